@@ -1,0 +1,296 @@
+package clientmodel
+
+import (
+	"fmt"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// lookup resolves a model name ("pkg.F", "(*pkg.T).M", "(pkg.I).M",
+// "*pkg.T", "pkg.T") in pkgs, keyed by path.
+func lookup(pkgs map[string]*types.Package, name string) (types.Object, error) {
+	name = strings.TrimPrefix(name, "*")
+	recv, member := "", ""
+	if strings.HasPrefix(name, "(") {
+		i := strings.Index(name, ").")
+		if i < 0 {
+			return nil, fmt.Errorf("malformed name %q", name)
+		}
+		recv, member = strings.TrimPrefix(name[1:i], "*"), name[i+2:]
+		name = recv
+	}
+	dot := strings.LastIndex(name, ".")
+	if dot < 0 {
+		return nil, fmt.Errorf("malformed name %q", name)
+	}
+	pkg := pkgs[name[:dot]]
+	if pkg == nil {
+		return nil, fmt.Errorf("package %s not loaded", name[:dot])
+	}
+	obj := pkg.Scope().Lookup(name[dot+1:])
+	if obj == nil {
+		return nil, fmt.Errorf("%s: no %s in %s", name, name[dot+1:], pkg.Path())
+	}
+	if member == "" {
+		return obj, nil
+	}
+	t := obj.Type()
+	if !types.IsInterface(t) {
+		t = types.NewPointer(t)
+	}
+	m, _, _ := types.LookupFieldOrMethod(t, true, pkg, member)
+	if m == nil {
+		return nil, fmt.Errorf("%s has no method %s", recv, member)
+	}
+	return m, nil
+}
+
+// field resolves a dotted field path from a struct type.
+func field(t types.Type, path string) (*types.Var, error) {
+	var v *types.Var
+	for _, f := range strings.Split(path, ".") {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, f)
+		fv, ok := obj.(*types.Var)
+		if !ok {
+			return nil, fmt.Errorf("no field %s in %s", f, t)
+		}
+		v, t = fv, fv.Type()
+	}
+	return v, nil
+}
+
+// checkModel resolves every name of every client table in pkgs.
+func checkModel(t *testing.T, pkgs map[string]*types.Package) {
+	for _, c := range Clients {
+		if pkgs[c.Paths[0]] == nil {
+			t.Errorf("%s: package %s not loaded", c.Name, c.Paths[0])
+			continue
+		}
+		var names []string
+		names = append(names, c.Records...)
+		names = append(names, c.Consumer, c.Config.Type)
+		names = append(names, c.Config.Builders...)
+		names = append(names, c.RevokeHooks...)
+		names = append(names, c.Fencing...)
+		names = append(names, c.Txn...)
+		if c.Config.SetKey != "" {
+			names = append(names, c.Config.SetKey)
+		}
+		for _, k := range c.Constructors {
+			names = append(names, k.Func)
+			if k.FromClient != "" {
+				names = append(names, k.FromClient)
+			}
+		}
+		if h := c.Handler; h != nil {
+			names = append(names, h.Interface, h.Session, h.Run,
+				"("+h.Interface+")."+h.Consume, "("+h.Interface+")."+h.Cleanup)
+		}
+		for _, n := range names {
+			if _, err := lookup(pkgs, n); err != nil {
+				t.Errorf("%s (%s): %v", c.Name, c.Paths[0], err)
+			}
+		}
+		for _, call := range c.Calls {
+			obj, err := lookup(pkgs, call.Func)
+			if err != nil {
+				t.Errorf("%s (%s): %v", c.Name, c.Paths[0], err)
+				continue
+			}
+			sig := obj.Type().(*types.Signature)
+			if call.Record >= sig.Params().Len() {
+				t.Errorf("%s: record argument %d out of range for %s", c.Name, call.Record, sig)
+			}
+		}
+		cfg, err := lookup(pkgs, c.Config.Type)
+		if err != nil {
+			continue
+		}
+		for _, k := range c.Config.Knobs {
+			switch {
+			case k.Field != "":
+				if _, err := field(cfg.Type(), k.Field); err != nil {
+					t.Errorf("%s: knob %s: %v", c.Name, k.Setting, err)
+				}
+			case k.Option != "":
+				obj, err := lookup(pkgs, k.Option)
+				if err != nil {
+					t.Errorf("%s: knob %s: %v", c.Name, k.Setting, err)
+					continue
+				}
+				res := obj.Type().(*types.Signature).Results()
+				if res.Len() != 1 || !types.AssignableTo(res.At(0).Type(), cfg.Type()) {
+					t.Errorf("%s: option %s does not return a %s", c.Name, k.Option, c.Config.Type)
+				}
+			case k.Key == "":
+				t.Errorf("%s: knob %s names no field, option or key", c.Name, k.Setting)
+			}
+		}
+	}
+}
+
+// load type-checks the packages matching patterns in dir and returns every
+// package of the import graph by path.
+func load(t *testing.T, cfg *packages.Config, patterns ...string) map[string]*types.Package {
+	t.Helper()
+	cfg.Mode = packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps
+	roots, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*types.Package{}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			t.Errorf("%s: %v", p.PkgPath, e)
+		}
+		if p.Types != nil {
+			out[p.PkgPath] = p.Types
+		}
+	})
+	return out
+}
+
+// TestModelResolvesAgainstRealLibraries resolves every name in the model
+// against the pinned client libraries (testdata/real/go.mod), so an upstream
+// rename or a typo fails here instead of silently disabling a check.
+func TestModelResolvesAgainstRealLibraries(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real client libraries")
+	}
+	real := load(t, &packages.Config{Dir: filepath.Join("..", "..", "testdata", "real")}, "./...")
+	checkModel(t, real)
+}
+
+// TestStubsMatchRealLibraries checks that every declaration in the client
+// stubs under testdata/src exists in the real library with the same type, so
+// analyzer tests cannot pass on a stub that disagrees with the real API.
+func TestStubsMatchRealLibraries(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real client libraries")
+	}
+	real := load(t, &packages.Config{Dir: filepath.Join("..", "..", "testdata", "real")}, "./...")
+	gopath, _ := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	var stubPaths []string
+	for _, c := range Clients {
+		for _, p := range c.Paths {
+			if _, err := os.Stat(filepath.Join(gopath, "src", p)); err == nil {
+				stubPaths = append(stubPaths, p)
+			}
+		}
+	}
+	if len(stubPaths) == 0 {
+		t.Fatal("no client stubs found under testdata/src")
+	}
+	stubs := load(t, &packages.Config{
+		Dir: gopath,
+		Env: append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS="),
+	}, stubPaths...)
+	checked := 0
+	for _, p := range stubPaths {
+		sp, rp := stubs[p], real[p]
+		if sp == nil || rp == nil {
+			t.Errorf("%s: stub or real package missing", p)
+			continue
+		}
+		names := sp.Scope().Names()
+		sort.Strings(names)
+		for _, n := range names {
+			so := sp.Scope().Lookup(n)
+			if !so.Exported() {
+				continue
+			}
+			ro := rp.Scope().Lookup(n)
+			if ro == nil {
+				t.Errorf("stub %s.%s does not exist in the real library", p, n)
+				continue
+			}
+			checked++
+			if tn, ok := so.(*types.TypeName); ok {
+				checkTypeName(t, p, tn, ro)
+				continue
+			}
+			if s, r := typeString(so.Type()), typeString(ro.Type()); s != r {
+				t.Errorf("stub %s.%s has type %s, real has %s", p, n, s, r)
+			}
+		}
+	}
+	t.Logf("%d stub declarations match the real libraries", checked)
+}
+
+func checkTypeName(t *testing.T, p string, stub *types.TypeName, real types.Object) {
+	rt, ok := real.(*types.TypeName)
+	if !ok {
+		t.Errorf("stub %s.%s is a type, real is %T", p, stub.Name(), real)
+		return
+	}
+	// Methods (and interface methods) the stub declares must exist with
+	// identical signatures; struct fields the stub declares must exist
+	// with identical types. The stub may declare fewer.
+	st := stub.Type()
+	if !types.IsInterface(st) {
+		st = types.NewPointer(st)
+	}
+	ms := types.NewMethodSet(st)
+	for i := 0; i < ms.Len(); i++ {
+		sm := ms.At(i).Obj()
+		recv := rt.Type()
+		if !types.IsInterface(recv) {
+			recv = types.NewPointer(recv)
+		}
+		rm, _, _ := types.LookupFieldOrMethod(recv, true, rt.Pkg(), sm.Name())
+		if rm == nil {
+			t.Errorf("stub method %s.%s.%s does not exist in the real library", p, stub.Name(), sm.Name())
+			continue
+		}
+		if s, r := typeString(sm.Type()), typeString(rm.Type()); s != r {
+			t.Errorf("stub method %s.%s.%s has type %s, real has %s", p, stub.Name(), sm.Name(), s, r)
+		}
+	}
+	if st, ok := stub.Type().Underlying().(*types.Struct); ok {
+		for i := 0; i < st.NumFields(); i++ {
+			f := st.Field(i)
+			rf, _, _ := types.LookupFieldOrMethod(rt.Type(), true, rt.Pkg(), f.Name())
+			if rf == nil {
+				t.Errorf("stub field %s.%s.%s does not exist in the real library", p, stub.Name(), f.Name())
+				continue
+			}
+			if s, r := typeString(f.Type()), typeString(rf.Type()); s != r {
+				t.Errorf("stub field %s.%s.%s has type %s, real has %s", p, stub.Name(), f.Name(), s, r)
+			}
+		}
+	} else if s, r := typeString(stub.Type().Underlying()), typeString(rt.Type().Underlying()); s != r {
+		if _, isIface := stub.Type().Underlying().(*types.Interface); !isIface {
+			t.Errorf("stub type %s.%s is %s, real is %s", p, stub.Name(), s, r)
+		}
+	}
+}
+
+func typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Path() })
+}
+
+func TestIndex(t *testing.T) {
+	ix := Default
+	if !ix.IsClientPath("github.com/twmb/franz-go/pkg/kgo") || ix.IsClientPath("fmt") {
+		t.Error("IsClientPath")
+	}
+	for _, c := range Clients {
+		for _, call := range c.Calls {
+			if _, ok := ix.calls[call.Func]; !ok {
+				t.Errorf("%s not indexed", call.Func)
+			}
+		}
+	}
+	if got := ShortName("(*github.com/twmb/franz-go/pkg/kgo.Client).CommitRecords"); got != "CommitRecords" {
+		t.Errorf("ShortName = %q", got)
+	}
+	if got := ShortName("github.com/twmb/franz-go/pkg/kgo.GreedyAutoCommit"); got != "kgo.GreedyAutoCommit" {
+		t.Errorf("ShortName = %q", got)
+	}
+}

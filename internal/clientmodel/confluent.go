@@ -1,0 +1,58 @@
+package clientmodel
+
+// confluent models github.com/confluentinc/confluent-kafka-go, v2 and v1 (the
+// same method set for everything modelled here).
+func confluent(p string, memberEpoch bool) *Client {
+	c := "(*" + p + ".Consumer)."
+	fencing := []string{
+		p + ".ErrIllegalGeneration", p + ".ErrUnknownMemberID", p + ".ErrRebalanceInProgress",
+		p + ".ErrFencedInstanceID", p + ".ErrInvalidProducerEpoch", p + ".ErrProducerFenced",
+		p + ".ErrFenced", p + ".ErrAssignmentLost",
+	}
+	if memberEpoch {
+		// KIP-848 member epochs: v2 only.
+		fencing = append(fencing, p+".ErrFencedMemberEpoch", p+".ErrStaleMemberEpoch")
+	}
+	return &Client{
+		Name:     "confluent-kafka-go",
+		Paths:    []string{p},
+		Records:  []string{"*" + p + ".Message"},
+		Consumer: "*" + p + ".Consumer",
+		Constructors: []Constructor{
+			{Func: p + ".NewConsumer", ConfigArg: 0},
+		},
+		Config: Config{
+			Kind:   KeyMap,
+			Type:   p + ".ConfigMap",
+			SetKey: "(" + p + ".ConfigMap).SetKey",
+			Knobs: []Knob{
+				{Setting: AutoCommit, Key: "enable.auto.commit"},
+				{Setting: AutoStore, Key: "enable.auto.offset.store"},
+			},
+			// librdkafka CONFIGURATION.md: both default to true, 5000 ms.
+			Defaults:     map[Setting]bool{Group: true, AutoCommit: true, AutoStore: true},
+			Interval:     "5000 ms",
+			IntervalKnob: "auto.commit.interval.ms",
+		},
+		Timer: TimerStored,
+		Calls: []Call{
+			{Func: c + "Poll", Role: Fetch, Record: -1},
+			{Func: c + "ReadMessage", Role: Fetch, Record: -1},
+			{Func: c + "Commit", Role: Commit, Record: -1, Scope: ScopeMarked, Sync: true},
+			{Func: c + "CommitMessage", Role: Commit, Record: 0, PlusOne: true, Order: LastWrite, Sync: true},
+			{Func: c + "CommitOffsets", Role: Commit, Record: 0, Order: LastWrite, Sync: true},
+			// Stores return ErrInvalidArg and store nothing while
+			// enable.auto.offset.store is on (src/rdkafka_offset.c:674-675).
+			{Func: c + "StoreMessage", Role: Store, Record: 0, PlusOne: true, Order: LastWrite,
+				NeedsSetting: AutoStore, NeedsValue: false},
+			{Func: c + "StoreOffsets", Role: Store, Record: 0, Order: LastWrite,
+				NeedsSetting: AutoStore, NeedsValue: false},
+		},
+		RevokeHooks: []string{c + "Subscribe", c + "SubscribeTopics"},
+		Fencing:     fencing,
+		Txn: []string{
+			"(*" + p + ".Producer).SendOffsetsToTransaction", "(*" + p + ".Producer).CommitTransaction",
+			"(*" + p + ".Producer).AbortTransaction",
+		},
+	}
+}

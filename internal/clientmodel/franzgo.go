@@ -1,0 +1,63 @@
+package clientmodel
+
+// franzgo models github.com/twmb/franz-go (kgo, kerr and kadm).
+func franzgo() *Client {
+	const (
+		kgo  = "github.com/twmb/franz-go/pkg/kgo"
+		kerr = "github.com/twmb/franz-go/pkg/kerr"
+		kadm = "github.com/twmb/franz-go/pkg/kadm"
+		cl   = "(*" + kgo + ".Client)."
+	)
+	return &Client{
+		Name:     "franz-go",
+		Paths:    []string{kgo, kerr, kadm},
+		Records:  []string{"*" + kgo + ".Record"},
+		Consumer: "*" + kgo + ".Client",
+		Constructors: []Constructor{
+			{Func: kgo + ".NewClient", ConfigArg: 0},
+			// A transactional group session forces auto-commit off
+			// (consumer_group.go:376-378).
+			{Func: kgo + ".NewGroupTransactSession", ConfigArg: 0, Fixed: map[Setting]bool{AutoCommit: false}},
+		},
+		Config: Config{
+			Kind: Options,
+			Type: kgo + ".Opt",
+			Knobs: []Knob{
+				{Setting: Group, Option: kgo + ".ConsumerGroup", Value: true},
+				{Setting: AutoCommit, Option: kgo + ".DisableAutoCommit", Value: false},
+				{Setting: Greedy, Option: kgo + ".GreedyAutoCommit", Value: true},
+				{Setting: MarksOnly, Option: kgo + ".AutoCommitMarks", Value: true},
+				{Setting: BlockRebalance, Option: kgo + ".BlockRebalanceOnPoll", Value: true},
+			},
+			// Auto-commit is on whenever ConsumerGroup is set; 5s (config.go:724).
+			Defaults:     map[Setting]bool{Group: false, AutoCommit: true},
+			Interval:     "5s",
+			IntervalKnob: "kgo.AutoCommitInterval",
+		},
+		Timer: TimerPreviousPoll,
+		Calls: []Call{
+			{Func: cl + "PollFetches", Role: Fetch, Record: -1},
+			{Func: cl + "PollRecords", Role: Fetch, Record: -1},
+			{Func: cl + "CommitRecords", Role: Commit, Record: 1, PlusOne: true, Order: LastWrite, Sync: true},
+			{Func: cl + "CommitUncommittedOffsets", Role: Commit, Record: -1, Scope: ScopePolled, Sync: true},
+			{Func: cl + "CommitMarkedOffsets", Role: Commit, Record: -1, Scope: ScopeMarked, Sync: true,
+				NeedsSetting: MarksOnly, NeedsValue: true},
+			{Func: cl + "CommitOffsetsSync", Role: Commit, Record: 1, Order: LastWrite, Sync: true},
+			{Func: cl + "CommitOffsets", Role: Commit, Record: 1, Order: LastWrite},
+			{Func: cl + "MarkCommitRecords", Role: Mark, Record: 0, PlusOne: true, Order: ForwardOnly,
+				NeedsSetting: MarksOnly, NeedsValue: true},
+			{Func: cl + "MarkCommitOffsets", Role: Mark, Record: 0, Order: ForwardOnly,
+				NeedsSetting: MarksOnly, NeedsValue: true},
+			{Func: "(*" + kadm + ".Client).CommitOffsets", Role: Commit, Record: 2, Order: LastWrite, Sync: true},
+		},
+		RevokeHooks: []string{kgo + ".OnPartitionsRevoked", kgo + ".OnPartitionsLost"},
+		Fencing: []string{
+			kerr + ".IllegalGeneration", kerr + ".UnknownMemberID", kerr + ".RebalanceInProgress",
+			kerr + ".FencedInstanceID", kerr + ".FencedMemberEpoch", kerr + ".StaleMemberEpoch",
+			kerr + ".InvalidProducerEpoch", kerr + ".ProducerFenced", kerr + ".TransactionAbortable",
+		},
+		Txn: []string{
+			"(*" + kgo + ".GroupTransactSession).End", cl + "EndTransaction",
+		},
+	}
+}

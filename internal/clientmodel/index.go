@@ -1,0 +1,231 @@
+package clientmodel
+
+import (
+	"go/types"
+	"strings"
+)
+
+// CallRef is a modelled call together with its client.
+type CallRef struct {
+	Client *Client
+	*Call
+}
+
+// KnobRef is an option-function knob together with its client.
+type KnobRef struct {
+	Client *Client
+	*Knob
+}
+
+// CtorRef is a consumer constructor together with its client.
+type CtorRef struct {
+	Client *Client
+	*Constructor
+}
+
+// Index answers "what is this?" questions about functions and types in
+// constant time. It is built once from Clients and never modified.
+type Index struct {
+	paths    map[string]*Client
+	calls    map[string]CallRef
+	ctors    map[string]CtorRef
+	options  map[string]KnobRef
+	builders map[string]*Client
+	setKeys  map[string]*Client
+	clients  map[string]*Client // FromClient constructor → client
+	configs  map[string]*Client // config type name → client
+	records  map[string]*Client
+	fencing  map[string]*Client
+}
+
+// Default indexes Clients.
+var Default = NewIndex(Clients)
+
+// NewIndex indexes the given client tables.
+func NewIndex(cs []*Client) *Index {
+	ix := &Index{
+		paths:    map[string]*Client{},
+		calls:    map[string]CallRef{},
+		ctors:    map[string]CtorRef{},
+		options:  map[string]KnobRef{},
+		builders: map[string]*Client{},
+		setKeys:  map[string]*Client{},
+		clients:  map[string]*Client{},
+		configs:  map[string]*Client{},
+		records:  map[string]*Client{},
+		fencing:  map[string]*Client{},
+	}
+	for _, c := range cs {
+		for _, p := range c.Paths {
+			ix.paths[p] = c
+		}
+		for i := range c.Calls {
+			ix.calls[c.Calls[i].Func] = CallRef{c, &c.Calls[i]}
+		}
+		for i := range c.Constructors {
+			k := &c.Constructors[i]
+			ix.ctors[k.Func] = CtorRef{c, k}
+			if k.FromClient != "" {
+				ix.clients[k.FromClient] = c
+			}
+		}
+		for i := range c.Config.Knobs {
+			if k := &c.Config.Knobs[i]; k.Option != "" {
+				ix.options[k.Option] = KnobRef{c, k}
+			}
+		}
+		for _, b := range c.Config.Builders {
+			ix.builders[b] = c
+		}
+		if c.Config.SetKey != "" {
+			ix.setKeys[c.Config.SetKey] = c
+		}
+		ix.configs[c.Config.Type] = c
+		for _, r := range c.Records {
+			ix.records[r] = c
+		}
+		for _, f := range c.Fencing {
+			ix.fencing[f] = c
+		}
+	}
+	return ix
+}
+
+// IsClientPath reports whether path is a package of a modelled client.
+func (ix *Index) IsClientPath(path string) bool {
+	_, ok := ix.paths[path]
+	return ok
+}
+
+// ImportsClient reports whether pkg imports a modelled client package directly.
+func (ix *Index) ImportsClient(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if ix.IsClientPath(imp.Path()) {
+			return true
+		}
+	}
+	return false
+}
+
+// fullName returns fn's FullName if fn belongs to a client package, else "".
+// The path check first keeps the common case allocation-free.
+func (ix *Index) fullName(fn *types.Func) string {
+	if fn == nil || fn.Pkg() == nil {
+		return ""
+	}
+	if _, ok := ix.paths[fn.Pkg().Path()]; !ok {
+		return ""
+	}
+	return fn.FullName()
+}
+
+// Call returns the model of fn, if it is a modelled call.
+func (ix *Index) Call(fn *types.Func) (CallRef, bool) {
+	n := ix.fullName(fn)
+	if n == "" {
+		return CallRef{}, false
+	}
+	r, ok := ix.calls[n]
+	return r, ok
+}
+
+// Constructor returns the model of fn, if it constructs a consumer.
+func (ix *Index) Constructor(fn *types.Func) (CtorRef, bool) {
+	n := ix.fullName(fn)
+	if n == "" {
+		return CtorRef{}, false
+	}
+	r, ok := ix.ctors[n]
+	return r, ok
+}
+
+// Option returns the knob fn sets, if fn is a modelled option function.
+func (ix *Index) Option(fn *types.Func) (KnobRef, bool) {
+	n := ix.fullName(fn)
+	if n == "" {
+		return KnobRef{}, false
+	}
+	r, ok := ix.options[n]
+	return r, ok
+}
+
+// Builder returns the client whose fresh config fn returns.
+func (ix *Index) Builder(fn *types.Func) *Client { return ix.builders[ix.fullName(fn)] }
+
+// SetKey returns the client whose KeyMap setter fn is.
+func (ix *Index) SetKey(fn *types.Func) *Client { return ix.setKeys[ix.fullName(fn)] }
+
+// ClientBuilder returns the client of an intermediate constructor that
+// carries a config to a consumer constructor (sarama.NewClient).
+func (ix *Index) ClientBuilder(fn *types.Func) *Client { return ix.clients[ix.fullName(fn)] }
+
+// ConfigType returns the client whose config type t is (pointers and
+// slices of the type included: *sarama.Config, []kgo.Opt).
+func (ix *Index) ConfigType(t types.Type) *Client {
+	for {
+		switch u := t.(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Alias:
+			t = types.Unalias(u)
+			continue
+		}
+		break
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil
+	}
+	if _, ok := ix.paths[n.Obj().Pkg().Path()]; !ok {
+		return nil
+	}
+	return ix.configs[n.Obj().Pkg().Path()+"."+n.Obj().Name()]
+}
+
+// Record returns the client whose record type t is.
+func (ix *Index) Record(t types.Type) *Client {
+	if n := typeName(t); n != "" {
+		return ix.records[n]
+	}
+	return nil
+}
+
+// Fencing returns the client whose fencing error obj is.
+func (ix *Index) Fencing(obj types.Object) *Client {
+	if obj == nil || obj.Pkg() == nil {
+		return nil
+	}
+	if _, ok := ix.paths[obj.Pkg().Path()]; !ok {
+		return nil
+	}
+	return ix.fencing[obj.Pkg().Path()+"."+obj.Name()]
+}
+
+// typeName is the model spelling of a named type or pointer to one.
+func typeName(t types.Type) string {
+	ptr := ""
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		ptr, t = "*", p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return ptr + n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+// ShortName is the user-facing name of a modelled function: "MarkMessage",
+// "kgo.GreedyAutoCommit".
+func ShortName(full string) string {
+	if i := strings.LastIndex(full, ")."); i >= 0 {
+		return full[i+2:]
+	}
+	if i := strings.LastIndex(full, "/"); i >= 0 {
+		return full[i+1:]
+	}
+	return full
+}

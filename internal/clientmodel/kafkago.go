@@ -1,0 +1,41 @@
+package clientmodel
+
+// kafkago models github.com/segmentio/kafka-go.
+func kafkago() *Client {
+	const (
+		p = "github.com/segmentio/kafka-go"
+		r = "(*" + p + ".Reader)."
+	)
+	return &Client{
+		Name:     "kafka-go",
+		Paths:    []string{p},
+		Records:  []string{p + ".Message"},
+		Consumer: "*" + p + ".Reader",
+		Constructors: []Constructor{
+			{Func: p + ".NewReader", ConfigArg: 0},
+		},
+		Config: Config{
+			Kind: StructFields,
+			Type: p + ".ReaderConfig",
+			Knobs: []Knob{
+				// GroupID or GroupTopics set: group mode (reader.go:358-363).
+				{Setting: Group, Field: "GroupID", Value: true},
+				{Setting: Group, Field: "GroupTopics", Value: true},
+			},
+			Defaults: map[Setting]bool{Group: false, AutoCommit: false},
+		},
+		Timer: TimerNone,
+		Calls: []Call{
+			// ReadMessage in group mode commits before returning (reader.go:792-807).
+			{Func: r + "ReadMessage", Role: FetchCommit, Record: -1, PlusOne: true, Order: LastWrite, Sync: true,
+				NeedsSetting: Group, NeedsValue: true},
+			{Func: r + "FetchMessage", Role: Fetch, Record: -1},
+			{Func: r + "CommitMessages", Role: Commit, Record: 1, PlusOne: true, Order: LastWrite, Sync: true},
+		},
+		Fencing: []string{
+			p + ".IllegalGeneration", p + ".UnknownMemberId", p + ".RebalanceInProgress",
+			p + ".InvalidProducerEpoch", p + ".FencedInstanceID", p + ".ProducerFenced",
+			p + ".ErrGenerationEnded",
+		},
+	}
+}

@@ -1,0 +1,56 @@
+package clientmodel
+
+// sarama models github.com/IBM/sarama and its old path github.com/Shopify/sarama
+// (v1.38.1 behaves the same for everything modelled here).
+func sarama(p string) *Client {
+	sess := "(" + p + ".ConsumerGroupSession)."
+	prod := func(m string) []string {
+		return []string{"(" + p + ".AsyncProducer)." + m, "(" + p + ".SyncProducer)." + m}
+	}
+	var txn []string
+	for _, m := range []string{"BeginTxn", "AddMessageToTxn", "AddOffsetsToTxn", "CommitTxn", "AbortTxn"} {
+		txn = append(txn, prod(m)...)
+	}
+	return &Client{
+		Name:     "sarama",
+		Paths:    []string{p},
+		Records:  []string{"*" + p + ".ConsumerMessage"},
+		Consumer: p + ".ConsumerGroup",
+		Constructors: []Constructor{
+			{Func: p + ".NewConsumerGroup", ConfigArg: 2},
+			{Func: p + ".NewConsumerGroupFromClient", ConfigArg: 1, FromClient: p + ".NewClient"},
+		},
+		Config: Config{
+			Kind:     StructFields,
+			Type:     p + ".Config",
+			Builders: []string{p + ".NewConfig"},
+			Knobs: []Knob{
+				{Setting: AutoCommit, Field: "Consumer.Offsets.AutoCommit.Enable"},
+			},
+			// Consumer.Offsets.AutoCommit.Enable defaults to true (config.go:601).
+			Defaults:     map[Setting]bool{Group: true, AutoCommit: true},
+			Interval:     "1s",
+			IntervalKnob: "Consumer.Offsets.AutoCommit.Interval",
+		},
+		Timer: TimerMarked,
+		Calls: []Call{
+			{Func: sess + "MarkMessage", Role: Mark, Record: 0, PlusOne: true, Order: ForwardOnly},
+			{Func: sess + "MarkOffset", Role: Mark, Record: 2, Order: ForwardOnly},
+			{Func: sess + "Commit", Role: Commit, Record: -1, Scope: ScopeMarked, Sync: true},
+		},
+		Handler: &Handler{
+			Interface:  p + ".ConsumerGroupHandler",
+			Consume:    "ConsumeClaim",
+			Cleanup:    "Cleanup",
+			Session:    p + ".ConsumerGroupSession",
+			Run:        "(" + p + ".ConsumerGroup).Consume",
+			HandlerArg: 2,
+		},
+		RevokeHooks: []string{"(" + p + ".ConsumerGroupHandler).Cleanup"},
+		Fencing: []string{
+			p + ".ErrIllegalGeneration", p + ".ErrUnknownMemberId", p + ".ErrRebalanceInProgress",
+			p + ".ErrFencedInstancedId", p + ".ErrInvalidProducerEpoch", p + ".ErrProducerFenced",
+		},
+		Txn: txn,
+	}
+}
