@@ -147,6 +147,8 @@ type Constructor struct {
 	// passed at ConfigArg that carries the config (sarama's
 	// NewConsumerGroupFromClient takes a Client built by NewClient).
 	FromClient string
+	// FromClientArg is the parameter index of the config in FromClient.
+	FromClientArg int
 	// Fixed are settings the constructor forces regardless of config.
 	Fixed map[Setting]bool
 }

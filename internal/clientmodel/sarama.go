@@ -18,7 +18,7 @@ func sarama(p string) *Client {
 		Consumer: p + ".ConsumerGroup",
 		Constructors: []Constructor{
 			{Func: p + ".NewConsumerGroup", ConfigArg: 2},
-			{Func: p + ".NewConsumerGroupFromClient", ConfigArg: 1, FromClient: p + ".NewClient"},
+			{Func: p + ".NewConsumerGroupFromClient", ConfigArg: 1, FromClient: p + ".NewClient", FromClientArg: 1},
 		},
 		Config: Config{
 			Kind:     StructFields,

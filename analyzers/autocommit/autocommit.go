@@ -1,0 +1,1032 @@
+package autocommit
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Categories of findings; each is a heading of the README.
+const (
+	CategoryAutoStore     = "auto-store-on-delivery"
+	CategoryStoreIgnored  = "store-ignored"
+	CategoryMarksIgnored  = "marks-ignored"
+	CategoryGreedy        = "greedy-auto-commit"
+	CategoryOutlivePoll   = "records-outlive-poll"
+	CategoryReadCommits   = "read-commits-first"
+	CategoryMarksDiscard  = "marks-discarded"
+	CategoryAutoCommitted = "auto-commit-timer"
+)
+
+// Config is the analyzer's configuration.
+type Config struct {
+	// Strict reports every enabled auto-commit, not only those that can
+	// lose records given the code around them.
+	Strict bool
+}
+
+// Analyzer is the autocommit analyzer with its default configuration and
+// flags.
+var Analyzer = New(Config{})
+
+// New returns an autocommit analyzer for cfg. Its -strict flag, when set,
+// overrides cfg.Strict.
+func New(cfg Config) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "autocommit",
+		Doc:      report.Doc(doc, "autocommit"),
+		URL:      report.URL,
+		Requires: []*analysis.Analyzer{consumer.Analyzer},
+	}
+	strict := a.Flags.Bool("strict", cfg.Strict, "report every enabled auto-commit, saying what the client's timer commits")
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		m := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
+		if m == nil {
+			return nil, nil
+		}
+		c := &checker{pass: pass, m: m, strict: *strict}
+		c.run()
+		return nil, nil
+	}
+	return a
+}
+
+type checker struct {
+	pass   *analysis.Pass
+	m      *consumer.Model
+	strict bool
+	// reported consumers, so strict mode adds nothing to a finding.
+	reported map[*consumer.Consumer]bool
+}
+
+func (c *checker) run() {
+	c.reported = map[*consumer.Consumer]bool{}
+	for _, k := range c.m.Consumers {
+		switch k.Client.Timer {
+		case clientmodel.TimerStored:
+			c.storedTimer(k)
+		case clientmodel.TimerPreviousPoll:
+			c.previousPoll(k)
+		case clientmodel.TimerMarked:
+			c.marked(k)
+		case clientmodel.TimerNone:
+			c.fetchCommit(k)
+		}
+		c.ineffective(k)
+		if c.strict && !c.reported[k] {
+			c.strictReport(k)
+		}
+	}
+}
+
+func (c *checker) report(k *consumer.Consumer, d analysis.Diagnostic) {
+	if len(d.SuggestedFixes) == 0 {
+		// No fix that is sure to be right: stay silent (see doc.go).
+		return
+	}
+	c.reported[k] = true
+	report.Report(c.pass, d)
+}
+
+func related(pos token.Pos, msg string) analysis.RelatedInformation {
+	return analysis.RelatedInformation{Pos: pos, Message: msg}
+}
+
+// callsWith returns k's calls with the given roles.
+func callsWith(k *consumer.Consumer, roles ...clientmodel.Role) []*consumer.Call {
+	var out []*consumer.Call
+	for _, call := range k.Calls {
+		for _, r := range roles {
+			if call.Role == r {
+				out = append(out, call)
+			}
+		}
+	}
+	return out
+}
+
+// ---- confluent: stored offsets committed on a timer ----
+
+// storedTimer reports a consumer whose offsets are stored on delivery and
+// committed on a timer (librdkafka's defaults), when it stores nothing
+// itself: the fix disables auto-store and stores after processing.
+func (c *checker) storedTimer(k *consumer.Consumer) {
+	s, cl := k.Settings, k.Client
+	if !s.Is(cl, clientmodel.AutoCommit) || !s.Is(cl, clientmodel.AutoStore) {
+		return
+	}
+	if len(callsWith(k, clientmodel.Store, clientmodel.Commit)) > 0 {
+		return // stores are reported by ineffective; commits change the shape
+	}
+	fetches := callsWith(k, clientmodel.Fetch)
+	if len(fetches) == 0 {
+		return // the loop is elsewhere: no complete fix from here
+	}
+	cfgEdits, ok := c.setSetting(k, clientmodel.AutoStore, false)
+	if !ok {
+		return
+	}
+	edits := cfgEdits
+	var rel []analysis.RelatedInformation
+	for _, f := range fetches {
+		e, ok := c.storeAfterProcessing(k, f)
+		if !ok {
+			return
+		}
+		edits = append(edits, e...)
+		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
+	}
+	c.report(k, analysis.Diagnostic{
+		Pos:      k.Site.Pos(),
+		Category: CategoryAutoStore,
+		Message: fmt.Sprintf("enable.auto.commit and enable.auto.offset.store are on: librdkafka stores each message's offset when it is handed to the app and commits it every %s, so a crash mid-processing loses the message (at-most-once)",
+			cl.Config.Interval),
+		Related: rel,
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Disable enable.auto.offset.store and store each message after processing",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// storeAfterProcessing inserts a StoreMessage of the fetched message at the
+// end of the block that processes it.
+func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) ([]analysis.TextEdit, bool) {
+	call, path := edit.CallAt(c.pass, f.Pos())
+	if call == nil {
+		return nil, false
+	}
+	recv, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	recvSrc := edit.Source(c.pass, recv.X)
+	msg, list, end, stmt := c.messageScope(call, path)
+	if msg == "" {
+		return nil, false
+	}
+	body, extra := c.errHandling(path, stmt, "err")
+	text := fmt.Sprintf("if _, err := %s.StoreMessage(%s); err != nil {\n%s\n}", recvSrc, msg, body)
+	e, ok := edit.AppendToList(c.pass, list, end, text)
+	if !ok {
+		return nil, false
+	}
+	return append(extra, e), true
+}
+
+// messageScope finds, for a confluent fetch call, the expression naming the
+// message and the statement list that processes it: the block after
+// `msg, err := c.ReadMessage(...)`, or the `case *kafka.Message:` clause of
+// a type switch over `c.Poll(...)`.
+func (c *checker) messageScope(call *ast.CallExpr, path []ast.Node) (msg string, list []ast.Stmt, end token.Pos, stmt ast.Stmt) {
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil {
+		return "", nil, 0, nil
+	}
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		if len(s.Rhs) != 1 || ast.Unparen(s.Rhs[0]) != call {
+			return "", nil, 0, nil
+		}
+		id, ok := s.Lhs[0].(*ast.Ident)
+		if !ok || id.Name == "_" {
+			return "", nil, 0, nil
+		}
+		if len(s.Lhs) == 2 {
+			// msg, err := c.ReadMessage(...): process in the rest of the list.
+			return id.Name, *listp, 0, stmt
+		}
+		// ev := c.Poll(...): find the type switch over ev.
+		for _, later := range *listp {
+			if later.Pos() <= s.Pos() {
+				continue
+			}
+			if ts, ok := later.(*ast.TypeSwitchStmt); ok {
+				if name, body := c.messageCase(ts, id.Name); name != "" {
+					return name, body, 0, stmt
+				}
+			}
+		}
+	case *ast.TypeSwitchStmt:
+		if name, body := c.messageCase(s, ""); name != "" {
+			return name, body, 0, stmt
+		}
+	}
+	return "", nil, 0, nil
+}
+
+// messageCase returns the bound variable and body of the clause of ts that
+// handles a record type, if ts switches over subject (or anything when
+// subject is "") with a bound variable.
+func (c *checker) messageCase(ts *ast.TypeSwitchStmt, subject string) (string, []ast.Stmt) {
+	as, ok := ts.Assign.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 {
+		return "", nil
+	}
+	ta, ok := as.Rhs[0].(*ast.TypeAssertExpr)
+	if !ok {
+		return "", nil
+	}
+	if subject != "" {
+		if id, ok := ta.X.(*ast.Ident); !ok || id.Name != subject {
+			return "", nil
+		}
+	}
+	name := as.Lhs[0].(*ast.Ident).Name
+	for _, cc := range ts.Body.List {
+		clause := cc.(*ast.CaseClause)
+		if len(clause.List) != 1 || len(clause.Body) == 0 {
+			continue
+		}
+		if t := c.pass.TypesInfo.TypeOf(clause.List[0]); t != nil && clientmodel.Default.Record(t) != nil {
+			return name, clause.Body
+		}
+	}
+	return "", nil
+}
+
+// errHandling returns the statements to run when an inserted position call
+// fails: the body of the error check that follows the fetch (the loop's own
+// policy), else `return err` in a function returning only an error, else a
+// log line (with the import edit it needs).
+func (c *checker) errHandling(path []ast.Node, fetch ast.Stmt, errName string) (string, []analysis.TextEdit) {
+	if fetch != nil {
+		_, listp := edit.Stmt(pathTo(path, fetch))
+		if listp != nil {
+			for i, s := range *listp {
+				if s != fetch || i+1 >= len(*listp) {
+					continue
+				}
+				if ifs, ok := (*listp)[i+1].(*ast.IfStmt); ok && ifs.Init == nil && isErrCheck(ifs.Cond) && len(ifs.Body.List) > 0 {
+					return c.bodySource(ifs.Body), nil
+				}
+			}
+		}
+	}
+	if ft, _ := edit.FuncOf(path); ft != nil && ft.Results != nil && len(ft.Results.List) == 1 && len(ft.Results.List[0].Names) <= 1 {
+		if t := c.pass.TypesInfo.TypeOf(ft.Results.List[0].Type); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
+			return "return " + errName, nil
+		}
+	}
+	f := edit.File(c.pass, path[0].Pos())
+	name, edits := edit.Import(c.pass, f, "log")
+	return fmt.Sprintf("%s.Printf(\"commit offset: %%v\", %s)", name, errName), edits
+}
+
+// pathTo returns the suffix of path starting at n (or path if n is absent).
+func pathTo(path []ast.Node, n ast.Node) []ast.Node {
+	for i, p := range path {
+		if p == n {
+			return path[i:]
+		}
+	}
+	return path
+}
+
+func isErrCheck(cond ast.Expr) bool {
+	be, ok := cond.(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	x, ok1 := be.X.(*ast.Ident)
+	y, ok2 := be.Y.(*ast.Ident)
+	return ok1 && ok2 && x.Name == "err" && y.Name == "nil"
+}
+
+// bodySource returns the source of a block's statements, dedented to the
+// block's own level.
+func (c *checker) bodySource(b *ast.BlockStmt) string {
+	tf := c.pass.Fset.File(b.Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return ""
+	}
+	first, last := b.List[0], b.List[len(b.List)-1]
+	indent := edit.Indent(c.pass, first.Pos())
+	start := tf.Offset(tf.LineStart(tf.Line(first.Pos())))
+	src := string(content[start:tf.Offset(last.End())])
+	var lines []string
+	for _, l := range strings.Split(src, "\n") {
+		lines = append(lines, strings.TrimPrefix(l, indent))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ---- settings fixes ----
+
+// setSetting returns edits that set setting k to on for consumer k, at the
+// constructor site: an option added to the constructor's arguments or
+// options literal, a key added to a ConfigMap literal, or a field assigned
+// after the config is built.
+func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, on bool) ([]analysis.TextEdit, bool) {
+	cfg := k.Client.Config
+	var knob *clientmodel.Knob
+	for i := range cfg.Knobs {
+		kn := &cfg.Knobs[i]
+		if kn.Setting != setting {
+			continue
+		}
+		if kn.Option != "" && kn.Value != on {
+			continue
+		}
+		knob = kn
+		break
+	}
+	if knob == nil {
+		return nil, false
+	}
+	call, _ := edit.CallAt(c.pass, k.Site.Pos())
+	if call == nil {
+		return nil, false
+	}
+	f := edit.File(c.pass, call.Pos())
+	argIdx := k.Ctor.ConfigArg
+	switch cfg.Kind {
+	case clientmodel.Options:
+		fnName := knob.Option[strings.LastIndex(knob.Option, ".")+1:]
+		pkgPath := knob.Option[:strings.LastIndex(knob.Option, ".")]
+		q := edit.Qualifier(c.pass, f, pkgObj(c.pass, pkgPath))
+		if q == "" {
+			return nil, false
+		}
+		opt := q + "." + fnName + "()"
+		if !call.Ellipsis.IsValid() {
+			e, ok := edit.AddElement(c.pass, call, opt)
+			return []analysis.TextEdit{e}, ok
+		}
+		if lit := c.literalFor(call.Args[len(call.Args)-1]); lit != nil {
+			e, ok := edit.AddElement(c.pass, lit, opt)
+			return []analysis.TextEdit{e}, ok
+		}
+	case clientmodel.KeyMap:
+		if argIdx >= len(call.Args) {
+			return nil, false
+		}
+		entry := fmt.Sprintf("%q: %t", knob.Key, on)
+		if lit := c.literalFor(call.Args[argIdx]); lit != nil {
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if bl, ok := kv.Key.(*ast.BasicLit); ok && bl.Value == fmt.Sprintf("%q", knob.Key) {
+						return []analysis.TextEdit{{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: fmt.Appendf(nil, "%t", on)}}, true
+					}
+				}
+			}
+			e, ok := edit.AddElement(c.pass, lit, entry)
+			return []analysis.TextEdit{e}, ok
+		}
+	case clientmodel.StructFields:
+		if v, ok := k.Settings.Set[setting]; ok && v.Pos.IsValid() {
+			// Change the existing assignment's value.
+			path := edit.Path(c.pass, v.Pos)
+			for _, n := range path {
+				if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+					return []analysis.TextEdit{{Pos: as.Rhs[0].Pos(), End: as.Rhs[0].End(), NewText: fmt.Appendf(nil, "%t", on)}}, true
+				}
+				if kv, ok := n.(*ast.KeyValueExpr); ok {
+					return []analysis.TextEdit{{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: fmt.Appendf(nil, "%t", on)}}, true
+				}
+			}
+			return nil, false
+		}
+		if argIdx >= len(call.Args) {
+			return nil, false
+		}
+		id, ok := ast.Unparen(call.Args[argIdx]).(*ast.Ident)
+		if !ok {
+			return nil, false
+		}
+		_, path := edit.CallAt(c.pass, call.Lparen)
+		stmt, _ := edit.Stmt(path)
+		if stmt == nil {
+			return nil, false
+		}
+		return []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, fmt.Sprintf("%s.%s = %t", id.Name, knob.Field, on))}, true
+	}
+	return nil, false
+}
+
+// literalFor returns the composite literal an argument expression denotes:
+// the literal itself, &literal, or a local variable initialised with one in
+// the same function.
+func (c *checker) literalFor(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		return x
+	case *ast.Ident:
+		obj := c.pass.TypesInfo.Uses[x]
+		if obj == nil {
+			return nil
+		}
+		path := edit.Path(c.pass, obj.Pos())
+		for _, n := range path {
+			switch d := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range d.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Pos() == obj.Pos() && i < len(d.Rhs) {
+						return c.literalFor(d.Rhs[i])
+					}
+				}
+				return nil
+			case *ast.ValueSpec:
+				for i, id := range d.Names {
+					if id.Pos() == obj.Pos() && i < len(d.Values) {
+						return c.literalFor(d.Values[i])
+					}
+				}
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+func pkgObj(pass *analysis.Pass, path string) *types.Package {
+	for _, p := range pass.Pkg.Imports() {
+		if p.Path() == path {
+			return p
+		}
+	}
+	return nil
+}
+
+// ---- marks and stores that do nothing ----
+
+// ineffective reports position calls that do nothing under the consumer's
+// settings (franz-go marks without AutoCommitMarks, confluent stores while
+// auto-store is on); the fix changes the setting, which the existing calls
+// then make effective.
+func (c *checker) ineffective(k *consumer.Consumer) {
+	var bad []*consumer.Call
+	for _, call := range k.Calls {
+		if call.NeedsSetting == "" || call.Role == clientmodel.FetchCommit || call.Role == clientmodel.Fetch {
+			continue
+		}
+		on, known := k.Settings.Get(k.Client, call.NeedsSetting)
+		if known && on != call.NeedsValue {
+			bad = append(bad, call)
+		}
+	}
+	if len(bad) == 0 {
+		return
+	}
+	first := bad[0]
+	if first.NeedsSetting == clientmodel.MarksOnly && k.Settings.IsNot(k.Client, clientmodel.AutoCommit) && len(callsWith(k, clientmodel.Commit)) == 0 {
+		return // nothing commits at all: making marks effective would not help
+	}
+	edits, ok := c.setSetting(k, first.NeedsSetting, first.NeedsValue)
+	if !ok {
+		return
+	}
+	var rel []analysis.RelatedInformation
+	for _, b := range bad[1:] {
+		rel = append(rel, related(b.Pos(), clientmodel.ShortName(b.Func)+" also does nothing"))
+	}
+	rel = append(rel, related(k.Site.Pos(), "consumer created here"))
+	name := clientmodel.ShortName(first.Func)
+	var d analysis.Diagnostic
+	switch first.NeedsSetting {
+	case clientmodel.AutoStore:
+		d = analysis.Diagnostic{
+			Category: CategoryStoreIgnored,
+			Message: fmt.Sprintf("%s does nothing while enable.auto.offset.store is on (it returns ErrInvalidArg): offsets are stored when messages are handed to the app, so a crash mid-processing loses the message (at-most-once)",
+				name),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: "Disable enable.auto.offset.store", TextEdits: edits}},
+		}
+	default:
+		d = analysis.Diagnostic{
+			Category: CategoryMarksIgnored,
+			Message: fmt.Sprintf("%s is a no-op without kgo.AutoCommitMarks(): auto-commit commits every polled record, marked or not, so a record left unmarked after a failure is committed anyway (lost)",
+				name),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: "Add kgo.AutoCommitMarks()", TextEdits: edits}},
+		}
+	}
+	d.Pos, d.Related = first.Pos(), rel
+	c.report(k, d)
+}
+
+// ---- franz-go: the previous poll is committed ----
+
+func (c *checker) previousPoll(k *consumer.Consumer) {
+	s, cl := k.Settings, k.Client
+	if !s.Is(cl, clientmodel.Group) || !s.Is(cl, clientmodel.AutoCommit) || s.Is(cl, clientmodel.MarksOnly) {
+		return
+	}
+	if _, known := s.Get(cl, clientmodel.MarksOnly); !known {
+		return
+	}
+	if s.Is(cl, clientmodel.Greedy) {
+		c.greedy(k)
+		return
+	}
+	if _, known := s.Get(cl, clientmodel.Greedy); !known {
+		return
+	}
+	for _, f := range callsWith(k, clientmodel.Fetch) {
+		c.outlivePoll(k, f)
+	}
+}
+
+func (c *checker) greedy(k *consumer.Consumer) {
+	v := k.Settings.Set[clientmodel.Greedy]
+	if !v.Pos.IsValid() {
+		return // set in another package
+	}
+	call, path := edit.CallAt(c.pass, v.Pos)
+	if call == nil || len(path) < 2 {
+		return
+	}
+	e, ok := edit.RemoveElement(c.pass, path[1], call)
+	if !ok {
+		return
+	}
+	c.report(k, analysis.Diagnostic{
+		Pos:      call.Pos(),
+		End:      call.End(),
+		Category: CategoryGreedy,
+		Message: fmt.Sprintf("kgo.GreedyAutoCommit commits each poll as soon as it is returned, every %s, before its records are processed: a crash loses them (at-most-once)",
+			k.Client.Config.Interval),
+		Related: []analysis.RelatedInformation{related(k.Site.Pos(), "client created here")},
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Remove kgo.GreedyAutoCommit",
+			TextEdits: []analysis.TextEdit{e},
+		}},
+	})
+}
+
+// outlivePoll reports records of poll f handed to goroutines inside the
+// poll loop with no join before the next poll.
+func (c *checker) outlivePoll(k *consumer.Consumer, f *consumer.Call) {
+	call, ok := f.Instr.(*ssa.Call)
+	if !ok || !ssaflow.InLoop(call.Block()) {
+		return
+	}
+	_, pollPath := edit.CallAt(c.pass, call.Pos())
+	loop, body := edit.LoopOf(pollPath)
+	if loop == nil {
+		return
+	}
+	tainted := c.recordsOf(call)
+	for _, g := range c.goStmtsIn(f.Fn, tainted) {
+		if g.Pos() < body.Pos() || g.Pos() > body.End() {
+			continue
+		}
+		if c.joined(f.Fn, call) {
+			return
+		}
+		c.reportOutlive(k, f, g, loop, body)
+	}
+}
+
+// recordsOf returns the values derived from a poll's result in the
+// function and its closures: the fetches, their records, fields of those.
+func (c *checker) recordsOf(poll *ssa.Call) map[ssa.Value]bool {
+	tainted := map[ssa.Value]bool{poll: true}
+	work := []ssa.Value{poll}
+	add := func(v ssa.Value) {
+		if v != nil && !tainted[v] {
+			tainted[v] = true
+			work = append(work, v)
+		}
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, ref := range *refs {
+			switch r := ref.(type) {
+			case *ssa.Call:
+				cc := r.Common()
+				add(r)
+				// A closure passed with a tainted receiver (EachRecord,
+				// EachPartition) receives tainted parameters.
+				for _, a := range cc.Args {
+					if mc, ok := a.(*ssa.MakeClosure); ok {
+						for _, p := range mc.Fn.(*ssa.Function).Params {
+							add(p)
+						}
+					}
+					if fn, ok := a.(*ssa.Function); ok {
+						for _, p := range fn.Params {
+							add(p)
+						}
+					}
+				}
+			case *ssa.MakeClosure:
+				for i, bnd := range r.Bindings {
+					if bnd == v {
+						add(r.Fn.(*ssa.Function).FreeVars[i])
+					}
+				}
+			case *ssa.Store:
+				if r.Val == v {
+					add(r.Addr)
+				}
+			case ssa.Value:
+				add(r)
+			}
+		}
+	}
+	return tainted
+}
+
+// goStmtsIn returns the go statements in fn (and its closures) that pass a
+// tainted value to the new goroutine.
+func (c *checker) goStmtsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []*ssa.Go {
+	var out []*ssa.Go
+	var visit func(*ssa.Function)
+	visit = func(fn *ssa.Function) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				g, ok := instr.(*ssa.Go)
+				if !ok {
+					continue
+				}
+				hit := false
+				for _, a := range g.Call.Args {
+					hit = hit || tainted[a]
+				}
+				if mc, ok := g.Call.Value.(*ssa.MakeClosure); ok {
+					for _, bnd := range mc.Bindings {
+						hit = hit || tainted[bnd]
+					}
+				}
+				if hit {
+					out = append(out, g)
+				}
+			}
+		}
+		for _, anon := range fn.AnonFuncs {
+			visit(anon)
+		}
+	}
+	visit(fn)
+	return out
+}
+
+// joined reports whether fn waits for goroutines (sync.WaitGroup.Wait,
+// errgroup's Wait) or receives from a channel in the poll loop: a join
+// before the next poll. Any such wait counts; when in doubt, stay silent.
+func (c *checker) joined(fn *ssa.Function, poll *ssa.Call) bool {
+	loop := ssaflow.Reachable(poll.Block())
+	for b := range loop {
+		if !ssaflow.Reachable(b)[poll.Block()] {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case ssa.CallInstruction:
+				callee := consumer.Callee(in.Common())
+				if callee != nil && callee.Name() == "Wait" && callee.Pkg() != nil &&
+					(callee.Pkg().Path() == "sync" || strings.HasSuffix(callee.Pkg().Path(), "/errgroup")) {
+					return true
+				}
+			case *ssa.UnOp:
+				if in.Op == token.ARROW {
+					return true
+				}
+			case *ssa.Select:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *checker) reportOutlive(k *consumer.Consumer, f *consumer.Call, g *ssa.Go, loop ast.Stmt, body *ast.BlockStmt) {
+	path := edit.Path(c.pass, g.Pos())
+	var gs *ast.GoStmt
+	for _, n := range path {
+		if s, ok := n.(*ast.GoStmt); ok {
+			gs = s
+			break
+		}
+	}
+	if gs == nil {
+		return
+	}
+	lit, ok := gs.Call.Fun.(*ast.FuncLit)
+	if !ok || len(lit.Body.List) == 0 {
+		return // only a function literal can take the Done without moving arguments' evaluation
+	}
+	file := edit.File(c.pass, g.Pos())
+	syncName, imp := edit.Import(c.pass, file, "sync")
+	wg := edit.FreeName(c.pass, body.Lbrace+1, "wg")
+	var edits []analysis.TextEdit
+	edits = append(edits, imp...)
+	first := body.List[0]
+	edits = append(edits, edit.InsertBefore(c.pass, first, fmt.Sprintf("var %s %s.WaitGroup", wg, syncName)))
+	edits = append(edits, edit.InsertBefore(c.pass, gs, wg+".Add(1)"))
+	e, ok := edit.PrependToBody(c.pass, lit.Body, "defer "+wg+".Done()")
+	if !ok {
+		return
+	}
+	edits = append(edits, e)
+	e, ok = edit.AppendToList(c.pass, body.List, body.Rbrace, wg+".Wait()")
+	if !ok {
+		return
+	}
+	edits = append(edits, e)
+	c.report(k, analysis.Diagnostic{
+		Pos:      gs.Pos(),
+		End:      gs.Call.Lparen,
+		Category: CategoryOutlivePoll,
+		Message: fmt.Sprintf("record handed to a goroutine while the loop polls again: franz-go's auto-commit commits every poll before the latest, so the next %s makes this record committable before it is processed; a crash loses it (at-most-once)",
+			clientmodel.ShortName(f.Func)),
+		Related: []analysis.RelatedInformation{related(f.Pos(), "records polled here; the next iteration polls again without waiting")},
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Wait for the goroutines before the next poll",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// ---- kafka-go: ReadMessage commits before returning ----
+
+func (c *checker) fetchCommit(k *consumer.Consumer) {
+	for _, f := range callsWith(k, clientmodel.FetchCommit) {
+		if on, known := k.Settings.Get(k.Client, f.NeedsSetting); !known || on != f.NeedsValue {
+			continue
+		}
+		c.readCommitsFirst(k, f)
+	}
+}
+
+func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
+	call, path := edit.CallAt(c.pass, f.Pos())
+	if call == nil || len(call.Args) != 1 {
+		return
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	stmt, listp := edit.Stmt(path)
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || ast.Unparen(as.Rhs[0]) != call {
+		return
+	}
+	msg, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || msg.Name == "_" {
+		return
+	}
+	fetch := fetchName(k.Client)
+	commit := commitName(k.Client)
+	if fetch == "" || commit == "" {
+		return
+	}
+	body, extra := c.errHandling(path, stmt, "err")
+	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}",
+		edit.Source(c.pass, sel.X), commit, edit.Source(c.pass, call.Args[0]), msg.Name, body)
+	e, ok := edit.AppendToList(c.pass, *listp, 0, text)
+	if !ok {
+		return
+	}
+	edits := append(extra, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)}, e)
+	c.report(k, analysis.Diagnostic{
+		Pos:      f.Pos(),
+		Category: CategoryReadCommits,
+		Message: fmt.Sprintf("%s on a group reader commits the message before returning it: a crash while it is processed loses it (at-most-once)",
+			sel.Sel.Name),
+		Related: []analysis.RelatedInformation{related(k.Site.Pos(), "group reader created here")},
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   fmt.Sprintf("Fetch with %s and commit after processing", fetch),
+			TextEdits: edits,
+		}},
+	})
+}
+
+// fetchName returns the client's fetch call that does not commit.
+func fetchName(cl *clientmodel.Client) string {
+	for _, call := range cl.Calls {
+		if call.Role == clientmodel.Fetch {
+			return clientmodel.ShortName(call.Func)
+		}
+	}
+	return ""
+}
+
+// commitName returns the client's synchronous commit of records (+1).
+func commitName(cl *clientmodel.Client) string {
+	for _, call := range cl.Calls {
+		if call.Role == clientmodel.Commit && call.PlusOne && call.Sync {
+			return clientmodel.ShortName(call.Func)
+		}
+	}
+	return ""
+}
+
+// ---- sarama: marks discarded with auto-commit off ----
+
+func (c *checker) marked(k *consumer.Consumer) {
+	s, cl := k.Settings, k.Client
+	if !s.IsNot(cl, clientmodel.AutoCommit) {
+		return
+	}
+	marks := callsWith(k, clientmodel.Mark)
+	if len(marks) == 0 || len(callsWith(k, clientmodel.Commit)) > 0 {
+		return
+	}
+	// Any commit in the package on the same session type may be the
+	// handler's (a commit ticker, a helper): stay silent then.
+	for _, call := range c.m.Calls {
+		if call.Client == cl && call.Role == clientmodel.Commit {
+			return
+		}
+	}
+	var edits []analysis.TextEdit
+	for _, h := range k.Handlers {
+		e, ok := c.deferCommit(h)
+		if !ok {
+			return
+		}
+		edits = append(edits, e...)
+	}
+	if len(edits) == 0 {
+		return
+	}
+	pos := k.Site.Pos()
+	if v := s.Set[clientmodel.AutoCommit]; v.Pos.IsValid() {
+		pos = v.Pos
+	}
+	rel := []analysis.RelatedInformation{related(marks[0].Pos(), "marked here, never committed")}
+	if pos != k.Site.Pos() {
+		rel = append(rel, related(k.Site.Pos(), "consumer group created here"))
+	}
+	c.report(k, analysis.Diagnostic{
+		Pos:      pos,
+		Category: CategoryMarksDiscard,
+		Message:  "auto-commit is off and the handler never calls Commit: sarama discards marks at session end, so nothing is committed and a restart replays everything, or with the default Offsets.Initial (OffsetNewest) skips what was produced while the group was down",
+		Related:  rel,
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Commit marks when ConsumeClaim returns",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// deferCommit inserts `defer session.Commit()` at the top of the handler's
+// ConsumeClaim, which runs on every path out of it, for both rebalance
+// strategies.
+func (c *checker) deferCommit(h *consumer.Handler) ([]analysis.TextEdit, bool) {
+	if h.Consume == nil || h.Consume.Syntax() == nil {
+		return nil, false
+	}
+	fd, ok := h.Consume.Syntax().(*ast.FuncDecl)
+	if !ok || fd.Body == nil || len(fd.Type.Params.List) == 0 {
+		return nil, false
+	}
+	p := fd.Type.Params.List[0]
+	if len(p.Names) == 0 || p.Names[0].Name == "_" {
+		return nil, false
+	}
+	e, ok := edit.PrependToBody(c.pass, fd.Body, "defer "+p.Names[0].Name+".Commit()")
+	return []analysis.TextEdit{e}, ok
+}
+
+// ---- strict mode ----
+
+func (c *checker) strictReport(k *consumer.Consumer) {
+	s, cl := k.Settings, k.Client
+	if !s.Is(cl, clientmodel.AutoCommit) || !s.Is(cl, clientmodel.Group) {
+		return
+	}
+	switch cl.Timer {
+	case clientmodel.TimerMarked:
+		c.strictMarked(k)
+	case clientmodel.TimerPreviousPoll:
+		c.strictPreviousPoll(k)
+	case clientmodel.TimerStored:
+		c.strictStored(k)
+	}
+}
+
+func (c *checker) strictMarked(k *consumer.Consumer) {
+	cfg, ok := c.setSetting(k, clientmodel.AutoCommit, false)
+	if !ok {
+		return
+	}
+	edits := cfg
+	for _, h := range k.Handlers {
+		e, ok := c.deferCommit(h)
+		if !ok {
+			return
+		}
+		edits = append(edits, e...)
+	}
+	if len(k.Handlers) == 0 {
+		return
+	}
+	c.report(k, analysis.Diagnostic{
+		Pos:      k.Site.Pos(),
+		Category: CategoryAutoCommitted,
+		Message: fmt.Sprintf("auto-commit is on: sarama commits marked offsets every %s; a crash replays what was marked since the last tick, and a mark made before processing is lost (choose the commit point explicitly)",
+			k.Client.Config.Interval),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Disable auto-commit and commit marks when ConsumeClaim returns",
+			TextEdits: edits,
+		}},
+	})
+}
+
+func (c *checker) strictPreviousPoll(k *consumer.Consumer) {
+	if k.Settings.Is(k.Client, clientmodel.MarksOnly) {
+		return
+	}
+	cfg, ok := c.setSetting(k, clientmodel.AutoCommit, false)
+	if !ok {
+		return
+	}
+	fetches := callsWith(k, clientmodel.Fetch)
+	if len(fetches) == 0 {
+		return
+	}
+	edits := cfg
+	for _, f := range fetches {
+		call, path := edit.CallAt(c.pass, f.Pos())
+		if call == nil || len(call.Args) == 0 {
+			return
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		loop, body := edit.LoopOf(path)
+		if loop == nil {
+			return
+		}
+		stmt, _ := edit.Stmt(path)
+		handling, extra := c.errHandling(path, stmt, "err")
+		text := fmt.Sprintf("if err := %s.CommitUncommittedOffsets(%s); err != nil {\n%s\n}", edit.Source(c.pass, sel.X), edit.Source(c.pass, call.Args[0]), handling)
+		e, ok := edit.AppendToList(c.pass, body.List, body.Rbrace, text)
+		if !ok {
+			return
+		}
+		edits = append(edits, extra...)
+		edits = append(edits, e)
+	}
+	c.report(k, analysis.Diagnostic{
+		Pos:      k.Site.Pos(),
+		Category: CategoryAutoCommitted,
+		Message: fmt.Sprintf("auto-commit is on: franz-go commits every poll before the latest one every %s; a synchronous loop is at-least-once, but records that outlive their poll are lost on a crash (choose the commit point explicitly)",
+			k.Client.Config.Interval),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Disable auto-commit and commit after processing each poll",
+			TextEdits: edits,
+		}},
+	})
+}
+
+func (c *checker) strictStored(k *consumer.Consumer) {
+	if !k.Settings.IsNot(k.Client, clientmodel.AutoStore) {
+		return // auto-store on is reported by storedTimer
+	}
+	stores := callsWith(k, clientmodel.Store)
+	if len(stores) == 0 {
+		return
+	}
+	cfg, ok := c.setSetting(k, clientmodel.AutoCommit, false)
+	if !ok {
+		return
+	}
+	edits := cfg
+	for _, st := range stores {
+		call, _ := edit.CallAt(c.pass, st.Pos())
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if call == nil || !ok || sel.Sel.Name != "StoreMessage" {
+			return
+		}
+		edits = append(edits, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("CommitMessage")})
+	}
+	c.report(k, analysis.Diagnostic{
+		Pos:      k.Site.Pos(),
+		Category: CategoryAutoCommitted,
+		Message: fmt.Sprintf("auto-commit is on: librdkafka commits the stored offsets every %s; a crash replays what was stored since the last tick (choose the commit point explicitly)",
+			k.Client.Config.Interval),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Disable auto-commit and commit each message after processing",
+			TextEdits: edits,
+		}},
+	})
+}

@@ -1,0 +1,60 @@
+/*
+Package autocommit defines an Analyzer that reports auto-commit
+configurations that can lose Kafka records given the code around them.
+
+# Analyzer autocommit
+
+autocommit: report auto-commit settings that can lose records
+
+A consumer writes two things: the effect of a record and its position
+(the offset). Auto-commit writes the position on a timer, without knowing
+whether processing finished. What the timer commits differs per client,
+so this analyzer reports only what can lose records with that client:
+
+  - auto-store-on-delivery (confluent-kafka-go): enable.auto.commit and
+    enable.auto.offset.store are both on, the librdkafka defaults. The offset
+    is stored when Poll or ReadMessage hands the message to the application
+    and committed every 5000 ms, so a crash mid-processing loses the
+    message. Fix: set enable.auto.offset.store to false and call
+    StoreMessage after processing (both edits are made).
+
+  - store-ignored (confluent-kafka-go): StoreMessage/StoreOffsets while
+    enable.auto.offset.store is on return ErrInvalidArg and store nothing.
+    Fix: disable enable.auto.offset.store.
+
+  - greedy-auto-commit (franz-go): kgo.GreedyAutoCommit commits each poll
+    as soon as it is returned. Fix: remove the option (the default commits
+    only polls before the latest, which a synchronous loop has processed).
+
+  - records-outlive-poll (franz-go): with the default auto-commit, records
+    handed to goroutines while the loop polls again become committable at
+    the next poll, processed or not. Fix: wait for the goroutines
+    (a sync.WaitGroup) before the next poll.
+
+  - marks-ignored (franz-go): MarkCommitRecords, MarkCommitOffsets and
+    CommitMarkedOffsets are no-ops without kgo.AutoCommitMarks(), while
+    auto-commit keeps committing polled records, marked or not. Fix: add
+    kgo.AutoCommitMarks().
+
+  - read-commits-first (kafka-go): Reader.ReadMessage on a reader with
+    GroupID or GroupTopics commits the message before returning it. Fix:
+    FetchMessage, then CommitMessages after processing.
+
+  - marks-discarded (sarama): Consumer.Offsets.AutoCommit.Enable = false
+    and no session.Commit() anywhere: marks are discarded at session end.
+    Fix: defer session.Commit() in ConsumeClaim.
+
+It does not report sarama's default auto-commit (it commits marked offsets
+only, so process-then-mark is at-least-once), franz-go's default in a
+synchronous poll-process loop (the previous poll has been processed), or
+confluent-kafka-go with auto-store off and stores after processing.
+
+With -autocommit.strict it also reports every other enabled auto-commit
+(category auto-commit-timer), saying what that client's timer commits, with
+a fix that disables it and commits explicitly after processing.
+
+Every finding carries a suggested fix; where the analyzer cannot build a
+complete fix (the consumer's config and its loop are in different
+packages, the loop has a shape it does not recognise) it stays silent.
+*/
+package autocommit

@@ -1,0 +1,100 @@
+// Command storenoop writes loyalty-point awards from the "loyalty-awards"
+// topic to PostgreSQL using a confluent-kafka-go consumer that "stores the
+// offset after processing", except that the store never takes effect.
+//
+// BUG (autocommit store-ignored). enable.auto.commit and
+// enable.auto.offset.store are left at their defaults, true, so librdkafka
+// already stored offset + 1 when ReadMessage handed the message over. While auto-store is on, StoreMessage stores nothing
+// and returns ErrInvalidArg, which this code discards. The call reads as
+// "commit after processing", but the 5000 ms auto-commit timer keeps
+// committing the delivery position: a tick during award (or the commit on
+// Close after award fails) commits a message whose points were never
+// credited, and a crash loses it silently. Set enable.auto.offset.store to
+// false so StoreMessage is what gets committed (confluent/storeafter).
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+type award struct {
+	AwardID  string `json:"award_id"`
+	MemberID string `json:"member_id"`
+	Points   int    `json:"points"`
+}
+
+type loyalty struct {
+	pool *pgxpool.Pool
+}
+
+func (l *loyalty) award(ctx context.Context, msg *kafka.Message) error {
+	var a award
+	if err := json.Unmarshal(msg.Value, &a); err != nil {
+		return fmt.Errorf("decode %s: %w", msg.TopicPartition, err)
+	}
+	_, err := l.pool.Exec(ctx,
+		`UPDATE loyalty_accounts SET points = points + $1 WHERE member_id = $2`,
+		a.Points, a.MemberID)
+	return err
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(ctx context.Context) error {
+	pool, err := pgxpool.New(ctx, os.Getenv("DATABASE_URL"))
+	if err != nil {
+		return fmt.Errorf("connect db: %w", err)
+	}
+	defer pool.Close()
+
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{
+		"bootstrap.servers": "localhost:9092",
+		"group.id":          "loyalty-awarder",
+		"auto.offset.reset": "earliest",
+	})
+	if err != nil {
+		return fmt.Errorf("new consumer: %w", err)
+	}
+	defer c.Close()
+
+	if err := c.SubscribeTopics([]string{"loyalty-awards"}, nil); err != nil {
+		return fmt.Errorf("subscribe: %w", err)
+	}
+
+	l := &loyalty{pool: pool}
+	for ctx.Err() == nil {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			var kerr kafka.Error
+			switch {
+			case !errors.As(err, &kerr) || kerr.IsFatal():
+				return fmt.Errorf("read message: %w", err)
+			case !kerr.IsTimeout():
+				log.Printf("consumer error: %v", err)
+			}
+			continue
+		}
+		if err := l.award(ctx, msg); err != nil {
+			return fmt.Errorf("award %s: %w", msg.TopicPartition, err)
+		}
+		c.StoreMessage(msg) // finding: autocommit store-ignored
+	}
+	return nil
+}

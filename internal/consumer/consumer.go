@@ -1,0 +1,808 @@
+// Package consumer builds commitlint's consumer model on SSA form: the
+// consumers a package constructs (with their settings traced through
+// config helpers, option slices, ConfigMap literals and setters, and across
+// packages through facts), the handler functions a client calls, and every
+// modelled fetch, commit, mark and store call with the consumer it is made
+// on.
+package consumer
+
+import (
+	"go/token"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/kafkassa"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// Analyzer computes the consumer model of a package. Its result is a nil
+// *Model for packages that use no Kafka client.
+var Analyzer = &analysis.Analyzer{
+	Name:       "kafkaconsumers",
+	Doc:        "find Kafka consumers, their settings and their position calls",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{kafkassa.SSA},
+	ResultType: reflect.TypeFor[*Model](),
+	FactTypes:  []analysis.Fact{new(ConfigFact)},
+}
+
+// Model is the consumer model of one package.
+type Model struct {
+	Pass      *analysis.Pass
+	SSA       *kafkassa.Result
+	Flow      *ssaflow.Flow
+	Consumers []*Consumer
+	// Calls are all modelled client calls in the package, in source order.
+	Calls []*Call
+}
+
+// Consumer is one consumer constructed in the package.
+type Consumer struct {
+	Client *clientmodel.Client
+	Ctor   clientmodel.CtorRef
+	// Site is the constructor call; Fn the function containing it.
+	Site *ssa.Call
+	Fn   *ssa.Function
+	// ConfigSites are the config values' allocation roots in this package
+	// (a ConfigMap literal, a NewConfig call, an options slice): where a
+	// fix adds a setting.
+	Settings *Settings
+	// Calls are the modelled calls made on this consumer in this package.
+	Calls []*Call
+	// Handlers are the handler methods the client calls (sarama's
+	// ConsumeClaim and Cleanup), with everything they reach in the package.
+	Handlers []*Handler
+	identity ssa.Value
+}
+
+// Handler is an application type whose methods the client calls.
+type Handler struct {
+	Type types.Type
+	// Consume and Cleanup are the handler's methods, nil if the package
+	// does not define them.
+	Consume, Cleanup *ssa.Function
+	// Reach are the functions reachable from the handler's methods in the
+	// package.
+	Reach map[*ssa.Function]bool
+	// Register is the call that hands the handler to the client.
+	Register ssa.CallInstruction
+}
+
+// Call is one modelled client call.
+type Call struct {
+	clientmodel.CallRef
+	Instr ssa.CallInstruction
+	Fn    *ssa.Function
+	// Consumer is the consumer the call is made on, if the analysis can
+	// tell.
+	Consumer *Consumer
+}
+
+// Pos is the call's position (its left parenthesis).
+func (c *Call) Pos() token.Pos { return c.Instr.Pos() }
+
+// Recv returns the receiver of a method call, or nil.
+func Recv(c *ssa.CallCommon) ssa.Value {
+	if c.IsInvoke() {
+		return c.Value
+	}
+	if c.Signature().Recv() != nil && len(c.Args) > 0 {
+		return c.Args[0]
+	}
+	if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 {
+		return c.Args[0]
+	}
+	return nil
+}
+
+// Arg returns parameter i of the call (receiver excluded), or nil.
+func Arg(c *ssa.CallCommon, i int) ssa.Value {
+	if !c.IsInvoke() {
+		if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil {
+			i++
+		}
+	}
+	if i < 0 || i >= len(c.Args) {
+		return nil
+	}
+	return c.Args[i]
+}
+
+// Callee returns the function object a call instruction calls, if known:
+// the static callee's object, or the interface method of an invoke.
+func Callee(c *ssa.CallCommon) *types.Func {
+	if c.IsInvoke() {
+		return c.Method
+	}
+	if fn := c.StaticCallee(); fn != nil {
+		if obj, ok := fn.Object().(*types.Func); ok {
+			return obj
+		}
+		if fn.Origin() != nil {
+			if obj, ok := fn.Origin().Object().(*types.Func); ok {
+				return obj
+			}
+		}
+	}
+	return nil
+}
+
+type builder struct {
+	pass *analysis.Pass
+	ix   *clientmodel.Index
+	flow *ssaflow.Flow
+	// package-wide setter events
+	mapUpdates []*ssa.MapUpdate
+	keySets    []ssa.CallInstruction
+	elemsMemo  map[ssa.Value]*elems
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[kafkassa.SSA].(*kafkassa.Result)
+	if res == nil {
+		return (*Model)(nil), nil
+	}
+	b := &builder{
+		pass:      pass,
+		ix:        clientmodel.Default,
+		flow:      ssaflow.New(res.SrcFuncs),
+		elemsMemo: map[ssa.Value]*elems{},
+	}
+	m := &Model{Pass: pass, SSA: res, Flow: b.flow}
+	for _, fn := range res.SrcFuncs {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				switch in := instr.(type) {
+				case *ssa.MapUpdate:
+					b.mapUpdates = append(b.mapUpdates, in)
+				case ssa.CallInstruction:
+					callee := Callee(in.Common())
+					if callee == nil {
+						continue
+					}
+					if b.ix.SetKey(callee) != nil {
+						b.keySets = append(b.keySets, in)
+					}
+					if ref, ok := b.ix.Call(callee); ok {
+						m.Calls = append(m.Calls, &Call{CallRef: ref, Instr: in, Fn: fn})
+					}
+				}
+			}
+		}
+	}
+	for _, fn := range res.SrcFuncs {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				callee := Callee(call.Common())
+				if callee == nil {
+					continue
+				}
+				if ctor, ok := b.ix.Constructor(callee); ok {
+					m.Consumers = append(m.Consumers, b.consumer(ctor, call, fn))
+				}
+			}
+		}
+	}
+	b.bind(m)
+	b.exportFacts(res.SrcFuncs)
+	return m, nil
+}
+
+// consumer builds the model of one constructor call.
+func (b *builder) consumer(ctor clientmodel.CtorRef, call *ssa.Call, fn *ssa.Function) *Consumer {
+	c := &Consumer{Client: ctor.Client, Ctor: ctor, Site: call, Fn: fn, identity: call}
+	if _, ok := call.Type().(*types.Tuple); ok {
+		c.identity = nil
+		for _, ref := range *call.Referrers() {
+			if ex, ok := ref.(*ssa.Extract); ok && ex.Index == 0 {
+				c.identity = ex
+			}
+		}
+	}
+	arg := Arg(call.Common(), ctor.ConfigArg)
+	s := newSettings()
+	if ctor.FromClient != "" && arg != nil {
+		// The config travels through an intermediate client value.
+		var cfgs []ssa.Value
+		for _, r := range b.flow.Roots(arg) {
+			if v := b.fromClientConfig(ctor, r); v != nil {
+				cfgs = append(cfgs, v)
+			} else {
+				s.Opaque = true
+			}
+		}
+		for _, v := range cfgs {
+			s.merge(b.settings(ctor.Client, v))
+		}
+	} else if arg != nil {
+		s = b.settings(ctor.Client, arg)
+	} else {
+		s.Opaque = true
+	}
+	for k, on := range ctor.Fixed {
+		s.Set[k] = Value{On: on}
+		delete(s.Unknown, k)
+	}
+	c.Settings = s
+	return c
+}
+
+// fromClientConfig returns the config argument of the intermediate client
+// constructor root r is a result of, or nil.
+func (b *builder) fromClientConfig(ctor clientmodel.CtorRef, r ssa.Value) ssa.Value {
+	if ex, ok := r.(*ssa.Extract); ok {
+		r = ex.Tuple
+	}
+	call, ok := r.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	callee := Callee(call.Common())
+	if callee == nil || b.ix.ClientBuilder(callee) != ctor.Client {
+		return nil
+	}
+	return Arg(call.Common(), ctor.FromClientArg)
+}
+
+// settings traces the config value v of client c.
+func (b *builder) settings(c *clientmodel.Client, v ssa.Value) *Settings {
+	switch c.Config.Kind {
+	case clientmodel.Options:
+		return b.optionSettings(c, v)
+	case clientmodel.KeyMap:
+		return b.keyMapSettings(c, v)
+	default:
+		return b.structSettings(c, v)
+	}
+}
+
+// external returns the settings a root that comes from outside the package
+// carries: a builder's fresh config (defaults), or a helper's fact. ok is
+// false when the root is opaque.
+func (b *builder) external(c *clientmodel.Client, r ssa.Value) (*Settings, bool) {
+	if ex, ok := r.(*ssa.Extract); ok {
+		r = ex.Tuple
+	}
+	call, ok := r.(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	callee := Callee(call.Common())
+	if callee == nil {
+		return nil, false
+	}
+	if b.ix.Builder(callee) == c {
+		return newSettings(), true
+	}
+	var f ConfigFact
+	if callee.Pkg() != b.pass.Pkg && b.pass.ImportObjectFact(callee, &f) {
+		return f.settings(), true
+	}
+	return nil, false
+}
+
+// structSettings traces a config struct (or pointer to one): the stores to
+// knob fields on any value with the same roots.
+func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
+	s := newSettings()
+	roots := b.flow.Roots(v)
+	for _, r := range roots {
+		switch r.(type) {
+		case *ssa.Alloc:
+			// A composite literal or a local: fields are set by stores.
+		default:
+			if ext, ok := b.external(c, r); ok {
+				s.merge(ext)
+			} else {
+				s.Opaque = true
+			}
+		}
+	}
+	for _, k := range c.Config.Knobs {
+		if k.Field == "" {
+			continue
+		}
+		path := strings.Split(k.Field, ".")
+		for _, fn := range b.flow.Funcs() {
+			for _, blk := range fn.Blocks {
+				for _, instr := range blk.Instrs {
+					st, ok := instr.(*ssa.Store)
+					if !ok {
+						continue
+					}
+					base := fieldPathBase(st.Addr, path)
+					if base == nil || !ssaflow.Intersects(b.flow.Roots(base), roots) {
+						continue
+					}
+					b.applyStore(s, k, st)
+				}
+			}
+		}
+	}
+	return s
+}
+
+// fieldPathBase returns the struct pointer addr addresses path from, or nil
+// if addr is not a chain of FieldAddrs spelling path.
+func fieldPathBase(addr ssa.Value, path []string) ssa.Value {
+	for i := len(path) - 1; i >= 0; i-- {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			return nil
+		}
+		v := ssaflow.FieldVar(fa)
+		if v == nil || v.Name() != path[i] {
+			return nil
+		}
+		addr = fa.X
+	}
+	return addr
+}
+
+// applyStore records the value a knob field store sets.
+func (b *builder) applyStore(s *Settings, k clientmodel.Knob, st *ssa.Store) {
+	cv, isConst := st.Val.(*ssa.Const)
+	if _, isBool := st.Val.Type().Underlying().(*types.Basic); isBool && isBoolType(st.Val.Type()) {
+		if !isConst || cv.Value == nil {
+			s.unknown(k.Setting)
+			return
+		}
+		s.set(k.Setting, cv.Value.ExactString() == "true", st.Pos())
+		return
+	}
+	// A non-boolean field sets the knob when it is not the zero value.
+	if isConst && cv.IsNil() || isConst && cv.Value != nil && cv.Value.ExactString() == `""` {
+		s.set(k.Setting, !k.Value, st.Pos())
+		return
+	}
+	s.set(k.Setting, k.Value, st.Pos())
+}
+
+func isBoolType(t types.Type) bool {
+	bt, ok := t.Underlying().(*types.Basic)
+	return ok && bt.Info()&types.IsBoolean != 0
+}
+
+// keyMapSettings traces a ConfigMap (or pointer to one): map literal
+// entries, SetKey and Set calls on any map with the same roots.
+func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
+	s := newSettings()
+	var maps []ssa.Value
+	for _, r := range b.flow.Roots(v) {
+		switch r := r.(type) {
+		case *ssa.Alloc:
+			maps = append(maps, b.flow.Loaded(r)...)
+		case *ssa.MakeMap:
+			maps = append(maps, r)
+		default:
+			if ext, ok := b.external(c, r); ok {
+				s.merge(ext)
+			} else {
+				s.Opaque = true
+			}
+		}
+	}
+	for _, m := range maps {
+		if _, ok := m.(*ssa.MakeMap); !ok {
+			if ext, ok := b.external(c, m); ok {
+				s.merge(ext)
+			} else if _, isAlloc := m.(*ssa.Alloc); !isAlloc {
+				s.Opaque = true
+			}
+		}
+	}
+	knob := func(key string) (clientmodel.Knob, bool) {
+		for _, k := range c.Config.Knobs {
+			if k.Key == key {
+				return k, true
+			}
+		}
+		return clientmodel.Knob{}, false
+	}
+	apply := func(keyV, val ssa.Value, pos token.Pos) {
+		key, ok := constString(keyV)
+		if !ok {
+			s.Opaque = true
+			return
+		}
+		k, ok := knob(key)
+		if !ok {
+			return
+		}
+		if on, ok := constBoolish(val); ok {
+			s.set(k.Setting, on, pos)
+		} else {
+			s.unknown(k.Setting)
+		}
+	}
+	for _, mu := range b.mapUpdates {
+		if ssaflow.Intersects(b.flow.Roots(mu.Map), maps) {
+			apply(mu.Key, mu.Value, mu.Pos())
+		}
+	}
+	for _, call := range b.keySets {
+		cc := call.Common()
+		if len(cc.Args) < 3 || !ssaflow.Intersects(b.flow.Roots(cc.Args[0]), maps) {
+			continue
+		}
+		apply(cc.Args[1], cc.Args[2], call.Pos())
+	}
+	return s
+}
+
+// constString returns the value of a string constant.
+func constString(v ssa.Value) (string, bool) {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return "", false
+	}
+	s, err := strconv.Unquote(c.Value.ExactString())
+	return s, err == nil
+}
+
+// constBoolish returns the value of a boolean constant, or of a string
+// constant librdkafka parses as a boolean.
+func constBoolish(v ssa.Value) (bool, bool) {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return false, false
+	}
+	if isBoolType(c.Type()) {
+		return c.Value.ExactString() == "true", true
+	}
+	if str, ok := constString(c); ok {
+		switch strings.ToLower(str) {
+		case "true", "t", "1":
+			return true, true
+		case "false", "f", "0":
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// elems is what an options slice is made of.
+type elems struct {
+	vals   []ssa.Value
+	facts  []*Settings
+	opaque bool
+}
+
+// elements traces the elements of an options slice (or a single option).
+func (b *builder) elements(v ssa.Value) *elems {
+	if e, ok := b.elemsMemo[v]; ok {
+		if e == nil {
+			return &elems{}
+		}
+		return e
+	}
+	b.elemsMemo[v] = nil
+	e := &elems{}
+	add := func(o *elems) {
+		e.vals = append(e.vals, o.vals...)
+		e.facts = append(e.facts, o.facts...)
+		e.opaque = e.opaque || o.opaque
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		// nil slice
+	case *ssa.Slice:
+		add(b.elements(x.X))
+	case *ssa.Alloc:
+		// A varargs or literal backing array, or a local slice variable.
+		for _, ref := range *x.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.IndexAddr:
+				for _, rr := range *r.Referrers() {
+					if st, ok := rr.(*ssa.Store); ok && st.Addr == r {
+						e.vals = append(e.vals, st.Val)
+					}
+				}
+			case *ssa.Store:
+				if r.Addr == x {
+					add(b.elements(r.Val))
+				}
+			}
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			for _, r := range b.flow.Loaded(x.X) {
+				add(b.elements(r))
+			}
+		} else {
+			e.opaque = true
+		}
+	case *ssa.Phi:
+		for _, ed := range x.Edges {
+			add(b.elements(ed))
+		}
+	case *ssa.Parameter:
+		callers := b.flow.Callers(x.Parent())
+		if len(callers) == 0 {
+			e.opaque = true
+		}
+		for i, p := range x.Parent().Params {
+			if p != x {
+				continue
+			}
+			for _, site := range callers {
+				if i < len(site.Common().Args) {
+					add(b.elements(site.Common().Args[i]))
+				}
+			}
+		}
+	case *ssa.Extract:
+		add(b.callElements(x.Tuple, x.Index))
+	case *ssa.Call:
+		if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" {
+			for _, a := range x.Call.Args {
+				add(b.elements(a))
+			}
+			break
+		}
+		add(b.callElements(x, 0))
+	case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType:
+		e.vals = append(e.vals, v)
+	default:
+		e.opaque = true
+	}
+	b.elemsMemo[v] = e
+	return e
+}
+
+// callElements traces the options returned by a call (result i).
+func (b *builder) callElements(v ssa.Value, i int) *elems {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return &elems{opaque: true}
+	}
+	callee := call.Call.StaticCallee()
+	if callee != nil && b.flow.InPackage(callee) {
+		e := &elems{}
+		for _, blk := range callee.Blocks {
+			if ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
+				o := b.elements(ret.Results[i])
+				e.vals = append(e.vals, o.vals...)
+				e.facts = append(e.facts, o.facts...)
+				e.opaque = e.opaque || o.opaque
+			}
+		}
+		return e
+	}
+	obj := Callee(call.Common())
+	var f ConfigFact
+	if obj != nil && obj.Pkg() != b.pass.Pkg && b.pass.ImportObjectFact(obj, &f) {
+		return &elems{facts: []*Settings{f.settings()}}
+	}
+	if obj != nil && obj.Pkg() != nil && b.ix.IsClientPath(obj.Pkg().Path()) {
+		// An option function of the client: it is an element itself.
+		return &elems{vals: []ssa.Value{call}}
+	}
+	return &elems{opaque: true}
+}
+
+// optionSettings traces functional options.
+func (b *builder) optionSettings(c *clientmodel.Client, v ssa.Value) *Settings {
+	s := newSettings()
+	e := b.elements(v)
+	s.Opaque = e.opaque
+	for _, f := range e.facts {
+		s.merge(f)
+	}
+	for _, val := range e.vals {
+		b.option(c, s, val, 0)
+	}
+	return s
+}
+
+// option records what one option value sets.
+func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth int) {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		}
+		break
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || depth > 8 {
+		s.Opaque = true
+		return
+	}
+	obj := Callee(call.Common())
+	if obj == nil {
+		s.Opaque = true
+		return
+	}
+	if k, ok := b.ix.Option(obj); ok && k.Client == c {
+		s.set(k.Setting, k.Value, call.Pos())
+		return
+	}
+	if obj.Pkg() != nil && b.ix.IsClientPath(obj.Pkg().Path()) {
+		return // an option that sets nothing the model tracks
+	}
+	// A helper returning options: trace what it returns.
+	e := b.callElements(call, 0)
+	s.Opaque = s.Opaque || e.opaque
+	for _, f := range e.facts {
+		s.merge(f)
+	}
+	for _, val := range e.vals {
+		b.option(c, s, val, depth+1)
+	}
+}
+
+// bind attaches calls to consumers, through receivers' roots and, for
+// clients that call a handler, through the handler's methods.
+func (b *builder) bind(m *Model) {
+	for _, c := range m.Consumers {
+		if c.Client.Handler != nil {
+			b.handlers(m, c)
+		}
+	}
+	for _, call := range m.Calls {
+		recv := Recv(call.Instr.Common())
+		if recv == nil {
+			continue
+		}
+		roots := b.flow.Roots(recv)
+	consumers:
+		for _, c := range m.Consumers {
+			if c.Client != call.Client {
+				continue
+			}
+			if c.identity != nil && ssaflow.Intersects(roots, []ssa.Value{c.identity}) {
+				call.Consumer = c
+				break
+			}
+			for _, h := range c.Handlers {
+				if h.Reach[call.Fn] {
+					call.Consumer = c
+					break consumers
+				}
+			}
+		}
+		if call.Consumer != nil {
+			call.Consumer.Calls = append(call.Consumer.Calls, call)
+		}
+	}
+}
+
+// handlers finds the handlers registered on consumer c.
+func (b *builder) handlers(m *Model, c *Consumer) {
+	h := c.Client.Handler
+	prog := m.SSA.Pkg.Prog
+	for _, fn := range b.flow.Funcs() {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := Callee(ci.Common())
+				if callee == nil || callee.FullName() != h.Run {
+					continue
+				}
+				recv := Recv(ci.Common())
+				if recv == nil || c.identity == nil || !ssaflow.Intersects(b.flow.Roots(recv), []ssa.Value{c.identity}) {
+					continue
+				}
+				arg := Arg(ci.Common(), h.HandlerArg)
+				if arg == nil {
+					continue
+				}
+				for _, t := range concreteTypes(arg) {
+					hd := &Handler{Type: t, Register: ci, Reach: map[*ssa.Function]bool{}}
+					hd.Consume = method(prog, t, h.Consume)
+					hd.Cleanup = method(prog, t, h.Cleanup)
+					for _, f := range []*ssa.Function{hd.Consume, hd.Cleanup} {
+						if f != nil && b.flow.InPackage(f) {
+							b.reach(f, hd.Reach)
+						}
+					}
+					c.Handlers = append(c.Handlers, hd)
+				}
+			}
+		}
+	}
+}
+
+// concreteTypes returns the dynamic types an interface value may have, as
+// far as its MakeInterface instructions show.
+func concreteTypes(v ssa.Value) []types.Type {
+	var out []types.Type
+	seen := map[ssa.Value]bool{}
+	var walk func(ssa.Value)
+	walk = func(v ssa.Value) {
+		if seen[v] {
+			return
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			out = append(out, x.X.Type())
+		case *ssa.ChangeInterface:
+			walk(x.X)
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	return out
+}
+
+func method(prog *ssa.Program, t types.Type, name string) *ssa.Function {
+	sel := prog.MethodSets.MethodSet(t).Lookup(nil, name)
+	if sel == nil {
+		return nil
+	}
+	return prog.MethodValue(sel)
+}
+
+// reach adds fn and every in-package function it reaches through static
+// calls and closures to set.
+func (b *builder) reach(fn *ssa.Function, set map[*ssa.Function]bool) {
+	if set[fn] || !b.flow.InPackage(fn) {
+		return
+	}
+	set[fn] = true
+	for _, anon := range fn.AnonFuncs {
+		b.reach(anon, set)
+	}
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			if ci, ok := instr.(ssa.CallInstruction); ok {
+				if callee := ci.Common().StaticCallee(); callee != nil {
+					b.reach(callee, set)
+				}
+			}
+		}
+	}
+}
+
+// exportFacts exports a ConfigFact for every function returning a client
+// config, so consumers in importing packages can be checked.
+func (b *builder) exportFacts(funcs []*ssa.Function) {
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || fn.Signature.Results().Len() == 0 {
+			continue
+		}
+		c := b.ix.ConfigType(fn.Signature.Results().At(0).Type())
+		if c == nil {
+			continue
+		}
+		s := newSettings()
+		for _, blk := range fn.Blocks {
+			if ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+				s.merge(b.settings(c, ret.Results[0]))
+			}
+		}
+		b.pass.ExportObjectFact(obj, factOf(s))
+	}
+}

@@ -1,0 +1,152 @@
+package consumer
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+)
+
+// Value is the value of one setting as the code sets it.
+type Value struct {
+	On bool
+	// Pos is where the value is set in the package under analysis, or
+	// token.NoPos when it was set in another package (facts carry no
+	// positions).
+	Pos token.Pos
+}
+
+// Settings are a consumer's settings as far as the code shows them.
+type Settings struct {
+	// Set holds the settings the code sets explicitly.
+	Set map[clientmodel.Setting]Value
+	// Unknown holds the settings set to a value the analysis cannot
+	// determine, or to different values on different paths.
+	Unknown map[clientmodel.Setting]bool
+	// Opaque reports that part of the config comes from somewhere the
+	// analysis cannot see (a parameter with no caller in the package, a
+	// function of another package without a fact), so any setting that is
+	// not explicitly set is unknown.
+	Opaque bool
+}
+
+func newSettings() *Settings {
+	return &Settings{Set: map[clientmodel.Setting]Value{}, Unknown: map[clientmodel.Setting]bool{}}
+}
+
+// set records that k is set to on at pos.
+func (s *Settings) set(k clientmodel.Setting, on bool, pos token.Pos) {
+	if s.Unknown[k] {
+		return
+	}
+	if old, ok := s.Set[k]; ok && old.On != on {
+		delete(s.Set, k)
+		s.Unknown[k] = true
+		return
+	}
+	if _, ok := s.Set[k]; !ok {
+		s.Set[k] = Value{On: on, Pos: pos}
+	}
+}
+
+// unknown records that k is set to a value the analysis cannot tell.
+func (s *Settings) unknown(k clientmodel.Setting) {
+	delete(s.Set, k)
+	s.Unknown[k] = true
+}
+
+// merge adds o's settings (from a helper or a fact) to s.
+func (s *Settings) merge(o *Settings) {
+	for k, v := range o.Set {
+		s.set(k, v.On, v.Pos)
+	}
+	for k := range o.Unknown {
+		s.unknown(k)
+	}
+	s.Opaque = s.Opaque || o.Opaque
+}
+
+// Get returns the effective value of k for client c and whether the analysis
+// knows it: an explicit setting, else the client's default unless part of
+// the config is opaque.
+func (s *Settings) Get(c *clientmodel.Client, k clientmodel.Setting) (on, known bool) {
+	if s.Unknown[k] {
+		return false, false
+	}
+	if v, ok := s.Set[k]; ok {
+		return v.On, true
+	}
+	if s.Opaque {
+		return false, false
+	}
+	return c.Config.Defaults[k], true
+}
+
+// Is reports whether k is known to be on.
+func (s *Settings) Is(c *clientmodel.Client, k clientmodel.Setting) bool {
+	on, known := s.Get(c, k)
+	return known && on
+}
+
+// IsNot reports whether k is known to be off.
+func (s *Settings) IsNot(c *clientmodel.Client, k clientmodel.Setting) bool {
+	on, known := s.Get(c, k)
+	return known && !on
+}
+
+// String is a stable rendering, used by fact tests.
+func (s *Settings) String() string {
+	var parts []string
+	for k, v := range s.Set {
+		parts = append(parts, fmt.Sprintf("%s=%t", k, v.On))
+	}
+	for k := range s.Unknown {
+		parts = append(parts, fmt.Sprintf("%s=?", k))
+	}
+	sort.Strings(parts)
+	if s.Opaque {
+		parts = append(parts, "opaque")
+	}
+	return strings.Join(parts, " ")
+}
+
+// ConfigFact is the object fact exported for functions that return a client
+// config (a *sarama.Config, kgo options, a kafka-go ReaderConfig, a
+// confluent ConfigMap): the settings of the config they return. It lets a
+// consumer built in one package from a config helper of another be checked.
+type ConfigFact struct {
+	Set     map[clientmodel.Setting]bool
+	Unknown []clientmodel.Setting
+	Opaque  bool
+}
+
+// AFact marks ConfigFact as an analysis fact.
+func (*ConfigFact) AFact() {}
+
+func (f *ConfigFact) String() string { return "config(" + f.settings().String() + ")" }
+
+func (f *ConfigFact) settings() *Settings {
+	s := newSettings()
+	for k, on := range f.Set {
+		s.Set[k] = Value{On: on}
+	}
+	for _, k := range f.Unknown {
+		s.Unknown[k] = true
+	}
+	s.Opaque = f.Opaque
+	return s
+}
+
+func factOf(s *Settings) *ConfigFact {
+	f := &ConfigFact{Set: map[clientmodel.Setting]bool{}, Opaque: s.Opaque}
+	for k, v := range s.Set {
+		f.Set[k] = v.On
+	}
+	for k := range s.Unknown {
+		f.Unknown = append(f.Unknown, k)
+	}
+	sort.Slice(f.Unknown, func(i, j int) bool { return f.Unknown[i] < f.Unknown[j] })
+	return f
+}

@@ -1,0 +1,357 @@
+// Package edit builds the text edits of commitlint's suggested fixes from
+// the syntax tree: statements inserted at the end of a block or the start
+// of a function, list elements added or removed, imports added. Every
+// helper returns ok=false rather than an edit it is not sure of.
+package edit
+
+import (
+	"bytes"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// File returns the syntax tree of the file containing pos.
+func File(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// Path returns the path from the file down to the innermost node enclosing
+// [pos, pos].
+func Path(pass *analysis.Pass, pos token.Pos) []ast.Node {
+	f := File(pass, pos)
+	if f == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+	return path
+}
+
+// CallAt returns the call expression whose left parenthesis is at lparen
+// (the position SSA gives a call), with its path.
+func CallAt(pass *analysis.Pass, lparen token.Pos) (*ast.CallExpr, []ast.Node) {
+	path := Path(pass, lparen)
+	for i, n := range path {
+		if c, ok := n.(*ast.CallExpr); ok && c.Lparen == lparen {
+			return c, path[i:]
+		}
+	}
+	return nil, nil
+}
+
+// Source returns the source text of n.
+func Source(pass *analysis.Pass, n ast.Node) string {
+	var buf bytes.Buffer
+	if err := format.Node(&buf, pass.Fset, n); err != nil {
+		return ""
+	}
+	return buf.String()
+}
+
+// Stmt returns the statement that contains the innermost node of path and
+// the statement list (with its owner) it sits in.
+func Stmt(path []ast.Node) (ast.Stmt, *[]ast.Stmt) {
+	for i, n := range path {
+		st, ok := n.(ast.Stmt)
+		if !ok || i+1 >= len(path) {
+			continue
+		}
+		switch p := path[i+1].(type) {
+		case *ast.BlockStmt:
+			return st, &p.List
+		case *ast.CaseClause:
+			return st, &p.Body
+		case *ast.CommClause:
+			return st, &p.Body
+		}
+	}
+	return nil, nil
+}
+
+// Indent returns the indentation of the line containing pos.
+func Indent(pass *analysis.Pass, pos token.Pos) string {
+	tf := pass.Fset.File(pos)
+	if tf == nil {
+		return "\t"
+	}
+	content, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return "\t"
+	}
+	off := tf.Offset(tf.LineStart(tf.Line(pos)))
+	end := off
+	for end < len(content) && (content[end] == ' ' || content[end] == '\t') {
+		end++
+	}
+	return string(content[off:end])
+}
+
+// terminal reports whether s ends the control flow of its list (return,
+// break, continue, goto, panic).
+func terminal(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if c, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// AppendToList returns an edit inserting text as the last statements of
+// list (before a final return, break or continue), where list belongs to
+// a block or clause ending at end. Lines of text are indented like the
+// list's statements.
+func AppendToList(pass *analysis.Pass, list []ast.Stmt, end token.Pos, text string) (analysis.TextEdit, bool) {
+	if len(list) == 0 {
+		return analysis.TextEdit{}, false
+	}
+	last := list[len(list)-1]
+	indent := Indent(pass, last.Pos())
+	body := indentLines(text, indent)
+	if terminal(last) {
+		return analysis.TextEdit{Pos: last.Pos(), End: last.Pos(), NewText: []byte(strings.TrimPrefix(body, indent) + "\n" + indent)}, true
+	}
+	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n" + body)}, true
+}
+
+// InsertBefore returns an edit inserting text as statements before s.
+func InsertBefore(pass *analysis.Pass, s ast.Stmt, text string) analysis.TextEdit {
+	indent := Indent(pass, s.Pos())
+	body := indentLines(text, indent)
+	return analysis.TextEdit{Pos: s.Pos(), End: s.Pos(), NewText: []byte(strings.TrimPrefix(body, indent) + "\n" + indent)}
+}
+
+// InsertAfter returns an edit inserting text as statements after s.
+func InsertAfter(pass *analysis.Pass, s ast.Stmt, text string) analysis.TextEdit {
+	indent := Indent(pass, s.Pos())
+	return analysis.TextEdit{Pos: s.End(), End: s.End(), NewText: []byte("\n" + indentLines(text, indent))}
+}
+
+// PrependToBody returns an edit inserting text as the first statements of
+// a function body.
+func PrependToBody(pass *analysis.Pass, body *ast.BlockStmt, text string) (analysis.TextEdit, bool) {
+	if body == nil || len(body.List) == 0 {
+		return analysis.TextEdit{}, false
+	}
+	first := body.List[0]
+	indent := Indent(pass, first.Pos())
+	return analysis.TextEdit{Pos: first.Pos(), End: first.Pos(), NewText: []byte(strings.TrimPrefix(indentLines(text, indent), indent) + "\n" + indent)}, true
+}
+
+func indentLines(text, indent string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = indent + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// AddElement returns an edit adding elem as the last element of a call's
+// arguments or a composite literal's elements. It refuses a call whose
+// last argument is spread (f(xs...)).
+func AddElement(pass *analysis.Pass, n ast.Node, elem string) (analysis.TextEdit, bool) {
+	var elts []ast.Expr
+	var rbrace token.Pos
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if n.Ellipsis.IsValid() {
+			return analysis.TextEdit{}, false
+		}
+		elts, rbrace = n.Args, n.Rparen
+	case *ast.CompositeLit:
+		elts, rbrace = n.Elts, n.Rbrace
+	default:
+		return analysis.TextEdit{}, false
+	}
+	if len(elts) == 0 {
+		return analysis.TextEdit{Pos: rbrace, End: rbrace, NewText: []byte(elem)}, true
+	}
+	last := elts[len(elts)-1]
+	if pass.Fset.Position(last.End()).Line != pass.Fset.Position(rbrace).Line {
+		// One element per line: add a line of our own.
+		indent := Indent(pass, last.Pos())
+		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(",\n" + indent + elem)}, true
+	}
+	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + elem)}, true
+}
+
+// RemoveElement returns an edit removing x from the argument list of a call
+// or the elements of a composite literal that is its parent.
+func RemoveElement(pass *analysis.Pass, parent ast.Node, x ast.Expr) (analysis.TextEdit, bool) {
+	var elts []ast.Expr
+	switch p := parent.(type) {
+	case *ast.CallExpr:
+		elts = p.Args
+	case *ast.CompositeLit:
+		elts = p.Elts
+	default:
+		return analysis.TextEdit{}, false
+	}
+	for i, e := range elts {
+		if e != x {
+			continue
+		}
+		tf := pass.Fset.File(x.Pos())
+		if i+1 < len(elts) {
+			// Remove "x, " up to the next element.
+			return analysis.TextEdit{Pos: x.Pos(), End: elts[i+1].Pos()}, true
+		}
+		if i > 0 {
+			prevEnd := elts[i-1].End()
+			if tf != nil && tf.Line(prevEnd) != tf.Line(x.Pos()) {
+				// Element on its own line: remove the line.
+				start := tf.LineStart(tf.Line(x.Pos()))
+				end := x.End()
+				content, err := pass.ReadFile(tf.Name())
+				if err == nil {
+					off := tf.Offset(end)
+					for off < len(content) && content[off] != '\n' {
+						off++
+					}
+					if off < len(content) {
+						off++
+					}
+					return analysis.TextEdit{Pos: start, End: tf.Pos(off)}, true
+				}
+			}
+			return analysis.TextEdit{Pos: prevEnd, End: x.End()}, true
+		}
+		return analysis.TextEdit{Pos: x.Pos(), End: x.End()}, true
+	}
+	return analysis.TextEdit{}, false
+}
+
+// Import returns the name under which file f imports path, and, if it does
+// not, an edit adding the import and the name to use (the package's last
+// path element).
+func Import(pass *analysis.Pass, f *ast.File, path string) (string, []analysis.TextEdit) {
+	for _, imp := range f.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		if p != path {
+			continue
+		}
+		if imp.Name != nil {
+			return imp.Name.Name, nil
+		}
+		if pkg := imported(pass, path); pkg != nil {
+			return pkg.Name(), nil
+		}
+		return path[strings.LastIndex(path, "/")+1:], nil
+	}
+	name := path[strings.LastIndex(path, "/")+1:]
+	quoted := strconv.Quote(path)
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		if gd.Lparen.IsValid() {
+			return name, []analysis.TextEdit{{Pos: gd.Lparen + 1, End: gd.Lparen + 1, NewText: []byte("\n\t" + quoted)}}
+		}
+		return name, []analysis.TextEdit{{Pos: gd.Pos(), End: gd.Pos(), NewText: []byte("import " + quoted + "\n")}}
+	}
+	return name, []analysis.TextEdit{{Pos: f.Name.End(), End: f.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
+}
+
+func imported(pass *analysis.Pass, path string) *types.Package {
+	for _, p := range pass.Pkg.Imports() {
+		if p.Path() == path {
+			return p
+		}
+	}
+	return nil
+}
+
+// Qualifier returns how file f refers to the package of obj: "" for the
+// package under analysis, else the import name.
+func Qualifier(pass *analysis.Pass, f *ast.File, pkg *types.Package) string {
+	if pkg == nil || pkg == pass.Pkg {
+		return ""
+	}
+	for _, imp := range f.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		if p == pkg.Path() {
+			if imp.Name != nil {
+				return imp.Name.Name
+			}
+			return pkg.Name()
+		}
+	}
+	return ""
+}
+
+// FreeName returns name, or name with a numeric suffix, such that it is not
+// declared in the scope at pos.
+func FreeName(pass *analysis.Pass, pos token.Pos, name string) string {
+	scope := innermostScope(pass, pos)
+	if scope == nil {
+		return name
+	}
+	cand := name
+	for i := 2; ; i++ {
+		if _, obj := scope.LookupParent(cand, pos); obj == nil {
+			return cand
+		}
+		cand = name + strconv.Itoa(i)
+	}
+}
+
+func innermostScope(pass *analysis.Pass, pos token.Pos) *types.Scope {
+	f := File(pass, pos)
+	if f == nil {
+		return nil
+	}
+	s := pass.TypesInfo.Scopes[f]
+	if s == nil {
+		return nil
+	}
+	return s.Innermost(pos)
+}
+
+// FuncOf returns the innermost function (declaration or literal) in path:
+// its type and body.
+func FuncOf(path []ast.Node) (*ast.FuncType, *ast.BlockStmt) {
+	for _, n := range path {
+		switch f := n.(type) {
+		case *ast.FuncLit:
+			return f.Type, f.Body
+		case *ast.FuncDecl:
+			return f.Type, f.Body
+		}
+	}
+	return nil, nil
+}
+
+// LoopOf returns the innermost for or range statement in path that is not
+// outside the innermost function.
+func LoopOf(path []ast.Node) (ast.Stmt, *ast.BlockStmt) {
+	for _, n := range path {
+		switch l := n.(type) {
+		case *ast.ForStmt:
+			return l, l.Body
+		case *ast.RangeStmt:
+			return l, l.Body
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil, nil
+		}
+	}
+	return nil, nil
+}

@@ -1,0 +1,111 @@
+// Package kafkassa provides the two passes every commitlint analyzer starts
+// from: Gate, a cheap pass that marks packages using a Kafka client (directly
+// or through a dependency) with a package fact, and SSA, which builds SSA
+// form only for marked packages.
+//
+// A package that uses no Kafka client costs one scan of its import list: no
+// SSA is built for it. buildssa is deliberately not required, because vet
+// and nogo would then build SSA for every package.
+package kafkassa
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+)
+
+// usesKafka is the package fact of Gate: the package imports a client
+// package, or a package that has this fact.
+type usesKafka struct{}
+
+func (*usesKafka) AFact()         {}
+func (*usesKafka) String() string { return "usesKafka" }
+
+// Gate reports (as its bool result, and as a package fact for importers)
+// whether the package uses a Kafka client. Client packages themselves are
+// not marked: the model says what their functions do.
+var Gate = &analysis.Analyzer{
+	Name:       "kafkagate",
+	Doc:        "mark packages that use a Kafka client",
+	Run:        gate,
+	FactTypes:  []analysis.Fact{new(usesKafka)},
+	ResultType: reflect.TypeFor[bool](),
+}
+
+func gate(pass *analysis.Pass) (any, error) {
+	ix := clientmodel.Default
+	if ix.IsClientPath(pass.Pkg.Path()) {
+		return false, nil
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if ix.IsClientPath(imp.Path()) || pass.ImportPackageFact(imp, new(usesKafka)) {
+			pass.ExportPackageFact(new(usesKafka))
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// Result is the SSA form of a package that uses a Kafka client.
+type Result struct {
+	Pkg *ssa.Package
+	// SrcFuncs are the package's source functions, literals included, in
+	// source order.
+	SrcFuncs []*ssa.Function
+}
+
+// SSA builds SSA form for packages marked by Gate; its result is a nil
+// *Result for every other package.
+var SSA = &analysis.Analyzer{
+	Name:       "kafkassa",
+	Doc:        "build SSA form for packages that use a Kafka client",
+	Run:        build,
+	Requires:   []*analysis.Analyzer{Gate},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+func build(pass *analysis.Pass) (res any, err error) {
+	if !pass.ResultOf[Gate].(bool) {
+		return (*Result)(nil), nil
+	}
+	defer func() {
+		// go/ssa is not expected to panic on type-correct code; if it
+		// does, fail this package only, with a message naming it.
+		if r := recover(); r != nil {
+			res, err = (*Result)(nil), fmt.Errorf("internal error: building SSA for %s: %v", pass.Pkg.Path(), r)
+		}
+	}()
+	prog := ssa.NewProgram(pass.Fset, 0)
+	for _, p := range pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg.Build()
+
+	var funcs []*ssa.Function
+	var add func(*ssa.Function)
+	add = func(f *ssa.Function) {
+		funcs = append(funcs, f)
+		for _, anon := range f.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					if f := prog.FuncValue(fn); f != nil {
+						add(f)
+					}
+				}
+			}
+		}
+	}
+	return &Result{Pkg: pkg, SrcFuncs: funcs}, nil
+}

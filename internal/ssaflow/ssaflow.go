@@ -1,0 +1,311 @@
+// Package ssaflow answers the data-flow and control-flow questions the
+// analyzers ask of SSA form, within one package: where does a value come
+// from (its allocation roots), which functions call which, and which blocks
+// can reach which.
+package ssaflow
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Flow is a per-package index over the SSA functions of one package.
+// It is built once per pass and is not safe for concurrent use.
+type Flow struct {
+	funcs   []*ssa.Function
+	inPkg   map[*ssa.Function]bool
+	callers map[*ssa.Function][]ssa.CallInstruction
+	// stores to struct fields and globals, by field object / global.
+	fieldStores  map[*types.Var][]*ssa.Store
+	globalStores map[*ssa.Global][]*ssa.Store
+	// closures by function, for free variable bindings.
+	closures map[*ssa.Function][]*ssa.MakeClosure
+	roots    map[ssa.Value][]ssa.Value
+}
+
+// New indexes funcs (the package's source functions, literals included).
+func New(funcs []*ssa.Function) *Flow {
+	f := &Flow{
+		funcs:        funcs,
+		inPkg:        map[*ssa.Function]bool{},
+		callers:      map[*ssa.Function][]ssa.CallInstruction{},
+		fieldStores:  map[*types.Var][]*ssa.Store{},
+		globalStores: map[*ssa.Global][]*ssa.Store{},
+		closures:     map[*ssa.Function][]*ssa.MakeClosure{},
+		roots:        map[ssa.Value][]ssa.Value{},
+	}
+	for _, fn := range funcs {
+		f.inPkg[fn] = true
+	}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case ssa.CallInstruction:
+					if callee := in.Common().StaticCallee(); callee != nil && f.inPkg[callee] {
+						f.callers[callee] = append(f.callers[callee], in)
+					}
+				case *ssa.Store:
+					switch a := in.Addr.(type) {
+					case *ssa.FieldAddr:
+						if v := FieldVar(a); v != nil {
+							f.fieldStores[v] = append(f.fieldStores[v], in)
+						}
+					case *ssa.Global:
+						f.globalStores[a] = append(f.globalStores[a], in)
+					}
+				}
+				if mc, ok := instr.(*ssa.MakeClosure); ok {
+					if cf, ok := mc.Fn.(*ssa.Function); ok {
+						f.closures[cf] = append(f.closures[cf], mc)
+					}
+				}
+			}
+		}
+	}
+	return f
+}
+
+// Funcs returns the indexed functions.
+func (f *Flow) Funcs() []*ssa.Function { return f.funcs }
+
+// InPackage reports whether fn is one of the package's source functions.
+func (f *Flow) InPackage(fn *ssa.Function) bool { return f.inPkg[fn] }
+
+// Callers returns the static call sites of fn within the package.
+func (f *Flow) Callers(fn *ssa.Function) []ssa.CallInstruction { return f.callers[fn] }
+
+// FieldVar returns the struct field a FieldAddr addresses.
+func FieldVar(a *ssa.FieldAddr) *types.Var {
+	st, ok := deref(a.X.Type()).Underlying().(*types.Struct)
+	if !ok || a.Field >= st.NumFields() {
+		return nil
+	}
+	return st.Field(a.Field)
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// Roots returns the values v may have come from, looking through copies,
+// conversions, phis, local variables, struct fields and globals assigned in
+// this package, parameters (via their in-package callers), free variables
+// (via their closures' bindings), and in-package function results. A root is
+// a value the package creates or receives from outside: a call to a function
+// of another package, an allocation, a constant, or an opaque parameter.
+func (f *Flow) Roots(v ssa.Value) []ssa.Value {
+	if r, ok := f.roots[v]; ok {
+		return r
+	}
+	f.roots[v] = nil // cycle guard: a value in a cycle adds nothing new
+	seen := map[ssa.Value]bool{}
+	var out []ssa.Value
+	add := func(rs []ssa.Value) {
+		for _, r := range rs {
+			if !seen[r] {
+				seen[r] = true
+				out = append(out, r)
+			}
+		}
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			add(f.Roots(e))
+		}
+	case *ssa.ChangeType:
+		add(f.Roots(x.X))
+	case *ssa.MakeInterface:
+		add(f.Roots(x.X))
+	case *ssa.ChangeInterface:
+		add(f.Roots(x.X))
+	case *ssa.TypeAssert:
+		add(f.Roots(x.X))
+	case *ssa.Convert:
+		add(f.Roots(x.X))
+	case *ssa.SliceToArrayPointer:
+		add(f.Roots(x.X))
+	case *ssa.UnOp:
+		if x.Op.String() == "*" {
+			add(f.Loaded(x.X))
+		} else {
+			add([]ssa.Value{v})
+		}
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			if rs := f.results(call, x.Index); rs != nil {
+				add(rs)
+				break
+			}
+		}
+		add([]ssa.Value{v})
+	case *ssa.Call:
+		if rs := f.results(x, 0); rs != nil {
+			add(rs)
+			break
+		}
+		add([]ssa.Value{v})
+	case *ssa.Parameter:
+		rs := f.paramRoots(x)
+		if rs == nil {
+			rs = []ssa.Value{v}
+		}
+		add(rs)
+	case *ssa.FreeVar:
+		rs := f.freeVarRoots(x)
+		if rs == nil {
+			rs = []ssa.Value{v}
+		}
+		add(rs)
+	default:
+		add([]ssa.Value{v})
+	}
+	f.roots[v] = out
+	return out
+}
+
+// Loaded returns the roots of the values stored at addr.
+func (f *Flow) Loaded(addr ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	switch a := addr.(type) {
+	case *ssa.Alloc:
+		// A local variable (or a composite literal, whose address is the
+		// value itself): what was stored into it.
+		stored := false
+		for _, ref := range *a.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+				out = append(out, f.Roots(st.Val)...)
+				stored = true
+			}
+		}
+		if !stored {
+			out = append(out, a)
+		}
+	case *ssa.FieldAddr:
+		if v := FieldVar(a); v != nil {
+			for _, st := range f.fieldStores[v] {
+				out = append(out, f.Roots(st.Val)...)
+			}
+		}
+		if out == nil {
+			out = append(out, addr)
+		}
+	case *ssa.Global:
+		for _, st := range f.globalStores[a] {
+			out = append(out, f.Roots(st.Val)...)
+		}
+		if out == nil {
+			out = append(out, addr)
+		}
+	case *ssa.FreeVar, *ssa.Parameter:
+		// A captured variable is a free variable holding the variable's
+		// address: find the Allocs it is bound to.
+		for _, r := range f.Roots(a) {
+			if r == a {
+				out = append(out, addr)
+				continue
+			}
+			out = append(out, f.Loaded(r)...)
+		}
+	default:
+		out = append(out, addr)
+	}
+	return out
+}
+
+// results returns the roots of result i of an in-package static call, or nil.
+func (f *Flow) results(call *ssa.Call, i int) []ssa.Value {
+	callee := call.Call.StaticCallee()
+	if callee == nil || !f.inPkg[callee] || callee.Blocks == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, b := range callee.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
+			out = append(out, f.Roots(ret.Results[i])...)
+		}
+	}
+	return out
+}
+
+// paramRoots returns the roots of the arguments passed for p at the
+// function's in-package call sites, or nil if it has none (an exported
+// function, a method called through an interface, a callback).
+func (f *Flow) paramRoots(p *ssa.Parameter) []ssa.Value {
+	fn := p.Parent()
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	var out []ssa.Value
+	for _, site := range f.callers[fn] {
+		// For a static method call the receiver is Args[0], as it is
+		// Params[0] of the method.
+		args := site.Common().Args
+		if idx < len(args) {
+			out = append(out, f.Roots(args[idx])...)
+		}
+	}
+	return out
+}
+
+// freeVarRoots returns the roots of the values bound to fv by the closures
+// that create its function.
+func (f *Flow) freeVarRoots(fv *ssa.FreeVar) []ssa.Value {
+	fn := fv.Parent()
+	idx := -1
+	for i, q := range fn.FreeVars {
+		if q == fv {
+			idx = i
+		}
+	}
+	var out []ssa.Value
+	for _, mc := range f.closures[fn] {
+		if idx >= 0 && idx < len(mc.Bindings) {
+			out = append(out, f.Roots(mc.Bindings[idx])...)
+		}
+	}
+	return out
+}
+
+// Intersects reports whether two root sets share a value.
+func Intersects(a, b []ssa.Value) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Reachable returns the blocks reachable from b by at least one edge (so b
+// itself only if it is in a cycle).
+func Reachable(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), b.Succs...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		stack = append(stack, x.Succs...)
+	}
+	return seen
+}
+
+// InLoop reports whether b can reach itself.
+func InLoop(b *ssa.BasicBlock) bool { return Reachable(b)[b] }
