@@ -180,7 +180,10 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) (
 	if msg == "" {
 		return nil, false
 	}
-	body, extra := c.errHandling(path, stmt, "err")
+	body, extra, ok := c.errHandling(path, stmt, "store offset")
+	if !ok {
+		return nil, false
+	}
 	text := fmt.Sprintf("if _, err := %s.StoreMessage(%s); err != nil {\n%s\n}", recvSrc, msg, body)
 	e, ok := edit.AppendToList(c.pass, list, end, text)
 	if !ok {
@@ -261,31 +264,37 @@ func (c *checker) messageCase(ts *ast.TypeSwitchStmt, subject string) (string, [
 }
 
 // errHandling returns the statements to run when an inserted position call
-// fails: the body of the error check that follows the fetch (the loop's own
-// policy), else `return err` in a function returning only an error, else a
-// log line (with the import edit it needs).
-func (c *checker) errHandling(path []ast.Node, fetch ast.Stmt, errName string) (string, []analysis.TextEdit) {
+// fails, so that a failed commit stops the consumer instead of being
+// swallowed: `return fmt.Errorf(...)` in a function returning only an error,
+// `log.Printf(...); return` in one returning nothing, else the body of the
+// error check that follows the fetch (the loop's own policy for a failed
+// client call). what names the call in the message ("commit offset").
+func (c *checker) errHandling(path []ast.Node, fetch ast.Stmt, what string) (string, []analysis.TextEdit, bool) {
+	f := edit.File(c.pass, path[0].Pos())
+	ft, _ := edit.FuncOf(path)
+	if ft != nil && ft.Results == nil {
+		name, edits := edit.Import(c.pass, f, "log")
+		return fmt.Sprintf("%s.Printf(\"%s: %%v\", err)\nreturn", name, what), edits, true
+	}
+	if ft != nil && len(ft.Results.List) == 1 && len(ft.Results.List[0].Names) <= 1 {
+		if t := c.pass.TypesInfo.TypeOf(ft.Results.List[0].Type); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
+			name, edits := edit.Import(c.pass, f, "fmt")
+			return fmt.Sprintf("return %s.Errorf(\"%s: %%w\", err)", name, what), edits, true
+		}
+	}
 	if fetch != nil {
-		_, listp := edit.Stmt(pathTo(path, fetch))
-		if listp != nil {
+		if _, listp := edit.Stmt(pathTo(path, fetch)); listp != nil {
 			for i, s := range *listp {
 				if s != fetch || i+1 >= len(*listp) {
 					continue
 				}
 				if ifs, ok := (*listp)[i+1].(*ast.IfStmt); ok && ifs.Init == nil && isErrCheck(ifs.Cond) && len(ifs.Body.List) > 0 {
-					return c.bodySource(ifs.Body), nil
+					return c.bodySource(ifs.Body), nil, true
 				}
 			}
 		}
 	}
-	if ft, _ := edit.FuncOf(path); ft != nil && ft.Results != nil && len(ft.Results.List) == 1 && len(ft.Results.List[0].Names) <= 1 {
-		if t := c.pass.TypesInfo.TypeOf(ft.Results.List[0].Type); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
-			return "return " + errName, nil
-		}
-	}
-	f := edit.File(c.pass, path[0].Pos())
-	name, edits := edit.Import(c.pass, f, "log")
-	return fmt.Sprintf("%s.Printf(\"commit offset: %%v\", %s)", name, errName), edits
+	return "", nil, false
 }
 
 // pathTo returns the suffix of path starting at n (or path if n is absent).
@@ -354,6 +363,16 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 	if call == nil {
 		return nil, false
 	}
+	if cfg.Kind != clientmodel.Options {
+		// Set explicitly in this package: change the value where it is set.
+		if v, ok := k.Settings.Set[setting]; ok {
+			if !v.Pos.IsValid() {
+				return nil, false
+			}
+			e, ok := c.replaceValue(v.Pos, on)
+			return []analysis.TextEdit{e}, ok
+		}
+	}
 	f := edit.File(c.pass, call.Pos())
 	argIdx := k.Ctor.ConfigArg
 	switch cfg.Kind {
@@ -374,35 +393,11 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 			return []analysis.TextEdit{e}, ok
 		}
 	case clientmodel.KeyMap:
-		if argIdx >= len(call.Args) {
-			return nil, false
-		}
-		entry := fmt.Sprintf("%q: %t", knob.Key, on)
-		if lit := c.literalFor(call.Args[argIdx]); lit != nil {
-			for _, el := range lit.Elts {
-				if kv, ok := el.(*ast.KeyValueExpr); ok {
-					if bl, ok := kv.Key.(*ast.BasicLit); ok && bl.Value == fmt.Sprintf("%q", knob.Key) {
-						return []analysis.TextEdit{{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: fmt.Appendf(nil, "%t", on)}}, true
-					}
-				}
-			}
-			e, ok := edit.AddElement(c.pass, lit, entry)
+		if lit := c.mapLiteral(k); lit != nil {
+			e, ok := edit.AddElement(c.pass, lit, fmt.Sprintf("%q: %t", knob.Key, on))
 			return []analysis.TextEdit{e}, ok
 		}
 	case clientmodel.StructFields:
-		if v, ok := k.Settings.Set[setting]; ok && v.Pos.IsValid() {
-			// Change the existing assignment's value.
-			path := edit.Path(c.pass, v.Pos)
-			for _, n := range path {
-				if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-					return []analysis.TextEdit{{Pos: as.Rhs[0].Pos(), End: as.Rhs[0].End(), NewText: fmt.Appendf(nil, "%t", on)}}, true
-				}
-				if kv, ok := n.(*ast.KeyValueExpr); ok {
-					return []analysis.TextEdit{{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: fmt.Appendf(nil, "%t", on)}}, true
-				}
-			}
-			return nil, false
-		}
 		if argIdx >= len(call.Args) {
 			return nil, false
 		}
@@ -418,6 +413,59 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 		return []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, fmt.Sprintf("%s.%s = %t", id.Name, knob.Field, on))}, true
 	}
 	return nil, false
+}
+
+// replaceValue returns an edit replacing the value set at pos (a field
+// assignment, a literal entry, a SetKey call) with on.
+func (c *checker) replaceValue(pos token.Pos, on bool) (analysis.TextEdit, bool) {
+	for _, n := range edit.Path(c.pass, pos) {
+		var val ast.Expr
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			val = n.Value
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 {
+				val = n.Rhs[0]
+			}
+		case *ast.CallExpr:
+			if len(n.Args) == 2 {
+				val = n.Args[1]
+			}
+		}
+		if val != nil {
+			return analysis.TextEdit{Pos: val.Pos(), End: val.End(), NewText: fmt.Appendf(nil, "%t", on)}, true
+		}
+	}
+	return analysis.TextEdit{}, false
+}
+
+// mapLiteral returns the one map composite literal consumer k's config is
+// built from in this package, if there is exactly one.
+func (c *checker) mapLiteral(k *consumer.Consumer) *ast.CompositeLit {
+	if k.Config == nil {
+		return nil
+	}
+	var maps []ssa.Value
+	for _, r := range c.m.Flow.Roots(k.Config) {
+		if a, ok := r.(*ssa.Alloc); ok {
+			maps = append(maps, c.m.Flow.Loaded(a)...)
+		} else {
+			maps = append(maps, r)
+		}
+	}
+	if len(maps) != 1 {
+		return nil
+	}
+	mm, ok := maps[0].(*ssa.MakeMap)
+	if !ok || !mm.Pos().IsValid() {
+		return nil
+	}
+	for _, n := range edit.Path(c.pass, mm.Pos()) {
+		if lit, ok := n.(*ast.CompositeLit); ok && lit.Lbrace == mm.Pos() {
+			return lit
+		}
+	}
+	return nil
 }
 
 // literalFor returns the composite literal an argument expression denotes:
@@ -796,7 +844,10 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 	if fetch == "" || commit == "" {
 		return
 	}
-	body, extra := c.errHandling(path, stmt, "err")
+	body, extra, ok := c.errHandling(path, stmt, "commit offset")
+	if !ok {
+		return
+	}
 	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}",
 		edit.Source(c.pass, sel.X), commit, edit.Source(c.pass, call.Args[0]), msg.Name, body)
 	e, ok := edit.AppendToList(c.pass, *listp, 0, text)
@@ -977,7 +1028,10 @@ func (c *checker) strictPreviousPoll(k *consumer.Consumer) {
 			return
 		}
 		stmt, _ := edit.Stmt(path)
-		handling, extra := c.errHandling(path, stmt, "err")
+		handling, extra, ok := c.errHandling(path, stmt, "commit offsets")
+		if !ok {
+			return
+		}
 		text := fmt.Sprintf("if err := %s.CommitUncommittedOffsets(%s); err != nil {\n%s\n}", edit.Source(c.pass, sel.X), edit.Source(c.pass, call.Args[0]), handling)
 		e, ok := edit.AppendToList(c.pass, body.List, body.Rbrace, text)
 		if !ok {

@@ -49,9 +49,9 @@ type Consumer struct {
 	// Site is the constructor call; Fn the function containing it.
 	Site *ssa.Call
 	Fn   *ssa.Function
-	// ConfigSites are the config values' allocation roots in this package
-	// (a ConfigMap literal, a NewConfig call, an options slice): where a
-	// fix adds a setting.
+	// Config is the config argument of the constructor (for a consumer
+	// built from an intermediate client, that client's config argument).
+	Config   ssa.Value
 	Settings *Settings
 	// Calls are the modelled calls made on this consumer in this package.
 	Calls []*Call
@@ -223,9 +223,11 @@ func (b *builder) consumer(ctor clientmodel.CtorRef, call *ssa.Call, fn *ssa.Fun
 		}
 		for _, v := range cfgs {
 			s.merge(b.settings(ctor.Client, v))
+			c.Config = v
 		}
 	} else if arg != nil {
 		s = b.settings(ctor.Client, arg)
+		c.Config = arg
 	} else {
 		s.Opaque = true
 	}
