@@ -260,8 +260,8 @@ func checkTypeName(t *testing.T, p string, stub *types.TypeName, real types.Obje
 				t.Errorf("stub field %s.%s.%s does not exist in the real library", p, stub.Name(), f.Name())
 				continue
 			}
-			if s, r := typeString(f.Type()), typeString(rf.Type()); s != r {
-				t.Errorf("stub field %s.%s.%s has type %s, real has %s", p, stub.Name(), f.Name(), s, r)
+			if err := sameShape(f.Type(), rf.Type()); err != nil {
+				t.Errorf("stub field %s.%s.%s: %v", p, stub.Name(), f.Name(), err)
 			}
 		}
 	} else if s, r := typeString(stub.Type().Underlying()), typeString(rt.Type().Underlying()); s != r {
@@ -269,6 +269,36 @@ func checkTypeName(t *testing.T, p string, stub *types.TypeName, real types.Obje
 			t.Errorf("stub type %s.%s is %s, real is %s", p, stub.Name(), s, r)
 		}
 	}
+}
+
+// sameShape reports whether a stub type matches the real one: identical
+// type strings, or, for anonymous structs (sarama's nested Config), every
+// stub field present in the real struct with the same shape.
+func sameShape(stub, real types.Type) error {
+	ss, ok1 := stub.(*types.Struct)
+	rs, ok2 := real.(*types.Struct)
+	if !ok1 || !ok2 {
+		if s, r := typeString(stub), typeString(real); s != r {
+			return fmt.Errorf("stub has type %s, real has %s", s, r)
+		}
+		return nil
+	}
+	for i := 0; i < ss.NumFields(); i++ {
+		f := ss.Field(i)
+		var rf *types.Var
+		for j := 0; j < rs.NumFields(); j++ {
+			if rs.Field(j).Name() == f.Name() {
+				rf = rs.Field(j)
+			}
+		}
+		if rf == nil {
+			return fmt.Errorf("no field %s in the real struct", f.Name())
+		}
+		if err := sameShape(f.Type(), rf.Type()); err != nil {
+			return fmt.Errorf("%s: %v", f.Name(), err)
+		}
+	}
+	return nil
 }
 
 func typeString(t types.Type) string {

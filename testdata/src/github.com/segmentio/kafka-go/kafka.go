@@ -1,0 +1,35 @@
+// Package kafka is a stub of github.com/segmentio/kafka-go for analyzer
+// tests, with the real signatures (checked by internal/clientmodel).
+package kafka
+
+import (
+	"context"
+	"time"
+)
+
+type Message struct {
+	Topic     string
+	Partition int
+	Offset    int64
+	Key       []byte
+	Value     []byte
+	Time      time.Time
+}
+
+type ReaderConfig struct {
+	Brokers        []string
+	GroupID        string
+	GroupTopics    []string
+	Topic          string
+	Partition      int
+	CommitInterval time.Duration
+}
+
+type Reader struct{}
+
+func NewReader(config ReaderConfig) *Reader { return &Reader{} }
+
+func (r *Reader) Close() error                                              { return nil }
+func (r *Reader) ReadMessage(ctx context.Context) (Message, error)          { return Message{}, nil }
+func (r *Reader) FetchMessage(ctx context.Context) (Message, error)         { return Message{}, nil }
+func (r *Reader) CommitMessages(ctx context.Context, msgs ...Message) error { return nil }

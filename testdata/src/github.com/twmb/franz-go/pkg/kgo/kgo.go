@@ -1,0 +1,94 @@
+// Package kgo is a stub of github.com/twmb/franz-go/pkg/kgo for analyzer
+// tests, with the real signatures (checked by internal/clientmodel).
+package kgo
+
+import (
+	"context"
+	"time"
+)
+
+type cfg struct{}
+
+type Opt interface {
+	apply(*cfg)
+}
+
+type GroupOpt interface {
+	Opt
+	groupOpt()
+}
+
+type ConsumerOpt interface {
+	Opt
+	consumerOpt()
+}
+
+type opt struct{}
+
+func (opt) apply(*cfg)   {}
+func (opt) groupOpt()    {}
+func (opt) consumerOpt() {}
+
+func SeedBrokers(seeds ...string) Opt                    { return opt{} }
+func ConsumeTopics(topics ...string) ConsumerOpt         { return opt{} }
+func ConsumerGroup(group string) GroupOpt                { return opt{} }
+func DisableAutoCommit() GroupOpt                        { return opt{} }
+func GreedyAutoCommit() GroupOpt                         { return opt{} }
+func AutoCommitMarks() GroupOpt                          { return opt{} }
+func AutoCommitInterval(interval time.Duration) GroupOpt { return opt{} }
+func BlockRebalanceOnPoll() GroupOpt                     { return opt{} }
+
+type Record struct {
+	Key       []byte
+	Value     []byte
+	Topic     string
+	Partition int32
+	Offset    int64
+}
+
+type FetchPartition struct {
+	Partition int32
+	Err       error
+}
+
+type FetchTopicPartition struct {
+	Topic string
+	FetchPartition
+}
+
+func (r *FetchTopicPartition) EachRecord(fn func(*Record)) {}
+
+type FetchTopic struct {
+	Topic string
+}
+
+type Fetch struct {
+	Topics []FetchTopic
+}
+
+type Fetches []Fetch
+
+func (fs Fetches) IsClientClosed() bool                       { return false }
+func (fs Fetches) Err() error                                 { return nil }
+func (fs Fetches) EachError(fn func(string, int32, error))    {}
+func (fs Fetches) EachPartition(fn func(FetchTopicPartition)) {}
+func (fs Fetches) EachRecord(fn func(*Record))                {}
+func (fs Fetches) Records() []*Record                         { return nil }
+
+type EpochOffset struct {
+	Epoch  int32
+	Offset int64
+}
+
+type Client struct{}
+
+func NewClient(opts ...Opt) (*Client, error) { return &Client{}, nil }
+
+func (cl *Client) Close()                                                      {}
+func (cl *Client) PollFetches(ctx context.Context) Fetches                     { return nil }
+func (cl *Client) PollRecords(ctx context.Context, maxPollRecords int) Fetches { return nil }
+func (cl *Client) CommitRecords(ctx context.Context, rs ...*Record) error      { return nil }
+func (cl *Client) CommitUncommittedOffsets(ctx context.Context) error          { return nil }
+func (cl *Client) CommitMarkedOffsets(ctx context.Context) error               { return nil }
+func (cl *Client) MarkCommitRecords(rs ...*Record)                             {}
+func (cl *Client) MarkCommitOffsets(unmarked map[string]map[int32]EpochOffset) {}
