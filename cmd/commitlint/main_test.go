@@ -1,0 +1,274 @@
+package main_test
+
+// Integration tests: build the commitlint binary and run it, standalone and
+// as a vet tool, on the examples module, which imports the real sarama,
+// franz-go, kafka-go and confluent-kafka-go. Expected findings are the
+// `// finding: <analyzer> <category>` comments in examples/.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var (
+	binary   string // the built commitlint
+	examples string // absolute path of examples/
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "commitlint-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	binary = filepath.Join(dir, "commitlint")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building commitlint: %v\n%s", err, out)
+		return 1
+	}
+	examples, _ = filepath.Abs(filepath.Join("..", "..", "examples"))
+	return m.Run()
+}
+
+var findingRE = regexp.MustCompile(`// finding: (\w+) ([\w-]+)`)
+
+// expected returns "file:line analyzer category" for every finding marker
+// under dir, file relative to dir.
+func expected(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		rel, _ := filepath.Rel(dir, path)
+		sc := bufio.NewScanner(f)
+		for line := 1; sc.Scan(); line++ {
+			for _, m := range findingRE.FindAllStringSubmatch(sc.Text(), -1) {
+				out = append(out, fmt.Sprintf("%s:%d %s %s", filepath.ToSlash(rel), line, m[1], m[2]))
+			}
+		}
+		return sc.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(out)
+	if len(out) == 0 {
+		t.Fatalf("no // finding: markers under %s", dir)
+	}
+	return out
+}
+
+// commitlint runs the binary in dir and returns stdout, stderr and the exit code.
+func commitlint(t *testing.T, dir string, args ...string) (string, string, int) {
+	t.Helper()
+	return command(t, dir, binary, args...)
+}
+
+func command(t *testing.T, dir, name string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			t.Fatalf("%s %v: %v", name, args, err)
+		}
+		code = ee.ExitCode()
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+type jsonDiag struct {
+	Category       string `json:"category"`
+	Posn           string `json:"posn"`
+	Message        string `json:"message"`
+	SuggestedFixes []struct {
+		Message string `json:"message"`
+	} `json:"suggested_fixes"`
+}
+
+// findings parses -json output into "file:line analyzer category" rows.
+func findings(t *testing.T, dir, out string) ([]string, []jsonDiag) {
+	t.Helper()
+	// The JSON tree is {"pkg": {"analyzer": [diag...] or {"error": ...}}}.
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &tree); err != nil {
+		t.Fatalf("bad -json output: %v\n%s", err, out)
+	}
+	var rows []string
+	var all []jsonDiag
+	for pkg, byAnalyzer := range tree {
+		for analyzer, raw := range byAnalyzer {
+			var diags []jsonDiag
+			if err := json.Unmarshal(raw, &diags); err != nil {
+				t.Errorf("%s: %s: %s", pkg, analyzer, raw)
+				continue
+			}
+			for _, d := range diags {
+				file, line := splitPosn(d.Posn)
+				rel, err := filepath.Rel(dir, file)
+				if err != nil {
+					rel = file
+				}
+				rows = append(rows, fmt.Sprintf("%s:%s %s %s", filepath.ToSlash(rel), line, analyzer, d.Category))
+				all = append(all, d)
+			}
+		}
+	}
+	slices.Sort(rows)
+	return rows, all
+}
+
+func splitPosn(posn string) (file, line string) {
+	parts := strings.Split(posn, ":")
+	if len(parts) < 3 {
+		return posn, ""
+	}
+	return strings.Join(parts[:len(parts)-2], ":"), parts[len(parts)-2]
+}
+
+func TestExamplesStandalone(t *testing.T) {
+	want := expected(t, examples)
+	out, stderr, code := commitlint(t, examples, "-json", "./...")
+	if code != 0 {
+		t.Fatalf("-json exit code %d, want 0\n%s", code, stderr)
+	}
+	got, diags := findings(t, examples, out)
+	if !slices.Equal(got, want) {
+		t.Errorf("findings differ\ngot:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+	for _, d := range diags {
+		if len(d.SuggestedFixes) == 0 {
+			t.Errorf("%s: no suggested fix: %s", d.Posn, d.Message)
+		}
+		if d.Message == "" || strings.ToLower(d.Message[:1]) != d.Message[:1] || strings.HasSuffix(d.Message, ".") {
+			t.Errorf("%s: message is not lower case without a final period: %q", d.Posn, d.Message)
+		}
+	}
+
+	// Plain text mode: findings exit 3, one line per finding on stderr.
+	_, stderr, code = commitlint(t, examples, "./...")
+	if code != 3 {
+		t.Errorf("exit code %d, want 3 (findings)", code)
+	}
+	if n := strings.Count(stderr, "(at-most-once)") + strings.Count(stderr, "(lost)") + strings.Count(stderr, "skips what was produced"); n != len(want) {
+		t.Errorf("text output has %d findings, want %d:\n%s", n, len(want), stderr)
+	}
+}
+
+// TestExamplesDirFlag runs from the repository root with -C, as the README does.
+func TestExamplesDirFlag(t *testing.T) {
+	out, stderr, code := commitlint(t, filepath.Dir(examples), "-C", "examples", "-json", "./...")
+	if code != 0 {
+		t.Fatalf("exit code %d: %s", code, stderr)
+	}
+	got, _ := findings(t, examples, out)
+	if want := expected(t, examples); !slices.Equal(got, want) {
+		t.Errorf("-C: got %v, want %v", got, want)
+	}
+}
+
+// vetLineRE matches a finding; related information lines carry a tab
+// after the position.
+var vetLineRE = regexp.MustCompile(`^([^\s:][^:]*\.go):(\d+):\d+: [^\t]`)
+
+func TestExamplesVetTool(t *testing.T) {
+	var want []string
+	for _, w := range expected(t, examples) {
+		want = append(want, strings.Fields(w)[0])
+	}
+	_, stderr, code := command(t, examples, "go", "vet", "-vettool="+binary, "./...")
+	if code != 1 {
+		t.Fatalf("go vet exit code %d, want 1\n%s", code, stderr)
+	}
+	var got []string
+	for _, line := range strings.Split(stderr, "\n") {
+		if m := vetLineRE.FindStringSubmatch(line); m != nil {
+			got = append(got, filepath.ToSlash(m[1])+":"+m[2])
+		}
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("go vet findings differ\ngot:  %v\nwant: %v\n%s", got, want, stderr)
+	}
+}
+
+// TestExamplesFix applies every suggested fix to a copy of the examples,
+// then checks the result builds, vets clean and draws no finding.
+func TestExamplesFix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the examples")
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(examples)); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := commitlint(t, dir, "-fix", "./..."); code != 0 {
+		t.Fatalf("-fix exit code %d\n%s", code, stderr)
+	}
+	if _, stderr, code := command(t, dir, "go", "build", "./..."); code != 0 {
+		t.Fatalf("fixed examples do not build:\n%s", stderr)
+	}
+	if _, stderr, code := command(t, dir, "go", "vet", "./..."); code != 0 {
+		t.Fatalf("fixed examples fail go vet:\n%s", stderr)
+	}
+	out, stderr, code := commitlint(t, dir, "-json", "./...")
+	if code != 0 {
+		t.Fatalf("re-lint exit code %d\n%s", code, stderr)
+	}
+	if got, _ := findings(t, dir, out); len(got) != 0 {
+		t.Errorf("fixed examples still draw findings:\n  %s", strings.Join(got, "\n  "))
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"unknown flag", []string{"-nosuchflag", "./..."}, 2, "flag provided but not defined"},
+		{"bad analyzer flag value", []string{"-autocommit.strict=maybe", "./..."}, 2, "invalid boolean value"},
+		{"bad pattern", []string{"./nosuchdir/..."}, 1, "nosuchdir"},
+		{"missing -C dir", []string{"-C"}, 1, "-C requires a directory"},
+		{"bad -C dir", []string{"-C", "/nonexistent/dir", "./..."}, 1, "no such file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, stderr, code := commitlint(t, examples, tc.args...)
+			if code != tc.code {
+				t.Errorf("exit code %d, want %d\n%s", code, tc.code, stderr)
+			}
+			if !strings.Contains(stderr, tc.msg) {
+				t.Errorf("stderr does not mention %q:\n%s", tc.msg, stderr)
+			}
+		})
+	}
+}
