@@ -229,3 +229,9 @@ func ShortName(full string) string {
 	}
 	return full
 }
+
+// CallByName returns the model of the call with the given FullName.
+func (ix *Index) CallByName(name string) (CallRef, bool) {
+	r, ok := ix.calls[name]
+	return r, ok
+}
