@@ -38,7 +38,7 @@ const (
 	maxIdleRing = 1 << 12
 )
 
-// hashSeed picks the shard for a topic-partition.
+// hashSeed seeds hashTP, which picks the shard and keys its map.
 var hashSeed = maphash.MakeSeed()
 
 // Tracker tracks in-flight offsets for any number of topic-partitions and
@@ -49,26 +49,67 @@ type Tracker struct {
 }
 
 type shard struct {
-	mu    sync.Mutex
-	parts map[TopicPartition]*partition
+	mu sync.Mutex
+	// parts is keyed by hashTP, so the key string is hashed once per call.
+	// Partitions whose hashes collide are chained through partition.chain.
+	parts map[uint64]*partition
 	_     [64]byte // keep neighbouring shards' locks on separate cache lines
 }
 
 // New returns an empty Tracker. It is equivalent to new(Tracker).
 func New() *Tracker { return new(Tracker) }
 
-func (t *Tracker) shard(tp TopicPartition) *shard {
+func hashTP(tp TopicPartition) uint64 {
 	h := maphash.String(hashSeed, tp.Topic)
 	h ^= uint64(uint32(tp.Partition)) * 0x9e3779b97f4a7c15
-	h ^= h >> 29
-	return &t.shards[h%numShards]
+	return h ^ h>>29
 }
 
-// lookup returns the shard, locked, and the state of tp, or nil if tp is not tracked.
-func (t *Tracker) lookup(tp TopicPartition) (*shard, *partition) {
-	s := t.shard(tp)
+// lookup locks the shard of tp and returns it, with the hash of tp and the
+// state of tp, or nil if tp is not tracked.
+func (t *Tracker) lookup(tp TopicPartition) (*shard, uint64, *partition) {
+	h := hashTP(tp)
+	s := &t.shards[h%numShards]
 	s.mu.Lock()
-	return s, s.parts[tp]
+	return s, h, s.find(h, tp)
+}
+
+func (s *shard) find(h uint64, tp TopicPartition) *partition {
+	p := s.parts[h]
+	for p != nil && p.tp != tp {
+		p = p.chain
+	}
+	return p
+}
+
+// insert adds p, which must not be tracked yet, under hash h.
+func (s *shard) insert(h uint64, p *partition) {
+	if s.parts == nil {
+		s.parts = make(map[uint64]*partition)
+	}
+	p.chain = s.parts[h]
+	s.parts[h] = p
+}
+
+// remove drops tp and returns its state, or nil if it is not tracked.
+func (s *shard) remove(h uint64, tp TopicPartition) *partition {
+	var prev *partition
+	for p := s.parts[h]; p != nil; prev, p = p, p.chain {
+		if p.tp != tp {
+			continue
+		}
+		switch {
+		case prev != nil:
+			prev.chain = p.chain
+		case p.chain != nil:
+			s.parts[h] = p.chain
+		default:
+			delete(s.parts, h)
+		}
+		p.chain = nil
+		return p
+	}
+	return nil
 }
 
 // Start records offset as in flight on tp. The consume loop should call it
@@ -87,14 +128,11 @@ func (t *Tracker) Start(tp TopicPartition, offset int64) error {
 	if offset < 0 || offset == math.MaxInt64 {
 		return ErrInvalidOffset
 	}
-	s, p := t.lookup(tp)
+	s, h, p := t.lookup(tp)
 	defer s.mu.Unlock()
 	if p == nil {
-		if s.parts == nil {
-			s.parts = make(map[TopicPartition]*partition)
-		}
-		p = &partition{next: offset}
-		s.parts[tp] = p
+		p = &partition{tp: tp, next: offset}
+		s.insert(h, p)
 	} else if offset < p.next {
 		return ErrOutOfOrder
 	}
@@ -124,7 +162,7 @@ func (t *Tracker) Done(tp TopicPartition, offset int64) (commit int64, ok bool) 
 // flight as ErrNotInFlight. In that case the Tracker is unchanged, and
 // commit is the current mark, or 0 if tp is not tracked.
 func (t *Tracker) Complete(tp TopicPartition, offset int64) (commit int64, ok bool, err error) {
-	s, p := t.lookup(tp)
+	s, _, p := t.lookup(tp)
 	defer s.mu.Unlock()
 	if p == nil {
 		return 0, false, ErrNotInFlight
@@ -142,7 +180,7 @@ func (t *Tracker) Complete(tp TopicPartition, offset int64) (commit int64, ok bo
 // forgotten. Before anything completes, this is the first offset started,
 // so committing it does no harm.
 func (t *Tracker) Committable(tp TopicPartition) (commit int64, ok bool) {
-	s, p := t.lookup(tp)
+	s, _, p := t.lookup(tp)
 	defer s.mu.Unlock()
 	if p == nil {
 		return 0, false
@@ -159,8 +197,10 @@ func (t *Tracker) CommittableAll() map[TopicPartition]int64 {
 	for i := range t.shards {
 		s := &t.shards[i]
 		s.mu.Lock()
-		for tp, p := range s.parts {
-			out[tp] = p.mark()
+		for _, p := range s.parts {
+			for ; p != nil; p = p.chain {
+				out[p.tp] = p.mark()
+			}
 		}
 		s.mu.Unlock()
 	}
@@ -170,7 +210,7 @@ func (t *Tracker) CommittableAll() map[TopicPartition]int64 {
 // InFlight returns the number of offsets of tp that were started and are
 // not yet done. It is 0 if tp is not tracked.
 func (t *Tracker) InFlight(tp TopicPartition) int {
-	s, p := t.lookup(tp)
+	s, _, p := t.lookup(tp)
 	defer s.mu.Unlock()
 	if p == nil {
 		return 0
@@ -187,10 +227,11 @@ func (t *Tracker) InFlight(tp TopicPartition) int {
 func (t *Tracker) Revoke(tps ...TopicPartition) map[TopicPartition]int64 {
 	out := make(map[TopicPartition]int64, len(tps))
 	for _, tp := range tps {
-		s, p := t.lookup(tp)
-		if p != nil {
+		h := hashTP(tp)
+		s := &t.shards[h%numShards]
+		s.mu.Lock()
+		if p := s.remove(h, tp); p != nil {
 			out[tp] = p.mark()
-			delete(s.parts, tp)
 		}
 		s.mu.Unlock()
 	}
@@ -201,9 +242,10 @@ func (t *Tracker) Revoke(tps ...TopicPartition) map[TopicPartition]int64 {
 // reporting their marks.
 func (t *Tracker) Forget(tps ...TopicPartition) {
 	for _, tp := range tps {
-		s := t.shard(tp)
+		h := hashTP(tp)
+		s := &t.shards[h%numShards]
 		s.mu.Lock()
-		delete(s.parts, tp)
+		s.remove(h, tp)
 		s.mu.Unlock()
 	}
 }
@@ -214,11 +256,13 @@ func (t *Tracker) Forget(tps ...TopicPartition) {
 // never negative, so the encoding needs no extra space. The front entry is
 // always in flight, because done entries at the front are removed at once.
 type partition struct {
-	ring     []int64 // len is 0 or a power of two
-	head     int     // index of the front entry
-	n        int     // number of entries
-	inFlight int     // entries not yet done
-	next     int64   // highest offset started + 1
+	tp       TopicPartition
+	chain    *partition // next partition with the same hash
+	ring     []int64    // len is 0 or a power of two
+	head     int        // index of the front entry
+	n        int        // number of entries
+	inFlight int        // entries not yet done
+	next     int64      // highest offset started + 1
 }
 
 // mark returns the low-water mark: the front entry, which is in flight, or
@@ -309,7 +353,7 @@ func (p *partition) markDone(i int) bool {
 	if i != 0 {
 		return true
 	}
-	for p.n > 1 && p.ring[p.head] < 0 || p.n > 1 && p.ring[(p.head+1)&mask] < 0 {
+	for p.n > 0 && p.ring[p.head] < 0 {
 		p.head = (p.head + 1) & mask
 		p.n--
 	}

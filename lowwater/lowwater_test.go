@@ -3,6 +3,7 @@ package lowwater
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -136,13 +137,13 @@ func TestCompleteErrors(t *testing.T) {
 	wantDone(t, &tr, tp0, 10, 11, true)
 	wantDone(t, &tr, tp0, 12, 11, false)
 	for _, off := range []int64{
-		9,             // never started
-		10,            // done, already below the mark
-		12,            // done, still behind the in-flight 11
-		14,            // above the highest started
-		-5,            // negative
-		math.MaxInt64, // huge
-		math.MinInt64, // most negative
+		9,                 // never started
+		10,                // done, already below the mark
+		12,                // done, still behind the in-flight 11
+		14,                // above the highest started
+		-5,                // negative
+		math.MaxInt64,     // huge
+		math.MinInt64,     // most negative
 		math.MaxInt64 - 1, // largest valid offset, never started
 	} {
 		c, ok, err := tr.Complete(tp0, off)
@@ -176,7 +177,7 @@ func TestPartitionsIndependent(t *testing.T) {
 	}
 	got := tr.CommittableAll()
 	want := map[TopicPartition]int64{a: 1, b: 101, c: 0}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
+	if !maps.Equal(got, want) {
 		t.Fatalf("CommittableAll = %v, want %v", got, want)
 	}
 }
@@ -194,7 +195,7 @@ func TestRevokeForget(t *testing.T) {
 
 	got := tr.Revoke(a, b, TopicPartition{Topic: "unknown"})
 	want := map[TopicPartition]int64{a: 10, b: 21}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
+	if !maps.Equal(got, want) {
 		t.Fatalf("Revoke = %v, want %v", got, want)
 	}
 	if _, ok := tr.Committable(a); ok {
@@ -241,21 +242,62 @@ func TestRingGrowWrapShrink(t *testing.T) {
 	for off := next - 1; off > stuck; off-- {
 		wantDone(t, &tr, tp0, off, stuck, false)
 	}
-	_, p := tr.lookup(tp0)
+	s, _, p := tr.lookup(tp0)
 	size := len(p.ring)
-	tr.shard(tp0).mu.Unlock()
+	s.mu.Unlock()
 	if size <= maxIdleRing {
 		t.Fatalf("ring size %d, expected > %d", size, maxIdleRing)
 	}
 	wantDone(t, &tr, tp0, stuck, next, true)
-	_, p = tr.lookup(tp0)
+	s, _, p = tr.lookup(tp0)
 	released := p.ring == nil
-	tr.shard(tp0).mu.Unlock()
+	s.mu.Unlock()
 	if !released {
 		t.Fatal("large idle ring not released")
 	}
 	mustStart(t, &tr, tp0, next)
 	wantDone(t, &tr, tp0, next, next+1, true)
+}
+
+// TestHashCollisionChain forces three partitions under one hash, which
+// real 64-bit hashes practically never do.
+func TestHashCollisionChain(t *testing.T) {
+	var s shard
+	const h = 42
+	tps := []TopicPartition{{"a", 0}, {"b", 0}, {"a", 1}}
+	for _, tp := range tps {
+		if s.find(h, tp) != nil {
+			t.Fatalf("%v found before insert", tp)
+		}
+		s.insert(h, &partition{tp: tp})
+	}
+	for _, tp := range tps {
+		if p := s.find(h, tp); p == nil || p.tp != tp {
+			t.Fatalf("find(%v) = %v", tp, p)
+		}
+	}
+	if s.remove(h, TopicPartition{"c", 0}) != nil || s.remove(h+1, tps[0]) != nil {
+		t.Fatal("removed an untracked partition")
+	}
+	// Remove from the middle, the head and the tail of the chain.
+	remaining := slices.Clone(tps)
+	for _, i := range []int{1, 2, 0} {
+		if p := s.remove(h, tps[i]); p == nil || p.tp != tps[i] || p.chain != nil {
+			t.Fatalf("remove(%v) = %v", tps[i], p)
+		}
+		remaining = slices.DeleteFunc(remaining, func(tp TopicPartition) bool { return tp == tps[i] })
+		if s.find(h, tps[i]) != nil {
+			t.Fatalf("%v still found after remove", tps[i])
+		}
+		for _, tp := range remaining {
+			if s.find(h, tp) == nil {
+				t.Fatalf("%v lost after removing %v", tp, tps[i])
+			}
+		}
+	}
+	if len(s.parts) != 0 {
+		t.Fatalf("map not empty: %v", s.parts)
+	}
 }
 
 func TestNoAllocsSteadyState(t *testing.T) {
@@ -784,16 +826,16 @@ func FuzzTracker(f *testing.F) {
 					t.Fatalf("op %d: InFlight(%v) = %d, model %d", i, tps[j], n, models[j].inFlight())
 				}
 			}
-			all := tr.CommittableAll()
-			known := 0
-			for j := range models {
-				if models[j].known {
-					known++
-				}
+		}
+		all := tr.CommittableAll()
+		want := map[TopicPartition]int64{}
+		for j := range models {
+			if models[j].known {
+				want[tps[j]] = models[j].mark()
 			}
-			if len(all) != known {
-				t.Fatalf("op %d: CommittableAll has %d partitions, model %d", i, len(all), known)
-			}
+		}
+		if !maps.Equal(all, want) {
+			t.Fatalf("CommittableAll = %v, model %v", all, want)
 		}
 	})
 }
