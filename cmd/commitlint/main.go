@@ -13,6 +13,9 @@
 // -fix, -diff, -c N, -test, -<analyzer>=false to disable one analyzer,
 // -<analyzer>.<flag> for analyzer flags (-autocommit.strict), -flags, -V.
 // -C dir, as the first argument, runs in dir, as with the go command.
+// -format=sarif writes SARIF 2.1.0 and -format=github GitHub Actions
+// annotations, to standard output (-format=text and -format=json are the
+// default output and -json).
 //
 // Exit status: 0 no findings, 3 findings, 1 a load or analysis error (a bad
 // pattern, a package that does not type-check). With -json the status is 0
@@ -22,10 +25,13 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
+	"strings"
 
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/offsetcommit/commitlint/analyzers"
+	"github.com/offsetcommit/commitlint/internal/driver"
 )
 
 func main() {
@@ -40,5 +46,43 @@ func main() {
 		}
 		os.Args = append(os.Args[:1], os.Args[3:]...)
 	}
-	multichecker.Main(analyzers.All(analyzers.Config{})...)
+	all := analyzers.All(analyzers.Config{})
+	switch f := driver.FormatFlag(os.Args[1:]); f {
+	case "", "text", "json":
+		os.Args = rewriteFormat(os.Args, f)
+		multichecker.Main(all...)
+	default:
+		os.Exit(driver.Main(version(), all, os.Args[1:], os.Stdout, os.Stderr))
+	}
+}
+
+// rewriteFormat drops a -format=text flag and turns -format=json into
+// -json, for multichecker.
+func rewriteFormat(args []string, format string) []string {
+	if format == "" {
+		return args
+	}
+	out := []string{args[0]}
+	for i := 1; i < len(args); i++ {
+		a := strings.TrimLeft(args[i], "-")
+		switch {
+		case strings.HasPrefix(a, "format="):
+		case a == "format":
+			i++ // its value
+		default:
+			out = append(out, args[i])
+			continue
+		}
+		if format == "json" {
+			out = append(out, "-json")
+		}
+	}
+	return out
+}
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "devel"
 }
