@@ -272,3 +272,61 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestExamplesCIFormats checks -format=github (one ::error line per
+// finding, repo-relative paths) and -format=sarif (one result per finding)
+// on the examples.
+func TestExamplesCIFormats(t *testing.T) {
+	want := expected(t, examples)
+	out, stderr, code := commitlint(t, examples, "-format=github", "./...")
+	if code != 3 {
+		t.Fatalf("-format=github exit code %d, want 3\n%s", code, stderr)
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		m := regexp.MustCompile(`^::error file=([^,]+),line=(\d+),`).FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("not a workflow command: %q", line)
+		}
+		got = append(got, m[1]+":"+m[2])
+	}
+	slices.Sort(got)
+	var wantPos []string
+	for _, w := range want {
+		wantPos = append(wantPos, strings.Fields(w)[0])
+	}
+	if !slices.Equal(got, wantPos) {
+		t.Errorf("github annotations differ\ngot:  %v\nwant: %v", got, wantPos)
+	}
+
+	out, stderr, code = commitlint(t, examples, "-format=sarif", "./...")
+	if code != 3 {
+		t.Fatalf("-format=sarif exit code %d, want 3\n%s", code, stderr)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	for _, r := range log.Runs[0].Results {
+		pl := r.Locations[0].PhysicalLocation
+		parts := strings.SplitN(r.RuleID, "/", 2)
+		got = append(got, fmt.Sprintf("%s:%d %s %s", pl.ArtifactLocation.URI, pl.Region.StartLine, parts[0], parts[1]))
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("sarif results differ\ngot:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
