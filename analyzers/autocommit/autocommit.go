@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -212,6 +213,9 @@ func (c *checker) messageScope(call *ast.CallExpr, path []ast.Node) (msg string,
 		}
 		if len(s.Lhs) == 2 {
 			// msg, err := c.ReadMessage(...): process in the rest of the list.
+			if !c.processedAfter(*listp, stmt, id.Name, s.Lhs[1]) {
+				return "", nil, 0, nil
+			}
 			return id.Name, *listp, 0, stmt
 		}
 		// ev := c.Poll(...): find the type switch over ev.
@@ -257,6 +261,9 @@ func (c *checker) messageCase(ts *ast.TypeSwitchStmt, subject string) (string, [
 			continue
 		}
 		if t := c.pass.TypesInfo.TypeOf(clause.List[0]); t != nil && clientmodel.Default.Record(t) != nil {
+			if c.handedOn(clause.Body, name) {
+				return "", nil
+			}
 			return name, clause.Body
 		}
 	}
@@ -295,6 +302,110 @@ func (c *checker) errHandling(path []ast.Node, fetch ast.Stmt, what string) (str
 		}
 	}
 	return "", nil, false
+}
+
+// processedAfter reports whether the end of list, where a fix appends the
+// position call for the record msg fetched by `msg, err := fetch`, is
+// reached only after msg was processed: the statement after fetch exits
+// the list when err is not nil (so the end is reached only with a record),
+// and the rest of the list does not hand msg on for later processing.
+func (c *checker) processedAfter(list []ast.Stmt, fetch ast.Stmt, msg string, errExpr ast.Expr) bool {
+	errID, ok := errExpr.(*ast.Ident)
+	if !ok || errID.Name == "_" {
+		return false
+	}
+	for i, s := range list {
+		if s != fetch || i+1 >= len(list) {
+			continue
+		}
+		ifs, ok := list[i+1].(*ast.IfStmt)
+		if !ok || ifs.Init != nil || len(ifs.Body.List) == 0 || !exits(ifs.Body.List[len(ifs.Body.List)-1]) {
+			return false
+		}
+		be, ok := ifs.Cond.(*ast.BinaryExpr)
+		if !ok || be.Op != token.NEQ {
+			return false
+		}
+		x, ok1 := be.X.(*ast.Ident)
+		y, ok2 := be.Y.(*ast.Ident)
+		if !ok1 || !ok2 || x.Name != errID.Name || y.Name != "nil" {
+			return false
+		}
+		return !c.handedOn(list[i+1:], msg)
+	}
+	return false
+}
+
+// exits reports whether s leaves its statement list.
+func exits(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok != token.FALLTHROUGH
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// handedOn reports whether stmts hand the record named msg on for
+// processing elsewhere: send it (or anything made from it) on a channel,
+// use it in a go statement, append it, or store it in a field, element or
+// pointee. Then the end of stmts is not the end of its processing, and a
+// position call there would run before the record is processed. Local
+// variables assigned from the record are followed as the record.
+func (c *checker) handedOn(stmts []ast.Stmt, msg string) bool {
+	tracked := map[string]bool{msg: true}
+	mentions := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && tracked[id.Name] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	found := false
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SendStmt:
+				found = found || mentions(n.Value)
+			case *ast.GoStmt:
+				found = found || mentions(n.Call)
+			case *ast.CallExpr:
+				if isBuiltin(c.pass, n.Fun, "append") && len(n.Args) > 1 {
+					for _, a := range n.Args[1:] {
+						found = found || mentions(a)
+					}
+				}
+			case *ast.AssignStmt:
+				// The value of a call made with the record is its result
+				// (append is checked above).
+				for i, r := range n.Rhs {
+					if _, call := ast.Unparen(r).(*ast.CallExpr); call || !mentions(r) {
+						continue
+					}
+					if len(n.Lhs) != len(n.Rhs) {
+						return true
+					}
+					if id, ok := n.Lhs[i].(*ast.Ident); ok {
+						tracked[id.Name] = true
+					} else {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // pathTo returns the suffix of path starting at n (or path if n is absent).
@@ -397,6 +508,31 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 			e, ok := edit.AddElement(c.pass, lit, fmt.Sprintf("%q: %t", knob.Key, on))
 			return []analysis.TextEdit{e}, ok
 		}
+		// No one literal in this package (the map comes from a helper of
+		// another package): set the key on the local variable passed to
+		// the constructor, just before the call. SetKey fails only for
+		// "{topic}." keys.
+		if argIdx >= len(call.Args) || cfg.SetKey == "" {
+			return nil, false
+		}
+		arg := ast.Unparen(call.Args[argIdx])
+		if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			arg = ast.Unparen(u.X)
+		}
+		id, ok := arg.(*ast.Ident)
+		if !ok {
+			return nil, false
+		}
+		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || v.IsField() {
+			return nil, false
+		}
+		_, path := edit.CallAt(c.pass, call.Lparen)
+		stmt, _ := edit.Stmt(path)
+		if stmt == nil {
+			return nil, false
+		}
+		return []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, fmt.Sprintf("_ = %s.%s(%q, %t)", id.Name, clientmodel.ShortName(cfg.SetKey), knob.Key, on))}, true
 	case clientmodel.StructFields:
 		if argIdx >= len(call.Args) {
 			return nil, false
@@ -523,22 +659,51 @@ func pkgObj(pass *analysis.Pass, path string) *types.Package {
 // auto-store is on); the fix changes the setting, which the existing calls
 // then make effective.
 func (c *checker) ineffective(k *consumer.Consumer) {
-	var bad []*consumer.Call
+	var bad, badCommits []*consumer.Call
 	for _, call := range k.Calls {
 		if call.NeedsSetting == "" || call.Role == clientmodel.FetchCommit || call.Role == clientmodel.Fetch {
 			continue
 		}
 		on, known := k.Settings.Get(k.Client, call.NeedsSetting)
 		if known && on != call.NeedsValue {
-			bad = append(bad, call)
+			if call.Role == clientmodel.Commit {
+				badCommits = append(badCommits, call)
+			} else {
+				bad = append(bad, call)
+			}
 		}
 	}
+	// Report at a mark or store when there is one: the commit is the
+	// second half of the same mistake.
+	bad = append(bad, badCommits...)
 	if len(bad) == 0 {
 		return
 	}
 	first := bad[0]
-	if first.NeedsSetting == clientmodel.MarksOnly && k.Settings.IsNot(k.Client, clientmodel.AutoCommit) && len(callsWith(k, clientmodel.Commit)) == 0 {
-		return // nothing commits at all: making marks effective would not help
+	timer := k.Settings.Is(k.Client, clientmodel.AutoCommit)
+	commit := "" // the commit that sends the ignored positions, when the timer is off
+	if !timer {
+		// Without the timer an ignored store loses nothing by itself: the
+		// explicit commits decide (confluent's Commit sends the offsets
+		// auto-stored on delivery, which a synchronous loop has processed).
+		// Ignored marks matter only when every commit sends marked
+		// positions (CommitMarkedOffsets, itself a no-op then): nothing is
+		// ever committed. With no commit, making marks effective would not
+		// help; with a commit of explicit records or offsets, the no-op
+		// mark is useless but loses nothing.
+		if first.NeedsSetting != clientmodel.MarksOnly {
+			return
+		}
+		commits := callsWith(k, clientmodel.Commit)
+		if len(commits) == 0 {
+			return
+		}
+		for _, cm := range commits {
+			if cm.Scope != clientmodel.ScopeMarked {
+				return
+			}
+		}
+		commit = clientmodel.ShortName(commits[0].Func)
 	}
 	edits, ok := c.setSetting(k, first.NeedsSetting, first.NeedsValue)
 	if !ok {
@@ -555,16 +720,22 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 	case clientmodel.AutoStore:
 		d = analysis.Diagnostic{
 			Category: CategoryStoreIgnored,
-			Message: fmt.Sprintf("%s does nothing while enable.auto.offset.store is on (it returns ErrInvalidArg): offsets are stored when messages are handed to the app, so a crash mid-processing loses the message (at-most-once)",
+			Message: fmt.Sprintf("offset store does nothing while enable.auto.offset.store is on: %s returns ErrInvalidArg and offsets are stored when messages are handed to the app, so a crash mid-processing loses the message (at-most-once)",
 				name),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "Disable enable.auto.offset.store", TextEdits: edits}},
 		}
 	default:
 		d = analysis.Diagnostic{
 			Category: CategoryMarksIgnored,
-			Message: fmt.Sprintf("%s is a no-op without kgo.AutoCommitMarks(): auto-commit commits every polled record, marked or not, so a record left unmarked after a failure is committed anyway (lost)",
+			Message: fmt.Sprintf("mark is a no-op without kgo.AutoCommitMarks(): %s changes nothing and auto-commit commits every polled record, marked or not, so a record left unmarked after a failure is committed anyway (lost)",
 				name),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "Add kgo.AutoCommitMarks()", TextEdits: edits}},
+		}
+		if !timer {
+			// Auto-commit is off and every commit is CommitMarkedOffsets,
+			// itself a no-op without AutoCommitMarks.
+			d.Message = fmt.Sprintf("mark is a no-op without kgo.AutoCommitMarks(): %s changes nothing and %s commits nothing, so with auto-commit off no offset is ever committed and a restart replays everything",
+				name, commit)
 		}
 	}
 	d.Pos, d.Related = first.Pos(), rel
@@ -602,7 +773,7 @@ func (c *checker) greedy(k *consumer.Consumer) {
 	if call == nil || len(path) < 2 {
 		return
 	}
-	e, ok := edit.RemoveElement(c.pass, path[1], call)
+	e, ok := c.removeOption(path, call)
 	if !ok {
 		return
 	}
@@ -618,6 +789,69 @@ func (c *checker) greedy(k *consumer.Consumer) {
 			TextEdits: []analysis.TextEdit{e},
 		}},
 	})
+}
+
+// removeOption returns an edit removing the option call x (path[0]) from
+// the list it is an element of: a variadic options argument, a slice
+// literal, or the elements appended by append (the whole `opts =
+// append(opts, x)` statement when x is its only element). An option passed
+// to a non-variadic parameter or bound to a variable is not removable.
+func (c *checker) removeOption(path []ast.Node, x *ast.CallExpr) (analysis.TextEdit, bool) {
+	switch p := path[1].(type) {
+	case *ast.CompositeLit:
+		return edit.RemoveElement(c.pass, p, x)
+	case *ast.CallExpr:
+		if p.Ellipsis.IsValid() {
+			return analysis.TextEdit{}, false
+		}
+		if isBuiltin(c.pass, p.Fun, "append") {
+			if len(p.Args) < 2 || p.Args[0] == x {
+				return analysis.TextEdit{}, false
+			}
+			if len(p.Args) > 2 {
+				return edit.RemoveElement(c.pass, p, x)
+			}
+			// opts = append(opts, x): remove the statement.
+			if len(path) < 4 {
+				return analysis.TextEdit{}, false
+			}
+			as, ok := path[2].(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != p {
+				return analysis.TextEdit{}, false
+			}
+			l, ok1 := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+			r, ok2 := ast.Unparen(p.Args[0]).(*ast.Ident)
+			if !ok1 || !ok2 || c.pass.TypesInfo.ObjectOf(l) == nil || c.pass.TypesInfo.ObjectOf(l) != c.pass.TypesInfo.ObjectOf(r) {
+				return analysis.TextEdit{}, false
+			}
+			if _, inBlock := path[3].(*ast.BlockStmt); !inBlock {
+				if _, inClause := path[3].(*ast.CaseClause); !inClause {
+					return analysis.TextEdit{}, false
+				}
+			}
+			return edit.RemoveStmt(c.pass, as)
+		}
+		sig, ok := c.pass.TypesInfo.TypeOf(p.Fun).(*types.Signature)
+		if !ok || !sig.Variadic() {
+			return analysis.TextEdit{}, false
+		}
+		for i, a := range p.Args {
+			if a == x && i >= sig.Params().Len()-1 {
+				return edit.RemoveElement(c.pass, p, x)
+			}
+		}
+	}
+	return analysis.TextEdit{}, false
+}
+
+// isBuiltin reports whether fun denotes the built-in function name.
+func isBuiltin(pass *analysis.Pass, fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := pass.TypesInfo.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
 }
 
 // outlivePoll reports records of poll f handed to goroutines inside the
@@ -735,31 +969,103 @@ func (c *checker) goStmtsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []*ssa
 
 // joined reports whether fn waits for goroutines (sync.WaitGroup.Wait,
 // errgroup's Wait) or receives from a channel in the poll loop: a join
-// before the next poll. Any such wait counts; when in doubt, stay silent.
+// before the next poll. Waits in the in-package functions the loop calls
+// and in the function literals it passes to calls (EachPartition(func(…)
+// {…; wg.Wait()})) count too, not those in go or defer statements. Any
+// such wait counts; when in doubt, stay silent.
 func (c *checker) joined(fn *ssa.Function, poll *ssa.Call) bool {
+	seen := map[*ssa.Function]bool{}
+	var waits func(instr ssa.Instruction) bool
+	waitsIn := func(f *ssa.Function) bool {
+		if f == nil || seen[f] || !c.m.Flow.InPackage(f) {
+			return false
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				if waits(instr) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	waits = func(instr ssa.Instruction) bool {
+		switch in := instr.(type) {
+		case *ssa.Go, *ssa.Defer:
+			return false // runs elsewhere or later
+		case ssa.CallInstruction:
+			callee := consumer.Callee(in.Common())
+			if callee != nil && callee.Name() == "Wait" && callee.Pkg() != nil &&
+				(callee.Pkg().Path() == "sync" || strings.HasSuffix(callee.Pkg().Path(), "/errgroup")) {
+				return true
+			}
+			if waitsIn(in.Common().StaticCallee()) {
+				return true
+			}
+			for _, a := range in.Common().Args {
+				switch a := a.(type) {
+				case *ssa.MakeClosure:
+					if f, ok := a.Fn.(*ssa.Function); ok && waitsIn(f) {
+						return true
+					}
+				case *ssa.Function:
+					if waitsIn(a) {
+						return true
+					}
+				}
+			}
+		case *ssa.UnOp:
+			return in.Op == token.ARROW
+		case *ssa.Select:
+			return true
+		}
+		return false
+	}
 	loop := ssaflow.Reachable(poll.Block())
 	for b := range loop {
 		if !ssaflow.Reachable(b)[poll.Block()] {
 			continue
 		}
 		for _, instr := range b.Instrs {
-			switch in := instr.(type) {
-			case ssa.CallInstruction:
-				callee := consumer.Callee(in.Common())
-				if callee != nil && callee.Name() == "Wait" && callee.Pkg() != nil &&
-					(callee.Pkg().Path() == "sync" || strings.HasSuffix(callee.Pkg().Path(), "/errgroup")) {
-					return true
-				}
-			case *ssa.UnOp:
-				if in.Op == token.ARROW {
-					return true
-				}
-			case *ssa.Select:
+			if waits(instr) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// jumpsOut reports whether s contains a labelled continue or a goto, which
+// may leave s for the next iteration of an enclosing loop.
+func jumpsOut(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BranchStmt); ok && (b.Tok == token.GOTO || b.Tok == token.CONTINUE && b.Label != nil) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// unusedName returns name, or name with a numeric suffix, that is neither
+// declared where block starts nor spelled anywhere inside it, so that a
+// variable declared at the top of block shadows nothing the block uses
+// and collides with no later declaration.
+func (c *checker) unusedName(block *ast.BlockStmt, name string) string {
+	used := map[string]bool{}
+	ast.Inspect(block, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			used[id.Name] = true
+		}
+		return true
+	})
+	cand := name
+	for i := 2; used[cand] || edit.FreeName(c.pass, block.Lbrace+1, cand) != cand; i++ {
+		cand = name + strconv.Itoa(i)
+	}
+	return cand
 }
 
 func (c *checker) reportOutlive(k *consumer.Consumer, f *consumer.Call, g *ssa.Go, loop ast.Stmt, body *ast.BlockStmt) {
@@ -778,9 +1084,22 @@ func (c *checker) reportOutlive(k *consumer.Consumer, f *consumer.Call, g *ssa.G
 	if !ok || len(lit.Body.List) == 0 {
 		return // only a function literal can take the Done without moving arguments' evaluation
 	}
+	// Wait right after the statement of the loop body that starts the
+	// goroutines, so that no path (a later continue) reaches the next
+	// poll without the join; a labelled continue or goto inside that
+	// statement could still skip it.
+	var top ast.Stmt
+	for _, s := range body.List {
+		if s.Pos() <= gs.Pos() && gs.Pos() < s.End() {
+			top = s
+		}
+	}
+	if top == nil || jumpsOut(top) {
+		return
+	}
 	file := edit.File(c.pass, g.Pos())
 	syncName, imp := edit.Import(c.pass, file, "sync")
-	wg := edit.FreeName(c.pass, body.Lbrace+1, "wg")
+	wg := c.unusedName(body, "wg")
 	var edits []analysis.TextEdit
 	edits = append(edits, imp...)
 	first := body.List[0]
@@ -790,12 +1109,7 @@ func (c *checker) reportOutlive(k *consumer.Consumer, f *consumer.Call, g *ssa.G
 	if !ok {
 		return
 	}
-	edits = append(edits, e)
-	e, ok = edit.AppendToList(c.pass, body.List, body.Rbrace, wg+".Wait()")
-	if !ok {
-		return
-	}
-	edits = append(edits, e)
+	edits = append(edits, e, edit.InsertAfter(c.pass, top, wg+".Wait()"))
 	c.report(k, analysis.Diagnostic{
 		Pos:      gs.Pos(),
 		End:      gs.Call.Lparen,
@@ -836,7 +1150,7 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 		return
 	}
 	msg, ok := as.Lhs[0].(*ast.Ident)
-	if !ok || msg.Name == "_" {
+	if !ok || msg.Name == "_" || !c.processedAfter(*listp, stmt, msg.Name, as.Lhs[1]) {
 		return
 	}
 	fetch := fetchName(k.Client)
@@ -858,7 +1172,7 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 	c.report(k, analysis.Diagnostic{
 		Pos:      f.Pos(),
 		Category: CategoryReadCommits,
-		Message: fmt.Sprintf("%s on a group reader commits the message before returning it: a crash while it is processed loses it (at-most-once)",
+		Message: fmt.Sprintf("group reader's %s commits the message before returning it: a crash while it is processed loses it (at-most-once)",
 			sel.Sel.Name),
 		Related: []analysis.RelatedInformation{related(k.Site.Pos(), "group reader created here")},
 		SuggestedFixes: []analysis.SuggestedFix{{
@@ -899,11 +1213,21 @@ func (c *checker) marked(k *consumer.Consumer) {
 	if len(marks) == 0 || len(callsWith(k, clientmodel.Commit)) > 0 {
 		return
 	}
-	// Any commit in the package on the same session type may be the
-	// handler's (a commit ticker, a helper): stay silent then.
+	// A commit in the package on the same session type that is not known
+	// to be another consumer's may be the handler's (a commit ticker, a
+	// helper): stay silent then. A commit bound to another consumer's
+	// handler still counts if k's handlers reach it too (a shared handler).
 	for _, call := range c.m.Calls {
-		if call.Client == cl && call.Role == clientmodel.Commit {
+		if call.Client != cl || call.Role != clientmodel.Commit {
+			continue
+		}
+		if call.Consumer == nil || call.Consumer == k {
 			return
+		}
+		for _, h := range k.Handlers {
+			if h.Reach[call.Fn] {
+				return
+			}
 		}
 	}
 	var edits []analysis.TextEdit

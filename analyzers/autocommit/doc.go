@@ -19,8 +19,10 @@ so this analyzer reports only what can lose records with that client:
     StoreMessage after processing (both edits are made).
 
   - store-ignored (confluent-kafka-go): StoreMessage/StoreOffsets while
-    enable.auto.offset.store is on return ErrInvalidArg and store nothing.
-    Fix: disable enable.auto.offset.store.
+    enable.auto.offset.store is on return ErrInvalidArg and store nothing,
+    and the timer commits what was delivered. Reported while auto-commit
+    is on (with it off, the explicit commits decide). Fix: disable
+    enable.auto.offset.store.
 
   - greedy-auto-commit (franz-go): kgo.GreedyAutoCommit commits each poll
     as soon as it is returned. Fix: remove the option (the default commits
@@ -33,7 +35,9 @@ so this analyzer reports only what can lose records with that client:
 
   - marks-ignored (franz-go): MarkCommitRecords, MarkCommitOffsets and
     CommitMarkedOffsets are no-ops without kgo.AutoCommitMarks(), while
-    auto-commit keeps committing polled records, marked or not. Fix: add
+    auto-commit keeps committing polled records, marked or not. With
+    auto-commit off it is reported only when CommitMarkedOffsets is the
+    only commit: then nothing is ever committed. Fix: add
     kgo.AutoCommitMarks().
 
   - read-commits-first (kafka-go): Reader.ReadMessage on a reader with

@@ -351,23 +351,45 @@ func fieldPathBase(addr ssa.Value, path []string) ssa.Value {
 	return addr
 }
 
-// applyStore records the value a knob field store sets.
+// applyStore records the value a knob field store sets. A value that is
+// not a constant in place (a helper's parameter) counts by its roots when
+// they are all constants: each sets the knob, and different values make it
+// unknown.
 func (b *builder) applyStore(s *Settings, k clientmodel.Knob, st *ssa.Store) {
-	cv, isConst := st.Val.(*ssa.Const)
-	if _, isBool := st.Val.Type().Underlying().(*types.Basic); isBool && isBoolType(st.Val.Type()) {
+	if _, ok := st.Val.(*ssa.Const); !ok {
+		roots := b.flow.Roots(st.Val)
+		consts := len(roots) > 0
+		for _, r := range roots {
+			_, isConst := r.(*ssa.Const)
+			consts = consts && isConst
+		}
+		if consts {
+			for _, r := range roots {
+				b.applyValue(s, k, r, st.Pos())
+			}
+			return
+		}
+	}
+	b.applyValue(s, k, st.Val, st.Pos())
+}
+
+// applyValue records the knob setting of one stored value.
+func (b *builder) applyValue(s *Settings, k clientmodel.Knob, v ssa.Value, pos token.Pos) {
+	cv, isConst := v.(*ssa.Const)
+	if _, isBool := v.Type().Underlying().(*types.Basic); isBool && isBoolType(v.Type()) {
 		if !isConst || cv.Value == nil {
 			s.unknown(k.Setting)
 			return
 		}
-		s.set(k.Setting, cv.Value.ExactString() == "true", st.Pos())
+		s.set(k.Setting, cv.Value.ExactString() == "true", pos)
 		return
 	}
 	// A non-boolean field sets the knob when it is not the zero value.
 	if isConst && cv.IsNil() || isConst && cv.Value != nil && cv.Value.ExactString() == `""` {
-		s.set(k.Setting, !k.Value, st.Pos())
+		s.set(k.Setting, !k.Value, pos)
 		return
 	}
-	s.set(k.Setting, k.Value, st.Pos())
+	s.set(k.Setting, k.Value, pos)
 }
 
 func isBoolType(t types.Type) bool {
@@ -716,7 +738,7 @@ func (b *builder) handlers(m *Model, c *Consumer) {
 				if arg == nil {
 					continue
 				}
-				for _, t := range concreteTypes(arg) {
+				for _, t := range b.concreteTypes(arg) {
 					hd := &Handler{Type: t, Register: ci, Reach: map[*ssa.Function]bool{}}
 					hd.Consume = method(prog, t, h.Consume)
 					hd.Cleanup = method(prog, t, h.Cleanup)
@@ -733,8 +755,9 @@ func (b *builder) handlers(m *Model, c *Consumer) {
 }
 
 // concreteTypes returns the dynamic types an interface value may have, as
-// far as its MakeInterface instructions show.
-func concreteTypes(v ssa.Value) []types.Type {
+// far as its MakeInterface instructions show, following parameters to the
+// arguments of their in-package callers (a run(ctx, group, handler) helper).
+func (b *builder) concreteTypes(v ssa.Value) []types.Type {
 	var out []types.Type
 	seen := map[ssa.Value]bool{}
 	var walk func(ssa.Value)
@@ -752,16 +775,37 @@ func concreteTypes(v ssa.Value) []types.Type {
 			for _, e := range x.Edges {
 				walk(e)
 			}
+		case *ssa.Parameter:
+			fn := x.Parent()
+			for i, p := range fn.Params {
+				if p != x {
+					continue
+				}
+				for _, site := range b.flow.Callers(fn) {
+					if args := site.Common().Args; i < len(args) {
+						walk(args[i])
+					}
+				}
+			}
 		}
 	}
 	walk(v)
 	return out
 }
 
+// method returns the declared method name of t: for a value-receiver
+// method of a pointer type (a *handler registered for a handler method)
+// or a promoted method, the source function, not the synthetic wrapper
+// MethodValue would return.
 func method(prog *ssa.Program, t types.Type, name string) *ssa.Function {
 	sel := prog.MethodSets.MethodSet(t).Lookup(nil, name)
 	if sel == nil {
 		return nil
+	}
+	if obj, ok := sel.Obj().(*types.Func); ok {
+		if fn := prog.FuncValue(obj); fn != nil {
+			return fn
+		}
 	}
 	return prog.MethodValue(sel)
 }

@@ -116,10 +116,18 @@ func (s *Settings) String() string {
 // config (a *sarama.Config, kgo options, a kafka-go ReaderConfig, a
 // confluent ConfigMap): the settings of the config they return. It lets a
 // consumer built in one package from a config helper of another be checked.
+// Its fields are sorted slices, not maps, so that its gob encoding is
+// deterministic (the analysis drivers check that).
 type ConfigFact struct {
-	Set     map[clientmodel.Setting]bool
+	Set     []SettingValue // sorted by Setting
 	Unknown []clientmodel.Setting
 	Opaque  bool
+}
+
+// SettingValue is one explicitly set setting of a ConfigFact.
+type SettingValue struct {
+	Setting clientmodel.Setting
+	On      bool
 }
 
 // AFact marks ConfigFact as an analysis fact.
@@ -129,8 +137,8 @@ func (f *ConfigFact) String() string { return "config(" + f.settings().String() 
 
 func (f *ConfigFact) settings() *Settings {
 	s := newSettings()
-	for k, on := range f.Set {
-		s.Set[k] = Value{On: on}
+	for _, v := range f.Set {
+		s.Set[v.Setting] = Value{On: v.On}
 	}
 	for _, k := range f.Unknown {
 		s.Unknown[k] = true
@@ -140,10 +148,11 @@ func (f *ConfigFact) settings() *Settings {
 }
 
 func factOf(s *Settings) *ConfigFact {
-	f := &ConfigFact{Set: map[clientmodel.Setting]bool{}, Opaque: s.Opaque}
+	f := &ConfigFact{Opaque: s.Opaque}
 	for k, v := range s.Set {
-		f.Set[k] = v.On
+		f.Set = append(f.Set, SettingValue{Setting: k, On: v.On})
 	}
+	sort.Slice(f.Set, func(i, j int) bool { return f.Set[i].Setting < f.Set[j].Setting })
 	for k := range s.Unknown {
 		f.Unknown = append(f.Unknown, k)
 	}

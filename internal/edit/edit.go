@@ -239,6 +239,35 @@ func RemoveElement(pass *analysis.Pass, parent ast.Node, x ast.Expr) (analysis.T
 	return analysis.TextEdit{}, false
 }
 
+// RemoveStmt returns an edit deleting s with its line(s), trailing line
+// comment included. It refuses a statement that shares a line with other
+// code.
+func RemoveStmt(pass *analysis.Pass, s ast.Stmt) (analysis.TextEdit, bool) {
+	tf := pass.Fset.File(s.Pos())
+	if tf == nil {
+		return analysis.TextEdit{}, false
+	}
+	content, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return analysis.TextEdit{}, false
+	}
+	start := tf.Offset(tf.LineStart(tf.Line(s.Pos())))
+	if strings.TrimSpace(string(content[start:tf.Offset(s.Pos())])) != "" {
+		return analysis.TextEdit{}, false
+	}
+	end := tf.Offset(s.End())
+	for end < len(content) && content[end] != '\n' {
+		end++
+	}
+	if rest := strings.TrimSpace(string(content[tf.Offset(s.End()):end])); rest != "" && !strings.HasPrefix(rest, "//") {
+		return analysis.TextEdit{}, false
+	}
+	if end < len(content) {
+		end++
+	}
+	return analysis.TextEdit{Pos: tf.Pos(start), End: tf.Pos(end)}, true
+}
+
 // Import returns the name under which file f imports path, and, if it does
 // not, an edit adding the import and the name to use (the package's last
 // path element).
@@ -341,13 +370,25 @@ func FuncOf(path []ast.Node) (*ast.FuncType, *ast.BlockStmt) {
 }
 
 // LoopOf returns the innermost for or range statement in path that is not
-// outside the innermost function.
+// outside the innermost function and runs the innermost node on every
+// iteration: a node in a range expression or a for statement's init runs
+// once, before the loop, so that loop is skipped for the enclosing one.
 func LoopOf(path []ast.Node) (ast.Stmt, *ast.BlockStmt) {
-	for _, n := range path {
+	for i, n := range path {
+		var child ast.Node
+		if i > 0 {
+			child = path[i-1]
+		}
 		switch l := n.(type) {
 		case *ast.ForStmt:
+			if child != nil && child == l.Init {
+				continue
+			}
 			return l, l.Body
 		case *ast.RangeStmt:
+			if child != l.Body {
+				continue
+			}
 			return l, l.Body
 		case *ast.FuncLit, *ast.FuncDecl:
 			return nil, nil

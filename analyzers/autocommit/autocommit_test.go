@@ -1,0 +1,282 @@
+package autocommit_test
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/offsetcommit/commitlint/analyzers/autocommit"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+)
+
+// Known gaps: bug shapes the analyzer sees but leaves alone because it
+// cannot build a fix that is sure to be right (doc.go: no fix, no finding).
+// Each is a silent case marked "// ok: known gap" in its scenario.
+//
+//   - franzgreedy: kgo.GreedyAutoCommit passed to a non-variadic parameter of
+//     a helper (single(kgo.GreedyAutoCommit())...): removing the argument
+//     would not compile.
+//   - cfguser: GreedyAutoCommit set inside another package's option helper
+//     (cfgpkg.Opts): the fact says greedy=true but carries no position to
+//     remove. Likewise a confluent ConfigMap from another package passed
+//     inline (kafka.NewConsumer(cfgpkg.DefaultConfig())): the fix sets the
+//     key with SetKey on a local variable only, and does not introduce one.
+//   - franzoutlive: `go f(r)` without a function literal: adding the
+//     wg.Done would move the argument evaluation into the goroutine.
+//   - confluentdefaults, kafkago: a record handed on (sent on a channel,
+//     used in a go statement, appended to a batch, stored in a field) or a
+//     fetch not followed by `if err != nil { return/continue }`: the end of
+//     the loop is not "after processing", so StoreMessage/CommitMessages
+//     has no sure place (analyzer: processedAfter, handedOn).
+//   - A client reached only through an interface, or through a parameter
+//     of a generic function (instances are not the generic function's
+//     callers), is not bound to its constructor: its calls are not checked.
+//   - Config maps in package-level variables are opaque (their initialiser
+//     runs in the package's init, which the SSA pass does not index).
+//   - Removing an appended GreedyAutoCommit from `if c { opts =
+//     append(opts, kgo.GreedyAutoCommit()) }` leaves an empty if block: it
+//     compiles, but a linter may flag it.
+
+// testdata is the GOPATH-style tree holding the client stubs
+// (testdata/src/github.com/...) and the scenarios
+// (testdata/src/autocommit/<scenario>).
+func testdata(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+var strict = autocommit.New(autocommit.Config{Strict: true})
+
+// scenarios are the analysistest packages, run with RunWithSuggestedFixes:
+// every file with a fix has an x.go.golden beside it (the whole fixed file,
+// // want comments kept). The comments count positive / silent cases.
+var scenarios = []struct {
+	dir string
+	a   *analysis.Analyzer
+}{
+	// confluent v2 defaults: ReadMessage, Poll + type switch, SetKey helper,
+	// record read through a local (4 / 8): auto-store off + StoreMessage,
+	// "false" as a string, auto-commit off + CommitMessage, opaque parameter,
+	// Poll + StoreMessage, hand-off to a channel, no error exit and a
+	// package-level map (gaps).
+	{"autocommit/confluentdefaults", autocommit.Analyzer},
+	// StoreMessage / StoreOffsets with auto-store on (2 / 3): auto-store off,
+	// auto-commit off with Commit or CommitMessage after processing.
+	{"autocommit/confluentstore", autocommit.Analyzer},
+	// the v1 import path (1 / 1).
+	{"autocommit/confluentv1", autocommit.Analyzer},
+	// GreedyAutoCommit in args, last arg, slice literal, appended, appended
+	// in a helper, appended under an if (6 / 4): sync loop, non-variadic
+	// wrapper (gap), with DisableAutoCommit, with AutoCommitMarks.
+	{"autocommit/franzgreedy", autocommit.Analyzer},
+	// a goroutine per record and no join (6 / 7): EachRecord, range over
+	// PollRecords, client from a helper, continue after the hand-off, wg
+	// name taken, receive only inside the goroutine; joined with wg.Wait,
+	// per partition, through a method, auto-commit off, no group, `go f(r)`
+	// (gap).
+	{"autocommit/franzoutlive", autocommit.Analyzer},
+	// marks without AutoCommitMarks, in args / slice, and with only
+	// CommitMarkedOffsets (3 / 5): with AutoCommitMarks, manual marks,
+	// disabled with no commit (by design), CommitRecords,
+	// CommitUncommittedOffsets.
+	{"autocommit/franzmarks", autocommit.Analyzer},
+	// ReadMessage on GroupID, GroupTopics, a reader in a struct field, a
+	// (int, error) function (4 / 5): no group, FetchMessage +
+	// CommitMessages, opaque config, batching (gap), GroupID "" through a
+	// helper.
+	{"autocommit/kafkago", autocommit.Analyzer},
+	// Enable=false and no Commit: direct, NewConsumerGroupFromClient, config
+	// helper + handler through a helper (3 / 2): Commit in ConsumeClaim,
+	// default auto-commit.
+	{"autocommit/sarama", autocommit.Analyzer},
+	// the Shopify path (1 / 1).
+	{"autocommit/saramashopify", autocommit.Analyzer},
+	// strict: franz-go sync loops (one polling in a range expression),
+	// sarama default, confluent stores (4 / 1: franz-go manual).
+	// TestStrictSilentByDefault runs the same file with the default analyzer.
+	{"autocommit/strict", strict},
+	// cross-package facts: the helpers' ConfigFacts (6), checked with the
+	// consumer analysis that exports them.
+	{"autocommit/cfgpkg", consumer.Analyzer},
+	// consumers built from cfgpkg's helpers (3 / 4): confluent defaults
+	// (SetKey fix), sarama Enable=false, kafka-go group; auto-store off by
+	// the fact, opaque, and the inline map and greedy option (gaps).
+	{"autocommit/cfguser", autocommit.Analyzer},
+	// generics, a 300-case switch, closures, interface-held clients, method
+	// values: no panic, no finding (0 / 7).
+	{"autocommit/robust", autocommit.Analyzer},
+}
+
+func TestAnalyzer(t *testing.T) {
+	td := testdata(t)
+	for _, sc := range scenarios {
+		t.Run(filepath.Base(sc.dir), func(t *testing.T) {
+			t.Parallel()
+			analysistest.RunWithSuggestedFixes(t, td, sc.a, sc.dir)
+		})
+	}
+}
+
+// recorder is an analysistest.Testing that keeps the errors instead of
+// failing the test.
+type recorder struct {
+	mu   sync.Mutex
+	errs []string
+}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+// TestStrictSilentByDefault runs the strict scenario with the default
+// analyzer: nothing is reported, so the only errors are the strict // want
+// comments left unmatched.
+func TestStrictSilentByDefault(t *testing.T) {
+	t.Parallel()
+	var rec recorder
+	results := analysistest.Run(&rec, testdata(t), autocommit.Analyzer, "autocommit/strict")
+	if len(results) == 0 {
+		t.Fatalf("no results: %v", rec.errs)
+	}
+	for _, r := range results {
+		if r.Err != nil {
+			t.Errorf("%s: %v", r.Pass.Pkg.Path(), r.Err)
+		}
+		for _, d := range r.Diagnostics {
+			t.Errorf("%s: default analyzer reported %q", r.Pass.Fset.Position(d.Pos), d.Message)
+		}
+	}
+	if len(rec.errs) == 0 {
+		t.Error("the strict scenario has no // want comments")
+	}
+	for _, e := range rec.errs {
+		if !strings.Contains(e, "no diagnostic was reported matching") {
+			t.Error(e)
+		}
+	}
+}
+
+// TestStrictFlag checks that the -strict flag of a default analyzer turns
+// strict mode on (flags are per analyzer, so this mutates no global).
+func TestStrictFlag(t *testing.T) {
+	t.Parallel()
+	a := autocommit.New(autocommit.Config{})
+	f := a.Flags.Lookup("strict")
+	if f == nil {
+		t.Fatal("no -strict flag")
+	}
+	if f.DefValue != "false" {
+		t.Errorf("-strict defaults to %s, want false", f.DefValue)
+	}
+	if got := strict.Flags.Lookup("strict").DefValue; got != "true" {
+		t.Errorf("New(Config{Strict: true}): -strict defaults to %s, want true", got)
+	}
+	if err := a.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "autocommit/strict")
+}
+
+func TestDoc(t *testing.T) {
+	a := autocommit.Analyzer
+	if !strings.HasPrefix(a.Doc, "autocommit: ") {
+		t.Errorf("Doc starts %q, want %q", strings.SplitN(a.Doc, "\n", 2)[0], "autocommit: ")
+	}
+	if a.Name != "autocommit" {
+		t.Errorf("Name = %q", a.Name)
+	}
+	if a.Flags.Lookup("strict") == nil {
+		t.Error("no -strict flag")
+	}
+	if a.URL == "" {
+		t.Error("no URL")
+	}
+}
+
+// TestGoldenCompiles type-checks the fixed code: the scenarios and stubs
+// are copied to a temporary GOPATH, every x.go replaced by its
+// x.go.golden, and built and vetted in GOPATH mode, so a fix that does not
+// compile (or copies a WaitGroup) fails here.
+func TestGoldenCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	t.Parallel()
+	src := filepath.Join(testdata(t), "src")
+	gopath := t.TempDir()
+	goldens := 0
+	for _, dir := range []string{"github.com", "autocommit"} {
+		err := filepath.WalkDir(filepath.Join(src, dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(src, path)
+			dst := filepath.Join(gopath, "src", rel)
+			switch {
+			case strings.HasSuffix(path, ".go.golden"):
+				if _, err := os.Stat(strings.TrimSuffix(path, ".golden")); err != nil {
+					t.Errorf("%s has no source file", rel)
+				}
+				orig, _ := os.ReadFile(strings.TrimSuffix(path, ".golden"))
+				fixed, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				if string(orig) == string(fixed) {
+					t.Errorf("%s: golden equals its source", rel)
+				}
+				goldens++
+				return write(strings.TrimSuffix(dst, ".golden"), fixed)
+			case strings.HasSuffix(path, ".go"):
+				if _, err := os.Stat(path + ".golden"); err == nil {
+					return nil // replaced by the golden
+				}
+				content, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				return write(dst, content)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if goldens == 0 {
+		t.Fatal("no golden files")
+	}
+	for _, verb := range []string{"build", "vet"} {
+		cmd := exec.Command(goCmd, verb, "autocommit/...")
+		cmd.Dir = filepath.Join(gopath, "src")
+		cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS=", "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("go %s of the fixed scenarios: %v\n%s", verb, err, out)
+		}
+	}
+}
+
+func write(path string, content []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, content, 0o644)
+}

@@ -1,0 +1,312 @@
+// Package confluentdefaults: confluent-kafka-go v2 consumers left on
+// librdkafka's defaults (auto-commit and auto-store on), beside the
+// configurations that are safe.
+package confluentdefaults
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+)
+
+type store struct{ rows map[string][]byte }
+
+func (s *store) save(ctx context.Context, m *kafka.Message) error {
+	if len(m.Value) == 0 {
+		return errors.New("empty message")
+	}
+	s.rows[string(m.Key)] = m.Value
+	return ctx.Err()
+}
+
+// readLoop keeps the defaults: the offset is stored when ReadMessage returns.
+func readLoop(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{ // want `enable.auto.commit and enable.auto.offset.store are on: librdkafka stores each message's offset when it is handed to the app`
+		"bootstrap.servers": "localhost:9092",
+		"group.id":          "archiver",
+	})
+	if err != nil {
+		return fmt.Errorf("new consumer: %w", err)
+	}
+	defer c.Close()
+	if err := c.SubscribeTopics([]string{"invoices"}, nil); err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			var kerr kafka.Error
+			if errors.As(err, &kerr) && kerr.IsTimeout() {
+				continue
+			}
+			return fmt.Errorf("read: %w", err)
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return fmt.Errorf("save: %w", err)
+		}
+	}
+	return nil
+}
+
+// readLoopStoreAfter is readLoop done right.
+func readLoopStoreAfter(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{ // ok: auto-store off, StoreMessage after processing
+		"bootstrap.servers":        "localhost:9092",
+		"group.id":                 "archiver",
+		"enable.auto.offset.store": false,
+	})
+	if err != nil {
+		return fmt.Errorf("new consumer: %w", err)
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return fmt.Errorf("save: %w", err)
+		}
+		if _, err := c.StoreMessage(msg); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+	}
+	return nil
+}
+
+// readLoopStringFalse spells the value as librdkafka's string form.
+func readLoopStringFalse(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{ // ok: "false" as a string is parsed by librdkafka
+		"bootstrap.servers":        "localhost:9092",
+		"group.id":                 "archiver",
+		"enable.auto.offset.store": "false",
+	})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+		if _, err := c.StoreMessage(msg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// manualCommit turns auto-commit off and commits each message after
+// processing: the stored offsets are never sent.
+func manualCommit(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{ // ok: auto-commit off, CommitMessage after processing
+		"bootstrap.servers":  "localhost:9092",
+		"group.id":           "archiver",
+		"enable.auto.commit": false,
+	})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+		if _, err := c.CommitMessage(msg); err != nil {
+			return fmt.Errorf("commit: %w", err)
+		}
+	}
+	return nil
+}
+
+// pollLoop keeps the defaults with a Poll loop and a type switch.
+func pollLoop(ctx context.Context, s *store) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "audit", "bootstrap.servers": "localhost:9092"}) // want `enable.auto.commit and enable.auto.offset.store are on`
+	if err != nil {
+		log.Printf("new consumer: %v", err)
+		return
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		ev := c.Poll(100)
+		switch e := ev.(type) {
+		case *kafka.Message:
+			if err := s.save(ctx, e); err != nil {
+				log.Printf("save: %v", err)
+				return
+			}
+		case kafka.Error:
+			if e.IsFatal() {
+				return
+			}
+		}
+	}
+}
+
+// pollLoopStoreAfter is pollLoop done right.
+func pollLoopStoreAfter(ctx context.Context, s *store) {
+	cfg := kafka.ConfigMap{"group.id": "audit", "enable.auto.offset.store": false}
+	c, err := kafka.NewConsumer(&cfg) // ok: auto-store off, StoreMessage after processing
+	if err != nil {
+		return
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		switch e := c.Poll(100).(type) {
+		case *kafka.Message:
+			if err := s.save(ctx, e); err != nil {
+				return
+			}
+			if _, err := c.StoreMessage(e); err != nil {
+				log.Printf("store: %v", err)
+				return
+			}
+		case kafka.Error:
+			log.Printf("consumer error: %v", e)
+		}
+	}
+}
+
+// consumerConfig builds the ConfigMap with SetKey and leaves auto-store on.
+func consumerConfig(group string) *kafka.ConfigMap {
+	cfg := &kafka.ConfigMap{
+		"bootstrap.servers": "localhost:9092",
+	}
+	_ = cfg.SetKey("group.id", group)
+	_ = cfg.SetKey("enable.auto.commit", true)
+	return cfg
+}
+
+// helperConfig takes its config from a helper of this package.
+func helperConfig(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(consumerConfig("ingest")) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for {
+		msg, err := c.ReadMessage(-1)
+		if err != nil {
+			return err
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+	}
+}
+
+// Consume's config comes from its callers, and it has none in this
+// package: the settings are not known.
+func Consume(ctx context.Context, cfg *kafka.ConfigMap, s *store) error {
+	c, err := kafka.NewConsumer(cfg) // ok: opaque config (a parameter with no caller here) may disable auto-store
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for {
+		msg, err := c.ReadMessage(-1)
+		if err != nil {
+			return err
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+		if _, err := c.StoreMessage(msg); err != nil {
+			return err
+		}
+	}
+}
+
+// readAlias processes the message through a local copy of its value.
+func readAlias(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "alias"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			log.Printf("read: %v", err)
+			continue
+		}
+		payload := msg.Value
+		if len(payload) == 0 {
+			continue
+		}
+		if err := s.save(ctx, &kafka.Message{Key: msg.Key, Value: payload}); err != nil {
+			return err
+		}
+	}
+}
+
+// handOff hands each message to workers. The defaults lose what is in
+// flight, but StoreMessage at the end of the loop would store before the
+// workers process it: no sure fix, so silent.
+func handOff(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "workers"}) // ok: known gap, hand-off to a channel (no fix that stores after processing)
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	go func() {
+		for m := range jobs {
+			_ = s.save(ctx, m)
+		}
+	}()
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
+// noErrorExit processes the message only when err is nil and falls through
+// otherwise: a StoreMessage appended to the loop would run with a nil
+// message, so there is no sure fix.
+func noErrorExit(ctx context.Context, s *store) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "lenient"}) // ok: known gap, no error exit after ReadMessage (no safe place for StoreMessage)
+	if err != nil {
+		return
+	}
+	for ctx.Err() == nil {
+		msg, err := c.ReadMessage(time.Second)
+		if err == nil {
+			_ = s.save(ctx, msg)
+		} else {
+			log.Printf("read: %v", err)
+		}
+	}
+}
+
+// globalConfig is a package-level map: its initialiser is not traced.
+var globalConfig = kafka.ConfigMap{"group.id": "global"}
+
+func fromGlobal(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&globalConfig) // ok: known gap, package-level config map (opaque)
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			return err
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,187 @@
+// Package kafkago: segmentio/kafka-go's ReadMessage commits before
+// returning the message when the reader is in a group.
+package kafkago
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+
+	"github.com/segmentio/kafka-go"
+)
+
+func index(m kafka.Message) error {
+	if len(m.Value) == 0 {
+		return fmt.Errorf("empty message at %d", m.Offset)
+	}
+	return nil
+}
+
+// readGroup reads with ReadMessage on a group reader.
+func readGroup(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{
+		Brokers: []string{"localhost:9092"},
+		GroupID: "indexer",
+		Topic:   "docs",
+	})
+	defer r.Close()
+	for {
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return fmt.Errorf("read: %w", err)
+		}
+		if err := index(m); err != nil {
+			return fmt.Errorf("index: %w", err)
+		}
+	}
+}
+
+// readGroupTopics is in group mode through GroupTopics.
+func readGroupTopics(ctx context.Context) {
+	cfg := kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupTopics: []string{"docs", "images"}}
+	r := kafka.NewReader(cfg)
+	for {
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		if err != nil {
+			log.Printf("read: %v", err)
+			return
+		}
+		if err := index(m); err != nil {
+			log.Printf("index: %v", err)
+		}
+	}
+}
+
+// readPartition reads one partition without a group: nothing is committed.
+func readPartition(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, Topic: "docs", Partition: 0})
+	defer r.Close()
+	for {
+		m, err := r.ReadMessage(ctx) // ok: no GroupID, ReadMessage commits nothing
+		if err != nil {
+			return err
+		}
+		if err := index(m); err != nil {
+			return err
+		}
+	}
+}
+
+// fetchCommit fetches, processes, then commits.
+func fetchCommit(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "indexer", Topic: "docs"})
+	defer r.Close()
+	for {
+		m, err := r.FetchMessage(ctx) // ok: FetchMessage does not commit
+		if err != nil {
+			return err
+		}
+		if err := index(m); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// service keeps its reader in a field and reads in a method.
+type service struct {
+	reader *kafka.Reader
+	seen   int
+}
+
+func newService(brokers []string) *service {
+	return &service{reader: kafka.NewReader(kafka.ReaderConfig{
+		Brokers: brokers,
+		GroupID: "indexer",
+		Topic:   "docs",
+	})}
+}
+
+func (s *service) run(ctx context.Context) error {
+	for {
+		m, err := s.reader.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		if err != nil {
+			return err
+		}
+		if err := index(m); err != nil {
+			return err
+		}
+		s.seen++
+	}
+}
+
+// fromParam's config comes from outside the package.
+func FromParam(ctx context.Context, cfg kafka.ReaderConfig) error {
+	r := kafka.NewReader(cfg)
+	for {
+		m, err := r.ReadMessage(ctx) // ok: group mode unknown (opaque config)
+		if err != nil {
+			return err
+		}
+		if err := index(m); err != nil {
+			return err
+		}
+	}
+}
+
+// batch appends messages and flushes them later: CommitMessages at the end
+// of the loop would commit before the flush, so there is no sure fix.
+func batch(ctx context.Context, flush func([]kafka.Message) error) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "indexer", Topic: "docs"})
+	var pending []kafka.Message
+	for {
+		m, err := r.ReadMessage(ctx) // ok: known gap, batched messages (no fix that commits after the flush)
+		if err != nil {
+			return err
+		}
+		pending = append(pending, m)
+		if len(pending) == 100 {
+			if err := flush(pending); err != nil {
+				return err
+			}
+			pending = pending[:0]
+		}
+	}
+}
+
+// count returns two results: the fix reuses the loop's own error handling.
+func count(ctx context.Context, limit int) (int, error) {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "counter", Topic: "docs"})
+	n := 0
+	for n < limit {
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		if err != nil {
+			return n, fmt.Errorf("read: %w", err)
+		}
+		if index(m) == nil {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// newReader builds readers for its callers; the only one passes no group.
+func newReader(topic, group string) *kafka.Reader {
+	return kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, Topic: topic, GroupID: group})
+}
+
+func replay(ctx context.Context) error {
+	r := newReader("docs", "")
+	defer r.Close()
+	for {
+		m, err := r.ReadMessage(ctx) // ok: GroupID is "" at newReader's only call, not a group reader
+		if err != nil {
+			return err
+		}
+		if err := index(m); err != nil {
+			return err
+		}
+	}
+}

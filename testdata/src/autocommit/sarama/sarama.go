@@ -1,0 +1,187 @@
+// Package sarama: with Consumer.Offsets.AutoCommit.Enable = false, sarama
+// only commits marks on session.Commit().
+package sarama
+
+import (
+	"context"
+	"fmt"
+	"log"
+
+	"github.com/IBM/sarama"
+)
+
+var brokers = []string{"localhost:9092"}
+
+func record(m *sarama.ConsumerMessage) error {
+	if m.Value == nil {
+		return fmt.Errorf("tombstone at %s/%d@%d", m.Topic, m.Partition, m.Offset)
+	}
+	return nil
+}
+
+// marker marks after processing and never commits.
+type marker struct{}
+
+func (marker) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (marker) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (marker) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := record(msg); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func consume(ctx context.Context, g sarama.ConsumerGroup, h sarama.ConsumerGroupHandler) error {
+	for ctx.Err() == nil {
+		if err := g.Consume(ctx, []string{"scans"}, h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// noCommit turns auto-commit off and never calls Commit.
+func noCommit(ctx context.Context) error {
+	config := sarama.NewConfig()
+	config.Consumer.Offsets.Initial = sarama.OffsetOldest
+	config.Consumer.Offsets.AutoCommit.Enable = false // want `auto-commit is off and the handler never calls Commit`
+	group, err := sarama.NewConsumerGroup(brokers, "scans", config)
+	if err != nil {
+		return err
+	}
+	defer group.Close()
+	for ctx.Err() == nil {
+		if err := group.Consume(ctx, []string{"scans"}, marker{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// committer commits its marks before ConsumeClaim returns.
+type committer struct{ n int }
+
+func (*committer) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*committer) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (c *committer) ConsumeClaim(session sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	defer session.Commit()
+	for msg := range claim.Messages() {
+		if err := record(msg); err != nil {
+			return err
+		}
+		session.MarkMessage(msg, "")
+		c.n++
+		if c.n%100 == 0 {
+			session.Commit()
+		}
+	}
+	return nil
+}
+
+// withCommit is noCommit with session.Commit() in ConsumeClaim.
+func withCommit(ctx context.Context) error {
+	config := sarama.NewConfig()
+	config.Consumer.Offsets.AutoCommit.Enable = false // ok: ConsumeClaim commits
+	group, err := sarama.NewConsumerGroup(brokers, "scans", config)
+	if err != nil {
+		return err
+	}
+	defer group.Close()
+	for ctx.Err() == nil {
+		if err := group.Consume(ctx, []string{"scans"}, &committer{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// defaults marks after processing with the default auto-commit, which
+// commits marked offsets only.
+func defaults(ctx context.Context) error {
+	group, err := sarama.NewConsumerGroup(brokers, "scans", sarama.NewConfig()) // ok: default auto-commit commits marks only
+	if err != nil {
+		return err
+	}
+	defer group.Close()
+	for ctx.Err() == nil {
+		if err := group.Consume(ctx, []string{"scans"}, marker{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fromClient builds the group from a client that carries the config.
+func fromClient(ctx context.Context) {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false // want `auto-commit is off and the handler never calls Commit`
+	client, err := sarama.NewClient(brokers, cfg)
+	if err != nil {
+		log.Fatal(err)
+	}
+	group, err := sarama.NewConsumerGroupFromClient("scans", client)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for {
+		if err := group.Consume(ctx, []string{"scans"}, &offsetMarker{}); err != nil {
+			log.Print(err)
+			return
+		}
+	}
+}
+
+// offsetMarker marks with MarkOffset.
+type offsetMarker struct{}
+
+func (*offsetMarker) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*offsetMarker) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (*offsetMarker) ConsumeClaim(s sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if record(msg) == nil {
+			s.MarkOffset(msg.Topic, msg.Partition, msg.Offset+1, "")
+		}
+	}
+	return nil
+}
+
+// manualConfig returns a config with auto-commit off.
+func manualConfig() *sarama.Config {
+	c := sarama.NewConfig()
+	c.Consumer.Return.Errors = true
+	c.Consumer.Offsets.AutoCommit.Enable = false // want `auto-commit is off and the handler never calls Commit`
+	return c
+}
+
+// fromHelper takes its config from a helper of this package and runs the
+// group through another helper.
+func fromHelper(ctx context.Context) error {
+	group, err := sarama.NewConsumerGroup(brokers, "scans", manualConfig())
+	if err != nil {
+		return err
+	}
+	go func() {
+		for err := range group.Errors() {
+			log.Print(err)
+		}
+	}()
+	return consume(ctx, group, &cleanupMarker{})
+}
+
+// cleanupMarker marks every message.
+type cleanupMarker struct{}
+
+func (cleanupMarker) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (cleanupMarker) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (cleanupMarker) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
