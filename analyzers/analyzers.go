@@ -7,6 +7,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/analyzers/autocommit"
 	"github.com/offsetcommit/commitlint/analyzers/ordering"
+	"github.com/offsetcommit/commitlint/internal/report"
 )
 
 // Config configures every analyzer.
@@ -15,10 +16,22 @@ type Config struct {
 	Ordering   ordering.Config
 }
 
-// All returns commitlint's analyzers configured by cfg.
+// All returns commitlint's analyzers configured by cfg, each honouring
+// //commitlint:ignore directives, followed by the ignores analyzer that
+// checks the directives themselves.
 func All(cfg Config) []*analysis.Analyzer {
-	return []*analysis.Analyzer{
+	return report.WithIgnores([]*analysis.Analyzer{
 		autocommit.New(cfg.Autocommit),
 		ordering.New(cfg.Ordering),
-	}
+	}, Categories)
+}
+
+// Categories lists each analyzer's finding categories, for directives.
+var Categories = map[string][]string{
+	"autocommit": {
+		autocommit.CategoryAutoStore, autocommit.CategoryStoreIgnored, autocommit.CategoryMarksIgnored,
+		autocommit.CategoryGreedy, autocommit.CategoryOutlivePoll, autocommit.CategoryReadCommits,
+		autocommit.CategoryMarksDiscard, autocommit.CategoryAutoCommitted,
+	},
+	"ordering": {ordering.CategoryCommitBefore},
 }

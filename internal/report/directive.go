@@ -32,6 +32,8 @@ func ParseDirective(text string) (names []string, reason string, ok bool) {
 	if !found || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
 		return nil, "", false
 	}
+	// A trailing "// ..." ends the directive (a note, or a test's want).
+	rest, _, _ = strings.Cut(rest, "//")
 	spec, reason, _ := strings.Cut(rest, "--")
 	for _, n := range strings.FieldsFunc(spec, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
 		names = append(names, n)
@@ -76,9 +78,9 @@ func (d *Directive) Covers(file string, line int) bool {
 // it to report directives that suppress nothing.
 type Used map[token.Pos]bool
 
-// Reporter reports an analyzer's findings through the funnel and honours
-// ignore directives. Build one per pass with New; return Used() as the
-// analyzer's result.
+// Reporter sits between an analyzer and its pass (see WithIgnores): it
+// drops findings an ignore directive suppresses and records the directives
+// it used.
 type Reporter struct {
 	pass       *analysis.Pass
 	directives map[*ast.File][]*Directive
@@ -90,9 +92,10 @@ func New(pass *analysis.Pass) *Reporter {
 	return &Reporter{pass: pass, directives: map[*ast.File][]*Directive{}, used: Used{}}
 }
 
-// Report reports d unless a directive with a reason suppresses it (see
-// Report for the other checks).
-func (r *Reporter) Report(d analysis.Diagnostic) {
+// report reports d to the underlying pass unless a directive with a reason
+// suppresses it. The analyzer's own call to Report (the funnel) has
+// already applied the other checks.
+func (r *Reporter) report(d analysis.Diagnostic) {
 	p := r.pass.Fset.Position(d.Pos)
 	for _, f := range r.pass.Files {
 		if f.FileStart <= d.Pos && d.Pos <= f.FileEnd {
@@ -110,7 +113,7 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 			break
 		}
 	}
-	Report(r.pass, d)
+	r.pass.Report(d)
 }
 
 // Used returns the directives that suppressed a finding.
