@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Benchmarks commitlint against its floor (a no-op analyzer under the same
+# driver), staticcheck and go vet, in one run on the same corpus and cache
+# state. Prints a markdown table of medians, ratios and peak RSS.
+#
+#   bash bench/bench.sh [runs]        # default 5 runs per cell
+#
+# Corpus: real client libraries and x/tools from the module cache (copied
+# out and made writable), the examples module, and a scaling series of the
+# examples (1x, 3x, 10x copies in one module).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+RUNS=${1:-5}
+export GOTOOLCHAIN=local GOFLAGS=-buildvcs=false
+WORK=$(mktemp -d /tmp/commitlint-bench.XXXXXX)
+trap 'chmod -R u+w "$WORK" 2>/dev/null; rm -rf "$WORK"' EXIT
+MOD=$(go env GOMODCACHE)
+
+echo "building tools in $WORK" >&2
+(cd "$ROOT" && go build -o "$WORK/bin/commitlint" ./cmd/commitlint && go build -o "$WORK/bin/noop" ./bench/noop)
+GOBIN="$WORK/bin" go install honnef.co/go/tools/cmd/staticcheck@v0.8.2
+(cd "$ROOT/examples" && go mod download)
+for m in github.com/IBM/sarama@v1.61.1 github.com/twmb/franz-go@v1.22.3 github.com/segmentio/kafka-go@v0.4.51 golang.org/x/tools@v0.52.0; do
+	(cd "$ROOT/testdata/real" && go mod download "$m" 2>/dev/null || (cd "$WORK" && GOFLAGS=-mod=mod go mod download "$m"))
+done
+
+copy() { # module@version dest
+	local src="$MOD/$(echo "$1" | sed 's/[A-Z]/!\L&/g')"
+	cp -r "$src" "$2" && chmod -R u+w "$2"
+	(cd "$2" && go mod download >/dev/null 2>&1 || true)
+}
+copy github.com/IBM/sarama@v1.61.1 "$WORK/sarama"
+copy github.com/twmb/franz-go@v1.22.3 "$WORK/franz-go"
+copy github.com/segmentio/kafka-go@v0.4.51 "$WORK/kafka-go"
+copy golang.org/x/tools@v0.52.0 "$WORK/x-tools"
+cp -r "$ROOT/examples" "$WORK/examples"
+for n in 1 3 10; do
+	d="$WORK/scale$n"
+	mkdir -p "$d"
+	cp "$ROOT/examples/go.mod" "$ROOT/examples/go.sum" "$d/"
+	sed -i "s#^module .*#module example.com/scale$n#" "$d/go.mod"
+	for i in $(seq 1 "$n"); do
+		mkdir -p "$d/c$i"
+		cp -r "$ROOT/examples/sarama" "$ROOT/examples/franzgo" "$ROOT/examples/kafkago" "$d/c$i/"
+	done
+done
+
+# measure <dir> <command...>: median wall seconds and max RSS (MB) of RUNS runs.
+measure() {
+	local dir=$1; shift
+	local times=() rss=0
+	for _ in $(seq 1 "$RUNS"); do
+		local out
+		out=$( { cd "$dir" && /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1 ) || true
+		times+=("${out% *}")
+		local r=${out#* }
+		[ "$r" -gt "$rss" ] && rss=$r
+	done
+	local med
+	med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+	echo "$med $((rss / 1024))"
+}
+
+echo "| corpus | floor (noop) s | commitlint s | ratio | staticcheck s | commitlint/staticcheck | go vet (1 edit) s | vet -vettool=commitlint (1 edit) s | RSS commitlint MB | RSS staticcheck MB |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+for c in sarama franz-go kafka-go x-tools examples scale1 scale3 scale10; do
+	dir="$WORK/$c"
+	# Warm the build cache and the module cache for this corpus.
+	(cd "$dir" && go build ./... >/dev/null 2>&1 || true)
+	read -r floor _ < <(measure "$dir" "$WORK/bin/noop" ./...)
+	read -r cl clrss < <(measure "$dir" "$WORK/bin/commitlint" ./...)
+	read -r sc scrss < <(measure "$dir" "$WORK/bin/staticcheck" ./...)
+	# vet after the same one-file edit: touch a file of the first package.
+	f=$(cd "$dir" && ls *.go 2>/dev/null | grep -v _test | head -1)
+	[ -z "$f" ] && f=$(cd "$dir" && find . -name '*.go' ! -name '*_test.go' | head -1)
+	edit() { (cd "$dir" && echo "// bench $RANDOM$RANDOM" >> "$f"); }
+	vt=(); vct=()
+	for _ in $(seq 1 "$RUNS"); do
+		edit; vt+=("$( { cd "$dir" && /usr/bin/time -f "%e" go vet ./... >/dev/null 2>/dev/null; } 2>&1 | tail -1)")
+		edit; vct+=("$( { cd "$dir" && /usr/bin/time -f "%e" go vet -vettool="$WORK/bin/commitlint" ./... >/dev/null 2>/dev/null; } 2>&1 | tail -1)")
+	done
+	vet=$(printf '%s\n' "${vt[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+	vetc=$(printf '%s\n' "${vct[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+	ratio=$(awk -v a="$cl" -v b="$floor" 'BEGIN {printf "%.2f", a/b}')
+	vsc=$(awk -v a="$cl" -v b="$sc" 'BEGIN {printf "%.2f", a/b}')
+	echo "| $c | $floor | $cl | $ratio | $sc | $vsc | $vet | $vetc | $clrss | $scrss |"
+done
