@@ -15,30 +15,49 @@ It reports (category commit-before-process) a position call that
 dominates the processing of its record:
 
   - sarama MarkMessage/MarkOffset (with auto-commit on a mark is a commit:
-    the timer may fire at any moment) and Commit;
+    the timer may fire at any moment);
   - franz-go CommitRecords, CommitOffsetsSync, CommitUncommittedOffsets
     (it commits everything polled, the current batch included),
     MarkCommitRecords with AutoCommitMarks, and kadm CommitOffsets;
   - kafka-go CommitMessages;
   - confluent-kafka-go CommitMessage, CommitOffsets, Commit (with
-    auto-store on), StoreMessage/StoreOffsets (with auto-store off).
+    auto-store on: it commits what was handed out), StoreMessage and
+    StoreOffsets (with auto-store off and auto-commit on);
+  - with auto-commit off, a commit of what was marked or stored (sarama
+    Commit, confluent Commit, franz-go CommitMarkedOffsets) made after a
+    mark or store of the record and before its processing. The mark itself
+    is not reported then: nothing commits it until that call.
 
 Processing R is a call taking a value derived from R or from the fetch
 that produced it (the record, its key, value or headers, a struct decoded
 from it), other than logging, metrics, tracing and string formatting (the
--ordering.ignore flag adds packages to that list). Committing a batch and
-then looping over its records counts for every record in it. Data flow
-goes through SSA values, struct fields, slices, closures and helper
-functions; a helper that commits the record it is given is summarised,
-across packages with a fact.
+-ordering.ignore flag adds packages, or prefixes ending in /..., to that
+list), and other than calls into the client packages. A call on an object
+the function created and handed a derived value to (a transaction, a
+batch) processes R too, so tx.Commit ends the processing of a record
+written with tx.Exec. Committing a batch and then looping over its records
+counts for every record in it. Data flow goes through SSA values, struct
+fields, slices, closures and helper functions. A helper that commits the
+record it is given on every path is summarised; across packages an
+exported helper carries a commitsParam fact, and an exported function that
+takes records without processing them (it only commits, marks or logs
+them) a doesNotProcess fact, so calling it is not processing.
+
+Messages call the record what the client calls it: a message for sarama,
+kafka-go and confluent-kafka-go, a record for franz-go.
 
 It stays silent for commits after processing (per record or per batch),
 retries that finish before the commit, the offset written in the same
-database transaction as the effect, deferred commits (they run after the
-body), commits on one path only (behind a flag), and commits whose record
-is not processed afterwards.
+database transaction as the effect (and a broker commit after that
+transaction), deferred commits (they run after the body), commits on one
+path only (behind a flag), commits of a previous record or poll made
+before the next fetch, and commits whose record is not processed
+afterwards (a poison pill skipped).
 
 The suggested fix moves the commit (with the error check right after it)
-after the last statement of the same block that processes the record.
+after the last statement of the same block that processes the record. When
+no such move is right there is no finding: the processing is the return
+statement (mark; return apply(msg)) or a go statement, or the commit
+assigns a variable the statements it would move past use.
 */
 package ordering

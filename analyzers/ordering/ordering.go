@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -15,6 +16,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 //go:embed doc.go
@@ -50,7 +52,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "ordering"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer},
-		FactTypes: []analysis.Fact{new(commitsParam)},
+		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess)},
 	}
 	ignore := a.Flags.String("ignore", strings.Join(cfg.Ignore, ","),
 		"comma-separated package paths (or prefixes ending in /...) whose calls are not processing, in addition to logging, metrics and formatting")
@@ -79,6 +81,19 @@ func (f *commitsParam) String() string {
 	return fmt.Sprintf("commitsParam(%d, %s)", f.Param, clientmodel.ShortName(f.Func))
 }
 
+// doesNotProcess is the fact of an exported function that takes records
+// and does not process the ones at Params (signature indices, receiver
+// excluded): it only commits, marks, logs or drops them. Without it a call
+// of another package's function with a record counts as processing.
+type doesNotProcess struct {
+	Params []int
+}
+
+func (*doesNotProcess) AFact() {}
+func (f *doesNotProcess) String() string {
+	return fmt.Sprintf("doesNotProcess%v", f.Params)
+}
+
 // position is a call that writes a record's position: a client call, or a
 // call of a helper that makes one.
 type position struct {
@@ -89,17 +104,35 @@ type position struct {
 	// commit everything polled (CommitUncommittedOffsets).
 	arg ssa.Value
 	k   *consumer.Consumer
+	// helper is set when instr calls a function that makes the client
+	// call client.
+	helper bool
+	// marked is set for a commit of what was marked or stored (sarama
+	// Commit, confluent Commit with auto-store off) made while auto-commit
+	// is off: it writes the positions of the marks that precede it.
+	marked bool
 }
 
 type checker struct {
-	pass   *analysis.Pass
-	m      *consumer.Model
+	pass *analysis.Pass
+	m    *consumer.Model
+	// flow is this analyzer's own index: the model's Flow memoises roots
+	// and is not safe for concurrent use, and the go vet driver runs the
+	// analyzers of one package in parallel.
+	flow   *ssaflow.Flow
 	ignore []string
 	// helper summaries: in-package functions that write the position of a
 	// parameter.
 	helpers map[*ssa.Function]*commitsParam
 	// processes memoises whether a function processes its parameter i.
 	processes map[procKey]bool
+	// sites memoises processingSites.
+	sites map[siteKey][]ssa.Instruction
+}
+
+type siteKey struct {
+	fn     *ssa.Function
+	origin ssa.Value
 }
 
 type procKey struct {
@@ -111,9 +144,11 @@ func newChecker(pass *analysis.Pass, m *consumer.Model, ignore string) *checker 
 	c := &checker{
 		pass:      pass,
 		m:         m,
+		flow:      ssaflow.New(m.SSA.SrcFuncs),
 		ignore:    append([]string(nil), DefaultIgnore...),
 		helpers:   map[*ssa.Function]*commitsParam{},
 		processes: map[procKey]bool{},
+		sites:     map[siteKey][]ssa.Instruction{},
 	}
 	for _, p := range strings.Split(ignore, ",") {
 		if p = strings.TrimSpace(p); p != "" {
@@ -131,7 +166,11 @@ func (c *checker) run() {
 		if !ok {
 			continue // defer and go run later or elsewhere
 		}
-		if p := c.positionOf(call, ci); p != nil {
+		var arg ssa.Value
+		if call.Record >= 0 {
+			arg = consumer.Arg(ci.Common(), call.Record)
+		}
+		if p := c.positionOf(call, ci, arg); p != nil {
 			positions = append(positions, p)
 		}
 	}
@@ -149,8 +188,13 @@ func (c *checker) run() {
 				}
 				arg := consumer.Arg(ci.Common(), f.Param)
 				ref, _ := clientmodel.Default.CallByName(f.Func)
-				if arg != nil && ref.Call != nil {
-					positions = append(positions, &position{instr: ci, fn: fn, client: ref, arg: arg})
+				if arg == nil || ref.Call == nil {
+					continue
+				}
+				call := &consumer.Call{CallRef: ref, Instr: ci, Fn: fn, Consumer: c.consumerOf(fn, ref.Client)}
+				if p := c.positionOf(call, ci, arg); p != nil {
+					p.helper = true
+					positions = append(positions, p)
 				}
 			}
 		}
@@ -160,10 +204,32 @@ func (c *checker) run() {
 	}
 }
 
-// positionOf returns the position write a modelled call makes, or nil if it
-// cannot lose a record when made before processing, given the consumer's
-// settings.
-func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call) *position {
+// consumerOf returns the consumer of client cl that fn works for, if the
+// model can tell: the consumer whose handler reaches fn, or the consumer of
+// a modelled call in fn.
+func (c *checker) consumerOf(fn *ssa.Function, cl *clientmodel.Client) *consumer.Consumer {
+	for _, k := range c.m.Consumers {
+		if k.Client != cl {
+			continue
+		}
+		for _, h := range k.Handlers {
+			if h.Reach[fn] {
+				return k
+			}
+		}
+	}
+	for _, call := range c.m.Calls {
+		if call.Fn == fn && call.Client == cl && call.Consumer != nil {
+			return call.Consumer
+		}
+	}
+	return nil
+}
+
+// positionOf returns the position write a modelled call makes, writing the
+// position of arg (nil for calls that take none), or nil if it cannot lose
+// a record when made before processing, given the consumer's settings.
+func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call, arg ssa.Value) *position {
 	p := &position{instr: ci, fn: call.Fn, client: call.CallRef, k: call.Consumer}
 	var s *consumer.Settings
 	if call.Consumer != nil {
@@ -184,17 +250,19 @@ func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call) *position {
 	case clientmodel.Commit:
 		switch call.Scope {
 		case clientmodel.ScopeArgs:
-			if call.Record < 0 {
-				return nil
-			}
-			p.arg = consumer.Arg(ci.Common(), call.Record)
+			p.arg = arg
 		case clientmodel.ScopePolled:
 			// Commits everything polled, this poll included.
 		case clientmodel.ScopeMarked:
 			// Commits what was stored: with auto-store on that is every
-			// message handed out so far.
+			// message handed out so far. Otherwise it commits the marks
+			// and stores made before it; while auto-commit may be on,
+			// those are reported themselves.
 			if !isOn(clientmodel.AutoStore) {
-				return nil
+				if !isOff(clientmodel.AutoCommit) {
+					return nil
+				}
+				p.marked = true
 			}
 		}
 	case clientmodel.Mark, clientmodel.Store:
@@ -204,7 +272,7 @@ func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call) *position {
 		if isOff(clientmodel.AutoCommit) {
 			return nil
 		}
-		p.arg = consumer.Arg(ci.Common(), call.Record)
+		p.arg = arg
 	default:
 		return nil
 	}
@@ -235,6 +303,14 @@ func (c *checker) check(p *position) {
 // origins returns the record values p writes the position of: what its
 // argument is derived from, or the polls of the consumer before p.
 func (c *checker) origins(p *position) []ssa.Value {
+	if p.marked {
+		var out []ssa.Value
+		for _, m := range c.marksBefore(p) {
+			arg := consumer.Arg(m.Instr.Common(), m.Record)
+			out = append(out, c.origins(&position{instr: p.instr, fn: p.fn, arg: arg})...)
+		}
+		return out
+	}
 	if p.arg == nil {
 		var out []ssa.Value
 		for _, call := range c.m.Calls {
@@ -261,6 +337,12 @@ func (c *checker) origins(p *position) []ssa.Value {
 		if c.isRecordish(v.Type()) {
 			out = append(out, v)
 		}
+		if isElement(v) && clientmodel.Default.Record(v.Type()) != nil {
+			// A single record taken from a batch: its position is its
+			// own, not the batch's or the poll's (CommitRecords(ctx,
+			// rs[0]) commits nothing after rs[0]).
+			return
+		}
 		switch x := v.(type) {
 		case *ssa.Phi:
 			for _, e := range x.Edges {
@@ -268,7 +350,7 @@ func (c *checker) origins(p *position) []ssa.Value {
 			}
 		case *ssa.UnOp:
 			if x.Op == token.MUL {
-				for _, r := range c.m.Flow.Loaded(x.X) {
+				for _, r := range c.flow.Loaded(x.X) {
 					walk(r, depth+1)
 				}
 			}
@@ -326,6 +408,50 @@ func (c *checker) origins(p *position) []ssa.Value {
 	return out
 }
 
+// isFetch reports whether v is a call of a modelled fetch.
+func isFetch(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	ref, ok := clientmodel.Default.Call(consumer.Callee(call.Common()))
+	return ok && ref.Role == clientmodel.Fetch
+}
+
+// isElement reports whether v is an element read from a slice or array:
+// rs[i], or the value of a range over a slice.
+func isElement(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Index:
+		return true
+	case *ssa.UnOp:
+		_, ok := x.X.(*ssa.IndexAddr)
+		return ok && x.Op == token.MUL
+	}
+	return false
+}
+
+// marksBefore returns the marks and stores of p's consumer that precede the
+// commit p on every path, in its function.
+func (c *checker) marksBefore(p *position) []*consumer.Call {
+	var out []*consumer.Call
+	for _, call := range c.m.Calls {
+		if call.Role != clientmodel.Mark && call.Role != clientmodel.Store || call.Record < 0 {
+			continue
+		}
+		if call.Fn != p.fn || call.Client != p.client.Client {
+			continue
+		}
+		if p.k != nil && call.Consumer != nil && call.Consumer != p.k {
+			continue
+		}
+		if ci, ok := call.Instr.(*ssa.Call); ok && dominates(ci, p.instr) {
+			out = append(out, call)
+		}
+	}
+	return out
+}
+
 // isRecordish reports whether t is a client record type or a batch of them.
 func (c *checker) isRecordish(t types.Type) bool {
 	ix := clientmodel.Default
@@ -348,17 +474,27 @@ func (c *checker) isRecordish(t types.Type) bool {
 // processingSites returns the instructions of fn that process values
 // derived from origin: calls (other than client calls and ignored
 // packages) and go statements taking a derived value, and calls passing a
-// closure that processes a derived value.
+// closure that processes a derived value. A deferred call is not one: it
+// runs when the function returns, not where it is written, so no move of
+// a commit could put it after it.
 func (c *checker) processingSites(fn *ssa.Function, origin ssa.Value) []ssa.Instruction {
+	key := siteKey{fn, origin}
+	if sites, ok := c.sites[key]; ok {
+		return sites
+	}
 	tainted := c.taint(origin)
 	var sites []ssa.Instruction
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
+			if _, isDefer := instr.(*ssa.Defer); isDefer {
+				continue
+			}
 			if c.processes_(instr, tainted, 0) {
 				sites = append(sites, instr)
 			}
 		}
 	}
+	c.sites[key] = sites
 	return sites
 }
 
@@ -390,20 +526,31 @@ func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
 				if cv, ok := r.(ssa.Value); ok {
 					add(cv)
 				}
+				recv := consumer.Recv(cc)
 				for _, a := range cc.Args {
-					// Results written through pointers: json.Unmarshal(v, &ev).
-					if _, isPtr := a.Type().Underlying().(*types.Pointer); isPtr && a != v {
-						for _, root := range c.m.Flow.Roots(a) {
-							if al, ok := root.(*ssa.Alloc); ok {
-								add(al)
-							}
-						}
+					if a == recv {
+						continue
+					}
+					// Results written through pointers to local
+					// variables: json.Unmarshal(v, &ev).
+					if mi, ok := a.(*ssa.MakeInterface); ok {
+						a = mi.X
+					}
+					if al, ok := a.(*ssa.Alloc); ok && a != v {
+						add(al)
 					}
 					if mc, ok := a.(*ssa.MakeClosure); ok {
 						for _, p := range mc.Fn.(*ssa.Function).Params {
 							add(p)
 						}
 					}
+				}
+				// A value handed to a method of an object this function
+				// created (a transaction, a batch, a buffered writer) is
+				// part of that object's effect: tx.Exec(ctx, q, msg.Value)
+				// then tx.Commit(ctx).
+				if recv != nil && recv != v && c.carriesEffect(cc, recv) {
+					add(recv)
 				}
 			case *ssa.MakeClosure:
 				for i, bnd := range r.Bindings {
@@ -413,18 +560,83 @@ func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
 				}
 			case *ssa.Store:
 				if r.Val == v {
-					if al, ok := r.Addr.(*ssa.Alloc); ok {
+					if al := localAggregate(r.Addr); al != nil {
 						add(al)
 					}
 				}
 			case *ssa.Range, *ssa.Next:
 				add(r.(ssa.Value))
+			case *ssa.Extract:
+				// The error a fetch returns beside its record carries
+				// nothing of the record.
+				if isFetch(v) && !c.isRecordish(r.Type()) {
+					continue
+				}
+				add(r)
 			case ssa.Value:
 				add(r)
 			}
 		}
 	}
 	return tainted
+}
+
+// localAggregate returns the local variable, array or struct a store to
+// addr writes into, or nil: addr itself, or an element or field of a
+// varargs or literal array ([]any{m.Key, m.Value}), or of a struct that
+// does not escape (var ev event; ev.ID = ...). A field of a heap object (a
+// handler) is not one: tainting the whole object would make every later
+// use of it processing.
+func localAggregate(addr ssa.Value) *ssa.Alloc {
+	if al, ok := addr.(*ssa.Alloc); ok {
+		return al
+	}
+	for {
+		switch a := addr.(type) {
+		case *ssa.IndexAddr:
+			addr = a.X
+			continue
+		case *ssa.FieldAddr:
+			addr = a.X
+			continue
+		case *ssa.Alloc:
+			if _, isArray := deref(a.Type()).Underlying().(*types.Array); isArray || !a.Heap {
+				return a
+			}
+		}
+		return nil
+	}
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// carriesEffect reports whether recv, the receiver of call cc, takes the
+// effect of a value passed to it: it is the result of a call in this
+// function (pool.Begin, NewBatch), not a parameter, global or field, and
+// neither cc nor the call that made recv is a client or ignored call.
+func (c *checker) carriesEffect(cc *ssa.CallCommon, recv ssa.Value) bool {
+	if fn := consumer.Callee(cc); fn == nil || c.ignored(fn) || c.isClient(fn) {
+		return false
+	}
+	if ex, ok := recv.(*ssa.Extract); ok {
+		recv = ex.Tuple
+	}
+	mk, ok := recv.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := consumer.Callee(mk.Common())
+	return fn != nil && !c.ignored(fn) && !c.isClient(fn)
+}
+
+// isClient reports whether fn belongs to a modelled client package.
+func (c *checker) isClient(fn *types.Func) bool {
+	return fn.Pkg() != nil && clientmodel.Default.IsClientPath(fn.Pkg().Path())
 }
 
 // processes_ reports whether instr processes a tainted value.
@@ -442,17 +654,17 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	if cc.IsInvoke() {
 		args = append([]ssa.Value{cc.Value}, args...)
 	}
-	hit := -1
+	// The tainted arguments, as indices into args.
+	var hits []int
 	for i, a := range args {
 		if tainted[a] {
-			hit = i
-			break
+			hits = append(hits, i)
 		}
 	}
 	// A closure passed to a call on a tainted receiver (EachRecord) that
 	// processes its tainted parameter.
 	for _, a := range cc.Args {
-		if mc, ok := a.(*ssa.MakeClosure); ok && hit >= 0 && depth < 3 {
+		if mc, ok := a.(*ssa.MakeClosure); ok && len(hits) > 0 && depth < 3 {
 			if c.funcProcesses(mc.Fn.(*ssa.Function), tainted, depth+1) {
 				return true
 			}
@@ -464,18 +676,43 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 			return true
 		}
 	}
-	if hit < 0 {
+	if len(hits) == 0 {
 		return false
 	}
 	if callee != nil && c.ignored(callee) {
 		return false
 	}
-	if callee != nil && callee.Pkg() != nil && clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
+	if callee != nil && c.isClient(callee) {
 		return false // a client call (a commit, a record method)
 	}
-	if sc := cc.StaticCallee(); sc != nil && c.m.Flow.InPackage(sc) && !cc.IsInvoke() && depth < 3 {
+	if sc := cc.StaticCallee(); sc != nil && c.flow.InPackage(sc) && !cc.IsInvoke() {
+		if depth >= 3 {
+			return true
+		}
 		// An in-package helper: it processes if its body does.
-		return c.paramProcessed(sc, hit, depth+1)
+		for _, hit := range hits {
+			if c.paramProcessed(sc, hit, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	if callee != nil && callee.Pkg() != c.pass.Pkg {
+		// A function of another package that says which of its record
+		// parameters it only passes on (to a commit, a log).
+		var f doesNotProcess
+		if c.pass.ImportObjectFact(callee, &f) {
+			recv := 0
+			if sig, ok := callee.Type().(*types.Signature); ok && sig.Recv() != nil {
+				recv = 1
+			}
+			for _, hit := range hits {
+				if !slices.Contains(f.Params, hit-recv) {
+					return true
+				}
+			}
+			return false
+		}
 	}
 	return true
 }
@@ -611,8 +848,27 @@ func (c *checker) summarise() {
 		}
 	}
 	for fn, f := range c.helpers {
-		if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil {
+		if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && obj.Exported() {
 			c.pass.ExportObjectFact(obj, f)
+		}
+	}
+	for _, fn := range c.m.SSA.SrcFuncs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || !obj.Exported() {
+			continue
+		}
+		skip := 0
+		if fn.Signature.Recv() != nil {
+			skip = 1
+		}
+		var f doesNotProcess
+		for i := skip; i < len(fn.Params); i++ {
+			if c.isRecordish(fn.Params[i].Type()) && !c.paramProcessed(fn, i, 0) {
+				f.Params = append(f.Params, i-skip)
+			}
+		}
+		if len(f.Params) > 0 {
+			c.pass.ExportObjectFact(obj, &f)
 		}
 	}
 }
@@ -637,10 +893,19 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 			if arg == nil {
 				continue
 			}
+			if !onEveryReturn(ci) {
+				continue // a commit on some paths only (behind a flag)
+			}
+			// Param counts the signature's parameters, as consumer.Arg
+			// does: the receiver of a method is not one.
+			skip := 0
+			if fn.Signature.Recv() != nil {
+				skip = 1
+			}
 			for _, o := range c.origins(&position{arg: arg, fn: fn}) {
 				for i, p := range fn.Params {
-					if o == p && c.isRecordish(p.Type()) {
-						return &commitsParam{Param: i, Func: name}
+					if o == p && i >= skip && c.isRecordish(p.Type()) {
+						return &commitsParam{Param: i - skip, Func: name}
 					}
 				}
 			}
@@ -649,13 +914,31 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 	return nil
 }
 
+// onEveryReturn reports whether instr runs on every path that returns
+// from its function.
+func onEveryReturn(instr ssa.Instruction) bool {
+	returns := 0
+	for _, b := range instr.Parent().Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			returns++
+			if !dominates(instr, ret) {
+				return false
+			}
+		}
+	}
+	return returns > 0
+}
+
 // helperFact returns the commitsParam summary of the function ci calls.
 func (c *checker) helperFact(ci *ssa.Call) *commitsParam {
 	cc := ci.Common()
 	if cc.IsInvoke() {
 		return nil
 	}
-	if sc := cc.StaticCallee(); sc != nil && c.m.Flow.InPackage(sc) {
+	if sc := cc.StaticCallee(); sc != nil && c.flow.InPackage(sc) {
 		return c.helpers[sc]
 	}
 	callee := consumer.Callee(cc)
@@ -670,24 +953,42 @@ func (c *checker) helperFact(ci *ssa.Call) *commitsParam {
 }
 
 func (c *checker) report(p *position, site ssa.Instruction) {
-	name := clientmodel.ShortName(p.client.Func)
-	if cc := p.instr.Common(); consumer.Callee(cc) != nil {
-		name = consumer.Callee(cc).Name()
+	client := clientmodel.ShortName(p.client.Func)
+	name := client
+	if fn := consumer.Callee(p.instr.Common()); fn != nil {
+		name = fn.Name()
+	}
+	if p.helper {
+		name += " (" + client + ")"
+	}
+	noun := recordNoun(p.client.Client)
+	subject, object := "the "+noun+" is", "the "+noun
+	if c.isBatch(p) {
+		subject, object = "the "+noun+"s are", "the "+noun+"s"
 	}
 	var msg string
+	related := []analysis.RelatedInformation{{Pos: site.Pos(), Message: noun + " processed here"}}
 	switch {
+	case p.marked:
+		marks := c.marksBefore(p)
+		what := "marked"
+		if marks[0].Role == clientmodel.Store {
+			what = "stored"
+		}
+		msg = fmt.Sprintf("call to %s before %s processed: it commits the offset %s by %s above, so a crash between them loses %s (at-most-once)",
+			name, subject, what, clientmodel.ShortName(marks[0].Func), object)
+		related = append(related, analysis.RelatedInformation{Pos: marks[0].Pos(), Message: "offset " + what + " here"})
 	case p.client.Role == clientmodel.Mark:
-		msg = fmt.Sprintf("%s before the record is processed: with auto-commit on, a crash between them loses the record (at-most-once)", name)
+		msg = fmt.Sprintf("call to %s before %s processed: with auto-commit on, a crash between them loses %s (at-most-once)", name, subject, object)
 	case p.client.Role == clientmodel.Store:
-		msg = fmt.Sprintf("%s before the message is processed: the auto-commit timer may commit it at any moment, so a crash between them loses the message (at-most-once)", name)
+		msg = fmt.Sprintf("call to %s before %s processed: the auto-commit timer may commit the stored offset at any moment, so a crash between them loses %s (at-most-once)", name, subject, object)
 	case p.client.Scope == clientmodel.ScopePolled:
-		msg = fmt.Sprintf("%s before the polled records are processed: it commits everything polled, this batch included, so a crash between them loses the batch (at-most-once)", name)
+		msg = fmt.Sprintf("call to %s before the polled %ss are processed: it commits everything polled, this batch included, so a crash between them loses the batch (at-most-once)", name, noun)
 	case p.client.Scope == clientmodel.ScopeMarked:
-		msg = fmt.Sprintf("%s before the message is processed: with enable.auto.offset.store on it commits the offsets of messages already handed out, so a crash between them loses the message (at-most-once)", name)
+		msg = fmt.Sprintf("call to %s before %s processed: with enable.auto.offset.store on it commits the offsets of %ss already handed out, so a crash between them loses %s (at-most-once)", name, subject, noun, object)
 	default:
-		msg = fmt.Sprintf("%s before the record is processed: a crash between them loses the record (at-most-once)", name)
+		msg = fmt.Sprintf("call to %s before %s processed: a crash between them loses %s (at-most-once)", name, subject, object)
 	}
-	msg = lowerFirstWord(msg)
 	fix, ok := c.moveAfter(p, site)
 	if !ok {
 		return
@@ -696,18 +997,40 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 		Pos:            p.instr.Pos(),
 		Category:       CategoryCommitBefore,
 		Message:        msg,
-		Related:        []analysis.RelatedInformation{{Pos: site.Pos(), Message: "record processed here"}},
+		Related:        related,
 		SuggestedFixes: []analysis.SuggestedFix{fix},
 	})
 }
 
-// lowerFirstWord prefixes a message that starts with an exported
-// identifier with "call to", so that messages start in lower case.
-func lowerFirstWord(msg string) string {
-	if msg != "" && strings.ToUpper(msg[:1]) == msg[:1] {
-		return "call to " + msg
+// recordNoun is what a client's documentation calls a record: sarama,
+// kafka-go and confluent-kafka-go hand out messages, franz-go records.
+func recordNoun(cl *clientmodel.Client) string {
+	for _, r := range cl.Records {
+		if strings.HasSuffix(r, "Message") {
+			return "message"
+		}
 	}
-	return msg
+	return "record"
+}
+
+// isBatch reports whether p writes the positions of a batch: its record
+// argument is a slice passed with ..., or a slice of records.
+func (c *checker) isBatch(p *position) bool {
+	if p.arg == nil {
+		return false
+	}
+	call, _ := edit.CallAt(c.pass, p.instr.Pos())
+	if call != nil && call.Ellipsis.IsValid() {
+		return true
+	}
+	if _, isSlice := p.arg.Type().Underlying().(*types.Slice); isSlice && call != nil && !call.Ellipsis.IsValid() {
+		// A variadic call with single records: not a batch.
+		if sig, ok := c.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature); ok && sig.Variadic() {
+			return false
+		}
+		return c.isRecordish(p.arg.Type())
+	}
+	return false
 }
 
 // moveAfter builds the fix: move the statement making the position call
@@ -740,6 +1063,16 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	}
 	if target < 0 {
 		return analysis.SuggestedFix{}, false
+	}
+	// After a return the commit would never run; after a go statement
+	// it would still run before the processing.
+	if _, isReturn := list[target].(*ast.ReturnStmt); isReturn {
+		return analysis.SuggestedFix{}, false
+	}
+	for i := last + 1; i <= target; i++ {
+		if c.startsGoroutine(list[i], p) {
+			return analysis.SuggestedFix{}, false
+		}
 	}
 	// Keep the checks of the processing's outcome before the commit:
 	// `if indexErr != nil { return indexErr }` after an EachRecord.
@@ -780,7 +1113,7 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 		name = fn.Name()
 	}
 	return analysis.SuggestedFix{
-		Message: fmt.Sprintf("Move %s after the record is processed", name),
+		Message: fmt.Sprintf("Move %s after the %s is processed", name, recordNoun(p.client.Client)),
 		TextEdits: []analysis.TextEdit{
 			{Pos: start, End: tf.Pos(endOff)},
 			{Pos: tf.Pos(insertOff), End: tf.Pos(insertOff), NewText: []byte(moved)},
@@ -879,13 +1212,28 @@ func (c *checker) definesUsedIn(s ast.Stmt, later []ast.Stmt) bool {
 
 // containsProcessing reports whether s contains a call processing p's record.
 func (c *checker) containsProcessing(s ast.Stmt, p *position) bool {
-	found := false
+	return len(c.sitesIn(s, p)) > 0
+}
+
+// startsGoroutine reports whether s processes p's record in a go statement.
+func (c *checker) startsGoroutine(s ast.Stmt, p *position) bool {
+	for _, site := range c.sitesIn(s, p) {
+		if _, ok := site.(*ssa.Go); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// sitesIn returns the instructions of s that process p's record.
+func (c *checker) sitesIn(s ast.Stmt, p *position) []ssa.Instruction {
+	var out []ssa.Instruction
 	for _, o := range c.origins(p) {
 		for _, site := range c.processingSites(p.fn, o) {
 			if s.Pos() <= site.Pos() && site.Pos() < s.End() {
-				found = true
+				out = append(out, site)
 			}
 		}
 	}
-	return found
+	return out
 }

@@ -6,13 +6,16 @@ package ssaflow
 
 import (
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// Flow is a per-package index over the SSA functions of one package.
-// It is built once per pass and is not safe for concurrent use.
+// Flow is a per-package index over the SSA functions of one package. It is
+// built once per package and shared by every analyzer that runs on it, which
+// drivers may run concurrently: its memo is guarded by mu.
 type Flow struct {
+	mu      sync.Mutex
 	funcs   []*ssa.Function
 	inPkg   map[*ssa.Function]bool
 	callers map[*ssa.Function][]ssa.CallInstruction
@@ -99,6 +102,12 @@ func deref(t types.Type) types.Type {
 // a value the package creates or receives from outside: a call to a function
 // of another package, an allocation, a constant, or an opaque parameter.
 func (f *Flow) Roots(v ssa.Value) []ssa.Value {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.rootsOf(v)
+}
+
+func (f *Flow) rootsOf(v ssa.Value) []ssa.Value {
 	if r, ok := f.roots[v]; ok {
 		return r
 	}
@@ -116,23 +125,23 @@ func (f *Flow) Roots(v ssa.Value) []ssa.Value {
 	switch x := v.(type) {
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			add(f.Roots(e))
+			add(f.rootsOf(e))
 		}
 	case *ssa.ChangeType:
-		add(f.Roots(x.X))
+		add(f.rootsOf(x.X))
 	case *ssa.MakeInterface:
-		add(f.Roots(x.X))
+		add(f.rootsOf(x.X))
 	case *ssa.ChangeInterface:
-		add(f.Roots(x.X))
+		add(f.rootsOf(x.X))
 	case *ssa.TypeAssert:
-		add(f.Roots(x.X))
+		add(f.rootsOf(x.X))
 	case *ssa.Convert:
-		add(f.Roots(x.X))
+		add(f.rootsOf(x.X))
 	case *ssa.SliceToArrayPointer:
-		add(f.Roots(x.X))
+		add(f.rootsOf(x.X))
 	case *ssa.UnOp:
 		if x.Op.String() == "*" {
-			add(f.Loaded(x.X))
+			add(f.loaded(x.X))
 		} else {
 			add([]ssa.Value{v})
 		}
@@ -171,6 +180,12 @@ func (f *Flow) Roots(v ssa.Value) []ssa.Value {
 
 // Loaded returns the roots of the values stored at addr.
 func (f *Flow) Loaded(addr ssa.Value) []ssa.Value {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.loaded(addr)
+}
+
+func (f *Flow) loaded(addr ssa.Value) []ssa.Value {
 	var out []ssa.Value
 	switch a := addr.(type) {
 	case *ssa.Alloc:
@@ -179,7 +194,7 @@ func (f *Flow) Loaded(addr ssa.Value) []ssa.Value {
 		stored := false
 		for _, ref := range *a.Referrers() {
 			if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
-				out = append(out, f.Roots(st.Val)...)
+				out = append(out, f.rootsOf(st.Val)...)
 				stored = true
 			}
 		}
@@ -189,7 +204,7 @@ func (f *Flow) Loaded(addr ssa.Value) []ssa.Value {
 	case *ssa.FieldAddr:
 		if v := FieldVar(a); v != nil {
 			for _, st := range f.fieldStores[v] {
-				out = append(out, f.Roots(st.Val)...)
+				out = append(out, f.rootsOf(st.Val)...)
 			}
 		}
 		if out == nil {
@@ -197,7 +212,7 @@ func (f *Flow) Loaded(addr ssa.Value) []ssa.Value {
 		}
 	case *ssa.Global:
 		for _, st := range f.globalStores[a] {
-			out = append(out, f.Roots(st.Val)...)
+			out = append(out, f.rootsOf(st.Val)...)
 		}
 		if out == nil {
 			out = append(out, addr)
@@ -205,12 +220,12 @@ func (f *Flow) Loaded(addr ssa.Value) []ssa.Value {
 	case *ssa.FreeVar, *ssa.Parameter:
 		// A captured variable is a free variable holding the variable's
 		// address: find the Allocs it is bound to.
-		for _, r := range f.Roots(a) {
+		for _, r := range f.rootsOf(a) {
 			if r == a {
 				out = append(out, addr)
 				continue
 			}
-			out = append(out, f.Loaded(r)...)
+			out = append(out, f.loaded(r)...)
 		}
 	default:
 		out = append(out, addr)
@@ -227,7 +242,7 @@ func (f *Flow) results(call *ssa.Call, i int) []ssa.Value {
 	var out []ssa.Value
 	for _, b := range callee.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
-			out = append(out, f.Roots(ret.Results[i])...)
+			out = append(out, f.rootsOf(ret.Results[i])...)
 		}
 	}
 	return out
@@ -253,7 +268,7 @@ func (f *Flow) paramRoots(p *ssa.Parameter) []ssa.Value {
 		// Params[0] of the method.
 		args := site.Common().Args
 		if idx < len(args) {
-			out = append(out, f.Roots(args[idx])...)
+			out = append(out, f.rootsOf(args[idx])...)
 		}
 	}
 	return out
@@ -272,7 +287,7 @@ func (f *Flow) freeVarRoots(fv *ssa.FreeVar) []ssa.Value {
 	var out []ssa.Value
 	for _, mc := range f.closures[fn] {
 		if idx >= 0 && idx < len(mc.Bindings) {
-			out = append(out, f.Roots(mc.Bindings[idx])...)
+			out = append(out, f.rootsOf(mc.Bindings[idx])...)
 		}
 	}
 	return out

@@ -1,0 +1,310 @@
+package ordering_test
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/offsetcommit/commitlint/analyzers/ordering"
+)
+
+// Known gaps: commit-before-process shapes the analyzer sees but leaves
+// alone, because no fix is sure to be right (no fix, no finding) or the
+// model lacks the knowledge. Each is a silent case marked
+// "// ok: known gap" in its scenario.
+//
+//   - sarama: the processing is the return statement (`mark; return
+//     apply(msg)`): there is no statement to move the mark after.
+//   - sarama: the processing is a goroutine (`mark; go apply(msg)`):
+//     moving the mark after the go statement would still mark first.
+//   - kafkago: the commit assigns an err the processing reuses
+//     (`err = CommitMessages(...)` then `err = handle(...)`): moving it
+//     would change which error the later checks see.
+//   - Producing through the client (sarama SyncProducer, kgo ProduceSync,
+//     kafka-go WriteMessages, confluent Produce) is not processing: every
+//     call into a client package is treated as a position or record call.
+//     The model has no field naming producer calls.
+//   - franz-go CommitOffsetsSync/CommitOffsets and kadm CommitOffsets are
+//     modelled but have no scenario: the kgo stub has no kmsg types for
+//     their callbacks and there is no kadm stub.
+//   - A commit on one path only (behind a flag, every Nth message) is
+//     not reported, even though that path loses the message.
+
+// testdata is the GOPATH-style tree holding the client stubs
+// (testdata/src/github.com/...) and the scenarios
+// (testdata/src/ordering/<scenario>).
+func testdata(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+var withMetrics = ordering.New(ordering.Config{Ignore: []string{"ordering/metrics"}})
+
+// scenarios are the analysistest packages, run with RunWithSuggestedFixes:
+// every file with a fix has an x.go.golden beside it (the whole fixed file,
+// // want comments kept). Counts are positive/silent cases.
+var scenarios = []struct {
+	dir string
+	a   *analysis.Analyzer
+}{
+	// IBM sarama, default config (auto-commit on): MarkMessage, MarkOffset
+	// after a decode, same-package helper, helper method, closure (5
+	// positive); mark after, MarkOffset after, helper after, poison pill,
+	// defer, retry loop, config flag, logging only, return and go known
+	// gaps (10 silent).
+	{"ordering/sarama", ordering.Analyzer},
+	// sarama with auto-commit off: Commit between a mark and the
+	// processing (1 positive); mark then Commit at the end, helper mark,
+	// Commit every 100, Commit after (4 silent).
+	{"ordering/saramamanual", ordering.Analyzer},
+	// the github.com/Shopify/sarama path (1 positive, 1 silent).
+	{"ordering/saramashopify", ordering.Analyzer},
+	// cross-package helpers: the commitsParam and doesNotProcess facts.
+	{"ordering/helpers", ordering.Analyzer},
+	// calls of ordering/helpers: Ack, Acker.Done, Commit (kgo) and a
+	// mark before helpers.Store (4 positive); Ack, Done, Commit after,
+	// MaybeAck (some paths) (4 silent).
+	{"ordering/helperuser", ordering.Analyzer},
+	// franz-go: CommitRecords(fetches.Records()...) then range,
+	// CommitUncommittedOffsets then EachRecord, CommitRecords in
+	// EachRecord, MarkCommitRecords with AutoCommitMarks,
+	// CommitMarkedOffsets after a mark with auto-commit off (5 positive);
+	// their five twins, the previous poll committed at the top of the loop
+	// (two shapes), poison pill, the first record committed alone (10
+	// silent).
+	{"ordering/franzgo", ordering.Analyzer},
+	// kafka-go: per message (if and plain assignment), batch (3
+	// positive); twins, previous message committed before the next fetch,
+	// poison pill, logging only, err reuse known gap (6 silent).
+	{"ordering/kafkago", ordering.Analyzer},
+	// confluent v2: CommitMessage, CommitOffsets in a Poll loop,
+	// StoreMessage with auto-store off, Commit with auto-store on, Commit
+	// after a store with both off (5 positive); twins, Commit with
+	// auto-store off at the top, store with auto-commit off (4 silent).
+	{"ordering/confluent", ordering.Analyzer},
+	// confluent v1 path (1 positive, 1 silent).
+	{"ordering/confluentv1", ordering.Analyzer},
+	// database/sql: broker commit before a transaction helper and before
+	// an inline transaction (fix lands after tx.Commit) (2 positive);
+	// offset row in the transaction then broker commit, commit after the
+	// inline transaction (2 silent).
+	{"ordering/sqltx", ordering.Analyzer},
+	// pgx: franz-go commit before an inline transaction, sarama mark
+	// before a transaction helper (2 positive); offsets in the
+	// transaction then CommitUncommittedOffsets, twins (3 silent).
+	{"ordering/pgxtx", ordering.Analyzer},
+	// -ordering.ignore=ordering/metrics: a metrics call after the commit
+	// is not processing (1 silent); the store after it still is (1
+	// positive).
+	{"ordering/ignore", withMetrics},
+	// an application interface hiding the client, generics, recursion,
+	// function values (4 silent); a bound method value of MarkMessage (1
+	// positive): no panic.
+	{"ordering/robust", ordering.Analyzer},
+}
+
+func TestAnalyzer(t *testing.T) {
+	td := testdata(t)
+	for _, sc := range scenarios {
+		t.Run(filepath.Base(sc.dir), func(t *testing.T) {
+			t.Parallel()
+			analysistest.RunWithSuggestedFixes(t, td, sc.a, sc.dir)
+		})
+	}
+}
+
+// recorder is an analysistest.Testing that keeps the errors instead of
+// failing the test.
+type recorder struct {
+	mu   sync.Mutex
+	errs []string
+}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+// TestIgnoreDefault runs the ignore scenario with the default analyzer:
+// without the ignore entry, metrics.Observe is processing, so the commit
+// marked "ordering/metrics is ignored" is reported, and nothing else
+// changes.
+func TestIgnoreDefault(t *testing.T) {
+	t.Parallel()
+	var rec recorder
+	results := analysistest.Run(&rec, testdata(t), ordering.Analyzer, "ordering/ignore")
+	if len(results) == 0 {
+		t.Fatalf("no results: %v", rec.errs)
+	}
+	var extra []string
+	for _, r := range results {
+		if r.Err != nil {
+			t.Fatalf("%s: %v", r.Pass.Pkg.Path(), r.Err)
+		}
+		for _, d := range r.Diagnostics {
+			posn := r.Pass.Fset.Position(d.Pos)
+			line := sourceLine(t, posn.Filename, posn.Line)
+			if strings.Contains(line, "// ok: ordering/metrics is ignored") {
+				extra = append(extra, d.Message)
+			}
+		}
+	}
+	if len(extra) != 1 {
+		t.Errorf("default analyzer: %d findings on the ignored-metrics commit, want 1", len(extra))
+	}
+	for _, e := range rec.errs {
+		if !strings.Contains(e, "unexpected diagnostic") || !strings.Contains(e, "call to CommitMessages before the message is processed") {
+			t.Error(e)
+		}
+	}
+	if len(rec.errs) != 1 {
+		t.Errorf("default analyzer: %d mismatches, want the 1 unexpected finding: %v", len(rec.errs), rec.errs)
+	}
+}
+
+func sourceLine(t *testing.T, file string, line int) string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	if line < 1 || line > len(lines) {
+		return ""
+	}
+	return lines[line-1]
+}
+
+// TestIgnoreFlag checks the -ignore flag: Config.Ignore is its default,
+// and setting it on a default analyzer (flags are per analyzer, so this
+// mutates no global) has the same effect.
+func TestIgnoreFlag(t *testing.T) {
+	t.Parallel()
+	if got := withMetrics.Flags.Lookup("ignore").DefValue; got != "ordering/metrics" {
+		t.Errorf("New(Config{Ignore}): -ignore defaults to %q", got)
+	}
+	a := ordering.New(ordering.Config{})
+	f := a.Flags.Lookup("ignore")
+	if f == nil {
+		t.Fatal("no -ignore flag")
+	}
+	if f.DefValue != "" {
+		t.Errorf("-ignore defaults to %q, want empty", f.DefValue)
+	}
+	// A prefix pattern covers the package itself too.
+	if err := a.Flags.Set("ignore", " example.com/unused , ordering/metrics/..."); err != nil {
+		t.Fatal(err)
+	}
+	var rec recorder
+	for _, r := range analysistest.Run(&rec, testdata(t), a, "ordering/ignore") {
+		if len(r.Diagnostics) != 1 {
+			t.Errorf("-ignore=ordering/metrics/...: %d findings, want 1", len(r.Diagnostics))
+		}
+	}
+	if len(rec.errs) != 0 {
+		t.Errorf("-ignore=ordering/metrics/...: %v", rec.errs)
+	}
+}
+
+func TestDoc(t *testing.T) {
+	a := ordering.Analyzer
+	if !strings.HasPrefix(a.Doc, "ordering: ") {
+		t.Errorf("Doc starts %q, want %q", strings.SplitN(a.Doc, "\n", 2)[0], "ordering: ")
+	}
+	if a.Name != "ordering" {
+		t.Errorf("Name = %q", a.Name)
+	}
+	if a.URL == "" {
+		t.Error("no URL")
+	}
+	if ordering.CategoryCommitBefore != "commit-before-process" {
+		t.Errorf("category %q", ordering.CategoryCommitBefore)
+	}
+}
+
+// TestGoldenCompiles type-checks the fixed code: the scenarios and stubs
+// are copied to a temporary GOPATH, every x.go replaced by its
+// x.go.golden, and built and vetted in GOPATH mode, so a fix that does not
+// compile (or leaves unreachable code) fails here.
+func TestGoldenCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	t.Parallel()
+	src := filepath.Join(testdata(t), "src")
+	gopath := t.TempDir()
+	goldens := 0
+	for _, dir := range []string{"github.com", "ordering"} {
+		err := filepath.WalkDir(filepath.Join(src, dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(src, path)
+			dst := filepath.Join(gopath, "src", rel)
+			switch {
+			case strings.HasSuffix(path, ".go.golden"):
+				orig, err := os.ReadFile(strings.TrimSuffix(path, ".golden"))
+				if err != nil {
+					t.Errorf("%s has no source file", rel)
+				}
+				fixed, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				if string(orig) == string(fixed) {
+					t.Errorf("%s: golden equals its source", rel)
+				}
+				goldens++
+				return write(strings.TrimSuffix(dst, ".golden"), fixed)
+			case strings.HasSuffix(path, ".go"):
+				if _, err := os.Stat(path + ".golden"); err == nil {
+					return nil // replaced by the golden
+				}
+				content, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				return write(dst, content)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if goldens == 0 {
+		t.Fatal("no golden files")
+	}
+	for _, verb := range []string{"build", "vet"} {
+		cmd := exec.Command(goCmd, verb, "ordering/...")
+		cmd.Dir = filepath.Join(gopath, "src")
+		cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS=", "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("go %s of the fixed scenarios: %v\n%s", verb, err, out)
+		}
+	}
+}
+
+func write(path string, content []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, content, 0o644)
+}

@@ -1,0 +1,231 @@
+// Package kafkago holds ordering cases for github.com/segmentio/kafka-go:
+// FetchMessage does not commit, CommitMessages does (synchronously).
+package kafkago
+
+import (
+	"context"
+	"encoding/json"
+	"log"
+
+	"github.com/segmentio/kafka-go"
+)
+
+type payment struct {
+	ID     string `json:"id"`
+	Amount int64  `json:"amount"`
+}
+
+type ledger interface {
+	Record(ctx context.Context, p payment) error
+}
+
+func reader() *kafka.Reader {
+	return kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"k:9092"}, GroupID: "payments", Topic: "payments"})
+}
+
+func handle(ctx context.Context, l ledger, m kafka.Message) error {
+	var p payment
+	if err := json.Unmarshal(m.Value, &p); err != nil {
+		return err
+	}
+	return l.Record(ctx, p)
+}
+
+// commitFirst commits each message before handling it.
+func commitFirst(ctx context.Context, l ledger) error {
+	r := reader()
+	defer r.Close()
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages before the message is processed: a crash between them loses the message \(at-most-once\)`
+			return err
+		}
+		if err := handle(ctx, l, m); err != nil {
+			return err
+		}
+	}
+}
+
+// commitAfter is commitFirst's twin.
+func commitAfter(ctx context.Context, l ledger) error {
+	r := reader()
+	defer r.Close()
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handle(ctx, l, m); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil { // ok: after processing
+			return err
+		}
+	}
+}
+
+// assigned uses a plain error assignment and inline processing.
+func assigned(ctx context.Context, l ledger) error {
+	r := reader()
+	defer r.Close()
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		err = r.CommitMessages(ctx, m) // want `call to CommitMessages before the message is processed`
+		if err != nil {
+			return err
+		}
+		var p payment
+		if jerr := json.Unmarshal(m.Value, &p); jerr != nil {
+			log.Printf("bad payment at %d: %v", m.Offset, jerr)
+			continue
+		}
+		if rerr := l.Record(ctx, p); rerr != nil {
+			return rerr
+		}
+	}
+}
+
+// batchFirst fetches a batch and commits it before handling it.
+func batchFirst(ctx context.Context, l ledger) error {
+	r := reader()
+	defer r.Close()
+	for {
+		batch := make([]kafka.Message, 0, 10)
+		for len(batch) < 10 {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				return err
+			}
+			batch = append(batch, m)
+		}
+		if err := r.CommitMessages(ctx, batch...); err != nil { // want `call to CommitMessages before the messages are processed: a crash between them loses the messages`
+			return err
+		}
+		for _, m := range batch {
+			if err := handle(ctx, l, m); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// batchAfter is batchFirst's twin.
+func batchAfter(ctx context.Context, l ledger) error {
+	r := reader()
+	defer r.Close()
+	for {
+		batch := make([]kafka.Message, 0, 10)
+		for len(batch) < 10 {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				return err
+			}
+			batch = append(batch, m)
+		}
+		for _, m := range batch {
+			if err := handle(ctx, l, m); err != nil {
+				return err
+			}
+		}
+		if err := r.CommitMessages(ctx, batch...); err != nil { // ok: after the batch
+			return err
+		}
+	}
+}
+
+// previous commits the previous message before fetching the next one.
+func previous(ctx context.Context, l ledger) error {
+	r := reader()
+	defer r.Close()
+	prev, err := r.FetchMessage(ctx)
+	if err != nil {
+		return err
+	}
+	if err := handle(ctx, l, prev); err != nil {
+		return err
+	}
+	for {
+		if err := r.CommitMessages(ctx, prev); err != nil { // ok: the previous message, already processed
+			return err
+		}
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handle(ctx, l, m); err != nil {
+			return err
+		}
+		prev = m
+	}
+}
+
+// poison commits an undecodable message and moves on.
+func poison(ctx context.Context, l ledger) error {
+	r := reader()
+	defer r.Close()
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		var p payment
+		if err := json.Unmarshal(m.Value, &p); err != nil {
+			log.Printf("poison pill at %s/%d@%d: %v", m.Topic, m.Partition, m.Offset, err)
+			if err := r.CommitMessages(ctx, m); err != nil { // ok: not processed afterwards
+				return err
+			}
+			continue
+		}
+		if err := l.Record(ctx, p); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// logged commits, then only logs.
+func logged(ctx context.Context, l ledger) error {
+	r := reader()
+	defer r.Close()
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handle(ctx, l, m); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil { // ok: only logged afterwards
+			return err
+		}
+		log.Printf("committed %s/%d@%d (%d bytes): %s", m.Topic, m.Partition, m.Offset, len(m.Value), m.Key)
+	}
+}
+
+// reused assigns the commit's error to the err the processing reuses.
+func reused(ctx context.Context, l ledger) error {
+	r := reader()
+	defer r.Close()
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		err = r.CommitMessages(ctx, m) // ok: known gap: err is reused below, so the commit cannot be moved as is
+		if err != nil {
+			return err
+		}
+		err = handle(ctx, l, m)
+		if err != nil {
+			return err
+		}
+	}
+}
