@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/offsetcommit/commitlint/analyzers/autocommit"
+	"github.com/offsetcommit/commitlint/analyzers/fencing"
 	"github.com/offsetcommit/commitlint/analyzers/ordering"
 	"github.com/offsetcommit/commitlint/internal/report"
 )
@@ -14,6 +15,7 @@ import (
 type Config struct {
 	Autocommit autocommit.Config
 	Ordering   ordering.Config
+	Fencing    fencing.Config
 }
 
 // All returns commitlint's analyzers configured by cfg, each honouring
@@ -23,6 +25,7 @@ func All(cfg Config) []*analysis.Analyzer {
 	return report.WithIgnores([]*analysis.Analyzer{
 		autocommit.New(cfg.Autocommit),
 		ordering.New(cfg.Ordering),
+		fencing.New(cfg.Fencing),
 	}, Categories)
 }
 
@@ -34,4 +37,6 @@ var Categories = map[string][]string{
 		autocommit.CategoryMarksDiscard, autocommit.CategoryAutoCommitted,
 	},
 	"ordering": {ordering.CategoryCommitBefore},
+	"fencing": {fencing.CategorySwallowed, fencing.CategoryFencingIgnored, fencing.CategoryTxnResult,
+		fencing.CategoryRevoke, fencing.CategoryRevokeInFlight, fencing.CategoryUnfenced},
 }

@@ -97,6 +97,14 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 				t.Errorf("%s (%s): %v", c.Name, c.Paths[0], err)
 			}
 		}
+		for _, r := range c.Results {
+			obj, err := lookup(pkgs, r.Func)
+			if err != nil {
+				t.Errorf("%s (%s): %v", c.Name, c.Paths[0], err)
+				continue
+			}
+			checkResult(t, c, r, obj)
+		}
 		for _, call := range c.Calls {
 			obj, err := lookup(pkgs, call.Func)
 			if err != nil {
@@ -322,5 +330,38 @@ func TestIndex(t *testing.T) {
 	}
 	if got := ShortName("github.com/twmb/franz-go/pkg/kgo.GreedyAutoCommit"); got != "kgo.GreedyAutoCommit" {
 		t.Errorf("ShortName = %q", got)
+	}
+}
+
+// checkResult checks that a Result's indexes name an error and a bool
+// result of the real signature, and that its Abort method exists on the
+// same receiver with an error result.
+func checkResult(t *testing.T, c *Client, r Result, obj types.Object) {
+	t.Helper()
+	sig := obj.Type().(*types.Signature)
+	res := sig.Results()
+	if r.Err < 0 || r.Err >= res.Len() || !types.Identical(res.At(r.Err).Type(), types.Universe.Lookup("error").Type()) {
+		t.Errorf("%s: %s: result %d is not an error", c.Name, r.Func, r.Err)
+	}
+	if r.Committed >= 0 {
+		if r.Committed >= res.Len() || !types.Identical(res.At(r.Committed).Type(), types.Typ[types.Bool]) {
+			t.Errorf("%s: %s: result %d is not a bool", c.Name, r.Func, r.Committed)
+		}
+	}
+	if r.Swallow == 0 {
+		t.Errorf("%s: %s: no Swallow cost", c.Name, r.Func)
+	}
+	if r.Abort != "" {
+		recv := sig.Recv().Type()
+		m, _, _ := types.LookupFieldOrMethod(recv, true, obj.Pkg(), r.Abort)
+		f, ok := m.(*types.Func)
+		if !ok {
+			t.Errorf("%s: %s: no abort method %s", c.Name, r.Func, r.Abort)
+			return
+		}
+		ar := f.Type().(*types.Signature).Results()
+		if ar.Len() != 1 || !types.Identical(ar.At(0).Type(), types.Universe.Lookup("error").Type()) {
+			t.Errorf("%s: %s: abort method %s does not return an error", c.Name, r.Func, r.Abort)
+		}
 	}
 }

@@ -54,5 +54,14 @@ func confluent(p string, memberEpoch bool) *Client {
 			"(*" + p + ".Producer).SendOffsetsToTransaction", "(*" + p + ".Producer).CommitTransaction",
 			"(*" + p + ".Producer).AbortTransaction",
 		},
+		Results: []Result{
+			{Func: c + "Commit", Err: 1, Committed: -1, Swallow: SwallowReplays},
+			{Func: c + "CommitMessage", Err: 1, Committed: -1, Swallow: SwallowReplays},
+			{Func: c + "CommitOffsets", Err: 1, Committed: -1, Swallow: SwallowReplays},
+			// The consumer has moved on: the next successful transaction
+			// commits later offsets, losing the failed batch's output
+			// (producer.go:973).
+			{Func: "(*" + p + ".Producer).CommitTransaction", Err: 0, Committed: -1, Swallow: SwallowLoses},
+		},
 	}
 }

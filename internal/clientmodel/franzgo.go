@@ -59,5 +59,13 @@ func franzgo() *Client {
 		Txn: []string{
 			"(*" + kgo + ".GroupTransactSession).End", cl + "EndTransaction",
 		},
+		Results: []Result{
+			// End: (committed bool, err error); no returned error is
+			// retryable (txn.go:226-239).
+			{Func: "(*" + kgo + ".GroupTransactSession).End", Err: 1, Committed: 0, Swallow: SwallowStalls},
+			{Func: cl + "CommitRecords", Err: 0, Committed: -1, Swallow: SwallowReplays},
+			{Func: cl + "CommitUncommittedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
+			{Func: cl + "CommitMarkedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
+		},
 	}
 }

@@ -11,6 +11,13 @@ type CallRef struct {
 	*Call
 }
 
+// ResultRef is a commit or transaction call whose results matter, together
+// with its client.
+type ResultRef struct {
+	Client *Client
+	*Result
+}
+
 // KnobRef is an option-function knob together with its client.
 type KnobRef struct {
 	Client *Client
@@ -36,6 +43,7 @@ type Index struct {
 	configs  map[string]*Client // config type name → client
 	records  map[string]*Client
 	fencing  map[string]*Client
+	results  map[string]ResultRef
 }
 
 // Default indexes Clients.
@@ -54,6 +62,7 @@ func NewIndex(cs []*Client) *Index {
 		configs:  map[string]*Client{},
 		records:  map[string]*Client{},
 		fencing:  map[string]*Client{},
+		results:  map[string]ResultRef{},
 	}
 	for _, c := range cs {
 		for _, p := range c.Paths {
@@ -86,6 +95,9 @@ func NewIndex(cs []*Client) *Index {
 		}
 		for _, f := range c.Fencing {
 			ix.fencing[f] = c
+		}
+		for i := range c.Results {
+			ix.results[c.Results[i].Func] = ResultRef{c, &c.Results[i]}
 		}
 	}
 	return ix
@@ -233,5 +245,16 @@ func ShortName(full string) string {
 // CallByName returns the model of the call with the given FullName.
 func (ix *Index) CallByName(name string) (CallRef, bool) {
 	r, ok := ix.calls[name]
+	return r, ok
+}
+
+// Result returns the model of fn, if it is a commit or transaction call
+// whose results matter.
+func (ix *Index) Result(fn *types.Func) (ResultRef, bool) {
+	n := ix.fullName(fn)
+	if n == "" {
+		return ResultRef{}, false
+	}
+	r, ok := ix.results[n]
 	return r, ok
 }

@@ -21,8 +21,10 @@ func kafkago() *Client {
 				// GroupID or GroupTopics set: group mode (reader.go:358-363).
 				{Setting: Group, Field: "GroupID", Value: true},
 				{Setting: Group, Field: "GroupTopics", Value: true},
+				// CommitInterval > 0: CommitMessages only queues (reader.go:231-270).
+				{Setting: AsyncCommit, Field: "CommitInterval", Value: true},
 			},
-			Defaults: map[Setting]bool{Group: false, AutoCommit: false},
+			Defaults: map[Setting]bool{Group: false, AutoCommit: false, AsyncCommit: false},
 		},
 		Timer: TimerNone,
 		Calls: []Call{
@@ -36,6 +38,12 @@ func kafkago() *Client {
 			p + ".IllegalGeneration", p + ".UnknownMemberId", p + ".RebalanceInProgress",
 			p + ".InvalidProducerEpoch", p + ".FencedInstanceID", p + ".ProducerFenced",
 			p + ".ErrGenerationEnded",
+		},
+		Results: []Result{
+			// With CommitInterval > 0 CommitMessages returns nil at once and
+			// failures only reach the ErrorLogger (reader.go:236-245).
+			{Func: r + "CommitMessages", Err: 0, Committed: -1, Swallow: SwallowReplays,
+				NeedsSetting: AsyncCommit, NeedsValue: false},
 		},
 	}
 }

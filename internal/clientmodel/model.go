@@ -107,6 +107,9 @@ const (
 	Greedy Setting = "greedy"
 	// BlockRebalance: rebalances wait until the application allows them.
 	BlockRebalance Setting = "block-rebalance"
+	// AsyncCommit: commit calls only queue the positions and return at once;
+	// a background loop commits them (kafka-go with CommitInterval > 0).
+	AsyncCommit Setting = "async-commit"
 )
 
 // ConfigKind is how a client's consumer is configured.
@@ -213,6 +216,50 @@ type Client struct {
 	Fencing []string
 	// Txn are transaction calls whose results matter.
 	Txn []string
+	// Results are the commit and transaction calls whose results say
+	// whether the commit or transaction happened.
+	Results []Result
+}
+
+// Swallow is what carrying on after a commit or transaction call failed
+// costs with a client.
+type Swallow int
+
+const (
+	// SwallowReplays: a failed commit leaves the committed position
+	// behind, so a restart or the partition's next owner replays what it
+	// covered (duplicates), and the client rejoins the group by itself.
+	// Only a discarded error (an invisible failure) is worth reporting.
+	SwallowReplays Swallow = iota + 1
+	// SwallowLoses: the consumer has already moved past the records the
+	// failed call covered and nothing rewinds it, so carrying on loses their
+	// output (confluent CommitTransaction, sarama CommitTxn).
+	SwallowLoses
+	// SwallowStalls: the error is not retryable and the session cannot
+	// commit again; carrying on polls while every transaction fails
+	// (franz-go GroupTransactSession.End).
+	SwallowStalls
+)
+
+// Result is a commit or transaction call whose results matter.
+type Result struct {
+	// Func is the types.Func.FullName of the call.
+	Func string
+	// Err is the index of the error result.
+	Err int
+	// Committed is the index of a boolean result reporting whether the
+	// transaction committed (franz-go End), or -1.
+	Committed int
+	Swallow   Swallow
+	// Abort, when set, is the method (on the same receiver) that must be
+	// called after a failure before the client accepts a new transaction
+	// (sarama AbortTxn: an abortable error allows no other transition).
+	Abort string
+	// NeedsSetting names a setting that must have NeedsValue for the error
+	// to mean anything (kafka-go CommitMessages returns nil at once when
+	// commits are asynchronous); empty if none.
+	NeedsSetting Setting
+	NeedsValue   bool
 }
 
 // Handler is an interface the application implements and the client calls.

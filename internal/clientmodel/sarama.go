@@ -52,5 +52,13 @@ func sarama(p string) *Client {
 			p + ".ErrFencedInstancedId", p + ".ErrInvalidProducerEpoch", p + ".ErrProducerFenced",
 		},
 		Txn: txn,
+		// CommitTxn sends the offsets added with AddMessageToTxn/
+		// AddOffsetsToTxn and ends the transaction; after an abortable error
+		// the producer accepts only AbortTxn (transaction_manager.go:174-180).
+		// The Add calls only buffer: their errors resurface from CommitTxn.
+		Results: []Result{
+			{Func: "(" + p + ".AsyncProducer).CommitTxn", Err: 0, Committed: -1, Swallow: SwallowLoses, Abort: "AbortTxn"},
+			{Func: "(" + p + ".SyncProducer).CommitTxn", Err: 0, Committed: -1, Swallow: SwallowLoses, Abort: "AbortTxn"},
+		},
 	}
 }

@@ -1,0 +1,79 @@
+/*
+Package fencing defines an Analyzer that reports swallowed commit and
+transaction errors, ignored fencing errors and transaction results, missing
+commits around rebalances, and offset rows written without a fence.
+
+# Analyzer fencing
+
+fencing: report swallowed commit errors and unfenced position writes
+
+After a rebalance a partition belongs to another member, and a write of its
+position by the previous owner is stale: the offset store must reject it,
+and the previous owner must notice. This analyzer reports code that does not
+notice, or writes positions no store can reject. Where each client surfaces
+these errors differs a lot, so each message says what the error costs with
+that client.
+
+  - swallowed-commit-error: the error of a commit or transaction call is
+    discarded (an unused result, `_`, a variable never read), or, for
+    transaction calls, only logged while the loop carries on. confluent
+    CommitTransaction and sarama CommitTxn: the consumer has moved past the
+    batch and nothing rewinds it, so its output is lost; franz-go
+    GroupTransactSession.End: its errors are not retryable, so the loop keeps
+    polling while every End fails. For plain commits (franz-go CommitRecords,
+    CommitUncommittedOffsets, CommitMarkedOffsets; kafka-go CommitMessages
+    with synchronous commits; confluent Commit, CommitMessage, CommitOffsets)
+    only a discarded error is reported: a failed commit leaves the position
+    behind (a restart replays, nothing is skipped) and the client rejoins by
+    itself, so a logged failure is handled. Fix: return the error wrapped
+    with %w (in a function without results, inside the loop: log it and
+    return, which stops the loop); sarama CommitTxn fixes call AbortTxn first.
+
+  - ignored-fencing-error: code that recognises a fencing error of a
+    transaction call (errors.Is(err, kerr.ProducerFenced), err ==
+    sarama.ErrProducerFenced, kerr.Code() == kafka.ErrProducerFenced, …) and
+    continues the loop. Fix: return the error.
+
+  - ignored-txn-result: franz-go End's committed result is ignored while
+    statements after it treat the batch as done: a rebalance makes End abort
+    and return (false, nil), the batch is polled again, and those effects run
+    twice (fix: continue the loop when !committed); or a sarama CommitTxn
+    failure handled by returning without AbortTxn on a producer that
+    outlives the function: after an abortable error sarama accepts no
+    BeginTxn until AbortTxn (fix: call AbortTxn first).
+
+  - revoke-without-commit: a franz-go kgo.OnPartitionsRevoked callback that
+    commits nothing while auto-commit is on (a custom callback replaces the
+    default one, which commits on revoke and at Close: every rebalance and
+    deploy replays up to the auto-commit interval); a confluent RebalanceCb
+    whose RevokedPartitions case does not commit while enable.auto.commit is
+    off and the loop commits in batches. Fixes commit in the callback:
+    CommitMarkedOffsets with kgo.AutoCommitMarks, else
+    CommitUncommittedOffsets with kgo.BlockRebalanceOnPoll (added, with
+    AllowRebalance at the top of the poll loop); confluent: Commit() unless
+    AssignmentLost().
+
+  - revoke-commits-in-flight: CommitUncommittedOffsets in a franz-go
+    OnPartitionsRevoked callback without kgo.BlockRebalanceOnPoll: the
+    callback can run while the loop still processes a poll, and commits it.
+    Fix: add kgo.BlockRebalanceOnPoll() and cl.AllowRebalance() at the top of
+    the poll loop, so callbacks run between a batch and the next poll.
+
+  - unfenced-offset-write: a consumer that keeps its position in its own
+    database (the exactly-once pattern) writes the offset row with an UPDATE
+    or INSERT ... ON CONFLICT DO UPDATE (a constant statement passed to a
+    database/sql or pgx exec call, with a record's offset among its
+    arguments) that has no guard: no compare-and-set on the previous offset,
+    no generation or epoch column, no GREATEST. A stale owner can move the
+    position backwards. Fix: add `AND next_offset < $n` (or a WHERE on the
+    conflict update) so the position only moves forward.
+
+It stays silent on errors returned or wrapped and returned; on loops stopped
+or contexts cancelled; on transactions aborted; on sarama's Commit(), which
+returns nothing (its errors reach the Errors() channel, whose draining is
+the correct handling); on franz-go End with committed checked; on revoke
+callbacks that commit, franz-go transactional sessions (which abort on
+revoke) and consumers that never commit to Kafka; on offset rows written
+with a guard; and on every shape whose complete fix it cannot build.
+*/
+package fencing

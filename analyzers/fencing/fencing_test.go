@@ -1,0 +1,225 @@
+package fencing_test
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/offsetcommit/commitlint/analyzers/fencing"
+)
+
+// testdata is the GOPATH-style tree holding the client stubs
+// (testdata/src/github.com/...) and the scenarios
+// (testdata/src/fencing/<scenario>).
+func testdata(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// scenarios are the analysistest packages, run with RunWithSuggestedFixes:
+// every file with a finding has an x.go.golden beside it (the whole fixed
+// file, // want comments kept). Counts are positive/silent cases.
+var scenarios = []string{
+	// GroupTransactSession.End: discarded, committed ignored (twice),
+	// logged, fenced error ignored (5 positive); handled, nothing after
+	// End, cancelled, plain-commit rebalance error tolerated, a retry loop,
+	// TryAbort (6 silent).
+	"fencing/franztxn",
+	// franz-go plain commits discarded: statement, blank, never read (3
+	// positive); returned, logged, deferred, in a callback, (int, error)
+	// results, read in the next iteration, a worker goroutine (7 silent).
+	"fencing/franzcommit",
+	// kafka-go CommitMessages discarded with synchronous commits (2
+	// positive); asynchronous, opaque reader, no group (3 silent).
+	"fencing/kafkago",
+	// sarama CommitTxn discarded, logged, fenced error ignored, returned
+	// without AbortTxn (4 positive); aborted, local producer, log.Fatal,
+	// Commit(), Errors() drain skipping rebalance errors (5 silent).
+	"fencing/sarama",
+	// the Shopify path (1 positive, 1 silent).
+	"fencing/saramashopify",
+	// confluent CommitTransaction logged, discarded, fenced code ignored;
+	// CommitMessage/CommitOffsets discarded three ways (6 positive);
+	// aborted, abort without rewind (known gap), returned, StoreMessage
+	// (3 silent).
+	"fencing/confluenttxn",
+	// the v1 path, and an empty error branch (2 positive, 1 silent).
+	"fencing/confluentv1",
+	// RebalanceCb without a commit on RevokedPartitions, batched commits:
+	// named function, literal with a blank consumer (2 positive);
+	// committing callback, per-message commits, auto-commit on, no Kafka
+	// commits, a helper of another package given the consumer (5 silent).
+	"fencing/confluentrevoke",
+	// OnPartitionsRevoked without a commit (literal, method value with
+	// AutoCommitMarks), CommitUncommittedOffsets without
+	// BlockRebalanceOnPoll (3 positive); blocked, auto-commit off,
+	// transactional session, lost hook, opaque callback, a helper of
+	// another package given the client (6 silent).
+	"fencing/franzrevoke",
+	// unguarded offset rows: pgx UPDATE, database/sql upsert in a
+	// constant, offset passed through a helper (3 positive); CAS,
+	// GREATEST, generation, conflict WHERE, data row, ? placeholders
+	// (known gap), not a record's offset, self-assignment (8 silent).
+	"fencing/sink",
+	// generics, errors in expressions, interface-held producers, method
+	// values, errors stored in fields, SQL built at run time: no panic, no
+	// finding (8 silent).
+	"fencing/robust",
+}
+
+func TestAnalyzer(t *testing.T) {
+	td := testdata(t)
+	for _, sc := range scenarios {
+		t.Run(filepath.Base(sc), func(t *testing.T) {
+			t.Parallel()
+			analysistest.RunWithSuggestedFixes(t, td, fencing.Analyzer, sc)
+		})
+	}
+}
+
+func TestDoc(t *testing.T) {
+	a := fencing.Analyzer
+	if !strings.HasPrefix(a.Doc, "fencing: ") {
+		t.Errorf("Doc starts %q, want %q", strings.SplitN(a.Doc, "\n", 2)[0], "fencing: ")
+	}
+	if a.Name != "fencing" || a.URL == "" {
+		t.Errorf("Name = %q, URL = %q", a.Name, a.URL)
+	}
+	for _, cat := range []string{
+		fencing.CategorySwallowed, fencing.CategoryFencingIgnored, fencing.CategoryTxnResult,
+		fencing.CategoryRevoke, fencing.CategoryRevokeInFlight, fencing.CategoryUnfenced,
+	} {
+		if !strings.Contains(a.Doc, cat) {
+			t.Errorf("Doc does not describe category %s", cat)
+		}
+	}
+}
+
+// fixedTree copies the stubs and the scenarios to a temporary GOPATH with
+// every x.go replaced by its x.go.golden, and returns it.
+func fixedTree(t *testing.T) string {
+	t.Helper()
+	src := filepath.Join(testdata(t), "src")
+	gopath := t.TempDir()
+	goldens := 0
+	for _, dir := range []string{"github.com", "fencing"} {
+		err := filepath.WalkDir(filepath.Join(src, dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(src, path)
+			dst := filepath.Join(gopath, "src", rel)
+			switch {
+			case strings.HasSuffix(path, ".go.golden"):
+				orig, err := os.ReadFile(strings.TrimSuffix(path, ".golden"))
+				if err != nil {
+					t.Errorf("%s has no source file", rel)
+				}
+				fixed, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				if string(orig) == string(fixed) {
+					t.Errorf("%s: golden equals its source", rel)
+				}
+				goldens++
+				return write(strings.TrimSuffix(dst, ".golden"), fixed)
+			case strings.HasSuffix(path, ".go"):
+				if _, err := os.Stat(path + ".golden"); err == nil {
+					return nil // replaced by the golden
+				}
+				content, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				return write(dst, content)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if goldens == 0 {
+		t.Fatal("no golden files")
+	}
+	return gopath
+}
+
+// TestGoldenCompiles type-checks the fixed code: the scenarios with their
+// goldens are built and vetted in GOPATH mode, so a fix that does not
+// compile (or that vet rejects, such as unreachable code) fails here.
+func TestGoldenCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	t.Parallel()
+	gopath := fixedTree(t)
+	for _, verb := range []string{"build", "vet"} {
+		cmd := exec.Command(goCmd, verb, "fencing/...")
+		cmd.Dir = filepath.Join(gopath, "src")
+		cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS=", "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("go %s of the fixed scenarios: %v\n%s", verb, err, out)
+		}
+	}
+}
+
+// recorder is an analysistest.Testing that keeps the errors instead of
+// failing the test.
+type recorder struct {
+	mu   sync.Mutex
+	errs []string
+}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+// TestFixedCodeIsSilent runs the analyzer on the fixed scenarios: a fix
+// must not leave (or create) a finding of its own.
+func TestFixedCodeIsSilent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies the scenarios")
+	}
+	t.Parallel()
+	gopath := fixedTree(t)
+	var rec recorder
+	for _, r := range analysistest.Run(&rec, gopath, fencing.Analyzer, scenarios...) {
+		if r.Err != nil {
+			t.Errorf("%s: %v", r.Pass.Pkg.Path(), r.Err)
+		}
+		for _, d := range r.Diagnostics {
+			t.Errorf("%s: fixed code reports %q", r.Pass.Fset.Position(d.Pos), d.Message)
+		}
+	}
+	for _, e := range rec.errs {
+		if !strings.Contains(e, "no diagnostic was reported matching") {
+			t.Error(e)
+		}
+	}
+}
+
+func write(path string, content []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, content, 0o644)
+}

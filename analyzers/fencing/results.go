@@ -1,0 +1,945 @@
+package fencing
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// site is one call of a commit or transaction call whose results matter,
+// with the syntax around it.
+type site struct {
+	call *ast.CallExpr
+	ref  clientmodel.ResultRef
+	path []ast.Node // from the call up to the file
+	file *ast.File
+	// stmt is the statement holding the call: an expression statement or
+	// an assignment of its results; list the statement list holding it
+	// (nil for an if's init), ifInit the if whose init it is.
+	stmt   ast.Stmt
+	list   []ast.Stmt
+	ifInit *ast.IfStmt
+	// The error result: discarded (blank or unassigned), or a variable.
+	errBlank bool
+	errObj   types.Object
+	// The committed result (franz-go End).
+	commBlank bool
+	commObj   types.Object
+	// check is the `if err != nil` right after (or around) the call.
+	check *ast.IfStmt
+	// fn and sig are the enclosing function; loop the innermost loop in it
+	// around the call.
+	fn   ast.Node
+	sig  *types.Signature
+	loop ast.Stmt
+	// consume reports whether loop is a consume loop: it fetches records
+	// (not a retry loop around the call).
+	consume bool
+	nres    int
+}
+
+// errState is what the code does with a call's error.
+type errState int
+
+const (
+	errUnknown   errState = iota
+	errDiscarded          // blank, never assigned, or never read
+	errLogged             // checked, and the branch only logs and carries on
+	errHandled            // checked, and the branch returns, stops or aborts
+)
+
+// results checks every call whose results say whether a commit or a
+// transaction happened: discarded or only-logged errors, ignored fencing
+// errors, and ignored committed results or missing aborts.
+func (c *checker) results() {
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if fn := c.calleeOf(call); fn != nil {
+				if ref, ok := c.ix.Result(fn); ok {
+					c.result(f, call, ref)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// newSite describes the call, or returns nil for shapes not modelled
+// (a deferred or go call, a result stored in a field, a call nested in an
+// expression: the error flows somewhere the analysis does not follow).
+func (c *checker) newSite(f *ast.File, call *ast.CallExpr, ref clientmodel.ResultRef) *site {
+	_, path := edit.CallAt(c.pass, call.Lparen)
+	if len(path) < 3 {
+		return nil
+	}
+	sig, ok := c.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature)
+	if !ok {
+		return nil
+	}
+	s := &site{call: call, ref: ref, path: path, file: f, nres: sig.Results().Len()}
+	switch p := path[1].(type) {
+	case *ast.ExprStmt:
+		s.stmt, s.errBlank, s.commBlank = p, true, true
+	case *ast.AssignStmt:
+		if len(p.Rhs) != 1 || len(p.Lhs) != s.nres {
+			return nil
+		}
+		s.stmt = p
+		var ok bool
+		if s.errBlank, s.errObj, ok = c.lhs(p.Lhs[ref.Err]); !ok {
+			return nil
+		}
+		if ref.Committed >= 0 {
+			if s.commBlank, s.commObj, ok = c.lhs(p.Lhs[ref.Committed]); !ok {
+				return nil
+			}
+		}
+	default:
+		return nil
+	}
+	if ifs, ok := path[2].(*ast.IfStmt); ok && ifs.Init == s.stmt {
+		s.ifInit = ifs
+	} else {
+		s.list = stmtList(path[1:])
+		if s.list == nil {
+			return nil
+		}
+	}
+	s.fn, s.sig = c.funcOf(path)
+	if s.fn == nil || s.sig == nil {
+		return nil
+	}
+	loop, _ := edit.LoopOf(path)
+	s.loop = loop
+	s.consume = loop != nil && c.fetchesIn(loop)
+	return s
+}
+
+// lhs classifies the left-hand side an assignment stores a result in.
+func (c *checker) lhs(e ast.Expr) (blank bool, obj types.Object, ok bool) {
+	id, isID := e.(*ast.Ident)
+	if !isID {
+		return false, nil, false
+	}
+	if id.Name == "_" {
+		return true, nil, true
+	}
+	obj = c.pass.TypesInfo.ObjectOf(id)
+	if _, isVar := obj.(*types.Var); !isVar {
+		return false, nil, false
+	}
+	return false, obj, true
+}
+
+// isNilCheck reports whether cond is `obj != nil`.
+func (c *checker) isNilCheck(cond ast.Expr, obj types.Object) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	isObj := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && c.pass.TypesInfo.Uses[id] == obj
+	}
+	isNil := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		_, isNil := c.pass.TypesInfo.Uses[id].(*types.Nil)
+		return ok && isNil
+	}
+	return isObj(be.X) && isNil(be.Y) || isNil(be.X) && isObj(be.Y)
+}
+
+// errState finds the check of the call's error and says what it does.
+func (c *checker) errState(s *site) errState {
+	if s.errBlank {
+		return errDiscarded
+	}
+	if s.ifInit != nil {
+		if !c.isNilCheck(s.ifInit.Cond, s.errObj) {
+			return errUnknown
+		}
+		s.check = s.ifInit
+	} else if ifs, ok := next(s.list, s.stmt).(*ast.IfStmt); ok && ifs.Init == nil && c.mentions(ifs.Cond, s.errObj) {
+		if !c.isNilCheck(ifs.Cond, s.errObj) {
+			return errUnknown
+		}
+		s.check = ifs
+	} else {
+		if !c.neverRead(s) {
+			return errUnknown
+		}
+		return errDiscarded
+	}
+	switch kind := c.branch(s.check.Body.List, s.loop); kind {
+	case branchLogs, branchLogsContinue:
+		if kind == branchLogs && c.terminal(next(s.list, s.check)) {
+			return errHandled // the loop stops right after
+		}
+		return errLogged
+	case branchHandles:
+		return errHandled
+	}
+	return errUnknown
+}
+
+// neverRead reports whether the error the call returns is never read: in
+// SSA form (pruned of dead phis) its value has no referrers. A variable
+// that a closure captures or whose address is taken has referrers.
+func (c *checker) neverRead(s *site) bool {
+	call := c.ssaCall(s.call.Lparen)
+	if call == nil {
+		return false
+	}
+	var v ssa.Value = call
+	if s.nres > 1 {
+		v = nil
+		for _, ref := range *call.Referrers() {
+			if ex, ok := ref.(*ssa.Extract); ok && ex.Index == s.ref.Err {
+				v = ex
+			}
+		}
+		if v == nil {
+			return true // the error result is not even extracted
+		}
+	}
+	return len(*v.Referrers()) == 0
+}
+
+// ssaCall returns the SSA call whose left parenthesis is at lparen.
+func (c *checker) ssaCall(lparen token.Pos) *ssa.Call {
+	if c.calls == nil {
+		c.calls = map[token.Pos]*ssa.Call{}
+		for _, fn := range c.m.SSA.SrcFuncs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if call, ok := instr.(*ssa.Call); ok {
+						c.calls[call.Pos()] = call
+					}
+				}
+			}
+		}
+	}
+	return c.calls[lparen]
+}
+
+// branchKind is what a branch taken on an error does.
+type branchKind int
+
+const (
+	branchOther        branchKind = iota // something the analysis does not judge
+	branchLogs                           // only logs or counts, then falls through
+	branchLogsContinue                   // only logs or counts, then continues the loop
+	branchHandles                        // returns, stops the loop, cancels, aborts or exits
+)
+
+// branch classifies a list of statements run when an error occurred.
+func (c *checker) branch(list []ast.Stmt, loop ast.Stmt) branchKind {
+	kind := branchLogs
+	for i, st := range list {
+		switch st := st.(type) {
+		case *ast.ReturnStmt:
+			return branchHandles
+		case *ast.ExprStmt:
+			call, ok := ast.Unparen(st.X).(*ast.CallExpr)
+			switch {
+			case !ok:
+				return branchOther
+			case c.terminates(call), c.isCancel(call), c.isAbort(call):
+				return branchHandles
+			case !c.isLogging(call):
+				return branchOther
+			}
+		case *ast.IncDecStmt, *ast.EmptyStmt:
+		case *ast.AssignStmt:
+			if st.Tok != token.ADD_ASSIGN {
+				return branchOther
+			}
+		case *ast.BranchStmt:
+			switch {
+			case st.Tok == token.CONTINUE && i == len(list)-1 && loop != nil:
+				kind = branchLogsContinue
+			case st.Tok == token.BREAK && st.Label == nil:
+				// Breaks the loop only if no switch or select is in between:
+				// not judged.
+				return branchOther
+			default:
+				return branchOther
+			}
+		default:
+			return branchOther
+		}
+	}
+	return kind
+}
+
+// isAbort reports whether call aborts a transaction (sarama AbortTxn,
+// confluent AbortTransaction, franz-go End with TryAbort or
+// EndTransaction).
+func (c *checker) isAbort(call *ast.CallExpr) bool {
+	fn := c.calleeOf(call)
+	if fn == nil || fn.Pkg() == nil || !c.ix.IsClientPath(fn.Pkg().Path()) {
+		return false
+	}
+	switch fn.Name() {
+	case "AbortTxn", "AbortTransaction":
+		return true
+	case "End", "EndTransaction":
+		if len(call.Args) == 2 {
+			if tv, ok := c.pass.TypesInfo.Types[call.Args[1]]; ok && tv.Value != nil && tv.Value.String() == "false" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// terminal reports whether s ends the loop or the function (return,
+// break, goto, panic, exit).
+func (c *checker) terminal(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.BREAK || s.Tok == token.GOTO
+	case *ast.ExprStmt:
+		if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok {
+			return c.terminates(call) || c.isCancel(call)
+		}
+	}
+	return false
+}
+
+// result checks one call.
+func (c *checker) result(f *ast.File, call *ast.CallExpr, ref clientmodel.ResultRef) {
+	s := c.newSite(f, call, ref)
+	if s == nil {
+		return
+	}
+	if ref.NeedsSetting != "" && !c.settingHolds(call, ref) {
+		return
+	}
+	if k := c.consumerOf(call); k != nil && k.Settings.IsNot(k.Client, clientmodel.Group) {
+		return // not in a group: commits fail whatever the code does
+	}
+	state := c.errState(s)
+	switch {
+	case state == errDiscarded:
+		c.reportSwallowed(s, false)
+	case state == errLogged && ref.Swallow != clientmodel.SwallowReplays && s.consume:
+		c.reportSwallowed(s, true)
+	}
+	if ref.Swallow != clientmodel.SwallowReplays && s.errObj != nil {
+		c.fencingIgnored(s)
+	}
+	if state == errHandled && ref.Abort != "" {
+		c.missingAbort(s)
+	}
+	if state == errHandled && ref.Committed >= 0 && !c.isAbort(call) {
+		c.committedIgnored(s)
+	}
+}
+
+// settingHolds reports whether the consumer the call is made on is known
+// to have the setting the call's error needs (kafka-go: synchronous
+// commits).
+func (c *checker) settingHolds(call *ast.CallExpr, ref clientmodel.ResultRef) bool {
+	k := c.consumerOf(call)
+	if k == nil {
+		return false
+	}
+	on, known := k.Settings.Get(k.Client, ref.NeedsSetting)
+	return known && on == ref.NeedsValue
+}
+
+// consumerOf returns the consumer a modelled call is made on, if known.
+func (c *checker) consumerOf(call *ast.CallExpr) *consumer.Consumer {
+	for _, mc := range c.m.Calls {
+		if mc.Pos() == call.Lparen {
+			return mc.Consumer
+		}
+	}
+	return nil
+}
+
+// what names the call's operation in wrapped errors.
+func what(ref clientmodel.ResultRef) string {
+	switch {
+	case ref.Committed >= 0:
+		return "end transaction"
+	case ref.Swallow == clientmodel.SwallowReplays:
+		return "commit offsets"
+	}
+	return "commit transaction"
+}
+
+// cost says what carrying on after the call's failure costs with its
+// client.
+func cost(ref clientmodel.ResultRef) string {
+	name := clientmodel.ShortName(ref.Func)
+	switch ref.Swallow {
+	case clientmodel.SwallowLoses:
+		if ref.Abort != "" { // sarama
+			return ref.Client.Name + " does not rewind the claim, so the next transaction commits a later offset and the failed message's output is lost; after an abortable error the producer also refuses BeginTxn until " + ref.Abort
+		}
+		return "the consumer has already moved past the batch, so the next successful transaction commits later offsets and the failed batch's output is lost"
+	case clientmodel.SwallowStalls:
+		return "errors of " + name + " are not retryable (the transactional session is fenced or failed), so the loop keeps polling while every " + name + " fails: alive but making no progress"
+	}
+	return "a failed commit, such as one rejected after a rebalance, goes unnoticed, and a restart or the partition's next owner replays everything since the last successful commit (duplicates)"
+}
+
+// ret returns the statements that handle err in the call's function:
+// return it wrapped, or (in a function without results, inside the loop)
+// log it and return, which stops the loop. Transactions that need an
+// abort abort first. ok is false where no such statement is right.
+func (c *checker) ret(s *site, errName string, logged bool) (string, []analysis.TextEdit, bool) {
+	w := what(s.ref)
+	res := s.sig.Results()
+	var text string
+	var imports []analysis.TextEdit
+	switch {
+	case res.Len() == 1 && isError(res.At(0).Type()):
+		name, e := edit.Import(c.pass, s.file, "fmt")
+		imports = append(imports, e...)
+		text = fmt.Sprintf("return %s.Errorf(\"%s: %%w\", %s)", name, w, errName)
+		if s.ref.Abort != "" {
+			recv, ok := c.recvText(s.call)
+			if !ok {
+				return "", nil, false
+			}
+			text = fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\treturn %s.Errorf(\"abort transaction: %%w (after %s: %%v)\", abortErr, %s)\n}\n", recv, s.ref.Abort, name, w, errName) + text
+		}
+	case res.Len() == 0 && s.consume:
+		text = "return"
+		if !logged {
+			name, e := edit.Import(c.pass, s.file, "log")
+			imports = append(imports, e...)
+			text = fmt.Sprintf("%s.Printf(\"%s: %%v\", %s)\nreturn", name, w, errName)
+		}
+		if s.ref.Abort != "" {
+			recv, ok := c.recvText(s.call)
+			if !ok {
+				return "", nil, false
+			}
+			name, e := edit.Import(c.pass, s.file, "log")
+			imports = append(imports, e...)
+			text = fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\t%s.Printf(\"abort transaction: %%v\", abortErr)\n}\n", recv, s.ref.Abort, name) + text
+		}
+	default:
+		return "", nil, false
+	}
+	return text, imports, true
+}
+
+// recvText returns the source of a method call's receiver when it is a
+// plain name or field path (safe to evaluate again).
+func (c *checker) recvText(call *ast.CallExpr) (string, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	for x := sel.X; ; {
+		switch e := x.(type) {
+		case *ast.Ident:
+			return c.text(sel.X), true
+		case *ast.SelectorExpr:
+			x = e.X
+			continue
+		}
+		return "", false
+	}
+}
+
+// indentBody indents every line of text by one tab (for a block body).
+func indentBody(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "\t" + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// errName returns the name to give the call's error in a := declaration
+// at s: "err" unless the statement's scope declares a non-error err.
+func (c *checker) errName(pos token.Pos) string {
+	scope := c.scopeAt(pos)
+	if scope != nil {
+		if obj := scope.Lookup("err"); obj != nil && !isError(obj.Type()) {
+			return edit.FreeName(c.pass, pos, "err")
+		}
+	}
+	return "err"
+}
+
+func (c *checker) scopeAt(pos token.Pos) *types.Scope {
+	f := edit.File(c.pass, pos)
+	if f == nil {
+		return nil
+	}
+	s := c.pass.TypesInfo.Scopes[f]
+	if s == nil {
+		return nil
+	}
+	return s.Innermost(pos)
+}
+
+// effects returns the statements after the call (and its error check) in
+// its list that do more than log: what runs as if the transaction had
+// committed.
+func (c *checker) effects(s *site) []ast.Stmt {
+	if s.list == nil && s.ifInit == nil {
+		return nil
+	}
+	var rest []ast.Stmt
+	switch {
+	case s.ifInit != nil:
+		list := stmtList(pathTo(s.path, s.ifInit))
+		rest = after(list, s.ifInit)
+	case s.check != nil && s.check != s.ifInit:
+		rest = after(s.list, s.check)
+	default:
+		rest = after(s.list, s.stmt)
+	}
+	var out []ast.Stmt
+	for _, st := range rest {
+		switch st := st.(type) {
+		case *ast.EmptyStmt:
+			continue
+		case *ast.BranchStmt:
+			continue
+		case *ast.ExprStmt:
+			if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok && c.isLogging(call) {
+				continue
+			}
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// needsCommitted reports whether the call's committed result is ignored
+// while statements after it treat the transaction as done, in a loop
+// where `continue` skips them.
+func (c *checker) needsCommitted(s *site) bool {
+	if s.ref.Committed < 0 || s.loop == nil || c.isAbort(s.call) {
+		return false // End(ctx, TryAbort) never commits
+	}
+	if !s.commBlank {
+		return false // a named committed result must be read (it compiles)
+	}
+	return len(c.effects(s)) > 0
+}
+
+// reportSwallowed reports a discarded or only-logged error.
+func (c *checker) reportSwallowed(s *site, logged bool) {
+	var edits []analysis.TextEdit
+	var ok bool
+	if logged {
+		edits, ok = c.loggedFix(s)
+	} else {
+		edits, ok = c.discardFix(s)
+	}
+	if !ok {
+		return
+	}
+	name := clientmodel.ShortName(s.ref.Func)
+	how := "discarded"
+	if logged && len(s.check.Body.List) == 0 {
+		how = "checked but ignored while the loop carries on"
+	} else if logged {
+		how = "only logged while the loop carries on"
+	} else if s.consume && s.ref.Swallow != clientmodel.SwallowReplays {
+		how = "discarded while the loop carries on"
+	}
+	var rel []analysis.RelatedInformation
+	if logged {
+		rel = related(s.check, "the error is only logged here")
+	}
+	c.report(analysis.Diagnostic{
+		Pos:      s.call.Pos(),
+		End:      s.call.End(),
+		Category: CategorySwallowed,
+		Message:  fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref)),
+		Related:  rel,
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Return the " + name + " error",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// discardFix handles a discarded error: the call's statement becomes an
+// if with the error check, or the blank becomes err and a check follows.
+func (c *checker) discardFix(s *site) ([]analysis.TextEdit, bool) {
+	needComm := c.needsCommitted(s)
+	callSrc := c.text(s.call)
+	allBlank := true
+	if as, ok := s.stmt.(*ast.AssignStmt); ok {
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+				allBlank = false
+			}
+		}
+	}
+	if s.ifInit != nil {
+		return nil, false
+	}
+	switch {
+	case allBlank && needComm:
+		errName := c.errName(s.stmt.Pos())
+		comm := edit.FreeName(c.pass, s.stmt.Pos(), "committed")
+		body, imports, ok := c.ret(s, errName, false)
+		if !ok {
+			return nil, false
+		}
+		text := fmt.Sprintf("%s, %s := %s\nif %s != nil {\n%s\n}\nif !%s {\n\tcontinue\n}", comm, errName, callSrc, errName, indentBody(body), comm)
+		return append(imports, c.replaceStmt(s.stmt, text)...), true
+	case allBlank:
+		body, imports, ok := c.ret(s, "err", false)
+		if !ok {
+			return nil, false
+		}
+		lhs := make([]string, s.nres)
+		for i := range lhs {
+			lhs[i] = "_"
+		}
+		lhs[s.ref.Err] = "err"
+		text := fmt.Sprintf("if %s := %s; err != nil {\n%s\n}", strings.Join(lhs, ", "), callSrc, indentBody(body))
+		return append(imports, c.replaceStmt(s.stmt, text)...), true
+	}
+	as, ok := s.stmt.(*ast.AssignStmt)
+	if !ok {
+		return nil, false
+	}
+	var edits []analysis.TextEdit
+	errName := "err"
+	if s.errBlank {
+		if as.Tok == token.DEFINE {
+			errName = c.errName(as.Pos())
+		} else if _, obj := c.scopeAt(as.Pos()).LookupParent("err", as.Pos()); obj == nil || !isError(obj.Type()) {
+			return nil, false
+		}
+		blank := as.Lhs[s.ref.Err]
+		edits = append(edits, analysis.TextEdit{Pos: blank.Pos(), End: blank.End(), NewText: []byte(errName)})
+	} else {
+		errName = s.errObj.Name()
+	}
+	body, imports, ok := c.ret(s, errName, false)
+	if !ok {
+		return nil, false
+	}
+	text := fmt.Sprintf("if %s != nil {\n%s\n}", errName, indentBody(body))
+	if needComm {
+		if as.Tok != token.DEFINE {
+			return nil, false
+		}
+		comm := edit.FreeName(c.pass, as.Pos(), "committed")
+		blank := as.Lhs[s.ref.Committed]
+		edits = append(edits, analysis.TextEdit{Pos: blank.Pos(), End: blank.End(), NewText: []byte(comm)})
+		text += fmt.Sprintf("\nif !%s {\n\tcontinue\n}", comm)
+	}
+	edits = append(edits, c.insertAfter(s.stmt, text))
+	return append(imports, edits...), true
+}
+
+// loggedFix makes the branch that only logs the error return it (in place
+// of its final continue, or at its end).
+func (c *checker) loggedFix(s *site) ([]analysis.TextEdit, bool) {
+	body, imports, ok := c.ret(s, s.errObj.Name(), true)
+	if !ok {
+		return nil, false
+	}
+	list := s.check.Body.List
+	var edits []analysis.TextEdit
+	if len(list) == 0 {
+		edits = append(edits, c.prependStmts(list, s.check.Body.Lbrace, body))
+	} else if last, isBr := list[len(list)-1].(*ast.BranchStmt); isBr && last.Tok == token.CONTINUE {
+		edits = append(edits, c.replaceStmt(last, body)...)
+	} else {
+		e, ok := edit.AppendToList(c.pass, list, s.check.Body.Rbrace, body)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e)
+	}
+	if c.needsCommitted(s) {
+		e, ok := c.committedEdits(s)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e...)
+	}
+	return append(imports, edits...), true
+}
+
+// committedIgnored reports franz-go End's committed result ignored while
+// the statements after it treat the batch as done.
+func (c *checker) committedIgnored(s *site) {
+	if !c.needsCommitted(s) {
+		return
+	}
+	edits, ok := c.committedEdits(s)
+	if !ok {
+		return
+	}
+	eff := c.effects(s)
+	c.report(analysis.Diagnostic{
+		Pos:      s.call.Pos(),
+		End:      s.call.End(),
+		Category: CategoryTxnResult,
+		Message:  "the committed result of End is ignored: when a rebalance aborted the transaction, End returns (false, nil) and the batch is polled again, but the code after it treats the batch as done (its effects outside Kafka are duplicated)",
+		Related:  related(eff[0], "runs whether or not the transaction committed"),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Skip the rest of the iteration when End did not commit",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// committedEdits names End's committed result and continues the loop when
+// it is false, right after the error check.
+func (c *checker) committedEdits(s *site) ([]analysis.TextEdit, bool) {
+	as, ok := s.stmt.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE {
+		return nil, false
+	}
+	comm := edit.FreeName(c.pass, as.Pos(), "committed")
+	skip := fmt.Sprintf("if !%s {\n\tcontinue\n}", comm)
+	blank := as.Lhs[s.ref.Committed]
+	if s.ifInit == nil {
+		anchor := s.stmt
+		if s.check != nil {
+			anchor = s.check
+		}
+		return []analysis.TextEdit{
+			{Pos: blank.Pos(), End: blank.End(), NewText: []byte(comm)},
+			c.insertAfter(anchor, skip),
+		}, true
+	}
+	// `if _, err := s.End(...); err != nil {`: hoist the assignment so that
+	// committed outlives the if.
+	errName := s.errObj.Name()
+	if errName != "err" || c.errName(s.ifInit.Pos()) != "err" {
+		return nil, false
+	}
+	if _, obj := c.scopeAt(s.ifInit.Pos()).LookupParent(comm, s.ifInit.Pos()); obj != nil {
+		return nil, false
+	}
+	lhs := make([]string, len(as.Lhs))
+	for i, l := range as.Lhs {
+		lhs[i] = c.text(l)
+	}
+	lhs[s.ref.Committed] = comm
+	decl := fmt.Sprintf("%s := %s", strings.Join(lhs, ", "), c.text(s.call))
+	return []analysis.TextEdit{
+		{Pos: s.ifInit.Init.Pos(), End: s.ifInit.Cond.Pos()},
+		edit.InsertBefore(c.pass, s.ifInit, decl),
+		c.insertAfter(s.ifInit, skip),
+	}, true
+}
+
+// missingAbort reports a sarama CommitTxn failure handled by returning
+// without AbortTxn, on a producer that outlives the function.
+func (c *checker) missingAbort(s *site) {
+	hasReturn, aborts := false, false
+	ast.Inspect(s.check.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			hasReturn = true
+		case *ast.CallExpr:
+			if c.isAbort(n) || c.terminates(n) {
+				aborts = true
+			}
+		}
+		return true
+	})
+	if !hasReturn || aborts || c.localRecv(s) {
+		return
+	}
+	recv, ok := c.recvText(s.call)
+	if !ok || s.sig.Results().Len() != 1 || !isError(s.sig.Results().At(0).Type()) {
+		return
+	}
+	name, imports := edit.Import(c.pass, s.file, "fmt")
+	text := fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\treturn %s.Errorf(\"abort transaction: %%w (after %s: %%v)\", abortErr, %s)\n}", recv, s.ref.Abort, name, what(s.ref), s.errObj.Name())
+	e, ok := edit.PrependToBody(c.pass, s.check.Body, text)
+	if !ok {
+		return
+	}
+	call := clientmodel.ShortName(s.ref.Func)
+	c.report(analysis.Diagnostic{
+		Pos:      s.call.Pos(),
+		End:      s.call.End(),
+		Category: CategoryTxnResult,
+		Message: fmt.Sprintf("a failed %s is handled without %s: after an abortable error sarama's producer accepts no BeginTxn until %s, so every later transaction of this producer fails (no progress)",
+			call, s.ref.Abort, s.ref.Abort),
+		Related: related(s.check, "the failure is handled here"),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Call " + s.ref.Abort + " before returning",
+			TextEdits: append(imports, e),
+		}},
+	})
+}
+
+// localRecv reports whether the call's receiver is a local variable of
+// the enclosing function (a producer made for this call, which a return
+// abandons).
+func (c *checker) localRecv(s *site) bool {
+	sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return true
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return false // a field: the producer outlives the function
+	}
+	obj := c.pass.TypesInfo.Uses[id]
+	if obj == nil {
+		return true
+	}
+	var params *ast.FieldList
+	switch f := s.fn.(type) {
+	case *ast.FuncDecl:
+		params = f.Type.Params
+	case *ast.FuncLit:
+		params = f.Type.Params
+	}
+	if params != nil && params.Pos() <= obj.Pos() && obj.Pos() < params.End() {
+		return false
+	}
+	return s.fn.Pos() <= obj.Pos() && obj.Pos() < s.fn.End()
+}
+
+// fencingIgnored reports a fencing error of a transaction call that the
+// code recognises and then ignores, continuing the loop.
+func (c *checker) fencingIgnored(s *site) {
+	var region []ast.Node
+	if s.check != nil {
+		region = append(region, s.check.Body)
+	}
+	if s.list != nil {
+		for _, st := range after(s.list, s.stmt) {
+			if st == s.check {
+				continue
+			}
+			ifs, isIf := st.(*ast.IfStmt)
+			sw, isSw := st.(*ast.SwitchStmt)
+			if isIf && c.mentions(ifs.Cond, s.errObj) || isSw && (sw.Tag != nil && c.mentions(sw.Tag, s.errObj) || sw.Tag == nil && c.mentions(sw.Body, s.errObj)) {
+				region = append(region, st)
+				continue
+			}
+			break
+		}
+	}
+	for _, r := range region {
+		ast.Inspect(r, func(n ast.Node) bool {
+			var cond []ast.Expr
+			var body []ast.Stmt
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				cond, body = []ast.Expr{n.Cond}, n.Body.List
+			case *ast.CaseClause:
+				cond, body = n.List, n.Body
+			default:
+				return true
+			}
+			ref := c.fencingRef(cond)
+			if ref == nil || len(body) == 0 || !s.consume || c.branch(body, s.loop) != branchLogsContinue {
+				return true
+			}
+			c.reportFencing(s, ref, body)
+			return true
+		})
+	}
+}
+
+// fencingRef returns the first reference to a modelled fencing error in
+// exprs.
+func (c *checker) fencingRef(exprs []ast.Expr) *ast.Ident {
+	var found *ast.Ident
+	for _, e := range exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && found == nil {
+				if obj := c.pass.TypesInfo.Uses[id]; obj != nil && c.ix.Fencing(obj) != nil {
+					found = id
+				}
+			}
+			return found == nil
+		})
+	}
+	return found
+}
+
+func (c *checker) reportFencing(s *site, ref *ast.Ident, body []ast.Stmt) {
+	logged := false
+	for _, st := range body {
+		if es, ok := st.(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && c.isLogging(call) {
+				logged = true
+			}
+		}
+	}
+	text, imports, ok := c.ret(s, s.errObj.Name(), logged)
+	if !ok {
+		return
+	}
+	last := body[len(body)-1]
+	call := clientmodel.ShortName(s.ref.Func)
+	c.report(analysis.Diagnostic{
+		Pos:      ref.Pos(),
+		End:      ref.End(),
+		Category: CategoryFencingIgnored,
+		Message:  fmt.Sprintf("the fencing error %s from %s is recognised and ignored, and the loop carries on: %s", ref.Name, call, cost(s.ref)),
+		Related:  related(s.call, call+" is called here"),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Return the " + call + " error",
+			TextEdits: append(imports, c.replaceStmt(last, text)...),
+		}},
+	})
+}
+
+// fetchNames are the client methods that hand out records, beside the
+// model's fetch calls: sarama's claim channel and the transactional
+// session's polls.
+var fetchNames = map[string]bool{"Messages": true, "PollFetches": true, "PollRecords": true}
+
+// fetchesIn reports whether a loop fetches records itself (outside
+// function literals): a consume loop, not a retry loop.
+func (c *checker) fetchesIn(loop ast.Node) bool {
+	found := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			fn := c.calleeOf(n)
+			if fn == nil || fn.Pkg() == nil || !c.ix.IsClientPath(fn.Pkg().Path()) {
+				break
+			}
+			if ref, ok := c.ix.Call(fn); ok && (ref.Role == clientmodel.Fetch || ref.Role == clientmodel.FetchCommit) || fetchNames[fn.Name()] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,684 @@
+package fencing
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// revokes checks the commit points around rebalances: the revoke
+// callbacks registered as options (franz-go) or passed to Subscribe
+// (confluent-kafka-go).
+func (c *checker) revokes() {
+	for _, k := range c.m.Consumers {
+		if k.Client.Handler != nil || len(k.Client.RevokeHooks) == 0 {
+			continue // sarama: Cleanup is a handler method, see autocommit
+		}
+		switch k.Client.Config.Kind {
+		case clientmodel.Options:
+			c.optionRevoke(k)
+		case clientmodel.KeyMap:
+			c.callbackRevoke(k)
+		}
+	}
+}
+
+// isRevokeHook reports whether fn is the client's revoke hook (not the
+// lost hook, which has no default to replace).
+func isRevokeHook(k *consumer.Consumer, fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	name := fn.FullName()
+	for _, h := range k.Client.RevokeHooks {
+		if h == name && strings.Contains(clientmodel.ShortName(h), "Revoked") {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- franz-go: OnPartitionsRevoked ----
+
+// optionRevoke checks the OnPartitionsRevoked options of a franz-go client.
+func (c *checker) optionRevoke(k *consumer.Consumer) {
+	if _, fixed := k.Ctor.Fixed[clientmodel.AutoCommit]; fixed {
+		return // a transactional session wraps the revoke callback and aborts
+	}
+	if k.Config == nil {
+		return
+	}
+	for _, opt := range c.optionCalls(k.Config, map[ssa.Value]bool{}, 0) {
+		if !isRevokeHook(k, consumer.Callee(opt.Common())) {
+			continue
+		}
+		cb := c.callbackFunc(consumer.Arg(opt.Common(), 0))
+		if cb == nil {
+			continue // a callback the analysis cannot see
+		}
+		commits, opaque := c.reachCommits(cb, k.Client.Consumer)
+		s, cl := k.Settings, k.Client
+		if len(commits) == 0 && !opaque && s.Is(cl, clientmodel.Group) && s.Is(cl, clientmodel.AutoCommit) {
+			c.reportRevokeNoCommit(k, opt, cb)
+		}
+		for _, cm := range commits {
+			if clientmodel.ShortName(cm.ref.Func) == "CommitUncommittedOffsets" && s.IsNot(cl, clientmodel.BlockRebalance) {
+				c.reportInFlight(k, opt, cm)
+			}
+		}
+	}
+}
+
+// commitCall is a commit call reached from a callback.
+type commitCall struct {
+	instr ssa.CallInstruction
+	ref   clientmodel.CallRef
+}
+
+// reachCommits returns the commit calls fn makes, directly or through
+// in-package functions and closures. opaque reports a call the analysis
+// cannot follow that is given a consumer (of type consumerType): a helper
+// of another package or a dynamic call, which may commit.
+func (c *checker) reachCommits(fn *ssa.Function, consumerType string) (out []commitCall, opaque bool) {
+	seen := map[*ssa.Function]bool{}
+	var walk func(*ssa.Function)
+	walk = func(f *ssa.Function) {
+		if f == nil || seen[f] || !c.m.Flow.InPackage(f) {
+			return
+		}
+		seen[f] = true
+		for _, anon := range f.AnonFuncs {
+			walk(anon)
+		}
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				obj := consumer.Callee(ci.Common())
+				if obj != nil {
+					if ref, ok := c.ix.Call(obj); ok && ref.Role == clientmodel.Commit {
+						out = append(out, commitCall{ci, ref})
+					}
+				}
+				callee := ci.Common().StaticCallee()
+				if (callee == nil || !c.m.Flow.InPackage(callee)) && !c.isClientFunc(obj) && passes(ci.Common(), consumerType) {
+					opaque = true
+				}
+				walk(callee)
+			}
+		}
+	}
+	walk(fn)
+	return out, opaque
+}
+
+// isClientFunc reports whether fn belongs to a client package.
+func (c *checker) isClientFunc(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && c.ix.IsClientPath(fn.Pkg().Path())
+}
+
+// passes reports whether a call is given a value of the named type (its
+// receiver included).
+func passes(cc *ssa.CallCommon, typeName string) bool {
+	vals := append([]ssa.Value{}, cc.Args...)
+	if cc.IsInvoke() {
+		vals = append(vals, cc.Value)
+	}
+	for _, v := range vals {
+		if types.TypeString(v.Type(), nil) == typeName {
+			return true
+		}
+	}
+	return false
+}
+
+// optionCalls returns the client option calls an options value is made
+// of: the constructor's variadic arguments, slices built with literals and
+// append, in-package helpers' results, parameters' arguments.
+func (c *checker) optionCalls(v ssa.Value, seen map[ssa.Value]bool, depth int) []*ssa.Call {
+	if v == nil || seen[v] || depth > 12 {
+		return nil
+	}
+	seen[v] = true
+	var out []*ssa.Call
+	rec := func(x ssa.Value) { out = append(out, c.optionCalls(x, seen, depth+1)...) }
+	switch x := v.(type) {
+	case *ssa.Slice:
+		rec(x.X)
+	case *ssa.Alloc:
+		for _, ref := range *x.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.IndexAddr:
+				for _, rr := range *r.Referrers() {
+					if st, ok := rr.(*ssa.Store); ok && st.Addr == r {
+						rec(st.Val)
+					}
+				}
+			case *ssa.Store:
+				if r.Addr == x {
+					rec(r.Val)
+				}
+			}
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			for _, r := range c.m.Flow.Loaded(x.X) {
+				rec(r)
+			}
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			rec(e)
+		}
+	case *ssa.MakeInterface:
+		rec(x.X)
+	case *ssa.ChangeInterface:
+		rec(x.X)
+	case *ssa.ChangeType:
+		rec(x.X)
+	case *ssa.Extract:
+		rec(x.Tuple)
+	case *ssa.Parameter:
+		fn := x.Parent()
+		for i, p := range fn.Params {
+			if p != x {
+				continue
+			}
+			for _, site := range c.m.Flow.Callers(fn) {
+				if args := site.Common().Args; i < len(args) {
+					rec(args[i])
+				}
+			}
+		}
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			for _, a := range x.Call.Args {
+				rec(a)
+			}
+			break
+		}
+		if callee := x.Call.StaticCallee(); callee != nil && c.m.Flow.InPackage(callee) {
+			for _, b := range callee.Blocks {
+				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+					for _, r := range ret.Results {
+						rec(r)
+					}
+				}
+			}
+			break
+		}
+		if obj := consumer.Callee(x.Common()); obj != nil && obj.Pkg() != nil && c.ix.IsClientPath(obj.Pkg().Path()) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// callbackFunc returns the in-package function a callback value is: a
+// function literal, a function, or a bound method value.
+func (c *checker) callbackFunc(v ssa.Value) *ssa.Function {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.MakeClosure:
+			v = x.Fn
+			continue
+		}
+		break
+	}
+	fn, ok := v.(*ssa.Function)
+	if !ok {
+		return nil
+	}
+	if fn.Synthetic != "" {
+		// A bound method value (h.onRevoke): the method itself.
+		obj, ok := fn.Object().(*types.Func)
+		if !ok {
+			return nil
+		}
+		fn = fn.Prog.FuncValue(obj)
+	}
+	if fn == nil || !c.m.Flow.InPackage(fn) || fn.Syntax() == nil {
+		return nil
+	}
+	return fn
+}
+
+// funcSyntax returns the parameters and body of a function's syntax.
+func funcSyntax(fn *ssa.Function) (*ast.FieldList, *ast.BlockStmt) {
+	switch f := fn.Syntax().(type) {
+	case *ast.FuncLit:
+		return f.Type.Params, f.Body
+	case *ast.FuncDecl:
+		return f.Type.Params, f.Body
+	}
+	return nil, nil
+}
+
+// paramName returns the name of parameter i of a function's syntax, and
+// an edit naming it when it is blank. ok is false for unnamed parameters.
+func (c *checker) paramName(params *ast.FieldList, i int, want string, body *ast.BlockStmt) (string, []analysis.TextEdit, bool) {
+	n := 0
+	for _, f := range params.List {
+		if len(f.Names) == 0 {
+			return "", nil, false
+		}
+		for _, id := range f.Names {
+			if n == i {
+				if id.Name != "_" {
+					return id.Name, nil, true
+				}
+				name := want
+				if body != nil && len(body.List) > 0 {
+					name = edit.FreeName(c.pass, body.List[0].Pos(), want)
+				}
+				return name, []analysis.TextEdit{{Pos: id.Pos(), End: id.End(), NewText: []byte(name)}}, true
+			}
+			n++
+		}
+	}
+	return "", nil, false
+}
+
+// prependStmts returns an edit inserting text as the first statements of
+// a block or case body (which may be empty).
+func (c *checker) prependStmts(list []ast.Stmt, open token.Pos, text string) analysis.TextEdit {
+	if len(list) > 0 {
+		return edit.InsertBefore(c.pass, list[0], text)
+	}
+	indent := edit.Indent(c.pass, open) + "\t"
+	var b strings.Builder
+	for _, l := range strings.Split(text, "\n") {
+		b.WriteString("\n" + indent + l)
+	}
+	at := open + 1
+	// After a comment ending the line, if any.
+	tf := c.pass.Fset.File(open)
+	if content, err := c.pass.ReadFile(tf.Name()); err == nil {
+		eol := tf.Offset(at)
+		for eol < len(content) && content[eol] != '\n' {
+			eol++
+		}
+		if rest := strings.TrimSpace(string(content[tf.Offset(at):eol])); rest == "" || strings.HasPrefix(rest, "//") {
+			at = tf.Pos(eol)
+		}
+	}
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(b.String())}
+}
+
+// blockRebalanceEdits adds kgo.BlockRebalanceOnPoll() next to the revoke
+// option and cl.AllowRebalance() at the top of every poll loop of k, so
+// that revoke callbacks run between a batch's processing and the next poll.
+func (c *checker) blockRebalanceEdits(k *consumer.Consumer, opt *ssa.Call) ([]analysis.TextEdit, bool) {
+	optCall, path := edit.CallAt(c.pass, opt.Pos())
+	if optCall == nil || len(path) < 2 {
+		return nil, false
+	}
+	sel, ok := ast.Unparen(optCall.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	q := c.text(sel.X)
+	e, ok := edit.AddElement(c.pass, path[1], q+".BlockRebalanceOnPoll()")
+	if !ok {
+		return nil, false
+	}
+	edits := []analysis.TextEdit{e}
+	loops := map[ast.Stmt]bool{}
+	polls := 0
+	for _, call := range k.Calls {
+		if call.Role != clientmodel.Fetch {
+			continue
+		}
+		polls++
+		pc, ppath := edit.CallAt(c.pass, call.Pos())
+		if pc == nil {
+			return nil, false
+		}
+		loop, body := edit.LoopOf(ppath)
+		if loop == nil || body == nil {
+			return nil, false
+		}
+		if loops[loop] {
+			continue
+		}
+		loops[loop] = true
+		recv, ok := c.recvText(pc)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, c.prependStmts(body.List, body.Lbrace, recv+".AllowRebalance()"))
+	}
+	if polls == 0 {
+		return nil, false // the poll loop is elsewhere: no complete fix
+	}
+	return edits, true
+}
+
+// reportRevokeNoCommit reports an OnPartitionsRevoked callback that
+// commits nothing while auto-commit is on.
+func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Function) {
+	params, body := funcSyntax(cb)
+	if params == nil || body == nil {
+		return
+	}
+	ctxName, e1, ok1 := c.paramName(params, 0, "ctx", body)
+	clName, e2, ok2 := c.paramName(params, 1, "cl", body)
+	if !ok1 || !ok2 {
+		return
+	}
+	edits := append(e1, e2...)
+	commit := "CommitUncommittedOffsets"
+	s, cl := k.Settings, k.Client
+	switch {
+	case s.Is(cl, clientmodel.MarksOnly):
+		commit = "CommitMarkedOffsets"
+	case s.Is(cl, clientmodel.BlockRebalance):
+	case s.IsNot(cl, clientmodel.BlockRebalance):
+		be, ok := c.blockRebalanceEdits(k, opt)
+		if !ok {
+			return
+		}
+		edits = append(edits, be...)
+	default:
+		return
+	}
+	f := edit.File(c.pass, body.Pos())
+	logName, imports := edit.Import(c.pass, f, "log")
+	text := fmt.Sprintf("if err := %s.%s(%s); err != nil {\n\t%s.Printf(\"commit on revoke: %%v\", err)\n}", clName, commit, ctxName, logName)
+	edits = append(edits, c.prependStmts(body.List, body.Lbrace, text))
+	edits = append(edits, imports...)
+	msg := fmt.Sprintf("this OnPartitionsRevoked callback commits nothing, and it replaces franz-go's default revoke, which commits the processed polls while auto-commit is on: every rebalance and deploy makes the partitions' next owner replay up to %s of records (duplicates)",
+		cl.Config.Interval)
+	fix := "Commit in the revoke callback"
+	if commit == "CommitUncommittedOffsets" && !s.Is(cl, clientmodel.BlockRebalance) {
+		fix = "Commit in the revoke callback and block rebalances while a poll is processed"
+	}
+	pos, end := c.callRange(opt.Pos())
+	c.report(analysis.Diagnostic{
+		Pos:      pos,
+		End:      end,
+		Category: CategoryRevoke,
+		Message:  msg,
+		Related:  []analysis.RelatedInformation{{Pos: body.Pos(), Message: "the revoke callback"}},
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   fix,
+			TextEdits: edits,
+		}},
+	})
+}
+
+// reportInFlight reports CommitUncommittedOffsets in a revoke callback of
+// a client without BlockRebalanceOnPoll.
+func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cm commitCall) {
+	edits, ok := c.blockRebalanceEdits(k, opt)
+	if !ok {
+		return
+	}
+	pos, end := c.callRange(cm.instr.Pos())
+	c.report(analysis.Diagnostic{
+		Pos:      pos,
+		End:      end,
+		Category: CategoryRevokeInFlight,
+		Message:  "this OnPartitionsRevoked callback calls CommitUncommittedOffsets without kgo.BlockRebalanceOnPoll: the callback can run while the poll loop is still processing, and it commits everything polled, those records included: if their processing then fails or the process crashes, the partitions' next owner starts after them (lost)",
+		Related:  []analysis.RelatedInformation{{Pos: opt.Pos(), Message: "the revoke callback is registered here"}},
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Block rebalances while a poll is processed",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// ---- confluent-kafka-go: RebalanceCb ----
+
+// callbackRevoke checks the rebalance callbacks passed to Subscribe or
+// SubscribeTopics on a confluent consumer with auto-commit off that
+// commits in batches.
+func (c *checker) callbackRevoke(k *consumer.Consumer) {
+	s, cl := k.Settings, k.Client
+	if !s.IsNot(cl, clientmodel.AutoCommit) {
+		return
+	}
+	batched := c.batchedCommit(k)
+	if batched == nil {
+		return // no commits (positions kept elsewhere), or one per message
+	}
+	// Commit() commits the stored offsets: right only when something
+	// stores them (auto-store, or the code's own stores).
+	stores := s.Is(cl, clientmodel.AutoStore)
+	for _, call := range k.Calls {
+		stores = stores || call.Role == clientmodel.Store
+	}
+	if !stores {
+		return
+	}
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok || !isRevokeHookMethod(k, consumer.Callee(ci.Common())) || !c.onConsumer(k, consumer.Recv(ci.Common())) {
+					continue
+				}
+				sig := ci.Common().Signature()
+				cbIdx := sig.Params().Len() - 1
+				cb := c.callbackFunc(consumer.Arg(ci.Common(), cbIdx))
+				if cb == nil {
+					continue
+				}
+				c.revokedCase(k, cb, batched)
+			}
+		}
+	}
+}
+
+// isRevokeHookMethod reports whether fn is one of the client's methods
+// that register a rebalance callback.
+func isRevokeHookMethod(k *consumer.Consumer, fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	name := fn.FullName()
+	for _, h := range k.Client.RevokeHooks {
+		if h == name {
+			return true
+		}
+	}
+	return false
+}
+
+// onConsumer reports whether v is consumer k (a result of its
+// constructor).
+func (c *checker) onConsumer(k *consumer.Consumer, v ssa.Value) bool {
+	if v == nil {
+		return false
+	}
+	for _, r := range c.m.Flow.Roots(v) {
+		if r == ssa.Value(k.Site) {
+			return true
+		}
+		if ex, ok := r.(*ssa.Extract); ok && ex.Tuple == ssa.Value(k.Site) && ex.Index == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// batchedCommit returns a commit call of k that does not run after every
+// message: inside an if on something other than an error, or in a loop
+// other than the one that fetches. Nil when k never commits or commits
+// after every message.
+func (c *checker) batchedCommit(k *consumer.Consumer) *consumer.Call {
+	fetchLoops := map[ast.Stmt]bool{}
+	for _, call := range k.Calls {
+		if call.Role == clientmodel.Fetch {
+			if _, path := edit.CallAt(c.pass, call.Pos()); path != nil {
+				if loop, _ := edit.LoopOf(path); loop != nil {
+					fetchLoops[loop] = true
+				}
+			}
+		}
+	}
+	if len(fetchLoops) == 0 {
+		return nil
+	}
+	for _, call := range k.Calls {
+		if call.Role != clientmodel.Commit {
+			continue
+		}
+		_, path := edit.CallAt(c.pass, call.Pos())
+		if path == nil {
+			continue
+		}
+		loop, _ := edit.LoopOf(path)
+		if loop == nil {
+			continue // after the loop: a final commit
+		}
+		if !fetchLoops[loop] {
+			return call // a commit loop of its own (a ticker)
+		}
+		for i := 1; i < len(path) && path[i] != loop; i++ {
+			if ifs, ok := path[i].(*ast.IfStmt); ok && (path[i-1] == ifs.Body || path[i-1] == ifs.Else) && !c.mentionsError(ifs.Cond) {
+				return call
+			}
+		}
+	}
+	return nil
+}
+
+// mentionsError reports whether an expression involves an error value.
+func (c *checker) mentionsError(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok {
+			if t := c.pass.TypesInfo.TypeOf(x); t != nil && types.Implements(t, errorType.Underlying().(*types.Interface)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// revokedCase reports the RevokedPartitions case of a rebalance callback
+// that does not commit.
+func (c *checker) revokedCase(k *consumer.Consumer, cb *ssa.Function, batched *consumer.Call) {
+	params, body := funcSyntax(cb)
+	if params == nil || body == nil {
+		return
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSwitchStmt)
+		if !ok {
+			return true
+		}
+		for _, st := range ts.Body.List {
+			cc := st.(*ast.CaseClause)
+			if !c.listsRevoked(k, cc) || c.clauseCommits(cc, k.Client.Consumer) {
+				continue
+			}
+			cName, pe, ok := c.paramName(params, 0, "c", body)
+			if !ok {
+				continue
+			}
+			f := edit.File(c.pass, cc.Pos())
+			logName, imports := edit.Import(c.pass, f, "log")
+			text := fmt.Sprintf("if !%s.AssignmentLost() {\n\tif _, err := %s.Commit(); err != nil {\n\t\t%s.Printf(\"commit on revoke: %%v\", err)\n\t}\n}", cName, cName, logName)
+			edits := append(pe, imports...)
+			edits = append(edits, c.prependStmts(cc.Body, cc.Colon, text))
+			c.report(analysis.Diagnostic{
+				Pos:      cc.Pos(),
+				End:      cc.Colon,
+				Category: CategoryRevoke,
+				Message:  "the RevokedPartitions case commits nothing while enable.auto.commit is off and the loop commits in batches: the messages processed since the last commit are replayed by the partitions' next owner at every rebalance and deploy (duplicates)",
+				Related:  []analysis.RelatedInformation{{Pos: batched.Pos(), Message: clientmodel.ShortName(batched.Func) + " commits only some of the time"}},
+				SuggestedFixes: []analysis.SuggestedFix{{
+					Message:   "Commit the stored offsets on revoke unless the assignment was lost",
+					TextEdits: edits,
+				}},
+			})
+		}
+		return false
+	})
+}
+
+// listsRevoked reports whether a type switch case lists the client's
+// RevokedPartitions event.
+func (c *checker) listsRevoked(k *consumer.Consumer, cc *ast.CaseClause) bool {
+	for _, e := range cc.List {
+		t := c.pass.TypesInfo.TypeOf(e)
+		n, ok := t.(*types.Named)
+		if ok && n.Obj().Name() == "RevokedPartitions" && n.Obj().Pkg() != nil && k.Client.Paths[0] == n.Obj().Pkg().Path() {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseCommits reports whether a case body commits, directly or through
+// an in-package function (or may: a helper of another package given the
+// consumer).
+func (c *checker) clauseCommits(cc *ast.CaseClause, consumerType string) bool {
+	commits := false
+	for _, st := range cc.Body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || commits {
+				return !commits
+			}
+			fn := c.calleeOf(call)
+			if fn == nil {
+				return true
+			}
+			if ref, ok := c.ix.Call(fn); ok && ref.Role == clientmodel.Commit {
+				commits = true
+			} else if f := c.m.SSA.Pkg.Prog.FuncValue(fn); f != nil && c.m.Flow.InPackage(f) {
+				found, opaque := c.reachCommits(f, consumerType)
+				commits = len(found) > 0 || opaque
+			} else if !c.isClientFunc(fn) && c.passesAST(call, consumerType) {
+				commits = true // a helper of another package given the consumer
+			}
+			return !commits
+		})
+	}
+	return commits
+}
+
+// callRange returns the extent of the call expression whose left
+// parenthesis is at lparen (the position SSA gives a call).
+func (c *checker) callRange(lparen token.Pos) (token.Pos, token.Pos) {
+	if call, _ := edit.CallAt(c.pass, lparen); call != nil {
+		return call.Pos(), call.End()
+	}
+	return lparen, token.NoPos
+}
+
+// passesAST reports whether a call expression is given a value of the
+// named type (its receiver included).
+func (c *checker) passesAST(call *ast.CallExpr, typeName string) bool {
+	exprs := append([]ast.Expr{}, call.Args...)
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		exprs = append(exprs, sel.X)
+	}
+	for _, e := range exprs {
+		if t := c.pass.TypesInfo.TypeOf(e); t != nil && types.TypeString(t, nil) == typeName {
+			return true
+		}
+	}
+	return false
+}

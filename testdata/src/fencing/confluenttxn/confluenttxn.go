@@ -1,0 +1,239 @@
+// Package confluenttxn: confluent-kafka-go transactional loops whose
+// CommitTransaction error is swallowed, and consumers whose commit errors
+// are discarded, beside the correct ones.
+package confluenttxn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+)
+
+func transform(m *kafka.Message) *kafka.Message { return m }
+
+func offsetsOf(m *kafka.Message) []kafka.TopicPartition {
+	tp := m.TopicPartition
+	tp.Offset++
+	return []kafka.TopicPartition{tp}
+}
+
+// send produces the transformed message and adds the consumed offset to
+// the transaction.
+func send(ctx context.Context, c *kafka.Consumer, p *kafka.Producer, m *kafka.Message) error {
+	if err := p.BeginTransaction(); err != nil {
+		return err
+	}
+	if err := p.Produce(transform(m), nil); err != nil {
+		return err
+	}
+	md, err := c.GetConsumerGroupMetadata()
+	if err != nil {
+		return err
+	}
+	return p.SendOffsetsToTransaction(ctx, offsetsOf(m), md)
+}
+
+func newConsumer() (*kafka.Consumer, error) {
+	return kafka.NewConsumer(&kafka.ConfigMap{"group.id": "etl", "enable.auto.commit": false})
+}
+
+// commitLogged logs a failed transaction and reads on.
+func commitLogged(ctx context.Context, p *kafka.Producer) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := send(ctx, c, p, m); err != nil {
+			return err
+		}
+		if err := p.CommitTransaction(ctx); err != nil { // want `the error of CommitTransaction is only logged while the loop carries on: the consumer has already moved past the batch, so the next successful transaction commits later offsets and the failed batch's output is lost`
+			log.Printf("commit transaction: %v", err)
+		}
+	}
+	return nil
+}
+
+// commitDiscarded ignores it in a function without results.
+func commitDiscarded(ctx context.Context, p *kafka.Producer) {
+	c, err := newConsumer()
+	if err != nil {
+		return
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := send(ctx, c, p, m); err != nil {
+			log.Printf("send: %v", err)
+			return
+		}
+		p.CommitTransaction(ctx) // want `the error of CommitTransaction is discarded while the loop carries on`
+	}
+}
+
+// fencedSkipped recognises a fenced producer and reads on.
+func fencedSkipped(ctx context.Context, p *kafka.Producer) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := send(ctx, c, p, m); err != nil {
+			return err
+		}
+		if err := p.CommitTransaction(ctx); err != nil {
+			var kerr kafka.Error
+			if errors.As(err, &kerr) && kerr.Code() == kafka.ErrProducerFenced { // want `the fencing error ErrProducerFenced from CommitTransaction is recognised and ignored`
+				log.Printf("fenced: %v", err)
+				continue
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// aborted is the correct loop: abort and return, so the process restarts
+// from the last committed transaction.
+func aborted(ctx context.Context, p *kafka.Producer) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := send(ctx, c, p, m); err != nil {
+			return err
+		}
+		if err := p.CommitTransaction(ctx); err != nil { // ok: aborted and returned
+			if abortErr := p.AbortTransaction(ctx); abortErr != nil {
+				return abortErr
+			}
+			return fmt.Errorf("commit transaction: %w", err)
+		}
+	}
+	return nil
+}
+
+// abortOnly aborts and carries on. Known gap: without a rewind (Seek to
+// the batch) the consumer has still moved past it, but a rewind is not
+// recognised, so any abort counts as handling.
+func abortOnly(ctx context.Context, p *kafka.Producer) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := send(ctx, c, p, m); err != nil {
+			return err
+		}
+		if err := p.CommitTransaction(ctx); err != nil {
+			log.Printf("commit transaction: %v", err)
+			p.AbortTransaction(ctx) // ok: known gap, an abort without a rewind is not judged
+		}
+	}
+	return nil
+}
+
+// commitDropped discards a plain commit's error.
+func commitDropped(ctx context.Context) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = transform(m)
+		c.CommitMessage(m) // want `the error of CommitMessage is discarded: a failed commit`
+	}
+	return nil
+}
+
+// commitBlank discards it with blanks.
+func commitBlank(ctx context.Context) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = transform(m)
+		_, _ = c.CommitOffsets(offsetsOf(m)) // want `the error of CommitOffsets is discarded`
+	}
+	return nil
+}
+
+// partsKept keeps the committed partitions and drops the error.
+func partsKept(ctx context.Context) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	var last []kafka.TopicPartition
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = transform(m)
+		last, _ = c.CommitMessage(m) // want `the error of CommitMessage is discarded`
+	}
+	log.Printf("last commit: %v", last)
+	return nil
+}
+
+// commitChecked returns it.
+func commitChecked(ctx context.Context) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = transform(m)
+		if _, err := c.CommitMessage(m); err != nil { // ok: returned
+			return fmt.Errorf("commit: %w", err)
+		}
+		c.StoreMessage(m) // ok: stores belong to autocommit (store-ignored)
+	}
+	return nil
+}
