@@ -7,6 +7,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/analyzers/autocommit"
 	"github.com/offsetcommit/commitlint/analyzers/fencing"
+	"github.com/offsetcommit/commitlint/analyzers/hiwater"
 	"github.com/offsetcommit/commitlint/analyzers/ordering"
 	"github.com/offsetcommit/commitlint/internal/report"
 )
@@ -15,6 +16,7 @@ import (
 type Config struct {
 	Autocommit autocommit.Config
 	Ordering   ordering.Config
+	Hiwater    hiwater.Config
 	Fencing    fencing.Config
 }
 
@@ -25,6 +27,7 @@ func All(cfg Config) []*analysis.Analyzer {
 	return report.WithIgnores([]*analysis.Analyzer{
 		autocommit.New(cfg.Autocommit),
 		ordering.New(cfg.Ordering),
+		hiwater.New(cfg.Hiwater),
 		fencing.New(cfg.Fencing),
 	}, Categories)
 }
@@ -37,6 +40,7 @@ var Categories = map[string][]string{
 		autocommit.CategoryMarksDiscard, autocommit.CategoryAutoCommitted,
 	},
 	"ordering": {ordering.CategoryCommitBefore},
+	"hiwater":  {hiwater.CategoryConcurrent, hiwater.CategoryMax, hiwater.CategoryArrival},
 	"fencing": {fencing.CategorySwallowed, fencing.CategoryFencingIgnored, fencing.CategoryTxnResult,
 		fencing.CategoryRevoke, fencing.CategoryRevokeInFlight, fencing.CategoryUnfenced},
 }

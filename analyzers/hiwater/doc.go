@@ -1,0 +1,131 @@
+/*
+Package hiwater defines an Analyzer that reports offsets committed past
+records that are still being processed concurrently.
+
+# Analyzer hiwater
+
+hiwater: report commits that can pass records still in flight
+
+When the records of a partition are processed concurrently they finish out
+of order: record 60 can be done while record 50 still runs. Committing
+after 60, the highest completed offset, loses 50 if the process crashes
+before 50 is done, because a restarted consumer resumes at the committed
+offset. The only safe position is the low-water mark: the offset below
+which everything is done.
+
+How it bites depends on the call (the client model's Order), and the
+message says which:
+
+  - forward-only (sarama MarkMessage and MarkOffset, franz-go
+    MarkCommitRecords and MarkCommitOffsets): the higher mark wins and the
+    later, lower mark of the record that was still running is dropped, so a
+    crash in between loses that record for good;
+  - last-write-wins (confluent-kafka-go StoreMessage, StoreOffsets,
+    CommitMessage and CommitOffsets, franz-go CommitRecords,
+    CommitOffsetsSync and CommitOffsets, kadm CommitOffsets, kafka-go
+    CommitMessages): the position jumps past records still running (a
+    crash loses them) and back when they finish (a restart replays what was
+    done after them).
+
+Categories:
+
+  - concurrent-commit: a commit, mark or store of a record's own position
+    (the record, or an offset computed from it without calls) made by the
+    goroutine that processes it, when that goroutine was started for each
+    record (a go statement or errgroup's Go in a loop over records, a
+    channel or an iterator, or in a per-record callback such as
+    fetches.EachRecord) and nothing waits for it before the next record
+    starts; or made by a worker of a pool: several goroutines, started in
+    a loop, receiving records (or structs holding one) from one channel. A
+    helper called with the record by such a goroutine counts too.
+
+  - max-offset-commit: a position read from a variable, struct field,
+    atomic or map in which concurrently processed records keep the highest
+    offset seen (a write made only when the new offset is greater: `if off
+    > hi { hi = off }`, `if cur, ok := hi[p]; !ok || off > cur`, a
+    CompareAndSwap loop, `hi = max(hi, off)`), while that processing may
+    still run: by the processing goroutine itself, by a goroutine of its own
+    (a ticker), or by the spawning function before it waits. For a maximum
+    kept in a field, the calls of the updating method must pass the object
+    the position is read from.
+
+  - arrival-order-commit: the position of a record received by a single
+    collector from a channel that concurrently processed records are sent
+    to once done: it commits in completion order.
+
+It stays silent for:
+
+  - one goroutine per partition (or per claim: sarama already calls
+    ConsumeClaim in a goroutine per partition) processing its records in
+    order, a single worker fed by a channel, and workers with a channel
+    each: the unit of concurrency is a partition, not a record;
+  - a commit after a join covering the batch (wg.Wait(), g.Wait(), a
+    receive from a channel the goroutines close or send to), a goroutine
+    joined before the next record starts, and an errgroup with SetLimit(1);
+  - goroutines that wait for their predecessors before committing: a
+    receive, on every path to the commit, from a channel of the kind they
+    close (an ordered hand-off chain), or a sync.Cond wait;
+  - a low-water-mark tracker: a position that is the result of a call
+    (the lowwater package's Tracker.Done or Committable, any method that
+    removes a finished offset and returns the smallest one in flight) is
+    never traced, so any tracker is trusted; so is a minimum (a variable
+    written only when the new offset is lower, or min(...));
+  - commits of records processed sequentially, maxima kept by sequential
+    code (the maximum is then the last record processed), and calls that
+    are no-ops under the consumer's settings or whose settings are not
+    known (franz-go marks without kgo.AutoCommitMarks(), confluent stores
+    with enable.auto.offset.store on: autocommit reports those).
+
+Fixes. Every finding carries one; when none that compiles and is right
+can be built, the finding is not reported.
+
+  - The position call is a statement of a goroutine (function literal)
+    started for each record of a batch: a range over a slice of records,
+    or a per-record callback (fetches.EachRecord) on a value with a method
+    returning the batch (fetches.Records()). The statement is moved after
+    the join and writes the position of the whole batch: one call with the
+    batch when the client takes records variadically
+    (cl.MarkCommitRecords(fetches.Records()...), r.CommitMessages(ctx,
+    batch...)), else a loop over the batch, in order. With a
+    sync.WaitGroup the join is the wg.Wait() after the loop, or one is
+    added (var wg sync.WaitGroup, wg.Add(1), defer wg.Done(), wg.Wait());
+    the goroutine must write the position on every path to its end, since
+    the batch's positions are written whatever happened to each record.
+    With errgroup the join is `if err := g.Wait(); err != nil { ... }` (or
+    err := g.Wait() and that check) whose body leaves; every path of the
+    function that skips the position call must return an error, and a
+    failed commit runs the same body. A statement using values local to
+    the goroutine other than its record, the context of
+    errgroup.WithContext (canceled when Wait returns), or leaving the
+    goroutine (return), is not moved.
+
+  - Otherwise, a go statement started per record (a stream: sarama's
+    claim.Messages(), a FetchMessage or ReadMessage loop, or a batch whose
+    goroutine cannot be moved from): the go keyword is removed, so that the
+    records are processed one at a time, in order. Not when the goroutine
+    sends to (or closes) a channel the loop receives from, or receives from
+    one the loop sends to after starting it: it would wait for itself. For
+    max-offset-commit and arrival-order-commit this is done where the
+    records become concurrent.
+
+  - A pool started by a counting loop (for i := 0; i < n; i++, for range
+    n): n becomes 1, a single worker. Not when n is used elsewhere in the
+    function (wg.Add(n) would wait for workers that do not exist), other
+    than as a channel's capacity.
+
+Keeping the concurrency needs a low-water-mark tracker: the consume loop
+starts each offset in order, workers report it done and commit what the
+tracker returns, the smallest offset still in flight. The lowwater package
+of this module (github.com/offsetcommit/commitlint/lowwater) is one; the
+fixes do not introduce it, since the user's module may not depend on it.
+
+Not reported (known gaps): goroutines per batch (a poll's records handed
+to one goroutine while the next poll's goroutine runs); errgroup functions
+over a stream (no batch to write after Wait, no go to remove); pools not
+started by a counting loop, or whose worker count is used elsewhere;
+workers that each obtain the channel themselves (claim.Messages() called
+in every goroutine); functions started through a function-typed parameter;
+deferred position calls; goroutines and records crossing package
+boundaries.
+*/
+package hiwater

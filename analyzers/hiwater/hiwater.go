@@ -1,0 +1,529 @@
+package hiwater
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Categories of findings; each is a heading of the README.
+const (
+	// CategoryConcurrent: a position call made for a record processed
+	// concurrently with lower offsets of its partition.
+	CategoryConcurrent = "concurrent-commit"
+	// CategoryMax: a committed maximum of concurrently completed offsets.
+	CategoryMax = "max-offset-commit"
+	// CategoryArrival: a collector committing concurrent completions in
+	// the order they arrive.
+	CategoryArrival = "arrival-order-commit"
+)
+
+// Config is the analyzer's configuration. It has no options yet; it exists
+// so that analyzers.Config can carry it like every other analyzer's.
+type Config struct{}
+
+// Analyzer is the hiwater analyzer with its default configuration.
+var Analyzer = New(Config{})
+
+// New returns a hiwater analyzer for cfg.
+func New(cfg Config) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "hiwater",
+		Doc:      report.Doc(doc, "hiwater"),
+		URL:      report.URL,
+		Requires: []*analysis.Analyzer{consumer.Analyzer},
+	}
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		m := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
+		if m == nil {
+			return nil, nil
+		}
+		newChecker(pass, m).run()
+		return nil, nil
+	}
+	return a
+}
+
+type checker struct {
+	pass *analysis.Pass
+	m    *consumer.Model
+	ix   *clientmodel.Index
+	// launches are the functions started concurrently, by function.
+	launches map[*ssa.Function][]*launch
+	// closures are the MakeClosure instructions of each function literal.
+	closures map[*ssa.Function][]*ssa.MakeClosure
+	// callbackFns are functions without free variables passed as call
+	// arguments.
+	callbackFns map[*ssa.Function]bool
+	sends       []*ssa.Send
+	maxes       []*maxUpdate
+	concMemo    map[concKey]*site
+	reachMemo   map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
+}
+
+func newChecker(pass *analysis.Pass, m *consumer.Model) *checker {
+	c := &checker{
+		pass:        pass,
+		m:           m,
+		ix:          clientmodel.Default,
+		launches:    map[*ssa.Function][]*launch{},
+		closures:    map[*ssa.Function][]*ssa.MakeClosure{},
+		callbackFns: map[*ssa.Function]bool{},
+		concMemo:    map[concKey]*site{},
+		reachMemo:   map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{},
+	}
+	for _, fn := range m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				c.index(in)
+			}
+		}
+	}
+	return c
+}
+
+// index records launches, closures, function values passed as arguments
+// and channel sends.
+func (c *checker) index(in ssa.Instruction) {
+	switch x := in.(type) {
+	case *ssa.MakeClosure:
+		if fn, ok := x.Fn.(*ssa.Function); ok {
+			c.closures[fn] = append(c.closures[fn], x)
+		}
+	case *ssa.Send:
+		c.sends = append(c.sends, x)
+	case *ssa.Go:
+		if x.Call.IsInvoke() {
+			return
+		}
+		l := &launch{instr: x, args: x.Call.Args}
+		switch v := x.Call.Value.(type) {
+		case *ssa.MakeClosure:
+			l.mc = v
+			l.fn, _ = v.Fn.(*ssa.Function)
+		case *ssa.Function:
+			l.fn = v
+		}
+		if l.fn != nil && c.m.Flow.InPackage(l.fn) {
+			if l.args == nil {
+				l.args = []ssa.Value{}
+			}
+			c.launches[l.fn] = append(c.launches[l.fn], l)
+		}
+	case *ssa.Call:
+		for _, a := range x.Call.Args {
+			if fn, ok := a.(*ssa.Function); ok {
+				c.callbackFns[fn] = true
+			}
+		}
+		callee := consumer.Callee(x.Common())
+		if callee == nil || (callee.Name() != "Go" && callee.Name() != "TryGo") || !isErrgroup(callee) {
+			return
+		}
+		if len(x.Call.Args) != 2 {
+			return
+		}
+		l := &launch{instr: x, group: true, recv: x.Call.Args[0]}
+		switch v := x.Call.Args[1].(type) {
+		case *ssa.MakeClosure:
+			l.mc = v
+			l.fn, _ = v.Fn.(*ssa.Function)
+		case *ssa.Function:
+			l.fn = v
+		}
+		if l.fn != nil && c.m.Flow.InPackage(l.fn) {
+			c.launches[l.fn] = append(c.launches[l.fn], l)
+		}
+	}
+}
+
+func (c *checker) isRecord(t types.Type) bool { return c.ix.Record(t) != nil }
+
+// finding is one diagnosed position call.
+type finding struct {
+	call     *consumer.Call
+	category string
+	site     *site
+	// related: where the concurrency starts, the maximum, the sends.
+	related []analysis.RelatedInformation
+}
+
+func (c *checker) run() {
+	var fs []*finding
+	for _, call := range c.m.Calls {
+		if f := c.classify(call); f != nil {
+			fs = append(fs, f)
+		}
+	}
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].call.Pos() < fs[j].call.Pos() })
+	// One diagnostic per concurrency site: the fix of a site (removing the
+	// go statement, a single worker) makes all of its position calls
+	// sequential, so the first call reports and the others are related.
+	// Fixes that move one call (after a join) would conflict if two were
+	// made for one site (both adding a WaitGroup); the second call is
+	// reported once the first fix is applied.
+	bySite := map[ssa.CallInstruction]*analysis.Diagnostic{}
+	var out []*analysis.Diagnostic
+	for _, f := range fs {
+		if d := bySite[f.site.l.instr]; d != nil {
+			d.Related = append(d.Related, analysis.RelatedInformation{
+				Pos:     f.call.Pos(),
+				Message: clientmodel.ShortName(f.call.Func) + " from the same concurrent processing",
+			})
+			continue
+		}
+		fix, ok := c.fix(f)
+		if !ok {
+			continue // no fix that is sure to be right: stay silent
+		}
+		d := c.diagnostic(f, fix)
+		bySite[f.site.l.instr] = &d
+		out = append(out, &d)
+	}
+	for _, d := range out {
+		report.Report(c.pass, *d)
+	}
+}
+
+// classify returns the finding for a position call, or nil.
+func (c *checker) classify(call *consumer.Call) *finding {
+	switch call.Role {
+	case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
+	default:
+		return nil
+	}
+	if call.Record < 0 || call.Order == clientmodel.OrderNone {
+		return nil
+	}
+	ci, ok := call.Instr.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if call.NeedsSetting != "" {
+		// A call that may be a no-op (franz-go marks without
+		// AutoCommitMarks, confluent stores with auto-store on) would make
+		// the message wrong; autocommit reports the known no-ops.
+		if call.Consumer == nil {
+			return nil
+		}
+		on, known := call.Consumer.Settings.Get(call.Client, call.NeedsSetting)
+		if !known || on != call.NeedsValue {
+			return nil
+		}
+	}
+	arg := consumer.Arg(ci.Common(), call.Record)
+	if arg == nil {
+		return nil
+	}
+	lv := c.leavesOf(arg)
+	// The record's own position, from concurrent processing.
+	for _, v := range lv.any() {
+		if s := c.conc(call.Fn, v, 0); s != nil {
+			if s.kind == perRecord && call.Fn == s.l.fn && c.waitsBefore(call) {
+				return nil
+			}
+			return &finding{call: call, category: CategoryConcurrent, site: s,
+				related: []analysis.RelatedInformation{c.siteRelated(s)}}
+		}
+	}
+	// Completions received in arrival order.
+	for _, v := range lv.any() {
+		if f := c.arrival(call, v); f != nil {
+			return f
+		}
+	}
+	// A maximum of concurrently completed offsets.
+	for _, ld := range lv.loads {
+		if f := c.maximum(call, ld); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// waitsBefore reports whether the goroutine waits for its siblings before
+// the position call: a receive, on every path to the call, from a channel
+// of the kind the goroutine itself closes or sends to (an ordered hand-off
+// chain: <-prev; mark; close(mine)), or a sync.Cond wait that may run
+// before it (for lowest() < off { cond.Wait() }). Such goroutines commit
+// in offset order. A semaphore (a channel the loop sends to) is not a wait
+// for the siblings.
+func (c *checker) waitsBefore(call *consumer.Call) bool {
+	own := c.sentChans(call.Fn)
+	for _, b := range call.Fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.UnOp:
+				if x.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(x.X), own) && dominates(in, call.Instr) {
+					return true
+				}
+			case *ssa.Select:
+				for _, st := range x.States {
+					if st.Dir == types.RecvOnly && ssaflow.Intersects(c.m.Flow.Roots(st.Chan), own) && dominates(in, call.Instr) {
+						return true
+					}
+				}
+			case *ssa.Call:
+				fn := consumer.Callee(x.Common())
+				if isCondWait(fn) && reaches(in, func(y ssa.Instruction) bool { return y == call.Instr }, func(ssa.Instruction) bool { return false }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isCondWait reports whether fn is (*sync.Cond).Wait.
+func isCondWait(fn *types.Func) bool {
+	if fn == nil || fn.Name() != "Wait" || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return false
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	n, ok := deref(recv.Type()).(*types.Named)
+	return ok && n.Obj().Name() == "Cond"
+}
+
+// dominates reports whether a executes before b on every path to b.
+func dominates(a, b ssa.Instruction) bool {
+	if a.Parent() != b.Parent() {
+		return false
+	}
+	ab, bb := a.Block(), b.Block()
+	if ab == bb {
+		for _, in := range ab.Instrs {
+			if in == a {
+				return true
+			}
+			if in == b {
+				return false
+			}
+		}
+		return false
+	}
+	return ab.Dominates(bb)
+}
+
+func (c *checker) siteRelated(s *site) analysis.RelatedInformation {
+	msg := "goroutine started for each record here"
+	switch {
+	case s.kind == pool:
+		msg = "workers sharing one channel started here"
+	case s.l.group:
+		msg = "errgroup function started for each record here"
+	}
+	return analysis.RelatedInformation{Pos: s.l.instr.Pos(), Message: msg}
+}
+
+// arrival returns an arrival-order finding when v was received from a
+// channel that concurrent processing sends completed records to, by a
+// single receiver.
+func (c *checker) arrival(call *consumer.Call, v ssa.Value) *finding {
+	kind, ch := c.origin(call.Fn, v)
+	if kind != originRecv {
+		return nil
+	}
+	roots := c.m.Flow.Roots(ch)
+	for _, send := range c.sends {
+		if send.Parent() == call.Fn || !ssaflow.Intersects(c.m.Flow.Roots(send.Chan), roots) {
+			continue
+		}
+		for _, r := range c.leavesOf(send.X).recs {
+			s := c.conc(send.Parent(), r, 0)
+			if s == nil {
+				continue
+			}
+			return &finding{call: call, category: CategoryArrival, site: s,
+				related: []analysis.RelatedInformation{
+					{Pos: send.Pos(), Message: "completed records sent here, in completion order"},
+					c.siteRelated(s),
+				}}
+		}
+	}
+	return nil
+}
+
+// maximum returns a max-offset finding when the position is read from a
+// variable that concurrent processing keeps the maximum offset in, while
+// that processing may still run.
+func (c *checker) maximum(call *consumer.Call, ld ssa.Value) *finding {
+	for _, u := range c.maxUpdates() {
+		isMap := false
+		if _, ok := u.at.(*ssa.MapUpdate); ok {
+			isMap = true
+		}
+		if isMap != isMapValue(ld) || !c.sameAddr(ld, u.addr) {
+			continue
+		}
+		filter := c.sameObject(ld, u)
+		for _, r := range u.recs {
+			s := c.conc1(u.fn, r, 0, filter)
+			if s == nil || !c.runsWith(call, s, u) {
+				continue
+			}
+			return &finding{call: call, category: CategoryMax, site: s,
+				related: []analysis.RelatedInformation{
+					{Pos: u.at.Pos(), Message: "maximum of completed offsets kept here"},
+					c.siteRelated(s),
+				}}
+		}
+	}
+	return nil
+}
+
+// sameObject returns, when the maximum is kept in a field of a parameter
+// of the updating function (a method's receiver), a filter on the calls of
+// that function: only those passing an object the position may be read
+// from count. Two values of one tracker type, one updated concurrently and
+// one sequentially, are then told apart.
+func (c *checker) sameObject(ld ssa.Value, u *maxUpdate) func([]ssa.Value) bool {
+	base := func(a ssa.Value) ssa.Value {
+		if l, ok := a.(*ssa.UnOp); ok && l.Op == token.MUL {
+			a = l.X // a map held in a field
+		}
+		if fa, ok := a.(*ssa.FieldAddr); ok {
+			return fa.X
+		}
+		return nil
+	}
+	pb, ub := base(ld), base(u.addr)
+	if pb == nil || ub == nil {
+		return nil
+	}
+	if l, ok := ub.(*ssa.UnOp); ok && l.Op == token.MUL {
+		ub = l.X
+	}
+	p, ok := ub.(*ssa.Parameter)
+	if !ok || p.Parent() != u.fn {
+		return nil
+	}
+	idx := paramIndex(u.fn, p)
+	roots := c.m.Flow.Roots(pb)
+	return func(args []ssa.Value) bool {
+		return idx < len(args) && ssaflow.Intersects(c.m.Flow.Roots(args[idx]), roots)
+	}
+}
+
+func isMapValue(v ssa.Value) bool {
+	_, ok := v.Type().Underlying().(*types.Map)
+	return ok
+}
+
+// runsWith reports whether the position call may run while the
+// concurrent processing of site s (which updates the maximum in u) still
+// runs: it is made by the updating function itself, by a function started
+// as a goroutine (a ticker), or by the spawner before it waits.
+func (c *checker) runsWith(call *consumer.Call, s *site, u *maxUpdate) bool {
+	if call.Fn == u.fn {
+		return true
+	}
+	if call.Fn == s.spawner() {
+		return reaches(s.l.instr, func(in ssa.Instruction) bool { return in == call.Instr }, func(in ssa.Instruction) bool {
+			ci, ok := in.(ssa.CallInstruction)
+			return ok && isWait(ci.Common())
+		})
+	}
+	return c.launched(call.Fn, 0)
+}
+
+// launched reports whether fn runs in a goroutine of its own: it is
+// started with go, or called (statically, in the package) by such a
+// function.
+func (c *checker) launched(fn *ssa.Function, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	if len(c.launches[fn]) > 0 {
+		return true
+	}
+	for _, cs := range c.m.Flow.Callers(fn) {
+		if c.launched(cs.Parent(), depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- messages ----
+
+func (c *checker) diagnostic(f *finding, fix analysis.SuggestedFix) analysis.Diagnostic {
+	call := f.call
+	name := clientmodel.ShortName(call.Func)
+	client := call.Client.Name
+	role := roleWord(call.Role)
+	var msg string
+	switch f.category {
+	case CategoryConcurrent:
+		where := "a per-record goroutine"
+		switch {
+		case f.site.kind == pool:
+			where = "a pool of workers"
+		case f.site.l.group:
+			where = "a per-record errgroup function"
+		}
+		msg = fmt.Sprintf("call to %s from %s: records of a partition finish out of order and %s", name, where, consequence(call, client, role))
+	case CategoryArrival:
+		msg = fmt.Sprintf("completions passed to %s in arrival order: concurrent processing finishes records of a partition out of order and %s", name, consequence(call, client, role))
+	case CategoryMax:
+		how := fmt.Sprintf("%s %ss are forward-only (a lower %s cannot undo it)", client, role, role)
+		if call.Order != clientmodel.ForwardOnly {
+			how = fmt.Sprintf("%s %ss it as given (last write wins)", client, role)
+		}
+		msg = fmt.Sprintf("highest completed offset passed to %s: records of a partition finish out of order, so the maximum runs ahead of records still in flight, and %s: a crash loses them (at-most-once)",
+			name, how)
+	}
+	return analysis.Diagnostic{
+		Pos:            call.Pos(),
+		Category:       f.category,
+		Message:        msg,
+		Related:        f.related,
+		SuggestedFixes: []analysis.SuggestedFix{fix},
+	}
+}
+
+// consequence says what the client does with positions written out of
+// order, by its ordering semantics.
+func consequence(call *consumer.Call, client, role string) string {
+	if call.Order == clientmodel.ForwardOnly {
+		return fmt.Sprintf("%s %ss are forward-only, so a higher offset is %s while lower ones are still in flight and their own %ss are dropped: a crash loses them (at-most-once)",
+			client, role, pastTense(role), role)
+	}
+	return fmt.Sprintf("%s %ss are last-write-wins, so the %s offset moves back when a lower record finishes (replays after a restart) and past records still in flight: a crash loses them (at-most-once)",
+		client, role, pastTense(role))
+}
+
+func roleWord(r clientmodel.Role) string {
+	switch r {
+	case clientmodel.Mark:
+		return "mark"
+	case clientmodel.Store:
+		return "store"
+	}
+	return "commit"
+}
+
+func pastTense(role string) string {
+	switch role {
+	case "mark":
+		return "marked"
+	case "store":
+		return "stored"
+	}
+	return "committed"
+}
