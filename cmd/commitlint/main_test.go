@@ -19,6 +19,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 var (
@@ -308,6 +310,20 @@ func TestExamplesCIFormats(t *testing.T) {
 	out, stderr, code = commitlint(t, examples, "-format=sarif", "./...")
 	if code != 3 {
 		t.Fatalf("-format=sarif exit code %d, want 3\n%s", code, stderr)
+	}
+	// The real output validates against the official SARIF 2.1.0 schema.
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	sch, err := c.Compile(filepath.Join("..", "..", "testdata", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Errorf("SARIF output does not validate: %v", err)
 	}
 	var log struct {
 		Runs []struct {

@@ -150,3 +150,21 @@ func TestFormatFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestSARIFValidates checks the output against the official SARIF 2.1.0
+// schema (OASIS errata01, JSON Schema draft-04; testdata copy).
+func TestSARIFValidates(t *testing.T) {
+	root, f := fixture(t, "call to commit before the record is processed")
+	var buf bytes.Buffer
+	if err := WriteSARIF(&buf, "v0.1.0", []*analysis.Analyzer{f.Analyzer}, []*Finding{f}, root); err != nil {
+		t.Fatal(err)
+	}
+	if err := ValidateSARIF(filepath.Join("..", "..", "testdata", "sarif-schema-2.1.0.json"), buf.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	// A broken log must fail, or the check proves nothing.
+	bad := bytes.Replace(buf.Bytes(), []byte(`"level": "error"`), []byte(`"level": "fatal"`), 1)
+	if err := ValidateSARIF(filepath.Join("..", "..", "testdata", "sarif-schema-2.1.0.json"), bad); err == nil {
+		t.Error("a result with level \"fatal\" validated")
+	}
+}
