@@ -1,13 +1,8 @@
 package autocommit_test
 
 import (
-	"fmt"
-	"io/fs"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -15,6 +10,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/analyzers/autocommit"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
 // Known gaps: bug shapes the analyzer sees but leaves alone because it
@@ -44,18 +40,6 @@ import (
 //   - Removing an appended GreedyAutoCommit from `if c { opts =
 //     append(opts, kgo.GreedyAutoCommit()) }` leaves an empty if block: it
 //     compiles, but a linter may flag it.
-
-// testdata is the GOPATH-style tree holding the client stubs
-// (testdata/src/github.com/...) and the scenarios
-// (testdata/src/autocommit/<scenario>).
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 var strict = autocommit.New(autocommit.Config{Strict: true})
 
@@ -120,7 +104,7 @@ var scenarios = []struct {
 }
 
 func TestAnalyzer(t *testing.T) {
-	td := testdata(t)
+	td := testutil.TestData(t)
 	for _, sc := range scenarios {
 		t.Run(filepath.Base(sc.dir), func(t *testing.T) {
 			t.Parallel()
@@ -129,28 +113,15 @@ func TestAnalyzer(t *testing.T) {
 	}
 }
 
-// recorder is an analysistest.Testing that keeps the errors instead of
-// failing the test.
-type recorder struct {
-	mu   sync.Mutex
-	errs []string
-}
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.errs = append(r.errs, fmt.Sprintf(format, args...))
-}
-
 // TestStrictSilentByDefault runs the strict scenario with the default
 // analyzer: nothing is reported, so the only errors are the strict // want
 // comments left unmatched.
 func TestStrictSilentByDefault(t *testing.T) {
 	t.Parallel()
-	var rec recorder
-	results := analysistest.Run(&rec, testdata(t), autocommit.Analyzer, "autocommit/strict")
+	var rec testutil.Recorder
+	results := analysistest.Run(&rec, testutil.TestData(t), autocommit.Analyzer, "autocommit/strict")
 	if len(results) == 0 {
-		t.Fatalf("no results: %v", rec.errs)
+		t.Fatalf("no results: %v", rec.Errs())
 	}
 	for _, r := range results {
 		if r.Err != nil {
@@ -160,10 +131,10 @@ func TestStrictSilentByDefault(t *testing.T) {
 			t.Errorf("%s: default analyzer reported %q", r.Pass.Fset.Position(d.Pos), d.Message)
 		}
 	}
-	if len(rec.errs) == 0 {
+	if len(rec.Errs()) == 0 {
 		t.Error("the strict scenario has no // want comments")
 	}
-	for _, e := range rec.errs {
+	for _, e := range rec.Errs() {
 		if !strings.Contains(e, "no diagnostic was reported matching") {
 			t.Error(e)
 		}
@@ -188,7 +159,7 @@ func TestStrictFlag(t *testing.T) {
 	if err := a.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "autocommit/strict")
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), a, "autocommit/strict")
 }
 
 func TestDoc(t *testing.T) {
@@ -210,73 +181,8 @@ func TestDoc(t *testing.T) {
 // TestGoldenCompiles type-checks the fixed code: the scenarios and stubs
 // are copied to a temporary GOPATH, every x.go replaced by its
 // x.go.golden, and built and vetted in GOPATH mode, so a fix that does not
-// compile (or copies a WaitGroup) fails here.
+// compile fails here.
 func TestGoldenCompiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
 	t.Parallel()
-	src := filepath.Join(testdata(t), "src")
-	gopath := t.TempDir()
-	goldens := 0
-	for _, dir := range []string{"github.com", "autocommit"} {
-		err := filepath.WalkDir(filepath.Join(src, dir), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			rel, _ := filepath.Rel(src, path)
-			dst := filepath.Join(gopath, "src", rel)
-			switch {
-			case strings.HasSuffix(path, ".go.golden"):
-				if _, err := os.Stat(strings.TrimSuffix(path, ".golden")); err != nil {
-					t.Errorf("%s has no source file", rel)
-				}
-				orig, _ := os.ReadFile(strings.TrimSuffix(path, ".golden"))
-				fixed, err := os.ReadFile(path)
-				if err != nil {
-					return err
-				}
-				if string(orig) == string(fixed) {
-					t.Errorf("%s: golden equals its source", rel)
-				}
-				goldens++
-				return write(strings.TrimSuffix(dst, ".golden"), fixed)
-			case strings.HasSuffix(path, ".go"):
-				if _, err := os.Stat(path + ".golden"); err == nil {
-					return nil // replaced by the golden
-				}
-				content, err := os.ReadFile(path)
-				if err != nil {
-					return err
-				}
-				return write(dst, content)
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if goldens == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, verb := range []string{"build", "vet"} {
-		cmd := exec.Command(goCmd, verb, "autocommit/...")
-		cmd.Dir = filepath.Join(gopath, "src")
-		cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS=", "GOWORK=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("go %s of the fixed scenarios: %v\n%s", verb, err, out)
-		}
-	}
-}
-
-func write(path string, content []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, content, 0o644)
+	testutil.BuildAndVet(t, testutil.Tree(t, "autocommit", true, false), "autocommit/...")
 }

@@ -1,31 +1,15 @@
 package fencing_test
 
 import (
-	"fmt"
-	"io/fs"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/offsetcommit/commitlint/analyzers/fencing"
+	"github.com/offsetcommit/commitlint/internal/testutil"
 )
-
-// testdata is the GOPATH-style tree holding the client stubs
-// (testdata/src/github.com/...) and the scenarios
-// (testdata/src/fencing/<scenario>).
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -79,7 +63,7 @@ var scenarios = []string{
 }
 
 func TestAnalyzer(t *testing.T) {
-	td := testdata(t)
+	td := testutil.TestData(t)
 	for _, sc := range scenarios {
 		t.Run(filepath.Base(sc), func(t *testing.T) {
 			t.Parallel()
@@ -106,93 +90,6 @@ func TestDoc(t *testing.T) {
 	}
 }
 
-// fixedTree copies the stubs and the scenarios to a temporary GOPATH with
-// every x.go replaced by its x.go.golden, and returns it.
-func fixedTree(t *testing.T) string {
-	t.Helper()
-	src := filepath.Join(testdata(t), "src")
-	gopath := t.TempDir()
-	goldens := 0
-	for _, dir := range []string{"github.com", "fencing"} {
-		err := filepath.WalkDir(filepath.Join(src, dir), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			rel, _ := filepath.Rel(src, path)
-			dst := filepath.Join(gopath, "src", rel)
-			switch {
-			case strings.HasSuffix(path, ".go.golden"):
-				orig, err := os.ReadFile(strings.TrimSuffix(path, ".golden"))
-				if err != nil {
-					t.Errorf("%s has no source file", rel)
-				}
-				fixed, err := os.ReadFile(path)
-				if err != nil {
-					return err
-				}
-				if string(orig) == string(fixed) {
-					t.Errorf("%s: golden equals its source", rel)
-				}
-				goldens++
-				return write(strings.TrimSuffix(dst, ".golden"), fixed)
-			case strings.HasSuffix(path, ".go"):
-				if _, err := os.Stat(path + ".golden"); err == nil {
-					return nil // replaced by the golden
-				}
-				content, err := os.ReadFile(path)
-				if err != nil {
-					return err
-				}
-				return write(dst, content)
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if goldens == 0 {
-		t.Fatal("no golden files")
-	}
-	return gopath
-}
-
-// TestGoldenCompiles type-checks the fixed code: the scenarios with their
-// goldens are built and vetted in GOPATH mode, so a fix that does not
-// compile (or that vet rejects, such as unreachable code) fails here.
-func TestGoldenCompiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	t.Parallel()
-	gopath := fixedTree(t)
-	for _, verb := range []string{"build", "vet"} {
-		cmd := exec.Command(goCmd, verb, "fencing/...")
-		cmd.Dir = filepath.Join(gopath, "src")
-		cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS=", "GOWORK=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("go %s of the fixed scenarios: %v\n%s", verb, err, out)
-		}
-	}
-}
-
-// recorder is an analysistest.Testing that keeps the errors instead of
-// failing the test.
-type recorder struct {
-	mu   sync.Mutex
-	errs []string
-}
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.errs = append(r.errs, fmt.Sprintf(format, args...))
-}
-
 // TestFixedCodeIsSilent runs the analyzer on the fixed scenarios: a fix
 // must not leave (or create) a finding of its own.
 func TestFixedCodeIsSilent(t *testing.T) {
@@ -200,8 +97,8 @@ func TestFixedCodeIsSilent(t *testing.T) {
 		t.Skip("copies the scenarios")
 	}
 	t.Parallel()
-	gopath := fixedTree(t)
-	var rec recorder
+	gopath := testutil.Tree(t, "fencing", true, false)
+	var rec testutil.Recorder
 	for _, r := range analysistest.Run(&rec, gopath, fencing.Analyzer, scenarios...) {
 		if r.Err != nil {
 			t.Errorf("%s: %v", r.Pass.Pkg.Path(), r.Err)
@@ -210,16 +107,18 @@ func TestFixedCodeIsSilent(t *testing.T) {
 			t.Errorf("%s: fixed code reports %q", r.Pass.Fset.Position(d.Pos), d.Message)
 		}
 	}
-	for _, e := range rec.errs {
+	for _, e := range rec.Errs() {
 		if !strings.Contains(e, "no diagnostic was reported matching") {
 			t.Error(e)
 		}
 	}
 }
 
-func write(path string, content []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, content, 0o644)
+// TestGoldenCompiles type-checks the fixed code: the scenarios and stubs
+// are copied to a temporary GOPATH, every x.go replaced by its
+// x.go.golden, and built and vetted in GOPATH mode, so a fix that does not
+// compile fails here.
+func TestGoldenCompiles(t *testing.T) {
+	t.Parallel()
+	testutil.BuildAndVet(t, testutil.Tree(t, "fencing", true, false), "fencing/...")
 }

@@ -1,30 +1,15 @@
 package hiwater_test
 
 import (
-	"io/fs"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/offsetcommit/commitlint/analyzers/hiwater"
+	"github.com/offsetcommit/commitlint/internal/testutil"
 )
-
-// testdata is the GOPATH-style tree holding the client stubs
-// (testdata/src/github.com/..., testdata/src/golang.org/x/sync/errgroup)
-// and the scenarios (testdata/src/hiwater/<scenario>).
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -68,7 +53,7 @@ var scenarios = []string{
 }
 
 func TestAnalyzer(t *testing.T) {
-	td := testdata(t)
+	td := testutil.TestData(t)
 	for _, dir := range scenarios {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			t.Parallel()
@@ -83,7 +68,7 @@ func TestAnalyzer(t *testing.T) {
 func TestMessages(t *testing.T) {
 	t.Parallel()
 	for _, dir := range scenarios {
-		for _, r := range analysistest.Run(t, testdata(t), hiwater.Analyzer, dir) {
+		for _, r := range analysistest.Run(t, testutil.TestData(t), hiwater.Analyzer, dir) {
 			for _, d := range r.Diagnostics {
 				pos := r.Pass.Fset.Position(d.Pos)
 				if d.Message == "" || strings.ToLower(d.Message[:1]) != d.Message[:1] || strings.HasSuffix(d.Message, ".") {
@@ -118,107 +103,22 @@ func TestDoc(t *testing.T) {
 	}
 }
 
-// tree copies the stubs and the scenarios to a temporary GOPATH and
-// returns it; with fixed, every x.go is replaced by its x.go.golden, and
-// with noWant the // want comments are removed.
-func tree(t *testing.T, fixed, noWant bool) string {
-	t.Helper()
-	src := filepath.Join(testdata(t), "src")
-	gopath := t.TempDir()
-	goldens := 0
-	for _, dir := range []string{"github.com", "golang.org", "hiwater"} {
-		err := filepath.WalkDir(filepath.Join(src, dir), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			rel, _ := filepath.Rel(src, path)
-			dst := filepath.Join(gopath, "src", rel)
-			var content []byte
-			switch {
-			case strings.HasSuffix(path, ".go.golden"):
-				orig, err := os.ReadFile(strings.TrimSuffix(path, ".golden"))
-				if err != nil {
-					t.Errorf("%s has no source file", rel)
-					return nil
-				}
-				golden, err := os.ReadFile(path)
-				if err != nil {
-					return err
-				}
-				if string(orig) == string(golden) {
-					t.Errorf("%s: golden equals its source", rel)
-				}
-				goldens++
-				if !fixed {
-					return nil
-				}
-				content, dst = golden, strings.TrimSuffix(dst, ".golden")
-			case strings.HasSuffix(path, ".go"):
-				if _, err := os.Stat(path + ".golden"); err == nil && fixed {
-					return nil // replaced by the golden
-				}
-				if content, err = os.ReadFile(path); err != nil {
-					return err
-				}
-			default:
-				return nil
-			}
-			if noWant {
-				content = wantRE.ReplaceAll(content, nil)
-			}
-			return write(dst, content)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if goldens == 0 {
-		t.Fatal("no golden files")
-	}
-	return gopath
-}
-
-var wantRE = regexp.MustCompile("// want `[^`]*`")
-
-// TestGoldenCompiles type-checks the fixed code: every x.go replaced by its
-// x.go.golden is built and vetted in GOPATH mode, so a fix that does not
-// compile (or copies a WaitGroup) fails here. The unfixed scenarios are
-// built too, so that a case that does not compile cannot pass silently.
-func TestGoldenCompiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	t.Parallel()
-	for _, fixed := range []bool{false, true} {
-		gopath := tree(t, fixed, false)
-		for _, verb := range []string{"build", "vet"} {
-			cmd := exec.Command(goCmd, verb, "hiwater/...")
-			cmd.Dir = filepath.Join(gopath, "src")
-			cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS=", "GOWORK=off")
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Errorf("go %s of the scenarios (fixed=%v): %v\n%s", verb, fixed, err, out)
-			}
-		}
-	}
-}
-
 // TestFixedIsSilent runs the analyzer on the fixed scenarios: a fix must
 // leave nothing to report, or -fix would not converge.
 func TestFixedIsSilent(t *testing.T) {
 	t.Parallel()
-	gopath := tree(t, true, true)
+	gopath := testutil.Tree(t, "hiwater", true, true)
 	for _, dir := range scenarios {
 		analysistest.Run(t, gopath, hiwater.Analyzer, dir)
 	}
 }
 
-func write(path string, content []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
+// TestGoldenCompiles type-checks the scenarios, unfixed and with every
+// x.go replaced by its x.go.golden, in GOPATH mode, so a fix that does not
+// compile (or copies a WaitGroup), or a case that does not compile, fails.
+func TestGoldenCompiles(t *testing.T) {
+	t.Parallel()
+	for _, fixed := range []bool{false, true} {
+		testutil.BuildAndVet(t, testutil.Tree(t, "hiwater", fixed, false), "hiwater/...")
 	}
-	return os.WriteFile(path, content, 0o644)
 }

@@ -1,19 +1,16 @@
 package ordering_test
 
 import (
-	"fmt"
-	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/offsetcommit/commitlint/analyzers/ordering"
+	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
 // Known gaps: commit-before-process shapes the analyzer sees but leaves
@@ -37,18 +34,6 @@ import (
 //     their callbacks and there is no kadm stub.
 //   - A commit on one path only (behind a flag, every Nth message) is
 //     not reported, even though that path loses the message.
-
-// testdata is the GOPATH-style tree holding the client stubs
-// (testdata/src/github.com/...) and the scenarios
-// (testdata/src/ordering/<scenario>).
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 var withMetrics = ordering.New(ordering.Config{Ignore: []string{"ordering/metrics"}})
 
@@ -116,7 +101,7 @@ var scenarios = []struct {
 }
 
 func TestAnalyzer(t *testing.T) {
-	td := testdata(t)
+	td := testutil.TestData(t)
 	for _, sc := range scenarios {
 		t.Run(filepath.Base(sc.dir), func(t *testing.T) {
 			t.Parallel()
@@ -125,29 +110,16 @@ func TestAnalyzer(t *testing.T) {
 	}
 }
 
-// recorder is an analysistest.Testing that keeps the errors instead of
-// failing the test.
-type recorder struct {
-	mu   sync.Mutex
-	errs []string
-}
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.errs = append(r.errs, fmt.Sprintf(format, args...))
-}
-
 // TestIgnoreDefault runs the ignore scenario with the default analyzer:
 // without the ignore entry, metrics.Observe is processing, so the commit
 // marked "ordering/metrics is ignored" is reported, and nothing else
 // changes.
 func TestIgnoreDefault(t *testing.T) {
 	t.Parallel()
-	var rec recorder
-	results := analysistest.Run(&rec, testdata(t), ordering.Analyzer, "ordering/ignore")
+	var rec testutil.Recorder
+	results := analysistest.Run(&rec, testutil.TestData(t), ordering.Analyzer, "ordering/ignore")
 	if len(results) == 0 {
-		t.Fatalf("no results: %v", rec.errs)
+		t.Fatalf("no results: %v", rec.Errs())
 	}
 	var extra []string
 	for _, r := range results {
@@ -165,13 +137,13 @@ func TestIgnoreDefault(t *testing.T) {
 	if len(extra) != 1 {
 		t.Errorf("default analyzer: %d findings on the ignored-metrics commit, want 1", len(extra))
 	}
-	for _, e := range rec.errs {
+	for _, e := range rec.Errs() {
 		if !strings.Contains(e, "unexpected diagnostic") || !strings.Contains(e, "call to CommitMessages before the message is processed") {
 			t.Error(e)
 		}
 	}
-	if len(rec.errs) != 1 {
-		t.Errorf("default analyzer: %d mismatches, want the 1 unexpected finding: %v", len(rec.errs), rec.errs)
+	if len(rec.Errs()) != 1 {
+		t.Errorf("default analyzer: %d mismatches, want the 1 unexpected finding: %v", len(rec.Errs()), rec.Errs())
 	}
 }
 
@@ -208,14 +180,14 @@ func TestIgnoreFlag(t *testing.T) {
 	if err := a.Flags.Set("ignore", " example.com/unused , ordering/metrics/..."); err != nil {
 		t.Fatal(err)
 	}
-	var rec recorder
-	for _, r := range analysistest.Run(&rec, testdata(t), a, "ordering/ignore") {
+	var rec testutil.Recorder
+	for _, r := range analysistest.Run(&rec, testutil.TestData(t), a, "ordering/ignore") {
 		if len(r.Diagnostics) != 1 {
 			t.Errorf("-ignore=ordering/metrics/...: %d findings, want 1", len(r.Diagnostics))
 		}
 	}
-	if len(rec.errs) != 0 {
-		t.Errorf("-ignore=ordering/metrics/...: %v", rec.errs)
+	if len(rec.Errs()) != 0 {
+		t.Errorf("-ignore=ordering/metrics/...: %v", rec.Errs())
 	}
 }
 
@@ -238,73 +210,8 @@ func TestDoc(t *testing.T) {
 // TestGoldenCompiles type-checks the fixed code: the scenarios and stubs
 // are copied to a temporary GOPATH, every x.go replaced by its
 // x.go.golden, and built and vetted in GOPATH mode, so a fix that does not
-// compile (or leaves unreachable code) fails here.
+// compile fails here.
 func TestGoldenCompiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
 	t.Parallel()
-	src := filepath.Join(testdata(t), "src")
-	gopath := t.TempDir()
-	goldens := 0
-	for _, dir := range []string{"github.com", "ordering"} {
-		err := filepath.WalkDir(filepath.Join(src, dir), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			rel, _ := filepath.Rel(src, path)
-			dst := filepath.Join(gopath, "src", rel)
-			switch {
-			case strings.HasSuffix(path, ".go.golden"):
-				orig, err := os.ReadFile(strings.TrimSuffix(path, ".golden"))
-				if err != nil {
-					t.Errorf("%s has no source file", rel)
-				}
-				fixed, err := os.ReadFile(path)
-				if err != nil {
-					return err
-				}
-				if string(orig) == string(fixed) {
-					t.Errorf("%s: golden equals its source", rel)
-				}
-				goldens++
-				return write(strings.TrimSuffix(dst, ".golden"), fixed)
-			case strings.HasSuffix(path, ".go"):
-				if _, err := os.Stat(path + ".golden"); err == nil {
-					return nil // replaced by the golden
-				}
-				content, err := os.ReadFile(path)
-				if err != nil {
-					return err
-				}
-				return write(dst, content)
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if goldens == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, verb := range []string{"build", "vet"} {
-		cmd := exec.Command(goCmd, verb, "ordering/...")
-		cmd.Dir = filepath.Join(gopath, "src")
-		cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS=", "GOWORK=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("go %s of the fixed scenarios: %v\n%s", verb, err, out)
-		}
-	}
-}
-
-func write(path string, content []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, content, 0o644)
+	testutil.BuildAndVet(t, testutil.Tree(t, "ordering", true, false), "ordering/...")
 }

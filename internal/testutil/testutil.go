@@ -1,0 +1,144 @@
+// Package testutil holds what the analyzers' tests share: the testdata
+// tree, temporary GOPATHs holding the scenarios with their golden fixes
+// applied, and building them with the go command.
+package testutil
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// TestData returns the absolute path of the repository's testdata
+// directory: a GOPATH-style tree holding the client stubs
+// (src/github.com/..., src/golang.org/...) and the scenarios
+// (src/<analyzer>/<scenario>).
+func TestData(t testing.TB) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("testutil: no caller information")
+	}
+	return filepath.Join(filepath.Dir(file), "..", "..", "testdata")
+}
+
+var wantRE = regexp.MustCompile("// want `[^`]*`")
+
+// Tree copies the client stubs and testdata/src/<dir> to a temporary
+// GOPATH and returns it. With fixed, every x.go that has an x.go.golden is
+// replaced by it; with noWant, // want comments are removed. It fails the
+// test if dir has no golden file, if a golden has no source, or if a golden
+// equals its source.
+func Tree(t testing.TB, dir string, fixed, noWant bool) string {
+	t.Helper()
+	src := filepath.Join(TestData(t), "src")
+	gopath := t.TempDir()
+	goldens := 0
+	for _, d := range []string{"github.com", "golang.org", dir} {
+		root := filepath.Join(src, d)
+		if _, err := os.Stat(root); err != nil {
+			continue
+		}
+		err := filepath.WalkDir(root, func(path string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(src, path)
+			dst := filepath.Join(gopath, "src", rel)
+			var content []byte
+			switch {
+			case strings.HasSuffix(path, ".go.golden"):
+				orig, err := os.ReadFile(strings.TrimSuffix(path, ".golden"))
+				if err != nil {
+					t.Errorf("%s has no source file", rel)
+					return nil
+				}
+				golden, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				if string(orig) == string(golden) {
+					t.Errorf("%s: golden equals its source", rel)
+				}
+				goldens++
+				if !fixed {
+					return nil
+				}
+				content, dst = golden, strings.TrimSuffix(dst, ".golden")
+			case strings.HasSuffix(path, ".go"):
+				if _, err := os.Stat(path + ".golden"); err == nil && fixed {
+					return nil // replaced by the golden
+				}
+				if content, err = os.ReadFile(path); err != nil {
+					return err
+				}
+			default:
+				return nil
+			}
+			if noWant {
+				content = wantRE.ReplaceAll(content, nil)
+			}
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(dst, content, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if goldens == 0 {
+		t.Fatalf("no golden files under testdata/src/%s", dir)
+	}
+	return gopath
+}
+
+// BuildAndVet runs go build and go vet on pattern in GOPATH mode in gopath,
+// failing the test with the output if either fails. It skips the test
+// under -short or without a go command.
+func BuildAndVet(t testing.TB, gopath, pattern string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	for _, verb := range []string{"build", "vet"} {
+		cmd := exec.Command(goCmd, verb, pattern)
+		cmd.Dir = filepath.Join(gopath, "src")
+		cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS=", "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("go %s %s: %v\n%s", verb, pattern, err, out)
+		}
+	}
+}
+
+// Recorder is an analysistest.Testing that keeps the errors instead of
+// failing the test.
+type Recorder struct {
+	mu   sync.Mutex
+	errs []string
+}
+
+// Errorf records an error.
+func (r *Recorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+// Errs returns the recorded errors.
+func (r *Recorder) Errs() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.errs...)
+}
