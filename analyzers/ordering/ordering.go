@@ -116,9 +116,8 @@ type position struct {
 type checker struct {
 	pass *analysis.Pass
 	m    *consumer.Model
-	// flow is this analyzer's own index: the model's Flow memoises roots
-	// and is not safe for concurrent use, and the go vet driver runs the
-	// analyzers of one package in parallel.
+	// flow is the model's index, shared with the other analyzers (it
+	// guards its memo: drivers run the analyzers of a package in parallel).
 	flow   *ssaflow.Flow
 	ignore []string
 	// helper summaries: in-package functions that write the position of a
@@ -144,7 +143,7 @@ func newChecker(pass *analysis.Pass, m *consumer.Model, ignore string) *checker 
 	c := &checker{
 		pass:      pass,
 		m:         m,
-		flow:      ssaflow.New(m.SSA.SrcFuncs),
+		flow:      m.Flow,
 		ignore:    append([]string(nil), DefaultIgnore...),
 		helpers:   map[*ssa.Function]*commitsParam{},
 		processes: map[procKey]bool{},
