@@ -7,6 +7,7 @@
 package consumer
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -143,7 +144,14 @@ type builder struct {
 	elemsMemo  map[ssa.Value]*elems
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass) (result any, err error) {
+	defer func() {
+		// A bug of ours must not crash the user's build: fail on this
+		// package only, with a message naming it.
+		if x := recover(); x != nil {
+			result, err = (*Model)(nil), fmt.Errorf("internal error building commitlint's consumer model for %s (please report it): %v", pass.Pkg.Path(), x)
+		}
+	}()
 	res := pass.ResultOf[kafkassa.SSA].(*kafkassa.Result)
 	if res == nil {
 		return (*Model)(nil), nil
