@@ -45,42 +45,59 @@ for n in 1 3 10; do
 	done
 done
 
+# timed <dir> <command...>: run once, print "<wall seconds> <max RSS KB>".
+timed() {
+	local dir=$1; shift
+	local tf
+	tf=$(mktemp)
+	(cd "$dir" && /usr/bin/time -o "$tf" -f "%e %M" "$@" >/dev/null 2>&1) || true
+	tail -1 "$tf"
+	rm -f "$tf"
+}
+
 # measure <dir> <command...>: median wall seconds and max RSS (MB) of RUNS runs.
 measure() {
 	local dir=$1; shift
-	local times=() rss=0
+	local times=() rss=0 out r
 	for _ in $(seq 1 "$RUNS"); do
-		local out
-		out=$( { cd "$dir" && /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1 ) || true
+		out=$(timed "$dir" "$@")
 		times+=("${out% *}")
-		local r=${out#* }
-		[ "$r" -gt "$rss" ] && rss=$r
+		r=${out#* }
+		[ -n "$r" ] && [ "$r" -gt "$rss" ] && rss=$r
 	done
-	local med
-	med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-	echo "$med $((rss / 1024))"
+	echo "$(median "${times[@]}") $((rss / 1024))"
 }
+
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 echo "| corpus | floor (noop) s | commitlint s | ratio | staticcheck s | commitlint/staticcheck | go vet (1 edit) s | vet -vettool=commitlint (1 edit) s | RSS commitlint MB | RSS staticcheck MB |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
-for c in sarama franz-go kafka-go x-tools examples scale1 scale3 scale10; do
+# staticcheck keeps a result cache of its own; commitlint standalone has
+# none, so staticcheck runs with an empty cache each time.
+export WORK
+
+set +e # a corpus whose tools fail still gets a row
+for c in ${CORPORA:-sarama franz-go kafka-go x-tools examples scale1 scale3 scale10}; do
 	dir="$WORK/$c"
 	# Warm the build cache and the module cache for this corpus.
 	(cd "$dir" && go build ./... >/dev/null 2>&1 || true)
 	read -r floor _ < <(measure "$dir" "$WORK/bin/noop" ./...)
 	read -r cl clrss < <(measure "$dir" "$WORK/bin/commitlint" ./...)
-	read -r sc scrss < <(measure "$dir" "$WORK/bin/staticcheck" ./...)
+	read -r sc scrss < <(measure "$dir" bash -c 'STATICCHECK_CACHE=$(mktemp -d) "$WORK/bin/staticcheck" ./...')
 	# vet after the same one-file edit: touch a file of the first package.
 	f=$(cd "$dir" && ls *.go 2>/dev/null | grep -v _test | head -1)
 	[ -z "$f" ] && f=$(cd "$dir" && find . -name '*.go' ! -name '*_test.go' | head -1)
 	edit() { (cd "$dir" && echo "// bench $RANDOM$RANDOM" >> "$f"); }
 	vt=(); vct=()
+	# Warm vet's caches for both tools first (facts of all dependencies).
+	timed "$dir" go vet ./... >/dev/null
+	timed "$dir" go vet -vettool="$WORK/bin/commitlint" ./... >/dev/null
 	for _ in $(seq 1 "$RUNS"); do
-		edit; vt+=("$( { cd "$dir" && /usr/bin/time -f "%e" go vet ./... >/dev/null 2>/dev/null; } 2>&1 | tail -1)")
-		edit; vct+=("$( { cd "$dir" && /usr/bin/time -f "%e" go vet -vettool="$WORK/bin/commitlint" ./... >/dev/null 2>/dev/null; } 2>&1 | tail -1)")
+		edit; out=$(timed "$dir" go vet ./...); vt+=("${out% *}")
+		edit; out=$(timed "$dir" go vet -vettool="$WORK/bin/commitlint" ./...); vct+=("${out% *}")
 	done
-	vet=$(printf '%s\n' "${vt[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-	vetc=$(printf '%s\n' "${vct[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+	vet=$(median "${vt[@]}")
+	vetc=$(median "${vct[@]}")
 	ratio=$(awk -v a="$cl" -v b="$floor" 'BEGIN {printf "%.2f", a/b}')
 	vsc=$(awk -v a="$cl" -v b="$sc" 'BEGIN {printf "%.2f", a/b}')
 	echo "| $c | $floor | $cl | $ratio | $sc | $vsc | $vet | $vetc | $clrss | $scrss |"
