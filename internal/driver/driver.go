@@ -123,6 +123,17 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 // returns their findings, sorted and without the duplicates that test
 // variants of a package produce.
 func Run(analyzers []*analysis.Analyzer, patterns []string, tests bool) ([]*Finding, error) {
+	g, err := analyze(analyzers, patterns, tests)
+	if err != nil {
+		return nil, err
+	}
+	return findings(g)
+}
+
+// analyze loads the packages matching patterns and runs the analyzers on
+// them. Load errors (a bad pattern, a package that does not type-check)
+// are returned as one error.
+func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*checker.Graph, error) {
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: tests}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -140,10 +151,14 @@ func Run(analyzers []*analysis.Analyzer, patterns []string, tests bool) ([]*Find
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
-	g, err := checker.Analyze(analyzers, pkgs, nil)
-	if err != nil {
-		return nil, err
-	}
+	return checker.Analyze(analyzers, pkgs, nil)
+}
+
+// findings returns the diagnostics of the root packages' actions, sorted
+// and without the duplicates that test variants of a package produce, or
+// the analysis errors.
+func findings(g *checker.Graph) ([]*Finding, error) {
+	var errs []string
 	seen := map[string]bool{}
 	var out []*Finding
 	for act := range g.All() {

@@ -1,0 +1,148 @@
+package driver
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/semantics"
+)
+
+// Report implements "commitlint report": it runs the analyzers and the
+// semantics pass on the packages args name and prints one row per consumer
+// (text, json or markdown). It returns the exit code: 0 when the report
+// was printed, whatever it says.
+func Report(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("commitlint report", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: commitlint report [-format=text|json|markdown] [-test] packages...")
+		fs.PrintDefaults()
+	}
+	format := fs.String("format", "text", "output format: text, json or markdown")
+	tests := fs.Bool("test", false, "include consumers built in test files")
+	for _, a := range analyzers {
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	if err := fs.Parse(args); err != nil {
+		return ExitUsage
+	}
+	var write func(io.Writer, []*semantics.Row) error
+	switch *format {
+	case "text":
+		write = semantics.WriteText
+	case "json":
+		write = semantics.WriteJSON
+	case "markdown", "md":
+		write = semantics.WriteMarkdown
+	default:
+		fmt.Fprintf(stderr, "commitlint report: -format=%s: want text, json or markdown\n", *format)
+		return ExitUsage
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "commitlint report: no package patterns")
+		return ExitUsage
+	}
+	root, _ := os.Getwd()
+	rows, err := report(analyzers, fs.Args(), *tests, root)
+	if err != nil {
+		fmt.Fprintf(stderr, "commitlint report: %v\n", err)
+		return ExitError
+	}
+	if err := write(stdout, rows); err != nil {
+		fmt.Fprintf(stderr, "commitlint report: %v\n", err)
+		return ExitError
+	}
+	return ExitClean
+}
+
+// report returns the rows of every consumer in the packages, in file order.
+func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root string) ([]*semantics.Row, error) {
+	all := append(slices.Clip(analyzers), semantics.Analyzer)
+	g, err := analyze(all, patterns, tests)
+	if err != nil {
+		return nil, err
+	}
+	fs, err := findings(g)
+	if err != nil {
+		return nil, err
+	}
+	var evs []*semantics.Evidence
+	seen := map[string]bool{}
+	for act := range g.All() {
+		if !act.IsRoot || act.Analyzer != semantics.Analyzer {
+			continue
+		}
+		for _, ev := range act.Result.([]*semantics.Evidence) {
+			k := ev.Pos.String()
+			if !seen[k] {
+				seen[k] = true
+				evs = append(evs, ev)
+			}
+		}
+	}
+	slices.SortFunc(evs, func(a, b *semantics.Evidence) int {
+		if c := strings.Compare(a.Pos.Filename, b.Pos.Filename); c != 0 {
+			return c
+		}
+		return a.Pos.Offset - b.Pos.Offset
+	})
+	byConsumer := map[*semantics.Evidence][]semantics.Finding{}
+	for _, f := range fs {
+		if f.Analyzer.Name == "ignores" {
+			continue
+		}
+		if ev := owner(evs, f); ev != nil {
+			byConsumer[ev] = append(byConsumer[ev], semantics.Finding{
+				Rule: f.Rule(),
+				At:   relPath(root, f.Posn.Filename) + ":" + strconv.Itoa(f.Posn.Line),
+			})
+		}
+	}
+	var rows []*semantics.Row
+	for _, ev := range evs {
+		pos := relPath(root, ev.Pos.Filename) + ":" + strconv.Itoa(ev.Pos.Line)
+		rows = append(rows, semantics.Classify(ev, pos, byConsumer[ev]))
+	}
+	return rows, nil
+}
+
+// owner returns the consumer a finding belongs to: the one whose functions
+// contain it most narrowly, else the only consumer in the same directory.
+func owner(evs []*semantics.Evidence, f *Finding) *semantics.Evidence {
+	var best *semantics.Evidence
+	size := -1
+	for _, ev := range evs {
+		for _, s := range ev.Extent {
+			if s.File == f.Posn.Filename && s.Start <= f.Posn.Offset && f.Posn.Offset < s.End {
+				if n := s.End - s.Start; size < 0 || n < size {
+					best, size = ev, n
+				}
+			}
+		}
+	}
+	if best != nil {
+		return best
+	}
+	dir := func(p string) string { return p[:max(strings.LastIndexByte(p, '/'), 0)] }
+	var only *semantics.Evidence
+	for _, ev := range evs {
+		if dir(ev.Pos.Filename) == dir(f.Posn.Filename) {
+			if only != nil {
+				return nil
+			}
+			only = ev
+		}
+	}
+	return only
+}
+
+

@@ -1,0 +1,448 @@
+package semantics
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+)
+
+// Finding is a diagnostic of one of commitlint's analyzers, attributed to
+// a consumer.
+type Finding struct {
+	Rule string `json:"rule"` // analyzer/category
+	At   string `json:"at"`   // file:line
+}
+
+// Row is one consumer's delivery semantics, as the report prints them.
+type Row struct {
+	Client   string   `json:"client"`
+	Consumer string   `json:"consumer"` // file:line of the constructor
+	Group    string   `json:"group,omitempty"`
+	Topics   []string `json:"topics,omitempty"`
+	// Strategy is one of the Strategy* kinds, Detail says more.
+	Strategy string `json:"strategy"`
+	Detail   string `json:"detail,omitempty"`
+	// Guarantee is at-most-once, at-least-once, effectively-once, neither
+	// or unknown; Scope names the store effectively-once is scoped to.
+	Guarantee   string    `json:"guarantee"`
+	Scope       string    `json:"scope,omitempty"`
+	Reason      string    `json:"reason"`
+	Window      string    `json:"duplicateWindow"`
+	Revoke      string    `json:"commitOnRevoke"`
+	Concurrency string    `json:"concurrency"`
+	Handler     string    `json:"handlerMustBe"`
+	Findings    []Finding `json:"findings,omitempty"`
+}
+
+// Strategies.
+const (
+	StrategyTimer        = "auto-commit timer"
+	StrategyBefore       = "commit before processing"
+	StrategyEachRecord   = "commit after each record"
+	StrategyEachBatch    = "commit after each batch"
+	StrategyTracked      = "commit of a low-water mark"
+	StrategySink         = "offset stored in the same DB transaction"
+	StrategyTransactions = "broker transactions"
+	StrategyNone         = "no commits"
+	StrategyUnknown      = "unknown"
+)
+
+// Guarantees.
+const (
+	AtMostOnce      = "at-most-once"
+	AtLeastOnce     = "at-least-once"
+	EffectivelyOnce = "effectively-once"
+	Neither         = "neither"
+	GuaranteeUnk    = "unknown"
+)
+
+// Classify turns a consumer's evidence and its findings into a report row.
+// pos is the consumer's location as printed.
+func Classify(ev *Evidence, pos string, findings []Finding) *Row {
+	r := &Row{Client: ev.Client.Name, Consumer: pos, Group: ev.Group, Topics: ev.Topics, Findings: findings}
+	has := func(rule string) bool {
+		return slices.ContainsFunc(findings, func(f Finding) bool { return f.Rule == rule })
+	}
+	hasAnalyzer := func(a string) bool {
+		return slices.ContainsFunc(findings, func(f Finding) bool { return strings.HasPrefix(f.Rule, a+"/") })
+	}
+	c := classifier{ev: ev, r: r}
+	c.concurrency(hasAnalyzer("hiwater"))
+	switch {
+	case ev.Is(clientmodel.Group) == Off:
+		r.Strategy, r.Detail = StrategyNone, "not a group member: no position is ever committed"
+		r.Guarantee = GuaranteeUnk
+		r.Reason = "nothing is committed; where a restart resumes depends on the reader's start offset, not on what was processed"
+		r.Window = "n/a"
+		r.Revoke = "not needed (no group)"
+	case ev.Sink != nil && ev.Sink.InTx && ev.Sink.WithEffect:
+		c.sink(has("fencing/unfenced-offset-write"))
+	case c.transactional():
+		c.transactions(has("fencing/swallowed-commit-error"), has("fencing/ignored-txn-result"))
+	case has("ordering/commit-before-process") || has("autocommit/read-commits-first") || c.commitsOnRead():
+		c.before()
+	case has("autocommit/auto-store-on-delivery") || has("autocommit/store-ignored"):
+		c.timer()
+		r.Guarantee, r.Reason = Neither, "the timer commits what Poll handed to the application, processed or not: a crash loses the records handed over before the last commit and still in progress, and repeats those handed over since"
+	case has("autocommit/greedy-auto-commit"):
+		c.timer()
+		r.Guarantee, r.Reason = Neither, "GreedyAutoCommit makes each poll committable when it returns: a crash loses records of the current poll already committed and repeats the rest"
+	case has("autocommit/records-outlive-poll"):
+		c.timer()
+		r.Guarantee, r.Reason = Neither, "records handed to goroutines outlive their poll and the next poll makes them committable: a crash loses those still in progress and repeats the rest"
+	case has("autocommit/marks-discarded"):
+		r.Strategy, r.Detail = StrategyNone, "auto-commit is off and nothing calls Commit: marks are discarded at session end"
+		r.Guarantee, r.Reason = AtLeastOnce, "nothing is ever committed, so every restart or rebalance replays everything since the group's last commit"
+		r.Window = "unbounded (everything since the group's last commit)"
+	default:
+		c.base()
+	}
+	if hasAnalyzer("hiwater") {
+		r.Guarantee = Neither
+		r.Reason = "concurrent handlers commit a position past records still in flight: a crash loses those, and repeats the records since the last commit"
+	}
+	if has("fencing/revoke-commits-in-flight") {
+		r.Guarantee = Neither
+		r.Reason = "the revoke callback commits every polled record, including those still being processed, concurrently with the poll loop: a crash loses them"
+	}
+	if r.Revoke == "" {
+		c.revoke(has("fencing/revoke-without-commit"))
+	}
+	if has("fencing/revoke-without-commit") && r.Window != "" && !strings.Contains(r.Window, "rebalance") {
+		r.Window += ", also at every rebalance"
+	}
+	r.Handler = handlerFor(r)
+	return r
+}
+
+type classifier struct {
+	ev *Evidence
+	r  *Row
+}
+
+func (c *classifier) interval() string {
+	if c.ev.Interval == "" {
+		return "interval set in code"
+	}
+	return c.ev.Interval
+}
+
+// commitCalls returns the consumer's commit calls (not marks or stores).
+func (c *classifier) commitCalls() []*PositionCall {
+	var out []*PositionCall
+	for _, pc := range c.ev.Calls {
+		if pc.Role == clientmodel.Commit && !pc.Deferred {
+			out = append(out, pc)
+		}
+	}
+	return out
+}
+
+func (c *classifier) has(role clientmodel.Role) bool {
+	return slices.ContainsFunc(c.ev.Calls, func(pc *PositionCall) bool { return pc.Role == role })
+}
+
+func (c *classifier) commitsOnRead() bool {
+	return c.has(clientmodel.FetchCommit) && c.ev.Is(clientmodel.Group) == On
+}
+
+func (c *classifier) transactional() bool {
+	for _, t := range c.ev.Txn {
+		switch t {
+		case "CommitTxn", "CommitTransaction", "End", "EndTransaction", "NewGroupTransactSession":
+			return true
+		}
+	}
+	return false
+}
+
+func (c *classifier) sink(unfenced bool) {
+	s := c.ev.Sink
+	r := c.r
+	r.Strategy, r.Detail = StrategySink, "the offset row is written in the transaction that applies the record, "+s.Store
+	r.Guarantee, r.Scope = EffectivelyOnce, s.Store
+	r.Reason = "the effect and the position commit together or not at all; effects outside " + s.Store + " are not covered"
+	r.Window = "none in " + s.Store
+	if unfenced {
+		r.Guarantee, r.Scope = AtLeastOnce, ""
+		r.Reason = "the effect and the position commit together, but the offset row has no guard: after a rebalance the previous owner can move it back, and records are applied again"
+		r.Window = "the records a stale owner's write moves the position back over"
+	}
+	r.Revoke = "not needed (the position lives in " + s.Store + ")"
+}
+
+func (c *classifier) transactions(swallowed, txnResult bool) {
+	r := c.r
+	r.Strategy = StrategyTransactions
+	r.Detail = "offsets are committed in the producer's transaction with the records it produces"
+	r.Guarantee, r.Scope = EffectivelyOnce, "Kafka (read_committed consumers of the output)"
+	r.Reason = "the output and the consumed offsets commit atomically; an aborted transaction is redone from the committed offsets"
+	r.Window = "none in Kafka; effects outside the transaction repeat for an aborted transaction"
+	r.Revoke = "not needed (each transaction commits its own offsets)"
+	if c.ev.Client.Name == "franz-go" {
+		r.Revoke = "not needed (End aborts and rewinds when partitions were revoked)"
+	}
+	if swallowed {
+		r.Guarantee, r.Scope = AtMostOnce, ""
+		r.Reason = "a failed transaction commit is only logged and the consumer moves on: the next transaction commits later offsets, so the failed record's output is lost"
+		r.Window = "none in Kafka (a failed transaction's records are lost, not repeated)"
+	}
+	if txnResult {
+		r.Reason += "; End's committed result is ignored, so work done outside Kafka for an aborted transaction is treated as done and repeated when the batch is re-polled"
+	}
+}
+
+func (c *classifier) before() {
+	r := c.r
+	r.Strategy = StrategyBefore
+	switch {
+	case c.commitsOnRead():
+		r.Detail = "ReadMessage commits each message before returning it"
+	case c.has(clientmodel.Mark) && c.ev.Client.Timer == clientmodel.TimerMarked && c.ev.Is(clientmodel.AutoCommit) == On:
+		r.Detail = "each message is marked before it is processed, and the " + c.interval() + " auto-commit timer commits marks"
+	case c.has(clientmodel.Store):
+		r.Detail = "each offset is stored before the record is processed"
+	default:
+		r.Detail = "each position is committed before the record is processed"
+	}
+	r.Guarantee = AtMostOnce
+	r.Reason = "the position moves past a record before its effect is written: a crash in between loses the record"
+	r.Window = "none (records are lost, not repeated)"
+}
+
+// timer fills the strategy of an auto-commit timer from the client's
+// timer semantics.
+func (c *classifier) timer() {
+	r, ev := c.r, c.ev
+	r.Strategy = StrategyTimer
+	iv := c.interval()
+	switch ev.Client.Timer {
+	case clientmodel.TimerMarked:
+		r.Detail = "commits marked offsets every " + iv
+		r.Window = "one auto-commit interval (" + iv + ")"
+	case clientmodel.TimerPreviousPoll:
+		switch {
+		case ev.Is(clientmodel.Greedy) == On:
+			r.Detail = "commits the latest poll, committable when the poll returns, every " + iv
+			r.Window = "one auto-commit interval (" + iv + ")"
+		case ev.Is(clientmodel.MarksOnly) == On:
+			r.Detail = "commits marked records every " + iv
+			r.Window = "one auto-commit interval (" + iv + ")"
+		default:
+			r.Detail = "commits every poll before the latest, every " + iv
+			r.Window = "previous poll + " + iv
+		}
+	case clientmodel.TimerStored:
+		if ev.Is(clientmodel.AutoStore) == Off {
+			r.Detail = "commits the offsets the application stored, every " + iv
+		} else {
+			r.Detail = "commits the offsets stored when Poll hands records over, every " + iv
+		}
+		r.Window = "one auto-commit interval (" + iv + ")"
+	}
+}
+
+// base classifies a consumer no finding changes the strategy of.
+func (c *classifier) base() {
+	r, ev := c.r, c.ev
+	commits := c.commitCalls()
+	auto := ev.Is(clientmodel.AutoCommit)
+	if ev.Client.Timer == clientmodel.TimerNone {
+		auto = Off
+	}
+	switch {
+	case len(commits) > 0 && ev.Is(clientmodel.AsyncCommit) == On:
+		r.Strategy, r.Detail = StrategyEachBatch, "CommitMessages only queues; a background loop commits every "+c.interval()+" (CommitInterval)"
+		r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed"
+		r.Window = "one commit interval (" + c.interval() + ")"
+	case len(commits) > 0 && auto != On:
+		c.explicit(commits)
+	case auto == On:
+		c.timer()
+		switch {
+		case ev.Client.Timer == clientmodel.TimerMarked && !c.has(clientmodel.Mark) && !c.has(clientmodel.Commit):
+			r.Strategy, r.Detail = StrategyNone, "auto-commit commits marked offsets only, and nothing marks"
+			r.Guarantee, r.Reason = AtLeastOnce, "nothing is ever committed, so every restart replays everything since the group's last commit"
+			r.Window = "unbounded (everything since the group's last commit)"
+			return
+		case ev.Client.Timer == clientmodel.TimerStored && ev.Is(clientmodel.AutoStore) == On:
+			r.Guarantee, r.Reason = Neither, "the timer commits what Poll handed to the application, processed or not"
+			return
+		case ev.Client.Timer == clientmodel.TimerStored && ev.Is(clientmodel.AutoStore) == Unknown:
+			r.Guarantee, r.Reason = GuaranteeUnk, "enable.auto.offset.store is set where the analysis cannot see it"
+			return
+		}
+		r.Guarantee = AtLeastOnce
+		switch {
+		case ev.Client.Timer == clientmodel.TimerPreviousPoll && ev.Is(clientmodel.MarksOnly) != On:
+			r.Reason = "a poll becomes committable only when the next poll starts, after its records were processed"
+		case c.has(clientmodel.Store):
+			r.Reason = "offsets are stored after the records are processed, and the timer commits only stored offsets"
+		default:
+			r.Reason = "records are marked after they are processed, and the timer commits only marks"
+		}
+		if ev.Is(clientmodel.MarksOnly) == Unknown || ev.Is(clientmodel.Greedy) == Unknown {
+			r.Guarantee, r.Reason = GuaranteeUnk, "part of the auto-commit configuration is set where the analysis cannot see it"
+		}
+	case auto == Unknown:
+		r.Strategy, r.Detail = StrategyUnknown, "whether auto-commit is on is decided where the analysis cannot see it"
+		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
+		r.Window = "unknown"
+	default:
+		r.Strategy, r.Detail = StrategyNone, "auto-commit is off and nothing commits"
+		r.Guarantee, r.Reason = AtLeastOnce, "nothing is ever committed, so every restart replays everything since the group's last commit"
+		r.Window = "unbounded (everything since the group's last commit)"
+	}
+}
+
+// explicit classifies commits the application makes itself.
+func (c *classifier) explicit(commits []*PositionCall) {
+	r := c.r
+	grain := commits[0].Grain
+	var batch int64
+	for _, pc := range commits {
+		if pc.Grain != grain {
+			grain = GrainUnknown
+		}
+		if pc.Batch > 0 {
+			batch = pc.Batch
+		}
+	}
+	r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed"
+	switch grain {
+	case GrainRecord:
+		r.Strategy, r.Detail = StrategyEachRecord, "synchronous "+commits[0].Func
+		r.Window = "one record"
+	case GrainBatch:
+		r.Strategy, r.Detail = StrategyEachBatch, "synchronous "+commits[0].Func
+		r.Window = "one batch"
+		if batch > 0 {
+			r.Detail = fmt.Sprintf("synchronous %s every %d records", commits[0].Func, batch)
+			r.Window = fmt.Sprintf("one batch of %d records", batch)
+		} else if c.ev.Client.Name == "franz-go" {
+			r.Window = "one batch (one poll)"
+		}
+	case GrainTracked:
+		r.Strategy, r.Detail = StrategyTracked, commits[0].Func+" of positions the application tracks"
+		r.Window = "the records in flight at the last commit"
+	default:
+		r.Strategy, r.Detail = StrategyUnknown, "commits are made in several ways the analysis cannot rank"
+		r.Guarantee, r.Reason = GuaranteeUnk, "the commit granularity is not known"
+		r.Window = "unknown"
+	}
+}
+
+func (c *classifier) concurrency(hiwater bool) {
+	r, ev := c.r, c.ev
+	var perRecord, perPartition, joined, pool bool
+	for _, l := range ev.Launches {
+		switch {
+		case l.PerPartition:
+			perPartition = true
+		default:
+			perRecord = true
+			pool = pool || l.Pool
+			joined = joined || l.Joined && !l.Pool
+		}
+	}
+	tracked := slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainTracked })
+	switch {
+	case perRecord && hiwater:
+		r.Concurrency = "per record, each committing its own offset (no low-water mark)"
+	case perRecord && tracked:
+		r.Concurrency = "per record, committing a low-water mark"
+	case perRecord && joined:
+		r.Concurrency = "per record, joined before the loop goes on"
+	case perRecord && pool:
+		r.Concurrency = "per record (worker pool)"
+	case perRecord:
+		r.Concurrency = "per record"
+	case perPartition:
+		r.Concurrency = "per partition"
+	case ev.Handler:
+		r.Concurrency = "per partition (sarama runs one ConsumeClaim per claim)"
+	default:
+		r.Concurrency = "none"
+	}
+}
+
+func (c *classifier) revoke(without bool) {
+	r, ev := c.r, c.ev
+	if without {
+		r.Revoke = "no (the revoke callback does not commit)"
+		return
+	}
+	for _, rv := range ev.Revokes {
+		if rv.Commits {
+			r.Revoke = "yes (the revoke callback commits)"
+			return
+		}
+	}
+	if ev.Handler && slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Deferred && pc.Role == clientmodel.Commit }) {
+		r.Revoke = "yes (a deferred commit flushes when the handler returns)"
+		return
+	}
+	synchronous := r.Strategy == StrategyEachRecord || r.Strategy == StrategyEachBatch && ev.Is(clientmodel.AsyncCommit) != On || r.Strategy == StrategyBefore
+	switch ev.Client.Timer {
+	case clientmodel.TimerMarked:
+		switch {
+		case ev.Is(clientmodel.AutoCommit) == On:
+			r.Revoke = "yes (sarama commits marks at session end while auto-commit is on)"
+		case synchronous:
+			r.Revoke = "not needed (each commit is synchronous)"
+		default:
+			r.Revoke = "no (auto-commit is off: marks are discarded at session end)"
+		}
+	case clientmodel.TimerPreviousPoll:
+		switch {
+		case len(ev.Revokes) > 0:
+			r.Revoke = "no (a custom OnPartitionsRevoked replaces the default commit)"
+		case ev.Is(clientmodel.AutoCommit) == On:
+			r.Revoke = "yes (franz-go's default revoke commits while auto-commit is on)"
+		case synchronous:
+			r.Revoke = "not needed (each commit is synchronous)"
+		default:
+			r.Revoke = "no"
+		}
+	case clientmodel.TimerNone:
+		switch {
+		case ev.Is(clientmodel.AsyncCommit) == On:
+			r.Revoke = "yes (kafka-go commits queued offsets when the generation ends)"
+		default:
+			r.Revoke = "not needed (each commit is synchronous)"
+		}
+	case clientmodel.TimerStored:
+		switch {
+		case ev.Is(clientmodel.AutoCommit) == On:
+			r.Revoke = "yes (librdkafka commits stored offsets on revoke while auto-commit is on)"
+		case synchronous && r.Strategy != StrategyEachBatch:
+			r.Revoke = "not needed (each commit is synchronous)"
+		case synchronous:
+			r.Revoke = "no (records since the last batch commit are repeated after a rebalance)"
+		default:
+			r.Revoke = "no"
+		}
+	}
+	if r.Revoke == "" {
+		r.Revoke = "unknown"
+	}
+}
+
+func handlerFor(r *Row) string {
+	switch r.Guarantee {
+	case AtLeastOnce:
+		return "idempotent (a record can be applied twice)"
+	case AtMostOnce:
+		return "nothing extra (a crash drops records instead)"
+	case EffectivelyOnce:
+		if r.Strategy == StrategyTransactions {
+			return "deterministic; effects outside Kafka must be idempotent"
+		}
+		return "deterministic, with every effect inside the transaction"
+	case Neither:
+		return "idempotent, and records can still be lost"
+	}
+	return "idempotent (to be safe)"
+}
