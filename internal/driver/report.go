@@ -144,5 +144,3 @@ func owner(evs []*semantics.Evidence, f *Finding) *semantics.Evidence {
 	}
 	return only
 }
-
-

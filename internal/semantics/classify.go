@@ -255,7 +255,7 @@ func (c *classifier) base() {
 	switch {
 	case len(commits) > 0 && ev.Is(clientmodel.AsyncCommit) == On:
 		r.Strategy, r.Detail = StrategyEachBatch, "CommitMessages only queues; a background loop commits every "+c.interval()+" (CommitInterval)"
-		r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed"
+		r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed (no commit before processing was found)"
 		r.Window = "one commit interval (" + c.interval() + ")"
 	case len(commits) > 0 && auto != On:
 		c.explicit(commits)
@@ -279,9 +279,9 @@ func (c *classifier) base() {
 		case ev.Client.Timer == clientmodel.TimerPreviousPoll && ev.Is(clientmodel.MarksOnly) != On:
 			r.Reason = "a poll becomes committable only when the next poll starts, after its records were processed"
 		case c.has(clientmodel.Store):
-			r.Reason = "offsets are stored after the records are processed, and the timer commits only stored offsets"
+			r.Reason = "offsets are stored after the records are processed (no store before processing was found), and the timer commits only stored offsets"
 		default:
-			r.Reason = "records are marked after they are processed, and the timer commits only marks"
+			r.Reason = "records are marked after they are processed (no mark before processing was found), and the timer commits only marks"
 		}
 		if ev.Is(clientmodel.MarksOnly) == Unknown || ev.Is(clientmodel.Greedy) == Unknown {
 			r.Guarantee, r.Reason = GuaranteeUnk, "part of the auto-commit configuration is set where the analysis cannot see it"
@@ -310,7 +310,7 @@ func (c *classifier) explicit(commits []*PositionCall) {
 			batch = pc.Batch
 		}
 	}
-	r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed"
+	r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed (no commit before processing was found)"
 	switch grain {
 	case GrainRecord:
 		r.Strategy, r.Detail = StrategyEachRecord, "synchronous "+commits[0].Func

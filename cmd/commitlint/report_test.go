@@ -1,0 +1,133 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/offsetcommit/commitlint/internal/semantics"
+)
+
+var update = flag.Bool("update", false, "rewrite the examples' report.golden.json files")
+
+// TestReportGolden runs `commitlint report -format=json` on the examples
+// and compares each consumer's row with the report.golden.json file in its
+// directory. Every example directory must have exactly one consumer and a
+// golden file; go test ./cmd/commitlint -run TestReportGolden -update
+// rewrites them (review the diff: each row must match the top comment of
+// its main.go).
+func TestReportGolden(t *testing.T) {
+	cmd := exec.Command(binary, "-C", examples, "report", "-format=json", "./...")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("commitlint report: %v\n%s", err, stderr.Bytes())
+	}
+	var rows []*semantics.Row
+	if err := json.Unmarshal(out, &rows); err != nil {
+		t.Fatalf("report output is not JSON: %v\n%s", err, out)
+	}
+	byDir := map[string]*semantics.Row{}
+	for _, r := range rows {
+		consumer := r.Consumer
+		dir := filepath.Dir(filepath.FromSlash(consumer[:strings.LastIndexByte(consumer, ':')]))
+		if _, dup := byDir[dir]; dup {
+			t.Errorf("%s: more than one consumer in one example directory", dir)
+		}
+		byDir[dir] = r
+	}
+	dirs := exampleDirs(t)
+	for _, dir := range dirs {
+		if _, ok := byDir[dir]; !ok {
+			t.Errorf("%s: the report has no row for this example", dir)
+		}
+	}
+	for dir, r := range byDir {
+		if !slices.Contains(dirs, dir) {
+			t.Errorf("%s: row for a directory that is not an example", dir)
+			continue
+		}
+		got, err := json.MarshalIndent(r, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, '\n')
+		golden := filepath.Join(examples, dir, "report.golden.json")
+		if *update {
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Errorf("%s: %v (run with -update to create it)", dir, err)
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: report row differs from report.golden.json\ngot:\n%s\nwant:\n%s", dir, got, want)
+		}
+	}
+}
+
+// exampleDirs returns the example directories (those with a main.go),
+// relative to examples/.
+func exampleDirs(t *testing.T) []string {
+	t.Helper()
+	mains, err := filepath.Glob(filepath.Join(examples, "*", "*", "main.go"))
+	if err != nil || len(mains) == 0 {
+		t.Fatalf("no examples found: %v", err)
+	}
+	var dirs []string
+	for _, m := range mains {
+		rel, _ := filepath.Rel(examples, filepath.Dir(m))
+		dirs = append(dirs, rel)
+	}
+	return dirs
+}
+
+// TestReportFormats checks that the text and markdown reports name every
+// consumer, and that bad input is refused.
+func TestReportFormats(t *testing.T) {
+	n := len(exampleDirs(t))
+	for _, format := range []string{"text", "markdown"} {
+		out, err := exec.Command(binary, "-C", examples, "report", "-format="+format, "./...").Output()
+		if err != nil {
+			t.Fatalf("report -format=%s: %v", format, err)
+		}
+		for _, dir := range exampleDirs(t) {
+			if !bytes.Contains(out, []byte(filepath.ToSlash(dir)+"/main.go:")) {
+				t.Errorf("report -format=%s does not mention %s", format, dir)
+			}
+		}
+		if format == "markdown" {
+			if got := bytes.Count(out, []byte("\n| `")); got != n {
+				t.Errorf("markdown report has %d rows, want %d", got, n)
+			}
+		}
+	}
+	for _, args := range [][]string{
+		{"report", "-format=xml", "./..."},
+		{"report"},
+		{"report", "-nosuchflag", "./..."},
+	} {
+		err := exec.Command(binary, append([]string{"-C", examples}, args...)...).Run()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 2 {
+			t.Errorf("commitlint %s: got %v, want exit status 2", strings.Join(args, " "), err)
+		}
+	}
+	err := exec.Command(binary, "-C", examples, "report", "./nosuchdir/...").Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Errorf("commitlint report ./nosuchdir/...: got %v, want exit status 1", err)
+	}
+}

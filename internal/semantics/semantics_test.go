@@ -1,0 +1,120 @@
+package semantics_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/offsetcommit/commitlint/internal/semantics"
+	"github.com/offsetcommit/commitlint/internal/testutil"
+)
+
+var caseRE = regexp.MustCompile(`// case: (\w+)`)
+
+// evidence runs the analyzer on testdata/src/semantics/cases and returns
+// each consumer's evidence by the name of its "// case:" marker.
+func evidence(t *testing.T) map[string]*semantics.Evidence {
+	t.Helper()
+	dir := testutil.TestData(t)
+	file := filepath.Join(dir, "src", "semantics", "cases", "cases.go")
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	names := map[int]string{}
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		if m := caseRE.FindStringSubmatch(sc.Text()); m != nil {
+			names[line] = m[1]
+		}
+	}
+	results := analysistest.Run(t, dir, semantics.Analyzer, "semantics/cases")
+	out := map[string]*semantics.Evidence{}
+	for _, r := range results {
+		evs, _ := r.Result.([]*semantics.Evidence)
+		for _, ev := range evs {
+			name, ok := names[ev.Pos.Line]
+			if !ok {
+				t.Errorf("consumer at %v has no case marker", ev.Pos)
+				continue
+			}
+			out[name] = ev
+		}
+	}
+	for _, n := range names {
+		if out[n] == nil {
+			t.Errorf("case %s: no consumer found", n)
+		}
+	}
+	return out
+}
+
+func TestClassify(t *testing.T) {
+	evs := evidence(t)
+	for _, tc := range []struct {
+		name string
+		// want maps a row field to a substring it must contain.
+		want map[string]string
+	}{
+		{"interval", map[string]string{"group": "g-interval", "topics": "a,b", "strategy": semantics.StrategyTimer,
+			"detail": "every 2s", "guarantee": semantics.AtLeastOnce, "window": "previous poll + 2s",
+			"revoke": "yes (franz-go's default revoke", "concurrency": "none"}},
+		{"async", map[string]string{"group": "g-async", "topics": "t-async", "strategy": semantics.StrategyEachBatch,
+			"window": "one commit interval (1s)", "revoke": "yes (kafka-go commits queued"}},
+		{"batch", map[string]string{"group": "g-batch", "topics": "t-batch", "strategy": semantics.StrategyEachBatch,
+			"window": "one batch of 100 records", "revoke": "no", "guarantee": semantics.AtLeastOnce}},
+		{"opaque", map[string]string{"group": "", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
+		{"sink", map[string]string{"strategy": semantics.StrategySink, "guarantee": semantics.EffectivelyOnce,
+			"scope": "database/sql", "revoke": "not needed"}},
+		{"notx", map[string]string{"strategy": semantics.StrategyNone, "guarantee": semantics.AtLeastOnce}},
+		{"revoke", map[string]string{"revoke": "yes (the revoke callback commits)", "strategy": semantics.StrategyTimer}},
+		{"lowwater", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
+			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},
+		{"shared1", map[string]string{"group": "", "topics": "t-shared"}},
+		{"shared2", map[string]string{"group": "", "topics": "t-shared"}},
+	} {
+		ev := evs[tc.name]
+		if ev == nil {
+			continue
+		}
+		r := semantics.Classify(ev, tc.name, nil)
+		got := map[string]string{
+			"group": r.Group, "topics": strings.Join(r.Topics, ","), "strategy": r.Strategy, "detail": r.Detail,
+			"guarantee": r.Guarantee, "scope": r.Scope, "window": r.Window, "revoke": r.Revoke, "concurrency": r.Concurrency,
+		}
+		for k, want := range tc.want {
+			if want == "" && got[k] != "" || !strings.Contains(got[k], want) {
+				t.Errorf("%s: %s = %q, want %q", tc.name, k, got[k], want)
+			}
+		}
+	}
+}
+
+// TestFindingsChangeTheVerdict checks that the analyzers' findings, which
+// prove a bug the evidence alone does not show, override the base verdict.
+func TestFindingsChangeTheVerdict(t *testing.T) {
+	evs := evidence(t)
+	for _, tc := range []struct {
+		name, rule, strategy, guarantee string
+	}{
+		{"async", "ordering/commit-before-process", semantics.StrategyBefore, semantics.AtMostOnce},
+		{"interval", "autocommit/records-outlive-poll", semantics.StrategyTimer, semantics.Neither},
+		{"interval", "hiwater/concurrent-commit", semantics.StrategyTimer, semantics.Neither},
+		{"sink", "fencing/unfenced-offset-write", semantics.StrategySink, semantics.AtLeastOnce},
+	} {
+		ev := evs[tc.name]
+		if ev == nil {
+			continue
+		}
+		r := semantics.Classify(ev, tc.name, []semantics.Finding{{Rule: tc.rule, At: "x.go:1"}})
+		if r.Strategy != tc.strategy || r.Guarantee != tc.guarantee {
+			t.Errorf("%s with %s: %s / %s, want %s / %s", tc.name, tc.rule, r.Strategy, r.Guarantee, tc.strategy, tc.guarantee)
+		}
+	}
+}

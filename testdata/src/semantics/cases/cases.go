@@ -1,0 +1,138 @@
+// Package cases holds one consumer per function for the semantics tests.
+// The constructor line of each is marked "// case: <name>".
+package cases
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	kafkago "github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+func apply(any) error { return nil }
+
+// A franz-go loop with the default auto-commit and a 2s interval.
+func interval(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-interval"), kgo.ConsumeTopics("a", "b"), kgo.AutoCommitInterval(2*time.Second)) // case: interval
+	for {
+		fs := cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			_ = apply(r)
+		}
+	}
+}
+
+// A kafka-go reader whose commits are queued and flushed every second.
+func async(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-async", Topic: "t-async", CommitInterval: time.Second}) // case: async
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		_ = apply(m)
+		_ = r.CommitMessages(ctx, m)
+	}
+}
+
+// A confluent consumer committing every 100 messages.
+func batch() {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-batch", "enable.auto.commit": false}) // case: batch
+	_ = c.SubscribeTopics([]string{"t-batch"}, nil)
+	n := 0
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = apply(m)
+		n++
+		if n%100 == 0 {
+			_, _ = c.Commit()
+		}
+	}
+}
+
+// A consumer whose config comes from the caller: nothing is known.
+func Opaque(cfg *kafka.ConfigMap) {
+	c, _ := kafka.NewConsumer(cfg) // case: opaque
+	for {
+		m, _ := c.ReadMessage(time.Second)
+		_ = apply(m)
+	}
+}
+
+// The offset row is updated in the transaction that applies the record.
+func sink(ctx context.Context, db *sql.DB) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-sink", Topic: "t-sink"}) // case: sink
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		tx, _ := db.BeginTx(ctx, nil)
+		_, _ = tx.ExecContext(ctx, `INSERT INTO ledger (k, v) VALUES ($1, $2)`, m.Key, m.Value)
+		_, _ = tx.ExecContext(ctx, `UPDATE consumer_offsets SET "offset" = $1 WHERE part = $2 AND "offset" < $1`, m.Offset+1, m.Partition)
+		_ = tx.Commit()
+	}
+}
+
+// The offset row is written outside any transaction: not the exactly-once
+// pattern, and the reader commits nothing to Kafka.
+func noTx(ctx context.Context, db *sql.DB) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-notx", Topic: "t-notx"}) // case: notx
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		_, _ = db.ExecContext(ctx, `INSERT INTO ledger (k, v) VALUES ($1, $2)`, m.Key, m.Value)
+		_, _ = db.ExecContext(ctx, `UPDATE consumer_offsets SET "offset" = $1 WHERE part = $2`, m.Offset+1, m.Partition)
+	}
+}
+
+// A custom revoke callback that commits.
+func revoke(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-revoke"), kgo.ConsumeTopics("t-revoke"), // case: revoke
+		kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+			_ = cl.CommitUncommittedOffsets(ctx)
+		}))
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { _ = apply(r) })
+	}
+}
+
+type tracker struct{ low map[int32]kafka.Offset }
+
+func (t *tracker) committable() []kafka.TopicPartition { return nil }
+
+// Goroutine per message; a ticker stores the tracker's low-water marks.
+func lowWater(ctx context.Context) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-low", "enable.auto.offset.store": false}) // case: lowwater
+	t := &tracker{}
+	go func() {
+		for range time.Tick(time.Second) {
+			_, _ = c.StoreOffsets(t.committable())
+		}
+	}()
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		go func() { _ = apply(m) }()
+	}
+}
+
+// Two consumers built in one function with different groups: the group is
+// left out rather than guessed (the analysis does not split the function
+// between them).
+func twoReaders() (*kafkago.Reader, *kafkago.Reader) {
+	a := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-one", Topic: "t-shared"}) // case: shared1
+	b := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-two", Topic: "t-shared"}) // case: shared2
+	return a, b
+}
