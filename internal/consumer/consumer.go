@@ -142,6 +142,25 @@ type builder struct {
 	mapUpdates []*ssa.MapUpdate
 	keySets    []ssa.CallInstruction
 	elemsMemo  map[ssa.Value]*elems
+	// anchor is the instruction the config is used at (the constructor
+	// call, or a config helper's return): a knob set in the same function
+	// on a path that does not lead through it for sure is unknown.
+	anchor ssa.Instruction
+}
+
+// conditional reports whether instr, in the anchor's function, runs only
+// on some of the paths to the anchor.
+func (b *builder) conditional(instr ssa.Instruction) bool {
+	a := b.anchor
+	if a == nil || instr.Parent() != a.Parent() {
+		return false
+	}
+	for d := a.Block(); d != nil; d = d.Idom() {
+		if d == instr.Block() {
+			return false
+		}
+	}
+	return true
 }
 
 func run(pass *analysis.Pass) (result any, err error) {
@@ -218,6 +237,8 @@ func (b *builder) consumer(ctor clientmodel.CtorRef, call *ssa.Call, fn *ssa.Fun
 		}
 	}
 	arg := Arg(call.Common(), ctor.ConfigArg)
+	b.anchor = call
+	defer func() { b.anchor = nil }()
 	s := newSettings()
 	if ctor.FromClient != "" && arg != nil {
 		// The config travels through an intermediate client value.
@@ -364,6 +385,9 @@ func fieldPathBase(addr ssa.Value, path []string) ssa.Value {
 // they are all constants: each sets the knob, and different values make it
 // unknown.
 func (b *builder) applyStore(s *Settings, k clientmodel.Knob, st *ssa.Store) {
+	if b.conditional(st) {
+		s.Cond[k.Setting] = true
+	}
 	if _, ok := st.Val.(*ssa.Const); !ok {
 		roots := b.flow.Roots(st.Val)
 		consts := len(roots) > 0
@@ -441,7 +465,7 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 		}
 		return clientmodel.Knob{}, false
 	}
-	apply := func(keyV, val ssa.Value, pos token.Pos) {
+	apply := func(in ssa.Instruction, keyV, val ssa.Value, pos token.Pos) {
 		key, ok := constString(keyV)
 		if !ok {
 			s.Opaque = true
@@ -451,6 +475,9 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 		if !ok {
 			return
 		}
+		if b.conditional(in) {
+			s.Cond[k.Setting] = true
+		}
 		if on, ok := constBoolish(val); ok {
 			s.set(k.Setting, on, pos)
 		} else {
@@ -459,7 +486,7 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	}
 	for _, mu := range b.mapUpdates {
 		if ssaflow.Intersects(b.flow.Roots(mu.Map), maps) {
-			apply(mu.Key, mu.Value, mu.Pos())
+			apply(mu, mu.Key, mu.Value, mu.Pos())
 		}
 	}
 	for _, call := range b.keySets {
@@ -467,7 +494,7 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 		if len(cc.Args) < 3 || !ssaflow.Intersects(b.flow.Roots(cc.Args[0]), maps) {
 			continue
 		}
-		apply(cc.Args[1], cc.Args[2], call.Pos())
+		apply(call, cc.Args[1], cc.Args[2], call.Pos())
 	}
 	return s
 }
@@ -511,7 +538,10 @@ func constBoolish(v ssa.Value) (bool, bool) {
 
 // elems is what an options slice is made of.
 type elems struct {
-	vals   []ssa.Value
+	vals []ssa.Value
+	// cond are elements present on some paths only (appended in one
+	// branch of an if or a switch).
+	cond   []ssa.Value
 	facts  []*Settings
 	opaque bool
 }
@@ -528,6 +558,7 @@ func (b *builder) elements(v ssa.Value) *elems {
 	e := &elems{}
 	add := func(o *elems) {
 		e.vals = append(e.vals, o.vals...)
+		e.cond = append(e.cond, o.cond...)
 		e.facts = append(e.facts, o.facts...)
 		e.opaque = e.opaque || o.opaque
 	}
@@ -561,8 +592,32 @@ func (b *builder) elements(v ssa.Value) *elems {
 			e.opaque = true
 		}
 	case *ssa.Phi:
+		// An element every edge carries is unconditional; one only some
+		// edges carry is conditional.
+		var edges []*elems
+		count := map[ssa.Value]int{}
 		for _, ed := range x.Edges {
-			add(b.elements(ed))
+			o := b.elements(ed)
+			edges = append(edges, o)
+			seen := map[ssa.Value]bool{}
+			for _, v := range o.vals {
+				if !seen[v] {
+					seen[v] = true
+					count[v]++
+				}
+			}
+		}
+		for _, o := range edges {
+			for _, v := range o.vals {
+				if count[v] == len(x.Edges) {
+					e.vals = append(e.vals, v)
+				} else {
+					e.cond = append(e.cond, v)
+				}
+			}
+			e.cond = append(e.cond, o.cond...)
+			e.facts = append(e.facts, o.facts...)
+			e.opaque = e.opaque || o.opaque
 		}
 	case *ssa.Parameter:
 		callers := b.flow.Callers(x.Parent())
@@ -639,6 +694,19 @@ func (b *builder) optionSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	}
 	for _, val := range e.vals {
 		b.option(c, s, val, 0)
+	}
+	// An option on some paths only counts (the analyzers report what may
+	// be set), and what it sets is marked conditional, unless it is also
+	// set to the same value on every path.
+	for _, val := range e.cond {
+		tmp := newSettings()
+		b.option(c, tmp, val, 0)
+		for k, v := range tmp.Set {
+			if cur, ok := s.Set[k]; !ok || cur.On != v.On {
+				s.Cond[k] = true
+			}
+		}
+		s.merge(tmp)
 	}
 	return s
 }
@@ -854,7 +922,9 @@ func (b *builder) exportFacts(funcs []*ssa.Function) {
 		s := newSettings()
 		for _, blk := range fn.Blocks {
 			if ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+				b.anchor = ret
 				s.merge(b.settings(c, ret.Results[0]))
+				b.anchor = nil
 			}
 		}
 		b.pass.ExportObjectFact(obj, factOf(s))

@@ -25,6 +25,11 @@ type Settings struct {
 	// Unknown holds the settings set to a value the analysis cannot
 	// determine, or to different values on different paths.
 	Unknown map[clientmodel.Setting]bool
+	// Cond holds the settings set on some paths to the consumer only (an
+	// option appended, a field or key set, in one branch). Set and Get
+	// still report them, as the analyzers report what may be set; the
+	// report calls them unknown.
+	Cond map[clientmodel.Setting]bool
 	// Opaque reports that part of the config comes from somewhere the
 	// analysis cannot see (a parameter with no caller in the package, a
 	// function of another package without a fact), so any setting that is
@@ -33,7 +38,7 @@ type Settings struct {
 }
 
 func newSettings() *Settings {
-	return &Settings{Set: map[clientmodel.Setting]Value{}, Unknown: map[clientmodel.Setting]bool{}}
+	return &Settings{Set: map[clientmodel.Setting]Value{}, Unknown: map[clientmodel.Setting]bool{}, Cond: map[clientmodel.Setting]bool{}}
 }
 
 // set records that k is set to on at pos.
@@ -64,6 +69,9 @@ func (s *Settings) merge(o *Settings) {
 	}
 	for k := range o.Unknown {
 		s.unknown(k)
+	}
+	for k := range o.Cond {
+		s.Cond[k] = true
 	}
 	s.Opaque = s.Opaque || o.Opaque
 }
@@ -121,6 +129,7 @@ func (s *Settings) String() string {
 type ConfigFact struct {
 	Set     []SettingValue // sorted by Setting
 	Unknown []clientmodel.Setting
+	Cond    []clientmodel.Setting
 	Opaque  bool
 }
 
@@ -143,6 +152,9 @@ func (f *ConfigFact) settings() *Settings {
 	for _, k := range f.Unknown {
 		s.Unknown[k] = true
 	}
+	for _, k := range f.Cond {
+		s.Cond[k] = true
+	}
 	s.Opaque = f.Opaque
 	return s
 }
@@ -157,5 +169,9 @@ func factOf(s *Settings) *ConfigFact {
 		f.Unknown = append(f.Unknown, k)
 	}
 	sort.Slice(f.Unknown, func(i, j int) bool { return f.Unknown[i] < f.Unknown[j] })
+	for k := range s.Cond {
+		f.Cond = append(f.Cond, k)
+	}
+	sort.Slice(f.Cond, func(i, j int) bool { return f.Cond[i] < f.Cond[j] })
 	return f
 }

@@ -92,6 +92,10 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	case has("autocommit/records-outlive-poll"):
 		c.timer()
 		r.Guarantee, r.Reason = Neither, "records handed to goroutines outlive their poll and the next poll makes them committable: a crash loses those still in progress and repeats the rest"
+	case ev.Unbound:
+		r.Strategy, r.Detail = StrategyUnknown, "the package makes commit calls the analysis cannot tie to one of its consumers"
+		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
+		r.Window = "unknown"
 	case has("autocommit/marks-discarded"):
 		r.Strategy, r.Detail = StrategyNone, "auto-commit is off and nothing calls Commit: marks are discarded at session end"
 		r.Guarantee, r.Reason = AtLeastOnce, "nothing is ever committed, so every restart or rebalance replays everything since the group's last commit"
@@ -257,7 +261,7 @@ func (c *classifier) base() {
 		r.Strategy, r.Detail = StrategyEachBatch, "CommitMessages only queues; a background loop commits every "+c.interval()+" (CommitInterval)"
 		r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed (no commit before processing was found)"
 		r.Window = "one commit interval (" + c.interval() + ")"
-	case len(commits) > 0 && auto != On:
+	case len(commits) > 0 && auto == Off:
 		c.explicit(commits)
 	case auto == On:
 		c.timer()
@@ -287,7 +291,7 @@ func (c *classifier) base() {
 			r.Guarantee, r.Reason = GuaranteeUnk, "part of the auto-commit configuration is set where the analysis cannot see it"
 		}
 	case auto == Unknown:
-		r.Strategy, r.Detail = StrategyUnknown, "whether auto-commit is on is decided where the analysis cannot see it"
+		r.Strategy, r.Detail = StrategyUnknown, "whether auto-commit is on depends on a branch, or on code the analysis cannot see"
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
 		r.Window = "unknown"
 	default:
@@ -361,6 +365,8 @@ func (c *classifier) concurrency(hiwater bool) {
 		r.Concurrency = "per record"
 	case perPartition:
 		r.Concurrency = "per partition"
+	case ev.Untied:
+		r.Concurrency = "unknown (goroutines handle records in a way the analysis does not classify)"
 	case ev.Handler:
 		r.Concurrency = "per partition (sarama runs one ConsumeClaim per claim)"
 	default:

@@ -129,6 +129,13 @@ type Evidence struct {
 	// Txn lists the transaction calls made in the consumer's functions.
 	Txn  []string
 	Sink *Sink
+	// Unbound reports commit, mark or store calls of the same client that
+	// cannot be tied to one of the package's consumers.
+	Unbound bool
+	// Untied reports goroutines that handle records in a way the analysis
+	// does not classify (a helper started with go that reads a struct's
+	// channel of records).
+	Untied bool
 
 	Extent []Span
 }
@@ -146,10 +153,20 @@ func run(pass *analysis.Pass) (result any, err error) {
 	if m == nil {
 		return ([]*Evidence)(nil), nil
 	}
-	var out []*Evidence
+	var gs []*gatherer
 	for _, c := range m.Consumers {
 		g := &gatherer{pass: pass, m: m, c: c}
-		out = append(out, g.evidence())
+		g.initExtent()
+		gs = append(gs, g)
+	}
+	var out []*Evidence
+	for _, g := range gs {
+		g.others = gs
+		ev := g.evidence()
+		if ev.Is(clientmodel.Group) == Off && len(ev.Fetches) == 0 {
+			continue // a producer or admin client: it consumes nothing
+		}
+		out = append(out, ev)
 	}
 	return out, nil
 }
@@ -160,6 +177,7 @@ type gatherer struct {
 	c      *consumer.Consumer
 	ev     *Evidence
 	extent map[*ssa.Function]bool
+	others []*gatherer // every consumer's gatherer in the package, g included
 }
 
 func (g *gatherer) posn(p token.Pos) token.Position { return g.pass.Fset.Position(p) }
@@ -174,22 +192,14 @@ func (g *gatherer) evidence() *Evidence {
 	g.ev = ev
 	for _, k := range []clientmodel.Setting{clientmodel.Group, clientmodel.AutoCommit, clientmodel.AutoStore,
 		clientmodel.MarksOnly, clientmodel.Greedy, clientmodel.BlockRebalance, clientmodel.AsyncCommit} {
-		if on, known := c.Settings.Get(c.Client, k); known {
+		if on, known := c.Settings.Get(c.Client, k); known && !c.Settings.Cond[k] {
 			ev.Settings[k] = map[bool]Tri{true: On, false: Off}[on]
 		}
 	}
 	if c.Client.Name == "sarama" {
 		ev.Settings[clientmodel.Group] = On // a ConsumerGroup is always in a group
 	}
-	g.extent = map[*ssa.Function]bool{}
-	g.reach(c.Fn)
-	for _, call := range c.Calls {
-		g.reach(call.Fn)
-	}
 	for _, h := range c.Handlers {
-		for fn := range h.Reach {
-			g.reach(fn)
-		}
 		if h.Consume != nil {
 			ev.Handler = true
 		}
@@ -214,6 +224,22 @@ func (g *gatherer) evidence() *Evidence {
 	return ev
 }
 
+// initExtent computes the functions that belong to the consumer: the one
+// constructing it, those making calls on it, its handlers, and what they
+// reach in the package.
+func (g *gatherer) initExtent() {
+	g.extent = map[*ssa.Function]bool{}
+	g.reach(g.c.Fn)
+	for _, call := range g.c.Calls {
+		g.reach(call.Fn)
+	}
+	for _, h := range g.c.Handlers {
+		for fn := range h.Reach {
+			g.reach(fn)
+		}
+	}
+}
+
 // reach adds fn, its closures and the in-package functions it calls to the
 // extent.
 func (g *gatherer) reach(fn *ssa.Function) {
@@ -228,6 +254,13 @@ func (g *gatherer) reach(fn *ssa.Function) {
 		for _, in := range b.Instrs {
 			if ci, ok := in.(ssa.CallInstruction); ok {
 				g.reach(ci.Common().StaticCallee())
+				// Callbacks handed to the client or a helper (a method
+				// value such as s.assigned).
+				for _, a := range ci.Common().Args {
+					if f := funcOf(a); f != nil {
+						g.reach(f)
+					}
+				}
 			}
 		}
 	}
@@ -519,12 +552,43 @@ func (g *gatherer) revokeFuncs() map[*ssa.Function]bool {
 }
 
 // positions records the consumer's fetch, commit, mark and store calls.
+// A call of the same client the model could not tie to a consumer (made on
+// a client kept in a struct field or passed to a callback) is the
+// consumer's when it lies in the consumer's functions only, or when the
+// consumer is the package's only one of that client; a call no consumer's
+// functions contain, in a package with several, makes the strategy unknown.
 func (g *gatherer) positions() {
 	revoke := g.revokeFuncs()
-	for _, call := range g.c.Calls {
+	own := slices.Clip(g.c.Calls)
+	n := 0
+	for _, o := range g.others {
+		if o.c.Client == g.c.Client {
+			n++
+		}
+	}
+	for _, call := range g.m.Calls {
+		if call.Consumer != nil || call.Client != g.c.Client || call.Role == clientmodel.Fetch {
+			continue
+		}
+		var in []*gatherer
+		for _, o := range g.others {
+			if o.c.Client == g.c.Client && o.extent[call.Fn] {
+				in = append(in, o)
+			}
+		}
+		switch {
+		case len(in) == 1 && in[0] == g, len(in) == 0 && n == 1:
+			own = append(own, call)
+		case len(in) == 0:
+			g.ev.Unbound = true
+		}
+	}
+	for _, call := range own {
 		name := call.Func[strings.LastIndex(call.Func, ".")+1:]
-		if call.Role == clientmodel.Fetch {
+		if call.Role == clientmodel.Fetch || call.Role == clientmodel.FetchCommit {
 			g.ev.Fetches = append(g.ev.Fetches, name)
+		}
+		if call.Role == clientmodel.Fetch {
 			continue
 		}
 		if revoke[call.Fn] {
@@ -766,6 +830,8 @@ func (g *gatherer) launches() {
 					l.Pos = g.posn(gs.Pos())
 					l.Joined = joins(fn)
 					g.ev.Launches = append(g.ev.Launches, l)
+				} else if g.touchesRecords(gs) {
+					g.ev.Untied = true
 				}
 			}
 		}
@@ -799,6 +865,62 @@ func (g *gatherer) launch(gs *ssa.Go) *Launch {
 		}
 	}
 	return nil
+}
+
+// touchesRecords reports whether the goroutine gs starts, or what it calls
+// in the package, handles values of a record type (records, slices or
+// channels of them) or makes position calls.
+func (g *gatherer) touchesRecords(gs *ssa.Go) bool {
+	set := map[*ssa.Function]bool{}
+	if fn := funcOf(gs.Call.Value); fn != nil {
+		reachInto(g.m.Flow, fn, set)
+	} else if callee := gs.Call.StaticCallee(); callee != nil {
+		reachInto(g.m.Flow, callee, set)
+	} else if gs.Call.IsInvoke() {
+		return false
+	}
+	if fn := gs.Call.StaticCallee(); fn != nil {
+		reachInto(g.m.Flow, fn, set)
+	}
+	touches := false
+	for _, fn := range sortedFuncs(set) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if ci, ok := in.(ssa.CallInstruction); ok {
+					if callee := consumer.Callee(ci.Common()); callee != nil {
+						if ref, ok := clientmodel.Default.Call(callee); ok && (ref.Role == clientmodel.Fetch || ref.Role == clientmodel.FetchCommit) {
+							return false // the poll loop itself runs in this goroutine
+						}
+					}
+				}
+				if v, ok := in.(ssa.Value); ok && g.carriesRecords(v.Type()) {
+					touches = true
+				}
+			}
+		}
+	}
+	return touches
+}
+
+// carriesRecords reports whether t is a record type, or a pointer, slice
+// or channel of one.
+func (g *gatherer) carriesRecords(t types.Type) bool {
+	for i := 0; i < 3; i++ {
+		if g.isRecord(t) {
+			return true
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Chan:
+			t = u.Elem()
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // isPartition reports whether t holds one partition's records (franz-go's
@@ -922,10 +1044,18 @@ func isTx(t types.Type) bool {
 	return s == "*database/sql.Tx" || s == "github.com/jackc/pgx/v5.Tx"
 }
 
-// funcOf returns the function a function value denotes.
+// funcOf returns the function a function value denotes; for a method
+// value (s.revoked), the declared method rather than its bound wrapper.
 func funcOf(v ssa.Value) *ssa.Function {
 	switch x := v.(type) {
 	case *ssa.Function:
+		if x.Synthetic != "" {
+			if obj, ok := x.Object().(*types.Func); ok {
+				if fn := x.Prog.FuncValue(obj); fn != nil {
+					return fn
+				}
+			}
+		}
 		return x
 	case *ssa.MakeClosure:
 		return funcOf(x.Fn)

@@ -48,7 +48,10 @@ func evidence(t *testing.T) map[string]*semantics.Evidence {
 		}
 	}
 	for _, n := range names {
-		if out[n] == nil {
+		switch {
+		case n == "producer" && out[n] != nil:
+			t.Errorf("case %s: a producer-only client got a row", n)
+		case n != "producer" && out[n] == nil:
 			t.Errorf("case %s: no consumer found", n)
 		}
 	}
@@ -76,6 +79,10 @@ func TestClassify(t *testing.T) {
 		{"revoke", map[string]string{"revoke": "yes (the revoke callback commits)", "strategy": semantics.StrategyTimer}},
 		{"lowwater", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},
+		{"conditional", map[string]string{"group": "g-cond", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
+		{"appended", map[string]string{"group": "g-app", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
+		{"condkey", map[string]string{"group": "g-condkey", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
+		{"field", map[string]string{"group": "g-field", "strategy": semantics.StrategyEachRecord, "window": "one record", "concurrency": "none"}},
 		{"shared1", map[string]string{"group": "", "topics": "t-shared"}},
 		{"shared2", map[string]string{"group": "", "topics": "t-shared"}},
 	} {

@@ -136,3 +136,77 @@ func twoReaders() (*kafkago.Reader, *kafkago.Reader) {
 	b := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-two", Topic: "t-shared"}) // case: shared2
 	return a, b
 }
+
+// Auto-commit is disabled on one branch only: not known.
+func conditional(ctx context.Context, manual bool) {
+	opts := []kgo.Opt{kgo.ConsumerGroup("g-cond"), kgo.ConsumeTopics("t-cond")}
+	if manual {
+		opts = append(opts, kgo.DisableAutoCommit())
+	}
+	cl, _ := kgo.NewClient(opts...) // case: conditional
+	for {
+		fs := cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			_ = apply(r)
+		}
+		_ = cl.CommitUncommittedOffsets(ctx)
+	}
+}
+
+// The same option appended on every path: known.
+func appended(ctx context.Context) {
+	opts := []kgo.Opt{kgo.ConsumerGroup("g-app"), kgo.ConsumeTopics("t-app")}
+	opts = append(opts, kgo.DisableAutoCommit())
+	cl, _ := kgo.NewClient(opts...) // case: appended
+	for {
+		fs := cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			_ = apply(r)
+		}
+		_ = cl.CommitUncommittedOffsets(ctx)
+	}
+}
+
+// A key set in one branch only: not known.
+func conditionalKey(manual bool) {
+	cfg := &kafka.ConfigMap{"group.id": "g-condkey"}
+	if manual {
+		_ = cfg.SetKey("enable.auto.commit", false)
+	}
+	c, _ := kafka.NewConsumer(cfg) // case: condkey
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = apply(m)
+		_, _ = c.CommitMessage(m)
+	}
+}
+
+// A producer-only client consumes nothing: no row.
+func producer() *kgo.Client {
+	cl, _ := kgo.NewClient(kgo.SeedBrokers("localhost:9092")) // case: producer
+	return cl
+}
+
+type worker struct{ cl *kafkago.Reader }
+
+// The reader lives in a struct field; its commit is still this consumer's
+// (the only kafka-go consumer of the package besides shared1/2, which
+// make no calls), and the loop runs in its own goroutine.
+func (w *worker) run(ctx context.Context) {
+	for {
+		m, err := w.cl.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		_ = apply(m)
+		_ = w.cl.CommitMessages(ctx, m)
+	}
+}
+
+func field(ctx context.Context) {
+	w := &worker{cl: kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-field", Topic: "t-field"})} // case: field
+	go w.run(ctx)
+}
