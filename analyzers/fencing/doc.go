@@ -29,10 +29,37 @@ that client.
     with %w (in a function without results, inside the loop: log it and
     return, which stops the loop); sarama CommitTxn fixes call AbortTxn first.
 
-  - ignored-fencing-error: code that recognises a fencing error of a
-    transaction call (errors.Is(err, kerr.ProducerFenced), err ==
-    sarama.ErrProducerFenced, kerr.Code() == kafka.ErrProducerFenced, …) and
-    continues the loop. Fix: return the error.
+  - ignored-fencing-error: code that recognises a fencing error and
+    carries on as if nothing happened. Of a transaction call (sarama
+    CommitTxn, confluent CommitTransaction, franz-go End): a producer or
+    group fencing error (errors.Is(err, kerr.ProducerFenced), err ==
+    sarama.ErrProducerFenced, errors.Is(err, sarama.ErrIllegalGeneration),
+    kerr.Code() == kafka.ErrProducerFenced, …) followed by a continue of the
+    consume loop. Of a plain commit (franz-go CommitRecords,
+    CommitUncommittedOffsets, CommitMarkedOffsets; kafka-go CommitMessages
+    with synchronous commits; confluent Commit, CommitMessage,
+    CommitOffsets): a group fencing error (a rebalance, the member removed,
+    fenced by a static member or by its member epoch: kerr
+    RebalanceInProgress, IllegalGeneration, UnknownMemberID,
+    FencedInstanceID, FencedMemberEpoch, StaleMemberEpoch; kafka-go
+    kafka.RebalanceInProgress, IllegalGeneration, UnknownMemberId,
+    FencedInstanceID; confluent kafka.ErrRebalanceInProgress,
+    ErrIllegalGeneration, ErrUnknownMemberID, ErrFencedInstanceID,
+    ErrAssignmentLost and the member-epoch codes, read with
+    err.(kafka.Error).Code() or errors.As) only logged or counted while a
+    loop over a batch fetched before it moves on to the next record: the
+    client rejoins in the background, the consumer keeps processing
+    partitions it may no longer own (their new owner processes the same
+    records again), and its later commits are rejected or land on the wrong
+    side of the fence. Only tests that hold exactly when the error is a
+    fencing one count (errors.Is, ==, Code() ==, alternatives with ||, a
+    tagged switch's case); negated or mixed tests are not judged. Fix:
+    return the error wrapped with %w (in a function without results, inside
+    the poll loop: log it and return). Silent on loops that fetch (the next
+    fetch runs under the new assignment: kafka-go drops messages of an
+    ended generation, franz-go and librdkafka revoked partitions' buffered
+    records), on a batch abandoned (break, continue of the poll loop), on
+    retry loops, on channel workers, and with kgo.BlockRebalanceOnPoll.
 
   - ignored-txn-result: franz-go End's committed result is ignored while
     statements after it treat the batch as done: a rebalance makes End abort
@@ -69,7 +96,8 @@ that client.
     conflict update) so the position only moves forward.
 
 It stays silent on errors returned or wrapped and returned; on loops stopped
-or contexts cancelled; on transactions aborted; on sarama's Commit(), which
+or contexts cancelled; on transactions aborted; on a batch whose remaining
+work is abandoned; on sarama's Commit(), which
 returns nothing (its errors reach the Errors() channel, whose draining is
 the correct handling); on franz-go End with committed checked; on revoke
 callbacks that commit, franz-go transactional sessions (which abort on

@@ -25,7 +25,8 @@ const (
 	// CategorySwallowed: the error of a commit or transaction call is
 	// discarded, or only logged while the loop carries on.
 	CategorySwallowed = "swallowed-commit-error"
-	// CategoryFencingIgnored: a fencing error of a transaction call is
+	// CategoryFencingIgnored: a fencing error of a transaction call, or a
+	// group fencing error of a plain commit inside a fetched batch, is
 	// recognised and ignored.
 	CategoryFencingIgnored = "ignored-fencing-error"
 	// CategoryTxnResult: franz-go End's committed result is ignored, or a

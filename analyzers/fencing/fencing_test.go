@@ -60,6 +60,14 @@ var scenarios = []string{
 	// values, errors stored in fields, SQL built at run time: no panic, no
 	// finding (8 silent).
 	"fencing/robust",
+	// group fencing errors of plain commits ignored inside a fetched batch:
+	// franz-go if, fall-through and switch, kafka-go errors.As and tagged
+	// switch, confluent Code() twice, sarama CommitTxn (8 positive);
+	// returned, counted then returned, cancelled, break, continue of the
+	// poll loop, poll loops, retry loop, negated test, other error,
+	// BlockRebalanceOnPoll, channel worker, async kafka-go, abandoned
+	// claim, Errors() drain (17 silent).
+	"fencing/group",
 }
 
 func TestAnalyzer(t *testing.T) {

@@ -344,6 +344,9 @@ func (c *checker) result(f *ast.File, call *ast.CallExpr, ref clientmodel.Result
 	if ref.Swallow != clientmodel.SwallowReplays && s.errObj != nil {
 		c.fencingIgnored(s)
 	}
+	if ref.Swallow == clientmodel.SwallowReplays && s.errObj != nil {
+		c.groupFencingIgnored(s)
+	}
 	if state == errHandled && ref.Abort != "" {
 		c.missingAbort(s)
 	}
@@ -828,7 +831,9 @@ func (c *checker) localRecv(s *site) bool {
 }
 
 // fencingIgnored reports a fencing error of a transaction call that the
-// code recognises and then ignores, continuing the loop.
+// code recognises and then ignores, continuing the loop. Only tests that
+// hold exactly when the error is a fencing one count (errTest): a negated
+// test continues on every other error.
 func (c *checker) fencingIgnored(s *site) {
 	var region []ast.Node
 	if s.check != nil {
@@ -850,19 +855,25 @@ func (c *checker) fencingIgnored(s *site) {
 	}
 	for _, r := range region {
 		ast.Inspect(r, func(n ast.Node) bool {
-			var cond []ast.Expr
+			// A bare error in a case list is a tagged switch's value.
+			anyFencing := func(obj types.Object) bool { return c.ix.Fencing(obj) != nil }
+			var ref *ast.Ident
 			var body []ast.Stmt
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return false
 			case *ast.IfStmt:
-				cond, body = []ast.Expr{n.Cond}, n.Body.List
+				ref, body = c.errTest(n.Cond, false, anyFencing), n.Body.List
 			case *ast.CaseClause:
-				cond, body = n.List, n.Body
+				for _, e := range n.List {
+					if ref = c.errTest(e, true, anyFencing); ref != nil {
+						break
+					}
+				}
+				body = n.Body
 			default:
 				return true
 			}
-			ref := c.fencingRef(cond)
 			if ref == nil || len(body) == 0 || !s.consume || c.branch(body, s.loop) != branchLogsContinue {
 				return true
 			}

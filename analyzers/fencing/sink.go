@@ -275,8 +275,11 @@ func parseOffsetWrite(sql string) *offsetWrite {
 }
 
 func parseUpdate(sql, low string, start, end int) *offsetWrite {
-	set, setEnd := keyword(low, " set ", start, end)
-	where, _ := keyword(low, " where ", start, end)
+	// Keywords are searched after "UPDATE ", whose space must not be
+	// taken for the one before SET (FuzzSQLGuard).
+	head := matchWS(low, start, "update ")
+	set, setEnd := keyword(low, " set ", head, end)
+	where, _ := keyword(low, " where ", head, end)
 	if set < 0 || where < set {
 		return nil
 	}
@@ -287,7 +290,7 @@ func parseUpdate(sql, low string, start, end int) *offsetWrite {
 	if r, _ := keyword(low, " returning ", where, end); r >= 0 {
 		stop = r
 	}
-	table := strings.TrimSpace(sql[matchWS(low, start, "update "):set])
+	table := strings.TrimSpace(sql[head:set])
 	if !identRE.MatchString(table) {
 		return nil
 	}
@@ -307,12 +310,13 @@ func parseUpdate(sql, low string, start, end int) *offsetWrite {
 }
 
 func parseUpsert(sql, low string, start, end int) *offsetWrite {
-	conflict, _ := keyword(low, " on conflict", start, end)
-	set, setStart := keyword(low, " do update set ", start, end)
+	into := matchWS(low, start, "insert into ")
+	conflict, _ := keyword(low, " on conflict", into, end)
+	set, setStart := keyword(low, " do update set ", into, end)
 	if conflict < 0 || set < conflict {
 		return nil
 	}
-	head := strings.TrimSpace(sql[matchWS(low, start, "insert into "):conflict])
+	head := strings.TrimSpace(sql[into:conflict])
 	paren := strings.Index(head, "(")
 	if paren < 0 {
 		return nil

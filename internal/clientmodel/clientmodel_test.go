@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -78,6 +79,12 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 		names = append(names, c.Config.Builders...)
 		names = append(names, c.RevokeHooks...)
 		names = append(names, c.Fencing...)
+		names = append(names, c.GroupFencing...)
+		for _, g := range c.GroupFencing {
+			if !slices.Contains(c.Fencing, g) {
+				t.Errorf("%s: group fencing error %s is not in Fencing", c.Name, g)
+			}
+		}
 		names = append(names, c.Txn...)
 		if c.Config.SetKey != "" {
 			names = append(names, c.Config.SetKey)

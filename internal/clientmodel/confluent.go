@@ -9,9 +9,16 @@ func confluent(p string, memberEpoch bool) *Client {
 		p + ".ErrFencedInstanceID", p + ".ErrInvalidProducerEpoch", p + ".ErrProducerFenced",
 		p + ".ErrFenced", p + ".ErrAssignmentLost",
 	}
+	// kafka.ErrorCode values, read with err.(kafka.Error).Code()
+	// (generated_errors.go:135-353).
+	group := []string{
+		p + ".ErrIllegalGeneration", p + ".ErrUnknownMemberID", p + ".ErrRebalanceInProgress",
+		p + ".ErrFencedInstanceID", p + ".ErrAssignmentLost",
+	}
 	if memberEpoch {
 		// KIP-848 member epochs: v2 only.
 		fencing = append(fencing, p+".ErrFencedMemberEpoch", p+".ErrStaleMemberEpoch")
+		group = append(group, p+".ErrFencedMemberEpoch", p+".ErrStaleMemberEpoch")
 	}
 	return &Client{
 		Name:     "confluent-kafka-go",
@@ -48,8 +55,9 @@ func confluent(p string, memberEpoch bool) *Client {
 			{Func: c + "StoreOffsets", Role: Store, Record: 0, Order: LastWrite,
 				NeedsSetting: AutoStore, NeedsValue: false},
 		},
-		RevokeHooks: []string{c + "Subscribe", c + "SubscribeTopics"},
-		Fencing:     fencing,
+		RevokeHooks:  []string{c + "Subscribe", c + "SubscribeTopics"},
+		Fencing:      fencing,
+		GroupFencing: group,
 		Txn: []string{
 			"(*" + p + ".Producer).SendOffsetsToTransaction", "(*" + p + ".Producer).CommitTransaction",
 			"(*" + p + ".Producer).AbortTransaction",

@@ -56,6 +56,12 @@ func franzgo() *Client {
 			kerr + ".FencedInstanceID", kerr + ".FencedMemberEpoch", kerr + ".StaleMemberEpoch",
 			kerr + ".InvalidProducerEpoch", kerr + ".ProducerFenced", kerr + ".TransactionAbortable",
 		},
+		// kerr.go:98-189; a commit that gets one triggers a rejoin and
+		// still returns it (consumer_group.go:4029-4036).
+		GroupFencing: []string{
+			kerr + ".IllegalGeneration", kerr + ".UnknownMemberID", kerr + ".RebalanceInProgress",
+			kerr + ".FencedInstanceID", kerr + ".FencedMemberEpoch", kerr + ".StaleMemberEpoch",
+		},
 		Txn: []string{
 			"(*" + kgo + ".GroupTransactSession).End", cl + "EndTransaction",
 		},

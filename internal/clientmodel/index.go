@@ -43,6 +43,7 @@ type Index struct {
 	configs  map[string]*Client // config type name → client
 	records  map[string]*Client
 	fencing  map[string]*Client
+	group    map[string]*Client // group fencing errors
 	results  map[string]ResultRef
 }
 
@@ -62,6 +63,7 @@ func NewIndex(cs []*Client) *Index {
 		configs:  map[string]*Client{},
 		records:  map[string]*Client{},
 		fencing:  map[string]*Client{},
+		group:    map[string]*Client{},
 		results:  map[string]ResultRef{},
 	}
 	for _, c := range cs {
@@ -95,6 +97,9 @@ func NewIndex(cs []*Client) *Index {
 		}
 		for _, f := range c.Fencing {
 			ix.fencing[f] = c
+		}
+		for _, f := range c.GroupFencing {
+			ix.group[f] = c
 		}
 		for i := range c.Results {
 			ix.results[c.Results[i].Func] = ResultRef{c, &c.Results[i]}
@@ -215,6 +220,18 @@ func (ix *Index) Fencing(obj types.Object) *Client {
 		return nil
 	}
 	return ix.fencing[obj.Pkg().Path()+"."+obj.Name()]
+}
+
+// GroupFencing returns the client whose group fencing error obj is: an
+// error meaning the member's generation or assignment is over.
+func (ix *Index) GroupFencing(obj types.Object) *Client {
+	if obj == nil || obj.Pkg() == nil {
+		return nil
+	}
+	if _, ok := ix.paths[obj.Pkg().Path()]; !ok {
+		return nil
+	}
+	return ix.group[obj.Pkg().Path()+"."+obj.Name()]
 }
 
 // typeName is the model spelling of a named type or pointer to one.

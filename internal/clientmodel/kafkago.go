@@ -39,6 +39,12 @@ func kafkago() *Client {
 			p + ".InvalidProducerEpoch", p + ".FencedInstanceID", p + ".ProducerFenced",
 			p + ".ErrGenerationEnded",
 		},
+		// kafka.Error codes (error.go:37-97), matched with errors.Is or ==;
+		// ErrGenerationEnded ends a low-level Generation (consumergroup.go:24).
+		GroupFencing: []string{
+			p + ".IllegalGeneration", p + ".UnknownMemberId", p + ".RebalanceInProgress",
+			p + ".FencedInstanceID", p + ".ErrGenerationEnded",
+		},
 		Results: []Result{
 			// With CommitInterval > 0 CommitMessages returns nil at once and
 			// failures only reach the ErrorLogger (reader.go:236-245).

@@ -212,8 +212,14 @@ type Client struct {
 	// RevokeHooks are the options or methods that register revoke callbacks.
 	RevokeHooks []string
 	// Fencing are the full names of errors meaning the partition or
-	// producer is no longer this member's.
+	// producer is no longer this member's: the group errors of GroupFencing
+	// and the producer (transaction) fencing errors.
 	Fencing []string
+	// GroupFencing is the subset of Fencing meaning the member's generation
+	// or assignment is over (a rebalance, the member removed, fenced by a
+	// static member or by its member epoch): records fetched before it may
+	// belong to another member now.
+	GroupFencing []string
 	// Txn are transaction calls whose results matter.
 	Txn []string
 	// Results are the commit and transaction calls whose results say

@@ -51,6 +51,11 @@ func sarama(p string) *Client {
 			p + ".ErrIllegalGeneration", p + ".ErrUnknownMemberId", p + ".ErrRebalanceInProgress",
 			p + ".ErrFencedInstancedId", p + ".ErrInvalidProducerEpoch", p + ".ErrProducerFenced",
 		},
+		// errors.go:202-262 (ErrFencedInstancedId: sic).
+		GroupFencing: []string{
+			p + ".ErrIllegalGeneration", p + ".ErrUnknownMemberId", p + ".ErrRebalanceInProgress",
+			p + ".ErrFencedInstancedId",
+		},
 		Txn: txn,
 		// CommitTxn sends the offsets added with AddMessageToTxn/
 		// AddOffsetsToTxn and ends the transaction; after an abortable error

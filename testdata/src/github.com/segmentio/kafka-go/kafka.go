@@ -33,3 +33,15 @@ func (r *Reader) Close() error                                              { re
 func (r *Reader) ReadMessage(ctx context.Context) (Message, error)          { return Message{}, nil }
 func (r *Reader) FetchMessage(ctx context.Context) (Message, error)         { return Message{}, nil }
 func (r *Reader) CommitMessages(ctx context.Context, msgs ...Message) error { return nil }
+
+// Error is a Kafka error code (error.go).
+type Error int
+
+func (e Error) Error() string { return "" }
+
+const (
+	IllegalGeneration   Error = 22
+	UnknownMemberId     Error = 25
+	RebalanceInProgress Error = 27
+	FencedInstanceID    Error = 82
+)

@@ -14,6 +14,7 @@ const (
 	ErrInvalidProducerEpoch ErrorCode = 47
 	ErrFencedInstanceID     ErrorCode = 82
 	ErrProducerFenced       ErrorCode = 90
+	ErrAssignmentLost       ErrorCode = -142
 )
 
 func (e Error) Code() ErrorCode        { return 0 }

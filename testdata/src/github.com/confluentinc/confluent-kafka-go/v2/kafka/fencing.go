@@ -14,6 +14,9 @@ const (
 	ErrInvalidProducerEpoch ErrorCode = 47
 	ErrFencedInstanceID     ErrorCode = 82
 	ErrProducerFenced       ErrorCode = 90
+	ErrAssignmentLost       ErrorCode = -142
+	ErrFencedMemberEpoch    ErrorCode = 110
+	ErrStaleMemberEpoch     ErrorCode = 113
 )
 
 func (e Error) Code() ErrorCode        { return 0 }

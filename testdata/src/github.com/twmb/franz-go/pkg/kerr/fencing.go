@@ -18,5 +18,7 @@ var (
 	InvalidProducerEpoch = &Error{"INVALID_PRODUCER_EPOCH", 47, false, ""}
 	FencedInstanceID     = &Error{"FENCED_INSTANCE_ID", 82, false, ""}
 	ProducerFenced       = &Error{"PRODUCER_FENCED", 90, false, ""}
+	FencedMemberEpoch    = &Error{"FENCED_MEMBER_EPOCH", 110, false, ""}
+	StaleMemberEpoch     = &Error{"STALE_MEMBER_EPOCH", 113, false, ""}
 	TransactionAbortable = &Error{"TRANSACTION_ABORTABLE", 120, false, ""}
 )

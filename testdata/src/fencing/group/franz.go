@@ -1,0 +1,244 @@
+// Package group: group fencing errors (a rebalance, the member removed,
+// fenced by a static member or by its member epoch) of plain commits,
+// recognised and then ignored inside a loop over a batch already fetched,
+// beside the loops that handle them.
+package group
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+
+	"github.com/twmb/franz-go/pkg/kerr"
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+func index(r *kgo.Record) error { return nil }
+
+// kicks counts commits rejected because the member was removed.
+var kicks int
+
+// perRecord commits each record of the poll and skips rebalance errors.
+func perRecord(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fs := cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			if err := index(r); err != nil {
+				return err
+			}
+			if err := cl.CommitRecords(ctx, r); err != nil {
+				if errors.Is(err, kerr.RebalanceInProgress) || errors.Is(err, kerr.IllegalGeneration) { // want `the group fencing error RebalanceInProgress from CommitRecords is recognised and ignored, and the loop moves on to the next record of the same batch: franz-go rejoins the group in the background, so the consumer keeps processing partitions it may no longer own`
+					log.Printf("commit during rebalance, skipping: %v", err)
+					continue
+				}
+				return err
+			}
+		}
+	}
+}
+
+// perRecordReturned is perRecord returning the error.
+func perRecordReturned(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fs := cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			if err := index(r); err != nil {
+				return err
+			}
+			if err := cl.CommitRecords(ctx, r); err != nil {
+				if errors.Is(err, kerr.RebalanceInProgress) || errors.Is(err, kerr.IllegalGeneration) {
+					return fmt.Errorf("commit during rebalance: %w", err) // ok: returned
+				}
+				return err
+			}
+		}
+	}
+}
+
+// counted counts unknown-member errors and falls through to the next
+// record, in a function without results: the fix logs and returns, which
+// stops the poll loop.
+func counted(ctx context.Context, cl *kgo.Client, batch []*kgo.Record) {
+	for {
+		cl.PollFetches(ctx)
+		for _, r := range batch {
+			_ = index(r)
+			if err := cl.CommitRecords(ctx, r); err != nil {
+				if errors.Is(err, kerr.UnknownMemberID) { // want `the group fencing error UnknownMemberID from CommitRecords is recognised and ignored`
+					kicks++
+				} else {
+					log.Printf("commit: %v", err)
+					return
+				}
+			}
+		}
+	}
+}
+
+// countedThenReturned counts the same error, then returns every error.
+func countedThenReturned(ctx context.Context, cl *kgo.Client, batch []*kgo.Record) error {
+	for _, r := range batch {
+		if err := cl.CommitRecords(ctx, r); err != nil {
+			if errors.Is(err, kerr.UnknownMemberID) {
+				kicks++ // ok: the error is returned right after
+			}
+			return fmt.Errorf("commit: %w", err)
+		}
+	}
+	return nil
+}
+
+// epochSwitch tests member-epoch errors in a switch.
+func epochSwitch(ctx context.Context, cl *kgo.Client, batch []*kgo.Record) error {
+	for _, r := range batch {
+		err := cl.CommitRecords(ctx, r)
+		switch {
+		case errors.Is(err, kerr.FencedMemberEpoch), errors.Is(err, kerr.StaleMemberEpoch): // want `the group fencing error FencedMemberEpoch from CommitRecords is recognised and ignored`
+			continue
+		case err != nil:
+			return err
+		}
+	}
+	return nil
+}
+
+// epochSwitchCancelled cancels the consume context instead.
+func epochSwitchCancelled(ctx context.Context, cancel context.CancelFunc, cl *kgo.Client, batch []*kgo.Record) error {
+	for _, r := range batch {
+		err := cl.CommitRecords(ctx, r)
+		switch {
+		case errors.Is(err, kerr.FencedMemberEpoch), errors.Is(err, kerr.StaleMemberEpoch):
+			cancel() // ok: the consume context is cancelled
+			continue
+		case err != nil:
+			return err
+		}
+	}
+	return nil
+}
+
+// abandoned breaks out of the batch: its work is given up and the next
+// poll runs under the new assignment.
+func abandoned(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fs := cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			if err := cl.CommitRecords(ctx, r); err != nil {
+				if errors.Is(err, kerr.RebalanceInProgress) {
+					break // ok: the rest of the batch is abandoned
+				}
+				return err
+			}
+		}
+	}
+}
+
+// nextPoll continues the poll loop from inside the batch.
+func nextPoll(ctx context.Context, cl *kgo.Client) error {
+poll:
+	for {
+		fs := cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			if err := cl.CommitRecords(ctx, r); err != nil {
+				if errors.Is(err, kerr.RebalanceInProgress) {
+					log.Printf("rebalance: %v", err)
+					continue poll // ok: the rest of the batch is abandoned
+				}
+				return err
+			}
+		}
+	}
+}
+
+// pollLoop commits each poll and polls again on a rebalance error: the
+// client has rejoined and the next poll only returns owned partitions.
+func pollLoop(ctx context.Context, cl *kgo.Client) error {
+	for {
+		cl.PollFetches(ctx)
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			if errors.Is(err, kerr.RebalanceInProgress) {
+				continue // ok: the next poll runs under the new assignment
+			}
+			return err
+		}
+	}
+}
+
+// retried retries a commit and returns the last error.
+func retried(ctx context.Context, cl *kgo.Client, batch []*kgo.Record) error {
+	for _, r := range batch {
+		for attempt := 0; ; attempt++ {
+			err := cl.CommitRecords(ctx, r)
+			if errors.Is(err, kerr.RebalanceInProgress) && attempt < 3 {
+				continue // ok: a retry loop whose last error is returned
+			}
+			if err != nil {
+				return err
+			}
+			break
+		}
+	}
+	return nil
+}
+
+// negated continues on every error but a rebalance, which it returns.
+func negated(ctx context.Context, cl *kgo.Client, batch []*kgo.Record) error {
+	for _, r := range batch {
+		if err := cl.CommitRecords(ctx, r); err != nil {
+			if !errors.Is(err, kerr.RebalanceInProgress) {
+				log.Printf("commit: %v", err)
+				continue // ok: a negated test; the rebalance error is returned
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// otherError skips timeouts, not fencing errors.
+func otherError(ctx context.Context, cl *kgo.Client, batch []*kgo.Record) error {
+	for _, r := range batch {
+		if err := cl.CommitRecords(ctx, r); err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				continue // ok: not a fencing error
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// blocked holds rebalances until AllowRebalance: the batch's partitions
+// stay this member's while it is processed.
+func blocked(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("search"), kgo.DisableAutoCommit(), kgo.BlockRebalanceOnPoll())
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	for {
+		fs := cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			if err := cl.CommitRecords(ctx, r); err != nil {
+				if errors.Is(err, kerr.RebalanceInProgress) {
+					continue // ok: BlockRebalanceOnPoll, the rebalance waits for the batch
+				}
+				return err
+			}
+		}
+		cl.AllowRebalance()
+	}
+}
+
+// worker commits what a channel hands it: returning would only stop it.
+func worker(ctx context.Context, cl *kgo.Client, recs <-chan *kgo.Record) {
+	for r := range recs {
+		if err := cl.CommitRecords(ctx, r); err != nil {
+			if errors.Is(err, kerr.RebalanceInProgress) {
+				continue // ok: a channel, not a fetched batch
+			}
+			log.Printf("commit: %v", err)
+		}
+	}
+}
