@@ -10,13 +10,21 @@
 //	go vet -vettool=$(command -v commitlint) ./...
 //	go fix -fixtool=$(command -v commitlint) ./...
 //
-// Flags are those of golang.org/x/tools/go/analysis/multichecker: -json,
-// -fix, -diff, -c N, -test, -<analyzer>=false to disable one analyzer,
-// -<analyzer>.<flag> for analyzer flags (-autocommit.strict), -flags, -V.
-// -C dir, as the first argument, runs in dir, as with the go command.
-// -format=sarif writes SARIF 2.1.0 and -format=github GitHub Actions
-// annotations, to standard output (-format=text and -format=json are the
-// default output and -json).
+// Flags: -json (or -format=json), -format=sarif (SARIF 2.1.0) or
+// -format=github (GitHub Actions annotations) on standard output; text
+// (the default) on standard error; -fix applies the suggested fixes (each
+// file replaced atomically, conflicting fixes skipped), with -diff prints
+// them instead; -c N shows N lines of context; -test=false skips test
+// files; -<analyzer>=false disables one analyzer and -<analyzer>=true runs
+// only those named; -<analyzer>.<flag> sets analyzer flags
+// (-autocommit.strict); -cpuprofile and -memprofile write profiles. -C dir,
+// as the first argument, runs in dir, as with the go command.
+//
+// Standalone, dependencies are loaded from the go command's export data,
+// and only those that use a Kafka client are type-checked and analyzed
+// from source (for the facts they give importers). Run by go vet or go fix
+// (a .cfg argument, -flags, -V) the command speaks their protocol through
+// golang.org/x/tools/go/analysis/multichecker.
 //
 // The report subcommand prints, for every consumer, its commit strategy,
 // its delivery guarantee and why, its duplicate window after a crash,
@@ -54,40 +62,31 @@ func main() {
 		os.Args = append(os.Args[:1], os.Args[3:]...)
 	}
 	all := analyzers.All(analyzers.Config{})
-	if len(os.Args) > 1 && os.Args[1] == "report" {
-		os.Exit(driver.Report(all, os.Args[2:], os.Stdout, os.Stderr))
-	}
-	switch f := driver.FormatFlag(os.Args[1:]); f {
-	case "", "text", "json":
-		os.Args = rewriteFormat(os.Args, f)
+	args := os.Args[1:]
+	switch {
+	case len(args) > 0 && args[0] == "report":
+		os.Exit(driver.Report(all, args[1:], os.Stdout, os.Stderr))
+	case vetProtocol(args):
 		multichecker.Main(all...)
 	default:
-		os.Exit(driver.Main(version(), all, os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(driver.Main(version(), all, args, os.Stdout, os.Stderr))
 	}
 }
 
-// rewriteFormat drops a -format=text flag and turns -format=json into
-// -json, for multichecker.
-func rewriteFormat(args []string, format string) []string {
-	if format == "" {
-		return args
+// vetProtocol reports whether the command is run by the go command as a
+// vet or fix tool: with a unit's .cfg file, or asked for its flags or its
+// version. multichecker (unitchecker) speaks that protocol.
+func vetProtocol(args []string) bool {
+	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return true
 	}
-	out := []string{args[0]}
-	for i := 1; i < len(args); i++ {
-		a := strings.TrimLeft(args[i], "-")
-		switch {
-		case strings.HasPrefix(a, "format="):
-		case a == "format":
-			i++ // its value
-		default:
-			out = append(out, args[i])
-			continue
-		}
-		if format == "json" {
-			out = append(out, "-json")
+	for _, a := range args {
+		a = strings.TrimLeft(a, "-")
+		if a == "flags" || a == "V" || strings.HasPrefix(a, "V=") {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 func version() string {

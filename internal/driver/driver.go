@@ -1,9 +1,10 @@
-// Package driver runs commitlint's analyzers on package patterns and prints
-// findings in the formats CI systems read: SARIF 2.1.0 (GitHub code
-// scanning and other SARIF consumers) and GitHub Actions workflow commands.
-// Text and JSON output, -fix and the go vet protocol are handled by
-// golang.org/x/tools/go/analysis/multichecker; cmd/commitlint sends only
-// -format=sarif and -format=github here.
+// Package driver is commitlint's standalone driver: it loads packages
+// (dependencies that cannot reach a Kafka client from export data only),
+// runs the analyzers, and prints findings as text, JSON (multichecker's
+// formats), SARIF 2.1.0 (GitHub code scanning and other SARIF consumers) or
+// GitHub Actions workflow commands, applies their fixes atomically, or
+// prints the report of every consumer's delivery semantics. The go vet
+// protocol is left to golang.org/x/tools/go/analysis/multichecker.
 package driver
 
 import (
@@ -14,6 +15,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 
@@ -63,14 +66,27 @@ func FormatFlag(args []string) string {
 	return ""
 }
 
-// Main parses args (without the program name), runs the analyzers and
-// prints findings in the requested format to stdout. It returns the exit
-// code.
+// Main is commitlint's standalone driver (everything but the go vet
+// protocol, which multichecker handles). It parses args (without the
+// program name), runs the analyzers and prints findings as text (stderr,
+// as multichecker does), JSON (-json or -format=json, stdout), SARIF or
+// GitHub annotations (stdout), or applies their fixes (-fix, -diff). It
+// returns the exit code.
 func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("commitlint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text, json (multichecker), sarif or github")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: commitlint [-C dir] [flags] packages...\n       commitlint [-C dir] report [-format=text|json|markdown] packages...\n\nflags:")
+		fs.PrintDefaults()
+	}
+	format := fs.String("format", "text", "output format: text, json, sarif or github")
+	jsonOut := fs.Bool("json", false, "emit JSON output (same as -format=json)")
+	fix := fs.Bool("fix", false, "apply all suggested fixes")
+	diff := fs.Bool("diff", false, "with -fix, print the changes as a unified diff instead of applying them")
+	contextLines := fs.Int("c", -1, "display offending line with this many lines of context")
 	tests := fs.Bool("test", true, "analyze test files")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	memprofile := fs.String("memprofile", "", "write a memory profile to this file")
 	enabled := map[string]*bool{}
 	for _, a := range analyzers {
 		enabled[a.Name] = fs.Bool(a.Name, true, "enable "+a.Name+" analysis")
@@ -81,42 +97,171 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 	if err := fs.Parse(args); err != nil {
 		return ExitUsage
 	}
-	var write func(io.Writer, []*Finding, string) error
+	if *jsonOut {
+		*format = "json"
+	}
 	switch *format {
-	case "sarif":
-		write = func(w io.Writer, fs []*Finding, root string) error {
-			return WriteSARIF(w, version, analyzers, fs, root)
-		}
-	case "github":
-		write = WriteGitHub
+	case "text", "json", "sarif", "github":
 	default:
-		fmt.Fprintf(stderr, "commitlint: -format=%s: want sarif or github here (text and json are the default output and -json)\n", *format)
+		fmt.Fprintf(stderr, "commitlint: -format=%s: want text, json, sarif or github\n", *format)
+		return ExitUsage
+	}
+	if *diff && !*fix {
+		fmt.Fprintln(stderr, "commitlint: -diff needs -fix")
 		return ExitUsage
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "commitlint: no package patterns")
 		return ExitUsage
 	}
+	// As with multichecker: -NAME=true runs only the analyzers named so;
+	// otherwise every analyzer not disabled with -NAME=false runs.
+	explicit := false
+	fs.Visit(func(f *flag.Flag) {
+		if b, ok := enabled[f.Name]; ok && *b {
+			explicit = true
+		}
+	})
 	var run []*analysis.Analyzer
 	for _, a := range analyzers {
-		if *enabled[a.Name] {
+		set := false
+		fs.Visit(func(f *flag.Flag) { set = set || f.Name == a.Name })
+		if *enabled[a.Name] && (!explicit || set) {
 			run = append(run, a)
 		}
 	}
-	findings, err := Run(run, fs.Args(), *tests)
+	stop, err := profile(*cpuprofile, *memprofile)
 	if err != nil {
 		fmt.Fprintf(stderr, "commitlint: %v\n", err)
 		return ExitError
 	}
-	root, _ := os.Getwd()
-	if err := write(stdout, findings, root); err != nil {
+	defer stop()
+
+	switch *format {
+	case "sarif", "github":
+		findings, err := Run(run, fs.Args(), *tests)
+		if err != nil {
+			fmt.Fprintf(stderr, "commitlint: %v\n", err)
+			return ExitError
+		}
+		root, _ := os.Getwd()
+		if *format == "sarif" {
+			err = WriteSARIF(stdout, version, analyzers, findings, root)
+		} else {
+			err = WriteGitHub(stdout, findings, root)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "commitlint: %v\n", err)
+			return ExitError
+		}
+		if len(findings) > 0 {
+			return ExitFindings
+		}
+		return ExitClean
+	}
+
+	// Text, JSON and -fix behave as multichecker's: package errors are
+	// printed and make the exit status 1, and the other packages are
+	// analyzed all the same.
+	roots, err := load(fs.Args(), *tests)
+	if err != nil {
 		fmt.Fprintf(stderr, "commitlint: %v\n", err)
 		return ExitError
 	}
-	if len(findings) > 0 {
-		return ExitFindings
+	code := ExitClean
+	if printErrors(stderr, roots) > 0 {
+		code = ExitError
 	}
-	return ExitClean
+	if len(roots) == 0 {
+		fmt.Fprintf(stderr, "commitlint: no packages match %s\n", strings.Join(fs.Args(), " "))
+		return ExitError
+	}
+	g, err := checker.Analyze(run, roots, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "commitlint: %v\n", err)
+		return ExitError
+	}
+	switch {
+	case *fix:
+		if err := applyFixes(g, *diff, stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "commitlint: %v\n", err)
+			return ExitError
+		}
+		return code
+	case *format == "json":
+		if err := g.PrintJSON(stdout); err != nil {
+			return ExitError
+		}
+		return code
+	}
+	if err := g.PrintText(stderr, *contextLines); err != nil {
+		return ExitError
+	}
+	var failed, diags int
+	for act := range g.All() {
+		if act.Err != nil {
+			failed++
+		} else if act.IsRoot {
+			diags += len(act.Diagnostics)
+		}
+	}
+	switch {
+	case failed > 0:
+		code = ExitError
+	case diags > 0 && code == ExitClean:
+		code = ExitFindings
+	}
+	return code
+}
+
+// printErrors prints the load and type errors of the packages and their
+// dependencies, once each, as packages.PrintErrors does, to w.
+func printErrors(w io.Writer, pkgs []*packages.Package) int {
+	n := 0
+	seen := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			if s := e.Error(); !seen[s] {
+				seen[s] = true
+				fmt.Fprintln(w, s)
+				n++
+			}
+		}
+	})
+	return n
+}
+
+// profile starts a CPU profile and arranges a heap profile, as
+// multichecker's -cpuprofile and -memprofile do.
+func profile(cpu, mem string) (stop func(), err error) {
+	var stops []func()
+	if cpu != "" {
+		f, err := os.Create(cpu)
+		if err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return nil, err
+		}
+		stops = append(stops, func() { pprof.StopCPUProfile(); f.Close() })
+	}
+	if mem != "" {
+		f, err := os.Create(mem)
+		if err != nil {
+			return nil, err
+		}
+		stops = append(stops, func() {
+			runtime.GC()
+			pprof.WriteHeapProfile(f)
+			f.Close()
+		})
+	}
+	return func() {
+		for _, s := range stops {
+			s()
+		}
+	}, nil
 }
 
 // Run loads the packages matching patterns, runs the analyzers on them and
@@ -134,8 +279,7 @@ func Run(analyzers []*analysis.Analyzer, patterns []string, tests bool) ([]*Find
 // them. Load errors (a bad pattern, a package that does not type-check)
 // are returned as one error.
 func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*checker.Graph, error) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: tests}
-	pkgs, err := packages.Load(cfg, patterns...)
+	pkgs, err := load(patterns, tests)
 	if err != nil {
 		return nil, err
 	}

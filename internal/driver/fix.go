@@ -1,0 +1,268 @@
+package driver
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// edit is one text edit, in byte offsets of its file.
+type edit struct {
+	start, end int
+	text       string
+}
+
+// fileFix is the part of one suggested fix that edits one file.
+type fileFix struct {
+	file  string
+	edits []edit
+}
+
+// applyFixes applies the first suggested fix of every root diagnostic of g,
+// or with diff prints the changes to w as a unified diff.
+//
+// A fix is applied whole or not at all: one that overlaps a fix already
+// accepted (other than the identical fix of a test variant of the same
+// package) is skipped, as is one touching a generated file. Each file is
+// then reformatted, imports the fixes left unused are removed, and it is
+// replaced atomically: written to a temporary file in its directory and
+// renamed over the original, so an interrupted run never leaves a file
+// half-written. A file that changed on disk since it was analyzed is not
+// touched. Skipped fixes make the result an error, after the others are
+// applied: run the command again to apply them.
+func applyFixes(g *checker.Graph, diff bool, w, stderr io.Writer) error {
+	type fix struct {
+		parts []fileFix
+		name  string
+	}
+	var fixes []fix
+	pkgOf := map[string]*types.Package{}
+	sizeOf := map[string]int{}
+	generated := map[string]bool{}
+	for act := range g.All() {
+		if !act.IsRoot || act.Err != nil {
+			continue
+		}
+		fset := act.Package.Fset
+		for _, f := range act.Package.Syntax {
+			generated[fset.File(f.FileStart).Name()] = ast.IsGenerated(f)
+		}
+		for _, d := range act.Diagnostics {
+			if len(d.SuggestedFixes) == 0 {
+				continue
+			}
+			byFile := map[string]*fileFix{}
+			var files []string
+			for _, te := range d.SuggestedFixes[0].TextEdits {
+				tf := fset.File(te.Pos)
+				if tf == nil {
+					continue
+				}
+				name := tf.Name()
+				end := te.End
+				if !end.IsValid() {
+					end = te.Pos
+				}
+				if byFile[name] == nil {
+					byFile[name] = &fileFix{file: name}
+					files = append(files, name)
+				}
+				byFile[name].edits = append(byFile[name].edits, edit{tf.Offset(te.Pos), tf.Offset(end), string(te.NewText)})
+				pkgOf[name] = act.Package.Types
+				sizeOf[name] = tf.Size()
+			}
+			f := fix{name: fset.Position(d.Pos).String() + ": " + d.SuggestedFixes[0].Message}
+			for _, name := range files {
+				f.parts = append(f.parts, *byFile[name])
+			}
+			fixes = append(fixes, f)
+		}
+	}
+	slices.SortStableFunc(fixes, func(a, b fix) int { return strings.Compare(a.name, b.name) })
+
+	accepted := map[string][]edit{}
+	seen := map[string]bool{}
+	skipped := 0
+next:
+	for _, f := range fixes {
+		key := fmt.Sprint(f.parts)
+		if seen[key] {
+			continue // the same fix from a test variant of the package
+		}
+		seen[key] = true
+		for _, p := range f.parts {
+			if generated[p.file] {
+				fmt.Fprintf(stderr, "commitlint: %s: not applied: it edits a generated file\n", f.name)
+				skipped++
+				continue next
+			}
+			for _, e := range p.edits {
+				for _, a := range accepted[p.file] {
+					if overlaps(e, a) {
+						fmt.Fprintf(stderr, "commitlint: %s: not applied: it conflicts with another fix (run again to apply it)\n", f.name)
+						skipped++
+						continue next
+					}
+				}
+			}
+		}
+		for _, p := range f.parts {
+			accepted[p.file] = append(accepted[p.file], p.edits...)
+		}
+	}
+
+	cwd, _ := os.Getwd()
+	var files []string
+	for file := range accepted {
+		files = append(files, file)
+	}
+	slices.Sort(files)
+	failed := 0
+	for _, file := range files {
+		old, err := os.ReadFile(file)
+		if err != nil {
+			return err
+		}
+		if len(old) != sizeOf[file] {
+			fmt.Fprintf(stderr, "commitlint: %s changed since it was analyzed: not fixed\n", file)
+			failed++
+			continue
+		}
+		edits := accepted[file]
+		slices.SortStableFunc(edits, func(a, b edit) int { return a.start - b.start })
+		var buf bytes.Buffer
+		last := 0
+		for _, e := range edits {
+			buf.Write(old[last:e.start])
+			buf.WriteString(e.text)
+			last = e.end
+		}
+		buf.Write(old[last:])
+		src := buf.Bytes()
+		if formatted, err := tidy(pkgOf[file], src); err == nil {
+			src = formatted
+		}
+		if diff {
+			io.WriteString(w, unified(relPath(cwd, file), string(old), string(src)))
+			continue
+		}
+		if err := writeAtomic(file, src); err != nil {
+			fmt.Fprintf(stderr, "commitlint: %v\n", err)
+			failed++
+		}
+	}
+	if skipped > 0 || failed > 0 {
+		return fmt.Errorf("%d fix(es) not applied, %d file(s) not written", skipped, failed)
+	}
+	return nil
+}
+
+// overlaps reports whether two edits of one file touch the same text, or
+// insert different text at the same place. Identical edits do not overlap.
+func overlaps(a, b edit) bool {
+	if a == b {
+		return false
+	}
+	if a.start == a.end && b.start == b.end {
+		return a.start == b.start
+	}
+	return a.start < b.end && b.start < a.end ||
+		a.start == a.end && b.start < a.start && a.start < b.end ||
+		b.start == b.end && a.start < b.start && b.start < a.end
+}
+
+// tidy formats fixed source as gofmt does and removes the imports the fixes
+// left unused. pkg is the package before the fix, for the default names of
+// its imports.
+func tidy(pkg *types.Package, src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "fixed.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]string{}
+	if pkg != nil {
+		for _, imp := range pkg.Imports() {
+			names[imp.Path()] = imp.Name()
+		}
+	}
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GenDecl:
+			return n.Tok != token.IMPORT
+		case *ast.SelectorExpr:
+			if id, ok := n.X.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	for _, spec := range slices.Clone(f.Imports) { // deleting changes f.Imports
+		path, err := strconv.Unquote(spec.Path.Value)
+		if err != nil || path == "C" {
+			continue
+		}
+		name := names[path]
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		if name == "" || name == "_" || name == "." || used[name] {
+			continue // unknown default name, or a side-effect or dot import: keep it
+		}
+		if spec.Name != nil {
+			astutil.DeleteNamedImport(fset, f, spec.Name.Name, path)
+		} else {
+			astutil.DeleteImport(fset, f, path)
+		}
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, f); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// writeAtomic replaces file with content: it writes a temporary file in the
+// same directory, with the original's permissions, and renames it over the
+// original.
+func writeAtomic(file string, content []byte) error {
+	info, err := os.Stat(file)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".commitlint-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
+	if _, err := tmp.Write(content); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), file)
+}

@@ -1,0 +1,295 @@
+package driver
+
+import (
+	"bytes"
+	"go/ast"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+func TestOverlaps(t *testing.T) {
+	for _, tc := range []struct {
+		a, b edit
+		want bool
+	}{
+		{edit{0, 5, "x"}, edit{5, 8, "y"}, false}, // adjacent
+		{edit{0, 5, "x"}, edit{4, 8, "y"}, true},
+		{edit{2, 3, "x"}, edit{0, 8, "y"}, true},  // nested
+		{edit{3, 3, "x"}, edit{3, 3, "y"}, true},  // two insertions at one place
+		{edit{3, 3, "x"}, edit{3, 3, "x"}, false}, // the same edit twice
+		{edit{3, 3, "x"}, edit{0, 8, ""}, true},   // insertion inside a deletion
+		{edit{0, 3, "x"}, edit{3, 3, "y"}, false}, // insertion at the end of a replacement
+		{edit{0, 8, ""}, edit{8, 8, "y"}, false},
+	} {
+		if got := overlaps(tc.a, tc.b); got != tc.want {
+			t.Errorf("overlaps(%v, %v) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+		if got := overlaps(tc.b, tc.a); got != tc.want {
+			t.Errorf("overlaps(%v, %v) = %v, want %v", tc.b, tc.a, got, tc.want)
+		}
+	}
+}
+
+// applyUnified applies a unified diff made by unified to old, checking
+// every context and removed line.
+func applyUnified(t *testing.T, old, patch string) string {
+	t.Helper()
+	a := lines(old)
+	var out []string
+	next := 0 // next line of a to copy
+	pl := strings.SplitAfter(patch, "\n")
+	for i := 2; i < len(pl) && pl[i] != ""; {
+		h := pl[i]
+		if !strings.HasPrefix(h, "@@ -") {
+			t.Fatalf("bad hunk header %q in\n%s", h, patch)
+		}
+		r := strings.Fields(h)[1][1:]
+		start, _ := strconv.Atoi(strings.Split(r, ",")[0])
+		if strings.HasSuffix(r, ",0") {
+			start++ // an empty old range names the line before
+		}
+		for ; next < start-1; next++ {
+			out = append(out, a[next])
+		}
+		i++
+		for ; i < len(pl) && pl[i] != "" && !strings.HasPrefix(pl[i], "@@"); i++ {
+			line := pl[i]
+			if strings.HasPrefix(line, `\ No newline`) {
+				continue
+			}
+			body := line[1:]
+			if i+1 < len(pl) && strings.HasPrefix(pl[i+1], `\ No newline`) {
+				body += pl[i+1]
+			}
+			switch line[0] {
+			case ' ', '-':
+				if next >= len(a) || a[next] != body {
+					t.Fatalf("line %d: context %q does not match %q", next+1, body, a[min(next, len(a)-1)])
+				}
+				if line[0] == ' ' {
+					out = append(out, body)
+				}
+				next++
+			case '+':
+				out = append(out, body)
+			}
+		}
+	}
+	out = append(out, a[next:]...)
+	s := strings.Join(out, "")
+	return strings.ReplaceAll(s, "\n\\ No newline at end of file\n", "")
+}
+
+// TestUnifiedRoundTrip applies the diffs of random edits of random files
+// and checks that they give the new file.
+func TestUnifiedRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	words := []string{"a", "b", "c", "func f() {", "}", "", "x := 1"}
+	text := func(n int) string {
+		var sb strings.Builder
+		for i := 0; i < n; i++ {
+			sb.WriteString(words[r.Intn(len(words))] + "\n")
+		}
+		s := sb.String()
+		if r.Intn(4) == 0 && s != "" {
+			s = s[:len(s)-1] // no final newline
+		}
+		return s
+	}
+	for i := 0; i < 3000; i++ {
+		old := text(r.Intn(30))
+		nl := lines(old)
+		// Mutate: replace, insert or delete a few lines.
+		for k := r.Intn(4); k >= 0; k-- {
+			switch j := r.Intn(len(nl) + 1); r.Intn(3) {
+			case 0:
+				nl = append(nl[:j:j], append([]string{words[r.Intn(len(words))] + "\n"}, nl[j:]...)...)
+			case 1:
+				if j < len(nl) {
+					nl = append(nl[:j:j], nl[j+1:]...)
+				}
+			case 2:
+				if j < len(nl) {
+					nl[j] = "changed\n"
+				}
+			}
+		}
+		new := strings.ReplaceAll(strings.Join(nl, ""), "\n\\ No newline at end of file\n", "")
+		if r.Intn(3) == 0 {
+			new = text(r.Intn(30))
+		}
+		patch := unified("f.go", old, new)
+		if old == new {
+			if patch != "" {
+				t.Fatalf("diff of equal texts: %q", patch)
+			}
+			continue
+		}
+		if got := applyUnified(t, old, patch); got != new {
+			t.Fatalf("old:\n%q\nnew:\n%q\npatch:\n%s\napplied:\n%q", old, new, patch, got)
+		}
+	}
+}
+
+func TestTidyRemovesOnlyUnusedImports(t *testing.T) {
+	src := `package p
+
+import (
+	"fmt"
+	_ "embed"
+	str "strings"
+	"os"
+)
+
+func f() { fmt.Println(); _ = str.ToLower("") }
+`
+	got, err := tidy(nil, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Without type information the default name of "os" is not known: kept.
+	if !bytes.Contains(got, []byte(`"os"`)) || !bytes.Contains(got, []byte(`"fmt"`)) || !bytes.Contains(got, []byte(`_ "embed"`)) {
+		t.Errorf("tidy removed a needed or unknown import:\n%s", got)
+	}
+	src2 := strings.Replace(src, "_ = str.ToLower(\"\")", "", 1)
+	got, err = tidy(nil, []byte(src2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(got, []byte(`str "strings"`)) {
+		t.Errorf("tidy kept an unused renamed import:\n%s", got)
+	}
+}
+
+// fixer reports, on every call to fmt.Println, the fixes named by its
+// argument: "a" and "b" replace the same call (they conflict), "c" inserts a
+// comment before the function.
+var fixer = &analysis.Analyzer{
+	Name: "fixer",
+	Doc:  "test analyzer with conflicting fixes",
+	Run: func(pass *analysis.Pass) (any, error) {
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) != 1 {
+					return true
+				}
+				lit, ok := call.Args[0].(*ast.BasicLit)
+				if !ok {
+					return true
+				}
+				arg, _ := strconv.Unquote(lit.Value)
+				fix := analysis.SuggestedFix{Message: "fix " + arg}
+				switch arg {
+				case "a", "b":
+					fix.TextEdits = []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(`fmt.Print("` + arg + `")`)}}
+				case "c":
+					fix.TextEdits = []analysis.TextEdit{{Pos: f.Decls[len(f.Decls)-1].Pos(), End: f.Decls[len(f.Decls)-1].Pos(), NewText: []byte("// fixed\n")}}
+				}
+				pass.Report(analysis.Diagnostic{Pos: call.Pos(), Message: arg, SuggestedFixes: []analysis.SuggestedFix{fix}})
+				if arg == "a" {
+					pass.Report(analysis.Diagnostic{Pos: call.Pos(), Message: "b", SuggestedFixes: []analysis.SuggestedFix{{
+						Message:   "fix b",
+						TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(`fmt.Print("b")`)}},
+					}}})
+				}
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func TestApplyFixesSkipsConflicts(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o640); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module m\n\ngo 1.26\n")
+	write("p.go", "package m\n\nimport \"fmt\"\n\nfunc f() {\n\tfmt.Println(\"a\")\n\tfmt.Println(\"c\")\n}\n")
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Tests: true}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := checker.Analyze([]*analysis.Analyzer{fixer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	err = applyFixes(g, false, &bytes.Buffer{}, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "1 fix(es) not applied") {
+		t.Errorf("applyFixes error = %v, want one fix not applied", err)
+	}
+	if !strings.Contains(stderr.String(), "conflicts with another fix") {
+		t.Errorf("no conflict message: %s", stderr.String())
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "p.go"))
+	want := "package m\n\nimport \"fmt\"\n\n// fixed\nfunc f() {\n\tfmt.Print(\"a\")\n\tfmt.Println(\"c\")\n}\n"
+	if string(got) != want {
+		t.Errorf("fixed file:\n%s\nwant:\n%s", got, want)
+	}
+	info, err := os.Stat(filepath.Join(dir, "p.go"))
+	if err != nil || info.Mode().Perm() != 0o640 {
+		t.Errorf("mode after fix: %v, %v; want 0640", info.Mode(), err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+// TestLoadKafkaDepsFromSource checks that load type-checks from source the
+// dependencies that use a Kafka client, and only those.
+func TestLoadKafkaDepsFromSource(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":               "module m\n\ngo 1.26\n\nrequire github.com/twmb/franz-go v1.0.0\n\nreplace github.com/twmb/franz-go => ./franz\n",
+		"franz/go.mod":         "module github.com/twmb/franz-go\n\ngo 1.26\n",
+		"franz/pkg/kgo/kgo.go": "package kgo\n\ntype Opt interface{}\n\nfunc ConsumerGroup(string) Opt { return nil }\n",
+		"helper/helper.go":     "package helper\n\nimport \"github.com/twmb/franz-go/pkg/kgo\"\n\nfunc Opts() []kgo.Opt { return []kgo.Opt{kgo.ConsumerGroup(\"g\")} }\n",
+		"plain/plain.go":       "package plain\n\nfunc Two() int { return 2 }\n",
+		"cmd/main.go":          "package main\n\nimport (\n\t\"m/helper\"\n\t\"m/plain\"\n)\n\nfunc main() { _ = helper.Opts(); _ = plain.Two() }\n",
+	}
+	for name, content := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	roots, err := load([]string{"./cmd"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(roots) != 1 || roots[0].PkgPath != "m/cmd" {
+		t.Fatalf("roots = %v, want [m/cmd]", roots)
+	}
+	syntax := map[string]bool{}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		syntax[p.PkgPath] = len(p.Syntax) > 0
+		for _, e := range p.Errors {
+			t.Errorf("%s: %v", p.PkgPath, e)
+		}
+	})
+	for path, want := range map[string]bool{
+		"m/cmd": true, "m/helper": true, // a root, and a dependency using the client
+		"m/plain": false, "github.com/twmb/franz-go/pkg/kgo": false, // Kafka-free, and the client itself
+	} {
+		if syntax[path] != want {
+			t.Errorf("%s loaded from source: %v, want %v", path, syntax[path], want)
+		}
+	}
+}

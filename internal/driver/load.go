@@ -1,0 +1,102 @@
+package driver
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+)
+
+// loadMode loads the root packages from source and their dependencies from
+// the compiler's export data, as the go command builds them (and caches
+// them).
+const loadMode = packages.LoadSyntax | packages.NeedModule
+
+// load loads the packages matching patterns for analysis.
+//
+// The roots are loaded from source and their dependencies from export
+// data, except the dependencies that use a Kafka client (directly or
+// through another dependency): those are loaded from source too, so that
+// what the analyzers learn about them as facts (configs returned by
+// helpers, commit helpers) reaches the roots. A package that cannot reach a
+// Kafka client has no facts to give, so it is never type-checked from
+// source: this is what makes a Kafka-free package cost no more than loading
+// it. (multichecker, by contrast, type-checks every dependency from source
+// as soon as one analyzer has facts.)
+//
+// The returned packages are the roots; load errors are left in their
+// Errors, as packages.Load leaves them.
+func load(patterns []string, tests bool) ([]*packages.Package, error) {
+	cfg := &packages.Config{Mode: loadMode, Tests: tests}
+	roots, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	extra := kafkaDeps(roots)
+	if len(extra) == 0 {
+		return roots, nil
+	}
+	// Load again with the Kafka-using dependencies as roots too, so that
+	// go/packages type-checks them from source in the same universe.
+	all, err := packages.Load(cfg, append(slices.Clip(patterns), extra...)...)
+	if err != nil {
+		return nil, err
+	}
+	ids := map[string]bool{}
+	for _, p := range roots {
+		ids[p.ID] = true
+	}
+	var out []*packages.Package
+	for _, p := range all {
+		if ids[p.ID] {
+			out = append(out, p)
+		}
+	}
+	if len(out) != len(roots) {
+		return nil, fmt.Errorf("internal error: reloading %s with its Kafka-using dependencies found %d of %d packages", strings.Join(patterns, " "), len(out), len(roots))
+	}
+	return out, nil
+}
+
+// kafkaDeps returns the import paths of the dependencies of roots (not
+// roots themselves, and not test variants) that import a Kafka client
+// directly or through another dependency.
+func kafkaDeps(roots []*packages.Package) []string {
+	ix := clientmodel.Default
+	isRoot := map[*packages.Package]bool{}
+	for _, p := range roots {
+		isRoot[p] = true
+	}
+	uses := map[*packages.Package]bool{}
+	var visit func(p *packages.Package) bool
+	visit = func(p *packages.Package) bool {
+		if u, ok := uses[p]; ok {
+			return u
+		}
+		uses[p] = false // cycles cannot happen in import graphs; this guards recursion anyway
+		u := false
+		if !ix.IsClientPath(p.PkgPath) {
+			for _, imp := range p.Imports {
+				if ix.IsClientPath(imp.PkgPath) || visit(imp) {
+					u = true
+				}
+			}
+		}
+		uses[p] = u
+		return u
+	}
+	var out []string
+	for _, p := range roots {
+		visit(p)
+	}
+	for p, u := range uses {
+		if u && !isRoot[p] && !strings.Contains(p.ID, " ") && !strings.HasSuffix(p.ID, ".test") {
+			out = append(out, p.PkgPath)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
