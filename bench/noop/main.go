@@ -1,11 +1,15 @@
-// Command noop is the benchmark floor: the same multichecker driver as
-// commitlint with one analyzer that does nothing, so its cost is loading,
-// parsing and type-checking.
+// Command noop is the benchmark floor: commitlint's drivers (its standalone
+// driver, and multichecker for the go vet protocol) with one analyzer that
+// does nothing, so its cost is loading, parsing and type-checking.
 package main
 
 import (
+	"os"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
+
+	"github.com/offsetcommit/commitlint/internal/driver"
 )
 
 var noop = &analysis.Analyzer{
@@ -14,4 +18,9 @@ var noop = &analysis.Analyzer{
 	Run:  func(*analysis.Pass) (any, error) { return nil, nil },
 }
 
-func main() { multichecker.Main(noop) }
+func main() {
+	if driver.VetProtocol(os.Args[1:]) {
+		multichecker.Main(noop)
+	}
+	os.Exit(driver.Main("noop", []*analysis.Analyzer{noop}, os.Args[1:], os.Stdout, os.Stderr))
+}

@@ -41,7 +41,6 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
-	"strings"
 
 	"golang.org/x/tools/go/analysis/multichecker"
 
@@ -66,27 +65,11 @@ func main() {
 	switch {
 	case len(args) > 0 && args[0] == "report":
 		os.Exit(driver.Report(all, args[1:], os.Stdout, os.Stderr))
-	case vetProtocol(args):
+	case driver.VetProtocol(args):
 		multichecker.Main(all...)
 	default:
 		os.Exit(driver.Main(version(), all, args, os.Stdout, os.Stderr))
 	}
-}
-
-// vetProtocol reports whether the command is run by the go command as a
-// vet or fix tool: with a unit's .cfg file, or asked for its flags or its
-// version. multichecker (unitchecker) speaks that protocol.
-func vetProtocol(args []string) bool {
-	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
-		return true
-	}
-	for _, a := range args {
-		a = strings.TrimLeft(a, "-")
-		if a == "flags" || a == "V" || strings.HasPrefix(a, "V=") {
-			return true
-		}
-	}
-	return false
 }
 
 func version() string {

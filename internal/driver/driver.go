@@ -176,6 +176,7 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 		fmt.Fprintf(stderr, "commitlint: no packages match %s\n", strings.Join(fs.Args(), " "))
 		return ExitError
 	}
+	prune(roots)
 	g, err := checker.Analyze(run, roots, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "commitlint: %v\n", err)
@@ -212,6 +213,22 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 		code = ExitFindings
 	}
 	return code
+}
+
+// VetProtocol reports whether a command is run by the go command as a vet
+// or fix tool: with a unit's .cfg file, or asked for its flags or its
+// version. multichecker (unitchecker) speaks that protocol; Main does not.
+func VetProtocol(args []string) bool {
+	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return true
+	}
+	for _, a := range args {
+		a = strings.TrimLeft(a, "-")
+		if a == "flags" || a == "V" || strings.HasPrefix(a, "V=") {
+			return true
+		}
+	}
+	return false
 }
 
 // printErrors prints the load and type errors of the packages and their
@@ -295,6 +312,7 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*ch
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
+	prune(pkgs)
 	return checker.Analyze(analyzers, pkgs, nil)
 }
 
