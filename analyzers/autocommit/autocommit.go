@@ -78,20 +78,22 @@ type checker struct {
 func (c *checker) run() {
 	c.reported = map[*consumer.Consumer]bool{}
 	for _, k := range c.m.Consumers {
-		switch k.Client.Timer {
-		case clientmodel.TimerStored:
-			c.storedTimer(k)
-		case clientmodel.TimerPreviousPoll:
-			c.previousPoll(k)
-		case clientmodel.TimerMarked:
-			c.marked(k)
-		case clientmodel.TimerNone:
-			c.fetchCommit(k)
-		}
-		c.ineffective(k)
-		if c.strict && !c.reported[k] {
-			c.strictReport(k)
-		}
+		report.Guard(c.pass, k.Site.Pos(), func() {
+			switch k.Client.Timer {
+			case clientmodel.TimerStored:
+				c.storedTimer(k)
+			case clientmodel.TimerPreviousPoll:
+				c.previousPoll(k)
+			case clientmodel.TimerMarked:
+				c.marked(k)
+			case clientmodel.TimerNone:
+				c.fetchCommit(k)
+			}
+			c.ineffective(k)
+			if c.strict && !c.reported[k] {
+				c.strictReport(k)
+			}
+		})
 	}
 }
 

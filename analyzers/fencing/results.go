@@ -13,6 +13,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/report"
 )
 
 // site is one call of a commit or transaction call whose results matter,
@@ -69,7 +70,7 @@ func (c *checker) results() {
 			}
 			if fn := c.calleeOf(call); fn != nil {
 				if ref, ok := c.ix.Result(fn); ok {
-					c.result(f, call, ref)
+					report.Guard(c.pass, call.Pos(), func() { c.result(f, call, ref) })
 				}
 			}
 			return true

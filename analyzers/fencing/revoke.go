@@ -13,6 +13,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/report"
 )
 
 // revokes checks the commit points around rebalances: the revoke
@@ -23,12 +24,14 @@ func (c *checker) revokes() {
 		if k.Client.Handler != nil || len(k.Client.RevokeHooks) == 0 {
 			continue // sarama: Cleanup is a handler method, see autocommit
 		}
-		switch k.Client.Config.Kind {
-		case clientmodel.Options:
-			c.optionRevoke(k)
-		case clientmodel.KeyMap:
-			c.callbackRevoke(k)
-		}
+		report.Guard(c.pass, k.Site.Pos(), func() {
+			switch k.Client.Config.Kind {
+			case clientmodel.Options:
+				c.optionRevoke(k)
+			case clientmodel.KeyMap:
+				c.callbackRevoke(k)
+			}
+		})
 	}
 }
 

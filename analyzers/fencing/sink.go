@@ -15,6 +15,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -35,7 +36,7 @@ func (c *checker) offsetRows() {
 					continue
 				}
 				if ex, ok := clientmodel.SQLExecOf(obj.FullName()); ok {
-					c.offsetRow(call, ex)
+					report.Guard(c.pass, call.Pos(), func() { c.offsetRow(call, ex) })
 				}
 			}
 		}

@@ -164,9 +164,11 @@ type finding struct {
 func (c *checker) run() {
 	var fs []*finding
 	for _, call := range c.m.Calls {
-		if f := c.classify(call); f != nil {
-			fs = append(fs, f)
-		}
+		report.Guard(c.pass, call.Pos(), func() {
+			if f := c.classify(call); f != nil {
+				fs = append(fs, f)
+			}
+		})
 	}
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].call.Pos() < fs[j].call.Pos() })
 	// One diagnostic per concurrency site: the fix of a site (removing the
@@ -185,13 +187,15 @@ func (c *checker) run() {
 			})
 			continue
 		}
-		fix, ok := c.fix(f)
-		if !ok {
-			continue // no fix that is sure to be right: stay silent
-		}
-		d := c.diagnostic(f, fix)
-		bySite[f.site.l.instr] = &d
-		out = append(out, &d)
+		report.Guard(c.pass, f.call.Pos(), func() {
+			fix, ok := c.fix(f)
+			if !ok {
+				return // no fix that is sure to be right: stay silent
+			}
+			d := c.diagnostic(f, fix)
+			bySite[f.site.l.instr] = &d
+			out = append(out, &d)
+		})
 	}
 	for _, d := range out {
 		report.Report(c.pass, *d)

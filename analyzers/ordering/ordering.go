@@ -199,7 +199,7 @@ func (c *checker) run() {
 		}
 	}
 	for _, p := range positions {
-		c.check(p)
+		report.Guard(c.pass, p.instr.Pos(), func() { c.check(p) })
 	}
 }
 
