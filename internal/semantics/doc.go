@@ -1,0 +1,47 @@
+// Package semantics classifies each Kafka consumer's delivery semantics
+// for "commitlint report": what happens to its records when it crashes.
+//
+// The Analyzer gathers, per consumer the consumer model finds, the
+// evidence the semantics follow from: its settings (auto-commit, auto-store,
+// marks only, greedy, asynchronous commits, each on, off or unknown; a
+// setting made in one branch only is unknown), the auto-commit interval
+// where the code spells it as a constant, its group and topics, the commit,
+// mark and store calls made on it outside revoke callbacks and how many
+// records each covers (one record, a batch, every N records behind a
+// counter, or a position the application tracks), its revoke callbacks and
+// whether they commit, the goroutines that handle its records, transaction
+// calls, and an offset row written in the transaction that applies the
+// record.
+//
+// Classify turns evidence and the analyzers' findings for the consumer into
+// a Row. Findings come first, because each proves something the evidence
+// alone does not show:
+//
+//   - ordering commit-before-process, autocommit read-commits-first, or a
+//     kafka-go ReadMessage on a group reader: commit before processing,
+//     at-most-once;
+//   - autocommit auto-store-on-delivery, store-ignored, greedy-auto-commit
+//     or records-outlive-poll: the auto-commit timer commits what was
+//     handed out, processed or not: neither (gaps and duplicates);
+//   - hiwater findings and fencing revoke-commits-in-flight: a commit passes
+//     records still in flight: neither;
+//   - fencing unfenced-offset-write: the sink strategy stays, but a stale
+//     owner can move the position back: at-least-once;
+//   - fencing swallowed-commit-error on a transaction: the failed
+//     transaction's output is lost: at-most-once.
+//
+// Otherwise the evidence decides, in this order: no group (nothing is
+// committed: unknown where a restart resumes); an offset row in the effect's
+// transaction (effectively-once, scoped to that database); broker
+// transactions (effectively-once, scoped to Kafka); explicit synchronous
+// commits with auto-commit off (at-least-once, window one record or one
+// batch); the client's auto-commit timer as the reference describes it
+// (sarama: marked offsets every 1s; franz-go: every poll before the latest,
+// every 5s, so the window is "previous poll + 5s", or marks with
+// AutoCommitMarks; confluent: stored offsets every 5000 ms, stored on
+// delivery unless enable.auto.offset.store is false); and unknown, with the
+// reason, when a setting or a commit call cannot be tied down.
+//
+// "No commit before processing was found" is as strong as the ordering
+// analyzer, which stays silent when in doubt; the reasons say so.
+package semantics
