@@ -77,6 +77,11 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Reason = "nothing is committed; where a restart resumes depends on the reader's start offset, not on what was processed"
 		r.Window = "n/a"
 		r.Revoke = "not needed (no group)"
+	case len(ev.Fetches) == 0 && !ev.Handler && ev.Sink == nil && !c.transactional():
+		r.Strategy, r.Detail = StrategyUnknown, "nothing in this package fetches from this consumer"
+		r.Guarantee, r.Reason = GuaranteeUnk, "it may be polled in another package, or only commit offsets (a tool)"
+		r.Window = "unknown"
+		r.Revoke = "unknown"
 	case ev.Sink != nil && ev.Sink.InTx && ev.Sink.WithEffect:
 		c.sink(has("fencing/unfenced-offset-write"))
 	case c.transactional():

@@ -675,10 +675,22 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 	if call.Client.Name == "franz-go" {
 		return GrainBatch, 0
 	}
-	if ssaflow.InLoop(call.Instr.Block()) {
+	if ssaflow.InLoop(call.Instr.Block()) || g.calledInLoops(call.Fn) {
 		return GrainRecord, 0
 	}
 	return GrainUnknown, 0
+}
+
+// calledInLoops reports whether fn is a helper of the package that is only
+// called from loops (a maybeCommit called for each message).
+func (g *gatherer) calledInLoops(fn *ssa.Function) bool {
+	sites := g.m.Flow.Callers(fn)
+	for _, site := range sites {
+		if !ssaflow.InLoop(site.Block()) {
+			return false
+		}
+	}
+	return len(sites) > 0
 }
 
 // isOneOffsetArg reports whether v is a scalar (a raw offset argument).
@@ -766,8 +778,13 @@ func counterGuard(instr ssa.Instruction) (int64, bool) {
 		if !ok {
 			continue
 		}
-		// The guarded block is the true successor for == and >=.
-		if d.Succs[0] != b && !dominatesBlock(d.Succs[0], b) {
+		// The guarded block is the true successor for == and >=, the
+		// false one for != (if n%N != 0 { return }).
+		succ := d.Succs[0]
+		if cmp.Op == token.NEQ {
+			succ = d.Succs[1]
+		}
+		if !dominatesBlock(succ, b) {
 			continue
 		}
 		if n, ok := counterCond(cmp); ok {
@@ -788,7 +805,7 @@ func dominatesBlock(a, b *ssa.BasicBlock) bool {
 
 func counterCond(cmp *ssa.BinOp) (int64, bool) {
 	switch cmp.Op {
-	case token.EQL:
+	case token.EQL, token.NEQ:
 		if rem, ok := cmp.X.(*ssa.BinOp); ok && rem.Op == token.REM && isZero(cmp.Y) {
 			return constInt(rem.Y)
 		}

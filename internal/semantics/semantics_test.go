@@ -83,6 +83,8 @@ func TestClassify(t *testing.T) {
 		{"appended", map[string]string{"group": "g-app", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		{"condkey", map[string]string{"group": "g-condkey", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
 		{"field", map[string]string{"group": "g-field", "strategy": semantics.StrategyEachRecord, "window": "one record", "concurrency": "none"}},
+		{"helperbatch", map[string]string{"strategy": semantics.StrategyEachBatch, "window": "one batch of 10 records"}},
+		{"tool", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk, "revoke": "unknown"}},
 		{"shared1", map[string]string{"group": "", "topics": "t-shared"}},
 		{"shared2", map[string]string{"group": "", "topics": "t-shared"}},
 	} {

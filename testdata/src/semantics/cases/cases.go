@@ -210,3 +210,30 @@ func field(ctx context.Context) {
 	w := &worker{cl: kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-field", Topic: "t-field"})} // case: field
 	go w.run(ctx)
 }
+
+// maybeCommit commits every tenth offset; it is called for each message.
+func maybeCommit(c *kafka.Consumer, m *kafka.Message) {
+	if m.TopicPartition.Offset%10 != 0 {
+		return
+	}
+	_, _ = c.Commit()
+}
+
+func helperBatch() {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-helper", "enable.auto.commit": false}) // case: helperbatch
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = apply(m)
+		maybeCommit(c, m)
+	}
+}
+
+// An offset tool: it commits but never fetches.
+func tool(off kafka.Offset) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-tool"}) // case: tool
+	topic := "t"
+	_, _ = c.CommitOffsets([]kafka.TopicPartition{{Topic: &topic, Offset: off}})
+}
