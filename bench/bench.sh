@@ -4,6 +4,15 @@
 # state. Prints a markdown table of medians, ratios and peak RSS.
 #
 #   bash bench/bench.sh [runs]        # default 5 runs per cell
+#   CORPORA="x-tools scale1" bash bench/bench.sh 3   # a subset
+#
+# Standalone: bench/noop ./... (the floor: commitlint's own driver with one
+# analyzer that does nothing), commitlint ./... and staticcheck ./...
+# (empty cache each run):
+# median wall seconds and, in brackets, median user+sys CPU seconds.
+# Vet mode, after the same one-file edit each run, caches warm:
+# go vet -vettool=noop (the vet floor: bench/noop is also a unitchecker),
+# plain go vet, and go vet -vettool=commitlint.
 #
 # Corpus: real client libraries and x/tools from the module cache (copied
 # out and made writable), the examples module, and a scaling series of the
@@ -45,33 +54,39 @@ for n in 1 3 10; do
 	done
 done
 
-# timed <dir> <command...>: run once, print "<wall seconds> <max RSS KB>".
+# timed <dir> <command...>: run once, print "<wall s> <max RSS KB> <cpu s>"
+# (cpu: user+sys of the command and its children, less sensitive than wall
+# time to other load on the machine).
 timed() {
 	local dir=$1; shift
 	local tf
 	tf=$(mktemp)
-	(cd "$dir" && /usr/bin/time -o "$tf" -f "%e %M" "$@" >/dev/null 2>&1) || true
-	tail -1 "$tf"
+	(cd "$dir" && /usr/bin/time -o "$tf" -f "%e %M %U %S" "$@" >/dev/null 2>&1) || true
+	tail -1 "$tf" | awk '{printf "%s %s %.2f\n", $1, $2, $3 + $4}'
 	rm -f "$tf"
 }
 
-# measure <dir> <command...>: median wall seconds and max RSS (MB) of RUNS runs.
+# measure <dir> <command...>: median wall seconds, max RSS (MB) and median
+# cpu seconds of RUNS runs.
 measure() {
 	local dir=$1; shift
-	local times=() rss=0 out r
+	local times=() cpus=() rss=0 w r c
 	for _ in $(seq 1 "$RUNS"); do
-		out=$(timed "$dir" "$@")
-		times+=("${out% *}")
-		r=${out#* }
+		read -r w r c < <(timed "$dir" "$@")
+		times+=("$w"); cpus+=("$c")
 		[ -n "$r" ] && [ "$r" -gt "$rss" ] && rss=$r
 	done
-	echo "$(median "${times[@]}") $((rss / 1024))"
+	echo "$(median "${times[@]}") $((rss / 1024)) $(median "${cpus[@]}")"
 }
 
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-echo "| corpus | floor (noop) s | commitlint s | ratio | staticcheck s | commitlint/staticcheck | go vet (1 edit) s | vet -vettool=commitlint (1 edit) s | RSS commitlint MB | RSS staticcheck MB |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a/b}'; }
+
+echo "commitlint: $(cd "$ROOT" && git describe --always --dirty 2>/dev/null || echo unknown); $(go version); $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| corpus | floor (noop) s [cpu] | commitlint s [cpu] | ratio wall [cpu] | staticcheck s | commitlint/staticcheck | vet -vettool=noop (1 edit) s | go vet (1 edit) s | vet -vettool=commitlint (1 edit) s | vet commitlint/noop | vet commitlint/go vet | RSS noop / commitlint / staticcheck MB |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 # staticcheck keeps a result cache of its own; commitlint standalone has
 # none, so staticcheck runs with an empty cache each time.
 export WORK
@@ -81,24 +96,28 @@ for c in ${CORPORA:-sarama franz-go kafka-go x-tools examples scale1 scale3 scal
 	dir="$WORK/$c"
 	# Warm the build cache and the module cache for this corpus.
 	(cd "$dir" && go build ./... >/dev/null 2>&1 || true)
-	read -r floor _ < <(measure "$dir" "$WORK/bin/noop" ./...)
-	read -r cl clrss < <(measure "$dir" "$WORK/bin/commitlint" ./...)
-	read -r sc scrss < <(measure "$dir" bash -c 'STATICCHECK_CACHE=$(mktemp -d) "$WORK/bin/staticcheck" ./...')
+	read -r floor flrss flcpu < <(measure "$dir" "$WORK/bin/noop" ./...)
+	read -r cl clrss clcpu < <(measure "$dir" "$WORK/bin/commitlint" ./...)
+	read -r sc scrss _ < <(measure "$dir" bash -c 'STATICCHECK_CACHE=$(mktemp -d) "$WORK/bin/staticcheck" ./...')
 	# vet after the same one-file edit: touch a file of the first package.
 	f=$(cd "$dir" && ls *.go 2>/dev/null | grep -v _test | head -1)
 	[ -z "$f" ] && f=$(cd "$dir" && find . -name '*.go' ! -name '*_test.go' | head -1)
 	edit() { (cd "$dir" && echo "// bench $RANDOM$RANDOM" >> "$f"); }
-	vt=(); vct=()
-	# Warm vet's caches for both tools first (facts of all dependencies).
+	vnt=(); vt=(); vct=()
+	# Warm vet's caches for the three tools first (facts of all
+	# dependencies). The vet floor is bench/noop as a vet tool: the same
+	# unitchecker driver (multichecker.Main speaks the vet protocol) with
+	# an analyzer that does nothing.
+	timed "$dir" go vet -vettool="$WORK/bin/noop" ./... >/dev/null
 	timed "$dir" go vet ./... >/dev/null
 	timed "$dir" go vet -vettool="$WORK/bin/commitlint" ./... >/dev/null
 	for _ in $(seq 1 "$RUNS"); do
-		edit; out=$(timed "$dir" go vet ./...); vt+=("${out% *}")
-		edit; out=$(timed "$dir" go vet -vettool="$WORK/bin/commitlint" ./...); vct+=("${out% *}")
+		edit; read -r w _ < <(timed "$dir" go vet -vettool="$WORK/bin/noop" ./...); vnt+=("$w")
+		edit; read -r w _ < <(timed "$dir" go vet ./...); vt+=("$w")
+		edit; read -r w _ < <(timed "$dir" go vet -vettool="$WORK/bin/commitlint" ./...); vct+=("$w")
 	done
+	vetn=$(median "${vnt[@]}")
 	vet=$(median "${vt[@]}")
 	vetc=$(median "${vct[@]}")
-	ratio=$(awk -v a="$cl" -v b="$floor" 'BEGIN {printf "%.2f", a/b}')
-	vsc=$(awk -v a="$cl" -v b="$sc" 'BEGIN {printf "%.2f", a/b}')
-	echo "| $c | $floor | $cl | $ratio | $sc | $vsc | $vet | $vetc | $clrss | $scrss |"
+	echo "| $c | $floor [$flcpu] | $cl [$clcpu] | $(ratio "$cl" "$floor") [$(ratio "$clcpu" "$flcpu")] | $sc | $(ratio "$cl" "$sc") | $vetn | $vet | $vetc | $(ratio "$vetc" "$vetn") | $(ratio "$vetc" "$vet") | $flrss / $clrss / $scrss |"
 done

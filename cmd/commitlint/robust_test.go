@@ -1,0 +1,108 @@
+package main_test
+
+// Bad input in every front end (issue #8): unknown flags, bad analyzer flag
+// values, bad patterns, a missing module, a directory without go.mod and a
+// package that does not type-check each give a clear error on stderr and a
+// non-zero exit status, never a panic, in the text (multichecker), -json,
+// -format=sarif, -format=github and go vet -vettool modes.
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// modes are the front ends: how a run with extra flags and patterns is
+// spelt in each.
+var modes = []struct {
+	name string
+	argv func(flags, patterns []string) (string, []string)
+}{
+	{"text", func(f, p []string) (string, []string) { return binary, append(f, p...) }},
+	{"json", func(f, p []string) (string, []string) { return binary, append(append([]string{"-json"}, f...), p...) }},
+	{"sarif", func(f, p []string) (string, []string) {
+		return binary, append(append([]string{"-format=sarif"}, f...), p...)
+	}},
+	{"github", func(f, p []string) (string, []string) {
+		return binary, append(append([]string{"-format=github"}, f...), p...)
+	}},
+	{"vet", func(f, p []string) (string, []string) {
+		return "go", append(append([]string{"vet", "-vettool=" + binary}, f...), p...)
+	}},
+}
+
+// writeModule writes files (name → content) under a new temporary
+// directory and returns it.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestBadInputEveryMode(t *testing.T) {
+	noMod := writeModule(t, map[string]string{"x.go": "package x\n"})
+	typeErr := writeModule(t, map[string]string{
+		"go.mod": "module example.com/broken\n\ngo 1.26.0\n",
+		"x.go":   "package broken\n\nfunc f() int { return undefinedName }\n",
+	})
+	for _, tc := range []struct {
+		name     string
+		dir      string
+		flags    []string
+		patterns []string
+		code     int    // 0: any non-zero status
+		msg      string // on stderr
+	}{
+		{"unknown flag", examples, []string{"-nosuchflag"}, []string{"./sarama/txncommit"}, 2, "flag provided but not defined: -nosuchflag"},
+		{"bad analyzer flag value", examples, []string{"-autocommit.strict=maybe"}, []string{"./sarama/txncommit"}, 2, `invalid boolean value "maybe" for -autocommit.strict`},
+		{"bad analyzer enable value", examples, []string{"-ordering=sometimes"}, []string{"./sarama/txncommit"}, 2, `invalid boolean value "sometimes" for -ordering`},
+		{"bad pattern", examples, nil, []string{"./nosuchdir/..."}, 1, "nosuchdir"},
+		{"missing module", examples, nil, []string{"github.com/nosuch/module/pkg"}, 1, "no required module provides package github.com/nosuch/module/pkg"},
+		{"no go.mod", noMod, nil, []string{"./..."}, 1, "does not contain main module"},
+		{"type error", typeErr, nil, []string{"./..."}, 1, "undefined: undefinedName"},
+	} {
+		for _, m := range modes {
+			t.Run(tc.name+"/"+m.name, func(t *testing.T) {
+				t.Parallel()
+				name, args := m.argv(tc.flags, tc.patterns)
+				_, stderr, code := command(t, tc.dir, name, args...)
+				if code != tc.code {
+					t.Errorf("%s %s: exit code %d, want %d\n%s", name, strings.Join(args, " "), code, tc.code, stderr)
+				}
+				if !strings.Contains(stderr, tc.msg) {
+					t.Errorf("%s %s: stderr does not mention %q:\n%s", name, strings.Join(args, " "), tc.msg, stderr)
+				}
+				if strings.Contains(stderr, "panic:") || strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "internal error") {
+					t.Errorf("%s %s: crashed:\n%s", name, strings.Join(args, " "), stderr)
+				}
+			})
+		}
+	}
+}
+
+// TestBadFormat: an unknown -format value, and -format=sarif without
+// patterns, are usage errors.
+func TestBadFormat(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-format=bogus", "./..."}, "-format=bogus"},
+		{[]string{"-format=sarif"}, "no package patterns"},
+	} {
+		_, stderr, code := commitlint(t, examples, tc.args...)
+		if code != 2 || !strings.Contains(stderr, tc.msg) {
+			t.Errorf("commitlint %s: exit %d, stderr %q; want 2 and %q", strings.Join(tc.args, " "), code, stderr, tc.msg)
+		}
+	}
+}
