@@ -19,6 +19,7 @@ var noop = &analysis.Analyzer{
 }
 
 func main() {
+	driver.TuneGC()
 	if driver.VetProtocol(os.Args[1:]) {
 		multichecker.Main(noop)
 	}

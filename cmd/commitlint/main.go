@@ -49,6 +49,7 @@ import (
 )
 
 func main() {
+	driver.TuneGC()
 	if len(os.Args) > 1 && (os.Args[1] == "-C" || os.Args[1] == "--C") {
 		if len(os.Args) < 3 {
 			fmt.Fprintln(os.Stderr, "commitlint: -C requires a directory")

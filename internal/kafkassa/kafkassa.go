@@ -81,8 +81,14 @@ func build(pass *analysis.Pass) (res any, err error) {
 			res, err = (*Result)(nil), fmt.Errorf("internal error: building SSA for %s: %v", pass.Pkg.Path(), r)
 		}
 	}()
-	prog := ssa.NewProgram(pass.Fset, 0)
-	for _, p := range pass.Pkg.Imports() {
+	// BareInits: the package initializer does not call the imports'
+	// initializers, so only the imports whose package-level functions and
+	// variables the code refers to need an SSA package (methods and
+	// constants of the others are created from type information on
+	// demand). Creating every import made most of the cost of a Kafka
+	// package: a client's whole API, for each package that uses it.
+	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
+	for _, p := range referencedImports(pass) {
 		prog.CreatePackage(p, nil, nil, true)
 	}
 	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
@@ -108,4 +114,27 @@ func build(pass *analysis.Pass) (res any, err error) {
 		}
 	}
 	return &Result{Pkg: pkg, SrcFuncs: funcs}, nil
+}
+
+// referencedImports returns the imported packages whose package-level
+// functions or variables the package refers to, in import order.
+func referencedImports(pass *analysis.Pass) []*types.Package {
+	used := map[*types.Package]bool{}
+	for _, obj := range pass.TypesInfo.Uses {
+		pkg := obj.Pkg()
+		if pkg == nil || pkg == pass.Pkg || used[pkg] || obj.Parent() != pkg.Scope() {
+			continue // universe, local, a method or field, or already seen
+		}
+		switch obj.(type) {
+		case *types.Func, *types.Var:
+			used[pkg] = true
+		}
+	}
+	var out []*types.Package
+	for _, p := range pass.Pkg.Imports() {
+		if used[p] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
