@@ -17,8 +17,9 @@ that client.
   - swallowed-commit-error: the error of a commit or transaction call is
     discarded (an unused result, `_`, a variable never read), or, for
     transaction calls, only logged while the loop carries on. confluent
-    CommitTransaction and sarama CommitTxn: the consumer has moved past the
-    batch and nothing rewinds it, so its output is lost; franz-go
+    CommitTransaction, sarama CommitTxn and franz-go Client.EndTransaction
+    (with TryCommit): the consumer has moved past the batch and nothing
+    rewinds it, so its output is lost; franz-go
     GroupTransactSession.End: its errors are not retryable, so the loop keeps
     polling while every End fails. For plain commits (franz-go CommitRecords,
     CommitUncommittedOffsets, CommitMarkedOffsets; kafka-go CommitMessages
@@ -28,6 +29,12 @@ that client.
     itself, so a logged failure is handled. Fix: return the error wrapped
     with %w (in a function without results, inside the loop: log it and
     return, which stops the loop); sarama CommitTxn fixes call AbortTxn first.
+    Deliberately silent: sarama AddMessageToTxn/AddOffsetsToTxn, which only
+    buffer (their errors come back from CommitTxn, the error to handle), and
+    aborts (EndTransaction with TryAbort). Not reported yet: confluent
+    SendOffsetsToTransaction (an abortable failure makes CommitTransaction
+    fail too, but an ignored retriable one commits the output without the
+    offsets: the batch is redone), franz-go kadm commits.
 
   - ignored-fencing-error: code that recognises a fencing error and
     carries on as if nothing happened. Of a transaction call (sarama

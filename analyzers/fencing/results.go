@@ -335,6 +335,9 @@ func (c *checker) result(f *ast.File, call *ast.CallExpr, ref clientmodel.Result
 	if k := c.consumerOf(call); k != nil && k.Settings.IsNot(k.Client, clientmodel.Group) {
 		return // not in a group: commits fail whatever the code does
 	}
+	if ref.Committed < 0 && c.isAbort(call) {
+		return // EndTransaction(ctx, TryAbort) commits nothing: no output to lose
+	}
 	state := c.errState(s)
 	switch {
 	case state == errDiscarded:

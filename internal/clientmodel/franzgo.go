@@ -69,6 +69,11 @@ func franzgo() *Client {
 			// End: (committed bool, err error); no returned error is
 			// retryable (txn.go:226-239).
 			{Func: "(*" + kgo + ".GroupTransactSession).End", Err: 1, Committed: 0, Swallow: SwallowStalls},
+			// A plain transactional client: after a failed EndTransaction
+			// nothing rewinds the polled positions, so the next
+			// transaction commits later offsets and the failed batch's
+			// output is lost (txn.go:770; offsets come from polled state).
+			{Func: cl + "EndTransaction", Err: 0, Committed: -1, Swallow: SwallowLoses},
 			{Func: cl + "CommitRecords", Err: 0, Committed: -1, Swallow: SwallowReplays},
 			{Func: cl + "CommitUncommittedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
 			{Func: cl + "CommitMarkedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},

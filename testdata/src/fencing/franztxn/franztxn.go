@@ -286,3 +286,56 @@ func aborts(ctx context.Context, l *ledger) error {
 		}
 	}
 }
+
+// txnClient is a plain transactional group client (no session).
+func txnClient() (*kgo.Client, error) {
+	return kgo.NewClient(kgo.ConsumerGroup("ledger"), kgo.TransactionalID("ledger-tx"))
+}
+
+// endTransactionLogged only logs a failed EndTransaction and polls again.
+func endTransactionLogged(ctx context.Context, l *ledger) error {
+	cl, err := txnClient()
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	for {
+		fs := cl.PollFetches(ctx)
+		if err := cl.BeginTransaction(); err != nil {
+			return err
+		}
+		if err := l.markDone(fs); err != nil {
+			return err
+		}
+		if err := cl.EndTransaction(ctx, kgo.TryCommit); err != nil { // want `the error of EndTransaction is only logged while the loop carries on: the consumer has already moved past the batch`
+			log.Printf("end transaction: %v", err)
+			continue
+		}
+	}
+}
+
+// endTransactionReturned returns EndTransaction's error, and ignores the
+// error of an abort, which commits nothing.
+func endTransactionReturned(ctx context.Context, l *ledger) error {
+	cl, err := txnClient()
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	for {
+		fs := cl.PollFetches(ctx)
+		if err := cl.BeginTransaction(); err != nil {
+			return err
+		}
+		if fs.Err() != nil {
+			_ = cl.EndTransaction(ctx, kgo.TryAbort) // ok: an abort commits nothing
+			continue
+		}
+		if err := l.markDone(fs); err != nil {
+			return err
+		}
+		if err := cl.EndTransaction(ctx, kgo.TryCommit); err != nil { // ok: returned
+			return err
+		}
+	}
+}

@@ -31,6 +31,11 @@ const (
 	TryCommit TransactionEndTry = true
 )
 
+func (cl *Client) BeginTransaction() error { return nil }
+func (cl *Client) EndTransaction(ctx context.Context, commit TransactionEndTry) error {
+	return nil
+}
+
 type GroupTransactSession struct{}
 
 func NewGroupTransactSession(opts ...Opt) (*GroupTransactSession, error) {
