@@ -31,10 +31,12 @@ that client.
     return, which stops the loop); sarama CommitTxn fixes call AbortTxn first.
     Deliberately silent: sarama AddMessageToTxn/AddOffsetsToTxn, which only
     buffer (their errors come back from CommitTxn, the error to handle), and
-    aborts (EndTransaction with TryAbort). Not reported yet: confluent
-    SendOffsetsToTransaction (an abortable failure makes CommitTransaction
-    fail too, but an ignored retriable one commits the output without the
-    offsets: the batch is redone), franz-go kadm commits.
+    aborts (EndTransaction with TryAbort). confluent SendOffsetsToTransaction
+    is reported when its error is discarded or only logged in a consume
+    loop: an abortable failure makes CommitTransaction fail too, but after a
+    retriable one the transaction commits its output without the consumed
+    offsets, so the batch is consumed and produced again. Not reported yet:
+    franz-go kadm commits.
 
   - ignored-fencing-error: code that recognises a fencing error and
     carries on as if nothing happened. Of a transaction call (sarama

@@ -388,6 +388,8 @@ func what(ref clientmodel.ResultRef) string {
 		return "end transaction"
 	case ref.Swallow == clientmodel.SwallowReplays:
 		return "commit offsets"
+	case ref.Swallow == clientmodel.SwallowRedoes:
+		return "send offsets"
 	}
 	return "commit transaction"
 }
@@ -404,6 +406,8 @@ func cost(ref clientmodel.ResultRef) string {
 		return "the consumer has already moved past the batch, so the next successful transaction commits later offsets and the failed batch's output is lost"
 	case clientmodel.SwallowStalls:
 		return "errors of " + name + " are not retryable (the transactional session is fenced or failed), so the loop keeps polling while every " + name + " fails: alive but making no progress"
+	case clientmodel.SwallowRedoes:
+		return "if the transaction still commits (after a retriable failure it does), its output is committed without the consumed offsets, so the batch is consumed and its output produced again (duplicates despite the transaction)"
 	}
 	return "a failed commit, such as one rejected after a rebalance, goes unnoticed, and a restart or the partition's next owner replays everything since the last successful commit (duplicates)"
 }

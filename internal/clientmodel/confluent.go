@@ -70,6 +70,11 @@ func confluent(p string, memberEpoch bool) *Client {
 			// commits later offsets, losing the failed batch's output
 			// (producer.go:973).
 			{Func: "(*" + p + ".Producer).CommitTransaction", Err: 0, Committed: -1, Swallow: SwallowLoses},
+			// An abortable failure makes CommitTransaction fail too; a
+			// retriable one (IsRetriable, "permits retrying",
+			// producer.go:907-913) leaves the transaction open without the
+			// offsets, and CommitTransaction then commits the output alone.
+			{Func: "(*" + p + ".Producer).SendOffsetsToTransaction", Err: 0, Committed: -1, Swallow: SwallowRedoes},
 		},
 	}
 }

@@ -245,6 +245,12 @@ const (
 	// commit again; carrying on polls while every transaction fails
 	// (franz-go GroupTransactSession.End).
 	SwallowStalls
+	// SwallowRedoes: the transaction goes on without the consumed offsets;
+	// if it still commits, its output is committed while the position is
+	// not, so the batch is consumed and produced again (duplicates in the
+	// output despite the transaction: confluent SendOffsetsToTransaction
+	// after a retriable failure).
+	SwallowRedoes
 )
 
 // Result is a commit or transaction call whose results matter.

@@ -237,3 +237,69 @@ func commitChecked(ctx context.Context) error {
 	}
 	return nil
 }
+
+// sendLogged logs a failed SendOffsetsToTransaction and commits anyway.
+func sendLogged(ctx context.Context, p *kafka.Producer) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := p.BeginTransaction(); err != nil {
+			return err
+		}
+		if err := p.Produce(transform(m), nil); err != nil {
+			return err
+		}
+		md, err := c.GetConsumerGroupMetadata()
+		if err != nil {
+			return err
+		}
+		if err := p.SendOffsetsToTransaction(ctx, offsetsOf(m), md); err != nil { // want `the error of SendOffsetsToTransaction is only logged while the loop carries on: if the transaction still commits \(after a retriable failure it does\), its output is committed without the consumed offsets`
+			log.Printf("send offsets: %v", err)
+		}
+		if err := p.CommitTransaction(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sendAborted aborts and returns when the offsets cannot be sent.
+func sendAborted(ctx context.Context, p *kafka.Producer) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := p.BeginTransaction(); err != nil {
+			return err
+		}
+		if err := p.Produce(transform(m), nil); err != nil {
+			return err
+		}
+		md, err := c.GetConsumerGroupMetadata()
+		if err != nil {
+			return err
+		}
+		if err := p.SendOffsetsToTransaction(ctx, offsetsOf(m), md); err != nil { // ok: aborted and returned
+			_ = p.AbortTransaction(ctx)
+			return err
+		}
+		if err := p.CommitTransaction(ctx); err != nil {
+			_ = p.AbortTransaction(ctx)
+			return err
+		}
+	}
+	return nil
+}
