@@ -1212,7 +1212,16 @@ func (c *checker) marked(k *consumer.Consumer) {
 		return
 	}
 	marks := callsWith(k, clientmodel.Mark)
-	if len(marks) == 0 || len(callsWith(k, clientmodel.Commit)) > 0 {
+	if len(marks) == 0 {
+		return
+	}
+	// Commits behind a counter only (if n%100 == 0 { sess.Commit() })
+	// leave the marks made since the last one to be discarded at session
+	// end, unless something flushes them (a deferred Commit, one after the
+	// loop, one in Cleanup).
+	commits := callsWith(k, clientmodel.Commit)
+	batch, batched := batchedOnly(commits)
+	if len(commits) > 0 && !batched {
 		return
 	}
 	// A commit in the package on the same session type that is not known
@@ -1222,6 +1231,9 @@ func (c *checker) marked(k *consumer.Consumer) {
 	for _, call := range c.m.Calls {
 		if call.Client != cl || call.Role != clientmodel.Commit {
 			continue
+		}
+		if call.Consumer == k && batched {
+			continue // judged above
 		}
 		if call.Consumer == nil || call.Consumer == k {
 			return
@@ -1248,19 +1260,47 @@ func (c *checker) marked(k *consumer.Consumer) {
 		pos = v.Pos
 	}
 	rel := []analysis.RelatedInformation{related(marks[0].Pos(), "marked here, never committed")}
+	msg := "auto-commit is off and the handler never calls Commit: sarama discards marks at session end, so nothing is committed and a restart replays everything, or with the default Offsets.Initial (OffsetNewest) skips what was produced while the group was down"
+	if batched {
+		rel = []analysis.RelatedInformation{
+			related(marks[0].Pos(), "marked here"),
+			related(commits[0].Pos(), fmt.Sprintf("committed only every %d marks", batch)),
+		}
+		msg = fmt.Sprintf("auto-commit is off and the handler commits only every %d marks, with nothing to commit the rest when ConsumeClaim returns: sarama discards the marks made since the last Commit at session end, so every rebalance and every deploy makes the partition's next owner replay up to %d messages (duplicates)", batch, batch-1)
+	}
 	if pos != k.Site.Pos() {
 		rel = append(rel, related(k.Site.Pos(), "consumer group created here"))
 	}
 	c.report(k, analysis.Diagnostic{
 		Pos:      pos,
 		Category: CategoryMarksDiscard,
-		Message:  "auto-commit is off and the handler never calls Commit: sarama discards marks at session end, so nothing is committed and a restart replays everything, or with the default Offsets.Initial (OffsetNewest) skips what was produced while the group was down",
+		Message:  msg,
 		Related:  rel,
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Commit marks when ConsumeClaim returns",
 			TextEdits: edits,
 		}},
 	})
+}
+
+// batchedOnly reports whether every commit call runs behind a counter (the
+// same constant N for all) inside a loop, with none deferred, none outside
+// a loop (a flush after it) and none in Cleanup; it returns N. It is false
+// for no calls.
+func batchedOnly(commits []*consumer.Call) (int64, bool) {
+	var n int64
+	for _, call := range commits {
+		ci, ok := call.Instr.(*ssa.Call)
+		if !ok || !ssaflow.InLoop(ci.Block()) || call.Fn.Name() == "Cleanup" {
+			return 0, false
+		}
+		m, ok := ssaflow.CounterGuard(ci)
+		if !ok || n != 0 && m != n {
+			return 0, false
+		}
+		n = m
+	}
+	return n, n > 0
 }
 
 // deferCommit inserts `defer session.Commit()` at the top of the handler's

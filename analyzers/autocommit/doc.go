@@ -46,6 +46,10 @@ so this analyzer reports only what can lose records with that client:
 
   - marks-discarded (sarama): Consumer.Offsets.AutoCommit.Enable = false
     and no session.Commit() anywhere: marks are discarded at session end.
+    Also when every Commit runs only behind a counter in the loop
+    (if n%100 == 0 { sess.Commit() }) and nothing commits the rest when
+    ConsumeClaim returns (no deferred Commit, none after the loop, none in
+    Cleanup): every rebalance and deploy then replays up to N-1 messages.
     Fix: defer session.Commit() in ConsumeClaim.
 
 It does not report sarama's default auto-commit (it commits marked offsets

@@ -101,7 +101,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Strategy, r.Detail = StrategyUnknown, "the package makes commit calls the analysis cannot tie to one of its consumers"
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
 		r.Window = "unknown"
-	case has("autocommit/marks-discarded"):
+	case has("autocommit/marks-discarded") && len(c.commitCalls()) == 0:
 		r.Strategy, r.Detail = StrategyNone, "auto-commit is off and nothing calls Commit: marks are discarded at session end"
 		r.Guarantee, r.Reason = AtLeastOnce, "nothing is ever committed, so every restart or rebalance replays everything since the group's last commit"
 		r.Window = "unbounded (everything since the group's last commit)"
@@ -119,7 +119,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	if r.Revoke == "" {
 		c.revoke(has("fencing/revoke-without-commit"))
 	}
-	if has("fencing/revoke-without-commit") && r.Window != "" && !strings.Contains(r.Window, "rebalance") {
+	if (has("fencing/revoke-without-commit") || strings.HasPrefix(r.Revoke, "no (") || r.Revoke == "no") && r.Strategy != StrategyNone && r.Window != "" && !strings.Contains(r.Window, "rebalance") && !strings.HasPrefix(r.Window, "none") {
 		r.Window += ", also at every rebalance"
 	}
 	r.Handler = handlerFor(r)
@@ -142,7 +142,7 @@ func (c *classifier) interval() string {
 func (c *classifier) commitCalls() []*PositionCall {
 	var out []*PositionCall
 	for _, pc := range c.ev.Calls {
-		if pc.Role == clientmodel.Commit && !pc.Deferred {
+		if pc.Role == clientmodel.Commit && !pc.Deferred && !pc.Flush {
 			out = append(out, pc)
 		}
 	}
@@ -395,16 +395,20 @@ func (c *classifier) revoke(without bool) {
 		r.Revoke = "yes (a deferred commit flushes when the handler returns)"
 		return
 	}
+	if ev.Handler && slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Flush && pc.Role == clientmodel.Commit }) {
+		r.Revoke = "yes (a commit after the loop flushes when the handler returns)"
+		return
+	}
 	synchronous := r.Strategy == StrategyEachRecord || r.Strategy == StrategyEachBatch && ev.Is(clientmodel.AsyncCommit) != On || r.Strategy == StrategyBefore
 	switch ev.Client.Timer {
 	case clientmodel.TimerMarked:
 		switch {
 		case ev.Is(clientmodel.AutoCommit) == On:
 			r.Revoke = "yes (sarama commits marks at session end while auto-commit is on)"
-		case synchronous:
+		case synchronous && r.Strategy != StrategyEachBatch:
 			r.Revoke = "not needed (each commit is synchronous)"
 		default:
-			r.Revoke = "no (auto-commit is off: marks are discarded at session end)"
+			r.Revoke = "no (auto-commit is off: marks since the last commit are discarded at session end)"
 		}
 	case clientmodel.TimerPreviousPoll:
 		switch {

@@ -68,6 +68,9 @@ type PositionCall struct {
 	InGoroutine bool
 	// Deferred reports a deferred call: a flush when the function returns.
 	Deferred bool
+	// Flush reports a commit outside any loop of a handler method (sarama's
+	// ConsumeClaim): a flush when the claim ends.
+	Flush bool
 }
 
 // Launch is a goroutine the application starts that handles records.
@@ -599,11 +602,23 @@ func (g *gatherer) positions() {
 			pc.Deferred = true
 		} else {
 			pc.Grain, pc.Batch = g.grain(call)
+			pc.Flush = g.handlerMethod(call.Fn) && !ssaflow.InLoop(call.Instr.Block())
 		}
 		g.ev.Calls = append(g.ev.Calls, pc)
 	}
 	slices.Sort(g.ev.Fetches)
 	g.ev.Fetches = slices.Compact(g.ev.Fetches)
+}
+
+// handlerMethod reports whether fn is the Consume method of one of the
+// consumer's handlers.
+func (g *gatherer) handlerMethod(fn *ssa.Function) bool {
+	for _, h := range g.c.Handlers {
+		if h.Consume == fn {
+			return true
+		}
+	}
+	return false
 }
 
 // inGoroutine reports whether fn is started by a go statement of the
@@ -640,7 +655,7 @@ func goStarted(f *ssa.Function) bool {
 
 // grain says how many records one execution of a position call covers.
 func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
-	if n, ok := counterGuard(call.Instr); ok {
+	if n, ok := ssaflow.CounterGuard(call.Instr); ok {
 		return GrainBatch, n
 	}
 	cc := call.Instr.Common()
@@ -763,74 +778,6 @@ func (g *gatherer) fromRecords(v ssa.Value, depth int) bool {
 		}
 	}
 	return false
-}
-
-// counterGuard reports whether instr runs only when a counter reaches a
-// constant: a dominating if on n%N == 0 or n >= N (N > 1). It returns N.
-func counterGuard(instr ssa.Instruction) (int64, bool) {
-	b := instr.Block()
-	for d := b.Idom(); d != nil; b, d = d, d.Idom() {
-		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		cmp, ok := iff.Cond.(*ssa.BinOp)
-		if !ok {
-			continue
-		}
-		// The guarded block is the true successor for == and >=, the
-		// false one for != (if n%N != 0 { return }).
-		succ := d.Succs[0]
-		if cmp.Op == token.NEQ {
-			succ = d.Succs[1]
-		}
-		if !dominatesBlock(succ, b) {
-			continue
-		}
-		if n, ok := counterCond(cmp); ok {
-			return n, true
-		}
-	}
-	return 0, false
-}
-
-func dominatesBlock(a, b *ssa.BasicBlock) bool {
-	for ; b != nil; b = b.Idom() {
-		if a == b {
-			return true
-		}
-	}
-	return false
-}
-
-func counterCond(cmp *ssa.BinOp) (int64, bool) {
-	switch cmp.Op {
-	case token.EQL, token.NEQ:
-		if rem, ok := cmp.X.(*ssa.BinOp); ok && rem.Op == token.REM && isZero(cmp.Y) {
-			return constInt(rem.Y)
-		}
-	case token.GEQ, token.GTR:
-		if n, ok := constInt(cmp.Y); ok && n > 1 {
-			if cmp.Op == token.GTR {
-				n++
-			}
-			return n, true
-		}
-	}
-	return 0, false
-}
-
-func isZero(v ssa.Value) bool {
-	n, ok := constInt(v)
-	return ok && n == 0
-}
-
-func constInt(v ssa.Value) (int64, bool) {
-	k, ok := v.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(k.Value)
 }
 
 // launches records the goroutines that handle records.

@@ -85,6 +85,10 @@ func TestClassify(t *testing.T) {
 		{"field", map[string]string{"group": "g-field", "strategy": semantics.StrategyEachRecord, "window": "one record", "concurrency": "none"}},
 		{"helperbatch", map[string]string{"strategy": semantics.StrategyEachBatch, "window": "one batch of 10 records"}},
 		{"tool", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk, "revoke": "unknown"}},
+		{"saramabatch", map[string]string{"group": "g-sbatch", "topics": "t-sbatch", "strategy": semantics.StrategyEachBatch,
+			"window": "one batch of 100 records, also at every rebalance", "revoke": "no (auto-commit is off", "concurrency": "per partition"}},
+		{"saramaflush", map[string]string{"group": "g-sflush", "strategy": semantics.StrategyEachBatch,
+			"window": "one batch of 100 records", "revoke": "yes (a commit after the loop flushes"}},
 		{"shared1", map[string]string{"group": "", "topics": "t-shared"}},
 		{"shared2", map[string]string{"group": "", "topics": "t-shared"}},
 	} {

@@ -5,6 +5,8 @@
 package ssaflow
 
 import (
+	"go/constant"
+	"go/token"
 	"go/types"
 	"sync"
 
@@ -324,3 +326,71 @@ func Reachable(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 
 // InLoop reports whether b can reach itself.
 func InLoop(b *ssa.BasicBlock) bool { return Reachable(b)[b] }
+
+// CounterGuard reports whether instr runs only when a counter reaches a
+// constant: a dominating if on n%N == 0 or n >= N (N > 1). It returns N.
+func CounterGuard(instr ssa.Instruction) (int64, bool) {
+	b := instr.Block()
+	for d := b.Idom(); d != nil; b, d = d, d.Idom() {
+		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := iff.Cond.(*ssa.BinOp)
+		if !ok {
+			continue
+		}
+		// The guarded block is the true successor for == and >=, the
+		// false one for != (if n%N != 0 { return }).
+		succ := d.Succs[0]
+		if cmp.Op == token.NEQ {
+			succ = d.Succs[1]
+		}
+		if !dominatesBlock(succ, b) {
+			continue
+		}
+		if n, ok := counterCond(cmp); ok {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+func dominatesBlock(a, b *ssa.BasicBlock) bool {
+	for ; b != nil; b = b.Idom() {
+		if a == b {
+			return true
+		}
+	}
+	return false
+}
+
+func counterCond(cmp *ssa.BinOp) (int64, bool) {
+	switch cmp.Op {
+	case token.EQL, token.NEQ:
+		if rem, ok := cmp.X.(*ssa.BinOp); ok && rem.Op == token.REM && isZero(cmp.Y) {
+			return constInt(rem.Y)
+		}
+	case token.GEQ, token.GTR:
+		if n, ok := constInt(cmp.Y); ok && n > 1 {
+			if cmp.Op == token.GTR {
+				n++
+			}
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+func isZero(v ssa.Value) bool {
+	n, ok := constInt(v)
+	return ok && n == 0
+}
+
+func constInt(v ssa.Value) (int64, bool) {
+	k, ok := v.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(k.Value)
+}

@@ -185,3 +185,127 @@ func (cleanupMarker) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama
 	}
 	return nil
 }
+
+// batcher commits every 100 marks and nothing when ConsumeClaim returns.
+type batcher struct{ n int }
+
+func (*batcher) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*batcher) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (b *batcher) ConsumeClaim(session sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := record(msg); err != nil {
+			return err
+		}
+		session.MarkMessage(msg, "")
+		if b.n++; b.n >= 100 {
+			session.Commit()
+			b.n = 0
+		}
+	}
+	return nil
+}
+
+func batched(ctx context.Context) error {
+	config := sarama.NewConfig()
+	config.Consumer.Offsets.AutoCommit.Enable = false // want `auto-commit is off and the handler commits only every 100 marks, with nothing to commit the rest when ConsumeClaim returns`
+	group, err := sarama.NewConsumerGroup(brokers, "scans", config)
+	if err != nil {
+		return err
+	}
+	defer group.Close()
+	return group.Consume(ctx, []string{"scans"}, &batcher{})
+}
+
+// eachMark commits after every mark: nothing is left to discard.
+type eachMark struct{}
+
+func (eachMark) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (eachMark) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (eachMark) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := record(msg); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "")
+		sess.Commit()
+	}
+	return nil
+}
+
+func perMessage(ctx context.Context) error {
+	config := sarama.NewConfig()
+	config.Consumer.Offsets.AutoCommit.Enable = false // ok: every mark is committed at once
+	group, err := sarama.NewConsumerGroup(brokers, "scans", config)
+	if err != nil {
+		return err
+	}
+	defer group.Close()
+	return group.Consume(ctx, []string{"scans"}, eachMark{})
+}
+
+// tailFlusher commits every 100 marks and the rest after the loop.
+type tailFlusher struct{ n int }
+
+func (*tailFlusher) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*tailFlusher) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (f *tailFlusher) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := record(msg); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "")
+		if f.n++; f.n%100 == 0 {
+			sess.Commit()
+		}
+	}
+	sess.Commit()
+	return nil
+}
+
+func batchedFlushed(ctx context.Context) error {
+	config := sarama.NewConfig()
+	config.Consumer.Offsets.AutoCommit.Enable = false // ok: the rest is committed when the claim ends
+	group, err := sarama.NewConsumerGroup(brokers, "scans", config)
+	if err != nil {
+		return err
+	}
+	defer group.Close()
+	return group.Consume(ctx, []string{"scans"}, &tailFlusher{})
+}
+
+// cleanupFlusher commits every 100 marks and the rest in Cleanup (eager
+// rebalancing, the default).
+type cleanupFlusher struct{ n int }
+
+func (*cleanupFlusher) Setup(sarama.ConsumerGroupSession) error { return nil }
+func (*cleanupFlusher) Cleanup(sess sarama.ConsumerGroupSession) error {
+	sess.Commit()
+	return nil
+}
+
+func (f *cleanupFlusher) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := record(msg); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "")
+		if f.n++; f.n%100 == 0 {
+			sess.Commit()
+		}
+	}
+	return nil
+}
+
+func batchedCleanup(ctx context.Context) error {
+	config := sarama.NewConfig()
+	config.Consumer.Offsets.AutoCommit.Enable = false // ok: Cleanup commits the rest
+	group, err := sarama.NewConsumerGroup(brokers, "scans", config)
+	if err != nil {
+		return err
+	}
+	defer group.Close()
+	return group.Consume(ctx, []string{"scans"}, &cleanupFlusher{})
+}

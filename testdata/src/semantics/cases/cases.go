@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"time"
 
+	"github.com/IBM/sarama"
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	kafkago "github.com/segmentio/kafka-go"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -236,4 +237,52 @@ func tool(off kafka.Offset) {
 	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-tool"}) // case: tool
 	topic := "t"
 	_, _ = c.CommitOffsets([]kafka.TopicPartition{{Topic: &topic, Offset: off}})
+}
+
+// batchHandler commits every 100 marks; with flush, the rest after the loop.
+type batchHandler struct {
+	n     int
+	flush bool
+}
+
+func (*batchHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*batchHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *batchHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		_ = apply(msg)
+		sess.MarkMessage(msg, "")
+		if h.n++; h.n%100 == 0 {
+			sess.Commit()
+		}
+	}
+	return nil
+}
+
+type flushHandler struct{ batchHandler }
+
+func (h *flushHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		_ = apply(msg)
+		sess.MarkMessage(msg, "")
+		if h.n++; h.n%100 == 0 {
+			sess.Commit()
+		}
+	}
+	sess.Commit()
+	return nil
+}
+
+func saramaBatch(ctx context.Context) {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false
+	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-sbatch", cfg) // case: saramabatch
+	_ = g.Consume(ctx, []string{"t-sbatch"}, &batchHandler{})
+}
+
+func saramaFlush(ctx context.Context) {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false
+	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-sflush", cfg) // case: saramaflush
+	_ = g.Consume(ctx, []string{"t-sflush"}, &flushHandler{})
 }
