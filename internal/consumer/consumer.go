@@ -466,7 +466,7 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 		return clientmodel.Knob{}, false
 	}
 	apply := func(in ssa.Instruction, keyV, val ssa.Value, pos token.Pos) {
-		key, ok := constString(keyV)
+		key, ok := ConstString(keyV)
 		if !ok {
 			s.Opaque = true
 			return
@@ -499,8 +499,9 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	return s
 }
 
-// constString returns the value of a string constant.
-func constString(v ssa.Value) (string, bool) {
+// ConstString returns the value of a string constant (possibly converted
+// to an interface).
+func ConstString(v ssa.Value) (string, bool) {
 	if mi, ok := v.(*ssa.MakeInterface); ok {
 		v = mi.X
 	}
@@ -525,7 +526,7 @@ func constBoolish(v ssa.Value) (bool, bool) {
 	if isBoolType(c.Type()) {
 		return c.Value.ExactString() == "true", true
 	}
-	if str, ok := constString(c); ok {
+	if str, ok := ConstString(c); ok {
 		switch strings.ToLower(str) {
 		case "true", "t", "1":
 			return true, true
@@ -820,7 +821,7 @@ func (b *builder) handlers(m *Model, c *Consumer) {
 					hd.Cleanup = method(prog, t, h.Cleanup)
 					for _, f := range []*ssa.Function{hd.Consume, hd.Cleanup} {
 						if f != nil && b.flow.InPackage(f) {
-							b.reach(f, hd.Reach)
+							b.flow.Reach(f, hd.Reach)
 						}
 					}
 					c.Handlers = append(c.Handlers, hd)
@@ -884,27 +885,6 @@ func method(prog *ssa.Program, t types.Type, name string) *ssa.Function {
 		}
 	}
 	return prog.MethodValue(sel)
-}
-
-// reach adds fn and every in-package function it reaches through static
-// calls and closures to set.
-func (b *builder) reach(fn *ssa.Function, set map[*ssa.Function]bool) {
-	if set[fn] || !b.flow.InPackage(fn) {
-		return
-	}
-	set[fn] = true
-	for _, anon := range fn.AnonFuncs {
-		b.reach(anon, set)
-	}
-	for _, blk := range fn.Blocks {
-		for _, instr := range blk.Instrs {
-			if ci, ok := instr.(ssa.CallInstruction); ok {
-				if callee := ci.Common().StaticCallee(); callee != nil {
-					b.reach(callee, set)
-				}
-			}
-		}
-	}
 }
 
 // exportFacts exports a ConfigFact for every function returning a client

@@ -91,10 +91,8 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 	enabled := map[string]*bool{}
 	for _, a := range analyzers {
 		enabled[a.Name] = fs.Bool(a.Name, true, "enable "+a.Name+" analysis")
-		a.Flags.VisitAll(func(f *flag.Flag) {
-			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
-		})
 	}
+	analyzerFlags(fs, analyzers)
 	if err := fs.Parse(args); err != nil {
 		return ExitUsage
 	}
@@ -117,17 +115,15 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 	}
 	// As with multichecker: -NAME=true runs only the analyzers named so;
 	// otherwise every analyzer not disabled with -NAME=false runs.
-	explicit := false
+	named := map[string]bool{} // analyzers named with -NAME=true
 	fs.Visit(func(f *flag.Flag) {
 		if b, ok := enabled[f.Name]; ok && *b {
-			explicit = true
+			named[f.Name] = true
 		}
 	})
 	var run []*analysis.Analyzer
 	for _, a := range analyzers {
-		set := false
-		fs.Visit(func(f *flag.Flag) { set = set || f.Name == a.Name })
-		if *enabled[a.Name] && (!explicit || set) {
+		if *enabled[a.Name] && (len(named) == 0 || named[a.Name]) {
 			run = append(run, a)
 		}
 	}
@@ -223,6 +219,15 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 func TuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
+	}
+}
+
+// analyzerFlags registers each analyzer's flags on fs as -<analyzer>.<flag>.
+func analyzerFlags(fs *flag.FlagSet, analyzers []*analysis.Analyzer) {
+	for _, a := range analyzers {
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
 	}
 }
 

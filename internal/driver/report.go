@@ -27,11 +27,7 @@ func Report(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 	}
 	format := fs.String("format", "text", "output format: text, json or markdown")
 	tests := fs.Bool("test", false, "include consumers built in test files")
-	for _, a := range analyzers {
-		a.Flags.VisitAll(func(f *flag.Flag) {
-			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
-		})
-	}
+	analyzerFlags(fs, analyzers)
 	if err := fs.Parse(args); err != nil {
 		return ExitUsage
 	}

@@ -270,14 +270,7 @@ func (g *gatherer) reach(fn *ssa.Function) {
 }
 
 // funcs returns the extent in a stable order.
-func (g *gatherer) funcs() []*ssa.Function {
-	var out []*ssa.Function
-	for fn := range g.extent {
-		out = append(out, fn)
-	}
-	slices.SortFunc(out, func(a, b *ssa.Function) int { return int(a.Pos() - b.Pos()) })
-	return out
-}
+func (g *gatherer) funcs() []*ssa.Function { return sortedFuncs(g.extent) }
 
 // calls visits every call instruction in fns with its callee.
 func calls(fns []*ssa.Function, visit func(ci ssa.CallInstruction, callee *types.Func)) {
@@ -340,7 +333,7 @@ func (g *gatherer) names() {
 	// different constants is left out.
 	groups := map[string]bool{}
 	setGroup := func(v ssa.Value) {
-		if s, ok := constStr(v); ok {
+		if s, ok := consumer.ConstString(v); ok {
 			groups[s] = true
 		} else {
 			groups[""] = true
@@ -382,7 +375,7 @@ func (g *gatherer) names() {
 					if key == nil {
 						continue
 					}
-					switch k, _ := constStr(key); k {
+					switch k, _ := consumer.ConstString(key); k {
 					case "group.id":
 						setGroup(val)
 					case "auto.commit.interval.ms":
@@ -397,7 +390,7 @@ func (g *gatherer) names() {
 				if slices.Contains(cl.RevokeHooks, callee.FullName()) && g.onConsumer(ci) {
 					a := consumer.Arg(ci.Common(), 0)
 					if callee.Name() == "Subscribe" {
-						if s, ok := constStr(a); ok {
+						if s, ok := consumer.ConstString(a); ok {
 							ev.Topics = append(ev.Topics, s)
 						}
 					} else {
@@ -433,7 +426,7 @@ func (g *gatherer) names() {
 				case cl.Name == "kafka-go" && f.Name() == "GroupID":
 					setGroup(st.Val)
 				case cl.Name == "kafka-go" && f.Name() == "Topic":
-					if s, ok := constStr(st.Val); ok && s != "" {
+					if s, ok := consumer.ConstString(st.Val); ok && s != "" {
 						ev.Topics = append(ev.Topics, s)
 					}
 				case cl.Name == "kafka-go" && f.Name() == "GroupTopics":
@@ -470,7 +463,7 @@ func (g *gatherer) revokes() {
 	cl := g.c.Client
 	commits := func(fn *ssa.Function) bool {
 		set := map[*ssa.Function]bool{}
-		reachInto(g.m.Flow, fn, set)
+		g.m.Flow.Reach(fn, set)
 		found := false
 		calls(sortedFuncs(set), func(_ ssa.CallInstruction, callee *types.Func) {
 			if ref, ok := clientmodel.Default.Call(callee); ok && ref.Client == cl && ref.Role == clientmodel.Commit {
@@ -499,7 +492,7 @@ func (g *gatherer) revokes() {
 				return
 			}
 			set := map[*ssa.Function]bool{}
-			reachInto(g.m.Flow, fn, set)
+			g.m.Flow.Reach(fn, set)
 			r := &Revoke{Pos: g.posn(ci.Pos()), Commits: commits(fn)}
 			for f := range set {
 				for _, b := range f.Blocks {
@@ -540,7 +533,7 @@ func (g *gatherer) revokeFuncs() map[*ssa.Function]bool {
 				}
 				for _, a := range ci.Common().Args {
 					if f := funcOf(a); f != nil {
-						reachInto(g.m.Flow, f, set)
+						g.m.Flow.Reach(f, set)
 					}
 				}
 			}
@@ -548,7 +541,7 @@ func (g *gatherer) revokeFuncs() map[*ssa.Function]bool {
 	}
 	for _, h := range g.c.Handlers {
 		if h.Cleanup != nil {
-			reachInto(g.m.Flow, h.Cleanup, set)
+			g.m.Flow.Reach(h.Cleanup, set)
 		}
 	}
 	return set
@@ -837,14 +830,14 @@ func (g *gatherer) launch(gs *ssa.Go) *Launch {
 func (g *gatherer) touchesRecords(gs *ssa.Go) bool {
 	set := map[*ssa.Function]bool{}
 	if fn := funcOf(gs.Call.Value); fn != nil {
-		reachInto(g.m.Flow, fn, set)
+		g.m.Flow.Reach(fn, set)
 	} else if callee := gs.Call.StaticCallee(); callee != nil {
-		reachInto(g.m.Flow, callee, set)
+		g.m.Flow.Reach(callee, set)
 	} else if gs.Call.IsInvoke() {
 		return false
 	}
 	if fn := gs.Call.StaticCallee(); fn != nil {
-		reachInto(g.m.Flow, fn, set)
+		g.m.Flow.Reach(fn, set)
 	}
 	touches := false
 	for _, fn := range sortedFuncs(set) {
@@ -972,7 +965,7 @@ func (g *gatherer) txnAndSink() {
 		if !ok {
 			return
 		}
-		q, _ := constStr(consumer.Arg(ci.Common(), ex.Query))
+		q, _ := consumer.ConstString(consumer.Arg(ci.Common(), ex.Query))
 		recv := consumer.Recv(ci.Common())
 		execs = append(execs, exec{recv: recv, offset: offsetWrite.MatchString(q), pos: ci.Pos(), pkg: callee.Pkg().Path()})
 	})
@@ -1033,23 +1026,6 @@ func funcOf(v ssa.Value) *ssa.Function {
 	return nil
 }
 
-func reachInto(flow *ssaflow.Flow, fn *ssa.Function, set map[*ssa.Function]bool) {
-	if fn == nil || set[fn] || !flow.InPackage(fn) {
-		return
-	}
-	set[fn] = true
-	for _, anon := range fn.AnonFuncs {
-		reachInto(flow, anon, set)
-	}
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			if ci, ok := in.(ssa.CallInstruction); ok {
-				reachInto(flow, ci.Common().StaticCallee(), set)
-			}
-		}
-	}
-}
-
 func sortedFuncs(set map[*ssa.Function]bool) []*ssa.Function {
 	var out []*ssa.Function
 	for f := range set {
@@ -1059,22 +1035,10 @@ func sortedFuncs(set map[*ssa.Function]bool) []*ssa.Function {
 	return out
 }
 
-// constStr returns the value of a string constant.
-func constStr(v ssa.Value) (string, bool) {
-	if mi, ok := v.(*ssa.MakeInterface); ok {
-		v = mi.X
-	}
-	k, ok := v.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(k.Value), true
-}
-
 // constStrs returns the constant strings of a string slice literal, or a
 // single constant string.
 func constStrs(v ssa.Value) []string {
-	if s, ok := constStr(v); ok {
+	if s, ok := consumer.ConstString(v); ok {
 		return []string{s}
 	}
 	sl, ok := v.(*ssa.Slice)
@@ -1093,7 +1057,7 @@ func constStrs(v ssa.Value) []string {
 		}
 		for _, rr := range *ia.Referrers() {
 			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				if s, ok := constStr(st.Val); ok {
+				if s, ok := consumer.ConstString(st.Val); ok {
 					out = append(out, s)
 				}
 			}

@@ -81,6 +81,25 @@ func (f *Flow) InPackage(fn *ssa.Function) bool { return f.inPkg[fn] }
 // Callers returns the static call sites of fn within the package.
 func (f *Flow) Callers(fn *ssa.Function) []ssa.CallInstruction { return f.callers[fn] }
 
+// Reach adds fn and every function of the package it reaches through
+// static calls and closures to set.
+func (f *Flow) Reach(fn *ssa.Function, set map[*ssa.Function]bool) {
+	if fn == nil || set[fn] || !f.InPackage(fn) {
+		return
+	}
+	set[fn] = true
+	for _, anon := range fn.AnonFuncs {
+		f.Reach(anon, set)
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ci, ok := instr.(ssa.CallInstruction); ok {
+				f.Reach(ci.Common().StaticCallee(), set)
+			}
+		}
+	}
+}
+
 // FieldVar returns the struct field a FieldAddr addresses.
 func FieldVar(a *ssa.FieldAddr) *types.Var {
 	st, ok := deref(a.X.Type()).Underlying().(*types.Struct)
