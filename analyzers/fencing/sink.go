@@ -281,8 +281,8 @@ func parseUpdate(sql, low string, start, end int) *offsetWrite {
 	head := matchWS(low, start, "update ")
 	set, setEnd := keyword(low, " set ", head, end)
 	where, _ := keyword(low, " where ", head, end)
-	if set < 0 || where < set {
-		return nil
+	if set < 0 || where < setEnd {
+		return nil // no WHERE after the SET list (" set where" shares its space)
 	}
 	if from, _ := keyword(low, " from ", start, end); from >= 0 {
 		return nil
@@ -338,6 +338,9 @@ func parseUpsert(sql, low string, start, end int) *offsetWrite {
 	setEnd := stop
 	if where >= 0 {
 		setEnd = where
+	}
+	if setEnd < setStart {
+		return nil // "do update set where ..." or "... set returning": no SET list
 	}
 	col, expr := offsetAssignment(sql[setStart:setEnd], table)
 	if col == "" {
