@@ -64,7 +64,7 @@ func New(cfg Config) *analysis.Analyzer {
 		c.run()
 		return nil, nil
 	}
-	return a
+	return report.HonourIgnores(a)
 }
 
 type checker struct {

@@ -69,7 +69,7 @@ func New(cfg Config) *analysis.Analyzer {
 		c.offsetRows()
 		return nil, nil
 	}
-	return a
+	return report.HonourIgnores(a)
 }
 
 type checker struct {

@@ -54,7 +54,7 @@ func New(cfg Config) *analysis.Analyzer {
 		newChecker(pass, m).run()
 		return nil, nil
 	}
-	return a
+	return report.HonourIgnores(a)
 }
 
 type checker struct {

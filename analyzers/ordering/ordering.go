@@ -65,7 +65,7 @@ func New(cfg Config) *analysis.Analyzer {
 		c.run()
 		return nil, nil
 	}
-	return a
+	return report.HonourIgnores(a)
 }
 
 // commitsParam is the fact of a function that writes the position of the

@@ -78,7 +78,7 @@ func (d *Directive) Covers(file string, line int) bool {
 // it to report directives that suppress nothing.
 type Used map[token.Pos]bool
 
-// Reporter sits between an analyzer and its pass (see WithIgnores): it
+// Reporter sits between an analyzer and its pass (see HonourIgnores): it
 // drops findings an ignore directive suppresses and records the directives
 // it used.
 type Reporter struct {
