@@ -41,13 +41,8 @@ func isRevokeHook(k *consumer.Consumer, fn *types.Func) bool {
 	if fn == nil {
 		return false
 	}
-	name := fn.FullName()
-	for _, h := range k.Client.RevokeHooks {
-		if h == name && strings.Contains(clientmodel.ShortName(h), "Revoked") {
-			return true
-		}
-	}
-	return false
+	h := k.Client.Hook(fn.FullName())
+	return h != nil && h.Kind == clientmodel.HookRevoked
 }
 
 // ---- franz-go: OnPartitionsRevoked ----
@@ -496,13 +491,8 @@ func isRevokeHookMethod(k *consumer.Consumer, fn *types.Func) bool {
 	if fn == nil {
 		return false
 	}
-	name := fn.FullName()
-	for _, h := range k.Client.RevokeHooks {
-		if h == name {
-			return true
-		}
-	}
-	return false
+	h := k.Client.Hook(fn.FullName())
+	return h != nil && h.Kind == clientmodel.HookEvents
 }
 
 // onConsumer reports whether v is consumer k (a result of its

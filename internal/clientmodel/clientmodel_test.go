@@ -77,7 +77,24 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 		names = append(names, c.Records...)
 		names = append(names, c.Consumer, c.Config.Type)
 		names = append(names, c.Config.Builders...)
-		names = append(names, c.RevokeHooks...)
+		for _, h := range c.RevokeHooks {
+			names = append(names, h.Func)
+			if h.RevokeEvent != "" {
+				names = append(names, h.RevokeEvent)
+			}
+		}
+		names = append(names, c.Partitions...)
+		names = append(names, c.Feeds...)
+		for _, tc := range c.TxnCommit {
+			if !slices.Contains(c.Txn, tc) {
+				t.Errorf("%s: transaction commit %s is not in Txn", c.Name, tc)
+			}
+		}
+		for _, call := range c.Calls {
+			if call.CommitWith != "" {
+				names = append(names, call.CommitWith)
+			}
+		}
 		names = append(names, c.Fencing...)
 		names = append(names, c.GroupFencing...)
 		for _, g := range c.GroupFencing {
@@ -112,6 +129,35 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 			}
 			checkResult(t, c, r, obj)
 		}
+		// Calls whose arguments the model reads: the argument must exist.
+		argCalls := map[string][]int{}
+		for _, h := range c.RevokeHooks {
+			if h.Kind != HookCleanup {
+				argCalls[h.Func] = append(argCalls[h.Func], h.Arg)
+			}
+		}
+		for _, a := range c.TxnAbort {
+			argCalls[a.Func] = append(argCalls[a.Func], a.FalseArg)
+		}
+		for _, sites := range [][]NameSite{c.Names.Group, c.Names.Topics, c.Names.Interval} {
+			for _, ns := range sites {
+				if ns.Func != "" {
+					argCalls[ns.Func] = append(argCalls[ns.Func], ns.Arg)
+				}
+			}
+		}
+		for fn, args := range argCalls {
+			obj, err := lookup(pkgs, fn)
+			if err != nil {
+				t.Errorf("%s (%s): %v", c.Name, c.Paths[0], err)
+				continue
+			}
+			for _, a := range args {
+				if a >= obj.Type().(*types.Signature).Params().Len() {
+					t.Errorf("%s: argument %d out of range for %s", c.Name, a, fn)
+				}
+			}
+		}
 		for _, call := range c.Calls {
 			obj, err := lookup(pkgs, call.Func)
 			if err != nil {
@@ -126,6 +172,15 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 		cfg, err := lookup(pkgs, c.Config.Type)
 		if err != nil {
 			continue
+		}
+		for _, sites := range [][]NameSite{c.Names.Group, c.Names.Topics, c.Names.Interval} {
+			for _, ns := range sites {
+				if ns.Field != "" {
+					if _, err := field(cfg.Type(), ns.Field); err != nil {
+						t.Errorf("%s: name field: %v", c.Name, err)
+					}
+				}
+			}
 		}
 		for _, k := range c.Config.Knobs {
 			switch {

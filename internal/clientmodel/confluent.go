@@ -51,17 +51,33 @@ func confluent(p string, memberEpoch bool) *Client {
 			// Stores return ErrInvalidArg and store nothing while
 			// enable.auto.offset.store is on (src/rdkafka_offset.c:674-675).
 			{Func: c + "StoreMessage", Role: Store, Record: 0, PlusOne: true, Order: LastWrite,
-				NeedsSetting: AutoStore, NeedsValue: false},
+				NeedsSetting: AutoStore, NeedsValue: false, CommitWith: c + "CommitMessage"},
 			{Func: c + "StoreOffsets", Role: Store, Record: 0, Order: LastWrite,
-				NeedsSetting: AutoStore, NeedsValue: false},
+				NeedsSetting: AutoStore, NeedsValue: false, CommitWith: c + "CommitOffsets"},
 		},
-		RevokeHooks:  []string{c + "Subscribe", c + "SubscribeTopics"},
+		Engine: "librdkafka",
+		RevokeHooks: []RevokeHook{
+			{Func: c + "Subscribe", Kind: HookEvents, Arg: 1, RevokeEvent: p + ".RevokedPartitions"},
+			{Func: c + "SubscribeTopics", Kind: HookEvents, Arg: 1, RevokeEvent: p + ".RevokedPartitions"},
+		},
+		Names: Names{
+			Group:    []NameSite{{Key: "group.id"}},
+			Topics:   []NameSite{{Func: c + "Subscribe", Arg: 0}, {Func: c + "SubscribeTopics", Arg: 0}},
+			Interval: []NameSite{{Key: "auto.commit.interval.ms", Millis: true}},
+		},
+		Prose: Prose{
+			RevokeCommit: "librdkafka commits stored offsets on revoke while auto-commit is on",
+			GroupFenced:  "librdkafka rejoins the group and moves the assignment at the next poll",
+			Timer:        "librdkafka commits stored offsets every %s",
+		},
 		Fencing:      fencing,
 		GroupFencing: group,
 		Txn: []string{
 			"(*" + p + ".Producer).SendOffsetsToTransaction", "(*" + p + ".Producer).CommitTransaction",
 			"(*" + p + ".Producer).AbortTransaction",
 		},
+		TxnCommit: []string{"(*" + p + ".Producer).CommitTransaction"},
+		TxnAbort:  []Abort{{Func: "(*" + p + ".Producer).AbortTransaction", FalseArg: -1}},
 		Results: []Result{
 			{Func: c + "Commit", Err: 1, Committed: -1, Swallow: SwallowReplays},
 			{Func: c + "CommitMessage", Err: 1, Committed: -1, Swallow: SwallowReplays},

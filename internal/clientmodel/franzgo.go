@@ -7,6 +7,7 @@ func franzgo() *Client {
 		kerr = "github.com/twmb/franz-go/pkg/kerr"
 		kadm = "github.com/twmb/franz-go/pkg/kadm"
 		cl   = "(*" + kgo + ".Client)."
+		sess = "(*" + kgo + ".GroupTransactSession)."
 	)
 	return &Client{
 		Name:     "franz-go",
@@ -17,7 +18,7 @@ func franzgo() *Client {
 			{Func: kgo + ".NewClient", ConfigArg: 0},
 			// A transactional group session forces auto-commit off
 			// (consumer_group.go:376-378).
-			{Func: kgo + ".NewGroupTransactSession", ConfigArg: 0, Fixed: map[Setting]bool{AutoCommit: false}},
+			{Func: kgo + ".NewGroupTransactSession", ConfigArg: 0, Fixed: map[Setting]bool{AutoCommit: false}, Txn: true},
 		},
 		Config: Config{
 			Kind: Options,
@@ -36,8 +37,8 @@ func franzgo() *Client {
 		},
 		Timer: TimerPreviousPoll,
 		Calls: []Call{
-			{Func: cl + "PollFetches", Role: Fetch, Record: -1},
-			{Func: cl + "PollRecords", Role: Fetch, Record: -1},
+			{Func: cl + "PollFetches", Role: Fetch, Record: -1, Batch: true},
+			{Func: cl + "PollRecords", Role: Fetch, Record: -1, Batch: true},
 			{Func: cl + "CommitRecords", Role: Commit, Record: 1, PlusOne: true, Order: LastWrite, Sync: true},
 			{Func: cl + "CommitUncommittedOffsets", Role: Commit, Record: -1, Scope: ScopePolled, Sync: true},
 			{Func: cl + "CommitMarkedOffsets", Role: Commit, Record: -1, Scope: ScopeMarked, Sync: true,
@@ -50,7 +51,24 @@ func franzgo() *Client {
 				NeedsSetting: MarksOnly, NeedsValue: true},
 			{Func: "(*" + kadm + ".Client).CommitOffsets", Role: Commit, Record: 2, Order: LastWrite, Sync: true},
 		},
-		RevokeHooks: []string{kgo + ".OnPartitionsRevoked", kgo + ".OnPartitionsLost"},
+		RevokeHooks: []RevokeHook{
+			{Func: kgo + ".OnPartitionsRevoked", Kind: HookRevoked, Arg: 0},
+			{Func: kgo + ".OnPartitionsLost", Kind: HookLost, Arg: 0},
+		},
+		Partitions: []string{kgo + ".FetchTopicPartition", kgo + ".FetchPartition"},
+		Feeds:      []string{sess + "PollFetches", sess + "PollRecords"},
+		Names: Names{
+			Group:    []NameSite{{Func: kgo + ".ConsumerGroup", Arg: 0}},
+			Topics:   []NameSite{{Func: kgo + ".ConsumeTopics", Arg: 0}},
+			Interval: []NameSite{{Func: kgo + ".AutoCommitInterval", Arg: 0}},
+		},
+		Prose: Prose{
+			RevokeCommit:   "franz-go's default revoke commits while auto-commit is on",
+			RevokeReplaced: "a custom OnPartitionsRevoked replaces the default commit",
+			TxnRevoke:      "End aborts and rewinds when partitions were revoked",
+			GroupFenced:    "franz-go rejoins the group in the background",
+			Timer:          "franz-go commits every poll before the latest one every %s",
+		},
 		Fencing: []string{
 			kerr + ".IllegalGeneration", kerr + ".UnknownMemberID", kerr + ".RebalanceInProgress",
 			kerr + ".FencedInstanceID", kerr + ".FencedMemberEpoch", kerr + ".StaleMemberEpoch",
@@ -62,13 +80,15 @@ func franzgo() *Client {
 			kerr + ".IllegalGeneration", kerr + ".UnknownMemberID", kerr + ".RebalanceInProgress",
 			kerr + ".FencedInstanceID", kerr + ".FencedMemberEpoch", kerr + ".StaleMemberEpoch",
 		},
-		Txn: []string{
-			"(*" + kgo + ".GroupTransactSession).End", cl + "EndTransaction",
-		},
+		Txn:       []string{sess + "End", cl + "EndTransaction"},
+		TxnCommit: []string{sess + "End", cl + "EndTransaction"},
+		// End(ctx, kgo.TryAbort) and EndTransaction(ctx, kgo.TryAbort):
+		// TryAbort is the constant false.
+		TxnAbort: []Abort{{Func: sess + "End", FalseArg: 1}, {Func: cl + "EndTransaction", FalseArg: 1}},
 		Results: []Result{
 			// End: (committed bool, err error); no returned error is
 			// retryable (txn.go:226-239).
-			{Func: "(*" + kgo + ".GroupTransactSession).End", Err: 1, Committed: 0, Swallow: SwallowStalls},
+			{Func: sess + "End", Err: 1, Committed: 0, Swallow: SwallowStalls},
 			// A plain transactional client: after a failed EndTransaction
 			// nothing rewinds the polled positions, so the next
 			// transaction commits later offsets and the failed batch's

@@ -42,6 +42,7 @@ type Index struct {
 	clients  map[string]*Client // FromClient constructor → client
 	configs  map[string]*Client // config type name → client
 	records  map[string]*Client
+	parts    map[string]*Client // partition types
 	fencing  map[string]*Client
 	group    map[string]*Client // group fencing errors
 	results  map[string]ResultRef
@@ -62,6 +63,7 @@ func NewIndex(cs []*Client) *Index {
 		clients:  map[string]*Client{},
 		configs:  map[string]*Client{},
 		records:  map[string]*Client{},
+		parts:    map[string]*Client{},
 		fencing:  map[string]*Client{},
 		group:    map[string]*Client{},
 		results:  map[string]ResultRef{},
@@ -94,6 +96,9 @@ func NewIndex(cs []*Client) *Index {
 		ix.configs[c.Config.Type] = c
 		for _, r := range c.Records {
 			ix.records[r] = c
+		}
+		for _, t := range c.Partitions {
+			ix.parts[t] = c
 		}
 		for _, f := range c.Fencing {
 			ix.fencing[f] = c
@@ -201,6 +206,15 @@ func (ix *Index) ConfigType(t types.Type) *Client {
 		return nil
 	}
 	return ix.configs[n.Obj().Pkg().Path()+"."+n.Obj().Name()]
+}
+
+// Partition returns the client whose partition type (one partition's
+// records) t is.
+func (ix *Index) Partition(t types.Type) *Client {
+	if n := typeName(t); n != "" {
+		return ix.parts[n]
+	}
+	return nil
 }
 
 // Record returns the client whose record type t is.

@@ -34,6 +34,15 @@ func kafkago() *Client {
 			{Func: r + "FetchMessage", Role: Fetch, Record: -1},
 			{Func: r + "CommitMessages", Role: Commit, Record: 1, PlusOne: true, Order: LastWrite, Sync: true},
 		},
+		Names: Names{
+			Group:    []NameSite{{Field: "GroupID"}},
+			Topics:   []NameSite{{Field: "Topic"}, {Field: "GroupTopics"}},
+			Interval: []NameSite{{Field: "CommitInterval"}},
+		},
+		Prose: Prose{
+			RevokeCommit: "kafka-go commits queued offsets when the generation ends",
+			GroupFenced:  "kafka-go starts the next generation in the background and sends later commits with whichever generation is current",
+		},
 		Fencing: []string{
 			p + ".IllegalGeneration", p + ".UnknownMemberId", p + ".RebalanceInProgress",
 			p + ".InvalidProducerEpoch", p + ".FencedInstanceID", p + ".ProducerFenced",

@@ -89,6 +89,13 @@ type Call struct {
 	NeedsSetting Setting
 	// NeedsValue is the value NeedsSetting must have.
 	NeedsValue bool
+	// Batch reports, for a fetch, that one call hands out many records
+	// (a poll), so a commit of what was fetched commits a batch.
+	Batch bool
+	// CommitWith, for a store, is the commit call taking the same
+	// arguments: the fix that turns the store into a commit when
+	// auto-commit is turned off (confluent StoreMessage → CommitMessage).
+	CommitWith string
 }
 
 // Setting is a semantic consumer setting, independent of how a client spells it.
@@ -154,6 +161,9 @@ type Constructor struct {
 	FromClientArg int
 	// Fixed are settings the constructor forces regardless of config.
 	Fixed map[Setting]bool
+	// Txn reports that the constructor builds a transactional session
+	// (franz-go NewGroupTransactSession): its consumer is transactional.
+	Txn bool
 }
 
 // Timer says what a client's auto-commit timer commits.
@@ -209,8 +219,25 @@ type Client struct {
 	// Handler, for clients that call the application (sarama), is the
 	// interface the application implements and its methods.
 	Handler *Handler
-	// RevokeHooks are the options or methods that register revoke callbacks.
-	RevokeHooks []string
+	// Engine is what messages call the code that runs the client's timer
+	// and rebalances ("librdkafka" for confluent-kafka-go); Name if empty.
+	Engine string
+	// RevokeHooks are the options or methods that register rebalance
+	// callbacks, and the handler methods run at session end.
+	RevokeHooks []RevokeHook
+	// Partitions are the types that hold one partition's records, handed
+	// to per-partition code (franz-go's FetchTopicPartition, sarama's
+	// ConsumerGroupClaim).
+	Partitions []string
+	// Feeds are calls that hand out records which the consumer model does
+	// not follow as fetches (sarama's claim channel, the polls of a
+	// transactional session): a loop that makes one is a consume loop.
+	Feeds []string
+	// Names says where the code spells the consumer's group, topics and
+	// auto-commit interval, for the report.
+	Names Names
+	// Prose is client-specific text for messages and the report.
+	Prose Prose
 	// Fencing are the full names of errors meaning the partition or
 	// producer is no longer this member's: the group errors of GroupFencing
 	// and the producer (transaction) fencing errors.
@@ -222,6 +249,11 @@ type Client struct {
 	GroupFencing []string
 	// Txn are transaction calls whose results matter.
 	Txn []string
+	// TxnCommit are the calls of Txn that commit a transaction: a consumer
+	// that makes one is transactional.
+	TxnCommit []string
+	// TxnAbort are the calls that abort a transaction.
+	TxnAbort []Abort
 	// Results are the commit and transaction calls whose results say
 	// whether the commit or transaction happened.
 	Results []Result
@@ -274,6 +306,89 @@ type Result struct {
 	NeedsValue   bool
 }
 
+// HookKind is when a rebalance callback runs.
+type HookKind int
+
+const (
+	// HookRevoked: an option whose argument is called when partitions are
+	// revoked; a custom one replaces the client's default revoke commit
+	// (franz-go OnPartitionsRevoked).
+	HookRevoked HookKind = iota + 1
+	// HookLost: an option whose argument is called when partitions are
+	// lost; there is no default to replace (franz-go OnPartitionsLost).
+	HookLost
+	// HookEvents: a method of the consumer whose argument is called with
+	// every rebalance event; it handles revocation when it type-asserts
+	// RevokeEvent (confluent Subscribe's rebalance callback).
+	HookEvents
+	// HookCleanup: a handler method the client runs at session end
+	// (sarama ConsumerGroupHandler.Cleanup).
+	HookCleanup
+)
+
+// RevokeHook is one way to run code when partitions are revoked.
+type RevokeHook struct {
+	// Func is the FullName of the option, method or handler method.
+	Func string
+	Kind HookKind
+	// Arg is the parameter index (receiver excluded) of the callback.
+	Arg int
+	// RevokeEvent, for HookEvents, is the name of the event type that
+	// announces a revocation (confluent RevokedPartitions).
+	RevokeEvent string
+}
+
+// Abort is a call that aborts a transaction.
+type Abort struct {
+	Func string
+	// FalseArg is the parameter index of a boolean that makes the call an
+	// abort when it is the constant false (franz-go End(ctx, TryAbort)),
+	// or -1 when the call always aborts.
+	FalseArg int
+}
+
+// Names are the places a client's code spells a consumer's group, topics
+// and auto-commit interval.
+type Names struct {
+	Group, Topics, Interval []NameSite
+}
+
+// NameSite is one place a name is spelled: an argument of a call (an
+// option function, a method of the consumer or its constructor), a key of
+// the config map, or a field of the config struct.
+type NameSite struct {
+	// Func is the FullName of the call and Arg the parameter index
+	// (receiver excluded) of the value.
+	Func string
+	Arg  int
+	// Key is a config map key.
+	Key string
+	// Field is the dotted field path from the config type.
+	Field string
+	// Millis: an interval given as an integer count of milliseconds,
+	// else as a time.Duration.
+	Millis bool
+}
+
+// Prose is client-specific text the analyzers and the report complete.
+type Prose struct {
+	// RevokeCommit says how the client commits when partitions are
+	// revoked although the application does not (empty: it does not).
+	RevokeCommit string
+	// RevokeReplaced says why a custom revoke callback commits nothing
+	// the client would have (empty if a callback replaces nothing).
+	RevokeReplaced string
+	// TxnRevoke says why a transactional consumer needs no commit on
+	// revoke (empty: each transaction commits its own offsets).
+	TxnRevoke string
+	// GroupFenced says what the client does after a commit fails with a
+	// group fencing error; the cost of carrying on follows it.
+	GroupFenced string
+	// Timer says what the auto-commit timer commits and how often (%s is
+	// the interval), for messages about the timer.
+	Timer string
+}
+
 // Handler is an interface the application implements and the client calls.
 type Handler struct {
 	Interface string
@@ -297,4 +412,73 @@ var Clients = []*Client{
 	kafkago(),
 	confluent("github.com/confluentinc/confluent-kafka-go/v2/kafka", true),
 	confluent("github.com/confluentinc/confluent-kafka-go/kafka", false),
+}
+
+// EngineName is what messages call the code that runs the client's timer
+// and rebalances.
+func (c *Client) EngineName() string {
+	if c.Engine != "" {
+		return c.Engine
+	}
+	return c.Name
+}
+
+// Knob returns the first knob that changes setting s, or nil.
+func (c *Client) Knob(s Setting) *Knob {
+	for i := range c.Config.Knobs {
+		if c.Config.Knobs[i].Setting == s {
+			return &c.Config.Knobs[i]
+		}
+	}
+	return nil
+}
+
+// Spell is how a user spells the knob of setting s in messages and fix
+// titles ("enable.auto.offset.store", "kgo.AutoCommitMarks",
+// "Consumer.Offsets.AutoCommit.Enable"), or "" if the client has none.
+func (c *Client) Spell(s Setting) string {
+	k := c.Knob(s)
+	switch {
+	case k == nil:
+		return ""
+	case k.Key != "":
+		return k.Key
+	case k.Field != "":
+		return k.Field
+	}
+	return ShortName(k.Option)
+}
+
+// CallName is the short name of the client's first call with the given
+// role and scope ("CommitUncommittedOffsets" for a commit of everything
+// polled), or "" if it has none.
+func (c *Client) CallName(role Role, scope Scope) string {
+	for _, call := range c.Calls {
+		if call.Role == role && call.Scope == scope {
+			return ShortName(call.Func)
+		}
+	}
+	return ""
+}
+
+// FetchesBatches reports whether the client's fetch calls hand out many
+// records at a time (polls), so a commit of what was fetched commits a
+// batch.
+func (c *Client) FetchesBatches() bool {
+	for _, call := range c.Calls {
+		if call.Role == Fetch && call.Batch {
+			return true
+		}
+	}
+	return false
+}
+
+// Hook returns the revoke hook whose FullName is name, or nil.
+func (c *Client) Hook(name string) *RevokeHook {
+	for i := range c.RevokeHooks {
+		if c.RevokeHooks[i].Func == name {
+			return &c.RevokeHooks[i]
+		}
+	}
+	return nil
 }

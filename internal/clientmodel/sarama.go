@@ -17,8 +17,10 @@ func sarama(p string) *Client {
 		Records:  []string{"*" + p + ".ConsumerMessage"},
 		Consumer: p + ".ConsumerGroup",
 		Constructors: []Constructor{
-			{Func: p + ".NewConsumerGroup", ConfigArg: 2},
-			{Func: p + ".NewConsumerGroupFromClient", ConfigArg: 1, FromClient: p + ".NewClient", FromClientArg: 1},
+			// A ConsumerGroup is always a group member.
+			{Func: p + ".NewConsumerGroup", ConfigArg: 2, Fixed: map[Setting]bool{Group: true}},
+			{Func: p + ".NewConsumerGroupFromClient", ConfigArg: 1, FromClient: p + ".NewClient", FromClientArg: 1,
+				Fixed: map[Setting]bool{Group: true}},
 		},
 		Config: Config{
 			Kind:     StructFields,
@@ -46,7 +48,21 @@ func sarama(p string) *Client {
 			Run:        "(" + p + ".ConsumerGroup).Consume",
 			HandlerArg: 2,
 		},
-		RevokeHooks: []string{"(" + p + ".ConsumerGroupHandler).Cleanup"},
+		RevokeHooks: []RevokeHook{{Func: "(" + p + ".ConsumerGroupHandler).Cleanup", Kind: HookCleanup}},
+		Partitions:  []string{p + ".ConsumerGroupClaim"},
+		Feeds:       []string{"(" + p + ".ConsumerGroupClaim).Messages"},
+		Names: Names{
+			Group: []NameSite{
+				{Func: p + ".NewConsumerGroup", Arg: 1},
+				{Func: p + ".NewConsumerGroupFromClient", Arg: 0},
+			},
+			Topics:   []NameSite{{Func: "(" + p + ".ConsumerGroup).Consume", Arg: 1}},
+			Interval: []NameSite{{Field: "Consumer.Offsets.AutoCommit.Interval"}},
+		},
+		Prose: Prose{
+			RevokeCommit: "sarama commits marks at session end while auto-commit is on",
+			Timer:        "sarama commits marked offsets every %s",
+		},
 		Fencing: []string{
 			p + ".ErrIllegalGeneration", p + ".ErrUnknownMemberId", p + ".ErrRebalanceInProgress",
 			p + ".ErrFencedInstancedId", p + ".ErrInvalidProducerEpoch", p + ".ErrProducerFenced",
@@ -56,7 +72,9 @@ func sarama(p string) *Client {
 			p + ".ErrIllegalGeneration", p + ".ErrUnknownMemberId", p + ".ErrRebalanceInProgress",
 			p + ".ErrFencedInstancedId",
 		},
-		Txn: txn,
+		Txn:       txn,
+		TxnCommit: prod("CommitTxn"),
+		TxnAbort:  []Abort{{Func: "(" + p + ".AsyncProducer).AbortTxn", FalseArg: -1}, {Func: "(" + p + ".SyncProducer).AbortTxn", FalseArg: -1}},
 		// CommitTxn sends the offsets added with AddMessageToTxn/
 		// AddOffsetsToTxn and ends the transaction; after an abortable error
 		// the producer accepts only AbortTxn (transaction_manager.go:174-180).

@@ -351,7 +351,7 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 					if !ok {
 						continue
 					}
-					base := fieldPathBase(st.Addr, path)
+					base := ssaflow.FieldPath(st.Addr, path)
 					if base == nil || !ssaflow.Intersects(b.flow.Roots(base), roots) {
 						continue
 					}
@@ -361,23 +361,6 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 		}
 	}
 	return s
-}
-
-// fieldPathBase returns the struct pointer addr addresses path from, or nil
-// if addr is not a chain of FieldAddrs spelling path.
-func fieldPathBase(addr ssa.Value, path []string) ssa.Value {
-	for i := len(path) - 1; i >= 0; i-- {
-		fa, ok := addr.(*ssa.FieldAddr)
-		if !ok {
-			return nil
-		}
-		v := ssaflow.FieldVar(fa)
-		if v == nil || v.Name() != path[i] {
-			return nil
-		}
-		addr = fa.X
-	}
-	return addr
 }
 
 // applyStore records the value a knob field store sets. A value that is

@@ -93,7 +93,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Guarantee, r.Reason = Neither, "the timer commits what Poll handed to the application, processed or not: a crash loses the records handed over before the last commit and still in progress, and repeats those handed over since"
 	case has("autocommit/greedy-auto-commit"):
 		c.timer()
-		r.Guarantee, r.Reason = Neither, "GreedyAutoCommit makes each poll committable when it returns: a crash loses records of the current poll already committed and repeats the rest"
+		r.Guarantee, r.Reason = Neither, unqualified(ev.Client.Spell(clientmodel.Greedy))+" makes each poll committable when it returns: a crash loses records of the current poll already committed and repeats the rest"
 	case has("autocommit/records-outlive-poll"):
 		c.timer()
 		r.Guarantee, r.Reason = Neither, "records handed to goroutines outlive their poll and the next poll makes them committable: a crash loses those still in progress and repeats the rest"
@@ -158,13 +158,7 @@ func (c *classifier) commitsOnRead() bool {
 }
 
 func (c *classifier) transactional() bool {
-	for _, t := range c.ev.Txn {
-		switch t {
-		case "CommitTxn", "CommitTransaction", "End", "EndTransaction", "NewGroupTransactSession":
-			return true
-		}
-	}
-	return false
+	return c.ev.Transactional
 }
 
 func (c *classifier) sink(unfenced bool) {
@@ -190,8 +184,8 @@ func (c *classifier) transactions(swallowed, txnResult bool) {
 	r.Reason = "the output and the consumed offsets commit atomically; an aborted transaction is redone from the committed offsets"
 	r.Window = "none in Kafka; effects outside the transaction repeat for an aborted transaction"
 	r.Revoke = "not needed (each transaction commits its own offsets)"
-	if c.ev.Client.Name == "franz-go" {
-		r.Revoke = "not needed (End aborts and rewinds when partitions were revoked)"
+	if t := c.ev.Client.Prose.TxnRevoke; t != "" {
+		r.Revoke = "not needed (" + t + ")"
 	}
 	if swallowed {
 		r.Guarantee, r.Scope = AtMostOnce, ""
@@ -208,7 +202,7 @@ func (c *classifier) before() {
 	r.Strategy = StrategyBefore
 	switch {
 	case c.commitsOnRead():
-		r.Detail = "ReadMessage commits each message before returning it"
+		r.Detail = c.ev.Client.CallName(clientmodel.FetchCommit, clientmodel.ScopeArgs) + " commits each message before returning it"
 	case c.has(clientmodel.Mark) && c.ev.Client.Timer == clientmodel.TimerMarked && c.ev.Is(clientmodel.AutoCommit) == On:
 		r.Detail = "each message is marked before it is processed, and the " + c.interval() + " auto-commit timer commits marks"
 	case c.has(clientmodel.Store):
@@ -263,7 +257,7 @@ func (c *classifier) base() {
 	}
 	switch {
 	case len(commits) > 0 && ev.Is(clientmodel.AsyncCommit) == On:
-		r.Strategy, r.Detail = StrategyEachBatch, "CommitMessages only queues; a background loop commits every "+c.interval()+" (CommitInterval)"
+		r.Strategy, r.Detail = StrategyEachBatch, commits[0].Func+" only queues; a background loop commits every "+c.interval()+" ("+ev.Client.Spell(clientmodel.AsyncCommit)+")"
 		r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed (no commit before processing was found)"
 		r.Window = "one commit interval (" + c.interval() + ")"
 	case len(commits) > 0 && auto == Off:
@@ -280,7 +274,7 @@ func (c *classifier) base() {
 			r.Guarantee, r.Reason = Neither, "the timer commits what Poll handed to the application, processed or not"
 			return
 		case ev.Client.Timer == clientmodel.TimerStored && ev.Is(clientmodel.AutoStore) == Unknown:
-			r.Guarantee, r.Reason = GuaranteeUnk, "enable.auto.offset.store is set where the analysis cannot see it"
+			r.Guarantee, r.Reason = GuaranteeUnk, ev.Client.Spell(clientmodel.AutoStore)+" is set where the analysis cannot see it"
 			return
 		}
 		r.Guarantee = AtLeastOnce
@@ -330,7 +324,7 @@ func (c *classifier) explicit(commits []*PositionCall) {
 		if batch > 0 {
 			r.Detail = fmt.Sprintf("synchronous %s every %d records", commits[0].Func, batch)
 			r.Window = fmt.Sprintf("one batch of %d records", batch)
-		} else if c.ev.Client.Name == "franz-go" {
+		} else if c.ev.Client.FetchesBatches() {
 			r.Window = "one batch (one poll)"
 		}
 	case GrainTracked:
@@ -373,7 +367,7 @@ func (c *classifier) concurrency(hiwater bool) {
 	case ev.Untied:
 		r.Concurrency = "unknown (goroutines handle records in a way the analysis does not classify)"
 	case ev.Handler:
-		r.Concurrency = "per partition (sarama runs one ConsumeClaim per claim)"
+		r.Concurrency = fmt.Sprintf("per partition (%s runs one %s per claim)", ev.Client.Name, ev.Client.Handler.Consume)
 	default:
 		r.Concurrency = "none"
 	}
@@ -404,7 +398,7 @@ func (c *classifier) revoke(without bool) {
 	case clientmodel.TimerMarked:
 		switch {
 		case ev.Is(clientmodel.AutoCommit) == On:
-			r.Revoke = "yes (sarama commits marks at session end while auto-commit is on)"
+			r.Revoke = "yes (" + ev.Client.Prose.RevokeCommit + ")"
 		case synchronous && r.Strategy != StrategyEachBatch:
 			r.Revoke = "not needed (each commit is synchronous)"
 		default:
@@ -413,9 +407,9 @@ func (c *classifier) revoke(without bool) {
 	case clientmodel.TimerPreviousPoll:
 		switch {
 		case len(ev.Revokes) > 0:
-			r.Revoke = "no (a custom OnPartitionsRevoked replaces the default commit)"
+			r.Revoke = "no (" + ev.Client.Prose.RevokeReplaced + ")"
 		case ev.Is(clientmodel.AutoCommit) == On:
-			r.Revoke = "yes (franz-go's default revoke commits while auto-commit is on)"
+			r.Revoke = "yes (" + ev.Client.Prose.RevokeCommit + ")"
 		case synchronous:
 			r.Revoke = "not needed (each commit is synchronous)"
 		default:
@@ -424,14 +418,14 @@ func (c *classifier) revoke(without bool) {
 	case clientmodel.TimerNone:
 		switch {
 		case ev.Is(clientmodel.AsyncCommit) == On:
-			r.Revoke = "yes (kafka-go commits queued offsets when the generation ends)"
+			r.Revoke = "yes (" + ev.Client.Prose.RevokeCommit + ")"
 		default:
 			r.Revoke = "not needed (each commit is synchronous)"
 		}
 	case clientmodel.TimerStored:
 		switch {
 		case ev.Is(clientmodel.AutoCommit) == On:
-			r.Revoke = "yes (librdkafka commits stored offsets on revoke while auto-commit is on)"
+			r.Revoke = "yes (" + ev.Client.Prose.RevokeCommit + ")"
 		case synchronous && r.Strategy != StrategyEachBatch:
 			r.Revoke = "not needed (each commit is synchronous)"
 		case synchronous:
@@ -444,6 +438,9 @@ func (c *classifier) revoke(without bool) {
 		r.Revoke = "unknown"
 	}
 }
+
+// unqualified drops the package qualifier of an option's name.
+func unqualified(name string) string { return name[strings.LastIndex(name, ".")+1:] }
 
 func handlerFor(r *Row) string {
 	switch r.Guarantee {

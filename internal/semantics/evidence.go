@@ -130,7 +130,11 @@ type Evidence struct {
 	// ConsumeClaim).
 	Handler bool
 	// Txn lists the transaction calls made in the consumer's functions.
-	Txn  []string
+	Txn []string
+	// Transactional reports that the consumer commits transactions (it
+	// makes a transaction commit call, or its constructor builds a
+	// transactional session).
+	Transactional bool
 	Sink *Sink
 	// Unbound reports commit, mark or store calls of the same client that
 	// cannot be tied to one of the package's consumers.
@@ -198,9 +202,6 @@ func (g *gatherer) evidence() *Evidence {
 		if on, known := c.Settings.Get(c.Client, k); known && !c.Settings.Cond[k] {
 			ev.Settings[k] = map[bool]Tri{true: On, false: Off}[on]
 		}
-	}
-	if c.Client.Name == "sarama" {
-		ev.Settings[clientmodel.Group] = On // a ConsumerGroup is always in a group
 	}
 	for _, h := range c.Handlers {
 		if h.Consume != nil {
@@ -346,101 +347,76 @@ func (g *gatherer) names() {
 			}
 		}
 	}()
-	switch cl.Config.Kind {
-	case clientmodel.Options: // franz-go
-		calls(fns, func(ci ssa.CallInstruction, callee *types.Func) {
-			args := ci.Common().Args
-			switch strings.TrimPrefix(callee.FullName(), "github.com/twmb/franz-go/pkg/kgo.") {
-			case "ConsumerGroup":
-				setGroup(args[0])
-			case "ConsumeTopics":
-				ev.Topics = append(ev.Topics, constStrs(args[0])...)
-			case "AutoCommitInterval":
-				setInterval(args[0], false)
+	addTopics := func(v ssa.Value) {
+		for _, t := range constStrs(v) {
+			if t != "" {
+				ev.Topics = append(ev.Topics, t)
 			}
+		}
+	}
+	for _, site := range cl.Names.Group {
+		g.nameValues(fns, site, setGroup)
+	}
+	for _, site := range cl.Names.Topics {
+		g.nameValues(fns, site, addTopics)
+	}
+	for _, site := range cl.Names.Interval {
+		g.nameValues(fns, site, func(v ssa.Value) { setInterval(v, site.Millis) })
+	}
+	slices.Sort(ev.Topics)
+	ev.Topics = slices.Compact(ev.Topics)
+}
+
+// nameValues visits the values the consumer's code gives a name at site:
+// the argument of this consumer's constructor, of a method called on this
+// consumer or of an option function; the value of a config map key; or
+// the value stored in a config struct field.
+func (g *gatherer) nameValues(fns []*ssa.Function, site clientmodel.NameSite, visit func(ssa.Value)) {
+	cl := g.c.Client
+	switch {
+	case site.Func == g.c.Ctor.Func:
+		visit(consumer.Arg(g.c.Site.Common(), site.Arg))
+	case site.Func != "":
+		calls(fns, func(ci ssa.CallInstruction, callee *types.Func) {
+			if callee.FullName() != site.Func {
+				return
+			}
+			if sig, ok := callee.Type().(*types.Signature); ok && sig.Recv() != nil && !g.onConsumer(ci) {
+				return
+			}
+			visit(consumer.Arg(ci.Common(), site.Arg))
 		})
-	case clientmodel.KeyMap: // confluent
-		for _, fn := range fns {
-			for _, b := range fn.Blocks {
-				for _, in := range b.Instrs {
-					var key, val ssa.Value
-					switch x := in.(type) {
-					case *ssa.MapUpdate:
-						key, val = x.Key, x.Value
-					case ssa.CallInstruction:
-						if callee := consumer.Callee(x.Common()); callee != nil && callee.FullName() == cl.Config.SetKey && len(x.Common().Args) == 3 {
-							key, val = x.Common().Args[1], x.Common().Args[2]
-						}
+	case site.Key != "":
+		for _, b := range blocks(fns) {
+			for _, in := range b.Instrs {
+				var key, val ssa.Value
+				switch x := in.(type) {
+				case *ssa.MapUpdate:
+					key, val = x.Key, x.Value
+				case ssa.CallInstruction:
+					if callee := consumer.Callee(x.Common()); callee != nil && callee.FullName() == cl.Config.SetKey && len(x.Common().Args) == 3 {
+						key, val = x.Common().Args[1], x.Common().Args[2]
 					}
-					if key == nil {
-						continue
-					}
-					switch k, _ := consumer.ConstString(key); k {
-					case "group.id":
-						setGroup(val)
-					case "auto.commit.interval.ms":
-						setInterval(val, true)
-					}
+				}
+				if k, ok := consumer.ConstString(key); ok && k == site.Key {
+					visit(val)
 				}
 			}
 		}
-		calls(fns, func(ci ssa.CallInstruction, callee *types.Func) {
-			switch callee.Name() {
-			case "Subscribe", "SubscribeTopics":
-				if slices.Contains(cl.RevokeHooks, callee.FullName()) && g.onConsumer(ci) {
-					a := consumer.Arg(ci.Common(), 0)
-					if callee.Name() == "Subscribe" {
-						if s, ok := consumer.ConstString(a); ok {
-							ev.Topics = append(ev.Topics, s)
-						}
-					} else {
-						ev.Topics = append(ev.Topics, constStrs(a)...)
-					}
-				}
-			}
-		})
-	case clientmodel.StructFields:
-		if cl.Name == "sarama" {
-			setGroup(consumer.Arg(g.c.Site.Common(), 1))
-			calls(fns, func(ci ssa.CallInstruction, callee *types.Func) {
-				if cl.Handler != nil && callee.FullName() == cl.Handler.Run && g.onConsumer(ci) {
-					ev.Topics = append(ev.Topics, constStrs(consumer.Arg(ci.Common(), 1))...)
-				}
-			})
-		}
+	case site.Field != "":
+		path := strings.Split(site.Field, ".")
 		for _, b := range blocks(fns) {
 			for _, in := range b.Instrs {
 				st, ok := in.(*ssa.Store)
-				if !ok {
+				if !ok || ssaflow.FieldPath(st.Addr, path) == nil {
 					continue
 				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				f := ssaflow.FieldVar(fa)
-				if f == nil || f.Pkg() == nil || !slices.Contains(cl.Paths, f.Pkg().Path()) {
-					continue
-				}
-				switch {
-				case cl.Name == "kafka-go" && f.Name() == "GroupID":
-					setGroup(st.Val)
-				case cl.Name == "kafka-go" && f.Name() == "Topic":
-					if s, ok := consumer.ConstString(st.Val); ok && s != "" {
-						ev.Topics = append(ev.Topics, s)
-					}
-				case cl.Name == "kafka-go" && f.Name() == "GroupTopics":
-					ev.Topics = append(ev.Topics, constStrs(st.Val)...)
-				case cl.Name == "kafka-go" && f.Name() == "CommitInterval":
-					setInterval(st.Val, false)
-				case cl.Name == "sarama" && f.Name() == "Interval" && isAutoCommitField(fa):
-					setInterval(st.Val, false)
+				if f := ssaflow.FieldVar(st.Addr.(*ssa.FieldAddr)); f.Pkg() != nil && slices.Contains(cl.Paths, f.Pkg().Path()) {
+					visit(st.Val)
 				}
 			}
 		}
 	}
-	slices.Sort(ev.Topics)
-	ev.Topics = slices.Compact(ev.Topics)
 }
 
 func blocks(fns []*ssa.Function) []*ssa.BasicBlock {
@@ -449,13 +425,6 @@ func blocks(fns []*ssa.Function) []*ssa.BasicBlock {
 		out = append(out, fn.Blocks...)
 	}
 	return out
-}
-
-// isAutoCommitField reports whether fa addresses the Interval field of
-// sarama's Consumer.Offsets.AutoCommit.
-func isAutoCommitField(fa *ssa.FieldAddr) bool {
-	x, ok := fa.X.(*ssa.FieldAddr)
-	return ok && ssaflow.FieldVar(x) != nil && ssaflow.FieldVar(x).Name() == "AutoCommit"
 }
 
 // revokes finds the revoke callbacks registered for the consumer.
@@ -472,48 +441,56 @@ func (g *gatherer) revokes() {
 		})
 		return found
 	}
-	switch cl.Name {
-	case "franz-go":
-		calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
-			if callee.FullName() != "github.com/twmb/franz-go/pkg/kgo.OnPartitionsRevoked" {
-				return
-			}
-			if fn := funcOf(ci.Common().Args[0]); fn != nil {
-				g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: commits(fn), HandlesRevoke: true})
-			}
-		})
-	case "confluent-kafka-go":
-		calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
-			if !slices.Contains(cl.RevokeHooks, callee.FullName()) || !g.onConsumer(ci) {
-				return
-			}
-			fn := funcOf(consumer.Arg(ci.Common(), 1))
-			if fn == nil {
-				return
-			}
-			set := map[*ssa.Function]bool{}
-			g.m.Flow.Reach(fn, set)
-			r := &Revoke{Pos: g.posn(ci.Pos()), Commits: commits(fn)}
-			for f := range set {
-				for _, b := range f.Blocks {
-					for _, in := range b.Instrs {
-						if ta, ok := in.(*ssa.TypeAssert); ok {
-							if n, ok := ta.AssertedType.(*types.Named); ok && n.Obj().Name() == "RevokedPartitions" {
+	for _, h := range cl.RevokeHooks {
+		switch h.Kind {
+		case clientmodel.HookRevoked:
+			calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
+				if callee.FullName() != h.Func {
+					return
+				}
+				if fn := funcOf(consumer.Arg(ci.Common(), h.Arg)); fn != nil {
+					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: commits(fn), HandlesRevoke: true})
+				}
+			})
+		case clientmodel.HookEvents:
+			calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
+				if callee.FullName() != h.Func || !g.onConsumer(ci) {
+					return
+				}
+				fn := funcOf(consumer.Arg(ci.Common(), h.Arg))
+				if fn == nil {
+					return
+				}
+				set := map[*ssa.Function]bool{}
+				g.m.Flow.Reach(fn, set)
+				r := &Revoke{Pos: g.posn(ci.Pos()), Commits: commits(fn)}
+				for f := range set {
+					for _, b := range f.Blocks {
+						for _, in := range b.Instrs {
+							if ta, ok := in.(*ssa.TypeAssert); ok && typeFullName(ta.AssertedType) == h.RevokeEvent {
 								r.HandlesRevoke = true
 							}
 						}
 					}
 				}
-			}
-			g.ev.Revokes = append(g.ev.Revokes, r)
-		})
-	case "sarama":
-		for _, h := range g.c.Handlers {
-			if h.Cleanup != nil && g.m.Flow.InPackage(h.Cleanup) && commits(h.Cleanup) {
-				g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(h.Cleanup.Pos()), Commits: true, HandlesRevoke: true})
+				g.ev.Revokes = append(g.ev.Revokes, r)
+			})
+		case clientmodel.HookCleanup:
+			for _, hd := range g.c.Handlers {
+				if hd.Cleanup != nil && g.m.Flow.InPackage(hd.Cleanup) && commits(hd.Cleanup) {
+					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(hd.Cleanup.Pos()), Commits: true, HandlesRevoke: true})
+				}
 			}
 		}
 	}
+}
+
+// typeFullName is "path.Name" for a named type, else "".
+func typeFullName(t types.Type) string {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	}
+	return ""
 }
 
 // revokeFuncs returns the functions reached from the consumer's revoke
@@ -528,7 +505,7 @@ func (g *gatherer) revokeFuncs() map[*ssa.Function]bool {
 					continue
 				}
 				callee := consumer.Callee(ci.Common())
-				if callee == nil || !slices.Contains(g.c.Client.RevokeHooks, callee.FullName()) {
+				if callee == nil || g.c.Client.Hook(callee.FullName()) == nil {
 					continue
 				}
 				for _, a := range ci.Common().Args {
@@ -671,7 +648,7 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 			}
 		}
 		if g.fromRecords(a, 0) {
-			if call.Client.Name == "sarama" || isOneOffsetArg(a) {
+			if isOneOffsetArg(a) {
 				return GrainRecord, 0
 			}
 			return GrainBatch, 0
@@ -680,7 +657,7 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 	}
 	// A call without a position argument commits what was polled, marked
 	// or stored so far.
-	if call.Client.Name == "franz-go" {
+	if call.Client.FetchesBatches() {
 		return GrainBatch, 0
 	}
 	if ssaflow.InLoop(call.Instr.Block()) || g.calledInLoops(call.Fn) {
@@ -813,7 +790,7 @@ func (g *gatherer) launch(gs *ssa.Go) *Launch {
 			switch {
 			case g.isRecord(t):
 				return &Launch{}
-			case isPartition(t):
+			case clientmodel.Default.Partition(t) != nil:
 				return &Launch{PerPartition: true}
 			}
 			if ch, ok := t.Underlying().(*types.Chan); ok && g.isRecord(ch.Elem()) && fn != nil && receives(fn) {
@@ -880,21 +857,6 @@ func (g *gatherer) carriesRecords(t types.Type) bool {
 	return false
 }
 
-// isPartition reports whether t holds one partition's records (franz-go's
-// FetchTopicPartition or FetchPartition, sarama's ConsumerGroupClaim).
-func isPartition(t types.Type) bool {
-	n, ok := t.(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return false
-	}
-	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
-	case "github.com/twmb/franz-go/pkg/kgo.FetchTopicPartition", "github.com/twmb/franz-go/pkg/kgo.FetchPartition",
-		"github.com/IBM/sarama.ConsumerGroupClaim", "github.com/Shopify/sarama.ConsumerGroupClaim":
-		return true
-	}
-	return false
-}
-
 // receives reports whether fn receives from a channel.
 func receives(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
@@ -946,8 +908,9 @@ var offsetWrite = regexp.MustCompile(`(?is)^\s*(update\s+("?\w+"?\.)?"?\w*offset
 // own database.
 func (g *gatherer) txnAndSink() {
 	cl := g.c.Client
-	if slices.Contains(cl.Txn, g.c.Ctor.Func) || g.c.Ctor.Func == "github.com/twmb/franz-go/pkg/kgo.NewGroupTransactSession" {
-		g.ev.Txn = append(g.ev.Txn, "NewGroupTransactSession")
+	if g.c.Ctor.Txn {
+		g.ev.Txn = append(g.ev.Txn, clientmodel.ShortName(g.c.Ctor.Func))
+		g.ev.Transactional = true
 	}
 	type exec struct {
 		recv   ssa.Value
@@ -959,6 +922,7 @@ func (g *gatherer) txnAndSink() {
 	calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
 		if slices.Contains(cl.Txn, callee.FullName()) {
 			g.ev.Txn = append(g.ev.Txn, callee.Name())
+			g.ev.Transactional = g.ev.Transactional || slices.Contains(cl.TxnCommit, callee.FullName())
 			return
 		}
 		ex, ok := clientmodel.SQLExecOf(callee.FullName())

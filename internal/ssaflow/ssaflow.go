@@ -109,6 +109,24 @@ func FieldVar(a *ssa.FieldAddr) *types.Var {
 	return st.Field(a.Field)
 }
 
+// FieldPath returns the struct pointer addr addresses path from, or nil if
+// addr is not a chain of FieldAddrs spelling path (cfg.Consumer.Offsets
+// for "Consumer.Offsets").
+func FieldPath(addr ssa.Value, path []string) ssa.Value {
+	for i := len(path) - 1; i >= 0; i-- {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			return nil
+		}
+		v := FieldVar(fa)
+		if v == nil || v.Name() != path[i] {
+			return nil
+		}
+		addr = fa.X
+	}
+	return addr
+}
+
 func deref(t types.Type) types.Type {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		return p.Elem()
