@@ -217,7 +217,8 @@ func RemoveElement(pass *analysis.Pass, parent ast.Node, x ast.Expr) (analysis.T
 		if i > 0 {
 			prevEnd := elts[i-1].End()
 			if tf != nil && tf.Line(prevEnd) != tf.Line(x.Pos()) {
-				// Element on its own line: remove the line.
+				// Element on its own line, ending in a comma (the closing
+				// parenthesis or brace is on the next line): remove the line.
 				start := tf.LineStart(tf.Line(x.Pos()))
 				end := x.End()
 				content, err := pass.ReadFile(tf.Name())
@@ -226,10 +227,13 @@ func RemoveElement(pass *analysis.Pass, parent ast.Node, x ast.Expr) (analysis.T
 					for off < len(content) && content[off] != '\n' {
 						off++
 					}
-					if off < len(content) {
-						off++
+					rest, comma := strings.CutPrefix(strings.TrimSpace(string(content[tf.Offset(end):off])), ",")
+					if rest = strings.TrimSpace(rest); comma && (rest == "" || strings.HasPrefix(rest, "//")) {
+						if off < len(content) {
+							off++
+						}
+						return analysis.TextEdit{Pos: start, End: tf.Pos(off)}, true
 					}
-					return analysis.TextEdit{Pos: start, End: tf.Pos(off)}, true
 				}
 			}
 			return analysis.TextEdit{Pos: prevEnd, End: x.End()}, true
