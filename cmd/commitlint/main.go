@@ -66,6 +66,8 @@ func main() {
 	switch {
 	case len(args) > 0 && args[0] == "report":
 		os.Exit(driver.Report(all, args[1:], os.Stdout, os.Stderr))
+	case len(args) > 0 && args[0] == "diff":
+		os.Exit(driver.Diff(args[1:], os.Stdin, os.Stdout, os.Stderr))
 	case driver.VetProtocol(args):
 		multichecker.Main(all...)
 	default:

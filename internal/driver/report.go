@@ -16,16 +16,16 @@ import (
 
 // Report implements "commitlint report": it runs the analyzers and the
 // semantics pass on the packages args name and prints one row per consumer
-// (text, json or markdown). It returns the exit code: 0 when the report
-// was printed, whatever it says.
+// (text, json or markdown), or a mermaid flowchart of the pipelines. It
+// returns the exit code: 0 when the report was printed, whatever it says.
 func Report(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("commitlint report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: commitlint report [-format=text|json|markdown] [-test] packages...")
+		fmt.Fprintln(stderr, "usage: commitlint report [-format=text|json|markdown|mermaid] [-test] packages...")
 		fs.PrintDefaults()
 	}
-	format := fs.String("format", "text", "output format: text, json or markdown")
+	format := fs.String("format", "text", "output format: text, json, markdown or mermaid")
 	tests := fs.Bool("test", false, "include consumers built in test files")
 	analyzerFlags(fs, analyzers)
 	if err := fs.Parse(args); err != nil {
@@ -39,8 +39,10 @@ func Report(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 		write = semantics.WriteJSON
 	case "markdown", "md":
 		write = semantics.WriteMarkdown
+	case "mermaid":
+		write = semantics.WriteMermaid
 	default:
-		fmt.Fprintf(stderr, "commitlint report: -format=%s: want text, json or markdown\n", *format)
+		fmt.Fprintf(stderr, "commitlint report: -format=%s: want text, json, markdown or mermaid\n", *format)
 		return ExitUsage
 	}
 	if fs.NArg() == 0 {
