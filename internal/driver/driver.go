@@ -23,7 +23,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 )
 
 // Exit codes, as multichecker's.
@@ -70,22 +69,21 @@ func FormatFlag(args []string) string {
 // Main is commitlint's standalone driver (everything but the go vet
 // protocol, which multichecker handles). It parses args (without the
 // program name), runs the analyzers and prints findings as text (stderr,
-// as multichecker does), JSON (-json or -format=json, stdout), SARIF or
-// GitHub annotations (stdout), or applies their fixes (-fix, -diff). It
-// returns the exit code.
+// "file:line:col: message [analyzer/category]" and a closing summary),
+// JSON (-json or -format=json, stdout, multichecker's format), SARIF or
+// GitHub annotations (stdout), or applies their fixes (-fix, -diff). Load
+// problems are printed one line each; the packages they do not touch are
+// analyzed all the same. It returns the exit code.
 func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("commitlint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: commitlint [-C dir] [flags] packages...\n       commitlint [-C dir] report [-format=text|json|markdown] packages...\n\nflags:")
-		fs.PrintDefaults()
-	}
+	fs.SetOutput(io.Discard) // errors are printed below, one line each
 	format := fs.String("format", "text", "output format: text, json, sarif or github")
 	jsonOut := fs.Bool("json", false, "emit JSON output (same as -format=json)")
 	fix := fs.Bool("fix", false, "apply all suggested fixes")
 	diff := fs.Bool("diff", false, "with -fix, print the changes as a unified diff instead of applying them")
 	contextLines := fs.Int("c", -1, "display offending line with this many lines of context")
 	tests := fs.Bool("test", true, "analyze test files")
+	pathbase := fs.String("pathbase", "", "with -format=sarif or github, make paths relative to this directory (default: the enclosing repository's root, found by its .git)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	memprofile := fs.String("memprofile", "", "write a memory profile to this file")
 	enabled := map[string]*bool{}
@@ -94,6 +92,13 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 	}
 	analyzerFlags(fs, analyzers)
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stderr)
+			fmt.Fprintln(stderr, "usage: commitlint [-C dir] [flags] packages...\n       commitlint [-C dir] report [-format=text|json|markdown] packages...\n\nflags:")
+			fs.PrintDefaults()
+			return ExitClean
+		}
+		fmt.Fprintf(stderr, "commitlint: %v (commitlint -help lists the flags)\n", err)
 		return ExitUsage
 	}
 	if *jsonOut {
@@ -110,7 +115,7 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 		return ExitUsage
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "commitlint: no package patterns")
+		fmt.Fprintln(stderr, "commitlint: no package patterns (try ./...)")
 		return ExitUsage
 	}
 	// As with multichecker: -NAME=true runs only the analyzers named so;
@@ -134,54 +139,31 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 	}
 	defer stop()
 
-	switch *format {
-	case "sarif", "github":
-		findings, err := Run(run, fs.Args(), *tests)
-		if err != nil {
-			fmt.Fprintf(stderr, "commitlint: %v\n", err)
-			return ExitError
-		}
-		root, _ := os.Getwd()
-		if *format == "sarif" {
-			err = WriteSARIF(stdout, version, analyzers, findings, root)
-		} else {
-			err = WriteGitHub(stdout, findings, root)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "commitlint: %v\n", err)
-			return ExitError
-		}
-		if len(findings) > 0 {
-			return ExitFindings
-		}
-		return ExitClean
-	}
-
-	// Text, JSON and -fix behave as multichecker's: package errors are
-	// printed and make the exit status 1, and the other packages are
-	// analyzed all the same.
-	roots, err := load(fs.Args(), *tests)
+	cwd, _ := os.Getwd()
+	prog := startProgress(stderr)
+	g, problems, err := analyzeChecked(run, fs.Args(), *tests, prog)
+	prog.stop()
 	if err != nil {
 		fmt.Fprintf(stderr, "commitlint: %v\n", err)
 		return ExitError
+	}
+	for _, p := range problems {
+		fmt.Fprintln(stderr, p)
 	}
 	code := ExitClean
-	if printErrors(stderr, roots) > 0 {
+	if len(problems) > 0 {
 		code = ExitError
 	}
-	if len(roots) == 0 {
-		fmt.Fprintf(stderr, "commitlint: no packages match %s\n", strings.Join(fs.Args(), " "))
-		return ExitError
+	if g == nil {
+		return code
 	}
-	prune(roots)
-	g, err := checker.Analyze(run, roots, nil)
-	if err != nil {
-		fmt.Fprintf(stderr, "commitlint: %v\n", err)
-		return ExitError
+	for _, e := range actionErrors(g) {
+		fmt.Fprintln(stderr, e)
+		code = ExitError
 	}
 	switch {
 	case *fix:
-		if err := applyFixes(g, *diff, stdout, stderr); err != nil {
+		if err := applyFixes(g, *diff, cwd, stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "commitlint: %v\n", err)
 			return ExitError
 		}
@@ -192,21 +174,29 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 		}
 		return code
 	}
-	if err := g.PrintText(stderr, *contextLines); err != nil {
+	fds := collect(g)
+	switch *format {
+	case "sarif", "github":
+		base := *pathbase
+		if base == "" {
+			base = repoRoot(cwd)
+		} else if base, err = filepath.Abs(base); err != nil {
+			fmt.Fprintf(stderr, "commitlint: -pathbase: %v\n", err)
+			return ExitError
+		}
+		if *format == "sarif" {
+			err = WriteSARIF(stdout, version, analyzers, fds, base)
+		} else {
+			err = WriteGitHub(stdout, fds, base)
+		}
+	default:
+		err = writeText(stderr, fds, *contextLines, cwd)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "commitlint: %v\n", err)
 		return ExitError
 	}
-	var failed, diags int
-	for act := range g.All() {
-		if act.Err != nil {
-			failed++
-		} else if act.IsRoot {
-			diags += len(act.Diagnostics)
-		}
-	}
-	switch {
-	case failed > 0:
-		code = ExitError
-	case diags > 0 && code == ExitClean:
+	if len(fds) > 0 && code == ExitClean {
 		code = ExitFindings
 	}
 	return code
@@ -247,23 +237,6 @@ func VetProtocol(args []string) bool {
 	return false
 }
 
-// printErrors prints the load and type errors of the packages and their
-// dependencies, once each, as packages.PrintErrors does, to w.
-func printErrors(w io.Writer, pkgs []*packages.Package) int {
-	n := 0
-	seen := map[string]bool{}
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			if s := e.Error(); !seen[s] {
-				seen[s] = true
-				fmt.Fprintln(w, s)
-				n++
-			}
-		}
-	})
-	return n
-}
-
 // profile starts a CPU profile and arranges a heap profile, as
 // multichecker's -cpuprofile and -memprofile do.
 func profile(cpu, mem string) (stop func(), err error) {
@@ -299,7 +272,8 @@ func profile(cpu, mem string) (stop func(), err error) {
 
 // Run loads the packages matching patterns, runs the analyzers on them and
 // returns their findings, sorted and without the duplicates that test
-// variants of a package produce.
+// variants of a package produce. Load problems and analysis errors are
+// returned as one error, a line each.
 func Run(analyzers []*analysis.Analyzer, patterns []string, tests bool) ([]*Finding, error) {
 	g, err := analyze(analyzers, patterns, tests)
 	if err != nil {
@@ -309,42 +283,100 @@ func Run(analyzers []*analysis.Analyzer, patterns []string, tests bool) ([]*Find
 }
 
 // analyze loads the packages matching patterns and runs the analyzers on
-// them. Load errors (a bad pattern, a package that does not type-check)
-// are returned as one error.
+// them. Load problems (a bad pattern, a package that does not type-check)
+// are returned as one error, a line each.
 func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*checker.Graph, error) {
-	pkgs, err := load(patterns, tests)
+	g, problems, err := analyzeChecked(analyzers, patterns, tests, nil)
 	if err != nil {
 		return nil, err
 	}
-	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
+	if len(problems) > 0 {
+		return nil, errors.New(strings.TrimPrefix(strings.Join(problems, "\n"), "commitlint: "))
+	}
+	return g, nil
+}
+
+// analyzeChecked loads the packages matching patterns and runs the
+// analyzers on those that loaded without errors, their dependencies'
+// included. It returns the graph (nil when nothing could be analyzed) and
+// the load problems, one line each (see triage); err is for failures of
+// the loader itself.
+func analyzeChecked(analyzers []*analysis.Analyzer, patterns []string, tests bool, prog *progress) (*checker.Graph, []string, error) {
+	l, err := load(patterns, tests, prog)
+	if err != nil {
+		return nil, nil, err
+	}
+	cwd, _ := os.Getwd()
+	ok, problems := triage(l.roots, cwd)
+	if len(problems) > 0 || len(l.roots) == 0 {
+		if dir, outside := outsideModule(); outside {
+			return nil, []string{fmt.Sprintf("commitlint: no go.mod found in %s or any parent directory (run inside a module or pass -C)", dir)}, nil
 		}
-	})
-	if len(errs) > 0 {
-		return nil, errors.New(strings.Join(errs, "\n"))
 	}
-	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	if len(l.roots) == 0 || slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, "(no metadata for ") }) {
+		// The go command failed before listing the packages (a go.mod
+		// that needs updates, a missing go.sum entry): say why, in its
+		// words, instead of the consequences.
+		problems = slices.DeleteFunc(problems, func(p string) bool { return strings.Contains(p, "(no metadata for ") })
+		if msg := goListError(patterns, tests); msg != "" {
+			problems = append(problems, "commitlint: "+msg)
+		} else if len(l.roots) == 0 {
+			problems = append(problems, fmt.Sprintf("commitlint: no packages match %s", strings.Join(patterns, " ")))
+		}
 	}
-	prune(pkgs)
-	return checker.Analyze(analyzers, pkgs, nil)
+	if len(ok) == 0 {
+		return nil, problems, nil
+	}
+	prune(ok, l.full)
+	prog.phase(fmt.Sprintf("analyzing %d packages", len(ok)))
+	g, err := checker.Analyze(analyzers, ok, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, problems, nil
+}
+
+// actionErrors returns the analysis errors of g, one line each, without
+// the consequences the checker adds for every analyzer that requires a
+// failed one ("failed prerequisites").
+func actionErrors(g *checker.Graph) []string {
+	var out []string
+	seen := map[string]bool{}
+	for act := range g.All() {
+		if act.Err == nil {
+			continue
+		}
+		msg := act.Err.Error()
+		if strings.HasPrefix(msg, "failed prerequisites") || strings.Contains(msg, "analysis skipped due to errors") {
+			continue
+		}
+		line := fmt.Sprintf("commitlint: %s: %s analyzer: %s", plainPath(act.Package), act.Analyzer.Name, msg)
+		if !seen[line] {
+			seen[line] = true
+			out = append(out, line)
+		}
+	}
+	return out
 }
 
 // findings returns the diagnostics of the root packages' actions, sorted
 // and without the duplicates that test variants of a package produce, or
 // the analysis errors.
 func findings(g *checker.Graph) ([]*Finding, error) {
-	var errs []string
+	if errs := actionErrors(g); len(errs) > 0 {
+		return nil, errors.New(strings.TrimPrefix(strings.Join(errs, "\n"), "commitlint: "))
+	}
+	return collect(g), nil
+}
+
+// collect returns the diagnostics of the root packages' actions that ran,
+// sorted by position and without the duplicates that test variants of a
+// package produce.
+func collect(g *checker.Graph) []*Finding {
 	seen := map[string]bool{}
 	var out []*Finding
 	for act := range g.All() {
-		if !act.IsRoot {
-			continue
-		}
-		if act.Err != nil {
-			errs = append(errs, fmt.Sprintf("%s: %s: %v", act.Package.PkgPath, act.Analyzer.Name, act.Err))
+		if !act.IsRoot || act.Err != nil {
 			continue
 		}
 		for _, d := range act.Diagnostics {
@@ -366,9 +398,6 @@ func findings(g *checker.Graph) ([]*Finding, error) {
 			out = append(out, f)
 		}
 	}
-	if len(errs) > 0 {
-		return nil, errors.New(strings.Join(errs, "\n"))
-	}
 	slices.SortFunc(out, func(a, b *Finding) int {
 		if c := strings.Compare(a.Posn.Filename, b.Posn.Filename); c != 0 {
 			return c
@@ -376,9 +405,12 @@ func findings(g *checker.Graph) ([]*Finding, error) {
 		if a.Posn.Line != b.Posn.Line {
 			return a.Posn.Line - b.Posn.Line
 		}
+		if a.Posn.Column != b.Posn.Column {
+			return a.Posn.Column - b.Posn.Column
+		}
 		return strings.Compare(a.Rule(), b.Rule())
 	})
-	return out, nil
+	return out
 }
 
 // relPath returns file relative to root with forward slashes, or file if

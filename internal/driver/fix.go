@@ -32,7 +32,9 @@ type fileFix struct {
 }
 
 // applyFixes applies the first suggested fix of every root diagnostic of g,
-// or with diff prints the changes to w as a unified diff.
+// or with diff prints the changes to w as a unified diff, and tells stderr
+// what it did: one line per fix applied or skipped (and why), and a
+// summary. Paths are printed relative to cwd.
 //
 // A fix is applied whole or not at all: one that overlaps a fix already
 // accepted (other than the identical fix of a test variant of the same
@@ -43,10 +45,12 @@ type fileFix struct {
 // half-written. A file that changed on disk since it was analyzed is not
 // touched. Skipped fixes make the result an error, after the others are
 // applied: run the command again to apply them.
-func applyFixes(g *checker.Graph, diff bool, w, stderr io.Writer) error {
+func applyFixes(g *checker.Graph, diff bool, cwd string, w, stderr io.Writer) error {
 	type fix struct {
 		parts []fileFix
-		name  string
+		name  string // position and title, for sorting and messages
+		why   string // why it is not applied
+		dup   bool   // the same fix from a test variant of the package
 	}
 	var fixes []fix
 	pkgOf := map[string]*types.Package{}
@@ -84,7 +88,7 @@ func applyFixes(g *checker.Graph, diff bool, w, stderr io.Writer) error {
 				pkgOf[name] = act.Package.Types
 				sizeOf[name] = tf.Size()
 			}
-			f := fix{name: fset.Position(d.Pos).String() + ": " + d.SuggestedFixes[0].Message}
+			f := fix{name: position(cwd, fset.Position(d.Pos)) + ": " + d.SuggestedFixes[0].Message}
 			for _, name := range files {
 				f.parts = append(f.parts, *byFile[name])
 			}
@@ -95,25 +99,24 @@ func applyFixes(g *checker.Graph, diff bool, w, stderr io.Writer) error {
 
 	accepted := map[string][]edit{}
 	seen := map[string]bool{}
-	skipped := 0
 next:
-	for _, f := range fixes {
+	for i := range fixes {
+		f := &fixes[i]
 		key := fmt.Sprint(f.parts)
 		if seen[key] {
-			continue // the same fix from a test variant of the package
+			f.dup = true
+			continue
 		}
 		seen[key] = true
 		for _, p := range f.parts {
 			if generated[p.file] {
-				fmt.Fprintf(stderr, "commitlint: %s: not applied: it edits a generated file\n", f.name)
-				skipped++
+				f.why = "it edits a generated file"
 				continue next
 			}
 			for _, e := range p.edits {
 				for _, a := range accepted[p.file] {
 					if overlaps(e, a) {
-						fmt.Fprintf(stderr, "commitlint: %s: not applied: it conflicts with another fix (run again to apply it)\n", f.name)
-						skipped++
+						f.why = "it overlaps another fix (run commitlint -fix again to apply it)"
 						continue next
 					}
 				}
@@ -124,21 +127,19 @@ next:
 		}
 	}
 
-	cwd, _ := os.Getwd()
 	var files []string
 	for file := range accepted {
 		files = append(files, file)
 	}
 	slices.Sort(files)
-	failed := 0
+	unwritten := map[string]string{} // file → why it was not written
 	for _, file := range files {
 		old, err := os.ReadFile(file)
 		if err != nil {
 			return err
 		}
 		if len(old) != sizeOf[file] {
-			fmt.Fprintf(stderr, "commitlint: %s changed since it was analyzed: not fixed\n", file)
-			failed++
+			unwritten[file] = "the file changed since it was analyzed"
 			continue
 		}
 		edits := accepted[file]
@@ -160,12 +161,44 @@ next:
 			continue
 		}
 		if err := writeAtomic(file, src); err != nil {
-			fmt.Fprintf(stderr, "commitlint: %v\n", err)
-			failed++
+			unwritten[file] = err.Error()
 		}
 	}
-	if skipped > 0 || failed > 0 {
-		return fmt.Errorf("%d fix(es) not applied, %d file(s) not written", skipped, failed)
+	applied, skipped := 0, 0
+	verb := cond(diff, "shown", "applied")
+	for _, f := range fixes {
+		if f.dup {
+			continue
+		}
+		for _, p := range f.parts {
+			if u, ok := unwritten[p.file]; ok && f.why == "" {
+				f.why = relPath(cwd, p.file) + ": " + u
+			}
+		}
+		if f.why != "" {
+			fmt.Fprintf(stderr, "%s: not applied: %s\n", f.name, f.why)
+			skipped++
+			continue
+		}
+		fmt.Fprintf(stderr, "%s: %s\n", f.name, verb)
+		applied++
+	}
+	switch {
+	case applied == 0 && skipped == 0:
+		fmt.Fprintln(stderr, "commitlint: no fixes to apply")
+	case diff:
+		fmt.Fprintf(stderr, "commitlint: %s in %s shown as a diff, no file changed", plural(applied, "fix"), plural(len(files)-len(unwritten), "file"))
+	default:
+		fmt.Fprintf(stderr, "commitlint: %s applied in %s", plural(applied, "fix"), plural(len(files)-len(unwritten), "file"))
+	}
+	if applied > 0 || skipped > 0 {
+		if skipped > 0 {
+			fmt.Fprintf(stderr, ", %d not applied (above)", skipped)
+		}
+		fmt.Fprintln(stderr)
+	}
+	if skipped > 0 {
+		return fmt.Errorf("%s not applied", plural(skipped, "fix"))
 	}
 	return nil
 }

@@ -226,15 +226,18 @@ func TestApplyFixesSkipsConflicts(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	err = applyFixes(g, false, &bytes.Buffer{}, &stderr)
-	if err == nil || !strings.Contains(err.Error(), "1 fix(es) not applied") {
+	err = applyFixes(g, false, dir, &bytes.Buffer{}, &stderr)
+	if err == nil || err.Error() != "1 fix not applied" {
 		t.Errorf("applyFixes error = %v, want one fix not applied", err)
 	}
-	if !strings.Contains(stderr.String(), "conflicts with another fix") {
-		t.Errorf("no conflict message: %s", stderr.String())
+	// What -fix did, a line per fix with its position and title, then a
+	// summary.
+	want := "p.go:6:2: fix a: applied\np.go:6:2: fix b: not applied: it overlaps another fix (run commitlint -fix again to apply it)\np.go:7:2: fix c: applied\ncommitlint: 2 fixes applied in 1 file, 1 not applied (above)\n"
+	if got := stderr.String(); got != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", got, want)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, "p.go"))
-	want := "package m\n\nimport \"fmt\"\n\n// fixed\nfunc f() {\n\tfmt.Print(\"a\")\n\tfmt.Println(\"c\")\n}\n"
+	want = "package m\n\nimport \"fmt\"\n\n// fixed\nfunc f() {\n\tfmt.Print(\"a\")\n\tfmt.Println(\"c\")\n}\n"
 	if string(got) != want {
 		t.Errorf("fixed file:\n%s\nwant:\n%s", got, want)
 	}
@@ -270,10 +273,11 @@ func TestLoadKafkaDepsFromSource(t *testing.T) {
 		}
 	}
 	t.Chdir(dir)
-	roots, err := load([]string{"./cmd"}, false)
+	l, err := load([]string{"./cmd"}, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	roots := l.roots
 	if len(roots) != 1 || roots[0].PkgPath != "m/cmd" {
 		t.Fatalf("roots = %v, want [m/cmd]", roots)
 	}

@@ -15,6 +15,14 @@ import (
 // them).
 const loadMode = packages.LoadSyntax | packages.NeedModule
 
+// loaded is what load found: the root packages, and the packages
+// type-checked in full (function bodies included), which are the only ones
+// the analyzers may see.
+type loaded struct {
+	roots []*packages.Package
+	full  map[*packages.Package]bool
+}
+
 // load loads the packages matching patterns for analysis.
 //
 // The roots are loaded from source and their dependencies from export
@@ -27,20 +35,22 @@ const loadMode = packages.LoadSyntax | packages.NeedModule
 // it. (multichecker, by contrast, type-checks every dependency from source
 // as soon as one analyzer has facts.)
 //
-// The returned packages are the roots; load errors are left in their
-// Errors, as packages.Load leaves them.
-func load(patterns []string, tests bool) ([]*packages.Package, error) {
+// Load errors are left in the packages' Errors, as packages.Load leaves
+// them; see triage.
+func load(patterns []string, tests bool, prog *progress) (*loaded, error) {
 	cfg := &packages.Config{Mode: loadMode, Tests: tests}
+	prog.phase("loading " + strings.Join(patterns, " "))
 	roots, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, err
 	}
 	extra := kafkaDeps(roots)
 	if len(extra) == 0 {
-		return roots, nil
+		return &loaded{roots: roots, full: fullSet(roots)}, nil
 	}
 	// Load again with the Kafka-using dependencies as roots too, so that
 	// go/packages type-checks them from source in the same universe.
+	prog.phase(fmt.Sprintf("type-checking %d Kafka-using dependencies", len(extra)))
 	all, err := packages.Load(cfg, append(slices.Clip(patterns), extra...)...)
 	if err != nil {
 		return nil, err
@@ -58,7 +68,17 @@ func load(patterns []string, tests bool) ([]*packages.Package, error) {
 	if len(out) != len(roots) {
 		return nil, fmt.Errorf("internal error: reloading %s with its Kafka-using dependencies found %d of %d packages", strings.Join(patterns, " "), len(out), len(roots))
 	}
-	return out, nil
+	return &loaded{roots: out, full: fullSet(all)}, nil
+}
+
+// fullSet returns the set of pkgs: the initial packages of a load, the only
+// ones go/packages type-checks with their function bodies.
+func fullSet(pkgs []*packages.Package) map[*packages.Package]bool {
+	full := map[*packages.Package]bool{}
+	for _, p := range pkgs {
+		full[p] = true
+	}
+	return full
 }
 
 // kafkaDeps returns the import paths of the dependencies of roots (not
@@ -101,16 +121,20 @@ func kafkaDeps(roots []*packages.Package) []string {
 	return slices.Compact(out)
 }
 
-// prune cuts the import edges to packages loaded from export data, once
-// their errors have been reported. The analysis checker runs every analyzer
-// that has facts on every package reachable through Imports; a package
-// loaded from export data cannot reach a Kafka client (or is one, which the
-// analyzers recognise by path), so it has no facts to give, and its
-// actions would only cost time and memory.
-func prune(roots []*packages.Package) {
+// prune cuts the import edges to the packages not type-checked in full,
+// once their errors have been reported. The analysis checker runs every
+// analyzer that has facts on every package reachable through Imports. A
+// package loaded from export data cannot reach a Kafka client (or is one,
+// which the analyzers recognise by path), so it has no facts to give, and
+// its actions would only cost time and memory. A package go/packages
+// type-checked from source without function bodies (it does so for a
+// dependency whose export data is missing, such as a test variant of a
+// mocks package) must not be analyzed at all: SSA cannot be built from its
+// partial type information.
+func prune(roots []*packages.Package, full map[*packages.Package]bool) {
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		for path, imp := range p.Imports {
-			if len(imp.Syntax) == 0 {
+			if !full[imp] {
 				delete(p.Imports, path)
 			}
 		}
