@@ -41,6 +41,8 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis/multichecker"
 
@@ -50,24 +52,38 @@ import (
 
 func main() {
 	driver.TuneGC()
-	if len(os.Args) > 1 && (os.Args[1] == "-C" || os.Args[1] == "--C") {
-		if len(os.Args) < 3 {
-			fmt.Fprintln(os.Stderr, "commitlint: -C requires a directory")
-			os.Exit(1)
+	args := os.Args[1:]
+	if len(args) > 0 && isDirFlag(args[0]) {
+		_, dir, hasValue := strings.Cut(args[0], "=")
+		args = args[1:]
+		if !hasValue {
+			if len(args) == 0 {
+				fmt.Fprintln(os.Stderr, "commitlint: -C requires a directory")
+				os.Exit(driver.ExitUsage)
+			}
+			dir, args = args[0], args[1:]
 		}
-		if err := os.Chdir(os.Args[2]); err != nil {
+		if err := os.Chdir(dir); err != nil {
 			fmt.Fprintf(os.Stderr, "commitlint: -C: %v\n", err)
-			os.Exit(1)
+			os.Exit(driver.ExitError)
 		}
-		os.Args = append(os.Args[:1], os.Args[3:]...)
+	}
+	if slices.ContainsFunc(args, isDirFlag) {
+		fmt.Fprintln(os.Stderr, "commitlint: -C must be the first argument, as with the go command: commitlint -C dir [flags] packages")
+		os.Exit(driver.ExitUsage)
 	}
 	all := analyzers.All(analyzers.Config{})
-	args := os.Args[1:]
 	switch {
 	case len(args) > 0 && args[0] == "report":
 		os.Exit(driver.Report(all, args[1:], os.Stdout, os.Stderr))
-	case len(args) > 0 && args[0] == "diff":
-		os.Exit(driver.Diff(args[1:], os.Stdin, os.Stdout, os.Stderr))
+	case len(args) == 1 && (args[0] == "-V" || args[0] == "-V=full" || args[0] == "--V=full"):
+		// The go command runs vet tools with -V=full and keys its cache on
+		// the answer; print it ourselves, without multichecker's
+		// placeholder text.
+		if err := driver.PrintVersion(os.Stdout, version(), args[0] != "-V"); err != nil {
+			fmt.Fprintf(os.Stderr, "commitlint: %v\n", err)
+			os.Exit(driver.ExitError)
+		}
 	case driver.VetProtocol(args):
 		multichecker.Main(all...)
 	default:
@@ -75,8 +91,14 @@ func main() {
 	}
 }
 
+// isDirFlag reports whether arg is the -C flag, which only the first
+// argument may be.
+func isDirFlag(arg string) bool {
+	return arg == "-C" || arg == "--C" || strings.HasPrefix(arg, "-C=") || strings.HasPrefix(arg, "--C=")
+}
+
 func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return bi.Main.Version
 	}
 	return "devel"

@@ -175,20 +175,37 @@ func TestExamplesStandalone(t *testing.T) {
 		}
 	}
 
-	// Plain text mode: findings exit 3, one line per finding on stderr.
+	// Plain text mode: findings exit 3, one line per finding on stderr,
+	// "file:line:col: message [analyzer/category]" with the file relative
+	// to the working directory, and a closing summary.
 	_, stderr, code = commitlint(t, examples, "./...")
 	if code != 3 {
 		t.Errorf("exit code %d, want 3 (findings)", code)
 	}
-	n := 0
-	for _, l := range strings.Split(stderr, "\n") {
-		if vetLineRE.MatchString(filepath.Base(l)) {
-			n++
+	if got := textFindings(stderr); !slices.Equal(got, want) {
+		t.Errorf("text findings differ\ngot:\n  %s\nwant:\n  %s\n%s", strings.Join(got, "\n  "), strings.Join(want, "\n  "), stderr)
+	}
+	summary := fmt.Sprintf("\n%d findings, %d with fixes: run with -fix, or -fix -diff to review\n", len(want), len(want))
+	if !strings.HasSuffix(stderr, summary) {
+		t.Errorf("text output does not end with the summary %q:\n%s", summary, stderr)
+	}
+}
+
+// textLineRE matches a finding of the text output: file:line:col:
+// message [analyzer/category]. Related positions start with a tab.
+var textLineRE = regexp.MustCompile(`^([^\s:][^:]*\.go):(\d+):\d+: .* \[(\w+)/([\w-]+)\]$`)
+
+// textFindings returns "file:line analyzer category" for every finding of
+// text output, sorted.
+func textFindings(out string) []string {
+	var rows []string
+	for _, l := range strings.Split(out, "\n") {
+		if m := textLineRE.FindStringSubmatch(l); m != nil {
+			rows = append(rows, fmt.Sprintf("%s:%s %s %s", filepath.ToSlash(m[1]), m[2], m[3], m[4]))
 		}
 	}
-	if n != len(want) {
-		t.Errorf("text output has %d findings, want %d:\n%s", n, len(want), stderr)
-	}
+	slices.Sort(rows)
+	return rows
 }
 
 // TestExamplesDirFlag runs from the repository root with -C, as the README does.
@@ -266,7 +283,9 @@ func TestBadInput(t *testing.T) {
 		{"unknown flag", []string{"-nosuchflag", "./..."}, 2, "flag provided but not defined"},
 		{"bad analyzer flag value", []string{"-autocommit.strict=maybe", "./..."}, 2, "invalid boolean value"},
 		{"bad pattern", []string{"./nosuchdir/..."}, 1, "nosuchdir"},
-		{"missing -C dir", []string{"-C"}, 1, "-C requires a directory"},
+		{"missing -C dir", []string{"-C"}, 2, "-C requires a directory"},
+		{"-C after another flag", []string{"-json", "-C", "sarama", "./..."}, 2, "-C must be the first argument"},
+		{"-C= after another flag", []string{"-json", "-C=sarama", "./..."}, 2, "-C must be the first argument"},
 		{"bad -C dir", []string{"-C", "/nonexistent/dir", "./..."}, 1, "no such file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -62,14 +62,15 @@ func TestBadInputEveryMode(t *testing.T) {
 		patterns []string
 		code     int    // 0: any non-zero status
 		msg      string // on stderr
+		vetMsg   string // on stderr under go vet, if not msg
 	}{
-		{"unknown flag", examples, []string{"-nosuchflag"}, []string{"./sarama/txncommit"}, 2, "flag provided but not defined: -nosuchflag"},
-		{"bad analyzer flag value", examples, []string{"-autocommit.strict=maybe"}, []string{"./sarama/txncommit"}, 2, `invalid boolean value "maybe" for -autocommit.strict`},
-		{"bad analyzer enable value", examples, []string{"-ordering=sometimes"}, []string{"./sarama/txncommit"}, 2, `invalid boolean value "sometimes" for -ordering`},
-		{"bad pattern", examples, nil, []string{"./nosuchdir/..."}, 1, "nosuchdir"},
-		{"missing module", examples, nil, []string{"github.com/nosuch/module/pkg"}, 1, "no required module provides package github.com/nosuch/module/pkg"},
-		{"no go.mod", noMod, nil, []string{"./..."}, 1, "does not contain main module"},
-		{"type error", typeErr, nil, []string{"./..."}, 1, "undefined: undefinedName"},
+		{"unknown flag", examples, []string{"-nosuchflag"}, []string{"./sarama/txncommit"}, 2, "flag provided but not defined: -nosuchflag", ""},
+		{"bad analyzer flag value", examples, []string{"-autocommit.strict=maybe"}, []string{"./sarama/txncommit"}, 2, `invalid boolean value "maybe" for -autocommit.strict`, ""},
+		{"bad analyzer enable value", examples, []string{"-ordering=sometimes"}, []string{"./sarama/txncommit"}, 2, `invalid boolean value "sometimes" for -ordering`, ""},
+		{"bad pattern", examples, nil, []string{"./nosuchdir/..."}, 1, "nosuchdir", ""},
+		{"missing module", examples, nil, []string{"github.com/nosuch/module/pkg"}, 1, "no required module provides package github.com/nosuch/module/pkg", ""},
+		{"no go.mod", noMod, nil, []string{"./..."}, 1, "commitlint: no go.mod found in " + noMod + " or any parent directory (run inside a module or pass -C)", "does not contain main module"},
+		{"type error", typeErr, nil, []string{"./..."}, 1, "undefined: undefinedName", ""},
 	} {
 		for _, m := range modes {
 			t.Run(tc.name+"/"+m.name, func(t *testing.T) {
@@ -79,11 +80,24 @@ func TestBadInputEveryMode(t *testing.T) {
 				if code != tc.code {
 					t.Errorf("%s %s: exit code %d, want %d\n%s", name, strings.Join(args, " "), code, tc.code, stderr)
 				}
-				if !strings.Contains(stderr, tc.msg) {
-					t.Errorf("%s %s: stderr does not mention %q:\n%s", name, strings.Join(args, " "), tc.msg, stderr)
+				msg := tc.msg
+				if m.name == "vet" && tc.vetMsg != "" {
+					msg = tc.vetMsg
+				}
+				if !strings.Contains(stderr, msg) {
+					t.Errorf("%s %s: stderr does not mention %q:\n%s", name, strings.Join(args, " "), msg, stderr)
 				}
 				if strings.Contains(stderr, "panic:") || strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "internal error") {
 					t.Errorf("%s %s: crashed:\n%s", name, strings.Join(args, " "), stderr)
+				}
+				if m.name == "vet" {
+					return // the go command's own output
+				}
+				// One line per problem (the go command's hints indented
+				// below it): no usage text, no analyzer the user never
+				// named, each error once.
+				if n := problemLines(stderr); n != 1 {
+					t.Errorf("%s %s: %d problems on stderr, want 1:\n%s", name, strings.Join(args, " "), n, stderr)
 				}
 			})
 		}
@@ -105,4 +119,16 @@ func TestBadFormat(t *testing.T) {
 			t.Errorf("commitlint %s: exit %d, stderr %q; want 2 and %q", strings.Join(tc.args, " "), code, stderr, tc.msg)
 		}
 	}
+}
+
+// problemLines counts the lines of stderr that do not continue the one
+// before (with a tab).
+func problemLines(stderr string) int {
+	n := 0
+	for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
+		if !strings.HasPrefix(l, "\t") {
+			n++
+		}
+	}
+	return n
 }
