@@ -161,28 +161,3 @@ func TestStrictFlag(t *testing.T) {
 	}
 	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), a, "autocommit/strict")
 }
-
-func TestDoc(t *testing.T) {
-	a := autocommit.Analyzer
-	if !strings.HasPrefix(a.Doc, "autocommit: ") {
-		t.Errorf("Doc starts %q, want %q", strings.SplitN(a.Doc, "\n", 2)[0], "autocommit: ")
-	}
-	if a.Name != "autocommit" {
-		t.Errorf("Name = %q", a.Name)
-	}
-	if a.Flags.Lookup("strict") == nil {
-		t.Error("no -strict flag")
-	}
-	if a.URL == "" {
-		t.Error("no URL")
-	}
-}
-
-// TestGoldenCompiles type-checks the fixed code: the scenarios and stubs
-// are copied to a temporary GOPATH, every x.go replaced by its
-// x.go.golden, and built and vetted in GOPATH mode, so a fix that does not
-// compile fails here.
-func TestGoldenCompiles(t *testing.T) {
-	t.Parallel()
-	testutil.BuildAndVet(t, testutil.Tree(t, "autocommit", true, false), "autocommit/...")
-}

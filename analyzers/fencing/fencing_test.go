@@ -2,7 +2,6 @@ package fencing_test
 
 import (
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -78,55 +77,4 @@ func TestAnalyzer(t *testing.T) {
 			analysistest.RunWithSuggestedFixes(t, td, fencing.Analyzer, sc)
 		})
 	}
-}
-
-func TestDoc(t *testing.T) {
-	a := fencing.Analyzer
-	if !strings.HasPrefix(a.Doc, "fencing: ") {
-		t.Errorf("Doc starts %q, want %q", strings.SplitN(a.Doc, "\n", 2)[0], "fencing: ")
-	}
-	if a.Name != "fencing" || a.URL == "" {
-		t.Errorf("Name = %q, URL = %q", a.Name, a.URL)
-	}
-	for _, cat := range []string{
-		fencing.CategorySwallowed, fencing.CategoryFencingIgnored, fencing.CategoryTxnResult,
-		fencing.CategoryRevoke, fencing.CategoryRevokeInFlight, fencing.CategoryUnfenced,
-	} {
-		if !strings.Contains(a.Doc, cat) {
-			t.Errorf("Doc does not describe category %s", cat)
-		}
-	}
-}
-
-// TestFixedCodeIsSilent runs the analyzer on the fixed scenarios: a fix
-// must not leave (or create) a finding of its own.
-func TestFixedCodeIsSilent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies the scenarios")
-	}
-	t.Parallel()
-	gopath := testutil.Tree(t, "fencing", true, false)
-	var rec testutil.Recorder
-	for _, r := range analysistest.Run(&rec, gopath, fencing.Analyzer, scenarios...) {
-		if r.Err != nil {
-			t.Errorf("%s: %v", r.Pass.Pkg.Path(), r.Err)
-		}
-		for _, d := range r.Diagnostics {
-			t.Errorf("%s: fixed code reports %q", r.Pass.Fset.Position(d.Pos), d.Message)
-		}
-	}
-	for _, e := range rec.Errs() {
-		if !strings.Contains(e, "no diagnostic was reported matching") {
-			t.Error(e)
-		}
-	}
-}
-
-// TestGoldenCompiles type-checks the fixed code: the scenarios and stubs
-// are copied to a temporary GOPATH, every x.go replaced by its
-// x.go.golden, and built and vetted in GOPATH mode, so a fix that does not
-// compile fails here.
-func TestGoldenCompiles(t *testing.T) {
-	t.Parallel()
-	testutil.BuildAndVet(t, testutil.Tree(t, "fencing", true, false), "fencing/...")
 }

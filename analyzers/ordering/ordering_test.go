@@ -190,28 +190,3 @@ func TestIgnoreFlag(t *testing.T) {
 		t.Errorf("-ignore=ordering/metrics/...: %v", rec.Errs())
 	}
 }
-
-func TestDoc(t *testing.T) {
-	a := ordering.Analyzer
-	if !strings.HasPrefix(a.Doc, "ordering: ") {
-		t.Errorf("Doc starts %q, want %q", strings.SplitN(a.Doc, "\n", 2)[0], "ordering: ")
-	}
-	if a.Name != "ordering" {
-		t.Errorf("Name = %q", a.Name)
-	}
-	if a.URL == "" {
-		t.Error("no URL")
-	}
-	if ordering.CategoryCommitBefore != "commit-before-process" {
-		t.Errorf("category %q", ordering.CategoryCommitBefore)
-	}
-}
-
-// TestGoldenCompiles type-checks the fixed code: the scenarios and stubs
-// are copied to a temporary GOPATH, every x.go replaced by its
-// x.go.golden, and built and vetted in GOPATH mode, so a fix that does not
-// compile fails here.
-func TestGoldenCompiles(t *testing.T) {
-	t.Parallel()
-	testutil.BuildAndVet(t, testutil.Tree(t, "ordering", true, false), "ordering/...")
-}
