@@ -15,7 +15,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/semantics"
 )
 
-var update = flag.Bool("update", false, "rewrite the examples' report.golden.json files")
+var update = flag.Bool("update", false, "rewrite the golden files: the examples' report.golden.json and testdata/")
 
 // TestReportGolden runs `commitlint report -format=json` on the examples
 // and compares each consumer's row with the report.golden.json file in its
@@ -129,5 +129,37 @@ func TestReportFormats(t *testing.T) {
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
 		t.Errorf("commitlint report ./nosuchdir/...: got %v, want exit status 1", err)
+	}
+}
+
+// TestReportMermaid compares the examples' flowchart with
+// testdata/examples.golden.mmd (-update rewrites it; scripts/e2e/mermaid.sh
+// checks that mermaid parses it). Any change to examples/ that moves a
+// consumer or changes its row changes this golden too.
+func TestReportMermaid(t *testing.T) {
+	cmd := exec.Command(binary, "-C", examples, "report", "-format=mermaid", "./...")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	got, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("commitlint report -format=mermaid: %v\n%s", err, stderr.Bytes())
+	}
+	golden := filepath.Join("testdata", "examples.golden.mmd")
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("report -format=mermaid differs from %s (run with -update and review the diff)\ngot:\n%s", golden, got)
+	}
+	for _, dir := range exampleDirs(t) {
+		if !bytes.Contains(got, []byte("<br>"+filepath.ToSlash(dir)+"/main.go:")) {
+			t.Errorf("the flowchart has no consumer in %s", dir)
+		}
 	}
 }
