@@ -1,0 +1,241 @@
+package main_test
+
+// Loading real-world modules (issue #17): a Kafka-using test variant the
+// go command has no export data for, a go.mod that needs updates, a
+// dependency that does not build and a missing test-only package. Each
+// problem is one clear line, and only the packages it touches go
+// unanalyzed.
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// consumerModule returns the files of a module named example.com/m that
+// requires the examples' client versions (go.mod and go.sum copied from
+// examples/, so that the module cache the tests already need serves it),
+// plus files.
+func consumerModule(t *testing.T, files map[string]string) map[string]string {
+	t.Helper()
+	mod, err := os.ReadFile(filepath.Join(examples, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(examples, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{
+		"go.mod": regexp.MustCompile(`(?m)^module .*$`).ReplaceAllString(string(mod), "module example.com/m"),
+		"go.sum": string(sum),
+	}
+	for name, content := range files {
+		out[name] = content
+	}
+	return out
+}
+
+// markFirst is a sarama handler that marks each message before applying
+// it: one ordering/commit-before-process finding, on the MarkMessage line.
+const markFirst = `package fine
+
+import "github.com/IBM/sarama"
+
+type H struct{ apply func(*sarama.ConsumerMessage) error }
+
+func (h *H) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *H) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *H) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		sess.MarkMessage(msg, "")
+		if err := h.apply(msg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+`
+
+// markFirstLine is the line of the finding in markFirst.
+const markFirstLine = "12"
+
+// quiet fails the test if stderr shows the analysis machinery instead of
+// the user's problem.
+func quiet(t *testing.T, stderr string) {
+	t.Helper()
+	for _, s := range []string{"prerequisites", "kafkagate", "kafkassa", "no metadata for", "internal error", "panic:"} {
+		if strings.Contains(stderr, s) {
+			t.Errorf("stderr mentions %q:\n%s", s, stderr)
+		}
+	}
+}
+
+// TestMocksTestVariant: svc has tests of its own and an external test
+// that imports svc/mocks, which imports svc. The go command builds no
+// export data for the test variant "svc/mocks [svc.test]", so go/packages
+// type-checks it from source without function bodies; building SSA from
+// that partial information failed (no types.Object for the local variable
+// "mock", named like the imported package) and the run exited 1.
+func TestMocksTestVariant(t *testing.T) {
+	dir := writeModule(t, consumerModule(t, map[string]string{
+		"fine/fine.go": markFirst,
+		"svc/svc.go": `package svc
+
+import "github.com/IBM/sarama"
+
+type Session interface {
+	MarkMessage(msg *sarama.ConsumerMessage, metadata string)
+}
+
+func Handle(sess Session, msg *sarama.ConsumerMessage, apply func(*sarama.ConsumerMessage)) {
+	apply(msg)
+	sess.MarkMessage(msg, "")
+}
+`,
+		"svc/internal_test.go": "package svc\n\nimport \"testing\"\n\nfunc TestInternal(t *testing.T) {}\n",
+		"svc/mocks/mocks.go": `package mocks
+
+import (
+	mock "context"
+
+	"github.com/IBM/sarama"
+
+	"example.com/m/svc"
+)
+
+var _ svc.Session = (*Session)(nil)
+
+type Session struct{ marks []*sarama.ConsumerMessage }
+
+func (s *Session) MarkMessage(msg *sarama.ConsumerMessage, metadata string) {
+	s.marks = append(s.marks, msg)
+}
+
+func NewSession() (*Session, mock.Context) {
+	mock := &Session{}
+	return mock, nil
+}
+`,
+		"svc/svc_test.go": `package svc_test
+
+import (
+	"testing"
+
+	"github.com/IBM/sarama"
+
+	"example.com/m/svc"
+	"example.com/m/svc/mocks"
+)
+
+func TestHandle(t *testing.T) {
+	s, _ := mocks.NewSession()
+	svc.Handle(s, &sarama.ConsumerMessage{}, func(*sarama.ConsumerMessage) {})
+}
+`,
+	}))
+	_, stderr, code := commitlint(t, dir, "./...")
+	if code != 3 {
+		t.Errorf("exit code %d, want 3 (the finding in fine/)\n%s", code, stderr)
+	}
+	if want := "fine/fine.go:" + markFirstLine + ":"; !strings.Contains(stderr, want) {
+		t.Errorf("no finding at %s:\n%s", want, stderr)
+	}
+	quiet(t, stderr)
+}
+
+// TestGoModNeedsUpdate: the go command refuses a go.mod that lacks a
+// requirement; go/packages reports no packages at all, and the go
+// command's own error must be shown, not "no packages match".
+func TestGoModNeedsUpdate(t *testing.T) {
+	files := consumerModule(t, map[string]string{"fine/fine.go": markFirst})
+	files["go.mod"] = regexp.MustCompile(`(?m)^\s*github.com/klauspost/compress .*\n`).ReplaceAllString(files["go.mod"], "")
+	dir := writeModule(t, files)
+	for _, m := range modes {
+		if m.name == "vet" {
+			continue
+		}
+		t.Run(m.name, func(t *testing.T) {
+			name, args := m.argv(nil, []string{"./..."})
+			_, stderr, code := command(t, dir, name, args...)
+			if code != 1 {
+				t.Errorf("exit code %d, want 1\n%s", code, stderr)
+			}
+			if !strings.Contains(stderr, "updates to go.mod needed") || strings.Contains(stderr, "no packages match") {
+				t.Errorf("stderr does not show the go command's error:\n%s", stderr)
+			}
+			quiet(t, stderr)
+		})
+	}
+}
+
+// TestBrokenDependency: a dependency that does not compile (a function
+// without a body, which the type checker accepts and the compiler does
+// not) and a test importing a package that does not exist. Their errors
+// are printed once each, the packages depending on them are named as not
+// analyzed, and every other package is analyzed: its finding is printed
+// and the exit status is 1.
+func TestBrokenDependency(t *testing.T) {
+	dir := writeModule(t, consumerModule(t, map[string]string{
+		"fine/fine.go":     markFirst,
+		"nobody/nobody.go": "package nobody\n\nfunc F() int\n",
+		"svc/svc.go": `package svc
+
+import (
+	"context"
+
+	"github.com/IBM/sarama"
+
+	"example.com/m/nobody"
+)
+
+func Handle(ctx context.Context, sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessage) int {
+	sess.MarkMessage(msg, "")
+	return nobody.F()
+}
+`,
+		"top/top.go": "package top\n\nimport \"example.com/m/svc\"\n\nvar H = svc.Handle\n",
+		"gen/gen.go": "package gen\n\nfunc Two() int { return 2 }\n",
+		"gen/gen_test.go": `package gen
+
+import (
+	"testing"
+
+	"example.com/m/gen/mocks"
+)
+
+func TestTwo(t *testing.T) { _ = mocks.Two }
+`,
+	}))
+	for _, m := range modes {
+		if m.name == "vet" {
+			continue
+		}
+		t.Run(m.name, func(t *testing.T) {
+			name, args := m.argv(nil, []string{"./..."})
+			stdout, stderr, code := command(t, dir, name, args...)
+			if code != 1 {
+				t.Errorf("exit code %d, want 1\n%s", code, stderr)
+			}
+			for _, want := range []string{
+				"nobody/nobody.go:3:6: missing function body",
+				"commitlint: example.com/m/nobody has errors: not analyzed: example.com/m/svc, example.com/m/top, which depend on it",
+				"gen/gen_test.go:6:2: no required module provides package example.com/m/gen/mocks",
+			} {
+				if n := strings.Count(stderr, want); n != 1 {
+					t.Errorf("stderr has %q %d times, want once:\n%s", want, n, stderr)
+				}
+			}
+			if n := problemLines(stderr); m.name != "text" && n != 3 {
+				t.Errorf("%d problems on stderr, want 3:\n%s", n, stderr)
+			}
+			if out := stdout + stderr; !strings.Contains(out, "fine/fine.go") || !strings.Contains(out, markFirstLine) {
+				t.Errorf("the package with no broken dependency was not analyzed:\n%s%s", stdout, stderr)
+			}
+			quiet(t, stderr)
+		})
+	}
+}
