@@ -76,6 +76,8 @@ func main() {
 	switch {
 	case len(args) > 0 && args[0] == "report":
 		os.Exit(driver.Report(all, args[1:], os.Stdout, os.Stderr))
+	case len(args) > 0 && args[0] == "diff":
+		os.Exit(driver.Diff(args[1:], os.Stdin, os.Stdout, os.Stderr))
 	case len(args) == 1 && (args[0] == "-V" || args[0] == "-V=full" || args[0] == "--V=full"):
 		// The go command runs vet tools with -V=full and keys its cache on
 		// the answer; print it ourselves, without multichecker's
