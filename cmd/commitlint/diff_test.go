@@ -60,23 +60,8 @@ var (
 func TestDiffGolden(t *testing.T) {
 	dir := t.TempDir()
 	newExamples := filepath.Join(dir, "examples")
-	copyModule(t, examples, newExamples)
-	for _, e := range diffEdits {
-		file := filepath.Join(newExamples, filepath.FromSlash(e.file))
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if bytes.Count(src, []byte(e.old)) != 1 {
-			t.Fatalf("%s: the text to edit is not there once (examples changed?): %q", e.file, e.old)
-		}
-		if err := os.WriteFile(file, bytes.Replace(src, []byte(e.old), []byte(e.new), 1), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.RemoveAll(filepath.Join(newExamples, filepath.FromSlash(diffRemoved))); err != nil {
-		t.Fatal(err)
-	}
+	copyModule(t, examples, newExamples, func(string) bool { return true })
+	editExamples(t, newExamples)
 	oldJSON := filepath.Join(dir, "old.json")
 	newJSON := filepath.Join(dir, "new.json")
 	jsonReport(t, examples, oldJSON, append(diffDirs, diffRemoved)...)
@@ -90,7 +75,7 @@ func TestDiffGolden(t *testing.T) {
 		if err != nil {
 			t.Fatalf("commitlint diff -format=%s: %v\n%s", format, err, stderr.Bytes())
 		}
-		golden := filepath.Join("testdata", "diff.golden."+map[string]string{"text": "txt", "markdown": "md"}[format])
+		golden := diffGolden(format)
 		if *update {
 			if err := os.WriteFile(golden, got, 0o644); err != nil {
 				t.Fatal(err)
@@ -173,6 +158,106 @@ func TestDiffUsage(t *testing.T) {
 	}
 }
 
+// editExamples turns the copy of examples in dir into the new revision of
+// TestDiffGolden: diffEdits applied, diffRemoved deleted.
+func editExamples(t *testing.T, dir string) {
+	t.Helper()
+	for _, e := range diffEdits {
+		file := filepath.Join(dir, filepath.FromSlash(e.file))
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Count(src, []byte(e.old)) != 1 {
+			t.Fatalf("%s: the text to edit is not there once (examples changed?): %q", e.file, e.old)
+		}
+		if err := os.WriteFile(file, bytes.Replace(src, []byte(e.old), []byte(e.new), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.RemoveAll(filepath.Join(dir, filepath.FromSlash(diffRemoved))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func diffGolden(format string) string {
+	return filepath.Join("testdata", "diff.golden."+map[string]string{"text": "txt", "markdown": "md"}[format])
+}
+
+// TestReportBase checks that "commitlint report -base REV" prints what
+// "commitlint diff" prints for the same two revisions (TestDiffGolden's),
+// here two commits of a git repository holding the example directories
+// involved in a subdirectory, and that it leaves no worktree behind.
+func TestReportBase(t *testing.T) {
+	repo := t.TempDir()
+	mod := filepath.Join(repo, "svc")
+	keep := func(rel string) bool {
+		rel = "./" + filepath.ToSlash(rel)
+		if !strings.Contains(strings.TrimPrefix(rel, "./"), "/") || strings.HasPrefix(rel, "./internal/") {
+			return true // go.mod, go.sum, the examples' shared helpers
+		}
+		for _, d := range append(diffDirs, diffRemoved, diffAdded) {
+			if strings.HasPrefix(rel, d+"/") {
+				return true
+			}
+		}
+		return false
+	}
+	copyModule(t, examples, mod, func(rel string) bool {
+		return keep(rel) && !strings.HasPrefix("./"+filepath.ToSlash(rel), diffAdded+"/")
+	})
+	gitCmd := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@invalid", "GIT_COMMITTER_NAME=t",
+			"GIT_COMMITTER_EMAIL=t@invalid", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	gitCmd("init", "-q")
+	gitCmd("add", ".")
+	gitCmd("commit", "-qm", "old")
+	copyModule(t, examples, mod, func(rel string) bool {
+		return strings.HasPrefix("./"+filepath.ToSlash(rel), diffAdded+"/")
+	})
+	editExamples(t, mod)
+
+	for _, format := range []string{"text", "markdown"} {
+		stdout, stderr, code := commitlint(t, mod, "report", "-base", "HEAD", "-format="+format, "./...")
+		if code != 0 {
+			t.Fatalf("commitlint report -base HEAD -format=%s: exit status %d\n%s", format, code, stderr)
+		}
+		want, err := os.ReadFile(diffGolden(format))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stdout != string(want) {
+			t.Errorf("report -base HEAD -format=%s differs from %s\ngot:\n%s", format, diffGolden(format), stdout)
+		}
+	}
+	if _, _, code := commitlint(t, mod, "report", "-base", "HEAD", "-fail-on=weakened", "./..."); code != 3 {
+		t.Errorf("report -base HEAD -fail-on=weakened: exit status %d, want 3", code)
+	}
+	for _, args := range [][]string{
+		{"report", "-base", "HEAD", "-format=json", "./..."},
+		{"report", "-base", "HEAD"},
+		{"report", "-fail-on=change", "./..."},
+	} {
+		if _, _, code := commitlint(t, mod, args...); code != 2 {
+			t.Errorf("commitlint %s: exit status %d, want 2", strings.Join(args, " "), code)
+		}
+	}
+	if _, stderr, code := commitlint(t, mod, "report", "-base", "nosuchrev", "./..."); code != 1 || !strings.Contains(stderr, "nosuchrev") {
+		t.Errorf("report -base nosuchrev: exit status %d, want 1, naming the revision:\n%s", code, stderr)
+	}
+	out, err := exec.Command("git", "-C", repo, "worktree", "list").Output()
+	if err != nil || bytes.Count(out, []byte("\n")) != 1 {
+		t.Errorf("worktrees left behind (%v):\n%s", err, out)
+	}
+}
+
 // jsonReport writes the JSON report of the packages in module dir to out.
 func jsonReport(t *testing.T, dir, out string, patterns ...string) {
 	t.Helper()
@@ -189,8 +274,8 @@ func jsonReport(t *testing.T, dir, out string, patterns ...string) {
 }
 
 // copyModule copies the Go files, go.mod and go.sum of the module in src
-// to dst.
-func copyModule(t *testing.T, src, dst string) {
+// to dst, those whose path relative to src keep accepts.
+func copyModule(t *testing.T, src, dst string, keep func(rel string) bool) {
 	t.Helper()
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -200,6 +285,9 @@ func copyModule(t *testing.T, src, dst string) {
 			return nil
 		}
 		rel, _ := filepath.Rel(src, path)
+		if !keep(rel) {
+			return nil
+		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err

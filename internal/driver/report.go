@@ -23,12 +23,22 @@ func Report(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: commitlint report [-format=text|json|markdown|mermaid] [-test] packages...")
+		fmt.Fprintln(stderr, "       commitlint report -base REV [-format=text|markdown] [-fail-on=...] [-test] packages...")
 		fs.PrintDefaults()
 	}
 	format := fs.String("format", "text", "output format: text, json, markdown or mermaid")
 	tests := fs.Bool("test", false, "include consumers built in test files")
+	base := fs.String("base", "", "print what changed since git revision `REV` (as commitlint diff does) instead of the report")
+	fail := fs.String("fail-on", "never", "with -base: exit with status 3 on a change, a weakened guarantee or a new finding (as commitlint diff)")
 	analyzerFlags(fs, analyzers)
 	if err := fs.Parse(args); err != nil {
+		return ExitUsage
+	}
+	if *base != "" {
+		return reportBase(analyzers, fs, *tests, *base, *format, *fail, stdout, stderr)
+	}
+	if *fail != "never" {
+		fmt.Fprintln(stderr, "commitlint report: -fail-on needs -base")
 		return ExitUsage
 	}
 	var write func(io.Writer, []*semantics.Row) error
