@@ -85,6 +85,22 @@ import _ "github.com/offsetcommit/commitlint/plugin"
 EOF
 }
 
+# The README's manual recipe must be this one: its go.mod (with the clone
+# at /path/to/commitlint), main.go and plugins.go.
+readme_block() { # readme_block <text of the line before the block>
+	awk -v intro="$1" 'index($0, intro) { on = 1; next } on && /^```/ { if (in_block) exit; in_block = 1; next } in_block { print }' "$repo/README.md"
+}
+mkdir -p "$work/readme-recipe"
+src=/path/to/commitlint recipe "$work/readme-recipe"
+for f in go.mod main.go plugins.go; do
+	if diff -u "$work/readme-recipe/$f" <(readme_block "this \`$f\`") >"$work/diff"; then
+		check "README's manual recipe: $f is the one built here" true
+	else
+		check "README's manual recipe: $f is the one built here; diff script README:" false
+		sed 's/^/    /' "$work/diff"
+	fi
+done
+
 # The plugin's module is built from a snapshot of the sources, so that the
 # binary matches the cache key even if the tree is edited during the build.
 src=$work/src
