@@ -9,7 +9,8 @@
 #      the JSON report must be one node, in one guarantee class;
 #   2. the checked-in goldens: cmd/commitlint/testdata/examples.golden.mmd
 #      and internal/semantics/testdata/mermaid.golden.mmd (names full of
-#      quotes, brackets, pipes, entities, HTML and keywords);
+#      quotes, brackets, pipes, entities, HTML and keywords), and the
+#      README's mermaid sample;
 #   3. a broken flowchart, which must be refused (the check can fail).
 #
 # Parsing is what GitHub needs before it renders: a diagram that parses is
@@ -117,6 +118,13 @@ check "mermaid parses cmd/commitlint/testdata/examples.golden.mmd" \
 	node "$cache/check.mjs" "$repo/cmd/commitlint/testdata/examples.golden.mmd"
 check "mermaid parses internal/semantics/testdata/mermaid.golden.mmd (hostile names)" \
 	node "$cache/check.mjs" "$repo/internal/semantics/testdata/mermaid.golden.mmd"
+awk '/^```mermaid$/ { on = 1; next } /^```$/ { on = 0 } on' "$repo/README.md" >"$work/readme.mmd"
+if [ -s "$work/readme.mmd" ]; then
+	check "mermaid parses the README's sample" node "$cache/check.mjs" "$work/readme.mmd"
+else
+	echo "FAIL no mermaid sample in README.md"
+	fail=1
+fi
 # A label with a bare quote, as an unescaped name would give.
 sed 's/\["loyalty-awarder/["loyalty"awarder/' "$work/examples.mmd" >"$work/broken.mmd"
 if cmp -s "$work/examples.mmd" "$work/broken.mmd"; then
