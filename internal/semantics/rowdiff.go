@@ -37,11 +37,11 @@ type Field struct {
 //
 // Positions are no key: moving code shifts every line below it. Consumers
 // are matched by directory, client, group and topics; where several share
-// that key, in file order if both reports have as many of them, else by
-// position first (the ones not at the same line were added or removed). Left-over consumers are
-// then paired when they are alone with their directory and client (a
-// renamed group or topic), or alone with their client, group and topics
-// (a moved package). What remains was added or removed.
+// that key, in file order if both reports have as many of them, else those
+// still at their line first. Left-over consumers are then paired when they
+// are alone with their directory and client (a renamed group or topic), or
+// alone with their client, group and topics (a moved package). What
+// remains was added or removed.
 func DiffRows(old, new []*Row) *Diff {
 	d := &Diff{Before: len(old), After: len(new)}
 	pairs := map[*Row]*Row{} // new row -> old row
@@ -60,9 +60,11 @@ func DiffRows(old, new []*Row) *Diff {
 			if k == "" || !ordered && (len(cands) != 1 || len(ns) != 1) {
 				continue
 			}
+			// As many on both sides: the same consumers in the same order,
+			// whatever moved. Else those still at their line first.
 			for _, n := range ns {
-				if len(ns) == len(cands) {
-					break // the same consumers in the same order, whatever moved
+				if len(ns) == len(olds[k]) {
+					break
 				}
 				if i := slices.IndexFunc(cands, func(o *Row) bool { return o.Consumer == n.Consumer }); i >= 0 {
 					pairs[n], used[n], used[cands[i]] = cands[i], true, true
@@ -107,7 +109,10 @@ func DiffRows(old, new []*Row) *Diff {
 
 // dir returns the directory of a row's consumer position.
 func dir(r *Row) string {
-	file, _, _ := strings.Cut(r.Consumer, ":")
+	file := r.Consumer
+	if i := strings.LastIndexByte(file, ':'); i >= 0 {
+		file = file[:i]
+	}
 	return path.Dir(file)
 }
 
