@@ -28,6 +28,7 @@ import (
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 type invoice struct {
@@ -67,7 +68,7 @@ func run(ctx context.Context) error {
 	defer pool.Close()
 
 	c, err := kafka.NewConsumer(&kafka.ConfigMap{ // finding: autocommit auto-store-on-delivery
-		"bootstrap.servers": "localhost:9092",
+		"bootstrap.servers": demo.Bootstrap(),
 		"group.id":          "invoice-archiver",
 		"auto.offset.reset": "earliest",
 	})

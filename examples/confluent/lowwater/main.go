@@ -23,6 +23,7 @@ import (
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 // tracker holds the offsets in flight per partition.
@@ -83,7 +84,7 @@ func main() {
 		log.Fatalf("connect db: %v", err)
 	}
 	defer pool.Close()
-	c, err := kafka.NewConsumer(&kafka.ConfigMap{"bootstrap.servers": "localhost:9092",
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"bootstrap.servers": demo.Bootstrap(),
 		"group.id": "shipment-writer", "enable.auto.offset.store": false})
 	if err != nil {
 		log.Fatalf("new consumer: %v", err)

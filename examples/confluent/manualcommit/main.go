@@ -25,6 +25,7 @@ import (
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 type award struct {
@@ -64,7 +65,7 @@ func run(ctx context.Context) error {
 	defer pool.Close()
 
 	c, err := kafka.NewConsumer(&kafka.ConfigMap{
-		"bootstrap.servers":  "localhost:9092",
+		"bootstrap.servers":  demo.Bootstrap(),
 		"group.id":           "loyalty-awarder",
 		"auto.offset.reset":  "earliest",
 		"enable.auto.commit": false,

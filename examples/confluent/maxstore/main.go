@@ -26,6 +26,7 @@ import (
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 // highest is the highest offset completed per partition.
@@ -75,7 +76,7 @@ func main() {
 	}
 	defer pool.Close()
 	c, err := kafka.NewConsumer(&kafka.ConfigMap{
-		"bootstrap.servers":        "localhost:9092",
+		"bootstrap.servers":        demo.Bootstrap(),
 		"group.id":                 "shipment-writer",
 		"enable.auto.offset.store": false,
 	})

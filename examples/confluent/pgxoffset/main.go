@@ -23,6 +23,7 @@ import (
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 const (
@@ -113,7 +114,7 @@ func main() {
 	defer pool.Close()
 
 	c, err := kafka.NewConsumer(&kafka.ConfigMap{
-		"bootstrap.servers":  "localhost:9092",
+		"bootstrap.servers":  demo.Bootstrap(),
 		"group.id":           "shipment-status",
 		"auto.offset.reset":  "earliest",
 		"enable.auto.commit": false,

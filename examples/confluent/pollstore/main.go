@@ -25,6 +25,7 @@ import (
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 type auditEvent struct {
@@ -50,7 +51,7 @@ func (w *auditWriter) record(ctx context.Context, msg *kafka.Message) error {
 
 func consumerConfig() *kafka.ConfigMap {
 	cfg := &kafka.ConfigMap{
-		"bootstrap.servers": "localhost:9092",
+		"bootstrap.servers": demo.Bootstrap(),
 		"group.id":          "audit-ingest",
 	}
 	// SetKey cannot fail for plain keys.

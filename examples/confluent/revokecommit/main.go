@@ -23,6 +23,7 @@ import (
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 const commitEvery = 500
@@ -63,7 +64,7 @@ func run(ctx context.Context) error {
 	defer pool.Close()
 
 	c, err := kafka.NewConsumer(&kafka.ConfigMap{
-		"bootstrap.servers":  "localhost:9092",
+		"bootstrap.servers":  demo.Bootstrap(),
 		"group.id":           "meter-aggregator",
 		"enable.auto.commit": false,
 	})

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 var pan = regexp.MustCompile(`\b\d{12}(\d{4})\b`)
@@ -43,7 +44,7 @@ func main() {
 
 func run(ctx context.Context) error {
 	c, err := kafka.NewConsumer(&kafka.ConfigMap{
-		"bootstrap.servers":  "localhost:9092",
+		"bootstrap.servers":  demo.Bootstrap(),
 		"group.id":           "card-masker",
 		"enable.auto.commit": false,
 		"isolation.level":    "read_committed",
@@ -52,7 +53,7 @@ func run(ctx context.Context) error {
 		return fmt.Errorf("new consumer: %w", err)
 	}
 	defer c.Close()
-	p, err := kafka.NewProducer(&kafka.ConfigMap{"bootstrap.servers": "localhost:9092", "transactional.id": "card-masker-1"})
+	p, err := kafka.NewProducer(&kafka.ConfigMap{"bootstrap.servers": demo.Bootstrap(), "transactional.id": "card-masker-1"})
 	if err != nil {
 		return fmt.Errorf("new producer: %w", err)
 	}

@@ -25,6 +25,7 @@ import (
 	"syscall"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -67,7 +68,7 @@ func run(ctx context.Context) error {
 	defer db.Close()
 
 	cl, err := kgo.NewClient(
-		kgo.SeedBrokers("localhost:9092"),
+		kgo.SeedBrokers(demo.Brokers()...),
 		kgo.ConsumerGroup("alert-notifier"),
 		kgo.ConsumeTopics("alerts"),
 	)

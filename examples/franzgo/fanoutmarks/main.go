@@ -25,6 +25,7 @@ import (
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -66,7 +67,7 @@ func run(ctx context.Context) error {
 	s := &store{pool: pool}
 
 	cl, err := kgo.NewClient(
-		kgo.SeedBrokers("localhost:9092"),
+		kgo.SeedBrokers(demo.Brokers()...),
 		kgo.ConsumerGroup("reading-store"),
 		kgo.ConsumeTopics("readings"),
 		kgo.AutoCommitMarks(),

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -62,7 +63,7 @@ func run(ctx context.Context) error {
 	defer pool.Close()
 
 	opts := []kgo.Opt{
-		kgo.SeedBrokers("localhost:9092"),
+		kgo.SeedBrokers(demo.Brokers()...),
 		kgo.ConsumerGroup("pageview-archiver"),
 		kgo.ConsumeTopics("pageviews"),
 		kgo.FetchMaxWait(500 * time.Millisecond),

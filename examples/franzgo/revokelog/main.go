@@ -19,6 +19,7 @@ import (
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -49,7 +50,7 @@ func run(ctx context.Context) error {
 	defer pool.Close()
 
 	cl, err := kgo.NewClient(
-		kgo.SeedBrokers("localhost:9092"),
+		kgo.SeedBrokers(demo.Brokers()...),
 		kgo.ConsumerGroup("page-counter"),
 		kgo.ConsumeTopics("pageviews"),
 		kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) { // finding: fencing revoke-without-commit

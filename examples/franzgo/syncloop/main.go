@@ -22,6 +22,7 @@ import (
 	"syscall"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -62,7 +63,7 @@ func run(ctx context.Context) error {
 	defer db.Close()
 
 	cl, err := kgo.NewClient(
-		kgo.SeedBrokers("localhost:9092"),
+		kgo.SeedBrokers(demo.Brokers()...),
 		kgo.ConsumerGroup("payments-ledger"),
 		kgo.ConsumeTopics("payments"),
 	)

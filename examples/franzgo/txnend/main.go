@@ -20,6 +20,7 @@ import (
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -54,7 +55,7 @@ func run(ctx context.Context) error {
 	defer pool.Close()
 
 	sess, err := kgo.NewGroupTransactSession(
-		kgo.SeedBrokers("localhost:9092"),
+		kgo.SeedBrokers(demo.Brokers()...),
 		kgo.ConsumerGroup("payments-converter"),
 		kgo.ConsumeTopics("payments-raw"),
 		kgo.TransactionalID("payments-converter-1"),

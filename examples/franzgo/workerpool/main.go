@@ -23,6 +23,7 @@ import (
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -62,7 +63,7 @@ func run(ctx context.Context) error {
 	defer pool.Close()
 
 	cl, err := kgo.NewClient(
-		kgo.SeedBrokers("localhost:9092"),
+		kgo.SeedBrokers(demo.Brokers()...),
 		kgo.ConsumerGroup("invoice-indexer"),
 		kgo.ConsumeTopics("invoices"),
 		kgo.AutoCommitMarks(),

@@ -22,6 +22,7 @@ import (
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 	"github.com/segmentio/kafka-go"
 )
 
@@ -49,7 +50,7 @@ func main() {
 	}
 	defer pool.Close()
 	r := kafka.NewReader(kafka.ReaderConfig{
-		Brokers: []string{"localhost:9092"},
+		Brokers: demo.Brokers(),
 		GroupID: "audit-archiver",
 		Topic:   "audit",
 	})

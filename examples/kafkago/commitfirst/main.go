@@ -23,6 +23,7 @@ import (
 	"syscall"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 	"github.com/segmentio/kafka-go"
 )
 
@@ -64,7 +65,7 @@ func run(ctx context.Context) error {
 	defer db.Close()
 
 	r := kafka.NewReader(kafka.ReaderConfig{
-		Brokers:  []string{"localhost:9092"},
+		Brokers:  demo.Brokers(),
 		GroupID:  "email-sender-fast",
 		Topic:    "email-requests",
 		MinBytes: 1,

@@ -22,6 +22,7 @@ import (
 	"syscall"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 	"github.com/segmentio/kafka-go"
 )
 
@@ -62,7 +63,7 @@ func run(ctx context.Context) error {
 	defer db.Close()
 
 	r := kafka.NewReader(kafka.ReaderConfig{
-		Brokers:   []string{"localhost:9092"},
+		Brokers:   demo.Brokers(),
 		Topic:     "fx-rates",
 		Partition: 0,
 		MaxBytes:  10e6,

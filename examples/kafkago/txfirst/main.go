@@ -22,6 +22,7 @@ import (
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 	"github.com/segmentio/kafka-go"
 )
 
@@ -46,7 +47,7 @@ func run(ctx context.Context) error {
 	defer pool.Close()
 
 	r := kafka.NewReader(kafka.ReaderConfig{
-		Brokers: []string{"localhost:9092"},
+		Brokers: demo.Brokers(),
 		GroupID: "inventory-applier",
 		Topic:   "inventory",
 	})

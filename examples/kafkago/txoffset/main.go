@@ -23,6 +23,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 	"github.com/segmentio/kafka-go"
 )
 
@@ -78,7 +79,7 @@ func run(ctx context.Context) error {
 	defer pool.Close()
 
 	r := kafka.NewReader(kafka.ReaderConfig{
-		Brokers: []string{"localhost:9092"},
+		Brokers: demo.Brokers(),
 		GroupID: "ledger-applier",
 		Topic:   "ledger",
 	})

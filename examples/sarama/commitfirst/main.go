@@ -21,6 +21,7 @@ import (
 
 	"github.com/IBM/sarama"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 type weight struct {
@@ -73,7 +74,7 @@ func run(ctx context.Context) error {
 	config.Consumer.Offsets.Initial = sarama.OffsetOldest
 	config.Consumer.Return.Errors = true
 
-	group, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "parcel-weights", config)
+	group, err := sarama.NewConsumerGroup(demo.Brokers(), "parcel-weights", config)
 	if err != nil {
 		return fmt.Errorf("new consumer group: %w", err)
 	}

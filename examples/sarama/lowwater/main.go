@@ -24,6 +24,7 @@ import (
 
 	"github.com/IBM/sarama"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 // tracker holds a claim's offsets in flight, in ascending order.
@@ -105,7 +106,7 @@ func main() {
 		log.Fatalf("connect db: %v", err)
 	}
 	defer pool.Close()
-	group, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "payment-recorder", sarama.NewConfig())
+	group, err := sarama.NewConsumerGroup(demo.Brokers(), "payment-recorder", sarama.NewConfig())
 	if err != nil {
 		log.Fatalf("new consumer group: %v", err)
 	}

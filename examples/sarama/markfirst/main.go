@@ -21,6 +21,7 @@ import (
 
 	"github.com/IBM/sarama"
 	_ "github.com/jackc/pgx/v5/stdlib"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 type orderEvent struct {
@@ -84,7 +85,7 @@ func run(ctx context.Context) error {
 	config.Consumer.Offsets.Initial = sarama.OffsetOldest
 	config.Consumer.Return.Errors = true
 
-	group, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "order-status-projector", config)
+	group, err := sarama.NewConsumerGroup(demo.Brokers(), "order-status-projector", config)
 	if err != nil {
 		return fmt.Errorf("new consumer group: %w", err)
 	}

@@ -26,6 +26,7 @@ import (
 
 	"github.com/IBM/sarama"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 type scan struct {
@@ -82,7 +83,7 @@ func run(ctx context.Context) error {
 	config.Consumer.Offsets.AutoCommit.Enable = false // finding: autocommit marks-discarded
 	config.Consumer.Return.Errors = true
 
-	group, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "shipment-scan-recorder", config)
+	group, err := sarama.NewConsumerGroup(demo.Brokers(), "shipment-scan-recorder", config)
 	if err != nil {
 		return fmt.Errorf("new consumer group: %w", err)
 	}

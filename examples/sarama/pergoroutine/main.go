@@ -26,6 +26,7 @@ import (
 
 	"github.com/IBM/sarama"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 type payment struct {
@@ -89,7 +90,7 @@ func run(ctx context.Context) error {
 
 	config := sarama.NewConfig()
 	config.Consumer.Offsets.Initial = sarama.OffsetOldest
-	group, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "payment-recorder", config)
+	group, err := sarama.NewConsumerGroup(demo.Brokers(), "payment-recorder", config)
 	if err != nil {
 		return fmt.Errorf("new consumer group: %w", err)
 	}

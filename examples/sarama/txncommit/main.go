@@ -20,6 +20,7 @@ import (
 	"syscall"
 
 	"github.com/IBM/sarama"
+	"github.com/offsetcommit/commitlint/examples/internal/demo"
 )
 
 const group = "click-enricher"
@@ -70,13 +71,13 @@ func run(ctx context.Context) error {
 	config.Consumer.IsolationLevel = sarama.ReadCommitted
 	config.Consumer.Offsets.AutoCommit.Enable = false
 
-	producer, err := sarama.NewSyncProducer([]string{"localhost:9092"}, config)
+	producer, err := sarama.NewSyncProducer(demo.Brokers(), config)
 	if err != nil {
 		return fmt.Errorf("new producer: %w", err)
 	}
 	defer producer.Close()
 
-	group, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, group, config)
+	group, err := sarama.NewConsumerGroup(demo.Brokers(), group, config)
 	if err != nil {
 		return fmt.Errorf("new consumer group: %w", err)
 	}
