@@ -255,8 +255,20 @@ func TestExamplesFix(t *testing.T) {
 	if err := os.CopyFS(dir, os.DirFS(examples)); err != nil {
 		t.Fatal(err)
 	}
-	if _, stderr, code := commitlint(t, dir, "-fix", "./..."); code != 0 {
+	_, stderr, code := commitlint(t, dir, "-fix", "-diff", "./...")
+	if code != 0 || !regexp.MustCompile(`\ncommitlint: \d+ fixes in \d+ files shown as a diff, no file changed\n$`).MatchString(stderr) {
+		t.Errorf("-fix -diff: exit code %d, no summary:\n%s", code, stderr)
+	}
+	_, stderr, code = commitlint(t, dir, "-fix", "./...")
+	if code != 0 {
 		t.Fatalf("-fix exit code %d\n%s", code, stderr)
+	}
+	// What -fix did: a line per fix and a count.
+	if n := strings.Count(stderr, ": applied\n"); n != len(expected(t, examples)) {
+		t.Errorf("-fix reported %d fixes applied, want one per finding:\n%s", n, stderr)
+	}
+	if !regexp.MustCompile(`\ncommitlint: \d+ fixes applied in \d+ files\n$`).MatchString(stderr) {
+		t.Errorf("-fix: no summary:\n%s", stderr)
 	}
 	if _, stderr, code := command(t, dir, "go", "build", "./..."); code != 0 {
 		t.Fatalf("fixed examples do not build:\n%s", stderr)
@@ -300,6 +312,25 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// repoPrefix returns the path of dir relative to the root of its
+// repository (the nearest directory above with .git), with a trailing
+// slash, or "" outside a repository.
+func repoPrefix(t *testing.T, dir string) string {
+	t.Helper()
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			rel, err := filepath.Rel(d, dir)
+			if err != nil || rel == "." {
+				return ""
+			}
+			return filepath.ToSlash(rel) + "/"
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
 // TestExamplesCIFormats checks -format=github (one ::error line per
 // finding, repo-relative paths) and -format=sarif (one result per finding)
 // on the examples.
@@ -318,9 +349,13 @@ func TestExamplesCIFormats(t *testing.T) {
 		got = append(got, m[1]+":"+m[2])
 	}
 	slices.Sort(got)
+	// Paths are relative to the repository root, which holds examples/
+	// (or to examples/ itself in a copy without .git).
+	prefix := repoPrefix(t, examples)
 	var wantPos []string
-	for _, w := range want {
-		wantPos = append(wantPos, strings.Fields(w)[0])
+	for i, w := range want {
+		wantPos = append(wantPos, prefix+strings.Fields(w)[0])
+		want[i] = prefix + w
 	}
 	if !slices.Equal(got, wantPos) {
 		t.Errorf("github annotations differ\ngot:  %v\nwant: %v", got, wantPos)

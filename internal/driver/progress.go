@@ -25,6 +25,7 @@ import (
 type progress struct {
 	w      io.Writer
 	tty    bool
+	delay  time.Duration // before the first status
 	start  time.Time
 	cancel context.CancelFunc
 	done   chan struct{}
@@ -47,7 +48,12 @@ const (
 )
 
 func startProgress(w io.Writer) *progress {
-	p := &progress{w: w, tty: isTerminal(w), start: time.Now(), done: make(chan struct{})}
+	tty := isTerminal(w)
+	return newProgress(w, tty, cond(tty, ttyDelay, lineDelay))
+}
+
+func newProgress(w io.Writer, tty bool, delay time.Duration) *progress {
+	p := &progress{w: w, tty: tty, delay: delay, start: time.Now(), done: make(chan struct{})}
 	ctx, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel
 	go p.run(ctx)
@@ -88,14 +94,10 @@ func (p *progress) stop() {
 
 func (p *progress) run(ctx context.Context) {
 	defer close(p.done)
-	delay := lineDelay
-	if p.tty {
-		delay = ttyDelay
-	}
 	select {
 	case <-ctx.Done():
 		return
-	case <-time.After(delay):
+	case <-time.After(p.delay):
 	}
 	go p.watchModules(ctx)
 	t := time.NewTicker(tick)

@@ -27,7 +27,7 @@ type (
 		Tool        sarifTool         `json:"tool"`
 		Invocations []sarifInvocation `json:"invocations"`
 		Results     []sarifResult     `json:"results"`
-		// OriginalURIBaseIDs maps %SRCROOT% to the working directory.
+		// OriginalURIBaseIDs maps %SRCROOT% to the base of relative paths.
 		OriginalURIBaseIDs map[string]sarifArtifactLocation `json:"originalUriBaseIds"`
 	}
 	sarifTool struct {
@@ -110,9 +110,13 @@ const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 
 // WriteSARIF writes findings as a SARIF 2.1.0 log with one run. Rule ids
 // are analyzer/category, stable across runs; file URIs are relative to
-// root (the %SRCROOT% base); each result has a partialFingerprints entry
+// root (the %SRCROOT% base, normally the repository's root); each result has a partialFingerprints entry
 // that survives line shifts (rule, file and the text of the line).
 func WriteSARIF(w io.Writer, version string, analyzers []*analysis.Analyzer, findings []*Finding, root string) error {
+	cwd, err := os.Getwd()
+	if err != nil {
+		cwd = root
+	}
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name:           "commitlint",
@@ -122,7 +126,7 @@ func WriteSARIF(w io.Writer, version string, analyzers []*analysis.Analyzer, fin
 		}},
 		Invocations: []sarifInvocation{{
 			ExecutionSuccessful: true,
-			WorkingDirectory:    sarifArtifactLocation{URI: fileURI(root)},
+			WorkingDirectory:    sarifArtifactLocation{URI: fileURI(cwd)},
 		}},
 		Results:            []sarifResult{},
 		OriginalURIBaseIDs: map[string]sarifArtifactLocation{"%SRCROOT%": {URI: fileURI(root)}},
