@@ -1,0 +1,134 @@
+// Package settings checks the settings the consumer model traces for each
+// constructor call: struct fields, options, config maps, conditional and
+// unknown values, opaque configs. Each want is the whole line the probe
+// prints: constructor, then Settings.String(), then the settings set on
+// some paths only.
+package settings
+
+import (
+	"time"
+
+	"github.com/IBM/sarama"
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	kafkago "github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+// saramaOff stores into a field of the builder's config.
+func saramaOff() {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false
+	_, _ = sarama.NewConsumerGroup(nil, "g", cfg) // want `^consumer sarama.NewConsumerGroup: auto-commit=false group=true$`
+}
+
+// saramaDefault sets nothing: only the constructor's fixed group.
+func saramaDefault() {
+	_, _ = sarama.NewConsumerGroup(nil, "g", sarama.NewConfig()) // want `^consumer sarama.NewConsumerGroup: group=true$`
+}
+
+// saramaCond disables auto-commit on one branch.
+func saramaCond(manual bool) {
+	cfg := sarama.NewConfig()
+	if manual {
+		cfg.Consumer.Offsets.AutoCommit.Enable = false
+	}
+	_, _ = sarama.NewConsumerGroup(nil, "g", cfg) // want `^consumer sarama.NewConsumerGroup: auto-commit=false group=true \(conditional: auto-commit\)$`
+}
+
+// saramaBoth sets different values on two branches: unknown.
+func saramaBoth(manual bool) {
+	cfg := sarama.NewConfig()
+	if manual {
+		cfg.Consumer.Offsets.AutoCommit.Enable = false
+	} else {
+		cfg.Consumer.Offsets.AutoCommit.Enable = true
+	}
+	_, _ = sarama.NewConsumerGroup(nil, "g", cfg) // want `^consumer sarama.NewConsumerGroup: auto-commit=\? group=true \(conditional: auto-commit\)$`
+}
+
+func manualConfig() *sarama.Config {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false
+	return cfg
+}
+
+// saramaHelper takes the config of an in-package helper.
+func saramaHelper() {
+	_, _ = sarama.NewConsumerGroup(nil, "g", manualConfig()) // want `^consumer sarama.NewConsumerGroup: auto-commit=false group=true$`
+}
+
+// SaramaParam's config comes from its callers, outside the package.
+func SaramaParam(cfg *sarama.Config) {
+	_, _ = sarama.NewConsumerGroup(nil, "g", cfg) // want `^consumer sarama.NewConsumerGroup: group=true opaque$`
+}
+
+// saramaFromClient builds the group from a client holding the config.
+func saramaFromClient() {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false
+	client, _ := sarama.NewClient(nil, cfg)
+	_, _ = sarama.NewConsumerGroupFromClient("g", client) // want `^consumer sarama.NewConsumerGroupFromClient: auto-commit=false group=true$`
+}
+
+// franzArgs passes the options in the call.
+func franzArgs() {
+	_, _ = kgo.NewClient(kgo.ConsumerGroup("g"), kgo.DisableAutoCommit()) // want `^consumer kgo.NewClient: auto-commit=false group=true$`
+}
+
+// franzSlice appends an option on one branch.
+func franzSlice(greedy bool) {
+	opts := []kgo.Opt{kgo.SeedBrokers("b"), kgo.ConsumerGroup("g")}
+	if greedy {
+		opts = append(opts, kgo.GreedyAutoCommit())
+	}
+	_, _ = kgo.NewClient(opts...) // want `^consumer kgo.NewClient: greedy=true group=true \(conditional: greedy\)$`
+}
+
+func groupOpts() []kgo.Opt {
+	return []kgo.Opt{kgo.ConsumerGroup("g"), kgo.AutoCommitMarks()}
+}
+
+// franzHelper appends to an in-package helper's options.
+func franzHelper() {
+	_, _ = kgo.NewClient(append(groupOpts(), kgo.BlockRebalanceOnPoll())...) // want `^consumer kgo.NewClient: block-rebalance=true group=true marks-only=true$`
+}
+
+// FranzParam's options come from its callers.
+func FranzParam(opts ...kgo.Opt) {
+	_, _ = kgo.NewClient(opts...) // want `^consumer kgo.NewClient: opaque$`
+}
+
+// confluentLiteral sets a key to a string librdkafka reads as a boolean.
+func confluentLiteral() {
+	_, _ = kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.commit": "false"}) // want `^consumer kafka.NewConsumer: auto-commit=false$`
+}
+
+// confluentSetters sets keys with SetKey and an index expression.
+func confluentSetters() {
+	cfg := &kafka.ConfigMap{"group.id": "g"}
+	_ = cfg.SetKey("enable.auto.offset.store", false)
+	(*cfg)["enable.auto.commit"] = true
+	_, _ = kafka.NewConsumer(cfg) // want `^consumer kafka.NewConsumer: auto-commit=true auto-store=false$`
+}
+
+// confluentKey sets a key the analysis cannot read: any knob may be set.
+func confluentKey(key string) {
+	cfg := &kafka.ConfigMap{"group.id": "g"}
+	_ = cfg.SetKey(key, false)
+	_, _ = kafka.NewConsumer(cfg) // want `^consumer kafka.NewConsumer: opaque$`
+}
+
+// confluentValue sets a knob to a value the analysis cannot read.
+func confluentValue(on bool) {
+	_, _ = kafka.NewConsumer(&kafka.ConfigMap{"enable.auto.commit": on}) // want `^consumer kafka.NewConsumer: auto-commit=\?$`
+}
+
+// kafkagoGroup sets non-boolean knob fields: set when not zero.
+func kafkagoGroup() {
+	_ = kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g", CommitInterval: time.Second}) // want `^consumer kafka-go.NewReader: async-commit=true group=true$`
+}
+
+// kafkagoNoGroup sets GroupID to its zero value.
+func kafkagoNoGroup() {
+	_ = kafkago.NewReader(kafkago.ReaderConfig{Topic: "t", GroupID: ""}) // want `^consumer kafka-go.NewReader: group=false$`
+}
