@@ -9,6 +9,7 @@ import (
 	"github.com/offsetcommit/commitlint/analyzers/fencing"
 	"github.com/offsetcommit/commitlint/analyzers/hiwater"
 	"github.com/offsetcommit/commitlint/analyzers/ordering"
+	"github.com/offsetcommit/commitlint/internal/category"
 	"github.com/offsetcommit/commitlint/internal/report"
 )
 
@@ -33,14 +34,4 @@ func All(cfg Config) []*analysis.Analyzer {
 }
 
 // Categories lists each analyzer's finding categories, for directives.
-var Categories = map[string][]string{
-	"autocommit": {
-		autocommit.CategoryAutoStore, autocommit.CategoryStoreIgnored, autocommit.CategoryMarksIgnored,
-		autocommit.CategoryGreedy, autocommit.CategoryOutlivePoll, autocommit.CategoryReadCommits,
-		autocommit.CategoryMarksDiscard, autocommit.CategoryAutoCommitted,
-	},
-	"ordering": {ordering.CategoryCommitBefore},
-	"hiwater":  {hiwater.CategoryConcurrent, hiwater.CategoryMax, hiwater.CategoryArrival},
-	"fencing": {fencing.CategorySwallowed, fencing.CategoryFencingIgnored, fencing.CategoryTxnResult,
-		fencing.CategoryRevoke, fencing.CategoryRevokeInFlight, fencing.CategoryUnfenced},
-}
+var Categories = category.Strings()

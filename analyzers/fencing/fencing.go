@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/offsetcommit/commitlint/internal/category"
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
@@ -24,23 +25,23 @@ var doc string
 const (
 	// CategorySwallowed: the error of a commit or transaction call is
 	// discarded, or only logged while the loop carries on.
-	CategorySwallowed = "swallowed-commit-error"
+	CategorySwallowed = string(category.Swallowed)
 	// CategoryFencingIgnored: a fencing error of a transaction call, or a
 	// group fencing error of a plain commit inside a fetched batch, is
 	// recognised and ignored.
-	CategoryFencingIgnored = "ignored-fencing-error"
+	CategoryFencingIgnored = string(category.FencingIgnored)
 	// CategoryTxnResult: franz-go End's committed result is ignored, or a
 	// sarama CommitTxn failure is handled without AbortTxn.
-	CategoryTxnResult = "ignored-txn-result"
+	CategoryTxnResult = string(category.TxnResult)
 	// CategoryRevoke: a revoke callback that does not commit where the
 	// client no longer commits on revoke for the application.
-	CategoryRevoke = "revoke-without-commit"
+	CategoryRevoke = string(category.Revoke)
 	// CategoryRevokeInFlight: CommitUncommittedOffsets in a franz-go revoke
 	// callback that can run while records are being processed.
-	CategoryRevokeInFlight = "revoke-commits-in-flight"
+	CategoryRevokeInFlight = string(category.RevokeInFlight)
 	// CategoryUnfenced: an offset row in the consumer's own database written
 	// without a guard against a stale owner.
-	CategoryUnfenced = "unfenced-offset-write"
+	CategoryUnfenced = string(category.Unfenced)
 )
 
 // Config is the analyzer's configuration. It has no options yet; it is

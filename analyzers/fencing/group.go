@@ -394,13 +394,8 @@ func (c *checker) isRecordLoop(loop ast.Stmt) bool {
 // costs with the client.
 func groupCost(cl *clientmodel.Client) string {
 	const cost = "the consumer keeps processing partitions it may no longer own (their new owner processes the same records again), and its later commits are rejected or land on the wrong side of the fence"
-	switch cl.Name {
-	case "franz-go":
-		return "franz-go rejoins the group in the background, so " + cost
-	case "kafka-go":
-		return "kafka-go starts the next generation in the background and sends later commits with whichever generation is current, so " + cost
-	case "confluent-kafka-go":
-		return "librdkafka rejoins the group and moves the assignment at the next poll, so " + cost
+	if cl.Prose.GroupFenced != "" {
+		return cl.Prose.GroupFenced + ", so " + cost
 	}
 	return cost
 }

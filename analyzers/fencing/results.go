@@ -286,20 +286,26 @@ func (c *checker) branch(list []ast.Stmt, loop ast.Stmt) branchKind {
 	return kind
 }
 
-// isAbort reports whether call aborts a transaction (sarama AbortTxn,
-// confluent AbortTransaction, franz-go End with TryAbort or
-// EndTransaction).
+// isAbort reports whether call aborts a transaction: one of the model's
+// aborts, with its boolean argument the constant false where it has one.
 func (c *checker) isAbort(call *ast.CallExpr) bool {
 	fn := c.calleeOf(call)
-	if fn == nil || fn.Pkg() == nil || !c.ix.IsClientPath(fn.Pkg().Path()) {
+	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	switch fn.Name() {
-	case "AbortTxn", "AbortTransaction":
-		return true
-	case "End", "EndTransaction":
-		if len(call.Args) == 2 {
-			if tv, ok := c.pass.TypesInfo.Types[call.Args[1]]; ok && tv.Value != nil && tv.Value.String() == "false" {
+	cl := c.ix.Client(fn.Pkg().Path())
+	if cl == nil {
+		return false
+	}
+	for _, a := range cl.TxnAbort {
+		if a.Func != fn.FullName() {
+			continue
+		}
+		if a.FalseArg < 0 {
+			return true
+		}
+		if a.FalseArg < len(call.Args) {
+			if tv, ok := c.pass.TypesInfo.Types[call.Args[a.FalseArg]]; ok && tv.Value != nil && tv.Value.String() == "false" {
 				return true
 			}
 		}
@@ -400,8 +406,8 @@ func cost(ref clientmodel.ResultRef) string {
 	name := clientmodel.ShortName(ref.Func)
 	switch ref.Swallow {
 	case clientmodel.SwallowLoses:
-		if ref.Abort != "" { // sarama
-			return ref.Client.Name + " does not rewind the claim, so the next transaction commits a later offset and the failed message's output is lost; after an abortable error the producer also refuses BeginTxn until " + ref.Abort
+		if ref.Abort != "" {
+			return ref.Client.Name + " does not rewind the claim, so the next transaction commits a later offset and the failed message's output is lost; after an abortable error the producer also refuses " + ref.Begin + " until " + ref.Abort
 		}
 		return "the consumer has already moved past the batch, so the next successful transaction commits later offsets and the failed batch's output is lost"
 	case clientmodel.SwallowStalls:
@@ -799,8 +805,8 @@ func (c *checker) missingAbort(s *site) {
 		Pos:      s.call.Pos(),
 		End:      s.call.End(),
 		Category: CategoryTxnResult,
-		Message: fmt.Sprintf("a failed %s is handled without %s: after an abortable error sarama's producer accepts no BeginTxn until %s, so every later transaction of this producer fails (no progress)",
-			call, s.ref.Abort, s.ref.Abort),
+		Message: fmt.Sprintf("a failed %s is handled without %s: after an abortable error %s's producer accepts no %s until %s, so every later transaction of this producer fails (no progress)",
+			call, s.ref.Abort, s.ref.Client.Name, s.ref.Begin, s.ref.Abort),
 		Related: related(s.check, "the failure is handled here"),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Call " + s.ref.Abort + " before returning",
@@ -936,11 +942,6 @@ func (c *checker) reportFencing(s *site, ref *ast.Ident, body []ast.Stmt) {
 	})
 }
 
-// fetchNames are the client methods that hand out records, beside the
-// model's fetch calls: sarama's claim channel and the transactional
-// session's polls.
-var fetchNames = map[string]bool{"Messages": true, "PollFetches": true, "PollRecords": true}
-
 // fetchesIn reports whether a loop fetches records itself (outside
 // function literals): a consume loop, not a retry loop.
 func (c *checker) fetchesIn(loop ast.Node) bool {
@@ -954,7 +955,7 @@ func (c *checker) fetchesIn(loop ast.Node) bool {
 			if fn == nil || fn.Pkg() == nil || !c.ix.IsClientPath(fn.Pkg().Path()) {
 				break
 			}
-			if ref, ok := c.ix.Call(fn); ok && (ref.Role == clientmodel.Fetch || ref.Role == clientmodel.FetchCommit) || fetchNames[fn.Name()] {
+			if ref, ok := c.ix.Call(fn); ok && (ref.Role == clientmodel.Fetch || ref.Role == clientmodel.FetchCommit) || c.ix.Feed(fn) {
 				found = true
 			}
 		}

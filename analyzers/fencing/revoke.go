@@ -14,6 +14,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // revokes checks the commit points around rebalances: the revoke
@@ -35,14 +36,16 @@ func (c *checker) revokes() {
 	}
 }
 
-// isRevokeHook reports whether fn is the client's revoke hook (not the
-// lost hook, which has no default to replace).
-func isRevokeHook(k *consumer.Consumer, fn *types.Func) bool {
+// revokedHook returns the hook if fn is the client's revoke hook (not the
+// lost hook, which has no default to replace), else nil.
+func revokedHook(k *consumer.Consumer, fn *types.Func) *clientmodel.RevokeHook {
 	if fn == nil {
-		return false
+		return nil
 	}
-	h := k.Client.Hook(fn.FullName())
-	return h != nil && h.Kind == clientmodel.HookRevoked
+	if h := k.Client.Hook(fn.FullName()); h != nil && h.Kind == clientmodel.HookRevoked {
+		return h
+	}
+	return nil
 }
 
 // ---- franz-go: OnPartitionsRevoked ----
@@ -56,10 +59,11 @@ func (c *checker) optionRevoke(k *consumer.Consumer) {
 		return
 	}
 	for _, opt := range c.optionCalls(k.Config, map[ssa.Value]bool{}, 0) {
-		if !isRevokeHook(k, consumer.Callee(opt.Common())) {
+		hook := revokedHook(k, consumer.Callee(opt.Common()))
+		if hook == nil {
 			continue
 		}
-		cb := c.callbackFunc(consumer.Arg(opt.Common(), 0))
+		cb := c.callbackFunc(consumer.Arg(opt.Common(), hook.Arg))
 		if cb == nil {
 			continue // a callback the analysis cannot see
 		}
@@ -69,7 +73,7 @@ func (c *checker) optionRevoke(k *consumer.Consumer) {
 			c.reportRevokeNoCommit(k, opt, cb)
 		}
 		for _, cm := range commits {
-			if clientmodel.ShortName(cm.ref.Func) == "CommitUncommittedOffsets" && s.IsNot(cl, clientmodel.BlockRebalance) {
+			if cm.ref.Scope == clientmodel.ScopePolled && s.IsNot(cl, clientmodel.BlockRebalance) {
 				c.reportInFlight(k, opt, cm)
 			}
 		}
@@ -145,7 +149,7 @@ func passes(cc *ssa.CallCommon, typeName string) bool {
 // of: the constructor's variadic arguments, slices built with literals and
 // append, in-package helpers' results, parameters' arguments.
 func (c *checker) optionCalls(v ssa.Value, seen map[ssa.Value]bool, depth int) []*ssa.Call {
-	if v == nil || seen[v] || depth > 12 {
+	if v == nil || seen[v] || depth > ssaflow.MaxValueDepth {
 		return nil
 	}
 	seen[v] = true
@@ -333,7 +337,7 @@ func (c *checker) blockRebalanceEdits(k *consumer.Consumer, opt *ssa.Call) ([]an
 		return nil, false
 	}
 	q := c.text(sel.X)
-	e, ok := edit.AddElement(c.pass, path[1], q+".BlockRebalanceOnPoll()")
+	e, ok := edit.AddElement(c.pass, path[1], q+"."+clientmodel.BareName(k.Client.Spell(clientmodel.BlockRebalance))+"()")
 	if !ok {
 		return nil, false
 	}
@@ -361,7 +365,7 @@ func (c *checker) blockRebalanceEdits(k *consumer.Consumer, opt *ssa.Call) ([]an
 		if !ok {
 			return nil, false
 		}
-		edits = append(edits, c.prependStmts(body.List, body.Lbrace, recv+".AllowRebalance()"))
+		edits = append(edits, c.prependStmts(body.List, body.Lbrace, recv+"."+clientmodel.ShortName(k.Client.AllowRebalance)+"()"))
 	}
 	if polls == 0 {
 		return nil, false // the poll loop is elsewhere: no complete fix
@@ -382,11 +386,12 @@ func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *
 		return
 	}
 	edits := append(e1, e2...)
-	commit := "CommitUncommittedOffsets"
 	s, cl := k.Settings, k.Client
+	polled := cl.CallName(clientmodel.Commit, clientmodel.ScopePolled)
+	commit := polled
 	switch {
 	case s.Is(cl, clientmodel.MarksOnly):
-		commit = "CommitMarkedOffsets"
+		commit = cl.CallName(clientmodel.Commit, clientmodel.ScopeMarked)
 	case s.Is(cl, clientmodel.BlockRebalance):
 	case s.IsNot(cl, clientmodel.BlockRebalance):
 		be, ok := c.blockRebalanceEdits(k, opt)
@@ -402,10 +407,10 @@ func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *
 	text := fmt.Sprintf("if err := %s.%s(%s); err != nil {\n\t%s.Printf(\"commit on revoke: %%v\", err)\n}", clName, commit, ctxName, logName)
 	edits = append(edits, c.prependStmts(body.List, body.Lbrace, text))
 	edits = append(edits, imports...)
-	msg := fmt.Sprintf("this OnPartitionsRevoked callback commits nothing, and it replaces franz-go's default revoke, which commits the processed polls while auto-commit is on: every rebalance and deploy makes the partitions' next owner replay up to %s of records (duplicates)",
-		cl.Config.Interval)
+	msg := fmt.Sprintf("this %s callback commits nothing, and it replaces %s's default revoke, which commits the processed polls while auto-commit is on: every rebalance and deploy makes the partitions' next owner replay up to %s of records (duplicates)",
+		clientmodel.BareName(revokedHook(k, consumer.Callee(opt.Common())).Func), cl.Name, cl.Config.Interval)
 	fix := "Commit in the revoke callback"
-	if commit == "CommitUncommittedOffsets" && !s.Is(cl, clientmodel.BlockRebalance) {
+	if commit == polled && !s.Is(cl, clientmodel.BlockRebalance) {
 		fix = "Commit in the revoke callback and block rebalances while a poll is processed"
 	}
 	pos, end := c.callRange(opt.Pos())
@@ -434,8 +439,9 @@ func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cm commitC
 		Pos:      pos,
 		End:      end,
 		Category: CategoryRevokeInFlight,
-		Message:  "this OnPartitionsRevoked callback calls CommitUncommittedOffsets without kgo.BlockRebalanceOnPoll: the callback can run while the poll loop is still processing, and it commits everything polled, those records included: if their processing then fails or the process crashes, the partitions' next owner starts after them (lost)",
-		Related:  []analysis.RelatedInformation{{Pos: opt.Pos(), Message: "the revoke callback is registered here"}},
+		Message: fmt.Sprintf("this %s callback calls %s without %s: the callback can run while the poll loop is still processing, and it commits everything polled, those records included: if their processing then fails or the process crashes, the partitions' next owner starts after them (lost)",
+			clientmodel.BareName(revokedHook(k, consumer.Callee(opt.Common())).Func), clientmodel.ShortName(cm.ref.Func), k.Client.Spell(clientmodel.BlockRebalance)),
+		Related: []analysis.RelatedInformation{{Pos: opt.Pos(), Message: "the revoke callback is registered here"}},
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Block rebalances while a poll is processed",
 			TextEdits: edits,
@@ -470,46 +476,33 @@ func (c *checker) callbackRevoke(k *consumer.Consumer) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				ci, ok := instr.(ssa.CallInstruction)
-				if !ok || !isRevokeHookMethod(k, consumer.Callee(ci.Common())) || !c.onConsumer(k, consumer.Recv(ci.Common())) {
+				if !ok {
 					continue
 				}
-				sig := ci.Common().Signature()
-				cbIdx := sig.Params().Len() - 1
-				cb := c.callbackFunc(consumer.Arg(ci.Common(), cbIdx))
+				hook := eventsHook(k, consumer.Callee(ci.Common()))
+				if hook == nil || !c.m.Is(k, consumer.Recv(ci.Common())) {
+					continue
+				}
+				cb := c.callbackFunc(consumer.Arg(ci.Common(), hook.Arg))
 				if cb == nil {
 					continue
 				}
-				c.revokedCase(k, cb, batched)
+				c.revokedCase(k, hook, cb, batched)
 			}
 		}
 	}
 }
 
-// isRevokeHookMethod reports whether fn is one of the client's methods
-// that register a rebalance callback.
-func isRevokeHookMethod(k *consumer.Consumer, fn *types.Func) bool {
+// eventsHook returns the hook if fn is one of the client's methods that
+// register a rebalance callback, else nil.
+func eventsHook(k *consumer.Consumer, fn *types.Func) *clientmodel.RevokeHook {
 	if fn == nil {
-		return false
+		return nil
 	}
-	h := k.Client.Hook(fn.FullName())
-	return h != nil && h.Kind == clientmodel.HookEvents
-}
-
-// onConsumer reports whether v is consumer k (a result of its
-// constructor).
-func (c *checker) onConsumer(k *consumer.Consumer, v ssa.Value) bool {
-	if v == nil {
-		return false
+	if h := k.Client.Hook(fn.FullName()); h != nil && h.Kind == clientmodel.HookEvents {
+		return h
 	}
-	for _, r := range c.m.Flow.Roots(v) {
-		if r == ssa.Value(k.Site) {
-			return true
-		}
-		if ex, ok := r.(*ssa.Extract); ok && ex.Tuple == ssa.Value(k.Site) && ex.Index == 0 {
-			return true
-		}
-	}
-	return false
+	return nil
 }
 
 // batchedCommit returns a commit call of k that does not run after every
@@ -570,7 +563,7 @@ func (c *checker) mentionsError(e ast.Expr) bool {
 
 // revokedCase reports the RevokedPartitions case of a rebalance callback
 // that does not commit.
-func (c *checker) revokedCase(k *consumer.Consumer, cb *ssa.Function, batched *consumer.Call) {
+func (c *checker) revokedCase(k *consumer.Consumer, hook *clientmodel.RevokeHook, cb *ssa.Function, batched *consumer.Call) {
 	params, body := funcSyntax(cb)
 	if params == nil || body == nil {
 		return
@@ -582,7 +575,7 @@ func (c *checker) revokedCase(k *consumer.Consumer, cb *ssa.Function, batched *c
 		}
 		for _, st := range ts.Body.List {
 			cc := st.(*ast.CaseClause)
-			if !c.listsRevoked(k, cc) || c.clauseCommits(cc, k.Client.Consumer) {
+			if !c.listsType(cc, hook.RevokeEvent) || c.clauseCommits(cc, k.Client.Consumer) {
 				continue
 			}
 			cName, pe, ok := c.paramName(params, 0, "c", body)
@@ -591,15 +584,17 @@ func (c *checker) revokedCase(k *consumer.Consumer, cb *ssa.Function, batched *c
 			}
 			f := edit.File(c.pass, cc.Pos())
 			logName, imports := edit.Import(c.pass, f, "log")
-			text := fmt.Sprintf("if !%s.AssignmentLost() {\n\tif _, err := %s.Commit(); err != nil {\n\t\t%s.Printf(\"commit on revoke: %%v\", err)\n\t}\n}", cName, cName, logName)
+			text := fmt.Sprintf("if !%s.%s() {\n\tif _, err := %s.%s(); err != nil {\n\t\t%s.Printf(\"commit on revoke: %%v\", err)\n\t}\n}",
+				cName, clientmodel.ShortName(k.Client.AssignmentLost), cName, k.Client.CallName(clientmodel.Commit, clientmodel.ScopeMarked), logName)
 			edits := append(pe, imports...)
 			edits = append(edits, c.prependStmts(cc.Body, cc.Colon, text))
 			c.report(analysis.Diagnostic{
 				Pos:      cc.Pos(),
 				End:      cc.Colon,
 				Category: CategoryRevoke,
-				Message:  "the RevokedPartitions case commits nothing while enable.auto.commit is off and the loop commits in batches: the messages processed since the last commit are replayed by the partitions' next owner at every rebalance and deploy (duplicates)",
-				Related:  []analysis.RelatedInformation{{Pos: batched.Pos(), Message: clientmodel.ShortName(batched.Func) + " commits only some of the time"}},
+				Message: fmt.Sprintf("the %s case commits nothing while %s is off and the loop commits in batches: the messages processed since the last commit are replayed by the partitions' next owner at every rebalance and deploy (duplicates)",
+					clientmodel.BareName(hook.RevokeEvent), k.Client.Spell(clientmodel.AutoCommit)),
+				Related: []analysis.RelatedInformation{{Pos: batched.Pos(), Message: clientmodel.ShortName(batched.Func) + " commits only some of the time"}},
 				SuggestedFixes: []analysis.SuggestedFix{{
 					Message:   "Commit the stored offsets on revoke unless the assignment was lost",
 					TextEdits: edits,
@@ -610,13 +605,12 @@ func (c *checker) revokedCase(k *consumer.Consumer, cb *ssa.Function, batched *c
 	})
 }
 
-// listsRevoked reports whether a type switch case lists the client's
-// RevokedPartitions event.
-func (c *checker) listsRevoked(k *consumer.Consumer, cc *ast.CaseClause) bool {
+// listsType reports whether a type switch case lists the named type event
+// (the client's revocation event).
+func (c *checker) listsType(cc *ast.CaseClause, event string) bool {
 	for _, e := range cc.List {
-		t := c.pass.TypesInfo.TypeOf(e)
-		n, ok := t.(*types.Named)
-		if ok && n.Obj().Name() == "RevokedPartitions" && n.Obj().Pkg() != nil && k.Client.Paths[0] == n.Obj().Pkg().Path() {
+		n, ok := c.pass.TypesInfo.TypeOf(e).(*types.Named)
+		if ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path()+"."+n.Obj().Name() == event {
 			return true
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/offsetcommit/commitlint/internal/category"
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/report"
@@ -23,12 +24,12 @@ var doc string
 const (
 	// CategoryConcurrent: a position call made for a record processed
 	// concurrently with lower offsets of its partition.
-	CategoryConcurrent = "concurrent-commit"
+	CategoryConcurrent = string(category.Concurrent)
 	// CategoryMax: a committed maximum of concurrently completed offsets.
-	CategoryMax = "max-offset-commit"
+	CategoryMax = string(category.Max)
 	// CategoryArrival: a collector committing concurrent completions in
 	// the order they arrive.
-	CategoryArrival = "arrival-order-commit"
+	CategoryArrival = string(category.Arrival)
 )
 
 // Config is the analyzer's configuration. It has no options yet; it exists
@@ -130,7 +131,7 @@ func (c *checker) index(in ssa.Instruction) {
 			}
 		}
 		callee := consumer.Callee(x.Common())
-		if callee == nil || (callee.Name() != "Go" && callee.Name() != "TryGo") || !isErrgroup(callee) {
+		if callee == nil || (callee.Name() != "Go" && callee.Name() != "TryGo") || !ssaflow.IsErrgroup(callee) {
 			return
 		}
 		if len(x.Call.Args) != 2 {
@@ -271,57 +272,24 @@ func (c *checker) waitsBefore(call *consumer.Call) bool {
 		for _, in := range b.Instrs {
 			switch x := in.(type) {
 			case *ssa.UnOp:
-				if x.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(x.X), own) && dominates(in, call.Instr) {
+				if x.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(x.X), own) && ssaflow.Dominates(in, call.Instr) {
 					return true
 				}
 			case *ssa.Select:
 				for _, st := range x.States {
-					if st.Dir == types.RecvOnly && ssaflow.Intersects(c.m.Flow.Roots(st.Chan), own) && dominates(in, call.Instr) {
+					if st.Dir == types.RecvOnly && ssaflow.Intersects(c.m.Flow.Roots(st.Chan), own) && ssaflow.Dominates(in, call.Instr) {
 						return true
 					}
 				}
 			case *ssa.Call:
 				fn := consumer.Callee(x.Common())
-				if isCondWait(fn) && reaches(in, func(y ssa.Instruction) bool { return y == call.Instr }, func(ssa.Instruction) bool { return false }) {
+				if ssaflow.IsCondWait(fn) && reaches(in, func(y ssa.Instruction) bool { return y == call.Instr }, func(ssa.Instruction) bool { return false }) {
 					return true
 				}
 			}
 		}
 	}
 	return false
-}
-
-// isCondWait reports whether fn is (*sync.Cond).Wait.
-func isCondWait(fn *types.Func) bool {
-	if fn == nil || fn.Name() != "Wait" || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
-		return false
-	}
-	recv := fn.Type().(*types.Signature).Recv()
-	if recv == nil {
-		return false
-	}
-	n, ok := deref(recv.Type()).(*types.Named)
-	return ok && n.Obj().Name() == "Cond"
-}
-
-// dominates reports whether a executes before b on every path to b.
-func dominates(a, b ssa.Instruction) bool {
-	if a.Parent() != b.Parent() {
-		return false
-	}
-	ab, bb := a.Block(), b.Block()
-	if ab == bb {
-		for _, in := range ab.Instrs {
-			if in == a {
-				return true
-			}
-			if in == b {
-				return false
-			}
-		}
-		return false
-	}
-	return ab.Dominates(bb)
 }
 
 func (c *checker) siteRelated(s *site) analysis.RelatedInformation {
@@ -450,7 +418,7 @@ func (c *checker) runsWith(call *consumer.Call, s *site, u *maxUpdate) bool {
 // started with go, or called (statically, in the package) by such a
 // function.
 func (c *checker) launched(fn *ssa.Function, depth int) bool {
-	if depth > 3 {
+	if depth > ssaflow.MaxCallDepth {
 		return false
 	}
 	if len(c.launches[fn]) > 0 {

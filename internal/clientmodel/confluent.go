@@ -21,10 +21,12 @@ func confluent(p string, memberEpoch bool) *Client {
 		group = append(group, p+".ErrFencedMemberEpoch", p+".ErrStaleMemberEpoch")
 	}
 	return &Client{
-		Name:     "confluent-kafka-go",
-		Paths:    []string{p},
-		Records:  []string{"*" + p + ".Message"},
-		Consumer: "*" + p + ".Consumer",
+		Name:        "confluent-kafka-go",
+		Paths:       []string{p},
+		Records:     []string{"*" + p + ".Message"},
+		RecordNoun:  "message",
+		OffsetField: "Offset",
+		Consumer:    "*" + p + ".Consumer",
 		Constructors: []Constructor{
 			{Func: p + ".NewConsumer", ConfigArg: 0},
 		},
@@ -55,7 +57,8 @@ func confluent(p string, memberEpoch bool) *Client {
 			{Func: c + "StoreOffsets", Role: Store, Record: 0, Order: LastWrite,
 				NeedsSetting: AutoStore, NeedsValue: false, CommitWith: c + "CommitOffsets"},
 		},
-		Engine: "librdkafka",
+		Engine:         "librdkafka",
+		AssignmentLost: c + "AssignmentLost",
 		RevokeHooks: []RevokeHook{
 			{Func: c + "Subscribe", Kind: HookEvents, Arg: 1, RevokeEvent: p + ".RevokedPartitions"},
 			{Func: c + "SubscribeTopics", Kind: HookEvents, Arg: 1, RevokeEvent: p + ".RevokedPartitions"},
@@ -68,7 +71,7 @@ func confluent(p string, memberEpoch bool) *Client {
 		Prose: Prose{
 			RevokeCommit: "librdkafka commits stored offsets on revoke while auto-commit is on",
 			GroupFenced:  "librdkafka rejoins the group and moves the assignment at the next poll",
-			Timer:        "librdkafka commits stored offsets every %s",
+			Timer:        "librdkafka commits the stored offsets every %s",
 		},
 		Fencing:      fencing,
 		GroupFencing: group,

@@ -10,10 +10,12 @@ func franzgo() *Client {
 		sess = "(*" + kgo + ".GroupTransactSession)."
 	)
 	return &Client{
-		Name:     "franz-go",
-		Paths:    []string{kgo, kerr, kadm},
-		Records:  []string{"*" + kgo + ".Record"},
-		Consumer: "*" + kgo + ".Client",
+		Name:        "franz-go",
+		Paths:       []string{kgo, kerr, kadm},
+		Records:     []string{"*" + kgo + ".Record"},
+		RecordNoun:  "record",
+		OffsetField: "Offset",
+		Consumer:    "*" + kgo + ".Client",
 		Constructors: []Constructor{
 			{Func: kgo + ".NewClient", ConfigArg: 0},
 			// A transactional group session forces auto-commit off
@@ -55,8 +57,9 @@ func franzgo() *Client {
 			{Func: kgo + ".OnPartitionsRevoked", Kind: HookRevoked, Arg: 0},
 			{Func: kgo + ".OnPartitionsLost", Kind: HookLost, Arg: 0},
 		},
-		Partitions: []string{kgo + ".FetchTopicPartition", kgo + ".FetchPartition"},
-		Feeds:      []string{sess + "PollFetches", sess + "PollRecords"},
+		AllowRebalance: cl + "AllowRebalance",
+		Partitions:     []string{kgo + ".FetchTopicPartition", kgo + ".FetchPartition"},
+		Feeds:          []string{sess + "PollFetches", sess + "PollRecords"},
 		Names: Names{
 			Group:    []NameSite{{Func: kgo + ".ConsumerGroup", Arg: 0}},
 			Topics:   []NameSite{{Func: kgo + ".ConsumeTopics", Arg: 0}},

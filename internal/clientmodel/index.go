@@ -2,6 +2,7 @@ package clientmodel
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -119,14 +120,14 @@ func (ix *Index) IsClientPath(path string) bool {
 	return ok
 }
 
-// ImportsClient reports whether pkg imports a modelled client package directly.
-func (ix *Index) ImportsClient(pkg *types.Package) bool {
-	for _, imp := range pkg.Imports() {
-		if ix.IsClientPath(imp.Path()) {
-			return true
-		}
-	}
-	return false
+// Client returns the client a package path belongs to, or nil.
+func (ix *Index) Client(path string) *Client { return ix.paths[path] }
+
+// Feed reports whether fn hands out records outside the modelled fetch
+// calls (sarama's claim channel, a transactional session's polls).
+func (ix *Index) Feed(fn *types.Func) bool {
+	n := ix.fullName(fn)
+	return n != "" && slices.Contains(ix.paths[fn.Pkg().Path()].Feeds, n)
 }
 
 // fullName returns fn's FullName if fn belongs to a client package, else "".
@@ -271,6 +272,13 @@ func ShortName(full string) string {
 		return full[i+1:]
 	}
 	return full
+}
+
+// BareName is a modelled name without its package or receiver:
+// "BlockRebalanceOnPoll", "RevokedPartitions".
+func BareName(full string) string {
+	s := ShortName(full)
+	return s[strings.LastIndex(s, ".")+1:]
 }
 
 // CallByName returns the model of the call with the given FullName.

@@ -7,10 +7,12 @@ func kafkago() *Client {
 		r = "(*" + p + ".Reader)."
 	)
 	return &Client{
-		Name:     "kafka-go",
-		Paths:    []string{p},
-		Records:  []string{p + ".Message"},
-		Consumer: "*" + p + ".Reader",
+		Name:        "kafka-go",
+		Paths:       []string{p},
+		Records:     []string{p + ".Message"},
+		RecordNoun:  "message",
+		OffsetField: "Offset",
+		Consumer:    "*" + p + ".Reader",
 		Constructors: []Constructor{
 			{Func: p + ".NewReader", ConfigArg: 0},
 		},

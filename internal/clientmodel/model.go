@@ -210,6 +210,11 @@ type Client struct {
 	Paths []string
 	// Records are the record types (types.TypeString with full paths).
 	Records []string
+	// RecordNoun is what messages call one record ("message", "record").
+	RecordNoun string
+	// OffsetField is the name of the field holding a record's (or a
+	// topic-partition's) offset in the client's types.
+	OffsetField string
 	// Consumer is the consumer type whose methods the calls are on.
 	Consumer     string
 	Constructors []Constructor
@@ -229,6 +234,13 @@ type Client struct {
 	// to per-partition code (franz-go's FetchTopicPartition, sarama's
 	// ConsumerGroupClaim).
 	Partitions []string
+	// AllowRebalance is the method a poll loop calls to let a rebalance
+	// held back by BlockRebalance proceed (franz-go AllowRebalance).
+	AllowRebalance string
+	// AssignmentLost is the consumer method reporting that the assignment
+	// was lost rather than revoked, when a revoke callback must not commit
+	// (confluent AssignmentLost).
+	AssignmentLost string
 	// Feeds are calls that hand out records which the consumer model does
 	// not follow as fetches (sarama's claim channel, the polls of a
 	// transactional session): a loop that makes one is a consume loop.
@@ -297,8 +309,9 @@ type Result struct {
 	Swallow   Swallow
 	// Abort, when set, is the method (on the same receiver) that must be
 	// called after a failure before the client accepts a new transaction
-	// (sarama AbortTxn: an abortable error allows no other transition).
-	Abort string
+	// (sarama AbortTxn: an abortable error allows no other transition),
+	// and Begin the call it refuses until then (BeginTxn).
+	Abort, Begin string
 	// NeedsSetting names a setting that must have NeedsValue for the error
 	// to mean anything (kafka-go CommitMessages returns nil at once when
 	// commits are asynchronous); empty if none.
@@ -387,6 +400,9 @@ type Prose struct {
 	// Timer says what the auto-commit timer commits and how often (%s is
 	// the interval), for messages about the timer.
 	Timer string
+	// InitialOffset names where a group without committed offsets starts
+	// by default.
+	InitialOffset string
 }
 
 // Handler is an interface the application implements and the client calls.

@@ -12,10 +12,12 @@ func sarama(p string) *Client {
 		txn = append(txn, prod(m)...)
 	}
 	return &Client{
-		Name:     "sarama",
-		Paths:    []string{p},
-		Records:  []string{"*" + p + ".ConsumerMessage"},
-		Consumer: p + ".ConsumerGroup",
+		Name:        "sarama",
+		Paths:       []string{p},
+		Records:     []string{"*" + p + ".ConsumerMessage"},
+		RecordNoun:  "message",
+		OffsetField: "Offset",
+		Consumer:    p + ".ConsumerGroup",
 		Constructors: []Constructor{
 			// A ConsumerGroup is always a group member.
 			{Func: p + ".NewConsumerGroup", ConfigArg: 2, Fixed: map[Setting]bool{Group: true}},
@@ -62,6 +64,8 @@ func sarama(p string) *Client {
 		Prose: Prose{
 			RevokeCommit: "sarama commits marks at session end while auto-commit is on",
 			Timer:        "sarama commits marked offsets every %s",
+			// config.go: Consumer.Offsets.Initial = OffsetNewest.
+			InitialOffset: "the default Offsets.Initial (OffsetNewest)",
 		},
 		Fencing: []string{
 			p + ".ErrIllegalGeneration", p + ".ErrUnknownMemberId", p + ".ErrRebalanceInProgress",
@@ -80,8 +84,8 @@ func sarama(p string) *Client {
 		// the producer accepts only AbortTxn (transaction_manager.go:174-180).
 		// The Add calls only buffer: their errors resurface from CommitTxn.
 		Results: []Result{
-			{Func: "(" + p + ".AsyncProducer).CommitTxn", Err: 0, Committed: -1, Swallow: SwallowLoses, Abort: "AbortTxn"},
-			{Func: "(" + p + ".SyncProducer).CommitTxn", Err: 0, Committed: -1, Swallow: SwallowLoses, Abort: "AbortTxn"},
+			{Func: "(" + p + ".AsyncProducer).CommitTxn", Err: 0, Committed: -1, Swallow: SwallowLoses, Abort: "AbortTxn", Begin: "BeginTxn"},
+			{Func: "(" + p + ".SyncProducer).CommitTxn", Err: 0, Committed: -1, Swallow: SwallowLoses, Abort: "AbortTxn", Begin: "BeginTxn"},
 		},
 	}
 }

@@ -35,7 +35,6 @@ var Analyzer = &analysis.Analyzer{
 
 // Model is the consumer model of one package.
 type Model struct {
-	Pass      *analysis.Pass
 	SSA       *kafkassa.Result
 	Flow      *ssaflow.Flow
 	Consumers []*Consumer
@@ -181,7 +180,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 		flow:      ssaflow.New(res.SrcFuncs),
 		elemsMemo: map[ssa.Value]*elems{},
 	}
-	m := &Model{Pass: pass, SSA: res, Flow: b.flow}
+	m := &Model{SSA: res, Flow: b.flow}
 	for _, fn := range res.SrcFuncs {
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
@@ -223,6 +222,14 @@ func run(pass *analysis.Pass) (result any, err error) {
 	b.bind(m)
 	b.exportFacts(res.SrcFuncs)
 	return m, nil
+}
+
+// Is reports whether v is consumer k itself: its roots include the value
+// k's constructor returns.
+func (m *Model) Is(k *Consumer, v ssa.Value) bool { return isConsumer(m.Flow, k, v) }
+
+func isConsumer(flow *ssaflow.Flow, k *Consumer, v ssa.Value) bool {
+	return v != nil && k.identity != nil && ssaflow.Intersects(flow.Roots(v), []ssa.Value{k.identity})
 }
 
 // consumer builds the model of one constructor call.
@@ -712,7 +719,7 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 		break
 	}
 	call, ok := v.(*ssa.Call)
-	if !ok || depth > 8 {
+	if !ok || depth > ssaflow.MaxValueDepth {
 		s.Opaque = true
 		return
 	}
@@ -791,7 +798,7 @@ func (b *builder) handlers(m *Model, c *Consumer) {
 					continue
 				}
 				recv := Recv(ci.Common())
-				if recv == nil || c.identity == nil || !ssaflow.Intersects(b.flow.Roots(recv), []ssa.Value{c.identity}) {
+				if !isConsumer(b.flow, c, recv) {
 					continue
 				}
 				arg := Arg(ci.Common(), h.HandlerArg)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/offsetcommit/commitlint/internal/category"
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 )
 
@@ -62,7 +63,8 @@ const (
 // pos is the consumer's location as printed.
 func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	r := &Row{Client: ev.Client.Name, Consumer: pos, Group: ev.Group, Topics: ev.Topics, Findings: findings}
-	has := func(rule string) bool {
+	has := func(c category.Category) bool {
+		rule := category.Rule(c)
 		return slices.ContainsFunc(findings, func(f Finding) bool { return f.Rule == rule })
 	}
 	hasAnalyzer := func(a string) bool {
@@ -83,25 +85,25 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Window = "unknown"
 		r.Revoke = "unknown"
 	case ev.Sink != nil && ev.Sink.InTx && ev.Sink.WithEffect:
-		c.sink(has("fencing/unfenced-offset-write"))
+		c.sink(has(category.Unfenced))
 	case c.transactional():
-		c.transactions(has("fencing/swallowed-commit-error"), has("fencing/ignored-txn-result"))
-	case has("ordering/commit-before-process") || has("autocommit/read-commits-first") || c.commitsOnRead():
+		c.transactions(has(category.Swallowed), has(category.TxnResult))
+	case has(category.CommitBefore) || has(category.ReadCommits) || c.commitsOnRead():
 		c.before()
-	case has("autocommit/auto-store-on-delivery") || has("autocommit/store-ignored"):
+	case has(category.AutoStore) || has(category.StoreIgnored):
 		c.timer()
 		r.Guarantee, r.Reason = Neither, "the timer commits what Poll handed to the application, processed or not: a crash loses the records handed over before the last commit and still in progress, and repeats those handed over since"
-	case has("autocommit/greedy-auto-commit"):
+	case has(category.Greedy):
 		c.timer()
-		r.Guarantee, r.Reason = Neither, unqualified(ev.Client.Spell(clientmodel.Greedy))+" makes each poll committable when it returns: a crash loses records of the current poll already committed and repeats the rest"
-	case has("autocommit/records-outlive-poll"):
+		r.Guarantee, r.Reason = Neither, clientmodel.BareName(ev.Client.Spell(clientmodel.Greedy))+" makes each poll committable when it returns: a crash loses records of the current poll already committed and repeats the rest"
+	case has(category.OutlivePoll):
 		c.timer()
 		r.Guarantee, r.Reason = Neither, "records handed to goroutines outlive their poll and the next poll makes them committable: a crash loses those still in progress and repeats the rest"
 	case ev.Unbound:
 		r.Strategy, r.Detail = StrategyUnknown, "the package makes commit calls the analysis cannot tie to one of its consumers"
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
 		r.Window = "unknown"
-	case has("autocommit/marks-discarded") && len(c.commitCalls()) == 0:
+	case has(category.MarksDiscard) && len(c.commitCalls()) == 0:
 		r.Strategy, r.Detail = StrategyNone, "auto-commit is off and nothing calls Commit: marks are discarded at session end"
 		r.Guarantee, r.Reason = AtLeastOnce, "nothing is ever committed, so every restart or rebalance replays everything since the group's last commit"
 		r.Window = "unbounded (everything since the group's last commit)"
@@ -112,14 +114,14 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Guarantee = Neither
 		r.Reason = "concurrent handlers commit a position past records still in flight: a crash loses those, and repeats the records since the last commit"
 	}
-	if has("fencing/revoke-commits-in-flight") {
+	if has(category.RevokeInFlight) {
 		r.Guarantee = Neither
 		r.Reason = "the revoke callback commits every polled record, including those still being processed, concurrently with the poll loop: a crash loses them"
 	}
 	if r.Revoke == "" {
-		c.revoke(has("fencing/revoke-without-commit"))
+		c.revoke(has(category.Revoke))
 	}
-	if (has("fencing/revoke-without-commit") || strings.HasPrefix(r.Revoke, "no (") || r.Revoke == "no") && r.Strategy != StrategyNone && r.Window != "" && !strings.Contains(r.Window, "rebalance") && !strings.HasPrefix(r.Window, "none") {
+	if (has(category.Revoke) || strings.HasPrefix(r.Revoke, "no (") || r.Revoke == "no") && r.Strategy != StrategyNone && r.Window != "" && !strings.Contains(r.Window, "rebalance") && !strings.HasPrefix(r.Window, "none") {
 		r.Window += ", also at every rebalance"
 	}
 	r.Handler = handlerFor(r)
@@ -438,9 +440,6 @@ func (c *classifier) revoke(without bool) {
 		r.Revoke = "unknown"
 	}
 }
-
-// unqualified drops the package qualifier of an option's name.
-func unqualified(name string) string { return name[strings.LastIndex(name, ".")+1:] }
 
 func handlerFor(r *Row) string {
 	switch r.Guarantee {

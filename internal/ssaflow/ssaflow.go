@@ -8,6 +8,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -102,12 +103,21 @@ func (f *Flow) Reach(fn *ssa.Function, set map[*ssa.Function]bool) {
 
 // FieldVar returns the struct field a FieldAddr addresses.
 func FieldVar(a *ssa.FieldAddr) *types.Var {
-	st, ok := deref(a.X.Type()).Underlying().(*types.Struct)
+	st, ok := Deref(a.X.Type()).Underlying().(*types.Struct)
 	if !ok || a.Field >= st.NumFields() {
 		return nil
 	}
 	return st.Field(a.Field)
 }
+
+// MaxValueDepth bounds every backward walk over the values a value is
+// computed from (record derivation, option lists, offsets read from
+// records): past it the walk gives up, and the analyses stay silent.
+const MaxValueDepth = 16
+
+// MaxCallDepth bounds how many in-package helper calls deep a walk follows
+// a value or a function.
+const MaxCallDepth = 3
 
 // FieldPath returns the struct pointer addr addresses path from, or nil if
 // addr is not a chain of FieldAddrs spelling path (cfg.Consumer.Offsets
@@ -127,11 +137,33 @@ func FieldPath(addr ssa.Value, path []string) ssa.Value {
 	return addr
 }
 
-func deref(t types.Type) types.Type {
+// Deref is the element type of a pointer type, else t.
+func Deref(t types.Type) types.Type {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		return p.Elem()
 	}
 	return t
+}
+
+// Dominates reports whether instruction a executes before b on every path
+// to b (both in one function).
+func Dominates(a, b ssa.Instruction) bool {
+	if a.Parent() != b.Parent() {
+		return false
+	}
+	ab, bb := a.Block(), b.Block()
+	if ab == bb {
+		for _, in := range ab.Instrs {
+			if in == a {
+				return true
+			}
+			if in == b {
+				return false
+			}
+		}
+		return false
+	}
+	return ab.Dominates(bb)
 }
 
 // Roots returns the values v may have come from, looking through copies,
@@ -383,7 +415,7 @@ func CounterGuard(instr ssa.Instruction) (int64, bool) {
 		if cmp.Op == token.NEQ {
 			succ = d.Succs[1]
 		}
-		if !dominatesBlock(succ, b) {
+		if !succ.Dominates(b) {
 			continue
 		}
 		if n, ok := counterCond(cmp); ok {
@@ -391,15 +423,6 @@ func CounterGuard(instr ssa.Instruction) (int64, bool) {
 		}
 	}
 	return 0, false
-}
-
-func dominatesBlock(a, b *ssa.BasicBlock) bool {
-	for ; b != nil; b = b.Idom() {
-		if a == b {
-			return true
-		}
-	}
-	return false
 }
 
 func counterCond(cmp *ssa.BinOp) (int64, bool) {
@@ -430,4 +453,41 @@ func constInt(v ssa.Value) (int64, bool) {
 		return 0, false
 	}
 	return constant.Int64Val(k.Value)
+}
+
+// IsErrgroup reports whether fn belongs to an errgroup package
+// (golang.org/x/sync/errgroup or a copy of it).
+func IsErrgroup(fn *types.Func) bool {
+	return fn.Pkg() != nil && (fn.Pkg().Path() == "golang.org/x/sync/errgroup" || strings.HasSuffix(fn.Pkg().Path(), "/errgroup"))
+}
+
+// IsGroupWait reports whether fn waits for a group of goroutines to finish:
+// (*sync.WaitGroup).Wait or an errgroup Group's Wait.
+func IsGroupWait(fn *types.Func) bool {
+	if fn == nil || fn.Name() != "Wait" || fn.Pkg() == nil {
+		return false
+	}
+	return IsErrgroup(fn) || fn.Pkg().Path() == "sync" && recvName(fn) == "WaitGroup"
+}
+
+// IsCondWait reports whether fn is (*sync.Cond).Wait.
+func IsCondWait(fn *types.Func) bool {
+	return fn != nil && fn.Name() == "Wait" && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && recvName(fn) == "Cond"
+}
+
+// IsJoin reports whether fn blocks until other goroutines have done
+// something: a group wait, or a condition wait that other goroutines
+// signal.
+func IsJoin(fn *types.Func) bool { return IsGroupWait(fn) || IsCondWait(fn) }
+
+// recvName is the name of fn's receiver's named type, or "".
+func recvName(fn *types.Func) string {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return ""
+	}
+	if n, ok := Deref(recv.Type()).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
 }

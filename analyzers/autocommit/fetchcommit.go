@@ -1,0 +1,91 @@
+package autocommit
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// ---- fetches that commit before returning (FetchCommit) ----
+
+func (c *checker) fetchCommit(k *consumer.Consumer) {
+	for _, f := range callsWith(k, clientmodel.FetchCommit) {
+		if on, known := k.Settings.Get(k.Client, f.NeedsSetting); !known || on != f.NeedsValue {
+			continue
+		}
+		c.readCommitsFirst(k, f)
+	}
+}
+
+func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
+	call, path := edit.CallAt(c.pass, f.Pos())
+	if call == nil || len(call.Args) != 1 {
+		return
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	stmt, listp := edit.Stmt(path)
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || ast.Unparen(as.Rhs[0]) != call {
+		return
+	}
+	msg, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || msg.Name == "_" || !c.processedAfter(*listp, stmt, msg.Name, as.Lhs[1]) {
+		return
+	}
+	fetch := fetchName(k.Client)
+	commit := commitName(k.Client)
+	if fetch == "" || commit == "" {
+		return
+	}
+	body, extra, ok := c.errHandling(path, stmt, "commit offset")
+	if !ok {
+		return
+	}
+	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}",
+		edit.Source(c.pass, sel.X), commit, edit.Source(c.pass, call.Args[0]), msg.Name, body)
+	e, ok := edit.AppendToList(c.pass, *listp, 0, text)
+	if !ok {
+		return
+	}
+	edits := append(extra, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)}, e)
+	c.report(k, analysis.Diagnostic{
+		Pos:      f.Pos(),
+		Category: CategoryReadCommits,
+		Message: fmt.Sprintf("group reader's %s commits the message before returning it: a crash while it is processed loses it (at-most-once)",
+			sel.Sel.Name),
+		Related: []analysis.RelatedInformation{related(k.Site.Pos(), "group reader created here")},
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   fmt.Sprintf("Fetch with %s and commit after processing", fetch),
+			TextEdits: edits,
+		}},
+	})
+}
+
+// fetchName returns the client's fetch call that does not commit.
+func fetchName(cl *clientmodel.Client) string {
+	for _, call := range cl.Calls {
+		if call.Role == clientmodel.Fetch {
+			return clientmodel.ShortName(call.Func)
+		}
+	}
+	return ""
+}
+
+// commitName returns the client's synchronous commit of records (+1).
+func commitName(cl *clientmodel.Client) string {
+	for _, call := range cl.Calls {
+		if call.Role == clientmodel.Commit && call.PlusOne && call.Sync {
+			return clientmodel.ShortName(call.Func)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,136 @@
+package autocommit
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// ---- marks discarded with auto-commit off (TimerMarked) ----
+
+func (c *checker) marked(k *consumer.Consumer) {
+	s, cl := k.Settings, k.Client
+	if !s.IsNot(cl, clientmodel.AutoCommit) {
+		return
+	}
+	marks := callsWith(k, clientmodel.Mark)
+	if len(marks) == 0 {
+		return
+	}
+	// Commits behind a counter only (if n%100 == 0 { sess.Commit() })
+	// leave the marks made since the last one to be discarded at session
+	// end, unless something flushes them (a deferred Commit, one after the
+	// loop, one in Cleanup).
+	commits := callsWith(k, clientmodel.Commit)
+	batch, batched := batchedOnly(commits)
+	if len(commits) > 0 && !batched {
+		return
+	}
+	// A commit in the package on the same session type that is not known
+	// to be another consumer's may be the handler's (a commit ticker, a
+	// helper): stay silent then. A commit bound to another consumer's
+	// handler still counts if k's handlers reach it too (a shared handler).
+	for _, call := range c.m.Calls {
+		if call.Client != cl || call.Role != clientmodel.Commit {
+			continue
+		}
+		if call.Consumer == k && batched {
+			continue // judged above
+		}
+		if call.Consumer == nil || call.Consumer == k {
+			return
+		}
+		for _, h := range k.Handlers {
+			if h.Reach[call.Fn] {
+				return
+			}
+		}
+	}
+	var edits []analysis.TextEdit
+	for _, h := range k.Handlers {
+		e, ok := c.deferCommit(h)
+		if !ok {
+			return
+		}
+		edits = append(edits, e...)
+	}
+	if len(edits) == 0 {
+		return
+	}
+	pos := k.Site.Pos()
+	if v := s.Set[clientmodel.AutoCommit]; v.Pos.IsValid() {
+		pos = v.Pos
+	}
+	rel := []analysis.RelatedInformation{related(marks[0].Pos(), "marked here, never committed")}
+	commit, consume := cl.CallName(clientmodel.Commit, clientmodel.ScopeMarked), cl.Handler.Consume
+	msg := fmt.Sprintf("auto-commit is off and the handler never calls %s: %s discards marks at session end, so nothing is committed and a restart replays everything, or with %s skips what was produced while the group was down",
+		commit, cl.Name, cl.Prose.InitialOffset)
+	if batched {
+		rel = []analysis.RelatedInformation{
+			related(marks[0].Pos(), "marked here"),
+			related(commits[0].Pos(), fmt.Sprintf("committed only every %d marks", batch)),
+		}
+		msg = fmt.Sprintf("auto-commit is off and the handler commits only every %d marks, with nothing to commit the rest when %s returns: %s discards the marks made since the last %s at session end, so every rebalance and every deploy makes the partition's next owner replay up to %d messages (duplicates)",
+			batch, consume, cl.Name, commit, batch-1)
+	}
+	if pos != k.Site.Pos() {
+		rel = append(rel, related(k.Site.Pos(), "consumer group created here"))
+	}
+	c.report(k, analysis.Diagnostic{
+		Pos:      pos,
+		Category: CategoryMarksDiscard,
+		Message:  msg,
+		Related:  rel,
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Commit marks when " + consume + " returns",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// batchedOnly reports whether every commit call runs behind a counter (the
+// same constant N for all) inside a loop, with none deferred, none outside
+// a loop (a flush after it) and none in Cleanup; it returns N. It is false
+// for no calls.
+func batchedOnly(commits []*consumer.Call) (int64, bool) {
+	var n int64
+	for _, call := range commits {
+		ci, ok := call.Instr.(*ssa.Call)
+		if !ok || !ssaflow.InLoop(ci.Block()) || call.Client.Handler != nil && call.Fn.Name() == call.Client.Handler.Cleanup {
+			return 0, false
+		}
+		m, ok := ssaflow.CounterGuard(ci)
+		if !ok || n != 0 && m != n {
+			return 0, false
+		}
+		n = m
+	}
+	return n, n > 0
+}
+
+// deferCommit inserts `defer session.Commit()` at the top of the handler's
+// ConsumeClaim, which runs on every path out of it, for both rebalance
+// strategies.
+func (c *checker) deferCommit(h *consumer.Handler) ([]analysis.TextEdit, bool) {
+	if h.Consume == nil || h.Consume.Syntax() == nil {
+		return nil, false
+	}
+	fd, ok := h.Consume.Syntax().(*ast.FuncDecl)
+	if !ok || fd.Body == nil || len(fd.Type.Params.List) == 0 {
+		return nil, false
+	}
+	p := fd.Type.Params.List[0]
+	if len(p.Names) == 0 || p.Names[0].Name == "_" {
+		return nil, false
+	}
+	e, ok := edit.PrependToBody(c.pass, fd.Body, "defer "+p.Names[0].Name+".Commit()")
+	return []analysis.TextEdit{e}, ok
+}

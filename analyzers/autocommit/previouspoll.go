@@ -1,0 +1,398 @@
+package autocommit
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// ---- the timer commits the previous poll (TimerPreviousPoll) ----
+
+func (c *checker) previousPoll(k *consumer.Consumer) {
+	s, cl := k.Settings, k.Client
+	if !s.Is(cl, clientmodel.Group) || !s.Is(cl, clientmodel.AutoCommit) || s.Is(cl, clientmodel.MarksOnly) {
+		return
+	}
+	if _, known := s.Get(cl, clientmodel.MarksOnly); !known {
+		return
+	}
+	if s.Is(cl, clientmodel.Greedy) {
+		c.greedy(k)
+		return
+	}
+	if _, known := s.Get(cl, clientmodel.Greedy); !known {
+		return
+	}
+	for _, f := range callsWith(k, clientmodel.Fetch) {
+		c.outlivePoll(k, f)
+	}
+}
+
+func (c *checker) greedy(k *consumer.Consumer) {
+	v := k.Settings.Set[clientmodel.Greedy]
+	if !v.Pos.IsValid() {
+		return // set in another package
+	}
+	call, path := edit.CallAt(c.pass, v.Pos)
+	if call == nil || len(path) < 2 {
+		return
+	}
+	e, ok := c.removeOption(path, call)
+	if !ok {
+		return
+	}
+	c.report(k, analysis.Diagnostic{
+		Pos:      call.Pos(),
+		End:      call.End(),
+		Category: CategoryGreedy,
+		Message: fmt.Sprintf("%s commits each poll as soon as it is returned, every %s, before its records are processed: a crash loses them (at-most-once)",
+			k.Client.Spell(clientmodel.Greedy), k.Client.Config.Interval),
+		Related: []analysis.RelatedInformation{related(k.Site.Pos(), "client created here")},
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Remove " + k.Client.Spell(clientmodel.Greedy),
+			TextEdits: []analysis.TextEdit{e},
+		}},
+	})
+}
+
+// removeOption returns an edit removing the option call x (path[0]) from
+// the list it is an element of: a variadic options argument, a slice
+// literal, or the elements appended by append (the whole `opts =
+// append(opts, x)` statement when x is its only element). An option passed
+// to a non-variadic parameter or bound to a variable is not removable.
+func (c *checker) removeOption(path []ast.Node, x *ast.CallExpr) (analysis.TextEdit, bool) {
+	switch p := path[1].(type) {
+	case *ast.CompositeLit:
+		return edit.RemoveElement(c.pass, p, x)
+	case *ast.CallExpr:
+		if p.Ellipsis.IsValid() {
+			return analysis.TextEdit{}, false
+		}
+		if isBuiltin(c.pass, p.Fun, "append") {
+			if len(p.Args) < 2 || p.Args[0] == x {
+				return analysis.TextEdit{}, false
+			}
+			if len(p.Args) > 2 {
+				return edit.RemoveElement(c.pass, p, x)
+			}
+			// opts = append(opts, x): remove the statement.
+			if len(path) < 4 {
+				return analysis.TextEdit{}, false
+			}
+			as, ok := path[2].(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != p {
+				return analysis.TextEdit{}, false
+			}
+			l, ok1 := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+			r, ok2 := ast.Unparen(p.Args[0]).(*ast.Ident)
+			if !ok1 || !ok2 || c.pass.TypesInfo.ObjectOf(l) == nil || c.pass.TypesInfo.ObjectOf(l) != c.pass.TypesInfo.ObjectOf(r) {
+				return analysis.TextEdit{}, false
+			}
+			if _, inBlock := path[3].(*ast.BlockStmt); !inBlock {
+				if _, inClause := path[3].(*ast.CaseClause); !inClause {
+					return analysis.TextEdit{}, false
+				}
+			}
+			return edit.RemoveStmt(c.pass, as)
+		}
+		sig, ok := c.pass.TypesInfo.TypeOf(p.Fun).(*types.Signature)
+		if !ok || !sig.Variadic() {
+			return analysis.TextEdit{}, false
+		}
+		for i, a := range p.Args {
+			if a == x && i >= sig.Params().Len()-1 {
+				return edit.RemoveElement(c.pass, p, x)
+			}
+		}
+	}
+	return analysis.TextEdit{}, false
+}
+
+// isBuiltin reports whether fun denotes the built-in function name.
+func isBuiltin(pass *analysis.Pass, fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := pass.TypesInfo.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
+
+// outlivePoll reports records of poll f handed to goroutines inside the
+// poll loop with no join before the next poll.
+func (c *checker) outlivePoll(k *consumer.Consumer, f *consumer.Call) {
+	call, ok := f.Instr.(*ssa.Call)
+	if !ok || !ssaflow.InLoop(call.Block()) {
+		return
+	}
+	_, pollPath := edit.CallAt(c.pass, call.Pos())
+	loop, body := edit.LoopOf(pollPath)
+	if loop == nil {
+		return
+	}
+	tainted := c.recordsOf(call)
+	for _, g := range c.goStmtsIn(f.Fn, tainted) {
+		if g.Pos() < body.Pos() || g.Pos() > body.End() {
+			continue
+		}
+		if c.joined(f.Fn, call) {
+			return
+		}
+		c.reportOutlive(k, f, g, loop, body)
+	}
+}
+
+// recordsOf returns the values derived from a poll's result in the
+// function and its closures: the fetches, their records, fields of those.
+func (c *checker) recordsOf(poll *ssa.Call) map[ssa.Value]bool {
+	tainted := map[ssa.Value]bool{poll: true}
+	work := []ssa.Value{poll}
+	add := func(v ssa.Value) {
+		if v != nil && !tainted[v] {
+			tainted[v] = true
+			work = append(work, v)
+		}
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, ref := range *refs {
+			switch r := ref.(type) {
+			case *ssa.Call:
+				cc := r.Common()
+				add(r)
+				// A closure passed with a tainted receiver (EachRecord,
+				// EachPartition) receives tainted parameters.
+				for _, a := range cc.Args {
+					if mc, ok := a.(*ssa.MakeClosure); ok {
+						for _, p := range mc.Fn.(*ssa.Function).Params {
+							add(p)
+						}
+					}
+					if fn, ok := a.(*ssa.Function); ok {
+						for _, p := range fn.Params {
+							add(p)
+						}
+					}
+				}
+			case *ssa.MakeClosure:
+				for i, bnd := range r.Bindings {
+					if bnd == v {
+						add(r.Fn.(*ssa.Function).FreeVars[i])
+					}
+				}
+			case *ssa.Store:
+				if r.Val == v {
+					add(r.Addr)
+				}
+			case ssa.Value:
+				add(r)
+			}
+		}
+	}
+	return tainted
+}
+
+// goStmtsIn returns the go statements in fn (and its closures) that pass a
+// tainted value to the new goroutine.
+func (c *checker) goStmtsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []*ssa.Go {
+	var out []*ssa.Go
+	var visit func(*ssa.Function)
+	visit = func(fn *ssa.Function) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				g, ok := instr.(*ssa.Go)
+				if !ok {
+					continue
+				}
+				hit := false
+				for _, a := range g.Call.Args {
+					hit = hit || tainted[a]
+				}
+				if mc, ok := g.Call.Value.(*ssa.MakeClosure); ok {
+					for _, bnd := range mc.Bindings {
+						hit = hit || tainted[bnd]
+					}
+				}
+				if hit {
+					out = append(out, g)
+				}
+			}
+		}
+		for _, anon := range fn.AnonFuncs {
+			visit(anon)
+		}
+	}
+	visit(fn)
+	return out
+}
+
+// joined reports whether fn waits for goroutines (sync.WaitGroup.Wait,
+// errgroup's Wait) or receives from a channel in the poll loop: a join
+// before the next poll. Waits in the in-package functions the loop calls
+// and in the function literals it passes to calls (EachPartition(func(…)
+// {…; wg.Wait()})) count too, not those in go or defer statements. Any
+// such wait counts; when in doubt, stay silent.
+func (c *checker) joined(fn *ssa.Function, poll *ssa.Call) bool {
+	seen := map[*ssa.Function]bool{}
+	var waits func(instr ssa.Instruction) bool
+	waitsIn := func(f *ssa.Function) bool {
+		if f == nil || seen[f] || !c.m.Flow.InPackage(f) {
+			return false
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				if waits(instr) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	waits = func(instr ssa.Instruction) bool {
+		switch in := instr.(type) {
+		case *ssa.Go, *ssa.Defer:
+			return false // runs elsewhere or later
+		case ssa.CallInstruction:
+			if ssaflow.IsJoin(consumer.Callee(in.Common())) {
+				return true
+			}
+			if waitsIn(in.Common().StaticCallee()) {
+				return true
+			}
+			for _, a := range in.Common().Args {
+				switch a := a.(type) {
+				case *ssa.MakeClosure:
+					if f, ok := a.Fn.(*ssa.Function); ok && waitsIn(f) {
+						return true
+					}
+				case *ssa.Function:
+					if waitsIn(a) {
+						return true
+					}
+				}
+			}
+		case *ssa.UnOp:
+			return in.Op == token.ARROW
+		case *ssa.Select:
+			return true
+		}
+		return false
+	}
+	loop := ssaflow.Reachable(poll.Block())
+	for b := range loop {
+		if !ssaflow.Reachable(b)[poll.Block()] {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			if waits(instr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// jumpsOut reports whether s contains a labelled continue or a goto, which
+// may leave s for the next iteration of an enclosing loop.
+func jumpsOut(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BranchStmt); ok && (b.Tok == token.GOTO || b.Tok == token.CONTINUE && b.Label != nil) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// unusedName returns name, or name with a numeric suffix, that is neither
+// declared where block starts nor spelled anywhere inside it, so that a
+// variable declared at the top of block shadows nothing the block uses
+// and collides with no later declaration.
+func (c *checker) unusedName(block *ast.BlockStmt, name string) string {
+	used := map[string]bool{}
+	ast.Inspect(block, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			used[id.Name] = true
+		}
+		return true
+	})
+	cand := name
+	for i := 2; used[cand] || edit.FreeName(c.pass, block.Lbrace+1, cand) != cand; i++ {
+		cand = name + strconv.Itoa(i)
+	}
+	return cand
+}
+
+func (c *checker) reportOutlive(k *consumer.Consumer, f *consumer.Call, g *ssa.Go, loop ast.Stmt, body *ast.BlockStmt) {
+	path := edit.Path(c.pass, g.Pos())
+	var gs *ast.GoStmt
+	for _, n := range path {
+		if s, ok := n.(*ast.GoStmt); ok {
+			gs = s
+			break
+		}
+	}
+	if gs == nil {
+		return
+	}
+	lit, ok := gs.Call.Fun.(*ast.FuncLit)
+	if !ok || len(lit.Body.List) == 0 {
+		return // only a function literal can take the Done without moving arguments' evaluation
+	}
+	// Wait right after the statement of the loop body that starts the
+	// goroutines, so that no path (a later continue) reaches the next
+	// poll without the join; a labelled continue or goto inside that
+	// statement could still skip it.
+	var top ast.Stmt
+	for _, s := range body.List {
+		if s.Pos() <= gs.Pos() && gs.Pos() < s.End() {
+			top = s
+		}
+	}
+	if top == nil || jumpsOut(top) {
+		return
+	}
+	file := edit.File(c.pass, g.Pos())
+	syncName, imp := edit.Import(c.pass, file, "sync")
+	wg := c.unusedName(body, "wg")
+	var edits []analysis.TextEdit
+	edits = append(edits, imp...)
+	first := body.List[0]
+	edits = append(edits, edit.InsertBefore(c.pass, first, fmt.Sprintf("var %s %s.WaitGroup", wg, syncName)))
+	edits = append(edits, edit.InsertBefore(c.pass, gs, wg+".Add(1)"))
+	e, ok := edit.PrependToBody(c.pass, lit.Body, "defer "+wg+".Done()")
+	if !ok {
+		return
+	}
+	edits = append(edits, e, edit.InsertAfter(c.pass, top, wg+".Wait()"))
+	c.report(k, analysis.Diagnostic{
+		Pos:      gs.Pos(),
+		End:      gs.Call.Lparen,
+		Category: CategoryOutlivePoll,
+		Message: fmt.Sprintf("record handed to a goroutine while the loop polls again: %s's auto-commit commits every poll before the latest, so the next %s makes this record committable before it is processed; a crash loses it (at-most-once)",
+			k.Client.Name, clientmodel.ShortName(f.Func)),
+		Related: []analysis.RelatedInformation{related(f.Pos(), "records polled here; the next iteration polls again without waiting")},
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Wait for the goroutines before the next poll",
+			TextEdits: edits,
+		}},
+	})
+}

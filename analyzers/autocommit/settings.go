@@ -1,0 +1,222 @@
+package autocommit
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// ---- settings fixes ----
+
+// setSetting returns edits that set setting k to on for consumer k, at the
+// constructor site: an option added to the constructor's arguments or
+// options literal, a key added to a ConfigMap literal, or a field assigned
+// after the config is built.
+func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, on bool) ([]analysis.TextEdit, bool) {
+	cfg := k.Client.Config
+	var knob *clientmodel.Knob
+	for i := range cfg.Knobs {
+		kn := &cfg.Knobs[i]
+		if kn.Setting != setting {
+			continue
+		}
+		if kn.Option != "" && kn.Value != on {
+			continue
+		}
+		knob = kn
+		break
+	}
+	if knob == nil {
+		return nil, false
+	}
+	call, _ := edit.CallAt(c.pass, k.Site.Pos())
+	if call == nil {
+		return nil, false
+	}
+	if cfg.Kind != clientmodel.Options {
+		// Set explicitly in this package: change the value where it is set.
+		if v, ok := k.Settings.Set[setting]; ok {
+			if !v.Pos.IsValid() {
+				return nil, false
+			}
+			e, ok := c.replaceValue(v.Pos, on)
+			return []analysis.TextEdit{e}, ok
+		}
+	}
+	f := edit.File(c.pass, call.Pos())
+	argIdx := k.Ctor.ConfigArg
+	switch cfg.Kind {
+	case clientmodel.Options:
+		fnName := knob.Option[strings.LastIndex(knob.Option, ".")+1:]
+		pkgPath := knob.Option[:strings.LastIndex(knob.Option, ".")]
+		q := edit.Qualifier(c.pass, f, pkgObj(c.pass, pkgPath))
+		if q == "" {
+			return nil, false
+		}
+		opt := q + "." + fnName + "()"
+		if !call.Ellipsis.IsValid() {
+			e, ok := edit.AddElement(c.pass, call, opt)
+			return []analysis.TextEdit{e}, ok
+		}
+		if lit := c.literalFor(call.Args[len(call.Args)-1]); lit != nil {
+			e, ok := edit.AddElement(c.pass, lit, opt)
+			return []analysis.TextEdit{e}, ok
+		}
+	case clientmodel.KeyMap:
+		if lit := c.mapLiteral(k); lit != nil {
+			e, ok := edit.AddElement(c.pass, lit, fmt.Sprintf("%q: %t", knob.Key, on))
+			return []analysis.TextEdit{e}, ok
+		}
+		// No one literal in this package (the map comes from a helper of
+		// another package): set the key on the local variable passed to
+		// the constructor, just before the call. SetKey fails only for
+		// "{topic}." keys.
+		if argIdx >= len(call.Args) || cfg.SetKey == "" {
+			return nil, false
+		}
+		arg := ast.Unparen(call.Args[argIdx])
+		if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			arg = ast.Unparen(u.X)
+		}
+		id, ok := arg.(*ast.Ident)
+		if !ok {
+			return nil, false
+		}
+		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || v.IsField() {
+			return nil, false
+		}
+		_, path := edit.CallAt(c.pass, call.Lparen)
+		stmt, _ := edit.Stmt(path)
+		if stmt == nil {
+			return nil, false
+		}
+		return []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, fmt.Sprintf("_ = %s.%s(%q, %t)", id.Name, clientmodel.ShortName(cfg.SetKey), knob.Key, on))}, true
+	case clientmodel.StructFields:
+		if argIdx >= len(call.Args) {
+			return nil, false
+		}
+		id, ok := ast.Unparen(call.Args[argIdx]).(*ast.Ident)
+		if !ok {
+			return nil, false
+		}
+		_, path := edit.CallAt(c.pass, call.Lparen)
+		stmt, _ := edit.Stmt(path)
+		if stmt == nil {
+			return nil, false
+		}
+		return []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, fmt.Sprintf("%s.%s = %t", id.Name, knob.Field, on))}, true
+	}
+	return nil, false
+}
+
+// replaceValue returns an edit replacing the value set at pos (a field
+// assignment, a literal entry, a SetKey call) with on.
+func (c *checker) replaceValue(pos token.Pos, on bool) (analysis.TextEdit, bool) {
+	for _, n := range edit.Path(c.pass, pos) {
+		var val ast.Expr
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			val = n.Value
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 {
+				val = n.Rhs[0]
+			}
+		case *ast.CallExpr:
+			if len(n.Args) == 2 {
+				val = n.Args[1]
+			}
+		}
+		if val != nil {
+			return analysis.TextEdit{Pos: val.Pos(), End: val.End(), NewText: fmt.Appendf(nil, "%t", on)}, true
+		}
+	}
+	return analysis.TextEdit{}, false
+}
+
+// mapLiteral returns the one map composite literal consumer k's config is
+// built from in this package, if there is exactly one.
+func (c *checker) mapLiteral(k *consumer.Consumer) *ast.CompositeLit {
+	if k.Config == nil {
+		return nil
+	}
+	var maps []ssa.Value
+	for _, r := range c.m.Flow.Roots(k.Config) {
+		if a, ok := r.(*ssa.Alloc); ok {
+			maps = append(maps, c.m.Flow.Loaded(a)...)
+		} else {
+			maps = append(maps, r)
+		}
+	}
+	if len(maps) != 1 {
+		return nil
+	}
+	mm, ok := maps[0].(*ssa.MakeMap)
+	if !ok || !mm.Pos().IsValid() {
+		return nil
+	}
+	for _, n := range edit.Path(c.pass, mm.Pos()) {
+		if lit, ok := n.(*ast.CompositeLit); ok && lit.Lbrace == mm.Pos() {
+			return lit
+		}
+	}
+	return nil
+}
+
+// literalFor returns the composite literal an argument expression denotes:
+// the literal itself, &literal, or a local variable initialised with one in
+// the same function.
+func (c *checker) literalFor(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		return x
+	case *ast.Ident:
+		obj := c.pass.TypesInfo.Uses[x]
+		if obj == nil {
+			return nil
+		}
+		path := edit.Path(c.pass, obj.Pos())
+		for _, n := range path {
+			switch d := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range d.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Pos() == obj.Pos() && i < len(d.Rhs) {
+						return c.literalFor(d.Rhs[i])
+					}
+				}
+				return nil
+			case *ast.ValueSpec:
+				for i, id := range d.Names {
+					if id.Pos() == obj.Pos() && i < len(d.Values) {
+						return c.literalFor(d.Values[i])
+					}
+				}
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+func pkgObj(pass *analysis.Pass, path string) *types.Package {
+	for _, p := range pass.Pkg.Imports() {
+		if p.Path() == path {
+			return p
+		}
+	}
+	return nil
+}

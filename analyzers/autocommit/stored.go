@@ -1,0 +1,343 @@
+package autocommit
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// ---- offsets stored on delivery, committed on a timer (TimerStored) ----
+
+// storedTimer reports a consumer whose offsets are stored on delivery and
+// committed on a timer (librdkafka's defaults), when it stores nothing
+// itself: the fix disables auto-store and stores after processing.
+func (c *checker) storedTimer(k *consumer.Consumer) {
+	s, cl := k.Settings, k.Client
+	if !s.Is(cl, clientmodel.AutoCommit) || !s.Is(cl, clientmodel.AutoStore) {
+		return
+	}
+	if len(callsWith(k, clientmodel.Store, clientmodel.Commit)) > 0 {
+		return // stores are reported by ineffective; commits change the shape
+	}
+	fetches := callsWith(k, clientmodel.Fetch)
+	if len(fetches) == 0 {
+		return // the loop is elsewhere: no complete fix from here
+	}
+	cfgEdits, ok := c.setSetting(k, clientmodel.AutoStore, false)
+	if !ok {
+		return
+	}
+	edits := cfgEdits
+	var rel []analysis.RelatedInformation
+	for _, f := range fetches {
+		e, ok := c.storeAfterProcessing(k, f)
+		if !ok {
+			return
+		}
+		edits = append(edits, e...)
+		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
+	}
+	c.report(k, analysis.Diagnostic{
+		Pos:      k.Site.Pos(),
+		Category: CategoryAutoStore,
+		Message: fmt.Sprintf("%s and %s are on: %s stores each message's offset when it is handed to the app and commits it every %s, so a crash mid-processing loses the message (at-most-once)",
+			cl.Spell(clientmodel.AutoCommit), cl.Spell(clientmodel.AutoStore), cl.EngineName(), cl.Config.Interval),
+		Related: rel,
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message after processing",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// storeAfterProcessing inserts a StoreMessage of the fetched message at the
+// end of the block that processes it.
+func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) ([]analysis.TextEdit, bool) {
+	call, path := edit.CallAt(c.pass, f.Pos())
+	if call == nil {
+		return nil, false
+	}
+	recv, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	recvSrc := edit.Source(c.pass, recv.X)
+	msg, list, end, stmt := c.messageScope(call, path)
+	if msg == "" {
+		return nil, false
+	}
+	body, extra, ok := c.errHandling(path, stmt, "store offset")
+	if !ok {
+		return nil, false
+	}
+	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)
+	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", recvSrc, store, msg, body)
+	e, ok := edit.AppendToList(c.pass, list, end, text)
+	if !ok {
+		return nil, false
+	}
+	return append(extra, e), true
+}
+
+// messageScope finds, for a confluent fetch call, the expression naming the
+// message and the statement list that processes it: the block after
+// `msg, err := c.ReadMessage(...)`, or the `case *kafka.Message:` clause of
+// a type switch over `c.Poll(...)`.
+func (c *checker) messageScope(call *ast.CallExpr, path []ast.Node) (msg string, list []ast.Stmt, end token.Pos, stmt ast.Stmt) {
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil {
+		return "", nil, 0, nil
+	}
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		if len(s.Rhs) != 1 || ast.Unparen(s.Rhs[0]) != call {
+			return "", nil, 0, nil
+		}
+		id, ok := s.Lhs[0].(*ast.Ident)
+		if !ok || id.Name == "_" {
+			return "", nil, 0, nil
+		}
+		if len(s.Lhs) == 2 {
+			// msg, err := c.ReadMessage(...): process in the rest of the list.
+			if !c.processedAfter(*listp, stmt, id.Name, s.Lhs[1]) {
+				return "", nil, 0, nil
+			}
+			return id.Name, *listp, 0, stmt
+		}
+		// ev := c.Poll(...): find the type switch over ev.
+		for _, later := range *listp {
+			if later.Pos() <= s.Pos() {
+				continue
+			}
+			if ts, ok := later.(*ast.TypeSwitchStmt); ok {
+				if name, body := c.messageCase(ts, id.Name); name != "" {
+					return name, body, 0, stmt
+				}
+			}
+		}
+	case *ast.TypeSwitchStmt:
+		if name, body := c.messageCase(s, ""); name != "" {
+			return name, body, 0, stmt
+		}
+	}
+	return "", nil, 0, nil
+}
+
+// messageCase returns the bound variable and body of the clause of ts that
+// handles a record type, if ts switches over subject (or anything when
+// subject is "") with a bound variable.
+func (c *checker) messageCase(ts *ast.TypeSwitchStmt, subject string) (string, []ast.Stmt) {
+	as, ok := ts.Assign.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 {
+		return "", nil
+	}
+	ta, ok := as.Rhs[0].(*ast.TypeAssertExpr)
+	if !ok {
+		return "", nil
+	}
+	if subject != "" {
+		if id, ok := ta.X.(*ast.Ident); !ok || id.Name != subject {
+			return "", nil
+		}
+	}
+	name := as.Lhs[0].(*ast.Ident).Name
+	for _, cc := range ts.Body.List {
+		clause := cc.(*ast.CaseClause)
+		if len(clause.List) != 1 || len(clause.Body) == 0 {
+			continue
+		}
+		if t := c.pass.TypesInfo.TypeOf(clause.List[0]); t != nil && clientmodel.Default.Record(t) != nil {
+			if c.handedOn(clause.Body, name) {
+				return "", nil
+			}
+			return name, clause.Body
+		}
+	}
+	return "", nil
+}
+
+// errHandling returns the statements to run when an inserted position call
+// fails, so that a failed commit stops the consumer instead of being
+// swallowed: `return fmt.Errorf(...)` in a function returning only an error,
+// `log.Printf(...); return` in one returning nothing, else the body of the
+// error check that follows the fetch (the loop's own policy for a failed
+// client call). what names the call in the message ("commit offset").
+func (c *checker) errHandling(path []ast.Node, fetch ast.Stmt, what string) (string, []analysis.TextEdit, bool) {
+	f := edit.File(c.pass, path[0].Pos())
+	ft, _ := edit.FuncOf(path)
+	if ft != nil && ft.Results == nil {
+		name, edits := edit.Import(c.pass, f, "log")
+		return fmt.Sprintf("%s.Printf(\"%s: %%v\", err)\nreturn", name, what), edits, true
+	}
+	if ft != nil && len(ft.Results.List) == 1 && len(ft.Results.List[0].Names) <= 1 {
+		if t := c.pass.TypesInfo.TypeOf(ft.Results.List[0].Type); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
+			name, edits := edit.Import(c.pass, f, "fmt")
+			return fmt.Sprintf("return %s.Errorf(\"%s: %%w\", err)", name, what), edits, true
+		}
+	}
+	if fetch != nil {
+		if _, listp := edit.Stmt(pathTo(path, fetch)); listp != nil {
+			for i, s := range *listp {
+				if s != fetch || i+1 >= len(*listp) {
+					continue
+				}
+				if ifs, ok := (*listp)[i+1].(*ast.IfStmt); ok && ifs.Init == nil && isErrCheck(ifs.Cond) && len(ifs.Body.List) > 0 {
+					return c.bodySource(ifs.Body), nil, true
+				}
+			}
+		}
+	}
+	return "", nil, false
+}
+
+// processedAfter reports whether the end of list, where a fix appends the
+// position call for the record msg fetched by `msg, err := fetch`, is
+// reached only after msg was processed: the statement after fetch exits
+// the list when err is not nil (so the end is reached only with a record),
+// and the rest of the list does not hand msg on for later processing.
+func (c *checker) processedAfter(list []ast.Stmt, fetch ast.Stmt, msg string, errExpr ast.Expr) bool {
+	errID, ok := errExpr.(*ast.Ident)
+	if !ok || errID.Name == "_" {
+		return false
+	}
+	for i, s := range list {
+		if s != fetch || i+1 >= len(list) {
+			continue
+		}
+		ifs, ok := list[i+1].(*ast.IfStmt)
+		if !ok || ifs.Init != nil || len(ifs.Body.List) == 0 || !exits(ifs.Body.List[len(ifs.Body.List)-1]) {
+			return false
+		}
+		be, ok := ifs.Cond.(*ast.BinaryExpr)
+		if !ok || be.Op != token.NEQ {
+			return false
+		}
+		x, ok1 := be.X.(*ast.Ident)
+		y, ok2 := be.Y.(*ast.Ident)
+		if !ok1 || !ok2 || x.Name != errID.Name || y.Name != "nil" {
+			return false
+		}
+		return !c.handedOn(list[i+1:], msg)
+	}
+	return false
+}
+
+// exits reports whether s leaves its statement list.
+func exits(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok != token.FALLTHROUGH
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// handedOn reports whether stmts hand the record named msg on for
+// processing elsewhere: send it (or anything made from it) on a channel,
+// use it in a go statement, append it, or store it in a field, element or
+// pointee. Then the end of stmts is not the end of its processing, and a
+// position call there would run before the record is processed. Local
+// variables assigned from the record are followed as the record.
+func (c *checker) handedOn(stmts []ast.Stmt, msg string) bool {
+	tracked := map[string]bool{msg: true}
+	mentions := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && tracked[id.Name] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	found := false
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SendStmt:
+				found = found || mentions(n.Value)
+			case *ast.GoStmt:
+				found = found || mentions(n.Call)
+			case *ast.CallExpr:
+				if isBuiltin(c.pass, n.Fun, "append") && len(n.Args) > 1 {
+					for _, a := range n.Args[1:] {
+						found = found || mentions(a)
+					}
+				}
+			case *ast.AssignStmt:
+				// The value of a call made with the record is its result
+				// (append is checked above).
+				for i, r := range n.Rhs {
+					if _, call := ast.Unparen(r).(*ast.CallExpr); call || !mentions(r) {
+						continue
+					}
+					if len(n.Lhs) != len(n.Rhs) {
+						return true
+					}
+					if id, ok := n.Lhs[i].(*ast.Ident); ok {
+						tracked[id.Name] = true
+					} else {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// pathTo returns the suffix of path starting at n (or path if n is absent).
+func pathTo(path []ast.Node, n ast.Node) []ast.Node {
+	for i, p := range path {
+		if p == n {
+			return path[i:]
+		}
+	}
+	return path
+}
+
+func isErrCheck(cond ast.Expr) bool {
+	be, ok := cond.(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	x, ok1 := be.X.(*ast.Ident)
+	y, ok2 := be.Y.(*ast.Ident)
+	return ok1 && ok2 && x.Name == "err" && y.Name == "nil"
+}
+
+// bodySource returns the source of a block's statements, dedented to the
+// block's own level.
+func (c *checker) bodySource(b *ast.BlockStmt) string {
+	tf := c.pass.Fset.File(b.Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return ""
+	}
+	first, last := b.List[0], b.List[len(b.List)-1]
+	indent := edit.Indent(c.pass, first.Pos())
+	start := tf.Offset(tf.LineStart(tf.Line(first.Pos())))
+	src := string(content[start:tf.Offset(last.End())])
+	var lines []string
+	for _, l := range strings.Split(src, "\n") {
+		lines = append(lines, strings.TrimPrefix(l, indent))
+	}
+	return strings.Join(lines, "\n")
+}

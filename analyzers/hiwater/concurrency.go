@@ -1,0 +1,584 @@
+package hiwater
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// ---- origins and concurrency ----
+
+type originKind int
+
+const (
+	originNone originKind = iota
+	originParam
+	originFreeVar
+	originRecv
+)
+
+// origin traces a record-derived value of fn back to where fn got it: a
+// parameter, a captured variable, or a channel receive (returning the
+// channel). Elements of a collection iterated in fn, and results of calls,
+// have no origin: those records are processed in fn's own sequence.
+func (c *checker) origin(fn *ssa.Function, v ssa.Value) (originKind, ssa.Value) {
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int) (originKind, ssa.Value)
+	walk = func(v ssa.Value, depth int) (originKind, ssa.Value) {
+		if v == nil || seen[v] || depth > ssaflow.MaxValueDepth {
+			return originNone, nil
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			return originParam, x
+		case *ssa.FreeVar:
+			return originFreeVar, x
+		case *ssa.UnOp:
+			switch x.Op {
+			case token.ARROW:
+				return originRecv, x.X
+			case token.MUL:
+				return walk(x.X, depth+1)
+			}
+		case *ssa.Alloc:
+			// A local variable (or a struct value copied into one): what
+			// was stored into it.
+			for _, ref := range *x.Referrers() {
+				if st, ok := ref.(*ssa.Store); ok && st.Addr == x {
+					if k, o := walk(st.Val, depth+1); k != originNone {
+						return k, o
+					}
+				}
+			}
+		case *ssa.FieldAddr:
+			return walk(x.X, depth+1)
+		case *ssa.Field:
+			return walk(x.X, depth+1)
+		case *ssa.Extract:
+			if u, ok := x.Tuple.(*ssa.UnOp); ok && u.Op == token.ARROW {
+				return originRecv, u.X
+			}
+		case *ssa.ChangeType:
+			return walk(x.X, depth+1)
+		case *ssa.Convert:
+			return walk(x.X, depth+1)
+		case *ssa.MakeInterface:
+			return walk(x.X, depth+1)
+		case *ssa.TypeAssert:
+			return walk(x.X, depth+1)
+		case *ssa.BinOp:
+			if k, o := walk(x.X, depth+1); k != originNone {
+				return k, o
+			}
+			return walk(x.Y, depth+1)
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if k, o := walk(e, depth+1); k != originNone {
+					return k, o
+				}
+			}
+		}
+		return originNone, nil
+	}
+	return walk(v, 0)
+}
+
+type concKey struct {
+	fn *ssa.Function
+	v  ssa.Value
+}
+
+// conc returns the site where the record value v of fn started being
+// processed concurrently with other records of its partition, or nil:
+//   - v was given to fn, started by a go statement or errgroup, by a loop
+//     over records (or a per-record callback) that does not wait for it
+//     before starting the next;
+//   - v was received by fn from a channel shared by several goroutines
+//     started in a loop (a worker pool);
+//   - v was given to fn by a call from such a function.
+func (c *checker) conc(fn *ssa.Function, v ssa.Value, depth int) *site {
+	key := concKey{fn, v}
+	if s, ok := c.concMemo[key]; ok {
+		return s
+	}
+	c.concMemo[key] = nil // cycle guard
+	s := c.conc1(fn, v, depth, nil)
+	c.concMemo[key] = s
+	return s
+}
+
+// conc1 is conc without memoisation; sites, when not nil, filters the
+// launches and call sites of fn by the arguments they pass.
+func (c *checker) conc1(fn *ssa.Function, v ssa.Value, depth int, sites func(args []ssa.Value) bool) *site {
+	if depth > 4 {
+		return nil
+	}
+	kind, o := c.origin(fn, v)
+	switch kind {
+	case originParam:
+		idx := paramIndex(fn, o.(*ssa.Parameter))
+		if idx < 0 {
+			return nil
+		}
+		for _, l := range c.launches[fn] {
+			if l.args == nil || idx >= len(l.args) || sites != nil && !sites(l.args) {
+				continue
+			}
+			if c.perIteration(l, l.args[idx]) && c.concurrentLaunch(l) {
+				return &site{kind: perRecord, l: l}
+			}
+		}
+		for _, cs := range c.m.Flow.Callers(fn) {
+			call, ok := cs.(*ssa.Call)
+			if !ok || call.Common().IsInvoke() {
+				continue
+			}
+			if args := call.Common().Args; idx < len(args) && (sites == nil || sites(args)) {
+				if s := c.conc(call.Parent(), args[idx], depth+1); s != nil {
+					return s
+				}
+			}
+		}
+	case originFreeVar:
+		idx := freeVarIndex(fn, o.(*ssa.FreeVar))
+		if idx < 0 {
+			return nil
+		}
+		for _, l := range c.launches[fn] {
+			if l.mc == nil || idx >= len(l.mc.Bindings) {
+				continue
+			}
+			if c.perIteration(l, l.mc.Bindings[idx]) && c.concurrentLaunch(l) {
+				return &site{kind: perRecord, l: l}
+			}
+		}
+	case originRecv:
+		if !c.carriesRecords(o.Type()) {
+			return nil // offsets computed elsewhere (a tracker's marks), not records
+		}
+		for _, l := range c.launches[fn] {
+			if c.isPool(l, o) {
+				return &site{kind: pool, l: l}
+			}
+		}
+	}
+	return nil
+}
+
+// carriesRecords reports whether a channel's elements are records or hold
+// one (a struct with a record field, a slice of records).
+func (c *checker) carriesRecords(t types.Type) bool {
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok {
+		return false
+	}
+	var has func(t types.Type, depth int) bool
+	has = func(t types.Type, depth int) bool {
+		if depth > ssaflow.MaxCallDepth {
+			return false
+		}
+		if c.isRecord(t) {
+			return true
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			return has(u.Elem(), depth+1)
+		case *types.Slice:
+			return has(u.Elem(), depth+1)
+		case *types.Struct:
+			for i := 0; i < u.NumFields(); i++ {
+				if has(u.Field(i).Type(), depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return has(ch.Elem(), 0)
+}
+
+func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
+	for i, q := range fn.Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+func freeVarIndex(fn *ssa.Function, fv *ssa.FreeVar) int {
+	for i, q := range fn.FreeVars {
+		if q == fv {
+			return i
+		}
+	}
+	return -1
+}
+
+// perIteration reports whether b, the value a launch binds to the started
+// function, is a record (or derived from one) that differs per iteration of
+// the loop around the launch: defined inside the loop, or a record
+// parameter of a per-record callback (fetches.EachRecord(func(r) {...})).
+func (c *checker) perIteration(l *launch, b ssa.Value) bool {
+	s := l.instr.Parent()
+	gb := l.instr.Block()
+	if a, ok := b.(*ssa.Alloc); ok {
+		// A captured variable: per iteration if declared in the loop
+		// (Go 1.22 loop variables included), or holding such a value.
+		for _, ref := range *a.Referrers() {
+			st, ok := ref.(*ssa.Store)
+			if !ok || st.Addr != a || !c.recordDerived(st.Val) {
+				continue
+			}
+			if c.sameCycle(a.Block(), gb) || c.perIterValue(s, st.Val, gb) {
+				return true
+			}
+		}
+		return false
+	}
+	return c.recordDerived(b) && c.perIterValue(s, b, gb)
+}
+
+// recordDerived reports whether v is a record or computed from one
+// without calls.
+func (c *checker) recordDerived(v ssa.Value) bool {
+	return len(c.leavesOf(v).recs) > 0
+}
+
+func (c *checker) perIterValue(s *ssa.Function, v ssa.Value, gb *ssa.BasicBlock) bool {
+	for _, r := range c.leavesOf(v).recs {
+		switch x := r.(type) {
+		case *ssa.Parameter:
+			if c.isCallback(s) {
+				return true
+			}
+		case ssa.Instruction:
+			if x.Block() != nil && c.sameCycle(x.Block(), gb) {
+				return true
+			}
+		}
+	}
+	if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && c.sameCycle(in.Block(), gb) {
+		return true
+	}
+	return false
+}
+
+// isCallback reports whether fn is a function literal passed as an
+// argument to a call (fetches.EachRecord(func(r *kgo.Record) {...})), so
+// that its parameters are per call.
+func (c *checker) isCallback(fn *ssa.Function) bool {
+	if fn.Parent() == nil {
+		return false
+	}
+	if c.callbackFns[fn] {
+		return true
+	}
+	for _, mc := range c.closures[fn] {
+		for _, ref := range *mc.Referrers() {
+			ci, ok := ref.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if _, isGo := ci.(*ssa.Go); isGo {
+				continue
+			}
+			for _, a := range ci.Common().Args {
+				if a == mc {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// sameCycle reports whether blocks a and b are on one cycle (a loop body
+// executes both on every iteration that reaches them).
+func (c *checker) sameCycle(a, b *ssa.BasicBlock) bool {
+	if a == b {
+		return c.reach(a)[a]
+	}
+	return c.reach(a)[b] && c.reach(b)[a]
+}
+
+func (c *checker) reach(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	if r, ok := c.reachMemo[b]; ok {
+		return r
+	}
+	r := ssaflow.Reachable(b)
+	c.reachMemo[b] = r
+	return r
+}
+
+// concurrentLaunch reports whether the launch can start again (the next
+// iteration of its loop, or the next call of its per-record callback)
+// before the started function is joined: a path from the launch back to
+// itself, or out of the callback, that avoids every join (a Wait of a
+// sync.WaitGroup or errgroup.Group, a receive from a channel the started
+// function sends to or closes). An errgroup with SetLimit(1) runs its
+// functions one at a time, in order.
+func (c *checker) concurrentLaunch(l *launch) bool {
+	s := l.instr.Parent()
+	if l.group && c.limitOne(l.recv) {
+		return false
+	}
+	sent := c.sentChans(l.fn)
+	isJoin := func(in ssa.Instruction) bool {
+		switch x := in.(type) {
+		case ssa.CallInstruction:
+			return isWait(x.Common())
+		case *ssa.UnOp:
+			return x.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(x.X), sent)
+		case *ssa.Select:
+			for _, st := range x.States {
+				if st.Dir == types.RecvOnly && ssaflow.Intersects(c.m.Flow.Roots(st.Chan), sent) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if c.sameCycle(l.instr.Block(), l.instr.Block()) {
+		return reaches(l.instr, func(in ssa.Instruction) bool { return in == l.instr }, isJoin)
+	}
+	if !c.isCallback(s) {
+		return false
+	}
+	return reaches(l.instr, func(in ssa.Instruction) bool {
+		_, ok := in.(*ssa.Return)
+		return ok
+	}, isJoin)
+}
+
+// limitOne reports whether an errgroup.Group is limited to one function at
+// a time (g.SetLimit(1)).
+func (c *checker) limitOne(g ssa.Value) bool {
+	if g == nil {
+		return false
+	}
+	roots := c.m.Flow.Roots(g)
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				call, ok := in.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				callee := consumer.Callee(call.Common())
+				if callee == nil || callee.Name() != "SetLimit" || !ssaflow.IsErrgroup(callee) || len(call.Common().Args) < 2 {
+					continue
+				}
+				if !ssaflow.Intersects(c.m.Flow.Roots(call.Common().Args[0]), roots) {
+					continue
+				}
+				if k, ok := call.Common().Args[1].(*ssa.Const); ok && k.Value != nil {
+					if n, exact := constant.Int64Val(k.Value); exact && n == 1 {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// sentChans returns the roots of the channels fn sends to or closes.
+func (c *checker) sentChans(fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.Send:
+				out = append(out, c.m.Flow.Roots(x.Chan)...)
+			case ssa.CallInstruction: // close(ch) or defer close(ch)
+				cc := x.Common()
+				if bi, ok := cc.Value.(*ssa.Builtin); ok && bi.Name() == "close" && len(cc.Args) == 1 {
+					out = append(out, c.m.Flow.Roots(cc.Args[0])...)
+				}
+			case *ssa.Select:
+				for _, st := range x.States {
+					if st.Dir == types.SendOnly {
+						out = append(out, c.m.Flow.Roots(st.Chan)...)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// recvChans returns the roots of the channels fn receives from.
+func (c *checker) recvChans(fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					out = append(out, c.m.Flow.Roots(x.X)...)
+				}
+			case *ssa.Select:
+				for _, st := range x.States {
+					if st.Dir == types.RecvOnly {
+						out = append(out, c.m.Flow.Roots(st.Chan)...)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// isWait reports whether a call waits for other goroutines.
+func isWait(cc *ssa.CallCommon) bool { return ssaflow.IsJoin(consumer.Callee(cc)) }
+
+// reaches reports whether an instruction satisfying isTarget executes
+// after from on some path that executes no instruction satisfying isAvoid.
+func reaches(from ssa.Instruction, isTarget, isAvoid func(ssa.Instruction) bool) bool {
+	scan := func(instrs []ssa.Instruction) (hit, stop bool) {
+		for _, in := range instrs {
+			if isTarget(in) {
+				return true, true
+			}
+			if isAvoid(in) {
+				return false, true
+			}
+		}
+		return false, false
+	}
+	b := from.Block()
+	for i, in := range b.Instrs {
+		if in == from {
+			if hit, stop := scan(b.Instrs[i+1:]); stop {
+				return hit
+			}
+			break
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), b.Succs...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		hit, stop := scan(x.Instrs)
+		if hit {
+			return true
+		}
+		if !stop {
+			stack = append(stack, x.Succs...)
+		}
+	}
+	return false
+}
+
+// isPool reports whether the launch l starts several goroutines (it is in
+// a loop that is not a single iteration) that all receive from the channel
+// ch: every root of ch is created outside the loop around the launch.
+func (c *checker) isPool(l *launch, ch ssa.Value) bool {
+	gb := l.instr.Block()
+	if !c.sameCycle(gb, gb) || c.singleIteration(l) {
+		return false
+	}
+	roots := c.m.Flow.Roots(ch)
+	if len(roots) == 0 {
+		return false
+	}
+	for _, r := range roots {
+		switch x := r.(type) {
+		case *ssa.Parameter:
+			if x.Parent() == l.fn {
+				return false
+			}
+		case *ssa.FreeVar:
+			if x.Parent() == l.fn {
+				return false
+			}
+		case ssa.Instruction:
+			if x.Parent() == l.fn {
+				return false // created by each goroutine: private
+			}
+			if x.Parent() == l.instr.Parent() && x.Block() != nil && c.sameCycle(x.Block(), gb) {
+				return false // created per iteration: one channel per goroutine
+			}
+			if _, ok := x.(*ssa.MakeChan); !ok && x.Parent() != l.instr.Parent() {
+				return false // some other function's value: unknown sharing
+			}
+		}
+	}
+	return true
+}
+
+// singleIteration reports whether the launch sits in a counting loop that
+// runs once (for i := 0; i < 1; i++, for range 1): one worker.
+func (c *checker) singleIteration(l *launch) bool {
+	n, ok := c.loopCount(l.instr.Pos())
+	if !ok {
+		return false
+	}
+	tv, ok := c.pass.TypesInfo.Types[n]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	v, exact := constant.Int64Val(constant.ToInt(tv.Value))
+	return exact && v <= 1
+}
+
+// loopCount returns the bound of the counting loop directly around pos:
+// N in `for i := 0; i < N; i++` or `for [i :=] range N` with an integer N.
+func (c *checker) loopCount(pos token.Pos) (ast.Expr, bool) {
+	loop, _ := edit.LoopOf(edit.Path(c.pass, pos))
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		init, ok := l.Init.(*ast.AssignStmt)
+		if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+			return nil, false
+		}
+		id, ok := init.Lhs[0].(*ast.Ident)
+		if !ok {
+			return nil, false
+		}
+		if lit, ok := init.Rhs[0].(*ast.BasicLit); !ok || lit.Value != "0" {
+			return nil, false
+		}
+		cond, ok := l.Cond.(*ast.BinaryExpr)
+		if !ok || cond.Op != token.LSS {
+			return nil, false
+		}
+		if x, ok := cond.X.(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(x) != c.pass.TypesInfo.ObjectOf(id) {
+			return nil, false
+		}
+		inc, ok := l.Post.(*ast.IncDecStmt)
+		if !ok || inc.Tok != token.INC {
+			return nil, false
+		}
+		if x, ok := inc.X.(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(x) != c.pass.TypesInfo.ObjectOf(id) {
+			return nil, false
+		}
+		return cond.Y, true
+	case *ast.RangeStmt:
+		if l.Value != nil {
+			return nil, false
+		}
+		t := c.pass.TypesInfo.TypeOf(l.X)
+		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			return l.X, true
+		}
+		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			return l.X, true
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,229 @@
+package hiwater
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// ---- maxima ----
+
+// maxUpdate is a write that keeps the maximum of record offsets: a store
+// guarded by a comparison with the current value, max(cur, off), an atomic
+// CompareAndSwap loop, or the map equivalents.
+type maxUpdate struct {
+	at   ssa.Instruction
+	addr ssa.Value // the variable, field, atomic or map written
+	fn   *ssa.Function
+	recs []ssa.Value // the records the new value comes from
+}
+
+func (c *checker) maxUpdates() []*maxUpdate {
+	if c.maxes != nil {
+		return c.maxes
+	}
+	c.maxes = []*maxUpdate{}
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if u := c.maxUpdate(in); u != nil {
+					c.maxes = append(c.maxes, u)
+				}
+			}
+		}
+	}
+	return c.maxes
+}
+
+func (c *checker) maxUpdate(in ssa.Instruction) *maxUpdate {
+	var addr, val ssa.Value
+	isMap := false
+	switch x := in.(type) {
+	case *ssa.Store:
+		addr, val = x.Addr, x.Val
+	case *ssa.MapUpdate:
+		addr, val, isMap = x.Map, x.Value, true
+	case *ssa.Call:
+		if a := atomicAddr(x.Common(), "CompareAndSwap"); a != nil {
+			args := x.Common().Args
+			if len(args) != 3 {
+				return nil
+			}
+			addr, val = a, args[2]
+		} else if a := atomicAddr(x.Common(), "Store"); a != nil && len(x.Common().Args) == 2 {
+			addr, val = a, x.Common().Args[1]
+		} else {
+			return nil
+		}
+	default:
+		return nil
+	}
+	recs := c.leavesOf(val).recs
+	if len(recs) == 0 {
+		return nil
+	}
+	isCur := func(v ssa.Value) bool { return c.readsAddr(v, addr, isMap) }
+	// max(cur, new) stored back.
+	if call, ok := val.(*ssa.Call); ok {
+		if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "max" {
+			for _, a := range call.Call.Args {
+				if isCur(a) {
+					return &maxUpdate{at: in, addr: addr, fn: in.Parent(), recs: recs}
+				}
+			}
+		}
+	}
+	// A comparison of the new value with the current one that the write
+	// needs: reachable from the branch where the new value is greater, not
+	// from the other one (without evaluating the comparison again). Other
+	// conditions may lead to the write too (`!ok || off > cur`: no value
+	// yet).
+	blk := in.Block()
+	for _, b := range in.Parent().Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok {
+			continue
+		}
+		var newLeft bool
+		switch {
+		case isCur(cmp.Y) && len(c.leavesOf(cmp.X).recs) > 0:
+			newLeft = true
+		case isCur(cmp.X) && len(c.leavesOf(cmp.Y).recs) > 0:
+			newLeft = false
+		default:
+			continue
+		}
+		// Normalise to "new OP cur".
+		op := cmp.Op
+		if !newLeft {
+			op = flip(op)
+		}
+		var greater, other *ssa.BasicBlock
+		switch op {
+		case token.GTR, token.GEQ:
+			greater, other = b.Succs[0], b.Succs[1]
+		case token.LSS, token.LEQ:
+			greater, other = b.Succs[1], b.Succs[0]
+		default:
+			continue
+		}
+		if greater == other {
+			continue
+		}
+		if reachesBlock(greater, blk, b) && !reachesBlock(other, blk, b) {
+			return &maxUpdate{at: in, addr: addr, fn: in.Parent(), recs: recs}
+		}
+	}
+	return nil
+}
+
+// reachesBlock reports whether to is reachable from from (from itself
+// included) without passing through avoid.
+func reachesBlock(from, to, avoid *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{avoid: true}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}
+
+func flip(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.LEQ:
+		return token.GEQ
+	case token.GTR:
+		return token.LSS
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// readsAddr reports whether v is the current value at addr: a load of the
+// same variable or field, an atomic load of it, a map lookup of the same
+// map.
+func (c *checker) readsAddr(v ssa.Value, addr ssa.Value, isMap bool) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.Extract:
+			if lk, ok := x.Tuple.(*ssa.Lookup); ok && x.Index == 0 {
+				v = lk // cur, ok := m[k]
+				continue
+			}
+		}
+		break
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		return !isMap && x.Op == token.MUL && c.sameAddr(x.X, addr)
+	case *ssa.Call:
+		a := atomicAddr(x.Common(), "Load")
+		return !isMap && a != nil && c.sameAddr(a, addr)
+	case *ssa.Lookup:
+		return isMap && c.sameAddr(x.X, addr)
+	}
+	return false
+}
+
+// sameAddr reports whether two addresses (or maps) may denote the same
+// variable: the same struct field (of any value of the struct type), or
+// the same allocation, global or map.
+func (c *checker) sameAddr(a, b ssa.Value) bool {
+	fa, aField := a.(*ssa.FieldAddr)
+	fb, bField := b.(*ssa.FieldAddr)
+	if aField || bField {
+		if !aField || !bField {
+			return false
+		}
+		va, vb := ssaflow.FieldVar(fa), ssaflow.FieldVar(fb)
+		return va != nil && va == vb
+	}
+	// Maps held in fields: loads of the same field.
+	la, aLoad := a.(*ssa.UnOp)
+	lb, bLoad := b.(*ssa.UnOp)
+	if aLoad && bLoad && la.Op == token.MUL && lb.Op == token.MUL {
+		if fa, ok := la.X.(*ssa.FieldAddr); ok {
+			if fb, ok := lb.X.(*ssa.FieldAddr); ok {
+				return ssaflow.FieldVar(fa) != nil && ssaflow.FieldVar(fa) == ssaflow.FieldVar(fb)
+			}
+		}
+	}
+	ra, rb := c.m.Flow.Roots(a), c.m.Flow.Roots(b)
+	for _, x := range ra {
+		switch x.(type) {
+		case *ssa.Alloc, *ssa.Global, *ssa.MakeMap:
+		default:
+			continue
+		}
+		for _, y := range rb {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,295 @@
+package ordering
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/report"
+)
+
+// report reports commit p made before site processes its record, with the
+// fix that moves it after the processing.
+func (c *checker) report(p *position, site ssa.Instruction) {
+	client := clientmodel.ShortName(p.client.Func)
+	name := client
+	if fn := consumer.Callee(p.instr.Common()); fn != nil {
+		name = fn.Name()
+	}
+	if p.helper {
+		name += " (" + client + ")"
+	}
+	noun := p.client.Client.RecordNoun
+	subject, object := "the "+noun+" is", "the "+noun
+	if c.isBatch(p) {
+		subject, object = "the "+noun+"s are", "the "+noun+"s"
+	}
+	var msg string
+	related := []analysis.RelatedInformation{{Pos: site.Pos(), Message: noun + " processed here"}}
+	switch {
+	case p.marked:
+		marks := c.marksBefore(p)
+		what := "marked"
+		if marks[0].Role == clientmodel.Store {
+			what = "stored"
+		}
+		msg = fmt.Sprintf("call to %s before %s processed: it commits the offset %s by %s above, so a crash between them loses %s (at-most-once)",
+			name, subject, what, clientmodel.ShortName(marks[0].Func), object)
+		related = append(related, analysis.RelatedInformation{Pos: marks[0].Pos(), Message: "offset " + what + " here"})
+	case p.client.Role == clientmodel.Mark:
+		msg = fmt.Sprintf("call to %s before %s processed: with auto-commit on, a crash between them loses %s (at-most-once)", name, subject, object)
+	case p.client.Role == clientmodel.Store:
+		msg = fmt.Sprintf("call to %s before %s processed: the auto-commit timer may commit the stored offset at any moment, so a crash between them loses %s (at-most-once)", name, subject, object)
+	case p.client.Scope == clientmodel.ScopePolled:
+		msg = fmt.Sprintf("call to %s before the polled %ss are processed: it commits everything polled, this batch included, so a crash between them loses the batch (at-most-once)", name, noun)
+	case p.client.Scope == clientmodel.ScopeMarked && p.client.Client.Spell(clientmodel.AutoStore) != "":
+		msg = fmt.Sprintf("call to %s before %s processed: with %s on it commits the offsets of %ss already handed out, so a crash between them loses %s (at-most-once)",
+			name, subject, p.client.Client.Spell(clientmodel.AutoStore), noun, object)
+	default:
+		msg = fmt.Sprintf("call to %s before %s processed: a crash between them loses %s (at-most-once)", name, subject, object)
+	}
+	fix, ok := c.moveAfter(p, site)
+	if !ok {
+		return
+	}
+	report.Report(c.pass, analysis.Diagnostic{
+		Pos:            p.instr.Pos(),
+		Category:       CategoryCommitBefore,
+		Message:        msg,
+		Related:        related,
+		SuggestedFixes: []analysis.SuggestedFix{fix},
+	})
+}
+
+// isBatch reports whether p writes the positions of a batch: its record
+// argument is a slice passed with ..., or a slice of records.
+func (c *checker) isBatch(p *position) bool {
+	if p.arg == nil {
+		return false
+	}
+	call, _ := edit.CallAt(c.pass, p.instr.Pos())
+	if call != nil && call.Ellipsis.IsValid() {
+		return true
+	}
+	if _, isSlice := p.arg.Type().Underlying().(*types.Slice); isSlice && call != nil && !call.Ellipsis.IsValid() {
+		// A variadic call with single records: not a batch.
+		if sig, ok := c.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature); ok && sig.Variadic() {
+			return false
+		}
+		return c.isRecordish(p.arg.Type())
+	}
+	return false
+}
+
+// moveAfter builds the fix: move the statement making the position call
+// (with the error check right after it) after the last statement of the
+// same list that processes the record.
+func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.SuggestedFix, bool) {
+	_, path := edit.CallAt(c.pass, p.instr.Pos())
+	if path == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	list := *listp
+	idx := indexOf(list, stmt)
+	if idx < 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	last := idx
+	if idx+1 < len(list) && isErrCheckOf(list[idx+1]) && definesErr(stmt) {
+		last = idx + 1 // keep the error handling with the call
+	}
+	// The last statement of the list that processes the record.
+	target := -1
+	for i := last + 1; i < len(list); i++ {
+		if c.containsProcessing(list[i], p) {
+			target = i
+		}
+	}
+	if target < 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	// After a return the commit would never run; after a go statement
+	// it would still run before the processing.
+	if _, isReturn := list[target].(*ast.ReturnStmt); isReturn {
+		return analysis.SuggestedFix{}, false
+	}
+	for i := last + 1; i <= target; i++ {
+		if c.startsGoroutine(list[i], p) {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	// Keep the checks of the processing's outcome before the commit:
+	// `if indexErr != nil { return indexErr }` after an EachRecord.
+	for target+1 < len(list) && isNilCheck(list[target+1]) {
+		target++
+	}
+	// The moved statements may not define anything the statements they
+	// move past use.
+	for i := idx; i <= last; i++ {
+		if c.definesUsedIn(list[i], list[last+1:target+1]) {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	tf := c.pass.Fset.File(stmt.Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return analysis.SuggestedFix{}, false
+	}
+	// Cut whole lines [start of stmt's line, end of last moved stmt's line].
+	start := tf.LineStart(tf.Line(list[idx].Pos()))
+	endOff := tf.Offset(list[last].End())
+	for endOff < len(content) && content[endOff] != '\n' {
+		endOff++
+	}
+	if endOff < len(content) {
+		endOff++
+	}
+	moved := string(content[tf.Offset(start):endOff])
+	insertOff := tf.Offset(list[target].End())
+	for insertOff < len(content) && content[insertOff] != '\n' {
+		insertOff++
+	}
+	if insertOff < len(content) {
+		insertOff++
+	}
+	name := "commit"
+	if fn := consumer.Callee(p.instr.Common()); fn != nil {
+		name = fn.Name()
+	}
+	return analysis.SuggestedFix{
+		Message: fmt.Sprintf("Move %s after the %s is processed", name, p.client.Client.RecordNoun),
+		TextEdits: []analysis.TextEdit{
+			{Pos: start, End: tf.Pos(endOff)},
+			{Pos: tf.Pos(insertOff), End: tf.Pos(insertOff), NewText: []byte(moved)},
+		},
+	}, true
+}
+
+func indexOf(list []ast.Stmt, s ast.Stmt) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// isErrCheckOf reports whether s is `if err != nil { ... }`.
+func isErrCheckOf(s ast.Stmt) bool {
+	ifs, ok := s.(*ast.IfStmt)
+	if !ok || ifs.Init != nil {
+		return false
+	}
+	be, ok := ifs.Cond.(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	x, ok1 := be.X.(*ast.Ident)
+	y, ok2 := be.Y.(*ast.Ident)
+	return ok1 && ok2 && x.Name == "err" && y.Name == "nil"
+}
+
+// isNilCheck reports whether s is `if x != nil { ... }` with no else.
+func isNilCheck(s ast.Stmt) bool {
+	ifs, ok := s.(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil {
+		return false
+	}
+	be, ok := ifs.Cond.(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	_, ok1 := be.X.(*ast.Ident)
+	y, ok2 := be.Y.(*ast.Ident)
+	return ok1 && ok2 && y.Name == "nil"
+}
+
+// definesErr reports whether s assigns a variable named err.
+func definesErr(s ast.Stmt) bool {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok {
+		return false
+	}
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name == "err" {
+			return true
+		}
+	}
+	return false
+}
+
+// definesUsedIn reports whether s declares or assigns a variable that a
+// statement of later uses.
+func (c *checker) definesUsedIn(s ast.Stmt, later []ast.Stmt) bool {
+	objs := map[types.Object]bool{}
+	ast.Inspect(s, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					if obj := c.pass.TypesInfo.ObjectOf(id); obj != nil {
+						objs[obj] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	if len(objs) == 0 {
+		return false
+	}
+	used := false
+	for _, l := range later {
+		ast.Inspect(l, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && objs[c.pass.TypesInfo.Uses[id]] {
+				// A later `x, err := ...` redeclaring err is a use of
+				// a new err only if it defines it; Uses means the old one.
+				used = true
+			}
+			return !used
+		})
+	}
+	return used
+}
+
+// containsProcessing reports whether s contains a call processing p's record.
+func (c *checker) containsProcessing(s ast.Stmt, p *position) bool {
+	return len(c.sitesIn(s, p)) > 0
+}
+
+// startsGoroutine reports whether s processes p's record in a go statement.
+func (c *checker) startsGoroutine(s ast.Stmt, p *position) bool {
+	for _, site := range c.sitesIn(s, p) {
+		if _, ok := site.(*ssa.Go); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// sitesIn returns the instructions of s that process p's record.
+func (c *checker) sitesIn(s ast.Stmt, p *position) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, o := range c.origins(p) {
+		for _, site := range c.processingSites(p.fn, o) {
+			if s.Pos() <= site.Pos() && site.Pos() < s.End() {
+				out = append(out, site)
+			}
+		}
+	}
+	return out
+}

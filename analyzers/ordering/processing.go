@@ -1,0 +1,347 @@
+package ordering
+
+import (
+	_ "embed"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// processingSites returns the instructions of fn that process values
+// derived from origin: calls (other than client calls and ignored
+// packages) and go statements taking a derived value, and calls passing a
+// closure that processes a derived value. A deferred call is not one: it
+// runs when the function returns, not where it is written, so no move of
+// a commit could put it after it.
+func (c *checker) processingSites(fn *ssa.Function, origin ssa.Value) []ssa.Instruction {
+	key := siteKey{fn, origin}
+	if sites, ok := c.sites[key]; ok {
+		return sites
+	}
+	tainted := c.taint(origin)
+	var sites []ssa.Instruction
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if _, isDefer := instr.(*ssa.Defer); isDefer {
+				continue
+			}
+			if c.processes_(instr, tainted, 0) {
+				sites = append(sites, instr)
+			}
+		}
+	}
+	c.sites[key] = sites
+	return sites
+}
+
+// taint returns origin and the values derived from it: fields, elements,
+// loads, results of calls that take a derived value, what such calls write
+// through pointer arguments (a decoded struct), closure parameters of
+// calls on derived values (EachRecord), captured variables.
+func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
+	tainted := map[ssa.Value]bool{}
+	var work []ssa.Value
+	add := func(v ssa.Value) {
+		if v != nil && !tainted[v] {
+			tainted[v] = true
+			work = append(work, v)
+		}
+	}
+	add(origin)
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, ref := range *refs {
+			switch r := ref.(type) {
+			case ssa.CallInstruction:
+				cc := r.Common()
+				if cv, ok := r.(ssa.Value); ok {
+					add(cv)
+				}
+				recv := consumer.Recv(cc)
+				for _, a := range cc.Args {
+					if a == recv {
+						continue
+					}
+					// Results written through pointers to local
+					// variables: json.Unmarshal(v, &ev).
+					if mi, ok := a.(*ssa.MakeInterface); ok {
+						a = mi.X
+					}
+					if al, ok := a.(*ssa.Alloc); ok && a != v {
+						add(al)
+					}
+					if mc, ok := a.(*ssa.MakeClosure); ok {
+						for _, p := range mc.Fn.(*ssa.Function).Params {
+							add(p)
+						}
+					}
+				}
+				// A value handed to a method of an object this function
+				// created (a transaction, a batch, a buffered writer) is
+				// part of that object's effect: tx.Exec(ctx, q, msg.Value)
+				// then tx.Commit(ctx).
+				if recv != nil && recv != v && c.carriesEffect(cc, recv) {
+					add(recv)
+				}
+			case *ssa.MakeClosure:
+				for i, bnd := range r.Bindings {
+					if bnd == v {
+						add(r.Fn.(*ssa.Function).FreeVars[i])
+					}
+				}
+			case *ssa.Store:
+				if r.Val == v {
+					if al := localAggregate(r.Addr); al != nil {
+						add(al)
+					}
+				}
+			case *ssa.Range, *ssa.Next:
+				add(r.(ssa.Value))
+			case *ssa.Extract:
+				// The error a fetch returns beside its record carries
+				// nothing of the record.
+				if isFetch(v) && !c.isRecordish(r.Type()) {
+					continue
+				}
+				add(r)
+			case ssa.Value:
+				add(r)
+			}
+		}
+	}
+	return tainted
+}
+
+// localAggregate returns the local variable, array or struct a store to
+// addr writes into, or nil: addr itself, or an element or field of a
+// varargs or literal array ([]any{m.Key, m.Value}), or of a struct that
+// does not escape (var ev event; ev.ID = ...). A field of a heap object (a
+// handler) is not one: tainting the whole object would make every later
+// use of it processing.
+func localAggregate(addr ssa.Value) *ssa.Alloc {
+	if al, ok := addr.(*ssa.Alloc); ok {
+		return al
+	}
+	for {
+		switch a := addr.(type) {
+		case *ssa.IndexAddr:
+			addr = a.X
+			continue
+		case *ssa.FieldAddr:
+			addr = a.X
+			continue
+		case *ssa.Alloc:
+			if _, isArray := ssaflow.Deref(a.Type()).Underlying().(*types.Array); isArray || !a.Heap {
+				return a
+			}
+		}
+		return nil
+	}
+}
+
+// carriesEffect reports whether recv, the receiver of call cc, takes the
+// effect of a value passed to it: it is the result of a call in this
+// function (pool.Begin, NewBatch), not a parameter, global or field, and
+// neither cc nor the call that made recv is a client or ignored call.
+func (c *checker) carriesEffect(cc *ssa.CallCommon, recv ssa.Value) bool {
+	if fn := consumer.Callee(cc); fn == nil || c.ignored(fn) || c.isClient(fn) {
+		return false
+	}
+	if ex, ok := recv.(*ssa.Extract); ok {
+		recv = ex.Tuple
+	}
+	mk, ok := recv.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := consumer.Callee(mk.Common())
+	return fn != nil && !c.ignored(fn) && !c.isClient(fn)
+}
+
+// isClient reports whether fn belongs to a modelled client package.
+func (c *checker) isClient(fn *types.Func) bool {
+	return fn.Pkg() != nil && clientmodel.Default.IsClientPath(fn.Pkg().Path())
+}
+
+// processes_ reports whether instr processes a tainted value.
+func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, depth int) bool {
+	ci, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	cc := ci.Common()
+	if _, isBuiltin := cc.Value.(*ssa.Builtin); isBuiltin {
+		return false
+	}
+	callee := consumer.Callee(cc)
+	args := cc.Args
+	if cc.IsInvoke() {
+		args = append([]ssa.Value{cc.Value}, args...)
+	}
+	// The tainted arguments, as indices into args.
+	var hits []int
+	for i, a := range args {
+		if tainted[a] {
+			hits = append(hits, i)
+		}
+	}
+	// A closure passed to a call on a tainted receiver (EachRecord) that
+	// processes its tainted parameter.
+	for _, a := range cc.Args {
+		if mc, ok := a.(*ssa.MakeClosure); ok && len(hits) > 0 && depth < 3 {
+			if c.funcProcesses(mc.Fn.(*ssa.Function), tainted, depth+1) {
+				return true
+			}
+		}
+	}
+	if mc, ok := cc.Value.(*ssa.MakeClosure); ok && depth < 3 {
+		// A directly called or go'd closure capturing a tainted value.
+		if c.funcProcesses(mc.Fn.(*ssa.Function), tainted, depth+1) {
+			return true
+		}
+	}
+	if len(hits) == 0 {
+		return false
+	}
+	if callee != nil && c.ignored(callee) {
+		return false
+	}
+	if callee != nil && c.isClient(callee) {
+		return false // a client call (a commit, a record method)
+	}
+	if sc := cc.StaticCallee(); sc != nil && c.flow.InPackage(sc) && !cc.IsInvoke() {
+		if depth >= 3 {
+			return true
+		}
+		// An in-package helper: it processes if its body does.
+		for _, hit := range hits {
+			if c.paramProcessed(sc, hit, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	if callee != nil && callee.Pkg() != c.pass.Pkg {
+		// A function of another package that says which of its record
+		// parameters it only passes on (to a commit, a log).
+		var f doesNotProcess
+		if c.pass.ImportObjectFact(callee, &f) {
+			recv := 0
+			if sig, ok := callee.Type().(*types.Signature); ok && sig.Recv() != nil {
+				recv = 1
+			}
+			for _, hit := range hits {
+				if !slices.Contains(f.Params, hit-recv) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// funcProcesses reports whether a closure processes tainted values (its
+// parameters and free variables are tainted by the caller).
+func (c *checker) funcProcesses(fn *ssa.Function, tainted map[ssa.Value]bool, depth int) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c.processes_(instr, tainted, depth) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// paramProcessed reports whether fn processes its parameter i.
+func (c *checker) paramProcessed(fn *ssa.Function, i, depth int) bool {
+	key := procKey{fn, i}
+	if v, ok := c.processes[key]; ok {
+		return v
+	}
+	c.processes[key] = true // assume yes inside cycles
+	res := false
+	if i < len(fn.Params) {
+		res = c.funcProcesses(fn, c.taint(fn.Params[i]), depth)
+	}
+	c.processes[key] = res
+	return res
+}
+
+// ignored reports whether calls of fn are not processing.
+func (c *checker) ignored(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return true
+	}
+	path := fn.Pkg().Path()
+	for _, p := range c.ignore {
+		if strings.HasSuffix(p, "/...") {
+			if strings.HasPrefix(path, strings.TrimSuffix(p, "...")) || path == strings.TrimSuffix(p, "/...") {
+				return true
+			}
+			continue
+		}
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	// Methods named like logging on any type (a project's own logger).
+	switch fn.Name() {
+	case "Print", "Printf", "Println", "Debug", "Debugf", "Info", "Infof", "Warn", "Warnf", "Error", "Errorf",
+		"Debugw", "Infow", "Warnw", "Errorw", "Log", "Logf", "String":
+		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// reachesAvoiding reports whether to is reachable from from without
+// executing avoid.
+func reachesAvoiding(from, to, avoid ssa.Instruction) bool {
+	if from.Block() == to.Block() {
+		after := false
+		for _, instr := range from.Block().Instrs {
+			if instr == from {
+				after = true
+			} else if instr == avoid && after {
+				return false
+			} else if instr == to && after {
+				return true
+			}
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), from.Block().Succs...)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		for _, instr := range b.Instrs {
+			if instr == to {
+				return true
+			}
+			if instr == avoid {
+				goto next
+			}
+		}
+		stack = append(stack, b.Succs...)
+	next:
+	}
+	return false
+}

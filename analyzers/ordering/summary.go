@@ -1,0 +1,133 @@
+package ordering
+
+import (
+	_ "embed"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// summarise computes which in-package functions write the position of a
+// parameter (iterating to a fixed point for helpers calling helpers) and
+// exports facts for them.
+func (c *checker) summarise() {
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range c.m.SSA.SrcFuncs {
+			if c.helpers[fn] != nil || len(fn.Params) == 0 {
+				continue
+			}
+			if f := c.summary(fn); f != nil {
+				c.helpers[fn] = f
+				changed = true
+			}
+		}
+	}
+	for fn, f := range c.helpers {
+		if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && obj.Exported() {
+			c.pass.ExportObjectFact(obj, f)
+		}
+	}
+	for _, fn := range c.m.SSA.SrcFuncs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || !obj.Exported() {
+			continue
+		}
+		skip := 0
+		if fn.Signature.Recv() != nil {
+			skip = 1
+		}
+		var f doesNotProcess
+		for i := skip; i < len(fn.Params); i++ {
+			if c.isRecordish(fn.Params[i].Type()) && !c.paramProcessed(fn, i, 0) {
+				f.Params = append(f.Params, i-skip)
+			}
+		}
+		if len(f.Params) > 0 {
+			c.pass.ExportObjectFact(obj, &f)
+		}
+	}
+}
+
+// summary returns the fact for fn if a position call in it writes the
+// position of one of its parameters.
+func (c *checker) summary(fn *ssa.Function) *commitsParam {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			var arg ssa.Value
+			var name string
+			if ref, ok := clientmodel.Default.Call(consumer.Callee(ci.Common())); ok &&
+				(ref.Role == clientmodel.Commit || ref.Role == clientmodel.Mark || ref.Role == clientmodel.Store) && ref.Record >= 0 {
+				arg, name = consumer.Arg(ci.Common(), ref.Record), ref.Func
+			} else if f := c.helperFact(ci); f != nil {
+				arg, name = consumer.Arg(ci.Common(), f.Param), f.Func
+			}
+			if arg == nil {
+				continue
+			}
+			if !onEveryReturn(ci) {
+				continue // a commit on some paths only (behind a flag)
+			}
+			// Param counts the signature's parameters, as consumer.Arg
+			// does: the receiver of a method is not one.
+			skip := 0
+			if fn.Signature.Recv() != nil {
+				skip = 1
+			}
+			for _, o := range c.origins(&position{arg: arg, fn: fn}) {
+				for i, p := range fn.Params {
+					if o == p && i >= skip && c.isRecordish(p.Type()) {
+						return &commitsParam{Param: i - skip, Func: name}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// onEveryReturn reports whether instr runs on every path that returns
+// from its function.
+func onEveryReturn(instr ssa.Instruction) bool {
+	returns := 0
+	for _, b := range instr.Parent().Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			returns++
+			if !ssaflow.Dominates(instr, ret) {
+				return false
+			}
+		}
+	}
+	return returns > 0
+}
+
+// helperFact returns the commitsParam summary of the function ci calls.
+func (c *checker) helperFact(ci *ssa.Call) *commitsParam {
+	cc := ci.Common()
+	if cc.IsInvoke() {
+		return nil
+	}
+	if sc := cc.StaticCallee(); sc != nil && c.flow.InPackage(sc) {
+		return c.helpers[sc]
+	}
+	callee := consumer.Callee(cc)
+	if callee == nil || callee.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	var f commitsParam
+	if c.pass.ImportObjectFact(callee, &f) {
+		return &f
+	}
+	return nil
+}

@@ -1,0 +1,277 @@
+package semantics
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/sqlrow"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// launches records the goroutines that handle records.
+func (g *gatherer) launches() {
+	for _, fn := range g.funcs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				gs, ok := in.(*ssa.Go)
+				if !ok {
+					continue
+				}
+				l := g.launch(gs)
+				if l != nil {
+					l.Pos = g.posn(gs.Pos())
+					l.Joined = joins(fn)
+					g.ev.Launches = append(g.ev.Launches, l)
+				} else if g.touchesRecords(gs) {
+					g.ev.Untied = true
+				}
+			}
+		}
+	}
+}
+
+// launch classifies what the goroutine started by gs handles, or returns
+// nil when it handles no records.
+func (g *gatherer) launch(gs *ssa.Go) *Launch {
+	fn := funcOf(gs.Call.Value)
+	var vals []ssa.Value
+	vals = append(vals, gs.Call.Args...)
+	if mc, ok := gs.Call.Value.(*ssa.MakeClosure); ok {
+		vals = append(vals, mc.Bindings...)
+	}
+	for _, v := range vals {
+		ts := []types.Type{v.Type()}
+		if p, ok := v.Type().Underlying().(*types.Pointer); ok {
+			ts = append(ts, p.Elem()) // a captured variable
+		}
+		for _, t := range ts {
+			switch {
+			case g.isRecord(t):
+				return &Launch{}
+			case clientmodel.Default.Partition(t) != nil:
+				return &Launch{PerPartition: true}
+			}
+			if ch, ok := t.Underlying().(*types.Chan); ok && g.isRecord(ch.Elem()) && fn != nil && receives(fn) {
+				return &Launch{Pool: true}
+			}
+		}
+	}
+	return nil
+}
+
+// touchesRecords reports whether the goroutine gs starts, or what it calls
+// in the package, handles values of a record type (records, slices or
+// channels of them) or makes position calls.
+func (g *gatherer) touchesRecords(gs *ssa.Go) bool {
+	set := map[*ssa.Function]bool{}
+	if fn := funcOf(gs.Call.Value); fn != nil {
+		g.m.Flow.Reach(fn, set)
+	} else if callee := gs.Call.StaticCallee(); callee != nil {
+		g.m.Flow.Reach(callee, set)
+	} else if gs.Call.IsInvoke() {
+		return false
+	}
+	if fn := gs.Call.StaticCallee(); fn != nil {
+		g.m.Flow.Reach(fn, set)
+	}
+	touches := false
+	for _, fn := range sortedFuncs(set) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if ci, ok := in.(ssa.CallInstruction); ok {
+					if callee := consumer.Callee(ci.Common()); callee != nil {
+						if ref, ok := clientmodel.Default.Call(callee); ok && (ref.Role == clientmodel.Fetch || ref.Role == clientmodel.FetchCommit) {
+							return false // the poll loop itself runs in this goroutine
+						}
+					}
+				}
+				if v, ok := in.(ssa.Value); ok && g.carriesRecords(v.Type()) {
+					touches = true
+				}
+			}
+		}
+	}
+	return touches
+}
+
+// carriesRecords reports whether t is a record type, or a pointer, slice
+// or channel of one.
+func (g *gatherer) carriesRecords(t types.Type) bool {
+	for i := 0; i < 3; i++ {
+		if g.isRecord(t) {
+			return true
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Chan:
+			t = u.Elem()
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// receives reports whether fn receives from a channel.
+func receives(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					return true
+				}
+			case *ssa.Next:
+				return true
+			case *ssa.Range:
+				if _, ok := x.X.Type().Underlying().(*types.Chan); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// joins reports whether fn (or the function it is a closure of) waits for
+// its goroutines with a WaitGroup or errgroup Wait that is not deferred.
+func joins(fn *ssa.Function) bool {
+	for f := fn; f != nil; f = f.Parent() {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				call, ok := in.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				if ssaflow.IsGroupWait(consumer.Callee(call.Common())) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// txnAndSink records transaction calls and offset rows in the consumer's
+// own database.
+func (g *gatherer) txnAndSink() {
+	cl := g.c.Client
+	if g.c.Ctor.Txn {
+		g.ev.Txn = append(g.ev.Txn, clientmodel.ShortName(g.c.Ctor.Func))
+		g.ev.Transactional = true
+	}
+	type exec struct {
+		recv   ssa.Value
+		offset bool
+		pos    token.Pos
+		model  *clientmodel.SQLExec
+	}
+	var execs []exec
+	calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
+		if slices.Contains(cl.Txn, callee.FullName()) {
+			g.ev.Txn = append(g.ev.Txn, callee.Name())
+			g.ev.Transactional = g.ev.Transactional || slices.Contains(cl.TxnCommit, callee.FullName())
+			return
+		}
+		ex, ok := clientmodel.SQLExecOf(callee.FullName())
+		if !ok {
+			return
+		}
+		q, _ := consumer.ConstString(consumer.Arg(ci.Common(), ex.Query))
+		recv := consumer.Recv(ci.Common())
+		execs = append(execs, exec{recv: recv, offset: sqlrow.Writes(q), pos: ci.Pos(), model: ex})
+	})
+	slices.Sort(g.ev.Txn)
+	g.ev.Txn = slices.Compact(g.ev.Txn)
+	for _, e := range execs {
+		if !e.offset {
+			continue
+		}
+		s := &Sink{Pos: g.posn(e.pos), Store: e.model.Store}
+		s.InTx = e.recv != nil && e.model.Tx
+		if s.InTx {
+			roots := g.m.Flow.Roots(e.recv)
+			for _, o := range execs {
+				if !o.offset && o.recv != nil && ssaflow.Intersects(g.m.Flow.Roots(o.recv), roots) {
+					s.WithEffect = true
+				}
+			}
+		}
+		if g.ev.Sink == nil || s.WithEffect && !g.ev.Sink.WithEffect {
+			g.ev.Sink = s
+		}
+	}
+}
+
+// funcOf returns the function a function value denotes; for a method
+// value (s.revoked), the declared method rather than its bound wrapper.
+func funcOf(v ssa.Value) *ssa.Function {
+	switch x := v.(type) {
+	case *ssa.Function:
+		if x.Synthetic != "" {
+			if obj, ok := x.Object().(*types.Func); ok {
+				if fn := x.Prog.FuncValue(obj); fn != nil {
+					return fn
+				}
+			}
+		}
+		return x
+	case *ssa.MakeClosure:
+		return funcOf(x.Fn)
+	case *ssa.MakeInterface:
+		return funcOf(x.X)
+	case *ssa.ChangeType:
+		return funcOf(x.X)
+	case *ssa.Convert:
+		return funcOf(x.X)
+	}
+	return nil
+}
+
+func sortedFuncs(set map[*ssa.Function]bool) []*ssa.Function {
+	var out []*ssa.Function
+	for f := range set {
+		out = append(out, f)
+	}
+	slices.SortFunc(out, func(a, b *ssa.Function) int { return int(a.Pos() - b.Pos()) })
+	return out
+}
+
+// constStrs returns the constant strings of a string slice literal, or a
+// single constant string.
+func constStrs(v ssa.Value) []string {
+	if s, ok := consumer.ConstString(v); ok {
+		return []string{s}
+	}
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, ref := range *alloc.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				if s, ok := consumer.ConstString(st.Val); ok {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}

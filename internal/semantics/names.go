@@ -1,0 +1,234 @@
+package semantics
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+	"slices"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// names finds the group, the topics and the auto-commit interval where the
+// code spells them as constants.
+func (g *gatherer) names() {
+	ev, cl := g.ev, g.c.Client
+	if cl.Config.Interval != "" {
+		ev.Interval = cl.Config.Interval
+	}
+	fns := g.funcs()
+	setInterval := func(v ssa.Value, ms bool) {
+		ev.IntervalCode = true
+		ev.Interval = ""
+		if k, ok := v.(*ssa.MakeInterface); ok {
+			v = k.X
+		}
+		if k, ok := v.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
+			if n, ok := constant.Int64Val(k.Value); ok {
+				if ms {
+					ev.Interval = fmt.Sprintf("%d ms", n)
+				} else {
+					ev.Interval = time.Duration(n).String()
+				}
+			}
+		}
+	}
+	// A helper may be shared by several consumers: a name set to
+	// different constants is left out.
+	groups := map[string]bool{}
+	setGroup := func(v ssa.Value) {
+		if s, ok := consumer.ConstString(v); ok {
+			groups[s] = true
+		} else {
+			groups[""] = true
+		}
+	}
+	defer func() {
+		if len(groups) == 1 {
+			for k := range groups {
+				ev.Group = k
+			}
+		}
+	}()
+	addTopics := func(v ssa.Value) {
+		for _, t := range constStrs(v) {
+			if t != "" {
+				ev.Topics = append(ev.Topics, t)
+			}
+		}
+	}
+	for _, site := range cl.Names.Group {
+		g.nameValues(fns, site, setGroup)
+	}
+	for _, site := range cl.Names.Topics {
+		g.nameValues(fns, site, addTopics)
+	}
+	for _, site := range cl.Names.Interval {
+		g.nameValues(fns, site, func(v ssa.Value) { setInterval(v, site.Millis) })
+	}
+	slices.Sort(ev.Topics)
+	ev.Topics = slices.Compact(ev.Topics)
+}
+
+// nameValues visits the values the consumer's code gives a name at site:
+// the argument of this consumer's constructor, of a method called on this
+// consumer or of an option function; the value of a config map key; or
+// the value stored in a config struct field.
+func (g *gatherer) nameValues(fns []*ssa.Function, site clientmodel.NameSite, visit func(ssa.Value)) {
+	cl := g.c.Client
+	switch {
+	case site.Func == g.c.Ctor.Func:
+		visit(consumer.Arg(g.c.Site.Common(), site.Arg))
+	case site.Func != "":
+		calls(fns, func(ci ssa.CallInstruction, callee *types.Func) {
+			if callee.FullName() != site.Func {
+				return
+			}
+			if sig, ok := callee.Type().(*types.Signature); ok && sig.Recv() != nil && !g.onConsumer(ci) {
+				return
+			}
+			visit(consumer.Arg(ci.Common(), site.Arg))
+		})
+	case site.Key != "":
+		for _, b := range blocks(fns) {
+			for _, in := range b.Instrs {
+				var key, val ssa.Value
+				switch x := in.(type) {
+				case *ssa.MapUpdate:
+					key, val = x.Key, x.Value
+				case ssa.CallInstruction:
+					if callee := consumer.Callee(x.Common()); callee != nil && callee.FullName() == cl.Config.SetKey && len(x.Common().Args) == 3 {
+						key, val = x.Common().Args[1], x.Common().Args[2]
+					}
+				}
+				if k, ok := consumer.ConstString(key); ok && k == site.Key {
+					visit(val)
+				}
+			}
+		}
+	case site.Field != "":
+		path := strings.Split(site.Field, ".")
+		for _, b := range blocks(fns) {
+			for _, in := range b.Instrs {
+				st, ok := in.(*ssa.Store)
+				if !ok || ssaflow.FieldPath(st.Addr, path) == nil {
+					continue
+				}
+				if f := ssaflow.FieldVar(st.Addr.(*ssa.FieldAddr)); f.Pkg() != nil && slices.Contains(cl.Paths, f.Pkg().Path()) {
+					visit(st.Val)
+				}
+			}
+		}
+	}
+}
+
+func blocks(fns []*ssa.Function) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	for _, fn := range fns {
+		out = append(out, fn.Blocks...)
+	}
+	return out
+}
+
+// revokes finds the revoke callbacks registered for the consumer.
+func (g *gatherer) revokes() {
+	cl := g.c.Client
+	commits := func(fn *ssa.Function) bool {
+		set := map[*ssa.Function]bool{}
+		g.m.Flow.Reach(fn, set)
+		found := false
+		calls(sortedFuncs(set), func(_ ssa.CallInstruction, callee *types.Func) {
+			if ref, ok := clientmodel.Default.Call(callee); ok && ref.Client == cl && ref.Role == clientmodel.Commit {
+				found = true
+			}
+		})
+		return found
+	}
+	for _, h := range cl.RevokeHooks {
+		switch h.Kind {
+		case clientmodel.HookRevoked:
+			calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
+				if callee.FullName() != h.Func {
+					return
+				}
+				if fn := funcOf(consumer.Arg(ci.Common(), h.Arg)); fn != nil {
+					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: commits(fn), HandlesRevoke: true})
+				}
+			})
+		case clientmodel.HookEvents:
+			calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
+				if callee.FullName() != h.Func || !g.onConsumer(ci) {
+					return
+				}
+				fn := funcOf(consumer.Arg(ci.Common(), h.Arg))
+				if fn == nil {
+					return
+				}
+				set := map[*ssa.Function]bool{}
+				g.m.Flow.Reach(fn, set)
+				r := &Revoke{Pos: g.posn(ci.Pos()), Commits: commits(fn)}
+				for f := range set {
+					for _, b := range f.Blocks {
+						for _, in := range b.Instrs {
+							if ta, ok := in.(*ssa.TypeAssert); ok && typeFullName(ta.AssertedType) == h.RevokeEvent {
+								r.HandlesRevoke = true
+							}
+						}
+					}
+				}
+				g.ev.Revokes = append(g.ev.Revokes, r)
+			})
+		case clientmodel.HookCleanup:
+			for _, hd := range g.c.Handlers {
+				if hd.Cleanup != nil && g.m.Flow.InPackage(hd.Cleanup) && commits(hd.Cleanup) {
+					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(hd.Cleanup.Pos()), Commits: true, HandlesRevoke: true})
+				}
+			}
+		}
+	}
+}
+
+// typeFullName is "path.Name" for a named type, else "".
+func typeFullName(t types.Type) string {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	}
+	return ""
+}
+
+// revokeFuncs returns the functions reached from the consumer's revoke
+// callbacks (sarama's Cleanup included).
+func (g *gatherer) revokeFuncs() map[*ssa.Function]bool {
+	set := map[*ssa.Function]bool{}
+	for _, fn := range g.funcs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				ci, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := consumer.Callee(ci.Common())
+				if callee == nil || g.c.Client.Hook(callee.FullName()) == nil {
+					continue
+				}
+				for _, a := range ci.Common().Args {
+					if f := funcOf(a); f != nil {
+						g.m.Flow.Reach(f, set)
+					}
+				}
+			}
+		}
+	}
+	for _, h := range g.c.Handlers {
+		if h.Cleanup != nil {
+			g.m.Flow.Reach(h.Cleanup, set)
+		}
+	}
+	return set
+}

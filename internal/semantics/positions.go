@@ -1,0 +1,239 @@
+package semantics
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// positions records the consumer's fetch, commit, mark and store calls.
+// A call of the same client the model could not tie to a consumer (made on
+// a client kept in a struct field or passed to a callback) is the
+// consumer's when it lies in the consumer's functions only, or when the
+// consumer is the package's only one of that client; a call no consumer's
+// functions contain, in a package with several, makes the strategy unknown.
+func (g *gatherer) positions() {
+	revoke := g.revokeFuncs()
+	own := slices.Clip(g.c.Calls)
+	n := 0
+	for _, o := range g.others {
+		if o.c.Client == g.c.Client {
+			n++
+		}
+	}
+	for _, call := range g.m.Calls {
+		if call.Consumer != nil || call.Client != g.c.Client || call.Role == clientmodel.Fetch {
+			continue
+		}
+		var in []*gatherer
+		for _, o := range g.others {
+			if o.c.Client == g.c.Client && o.extent[call.Fn] {
+				in = append(in, o)
+			}
+		}
+		switch {
+		case len(in) == 1 && in[0] == g, len(in) == 0 && n == 1:
+			own = append(own, call)
+		case len(in) == 0:
+			g.ev.Unbound = true
+		}
+	}
+	for _, call := range own {
+		name := call.Func[strings.LastIndex(call.Func, ".")+1:]
+		if call.Role == clientmodel.Fetch || call.Role == clientmodel.FetchCommit {
+			g.ev.Fetches = append(g.ev.Fetches, name)
+		}
+		if call.Role == clientmodel.Fetch {
+			continue
+		}
+		if revoke[call.Fn] {
+			continue
+		}
+		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn)}
+		if _, ok := call.Instr.(*ssa.Defer); ok {
+			pc.Deferred = true
+		} else {
+			pc.Grain, pc.Batch = g.grain(call)
+			pc.Flush = g.handlerMethod(call.Fn) && !ssaflow.InLoop(call.Instr.Block())
+		}
+		g.ev.Calls = append(g.ev.Calls, pc)
+	}
+	slices.Sort(g.ev.Fetches)
+	g.ev.Fetches = slices.Compact(g.ev.Fetches)
+}
+
+// handlerMethod reports whether fn is the Consume method of one of the
+// consumer's handlers.
+func (g *gatherer) handlerMethod(fn *ssa.Function) bool {
+	for _, h := range g.c.Handlers {
+		if h.Consume == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// inGoroutine reports whether fn is started by a go statement of the
+// package (directly, or a closure thereof).
+func (g *gatherer) inGoroutine(fn *ssa.Function) bool {
+	for f := fn; f != nil; f = f.Parent() {
+		for _, site := range g.m.Flow.Callers(f) {
+			if _, ok := site.(*ssa.Go); ok {
+				return true
+			}
+		}
+		if goStarted(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// goStarted reports whether an anonymous function is the operand of a go
+// statement.
+func goStarted(f *ssa.Function) bool {
+	if f.Parent() == nil {
+		return false
+	}
+	for _, b := range f.Parent().Blocks {
+		for _, in := range b.Instrs {
+			if gs, ok := in.(*ssa.Go); ok && funcOf(gs.Call.Value) == f {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// grain says how many records one execution of a position call covers.
+func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
+	if n, ok := ssaflow.CounterGuard(call.Instr); ok {
+		return GrainBatch, n
+	}
+	cc := call.Instr.Common()
+	if call.Record >= 0 {
+		a := consumer.Arg(cc, call.Record)
+		switch {
+		case a == nil:
+			return GrainUnknown, 0
+		case g.isRecord(a.Type()):
+			return GrainRecord, 0
+		}
+		if sl, ok := a.(*ssa.Slice); ok {
+			if alloc, ok := sl.X.(*ssa.Alloc); ok {
+				if arr, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Array); ok && arr.Len() == 1 && g.isRecord(arr.Elem()) {
+					return GrainRecord, 0 // a variadic call with one record
+				}
+			}
+			if g.fromRecords(sl.X, 0) {
+				return GrainBatch, 0
+			}
+		}
+		if g.fromRecords(a, 0) {
+			if isOneOffsetArg(a) {
+				return GrainRecord, 0
+			}
+			return GrainBatch, 0
+		}
+		return GrainTracked, 0
+	}
+	// A call without a position argument commits what was polled, marked
+	// or stored so far.
+	if call.Client.FetchesBatches() {
+		return GrainBatch, 0
+	}
+	if ssaflow.InLoop(call.Instr.Block()) || g.calledInLoops(call.Fn) {
+		return GrainRecord, 0
+	}
+	return GrainUnknown, 0
+}
+
+// calledInLoops reports whether fn is a helper of the package that is only
+// called from loops (a maybeCommit called for each message).
+func (g *gatherer) calledInLoops(fn *ssa.Function) bool {
+	sites := g.m.Flow.Callers(fn)
+	for _, site := range sites {
+		if !ssaflow.InLoop(site.Block()) {
+			return false
+		}
+	}
+	return len(sites) > 0
+}
+
+// isOneOffsetArg reports whether v is a scalar (a raw offset argument).
+func isOneOffsetArg(v ssa.Value) bool {
+	b, ok := v.Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func (g *gatherer) isRecord(t types.Type) bool { return clientmodel.Default.Record(t) != nil }
+
+// fromRecords reports whether v is computed from records handed out by the
+// client (their fields, slices of them), rather than by application code.
+func (g *gatherer) fromRecords(v ssa.Value, depth int) bool {
+	if v == nil || depth > ssaflow.MaxValueDepth {
+		return false
+	}
+	if g.isRecord(v.Type()) {
+		return true
+	}
+	if p, ok := v.Type().Underlying().(*types.Pointer); ok && g.isRecord(p.Elem()) {
+		return true
+	}
+	if s, ok := v.Type().Underlying().(*types.Slice); ok && g.isRecord(s.Elem()) {
+		return true
+	}
+	rec := func(x ssa.Value) bool { return g.fromRecords(x, depth+1) }
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		return rec(x.X)
+	case *ssa.Field:
+		return rec(x.X)
+	case *ssa.UnOp:
+		return rec(x.X)
+	case *ssa.BinOp:
+		return rec(x.X) || rec(x.Y)
+	case *ssa.Convert:
+		return rec(x.X)
+	case *ssa.ChangeType:
+		return rec(x.X)
+	case *ssa.MakeInterface:
+		return rec(x.X)
+	case *ssa.Slice:
+		return rec(x.X)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if rec(e) {
+				return true
+			}
+		}
+	case *ssa.Alloc:
+		for _, ref := range *x.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.Store:
+				if r.Addr == x && rec(r.Val) {
+					return true
+				}
+			case *ssa.IndexAddr:
+				for _, rr := range *r.Referrers() {
+					if st, ok := rr.(*ssa.Store); ok && st.Addr == r && rec(st.Val) {
+						return true
+					}
+				}
+			case *ssa.FieldAddr:
+				for _, rr := range *r.Referrers() {
+					if st, ok := rr.(*ssa.Store); ok && st.Addr == r && rec(st.Val) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,275 @@
+// Package sqlrow recognises the SQL statements with which a consumer
+// writes its position to its own database (an offset row): the one home
+// for that question, asked by the fencing analyzer (is the write guarded
+// against a stale owner?) and by the report (does the consumer keep its
+// offsets in the effect's database?).
+package sqlrow
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+var offsetWrite = regexp.MustCompile(`(?is)^\s*(update\s+("?\w+"?\.)?"?\w*offset\w*"?\s+set\b|insert\s+into\s+("?\w+"?\.)?"?\w*offset\w*"?)`)
+
+// Writes reports whether sql writes a row of an offsets table (an UPDATE
+// or INSERT of a table whose name contains "offset"), guarded or not.
+func Writes(sql string) bool { return offsetWrite.MatchString(sql) }
+
+// Write is an offset row write without a guard.
+type Write struct {
+	Verb  string // "UPDATE" or "INSERT ... ON CONFLICT DO UPDATE"
+	Table string
+	Col   string
+	// At is the index in the statement text where the guard goes, Guard
+	// the text to insert there.
+	At    int
+	Guard string
+}
+
+// fencedWords are column names whose mention in a WHERE clause fences the
+// write (a generation, an epoch, an owner or lease token).
+var fencedWords = []string{"generation", "epoch", "fenc", "owner", "lease", "token", "term"}
+
+var (
+	placeholderRE = regexp.MustCompile(`^\$\d+(\s*\+\s*\d+)?$`)
+	identRE       = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$`)
+)
+
+// Unguarded recognises an unguarded write of an offset column in an
+// offsets table keyed by partition, and returns where its guard goes.
+// Anything it does not fully understand (several statements, CTEs,
+// subqueries, FROM, aliases, ? placeholders) yields nil.
+func Unguarded(sql string) *Write {
+	low := asciiLower(sql)
+	end := len(strings.TrimRight(low, " \t\n;"))
+	if strings.Contains(low[:end], ";") || strings.Contains(low, "(select") || strings.Contains(low, "( select") {
+		return nil
+	}
+	start := len(low) - len(strings.TrimLeft(low, " \t\n"))
+	switch {
+	case matchWS(low, start, "update ") > 0:
+		return parseUpdate(sql, low, start, end)
+	case matchWS(low, start, "insert into ") > 0:
+		return parseUpsert(sql, low, start, end)
+	}
+	return nil
+}
+
+func parseUpdate(sql, low string, start, end int) *Write {
+	// Keywords are searched after "UPDATE ", whose space must not be
+	// taken for the one before SET (FuzzSQLGuard).
+	head := matchWS(low, start, "update ")
+	set, setEnd := keyword(low, " set ", head, end)
+	where, _ := keyword(low, " where ", head, end)
+	if set < 0 || where < setEnd {
+		return nil // no WHERE after the SET list (" set where" shares its space)
+	}
+	if from, _ := keyword(low, " from ", start, end); from >= 0 {
+		return nil
+	}
+	stop := end
+	if r, _ := keyword(low, " returning ", where, end); r >= 0 {
+		stop = r
+	}
+	table := strings.TrimSpace(sql[head:set])
+	if !identRE.MatchString(table) {
+		return nil
+	}
+	whereText := low[where:stop]
+	if !strings.Contains(whereText, "partition") {
+		return nil
+	}
+	col, expr := offsetAssignment(sql[setEnd:where], table)
+	if col == "" || guarded(whereText, col) || !placeholderRE.MatchString(expr) {
+		return nil
+	}
+	if !strings.Contains(asciiLower(table), "offset") && !strings.Contains(asciiLower(col), "offset") {
+		return nil
+	}
+	at := len(strings.TrimRight(sql[:stop], " \t\n"))
+	return &Write{Verb: "UPDATE", Table: table, Col: col, At: at, Guard: fmt.Sprintf(" AND %s < %s", col, expr)}
+}
+
+func parseUpsert(sql, low string, start, end int) *Write {
+	into := matchWS(low, start, "insert into ")
+	conflict, _ := keyword(low, " on conflict", into, end)
+	set, setStart := keyword(low, " do update set ", into, end)
+	if conflict < 0 || set < conflict {
+		return nil
+	}
+	head := strings.TrimSpace(sql[into:conflict])
+	paren := strings.Index(head, "(")
+	if paren < 0 {
+		return nil
+	}
+	table := strings.TrimSpace(head[:paren])
+	if !identRE.MatchString(table) || !strings.Contains(asciiLower(table), "offset") {
+		return nil
+	}
+	target := low[conflict:set]
+	if !strings.Contains(target, "partition") {
+		return nil
+	}
+	stop := end
+	if r, _ := keyword(low, " returning ", set, end); r >= 0 {
+		stop = r
+	}
+	where, _ := keyword(low, " where ", set, stop)
+	setEnd := stop
+	if where >= 0 {
+		setEnd = where
+	}
+	if setEnd < setStart {
+		return nil // "do update set where ..." or "... set returning": no SET list
+	}
+	col, expr := offsetAssignment(sql[setStart:setEnd], table)
+	if col == "" {
+		return nil
+	}
+	lowExpr := asciiLower(expr)
+	if lowExpr != "excluded."+asciiLower(col) && !placeholderRE.MatchString(expr) {
+		return nil
+	}
+	at := len(strings.TrimRight(sql[:stop], " \t\n"))
+	guard := fmt.Sprintf(" WHERE %s.%s < %s", table, col, expr)
+	if where >= 0 {
+		if guarded(low[where:stop], col) {
+			return nil
+		}
+		guard = fmt.Sprintf(" AND %s.%s < %s", table, col, expr)
+	}
+	return &Write{Verb: "INSERT ... ON CONFLICT DO UPDATE", Table: table, Col: col, At: at, Guard: guard}
+}
+
+// offsetAssignment returns the column and value of the assignment that
+// moves an offset column in a SET list, or "" when there is none (or one
+// is guarded with GREATEST, or assigns the column to itself).
+func offsetAssignment(set, table string) (col, expr string) {
+	for _, a := range splitTop(set) {
+		eq := strings.Index(a, "=")
+		if eq < 0 {
+			continue
+		}
+		name := strings.TrimSpace(a[:eq])
+		value := strings.TrimSpace(a[eq+1:])
+		if i := strings.LastIndex(name, "."); i >= 0 {
+			name = name[i+1:]
+		}
+		ln, lv := asciiLower(name), asciiLower(value)
+		if !strings.Contains(ln, "offset") || !identRE.MatchString(name) {
+			continue
+		}
+		if strings.Contains(lv, "greatest(") || strings.Contains(lv, "max(") {
+			return "", ""
+		}
+		if lv == ln || lv == asciiLower(table)+"."+ln {
+			return "", "" // assigned to itself: no move
+		}
+		return name, value
+	}
+	return "", ""
+}
+
+// guarded reports whether a WHERE clause compares the offset column or
+// mentions a generation, epoch or owner.
+func guarded(where, col string) bool {
+	if regexp.MustCompile(`\b` + regexp.QuoteMeta(asciiLower(col)) + `\b`).MatchString(where) {
+		return true
+	}
+	for _, w := range fencedWords {
+		if strings.Contains(where, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyword returns the start and end of kw (with its surrounding spaces,
+// any run of whitespace matching a space) in low[from:to], outside
+// parentheses and quotes, or -1, -1.
+func keyword(low, kw string, from, to int) (int, int) {
+	depth := 0
+	quote := byte(0)
+	for i := from; i < to; i++ {
+		ch := low[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			}
+			continue
+		case ch == '\'' || ch == '"':
+			quote = ch
+			continue
+		case ch == '(':
+			depth++
+			continue
+		case ch == ')':
+			depth--
+			continue
+		}
+		if depth == 0 {
+			if e := matchWS(low, i, kw); e > 0 && e <= to {
+				return i, e
+			}
+		}
+	}
+	return -1, -1
+}
+
+// matchWS returns the end of kw at low[i:], any run of whitespace in low
+// matching a space in kw, or -1.
+func matchWS(low string, i int, kw string) int {
+	j := i
+	for k := 0; k < len(kw); k++ {
+		if kw[k] == ' ' {
+			if j >= len(low) || !isSpace(low[j]) {
+				return -1
+			}
+			for j < len(low) && isSpace(low[j]) {
+				j++
+			}
+			continue
+		}
+		if j >= len(low) || low[j] != kw[k] {
+			return -1
+		}
+		j++
+	}
+	return j
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' }
+
+// splitTop splits a SET list at commas outside parentheses.
+func splitTop(s string) []string {
+	var out []string
+	depth, last := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[last:i])
+				last = i + 1
+			}
+		}
+	}
+	return append(out, s[last:])
+}
+
+// asciiLower lowers ASCII letters only, so indexes stay the same.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, ch := range b {
+		if 'A' <= ch && ch <= 'Z' {
+			b[i] = ch + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
