@@ -39,7 +39,7 @@ type loaded struct {
 // them; see triage.
 func load(patterns []string, tests bool, prog *progress) (*loaded, error) {
 	cfg := &packages.Config{Mode: loadMode, Tests: tests}
-	prog.phase("loading " + strings.Join(patterns, " "))
+	prog.phase("loading " + strings.Join(patterns, " ") + ": the go command lists, downloads and compiles the dependencies")
 	roots, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, err

@@ -32,8 +32,8 @@ type progress struct {
 
 	mu         sync.Mutex
 	cur        string   // the phase
-	missing    []module // modules not in the module cache when watching started
-	downloaded []string // path@version of those that arrived since
+	missing    []module // modules of the build list not seen in the module cache yet
+	downloaded []string // path@version of those this run downloaded
 	printed    string   // the last status printed
 	at         time.Time
 }
@@ -117,12 +117,18 @@ func (p *progress) run(ctx context.Context) {
 func (p *progress) show() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	// A module directory created since the command started was
+	// downloaded by this run's go command; one that is older was there
+	// before, and is not looked at again.
 	p.missing = slices.DeleteFunc(p.missing, func(m module) bool {
-		_, err := os.Stat(m.dir)
-		if err == nil {
+		fi, err := os.Stat(m.dir)
+		if err != nil {
+			return false
+		}
+		if !fi.ModTime().Before(p.start) {
 			p.downloaded = append(p.downloaded, m.path+"@"+m.version)
 		}
-		return err == nil
+		return true
 	})
 	status := "commitlint: " + p.cur
 	if n := len(p.downloaded); n > 0 {
@@ -139,28 +145,26 @@ func (p *progress) show() {
 	p.printed = status
 }
 
-// watchModules lists the build list's modules that are not in the module
-// cache yet, so that show can tell which ones the go command has
-// downloaded meanwhile. It runs only once loading is slow.
+// watchModules lists the build list's modules, so that show can tell
+// which ones the go command downloads. It runs only once loading is slow.
 func (p *progress) watchModules(ctx context.Context) {
 	out, err := exec.CommandContext(ctx, "go", "env", "GOMODCACHE").Output()
 	cache := strings.TrimSpace(string(out))
 	if err != nil || cache == "" {
 		return
 	}
-	out, err = exec.CommandContext(ctx, "go", "list", "-m", "-e", "-f", "{{if not .Main}}{{if not .Replace}}{{.Path}} {{.Version}} {{.Dir}}{{end}}{{end}}", "all").Output()
+	out, err = exec.CommandContext(ctx, "go", "list", "-m", "-e", "-f", "{{if not .Main}}{{if not .Replace}}{{.Path}} {{.Version}}{{end}}{{end}}", "all").Output()
 	if err != nil {
 		return
 	}
-	var missing []module
+	var mods []module
 	for _, l := range strings.Split(string(out), "\n") {
-		f := strings.Fields(l)
-		if len(f) == 2 { // no Dir: not downloaded yet
-			missing = append(missing, module{f[0], f[1], filepath.Join(cache, escapeModule(f[0])+"@"+escapeModule(f[1]))})
+		if f := strings.Fields(l); len(f) == 2 {
+			mods = append(mods, module{f[0], f[1], filepath.Join(cache, escapeModule(f[0])+"@"+escapeModule(f[1]))})
 		}
 	}
 	p.mu.Lock()
-	p.missing = missing
+	p.missing = mods
 	p.mu.Unlock()
 }
 

@@ -25,9 +25,18 @@ func TestProgressLines(t *testing.T) {
 	p.phase("loading ./...")
 	p.show()
 	p.show() // unchanged: not repeated
-	// A module the go command had not downloaded yet, then has.
-	dir := filepath.Join(t.TempDir(), "github.com", "!i!b!m", "sarama@v1.61.1")
-	p.missing = []module{{"github.com/IBM/sarama", "v1.61.1", dir}}
+	// A module that was in the cache before the command started, and
+	// one the go command had not downloaded yet, then has.
+	cache := t.TempDir()
+	old := filepath.Join(cache, "golang.org", "x", "mod@v0.42.0")
+	if err := os.MkdirAll(old, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(old, time.Time{}, p.start.Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(cache, "github.com", "!i!b!m", "sarama@v1.61.1")
+	p.missing = []module{{"golang.org/x/mod", "v0.42.0", old}, {"github.com/IBM/sarama", "v1.61.1", dir}}
 	p.show()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
