@@ -131,11 +131,11 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 					return GrainRecord, 0 // a variadic call with one record
 				}
 			}
-			if g.fromRecords(sl.X, 0) {
+			if g.fromRecords(sl.X) {
 				return GrainBatch, 0
 			}
 		}
-		if g.fromRecords(a, 0) {
+		if g.fromRecords(a) {
 			if isOneOffsetArg(a) {
 				return GrainRecord, 0
 			}
@@ -176,64 +176,4 @@ func (g *gatherer) isRecord(t types.Type) bool { return clientmodel.Default.Reco
 
 // fromRecords reports whether v is computed from records handed out by the
 // client (their fields, slices of them), rather than by application code.
-func (g *gatherer) fromRecords(v ssa.Value, depth int) bool {
-	if v == nil || depth > ssaflow.MaxValueDepth {
-		return false
-	}
-	if g.isRecord(v.Type()) {
-		return true
-	}
-	if p, ok := v.Type().Underlying().(*types.Pointer); ok && g.isRecord(p.Elem()) {
-		return true
-	}
-	if s, ok := v.Type().Underlying().(*types.Slice); ok && g.isRecord(s.Elem()) {
-		return true
-	}
-	rec := func(x ssa.Value) bool { return g.fromRecords(x, depth+1) }
-	switch x := v.(type) {
-	case *ssa.FieldAddr:
-		return rec(x.X)
-	case *ssa.Field:
-		return rec(x.X)
-	case *ssa.UnOp:
-		return rec(x.X)
-	case *ssa.BinOp:
-		return rec(x.X) || rec(x.Y)
-	case *ssa.Convert:
-		return rec(x.X)
-	case *ssa.ChangeType:
-		return rec(x.X)
-	case *ssa.MakeInterface:
-		return rec(x.X)
-	case *ssa.Slice:
-		return rec(x.X)
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if rec(e) {
-				return true
-			}
-		}
-	case *ssa.Alloc:
-		for _, ref := range *x.Referrers() {
-			switch r := ref.(type) {
-			case *ssa.Store:
-				if r.Addr == x && rec(r.Val) {
-					return true
-				}
-			case *ssa.IndexAddr:
-				for _, rr := range *r.Referrers() {
-					if st, ok := rr.(*ssa.Store); ok && st.Addr == r && rec(st.Val) {
-						return true
-					}
-				}
-			case *ssa.FieldAddr:
-				for _, rr := range *r.Referrers() {
-					if st, ok := rr.(*ssa.Store); ok && st.Addr == r && rec(st.Val) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
-}
+func (g *gatherer) fromRecords(v ssa.Value) bool { return ssaflow.DerivedFrom(v, g.isRecord) }

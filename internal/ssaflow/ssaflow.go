@@ -491,3 +491,71 @@ func recvName(fn *types.Func) string {
 	}
 	return ""
 }
+
+// DerivedFrom reports whether v is computed from a value whose type
+// satisfies is (a client record): a field, element or slice of one,
+// arithmetic or a conversion of such values, a local written from one,
+// within MaxValueDepth steps. Pointers to and slices of such types count.
+func DerivedFrom(v ssa.Value, is func(types.Type) bool) bool { return derivedFrom(v, is, 0) }
+
+func derivedFrom(v ssa.Value, is func(types.Type) bool, depth int) bool {
+	if v == nil || depth > MaxValueDepth {
+		return false
+	}
+	if is(v.Type()) {
+		return true
+	}
+	if p, ok := v.Type().Underlying().(*types.Pointer); ok && is(p.Elem()) {
+		return true
+	}
+	if s, ok := v.Type().Underlying().(*types.Slice); ok && is(s.Elem()) {
+		return true
+	}
+	rec := func(x ssa.Value) bool { return derivedFrom(x, is, depth+1) }
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		return rec(x.X)
+	case *ssa.Field:
+		return rec(x.X)
+	case *ssa.UnOp:
+		return rec(x.X)
+	case *ssa.BinOp:
+		return rec(x.X) || rec(x.Y)
+	case *ssa.Convert:
+		return rec(x.X)
+	case *ssa.ChangeType:
+		return rec(x.X)
+	case *ssa.MakeInterface:
+		return rec(x.X)
+	case *ssa.Slice:
+		return rec(x.X)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if rec(e) {
+				return true
+			}
+		}
+	case *ssa.Alloc:
+		for _, ref := range *x.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.Store:
+				if r.Addr == x && rec(r.Val) {
+					return true
+				}
+			case *ssa.IndexAddr:
+				for _, rr := range *r.Referrers() {
+					if st, ok := rr.(*ssa.Store); ok && st.Addr == r && rec(st.Val) {
+						return true
+					}
+				}
+			case *ssa.FieldAddr:
+				for _, rr := range *r.Referrers() {
+					if st, ok := rr.(*ssa.Store); ok && st.Addr == r && rec(st.Val) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}

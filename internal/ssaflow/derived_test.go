@@ -1,0 +1,75 @@
+package ssaflow_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+const derivedSrc = `package d
+
+type Rec struct {
+	Offset int64
+	Key    []byte
+}
+
+func fetch() []*Rec
+func commit(any)
+
+func field()      { rs := fetch(); commit(rs[0].Offset + 1) }
+func slice()      { rs := fetch(); commit(rs[1:]) }
+func local()      { rs := fetch(); var o int64; o = rs[0].Offset; commit(&o) }
+func converted()  { rs := fetch(); commit(uint64(rs[0].Offset)) }
+func literal()    { rs := fetch(); commit([]int64{rs[0].Offset}) }
+func own(n int64) { commit(n + 1) }
+func counter()    { var n int64; for range fetch() { n++ }; commit(n) }
+`
+
+// TestDerivedFrom checks the record-derivation walk on the argument of
+// commit in each function: derived from a Rec, or computed by the
+// application.
+func TestDerivedFrom(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "d.go", derivedSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("d", ""), []*ast.File{f}, ssa.BareInits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	isRec := func(t types.Type) bool {
+		n, ok := ssaflow.Deref(t).(*types.Named)
+		return ok && n.Obj().Name() == "Rec"
+	}
+	for name, want := range map[string]bool{
+		"field": true, "slice": true, "local": true, "converted": true, "literal": true,
+		"own": false, "counter": false,
+	} {
+		fn := pkg.Func(name)
+		var arg ssa.Value
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if c, ok := in.(*ssa.Call); ok && c.Call.StaticCallee() == pkg.Func("commit") {
+					arg = c.Call.Args[0]
+				}
+			}
+		}
+		if arg == nil {
+			t.Fatalf("%s: no call of commit", name)
+		}
+		if mi, ok := arg.(*ssa.MakeInterface); ok {
+			arg = mi.X
+		}
+		if got := ssaflow.DerivedFrom(arg, isRec); got != want {
+			t.Errorf("%s: DerivedFrom = %t, want %t", name, got, want)
+		}
+	}
+}
