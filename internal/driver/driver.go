@@ -8,6 +8,7 @@
 package driver
 
 import (
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -270,18 +271,6 @@ func profile(cpu, mem string) (stop func(), err error) {
 	}, nil
 }
 
-// Run loads the packages matching patterns, runs the analyzers on them and
-// returns their findings, sorted and without the duplicates that test
-// variants of a package produce. Load problems and analysis errors are
-// returned as one error, a line each.
-func Run(analyzers []*analysis.Analyzer, patterns []string, tests bool) ([]*Finding, error) {
-	g, err := analyze(analyzers, patterns, tests)
-	if err != nil {
-		return nil, err
-	}
-	return findings(g)
-}
-
 // analyze loads the packages matching patterns and runs the analyzers on
 // them. Load problems (a bad pattern, a package that does not type-check)
 // are returned as one error, a line each.
@@ -317,8 +306,8 @@ func analyzeChecked(analyzers []*analysis.Analyzer, patterns []string, tests boo
 		// The go command failed before listing the packages (a go.mod
 		// that needs updates, a missing go.sum entry): say why, in its
 		// words, instead of the consequences.
-		problems = slices.DeleteFunc(problems, func(p string) bool { return strings.Contains(p, "(no metadata for ") })
 		if msg := goListError(patterns, tests); msg != "" {
+			problems = slices.DeleteFunc(problems, func(p string) bool { return strings.Contains(p, "(no metadata for ") })
 			problems = append(problems, "commitlint: "+msg)
 		} else if len(l.roots) == 0 {
 			problems = append(problems, fmt.Sprintf("commitlint: no packages match %s", strings.Join(patterns, " ")))
@@ -421,4 +410,35 @@ func relPath(root, file string) string {
 		return filepath.ToSlash(file)
 	}
 	return filepath.ToSlash(rel)
+}
+
+// PrintVersion prints the version line of the -V flag, or with full the
+// one the go command reads from vet tools (-V=full) to key its cache:
+// "commitlint version devel [version] buildID=<hash of the executable>".
+// The word devel makes the go command use the hash, so a rebuilt binary is
+// never mistaken for the one whose results it cached.
+func PrintVersion(w io.Writer, version string, full bool) error {
+	if !full {
+		_, err := fmt.Fprintf(w, "commitlint version %s\n", version)
+		return err
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return err
+	}
+	v := "devel"
+	if version != "devel" {
+		v += " " + version
+	}
+	_, err = fmt.Fprintf(w, "commitlint version %s buildID=%x\n", v, h.Sum(nil))
+	return err
 }
