@@ -99,6 +99,19 @@ func callback() {
 	run(func() { use(ext()) })
 }
 
+type Cfg struct {
+	Consumer struct {
+		Offsets struct {
+			Enable bool
+		}
+	}
+}
+
+func nested() {
+	cfg := &Cfg{}
+	cfg.Consumer.Offsets.Enable = true
+}
+
 func local() {
 	var t T
 	use(&t) // the variable itself: nothing stored into it
@@ -430,5 +443,147 @@ func TestRootsConcurrent(t *testing.T) {
 		if got := <-done; strings.Join(got, ",") != "ext(),ext2()" {
 			t.Errorf("concurrent Roots = %q", got)
 		}
+	}
+}
+
+// store returns the only store to a field in fn.
+func (p *pkg) store(t *testing.T, fn string) *ssa.Store {
+	t.Helper()
+	var out *ssa.Store
+	for _, b := range p.fn(t, fn).Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok {
+				if _, ok := st.Addr.(*ssa.FieldAddr); ok {
+					if out != nil {
+						t.Fatalf("two field stores in %s", fn)
+					}
+					out = st
+				}
+			}
+		}
+	}
+	if out == nil {
+		t.Fatalf("no field store in %s", fn)
+	}
+	return out
+}
+
+func TestFieldPath(t *testing.T) {
+	p := build(t)
+	addr := p.store(t, "nested").Addr
+	base := ssaflow.FieldPath(addr, []string{"Consumer", "Offsets", "Enable"})
+	if _, ok := base.(*ssa.Alloc); !ok {
+		t.Errorf("FieldPath(Consumer.Offsets.Enable) = %v, want the config's allocation", base)
+	}
+	// A suffix of the path gives the struct it starts from.
+	if fa, ok := ssaflow.FieldPath(addr, []string{"Offsets", "Enable"}).(*ssa.FieldAddr); !ok || ssaflow.FieldVar(fa).Name() != "Consumer" {
+		t.Errorf("FieldPath(Offsets.Enable) = %v, want the address of field Consumer", fa)
+	}
+	for _, path := range [][]string{
+		{"Consumer", "Offsets", "Disable"},        // another last field
+		{"Producer", "Offsets", "Enable"},         // another first field
+		{"Root", "Consumer", "Offsets", "Enable"}, // longer than the chain
+	} {
+		if got := ssaflow.FieldPath(addr, path); got != nil {
+			t.Errorf("FieldPath(%s) = %v, want nil", strings.Join(path, "."), got)
+		}
+	}
+	if got := ssaflow.FieldPath(p.store(t, "nested").Val, []string{"Enable"}); got != nil {
+		t.Errorf("FieldPath of a constant = %v, want nil", got)
+	}
+}
+
+func TestDeref(t *testing.T) {
+	i := types.Typ[types.Int]
+	named := types.NewNamed(types.NewTypeName(token.NoPos, nil, "P", nil), types.NewPointer(i), nil)
+	for _, tc := range []struct {
+		t, want types.Type
+	}{
+		{types.NewPointer(i), i},
+		{named, i}, // a named pointer type
+		{i, i},
+		{types.NewSlice(i), types.NewSlice(i)},
+	} {
+		if got := ssaflow.Deref(tc.t); !types.Identical(got, tc.want) {
+			t.Errorf("Deref(%s) = %s, want %s", tc.t, got, tc.want)
+		}
+	}
+}
+
+func TestDominates(t *testing.T) {
+	p := build(t)
+	before, body, after := p.useOf(t, "loop", 0), p.useOf(t, "loop", 1), p.useOf(t, "loop", 2)
+	for _, tc := range []struct {
+		desc string
+		a, b ssa.Instruction
+		want bool
+	}{
+		{"before the loop, its body", before, body, true},
+		{"before the loop, after it", before, after, true},
+		{"the body, after the loop", body, after, false},
+		{"after the loop, before it", after, before, false},
+		{"an instruction, itself", body, body, true},
+		{"another function's instruction", p.useOf(t, "counter", 10), after, false},
+		// The entry block of a larger function has dominator numbers that
+		// cover every block of loop.
+		{"another function's entry", p.fn(t, "counter").Blocks[0].Instrs[0], body, false},
+	} {
+		if got := ssaflow.Dominates(tc.a, tc.b); got != tc.want {
+			t.Errorf("%s: Dominates = %t, want %t", tc.desc, got, tc.want)
+		}
+	}
+	// In one block: the earlier instruction dominates the later only.
+	instrs := before.Block().Instrs
+	first, last := instrs[0], instrs[len(instrs)-1]
+	if !ssaflow.Dominates(first, last) || ssaflow.Dominates(last, first) {
+		t.Error("in one block, Dominates does not follow the instruction order")
+	}
+}
+
+// method declares pkgPath.recv.name (a pointer receiver when recv is not
+// empty, else a package-level function).
+func method(pkgPath, recv, name string) *types.Func {
+	pkg := types.NewPackage(pkgPath, pkgPath[strings.LastIndex(pkgPath, "/")+1:])
+	var r *types.Var
+	if recv != "" {
+		named := types.NewNamed(types.NewTypeName(token.NoPos, pkg, recv, nil), types.NewStruct(nil, nil), nil)
+		r = types.NewParam(token.NoPos, pkg, "", types.NewPointer(named))
+	}
+	return types.NewFunc(token.NoPos, pkg, name, types.NewSignatureType(r, nil, nil, nil, nil, false))
+}
+
+func TestJoins(t *testing.T) {
+	for _, tc := range []struct {
+		fn                            *types.Func
+		errgroup, groupWait, condWait bool
+	}{
+		{method("sync", "WaitGroup", "Wait"), false, true, false},
+		{method("sync", "Cond", "Wait"), false, false, true},
+		{method("golang.org/x/sync/errgroup", "Group", "Wait"), true, true, false},
+		{method("example.com/internal/errgroup", "Group", "Wait"), true, true, false}, // a copy
+		{method("golang.org/x/sync/errgroup", "Group", "Go"), true, false, false},
+		{method("sync", "WaitGroup", "Done"), false, false, false},
+		{method("sync", "Mutex", "Wait"), false, false, false},
+		{method("example.com/sync", "WaitGroup", "Wait"), false, false, false},
+		{method("example.com/sync", "Cond", "Wait"), false, false, false},
+		{method("example.com/myerrgroup", "Group", "Wait"), false, false, false},
+		{method("sync", "", "Wait"), false, false, false}, // not a method
+	} {
+		name := tc.fn.FullName()
+		if got := ssaflow.IsErrgroup(tc.fn); got != tc.errgroup {
+			t.Errorf("IsErrgroup(%s) = %t", name, got)
+		}
+		if got := ssaflow.IsGroupWait(tc.fn); got != tc.groupWait {
+			t.Errorf("IsGroupWait(%s) = %t", name, got)
+		}
+		if got := ssaflow.IsCondWait(tc.fn); got != tc.condWait {
+			t.Errorf("IsCondWait(%s) = %t", name, got)
+		}
+		if got := ssaflow.IsJoin(tc.fn); got != (tc.groupWait || tc.condWait) {
+			t.Errorf("IsJoin(%s) = %t", name, got)
+		}
+	}
+	if ssaflow.IsJoin(nil) {
+		t.Error("IsJoin(nil)")
 	}
 }
