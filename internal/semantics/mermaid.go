@@ -6,6 +6,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/offsetcommit/commitlint/internal/category"
 )
 
 // WriteMermaid writes the pipelines as a mermaid flowchart: topics, then
@@ -75,7 +77,7 @@ var guaranteeStyle = map[string]string{
 // storeCategories are the finding categories about writing a record's
 // effect together with its offset (a transaction or the consumer's own
 // database): they bite on the edge to the store when the row knows it.
-var storeCategories = []string{"unfenced-offset-write", "ignored-txn-result", "swallowed-commit-error", "ignored-fencing-error"}
+var storeCategories = []category.Category{category.Unfenced, category.TxnResult, category.Swallowed, category.FencingIgnored}
 
 // edgeFindings splits a row's findings into the short category labels of
 // the edge from its topics and of the edge to its store.
@@ -83,7 +85,7 @@ func edgeFindings(r *Row) (in, out []string) {
 	for _, f := range r.Findings {
 		_, cat, _ := strings.Cut(f.Rule, "/")
 		cat = cmp.Or(cat, f.Rule)
-		if r.Scope != "" && slices.Contains(storeCategories, cat) {
+		if r.Scope != "" && slices.Contains(storeCategories, category.Category(cat)) {
 			out = append(out, cat)
 		} else {
 			in = append(in, cat)
