@@ -1,0 +1,176 @@
+package oracle
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Example describes how to run one consumer of examples/ and observe it:
+// the tables it writes (created by the harness), the tables whose rows are
+// its effects, and the record it decodes.
+type Example struct {
+	Dir     string   // under examples/, e.g. "franzgo/commitfirst"
+	Topic   string   // the topic it consumes
+	Group   string   // its consumer group, "" when it has none
+	Schema  string   // DDL of the tables it uses
+	Seed    string   // SQL run before the triggers exist; $1 is the text[] of record ids
+	Effects []Effect // the tables whose inserted or updated rows are effects
+	Record  func(id string) Record
+	Records int    // records per run, when the default is done before the consumer's first auto-commit
+	Skip    string // why it is not run, when it cannot be observed
+}
+
+// Effect names a table and the column that holds the record id.
+type Effect struct{ Table, Column string }
+
+// Record is one Kafka record as produced.
+type Record struct{ Key, Value []byte }
+
+// jsonRecord returns a Record builder that sets field idField to the id and
+// the other fields to the given constants; the key is the id.
+func jsonRecord(idField string, fields map[string]any) func(string) Record {
+	return func(id string) Record {
+		m := map[string]any{idField: id}
+		for k, v := range fields {
+			m[k] = v
+		}
+		b, err := json.Marshal(m)
+		if err != nil {
+			panic(fmt.Sprintf("encode %v: %v", m, err)) // constants only: cannot happen
+		}
+		return Record{Key: []byte(id), Value: b}
+	}
+}
+
+// rawRecord returns a Record builder whose value is the id itself.
+func rawRecord(id string) Record { return Record{Key: []byte(id), Value: []byte(id)} }
+
+const (
+	productSearch = `CREATE TABLE product_search (product_id text PRIMARY KEY, title text, price_cents bigint)`
+	alertTable    = `CREATE TABLE alert_deliveries (alert_id text PRIMARY KEY, device_id text, message text, delivered_at timestamptz)`
+	stockLevels   = `CREATE TABLE stock_levels (sku text, warehouse text, quantity bigint, PRIMARY KEY (sku, warehouse))`
+	stockSeed     = `INSERT INTO stock_levels (sku, warehouse, quantity) SELECT unnest($1::text[]), 'w1', 0`
+	invoiceIndex  = `CREATE TABLE invoice_index (invoice_id text PRIMARY KEY, customer text, total_cents bigint)`
+	pageCounts    = `CREATE TABLE page_counts (url text PRIMARY KEY, views bigint)`
+	shipmentRows  = `CREATE TABLE shipment_events (shipment_id text, status text, kafka_offset bigint, UNIQUE (shipment_id, kafka_offset))`
+	shipmentScans = `CREATE TABLE shipment_scans (shipment_id text, depot text, scanned_at text)`
+	payments      = `CREATE TABLE payments (payment_id text PRIMARY KEY, account text, amount_cents bigint)`
+	orderStatus   = `CREATE TABLE order_status (order_id text PRIMARY KEY, status text, updated_at timestamptz)`
+	emailLog      = `CREATE TABLE email_log (request_id text PRIMARY KEY, recipient text, template text, sent_at timestamptz)`
+	ledger        = `CREATE TABLE ledger (account text, cents bigint, source_offset bigint);
+		CREATE TABLE consumer_offsets (topic text, partition int, next_offset bigint, PRIMARY KEY (topic, partition))`
+	ledgerSeed    = `INSERT INTO consumer_offsets (topic, partition, next_offset) SELECT 'ledger', p, 0 FROM generate_series(0, 63) p`
+	loyalty       = `CREATE TABLE loyalty_accounts (member_id text PRIMARY KEY, points bigint)`
+	loyaltySeed   = `INSERT INTO loyalty_accounts (member_id, points) SELECT unnest($1::text[]), 0`
+	auditEvents   = `CREATE TABLE audit_log (event_id text PRIMARY KEY, actor text, action text)`
+	hourlyKWh     = `CREATE TABLE hourly_kwh (meter text, hour timestamptz, kwh float8, PRIMARY KEY (meter, hour))`
+	timestamp     = "2026-12-01T10:00:00Z"
+	txnUnobserved = "its effect is a transactional produce to Kafka, not a database write; the audit triggers cannot see it"
+)
+
+var (
+	product  = jsonRecord("product_id", map[string]any{"title": "kettle", "price_cents": 1999})
+	alert    = jsonRecord("alert_id", map[string]any{"device_id": "d1", "message": "door open"})
+	stock    = jsonRecord("sku", map[string]any{"warehouse": "w1", "delta": 1})
+	invoice  = jsonRecord("invoice_id", map[string]any{"customer": "c1", "total_cents": 1200})
+	shipment = jsonRecord("shipment_id", map[string]any{"status": "delivered"})
+	scan     = jsonRecord("shipment_id", map[string]any{"depot": "d1", "scanned_at": timestamp})
+	payment  = jsonRecord("payment_id", map[string]any{"account": "a1", "amount_cents": 500})
+	order    = jsonRecord("order_id", map[string]any{"status": "shipped"})
+	email    = jsonRecord("request_id", map[string]any{"to": "a@example.com", "template": "welcome"})
+	entry    = jsonRecord("account", map[string]any{"cents": 100})
+	award    = jsonRecord("member_id", map[string]any{"award_id": "a1", "points": 10})
+	event    = jsonRecord("event_id", map[string]any{"actor": "u1", "action": "login"})
+	reading  = jsonRecord("meter", map[string]any{"kwh": 1.5, "at": timestamp})
+)
+
+// Examples lists every consumer of examples/ the oracle knows how to run.
+var Examples = []Example{
+	// franz-go
+	{Dir: "franzgo/commitfirst", Topic: "product-updates", Group: "product-indexer-eager", Schema: productSearch, Effects: []Effect{{"product_search", "product_id"}}, Record: product},
+	{Dir: "franzgo/manual", Topic: "product-updates", Group: "product-indexer", Schema: productSearch, Effects: []Effect{{"product_search", "product_id"}}, Record: product},
+	{Dir: "franzgo/fanoutjoined", Topic: "alerts", Group: "alert-notifier", Schema: alertTable, Effects: []Effect{{"alert_deliveries", "alert_id"}}, Record: alert},
+	{Dir: "franzgo/handoff", Topic: "alerts", Group: "alert-notifier", Schema: alertTable, Effects: []Effect{{"alert_deliveries", "alert_id"}}, Record: alert, Records: 2000},
+	{Dir: "franzgo/fanoutmarks", Topic: "readings", Group: "reading-store",
+		Schema:  `CREATE TABLE readings (sensor text, value float8, at text); CREATE TABLE readings_dead_letter (topic text, part int, off bigint, payload bytea, reason text)`,
+		Effects: []Effect{{"readings", "sensor"}}, Record: jsonRecord("sensor", map[string]any{"value": 1.5, "at": timestamp})},
+	{Dir: "franzgo/greedy", Topic: "pageviews", Group: "pageview-archiver",
+		Schema:  `CREATE TABLE page_views (session_id text, url text, viewed_at timestamptz)`,
+		Effects: []Effect{{"page_views", "session_id"}}, Record: jsonRecord("session_id", map[string]any{"url": "/", "viewed_at": timestamp})},
+	{Dir: "franzgo/marknoop", Topic: "inventory-adjustments", Group: "inventory-applier", Schema: stockLevels, Seed: stockSeed, Effects: []Effect{{"stock_levels", "sku"}}, Record: stock},
+	{Dir: "franzgo/marks", Topic: "inventory-adjustments", Group: "inventory-applier", Schema: stockLevels, Seed: stockSeed, Effects: []Effect{{"stock_levels", "sku"}}, Record: stock},
+	{Dir: "franzgo/perpartition", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex, Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice},
+	{Dir: "franzgo/workerpool", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex, Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice},
+	{Dir: "franzgo/rebalanceabandon", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
+	{Dir: "franzgo/rebalanceskip", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
+	{Dir: "franzgo/revokecommit", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord},
+	{Dir: "franzgo/revokeinflight", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord},
+	{Dir: "franzgo/revokelog", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord},
+	{Dir: "franzgo/syncloop", Topic: "payments", Group: "payments-ledger",
+		Schema:  `CREATE TABLE ledger_entries (payment_id text PRIMARY KEY, account text, amount_cents bigint)`,
+		Effects: []Effect{{"ledger_entries", "payment_id"}}, Record: payment},
+	{Dir: "franzgo/txnend", Skip: txnUnobserved},
+	{Dir: "franzgo/txnendchecked", Skip: txnUnobserved},
+
+	// sarama
+	{Dir: "sarama/batchcommit", Topic: "shipment-scans", Group: "shipment-scan-batcher", Schema: shipmentScans, Effects: []Effect{{"shipment_scans", "shipment_id"}}, Record: scan},
+	{Dir: "sarama/manualcommit", Topic: "shipment-scans", Group: "shipment-scan-recorder", Schema: shipmentScans, Effects: []Effect{{"shipment_scans", "shipment_id"}}, Record: scan},
+	{Dir: "sarama/nocommit", Topic: "shipment-scans", Group: "shipment-scan-recorder", Schema: shipmentScans, Effects: []Effect{{"shipment_scans", "shipment_id"}}, Record: scan},
+	{Dir: "sarama/commitfirst", Topic: "parcel-weights", Group: "parcel-weights",
+		Schema:  `CREATE TABLE parcel_weights (parcel_id text PRIMARY KEY, grams float8)`,
+		Effects: []Effect{{"parcel_weights", "parcel_id"}}, Record: jsonRecord("parcel_id", map[string]any{"grams": 250.0})},
+	{Dir: "sarama/lowwater", Topic: "payments", Group: "payment-recorder", Schema: payments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
+	{Dir: "sarama/pergoroutine", Topic: "payments", Group: "payment-recorder", Schema: payments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
+	{Dir: "sarama/markafter", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
+	{Dir: "sarama/markfirst", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
+	{Dir: "sarama/txnabort", Skip: txnUnobserved},
+	{Dir: "sarama/txncommit", Skip: txnUnobserved},
+
+	// kafka-go
+	{Dir: "kafkago/collector", Topic: "audit", Group: "audit-archiver",
+		Schema:  `CREATE TABLE audit_log (topic text, part int, off bigint, actor text, action text)`,
+		Effects: []Effect{{"audit_log", "actor"}}, Record: jsonRecord("actor", map[string]any{"action": "login"})},
+	{Dir: "kafkago/commitfirst", Topic: "email-requests", Group: "email-sender-fast", Schema: emailLog, Effects: []Effect{{"email_log", "request_id"}}, Record: email},
+	{Dir: "kafkago/fetchcommit", Topic: "email-requests", Group: "email-sender", Schema: emailLog, Effects: []Effect{{"email_log", "request_id"}}, Record: email},
+	{Dir: "kafkago/readmessage", Topic: "email-requests", Group: "email-sender", Schema: emailLog, Effects: []Effect{{"email_log", "request_id"}}, Record: email},
+	{Dir: "kafkago/nogroup", Topic: "fx-rates",
+		Schema:  `CREATE TABLE fx_rates (pair text PRIMARY KEY, rate float8, source_offset bigint)`,
+		Effects: []Effect{{"fx_rates", "pair"}}, Record: jsonRecord("pair", map[string]any{"rate": 1.1})},
+	{Dir: "kafkago/offsetrow", Topic: "ledger", Group: "ledger-applier", Schema: ledger, Seed: ledgerSeed, Effects: []Effect{{"ledger", "account"}}, Record: entry},
+	{Dir: "kafkago/txoffset", Topic: "ledger", Group: "ledger-applier", Schema: ledger, Seed: ledgerSeed, Effects: []Effect{{"ledger", "account"}}, Record: entry},
+	{Dir: "kafkago/txfirst", Topic: "inventory", Group: "inventory-applier",
+		Schema:  `CREATE TABLE inventory (sku text PRIMARY KEY, on_hand bigint); CREATE TABLE inventory_log (sku text, delta bigint, source_offset bigint)`,
+		Seed:    `INSERT INTO inventory (sku, on_hand) SELECT unnest($1::text[]), 0`,
+		Effects: []Effect{{"inventory_log", "sku"}}, Record: jsonRecord("sku", map[string]any{"delta": 1})},
+
+	// confluent-kafka-go
+	{Dir: "confluent/commitfirst", Topic: "loyalty-awards", Group: "loyalty-awarder", Schema: loyalty, Seed: loyaltySeed, Effects: []Effect{{"loyalty_accounts", "member_id"}}, Record: award},
+	{Dir: "confluent/manualcommit", Topic: "loyalty-awards", Group: "loyalty-awarder", Schema: loyalty, Seed: loyaltySeed, Effects: []Effect{{"loyalty_accounts", "member_id"}}, Record: award},
+	{Dir: "confluent/storenoop", Topic: "loyalty-awards", Group: "loyalty-awarder", Schema: loyalty, Seed: loyaltySeed, Effects: []Effect{{"loyalty_accounts", "member_id"}}, Record: award},
+	{Dir: "confluent/defaults", Topic: "invoices", Group: "invoice-archiver",
+		Schema:  `CREATE TABLE invoice_archive (invoice_id text PRIMARY KEY, customer text, total_cents bigint, raw bytea)`,
+		Effects: []Effect{{"invoice_archive", "invoice_id"}}, Record: invoice},
+	{Dir: "confluent/lowwater", Topic: "shipments", Group: "shipment-writer", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
+	{Dir: "confluent/maxstore", Topic: "shipments", Group: "shipment-writer", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
+	{Dir: "confluent/pgxoffset", Topic: "shipment-events", Group: "shipment-status",
+		Schema: `CREATE TABLE shipment_status (shipment_id text PRIMARY KEY, status text);
+			CREATE TABLE consumer_offsets (topic text, partition int, next_offset bigint, PRIMARY KEY (topic, partition))`,
+		Effects: []Effect{{"shipment_status", "shipment_id"}}, Record: shipment},
+	{Dir: "confluent/pollstore", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents, Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
+	{Dir: "confluent/storeafter", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents, Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
+	{Dir: "confluent/storefirst", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents, Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
+	{Dir: "confluent/revokebatch", Topic: "meter-readings", Group: "meter-aggregator", Schema: hourlyKWh, Effects: []Effect{{"hourly_kwh", "meter"}}, Record: reading},
+	{Dir: "confluent/revokecommit", Topic: "meter-readings", Group: "meter-aggregator", Schema: hourlyKWh, Effects: []Effect{{"hourly_kwh", "meter"}}, Record: reading},
+	{Dir: "confluent/txnabort", Skip: txnUnobserved},
+	{Dir: "confluent/txncommit", Skip: txnUnobserved},
+}
+
+// Lookup returns the example in directory dir.
+func Lookup(dir string) (Example, bool) {
+	for _, e := range Examples {
+		if e.Dir == dir {
+			return e, true
+		}
+	}
+	return Example{}, false
+}

@@ -1,0 +1,340 @@
+package oracle
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Config sets the size and timing of one experiment. Every wait is bounded.
+type Config struct {
+	Binary     string        // the built example consumer
+	Records    int           // records produced, each with a unique id
+	Partitions int32         // partitions of the topic
+	Kills      int           // SIGKILLs, each followed by a restart
+	Seed       uint64        // seeds the kill moments
+	EffectTime time.Duration // time each effect takes in the store (its crash window)
+	MaxDelay   time.Duration // longest wait from the chosen anchor to a kill
+	Progress   time.Duration // longest wait for a restarted consumer's first effect or commit
+	Quiet      time.Duration // the drain ends after this long without a new effect
+	Drain      time.Duration // bound on the final drain
+	Log        io.Writer     // the consumer's output; nil discards it
+}
+
+// DefaultConfig returns the settings the tests use unless told otherwise.
+func DefaultConfig() Config {
+	return Config{
+		Records:    400,
+		Partitions: 2,
+		Kills:      4,
+		EffectTime: 25 * time.Millisecond,
+		MaxDelay:   time.Second,
+		Progress:   12 * time.Second,
+		Quiet:      8 * time.Second,
+		Drain:      90 * time.Second,
+	}
+}
+
+// Outcome is what the store shows after the experiment.
+type Outcome struct {
+	Records    int      // produced
+	Lost       []string // ids with no effect
+	Duplicated []string // ids with more than one effect
+	Effects    int      // audit rows
+	Kills      int      // SIGKILLs sent
+	Exits      int      // times the consumer exited on its own
+}
+
+func (o Outcome) String() string {
+	return fmt.Sprintf("%d records, %d effects, %d lost, %d duplicated, %d kills, %d own exits",
+		o.Records, o.Effects, len(o.Lost), len(o.Duplicated), o.Kills, o.Exits)
+}
+
+// Run produces cfg.Records records for ex to a fresh broker, runs the
+// consumer in a fresh database, kills it cfg.Kills times at moments drawn
+// from cfg.Seed, restarting it each time, lets the last run drain and counts
+// each record's effects.
+func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, error) {
+	out := Outcome{Records: cfg.Records}
+	if ex.Skip != "" {
+		return out, fmt.Errorf("%s cannot be observed: %s", ex.Dir, ex.Skip)
+	}
+	ids := make([]string, cfg.Records)
+	recs := make([]Record, cfg.Records)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("r%05d", i)
+		recs[i] = ex.Record(ids[i])
+	}
+
+	db := fmt.Sprintf("%s_%d", strings.NewReplacer("/", "_").Replace(ex.Dir), cfg.Seed)
+	url, err := pg.CreateDatabase(ctx, db)
+	if err != nil {
+		return out, err
+	}
+	if err := setUpStore(ctx, url, ex, ids, cfg.EffectTime); err != nil {
+		return out, err
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return out, err
+	}
+	defer conn.Close(context.Background())
+
+	broker, err := NewBroker(cfg.Partitions, ex.Topic)
+	if err != nil {
+		return out, err
+	}
+	defer broker.Close()
+	if ex.Group != "" {
+		if err := broker.CommitStart(ctx, ex.Group, ex.Topic, cfg.Partitions); err != nil {
+			return out, err
+		}
+	}
+	if err := broker.Produce(ctx, ex.Topic, recs); err != nil {
+		return out, fmt.Errorf("produce: %w", err)
+	}
+
+	logw := cfg.Log
+	if logw == nil {
+		logw = io.Discard
+	}
+	env := append(os.Environ(), "KAFKA_BROKERS="+strings.Join(broker.Addrs(), ","), "DATABASE_URL="+url)
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6f7261636c65))
+	var p *consumer // the running consumer, nil after a kill
+	for range cfg.Kills {
+		if p, err = startConsumer(cfg.Binary, env, logw); err != nil {
+			return out, err
+		}
+		reached, err := aim(ctx, cfg, rng, p, broker, conn, logw)
+		if err != nil {
+			p.kill()
+			return out, err
+		}
+		if !reached {
+			note(logw, "no progress within %v: nothing left to do, draining", cfg.Progress)
+			break
+		}
+		if p.exited() {
+			out.Exits++
+			note(logw, "consumer exited on its own: %v", p.err)
+		} else {
+			p.kill()
+			out.Kills++
+			settle(ctx, conn) // statements in flight at the kill end (rolled back or committed)
+		}
+		p = nil
+		if err := broker.EvictMembers(ctx); err != nil {
+			return out, err
+		}
+		var distinct int
+		if err := conn.QueryRow(ctx, `SELECT count(DISTINCT id) FROM oracle_audit`).Scan(&distinct); err != nil {
+			return out, err
+		}
+		if distinct == cfg.Records {
+			note(logw, "every record has an effect: no more kills")
+			break
+		}
+	}
+
+	if p == nil {
+		if p, err = startConsumer(cfg.Binary, env, logw); err != nil {
+			return out, err
+		}
+	}
+	defer p.stop()
+	if err := drain(ctx, cfg, p, logw, conn, &out); err != nil {
+		return out, err
+	}
+	counts, total, err := effectCounts(ctx, conn)
+	if err != nil {
+		return out, err
+	}
+	out.Effects = total
+	for _, id := range ids {
+		switch n := counts[id]; {
+		case n == 0:
+			out.Lost = append(out.Lost, id)
+		case n > 1:
+			out.Duplicated = append(out.Duplicated, id)
+		}
+		delete(counts, id)
+	}
+	if len(counts) > 0 {
+		return out, fmt.Errorf("effects for ids that were never produced: %v", slices.Sorted(maps.Keys(counts)))
+	}
+	return out, nil
+}
+
+// aim waits for a seeded anchor and a seeded delay after it: the moment to
+// kill p. The anchor is the consumer's first effect since it started (it
+// has joined and is processing) or, for half of the kills, its first commit.
+// It reports false when the anchor did not come within cfg.Progress.
+func aim(ctx context.Context, cfg Config, rng *rand.Rand, p *consumer, broker *Broker, conn *pgx.Conn, logw io.Writer) (bool, error) {
+	base, err := auditRows(ctx, conn)
+	if err != nil {
+		return false, err
+	}
+	commits := broker.Commits()
+	afterCommit := rng.IntN(2) == 0
+	// Half of the delays fall within two effects of the anchor, where a
+	// per-record window (commit, then write) is open; the rest spread
+	// over cfg.MaxDelay, across batches.
+	longest := cfg.MaxDelay
+	if rng.IntN(2) == 0 {
+		longest = 2 * cfg.EffectTime
+	}
+	delay := time.Duration(rng.Int64N(int64(longest) + 1))
+	reached := waitUntil(ctx, cfg.Progress, func() bool {
+		if p.exited() {
+			return true
+		}
+		if afterCommit {
+			return broker.Commits() > commits
+		}
+		n, err := auditRows(ctx, conn)
+		return err != nil || n > base
+	})
+	if !reached {
+		return false, ctx.Err()
+	}
+	sleep(ctx, delay)
+	anchor := "first effect"
+	if afterCommit {
+		anchor = "first commit"
+	}
+	note(logw, "kill %v after the %s", delay, anchor)
+	return true, ctx.Err()
+}
+
+// drain runs the consumer p until every record has an effect and a second
+// has passed without a new one, or cfg.Quiet passes without a new effect,
+// within cfg.Drain.
+func drain(ctx context.Context, cfg Config, p *consumer, logw io.Writer, conn *pgx.Conn, out *Outcome) error {
+	deadline := time.Now().Add(cfg.Drain)
+	last, lastChange := -1, time.Now()
+	for time.Now().Before(deadline) {
+		if !sleep(ctx, 100*time.Millisecond) {
+			return ctx.Err()
+		}
+		var n, distinct int
+		if err := conn.QueryRow(ctx, `SELECT count(*), count(DISTINCT id) FROM oracle_audit`).Scan(&n, &distinct); err != nil {
+			return err
+		}
+		if n != last {
+			if n/50 != last/50 {
+				note(logw, "draining: %d effects, %d records", n, distinct)
+			}
+			last, lastChange = n, time.Now()
+		}
+		quiet := time.Since(lastChange)
+		if distinct == cfg.Records && quiet >= time.Second || quiet >= cfg.Quiet {
+			return nil
+		}
+		if p.exited() {
+			out.Exits++
+			note(logw, "consumer exited on its own while draining: %v", p.err)
+			return nil
+		}
+	}
+	note(logw, "drain stopped after %v", cfg.Drain)
+	return nil
+}
+
+// settle waits until the audit table has not grown for 200ms (at most 5s).
+func settle(ctx context.Context, conn *pgx.Conn) {
+	last, since := -1, time.Now()
+	waitUntil(ctx, 5*time.Second, func() bool {
+		n, err := auditRows(ctx, conn)
+		if err != nil {
+			return true
+		}
+		if n != last {
+			last, since = n, time.Now()
+		}
+		return time.Since(since) >= 200*time.Millisecond
+	})
+}
+
+// consumer is a running example binary.
+type consumer struct {
+	cmd  *exec.Cmd
+	done chan struct{}
+	err  error // set when done is closed
+}
+
+func startConsumer(bin string, env []string, logw io.Writer) (*consumer, error) {
+	cmd := exec.Command(bin)
+	cmd.Env = env
+	cmd.Stdout, cmd.Stderr = logw, logw
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", bin, err)
+	}
+	c := &consumer{cmd: cmd, done: make(chan struct{})}
+	go func() {
+		c.err = cmd.Wait()
+		close(c.done)
+	}()
+	return c, nil
+}
+
+func (c *consumer) exited() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
+func (c *consumer) kill() {
+	_ = c.cmd.Process.Signal(syscall.SIGKILL)
+	<-c.done
+}
+
+// stop asks for a graceful shutdown and kills after a bounded wait.
+func (c *consumer) stop() {
+	_ = c.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-c.done:
+	case <-time.After(10 * time.Second):
+		c.kill()
+	}
+}
+
+// waitUntil polls cond every 20ms until it holds, d passes or ctx ends.
+func waitUntil(ctx context.Context, d time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) || !sleep(ctx, 20*time.Millisecond) {
+			return false
+		}
+	}
+	return true
+}
+
+// sleep waits d or until ctx ends; it reports whether d passed.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// note writes a timestamped harness step to w, between the consumer's lines.
+func note(w io.Writer, format string, args ...any) {
+	fmt.Fprintf(w, "oracle %s: %s\n", time.Now().Format("15:04:05.000"), fmt.Sprintf(format, args...))
+}

@@ -1,0 +1,276 @@
+package oracle
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+var (
+	seedFlag     = flag.Uint64("oracle.seed", 0, "base seed of the kill moments (0: from the clock); run r of an example uses seed+r")
+	runsFlag     = flag.Int("oracle.runs", 1, "seeded runs per example")
+	fullFlag     = flag.Bool("oracle.full", false, "run every example, not the CI subset")
+	onlyFlag     = flag.String("oracle.only", "", "comma-separated example directories to run (overrides the subset)")
+	parallelFlag = flag.Int("oracle.parallel", 3, "experiments run at the same time")
+	tableFlag    = flag.String("oracle.table", "", "append one markdown table row per example to this file")
+	recordsFlag  = flag.Int("oracle.records", 0, "records per run (0: the default)")
+	killsFlag    = flag.Int("oracle.kills", 0, "kills per run (0: the default)")
+	verboseFlag  = flag.Bool("oracle.v", false, "copy the consumers' output and the harness's steps to stderr")
+)
+
+// ciSubset is one consumer per client per verdict, within CI's time budget.
+var ciSubset = []string{
+	"franzgo/commitfirst",  // at-most-once, loses
+	"franzgo/manual",       // at-least-once
+	"franzgo/handoff",      // neither
+	"sarama/commitfirst",   // at-most-once, loses
+	"sarama/manualcommit",  // at-least-once
+	"kafkago/readmessage",  // at-most-once, loses
+	"kafkago/fetchcommit",  // at-least-once
+	"kafkago/txoffset",     // effectively-once
+	"confluent/storefirst", // at-most-once, loses
+	"confluent/storeafter", // at-least-once
+	"confluent/pgxoffset",  // effectively-once
+}
+
+var (
+	pg      *Postgres
+	pgErr   error
+	pgOnce  sync.Once
+	slots   chan struct{}
+	binDir  string
+	binOnce sync.Once
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if *seedFlag == 0 {
+		*seedFlag = uint64(time.Now().UnixNano() % 1e9)
+	}
+	fmt.Printf("oracle: seed %d (replay with -oracle.seed=%d)\n", *seedFlag, *seedFlag)
+	slots = make(chan struct{}, max(*parallelFlag, 1))
+	code := m.Run()
+	if pg != nil {
+		pg.Close()
+	}
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// postgres returns the server shared by every experiment of the test binary.
+func postgres(t *testing.T) *Postgres {
+	t.Helper()
+	pgOnce.Do(func() { pg, pgErr = StartPostgres(context.Background()) })
+	if pgErr != nil {
+		t.Fatalf("start postgres: %v", pgErr)
+	}
+	return pg
+}
+
+func examplesDir(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("../examples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func selected() []string {
+	switch {
+	case *onlyFlag != "":
+		return strings.Split(*onlyFlag, ",")
+	case *fullFlag:
+		var all []string
+		for _, e := range Examples {
+			all = append(all, e.Dir)
+		}
+		return all
+	}
+	return ciSubset
+}
+
+func config(ex Example, bin string, seed uint64, log *bytes.Buffer) Config {
+	cfg := DefaultConfig()
+	cfg.Binary, cfg.Seed, cfg.Log = bin, seed, log
+	if *verboseFlag {
+		cfg.Log = io.MultiWriter(log, os.Stderr)
+	}
+	if *recordsFlag > 0 {
+		cfg.Records = *recordsFlag
+	}
+	if *killsFlag > 0 {
+		cfg.Kills = *killsFlag
+	}
+	return cfg
+}
+
+// TestVerdicts runs each selected example under kills and checks the
+// outcome against its report row; a row whose finding claims loss must show
+// a loss in at least one run.
+func TestVerdicts(t *testing.T) {
+	examples := examplesDir(t)
+	postgres(t)
+	for _, dir := range selected() {
+		ex, ok := Lookup(dir)
+		if !ok {
+			t.Errorf("%s: not an example the oracle knows", dir)
+			continue
+		}
+		t.Run(dir, func(t *testing.T) {
+			if ex.Skip != "" {
+				t.Skip(ex.Skip)
+			}
+			t.Parallel()
+			row, err := LoadRow(examples, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bin, err := Build(context.Background(), examples, dir, t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			lost := 0
+			for r := range *runsFlag {
+				seed := *seedFlag + uint64(r)
+				log := new(bytes.Buffer)
+				o := experiment(t, ex, config(ex, bin, seed, log), log)
+				report(t, dir, row.Guarantee, seed, o)
+				if err := row.Check(o); err != nil {
+					t.Errorf("seed %d: %v", seed, err)
+				}
+				if len(o.Lost) > 0 {
+					lost++
+				}
+			}
+			if row.ClaimsLoss() && lost == 0 {
+				t.Errorf("the report's %v claims a loss, but no run of %d (seeds %d..%d) lost a record", rules(row), *runsFlag, *seedFlag, *seedFlag+uint64(*runsFlag)-1)
+			}
+		})
+	}
+}
+
+// experiment runs one experiment in a slot and logs the consumer's output
+// when the test fails.
+func experiment(t *testing.T, ex Example, cfg Config, log *bytes.Buffer) Outcome {
+	t.Helper()
+	slots <- struct{}{}
+	defer func() { <-slots }()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	start := time.Now()
+	o, err := Run(ctx, postgres(t), ex, cfg)
+	t.Logf("seed %d: %v in %v", cfg.Seed, o, time.Since(start).Round(time.Millisecond))
+	if err != nil {
+		t.Fatalf("seed %d: %v\nconsumer output:\n%s", cfg.Seed, err, tail(log.Bytes()))
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("consumer output (seed %d):\n%s", cfg.Seed, tail(log.Bytes()))
+		}
+	})
+	return o
+}
+
+var tableMu sync.Mutex
+
+// report appends a row to the -oracle.table file.
+func report(t *testing.T, consumer, verdict string, seed uint64, o Outcome) {
+	if *tableFlag == "" {
+		return
+	}
+	tableMu.Lock()
+	defer tableMu.Unlock()
+	f, err := os.OpenFile(*tableFlag, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "%s\t%s\t%d\t%d\t%d\t%d\n", consumer, verdict, seed, o.Records, len(o.Lost), len(o.Duplicated))
+}
+
+func rules(r Row) []string {
+	var out []string
+	for _, f := range r.Findings {
+		out = append(out, f.Rule)
+	}
+	return slices.Compact(out)
+}
+
+func tail(b []byte) []byte {
+	const n = 4000
+	if len(b) > n {
+		return b[len(b)-n:]
+	}
+	return b
+}
+
+// ciFixes is one buggy example per kind of fix, within CI's time budget.
+var ciFixes = []string{
+	"franzgo/commitfirst", // ordering commit-before-process: the commit moves after the batch
+	"kafkago/readmessage", // autocommit read-commits-first: FetchMessage, then CommitMessages
+	"confluent/pollstore", // autocommit auto-store-on-delivery: auto-store off, store after the write
+}
+
+// TestFixes copies each buggy example, applies commitlint -fix and runs the
+// fixed consumer through the same experiment: it must lose nothing.
+func TestFixes(t *testing.T) {
+	examples := examplesDir(t)
+	postgres(t)
+	commitlint, err := BuildCommitlint(context.Background(), filepath.Dir(examples), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs := ciFixes
+	if *onlyFlag != "" || *fullFlag {
+		dirs = nil
+		for _, dir := range selected() {
+			row, err := LoadRow(examples, dir)
+			if err == nil && len(row.Findings) > 0 {
+				dirs = append(dirs, dir)
+			}
+		}
+	}
+	for _, dir := range dirs {
+		ex, ok := Lookup(dir)
+		if !ok {
+			t.Errorf("%s: not an example the oracle knows", dir)
+			continue
+		}
+		t.Run(dir, func(t *testing.T) {
+			if ex.Skip != "" {
+				t.Skip(ex.Skip)
+			}
+			t.Parallel()
+			tmp := t.TempDir()
+			fixed, err := FixCopy(context.Background(), commitlint, examples, dir, tmp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bin, err := Build(context.Background(), fixed, dir, tmp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for r := range *runsFlag {
+				seed := *seedFlag + uint64(r)
+				log := new(bytes.Buffer)
+				o := experiment(t, ex, config(ex, bin, seed, log), log)
+				report(t, dir+" after -fix", "no loss", seed, o)
+				if len(o.Lost) > 0 {
+					t.Errorf("seed %d: after commitlint -fix the consumer still lost %d records %s", seed, len(o.Lost), sample(o.Lost))
+				}
+			}
+		})
+	}
+}
