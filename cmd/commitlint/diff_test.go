@@ -292,6 +292,9 @@ func copyModule(t *testing.T, src, dst string, keep func(rel string) bool) {
 		if err != nil {
 			return err
 		}
+		if rel == "go.mod" {
+			data = movableGoMod(t, data)
+		}
 		target := filepath.Join(dst, rel)
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return err

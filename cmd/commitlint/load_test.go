@@ -29,7 +29,7 @@ func consumerModule(t *testing.T, files map[string]string) map[string]string {
 		t.Fatal(err)
 	}
 	out := map[string]string{
-		"go.mod": regexp.MustCompile(`(?m)^module .*$`).ReplaceAllString(string(mod), "module example.com/m"),
+		"go.mod": regexp.MustCompile(`(?m)^module .*$`).ReplaceAllString(string(movableGoMod(t, mod)), "module example.com/m"),
 		"go.sum": string(sum),
 	}
 	for name, content := range files {

@@ -48,6 +48,18 @@ func run(m *testing.M) int {
 	return m.Run()
 }
 
+// movableGoMod rewrites the examples' go.mod for a copy in another
+// directory: its replace of this module by ../ becomes an absolute path.
+func movableGoMod(t *testing.T, mod []byte) []byte {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return regexp.MustCompile(`(?m)^replace github.com/offsetcommit/commitlint => \.\./\s*$`).
+		ReplaceAll(mod, []byte("replace github.com/offsetcommit/commitlint => "+root))
+}
+
 var findingRE = regexp.MustCompile(`// finding: (\w+) ([\w-]+)`)
 
 // expected returns "file:line analyzer category" for every finding marker
@@ -253,6 +265,13 @@ func TestExamplesFix(t *testing.T) {
 	}
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS(examples)); err != nil {
+		t.Fatal(err)
+	}
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), movableGoMod(t, mod), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, stderr, code := commitlint(t, dir, "-fix", "-diff", "./...")

@@ -37,6 +37,16 @@ const (
 	Unfenced       Category = "unfenced-offset-write"
 )
 
+// Loses lists the categories whose findings prove that records can be
+// lost (by a crash, or by a failure the code means to retry): a consumer
+// with one is never at-least-once or effectively-once. A swallowed commit
+// error is not among them: for a plain commit it costs duplicates, and the
+// report judges a swallowed transaction commit by itself.
+var Loses = []Category{
+	AutoStore, StoreIgnored, MarksIgnored, Greedy, OutlivePoll, ReadCommits, CommitBefore,
+	Concurrent, Max, Arrival, RevokeInFlight,
+}
+
 // ByAnalyzer lists each analyzer's categories.
 var ByAnalyzer = map[string][]Category{
 	"autocommit": {AutoStore, StoreIgnored, MarksIgnored, Greedy, OutlivePoll, ReadCommits, MarksDiscard, AutoCommitted},

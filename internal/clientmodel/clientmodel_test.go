@@ -427,3 +427,19 @@ func checkResult(t *testing.T, c *Client, r Result, obj types.Object) {
 		}
 	}
 }
+
+// TestLowWaterResolves resolves every low-water function against the
+// lowwater package, which must return the position as its first result.
+func TestLowWaterResolves(t *testing.T) {
+	pkgs := load(t, &packages.Config{Dir: filepath.Join("..", "..")}, "github.com/offsetcommit/commitlint/lowwater")
+	for _, name := range LowWater {
+		obj, err := lookup(pkgs, name)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		if res := obj.Type().(*types.Signature).Results(); res.Len() == 0 {
+			t.Errorf("%s returns nothing", name)
+		}
+	}
+}

@@ -44,6 +44,8 @@ const (
 	StrategyEachRecord   = "commit after each record"
 	StrategyEachBatch    = "commit after each batch"
 	StrategyTracked      = "commit of a low-water mark"
+	StrategyComputed     = "commit of a position the application computes"
+	StrategyOnReturn     = "commit when the handler returns"
 	StrategySink         = "offset stored in the same DB transaction"
 	StrategyTransactions = "broker transactions"
 	StrategyNone         = "no commits"
@@ -84,7 +86,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Guarantee, r.Reason = GuaranteeUnk, "it may be polled in another package, or only commit offsets (a tool)"
 		r.Window = "unknown"
 		r.Revoke = "unknown"
-	case ev.Sink != nil && ev.Sink.InTx && ev.Sink.WithEffect:
+	case ev.Sink != nil && ev.Sink.InTx && ev.Sink.WithEffect && !has(category.CommitBefore) && !has(category.ReadCommits):
 		c.sink(has(category.Unfenced))
 	case c.transactional():
 		c.transactions(has(category.Swallowed), has(category.TxnResult))
@@ -110,6 +112,16 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	default:
 		c.base()
 	}
+	if has(category.MarksIgnored) && ev.Is(clientmodel.AutoCommit) == Off && !slices.ContainsFunc(c.commitCalls(), func(pc *PositionCall) bool { return !c.commitsMarked(pc) }) {
+		r.Strategy, r.Detail = StrategyNone, "marks are no-ops without "+ev.Client.Spell(clientmodel.MarksOnly)+"(), so committing the marked offsets commits nothing"
+		r.Guarantee, r.Reason = AtLeastOnce, "nothing is ever committed, so every restart replays everything since the group's last commit"
+		r.Window = "unbounded (everything since the group's last commit)"
+		r.Revoke = "not needed (nothing is committed)"
+	}
+	if has(category.MarksIgnored) && r.Guarantee == AtLeastOnce && ev.Is(clientmodel.AutoCommit) == On {
+		r.Guarantee = Neither
+		r.Reason = "marks do nothing: the timer commits every polled record, so a record whose processing failed and was left unmarked is committed anyway (lost), and a crash replays the records since the last commit"
+	}
 	if hasAnalyzer("hiwater") {
 		r.Guarantee = Neither
 		r.Reason = "concurrent handlers commit a position past records still in flight: a crash loses those, and repeats the records since the last commit"
@@ -124,8 +136,35 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	if (has(category.Revoke) || strings.HasPrefix(r.Revoke, "no (") || r.Revoke == "no") && r.Strategy != StrategyNone && r.Window != "" && !strings.Contains(r.Window, "rebalance") && !strings.HasPrefix(r.Window, "none") {
 		r.Window += ", also at every rebalance"
 	}
+	c.requireEvidence()
 	r.Handler = handlerFor(r)
 	return r
+}
+
+// requireEvidence withdraws a claim of at-least-once or effectively-once
+// that a part of the row does not support: the row says unknown, and why.
+// A wrong "safe" is worse than no answer.
+func (c *classifier) requireEvidence() {
+	r, ev := c.r, c.ev
+	if r.Guarantee != AtLeastOnce && r.Guarantee != EffectivelyOnce {
+		return
+	}
+	var why string
+	switch {
+	case strings.HasPrefix(r.Concurrency, "unknown"):
+		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
+	case c.outlives():
+		why = "records are handed to goroutines the loop does not wait for, and positions are committed outside them: a commit may pass records still being processed"
+	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainTracked }):
+		why = "the position committed is computed by the application and not proven to be a low-water mark: if it can pass a record still in flight (a maximum), a crash loses that record (a tracker from the lowwater package is recognised)"
+	case r.Strategy == StrategyUnknown || r.Window == "unknown" || strings.HasPrefix(r.Revoke, "unknown"):
+		why = "part of the commit strategy is not known"
+	case r.Strategy == StrategyTransactions && slices.ContainsFunc(ev.Launches, func(l *Launch) bool { return !l.Joined }):
+		why = "goroutines the consumer starts may apply effects after the transaction that covers their records has committed"
+	}
+	if why != "" {
+		r.Guarantee, r.Scope, r.Reason = GuaranteeUnk, "", why
+	}
 }
 
 type classifier struct {
@@ -138,6 +177,51 @@ func (c *classifier) interval() string {
 		return "interval set in code"
 	}
 	return c.ev.Interval
+}
+
+// outlives reports whether records handed to goroutines (one per record, or
+// a pool) may still be in progress when a position covering them is
+// committed: the loop does not wait for the goroutines, and a position is
+// committed outside them (a commit, mark or store in the loop, or an
+// auto-commit timer that commits what was polled), other than a low-water
+// mark.
+func (c *classifier) outlives() bool {
+	ev := c.ev
+	if !slices.ContainsFunc(ev.Launches, func(l *Launch) bool { return !l.PerPartition && !l.Joined }) {
+		return false
+	}
+	if c.r.Strategy == StrategyTimer && c.timerCommitsPolled() {
+		return true
+	}
+	return slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return !pc.InGoroutine && pc.Grain != GrainLowWater })
+}
+
+// timerCommitsPolled reports whether the auto-commit timer commits
+// positions of records handed out, processed or not (rather than only the
+// marks or stores the application makes).
+func (c *classifier) timerCommitsPolled() bool {
+	ev := c.ev
+	switch ev.Client.Timer {
+	case clientmodel.TimerPreviousPoll:
+		return ev.Is(clientmodel.MarksOnly) != On
+	case clientmodel.TimerStored:
+		return ev.Is(clientmodel.AutoStore) != Off
+	}
+	return false
+}
+
+// commitsMarked reports whether pc commits the marked positions (and so
+// nothing when marks are no-ops).
+func (c *classifier) commitsMarked(pc *PositionCall) bool {
+	return pc.Func == c.ev.Client.CallName(clientmodel.Commit, clientmodel.ScopeMarked)
+}
+
+// flushes reports whether the consumer commits when a handler returns: a
+// deferred commit, or one after the handler's loop.
+func (c *classifier) flushes() bool {
+	return slices.ContainsFunc(c.ev.Calls, func(pc *PositionCall) bool {
+		return pc.Role == clientmodel.Commit && (pc.Deferred || pc.Flush)
+	})
 }
 
 // commitCalls returns the consumer's commit calls (not marks or stores).
@@ -264,6 +348,10 @@ func (c *classifier) base() {
 		r.Window = "one commit interval (" + c.interval() + ")"
 	case len(commits) > 0 && auto == Off:
 		c.explicit(commits)
+	case auto == Off && ev.Handler && c.flushes():
+		r.Strategy, r.Detail = StrategyOnReturn, "marks are committed when "+ev.Client.Handler.Consume+" returns (a deferred commit or one after the loop)"
+		r.Guarantee, r.Reason = AtLeastOnce, "records are marked after they are processed (no mark before processing was found), and the marks are committed when the claim ends"
+		r.Window = "everything marked since the claim started (a whole session at a crash)"
 	case auto == On:
 		c.timer()
 		switch {
@@ -329,8 +417,11 @@ func (c *classifier) explicit(commits []*PositionCall) {
 		} else if c.ev.Client.FetchesBatches() {
 			r.Window = "one batch (one poll)"
 		}
+	case GrainLowWater:
+		r.Strategy, r.Detail = StrategyTracked, commits[0].Func+" of the low-water mark its tracker returns"
+		r.Window = "the records in flight at the last commit"
 	case GrainTracked:
-		r.Strategy, r.Detail = StrategyTracked, commits[0].Func+" of positions the application tracks"
+		r.Strategy, r.Detail = StrategyComputed, commits[0].Func+" of positions the application computes"
 		r.Window = "the records in flight at the last commit"
 	default:
 		r.Strategy, r.Detail = StrategyUnknown, "commits are made in several ways the analysis cannot rank"
@@ -352,11 +443,14 @@ func (c *classifier) concurrency(hiwater bool) {
 			joined = joined || l.Joined && !l.Pool
 		}
 	}
-	tracked := slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainTracked })
+	lowWater := slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainLowWater })
+	computed := slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainTracked })
 	switch {
 	case perRecord && hiwater:
 		r.Concurrency = "per record, each committing its own offset (no low-water mark)"
-	case perRecord && tracked:
+	case perRecord && computed:
+		r.Concurrency = "per record, committing positions the application computes (not proven a low-water mark)"
+	case perRecord && lowWater:
 		r.Concurrency = "per record, committing a low-water mark"
 	case perRecord && joined:
 		r.Concurrency = "per record, joined before the loop goes on"
@@ -393,6 +487,10 @@ func (c *classifier) revoke(without bool) {
 	}
 	if ev.Handler && slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Flush && pc.Role == clientmodel.Commit }) {
 		r.Revoke = "yes (a commit after the loop flushes when the handler returns)"
+		return
+	}
+	if r.Strategy == StrategyUnknown {
+		r.Revoke = "unknown (the commit strategy is not known)"
 		return
 	}
 	synchronous := r.Strategy == StrategyEachRecord || r.Strategy == StrategyEachBatch && ev.Is(clientmodel.AsyncCommit) != On || r.Strategy == StrategyBefore
@@ -439,6 +537,9 @@ func (c *classifier) revoke(without bool) {
 	if r.Revoke == "" {
 		r.Revoke = "unknown"
 	}
+	if r.Strategy == StrategyNone && strings.HasPrefix(r.Revoke, "yes") {
+		r.Revoke = "not needed (nothing is marked or committed)"
+	}
 }
 
 func handlerFor(r *Row) string {
@@ -456,4 +557,44 @@ func handlerFor(r *Row) string {
 		return "idempotent, and records can still be lost"
 	}
 	return "idempotent (to be safe)"
+}
+
+// Check returns the ways a row contradicts itself or its findings: a claim
+// of at-least-once or effectively-once with a column the analysis does not
+// know, or despite a finding that proves loss; a commit on revoke asserted
+// for an unknown strategy, or denied by a finding and affirmed by the row.
+// Classify's rows have none; tests check it on every example and scenario.
+func (r *Row) Check() []string {
+	var out []string
+	safe := r.Guarantee == AtLeastOnce || r.Guarantee == EffectivelyOnce
+	if safe {
+		for col, v := range map[string]string{"strategy": r.Strategy, "duplicate window": r.Window, "commit on revoke": r.Revoke, "concurrency": r.Concurrency} {
+			if v == "" || strings.HasPrefix(v, "unknown") {
+				out = append(out, fmt.Sprintf("%s while its %s is %q", r.Guarantee, col, v))
+			}
+		}
+	}
+	// With nothing committed, no record is lost by a commit's order.
+	if safe && r.Strategy != StrategyNone {
+		for _, f := range r.Findings {
+			for _, c := range category.Loses {
+				if f.Rule == category.Rule(c) {
+					out = append(out, fmt.Sprintf("%s despite %s at %s, which proves loss", r.Guarantee, f.Rule, f.At))
+				}
+			}
+		}
+	}
+	if r.Strategy == StrategyUnknown && (strings.HasPrefix(r.Revoke, "no") || strings.HasPrefix(r.Revoke, "not needed")) {
+		out = append(out, fmt.Sprintf("commit on revoke %q for an unknown strategy", r.Revoke))
+	}
+	if r.Strategy == StrategyNone && strings.HasPrefix(r.Revoke, "yes") {
+		out = append(out, fmt.Sprintf("no commits, yet commit on revoke %q", r.Revoke))
+	}
+	for _, f := range r.Findings {
+		if f.Rule == category.Rule(category.Revoke) && strings.HasPrefix(r.Revoke, "yes") {
+			out = append(out, fmt.Sprintf("commit on revoke %q despite %s at %s", r.Revoke, f.Rule, f.At))
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -46,9 +46,13 @@ const (
 	// GrainBatch: a poll's or a partition's records at once, or every N
 	// records (Batch holds N when it is a constant).
 	GrainBatch
-	// GrainTracked: a position computed by the application (a low-water
-	// mark tracker), not read from the record in hand.
+	// GrainTracked: a position computed by the application, not read from
+	// the record in hand, and not proven to be a low-water mark (a
+	// hand-written tracker, a maximum kept in a struct).
 	GrainTracked
+	// GrainLowWater: a low-water mark from a recognised tracker
+	// (clientmodel.LowWater).
+	GrainLowWater
 )
 
 // PositionCall is a commit, mark or store call made on the consumer

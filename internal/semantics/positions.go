@@ -141,6 +141,9 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 			}
 			return GrainBatch, 0
 		}
+		if ssaflow.Derives(a, isLowWater) {
+			return GrainLowWater, 0
+		}
 		return GrainTracked, 0
 	}
 	// A call without a position argument commits what was polled, marked
@@ -164,6 +167,28 @@ func (g *gatherer) calledInLoops(fn *ssa.Function) bool {
 		}
 	}
 	return len(sites) > 0
+}
+
+// isLowWater reports whether v is a result of a function known to return a
+// low-water mark (clientmodel.LowWater), or a value ranged over in one.
+func isLowWater(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.Extract:
+			v = x.Tuple
+			continue
+		case *ssa.Next:
+			v = x.Iter
+			continue
+		case *ssa.Range:
+			v = x.X
+			continue
+		case *ssa.Call:
+			callee := consumer.Callee(x.Common())
+			return callee != nil && slices.Contains(clientmodel.LowWater, callee.FullName())
+		}
+		return false
+	}
 }
 
 // isOneOffsetArg reports whether v is a scalar (a raw offset argument).

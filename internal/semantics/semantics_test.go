@@ -78,7 +78,14 @@ func TestClassify(t *testing.T) {
 		{"notx", map[string]string{"strategy": semantics.StrategyNone, "guarantee": semantics.AtLeastOnce}},
 		{"revoke", map[string]string{"revoke": "yes (the revoke callback commits)", "strategy": semantics.StrategyTimer}},
 		{"lowwater", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
+			"concurrency": "not proven a low-water mark", "guarantee": semantics.GuaranteeUnk}},
+		{"lowwaterpkg", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},
+		{"saramamax", map[string]string{"concurrency": "not proven a low-water mark", "guarantee": semantics.GuaranteeUnk}},
+		{"saramadefer", map[string]string{"strategy": semantics.StrategyOnReturn, "guarantee": semantics.AtLeastOnce,
+			"revoke": "yes (a deferred commit flushes"}},
+		{"pool", map[string]string{"guarantee": semantics.GuaranteeUnk}},
+		{"flaggroup", map[string]string{"guarantee": semantics.GuaranteeUnk}},
 		{"conditional", map[string]string{"group": "g-cond", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
 		{"appended", map[string]string{"group": "g-app", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		{"condkey", map[string]string{"group": "g-condkey", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
@@ -128,6 +135,38 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 		r := semantics.Classify(ev, tc.name, []semantics.Finding{{Rule: tc.rule, At: "x.go:1"}})
 		if r.Strategy != tc.strategy || r.Guarantee != tc.guarantee {
 			t.Errorf("%s with %s: %s / %s, want %s / %s", tc.name, tc.rule, r.Strategy, r.Guarantee, tc.strategy, tc.guarantee)
+		}
+	}
+}
+
+// TestRowCheck checks that Row.Check finds each kind of contradiction.
+func TestRowCheck(t *testing.T) {
+	ok := semantics.Row{Strategy: semantics.StrategyEachRecord, Guarantee: semantics.AtLeastOnce, Window: "one record",
+		Revoke: "not needed (each commit is synchronous)", Concurrency: "none"}
+	if p := ok.Check(); len(p) != 0 {
+		t.Fatalf("a consistent row: %v", p)
+	}
+	for name, mutate := range map[string]func(r *semantics.Row){
+		"unknown concurrency": func(r *semantics.Row) { r.Concurrency = "unknown (goroutines ...)" },
+		"unknown window":      func(r *semantics.Row) { r.Window = "unknown" },
+		"loss finding": func(r *semantics.Row) {
+			r.Findings = []semantics.Finding{{Rule: "ordering/commit-before-process", At: "x.go:1"}}
+		},
+		"revoke for unknown strategy": func(r *semantics.Row) {
+			r.Strategy, r.Guarantee, r.Revoke = semantics.StrategyUnknown, semantics.GuaranteeUnk, "no (auto-commit is off: marks are discarded)"
+		},
+		"revoke despite finding": func(r *semantics.Row) {
+			r.Guarantee, r.Revoke = semantics.GuaranteeUnk, "yes (the revoke callback commits)"
+			r.Findings = []semantics.Finding{{Rule: "fencing/revoke-without-commit", At: "x.go:1"}}
+		},
+		"no commits but flushes": func(r *semantics.Row) {
+			r.Strategy, r.Revoke = semantics.StrategyNone, "yes (a deferred commit flushes when the handler returns)"
+		},
+	} {
+		r := ok
+		mutate(&r)
+		if len(r.Check()) == 0 {
+			t.Errorf("%s: not reported", name)
 		}
 	}
 }

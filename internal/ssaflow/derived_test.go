@@ -28,6 +28,13 @@ func slice()      { rs := fetch(); commit(rs[1:]) }
 func local()      { rs := fetch(); var o int64; o = rs[0].Offset; commit(&o) }
 func converted()  { rs := fetch(); commit(uint64(rs[0].Offset)) }
 func literal()    { rs := fetch(); commit([]int64{rs[0].Offset}) }
+func appended() {
+	var out []int64
+	for _, r := range fetch() {
+		out = append(out, r.Offset)
+	}
+	commit(out)
+}
 func own(n int64) { commit(n + 1) }
 func counter()    { var n int64; for range fetch() { n++ }; commit(n) }
 `
@@ -50,7 +57,7 @@ func TestDerivedFrom(t *testing.T) {
 		return ok && n.Obj().Name() == "Rec"
 	}
 	for name, want := range map[string]bool{
-		"field": true, "slice": true, "local": true, "converted": true, "literal": true,
+		"field": true, "slice": true, "local": true, "converted": true, "literal": true, "appended": true,
 		"own": false, "counter": false,
 	} {
 		fn := pkg.Func(name)

@@ -496,22 +496,32 @@ func recvName(fn *types.Func) string {
 // satisfies is (a client record): a field, element or slice of one,
 // arithmetic or a conversion of such values, a local written from one,
 // within MaxValueDepth steps. Pointers to and slices of such types count.
-func DerivedFrom(v ssa.Value, is func(types.Type) bool) bool { return derivedFrom(v, is, 0) }
+func DerivedFrom(v ssa.Value, is func(types.Type) bool) bool {
+	return Derives(v, func(v ssa.Value) bool {
+		switch t := v.Type().Underlying().(type) {
+		case *types.Pointer:
+			return is(v.Type()) || is(t.Elem())
+		case *types.Slice:
+			return is(v.Type()) || is(t.Elem())
+		}
+		return is(v.Type())
+	})
+}
 
-func derivedFrom(v ssa.Value, is func(types.Type) bool, depth int) bool {
+// Derives reports whether v, or a value v is computed from (a field,
+// element or slice of it, arithmetic or a conversion of it, a local or
+// composite literal written from it), satisfies from, within
+// MaxValueDepth steps. It does not look through calls.
+func Derives(v ssa.Value, from func(ssa.Value) bool) bool { return derives(v, from, 0) }
+
+func derives(v ssa.Value, from func(ssa.Value) bool, depth int) bool {
 	if v == nil || depth > MaxValueDepth {
 		return false
 	}
-	if is(v.Type()) {
+	if from(v) {
 		return true
 	}
-	if p, ok := v.Type().Underlying().(*types.Pointer); ok && is(p.Elem()) {
-		return true
-	}
-	if s, ok := v.Type().Underlying().(*types.Slice); ok && is(s.Elem()) {
-		return true
-	}
-	rec := func(x ssa.Value) bool { return derivedFrom(x, is, depth+1) }
+	rec := func(x ssa.Value) bool { return derives(x, from, depth+1) }
 	switch x := v.(type) {
 	case *ssa.FieldAddr:
 		return rec(x.X)
@@ -529,6 +539,15 @@ func derivedFrom(v ssa.Value, is func(types.Type) bool, depth int) bool {
 		return rec(x.X)
 	case *ssa.Slice:
 		return rec(x.X)
+	case *ssa.Call:
+		// append(s, elems...) is computed from s and elems.
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			for _, a := range x.Call.Args {
+				if rec(a) {
+					return true
+				}
+			}
+		}
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			if rec(e) {

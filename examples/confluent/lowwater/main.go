@@ -3,65 +3,31 @@
 //
 // CORRECT (no finding); twin of confluent/maxstore. enable.auto.offset.store
 // is off and the 5000 ms auto-commit commits the stored offsets. The loop
-// starts each offset in a per-partition tracker before handing the message
-// over; a goroutine that has written its message reports it done. Once a
-// second the ticker stores, per partition, the smallest offset still in
-// flight: everything below it is written (at-least-once), and a failed write,
-// never reported done, holds it back. Only the ticker stores, so the
-// last-write-wins stores never go backwards. See also package lowwater.
+// starts each offset in a lowwater.Tracker before handing the message over;
+// a goroutine that has written its message reports it done. Once a second
+// the ticker stores, per partition, the tracker's committable offset, the
+// smallest still in flight: everything below it is written (at-least-once),
+// and a failed write, never reported done, holds it back. Only the ticker
+// stores, so the last-write-wins stores never go backwards. commitlint
+// recognises the tracker of package lowwater; a hand-written one is not
+// proven to return a low-water mark, and the report then says unknown.
 package main
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log"
 	"os"
 	"os/signal"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/offsetcommit/commitlint/examples/internal/demo"
+	"github.com/offsetcommit/commitlint/lowwater"
 )
-
-// tracker holds the offsets in flight per partition.
-type tracker struct {
-	mu       sync.Mutex
-	inFlight map[int32]map[kafka.Offset]bool
-	next     map[int32]kafka.Offset
-}
-
-func (t *tracker) start(tp kafka.TopicPartition) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.inFlight[tp.Partition] == nil {
-		t.inFlight[tp.Partition] = map[kafka.Offset]bool{}
-	}
-	t.inFlight[tp.Partition][tp.Offset], t.next[tp.Partition] = true, tp.Offset+1
-}
-
-func (t *tracker) done(tp kafka.TopicPartition) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	delete(t.inFlight[tp.Partition], tp.Offset)
-}
-
-// committable returns, per partition, the smallest offset in flight.
-func (t *tracker) committable(topic *string) []kafka.TopicPartition {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	var tps []kafka.TopicPartition
-	for p, next := range t.next {
-		low := next
-		for o := range t.inFlight[p] {
-			low = min(low, o)
-		}
-		tps = append(tps, kafka.TopicPartition{Topic: topic, Partition: p, Offset: low})
-	}
-	return tps
-}
 
 func write(ctx context.Context, pool *pgxpool.Pool, m *kafka.Message) error {
 	var ev struct {
@@ -94,10 +60,14 @@ func main() {
 	if err := c.SubscribeTopics([]string{topic}, nil); err != nil {
 		log.Fatalf("subscribe: %v", err)
 	}
-	t := &tracker{inFlight: map[int32]map[kafka.Offset]bool{}, next: map[int32]kafka.Offset{}}
+	t := lowwater.New()
 	go func() {
 		for range time.Tick(time.Second) {
-			if tps := t.committable(&topic); len(tps) > 0 {
+			var tps []kafka.TopicPartition
+			for tp, next := range t.CommittableAll() {
+				tps = append(tps, kafka.TopicPartition{Topic: &tp.Topic, Partition: tp.Partition, Offset: kafka.Offset(next)})
+			}
+			if len(tps) > 0 {
 				if _, err := c.StoreOffsets(tps); err != nil {
 					log.Printf("store offsets: %v", err)
 				}
@@ -109,13 +79,17 @@ func main() {
 		if err != nil {
 			continue // timeouts, and errors librdkafka recovers from
 		}
-		t.start(msg.TopicPartition)
+		tp, off := lowwater.TopicPartition{Topic: *msg.TopicPartition.Topic, Partition: msg.TopicPartition.Partition}, int64(msg.TopicPartition.Offset)
+		if err := t.Start(tp, off); errors.Is(err, lowwater.ErrOutOfOrder) {
+			t.Forget(tp) // delivered again from an earlier offset (a rebalance): track it anew
+			_ = t.Start(tp, off)
+		}
 		go func() {
 			if err := write(ctx, pool, msg); err != nil {
 				log.Printf("write %v: %v", msg.TopicPartition, err)
 				return
 			}
-			t.done(msg.TopicPartition)
+			t.Done(tp, off)
 		}()
 	}
 }

@@ -2,12 +2,14 @@
 // PostgreSQL with sarama, writing up to 16 messages of a claim at a time.
 //
 // CORRECT (no finding); twin of sarama/pergoroutine. No goroutine marks its
-// own message: ConsumeClaim starts each offset in a tracker, in order, and a
-// goroutine that has written its row marks what the tracker returns, the
-// smallest offset still in flight (the low-water mark), so the committed
+// own message: ConsumeClaim starts each offset in a lowwater.Tracker, in
+// order, and a goroutine that has written its row marks what Done returns,
+// the smallest offset still in flight (the low-water mark), so the committed
 // offset never passes an unwritten message. MarkOffset is forward-only, so
 // marks may arrive in any order. A failed write is never reported done and
-// stops the claim: it is read again (at-least-once; see package lowwater).
+// stops the claim: it is read again (at-least-once). commitlint recognises
+// the tracker of package lowwater; a hand-written one is not proven to
+// return a low-water mark, and the report then says unknown.
 package main
 
 import (
@@ -18,40 +20,14 @@ import (
 	"log"
 	"os"
 	"os/signal"
-	"slices"
 	"sync"
 	"syscall"
 
 	"github.com/IBM/sarama"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/offsetcommit/commitlint/examples/internal/demo"
+	"github.com/offsetcommit/commitlint/lowwater"
 )
-
-// tracker holds a claim's offsets in flight, in ascending order.
-type tracker struct {
-	mu       sync.Mutex
-	inFlight []int64
-	next     int64
-}
-
-func (t *tracker) start(off int64) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.inFlight, t.next = append(t.inFlight, off), off+1
-}
-
-// done removes off and returns the offset to mark: the smallest in flight.
-func (t *tracker) done(off int64) int64 {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if i, ok := slices.BinarySearch(t.inFlight, off); ok {
-		t.inFlight = slices.Delete(t.inFlight, i, i+1)
-	}
-	if len(t.inFlight) > 0 {
-		return t.inFlight[0]
-	}
-	return t.next
-}
 
 type recorder struct{ pool *pgxpool.Pool }
 
@@ -61,14 +37,17 @@ func (r *recorder) Cleanup(sarama.ConsumerGroupSession) error { return nil }
 func (r *recorder) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	ctx, cancel := context.WithCancelCause(sess.Context())
 	defer cancel(nil)
-	tr, sem := &tracker{}, make(chan struct{}, 16)
+	tr, sem := lowwater.New(), make(chan struct{}, 16)
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	for msg := range claim.Messages() {
 		if ctx.Err() != nil {
 			return context.Cause(ctx) // a write failed: stop, the session ends
 		}
-		tr.start(msg.Offset)
+		tp := lowwater.TopicPartition{Topic: msg.Topic, Partition: msg.Partition}
+		if err := tr.Start(tp, msg.Offset); err != nil {
+			return fmt.Errorf("track %s/%d@%d: %w", msg.Topic, msg.Partition, msg.Offset, err)
+		}
 		sem <- struct{}{}
 		wg.Add(1)
 		go func() {
@@ -78,7 +57,9 @@ func (r *recorder) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.C
 				cancel(fmt.Errorf("record %s/%d@%d: %w", msg.Topic, msg.Partition, msg.Offset, err))
 				return
 			}
-			sess.MarkOffset(msg.Topic, msg.Partition, tr.done(msg.Offset), "")
+			if next, ok := tr.Done(tp, msg.Offset); ok {
+				sess.MarkOffset(msg.Topic, msg.Partition, next, "")
+			}
 		}()
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"github.com/IBM/sarama"
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	kafkago "github.com/segmentio/kafka-go"
+	"github.com/offsetcommit/commitlint/lowwater"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -285,4 +286,119 @@ func saramaFlush(ctx context.Context) {
 	cfg.Consumer.Offsets.AutoCommit.Enable = false
 	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-sflush", cfg) // case: saramaflush
 	_ = g.Consume(ctx, []string{"t-sflush"}, &flushHandler{})
+}
+
+// Goroutine per message; a ticker stores the low-water marks of a tracker
+// from the lowwater package: a recognised low-water mark.
+func lowWaterPkg(ctx context.Context) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-lowpkg", "enable.auto.offset.store": false}) // case: lowwaterpkg
+	t := lowwater.New()
+	go func() {
+		for range time.Tick(time.Second) {
+			for tp, off := range t.CommittableAll() {
+				topic := tp.Topic
+				_, _ = c.StoreOffsets([]kafka.TopicPartition{{Topic: &topic, Partition: tp.Partition, Offset: kafka.Offset(off)}})
+			}
+		}
+	}()
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		tp := lowwater.TopicPartition{Topic: *m.TopicPartition.Topic, Partition: m.TopicPartition.Partition}
+		_ = t.Start(tp, int64(m.TopicPartition.Offset))
+		go func() {
+			_ = apply(m)
+			t.Done(tp, int64(m.TopicPartition.Offset))
+		}()
+	}
+}
+
+// A goroutine per message marks the largest offset done so far, kept by a
+// method: a maximum, not a low-water mark.
+type progress struct{ max int64 }
+
+func (p *progress) finished(off int64) int64 {
+	if off > p.max {
+		p.max = off
+	}
+	return p.max
+}
+
+type maxHandler struct{ p *progress }
+
+func (*maxHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*maxHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (h *maxHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		go func() {
+			_ = apply(msg)
+			sess.MarkOffset(msg.Topic, msg.Partition, h.p.finished(msg.Offset)+1, "")
+		}()
+	}
+	return nil
+}
+
+func saramaMax(ctx context.Context) {
+	g, _ := sarama.NewConsumerGroup(nil, "g-smax", sarama.NewConfig()) // case: saramamax
+	_ = g.Consume(ctx, []string{"t-smax"}, &maxHandler{p: &progress{}})
+}
+
+// Auto-commit off and the only commit deferred in ConsumeClaim: the marks
+// are committed when the claim ends.
+type deferHandler struct{}
+
+func (*deferHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*deferHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (*deferHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	defer sess.Commit()
+	for msg := range claim.Messages() {
+		if err := apply(msg); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func saramaDefer(ctx context.Context) {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false
+	g, _ := sarama.NewConsumerGroup(nil, "g-sdefer", cfg) // case: saramadefer
+	_ = g.Consume(ctx, []string{"t-sdefer"}, &deferHandler{})
+}
+
+// A franz-go default auto-commit loop hands records to a worker pool over a
+// channel: the timer may commit them before the workers are done.
+func pool(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-pool"), kgo.ConsumeTopics("t-pool")) // case: pool
+	work := make(chan *kgo.Record)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for r := range work {
+				_ = apply(r)
+			}
+		}()
+	}
+	for {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) { work <- r })
+	}
+}
+
+// A kafka-go reader whose GroupID is set only when a flag is true.
+func flagGroup(ctx context.Context, grouped bool) {
+	cfg := kafkago.ReaderConfig{Topic: "t-flag"}
+	if grouped {
+		cfg.GroupID = "g-flag"
+	}
+	r := kafkago.NewReader(cfg) // case: flaggroup
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		_ = apply(m)
+		_ = r.CommitMessages(ctx, m)
+	}
 }
