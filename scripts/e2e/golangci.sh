@@ -159,6 +159,11 @@ copy() {
 	mkdir -p "$1"
 	cp -R "$repo/examples/." "$1/"
 	chmod -R u+w "$1"
+	# examples/go.mod replaces this module with ../ (for the lowwater
+	# package): point it at the checkout from the copy.
+	if grep -q '^replace github.com/offsetcommit/commitlint => ' "$1/go.mod"; then
+		(cd "$1" && go mod edit -replace "github.com/offsetcommit/commitlint=$repo")
+	fi
 	cat >"$1/.golangci.yml" <<'EOF'
 version: "2"
 linters:
@@ -265,7 +270,7 @@ copy "$work/fix"
 t=$(now)
 lint "$work/fix" --fix ./... >"$work/fixout" 2>&1
 echo "golangci-lint run --fix: exit $rc, $(since "$t")"
-(cd "$work" && diff -ru -x .golangci.yml "$repo/examples" fix >"$work/fix.diff") || true
+(cd "$work" && diff -ru -x .golangci.yml -x go.mod "$repo/examples" fix >"$work/fix.diff") || true
 grep -E '^\+\+\+ ' "$work/fix.diff" | awk '{print $2}' | sed 's#^fix/##' | LC_ALL=C sort -u >"$work/fixed-files"
 cut -d: -f1 "$work/want" | LC_ALL=C sort -u >"$work/want-files"
 if diff -u "$work/want-files" "$work/fixed-files" >"$work/diff"; then
