@@ -151,6 +151,16 @@ func (w *walker) value(v ssa.Value, depth int) {
 	case *ssa.Call:
 		if a := atomicAddr(x.Common(), "Load"); a != nil {
 			w.out.loads = append(w.out.loads, a)
+			return
+		}
+		// The result of a helper or method of the package (a position
+		// kept by p.finished(off)): what it returns.
+		if fn := x.Call.StaticCallee(); fn != nil && w.c.m.Flow.InPackage(fn) && depth < ssaflow.MaxValueDepth {
+			for _, b := range fn.Blocks {
+				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+					w.value(ret.Results[0], depth+1)
+				}
+			}
 		}
 	case *ssa.Parameter, *ssa.FreeVar:
 		w.out.scalars = append(w.out.scalars, x)

@@ -160,6 +160,9 @@ type finding struct {
 	site     *site
 	// related: where the concurrency starts, the maximum, the sends.
 	related []analysis.RelatedInformation
+	// assumed is the setting the finding assumes, where the consumer's
+	// configuration is not visible, or "".
+	assumed string
 }
 
 func (c *checker) run() {
@@ -217,18 +220,34 @@ func (c *checker) classify(call *consumer.Call) *finding {
 	if !ok {
 		return nil
 	}
+	var assumed string
 	if call.NeedsSetting != "" {
-		// A call that may be a no-op (franz-go marks without
-		// AutoCommitMarks, confluent stores with auto-store on) would make
-		// the message wrong; autocommit reports the known no-ops.
-		if call.Consumer == nil {
+		// A call that is a no-op with the consumer's settings (marks
+		// without AutoCommitMarks, stores with auto-store on) is
+		// autocommit's finding. Where the settings are not visible (a
+		// client built elsewhere), the call itself says what the author
+		// meant: the setting that makes it work. The message says so.
+		on, known := false, false
+		if call.Consumer != nil {
+			on, known = call.Consumer.Settings.Get(call.Client, call.NeedsSetting)
+		}
+		if known && on != call.NeedsValue {
 			return nil
 		}
-		on, known := call.Consumer.Settings.Get(call.Client, call.NeedsSetting)
-		if !known || on != call.NeedsValue {
-			return nil
+		if !known {
+			assumed = fmt.Sprintf("%s, as calling %s implies", call.Client.Holding(call.NeedsSetting, call.NeedsValue), clientmodel.ShortName(call.Func))
 		}
 	}
+	f := c.classifyPosition(call, ci)
+	if f != nil {
+		f.assumed = assumed
+	}
+	return f
+}
+
+// classifyPosition returns the finding for a position call whose settings
+// make it effective, or nil.
+func (c *checker) classifyPosition(call *consumer.Call, ci *ssa.Call) *finding {
 	arg := consumer.Arg(ci.Common(), call.Record)
 	if arg == nil {
 		return nil
@@ -459,6 +478,9 @@ func (c *checker) diagnostic(f *finding, fix analysis.SuggestedFix) analysis.Dia
 		}
 		msg = fmt.Sprintf("highest completed offset passed to %s: records of a partition finish out of order, so the maximum runs ahead of records still in flight, and %s: a crash loses them (at-most-once)",
 			name, how)
+	}
+	if f.assumed != "" {
+		msg += "; this assumes " + f.assumed + " (the configuration is not visible here)"
 	}
 	return analysis.Diagnostic{
 		Pos:            call.Pos(),

@@ -50,6 +50,12 @@ var scenarios = []string{
 	// Shapes the analyzer does not model or cannot fix: no finding, no
 	// panic (10 silent).
 	"hiwater/robust",
+	// Service shapes: a confluent consumer in a struct field with its
+	// configuration built elsewhere (StoreMessage implies auto-store off),
+	// a franz-go poll loop with a select prologue, a maximum kept by a
+	// method (3 positive); sequential store, join before commit, the same
+	// maximum applied sequentially, a minimum kept by a method (4 silent).
+	"hiwater/service",
 }
 
 func TestAnalyzer(t *testing.T) {

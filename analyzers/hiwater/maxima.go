@@ -37,6 +37,25 @@ func (c *checker) maxUpdates() []*maxUpdate {
 	return c.maxes
 }
 
+// offsetSources returns the records v is computed from in fn or, when
+// there are none, fn's parameters it is computed from: a maximum kept by a
+// helper or method from an offset it is given (p.finished(r.Offset)).
+// conc1 later follows a parameter to the callers and keeps the update only
+// where a concurrently processed record reaches it.
+func (c *checker) offsetSources(v ssa.Value, fn *ssa.Function) []ssa.Value {
+	lv := c.leavesOf(v)
+	if len(lv.recs) > 0 {
+		return lv.recs
+	}
+	var out []ssa.Value
+	for _, s := range lv.scalars {
+		if p, ok := s.(*ssa.Parameter); ok && p.Parent() == fn {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 func (c *checker) maxUpdate(in ssa.Instruction) *maxUpdate {
 	var addr, val ssa.Value
 	isMap := false
@@ -60,7 +79,7 @@ func (c *checker) maxUpdate(in ssa.Instruction) *maxUpdate {
 	default:
 		return nil
 	}
-	recs := c.leavesOf(val).recs
+	recs := c.offsetSources(val, in.Parent())
 	if len(recs) == 0 {
 		return nil
 	}
@@ -92,9 +111,9 @@ func (c *checker) maxUpdate(in ssa.Instruction) *maxUpdate {
 		}
 		var newLeft bool
 		switch {
-		case isCur(cmp.Y) && len(c.leavesOf(cmp.X).recs) > 0:
+		case isCur(cmp.Y) && len(c.offsetSources(cmp.X, in.Parent())) > 0:
 			newLeft = true
-		case isCur(cmp.X) && len(c.leavesOf(cmp.Y).recs) > 0:
+		case isCur(cmp.X) && len(c.offsetSources(cmp.Y, in.Parent())) > 0:
 			newLeft = false
 		default:
 			continue

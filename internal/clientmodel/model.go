@@ -10,6 +10,8 @@
 // clientmodel_test resolves each one against the real, pinned libraries.
 package clientmodel
 
+import "fmt"
+
 // Role is what a client call does to a consumer's position.
 type Role int
 
@@ -463,6 +465,20 @@ func (c *Client) Spell(s Setting) string {
 		return k.Field
 	}
 	return ShortName(k.Option)
+}
+
+// Holding says, for messages, that setting s has value on: "enable.auto.offset.store
+// is off", "kgo.AutoCommitMarks() is set".
+func (c *Client) Holding(s Setting, on bool) string {
+	k := c.Knob(s)
+	if k == nil {
+		return fmt.Sprintf("%s is %s", s, map[bool]string{true: "on", false: "off"}[on])
+	}
+	if k.Option != "" {
+		// An option sets its setting to k.Value when it is given.
+		return c.Spell(s) + "() is " + map[bool]string{true: "set", false: "not set"}[on == k.Value]
+	}
+	return c.Spell(s) + " is " + map[bool]string{true: "on", false: "off"}[on]
 }
 
 // CallName is the short name of the client's first call with the given
