@@ -19,9 +19,10 @@ var scenarios = []string{
 	// End, cancelled, plain-commit rebalance error tolerated, a retry loop,
 	// TryAbort (6 silent).
 	"fencing/franztxn",
-	// franz-go plain commits discarded: statement, blank, never read (3
-	// positive); returned, logged, deferred, in a callback, (int, error)
-	// results, read in the next iteration, a worker goroutine (7 silent).
+	// franz-go plain commits discarded: statement, blank, never read, in a
+	// callback, (int, error) results, a worker goroutine (6 positive, each
+	// fixed by logging the error); returned, logged, deferred, read in the
+	// next iteration (4 silent).
 	"fencing/franzcommit",
 	// kafka-go CommitMessages discarded with synchronous commits (2
 	// positive); asynchronous, opaque reader, no group (3 silent).

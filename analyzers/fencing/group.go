@@ -5,6 +5,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -269,48 +272,33 @@ func (c *checker) judgeGroup(s *site, ref *ast.Ident, body []ast.Stmt, rbrace to
 	if len(body) == 0 {
 		return // an empty branch: no statement to anchor the fix on
 	}
-	var edits []analysis.TextEdit
-	logged := false
-	for _, st := range body {
-		if es, ok := st.(*ast.ExprStmt); ok {
-			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && c.isLogging(call) {
-				logged = true
-			}
-		}
-	}
-	rs := *s
-	rs.consume = c.outerConsume(s)
-	// The error must still be in scope, unshadowed, where the fix returns it.
-	last := body[len(body)-1]
-	scope := c.scopeAt(last.Pos())
-	if scope == nil {
-		return
-	}
-	if _, obj := scope.LookupParent(s.errObj.Name(), last.Pos()); obj != s.errObj {
-		return
-	}
-	text, imports, ok := c.ret(&rs, s.errObj.Name(), logged)
-	if !ok {
-		return
-	}
+	var at ast.Stmt
 	switch c.branch(body, s.loop) {
 	case branchLogsContinue:
-		if br := last.(*ast.BranchStmt); br.Label != nil && !c.labels(s.loop, br.Label) {
+		if br := last(body).(*ast.BranchStmt); br.Label != nil && !c.labels(s.loop, br.Label) {
 			return // continues an outer loop: the rest of the batch is abandoned
 		}
-		edits = c.replaceStmt(last, text)
+		at = last(body)
 	case branchLogs:
 		if !tail || rbrace == token.NoPos {
 			return
 		}
-		e, ok := edit.AppendToList(c.pass, body, rbrace, text)
+	default:
+		return
+	}
+	stop, labelEdits := c.abandonBatch(s, last(body))
+	var edits []analysis.TextEdit
+	if at != nil {
+		edits = c.replaceStmt(at, stop)
+	} else {
+		e, ok := edit.AppendToList(c.pass, body, rbrace, stop)
 		if !ok {
 			return
 		}
 		edits = []analysis.TextEdit{e}
-	default:
-		return
 	}
+	edits = append(edits, labelEdits...)
+	edits = append(edits, c.rewordLogs(body)...)
 	call := clientmodel.ShortName(s.ref.Func)
 	c.report(analysis.Diagnostic{
 		Pos:      ref.Pos(),
@@ -320,11 +308,136 @@ func (c *checker) judgeGroup(s *site, ref *ast.Ident, body []ast.Stmt, rbrace to
 			ref.Name, call, groupCost(s.ref.Client)),
 		Related: related(s.call, call+" is called here"),
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Return the " + call + " error",
-			TextEdits: append(imports, edits...),
+			Message:   "Abandon the rest of the batch",
+			TextEdits: edits,
 		}},
 	})
 }
+
+// last returns the last statement of a non-empty list.
+func last(list []ast.Stmt) ast.Stmt { return list[len(list)-1] }
+
+// abandonBatch returns the statement that gives up the rest of the
+// fetched batch from st, a statement of the record loop's body, and the
+// edits adding a label it needs: a break out of the batch back to the
+// poll. The batch is the record loop and the loops over slices, arrays
+// or maps right around it (partitions of a poll); a loop of any other
+// kind (a poll loop, a loop over a channel) is where the next records
+// come from, and is not left. The break is labelled when it leaves more
+// than the innermost loop or a switch or select lies in between (a bare
+// break would end only that).
+func (c *checker) abandonBatch(s *site, st ast.Stmt) (string, []analysis.TextEdit) {
+	path := edit.Path(c.pass, st.Pos())
+	target := s.loop
+	bare := true
+	for _, n := range pathTo(path, s.loop)[1:] {
+		if n == s.fn {
+			break
+		}
+		rs, ok := n.(*ast.RangeStmt)
+		if !ok {
+			if _, isFor := n.(*ast.ForStmt); isFor {
+				break
+			}
+			continue
+		}
+		if !c.rangesOverBatch(rs) || c.fetchesIn(rs) {
+			break
+		}
+		target, bare = rs, false
+	}
+	for _, n := range path {
+		if n == s.loop {
+			break
+		}
+		switch n.(type) {
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			bare = false
+		}
+	}
+	if bare {
+		return "break", nil
+	}
+	if l := c.labelled(target); l != nil {
+		return "break " + l.Name(), nil
+	}
+	name := c.freeLabel(s.fn, "batch")
+	indent := edit.Indent(c.pass, target.Pos())
+	label := strings.TrimSuffix(indent, "\t") + name + ":\n" + indent
+	return "break " + name, []analysis.TextEdit{{Pos: target.Pos(), End: target.Pos(), NewText: []byte(label)}}
+}
+
+// rangesOverBatch reports whether rs ranges over a slice, array or map:
+// records (or partitions of records) already fetched.
+func (c *checker) rangesOverBatch(rs *ast.RangeStmt) bool {
+	t := c.pass.TypesInfo.TypeOf(rs.X)
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice, *types.Array, *types.Map:
+		return true
+	case *types.Pointer:
+		_, isArray := u.Elem().Underlying().(*types.Array)
+		return isArray
+	}
+	return false
+}
+
+// freeLabel returns name, or name with a number, that no label of fn
+// uses.
+func (c *checker) freeLabel(fn ast.Node, name string) string {
+	used := map[string]bool{}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if ls, ok := n.(*ast.LabeledStmt); ok {
+			used[ls.Label.Name] = true
+		}
+		return true
+	})
+	free := name
+	for i := 2; used[free]; i++ {
+		free = fmt.Sprintf("%s%d", name, i)
+	}
+	return free
+}
+
+// rewordLogs returns edits rewording the message of each logging call in
+// body, which said the code skips the record or carries on, to say that
+// the rest of the batch is abandoned; the format verbs are kept in order,
+// so the arguments still match.
+func (c *checker) rewordLogs(body []ast.Stmt) []analysis.TextEdit {
+	var edits []analysis.TextEdit
+	for _, st := range body {
+		es, ok := st.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+		if !ok || !c.isLogging(call) {
+			continue
+		}
+		for _, a := range call.Args {
+			lit, ok := a.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				continue
+			}
+			text, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				break
+			}
+			msg := "commit rejected after a rebalance, abandoning the rest of the batch"
+			if verbs := formatVerbs.FindAllString(text, -1); len(verbs) > 0 {
+				msg += ": " + strings.Join(verbs, ": ")
+			}
+			edits = append(edits, analysis.TextEdit{Pos: lit.Pos(), End: lit.End(), NewText: []byte(strconv.Quote(msg))})
+			break
+		}
+	}
+	return edits
+}
+
+// formatVerbs matches the verbs of a printf format (not %%).
+var formatVerbs = regexp.MustCompile(`%[-+# 0]*(\[\d+\])?(\d+|\*)?(\.(\d+|\*))?(\[\d+\])?[a-zA-Z]`)
 
 // labels reports whether label names loop.
 func (c *checker) labels(loop ast.Stmt, label *ast.Ident) bool {
@@ -342,26 +455,6 @@ func (c *checker) labelled(loop ast.Stmt) *types.Label {
 		}
 	}
 	return nil
-}
-
-// outerConsume reports whether a loop around the call's record loop, in
-// the same function, fetches records: returning stops consuming.
-func (c *checker) outerConsume(s *site) bool {
-	for _, n := range s.path {
-		if n == s.fn {
-			break
-		}
-		if n == s.loop {
-			continue
-		}
-		switch n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			if c.fetchesIn(n) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // isRecordLoop reports whether loop ranges over a slice or array of a

@@ -587,6 +587,10 @@ func (c *checker) reportSwallowed(s *site, logged bool) {
 	if logged {
 		rel = related(s.check, "the error is only logged here")
 	}
+	title := "Return the " + name + " error"
+	if !logged && s.ref.Swallow == clientmodel.SwallowReplays {
+		title = "Log the " + name + " error"
+	}
 	c.report(analysis.Diagnostic{
 		Pos:      s.call.Pos(),
 		End:      s.call.End(),
@@ -594,7 +598,7 @@ func (c *checker) reportSwallowed(s *site, logged bool) {
 		Message:  fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref)),
 		Related:  rel,
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Return the " + name + " error",
+			Message:   title,
 			TextEdits: edits,
 		}},
 	})
@@ -602,6 +606,8 @@ func (c *checker) reportSwallowed(s *site, logged bool) {
 
 // discardFix handles a discarded error: the call's statement becomes an
 // if with the error check, or the blank becomes err and a check follows.
+// The check logs a plain commit's error (see handle) and returns the
+// others.
 func (c *checker) discardFix(s *site) ([]analysis.TextEdit, bool) {
 	needComm := c.needsCommitted(s)
 	callSrc := c.text(s.call)
@@ -620,14 +626,14 @@ func (c *checker) discardFix(s *site) ([]analysis.TextEdit, bool) {
 	case allBlank && needComm:
 		errName := c.errName(s.stmt.Pos())
 		comm := edit.FreeName(c.pass, s.stmt.Pos(), "committed")
-		body, imports, ok := c.ret(s, errName, false)
+		body, imports, ok := c.handle(s, errName)
 		if !ok {
 			return nil, false
 		}
 		text := fmt.Sprintf("%s, %s := %s\nif %s != nil {\n%s\n}\nif !%s {\n\tcontinue\n}", comm, errName, callSrc, errName, indentBody(body), comm)
 		return append(imports, c.replaceStmt(s.stmt, text)...), true
 	case allBlank:
-		body, imports, ok := c.ret(s, "err", false)
+		body, imports, ok := c.handle(s, "err")
 		if !ok {
 			return nil, false
 		}
@@ -656,7 +662,7 @@ func (c *checker) discardFix(s *site) ([]analysis.TextEdit, bool) {
 	} else {
 		errName = s.errObj.Name()
 	}
-	body, imports, ok := c.ret(s, errName, false)
+	body, imports, ok := c.handle(s, errName)
 	if !ok {
 		return nil, false
 	}
@@ -672,6 +678,19 @@ func (c *checker) discardFix(s *site) ([]analysis.TextEdit, bool) {
 	}
 	edits = append(edits, c.insertAfter(s.stmt, text))
 	return append(imports, edits...), true
+}
+
+// handle returns the statements that handle a discarded error err of the
+// call: a plain commit's error is logged, and the loop carries on (a
+// failed commit costs duplicates, which a later commit or the next owner
+// bounds; returning would stop the consumer, or end a caller's loop
+// silently); a transaction's is returned (see ret).
+func (c *checker) handle(s *site, errName string) (string, []analysis.TextEdit, bool) {
+	if s.ref.Swallow != clientmodel.SwallowReplays {
+		return c.ret(s, errName, false)
+	}
+	name, imports := edit.Import(c.pass, s.file, "log")
+	return fmt.Sprintf("%s.Printf(\"%s: %%v\", %s)", name, what(s.ref), errName), imports, true
 }
 
 // loggedFix makes the branch that only logs the error return it (in place

@@ -57,8 +57,8 @@ func perRecordReturned(ctx context.Context, cl *kgo.Client) error {
 }
 
 // counted counts unknown-member errors and falls through to the next
-// record, in a function without results: the fix logs and returns, which
-// stops the poll loop.
+// record: the fix breaks out of the batch, back to the poll, without
+// stopping the poll loop.
 func counted(ctx context.Context, cl *kgo.Client, batch []*kgo.Record) {
 	for {
 		cl.PollFetches(ctx)
