@@ -232,6 +232,9 @@ func TestTwo(t *testing.T) { _ = mocks.Two }
 			if n := problemLines(stderr); m.name != "text" && n != 3 {
 				t.Errorf("%d problems on stderr, want 3:\n%s", n, stderr)
 			}
+			if m.name == "sarif" && !strings.Contains(stdout, `"executionSuccessful": false`) {
+				t.Errorf("the SARIF run is not marked unsuccessful:\n%s", stdout)
+			}
 			if out := stdout + stderr; !strings.Contains(out, "fine/fine.go") || !strings.Contains(out, markFirstLine) {
 				t.Errorf("the package with no broken dependency was not analyzed:\n%s%s", stdout, stderr)
 			}

@@ -186,7 +186,7 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 			return ExitError
 		}
 		if *format == "sarif" {
-			err = WriteSARIF(stdout, version, analyzers, fds, base)
+			err = WriteSARIF(stdout, version, analyzers, fds, base, problems)
 		} else {
 			err = WriteGitHub(stdout, fds, base)
 		}

@@ -62,7 +62,7 @@ func TestGitHubEscaping(t *testing.T) {
 func TestSARIFShape(t *testing.T) {
 	root, f := fixture(t, "call to commit before the record is processed")
 	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, "v0.1.0", []*analysis.Analyzer{f.Analyzer}, []*Finding{f, f}, root); err != nil {
+	if err := WriteSARIF(&buf, "v0.1.0", []*analysis.Analyzer{f.Analyzer}, []*Finding{f, f}, root, nil); err != nil {
 		t.Fatal(err)
 	}
 	var log struct {
@@ -156,11 +156,14 @@ func TestFormatFlag(t *testing.T) {
 func TestSARIFValidates(t *testing.T) {
 	root, f := fixture(t, "call to commit before the record is processed")
 	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, "v0.1.0", []*analysis.Analyzer{f.Analyzer}, []*Finding{f}, root); err != nil {
+	if err := WriteSARIF(&buf, "v0.1.0", []*analysis.Analyzer{f.Analyzer}, []*Finding{f}, root, []string{"commitlint: example.com/m/broken has errors: not analyzed: example.com/m/svc, which depends on it"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := ValidateSARIF(filepath.Join("..", "..", "testdata", "sarif-schema-2.1.0.json"), buf.Bytes()); err != nil {
 		t.Fatal(err)
+	}
+	if !bytes.Contains(buf.Bytes(), []byte(`"executionSuccessful": false`)) || !bytes.Contains(buf.Bytes(), []byte(`"toolExecutionNotifications"`)) {
+		t.Errorf("a run with load problems is not marked unsuccessful with notifications:\n%s", buf.Bytes())
 	}
 	// A broken log must fail, or the check proves nothing.
 	bad := bytes.Replace(buf.Bytes(), []byte(`"level": "error"`), []byte(`"level": "fatal"`), 1)

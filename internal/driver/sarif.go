@@ -62,6 +62,12 @@ type (
 	sarifInvocation struct {
 		ExecutionSuccessful bool                  `json:"executionSuccessful"`
 		WorkingDirectory    sarifArtifactLocation `json:"workingDirectory"`
+		// Notifications are the load problems: packages not analyzed.
+		Notifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	}
+	sarifNotification struct {
+		Level   string    `json:"level"`
+		Message sarifText `json:"message"`
 	}
 	sarifResult struct {
 		RuleID              string            `json:"ruleId"`
@@ -112,7 +118,11 @@ const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 // are analyzer/category, stable across runs; file URIs are relative to
 // root (the %SRCROOT% base, normally the repository's root); each result has a partialFingerprints entry
 // that survives line shifts (rule, file and the text of the line).
-func WriteSARIF(w io.Writer, version string, analyzers []*analysis.Analyzer, findings []*Finding, root string) error {
+//
+// problems are the load problems, one line each: the run is then marked
+// unsuccessful, with a notification per problem, since the packages they
+// concern were not analyzed.
+func WriteSARIF(w io.Writer, version string, analyzers []*analysis.Analyzer, findings []*Finding, root string, problems []string) error {
 	cwd, err := os.Getwd()
 	if err != nil {
 		cwd = root
@@ -125,11 +135,14 @@ func WriteSARIF(w io.Writer, version string, analyzers []*analysis.Analyzer, fin
 			Rules:          []sarifRule{},
 		}},
 		Invocations: []sarifInvocation{{
-			ExecutionSuccessful: true,
+			ExecutionSuccessful: len(problems) == 0,
 			WorkingDirectory:    sarifArtifactLocation{URI: fileURI(cwd)},
 		}},
 		Results:            []sarifResult{},
 		OriginalURIBaseIDs: map[string]sarifArtifactLocation{"%SRCROOT%": {URI: fileURI(root)}},
+	}
+	for _, p := range problems {
+		run.Invocations[0].Notifications = append(run.Invocations[0].Notifications, sarifNotification{Level: "error", Message: sarifText{Text: p}})
 	}
 	ruleIndex := map[string]int{}
 	lines := map[string][]string{}
