@@ -9,15 +9,16 @@ import (
 // the tables it writes (created by the harness), the tables whose rows are
 // its effects, and the record it decodes.
 type Example struct {
-	Dir     string   // under examples/, e.g. "franzgo/commitfirst"
-	Topic   string   // the topic it consumes
-	Group   string   // its consumer group, "" when it has none
-	Schema  string   // DDL of the tables it uses
-	Seed    string   // SQL run before the triggers exist; $1 is the text[] of record ids
-	Effects []Effect // the tables whose inserted or updated rows are effects
-	Record  func(id string) Record
-	Records int    // records per run, when the default is done before the consumer's first auto-commit
-	Skip    string // why it is not run, when it cannot be observed
+	Dir        string   // under examples/, e.g. "franzgo/commitfirst"
+	Topic      string   // the topic it consumes
+	Group      string   // its consumer group, "" when it has none
+	Schema     string   // DDL of the tables it uses
+	Seed       string   // SQL run before the triggers exist; $1 is the text[] of record ids
+	Effects    []Effect // the tables whose inserted or updated rows are effects
+	Record     func(id string) Record
+	Records    int    // records per run, when the default is done before the consumer's first auto-commit
+	Partitions int32  // partitions of the topic, when the consumer reads fewer than the default
+	Skip       string // why it is not run, when it cannot be observed
 }
 
 // Effect names a table and the column that holds the record id.
@@ -93,14 +94,14 @@ var Examples = []Example{
 	{Dir: "franzgo/handoff", Topic: "alerts", Group: "alert-notifier", Schema: alertTable, Effects: []Effect{{"alert_deliveries", "alert_id"}}, Record: alert, Records: 2000},
 	{Dir: "franzgo/fanoutmarks", Topic: "readings", Group: "reading-store",
 		Schema:  `CREATE TABLE readings (sensor text, value float8, at text); CREATE TABLE readings_dead_letter (topic text, part int, off bigint, payload bytea, reason text)`,
-		Effects: []Effect{{"readings", "sensor"}}, Record: jsonRecord("sensor", map[string]any{"value": 1.5, "at": timestamp})},
+		Effects: []Effect{{"readings", "sensor"}}, Record: jsonRecord("sensor", map[string]any{"value": 1.5, "at": timestamp}), Records: 2000},
 	{Dir: "franzgo/greedy", Topic: "pageviews", Group: "pageview-archiver",
 		Schema:  `CREATE TABLE page_views (session_id text, url text, viewed_at timestamptz)`,
 		Effects: []Effect{{"page_views", "session_id"}}, Record: jsonRecord("session_id", map[string]any{"url": "/", "viewed_at": timestamp})},
 	{Dir: "franzgo/marknoop", Topic: "inventory-adjustments", Group: "inventory-applier", Schema: stockLevels, Seed: stockSeed, Effects: []Effect{{"stock_levels", "sku"}}, Record: stock},
 	{Dir: "franzgo/marks", Topic: "inventory-adjustments", Group: "inventory-applier", Schema: stockLevels, Seed: stockSeed, Effects: []Effect{{"stock_levels", "sku"}}, Record: stock},
 	{Dir: "franzgo/perpartition", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex, Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice},
-	{Dir: "franzgo/workerpool", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex, Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice},
+	{Dir: "franzgo/workerpool", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex, Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice, Records: 2000},
 	{Dir: "franzgo/rebalanceabandon", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
 	{Dir: "franzgo/rebalanceskip", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
 	{Dir: "franzgo/revokecommit", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord},
@@ -118,7 +119,7 @@ var Examples = []Example{
 	{Dir: "sarama/nocommit", Topic: "shipment-scans", Group: "shipment-scan-recorder", Schema: shipmentScans, Effects: []Effect{{"shipment_scans", "shipment_id"}}, Record: scan},
 	{Dir: "sarama/commitfirst", Topic: "parcel-weights", Group: "parcel-weights",
 		Schema:  `CREATE TABLE parcel_weights (parcel_id text PRIMARY KEY, grams float8)`,
-		Effects: []Effect{{"parcel_weights", "parcel_id"}}, Record: jsonRecord("parcel_id", map[string]any{"grams": 250.0})},
+		Effects: []Effect{{"parcel_weights", "parcel_id"}}, Record: jsonRecord("parcel_id", map[string]any{"grams": 250.0}), Records: 120},
 	{Dir: "sarama/lowwater", Topic: "payments", Group: "payment-recorder", Schema: payments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
 	{Dir: "sarama/pergoroutine", Topic: "payments", Group: "payment-recorder", Schema: payments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
 	{Dir: "sarama/markafter", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
@@ -135,7 +136,7 @@ var Examples = []Example{
 	{Dir: "kafkago/readmessage", Topic: "email-requests", Group: "email-sender", Schema: emailLog, Effects: []Effect{{"email_log", "request_id"}}, Record: email},
 	{Dir: "kafkago/nogroup", Topic: "fx-rates",
 		Schema:  `CREATE TABLE fx_rates (pair text PRIMARY KEY, rate float8, source_offset bigint)`,
-		Effects: []Effect{{"fx_rates", "pair"}}, Record: jsonRecord("pair", map[string]any{"rate": 1.1})},
+		Effects: []Effect{{"fx_rates", "pair"}}, Record: jsonRecord("pair", map[string]any{"rate": 1.1}), Partitions: 1},
 	{Dir: "kafkago/offsetrow", Topic: "ledger", Group: "ledger-applier", Schema: ledger, Seed: ledgerSeed, Effects: []Effect{{"ledger", "account"}}, Record: entry},
 	{Dir: "kafkago/txoffset", Topic: "ledger", Group: "ledger-applier", Schema: ledger, Seed: ledgerSeed, Effects: []Effect{{"ledger", "account"}}, Record: entry},
 	{Dir: "kafkago/txfirst", Topic: "inventory", Group: "inventory-applier",

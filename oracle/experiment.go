@@ -25,7 +25,8 @@ type Config struct {
 	Seed       uint64        // seeds the kill moments
 	EffectTime time.Duration // time each effect takes in the store (its crash window)
 	MaxDelay   time.Duration // longest wait from the chosen anchor to a kill
-	Progress   time.Duration // longest wait for a restarted consumer's first effect or commit
+	Progress   time.Duration // longest wait for a restarted consumer's first effect
+	CommitWait time.Duration // longest wait for its first commit, when a kill is aimed after one
 	Quiet      time.Duration // the drain ends after this long without a new effect
 	Drain      time.Duration // bound on the final drain
 	Log        io.Writer     // the consumer's output; nil discards it
@@ -40,6 +41,7 @@ func DefaultConfig() Config {
 		EffectTime: 25 * time.Millisecond,
 		MaxDelay:   time.Second,
 		Progress:   12 * time.Second,
+		CommitWait: 6 * time.Second,
 		Quiet:      8 * time.Second,
 		Drain:      90 * time.Second,
 	}
@@ -194,24 +196,23 @@ func aim(ctx context.Context, cfg Config, rng *rand.Rand, p *consumer, broker *B
 		longest = 2 * cfg.EffectTime
 	}
 	delay := time.Duration(rng.Int64N(int64(longest) + 1))
-	reached := waitUntil(ctx, cfg.Progress, func() bool {
-		if p.exited() {
-			return true
-		}
-		if afterCommit {
-			return broker.Commits() > commits
-		}
+	progressed := func() bool {
 		n, err := auditRows(ctx, conn)
-		return err != nil || n > base
-	})
-	if !reached {
+		return err != nil || n > base || p.exited()
+	}
+	anchor := "first effect"
+	if afterCommit {
+		// A consumer may commit rarely or never: without a commit within
+		// cfg.CommitWait, the kill follows its first effect instead.
+		anchor = "first commit"
+		if !waitUntil(ctx, cfg.CommitWait, func() bool { return broker.Commits() > commits || p.exited() }) {
+			anchor = "first effect (no commit within " + cfg.CommitWait.String() + ")"
+		}
+	}
+	if !waitUntil(ctx, cfg.Progress, func() bool { return (afterCommit && broker.Commits() > commits) || progressed() }) {
 		return false, ctx.Err()
 	}
 	sleep(ctx, delay)
-	anchor := "first effect"
-	if afterCommit {
-		anchor = "first commit"
-	}
 	note(logw, "kill %v after the %s", delay, anchor)
 	return true, ctx.Err()
 }

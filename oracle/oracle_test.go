@@ -43,12 +43,10 @@ var ciSubset = []string{
 }
 
 var (
-	pg      *Postgres
-	pgErr   error
-	pgOnce  sync.Once
-	slots   chan struct{}
-	binDir  string
-	binOnce sync.Once
+	pg     *Postgres
+	pgErr  error
+	pgOnce sync.Once
+	slots  chan struct{}
 )
 
 func TestMain(m *testing.M) {
@@ -61,9 +59,6 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if pg != nil {
 		pg.Close()
-	}
-	if binDir != "" {
-		os.RemoveAll(binDir)
 	}
 	os.Exit(code)
 }
@@ -137,7 +132,7 @@ func TestVerdicts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			bin, err := Build(context.Background(), examples, dir, t.TempDir())
+			bin, err := build(examples, dir, t.TempDir())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -181,6 +176,15 @@ func experiment(t *testing.T, ex Example, cfg Config, log *bytes.Buffer) Outcome
 		}
 	})
 	return o
+}
+
+// buildMu runs one go build at a time: links of cgo consumers are heavy.
+var buildMu sync.Mutex
+
+func build(examples, dir, outDir string) (string, error) {
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	return Build(context.Background(), examples, dir, outDir)
 }
 
 var tableMu sync.Mutex
@@ -258,7 +262,7 @@ func TestFixes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			bin, err := Build(context.Background(), fixed, dir, tmp)
+			bin, err := build(fixed, dir, tmp)
 			if err != nil {
 				t.Fatal(err)
 			}

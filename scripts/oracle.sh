@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Full crash-experiment matrix (oracle/): every example consumer is run
+# RUNS times under seeded SIGKILLs against kfake and a throwaway PostgreSQL,
+# each outcome checked against its report row, and every buggy example
+# checked again after commitlint -fix. Prints the table for the README's
+# "Verified by crash experiments" section; with -w it also writes it there.
+#
+#   scripts/oracle.sh [-w]         SEED=N to replay, RUNS=N runs per example
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export GOTOOLCHAIN=local
+export GOFLAGS=-buildvcs=false
+export CGO_ENABLED=1 # confluent-kafka-go needs cgo
+
+write=false
+[ "${1:-}" = "-w" ] && write=true
+
+if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+	apt-get update -qq && apt-get install -y -qq postgresql >/dev/null
+fi
+
+seed=${SEED:-$(( $(date +%s) % 1000000000 ))}
+runs=${RUNS:-3}
+tsv=$(mktemp)
+trap 'rm -f "$tsv"' EXIT
+
+echo "oracle: seed $seed, $runs runs per example (replay: SEED=$seed RUNS=$runs $0)" >&2
+status=0
+(cd oracle && go test -count=1 -timeout 120m -run 'TestVerdicts|TestFixes' \
+	-oracle.full -oracle.runs="$runs" -oracle.seed="$seed" -oracle.table="$tsv" .) >&2 || status=$?
+
+# One line per consumer: runs, records, lost and duplicated summed over
+# its runs; the seed is the base seed (run r used seed+r).
+table=$({
+	echo "| consumer | verdict | runs | records | lost | duplicated | seed |"
+	echo "|---|---|---|---|---|---|---|"
+	sort -t $'\t' -k1,1 -k3,3n "$tsv" | awk -F '\t' -v seed="$seed" '
+		{ key = $1 "\t" $2; if (!(key in runs)) order[n++] = key
+		  runs[key]++; recs[key] += $4; lost[key] += $5; dup[key] += $6 }
+		END { for (i = 0; i < n; i++) { k = order[i]; split(k, f, "\t")
+			printf "| %s | %s | %d | %d | %d | %d | %s |\n", f[1], f[2], runs[k], recs[k], lost[k], dup[k], seed } }'
+})
+echo "$table"
+
+if $write; then
+	start='<!-- oracle table: scripts/oracle.sh -w -->'
+	end='<!-- end oracle table -->'
+	grep -qF "$start" README.md || { echo "README.md has no '$start' marker" >&2; exit 1; }
+	awk -v start="$start" -v end="$end" -v table="$table" '
+		$0 == start { print; print table; skip = 1; next }
+		$0 == end { skip = 0 }
+		!skip { print }' README.md > README.md.tmp && mv README.md.tmp README.md
+fi
+exit $status
