@@ -9,6 +9,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/category"
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/report"
 )
 
@@ -45,7 +46,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:     "autocommit",
 		Doc:      report.Doc(doc, "autocommit"),
 		URL:      report.URL,
-		Requires: []*analysis.Analyzer{consumer.Analyzer},
+		Requires: []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
 	}
 	strict := a.Flags.Bool("strict", cfg.Strict, "report every enabled auto-commit, saying what the client's timer commits")
 	a.Run = func(pass *analysis.Pass) (any, error) {

@@ -13,6 +13,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 )
 
 // ---- offsets stored on delivery, committed on a timer (TimerStored) ----
@@ -60,7 +61,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 }
 
 // storeAfterProcessing inserts a StoreMessage of the fetched message at the
-// end of the block that processes it.
+// end of the block that processes it, on its success path (storeOnSuccess).
 func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) ([]analysis.TextEdit, bool) {
 	call, path := edit.CallAt(c.pass, f.Pos())
 	if call == nil {
@@ -71,7 +72,7 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) (
 		return nil, false
 	}
 	recvSrc := edit.Source(c.pass, recv.X)
-	msg, list, end, stmt := c.messageScope(call, path)
+	msg, list, _, stmt := c.messageScope(call, path)
 	if msg == "" {
 		return nil, false
 	}
@@ -81,11 +82,11 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) (
 	}
 	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", recvSrc, store, msg, body)
-	e, ok := edit.AppendToList(c.pass, list, end, text)
+	e, ok := c.storeOnSuccess(path, list, stmt, text)
 	if !ok {
 		return nil, false
 	}
-	return append(extra, e), true
+	return append(extra, e...), true
 }
 
 // messageScope finds, for a confluent fetch call, the expression naming the
@@ -214,7 +215,7 @@ func (c *checker) processedAfter(list []ast.Stmt, fetch ast.Stmt, msg string, er
 			continue
 		}
 		ifs, ok := list[i+1].(*ast.IfStmt)
-		if !ok || ifs.Init != nil || len(ifs.Body.List) == 0 || !exits(ifs.Body.List[len(ifs.Body.List)-1]) {
+		if !ok || ifs.Init != nil || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
 			return false
 		}
 		be, ok := ifs.Cond.(*ast.BinaryExpr)
@@ -227,23 +228,6 @@ func (c *checker) processedAfter(list []ast.Stmt, fetch ast.Stmt, msg string, er
 			return false
 		}
 		return !c.handedOn(list[i+1:], msg)
-	}
-	return false
-}
-
-// exits reports whether s leaves its statement list.
-func exits(s ast.Stmt) bool {
-	switch s := s.(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return s.Tok != token.FALLTHROUGH
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
 	}
 	return false
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/report"
 )
 
@@ -57,7 +58,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:     "fencing",
 		Doc:      report.Doc(doc, "fencing"),
 		URL:      report.URL,
-		Requires: []*analysis.Analyzer{consumer.Analyzer},
+		Requires: []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		m := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
@@ -207,26 +208,11 @@ func inPkgs(path string, list []string) bool {
 	return false
 }
 
-// terminates reports whether call ends the goroutine or the process
-// (panic, log.Fatal, os.Exit, a logger's Fatal or Panic methods).
+// terminates reports whether call never returns: it ends the goroutine or
+// the process (panic, os.Exit, log.Fatal, a logger's Fatal, a helper that
+// always exits; internal/noreturn).
 func (c *checker) terminates(call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-			return true
-		}
-	}
-	fn := c.calleeOf(call)
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	name := fn.Name()
-	switch fn.Pkg().Path() {
-	case "os":
-		return name == "Exit"
-	case "runtime":
-		return name == "Goexit"
-	}
-	return inPkgs(fn.Pkg().Path(), loggingPkgs) && (strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic") || name == "DPanic")
+	return noreturn.Of(c.pass).Call(call)
 }
 
 // isLogging reports whether call only logs, counts or waits.

@@ -16,6 +16,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -708,7 +709,7 @@ func (c *checker) groupWait(b *batch, l *launch) (ast.Stmt, *ast.BlockStmt, stri
 		case *ast.IfStmt:
 			if as, ok := x.Init.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && isWaitOfG(as.Rhs[0]) {
 				id, ok := as.Lhs[0].(*ast.Ident)
-				if ok && x.Else == nil && isNotNil(x.Cond, id.Name) && terminates(x.Body) {
+				if ok && x.Else == nil && isNotNil(x.Cond, id.Name) && c.leaves(x.Body) {
 					return x, x.Body, id.Name, gid.Name + ".Wait()"
 				}
 				return nil, nil, "", ""
@@ -720,7 +721,7 @@ func (c *checker) groupWait(b *batch, l *launch) (ast.Stmt, *ast.BlockStmt, stri
 					return nil, nil, "", ""
 				}
 				ifs, ok := rest[i+1].(*ast.IfStmt)
-				if ok && ifs.Init == nil && ifs.Else == nil && isNotNil(ifs.Cond, id.Name) && terminates(ifs.Body) {
+				if ok && ifs.Init == nil && ifs.Else == nil && isNotNil(ifs.Cond, id.Name) && c.leaves(ifs.Body) {
 					return ifs, ifs.Body, id.Name, gid.Name + ".Wait()"
 				}
 				return nil, nil, "", ""
@@ -733,22 +734,10 @@ func (c *checker) groupWait(b *batch, l *launch) (ast.Stmt, *ast.BlockStmt, stri
 	return nil, nil, "", ""
 }
 
-// terminates reports whether a block ends by leaving its list.
-func terminates(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	switch s := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	}
-	return false
+// leaves reports whether a block ends by leaving its list (return,
+// branch, or a call that never returns).
+func (c *checker) leaves(b *ast.BlockStmt) bool {
+	return noreturn.Of(c.pass).EndsWithLeave(b.List)
 }
 
 // branches reports the statements in n that leave it for somewhere else

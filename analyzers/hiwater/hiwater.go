@@ -13,6 +13,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/category"
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -45,7 +46,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:     "hiwater",
 		Doc:      report.Doc(doc, "hiwater"),
 		URL:      report.URL,
-		Requires: []*analysis.Analyzer{consumer.Analyzer},
+		Requires: []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		m := pass.ResultOf[consumer.Analyzer].(*consumer.Model)

@@ -15,6 +15,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 )
 
 // File returns the syntax tree of the file containing pos.
@@ -97,20 +99,14 @@ func Indent(pass *analysis.Pass, pos token.Pos) string {
 	return string(content[off:end])
 }
 
-// terminal reports whether s ends the control flow of its list (return,
-// break, continue, goto, panic).
-func terminal(s ast.Stmt) bool {
-	switch s := s.(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
+// terminal reports whether s ends the control flow of its list: a return,
+// a branch (fallthrough included: nothing may follow it), or a call that
+// never returns (internal/noreturn).
+func terminal(pass *analysis.Pass, s ast.Stmt) bool {
+	if _, ok := s.(*ast.BranchStmt); ok {
 		return true
-	case *ast.ExprStmt:
-		if c, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
 	}
-	return false
+	return noreturn.Of(pass).Leaves(s)
 }
 
 // AppendToList returns an edit inserting text as the last statements of
@@ -124,7 +120,7 @@ func AppendToList(pass *analysis.Pass, list []ast.Stmt, end token.Pos, text stri
 	last := list[len(list)-1]
 	indent := Indent(pass, last.Pos())
 	body := indentLines(text, indent)
-	if terminal(last) {
+	if terminal(pass, last) {
 		return analysis.TextEdit{Pos: last.Pos(), End: last.Pos(), NewText: []byte(strings.TrimPrefix(body, indent) + "\n" + indent)}, true
 	}
 	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n" + body)}, true
