@@ -61,7 +61,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 }
 
 // storeAfterProcessing inserts a StoreMessage of the fetched message at the
-// end of the block that processes it, on its success path (storeOnSuccess).
+// end of the block that processes it.
 func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) ([]analysis.TextEdit, bool) {
 	call, path := edit.CallAt(c.pass, f.Pos())
 	if call == nil {
@@ -72,7 +72,7 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) (
 		return nil, false
 	}
 	recvSrc := edit.Source(c.pass, recv.X)
-	msg, list, _, stmt := c.messageScope(call, path)
+	msg, list, end, stmt := c.messageScope(call, path)
 	if msg == "" {
 		return nil, false
 	}
@@ -82,11 +82,11 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) (
 	}
 	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", recvSrc, store, msg, body)
-	e, ok := c.storeOnSuccess(path, list, stmt, text)
+	e, ok := edit.AppendToList(c.pass, list, end, text)
 	if !ok {
 		return nil, false
 	}
-	return append(extra, e...), true
+	return append(extra, e), true
 }
 
 // messageScope finds, for a confluent fetch call, the expression naming the
