@@ -51,7 +51,9 @@ var scenarios = []struct {
 	a   *analysis.Analyzer
 }{
 	// confluent v2 defaults: ReadMessage, Poll + type switch, SetKey helper,
-	// record read through a local (4 / 8): auto-store off + StoreMessage,
+	// record read through a local, a failed save logged (the store goes in
+	// an else) or logged then counted (the error branch continues) (6 / 8):
+	// auto-store off + StoreMessage,
 	// "false" as a string, auto-commit off + CommitMessage, opaque parameter,
 	// Poll + StoreMessage, hand-off to a channel, no error exit and a
 	// package-level map (gaps).
@@ -81,6 +83,11 @@ var scenarios = []struct {
 	// CommitMessages, opaque config, batching (gap), GroupID "" through a
 	// helper.
 	{"autocommit/kafkago", autocommit.Analyzer},
+	// ReadMessage whose error check exits without returning (4 / 2):
+	// log.Fatal, a helper here that calls os.Exit, a helper of another
+	// package that panics (noreturn fact), a logger type's Fatalf; a helper
+	// that only sometimes exits, a logger's Printf.
+	{"autocommit/readfatal", autocommit.Analyzer},
 	// Enable=false and no Commit: direct, NewConsumerGroupFromClient, config
 	// helper + handler through a helper (3 / 2): Commit in ConsumeClaim,
 	// default auto-commit.

@@ -61,7 +61,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 }
 
 // storeAfterProcessing inserts a StoreMessage of the fetched message at the
-// end of the block that processes it.
+// end of the block that processes it, on its success path (storeOnSuccess).
 func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) ([]analysis.TextEdit, bool) {
 	call, path := edit.CallAt(c.pass, f.Pos())
 	if call == nil {
@@ -72,7 +72,7 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) (
 		return nil, false
 	}
 	recvSrc := edit.Source(c.pass, recv.X)
-	msg, list, end, stmt := c.messageScope(call, path)
+	msg, list, stmt := c.messageScope(call, path)
 	if msg == "" {
 		return nil, false
 	}
@@ -82,37 +82,37 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) (
 	}
 	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", recvSrc, store, msg, body)
-	e, ok := edit.AppendToList(c.pass, list, end, text)
+	e, ok := c.storeOnSuccess(path, list, stmt, text)
 	if !ok {
 		return nil, false
 	}
-	return append(extra, e), true
+	return append(extra, e...), true
 }
 
 // messageScope finds, for a confluent fetch call, the expression naming the
 // message and the statement list that processes it: the block after
 // `msg, err := c.ReadMessage(...)`, or the `case *kafka.Message:` clause of
 // a type switch over `c.Poll(...)`.
-func (c *checker) messageScope(call *ast.CallExpr, path []ast.Node) (msg string, list []ast.Stmt, end token.Pos, stmt ast.Stmt) {
+func (c *checker) messageScope(call *ast.CallExpr, path []ast.Node) (msg string, list []ast.Stmt, stmt ast.Stmt) {
 	stmt, listp := edit.Stmt(path)
 	if stmt == nil {
-		return "", nil, 0, nil
+		return "", nil, nil
 	}
 	switch s := stmt.(type) {
 	case *ast.AssignStmt:
 		if len(s.Rhs) != 1 || ast.Unparen(s.Rhs[0]) != call {
-			return "", nil, 0, nil
+			return "", nil, nil
 		}
 		id, ok := s.Lhs[0].(*ast.Ident)
 		if !ok || id.Name == "_" {
-			return "", nil, 0, nil
+			return "", nil, nil
 		}
 		if len(s.Lhs) == 2 {
 			// msg, err := c.ReadMessage(...): process in the rest of the list.
 			if !c.processedAfter(*listp, stmt, id.Name, s.Lhs[1]) {
-				return "", nil, 0, nil
+				return "", nil, nil
 			}
-			return id.Name, *listp, 0, stmt
+			return id.Name, *listp, stmt
 		}
 		// ev := c.Poll(...): find the type switch over ev.
 		for _, later := range *listp {
@@ -121,16 +121,16 @@ func (c *checker) messageScope(call *ast.CallExpr, path []ast.Node) (msg string,
 			}
 			if ts, ok := later.(*ast.TypeSwitchStmt); ok {
 				if name, body := c.messageCase(ts, id.Name); name != "" {
-					return name, body, 0, stmt
+					return name, body, stmt
 				}
 			}
 		}
 	case *ast.TypeSwitchStmt:
 		if name, body := c.messageCase(s, ""); name != "" {
-			return name, body, 0, stmt
+			return name, body, stmt
 		}
 	}
-	return "", nil, 0, nil
+	return "", nil, nil
 }
 
 // messageCase returns the bound variable and body of the clause of ts that

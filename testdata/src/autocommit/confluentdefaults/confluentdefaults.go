@@ -310,3 +310,40 @@ func fromGlobal(ctx context.Context, s *store) error {
 		}
 	}
 }
+
+// loggedSave logs a failed save and carries on: the fix stores in an else,
+// so a failed save is not stored.
+func loggedSave(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "logged"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := s.save(ctx, msg); err != nil {
+			log.Printf("save: %v", err)
+		}
+	}
+}
+
+// savedCount logs a failed save and goes on to count it: the fix continues
+// from the error branch, so the store after the count runs only on success.
+func savedCount(ctx context.Context, s *store, saved *int) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "counted"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := s.save(ctx, msg); err != nil {
+			log.Printf("save: %v", err)
+		}
+		*saved++
+	}
+}
