@@ -257,6 +257,44 @@ var nonConvergent = map[string][]string{
 	"autocommit": {"autocommit/cfguser/cfguser.go:64"},
 }
 
+// TestEveryFindingHasAFix runs each analyzer on its scenarios and fails
+// on a diagnostic without a category or without a suggested fix that
+// edits something: report.Report no longer drops them, so a finding whose
+// fix was not built shows up here instead of going silent.
+func TestEveryFindingHasAFix(t *testing.T) {
+	for _, a := range findings(t, scenarioConfig) {
+		t.Run(a.Name, func(t *testing.T) {
+			t.Parallel()
+			var rec testutil.Recorder // the // want checks are each analyzer's own tests
+			results := analysistest.Run(&rec, testutil.TestData(t), a, a.Name+"/...")
+			if len(results) == 0 {
+				t.Fatalf("no scenarios: %v", rec.Errs())
+			}
+			for _, r := range results {
+				for _, d := range r.Diagnostics {
+					if d.Category == report.CategoryInternal {
+						continue // reported as an internal error by its own test
+					}
+					if d.Category == "" || !hasEdits(d.SuggestedFixes) {
+						t.Errorf("%s: %q (category %q) has no suggested fix", r.Pass.Fset.Position(d.Pos), d.Message, d.Category)
+					}
+				}
+			}
+		})
+	}
+}
+
+// hasEdits reports whether fixes holds at least one fix, and every fix
+// edits something.
+func hasEdits(fixes []analysis.SuggestedFix) bool {
+	for _, f := range fixes {
+		if f.Message == "" || len(f.TextEdits) == 0 {
+			return false
+		}
+	}
+	return len(fixes) > 0
+}
+
 // TestFixedCodeIsSilent runs each analyzer on its scenarios with the
 // golden fixes applied: a fix must not leave (or create) a finding.
 func TestFixedCodeIsSilent(t *testing.T) {

@@ -92,10 +92,6 @@ func (c *checker) run() {
 }
 
 func (c *checker) report(k *consumer.Consumer, d analysis.Diagnostic) {
-	if len(d.SuggestedFixes) == 0 {
-		// No fix that is sure to be right: stay silent (see doc.go).
-		return
-	}
 	c.reported[k] = true
 	report.Report(c.pass, d)
 }

@@ -85,10 +85,9 @@ type checker struct {
 	calls map[token.Pos]*ssa.Call
 }
 
-// report sends d through the report funnel; a diagnostic without a fix
-// is not reported (no fix that is sure to be right: stay silent).
+// report sends d through the report funnel, once per position.
 func (c *checker) report(d analysis.Diagnostic) {
-	if len(d.SuggestedFixes) == 0 || c.reported[d.Pos] {
+	if c.reported[d.Pos] {
 		return
 	}
 	c.reported[d.Pos] = true

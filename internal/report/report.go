@@ -1,6 +1,5 @@
 // Package report is the one funnel every commitlint diagnostic goes
-// through: it skips generated files, checks the invariants every finding
-// keeps (a category, a suggested fix), and extracts analyzer docs.
+// through: it skips generated files and extracts analyzer docs.
 package report
 
 import (
@@ -13,13 +12,12 @@ import (
 // URL is where the categories are documented; each category is a heading.
 const URL = "https://github.com/offsetcommit/commitlint#readme"
 
-// Report reports d unless it lies in a generated file. A diagnostic without
-// a category or a suggested fix is a bug in the analyzer: it is dropped
-// rather than shown without its fix.
+// Report reports d unless it lies in a generated file. Every diagnostic
+// carries a category and a suggested fix; one without is a bug in the
+// analyzer that analyzers_test.go catches (TestEveryFindingHasAFix), and
+// it is still reported: a finding whose fix is missing is a bug to show,
+// never one to hide.
 func Report(pass *analysis.Pass, d analysis.Diagnostic) {
-	if d.Category == "" || len(d.SuggestedFixes) == 0 {
-		return
-	}
 	for _, f := range pass.Files {
 		if f.FileStart <= d.Pos && d.Pos <= f.FileEnd {
 			if ast.IsGenerated(f) {
