@@ -40,6 +40,9 @@ var scenarios = []string{
 	// positive); sequential, reader per partition, join through a done
 	// channel, SetLimit(1), pool counted by wg.Add(n) (5 silent).
 	"hiwater/kafkago",
+	// errgroup batches joined by an error check that exits (log.Fatal, a
+	// helper calling os.Exit) instead of returning (2 positive).
+	"hiwater/groupexit",
 	// ReadMessage loop, errgroup batch with CommitMessage (loop replay),
 	// conditional store in a WaitGroup batch, map maximum stored by a
 	// ticker, Poll loop pool (5 positive); sequential store, a tracker's
