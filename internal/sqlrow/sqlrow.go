@@ -8,6 +8,7 @@ package sqlrow
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -272,4 +273,169 @@ func asciiLower(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// Row is the offset row a statement writes, guarded or not: the table, the
+// offset column and the key columns that pick the row (those compared for
+// equality with a placeholder in an UPDATE's WHERE, the conflict target of
+// an upsert), in the order written. Reading the position back on
+// assignment selects Col from Table by Keys.
+type Row struct {
+	Table, Col string
+	Keys       []string
+}
+
+// Position recognises an offset row write (an UPDATE, or an INSERT ... ON
+// CONFLICT DO UPDATE, of an offset column keyed by partition) and returns
+// its row; nil for anything else, including plain INSERTs (a log of
+// positions, not one row per partition).
+func Position(sql string) *Row {
+	low := asciiLower(sql)
+	end := len(strings.TrimRight(low, " \t\n;"))
+	if strings.Contains(low[:end], ";") || strings.Contains(low, "(select") || strings.Contains(low, "( select") {
+		return nil
+	}
+	start := len(low) - len(strings.TrimLeft(low, " \t\n"))
+	var r *Row
+	switch {
+	case matchWS(low, start, "update ") > 0:
+		r = updateRow(sql, low, start, end)
+	case matchWS(low, start, "insert into ") > 0:
+		r = upsertRow(sql, low, start, end)
+	}
+	if r == nil || !identRE.MatchString(r.Table) || !identRE.MatchString(r.Col) ||
+		!slices.ContainsFunc(r.Keys, func(k string) bool { return strings.Contains(asciiLower(k), "partition") }) {
+		return nil
+	}
+	return r
+}
+
+func updateRow(sql, low string, start, end int) *Row {
+	head := matchWS(low, start, "update ")
+	set, setEnd := keyword(low, " set ", head, end)
+	where, whereEnd := keyword(low, " where ", head, end)
+	if set < 0 || where < setEnd {
+		return nil
+	}
+	if from, _ := keyword(low, " from ", start, end); from >= 0 {
+		return nil
+	}
+	stop := end
+	if r, _ := keyword(low, " returning ", where, end); r >= 0 {
+		stop = r
+	}
+	r := &Row{Table: strings.TrimSpace(sql[head:set]), Col: offsetColumn(sql[setEnd:where])}
+	for _, cond := range splitAnd(sql[whereEnd:stop]) {
+		name, value, ok := strings.Cut(cond, "=")
+		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+		if !ok || strings.ContainsAny(name, "<>!") || !placeholderRE.MatchString(value) || strings.Contains(value, "+") {
+			continue
+		}
+		if i := strings.LastIndex(name, "."); i >= 0 {
+			name = name[i+1:]
+		}
+		if identRE.MatchString(name) && !strings.EqualFold(name, r.Col) && !fencedColumn(name) {
+			r.Keys = append(r.Keys, name)
+		}
+	}
+	return r
+}
+
+func upsertRow(sql, low string, start, end int) *Row {
+	into := matchWS(low, start, "insert into ")
+	conflict, conflictEnd := keyword(low, " on conflict", into, end)
+	set, setStart := keyword(low, " do update set ", into, end)
+	if conflict < 0 || set < conflict {
+		return nil
+	}
+	head := strings.TrimSpace(sql[into:conflict])
+	paren := strings.Index(head, "(")
+	if paren < 0 {
+		return nil
+	}
+	target := strings.TrimSpace(sql[conflictEnd:set])
+	if !strings.HasPrefix(target, "(") || !strings.HasSuffix(target, ")") {
+		return nil
+	}
+	stop := end
+	for _, kw := range []string{" where ", " returning "} {
+		if i, _ := keyword(low, kw, setStart, end); i >= 0 && i < stop {
+			stop = i
+		}
+	}
+	r := &Row{Table: strings.TrimSpace(head[:paren]), Col: offsetColumn(sql[setStart:stop])}
+	for _, k := range strings.Split(target[1:len(target)-1], ",") {
+		r.Keys = append(r.Keys, strings.TrimSpace(k))
+	}
+	for _, k := range r.Keys {
+		if !identRE.MatchString(k) {
+			return nil
+		}
+	}
+	return r
+}
+
+// offsetColumn returns the first column of a SET list whose name contains
+// "offset", or "".
+func offsetColumn(set string) string {
+	for _, a := range splitTop(set) {
+		name, _, ok := strings.Cut(a, "=")
+		if !ok {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		if i := strings.LastIndex(name, "."); i >= 0 {
+			name = name[i+1:]
+		}
+		if strings.Contains(asciiLower(name), "offset") {
+			return name
+		}
+	}
+	return ""
+}
+
+// fencedColumn reports whether a column is a fencing token (a generation,
+// an epoch, an owner), compared to guard a write rather than to pick the row.
+func fencedColumn(name string) bool {
+	low := asciiLower(name)
+	return slices.ContainsFunc(fencedWords, func(w string) bool { return strings.Contains(low, w) })
+}
+
+// splitAnd splits a WHERE clause at top-level ANDs.
+func splitAnd(where string) []string {
+	low := asciiLower(where)
+	var out []string
+	last := 0
+	for {
+		i, e := keyword(low, " and ", last, len(low))
+		if i < 0 {
+			return append(out, where[last:])
+		}
+		out = append(out, where[last:i])
+		last = e
+	}
+}
+
+// Select returns the statement that reads the position of r back: its
+// offset column by its keys, with $1... placeholders in key order.
+func (r *Row) Select() string {
+	var conds []string
+	for i, k := range r.Keys {
+		conds = append(conds, fmt.Sprintf("%s = $%d", k, i+1))
+	}
+	return fmt.Sprintf("SELECT %s FROM %s WHERE %s", r.Col, r.Table, strings.Join(conds, " AND "))
+}
+
+// Reads reports whether sql reads the offset column of r's table: a SELECT
+// of it, or a write RETURNING it.
+func (r *Row) Reads(sql string) bool {
+	low := asciiLower(sql)
+	word := func(w string) bool {
+		return regexp.MustCompile(`\b` + regexp.QuoteMeta(asciiLower(w)) + `\b`).MatchString(low)
+	}
+	table := r.Table
+	if i := strings.LastIndex(table, "."); i >= 0 {
+		table = table[i+1:]
+	}
+	return word(table) && word(r.Col) && (strings.HasPrefix(strings.TrimSpace(low), "select") || strings.Contains(low, "returning"))
 }

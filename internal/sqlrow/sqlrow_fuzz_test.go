@@ -31,6 +31,9 @@ func FuzzSQLGuard(f *testing.F) {
 				t.Fatalf("the guarded statement %q is still reported (guard %q at %d)", fixed, again.Guard, again.At)
 			}
 		}
+		if r := Position(sql); r != nil && !r.Reads(r.Select()) {
+			t.Fatalf("Position(%q): %q does not read the row back", sql, r.Select())
+		}
 
 		if !fuzzIdent.MatchString(table) || !fuzzIdent.MatchString(col) || fuzzKeyword(table) || fuzzKeyword(col) {
 			return

@@ -35,3 +35,52 @@ func TestUnguarded(t *testing.T) {
 		}
 	}
 }
+
+func TestPosition(t *testing.T) {
+	for _, tc := range []struct {
+		sql  string
+		want string // Select(), "" for nil
+	}{
+		{"UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2 AND partition = $3",
+			"SELECT next_offset FROM consumer_offsets WHERE topic = $1 AND partition = $2"},
+		{"UPDATE consumer_offsets SET next_offset = $1\n\t WHERE topic = $2 AND partition = $3 AND next_offset = $4",
+			"SELECT next_offset FROM consumer_offsets WHERE topic = $1 AND partition = $2"},
+		{"UPDATE kafka_offsets SET last_offset = $3 WHERE group_id = $4 AND topic = $1 AND partition = $2 AND generation <= $5",
+			"SELECT last_offset FROM kafka_offsets WHERE group_id = $1 AND topic = $2 AND partition = $3"},
+		{`INSERT INTO stream_offsets (topic, partition, next_offset) VALUES ($1, $2, $3)
+	ON CONFLICT (topic, partition) DO UPDATE SET next_offset = EXCLUDED.next_offset WHERE stream_offsets.next_offset < EXCLUDED.next_offset`,
+			"SELECT next_offset FROM stream_offsets WHERE topic = $1 AND partition = $2"},
+		{"INSERT INTO offsets (topic, partition, next_offset) VALUES ($1, $2, $3)", ""},
+		{"UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2", ""},
+		{"UPDATE orders SET total = $1 WHERE partition = $2", ""},
+		{"UPDATE a SET next_offset = $1 WHERE partition = $2; DELETE FROM b", ""},
+	} {
+		r := Position(tc.sql)
+		got := ""
+		if r != nil {
+			got = r.Select()
+		}
+		if got != tc.want {
+			t.Errorf("Position(%q).Select() = %q, want %q", tc.sql, got, tc.want)
+		}
+	}
+}
+
+func TestReads(t *testing.T) {
+	r := &Row{Table: "public.consumer_offsets", Col: "next_offset", Keys: []string{"topic", "partition"}}
+	for _, tc := range []struct {
+		sql  string
+		want bool
+	}{
+		{"SELECT next_offset FROM consumer_offsets WHERE topic = $1 AND partition = $2", true},
+		{"select next_offset from public.consumer_offsets where partition = $1", true},
+		{"INSERT INTO consumer_offsets (topic, partition, next_offset) VALUES ($1, $2, 0) ON CONFLICT (topic, partition) DO UPDATE SET next_offset = consumer_offsets.next_offset RETURNING next_offset", true},
+		{"SELECT next_offsets FROM consumer_offsets", false},
+		{"SELECT total FROM orders", false},
+		{"UPDATE consumer_offsets SET next_offset = $1 WHERE partition = $2", false},
+	} {
+		if got := r.Reads(tc.sql); got != tc.want {
+			t.Errorf("Reads(%q) = %t, want %t", tc.sql, got, tc.want)
+		}
+	}
+}
