@@ -40,6 +40,9 @@ ws=$work/workspace
 mod=$ws/services/ledger
 mkdir -p "$ws/.git" "$mod/consumer"
 cp "$repo/examples/go.mod" "$repo/examples/go.sum" "$mod/"
+# The examples require this module through a replace by ../ (for the
+# lowwater package), which the consumer does not import.
+(cd "$mod" && go mod edit -droprequire github.com/offsetcommit/commitlint -dropreplace github.com/offsetcommit/commitlint)
 cat >"$mod/consumer/main.go" <<'EOF'
 package consumer
 

@@ -99,6 +99,9 @@ project() {
 	local dir=$work/$1 mod=$work/$1/${3:-.}
 	mkdir -p "$mod"
 	cp "$repo/examples/go.mod" "$repo/examples/go.sum" "$mod/"
+	# The examples require this module through a replace by ../ (for the
+	# lowwater package), which the consumer does not import.
+	(cd "$mod" && go mod edit -droprequire github.com/offsetcommit/commitlint -dropreplace github.com/offsetcommit/commitlint)
 	consumer "$mod/consumer/main.go" "$2"
 	(cd "$mod" && go mod download) && (cd "$dir" && git init -q && git add -A) # try-repo --all-files needs them added, not committed
 }
