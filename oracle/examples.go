@@ -152,7 +152,7 @@ var Examples = []Example{
 		Schema:  `CREATE TABLE invoice_archive (invoice_id text PRIMARY KEY, customer text, total_cents bigint, raw bytea)`,
 		Effects: []Effect{{"invoice_archive", "invoice_id"}}, Record: invoice},
 	{Dir: "confluent/lowwater", Topic: "shipments", Group: "shipment-writer", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
-	{Dir: "confluent/maxstore", Topic: "shipments", Group: "shipment-writer", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
+	{Dir: "confluent/maxstore", Topic: "shipments", Group: "shipment-writer", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment, Records: 2000},
 	{Dir: "confluent/pgxoffset", Topic: "shipment-events", Group: "shipment-status",
 		Schema: `CREATE TABLE shipment_status (shipment_id text PRIMARY KEY, status text);
 			CREATE TABLE consumer_offsets (topic text, partition int, next_offset bigint, PRIMARY KEY (topic, partition))`,

@@ -23,7 +23,7 @@ type Config struct {
 	Partitions int32         // partitions of the topic
 	Kills      int           // SIGKILLs, each followed by a restart
 	Seed       uint64        // seeds the kill moments
-	EffectTime time.Duration // time each effect takes in the store (its crash window)
+	EffectTime time.Duration // mean time each effect takes in the store (its crash window)
 	MaxDelay   time.Duration // longest wait from the chosen anchor to a kill
 	Progress   time.Duration // longest wait for a restarted consumer's first effect
 	CommitWait time.Duration // longest wait for its first commit, when a kill is aimed after one
@@ -78,8 +78,7 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 		recs[i] = ex.Record(ids[i])
 	}
 
-	db := fmt.Sprintf("%s_%d", strings.NewReplacer("/", "_").Replace(ex.Dir), cfg.Seed)
-	url, err := pg.CreateDatabase(ctx, db)
+	url, err := pg.CreateDatabase(ctx, strings.ReplaceAll(ex.Dir, "/", "_"))
 	if err != nil {
 		return out, err
 	}
@@ -188,12 +187,12 @@ func aim(ctx context.Context, cfg Config, rng *rand.Rand, p *consumer, broker *B
 	}
 	commits := broker.Commits()
 	afterCommit := rng.IntN(2) == 0
-	// Half of the delays fall within two effects of the anchor, where a
+	// Half of the delays fall within one effect of the anchor, where a
 	// per-record window (commit, then write) is open; the rest spread
 	// over cfg.MaxDelay, across batches.
 	longest := cfg.MaxDelay
 	if rng.IntN(2) == 0 {
-		longest = 2 * cfg.EffectTime
+		longest = cfg.EffectTime
 	}
 	delay := time.Duration(rng.Int64N(int64(longest) + 1))
 	progressed := func() bool {
@@ -276,6 +275,7 @@ type consumer struct {
 func startConsumer(bin string, env []string, logw io.Writer) (*consumer, error) {
 	cmd := exec.Command(bin)
 	cmd.Env = env
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL} // never outlive the harness
 	cmd.Stdout, cmd.Stderr = logw, logw
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", bin, err)

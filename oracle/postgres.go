@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -27,6 +28,7 @@ type Postgres struct {
 	as   []string // command prefix that runs a server binary as its owner
 	cmd  *exec.Cmd
 	done chan error
+	dbs  atomic.Int64 // databases created, for unique names
 }
 
 // pgStartTimeout bounds how long StartPostgres waits for the server to
@@ -90,6 +92,8 @@ func (p *Postgres) start(ctx context.Context) error {
 	}
 	defer log.Close()
 	p.cmd.Stdout, p.cmd.Stderr = log, log
+	// If the harness dies, runuser passes SIGTERM on to the server.
+	p.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
 	if err := p.cmd.Start(); err != nil {
 		return fmt.Errorf("start postgres: %w", err)
 	}
@@ -128,8 +132,10 @@ func (p *Postgres) URL(db string) string {
 	return fmt.Sprintf("postgres://oracle@127.0.0.1:%d/%s?sslmode=disable", p.port, db)
 }
 
-// CreateDatabase creates an empty database and returns its URL.
-func (p *Postgres) CreateDatabase(ctx context.Context, name string) (string, error) {
+// CreateDatabase creates an empty database, named prefix and a sequence
+// number, and returns its URL.
+func (p *Postgres) CreateDatabase(ctx context.Context, prefix string) (string, error) {
+	name := fmt.Sprintf("%s_%d", prefix, p.dbs.Add(1))
 	conn, err := pgx.Connect(ctx, p.URL("postgres"))
 	if err != nil {
 		return "", err

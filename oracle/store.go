@@ -13,14 +13,15 @@ import (
 // auditSQL creates the append-only audit table and the trigger function
 // that records every effect. The function runs inside the statement, so an
 // effect and its audit row commit or roll back together; TG_ARGV[0] names
-// the id column and TG_ARGV[1] is the time (seconds) the effect takes, the
-// crash window of each write.
+// the id column and TG_ARGV[1] the mean time (seconds) an effect takes,
+// the crash window of each write: uniform in [0, twice the mean], so that
+// concurrent writes finish out of order, as they do under real load.
 const auditSQL = `
 CREATE TABLE oracle_audit (seq bigserial PRIMARY KEY, id text NOT NULL, at timestamptz NOT NULL DEFAULT clock_timestamp());
 CREATE FUNCTION oracle_effect() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO oracle_audit (id) VALUES (to_jsonb(NEW) ->> TG_ARGV[0]);
-	PERFORM pg_sleep(TG_ARGV[1]::float8);
+	PERFORM pg_sleep(TG_ARGV[1]::float8 * 2 * random());
 	RETURN NULL;
 END $$;`
 
