@@ -97,6 +97,7 @@ func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root 
 			}
 		}
 	}
+	evs = semantics.Join(evs)
 	slices.SortFunc(evs, func(a, b *semantics.Evidence) int {
 		if c := strings.Compare(a.Pos.Filename, b.Pos.Filename); c != 0 {
 			return c

@@ -136,6 +136,9 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	if (has(category.Revoke) || strings.HasPrefix(r.Revoke, "no (") || r.Revoke == "no") && r.Strategy != StrategyNone && r.Window != "" && !strings.Contains(r.Window, "rebalance") && !strings.HasPrefix(r.Window, "none") {
 		r.Window += ", also at every rebalance"
 	}
+	if ev.Entry != "" && r.Guarantee == GuaranteeUnk {
+		r.Reason = "the client is received through " + describeEntry(ev.Entry) + " and its configuration comes from outside the analyzed packages (that function's caller): " + r.Reason
+	}
 	c.requireEvidence()
 	r.Handler = handlerFor(r)
 	return r

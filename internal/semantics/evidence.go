@@ -145,6 +145,13 @@ type Evidence struct {
 	Untied bool
 
 	Extent []Span
+
+	// Entry, for a client the package receives from another (a parameter
+	// or a struct field), is the key of that entry; "" for a consumer
+	// built in the package. Flows are the entry keys of other packages the
+	// client is handed to. See Join.
+	Entry string
+	Flows []string
 }
 
 // Is returns the value of setting k.
@@ -166,9 +173,19 @@ func run(pass *analysis.Pass) (result any, err error) {
 		g.initExtent()
 		gs = append(gs, g)
 	}
+	received, keys := receivedConsumers(m)
+	claimed := map[*consumer.Call]bool{}
+	for _, c := range received {
+		for _, call := range c.Calls {
+			claimed[call] = true
+		}
+		g := &gatherer{pass: pass, m: m, c: c, entry: keys[c]}
+		g.initExtent()
+		gs = append(gs, g)
+	}
 	var out []*Evidence
 	for _, g := range gs {
-		g.others = gs
+		g.others, g.claimed = gs, claimed
 		ev := g.evidence()
 		if ev.Is(clientmodel.Group) == Off && len(ev.Fetches) == 0 {
 			continue // a producer or admin client: it consumes nothing
@@ -185,6 +202,11 @@ type gatherer struct {
 	ev     *Evidence
 	extent map[*ssa.Function]bool
 	others []*gatherer // every consumer's gatherer in the package, g included
+	// entry is the entry key of a received client's synthetic consumer.
+	entry string
+	// claimed are the calls of received clients: no consumer built in the
+	// package owns them.
+	claimed map[*consumer.Call]bool
 }
 
 func (g *gatherer) posn(p token.Pos) token.Position { return g.pass.Fset.Position(p) }
@@ -193,8 +215,13 @@ func (g *gatherer) evidence() *Evidence {
 	c := g.c
 	ev := &Evidence{
 		Client:   c.Client,
-		Pos:      g.posn(c.Site.Pos()),
 		Settings: map[clientmodel.Setting]Tri{},
+		Entry:    g.entry,
+	}
+	if c.Site != nil {
+		ev.Pos = g.posn(c.Site.Pos())
+	} else {
+		ev.Pos = g.posn(c.Fn.Pos())
 	}
 	g.ev = ev
 	for _, k := range []clientmodel.Setting{clientmodel.Group, clientmodel.AutoCommit, clientmodel.AutoStore,
@@ -213,6 +240,7 @@ func (g *gatherer) evidence() *Evidence {
 	g.positions()
 	g.launches()
 	g.txnAndSink()
+	ev.Flows = g.flows()
 	for fn := range g.extent {
 		if syn := fn.Syntax(); syn != nil {
 			start, end := g.posn(syn.Pos()), g.posn(syn.End())

@@ -164,7 +164,7 @@ func joins(fn *ssa.Function) bool {
 // own database.
 func (g *gatherer) txnAndSink() {
 	cl := g.c.Client
-	if g.c.Ctor.Txn {
+	if g.c.Site != nil && g.c.Ctor.Txn {
 		g.ev.Txn = append(g.ev.Txn, clientmodel.ShortName(g.c.Ctor.Func))
 		g.ev.Transactional = true
 	}

@@ -83,7 +83,7 @@ func (g *gatherer) names() {
 func (g *gatherer) nameValues(fns []*ssa.Function, site clientmodel.NameSite, visit func(ssa.Value)) {
 	cl := g.c.Client
 	switch {
-	case site.Func == g.c.Ctor.Func:
+	case g.c.Site != nil && site.Func == g.c.Ctor.Func:
 		visit(consumer.Arg(g.c.Site.Common(), site.Arg))
 	case site.Func != "":
 		calls(fns, func(ci ssa.CallInstruction, callee *types.Func) {

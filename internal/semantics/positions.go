@@ -23,17 +23,17 @@ func (g *gatherer) positions() {
 	own := slices.Clip(g.c.Calls)
 	n := 0
 	for _, o := range g.others {
-		if o.c.Client == g.c.Client {
+		if o.entry == "" && o.c.Client == g.c.Client {
 			n++
 		}
 	}
 	for _, call := range g.m.Calls {
-		if call.Consumer != nil || call.Client != g.c.Client || call.Role == clientmodel.Fetch {
+		if call.Consumer != nil || call.Client != g.c.Client || call.Role == clientmodel.Fetch || g.claimed[call] {
 			continue
 		}
 		var in []*gatherer
 		for _, o := range g.others {
-			if o.c.Client == g.c.Client && o.extent[call.Fn] {
+			if o.entry == "" && o.c.Client == g.c.Client && o.extent[call.Fn] {
 				in = append(in, o)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -167,6 +168,73 @@ func TestRowCheck(t *testing.T) {
 		mutate(&r)
 		if len(r.Check()) == 0 {
 			t.Errorf("%s: not reported", name)
+		}
+	}
+}
+
+// TestJoin runs the analyzer on the svc packages (clients built and
+// configured in app, polled and committed by services of other packages)
+// and checks the rows the report prints after Join: each consumer carries
+// what its services do, and a client no analyzed package builds keeps a
+// row that says where its configuration comes from.
+func TestJoin(t *testing.T) {
+	dir := testutil.TestData(t)
+	names := map[string]string{} // file:line → case
+	root := filepath.Join(dir, "src", "semantics", "svc")
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if m := caseRE.FindStringSubmatch(line); m != nil {
+				names[filepath.Base(path)+":"+strconv.Itoa(i+1)] = m[1]
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var evs []*semantics.Evidence
+	for _, r := range analysistest.Run(t, dir, semantics.Analyzer, "semantics/svc/...") {
+		evs = append(evs, r.Result.([]*semantics.Evidence)...)
+	}
+	rows := map[string]*semantics.Row{}
+	for _, ev := range semantics.Join(evs) {
+		key := filepath.Base(ev.Pos.Filename) + ":" + strconv.Itoa(ev.Pos.Line)
+		name, ok := names[key]
+		if !ok {
+			t.Errorf("row at %s has no case marker (a received client that should have been joined?)", key)
+			continue
+		}
+		rows[name] = semantics.Classify(ev, name, nil)
+	}
+	for name, want := range map[string]map[string]string{
+		"ingest":  {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "one batch (one poll)"},
+		"readers": {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce, "topics": "t-readers"},
+		"handler": {"strategy": semantics.StrategyOnReturn, "guarantee": semantics.AtLeastOnce, "concurrency": "per partition"},
+		"store":   {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce},
+		"fanout":  {"strategy": semantics.StrategyTimer, "guarantee": semantics.GuaranteeUnk, "concurrency": "per record"},
+		"orphan":  {"guarantee": semantics.GuaranteeUnk, "reason": "received through argument 1 of orphan.Run"},
+	} {
+		r := rows[name]
+		if r == nil {
+			t.Errorf("%s: no row", name)
+			continue
+		}
+		got := map[string]string{"strategy": r.Strategy, "guarantee": r.Guarantee, "window": r.Window,
+			"topics": strings.Join(r.Topics, ","), "concurrency": r.Concurrency, "reason": r.Reason}
+		for k, w := range want {
+			if !strings.Contains(got[k], w) {
+				t.Errorf("%s: %s = %q, want %q", name, k, got[k], w)
+			}
+		}
+		if p := r.Check(); len(p) > 0 {
+			t.Errorf("%s: %v", name, p)
 		}
 	}
 }

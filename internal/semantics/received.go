@@ -1,0 +1,309 @@
+package semantics
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// Services are assembled across packages: the client is built (and
+// configured) in one package, and handed to a function, a struct field or a
+// handler of another, where it is polled and committed. Each side is
+// analyzed on its own, so the evidence says where a client leaves a
+// package (Flows) and, for a client a package receives, through which entry
+// it arrived (Entry). The standalone report, which sees every package,
+// joins the two by these keys (Join); a received client nobody in the
+// analyzed packages builds keeps a row of its own, with its configuration
+// unknown.
+//
+// Entry keys name what the other package can see:
+//
+//	param:<types.Func.FullName>#<index>  a parameter of a function or method (receiver excluded)
+//	field:<path>.<Type>.<field>         a field of a struct type
+
+// receivedConsumers returns a synthetic consumer for each entry through
+// which the package receives a client: the modelled calls that no
+// consumer built in the package owns, grouped by the parameter or struct
+// field their receiver comes from. Its settings are unknown (opaque).
+func receivedConsumers(m *consumer.Model) ([]*consumer.Consumer, map[*consumer.Consumer]string) {
+	values := funcValues(m.SSA.SrcFuncs)
+	byEntry := map[string]*consumer.Consumer{}
+	keys := map[*consumer.Consumer]string{}
+	var out []*consumer.Consumer
+	for _, call := range m.Calls {
+		if call.Consumer != nil {
+			continue
+		}
+		recv := consumer.Recv(call.Instr.Common())
+		if recv == nil {
+			continue
+		}
+		for _, r := range m.Flow.Roots(recv) {
+			key, fn := entryKey(r)
+			if key == "" || values[fn] {
+				continue
+			}
+			c := byEntry[key]
+			if c == nil {
+				c = &consumer.Consumer{
+					Client: call.Client,
+					Fn:     fn,
+					Settings: &consumer.Settings{Set: map[clientmodel.Setting]consumer.Value{},
+						Unknown: map[clientmodel.Setting]bool{}, Cond: map[clientmodel.Setting]bool{}, Opaque: true},
+				}
+				if h := handlerOf(call.Client, fn); h != nil {
+					c.Handlers = []*consumer.Handler{h}
+				}
+				byEntry[key] = c
+				keys[c] = key
+				out = append(out, c)
+			}
+			if !slices.Contains(c.Calls, call) {
+				c.Calls = append(c.Calls, call)
+			}
+		}
+	}
+	return out, keys
+}
+
+// entryKey returns the entry key of a root through which a client arrives
+// from another package (an opaque parameter of a named function, or a
+// struct field nothing in the package stores), and the function that
+// receives it; "" for other roots.
+func entryKey(r ssa.Value) (string, *ssa.Function) {
+	switch x := r.(type) {
+	case *ssa.Parameter:
+		fn := x.Parent()
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || !obj.Exported() {
+			return "", nil // a closure's or an unexported function's: not callable from another package
+		}
+		i := slices.Index(fn.Params, x)
+		if fn.Signature.Recv() != nil {
+			i--
+		}
+		if i < 0 {
+			return "", nil // the receiver
+		}
+		return paramKey(obj, i), fn
+	case *ssa.FieldAddr:
+		if key := fieldKey(x); key != "" {
+			return key, x.Parent()
+		}
+	}
+	return "", nil
+}
+
+// funcValues returns the functions of fns used as values (callbacks handed
+// to a client or a helper): their parameters come from whoever calls the
+// value, not from another package's call.
+func funcValues(fns []*ssa.Function) map[*ssa.Function]bool {
+	out := map[*ssa.Function]bool{}
+	var ops []*ssa.Value
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				ops = in.Operands(ops[:0])
+				for i, op := range ops {
+					f, ok := (*op).(*ssa.Function)
+					if !ok {
+						continue
+					}
+					if ci, isCall := in.(ssa.CallInstruction); isCall && i == 0 && ci.Common().Value == f {
+						continue // a static call, not a value
+					}
+					out[f] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+func paramKey(fn *types.Func, i int) string { return "param:" + fn.FullName() + "#" + strconv.Itoa(i) }
+
+// fieldKey is the entry key of the field a FieldAddr addresses, or "" if
+// its struct type is not named.
+func fieldKey(fa *ssa.FieldAddr) string {
+	v := ssaflow.FieldVar(fa)
+	n, ok := types.Unalias(ssaflow.Deref(fa.X.Type())).(*types.Named)
+	if v == nil || !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return fmt.Sprintf("field:%s.%s.%s", n.Obj().Pkg().Path(), n.Obj().Name(), v.Name())
+}
+
+// handlerOf returns, when fn is the Consume method of the client's handler
+// interface (sarama's ConsumeClaim, which receives the session), the
+// handler it belongs to with its Cleanup method, else nil.
+func handlerOf(cl *clientmodel.Client, fn *ssa.Function) *consumer.Handler {
+	if cl.Handler == nil || fn == nil || fn.Name() != cl.Handler.Consume || fn.Signature.Recv() == nil {
+		return nil
+	}
+	h := &consumer.Handler{Type: fn.Signature.Recv().Type(), Consume: fn}
+	prog := fn.Prog
+	if sel := prog.MethodSets.MethodSet(h.Type).Lookup(fn.Pkg.Pkg, cl.Handler.Cleanup); sel != nil {
+		h.Cleanup = prog.MethodValue(sel)
+	}
+	return h
+}
+
+// flows returns the entry keys of other packages that the client value of
+// g's consumer is handed to: arguments of their functions, fields of their
+// struct types, and its handlers' Consume methods defined elsewhere.
+func (g *gatherer) flows() []string {
+	holds := func(v ssa.Value) bool {
+		if g.c.Site != nil {
+			return g.m.Is(g.c, v)
+		}
+		for _, r := range g.m.Flow.Roots(v) {
+			if k, _ := entryKey(r); k != "" && k == g.entry {
+				return true
+			}
+		}
+		return false
+	}
+	var out []string
+	for _, fn := range g.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case ssa.CallInstruction:
+					callee := consumer.Callee(x.Common())
+					if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
+						continue
+					}
+					cc := x.Common()
+					n := callee.Type().(*types.Signature).Params().Len()
+					for i := range n {
+						if a := consumer.Arg(cc, i); a != nil && holds(a) {
+							out = append(out, paramKey(callee, i))
+						}
+					}
+				case *ssa.Store:
+					fa, ok := x.Addr.(*ssa.FieldAddr)
+					if !ok || !holds(x.Val) {
+						continue
+					}
+					if key := fieldKey(fa); key != "" {
+						out = append(out, key)
+					}
+				}
+			}
+		}
+	}
+	for _, h := range g.c.Handlers {
+		if h.Consume != nil && g.m.Flow.InPackage(h.Consume) || g.c.Client.Handler == nil {
+			continue
+		}
+		// The handler's methods are defined in another package: its
+		// Consume method receives the session there.
+		if n, ok := types.Unalias(ssaflow.Deref(h.Type)).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg() != g.pass.Pkg {
+			ms := types.NewMethodSet(h.Type)
+			if sel := ms.Lookup(n.Obj().Pkg(), g.c.Client.Handler.Consume); sel != nil {
+				out = append(out, paramKey(sel.Obj().(*types.Func), 0))
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// Join merges into each consumer the evidence of the clients it is handed
+// to in other packages (matching a Flow of the one with the Entry of the
+// other, transitively), and returns the consumers built in the packages
+// plus the received clients nobody there builds. A received client may be
+// handed to several consumers' code; each gets its evidence.
+func Join(evs []*Evidence) []*Evidence {
+	byEntry := map[string][]*Evidence{}
+	for _, ev := range evs {
+		if ev.Entry != "" {
+			byEntry[ev.Entry] = append(byEntry[ev.Entry], ev)
+		}
+	}
+	joined := map[*Evidence]bool{}
+	var merge func(into *Evidence, flows []string, seen map[string]bool)
+	merge = func(into *Evidence, flows []string, seen map[string]bool) {
+		for _, key := range flows {
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			for _, r := range byEntry[key] {
+				if r.Client != into.Client {
+					continue
+				}
+				joined[r] = true
+				into.absorb(r)
+				merge(into, r.Flows, seen)
+			}
+		}
+	}
+	var out []*Evidence
+	for _, ev := range evs {
+		if ev.Entry == "" {
+			merge(ev, ev.Flows, map[string]bool{})
+		}
+	}
+	for _, ev := range evs {
+		if ev.Entry == "" || !joined[ev] {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+// absorb adds what a received client's code does to the consumer that is
+// handed to it. The configuration stays the consumer's.
+func (ev *Evidence) absorb(r *Evidence) {
+	ev.Fetches = append(ev.Fetches, r.Fetches...)
+	slices.Sort(ev.Fetches)
+	ev.Fetches = slices.Compact(ev.Fetches)
+	ev.Calls = append(ev.Calls, r.Calls...)
+	ev.Revokes = append(ev.Revokes, r.Revokes...)
+	ev.Launches = append(ev.Launches, r.Launches...)
+	ev.Handler = ev.Handler || r.Handler
+	ev.Txn = append(ev.Txn, r.Txn...)
+	ev.Transactional = ev.Transactional || r.Transactional
+	if ev.Sink == nil || r.Sink != nil && r.Sink.WithEffect && !ev.Sink.WithEffect {
+		if r.Sink != nil {
+			ev.Sink = r.Sink
+		}
+	}
+	ev.Unbound = ev.Unbound || r.Unbound
+	ev.Untied = ev.Untied || r.Untied
+	for _, t := range r.Topics {
+		if !slices.Contains(ev.Topics, t) {
+			ev.Topics = append(ev.Topics, t)
+		}
+	}
+	slices.Sort(ev.Topics)
+	ev.Extent = append(ev.Extent, r.Extent...)
+}
+
+// shortPath drops the directories of the package path in a full name:
+// "(*example.com/svc/ingest.Service).Run" → "(*ingest.Service).Run".
+func shortPath(name string) string {
+	lead := len(name) - len(strings.TrimLeft(name, "(*"))
+	return name[:lead] + name[strings.LastIndex(name, "/")+1:]
+}
+
+// describeEntry says, for a reason, where a received client comes from.
+func describeEntry(key string) string {
+	switch {
+	case strings.HasPrefix(key, "param:"):
+		name, idx, _ := strings.Cut(strings.TrimPrefix(key, "param:"), "#")
+		return fmt.Sprintf("argument %s of %s", idx, shortPath(name))
+	case strings.HasPrefix(key, "field:"):
+		return "field " + shortPath(strings.TrimPrefix(key, "field:"))
+	}
+	return key
+}

@@ -1,0 +1,44 @@
+// Package app wires the consumers of the svc scenarios: each client is
+// built and configured here and handed to a service of another package.
+package app
+
+import (
+	"context"
+
+	"github.com/IBM/sarama"
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	kafkago "github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"semantics/svc/fanout"
+	"semantics/svc/handler"
+	"semantics/svc/ingest"
+	"semantics/svc/readers"
+	"semantics/svc/store"
+)
+
+func Main(ctx context.Context) {
+	// franz-go with auto-commit off, polled by ingest.
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-ingest"), kgo.ConsumeTopics("t-ingest"), kgo.DisableAutoCommit()) // case: ingest
+	_ = ingest.New(cl).Run(ctx)
+
+	// franz-go with the default auto-commit, handed to a fan-out loop.
+	fc, _ := kgo.NewClient(kgo.ConsumerGroup("g-fanout"), kgo.ConsumeTopics("t-fanout")) // case: fanout
+	fanout.Run(ctx, fc)
+
+	// A kafka-go group reader held in a struct field set here.
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-readers", Topic: "t-readers"}) // case: readers
+	svc := &readers.Service{Reader: r}
+	svc.Run(ctx)
+
+	// A sarama group with auto-commit off; its handler lives in another
+	// package and commits when ConsumeClaim returns.
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false
+	g, _ := sarama.NewConsumerGroup(nil, "g-handler", cfg) // case: handler
+	_ = g.Consume(ctx, []string{"t-handler"}, &handler.Marks{})
+
+	// A confluent consumer passed to a function of another package.
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-store", "enable.auto.commit": false}) // case: store
+	store.Run(c)
+}
