@@ -120,20 +120,22 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	if target < 0 {
 		return analysis.SuggestedFix{}, false
 	}
-	// After a return the commit would never run; after a go statement
-	// it would still run before the processing.
-	if _, isReturn := list[target].(*ast.ReturnStmt); isReturn {
-		return analysis.SuggestedFix{}, false
-	}
+	// After a return the commit would never run, and after a go statement
+	// it would still run before the processing: those are rewritten
+	// (rewrite.go). A goroutine before the last processing is not.
+	_, isReturn := list[target].(*ast.ReturnStmt)
 	for i := last + 1; i <= target; i++ {
-		if c.startsGoroutine(list[i], p) {
+		if c.startsGoroutine(list[i], p) && (i < target || isReturn) {
 			return analysis.SuggestedFix{}, false
 		}
 	}
-	// Keep the checks of the processing's outcome before the commit:
-	// `if indexErr != nil { return indexErr }` after an EachRecord.
-	for target+1 < len(list) && isNilCheck(list[target+1]) {
-		target++
+	rewrite := isReturn || c.startsGoroutine(list[target], p)
+	if !rewrite {
+		// Keep the checks of the processing's outcome before the commit:
+		// `if indexErr != nil { return indexErr }` after an EachRecord.
+		for target+1 < len(list) && isNilCheck(list[target+1]) {
+			target++
+		}
 	}
 	// The moved statements may not define anything the statements they
 	// move past use.
@@ -157,6 +159,14 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 		endOff++
 	}
 	moved := string(content[tf.Offset(start):endOff])
+	name := "commit"
+	if fn := consumer.Callee(p.instr.Common()); fn != nil {
+		name = fn.Name()
+	}
+	cut := analysis.TextEdit{Pos: start, End: tf.Pos(endOff)}
+	if rewrite {
+		return c.rewriteAfter(path, list[target], moved, cut, name, p.client.Client.RecordNoun)
+	}
 	insertOff := tf.Offset(list[target].End())
 	for insertOff < len(content) && content[insertOff] != '\n' {
 		insertOff++
@@ -164,14 +174,10 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	if insertOff < len(content) {
 		insertOff++
 	}
-	name := "commit"
-	if fn := consumer.Callee(p.instr.Common()); fn != nil {
-		name = fn.Name()
-	}
 	return analysis.SuggestedFix{
 		Message: fmt.Sprintf("Move %s after the %s is processed", name, p.client.Client.RecordNoun),
 		TextEdits: []analysis.TextEdit{
-			{Pos: start, End: tf.Pos(endOff)},
+			cut,
 			{Pos: tf.Pos(insertOff), End: tf.Pos(insertOff), NewText: []byte(moved)},
 		},
 	}, true

@@ -18,10 +18,6 @@ import (
 // model lacks the knowledge. Each is a silent case marked
 // "// ok: known gap" in its scenario.
 //
-//   - sarama: the processing is the return statement (`mark; return
-//     apply(msg)`): there is no statement to move the mark after.
-//   - sarama: the processing is a goroutine (`mark; go apply(msg)`):
-//     moving the mark after the go statement would still mark first.
 //   - kafkago: the commit assigns an err the processing reuses
 //     (`err = CommitMessages(...)` then `err = handle(...)`): moving it
 //     would change which error the later checks see.
@@ -45,10 +41,12 @@ var scenarios = []struct {
 	a   *analysis.Analyzer
 }{
 	// IBM sarama, default config (auto-commit on): MarkMessage, MarkOffset
-	// after a decode, same-package helper, helper method, closure (5
-	// positive); mark after, MarkOffset after, helper after, poison pill,
-	// defer, retry loop, config flag, logging only, return and go known
-	// gaps (10 silent).
+	// after a decode, same-package helper, helper method, closure, the
+	// processing returned (`mark; return apply(msg)`, rewritten to check,
+	// mark, return nil) or started in a goroutine (`mark; go apply(msg)`,
+	// rewritten to process in place, then mark) (7 positive); mark after,
+	// MarkOffset after, helper after, poison pill, defer, retry loop,
+	// config flag, logging only (8 silent).
 	{"ordering/sarama", ordering.Analyzer},
 	// sarama with auto-commit off: Commit between a mark and the
 	// processing (1 positive); mark then Commit at the end, helper mark,

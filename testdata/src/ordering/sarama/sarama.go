@@ -236,15 +236,17 @@ func (p *projector) logged(sess sarama.ConsumerGroupSession, msg *sarama.Consume
 	return nil
 }
 
-// quick marks and returns the processing's result.
+// quick marks and returns the processing's result: the fix checks the
+// result, then marks and returns nil.
 func (p *projector) quick(sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessage) error {
-	sess.MarkMessage(msg, "") // ok: known gap: the processing is the return statement, no statement to move the mark after
+	sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is processed`
 	return p.apply(sess.Context(), msg)
 }
 
-// handOff marks and hands the message to a goroutine.
+// handOff marks and hands the message to a goroutine: the fix processes
+// it in place, then marks it.
 func (p *projector) handOff(sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessage) {
-	sess.MarkMessage(msg, "") // ok: known gap: moving the mark after the go statement would still mark first
+	sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is processed`
 	go p.apply(context.Background(), msg)
 }
 

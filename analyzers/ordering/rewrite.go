@@ -1,0 +1,128 @@
+package ordering
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// rewriteAfter builds the fix when the last processing of the record is a
+// statement the commit cannot simply follow: `return apply(msg)` (after
+// it the commit would never run) or `go apply(msg)` (after it the commit
+// would still run before the processing). The statement is rewritten so
+// that the processing runs, its error is checked, and then the moved
+// statements (cut, whose text is moved) run:
+//
+//	if err := apply(msg); err != nil {    apply(msg) // was go apply(msg)
+//		return err                          mark(msg)
+//	}
+//	mark(msg)
+//	return nil
+//
+// A go statement becomes a plain call: a commit after processing needs
+// the processing done, and one made from the goroutine would complete
+// records of a partition out of order. path runs from the commit call up;
+// name is the commit's name, noun the client's word for a record.
+func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, cut analysis.TextEdit, name, noun string) (analysis.SuggestedFix, bool) {
+	sig := c.signatureOf(path)
+	if sig == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	results := sig.Results()
+	returnsErr := results.Len() == 1 && isError(results.At(0).Type())
+	indent := edit.Indent(c.pass, target.Pos())
+	var text, title string
+	var imports []analysis.TextEdit
+	switch t := target.(type) {
+	case *ast.ReturnStmt:
+		if len(t.Results) != 1 || !returnsErr {
+			return analysis.SuggestedFix{}, false
+		}
+		if _, isCall := ast.Unparen(t.Results[0]).(*ast.CallExpr); !isCall {
+			return analysis.SuggestedFix{}, false
+		}
+		text = indentLines(errCheck(edit.Source(c.pass, t.Results[0]), "return err"), indent) + moved + indent + "return nil\n"
+		title = fmt.Sprintf("Check the processing's error, then call %s and return", name)
+	case *ast.GoStmt:
+		call := edit.Source(c.pass, t.Call)
+		sig, ok := c.pass.TypesInfo.TypeOf(t.Call.Fun).Underlying().(*types.Signature)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		switch res := sig.Results(); {
+		case res.Len() == 0:
+			text = indent + call + "\n" + moved
+		case res.Len() == 1 && isError(res.At(0).Type()) && returnsErr:
+			text = indentLines(errCheck(call, "return err"), indent) + moved
+		case res.Len() == 1 && isError(res.At(0).Type()) && results.Len() == 0:
+			log, e := edit.Import(c.pass, edit.File(c.pass, target.Pos()), "log")
+			imports = e
+			text = indentLines(errCheck(call, fmt.Sprintf("%s.Printf(\"process %s: %%v\", err)\n\treturn", log, noun)), indent) + moved
+		default:
+			return analysis.SuggestedFix{}, false
+		}
+		title = fmt.Sprintf("Process the %s before calling %s, not in a goroutine", noun, name)
+	default:
+		return analysis.SuggestedFix{}, false
+	}
+	tf := c.pass.Fset.File(target.Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return analysis.SuggestedFix{}, false
+	}
+	// Replace the target's whole lines.
+	start := tf.LineStart(tf.Line(target.Pos()))
+	end := tf.Offset(target.End())
+	for end < len(content) && content[end] != '\n' {
+		end++
+	}
+	if end < len(content) {
+		end++
+	}
+	return analysis.SuggestedFix{
+		Message:   title,
+		TextEdits: append(imports, cut, analysis.TextEdit{Pos: start, End: tf.Pos(end), NewText: []byte(text)}),
+	}, true
+}
+
+// signatureOf returns the signature of the innermost function of path.
+func (c *checker) signatureOf(path []ast.Node) *types.Signature {
+	for _, n := range path {
+		switch f := n.(type) {
+		case *ast.FuncLit:
+			sig, _ := c.pass.TypesInfo.TypeOf(f).(*types.Signature)
+			return sig
+		case *ast.FuncDecl:
+			if fn, ok := c.pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
+				return fn.Type().(*types.Signature)
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// errCheck returns `if err := call; err != nil { body }`, unindented.
+func errCheck(call, body string) string {
+	return "if err := " + call + "; err != nil {\n\t" + body + "\n}\n"
+}
+
+// indentLines indents the lines of text that are not empty.
+func indentLines(text, indent string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = indent + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
