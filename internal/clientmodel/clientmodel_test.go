@@ -2,6 +2,8 @@ package clientmodel
 
 import (
 	"fmt"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -116,6 +118,27 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 			names = append(names, h.Interface, h.Session, h.Run,
 				"("+h.Interface+")."+h.Consume, "("+h.Interface+")."+h.Cleanup)
 		}
+		for _, r := range c.Restores {
+			names = append(names, r.Func)
+			if r.In != "" {
+				if c.Handler == nil {
+					t.Errorf("%s: restore %s runs in handler method %s, but the client has no handler", c.Name, r.Func, r.In)
+				} else {
+					names = append(names, "("+c.Handler.Interface+")."+r.In)
+				}
+			}
+		}
+		if f := c.RestoreFix; f != nil {
+			for _, h := range f.Hooks {
+				if f.Where == FixHandler {
+					if c.Handler != nil {
+						names = append(names, "("+c.Handler.Interface+")."+h)
+					}
+					continue
+				}
+				names = append(names, h)
+			}
+		}
 		for _, n := range names {
 			if _, err := lookup(pkgs, n); err != nil {
 				t.Errorf("%s (%s): %v", c.Name, c.Paths[0], err)
@@ -138,6 +161,16 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 		}
 		for _, a := range c.TxnAbort {
 			argCalls[a.Func] = append(argCalls[a.Func], a.FalseArg)
+		}
+		for _, r := range c.Restores {
+			if r.Kind == RestoreOption {
+				argCalls[r.Func] = append(argCalls[r.Func], r.Arg)
+			}
+		}
+		if f := c.RestoreFix; f != nil && f.Where == FixCallback {
+			for _, h := range f.Hooks {
+				argCalls[h] = append(argCalls[h], f.Arg)
+			}
 		}
 		for _, sites := range [][]NameSite{c.Names.Group, c.Names.Topics, c.Names.Interval} {
 			for _, ns := range sites {
@@ -440,6 +473,39 @@ func TestLowWaterResolves(t *testing.T) {
 		}
 		if res := obj.Type().(*types.Signature).Results(); res.Len() == 0 {
 			t.Errorf("%s returns nothing", name)
+		}
+	}
+}
+
+// TestRestoreFixesParse checks that each client's restore fix code, with
+// its placeholders filled as the fencing analyzer fills them, is Go: an
+// expression for an option or a callback, statements for a handler
+// method. Whether it compiles is checked on the analyzer's goldens.
+func TestRestoreFixesParse(t *testing.T) {
+	for _, c := range Clients {
+		f := c.RestoreFix
+		if f == nil {
+			continue
+		}
+		if f.Topic == "" || f.Partition == "" || f.Ctx == "" || len(f.Hooks) == 0 {
+			t.Errorf("%s: restore fix without key expressions, context or hook", c.Name)
+		}
+		// $READ holds the context expression, which may hold $SESS: it is
+		// filled first.
+		code := strings.NewReplacer("$READ", "err := db.QueryRow("+f.Ctx+", q, "+f.Topic+", "+f.Partition+").Scan(&next)",
+			"$NOROWS", "errors.Is(err, sql.ErrNoRows)").Replace(f.Code)
+		code = strings.NewReplacer("$PKG", c.Paths[0][strings.LastIndex(c.Paths[0], "/")+1:], "$SESS", "sess").Replace(code)
+		if strings.Contains(code, "$") {
+			t.Errorf("%s: unknown placeholder left in %s", c.Name, code)
+		}
+		var err error
+		if f.Where == FixHandler {
+			_, err = parser.ParseFile(token.NewFileSet(), "fix.go", "package p\nfunc f() error {\n"+code+"\nreturn nil\n}", 0)
+		} else {
+			_, err = parser.ParseExpr(code)
+		}
+		if err != nil {
+			t.Errorf("%s: restore fix does not parse: %v\n%s", c.Name, err, code)
 		}
 	}
 }

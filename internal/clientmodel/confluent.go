@@ -15,10 +15,18 @@ func confluent(p string, memberEpoch bool) *Client {
 		p + ".ErrIllegalGeneration", p + ".ErrUnknownMemberID", p + ".ErrRebalanceInProgress",
 		p + ".ErrFencedInstanceID", p + ".ErrAssignmentLost",
 	}
+	// Assign (or IncrementalAssign) with offsets in the rebalance
+	// callback's AssignedPartitions, or Seek once assigned, sets where a
+	// partition resumes (consumer.go:133-177, 394).
+	restores := []Restore{
+		{Func: c + "Assign", Kind: RestoreCall}, {Func: c + "IncrementalAssign", Kind: RestoreCall},
+		{Func: c + "Seek", Kind: RestoreCall},
+	}
 	if memberEpoch {
 		// KIP-848 member epochs: v2 only.
 		fencing = append(fencing, p+".ErrFencedMemberEpoch", p+".ErrStaleMemberEpoch")
 		group = append(group, p+".ErrFencedMemberEpoch", p+".ErrStaleMemberEpoch")
+		restores = append(restores, Restore{Func: c + "SeekPartitions", Kind: RestoreCall})
 	}
 	return &Client{
 		Name:        "confluent-kafka-go",
@@ -72,6 +80,9 @@ func confluent(p string, memberEpoch bool) *Client {
 			RevokeCommit: "librdkafka commits stored offsets on revoke while auto-commit is on",
 			GroupFenced:  "librdkafka rejoins the group and moves the assignment at the next poll",
 			Timer:        "librdkafka commits the stored offsets every %s",
+			// librdkafka CONFIGURATION.md: auto.offset.reset defaults to largest.
+			InitialOffset: "the default auto.offset.reset (latest)",
+			InitialNewest: true,
 		},
 		Fencing:      fencing,
 		GroupFencing: group,
@@ -94,6 +105,39 @@ func confluent(p string, memberEpoch bool) *Client {
 			// producer.go:907-913) leaves the transaction open without the
 			// offsets, and CommitTransaction then commits the output alone.
 			{Func: "(*" + p + ".Producer).SendOffsetsToTransaction", Err: 0, Committed: -1, Swallow: SwallowRedoes},
+		},
+		Restores: restores,
+		// The wrapper discards the callback's error and assigns the
+		// committed offsets itself when the callback does not assign
+		// (consumer.go:1042-1080): a failed read stops the process instead.
+		RestoreFix: &RestoreFix{
+			Where: FixCallback, Hooks: []string{c + "Subscribe", c + "SubscribeTopics"}, Arg: 1,
+			Topic: "*tp.Topic", Partition: "tp.Partition", Ctx: "context.Background()",
+			Code: `func(c *$PKG.Consumer, ev $PKG.Event) error {
+	assigned, ok := ev.($PKG.AssignedPartitions)
+	if !ok {
+		return nil
+	}
+	partitions := make([]$PKG.TopicPartition, 0, len(assigned.Partitions))
+	for _, tp := range assigned.Partitions {
+		var next int64
+		$READ
+		switch {
+		case $NOROWS:
+			// no stored position: start where the group would
+		case err != nil:
+			// The client ignores this callback's error and would resume
+			// from the committed offsets: stop instead.
+			log.Fatalf("read the stored position of %v: %v", tp, err)
+		default:
+			tp.Offset = $PKG.Offset(next)
+		}
+		partitions = append(partitions, tp)
+	}
+	return c.Assign(partitions)
+}`,
+			Locals:  []string{"c", "ev", "assigned", "ok", "partitions", "tp", "next", "err"},
+			Imports: []string{"context", "log"},
 		},
 	}
 }

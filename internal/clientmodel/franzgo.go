@@ -71,6 +71,8 @@ func franzgo() *Client {
 			TxnRevoke:      "End aborts and rewinds when partitions were revoked",
 			GroupFenced:    "franz-go rejoins the group in the background",
 			Timer:          "franz-go commits every poll before the latest one every %s",
+			// config.go:703: startOffset is NewOffset().AtStart().
+			InitialOffset: "the default start offset (the earliest)",
 		},
 		Fencing: []string{
 			kerr + ".IllegalGeneration", kerr + ".UnknownMemberID", kerr + ".RebalanceInProgress",
@@ -100,6 +102,33 @@ func franzgo() *Client {
 			{Func: cl + "CommitRecords", Err: 0, Committed: -1, Swallow: SwallowReplays},
 			{Func: cl + "CommitUncommittedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
 			{Func: cl + "CommitMarkedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
+		},
+		// AdjustFetchOffsetsFn runs after the committed offsets are fetched
+		// and before the partitions are assigned (consumer_group.go:2311);
+		// SetOffsets from OnPartitionsAssigned runs before that fetch
+		// (:1195), which assigns the committed offsets afterwards.
+		Restores: []Restore{{Func: kgo + ".AdjustFetchOffsetsFn", Kind: RestoreOption, Arg: 0}},
+		RestoreFix: &RestoreFix{
+			Where: FixOption, Hooks: []string{kgo + ".AdjustFetchOffsetsFn"},
+			Topic: "topic", Partition: "partition", Ctx: "ctx",
+			Code: `$PKG.AdjustFetchOffsetsFn(func(ctx context.Context, offsets map[string]map[int32]$PKG.Offset) (map[string]map[int32]$PKG.Offset, error) {
+	for topic, partitions := range offsets {
+		for partition := range partitions {
+			var next int64
+			$READ
+			if $NOROWS {
+				continue // no stored position: start where the group would
+			}
+			if err != nil {
+				return nil, err
+			}
+			partitions[partition] = $PKG.NewOffset().At(next)
+		}
+	}
+	return offsets, nil
+})`,
+			Locals:  []string{"ctx", "offsets", "topic", "partitions", "partition", "next", "err"},
+			Imports: []string{"context"},
 		},
 	}
 }

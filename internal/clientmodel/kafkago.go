@@ -44,6 +44,8 @@ func kafkago() *Client {
 		Prose: Prose{
 			RevokeCommit: "kafka-go commits queued offsets when the generation ends",
 			GroupFenced:  "kafka-go starts the next generation in the background and sends later commits with whichever generation is current",
+			// reader.go:481-488.
+			InitialOffset: "the default StartOffset (FirstOffset)",
 		},
 		Fencing: []string{
 			p + ".IllegalGeneration", p + ".UnknownMemberId", p + ".RebalanceInProgress",
@@ -62,5 +64,9 @@ func kafkago() *Client {
 			{Func: r + "CommitMessages", Err: 0, Committed: -1, Swallow: SwallowReplays,
 				NeedsSetting: AsyncCommit, NeedsValue: false},
 		},
+		// SetOffset works on a reader outside a group only; with a GroupID
+		// it fails (reader.go:1025-1028), so a group Reader resumes from
+		// the group's committed offsets and no fix can add a hook to it.
+		Restores: []Restore{{Func: r + "SetOffset", Kind: RestoreCall}},
 	}
 }

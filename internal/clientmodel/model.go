@@ -271,6 +271,76 @@ type Client struct {
 	// Results are the commit and transaction calls whose results say
 	// whether the commit or transaction happened.
 	Results []Result
+	// Restores are the ways a consumer that keeps its position in its own
+	// store tells the client where to resume on assignment.
+	Restores []Restore
+	// RestoreFix is the restore hook a fix adds, nil if the client has
+	// none a fix can add (a kafka-go group Reader cannot be told).
+	RestoreFix *RestoreFix
+}
+
+// RestoreKind is how a restore hook tells the client where to resume.
+type RestoreKind int
+
+const (
+	// RestoreOption: an option whose callback (Arg) receives the positions
+	// the client fetched for the assigned partitions and returns those to
+	// resume from (franz-go AdjustFetchOffsetsFn).
+	RestoreOption RestoreKind = iota + 1
+	// RestoreCall: a method that sets where a partition resumes: in the
+	// handler method In when set (sarama Setup), else in the rebalance
+	// callback or after construction (confluent Assign with offsets,
+	// kafka-go SetOffset on a reader outside a group).
+	RestoreCall
+)
+
+// Restore is one way to set where a consumer resumes.
+type Restore struct {
+	// Func is the FullName of the option or method.
+	Func string
+	Kind RestoreKind
+	// Arg is the parameter index of an option's callback.
+	Arg int
+	// In is the handler method a RestoreCall must run in; "" if anywhere.
+	In string
+}
+
+// FixWhere is where the restore code of a fix goes.
+type FixWhere int
+
+const (
+	// FixOption: an option appended to the constructor's options.
+	FixOption FixWhere = iota + 1
+	// FixHandler: statements prepended to the handler method Hook.
+	FixHandler
+	// FixCallback: a function literal replacing the nil callback argument
+	// Arg of the method Hook (the rebalance callback of Subscribe).
+	FixCallback
+)
+
+// RestoreFix is the code a fix adds so that a consumer resumes from the
+// position it keeps in its own database.
+type RestoreFix struct {
+	Where FixWhere
+	// Hooks are the option a FixOption appends (FullName), the handler
+	// method a FixHandler code goes into (a name), or the methods whose
+	// nil callback argument Arg a FixCallback replaces (FullNames).
+	Hooks []string
+	Arg   int
+	// Code is the Go text. $PKG stands for the client package's name,
+	// $READ for a statement reading the stored position into next and
+	// setting err, $NOROWS for the test that there is no stored row, $SESS
+	// for the handler method's session parameter.
+	Code string
+	// Topic, Partition and Ctx are the expressions Code reads a partition's
+	// row with: the key values and the context of the query.
+	Topic, Partition, Ctx string
+	// Locals are the names Code declares: a database handle spelled with
+	// one of them would be shadowed.
+	Locals []string
+	// Imports are the packages Code needs besides the client's and the
+	// database's.
+	Imports []string
 }
 
 // Swallow is what carrying on after a commit or transaction call failed
@@ -405,6 +475,10 @@ type Prose struct {
 	// InitialOffset names where a group without committed offsets starts
 	// by default.
 	InitialOffset string
+	// InitialNewest reports that InitialOffset is the newest offset: a
+	// group without committed offsets skips what was produced before it
+	// started.
+	InitialNewest bool
 }
 
 // Handler is an interface the application implements and the client calls.

@@ -66,6 +66,7 @@ func sarama(p string) *Client {
 			Timer:        "sarama commits marked offsets every %s",
 			// config.go: Consumer.Offsets.Initial = OffsetNewest.
 			InitialOffset: "the default Offsets.Initial (OffsetNewest)",
+			InitialNewest: true,
 		},
 		Fencing: []string{
 			p + ".ErrIllegalGeneration", p + ".ErrUnknownMemberId", p + ".ErrRebalanceInProgress",
@@ -86,6 +87,36 @@ func sarama(p string) *Client {
 		Results: []Result{
 			{Func: "(" + p + ".AsyncProducer).CommitTxn", Err: 0, Committed: -1, Swallow: SwallowLoses, Abort: "AbortTxn", Begin: "BeginTxn"},
 			{Func: "(" + p + ".SyncProducer).CommitTxn", Err: 0, Committed: -1, Swallow: SwallowLoses, Abort: "AbortTxn", Begin: "BeginTxn"},
+		},
+		// A claim starts from its partition offset manager's NextOffset
+		// (consumer_group_session.go:310-316), which Setup runs before
+		// (:127). MarkOffset only moves it forward and ResetOffset only back
+		// (offset_manager.go:700-720); a partition without a committed
+		// offset is at -1, so only MarkOffset sets it.
+		Restores: []Restore{
+			{Func: sess + "ResetOffset", Kind: RestoreCall, In: "Setup"},
+			{Func: sess + "MarkOffset", Kind: RestoreCall, In: "Setup"},
+		},
+		RestoreFix: &RestoreFix{
+			Where: FixHandler, Hooks: []string{"Setup"},
+			Topic: "topic", Partition: "partition", Ctx: "$SESS.Context()",
+			Code: `for topic, partitions := range $SESS.Claims() {
+	for _, partition := range partitions {
+		var next int64
+		$READ
+		if $NOROWS {
+			continue // no stored position: start where the group would
+		}
+		if err != nil {
+			return err
+		}
+		// MarkOffset only moves forward and ResetOffset only back:
+		// together they set where the claim starts.
+		$SESS.MarkOffset(topic, partition, next, "")
+		$SESS.ResetOffset(topic, partition, next, "")
+	}
+}`,
+			Locals: []string{"topic", "partitions", "partition", "next", "err"},
 		},
 	}
 }

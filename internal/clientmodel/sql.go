@@ -50,3 +50,69 @@ func SQLExecOf(full string) (*SQLExec, bool) {
 	e, ok := sqlExecs[full]
 	return e, ok
 }
+
+// SQLQueries are the query methods of database/sql and pgx v5 (the SQL
+// text at parameter Query): where a consumer reads its stored position
+// back. Tables are never modified after package initialisation.
+var SQLQueries = []SQLExec{
+	{Func: "(*database/sql.DB).Query", Query: 0, Store: sqlStore},
+	{Func: "(*database/sql.DB).QueryContext", Query: 1, Store: sqlStore},
+	{Func: "(*database/sql.DB).QueryRow", Query: 0, Store: sqlStore},
+	{Func: "(*database/sql.DB).QueryRowContext", Query: 1, Store: sqlStore},
+	{Func: "(*database/sql.Tx).QueryRowContext", Query: 1, Tx: true, Store: sqlStore},
+	{Func: "(*database/sql.Tx).QueryContext", Query: 1, Tx: true, Store: sqlStore},
+	{Func: "(*database/sql.Conn).QueryRowContext", Query: 1, Store: sqlStore},
+	{Func: "(*database/sql.Conn).QueryContext", Query: 1, Store: sqlStore},
+	{Func: "(*github.com/jackc/pgx/v5.Conn).QueryRow", Query: 1, Store: pgxStore},
+	{Func: "(*github.com/jackc/pgx/v5.Conn).Query", Query: 1, Store: pgxStore},
+	{Func: "(github.com/jackc/pgx/v5.Tx).QueryRow", Query: 1, Tx: true, Store: pgxStore},
+	{Func: "(github.com/jackc/pgx/v5.Tx).Query", Query: 1, Tx: true, Store: pgxStore},
+	{Func: "(*github.com/jackc/pgx/v5/pgxpool.Pool).QueryRow", Query: 1, Store: pgxStore},
+	{Func: "(*github.com/jackc/pgx/v5/pgxpool.Pool).Query", Query: 1, Store: pgxStore},
+	{Func: "(*github.com/jackc/pgx/v5/pgxpool.Conn).QueryRow", Query: 1, Store: pgxStore},
+	{Func: "(*github.com/jackc/pgx/v5/pgxpool.Tx).QueryRow", Query: 1, Tx: true, Store: pgxStore},
+}
+
+var sqlQueries = func() map[string]*SQLExec {
+	m := map[string]*SQLExec{}
+	for i := range SQLQueries {
+		m[SQLQueries[i].Func] = &SQLQueries[i]
+	}
+	return m
+}()
+
+// SQLQueryOf returns the model of the function named full (its
+// types.Func.FullName), if it runs a SQL query and returns rows.
+func SQLQueryOf(full string) (*SQLExec, bool) {
+	e, ok := sqlQueries[full]
+	return e, ok
+}
+
+// SQLReader is how a fix reads one row through a database handle: the
+// handle's type, its single-row query method (taking a context first) and
+// the error that method's Scan returns when there is no row.
+type SQLReader struct {
+	// Type is the handle's type (types.TypeString with full paths).
+	Type   string
+	Method string
+	// NoRows is the full name of the no-row error variable.
+	NoRows string
+}
+
+// SQLReaders are the database handles a restore fix can read through.
+var SQLReaders = []SQLReader{
+	{Type: "*github.com/jackc/pgx/v5/pgxpool.Pool", Method: "QueryRow", NoRows: "github.com/jackc/pgx/v5.ErrNoRows"},
+	{Type: "*github.com/jackc/pgx/v5.Conn", Method: "QueryRow", NoRows: "github.com/jackc/pgx/v5.ErrNoRows"},
+	{Type: "*database/sql.DB", Method: "QueryRowContext", NoRows: "database/sql.ErrNoRows"},
+}
+
+// SQLReaderOf returns how a fix reads a row through a handle of type t
+// (types.TypeString with full paths).
+func SQLReaderOf(t string) (*SQLReader, bool) {
+	for i := range SQLReaders {
+		if SQLReaders[i].Type == t {
+			return &SQLReaders[i], true
+		}
+	}
+	return nil, false
+}

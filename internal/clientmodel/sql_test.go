@@ -3,6 +3,7 @@ package clientmodel
 import (
 	"go/types"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -17,7 +18,7 @@ func TestSQLExecsResolve(t *testing.T) {
 	}
 	pkgs := load(t, &packages.Config{Dir: filepath.Join("..", "..", "examples")},
 		"database/sql", "github.com/jackc/pgx/v5", "github.com/jackc/pgx/v5/pgxpool")
-	for _, e := range SQLExecs {
+	for _, e := range append(slices.Clone(SQLExecs), SQLQueries...) {
 		obj, err := lookup(pkgs, e.Func)
 		if err != nil {
 			t.Error(err)
@@ -32,8 +33,33 @@ func TestSQLExecsResolve(t *testing.T) {
 		if !types.Identical(ps.At(e.Query).Type(), types.Typ[types.String]) {
 			t.Errorf("%s: parameter %d is %s, not a string", e.Func, e.Query, ps.At(e.Query).Type())
 		}
-		if got, ok := SQLExecOf(e.Func); !ok || got.Query != e.Query {
-			t.Errorf("SQLExecOf(%s) = %v, %v", e.Func, got, ok)
+		got, ok := SQLExecOf(e.Func)
+		if !ok {
+			got, ok = SQLQueryOf(e.Func)
+		}
+		if !ok || got.Query != e.Query {
+			t.Errorf("SQLExecOf/SQLQueryOf(%s) = %v, %v", e.Func, got, ok)
+		}
+	}
+	// A restore fix calls Method(ctx, query, args...).Scan(&next) and
+	// compares Scan's error with NoRows.
+	for _, r := range SQLReaders {
+		obj, err := lookup(pkgs, "("+r.Type+")."+r.Method)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		sig := obj.Type().(*types.Signature)
+		if ps := sig.Params(); ps.Len() != 3 || ps.At(0).Type().String() != "context.Context" || !sig.Variadic() {
+			t.Errorf("%s.%s: want (ctx, query string, args ...any), have %s", r.Type, r.Method, sig)
+		}
+		if res := sig.Results(); res.Len() != 1 {
+			t.Errorf("%s.%s: want one result (a row), have %s", r.Type, r.Method, sig)
+		} else if m, _, _ := types.LookupFieldOrMethod(res.At(0).Type(), true, nil, "Scan"); m == nil {
+			t.Errorf("%s.%s: its result has no Scan method", r.Type, r.Method)
+		}
+		if _, err := lookup(pkgs, r.NoRows); err != nil {
+			t.Error(err)
 		}
 	}
 }

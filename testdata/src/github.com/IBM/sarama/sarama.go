@@ -56,7 +56,9 @@ func NewConsumerGroupFromClient(groupID string, client Client) (ConsumerGroup, e
 }
 
 type ConsumerGroupSession interface {
+	Claims() map[string][]int32
 	MarkOffset(topic string, partition int32, offset int64, metadata string)
+	ResetOffset(topic string, partition int32, offset int64, metadata string)
 	Commit()
 	MarkMessage(msg *ConsumerMessage, metadata string)
 	Context() context.Context

@@ -5,6 +5,7 @@ package pgx
 
 import (
 	"context"
+	"errors"
 
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -15,7 +16,16 @@ type Tx interface {
 	Commit(ctx context.Context) error
 	Rollback(ctx context.Context) error
 	Exec(ctx context.Context, sql string, arguments ...any) (commandTag pgconn.CommandTag, err error)
+	QueryRow(ctx context.Context, sql string, args ...any) Row
 }
+
+// Row is one row of a query (rows.go).
+type Row interface {
+	Scan(dest ...any) error
+}
+
+// ErrNoRows is what Row.Scan returns when the query found no row.
+var ErrNoRows = errors.New("no rows in result set")
 
 // Conn is a PostgreSQL connection.
 type Conn struct{}
@@ -23,6 +33,8 @@ type Conn struct{}
 func Connect(ctx context.Context, connString string) (*Conn, error) { return &Conn{}, nil }
 
 func (c *Conn) Begin(ctx context.Context) (Tx, error) { return nil, nil }
+
+func (c *Conn) QueryRow(ctx context.Context, sql string, args ...any) Row { return nil }
 
 func (c *Conn) Exec(ctx context.Context, sql string, arguments ...any) (pgconn.CommandTag, error) {
 	return pgconn.CommandTag{}, nil

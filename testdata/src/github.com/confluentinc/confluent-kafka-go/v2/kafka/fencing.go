@@ -37,7 +37,11 @@ func (e RevokedPartitions) String() string { return "" }
 func (c *Consumer) Subscribe(topic string, rebalanceCb RebalanceCb) error { return nil }
 func (c *Consumer) Assign(partitions []TopicPartition) (err error)        { return nil }
 func (c *Consumer) Unassign() (err error)                                 { return nil }
-func (c *Consumer) AssignmentLost() bool                                  { return false }
+func (c *Consumer) IncrementalAssign(partitions []TopicPartition) (err error) {
+	return nil
+}
+func (c *Consumer) Seek(partition TopicPartition, ignoredTimeoutMs int) error { return nil }
+func (c *Consumer) AssignmentLost() bool                                      { return false }
 
 type ConsumerGroupMetadata struct{}
 

@@ -18,6 +18,8 @@ func (p *Pool) Close() {}
 
 func (p *Pool) Begin(ctx context.Context) (pgx.Tx, error) { return nil, nil }
 
+func (p *Pool) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row { return nil }
+
 func (p *Pool) Exec(ctx context.Context, sql string, arguments ...any) (pgconn.CommandTag, error) {
 	return pgconn.CommandTag{}, nil
 }

@@ -38,6 +38,18 @@ func AutoCommitMarks() GroupOpt                          { return opt{} }
 func AutoCommitInterval(interval time.Duration) GroupOpt { return opt{} }
 func BlockRebalanceOnPoll() GroupOpt                     { return opt{} }
 
+func AdjustFetchOffsetsFn(adjustOffsetsBeforeAssign func(context.Context, map[string]map[int32]Offset) (map[string]map[int32]Offset, error)) GroupOpt {
+	return opt{}
+}
+
+type Offset struct {
+	at    int64
+	epoch int32
+}
+
+func NewOffset() Offset             { return Offset{at: -1, epoch: -1} }
+func (o Offset) At(at int64) Offset { o.at = at; return o }
+
 type Record struct {
 	Key       []byte
 	Value     []byte
