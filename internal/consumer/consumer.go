@@ -38,6 +38,9 @@ type Model struct {
 	SSA       *kafkassa.Result
 	Flow      *ssaflow.Flow
 	Consumers []*Consumer
+	// Received are the clients the package receives from another package,
+	// with the calls made on them (see received.go).
+	Received []*Consumer
 	// Calls are all modelled client calls in the package, in source order.
 	Calls []*Call
 }
@@ -59,6 +62,10 @@ type Consumer struct {
 	// ConsumeClaim and Cleanup), with everything they reach in the package.
 	Handlers []*Handler
 	identity ssa.Value
+	// Entry, for a client received from another package (Model.Received),
+	// is the key of the parameter or struct field it arrives through; ""
+	// for a consumer built in the package (then Site is set).
+	Entry string
 }
 
 // Handler is an application type whose methods the client calls.
@@ -220,6 +227,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 		}
 	}
 	b.bind(m)
+	m.Received = received(m)
 	b.exportFacts(res.SrcFuncs)
 	return m, nil
 }

@@ -136,6 +136,9 @@ type Evidence struct {
 	// transactional session).
 	Transactional bool
 	Sink          *Sink
+	// Restore is how a consumer with an offset row (Sink) resumes on
+	// assignment; nil without one.
+	Restore *Restore
 	// Unbound reports commit, mark or store calls of the same client that
 	// cannot be tied to one of the package's consumers.
 	Unbound bool
@@ -173,13 +176,12 @@ func run(pass *analysis.Pass) (result any, err error) {
 		g.initExtent()
 		gs = append(gs, g)
 	}
-	received, keys := receivedConsumers(m)
 	claimed := map[*consumer.Call]bool{}
-	for _, c := range received {
+	for _, c := range m.Received {
 		for _, call := range c.Calls {
 			claimed[call] = true
 		}
-		g := &gatherer{pass: pass, m: m, c: c, entry: keys[c]}
+		g := &gatherer{pass: pass, m: m, c: c, entry: c.Entry}
 		g.initExtent()
 		gs = append(gs, g)
 	}
@@ -240,6 +242,7 @@ func (g *gatherer) evidence() *Evidence {
 	g.positions()
 	g.launches()
 	g.txnAndSink()
+	g.restore()
 	ev.Flows = g.flows()
 	for fn := range g.extent {
 		if syn := fn.Syntax(); syn != nil {

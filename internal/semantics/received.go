@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -24,137 +23,7 @@ import (
 // analyzed packages builds keeps a row of its own, with its configuration
 // unknown.
 //
-// Entry keys name what the other package can see:
-//
-//	param:<types.Func.FullName>#<index>  a parameter of a function or method (receiver excluded)
-//	field:<path>.<Type>.<field>         a field of a struct type
-
-// receivedConsumers returns a synthetic consumer for each entry through
-// which the package receives a client: the modelled calls that no
-// consumer built in the package owns, grouped by the parameter or struct
-// field their receiver comes from. Its settings are unknown (opaque).
-func receivedConsumers(m *consumer.Model) ([]*consumer.Consumer, map[*consumer.Consumer]string) {
-	values := funcValues(m.SSA.SrcFuncs)
-	byEntry := map[string]*consumer.Consumer{}
-	keys := map[*consumer.Consumer]string{}
-	var out []*consumer.Consumer
-	for _, call := range m.Calls {
-		if call.Consumer != nil {
-			continue
-		}
-		recv := consumer.Recv(call.Instr.Common())
-		if recv == nil {
-			continue
-		}
-		for _, r := range m.Flow.Roots(recv) {
-			key, fn := entryKey(r)
-			if key == "" || values[fn] {
-				continue
-			}
-			c := byEntry[key]
-			if c == nil {
-				c = &consumer.Consumer{
-					Client: call.Client,
-					Fn:     fn,
-					Settings: &consumer.Settings{Set: map[clientmodel.Setting]consumer.Value{},
-						Unknown: map[clientmodel.Setting]bool{}, Cond: map[clientmodel.Setting]bool{}, Opaque: true},
-				}
-				if h := handlerOf(call.Client, fn); h != nil {
-					c.Handlers = []*consumer.Handler{h}
-				}
-				byEntry[key] = c
-				keys[c] = key
-				out = append(out, c)
-			}
-			if !slices.Contains(c.Calls, call) {
-				c.Calls = append(c.Calls, call)
-			}
-		}
-	}
-	return out, keys
-}
-
-// entryKey returns the entry key of a root through which a client arrives
-// from another package (an opaque parameter of a named function, or a
-// struct field nothing in the package stores), and the function that
-// receives it; "" for other roots.
-func entryKey(r ssa.Value) (string, *ssa.Function) {
-	switch x := r.(type) {
-	case *ssa.Parameter:
-		fn := x.Parent()
-		obj, ok := fn.Object().(*types.Func)
-		if !ok || !obj.Exported() {
-			return "", nil // a closure's or an unexported function's: not callable from another package
-		}
-		i := slices.Index(fn.Params, x)
-		if fn.Signature.Recv() != nil {
-			i--
-		}
-		if i < 0 {
-			return "", nil // the receiver
-		}
-		return paramKey(obj, i), fn
-	case *ssa.FieldAddr:
-		if key := fieldKey(x); key != "" {
-			return key, x.Parent()
-		}
-	}
-	return "", nil
-}
-
-// funcValues returns the functions of fns used as values (callbacks handed
-// to a client or a helper): their parameters come from whoever calls the
-// value, not from another package's call.
-func funcValues(fns []*ssa.Function) map[*ssa.Function]bool {
-	out := map[*ssa.Function]bool{}
-	var ops []*ssa.Value
-	for _, fn := range fns {
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				ops = in.Operands(ops[:0])
-				for i, op := range ops {
-					f, ok := (*op).(*ssa.Function)
-					if !ok {
-						continue
-					}
-					if ci, isCall := in.(ssa.CallInstruction); isCall && i == 0 && ci.Common().Value == f {
-						continue // a static call, not a value
-					}
-					out[f] = true
-				}
-			}
-		}
-	}
-	return out
-}
-
-func paramKey(fn *types.Func, i int) string { return "param:" + fn.FullName() + "#" + strconv.Itoa(i) }
-
-// fieldKey is the entry key of the field a FieldAddr addresses, or "" if
-// its struct type is not named.
-func fieldKey(fa *ssa.FieldAddr) string {
-	v := ssaflow.FieldVar(fa)
-	n, ok := types.Unalias(ssaflow.Deref(fa.X.Type())).(*types.Named)
-	if v == nil || !ok || n.Obj().Pkg() == nil {
-		return ""
-	}
-	return fmt.Sprintf("field:%s.%s.%s", n.Obj().Pkg().Path(), n.Obj().Name(), v.Name())
-}
-
-// handlerOf returns, when fn is the Consume method of the client's handler
-// interface (sarama's ConsumeClaim, which receives the session), the
-// handler it belongs to with its Cleanup method, else nil.
-func handlerOf(cl *clientmodel.Client, fn *ssa.Function) *consumer.Handler {
-	if cl.Handler == nil || fn == nil || fn.Name() != cl.Handler.Consume || fn.Signature.Recv() == nil {
-		return nil
-	}
-	h := &consumer.Handler{Type: fn.Signature.Recv().Type(), Consume: fn}
-	prog := fn.Prog
-	if sel := prog.MethodSets.MethodSet(h.Type).Lookup(fn.Pkg.Pkg, cl.Handler.Cleanup); sel != nil {
-		h.Cleanup = prog.MethodValue(sel)
-	}
-	return h
-}
+// Entry keys are the consumer model's (consumer.EntryKey).
 
 // flows returns the entry keys of other packages that the client value of
 // g's consumer is handed to: arguments of their functions, fields of their
@@ -165,7 +34,7 @@ func (g *gatherer) flows() []string {
 			return g.m.Is(g.c, v)
 		}
 		for _, r := range g.m.Flow.Roots(v) {
-			if k, _ := entryKey(r); k != "" && k == g.entry {
+			if k, _ := consumer.EntryKey(r); k != "" && k == g.entry {
 				return true
 			}
 		}
@@ -185,7 +54,7 @@ func (g *gatherer) flows() []string {
 					n := callee.Type().(*types.Signature).Params().Len()
 					for i := range n {
 						if a := consumer.Arg(cc, i); a != nil && holds(a) {
-							out = append(out, paramKey(callee, i))
+							out = append(out, consumer.ParamKey(callee, i))
 						}
 					}
 				case *ssa.Store:
@@ -193,7 +62,7 @@ func (g *gatherer) flows() []string {
 					if !ok || !holds(x.Val) {
 						continue
 					}
-					if key := fieldKey(fa); key != "" {
+					if key := consumer.FieldKey(fa); key != "" {
 						out = append(out, key)
 					}
 				}
@@ -209,7 +78,7 @@ func (g *gatherer) flows() []string {
 		if n, ok := types.Unalias(ssaflow.Deref(h.Type)).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg() != g.pass.Pkg {
 			ms := types.NewMethodSet(h.Type)
 			if sel := ms.Lookup(n.Obj().Pkg(), g.c.Client.Handler.Consume); sel != nil {
-				out = append(out, paramKey(sel.Obj().(*types.Func), 0))
+				out = append(out, consumer.ParamKey(sel.Obj().(*types.Func), 0))
 			}
 		}
 	}

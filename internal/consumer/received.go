@@ -1,0 +1,147 @@
+package consumer
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// Services are assembled across packages: the client is built (and
+// configured) in one package and handed to a function, a struct field or a
+// handler of another, where it is polled and committed. The model of the
+// receiving package has a Consumer for each such entry (Model.Received),
+// with no constructor and unknown settings; its Entry key names what the
+// other package sees:
+//
+//	param:<types.Func.FullName>#<index>  a parameter of an exported function or method (receiver excluded)
+//	field:<path>.<Type>.<field>         a field of a struct type
+
+// received returns a consumer for each entry through which the package
+// receives a client from another package: the modelled calls that no
+// consumer built in the package owns, grouped by the parameter or struct
+// field their receiver comes from. It has no Site and its settings are
+// unknown (opaque); Entry names the entry.
+func received(m *Model) []*Consumer {
+	values := funcValues(m.SSA.SrcFuncs)
+	byEntry := map[string]*Consumer{}
+	var out []*Consumer
+	for _, call := range m.Calls {
+		if call.Consumer != nil {
+			continue
+		}
+		recv := Recv(call.Instr.Common())
+		if recv == nil {
+			continue
+		}
+		for _, r := range m.Flow.Roots(recv) {
+			key, fn := EntryKey(r)
+			if key == "" || values[fn] {
+				continue
+			}
+			c := byEntry[key]
+			if c == nil {
+				s := newSettings()
+				s.Opaque = true
+				c = &Consumer{Client: call.Client, Fn: fn, Settings: s, Entry: key}
+				if h := handlerOf(call.Client, fn); h != nil {
+					c.Handlers = []*Handler{h}
+				}
+				byEntry[key] = c
+				out = append(out, c)
+			}
+			if !slices.Contains(c.Calls, call) {
+				c.Calls = append(c.Calls, call)
+			}
+		}
+	}
+	return out
+}
+
+// EntryKey returns the entry key of a root through which a client arrives
+// from another package (an opaque parameter of a named function, or a
+// struct field nothing in the package stores), and the function that
+// receives it; "" for other roots.
+func EntryKey(r ssa.Value) (string, *ssa.Function) {
+	switch x := r.(type) {
+	case *ssa.Parameter:
+		fn := x.Parent()
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || !obj.Exported() {
+			return "", nil // a closure's or an unexported function's: not callable from another package
+		}
+		i := slices.Index(fn.Params, x)
+		if fn.Signature.Recv() != nil {
+			i--
+		}
+		if i < 0 {
+			return "", nil // the receiver
+		}
+		return ParamKey(obj, i), fn
+	case *ssa.FieldAddr:
+		if key := FieldKey(x); key != "" {
+			return key, x.Parent()
+		}
+	}
+	return "", nil
+}
+
+// funcValues returns the functions of fns used as values (callbacks handed
+// to a client or a helper): their parameters come from whoever calls the
+// value, not from another package's call.
+func funcValues(fns []*ssa.Function) map[*ssa.Function]bool {
+	out := map[*ssa.Function]bool{}
+	var ops []*ssa.Value
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				ops = in.Operands(ops[:0])
+				for i, op := range ops {
+					f, ok := (*op).(*ssa.Function)
+					if !ok {
+						continue
+					}
+					if ci, isCall := in.(ssa.CallInstruction); isCall && i == 0 && ci.Common().Value == f {
+						continue // a static call, not a value
+					}
+					out[f] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ParamKey is the entry key of parameter i (receiver excluded) of fn.
+func ParamKey(fn *types.Func, i int) string { return "param:" + fn.FullName() + "#" + strconv.Itoa(i) }
+
+// FieldKey is the entry key of the field a FieldAddr addresses, or "" if
+// its struct type is not named.
+func FieldKey(fa *ssa.FieldAddr) string {
+	v := ssaflow.FieldVar(fa)
+	n, ok := types.Unalias(ssaflow.Deref(fa.X.Type())).(*types.Named)
+	if v == nil || !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return fmt.Sprintf("field:%s.%s.%s", n.Obj().Pkg().Path(), n.Obj().Name(), v.Name())
+}
+
+// handlerOf returns, when fn is the Consume method of the client's handler
+// interface (sarama's ConsumeClaim, which receives the session), the
+// handler it belongs to with its Cleanup method, else nil.
+func handlerOf(cl *clientmodel.Client, fn *ssa.Function) *Handler {
+	if cl.Handler == nil || fn == nil || fn.Name() != cl.Handler.Consume || fn.Signature.Recv() == nil {
+		return nil
+	}
+	h := &Handler{Type: fn.Signature.Recv().Type(), Consume: fn, Reach: map[*ssa.Function]bool{}}
+	prog := fn.Prog
+	if sel := prog.MethodSets.MethodSet(h.Type).Lookup(fn.Pkg.Pkg, cl.Handler.Cleanup); sel != nil {
+		h.Cleanup = prog.MethodValue(sel)
+	}
+	return h
+}
