@@ -9,8 +9,8 @@ import (
 
 	"github.com/IBM/sarama"
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
-	kafkago "github.com/segmentio/kafka-go"
 	"github.com/offsetcommit/commitlint/lowwater"
+	kafkago "github.com/segmentio/kafka-go"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
