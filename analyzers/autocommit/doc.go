@@ -41,7 +41,10 @@ so this analyzer reports only what can lose records with that client:
     kgo.AutoCommitMarks().
 
   - read-commits-first (kafka-go): Reader.ReadMessage on a reader with
-    GroupID or GroupTopics commits the message before returning it. Fix:
+    GroupID or GroupTopics commits the message before returning it, when
+    the fetch's error check leaves the loop: return, break, continue,
+    panic, or a call that never returns (os.Exit, log.Fatal, a logger's
+    Fatal, or a function that always ends in one, in any package). Fix:
     FetchMessage, then CommitMessages after processing.
 
   - marks-discarded (sarama): Consumer.Offsets.AutoCommit.Enable = false

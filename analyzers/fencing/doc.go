@@ -26,7 +26,9 @@ that client.
     with synchronous commits; confluent Commit, CommitMessage, CommitOffsets)
     only a discarded error is reported: a failed commit leaves the position
     behind (a restart replays, nothing is skipped) and the client rejoins by
-    itself, so a logged failure is handled. Fix: return the error wrapped
+    itself, so a logged failure is handled; so is one that stops the
+    goroutine or the process (log.Fatal, os.Exit, panic, or a function that
+    always calls one of them, in any package). Fix: return the error wrapped
     with %w (in a function without results, inside the loop: log it and
     return, which stops the loop); sarama CommitTxn fixes call AbortTxn first.
     Deliberately silent: sarama AddMessageToTxn/AddOffsetsToTxn, which only
