@@ -31,6 +31,7 @@ type Row struct {
 	Scope       string    `json:"scope,omitempty"`
 	Reason      string    `json:"reason"`
 	Window      string    `json:"duplicateWindow"`
+	Lag         string    `json:"lagReflects"` // what the group's broker lag measures: a Lag* kind, with why
 	Revoke      string    `json:"commitOnRevoke"`
 	Concurrency string    `json:"concurrency"`
 	Handler     string    `json:"handlerMustBe"`
@@ -75,6 +76,8 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	c := classifier{ev: ev, r: r}
 	c.concurrency(hasAnalyzer("hiwater"))
 	switch {
+	case c.sinks(has) && ev.Restore.Restored():
+		c.sink(has(category.Unfenced))
 	case ev.Is(clientmodel.Group) == Off:
 		r.Strategy, r.Detail = StrategyNone, "not a group member: no position is ever committed"
 		r.Guarantee = GuaranteeUnk
@@ -86,7 +89,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Guarantee, r.Reason = GuaranteeUnk, "it may be polled in another package, or only commit offsets (a tool)"
 		r.Window = "unknown"
 		r.Revoke = "unknown"
-	case ev.Sink != nil && ev.Sink.InTx && ev.Sink.WithEffect && !has(category.CommitBefore) && !has(category.ReadCommits):
+	case c.sinks(has):
 		c.sink(has(category.Unfenced))
 	case c.transactional():
 		c.transactions(has(category.Swallowed), has(category.TxnResult))
@@ -141,6 +144,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	}
 	c.requireEvidence()
 	r.Handler = handlerFor(r)
+	r.Lag = c.lag(has)
 	return r
 }
 
@@ -250,19 +254,70 @@ func (c *classifier) transactional() bool {
 	return c.ev.Transactional
 }
 
-func (c *classifier) sink(unfenced bool) {
+// sinks reports whether the consumer writes its position in the
+// transaction that applies the record (and commits nothing to the broker
+// before processing).
+func (c *classifier) sinks(has func(category.Category) bool) bool {
 	s := c.ev.Sink
+	return s != nil && s.InTx && s.WithEffect && !has(category.CommitBefore) && !has(category.ReadCommits)
+}
+
+// sink classifies a consumer that writes its position in the effect's
+// transaction: effectively-once when it also resumes from that position on
+// assignment; else what the position it does resume from gives.
+func (c *classifier) sink(unfenced bool) {
+	s, ev := c.ev.Sink, c.ev
 	r := c.r
 	r.Strategy, r.Detail = StrategySink, "the offset row is written in the transaction that applies the record, "+s.Store
-	r.Guarantee, r.Scope = EffectivelyOnce, s.Store
-	r.Reason = "the effect and the position commit together or not at all; effects outside " + s.Store + " are not covered"
-	r.Window = "none in " + s.Store
-	if unfenced {
-		r.Guarantee, r.Scope = AtLeastOnce, ""
-		r.Reason = "the effect and the position commit together, but the offset row has no guard: after a rebalance the previous owner can move it back, and records are applied again"
-		r.Window = "the records a stale owner's write moves the position back over"
+	rs := ev.Restore
+	switch {
+	case rs.Restored():
+		r.Detail += "; " + rs.Hook + " resumes from it on assignment"
+		r.Guarantee, r.Scope = EffectivelyOnce, s.Store
+		r.Reason = "the effect and the position commit together or not at all, and assignment resumes from the stored position; effects outside " + s.Store + " are not covered"
+		r.Window = "none in " + s.Store
+		r.Revoke = "not needed (the position lives in " + s.Store + ")"
+		if unfenced {
+			r.Guarantee, r.Scope = AtLeastOnce, ""
+			r.Reason = "the effect and the position commit together, but the offset row has no guard: after a rebalance the previous owner can move it back, and records are applied again"
+			r.Window = "the records a stale owner's write moves the position back over"
+		}
+		return
+	case rs != nil && rs.Hook != "":
+		r.Detail += "; " + rs.Hook + " sets where partitions resume, but the analysis does not see it read the offset row"
+		r.Guarantee, r.Reason = GuaranteeUnk, "whether assignment resumes from the stored position or from the broker's is not known"
+		r.Window = "unknown"
+		return
+	case c.brokerCommits() == Unknown:
+		r.Detail += ", never read back"
+		r.Guarantee, r.Reason = GuaranteeUnk, "nothing reads the stored position back, and whether auto-commit commits positions to the broker is not known"
+		r.Window = "unknown"
+		return
+	case c.brokerCommits() == On:
+		r.Detail += ", never read back: assignment resumes from the broker's committed offset"
+		r.Guarantee = AtLeastOnce
+		r.Reason = "nothing reads the stored position back on assignment: a restart or rebalance resumes from the broker's committed offset, behind the stored one, so the records in between are applied again unless the transaction skips those below the stored position"
+		r.Window = "the records since the last broker commit, at each restart and rebalance"
+		if unfenced {
+			r.Reason += "; the offset row has no guard either"
+		}
+		return
 	}
-	r.Revoke = "not needed (the position lives in " + s.Store + ")"
+	r.Detail += ", never read back, and nothing is committed to the broker"
+	r.Revoke = "not needed (nothing is committed to the broker)"
+	start := ev.Client.Prose.InitialOffset
+	if start == "" {
+		start = "the client's start offset"
+	}
+	if ev.Client.Prose.InitialNewest {
+		r.Guarantee = AtMostOnce
+		r.Reason = "nothing reads the stored position back and nothing is committed to the broker: every restart and rebalance starts from " + start + ", so the records produced while a partition had no consumer are lost (unless the code sets an earlier reset offset)"
+		r.Window = "none (records are lost, not repeated)"
+		return
+	}
+	r.Guarantee = AtLeastOnce
+	r.Reason = "nothing reads the stored position back and nothing is committed to the broker: every restart and rebalance starts from " + start + ", so the partition's records are applied again unless the transaction skips those below the stored position"
+	r.Window = "the whole partition, at each restart and rebalance"
 }
 
 func (c *classifier) transactions(swallowed, txnResult bool) {

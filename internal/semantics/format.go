@@ -29,6 +29,7 @@ func WriteText(w io.Writer, rows []*Row) error {
 		line("guarantee", guarantee(r))
 		line("why", r.Reason)
 		line("duplicates", r.Window)
+		line("lag reflects", r.Lag)
 		line("revoke", r.Revoke)
 		line("concurrency", r.Concurrency)
 		line("handler", r.Handler)
@@ -51,8 +52,8 @@ func WriteText(w io.Writer, rows []*Row) error {
 // comments and documentation.
 func WriteMarkdown(w io.Writer, rows []*Row) error {
 	var b strings.Builder
-	b.WriteString("| Consumer | Client | Group / topics | Strategy | Guarantee | Duplicate window | Commit on revoke | Concurrency | Handler must be | Findings |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| Consumer | Client | Group / topics | Strategy | Guarantee | Duplicate window | Lag reflects | Commit on revoke | Concurrency | Handler must be | Findings |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
 		var fs []string
 		for _, f := range r.Findings {
@@ -63,7 +64,7 @@ func WriteMarkdown(w io.Writer, rows []*Row) error {
 		}
 		cells := []string{
 			"`" + r.Consumer + "`", r.Client, strings.TrimPrefix(names(r), "  "), strategy(r),
-			guarantee(r) + ": " + r.Reason, r.Window, r.Revoke, r.Concurrency, r.Handler, strings.Join(fs, "<br>"),
+			guarantee(r) + ": " + r.Reason, r.Window, r.Lag, r.Revoke, r.Concurrency, r.Handler, strings.Join(fs, "<br>"),
 		}
 		for i, c := range cells {
 			cells[i] = strings.ReplaceAll(c, "|", `\|`)

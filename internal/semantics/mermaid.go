@@ -29,7 +29,7 @@ func WriteMermaid(w io.Writer, rows []*Row) error {
 	byClass := map[string][]string{}
 	var red []int
 	for _, r := range rows {
-		c := m.node("consumer", r.Consumer, "[%s]", label(cmp.Or(r.Group, "no group"), r.Consumer, r.Client, guarantee(r)))
+		c := m.node("consumer", r.Consumer, "[%s]", label(cmp.Or(r.Group, "no group"), r.Consumer, r.Client, guarantee(r), lagKind(r)))
 		byClass[classOf(r.Guarantee)] = append(byClass[classOf(r.Guarantee)], c)
 		in, out := edgeFindings(r)
 		topics := r.Topics
@@ -148,6 +148,13 @@ func mermaidID(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// lagKind is the label line saying what broker lag reflects: its kind,
+// without the why.
+func lagKind(r *Row) string {
+	kind, _, _ := strings.Cut(r.Lag, " (")
+	return "lag: " + cmp.Or(kind, LagUnknown)
 }
 
 // classOf returns the class name of a guarantee.

@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 var hostile = []*semantics.Row{
 	{
 		Client: "franz-go", Consumer: `a/b.go:1`, Group: `pay"ments] --> x`, Topics: []string{"end", "a-b", "a_b"},
-		Guarantee: semantics.AtLeastOnce, Strategy: semantics.StrategyEachRecord,
+		Guarantee: semantics.AtLeastOnce, Strategy: semantics.StrategyEachRecord, Lag: "commits every <b>|#1</b> (why)",
 		Findings: []semantics.Finding{{Rule: "ordering/commit-before-process", At: "a/b.go:9"}, {Rule: "ordering/commit-before-process", At: "a/b.go:12"}},
 	},
 	{

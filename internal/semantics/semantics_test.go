@@ -74,8 +74,15 @@ func TestClassify(t *testing.T) {
 		{"batch", map[string]string{"group": "g-batch", "topics": "t-batch", "strategy": semantics.StrategyEachBatch,
 			"window": "one batch of 100 records", "revoke": "no", "guarantee": semantics.AtLeastOnce}},
 		{"opaque", map[string]string{"group": "", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
-		{"sink", map[string]string{"strategy": semantics.StrategySink, "guarantee": semantics.EffectivelyOnce,
-			"scope": "database/sql", "revoke": "not needed"}},
+		{"sink", map[string]string{"strategy": semantics.StrategySink, "detail": "never read back, and nothing is committed",
+			"guarantee": semantics.AtLeastOnce, "scope": "", "window": "the whole partition", "revoke": "not needed",
+			"lag": semantics.LagNothing + " (positions only in the database/sql database"}},
+		{"sinkrestore", map[string]string{"strategy": semantics.StrategySink, "detail": "AdjustFetchOffsetsFn resumes from it",
+			"guarantee": semantics.EffectivelyOnce, "scope": "database/sql", "revoke": "not needed", "lag": semantics.LagNothing}},
+		{"sinkhook", map[string]string{"strategy": semantics.StrategySink, "detail": "does not see it read the offset row",
+			"guarantee": semantics.GuaranteeUnk, "window": "unknown"}},
+		{"sinkbroker", map[string]string{"strategy": semantics.StrategySink, "detail": "resumes from the broker's committed offset",
+			"guarantee": semantics.AtLeastOnce, "window": "since the last broker commit", "lag": semantics.LagProcessing}},
 		{"notx", map[string]string{"strategy": semantics.StrategyNone, "guarantee": semantics.AtLeastOnce}},
 		{"revoke", map[string]string{"revoke": "yes (the revoke callback commits)", "strategy": semantics.StrategyTimer}},
 		{"lowwater", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
@@ -108,6 +115,7 @@ func TestClassify(t *testing.T) {
 		got := map[string]string{
 			"group": r.Group, "topics": strings.Join(r.Topics, ","), "strategy": r.Strategy, "detail": r.Detail,
 			"guarantee": r.Guarantee, "scope": r.Scope, "window": r.Window, "revoke": r.Revoke, "concurrency": r.Concurrency,
+			"lag": r.Lag,
 		}
 		for k, want := range tc.want {
 			if want == "" && got[k] != "" || !strings.Contains(got[k], want) {
@@ -127,7 +135,7 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 		{"async", "ordering/commit-before-process", semantics.StrategyBefore, semantics.AtMostOnce},
 		{"interval", "autocommit/records-outlive-poll", semantics.StrategyTimer, semantics.Neither},
 		{"interval", "hiwater/concurrent-commit", semantics.StrategyTimer, semantics.Neither},
-		{"sink", "fencing/unfenced-offset-write", semantics.StrategySink, semantics.AtLeastOnce},
+		{"sinkrestore", "fencing/unfenced-offset-write", semantics.StrategySink, semantics.AtLeastOnce},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {

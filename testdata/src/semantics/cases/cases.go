@@ -82,6 +82,66 @@ func sink(ctx context.Context, db *sql.DB) {
 	}
 }
 
+// The offset row is updated in the transaction, and AdjustFetchOffsetsFn
+// reads it back when partitions are assigned.
+func sinkRestore(ctx context.Context, db *sql.DB) {
+	restore := func(ctx context.Context, offs map[string]map[int32]kgo.Offset) (map[string]map[int32]kgo.Offset, error) {
+		for _, ps := range offs {
+			for p := range ps {
+				var next int64
+				if err := db.QueryRowContext(ctx, `SELECT "offset" FROM consumer_offsets WHERE part = $1`, p).Scan(&next); err == nil {
+					ps[p] = kgo.NewOffset().At(next)
+				}
+			}
+		}
+		return offs, nil
+	}
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-sinkrestore"), kgo.ConsumeTopics("t-sinkrestore"), kgo.DisableAutoCommit(), kgo.AdjustFetchOffsetsFn(restore)) // case: sinkrestore
+	for {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			tx, _ := db.BeginTx(ctx, nil)
+			_, _ = tx.ExecContext(ctx, `INSERT INTO ledger (k, v) VALUES ($1, $2)`, r.Key, r.Value)
+			_, _ = tx.ExecContext(ctx, `UPDATE consumer_offsets SET "offset" = $1 WHERE part = $2 AND "offset" < $1`, r.Offset+1, r.Partition)
+			_ = tx.Commit()
+		})
+	}
+}
+
+// AdjustFetchOffsetsFn is set, but what it returns does not come from the
+// offset row.
+func sinkHook(ctx context.Context, db *sql.DB) {
+	keep := func(_ context.Context, offs map[string]map[int32]kgo.Offset) (map[string]map[int32]kgo.Offset, error) {
+		return offs, nil
+	}
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-sinkhook"), kgo.DisableAutoCommit(), kgo.AdjustFetchOffsetsFn(keep)) // case: sinkhook
+	for {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			tx, _ := db.BeginTx(ctx, nil)
+			_, _ = tx.ExecContext(ctx, `INSERT INTO ledger (k, v) VALUES ($1, $2)`, r.Key, r.Value)
+			_, _ = tx.ExecContext(ctx, `UPDATE consumer_offsets SET "offset" = $1 WHERE part = $2 AND "offset" < $1`, r.Offset+1, r.Partition)
+			_ = tx.Commit()
+		})
+	}
+}
+
+// The offset row is updated in the transaction and the message is then
+// committed to Kafka too, but nothing reads the row back.
+func sinkBroker(ctx context.Context, db *sql.DB) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-sinkbroker", Topic: "t-sinkbroker"}) // case: sinkbroker
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		tx, _ := db.BeginTx(ctx, nil)
+		_, _ = tx.ExecContext(ctx, `INSERT INTO ledger (k, v) VALUES ($1, $2)`, m.Key, m.Value)
+		_, _ = tx.ExecContext(ctx, `UPDATE consumer_offsets SET "offset" = $1 WHERE part = $2 AND "offset" < $1`, m.Offset+1, m.Partition)
+		if tx.Commit() == nil {
+			_ = r.CommitMessages(ctx, m)
+		}
+	}
+}
+
 // The offset row is written outside any transaction: not the exactly-once
 // pattern, and the reader commits nothing to Kafka.
 func noTx(ctx context.Context, db *sql.DB) {

@@ -1,0 +1,128 @@
+package semantics
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/offsetcommit/commitlint/internal/category"
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+)
+
+// What the group's broker lag measures: the first word(s) of Row.Lag,
+// followed by why in parentheses. Lag is computed from the committed
+// offset, so it measures commits, not completed work.
+const (
+	// LagProcessing: positions are committed after the records' effects,
+	// so lag follows completed work.
+	LagProcessing = "processing"
+	// LagFetching: positions are committed when records are handed over
+	// (before processing, or by a timer that commits what was handed
+	// over): lag looks fine while records are lost.
+	LagFetching = "fetching"
+	// LagEvery: positions are committed after processing, but only every
+	// N records or seconds: lag overstates the backlog by up to N.
+	LagEvery = "commits every"
+	// LagNothing: nothing is committed to the broker: its lag for the
+	// group is blind (it only grows, or there is no group).
+	LagNothing = "nothing"
+	// LagUnknown: the commit strategy is not known.
+	LagUnknown = "unknown"
+)
+
+// lag says what the broker's lag for the consumer's group reflects.
+func (c *classifier) lag(has func(category.Category) bool) string {
+	r, ev := c.r, c.ev
+	if slices.ContainsFunc(category.Loses, has) {
+		return LagFetching + " (positions can pass records not yet processed: lag looks fine while records are lost)"
+	}
+	switch r.Strategy {
+	case StrategyBefore:
+		return LagFetching + " (positions are committed before the records are processed: lag looks fine while records are lost)"
+	case StrategyTimer:
+		if r.Guarantee == Neither || r.Guarantee == AtMostOnce {
+			return LagFetching + " (the timer commits what was handed over: lag looks fine while records are lost)"
+		}
+		return c.every()
+	case StrategyEachRecord:
+		return LagProcessing + " (each record is committed after its effect)"
+	case StrategyEachBatch, StrategyOnReturn:
+		return c.every()
+	case StrategyTracked:
+		return LagProcessing + " (the low-water mark is committed: lag also counts the records in flight)"
+	case StrategyTransactions:
+		return LagProcessing + " (offsets commit with each transaction)"
+	case StrategySink:
+		return c.sinkLag()
+	case StrategyNone:
+		if ev.Is(clientmodel.Group) == Off {
+			return LagNothing + " (not a group member: the broker keeps no lag for it)"
+		}
+		return LagNothing + " (nothing is committed: the broker's lag only grows)"
+	}
+	return LagUnknown + " (the committed position is not known)"
+}
+
+// every says that lag overstates the backlog by the duplicate window: the
+// records processed since the last commit.
+func (c *classifier) every() string {
+	return LagEvery + " " + c.period() + " (lag overstates the backlog by up to " + strings.TrimSuffix(c.r.Window, ", also at every rebalance") + ")"
+}
+
+// period is how often positions are committed, for LagEvery.
+func (c *classifier) period() string {
+	r := c.r
+	for _, pc := range c.commitCalls() {
+		if pc.Batch > 0 {
+			return strings.TrimPrefix(r.Window, "one batch of ")
+		}
+	}
+	switch {
+	case r.Strategy == StrategyOnReturn:
+		return "claim (when the handler returns)"
+	case r.Strategy == StrategyTimer || c.ev.Is(clientmodel.AsyncCommit) == On:
+		return c.interval()
+	}
+	return "batch"
+}
+
+// sinkLag says what lag reflects for a consumer that keeps its position in
+// its own database.
+func (c *classifier) sinkLag() string {
+	store := c.ev.Sink.Store
+	switch c.brokerCommits() {
+	case Off:
+		return LagNothing + " (positions only in " + store + ": the broker's lag for the group is blind; commit to the broker too, after the transaction, and keep reading positions from " + store + ")"
+	case Unknown:
+		return LagUnknown + " (whether positions are also committed to the broker is not known)"
+	}
+	commits := c.commitCalls()
+	if len(commits) > 0 && !slices.ContainsFunc(commits, func(pc *PositionCall) bool { return pc.Grain != GrainRecord }) {
+		return LagProcessing + " (the broker commit follows each transaction)"
+	}
+	return LagEvery + " " + c.period() + " (the broker commit trails the transactions: lag overstates the backlog by the records since)"
+}
+
+// brokerCommits says whether the consumer also commits positions to the
+// broker: commit calls, or an auto-commit timer with something to commit.
+func (c *classifier) brokerCommits() Tri {
+	ev := c.ev
+	if ev.Is(clientmodel.Group) == Off {
+		return Off
+	}
+	if c.has(clientmodel.Commit) || c.commitsOnRead() {
+		return On
+	}
+	auto := ev.Is(clientmodel.AutoCommit)
+	if ev.Client.Timer == clientmodel.TimerNone {
+		auto = Off
+	}
+	switch {
+	case auto == Unknown:
+		return Unknown
+	case auto == Off:
+		return Off
+	case c.timerCommitsPolled() || c.has(clientmodel.Mark) || c.has(clientmodel.Store):
+		return On
+	}
+	return Off
+}

@@ -1,0 +1,125 @@
+package semantics
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/sqlrow"
+)
+
+// Restore is how a consumer that writes its position in its own database
+// resumes when partitions are assigned: from that position (a restore hook
+// reading the offset row back), or from the broker's.
+type Restore struct {
+	// Row is the offset row the consumer writes; nil when its statement
+	// is not understood.
+	Row *sqlrow.Row
+	// Write is the position of the call writing the offset row.
+	Write token.Pos
+	// Hook is the short name of the restore hook the consumer uses ("" if
+	// none), Pos where it is called or registered.
+	Hook string
+	Pos  token.Position
+	// Reads reports that the hook's code reads the offset row back (any
+	// query, when Row is not understood).
+	Reads bool
+}
+
+// Restored reports whether the consumer resumes from the position it
+// stores: a restore hook that reads the offset row.
+func (r *Restore) Restored() bool { return r != nil && r.Hook != "" && r.Reads }
+
+// restore finds, for a consumer with an offset row, the row it writes and
+// the restore hook that reads it back on assignment.
+func (g *gatherer) restore() {
+	if g.ev.Sink == nil {
+		return
+	}
+	rs := &Restore{}
+	g.ev.Restore = rs
+	calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
+		ex, ok := clientmodel.SQLExecOf(callee.FullName())
+		if !ok || g.posn(ci.Pos()) != g.ev.Sink.Pos {
+			return
+		}
+		rs.Write = ci.Pos()
+		if q, ok := consumer.ConstString(consumer.Arg(ci.Common(), ex.Query)); ok {
+			rs.Row = sqlrow.Position(q)
+		}
+	})
+	for _, r := range g.c.Client.Restores {
+		if fn, pos := g.hook(r); fn != nil {
+			reads := g.readsRow(fn, rs.Row)
+			if rs.Hook == "" || reads && !rs.Reads {
+				rs.Hook, rs.Pos, rs.Reads = clientmodel.ShortName(r.Func), g.posn(pos), reads
+			}
+		}
+	}
+}
+
+// hook returns the function whose code restores positions through r (the
+// option's callback, or the function making the call) and where, or nil.
+func (g *gatherer) hook(r clientmodel.Restore) (*ssa.Function, token.Pos) {
+	fns := g.funcs()
+	if r.In != "" {
+		fns = g.handlerMethods(r.In)
+	}
+	var found *ssa.Function
+	var at token.Pos
+	calls(fns, func(ci ssa.CallInstruction, callee *types.Func) {
+		if found != nil || callee.FullName() != r.Func {
+			return
+		}
+		switch r.Kind {
+		case clientmodel.RestoreOption:
+			if cb := funcOf(consumer.Arg(ci.Common(), r.Arg)); cb != nil {
+				found, at = cb, ci.Pos()
+			}
+		case clientmodel.RestoreCall:
+			found, at = ci.Parent(), ci.Pos()
+		}
+	})
+	return found, at
+}
+
+// handlerMethods returns the handler method name of the consumer's
+// handlers, and what it reaches in the package.
+func (g *gatherer) handlerMethods(name string) []*ssa.Function {
+	set := map[*ssa.Function]bool{}
+	prog := g.m.SSA.Pkg.Prog
+	for _, h := range g.c.Handlers {
+		sel := prog.MethodSets.MethodSet(h.Type).Lookup(nil, name)
+		if sel == nil {
+			continue
+		}
+		obj, ok := sel.Obj().(*types.Func)
+		if !ok {
+			continue
+		}
+		if fn := prog.FuncValue(obj); fn != nil && g.m.Flow.InPackage(fn) {
+			g.m.Flow.Reach(fn, set)
+		}
+	}
+	return sortedFuncs(set)
+}
+
+// readsRow reports whether fn, or what it reaches in the package, runs a
+// query that reads row (any query when row is nil).
+func (g *gatherer) readsRow(fn *ssa.Function, row *sqlrow.Row) bool {
+	set := map[*ssa.Function]bool{}
+	g.m.Flow.Reach(fn, set)
+	reads := false
+	calls(sortedFuncs(set), func(ci ssa.CallInstruction, callee *types.Func) {
+		q, ok := clientmodel.SQLQueryOf(callee.FullName())
+		if !ok || reads {
+			return
+		}
+		text, ok := consumer.ConstString(consumer.Arg(ci.Common(), q.Query))
+		reads = row == nil || ok && row.Reads(text)
+	})
+	return reads
+}
