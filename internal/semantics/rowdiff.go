@@ -130,6 +130,10 @@ func compare(o, n *Row) *Change {
 	field("strategy", strategy(o), strategy(n))
 	field("guarantee", guarantee(o), guarantee(n))
 	field("duplicates", o.Window, n.Window)
+	if o.Lag != "" {
+		// Reports saved before the column existed have none.
+		field("lag reflects", o.Lag, n.Lag)
+	}
 	field("revoke", o.Revoke, n.Revoke)
 	field("concurrency", o.Concurrency, n.Concurrency)
 	field("handler", o.Handler, n.Handler)

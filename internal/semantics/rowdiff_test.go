@@ -121,6 +121,18 @@ func TestDiffRowsMatching(t *testing.T) {
 			want: "a/main.go:10 -> a/main.go:10: +x/y@a/main.go:35,-x/z@a/main.go:31",
 		},
 		{
+			name: "what lag reflects is compared, unless the old report predates the column",
+			old: []*semantics.Row{
+				with(a, func(r *semantics.Row) { r.Lag = semantics.LagProcessing + " (x)" }),
+				b,
+			},
+			new: []*semantics.Row{
+				with(a, func(r *semantics.Row) { r.Lag = semantics.LagFetching + " (y)" }),
+				with(b, func(r *semantics.Row) { r.Lag = semantics.LagNothing + " (z)" }),
+			},
+			want: "a/main.go:10 -> a/main.go:10: lag reflects",
+		},
+		{
 			name: "an added consumer gained its findings, a removed one lists none",
 			old:  []*semantics.Row{with(b, func(r *semantics.Row) { r.Findings = []semantics.Finding{{Rule: "x/y", At: "b/main.go:3"}} })},
 			new:  []*semantics.Row{with(a, func(r *semantics.Row) { r.Findings = []semantics.Finding{{Rule: "x/y", At: "a/main.go:3"}} })},
