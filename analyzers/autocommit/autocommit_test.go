@@ -78,10 +78,12 @@ var scenarios = []struct {
 	// disabled with no commit (by design), CommitRecords,
 	// CommitUncommittedOffsets.
 	{"autocommit/franzmarks", autocommit.Analyzer},
-	// ReadMessage on GroupID, GroupTopics, a reader in a struct field, a
-	// (int, error) function (4 / 5): no group, FetchMessage +
-	// CommitMessages, opaque config, batching (gap), GroupID "" through a
-	// helper.
+	// ReadMessage on GroupID, GroupTopics (a logged failure: the commit
+	// goes in an else), a reader in a struct field, a (int, error)
+	// function, a helper returning the decoded event (the fix returns the
+	// message and commits in the caller after processing) (5 / 6): no
+	// group, FetchMessage + CommitMessages, opaque config, batching (gap),
+	// GroupID "" through a helper, the helper done right.
 	{"autocommit/kafkago", autocommit.Analyzer},
 	// ReadMessage whose error check exits without returning (4 / 2):
 	// log.Fatal, a helper here that calls os.Exit, a helper of another

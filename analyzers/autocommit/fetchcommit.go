@@ -46,17 +46,19 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 	if fetch == "" || commit == "" {
 		return
 	}
-	body, extra, ok := c.errHandling(path, stmt, "commit offset")
+	title := fmt.Sprintf("Fetch with %s and commit after processing", fetch)
+	var edits []analysis.TextEdit
+	if c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)) {
+		// Returned to the caller, which processes it: the commit goes
+		// there, after the processing.
+		edits, ok = c.callerCommits(path, as, call, sel, msg, fetch, commit)
+		title = fmt.Sprintf("Fetch with %s, return the message and commit it in the caller after processing", fetch)
+	} else {
+		edits, ok = c.commitHere(path, stmt, *listp, call, sel, msg.Name, fetch, commit)
+	}
 	if !ok {
 		return
 	}
-	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}",
-		edit.Source(c.pass, sel.X), commit, edit.Source(c.pass, call.Args[0]), msg.Name, body)
-	e, ok := edit.AppendToList(c.pass, *listp, 0, text)
-	if !ok {
-		return
-	}
-	edits := append(extra, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)}, e)
 	c.report(k, analysis.Diagnostic{
 		Pos:      f.Pos(),
 		Category: CategoryReadCommits,
@@ -64,10 +66,27 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 			sel.Sel.Name),
 		Related: []analysis.RelatedInformation{related(k.Site.Pos(), "group reader created here")},
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   fmt.Sprintf("Fetch with %s and commit after processing", fetch),
+			Message:   title,
 			TextEdits: edits,
 		}},
 	})
+}
+
+// commitHere returns the edits for a message processed in the function
+// that fetches it: fetch without committing, commit at the end of list
+// (on the success path).
+func (c *checker) commitHere(path []ast.Node, stmt ast.Stmt, list []ast.Stmt, call *ast.CallExpr, sel *ast.SelectorExpr, msg, fetch, commit string) ([]analysis.TextEdit, bool) {
+	body, extra, ok := c.errHandling(path, stmt, "commit offset")
+	if !ok {
+		return nil, false
+	}
+	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}",
+		edit.Source(c.pass, sel.X), commit, edit.Source(c.pass, call.Args[0]), msg, body)
+	e, ok := c.storeOnSuccess(path, list, stmt, text)
+	if !ok {
+		return nil, false
+	}
+	return append(append(extra, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)}), e...), true
 }
 
 // fetchName returns the client's fetch call that does not commit.

@@ -4,6 +4,7 @@ package kafkago
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -181,6 +182,81 @@ func replay(ctx context.Context) error {
 			return err
 		}
 		if err := index(m); err != nil {
+			return err
+		}
+	}
+}
+
+// event is what a message decodes to.
+type event struct{ ID string }
+
+func handleEvent(ev event) error { return nil }
+
+// source decodes messages for its caller.
+type source struct{ reader *kafka.Reader }
+
+func newSource() *source {
+	return &source{reader: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "events", Topic: "events"})}
+}
+
+// next reads a message and returns the event decoded from it: the caller
+// processes the event after next returns, so a commit inside next, even
+// after the decode, would still come first. The fix fetches, returns the
+// message too, and commits it in the caller after handleEvent.
+func (s *source) next(ctx context.Context) (event, error) {
+	m, err := s.reader.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+	if err != nil {
+		return event{}, err
+	}
+	var ev event
+	if err := json.Unmarshal(m.Value, &ev); err != nil {
+		return event{}, fmt.Errorf("decode: %w", err)
+	}
+	return ev, nil
+}
+
+func consumeEvents(ctx context.Context, s *source) error {
+	for {
+		ev, err := s.next(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handleEvent(ev); err != nil {
+			return err
+		}
+	}
+}
+
+// fetched is next done right: the helper fetches and returns the message,
+// and the caller commits it after processing.
+type fetched struct{ reader *kafka.Reader }
+
+func newFetched() *fetched {
+	return &fetched{reader: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "events", Topic: "events"})}
+}
+
+func (f *fetched) next(ctx context.Context) (event, kafka.Message, error) {
+	m, err := f.reader.FetchMessage(ctx) // ok: FetchMessage commits nothing; the caller commits after processing
+	if err != nil {
+		return event{}, kafka.Message{}, err
+	}
+	var ev event
+	if err := json.Unmarshal(m.Value, &ev); err != nil {
+		return event{}, kafka.Message{}, fmt.Errorf("decode: %w", err)
+	}
+	return ev, m, nil
+}
+
+func consumeFetched(ctx context.Context, f *fetched) error {
+	for {
+		ev, m, err := f.next(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handleEvent(ev); err != nil {
+			return err
+		}
+		if err := f.reader.CommitMessages(ctx, m); err != nil {
 			return err
 		}
 	}
