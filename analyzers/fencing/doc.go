@@ -28,9 +28,12 @@ that client.
     behind (a restart replays, nothing is skipped) and the client rejoins by
     itself, so a logged failure is handled; so is one that stops the
     goroutine or the process (log.Fatal, os.Exit, panic, or a function that
-    always calls one of them, in any package). Fix: return the error wrapped
-    with %w (in a function without results, inside the loop: log it and
-    return, which stops the loop); sarama CommitTxn fixes call AbortTxn first.
+    always calls one of them, in any package). Fix: for a transaction call,
+    return the error wrapped with %w (in a function without results, inside
+    the loop: log it and return, which stops the loop); sarama CommitTxn
+    fixes call AbortTxn first. For a plain commit, log the error and carry
+    on: a return would stop the service, or end a caller's loop silently,
+    at every rejected commit.
     Deliberately silent: sarama AddMessageToTxn/AddOffsetsToTxn, which only
     buffer (their errors come back from CommitTxn, the error to handle), and
     aborts (EndTransaction with TryAbort). confluent SendOffsetsToTransaction
@@ -64,9 +67,13 @@ that client.
     records again), and its later commits are rejected or land on the wrong
     side of the fence. Only tests that hold exactly when the error is a
     fencing one count (errors.Is, ==, Code() ==, alternatives with ||, a
-    tagged switch's case); negated or mixed tests are not judged. Fix:
-    return the error wrapped with %w (in a function without results, inside
-    the poll loop: log it and return). Silent on loops that fetch (the next
+    tagged switch's case); negated or mixed tests are not judged. Fix, for
+    a transaction call: return the error wrapped with %w (in a function
+    without results, inside the poll loop: log it and return). For a plain
+    commit: abandon the rest of the batch and go back to the poll (break,
+    labelled when a switch or select or a loop over partitions is in
+    between), rewording the branch's log, which said the loop carries on.
+    Silent on loops that fetch (the next
     fetch runs under the new assignment: kafka-go drops messages of an
     ended generation, franz-go and librdkafka revoked partitions' buffered
     records), on a batch abandoned (break, continue of the poll loop), on

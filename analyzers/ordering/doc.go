@@ -55,9 +55,11 @@ before the next fetch, and commits whose record is not processed
 afterwards (a poison pill skipped).
 
 The suggested fix moves the commit (with the error check right after it)
-after the last statement of the same block that processes the record. When
-no such move is right there is no finding: the processing is the return
-statement (mark; return apply(msg)) or a go statement, or the commit
-assigns a variable the statements it would move past use.
+after the last statement of the same block that processes the record.
+When the processing is the return statement (mark; return apply(msg)) the
+fix checks its error, commits and returns nil; when it is a go statement
+(mark; go apply(msg)) the processing runs in place, its error checked,
+and the commit follows. Where the commit assigns a variable the statements
+it would move past use, no fix is built yet and there is no finding.
 */
 package ordering
