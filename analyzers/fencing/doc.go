@@ -113,6 +113,47 @@ that client.
     position backwards. Fix: add `AND next_offset < $n` (or a WHERE on the
     conflict update) so the position only moves forward.
 
+  - sink-offset-not-restored: a consumer writes its position in the
+    transaction that applies the record (the offset row above), but nothing
+    reads it back when partitions are assigned. It then resumes from the
+    broker's committed offset, behind the stored one when it commits to
+    the broker after the transaction (the records in between are applied
+    again), or, when it commits nothing to the broker, from the client's
+    start offset at every restart and rebalance: the newest for sarama
+    (Offsets.Initial) and confluent (auto.offset.reset), so what was
+    produced meanwhile is lost; the earliest for franz-go and kafka-go, so
+    everything is applied again. The fix adds the client's restore hook,
+    reading the offset column of the same table by the same keys (topic,
+    partition, the group when the row has one), through the database
+    handle in scope (a pgxpool.Pool, a pgx.Conn or a sql.DB):
+    For franz-go, kgo.AdjustFetchOffsetsFn, which runs after the committed
+    offsets are fetched and before the partitions are assigned, returning
+    kgo.NewOffset().At(next) for each partition with a row (SetOffsets from
+    OnPartitionsAssigned is not it: that callback runs before the committed
+    offsets are fetched, whose assignment then wins). For sarama, in the
+    handler's Setup, which runs before the claims start from the offset
+    manager's position, for each partition of sess.Claims():
+    sess.MarkOffset then sess.ResetOffset with the stored offset;
+    MarkOffset only moves forward and ResetOffset only back (a partition
+    without a committed offset is at -1, where only MarkOffset moves it),
+    so together they set it either way. For confluent, a rebalance
+    callback in Subscribe/SubscribeTopics (in place of nil) that, on
+    AssignedPartitions, sets each TopicPartition.Offset from the row and
+    calls Assign; librdkafka ignores the callback's error and would assign
+    the committed offsets, so a failed read stops the process (with the
+    cooperative-sticky assignor, IncrementalAssign instead). For kafka-go,
+    a group Reader cannot be told where to resume (SetOffset fails when
+    GroupID is set): no finding, and the report says the restart resumes
+    from the group's offsets; outside a group, SetOffset with the stored
+    offset before reading.
+    Silent when a restore hook is present (franz-go AdjustFetchOffsetsFn,
+    sarama MarkOffset/ResetOffset in Setup, confluent Assign,
+    IncrementalAssign or Seek, kafka-go SetOffset): when the analysis does
+    not see the hook read the table, the report says unknown. No finding
+    when no fix can be built: a rebalance callback of the application's
+    own (confluent), no one database handle of the transaction's type in
+    scope, a key column other than topic, partition and group.
+
 It stays silent on errors returned or wrapped and returned; on loops stopped
 or contexts cancelled; on transactions aborted; on a batch whose remaining
 work is abandoned; on sarama's Commit(), which

@@ -17,6 +17,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/semantics"
 )
 
 //go:embed doc.go
@@ -58,7 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:     "fencing",
 		Doc:      report.Doc(doc, "fencing"),
 		URL:      report.URL,
-		Requires: []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
+		Requires: []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer, semantics.Analyzer},
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		m := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
@@ -69,6 +70,7 @@ func New(cfg Config) *analysis.Analyzer {
 		c.results()
 		c.revokes()
 		c.offsetRows()
+		c.restores()
 		return nil, nil
 	}
 	return report.HonourIgnores(a)

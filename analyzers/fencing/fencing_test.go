@@ -68,6 +68,17 @@ var scenarios = []string{
 	// BlockRebalanceOnPoll, channel worker, async kafka-go, abandoned
 	// claim, Errors() drain (17 silent).
 	"fencing/group",
+	// offset rows never read back on assignment: franz-go with nothing
+	// committed to Kafka, and with commits to Kafka (2 positive, fixed with
+	// AdjustFetchOffsetsFn); restored, kafka-go group Reader (2 silent).
+	"fencing/restorefranz",
+	// sarama: a Setup that reads nothing (1 positive, fixed in Setup with
+	// MarkOffset and ResetOffset); a Setup that does (1 silent).
+	"fencing/restoresarama",
+	// confluent: SubscribeTopics without a rebalance callback and nothing
+	// committed to Kafka (1 positive, fixed with a callback assigning the
+	// stored positions); a callback that does (1 silent).
+	"fencing/restoreconfluent",
 }
 
 func TestAnalyzer(t *testing.T) {

@@ -35,6 +35,7 @@ const (
 	Revoke         Category = "revoke-without-commit"
 	RevokeInFlight Category = "revoke-commits-in-flight"
 	Unfenced       Category = "unfenced-offset-write"
+	NotRestored    Category = "sink-offset-not-restored"
 )
 
 // Loses lists the categories whose findings prove that records can be
@@ -52,7 +53,7 @@ var ByAnalyzer = map[string][]Category{
 	"autocommit": {AutoStore, StoreIgnored, MarksIgnored, Greedy, OutlivePoll, ReadCommits, MarksDiscard, AutoCommitted},
 	"ordering":   {CommitBefore},
 	"hiwater":    {Concurrent, Max, Arrival},
-	"fencing":    {Swallowed, FencingIgnored, TxnResult, Revoke, RevokeInFlight, Unfenced},
+	"fencing":    {Swallowed, FencingIgnored, TxnResult, Revoke, RevokeInFlight, Unfenced, NotRestored},
 }
 
 // Rule is the name a finding of category c goes by in the report and in

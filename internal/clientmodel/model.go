@@ -318,6 +318,19 @@ const (
 	FixCallback
 )
 
+// The placeholders of RestoreFix.Code and Ctx.
+const (
+	// FixRead stands for a statement reading the stored position into a
+	// variable next and setting err.
+	FixRead = "$READ"
+	// FixNoRows stands for the test that err says there is no stored row.
+	FixNoRows = "$NOROWS"
+	// FixPkg stands for the client package's name in the file.
+	FixPkg = "$PKG"
+	// FixSess stands for the handler method's session parameter.
+	FixSess = "$SESS"
+)
+
 // RestoreFix is the code a fix adds so that a consumer resumes from the
 // position it keeps in its own database.
 type RestoreFix struct {
@@ -327,10 +340,8 @@ type RestoreFix struct {
 	// nil callback argument Arg a FixCallback replaces (FullNames).
 	Hooks []string
 	Arg   int
-	// Code is the Go text. $PKG stands for the client package's name,
-	// $READ for a statement reading the stored position into next and
-	// setting err, $NOROWS for the test that there is no stored row, $SESS
-	// for the handler method's session parameter.
+	// Code is the Go text, with the placeholders FixRead, FixNoRows,
+	// FixPkg and FixSess.
 	Code string
 	// Topic, Partition and Ctx are the expressions Code reads a partition's
 	// row with: the key values and the context of the query.

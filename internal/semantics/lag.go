@@ -126,3 +126,10 @@ func (c *classifier) brokerCommits() Tri {
 	}
 	return Off
 }
+
+// CommitsToBroker says whether the consumer also commits positions to the
+// broker (commit calls, or an auto-commit timer with something to commit),
+// as the report judges it.
+func (ev *Evidence) CommitsToBroker() Tri {
+	return (&classifier{ev: ev, r: &Row{}}).brokerCommits()
+}

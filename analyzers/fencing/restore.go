@@ -1,0 +1,405 @@
+package fencing
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/category"
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/semantics"
+)
+
+// CategoryNotRestored: a consumer writes its position in the effect's
+// transaction, but nothing reads it back when partitions are assigned.
+const CategoryNotRestored = string(category.NotRestored)
+
+// restores reports consumers that keep their position in an offset row
+// written in the effect's transaction and never read it back on
+// assignment: they resume from the broker's committed offset (or the
+// client's start offset), not from the stored one.
+func (c *checker) restores() {
+	evs, _ := c.pass.ResultOf[semantics.Analyzer].([]*semantics.Evidence)
+	for _, ev := range evs {
+		s, rs := ev.Sink, ev.Restore
+		// A hook that does not visibly read the row is the report's
+		// "unknown", not a finding.
+		if s == nil || !s.InTx || !s.WithEffect || ev.Transactional || rs == nil || rs.Hook != "" || rs.Row == nil || !rs.Write.IsValid() {
+			continue
+		}
+		k := c.consumerAt(ev.Pos)
+		if k == nil || k.Client.RestoreFix == nil {
+			continue // a kafka-go group Reader cannot be told where to resume
+		}
+		report.Guard(c.pass, rs.Write, func() { c.notRestored(ev, k) })
+	}
+}
+
+// consumerAt returns the consumer constructed at pos.
+func (c *checker) consumerAt(pos token.Position) *consumer.Consumer {
+	for _, k := range c.m.Consumers {
+		if c.pass.Fset.Position(k.Site.Pos()) == pos {
+			return k
+		}
+	}
+	return nil
+}
+
+// restoreSite is where a restore fix goes: the node it edits, the file,
+// and the database handle as the code there spells it.
+type restoreSite struct {
+	file  *ast.File
+	db    string
+	sess  string // the handler method's session parameter (FixHandler)
+	edits func(code string) []analysis.TextEdit
+}
+
+func (c *checker) notRestored(ev *semantics.Evidence, k *consumer.Consumer) {
+	rs, fix := ev.Restore, k.Client.RestoreFix
+	reader, dbType := c.dbReader(rs.Write)
+	if reader == nil {
+		return
+	}
+	site := c.restoreSite(k, fix, dbType)
+	if site == nil {
+		return
+	}
+	args := []string{fix.Ctx, "`" + rs.Row.Select() + "`"}
+	for _, key := range rs.Row.Keys {
+		low := strings.ToLower(key)
+		switch {
+		case strings.Contains(low, "partition"):
+			args = append(args, fix.Partition)
+		case strings.Contains(low, "topic"):
+			args = append(args, fix.Topic)
+		case strings.Contains(low, "group") && ev.Group != "":
+			args = append(args, strconv.Quote(ev.Group))
+		default:
+			return // a key the hook cannot supply
+		}
+	}
+	var edits []analysis.TextEdit
+	imp := func(path string) string {
+		name, e := edit.Import(c.pass, site.file, path)
+		edits = append(edits, e...)
+		if len(e) > 0 {
+			name = c.pkgName(path, name)
+		}
+		return name
+	}
+	noRowsPath, noRowsName := splitFull(reader.NoRows)
+	code := strings.NewReplacer(
+		clientmodel.FixRead, "err := "+site.db+"."+reader.Method+"("+strings.Join(args, ", ")+").Scan(&next)",
+		clientmodel.FixNoRows, imp("errors")+".Is(err, "+imp(noRowsPath)+"."+noRowsName+")",
+	).Replace(fix.Code)
+	pkg := k.Client.Paths[0]
+	if fix.Where == clientmodel.FixOption {
+		pkg, _ = splitFull(fix.Hooks[0])
+	}
+	if strings.Contains(code, clientmodel.FixPkg) {
+		code = strings.ReplaceAll(code, clientmodel.FixPkg, imp(pkg))
+	}
+	code = strings.ReplaceAll(code, clientmodel.FixSess, site.sess)
+	for _, p := range fix.Imports {
+		imp(p)
+	}
+	edits = append(edits, site.edits(code)...)
+
+	pos, end := c.rangeOf(rs.Write)
+	var title string
+	switch fix.Where {
+	case clientmodel.FixOption:
+		title = "Restore positions from " + rs.Row.Table + " with " + clientmodel.ShortName(fix.Hooks[0])
+	case clientmodel.FixHandler:
+		title = "Restore positions from " + rs.Row.Table + " in " + fix.Hooks[0]
+	default:
+		title = "Restore positions from " + rs.Row.Table + " in the rebalance callback"
+	}
+	c.report(analysis.Diagnostic{
+		Pos:      pos,
+		End:      end,
+		Category: CategoryNotRestored,
+		Message:  "the position written to " + rs.Row.Table + " in the transaction is never read back when partitions are assigned: " + c.restartCost(ev, k.Client),
+		Related: []analysis.RelatedInformation{
+			{Pos: k.Site.Pos(), Message: "the consumer, which resumes from the broker's position instead"},
+		},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: title, TextEdits: edits}},
+	})
+}
+
+// restartCost says what a consumer that does not read its stored position
+// back resumes from, and what that costs.
+func (c *checker) restartCost(ev *semantics.Evidence, cl *clientmodel.Client) string {
+	if ev.CommitsToBroker() != semantics.Off {
+		return "a restart or rebalance resumes from the broker's committed offset, behind the stored one, so the records in between are applied again (at-least-once despite the transaction)"
+	}
+	start := cl.Prose.InitialOffset
+	if start == "" {
+		start = "the client's start offset"
+	}
+	if cl.Prose.InitialNewest {
+		return "nothing is committed to the broker either, so every restart and rebalance starts from " + start + " and the records produced while a partition had no consumer are lost (at-most-once)"
+	}
+	return "nothing is committed to the broker either, so every restart and rebalance starts from " + start + " and applies the partition's records again (at-least-once despite the transaction)"
+}
+
+// dbReader returns how to read a row through the database the transaction
+// writing at pos was begun on, and the handle's type.
+func (c *checker) dbReader(pos token.Pos) (*clientmodel.SQLReader, types.Type) {
+	var write *ssa.Call
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if call, ok := in.(*ssa.Call); ok && call.Pos() == pos {
+					write = call
+				}
+			}
+		}
+	}
+	if write == nil {
+		return nil, nil
+	}
+	for _, root := range c.m.Flow.Roots(consumer.Recv(write.Common())) {
+		if ex, ok := root.(*ssa.Extract); ok {
+			root = ex.Tuple
+		}
+		begin, ok := root.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		db := consumer.Recv(begin.Common())
+		if db == nil {
+			continue
+		}
+		if r, ok := clientmodel.SQLReaderOf(types.TypeString(db.Type(), nil)); ok {
+			return r, db.Type()
+		}
+	}
+	return nil, nil
+}
+
+// restoreSite finds where the client's restore fix goes for consumer k and
+// how the code there spells a handle of type db.
+func (c *checker) restoreSite(k *consumer.Consumer, fix *clientmodel.RestoreFix, db types.Type) *restoreSite {
+	switch fix.Where {
+	case clientmodel.FixOption:
+		call, _ := edit.CallAt(c.pass, k.Site.Pos())
+		if call == nil || call.Ellipsis.IsValid() || len(call.Args) == 0 {
+			return nil
+		}
+		name := c.handleAt(call.Pos(), db, fix.Locals)
+		if name == "" {
+			return nil
+		}
+		last := call.Args[len(call.Args)-1]
+		return &restoreSite{file: edit.File(c.pass, call.Pos()), db: name, edits: func(code string) []analysis.TextEdit {
+			indent := edit.Indent(c.pass, last.Pos())
+			if c.pass.Fset.Position(last.End()).Line == c.pass.Fset.Position(call.Rparen).Line {
+				indent = edit.Indent(c.pass, call.Pos())
+			}
+			e, ok := edit.AddElement(c.pass, call, indentRest(code, indent))
+			if !ok {
+				return nil
+			}
+			return []analysis.TextEdit{e}
+		}}
+	case clientmodel.FixHandler:
+		return c.handlerSite(k, fix, db)
+	case clientmodel.FixCallback:
+		return c.callbackSite(k, fix, db)
+	}
+	return nil
+}
+
+// handlerSite is the handler method fix.Hooks[0] of k's handler: its
+// receiver's one field of type db spells the handle.
+func (c *checker) handlerSite(k *consumer.Consumer, fix *clientmodel.RestoreFix, db types.Type) *restoreSite {
+	if len(k.Handlers) != 1 {
+		return nil
+	}
+	prog := c.m.SSA.Pkg.Prog
+	sel := prog.MethodSets.MethodSet(k.Handlers[0].Type).Lookup(nil, fix.Hooks[0])
+	if sel == nil {
+		return nil
+	}
+	obj, _ := sel.Obj().(*types.Func)
+	fn := prog.FuncValue(obj)
+	if fn == nil || !c.m.Flow.InPackage(fn) {
+		return nil
+	}
+	decl, _ := fn.Syntax().(*ast.FuncDecl)
+	if decl == nil || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 || decl.Body == nil || len(decl.Body.List) == 0 {
+		return nil
+	}
+	recv := decl.Recv.List[0].Names[0].Name
+	sess := paramName(decl.Type.Params, 0)
+	if sess == "" || recv == "_" || slices.Contains(fix.Locals, recv) || slices.Contains(fix.Locals, sess) {
+		return nil
+	}
+	field := fieldOfType(fn.Signature.Recv().Type(), db)
+	if field == "" {
+		return nil
+	}
+	return &restoreSite{file: edit.File(c.pass, decl.Pos()), db: recv + "." + field, sess: sess, edits: func(code string) []analysis.TextEdit {
+		e, ok := edit.PrependToBody(c.pass, decl.Body, code)
+		if !ok {
+			return nil
+		}
+		return []analysis.TextEdit{e}
+	}}
+}
+
+// paramName returns the name of parameter i, or "" when it is unnamed or
+// blank.
+func paramName(params *ast.FieldList, i int) string {
+	n := 0
+	for _, f := range params.List {
+		for _, id := range f.Names {
+			if n == i && id.Name != "_" {
+				return id.Name
+			}
+			n++
+		}
+	}
+	return ""
+}
+
+// callbackSite is the nil callback argument of a hook method called on k
+// (Subscribe(topic, nil)): a function literal replaces it.
+func (c *checker) callbackSite(k *consumer.Consumer, fix *clientmodel.RestoreFix, db types.Type) *restoreSite {
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				ci, ok := in.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				callee := consumer.Callee(ci.Common())
+				if callee == nil || !slices.Contains(fix.Hooks, callee.FullName()) || !c.m.Is(k, consumer.Recv(ci.Common())) {
+					continue
+				}
+				ce, _ := edit.CallAt(c.pass, ci.Pos())
+				if ce == nil || fix.Arg >= len(ce.Args) {
+					continue
+				}
+				arg := ce.Args[fix.Arg]
+				if id, ok := ast.Unparen(arg).(*ast.Ident); !ok || id.Name != "nil" || c.pass.TypesInfo.Uses[id] != types.Universe.Lookup("nil") {
+					return nil // a callback of the application's: it is where a restore goes
+				}
+				name := c.handleAt(ce.Pos(), db, fix.Locals)
+				if name == "" {
+					return nil
+				}
+				return &restoreSite{file: edit.File(c.pass, ce.Pos()), db: name, edits: func(code string) []analysis.TextEdit {
+					indent := edit.Indent(c.pass, ce.Pos())
+					return []analysis.TextEdit{{Pos: arg.Pos(), End: arg.End(), NewText: []byte(indentRest(code, indent))}}
+				}}
+			}
+		}
+	}
+	return nil
+}
+
+// handleAt returns the one variable in scope at pos of type db (the
+// nearest scope that has any), or "" when there is none, several, or it
+// would be shadowed by the fix's own names.
+func (c *checker) handleAt(pos token.Pos, db types.Type, locals []string) string {
+	f := edit.File(c.pass, pos)
+	if f == nil {
+		return ""
+	}
+	scope := c.pass.TypesInfo.Scopes[f]
+	if scope == nil {
+		return ""
+	}
+	inner := scope.Innermost(pos)
+	for s := inner; s != nil && s != types.Universe; s = s.Parent() {
+		var found []string
+		for _, name := range s.Names() {
+			v, ok := s.Lookup(name).(*types.Var)
+			if _, visible := inner.LookupParent(name, pos); ok && visible == v && types.Identical(v.Type(), db) {
+				found = append(found, name)
+			}
+		}
+		switch {
+		case len(found) == 1 && !slices.Contains(locals, found[0]):
+			return found[0]
+		case len(found) > 0:
+			return ""
+		}
+	}
+	return ""
+}
+
+// fieldOfType returns the one field of the struct t (or *t) of type db.
+func fieldOfType(t types.Type, db types.Type) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	name := ""
+	for i := 0; i < st.NumFields(); i++ {
+		if types.Identical(st.Field(i).Type(), db) {
+			if name != "" {
+				return ""
+			}
+			name = st.Field(i).Name()
+		}
+	}
+	return name
+}
+
+// rangeOf returns the range of the call whose left parenthesis is at
+// lparen.
+func (c *checker) rangeOf(lparen token.Pos) (token.Pos, token.Pos) {
+	if call, _ := edit.CallAt(c.pass, lparen); call != nil {
+		return call.Pos(), call.End()
+	}
+	return lparen, token.NoPos
+}
+
+// pkgName returns the name a package newly imported by path declares: as
+// the type checker knows it when the package is a dependency, else guess
+// (the path's last element).
+func (c *checker) pkgName(path, guess string) string {
+	seen := map[*types.Package]bool{}
+	var find func(ps []*types.Package) string
+	find = func(ps []*types.Package) string {
+		for _, p := range ps {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			if p.Path() == path {
+				return p.Name()
+			}
+			if n := find(p.Imports()); n != "" {
+				return n
+			}
+		}
+		return ""
+	}
+	if n := find(c.pass.Pkg.Imports()); n != "" {
+		return n
+	}
+	return guess
+}
+
+// splitFull splits the full name of a package-level object
+// ("database/sql.ErrNoRows") into its package path and name.
+func splitFull(full string) (path, name string) {
+	i := strings.LastIndex(full, ".")
+	return full[:i], full[i+1:]
+}
