@@ -23,6 +23,7 @@ type Broker struct {
 	mu      sync.Mutex
 	members map[string]map[string]bool // group → member ids seen
 	commits atomic.Int64               // commit requests received
+	last    map[int32]int64            // last offset committed per partition (OffsetCommit only)
 }
 
 // NewBroker starts a one-broker cluster with the given topics.
@@ -31,7 +32,7 @@ func NewBroker(partitions int32, topics ...string) (*Broker, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Broker{cluster: c, members: map[string]map[string]bool{}}
+	b := &Broker{cluster: c, members: map[string]map[string]bool{}, last: map[int32]int64{}}
 	c.Control(b.observe)
 	b.admin, err = kgo.NewClient(kgo.SeedBrokers(c.ListenAddrs()...))
 	if err != nil {
@@ -60,7 +61,16 @@ func (b *Broker) observe(req kmsg.Request) (kmsg.Response, error, bool) {
 		b.member(r.Group, r.MemberID)
 	case *kmsg.HeartbeatRequest:
 		b.member(r.Group, r.MemberID)
-	case *kmsg.OffsetCommitRequest, *kmsg.TxnOffsetCommitRequest:
+	case *kmsg.OffsetCommitRequest:
+		b.mu.Lock()
+		for _, t := range r.Topics {
+			for _, p := range t.Partitions {
+				b.last[p.Partition] = p.Offset
+			}
+		}
+		b.mu.Unlock()
+		b.commits.Add(1)
+	case *kmsg.TxnOffsetCommitRequest:
 		b.commits.Add(1)
 	}
 	return nil, nil, false
@@ -76,6 +86,13 @@ func (b *Broker) member(group, id string) {
 		b.members[group] = map[string]bool{}
 	}
 	b.members[group][id] = true
+}
+
+// Committed describes the last offset committed per partition, for logs.
+func (b *Broker) Committed() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return fmt.Sprint(b.last)
 }
 
 // Commits returns the number of commit requests (OffsetCommit and
@@ -106,13 +123,27 @@ func (b *Broker) EvictMembers(ctx context.Context) error {
 	return nil
 }
 
-// Produce writes the records synchronously to topic.
-func (b *Broker) Produce(ctx context.Context, topic string, recs []Record) error {
+// Produce writes the records synchronously to topic and returns where each
+// landed.
+func (b *Broker) Produce(ctx context.Context, topic string, recs []Record) ([]Position, error) {
 	krs := make([]*kgo.Record, len(recs))
 	for i, r := range recs {
 		krs[i] = &kgo.Record{Topic: topic, Key: r.Key, Value: r.Value}
 	}
-	return b.admin.ProduceSync(ctx, krs...).FirstErr()
+	if err := b.admin.ProduceSync(ctx, krs...).FirstErr(); err != nil {
+		return nil, err
+	}
+	pos := make([]Position, len(krs))
+	for i, r := range krs {
+		pos[i] = Position{r.Partition, r.Offset}
+	}
+	return pos, nil
+}
+
+// Position is a record's partition and offset.
+type Position struct {
+	Partition int32
+	Offset    int64
 }
 
 // CommitStart commits offset 0 of every partition of topic for group, so a
@@ -155,4 +186,25 @@ func (b *Broker) CommitStart(ctx context.Context, group, topic string, partition
 		}
 	}
 	return nil
+}
+
+// GroupOffsets returns the offsets the broker holds for group, per
+// partition, as a consumer would fetch them on restart.
+func (b *Broker) GroupOffsets(ctx context.Context, group string) (map[int32]int64, error) {
+	req := kmsg.NewPtrOffsetFetchRequest()
+	req.Group = group
+	resp, err := req.RequestWith(ctx, b.admin)
+	if err != nil {
+		return nil, err
+	}
+	if resp.ErrorCode != 0 {
+		return nil, fmt.Errorf("offset fetch for %s: error code %d", group, resp.ErrorCode)
+	}
+	out := map[int32]int64{}
+	for _, t := range resp.Topics {
+		for _, p := range t.Partitions {
+			out[p.Partition] = p.Offset
+		}
+	}
+	return out, nil
 }

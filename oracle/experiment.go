@@ -101,7 +101,8 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 			return out, err
 		}
 	}
-	if err := broker.Produce(ctx, ex.Topic, recs); err != nil {
+	pos, err := broker.Produce(ctx, ex.Topic, recs)
+	if err != nil {
 		return out, fmt.Errorf("produce: %w", err)
 	}
 
@@ -132,6 +133,9 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 			p.kill()
 			out.Kills++
 			settle(ctx, conn) // statements in flight at the kill end (rolled back or committed)
+			if ex.Group != "" {
+				note(logw, "%d records below the offsets held have no effect", exposed(ctx, broker, ex.Group, conn, ids, pos))
+			}
 		}
 		p = nil
 		if err := broker.EvictMembers(ctx); err != nil {
@@ -178,14 +182,13 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 
 // aim waits for a seeded anchor and a seeded delay after it: the moment to
 // kill p. The anchor is the consumer's first effect since it started (it
-// has joined and is processing) or, for half of the kills, its first commit.
-// It reports false when the anchor did not come within cfg.Progress.
+// has joined and is processing) or, for half of the kills, the first commit
+// after that. It reports false when no effect came within cfg.Progress.
 func aim(ctx context.Context, cfg Config, rng *rand.Rand, p *consumer, broker *Broker, conn *pgx.Conn, logw io.Writer) (bool, error) {
 	base, err := auditRows(ctx, conn)
 	if err != nil {
 		return false, err
 	}
-	commits := broker.Commits()
 	afterCommit := rng.IntN(2) == 0
 	// Half of the delays fall within one effect of the anchor, where a
 	// per-record window (commit, then write) is open; the rest spread
@@ -195,24 +198,26 @@ func aim(ctx context.Context, cfg Config, rng *rand.Rand, p *consumer, broker *B
 		longest = cfg.EffectTime
 	}
 	delay := time.Duration(rng.Int64N(int64(longest) + 1))
-	progressed := func() bool {
+	progressed := waitUntil(ctx, cfg.Progress, func() bool {
 		n, err := auditRows(ctx, conn)
 		return err != nil || n > base || p.exited()
+	})
+	if !progressed {
+		return false, ctx.Err()
 	}
 	anchor := "first effect"
 	if afterCommit {
-		// A consumer may commit rarely or never: without a commit within
-		// cfg.CommitWait, the kill follows its first effect instead.
-		anchor = "first commit"
+		// The first commit after the first effect: one that can cover a
+		// record in flight. A consumer may commit rarely or never: without
+		// a commit within cfg.CommitWait, the kill follows anyway.
+		commits := broker.Commits()
+		anchor = "first commit after the first effect"
 		if !waitUntil(ctx, cfg.CommitWait, func() bool { return broker.Commits() > commits || p.exited() }) {
-			anchor = "first effect (no commit within " + cfg.CommitWait.String() + ")"
+			anchor = "first effect and " + cfg.CommitWait.String() + " without a commit"
 		}
 	}
-	if !waitUntil(ctx, cfg.Progress, func() bool { return (afterCommit && broker.Commits() > commits) || progressed() }) {
-		return false, ctx.Err()
-	}
 	sleep(ctx, delay)
-	note(logw, "kill %v after the %s", delay, anchor)
+	note(logw, "kill %v after the %s (last commit request %s)", delay, anchor, broker.Committed())
 	return true, ctx.Err()
 }
 
@@ -248,6 +253,26 @@ func drain(ctx context.Context, cfg Config, p *consumer, logw io.Writer, conn *p
 	}
 	note(logw, "drain stopped after %v", cfg.Drain)
 	return nil
+}
+
+// exposed counts the records that have no effect although the group's
+// offsets are past them: lost, unless something reads them again.
+func exposed(ctx context.Context, broker *Broker, group string, conn *pgx.Conn, ids []string, pos []Position) int {
+	held, err := broker.GroupOffsets(ctx, group)
+	if err != nil {
+		return -1
+	}
+	counts, _, err := effectCounts(ctx, conn)
+	if err != nil {
+		return -1
+	}
+	n := 0
+	for i, id := range ids {
+		if counts[id] == 0 && pos[i].Offset < held[pos[i].Partition] {
+			n++
+		}
+	}
+	return n
 }
 
 // settle waits until the audit table has not grown for 200ms (at most 5s).

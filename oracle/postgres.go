@@ -85,7 +85,7 @@ func (p *Postgres) start(ctx context.Context) error {
 		"-c", "listen_addresses=127.0.0.1", "-p", strconv.Itoa(p.port),
 		"-c", "unix_socket_directories="+p.dir,
 		"-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-		"-c", "max_connections=300", "-c", "client_connection_check_interval=20ms")
+		"-c", "max_connections=300", "-c", "client_connection_check_interval=2ms")
 	log, err := os.Create(filepath.Join(p.dir, "postgres.log"))
 	if err != nil {
 		return err
