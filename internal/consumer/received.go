@@ -41,8 +41,11 @@ func received(m *Model) []*Consumer {
 		}
 		for _, r := range m.Flow.Roots(recv) {
 			key, fn := EntryKey(r)
-			if key == "" || values[fn] {
+			if key == "" {
 				continue
+			}
+			if _, isParam := r.(*ssa.Parameter); isParam && values[fn] {
+				continue // a callback's parameter: the client calls it
 			}
 			c := byEntry[key]
 			if c == nil {

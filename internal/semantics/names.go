@@ -63,14 +63,25 @@ func (g *gatherer) names() {
 			}
 		}
 	}
-	for _, site := range cl.Names.Group {
-		g.nameValues(fns, site, setGroup)
+	// Names are taken from the consumer's own config first (several
+	// consumers may be configured in one function), else from anything its
+	// functions set (a config built by a helper).
+	own := g.configValues()
+	each := func(sites []clientmodel.NameSite, visit func(ssa.Value)) {
+		found := false
+		for _, site := range sites {
+			g.nameValues(fns, site, own, func(v ssa.Value) { found = true; visit(v) })
+		}
+		if !found && own != nil {
+			for _, site := range sites {
+				g.nameValues(fns, site, nil, visit)
+			}
+		}
 	}
-	for _, site := range cl.Names.Topics {
-		g.nameValues(fns, site, addTopics)
-	}
+	each(cl.Names.Group, setGroup)
+	each(cl.Names.Topics, addTopics)
 	for _, site := range cl.Names.Interval {
-		g.nameValues(fns, site, func(v ssa.Value) { setInterval(v, site.Millis) })
+		each([]clientmodel.NameSite{site}, func(v ssa.Value) { setInterval(v, site.Millis) })
 	}
 	slices.Sort(ev.Topics)
 	ev.Topics = slices.Compact(ev.Topics)
@@ -80,7 +91,26 @@ func (g *gatherer) names() {
 // the argument of this consumer's constructor, of a method called on this
 // consumer or of an option function; the value of a config map key; or
 // the value stored in a config struct field.
-func (g *gatherer) nameValues(fns []*ssa.Function, site clientmodel.NameSite, visit func(ssa.Value)) {
+//
+// With own set, only option calls, map keys and struct fields of the
+// consumer's own config count (configValues).
+func (g *gatherer) nameValues(fns []*ssa.Function, site clientmodel.NameSite, own map[ssa.Value]bool, visit func(ssa.Value)) {
+	mine := func(vs ...ssa.Value) bool {
+		if own == nil {
+			return true
+		}
+		for _, v := range vs {
+			if own[v] {
+				return true
+			}
+			for _, r := range g.m.Flow.Roots(v) {
+				if own[r] {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	cl := g.c.Client
 	switch {
 	case g.c.Site != nil && site.Func == g.c.Ctor.Func:
@@ -93,6 +123,9 @@ func (g *gatherer) nameValues(fns []*ssa.Function, site clientmodel.NameSite, vi
 			if sig, ok := callee.Type().(*types.Signature); ok && sig.Recv() != nil && !g.onConsumer(ci) {
 				return
 			}
+			if v := ci.Value(); v != nil && !mine(v) && (callee.Type().(*types.Signature).Recv() == nil) {
+				return // an option of another consumer's config
+			}
 			visit(consumer.Arg(ci.Common(), site.Arg))
 		})
 	case site.Key != "":
@@ -101,9 +134,11 @@ func (g *gatherer) nameValues(fns []*ssa.Function, site clientmodel.NameSite, vi
 				var key, val ssa.Value
 				switch x := in.(type) {
 				case *ssa.MapUpdate:
-					key, val = x.Key, x.Value
+					if mine(x.Map) {
+						key, val = x.Key, x.Value
+					}
 				case ssa.CallInstruction:
-					if callee := consumer.Callee(x.Common()); callee != nil && callee.FullName() == cl.Config.SetKey && len(x.Common().Args) == 3 {
+					if callee := consumer.Callee(x.Common()); callee != nil && callee.FullName() == cl.Config.SetKey && len(x.Common().Args) == 3 && mine(x.Common().Args[0]) {
 						key, val = x.Common().Args[1], x.Common().Args[2]
 					}
 				}
@@ -117,7 +152,10 @@ func (g *gatherer) nameValues(fns []*ssa.Function, site clientmodel.NameSite, vi
 		for _, b := range blocks(fns) {
 			for _, in := range b.Instrs {
 				st, ok := in.(*ssa.Store)
-				if !ok || ssaflow.FieldPath(st.Addr, path) == nil {
+				if !ok {
+					continue
+				}
+				if base := ssaflow.FieldPath(st.Addr, path); base == nil || !mine(base) {
 					continue
 				}
 				if f := ssaflow.FieldVar(st.Addr.(*ssa.FieldAddr)); f.Pkg() != nil && slices.Contains(cl.Paths, f.Pkg().Path()) {
@@ -126,6 +164,25 @@ func (g *gatherer) nameValues(fns []*ssa.Function, site clientmodel.NameSite, vi
 			}
 		}
 	}
+}
+
+// configValues returns the values the consumer's config is built from (the
+// option values of its constructor's options, the map or struct of its
+// config) as far as they are visible in its function, or nil when it has
+// no config argument.
+func (g *gatherer) configValues() map[ssa.Value]bool {
+	if g.c.Site == nil || g.c.Config == nil {
+		return nil
+	}
+	own := map[ssa.Value]bool{}
+	ssaflow.Derives(g.c.Config, func(v ssa.Value) bool {
+		own[v] = true
+		for _, r := range g.m.Flow.Roots(v) {
+			own[r] = true
+		}
+		return false
+	})
+	return own
 }
 
 func blocks(fns []*ssa.Function) []*ssa.BasicBlock {

@@ -104,8 +104,8 @@ func TestClassify(t *testing.T) {
 			"window": "one batch of 100 records, also at every rebalance", "revoke": "no (auto-commit is off", "concurrency": "per partition"}},
 		{"saramaflush", map[string]string{"group": "g-sflush", "strategy": semantics.StrategyEachBatch,
 			"window": "one batch of 100 records", "revoke": "yes (a commit after the loop flushes"}},
-		{"shared1", map[string]string{"group": "", "topics": "t-shared"}},
-		{"shared2", map[string]string{"group": "", "topics": "t-shared"}},
+		{"shared1", map[string]string{"group": "g-one", "topics": "t-shared"}},
+		{"shared2", map[string]string{"group": "g-two", "topics": "t-shared"}},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {

@@ -190,9 +190,8 @@ func lowWater(ctx context.Context) {
 	}
 }
 
-// Two consumers built in one function with different groups: the group is
-// left out rather than guessed (the analysis does not split the function
-// between them).
+// Two consumers built in one function with different groups: each takes
+// the names of its own config.
 func twoReaders() (*kafkago.Reader, *kafkago.Reader) {
 	a := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-one", Topic: "t-shared"}) // case: shared1
 	b := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-two", Topic: "t-shared"}) // case: shared2
