@@ -56,7 +56,7 @@ func reportBase(analyzers []*analysis.Analyzer, fs *flag.FlagSet, tests bool, re
 		return ExitError
 	}
 	root, _ := os.Getwd()
-	rows, err := report(analyzers, fs.Args(), tests, root)
+	rows, err := report(analyzers, fs.Args(), tests, root, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "commitlint report: %v\n", err)
 		return ExitError

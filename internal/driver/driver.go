@@ -274,8 +274,8 @@ func profile(cpu, mem string) (stop func(), err error) {
 // analyze loads the packages matching patterns and runs the analyzers on
 // them. Load problems (a bad pattern, a package that does not type-check)
 // are returned as one error, a line each.
-func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*checker.Graph, error) {
-	g, problems, err := analyzeChecked(analyzers, patterns, tests, nil)
+func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool, prog *progress) (*checker.Graph, error) {
+	g, problems, err := analyzeChecked(analyzers, patterns, tests, prog)
 	if err != nil {
 		return nil, err
 	}

@@ -60,7 +60,7 @@ func Report(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 		return ExitUsage
 	}
 	root, _ := os.Getwd()
-	rows, err := report(analyzers, fs.Args(), *tests, root)
+	rows, err := report(analyzers, fs.Args(), *tests, root, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "commitlint report: %v\n", err)
 		return ExitError
@@ -73,9 +73,12 @@ func Report(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 }
 
 // report returns the rows of every consumer in the packages, in file order.
-func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root string) ([]*semantics.Row, error) {
+// Progress goes to stderr when loading takes long.
+func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root string, stderr io.Writer) ([]*semantics.Row, error) {
 	all := append(slices.Clip(analyzers), semantics.Analyzer)
-	g, err := analyze(all, patterns, tests)
+	prog := startProgress(stderr)
+	g, err := analyze(all, patterns, tests, prog)
+	prog.stop()
 	if err != nil {
 		return nil, err
 	}
