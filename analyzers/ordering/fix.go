@@ -93,6 +93,11 @@ func (c *checker) isBatch(p *position) bool {
 // (with the error check right after it) after the last statement of the
 // same list that processes the record.
 func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.SuggestedFix, bool) {
+	if c.recordLeaves(p) {
+		// Processed (also) after the function returns: a commit moved
+		// within it would still come first.
+		return analysis.SuggestedFix{}, false
+	}
 	_, path := edit.CallAt(c.pass, p.instr.Pos())
 	if path == nil {
 		return analysis.SuggestedFix{}, false
@@ -140,7 +145,7 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	// The moved statements may not define anything the statements they
 	// move past use.
 	for i := idx; i <= last; i++ {
-		if c.definesUsedIn(list[i], list[last+1:target+1]) {
+		if c.definesUsedIn(list[i], list[last+1:target+1], list[target+1:]) {
 			return analysis.SuggestedFix{}, false
 		}
 	}
@@ -237,39 +242,86 @@ func definesErr(s ast.Stmt) bool {
 }
 
 // definesUsedIn reports whether s declares or assigns a variable that a
-// statement of later uses.
-func (c *checker) definesUsedIn(s ast.Stmt, later []ast.Stmt) bool {
-	objs := map[types.Object]bool{}
+// statement of later uses, or, when the move puts s before rest, that
+// rest reads before writing it. A variable s only assigns (err = ...)
+// that later writes before reading it is not a use: s's value is dead
+// there, as it is after the move when rest writes it before reading.
+func (c *checker) definesUsedIn(s ast.Stmt, later, rest []ast.Stmt) bool {
+	declared := map[types.Object]bool{}
+	assigned := map[types.Object]bool{}
 	ast.Inspect(s, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
 		if as, ok := n.(*ast.AssignStmt); ok {
 			for _, l := range as.Lhs {
-				if id, ok := l.(*ast.Ident); ok {
-					if obj := c.pass.TypesInfo.ObjectOf(id); obj != nil {
-						objs[obj] = true
-					}
+				id, ok := l.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				if obj := c.pass.TypesInfo.Defs[id]; obj != nil {
+					declared[obj] = true
+				} else if obj := c.pass.TypesInfo.Uses[id]; obj != nil && as.Tok == token.ASSIGN && n == s {
+					assigned[obj] = true
+				} else if obj != nil {
+					declared[obj] = true // assigned inside s (op=, nested): treat as a use
 				}
 			}
 		}
 		return true
 	})
-	if len(objs) == 0 {
-		return false
-	}
-	used := false
-	for _, l := range later {
-		ast.Inspect(l, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && objs[c.pass.TypesInfo.Uses[id]] {
-				// A later `x, err := ...` redeclaring err is a use of
-				// a new err only if it defines it; Uses means the old one.
-				used = true
+	for obj := range declared {
+		for _, l := range later {
+			if c.mentions(l, obj) {
+				return true
 			}
-			return !used
-		})
+		}
 	}
-	return used
+	for obj := range assigned {
+		if c.readsBeforeWrite(later, obj) || c.readsBeforeWrite(rest, obj) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsBeforeWrite reports whether stmts read obj before a top-level
+// plain assignment (obj = ..., or obj, x = ...) writes it.
+func (c *checker) readsBeforeWrite(stmts []ast.Stmt, obj types.Object) bool {
+	for _, st := range stmts {
+		if as, ok := st.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
+			for _, r := range as.Rhs {
+				if c.mentions(r, obj) {
+					return true
+				}
+			}
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj {
+					return false
+				}
+				if c.mentions(l, obj) {
+					return true
+				}
+			}
+			continue
+		}
+		if c.mentions(st, obj) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether n refers to obj.
+func (c *checker) mentions(n ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // containsProcessing reports whether s contains a call processing p's record.

@@ -18,9 +18,6 @@ import (
 // model lacks the knowledge. Each is a silent case marked
 // "// ok: known gap" in its scenario.
 //
-//   - kafkago: the commit assigns an err the processing reuses
-//     (`err = CommitMessages(...)` then `err = handle(...)`): moving it
-//     would change which error the later checks see.
 //   - Producing through the client (sarama SyncProducer, kgo ProduceSync,
 //     kafka-go WriteMessages, confluent Produce) is not processing: every
 //     call into a client package is treated as a position or record call.
@@ -68,9 +65,10 @@ var scenarios = []struct {
 	// (two shapes), poison pill, the first record committed alone (10
 	// silent).
 	{"ordering/franzgo", ordering.Analyzer},
-	// kafka-go: per message (if and plain assignment), batch (3
-	// positive); twins, previous message committed before the next fetch,
-	// poison pill, logging only, err reuse known gap (6 silent).
+	// kafka-go: per message (if and plain assignment), batch, the commit's
+	// err reused by the processing, which writes it first (4 positive);
+	// twins, previous message committed before the next fetch, poison
+	// pill, logging only (5 silent).
 	{"ordering/kafkago", ordering.Analyzer},
 	// confluent v2: CommitMessage, CommitOffsets in a Poll loop,
 	// StoreMessage with auto-store off, Commit with auto-store on, Commit

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
 )
@@ -125,4 +126,37 @@ func indentLines(text, indent string) string {
 
 func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// recordLeaves reports whether p's record, or a value derived from it,
+// leaves p's function: returned (other than an error), sent on a channel,
+// or stored where the function's caller or another goroutine can read it
+// (a field of a heap object, a global). Its processing may then happen
+// after the function returns, and no commit in the function, however
+// late, is sure to follow it.
+func (c *checker) recordLeaves(p *position) bool {
+	for _, o := range c.origins(p) {
+		tainted := c.taint(o)
+		for _, b := range p.fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.Return:
+					for _, r := range in.Results {
+						if tainted[r] && !isError(r.Type()) {
+							return true
+						}
+					}
+				case *ssa.Send:
+					if tainted[in.X] {
+						return true
+					}
+				case *ssa.Store:
+					if tainted[in.Val] && localAggregate(in.Addr) == nil {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }

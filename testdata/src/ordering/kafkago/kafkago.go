@@ -210,7 +210,8 @@ func logged(ctx context.Context, l ledger) error {
 	}
 }
 
-// reused assigns the commit's error to the err the processing reuses.
+// reused assigns the commit's error to the err the processing reuses:
+// the processing writes err before reading it, so the commit moves.
 func reused(ctx context.Context, l ledger) error {
 	r := reader()
 	defer r.Close()
@@ -219,7 +220,7 @@ func reused(ctx context.Context, l ledger) error {
 		if err != nil {
 			return err
 		}
-		err = r.CommitMessages(ctx, m) // ok: known gap: err is reused below, so the commit cannot be moved as is
+		err = r.CommitMessages(ctx, m) // want `call to CommitMessages before the message is processed`
 		if err != nil {
 			return err
 		}
