@@ -142,14 +142,19 @@ func (c *checker) restartCost(ev *semantics.Evidence, cl *clientmodel.Client) st
 	if ev.CommitsToBroker() != semantics.Off {
 		return "a restart or rebalance resumes from the broker's committed offset, behind the stored one, so the records in between are applied again (at-least-once despite the transaction)"
 	}
+	rs := ev.Restore
 	start := cl.Prose.InitialOffset
-	if start == "" {
-		start = "the client's start offset"
+	if rs.Start != "" {
+		start = "the start offset set with " + rs.Start
 	}
-	if cl.Prose.InitialNewest {
-		return "nothing is committed to the broker either, so every restart and rebalance starts from " + start + " and the records produced while a partition had no consumer are lost (at-most-once)"
+	why := "nothing is committed to the broker either, so every restart and rebalance starts from " + start
+	switch rs.StartNewest {
+	case semantics.On:
+		return why + " and the records produced while a partition had no consumer are lost (at-most-once)"
+	case semantics.Off:
+		return why + " and applies the partition's records again (at-least-once despite the transaction)"
 	}
-	return "nothing is committed to the broker either, so every restart and rebalance starts from " + start + " and applies the partition's records again (at-least-once despite the transaction)"
+	return why + ": the newest loses what was produced meanwhile, the oldest applies everything again"
 }
 
 // dbReader returns how to read a row through the database the transaction

@@ -215,6 +215,20 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 				}
 			}
 		}
+		if st := c.Start; st != nil {
+			switch {
+			case st.Field != "":
+				if _, err := field(cfg.Type(), st.Field); err != nil {
+					t.Errorf("%s: start offset field: %v", c.Name, err)
+				}
+			case st.Option != "":
+				if _, err := lookup(pkgs, st.Option); err != nil {
+					t.Errorf("%s: start offset option: %v", c.Name, err)
+				}
+			case st.Key == "":
+				t.Errorf("%s: start offset names no field, option or key", c.Name)
+			}
+		}
 		for _, k := range c.Config.Knobs {
 			switch {
 			case k.Field != "":

@@ -107,6 +107,8 @@ func confluent(p string, memberEpoch bool) *Client {
 			{Func: "(*" + p + ".Producer).SendOffsetsToTransaction", Err: 0, Committed: -1, Swallow: SwallowRedoes},
 		},
 		Restores: restores,
+		// librdkafka CONFIGURATION.md: auto.offset.reset.
+		Start: &StartKnob{Key: "auto.offset.reset", Newest: []string{"largest", "latest", "end"}, Oldest: []string{"smallest", "earliest", "beginning"}},
 		// The wrapper discards the callback's error and assigns the
 		// committed offsets itself when the callback does not assign
 		// (consumer.go:1042-1080): a failed read stops the process instead.

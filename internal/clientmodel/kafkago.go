@@ -68,5 +68,7 @@ func kafkago() *Client {
 		// it fails (reader.go:1025-1028), so a group Reader resumes from
 		// the group's committed offsets and no fix can add a hook to it.
 		Restores: []Restore{{Func: r + "SetOffset", Kind: RestoreCall}},
+		// reader.go:16-17: LastOffset -1, FirstOffset -2.
+		Start: &StartKnob{Field: "StartOffset", Newest: []string{"-1"}, Oldest: []string{"-2"}},
 	}
 }

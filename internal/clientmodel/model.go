@@ -277,6 +277,20 @@ type Client struct {
 	// RestoreFix is the restore hook a fix adds, nil if the client has
 	// none a fix can add (a kafka-go group Reader cannot be told).
 	RestoreFix *RestoreFix
+	// Start is where code sets the offset a group member starts a
+	// partition without a committed offset from (Prose.InitialOffset by
+	// default).
+	Start *StartKnob
+}
+
+// StartKnob is the setting of the offset a partition without a committed
+// offset starts from: a config map key, a config field (its name, in the
+// client's package) or an option.
+type StartKnob struct {
+	Key, Field, Option string
+	// Newest and Oldest are the constant values meaning the newest and the
+	// oldest offset: strings as written, integers in decimal.
+	Newest, Oldest []string
 }
 
 // RestoreKind is how a restore hook tells the client where to resume.

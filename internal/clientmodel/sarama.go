@@ -93,6 +93,8 @@ func sarama(p string) *Client {
 		// (:127). MarkOffset only moves it forward and ResetOffset only back
 		// (offset_manager.go:700-720); a partition without a committed
 		// offset is at -1, so only MarkOffset sets it.
+		// client.go:135-140: OffsetNewest -1, OffsetOldest -2.
+		Start: &StartKnob{Field: "Consumer.Offsets.Initial", Newest: []string{"-1"}, Oldest: []string{"-2"}},
 		Restores: []Restore{
 			{Func: sess + "ResetOffset", Kind: RestoreCall, In: "Setup"},
 			{Func: sess + "MarkOffset", Kind: RestoreCall, In: "Setup"},

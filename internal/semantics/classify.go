@@ -306,18 +306,24 @@ func (c *classifier) sink(unfenced bool) {
 	r.Detail += ", never read back, and nothing is committed to the broker"
 	r.Revoke = "not needed (nothing is committed to the broker)"
 	start := ev.Client.Prose.InitialOffset
-	if start == "" {
-		start = "the client's start offset"
+	if rs.Start != "" {
+		start = "the start offset set with " + rs.Start
 	}
-	if ev.Client.Prose.InitialNewest {
+	why := "nothing reads the stored position back and nothing is committed to the broker: every restart and rebalance starts from " + start
+	switch rs.StartNewest {
+	case On:
 		r.Guarantee = AtMostOnce
-		r.Reason = "nothing reads the stored position back and nothing is committed to the broker: every restart and rebalance starts from " + start + ", so the records produced while a partition had no consumer are lost (unless the code sets an earlier reset offset)"
+		r.Reason = why + ", the newest offset, so the records produced while a partition had no consumer are lost"
 		r.Window = "none (records are lost, not repeated)"
-		return
+	case Off:
+		r.Guarantee = AtLeastOnce
+		r.Reason = why + ", the oldest offset, so the partition's records are applied again unless the transaction skips those below the stored position"
+		r.Window = "the whole partition, at each restart and rebalance"
+	default:
+		r.Guarantee = GuaranteeUnk
+		r.Reason = why + ", a value the analysis cannot read: the newest loses what was produced meanwhile, the oldest applies everything again"
+		r.Window = "unknown"
 	}
-	r.Guarantee = AtLeastOnce
-	r.Reason = "nothing reads the stored position back and nothing is committed to the broker: every restart and rebalance starts from " + start + ", so the partition's records are applied again unless the transaction skips those below the stored position"
-	r.Window = "the whole partition, at each restart and rebalance"
 }
 
 func (c *classifier) transactions(swallowed, txnResult bool) {

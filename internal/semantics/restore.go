@@ -1,14 +1,18 @@
 package semantics
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/sqlrow"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // Restore is how a consumer that writes its position in its own database
@@ -27,6 +31,12 @@ type Restore struct {
 	// Reads reports that the hook's code reads the offset row back (any
 	// query, when Row is not understood).
 	Reads bool
+	// Start is the setting with which the code chooses where a partition
+	// without a committed offset starts ("" when the client's default
+	// holds), and StartNewest whether that is the newest offset (Unknown
+	// when the analysis cannot read the value set).
+	Start       string
+	StartNewest Tri
 }
 
 // Restored reports whether the consumer resumes from the position it
@@ -41,6 +51,7 @@ func (g *gatherer) restore() {
 	}
 	rs := &Restore{}
 	g.ev.Restore = rs
+	g.start(rs)
 	calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
 		ex, ok := clientmodel.SQLExecOf(callee.FullName())
 		if !ok || g.posn(ci.Pos()) != g.ev.Sink.Pos {
@@ -58,6 +69,107 @@ func (g *gatherer) restore() {
 				rs.Hook, rs.Pos, rs.Reads = clientmodel.ShortName(r.Func), g.posn(pos), reads
 			}
 		}
+	}
+}
+
+// start finds where the code sets the offset a partition without a
+// committed offset starts from: a config map key, a config field or an
+// option of the client's Start knob.
+func (g *gatherer) start(rs *Restore) {
+	cl := g.c.Client
+	rs.StartNewest = map[bool]Tri{true: On, false: Off}[cl.Prose.InitialNewest]
+	st := cl.Start
+	if st == nil {
+		return
+	}
+	set := func(name string, v ssa.Value) {
+		rs.Start, rs.StartNewest = name, Unknown
+		switch c := constText(v); {
+		case c != "" && slices.Contains(st.Newest, c):
+			rs.StartNewest = On
+		case c != "" && slices.Contains(st.Oldest, c):
+			rs.StartNewest = Off
+		}
+	}
+	field := st.Field[strings.LastIndex(st.Field, ".")+1:]
+	// Maps and structs: only this consumer's config (another consumer
+	// built in the same function has its own).
+	var config []ssa.Value
+	if g.c.Config != nil {
+		for _, r := range g.m.Flow.Roots(g.c.Config) {
+			config = append(config, r)
+			if a, ok := r.(*ssa.Alloc); ok {
+				config = append(config, g.m.Flow.Loaded(a)...) // the map a *ConfigMap points to
+			}
+		}
+	}
+	ours := func(v ssa.Value) bool {
+		for {
+			fa, ok := v.(*ssa.FieldAddr) // a nested field: its struct's base
+			if !ok {
+				break
+			}
+			v = fa.X
+		}
+		return ssaflow.Intersects(g.m.Flow.Roots(v), config)
+	}
+	for _, fn := range g.funcs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.MapUpdate:
+					if k, ok := consumer.ConstString(x.Key); ok && st.Key != "" && k == st.Key && ours(x.Map) {
+						set(st.Key, x.Value)
+					}
+				case *ssa.Store:
+					fa, ok := x.Addr.(*ssa.FieldAddr)
+					if !ok || st.Field == "" {
+						continue
+					}
+					if f := ssaflow.FieldVar(fa); f != nil && f.Name() == field && f.Pkg() != nil && slices.Contains(cl.Paths, f.Pkg().Path()) && ours(fa.X) {
+						set(st.Field, x.Val)
+					}
+				case ssa.CallInstruction:
+					callee := consumer.Callee(x.Common())
+					switch {
+					case callee == nil:
+					case st.Option != "" && callee.FullName() == st.Option:
+						set(clientmodel.ShortName(st.Option), nil)
+					case cl.Config.SetKey != "" && callee.FullName() == cl.Config.SetKey:
+						if k, ok := consumer.ConstString(consumer.Arg(x.Common(), 0)); ok && k == st.Key && ours(consumer.Recv(x.Common())) {
+							set(st.Key, consumer.Arg(x.Common(), 1))
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// constText returns a constant's value as text (a string as written, an
+// integer in decimal), looking through conversions; "" if v is not one.
+func constText(v ssa.Value) string {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.Const:
+			switch {
+			case x.Value == nil:
+			case x.Value.Kind() == constant.String:
+				return constant.StringVal(x.Value)
+			case x.Value.Kind() == constant.Int:
+				return x.Value.ExactString()
+			}
+		}
+		return ""
 	}
 }
 

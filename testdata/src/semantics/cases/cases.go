@@ -142,6 +142,23 @@ func sinkBroker(ctx context.Context, db *sql.DB) {
 	}
 }
 
+// confluent consumers with an offset row, nothing committed to Kafka and
+// nothing reading the row back: they start where auto.offset.reset says.
+func sinkStart(ctx context.Context, db *sql.DB) {
+	latest, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-latest", "enable.auto.commit": false})                                      // case: sinklatest
+	earliest, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-earliest", "enable.auto.commit": false, "auto.offset.reset": "earliest"}) // case: sinkearliest
+	for _, c := range []*kafka.Consumer{latest, earliest} {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		tx, _ := db.BeginTx(ctx, nil)
+		_, _ = tx.ExecContext(ctx, `INSERT INTO ledger (k, v) VALUES ($1, $2)`, m.Key, m.Value)
+		_, _ = tx.ExecContext(ctx, `UPDATE consumer_offsets SET "offset" = $1 WHERE part = $2 AND "offset" < $1`, int64(m.TopicPartition.Offset)+1, m.TopicPartition.Partition)
+		_ = tx.Commit()
+	}
+}
+
 // The offset row is written outside any transaction: not the exactly-once
 // pattern, and the reader commits nothing to Kafka.
 func noTx(ctx context.Context, db *sql.DB) {
@@ -460,4 +477,29 @@ func flagGroup(ctx context.Context, grouped bool) {
 		_ = apply(m)
 		_ = r.CommitMessages(ctx, m)
 	}
+}
+
+// sinkHandler writes its position in the transaction and marks nothing.
+type sinkHandler struct{ db *sql.DB }
+
+func (*sinkHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*sinkHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *sinkHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for m := range claim.Messages() {
+		tx, _ := h.db.BeginTx(sess.Context(), nil)
+		_, _ = tx.ExecContext(sess.Context(), `INSERT INTO ledger (k, v) VALUES ($1, $2)`, m.Key, m.Value)
+		_, _ = tx.ExecContext(sess.Context(), `UPDATE consumer_offsets SET "offset" = $1 WHERE part = $2 AND "offset" < $1`, m.Offset+1, m.Partition)
+		_ = tx.Commit()
+	}
+	return nil
+}
+
+// A sarama group starting partitions without a committed offset at the
+// oldest offset, with the sink handler.
+func sinkOldest(ctx context.Context, db *sql.DB) {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.Initial = sarama.OffsetOldest
+	g, _ := sarama.NewConsumerGroup(nil, "g-oldest", cfg) // case: sinkoldest
+	_ = g.Consume(ctx, []string{"t-oldest"}, &sinkHandler{db: db})
 }

@@ -23,7 +23,13 @@ type ReaderConfig struct {
 	Topic          string
 	Partition      int
 	CommitInterval time.Duration
+	StartOffset    int64
 }
+
+const (
+	LastOffset  int64 = -1
+	FirstOffset int64 = -2
+)
 
 type Reader struct{}
 
