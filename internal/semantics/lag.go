@@ -89,6 +89,9 @@ func (c *classifier) period() string {
 // its own database.
 func (c *classifier) sinkLag() string {
 	store := c.ev.Sink.Store
+	if c.ev.Is(clientmodel.Group) == Off {
+		return LagNothing + " (not a group member: the broker keeps no lag for it; positions are only in " + store + ")"
+	}
 	switch c.brokerCommits() {
 	case Off:
 		return LagNothing + " (positions only in " + store + ": the broker's lag for the group is blind; commit to the broker too, after the transaction, and keep reading positions from " + store + ")"

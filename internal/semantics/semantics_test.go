@@ -85,6 +85,8 @@ func TestClassify(t *testing.T) {
 			"window": "the whole partition", "lag": semantics.LagNothing}},
 		{"sinkoldest", map[string]string{"strategy": semantics.StrategySink, "guarantee": semantics.AtLeastOnce,
 			"detail": "nothing is committed to the broker", "window": "the whole partition"}},
+		{"sinkreader", map[string]string{"strategy": semantics.StrategySink, "detail": "SetOffset resumes from it",
+			"guarantee": semantics.EffectivelyOnce, "lag": semantics.LagNothing + " (not a group member"}},
 		{"sinkhook", map[string]string{"strategy": semantics.StrategySink, "detail": "does not see it read the offset row",
 			"guarantee": semantics.GuaranteeUnk, "window": "unknown"}},
 		{"sinkbroker", map[string]string{"strategy": semantics.StrategySink, "detail": "resumes from the broker's committed offset",

@@ -503,3 +503,22 @@ func sinkOldest(ctx context.Context, db *sql.DB) {
 	g, _ := sarama.NewConsumerGroup(nil, "g-oldest", cfg) // case: sinkoldest
 	_ = g.Consume(ctx, []string{"t-oldest"}, &sinkHandler{db: db})
 }
+
+// A kafka-go reader outside a group that starts from the stored position.
+func sinkReader(ctx context.Context, db *sql.DB) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{Topic: "t-reader", Partition: 3}) // case: sinkreader
+	var next int64
+	if err := db.QueryRowContext(ctx, `SELECT "offset" FROM consumer_offsets WHERE part = $1`, 3).Scan(&next); err == nil {
+		_ = r.SetOffset(next)
+	}
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		tx, _ := db.BeginTx(ctx, nil)
+		_, _ = tx.ExecContext(ctx, `INSERT INTO ledger (k, v) VALUES ($1, $2)`, m.Key, m.Value)
+		_, _ = tx.ExecContext(ctx, `UPDATE consumer_offsets SET "offset" = $1 WHERE part = $2 AND "offset" < $1`, m.Offset+1, m.Partition)
+		_ = tx.Commit()
+	}
+}
