@@ -25,8 +25,6 @@ import (
 //     remove. Likewise a confluent ConfigMap from another package passed
 //     inline (kafka.NewConsumer(cfgpkg.DefaultConfig())): the fix sets the
 //     key with SetKey on a local variable only, and does not introduce one.
-//   - franzoutlive: `go f(r)` without a function literal: adding the
-//     wg.Done would move the argument evaluation into the goroutine.
 //   - confluentdefaults, kafkago: a record handed on (sent on a channel,
 //     used in a go statement, appended to a batch, stored in a field) or a
 //     fetch not followed by `if err != nil { return/continue }`: the end of
@@ -67,11 +65,12 @@ var scenarios = []struct {
 	// in a helper, appended under an if (6 / 4): sync loop, non-variadic
 	// wrapper (gap), with DisableAutoCommit, with AutoCommitMarks.
 	{"autocommit/franzgreedy", autocommit.Analyzer},
-	// a goroutine per record and no join (6 / 7): EachRecord, range over
+	// a goroutine per record and no join (8 / 6): EachRecord, range over
 	// PollRecords, client from a helper, continue after the hand-off, wg
-	// name taken, receive only inside the goroutine; joined with wg.Wait,
-	// per partition, through a method, auto-commit off, no group, `go f(r)`
-	// (gap).
+	// name taken, receive only inside the goroutine, `go f(r)` (wrapped in
+	// a function literal), `go f(last)` with last written afterwards (a
+	// parameter of the literal); joined with wg.Wait, per partition,
+	// through a method, auto-commit off, no group.
 	{"autocommit/franzoutlive", autocommit.Analyzer},
 	// marks without AutoCommitMarks, in args / slice, and with only
 	// CommitMarkedOffsets (3 / 5): with AutoCommitMarks, manual marks,

@@ -353,9 +353,15 @@ func (c *checker) reportOutlive(k *consumer.Consumer, f *consumer.Call, g *ssa.G
 	if gs == nil {
 		return
 	}
-	lit, ok := gs.Call.Fun.(*ast.FuncLit)
-	if !ok || len(lit.Body.List) == 0 {
-		return // only a function literal can take the Done without moving arguments' evaluation
+	lit, isLit := gs.Call.Fun.(*ast.FuncLit)
+	var params []string
+	if !isLit {
+		var ok bool
+		if params, ok = c.goWrapParams(gs); !ok {
+			return
+		}
+	} else if len(lit.Body.List) == 0 {
+		return
 	}
 	// Wait right after the statement of the loop body that starts the
 	// goroutines, so that no path (a later continue) reaches the next
@@ -378,9 +384,14 @@ func (c *checker) reportOutlive(k *consumer.Consumer, f *consumer.Call, g *ssa.G
 	first := body.List[0]
 	edits = append(edits, edit.InsertBefore(c.pass, first, fmt.Sprintf("var %s %s.WaitGroup", wg, syncName)))
 	edits = append(edits, edit.InsertBefore(c.pass, gs, wg+".Add(1)"))
-	e, ok := edit.PrependToBody(c.pass, lit.Body, "defer "+wg+".Done()")
-	if !ok {
-		return
+	var e analysis.TextEdit
+	if isLit {
+		var ok bool
+		if e, ok = edit.PrependToBody(c.pass, lit.Body, "defer "+wg+".Done()"); !ok {
+			return
+		}
+	} else {
+		e = c.wrapGo(gs, params, "defer "+wg+".Done()")
 	}
 	edits = append(edits, e, edit.InsertAfter(c.pass, top, wg+".Wait()"))
 	c.report(k, analysis.Diagnostic{

@@ -233,12 +233,29 @@ func waitsInGoroutine(ctx context.Context, n *notifier) {
 	}
 }
 
-// goCall starts the goroutine with a plain call, not a function literal.
+// goCall starts the goroutine with a plain call, not a function literal:
+// the fix wraps the call in one, which takes the Done (the arguments are
+// not written after the go statement, so reading them later is the same).
 func goCall(ctx context.Context, n *notifier) {
 	cl, _ := kgo.NewClient(kgo.ConsumerGroup("alerts"))
 	for {
 		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
-			go n.deliver(ctx, r) // ok: known gap, no function literal to take the wg.Done (no fix)
+			go n.deliver(ctx, r) // want `record handed to a goroutine`
 		})
+	}
+}
+
+// goCallReassigned starts the goroutine with a plain call whose argument
+// the loop writes after the go statement: the function literal of the fix
+// takes it as a parameter, so it still gets the value of the go statement.
+func goCallReassigned(ctx context.Context, n *notifier) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("alerts"))
+	for {
+		var last *kgo.Record
+		for _, r := range cl.PollFetches(ctx).Records() {
+			last = r
+			go n.deliver(ctx, last) // want `record handed to a goroutine`
+			last = nil
+		}
 	}
 }
