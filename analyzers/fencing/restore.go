@@ -130,7 +130,7 @@ func (c *checker) notRestored(ev *semantics.Evidence, k *consumer.Consumer) {
 		Category: CategoryNotRestored,
 		Message:  "the position written to " + rs.Row.Table + " in the transaction is never read back when partitions are assigned: " + c.restartCost(ev, k.Client),
 		Related: []analysis.RelatedInformation{
-			{Pos: k.Site.Pos(), Message: "the consumer, which resumes from the broker's position instead"},
+			{Pos: k.Site.Pos(), Message: "the consumer"},
 		},
 		SuggestedFixes: []analysis.SuggestedFix{{Message: title, TextEdits: edits}},
 	})
@@ -150,9 +150,9 @@ func (c *checker) restartCost(ev *semantics.Evidence, cl *clientmodel.Client) st
 	why := "nothing is committed to the broker either, so every restart and rebalance starts from " + start
 	switch rs.StartNewest {
 	case semantics.On:
-		return why + " and the records produced while a partition had no consumer are lost (at-most-once)"
+		return why + ", the newest offset, so the records produced while a partition had no consumer are lost (at-most-once)"
 	case semantics.Off:
-		return why + " and applies the partition's records again (at-least-once despite the transaction)"
+		return why + ", the oldest offset, so the partition's records are applied again (at-least-once despite the transaction)"
 	}
 	return why + ": the newest loses what was produced meanwhile, the oldest applies everything again"
 }

@@ -81,7 +81,7 @@ func confluent(p string, memberEpoch bool) *Client {
 			GroupFenced:  "librdkafka rejoins the group and moves the assignment at the next poll",
 			Timer:        "librdkafka commits the stored offsets every %s",
 			// librdkafka CONFIGURATION.md: auto.offset.reset defaults to largest.
-			InitialOffset: "the default auto.offset.reset (latest)",
+			InitialOffset: "the default auto.offset.reset",
 			InitialNewest: true,
 		},
 		Fencing:      fencing,

@@ -72,7 +72,7 @@ func franzgo() *Client {
 			GroupFenced:    "franz-go rejoins the group in the background",
 			Timer:          "franz-go commits every poll before the latest one every %s",
 			// config.go:703: startOffset is NewOffset().AtStart().
-			InitialOffset: "the default start offset (the earliest)",
+			InitialOffset: "the default start offset",
 		},
 		Fencing: []string{
 			kerr + ".IllegalGeneration", kerr + ".UnknownMemberID", kerr + ".RebalanceInProgress",

@@ -45,7 +45,7 @@ func kafkago() *Client {
 			RevokeCommit: "kafka-go commits queued offsets when the generation ends",
 			GroupFenced:  "kafka-go starts the next generation in the background and sends later commits with whichever generation is current",
 			// reader.go:481-488.
-			InitialOffset: "the default StartOffset (FirstOffset)",
+			InitialOffset: "the default StartOffset",
 		},
 		Fencing: []string{
 			p + ".IllegalGeneration", p + ".UnknownMemberId", p + ".RebalanceInProgress",
