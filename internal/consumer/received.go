@@ -44,7 +44,7 @@ func received(m *Model) []*Consumer {
 			if key == "" {
 				continue
 			}
-			if _, isParam := r.(*ssa.Parameter); isParam && values[fn] {
+			if _, isParam := r.(*ssa.Parameter); isParam && (values[fn] || handlerHook(call.Client, fn)) {
 				continue // a callback's parameter: the client calls it
 			}
 			c := byEntry[key]
@@ -132,6 +132,16 @@ func FieldKey(fa *ssa.FieldAddr) string {
 		return ""
 	}
 	return fmt.Sprintf("field:%s.%s.%s", n.Obj().Pkg().Path(), n.Obj().Name(), v.Name())
+}
+
+// handlerHook reports whether fn is a method other than Consume of a type
+// that has the client's handler Consume method (sarama's Setup and
+// Cleanup): the client calls it with its session, as it calls a callback.
+func handlerHook(cl *clientmodel.Client, fn *ssa.Function) bool {
+	if cl.Handler == nil || fn == nil || fn.Name() == cl.Handler.Consume || fn.Signature.Recv() == nil {
+		return false
+	}
+	return fn.Prog.MethodSets.MethodSet(fn.Signature.Recv().Type()).Lookup(fn.Pkg.Pkg, cl.Handler.Consume) != nil
 }
 
 // handlerOf returns, when fn is the Consume method of the client's handler
