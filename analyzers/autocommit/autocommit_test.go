@@ -25,11 +25,12 @@ import (
 //     remove. Likewise a confluent ConfigMap from another package passed
 //     inline (kafka.NewConsumer(cfgpkg.DefaultConfig())): the fix sets the
 //     key with SetKey on a local variable only, and does not introduce one.
-//   - confluentdefaults, kafkago: a record handed on (sent on a channel,
-//     used in a go statement, appended to a batch, stored in a field) or a
-//     fetch not followed by `if err != nil { return/continue }`: the end of
-//     the loop is not "after processing", so StoreMessage/CommitMessages
-//     has no sure place (analyzer: processedAfter, handedOn).
+//   - confluentdefaults, kafkago: a record handed on (sent on a channel
+//     that several workers receive from, used in a go statement, appended
+//     to a batch, stored in a field): the end of the loop is not "after
+//     processing", so StoreMessage/CommitMessages has no sure place
+//     (analyzer: processedAfter, handedOn). A channel with one worker, and
+//     a fetch followed by `if err == nil { process }`, are fixed.
 //   - A client reached only through an interface, or through a parameter
 //     of a generic function (instances are not the generic function's
 //     callers), is not bound to its constructor: its calls are not checked.
@@ -50,11 +51,12 @@ var scenarios = []struct {
 }{
 	// confluent v2 defaults: ReadMessage, Poll + type switch, SetKey helper,
 	// record read through a local, a failed save logged (the store goes in
-	// an else) or logged then counted (the error branch continues) (6 / 8):
-	// auto-store off + StoreMessage,
-	// "false" as a string, auto-commit off + CommitMessage, opaque parameter,
-	// Poll + StoreMessage, hand-off to a channel, no error exit and a
-	// package-level map (gaps).
+	// an else) or logged then counted (the error branch continues), a
+	// hand-off to one worker (the store goes in the worker), processing
+	// in `if err == nil` (the store goes at its end) (8 / 7): auto-store
+	// off + StoreMessage, "false" as a string, auto-commit off +
+	// CommitMessage, opaque parameter, Poll + StoreMessage, a pool of
+	// workers and a package-level map (gaps).
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// StoreMessage / StoreOffsets with auto-store on (2 / 3): auto-store off,
 	// auto-commit off with Commit or CommitMessage after processing.

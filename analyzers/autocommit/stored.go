@@ -73,12 +73,22 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) (
 	}
 	recvSrc := edit.Source(c.pass, recv.X)
 	msg, list, stmt := c.messageScope(call, path)
-	if msg == "" {
-		return nil, false
-	}
-	body, extra, ok := c.errHandling(path, stmt, "store offset")
-	if !ok {
-		return nil, false
+	var body string
+	var extra []analysis.TextEdit
+	switch {
+	case msg != "":
+		if body, extra, ok = c.errHandling(path, stmt, "store offset"); !ok {
+			return nil, false
+		}
+	default:
+		// Handed to the one worker that processes it: store there,
+		// logging a failure (returning would stop the worker and block
+		// the loop on its next send).
+		if msg, list, stmt = c.workerScope(path); msg == "" || !c.visibleAt(recv.X, list[0].Pos()) {
+			return nil, false
+		}
+		name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
+		body, extra = fmt.Sprintf("%s.Printf(\"store offset: %%v\", err)", name), imp
 	}
 	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", recvSrc, store, msg, body)
@@ -108,11 +118,15 @@ func (c *checker) messageScope(call *ast.CallExpr, path []ast.Node) (msg string,
 			return "", nil, nil
 		}
 		if len(s.Lhs) == 2 {
-			// msg, err := c.ReadMessage(...): process in the rest of the list.
-			if !c.processedAfter(*listp, stmt, id.Name, s.Lhs[1]) {
-				return "", nil, nil
+			// msg, err := c.ReadMessage(...): process in the rest of the
+			// list, or in the if err == nil block right after.
+			if c.processedAfter(*listp, stmt, id.Name, s.Lhs[1]) {
+				return id.Name, *listp, stmt
 			}
-			return id.Name, *listp, stmt
+			if b := c.successBlock(*listp, stmt, id.Name, s.Lhs[1]); b != nil {
+				return id.Name, b.List, stmt
+			}
+			return "", nil, nil
 		}
 		// ev := c.Poll(...): find the type switch over ev.
 		for _, later := range *listp {

@@ -133,3 +133,174 @@ func inLoop(path []ast.Node) bool {
 	}
 	return false
 }
+
+// successBlock returns the block of `if err == nil { ... }` right after
+// fetch in list, where err is the fetch's error: the block runs only with
+// a message, and its end is after the processing when it does not hand
+// msg on. nil for any other shape.
+func (c *checker) successBlock(list []ast.Stmt, fetch ast.Stmt, msg string, errExpr ast.Expr) *ast.BlockStmt {
+	errID, ok := errExpr.(*ast.Ident)
+	if !ok || errID.Name == "_" {
+		return nil
+	}
+	ifs, ok := next(list, fetch).(*ast.IfStmt)
+	if !ok || ifs.Init != nil || len(ifs.Body.List) == 0 {
+		return nil
+	}
+	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.EQL {
+		return nil
+	}
+	x, ok1 := be.X.(*ast.Ident)
+	y, ok2 := be.Y.(*ast.Ident)
+	if !ok1 || !ok2 || c.pass.TypesInfo.Uses[x] != c.pass.TypesInfo.ObjectOf(errID) || y.Name != "nil" || c.handedOn(ifs.Body.List, msg) {
+		return nil
+	}
+	return ifs.Body
+}
+
+// next returns the statement after s in list, or nil.
+func next(list []ast.Stmt, s ast.Stmt) ast.Stmt {
+	for i, x := range list {
+		if x == s && i+1 < len(list) {
+			return list[i+1]
+		}
+	}
+	return nil
+}
+
+// workerScope returns the worker's message variable and loop body when
+// the fetch at path (`msg, err := fetch` whose error check leaves) hands
+// the message to one worker (workerQueue), with the fetch statement.
+func (c *checker) workerScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt) {
+	stmt, listp := edit.Stmt(path)
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return "", nil, nil
+	}
+	msg, ok := as.Lhs[0].(*ast.Ident)
+	errID, ok2 := as.Lhs[1].(*ast.Ident)
+	if !ok || !ok2 || msg.Name == "_" {
+		return "", nil, nil
+	}
+	ifs, ok := next(*listp, stmt).(*ast.IfStmt)
+	if !ok || ifs.Init != nil || !isNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
+		return "", nil, nil
+	}
+	name, body := c.workerQueue(path, *listp, stmt, msg.Name)
+	return name, body, stmt
+}
+
+// isNilCheckOf reports whether cond is `id != nil` for the variable id.
+func isNilCheckOf(pass *analysis.Pass, cond ast.Expr, id *ast.Ident) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	x, ok1 := ast.Unparen(be.X).(*ast.Ident)
+	y, ok2 := ast.Unparen(be.Y).(*ast.Ident)
+	return ok1 && ok2 && pass.TypesInfo.Uses[x] == pass.TypesInfo.ObjectOf(id) && y.Name == "nil"
+}
+
+// workerQueue finds, for a message fetched by `msg, err := fetch` in list
+// and then only sent on a local channel (`jobs <- msg`), the one worker
+// that processes it: a function literal started once (its go statement
+// in no loop) in the same function, ranging over the channel, the
+// channel used nowhere else. It returns the worker's message variable and
+// its loop body, whose end is after the processing; "" when the shape is
+// any other (several workers would finish messages out of order).
+func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, msg string) (string, []ast.Stmt) {
+	fd, ok := enclosingDecl(path)
+	if !ok {
+		return "", nil
+	}
+	var send *ast.SendStmt
+	for _, s := range after(list, fetch) {
+		if ss, ok := s.(*ast.SendStmt); ok {
+			if id, ok := ast.Unparen(ss.Value).(*ast.Ident); ok && id.Name == msg && send == nil {
+				send = ss
+				continue
+			}
+		}
+		if c.handedOn([]ast.Stmt{s}, msg) {
+			return "", nil
+		}
+	}
+	if send == nil {
+		return "", nil
+	}
+	chID, ok := ast.Unparen(send.Chan).(*ast.Ident)
+	if !ok {
+		return "", nil
+	}
+	ch := c.pass.TypesInfo.Uses[chID]
+	if ch == nil || ch.Parent() == c.pass.Pkg.Scope() {
+		return "", nil
+	}
+	var worker *ast.RangeStmt
+	uses := 0
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == ch {
+			uses++
+		}
+		rs, ok := n.(*ast.RangeStmt)
+		if !ok || rs.Value != nil || rs.Key == nil {
+			return true
+		}
+		if x, ok := ast.Unparen(rs.X).(*ast.Ident); ok && c.pass.TypesInfo.Uses[x] == ch {
+			if worker != nil || !c.startedOnce(rs, fd) {
+				uses = -1 << 20 // a second worker, or one started per iteration
+			}
+			worker = rs
+		}
+		return true
+	})
+	if worker == nil || uses != 2 {
+		return "", nil
+	}
+	v, ok := worker.Key.(*ast.Ident)
+	if !ok || v.Name == "_" || len(worker.Body.List) == 0 || c.handedOn(worker.Body.List, v.Name) {
+		return "", nil
+	}
+	return v.Name, worker.Body.List
+}
+
+// startedOnce reports whether rs is in a function literal started by a go
+// statement (go func() { ... }()) that runs once in fd: no loop and no
+// other function literal between it and fd's body.
+func (c *checker) startedOnce(rs *ast.RangeStmt, fd *ast.FuncDecl) bool {
+	path := edit.Path(c.pass, rs.Pos())
+	i := 0
+	for i < len(path) {
+		if _, ok := path[i].(*ast.FuncLit); ok {
+			break
+		}
+		i++
+	}
+	if i+2 >= len(path) {
+		return false
+	}
+	if _, ok := path[i+2].(*ast.GoStmt); !ok {
+		return false
+	}
+	for _, n := range path[i+3:] {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return false
+		case *ast.FuncDecl:
+			return n == fd
+		}
+	}
+	return false
+}
+
+// visibleAt reports whether e is a name that means the same variable at
+// pos.
+func (c *checker) visibleAt(e ast.Expr, pos token.Pos) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, obj := c.scopeAt(pos).LookupParent(id.Name, pos)
+	return obj != nil && obj == c.pass.TypesInfo.Uses[id]
+}

@@ -251,11 +251,11 @@ func readAlias(ctx context.Context, s *store) error {
 	}
 }
 
-// handOff hands each message to workers. The defaults lose what is in
-// flight, but StoreMessage at the end of the loop would store before the
-// workers process it: no sure fix, so silent.
+// handOff hands each message to one worker. The defaults lose what is in
+// flight; StoreMessage at the end of the loop would store before the
+// worker processes it, so the fix stores in the worker, after the save.
 func handOff(ctx context.Context, s *store) error {
-	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "workers"}) // ok: known gap, hand-off to a channel (no fix that stores after processing)
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "workers"}) // want `enable.auto.offset.store are on`
 	if err != nil {
 		return err
 	}
@@ -275,10 +275,10 @@ func handOff(ctx context.Context, s *store) error {
 }
 
 // noErrorExit processes the message only when err is nil and falls through
-// otherwise: a StoreMessage appended to the loop would run with a nil
-// message, so there is no sure fix.
+// otherwise: the fix stores at the end of the err == nil block, the only
+// place with a message.
 func noErrorExit(ctx context.Context, s *store) {
-	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "lenient"}) // ok: known gap, no error exit after ReadMessage (no safe place for StoreMessage)
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "lenient"}) // want `enable.auto.offset.store are on`
 	if err != nil {
 		return
 	}
@@ -345,5 +345,30 @@ func savedCount(ctx context.Context, s *store, saved *int) error {
 			log.Printf("save: %v", err)
 		}
 		*saved++
+	}
+}
+
+// handOffPool hands each message to a pool of workers: they finish
+// messages out of order, so no store in them is sure to follow every
+// message before it.
+func handOffPool(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool"}) // ok: known gap, several workers (no fix that stores in order)
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for m := range jobs {
+				_ = s.save(ctx, m)
+			}
+		}()
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
 	}
 }
