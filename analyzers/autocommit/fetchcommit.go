@@ -82,7 +82,7 @@ func (c *checker) commitHere(path []ast.Node, stmt ast.Stmt, list []ast.Stmt, ca
 	}
 	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}",
 		edit.Source(c.pass, sel.X), commit, edit.Source(c.pass, call.Args[0]), msg, body)
-	e, ok := c.storeOnSuccess(path, list, stmt, text)
+	e, ok := edit.AppendOnSuccess(c.pass, path, list, stmt, text)
 	if !ok {
 		return nil, false
 	}

@@ -213,7 +213,7 @@ func (c *checker) commitInCaller(id *ast.Ident, fn *types.Func, ctxIdx int, recv
 		return nil, false
 	}
 	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}", reader, commitName, edit.Source(c.pass, call.Args[ctxIdx]), name, body)
-	commit, ok := c.storeOnSuccess(cpath, *listp, stmt, text)
+	commit, ok := edit.AppendOnSuccess(c.pass, cpath, *listp, stmt, text)
 	if !ok {
 		return nil, false
 	}

@@ -61,7 +61,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 }
 
 // storeAfterProcessing inserts a StoreMessage of the fetched message at the
-// end of the block that processes it, on its success path (storeOnSuccess).
+// end of the block that processes it, on its success path (edit.AppendOnSuccess).
 func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) ([]analysis.TextEdit, bool) {
 	call, path := edit.CallAt(c.pass, f.Pos())
 	if call == nil {
@@ -92,7 +92,7 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) (
 	}
 	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", recvSrc, store, msg, body)
-	e, ok := c.storeOnSuccess(path, list, stmt, text)
+	e, ok := edit.AppendOnSuccess(c.pass, path, list, stmt, text)
 	if !ok {
 		return nil, false
 	}

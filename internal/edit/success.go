@@ -1,0 +1,136 @@
+package edit
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/noreturn"
+)
+
+// AppendOnSuccess returns the edits that run text (an inserted commit,
+// mark or store) after the record's processing in list, on the success
+// path only: a check of an error that logs and carries on (`if err :=
+// save(msg); err != nil { log... }`) would otherwise let the commit run
+// after a failed save, and the record is lost. Such a check gets text in
+// an else when it ends the list, and a continue (the rest of the
+// iteration is for a processed record) otherwise. fetch is the statement
+// that fetches the record (in list, or around it: then all of list
+// follows it); path runs from a node at fetch up. ok is false where the
+// failure cannot be told from the success: a check with an else or an
+// empty body, or one in a nested loop or function.
+func AppendOnSuccess(pass *analysis.Pass, path []ast.Node, list []ast.Stmt, fetch ast.Stmt, text string) ([]analysis.TextEdit, bool) {
+	rest := list
+	for i, s := range list {
+		if s == fetch {
+			rest = list[i+1:]
+		}
+	}
+	var lastIf *ast.IfStmt
+	if n := len(rest); n > 0 {
+		lastIf, _ = rest[n-1].(*ast.IfStmt)
+	}
+	var edits []analysis.TextEdit
+	ok := true
+	var carried []*ast.IfStmt
+	for _, s := range rest {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				// A continue there is the nested loop's; a failure
+				// carried on inside it is not handled.
+				ast.Inspect(n, func(m ast.Node) bool {
+					if ifs, isIf := m.(*ast.IfStmt); isIf && carriesOnAfterError(pass, ifs) {
+						ok = false
+					}
+					_, lit := m.(*ast.FuncLit)
+					return ok && !lit
+				})
+				return false
+			case *ast.IfStmt:
+				if carriesOnAfterError(pass, n) {
+					carried = append(carried, n)
+				}
+			}
+			return ok
+		})
+	}
+	if !ok {
+		return nil, false
+	}
+	inElse := false
+	for _, ifs := range carried {
+		if ifs.Else != nil || len(ifs.Body.List) == 0 {
+			return nil, false
+		}
+		if ifs == lastIf {
+			indent := Indent(pass, ifs.Pos())
+			var b strings.Builder
+			for _, l := range strings.Split(text, "\n") {
+				b.WriteString("\n" + indent + "\t" + l)
+			}
+			edits = append(edits, analysis.TextEdit{Pos: ifs.End(), End: ifs.End(), NewText: []byte(" else {" + b.String() + "\n" + indent + "}")})
+			inElse = true
+			continue
+		}
+		if !inLoop(path) {
+			return nil, false
+		}
+		e, ok := AppendToList(pass, ifs.Body.List, ifs.Body.Rbrace, "continue")
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e)
+	}
+	if !inElse {
+		e, ok := AppendToList(pass, list, token.NoPos, text)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e)
+	}
+	return edits, true
+}
+
+// carriesOnAfterError reports whether ifs checks an error (`x != nil`, x
+// an error) and its body falls through: the code after it runs whether
+// or not the call failed.
+func carriesOnAfterError(pass *analysis.Pass, ifs *ast.IfStmt) bool {
+	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	errType := types.Universe.Lookup("error").Type()
+	isNil := func(e ast.Expr) bool {
+		tv, ok := pass.TypesInfo.Types[e]
+		return ok && tv.IsNil()
+	}
+	isErr := func(e ast.Expr) bool {
+		t := pass.TypesInfo.TypeOf(e)
+		return t != nil && types.Identical(t, errType)
+	}
+	if !(isErr(be.X) && isNil(be.Y) || isNil(be.X) && isErr(be.Y)) {
+		return false
+	}
+	return !noreturn.Of(pass).EndsWithLeave(ifs.Body.List)
+}
+
+// inLoop reports whether path (from a node up) reaches a loop before a
+// function: a continue there continues it.
+func inLoop(path []ast.Node) bool {
+	for _, n := range path {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
+}
+
