@@ -133,4 +133,3 @@ func inLoop(path []ast.Node) bool {
 	}
 	return false
 }
-
