@@ -1,6 +1,7 @@
 package semantics
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -73,7 +74,7 @@ func (c *classifier) period() string {
 	r := c.r
 	for _, pc := range c.commitCalls() {
 		if pc.Batch > 0 {
-			return strings.TrimPrefix(r.Window, "one batch of ")
+			return fmt.Sprintf("%d records", pc.Batch)
 		}
 	}
 	switch {

@@ -28,7 +28,8 @@ func (g *gatherer) positions() {
 		}
 	}
 	for _, call := range g.m.Calls {
-		if call.Consumer != nil || call.Client != g.c.Client || call.Role == clientmodel.Fetch || g.claimed[call] {
+		if call.Consumer != nil || call.Client != g.c.Client || call.Role == clientmodel.Fetch || g.claimed[call] ||
+			slices.ContainsFunc(g.others, func(o *gatherer) bool { return o.restores(call) }) {
 			continue
 		}
 		var in []*gatherer
@@ -52,8 +53,8 @@ func (g *gatherer) positions() {
 		if call.Role == clientmodel.Fetch {
 			continue
 		}
-		if revoke[call.Fn] {
-			continue
+		if revoke[call.Fn] || g.restores(call) {
+			continue // a revoke callback's commit; a restore hook's mark
 		}
 		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn)}
 		if _, ok := call.Instr.(*ssa.Defer); ok {

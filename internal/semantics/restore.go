@@ -198,6 +198,19 @@ func (g *gatherer) hook(r clientmodel.Restore) (*ssa.Function, token.Pos) {
 	return found, at
 }
 
+// restores reports whether call is a restore call made in the handler
+// method the model says it restores in (sarama's MarkOffset in Setup): it
+// sets where the claims start, it does not mark a processed record.
+func (g *gatherer) restores(call *consumer.Call) bool {
+	for _, r := range g.c.Client.Restores {
+		if r.Kind == clientmodel.RestoreCall && r.In != "" && r.Func == call.Func &&
+			slices.Contains(g.handlerMethods(r.In), call.Fn) {
+			return true
+		}
+	}
+	return false
+}
+
 // handlerMethods returns the handler method name of the consumer's
 // handlers, and what it reaches in the package.
 func (g *gatherer) handlerMethods(name string) []*ssa.Function {

@@ -5,9 +5,13 @@
 // one database transaction: the ledger row and the consumer_offsets row
 // commit together or not at all (the offset is stored in the sink). The
 // UPDATE is guarded by the previous offset, so a stale owner cannot move it.
-// The CommitMessages after the transaction only keeps the broker's lag
-// metrics honest; a crash before it replays the message, and the guard
-// turns the replay into a no-op (effectively-once, scoped to PostgreSQL).
+// The CommitMessages after the transaction keeps the broker's lag metrics
+// honest, and it is also where a restart resumes: a kafka-go group Reader
+// cannot be told to start from consumer_offsets, so a crash before it
+// replays the message. The guard turns that replay into a no-op, which the
+// report cannot prove: it says at-least-once, applied again unless the
+// transaction skips the records below the stored position (as this one
+// does).
 package main
 
 import (
