@@ -125,6 +125,9 @@ type checker struct {
 	processes map[procKey]bool
 	// sites memoises processingSites.
 	sites map[siteKey][]ssa.Instruction
+	// movedToCallers holds the helpers whose commit a reported fix moves
+	// to their callers: a call of one is not a finding of its own.
+	movedToCallers map[*types.Func]bool
 }
 
 type siteKey struct {
@@ -139,13 +142,14 @@ type procKey struct {
 
 func newChecker(pass *analysis.Pass, m *consumer.Model, ignore string) *checker {
 	c := &checker{
-		pass:      pass,
-		m:         m,
-		flow:      m.Flow,
-		ignore:    append([]string(nil), DefaultIgnore...),
-		helpers:   map[*ssa.Function]*commitsParam{},
-		processes: map[procKey]bool{},
-		sites:     map[siteKey][]ssa.Instruction{},
+		pass:           pass,
+		m:              m,
+		flow:           m.Flow,
+		ignore:         append([]string(nil), DefaultIgnore...),
+		helpers:        map[*ssa.Function]*commitsParam{},
+		processes:      map[procKey]bool{},
+		sites:          map[siteKey][]ssa.Instruction{},
+		movedToCallers: map[*types.Func]bool{},
 	}
 	for _, p := range strings.Split(ignore, ",") {
 		if p = strings.TrimSpace(p); p != "" {

@@ -41,9 +41,11 @@ var scenarios = []struct {
 	// after a decode, same-package helper, helper method, closure, the
 	// processing returned (`mark; return apply(msg)`, rewritten to check,
 	// mark, return nil) or started in a goroutine (`mark; go apply(msg)`,
-	// rewritten to process in place, then mark) (7 positive); mark after,
-	// MarkOffset after, helper after, poison pill, defer, retry loop,
-	// config flag, logging only (8 silent).
+	// rewritten to process in place, then mark), a helper that marks and
+	// returns the decoded event (the mark moves to its caller, after the
+	// processing) (8 positive); mark after, MarkOffset after, helper after,
+	// poison pill, defer, retry loop, config flag, logging only, the
+	// decoding helper's twin marked by its caller (9 silent).
 	{"ordering/sarama", ordering.Analyzer},
 	// sarama with auto-commit off: Commit between a mark and the
 	// processing (1 positive); mark then Commit at the end, helper mark,

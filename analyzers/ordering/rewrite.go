@@ -129,29 +129,43 @@ func isError(t types.Type) bool {
 }
 
 // recordLeaves reports whether p's record, or a value derived from it,
-// leaves p's function: returned (other than an error), sent on a channel,
-// or stored where the function's caller or another goroutine can read it
-// (a field of a heap object, a global). Its processing may then happen
-// after the function returns, and no commit in the function, however
-// late, is sure to follow it.
+// leaves p's function (see leaves). Its processing may then happen after
+// the function returns, and no commit in the function, however late, is
+// sure to follow it.
 func (c *checker) recordLeaves(p *position) bool {
 	for _, o := range c.origins(p) {
-		tainted := c.taint(o)
-		for _, b := range p.fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch in := instr.(type) {
-				case *ssa.Return:
-					for _, r := range in.Results {
-						if tainted[r] && !isError(r.Type()) {
-							return true
-						}
-					}
-				case *ssa.Send:
-					if tainted[in.X] {
+		if leaves(p.fn, c.taint(o), false) {
+			return true
+		}
+	}
+	return false
+}
+
+// leaves reports whether a tainted value leaves fn: returned (other than
+// an error), sent on a channel, or stored where fn's caller or another
+// goroutine can read it (a field of a heap object, a global); with goes,
+// also handed to a go statement.
+func leaves(fn *ssa.Function, tainted map[ssa.Value]bool, goes bool) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Return:
+				for _, r := range in.Results {
+					if tainted[r] && !isError(r.Type()) {
 						return true
 					}
-				case *ssa.Store:
-					if tainted[in.Val] && localAggregate(in.Addr) == nil {
+				}
+			case *ssa.Send:
+				if tainted[in.X] {
+					return true
+				}
+			case *ssa.Store:
+				if tainted[in.Val] && localAggregate(in.Addr) == nil {
+					return true
+				}
+			case *ssa.Go:
+				for _, a := range in.Call.Args {
+					if goes && tainted[a] {
 						return true
 					}
 				}
