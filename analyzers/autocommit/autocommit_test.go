@@ -26,11 +26,12 @@ import (
 //     inline (kafka.NewConsumer(cfgpkg.DefaultConfig())): the fix sets the
 //     key with SetKey on a local variable only, and does not introduce one.
 //   - confluentdefaults, kafkago: a record handed on (sent on a channel
-//     that several workers receive from, used in a go statement, appended
-//     to a batch, stored in a field): the end of the loop is not "after
-//     processing", so StoreMessage/CommitMessages has no sure place
-//     (analyzer: processedAfter, handedOn). A channel with one worker, and
-//     a fetch followed by `if err == nil { process }`, are fixed.
+//     that several workers receive from, used in a go statement, stored in
+//     a field): the end of the loop is not "after processing", so
+//     StoreMessage/CommitMessages has no sure place (analyzer:
+//     processedAfter, handedOn). A channel with one worker, a fetch
+//     followed by `if err == nil { process }`, and a kafka-go batch
+//     processed by one call are fixed.
 //   - A client reached only through an interface, or through a parameter
 //     of a generic function (instances are not the generic function's
 //     callers), is not bound to its constructor: its calls are not checked.
@@ -82,9 +83,10 @@ var scenarios = []struct {
 	// ReadMessage on GroupID, GroupTopics (a logged failure: the commit
 	// goes in an else), a reader in a struct field, a (int, error)
 	// function, a helper returning the decoded event (the fix returns the
-	// message and commits in the caller after processing) (5 / 6): no
-	// group, FetchMessage + CommitMessages, opaque config, batching (gap),
-	// GroupID "" through a helper, the helper done right.
+	// message and commits in the caller after processing), a batch
+	// flushed later (the fix commits it after the flush) (6 / 6): no
+	// group, FetchMessage + CommitMessages, opaque config, GroupID ""
+	// through a helper, the helper done right, the batch done right.
 	{"autocommit/kafkago", autocommit.Analyzer},
 	// ReadMessage whose error check exits without returning (4 / 2):
 	// log.Fatal, a helper here that calls os.Exit, a helper of another

@@ -38,7 +38,7 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 		return
 	}
 	msg, ok := as.Lhs[0].(*ast.Ident)
-	if !ok || msg.Name == "_" || !c.processedAfter(*listp, stmt, msg.Name, as.Lhs[1]) {
+	if !ok || msg.Name == "_" {
 		return
 	}
 	fetch := fetchName(k.Client)
@@ -48,12 +48,18 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 	}
 	title := fmt.Sprintf("Fetch with %s and commit after processing", fetch)
 	var edits []analysis.TextEdit
-	if c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)) {
+	switch {
+	case !c.processedAfter(*listp, stmt, msg.Name, as.Lhs[1]):
+		// Appended to a batch processed later: commit the batch after
+		// its processing, or nothing sure can be built.
+		edits, ok = c.commitAfterFlush(path, as, *listp, call, sel, msg, fetch, commit)
+		title = fmt.Sprintf("Fetch with %s and commit each batch after it is processed", fetch)
+	case c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)):
 		// Returned to the caller, which processes it: the commit goes
 		// there, after the processing.
 		edits, ok = c.callerCommits(path, as, call, sel, msg, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s, return the message and commit it in the caller after processing", fetch)
-	} else {
+	default:
 		edits, ok = c.commitHere(path, stmt, *listp, call, sel, msg.Name, fetch, commit)
 	}
 	if !ok {

@@ -133,12 +133,13 @@ func FromParam(ctx context.Context, cfg kafka.ReaderConfig) error {
 }
 
 // batch appends messages and flushes them later: CommitMessages at the end
-// of the loop would commit before the flush, so there is no sure fix.
+// of the loop would commit before the flush, so the fix commits the batch
+// right after the flush succeeds, before it is reset.
 func batch(ctx context.Context, flush func([]kafka.Message) error) error {
 	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "indexer", Topic: "docs"})
 	var pending []kafka.Message
 	for {
-		m, err := r.ReadMessage(ctx) // ok: known gap, batched messages (no fix that commits after the flush)
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
 		if err != nil {
 			return err
 		}
@@ -258,6 +259,29 @@ func consumeFetched(ctx context.Context, f *fetched) error {
 		}
 		if err := f.reader.CommitMessages(ctx, m); err != nil {
 			return err
+		}
+	}
+}
+
+// batchCommitted is batch done right: it fetches, and commits each batch
+// after the flush.
+func batchCommitted(ctx context.Context, flush func([]kafka.Message) error) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "indexer", Topic: "docs"})
+	var pending []kafka.Message
+	for {
+		m, err := r.FetchMessage(ctx) // ok: FetchMessage commits nothing
+		if err != nil {
+			return err
+		}
+		pending = append(pending, m)
+		if len(pending) == 100 {
+			if err := flush(pending); err != nil {
+				return err
+			}
+			if err := r.CommitMessages(ctx, pending...); err != nil {
+				return err
+			}
+			pending = pending[:0]
 		}
 	}
 }

@@ -1,0 +1,197 @@
+package autocommit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
+)
+
+// commitAfterFlush builds the fix for a message appended to a batch
+// (`pending = append(pending, m)`) that the loop processes later, in one
+// call (`if err := flush(pending); err != nil { return err }`): fetch
+// without committing, and commit the whole batch right after that call's
+// error check, before the batch is reset. It is built when the fetch's
+// error check leaves, the append is the message's only use, the batch is
+// a local slice taken by that one call and otherwise only reset
+// (`pending = pending[:0]`), and the call's failure leaves (its error
+// checked with a branch that returns, breaks, continues or exits) or it
+// returns no error at all.
+func (c *checker) commitAfterFlush(path []ast.Node, fetch *ast.AssignStmt, list []ast.Stmt, call *ast.CallExpr, sel *ast.SelectorExpr, msg *ast.Ident, fetchName, commitName string) ([]analysis.TextEdit, bool) {
+	errID, ok := fetch.Lhs[1].(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	check, ok := next(list, fetch).(*ast.IfStmt)
+	leaves := noreturn.Of(c.pass).EndsWithLeave
+	if !ok || check.Init != nil || !isNilCheckOf(c.pass, check.Cond, errID) || !leaves(check.Body.List) {
+		return nil, false
+	}
+	msgObj := c.pass.TypesInfo.ObjectOf(msg)
+	var batch types.Object
+	for _, s := range after(list, check) {
+		if !c.mentionsObj(s, msgObj) {
+			continue
+		}
+		b := c.appendTarget(s, msgObj)
+		if b == nil || batch != nil {
+			return nil, false
+		}
+		batch = b
+	}
+	if batch == nil || batch.Parent() == c.pass.Pkg.Scope() {
+		return nil, false
+	}
+	// The one call that takes the batch, and nothing else that uses it
+	// but appends and resets.
+	var flush *ast.CallExpr
+	ok = true
+	for _, s := range after(list, check) {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.GoStmt, *ast.SendStmt, *ast.DeferStmt:
+				if c.mentionsObj(n, batch) {
+					ok = false
+				}
+				return false
+			case *ast.AssignStmt:
+				if c.appendTarget(n, msgObj) == batch || c.isReset(n, batch) {
+					return false
+				}
+				for _, r := range n.Rhs {
+					if c.mentionsObj(r, batch) {
+						if _, isCall := ast.Unparen(r).(*ast.CallExpr); !isCall {
+							ok = false
+						}
+					}
+				}
+			case *ast.CallExpr:
+				for _, a := range n.Args {
+					if id, isID := ast.Unparen(a).(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == batch && !isBuiltin(c.pass, n.Fun, "len") && !isBuiltin(c.pass, n.Fun, "cap") {
+						if flush != nil {
+							ok = false
+						}
+						flush = n
+					}
+				}
+			}
+			return ok
+		})
+	}
+	if !ok || flush == nil {
+		return nil, false
+	}
+	after, ok := c.afterFailureLeaves(flush, leaves)
+	if !ok {
+		return nil, false
+	}
+	body, extra, ok := c.errHandling(path, fetch, "commit offsets")
+	if !ok {
+		return nil, false
+	}
+	text := fmt.Sprintf("if err := %s.%s(%s, %s...); err != nil {\n%s\n}", edit.Source(c.pass, sel.X), commitName, edit.Source(c.pass, call.Args[0]), batch.Name(), body)
+	return append(extra,
+		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetchName)},
+		edit.InsertAfter(c.pass, after, text)), true
+}
+
+// appendTarget returns the slice b when s is `b = append(b, msg)`.
+func (c *checker) appendTarget(s ast.Node, msg types.Object) types.Object {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil
+	}
+	lhs, ok := as.Lhs[0].(*ast.Ident)
+	ap, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || !isCall || !isBuiltin(c.pass, ap.Fun, "append") || len(ap.Args) != 2 || ap.Ellipsis.IsValid() {
+		return nil
+	}
+	b, ok1 := ast.Unparen(ap.Args[0]).(*ast.Ident)
+	m, ok2 := ast.Unparen(ap.Args[1]).(*ast.Ident)
+	obj := c.pass.TypesInfo.Uses[lhs]
+	if !ok1 || !ok2 || obj == nil || c.pass.TypesInfo.Uses[b] != obj || c.pass.TypesInfo.Uses[m] != msg {
+		return nil
+	}
+	return obj
+}
+
+// isReset reports whether as is `b = b[:0]` or `b = nil`.
+func (c *checker) isReset(as *ast.AssignStmt, b types.Object) bool {
+	if as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return false
+	}
+	if id, ok := as.Lhs[0].(*ast.Ident); !ok || c.pass.TypesInfo.Uses[id] != b {
+		return false
+	}
+	switch r := ast.Unparen(as.Rhs[0]).(type) {
+	case *ast.SliceExpr:
+		x, ok := ast.Unparen(r.X).(*ast.Ident)
+		return ok && c.pass.TypesInfo.Uses[x] == b
+	case *ast.Ident:
+		_, isNil := c.pass.TypesInfo.Uses[r].(*types.Nil)
+		return isNil
+	}
+	return false
+}
+
+// afterFailureLeaves returns the statement after which the batch is
+// processed and its failure has left: the if whose init makes the call
+// and whose error branch leaves, or the call's statement followed by such
+// an if, or the call's own statement when it returns no error.
+func (c *checker) afterFailureLeaves(call *ast.CallExpr, leaves func([]ast.Stmt) bool) (ast.Stmt, bool) {
+	path := edit.Path(c.pass, call.Pos())
+	for len(path) > 0 && path[0] != call {
+		path = path[1:]
+	}
+	if len(path) < 3 {
+		return nil, false
+	}
+	if as, ok := path[1].(*ast.AssignStmt); ok {
+		if ifs, ok := path[2].(*ast.IfStmt); ok && ifs.Init == as {
+			if id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident); ok && isNilCheckOf(c.pass, ifs.Cond, id) && leaves(ifs.Body.List) && ifs.Else == nil {
+				return ifs, true
+			}
+			return nil, false
+		}
+	}
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil || listp == nil || stmt != path[1] {
+		return nil, false
+	}
+	switch s := stmt.(type) {
+	case *ast.ExprStmt:
+		if t := c.pass.TypesInfo.TypeOf(call); t == nil || isTuple(t) || isErrorType(t) {
+			return nil, false // an error (or several results) ignored
+		}
+		return s, true
+	case *ast.AssignStmt:
+		id, ok := s.Lhs[len(s.Lhs)-1].(*ast.Ident)
+		ifs, isIf := next(*listp, s).(*ast.IfStmt)
+		if ok && isIf && ifs.Init == nil && ifs.Else == nil && isNilCheckOf(c.pass, ifs.Cond, id) && leaves(ifs.Body.List) {
+			return ifs, true
+		}
+	}
+	return nil, false
+}
+
+// mentionsObj reports whether n refers to obj.
+func (c *checker) mentionsObj(n ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func isTuple(t types.Type) bool {
+	_, ok := t.(*types.Tuple)
+	return ok
+}
