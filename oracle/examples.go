@@ -65,6 +65,8 @@ const (
 	loyaltySeed   = `INSERT INTO loyalty_accounts (member_id, points) SELECT unnest($1::text[]), 0`
 	auditEvents   = `CREATE TABLE audit_log (event_id text PRIMARY KEY, actor text, action text)`
 	hourlyKWh     = `CREATE TABLE hourly_kwh (meter text, hour timestamptz, kwh float8, PRIMARY KEY (meter, hour))`
+	walletCredits = `CREATE TABLE wallet_credits (credit_id text, wallet text, cents bigint);
+		CREATE TABLE consumer_offsets (group_id text, topic text, partition int, next_offset bigint, PRIMARY KEY (group_id, topic, partition))`
 	timestamp     = "2026-12-01T10:00:00Z"
 	txnUnobserved = "its effect is a transactional produce to Kafka, not a database write; the audit triggers cannot see it"
 )
@@ -83,6 +85,7 @@ var (
 	award    = jsonRecord("member_id", map[string]any{"award_id": "a1", "points": 10})
 	event    = jsonRecord("event_id", map[string]any{"actor": "u1", "action": "login"})
 	reading  = jsonRecord("meter", map[string]any{"kwh": 1.5, "at": timestamp})
+	credit   = jsonRecord("credit_id", map[string]any{"wallet": "w1", "cents": 100})
 )
 
 // Examples lists every consumer of examples/ the oracle knows how to run.
@@ -110,6 +113,8 @@ var Examples = []Example{
 	{Dir: "franzgo/syncloop", Topic: "payments", Group: "payments-ledger",
 		Schema:  `CREATE TABLE ledger_entries (payment_id text PRIMARY KEY, account text, amount_cents bigint)`,
 		Effects: []Effect{{"ledger_entries", "payment_id"}}, Record: payment},
+	{Dir: "franzgo/sinkrestore", Topic: "wallet-credits", Group: "wallet-crediter", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit},
+	{Dir: "franzgo/sinkblind", Topic: "wallet-credits", Group: "wallet-crediter-blind", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit},
 	{Dir: "franzgo/txnend", Skip: txnUnobserved},
 	{Dir: "franzgo/txnendchecked", Skip: txnUnobserved},
 
@@ -124,6 +129,7 @@ var Examples = []Example{
 	{Dir: "sarama/pergoroutine", Topic: "payments", Group: "payment-recorder", Schema: payments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
 	{Dir: "sarama/markafter", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
 	{Dir: "sarama/markfirst", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
+	{Dir: "sarama/sinkrestore", Topic: "wallet-credits", Group: "wallet-crediter-sarama", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit},
 	{Dir: "sarama/txnabort", Skip: txnUnobserved},
 	{Dir: "sarama/txncommit", Skip: txnUnobserved},
 
