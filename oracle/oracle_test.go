@@ -33,11 +33,13 @@ var ciSubset = []string{
 	"franzgo/commitfirst",   // at-most-once, loses
 	"franzgo/manual",        // at-least-once
 	"franzgo/handoff",       // neither
+	"franzgo/sinkrestore",   // effectively-once, the offset row read back on assignment
+	"franzgo/sinkblind",     // at-least-once, the offset row never read back
 	"sarama/commitfirst",    // at-most-once, loses
 	"sarama/manualcommit",   // at-least-once
 	"kafkago/readmessage",   // at-most-once, loses
 	"kafkago/fetchcommit",   // at-least-once
-	"kafkago/txoffset",      // effectively-once
+	"kafkago/txoffset",      // at-least-once, its guard skips the replays
 	"confluent/commitfirst", // at-most-once, loses
 	"confluent/storeafter",  // at-least-once
 	"confluent/pgxoffset",   // effectively-once
