@@ -18,7 +18,9 @@ so this analyzer reports only what can lose records with that client:
     message. Fix: set enable.auto.offset.store to false and call
     StoreMessage after processing (both edits are made), on the success
     path only: after a check that logs a failed save and carries on, in an
-    else, or with a continue added to the error branch.
+    else, or with a continue added to the error branch; in the one worker
+    a channel hands the message to; at the end of an if err == nil block
+    that processes it.
 
   - store-ignored (confluent-kafka-go): StoreMessage/StoreOffsets while
     enable.auto.offset.store is on return ErrInvalidArg and store nothing,
@@ -33,7 +35,9 @@ so this analyzer reports only what can lose records with that client:
   - records-outlive-poll (franz-go): with the default auto-commit, records
     handed to goroutines while the loop polls again become committable at
     the next poll, processed or not. Fix: wait for the goroutines
-    (a sync.WaitGroup) before the next poll.
+    (a sync.WaitGroup) before the next poll; a plain go f(r) becomes a
+    function literal taking the Done, with the variables written later as
+    its parameters.
 
   - marks-ignored (franz-go): MarkCommitRecords, MarkCommitOffsets and
     CommitMarkedOffsets are no-ops without kgo.AutoCommitMarks(), while
@@ -52,7 +56,9 @@ so this analyzer reports only what can lose records with that client:
     decoded from it), the caller processes it: the fix makes the helper
     return the message as well, and each caller commit it after
     processing (built when every use of the helper is such a call in the
-    package; otherwise the finding is not reported yet).
+    package; otherwise the finding is not reported yet). Messages appended
+    to a batch that one call processes are committed together right after
+    that call succeeds.
 
   - marks-discarded (sarama): Consumer.Offsets.AutoCommit.Enable = false
     and no session.Commit() anywhere: marks are discarded at session end.

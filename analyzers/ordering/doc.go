@@ -59,7 +59,11 @@ after the last statement of the same block that processes the record.
 When the processing is the return statement (mark; return apply(msg)) the
 fix checks its error, commits and returns nil; when it is a go statement
 (mark; go apply(msg)) the processing runs in place, its error checked,
-and the commit follows. Where the commit assigns a variable the statements
-it would move past use, no fix is built yet and there is no finding.
+and the commit follows. When the record, or a value derived from it,
+leaves the function (returned, sent, stored in a field), the commit moves
+to the end of each caller's block, after the processing, with the
+helper's parameters replaced by the caller's arguments. A commit whose
+err the processing overwrites before reading it moves as well. A finding
+whose fix cannot be built is still reported, without a fix.
 */
 package ordering
