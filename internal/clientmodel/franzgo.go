@@ -103,13 +103,13 @@ func franzgo() *Client {
 			{Func: cl + "CommitUncommittedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
 			{Func: cl + "CommitMarkedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
 		},
+		// A group's partition without a committed offset starts at
+		// ConsumeStartOffset (consumer_group.go:2196), an Offset value.
+		Start: &StartKnob{Option: kgo + ".ConsumeStartOffset"},
 		// AdjustFetchOffsetsFn runs after the committed offsets are fetched
 		// and before the partitions are assigned (consumer_group.go:2311);
 		// SetOffsets from OnPartitionsAssigned runs before that fetch
 		// (:1195), which assigns the committed offsets afterwards.
-		// A group's partition without a committed offset starts at
-		// ConsumeStartOffset (consumer_group.go:2196), an Offset value.
-		Start: &StartKnob{Option: kgo + ".ConsumeStartOffset"},
 		Restores: []Restore{{Func: kgo + ".AdjustFetchOffsetsFn", Kind: RestoreOption, Arg: 0}},
 		RestoreFix: &RestoreFix{
 			Where: FixOption, Hooks: []string{kgo + ".AdjustFetchOffsetsFn"},
