@@ -10,8 +10,10 @@
 // records each covers (one record, a batch, every N records behind a
 // counter, or a position the application tracks), its revoke callbacks and
 // whether they commit, the goroutines that handle its records, transaction
-// calls, and an offset row written in the transaction that applies the
-// record.
+// calls, an offset row written in the transaction that applies the
+// record, and how that consumer resumes on assignment (Restore: the
+// client's restore hook and whether it reads the row back, and where a
+// partition without a committed offset starts).
 //
 // Classify turns evidence and the analyzers' findings for the consumer into
 // a Row. Findings come first, because each proves something the evidence
@@ -30,9 +32,14 @@
 //   - fencing swallowed-commit-error on a transaction: the failed
 //     transaction's output is lost: at-most-once.
 //
-// Otherwise the evidence decides, in this order: no group (nothing is
+// Otherwise the evidence decides, in this order: an offset row in the
+// effect's transaction read back on assignment (effectively-once, scoped to
+// that database, also for a reader outside a group); no group (nothing is
 // committed: unknown where a restart resumes); an offset row in the effect's
-// transaction (effectively-once, scoped to that database); broker
+// transaction never read back (at-least-once when the consumer also commits
+// to the broker, which is where a restart resumes; else the start offset
+// decides: the newest is at-most-once, the oldest at-least-once, one set in
+// code to a value the analysis cannot read unknown); broker
 // transactions (effectively-once, scoped to Kafka); explicit synchronous
 // commits with auto-commit off (at-least-once, window one record or one
 // batch); the client's auto-commit timer as the reference describes it
@@ -53,4 +60,11 @@
 // (clientmodel.LowWater); an unknown strategy, window or commit on revoke;
 // goroutines next to broker transactions. Row.Check states the invariants
 // every row keeps.
+//
+// Each row also says what the group's broker lag reflects (lag.go): the
+// work done (commits after the effect), what was fetched (commits before
+// it, or a timer that commits what was handed over: lag looks fine while
+// records are lost), the work done every N records or seconds (lag
+// overstates the backlog by up to N), or nothing (no commits, no group, or
+// positions only in the consumer's database).
 package semantics
