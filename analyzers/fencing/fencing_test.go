@@ -79,6 +79,9 @@ var scenarios = []string{
 	// committed to Kafka (1 positive, fixed with a callback assigning the
 	// stored positions); a callback that does (1 silent).
 	"fencing/restoreconfluent",
+	// a sarama handler received from another package: its Setup reads
+	// nothing (1 positive, fixed in Setup).
+	"fencing/restorereceived",
 }
 
 func TestAnalyzer(t *testing.T) {

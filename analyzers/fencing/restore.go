@@ -44,10 +44,17 @@ func (c *checker) restores() {
 	}
 }
 
-// consumerAt returns the consumer constructed at pos.
+// consumerAt returns the consumer the evidence at pos is about: the one
+// constructed there, or a client received from another package whose
+// receiving function is there.
 func (c *checker) consumerAt(pos token.Position) *consumer.Consumer {
 	for _, k := range c.m.Consumers {
 		if c.pass.Fset.Position(k.Site.Pos()) == pos {
+			return k
+		}
+	}
+	for _, k := range c.m.Received {
+		if k.Fn != nil && c.pass.Fset.Position(k.Fn.Pos()) == pos {
 			return k
 		}
 	}
@@ -124,14 +131,16 @@ func (c *checker) notRestored(ev *semantics.Evidence, k *consumer.Consumer) {
 	default:
 		title = "Restore positions from " + rs.Row.Table + " in the rebalance callback"
 	}
+	var rel []analysis.RelatedInformation
+	if k.Site != nil {
+		rel = []analysis.RelatedInformation{{Pos: k.Site.Pos(), Message: "the consumer"}}
+	}
 	c.report(analysis.Diagnostic{
-		Pos:      pos,
-		End:      end,
-		Category: CategoryNotRestored,
-		Message:  "the position written to " + rs.Row.Table + " in the transaction is never read back when partitions are assigned: " + c.restartCost(ev, k.Client),
-		Related: []analysis.RelatedInformation{
-			{Pos: k.Site.Pos(), Message: "the consumer"},
-		},
+		Pos:            pos,
+		End:            end,
+		Category:       CategoryNotRestored,
+		Message:        "the position written to " + rs.Row.Table + " in the transaction is never read back when partitions are assigned: " + c.restartCost(ev, k.Client),
+		Related:        rel,
 		SuggestedFixes: []analysis.SuggestedFix{{Message: title, TextEdits: edits}},
 	})
 }
@@ -139,8 +148,11 @@ func (c *checker) notRestored(ev *semantics.Evidence, k *consumer.Consumer) {
 // restartCost says what a consumer that does not read its stored position
 // back resumes from, and what that costs.
 func (c *checker) restartCost(ev *semantics.Evidence, cl *clientmodel.Client) string {
-	if ev.CommitsToBroker() != semantics.Off {
+	switch ev.CommitsToBroker() {
+	case semantics.On:
 		return "a restart or rebalance resumes from the broker's committed offset, behind the stored one, so the records in between are applied again (at-least-once despite the transaction)"
+	case semantics.Unknown:
+		return "a restart or rebalance resumes from the broker's committed offset, or from the client's start offset when nothing is committed there, not from the stored one: records are applied again, or skipped"
 	}
 	rs := ev.Restore
 	start := cl.Prose.InitialOffset
@@ -195,6 +207,9 @@ func (c *checker) dbReader(pos token.Pos) (*clientmodel.SQLReader, types.Type) {
 // restoreSite finds where the client's restore fix goes for consumer k and
 // how the code there spells a handle of type db.
 func (c *checker) restoreSite(k *consumer.Consumer, fix *clientmodel.RestoreFix, db types.Type) *restoreSite {
+	if k.Site == nil && fix.Where != clientmodel.FixHandler {
+		return nil // received from another package: the constructor and its options are there
+	}
 	switch fix.Where {
 	case clientmodel.FixOption:
 		call, _ := edit.CallAt(c.pass, k.Site.Pos())
