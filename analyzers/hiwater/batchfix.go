@@ -106,9 +106,15 @@ func (c *checker) batchFix(f *finding) (analysis.SuggestedFix, bool) {
 	if v == nil || u == nil || !types.Identical(v.Type(), u.Type()) {
 		return analysis.SuggestedFix{}, false
 	}
+	// errgroup.WithContext's context is canceled once Wait returns: after
+	// it, a commit takes the context the group's was made from.
+	var groupCtx types.Object
 	for _, obj := range uses {
 		if c.fromErrgroupContext(obj) {
-			return analysis.SuggestedFix{}, false // canceled once Wait returns
+			if !l.group || groupCtx != nil {
+				return analysis.SuggestedFix{}, false
+			}
+			groupCtx = obj
 		}
 	}
 	launchStmt := c.launchStmt(l)
@@ -136,7 +142,15 @@ func (c *checker) batchFix(f *finding) (analysis.SuggestedFix, bool) {
 		if wait == nil {
 			return analysis.SuggestedFix{}, false
 		}
-		callText, ok := c.substitute(ce, v, recArg, variadic, b.src)
+		var extra []replacement
+		if groupCtx != nil {
+			parent, ok := c.errgroupParent(groupCtx, wait.Pos())
+			if !ok {
+				return analysis.SuggestedFix{}, false
+			}
+			extra = c.identReplacements(ce, groupCtx, parent)
+		}
+		callText, ok := c.substitute(ce, v, recArg, variadic, b.src, extra)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
@@ -413,6 +427,50 @@ func goStmtAt(pass *analysis.Pass, pos token.Pos) *ast.GoStmt {
 		}
 	}
 	return nil
+}
+
+// errgroupParent returns the name of the context that the errgroup
+// context obj was made from (errgroup.WithContext(ctx)), when it is a
+// variable that the same name still means at pos.
+func (c *checker) errgroupParent(obj types.Object, pos token.Pos) (string, bool) {
+	for _, n := range edit.Path(c.pass, obj.Pos()) {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			continue
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return "", false
+		}
+		id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+		if !ok {
+			return "", false
+		}
+		parent := c.pass.TypesInfo.Uses[id]
+		f := edit.File(c.pass, pos)
+		scope := c.pass.TypesInfo.Scopes[f]
+		if parent == nil || scope == nil {
+			return "", false
+		}
+		if _, at := scope.Innermost(pos).LookupParent(id.Name, pos); at != parent {
+			return "", false // shadowed there (g, ctx := errgroup.WithContext(ctx))
+		}
+		return id.Name, true
+	}
+	return "", false
+}
+
+// identReplacements returns replacements of every use of obj in n by
+// text.
+func (c *checker) identReplacements(n ast.Node, obj types.Object, text string) []replacement {
+	var reps []replacement
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj {
+			reps = append(reps, replacement{id.Pos(), id.End(), text})
+		}
+		return true
+	})
+	return reps
 }
 
 // fromErrgroupContext reports whether obj is the context returned by
@@ -794,8 +852,8 @@ func (c *checker) checked(sig *types.Signature, call, errName, body string) (str
 
 // substitute returns the source of the call with the record argument
 // replaced by the batch (variadic) or kept (a loop binds it).
-func (c *checker) substitute(ce *ast.CallExpr, v types.Object, recArg ast.Expr, variadic bool, src string) (string, bool) {
-	var reps []replacement
+func (c *checker) substitute(ce *ast.CallExpr, v types.Object, recArg ast.Expr, variadic bool, src string, extra []replacement) (string, bool) {
+	reps := extra
 	if variadic && c.count(ce, v) == 1 {
 		reps = append(reps, replacement{recArg.Pos(), recArg.End(), src + "..."})
 	}

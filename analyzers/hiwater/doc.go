@@ -94,10 +94,12 @@ can be built, the finding is not reported.
     With errgroup the join is `if err := g.Wait(); err != nil { ... }` (or
     err := g.Wait() and that check) whose body leaves; every path of the
     function that skips the position call must return an error, and a
-    failed commit runs the same body. A statement using values local to
-    the goroutine other than its record, the context of
-    errgroup.WithContext (canceled when Wait returns), or leaving the
-    goroutine (return), is not moved.
+    failed commit runs the same body. The context of errgroup.WithContext
+    is canceled when Wait returns: the moved call takes the context the
+    group's was made from instead (not when that name is shadowed, as in
+    g, ctx := errgroup.WithContext(ctx)). A statement using values local
+    to the goroutine other than its record, or leaving the goroutine
+    (return), is not moved.
 
   - Otherwise, a go statement started per record (a stream: sarama's
     claim.Messages(), a FetchMessage or ReadMessage loop, or a batch whose

@@ -18,11 +18,12 @@ import (
 var scenarios = []string{
 	// Per-record goroutines over EachRecord (join exists) and a range (join
 	// added), errgroup, a pool, an atomic maximum read by a ticker, a
-	// collector, default auto-commit (go removed: autocommit adds the join)
-	// (7 positive); errgroup.WithContext's context, commit after
-	// the join, join per record, goroutine per partition, single worker,
-	// worker per channel, in-line low-water mark, per-partition collector,
-	// marks without AutoCommitMarks (9 silent).
+	// collector, default auto-commit (go removed: autocommit adds the join),
+	// errgroup.WithContext's context (the commit after Wait takes the
+	// parent context) (8 positive); commit after the join, join per
+	// record, goroutine per partition, single worker, worker per channel,
+	// in-line low-water mark, per-partition collector, marks without
+	// AutoCommitMarks (8 silent).
 	"hiwater/franzgo",
 	// Per-record goroutine over claim.Messages(), pool in ConsumeClaim,
 	// mutex maximum marked by the goroutine, collector in ConsumeClaim, a

@@ -76,7 +76,7 @@ func groupCommits(ctx context.Context) error {
 }
 
 // The same with errgroup.WithContext's context: it is canceled when Wait
-// returns, so the commit cannot move after it.
+// returns, so the commit moved after it takes ctx, the group's parent.
 func groupContext(ctx context.Context) error {
 	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.DisableAutoCommit())
 	for {
@@ -87,7 +87,7 @@ func groupContext(ctx context.Context) error {
 				if err := process(gctx, r); err != nil {
 					return err
 				}
-				return cl.CommitRecords(gctx, r) // ok: known gap, the only fix would use a canceled context
+				return cl.CommitRecords(gctx, r) // want `CommitRecords from a per-record errgroup function`
 			})
 		}
 		if err := g.Wait(); err != nil {
