@@ -159,7 +159,7 @@ func (c *checker) restartCost(ev *semantics.Evidence, cl *clientmodel.Client) st
 	if rs.Start != "" {
 		start = "the start offset set with " + rs.Start
 	}
-	why := "nothing is committed to the broker either, so every restart and rebalance starts from " + start
+	why := "nothing is committed to the broker either: every restart and rebalance starts from " + start
 	switch rs.StartNewest {
 	case semantics.On:
 		return why + ", the newest offset, so the records produced while a partition had no consumer are lost (at-most-once)"

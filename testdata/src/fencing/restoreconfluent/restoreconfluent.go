@@ -23,7 +23,7 @@ func apply(ctx context.Context, db *sql.DB, m *kafka.Message) error {
 		return err
 	}
 	tp := m.TopicPartition
-	if _, err := tx.ExecContext(ctx, saveOffset, int64(tp.Offset)+1, *tp.Topic, tp.Partition, int64(tp.Offset)); err != nil { // want `the position written to consumer_offsets in the transaction is never read back when partitions are assigned: nothing is committed to the broker either, so every restart and rebalance starts from the default auto.offset.reset, the newest offset, so the records produced while a partition had no consumer are lost \(at-most-once\)`
+	if _, err := tx.ExecContext(ctx, saveOffset, int64(tp.Offset)+1, *tp.Topic, tp.Partition, int64(tp.Offset)); err != nil { // want `the position written to consumer_offsets in the transaction is never read back when partitions are assigned: nothing is committed to the broker either: every restart and rebalance starts from the default auto.offset.reset, the newest offset, so the records produced while a partition had no consumer are lost \(at-most-once\)`
 		return err
 	}
 	return tx.Commit()

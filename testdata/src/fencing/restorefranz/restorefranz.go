@@ -24,7 +24,7 @@ func applyBlind(ctx context.Context, pool *pgxpool.Pool, r *kgo.Record) error {
 	if _, err := tx.Exec(ctx, `INSERT INTO views (key, body) VALUES ($1, $2)`, r.Key, r.Value); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, saveOffset, r.Offset+1, r.Topic, r.Partition); err != nil { // want `the position written to consumer_offsets in the transaction is never read back when partitions are assigned: nothing is committed to the broker either, so every restart and rebalance starts from the default start offset, the oldest offset, so the partition's records are applied again`
+	if _, err := tx.Exec(ctx, saveOffset, r.Offset+1, r.Topic, r.Partition); err != nil { // want `the position written to consumer_offsets in the transaction is never read back when partitions are assigned: nothing is committed to the broker either: every restart and rebalance starts from the default start offset, the oldest offset, so the partition's records are applied again`
 		return err
 	}
 	return tx.Commit(ctx)
