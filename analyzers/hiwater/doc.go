@@ -104,7 +104,9 @@ can be built, the finding is not reported.
   - Otherwise, a go statement started per record (a stream: sarama's
     claim.Messages(), a FetchMessage or ReadMessage loop, or a batch whose
     goroutine cannot be moved from): the go keyword is removed, so that the
-    records are processed one at a time, in order. Not when the goroutine
+    records are processed one at a time, in order; an errgroup function
+    (g.Go(func() error { ... })) is called in place, in a function
+    returning an error, and its error returned. Not when the goroutine
     sends to (or closes) a channel the loop receives from, or receives from
     one the loop sends to after starting it: it would wait for itself. For
     max-offset-commit and arrival-order-commit this is done where the

@@ -33,7 +33,7 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 		}
 	}
 	if s.l.group {
-		return analysis.SuggestedFix{}, false
+		return c.inlineGroupFunc(s)
 	}
 	if f.category == CategoryArrival && f.call.Fn == s.spawner() {
 		return analysis.SuggestedFix{}, false // the collector is the loop itself: it would wait for itself
@@ -43,10 +43,8 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 
 // ---- remove the go statement ----
 
-// dropGo removes the go keyword of a per-record go statement. It refuses
-// when the goroutine (or what it calls) sends to or closes a channel the
-// loop receives from: run in the loop's goroutine, the send would wait for
-// a receive that comes only after it.
+// dropGo removes the go keyword of a per-record go statement, when the
+// goroutine can run in place (runsInPlace).
 func (c *checker) dropGo(s *site) (analysis.SuggestedFix, bool) {
 	g, ok := s.l.instr.(*ssa.Go)
 	if !ok {
@@ -59,12 +57,72 @@ func (c *checker) dropGo(s *site) (analysis.SuggestedFix, bool) {
 			break
 		}
 	}
-	if gs == nil {
+	if gs == nil || !c.runsInPlace(s) {
 		return analysis.SuggestedFix{}, false
 	}
+	return analysis.SuggestedFix{
+		Message:   "Process records one at a time: remove the go statement",
+		TextEdits: []analysis.TextEdit{{Pos: gs.Go, End: gs.Call.Pos()}},
+	}, true
+}
+
+// inlineGroupFunc runs a per-record errgroup function in place, in a
+// function returning just an error: `g.Go(func() error { ... })` becomes
+// `if err := func() error { ... }(); err != nil { return err }`, so that
+// the records are processed one at a time, in order, and the first error
+// is returned as Wait would have returned it.
+func (c *checker) inlineGroupFunc(s *site) (analysis.SuggestedFix, bool) {
+	ce, path := edit.CallAt(c.pass, s.l.instr.Pos())
+	if ce == nil || len(path) < 2 || len(ce.Args) != 1 || !c.runsInPlace(s) {
+		return analysis.SuggestedFix{}, false
+	}
+	stmt, ok := path[1].(*ast.ExprStmt)
+	lit, isLit := ast.Unparen(ce.Args[0]).(*ast.FuncLit)
+	if !ok || !isLit {
+		return analysis.SuggestedFix{}, false
+	}
+	var sig *types.Signature
+	for _, n := range path[2:] {
+		if fl, ok := n.(*ast.FuncLit); ok {
+			sig, _ = c.pass.TypesInfo.TypeOf(fl).(*types.Signature)
+			break
+		}
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				sig = fn.Type().(*types.Signature)
+			}
+			break
+		}
+	}
+	errType := types.Universe.Lookup("error").Type()
+	if sig == nil || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), errType) {
+		return analysis.SuggestedFix{}, false
+	}
+	tf := c.pass.Fset.File(lit.Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return analysis.SuggestedFix{}, false
+	}
+	// The literal as written, comments kept, its lines where they were.
+	src := string(content[tf.Offset(lit.Pos()):tf.Offset(lit.End())])
+	indent := edit.Indent(c.pass, stmt.Pos())
+	text := "if err := " + src + "(); err != nil {\n" + indent + "\treturn err\n" + indent + "}"
+	return analysis.SuggestedFix{
+		Message:   "Process records one at a time: call the group function in place",
+		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(text)}},
+	}, true
+}
+
+// runsInPlace reports whether the goroutine of s can run in the loop's
+// goroutine instead: it (or what it calls) sends to or closes no channel
+// the loop receives from (run in place, the send would wait for a receive
+// that comes only after it), and waits for nothing the loop sends or
+// closes after starting it (a start signal).
+func (c *checker) runsInPlace(s *site) bool {
+	g := s.l.instr
 	sent := c.sentChansDeep(s.l.fn, map[*ssa.Function]bool{}, 0)
 	if ssaflow.Intersects(sent, c.recvChans(s.spawner())) {
-		return analysis.SuggestedFix{}, false
+		return false
 	}
 	// The goroutine waits for something the loop sends or closes after
 	// starting it (a start signal): run in place it would wait forever. A
@@ -83,14 +141,11 @@ func (c *checker) dropGo(s *site) (analysis.SuggestedFix, bool) {
 				}
 			}
 			if ch != nil && ssaflow.Intersects(c.m.Flow.Roots(ch), recv) && !ssaflow.Dominates(in, g) {
-				return analysis.SuggestedFix{}, false
+				return false
 			}
 		}
 	}
-	return analysis.SuggestedFix{
-		Message:   "Process records one at a time: remove the go statement",
-		TextEdits: []analysis.TextEdit{{Pos: gs.Go, End: gs.Call.Pos()}},
-	}, true
+	return true
 }
 
 // sentChansDeep is sentChans of fn and the in-package functions it calls.

@@ -29,10 +29,11 @@ var scenarios = []string{
 	// mutex maximum marked by the goroutine, collector in ConsumeClaim, a
 	// helper started per message, an offset passed to the goroutine, a
 	// range over an iterator, a pool of job structs, a semaphore released
-	// before the mark (9 positive); sequential ConsumeClaim, join per
-	// message, a tracker's result, a sequential maximum read by a ticker, a
-	// minimum, a single worker per claim, errgroup over a stream, a mark in
-	// the loop, an ordered hand-off chain, a sync.Cond wait (10 silent).
+	// before the mark, errgroup over a stream (the function is called in
+	// place) (10 positive); sequential ConsumeClaim, join per message, a
+	// tracker's result, a sequential maximum read by a ticker, a minimum, a
+	// single worker per claim, a mark in the loop, an ordered hand-off
+	// chain, a sync.Cond wait (9 silent).
 	"hiwater/sarama",
 	// The old import path (1 positive, 1 silent).
 	"hiwater/saramashopify",

@@ -47,10 +47,10 @@ func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, c
 		if _, isCall := ast.Unparen(t.Results[0]).(*ast.CallExpr); !isCall {
 			return analysis.SuggestedFix{}, false
 		}
-		text = indentLines(errCheck(edit.Source(c.pass, t.Results[0]), "return err"), indent) + moved + indent + "return nil\n"
+		text = indentLines(errCheck(c.raw(t.Results[0]), "return err"), indent) + moved + indent + "return nil\n"
 		title = fmt.Sprintf("Check the processing's error, then call %s and return", name)
 	case *ast.GoStmt:
-		call := edit.Source(c.pass, t.Call)
+		call := c.raw(t.Call)
 		sig, ok := c.pass.TypesInfo.TypeOf(t.Call.Fun).Underlying().(*types.Signature)
 		if !ok {
 			return analysis.SuggestedFix{}, false
@@ -89,6 +89,16 @@ func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, c
 		Message:   title,
 		TextEdits: append(imports, cut, analysis.TextEdit{Pos: start, End: tf.Pos(end), NewText: []byte(text)}),
 	}, true
+}
+
+// raw returns the source of n as written, comments kept.
+func (c *checker) raw(n ast.Node) string {
+	tf := c.pass.Fset.File(n.Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return ""
+	}
+	return string(content[tf.Offset(n.Pos()):tf.Offset(n.End())])
 }
 
 // signatureOf returns the signature of the innermost function of path.
