@@ -113,9 +113,10 @@ can be built, the finding is not reported.
     records become concurrent.
 
   - A pool started by a counting loop (for i := 0; i < n; i++, for range
-    n): n becomes 1, a single worker. Not when n is used elsewhere in the
-    function (wg.Add(n) would wait for workers that do not exist), other
-    than as a channel's capacity.
+    n): n becomes 1, a single worker, and so does the n of a
+    WaitGroup's Add(n) counting the workers. Not when n is used elsewhere
+    in the function (a loop collecting n results would wait for workers
+    that do not exist), other than as a channel's capacity.
 
 Keeping the concurrency needs a low-water-mark tracker: the consume loop
 starts each offset in order, workers report it done and commit what the

@@ -209,51 +209,75 @@ func (c *checker) singleWorker(s *site) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false // workers started elsewhere too
 	}
 	n, ok := c.loopCount(s.l.instr.Pos())
-	if !ok || !c.removable(n) || c.countUsedElsewhere(n) {
+	if !ok || !c.removable(n) {
 		return analysis.SuggestedFix{}, false
+	}
+	adds, ok := c.countUsedElsewhere(n)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	edits := []analysis.TextEdit{{Pos: n.Pos(), End: n.End(), NewText: []byte("1")}}
+	for _, a := range adds {
+		edits = append(edits, analysis.TextEdit{Pos: a.Pos(), End: a.End(), NewText: []byte("1")})
 	}
 	return analysis.SuggestedFix{
 		Message:   "Start a single worker",
-		TextEdits: []analysis.TextEdit{{Pos: n.Pos(), End: n.End(), NewText: []byte("1")}},
+		TextEdits: edits,
 	}, true
 }
 
-// countUsedElsewhere reports whether the worker count appears elsewhere in
-// the function starting the workers, other than as a channel's capacity:
-// wg.Add(n), or a loop collecting n results, would wait for workers that a
-// single worker never becomes.
-func (c *checker) countUsedElsewhere(n ast.Expr) bool {
+// countUsedElsewhere returns the other uses of the worker count in the
+// function starting the workers that the fix changes with it: the
+// argument of a WaitGroup's Add (wg.Add(n) then waits for the one
+// worker). ok is false when the count appears elsewhere, other than as a
+// channel's capacity: a loop collecting n results would wait for workers
+// that a single worker never becomes.
+func (c *checker) countUsedElsewhere(n ast.Expr) (adds []ast.Expr, ok bool) {
 	_, body := edit.FuncOf(edit.Path(c.pass, n.Pos()))
 	if body == nil {
-		return true
+		return nil, false
 	}
 	text := edit.Source(c.pass, n)
 	if _, isLit := ast.Unparen(n).(*ast.BasicLit); isLit {
-		return false
+		return nil, true
 	}
-	used := false
+	ok = true
 	ast.Inspect(body, func(x ast.Node) bool {
-		if used {
+		if !ok {
 			return false
 		}
-		if call, ok := x.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "make" {
+		if call, isCall := x.(*ast.CallExpr); isCall {
+			if id, isID := ast.Unparen(call.Fun).(*ast.Ident); isID && id.Name == "make" {
+				return false
+			}
+			if c.isWaitGroupAdd(call) && edit.Source(c.pass, call.Args[0]) == text {
+				adds = append(adds, call.Args[0])
 				return false
 			}
 		}
-		e, ok := x.(ast.Expr)
-		if !ok || e == n || e.Pos() >= n.Pos() && e.End() <= n.End() {
+		e, isExpr := x.(ast.Expr)
+		if !isExpr || e == n || e.Pos() >= n.Pos() && e.End() <= n.End() {
 			return true
 		}
 		switch e.(type) {
 		case *ast.Ident, *ast.SelectorExpr:
 			if edit.Source(c.pass, e) == text {
-				used = true
+				ok = false
 			}
 		}
 		return true
 	})
-	return used
+	return adds, ok
+}
+
+// isWaitGroupAdd reports whether call is wg.Add(x) on a sync.WaitGroup.
+func (c *checker) isWaitGroupAdd(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	fn, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+	return ok && fn.FullName() == "(*sync.WaitGroup).Add"
 }
 
 // removable reports whether expression e can be deleted without leaving a

@@ -38,9 +38,10 @@ var scenarios = []string{
 	// The old import path (1 positive, 1 silent).
 	"hiwater/saramashopify",
 	// FetchMessage loop, batch with a join, errgroup batch, pool feeding a
-	// collector, `!ok || off > hi` maximum committed by a ticker (5
-	// positive); sequential, reader per partition, join through a done
-	// channel, SetLimit(1), pool counted by wg.Add(n) (5 silent).
+	// collector, `!ok || off > hi` maximum committed by a ticker, pool
+	// counted by wg.Add(n) (n becomes 1 in both) (6 positive); sequential,
+	// reader per partition, join through a done channel, SetLimit(1) (4
+	// silent).
 	"hiwater/kafkago",
 	// errgroup batches joined by an error check that exits (log.Fatal, a
 	// helper calling os.Exit) instead of returning (2 positive).
