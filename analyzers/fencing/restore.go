@@ -17,6 +17,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/semantics"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // CategoryNotRestored: a consumer writes its position in the effect's
@@ -185,7 +186,7 @@ func (c *checker) dbReader(pos token.Pos) (*clientmodel.SQLReader, types.Type) {
 	if write == nil {
 		return nil, nil
 	}
-	for _, root := range c.m.Flow.Roots(consumer.Recv(write.Common())) {
+	for _, root := range c.m.Flow.Roots(ssaflow.Recv(write.Common())) {
 		if ex, ok := root.(*ssa.Extract); ok {
 			root = ex.Tuple
 		}
@@ -193,7 +194,7 @@ func (c *checker) dbReader(pos token.Pos) (*clientmodel.SQLReader, types.Type) {
 		if !ok {
 			continue
 		}
-		db := consumer.Recv(begin.Common())
+		db := ssaflow.Recv(begin.Common())
 		if db == nil {
 			continue
 		}
@@ -303,8 +304,8 @@ func (c *checker) callbackSite(k *consumer.Consumer, fix *clientmodel.RestoreFix
 				if !ok {
 					continue
 				}
-				callee := consumer.Callee(ci.Common())
-				if callee == nil || !slices.Contains(fix.Hooks, callee.FullName()) || !c.m.Is(k, consumer.Recv(ci.Common())) {
+				callee := ssaflow.Callee(ci.Common())
+				if callee == nil || !slices.Contains(fix.Hooks, callee.FullName()) || !c.m.Is(k, ssaflow.Recv(ci.Common())) {
 					continue
 				}
 				ce, _ := edit.CallAt(c.pass, ci.Pos())

@@ -59,11 +59,11 @@ func (c *checker) optionRevoke(k *consumer.Consumer) {
 		return
 	}
 	for _, opt := range c.optionCalls(k.Config, map[ssa.Value]bool{}, 0) {
-		hook := revokedHook(k, consumer.Callee(opt.Common()))
+		hook := revokedHook(k, ssaflow.Callee(opt.Common()))
 		if hook == nil {
 			continue
 		}
-		cb := c.callbackFunc(consumer.Arg(opt.Common(), hook.Arg))
+		cb := c.callbackFunc(ssaflow.Arg(opt.Common(), hook.Arg))
 		if cb == nil {
 			continue // a callback the analysis cannot see
 		}
@@ -107,7 +107,7 @@ func (c *checker) reachCommits(fn *ssa.Function, consumerType string) (out []com
 				if !ok {
 					continue
 				}
-				obj := consumer.Callee(ci.Common())
+				obj := ssaflow.Callee(ci.Common())
 				if obj != nil {
 					if ref, ok := c.ix.Call(obj); ok && ref.Role == clientmodel.Commit {
 						out = append(out, commitCall{ci, ref})
@@ -220,7 +220,7 @@ func (c *checker) optionCalls(v ssa.Value, seen map[ssa.Value]bool, depth int) [
 			}
 			break
 		}
-		if obj := consumer.Callee(x.Common()); obj != nil && obj.Pkg() != nil && c.ix.IsClientPath(obj.Pkg().Path()) {
+		if obj := ssaflow.Callee(x.Common()); obj != nil && obj.Pkg() != nil && c.ix.IsClientPath(obj.Pkg().Path()) {
 			out = append(out, x)
 		}
 	}
@@ -408,7 +408,7 @@ func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *
 	edits = append(edits, c.prependStmts(body.List, body.Lbrace, text))
 	edits = append(edits, imports...)
 	msg := fmt.Sprintf("this %s callback commits nothing, and it replaces %s's default revoke, which commits the processed polls while auto-commit is on: every rebalance and deploy makes the partitions' next owner replay up to %s of records (duplicates)",
-		clientmodel.BareName(revokedHook(k, consumer.Callee(opt.Common())).Func), cl.Name, cl.Config.Interval)
+		clientmodel.BareName(revokedHook(k, ssaflow.Callee(opt.Common())).Func), cl.Name, cl.Config.Interval)
 	fix := "Commit in the revoke callback"
 	if commit == polled && !s.Is(cl, clientmodel.BlockRebalance) {
 		fix = "Commit in the revoke callback and block rebalances while a poll is processed"
@@ -440,7 +440,7 @@ func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cm commitC
 		End:      end,
 		Category: CategoryRevokeInFlight,
 		Message: fmt.Sprintf("this %s callback calls %s without %s: the callback can run while the poll loop is still processing, and it commits everything polled, those records included: if their processing then fails or the process crashes, the partitions' next owner starts after them (lost)",
-			clientmodel.BareName(revokedHook(k, consumer.Callee(opt.Common())).Func), clientmodel.ShortName(cm.ref.Func), k.Client.Spell(clientmodel.BlockRebalance)),
+			clientmodel.BareName(revokedHook(k, ssaflow.Callee(opt.Common())).Func), clientmodel.ShortName(cm.ref.Func), k.Client.Spell(clientmodel.BlockRebalance)),
 		Related: []analysis.RelatedInformation{{Pos: opt.Pos(), Message: "the revoke callback is registered here"}},
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Block rebalances while a poll is processed",
@@ -479,11 +479,11 @@ func (c *checker) callbackRevoke(k *consumer.Consumer) {
 				if !ok {
 					continue
 				}
-				hook := eventsHook(k, consumer.Callee(ci.Common()))
-				if hook == nil || !c.m.Is(k, consumer.Recv(ci.Common())) {
+				hook := eventsHook(k, ssaflow.Callee(ci.Common()))
+				if hook == nil || !c.m.Is(k, ssaflow.Recv(ci.Common())) {
 					continue
 				}
-				cb := c.callbackFunc(consumer.Arg(ci.Common(), hook.Arg))
+				cb := c.callbackFunc(ssaflow.Arg(ci.Common(), hook.Arg))
 				if cb == nil {
 					continue
 				}

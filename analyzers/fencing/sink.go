@@ -12,7 +12,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
-	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/sqlrow"
@@ -31,7 +30,7 @@ func (c *checker) offsetRows() {
 				if !ok {
 					continue
 				}
-				obj := consumer.Callee(call.Common())
+				obj := ssaflow.Callee(call.Common())
 				if obj == nil {
 					continue
 				}
@@ -44,7 +43,7 @@ func (c *checker) offsetRows() {
 }
 
 func (c *checker) offsetRow(call *ssa.Call, ex *clientmodel.SQLExec) {
-	q, ok := consumer.Arg(call.Common(), ex.Query).(*ssa.Const)
+	q, ok := ssaflow.Arg(call.Common(), ex.Query).(*ssa.Const)
 	if !ok || q.Value == nil || q.Value.Kind() != constant.String {
 		return
 	}
@@ -52,7 +51,7 @@ func (c *checker) offsetRow(call *ssa.Call, ex *clientmodel.SQLExec) {
 	if w == nil {
 		return
 	}
-	off := c.recordOffset(consumer.Arg(call.Common(), ex.Query+1), map[ssa.Value]bool{}, 0)
+	off := c.recordOffset(ssaflow.Arg(call.Common(), ex.Query+1), map[ssa.Value]bool{}, 0)
 	if off == token.NoPos {
 		return // not the position of a record
 	}

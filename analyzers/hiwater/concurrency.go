@@ -8,7 +8,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -373,7 +372,7 @@ func (c *checker) limitOne(g ssa.Value) bool {
 				if !ok {
 					continue
 				}
-				callee := consumer.Callee(call.Common())
+				callee := ssaflow.Callee(call.Common())
 				if callee == nil || callee.Name() != "SetLimit" || !ssaflow.IsErrgroup(callee) || len(call.Common().Args) < 2 {
 					continue
 				}
@@ -439,7 +438,7 @@ func (c *checker) recvChans(fn *ssa.Function) []ssa.Value {
 }
 
 // isWait reports whether a call waits for other goroutines.
-func isWait(cc *ssa.CallCommon) bool { return ssaflow.IsJoin(consumer.Callee(cc)) }
+func isWait(cc *ssa.CallCommon) bool { return ssaflow.IsJoin(ssaflow.Callee(cc)) }
 
 // reaches reports whether an instruction satisfying isTarget executes
 // after from on some path that executes no instruction satisfying isAvoid.

@@ -7,7 +7,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -264,7 +263,7 @@ func isLiteral(v ssa.Value) bool {
 // the receiver of (*sync/atomic.Int64).Load, the first argument of
 // atomic.LoadInt64. It returns nil for other calls.
 func atomicAddr(cc *ssa.CallCommon, op string) ssa.Value {
-	fn := consumer.Callee(cc)
+	fn := ssaflow.Callee(cc)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
 		return nil
 	}

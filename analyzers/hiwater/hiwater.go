@@ -131,7 +131,7 @@ func (c *checker) index(in ssa.Instruction) {
 				c.callbackFns[fn] = true
 			}
 		}
-		callee := consumer.Callee(x.Common())
+		callee := ssaflow.Callee(x.Common())
 		if callee == nil || (callee.Name() != "Go" && callee.Name() != "TryGo") || !ssaflow.IsErrgroup(callee) {
 			return
 		}
@@ -249,7 +249,7 @@ func (c *checker) classify(call *consumer.Call) *finding {
 // classifyPosition returns the finding for a position call whose settings
 // make it effective, or nil.
 func (c *checker) classifyPosition(call *consumer.Call, ci *ssa.Call) *finding {
-	arg := consumer.Arg(ci.Common(), call.Record)
+	arg := ssaflow.Arg(ci.Common(), call.Record)
 	if arg == nil {
 		return nil
 	}
@@ -302,7 +302,7 @@ func (c *checker) waitsBefore(call *consumer.Call) bool {
 					}
 				}
 			case *ssa.Call:
-				fn := consumer.Callee(x.Common())
+				fn := ssaflow.Callee(x.Common())
 				if ssaflow.IsCondWait(fn) && reaches(in, func(y ssa.Instruction) bool { return y == call.Instr }, func(ssa.Instruction) bool { return false }) {
 					return true
 				}

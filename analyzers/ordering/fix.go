@@ -11,20 +11,20 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
-	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // report reports commit p made before site processes its record, with the
 // fix that moves it after the processing.
 func (c *checker) report(p *position, site ssa.Instruction) {
-	if fn := consumer.Callee(p.instr.Common()); p.helper && fn != nil && c.movedToCallers[fn] {
+	if fn := ssaflow.Callee(p.instr.Common()); p.helper && fn != nil && c.movedToCallers[fn] {
 		return // the finding in the helper moves its commit here
 	}
 	client := clientmodel.ShortName(p.client.Func)
 	name := client
-	if fn := consumer.Callee(p.instr.Common()); fn != nil {
+	if fn := ssaflow.Callee(p.instr.Common()); fn != nil {
 		name = fn.Name()
 	}
 	if p.helper {
@@ -100,7 +100,7 @@ func (c *checker) isBatch(p *position) bool {
 // same list that processes the record.
 func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.SuggestedFix, bool) {
 	name := "commit"
-	if fn := consumer.Callee(p.instr.Common()); fn != nil {
+	if fn := ssaflow.Callee(p.instr.Common()); fn != nil {
 		name = fn.Name()
 	}
 	if c.recordLeaves(p) {

@@ -169,7 +169,7 @@ func (c *checker) run() {
 		}
 		var arg ssa.Value
 		if call.Record >= 0 {
-			arg = consumer.Arg(ci.Common(), call.Record)
+			arg = ssaflow.Arg(ci.Common(), call.Record)
 		}
 		if p := c.positionOf(call, ci, arg); p != nil {
 			positions = append(positions, p)
@@ -187,7 +187,7 @@ func (c *checker) run() {
 				if f == nil {
 					continue
 				}
-				arg := consumer.Arg(ci.Common(), f.Param)
+				arg := ssaflow.Arg(ci.Common(), f.Param)
 				ref, _ := clientmodel.Default.CallByName(f.Func)
 				if arg == nil || ref.Call == nil {
 					continue
@@ -307,7 +307,7 @@ func (c *checker) origins(p *position) []ssa.Value {
 	if p.marked {
 		var out []ssa.Value
 		for _, m := range c.marksBefore(p) {
-			arg := consumer.Arg(m.Instr.Common(), m.Record)
+			arg := ssaflow.Arg(m.Instr.Common(), m.Record)
 			out = append(out, c.origins(&position{instr: p.instr, fn: p.fn, arg: arg})...)
 		}
 		return out
@@ -378,7 +378,7 @@ func (c *checker) origins(p *position) []ssa.Value {
 		case *ssa.Extract:
 			walk(x.Tuple, depth+1)
 		case *ssa.Call:
-			if ref, ok := clientmodel.Default.Call(consumer.Callee(x.Common())); ok && ref.Role == clientmodel.Fetch {
+			if ref, ok := clientmodel.Default.Call(ssaflow.Callee(x.Common())); ok && ref.Role == clientmodel.Fetch {
 				out = append(out, x)
 				return
 			}
@@ -415,7 +415,7 @@ func isFetch(v ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	ref, ok := clientmodel.Default.Call(consumer.Callee(call.Common()))
+	ref, ok := clientmodel.Default.Call(ssaflow.Callee(call.Common()))
 	return ok && ref.Role == clientmodel.Fetch
 }
 

@@ -9,7 +9,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
-	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -68,7 +67,7 @@ func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
 				if cv, ok := r.(ssa.Value); ok {
 					add(cv)
 				}
-				recv := consumer.Recv(cc)
+				recv := ssaflow.Recv(cc)
 				for _, a := range cc.Args {
 					if a == recv {
 						continue
@@ -155,7 +154,7 @@ func localAggregate(addr ssa.Value) *ssa.Alloc {
 // function (pool.Begin, NewBatch), not a parameter, global or field, and
 // neither cc nor the call that made recv is a client or ignored call.
 func (c *checker) carriesEffect(cc *ssa.CallCommon, recv ssa.Value) bool {
-	if fn := consumer.Callee(cc); fn == nil || c.ignored(fn) || c.isClient(fn) {
+	if fn := ssaflow.Callee(cc); fn == nil || c.ignored(fn) || c.isClient(fn) {
 		return false
 	}
 	if ex, ok := recv.(*ssa.Extract); ok {
@@ -165,7 +164,7 @@ func (c *checker) carriesEffect(cc *ssa.CallCommon, recv ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	fn := consumer.Callee(mk.Common())
+	fn := ssaflow.Callee(mk.Common())
 	return fn != nil && !c.ignored(fn) && !c.isClient(fn)
 }
 
@@ -184,7 +183,7 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	if _, isBuiltin := cc.Value.(*ssa.Builtin); isBuiltin {
 		return false
 	}
-	callee := consumer.Callee(cc)
+	callee := ssaflow.Callee(cc)
 	args := cc.Args
 	if cc.IsInvoke() {
 		args = append([]ssa.Value{cc.Value}, args...)

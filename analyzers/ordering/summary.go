@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
-	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -64,11 +63,11 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 			}
 			var arg ssa.Value
 			var name string
-			if ref, ok := clientmodel.Default.Call(consumer.Callee(ci.Common())); ok &&
+			if ref, ok := clientmodel.Default.Call(ssaflow.Callee(ci.Common())); ok &&
 				(ref.Role == clientmodel.Commit || ref.Role == clientmodel.Mark || ref.Role == clientmodel.Store) && ref.Record >= 0 {
-				arg, name = consumer.Arg(ci.Common(), ref.Record), ref.Func
+				arg, name = ssaflow.Arg(ci.Common(), ref.Record), ref.Func
 			} else if f := c.helperFact(ci); f != nil {
-				arg, name = consumer.Arg(ci.Common(), f.Param), f.Func
+				arg, name = ssaflow.Arg(ci.Common(), f.Param), f.Func
 			}
 			if arg == nil {
 				continue
@@ -76,7 +75,7 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 			if !onEveryReturn(ci) {
 				continue // a commit on some paths only (behind a flag)
 			}
-			// Param counts the signature's parameters, as consumer.Arg
+			// Param counts the signature's parameters, as ssaflow.Arg
 			// does: the receiver of a method is not one.
 			skip := 0
 			if fn.Signature.Recv() != nil {
@@ -121,7 +120,7 @@ func (c *checker) helperFact(ci *ssa.Call) *commitsParam {
 	if sc := cc.StaticCallee(); sc != nil && c.flow.InPackage(sc) {
 		return c.helpers[sc]
 	}
-	callee := consumer.Callee(cc)
+	callee := ssaflow.Callee(cc)
 	if callee == nil || callee.Pkg() == c.pass.Pkg {
 		return nil
 	}

@@ -11,7 +11,6 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -94,52 +93,6 @@ type Call struct {
 // Pos is the call's position (its left parenthesis).
 func (c *Call) Pos() token.Pos { return c.Instr.Pos() }
 
-// Recv returns the receiver of a method call, or nil.
-func Recv(c *ssa.CallCommon) ssa.Value {
-	if c.IsInvoke() {
-		return c.Value
-	}
-	if c.Signature().Recv() != nil && len(c.Args) > 0 {
-		return c.Args[0]
-	}
-	if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 {
-		return c.Args[0]
-	}
-	return nil
-}
-
-// Arg returns parameter i of the call (receiver excluded), or nil.
-func Arg(c *ssa.CallCommon, i int) ssa.Value {
-	if !c.IsInvoke() {
-		if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil {
-			i++
-		}
-	}
-	if i < 0 || i >= len(c.Args) {
-		return nil
-	}
-	return c.Args[i]
-}
-
-// Callee returns the function object a call instruction calls, if known:
-// the static callee's object, or the interface method of an invoke.
-func Callee(c *ssa.CallCommon) *types.Func {
-	if c.IsInvoke() {
-		return c.Method
-	}
-	if fn := c.StaticCallee(); fn != nil {
-		if obj, ok := fn.Object().(*types.Func); ok {
-			return obj
-		}
-		if fn.Origin() != nil {
-			if obj, ok := fn.Origin().Object().(*types.Func); ok {
-				return obj
-			}
-		}
-	}
-	return nil
-}
-
 type builder struct {
 	pass *analysis.Pass
 	ix   *clientmodel.Index
@@ -195,7 +148,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 				case *ssa.MapUpdate:
 					b.mapUpdates = append(b.mapUpdates, in)
 				case ssa.CallInstruction:
-					callee := Callee(in.Common())
+					callee := ssaflow.Callee(in.Common())
 					if callee == nil {
 						continue
 					}
@@ -216,7 +169,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 				if !ok {
 					continue
 				}
-				callee := Callee(call.Common())
+				callee := ssaflow.Callee(call.Common())
 				if callee == nil {
 					continue
 				}
@@ -251,7 +204,7 @@ func (b *builder) consumer(ctor clientmodel.CtorRef, call *ssa.Call, fn *ssa.Fun
 			}
 		}
 	}
-	arg := Arg(call.Common(), ctor.ConfigArg)
+	arg := ssaflow.Arg(call.Common(), ctor.ConfigArg)
 	b.anchor = call
 	defer func() { b.anchor = nil }()
 	s := newSettings()
@@ -293,11 +246,11 @@ func (b *builder) fromClientConfig(ctor clientmodel.CtorRef, r ssa.Value) ssa.Va
 	if !ok {
 		return nil
 	}
-	callee := Callee(call.Common())
+	callee := ssaflow.Callee(call.Common())
 	if callee == nil || b.ix.ClientBuilder(callee) != ctor.Client {
 		return nil
 	}
-	return Arg(call.Common(), ctor.FromClientArg)
+	return ssaflow.Arg(call.Common(), ctor.FromClientArg)
 }
 
 // settings traces the config value v of client c.
@@ -323,7 +276,7 @@ func (b *builder) external(c *clientmodel.Client, r ssa.Value) (*Settings, bool)
 	if !ok {
 		return nil, false
 	}
-	callee := Callee(call.Common())
+	callee := ssaflow.Callee(call.Common())
 	if callee == nil {
 		return nil, false
 	}
@@ -464,7 +417,7 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 		return clientmodel.Knob{}, false
 	}
 	apply := func(in ssa.Instruction, keyV, val ssa.Value, pos token.Pos) {
-		key, ok := ConstString(keyV)
+		key, ok := ssaflow.ConstString(keyV)
 		if !ok {
 			s.Opaque = true
 			return
@@ -497,20 +450,6 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	return s
 }
 
-// ConstString returns the value of a string constant (possibly converted
-// to an interface).
-func ConstString(v ssa.Value) (string, bool) {
-	if mi, ok := v.(*ssa.MakeInterface); ok {
-		v = mi.X
-	}
-	c, ok := v.(*ssa.Const)
-	if !ok || c.Value == nil {
-		return "", false
-	}
-	s, err := strconv.Unquote(c.Value.ExactString())
-	return s, err == nil
-}
-
 // constBoolish returns the value of a boolean constant, or of a string
 // constant librdkafka parses as a boolean.
 func constBoolish(v ssa.Value) (bool, bool) {
@@ -524,7 +463,7 @@ func constBoolish(v ssa.Value) (bool, bool) {
 	if isBoolType(c.Type()) {
 		return c.Value.ExactString() == "true", true
 	}
-	if str, ok := ConstString(c); ok {
+	if str, ok := ssaflow.ConstString(c); ok {
 		switch strings.ToLower(str) {
 		case "true", "t", "1":
 			return true, true
@@ -671,7 +610,7 @@ func (b *builder) callElements(v ssa.Value, i int) *elems {
 		}
 		return e
 	}
-	obj := Callee(call.Common())
+	obj := ssaflow.Callee(call.Common())
 	var f ConfigFact
 	if obj != nil && obj.Pkg() != b.pass.Pkg && b.pass.ImportObjectFact(obj, &f) {
 		return &elems{facts: []*Settings{f.settings()}}
@@ -731,7 +670,7 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 		s.Opaque = true
 		return
 	}
-	obj := Callee(call.Common())
+	obj := ssaflow.Callee(call.Common())
 	if obj == nil {
 		s.Opaque = true
 		return
@@ -763,7 +702,7 @@ func (b *builder) bind(m *Model) {
 		}
 	}
 	for _, call := range m.Calls {
-		recv := Recv(call.Instr.Common())
+		recv := ssaflow.Recv(call.Instr.Common())
 		if recv == nil {
 			continue
 		}
@@ -801,15 +740,15 @@ func (b *builder) handlers(m *Model, c *Consumer) {
 				if !ok {
 					continue
 				}
-				callee := Callee(ci.Common())
+				callee := ssaflow.Callee(ci.Common())
 				if callee == nil || callee.FullName() != h.Run {
 					continue
 				}
-				recv := Recv(ci.Common())
+				recv := ssaflow.Recv(ci.Common())
 				if !isConsumer(b.flow, c, recv) {
 					continue
 				}
-				arg := Arg(ci.Common(), h.HandlerArg)
+				arg := ssaflow.Arg(ci.Common(), h.HandlerArg)
 				if arg == nil {
 					continue
 				}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
@@ -152,7 +153,7 @@ func TestConstString(t *testing.T) {
 		{ssa.NewConst(constant.MakeInt64(1), types.Typ[types.Int]), "", false},
 		{ssa.NewConst(nil, types.NewPointer(types.Typ[types.Int])), "", false},
 	} {
-		got, ok := consumer.ConstString(tc.v)
+		got, ok := ssaflow.ConstString(tc.v)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("ConstString(%s) = %q, %t; want %q, %t", tc.v, got, ok, tc.want, tc.ok)
 		}

@@ -35,7 +35,7 @@ func received(m *Model) []*Consumer {
 		if call.Consumer != nil {
 			continue
 		}
-		recv := Recv(call.Instr.Common())
+		recv := ssaflow.Recv(call.Instr.Common())
 		if recv == nil {
 			continue
 		}

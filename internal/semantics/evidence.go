@@ -13,6 +13,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // Analyzer gathers, for every consumer a package constructs, the evidence
@@ -310,7 +311,7 @@ func calls(fns []*ssa.Function, visit func(ci ssa.CallInstruction, callee *types
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				if ci, ok := in.(ssa.CallInstruction); ok {
-					if callee := consumer.Callee(ci.Common()); callee != nil {
+					if callee := ssaflow.Callee(ci.Common()); callee != nil {
 						visit(ci, callee)
 					}
 				}
@@ -321,5 +322,5 @@ func calls(fns []*ssa.Function, visit func(ci ssa.CallInstruction, callee *types
 
 // onConsumer reports whether the method call ci is made on this consumer.
 func (g *gatherer) onConsumer(ci ssa.CallInstruction) bool {
-	return g.m.Is(g.c, consumer.Recv(ci.Common()))
+	return g.m.Is(g.c, ssaflow.Recv(ci.Common()))
 }

@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
-	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/sqlrow"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -84,7 +83,7 @@ func (g *gatherer) touchesRecords(gs *ssa.Go) bool {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				if ci, ok := in.(ssa.CallInstruction); ok {
-					if callee := consumer.Callee(ci.Common()); callee != nil {
+					if callee := ssaflow.Callee(ci.Common()); callee != nil {
 						if ref, ok := clientmodel.Default.Call(callee); ok && (ref.Role == clientmodel.Fetch || ref.Role == clientmodel.FetchCommit) {
 							return false // the poll loop itself runs in this goroutine
 						}
@@ -151,7 +150,7 @@ func joins(fn *ssa.Function) bool {
 				if !ok {
 					continue
 				}
-				if ssaflow.IsGroupWait(consumer.Callee(call.Common())) {
+				if ssaflow.IsGroupWait(ssaflow.Callee(call.Common())) {
 					return true
 				}
 			}
@@ -185,8 +184,8 @@ func (g *gatherer) txnAndSink() {
 		if !ok {
 			return
 		}
-		q, _ := consumer.ConstString(consumer.Arg(ci.Common(), ex.Query))
-		recv := consumer.Recv(ci.Common())
+		q, _ := ssaflow.ConstString(ssaflow.Arg(ci.Common(), ex.Query))
+		recv := ssaflow.Recv(ci.Common())
 		execs = append(execs, exec{recv: recv, offset: sqlrow.Writes(q), pos: ci.Pos(), model: ex})
 	})
 	slices.Sort(g.ev.Txn)
@@ -248,7 +247,7 @@ func sortedFuncs(set map[*ssa.Function]bool) []*ssa.Function {
 // constStrs returns the constant strings of a string slice literal, or a
 // single constant string.
 func constStrs(v ssa.Value) []string {
-	if s, ok := consumer.ConstString(v); ok {
+	if s, ok := ssaflow.ConstString(v); ok {
 		return []string{s}
 	}
 	sl, ok := v.(*ssa.Slice)
@@ -267,7 +266,7 @@ func constStrs(v ssa.Value) []string {
 		}
 		for _, rr := range *ia.Referrers() {
 			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				if s, ok := consumer.ConstString(st.Val); ok {
+				if s, ok := ssaflow.ConstString(st.Val); ok {
 					out = append(out, s)
 				}
 			}

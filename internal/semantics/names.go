@@ -11,7 +11,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
-	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -43,7 +42,7 @@ func (g *gatherer) names() {
 	// different constants is left out.
 	groups := map[string]bool{}
 	setGroup := func(v ssa.Value) {
-		if s, ok := consumer.ConstString(v); ok {
+		if s, ok := ssaflow.ConstString(v); ok {
 			groups[s] = true
 		} else {
 			groups[""] = true
@@ -114,7 +113,7 @@ func (g *gatherer) nameValues(fns []*ssa.Function, site clientmodel.NameSite, ow
 	cl := g.c.Client
 	switch {
 	case g.c.Site != nil && site.Func == g.c.Ctor.Func:
-		visit(consumer.Arg(g.c.Site.Common(), site.Arg))
+		visit(ssaflow.Arg(g.c.Site.Common(), site.Arg))
 	case site.Func != "":
 		calls(fns, func(ci ssa.CallInstruction, callee *types.Func) {
 			if callee.FullName() != site.Func {
@@ -126,7 +125,7 @@ func (g *gatherer) nameValues(fns []*ssa.Function, site clientmodel.NameSite, ow
 			if v := ci.Value(); v != nil && !mine(v) && (callee.Type().(*types.Signature).Recv() == nil) {
 				return // an option of another consumer's config
 			}
-			visit(consumer.Arg(ci.Common(), site.Arg))
+			visit(ssaflow.Arg(ci.Common(), site.Arg))
 		})
 	case site.Key != "":
 		for _, b := range blocks(fns) {
@@ -138,11 +137,11 @@ func (g *gatherer) nameValues(fns []*ssa.Function, site clientmodel.NameSite, ow
 						key, val = x.Key, x.Value
 					}
 				case ssa.CallInstruction:
-					if callee := consumer.Callee(x.Common()); callee != nil && callee.FullName() == cl.Config.SetKey && len(x.Common().Args) == 3 && mine(x.Common().Args[0]) {
+					if callee := ssaflow.Callee(x.Common()); callee != nil && callee.FullName() == cl.Config.SetKey && len(x.Common().Args) == 3 && mine(x.Common().Args[0]) {
 						key, val = x.Common().Args[1], x.Common().Args[2]
 					}
 				}
-				if k, ok := consumer.ConstString(key); ok && k == site.Key {
+				if k, ok := ssaflow.ConstString(key); ok && k == site.Key {
 					visit(val)
 				}
 			}
@@ -214,7 +213,7 @@ func (g *gatherer) revokes() {
 				if callee.FullName() != h.Func {
 					return
 				}
-				if fn := funcOf(consumer.Arg(ci.Common(), h.Arg)); fn != nil {
+				if fn := funcOf(ssaflow.Arg(ci.Common(), h.Arg)); fn != nil {
 					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: commits(fn), HandlesRevoke: true})
 				}
 			})
@@ -223,7 +222,7 @@ func (g *gatherer) revokes() {
 				if callee.FullName() != h.Func || !g.onConsumer(ci) {
 					return
 				}
-				fn := funcOf(consumer.Arg(ci.Common(), h.Arg))
+				fn := funcOf(ssaflow.Arg(ci.Common(), h.Arg))
 				if fn == nil {
 					return
 				}
@@ -270,7 +269,7 @@ func (g *gatherer) revokeFuncs() map[*ssa.Function]bool {
 				if !ok {
 					continue
 				}
-				callee := consumer.Callee(ci.Common())
+				callee := ssaflow.Callee(ci.Common())
 				if callee == nil || g.c.Client.Hook(callee.FullName()) == nil {
 					continue
 				}

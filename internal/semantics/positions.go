@@ -119,7 +119,7 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 	}
 	cc := call.Instr.Common()
 	if call.Record >= 0 {
-		a := consumer.Arg(cc, call.Record)
+		a := ssaflow.Arg(cc, call.Record)
 		switch {
 		case a == nil:
 			return GrainUnknown, 0
@@ -185,7 +185,7 @@ func isLowWater(v ssa.Value) bool {
 			v = x.X
 			continue
 		case *ssa.Call:
-			callee := consumer.Callee(x.Common())
+			callee := ssaflow.Callee(x.Common())
 			return callee != nil && slices.Contains(clientmodel.LowWater, callee.FullName())
 		}
 		return false

@@ -46,14 +46,14 @@ func (g *gatherer) flows() []string {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
 				case ssa.CallInstruction:
-					callee := consumer.Callee(x.Common())
+					callee := ssaflow.Callee(x.Common())
 					if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
 						continue
 					}
 					cc := x.Common()
 					n := callee.Type().(*types.Signature).Params().Len()
 					for i := range n {
-						if a := consumer.Arg(cc, i); a != nil && holds(a) {
+						if a := ssaflow.Arg(cc, i); a != nil && holds(a) {
 							out = append(out, consumer.ParamKey(callee, i))
 						}
 					}

@@ -58,7 +58,7 @@ func (g *gatherer) restore() {
 			return
 		}
 		rs.Write = ci.Pos()
-		if q, ok := consumer.ConstString(consumer.Arg(ci.Common(), ex.Query)); ok {
+		if q, ok := ssaflow.ConstString(ssaflow.Arg(ci.Common(), ex.Query)); ok {
 			rs.Row = sqlrow.Position(q)
 		}
 	})
@@ -118,7 +118,7 @@ func (g *gatherer) start(rs *Restore) {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
 				case *ssa.MapUpdate:
-					if k, ok := consumer.ConstString(x.Key); ok && st.Key != "" && k == st.Key && ours(x.Map) {
+					if k, ok := ssaflow.ConstString(x.Key); ok && st.Key != "" && k == st.Key && ours(x.Map) {
 						set(st.Key, x.Value)
 					}
 				case *ssa.Store:
@@ -130,14 +130,14 @@ func (g *gatherer) start(rs *Restore) {
 						set(st.Field, x.Val)
 					}
 				case ssa.CallInstruction:
-					callee := consumer.Callee(x.Common())
+					callee := ssaflow.Callee(x.Common())
 					switch {
 					case callee == nil:
 					case st.Option != "" && callee.FullName() == st.Option:
 						set(clientmodel.ShortName(st.Option), nil)
 					case cl.Config.SetKey != "" && callee.FullName() == cl.Config.SetKey:
-						if k, ok := consumer.ConstString(consumer.Arg(x.Common(), 0)); ok && k == st.Key && ours(consumer.Recv(x.Common())) {
-							set(st.Key, consumer.Arg(x.Common(), 1))
+						if k, ok := ssaflow.ConstString(ssaflow.Arg(x.Common(), 0)); ok && k == st.Key && ours(ssaflow.Recv(x.Common())) {
+							set(st.Key, ssaflow.Arg(x.Common(), 1))
 						}
 					}
 				}
@@ -188,7 +188,7 @@ func (g *gatherer) hook(r clientmodel.Restore) (*ssa.Function, token.Pos) {
 		}
 		switch r.Kind {
 		case clientmodel.RestoreOption:
-			if cb := funcOf(consumer.Arg(ci.Common(), r.Arg)); cb != nil {
+			if cb := funcOf(ssaflow.Arg(ci.Common(), r.Arg)); cb != nil {
 				found, at = cb, ci.Pos()
 			}
 		case clientmodel.RestoreCall:
@@ -243,7 +243,7 @@ func (g *gatherer) readsRow(fn *ssa.Function, row *sqlrow.Row) bool {
 		if !ok || reads {
 			return
 		}
-		text, ok := consumer.ConstString(consumer.Arg(ci.Common(), q.Query))
+		text, ok := ssaflow.ConstString(ssaflow.Arg(ci.Common(), q.Query))
 		reads = row == nil || ok && row.Reads(text)
 	})
 	return reads

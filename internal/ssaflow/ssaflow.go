@@ -8,6 +8,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -577,4 +578,64 @@ func derives(v ssa.Value, from func(ssa.Value) bool, depth int) bool {
 		}
 	}
 	return false
+}
+
+// Recv returns the receiver of a method call, or nil.
+func Recv(c *ssa.CallCommon) ssa.Value {
+	if c.IsInvoke() {
+		return c.Value
+	}
+	if c.Signature().Recv() != nil && len(c.Args) > 0 {
+		return c.Args[0]
+	}
+	if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 {
+		return c.Args[0]
+	}
+	return nil
+}
+
+// Arg returns parameter i of the call (receiver excluded), or nil.
+func Arg(c *ssa.CallCommon, i int) ssa.Value {
+	if !c.IsInvoke() {
+		if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil {
+			i++
+		}
+	}
+	if i < 0 || i >= len(c.Args) {
+		return nil
+	}
+	return c.Args[i]
+}
+
+// Callee returns the function object a call instruction calls, if known:
+// the static callee's object, or the interface method of an invoke.
+func Callee(c *ssa.CallCommon) *types.Func {
+	if c.IsInvoke() {
+		return c.Method
+	}
+	if fn := c.StaticCallee(); fn != nil {
+		if obj, ok := fn.Object().(*types.Func); ok {
+			return obj
+		}
+		if fn.Origin() != nil {
+			if obj, ok := fn.Origin().Object().(*types.Func); ok {
+				return obj
+			}
+		}
+	}
+	return nil
+}
+
+// ConstString returns the value of a string constant (possibly converted
+// to an interface).
+func ConstString(v ssa.Value) (string, bool) {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return "", false
+	}
+	s, err := strconv.Unquote(c.Value.ExactString())
+	return s, err == nil
 }
