@@ -42,12 +42,17 @@ copy github.com/IBM/sarama@v1.61.1 "$WORK/sarama"
 copy github.com/twmb/franz-go@v1.22.3 "$WORK/franz-go"
 copy github.com/segmentio/kafka-go@v0.4.51 "$WORK/kafka-go"
 copy golang.org/x/tools@v0.52.0 "$WORK/x-tools"
+# The examples module replaces this module by ../ (for package lowwater):
+# copies point it at the checkout.
 cp -r "$ROOT/examples" "$WORK/examples"
+sed -i "s#=> \.\./\$#=> $ROOT#" "$WORK/examples/go.mod"
 for n in 1 3 10; do
 	d="$WORK/scale$n"
-	mkdir -p "$d"
-	cp "$ROOT/examples/go.mod" "$ROOT/examples/go.sum" "$d/"
-	sed -i "s#^module .*#module example.com/scale$n#" "$d/go.mod"
+	mkdir -p "$d/internal"
+	# Same module path as examples, so the copies' imports of its
+	# internal/demo package resolve.
+	cp "$WORK/examples/go.mod" "$ROOT/examples/go.sum" "$d/"
+	cp -r "$ROOT/examples/internal/demo" "$d/internal/"
 	for i in $(seq 1 "$n"); do
 		mkdir -p "$d/c$i"
 		cp -r "$ROOT/examples/sarama" "$ROOT/examples/franzgo" "$ROOT/examples/kafkago" "$d/c$i/"
