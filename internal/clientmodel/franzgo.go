@@ -8,6 +8,7 @@ func franzgo() *Client {
 		kadm = "github.com/twmb/franz-go/pkg/kadm"
 		cl   = "(*" + kgo + ".Client)."
 		sess = "(*" + kgo + ".GroupTransactSession)."
+		adm  = "(*" + kadm + ".Client)."
 	)
 	return &Client{
 		Name:        "franz-go",
@@ -51,7 +52,11 @@ func franzgo() *Client {
 				NeedsSetting: MarksOnly, NeedsValue: true},
 			{Func: cl + "MarkCommitOffsets", Role: Mark, Record: 0, Order: ForwardOnly,
 				NeedsSetting: MarksOnly, NeedsValue: true},
-			{Func: "(*" + kadm + ".Client).CommitOffsets", Role: Commit, Record: 2, Order: LastWrite, Sync: true},
+			// The admin client commits a group's offsets for consumers that
+			// assign partitions themselves (groups.go:831-930); the
+			// offsets are the next ones to read.
+			{Func: adm + "CommitOffsets", Role: Commit, Record: 2, Order: LastWrite, Sync: true},
+			{Func: adm + "CommitAllOffsets", Role: Commit, Record: 2, Order: LastWrite, Sync: true},
 		},
 		RevokeHooks: []RevokeHook{
 			{Func: kgo + ".OnPartitionsRevoked", Kind: HookRevoked, Arg: 0},
@@ -102,6 +107,10 @@ func franzgo() *Client {
 			{Func: cl + "CommitRecords", Err: 0, Committed: -1, Swallow: SwallowReplays},
 			{Func: cl + "CommitUncommittedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
 			{Func: cl + "CommitMarkedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
+			// CommitOffsets also reports per-partition failures in its
+			// responses; CommitAllOffsets folds them into its error.
+			{Func: adm + "CommitOffsets", Err: 1, Committed: -1, Swallow: SwallowReplays},
+			{Func: adm + "CommitAllOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
 		},
 		// A group's partition without a committed offset starts at
 		// ConsumeStartOffset (consumer_group.go:2196), an Offset value.

@@ -5,6 +5,7 @@ func kafkago() *Client {
 	const (
 		p = "github.com/segmentio/kafka-go"
 		r = "(*" + p + ".Reader)."
+		g = "(*" + p + ".Generation)."
 	)
 	return &Client{
 		Name:        "kafka-go",
@@ -35,6 +36,11 @@ func kafkago() *Client {
 				NeedsSetting: Group, NeedsValue: true},
 			{Func: r + "FetchMessage", Role: Fetch, Record: -1},
 			{Func: r + "CommitMessages", Role: Commit, Record: 1, PlusOne: true, Order: LastWrite, Sync: true},
+			// The low-level group API: readers outside the group read a
+			// generation's partitions and the generation commits the
+			// next offsets to read, topic → partition → offset
+			// (consumergroup.go:418-462).
+			{Func: g + "CommitOffsets", Role: Commit, Record: 0, Order: LastWrite, Sync: true},
 		},
 		Names: Names{
 			Group:    []NameSite{{Field: "GroupID"}},
@@ -63,6 +69,7 @@ func kafkago() *Client {
 			// failures only reach the ErrorLogger (reader.go:236-245).
 			{Func: r + "CommitMessages", Err: 0, Committed: -1, Swallow: SwallowReplays,
 				NeedsSetting: AsyncCommit, NeedsValue: false},
+			{Func: g + "CommitOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
 		},
 		// SetOffset works on a reader outside a group only; with a GroupID
 		// it fails (reader.go:1025-1028), so a group Reader resumes from
