@@ -246,17 +246,6 @@ func TestGoldenCompiles(t *testing.T) {
 // ordering/ignore expects -ordering.ignore=ordering/metrics.
 var scenarioConfig = analyzers.Config{Ordering: ordering.Config{Ignore: []string{"ordering/metrics"}}}
 
-// nonConvergent are findings fixed code still reports: bugs to fix, listed
-// so that the rest of the fixed code stays checked.
-var nonConvergent = map[string][]string{
-	// The fix of defaults() sets enable.auto.offset.store to false with
-	// SetKey on the map cfgpkg.DefaultConfig returns and stores after
-	// processing, but the consumer model does not apply a SetKey to a
-	// map another package's helper returns (keyMapSettings keeps only
-	// in-package maps), so the new StoreMessage is store-ignored.
-	"autocommit": {"autocommit/cfguser/cfguser.go:64"},
-}
-
 // TestEveryFindingHasAFix runs each analyzer on its scenarios and fails
 // on a diagnostic without a category or without a suggested fix that
 // edits something: report.Report no longer drops them, so a finding whose
@@ -304,7 +293,7 @@ func TestFixedCodeIsSilent(t *testing.T) {
 	for _, a := range findings(t, scenarioConfig) {
 		t.Run(a.Name, func(t *testing.T) {
 			t.Parallel()
-			testutil.Silent(t, testutil.Tree(t, a.Name, true, false), a, nonConvergent[a.Name], a.Name+"/...")
+			testutil.Silent(t, testutil.Tree(t, a.Name, true, false), a, a.Name+"/...")
 		})
 	}
 }

@@ -381,33 +381,47 @@ func isBoolType(t types.Type) bool {
 }
 
 // keyMapSettings traces a ConfigMap (or pointer to one): map literal
-// entries, SetKey and Set calls on any map with the same roots.
+// entries, SetKey and Set calls on any map with the same roots. A map a
+// helper returns (another package's, with a fact) starts from the fact's
+// settings, and the keys the code sets on it afterwards override them.
 func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	s := newSettings()
-	var maps []ssa.Value
+	var literals []ssa.Value
+	external := func(r ssa.Value) {
+		ext, ok := b.external(c, r)
+		if !ok {
+			ext = newSettings()
+			ext.Opaque = true
+		}
+		s.merge(ext.overriddenBy(b.keyMapUpdates(c, []ssa.Value{r})))
+	}
 	for _, r := range b.flow.Roots(v) {
 		switch r := r.(type) {
 		case *ssa.Alloc:
-			maps = append(maps, b.flow.Loaded(r)...)
+			for _, m := range b.flow.Loaded(r) {
+				switch m.(type) {
+				case *ssa.MakeMap, *ssa.Alloc:
+					literals = append(literals, m)
+				default:
+					external(m)
+				}
+			}
 		case *ssa.MakeMap:
-			maps = append(maps, r)
+			literals = append(literals, r)
 		default:
-			if ext, ok := b.external(c, r); ok {
-				s.merge(ext)
-			} else {
-				s.Opaque = true
-			}
+			external(r)
 		}
 	}
-	for _, m := range maps {
-		if _, ok := m.(*ssa.MakeMap); !ok {
-			if ext, ok := b.external(c, m); ok {
-				s.merge(ext)
-			} else if _, isAlloc := m.(*ssa.Alloc); !isAlloc {
-				s.Opaque = true
-			}
-		}
+	if len(literals) > 0 {
+		s.merge(b.keyMapUpdates(c, literals))
 	}
+	return s
+}
+
+// keyMapUpdates returns the knob settings of the map literal entries,
+// SetKey and Set calls on any map with roots among maps.
+func (b *builder) keyMapUpdates(c *clientmodel.Client, maps []ssa.Value) *Settings {
+	s := newSettings()
 	knob := func(key string) (clientmodel.Knob, bool) {
 		for _, k := range c.Config.Knobs {
 			if k.Key == key {
@@ -752,7 +766,15 @@ func (b *builder) handlers(m *Model, c *Consumer) {
 				if arg == nil {
 					continue
 				}
-				for _, t := range b.concreteTypes(arg) {
+				ts := b.concreteTypes(arg)
+				if len(ts) == 0 {
+					if iface, ok := arg.Type().Underlying().(*types.Interface); ok {
+						if t := b.onlyImplementation(iface); t != nil {
+							ts = append(ts, t)
+						}
+					}
+				}
+				for _, t := range ts {
 					hd := &Handler{Type: t, Register: ci, Reach: map[*ssa.Function]bool{}}
 					hd.Consume = method(prog, t, h.Consume)
 					hd.Cleanup = method(prog, t, h.Cleanup)
@@ -804,7 +826,45 @@ func (b *builder) concreteTypes(v ssa.Value) []types.Type {
 		}
 	}
 	walk(v)
+	if iface, ok := v.Type().Underlying().(*types.Interface); ok && len(out) == 0 {
+		// A handler returned by a constructor function or kept in a
+		// variable: the concrete values its roots are.
+		for _, r := range b.flow.Roots(v) {
+			if t := r.Type(); !types.IsInterface(t) && types.Implements(t, iface) {
+				out = append(out, t)
+			}
+		}
+	}
 	return out
+}
+
+// onlyImplementation returns the package's only named type that implements
+// iface (itself or through its pointer), or nil if there is none or several:
+// a handler given through an interface value the package cannot trace (a
+// struct field its caller sets) is then that type.
+func (b *builder) onlyImplementation(iface *types.Interface) types.Type {
+	var found types.Type
+	scope := b.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		var t types.Type
+		switch {
+		case types.Implements(tn.Type(), iface):
+			t = tn.Type()
+		case types.Implements(types.NewPointer(tn.Type()), iface):
+			t = types.NewPointer(tn.Type())
+		default:
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = t
+	}
+	return found
 }
 
 // method returns the declared method name of t: for a value-receiver

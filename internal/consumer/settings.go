@@ -76,6 +76,29 @@ func (s *Settings) merge(o *Settings) {
 	s.Opaque = s.Opaque || o.Opaque
 }
 
+// overriddenBy returns s (a helper's settings) with the keys the code sets
+// afterwards on the helper's map (o) replacing it; a key o sets on some
+// paths only keeps both values (unknown when they differ).
+func (s *Settings) overriddenBy(o *Settings) *Settings {
+	out := newSettings()
+	for k, v := range s.Set {
+		if _, set := o.Set[k]; (!set && !o.Unknown[k]) || o.Cond[k] {
+			out.Set[k] = v
+		}
+	}
+	for k := range s.Unknown {
+		if _, set := o.Set[k]; (!set && !o.Unknown[k]) || o.Cond[k] {
+			out.Unknown[k] = true
+		}
+	}
+	for k := range s.Cond {
+		out.Cond[k] = true
+	}
+	out.Opaque = s.Opaque
+	out.merge(o)
+	return out
+}
+
 // Get returns the effective value of k for client c and whether the analysis
 // knows it: an explicit setting, else the client's default unless part of
 // the config is opaque.

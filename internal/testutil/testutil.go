@@ -150,24 +150,9 @@ func (r *Recorder) Errs() []string {
 // the golden fixes applied) and fails the test on any diagnostic or
 // analysis error: a fix must leave nothing to report, or -fix would not
 // converge. // want comments left in the tree and facts (a helper package
-// has no want for its facts) are not checked. known lists
-// the findings of a bug not fixed yet, as "dir/file.go:line" under
-// gopath/src: each must still be reported, so its entry goes with the bug.
-func Silent(t *testing.T, gopath string, a *analysis.Analyzer, known []string, patterns ...string) {
+// has no want for its facts) are not checked.
+func Silent(t *testing.T, gopath string, a *analysis.Analyzer, patterns ...string) {
 	t.Helper()
-	src := filepath.Join(gopath, "src")
-	isKnown := func(posn string) (string, bool) {
-		if rel, err := filepath.Rel(src, posn); err == nil {
-			posn = rel
-		}
-		for _, k := range known {
-			if strings.HasPrefix(posn, k+":") {
-				return k, true
-			}
-		}
-		return "", false
-	}
-	seen := map[string]bool{}
 	var rec Recorder
 	results := analysistest.Run(&rec, gopath, a, patterns...)
 	if len(results) == 0 {
@@ -178,24 +163,14 @@ func Silent(t *testing.T, gopath string, a *analysis.Analyzer, known []string, p
 			t.Errorf("%s: %v", r.Pass.Pkg.Path(), r.Err)
 		}
 		for _, d := range r.Diagnostics {
-			posn := r.Pass.Fset.Position(d.Pos)
-			if k, ok := isKnown(posn.String()); ok {
-				seen[k] = true
-				continue
-			}
-			t.Errorf("%s: fixed code reports %q", posn, d.Message)
+			t.Errorf("%s: fixed code reports %q", r.Pass.Fset.Position(d.Pos), d.Message)
 		}
 	}
 	for _, e := range rec.Errs() {
-		if _, ok := isKnown(e); ok || strings.Contains(e, "no diagnostic was reported matching") ||
+		if strings.Contains(e, "no diagnostic was reported matching") ||
 			strings.Contains(e, "no fact was reported matching") || strings.Contains(e, "unexpected fact") {
 			continue
 		}
 		t.Error(e)
-	}
-	for _, k := range known {
-		if !seen[k] {
-			t.Errorf("%s: %s reports nothing at %s any more: remove it from the known findings", a.Name, a.Name, k)
-		}
 	}
 }
