@@ -390,7 +390,8 @@ func (c *checker) origins(p *position) []ssa.Value {
 			}
 		case *ssa.Alloc:
 			// A literal built for the call (a []TopicPartition): what is
-			// stored into it.
+			// stored into it, and what its methods add to it
+			// (offsets.Add(kadm.NewOffsetFromRecord(r))).
 			for _, ref := range *x.Referrers() {
 				switch r := ref.(type) {
 				case *ssa.IndexAddr, *ssa.FieldAddr:
@@ -401,6 +402,20 @@ func (c *checker) origins(p *position) []ssa.Value {
 					}
 				case *ssa.Store:
 					walk(r.Val, depth+1)
+				case *ssa.Call:
+					if ssaflow.Recv(r.Common()) == ssa.Value(x) {
+						for _, a := range r.Call.Args[1:] {
+							walk(a, depth+1)
+						}
+					}
+				}
+			}
+		case *ssa.MakeMap:
+			// A map literal of offsets (topic → partition → offset):
+			// the values put into it.
+			for _, ref := range *x.Referrers() {
+				if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == ssa.Value(x) {
+					walk(u.Value, depth+1)
 				}
 			}
 		}

@@ -22,9 +22,8 @@ import (
 //     kafka-go WriteMessages, confluent Produce) is not processing: every
 //     call into a client package is treated as a position or record call.
 //     The model has no field naming producer calls.
-//   - franz-go CommitOffsetsSync/CommitOffsets and kadm CommitOffsets are
-//     modelled but have no scenario: the kgo stub has no kmsg types for
-//     their callbacks and there is no kadm stub.
+//   - franz-go CommitOffsetsSync/CommitOffsets are modelled but have no
+//     scenario: the kgo stub has no kmsg types for their callbacks.
 //   - A commit on one path only (behind a flag, every Nth message) is
 //     not reported, even though that path loses the message.
 
@@ -79,6 +78,15 @@ var scenarios = []struct {
 	{"ordering/confluent", ordering.Analyzer},
 	// confluent v1 path (1 positive, 1 silent).
 	{"ordering/confluentv1", ordering.Analyzer},
+	// franz-go's admin client for a consumer outside a group: kadm
+	// CommitAllOffsets of a poll's offsets before its records are saved,
+	// of one record's offsets added to an Offsets map before it is saved
+	// (2 positive); twins (2 silent).
+	{"ordering/kadm", ordering.Analyzer},
+	// kafka-go's low-level group API: a reader per partition started with
+	// Generation.Start, Generation.CommitOffsets of a map literal before
+	// the message is written (1 positive); twin (1 silent).
+	{"ordering/kafkagogen", ordering.Analyzer},
 	// database/sql: broker commit before a transaction helper and before
 	// an inline transaction (fix lands after tx.Commit) (2 positive);
 	// offset row in the transaction then broker commit, commit after the
