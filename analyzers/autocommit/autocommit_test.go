@@ -22,9 +22,7 @@ import (
 //     would not compile.
 //   - cfguser: GreedyAutoCommit set inside another package's option helper
 //     (cfgpkg.Opts): the fact says greedy=true but carries no position to
-//     remove. Likewise a confluent ConfigMap from another package passed
-//     inline (kafka.NewConsumer(cfgpkg.DefaultConfig())): the fix sets the
-//     key with SetKey on a local variable only, and does not introduce one.
+//     remove.
 //   - confluentdefaults, kafkago: a record handed on (sent on a channel
 //     that several workers receive from, used in a go statement, stored in
 //     a field): the end of the loop is not "after processing", so
@@ -106,9 +104,10 @@ var scenarios = []struct {
 	// cross-package facts: the helpers' ConfigFacts (6), checked with the
 	// consumer analysis that exports them.
 	{"autocommit/cfgpkg", consumer.Analyzer},
-	// consumers built from cfgpkg's helpers (3 / 4): confluent defaults
-	// (SetKey fix), sarama Enable=false, kafka-go group; auto-store off by
-	// the fact, opaque, and the inline map and greedy option (gaps).
+	// consumers built from cfgpkg's helpers (4 / 3): confluent defaults
+	// (SetKey fix) and the helper's map passed inline (bound to a variable
+	// first), sarama Enable=false, kafka-go group; auto-store off by the
+	// fact, opaque, and the greedy option (gap).
 	{"autocommit/cfguser", autocommit.Analyzer},
 	// generics, a 300-case switch, closures, interface-held clients, method
 	// values: no panic, no finding (0 / 7).

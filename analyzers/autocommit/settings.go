@@ -79,12 +79,28 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 		}
 		// No one literal in this package (the map comes from a helper of
 		// another package): set the key on the local variable passed to
-		// the constructor, just before the call. SetKey fails only for
+		// the constructor, just before the call; a helper's result passed
+		// inline is bound to a new variable first. SetKey fails only for
 		// "{topic}." keys.
 		if argIdx >= len(call.Args) || cfg.SetKey == "" {
 			return nil, false
 		}
+		_, path := edit.CallAt(c.pass, call.Lparen)
+		stmt, _ := edit.Stmt(path)
+		if stmt == nil {
+			return nil, false
+		}
+		setKey := func(name string) string {
+			return fmt.Sprintf("_ = %s.%s(%q, %t)", name, clientmodel.ShortName(cfg.SetKey), knob.Key, on)
+		}
 		arg := ast.Unparen(call.Args[argIdx])
+		if helper, ok := arg.(*ast.CallExpr); ok {
+			name := edit.FreeName(c.pass, stmt.Pos(), "cfg")
+			return []analysis.TextEdit{
+				edit.InsertBefore(c.pass, stmt, fmt.Sprintf("%s := %s\n%s", name, edit.Source(c.pass, helper), setKey(name))),
+				{Pos: call.Args[argIdx].Pos(), End: call.Args[argIdx].End(), NewText: []byte(name)},
+			}, true
+		}
 		if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			arg = ast.Unparen(u.X)
 		}
@@ -96,12 +112,7 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 		if !ok || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || v.IsField() {
 			return nil, false
 		}
-		_, path := edit.CallAt(c.pass, call.Lparen)
-		stmt, _ := edit.Stmt(path)
-		if stmt == nil {
-			return nil, false
-		}
-		return []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, fmt.Sprintf("_ = %s.%s(%q, %t)", id.Name, clientmodel.ShortName(cfg.SetKey), knob.Key, on))}, true
+		return []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, setKey(id.Name))}, true
 	case clientmodel.StructFields:
 		if argIdx >= len(call.Args) {
 			return nil, false

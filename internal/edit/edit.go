@@ -328,7 +328,8 @@ func Qualifier(pass *analysis.Pass, f *ast.File, pkg *types.Package) string {
 }
 
 // FreeName returns name, or name with a numeric suffix, such that it is not
-// declared in the scope at pos.
+// declared in the scope at pos, nor later in the innermost scope (where a
+// declaration at pos would make a later := of it declare nothing new).
 func FreeName(pass *analysis.Pass, pos token.Pos, name string) string {
 	scope := innermostScope(pass, pos)
 	if scope == nil {
@@ -336,7 +337,7 @@ func FreeName(pass *analysis.Pass, pos token.Pos, name string) string {
 	}
 	cand := name
 	for i := 2; ; i++ {
-		if _, obj := scope.LookupParent(cand, pos); obj == nil {
+		if _, obj := scope.LookupParent(cand, pos); obj == nil && scope.Lookup(cand) == nil {
 			return cand
 		}
 		cand = name + strconv.Itoa(i)

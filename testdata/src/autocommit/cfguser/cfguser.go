@@ -64,9 +64,9 @@ func defaults() error {
 }
 
 // defaultsInline passes the helper's result straight to NewConsumer: the
-// same bug as defaults, but the fix would have to introduce a variable.
+// same bug as defaults: the fix binds the map to a variable to set the key.
 func defaultsInline() error {
-	c, err := kafka.NewConsumer(cfgpkg.DefaultConfig()) // ok: known gap, no fix for a helper's map passed inline (see autocommit_test.go)
+	c, err := kafka.NewConsumer(cfgpkg.DefaultConfig()) // want `enable.auto.commit and enable.auto.offset.store are on`
 	if err != nil {
 		return err
 	}
