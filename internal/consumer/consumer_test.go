@@ -98,6 +98,7 @@ func TestSettings(t *testing.T) {
 func TestBinding(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, testutil.TestData(t), probe, "consumer/binding")
+	analysistest.Run(t, testutil.TestData(t), probe, "consumer/handlers")
 }
 
 // TestFacts checks the ConfigFacts of config helpers, and the settings of
