@@ -54,6 +54,7 @@ const (
 	invoiceIndex  = `CREATE TABLE invoice_index (invoice_id text PRIMARY KEY, customer text, total_cents bigint)`
 	pageCounts    = `CREATE TABLE page_counts (url text PRIMARY KEY, views bigint)`
 	shipmentRows  = `CREATE TABLE shipment_events (shipment_id text, status text, kafka_offset bigint, UNIQUE (shipment_id, kafka_offset))`
+	shipmentLog   = `CREATE TABLE shipment_events (shipment_id text, status text, kafka_offset bigint)` // a plain INSERT: a unique key would fail replays
 	shipmentScans = `CREATE TABLE shipment_scans (shipment_id text, depot text, scanned_at text)`
 	payments      = `CREATE TABLE payments (payment_id text PRIMARY KEY, account text, amount_cents bigint)`
 	orderStatus   = `CREATE TABLE order_status (order_id text PRIMARY KEY, status text, updated_at timestamptz)`
@@ -106,7 +107,7 @@ var Examples = []Example{
 	{Dir: "franzgo/perpartition", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex, Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice},
 	{Dir: "franzgo/workerpool", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex, Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice, Records: 2000},
 	{Dir: "franzgo/rebalanceabandon", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
-	{Dir: "franzgo/rebalanceskip", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
+	{Dir: "franzgo/rebalanceskip", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentLog, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
 	{Dir: "franzgo/revokecommit", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord},
 	{Dir: "franzgo/revokeinflight", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord},
 	{Dir: "franzgo/revokelog", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord},

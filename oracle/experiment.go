@@ -151,13 +151,13 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 		}
 	}
 
-	if p == nil {
-		if p, err = startConsumer(cfg.Binary, env, logw); err != nil {
-			return out, err
+	start := func() (*consumer, error) {
+		if err := broker.EvictMembers(ctx); err != nil {
+			return nil, err
 		}
+		return startConsumer(cfg.Binary, env, logw)
 	}
-	defer p.stop()
-	if err := drain(ctx, cfg, p, logw, conn, &out); err != nil {
+	if err := drain(ctx, cfg, p, start, logw, conn, &out); err != nil {
 		return out, err
 	}
 	counts, total, err := effectCounts(ctx, conn)
@@ -221,13 +221,22 @@ func aim(ctx context.Context, cfg Config, rng *rand.Rand, p *consumer, broker *B
 	return true, ctx.Err()
 }
 
-// drain runs the consumer p until every record has an effect and a second
-// has passed without a new one, or cfg.Quiet passes without a new effect,
-// within cfg.Drain.
-func drain(ctx context.Context, cfg Config, p *consumer, logw io.Writer, conn *pgx.Conn, out *Outcome) error {
+// drain runs the consumer p (or a new one when p is nil) until every
+// record has an effect and a second has passed without a new one, or
+// cfg.Quiet passes without a new effect, within cfg.Drain, then stops it.
+// A consumer that exits on its own is restarted, as a supervisor would,
+// at most maxRestarts times.
+func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer, error), logw io.Writer, conn *pgx.Conn, out *Outcome) error {
+	var err error
+	if p == nil {
+		if p, err = start(); err != nil {
+			return err
+		}
+	}
+	defer func() { p.stop() }()
 	deadline := time.Now().Add(cfg.Drain)
 	last, lastChange := -1, time.Now()
-	for time.Now().Before(deadline) {
+	for restarts := 0; time.Now().Before(deadline); {
 		if !sleep(ctx, 100*time.Millisecond) {
 			return ctx.Err()
 		}
@@ -248,12 +257,24 @@ func drain(ctx context.Context, cfg Config, p *consumer, logw io.Writer, conn *p
 		if p.exited() {
 			out.Exits++
 			note(logw, "consumer exited on its own while draining: %v", p.err)
-			return nil
+			if restarts == maxRestarts {
+				return nil
+			}
+			restarts++
+			next, err := start()
+			if err != nil {
+				return err
+			}
+			p, lastChange = next, time.Now()
 		}
 	}
 	note(logw, "drain stopped after %v", cfg.Drain)
 	return nil
 }
+
+// maxRestarts bounds the restarts of a consumer that keeps exiting while
+// the experiment drains it.
+const maxRestarts = 5
 
 // exposed counts the records that have no effect although the group's
 // offsets are past them: lost, unless something reads them again.

@@ -22,7 +22,7 @@ var (
 	fullFlag     = flag.Bool("oracle.full", false, "run every example, not the CI subset")
 	onlyFlag     = flag.String("oracle.only", "", "comma-separated example directories to run (overrides the subset)")
 	parallelFlag = flag.Int("oracle.parallel", 3, "experiments run at the same time")
-	tableFlag    = flag.String("oracle.table", "", "append one markdown table row per example to this file")
+	tableFlag    = flag.String("oracle.table", "", "append one tab-separated line per run (consumer, verdict, seed, records, lost, duplicated) to this file")
 	recordsFlag  = flag.Int("oracle.records", 0, "records per run (0: the default)")
 	killsFlag    = flag.Int("oracle.kills", 0, "kills per run (0: the default)")
 	verboseFlag  = flag.Bool("oracle.v", false, "copy the consumers' output and the harness's steps to stderr")
