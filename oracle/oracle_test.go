@@ -26,6 +26,7 @@ var (
 	recordsFlag  = flag.Int("oracle.records", 0, "records per run (0: the default)")
 	killsFlag    = flag.Int("oracle.kills", 0, "kills per run (0: the default)")
 	verboseFlag  = flag.Bool("oracle.v", false, "copy the consumers' output and the harness's steps to stderr")
+	lintFlag     = flag.String("oracle.commitlint", "", "commitlint binary for TestFixes (default: built from ..)")
 )
 
 // ciSubset is one consumer per client per verdict, within CI's time budget.
@@ -251,9 +252,12 @@ var ciFixes = []string{
 func TestFixes(t *testing.T) {
 	examples := examplesDir(t)
 	postgres(t)
-	commitlint, err := BuildCommitlint(context.Background(), filepath.Dir(examples), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
+	commitlint := *lintFlag
+	if commitlint == "" {
+		var err error
+		if commitlint, err = BuildCommitlint(context.Background(), filepath.Dir(examples), t.TempDir()); err != nil {
+			t.Fatal(err)
+		}
 	}
 	dirs := ciFixes
 	if *onlyFlag != "" || *fullFlag {

@@ -22,13 +22,15 @@ fi
 
 seed=${SEED:-$(( $(date +%s) % 1000000000 ))}
 runs=${RUNS:-3}
-tsv=$(mktemp)
-trap 'rm -f "$tsv"' EXIT
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+tsv=$tmp/runs.tsv
+go build -o "$tmp/commitlint" ./cmd/commitlint # before the long run: the fix checks need it
 
 echo "oracle: seed $seed, $runs runs per example (replay: SEED=$seed RUNS=$runs $0)" >&2
 status=0
 (cd oracle && go test -count=1 -timeout 120m -run 'TestVerdicts|TestFixes' \
-	-oracle.full -oracle.runs="$runs" -oracle.seed="$seed" -oracle.table="$tsv" .) >&2 || status=$?
+	-oracle.full -oracle.runs="$runs" -oracle.seed="$seed" -oracle.table="$tsv" -oracle.commitlint="$tmp/commitlint" .) >&2 || status=$?
 
 # One line per consumer: runs, records, lost and duplicated summed over
 # its runs; the seed is the base seed (run r used seed+r).
