@@ -283,7 +283,8 @@ func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call, arg ssa.Value) *
 	return p
 }
 
-// check reports p if it dominates the processing of its record.
+// check reports p if it dominates the processing of its record, or
+// follows a hand-off of it (handoff.go).
 func (c *checker) check(p *position) {
 	origins := c.origins(p)
 	for _, o := range origins {
@@ -299,6 +300,7 @@ func (c *checker) check(p *position) {
 			return
 		}
 	}
+	c.checkHandOff(p)
 }
 
 // origins returns the record values p writes the position of: what its

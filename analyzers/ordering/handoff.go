@@ -1,0 +1,262 @@
+package ordering
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// A hand-off passes a record on to code that runs later, elsewhere: a send
+// of it (or of a struct or message built from its fields) on a channel,
+// or a go statement that processes it. It is not processing: when the
+// position call follows it with nothing in between that waits for the
+// work to finish, the position is written before the effect exists.
+
+// handOff is a hand-off of the record a position call writes.
+type handOff struct {
+	instr ssa.Instruction // *ssa.Send, *ssa.Select or *ssa.Go
+	// goes is set for a go statement, else the record is sent.
+	goes bool
+}
+
+// checkHandOff reports p if its record is handed on before it, on every
+// path, with no wait for the processing between them, and the function
+// does not process the record itself before p.
+func (c *checker) checkHandOff(p *position) {
+	for _, o := range c.origins(p) {
+		var def ssa.Instruction
+		if d, ok := o.(ssa.Instruction); ok && d.Parent() == p.fn {
+			def = d
+		}
+		h := c.handOffBefore(p, o, def)
+		if h == nil {
+			continue
+		}
+		if c.processedInPlace(p, o, def) {
+			continue // the hand-off may be a side channel (an audit copy)
+		}
+		c.reportHandOff(p, h)
+		return
+	}
+}
+
+// handOffBefore returns a hand-off of o that executes before p on every
+// path, from which p is reachable without a wait for its completion (and
+// without o being fetched anew), or nil.
+func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *handOff {
+	carried := c.carriedValues(o)
+	sites := c.processingSites(p.fn, o)
+	for _, b := range p.fn.Blocks {
+		for _, instr := range b.Instrs {
+			var h *handOff
+			switch in := instr.(type) {
+			case *ssa.Send:
+				if carried[in.X] {
+					h = &handOff{instr: in}
+				}
+			case *ssa.Select:
+				for _, st := range in.States {
+					if st.Dir == types.SendOnly && carried[st.Send] {
+						h = &handOff{instr: in}
+					}
+				}
+			case *ssa.Go:
+				for _, s := range sites {
+					if s == in {
+						h = &handOff{instr: in, goes: true}
+					}
+				}
+			}
+			if h == nil || !ssaflow.Dominates(instr, p.instr) {
+				continue
+			}
+			stop := func(x ssa.Instruction) bool { return x == def || isWait(x) }
+			if reachesStopping(instr, p.instr, stop) {
+				return h
+			}
+		}
+	}
+	return nil
+}
+
+// processedInPlace reports whether fn processes o itself, other than by
+// starting a goroutine, somewhere from which p is reachable without o
+// being fetched anew.
+func (c *checker) processedInPlace(p *position, o ssa.Value, def ssa.Instruction) bool {
+	for _, s := range c.processingSites(p.fn, o) {
+		if _, goes := s.(*ssa.Go); goes {
+			continue
+		}
+		if reachesStopping(s, p.instr, func(x ssa.Instruction) bool { return x == def }) {
+			return true
+		}
+	}
+	return false
+}
+
+// carriedValues returns o and the values that carry it unchanged to
+// another goroutine: fields, elements, loads, conversions, phis, and
+// structs, arrays and slices built locally from them (&job{msg: m},
+// &ProducerMessage{Value: ByteEncoder(m.Value)}). A call's result is not
+// one: a value computed by the function (a decoded event, a result) may
+// be the outcome of processing done in place.
+func (c *checker) carriedValues(o ssa.Value) map[ssa.Value]bool {
+	carried := map[ssa.Value]bool{}
+	var work []ssa.Value
+	add := func(v ssa.Value) {
+		if v != nil && !carried[v] {
+			carried[v] = true
+			work = append(work, v)
+		}
+	}
+	add(o)
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, ref := range *refs {
+			switch r := ref.(type) {
+			case *ssa.Field, *ssa.FieldAddr, *ssa.Index, *ssa.IndexAddr, *ssa.Slice,
+				*ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert, *ssa.ChangeInterface, *ssa.Phi:
+				add(r.(ssa.Value))
+			case *ssa.UnOp:
+				if r.Op == token.MUL {
+					add(r)
+				}
+			case *ssa.Extract:
+				// The error a fetch returns beside its record is not it.
+				if isFetch(v) && !c.isRecordish(r.Type()) {
+					continue
+				}
+				add(r)
+			case *ssa.Store:
+				if r.Val == v {
+					if al := localAggregate(r.Addr); al != nil {
+						add(al)
+					}
+				}
+			}
+		}
+	}
+	return carried
+}
+
+// isWait reports whether instr waits for work done elsewhere: a channel
+// receive, a select with a receive case, a WaitGroup or errgroup Wait or
+// a sync.Cond wait (ssaflow.IsJoin), or a call of a method that waits for
+// a result (a future's Get or Wait).
+func isWait(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		return in.Op == token.ARROW
+	case *ssa.Select:
+		for _, st := range in.States {
+			if st.Dir != types.SendOnly {
+				return true
+			}
+		}
+	case *ssa.Call:
+		fn := ssaflow.Callee(in.Common())
+		if fn == nil {
+			return false
+		}
+		if ssaflow.IsJoin(fn) {
+			return true
+		}
+		switch fn.Name() {
+		case "Wait", "Get", "Await", "Result":
+			return in.Common().Signature().Recv() != nil || in.Common().IsInvoke()
+		}
+	}
+	return false
+}
+
+// reachesStopping reports whether to is reachable from from on a path
+// that executes no instruction for which stop is true.
+func reachesStopping(from, to ssa.Instruction, stop func(ssa.Instruction) bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	// scan walks the instructions of b from index i: true when to is
+	// reached, false when a stop is, else the walk goes on.
+	scan := func(b *ssa.BasicBlock, i int) (reached, stopped bool) {
+		for ; i < len(b.Instrs); i++ {
+			if b.Instrs[i] == to {
+				return true, false
+			}
+			if stop(b.Instrs[i]) {
+				return false, true
+			}
+		}
+		return false, false
+	}
+	start := from.Block()
+	idx := 0
+	for i, x := range start.Instrs {
+		if x == from {
+			idx = i + 1
+		}
+	}
+	if reached, stopped := scan(start, idx); reached || stopped {
+		return reached
+	}
+	stack := append([]*ssa.BasicBlock(nil), start.Succs...)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		reached, stopped := scan(b, 0)
+		if reached {
+			return true
+		}
+		if !stopped {
+			stack = append(stack, b.Succs...)
+		}
+	}
+	return false
+}
+
+// reportHandOff reports p, made after h handed its record on.
+func (c *checker) reportHandOff(p *position, h *handOff) {
+	name := clientmodel.ShortName(p.client.Func)
+	if fn := ssaflow.Callee(p.instr.Common()); fn != nil {
+		name = fn.Name()
+	}
+	noun := p.client.Client.RecordNoun
+	where, related := "sent on a channel", noun+" handed to the channel's receiver here"
+	if h.goes {
+		where, related = "handed to a goroutine", noun+" handed to a goroutine here"
+	}
+	var cost string
+	switch p.client.Role {
+	case clientmodel.Mark:
+		cost = "with auto-commit on, a crash before the " + noun + " is processed loses it (at-most-once)"
+	case clientmodel.Store:
+		cost = "the auto-commit timer may commit the stored offset at any moment, so a crash before the " + noun + " is processed loses it (at-most-once)"
+	default:
+		cost = "a crash before the " + noun + " is processed loses it (at-most-once)"
+	}
+	msg := fmt.Sprintf("call to %s after the %s is %s, with no wait for its processing: %s", name, noun, where, cost)
+	var fixes []analysis.SuggestedFix
+	if fix, ok := c.handOffFix(p, h, name); ok {
+		fixes = append(fixes, fix)
+	}
+	report.Report(c.pass, analysis.Diagnostic{
+		Pos:            p.instr.Pos(),
+		Category:       CategoryCommitBefore,
+		Message:        msg,
+		Related:        []analysis.RelatedInformation{{Pos: h.instr.Pos(), Message: related}},
+		SuggestedFixes: fixes,
+	})
+}

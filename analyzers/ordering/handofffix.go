@@ -1,0 +1,380 @@
+package ordering
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// handOffFix builds the fix of a position call p made after h handed its
+// record on:
+//
+//   - after `go apply(msg)`, the processing runs in place, its error
+//     checked, and the position call follows it (as rewriteAfter does for
+//     `mark; go apply(msg)`);
+//   - after `jobs <- msg`, when the channel's only receiver is one
+//     goroutine of the same function ranging over it (a single worker,
+//     so records finish in order), the position call moves to the end of
+//     the worker's loop body, after the processing, with the worker's
+//     variable for the record.
+func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.SuggestedFix, bool) {
+	_, path := edit.CallAt(c.pass, p.instr.Pos())
+	if path == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	if h.goes {
+		return c.goFix(p, h, path, stmt, *listp, name)
+	}
+	return c.workerFix(p, h, path, stmt, name)
+}
+
+// goFix rewrites `go apply(msg); ...; mark(msg)` into a call of apply in
+// place followed by the mark. The go statement and the mark must sit in
+// one statement list, and the statements between them must neither set
+// what the mark uses nor use what it sets.
+func (c *checker) goFix(p *position, h *handOff, path []ast.Node, stmt ast.Stmt, list []ast.Stmt, name string) (analysis.SuggestedFix, bool) {
+	idx := indexOf(list, stmt)
+	g := -1
+	for i := 0; i < idx; i++ {
+		if gs, ok := list[i].(*ast.GoStmt); ok && gs.Go == h.instr.Pos() {
+			g = i
+		}
+	}
+	if g < 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	last := idx
+	if idx+1 < len(list) && isErrCheckOf(list[idx+1]) && definesErr(stmt) {
+		last = idx + 1
+	}
+	moved, between := list[idx:last+1], list[g+1:idx]
+	for _, s := range between {
+		if c.definesUsedIn(s, moved, nil) {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	for _, s := range moved {
+		if c.definesUsedIn(s, between, nil) {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	text, cut, ok := c.cutLines(list[idx], list[last])
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return c.rewriteAfter(path, list[g], text, cut, name, p.client.Client.RecordNoun)
+}
+
+// cutLines returns the text of the whole lines from first to last and the
+// edit deleting them.
+func (c *checker) cutLines(first, last ast.Stmt) (string, analysis.TextEdit, bool) {
+	tf := c.pass.Fset.File(first.Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return "", analysis.TextEdit{}, false
+	}
+	start := tf.LineStart(tf.Line(first.Pos()))
+	end := tf.Offset(last.End())
+	for end < len(content) && content[end] != '\n' {
+		end++
+	}
+	if end < len(content) {
+		end++
+	}
+	return string(content[tf.Offset(start):end]), analysis.TextEdit{Pos: start, End: tf.Pos(end)}, true
+}
+
+// workerFix moves a position call made after `ch <- rec` into the single
+// worker that ranges over ch, after its processing. It requires:
+//
+//   - the position call is a statement of its own (no error checked: a
+//     check's body would leave the worker, not the loop it was written
+//     for), and rec is a variable;
+//   - ch is a local variable of the function whose only receiver is one
+//     `for v := range ch` loop, in a function literal started by a go
+//     statement outside any loop (one worker: records finish in the order
+//     sent), and ch is otherwise only sent to, closed or made;
+//   - every other variable the call uses means the same at the end of
+//     the worker's loop and is never assigned after it is declared (the
+//     worker reads it concurrently).
+func (c *checker) workerFix(p *position, h *handOff, path []ast.Node, stmt ast.Stmt, name string) (analysis.SuggestedFix, bool) {
+	es, ok := stmt.(*ast.ExprStmt)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	ss := sendStmtAt(path, h.instr)
+	if ss == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	chID, ok1 := ast.Unparen(ss.Chan).(*ast.Ident)
+	recID, ok2 := ast.Unparen(ss.Value).(*ast.Ident)
+	if !ok1 || !ok2 {
+		return analysis.SuggestedFix{}, false
+	}
+	ch, rec := c.pass.TypesInfo.Uses[chID], c.pass.TypesInfo.Uses[recID]
+	if ch == nil || rec == nil || !c.mentions(es, rec) {
+		return analysis.SuggestedFix{}, false
+	}
+	body := outermostBody(path)
+	if body == nil || ch.Pos() < body.Pos() || ch.Pos() >= body.End() {
+		return analysis.SuggestedFix{}, false
+	}
+	loop := c.soleWorkerLoop(body, ch)
+	if loop == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	v, ok := loop.Key.(*ast.Ident)
+	if !ok || v.Name == "_" || len(loop.Body.List) == 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	lastStmt := loop.Body.List[len(loop.Body.List)-1]
+	vObj := c.pass.TypesInfo.Defs[v]
+	at := lastStmt.End()
+	if vObj == nil || c.lookup(at, v.Name) != vObj || !c.sameMeaning(es, rec, at, body) {
+		return analysis.SuggestedFix{}, false
+	}
+	text := c.replaceUses(es, rec, v.Name)
+	ins, ok := edit.AppendToList(c.pass, loop.Body.List, loop.Body.Rbrace, text)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	cut, ok := edit.RemoveStmt(c.pass, es)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Move %s into the worker, after the %s is processed", name, p.client.Client.RecordNoun),
+		TextEdits: []analysis.TextEdit{cut, ins},
+	}, true
+}
+
+// sendStmtAt returns the send statement of a hand-off, in the function
+// of path: the one whose arrow is at a send's position, or the one send
+// case of a select.
+func sendStmtAt(path []ast.Node, h ssa.Instruction) *ast.SendStmt {
+	var found *ast.SendStmt
+	ast.Inspect(path[len(path)-1], func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SendStmt:
+			if _, isSend := h.(*ssa.Send); isSend && x.Arrow == h.Pos() {
+				found = x
+			}
+		case *ast.SelectStmt:
+			if _, isSelect := h.(*ssa.Select); !isSelect || x.Select != h.Pos() {
+				break
+			}
+			var sends []*ast.SendStmt
+			for _, cl := range x.Body.List {
+				if s, ok := cl.(*ast.CommClause).Comm.(*ast.SendStmt); ok {
+					sends = append(sends, s)
+				}
+			}
+			if len(sends) == 1 {
+				found = sends[0]
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// outermostBody returns the body of the declared function of path.
+func outermostBody(path []ast.Node) *ast.BlockStmt {
+	for _, n := range path {
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			return fd.Body
+		}
+	}
+	return nil
+}
+
+// soleWorkerLoop returns the one `for v := range ch` loop receiving from
+// ch in body, when it runs in a function literal started by a go statement
+// outside any loop, and every other use of ch sends to it, closes it or
+// makes it.
+func (c *checker) soleWorkerLoop(body *ast.BlockStmt, ch types.Object) *ast.RangeStmt {
+	var loops []*ast.RangeStmt
+	bad := false
+	allowed := map[*ast.Ident]bool{}
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		stack = append(stack, n)
+		switch x := n.(type) {
+		case *ast.SendStmt:
+			if id, ok := ast.Unparen(x.Chan).(*ast.Ident); ok {
+				allowed[id] = true
+			}
+		case *ast.CallExpr:
+			if fn, ok := x.Fun.(*ast.Ident); ok && fn.Name == "close" && len(x.Args) == 1 {
+				if id, ok := x.Args[0].(*ast.Ident); ok {
+					allowed[id] = true
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range x.Names {
+				if c.pass.TypesInfo.Defs[id] == ch {
+					allowed[id] = true
+				}
+			}
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.Defs[id] == ch && len(x.Lhs) == len(x.Rhs) {
+					allowed[id] = true
+				}
+			}
+		case *ast.RangeStmt:
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == ch {
+				allowed[id] = true
+				if !startedOnce(stack) {
+					bad = true
+				}
+				loops = append(loops, x)
+			}
+		case *ast.Ident:
+			if (c.pass.TypesInfo.Uses[x] == ch || c.pass.TypesInfo.Defs[x] == ch) && !allowed[x] {
+				bad = true
+			}
+		}
+		return true
+	})
+	if bad || len(loops) != 1 {
+		return nil
+	}
+	return loops[0]
+}
+
+// startedOnce reports whether the innermost function literal of stack
+// (from the outer function down) is started by a go statement, and no
+// loop encloses that statement.
+func startedOnce(stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		lit, ok := stack[i].(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		call, ok := stack[i-1].(*ast.CallExpr)
+		if !ok || call.Fun != lit || i < 2 {
+			return false
+		}
+		if _, ok := stack[i-2].(*ast.GoStmt); !ok {
+			return false
+		}
+		for _, n := range stack[:i-2] {
+			switch n.(type) {
+			case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// sameMeaning reports whether every variable s uses, other than rec,
+// resolves to the same object at pos and is not assigned anywhere in body
+// after its declaration.
+func (c *checker) sameMeaning(s ast.Stmt, rec types.Object, pos token.Pos, body *ast.BlockStmt) bool {
+	ok := true
+	ast.Inspect(s, func(n ast.Node) bool {
+		if sel, isSel := n.(*ast.SelectorExpr); isSel {
+			ast.Inspect(sel.X, func(m ast.Node) bool {
+				if id, isID := m.(*ast.Ident); isID {
+					ok = ok && c.stable(id, rec, pos, body)
+				}
+				return ok
+			})
+			return false
+		}
+		if id, isID := n.(*ast.Ident); isID {
+			ok = ok && c.stable(id, rec, pos, body)
+		}
+		return ok
+	})
+	return ok
+}
+
+// stable reports whether id means the same at pos and, for a local
+// variable, is never assigned in body.
+func (c *checker) stable(id *ast.Ident, rec types.Object, pos token.Pos, body *ast.BlockStmt) bool {
+	obj := c.pass.TypesInfo.Uses[id]
+	if obj == nil || obj == rec {
+		return true
+	}
+	if _, isVar := obj.(*types.Var); !isVar {
+		return c.lookup(pos, id.Name) == obj
+	}
+	return c.lookup(pos, id.Name) == obj && !c.assignedIn(body, obj)
+}
+
+// assignedIn reports whether body assigns obj (=, op=, ++, or takes its
+// address).
+func (c *checker) assignedIn(body *ast.BlockStmt, obj types.Object) bool {
+	found := false
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && c.pass.TypesInfo.Uses[id] == obj
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				found = found || is(l)
+			}
+		case *ast.IncDecStmt:
+			found = found || is(x.X)
+		case *ast.UnaryExpr:
+			found = found || x.Op == token.AND && is(x.X)
+		}
+		return !found
+	})
+	return found
+}
+
+// lookup returns the object name means at pos.
+func (c *checker) lookup(pos token.Pos, name string) types.Object {
+	f := edit.File(c.pass, pos)
+	if f == nil {
+		return nil
+	}
+	scope := c.pass.TypesInfo.Scopes[f]
+	if scope == nil {
+		return nil
+	}
+	_, obj := scope.Innermost(pos).LookupParent(name, pos)
+	return obj
+}
+
+// replaceUses returns the source of n with every use of obj replaced by
+// name.
+func (c *checker) replaceUses(n ast.Node, obj types.Object, name string) string {
+	src := c.raw(n)
+	var ids []*ast.Ident
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj {
+			ids = append(ids, id)
+		}
+		return true
+	})
+	sort.Slice(ids, func(i, j int) bool { return ids[i].Pos() > ids[j].Pos() })
+	base := n.Pos()
+	for _, id := range ids {
+		i, j := int(id.Pos()-base), int(id.End()-base)
+		src = src[:i] + name + src[j:]
+	}
+	return src
+}
