@@ -87,6 +87,13 @@ that client.
     outlives the function: after an abortable error sarama accepts no
     BeginTxn until AbortTxn (fix: call AbortTxn first).
 
+  - skipped-txn-begin-failure: a transaction begin (sarama BeginTxn,
+    franz-go BeginTransaction and GroupTransactSession.Begin, confluent
+    BeginTransaction) whose failure a consume loop discards or only logs,
+    moving on to the next record: the record goes unprocessed and the next
+    transaction commits a later offset, so it is lost for good (fix: return
+    the error).
+
   - revoke-without-commit: a franz-go kgo.OnPartitionsRevoked callback that
     commits nothing while auto-commit is on (a custom callback replaces the
     default one, which commits on revoke and at Close: every rebalance and

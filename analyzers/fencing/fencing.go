@@ -44,6 +44,9 @@ const (
 	// CategoryUnfenced: an offset row in the consumer's own database written
 	// without a guard against a stale owner.
 	CategoryUnfenced = string(category.Unfenced)
+	// CategoryBeginSkipped: a transaction begin whose failure a consume
+	// loop discards or only logs, moving on to the next record.
+	CategoryBeginSkipped = string(category.BeginSkipped)
 )
 
 // Config is the analyzer's configuration. It has no options yet; it is

@@ -33,6 +33,16 @@ var scenarios = []string{
 	"fencing/sarama",
 	// the Shopify path (1 positive, 1 silent).
 	"fencing/saramashopify",
+	// a transaction begin whose failure the consume loop logs or discards
+	// and moves on: sarama BeginTxn logged with continue, confluent
+	// BeginTransaction discarded, franz-go Begin logged (3 positive, each
+	// fixed by returning the error); returned twice, outside a consume
+	// loop (3 silent).
+	"fencing/txnbegin",
+	// commits of consumers that assign partitions themselves, errors
+	// discarded: kadm CommitOffsets, kafka-go Generation.CommitOffsets (2
+	// positive, fixed by logging); twins (2 silent).
+	"fencing/directcommit",
 	// confluent CommitTransaction logged, discarded, fenced code ignored;
 	// CommitMessage/CommitOffsets discarded three ways (6 positive);
 	// aborted, abort without rewind (known gap), returned, StoreMessage

@@ -344,6 +344,10 @@ func (c *checker) result(f *ast.File, call *ast.CallExpr, ref clientmodel.Result
 	if ref.Committed < 0 && c.isAbort(call) {
 		return // EndTransaction(ctx, TryAbort) commits nothing: no output to lose
 	}
+	if ref.Swallow == clientmodel.SwallowSkips {
+		c.beginSkipped(s) // begin.go
+		return
+	}
 	state := c.errState(s)
 	switch {
 	case state == errDiscarded:
@@ -396,6 +400,8 @@ func what(ref clientmodel.ResultRef) string {
 		return "commit offsets"
 	case ref.Swallow == clientmodel.SwallowRedoes:
 		return "send offsets"
+	case ref.Swallow == clientmodel.SwallowSkips:
+		return "begin transaction"
 	}
 	return "commit transaction"
 }

@@ -36,6 +36,7 @@ const (
 	RevokeInFlight Category = "revoke-commits-in-flight"
 	Unfenced       Category = "unfenced-offset-write"
 	NotRestored    Category = "sink-offset-not-restored"
+	BeginSkipped   Category = "skipped-txn-begin-failure"
 )
 
 // Loses lists the categories whose findings prove that records can be
@@ -45,7 +46,7 @@ const (
 // report judges a swallowed transaction commit by itself.
 var Loses = []Category{
 	AutoStore, StoreIgnored, MarksIgnored, Greedy, OutlivePoll, ReadCommits, CommitBefore,
-	Concurrent, Max, Arrival, RevokeInFlight,
+	Concurrent, Max, Arrival, RevokeInFlight, BeginSkipped,
 }
 
 // ByAnalyzer lists each analyzer's categories.
@@ -53,7 +54,7 @@ var ByAnalyzer = map[string][]Category{
 	"autocommit": {AutoStore, StoreIgnored, MarksIgnored, Greedy, OutlivePoll, ReadCommits, MarksDiscard, AutoCommitted},
 	"ordering":   {CommitBefore},
 	"hiwater":    {Concurrent, Max, Arrival},
-	"fencing":    {Swallowed, FencingIgnored, TxnResult, Revoke, RevokeInFlight, Unfenced, NotRestored},
+	"fencing":    {Swallowed, FencingIgnored, TxnResult, Revoke, RevokeInFlight, Unfenced, NotRestored, BeginSkipped},
 }
 
 // Rule is the name a finding of category c goes by in the report and in

@@ -105,6 +105,9 @@ func confluent(p string, memberEpoch bool) *Client {
 			// producer.go:907-913) leaves the transaction open without the
 			// offsets, and CommitTransaction then commits the output alone.
 			{Func: "(*" + p + ".Producer).SendOffsetsToTransaction", Err: 0, Committed: -1, Swallow: SwallowRedoes},
+			// BeginTransaction fails before InitTransactions, while a
+			// transaction is open or after a fatal error (producer.go:864).
+			{Func: "(*" + p + ".Producer).BeginTransaction", Err: 0, Committed: -1, Swallow: SwallowSkips},
 		},
 		Restores: restores,
 		// librdkafka CONFIGURATION.md: auto.offset.reset.

@@ -104,6 +104,11 @@ func franzgo() *Client {
 			// transaction commits later offsets and the failed batch's
 			// output is lost (txn.go:770; offsets come from polled state).
 			{Func: cl + "EndTransaction", Err: 0, Committed: -1, Swallow: SwallowLoses},
+			// Begin and BeginTransaction fail while a transaction is
+			// already open or the client is not transactional (txn.go:216,
+			// :582).
+			{Func: sess + "Begin", Err: 0, Committed: -1, Swallow: SwallowSkips},
+			{Func: cl + "BeginTransaction", Err: 0, Committed: -1, Swallow: SwallowSkips},
 			{Func: cl + "CommitRecords", Err: 0, Committed: -1, Swallow: SwallowReplays},
 			{Func: cl + "CommitUncommittedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
 			{Func: cl + "CommitMarkedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},

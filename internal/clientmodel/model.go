@@ -392,6 +392,12 @@ const (
 	// output despite the transaction: confluent SendOffsetsToTransaction
 	// after a retriable failure).
 	SwallowRedoes
+	// SwallowSkips: the call begins a transaction; when it fails and the
+	// consume loop moves on, the record it was for goes unprocessed and the
+	// next transaction commits a later offset, so the record is lost for
+	// good (sarama BeginTxn, franz-go BeginTransaction and Begin, confluent
+	// BeginTransaction).
+	SwallowSkips
 )
 
 // Result is a commit or transaction call whose results matter.

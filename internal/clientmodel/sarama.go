@@ -87,6 +87,10 @@ func sarama(p string) *Client {
 		Results: []Result{
 			{Func: "(" + p + ".AsyncProducer).CommitTxn", Err: 0, Committed: -1, Swallow: SwallowLoses, Abort: "AbortTxn", Begin: "BeginTxn"},
 			{Func: "(" + p + ".SyncProducer).CommitTxn", Err: 0, Committed: -1, Swallow: SwallowLoses, Abort: "AbortTxn", Begin: "BeginTxn"},
+			// BeginTxn fails while the producer is in error or still in a
+			// transaction (transaction_manager.go:174-180).
+			{Func: "(" + p + ".AsyncProducer).BeginTxn", Err: 0, Committed: -1, Swallow: SwallowSkips},
+			{Func: "(" + p + ".SyncProducer).BeginTxn", Err: 0, Committed: -1, Swallow: SwallowSkips},
 		},
 		// A claim starts from its partition offset manager's NextOffset
 		// (consumer_group_session.go:310-316), which Setup runs before

@@ -92,7 +92,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	case c.sinks(has):
 		c.sink(has(category.Unfenced))
 	case c.transactional():
-		c.transactions(has(category.Swallowed), has(category.TxnResult))
+		c.transactions(has(category.Swallowed), has(category.TxnResult), has(category.BeginSkipped))
 	case has(category.CommitBefore) || has(category.ReadCommits) || c.commitsOnRead():
 		c.before()
 	case has(category.AutoStore) || has(category.StoreIgnored):
@@ -326,7 +326,7 @@ func (c *classifier) sink(unfenced bool) {
 	}
 }
 
-func (c *classifier) transactions(swallowed, txnResult bool) {
+func (c *classifier) transactions(swallowed, txnResult, beginSkipped bool) {
 	r := c.r
 	r.Strategy = StrategyTransactions
 	r.Detail = "offsets are committed in the producer's transaction with the records it produces"
@@ -341,6 +341,14 @@ func (c *classifier) transactions(swallowed, txnResult bool) {
 		r.Guarantee, r.Scope = AtMostOnce, ""
 		r.Reason = "a failed transaction commit is only logged and the consumer moves on: the next transaction commits later offsets, so the failed record's output is lost"
 		r.Window = "none in Kafka (a failed transaction's records are lost, not repeated)"
+	}
+	if beginSkipped {
+		r.Guarantee, r.Scope = AtMostOnce, ""
+		r.Reason = "a failed transaction begin is only logged or discarded and the consumer moves on: the next transaction commits a later offset, so the skipped record is lost"
+		if swallowed {
+			r.Reason += "; a failed transaction commit is swallowed the same way"
+		}
+		r.Window = "none in Kafka (a skipped record is lost, not repeated)"
 	}
 	if txnResult {
 		r.Reason += "; End's committed result is ignored, so work done outside Kafka for an aborted transaction is treated as done and repeated when the batch is re-polled"

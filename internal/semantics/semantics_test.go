@@ -115,6 +115,7 @@ func TestClassify(t *testing.T) {
 			"window": "one batch of 100 records, also at every rebalance", "revoke": "no (auto-commit is off", "concurrency": "per partition"}},
 		{"saramaflush", map[string]string{"group": "g-sflush", "strategy": semantics.StrategyEachBatch,
 			"window": "one batch of 100 records", "revoke": "yes (a commit after the loop flushes"}},
+		{"txnsess", map[string]string{"group": "g-txn", "strategy": semantics.StrategyTransactions, "guarantee": semantics.EffectivelyOnce}},
 		{"shared1", map[string]string{"group": "g-one", "topics": "t-shared"}},
 		{"shared2", map[string]string{"group": "g-two", "topics": "t-shared"}},
 	} {
@@ -147,6 +148,7 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 		{"interval", "autocommit/records-outlive-poll", semantics.StrategyTimer, semantics.Neither},
 		{"interval", "hiwater/concurrent-commit", semantics.StrategyTimer, semantics.Neither},
 		{"sinkrestore", "fencing/unfenced-offset-write", semantics.StrategySink, semantics.AtLeastOnce},
+		{"txnsess", "fencing/skipped-txn-begin-failure", semantics.StrategyTransactions, semantics.AtMostOnce},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {

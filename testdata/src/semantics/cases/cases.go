@@ -544,3 +544,22 @@ func sinkSetup(ctx context.Context, db *sql.DB) {
 	g, _ := sarama.NewConsumerGroup(nil, "g-setup", sarama.NewConfig()) // case: sinksetup
 	_ = g.Consume(ctx, []string{"t-setup"}, &setupHandler{sinkHandler{db: db}})
 }
+
+// A franz-go transactional session: each poll's output and offsets commit
+// in one transaction.
+func txnsess(ctx context.Context) error {
+	s, err := kgo.NewGroupTransactSession(kgo.ConsumerGroup("g-txn"), kgo.ConsumeTopics("t-txn")) // case: txnsess
+	if err != nil {
+		return err
+	}
+	for {
+		fs := s.PollFetches(ctx)
+		if err := s.Begin(); err != nil {
+			return err
+		}
+		fs.EachRecord(func(r *kgo.Record) { _ = apply(r) })
+		if committed, err := s.End(ctx, kgo.TryCommit); err != nil || !committed {
+			return err
+		}
+	}
+}

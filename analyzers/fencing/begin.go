@@ -1,0 +1,62 @@
+package fencing
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+)
+
+// beginSkipped reports a transaction begin (the model's SwallowSkips
+// results) whose failure a consume loop discards or only logs: the loop
+// moves on to the next record without processing this one, and the next
+// transaction that commits sends an offset past it, so it is never
+// redelivered. Outside a consume loop the caller decides what a failure
+// means, and nothing is reported.
+func (c *checker) beginSkipped(s *site) {
+	if !s.consume {
+		return
+	}
+	var logged bool
+	switch c.errState(s) {
+	case errDiscarded:
+	case errLogged:
+		logged = true
+	default:
+		return
+	}
+	var edits []analysis.TextEdit
+	var ok bool
+	if logged {
+		edits, ok = c.loggedFix(s)
+	} else {
+		edits, ok = c.discardFix(s)
+	}
+	if !ok {
+		return
+	}
+	name := clientmodel.ShortName(s.ref.Func)
+	how := "discarded while the loop carries on"
+	var rel []analysis.RelatedInformation
+	if logged {
+		how = "only logged while the loop carries on"
+		rel = related(s.check, "the error is only logged here")
+	}
+	noun := s.ref.Client.RecordNoun
+	skipped := "the " + noun + " it was for goes unprocessed and the next transaction commits a later offset, so it is lost for good"
+	if s.ref.Client.FetchesBatches() {
+		skipped = "the " + noun + "s it was for go unprocessed and the next transaction commits later offsets, so they are lost for good"
+	}
+	c.report(analysis.Diagnostic{
+		Pos:      s.call.Pos(),
+		End:      s.call.End(),
+		Category: CategoryBeginSkipped,
+		Message:  fmt.Sprintf("the error of %s is %s: %s (at-most-once)", name, how, skipped),
+		Related:  rel,
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Return the " + name + " error",
+			TextEdits: edits,
+		}},
+	})
+}
