@@ -33,8 +33,9 @@ import (
 //   - A client reached only through an interface, or through a parameter
 //     of a generic function (instances are not the generic function's
 //     callers), is not bound to its constructor: its calls are not checked.
-//   - Config maps in package-level variables are opaque (their initialiser
-//     runs in the package's init, which the SSA pass does not index).
+//   - Config maps in exported or reassigned package-level variables are
+//     opaque (another package may set their keys; the initialiser of an
+//     unexported one is read from its syntax).
 //   - Removing an appended GreedyAutoCommit from `if c { opts =
 //     append(opts, kgo.GreedyAutoCommit()) }` leaves an empty if block: it
 //     compiles, but a linter may flag it.
@@ -52,10 +53,12 @@ var scenarios = []struct {
 	// record read through a local, a failed save logged (the store goes in
 	// an else) or logged then counted (the error branch continues), a
 	// hand-off to one worker (the store goes in the worker), processing
-	// in `if err == nil` (the store goes at its end) (8 / 7): auto-store
-	// off + StoreMessage, "false" as a string, auto-commit off +
-	// CommitMessage, opaque parameter, Poll + StoreMessage, a pool of
-	// workers and a package-level map (gaps).
+	// in `if err == nil` (the store goes at its end), a package-level map
+	// (the key goes in its initialiser) and one two consumers share (each
+	// sets the key on its copy) (11 / 7): auto-store off + StoreMessage,
+	// "false" as a string, auto-commit off + CommitMessage, opaque
+	// parameter, Poll + StoreMessage, a package-level map with auto-store
+	// off, a pool of workers (gap).
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// StoreMessage / StoreOffsets with auto-store on (2 / 3): auto-store off,
 	// auto-commit off with Commit or CommitMessage after processing.

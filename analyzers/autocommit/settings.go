@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -101,18 +102,35 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 				{Pos: call.Args[argIdx].Pos(), End: call.Args[argIdx].End(), NewText: []byte(name)},
 			}, true
 		}
+		addr := false
 		if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			arg = ast.Unparen(u.X)
+			arg, addr = ast.Unparen(u.X), true
 		}
 		id, ok := arg.(*ast.Ident)
 		if !ok {
 			return nil, false
 		}
 		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
-		if !ok || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || v.IsField() {
+		if !ok || v.Parent() == nil || v.IsField() {
 			return nil, false
 		}
-		return []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, setKey(id.Name))}, true
+		if v.Parent() != c.pass.Pkg.Scope() {
+			return []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, setKey(id.Name))}, true
+		}
+		// A package-level map other consumers share (mapLiteral): set
+		// the key on this consumer's copy.
+		src, ref := id.Name, ""
+		if _, ptr := v.Type().Underlying().(*types.Pointer); ptr {
+			src, ref = "*"+id.Name, "&"
+		} else if addr {
+			ref = "&"
+		}
+		mapsPkg, imp := edit.Import(c.pass, f, "maps")
+		name := edit.FreeName(c.pass, stmt.Pos(), "cfg")
+		return append(imp,
+			edit.InsertBefore(c.pass, stmt, fmt.Sprintf("%s := %s.Clone(%s)\n%s", name, mapsPkg, src, setKey(name))),
+			analysis.TextEdit{Pos: call.Args[argIdx].Pos(), End: call.Args[argIdx].End(), NewText: []byte(ref + name)},
+		), true
 	case clientmodel.StructFields:
 		if argIdx >= len(call.Args) {
 			return nil, false
@@ -172,6 +190,12 @@ func (c *checker) mapLiteral(k *consumer.Consumer) *ast.CompositeLit {
 	if len(maps) != 1 {
 		return nil
 	}
+	if g, ok := maps[0].(*ssa.Global); ok {
+		if c.sharedGlobal(k, g) {
+			return nil // a key added to it would change the other consumers too
+		}
+		return c.m.GlobalMap(c.pass, g)
+	}
 	mm, ok := maps[0].(*ssa.MakeMap)
 	if !ok || !mm.Pos().IsValid() {
 		return nil
@@ -182,6 +206,17 @@ func (c *checker) mapLiteral(k *consumer.Consumer) *ast.CompositeLit {
 		}
 	}
 	return nil
+}
+
+// sharedGlobal reports whether a consumer other than k is built from the
+// package-level map g.
+func (c *checker) sharedGlobal(k *consumer.Consumer, g *ssa.Global) bool {
+	for _, o := range c.m.Consumers {
+		if o != k && o.Config != nil && slices.Contains(c.m.Flow.Roots(o.Config), ssa.Value(g)) {
+			return true
+		}
+	}
+	return false
 }
 
 // literalFor returns the composite literal an argument expression denotes:

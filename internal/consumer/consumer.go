@@ -8,6 +8,8 @@ package consumer
 
 import (
 	"fmt"
+	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -389,6 +391,9 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	var literals []ssa.Value
 	external := func(r ssa.Value) {
 		ext, ok := b.external(c, r)
+		if src := cloned(r); src != nil {
+			ext, ok = b.keyMapSettings(c, src), true
+		}
 		if !ok {
 			ext = newSettings()
 			ext.Opaque = true
@@ -408,6 +413,12 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 			}
 		case *ssa.MakeMap:
 			literals = append(literals, r)
+		case *ssa.Global:
+			if lit := globalMap(b.pass, b.flow, r); lit != nil {
+				s.merge(b.literalSettings(c, lit).overriddenBy(b.keyMapUpdates(c, []ssa.Value{r})))
+			} else {
+				external(r)
+			}
 		default:
 			external(r)
 		}
@@ -418,25 +429,70 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	return s
 }
 
+// literalSettings returns the knob settings of the entries of a map
+// literal read from the syntax (a package-level variable's initialiser).
+func (b *builder) literalSettings(c *clientmodel.Client, lit *ast.CompositeLit) *Settings {
+	s := newSettings()
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key := b.pass.TypesInfo.Types[kv.Key].Value
+		if key == nil || key.Kind() != constant.String {
+			s.Opaque = true
+			continue
+		}
+		k, ok := knob(c, constant.StringVal(key))
+		if !ok {
+			continue
+		}
+		if val := b.pass.TypesInfo.Types[kv.Value].Value; val == nil {
+			s.unknown(k.Setting)
+		} else if on, ok := boolish(val); ok {
+			s.set(k.Setting, on, kv.Value.Pos())
+		} else {
+			s.unknown(k.Setting)
+		}
+	}
+	return s
+}
+
+// knob returns client c's knob set by a ConfigMap key.
+func knob(c *clientmodel.Client, key string) (clientmodel.Knob, bool) {
+	for _, k := range c.Config.Knobs {
+		if k.Key == key {
+			return k, true
+		}
+	}
+	return clientmodel.Knob{}, false
+}
+
+// cloned returns the map a call to maps.Clone copies, or nil: the copy
+// starts with its settings, and keys set on it afterwards are its own.
+func cloned(v ssa.Value) ssa.Value {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	callee := ssaflow.Callee(call.Common())
+	if callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != "maps" || callee.Name() != "Clone" || len(call.Call.Args) != 1 {
+		return nil
+	}
+	return call.Call.Args[0]
+}
+
 // keyMapUpdates returns the knob settings of the map literal entries,
 // SetKey and Set calls on any map with roots among maps.
 func (b *builder) keyMapUpdates(c *clientmodel.Client, maps []ssa.Value) *Settings {
 	s := newSettings()
-	knob := func(key string) (clientmodel.Knob, bool) {
-		for _, k := range c.Config.Knobs {
-			if k.Key == key {
-				return k, true
-			}
-		}
-		return clientmodel.Knob{}, false
-	}
 	apply := func(in ssa.Instruction, keyV, val ssa.Value, pos token.Pos) {
 		key, ok := ssaflow.ConstString(keyV)
 		if !ok {
 			s.Opaque = true
 			return
 		}
-		k, ok := knob(key)
+		k, ok := knob(c, key)
 		if !ok {
 			return
 		}
@@ -450,18 +506,34 @@ func (b *builder) keyMapUpdates(c *clientmodel.Client, maps []ssa.Value) *Settin
 		}
 	}
 	for _, mu := range b.mapUpdates {
-		if ssaflow.Intersects(b.flow.Roots(mu.Map), maps) {
+		if ssaflow.Intersects(b.mapRoots(mu.Map), maps) {
 			apply(mu, mu.Key, mu.Value, mu.Pos())
 		}
 	}
 	for _, call := range b.keySets {
 		cc := call.Common()
-		if len(cc.Args) < 3 || !ssaflow.Intersects(b.flow.Roots(cc.Args[0]), maps) {
+		if len(cc.Args) < 3 || !ssaflow.Intersects(b.mapRoots(cc.Args[0]), maps) {
 			continue
 		}
 		apply(call, cc.Args[1], cc.Args[2], call.Pos())
 	}
 	return s
+}
+
+// mapRoots returns the roots of a map value; the map a package-level
+// pointer points to (*p, where p = &kafka.ConfigMap{…}) counts as p, the
+// root of the pointer passed to the constructor.
+func (b *builder) mapRoots(v ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range b.flow.Roots(v) { // the memoised slice: not written
+		if u, ok := r.(*ssa.UnOp); ok && u.Op == token.MUL {
+			if g, ok := u.X.(*ssa.Global); ok {
+				r = g
+			}
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // constBoolish returns the value of a boolean constant, or of a string
@@ -474,11 +546,17 @@ func constBoolish(v ssa.Value) (bool, bool) {
 	if !ok || c.Value == nil {
 		return false, false
 	}
-	if isBoolType(c.Type()) {
-		return c.Value.ExactString() == "true", true
-	}
-	if str, ok := ssaflow.ConstString(c); ok {
-		switch strings.ToLower(str) {
+	return boolish(c.Value)
+}
+
+// boolish returns the value of a boolean constant, or of a string constant
+// librdkafka parses as a boolean.
+func boolish(v constant.Value) (bool, bool) {
+	switch v.Kind() {
+	case constant.Bool:
+		return constant.BoolVal(v), true
+	case constant.String:
+		switch strings.ToLower(constant.StringVal(v)) {
 		case "true", "t", "1":
 			return true, true
 		case "false", "f", "0":

@@ -292,11 +292,12 @@ func noErrorExit(ctx context.Context, s *store) {
 	}
 }
 
-// globalConfig is a package-level map: its initialiser is not traced.
+// globalConfig is a package-level map that keeps the auto-store: the fix
+// adds the key to its initialiser, which only fromGlobal uses.
 var globalConfig = kafka.ConfigMap{"group.id": "global"}
 
 func fromGlobal(ctx context.Context, s *store) error {
-	c, err := kafka.NewConsumer(&globalConfig) // ok: known gap, package-level config map (opaque)
+	c, err := kafka.NewConsumer(&globalConfig) // want `enable.auto.offset.store are on`
 	if err != nil {
 		return err
 	}
@@ -306,6 +307,65 @@ func fromGlobal(ctx context.Context, s *store) error {
 			return err
 		}
 		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+	}
+}
+
+// sharedConfig is a package-level map two consumers are built from: the
+// fix sets the key on each consumer's copy.
+var sharedConfig = kafka.ConfigMap{"group.id": "shared"}
+
+func fromShared(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&sharedConfig) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			return err
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+	}
+}
+
+func fromSharedToo(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&sharedConfig) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			return err
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+	}
+}
+
+// storingConfig is a package-level map with the auto-store off: its
+// consumer stores after saving.
+var storingConfig = &kafka.ConfigMap{"group.id": "global", "enable.auto.offset.store": false}
+
+func fromStoringGlobal(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(storingConfig) // ok: the initialiser turns the auto-store off
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			return err
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+		if _, err := c.StoreMessage(msg); err != nil {
 			return err
 		}
 	}

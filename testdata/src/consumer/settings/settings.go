@@ -6,6 +6,7 @@
 package settings
 
 import (
+	"maps"
 	"time"
 
 	"github.com/IBM/sarama"
@@ -121,6 +122,30 @@ func confluentKey(key string) {
 // confluentValue sets a knob to a value the analysis cannot read.
 func confluentValue(on bool) {
 	_, _ = kafka.NewConsumer(&kafka.ConfigMap{"enable.auto.commit": on}) // want `^consumer kafka.NewConsumer: auto-commit=\?$`
+}
+
+// Package-level maps: an unexported variable's initialiser counts, and
+// keys set on it in a function override it; an exported one (other
+// packages may set its keys) and a reassigned one are opaque.
+var (
+	globalMap      = kafka.ConfigMap{"group.id": "g", "enable.auto.offset.store": "false"}
+	globalPtr      = &kafka.ConfigMap{"group.id": "g", "enable.auto.commit": false}
+	GlobalExported = kafka.ConfigMap{"group.id": "g"}
+	globalAssigned = kafka.ConfigMap{"group.id": "g"}
+)
+
+func confluentGlobals(other kafka.ConfigMap) {
+	_, _ = kafka.NewConsumer(&globalMap) // want `^consumer kafka.NewConsumer: auto-store=false$`
+	_ = globalPtr.SetKey("enable.auto.commit", true)
+	_, _ = kafka.NewConsumer(globalPtr)       // want `^consumer kafka.NewConsumer: auto-commit=true$`
+	_, _ = kafka.NewConsumer(&GlobalExported) // want `^consumer kafka.NewConsumer: opaque$`
+	globalAssigned = other
+	_, _ = kafka.NewConsumer(&globalAssigned) // want `^consumer kafka.NewConsumer: opaque$`
+	// A copy starts from the map's settings; keys set on it are its own.
+	cp := maps.Clone(globalMap)
+	_ = cp.SetKey("enable.auto.commit", false)
+	_, _ = kafka.NewConsumer(&cp)        // want `^consumer kafka.NewConsumer: auto-commit=false auto-store=false$`
+	_, _ = kafka.NewConsumer(&globalMap) // want `^consumer kafka.NewConsumer: auto-store=false$`
 }
 
 // kafkagoGroup sets non-boolean knob fields: set when not zero.
