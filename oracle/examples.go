@@ -126,12 +126,14 @@ var Examples = []Example{
 	{Dir: "sarama/commitfirst", Topic: "parcel-weights", Group: "parcel-weights",
 		Schema:  `CREATE TABLE parcel_weights (parcel_id text PRIMARY KEY, grams float8)`,
 		Effects: []Effect{{"parcel_weights", "parcel_id"}}, Record: jsonRecord("parcel_id", map[string]any{"grams": 250.0}), Records: 120},
+	{Dir: "sarama/handoff", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
 	{Dir: "sarama/lowwater", Topic: "payments", Group: "payment-recorder", Schema: payments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
 	{Dir: "sarama/pergoroutine", Topic: "payments", Group: "payment-recorder", Schema: payments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
 	{Dir: "sarama/markafter", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
 	{Dir: "sarama/markfirst", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
 	{Dir: "sarama/sinkrestore", Topic: "wallet-credits", Group: "wallet-crediter-sarama", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit},
 	{Dir: "sarama/txnabort", Skip: txnUnobserved},
+	{Dir: "sarama/txnbegin", Skip: txnUnobserved},
 	{Dir: "sarama/txncommit", Skip: txnUnobserved},
 
 	// kafka-go
