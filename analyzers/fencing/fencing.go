@@ -88,6 +88,8 @@ type checker struct {
 	reported map[token.Pos]bool
 	// calls indexes the package's SSA calls by position (built lazily).
 	calls map[token.Pos]*ssa.Call
+	// helperFetch memoises helperFetches.
+	helperFetch map[*types.Func]bool
 }
 
 // report sends d through the report funnel, once per position.

@@ -78,6 +78,7 @@ var scenarios = []string{
 	// BlockRebalanceOnPoll, channel worker, async kafka-go, abandoned
 	// claim, Errors() drain (17 silent).
 	"fencing/group",
+	"fencing/grouphelper",
 	// offset rows never read back on assignment: franz-go with nothing
 	// committed to Kafka, and with commits to Kafka (2 positive, fixed with
 	// AdjustFetchOffsetsFn); restored, kafka-go group Reader (2 silent).
