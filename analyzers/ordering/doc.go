@@ -46,6 +46,15 @@ them) a doesNotProcess fact, so calling it is not processing.
 Messages call the record what the client calls it: a message for sarama,
 kafka-go and confluent-kafka-go, a record for franz-go.
 
+A hand-off is not processing: a send of R (or of a struct or message
+built from its fields) on a channel, or a go statement that processes R,
+followed by the position call with nothing between them that waits for
+the work (a receive, a select with a receive case, a WaitGroup or errgroup
+Wait, a future's Get or Wait) is reported too, unless the function also
+processes R itself before the call (the channel then carries a copy) or
+the value sent is computed by a call (the outcome of processing done in
+place).
+
 It stays silent for commits after processing (per record or per batch),
 retries that finish before the commit, the offset written in the same
 database transaction as the effect (and a broker commit after that
@@ -63,7 +72,13 @@ and the commit follows. When the record, or a value derived from it,
 leaves the function (returned, sent, stored in a field), the commit moves
 to the end of each caller's block, after the processing, with the
 helper's parameters replaced by the caller's arguments. A commit whose
-err the processing overwrites before reading it moves as well. A finding
+err the processing overwrites before reading it moves as well. After a
+hand-off to a goroutine the processing runs in place, its error checked,
+and the position call follows; after a send to a channel whose only
+receiver is one goroutine of the same function ranging over it (started
+outside any loop, so records finish in order), the position call moves to
+the end of that worker's loop, with the worker's variable for the record.
+A finding
 whose fix cannot be built is still reported, without a fix.
 */
 package ordering
