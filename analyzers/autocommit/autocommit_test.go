@@ -89,10 +89,11 @@ var scenarios = []struct {
 	// group, FetchMessage + CommitMessages, opaque config, GroupID ""
 	// through a helper, the helper done right, the batch done right.
 	{"autocommit/kafkago", autocommit.Analyzer},
-	// ReadMessage whose error check exits without returning (4 / 2):
-	// log.Fatal, a helper here that calls os.Exit, a helper of another
-	// package that panics (noreturn fact), a logger type's Fatalf; a helper
-	// that only sometimes exits, a logger's Printf.
+	// ReadMessage whose error check exits without returning: log.Fatal, a
+	// helper here that calls os.Exit, a helper of another package that
+	// panics (noreturn fact), a logger type's Fatalf; or carries on to
+	// process an empty message (the fix continues after a failed read): a
+	// helper that only sometimes exits, a logger's Printf (6 / 0).
 	{"autocommit/readfatal", autocommit.Analyzer},
 	// Enable=false and no Commit: direct, NewConsumerGroupFromClient, config
 	// helper + handler through a helper (3 / 2): Commit in ConsumeClaim,

@@ -4,12 +4,15 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 )
 
 // ---- fetches that commit before returning (FetchCommit) ----
@@ -49,6 +52,13 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 	title := fmt.Sprintf("Fetch with %s and commit after processing", fetch)
 	var edits []analysis.TextEdit
 	switch {
+	case c.readErrorFallsThrough(*listp, stmt, msg.Name, as.Lhs[1]) && !c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)):
+		// The read's error check carries on to the processing of an
+		// empty message: the commit goes after the processing, and the
+		// check continues with the next read (AppendOnSuccess), so that
+		// a failed read is neither processed nor committed.
+		edits, ok = c.commitHere(path, stmt, *listp, call, sel, msg.Name, fetch, commit)
+		title = fmt.Sprintf("Fetch with %s, skip a failed read and commit after processing", fetch)
 	case !c.processedAfter(*listp, stmt, msg.Name, as.Lhs[1]):
 		// Appended to a batch processed later: commit the batch after
 		// its processing, or nothing sure can be built.
@@ -93,6 +103,35 @@ func (c *checker) commitHere(path []ast.Node, stmt ast.Stmt, list []ast.Stmt, ca
 		return nil, false
 	}
 	return append(append(extra, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)}), e...), true
+}
+
+// readErrorFallsThrough reports whether the statement after fetch in list
+// checks the read's error (errExpr != nil, no init, no else) with a body
+// that does not leave, and the rest of list processes the message named
+// msg in place (it is not handed on).
+func (c *checker) readErrorFallsThrough(list []ast.Stmt, fetch ast.Stmt, msg string, errExpr ast.Expr) bool {
+	errID, ok := errExpr.(*ast.Ident)
+	if !ok || errID.Name == "_" {
+		return false
+	}
+	i := slices.Index(list, fetch)
+	if i < 0 || i+1 >= len(list) {
+		return false
+	}
+	ifs, ok := list[i+1].(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 || noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
+		return false
+	}
+	be, ok := ifs.Cond.(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	x, ok1 := be.X.(*ast.Ident)
+	y, ok2 := be.Y.(*ast.Ident)
+	if !ok1 || !ok2 || c.pass.TypesInfo.ObjectOf(x) != c.pass.TypesInfo.ObjectOf(errID) || y.Name != "nil" {
+		return false
+	}
+	return !c.handedOn(list[i+1:], msg)
 }
 
 // fetchName returns the client's fetch call that does not commit.

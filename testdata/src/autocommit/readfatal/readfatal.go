@@ -1,7 +1,8 @@
 // Package readfatal: a group reader's ReadMessage followed by an error check
 // that exits instead of returning (log.Fatal, a helper that always exits,
 // here or in another package, a logger type's Fatalf) is read-commits-first
-// just as with return; a helper that only sometimes exits is not an exit.
+// just as with return; so is one that carries on (a helper that only
+// sometimes exits, a log), whose fix continues after a failed read.
 package readfatal
 
 import (
@@ -112,11 +113,12 @@ func warn(err error) {
 }
 
 // withWarn's error check may fall through to the insert with an empty
-// message: the end of the loop is not "after processing".
+// message: the fix continues after a failed read, and commits after the
+// insert succeeds.
 func withWarn(ctx context.Context, db *sql.DB) {
 	r := newReader()
 	for {
-		m, err := r.ReadMessage(ctx) // ok: warn may return, so the error check does not leave
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
 		if err != nil {
 			warn(err)
 		}
@@ -126,11 +128,12 @@ func withWarn(ctx context.Context, db *sql.DB) {
 	}
 }
 
-// withPrintf only logs: the error check does not leave either.
+// withPrintf only logs: the error check does not leave either, and the fix
+// is the same.
 func withPrintf(ctx context.Context, db *sql.DB, l *logger) {
 	r := newReader()
 	for {
-		m, err := r.ReadMessage(ctx) // ok: Printf returns, so the error check does not leave
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
 		if err != nil {
 			l.Printf("read: %v", err)
 		}
