@@ -50,7 +50,8 @@ A hand-off is not processing: a send of R (or of a struct or message
 built from its fields) on a channel, or a go statement that processes R,
 followed by the position call with nothing between them that waits for
 the work (a receive, a select with a receive case, a WaitGroup or errgroup
-Wait, a future's Get or Wait) is reported too, unless the function also
+Wait, a future's Get or Wait) is reported too, and so is a position call
+followed by a send of its record, unless the function also
 processes R itself before the call (the channel then carries a copy) or
 the value sent is computed by a call (the outcome of processing done in
 place).

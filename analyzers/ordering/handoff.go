@@ -24,11 +24,14 @@ type handOff struct {
 	instr ssa.Instruction // *ssa.Send, *ssa.Select or *ssa.Go
 	// goes is set for a go statement, else the record is sent.
 	goes bool
+	// after is set for a send that follows the position call.
+	after bool
 }
 
 // checkHandOff reports p if its record is handed on before it, on every
-// path, with no wait for the processing between them, and the function
-// does not process the record itself before p.
+// path, with no wait for the processing between them, or sent on a
+// channel after it, and the function does not process the record itself
+// before p.
 func (c *checker) checkHandOff(p *position) {
 	for _, o := range c.origins(p) {
 		var def ssa.Instruction
@@ -49,7 +52,8 @@ func (c *checker) checkHandOff(p *position) {
 
 // handOffBefore returns a hand-off of o that executes before p on every
 // path, from which p is reachable without a wait for its completion (and
-// without o being fetched anew), or nil.
+// without o being fetched anew), or a send of o that p precedes on every
+// path to it, or nil.
 func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *handOff {
 	carried := c.carriedValues(o)
 	sites := c.processingSites(p.fn, o)
@@ -74,11 +78,20 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 					}
 				}
 			}
-			if h == nil || !ssaflow.Dominates(instr, p.instr) {
+			if h == nil {
 				continue
 			}
-			stop := func(x ssa.Instruction) bool { return x == def || isWait(x) }
-			if reachesStopping(instr, p.instr, stop) {
+			if ssaflow.Dominates(instr, p.instr) {
+				stop := func(x ssa.Instruction) bool { return x == def || isWait(x) }
+				if reachesStopping(instr, p.instr, stop) {
+					return h
+				}
+				continue
+			}
+			// A send made after the position call, of the record it
+			// wrote: the receiver processes it later still.
+			if !h.goes && ssaflow.Dominates(p.instr, instr) && reachesStopping(p.instr, instr, func(x ssa.Instruction) bool { return x == def }) {
+				h.after = true
 				return h
 			}
 		}
@@ -248,6 +261,9 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		cost = "a crash before the " + noun + " is processed loses it (at-most-once)"
 	}
 	msg := fmt.Sprintf("call to %s after the %s is %s, with no wait for its processing: %s", name, noun, where, cost)
+	if h.after {
+		msg = fmt.Sprintf("call to %s before the %s is sent on a channel to be processed: %s", name, noun, cost)
+	}
 	var fixes []analysis.SuggestedFix
 	if fix, ok := c.handOffFix(p, h, name); ok {
 		fixes = append(fixes, fix)

@@ -97,13 +97,13 @@ var scenarios = []struct {
 	// transaction then CommitUncommittedOffsets, twins (3 silent).
 	{"ordering/pgxtx", ordering.Analyzer},
 	// hand-offs: a sarama mark after a send to a single worker's buffered
-	// channel (plain, and in a select with the session's done channel;
-	// the mark moves into the worker) and after `go apply(msg)`, a
-	// kafka-go commit after `go l.Post(ctx, m)` (processed in place,
-	// then marked) (4 positive); the worker's reply awaited, wg.Wait
-	// before the mark, an audit copy sent beside processing in place, the
-	// outcome sent, a goroutine that only logs, commit after posting (6
-	// silent).
+	// channel (plain, and in a select with the session's done channel),
+	// a mark before such a send (the mark moves into the worker), a mark
+	// after `go apply(msg)`, a kafka-go commit after `go l.Post(ctx, m)`
+	// (processed in place, then marked) (5 positive); the worker's reply
+	// awaited, wg.Wait before the mark, an audit copy sent beside
+	// processing in place (before and after the mark), the outcome sent,
+	// a goroutine that only logs, commit after posting (7 silent).
 	{"ordering/handoff", ordering.Analyzer},
 	// -ordering.ignore=ordering/metrics: a metrics call after the commit
 	// is not processing (1 silent); the store after it still is (1

@@ -128,6 +128,37 @@ func (h handler) resultSent(sess sarama.ConsumerGroupSession, claim sarama.Consu
 	return nil
 }
 
+// markThenSend marks each message, then hands it to its worker.
+func (h handler) markThenSend(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	jobs := make(chan *sarama.ConsumerMessage, 16)
+	go func() {
+		for m := range jobs {
+			if err := apply(sess.Context(), h.db, m); err != nil {
+				log.Printf("apply %d: %v", m.Offset, err)
+			}
+		}
+	}()
+	defer close(jobs)
+	for msg := range claim.Messages() {
+		sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is sent on a channel to be processed: with auto-commit on, a crash before the message is processed loses it \(at-most-once\)`
+		jobs <- msg
+	}
+	return nil
+}
+
+// applyMarkAudit is markThenSend's twin: the message is saved in place
+// before the mark; the channel gets a copy for auditing.
+func (h handler) applyMarkAudit(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, audit chan<- *sarama.ConsumerMessage) error {
+	for msg := range claim.Messages() {
+		if err := apply(sess.Context(), h.db, msg); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "") // ok: saved first
+		audit <- msg
+	}
+	return nil
+}
+
 // goMarks starts the processing of each message in a goroutine and marks
 // it right away.
 func (h handler) goMarks(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
