@@ -521,11 +521,21 @@ func (c *checker) isPool(l *launch, ch ssa.Value) bool {
 }
 
 // singleIteration reports whether the launch sits in a counting loop that
-// runs once (for i := 0; i < 1; i++, for range 1): one worker.
+// runs once (for i := 0; i < 1; i++, for range 1), or in a range over
+// the first element of a slice (for range workers[:1]): one worker.
 func (c *checker) singleIteration(l *launch) bool {
 	n, ok := c.loopCount(l.instr.Pos())
 	if !ok {
-		return false
+		loop, _ := edit.LoopOf(edit.Path(c.pass, l.instr.Pos()))
+		rs, isRange := loop.(*ast.RangeStmt)
+		if !isRange {
+			return false
+		}
+		se, isSlice := ast.Unparen(rs.X).(*ast.SliceExpr)
+		if !isSlice || se.Low != nil || se.High == nil || se.Slice3 {
+			return false
+		}
+		n = se.High
 	}
 	tv, ok := c.pass.TypesInfo.Types[n]
 	if !ok || tv.Value == nil {

@@ -116,7 +116,9 @@ can be built, the finding is not reported.
     n): n becomes 1, a single worker, and so does the n of a
     WaitGroup's Add(n) counting the workers. Not when n is used elsewhere
     in the function (a loop collecting n results would wait for workers
-    that do not exist), other than as a channel's capacity.
+    that do not exist), other than as a channel's capacity. A pool
+    started by a range over a slice (for _, w := range workers) ranges
+    over workers[:1], when the slice is not used elsewhere in the function.
 
 Keeping the concurrency needs a low-water-mark tracker: the consume loop
 starts each offset in order, workers report it done and commit what the
@@ -127,10 +129,10 @@ fixes do not introduce it, since the user's module may not depend on it.
 Not reported (known gaps): goroutines per batch (a poll's records handed
 to one goroutine while the next poll's goroutine runs); errgroup functions
 over a stream (no batch to write after Wait, no go to remove); pools not
-started by a counting loop, or whose worker count is used elsewhere;
-workers that each obtain the channel themselves (claim.Messages() called
-in every goroutine); functions started through a function-typed parameter;
-deferred position calls; goroutines and records crossing package
-boundaries.
+started by a counting loop or a range over a slice, or whose worker count
+is used elsewhere; workers that each obtain the channel themselves
+(claim.Messages() called in every goroutine); functions started through a
+function-typed parameter; deferred position calls; goroutines and records
+crossing package boundaries.
 */
 package hiwater

@@ -209,7 +209,10 @@ func (c *checker) singleWorker(s *site) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false // workers started elsewhere too
 	}
 	n, ok := c.loopCount(s.l.instr.Pos())
-	if !ok || !c.removable(n) {
+	if !ok {
+		return c.firstWorker(s)
+	}
+	if !c.removable(n) {
 		return analysis.SuggestedFix{}, false
 	}
 	adds, ok := c.countUsedElsewhere(n)
@@ -223,6 +226,35 @@ func (c *checker) singleWorker(s *site) (analysis.SuggestedFix, bool) {
 	return analysis.SuggestedFix{
 		Message:   "Start a single worker",
 		TextEdits: edits,
+	}, true
+}
+
+// firstWorker starts the pool's first worker only, for a pool started by
+// a range over a slice (for _, w := range workers): the slice becomes
+// workers[:1]. Not when the slice appears elsewhere in the function (a
+// loop collecting len(workers) results would wait for workers that are
+// not started).
+func (c *checker) firstWorker(s *site) (analysis.SuggestedFix, bool) {
+	loop, _ := edit.LoopOf(edit.Path(c.pass, s.l.instr.Pos()))
+	rs, ok := loop.(*ast.RangeStmt)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	if _, slice := c.pass.TypesInfo.TypeOf(rs.X).Underlying().(*types.Slice); !slice {
+		return analysis.SuggestedFix{}, false
+	}
+	x := ast.Unparen(rs.X)
+	switch x.(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+	default:
+		return analysis.SuggestedFix{}, false // a call or literal: no name to check the other uses of
+	}
+	if adds, ok := c.countUsedElsewhere(x); !ok || len(adds) > 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   "Start a single worker",
+		TextEdits: []analysis.TextEdit{{Pos: x.End(), End: x.End(), NewText: []byte("[:1]")}},
 	}, true
 }
 

@@ -53,8 +53,10 @@ var scenarios = []string{
 	"hiwater/confluent",
 	// The v1 import path (1 positive, 1 silent).
 	"hiwater/confluentv1",
-	// Shapes the analyzer does not model or cannot fix: no finding, no
-	// panic (10 silent).
+	// A pool started by a range over a slice (the fix ranges over its
+	// first element) (1 positive); shapes the analyzer does not model,
+	// and a range over the first worker: no finding, no panic (10
+	// silent).
 	"hiwater/robust",
 	// Service shapes: a confluent consumer in a struct field with its
 	// configuration built elsewhere (StoreMessage implies auto-store off),

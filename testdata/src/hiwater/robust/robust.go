@@ -1,5 +1,6 @@
 // Package robust holds shapes the hiwater analyzer does not model: it must
-// neither panic nor report.
+// neither panic nor report; and a pool started by a range over a slice,
+// reported with its fix.
 package robust
 
 import (
@@ -69,7 +70,8 @@ func recursive(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim
 	}
 }
 
-// Workers that are not started by a counting loop: no single-worker fix.
+// Workers started by a range over a slice rather than a counting loop: the
+// fix starts the first one only.
 type worker struct{ id int }
 
 func pool(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, workers []worker) {
@@ -78,7 +80,23 @@ func pool(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, wor
 		go func() {
 			for m := range jobs {
 				process(m)
-				sess.MarkMessage(m, "") // ok: known gap, the pool is not started by a counting loop
+				sess.MarkMessage(m, "") // want `call to MarkMessage from a pool of workers`
+			}
+		}()
+	}
+	for msg := range claim.Messages() {
+		jobs <- msg
+	}
+}
+
+// The first worker of the slice only: one worker, in channel order.
+func firstOnly(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, workers []worker) {
+	jobs := make(chan *sarama.ConsumerMessage)
+	for range workers[:1] {
+		go func() {
+			for m := range jobs {
+				process(m)
+				sess.MarkMessage(m, "") // ok: a single worker
 			}
 		}()
 	}
