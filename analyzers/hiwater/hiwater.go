@@ -205,6 +205,7 @@ func (c *checker) run() {
 	for _, d := range out {
 		report.Report(c.pass, *d)
 	}
+	c.checkCallbacks()
 }
 
 // classify returns the finding for a position call, or nil.

@@ -37,6 +37,12 @@ var scenarios = []string{
 	"hiwater/sarama",
 	// The old import path (1 positive, 1 silent).
 	"hiwater/saramashopify",
+	// Completion callbacks made per message that mark it: passed to an
+	// in-package shipper that queues them, to a PublishAsync, in a job
+	// struct sent to workers (the fix tracks a low-water mark) (3
+	// positive); a callback the loop waits for, one run in place, one
+	// marking a tracker's low-water mark (3 silent).
+	"hiwater/callback",
 	// FetchMessage loop, batch with a join, errgroup batch, pool feeding a
 	// collector, `!ok || off > hi` maximum committed by a ticker, pool
 	// counted by wg.Add(n) (n becomes 1 in both) (6 positive); sequential,

@@ -277,6 +277,9 @@ type Client struct {
 	// RestoreFix is the restore hook a fix adds, nil if the client has
 	// none a fix can add (a kafka-go group Reader cannot be told).
 	RestoreFix *RestoreFix
+	// LowWater is how a fix writes a low-water mark in place of a
+	// position written in completion order, nil if no fix knows.
+	LowWater *LowWaterFix
 	// Start is where code sets the offset a group member starts a
 	// partition without a committed offset from (Prose.InitialOffset by
 	// default).

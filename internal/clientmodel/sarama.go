@@ -103,6 +103,11 @@ func sarama(p string) *Client {
 			{Func: sess + "ResetOffset", Kind: RestoreCall, In: "Setup"},
 			{Func: sess + "MarkOffset", Kind: RestoreCall, In: "Setup"},
 		},
+		// MarkOffset marks the offset given as the next one to read.
+		LowWater: &LowWaterFix{
+			TopicField: "Topic", PartitionField: "Partition",
+			Marks: map[string]string{sess + "MarkMessage": `$RECV.MarkOffset($REC.Topic, $REC.Partition, $NEXT, "")`},
+		},
 		RestoreFix: &RestoreFix{
 			Where: FixHandler, Hooks: []string{"Setup"},
 			Topic: "topic", Partition: "partition", Ctx: "$SESS.Context()",
