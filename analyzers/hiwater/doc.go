@@ -39,6 +39,14 @@ Categories:
     a loop, receiving records (or structs holding one) from one channel. A
     helper called with the record by such a goroutine counts too.
 
+    A completion callback counts too: a function literal made for each
+    record that writes the position of the record it captures and is
+    handed on to run when the record's work is done (passed to an
+    in-package function that starts it in a goroutine, sends it or keeps
+    it beyond its frame, or to a function whose name says Async; sent on
+    a channel; or sent in a struct, a job with its own finish function),
+    unless the loop waits for it before making the next one.
+
   - max-offset-commit: a position read from a variable, struct field,
     atomic or map in which concurrently processed records keep the highest
     offset seen (a write made only when the new offset is greater: `if off
@@ -120,11 +128,22 @@ can be built, the finding is not reported.
     started by a range over a slice (for _, w := range workers) ranges
     over workers[:1], when the slice is not used elsewhere in the function.
 
+  - A completion callback's position call: a tracker of the lowwater
+    package of this module (github.com/offsetcommit/commitlint/lowwater) is
+    made before the loop, each record is started in it (in offset order,
+    before its callback is made; a Start error is returned, so the function
+    must return just an error), and the callback writes what the tracker's
+    Done returns instead of its own record's position. Only where the
+    client model spells that write (sarama: MarkMessage becomes MarkOffset
+    of the low-water mark); elsewhere the finding is not reported.
+
 Keeping the concurrency needs a low-water-mark tracker: the consume loop
 starts each offset in order, workers report it done and commit what the
 tracker returns, the smallest offset still in flight. The lowwater package
-of this module (github.com/offsetcommit/commitlint/lowwater) is one; the
-fixes do not introduce it, since the user's module may not depend on it.
+of this module (github.com/offsetcommit/commitlint/lowwater) is one; only
+the completion-callback fix introduces it (the import is added; the user's
+module must then require this module), since a callback has no go
+statement to remove.
 
 Not reported (known gaps): goroutines per batch (a poll's records handed
 to one goroutine while the next poll's goroutine runs); errgroup functions
