@@ -3,6 +3,7 @@ package hiwater
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -115,9 +116,9 @@ func (c *checker) handedOn(mc *ssa.MakeClosure) ssa.Instruction {
 					return r
 				}
 			}
-		case *ssa.Send:
-			if r.X == ssa.Value(mc) {
-				return r
+		case *ssa.Send, *ssa.Select:
+			if s := sends(r, mc); s != nil {
+				return s
 			}
 		case *ssa.Store:
 			fa, ok := r.Addr.(*ssa.FieldAddr)
@@ -134,22 +135,35 @@ func (c *checker) handedOn(mc *ssa.MakeClosure) ssa.Instruction {
 	return nil
 }
 
-// sentValue returns a send of al, or of the value loaded from it.
+// sentValue returns a send of al, or of the value loaded from it: a send
+// statement, or a select with a case sending it.
 func sentValue(al *ssa.Alloc) ssa.Instruction {
 	for _, ref := range *al.Referrers() {
-		switch r := ref.(type) {
-		case *ssa.Send:
-			if r.X == ssa.Value(al) {
-				return r
-			}
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				continue
-			}
+		if s := sends(ref, al); s != nil {
+			return s
+		}
+		if r, ok := ref.(*ssa.UnOp); ok && r.Op == token.MUL {
 			for _, rr := range *r.Referrers() {
-				if s, ok := rr.(*ssa.Send); ok && s.X == ssa.Value(r) {
+				if s := sends(rr, r); s != nil {
 					return s
 				}
+			}
+		}
+	}
+	return nil
+}
+
+// sends returns in if it sends v on a channel, else nil.
+func sends(in ssa.Instruction, v ssa.Value) ssa.Instruction {
+	switch x := in.(type) {
+	case *ssa.Send:
+		if x.X == v {
+			return x
+		}
+	case *ssa.Select:
+		for _, st := range x.States {
+			if st.Dir == types.SendOnly && st.Send == v {
+				return x
 			}
 		}
 	}

@@ -56,8 +56,8 @@ func (c *checker) lowWaterFix(cb *callback) (analysis.SuggestedFix, bool) {
 	if rec == nil || recID.Name == "next" || recID.Name == "ok" {
 		return analysis.SuggestedFix{}, false
 	}
-	// The loop making the callbacks, and its statement holding the one
-	// that makes this callback.
+	// The loop making the callbacks, and the statement of it that makes
+	// this callback.
 	path := edit.Path(c.pass, cb.call.Fn.Pos())
 	lit := -1
 	for i, n := range path {
@@ -73,13 +73,7 @@ func (c *checker) lowWaterFix(cb *callback) (analysis.SuggestedFix, bool) {
 	if loop == nil {
 		return analysis.SuggestedFix{}, false
 	}
-	var top ast.Stmt
-	for i := lit; i+1 < len(path); i++ {
-		if path[i+1] == body {
-			top, _ = path[i].(ast.Stmt)
-			break
-		}
-	}
+	top := stmtAround(path[lit:], body)
 	outer := loop
 	for i, n := range path {
 		if n == loop && i+1 < len(path) {
@@ -122,6 +116,39 @@ func (c *checker) lowWaterFix(cb *callback) (analysis.SuggestedFix, bool) {
 		Message:   fmt.Sprintf("Track the %ss in flight and %s the low-water mark", call.Client.RecordNoun, roleWord(call.Role)),
 		TextEdits: edits,
 	}, true
+}
+
+// stmtAround returns the innermost statement of a statement list (a block
+// or a case's body) that holds path[0], up to the loop body body, or nil.
+func stmtAround(path []ast.Node, body *ast.BlockStmt) ast.Stmt {
+	for i := 0; i+1 < len(path); i++ {
+		st, ok := path[i].(ast.Stmt)
+		switch st.(type) {
+		case *ast.CaseClause, *ast.CommClause:
+			ok = false // a clause of a switch or select, not a statement of a list
+		}
+		if !ok {
+			continue
+		}
+		var list []ast.Stmt
+		switch p := path[i+1].(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		}
+		for _, x := range list {
+			if x == st {
+				return st
+			}
+		}
+		if path[i+1] == body {
+			return nil
+		}
+	}
+	return nil
 }
 
 // enclosingSig returns the signature of the innermost function of path.

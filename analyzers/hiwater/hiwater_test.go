@@ -39,8 +39,8 @@ var scenarios = []string{
 	"hiwater/saramashopify",
 	// Completion callbacks made per message that mark it: passed to an
 	// in-package shipper that queues them, to a PublishAsync, in a job
-	// struct sent to workers (the fix tracks a low-water mark) (3
-	// positive); a callback the loop waits for, one run in place, one
+	// struct sent to workers (plain, and in a select with the session's
+	// done channel; the fix tracks a low-water mark) (4 positive); a callback the loop waits for, one run in place, one
 	// marking a tracker's low-water mark (3 silent).
 	"hiwater/callback",
 	// FetchMessage loop, batch with a join, errgroup batch, pool feeding a

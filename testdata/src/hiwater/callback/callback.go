@@ -91,6 +91,19 @@ func (h handler) finished(sess sarama.ConsumerGroupSession, claim sarama.Consume
 	return nil
 }
 
+// offered hands each message over in a select that gives up when the
+// session ends, with a finish function that marks it.
+func (h handler) offered(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		select {
+		case h.jobs <- job{msg: msg, finish: func() { sess.MarkMessage(msg, "") }}: // want `call to MarkMessage from a completion callback`
+		case <-sess.Context().Done():
+			return nil
+		}
+	}
+	return nil
+}
+
 // shippedWaited is shipped's twin: the loop waits for each callback.
 func (h handler) shippedWaited(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	for msg := range claim.Messages() {
