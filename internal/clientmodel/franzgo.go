@@ -55,8 +55,8 @@ func franzgo() *Client {
 			// The admin client commits a group's offsets for consumers that
 			// assign partitions themselves (groups.go:831-930); the
 			// offsets are the next ones to read.
-			{Func: adm + "CommitOffsets", Role: Commit, Record: 2, Order: LastWrite, Sync: true},
-			{Func: adm + "CommitAllOffsets", Role: Commit, Record: 2, Order: LastWrite, Sync: true},
+			{Func: adm + "CommitOffsets", Role: Commit, Record: 2, Order: LastWrite, Sync: true, GroupCommit: true},
+			{Func: adm + "CommitAllOffsets", Role: Commit, Record: 2, Order: LastWrite, Sync: true, GroupCommit: true},
 		},
 		RevokeHooks: []RevokeHook{
 			{Func: kgo + ".OnPartitionsRevoked", Kind: HookRevoked, Arg: 0},

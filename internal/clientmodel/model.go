@@ -86,6 +86,11 @@ type Call struct {
 	Scope   Scope
 	// Sync reports whether the call has finished its write when it returns.
 	Sync bool
+	// GroupCommit reports a commit that writes a consumer group's offsets
+	// by itself, whatever the consumer it commits for (kadm's group
+	// argument, a kafka-go Generation): readers outside a group that keep
+	// the group's offsets this way commit positions all the same.
+	GroupCommit bool
 	// NeedsSetting names a setting that must hold for the call to have any
 	// effect (franz-go marks need AutoCommitMarks); empty if none.
 	NeedsSetting Setting

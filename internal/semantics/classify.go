@@ -78,7 +78,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	switch {
 	case c.sinks(has) && ev.Restore.Restored():
 		c.sink(has(category.Unfenced))
-	case ev.Is(clientmodel.Group) == Off:
+	case ev.groupless():
 		r.Strategy, r.Detail = StrategyNone, "not a group member: no position is ever committed"
 		r.Guarantee = GuaranteeUnk
 		r.Reason = "nothing is committed; where a restart resumes depends on the reader's start offset, not on what was processed"

@@ -140,6 +140,10 @@ type Evidence struct {
 	// Restore is how a consumer with an offset row (Sink) resumes on
 	// assignment; nil without one.
 	Restore *Restore
+	// GroupCommits reports that the consumer's commits write a group's
+	// offsets by themselves (clientmodel.Call.GroupCommit): it keeps group
+	// offsets although it is not a group member.
+	GroupCommits bool
 	// Unbound reports commit, mark or store calls of the same client that
 	// cannot be tied to one of the package's consumers.
 	Unbound bool
@@ -160,6 +164,10 @@ type Evidence struct {
 
 // Is returns the value of setting k.
 func (e *Evidence) Is(k clientmodel.Setting) Tri { return e.Settings[k] }
+
+// groupless reports that the consumer is not a group member and keeps no
+// group's offsets either: nothing it does moves a committed position.
+func (e *Evidence) groupless() bool { return e.Is(clientmodel.Group) == Off && !e.GroupCommits }
 
 func run(pass *analysis.Pass) (result any, err error) {
 	defer func() {

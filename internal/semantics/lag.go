@@ -55,7 +55,7 @@ func (c *classifier) lag(has func(category.Category) bool) string {
 	case StrategySink:
 		return c.sinkLag()
 	case StrategyNone:
-		if ev.Is(clientmodel.Group) == Off {
+		if ev.groupless() {
 			return LagNothing + " (not a group member: the broker keeps no lag for it)"
 		}
 		return LagNothing + " (nothing is committed: the broker's lag only grows)"
@@ -90,7 +90,7 @@ func (c *classifier) period() string {
 // its own database.
 func (c *classifier) sinkLag() string {
 	store := c.ev.Sink.Store
-	if c.ev.Is(clientmodel.Group) == Off {
+	if c.ev.groupless() {
 		return LagNothing + " (not a group member: the broker keeps no lag for it; positions are only in " + store + ")"
 	}
 	switch c.brokerCommits() {
@@ -110,7 +110,7 @@ func (c *classifier) sinkLag() string {
 // broker: commit calls, or an auto-commit timer with something to commit.
 func (c *classifier) brokerCommits() Tri {
 	ev := c.ev
-	if ev.Is(clientmodel.Group) == Off {
+	if ev.groupless() {
 		return Off
 	}
 	if c.has(clientmodel.Commit) || c.commitsOnRead() {

@@ -56,6 +56,7 @@ func (g *gatherer) positions() {
 		if revoke[call.Fn] || g.restores(call) {
 			continue // a revoke callback's commit; a restore hook's mark
 		}
+		g.ev.GroupCommits = g.ev.GroupCommits || call.GroupCommit
 		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn)}
 		if _, ok := call.Instr.(*ssa.Defer); ok {
 			pc.Deferred = true

@@ -115,6 +115,7 @@ func TestClassify(t *testing.T) {
 			"window": "one batch of 100 records, also at every rebalance", "revoke": "no (auto-commit is off", "concurrency": "per partition"}},
 		{"saramaflush", map[string]string{"group": "g-sflush", "strategy": semantics.StrategyEachBatch,
 			"window": "one batch of 100 records", "revoke": "yes (a commit after the loop flushes"}},
+		{"generation", map[string]string{"topics": "t-gen", "strategy": semantics.StrategyComputed, "lag": semantics.LagUnknown}},
 		{"txnsess", map[string]string{"group": "g-txn", "strategy": semantics.StrategyTransactions, "guarantee": semantics.EffectivelyOnce}},
 		{"shared1", map[string]string{"group": "g-one", "topics": "t-shared"}},
 		{"shared2", map[string]string{"group": "g-two", "topics": "t-shared"}},

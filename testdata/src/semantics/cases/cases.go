@@ -563,3 +563,19 @@ func txnsess(ctx context.Context) error {
 		}
 	}
 }
+
+// A kafka-go reader outside the group reading one partition of a
+// generation, which commits the group's offsets.
+func generation(ctx context.Context, gen *kafkago.Generation) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{Topic: "t-gen", Partition: 0}) // case: generation
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			return
+		}
+		_ = apply(m)
+		if err := gen.CommitOffsets(map[string]map[int]int64{m.Topic: {m.Partition: m.Offset + 1}}); err != nil {
+			return
+		}
+	}
+}
