@@ -40,8 +40,10 @@ that client.
     is reported when its error is discarded or only logged in a consume
     loop: an abortable failure makes CommitTransaction fail too, but after a
     retriable one the transaction commits its output without the consumed
-    offsets, so the batch is consumed and produced again. Not reported yet:
-    franz-go kadm commits.
+    offsets, so the batch is consumed and produced again. Consumers that
+    assign partitions themselves and keep a group's offsets (kadm
+    CommitOffsets and CommitAllOffsets, kafka-go Generation.CommitOffsets)
+    are plain commits.
 
   - ignored-fencing-error: code that recognises a fencing error and
     carries on as if nothing happened. Of a transaction call (sarama

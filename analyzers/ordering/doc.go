@@ -18,8 +18,10 @@ dominates the processing of its record:
     the timer may fire at any moment);
   - franz-go CommitRecords, CommitOffsetsSync, CommitUncommittedOffsets
     (it commits everything polled, the current batch included),
-    MarkCommitRecords with AutoCommitMarks, and kadm CommitOffsets;
-  - kafka-go CommitMessages;
+    MarkCommitRecords with AutoCommitMarks, and kadm CommitOffsets and
+    CommitAllOffsets (for consumers outside a group that keep its offsets);
+  - kafka-go CommitMessages, and Generation.CommitOffsets (readers started
+    per partition with Generation.Start);
   - confluent-kafka-go CommitMessage, CommitOffsets, Commit (with
     auto-store on: it commits what was handed out), StoreMessage and
     StoreOffsets (with auto-store off and auto-commit on);
