@@ -23,9 +23,9 @@ message says which:
   - last-write-wins (confluent-kafka-go StoreMessage, StoreOffsets,
     CommitMessage and CommitOffsets, franz-go CommitRecords,
     CommitOffsetsSync and CommitOffsets, kadm CommitOffsets, kafka-go
-    CommitMessages and Generation.CommitOffsets): the position jumps past records still running (a
-    crash loses them) and back when they finish (a restart replays what was
-    done after them).
+    CommitMessages and Generation.CommitOffsets): the position jumps past
+    records still running (a crash loses them) and back when they finish (a
+    restart replays what was done after them).
 
 Categories:
 
