@@ -41,7 +41,8 @@ var scenarios = []string{
 	"fencing/txnbegin",
 	// commits of consumers that assign partitions themselves, errors
 	// discarded: kadm CommitOffsets, kafka-go Generation.CommitOffsets (2
-	// positive, fixed by logging); twins (2 silent).
+	// positive, fixed by logging, kadm through CommitAllOffsets so that
+	// per-partition failures count too); twins (2 silent).
 	"fencing/directcommit",
 	// confluent CommitTransaction logged, discarded, fenced code ignored;
 	// CommitMessage/CommitOffsets discarded three ways (6 positive);

@@ -643,6 +643,11 @@ func (c *checker) discardFix(s *site) ([]analysis.TextEdit, bool) {
 		if !ok {
 			return nil, false
 		}
+		if folded, ok := c.foldedCall(s); ok {
+			// One error for everything the call reports (folds.go).
+			text := fmt.Sprintf("if err := %s; err != nil {\n%s\n}", folded, indentBody(body))
+			return append(imports, c.replaceStmt(s.stmt, text)...), true
+		}
 		lhs := make([]string, s.nres)
 		for i := range lhs {
 			lhs[i] = "_"

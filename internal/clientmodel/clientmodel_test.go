@@ -460,6 +460,16 @@ func checkResult(t *testing.T, c *Client, r Result, obj types.Object) {
 	if r.Swallow == 0 {
 		t.Errorf("%s: %s: no Swallow cost", c.Name, r.Func)
 	}
+	if r.Folds != "" {
+		m, _, _ := types.LookupFieldOrMethod(sig.Recv().Type(), true, obj.Pkg(), r.Folds)
+		f, ok := m.(*types.Func)
+		if !ok {
+			t.Errorf("%s: %s: no folding method %s", c.Name, r.Func, r.Folds)
+		} else if fs := f.Type().(*types.Signature); !types.Identical(fs.Params(), sig.Params()) ||
+			fs.Results().Len() != 1 || !types.Identical(fs.Results().At(0).Type(), types.Universe.Lookup("error").Type()) {
+			t.Errorf("%s: %s: %s does not take the same arguments and return only an error", c.Name, r.Func, r.Folds)
+		}
+	}
 	if r.Abort != "" {
 		recv := sig.Recv().Type()
 		m, _, _ := types.LookupFieldOrMethod(recv, true, obj.Pkg(), r.Abort)

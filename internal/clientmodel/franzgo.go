@@ -114,7 +114,7 @@ func franzgo() *Client {
 			{Func: cl + "CommitMarkedOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
 			// CommitOffsets also reports per-partition failures in its
 			// responses; CommitAllOffsets folds them into its error.
-			{Func: adm + "CommitOffsets", Err: 1, Committed: -1, Swallow: SwallowReplays},
+			{Func: adm + "CommitOffsets", Err: 1, Committed: -1, Swallow: SwallowReplays, Folds: "CommitAllOffsets"},
 			{Func: adm + "CommitAllOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
 		},
 		// A group's partition without a committed offset starts at

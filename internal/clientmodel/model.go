@@ -423,6 +423,12 @@ type Result struct {
 	// (sarama AbortTxn: an abortable error allows no other transition),
 	// and Begin the call it refuses until then (BeginTxn).
 	Abort, Begin string
+	// Folds, when set, is the method (on the same receiver, with the same
+	// arguments) whose error also reports what the call's other results
+	// report (kadm CommitAllOffsets: the per-partition failures that
+	// CommitOffsets leaves in its responses). A fix for a call whose
+	// results are all discarded calls it instead.
+	Folds string
 	// NeedsSetting names a setting that must have NeedsValue for the error
 	// to mean anything (kafka-go CommitMessages returns nil at once when
 	// commits are asynchronous); empty if none.
