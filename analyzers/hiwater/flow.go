@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -150,6 +151,14 @@ func (w *walker) value(v ssa.Value, depth int) {
 	case *ssa.Call:
 		if a := atomicAddr(x.Common(), "Load"); a != nil {
 			w.out.loads = append(w.out.loads, a)
+			return
+		}
+		// A position the client computes from records
+		// (kadm.OffsetsFromRecords(*r)): theirs.
+		if clientmodel.Default.OffsetsFrom(ssaflow.Callee(x.Common())) {
+			for _, a := range x.Call.Args {
+				w.value(a, depth+1)
+			}
 			return
 		}
 		// The result of a helper or method of the package (a position

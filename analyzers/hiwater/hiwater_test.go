@@ -37,6 +37,12 @@ var scenarios = []string{
 	"hiwater/sarama",
 	// The old import path (1 positive, 1 silent).
 	"hiwater/saramashopify",
+	// Consumers that keep a group's offsets themselves: kadm
+	// CommitAllOffsets of kadm.OffsetsFromRecords in a per-record goroutine,
+	// kafka-go Generation.CommitOffsets in a per-message goroutine (2
+	// positive); the poll committed after the join, one goroutine per
+	// partition started with Generation.Start (2 silent).
+	"hiwater/directcommit",
 	// Completion callbacks made per message that mark it: passed to an
 	// in-package shipper that queues them, to a PublishAsync, in a job
 	// struct sent to workers (plain, and in a select with the session's

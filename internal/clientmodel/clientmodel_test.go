@@ -87,6 +87,7 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 		}
 		names = append(names, c.Partitions...)
 		names = append(names, c.Feeds...)
+		names = append(names, c.OffsetsFrom...)
 		for _, tc := range c.TxnCommit {
 			if !slices.Contains(c.Txn, tc) {
 				t.Errorf("%s: transaction commit %s is not in Txn", c.Name, tc)

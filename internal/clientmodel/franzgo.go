@@ -65,6 +65,7 @@ func franzgo() *Client {
 		AllowRebalance: cl + "AllowRebalance",
 		Partitions:     []string{kgo + ".FetchTopicPartition", kgo + ".FetchPartition"},
 		Feeds:          []string{sess + "PollFetches", sess + "PollRecords"},
+		OffsetsFrom:    []string{kadm + ".NewOffsetFromRecord", kadm + ".OffsetsFromRecords"},
 		Names: Names{
 			Group:    []NameSite{{Func: kgo + ".ConsumerGroup", Arg: 0}},
 			Topics:   []NameSite{{Func: kgo + ".ConsumeTopics", Arg: 0}},

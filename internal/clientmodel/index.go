@@ -123,6 +123,13 @@ func (ix *Index) IsClientPath(path string) bool {
 // Client returns the client a package path belongs to, or nil.
 func (ix *Index) Client(path string) *Client { return ix.paths[path] }
 
+// OffsetsFrom reports whether fn computes a position from the records it
+// is given (Client.OffsetsFrom).
+func (ix *Index) OffsetsFrom(fn *types.Func) bool {
+	n := ix.fullName(fn)
+	return n != "" && slices.Contains(ix.paths[fn.Pkg().Path()].OffsetsFrom, n)
+}
+
 // Feed reports whether fn hands out records outside the modelled fetch
 // calls (sarama's claim channel, a transactional session's polls).
 func (ix *Index) Feed(fn *types.Func) bool {

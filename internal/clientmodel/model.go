@@ -248,6 +248,10 @@ type Client struct {
 	// was lost rather than revoked, when a revoke callback must not commit
 	// (confluent AssignmentLost).
 	AssignmentLost string
+	// OffsetsFrom are functions that compute a position argument from the
+	// records passed to them (kadm NewOffsetFromRecord, OffsetsFromRecords):
+	// the position they return is those records'.
+	OffsetsFrom []string
 	// Feeds are calls that hand out records which the consumer model does
 	// not follow as fetches (sarama's claim channel, the polls of a
 	// transactional session): a loop that makes one is a consume loop.
