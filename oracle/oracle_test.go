@@ -198,7 +198,8 @@ func experiment(t *testing.T, ex Example, cfg Config, log *bytes.Buffer) Outcome
 	return o
 }
 
-// buildMu runs one go build at a time: links of cgo consumers are heavy.
+// buildMu runs one go build or commitlint -fix at a time: links of cgo
+// consumers and whole-module analyses are heavy.
 var buildMu sync.Mutex
 
 func build(examples, dir, outDir string) (string, error) {
@@ -281,7 +282,9 @@ func TestFixes(t *testing.T) {
 			}
 			t.Parallel()
 			tmp := t.TempDir()
+			buildMu.Lock()
 			fixed, err := FixCopy(context.Background(), commitlint, examples, dir, tmp)
+			buildMu.Unlock()
 			if err != nil {
 				t.Fatal(err)
 			}
