@@ -121,9 +121,11 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Window = "unbounded (everything since the group's last commit)"
 		r.Revoke = "not needed (nothing is committed)"
 	}
-	if has(category.MarksIgnored) && r.Guarantee == AtLeastOnce && ev.Is(clientmodel.AutoCommit) == On {
-		r.Guarantee = Neither
-		r.Reason = "marks do nothing: the timer commits every polled record, so a record whose processing failed and was left unmarked is committed anyway (lost), and a crash replays the records since the last commit"
+	if has(category.MarksIgnored) && ev.Is(clientmodel.AutoCommit) == On {
+		// The crash semantics are the timer's (the crash experiments
+		// replay, they do not lose); what the marks were meant to do for
+		// failed records is what is lost.
+		r.Reason += "; but the marks do nothing: a record whose processing failed and was left unmarked is committed anyway, and never retried"
 	}
 	if hasAnalyzer("hiwater") {
 		r.Guarantee = Neither
@@ -371,6 +373,14 @@ func (c *classifier) before() {
 	r.Guarantee = AtMostOnce
 	r.Reason = "the position moves past a record before its effect is written: a crash in between loses the record"
 	r.Window = "none (records are lost, not repeated)"
+	if (c.has(clientmodel.Mark) || c.has(clientmodel.Store)) && c.ev.Is(clientmodel.AutoCommit) == On && !c.commitsOnRead() {
+		// The timer commits marks or stores only every interval: a crash
+		// also replays what was marked since its last tick (the crash
+		// experiments show both).
+		r.Guarantee = Neither
+		r.Reason = "the position moves past a record before its effect is written, and the timer commits it every " + c.interval() + ": a crash loses a record marked but still in progress, and replays the records marked since the last tick"
+		r.Window = "one auto-commit interval (" + c.interval() + "), and records are lost too"
+	}
 }
 
 // timer fills the strategy of an auto-commit timer from the client's
