@@ -27,7 +27,7 @@ func newProjector() sarama.ConsumerGroupHandler { return projector{} }
 
 func viaConstructor(ctx context.Context) {
 	group, _ := sarama.NewConsumerGroup(nil, "g", sarama.NewConfig()) // want `^consumer sarama.NewConsumerGroup: group=true$`
-	_ = group.Consume(ctx, nil, newProjector())                        // want `^handler handlers.projector: ConsumeClaim, Cleanup; reaches Cleanup ConsumeClaim$`
+	_ = group.Consume(ctx, nil, newProjector())                       // want `^handler handlers.projector: ConsumeClaim, Cleanup; reaches Cleanup ConsumeClaim$`
 }
 
 // Service keeps its handler in a field typed as the interface, set by the
@@ -38,5 +38,5 @@ type Service struct {
 
 func (s *Service) Run(ctx context.Context) {
 	group, _ := sarama.NewConsumerGroup(nil, "g2", sarama.NewConfig()) // want `^consumer sarama.NewConsumerGroup: group=true$`
-	_ = group.Consume(ctx, nil, s.Handler)                              // want `^handler handlers.projector: ConsumeClaim, Cleanup; reaches Cleanup ConsumeClaim$`
+	_ = group.Consume(ctx, nil, s.Handler)                             // want `^handler handlers.projector: ConsumeClaim, Cleanup; reaches Cleanup ConsumeClaim$`
 }
