@@ -79,6 +79,10 @@ var scenarios = []string{
 	// BlockRebalanceOnPoll, channel worker, async kafka-go, abandoned
 	// claim, Errors() drain (17 silent).
 	"fencing/group",
+	// a batch from a helper that polls (fetchBatch) and from a caller:
+	// rebalance errors ignored over it, a logged EndTransaction in a loop
+	// polling through the helper (3 positive); abandoning the batch, a
+	// retry loop (2 silent).
 	"fencing/grouphelper",
 	// offset rows never read back on assignment: franz-go with nothing
 	// committed to Kafka, and with commits to Kafka (2 positive, fixed with
