@@ -121,47 +121,29 @@ func (c *checker) processedInPlace(p *position, o ssa.Value, def ssa.Instruction
 // one: a value computed by the function (a decoded event, a result) may
 // be the outcome of processing done in place.
 func (c *checker) carriedValues(o ssa.Value) map[ssa.Value]bool {
-	carried := map[ssa.Value]bool{}
-	var work []ssa.Value
-	add := func(v ssa.Value) {
-		if v != nil && !carried[v] {
-			carried[v] = true
-			work = append(work, v)
-		}
-	}
-	add(o)
-	for len(work) > 0 {
-		v := work[len(work)-1]
-		work = work[:len(work)-1]
-		refs := v.Referrers()
-		if refs == nil {
-			continue
-		}
-		for _, ref := range *refs {
-			switch r := ref.(type) {
-			case *ssa.Field, *ssa.FieldAddr, *ssa.Index, *ssa.IndexAddr, *ssa.Slice,
-				*ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert, *ssa.ChangeInterface, *ssa.Phi:
-				add(r.(ssa.Value))
-			case *ssa.UnOp:
-				if r.Op == token.MUL {
-					add(r)
-				}
-			case *ssa.Extract:
-				// The error a fetch returns beside its record is not it.
-				if isFetch(v) && !c.isRecordish(r.Type()) {
-					continue
-				}
+	return ssaflow.Forward(o, func(v ssa.Value, ref ssa.Instruction, add func(ssa.Value)) {
+		switch r := ref.(type) {
+		case *ssa.Field, *ssa.FieldAddr, *ssa.Index, *ssa.IndexAddr, *ssa.Slice,
+			*ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert, *ssa.ChangeInterface, *ssa.Phi:
+			add(r.(ssa.Value))
+		case *ssa.UnOp:
+			if r.Op == token.MUL {
 				add(r)
-			case *ssa.Store:
-				if r.Val == v {
-					if al := localAggregate(r.Addr); al != nil {
-						add(al)
-					}
+			}
+		case *ssa.Extract:
+			// The error a fetch returns beside its record is not it.
+			if isFetch(v) && !c.isRecordish(r.Type()) {
+				return
+			}
+			add(r)
+		case *ssa.Store:
+			if r.Val == v {
+				if al := localAggregate(r.Addr); al != nil {
+					add(al)
 				}
 			}
 		}
-	}
-	return carried
+	})
 }
 
 // isWait reports whether instr waits for work done elsewhere: a channel

@@ -44,82 +44,64 @@ func (c *checker) processingSites(fn *ssa.Function, origin ssa.Value) []ssa.Inst
 // through pointer arguments (a decoded struct), closure parameters of
 // calls on derived values (EachRecord), captured variables.
 func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
-	tainted := map[ssa.Value]bool{}
-	var work []ssa.Value
-	add := func(v ssa.Value) {
-		if v != nil && !tainted[v] {
-			tainted[v] = true
-			work = append(work, v)
-		}
-	}
-	add(origin)
-	for len(work) > 0 {
-		v := work[len(work)-1]
-		work = work[:len(work)-1]
-		refs := v.Referrers()
-		if refs == nil {
-			continue
-		}
-		for _, ref := range *refs {
-			switch r := ref.(type) {
-			case ssa.CallInstruction:
-				cc := r.Common()
-				if cv, ok := r.(ssa.Value); ok {
-					add(cv)
-				}
-				recv := ssaflow.Recv(cc)
-				for _, a := range cc.Args {
-					if a == recv {
-						continue
-					}
-					// Results written through pointers to local
-					// variables: json.Unmarshal(v, &ev).
-					if mi, ok := a.(*ssa.MakeInterface); ok {
-						a = mi.X
-					}
-					if al, ok := a.(*ssa.Alloc); ok && a != v {
-						add(al)
-					}
-					if mc, ok := a.(*ssa.MakeClosure); ok {
-						for _, p := range mc.Fn.(*ssa.Function).Params {
-							add(p)
-						}
-					}
-				}
-				// A value handed to a method of an object this function
-				// created (a transaction, a batch, a buffered writer) is
-				// part of that object's effect: tx.Exec(ctx, q, msg.Value)
-				// then tx.Commit(ctx).
-				if recv != nil && recv != v && c.carriesEffect(cc, recv) {
-					add(recv)
-				}
-			case *ssa.MakeClosure:
-				for i, bnd := range r.Bindings {
-					if bnd == v {
-						add(r.Fn.(*ssa.Function).FreeVars[i])
-					}
-				}
-			case *ssa.Store:
-				if r.Val == v {
-					if al := localAggregate(r.Addr); al != nil {
-						add(al)
-					}
-				}
-			case *ssa.Range, *ssa.Next:
-				add(r.(ssa.Value))
-			case *ssa.Extract:
-				// The error a fetch returns beside its record carries
-				// nothing of the record.
-				if isFetch(v) && !c.isRecordish(r.Type()) {
+	return ssaflow.Forward(origin, func(v ssa.Value, ref ssa.Instruction, add func(ssa.Value)) {
+		switch r := ref.(type) {
+		case ssa.CallInstruction:
+			cc := r.Common()
+			if cv, ok := r.(ssa.Value); ok {
+				add(cv)
+			}
+			recv := ssaflow.Recv(cc)
+			for _, a := range cc.Args {
+				if a == recv {
 					continue
 				}
-				add(r)
-			case ssa.Value:
-				add(r)
+				// Results written through pointers to local
+				// variables: json.Unmarshal(v, &ev).
+				if mi, ok := a.(*ssa.MakeInterface); ok {
+					a = mi.X
+				}
+				if al, ok := a.(*ssa.Alloc); ok && a != v {
+					add(al)
+				}
+				if mc, ok := a.(*ssa.MakeClosure); ok {
+					for _, p := range mc.Fn.(*ssa.Function).Params {
+						add(p)
+					}
+				}
 			}
+			// A value handed to a method of an object this function
+			// created (a transaction, a batch, a buffered writer) is
+			// part of that object's effect: tx.Exec(ctx, q, msg.Value)
+			// then tx.Commit(ctx).
+			if recv != nil && recv != v && c.carriesEffect(cc, recv) {
+				add(recv)
+			}
+		case *ssa.MakeClosure:
+			for i, bnd := range r.Bindings {
+				if bnd == v {
+					add(r.Fn.(*ssa.Function).FreeVars[i])
+				}
+			}
+		case *ssa.Store:
+			if r.Val == v {
+				if al := localAggregate(r.Addr); al != nil {
+					add(al)
+				}
+			}
+		case *ssa.Range, *ssa.Next:
+			add(r.(ssa.Value))
+		case *ssa.Extract:
+			// The error a fetch returns beside its record carries
+			// nothing of the record.
+			if isFetch(v) && !c.isRecordish(r.Type()) {
+				return
+			}
+			add(r)
+		case ssa.Value:
+			add(r)
 		}
-	}
-	return tainted
+	})
 }
 
 // localAggregate returns the local variable, array or struct a store to

@@ -639,3 +639,30 @@ func ConstString(v ssa.Value) (string, bool) {
 	s, err := strconv.Unquote(c.Value.ExactString())
 	return s, err == nil
 }
+
+// Forward returns origin and the values reached from it forward: for each
+// value reached, step sees each instruction referring to it and adds the
+// values the walk goes on to (a field, a load, a call's result).
+func Forward(origin ssa.Value, step func(v ssa.Value, ref ssa.Instruction, add func(ssa.Value))) map[ssa.Value]bool {
+	reached := map[ssa.Value]bool{}
+	var work []ssa.Value
+	add := func(v ssa.Value) {
+		if v != nil && !reached[v] {
+			reached[v] = true
+			work = append(work, v)
+		}
+	}
+	add(origin)
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, ref := range *refs {
+			step(v, ref, add)
+		}
+	}
+	return reached
+}
