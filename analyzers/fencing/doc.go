@@ -120,7 +120,14 @@ that client.
     arguments) that has no guard: no compare-and-set on the previous offset,
     no generation or epoch column, no GREATEST. A stale owner can move the
     position backwards. Fix: add `AND next_offset < $n` (or a WHERE on the
-    conflict update) so the position only moves forward.
+    conflict update) so the position only moves forward; with ?
+    placeholders (MySQL or SQLite drivers), `AND next_offset < ?` with the
+    new offset's argument repeated at its place in the argument list (no
+    finding when that argument has effects or the arguments are passed as
+    a slice: the fix cannot be written without knowing its value). A
+    statement the fix cannot edit in place (a quoted string with escapes,
+    a constant of another package, or one shared with other calls when an
+    argument is added) is written again as a literal in the call.
 
   - sink-offset-not-restored: a consumer writes its position in the
     transaction that applies the record (the offset row above), but nothing

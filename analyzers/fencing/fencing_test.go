@@ -63,9 +63,11 @@ var scenarios = []string{
 	// another package given the client (6 silent).
 	"fencing/franzrevoke",
 	// unguarded offset rows: pgx UPDATE, database/sql upsert in a
-	// constant, offset passed through a helper (3 positive); CAS,
-	// GREATEST, generation, conflict WHERE, data row, ? placeholders
-	// (known gap), not a record's offset, self-assignment (8 silent).
+	// constant, offset passed through a helper, ? placeholders (the
+	// guard's argument repeated in place), a quoted statement with an
+	// escape (the literal written again) (5 positive); CAS, GREATEST,
+	// generation, conflict WHERE, data row, ? guarded, not a record's
+	// offset, self-assignment (8 silent).
 	"fencing/sink",
 	// generics, errors in expressions, interface-held producers, method
 	// values, errors stored in fields, SQL built at run time: no panic, no

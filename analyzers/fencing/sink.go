@@ -6,6 +6,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -45,9 +47,13 @@ func (c *checker) offsetRows() {
 func (c *checker) offsetRow(call *ssa.Call, ex *clientmodel.SQLExec) {
 	q, ok := ssaflow.Arg(call.Common(), ex.Query).(*ssa.Const)
 	if !ok || q.Value == nil || q.Value.Kind() != constant.String {
-		return
+		return // SQL built at run time: what it writes is not known
 	}
-	w := sqlrow.Unguarded(constant.StringVal(q.Value))
+	sql := constant.StringVal(q.Value)
+	w, marks := sqlrow.Unguarded(sql), []int(nil)
+	if w == nil {
+		w, marks = unguardedMarks(sql)
+	}
 	if w == nil {
 		return
 	}
@@ -55,13 +61,18 @@ func (c *checker) offsetRow(call *ssa.Call, ex *clientmodel.SQLExec) {
 	if off == token.NoPos {
 		return // not the position of a record
 	}
-	lit := c.sqlLiteral(call, ex)
-	if lit == nil {
+	ce, _ := edit.CallAt(c.pass, call.Pos())
+	if ce == nil || ex.Query >= len(ce.Args) {
 		return
 	}
-	at, ok := litPos(lit, w.At)
-	if !ok {
+	edits := c.guardEdits(ce, ex, sql, w, marks)
+	if edits == nil {
 		return
+	}
+	lit := c.sqlLiteral(call, ex)
+	var stmt ast.Node = ce.Args[ex.Query]
+	if lit != nil {
+		stmt = lit
 	}
 	pos, end := c.callRange(call.Pos())
 	c.report(analysis.Diagnostic{
@@ -71,14 +82,174 @@ func (c *checker) offsetRow(call *ssa.Call, ex *clientmodel.SQLExec) {
 		Message: fmt.Sprintf("the offset row in %s is written without a guard (no compare-and-set on the previous offset, no generation or epoch, no monotonic condition): after a rebalance the partition's previous owner can still run this %s and move the stored position backwards, so records are applied again (duplicates despite the transaction)",
 			w.Table, w.Verb),
 		Related: []analysis.RelatedInformation{
-			{Pos: lit.Pos(), End: lit.End(), Message: "the statement"},
+			{Pos: stmt.Pos(), End: stmt.End(), Message: "the statement"},
 			{Pos: off, Message: "the record's offset"},
 		},
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Only move " + w.Col + " forward",
-			TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(w.Guard)}},
+			TextEdits: edits,
 		}},
 	})
+}
+
+// guardEdits returns the edits that add w's guard to the statement: in
+// its string literal (the call's argument or the declaration of a
+// constant of this package used only there) when the guard's position
+// maps onto the literal's text, else by replacing the call's SQL argument
+// with a literal of the guarded statement. With ? placeholders (marks,
+// the byte index of each in sql) the guard's value is a new ? and the
+// argument it stands for is written again at its place in the argument
+// list; nil when that argument cannot be repeated safely.
+func (c *checker) guardEdits(ce *ast.CallExpr, ex *clientmodel.SQLExec, sql string, w *sqlrow.Write, marks []int) []analysis.TextEdit {
+	var edits []analysis.TextEdit
+	guard := w.Guard
+	if marks != nil {
+		if ce.Ellipsis.IsValid() || len(ce.Args)-ex.Query-1 != len(marks) {
+			return nil // arguments passed as a slice, or not one per ?
+		}
+		k, text, ok := repeatedMark(guard)
+		if !ok || k < 1 || k > len(marks) {
+			return nil
+		}
+		arg := ce.Args[ex.Query+k]
+		if !pureExpr(arg) {
+			return nil
+		}
+		guard = text
+		// The new ? comes after the marks before At: its argument goes
+		// after theirs.
+		before := 0
+		for _, m := range marks {
+			if m < w.At {
+				before++
+			}
+		}
+		if before == len(marks) {
+			last := ce.Args[len(ce.Args)-1]
+			edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + c.text(arg))})
+		} else {
+			at := ce.Args[ex.Query+1+before]
+			edits = append(edits, analysis.TextEdit{Pos: at.Pos(), End: at.Pos(), NewText: []byte(c.text(arg) + ", ")})
+		}
+	}
+	arg := ce.Args[ex.Query]
+	lit := c.sqlLiteralOf(arg, marks != nil)
+	if lit != nil {
+		if at, ok := litPos(lit, w.At); ok {
+			return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(guard)})
+		}
+		arg = lit
+	}
+	return append(edits, analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(sqlText(sql[:w.At] + guard + sql[w.At:]))})
+}
+
+// sqlText writes s as a Go string literal: a raw string when it spans
+// lines and can be one, else a quoted string.
+func sqlText(s string) string {
+	if strings.Contains(s, "\n") && !strings.ContainsAny(s, "`\r") {
+		return "`" + s + "`"
+	}
+	return strconv.Quote(s)
+}
+
+// unguardedMarks recognises an unguarded offset row write with ?
+// placeholders (database/sql drivers for MySQL or SQLite): it numbers
+// them ($1, $2, …, in order) for sqlrow.Unguarded, and maps the result
+// back onto sql. It returns the write (its guard still numbered) and the
+// byte index of each ? in sql, or nil when sql has no ? placeholder, also
+// has numbered ones, or is not such a write.
+func unguardedMarks(sql string) (*sqlrow.Write, []int) {
+	if strings.Contains(sql, "$") {
+		return nil, nil
+	}
+	var marks []int
+	var b strings.Builder
+	// toOrig maps an index of the numbered text back to one of sql.
+	var toOrig []int
+	quote := byte(0)
+	for i := 0; i < len(sql); i++ {
+		ch := sql[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			}
+		case ch == '\'' || ch == '"' || ch == '`':
+			quote = ch
+		case ch == '?':
+			marks = append(marks, i)
+			n := fmt.Sprintf("$%d", len(marks))
+			for range n {
+				toOrig = append(toOrig, i)
+			}
+			b.WriteString(n)
+			continue
+		}
+		toOrig = append(toOrig, i)
+		b.WriteByte(ch)
+	}
+	toOrig = append(toOrig, len(sql))
+	if len(marks) == 0 {
+		return nil, nil
+	}
+	w := sqlrow.Unguarded(b.String())
+	if w == nil || w.At >= len(toOrig) {
+		return nil, nil
+	}
+	at := toOrig[w.At]
+	if w.At > 0 && toOrig[w.At-1] == at {
+		return nil, nil // inside a placeholder: not a place for the guard
+	}
+	w.At = at
+	return w, marks
+}
+
+var markRE = regexp.MustCompile(`\$(\d+)`)
+
+// repeatedMark returns the number of the one numbered placeholder in a
+// guard and the guard with it written as ?.
+func repeatedMark(guard string) (int, string, bool) {
+	ms := markRE.FindAllStringSubmatch(guard, -1)
+	if len(ms) != 1 {
+		return 0, "", false
+	}
+	k, err := strconv.Atoi(ms[0][1])
+	if err != nil {
+		return 0, "", false
+	}
+	return k, markRE.ReplaceAllLiteralString(guard, "?"), true
+}
+
+// pureExpr reports whether e can be evaluated twice with the same result
+// and no effect: names, fields, constants, arithmetic and conversions.
+func pureExpr(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident, *ast.BasicLit:
+		return true
+	case *ast.ParenExpr:
+		return pureExpr(e.X)
+	case *ast.SelectorExpr:
+		return pureExpr(e.X)
+	case *ast.StarExpr:
+		return pureExpr(e.X)
+	case *ast.BinaryExpr:
+		return pureExpr(e.X) && pureExpr(e.Y)
+	case *ast.UnaryExpr:
+		return e.Op != token.ARROW && e.Op != token.AND && pureExpr(e.X)
+	case *ast.CallExpr:
+		// A conversion: T(x) with T a type name.
+		if len(e.Args) != 1 {
+			return false
+		}
+		switch f := e.Fun.(type) {
+		case *ast.Ident:
+			switch f.Name {
+			case "int", "int32", "int64", "uint32", "uint64", "string":
+				return pureExpr(e.Args[0])
+			}
+		}
+	}
+	return false
 }
 
 // sqlLiteral returns the string literal the call's SQL text is written
@@ -89,13 +260,27 @@ func (c *checker) sqlLiteral(call *ssa.Call, ex *clientmodel.SQLExec) *ast.Basic
 	if ce == nil || ex.Query >= len(ce.Args) {
 		return nil
 	}
-	switch a := ast.Unparen(ce.Args[ex.Query]).(type) {
+	return c.sqlLiteralOf(ce.Args[ex.Query], false)
+}
+
+// sqlLiteralOf returns the string literal an argument is written as: the
+// argument itself, or the declaration of a constant of this package
+// (with once, only a constant used nowhere else).
+func (c *checker) sqlLiteralOf(arg ast.Expr, once bool) *ast.BasicLit {
+	switch a := ast.Unparen(arg).(type) {
 	case *ast.BasicLit:
 		return a
 	case *ast.Ident:
 		obj, ok := c.pass.TypesInfo.Uses[a].(*types.Const)
 		if !ok || obj.Pkg() != c.pass.Pkg {
 			return nil
+		}
+		if once {
+			for id, o := range c.pass.TypesInfo.Uses {
+				if o == obj && id != a {
+					return nil
+				}
+			}
 		}
 		path := edit.Path(c.pass, obj.Pos())
 		for _, n := range path {

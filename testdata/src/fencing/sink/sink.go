@@ -96,9 +96,23 @@ func dataRow(ctx context.Context, db *sql.DB, m kafka.Message) error {
 	return err
 }
 
-// questionMarks uses ? placeholders: the guard needs the value twice.
+// questionMarks uses ? placeholders (a MySQL or SQLite driver): the guard
+// repeats the new offset's argument at its place in the list.
 func questionMarks(ctx context.Context, db *sql.DB, m kafka.Message) error {
-	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ?`, m.Offset+1, m.Topic, m.Partition) // ok: known gap, ? placeholders: no fix built
+	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ?`, m.Offset+1, m.Topic, m.Partition) // want `the offset row in consumer_offsets is written without a guard`
+	return err
+}
+
+// questionMarksGuarded only moves the position forward.
+func questionMarksGuarded(ctx context.Context, db *sql.DB, m kafka.Message) error {
+	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ? AND next_offset < ?`, m.Offset+1, m.Topic, m.Partition, m.Offset+1) // ok: monotonic condition
+	return err
+}
+
+// escaped writes the statement with an escape sequence in a quoted
+// string: the fix writes the whole literal again.
+func escaped(ctx context.Context, db *sql.DB, m kafka.Message) error {
+	_, err := db.ExecContext(ctx, "UPDATE consumer_offsets\tSET next_offset = $1 WHERE topic = $2 AND partition = $3", m.Offset+1, m.Topic, m.Partition) // want `the offset row in consumer_offsets is written without a guard`
 	return err
 }
 
