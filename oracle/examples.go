@@ -57,9 +57,18 @@ const (
 	shipmentLog   = `CREATE TABLE shipment_events (shipment_id text, status text, kafka_offset bigint)` // a plain INSERT: a unique key would fail replays
 	shipmentScans = `CREATE TABLE shipment_scans (shipment_id text, depot text, scanned_at text)`
 	payments      = `CREATE TABLE payments (payment_id text PRIMARY KEY, account text, amount_cents bigint)`
-	orderStatus   = `CREATE TABLE order_status (order_id text PRIMARY KEY, status text, updated_at timestamptz)`
-	emailLog      = `CREATE TABLE email_log (request_id text PRIMARY KEY, recipient text, template text, sent_at timestamptz)`
-	ledger        = `CREATE TABLE ledger (account text, cents bigint, source_offset bigint);
+	// slowPayments is payments whose inserts are sometimes slow, as a call
+	// to a payment provider is: one in twenty takes 400 ms. Concurrent
+	// handlers then finish out of order, and a position that jumps past an
+	// unfinished record is committed while the record is still in flight
+	// (without it those windows last a millisecond and no kill hits them).
+	slowPayments = payments + `;
+		CREATE FUNCTION slow_insert() RETURNS trigger AS $$
+		BEGIN IF random() < 0.05 THEN PERFORM pg_sleep(0.4); END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
+		CREATE TRIGGER slow_insert BEFORE INSERT ON payments FOR EACH ROW EXECUTE FUNCTION slow_insert()`
+	orderStatus = `CREATE TABLE order_status (order_id text PRIMARY KEY, status text, updated_at timestamptz)`
+	emailLog    = `CREATE TABLE email_log (request_id text PRIMARY KEY, recipient text, template text, sent_at timestamptz)`
+	ledger      = `CREATE TABLE ledger (account text, cents bigint, source_offset bigint);
 		CREATE TABLE consumer_offsets (topic text, partition int, next_offset bigint, PRIMARY KEY (topic, partition))`
 	ledgerSeed    = `INSERT INTO consumer_offsets (topic, partition, next_offset) SELECT 'ledger', p, 0 FROM generate_series(0, 63) p`
 	loyalty       = `CREATE TABLE loyalty_accounts (member_id text PRIMARY KEY, points bigint)`
@@ -127,8 +136,8 @@ var Examples = []Example{
 		Schema:  `CREATE TABLE parcel_weights (parcel_id text PRIMARY KEY, grams float8)`,
 		Effects: []Effect{{"parcel_weights", "parcel_id"}}, Record: jsonRecord("parcel_id", map[string]any{"grams": 250.0}), Records: 120},
 	{Dir: "sarama/handoff", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
-	{Dir: "sarama/lowwater", Topic: "payments", Group: "payment-recorder", Schema: payments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
-	{Dir: "sarama/pergoroutine", Topic: "payments", Group: "payment-recorder", Schema: payments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
+	{Dir: "sarama/lowwater", Topic: "payments", Group: "payment-recorder", Schema: slowPayments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
+	{Dir: "sarama/pergoroutine", Topic: "payments", Group: "payment-recorder", Schema: slowPayments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
 	{Dir: "sarama/markafter", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
 	{Dir: "sarama/markfirst", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
 	{Dir: "sarama/sinkrestore", Topic: "wallet-credits", Group: "wallet-crediter-sarama", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit},
