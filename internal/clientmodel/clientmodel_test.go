@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -202,6 +203,14 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 			if call.Record >= sig.Params().Len() {
 				t.Errorf("%s: record argument %d out of range for %s", c.Name, call.Record, sig)
 			}
+		}
+		for _, pr := range c.Produces {
+			obj, err := lookup(pkgs, pr.Func)
+			if err != nil {
+				t.Errorf("%s (%s): %v", c.Name, c.Paths[0], err)
+				continue
+			}
+			checkProduce(t, c, pr, obj.Type().(*types.Signature))
 		}
 		cfg, err := lookup(pkgs, c.Config.Type)
 		if err != nil {
@@ -531,6 +540,50 @@ func TestRestoreFixesParse(t *testing.T) {
 		}
 		if err != nil {
 			t.Errorf("%s: restore fix does not parse: %v\n%s", c.Name, err, code)
+		}
+	}
+}
+
+// checkProduce checks a produce call's indexes against its signature: the
+// record argument (or, at -1, a channel result of the record type a send
+// takes), the delivery callback or channel, and that the synchronous
+// replacement of an asynchronous call is an expression naming only the
+// call's arguments.
+func checkProduce(t *testing.T, c *Client, pr Produce, sig *types.Signature) {
+	t.Helper()
+	if pr.Record >= sig.Params().Len() {
+		t.Errorf("%s: %s: record argument %d out of range", c.Name, pr.Func, pr.Record)
+	}
+	if pr.Record < 0 {
+		if sig.Results().Len() != 1 {
+			t.Errorf("%s: %s: a produce without a record argument must return its channel", c.Name, pr.Func)
+		} else if ch, ok := sig.Results().At(0).Type().(*types.Chan); !ok || ch.Dir() == types.RecvOnly || !pr.Async {
+			t.Errorf("%s: %s: returns %s, not an asynchronous send channel", c.Name, pr.Func, sig.Results().At(0).Type())
+		}
+	}
+	if pr.Done >= sig.Params().Len() || pr.Done >= 0 && !pr.Async {
+		t.Errorf("%s: %s: delivery argument %d out of range, or on a synchronous call", c.Name, pr.Func, pr.Done)
+	}
+	if (pr.Sync != "" || pr.SyncNoDone != "") && (!pr.Async || pr.Done < 0 || pr.Sync == "" || pr.SyncNoDone == "") {
+		t.Errorf("%s: %s: a synchronous replacement needs an asynchronous call with a callback, and both texts", c.Name, pr.Func)
+	}
+	for _, text := range []string{pr.Sync, pr.SyncNoDone} {
+		if text == "" {
+			continue
+		}
+		args := []string{FixRecv, "r"}
+		for i := range sig.Params().Len() {
+			args = append(args, "$"+strconv.Itoa(i), "a"+strconv.Itoa(i))
+		}
+		filled := strings.NewReplacer(args...).Replace(text)
+		if strings.Contains(filled, "$") {
+			t.Errorf("%s: %s: unknown placeholder in %q", c.Name, pr.Func, text)
+		}
+		if _, err := parser.ParseExpr(filled); err != nil {
+			t.Errorf("%s: %s: %q does not parse: %v", c.Name, pr.Func, text, err)
+		}
+		if !strings.Contains(text, "$"+strconv.Itoa(pr.Record)) {
+			t.Errorf("%s: %s: %q does not produce the record", c.Name, pr.Func, text)
 		}
 	}
 }

@@ -110,6 +110,11 @@ func confluent(p string, memberEpoch bool) *Client {
 			{Func: "(*" + p + ".Producer).BeginTransaction", Err: 0, Committed: -1, Swallow: SwallowSkips},
 		},
 		Restores: restores,
+		// Produce only enqueues: the delivery report comes on
+		// deliveryChan, or on Events() when it is nil (producer.go:308).
+		Produces: []Produce{
+			{Func: "(*" + p + ".Producer).Produce", Record: 0, Async: true, Done: 1},
+		},
 		// librdkafka CONFIGURATION.md: auto.offset.reset.
 		Start: &StartKnob{Key: "auto.offset.reset", Newest: []string{"largest", "latest", "end"}, Oldest: []string{"smallest", "earliest", "beginning"}},
 		// The wrapper discards the callback's error and assigns the

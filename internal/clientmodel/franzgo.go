@@ -121,6 +121,17 @@ func franzgo() *Client {
 		// A group's partition without a committed offset starts at
 		// ConsumeStartOffset (consumer_group.go:2196), an Offset value.
 		Start: &StartKnob{Option: kgo + ".ConsumeStartOffset"},
+		// ProduceSync waits for every record (producer.go:383); Produce
+		// and TryProduce return at once and call the promise when Kafka
+		// replies (:533, :586). First returns the one record's result, as
+		// the promise takes it (:369).
+		Produces: []Produce{
+			{Func: cl + "ProduceSync", Record: 1, Done: -1},
+			{Func: cl + "Produce", Record: 1, Async: true, Done: 2,
+				Sync: "$2($RECV.ProduceSync($0, $1).First())", SyncNoDone: "$RECV.ProduceSync($0, $1)"},
+			{Func: cl + "TryProduce", Record: 1, Async: true, Done: 2,
+				Sync: "$2($RECV.ProduceSync($0, $1).First())", SyncNoDone: "$RECV.ProduceSync($0, $1)"},
+		},
 		// AdjustFetchOffsetsFn runs after the committed offsets are fetched
 		// and before the partitions are assigned (consumer_group.go:2311);
 		// SetOffsets from OnPartitionsAssigned runs before that fetch

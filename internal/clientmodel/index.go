@@ -47,6 +47,7 @@ type Index struct {
 	fencing  map[string]*Client
 	group    map[string]*Client // group fencing errors
 	results  map[string]ResultRef
+	produces map[string]ProduceRef
 }
 
 // Default indexes Clients.
@@ -68,6 +69,7 @@ func NewIndex(cs []*Client) *Index {
 		fencing:  map[string]*Client{},
 		group:    map[string]*Client{},
 		results:  map[string]ResultRef{},
+		produces: map[string]ProduceRef{},
 	}
 	for _, c := range cs {
 		for _, p := range c.Paths {
@@ -109,6 +111,9 @@ func NewIndex(cs []*Client) *Index {
 		}
 		for i := range c.Results {
 			ix.results[c.Results[i].Func] = ResultRef{c, &c.Results[i]}
+		}
+		for i := range c.Produces {
+			ix.produces[c.Produces[i].Func] = ProduceRef{c, &c.Produces[i]}
 		}
 	}
 	return ix
@@ -302,5 +307,15 @@ func (ix *Index) Result(fn *types.Func) (ResultRef, bool) {
 		return ResultRef{}, false
 	}
 	r, ok := ix.results[n]
+	return r, ok
+}
+
+// Produce returns the model of fn, if it is a call that produces records.
+func (ix *Index) Produce(fn *types.Func) (ProduceRef, bool) {
+	n := ix.fullName(fn)
+	if n == "" {
+		return ProduceRef{}, false
+	}
+	r, ok := ix.produces[n]
 	return r, ok
 }

@@ -77,5 +77,11 @@ func kafkago() *Client {
 		Restores: []Restore{{Func: r + "SetOffset", Kind: RestoreCall}},
 		// reader.go:16-17: LastOffset -1, FirstOffset -2.
 		Start: &StartKnob{Field: "StartOffset", Newest: []string{"-1"}, Oldest: []string{"-2"}},
+		// WriteMessages blocks until the messages are written, unless the
+		// Writer's Async field is set (writer.go:159, 609); Async is not
+		// modelled, so every WriteMessages counts as a synchronous write.
+		Produces: []Produce{
+			{Func: "(*" + p + ".Writer).WriteMessages", Record: 1, Done: -1},
+		},
 	}
 }

@@ -293,6 +293,9 @@ type Client struct {
 	// partition without a committed offset from (Prose.InitialOffset by
 	// default).
 	Start *StartKnob
+	// Produces are the calls that produce records: their effect is the
+	// processing of the records they are built from.
+	Produces []Produce
 }
 
 // StartKnob is the setting of the offset a partition without a committed
@@ -636,4 +639,38 @@ func (c *Client) Hook(name string) *RevokeHook {
 		}
 	}
 	return nil
+}
+
+// Produce is a client call that writes records to Kafka. Producing a
+// record derived from a consumed one is an effect of that record (its
+// processing), not a position write: a commit before a synchronous
+// produce loses the record if the process crashes in between. An
+// asynchronous produce only queues the record, so it hands it on: a
+// commit right after it, with no wait for the delivery, comes first too.
+type Produce struct {
+	// Func is the types.Func.FullName of the call.
+	Func string
+	// Record is the parameter index (receiver excluded) of the record or
+	// records produced, or -1 for a call that returns the channel records
+	// are sent on (sarama AsyncProducer.Input).
+	Record int
+	// Async reports that the call (or a send on the channel it returns)
+	// returns before the record is delivered.
+	Async bool
+	// Done is the parameter index of the delivery callback or channel of
+	// an asynchronous call (franz-go Produce's promise, confluent
+	// Produce's deliveryChan), or -1.
+	Done int
+	// Sync, for an asynchronous call, is the Go text of the synchronous
+	// call that does the same and hands the delivery's outcome to the
+	// callback, which a fix writes in its place: FixRecv stands for the
+	// receiver, $0, $1, ... for the call's arguments. SyncNoDone is the
+	// text used when the callback is nil. Empty when the client has none.
+	Sync, SyncNoDone string
+}
+
+// ProduceRef is a produce call together with its client.
+type ProduceRef struct {
+	Client *Client
+	*Produce
 }

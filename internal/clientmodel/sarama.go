@@ -99,6 +99,16 @@ func sarama(p string) *Client {
 		// offset is at -1, so only MarkOffset sets it.
 		// client.go:135-140: OffsetNewest -1, OffsetOldest -2.
 		Start: &StartKnob{Field: "Consumer.Offsets.Initial", Newest: []string{"-1"}, Oldest: []string{"-2"}},
+		// SendMessage(s) return once the broker acknowledged (or the
+		// produce failed, sync_producer.go:23-32); a message sent on
+		// Input() is delivered later, reported on Successes() only with
+		// Producer.Return.Successes (async_producer.go:55-67), and an
+		// AsyncProducer has no synchronous send.
+		Produces: []Produce{
+			{Func: "(" + p + ".SyncProducer).SendMessage", Record: 0, Done: -1},
+			{Func: "(" + p + ".SyncProducer).SendMessages", Record: 0, Done: -1},
+			{Func: "(" + p + ".AsyncProducer).Input", Record: -1, Async: true, Done: -1},
+		},
 		Restores: []Restore{
 			{Func: sess + "ResetOffset", Kind: RestoreCall, In: "Setup"},
 			{Func: sess + "MarkOffset", Kind: RestoreCall, In: "Setup"},
