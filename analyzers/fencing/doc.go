@@ -28,7 +28,17 @@ that client.
     behind (a restart replays, nothing is skipped) and the client rejoins by
     itself, so a logged failure is handled; so is one that stops the
     goroutine or the process (log.Fatal, os.Exit, panic, or a function that
-    always calls one of them, in any package). Fix: for a transaction call,
+    always calls one of them, in any package). A failed transaction
+    commit (confluent CommitTransaction, sarama CommitTxn, franz-go
+    EndTransaction) that a consume loop aborts and then carries on from,
+    with nothing but logging besides the abort, is reported too: the
+    abort discards the output and the offsets, but the consumer is already
+    past the batch. Its fix rewinds: after the abort, Seek the message's
+    partition back to it (confluent, when each iteration reads one message
+    and begins its own transaction), else return after the abort, which
+    stops the loop so that the consumer resumes from the committed
+    offsets; an abort followed by any other call (a rewind helper) is not
+    judged. Fix: for a transaction call,
     return the error wrapped with %w (in a function without results, inside
     the loop: log it and return, which stops the loop); sarama CommitTxn
     fixes call AbortTxn first. For a plain commit, log the error and carry
@@ -171,7 +181,8 @@ that client.
     scope, a key column other than topic, partition and group.
 
 It stays silent on errors returned or wrapped and returned; on loops stopped
-or contexts cancelled; on transactions aborted; on a batch whose remaining
+or contexts cancelled; on transactions aborted and then returned, stopped or
+rewound; on a batch whose remaining
 work is abandoned; on sarama's Commit(), which
 returns nothing (its errors reach the Errors() channel, whose draining is
 the correct handling); on franz-go End with committed checked; on revoke

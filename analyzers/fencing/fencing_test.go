@@ -28,8 +28,10 @@ var scenarios = []string{
 	// positive); asynchronous, opaque reader, no group (3 silent).
 	"fencing/kafkago",
 	// sarama CommitTxn discarded, logged, fenced error ignored, returned
-	// without AbortTxn (4 positive); aborted, local producer, log.Fatal,
-	// Commit(), Errors() drain skipping rebalance errors (5 silent).
+	// without AbortTxn, aborted while the claim reads on (5 positive, the
+	// last fixed by returning after the abort); aborted, aborted with the
+	// offset reset, local producer, log.Fatal, Commit(), Errors() drain
+	// skipping rebalance errors (6 silent).
 	"fencing/sarama",
 	// the Shopify path (1 positive, 1 silent).
 	"fencing/saramashopify",
@@ -45,9 +47,11 @@ var scenarios = []string{
 	// per-partition failures count too); twins (2 silent).
 	"fencing/directcommit",
 	// confluent CommitTransaction logged, discarded, fenced code ignored;
-	// CommitMessage/CommitOffsets discarded three ways (6 positive);
-	// aborted, abort without rewind (known gap), returned, StoreMessage
-	// (3 silent).
+	// CommitMessage/CommitOffsets discarded three ways; SendOffsets logged;
+	// aborted without a rewind, per message (fixed with Seek to the
+	// message) and over a batch (fixed by returning after the abort) (9
+	// positive); aborted and returned twice, aborted and rewound,
+	// returned, StoreMessage (5 silent).
 	"fencing/confluenttxn",
 	// the v1 path, and an empty error branch (2 positive, 1 silent).
 	"fencing/confluentv1",

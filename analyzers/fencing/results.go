@@ -34,6 +34,8 @@ type site struct {
 	commObj   types.Object
 	// check is the `if err != nil` right after (or around) the call.
 	check *ast.IfStmt
+	// abort is the abort statement of a check that aborts and carries on.
+	abort *ast.ExprStmt
 	// fn and sig are the enclosing function; loop the innermost loop in it
 	// around the call.
 	fn   ast.Node
@@ -53,6 +55,7 @@ const (
 	errDiscarded          // blank, never assigned, or never read
 	errLogged             // checked, and the branch only logs and carries on
 	errHandled            // checked, and the branch returns, stops or aborts
+	errAbortedOn          // checked, and the branch aborts and carries on (site.abort)
 )
 
 // results checks every call whose results say whether a commit or a
@@ -188,6 +191,10 @@ func (c *checker) errState(s *site) errState {
 		}
 		return errLogged
 	case branchHandles:
+		if abort := c.abortsOn(s.check.Body.List); abort != nil && !c.terminal(next(s.list, s.check)) {
+			s.abort = abort
+			return errAbortedOn
+		}
 		return errHandled
 	}
 	return errUnknown
@@ -346,6 +353,12 @@ func (c *checker) result(f *ast.File, call *ast.CallExpr, ref clientmodel.Result
 		return
 	}
 	state := c.errState(s)
+	if state == errAbortedOn {
+		if ref.Swallow == clientmodel.SwallowLoses && s.consume {
+			c.abortWithoutRewind(s, s.abort) // abort.go
+		}
+		state = errHandled
+	}
 	switch {
 	case state == errDiscarded:
 		c.reportSwallowed(s, false)

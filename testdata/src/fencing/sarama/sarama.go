@@ -119,6 +119,43 @@ func (h *aborted) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Co
 	return nil
 }
 
+// abortedOn aborts and reads on: the claim is not rewound, so the next
+// transaction commits a later offset and the aborted message is lost
+// (fixed by returning after the abort, which ends the claim).
+type abortedOn struct{ handler }
+
+func (h *abortedOn) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := h.produce(msg); err != nil {
+			return err
+		}
+		if err := h.producer.CommitTxn(); err != nil { // want `a failed CommitTxn is aborted while the loop carries on without rewinding the consumer`
+			log.Printf("commit txn: %v", err)
+			h.producer.AbortTxn()
+			continue
+		}
+	}
+	return nil
+}
+
+// abortedReset aborts and resets the session's offset to the message, as
+// sarama's exactly-once example does.
+type abortedReset struct{ handler }
+
+func (h *abortedReset) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := h.produce(msg); err != nil {
+			return err
+		}
+		if err := h.producer.CommitTxn(); err != nil { // ok: aborted, and the offset reset to the message
+			log.Printf("commit txn: %v", err)
+			h.producer.AbortTxn()
+			sess.ResetOffset(msg.Topic, msg.Partition, msg.Offset, "")
+		}
+	}
+	return nil
+}
+
 // perCall makes a producer for one batch: returning abandons it, and a new
 // producer with the same transactional id fences the open transaction.
 func perCall(addrs []string, cfg *sarama.Config, msgs []*sarama.ConsumerMessage) error {

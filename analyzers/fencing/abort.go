@@ -1,0 +1,290 @@
+package fencing
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// abortsOn returns the abort statement of an error branch that aborts the
+// transaction and carries on: besides the abort, it only logs or counts,
+// and falls through or continues the loop. nil for any other branch (one
+// that returns, stops, rewinds or calls anything else is not judged).
+func (c *checker) abortsOn(list []ast.Stmt) *ast.ExprStmt {
+	var abort *ast.ExprStmt
+	for i, st := range list {
+		switch st := st.(type) {
+		case *ast.ExprStmt:
+			call, ok := ast.Unparen(st.X).(*ast.CallExpr)
+			switch {
+			case !ok:
+				return nil
+			case c.isAbort(call) && abort == nil:
+				abort = st
+			case !c.isLogging(call):
+				return nil
+			}
+		case *ast.IncDecStmt, *ast.EmptyStmt:
+		case *ast.AssignStmt:
+			if st.Tok != token.ADD_ASSIGN {
+				return nil
+			}
+		case *ast.BranchStmt:
+			if st.Tok != token.CONTINUE || st.Label != nil || i != len(list)-1 {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return abort
+}
+
+// abortWithoutRewind reports a transaction call whose failure a consume
+// loop aborts and carries on from: the abort discards the transaction's
+// output and offsets, but the consumer's position is already past the
+// batch, so the next transaction commits later offsets and the batch is
+// lost. The fix rewinds the consumer to the record (the client's seek,
+// when each iteration reads one record and runs its own transaction), or
+// else stops the loop after the abort, so that the consumer resumes from
+// the committed offsets.
+func (c *checker) abortWithoutRewind(s *site, abort *ast.ExprStmt) {
+	edits, title, ok := c.seekFix(s, abort)
+	if !ok {
+		edits, ok = c.stopAfterAbort(s, abort)
+		title = "Stop the loop after the abort"
+	}
+	if !ok {
+		return
+	}
+	name := clientmodel.ShortName(s.ref.Func)
+	c.report(analysis.Diagnostic{
+		Pos:      s.call.Pos(),
+		End:      s.call.End(),
+		Category: CategorySwallowed,
+		Message: fmt.Sprintf("a failed %s is aborted while the loop carries on without rewinding the consumer: the abort discards the transaction's output and offsets, but the consumer has already moved past the %s, so the next successful transaction commits later offsets and the aborted %s is lost",
+			name, batchNoun(s.ref.Client), batchNoun(s.ref.Client)),
+		Related: related(abort, "aborted here, and the loop reads on"),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   title,
+			TextEdits: edits,
+		}},
+	})
+}
+
+func batchNoun(cl *clientmodel.Client) string {
+	if cl.FetchesBatches() {
+		return "batch"
+	}
+	return cl.RecordNoun
+}
+
+// stopAfterAbort ends the branch with a return of the error (or, in a
+// function without results, a log and a return), which stops the loop.
+func (c *checker) stopAfterAbort(s *site, abort *ast.ExprStmt) ([]analysis.TextEdit, bool) {
+	t := *s
+	t.ref.Abort = "" // aborted already
+	body, imports, ok := c.ret(&t, s.errObj.Name(), true)
+	if !ok {
+		return nil, false
+	}
+	list := s.check.Body.List
+	if last, isBr := list[len(list)-1].(*ast.BranchStmt); isBr && last.Tok == token.CONTINUE {
+		return append(imports, c.replaceStmt(last, body)...), true
+	}
+	e, ok := edit.AppendToList(c.pass, list, s.check.Body.Rbrace, body)
+	if !ok {
+		return nil, false
+	}
+	return append(imports, e), true
+}
+
+// seekFix rewinds the consumer to the record after the abort, with the
+// client's per-partition seek (a restore call taking the record's
+// partition field and a timeout), when the loop body reads one record
+// into a variable (`m, err := c.Fetch(…)`) and begins a transaction for
+// it in the same iteration: the aborted transaction held that record
+// only, so seeking its partition to its offset redelivers it.
+func (c *checker) seekFix(s *site, abort *ast.ExprStmt) ([]analysis.TextEdit, string, bool) {
+	body := loopBody(s.loop)
+	if body == nil || !c.beginsIn(body) {
+		return nil, "", false
+	}
+	var rec *types.Var
+	var recv ast.Expr
+	for _, st := range body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			continue
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		fn := c.calleeOf(call)
+		if fn == nil || fn.Pkg() == nil || !c.ix.IsClientPath(fn.Pkg().Path()) {
+			continue
+		}
+		if ref, ok := c.ix.Call(fn); !ok || ref.Role != clientmodel.Fetch && ref.Role != clientmodel.FetchCommit {
+			continue
+		}
+		id, ok := as.Lhs[0].(*ast.Ident)
+		if !ok || rec != nil {
+			return nil, "", false // several fetches: which record is not known
+		}
+		v, _ := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
+		sel, _ := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if v == nil || sel == nil || c.ix.Record(v.Type()) == nil {
+			return nil, "", false
+		}
+		if _, ok := ast.Unparen(sel.X).(*ast.Ident); !ok {
+			return nil, "", false
+		}
+		rec, recv = v, sel.X
+	}
+	if rec == nil {
+		return nil, "", false
+	}
+	cl := c.ix.Record(rec.Type())
+	seek, field := c.partitionSeek(cl, c.pass.TypesInfo.TypeOf(recv), rec.Type())
+	if seek == "" {
+		return nil, "", false
+	}
+	// The record variable must be the one in scope at the abort.
+	if c.scopeAt(abort.Pos()) == nil {
+		return nil, "", false
+	}
+	if _, obj := c.scopeAt(abort.Pos()).LookupParent(rec.Name(), abort.Pos()); obj != rec {
+		return nil, "", false
+	}
+	errName := edit.FreeName(c.pass, abort.Pos(), "seekErr")
+	var stop string
+	var imports []analysis.TextEdit
+	res := s.sig.Results()
+	switch {
+	case res.Len() == 1 && isError(res.At(0).Type()):
+		name, e := edit.Import(c.pass, s.file, "fmt")
+		imports = e
+		stop = fmt.Sprintf("return %s.Errorf(\"rewind after abort: %%w\", %s)", name, errName)
+	case res.Len() == 0:
+		name, e := edit.Import(c.pass, s.file, "log")
+		imports = e
+		stop = fmt.Sprintf("%s.Printf(\"rewind after abort: %%v\", %s)\nreturn", name, errName)
+	default:
+		return nil, "", false
+	}
+	text := fmt.Sprintf("if %s := %s.%s(%s.%s, -1); %s != nil {\n%s\n}", errName, c.text(recv), seek, rec.Name(), field, errName, indentBody(stop))
+	return append(imports, c.insertAfter(abort, text)), "Rewind the consumer to the " + cl.RecordNoun + " after the abort", true
+}
+
+// partitionSeek returns the name of the client's seek method on the
+// consumer type recv that takes a record's partition field (and a
+// timeout) and returns an error, with the name of that field of rec.
+func (c *checker) partitionSeek(cl *clientmodel.Client, recv, rec types.Type) (string, string) {
+	if cl == nil || recv == nil {
+		return "", ""
+	}
+	st, ok := derefType(rec).Underlying().(*types.Struct)
+	if !ok {
+		return "", ""
+	}
+	for _, r := range cl.Restores {
+		if r.Kind != clientmodel.RestoreCall || r.In != "" {
+			continue
+		}
+		name := clientmodel.ShortName(r.Func)
+		obj, _, _ := types.LookupFieldOrMethod(recv, true, nil, name)
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Params().Len() != 2 || sig.Results().Len() != 1 || !isError(sig.Results().At(0).Type()) {
+			continue
+		}
+		if b, ok := sig.Params().At(1).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Int {
+			continue
+		}
+		for i := range st.NumFields() {
+			if f := st.Field(i); f.Exported() && types.Identical(f.Type(), sig.Params().At(0).Type()) {
+				return name, f.Name()
+			}
+		}
+	}
+	return "", ""
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// loopBody returns the body of a for or range loop.
+func loopBody(loop ast.Stmt) *ast.BlockStmt {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
+}
+
+// beginsIn reports whether body begins a transaction (a begin of the
+// model, the SwallowSkips results) outside function literals, directly or
+// in a function of the package it calls.
+func (c *checker) beginsIn(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			fn := c.calleeOf(n)
+			if fn == nil || fn.Pkg() == nil {
+				break
+			}
+			if c.isBegin(fn) {
+				found = true
+			} else if fn.Pkg() == c.pass.Pkg {
+				if decl := c.funcDecl(fn); decl != nil && decl.Body != nil {
+					ast.Inspect(decl.Body, func(m ast.Node) bool {
+						if call, ok := m.(*ast.CallExpr); ok {
+							if g := c.calleeOf(call); g != nil && c.isBegin(g) {
+								found = true
+							}
+						}
+						return !found
+					})
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func (c *checker) isBegin(fn *types.Func) bool {
+	ref, ok := c.ix.Result(fn)
+	return ok && ref.Swallow == clientmodel.SwallowSkips
+}
+
+// funcDecl returns the declaration of a function of the package.
+func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[fd.Name] == fn {
+				return fd
+			}
+		}
+	}
+	return nil
+}
