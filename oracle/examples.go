@@ -179,6 +179,7 @@ var Examples = []Example{
 		Schema: `CREATE TABLE shipment_status (shipment_id text PRIMARY KEY, status text);
 			CREATE TABLE consumer_offsets (topic text, partition int, next_offset bigint, PRIMARY KEY (topic, partition))`,
 		Effects: []Effect{{"shipment_status", "shipment_id"}}, Record: shipment},
+	{Dir: "confluent/sinkblind", Topic: "wallet-credits", Group: "wallet-crediter-confluent", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit},
 	{Dir: "confluent/pollstore", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents, Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
 	{Dir: "confluent/storeafter", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents, Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
 	{Dir: "confluent/storefirst", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents, Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
