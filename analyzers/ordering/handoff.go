@@ -26,6 +26,9 @@ type handOff struct {
 	goes bool
 	// after is set for a send that follows the position call.
 	after bool
+	// produce is set when the record is produced asynchronously: a call
+	// that queues it, or a send on the channel such a call returns.
+	produce *clientmodel.ProduceRef
 }
 
 // checkHandOff reports p if its record is handed on before it, on every
@@ -63,7 +66,11 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			switch in := instr.(type) {
 			case *ssa.Send:
 				if carried[in.X] {
-					h = &handOff{instr: in}
+					h = &handOff{instr: in, produce: producerChan(in.Chan)}
+				}
+			case *ssa.Call:
+				if pr, ok := clientmodel.Default.Produce(ssaflow.Callee(in.Common())); ok && pr.Async && pr.Record >= 0 && carried[ssaflow.Arg(in.Common(), pr.Record)] {
+					h = &handOff{instr: in, produce: &pr}
 				}
 			case *ssa.Select:
 				for _, st := range in.States {
@@ -90,11 +97,24 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			}
 			// A send made after the position call, of the record it
 			// wrote: the receiver processes it later still.
-			if !h.goes && ssaflow.Dominates(p.instr, instr) && reachesStopping(p.instr, instr, func(x ssa.Instruction) bool { return x == def }) {
+			if !h.goes && h.produce == nil && ssaflow.Dominates(p.instr, instr) && reachesStopping(p.instr, instr, func(x ssa.Instruction) bool { return x == def }) {
 				h.after = true
 				return h
 			}
 		}
+	}
+	return nil
+}
+
+// producerChan returns the model of the asynchronous produce call whose
+// result ch is (a producer's input channel), or nil.
+func producerChan(ch ssa.Value) *clientmodel.ProduceRef {
+	call, ok := ch.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if pr, ok := clientmodel.Default.Produce(ssaflow.Callee(call.Common())); ok && pr.Async && pr.Record < 0 {
+		return &pr
 	}
 	return nil
 }
@@ -243,6 +263,18 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		cost = "a crash before the " + noun + " is processed loses it (at-most-once)"
 	}
 	msg := fmt.Sprintf("call to %s after the %s is %s, with no wait for its processing: %s", name, noun, where, cost)
+	if h.produce != nil {
+		by := clientmodel.ShortName(h.produce.Func)
+		related = noun + " handed to the producer here"
+		cost = "a crash before the delivery loses the " + noun + " (at-most-once)"
+		switch p.client.Role {
+		case clientmodel.Mark:
+			cost = "with auto-commit on, " + cost
+		case clientmodel.Store:
+			cost = "the auto-commit timer may commit the stored offset at any moment, so " + cost
+		}
+		msg = fmt.Sprintf("call to %s after the %s is produced asynchronously by %s, with no wait for its delivery: %s", name, noun, by, cost)
+	}
 	if h.after {
 		msg = fmt.Sprintf("call to %s before the %s is sent on a channel to be processed: %s", name, noun, cost)
 	}

@@ -36,6 +36,9 @@ func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.Sug
 	if h.goes {
 		return c.goFix(p, h, path, stmt, *listp, name)
 	}
+	if h.produce != nil {
+		return c.produceFix(h, p.client.Client.RecordNoun)
+	}
 	return c.workerFix(p, h, path, stmt, name)
 }
 

@@ -105,6 +105,14 @@ var scenarios = []struct {
 	// processing in place (before and after the mark), the outcome sent,
 	// a goroutine that only logs, commit after posting (7 silent).
 	{"ordering/handoff", ordering.Analyzer},
+	// producing through the client: a sarama mark before SendMessage, a
+	// franz-go commit before ProduceSync, a kafka-go commit before
+	// WriteMessages (the commit moves after the produce), a franz-go
+	// commit after Produce with a promise and after TryProduce with none
+	// (the produce is rewritten to ProduceSync, the promise called with
+	// its result) (5 positive); their three sync twins, the poll
+	// committed after a Flush (4 silent).
+	{"ordering/produce", ordering.Analyzer},
 	// -ordering.ignore=ordering/metrics: a metrics call after the commit
 	// is not processing (1 silent); the store after it still is (1
 	// positive).

@@ -107,7 +107,8 @@ func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
 // localAggregate returns the local variable, array or struct a store to
 // addr writes into, or nil: addr itself, or an element or field of a
 // varargs or literal array ([]any{m.Key, m.Value}), or of a struct that
-// does not escape (var ev event; ev.ID = ...). A field of a heap object (a
+// does not escape (var ev event; ev.ID = ...) or is a composite literal
+// (&ProducerMessage{Value: ...}: built here, whatever it escapes to). A field of a heap object (a
 // handler) is not one: tainting the whole object would make every later
 // use of it processing.
 func localAggregate(addr ssa.Value) *ssa.Alloc {
@@ -123,7 +124,7 @@ func localAggregate(addr ssa.Value) *ssa.Alloc {
 			addr = a.X
 			continue
 		case *ssa.Alloc:
-			if _, isArray := ssaflow.Deref(a.Type()).Underlying().(*types.Array); isArray || !a.Heap {
+			if _, isArray := ssaflow.Deref(a.Type()).Underlying().(*types.Array); isArray || !a.Heap || a.Comment == "complit" {
 				return a
 			}
 		}
@@ -175,6 +176,14 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	for i, a := range args {
 		if tainted[a] {
 			hits = append(hits, i)
+		}
+	}
+	if callee != nil {
+		if pr, ok := clientmodel.Default.Produce(callee); ok {
+			// Producing a derived record is its effect when the call
+			// waits for the delivery; an asynchronous produce (its
+			// callback included) runs later: a hand-off (handoff.go).
+			return !pr.Async && pr.Record >= 0 && tainted[ssaflow.Arg(cc, pr.Record)]
 		}
 	}
 	// A closure passed to a call on a tainted receiver (EachRecord) that

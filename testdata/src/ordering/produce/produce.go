@@ -1,0 +1,165 @@
+// Package produce holds ordering cases where the effect of a record is a
+// record produced through the client: a synchronous produce is the
+// processing, an asynchronous one hands the record on.
+package produce
+
+import (
+	"context"
+	"log"
+
+	"github.com/IBM/sarama"
+	"github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+type handler struct {
+	out   sarama.SyncProducer
+	async sarama.AsyncProducer
+}
+
+func (handler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (handler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (handler) ConsumeClaim(sarama.ConsumerGroupSession, sarama.ConsumerGroupClaim) error {
+	return nil
+}
+
+// markThenForward marks each message, then forwards it with a
+// SyncProducer: the mark comes before the effect.
+func (h handler) markThenForward(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is processed: with auto-commit on, a crash between them loses the message \(at-most-once\)`
+		if _, _, err := h.out.SendMessage(&sarama.ProducerMessage{Topic: "out", Value: sarama.ByteEncoder(msg.Value)}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// forwardThenMark is markThenForward's twin.
+func (h handler) forwardThenMark(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if _, _, err := h.out.SendMessage(&sarama.ProducerMessage{Topic: "out", Value: sarama.ByteEncoder(msg.Value)}); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "") // ok: forwarded first
+	}
+	return nil
+}
+
+// commitThenProduce commits each franz-go record, then produces its copy.
+func commitThenProduce(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			if err := cl.CommitRecords(ctx, r); err != nil { // want `call to CommitRecords before the record is processed: a crash between them loses the record \(at-most-once\)`
+				return err
+			}
+			if err := cl.ProduceSync(ctx, &kgo.Record{Topic: "out", Value: r.Value}).FirstErr(); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// produceThenCommit is commitThenProduce's twin.
+func produceThenCommit(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			if err := cl.ProduceSync(ctx, &kgo.Record{Topic: "out", Value: r.Value}).FirstErr(); err != nil {
+				return err
+			}
+			if err := cl.CommitRecords(ctx, r); err != nil { // ok: produced first
+				return err
+			}
+		}
+	}
+}
+
+// produceAsyncThenCommit queues each copy with Produce and commits the
+// record before Kafka has acknowledged the copy.
+func produceAsyncThenCommit(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			cl.Produce(ctx, &kgo.Record{Topic: "out", Value: r.Value}, func(_ *kgo.Record, err error) {
+				if err != nil {
+					log.Printf("produce: %v", err)
+				}
+			})
+			if err := cl.CommitRecords(ctx, r); err != nil { // want `call to CommitRecords after the record is produced asynchronously by Produce, with no wait for its delivery: a crash before the delivery loses the record \(at-most-once\)`
+				return err
+			}
+		}
+	}
+}
+
+// produceAsyncNoPromise is produceAsyncThenCommit without a promise.
+func produceAsyncNoPromise(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			cl.TryProduce(ctx, &kgo.Record{Topic: "out", Value: r.Value}, nil)
+			if err := cl.CommitRecords(ctx, r); err != nil { // want `call to CommitRecords after the record is produced asynchronously by TryProduce`
+				return err
+			}
+		}
+	}
+}
+
+// produceAsyncFlushed is produceAsyncThenCommit's twin: the batch's copies
+// are flushed before the batch is committed.
+func produceAsyncFlushed(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		var failed error
+		for _, r := range fetches.Records() {
+			cl.Produce(ctx, &kgo.Record{Topic: "out", Value: r.Value}, func(_ *kgo.Record, err error) {
+				if err != nil {
+					failed = err
+				}
+			})
+		}
+		if err := cl.Flush(ctx); err != nil {
+			return err
+		}
+		if failed != nil {
+			return failed
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil { // ok: Flush waits for every delivery (a produce in the loop does not dominate the commit: silent without the Flush too)
+			return err
+		}
+	}
+}
+
+// commitThenWrite commits each kafka-go message, then writes its copy.
+func commitThenWrite(ctx context.Context, r *kafka.Reader, w *kafka.Writer) error {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages before the message is processed`
+			return err
+		}
+		if err := w.WriteMessages(ctx, kafka.Message{Value: m.Value}); err != nil {
+			return err
+		}
+	}
+}
+
+// writeThenCommit is commitThenWrite's twin.
+func writeThenCommit(ctx context.Context, r *kafka.Reader, w *kafka.Writer) error {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := w.WriteMessages(ctx, kafka.Message{Value: m.Value}); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil { // ok: written first
+			return err
+		}
+	}
+}
