@@ -67,10 +67,13 @@ type checker struct {
 	strict bool
 	// reported consumers, so strict mode adds nothing to a finding.
 	reported map[*consumer.Consumer]bool
+	// greedyAt are the greedy option calls reported.
+	greedyAt map[token.Pos]bool
 }
 
 func (c *checker) run() {
 	c.reported = map[*consumer.Consumer]bool{}
+	c.greedyAt = map[token.Pos]bool{}
 	for _, k := range c.m.Consumers {
 		report.Guard(c.pass, k.Site.Pos(), func() {
 			switch k.Client.Timer {
@@ -89,6 +92,7 @@ func (c *checker) run() {
 			}
 		})
 	}
+	c.greedyHelpers()
 }
 
 func (c *checker) report(k *consumer.Consumer, d analysis.Diagnostic) {

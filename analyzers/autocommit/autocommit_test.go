@@ -17,12 +17,6 @@ import (
 // cannot build a fix that is sure to be right (doc.go: no fix, no finding).
 // Each is a silent case marked "// ok: known gap" in its scenario.
 //
-//   - franzgreedy: kgo.GreedyAutoCommit passed to a non-variadic parameter of
-//     a helper (single(kgo.GreedyAutoCommit())...): removing the argument
-//     would not compile.
-//   - cfguser: GreedyAutoCommit set inside another package's option helper
-//     (cfgpkg.Opts): the fact says greedy=true but carries no position to
-//     remove.
 //   - confluentdefaults, kafkago: a record handed on (sent on a channel
 //     that several workers receive from, used in a go statement, stored in
 //     a field): the end of the loop is not "after processing", so
@@ -36,9 +30,11 @@ import (
 //   - Config maps in exported or reassigned package-level variables are
 //     opaque (another package may set their keys; the initialiser of an
 //     unexported one is read from its syntax).
-//   - Removing an appended GreedyAutoCommit from `if c { opts =
-//     append(opts, kgo.GreedyAutoCommit()) }` leaves an empty if block: it
-//     compiles, but a linter may flag it.
+//   - Removing an appended GreedyAutoCommit whose if has an init, an else
+//     or a condition that calls a function leaves an empty if block (the
+//     if is kept for the condition's effects): it compiles, but a linter
+//     may flag it. When the append is the if's only statement otherwise,
+//     the whole if goes.
 
 var strict = autocommit.New(autocommit.Config{Strict: true})
 
@@ -66,9 +62,17 @@ var scenarios = []struct {
 	// the v1 import path (1 / 1).
 	{"autocommit/confluentv1", autocommit.Analyzer},
 	// GreedyAutoCommit in args, last arg, slice literal, appended, appended
-	// in a helper, appended under an if (6 / 4): sync loop, non-variadic
-	// wrapper (gap), with DisableAutoCommit, with AutoCommitMarks.
+	// in a helper, appended under an if (the if goes) and under an if
+	// that does more (the append goes), passed to a non-variadic helper
+	// parameter (replaced by the default interval) (8 / 5): sync loop,
+	// another option through the helper, another option under an if,
+	// with DisableAutoCommit, with AutoCommitMarks.
 	{"autocommit/franzgreedy", autocommit.Analyzer},
+	// exported option helpers with GreedyAutoCommit: in a list, returned
+	// alone (replaced by the default interval), appended under an if
+	// (3 / 4): the default, another option alone, with
+	// DisableAutoCommit, an unexported helper.
+	{"autocommit/greedyopts", autocommit.Analyzer},
 	// a goroutine per record and no join (8 / 6): EachRecord, range over
 	// PollRecords, client from a helper, continue after the hand-off, wg
 	// name taken, receive only inside the goroutine, `go f(r)` (wrapped in
@@ -111,7 +115,8 @@ var scenarios = []struct {
 	// consumers built from cfgpkg's helpers (4 / 3): confluent defaults
 	// (SetKey fix) and the helper's map passed inline (bound to a variable
 	// first), sarama Enable=false, kafka-go group; auto-store off by the
-	// fact, opaque, and the greedy option (gap).
+	// fact, opaque, and the greedy option (reported in cfgpkg, where the
+	// option is: see greedyopts).
 	{"autocommit/cfguser", autocommit.Analyzer},
 	// generics, a 300-case switch, closures, interface-held clients, method
 	// values: no panic, no finding (0 / 7).

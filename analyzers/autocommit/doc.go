@@ -30,7 +30,16 @@ so this analyzer reports only what can lose records with that client:
 
   - greedy-auto-commit (franz-go): kgo.GreedyAutoCommit commits each poll
     as soon as it is returned. Fix: remove the option (the default commits
-    only polls before the latest, which a synchronous loop has processed).
+    only polls before the latest, which a synchronous loop has processed),
+    with its whole if when appending it was the if's only statement; where
+    it is no element of an options list (passed to a non-variadic
+    parameter of a helper, returned alone) the fix replaces it with
+    kgo.AutoCommitInterval at the default 5s (or the one interval the
+    package sets), which keeps the default auto-commit. An exported
+    function returning options that include it is reported there: no
+    caller can turn it off (no option undoes it, and NewClient rejects it
+    next to DisableAutoCommit or AutoCommitMarks), so the fix is in that
+    package.
 
   - records-outlive-poll (franz-go): with the default auto-commit, records
     handed to goroutines while the loop polls again become committable at

@@ -21,6 +21,9 @@ import (
 
 func (c *checker) previousPoll(k *consumer.Consumer) {
 	s, cl := k.Settings, k.Client
+	if c.greedyArg(k) {
+		return
+	}
 	if !s.Is(cl, clientmodel.Group) || !s.Is(cl, clientmodel.AutoCommit) || s.Is(cl, clientmodel.MarksOnly) {
 		return
 	}
@@ -42,27 +45,25 @@ func (c *checker) previousPoll(k *consumer.Consumer) {
 func (c *checker) greedy(k *consumer.Consumer) {
 	v := k.Settings.Set[clientmodel.Greedy]
 	if !v.Pos.IsValid() {
-		return // set in another package
+		return // set in another package: reported there (greedyHelpers)
 	}
 	call, path := edit.CallAt(c.pass, v.Pos)
 	if call == nil || len(path) < 2 {
 		return
 	}
-	e, ok := c.removeOption(path, call)
+	fix, ok := c.greedyFix(k.Client, call, path)
 	if !ok {
 		return
 	}
+	c.greedyAt[call.Pos()] = true
 	c.report(k, analysis.Diagnostic{
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: CategoryGreedy,
 		Message: fmt.Sprintf("%s commits each poll as soon as it is returned, every %s, before its records are processed: a crash loses them (at-most-once)",
 			k.Client.Spell(clientmodel.Greedy), k.Client.Config.Interval),
-		Related: []analysis.RelatedInformation{related(k.Site.Pos(), "client created here")},
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Remove " + k.Client.Spell(clientmodel.Greedy),
-			TextEdits: []analysis.TextEdit{e},
-		}},
+		Related:        []analysis.RelatedInformation{related(k.Site.Pos(), "client created here")},
+		SuggestedFixes: []analysis.SuggestedFix{fix},
 	})
 }
 
@@ -104,6 +105,11 @@ func (c *checker) removeOption(path []ast.Node, x *ast.CallExpr) (analysis.TextE
 					return analysis.TextEdit{}, false
 				}
 			}
+			if ifs := c.onlyStmtOfIf(path[3:]); ifs != nil {
+				if e, ok := edit.RemoveStmt(c.pass, ifs); ok {
+					return e, true
+				}
+			}
 			return edit.RemoveStmt(c.pass, as)
 		}
 		sig, ok := c.pass.TypesInfo.TypeOf(p.Fun).(*types.Signature)
@@ -117,6 +123,51 @@ func (c *checker) removeOption(path []ast.Node, x *ast.CallExpr) (analysis.TextE
 		}
 	}
 	return analysis.TextEdit{}, false
+}
+
+// onlyStmtOfIf returns the if statement whose body is path[0] when that
+// body holds one statement, the if has no init and no else, and its
+// condition calls nothing (removing the if then drops no effect): removing
+// the option's append removes the whole if, not leaving an empty block.
+func (c *checker) onlyStmtOfIf(path []ast.Node) *ast.IfStmt {
+	if len(path) < 3 {
+		return nil
+	}
+	body, ok := path[0].(*ast.BlockStmt)
+	if !ok || len(body.List) != 1 {
+		return nil
+	}
+	ifs, ok := path[1].(*ast.IfStmt)
+	if !ok || ifs.Body != body || ifs.Init != nil || ifs.Else != nil || !c.pure(ifs.Cond) {
+		return nil
+	}
+	switch path[2].(type) {
+	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+		return ifs
+	}
+	return nil
+}
+
+// pure reports whether evaluating e has no effect: it calls nothing but
+// conversions and receives from no channel.
+func (c *checker) pure(e ast.Expr) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, found := c.pass.TypesInfo.Types[n.Fun]; !found || !tv.IsType() {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				ok = false
+			}
+		case *ast.FuncLit:
+			return false
+		}
+		return ok
+	})
+	return ok
 }
 
 // isBuiltin reports whether fun denotes the built-in function name.

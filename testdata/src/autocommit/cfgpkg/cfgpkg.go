@@ -31,7 +31,9 @@ func FromEnv(m kafka.ConfigMap) *kafka.ConfigMap { // want FromEnv:`config\(opaq
 	return &m
 }
 
-// Opts adds a greedy auto-commit.
+// Opts adds a greedy auto-commit. The autocommit analyzer reports it here
+// (this scenario runs the consumer analysis; autocommit/greedyopts has the
+// cases), and the golden removes it.
 func Opts(group string) []kgo.Opt { // want Opts:`config\(greedy=true group=true\)`
 	return []kgo.Opt{kgo.ConsumerGroup(group), kgo.GreedyAutoCommit()}
 }

@@ -129,8 +129,21 @@ func single(o kgo.Opt) []kgo.Opt {
 	return []kgo.Opt{kgo.ConsumerGroup("billing"), o}
 }
 
+// greedyWrapped passes the option to a non-variadic parameter: the fix
+// replaces it with the default interval, which keeps the default
+// auto-commit.
 func greedyWrapped(ctx context.Context) error {
-	cl, err := kgo.NewClient(single(kgo.GreedyAutoCommit())...) // ok: known gap, the option is a non-variadic argument: no fix, so silent
+	cl, err := kgo.NewClient(single(kgo.GreedyAutoCommit())...) // want `kgo.GreedyAutoCommit commits each poll`
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	return loop(ctx, cl)
+}
+
+// plainWrapped passes another option through the same helper.
+func plainWrapped(ctx context.Context) error {
+	cl, err := kgo.NewClient(single(kgo.ConsumeTopics("payments"))...) // ok: default auto-commit, synchronous poll-process loop
 	if err != nil {
 		return err
 	}
@@ -160,11 +173,42 @@ func greedyMarks(ctx context.Context) error {
 }
 
 // greedyIf appends the option on one path only: it is reported (the
-// option may be set), and removing it leaves an empty if block.
+// option may be set), and the fix removes the whole if, the append being
+// its only statement.
 func greedyIf(ctx context.Context, lowLatency bool) error {
 	opts := baseOpts()
 	if lowLatency {
 		opts = append(opts, kgo.GreedyAutoCommit()) // want `kgo.GreedyAutoCommit commits each poll`
+	}
+	cl, err := kgo.NewClient(opts...)
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	return loop(ctx, cl)
+}
+
+// greedyIfMore appends the option under an if that does more: the fix
+// removes the append only.
+func greedyIfMore(ctx context.Context, lowLatency bool) error {
+	opts := baseOpts()
+	if lowLatency {
+		opts = append(opts, kgo.ConsumeTopics("payments-fast"))
+		opts = append(opts, kgo.GreedyAutoCommit()) // want `kgo.GreedyAutoCommit commits each poll`
+	}
+	cl, err := kgo.NewClient(opts...)
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	return loop(ctx, cl)
+}
+
+// plainIf appends another option under an if.
+func plainIf(ctx context.Context, lowLatency bool) error {
+	opts := baseOpts()
+	if lowLatency {
+		opts = append(opts, kgo.ConsumeTopics("payments-fast")) // ok: default auto-commit, synchronous poll-process loop
 	}
 	cl, err := kgo.NewClient(opts...)
 	if err != nil {
