@@ -28,6 +28,8 @@ type callback struct {
 	call   *consumer.Call
 	mc     *ssa.MakeClosure
 	handed ssa.Instruction // where the callback is handed on
+	// assumed is the setting the finding assumes, as finding.assumed.
+	assumed string
 }
 
 // checkCallbacks reports the position calls of completion callbacks, each
@@ -41,7 +43,10 @@ func (c *checker) checkCallbacks() {
 			}
 			fix, ok := c.lowWaterFix(cb)
 			if !ok {
-				return // no fix that is sure to be right: stay silent
+				fix, ok = c.waitFix(cb)
+			}
+			if !ok {
+				return // no fix that is sure to be right (doc.go's known gaps)
 			}
 			c.reportCallback(cb, fix)
 		})
@@ -56,7 +61,11 @@ func (c *checker) callbackOf(call *consumer.Call) *callback {
 	default:
 		return nil
 	}
-	if call.Record < 0 || call.Order == clientmodel.OrderNone || call.NeedsSetting != "" {
+	if call.Record < 0 || call.Order == clientmodel.OrderNone {
+		return nil
+	}
+	assumed, effective := c.settingAssumed(call)
+	if !effective {
 		return nil
 	}
 	ci, ok := call.Instr.(*ssa.Call)
@@ -64,12 +73,22 @@ func (c *checker) callbackOf(call *consumer.Call) *callback {
 		return nil
 	}
 	mc := c.closures[call.Fn][0]
-	kind, o := c.origin(call.Fn, ssaflow.Arg(ci.Common(), call.Record))
-	if kind != originFreeVar {
-		return nil
+	// The record written, or each record of a variadic argument, is
+	// captured from the loop making the callback.
+	arg := ssaflow.Arg(ci.Common(), call.Record)
+	captured := false
+	for _, v := range append([]ssa.Value{arg}, c.leavesOf(arg).recs...) {
+		kind, o := c.origin(call.Fn, v)
+		if kind != originFreeVar {
+			continue
+		}
+		idx := freeVarIndex(call.Fn, o.(*ssa.FreeVar))
+		if idx >= 0 && idx < len(mc.Bindings) && c.perRecordBinding(mc, mc.Bindings[idx]) {
+			captured = true
+			break
+		}
 	}
-	idx := freeVarIndex(call.Fn, o.(*ssa.FreeVar))
-	if idx < 0 || idx >= len(mc.Bindings) || !c.perRecordBinding(mc, mc.Bindings[idx]) {
+	if !captured {
 		return nil
 	}
 	handed := c.handedOn(mc)
@@ -79,7 +98,7 @@ func (c *checker) callbackOf(call *consumer.Call) *callback {
 	if c.classify(call) != nil {
 		return nil // a goroutine's own finding
 	}
-	return &callback{call: call, mc: mc, handed: handed}
+	return &callback{call: call, mc: mc, handed: handed, assumed: assumed}
 }
 
 // perRecordBinding reports whether b, bound to a closure made by mc, is a
@@ -233,6 +252,9 @@ func (c *checker) reportCallback(cb *callback, fix analysis.SuggestedFix) {
 	noun := call.Client.RecordNoun
 	msg := fmt.Sprintf("call to %s from a completion callback made for each %s: callbacks run as the work finishes, in any order, and %s",
 		clientmodel.ShortName(call.Func), noun, consequence(call, call.Client.Name, roleWord(call.Role)))
+	if cb.assumed != "" {
+		msg += "; this assumes " + cb.assumed + " (the configuration is not visible here)"
+	}
 	report.Report(c.pass, analysis.Diagnostic{
 		Pos:      call.Pos(),
 		Category: CategoryConcurrent,

@@ -546,7 +546,8 @@ func (c *checker) singleIteration(l *launch) bool {
 }
 
 // loopCount returns the bound of the counting loop directly around pos:
-// N in `for i := 0; i < N; i++` or `for [i :=] range N` with an integer N.
+// N in `for i := 0; i < N; i++`, `for i := 1; i <= N; i++`,
+// `for i := N; i > 0; i--` or `for [i :=] range N` with an integer N.
 func (c *checker) loopCount(pos token.Pos) (ast.Expr, bool) {
 	loop, _ := edit.LoopOf(edit.Path(c.pass, pos))
 	switch l := loop.(type) {
@@ -559,24 +560,29 @@ func (c *checker) loopCount(pos token.Pos) (ast.Expr, bool) {
 		if !ok {
 			return nil, false
 		}
-		if lit, ok := init.Rhs[0].(*ast.BasicLit); !ok || lit.Value != "0" {
-			return nil, false
+		isVar := func(e ast.Expr) bool {
+			x, ok := ast.Unparen(e).(*ast.Ident)
+			return ok && c.pass.TypesInfo.ObjectOf(x) == c.pass.TypesInfo.ObjectOf(id)
+		}
+		isLit := func(e ast.Expr, v string) bool {
+			lit, ok := ast.Unparen(e).(*ast.BasicLit)
+			return ok && lit.Value == v
 		}
 		cond, ok := l.Cond.(*ast.BinaryExpr)
-		if !ok || cond.Op != token.LSS {
+		inc, ok2 := l.Post.(*ast.IncDecStmt)
+		if !ok || !ok2 || !isVar(inc.X) {
 			return nil, false
 		}
-		if x, ok := cond.X.(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(x) != c.pass.TypesInfo.ObjectOf(id) {
-			return nil, false
+		switch {
+		case inc.Tok == token.INC && isVar(cond.X) && isLit(init.Rhs[0], "0") && cond.Op == token.LSS,
+			inc.Tok == token.INC && isVar(cond.X) && isLit(init.Rhs[0], "1") && cond.Op == token.LEQ:
+			// for i := 0; i < N; i++, for i := 1; i <= N; i++
+			return cond.Y, true
+		case inc.Tok == token.DEC && isVar(cond.X) && isLit(cond.Y, "0") && cond.Op == token.GTR:
+			// for i := N; i > 0; i--
+			return init.Rhs[0], true
 		}
-		inc, ok := l.Post.(*ast.IncDecStmt)
-		if !ok || inc.Tok != token.INC {
-			return nil, false
-		}
-		if x, ok := inc.X.(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(x) != c.pass.TypesInfo.ObjectOf(id) {
-			return nil, false
-		}
-		return cond.Y, true
+		return nil, false
 	case *ast.RangeStmt:
 		if l.Value != nil {
 			return nil, false

@@ -33,7 +33,10 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 		}
 	}
 	if s.l.group {
-		return c.inlineGroupFunc(s)
+		if fix, ok := c.inlineGroupFunc(s); ok {
+			return fix, true
+		}
+		return c.limitGroup(s)
 	}
 	if f.category == CategoryArrival && f.call.Fn == s.spawner() {
 		return analysis.SuggestedFix{}, false // the collector is the loop itself: it would wait for itself
@@ -212,12 +215,9 @@ func (c *checker) singleWorker(s *site) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return c.firstWorker(s)
 	}
-	if !c.removable(n) {
-		return analysis.SuggestedFix{}, false
-	}
 	adds, ok := c.countUsedElsewhere(n)
-	if !ok {
-		return analysis.SuggestedFix{}, false
+	if !ok || !c.removable(n) {
+		return c.assignOne(s, n, "1")
 	}
 	edits := []analysis.TextEdit{{Pos: n.Pos(), End: n.End(), NewText: []byte("1")}}
 	for _, a := range adds {
@@ -250,7 +250,7 @@ func (c *checker) firstWorker(s *site) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false // a call or literal: no name to check the other uses of
 	}
 	if adds, ok := c.countUsedElsewhere(x); !ok || len(adds) > 0 {
-		return analysis.SuggestedFix{}, false
+		return c.assignOne(s, x, edit.Source(c.pass, x)+"[:1]")
 	}
 	return analysis.SuggestedFix{
 		Message:   "Start a single worker",

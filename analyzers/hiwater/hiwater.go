@@ -195,7 +195,9 @@ func (c *checker) run() {
 		report.Guard(c.pass, f.call.Pos(), func() {
 			fix, ok := c.fix(f)
 			if !ok {
-				return // no fix that is sure to be right: stay silent
+				// Every fallback failed (fix.go, fallback.go): the shapes
+				// left are listed in doc.go's known gaps.
+				return
 			}
 			d := c.diagnostic(f, fix)
 			bySite[f.site.l.instr] = &d
@@ -222,29 +224,39 @@ func (c *checker) classify(call *consumer.Call) *finding {
 	if !ok {
 		return nil
 	}
-	var assumed string
-	if call.NeedsSetting != "" {
-		// A call that is a no-op with the consumer's settings (marks
-		// without AutoCommitMarks, stores with auto-store on) is
-		// autocommit's finding. Where the settings are not visible (a
-		// client built elsewhere), the call itself says what the author
-		// meant: the setting that makes it work. The message says so.
-		on, known := false, false
-		if call.Consumer != nil {
-			on, known = call.Consumer.Settings.Get(call.Client, call.NeedsSetting)
-		}
-		if known && on != call.NeedsValue {
-			return nil
-		}
-		if !known {
-			assumed = fmt.Sprintf("%s, as calling %s implies", call.Client.Holding(call.NeedsSetting, call.NeedsValue), clientmodel.ShortName(call.Func))
-		}
+	assumed, effective := c.settingAssumed(call)
+	if !effective {
+		return nil
 	}
 	f := c.classifyPosition(call, ci)
 	if f != nil {
 		f.assumed = assumed
 	}
 	return f
+}
+
+// settingAssumed reports whether the position call takes effect under
+// the consumer's settings, and the setting it assumes where those are not
+// visible. A call that is a no-op with the consumer's settings (marks
+// without AutoCommitMarks, stores with auto-store on) is autocommit's
+// finding. Where the settings are not visible (a client built elsewhere),
+// the call itself says what the author meant: the setting that makes it
+// work. The message says so.
+func (c *checker) settingAssumed(call *consumer.Call) (assumed string, effective bool) {
+	if call.NeedsSetting == "" {
+		return "", true
+	}
+	on, known := false, false
+	if call.Consumer != nil {
+		on, known = call.Consumer.Settings.Get(call.Client, call.NeedsSetting)
+	}
+	if known && on != call.NeedsValue {
+		return "", false
+	}
+	if !known {
+		assumed = fmt.Sprintf("%s, as calling %s implies", call.Client.Holding(call.NeedsSetting, call.NeedsValue), clientmodel.ShortName(call.Func))
+	}
+	return assumed, true
 }
 
 // classifyPosition returns the finding for a position call whose settings

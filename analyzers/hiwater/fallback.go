@@ -1,0 +1,304 @@
+package hiwater
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// The fixes of this file are the fallbacks of those in fix.go: where the
+// proportionate fix cannot be built, the concurrency that makes position
+// calls out of order is removed with a statement of its own.
+
+// ---- a single worker, set before the loop ----
+
+// assignOne makes a pool whose worker count (or slice of workers) e is
+// used elsewhere in the function start a single worker: e, a local
+// variable or parameter of the function, is set before the loop that
+// starts the workers (n = 1, workers = workers[:1]), so that every later
+// use agrees with it (wg.Add(n), a loop collecting n results). Not when e
+// is assigned elsewhere, has its address taken, or is used before the
+// loop other than as a channel's capacity.
+func (c *checker) assignOne(s *site, e ast.Expr, value string) (analysis.SuggestedFix, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
+		return analysis.SuggestedFix{}, false
+	}
+	path := edit.Path(c.pass, s.l.instr.Pos())
+	loop, _ := edit.LoopOf(path)
+	_, body := edit.FuncOf(path)
+	if loop == nil || body == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	// Declared in this function (a parameter or a local), not captured
+	// from an enclosing one.
+	fpath := edit.Path(c.pass, body.Pos())
+	var fn ast.Node
+	for _, n := range fpath {
+		if _, ok := n.(*ast.FuncLit); ok {
+			fn = n
+			break
+		}
+		if _, ok := n.(*ast.FuncDecl); ok {
+			fn = n
+			break
+		}
+	}
+	if fn == nil || v.Pos() < fn.Pos() || v.Pos() >= fn.End() {
+		return analysis.SuggestedFix{}, false
+	}
+	outer := ast.Stmt(loop)
+	for i, n := range path {
+		if n == loop && i+1 < len(path) {
+			if ls, ok := path[i+1].(*ast.LabeledStmt); ok {
+				outer = ls
+			}
+		}
+	}
+	ok = true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if c.isIdentOf(l, v) && x.Tok != token.DEFINE {
+					ok = false
+				}
+			}
+		case *ast.IncDecStmt:
+			if c.isIdentOf(x.X, v) {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.AND && c.isIdentOf(x.X, v) {
+				ok = false
+			}
+		case *ast.CallExpr:
+			if f, isID := ast.Unparen(x.Fun).(*ast.Ident); isID && f.Name == "make" && x.End() <= outer.Pos() {
+				return false // a capacity or length set before the loop
+			}
+		case *ast.Ident:
+			if c.pass.TypesInfo.Uses[x] == v && x.Pos() < outer.Pos() {
+				ok = false
+			}
+		}
+		return true
+	})
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	text := id.Name + " = " + value + " // a single worker: records in channel order"
+	return analysis.SuggestedFix{
+		Message:   "Start a single worker",
+		TextEdits: []analysis.TextEdit{edit.InsertBefore(c.pass, outer, text)},
+	}, true
+}
+
+// ---- an errgroup limited to one function at a time ----
+
+// limitGroup limits the errgroup.Group that starts a function per record
+// to one function at a time, where the function cannot be called in place
+// (the enclosing function does not return just an error): g.SetLimit(1)
+// after the statement declaring g, or the argument of its SetLimit
+// replaced. Go then waits for the previous function before starting the
+// next, so the records are processed one at a time, in order. Not for
+// TryGo (it would skip records), nor when g is not declared in the
+// function.
+func (c *checker) limitGroup(s *site) (analysis.SuggestedFix, bool) {
+	callee := ssaflow.Callee(s.l.instr.Common())
+	if callee == nil || callee.Name() != "Go" || !c.runsInPlace(s) {
+		return analysis.SuggestedFix{}, false
+	}
+	ce, _ := edit.CallAt(c.pass, s.l.instr.Pos())
+	if ce == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	gid, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	g, ok := c.pass.TypesInfo.Uses[gid].(*types.Var)
+	if !ok || g.IsField() {
+		return analysis.SuggestedFix{}, false
+	}
+	_, body := edit.FuncOf(edit.Path(c.pass, ce.Pos()))
+	if body == nil || g.Pos() < body.Pos() || g.Pos() >= body.End() {
+		return analysis.SuggestedFix{}, false
+	}
+	// An existing SetLimit of g: its argument becomes 1.
+	var limit ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return true
+		}
+		if sl, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sl.Sel.Name == "SetLimit" && c.isIdentOf(sl.X, g) {
+			limit = call.Args[0]
+		}
+		return true
+	})
+	if limit != nil {
+		return analysis.SuggestedFix{
+			Message:   "Run one group function at a time: limit the group to 1",
+			TextEdits: []analysis.TextEdit{{Pos: limit.Pos(), End: limit.End(), NewText: []byte("1")}},
+		}, true
+	}
+	// The statement declaring g, directly in a statement list.
+	decl, _ := edit.Stmt(edit.Path(c.pass, g.Pos()))
+	if decl == nil || decl.End() > ce.Pos() {
+		return analysis.SuggestedFix{}, false
+	}
+	if _, list := stmtListOf(c.pass, decl); list < 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   "Run one group function at a time: limit the group to 1",
+		TextEdits: []analysis.TextEdit{edit.InsertAfter(c.pass, decl, gid.Name+".SetLimit(1) // one record at a time, in order")},
+	}, true
+}
+
+// ---- wait for each completion callback ----
+
+// waitFix makes the loop that makes the completion callbacks wait for
+// each one before making the next, where no low-water-mark fix can be
+// built (the client model spells no low-water write for the call, or the
+// function does not return an error):
+//
+//	done := make(chan struct{})
+//	pub.PublishAsync(m.Value, func(err error) {
+//		defer close(done)
+//		...
+//	})
+//	<-done
+//
+// The callbacks then run one at a time, in offset order. It needs the
+// statement handing the callback on to be a call or a send of its own in
+// the loop's body, or a send case of a select (the wait is the case's
+// first statement), on a channel the function does not receive from.
+func (c *checker) waitFix(cb *callback) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	path := edit.Path(c.pass, cb.call.Fn.Pos())
+	li := -1
+	for i, n := range path {
+		if fl, ok := n.(*ast.FuncLit); ok && fl.Pos() == cb.call.Fn.Pos() {
+			li = i
+			break
+		}
+	}
+	if li < 0 {
+		return fail()
+	}
+	lit := path[li].(*ast.FuncLit)
+	loop, body := edit.LoopOf(path[li+1:])
+	if loop == nil || len(lit.Body.List) == 0 {
+		return fail()
+	}
+	top := stmtAround(path[li:], body)
+	if top == nil {
+		return fail()
+	}
+	// Where the wait goes: after the statement handing the callback on.
+	var wait analysis.TextEdit
+	hpath := edit.Path(c.pass, cb.handed.Pos())
+	hstmt, _ := edit.Stmt(hpath)
+	var ch ssa.Value
+	switch h := cb.handed.(type) {
+	case *ssa.Call:
+		es, ok := hstmt.(*ast.ExprStmt)
+		if !ok || es.X.Pos() > h.Pos() || h.Pos() > es.X.End() {
+			return fail()
+		}
+	case *ssa.Send:
+		ch = h.Chan
+		if _, ok := hstmt.(*ast.SendStmt); !ok {
+			return fail()
+		}
+	case *ssa.Select:
+		for _, st := range h.States {
+			if st.Dir == types.SendOnly {
+				ch = st.Chan // checked below with the clause
+			}
+		}
+	default:
+		return fail()
+	}
+	if ch != nil && ssaflow.Intersects(c.m.Flow.Roots(ch), c.recvChans(cb.handed.Parent())) {
+		return fail() // the loop drains the channel itself: it would wait for itself
+	}
+	name := edit.FreeName(c.pass, top.Pos(), "done")
+	if c.lookupAt(lit.Body.List[0].Pos(), name) != nil {
+		return fail()
+	}
+	if sel, ok := hstmt.(*ast.SelectStmt); ok {
+		// The select's clause sending the callback: wait first thing in it.
+		var cc *ast.CommClause
+		for _, x := range sel.Body.List {
+			if k, ok := x.(*ast.CommClause); ok && k.Comm != nil && k.Comm.Pos() <= lit.Pos() && lit.End() <= k.Comm.End() {
+				cc = k
+			}
+		}
+		if cc == nil {
+			return fail()
+		}
+		if _, ok := cc.Comm.(*ast.SendStmt); !ok {
+			return fail()
+		}
+		if len(cc.Body) > 0 {
+			wait = edit.InsertBefore(c.pass, cc.Body[0], "<-"+name)
+		} else {
+			indent := edit.Indent(c.pass, cc.Pos())
+			wait = analysis.TextEdit{Pos: cc.Colon + 1, End: cc.Colon + 1, NewText: []byte("\n" + indent + "\t<-" + name)}
+		}
+	} else {
+		if _, list := stmtListOf(c.pass, hstmt); list < 0 {
+			return fail()
+		}
+		wait = edit.InsertAfter(c.pass, hstmt, "<-"+name)
+	}
+	if hstmt.Pos() < top.Pos() || hstmt.End() > body.End() {
+		return fail()
+	}
+	// defer close(done), first thing in the callback; a body written on
+	// one line is spread over lines.
+	var first []analysis.TextEdit
+	fset := c.pass.Fset
+	if fset.Position(lit.Body.Lbrace).Line == fset.Position(lit.Body.List[0].Pos()).Line {
+		indent := edit.Indent(c.pass, lit.Pos())
+		last := lit.Body.List[len(lit.Body.List)-1]
+		if fset.Position(last.End()).Line != fset.Position(lit.Body.Rbrace).Line || len(lit.Body.List) > 1 {
+			return fail()
+		}
+		first = []analysis.TextEdit{
+			{Pos: lit.Body.Lbrace + 1, End: lit.Body.List[0].Pos(), NewText: []byte("\n" + indent + "\tdefer close(" + name + ")\n" + indent + "\t")},
+			{Pos: last.End(), End: lit.Body.Rbrace, NewText: []byte("\n" + indent)},
+		}
+	} else {
+		e, ok := edit.PrependToBody(c.pass, lit.Body, "defer close("+name+")")
+		if !ok {
+			return fail()
+		}
+		first = []analysis.TextEdit{e}
+	}
+	edits := append([]analysis.TextEdit{edit.InsertBefore(c.pass, top, name+" := make(chan struct{})")}, first...)
+	edits = append(edits, wait)
+	return analysis.SuggestedFix{
+		Message:   "Wait for each callback before the next " + cb.call.Client.RecordNoun,
+		TextEdits: edits,
+	}, true
+}
