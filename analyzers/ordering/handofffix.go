@@ -39,7 +39,10 @@ func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.Sug
 	if h.produce != nil {
 		return c.produceFix(h, p.client.Client.RecordNoun)
 	}
-	return c.workerFix(p, h, path, stmt, name)
+	if fix, ok := c.workerFix(p, h, path, stmt, name); ok {
+		return fix, true
+	}
+	return c.inPlaceFix(p, h, path, name)
 }
 
 // goFix rewrites `go apply(msg); ...; mark(msg)` into a call of apply in

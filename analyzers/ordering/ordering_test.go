@@ -105,6 +105,13 @@ var scenarios = []struct {
 	// processing in place (before and after the mark), the outcome sent,
 	// a goroutine that only logs, commit after posting (7 silent).
 	{"ordering/handoff", ordering.Analyzer},
+	// worker pools: a sarama mark after a send to four workers ranging
+	// over a channel (plain, and a worker that declares variables), a
+	// kafka-go commit with its error checked after a send to one worker
+	// (the send is replaced by the worker's loop body) (3 positive); a
+	// done channel per job awaited, the worker's report awaited before
+	// the commit (2 silent).
+	{"ordering/pool", ordering.Analyzer},
 	// producing through the client: a sarama mark before SendMessage, a
 	// franz-go commit before ProduceSync, a kafka-go commit before
 	// WriteMessages (the commit moves after the produce), a franz-go

@@ -1,0 +1,161 @@
+// Package pool holds ordering cases where records are handed to a pool of
+// workers over a channel and their position is written before the
+// workers are done with them.
+package pool
+
+import (
+	"context"
+	"encoding/json"
+	"log"
+
+	"github.com/IBM/sarama"
+	"github.com/segmentio/kafka-go"
+)
+
+type order struct {
+	ID    string `json:"id"`
+	Total int64  `json:"total"`
+}
+
+type store interface {
+	Save(ctx context.Context, o order) error
+}
+
+func apply(ctx context.Context, db store, value []byte) error {
+	var o order
+	if err := json.Unmarshal(value, &o); err != nil {
+		return err
+	}
+	return db.Save(ctx, o)
+}
+
+type handler struct{ db store }
+
+func (handler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (handler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (handler) ConsumeClaim(sarama.ConsumerGroupSession, sarama.ConsumerGroupClaim) error {
+	return nil
+}
+
+// poolMarks hands each message to one of four workers and marks it at
+// once: the timer commits messages the workers have not saved yet.
+func (h handler) poolMarks(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	jobs := make(chan *sarama.ConsumerMessage, 64)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for m := range jobs {
+				if err := apply(sess.Context(), h.db, m.Value); err != nil {
+					log.Printf("apply %d: %v", m.Offset, err)
+				}
+			}
+		}()
+	}
+	defer close(jobs)
+	for msg := range claim.Messages() {
+		jobs <- msg
+		sess.MarkMessage(msg, "") // want `call to MarkMessage after the message is sent on a channel, with no wait for its processing: with auto-commit on, a crash before the message is processed loses it \(at-most-once\)`
+	}
+	return nil
+}
+
+type job struct {
+	msg  *sarama.ConsumerMessage
+	done chan error
+}
+
+// poolAwaited is poolMarks' twin: each job carries a done channel the
+// loop waits on before marking.
+func (h handler) poolAwaited(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	jobs := make(chan job)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for j := range jobs {
+				j.done <- apply(sess.Context(), h.db, j.msg.Value)
+			}
+		}()
+	}
+	defer close(jobs)
+	for msg := range claim.Messages() {
+		j := job{msg: msg, done: make(chan error, 1)}
+		jobs <- j
+		if err := <-j.done; err != nil { // ok: the worker's reply is the completion
+			return err
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// poolDecodes is poolMarks with a worker that declares variables: the
+// body runs in place as a block.
+func (h handler) poolDecodes(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	jobs := make(chan *sarama.ConsumerMessage, 64)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for m := range jobs {
+				var o order
+				if err := json.Unmarshal(m.Value, &o); err != nil {
+					log.Printf("decode %d: %v", m.Offset, err)
+				} else if err := h.db.Save(sess.Context(), o); err != nil {
+					log.Printf("save %d: %v", m.Offset, err)
+				}
+			}
+		}()
+	}
+	defer close(jobs)
+	for msg := range claim.Messages() {
+		jobs <- msg
+		sess.MarkMessage(msg, "") // want `call to MarkMessage after the message is sent on a channel`
+	}
+	return nil
+}
+
+// shipper ships each kafka-go message from one worker, and the loop
+// commits it, its error checked, as soon as it is queued.
+func shipper(ctx context.Context, r *kafka.Reader, db store) error {
+	out := make(chan kafka.Message, 16)
+	go func() {
+		for m := range out {
+			if err := apply(ctx, db, m.Value); err != nil {
+				log.Printf("ship %d: %v", m.Offset, err)
+			}
+		}
+	}()
+	defer close(out)
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		out <- m
+		if err := r.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages after the message is sent on a channel, with no wait for its processing: a crash before the message is processed loses it \(at-most-once\)`
+			return err
+		}
+	}
+}
+
+// shipperAwaited is shipper's twin: the worker reports each shipment and
+// the loop commits after the report.
+func shipperAwaited(ctx context.Context, r *kafka.Reader, db store) error {
+	out := make(chan kafka.Message)
+	shipped := make(chan error)
+	go func() {
+		for m := range out {
+			shipped <- apply(ctx, db, m.Value)
+		}
+	}()
+	defer close(out)
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		out <- m
+		if err := <-shipped; err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil { // ok: committed after the worker's completion
+			return err
+		}
+	}
+}
