@@ -166,8 +166,14 @@ that client.
     callback in Subscribe/SubscribeTopics (in place of nil) that, on
     AssignedPartitions, sets each TopicPartition.Offset from the row and
     calls Assign; librdkafka ignores the callback's error and would assign
-    the committed offsets, so a failed read stops the process (with the
-    cooperative-sticky assignor, IncrementalAssign instead). For kafka-go,
+    the committed offsets, so a failed read stops the process. When the
+    application subscribes with a callback of its own (a function literal,
+    function or method of the package) that assigns nothing, the same
+    assignment goes inside it: at the top of its AssignedPartitions case
+    (a type switch binding the event), else in an if on that event at the
+    top of its body, the callback's own code still running after it. The
+    fix calls Assign: with the cooperative-sticky assignor it must be
+    IncrementalAssign, which the fix does not know to write. For kafka-go,
     a group Reader cannot be told where to resume (SetOffset fails when
     GroupID is set): no finding, and the report says the restart resumes
     from the group's offsets; outside a group, SetOffset with the stored

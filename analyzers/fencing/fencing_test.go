@@ -98,8 +98,11 @@ var scenarios = []string{
 	// MarkOffset and ResetOffset); a Setup that does (1 silent).
 	"fencing/restoresarama",
 	// confluent: SubscribeTopics without a rebalance callback and nothing
-	// committed to Kafka (1 positive, fixed with a callback assigning the
-	// stored positions); a callback that does (1 silent).
+	// committed to Kafka (fixed with a callback assigning the stored
+	// positions); the application's callback that assigns nothing, a
+	// method with a type switch (fixed inside its AssignedPartitions case)
+	// and a literal without one (fixed at its top) (3 positive); a
+	// callback that assigns them (1 silent).
 	"fencing/restoreconfluent",
 	// a sarama handler received from another package: its Setup reads
 	// nothing (1 positive, fixed in Setup).

@@ -314,7 +314,7 @@ func (c *checker) callbackSite(k *consumer.Consumer, fix *clientmodel.RestoreFix
 				}
 				arg := ce.Args[fix.Arg]
 				if id, ok := ast.Unparen(arg).(*ast.Ident); !ok || id.Name != "nil" || c.pass.TypesInfo.Uses[id] != types.Universe.Lookup("nil") {
-					return nil // a callback of the application's: it is where a restore goes
+					return c.ownCallbackSite(arg, fix, db) // restorecb.go
 				}
 				name := c.handleAt(ce.Pos(), db, fix.Locals)
 				if name == "" {
