@@ -17,13 +17,14 @@ import (
 // cannot build a fix that is sure to be right (doc.go: no fix, no finding).
 // Each is a silent case marked "// ok: known gap" in its scenario.
 //
-//   - confluentdefaults, kafkago: a record handed on (sent on a channel
-//     that several workers receive from, used in a go statement, stored in
-//     a field): the end of the loop is not "after processing", so
-//     StoreMessage/CommitMessages has no sure place (analyzer:
-//     processedAfter, handedOn). A channel with one worker, a fetch
-//     followed by `if err == nil { process }`, and a kafka-go batch
-//     processed by one call are fixed.
+//   - confluentdefaults, kafkago: a record handed on other than to a
+//     channel's workers (used in a go statement, stored in a field), or to
+//     workers started by a loop that does more than start them: the end
+//     of the loop is not "after processing", so StoreMessage/CommitMessages
+//     has no sure place (analyzer: processedAfter, handedOn). A channel
+//     with one worker, a pool of workers started by a counted loop (made
+//     one worker), a fetch followed by `if err == nil { process }`, and a
+//     kafka-go batch processed by one call are fixed.
 //   - A client reached only through an interface, or through a parameter
 //     of a generic function (instances are not the generic function's
 //     callers), is not bound to its constructor: its calls are not checked.
@@ -51,10 +52,13 @@ var scenarios = []struct {
 	// hand-off to one worker (the store goes in the worker), processing
 	// in `if err == nil` (the store goes at its end), a package-level map
 	// (the key goes in its initialiser) and one two consumers share (each
-	// sets the key on its copy) (11 / 7): auto-store off + StoreMessage,
+	// sets the key on its copy), a pool of workers (the fix keeps one
+	// worker, which stores) and one whose workers use the loop variable
+	// (its bound becomes 1) (13 / 8): auto-store off + StoreMessage,
 	// "false" as a string, auto-commit off + CommitMessage, opaque
 	// parameter, Poll + StoreMessage, a package-level map with auto-store
-	// off, a pool of workers (gap).
+	// off, a pool storing with auto-store off, a loop that starts workers
+	// and does more (gap).
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// StoreMessage / StoreOffsets with auto-store on (2 / 3): auto-store off,
 	// auto-commit off with Commit or CommitMessage after processing.
@@ -89,9 +93,11 @@ var scenarios = []struct {
 	// goes in an else), a reader in a struct field, a (int, error)
 	// function, a helper returning the decoded event (the fix returns the
 	// message and commits in the caller after processing), a batch
-	// flushed later (the fix commits it after the flush) (6 / 6): no
-	// group, FetchMessage + CommitMessages, opaque config, GroupID ""
-	// through a helper, the helper done right, the batch done right.
+	// flushed later (the fix commits it after the flush), a hand-off to
+	// one worker (the worker commits) and to a pool (made one worker)
+	// (8 / 7): no group, FetchMessage + CommitMessages, opaque config,
+	// GroupID "" through a helper, the helper done right, the batch done
+	// right, the hand-off done right.
 	{"autocommit/kafkago", autocommit.Analyzer},
 	// ReadMessage whose error check exits without returning: log.Fatal, a
 	// helper here that calls os.Exit, a helper of another package that

@@ -20,7 +20,11 @@ so this analyzer reports only what can lose records with that client:
     path only: after a check that logs a failed save and carries on, in an
     else, or with a continue added to the error branch; in the one worker
     a channel hands the message to; at the end of an if err == nil block
-    that processes it.
+    that processes it. Workers started by a counted loop (a pool) finish
+    messages out of order, and a store keeps the last write, so the fix
+    makes the pool one worker (the loop is replaced by its body, or its
+    bound becomes 1 when the workers use the loop variable), which stores
+    each message after processing it.
 
   - store-ignored (confluent-kafka-go): StoreMessage/StoreOffsets while
     enable.auto.offset.store is on return ErrInvalidArg and store nothing,
@@ -67,7 +71,9 @@ so this analyzer reports only what can lose records with that client:
     processing (built when every use of the helper is such a call in the
     package; otherwise the finding is not reported yet). Messages appended
     to a batch that one call processes are committed together right after
-    that call succeeds.
+    that call succeeds. A message sent to the one worker of a channel is
+    committed in the worker after processing; a pool of workers is made
+    one first, as for confluent-kafka-go.
 
   - marks-discarded (sarama): Consumer.Offsets.AutoCommit.Enable = false
     and no session.Commit() anywhere: marks are discarded at session end.

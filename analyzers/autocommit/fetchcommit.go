@@ -61,9 +61,19 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 		title = fmt.Sprintf("Fetch with %s, skip a failed read and commit after processing", fetch)
 	case !c.processedAfter(*listp, stmt, msg.Name, as.Lhs[1]):
 		// Appended to a batch processed later: commit the batch after
-		// its processing, or nothing sure can be built.
+		// its processing; sent to one worker (or a pool made one):
+		// commit in the worker after processing; or nothing sure can be
+		// built.
 		edits, ok = c.commitAfterFlush(path, as, *listp, call, sel, msg, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s and commit each batch after it is processed", fetch)
+		if !ok {
+			var pl *pool
+			edits, pl, ok = c.commitInWorker(path, call, sel, fetch, commit)
+			title = fmt.Sprintf("Fetch with %s and commit in the worker after processing", fetch)
+			if pl != nil {
+				title = fmt.Sprintf("Fetch with %s, start one worker and commit in it after processing", fetch)
+			}
+		}
 	case c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)):
 		// Returned to the caller, which processes it: the commit goes
 		// there, after the processing.
@@ -152,4 +162,42 @@ func commitName(cl *clientmodel.Client) string {
 		}
 	}
 	return ""
+}
+
+// commitInWorker returns the edits for a message sent to the one worker
+// that processes it (workerScope; a pool of workers is made one, which is
+// returned): fetch without committing, and commit in the worker at the end
+// of its loop body, on the success path, logging a failure (returning
+// would stop the worker and block the loop on its next send).
+func (c *checker) commitInWorker(path []ast.Node, call *ast.CallExpr, sel *ast.SelectorExpr, fetch, commit string) ([]analysis.TextEdit, *pool, bool) {
+	msg, list, stmt, pl := c.workerScope(path)
+	if msg == "" || !c.rootVisibleAt(sel.X, list[0].Pos()) || !c.rootVisibleAt(call.Args[0], list[0].Pos()) {
+		return nil, nil, false
+	}
+	name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
+	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s.Printf(\"commit offset: %%v\", err)\n}",
+		edit.Source(c.pass, sel.X), commit, edit.Source(c.pass, call.Args[0]), msg, name)
+	e, ok := edit.AppendOnSuccess(c.pass, path, list, stmt, text)
+	if !ok {
+		return nil, nil, false
+	}
+	if pl != nil {
+		if e, ok = c.oneWorker(pl, e); !ok {
+			return nil, nil, false
+		}
+	}
+	edits := append(imp, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)})
+	return append(edits, e...), pl, true
+}
+
+// rootVisibleAt reports whether e is a name, or a selector chain on a
+// name (s.reader), whose name means the same variable at pos.
+func (c *checker) rootVisibleAt(e ast.Expr, pos token.Pos) bool {
+	for {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return c.visibleAt(e, pos)
+		}
+		e = sel.X
+	}
 }

@@ -39,13 +39,18 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	}
 	edits := cfgEdits
 	var rel []analysis.RelatedInformation
+	title := "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message after processing"
 	for _, f := range fetches {
-		e, ok := c.storeAfterProcessing(k, f)
+		e, pl, ok := c.storeAfterProcessing(k, f)
 		if !ok {
 			return
 		}
 		edits = append(edits, e...)
 		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
+		if pl != nil {
+			rel = append(rel, related(pl.loop.Pos(), "workers started here finish messages out of order: the fix keeps one, which stores each message after processing it, in order"))
+			title = "Disable " + cl.Spell(clientmodel.AutoStore) + ", start one worker and store each message after processing"
+		}
 	}
 	c.report(k, analysis.Diagnostic{
 		Pos:      k.Site.Pos(),
@@ -54,7 +59,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 			cl.Spell(clientmodel.AutoCommit), cl.Spell(clientmodel.AutoStore), cl.EngineName(), cl.Config.Interval),
 		Related: rel,
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message after processing",
+			Message:   title,
 			TextEdits: edits,
 		}},
 	})
@@ -62,30 +67,36 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 
 // storeAfterProcessing inserts a StoreMessage of the fetched message at the
 // end of the block that processes it, on its success path (edit.AppendOnSuccess).
-func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) ([]analysis.TextEdit, bool) {
+//
+// A message handed to a pool of workers gets the store in the worker, and
+// the pool becomes one worker (the pool is returned): several workers
+// finish messages out of order, and StoreMessage keeps the last write, so
+// a store from one could pass a message another is still processing.
+func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) ([]analysis.TextEdit, *pool, bool) {
 	call, path := edit.CallAt(c.pass, f.Pos())
 	if call == nil {
-		return nil, false
+		return nil, nil, false
 	}
 	recv, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
 	recvSrc := edit.Source(c.pass, recv.X)
 	msg, list, stmt := c.messageScope(call, path)
 	var body string
 	var extra []analysis.TextEdit
+	var pl *pool
 	switch {
 	case msg != "":
 		if body, extra, ok = c.errHandling(path, stmt, "store offset"); !ok {
-			return nil, false
+			return nil, nil, false
 		}
 	default:
 		// Handed to the one worker that processes it: store there,
 		// logging a failure (returning would stop the worker and block
 		// the loop on its next send).
-		if msg, list, stmt = c.workerScope(path); msg == "" || !c.visibleAt(recv.X, list[0].Pos()) {
-			return nil, false
+		if msg, list, stmt, pl = c.workerScope(path); msg == "" || !c.visibleAt(recv.X, list[0].Pos()) {
+			return nil, nil, false
 		}
 		name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
 		body, extra = fmt.Sprintf("%s.Printf(\"store offset: %%v\", err)", name), imp
@@ -94,9 +105,16 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) (
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", recvSrc, store, msg, body)
 	e, ok := edit.AppendOnSuccess(c.pass, path, list, stmt, text)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
-	return append(extra, e...), true
+	if pl != nil {
+		one, ok := c.oneWorker(pl, e)
+		if !ok {
+			return nil, nil, false
+		}
+		e = one
+	}
+	return append(extra, e...), pl, true
 }
 
 // messageScope finds, for a confluent fetch call, the expression naming the

@@ -48,23 +48,23 @@ func next(list []ast.Stmt, s ast.Stmt) ast.Stmt {
 // workerScope returns the worker's message variable and loop body when
 // the fetch at path (`msg, err := fetch` whose error check leaves) hands
 // the message to one worker (workerQueue), with the fetch statement.
-func (c *checker) workerScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt) {
+func (c *checker) workerScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, *pool) {
 	stmt, listp := edit.Stmt(path)
 	as, ok := stmt.(*ast.AssignStmt)
 	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
 	msg, ok := as.Lhs[0].(*ast.Ident)
 	errID, ok2 := as.Lhs[1].(*ast.Ident)
 	if !ok || !ok2 || msg.Name == "_" {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
 	ifs, ok := next(*listp, stmt).(*ast.IfStmt)
 	if !ok || ifs.Init != nil || !isNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
-	name, body := c.workerQueue(path, *listp, stmt, msg.Name)
-	return name, body, stmt
+	name, body, pl := c.workerQueue(path, *listp, stmt, msg.Name)
+	return name, body, stmt, pl
 }
 
 // isNilCheckOf reports whether cond is `id != nil` for the variable id.
@@ -84,11 +84,13 @@ func isNilCheckOf(pass *analysis.Pass, cond ast.Expr, id *ast.Ident) bool {
 // in no loop) in the same function, ranging over the channel, the
 // channel used nowhere else. It returns the worker's message variable and
 // its loop body, whose end is after the processing; "" when the shape is
-// any other (several workers would finish messages out of order).
-func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, msg string) (string, []ast.Stmt) {
+// any other (several workers would finish messages out of order). A pool
+// of identical workers started by a counted loop (for i := 0; i < n; i++,
+// for range n) is accepted with the pool to make one worker of.
+func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, msg string) (string, []ast.Stmt, *pool) {
 	fd, ok := enclosingDecl(path)
 	if !ok {
-		return "", nil
+		return "", nil, nil
 	}
 	var send *ast.SendStmt
 	for _, s := range after(list, fetch) {
@@ -99,21 +101,22 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 			}
 		}
 		if c.handedOn([]ast.Stmt{s}, msg) {
-			return "", nil
+			return "", nil, nil
 		}
 	}
 	if send == nil {
-		return "", nil
+		return "", nil, nil
 	}
 	chID, ok := ast.Unparen(send.Chan).(*ast.Ident)
 	if !ok {
-		return "", nil
+		return "", nil, nil
 	}
 	ch := c.pass.TypesInfo.Uses[chID]
 	if ch == nil || ch.Parent() == c.pass.Pkg.Scope() {
-		return "", nil
+		return "", nil, nil
 	}
 	var worker *ast.RangeStmt
+	var pl *pool
 	uses := 0
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == ch {
@@ -124,27 +127,30 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 			return true
 		}
 		if x, ok := ast.Unparen(rs.X).(*ast.Ident); ok && c.pass.TypesInfo.Uses[x] == ch {
-			if worker != nil || !c.startedOnce(rs, fd) {
+			p, once := c.startedOnce(rs, fd)
+			if worker != nil || !once {
 				uses = -1 << 20 // a second worker, or one started per iteration
 			}
-			worker = rs
+			worker, pl = rs, p
 		}
 		return true
 	})
 	if worker == nil || uses != 2 {
-		return "", nil
+		return "", nil, nil
 	}
 	v, ok := worker.Key.(*ast.Ident)
 	if !ok || v.Name == "_" || len(worker.Body.List) == 0 || c.handedOn(worker.Body.List, v.Name) {
-		return "", nil
+		return "", nil, nil
 	}
-	return v.Name, worker.Body.List
+	return v.Name, worker.Body.List, pl
 }
 
 // startedOnce reports whether rs is in a function literal started by a go
 // statement (go func() { ... }()) that runs once in fd: no loop and no
-// other function literal between it and fd's body.
-func (c *checker) startedOnce(rs *ast.RangeStmt, fd *ast.FuncDecl) bool {
+// other function literal between it and fd's body; or, with the pool, by
+// a go statement in the body of a counted loop that only starts workers
+// (poolOf), itself run once.
+func (c *checker) startedOnce(rs *ast.RangeStmt, fd *ast.FuncDecl) (*pool, bool) {
 	path := edit.Path(c.pass, rs.Pos())
 	i := 0
 	for i < len(path) {
@@ -154,20 +160,28 @@ func (c *checker) startedOnce(rs *ast.RangeStmt, fd *ast.FuncDecl) bool {
 		i++
 	}
 	if i+2 >= len(path) {
-		return false
+		return nil, false
 	}
-	if _, ok := path[i+2].(*ast.GoStmt); !ok {
-		return false
+	gs, ok := path[i+2].(*ast.GoStmt)
+	if !ok {
+		return nil, false
 	}
-	for _, n := range path[i+3:] {
-		switch n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-			return false
-		case *ast.FuncDecl:
-			return n == fd
+	rest := path[i+3:]
+	var pl *pool
+	if len(rest) >= 2 {
+		if pl = c.poolOf(gs, rest[0], rest[1]); pl != nil {
+			rest = rest[2:]
 		}
 	}
-	return false
+	for _, n := range rest {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return nil, false
+		case *ast.FuncDecl:
+			return pl, n == fd
+		}
+	}
+	return nil, false
 }
 
 // visibleAt reports whether e is a name that means the same variable at

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"sync"
 	"time"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
@@ -410,14 +411,100 @@ func savedCount(ctx context.Context, s *store, saved *int) error {
 
 // handOffPool hands each message to a pool of workers: they finish
 // messages out of order, so no store in them is sure to follow every
-// message before it.
+// message before it. The fix keeps one worker, which stores each message
+// after saving it.
 func handOffPool(ctx context.Context, s *store) error {
-	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool"}) // ok: known gap, several workers (no fix that stores in order)
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool"}) // want `enable.auto.offset.store are on`
 	if err != nil {
 		return err
 	}
 	jobs := make(chan *kafka.Message)
 	for i := 0; i < 4; i++ {
+		go func() {
+			for m := range jobs {
+				_ = s.save(ctx, m)
+			}
+		}()
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
+// handOffPoolNamed starts n workers that log their number, each added to
+// a WaitGroup: the fix keeps the loop with a bound of 1.
+func handOffPoolNamed(ctx context.Context, s *store, n int) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-named"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for m := range jobs {
+				if err := s.save(ctx, m); err != nil {
+					log.Printf("worker %d: %v", i, err)
+				}
+			}
+		}()
+	}
+	defer wg.Wait()
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
+// handOffPoolStored turns the auto-store off and stores in the workers:
+// the stores follow processing (their order across workers is hiwater's
+// question).
+func handOffPoolStored(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-stored", "enable.auto.offset.store": false}) // ok: auto-store off, StoreMessage after processing
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	for range 4 {
+		go func() {
+			for m := range jobs {
+				if err := s.save(ctx, m); err != nil {
+					continue
+				}
+				if _, err := c.StoreMessage(m); err != nil {
+					log.Printf("store offset: %v", err)
+				}
+			}
+		}()
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
+// handOffPoolMixed starts workers next to other goroutines in the same
+// loop: not a pool of identical workers, so no fix is built.
+func handOffPoolMixed(ctx context.Context, s *store, audit chan<- string) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-mixed"}) // ok: known gap, a loop that starts workers and does more (no one-worker rewrite)
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	for i := 0; i < 4; i++ {
+		audit <- "worker started"
 		go func() {
 			for m := range jobs {
 				_ = s.save(ctx, m)

@@ -285,3 +285,71 @@ func batchCommitted(ctx context.Context, flush func([]kafka.Message) error) erro
 		}
 	}
 }
+
+// handOff sends each message to one worker: ReadMessage committed it
+// before the worker indexed it. The fix fetches, and commits in the
+// worker after indexing.
+func handOff(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "indexer", Topic: "docs"})
+	jobs := make(chan kafka.Message)
+	go func() {
+		for m := range jobs {
+			if err := index(m); err != nil {
+				log.Printf("index: %v", err)
+				continue
+			}
+		}
+	}()
+	for {
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		if err != nil {
+			return err
+		}
+		jobs <- m
+	}
+}
+
+// handOffPool sends each message to a pool of workers: the fix keeps one
+// worker, so that its commits follow the indexing in order.
+func handOffPool(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "indexer", Topic: "docs"})
+	jobs := make(chan kafka.Message)
+	for range 8 {
+		go func() {
+			for m := range jobs {
+				_ = index(m)
+			}
+		}()
+	}
+	for {
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		if err != nil {
+			return err
+		}
+		jobs <- m
+	}
+}
+
+// handOffCommitted is handOff done right: it fetches, and the worker
+// commits after indexing.
+func handOffCommitted(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "indexer", Topic: "docs"})
+	jobs := make(chan kafka.Message)
+	go func() {
+		for m := range jobs {
+			if err := index(m); err != nil {
+				continue
+			}
+			if err := r.CommitMessages(ctx, m); err != nil {
+				log.Printf("commit offset: %v", err)
+			}
+		}
+	}()
+	for {
+		m, err := r.FetchMessage(ctx) // ok: FetchMessage commits nothing; the worker commits after processing
+		if err != nil {
+			return err
+		}
+		jobs <- m
+	}
+}

@@ -1,0 +1,161 @@
+package autocommit
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// ---- a pool of workers made one, so that stores follow processing ----
+
+// pool is a counted loop that starts identical workers: `for i := 0; i <
+// n; i++ { go worker() }` or `for range n { go worker() }`, its body only
+// the go statement and wg.Add(1) calls.
+type pool struct {
+	loop  ast.Stmt
+	body  *ast.BlockStmt
+	v     types.Object // the loop variable, or nil
+	bound ast.Expr     // n
+}
+
+// poolOf returns the pool whose body blk (in loop) holds the go statement
+// gs, or nil when loop is no such pool.
+func (c *checker) poolOf(gs *ast.GoStmt, blk, loop ast.Node) *pool {
+	body, ok := blk.(*ast.BlockStmt)
+	if !ok {
+		return nil
+	}
+	var pl *pool
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		if l.Body != body {
+			return nil
+		}
+		init, ok1 := l.Init.(*ast.AssignStmt)
+		cond, ok2 := ast.Unparen(l.Cond).(*ast.BinaryExpr)
+		post, ok3 := l.Post.(*ast.IncDecStmt)
+		if !ok1 || !ok2 || !ok3 || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || cond.Op != token.LSS || post.Tok != token.INC {
+			return nil
+		}
+		id, ok := init.Lhs[0].(*ast.Ident)
+		if !ok || c.pass.TypesInfo.Types[init.Rhs[0]].Value == nil {
+			return nil
+		}
+		v := c.pass.TypesInfo.Defs[id]
+		x, ok1 := ast.Unparen(cond.X).(*ast.Ident)
+		y, ok2 := ast.Unparen(post.X).(*ast.Ident)
+		if v == nil || !ok1 || !ok2 || c.pass.TypesInfo.Uses[x] != v || c.pass.TypesInfo.Uses[y] != v {
+			return nil
+		}
+		pl = &pool{loop: l, body: body, v: v, bound: cond.Y}
+	case *ast.RangeStmt:
+		if l.Body != body || l.Value != nil {
+			return nil
+		}
+		if b, ok := c.pass.TypesInfo.TypeOf(l.X).Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+			return nil
+		}
+		pl = &pool{loop: l, body: body, bound: l.X}
+		if id, ok := l.Key.(*ast.Ident); ok {
+			pl.v = c.pass.TypesInfo.Defs[id]
+		}
+	default:
+		return nil
+	}
+	for _, s := range body.List {
+		if s != gs && !c.isAddOne(s) {
+			return nil
+		}
+	}
+	return pl
+}
+
+// isAddOne reports whether s is wg.Add(1) on a sync.WaitGroup.
+func (c *checker) isAddOne(s ast.Stmt) bool {
+	es, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := es.X.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	fn := calleeOf(c.pass, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" || fn.FullName() != "(*sync.WaitGroup).Add" {
+		return false
+	}
+	v := c.pass.TypesInfo.Types[call.Args[0]].Value
+	return v != nil && constant.Compare(v, token.EQL, constant.MakeInt64(1))
+}
+
+// oneWorker returns the edits (the store edits inside the pool among
+// them) that make pool pl start one worker: the loop is replaced by its
+// body, or, when the body uses the loop variable, its bound becomes 1.
+func (c *checker) oneWorker(pl *pool, store []analysis.TextEdit) ([]analysis.TextEdit, bool) {
+	usesVar := false
+	if pl.v != nil {
+		ast.Inspect(pl.body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == pl.v {
+				usesVar = true
+			}
+			return !usesVar
+		})
+	}
+	if usesVar {
+		return append(store, analysis.TextEdit{Pos: pl.bound.Pos(), End: pl.bound.End(), NewText: []byte("1")}), true
+	}
+	list := pl.body.List
+	first, last := list[0], list[len(list)-1]
+	edits := []analysis.TextEdit{
+		{Pos: pl.loop.Pos(), End: first.Pos()},
+		{Pos: last.End(), End: pl.loop.End()},
+	}
+	// Dedent the body one level, the inserted store with it.
+	tf := c.pass.Fset.File(pl.loop.Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	outer, inner := edit.Indent(c.pass, pl.loop.Pos()), edit.Indent(c.pass, first.Pos())
+	if err != nil || inner != outer+"\t" || hasRawNewline(pl.body) {
+		return append(store, edits...), true // gofmt will indent it
+	}
+	for l := tf.Line(first.Pos()) + 1; l <= tf.Line(last.End()); l++ {
+		ls := tf.LineStart(l)
+		if off := tf.Offset(ls); off < len(content) && content[off] == '\t' && !overlaps(store, ls, ls+1) {
+			edits = append(edits, analysis.TextEdit{Pos: ls, End: ls + 1})
+		}
+	}
+	for i, e := range store {
+		if e.Pos > pl.body.Lbrace && e.End < pl.body.Rbrace {
+			store[i].NewText = []byte(strings.ReplaceAll(string(e.NewText), "\n"+inner, "\n"+outer))
+		}
+	}
+	return append(store, edits...), true
+}
+
+// hasRawNewline reports whether n holds a raw string literal spanning
+// lines, whose text a dedent would change.
+func hasRawNewline(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if bl, ok := n.(*ast.BasicLit); ok && bl.Kind == token.STRING && strings.HasPrefix(bl.Value, "`") && strings.Contains(bl.Value, "\n") {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// overlaps reports whether an edit touches [pos, end).
+func overlaps(edits []analysis.TextEdit, pos, end token.Pos) bool {
+	for _, e := range edits {
+		if e.Pos < end && (e.End > pos || e.Pos >= pos) {
+			return true
+		}
+	}
+	return false
+}
