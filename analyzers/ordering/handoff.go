@@ -278,6 +278,9 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	if h.after {
 		msg = fmt.Sprintf("call to %s before the %s is sent on a channel to be processed: %s", name, noun, cost)
 	}
+	if p.fetchCommit {
+		msg = fmt.Sprintf("call to %s commits the %s before returning it, and the %s is then sent on a channel to be processed: %s", name, noun, noun, cost)
+	}
 	var fixes []analysis.SuggestedFix
 	if fix, ok := c.handOffFix(p, h, name); ok {
 		fixes = append(fixes, fix)

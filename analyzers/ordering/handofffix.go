@@ -39,6 +39,9 @@ func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.Sug
 	if h.produce != nil {
 		return c.produceFix(h, p.client.Client.RecordNoun)
 	}
+	if p.fetchCommit {
+		return c.fetchCommitFix(p, h)
+	}
 	if fix, ok := c.workerFix(p, h, path, stmt, name); ok {
 		return fix, true
 	}

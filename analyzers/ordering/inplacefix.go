@@ -35,43 +35,7 @@ func (c *checker) inPlaceFix(p *position, h *handOff, path []ast.Node, name stri
 	if h.after {
 		return analysis.SuggestedFix{}, false
 	}
-	ss := sendStmtAt(path, h.instr)
-	if ss == nil {
-		return analysis.SuggestedFix{}, false
-	}
-	sp := edit.Path(c.pass, ss.Pos())
-	for len(sp) > 0 && sp[0] != ast.Node(ss) {
-		sp = sp[1:]
-	}
-	if st, list := edit.Stmt(sp); st != ast.Stmt(ss) || list == nil {
-		return analysis.SuggestedFix{}, false // a select's send case
-	}
-	chID, ok1 := ast.Unparen(ss.Chan).(*ast.Ident)
-	recID, ok2 := ast.Unparen(ss.Value).(*ast.Ident)
-	if !ok1 || !ok2 {
-		return analysis.SuggestedFix{}, false
-	}
-	ch, rec := c.pass.TypesInfo.Uses[chID], c.pass.TypesInfo.Uses[recID]
-	if ch == nil || rec == nil {
-		return analysis.SuggestedFix{}, false
-	}
-	body := outermostBody(path)
-	if body == nil || ch.Pos() < body.Pos() || ch.Pos() >= body.End() {
-		return analysis.SuggestedFix{}, false
-	}
-	loop := c.workersLoop(body, ch)
-	if loop == nil || loop.Value != nil || len(loop.Body.List) == 0 {
-		return analysis.SuggestedFix{}, false
-	}
-	v, ok := loop.Key.(*ast.Ident)
-	if !ok || v.Name == "_" {
-		return analysis.SuggestedFix{}, false
-	}
-	vObj := c.pass.TypesInfo.Defs[v]
-	if vObj == nil || c.assignedIn(loop.Body, vObj) || !c.inlinable(loop.Body, vObj, rec.Name(), ss.Pos()) {
-		return analysis.SuggestedFix{}, false
-	}
-	text, ok := c.inlineText(loop.Body, vObj, rec.Name(), edit.Indent(c.pass, ss.Pos()))
+	ss, _, text, ok := c.inlineSend(path, h)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -84,6 +48,54 @@ func (c *checker) inPlaceFix(p *position, h *handOff, path []ast.Node, name stri
 		Message:   fmt.Sprintf("Process the %s in place of the hand-off to the workers, then call %s", p.client.Client.RecordNoun, name),
 		TextEdits: []analysis.TextEdit{cut},
 	}, true
+}
+
+// inlineSend returns the send statement of hand-off h (in the function of
+// path), the record variable it sends, and the text that processes the
+// record in its place: the body of the loop of the workers receiving it
+// (see inPlaceFix), indented as the send.
+func (c *checker) inlineSend(path []ast.Node, h *handOff) (*ast.SendStmt, types.Object, string, bool) {
+	ss := sendStmtAt(path, h.instr)
+	if ss == nil {
+		return nil, nil, "", false
+	}
+	sp := edit.Path(c.pass, ss.Pos())
+	for len(sp) > 0 && sp[0] != ast.Node(ss) {
+		sp = sp[1:]
+	}
+	if st, list := edit.Stmt(sp); st != ast.Stmt(ss) || list == nil {
+		return nil, nil, "", false // a select's send case
+	}
+	chID, ok1 := ast.Unparen(ss.Chan).(*ast.Ident)
+	recID, ok2 := ast.Unparen(ss.Value).(*ast.Ident)
+	if !ok1 || !ok2 {
+		return nil, nil, "", false
+	}
+	ch, rec := c.pass.TypesInfo.Uses[chID], c.pass.TypesInfo.Uses[recID]
+	if ch == nil || rec == nil {
+		return nil, nil, "", false
+	}
+	body := outermostBody(path)
+	if body == nil || ch.Pos() < body.Pos() || ch.Pos() >= body.End() {
+		return nil, nil, "", false
+	}
+	loop := c.workersLoop(body, ch)
+	if loop == nil || loop.Value != nil || len(loop.Body.List) == 0 {
+		return nil, nil, "", false
+	}
+	v, ok := loop.Key.(*ast.Ident)
+	if !ok || v.Name == "_" {
+		return nil, nil, "", false
+	}
+	vObj := c.pass.TypesInfo.Defs[v]
+	if vObj == nil || c.assignedIn(loop.Body, vObj) || !c.inlinable(loop.Body, vObj, rec.Name(), ss.Pos()) {
+		return nil, nil, "", false
+	}
+	text, ok := c.inlineText(loop.Body, vObj, rec.Name(), edit.Indent(c.pass, ss.Pos()))
+	if !ok {
+		return nil, nil, "", false
+	}
+	return ss, rec, text, true
 }
 
 // workersLoop returns the one `for v := range ch` loop receiving from ch in
@@ -262,13 +274,9 @@ func (c *checker) inlineText(b *ast.BlockStmt, v types.Object, rec, indent strin
 		i, j := int(id.Pos()-first.Pos()), int(id.End()-first.Pos())
 		src = src[:i] + rec + src[j:]
 	}
-	inner := edit.Indent(c.pass, first.Pos())
-	lines := strings.Split(src, "\n")
-	for i := 1; i < len(lines); i++ {
-		if lines[i] != "" && !strings.HasPrefix(lines[i], inner) {
-			return "", false
-		}
-		lines[i] = strings.TrimPrefix(lines[i], inner)
+	lines, ok := c.dedent(src, first.Pos())
+	if !ok {
+		return "", false
 	}
 	declares := false
 	for _, s := range b.List {
@@ -288,4 +296,18 @@ func (c *checker) inlineText(b *ast.BlockStmt, v types.Object, rec, indent strin
 		lines = append(append([]string{"{"}, lines...), "}")
 	}
 	return indentLines(strings.Join(lines, "\n"), indent) + "\n", true
+}
+
+// dedent splits src, the source of statements starting at pos, into
+// lines without the indentation of pos's line.
+func (c *checker) dedent(src string, pos token.Pos) ([]string, bool) {
+	inner := edit.Indent(c.pass, pos)
+	lines := strings.Split(src, "\n")
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != "" && !strings.HasPrefix(lines[i], inner) {
+			return nil, false
+		}
+		lines[i] = strings.TrimPrefix(lines[i], inner)
+	}
+	return lines, true
 }

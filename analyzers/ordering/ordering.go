@@ -109,6 +109,11 @@ type position struct {
 	// Commit, confluent Commit with auto-store off) made while auto-commit
 	// is off: it writes the positions of the marks that precede it.
 	marked bool
+	// fetchCommit is set for a fetch that commits the record it returns
+	// (kafka-go ReadMessage on a group reader): only a hand-off of the
+	// record after it is checked here; processed in place, it is
+	// autocommit's read-commits-first finding.
+	fetchCommit bool
 }
 
 type checker struct {
@@ -266,6 +271,16 @@ func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call, arg ssa.Value) *
 				p.marked = true
 			}
 		}
+	case clientmodel.FetchCommit:
+		// Commits on read only with the setting known to hold.
+		if s == nil {
+			return nil
+		}
+		if on, known := s.Get(call.Client, call.NeedsSetting); !known || on != call.NeedsValue {
+			return nil
+		}
+		p.fetchCommit = true
+		return p
 	case clientmodel.Mark, clientmodel.Store:
 		// A mark or store is committed by the timer at any moment, unless
 		// auto-commit is known to be off (then a later explicit commit
@@ -286,6 +301,10 @@ func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call, arg ssa.Value) *
 // check reports p if it dominates the processing of its record, or
 // follows a hand-off of it (handoff.go).
 func (c *checker) check(p *position) {
+	if p.fetchCommit {
+		c.checkHandOff(p)
+		return
+	}
 	origins := c.origins(p)
 	for _, o := range origins {
 		sites := c.processingSites(p.fn, o)
@@ -306,6 +325,9 @@ func (c *checker) check(p *position) {
 // origins returns the record values p writes the position of: what its
 // argument is derived from, or the polls of the consumer before p.
 func (c *checker) origins(p *position) []ssa.Value {
+	if p.fetchCommit {
+		return []ssa.Value{p.instr}
+	}
 	if p.marked {
 		var out []ssa.Value
 		for _, m := range c.marksBefore(p) {
@@ -426,14 +448,15 @@ func (c *checker) origins(p *position) []ssa.Value {
 	return out
 }
 
-// isFetch reports whether v is a call of a modelled fetch.
+// isFetch reports whether v is a call of a modelled fetch (one that
+// commits on read included).
 func isFetch(v ssa.Value) bool {
 	call, ok := v.(*ssa.Call)
 	if !ok {
 		return false
 	}
 	ref, ok := clientmodel.Default.Call(ssaflow.Callee(call.Common()))
-	return ok && ref.Role == clientmodel.Fetch
+	return ok && (ref.Role == clientmodel.Fetch || ref.Role == clientmodel.FetchCommit)
 }
 
 // isElement reports whether v is an element read from a slice or array:

@@ -108,9 +108,12 @@ var scenarios = []struct {
 	// worker pools: a sarama mark after a send to four workers ranging
 	// over a channel (plain, and a worker that declares variables), a
 	// kafka-go commit with its error checked after a send to one worker
-	// (the send is replaced by the worker's loop body) (3 positive); a
-	// done channel per job awaited, the worker's report awaited before
-	// the commit (2 silent).
+	// (the send is replaced by the worker's loop body), a kafka-go group
+	// reader's ReadMessage (it commits on read) whose message is then sent
+	// to its shipping worker (FetchMessage, the worker's body in place,
+	// then CommitMessages) (4 positive); a done channel per job awaited,
+	// FetchMessage and the worker's report awaited before the commit (2
+	// silent).
 	{"ordering/pool", ordering.Analyzer},
 	// producing through the client: a sarama mark before SendMessage, a
 	// franz-go commit before ProduceSync, a kafka-go commit before
@@ -125,7 +128,10 @@ var scenarios = []struct {
 	// positive).
 	{"ordering/ignore", withMetrics},
 	// an application interface hiding the client, generics, recursion,
-	// function values (4 silent); a bound method value of MarkMessage (1
+	// function values, a mark before an application logger's Printf(format,
+	// ...any), a label printed by an application interface's Print and
+	// then marked (6 silent); a bound method value of MarkMessage, a mark
+	// before that Print (not logging: its parameters are not ...any) (2
 	// positive): no panic.
 	{"ordering/robust", ordering.Analyzer},
 }

@@ -287,15 +287,35 @@ func (c *checker) ignored(fn *types.Func) bool {
 			return true
 		}
 	}
-	// Methods named like logging on any type (a project's own logger).
+	// A project's own logger: a method named like logging whose last
+	// parameter is ...any, as every logging signature has. A method of
+	// that name taking anything else (Print(ctx, doc) on an application
+	// interface) may be the effect.
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
 	switch fn.Name() {
 	case "Print", "Printf", "Println", "Debug", "Debugf", "Info", "Infof", "Warn", "Warnf", "Error", "Errorf",
-		"Debugw", "Infow", "Warnw", "Errorw", "Log", "Logf", "String":
-		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-			return true
-		}
+		"Debugw", "Infow", "Warnw", "Errorw", "Log", "Logf":
+		return takesAnys(sig)
+	case "String":
+		return sig.Params().Len() == 0
 	}
 	return false
+}
+
+// takesAnys reports whether sig's last parameter is ...any.
+func takesAnys(sig *types.Signature) bool {
+	if !sig.Variadic() {
+		return false
+	}
+	last, ok := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)
+	if !ok {
+		return false
+	}
+	iface, ok := last.Elem().Underlying().(*types.Interface)
+	return ok && iface.Empty()
 }
 
 // reachesAvoiding reports whether to is reachable from from without

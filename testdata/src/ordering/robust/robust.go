@@ -48,6 +48,49 @@ func methodValue(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupCla
 	return nil
 }
 
+// printer is an application interface whose Print is the effect: it
+// prints a shipping label.
+type printer interface {
+	Print(ctx context.Context, label []byte) error
+}
+
+// logger is an application's logger.
+type logger interface {
+	Printf(format string, args ...any)
+}
+
+// markThenPrint marks each message before its label is printed.
+func markThenPrint(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, p printer) error {
+	for msg := range claim.Messages() {
+		sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is processed`
+		if err := p.Print(sess.Context(), msg.Value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// printThenMark is markThenPrint's twin.
+func printThenMark(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, p printer) error {
+	for msg := range claim.Messages() {
+		if err := p.Print(sess.Context(), msg.Value); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "") // ok: printed first
+	}
+	return nil
+}
+
+// markThenLog marks each message and logs it: a Printf taking ...any is
+// logging, not processing.
+func markThenLog(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, l logger) error {
+	for msg := range claim.Messages() {
+		sess.MarkMessage(msg, "") // ok: only logged
+		l.Printf("skipped %s", msg.Key)
+	}
+	return nil
+}
+
 // generic processes with a type parameter.
 func generic[T any](ctx context.Context, r *kafka.Reader, decode func([]byte) (T, error), apply func(T) error) error {
 	for {
