@@ -168,6 +168,11 @@ func (c *checker) conc1(fn *ssa.Function, v ssa.Value, depth int, sites func(arg
 				return &site{kind: pool, l: l}
 			}
 		}
+		for _, l := range c.launches[fn] {
+			if send := c.laneSend(l, o); send != nil {
+				return &site{kind: lanes, l: l, send: send}
+			}
+		}
 	}
 	return nil
 }

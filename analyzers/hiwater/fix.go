@@ -24,8 +24,11 @@ import (
 // shows it.
 func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 	s := f.site
-	if s.kind == pool {
+	switch s.kind {
+	case pool:
 		return c.singleWorker(s)
+	case lanes:
+		return c.laneFix(s)
 	}
 	if f.category == CategoryConcurrent {
 		if fix, ok := c.batchFix(f); ok {

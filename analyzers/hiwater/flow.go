@@ -31,6 +31,9 @@ const (
 	// pool: several goroutines started in a loop receive records from one
 	// channel.
 	pool
+	// lanes: goroutines started in a loop receive records from a channel
+	// each, a lane, that the records of a partition are spread over.
+	lanes
 )
 
 // site is where a record's processing became concurrent with the
@@ -38,6 +41,8 @@ const (
 type site struct {
 	kind siteKind
 	l    *launch
+	// send spreads the records over the lanes (lanes only).
+	send *ssa.Send
 }
 
 func (s *site) spawner() *ssa.Function { return s.l.instr.Parent() }

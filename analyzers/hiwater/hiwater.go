@@ -330,6 +330,8 @@ func (c *checker) siteRelated(s *site) analysis.RelatedInformation {
 	switch {
 	case s.kind == pool:
 		msg = "workers sharing one channel started here"
+	case s.kind == lanes:
+		return analysis.RelatedInformation{Pos: s.send.Pos(), Message: "records of a partition spread over lanes here, each with its own worker"}
 	case s.l.group:
 		msg = "errgroup function started for each record here"
 	}
@@ -479,6 +481,8 @@ func (c *checker) diagnostic(f *finding, fix analysis.SuggestedFix) analysis.Dia
 		switch {
 		case f.site.kind == pool:
 			where = "a pool of workers"
+		case f.site.kind == lanes:
+			where = "workers of lanes not chosen by partition"
 		case f.site.l.group:
 			where = "a per-record errgroup function"
 		}

@@ -85,6 +85,14 @@ var scenarios = []string{
 	// workers, a count down from 1, SetLimit(1), a loop waiting for each
 	// callback, a tracker's mark in a callback (5 silent).
 	"hiwater/gaps",
+	// Issue #17 idioms: a maximum kept under a mutex by per-message
+	// goroutines and marked by a ticker; lanes chosen by key, for sarama
+	// (routed by partition by the fix), franz-go, and confluent-kafka-go
+	// (every message to the first lane) (4 positive); a tracker's
+	// low-water mark kept under the mutex and marked by the ticker, lanes
+	// chosen by partition (franz-go, confluent-kafka-go), key lanes
+	// marking a tracker's low-water mark (4 silent).
+	"hiwater/idioms",
 }
 
 func TestAnalyzer(t *testing.T) {

@@ -1,0 +1,286 @@
+package hiwater
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// Lanes are channels kept in a slice, array or map, each drained by a
+// worker of its own. Routed by partition (lanes[r.Partition%n] <- r),
+// every record of a partition goes to one lane and is processed in order.
+// Routed by anything else of the record (its key, value or offset:
+// lanes[hash(r.Key)%n] <- r), the records of one partition spread over
+// lanes that run concurrently, and lane workers writing their own
+// records' positions write them out of order.
+
+// partitionFields are the fields that route a partition's records to one
+// lane: a record's topic, and a partition, of the record or of a struct
+// it holds; reading only these (or none of the record) keeps a partition
+// in one lane.
+var partitionFields = map[string]bool{"Topic": true, "Partition": true}
+
+// laneSend returns the send that routes the records of a partition to the
+// lane that l's worker receives from (channel ch) by something other than
+// their partition, or nil.
+func (c *checker) laneSend(l *launch, ch ssa.Value) *ssa.Send {
+	gb := l.instr.Block()
+	if !c.sameCycle(gb, gb) || c.singleIteration(l) {
+		return nil
+	}
+	colls := c.laneCollections(ch)
+	if len(colls) == 0 {
+		return nil
+	}
+	for _, send := range c.sends {
+		coll, idx := elementOf(send.Chan)
+		if coll == nil || !ssaflow.Intersects(c.m.Flow.Roots(coll), colls) || !c.recordDerived(send.X) {
+			continue
+		}
+		if c.spreadsPartition(idx) {
+			return send
+		}
+	}
+	return nil
+}
+
+// laneCollections returns the roots of the collections that channel ch is
+// an element of: ch is loaded from one (lanes[i]), or made and stored into
+// one (ch := make(chan T); lanes[i] = ch).
+func (c *checker) laneCollections(ch ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range c.m.Flow.Roots(ch) {
+		if coll, _ := elementAddr(r); coll != nil {
+			out = append(out, c.m.Flow.Roots(coll)...)
+			continue
+		}
+		mc, ok := r.(*ssa.MakeChan)
+		if !ok {
+			continue
+		}
+		out = append(out, c.storedInto(mc, 0)...)
+	}
+	return out
+}
+
+// storedInto returns the roots of the collections v is stored into as an
+// element, directly or through a local variable (ch := make(chan T);
+// lanes[i] = ch, with ch captured by the worker).
+func (c *checker) storedInto(v ssa.Value, depth int) []ssa.Value {
+	if depth > 2 {
+		return nil
+	}
+	var out []ssa.Value
+	for _, ref := range *v.Referrers() {
+		switch st := ref.(type) {
+		case *ssa.Store:
+			if st.Val != v {
+				continue
+			}
+			if coll, _ := elementAddr(st.Addr); coll != nil {
+				out = append(out, c.m.Flow.Roots(coll)...)
+				continue
+			}
+			if a, ok := st.Addr.(*ssa.Alloc); ok {
+				for _, ar := range *a.Referrers() {
+					if ld, ok := ar.(*ssa.UnOp); ok && ld.Op == token.MUL {
+						out = append(out, c.storedInto(ld, depth+1)...)
+					}
+				}
+			}
+		case *ssa.MapUpdate:
+			if st.Value == v {
+				out = append(out, c.m.Flow.Roots(st.Map)...)
+			}
+		}
+	}
+	return out
+}
+
+// elementOf returns the collection and index a channel value is read
+// from: *lanes[i] of a slice or array variable, an array value's element,
+// or a map's.
+func elementOf(v ssa.Value) (coll, idx ssa.Value) {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return elementAddr(x.X)
+		}
+	case *ssa.Index:
+		return x.X, x.Index
+	case *ssa.Lookup:
+		return x.X, x.Index
+	}
+	return nil, nil
+}
+
+// elementAddr returns the collection and index of an element's address.
+func elementAddr(v ssa.Value) (coll, idx ssa.Value) {
+	switch x := v.(type) {
+	case *ssa.IndexAddr:
+		return x.X, x.Index
+	case *ssa.Index:
+		return x.X, x.Index
+	case *ssa.Lookup:
+		return x.X, x.Index
+	}
+	return nil, nil
+}
+
+// spreadsPartition reports whether a lane index is computed from a field
+// of a record other than its topic and partition (its key, value, offset,
+// headers), through arithmetic, conversions and calls: the records of one
+// partition then go to different lanes. An index not computed from a
+// record field (a counter, a partition) is not.
+func (c *checker) spreadsPartition(idx ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		if v == nil || seen[v] || depth > ssaflow.MaxValueDepth {
+			return false
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			return c.spreadingField(x.X.Type(), x.Field) || !partitionFields[fieldName(x.X.Type(), x.Field)] && walk(x.X, depth+1)
+		case *ssa.Field:
+			return c.spreadingField(x.X.Type(), x.Field) || !partitionFields[fieldName(x.X.Type(), x.Field)] && walk(x.X, depth+1)
+		case *ssa.UnOp:
+			return walk(x.X, depth+1)
+		case *ssa.BinOp:
+			return walk(x.X, depth+1) || walk(x.Y, depth+1)
+		case *ssa.Convert:
+			return walk(x.X, depth+1)
+		case *ssa.ChangeType:
+			return walk(x.X, depth+1)
+		case *ssa.MakeInterface:
+			return walk(x.X, depth+1)
+		case *ssa.Slice:
+			return walk(x.X, depth+1)
+		case *ssa.Extract:
+			return walk(x.Tuple, depth+1)
+		case *ssa.Call:
+			for _, a := range x.Call.Args {
+				if walk(a, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(idx, 0)
+}
+
+// spreadingField reports whether field i of t is a field of a record
+// other than its topic and partition, and not a struct holding them.
+func (c *checker) spreadingField(t types.Type, i int) bool {
+	if !c.recordish(t) || partitionFields[fieldName(t, i)] {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= s.NumFields() {
+		return false
+	}
+	if fs, ok := s.Field(i).Type().Underlying().(*types.Struct); ok {
+		for j := 0; j < fs.NumFields(); j++ {
+			if fs.Field(j).Name() == "Partition" {
+				return false // the record's topic and partition, read further on
+			}
+		}
+	}
+	return true
+}
+
+// recordish reports whether t is a record type, a pointer to one, or the
+// value a record pointer points to.
+func (c *checker) recordish(t types.Type) bool {
+	if c.isRecord(t) || c.isRecord(types.NewPointer(t)) {
+		return true
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return c.isRecord(p.Elem())
+	}
+	return false
+}
+
+// fieldName returns the name of field i of the struct t (or *t) is.
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if s, ok := t.Underlying().(*types.Struct); ok && i < s.NumFields() {
+		return s.Field(i).Name()
+	}
+	return ""
+}
+
+// laneFix routes each partition's records to one lane: the index of the
+// send (lanes[hash(m.Key)%n] <- m) becomes the record's partition modulo
+// the number of lanes (lanes[int(m.Partition)%len(lanes)] <- m), or, for a
+// record without a Partition field of its own, the first lane (every
+// record then goes to one worker, in order). Not for lanes kept in a map.
+func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	if s.send == nil {
+		return fail()
+	}
+	var ss *ast.SendStmt
+	for _, n := range edit.Path(c.pass, s.send.Pos()) {
+		if x, ok := n.(*ast.SendStmt); ok {
+			ss = x
+			break
+		}
+	}
+	if ss == nil {
+		return fail()
+	}
+	ix, ok := ast.Unparen(ss.Chan).(*ast.IndexExpr)
+	if !ok {
+		return fail()
+	}
+	switch c.pass.TypesInfo.TypeOf(ix.X).Underlying().(type) {
+	case *types.Slice, *types.Array:
+	default:
+		return fail()
+	}
+	// The record sent, by a name or a field path to mention it with.
+	val := ast.Unparen(ss.Value)
+	switch val.(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+	default:
+		val = nil
+	}
+	coll := ast.Unparen(ix.X)
+	switch coll.(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+	default:
+		coll = nil
+	}
+	if val != nil && coll != nil {
+		t := c.pass.TypesInfo.TypeOf(val)
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, "Partition"); obj != nil {
+			if v, ok := obj.(*types.Var); ok && v.IsField() {
+				if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+					text := "int(" + edit.Source(c.pass, val) + ".Partition)%len(" + edit.Source(c.pass, coll) + ")"
+					return analysis.SuggestedFix{
+						Message:   "Route each partition to one lane",
+						TextEdits: []analysis.TextEdit{{Pos: ix.Index.Pos(), End: ix.Index.End(), NewText: []byte(text)}},
+					}, true
+				}
+			}
+		}
+	}
+	return analysis.SuggestedFix{
+		Message:   "Send every record to the first lane",
+		TextEdits: []analysis.TextEdit{{Pos: ix.Index.Pos(), End: ix.Index.End(), NewText: []byte("0")}},
+	}, true
+}

@@ -1,0 +1,253 @@
+// Package idioms holds two idioms of concurrent consumers (issue #17),
+// each with a silent twin: a maximum offset kept under a mutex and
+// committed by a ticker, and the records of a partition fanned out to
+// lanes by key.
+package idioms
+
+import (
+	"context"
+	"hash/fnv"
+	"log"
+	"sync"
+	"time"
+
+	"github.com/IBM/sarama"
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	"github.com/offsetcommit/commitlint/lowwater"
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+func process(m *sarama.ConsumerMessage) {}
+
+func apply(ctx context.Context, r *kgo.Record) {}
+
+// progress keeps, under a mutex, the highest offset its workers finished.
+type progress struct {
+	mu  sync.Mutex
+	max int64
+}
+
+func (p *progress) finished(off int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if off > p.max {
+		p.max = off
+	}
+}
+
+func (p *progress) highest() int64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.max
+}
+
+// A goroutine per message records its offset in progress; a ticker marks
+// the maximum, which jumps past messages still running.
+func tickerMax(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	p := &progress{max: -1}
+	ticker := time.NewTicker(time.Second)
+	defer ticker.Stop()
+	go func() {
+		for range ticker.C {
+			if off := p.highest(); off >= 0 {
+				sess.MarkOffset(claim.Topic(), claim.Partition(), off+1, "") // want `highest completed offset passed to MarkOffset: records of a partition finish out of order, so the maximum runs ahead of records still in flight, and sarama marks are forward-only`
+			}
+		}
+	}()
+	for msg := range claim.Messages() {
+		go func() {
+			process(msg)
+			p.finished(msg.Offset)
+		}()
+	}
+	return nil
+}
+
+// tickerMax's twin: the goroutines report to a low-water-mark tracker
+// and keep the highest low-water mark it returned under the mutex; the
+// ticker marks that, below which every message is done.
+func tickerLowWater(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	tr := lowwater.New()
+	tp := lowwater.TopicPartition{Topic: claim.Topic(), Partition: claim.Partition()}
+	p := &progress{max: -1}
+	ticker := time.NewTicker(time.Second)
+	defer ticker.Stop()
+	go func() {
+		for range ticker.C {
+			if next := p.highest(); next >= 0 {
+				sess.MarkOffset(claim.Topic(), claim.Partition(), next, "") // ok: the low-water mark
+			}
+		}
+	}()
+	for msg := range claim.Messages() {
+		if err := tr.Start(tp, msg.Offset); err != nil {
+			return err
+		}
+		go func() {
+			process(msg)
+			if next, ok := tr.Done(tp, msg.Offset); ok {
+				p.finished(next)
+			}
+		}()
+	}
+	return nil
+}
+
+func lane(key []byte, n int) int {
+	h := fnv.New32a()
+	h.Write(key)
+	return int(h.Sum32() % uint32(n))
+}
+
+// The claim's messages are fanned out by key to lanes, each with its own
+// worker marking what it finished: a partition's messages finish out of
+// order across lanes.
+func keyLanes(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	lanes := make([]chan *sarama.ConsumerMessage, 8)
+	var wg sync.WaitGroup
+	for i := range lanes {
+		lanes[i] = make(chan *sarama.ConsumerMessage, 64)
+		wg.Add(1)
+		go func(in <-chan *sarama.ConsumerMessage) {
+			defer wg.Done()
+			for m := range in {
+				process(m)
+				sess.MarkMessage(m, "") // want `call to MarkMessage from workers of lanes not chosen by partition: records of a partition finish out of order and sarama marks are forward-only`
+			}
+		}(lanes[i])
+	}
+	for msg := range claim.Messages() {
+		lanes[lane(msg.Key, len(lanes))] <- msg
+	}
+	for _, l := range lanes {
+		close(l)
+	}
+	wg.Wait()
+	return nil
+}
+
+// keyLanes's twin: records are routed to lanes by partition, so each
+// partition's records stay in one lane, in order.
+func partitionLanes(ctx context.Context, cl *kgo.Client) {
+	lanes := make([]chan *kgo.Record, 8)
+	for i := range lanes {
+		ch := make(chan *kgo.Record, 64)
+		lanes[i] = ch
+		go func() {
+			for r := range ch {
+				apply(ctx, r)
+				if err := cl.CommitRecords(ctx, r); err != nil { // ok: one lane per partition
+					log.Printf("commit: %v", err)
+				}
+			}
+		}()
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			return
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			lanes[int(r.Partition)%len(lanes)] <- r
+		})
+	}
+}
+
+// franz-go lanes by key: the records of a partition spread over lanes.
+func keyLanesCommit(ctx context.Context, cl *kgo.Client) {
+	lanes := make([]chan *kgo.Record, 8)
+	for i := range lanes {
+		ch := make(chan *kgo.Record, 64)
+		lanes[i] = ch
+		go func() {
+			for r := range ch {
+				apply(ctx, r)
+				if err := cl.CommitRecords(ctx, r); err != nil { // want `call to CommitRecords from workers of lanes not chosen by partition`
+					log.Printf("commit: %v", err)
+				}
+			}
+		}()
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			return
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			lanes[lane(r.Key, len(lanes))] <- r
+		})
+	}
+}
+
+// keyLanes's other twin: the lane workers mark through a tracker the
+// consume loop starts each message in.
+func keyLanesTracked(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	tr := lowwater.New()
+	lanes := make([]chan *sarama.ConsumerMessage, 8)
+	for i := range lanes {
+		lanes[i] = make(chan *sarama.ConsumerMessage, 64)
+		go func(in <-chan *sarama.ConsumerMessage) {
+			for m := range in {
+				process(m)
+				if next, ok := tr.Done(lowwater.TopicPartition{Topic: m.Topic, Partition: m.Partition}, m.Offset); ok {
+					sess.MarkOffset(m.Topic, m.Partition, next, "") // ok: the low-water mark
+				}
+			}
+		}(lanes[i])
+	}
+	for msg := range claim.Messages() {
+		if err := tr.Start(lowwater.TopicPartition{Topic: msg.Topic, Partition: msg.Partition}, msg.Offset); err != nil {
+			return err
+		}
+		lanes[lane(msg.Key, len(lanes))] <- msg
+	}
+	return nil
+}
+
+// confluent-kafka-go lanes by key, stores made by the lane workers. The
+// message's partition is not a field of its own, so the fix sends every
+// message to the first lane.
+func keyLanesStore(c *kafka.Consumer, handle func(*kafka.Message)) {
+	var lanes [4]chan *kafka.Message
+	for i := range lanes {
+		lanes[i] = make(chan *kafka.Message, 64)
+		go func() {
+			for m := range lanes[i] {
+				handle(m)
+				if _, err := c.StoreMessage(m); err != nil { // want `call to StoreMessage from workers of lanes not chosen by partition`
+					log.Printf("store: %v", err)
+				}
+			}
+		}()
+	}
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		lanes[lane(m.Key, len(lanes))] <- m
+	}
+}
+
+// keyLanesStore's twin: messages are routed by their partition.
+func partitionLanesStore(c *kafka.Consumer, handle func(*kafka.Message)) {
+	var lanes [4]chan *kafka.Message
+	for i := range lanes {
+		lanes[i] = make(chan *kafka.Message, 64)
+		go func() {
+			for m := range lanes[i] {
+				handle(m)
+				if _, err := c.StoreMessage(m); err != nil { // ok: one lane per partition
+					log.Printf("store: %v", err)
+				}
+			}
+		}()
+	}
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		lanes[int(m.TopicPartition.Partition)%len(lanes)] <- m
+	}
+}
