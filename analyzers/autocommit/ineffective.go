@@ -3,6 +3,7 @@ package autocommit
 import (
 	_ "embed"
 	"fmt"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -17,19 +18,26 @@ import (
 // auto-store is on); the fix changes the setting, which the existing calls
 // then make effective.
 func (c *checker) ineffective(k *consumer.Consumer) {
-	var bad, badCommits []*consumer.Call
+	var bad, badCommits []positionUse
+	add := func(u positionUse) {
+		on, known := k.Settings.Get(k.Client, u.NeedsSetting)
+		if !known || on == u.NeedsValue {
+			return
+		}
+		if u.Role == clientmodel.Commit {
+			badCommits = append(badCommits, u)
+		} else {
+			bad = append(bad, u)
+		}
+	}
 	for _, call := range k.Calls {
 		if call.NeedsSetting == "" || call.Role == clientmodel.FetchCommit || call.Role == clientmodel.Fetch {
 			continue
 		}
-		on, known := k.Settings.Get(k.Client, call.NeedsSetting)
-		if known && on != call.NeedsValue {
-			if call.Role == clientmodel.Commit {
-				badCommits = append(badCommits, call)
-			} else {
-				bad = append(bad, call)
-			}
-		}
+		add(positionUse{CallRef: call.CallRef, pos: call.Pos()})
+	}
+	for _, n := range k.Needs {
+		add(positionUse{CallRef: n.CallRef, pos: n.At, need: n})
 	}
 	// Report at a mark or store when there is one: the commit is the
 	// second half of the same mistake.
@@ -52,6 +60,11 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		if first.NeedsSetting != clientmodel.MarksOnly {
 			return
 		}
+		// Another package's facts name only its calls that need a
+		// setting, not its other commits: nothing to judge by then.
+		if len(k.Needs) > 0 {
+			return
+		}
 		commits := callsWith(k, clientmodel.Commit)
 		if len(commits) == 0 {
 			return
@@ -68,11 +81,21 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		return
 	}
 	var rel []analysis.RelatedInformation
+	if first.need != nil {
+		rel = append(rel, needRelated(first.need))
+	}
 	for _, b := range bad[1:] {
-		rel = append(rel, related(b.Pos(), clientmodel.ShortName(b.Func)+" also does nothing"))
+		if b.need != nil {
+			rel = append(rel, needRelated(b.need))
+			continue
+		}
+		rel = append(rel, related(b.pos, clientmodel.ShortName(b.Func)+" also does nothing"))
 	}
 	rel = append(rel, related(k.Site.Pos(), "consumer created here"))
 	name := clientmodel.ShortName(first.Func)
+	if first.need != nil {
+		name = fmt.Sprintf("%s, called by %s on the client handed over here,", name, first.need.Via)
+	}
 	var d analysis.Diagnostic
 	switch first.NeedsSetting {
 	case clientmodel.AutoStore:
@@ -96,6 +119,20 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 				k.Client.Spell(clientmodel.MarksOnly), name, commit)
 		}
 	}
-	d.Pos, d.Related = first.Pos(), rel
+	d.Pos, d.Related = first.pos, rel
 	c.report(k, d)
+}
+
+// positionUse is a position call that needs a setting: made on the
+// consumer in this package, or (need set) by another package the consumer
+// is handed to, reported where it is handed over.
+type positionUse struct {
+	clientmodel.CallRef
+	pos  token.Pos
+	need *consumer.Need
+}
+
+// needRelated points at the function or field of the other package.
+func needRelated(n *consumer.Need) analysis.RelatedInformation {
+	return related(n.Entry.Pos(), fmt.Sprintf("%s calls %s on the client it receives here", n.Via, clientmodel.ShortName(n.Func)))
 }

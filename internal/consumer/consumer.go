@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{kafkassa.SSA},
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(ConfigFact)},
+	FactTypes:  []analysis.Fact{new(ConfigFact), new(EntryFact)},
 }
 
 // Model is the consumer model of one package.
@@ -67,6 +67,9 @@ type Consumer struct {
 	// is the key of the parameter or struct field it arrives through; ""
 	// for a consumer built in the package (then Site is set).
 	Entry string
+	// Needs are the settings that calls of other packages, on this
+	// consumer handed to them, need (needs.go).
+	Needs []*Need
 }
 
 // Handler is an application type whose methods the client calls.
@@ -184,6 +187,8 @@ func run(pass *analysis.Pass) (result any, err error) {
 	b.bind(m)
 	m.Received = received(m)
 	b.exportFacts(res.SrcFuncs)
+	b.exportNeeds(m)
+	b.importNeeds(m, res.SrcFuncs)
 	return m, nil
 }
 

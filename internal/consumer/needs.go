@@ -1,0 +1,238 @@
+package consumer
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// A position call that needs a setting (franz-go marks need
+// AutoCommitMarks, confluent stores need auto-store off) is often made in
+// a service package on a client it receives, while the package that builds
+// the client, and sets or forgets the setting, is the wiring that imports
+// the service. Facts carry the need across (in both front ends: vet runs
+// one package at a time): the receiving package exports an EntryFact on
+// the function or struct field the client arrives through, and the
+// building package, where the client is handed over, adds a Need to its
+// consumer, checked against the settings it can see.
+
+// EntryFact is the object fact of a function (per parameter) or a struct
+// field through which a package receives a client: the settings that
+// calls made on the received client need.
+type EntryFact struct {
+	Needs []EntryNeed // sorted
+}
+
+// EntryNeed is one call on a received client that needs a setting.
+type EntryNeed struct {
+	Param int    // the parameter (receiver excluded); -1 for a field
+	Func  string // the modelled call's FullName
+	// Via names the function that makes the call, for the message:
+	// "svc.(*Service).Run" (a closure is named by its enclosing function).
+	Via string
+}
+
+// AFact marks EntryFact as an analysis fact.
+func (*EntryFact) AFact() {}
+
+func (f *EntryFact) String() string {
+	s := "needs("
+	for i, n := range f.Needs {
+		if i > 0 {
+			s += " "
+		}
+		s += clientmodel.ShortName(n.Func)
+	}
+	return s + ")"
+}
+
+// Need is a call of another package, on a client this package builds and
+// hands over, that needs a setting.
+type Need struct {
+	clientmodel.CallRef
+	// At is where the client is handed over: the argument of the call, or
+	// the store into the struct field.
+	At token.Pos
+	// Entry is the function or field receiving the client (its position
+	// is in the other package); Via names the function making the call.
+	Entry types.Object
+	Via   string
+}
+
+// exportNeeds exports an EntryFact for each function and struct field of
+// the package through which a received client reaches calls that need a
+// setting.
+func (b *builder) exportNeeds(m *Model) {
+	facts := map[types.Object]*EntryFact{}
+	for _, c := range m.Received {
+		for _, call := range c.Calls {
+			if call.NeedsSetting == "" {
+				continue
+			}
+			recv := ssaflow.Recv(call.Instr.Common())
+			if recv == nil {
+				continue
+			}
+			for _, r := range m.Flow.Roots(recv) {
+				key, _ := EntryKey(r)
+				if key != c.Entry {
+					continue
+				}
+				obj, param := entryObject(r)
+				if obj == nil || obj.Pkg() != b.pass.Pkg {
+					continue
+				}
+				f := facts[obj]
+				if f == nil {
+					f = &EntryFact{}
+					facts[obj] = f
+				}
+				n := EntryNeed{Param: param, Func: call.Func, Via: displayName(call.Fn)}
+				if !slices.Contains(f.Needs, n) {
+					f.Needs = append(f.Needs, n)
+				}
+			}
+		}
+	}
+	for obj, f := range facts {
+		sort.Slice(f.Needs, func(i, j int) bool {
+			a, b := f.Needs[i], f.Needs[j]
+			if a.Param != b.Param {
+				return a.Param < b.Param
+			}
+			if a.Func != b.Func {
+				return a.Func < b.Func
+			}
+			return a.Via < b.Via
+		})
+		b.pass.ExportObjectFact(obj, f)
+	}
+}
+
+// entryObject returns the object of an entry root (see EntryKey) and, for
+// a parameter, its index (receiver excluded; -1 for a field).
+func entryObject(r ssa.Value) (types.Object, int) {
+	switch x := r.(type) {
+	case *ssa.Parameter:
+		fn := x.Parent()
+		obj, _ := fn.Object().(*types.Func)
+		i := slices.Index(fn.Params, x)
+		if fn.Signature.Recv() != nil {
+			i--
+		}
+		if obj == nil || i < 0 {
+			return nil, 0
+		}
+		return obj, i
+	case *ssa.FieldAddr:
+		if v := ssaflow.FieldVar(x); v != nil {
+			return v, -1
+		}
+	}
+	return nil, 0
+}
+
+// importNeeds adds to each consumer built in the package the needs of the
+// functions and fields of other packages it is handed to: a call argument
+// (receiver excluded) or a store into a struct field (a composite literal
+// or an assignment).
+func (b *builder) importNeeds(m *Model, funcs []*ssa.Function) {
+	if len(m.Consumers) == 0 {
+		return
+	}
+	for _, fn := range funcs {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				switch in := instr.(type) {
+				case ssa.CallInstruction:
+					callee := ssaflow.Callee(in.Common())
+					if callee == nil || callee.Pkg() == nil || callee.Pkg() == b.pass.Pkg {
+						continue
+					}
+					var f EntryFact
+					if !b.pass.ImportObjectFact(callee, &f) {
+						continue
+					}
+					for _, n := range f.Needs {
+						arg := ssaflow.Arg(in.Common(), n.Param)
+						b.addNeed(m, arg, n, callee, pos(arg, in.Pos()))
+					}
+				case *ssa.Store:
+					fa, ok := in.Addr.(*ssa.FieldAddr)
+					if !ok {
+						continue
+					}
+					v := ssaflow.FieldVar(fa)
+					if v == nil || v.Pkg() == nil || v.Pkg() == b.pass.Pkg {
+						continue
+					}
+					var f EntryFact
+					if !b.pass.ImportObjectFact(v, &f) {
+						continue
+					}
+					for _, n := range f.Needs {
+						b.addNeed(m, in.Val, n, v, pos(in.Val, in.Pos()))
+					}
+				}
+			}
+		}
+	}
+}
+
+// addNeed adds need n of entry to the consumer v is, if any.
+func (b *builder) addNeed(m *Model, v ssa.Value, n EntryNeed, entry types.Object, at token.Pos) {
+	if v == nil {
+		return
+	}
+	ref, ok := b.ix.CallByName(n.Func)
+	if !ok {
+		return
+	}
+	for _, k := range m.Consumers {
+		if k.Client != ref.Client || !m.Is(k, v) {
+			continue
+		}
+		k.Needs = append(k.Needs, &Need{CallRef: ref, At: at, Entry: entry, Via: n.Via})
+	}
+}
+
+// pos returns v's position, or def when it has none.
+func pos(v ssa.Value, def token.Pos) token.Pos {
+	if v != nil && v.Pos().IsValid() {
+		return v.Pos()
+	}
+	return def
+}
+
+// displayName names fn as its package's users write it: "svc.Consume",
+// "svc.(*Service).Run"; a closure by the function it is in.
+func displayName(fn *ssa.Function) string {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return fn.Name()
+	}
+	name := obj.Pkg().Name() + "."
+	if recv := fn.Signature.Recv(); recv != nil {
+		t := recv.Type()
+		ptr := ""
+		if p, isPtr := t.(*types.Pointer); isPtr {
+			t, ptr = p.Elem(), "*"
+		}
+		if n, isNamed := types.Unalias(t).(*types.Named); isNamed {
+			if ptr != "" {
+				return name + "(*" + n.Obj().Name() + ")." + obj.Name()
+			}
+			return name + n.Obj().Name() + "." + obj.Name()
+		}
+	}
+	return name + obj.Name()
+}
