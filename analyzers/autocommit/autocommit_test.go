@@ -60,6 +60,12 @@ var scenarios = []struct {
 	// off, a pool storing with auto-store off, a loop that starts workers
 	// and does more (gap).
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
+	// ConfigMaps filled through a local setter closure (issue #17): a
+	// pointer map with only the group set, the auto-store set on (the fix
+	// sets the closure's string to "false"), a map value with
+	// ConfigValue parameters (3 / 3): auto-store off and auto-commit off
+	// through the closure, a closure that escapes (unknown).
+	{"autocommit/setclosure", autocommit.Analyzer},
 	// StoreMessage / StoreOffsets with auto-store on (2 / 3): auto-store off,
 	// auto-commit off with Commit or CommitMessage after processing.
 	{"autocommit/confluentstore", autocommit.Analyzer},

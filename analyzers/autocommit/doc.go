@@ -24,7 +24,9 @@ so this analyzer reports only what can lose records with that client:
     messages out of order, and a store keeps the last write, so the fix
     makes the pool one worker (the loop is replaced by its body, or its
     bound becomes 1 when the workers use the loop variable), which stores
-    each message after processing it.
+    each message after processing it. Keys set through a local setter
+    closure (set := func(k, v string) { _ = cfg.SetKey(k, v) }) are read
+    at its calls; one used other than called makes the settings unknown.
 
   - store-ignored (confluent-kafka-go): StoreMessage/StoreOffsets while
     enable.auto.offset.store is on return ErrInvalidArg and store nothing,

@@ -167,10 +167,29 @@ func (c *checker) replaceValue(pos token.Pos, on bool) (analysis.TextEdit, bool)
 			}
 		}
 		if val != nil {
-			return analysis.TextEdit{Pos: val.Pos(), End: val.End(), NewText: fmt.Appendf(nil, "%t", on)}, true
+			text := fmt.Sprintf("%t", on)
+			if c.stringValued(val) {
+				// A setter taking strings (set := func(k, v string)
+				// {...}): the client parses "true"/"false".
+				text = fmt.Sprintf("%q", text)
+			}
+			return analysis.TextEdit{Pos: val.Pos(), End: val.End(), NewText: []byte(text)}, true
 		}
 	}
 	return analysis.TextEdit{}, false
+}
+
+// stringValued reports whether the value expression val stands where a
+// string is expected: a string typed constant or variable passed to a
+// string parameter (an untyped constant passed to an interface parameter
+// takes its default type, also string, so such values keep quotes too).
+func (c *checker) stringValued(val ast.Expr) bool {
+	tv, ok := c.pass.TypesInfo.Types[val]
+	if !ok {
+		return false
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // mapLiteral returns the one map composite literal consumer k's config is
