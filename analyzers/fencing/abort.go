@@ -88,8 +88,12 @@ func batchNoun(cl *clientmodel.Client) string {
 // stopAfterAbort ends the branch with a return of the error (or, in a
 // function without results, a log and a return), which stops the loop.
 func (c *checker) stopAfterAbort(s *site, abort *ast.ExprStmt) ([]analysis.TextEdit, bool) {
+	// A copy of the site whose result needs no abort (it aborted
+	// already); the model's tables are shared and never written.
 	t := *s
-	t.ref.Abort = "" // aborted already
+	r := *s.ref.Result
+	r.Abort = ""
+	t.ref.Result = &r
 	body, imports, ok := c.ret(&t, s.errObj.Name(), true)
 	if !ok {
 		return nil, false

@@ -150,7 +150,8 @@ that client.
     produced meanwhile is lost; the earliest for franz-go and kafka-go, so
     everything is applied again. The fix adds the client's restore hook,
     reading the offset column of the same table by the same keys (topic,
-    partition, the group when the row has one), through the database
+    partition, the group when the row has one, and any other key the
+    write gives a constant, with that constant), through the database
     handle in scope (a pgxpool.Pool, a pgx.Conn or a sql.DB):
     For franz-go, kgo.AdjustFetchOffsetsFn, which runs after the committed
     offsets are fetched and before the partitions are assigned, returning
@@ -182,9 +183,13 @@ that client.
     sarama MarkOffset/ResetOffset in Setup, confluent Assign,
     IncrementalAssign or Seek, kafka-go SetOffset): when the analysis does
     not see the hook read the table, the report says unknown. No finding
-    when no fix can be built: a rebalance callback of the application's
-    own (confluent), no one database handle of the transaction's type in
-    scope, a key column other than topic, partition and group.
+    for a row with a key other than topic, partition and group whose
+    value varies (a tenant, a header): a partition then has several
+    stored positions, and which one it resumes from is the application's
+    design, not a bug the analysis can name. Known gap: no finding when
+    no one database handle of the transaction's type is in scope where
+    the hook goes (none, or several), since the fix would have to thread
+    one there.
 
 It stays silent on errors returned or wrapped and returned; on loops stopped
 or contexts cancelled; on transactions aborted and then returned, stopped or

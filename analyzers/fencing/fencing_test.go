@@ -91,8 +91,10 @@ var scenarios = []string{
 	// retry loop (2 silent).
 	"fencing/grouphelper",
 	// offset rows never read back on assignment: franz-go with nothing
-	// committed to Kafka, and with commits to Kafka (2 positive, fixed with
-	// AdjustFetchOffsetsFn); restored, kafka-go group Reader (2 silent).
+	// committed to Kafka, with commits to Kafka, a row keyed by a constant
+	// application name as well (3 positive, fixed with
+	// AdjustFetchOffsetsFn); restored, kafka-go group Reader, a row per
+	// tenant and partition (3 silent).
 	"fencing/restorefranz",
 	// sarama: a Setup that reads nothing (1 positive, fixed in Setup with
 	// MarkOffset and ResetOffset); a Setup that does (1 silent).

@@ -92,7 +92,15 @@ func (c *checker) notRestored(ev *semantics.Evidence, k *consumer.Consumer) {
 		case strings.Contains(low, "group") && ev.Group != "":
 			args = append(args, strconv.Quote(ev.Group))
 		default:
-			return // a key the hook cannot supply
+			// Another key: the same constant the write passes (restorekey.go).
+			v, ok := c.constKey(rs.Write, key)
+			if !ok {
+				// A key whose value varies (a tenant, a header): the row is
+				// not one position per partition, and which one a
+				// partition resumes from is not the code's to say here.
+				return
+			}
+			args = append(args, v)
 		}
 	}
 	var edits []analysis.TextEdit

@@ -182,3 +182,76 @@ func groupReader(ctx context.Context, pool *pgxpool.Pool) error {
 		}
 	}
 }
+
+// applyApp keys its position row by the application as well, a constant.
+func applyApp(ctx context.Context, pool *pgxpool.Pool, r *kgo.Record) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `INSERT INTO bills (key, body) VALUES ($1, $2)`, r.Key, r.Value); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE app_offsets SET next_offset = $1 WHERE app = $2 AND topic = $3 AND partition = $4 AND next_offset < $1`, r.Offset+1, "billing", r.Topic, r.Partition); err != nil { // want `the position written to app_offsets in the transaction is never read back when partitions are assigned`
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// appKeyed never reads its position back: the fix reads the row of the
+// same application.
+func appKeyed(ctx context.Context, pool *pgxpool.Pool) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("billing"), kgo.ConsumeTopics("bills"), kgo.DisableAutoCommit())
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	for {
+		fs := cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return nil
+		}
+		for _, r := range fs.Records() {
+			if err := applyApp(ctx, pool, r); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// applyTenant keys its position row by a tenant taken from the record.
+func applyTenant(ctx context.Context, pool *pgxpool.Pool, r *kgo.Record) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `INSERT INTO tenant_views (key, body) VALUES ($1, $2)`, r.Key, r.Value); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE tenant_offsets SET next_offset = $1 WHERE tenant = $2 AND topic = $3 AND partition = $4 AND next_offset < $1`, r.Offset+1, string(r.Key), r.Topic, r.Partition); err != nil { // ok: several rows per partition (one per tenant): no one stored position to resume from
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// tenantKeyed keeps a position per tenant and partition.
+func tenantKeyed(ctx context.Context, pool *pgxpool.Pool) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("tenants"), kgo.ConsumeTopics("tenant-events"), kgo.DisableAutoCommit())
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	for {
+		fs := cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return nil
+		}
+		for _, r := range fs.Records() {
+			if err := applyTenant(ctx, pool, r); err != nil {
+				return err
+			}
+		}
+	}
+}
