@@ -133,6 +133,19 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 		}
 	}
 	if target < 0 {
+		// The commit retried in a loop (for { if commit() == nil { break } }),
+		// the processing after it: the whole loop moves.
+		if loop, outer := retryLoop(path, stmt); loop != nil && len(c.sitesIn(loop, p)) == 0 && !branchesOut(loop) {
+			list, idx, last = *outer, indexOf(*outer, loop), indexOf(*outer, loop)
+			stmt = loop
+			for i := last + 1; i < len(list); i++ {
+				if c.containsProcessing(list[i], p) {
+					target = i
+				}
+			}
+		}
+	}
+	if target < 0 {
 		return analysis.SuggestedFix{}, false
 	}
 	// After a return the commit would never run, and after a go statement
@@ -356,4 +369,39 @@ func (c *checker) sitesIn(s ast.Stmt, p *position) []ssa.Instruction {
 		}
 	}
 	return out
+}
+
+// retryLoop returns the for statement whose body is the list of stmt, and
+// the list the loop sits in, or nil.
+func retryLoop(path []ast.Node, stmt ast.Stmt) (*ast.ForStmt, *[]ast.Stmt) {
+	for i, n := range path {
+		if n != ast.Node(stmt) || i+2 >= len(path) {
+			continue
+		}
+		loop, ok := path[i+2].(*ast.ForStmt)
+		if !ok || path[i+1] != ast.Node(loop.Body) {
+			return nil, nil
+		}
+		if st, list := edit.Stmt(path[i+2:]); st == ast.Stmt(loop) && list != nil {
+			return loop, list
+		}
+		return nil, nil
+	}
+	return nil, nil
+}
+
+// branchesOut reports whether s holds a labeled branch or a goto, which
+// may leave it for a place the move would change.
+func branchesOut(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BranchStmt); ok && (b.Label != nil || b.Tok == token.GOTO) {
+			found = true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		return !found
+	})
+	return found
 }

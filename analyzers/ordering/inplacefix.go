@@ -32,9 +32,6 @@ import (
 // The workers stay, idle: they receive nothing more and end when ch is
 // closed.
 func (c *checker) inPlaceFix(p *position, h *handOff, path []ast.Node, name string) (analysis.SuggestedFix, bool) {
-	if h.after {
-		return analysis.SuggestedFix{}, false
-	}
 	ss, _, text, ok := c.inlineSend(path, h)
 	if !ok {
 		return analysis.SuggestedFix{}, false
@@ -44,17 +41,52 @@ func (c *checker) inPlaceFix(p *position, h *handOff, path []ast.Node, name stri
 		return analysis.SuggestedFix{}, false
 	}
 	cut.NewText = []byte(text)
-	return analysis.SuggestedFix{
-		Message:   fmt.Sprintf("Process the %s in place of the hand-off to the workers, then call %s", p.client.Client.RecordNoun, name),
-		TextEdits: []analysis.TextEdit{cut},
-	}, true
+	title := fmt.Sprintf("Process the %s in place of the hand-off to the workers, then call %s", p.client.Client.RecordNoun, name)
+	if !h.after {
+		return analysis.SuggestedFix{Message: title, TextEdits: []analysis.TextEdit{cut}}, true
+	}
+	// The position call comes first: it moves after the processing too,
+	// with its error check, when it sits in the same list as the send.
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	list := *listp
+	idx, at := indexOf(list, stmt), indexOf(list, ss)
+	last := idx
+	if idx+1 < len(list) && isErrCheckOf(list[idx+1]) && definesErr(stmt) {
+		last = idx + 1
+	}
+	if idx < 0 || at <= last {
+		return analysis.SuggestedFix{}, false
+	}
+	moved, between := list[idx:last+1], list[last+1:at]
+	for _, s := range between {
+		if c.definesUsedIn(s, moved, nil) {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	for _, s := range moved {
+		if c.definesUsedIn(s, append(append([]ast.Stmt(nil), between...), ss), nil) {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	movedText, cutMoved, ok := c.cutLines(list[idx], list[last])
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	cut.NewText = append(cut.NewText, movedText...)
+	return analysis.SuggestedFix{Message: title, TextEdits: []analysis.TextEdit{cutMoved, cut}}, true
 }
 
-// inlineSend returns the send statement of hand-off h (in the function of
-// path), the record variable it sends, and the text that processes the
-// record in its place: the body of the loop of the workers receiving it
-// (see inPlaceFix), indented as the send.
-func (c *checker) inlineSend(path []ast.Node, h *handOff) (*ast.SendStmt, types.Object, string, bool) {
+// inlineSend returns the statement of hand-off h (in the function of
+// path) that sends the record, the record variable it sends, and the text
+// that processes the record in its place: the body of the loop of the
+// workers receiving it (see inPlaceFix), indented as the statement. The
+// statement is the send, or a select whose other cases only give up when
+// a context is done (`case <-ctx.Done(): return nil`): processing in place
+// does not block on the workers, and the loop ends as it did.
+func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, types.Object, string, bool) {
 	ss := sendStmtAt(path, h.instr)
 	if ss == nil {
 		return nil, nil, "", false
@@ -63,8 +95,14 @@ func (c *checker) inlineSend(path []ast.Node, h *handOff) (*ast.SendStmt, types.
 	for len(sp) > 0 && sp[0] != ast.Node(ss) {
 		sp = sp[1:]
 	}
-	if st, list := edit.Stmt(sp); st != ast.Stmt(ss) || list == nil {
-		return nil, nil, "", false // a select's send case
+	var target ast.Stmt = ss
+	if len(sp) > 3 {
+		if sel, ok := sp[3].(*ast.SelectStmt); ok && c.onlyGivesUp(sel, ss) {
+			target, sp = sel, sp[3:]
+		}
+	}
+	if st, list := edit.Stmt(sp); st != target || list == nil || indexOf(*list, target) < 0 {
+		return nil, nil, "", false
 	}
 	chID, ok1 := ast.Unparen(ss.Chan).(*ast.Ident)
 	recID, ok2 := ast.Unparen(ss.Value).(*ast.Ident)
@@ -91,11 +129,46 @@ func (c *checker) inlineSend(path []ast.Node, h *handOff) (*ast.SendStmt, types.
 	if vObj == nil || c.assignedIn(loop.Body, vObj) || !c.inlinable(loop.Body, vObj, rec.Name(), ss.Pos()) {
 		return nil, nil, "", false
 	}
-	text, ok := c.inlineText(loop.Body, vObj, rec.Name(), edit.Indent(c.pass, ss.Pos()))
+	text, ok := c.inlineText(loop.Body, vObj, rec.Name(), edit.Indent(c.pass, target.Pos()))
 	if !ok {
 		return nil, nil, "", false
 	}
-	return ss, rec, text, true
+	return target, rec, text, true
+}
+
+// onlyGivesUp reports whether sel's cases are the send ss and receives
+// from a Done() channel whose bodies only return or are empty.
+func (c *checker) onlyGivesUp(sel *ast.SelectStmt, ss *ast.SendStmt) bool {
+	for _, cl := range sel.Body.List {
+		cc := cl.(*ast.CommClause)
+		if cc.Comm == ast.Stmt(ss) {
+			if len(cc.Body) != 0 {
+				return false
+			}
+			continue
+		}
+		es, ok := cc.Comm.(*ast.ExprStmt)
+		if !ok {
+			return false
+		}
+		recv, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
+		if !ok || recv.Op != token.ARROW {
+			return false
+		}
+		call, ok := ast.Unparen(recv.X).(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			return false
+		}
+		if f, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); !ok || f.Sel.Name != "Done" {
+			return false
+		}
+		for _, st := range cc.Body {
+			if _, isReturn := st.(*ast.ReturnStmt); !isReturn {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // workersLoop returns the one `for v := range ch` loop receiving from ch in

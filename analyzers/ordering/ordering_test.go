@@ -106,15 +106,20 @@ var scenarios = []struct {
 	// a goroutine that only logs, commit after posting (7 silent).
 	{"ordering/handoff", ordering.Analyzer},
 	// worker pools: a sarama mark after a send to four workers ranging
-	// over a channel (plain, and a worker that declares variables), a
-	// kafka-go commit with its error checked after a send to one worker
-	// (the send is replaced by the worker's loop body), a kafka-go group
-	// reader's ReadMessage (it commits on read) whose message is then sent
-	// to its shipping worker (FetchMessage, the worker's body in place,
-	// then CommitMessages) (4 positive); a done channel per job awaited,
-	// FetchMessage and the worker's report awaited before the commit (2
-	// silent).
+	// over a channel (plain, in a select that gives up when the session
+	// ends, and a worker that declares variables), a mark before such a
+	// send, a kafka-go commit with its error checked after a send to one
+	// worker (the send is replaced by the workers' loop body, the mark
+	// after it), a kafka-go group reader's ReadMessage (it commits on
+	// read) whose message is then sent to its shipping worker
+	// (FetchMessage, the worker's body in place, then CommitMessages) (6
+	// positive); a done channel per job awaited, FetchMessage and the
+	// worker's report awaited before the commit (2 silent).
 	{"ordering/pool", ordering.Analyzer},
+	// a kafka-go commit retried in a loop of its own before the message
+	// is saved (the loop moves after the save) (1 positive); its twin (1
+	// silent).
+	{"ordering/retry", ordering.Analyzer},
 	// producing through the client: a sarama mark before SendMessage, a
 	// franz-go commit before ProduceSync, a kafka-go commit before
 	// WriteMessages (the commit moves after the produce), a franz-go

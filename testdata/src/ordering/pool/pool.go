@@ -58,6 +58,51 @@ func (h handler) poolMarks(sess sarama.ConsumerGroupSession, claim sarama.Consum
 	return nil
 }
 
+// markThenPool marks each message, then hands it to the pool.
+func (h handler) markThenPool(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	jobs := make(chan *sarama.ConsumerMessage, 64)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for m := range jobs {
+				if err := apply(sess.Context(), h.db, m.Value); err != nil {
+					log.Printf("apply %d: %v", m.Offset, err)
+				}
+			}
+		}()
+	}
+	defer close(jobs)
+	for msg := range claim.Messages() {
+		sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is sent on a channel to be processed: with auto-commit on, a crash before the message is processed loses it \(at-most-once\)`
+		jobs <- msg
+	}
+	return nil
+}
+
+// selectPool hands each message to the pool in a select that gives up
+// when the session ends, then marks it.
+func (h handler) selectPool(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	jobs := make(chan *sarama.ConsumerMessage)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for m := range jobs {
+				if err := apply(sess.Context(), h.db, m.Value); err != nil {
+					log.Printf("apply %d: %v", m.Offset, err)
+				}
+			}
+		}()
+	}
+	defer close(jobs)
+	for msg := range claim.Messages() {
+		select {
+		case jobs <- msg:
+		case <-sess.Context().Done():
+			return nil
+		}
+		sess.MarkMessage(msg, "") // want `call to MarkMessage after the message is sent on a channel`
+	}
+	return nil
+}
+
 type job struct {
 	msg  *sarama.ConsumerMessage
 	done chan error
