@@ -39,7 +39,8 @@ that client.
     stops the loop so that the consumer resumes from the committed
     offsets; an abort followed by any other call (a rewind helper) is not
     judged. Fix: for a transaction call,
-    return the error wrapped with %w (in a function without results, inside
+    return the error wrapped with %w (with the zero values of the
+    function's other results; in a function without results, inside
     the loop: log it and return, which stops the loop); sarama CommitTxn
     fixes call AbortTxn first. For a plain commit, log the error and carry
     on: a return would stop the service, or end a caller's loop silently,

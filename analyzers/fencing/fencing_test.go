@@ -49,9 +49,10 @@ var scenarios = []string{
 	// confluent CommitTransaction logged, discarded, fenced code ignored;
 	// CommitMessage/CommitOffsets discarded three ways; SendOffsets logged;
 	// aborted without a rewind, per message (fixed with Seek to the
-	// message) and over a batch (fixed by returning after the abort) (9
-	// positive); aborted and returned twice, aborted and rewound,
-	// returned, StoreMessage (5 silent).
+	// message) and over a batch (fixed by returning after the abort);
+	// logged in a function with (int, error) results (fixed by returning a
+	// zero count with it) (10 positive); aborted and returned twice,
+	// aborted and rewound, returned twice, StoreMessage (6 silent).
 	"fencing/confluenttxn",
 	// the v1 path, and an empty error branch (2 positive, 1 silent).
 	"fencing/confluentv1",

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -22,17 +23,18 @@ func (c *checker) ret(s *site, errName string, logged bool) (string, []analysis.
 	res := s.sig.Results()
 	var text string
 	var imports []analysis.TextEdit
+	zeros, zerosOK := c.zeros(s)
 	switch {
-	case res.Len() == 1 && isError(res.At(0).Type()):
+	case res.Len() >= 1 && isError(res.At(res.Len()-1).Type()) && zerosOK:
 		name, e := edit.Import(c.pass, s.file, "fmt")
 		imports = append(imports, e...)
-		text = fmt.Sprintf("return %s.Errorf(\"%s: %%w\", %s)", name, w, errName)
+		text = fmt.Sprintf("return %s%s.Errorf(\"%s: %%w\", %s)", zeros, name, w, errName)
 		if s.ref.Abort != "" {
 			recv, ok := c.recvText(s.call)
 			if !ok {
 				return "", nil, false
 			}
-			text = fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\treturn %s.Errorf(\"abort transaction: %%w (after %s: %%v)\", abortErr, %s)\n}\n", recv, s.ref.Abort, name, w, errName) + text
+			text = fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\treturn %s%s.Errorf(\"abort transaction: %%w (after %s: %%v)\", abortErr, %s)\n}\n", recv, s.ref.Abort, zeros, name, w, errName) + text
 		}
 	case res.Len() == 0 && s.consume:
 		text = "return"
@@ -54,6 +56,70 @@ func (c *checker) ret(s *site, errName string, logged bool) (string, []analysis.
 		return "", nil, false
 	}
 	return text, imports, true
+}
+
+// zeros returns the zero values of the function's results but the last
+// (an error), each followed by ", ", as a return statement in it writes
+// them; ok is false for a type the code cannot spell there.
+func (c *checker) zeros(s *site) (string, bool) {
+	res := s.sig.Results()
+	var b strings.Builder
+	for i := 0; i < res.Len()-1; i++ {
+		z, ok := c.zeroOf(res.At(i).Type(), s.file)
+		if !ok {
+			return "", false
+		}
+		b.WriteString(z + ", ")
+	}
+	return b.String(), true
+}
+
+// zeroOf spells the zero value of t in file f.
+func (c *checker) zeroOf(t types.Type, f *ast.File) (string, bool) {
+	if _, ok := t.(*types.TypeParam); ok {
+		return "", false // *new(T) would do, but reads badly
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false", true
+		case u.Info()&types.IsString != 0:
+			return `""`, true
+		case u.Info()&types.IsNumeric != 0:
+			return "0", true
+		case u.Kind() == types.UnsafePointer:
+			return "nil", true
+		}
+		return "", false
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return "nil", true
+	case *types.Struct, *types.Array:
+		ok := true
+		text := types.TypeString(t, func(p *types.Package) string {
+			if p == c.pass.Pkg {
+				return ""
+			}
+			for _, imp := range f.Imports {
+				if path, _ := strconv.Unquote(imp.Path.Value); path == p.Path() {
+					if imp.Name != nil && imp.Name.Name == "." {
+						return ""
+					}
+					if imp.Name != nil && imp.Name.Name != "_" {
+						return imp.Name.Name
+					}
+					if imp.Name != nil {
+						break
+					}
+					return p.Name()
+				}
+			}
+			ok = false
+			return p.Name()
+		})
+		return text + "{}", ok
+	}
+	return "", false
 }
 
 // recvText returns the source of a method call's receiver when it is a
@@ -410,11 +476,13 @@ func (c *checker) missingAbort(s *site) {
 		return
 	}
 	recv, ok := c.recvText(s.call)
-	if !ok || s.sig.Results().Len() != 1 || !isError(s.sig.Results().At(0).Type()) {
+	res := s.sig.Results()
+	zeros, zerosOK := c.zeros(s)
+	if !ok || res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) || !zerosOK {
 		return
 	}
 	name, imports := edit.Import(c.pass, s.file, "fmt")
-	text := fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\treturn %s.Errorf(\"abort transaction: %%w (after %s: %%v)\", abortErr, %s)\n}", recv, s.ref.Abort, name, what(s.ref), s.errObj.Name())
+	text := fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\treturn %s%s.Errorf(\"abort transaction: %%w (after %s: %%v)\", abortErr, %s)\n}", recv, s.ref.Abort, zeros, name, what(s.ref), s.errObj.Name())
 	e, ok := edit.PrependToBody(c.pass, s.check.Body, text)
 	if !ok {
 		return

@@ -366,3 +366,53 @@ func sendAborted(ctx context.Context, p *kafka.Producer) error {
 	}
 	return nil
 }
+
+// countLogged counts the transactions it commits, and only logs a failed
+// one (fixed by returning a zero count with the error).
+func countLogged(ctx context.Context, p *kafka.Producer) (int, error) {
+	c, err := newConsumer()
+	if err != nil {
+		return 0, err
+	}
+	defer c.Close()
+	n := 0
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := send(ctx, c, p, m); err != nil {
+			return n, err
+		}
+		if err := p.CommitTransaction(ctx); err != nil { // want `the error of CommitTransaction is only logged while the loop carries on`
+			log.Printf("commit transaction: %v", err)
+			continue
+		}
+		n++
+	}
+	return n, nil
+}
+
+// countReturned returns the count so far with the error.
+func countReturned(ctx context.Context, p *kafka.Producer) (int, error) {
+	c, err := newConsumer()
+	if err != nil {
+		return 0, err
+	}
+	defer c.Close()
+	n := 0
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := send(ctx, c, p, m); err != nil {
+			return n, err
+		}
+		if err := p.CommitTransaction(ctx); err != nil { // ok: returned
+			return n, fmt.Errorf("commit transaction: %w", err)
+		}
+		n++
+	}
+	return n, nil
+}
