@@ -239,7 +239,7 @@ func (c *checker) perIteration(l *launch, b ssa.Value) bool {
 		// (Go 1.22 loop variables included), or holding such a value.
 		for _, ref := range *a.Referrers() {
 			st, ok := ref.(*ssa.Store)
-			if !ok || st.Addr != a || !c.recordDerived(st.Val) {
+			if !ok || st.Addr != a || !c.recordDerived(st.Val) && !c.isBatch(st.Val) {
 				continue
 			}
 			if c.sameCycle(a.Block(), gb) || c.perIterValue(s, st.Val, gb) {
@@ -248,7 +248,7 @@ func (c *checker) perIteration(l *launch, b ssa.Value) bool {
 		}
 		return false
 	}
-	return c.recordDerived(b) && c.perIterValue(s, b, gb)
+	return (c.recordDerived(b) || c.isBatch(b)) && c.perIterValue(s, b, gb)
 }
 
 // recordDerived reports whether v is a record or computed from one
@@ -511,14 +511,57 @@ func (c *checker) isPool(l *launch, ch ssa.Value) bool {
 				return false
 			}
 		case ssa.Instruction:
-			if x.Parent() == l.fn {
+			if x.Parent() == l.fn && !c.sharedFeed(l, x) {
 				return false // created by each goroutine: private
+			}
+			if x.Parent() == l.fn {
+				continue
 			}
 			if x.Parent() == l.instr.Parent() && x.Block() != nil && c.sameCycle(x.Block(), gb) {
 				return false // created per iteration: one channel per goroutine
 			}
 			if _, ok := x.(*ssa.MakeChan); !ok && x.Parent() != l.instr.Parent() {
 				return false // some other function's value: unknown sharing
+			}
+		}
+	}
+	return true
+}
+
+// sharedFeed reports whether x, an instruction of the goroutine l starts,
+// obtains a channel every goroutine shares: a call the client model says
+// hands out records (claim.Messages()) on a receiver that is not the
+// goroutine's own (captured or given to it, not made per iteration).
+func (c *checker) sharedFeed(l *launch, x ssa.Instruction) bool {
+	call, ok := x.(*ssa.Call)
+	if !ok || !c.ix.Feed(ssaflow.Callee(call.Common())) {
+		return false
+	}
+	recv := call.Call.Value
+	if !call.Call.IsInvoke() {
+		if len(call.Call.Args) == 0 {
+			return false
+		}
+		recv = call.Call.Args[0]
+	}
+	gb := l.instr.Block()
+	roots := c.m.Flow.Roots(recv)
+	if len(roots) == 0 {
+		return false
+	}
+	for _, r := range roots {
+		switch y := r.(type) {
+		case *ssa.Parameter:
+			if y.Parent() == l.fn {
+				return false
+			}
+		case *ssa.FreeVar:
+			if y.Parent() == l.fn {
+				return false
+			}
+		case ssa.Instruction:
+			if y.Parent() == l.fn || y.Parent() == l.instr.Parent() && y.Block() != nil && c.sameCycle(y.Block(), gb) {
+				return false
 			}
 		}
 	}

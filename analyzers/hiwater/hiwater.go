@@ -118,6 +118,11 @@ func (c *checker) index(in ssa.Instruction) {
 			l.fn, _ = v.Fn.(*ssa.Function)
 		case *ssa.Function:
 			l.fn = v
+		case *ssa.Parameter:
+			// A function value given to the spawner (go f(msg)): each
+			// function literal or function of the package passed for it.
+			c.indexParamLaunch(x, v)
+			return
 		}
 		if l.fn != nil && c.m.Flow.InPackage(l.fn) {
 			if l.args == nil {
@@ -152,7 +157,43 @@ func (c *checker) index(in ssa.Instruction) {
 	}
 }
 
+// indexParamLaunch records the launches of a go statement starting a
+// function-typed parameter p: the function literals and functions of the
+// package passed for p by the spawner's static callers.
+func (c *checker) indexParamLaunch(g *ssa.Go, p *ssa.Parameter) {
+	idx := paramIndex(p.Parent(), p)
+	if idx < 0 {
+		return
+	}
+	for _, cs := range c.m.Flow.Callers(p.Parent()) {
+		args := cs.Common().Args
+		if cs.Common().IsInvoke() || idx >= len(args) {
+			continue
+		}
+		l := &launch{instr: g, args: g.Call.Args}
+		switch v := args[idx].(type) {
+		case *ssa.MakeClosure:
+			l.mc = v
+			l.fn, _ = v.Fn.(*ssa.Function)
+		case *ssa.Function:
+			l.fn = v
+		}
+		if l.fn != nil && c.m.Flow.InPackage(l.fn) {
+			if l.args == nil {
+				l.args = []ssa.Value{}
+			}
+			c.launches[l.fn] = append(c.launches[l.fn], l)
+		}
+	}
+}
+
 func (c *checker) isRecord(t types.Type) bool { return c.ix.Record(t) != nil }
+
+// isBatch reports whether v is a slice of records: a poll's batch.
+func (c *checker) isBatch(v ssa.Value) bool {
+	s, ok := v.Type().Underlying().(*types.Slice)
+	return ok && c.isRecord(s.Elem()) && !isLiteral(v)
+}
 
 // finding is one diagnosed position call.
 type finding struct {
@@ -164,6 +205,8 @@ type finding struct {
 	// assumed is the setting the finding assumes, where the consumer's
 	// configuration is not visible, or "".
 	assumed string
+	// batch: the position written is a batch's (a goroutine per poll).
+	batch bool
 }
 
 func (c *checker) run() {
@@ -220,8 +263,15 @@ func (c *checker) classify(call *consumer.Call) *finding {
 	if call.Record < 0 || call.Order == clientmodel.OrderNone {
 		return nil
 	}
-	ci, ok := call.Instr.(*ssa.Call)
-	if !ok {
+	// A call, or a deferred one (defer sess.MarkMessage(m, "") in the
+	// goroutine runs when it returns).
+	var ci ssa.CallInstruction
+	switch x := call.Instr.(type) {
+	case *ssa.Call:
+		ci = x
+	case *ssa.Defer:
+		ci = x
+	default:
 		return nil
 	}
 	assumed, effective := c.settingAssumed(call)
@@ -261,7 +311,7 @@ func (c *checker) settingAssumed(call *consumer.Call) (assumed string, effective
 
 // classifyPosition returns the finding for a position call whose settings
 // make it effective, or nil.
-func (c *checker) classifyPosition(call *consumer.Call, ci *ssa.Call) *finding {
+func (c *checker) classifyPosition(call *consumer.Call, ci ssa.CallInstruction) *finding {
 	arg := ssaflow.Arg(ci.Common(), call.Record)
 	if arg == nil {
 		return nil
@@ -273,7 +323,7 @@ func (c *checker) classifyPosition(call *consumer.Call, ci *ssa.Call) *finding {
 			if s.kind == perRecord && call.Fn == s.l.fn && c.waitsBefore(call) {
 				return nil
 			}
-			return &finding{call: call, category: CategoryConcurrent, site: s,
+			return &finding{call: call, category: CategoryConcurrent, site: s, batch: c.isBatch(arg) && len(lv.recs) == 0,
 				related: []analysis.RelatedInformation{c.siteRelated(s)}}
 		}
 	}
@@ -486,7 +536,11 @@ func (c *checker) diagnostic(f *finding, fix analysis.SuggestedFix) analysis.Dia
 		case f.site.l.group:
 			where = "a per-record errgroup function"
 		}
-		msg = fmt.Sprintf("call to %s from %s: records of a partition finish out of order and %s", name, where, consequence(call, client, role))
+		units := "records"
+		if f.batch && f.site.kind == perRecord && !f.site.l.group {
+			where, units = "a goroutine started for each batch", "batches"
+		}
+		msg = fmt.Sprintf("call to %s from %s: %s of a partition finish out of order and %s", name, where, units, consequence(call, client, role))
 	case CategoryArrival:
 		msg = fmt.Sprintf("completions passed to %s in arrival order: concurrent processing finishes records of a partition out of order and %s", name, consequence(call, client, role))
 	case CategoryMax:

@@ -66,9 +66,13 @@ var scenarios = []string{
 	// The v1 import path (1 positive, 1 silent).
 	"hiwater/confluentv1",
 	// A pool started by a range over a slice (the fix ranges over its
-	// first element) (1 positive); shapes the analyzer does not model,
-	// and a range over the first worker: no finding, no panic (10
-	// silent).
+	// first element), former known gaps: a function value started through
+	// a parameter (go removed in the helper), a deferred mark, workers each
+	// ranging over the claim's channel, a goroutine per poll (5 positive);
+	// shapes the analyzer does not model, a range over the first worker,
+	// and the twins: a function value called in place, a deferred mark of
+	// a helper called in place, one reader of the claim, one committer of
+	// the batches: no finding, no panic (10 silent).
 	"hiwater/robust",
 	// Service shapes: a confluent consumer in a struct field with its
 	// configuration built elsewhere (StoreMessage implies auto-store off),

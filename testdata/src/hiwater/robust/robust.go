@@ -1,6 +1,9 @@
 // Package robust holds shapes the hiwater analyzer does not model: it must
-// neither panic nor report; and a pool started by a range over a slice,
-// reported with its fix.
+// neither panic nor report; a pool started by a range over a slice,
+// reported with its fix; and four shapes once left as known gaps, now
+// reported with theirs: a function value started through a parameter, a
+// deferred mark, workers each ranging over the claim's channel, and a
+// goroutine per poll.
 package robust
 
 import (
@@ -41,17 +44,44 @@ func startEach(claim sarama.ConsumerGroupClaim, f func(*sarama.ConsumerMessage))
 func funcValue(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) {
 	startEach(claim, func(m *sarama.ConsumerMessage) {
 		process(m)
-		sess.MarkMessage(m, "") // ok: known gap, started as a parameter's function value
+		sess.MarkMessage(m, "") // want `call to MarkMessage from a per-record goroutine`
 	})
 }
 
-// A deferred mark (not a call the analyzer inspects).
+// A function value called per message, in place.
+func callEach(claim sarama.ConsumerGroupClaim, f func(*sarama.ConsumerMessage)) {
+	for msg := range claim.Messages() {
+		f(msg)
+	}
+}
+
+func funcValueInPlace(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) {
+	callEach(claim, func(m *sarama.ConsumerMessage) {
+		process(m)
+		sess.MarkMessage(m, "") // ok: called in place, in order
+	})
+}
+
+// A deferred mark in a goroutine per message: it runs when the goroutine
+// returns, out of order.
 func deferred(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) {
 	for msg := range claim.Messages() {
 		go func() {
-			defer sess.MarkMessage(msg, "") // ok: deferred calls are not inspected
+			defer sess.MarkMessage(msg, "") // want `call to MarkMessage from a per-record goroutine`
 			process(msg)
 		}()
+	}
+}
+
+// deferred's twin: the deferred mark of a helper the loop calls in place.
+func handleOne(sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessage) {
+	defer sess.MarkMessage(msg, "") // ok: sequential
+	process(msg)
+}
+
+func deferredInPlace(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) {
+	for msg := range claim.Messages() {
+		handleOne(sess, msg)
 	}
 }
 
@@ -114,11 +144,24 @@ func sharedClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupCla
 			defer wg.Done()
 			for m := range claim.Messages() {
 				process(m)
-				sess.MarkMessage(m, "") // ok: known gap, the channel is obtained inside each goroutine
+				sess.MarkMessage(m, "") // want `call to MarkMessage from a pool of workers`
 			}
 		}()
 	}
 	wg.Wait()
+}
+
+// sharedClaim's twin: one goroutine reads the claim's channel.
+func oneReader(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m := range claim.Messages() {
+			process(m)
+			sess.MarkMessage(m, "") // ok: a single reader
+		}
+	}()
+	<-done
 }
 
 // An interface-held session.
@@ -131,14 +174,29 @@ func viaInterface(mk marker, claim sarama.ConsumerGroupClaim) {
 	}
 }
 
-// A goroutine per poll: the unit is the batch.
+// A goroutine per poll: a later poll's batch can be committed before an
+// earlier one's.
 func perPoll(ctx context.Context) {
 	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.DisableAutoCommit())
 	for {
 		records := cl.PollFetches(ctx).Records()
 		go func() {
-			cl.CommitRecords(ctx, records...) // ok: known gap, goroutines per batch
+			cl.CommitRecords(ctx, records...) // want `call to CommitRecords from a goroutine started for each batch: batches of a partition finish out of order`
 		}()
+	}
+}
+
+// perPoll's twin: one committer goroutine takes the batches in order.
+func oneCommitter(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.DisableAutoCommit())
+	batches := make(chan []*kgo.Record, 4)
+	go func() {
+		for records := range batches {
+			cl.CommitRecords(ctx, records...) // ok: one committer, batches in poll order
+		}
+	}()
+	for {
+		batches <- cl.PollFetches(ctx).Records()
 	}
 }
 
