@@ -97,7 +97,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			}
 			// A send made after the position call, of the record it
 			// wrote: the receiver processes it later still.
-			if !h.goes && h.produce == nil && ssaflow.Dominates(p.instr, instr) && reachesStopping(p.instr, instr, func(x ssa.Instruction) bool { return x == def }) {
+			if !h.goes && ssaflow.Dominates(p.instr, instr) && reachesStopping(p.instr, instr, func(x ssa.Instruction) bool { return x == def }) {
 				h.after = true
 				return h
 			}
@@ -274,8 +274,11 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 			cost = "the auto-commit timer may commit the stored offset at any moment, so " + cost
 		}
 		msg = fmt.Sprintf("call to %s after the %s is produced asynchronously by %s, with no wait for its delivery: %s", name, noun, by, cost)
+		if h.after {
+			msg = fmt.Sprintf("call to %s before the %s is produced (asynchronously, by %s): %s", name, noun, by, cost)
+		}
 	}
-	if h.after {
+	if h.after && h.produce == nil {
 		msg = fmt.Sprintf("call to %s before the %s is sent on a channel to be processed: %s", name, noun, cost)
 	}
 	if p.fetchCommit {

@@ -37,7 +37,7 @@ func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.Sug
 		return c.goFix(p, h, path, stmt, *listp, name)
 	}
 	if h.produce != nil {
-		return c.produceFix(h, p.client.Client.RecordNoun)
+		return c.produceFix(p, h, path)
 	}
 	if p.fetchCommit {
 		return c.fetchCommitFix(p, h)

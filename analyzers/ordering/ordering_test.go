@@ -125,8 +125,11 @@ var scenarios = []struct {
 	// WriteMessages (the commit moves after the produce), a franz-go
 	// commit after Produce with a promise and after TryProduce with none
 	// (the produce is rewritten to ProduceSync, the promise called with
-	// its result) (5 positive); their three sync twins, the poll
-	// committed after a Flush (4 silent).
+	// its result), a franz-go commit before Produce (rewritten, and the
+	// commit moved after it), a confluent CommitMessage after Produce with
+	// a nil delivery channel (a channel of its own, its report awaited)
+	// (7 positive); the three sync twins, the poll committed after a
+	// Flush, the confluent delivery report awaited (5 silent).
 	{"ordering/produce", ordering.Analyzer},
 	// -ordering.ignore=ordering/metrics: a metrics call after the commit
 	// is not processing (1 silent); the store after it still is (1

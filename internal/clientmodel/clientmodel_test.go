@@ -567,6 +567,17 @@ func checkProduce(t *testing.T, c *Client, pr Produce, sig *types.Signature) {
 	if (pr.Sync != "" || pr.SyncNoDone != "") && (!pr.Async || pr.Done < 0 || pr.Sync == "" || pr.SyncNoDone == "") {
 		t.Errorf("%s: %s: a synchronous replacement needs an asynchronous call with a callback, and both texts", c.Name, pr.Func)
 	}
+	if pr.Wait != "" {
+		if pr.Done < 0 {
+			t.Errorf("%s: %s: a wait without a delivery channel", c.Name, pr.Func)
+		} else if _, ok := sig.Params().At(pr.Done).Type().(*types.Chan); !ok {
+			t.Errorf("%s: %s: a wait on argument %d, which is not a channel", c.Name, pr.Func, pr.Done)
+		}
+		filled := strings.NewReplacer(FixDone, "done", FixPkg, "kafka").Replace(pr.Wait)
+		if _, err := parser.ParseExpr(filled); err != nil || strings.Contains(filled, "$") {
+			t.Errorf("%s: %s: wait %q does not parse: %v", c.Name, pr.Func, pr.Wait, err)
+		}
+	}
 	for _, text := range []string{pr.Sync, pr.SyncNoDone} {
 		if text == "" {
 			continue

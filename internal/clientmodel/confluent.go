@@ -110,10 +110,12 @@ func confluent(p string, memberEpoch bool) *Client {
 			{Func: "(*" + p + ".Producer).BeginTransaction", Err: 0, Committed: -1, Swallow: SwallowSkips},
 		},
 		Restores: restores,
-		// Produce only enqueues: the delivery report comes on
+		// Produce only enqueues: the delivery report, a *Message whose
+		// TopicPartition.Error says whether it was delivered, comes on
 		// deliveryChan, or on Events() when it is nil (producer.go:308).
 		Produces: []Produce{
-			{Func: "(*" + p + ".Producer).Produce", Record: 0, Async: true, Done: 1},
+			{Func: "(*" + p + ".Producer).Produce", Record: 0, Async: true, Done: 1,
+				Wait: "(<-" + FixDone + ").(*" + FixPkg + ".Message).TopicPartition.Error"},
 		},
 		// librdkafka CONFIGURATION.md: auto.offset.reset.
 		Start: &StartKnob{Key: "auto.offset.reset", Newest: []string{"largest", "latest", "end"}, Oldest: []string{"smallest", "earliest", "beginning"}},

@@ -667,7 +667,16 @@ type Produce struct {
 	// receiver, $0, $1, ... for the call's arguments. SyncNoDone is the
 	// text used when the callback is nil. Empty when the client has none.
 	Sync, SyncNoDone string
+	// Wait, for an asynchronous call whose Done is a channel, is the Go
+	// expression receiving the delivery report from channel FixDone and
+	// giving the delivery's error (FixPkg stands for the client package's
+	// name in the file): a fix passes a channel of its own for a nil one
+	// and waits on it. Empty when the client has none.
+	Wait string
 }
+
+// FixDone stands for the delivery channel in Produce.Wait.
+const FixDone = "$DONE"
 
 // ProduceRef is a produce call together with its client.
 type ProduceRef struct {

@@ -8,6 +8,7 @@ import (
 	"log"
 
 	"github.com/IBM/sarama"
+	ckafka "github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	"github.com/segmentio/kafka-go"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
@@ -107,6 +108,19 @@ func produceAsyncNoPromise(ctx context.Context, cl *kgo.Client) error {
 	}
 }
 
+// commitThenProduceAsync commits each record, then queues its copy.
+func commitThenProduceAsync(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			if err := cl.CommitRecords(ctx, r); err != nil { // want `call to CommitRecords before the record is produced \(asynchronously, by Produce\): a crash before the delivery loses the record \(at-most-once\)`
+				return err
+			}
+			cl.Produce(ctx, &kgo.Record{Topic: "out", Value: r.Value}, nil)
+		}
+	}
+}
+
 // produceAsyncFlushed is produceAsyncThenCommit's twin: the batch's copies
 // are flushed before the batch is committed.
 func produceAsyncFlushed(ctx context.Context, cl *kgo.Client) error {
@@ -159,6 +173,44 @@ func writeThenCommit(ctx context.Context, r *kafka.Reader, w *kafka.Writer) erro
 			return err
 		}
 		if err := r.CommitMessages(ctx, m); err != nil { // ok: written first
+			return err
+		}
+	}
+}
+
+// produceThenCommitMessage queues each confluent message's copy and
+// commits the message before the copy's delivery report.
+func produceThenCommitMessage(c *ckafka.Consumer, p *ckafka.Producer) error {
+	for {
+		m, err := c.ReadMessage(-1)
+		if err != nil {
+			return err
+		}
+		if err := p.Produce(&ckafka.Message{Value: m.Value}, nil); err != nil {
+			return err
+		}
+		if _, err := c.CommitMessage(m); err != nil { // want `call to CommitMessage after the message is produced asynchronously by Produce, with no wait for its delivery: a crash before the delivery loses the message \(at-most-once\)`
+			return err
+		}
+	}
+}
+
+// produceAwaitedThenCommit is produceThenCommitMessage's twin: the
+// delivery report is awaited before the commit.
+func produceAwaitedThenCommit(c *ckafka.Consumer, p *ckafka.Producer) error {
+	delivered := make(chan ckafka.Event, 1)
+	for {
+		m, err := c.ReadMessage(-1)
+		if err != nil {
+			return err
+		}
+		if err := p.Produce(&ckafka.Message{Value: m.Value}, delivered); err != nil {
+			return err
+		}
+		if err := (<-delivered).(*ckafka.Message).TopicPartition.Error; err != nil {
+			return err
+		}
+		if _, err := c.CommitMessage(m); err != nil { // ok: the delivery report is awaited
 			return err
 		}
 	}
