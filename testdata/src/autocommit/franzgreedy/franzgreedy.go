@@ -151,9 +151,10 @@ func plainWrapped(ctx context.Context) error {
 	return loop(ctx, cl)
 }
 
-// greedyDisabled sets GreedyAutoCommit but disables auto-commit.
+// greedyDisabled sets GreedyAutoCommit but disables auto-commit: NewClient
+// rejects the pair (config.go validates it), so no client commits greedily.
 func greedyDisabled(ctx context.Context) error {
-	cl, err := kgo.NewClient(kgo.ConsumerGroup("billing"), kgo.GreedyAutoCommit(), kgo.DisableAutoCommit()) // ok: auto-commit off, greedy has no effect
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("billing"), kgo.GreedyAutoCommit(), kgo.DisableAutoCommit()) // ok: auto-commit off (NewClient returns an error for the pair)
 	if err != nil {
 		return err
 	}
@@ -161,10 +162,10 @@ func greedyDisabled(ctx context.Context) error {
 	return loop(ctx, cl)
 }
 
-// greedyMarks sets GreedyAutoCommit with AutoCommitMarks: only marks are
-// committed.
+// greedyMarks sets GreedyAutoCommit with AutoCommitMarks: NewClient
+// rejects the pair too.
 func greedyMarks(ctx context.Context) error {
-	cl, err := kgo.NewClient(kgo.ConsumerGroup("billing"), kgo.GreedyAutoCommit(), kgo.AutoCommitMarks()) // ok: AutoCommitMarks commits marks only
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("billing"), kgo.GreedyAutoCommit(), kgo.AutoCommitMarks()) // ok: marks only (NewClient returns an error for the pair)
 	if err != nil {
 		return err
 	}
