@@ -127,9 +127,20 @@ func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root 
 	return rows, nil
 }
 
-// owner returns the consumer a finding belongs to: the one whose functions
-// contain it most narrowly, else the only consumer in the same directory.
+// owner returns the consumer a finding belongs to: the one whose
+// construction it points at, else the one whose functions contain it most
+// narrowly, else the only consumer in the same directory.
 func owner(evs []*semantics.Evidence, f *Finding) *semantics.Evidence {
+	// A finding that points at a consumer's construction (a wiring
+	// function building several) belongs to that consumer.
+	for _, rel := range f.Diag.Related {
+		p := f.Fset.Position(rel.Pos)
+		for _, ev := range evs {
+			if ev.Pos.Filename == p.Filename && ev.Pos.Line == p.Line {
+				return ev
+			}
+		}
+	}
 	var best *semantics.Evidence
 	size := -1
 	for _, ev := range evs {

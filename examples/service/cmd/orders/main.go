@@ -6,7 +6,11 @@
 //
 //   - franz-go "orders-indexer" (default auto-commit) → indexer: per-record
 //     goroutines committing their own record (hiwater concurrent-commit);
-//     "orders-audit" (auto-commit off) → audit: commit after each poll.
+//     "orders-audit" (auto-commit off) → audit: commit after each poll;
+//     "orders-shipper" (default auto-commit, no AutoCommitMarks) →
+//     shipper: marks after booking, which do nothing without
+//     AutoCommitMarks (autocommit marks-ignored, reported here where the
+//     client is handed over).
 //   - confluent-kafka-go "payments-ledger" (auto-store off) → ledger.Writer:
 //     per-message goroutines storing their own offset (hiwater
 //     concurrent-commit); "payments-sync" (auto-commit off) → ledger.Sync.
@@ -43,6 +47,7 @@ import (
 	"github.com/offsetcommit/commitlint/examples/service/internal/indexer"
 	"github.com/offsetcommit/commitlint/examples/service/internal/ledger"
 	"github.com/offsetcommit/commitlint/examples/service/internal/readers"
+	"github.com/offsetcommit/commitlint/examples/service/internal/shipper"
 	"github.com/offsetcommit/commitlint/examples/service/internal/store"
 )
 
@@ -71,6 +76,13 @@ func main() {
 	}
 	defer aud.Close()
 	g.Go(func() error { return audit.Run(ctx, aud, st) })
+
+	shp, err := kgo.NewClient(kgo.SeedBrokers(demo.Brokers()...), kgo.ConsumerGroup("orders-shipper"), kgo.ConsumeTopics("orders"))
+	if err != nil {
+		log.Fatalf("shipper client: %v", err)
+	}
+	defer shp.Close()
+	g.Go(func() error { return shipper.Run(ctx, shp, st) }) // finding: autocommit marks-ignored
 
 	lc, err := kafka.NewConsumer(&kafka.ConfigMap{"bootstrap.servers": demo.Bootstrap(), "group.id": "payments-ledger",
 		"enable.auto.offset.store": false})
