@@ -165,6 +165,11 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 			target++
 		}
 	}
+	// Statements right after the moved ones that read what they define
+	// (a log of the committed offsets) and process nothing move with them.
+	for last+1 < target && !c.containsProcessing(list[last+1], p) && c.readsDefinedBy(list[idx:last+1], list[last+1]) {
+		last++
+	}
 	// The moved statements may not define anything the statements they
 	// move past use.
 	for i := idx; i <= last; i++ {
@@ -404,4 +409,27 @@ func branchesOut(s ast.Stmt) bool {
 		return !found
 	})
 	return found
+}
+
+// readsDefinedBy reports whether s mentions a variable that a statement of
+// moved declares.
+func (c *checker) readsDefinedBy(moved []ast.Stmt, s ast.Stmt) bool {
+	for _, m := range moved {
+		found := false
+		ast.Inspect(m, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			if id, ok := n.(*ast.Ident); ok {
+				if obj := c.pass.TypesInfo.Defs[id]; obj != nil && c.mentions(s, obj) {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }

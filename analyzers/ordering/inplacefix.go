@@ -7,8 +7,10 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
 )
@@ -117,7 +119,7 @@ func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, types.Objec
 	if body == nil || ch.Pos() < body.Pos() || ch.Pos() >= body.End() {
 		return nil, nil, "", false
 	}
-	loop := c.workersLoop(body, ch)
+	loop, subst := c.workersLoop(body, ch, ss.Pos())
 	if loop == nil || loop.Value != nil || len(loop.Body.List) == 0 {
 		return nil, nil, "", false
 	}
@@ -126,10 +128,19 @@ func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, types.Objec
 		return nil, nil, "", false
 	}
 	vObj := c.pass.TypesInfo.Defs[v]
-	if vObj == nil || c.assignedIn(loop.Body, vObj) || !c.inlinable(loop.Body, vObj, rec.Name(), ss.Pos()) {
+	if vObj == nil {
 		return nil, nil, "", false
 	}
-	text, ok := c.inlineText(loop.Body, vObj, rec.Name(), edit.Indent(c.pass, target.Pos()))
+	subst[vObj] = rec.Name()
+	for obj := range subst {
+		if c.assignedIn(loop.Body, obj) {
+			return nil, nil, "", false
+		}
+	}
+	if !c.inlinable(loop.Body, subst, ss.Pos()) {
+		return nil, nil, "", false
+	}
+	text, ok := c.inlineText(loop.Body, subst, edit.Indent(c.pass, target.Pos()))
 	if !ok {
 		return nil, nil, "", false
 	}
@@ -171,12 +182,18 @@ func (c *checker) onlyGivesUp(sel *ast.SelectStmt, ss *ast.SendStmt) bool {
 	return true
 }
 
-// workersLoop returns the one `for v := range ch` loop receiving from ch in
-// body, when it is in a function literal started by a go statement (in a
-// loop or not) and every other use of ch sends to it, closes it or makes
-// it.
-func (c *checker) workersLoop(body *ast.BlockStmt, ch types.Object) *ast.RangeStmt {
+// workersLoop returns the one `for v := range ch` loop receiving from ch
+// in body, and the texts that stand for the loop's free names where it is
+// inlined, when every receiver of ch runs that loop in goroutines (a pool
+// when started in a loop) and every other use of ch sends to it, closes it
+// or makes it. The loop is in a function literal started by go
+// statements of body, or in a function of the package started by one go
+// statement of body taking ch: then the function's parameters (and
+// receiver) stand for the go statement's arguments, which must be
+// variables or field paths body never assigns, meaning the same at pos.
+func (c *checker) workersLoop(body *ast.BlockStmt, ch types.Object, pos token.Pos) (*ast.RangeStmt, map[types.Object]string) {
 	var loops []*ast.RangeStmt
+	var gos []*ast.GoStmt
 	bad := false
 	allowed := map[*ast.Ident]bool{}
 	var stack []ast.Node
@@ -195,6 +212,13 @@ func (c *checker) workersLoop(body *ast.BlockStmt, ch types.Object) *ast.RangeSt
 			if fn, ok := x.Fun.(*ast.Ident); ok && fn.Name == "close" && len(x.Args) == 1 {
 				if id, ok := x.Args[0].(*ast.Ident); ok {
 					allowed[id] = true
+				}
+			}
+		case *ast.GoStmt:
+			for _, a := range x.Call.Args {
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == ch {
+					allowed[id] = true
+					gos = append(gos, x)
 				}
 			}
 		case *ast.ValueSpec:
@@ -224,10 +248,82 @@ func (c *checker) workersLoop(body *ast.BlockStmt, ch types.Object) *ast.RangeSt
 		}
 		return true
 	})
-	if bad || len(loops) != 1 {
-		return nil
+	switch {
+	case bad:
+		return nil, nil
+	case len(loops) == 1 && len(gos) == 0:
+		return loops[0], map[types.Object]string{}
+	case len(loops) == 0 && len(gos) == 1:
+		return c.namedWorkerLoop(body, gos[0], ch, pos)
 	}
-	return loops[0]
+	return nil, nil
+}
+
+// namedWorkerLoop returns the loop of the package function that go
+// statement g starts with channel ch, over the parameter g passes ch as,
+// and the arguments of g for the function's parameters and receiver.
+func (c *checker) namedWorkerLoop(body *ast.BlockStmt, g *ast.GoStmt, ch types.Object, pos token.Pos) (*ast.RangeStmt, map[types.Object]string) {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, g.Call).(*types.Func)
+	if !ok || fn.Pkg() != c.pass.Pkg || g.Call.Ellipsis.IsValid() {
+		return nil, nil
+	}
+	var decl *ast.FuncDecl
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[fd.Name] == fn {
+				decl = fd
+			}
+		}
+	}
+	sig := fn.Type().(*types.Signature)
+	if decl == nil || decl.Body == nil || sig.Variadic() || sig.Params().Len() != len(g.Call.Args) {
+		return nil, nil
+	}
+	args := map[types.Object]ast.Expr{}
+	var chParam types.Object
+	for i, a := range g.Call.Args {
+		args[sig.Params().At(i)] = a
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == ch {
+			chParam = sig.Params().At(i)
+		}
+	}
+	if sel, ok := ast.Unparen(g.Call.Fun).(*ast.SelectorExpr); ok && sig.Recv() != nil {
+		args[sig.Recv()] = sel.X
+	}
+	var loop *ast.RangeStmt
+	for _, st := range decl.Body.List {
+		if r, ok := st.(*ast.RangeStmt); ok {
+			if id, ok := ast.Unparen(r.X).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == chParam {
+				loop = r
+			}
+		}
+	}
+	if loop == nil {
+		return nil, nil
+	}
+	subst := map[types.Object]string{}
+	for obj, a := range args {
+		if obj == chParam {
+			continue
+		}
+		if !c.isPure(a) {
+			return nil, nil
+		}
+		root := ast.Unparen(a)
+		for {
+			if sel, ok := root.(*ast.SelectorExpr); ok {
+				root = ast.Unparen(sel.X)
+				continue
+			}
+			break
+		}
+		id, ok := root.(*ast.Ident)
+		if !ok || c.assignedIn(body, c.pass.TypesInfo.Uses[id]) || c.lookup(pos, id.Name) != c.pass.TypesInfo.Uses[id] {
+			return nil, nil
+		}
+		subst[obj] = c.raw(a)
+	}
+	return loop, subst
 }
 
 // startedByGo reports whether the innermost function literal of stack is
@@ -250,9 +346,16 @@ func startedByGo(stack []ast.Node) bool {
 
 // inlinable reports whether the statements of loop body b can run at pos
 // in place of a send: they leave only by running to the end, declare
-// nothing named rec, and every name they use from outside b means the same
-// at pos (v aside, which becomes rec).
-func (c *checker) inlinable(b *ast.BlockStmt, v types.Object, rec string, pos token.Pos) bool {
+// nothing named like a name subst's texts use, and every name they use
+// from outside b means the same at pos (the objects of subst aside, which
+// become their texts).
+func (c *checker) inlinable(b *ast.BlockStmt, subst map[types.Object]string, pos token.Pos) bool {
+	reserved := map[string]bool{}
+	for _, text := range subst {
+		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) {
+			reserved[w] = true
+		}
+	}
 	ok := true
 	var walk func(n ast.Node, inLit bool)
 	walk = func(n ast.Node, inLit bool) {
@@ -283,7 +386,7 @@ func (c *checker) inlinable(b *ast.BlockStmt, v types.Object, rec string, pos to
 				walk(x.Value, inLit)
 				return false
 			case *ast.Ident:
-				ok = c.sameAt(x, b, v, rec, pos)
+				ok = c.sameAt(x, b, subst, reserved, pos)
 			}
 			return ok
 		})
@@ -308,15 +411,16 @@ func (c *checker) isStructKey(kv *ast.KeyValueExpr) bool {
 }
 
 // sameAt reports whether id, in loop body b, means the same when b runs at
-// pos with rec for v: a name declared in b is not rec, and a name used
-// from outside b resolves to the same object at pos.
-func (c *checker) sameAt(id *ast.Ident, b *ast.BlockStmt, v types.Object, rec string, pos token.Pos) bool {
+// pos with subst's texts for its objects: a name declared in b is not
+// reserved, and a name used from outside b is substituted or resolves to
+// the same object at pos.
+func (c *checker) sameAt(id *ast.Ident, b *ast.BlockStmt, subst map[types.Object]string, reserved map[string]bool, pos token.Pos) bool {
 	if obj := c.pass.TypesInfo.Defs[id]; obj != nil {
-		return id.Name != rec
+		return !reserved[id.Name]
 	}
 	obj := c.pass.TypesInfo.Uses[id]
-	if obj == nil || obj == v {
-		return true // a field or method name, or the record
+	if _, substituted := subst[obj]; obj == nil || substituted {
+		return true // a field or method name, or a substituted name
 	}
 	if obj.Pos() >= b.Pos() && obj.Pos() < b.End() {
 		return true // declared in the body
@@ -324,10 +428,10 @@ func (c *checker) sameAt(id *ast.Ident, b *ast.BlockStmt, v types.Object, rec st
 	return c.lookup(pos, id.Name) == obj
 }
 
-// inlineText returns the statements of b with rec for v, indented with
-// indent (one per line, a trailing newline), as a block when they declare
-// names at their top level.
-func (c *checker) inlineText(b *ast.BlockStmt, v types.Object, rec, indent string) (string, bool) {
+// inlineText returns the statements of b with subst's texts for its
+// objects, indented with indent (one per line, a trailing newline), as a
+// block when they declare names at their top level.
+func (c *checker) inlineText(b *ast.BlockStmt, subst map[types.Object]string, indent string) (string, bool) {
 	first, last := b.List[0], b.List[len(b.List)-1]
 	tf := c.pass.Fset.File(first.Pos())
 	content, err := c.pass.ReadFile(tf.Name())
@@ -337,15 +441,17 @@ func (c *checker) inlineText(b *ast.BlockStmt, v types.Object, rec, indent strin
 	src := string(content[tf.Offset(first.Pos()):tf.Offset(last.End())])
 	var ids []*ast.Ident
 	ast.Inspect(b, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
-			ids = append(ids, id)
+		if id, ok := n.(*ast.Ident); ok {
+			if _, substituted := subst[c.pass.TypesInfo.Uses[id]]; substituted {
+				ids = append(ids, id)
+			}
 		}
 		return true
 	})
 	sort.Slice(ids, func(i, j int) bool { return ids[i].Pos() > ids[j].Pos() })
 	for _, id := range ids {
 		i, j := int(id.Pos()-first.Pos()), int(id.End()-first.Pos())
-		src = src[:i] + rec + src[j:]
+		src = src[:i] + subst[c.pass.TypesInfo.Uses[id]] + src[j:]
 	}
 	lines, ok := c.dedent(src, first.Pos())
 	if !ok {

@@ -73,8 +73,10 @@ var scenarios = []struct {
 	{"ordering/kafkago", ordering.Analyzer},
 	// confluent v2: CommitMessage, CommitOffsets in a Poll loop,
 	// StoreMessage with auto-store off, Commit with auto-store on, Commit
-	// after a store with both off (5 positive); twins, Commit with
-	// auto-store off at the top, store with auto-commit off (4 silent).
+	// after a store with both off, CommitMessage whose offsets a log reads
+	// before the processing (the log moves with it) (6 positive); twins,
+	// Commit with auto-store off at the top, store with auto-commit off (5
+	// silent).
 	{"ordering/confluent", ordering.Analyzer},
 	// confluent v1 path (1 positive, 1 silent).
 	{"ordering/confluentv1", ordering.Analyzer},
@@ -107,12 +109,14 @@ var scenarios = []struct {
 	{"ordering/handoff", ordering.Analyzer},
 	// worker pools: a sarama mark after a send to four workers ranging
 	// over a channel (plain, in a select that gives up when the session
-	// ends, and a worker that declares variables), a mark before such a
+	// ends, a worker that declares variables, workers running a method of
+	// the handler, its parameters replaced by the go statement's
+	// arguments), a mark before such a
 	// send, a kafka-go commit with its error checked after a send to one
 	// worker (the send is replaced by the workers' loop body, the mark
 	// after it), a kafka-go group reader's ReadMessage (it commits on
 	// read) whose message is then sent to its shipping worker
-	// (FetchMessage, the worker's body in place, then CommitMessages) (6
+	// (FetchMessage, the worker's body in place, then CommitMessages) (7
 	// positive); a done channel per job awaited, FetchMessage and the
 	// worker's report awaited before the commit (2 silent).
 	{"ordering/pool", ordering.Analyzer},

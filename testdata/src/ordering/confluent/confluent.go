@@ -242,3 +242,50 @@ func storeThenCommit(ctx context.Context, t tracker) error {
 		}
 	}
 }
+
+// commitLogged commits each message and logs the committed offsets
+// before tracking it: the log moves with the commit.
+func commitLogged(ctx context.Context, t tracker) error {
+	c, err := manualConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		parts, err := c.CommitMessage(msg) // want `call to CommitMessage before the message is processed`
+		if err != nil {
+			return err
+		}
+		log.Printf("committed %v", parts)
+		if err := track(ctx, t, msg); err != nil {
+			return err
+		}
+	}
+}
+
+// trackLogged is commitLogged's twin.
+func trackLogged(ctx context.Context, t tracker) error {
+	c, err := manualConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := track(ctx, t, msg); err != nil {
+			return err
+		}
+		parts, err := c.CommitMessage(msg) // ok: after processing
+		if err != nil {
+			return err
+		}
+		log.Printf("committed %v", parts)
+	}
+}

@@ -103,6 +103,29 @@ func (h handler) selectPool(sess sarama.ConsumerGroupSession, claim sarama.Consu
 	return nil
 }
 
+// worker saves the messages of jobs until it is closed.
+func (h handler) worker(sess sarama.ConsumerGroupSession, jobs <-chan *sarama.ConsumerMessage) {
+	for m := range jobs {
+		if err := apply(sess.Context(), h.db, m.Value); err != nil {
+			log.Printf("apply %d: %v", m.Offset, err)
+		}
+	}
+}
+
+// namedPool is poolMarks with workers that run a method.
+func (h handler) namedPool(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	jobs := make(chan *sarama.ConsumerMessage, 64)
+	for i := 0; i < 4; i++ {
+		go h.worker(sess, jobs)
+	}
+	defer close(jobs)
+	for msg := range claim.Messages() {
+		jobs <- msg
+		sess.MarkMessage(msg, "") // want `call to MarkMessage after the message is sent on a channel`
+	}
+	return nil
+}
+
 type job struct {
 	msg  *sarama.ConsumerMessage
 	done chan error
