@@ -28,7 +28,12 @@ that client.
     behind (a restart replays, nothing is skipped) and the client rejoins by
     itself, so a logged failure is handled; so is one that stops the
     goroutine or the process (log.Fatal, os.Exit, panic, or a function that
-    always calls one of them, in any package). A failed transaction
+    always calls one of them, in any package). A plain commit deferred
+    directly (`defer cl.CommitUncommittedOffsets(ctx)`, a final commit at
+    shutdown) discards its error too: its fix defers a closure that logs
+    it (built when the receiver and arguments are variables the function
+    does not assign after the defer, so that evaluating them later gives
+    the same values). A failed transaction
     commit (confluent CommitTransaction, sarama CommitTxn, franz-go
     EndTransaction) that a consume loop aborts and then carries on from,
     with nothing but logging besides the abort, is reported too: the

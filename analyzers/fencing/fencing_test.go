@@ -20,9 +20,11 @@ var scenarios = []string{
 	// TryAbort (6 silent).
 	"fencing/franztxn",
 	// franz-go plain commits discarded: statement, blank, never read, in a
-	// callback, (int, error) results, a worker goroutine (6 positive, each
-	// fixed by logging the error); returned, logged, deferred, read in the
-	// next iteration (4 silent).
+	// callback, (int, error) results, a worker goroutine, deferred
+	// directly (fixed with a deferred closure that logs it) and in a
+	// deferred closure (8 positive, each fixed by logging the error);
+	// returned, logged, a deferred closure that logs, read in the next
+	// iteration (4 silent).
 	"fencing/franzcommit",
 	// kafka-go CommitMessages discarded with synchronous commits (2
 	// positive); asynchronous, opaque reader, no group (3 silent).
@@ -51,8 +53,9 @@ var scenarios = []string{
 	// aborted without a rewind, per message (fixed with Seek to the
 	// message) and over a batch (fixed by returning after the abort);
 	// logged in a function with (int, error) results (fixed by returning a
-	// zero count with it) (10 positive); aborted and returned twice,
-	// aborted and rewound, returned twice, StoreMessage (6 silent).
+	// zero count with it); Commit in a deferred closure (11 positive);
+	// aborted and returned twice, aborted and rewound, returned twice,
+	// StoreMessage (6 silent).
 	"fencing/confluenttxn",
 	// the v1 path, and an empty error branch (2 positive, 1 silent).
 	"fencing/confluentv1",

@@ -337,6 +337,7 @@ func (c *checker) terminal(s ast.Stmt) bool {
 func (c *checker) result(f *ast.File, call *ast.CallExpr, ref clientmodel.ResultRef) {
 	s := c.newSite(f, call, ref)
 	if s == nil {
+		c.deferredCommit(f, call, ref) // deferred.go
 		return
 	}
 	if ref.NeedsSetting != "" && !c.settingHolds(call, ref) {

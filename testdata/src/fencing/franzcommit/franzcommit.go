@@ -94,9 +94,38 @@ func logged(ctx context.Context, cl *kgo.Client) error {
 	}
 }
 
-// deferred commits at shutdown: not the consume loop.
+// deferred commits at shutdown and drops the error: a failed final
+// commit goes unnoticed (fixed with a deferred closure that logs it).
 func deferred(ctx context.Context, cl *kgo.Client) error {
-	defer cl.CommitUncommittedOffsets(ctx) // ok: deferred final commit
+	defer cl.CommitUncommittedOffsets(ctx) // want `the error of CommitUncommittedOffsets is discarded`
+	for {
+		fs := cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return nil
+		}
+	}
+}
+
+// deferredClosure drops the final commit's error in a deferred closure.
+func deferredClosure(ctx context.Context, cl *kgo.Client) error {
+	defer func() {
+		_ = cl.CommitUncommittedOffsets(ctx) // want `the error of CommitUncommittedOffsets is discarded`
+	}()
+	for {
+		fs := cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return nil
+		}
+	}
+}
+
+// deferredLogged logs the final commit's error.
+func deferredLogged(ctx context.Context, cl *kgo.Client) error {
+	defer func() {
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil { // ok: logged
+			log.Printf("final commit: %v", err)
+		}
+	}()
 	for {
 		fs := cl.PollFetches(ctx)
 		if fs.IsClientClosed() {
