@@ -18,13 +18,15 @@ import (
 // Each is a silent case marked "// ok: known gap" in its scenario.
 //
 //   - confluentdefaults, kafkago: a record handed on other than to a
-//     channel's workers (used in a go statement, stored in a field), or to
-//     workers started by a loop that does more than start them: the end
-//     of the loop is not "after processing", so StoreMessage/CommitMessages
-//     has no sure place (analyzer: processedAfter, handedOn). A channel
-//     with one worker, a pool of workers started by a counted loop (made
-//     one worker), a fetch followed by `if err == nil { process }`, and a
-//     kafka-go batch processed by one call are fixed.
+//     channel's workers or to one go statement of the loop body (stored
+//     in a field, sent to workers started by a loop that does more than
+//     start them, handed to several goroutines): the end of the loop is
+//     not "after processing", so StoreMessage/CommitMessages has no sure
+//     place (analyzer: processedAfter, handedOn). A channel with one
+//     worker, a pool of workers started by a counted loop (made one
+//     worker), a goroutine per message (run in place), a fetch followed
+//     by `if err == nil { process }`, and a kafka-go batch processed by
+//     one call are fixed.
 //   - A client reached only through an interface, or through a parameter
 //     of a generic function (instances are not the generic function's
 //     callers), is not bound to its constructor: its calls are not checked.
@@ -54,11 +56,12 @@ var scenarios = []struct {
 	// (the key goes in its initialiser) and one two consumers share (each
 	// sets the key on its copy), a pool of workers (the fix keeps one
 	// worker, which stores) and one whose workers use the loop variable
-	// (its bound becomes 1) (13 / 8): auto-store off + StoreMessage,
+	// (its bound becomes 1), a goroutine per message (run in place, the
+	// store after it) (14 / 9): auto-store off + StoreMessage,
 	// "false" as a string, auto-commit off + CommitMessage, opaque
 	// parameter, Poll + StoreMessage, a package-level map with auto-store
 	// off, a pool storing with auto-store off, a loop that starts workers
-	// and does more (gap).
+	// and does more (gap), goroutines storing with auto-store off.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17): a
 	// pointer map with only the group set, the auto-store set on (the fix
@@ -100,10 +103,11 @@ var scenarios = []struct {
 	// function, a helper returning the decoded event (the fix returns the
 	// message and commits in the caller after processing), a batch
 	// flushed later (the fix commits it after the flush), a hand-off to
-	// one worker (the worker commits) and to a pool (made one worker)
-	// (8 / 7): no group, FetchMessage + CommitMessages, opaque config,
-	// GroupID "" through a helper, the helper done right, the batch done
-	// right, the hand-off done right.
+	// one worker (the worker commits) and to a pool (made one worker), a
+	// goroutine per message (run in place, the commit after it) (9 / 8):
+	// no group, FetchMessage + CommitMessages, opaque config, GroupID ""
+	// through a helper, the helper done right, the batch done right, the
+	// hand-off done right, goroutines committing after processing.
 	{"autocommit/kafkago", autocommit.Analyzer},
 	// ReadMessage whose error check exits without returning: log.Fatal, a
 	// helper here that calls os.Exit, a helper of another package that

@@ -24,7 +24,9 @@ so this analyzer reports only what can lose records with that client:
     messages out of order, and a store keeps the last write, so the fix
     makes the pool one worker (the loop is replaced by its body, or its
     bound becomes 1 when the workers use the loop variable), which stores
-    each message after processing it. Keys set through a local setter
+    each message after processing it. A message handed to a goroutine of
+    its own (one go statement of the loop body) is processed in place
+    (the go keyword goes) and stored after that. Keys set through a local setter
     closure (set := func(k, v string) { _ = cfg.SetKey(k, v) }) are read
     at its calls; one used other than called makes the settings unknown.
 
@@ -75,7 +77,8 @@ so this analyzer reports only what can lose records with that client:
     to a batch that one call processes are committed together right after
     that call succeeds. A message sent to the one worker of a channel is
     committed in the worker after processing; a pool of workers is made
-    one first, as for confluent-kafka-go.
+    one first, and a goroutine per message runs in place, as for
+    confluent-kafka-go.
 
   - marks-discarded (sarama): Consumer.Offsets.AutoCommit.Enable = false
     and no session.Commit() anywhere: marks are discarded at session end.

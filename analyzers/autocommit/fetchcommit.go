@@ -67,6 +67,14 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 		edits, ok = c.commitAfterFlush(path, as, *listp, call, sel, msg, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s and commit each batch after it is processed", fetch)
 		if !ok {
+			if m, l, st, g := c.goScope(path); m != "" {
+				// A goroutine per message: process it in place and
+				// commit after it.
+				edits, ok = c.commitHere(path, st, l, call, sel, m, fetch, commit)
+				edits = append(edits, inPlace(g))
+				title = fmt.Sprintf("Fetch with %s, process each message in place and commit it after processing", fetch)
+				break
+			}
 			var pl *pool
 			edits, pl, ok = c.commitInWorker(path, call, sel, fetch, commit)
 			title = fmt.Sprintf("Fetch with %s and commit in the worker after processing", fetch)

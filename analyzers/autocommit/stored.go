@@ -41,15 +41,19 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	var rel []analysis.RelatedInformation
 	title := "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message after processing"
 	for _, f := range fetches {
-		e, pl, ok := c.storeAfterProcessing(k, f)
+		e, rw, ok := c.storeAfterProcessing(k, f)
 		if !ok {
 			return
 		}
 		edits = append(edits, e...)
 		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
-		if pl != nil {
-			rel = append(rel, related(pl.loop.Pos(), "workers started here finish messages out of order: the fix keeps one, which stores each message after processing it, in order"))
+		switch {
+		case rw.pool != nil:
+			rel = append(rel, related(rw.pool.loop.Pos(), "workers started here finish messages out of order: the fix keeps one, which stores each message after processing it, in order"))
 			title = "Disable " + cl.Spell(clientmodel.AutoStore) + ", start one worker and store each message after processing"
+		case rw.inPlace != nil:
+			rel = append(rel, related(rw.inPlace.Pos(), "processed in a goroutine of its own: no place in the loop is after its processing"))
+			title = "Disable " + cl.Spell(clientmodel.AutoStore) + ", process each message in place and store it after processing"
 		}
 	}
 	c.report(k, analysis.Diagnostic{
@@ -65,38 +69,59 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	})
 }
 
+// rewrite is how a fix changes the processing so that a position call
+// can follow it: a pool of workers made one, or a goroutine per message
+// run in place.
+type rewrite struct {
+	pool    *pool
+	inPlace *ast.GoStmt
+}
+
 // storeAfterProcessing inserts a StoreMessage of the fetched message at the
 // end of the block that processes it, on its success path (edit.AppendOnSuccess).
 //
 // A message handed to a pool of workers gets the store in the worker, and
 // the pool becomes one worker (the pool is returned): several workers
 // finish messages out of order, and StoreMessage keeps the last write, so
-// a store from one could pass a message another is still processing.
-func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) ([]analysis.TextEdit, *pool, bool) {
+// a store from one could pass a message another is still processing. A
+// message handed to a goroutine of its own is processed in place (the go
+// keyword goes), and stored after that.
+func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) ([]analysis.TextEdit, rewrite, bool) {
 	call, path := edit.CallAt(c.pass, f.Pos())
 	if call == nil {
-		return nil, nil, false
+		return nil, rewrite{}, false
 	}
 	recv, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok {
-		return nil, nil, false
+		return nil, rewrite{}, false
 	}
 	recvSrc := edit.Source(c.pass, recv.X)
 	msg, list, stmt := c.messageScope(call, path)
 	var body string
 	var extra []analysis.TextEdit
 	var pl *pool
+	var g *ast.GoStmt
 	switch {
 	case msg != "":
 		if body, extra, ok = c.errHandling(path, stmt, "store offset"); !ok {
-			return nil, nil, false
+			return nil, rewrite{}, false
 		}
 	default:
+		if m, l, st, gs := c.goScope(path); m != "" {
+			// Handed to a goroutine of its own: process it in place
+			// and store after it.
+			if body, extra, ok = c.errHandling(path, st, "store offset"); !ok {
+				return nil, rewrite{}, false
+			}
+			msg, list, stmt, g = m, l, st, gs
+			extra = append(extra, inPlace(g))
+			break
+		}
 		// Handed to the one worker that processes it: store there,
 		// logging a failure (returning would stop the worker and block
 		// the loop on its next send).
 		if msg, list, stmt, pl = c.workerScope(path); msg == "" || !c.visibleAt(recv.X, list[0].Pos()) {
-			return nil, nil, false
+			return nil, rewrite{}, false
 		}
 		name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
 		body, extra = fmt.Sprintf("%s.Printf(\"store offset: %%v\", err)", name), imp
@@ -105,16 +130,16 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) (
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", recvSrc, store, msg, body)
 	e, ok := edit.AppendOnSuccess(c.pass, path, list, stmt, text)
 	if !ok {
-		return nil, nil, false
+		return nil, rewrite{}, false
 	}
 	if pl != nil {
 		one, ok := c.oneWorker(pl, e)
 		if !ok {
-			return nil, nil, false
+			return nil, rewrite{}, false
 		}
 		e = one
 	}
-	return append(extra, e...), pl, true
+	return append(extra, e...), rewrite{pool: pl, inPlace: g}, true
 }
 
 // messageScope finds, for a confluent fetch call, the expression naming the

@@ -194,3 +194,48 @@ func (c *checker) visibleAt(e ast.Expr, pos token.Pos) bool {
 	_, obj := c.scopeAt(pos).LookupParent(id.Name, pos)
 	return obj != nil && obj == c.pass.TypesInfo.Uses[id]
 }
+
+// goScope finds, for a fetch at path (`msg, err := fetch` whose error
+// check leaves), a message handed to a goroutine of its own: one go
+// statement of the loop body mentions msg, and nothing else hands it on.
+// It returns the message, the loop body and the fetch statement with the
+// go statement, which the fix turns into a plain call (processing in
+// place), so that the end of the body is after the processing.
+func (c *checker) goScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, *ast.GoStmt) {
+	stmt, listp := edit.Stmt(path)
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return "", nil, nil, nil
+	}
+	msg, ok := as.Lhs[0].(*ast.Ident)
+	errID, ok2 := as.Lhs[1].(*ast.Ident)
+	if !ok || !ok2 || msg.Name == "_" {
+		return "", nil, nil, nil
+	}
+	ifs, ok := next(*listp, stmt).(*ast.IfStmt)
+	if !ok || ifs.Init != nil || !isNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
+		return "", nil, nil, nil
+	}
+	var g *ast.GoStmt
+	for _, s := range after(*listp, ifs) {
+		if gs, ok := s.(*ast.GoStmt); ok && c.handedOn([]ast.Stmt{gs}, msg.Name) {
+			if g != nil {
+				return "", nil, nil, nil
+			}
+			g = gs
+			continue
+		}
+		if c.handedOn([]ast.Stmt{s}, msg.Name) {
+			return "", nil, nil, nil
+		}
+	}
+	if g == nil {
+		return "", nil, nil, nil
+	}
+	return msg.Name, *listp, stmt, g
+}
+
+// inPlace returns the edit that runs go statement g's call in place.
+func inPlace(g *ast.GoStmt) analysis.TextEdit {
+	return analysis.TextEdit{Pos: g.Pos(), End: g.Call.Pos()}
+}

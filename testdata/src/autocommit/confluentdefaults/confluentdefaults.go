@@ -519,3 +519,47 @@ func handOffPoolMixed(ctx context.Context, s *store, audit chan<- string) error 
 		jobs <- msg
 	}
 }
+
+// goPerMessage saves each message in a goroutine of its own: no place in
+// the loop is after the save. The fix saves in place (the go keyword
+// goes) and stores after it.
+func goPerMessage(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "fanout"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		go func() {
+			if err := s.save(ctx, msg); err != nil {
+				log.Printf("save: %v", err)
+			}
+		}()
+	}
+}
+
+// goPerMessageStored turns the auto-store off and stores in each
+// goroutine after the save.
+func goPerMessageStored(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "fanout-stored", "enable.auto.offset.store": false}) // ok: auto-store off, StoreMessage after processing
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		go func() {
+			if err := s.save(ctx, msg); err != nil {
+				return
+			}
+			if _, err := c.StoreMessage(msg); err != nil {
+				log.Printf("store offset: %v", err)
+			}
+		}()
+	}
+}

@@ -353,3 +353,38 @@ func handOffCommitted(ctx context.Context) error {
 		jobs <- m
 	}
 }
+
+// goPerMessage indexes each message in a goroutine of its own: the fix
+// fetches, indexes in place and commits after it.
+func goPerMessage(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "indexer", Topic: "docs"})
+	for {
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		if err != nil {
+			return err
+		}
+		go func(m kafka.Message) {
+			if err := index(m); err != nil {
+				log.Printf("index: %v", err)
+			}
+		}(m)
+	}
+}
+
+// goPerMessageCommitted fetches, and each goroutine commits its message
+// after indexing it.
+func goPerMessageCommitted(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "indexer", Topic: "docs"})
+	for {
+		m, err := r.FetchMessage(ctx) // ok: FetchMessage commits nothing; the goroutine commits after processing
+		if err != nil {
+			return err
+		}
+		go func(m kafka.Message) {
+			if err := index(m); err != nil {
+				return
+			}
+			_ = r.CommitMessages(ctx, m)
+		}(m)
+	}
+}
