@@ -187,7 +187,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	b.bind(m)
 	m.Received = received(m)
 	b.exportFacts(res.SrcFuncs)
-	b.exportNeeds(m)
+	b.exportNeeds(m, res.SrcFuncs)
 	b.importNeeds(m, res.SrcFuncs)
 	return m, nil
 }

@@ -67,39 +67,41 @@ type Need struct {
 
 // exportNeeds exports an EntryFact for each function and struct field of
 // the package through which a received client reaches calls that need a
-// setting.
-func (b *builder) exportNeeds(m *Model) {
+// setting: its own calls, and those of other packages it hands the client
+// on to (their facts).
+func (b *builder) exportNeeds(m *Model, funcs []*ssa.Function) {
 	facts := map[types.Object]*EntryFact{}
+	add := func(v ssa.Value, n EntryNeed) {
+		for _, r := range m.Flow.Roots(v) {
+			if key, _ := EntryKey(r); key == "" {
+				continue
+			}
+			obj, param := entryObject(r)
+			if obj == nil || obj.Pkg() != b.pass.Pkg {
+				continue
+			}
+			f := facts[obj]
+			if f == nil {
+				f = &EntryFact{}
+				facts[obj] = f
+			}
+			n.Param = param
+			if !slices.Contains(f.Needs, n) {
+				f.Needs = append(f.Needs, n)
+			}
+		}
+	}
 	for _, c := range m.Received {
 		for _, call := range c.Calls {
 			if call.NeedsSetting == "" {
 				continue
 			}
-			recv := ssaflow.Recv(call.Instr.Common())
-			if recv == nil {
-				continue
-			}
-			for _, r := range m.Flow.Roots(recv) {
-				key, _ := EntryKey(r)
-				if key != c.Entry {
-					continue
-				}
-				obj, param := entryObject(r)
-				if obj == nil || obj.Pkg() != b.pass.Pkg {
-					continue
-				}
-				f := facts[obj]
-				if f == nil {
-					f = &EntryFact{}
-					facts[obj] = f
-				}
-				n := EntryNeed{Param: param, Func: call.Func, Via: displayName(call.Fn)}
-				if !slices.Contains(f.Needs, n) {
-					f.Needs = append(f.Needs, n)
-				}
+			if recv := ssaflow.Recv(call.Instr.Common()); recv != nil {
+				add(recv, EntryNeed{Func: call.Func, Via: displayName(call.Fn)})
 			}
 		}
 	}
+	b.handOvers(funcs, func(v ssa.Value, n EntryNeed, _ types.Object, _ token.Pos) { add(v, n) })
 	for obj, f := range facts {
 		sort.Slice(f.Needs, func(i, j int) bool {
 			a, b := f.Needs[i], f.Needs[j]
@@ -139,13 +141,21 @@ func entryObject(r ssa.Value) (types.Object, int) {
 }
 
 // importNeeds adds to each consumer built in the package the needs of the
-// functions and fields of other packages it is handed to: a call argument
-// (receiver excluded) or a store into a struct field (a composite literal
-// or an assignment).
+// functions and fields of other packages it is handed to.
 func (b *builder) importNeeds(m *Model, funcs []*ssa.Function) {
 	if len(m.Consumers) == 0 {
 		return
 	}
+	b.handOvers(funcs, func(v ssa.Value, n EntryNeed, entry types.Object, at token.Pos) {
+		b.addNeed(m, v, n, entry, at)
+	})
+}
+
+// handOvers calls f for each value the package hands to a function or
+// struct field of another package whose EntryFact says what the value
+// needs: a call argument (receiver excluded) or a store into the field (a
+// composite literal or an assignment); at is where it is handed over.
+func (b *builder) handOvers(funcs []*ssa.Function, f func(v ssa.Value, n EntryNeed, entry types.Object, at token.Pos)) {
 	for _, fn := range funcs {
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
@@ -155,13 +165,14 @@ func (b *builder) importNeeds(m *Model, funcs []*ssa.Function) {
 					if callee == nil || callee.Pkg() == nil || callee.Pkg() == b.pass.Pkg {
 						continue
 					}
-					var f EntryFact
-					if !b.pass.ImportObjectFact(callee, &f) {
+					var fact EntryFact
+					if !b.pass.ImportObjectFact(callee, &fact) {
 						continue
 					}
-					for _, n := range f.Needs {
-						arg := ssaflow.Arg(in.Common(), n.Param)
-						b.addNeed(m, arg, n, callee, pos(arg, in.Pos()))
+					for _, n := range fact.Needs {
+						if arg := ssaflow.Arg(in.Common(), n.Param); arg != nil {
+							f(arg, n, callee, pos(arg, in.Pos()))
+						}
 					}
 				case *ssa.Store:
 					fa, ok := in.Addr.(*ssa.FieldAddr)
@@ -172,12 +183,12 @@ func (b *builder) importNeeds(m *Model, funcs []*ssa.Function) {
 					if v == nil || v.Pkg() == nil || v.Pkg() == b.pass.Pkg {
 						continue
 					}
-					var f EntryFact
-					if !b.pass.ImportObjectFact(v, &f) {
+					var fact EntryFact
+					if !b.pass.ImportObjectFact(v, &fact) {
 						continue
 					}
-					for _, n := range f.Needs {
-						b.addNeed(m, in.Val, n, v, pos(in.Val, in.Pos()))
+					for _, n := range fact.Needs {
+						f(in.Val, n, v, pos(in.Val, in.Pos()))
 					}
 				}
 			}
@@ -187,9 +198,6 @@ func (b *builder) importNeeds(m *Model, funcs []*ssa.Function) {
 
 // addNeed adds need n of entry to the consumer v is, if any.
 func (b *builder) addNeed(m *Model, v ssa.Value, n EntryNeed, entry types.Object, at token.Pos) {
-	if v == nil {
-		return
-	}
 	ref, ok := b.ix.CallByName(n.Func)
 	if !ok {
 		return

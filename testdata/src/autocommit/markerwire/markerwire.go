@@ -3,6 +3,7 @@
 package markerwire
 
 import (
+	"autocommit/markermid"
 	"autocommit/markersvc"
 	"context"
 
@@ -86,4 +87,26 @@ func archiverStoring(ctx context.Context, archive func(*kafka.Message) error) er
 	defer c.Close()
 	a := &markersvc.Archiver{Consumer: c, Archive: archive} // ok: stores count
 	return a.Run(ctx)
+}
+
+// pipeline hands the client to a package that hands it on to the service.
+func pipeline(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.SeedBrokers("localhost:9092"), kgo.ConsumerGroup("ledger"), kgo.ConsumeTopics("entries"))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	p := &markermid.Pipeline{Client: cl} // want `MarkCommitRecords, called by markersvc.Consume on the client handed over here`
+	return p.Start(ctx)
+}
+
+// pipelineMarks is pipeline with AutoCommitMarks.
+func pipelineMarks(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.SeedBrokers("localhost:9092"), kgo.ConsumerGroup("ledger"), kgo.ConsumeTopics("entries"), kgo.AutoCommitMarks())
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	p := &markermid.Pipeline{Client: cl} // ok: marks count
+	return p.Start(ctx)
 }
