@@ -20,6 +20,9 @@ import (
 func (c *checker) ineffective(k *consumer.Consumer) {
 	var bad, badCommits []positionUse
 	add := func(u positionUse) {
+		if u.NeedsSetting == "" || u.Role == clientmodel.FetchCommit || u.Role == clientmodel.Fetch {
+			return
+		}
 		on, known := k.Settings.Get(k.Client, u.NeedsSetting)
 		if !known || on == u.NeedsValue {
 			return
@@ -31,9 +34,6 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		}
 	}
 	for _, call := range k.Calls {
-		if call.NeedsSetting == "" || call.Role == clientmodel.FetchCommit || call.Role == clientmodel.Fetch {
-			continue
-		}
 		add(positionUse{CallRef: call.CallRef, pos: call.Pos()})
 	}
 	for _, n := range k.Needs {

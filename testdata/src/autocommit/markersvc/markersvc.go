@@ -8,6 +8,7 @@ import (
 	"log"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	kafkago "github.com/segmentio/kafka-go"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -71,4 +72,16 @@ func (a *Archiver) Run(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// Tail reads r and hands each message to show: ReadMessage commits only in
+// a group, which the caller decides.
+func Tail(ctx context.Context, r *kafkago.Reader, show func(kafkago.Message)) error {
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			return err
+		}
+		show(m)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	kafkago "github.com/segmentio/kafka-go"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -109,4 +110,12 @@ func pipelineMarks(ctx context.Context) error {
 	defer cl.Close()
 	p := &markermid.Pipeline{Client: cl} // ok: marks count
 	return p.Start(ctx)
+}
+
+// tail hands a reader outside any group to a service that reads with
+// ReadMessage: nothing is committed, and nothing needs to be.
+func tail(ctx context.Context) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{Brokers: []string{"localhost:9092"}, Topic: "entries"})
+	defer r.Close()
+	return markersvc.Tail(ctx, r, func(kafkago.Message) {}) // ok: ReadMessage needs a group only to commit
 }
