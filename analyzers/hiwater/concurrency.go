@@ -572,12 +572,15 @@ func (c *checker) sharedFeed(l *launch, x ssa.Instruction) bool {
 // runs once (for i := 0; i < 1; i++, for range 1), or in a range over
 // the first element of a slice (for range workers[:1]): one worker.
 func (c *checker) singleIteration(l *launch) bool {
+	loop, _ := edit.LoopOf(edit.Path(c.pass, l.instr.Pos()))
 	n, ok := c.loopCount(l.instr.Pos())
 	if !ok {
-		loop, _ := edit.LoopOf(edit.Path(c.pass, l.instr.Pos()))
 		rs, isRange := loop.(*ast.RangeStmt)
 		if !isRange {
 			return false
+		}
+		if c.setToOne(loop, rs.X) {
+			return true
 		}
 		se, isSlice := ast.Unparen(rs.X).(*ast.SliceExpr)
 		if !isSlice || se.Low != nil || se.High == nil || se.Slice3 {
@@ -585,12 +588,53 @@ func (c *checker) singleIteration(l *launch) bool {
 		}
 		n = se.High
 	}
-	tv, ok := c.pass.TypesInfo.Types[n]
+	if c.setToOne(loop, n) {
+		return true
+	}
+	return c.atMostOne(n)
+}
+
+// atMostOne reports whether e is a constant no greater than 1.
+func (c *checker) atMostOne(e ast.Expr) bool {
+	tv, ok := c.pass.TypesInfo.Types[e]
 	if !ok || tv.Value == nil {
 		return false
 	}
 	v, exact := constant.Int64Val(constant.ToInt(tv.Value))
 	return exact && v <= 1
+}
+
+// setToOne reports whether the statement right before loop sets the
+// variable e, its count or slice of workers, to one worker: n = 1,
+// n := 1, workers = workers[:1] (as the single-worker fixes do).
+func (c *checker) setToOne(loop ast.Stmt, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || loop == nil {
+		return false
+	}
+	obj := c.pass.TypesInfo.ObjectOf(id)
+	if _, isVar := obj.(*types.Var); !isVar {
+		return false
+	}
+	list, i := stmtListOf(c.pass, loop)
+	if i < 1 {
+		return false
+	}
+	as, ok := list[i-1].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return false
+	}
+	if lid, ok := as.Lhs[0].(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(lid) != obj {
+		return false
+	}
+	rhs := ast.Unparen(as.Rhs[0])
+	if cv, ok := rhs.(*ast.CallExpr); ok && len(cv.Args) == 1 {
+		rhs = ast.Unparen(cv.Args[0]) // a conversion: int32(1)
+	}
+	if se, ok := rhs.(*ast.SliceExpr); ok {
+		return se.Low == nil && se.High != nil && !se.Slice3 && c.atMostOne(se.High)
+	}
+	return c.atMostOne(rhs)
 }
 
 // loopCount returns the bound of the counting loop directly around pos:

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -28,11 +29,11 @@ import (
 func (c *checker) assignOne(s *site, e ast.Expr, value string) (analysis.SuggestedFix, bool) {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
-		return analysis.SuggestedFix{}, false
+		return c.localCount(s, e, value)
 	}
 	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
 	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
-		return analysis.SuggestedFix{}, false
+		return c.localCount(s, e, value)
 	}
 	path := edit.Path(c.pass, s.l.instr.Pos())
 	loop, _ := edit.LoopOf(path)
@@ -103,6 +104,124 @@ func (c *checker) assignOne(s *site, e ast.Expr, value string) (analysis.Suggest
 	return analysis.SuggestedFix{
 		Message:   "Start a single worker",
 		TextEdits: []analysis.TextEdit{edit.InsertBefore(c.pass, outer, text)},
+	}, true
+}
+
+// localCount is assignOne for a worker count (or slice of workers) that
+// is not a local variable: a field, a package variable or constant
+// (h.workers, cfg.Workers, numWorkers). A local of the value the fix
+// gives it is declared before the loop (workers := 1, workers :=
+// h.workers[:1]) and replaces the expression from the loop on, so that
+// every later use agrees with it. Not when the expression is assigned in
+// the function, has its address taken, or is used before the loop other
+// than as a channel's capacity.
+func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	e = ast.Unparen(e)
+	root := e
+	for {
+		sel, ok := root.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		root = sel.X
+	}
+	rid, ok := root.(*ast.Ident)
+	if !ok {
+		return fail() // a call or an index: not the same value at each use
+	}
+	switch c.pass.TypesInfo.Uses[rid].(type) {
+	case *types.Var, *types.Const, *types.PkgName:
+	default:
+		return fail()
+	}
+	t := c.pass.TypesInfo.TypeOf(e)
+	if t == nil {
+		return fail()
+	}
+	path := edit.Path(c.pass, s.l.instr.Pos())
+	loop, _ := edit.LoopOf(path)
+	_, body := edit.FuncOf(path)
+	if loop == nil || body == nil {
+		return fail()
+	}
+	outer := ast.Stmt(loop)
+	for i, n := range path {
+		if n == loop && i+1 < len(path) {
+			if ls, ok := path[i+1].(*ast.LabeledStmt); ok {
+				outer = ls
+			}
+		}
+	}
+	text := edit.Source(c.pass, e)
+	base := "workers"
+	if value == "1" {
+		base = "n"
+	}
+	name := edit.FreeName(c.pass, outer.Pos(), base)
+	same := func(x ast.Expr) bool {
+		return edit.Source(c.pass, x) == text && types.Identical(c.pass.TypesInfo.TypeOf(x), t)
+	}
+	var uses []ast.Expr
+	ok = true
+	var inspect func(n ast.Node) bool
+	inspect = func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if l, isExpr := l.(ast.Expr); isExpr && same(ast.Unparen(l)) {
+					ok = false
+				}
+			}
+		case *ast.IncDecStmt:
+			if same(ast.Unparen(x.X)) {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.AND && same(ast.Unparen(x.X)) {
+				ok = false
+			}
+		case *ast.CallExpr:
+			if f, isID := ast.Unparen(x.Fun).(*ast.Ident); isID && f.Name == "make" && x.End() <= outer.Pos() {
+				return false // a capacity or length set before the loop
+			}
+		case *ast.Ident, *ast.SelectorExpr:
+			if same(x.(ast.Expr)) {
+				if x.Pos() < outer.Pos() || c.lookupAt(x.Pos(), name) != nil {
+					ok = false
+				}
+				uses = append(uses, x.(ast.Expr))
+				return false
+			}
+		}
+		return true
+	}
+	ast.Inspect(body, inspect)
+	if !ok || len(uses) == 0 {
+		return fail()
+	}
+	decl := name + " := " + value
+	if value == "1" {
+		if b, isBasic := t.(*types.Basic); !isBasic || b.Kind() != types.Int && b.Kind() != types.UntypedInt {
+			ts := types.TypeString(t, types.RelativeTo(c.pass.Pkg))
+			if strings.Contains(ts, ".") {
+				return fail() // a type of another package: no name to convert with
+			}
+			decl = name + " := " + ts + "(1)"
+		}
+	} else {
+		decl = name + " := " + text + "[:1]"
+	}
+	edits := []analysis.TextEdit{edit.InsertBefore(c.pass, outer, decl+" // a single worker: records in channel order")}
+	for _, u := range uses {
+		edits = append(edits, analysis.TextEdit{Pos: u.Pos(), End: u.End(), NewText: []byte(name)})
+	}
+	return analysis.SuggestedFix{
+		Message:   "Start a single worker",
+		TextEdits: edits,
 	}, true
 }
 

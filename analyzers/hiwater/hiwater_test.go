@@ -81,13 +81,14 @@ var scenarios = []string{
 	// maximum applied sequentially, a minimum kept by a method (4 silent).
 	"hiwater/service",
 	// Shapes once silent for want of a fix: a pool whose worker count a
-	// collecting loop uses too (n = 1 before the pool), a pool counting
-	// down, an errgroup over a stream in a function returning nothing
-	// (SetLimit(1)), completion callbacks with no low-water fix (kafka-go,
-	// and sarama in a function returning nothing: the loop waits for each
-	// callback) (5 positive); a tracker's low-water mark marked by the
-	// workers, a count down from 1, SetLimit(1), a loop waiting for each
-	// callback, a tracker's mark in a callback (5 silent).
+	// collecting loop uses too (n = 1 before the pool; a field: a local
+	// count of 1 replaces it), a pool counting down, an errgroup over a
+	// stream in a function returning nothing (SetLimit(1)), completion
+	// callbacks with no low-water fix (kafka-go, and sarama in a function
+	// returning nothing: the loop waits for each callback) (6 positive); a
+	// tracker's low-water mark marked by the workers (twice), a count down
+	// from 1, SetLimit(1), a loop waiting for each callback, a tracker's
+	// mark in a callback (6 silent).
 	"hiwater/gaps",
 	// Issue #17 idioms: a maximum kept under a mutex by per-message
 	// goroutines and marked by a ticker; lanes chosen by key, for sarama

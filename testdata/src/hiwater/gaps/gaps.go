@@ -78,6 +78,61 @@ func collectedTracked(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGro
 	return nil
 }
 
+// pool is a handler whose worker count is configured.
+type pool struct{ workers int }
+
+// A pool sized by a field that the loop waiting for the workers uses too:
+// the fix declares a count of 1 used by both.
+func (p *pool) drain(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) {
+	jobs := make(chan *sarama.ConsumerMessage, p.workers)
+	done := make(chan struct{}, p.workers)
+	for range p.workers {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for m := range jobs {
+				process(m)
+				sess.MarkMessage(m, "") // want `call to MarkMessage from a pool of workers`
+			}
+		}()
+	}
+	for msg := range claim.Messages() {
+		jobs <- msg
+	}
+	close(jobs)
+	for range p.workers {
+		<-done
+	}
+}
+
+// drain's twin: the workers mark a tracker's low-water mark.
+func (p *pool) drainTracked(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	tr := lowwater.New()
+	jobs := make(chan *sarama.ConsumerMessage, p.workers)
+	done := make(chan struct{}, p.workers)
+	for range p.workers {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for m := range jobs {
+				process(m)
+				if next, ok := tr.Done(lowwater.TopicPartition{Topic: m.Topic, Partition: m.Partition}, m.Offset); ok {
+					sess.MarkOffset(m.Topic, m.Partition, next, "") // ok: a low-water mark
+				}
+			}
+		}()
+	}
+	for msg := range claim.Messages() {
+		if err := tr.Start(lowwater.TopicPartition{Topic: msg.Topic, Partition: msg.Partition}, msg.Offset); err != nil {
+			return err
+		}
+		jobs <- msg
+	}
+	close(jobs)
+	for range p.workers {
+		<-done
+	}
+	return nil
+}
+
 // Workers started by a loop counting down.
 func countdown(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) {
 	jobs := make(chan *sarama.ConsumerMessage)
