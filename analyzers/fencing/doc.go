@@ -103,7 +103,9 @@ that client.
     twice (fix: continue the loop when !committed); or a sarama CommitTxn
     failure handled by returning without AbortTxn on a producer that
     outlives the function: after an abortable error sarama accepts no
-    BeginTxn until AbortTxn (fix: call AbortTxn first).
+    BeginTxn until AbortTxn (fix: call AbortTxn first). Silent when the
+    function defers a closure that aborts when its named error result is
+    set.
 
   - skipped-txn-begin-failure: a transaction begin (sarama BeginTxn,
     franz-go BeginTransaction and GroupTransactSession.Begin, confluent

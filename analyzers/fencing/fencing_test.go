@@ -33,7 +33,8 @@ var scenarios = []string{
 	// without AbortTxn, aborted while the claim reads on (5 positive, the
 	// last fixed by returning after the abort); aborted, aborted with the
 	// offset reset, local producer, log.Fatal, Commit(), Errors() drain
-	// skipping rebalance errors (6 silent).
+	// skipping rebalance errors, returned through a named result that a
+	// deferred closure aborts on (#17) (7 silent).
 	"fencing/sarama",
 	// the Shopify path (1 positive, 1 silent).
 	"fencing/saramashopify",
@@ -55,7 +56,8 @@ var scenarios = []string{
 	// logged in a function with (int, error) results (fixed by returning a
 	// zero count with it); Commit in a deferred closure (11 positive);
 	// aborted and returned twice, aborted and rewound, returned twice,
-	// StoreMessage (6 silent).
+	// StoreMessage, returned with a deferred abort on the named error (7
+	// silent).
 	"fencing/confluenttxn",
 	// the v1 path, and an empty error branch (2 positive, 1 silent).
 	"fencing/confluentv1",

@@ -472,7 +472,7 @@ func (c *checker) missingAbort(s *site) {
 		}
 		return true
 	})
-	if !hasReturn || aborts || c.localRecv(s) {
+	if !hasReturn || aborts || c.localRecv(s) || c.deferredAbort(s) {
 		return
 	}
 	recv, ok := c.recvText(s.call)
@@ -500,6 +500,58 @@ func (c *checker) missingAbort(s *site) {
 			TextEdits: append(imports, e),
 		}},
 	})
+}
+
+// deferredAbort reports whether the call's function defers a closure
+// that aborts when its named error result is set: returning the error
+// aborts (`func f() (err error) { defer func() { if err != nil {
+// p.AbortTxn() } }() … }`).
+func (c *checker) deferredAbort(s *site) bool {
+	var ftype *ast.FuncType
+	var body *ast.BlockStmt
+	switch f := s.fn.(type) {
+	case *ast.FuncDecl:
+		ftype, body = f.Type, f.Body
+	case *ast.FuncLit:
+		ftype, body = f.Type, f.Body
+	}
+	if body == nil || ftype.Results == nil {
+		return false
+	}
+	var named []types.Object
+	for _, f := range ftype.Results.List {
+		for _, id := range f.Names {
+			if obj := c.pass.TypesInfo.Defs[id]; obj != nil && isError(obj.Type()) {
+				named = append(named, obj)
+			}
+		}
+	}
+	if len(named) == 0 {
+		return false
+	}
+	found := false
+	for _, st := range body.List {
+		def, ok := st.(*ast.DeferStmt)
+		if !ok {
+			continue
+		}
+		lit, ok := ast.Unparen(def.Call.Fun).(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		aborts, reads := false, false
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && c.isAbort(call) {
+				aborts = true
+			}
+			return true
+		})
+		for _, obj := range named {
+			reads = reads || c.mentions(lit.Body, obj)
+		}
+		found = found || aborts && reads
+	}
+	return found
 }
 
 // localRecv reports whether the call's receiver is a local variable of

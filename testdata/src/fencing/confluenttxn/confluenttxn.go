@@ -439,3 +439,22 @@ func finalCommit(ctx context.Context) error {
 	}
 	return nil
 }
+
+// deferredAbort returns CommitTransaction's failure through a named
+// result, which a deferred closure checks to abort.
+func deferredAbort(ctx context.Context, c *kafka.Consumer, p *kafka.Producer, m *kafka.Message) (err error) {
+	defer func() {
+		if err != nil {
+			if abortErr := p.AbortTransaction(ctx); abortErr != nil {
+				log.Printf("abort transaction: %v", abortErr)
+			}
+		}
+	}()
+	if err = send(ctx, c, p, m); err != nil {
+		return err
+	}
+	if err = p.CommitTransaction(ctx); err != nil { // ok: returned, and the deferred closure aborts on the named error
+		return err
+	}
+	return nil
+}

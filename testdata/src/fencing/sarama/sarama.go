@@ -212,3 +212,26 @@ func drain(ctx context.Context, g sarama.ConsumerGroup) {
 		}
 	}
 }
+
+// deferredAbort returns CommitTxn's failure through a named result, which
+// a deferred closure checks to abort.
+type deferredAbort struct{ handler }
+
+func (h *deferredAbort) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) (err error) {
+	defer func() {
+		if err != nil {
+			if abortErr := h.producer.AbortTxn(); abortErr != nil {
+				log.Printf("abort txn: %v", abortErr)
+			}
+		}
+	}()
+	for msg := range claim.Messages() {
+		if err = h.produce(msg); err != nil {
+			return err
+		}
+		if err = h.producer.CommitTxn(); err != nil { // ok: the deferred closure aborts on the named error
+			return err
+		}
+	}
+	return nil
+}
