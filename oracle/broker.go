@@ -24,6 +24,8 @@ type Broker struct {
 	members map[string]map[string]bool // group → member ids seen
 	commits atomic.Int64               // commit requests received
 	last    map[int32]int64            // last offset committed per partition (OffsetCommit only)
+	txnIDs  map[string]bool            // transactional ids seen
+	wg      sync.WaitGroup             // aborts requested by faults
 }
 
 // NewBroker starts a one-broker cluster with the given topics.
@@ -32,7 +34,7 @@ func NewBroker(partitions int32, topics ...string) (*Broker, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Broker{cluster: c, members: map[string]map[string]bool{}, last: map[int32]int64{}}
+	b := &Broker{cluster: c, members: map[string]map[string]bool{}, last: map[int32]int64{}, txnIDs: map[string]bool{}}
 	c.Control(b.observe)
 	b.admin, err = kgo.NewClient(kgo.SeedBrokers(c.ListenAddrs()...))
 	if err != nil {
@@ -47,12 +49,13 @@ func (b *Broker) Addrs() []string { return b.cluster.ListenAddrs() }
 
 // Close stops the admin client and the cluster.
 func (b *Broker) Close() {
+	b.wg.Wait()
 	b.admin.Close()
 	b.cluster.Close()
 }
 
 // observe runs on the cluster's loop for every request and never handles
-// one: it only records member ids and commit requests.
+// one: it only records member ids, commit requests and transactional ids.
 func (b *Broker) observe(req kmsg.Request) (kmsg.Response, error, bool) {
 	switch r := req.(type) {
 	case *kmsg.JoinGroupRequest:
@@ -72,6 +75,12 @@ func (b *Broker) observe(req kmsg.Request) (kmsg.Response, error, bool) {
 		b.commits.Add(1)
 	case *kmsg.TxnOffsetCommitRequest:
 		b.commits.Add(1)
+	case *kmsg.InitProducerIDRequest:
+		if r.TransactionalID != nil {
+			b.mu.Lock()
+			b.txnIDs[*r.TransactionalID] = true
+			b.mu.Unlock()
+		}
 	}
 	return nil, nil, false
 }

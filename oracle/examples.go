@@ -3,6 +3,9 @@ package oracle
 import (
 	"encoding/json"
 	"fmt"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 // Example describes how to run one consumer of examples/ and observe it:
@@ -19,6 +22,27 @@ type Example struct {
 	Records    int    // records per run, when the default is done before the consumer's first auto-commit
 	Partitions int32  // partitions of the topic, when the consumer reads fewer than the default
 	Skip       string // why it is not run, when it cannot be observed
+
+	// Output names the topics a transactional example produces to. The
+	// harness reads them with read_committed isolation while the
+	// experiment runs and counts each committed record's key (the input
+	// record's id) as an effect, next to any Effects tables.
+	Output []string
+	// Outside names tables the example writes outside its transaction,
+	// beyond the row's scope (effectively-once in Kafka): their counts are
+	// logged, not checked.
+	Outside []Effect
+	// Faults are the broker errors injected into the run (seeded), for
+	// bugs that only a failing broker request shows.
+	Faults []Fault
+	// Churn runs a second instance of the consumer in the same group that
+	// joins and leaves during the kill phase, so that the first instance's
+	// partitions are revoked while it processes.
+	Churn bool
+	// Trickle, when set, produces a tenth of the records before the
+	// consumer starts and the rest one at a time this far apart while it
+	// runs, so that a consumer polls records one by one, not one batch.
+	Trickle time.Duration
 }
 
 // Effect names a table and the column that holds the record id.
@@ -77,9 +101,20 @@ const (
 	hourlyKWh     = `CREATE TABLE hourly_kwh (meter text, hour timestamptz, kwh float8, PRIMARY KEY (meter, hour))`
 	walletCredits = `CREATE TABLE wallet_credits (credit_id text, wallet text, cents bigint);
 		CREATE TABLE consumer_offsets (group_id text, topic text, partition int, next_offset bigint, PRIMARY KEY (group_id, topic, partition))`
-	timestamp     = "2026-12-01T10:00:00Z"
-	txnUnobserved = "its effect is a transactional produce to Kafka, not a database write; the audit triggers cannot see it"
+	timestamp   = "2026-12-01T10:00:00Z"
+	settlements = `CREATE TABLE settlements (payment_key text, settled_at timestamptz)`
 )
+
+// txnTimedOut is the fault the transactional examples' bugs need: a
+// transaction the coordinator aborted because it outlived its timeout.
+// The harness aborts it and bumps the producer's epoch (as the coordinator
+// does on a timeout), and the commit (EndTxn) or the offsets' AddOffsetsToTxn
+// is answered PRODUCER_FENCED (90; INVALID_PRODUCER_EPOCH, 47, before
+// version 2), the answer a real broker gives a producer whose transaction
+// timed out. At most twice per run, each such request failing with odds 1/4.
+func txnTimedOut(key kmsg.Key) []Fault {
+	return []Fault{{Key: key, Times: 2, Odds: 4}}
+}
 
 var (
 	product  = jsonRecord("product_id", map[string]any{"title": "kettle", "price_cents": 1999})
@@ -118,15 +153,23 @@ var Examples = []Example{
 	{Dir: "franzgo/rebalanceabandon", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
 	{Dir: "franzgo/rebalanceskip", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentLog, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
 	{Dir: "franzgo/revokecommit", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord},
-	{Dir: "franzgo/revokeinflight", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord},
+	// Its bug needs a live member rebalancing: a second instance churns.
+	{Dir: "franzgo/revokeinflight", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord, Churn: true},
 	{Dir: "franzgo/revokelog", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord},
 	{Dir: "franzgo/syncloop", Topic: "payments", Group: "payments-ledger",
 		Schema:  `CREATE TABLE ledger_entries (payment_id text PRIMARY KEY, account text, amount_cents bigint)`,
 		Effects: []Effect{{"ledger_entries", "payment_id"}}, Record: payment},
 	{Dir: "franzgo/sinkrestore", Topic: "wallet-credits", Group: "wallet-crediter", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit},
 	{Dir: "franzgo/sinkblind", Topic: "wallet-credits", Group: "wallet-crediter-blind", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit},
-	{Dir: "franzgo/txnend", Skip: txnUnobserved},
-	{Dir: "franzgo/txnendchecked", Skip: txnUnobserved},
+	// Its bug needs a rebalance during a transaction (End then aborts and
+	// returns false): a second instance churns through the group, and the
+	// records trickle in so that each poll is a transaction of its own.
+	// The settlements are written outside the transaction (logged, not
+	// checked: the row's scope is Kafka).
+	{Dir: "franzgo/txnend", Topic: "payments-raw", Group: "payments-converter", Schema: settlements, Output: []string{"payments-eur"},
+		Outside: []Effect{{"settlements", "payment_key"}}, Record: rawRecord, Churn: true, Trickle: 20 * time.Millisecond},
+	{Dir: "franzgo/txnendchecked", Topic: "payments-raw", Group: "payments-converter", Schema: settlements, Output: []string{"payments-eur"},
+		Outside: []Effect{{"settlements", "payment_key"}}, Record: rawRecord, Churn: true, Trickle: 20 * time.Millisecond},
 
 	// sarama
 	{Dir: "sarama/batchcommit", Topic: "shipment-scans", Group: "shipment-scan-batcher", Schema: shipmentScans, Effects: []Effect{{"shipment_scans", "shipment_id"}}, Record: scan},
@@ -141,9 +184,16 @@ var Examples = []Example{
 	{Dir: "sarama/markafter", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
 	{Dir: "sarama/markfirst", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
 	{Dir: "sarama/sinkrestore", Topic: "wallet-credits", Group: "wallet-crediter-sarama", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit},
-	{Dir: "sarama/txnabort", Skip: txnUnobserved},
-	{Dir: "sarama/txnbegin", Skip: txnUnobserved},
-	{Dir: "sarama/txncommit", Skip: txnUnobserved},
+	// One transaction per record, the records trickling in. txnabort and
+	// txncommit need a failed commit: a timed-out transaction, answered on
+	// EndTxn (txnabort aborts and returns; txncommit logs it and reads on).
+	// txnbegin needs no injected fault: its handlers share one producer
+	// across claims (sarama runs one ConsumeClaim per claim), so BeginTxn
+	// fails whenever another claim's transaction is open; after a broker
+	// fault sarama accepts no BeginTxn at all, which stalls it instead.
+	{Dir: "sarama/txnabort", Topic: "clicks", Group: "click-enricher", Output: []string{"clicks-enriched"}, Record: rawRecord, Records: 200, Trickle: 30 * time.Millisecond, Faults: txnTimedOut(kmsg.EndTxn)},
+	{Dir: "sarama/txnbegin", Topic: "clicks", Group: "click-enricher", Output: []string{"clicks-enriched"}, Record: rawRecord, Records: 200, Trickle: 30 * time.Millisecond},
+	{Dir: "sarama/txncommit", Topic: "clicks", Group: "click-enricher", Output: []string{"clicks-enriched"}, Record: rawRecord, Records: 200, Trickle: 30 * time.Millisecond, Faults: txnTimedOut(kmsg.EndTxn)},
 
 	// kafka-go
 	{Dir: "kafkago/collector", Topic: "audit", Group: "audit-archiver",
@@ -185,8 +235,10 @@ var Examples = []Example{
 	{Dir: "confluent/storefirst", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents, Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
 	{Dir: "confluent/revokebatch", Topic: "meter-readings", Group: "meter-aggregator", Schema: hourlyKWh, Effects: []Effect{{"hourly_kwh", "meter"}}, Record: reading},
 	{Dir: "confluent/revokecommit", Topic: "meter-readings", Group: "meter-aggregator", Schema: hourlyKWh, Effects: []Effect{{"hourly_kwh", "meter"}}, Record: reading},
-	{Dir: "confluent/txnabort", Skip: txnUnobserved},
-	{Dir: "confluent/txncommit", Skip: txnUnobserved},
+	// One transaction per record, the records trickling in; a failed CommitTransaction (a timed-out
+	// transaction, answered on EndTxn) is what txncommit's bug needs.
+	{Dir: "confluent/txnabort", Topic: "card-events", Group: "card-masker", Output: []string{"card-events-masked"}, Record: rawRecord, Records: 200, Trickle: 30 * time.Millisecond, Faults: txnTimedOut(kmsg.EndTxn)},
+	{Dir: "confluent/txncommit", Topic: "card-events", Group: "card-masker", Output: []string{"card-events-masked"}, Record: rawRecord, Records: 200, Trickle: 30 * time.Millisecond, Faults: txnTimedOut(kmsg.EndTxn)},
 }
 
 // Lookup returns the example in directory dir.

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -51,15 +52,28 @@ func DefaultConfig() Config {
 type Outcome struct {
 	Records    int      // produced
 	Lost       []string // ids with no effect
+	Stalled    []string // ids with no effect that the group still holds (transactional examples): read again on restart, not lost
 	Duplicated []string // ids with more than one effect
 	Effects    int      // audit rows
 	Kills      int      // SIGKILLs sent
 	Exits      int      // times the consumer exited on its own
+	Churns     int      // times a second instance joined the group
+	Outside    string   // counts of the effects outside the row's scope, when the example has any
 }
 
 func (o Outcome) String() string {
-	return fmt.Sprintf("%d records, %d effects, %d lost, %d duplicated, %d kills, %d own exits",
+	s := fmt.Sprintf("%d records, %d effects, %d lost, %d duplicated, %d kills, %d own exits",
 		o.Records, o.Effects, len(o.Lost), len(o.Duplicated), o.Kills, o.Exits)
+	if len(o.Stalled) > 0 {
+		s += fmt.Sprintf(", %d stalled (no output, offsets not committed past them)", len(o.Stalled))
+	}
+	if o.Churns > 0 {
+		s += fmt.Sprintf(", %d churns", o.Churns)
+	}
+	if o.Outside != "" {
+		s += "; outside the transaction: " + o.Outside
+	}
+	return s
 }
 
 // Run produces cfg.Records records for ex to a fresh broker, runs the
@@ -91,27 +105,50 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 	}
 	defer conn.Close(context.Background())
 
-	broker, err := NewBroker(cfg.Partitions, ex.Topic)
+	broker, err := NewBroker(cfg.Partitions, append([]string{ex.Topic}, ex.Output...)...)
 	if err != nil {
 		return out, err
 	}
 	defer broker.Close()
+	var logw io.Writer = io.Discard
+	if cfg.Log != nil {
+		logw = &lockedWriter{w: cfg.Log} // consumers, the churn and the output reader write at once
+	}
+	broker.Inject(ex.Faults, cfg.Seed, logw)
 	if ex.Group != "" {
 		if err := broker.CommitStart(ctx, ex.Group, ex.Topic, cfg.Partitions); err != nil {
 			return out, err
 		}
 	}
-	pos, err := broker.Produce(ctx, ex.Topic, recs)
+	// All records are produced before the consumer starts, or with
+	// ex.Trickle the first tenth and the rest one at a time while it runs.
+	first := len(recs)
+	if ex.Trickle > 0 {
+		first = max(1, len(recs)/10)
+	}
+	pos, err := broker.Produce(ctx, ex.Topic, recs[:first])
 	if err != nil {
 		return out, fmt.Errorf("produce: %w", err)
 	}
-
-	logw := cfg.Log
-	if logw == nil {
-		logw = io.Discard
+	sent := &sentRecords{pos: pos, done: make(chan struct{})}
+	tctx, stopTrickle := context.WithCancel(ctx)
+	go sent.trickle(tctx, broker, ex, recs[first:], logw)
+	defer func() { stopTrickle(); <-sent.done }() // before the broker closes
+	var output *tally
+	if len(ex.Output) > 0 {
+		if output, err = startTally(broker.Addrs(), ex.Output, url, logw); err != nil {
+			return out, err
+		}
+		defer output.stop()
 	}
+
 	env := append(os.Environ(), "KAFKA_BROKERS="+strings.Join(broker.Addrs(), ","), "DATABASE_URL="+url)
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6f7261636c65))
+	var churn *churner
+	if ex.Churn {
+		churn = startChurn(cfg, env, logw)
+		defer churn.stop() // on early returns; stopped before the drain otherwise
+	}
 	var p *consumer // the running consumer, nil after a kill
 	for range cfg.Kills {
 		if p, err = startConsumer(cfg.Binary, env, logw); err != nil {
@@ -134,11 +171,11 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 			out.Kills++
 			settle(ctx, conn) // statements in flight at the kill end (rolled back or committed)
 			if ex.Group != "" {
-				note(logw, "%d records below the offsets held have no effect", exposed(ctx, broker, ex.Group, conn, ids, pos))
+				note(logw, "%d records below the offsets held have no effect", exposed(ctx, broker, ex.Group, conn, ids, sent.positions()))
 			}
 		}
 		p = nil
-		if err := broker.EvictMembers(ctx); err != nil {
+		if err := reap(ctx, broker, ex); err != nil {
 			return out, err
 		}
 		var distinct int
@@ -152,13 +189,69 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 	}
 
 	start := func() (*consumer, error) {
-		if err := broker.EvictMembers(ctx); err != nil {
+		if err := reap(ctx, broker, ex); err != nil {
 			return nil, err
 		}
 		return startConsumer(cfg.Binary, env, logw)
 	}
-	if err := drain(ctx, cfg, p, start, logw, conn, &out); err != nil {
+	select {
+	case <-sent.done:
+	default:
+		// The records still trickle in (and the churn goes on): run the
+		// consumer until the last is produced, then drain.
+		if p == nil {
+			if p, err = start(); err != nil {
+				return out, err
+			}
+		}
+		select {
+		case <-sent.done:
+		case <-ctx.Done():
+			p.kill()
+			return out, ctx.Err()
+		}
+	}
+	if sent.err != nil {
+		if p != nil {
+			p.kill()
+		}
+		return out, fmt.Errorf("produce: %w", sent.err)
+	}
+	if churn != nil {
+		out.Churns = churn.stop()
+	}
+	// A transactional consumer commits its offsets in Kafka with its
+	// output, so records with no output that are not below the offsets the
+	// group holds are read again by a fresh instance: one that stalls
+	// holding them (with a producer it cannot use again, say) is restarted
+	// once, as an operator or a liveness probe would.
+	held := func() int {
+		if ex.Group == "" || len(ex.Output) == 0 {
+			return 0
+		}
+		return len(missing(ctx, broker, ex.Group, conn, ids, sent.positions()))
+	}
+	if err := drain(ctx, cfg, p, start, held, logw, conn, &out); err != nil {
 		return out, err
+	}
+	if output != nil {
+		// Abort what the stopped consumer left open, then read the rest.
+		if err := broker.FenceAll(ctx); err != nil {
+			return out, fmt.Errorf("abort open transactions: %w", err)
+		}
+		output.settle(ctx, 1500*time.Millisecond, 15*time.Second)
+		output.stop()
+	}
+	if len(ex.Outside) > 0 {
+		if out.Outside, err = outsideCounts(ctx, conn, ex.Outside, ids); err != nil {
+			return out, err
+		}
+	}
+	stalled := map[string]bool{} // records still held: not lost
+	if ex.Group != "" && len(ex.Output) > 0 {
+		for _, id := range missing(ctx, broker, ex.Group, conn, ids, sent.positions()) {
+			stalled[id] = true
+		}
 	}
 	counts, total, err := effectCounts(ctx, conn)
 	if err != nil {
@@ -167,6 +260,8 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 	out.Effects = total
 	for _, id := range ids {
 		switch n := counts[id]; {
+		case n == 0 && stalled[id]:
+			out.Stalled = append(out.Stalled, id)
 		case n == 0:
 			out.Lost = append(out.Lost, id)
 		case n > 1:
@@ -178,6 +273,23 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 		return out, fmt.Errorf("effects for ids that were never produced: %v", slices.Sorted(maps.Keys(counts)))
 	}
 	return out, nil
+}
+
+// reap does at once what the broker does when a dead consumer's timeouts
+// expire: it removes its members from the group and, for a transactional
+// example, aborts the transaction it left open (the coordinator aborts it
+// when the transaction times out; until then the group's offsets are
+// unstable and no instance can fetch them).
+func reap(ctx context.Context, broker *Broker, ex Example) error {
+	if err := broker.EvictMembers(ctx); err != nil {
+		return err
+	}
+	if len(ex.Output) > 0 {
+		if err := broker.FenceAll(ctx); err != nil {
+			return fmt.Errorf("abort open transactions: %w", err)
+		}
+	}
+	return nil
 }
 
 // aim waits for a seeded anchor and a seeded delay after it: the moment to
@@ -226,7 +338,7 @@ func aim(ctx context.Context, cfg Config, rng *rand.Rand, p *consumer, broker *B
 // cfg.Quiet passes without a new effect, within cfg.Drain, then stops it.
 // A consumer that exits on its own is restarted, as a supervisor would,
 // at most maxRestarts times.
-func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer, error), logw io.Writer, conn *pgx.Conn, out *Outcome) error {
+func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer, error), held func() int, logw io.Writer, conn *pgx.Conn, out *Outcome) error {
 	var err error
 	if p == nil {
 		if p, err = start(); err != nil {
@@ -236,6 +348,7 @@ func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer
 	defer func() { p.stop() }()
 	deadline := time.Now().Add(cfg.Drain)
 	last, lastChange := -1, time.Now()
+	fresh := false // restarted once for records it holds but does not process
 	for restarts := 0; time.Now().Before(deadline); {
 		if !sleep(ctx, 100*time.Millisecond) {
 			return ctx.Err()
@@ -251,8 +364,26 @@ func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer
 			last, lastChange = n, time.Now()
 		}
 		quiet := time.Since(lastChange)
-		if distinct == cfg.Records && quiet >= time.Second || quiet >= cfg.Quiet {
+		if distinct == cfg.Records && quiet >= time.Second {
 			return nil
+		}
+		if quiet >= cfg.Quiet {
+			if fresh || distinct == cfg.Records {
+				return nil
+			}
+			fresh = true
+			n := held()
+			if n <= 0 {
+				return nil
+			}
+			note(logw, "%d records without an effect are not below the offsets held: restarting the consumer once", n)
+			p.stop()
+			next, err := start()
+			if err != nil {
+				return err
+			}
+			p, lastChange = next, time.Now()
+			continue
 		}
 		if p.exited() {
 			out.Exits++
@@ -276,6 +407,26 @@ func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer
 // the experiment drains it.
 const maxRestarts = 5
 
+// missing returns the records that have no effect and are not below the
+// offsets the group holds in Kafka: a new instance reads them again.
+func missing(ctx context.Context, broker *Broker, group string, conn *pgx.Conn, ids []string, pos []Position) []string {
+	held, err := broker.GroupOffsets(ctx, group)
+	if err != nil {
+		return nil
+	}
+	counts, _, err := effectCounts(ctx, conn)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for i, p := range pos {
+		if off, ok := held[p.Partition]; counts[ids[i]] == 0 && (!ok || p.Offset >= off) {
+			out = append(out, ids[i])
+		}
+	}
+	return out
+}
+
 // exposed counts the records that have no effect although the group's
 // offsets are past them: lost, unless something reads them again.
 func exposed(ctx context.Context, broker *Broker, group string, conn *pgx.Conn, ids []string, pos []Position) int {
@@ -288,8 +439,8 @@ func exposed(ctx context.Context, broker *Broker, group string, conn *pgx.Conn, 
 		return -1
 	}
 	n := 0
-	for i, id := range ids {
-		if counts[id] == 0 && pos[i].Offset < held[pos[i].Partition] {
+	for i, p := range pos {
+		if counts[ids[i]] == 0 && p.Offset < held[p.Partition] {
 			n++
 		}
 	}
@@ -356,6 +507,54 @@ func (c *consumer) stop() {
 	case <-time.After(10 * time.Second):
 		c.kill()
 	}
+}
+
+// sentRecords are the positions of the records produced so far.
+type sentRecords struct {
+	mu   sync.Mutex
+	pos  []Position // of the first len(pos) records
+	done chan struct{}
+	err  error // set when done is closed
+}
+
+// trickle produces recs one at a time, ex.Trickle apart, then closes done.
+func (s *sentRecords) trickle(ctx context.Context, broker *Broker, ex Example, recs []Record, logw io.Writer) {
+	defer close(s.done)
+	for i := range recs {
+		if !sleep(ctx, ex.Trickle) {
+			s.err = ctx.Err()
+			return
+		}
+		pos, err := broker.Produce(ctx, ex.Topic, recs[i:i+1])
+		if err != nil {
+			s.err = err
+			return
+		}
+		s.mu.Lock()
+		s.pos = append(s.pos, pos...)
+		s.mu.Unlock()
+	}
+	if len(recs) > 0 {
+		note(logw, "produced the last of the records")
+	}
+}
+
+func (s *sentRecords) positions() []Position {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pos
+}
+
+// lockedWriter serializes writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }
 
 // waitUntil polls cond every 20ms until it holds, d passes or ctx ends.

@@ -22,7 +22,7 @@ var (
 	fullFlag     = flag.Bool("oracle.full", false, "run every example, not the CI subset")
 	onlyFlag     = flag.String("oracle.only", "", "comma-separated example directories to run (overrides the subset)")
 	parallelFlag = flag.Int("oracle.parallel", 3, "experiments run at the same time")
-	tableFlag    = flag.String("oracle.table", "", "append one tab-separated line per run (consumer, verdict, seed, records, lost, duplicated) to this file")
+	tableFlag    = flag.String("oracle.table", "", "append one tab-separated line per run (consumer, verdict, seed, records, lost, duplicated, stalled) to this file")
 	recordsFlag  = flag.Int("oracle.records", 0, "records per run (0: the default)")
 	killsFlag    = flag.Int("oracle.kills", 0, "kills per run (0: the default)")
 	verboseFlag  = flag.Bool("oracle.v", false, "copy the consumers' output and the harness's steps to stderr")
@@ -223,7 +223,7 @@ func report(t *testing.T, consumer, verdict string, seed uint64, o Outcome) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	fmt.Fprintf(f, "%s\t%s\t%d\t%d\t%d\t%d\n", consumer, verdict, seed, o.Records, len(o.Lost), len(o.Duplicated))
+	fmt.Fprintf(f, "%s\t%s\t%d\t%d\t%d\t%d\t%d\n", consumer, verdict, seed, o.Records, len(o.Lost), len(o.Duplicated), len(o.Stalled))
 }
 
 func rules(r Row) []string {

@@ -33,8 +33,10 @@ func setUpStore(ctx context.Context, url string, ex Example, ids []string, effec
 		return err
 	}
 	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, ex.Schema); err != nil {
-		return fmt.Errorf("schema of %s: %w", ex.Dir, err)
+	if ex.Schema != "" {
+		if _, err := conn.Exec(ctx, ex.Schema); err != nil {
+			return fmt.Errorf("schema of %s: %w", ex.Dir, err)
+		}
 	}
 	if ex.Seed != "" {
 		var args []any

@@ -32,16 +32,18 @@ status=0
 (cd oracle && go test -count=1 -timeout 120m -run 'TestVerdicts|TestFixes' \
 	-oracle.full -oracle.runs="$runs" -oracle.seed="$seed" -oracle.table="$tsv" -oracle.commitlint="$tmp/commitlint" .) >&2 || status=$?
 
-# One line per consumer: runs, records, lost and duplicated summed over
-# its runs; the seed is the base seed (run r used seed+r).
+# One line per consumer: runs, records, lost, duplicated and stalled
+# (transactional examples: no output, but the group's offsets not past
+# them, so a restart reads them again) summed over its runs; the seed is
+# the base seed (run r used seed+r).
 table=$({
-	echo "| consumer | verdict | runs | records | lost | duplicated | seed |"
-	echo "|---|---|---|---|---|---|---|"
+	echo "| consumer | verdict | runs | records | lost | duplicated | stalled | seed |"
+	echo "|---|---|---|---|---|---|---|---|"
 	sort -t $'\t' -k1,1 -k3,3n "$tsv" | awk -F '\t' -v seed="$seed" '
 		{ key = $1 "\t" $2; if (!(key in runs)) order[n++] = key
-		  runs[key]++; recs[key] += $4; lost[key] += $5; dup[key] += $6 }
+		  runs[key]++; recs[key] += $4; lost[key] += $5; dup[key] += $6; stall[key] += $7 }
 		END { for (i = 0; i < n; i++) { k = order[i]; split(k, f, "\t")
-			printf "| %s | %s | %d | %d | %d | %d | %s |\n", f[1], f[2], runs[k], recs[k], lost[k], dup[k], seed } }'
+			printf "| %s | %s | %d | %d | %d | %d | %d | %s |\n", f[1], f[2], runs[k], recs[k], lost[k], dup[k], stall[k], seed } }'
 })
 echo "$table"
 
