@@ -34,7 +34,12 @@ Processing R is a call taking a value derived from R or from the fetch
 that produced it (the record, its key, value or headers, a struct decoded
 from it), other than logging, metrics, tracing and string formatting (the
 -ordering.ignore flag adds packages, or prefixes ending in /..., to that
-list), and other than calls into the client packages. A call on an object
+list), and other than calls into the client packages, except a
+synchronous produce of a record built from R (sarama SendMessage and
+SendMessages, franz-go ProduceSync, kafka-go WriteMessages, whose Async
+field is not followed): that is R's effect. A method of the application
+named like logging (Print, Printf, Info, Log, ...) is logging only when
+its last parameter is ...any; Print(ctx, label) may be the effect. A call on an object
 the function created and handed a derived value to (a transaction, a
 batch) processes R too, so tx.Commit ends the processing of a record
 written with tx.Exec. Committing a batch and then looping over its records
@@ -49,14 +54,19 @@ Messages call the record what the client calls it: a message for sarama,
 kafka-go and confluent-kafka-go, a record for franz-go.
 
 A hand-off is not processing: a send of R (or of a struct or message
-built from its fields) on a channel, or a go statement that processes R,
-followed by the position call with nothing between them that waits for
-the work (a receive, a select with a receive case, a WaitGroup or errgroup
-Wait, a future's Get or Wait) is reported too, and so is a position call
-followed by a send of its record, unless the function also
-processes R itself before the call (the channel then carries a copy) or
-the value sent is computed by a call (the outcome of processing done in
-place).
+built from its fields) on a channel, a go statement that processes R, or
+an asynchronous produce of a record built from R (a send on sarama's
+AsyncProducer Input(), franz-go Produce and TryProduce, confluent
+Produce), followed by the position call with nothing between them that
+waits for the work (a receive, a select with a receive case, a WaitGroup
+or errgroup Wait, a future's Get or Wait) is reported too, and so is a
+position call followed by such a send or produce of its record, unless
+the function also processes R itself before the call (the channel then
+carries a copy) or the value sent is computed by a call (the outcome of
+processing done in place). A kafka-go ReadMessage on a group reader
+commits R as it returns it: followed by a send of R on a channel, it is
+reported here (processed in place, it is autocommit's
+read-commits-first).
 
 It stays silent for commits after processing (per record or per batch),
 retries that finish before the commit, the offset written in the same
@@ -64,7 +74,10 @@ database transaction as the effect (and a broker commit after that
 transaction), deferred commits (they run after the body), commits on one
 path only (behind a flag), commits of a previous record or poll made
 before the next fetch, and commits whose record is not processed
-afterwards (a poison pill skipped).
+afterwards (a poison pill skipped). A kafka-go WriteMessages counts as a
+synchronous produce even on a Writer with Async set, and a commit of a
+whole poll after a loop of asynchronous produces is not checked against
+them.
 
 The suggested fix moves the commit (with the error check right after it)
 after the last statement of the same block that processes the record.
@@ -81,7 +94,28 @@ and the position call follows; after a send to a channel whose only
 receiver is one goroutine of the same function ranging over it (started
 outside any loop, so records finish in order), the position call moves to
 the end of that worker's loop, with the worker's variable for the record.
-A finding
-whose fix cannot be built is still reported, without a fix.
+When several workers range over the channel (a pool: records finish out
+of order, so no worker may write the position) or the position call's
+error is checked, the send (or a select whose other cases only give up
+when a context is done) is replaced by the workers' loop body, the record
+for its variable, so the record is processed in place before the
+position call (which moves after it when it came first); the workers are
+a function literal of the function or a function of the package started
+with the channel, whose parameters become the go statement's arguments.
+A kafka-go ReadMessage sent to its worker becomes FetchMessage, the
+worker's body in place, and CommitMessages after it. After an
+asynchronous produce the produce becomes synchronous (franz-go
+ProduceSync, its result handed to the promise) and a position call made
+before it moves after it; a confluent Produce with a nil delivery channel
+gets a channel of its own and waits for the delivery report, handling its
+error as the Produce's. A commit retried in a loop of its own moves with
+its loop; statements that only read what the moved commit defines (a log
+of the committed offsets) move with it.
+
+A finding whose fix cannot be built is still reported, without a fix:
+known cases are a send on sarama's AsyncProducer Input() (the producer
+has no synchronous send, and its Successes channel is only fed with
+Producer.Return.Successes) and a send on a channel whose workers the
+function does not start (a field of the handler).
 */
 package ordering

@@ -14,18 +14,27 @@ import (
 )
 
 // Known gaps: commit-before-process shapes the analyzer sees but leaves
-// alone, because no fix is sure to be right (no fix, no finding) or the
-// model lacks the knowledge. Each is a silent case marked
-// "// ok: known gap" in its scenario.
+// alone, because no fix is sure to be right or the model lacks the
+// knowledge. A scenario that shows one marks its silent case
+// "// ok: known gap".
 //
-//   - Producing through the client (sarama SyncProducer, kgo ProduceSync,
-//     kafka-go WriteMessages, confluent Produce) is not processing: every
-//     call into a client package is treated as a position or record call.
-//     The model has no field naming producer calls.
+//   - A kafka-go Writer with Async: true is treated as synchronous (the
+//     model does not follow the Writer's fields), so a commit after its
+//     WriteMessages is not reported.
+//   - A commit of a whole poll after a loop of asynchronous produces is
+//     not reported, with or without a Flush before it: no produce in the
+//     loop dominates the commit (produce scenario, produceAsyncFlushed).
 //   - franz-go CommitOffsetsSync/CommitOffsets are modelled but have no
 //     scenario: the kgo stub has no kmsg types for their callbacks.
 //   - A commit on one path only (behind a flag, every Nth message) is
 //     not reported, even though that path loses the message.
+//
+// Reported without a fix, so without a scenario (TestEveryFindingHasAFix
+// would fail on it): a mark after a send on sarama's AsyncProducer Input()
+// (that producer has no synchronous send; Successes is only fed with
+// Producer.Return.Successes, and marks made from it come in completion
+// order), and a position call after a send on a channel whose workers the
+// function does not start (a handler field whose workers Setup starts).
 
 var withMetrics = ordering.New(ordering.Config{Ignore: []string{"ordering/metrics"}})
 
