@@ -36,8 +36,22 @@ Categories:
     channel or an iterator, or in a per-record callback such as
     fetches.EachRecord) and nothing waits for it before the next record
     starts; or made by a worker of a pool: several goroutines, started in
-    a loop, receiving records (or structs holding one) from one channel. A
-    helper called with the record by such a goroutine counts too.
+    a loop, receiving records (or structs holding one) from one channel,
+    or each ranging over a channel the client hands out on a shared
+    receiver (claim.Messages() called in every goroutine). A helper called
+    with the record by such a goroutine counts too, and so does a deferred
+    call (defer sess.MarkMessage(msg, "")). The goroutine may be a
+    function value given to the function with the go statement (go
+    f(msg), where f is a parameter): the function literals passed for it
+    count. A goroutine started for each poll writing its batch's position
+    (cl.CommitRecords(ctx, records...)) counts too: a later batch's
+    position can be written before an earlier one's.
+
+    Lanes count too: channels kept in a slice, array or map, each drained
+    by a worker of its own, when the records are sent to a lane chosen by
+    something of the record other than its topic and partition
+    (lanes[hash(m.Key)%n] <- m): the records of one partition spread over
+    lanes that finish out of order.
 
     A completion callback counts too: a function literal made for each
     record that writes the position of the record it captures and is
@@ -45,7 +59,10 @@ Categories:
     in-package function that starts it in a goroutine, sends it or keeps
     it beyond its frame, or to a function whose name says Async; sent on
     a channel; or sent in a struct, a job with its own finish function),
-    unless the loop waits for it before making the next one.
+    unless the loop waits for it before making the next one. Calls that
+    need a setting (kafka-go commits need synchronous commits) are
+    reported as above: not when the settings make them no-ops, with the
+    setting assumed when the configuration is not visible.
 
   - max-offset-commit: a position read from a variable, struct field,
     atomic or map in which concurrently processed records keep the highest
@@ -65,8 +82,11 @@ It stays silent for:
 
   - one goroutine per partition (or per claim: sarama already calls
     ConsumeClaim in a goroutine per partition) processing its records in
-    order, a single worker fed by a channel, and workers with a channel
-    each: the unit of concurrency is a partition, not a record;
+    order, a single worker fed by a channel (or set to one right before
+    the loop starting it: n = 1, workers = workers[:1]), and workers with
+    a channel each when the records are routed by partition (or by
+    nothing of the record): the unit of concurrency is a partition, not a
+    record;
   - a commit after a join covering the batch (wg.Wait(), g.Wait(), a
     receive from a channel the goroutines close or send to), a goroutine
     joined before the next record starts, and an errgroup with SetLimit(1);
@@ -84,8 +104,12 @@ It stays silent for:
     known (franz-go marks without kgo.AutoCommitMarks(), confluent stores
     with enable.auto.offset.store on: autocommit reports those).
 
-Fixes. Every finding carries one; when none that compiles and is right
-can be built, the finding is not reported.
+Fixes. Every finding carries one. The proportionate fixes come first;
+where they cannot be built, a fallback removes the concurrency that puts
+the position calls out of order (records processed in place, one worker,
+one group function at a time, one callback at a time). A finding is left
+unreported only where no fix, fallback included, can be built that
+compiles and is right (the known gaps below).
 
   - The position call is a statement of a goroutine (function literal)
     started for each record of a batch: a range over a slice of records,
@@ -112,21 +136,39 @@ can be built, the finding is not reported.
   - Otherwise, a go statement started per record (a stream: sarama's
     claim.Messages(), a FetchMessage or ReadMessage loop, or a batch whose
     goroutine cannot be moved from): the go keyword is removed, so that the
-    records are processed one at a time, in order; an errgroup function
-    (g.Go(func() error { ... })) is called in place, in a function
-    returning an error, and its error returned. Not when the goroutine
+    records are processed one at a time, in order (for a function value
+    started through a parameter, go f(msg) in the helper becomes f(msg);
+    a goroutine per poll then commits each batch in turn); an errgroup
+    function (g.Go(func() error { ... })) is called in place, in a
+    function returning an error, and its error returned. Not when the goroutine
     sends to (or closes) a channel the loop receives from, or receives from
     one the loop sends to after starting it: it would wait for itself. For
     max-offset-commit and arrival-order-commit this is done where the
     records become concurrent.
 
-  - A pool started by a counting loop (for i := 0; i < n; i++, for range
-    n): n becomes 1, a single worker, and so does the n of a
-    WaitGroup's Add(n) counting the workers. Not when n is used elsewhere
-    in the function (a loop collecting n results would wait for workers
-    that do not exist), other than as a channel's capacity. A pool
-    started by a range over a slice (for _, w := range workers) ranges
-    over workers[:1], when the slice is not used elsewhere in the function.
+  - A pool started by a counting loop (for i := 0; i < n; i++, for i :=
+    1; i <= n; i++, for i := n; i > 0; i--, for range n): n becomes 1, a
+    single worker, and so does the n of a WaitGroup's Add(n) counting the
+    workers. A pool started by a range over a slice (for _, w := range
+    workers) ranges over workers[:1]. When n (or the slice) is used
+    elsewhere in the function, other than as a channel's capacity (a loop
+    collecting n results), every use must agree: a local variable or
+    parameter is set right before the loop (n = 1, workers =
+    workers[:1]); a field, package variable or constant is replaced from
+    the loop on by a local declared before it (n := 1, workers :=
+    p.workers[:1]). Not when it is assigned in the function, has its
+    address taken, or is used before the loop other than as a capacity.
+
+  - An errgroup function that cannot be called in place (the function
+    does not return just an error): the group runs one function at a
+    time, in order: g.SetLimit(1) after the statement declaring g, or the
+    argument of g's SetLimit replaced by 1. Not for TryGo (it would skip
+    records), nor for a group not declared in the function.
+
+  - Lanes not chosen by partition: the send routes each partition to one lane,
+    lanes[int(m.Partition)%len(lanes)] <- m, for records with a
+    Partition field of their own; else every record goes to the first
+    lane, lanes[0] <- m. Not for lanes kept in a map.
 
   - A completion callback's position call: a tracker of the lowwater
     package of this module (github.com/offsetcommit/commitlint/lowwater) is
@@ -135,7 +177,13 @@ can be built, the finding is not reported.
     must return just an error), and the callback writes what the tracker's
     Done returns instead of its own record's position. Only where the
     client model spells that write (sarama: MarkMessage becomes MarkOffset
-    of the low-water mark); elsewhere the finding is not reported.
+    of the low-water mark). Elsewhere (other clients, a function that does
+    not return an error), the loop waits for each callback before making
+    the next: done := make(chan struct{}) before the statement making it,
+    defer close(done) first in the callback, and <-done after the
+    statement handing it on (first in the select case sending it). The
+    callback must then be called exactly once; one never called stalls
+    the loop.
 
 Keeping the concurrency needs a low-water-mark tracker: the consume loop
 starts each offset in order, workers report it done and commit what the
@@ -145,13 +193,20 @@ the completion-callback fix introduces it (the import is added; the user's
 module must then require this module), since a callback has no go
 statement to remove.
 
-Not reported (known gaps): goroutines per batch (a poll's records handed
-to one goroutine while the next poll's goroutine runs); errgroup functions
-over a stream (no batch to write after Wait, no go to remove); pools not
-started by a counting loop or a range over a slice, or whose worker count
-is used elsewhere; workers that each obtain the channel themselves
-(claim.Messages() called in every goroutine); functions started through a
-function-typed parameter; deferred position calls; goroutines and records
-crossing package boundaries.
+Not reported (known gaps): a collector that is the consume loop itself
+(a select receiving both records and completions: the goroutine cannot run
+in place, it would wait for itself); goroutines that cannot run in place
+(they send to a channel the loop receives from later, or wait for one it
+sends to) where no join exists to move the call after; pools whose worker
+count is a call or an index used elsewhere, pools not started by a
+counting loop or a range over a slice (a for loop with a break), and pools
+whose workers are started by several go statements; errgroup functions
+started with TryGo, or on a group that is a parameter or a field, in a
+function that does not return just an error; lanes kept in a map, or
+chosen in a select case; completion callbacks handed on by a statement
+other than a call, a send or a select's send case, or on a channel the
+loop drains itself; functions started through a function value that is not
+a parameter (a field, a map of handlers), generic helpers; goroutines and
+records crossing package boundaries.
 */
 package hiwater
