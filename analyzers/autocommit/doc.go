@@ -26,9 +26,10 @@ so this analyzer reports only what can lose records with that client:
     bound becomes 1 when the workers use the loop variable), which stores
     each message after processing it. A message handed to a goroutine of
     its own (one go statement of the loop body) is processed in place
-    (the go keyword goes) and stored after that. Keys set through a local setter
-    closure (set := func(k, v string) { _ = cfg.SetKey(k, v) }) are read
-    at its calls; one used other than called makes the settings unknown.
+    (the go keyword goes) and stored after that. Keys set through a local
+    setter closure (set := func(k, v string) { _ = cfg.SetKey(k, v) })
+    are read at its calls; one used other than called makes the settings
+    unknown.
 
   - store-ignored (confluent-kafka-go): StoreMessage/StoreOffsets while
     enable.auto.offset.store is on return ErrInvalidArg and store nothing,
