@@ -110,8 +110,9 @@ var scenarios = []struct {
 	// hand-offs: a sarama mark after a send to a single worker's buffered
 	// channel (plain, and in a select with the session's done channel),
 	// a mark before such a send (the mark moves into the worker), a mark
-	// after `go apply(msg)`, a kafka-go commit after `go l.Post(ctx, m)`
-	// (processed in place, then marked) (5 positive); the worker's reply
+	// after `go apply(msg)`, a kafka-go commit after `go l.Post(ctx, m)`,
+	// a mark after a goroutine whose function returns (int, error)
+	// (processed in place, its error checked, then marked) (6 positive); the worker's reply
 	// awaited, wg.Wait before the mark, an audit copy sent beside
 	// processing in place (before and after the mark), the outcome sent,
 	// a goroutine that only logs, commit after posting (7 silent).

@@ -55,15 +55,21 @@ func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, c
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
-		switch res := sig.Results(); {
-		case res.Len() == 0:
+		// The goroutine dropped every result: the call in place keeps
+		// the error only (`_, err := f(...)`).
+		res := sig.Results()
+		n := res.Len()
+		lhs := strings.Repeat("_, ", max(n-1, 0)) + "err"
+		errLast := n >= 1 && isError(res.At(n-1).Type())
+		switch {
+		case n == 0:
 			text = indent + call + "\n" + moved
-		case res.Len() == 1 && isError(res.At(0).Type()) && returnsErr:
-			text = indentLines(errCheck(call, "return err"), indent) + moved
-		case res.Len() == 1 && isError(res.At(0).Type()) && results.Len() == 0:
+		case errLast && returnsErr:
+			text = indentLines(errCheckAs(lhs, call, "return err"), indent) + moved
+		case errLast && results.Len() == 0:
 			log, e := edit.Import(c.pass, edit.File(c.pass, target.Pos()), "log")
 			imports = e
-			text = indentLines(errCheck(call, fmt.Sprintf("%s.Printf(\"process %s: %%v\", err)\n\treturn", log, noun)), indent) + moved
+			text = indentLines(errCheckAs(lhs, call, fmt.Sprintf("%s.Printf(\"process %s: %%v\", err)\n\treturn", log, noun)), indent) + moved
 		default:
 			return analysis.SuggestedFix{}, false
 		}
@@ -119,8 +125,11 @@ func (c *checker) signatureOf(path []ast.Node) *types.Signature {
 }
 
 // errCheck returns `if err := call; err != nil { body }`, unindented.
-func errCheck(call, body string) string {
-	return "if err := " + call + "; err != nil {\n\t" + body + "\n}\n"
+func errCheck(call, body string) string { return errCheckAs("err", call, body) }
+
+// errCheckAs returns `if lhs := call; err != nil { body }`, unindented.
+func errCheckAs(lhs, call, body string) string {
+	return "if " + lhs + " := " + call + "; err != nil {\n\t" + body + "\n}\n"
 }
 
 // indentLines indents the lines of text that are not empty.
