@@ -68,9 +68,12 @@ var scenarios = []string{
 	"fencing/confluentrevoke",
 	// OnPartitionsRevoked without a commit (literal, method value with
 	// AutoCommitMarks), CommitUncommittedOffsets without
-	// BlockRebalanceOnPoll (3 positive); blocked, auto-commit off,
-	// transactional session, lost hook, opaque callback, a helper of
-	// another package given the client (6 silent).
+	// BlockRebalanceOnPoll; both installed by a constructor whose client
+	// another function polls (#17: the fix's AllowRebalance goes in that
+	// loop) (5 positive); blocked (in one function, and across a
+	// constructor), auto-commit off, transactional session, lost hook,
+	// opaque callback, a helper of another package given the client (7
+	// silent).
 	"fencing/franzrevoke",
 	// unguarded offset rows: pgx UPDATE, database/sql upsert in a
 	// constant, offset passed through a helper, ? placeholders (the

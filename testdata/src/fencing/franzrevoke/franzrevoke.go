@@ -218,3 +218,111 @@ func viaHelper(ctx context.Context) error {
 		fs.EachRecord(process)
 	}
 }
+
+func onRevokedLog(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) {
+	log.Printf("revoked %v", revoked)
+}
+
+// newViews installs a revoke callback that commits nothing; run polls the
+// client it returns.
+func newViews() (*kgo.Client, error) {
+	return kgo.NewClient(
+		kgo.ConsumerGroup("views"),
+		kgo.OnPartitionsRevoked(onRevokedLog), // want `this OnPartitionsRevoked callback commits nothing`
+	)
+}
+
+func run(ctx context.Context, cl *kgo.Client) {
+	for {
+		fs := cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return
+		}
+		fs.EachRecord(process)
+	}
+}
+
+func serveViews(ctx context.Context) error {
+	cl, err := newViews()
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	run(ctx, cl)
+	return nil
+}
+
+func onRevokedCommit(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+	if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+		log.Printf("commit on revoke: %v", err)
+	}
+}
+
+// newBlocked installs a committing callback with rebalances blocked while
+// runBlocked processes a poll.
+func newBlocked() (*kgo.Client, error) {
+	return kgo.NewClient(
+		kgo.ConsumerGroup("views"),
+		kgo.BlockRebalanceOnPoll(),
+		kgo.OnPartitionsRevoked(onRevokedCommit), // ok: commits, rebalances blocked while processing
+	)
+}
+
+func runBlocked(ctx context.Context, cl *kgo.Client) {
+	for {
+		cl.AllowRebalance()
+		fs := cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return
+		}
+		fs.EachRecord(process)
+	}
+}
+
+func serveBlocked(ctx context.Context) error {
+	cl, err := newBlocked()
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	runBlocked(ctx, cl)
+	return nil
+}
+
+func onRevokedInFlight(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+	if err := cl.CommitUncommittedOffsets(ctx); err != nil { // want `this OnPartitionsRevoked callback calls CommitUncommittedOffsets without kgo.BlockRebalanceOnPoll`
+		log.Printf("commit on revoke: %v", err)
+	}
+}
+
+// newInFlight installs a committing callback without blocking
+// rebalances: runInFlight may still be processing the poll it commits.
+func newInFlight() (*kgo.Client, error) {
+	return kgo.NewClient(
+		kgo.ConsumerGroup("views"),
+		kgo.DisableAutoCommit(),
+		kgo.OnPartitionsRevoked(onRevokedInFlight),
+	)
+}
+
+func runInFlight(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fs := cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return nil
+		}
+		fs.EachRecord(process)
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}
+
+func serveInFlight(ctx context.Context) error {
+	cl, err := newInFlight()
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	return runInFlight(ctx, cl)
+}
