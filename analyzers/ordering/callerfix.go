@@ -203,6 +203,14 @@ func (c *checker) callStmt(id *ast.Ident, fn *types.Func) (*ast.CallExpr, ast.St
 		if ast.Unparen(s.X) != call {
 			return nil, nil, nil, nil
 		}
+	case *ast.IfStmt:
+		// `if v, err := fn(...); err != nil { return err } else { use v }`:
+		// the statement ends after the use, when every failure in its
+		// chain leaves (a failure carried on would be marked too).
+		init, ok := s.Init.(*ast.AssignStmt)
+		if !ok || len(init.Rhs) != 1 || ast.Unparen(init.Rhs[0]) != call || !failuresLeave(s) {
+			return nil, nil, nil, nil
+		}
 	default:
 		return nil, nil, nil, nil
 	}
@@ -327,4 +335,27 @@ func reindent(text, indent string) string {
 		lines[i] = strings.TrimPrefix(l, indent)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// failuresLeave reports whether every `x != nil` check of the if-else
+// chain ifs ends its body with a return, break or continue.
+func failuresLeave(ifs *ast.IfStmt) bool {
+	for ifs != nil {
+		if be, ok := ifs.Cond.(*ast.BinaryExpr); ok && be.Op == token.NEQ {
+			if y, ok := be.Y.(*ast.Ident); ok && y.Name == "nil" {
+				n := len(ifs.Body.List)
+				if n == 0 {
+					return false
+				}
+				switch ifs.Body.List[n-1].(type) {
+				case *ast.ReturnStmt, *ast.BranchStmt:
+				default:
+					return false
+				}
+			}
+		}
+		next, _ := ifs.Else.(*ast.IfStmt)
+		ifs = next
+	}
+	return true
 }

@@ -87,7 +87,9 @@ fix checks its error, commits and returns nil; when it is a go statement
 and the commit follows. When the record, or a value derived from it,
 leaves the function (returned, sent, stored in a field), the commit moves
 to the end of each caller's block, after the processing, with the
-helper's parameters replaced by the caller's arguments. A commit whose
+helper's parameters replaced by the caller's arguments (also after an
+if statement whose init calls the helper, when every failure its chain
+checks leaves). A commit whose
 err the processing overwrites before reading it moves as well. After a
 hand-off to a goroutine the processing runs in place, its error checked,
 and the position call follows; after a send to a channel whose only

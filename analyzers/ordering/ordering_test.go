@@ -51,9 +51,11 @@ var scenarios = []struct {
 	// mark, return nil) or started in a goroutine (`mark; go apply(msg)`,
 	// rewritten to process in place, then mark), a helper that marks and
 	// returns the decoded event (the mark moves to its caller, after the
-	// processing) (8 positive); mark after, MarkOffset after, helper after,
-	// poison pill, defer, retry loop, config flag, logging only, the
-	// decoding helper's twin marked by its caller (9 silent).
+	// processing; also when the caller calls it in an if statement's init
+	// and applies the event in its else branch) (9 positive); mark after,
+	// MarkOffset after, helper after, poison pill, defer, retry loop,
+	// config flag, logging only, the decoding helper's twins marked by
+	// their callers (10 silent).
 	{"ordering/sarama", ordering.Analyzer},
 	// sarama with auto-commit off: Commit between a mark and the
 	// processing (1 positive); mark then Commit at the end, helper mark,
