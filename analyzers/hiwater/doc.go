@@ -146,6 +146,17 @@ compiles and is right (the known gaps below).
     max-offset-commit and arrival-order-commit this is done where the
     records become concurrent.
 
+    Where the goroutine cannot run in place: when it is started for each
+    element of a slice and sends one result to a channel the loop drains
+    afterwards (made before the loop, written by nothing else), the go
+    keyword is removed and the channel made with room for the whole
+    slice, make(chan error, len(batch)); otherwise, when what it waits for
+    (a start signal) and what it sends to are handled later in the same
+    iteration, the loop waits for it at the end of the iteration (done :=
+    make(chan struct{}) before the go statement, defer close(done) first
+    in the goroutine, <-done last in the loop body), unless the iteration
+    can end before that (continue, break, return).
+
   - A pool started by a counting loop (for i := 0; i < n; i++, for i :=
     1; i <= n; i++, for i := n; i > 0; i--, for range n): n becomes 1, a
     single worker, and so does the n of a WaitGroup's Add(n) counting the
@@ -162,8 +173,11 @@ compiles and is right (the known gaps below).
   - An errgroup function that cannot be called in place (the function
     does not return just an error): the group runs one function at a
     time, in order: g.SetLimit(1) after the statement declaring g, or the
-    argument of g's SetLimit replaced by 1. Not for TryGo (it would skip
-    records), nor for a group not declared in the function.
+    argument of g's SetLimit replaced by 1. For a group not declared in
+    the function (a parameter, a field), the function is called in place
+    and its error handed to the group: if err := func() error { ... }();
+    err != nil { g.Go(func() error { return err }) }, so that Wait still
+    returns it. Not for TryGo (it would skip records).
 
   - Lanes not chosen by partition: the send routes each partition to one lane,
     lanes[int(m.Partition)%len(lanes)] <- m, for records with a
@@ -195,18 +209,18 @@ statement to remove.
 
 Not reported (known gaps): a collector that is the consume loop itself
 (a select receiving both records and completions: the goroutine cannot run
-in place, it would wait for itself); goroutines that cannot run in place
-(they send to a channel the loop receives from later, or wait for one it
-sends to) where no join exists to move the call after; pools whose worker
-count is a call or an index used elsewhere, pools not started by a
-counting loop or a range over a slice (a for loop with a break), and pools
-whose workers are started by several go statements; errgroup functions
-started with TryGo, or on a group that is a parameter or a field, in a
-function that does not return just an error; lanes kept in a map, or
-chosen in a select case; completion callbacks handed on by a statement
-other than a call, a send or a select's send case, or on a channel the
-loop drains itself; functions started through a function value that is not
-a parameter (a field, a map of handlers), generic helpers; goroutines and
+in place, it would wait for itself; a select collecting completions is
+not recognised either); goroutines that cannot run in place where no join
+exists to move the call after, nor room to give their sends, nor a wait at
+the end of the iteration that would be reached; pools whose worker count
+is a call or an index used elsewhere, pools not started by a counting
+loop or a range over a slice (a for loop with a break), and pools whose
+workers are started by several go statements (not recognised); errgroup
+functions started with TryGo; lanes kept in a map, or chosen in a select
+case (not recognised); completion callbacks handed on by a statement other
+than a call, a send or a select's send case, or on a channel the loop
+drains itself; functions started through a function value that is not a
+parameter (a field, a map of handlers), generic helpers; goroutines and
 records crossing package boundaries.
 */
 package hiwater

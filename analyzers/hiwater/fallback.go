@@ -421,3 +421,297 @@ func (c *checker) waitFix(cb *callback) (analysis.SuggestedFix, bool) {
 		TextEdits: edits,
 	}, true
 }
+
+// groupInPlace calls a per-record errgroup function in place and hands
+// its error to the group, where the function cannot return it (it does
+// not return just an error) and the group cannot be limited (it is a
+// parameter or a field): `g.Go(func() error { ... })` becomes
+//
+//	if err := func() error { ... }(); err != nil {
+//		g.Go(func() error { return err })
+//	}
+//
+// so that the records are processed one at a time, in order, and the
+// group's Wait still returns the first error (and cancels its context).
+func (c *checker) groupInPlace(s *site) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	callee := ssaflow.Callee(s.l.instr.Common())
+	if callee == nil || callee.Name() != "Go" || !c.runsInPlace(s) {
+		return fail()
+	}
+	ce, path := edit.CallAt(c.pass, s.l.instr.Pos())
+	if ce == nil || len(path) < 2 || len(ce.Args) != 1 {
+		return fail()
+	}
+	stmt, ok := path[1].(*ast.ExprStmt)
+	lit, isLit := ast.Unparen(ce.Args[0]).(*ast.FuncLit)
+	sel, isSel := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
+	if !ok || !isLit || !isSel {
+		return fail()
+	}
+	recv := edit.Source(c.pass, sel.X)
+	if strings.Contains(recv, "err") {
+		return fail() // the group's name would be shadowed
+	}
+	src := c.src(lit)
+	if src == "" {
+		return fail()
+	}
+	indent := edit.Indent(c.pass, stmt.Pos())
+	text := "if err := " + src + "(); err != nil {\n" + indent + "\t" + recv + ".Go(func() error { return err })\n" + indent + "}"
+	return analysis.SuggestedFix{
+		Message:   "Process records one at a time: call the group function in place and hand its error to the group",
+		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(text)}},
+	}, true
+}
+
+// ---- wait for each record's goroutine, or give its sends room ----
+
+// goStmtOf returns the go statement of a per-record site, the loop body
+// it is a statement of, and the function literal it starts, or nils.
+func (c *checker) goStmtOf(s *site) (*ast.GoStmt, *ast.BlockStmt, *ast.FuncLit) {
+	g, ok := s.l.instr.(*ssa.Go)
+	if !ok {
+		return nil, nil, nil
+	}
+	gs := goStmtAt(c.pass, g.Pos())
+	if gs == nil {
+		return nil, nil, nil
+	}
+	lit, ok := ast.Unparen(gs.Call.Fun).(*ast.FuncLit)
+	if !ok || len(gs.Call.Args) > 0 || len(lit.Body.List) == 0 {
+		return nil, nil, nil
+	}
+	_, body := edit.LoopOf(edit.Path(c.pass, gs.Pos()))
+	if body == nil {
+		return nil, nil, nil
+	}
+	for _, st := range body.List {
+		if st == ast.Stmt(gs) {
+			return gs, body, lit
+		}
+	}
+	return nil, nil, nil
+}
+
+// leavesAfter reports whether a statement of body after pos may leave the
+// iteration early (return, break, continue, goto, outside nested
+// function literals).
+func leavesAfter(body *ast.BlockStmt, pos token.Pos) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			if n.Pos() > pos {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// inIteration reports whether every instruction of the spawner that
+// satisfies match lies in the loop body after the go statement: in the
+// same iteration, before its end.
+func (c *checker) inIteration(s *site, gs *ast.GoStmt, body *ast.BlockStmt, match func(ssa.Instruction) bool) bool {
+	for _, b := range s.spawner().Blocks {
+		for _, in := range b.Instrs {
+			if !match(in) {
+				continue
+			}
+			if !in.Pos().IsValid() || in.Pos() < gs.End() || in.Pos() >= body.End() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// waitEachIteration keeps the goroutine started for each record but waits
+// for it at the end of the iteration, where it cannot run in place (it
+// waits for a start signal the loop sends after the go statement, or
+// sends to a channel the loop receives from later in the iteration):
+//
+//	done := make(chan struct{})
+//	go func() {
+//		defer close(done)
+//		...
+//	}()
+//	close(ready)
+//	<-done
+//
+// Not when the iteration may end before the wait (continue, break,
+// return after the go statement), nor when the goroutine sends to or
+// receives from a channel the loop uses outside the iteration.
+func (c *checker) waitEachIteration(s *site) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	gs, body, lit := c.goStmtOf(s)
+	if gs == nil || leavesAfter(body, gs.End()) {
+		return fail()
+	}
+	if c.pass.Fset.Position(lit.Body.Lbrace).Line == c.pass.Fset.Position(lit.Body.List[0].Pos()).Line {
+		return fail()
+	}
+	sent := c.sentChansDeep(s.l.fn, map[*ssa.Function]bool{}, 0)
+	recv := c.recvChansDeep(s.l.fn, map[*ssa.Function]bool{}, 0)
+	ok := c.inIteration(s, gs, body, func(in ssa.Instruction) bool {
+		switch x := in.(type) {
+		case *ssa.UnOp:
+			return x.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(x.X), sent)
+		case *ssa.Send:
+			return ssaflow.Intersects(c.m.Flow.Roots(x.Chan), recv) && !ssaflow.Dominates(in, s.l.instr)
+		case *ssa.Select:
+			return true // a select of the loop: which channel it waits on is not followed
+		case ssa.CallInstruction:
+			cc := x.Common()
+			if bi, isB := cc.Value.(*ssa.Builtin); isB && bi.Name() == "close" && len(cc.Args) == 1 {
+				return ssaflow.Intersects(c.m.Flow.Roots(cc.Args[0]), recv) && !ssaflow.Dominates(in, s.l.instr)
+			}
+		}
+		return false
+	})
+	if !ok {
+		return fail()
+	}
+	name := edit.FreeName(c.pass, gs.Pos(), "done")
+	if c.lookupAt(lit.Body.List[0].Pos(), name) != nil || c.lookupAt(body.Rbrace, name) != nil {
+		return fail()
+	}
+	first, ok := edit.PrependToBody(c.pass, lit.Body, "defer close("+name+")")
+	if !ok {
+		return fail()
+	}
+	wait, ok := edit.AppendToList(c.pass, body.List, body.Rbrace, "<-"+name)
+	if !ok {
+		return fail()
+	}
+	return analysis.SuggestedFix{
+		Message: "Wait for each record's goroutine before the next record",
+		TextEdits: []analysis.TextEdit{
+			edit.InsertBefore(c.pass, gs, name+" := make(chan struct{})"),
+			first,
+			wait,
+		},
+	}, true
+}
+
+// bufferSends runs in place a goroutine started for each element of a
+// slice that sends one value to a channel the loop receives from after
+// the loop (a result per record): the go keyword is removed and the
+// channel made with room for every element, make(chan T, len(batch)), so
+// that no send waits for a receive. Only for a channel made before the
+// loop, sent to once by each goroutine and by nothing else.
+func (c *checker) bufferSends(s *site) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	gs, _, _ := c.goStmtOf(s)
+	if gs == nil {
+		return fail()
+	}
+	loop, _ := edit.LoopOf(edit.Path(c.pass, gs.Pos()))
+	rs, ok := loop.(*ast.RangeStmt)
+	if !ok {
+		return fail()
+	}
+	switch c.pass.TypesInfo.TypeOf(rs.X).Underlying().(type) {
+	case *types.Slice, *types.Array:
+	default:
+		return fail()
+	}
+	x := ast.Unparen(rs.X)
+	root := x
+	for {
+		sel, ok := root.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		root = sel.X
+	}
+	rid, ok := root.(*ast.Ident)
+	if !ok {
+		return fail()
+	}
+	// Nothing the goroutine waits for is sent after it starts.
+	recv := c.recvChansDeep(s.l.fn, map[*ssa.Function]bool{}, 0)
+	for _, b := range s.spawner().Blocks {
+		for _, in := range b.Instrs {
+			var ch ssa.Value
+			switch y := in.(type) {
+			case *ssa.Send:
+				ch = y.Chan
+			case ssa.CallInstruction:
+				cc := y.Common()
+				if bi, isB := cc.Value.(*ssa.Builtin); isB && bi.Name() == "close" && len(cc.Args) == 1 {
+					ch = cc.Args[0]
+				}
+			}
+			if ch != nil && ssaflow.Intersects(c.m.Flow.Roots(ch), recv) && !ssaflow.Dominates(in, s.l.instr) {
+				return fail()
+			}
+		}
+	}
+	// The channels the goroutine sends to that the loop receives from.
+	deep := c.sentChansDeep(s.l.fn, map[*ssa.Function]bool{}, 0)
+	loopRecv := c.recvChans(s.spawner())
+	var edits []analysis.TextEdit
+	done := map[ssa.Value]bool{}
+	for _, r := range deep {
+		if done[r] || !ssaflow.Intersects([]ssa.Value{r}, loopRecv) {
+			continue
+		}
+		done[r] = true
+		mc, ok := r.(*ssa.MakeChan)
+		if !ok || mc.Parent() != s.spawner() || c.sameCycle(mc.Block(), s.l.instr.Block()) {
+			return fail()
+		}
+		// One send per goroutine, and no other writer.
+		sends := 0
+		for _, fn := range c.m.SSA.SrcFuncs {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					switch y := in.(type) {
+					case *ssa.Send:
+						if ssaflow.Intersects(c.m.Flow.Roots(y.Chan), []ssa.Value{r}) {
+							if fn != s.l.fn || c.sameCycle(b, b) {
+								return fail()
+							}
+							sends++
+						}
+					case *ssa.Select:
+						for _, st := range y.States {
+							if st.Dir == types.SendOnly && ssaflow.Intersects(c.m.Flow.Roots(st.Chan), []ssa.Value{r}) {
+								return fail()
+							}
+						}
+					}
+				}
+			}
+		}
+		if sends != 1 {
+			return fail()
+		}
+		ce, _ := edit.CallAt(c.pass, mc.Pos())
+		if ce == nil || len(ce.Args) == 0 || len(ce.Args) > 2 {
+			return fail()
+		}
+		if obj := c.pass.TypesInfo.Uses[rid]; obj == nil || obj.Pos() >= ce.Pos() && obj.Parent() != c.pass.Pkg.Scope() {
+			return fail() // the slice is declared after the channel
+		}
+		room := "len(" + edit.Source(c.pass, x) + ")"
+		if len(ce.Args) == 1 {
+			edits = append(edits, analysis.TextEdit{Pos: ce.Args[0].End(), End: ce.Args[0].End(), NewText: []byte(", " + room)})
+		} else {
+			edits = append(edits, analysis.TextEdit{Pos: ce.Args[1].Pos(), End: ce.Args[1].End(), NewText: []byte(room)})
+		}
+	}
+	if len(edits) == 0 {
+		return fail()
+	}
+	edits = append(edits, analysis.TextEdit{Pos: gs.Go, End: gs.Call.Pos()})
+	return analysis.SuggestedFix{
+		Message:   "Process records one at a time: remove the go statement and make room in the channel for every record",
+		TextEdits: edits,
+	}, true
+}

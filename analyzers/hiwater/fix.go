@@ -39,12 +39,21 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 		if fix, ok := c.inlineGroupFunc(s); ok {
 			return fix, true
 		}
-		return c.limitGroup(s)
+		if fix, ok := c.limitGroup(s); ok {
+			return fix, true
+		}
+		return c.groupInPlace(s)
 	}
 	if f.category == CategoryArrival && f.call.Fn == s.spawner() {
 		return analysis.SuggestedFix{}, false // the collector is the loop itself: it would wait for itself
 	}
-	return c.dropGo(s)
+	if fix, ok := c.dropGo(s); ok {
+		return fix, true
+	}
+	if fix, ok := c.bufferSends(s); ok {
+		return fix, true
+	}
+	return c.waitEachIteration(s)
 }
 
 // ---- remove the go statement ----

@@ -85,10 +85,16 @@ var scenarios = []string{
 	// count of 1 replaces it), a pool counting down, an errgroup over a
 	// stream in a function returning nothing (SetLimit(1)), completion
 	// callbacks with no low-water fix (kafka-go, and sarama in a function
-	// returning nothing: the loop waits for each callback) (6 positive); a
+	// returning nothing: the loop waits for each callback), a batch whose
+	// goroutines send results drained after the loop (in place, the
+	// channel gets room for the batch), an errgroup of the caller (called
+	// in place, its error handed to the group), goroutines waiting for a
+	// start signal (joined at the end of the iteration) (9 positive); a
 	// tracker's low-water mark marked by the workers (twice), a count down
 	// from 1, SetLimit(1), a loop waiting for each callback, a tracker's
-	// mark in a callback (6 silent).
+	// mark in a callback, the batch marked after its results, the work in
+	// place with only failures handed to the group, each goroutine joined
+	// (9 silent).
 	"hiwater/gaps",
 	// Issue #17 idioms: a maximum kept under a mutex by per-message
 	// goroutines and marked by a ticker; lanes chosen by key, for sarama

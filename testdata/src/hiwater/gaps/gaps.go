@@ -21,6 +21,8 @@ func processErr(ctx context.Context, m *sarama.ConsumerMessage) error { return n
 
 func handle(m kafka.Message) error { return nil }
 
+func handleErr(m *sarama.ConsumerMessage) error { return nil }
+
 func reader() *kafka.Reader {
 	return kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "g", Topic: "t"})
 }
@@ -276,5 +278,107 @@ func publishedTracked(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGro
 				sess.MarkOffset(msg.Topic, msg.Partition, next, "") // ok: a low-water mark
 			}
 		})
+	}
+}
+
+// A batch whose goroutines mark what succeeded and send their result to a
+// channel the loop drains after starting them all: run in place, each
+// would wait for a receive that comes later, so the channel gets room for
+// the whole batch.
+func results(sess sarama.ConsumerGroupSession, batch []*sarama.ConsumerMessage) {
+	errs := make(chan error)
+	for _, m := range batch {
+		go func() {
+			err := handleErr(m)
+			if err == nil {
+				sess.MarkMessage(m, "") // want `call to MarkMessage from a per-record goroutine`
+			}
+			errs <- err
+		}()
+	}
+	for range batch {
+		if err := <-errs; err != nil {
+			log.Print(err)
+		}
+	}
+}
+
+// results's twin: the goroutines only process; the batch is marked after
+// every result is in.
+func resultsJoined(sess sarama.ConsumerGroupSession, batch []*sarama.ConsumerMessage) {
+	errs := make(chan error)
+	for _, m := range batch {
+		go func() {
+			errs <- handleErr(m)
+		}()
+	}
+	failed := false
+	for range batch {
+		if err := <-errs; err != nil {
+			log.Print(err)
+			failed = true
+		}
+	}
+	if !failed && len(batch) > 0 {
+		sess.MarkMessage(batch[len(batch)-1], "") // ok: after the join
+	}
+}
+
+// An errgroup owned by the caller, in a function returning nothing: the
+// function is called in place and its error handed to the group.
+func groupOfCaller(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, g *errgroup.Group) {
+	for msg := range claim.Messages() {
+		g.Go(func() error {
+			if err := handleErr(msg); err != nil {
+				return err
+			}
+			sess.MarkMessage(msg, "") // want `call to MarkMessage from a per-record errgroup function`
+			return nil
+		})
+	}
+}
+
+// groupOfCaller's twin: the work runs in place, only a failure goes to
+// the group.
+func groupOfCallerInPlace(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, g *errgroup.Group) {
+	for msg := range claim.Messages() {
+		if err := handleErr(msg); err != nil {
+			g.Go(func() error { return err })
+			continue
+		}
+		sess.MarkMessage(msg, "") // ok: sequential
+	}
+}
+
+// A goroutine per message that waits for a start signal the loop gives
+// after starting it: it cannot run in place, so the loop waits for it at
+// the end of the iteration.
+func started(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) {
+	for msg := range claim.Messages() {
+		ready := make(chan struct{})
+		go func() {
+			<-ready
+			process(msg)
+			sess.MarkMessage(msg, "") // want `call to MarkMessage from a per-record goroutine`
+		}()
+		log.Printf("started %d", msg.Offset)
+		close(ready)
+	}
+}
+
+// started's twin: the loop waits for each goroutine before the next
+// message.
+func startedWaited(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) {
+	for msg := range claim.Messages() {
+		ready := make(chan struct{})
+		finished := make(chan struct{})
+		go func() {
+			defer close(finished)
+			<-ready
+			process(msg)
+			sess.MarkMessage(msg, "") // ok: joined before the next message
+		}()
+		close(ready)
+		<-finished
 	}
 }
