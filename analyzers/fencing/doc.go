@@ -140,9 +140,11 @@ that client.
     position backwards. Fix: add `AND next_offset < $n` (or a WHERE on the
     conflict update) so the position only moves forward; with ?
     placeholders (MySQL or SQLite drivers), `AND next_offset < ?` with the
-    new offset's argument repeated at its place in the argument list (no
-    finding when that argument has effects or the arguments are passed as
-    a slice: the fix cannot be written without knowing its value). A
+    new offset's argument repeated at its place in the argument list
+    (arguments passed as a slice: the offset appended to a copy of it; an
+    offset computed by a call: evaluated once into a variable declared
+    before the statement; known gap: no finding when other arguments have
+    effects too, or the slice's new element would not be last). A
     statement the fix cannot edit in place (a quoted string with escapes,
     a constant of another package, or one shared with other calls when an
     argument is added) is written again as a literal in the call.

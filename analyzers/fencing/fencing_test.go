@@ -77,8 +77,10 @@ var scenarios = []string{
 	"fencing/franzrevoke",
 	// unguarded offset rows: pgx UPDATE, database/sql upsert in a
 	// constant, offset passed through a helper, ? placeholders (the
-	// guard's argument repeated in place), a quoted statement with an
-	// escape (the literal written again) (5 positive); CAS, GREATEST,
+	// guard's argument repeated in place; appended to a copy of an
+	// argument slice; a computed offset evaluated once into a variable), a
+	// quoted statement with an escape (the literal written again) (7
+	// positive); CAS, GREATEST,
 	// generation, conflict WHERE, data row, ? guarded, not a record's
 	// offset, self-assignment (8 silent).
 	"fencing/sink",

@@ -104,15 +104,8 @@ func (c *checker) guardEdits(ce *ast.CallExpr, ex *clientmodel.SQLExec, sql stri
 	var edits []analysis.TextEdit
 	guard := w.Guard
 	if marks != nil {
-		if ce.Ellipsis.IsValid() || len(ce.Args)-ex.Query-1 != len(marks) {
-			return nil // arguments passed as a slice, or not one per ?
-		}
 		k, text, ok := repeatedMark(guard)
 		if !ok || k < 1 || k > len(marks) {
-			return nil
-		}
-		arg := ce.Args[ex.Query+k]
-		if !pureExpr(arg) {
 			return nil
 		}
 		guard = text
@@ -124,13 +117,11 @@ func (c *checker) guardEdits(ce *ast.CallExpr, ex *clientmodel.SQLExec, sql stri
 				before++
 			}
 		}
-		if before == len(marks) {
-			last := ce.Args[len(ce.Args)-1]
-			edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + c.text(arg))})
-		} else {
-			at := ce.Args[ex.Query+1+before]
-			edits = append(edits, analysis.TextEdit{Pos: at.Pos(), End: at.Pos(), NewText: []byte(c.text(arg) + ", ")})
+		e, ok := c.repeatArg(ce, ex, k, before, len(marks))
+		if !ok {
+			return nil
 		}
+		edits = append(edits, e...)
 	}
 	arg := ce.Args[ex.Query]
 	lit := c.sqlLiteralOf(arg, marks != nil)
@@ -141,6 +132,73 @@ func (c *checker) guardEdits(ce *ast.CallExpr, ex *clientmodel.SQLExec, sql stri
 		arg = lit
 	}
 	return append(edits, analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(sqlText(sql[:w.At] + guard + sql[w.At:]))})
+}
+
+// repeatArg returns the edits that pass the argument of placeholder k
+// (of n) again as the argument of a new placeholder that follows
+// `before` of them. Arguments passed as a slice (args...) get the element
+// appended to a copy when the new one is last. An argument with effects
+// is evaluated once, into a variable declared before the statement, when
+// every other argument and the receiver are free of effects (the order
+// of evaluation is then kept).
+func (c *checker) repeatArg(ce *ast.CallExpr, ex *clientmodel.SQLExec, k, before, n int) ([]analysis.TextEdit, bool) {
+	if ce.Ellipsis.IsValid() {
+		if len(ce.Args) != ex.Query+2 || before != n {
+			return nil, false
+		}
+		sl := ce.Args[ex.Query+1]
+		if !pureExpr(sl) {
+			return nil, false
+		}
+		src := c.text(sl)
+		text := fmt.Sprintf("append(%s[:len(%s):len(%s)], %s[%d])", src, src, src, src, k-1)
+		return []analysis.TextEdit{{Pos: sl.Pos(), End: sl.End(), NewText: []byte(text)}}, true
+	}
+	if len(ce.Args)-ex.Query-1 != n {
+		return nil, false // not one argument per ?
+	}
+	arg := ce.Args[ex.Query+k]
+	var edits []analysis.TextEdit
+	argText := c.text(arg)
+	if !pureExpr(arg) {
+		for i, a := range ce.Args {
+			if i != ex.Query+k && !pureExpr(a) {
+				return nil, false
+			}
+		}
+		if sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr); !ok || !pureExpr(sel.X) {
+			return nil, false
+		}
+		_, path := edit.CallAt(c.pass, ce.Lparen)
+		st, list := edit.Stmt(path)
+		if st == nil || list == nil {
+			return nil, false
+		}
+		switch st := st.(type) {
+		case *ast.AssignStmt, *ast.ExprStmt, *ast.ReturnStmt:
+		case *ast.IfStmt:
+			if st.Init == nil || !containsNode(st.Init, ce) {
+				return nil, false // the call in the condition: after the init
+			}
+		default:
+			return nil, false
+		}
+		name := edit.FreeName(c.pass, st.Pos(), "next")
+		edits = append(edits,
+			edit.InsertBefore(c.pass, st, name+" := "+argText),
+			analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(name)})
+		argText = name
+	}
+	if before == n {
+		last := ce.Args[len(ce.Args)-1]
+		return append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + argText)}), true
+	}
+	at := ce.Args[ex.Query+1+before]
+	return append(edits, analysis.TextEdit{Pos: at.Pos(), End: at.Pos(), NewText: []byte(argText + ", ")}), true
+}
+
+func containsNode(outer, inner ast.Node) bool {
+	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
 }
 
 // sqlText writes s as a Go string literal: a raw string when it spans

@@ -103,6 +103,23 @@ func questionMarks(ctx context.Context, db *sql.DB, m kafka.Message) error {
 	return err
 }
 
+// questionMarksSlice passes the arguments as a slice: the fix appends the
+// offset to a copy of it.
+func questionMarksSlice(ctx context.Context, db *sql.DB, m kafka.Message) error {
+	args := []any{m.Offset + 1, m.Topic, m.Partition}
+	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ?`, args...) // want `the offset row in consumer_offsets is written without a guard`
+	return err
+}
+
+// questionMarksCall computes the offset with a call: the fix evaluates it
+// once, before the statement.
+func questionMarksCall(ctx context.Context, db *sql.DB, m kafka.Message, n func() int64) error {
+	if _, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ?`, m.Offset+n(), m.Topic, m.Partition); err != nil { // want `the offset row in consumer_offsets is written without a guard`
+		return err
+	}
+	return nil
+}
+
 // questionMarksGuarded only moves the position forward.
 func questionMarksGuarded(ctx context.Context, db *sql.DB, m kafka.Message) error {
 	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ? AND next_offset < ?`, m.Offset+1, m.Topic, m.Partition, m.Offset+1) // ok: monotonic condition
