@@ -7,6 +7,17 @@
 // the example's report row (report.golden.json) and check that every
 // buggy example loses nothing after commitlint -fix.
 //
+// A transactional example's effect is a record in its output topic: the
+// harness reads the output with read_committed isolation, as a downstream
+// consumer does, and counts each committed record's key (the input
+// record's id). Its records trickle in while it runs, so that it commits
+// many small transactions; the failures its bug needs are injected on the
+// broker (Fault: a transaction that timed out, answered as a real broker
+// answers it), and records it still holds uncommitted at the end are
+// stalled, not lost (a restart reads them again). An example whose bug
+// needs a rebalance runs a second instance of itself that joins and leaves
+// the group (Churn) while the kills happen.
+//
 //	go test ./...                                 # the CI subset
 //	go test -run TestVerdicts -oracle.seed=N      # replay a run
 //	../scripts/oracle.sh                          # the full matrix and its table

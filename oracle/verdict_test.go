@@ -68,8 +68,11 @@ func TestExamplesKnown(t *testing.T) {
 			t.Errorf("%s: no entry in Examples", dir)
 			continue
 		}
-		if ex.Skip == "" && (ex.Topic == "" || ex.Record == nil || len(ex.Effects) == 0) {
-			t.Errorf("%s: entry without topic, record or effects", dir)
+		if ex.Skip == "" && (ex.Topic == "" || ex.Record == nil || len(ex.Effects) == 0 && len(ex.Output) == 0) {
+			t.Errorf("%s: entry without topic, record or effects (tables or output topics)", dir)
+		}
+		if len(ex.Output) > 0 && ex.Group == "" {
+			t.Errorf("%s: a transactional example needs its group (its stalled records are told by the group's offsets)", dir)
 		}
 	}
 }
