@@ -162,7 +162,8 @@ that client.
     reading the offset column of the same table by the same keys (topic,
     partition, the group when the row has one, and any other key the
     write gives a constant, with that constant), through the database
-    handle in scope (a pgxpool.Pool, a pgx.Conn or a sql.DB):
+    handle in scope (a pgxpool.Pool, a pgx.Conn or a sql.DB; of several,
+    the parameter the transaction's handle comes from):
     For franz-go, kgo.AdjustFetchOffsetsFn, which runs after the committed
     offsets are fetched and before the partitions are assigned, returning
     kgo.NewOffset().At(next) for each partition with a row (SetOffsets from
@@ -197,9 +198,9 @@ that client.
     value varies (a tenant, a header): a partition then has several
     stored positions, and which one it resumes from is the application's
     design, not a bug the analysis can name. Known gap: no finding when
-    no one database handle of the transaction's type is in scope where
-    the hook goes (none, or several), since the fix would have to thread
-    one there.
+    no database handle of the transaction's type is in scope where the
+    hook goes, or several that data flow does not tell apart, since the
+    fix would have to thread one there.
 
 It stays silent on errors returned or wrapped and returned; on loops stopped
 or contexts cancelled; on transactions aborted and then returned, stopped or

@@ -103,7 +103,8 @@ var scenarios = []string{
 	"fencing/grouphelper",
 	// offset rows never read back on assignment: franz-go with nothing
 	// committed to Kafka, with commits to Kafka, a row keyed by a constant
-	// application name as well (3 positive, fixed with
+	// application name as well, two pools in scope (the fix reads through
+	// the one the transaction is begun on) (4 positive, fixed with
 	// AdjustFetchOffsetsFn); restored, kafka-go group Reader, a row per
 	// tenant and partition (3 silent).
 	"fencing/restorefranz",

@@ -178,9 +178,17 @@ func (c *checker) restartCost(ev *semantics.Evidence, cl *clientmodel.Client) st
 	return why + ": the newest loses what was produced meanwhile, the oldest applies everything again"
 }
 
+// handleRef is the database handle a transaction was begun on: its type,
+// and the value the begin was called on (to tell it from other handles of
+// the type in scope where the fix goes).
+type handleRef struct {
+	typ types.Type
+	src ssa.Value
+}
+
 // dbReader returns how to read a row through the database the transaction
-// writing at pos was begun on, and the handle's type.
-func (c *checker) dbReader(pos token.Pos) (*clientmodel.SQLReader, types.Type) {
+// writing at pos was begun on, and the handle.
+func (c *checker) dbReader(pos token.Pos) (*clientmodel.SQLReader, handleRef) {
 	var write *ssa.Call
 	for _, fn := range c.m.SSA.SrcFuncs {
 		for _, b := range fn.Blocks {
@@ -192,7 +200,7 @@ func (c *checker) dbReader(pos token.Pos) (*clientmodel.SQLReader, types.Type) {
 		}
 	}
 	if write == nil {
-		return nil, nil
+		return nil, handleRef{}
 	}
 	for _, root := range c.m.Flow.Roots(ssaflow.Recv(write.Common())) {
 		if ex, ok := root.(*ssa.Extract); ok {
@@ -207,15 +215,15 @@ func (c *checker) dbReader(pos token.Pos) (*clientmodel.SQLReader, types.Type) {
 			continue
 		}
 		if r, ok := clientmodel.SQLReaderOf(types.TypeString(db.Type(), nil)); ok {
-			return r, db.Type()
+			return r, handleRef{db.Type(), db}
 		}
 	}
-	return nil, nil
+	return nil, handleRef{}
 }
 
 // restoreSite finds where the client's restore fix goes for consumer k and
 // how the code there spells a handle of type db.
-func (c *checker) restoreSite(k *consumer.Consumer, fix *clientmodel.RestoreFix, db types.Type) *restoreSite {
+func (c *checker) restoreSite(k *consumer.Consumer, fix *clientmodel.RestoreFix, db handleRef) *restoreSite {
 	if k.Site == nil && fix.Where != clientmodel.FixHandler {
 		return nil // received from another package: the constructor and its options are there
 	}
@@ -251,7 +259,7 @@ func (c *checker) restoreSite(k *consumer.Consumer, fix *clientmodel.RestoreFix,
 
 // handlerSite is the handler method fix.Hooks[0] of k's handler: its
 // receiver's one field of type db spells the handle.
-func (c *checker) handlerSite(k *consumer.Consumer, fix *clientmodel.RestoreFix, db types.Type) *restoreSite {
+func (c *checker) handlerSite(k *consumer.Consumer, fix *clientmodel.RestoreFix, db handleRef) *restoreSite {
 	if len(k.Handlers) != 1 {
 		return nil
 	}
@@ -274,7 +282,7 @@ func (c *checker) handlerSite(k *consumer.Consumer, fix *clientmodel.RestoreFix,
 	if sess == "" || recv == "_" || slices.Contains(fix.Locals, recv) || slices.Contains(fix.Locals, sess) {
 		return nil
 	}
-	field := fieldOfType(fn.Signature.Recv().Type(), db)
+	field := fieldOfType(fn.Signature.Recv().Type(), db.typ)
 	if field == "" {
 		return nil
 	}
@@ -304,7 +312,7 @@ func paramName(params *ast.FieldList, i int) string {
 
 // callbackSite is the nil callback argument of a hook method called on k
 // (Subscribe(topic, nil)): a function literal replaces it.
-func (c *checker) callbackSite(k *consumer.Consumer, fix *clientmodel.RestoreFix, db types.Type) *restoreSite {
+func (c *checker) callbackSite(k *consumer.Consumer, fix *clientmodel.RestoreFix, db handleRef) *restoreSite {
 	for _, fn := range c.m.SSA.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
@@ -341,7 +349,7 @@ func (c *checker) callbackSite(k *consumer.Consumer, fix *clientmodel.RestoreFix
 // handleAt returns the one variable in scope at pos of type db (the
 // nearest scope that has any), or "" when there is none, several, or it
 // would be shadowed by the fix's own names.
-func (c *checker) handleAt(pos token.Pos, db types.Type, locals []string) string {
+func (c *checker) handleAt(pos token.Pos, db handleRef, locals []string) string {
 	f := edit.File(c.pass, pos)
 	if f == nil {
 		return ""
@@ -355,8 +363,14 @@ func (c *checker) handleAt(pos token.Pos, db types.Type, locals []string) string
 		var found []string
 		for _, name := range s.Names() {
 			v, ok := s.Lookup(name).(*types.Var)
-			if _, visible := inner.LookupParent(name, pos); ok && visible == v && types.Identical(v.Type(), db) {
+			if _, visible := inner.LookupParent(name, pos); ok && visible == v && types.Identical(v.Type(), db.typ) {
 				found = append(found, name)
+			}
+		}
+		if len(found) > 1 {
+			// Several: the one the transaction's handle comes from.
+			if found = c.sourceOf(found, s, db.src); len(found) != 1 {
+				return ""
 			}
 		}
 		switch {
@@ -367,6 +381,40 @@ func (c *checker) handleAt(pos token.Pos, db types.Type, locals []string) string
 		}
 	}
 	return ""
+}
+
+// sourceOf keeps, of the names of handles declared in scope s, those that
+// are parameters whose values reach src (the value the transaction was
+// begun on): several handles of one type are told apart by data flow.
+func (c *checker) sourceOf(names []string, s *types.Scope, src ssa.Value) []string {
+	if src == nil {
+		return names
+	}
+	want := c.m.Flow.Roots(src)
+	var out []string
+	for _, name := range names {
+		v, _ := s.Lookup(name).(*types.Var)
+		p := c.paramValue(v)
+		if p != nil && ssaflow.Intersects(c.m.Flow.Roots(p), want) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// paramValue returns the SSA parameter declared as v, or nil.
+func (c *checker) paramValue(v *types.Var) ssa.Value {
+	if v == nil {
+		return nil
+	}
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, p := range fn.Params {
+			if p.Object() == v {
+				return p
+			}
+		}
+	}
+	return nil
 }
 
 // fieldOfType returns the one field of the struct t (or *t) of type db.

@@ -21,7 +21,7 @@ import (
 // case of its type switch on the event that handles assigned partitions,
 // else in an if on that event type at the top of its body. The callback's
 // code after it still runs.
-func (c *checker) ownCallbackSite(arg ast.Expr, fix *clientmodel.RestoreFix, db types.Type) *restoreSite {
+func (c *checker) ownCallbackSite(arg ast.Expr, fix *clientmodel.RestoreFix, db handleRef) *restoreSite {
 	ftype, body, recv := c.callbackDecl(arg)
 	if ftype == nil || body == nil || len(body.List) == 0 {
 		return nil
@@ -47,7 +47,7 @@ func (c *checker) ownCallbackSite(arg ast.Expr, fix *clientmodel.RestoreFix, db 
 	}
 	name := c.handleAt(body.Lbrace+1, db, locals)
 	if name == "" && recv != nil && len(recv.Names) == 1 {
-		if f := fieldOfType(c.pass.TypesInfo.TypeOf(recv.Type), db); f != "" && !slices.Contains(locals, recv.Names[0].Name) {
+		if f := fieldOfType(c.pass.TypesInfo.TypeOf(recv.Type), db.typ); f != "" && !slices.Contains(locals, recv.Names[0].Name) {
 			name = recv.Names[0].Name + "." + f
 		}
 	}

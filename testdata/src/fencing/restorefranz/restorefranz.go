@@ -255,3 +255,44 @@ func tenantKeyed(ctx context.Context, pool *pgxpool.Pool) error {
 		}
 	}
 }
+
+// applyViews writes the effect and the position in one transaction on
+// the views database.
+func applyViews(ctx context.Context, views *pgxpool.Pool, r *kgo.Record) error {
+	tx, err := views.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `INSERT INTO views (key, body) VALUES ($1, $2)`, r.Key, r.Value); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE view_offsets SET next_offset = $1 WHERE topic = $2 AND partition = $3 AND next_offset < $1`, r.Offset+1, r.Topic, r.Partition); err != nil { // want `the position written to view_offsets in the transaction is never read back when partitions are assigned`
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// twoDatabases has two pools in scope: the fix reads through the one the
+// transaction is begun on.
+func twoDatabases(ctx context.Context, views, audit *pgxpool.Pool) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("two-dbs"), kgo.ConsumeTopics("events"), kgo.DisableAutoCommit())
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	for {
+		fs := cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return nil
+		}
+		for _, r := range fs.Records() {
+			if err := applyViews(ctx, views, r); err != nil {
+				return err
+			}
+			if _, err := audit.Exec(ctx, `INSERT INTO audit_log (key) VALUES ($1)`, r.Key); err != nil {
+				return err
+			}
+		}
+	}
+}
