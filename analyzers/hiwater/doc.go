@@ -165,10 +165,12 @@ compiles and is right (the known gaps below).
     elsewhere in the function, other than as a channel's capacity (a loop
     collecting n results), every use must agree: a local variable or
     parameter is set right before the loop (n = 1, workers =
-    workers[:1]); a field, package variable or constant is replaced from
-    the loop on by a local declared before it (n := 1, workers :=
-    p.workers[:1]). Not when it is assigned in the function, has its
-    address taken, or is used before the loop other than as a capacity.
+    workers[:1]); a field, package variable or constant, or a call
+    without arguments (runtime.NumCPU()), is replaced from the loop on by
+    a local declared before it (n := 1, workers := p.workers[:1]). Not
+    when it is assigned in the function, has its address taken, is used
+    before the loop other than as a capacity, or the replacement would
+    leave an import or variable unused.
 
   - An errgroup function that cannot be called in place (the function
     does not return just an error): the group runs one function at a
@@ -213,14 +215,14 @@ in place, it would wait for itself; a select collecting completions is
 not recognised either); goroutines that cannot run in place where no join
 exists to move the call after, nor room to give their sends, nor a wait at
 the end of the iteration that would be reached; pools whose worker count
-is a call or an index used elsewhere, pools not started by a counting
-loop or a range over a slice (a for loop with a break), and pools whose
-workers are started by several go statements (not recognised); errgroup
-functions started with TryGo; lanes kept in a map, or chosen in a select
-case (not recognised); completion callbacks handed on by a statement other
-than a call, a send or a select's send case, or on a channel the loop
-drains itself; functions started through a function value that is not a
-parameter (a field, a map of handlers), generic helpers; goroutines and
-records crossing package boundaries.
+is an index or a call with arguments used elsewhere, pools not started by
+a counting loop or a range over a slice (a for loop with a break), and
+pools whose workers are started by several go statements (not
+recognised); errgroup functions started with TryGo; lanes kept in a map,
+or chosen in a select case (not recognised); completion callbacks handed
+on by a statement other than a call, a send or a select's send case, or
+on a channel the loop drains itself; functions started through a function
+value that is not a parameter (a field, a map of handlers), generic
+helpers; goroutines and records crossing package boundaries.
 */
 package hiwater

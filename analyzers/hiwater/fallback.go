@@ -108,8 +108,8 @@ func (c *checker) assignOne(s *site, e ast.Expr, value string) (analysis.Suggest
 }
 
 // localCount is assignOne for a worker count (or slice of workers) that
-// is not a local variable: a field, a package variable or constant
-// (h.workers, cfg.Workers, numWorkers). A local of the value the fix
+// is not a local variable: a field, a package variable or constant, or a
+// call without arguments (h.workers, numWorkers, runtime.NumCPU()). A local of the value the fix
 // gives it is declared before the loop (workers := 1, workers :=
 // h.workers[:1]) and replaces the expression from the loop on, so that
 // every later use agrees with it. Not when the expression is assigned in
@@ -119,6 +119,9 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
 	e = ast.Unparen(e)
 	root := e
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+		root = ast.Unparen(call.Fun) // runtime.NumCPU(), cfg.Workers(): asked once
+	}
 	for {
 		sel, ok := root.(*ast.SelectorExpr)
 		if !ok {
@@ -131,8 +134,11 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 		return fail() // a call or an index: not the same value at each use
 	}
 	switch c.pass.TypesInfo.Uses[rid].(type) {
-	case *types.Var, *types.Const, *types.PkgName:
+	case *types.Var, *types.Const, *types.PkgName, *types.Func:
 	default:
+		return fail()
+	}
+	if _, isFunc := c.pass.TypesInfo.Uses[rid].(*types.Func); isFunc && root == e {
 		return fail()
 	}
 	t := c.pass.TypesInfo.TypeOf(e)
@@ -188,6 +194,13 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 			if f, isID := ast.Unparen(x.Fun).(*ast.Ident); isID && f.Name == "make" && x.End() <= outer.Pos() {
 				return false // a capacity or length set before the loop
 			}
+			if same(x) {
+				if x.Pos() < outer.Pos() || c.lookupAt(x.Pos(), name) != nil {
+					ok = false
+				}
+				uses = append(uses, x)
+				return false
+			}
 		case *ast.Ident, *ast.SelectorExpr:
 			if same(x.(ast.Expr)) {
 				if x.Pos() < outer.Pos() || c.lookupAt(x.Pos(), name) != nil {
@@ -200,7 +213,7 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 		return true
 	}
 	ast.Inspect(body, inspect)
-	if !ok || len(uses) == 0 {
+	if !ok || len(uses) == 0 || !c.usedOutside(e, uses) {
 		return fail()
 	}
 	decl := name + " := " + value
@@ -223,6 +236,46 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 		Message:   "Start a single worker",
 		TextEdits: edits,
 	}, true
+}
+
+// usedOutside reports whether every import and local variable that e
+// mentions is still used once the expressions of uses are replaced: else
+// the fixed file would not compile (an unused import or variable).
+// Parameters and fields may go unused.
+func (c *checker) usedOutside(e ast.Expr, uses []ast.Expr) bool {
+	inUses := func(pos token.Pos) bool {
+		for _, u := range uses {
+			if u.Pos() <= pos && pos < u.End() {
+				return true
+			}
+		}
+		return false
+	}
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !isID || !ok {
+			return ok
+		}
+		obj := c.pass.TypesInfo.Uses[id]
+		switch o := obj.(type) {
+		case *types.PkgName:
+		case *types.Var:
+			if o.IsField() || o.Parent() == nil || o.Parent() == c.pass.Pkg.Scope() || c.isParam(o) {
+				return true
+			}
+		default:
+			return true
+		}
+		for other, u := range c.pass.TypesInfo.Uses {
+			if u == obj && !inUses(other.Pos()) {
+				return true
+			}
+		}
+		ok = false
+		return false
+	})
+	return ok
 }
 
 // ---- an errgroup limited to one function at a time ----

@@ -304,7 +304,7 @@ func (c *checker) countUsedElsewhere(n ast.Expr) (adds []ast.Expr, ok bool) {
 			return true
 		}
 		switch e.(type) {
-		case *ast.Ident, *ast.SelectorExpr:
+		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr:
 			if edit.Source(c.pass, e) == text {
 				ok = false
 			}

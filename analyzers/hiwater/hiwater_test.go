@@ -11,6 +11,16 @@ import (
 	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
+// Known gaps: no scenario holds a "// ok: known gap" case any more; every
+// shape the analyzer classifies gets a fix (a fallback that removes the
+// concurrency where the proportionate fix cannot be built). The shapes
+// still left silent are listed in doc.go ("Not reported (known gaps)"):
+// mostly shapes not recognised (a select collecting completions, pools
+// started by several go statements, lanes in a map), and a few classified
+// ones with no fix that is sure to compile and be right (TryGo, a pool
+// counted by a call used elsewhere, a goroutine that can neither run in
+// place nor be joined in its iteration).
+
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
 // file, // want comments kept). The counts are positive/silent cases; each
@@ -81,20 +91,21 @@ var scenarios = []string{
 	// maximum applied sequentially, a minimum kept by a method (4 silent).
 	"hiwater/service",
 	// Shapes once silent for want of a fix: a pool whose worker count a
-	// collecting loop uses too (n = 1 before the pool; a field: a local
-	// count of 1 replaces it), a pool counting down, an errgroup over a
-	// stream in a function returning nothing (SetLimit(1)), completion
-	// callbacks with no low-water fix (kafka-go, and sarama in a function
-	// returning nothing: the loop waits for each callback), a batch whose
-	// goroutines send results drained after the loop (in place, the
-	// channel gets room for the batch), an errgroup of the caller (called
-	// in place, its error handed to the group), goroutines waiting for a
-	// start signal (joined at the end of the iteration) (9 positive); a
-	// tracker's low-water mark marked by the workers (twice), a count down
-	// from 1, SetLimit(1), a loop waiting for each callback, a tracker's
-	// mark in a callback, the batch marked after its results, the work in
-	// place with only failures handed to the group, each goroutine joined
-	// (9 silent).
+	// collecting loop uses too (n = 1 before the pool; a field or a call:
+	// a local count of 1 replaces it), a pool counting down, an errgroup
+	// over a stream in a function returning nothing (SetLimit(1)),
+	// completion callbacks with no low-water fix (kafka-go, and sarama in
+	// a function returning nothing: the loop waits for each callback), a
+	// batch whose goroutines send results drained after the loop (in
+	// place, the channel gets room for the batch), an errgroup of the
+	// caller (called in place, its error handed to the group), goroutines
+	// waiting for a start signal (joined at the end of the iteration) (10
+	// positive); a tracker's low-water mark marked by the workers (twice),
+	// lanes per CPU routed by partition, a count down from 1,
+	// SetLimit(1), a loop waiting for each callback, a tracker's mark in a
+	// callback, the batch marked after its results, the work in place with
+	// only failures handed to the group, each goroutine joined (10
+	// silent).
 	"hiwater/gaps",
 	// Issue #17 idioms: a maximum kept under a mutex by per-message
 	// goroutines and marked by a ticker; lanes chosen by key, for sarama

@@ -8,6 +8,7 @@ package gaps
 import (
 	"context"
 	"log"
+	"runtime"
 
 	"github.com/IBM/sarama"
 	"github.com/offsetcommit/commitlint/lowwater"
@@ -133,6 +134,46 @@ func (p *pool) drainTracked(sess sarama.ConsumerGroupSession, claim sarama.Consu
 		<-done
 	}
 	return nil
+}
+
+// A pool of one worker per CPU; the loop waiting for them asks again.
+func perCPU(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) {
+	jobs := make(chan *sarama.ConsumerMessage)
+	done := make(chan struct{})
+	for range runtime.NumCPU() {
+		go func() {
+			for m := range jobs {
+				process(m)
+				sess.MarkMessage(m, "") // want `call to MarkMessage from a pool of workers`
+			}
+			done <- struct{}{}
+		}()
+	}
+	for msg := range claim.Messages() {
+		jobs <- msg
+	}
+	close(jobs)
+	for range runtime.NumCPU() {
+		<-done
+	}
+}
+
+// perCPU's twin: one worker per CPU, each with its own claim's messages
+// routed by partition.
+func perCPULanes(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) {
+	lanes := make([]chan *sarama.ConsumerMessage, runtime.NumCPU())
+	for i := range lanes {
+		lanes[i] = make(chan *sarama.ConsumerMessage)
+		go func() {
+			for m := range lanes[i] {
+				process(m)
+				sess.MarkMessage(m, "") // ok: a partition goes to one lane
+			}
+		}()
+	}
+	for msg := range claim.Messages() {
+		lanes[int(msg.Partition)%len(lanes)] <- msg
+	}
 }
 
 // Workers started by a loop counting down.
