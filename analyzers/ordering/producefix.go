@@ -143,7 +143,8 @@ func (c *checker) waitFix(h *handOff) (analysis.SuggestedFix, bool) {
 	}
 	f := edit.File(c.pass, call.Pos())
 	fn, _ := typeutilCallee(c, call)
-	if f == nil || fn == nil {
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if f == nil || fn == nil || !isSel {
 		return analysis.SuggestedFix{}, false
 	}
 	sig := fn.Type().(*types.Signature)
@@ -161,7 +162,7 @@ func (c *checker) waitFix(h *handOff) (analysis.SuggestedFix, bool) {
 	wait := strings.NewReplacer(clientmodel.FixDone, name, clientmodel.FixPkg, pkg).Replace(pr.Wait)
 	check := fmt.Sprintf("if err := %s; err != nil {\n\t%s\n}", wait, strings.Join(lines, "\n\t"))
 	return analysis.SuggestedFix{
-		Message: fmt.Sprintf("Wait for the delivery of what %s queues before going on", ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name),
+		Message: fmt.Sprintf("Wait for the delivery of what %s queues before going on", sel.Sel.Name),
 		TextEdits: []analysis.TextEdit{
 			edit.InsertBefore(c.pass, stmt, fmt.Sprintf("%s := make(%s, 1)", name, chType)),
 			{Pos: done.Pos(), End: done.End(), NewText: []byte(name)},
