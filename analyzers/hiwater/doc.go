@@ -148,7 +148,8 @@ compiles and is right (the known gaps below).
 
     Where the goroutine cannot run in place: when it is started for each
     element of a slice and sends one result to a channel the loop drains
-    afterwards (made before the loop, written by nothing else), the go
+    afterwards (made before the loop, written by nothing else; a
+    collector of completions in the same function too), the go
     keyword is removed and the channel made with room for the whole
     slice, make(chan error, len(batch)); otherwise, when what it waits for
     (a start signal) and what it sends to are handled later in the same
@@ -209,20 +210,20 @@ the completion-callback fix introduces it (the import is added; the user's
 module must then require this module), since a callback has no go
 statement to remove.
 
-Not reported (known gaps): a collector that is the consume loop itself
-(a select receiving both records and completions: the goroutine cannot run
-in place, it would wait for itself; a select collecting completions is
-not recognised either); goroutines that cannot run in place where no join
-exists to move the call after, nor room to give their sends, nor a wait at
-the end of the iteration that would be reached; pools whose worker count
-is an index or a call with arguments used elsewhere, pools not started by
-a counting loop or a range over a slice (a for loop with a break), and
-pools whose workers are started by several go statements (not
-recognised); errgroup functions started with TryGo; lanes kept in a map,
-or chosen in a select case (not recognised); completion callbacks handed
-on by a statement other than a call, a send or a select's send case, or
-on a channel the loop drains itself; functions started through a function
-value that is not a parameter (a field, a map of handlers), generic
-helpers; goroutines and records crossing package boundaries.
+Not reported (known gaps): a collector that is the consume loop itself,
+a select receiving both records and completions (not recognised);
+goroutines that cannot run in place where no join exists to move the call
+after, nor room to give their sends, nor a wait at the end of the
+iteration that would be reached; pools whose worker count is an index or
+a call with arguments used elsewhere, pools not started by a counting
+loop or a range over a slice (a for loop with a break), and pools whose
+workers are started by several go statements (not recognised); errgroup
+functions started with TryGo; lanes kept in a map, lanes chosen in a
+select case or by a counter (round robin) (not recognised); completion
+callbacks handed on by a statement other than a call, a send or a
+select's send case, or on a channel the loop drains itself; functions
+started through a function value that is not a parameter (a field, a map
+of handlers), generic helpers; goroutines and records crossing package
+boundaries.
 */
 package hiwater

@@ -44,9 +44,9 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 		}
 		return c.groupInPlace(s)
 	}
-	if f.category == CategoryArrival && f.call.Fn == s.spawner() {
-		return analysis.SuggestedFix{}, false // the collector is the loop itself: it would wait for itself
-	}
+	// A collector that is the loop's own function makes the goroutine's
+	// send wait for a receive after the loop: dropGo refuses it (it would
+	// wait for itself), bufferSends gives the sends room.
 	if fix, ok := c.dropGo(s); ok {
 		return fix, true
 	}

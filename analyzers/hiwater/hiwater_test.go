@@ -99,13 +99,15 @@ var scenarios = []string{
 	// batch whose goroutines send results drained after the loop (in
 	// place, the channel gets room for the batch), an errgroup of the
 	// caller (called in place, its error handed to the group), goroutines
-	// waiting for a start signal (joined at the end of the iteration) (10
-	// positive); a tracker's low-water mark marked by the workers (twice),
+	// waiting for a start signal (joined at the end of the iteration), a
+	// batch's completions marked in arrival order by the function that
+	// started them (in place, room for the batch) (11 positive); a
+	// tracker's low-water mark marked by the workers (twice),
 	// lanes per CPU routed by partition, a count down from 1,
 	// SetLimit(1), a loop waiting for each callback, a tracker's mark in a
 	// callback, the batch marked after its results, the work in place with
-	// only failures handed to the group, each goroutine joined (10
-	// silent).
+	// only failures handed to the group, each goroutine joined,
+	// completions received in batch order (11 silent).
 	"hiwater/gaps",
 	// Issue #17 idioms: a maximum kept under a mutex by per-message
 	// goroutines and marked by a ticker; lanes chosen by key, for sarama

@@ -423,3 +423,33 @@ func startedWaited(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupC
 		<-finished
 	}
 }
+
+// A batch whose goroutines send each finished message back to the
+// function that started them, which marks them as they arrive.
+func arrivals(sess sarama.ConsumerGroupSession, batch []*sarama.ConsumerMessage) {
+	finished := make(chan *sarama.ConsumerMessage)
+	for _, m := range batch {
+		go func() {
+			process(m)
+			finished <- m
+		}()
+	}
+	for range batch {
+		sess.MarkMessage(<-finished, "") // want `completions passed to MarkMessage in arrival order`
+	}
+}
+
+// arrivals's twin: a channel per message, received in batch order.
+func arrivalsInOrder(sess sarama.ConsumerGroupSession, batch []*sarama.ConsumerMessage) {
+	finished := make([]chan *sarama.ConsumerMessage, len(batch))
+	for i, m := range batch {
+		finished[i] = make(chan *sarama.ConsumerMessage, 1)
+		go func() {
+			process(m)
+			finished[i] <- m
+		}()
+	}
+	for i := range batch {
+		sess.MarkMessage(<-finished[i], "") // ok: received in offset order
+	}
+}
