@@ -20,15 +20,19 @@ import (
 // range over ch, so records finish out of order, or the position call's
 // error is checked): the send is replaced by the body of the workers'
 // loop, with rec for the loop's variable, so the record is processed in
-// place before the position call. It requires:
+// place before the position call. A position call made before the send
+// moves after the inlined body. It requires:
 //
 //   - ch is a local variable of the function, every receiver of which is
 //     the one `for v := range ch` loop of a function literal started by
-//     go statements (a pool: the same literal started in a loop), and ch
-//     is otherwise only sent to, closed or made;
+//     go statements (a pool: the same literal started in a loop), or of a
+//     function of the package that one go statement starts with ch (its
+//     parameters then stand for the go statement's arguments), and ch is
+//     otherwise only sent to, closed or made (workersLoop);
 //   - the loop body leaves only by running to its end (no return, break,
 //     continue, goto, defer or go outside nested function literals), does
-//     not assign v, and declares nothing named like rec;
+//     not assign v or a parameter standing for an argument, and declares
+//     nothing named like what stands for them;
 //   - every other name the body uses means the same at the send.
 //
 // The workers stay, idle: they receive nothing more and end when ch is

@@ -108,9 +108,9 @@ func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
 // addr writes into, or nil: addr itself, or an element or field of a
 // varargs or literal array ([]any{m.Key, m.Value}), or of a struct that
 // does not escape (var ev event; ev.ID = ...) or is a composite literal
-// (&ProducerMessage{Value: ...}: built here, whatever it escapes to). A field of a heap object (a
-// handler) is not one: tainting the whole object would make every later
-// use of it processing.
+// (&ProducerMessage{Value: ...}: built here, wherever it goes next). A
+// field of a heap object (a handler) is not one: tainting the whole
+// object would make every later use of it processing.
 func localAggregate(addr ssa.Value) *ssa.Alloc {
 	if al, ok := addr.(*ssa.Alloc); ok {
 		return al
