@@ -78,8 +78,9 @@ that client.
     FencedInstanceID; confluent kafka.ErrRebalanceInProgress,
     ErrIllegalGeneration, ErrUnknownMemberID, ErrFencedInstanceID,
     ErrAssignmentLost and the member-epoch codes, read with
-    err.(kafka.Error).Code() or errors.As) only logged or counted while a
-    loop over a batch fetched before it moves on to the next record: the
+    err.(kafka.Error).Code() or errors.As) only logged or counted (or
+    left in an empty branch) while a loop over a batch fetched before it
+    moves on to the next record: the
     client rejoins in the background, the consumer keeps processing
     partitions it may no longer own (their new owner processes the same
     records again), and its later commits are rejected or land on the wrong

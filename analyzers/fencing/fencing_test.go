@@ -89,8 +89,9 @@ var scenarios = []string{
 	// finding (8 silent).
 	"fencing/robust",
 	// group fencing errors of plain commits ignored inside a fetched batch:
-	// franz-go if, fall-through and switch, kafka-go errors.As and tagged
-	// switch, confluent Code() twice, sarama CommitTxn (8 positive);
+	// franz-go if, fall-through and switch, an empty if and an empty case
+	// (fixed by a break in them), kafka-go errors.As and tagged switch,
+	// confluent Code() twice, sarama CommitTxn (10 positive);
 	// returned, counted then returned, cancelled, break, continue of the
 	// poll loop, poll loops, retry loop, negated test, other error,
 	// BlockRebalanceOnPoll, channel worker, async kafka-go, abandoned

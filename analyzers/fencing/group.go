@@ -107,7 +107,7 @@ func (c *checker) walkGroup(s *site, list []ast.Stmt, tail bool) {
 		switch st := st.(type) {
 		case *ast.IfStmt:
 			if ref := c.groupTest(st.Cond, false); ref != nil && c.testsErr(s, st.Init, st.Cond) {
-				c.judgeGroup(s, ref, st.Body.List, st.Body.Rbrace, t)
+				c.judgeGroup(s, ref, st.Body.List, st.Body.Lbrace, st.Body.Rbrace, t)
 			}
 			c.walkGroup(s, st.Body.List, t)
 			switch e := st.Else.(type) {
@@ -127,7 +127,7 @@ func (c *checker) walkGroup(s *site, list []ast.Stmt, tail bool) {
 				}
 				tested := st.Tag != nil && c.testsErr(s, st.Init, st.Tag) || st.Tag == nil && c.testsErr(s, st.Init, cl.List...)
 				if ref != nil && tested && len(cl.List) > 0 {
-					c.judgeGroup(s, ref, cl.Body, token.NoPos, t)
+					c.judgeGroup(s, ref, cl.Body, cl.Colon, token.NoPos, t)
 				}
 				c.walkGroup(s, cl.Body, t)
 			}
@@ -266,11 +266,13 @@ func (c *checker) mentionsFencing(e ast.Expr) bool {
 
 // judgeGroup reports a branch taken on a group fencing error that only
 // logs or counts and then continues the record loop (or falls off the
-// end of its body: tail). rbrace is the closing brace of an if's body,
+// end of its body: tail). open is the opening brace of an if's body or
+// the colon of a case clause; rbrace is the closing brace of an if's body,
 // NoPos for a case clause.
-func (c *checker) judgeGroup(s *site, ref *ast.Ident, body []ast.Stmt, rbrace token.Pos, tail bool) {
+func (c *checker) judgeGroup(s *site, ref *ast.Ident, body []ast.Stmt, open, rbrace token.Pos, tail bool) {
 	if len(body) == 0 {
-		return // an empty branch: no statement to anchor the fix on
+		c.emptyGroupBranch(s, ref, open, rbrace, tail)
+		return
 	}
 	var at ast.Stmt
 	switch c.branch(body, s.loop) {
@@ -286,7 +288,7 @@ func (c *checker) judgeGroup(s *site, ref *ast.Ident, body []ast.Stmt, rbrace to
 	default:
 		return
 	}
-	stop, labelEdits := c.abandonBatch(s, last(body))
+	stop, labelEdits := c.abandonBatch(s, last(body).Pos())
 	var edits []analysis.TextEdit
 	if at != nil {
 		edits = c.replaceStmt(at, stop)
@@ -314,11 +316,71 @@ func (c *checker) judgeGroup(s *site, ref *ast.Ident, body []ast.Stmt, rbrace to
 	})
 }
 
+// emptyGroupBranch reports an empty branch taken on a group fencing error
+// that falls off the end of the record loop's body (an if or case that
+// only holds a comment, say): the fix abandons the batch from it.
+func (c *checker) emptyGroupBranch(s *site, ref *ast.Ident, open, rbrace token.Pos, tail bool) {
+	if !tail {
+		return
+	}
+	stop, labelEdits := c.abandonBatch(s, ref.Pos())
+	indent := edit.Indent(c.pass, ref.Pos())
+	text := "\n" + indent + "\t" + stop
+	at := open + 1
+	switch {
+	case rbrace.IsValid() && c.pass.Fset.Position(rbrace).Line == c.pass.Fset.Position(open).Line:
+		text += "\n" + indent // `{}`: the brace goes on a line of its own
+	case rbrace.IsValid():
+		// Before the closing brace, after any comment the body holds.
+		at, text = rbrace, "\t"+stop+"\n"+indent
+	default:
+		if eol, ok := c.lineEnd(open); ok {
+			at = eol // after a comment ending the case's line
+		}
+	}
+	edits := append([]analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}, labelEdits...)
+	call := clientmodel.ShortName(s.ref.Func)
+	c.report(analysis.Diagnostic{
+		Pos:      ref.Pos(),
+		End:      ref.End(),
+		Category: CategoryFencingIgnored,
+		Message: fmt.Sprintf("the group fencing error %s from %s is recognised and ignored, and the loop moves on to the next record of the same batch: %s",
+			ref.Name, call, groupCost(s.ref.Client)),
+		Related: related(s.call, call+" is called here"),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Abandon the rest of the batch",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// lineEnd returns the end of the line holding pos when the rest of it is
+// blank or a comment.
+func (c *checker) lineEnd(pos token.Pos) (token.Pos, bool) {
+	tf := c.pass.Fset.File(pos)
+	if tf == nil {
+		return token.NoPos, false
+	}
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return token.NoPos, false
+	}
+	start := tf.Offset(pos) + 1
+	eol := start
+	for eol < len(content) && content[eol] != '\n' {
+		eol++
+	}
+	if rest := strings.TrimSpace(string(content[start:eol])); rest != "" && !strings.HasPrefix(rest, "//") {
+		return token.NoPos, false
+	}
+	return tf.Pos(eol), true
+}
+
 // last returns the last statement of a non-empty list.
 func last(list []ast.Stmt) ast.Stmt { return list[len(list)-1] }
 
 // abandonBatch returns the statement that gives up the rest of the
-// fetched batch from st, a statement of the record loop's body, and the
+// fetched batch from pos, in the record loop's body, and the
 // edits adding a label it needs: a break out of the batch back to the
 // poll. The batch is the record loop and the loops over slices, arrays
 // or maps right around it (partitions of a poll); a loop of any other
@@ -326,8 +388,8 @@ func last(list []ast.Stmt) ast.Stmt { return list[len(list)-1] }
 // come from, and is not left. The break is labelled when it leaves more
 // than the innermost loop or a switch or select lies in between (a bare
 // break would end only that).
-func (c *checker) abandonBatch(s *site, st ast.Stmt) (string, []analysis.TextEdit) {
-	path := edit.Path(c.pass, st.Pos())
+func (c *checker) abandonBatch(s *site, pos token.Pos) (string, []analysis.TextEdit) {
+	path := edit.Path(c.pass, pos)
 	target := s.loop
 	bare := true
 	for _, n := range pathTo(path, s.loop)[1:] {
