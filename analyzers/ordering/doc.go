@@ -103,7 +103,10 @@ when a context is done) is replaced by the workers' loop body, the record
 for its variable, so the record is processed in place before the
 position call (which moves after it when it came first); the workers are
 a function literal of the function or a function of the package started
-with the channel, whose parameters become the go statement's arguments.
+with the channel, whose parameters become the go statement's arguments,
+or, for a channel held in a field of a method's receiver (h.jobs), a
+function literal of a method of the same type (Setup) that ranges over
+the field, its receiver becoming the method's.
 A kafka-go ReadMessage sent to its worker becomes FetchMessage, the
 worker's body in place, and CommitMessages after it. After an
 asynchronous produce the produce becomes synchronous (franz-go
@@ -117,7 +120,7 @@ of the committed offsets) move with it.
 A finding whose fix cannot be built is still reported, without a fix:
 known cases are a send on sarama's AsyncProducer Input() (the producer
 has no synchronous send, and its Successes channel is only fed with
-Producer.Return.Successes) and a send on a channel whose workers the
-function does not start (a field of the handler).
+Producer.Return.Successes) and a send on a channel whose workers are
+started elsewhere (by main, with the channel as an argument).
 */
 package ordering

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // inPlaceFix builds the fix of a position call made after `ch <- rec`
@@ -110,20 +111,24 @@ func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, types.Objec
 	if st, list := edit.Stmt(sp); st != target || list == nil || indexOf(*list, target) < 0 {
 		return nil, nil, "", false
 	}
-	chID, ok1 := ast.Unparen(ss.Chan).(*ast.Ident)
-	recID, ok2 := ast.Unparen(ss.Value).(*ast.Ident)
-	if !ok1 || !ok2 {
+	recID, ok := ast.Unparen(ss.Value).(*ast.Ident)
+	if !ok || c.pass.TypesInfo.Uses[recID] == nil {
 		return nil, nil, "", false
 	}
-	ch, rec := c.pass.TypesInfo.Uses[chID], c.pass.TypesInfo.Uses[recID]
-	if ch == nil || rec == nil {
-		return nil, nil, "", false
+	rec := c.pass.TypesInfo.Uses[recID]
+	var loop *ast.RangeStmt
+	var subst map[types.Object]string
+	switch chx := ast.Unparen(ss.Chan).(type) {
+	case *ast.Ident:
+		ch := c.pass.TypesInfo.Uses[chx]
+		body := outermostBody(path)
+		if ch == nil || body == nil || ch.Pos() < body.Pos() || ch.Pos() >= body.End() {
+			return nil, nil, "", false
+		}
+		loop, subst = c.workersLoop(body, ch, ss.Pos())
+	case *ast.SelectorExpr:
+		loop, subst = c.fieldWorkersLoop(path, chx)
 	}
-	body := outermostBody(path)
-	if body == nil || ch.Pos() < body.Pos() || ch.Pos() >= body.End() {
-		return nil, nil, "", false
-	}
-	loop, subst := c.workersLoop(body, ch, ss.Pos())
 	if loop == nil || loop.Value != nil || len(loop.Body.List) == 0 {
 		return nil, nil, "", false
 	}
@@ -493,4 +498,90 @@ func (c *checker) dedent(src string, pos token.Pos) ([]string, bool) {
 		lines[i] = strings.TrimPrefix(lines[i], inner)
 	}
 	return lines, true
+}
+
+// fieldWorkersLoop returns the loop of the workers receiving from a
+// channel held in a field of the method's receiver (h.jobs), and the
+// receiver's name for the receiver of the method starting them: the one
+// `for v := range r.jobs` of the package, in a function literal started by
+// a go statement in a method of the same type (Setup starting the workers
+// of ConsumeClaim), when every other use of the field sends to it, closes
+// it or assigns it.
+func (c *checker) fieldWorkersLoop(path []ast.Node, sel *ast.SelectorExpr) (*ast.RangeStmt, map[types.Object]string) {
+	fd := declOf(path)
+	recvID, ok := ast.Unparen(sel.X).(*ast.Ident)
+	selection := c.pass.TypesInfo.Selections[sel]
+	if fd == nil || !ok || selection == nil || selection.Kind() != types.FieldVal {
+		return nil, nil
+	}
+	recv := c.receiverOf(fd)
+	if recv == nil || c.pass.TypesInfo.Uses[recvID] != recv {
+		return nil, nil
+	}
+	field := selection.Obj()
+	var loops []*ast.RangeStmt
+	var loopRecv types.Object
+	bad := false
+	for _, f := range c.pass.Files {
+		var stack []ast.Node
+		var decl *ast.FuncDecl
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return false
+			}
+			if d, ok := n.(*ast.FuncDecl); ok {
+				decl = d
+			}
+			parent := ast.Node(nil)
+			if len(stack) > 0 {
+				parent = stack[len(stack)-1]
+			}
+			stack = append(stack, n)
+			s, ok := n.(*ast.SelectorExpr)
+			if !ok || c.pass.TypesInfo.Selections[s] == nil || c.pass.TypesInfo.Selections[s].Obj() != field {
+				return true
+			}
+			switch p := parent.(type) {
+			case *ast.SendStmt:
+				if p.Chan == ast.Expr(s) {
+					return true
+				}
+			case *ast.CallExpr:
+				if id, ok := p.Fun.(*ast.Ident); ok && id.Name == "close" {
+					return true
+				}
+			case *ast.AssignStmt:
+				for _, l := range p.Lhs {
+					if l == ast.Expr(s) {
+						return true
+					}
+				}
+			case *ast.RangeStmt:
+				x, isID := ast.Unparen(s.X).(*ast.Ident)
+				if p.X == ast.Expr(s) && isID && decl != nil && startedByGo(stack[:len(stack)-1]) {
+					if r := c.receiverOf(decl); r != nil && c.pass.TypesInfo.Uses[x] == r &&
+						types.Identical(ssaflow.Deref(r.Type()), ssaflow.Deref(recv.Type())) {
+						loops = append(loops, p)
+						loopRecv = r
+						return true
+					}
+				}
+			}
+			bad = true
+			return true
+		})
+	}
+	if bad || len(loops) != 1 {
+		return nil, nil
+	}
+	return loops[0], map[types.Object]string{loopRecv: recvID.Name}
+}
+
+// receiverOf returns the receiver variable of method fd, or nil.
+func (c *checker) receiverOf(fd *ast.FuncDecl) types.Object {
+	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return nil
+	}
+	return c.pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]]
 }

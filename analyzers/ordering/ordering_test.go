@@ -33,8 +33,10 @@ import (
 // would fail on it): a mark after a send on sarama's AsyncProducer Input()
 // (that producer has no synchronous send; Successes is only fed with
 // Producer.Return.Successes, and marks made from it come in completion
-// order), and a position call after a send on a channel whose workers the
-// function does not start (a handler field whose workers Setup starts).
+// order), and a position call after a send on a channel whose workers
+// are neither started by the function nor a function literal of a method
+// of the same receiver type ranging over the field (workers that main
+// starts with the channel).
 
 var withMetrics = ordering.New(ordering.Config{Ignore: []string{"ordering/metrics"}})
 
@@ -128,9 +130,11 @@ var scenarios = []struct {
 	// worker (the send is replaced by the workers' loop body, the mark
 	// after it), a kafka-go group reader's ReadMessage (it commits on
 	// read) whose message is then sent to its shipping worker
-	// (FetchMessage, the worker's body in place, then CommitMessages) (7
-	// positive); a done channel per job awaited, FetchMessage and the
-	// worker's report awaited before the commit (2 silent).
+	// (FetchMessage, the worker's body in place, then CommitMessages), a
+	// mark after a send on a handler field whose workers Setup starts (its
+	// receiver for theirs) (8 positive); a done channel per job awaited
+	// (in one function, and through the field), FetchMessage and the
+	// worker's report awaited before the commit (3 silent).
 	{"ordering/pool", ordering.Analyzer},
 	// a kafka-go commit retried in a loop of its own before the message
 	// is saved (the loop moves after the save) (1 positive); its twin (1

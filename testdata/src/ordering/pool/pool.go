@@ -251,3 +251,74 @@ func shipperAwaited(ctx context.Context, r *kafka.Reader, db store) error {
 		}
 	}
 }
+
+// fieldPool keeps its workers' channel in a field: Setup starts them,
+// Cleanup closes it, and ConsumeClaim marks each message once it is
+// queued.
+type fieldPool struct {
+	db   store
+	jobs chan *sarama.ConsumerMessage
+}
+
+func (p *fieldPool) Setup(sess sarama.ConsumerGroupSession) error {
+	p.jobs = make(chan *sarama.ConsumerMessage, 64)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for m := range p.jobs {
+				if err := apply(context.Background(), p.db, m.Value); err != nil {
+					log.Printf("apply %d: %v", m.Offset, err)
+				}
+			}
+		}()
+	}
+	return nil
+}
+
+func (p *fieldPool) Cleanup(sarama.ConsumerGroupSession) error {
+	close(p.jobs)
+	return nil
+}
+
+func (p *fieldPool) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		p.jobs <- msg
+		sess.MarkMessage(msg, "") // want `call to MarkMessage after the message is sent on a channel`
+	}
+	return nil
+}
+
+// fieldPoolAwaited is fieldPool's twin: each job carries a done channel
+// the claim waits on before marking.
+type fieldPoolAwaited struct {
+	db   store
+	jobs chan job
+}
+
+func (p *fieldPoolAwaited) Setup(sess sarama.ConsumerGroupSession) error {
+	p.jobs = make(chan job)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for j := range p.jobs {
+				j.done <- apply(context.Background(), p.db, j.msg.Value)
+			}
+		}()
+	}
+	return nil
+}
+
+func (p *fieldPoolAwaited) Cleanup(sarama.ConsumerGroupSession) error {
+	close(p.jobs)
+	return nil
+}
+
+func (p *fieldPoolAwaited) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		j := job{msg: msg, done: make(chan error, 1)}
+		p.jobs <- j
+		if err := <-j.done; err != nil { // ok: the worker's reply is the completion
+			return err
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
