@@ -201,7 +201,9 @@ that client.
     design, not a bug the analysis can name. Known gap: no finding when
     no database handle of the transaction's type is in scope where the
     hook goes, or several that data flow does not tell apart, since the
-    fix would have to thread one there.
+    fix would have to thread one there; nor for a franz-go client
+    received from another package, whose options (where the hook goes)
+    are given there.
 
 It stays silent on errors returned or wrapped and returned; on loops stopped
 or contexts cancelled; on transactions aborted and then returned, stopped or

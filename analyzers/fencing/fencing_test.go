@@ -116,8 +116,9 @@ var scenarios = []string{
 	// committed to Kafka (fixed with a callback assigning the stored
 	// positions); the application's callback that assigns nothing, a
 	// method with a type switch (fixed inside its AssignedPartitions case)
-	// and a literal without one (fixed at its top) (3 positive); a
-	// callback that assigns them (1 silent).
+	// and a literal without one (fixed at its top); a consumer received
+	// from another package, subscribed here without a callback (4
+	// positive); a callback that assigns them (1 silent).
 	"fencing/restoreconfluent",
 	// a sarama handler received from another package: its Setup reads
 	// nothing (1 positive, fixed in Setup).

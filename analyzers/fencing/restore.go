@@ -224,7 +224,7 @@ func (c *checker) dbReader(pos token.Pos) (*clientmodel.SQLReader, handleRef) {
 // restoreSite finds where the client's restore fix goes for consumer k and
 // how the code there spells a handle of type db.
 func (c *checker) restoreSite(k *consumer.Consumer, fix *clientmodel.RestoreFix, db handleRef) *restoreSite {
-	if k.Site == nil && fix.Where != clientmodel.FixHandler {
+	if k.Site == nil && fix.Where == clientmodel.FixOption {
 		return nil // received from another package: the constructor and its options are there
 	}
 	switch fix.Where {
@@ -321,7 +321,7 @@ func (c *checker) callbackSite(k *consumer.Consumer, fix *clientmodel.RestoreFix
 					continue
 				}
 				callee := ssaflow.Callee(ci.Common())
-				if callee == nil || !slices.Contains(fix.Hooks, callee.FullName()) || !c.m.Is(k, ssaflow.Recv(ci.Common())) {
+				if callee == nil || !slices.Contains(fix.Hooks, callee.FullName()) || !c.isConsumer(k, ssaflow.Recv(ci.Common())) {
 					continue
 				}
 				ce, _ := edit.CallAt(c.pass, ci.Pos())
@@ -344,6 +344,25 @@ func (c *checker) callbackSite(k *consumer.Consumer, fix *clientmodel.RestoreFix
 		}
 	}
 	return nil
+}
+
+// isConsumer reports whether v is consumer k: its value, or, for a
+// client received from another package (no constructor here), a value
+// from the same roots as the receivers of its calls.
+func (c *checker) isConsumer(k *consumer.Consumer, v ssa.Value) bool {
+	if v == nil {
+		return false
+	}
+	if k.Site != nil {
+		return c.m.Is(k, v)
+	}
+	roots := c.m.Flow.Roots(v)
+	for _, call := range k.Calls {
+		if r := ssaflow.Recv(call.Instr.Common()); r != nil && ssaflow.Intersects(c.m.Flow.Roots(r), roots) {
+			return true
+		}
+	}
+	return false
 }
 
 // handleAt returns the one variable in scope at pos of type db (the

@@ -204,3 +204,35 @@ func ownLiteral(ctx context.Context, db *sql.DB) error {
 	}
 	return nil
 }
+
+func applyOrders(ctx context.Context, db *sql.DB, m *kafka.Message) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO orders (id, body) VALUES ($1, $2)`, m.Key, m.Value); err != nil {
+		return err
+	}
+	tp := m.TopicPartition
+	if _, err := tx.ExecContext(ctx, `UPDATE order_offsets SET next_offset = $1 WHERE topic = $2 AND partition = $3 AND next_offset = $4`, int64(tp.Offset)+1, *tp.Topic, tp.Partition, int64(tp.Offset)); err != nil { // want `the position written to order_offsets in the transaction is never read back when partitions are assigned`
+		return err
+	}
+	return tx.Commit()
+}
+
+// ServeOrders is given a consumer built elsewhere and subscribes it
+// without a rebalance callback (fixed in the Subscribe call here).
+func ServeOrders(ctx context.Context, c *kafka.Consumer, db *sql.DB) error {
+	if err := c.SubscribeTopics([]string{"orders"}, nil); err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		if m, ok := c.Poll(100).(*kafka.Message); ok {
+			if err := applyOrders(ctx, db, m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
