@@ -123,14 +123,19 @@ that client.
     off and the loop commits in batches. Fixes commit in the callback:
     CommitMarkedOffsets with kgo.AutoCommitMarks, else
     CommitUncommittedOffsets with kgo.BlockRebalanceOnPoll (added, with
-    AllowRebalance at the top of the poll loop); confluent: Commit() unless
-    AssignmentLost().
+    AllowRebalance at the top of the poll loop, or right before a poll
+    made outside a loop, in a helper the loop calls; the constructor and
+    the poll loop may be in different functions); confluent: Commit()
+    unless AssignmentLost(). Known gap: no franz-go finding when the
+    client is polled only in another package, where AllowRebalance would
+    have to go.
 
   - revoke-commits-in-flight: CommitUncommittedOffsets in a franz-go
     OnPartitionsRevoked callback without kgo.BlockRebalanceOnPoll: the
     callback can run while the loop still processes a poll, and commits it.
     Fix: add kgo.BlockRebalanceOnPoll() and cl.AllowRebalance() at the top of
-    the poll loop, so callbacks run between a batch and the next poll.
+    the poll loop (or before a poll outside a loop), so callbacks run
+    between a batch and the next poll.
 
   - unfenced-offset-write: a consumer that keeps its position in its own
     database (the exactly-once pattern) writes the offset row with an UPDATE

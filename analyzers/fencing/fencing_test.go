@@ -70,7 +70,8 @@ var scenarios = []string{
 	// AutoCommitMarks), CommitUncommittedOffsets without
 	// BlockRebalanceOnPoll; both installed by a constructor whose client
 	// another function polls (#17: the fix's AllowRebalance goes in that
-	// loop) (5 positive); blocked (in one function, and across a
+	// loop), and one polled by a helper outside a loop (AllowRebalance
+	// before that poll) (6 positive); blocked (in one function, and across a
 	// constructor), auto-commit off, transactional session, lost hook,
 	// opaque callback, a helper of another package given the client (7
 	// silent).

@@ -353,19 +353,28 @@ func (c *checker) blockRebalanceEdits(k *consumer.Consumer, opt *ssa.Call) ([]an
 		if pc == nil {
 			return nil, false
 		}
+		recv, ok := c.recvText(pc)
+		if !ok {
+			return nil, false
+		}
+		allow := recv + "." + clientmodel.ShortName(k.Client.AllowRebalance) + "()"
 		loop, body := edit.LoopOf(ppath)
 		if loop == nil || body == nil {
-			return nil, false
+			// A poll outside a loop (a helper that polls once, called
+			// from the loop): allow rebalances right before it, when the
+			// previous batch is done.
+			st, list := edit.Stmt(ppath)
+			if st == nil || list == nil {
+				return nil, false
+			}
+			edits = append(edits, edit.InsertBefore(c.pass, st, allow))
+			continue
 		}
 		if loops[loop] {
 			continue
 		}
 		loops[loop] = true
-		recv, ok := c.recvText(pc)
-		if !ok {
-			return nil, false
-		}
-		edits = append(edits, c.prependStmts(body.List, body.Lbrace, recv+"."+clientmodel.ShortName(k.Client.AllowRebalance)+"()"))
+		edits = append(edits, c.prependStmts(body.List, body.Lbrace, allow))
 	}
 	if polls == 0 {
 		return nil, false // the poll loop is elsewhere: no complete fix

@@ -326,3 +326,39 @@ func serveInFlight(ctx context.Context) error {
 	defer cl.Close()
 	return runInFlight(ctx, cl)
 }
+
+// fetchBatch polls once for the loop in runHelper.
+func fetchBatch(ctx context.Context, cl *kgo.Client) []*kgo.Record {
+	fs := cl.PollFetches(ctx)
+	return fs.Records()
+}
+
+// newHelperPolled installs a revoke callback that commits nothing; its
+// client is polled through fetchBatch (the fix allows rebalances right
+// before that poll).
+func newHelperPolled() (*kgo.Client, error) {
+	return kgo.NewClient(
+		kgo.ConsumerGroup("views"),
+		kgo.OnPartitionsRevoked(onRevokedCount), // want `this OnPartitionsRevoked callback commits nothing`
+	)
+}
+
+var revocations int
+
+func onRevokedCount(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+	revocations++
+}
+
+func runHelper(ctx context.Context) error {
+	cl, err := newHelperPolled()
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	for ctx.Err() == nil {
+		for _, r := range fetchBatch(ctx, cl) {
+			process(r)
+		}
+	}
+	return nil
+}
