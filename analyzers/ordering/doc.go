@@ -39,16 +39,17 @@ synchronous produce of a record built from R (sarama SendMessage and
 SendMessages, franz-go ProduceSync, kafka-go WriteMessages, whose Async
 field is not followed): that is R's effect. A method of the application
 named like logging (Print, Printf, Info, Log, ...) is logging only when
-its last parameter is ...any; Print(ctx, label) may be the effect. A call on an object
-the function created and handed a derived value to (a transaction, a
-batch) processes R too, so tx.Commit ends the processing of a record
-written with tx.Exec. Committing a batch and then looping over its records
-counts for every record in it. Data flow goes through SSA values, struct
-fields, slices, closures and helper functions. A helper that commits the
-record it is given on every path is summarised; across packages an
-exported helper carries a commitsParam fact, and an exported function that
-takes records without processing them (it only commits, marks or logs
-them) a doesNotProcess fact, so calling it is not processing.
+its last parameter is ...any; Print(ctx, label) may be the effect. A call
+on an object the function created and handed a derived value to (a
+transaction, a batch) processes R too, so tx.Commit ends the processing
+of a record written with tx.Exec. Committing a batch and then looping
+over its records counts for every record in it. Data flow goes through
+SSA values, struct fields, slices, closures and helper functions. A
+helper that commits the record it is given on every path is summarised;
+across packages an exported helper carries a commitsParam fact, and an
+exported function that takes records without processing them (it only
+commits, marks or logs them) a doesNotProcess fact, so calling it is not
+processing.
 
 Messages call the record what the client calls it: a message for sarama,
 kafka-go and confluent-kafka-go, a record for franz-go.
@@ -87,28 +88,27 @@ fix checks its error, commits and returns nil; when it is a go statement
 and the commit follows. When the record, or a value derived from it,
 leaves the function (returned, sent, stored in a field), the commit moves
 to the end of each caller's block, after the processing, with the
-helper's parameters replaced by the caller's arguments (also after an
-if statement whose init calls the helper, when every failure its chain
-checks leaves). A commit whose
-err the processing overwrites before reading it moves as well. After a
-hand-off to a goroutine the processing runs in place, its error checked,
-and the position call follows; after a send to a channel whose only
-receiver is one goroutine of the same function ranging over it (started
-outside any loop, so records finish in order), the position call moves to
-the end of that worker's loop, with the worker's variable for the record.
-When several workers range over the channel (a pool: records finish out
-of order, so no worker may write the position) or the position call's
-error is checked, the send (or a select whose other cases only give up
-when a context is done) is replaced by the workers' loop body, the record
-for its variable, so the record is processed in place before the
-position call (which moves after it when it came first); the workers are
-a function literal of the function or a function of the package started
-with the channel, whose parameters become the go statement's arguments,
-or, for a channel held in a field of a method's receiver (h.jobs), a
-function literal of a method of the same type (Setup) that ranges over
-the field, its receiver becoming the method's.
-A kafka-go ReadMessage sent to its worker becomes FetchMessage, the
-worker's body in place, and CommitMessages after it. After an
+helper's parameters replaced by the caller's arguments (also after an if
+statement whose init calls the helper, when every failure its chain
+checks leaves). A commit whose err the processing overwrites before
+reading it moves as well. After a hand-off to a goroutine the processing
+runs in place, its error checked, and the position call follows; after a
+send to a channel whose only receiver is one goroutine of the same
+function ranging over it (started outside any loop, so records finish in
+order), the position call moves to the end of that worker's loop, with
+the worker's variable for the record. When several workers range over the
+channel (a pool: records finish out of order, so no worker may write the
+position) or the position call's error is checked, the send (or a select
+whose other cases only give up when a context is done) is replaced by the
+workers' loop body, the record for its variable, so the record is
+processed in place before the position call (which moves after it when it
+came first); the workers are a function literal of the function or a
+function of the package started with the channel, whose parameters become
+the go statement's arguments, or, for a channel held in a field of a
+method's receiver (h.jobs), a function literal of a method of the same
+type (Setup) that ranges over the field, its receiver becoming the
+method's. A kafka-go ReadMessage sent to its worker becomes FetchMessage,
+the worker's body in place, and CommitMessages after it. After an
 asynchronous produce the produce becomes synchronous (franz-go
 ProduceSync, its result handed to the promise) and a position call made
 before it moves after it; a confluent Produce with a nil delivery channel
