@@ -243,37 +243,61 @@ func loopBody(loop ast.Stmt) *ast.BlockStmt {
 }
 
 // beginsIn reports whether body begins a transaction (a begin of the
-// model, the SwallowSkips results) outside function literals, directly or
-// in a function of the package it calls.
+// model, the SwallowSkips results) on every iteration: a call among its
+// top-level statements (a statement, an assignment, an if's init) that
+// is a begin, or a function of the package whose own top-level
+// statements make one.
 func (c *checker) beginsIn(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			fn := c.calleeOf(n)
-			if fn == nil || fn.Pkg() == nil {
-				break
-			}
-			if c.isBegin(fn) {
-				found = true
-			} else if fn.Pkg() == c.pass.Pkg {
-				if decl := c.funcDecl(fn); decl != nil && decl.Body != nil {
-					ast.Inspect(decl.Body, func(m ast.Node) bool {
-						if call, ok := m.(*ast.CallExpr); ok {
-							if g := c.calleeOf(call); g != nil && c.isBegin(g) {
-								found = true
-							}
-						}
-						return !found
-					})
+	for _, call := range topCalls(body) {
+		fn := c.calleeOf(call)
+		if fn == nil || fn.Pkg() == nil {
+			continue
+		}
+		if c.isBegin(fn) {
+			return true
+		}
+		if fn.Pkg() != c.pass.Pkg {
+			continue
+		}
+		if decl := c.funcDecl(fn); decl != nil && decl.Body != nil {
+			for _, inner := range topCalls(decl.Body) {
+				if g := c.calleeOf(inner); g != nil && c.isBegin(g) {
+					return true
 				}
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	return false
+}
+
+// topCalls returns the calls that the top-level statements of body make
+// unconditionally: an expression statement's, an assignment's right-hand
+// side, an if's init.
+func topCalls(body *ast.BlockStmt) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	var add func(st ast.Stmt)
+	add = func(st ast.Stmt) {
+		switch st := st.(type) {
+		case *ast.ExprStmt:
+			if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok {
+				out = append(out, call)
+			}
+		case *ast.AssignStmt:
+			for _, r := range st.Rhs {
+				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok {
+					out = append(out, call)
+				}
+			}
+		case *ast.IfStmt:
+			if st.Init != nil {
+				add(st.Init)
+			}
+		}
+	}
+	for _, st := range body.List {
+		add(st)
+	}
+	return out
 }
 
 func (c *checker) isBegin(fn *types.Func) bool {
