@@ -221,7 +221,9 @@ workers are started by several go statements (not recognised); errgroup
 functions started with TryGo; lanes kept in a map, lanes chosen in a
 select case or by a counter (round robin) (not recognised); completion
 callbacks handed on by a statement other than a call, a send or a
-select's send case, or on a channel the loop drains itself; functions
+select's send case, or on a channel the loop drains itself; a goroutine
+per poll writing its records' positions one by one (only a batch's
+position written at once is recognised); functions
 started through a function value that is not a parameter (a field, a map
 of handlers), generic helpers; goroutines and records crossing package
 boundaries.
