@@ -113,6 +113,14 @@ func build(pass *analysis.Pass) (res any, err error) {
 			}
 		}
 	}
+	// Function literals assigned to package-level variables (var build =
+	// func() ...) are the package initializer's: a client built there is
+	// one of the package's.
+	if init := pkg.Func("init"); init != nil {
+		for _, anon := range init.AnonFuncs {
+			add(anon)
+		}
+	}
 	return &Result{Pkg: pkg, SrcFuncs: funcs}, nil
 }
 

@@ -74,6 +74,11 @@ func TestClassify(t *testing.T) {
 		{"batch", map[string]string{"group": "g-batch", "topics": "t-batch", "strategy": semantics.StrategyEachBatch,
 			"window": "one batch of 100 records", "revoke": "no", "guarantee": semantics.AtLeastOnce}},
 		{"opaque", map[string]string{"group": "", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
+		// clients read back from a map, an atomic.Pointer and a function
+		// variable are the consumers their constructors build
+		{"readermap", map[string]string{"group": "g-map", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
+		{"atomicptr", map[string]string{"group": "g-atomic", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
+		{"funcvar", map[string]string{"group": "g-funcvar", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		{"sink", map[string]string{"strategy": semantics.StrategySink, "detail": "never read back, and nothing is committed",
 			"guarantee": semantics.AtLeastOnce, "scope": "", "window": "the whole partition", "revoke": "not needed",
 			"lag": semantics.LagNothing + " (positions only in the database/sql database"}},

@@ -8,6 +8,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,7 +29,11 @@ type Flow struct {
 	globalStores map[*ssa.Global][]*ssa.Store
 	// closures by function, for free variable bindings.
 	closures map[*ssa.Function][]*ssa.MakeClosure
-	roots    map[ssa.Value][]ssa.Value
+	// map updates, and stores into atomic cells (sync/atomic Pointer and
+	// Value), for the values read back from them.
+	mapUpdates []*ssa.MapUpdate
+	cellStores []*ssa.CallCommon
+	roots      map[ssa.Value][]ssa.Value
 }
 
 // New indexes funcs (the package's source functions, literals included).
@@ -45,6 +50,9 @@ func New(funcs []*ssa.Function) *Flow {
 	for _, fn := range funcs {
 		f.inPkg[fn] = true
 	}
+	if len(funcs) > 0 && funcs[0].Pkg != nil {
+		f.initFuncValues(funcs[0].Pkg.Func("init"))
+	}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -53,6 +61,11 @@ func New(funcs []*ssa.Function) *Flow {
 					if callee := in.Common().StaticCallee(); callee != nil && f.inPkg[callee] {
 						f.callers[callee] = append(f.callers[callee], in)
 					}
+					if atomicCell(in.Common(), "Store", "Swap", "CompareAndSwap") {
+						f.cellStores = append(f.cellStores, in.Common())
+					}
+				case *ssa.MapUpdate:
+					f.mapUpdates = append(f.mapUpdates, in)
 				case *ssa.Store:
 					switch a := in.Addr.(type) {
 					case *ssa.FieldAddr:
@@ -72,6 +85,31 @@ func New(funcs []*ssa.Function) *Flow {
 		}
 	}
 	return f
+}
+
+// initFuncValues indexes the package initializer's stores of function
+// literals into package-level variables (var build = func() ...), so that
+// a call of the variable reaches the literal.
+func (f *Flow) initFuncValues(init *ssa.Function) {
+	if init == nil {
+		return
+	}
+	for _, b := range init.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			g, ok := st.Addr.(*ssa.Global)
+			if !ok {
+				continue
+			}
+			switch st.Val.(type) {
+			case *ssa.Function, *ssa.MakeClosure:
+				f.globalStores[g] = append(f.globalStores[g], st)
+			}
+		}
+	}
 }
 
 // Funcs returns the indexed functions.
@@ -217,7 +255,19 @@ func (f *Flow) rootsOf(v ssa.Value) []ssa.Value {
 		} else {
 			add([]ssa.Value{v})
 		}
+	case *ssa.Lookup:
+		add(f.mapValues(x.X, v))
 	case *ssa.Extract:
+		if l, ok := x.Tuple.(*ssa.Lookup); ok && x.Index == 0 {
+			add(f.mapValues(l.X, v))
+			break
+		}
+		if n, ok := x.Tuple.(*ssa.Next); ok && !n.IsString && x.Index == 2 {
+			if r, ok := n.Iter.(*ssa.Range); ok {
+				add(f.mapValues(r.X, v))
+				break
+			}
+		}
 		if call, ok := x.Tuple.(*ssa.Call); ok {
 			if rs := f.results(call, x.Index); rs != nil {
 				add(rs)
@@ -228,6 +278,10 @@ func (f *Flow) rootsOf(v ssa.Value) []ssa.Value {
 	case *ssa.Call:
 		if rs := f.results(x, 0); rs != nil {
 			add(rs)
+			break
+		}
+		if atomicCell(&x.Call, "Load") {
+			add(f.cellValues(x))
 			break
 		}
 		add([]ssa.Value{v})
@@ -307,17 +361,98 @@ func (f *Flow) loaded(addr ssa.Value) []ssa.Value {
 
 // results returns the roots of result i of an in-package static call, or nil.
 func (f *Flow) results(call *ssa.Call, i int) []ssa.Value {
-	callee := call.Call.StaticCallee()
-	if callee == nil || !f.inPkg[callee] || callee.Blocks == nil {
-		return nil
+	callees := []*ssa.Function{call.Call.StaticCallee()}
+	if callees[0] == nil && !call.Call.IsInvoke() {
+		// A function value (a package-level func variable, a local
+		// closure): the package's functions it can hold.
+		callees = callees[:0]
+		for _, r := range f.rootsOf(call.Call.Value) {
+			switch fv := r.(type) {
+			case *ssa.Function:
+				callees = append(callees, fv)
+			case *ssa.MakeClosure:
+				if fn, ok := fv.Fn.(*ssa.Function); ok {
+					callees = append(callees, fn)
+				}
+			default:
+				return nil // a value from outside the package
+			}
+		}
 	}
 	var out []ssa.Value
-	for _, b := range callee.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
-			out = append(out, f.rootsOf(ret.Results[i])...)
+	for _, callee := range callees {
+		if callee == nil || !f.inPkg[callee] || callee.Blocks == nil {
+			return nil
+		}
+		for _, b := range callee.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
+				out = append(out, f.rootsOf(ret.Results[i])...)
+			}
 		}
 	}
 	return out
+}
+
+// mapValues returns the roots of the values stored into the map m (any
+// update of a map with the same roots), or v itself if there are none.
+func (f *Flow) mapValues(m, v ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	maps := f.rootsOf(m)
+	for _, mu := range f.mapUpdates {
+		if Intersects(f.rootsOf(mu.Map), maps) {
+			out = append(out, f.rootsOf(mu.Value)...)
+		}
+	}
+	if out == nil {
+		out = []ssa.Value{v}
+	}
+	return out
+}
+
+// cellValues returns the roots of the values stored into the atomic cell
+// that load reads (a Store, Swap or CompareAndSwap on the same global,
+// field or variable), or load itself if there are none.
+func (f *Flow) cellValues(load *ssa.Call) []ssa.Value {
+	var out []ssa.Value
+	cell := cellKey(load.Call.Args[0])
+	for _, st := range f.cellStores {
+		if cell == nil || cellKey(st.Args[0]) != cell {
+			continue
+		}
+		out = append(out, f.rootsOf(st.Args[len(st.Args)-1])...)
+	}
+	if out == nil {
+		out = []ssa.Value{load}
+	}
+	return out
+}
+
+// cellKey identifies the atomic cell at addr: its global, struct field or
+// local variable; nil if unknown.
+func cellKey(addr ssa.Value) any {
+	switch a := addr.(type) {
+	case *ssa.Global, *ssa.Alloc:
+		return a
+	case *ssa.FieldAddr:
+		if v := FieldVar(a); v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// atomicCell reports whether c is a static call of one of the named
+// methods of sync/atomic's Pointer[T] or Value.
+func atomicCell(c *ssa.CallCommon, names ...string) bool {
+	fn := c.StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || len(c.Args) < 1 || !slices.Contains(names, fn.Name()) {
+		return false
+	}
+	n, ok := types.Unalias(Deref(fn.Signature.Recv().Type())).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "sync/atomic" {
+		return false
+	}
+	return n.Obj().Name() == "Pointer" || n.Obj().Name() == "Value"
 }
 
 // paramRoots returns the roots of the arguments passed for p at the

@@ -5,6 +5,7 @@ package cases
 import (
 	"context"
 	"database/sql"
+	"sync/atomic"
 	"time"
 
 	"github.com/IBM/sarama"
@@ -578,4 +579,69 @@ func generation(ctx context.Context, gen *kafkago.Generation) {
 			return
 		}
 	}
+}
+
+// Clients held where the package reads them back: a map of readers, an
+// atomic.Pointer, a package-level function variable that builds the group.
+
+func holderSave([]byte) error { return nil }
+
+func readerMap(ctx context.Context) error {
+	rs := map[string]*kafkago.Reader{}
+	for _, t := range []string{"a", "b"} {
+		rs[t] = kafkago.NewReader(kafkago.ReaderConfig{Brokers: []string{"k:9092"}, GroupID: "g-map", Topic: t}) // case: readermap
+	}
+	for _, r := range rs {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := holderSave(m.Value); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var currentClient atomic.Pointer[kgo.Client]
+
+func swapClient() error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g-atomic"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: atomicptr
+	if err != nil {
+		return err
+	}
+	currentClient.Store(cl)
+	return nil
+}
+
+func pollCurrent(ctx context.Context) error {
+	cl := currentClient.Load()
+	fs := cl.PollFetches(ctx)
+	for _, r := range fs.Records() {
+		if err := holderSave(r.Value); err != nil {
+			return err
+		}
+	}
+	return cl.CommitRecords(ctx, fs.Records()...)
+}
+
+var buildGroup = func() (*kgo.Client, error) {
+	return kgo.NewClient(kgo.ConsumerGroup("g-funcvar"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: funcvar
+}
+
+func pollBuilt(ctx context.Context) error {
+	cl, err := buildGroup()
+	if err != nil {
+		return err
+	}
+	fs := cl.PollFetches(ctx)
+	for _, r := range fs.Records() {
+		if err := holderSave(r.Value); err != nil {
+			return err
+		}
+	}
+	return cl.CommitRecords(ctx, fs.Records()...)
 }
