@@ -89,6 +89,16 @@ so this analyzer reports only what can lose records with that client:
     Cleanup): every rebalance and deploy then replays up to N-1 messages.
     Fix: defer session.Commit() in ConsumeClaim.
 
+Across packages: a service that receives its client (a parameter of an
+exported function, a field of an exported struct) and marks or stores on
+it cannot see the setting its calls need; its package exports that need
+as a fact (internal/consumer, needs.go), also when it hands the client on
+to a third package. The package that builds the client and hands it over
+checks the need against the configuration it sees: marks-ignored and
+store-ignored are reported there, at the hand-over, with Related at the
+receiving function or field, and fixed in that configuration. This works
+in both front ends (go vet analyzes one package at a time).
+
 It does not report sarama's default auto-commit (it commits marked offsets
 only, so process-then-mark is at-least-once), franz-go's default in a
 synchronous poll-process loop (the previous poll has been processed), or
