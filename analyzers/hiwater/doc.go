@@ -44,8 +44,9 @@ Categories:
     function value given to the function with the go statement (go
     f(msg), where f is a parameter): the function literals passed for it
     count. A goroutine started for each poll writing its batch's position
-    (cl.CommitRecords(ctx, records...)) counts too: a later batch's
-    position can be written before an earlier one's.
+    (cl.CommitRecords(ctx, records...)), or its records' positions one by
+    one, counts too: a later batch's positions can be written before an
+    earlier one's.
 
     Lanes count too: channels kept in a slice, array or map, each drained
     by a worker of its own, when the records are sent to a lane chosen by
@@ -221,9 +222,7 @@ workers are started by several go statements (not recognised); errgroup
 functions started with TryGo; lanes kept in a map, lanes chosen in a
 select case or by a counter (round robin) (not recognised); completion
 callbacks handed on by a statement other than a call, a send or a
-select's send case, or on a channel the loop drains itself; a goroutine
-per poll writing its records' positions one by one (only a batch's
-position written at once is recognised); functions
+select's send case, or on a channel the loop drains itself; functions
 started through a function value that is not a parameter (a field, a map
 of handlers), generic helpers; goroutines and records crossing package
 boundaries.

@@ -189,6 +189,20 @@ func (c *checker) indexParamLaunch(g *ssa.Go, p *ssa.Parameter) {
 
 func (c *checker) isRecord(t types.Type) bool { return c.ix.Record(t) != nil }
 
+// batchOf returns the slice a record is an element of (records[i], or
+// the element of a range over records), or nil.
+func batchOf(r ssa.Value) ssa.Value {
+	switch x := r.(type) {
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			return ia.X
+		}
+	case *ssa.Index:
+		return x.X
+	}
+	return nil
+}
+
 // isBatch reports whether v is a slice of records: a poll's batch.
 func (c *checker) isBatch(v ssa.Value) bool {
 	s, ok := v.Type().Underlying().(*types.Slice)
@@ -324,6 +338,17 @@ func (c *checker) classifyPosition(call *consumer.Call, ci ssa.CallInstruction) 
 				return nil
 			}
 			return &finding{call: call, category: CategoryConcurrent, site: s, batch: c.isBatch(arg) && len(lv.recs) == 0,
+				related: []analysis.RelatedInformation{c.siteRelated(s)}}
+		}
+	}
+	// A record of a batch handed to a goroutine started for each poll.
+	for _, r := range lv.recs {
+		b := batchOf(r)
+		if b == nil || !c.isBatch(b) {
+			continue
+		}
+		if s := c.conc(call.Fn, b, 0); s != nil && s.kind == perRecord && !s.l.group {
+			return &finding{call: call, category: CategoryConcurrent, site: s, batch: true,
 				related: []analysis.RelatedInformation{c.siteRelated(s)}}
 		}
 	}

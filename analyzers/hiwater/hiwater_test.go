@@ -78,11 +78,13 @@ var scenarios = []string{
 	// A pool started by a range over a slice (the fix ranges over its
 	// first element), former known gaps: a function value started through
 	// a parameter (go removed in the helper), a deferred mark, workers each
-	// ranging over the claim's channel, a goroutine per poll (5 positive);
+	// ranging over the claim's channel, a goroutine per poll committing
+	// its batch, and one marking its records one by one (6 positive);
 	// shapes the analyzer does not model, a range over the first worker,
 	// and the twins: a function value called in place, a deferred mark of
 	// a helper called in place, one reader of the claim, one committer of
-	// the batches: no finding, no panic (10 silent).
+	// the batches, a poll's goroutine joined before the next poll: no
+	// finding, no panic (11 silent).
 	"hiwater/robust",
 	// Service shapes: a confluent consumer in a struct field with its
 	// configuration built elsewhere (StoreMessage implies auto-store off),

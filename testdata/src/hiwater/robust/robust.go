@@ -1,9 +1,9 @@
 // Package robust holds shapes the hiwater analyzer does not model: it must
 // neither panic nor report; a pool started by a range over a slice,
-// reported with its fix; and four shapes once left as known gaps, now
-// reported with theirs: a function value started through a parameter, a
-// deferred mark, workers each ranging over the claim's channel, and a
-// goroutine per poll.
+// reported with its fix; and shapes once left as known gaps, now reported
+// with theirs: a function value started through a parameter, a deferred
+// mark, workers each ranging over the claim's channel, and goroutines per
+// poll.
 package robust
 
 import (
@@ -183,6 +183,37 @@ func perPoll(ctx context.Context) {
 		go func() {
 			cl.CommitRecords(ctx, records...) // want `call to CommitRecords from a goroutine started for each batch: batches of a partition finish out of order`
 		}()
+	}
+}
+
+// A goroutine per poll marking its records one by one: a later poll's
+// marks can come before an earlier one's.
+func perPollMarks(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.AutoCommitMarks())
+	for {
+		records := cl.PollFetches(ctx).Records()
+		go func() {
+			for _, r := range records {
+				cl.MarkCommitRecords(r) // want `call to MarkCommitRecords from a goroutine started for each batch`
+			}
+		}()
+	}
+}
+
+// perPollMarks's twin: the poll loop waits for the batch's goroutine.
+func perPollMarksJoined(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.AutoCommitMarks())
+	for {
+		records := cl.PollFetches(ctx).Records()
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, r := range records {
+				cl.MarkCommitRecords(r) // ok: joined before the next poll
+			}
+		}()
+		wg.Wait()
 	}
 }
 
