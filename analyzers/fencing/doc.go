@@ -28,28 +28,31 @@ that client.
     behind (a restart replays, nothing is skipped) and the client rejoins by
     itself, so a logged failure is handled; so is one that stops the
     goroutine or the process (log.Fatal, os.Exit, panic, or a function that
-    always calls one of them, in any package). A plain commit deferred
-    directly (`defer cl.CommitUncommittedOffsets(ctx)`, a final commit at
-    shutdown) discards its error too: its fix defers a closure that logs
-    it (built when the receiver and arguments are variables the function
-    does not assign after the defer, so that evaluating them later gives
-    the same values). A failed transaction
-    commit (confluent CommitTransaction, sarama CommitTxn, franz-go
-    EndTransaction) that a consume loop aborts and then carries on from,
-    with nothing but logging besides the abort, is reported too: the
-    abort discards the output and the offsets, but the consumer is already
-    past the batch. Its fix rewinds: after the abort, Seek the message's
-    partition back to it (confluent, when each iteration reads one message
-    and begins its own transaction), else return after the abort, which
-    stops the loop so that the consumer resumes from the committed
-    offsets; an abort followed by any other call (a rewind helper) is not
-    judged. Fix: for a transaction call,
-    return the error wrapped with %w (with the zero values of the
-    function's other results; in a function without results, inside
-    the loop: log it and return, which stops the loop); sarama CommitTxn
-    fixes call AbortTxn first. For a plain commit, log the error and carry
-    on: a return would stop the service, or end a caller's loop silently,
-    at every rejected commit.
+    always calls one of them, in any package). Fix: for a transaction
+    call, return the error wrapped with %w (with the zero values of the
+    function's other results; in a function without results, inside the
+    loop: log it and return, which stops the loop); sarama CommitTxn fixes
+    call AbortTxn first. For a plain commit, log the error and carry on: a
+    return would stop the service, or end a caller's loop silently, at
+    every rejected commit. Known gap: a transaction call's error discarded
+    in a function without results outside a consume loop (the fix would
+    change the function's signature and its callers).
+    A plain commit deferred directly (`defer
+    cl.CommitUncommittedOffsets(ctx)`, a final commit at shutdown)
+    discards its error too: its fix defers a closure that logs it (built
+    when the receiver and arguments are variables the function does not
+    assign after the defer, so that evaluating them later gives the same
+    values).
+    A failed transaction commit (confluent CommitTransaction, sarama
+    CommitTxn, franz-go EndTransaction) that a consume loop aborts and then
+    carries on from, with nothing but logging besides the abort, is
+    reported too: the abort discards the output and the offsets, but the
+    consumer is already past the batch. Its fix rewinds: after the abort,
+    Seek the message's partition back to it (confluent, when each
+    iteration reads one message and begins its own transaction
+    unconditionally), else return after the abort, which stops the loop
+    so that the consumer resumes from the committed offsets. An abort
+    followed by any other call (a rewind helper) is not judged.
     Deliberately silent: sarama AddMessageToTxn/AddOffsetsToTxn, which only
     buffer (their errors come back from CommitTxn, the error to handle), and
     aborts (EndTransaction with TryAbort). confluent SendOffsetsToTransaction
@@ -193,9 +196,10 @@ that client.
     fix calls Assign: with the cooperative-sticky assignor it must be
     IncrementalAssign, which the fix does not know to write. For kafka-go,
     a group Reader cannot be told where to resume (SetOffset fails when
-    GroupID is set): no finding, and the report says the restart resumes
-    from the group's offsets; outside a group, SetOffset with the stored
-    offset before reading.
+    GroupID is set): known gap, no finding (a fix would have to skip, in
+    the transaction, the messages below the stored position), and the
+    report says the restart resumes from the group's offsets; outside a
+    group, SetOffset with the stored offset before reading.
     Silent when a restore hook is present (franz-go AdjustFetchOffsetsFn,
     sarama MarkOffset/ResetOffset in Setup, confluent Assign,
     IncrementalAssign or Seek, kafka-go SetOffset): when the analysis does
@@ -212,12 +216,12 @@ that client.
 
 It stays silent on errors returned or wrapped and returned; on loops stopped
 or contexts cancelled; on transactions aborted and then returned, stopped or
-rewound; on a batch whose remaining
-work is abandoned; on sarama's Commit(), which
-returns nothing (its errors reach the Errors() channel, whose draining is
-the correct handling); on franz-go End with committed checked; on revoke
+rewound; on a batch whose remaining work is abandoned; on sarama's Commit(),
+which returns nothing (its errors reach the Errors() channel, whose draining
+is the correct handling); on franz-go End with committed checked; on revoke
 callbacks that commit, franz-go transactional sessions (which abort on
-revoke) and consumers that never commit to Kafka; on offset rows written
-with a guard; and on every shape whose complete fix it cannot build.
+revoke) and consumers that never commit to Kafka; and on offset rows written
+with a guard. A bug it knows but cannot yet fix is a known gap, named
+above with its category; every finding carries a fix.
 */
 package fencing

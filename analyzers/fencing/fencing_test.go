@@ -10,6 +10,16 @@ import (
 	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
+// Known gaps: one scenario case is marked "// ok: known gap" (restorefranz:
+// a kafka-go group Reader, which cannot be told where to resume). The
+// other bugs fencing still leaves unreported for want of a fix are listed
+// in doc.go as known gaps under their categories: a ? placeholder guard
+// whose other arguments have effects too, a database handle not in scope
+// (or several that data flow does not tell apart) where the restore hook
+// goes, a franz-go client whose options or polls are in another package,
+// and a transaction error discarded in a function without results outside
+// a consume loop.
+
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
 // file, // want comments kept). Counts are positive/silent cases.
