@@ -169,7 +169,7 @@ func (c *checker) conc1(fn *ssa.Function, v ssa.Value, depth int, sites func(arg
 			}
 		}
 		for _, l := range c.launches[fn] {
-			if send := c.laneSend(l, o); send != nil {
+			if send := c.laneSend(l, o); send.IsValid() {
 				return &site{kind: lanes, l: l, send: send}
 			}
 		}

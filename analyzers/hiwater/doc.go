@@ -51,8 +51,8 @@ Categories:
     Lanes count too: channels kept in a slice, array or map, each drained
     by a worker of its own, when the records are sent to a lane chosen by
     something of the record other than its topic and partition
-    (lanes[hash(m.Key)%n] <- m): the records of one partition spread over
-    lanes that finish out of order.
+    (lanes[hash(m.Key)%n] <- m, as a statement or a select's case): the
+    records of one partition spread over lanes that finish out of order.
 
     A completion callback counts too: a function literal made for each
     record that writes the position of the record it captures and is
@@ -219,12 +219,11 @@ iteration that would be reached; pools whose worker count is an index or
 a call with arguments used elsewhere, pools not started by a counting
 loop or a range over a slice (a for loop with a break), and pools whose
 workers are started by several go statements (not recognised); errgroup
-functions started with TryGo; lanes kept in a map, lanes chosen in a
-select case or by a counter (round robin) (not recognised); completion
-callbacks handed on by a statement other than a call, a send or a
-select's send case, or on a channel the loop drains itself; functions
-started through a function value that is not a parameter (a field, a map
-of handlers), generic helpers; goroutines and records crossing package
-boundaries.
+functions started with TryGo; lanes kept in a map; lanes chosen by a
+counter (round robin: not recognised); completion callbacks handed on by
+a statement other than a call, a send or a select's send case, or on a
+channel the loop drains itself; functions started through a function
+value that is not a parameter (a field, a map of handlers), generic
+helpers; goroutines and records crossing package boundaries.
 */
 package hiwater

@@ -41,8 +41,9 @@ const (
 type site struct {
 	kind siteKind
 	l    *launch
-	// send spreads the records over the lanes (lanes only).
-	send *ssa.Send
+	// send is where the records are spread over the lanes: the arrow of a
+	// send statement or of a select's send case (lanes only).
+	send token.Pos
 }
 
 func (s *site) spawner() *ssa.Function { return s.l.instr.Parent() }

@@ -71,6 +71,7 @@ type checker struct {
 	// arguments.
 	callbackFns map[*ssa.Function]bool
 	sends       []*ssa.Send
+	selects     []*ssa.Select
 	maxes       []*maxUpdate
 	concMemo    map[concKey]*site
 	reachMemo   map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
@@ -107,6 +108,8 @@ func (c *checker) index(in ssa.Instruction) {
 		}
 	case *ssa.Send:
 		c.sends = append(c.sends, x)
+	case *ssa.Select:
+		c.selects = append(c.selects, x)
 	case *ssa.Go:
 		if x.Call.IsInvoke() {
 			return
@@ -406,7 +409,7 @@ func (c *checker) siteRelated(s *site) analysis.RelatedInformation {
 	case s.kind == pool:
 		msg = "workers sharing one channel started here"
 	case s.kind == lanes:
-		return analysis.RelatedInformation{Pos: s.send.Pos(), Message: "records of a partition spread over lanes here, each with its own worker"}
+		return analysis.RelatedInformation{Pos: s.send, Message: "records of a partition spread over lanes here, each with its own worker"}
 	case s.l.group:
 		msg = "errgroup function started for each record here"
 	}

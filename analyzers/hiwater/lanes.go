@@ -26,28 +26,36 @@ import (
 // in one lane.
 var partitionFields = map[string]bool{"Topic": true, "Partition": true}
 
-// laneSend returns the send that routes the records of a partition to the
-// lane that l's worker receives from (channel ch) by something other than
-// their partition, or nil.
-func (c *checker) laneSend(l *launch, ch ssa.Value) *ssa.Send {
+// laneSend returns where the records of a partition are routed, by
+// something other than their partition, to the lane that l's worker
+// receives from (channel ch): the arrow of a send statement or of a
+// select's send case, or token.NoPos.
+func (c *checker) laneSend(l *launch, ch ssa.Value) token.Pos {
 	gb := l.instr.Block()
 	if !c.sameCycle(gb, gb) || c.singleIteration(l) {
-		return nil
+		return token.NoPos
 	}
 	colls := c.laneCollections(ch)
 	if len(colls) == 0 {
-		return nil
+		return token.NoPos
+	}
+	spreads := func(chv, x ssa.Value) bool {
+		coll, idx := elementOf(chv)
+		return coll != nil && ssaflow.Intersects(c.m.Flow.Roots(coll), colls) && c.recordDerived(x) && c.spreadsPartition(idx)
 	}
 	for _, send := range c.sends {
-		coll, idx := elementOf(send.Chan)
-		if coll == nil || !ssaflow.Intersects(c.m.Flow.Roots(coll), colls) || !c.recordDerived(send.X) {
-			continue
-		}
-		if c.spreadsPartition(idx) {
-			return send
+		if spreads(send.Chan, send.X) {
+			return send.Pos()
 		}
 	}
-	return nil
+	for _, sel := range c.selects {
+		for _, st := range sel.States {
+			if st.Dir == types.SendOnly && spreads(st.Chan, st.Send) {
+				return st.Pos
+			}
+		}
+	}
+	return token.NoPos
 }
 
 // laneCollections returns the roots of the collections that channel ch is
@@ -230,11 +238,11 @@ func fieldName(t types.Type, i int) string {
 // record then goes to one worker, in order). Not for lanes kept in a map.
 func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
-	if s.send == nil {
+	if !s.send.IsValid() {
 		return fail()
 	}
 	var ss *ast.SendStmt
-	for _, n := range edit.Path(c.pass, s.send.Pos()) {
+	for _, n := range edit.Path(c.pass, s.send) {
 		if x, ok := n.(*ast.SendStmt); ok {
 			ss = x
 			break

@@ -126,6 +126,50 @@ func keyLanes(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim)
 	return nil
 }
 
+// Lanes chosen by key in a select that gives up when the session ends.
+func keyLanesSelect(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	lanes := make([]chan *sarama.ConsumerMessage, 8)
+	for i := range lanes {
+		lanes[i] = make(chan *sarama.ConsumerMessage, 64)
+		go func() {
+			for m := range lanes[i] {
+				process(m)
+				sess.MarkMessage(m, "") // want `call to MarkMessage from workers of lanes not chosen by partition`
+			}
+		}()
+	}
+	for msg := range claim.Messages() {
+		select {
+		case lanes[lane(msg.Key, len(lanes))] <- msg:
+		case <-sess.Context().Done():
+			return nil
+		}
+	}
+	return nil
+}
+
+// keyLanesSelect's twin: the select routes by partition.
+func partitionLanesSelect(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	lanes := make([]chan *sarama.ConsumerMessage, 8)
+	for i := range lanes {
+		lanes[i] = make(chan *sarama.ConsumerMessage, 64)
+		go func() {
+			for m := range lanes[i] {
+				process(m)
+				sess.MarkMessage(m, "") // ok: one lane per partition
+			}
+		}()
+	}
+	for msg := range claim.Messages() {
+		select {
+		case lanes[int(msg.Partition)%len(lanes)] <- msg:
+		case <-sess.Context().Done():
+			return nil
+		}
+	}
+	return nil
+}
+
 // keyLanes's twin: records are routed to lanes by partition, so each
 // partition's records stay in one lane, in order.
 func partitionLanes(ctx context.Context, cl *kgo.Client) {
