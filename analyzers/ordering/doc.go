@@ -107,7 +107,11 @@ function of the package started with the channel, whose parameters become
 the go statement's arguments, or, for a channel held in a field of a
 method's receiver (h.jobs), a function literal of a method of the same
 type (Setup) that ranges over the field, its receiver becoming the
-method's. A kafka-go ReadMessage sent to its worker becomes FetchMessage,
+method's, or workers another function of the package starts (a function
+literal, or a function it starts with the channel) before handing the
+channel to the handler in a keyed literal: the variables of that
+function the workers read become the handler's fields the same literals
+set to them (fields set nowhere else). A kafka-go ReadMessage sent to its worker becomes FetchMessage,
 the worker's body in place, and CommitMessages after it. After an
 asynchronous produce the produce becomes synchronous (franz-go
 ProduceSync, its result handed to the promise) and a position call made
@@ -121,6 +125,7 @@ A finding whose fix cannot be built is still reported, without a fix:
 known cases are a send on sarama's AsyncProducer Input() (the producer
 has no synchronous send, and its Successes channel is only fed with
 Producer.Return.Successes) and a send on a channel whose workers are
-started elsewhere (by main, with the channel as an argument).
+started elsewhere and read what the sender cannot reach (a variable of
+main that no field of the handler holds).
 */
 package ordering

@@ -125,9 +125,12 @@ func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, types.Objec
 		if ch == nil || body == nil || ch.Pos() < body.Pos() || ch.Pos() >= body.End() {
 			return nil, nil, "", false
 		}
-		loop, subst = c.workersLoop(body, ch, ss.Pos())
+		loop, subst = c.workersLoop(body, ch, ss.Pos(), nil)
 	case *ast.SelectorExpr:
 		loop, subst = c.fieldWorkersLoop(path, chx)
+		if loop == nil {
+			loop, subst = c.startedElsewhereLoop(chx, ss.Pos())
+		}
 	}
 	if loop == nil || loop.Value != nil || len(loop.Body.List) == 0 {
 		return nil, nil, "", false
@@ -200,7 +203,9 @@ func (c *checker) onlyGivesUp(sel *ast.SelectStmt, ss *ast.SendStmt) bool {
 // statement of body taking ch: then the function's parameters (and
 // receiver) stand for the go statement's arguments, which must be
 // variables or field paths body never assigns, meaning the same at pos.
-func (c *checker) workersLoop(body *ast.BlockStmt, ch types.Object, pos token.Pos) (*ast.RangeStmt, map[types.Object]string) {
+// When stored is set, ch may also be the value of that field's key in
+// composite literals of body (startedElsewhereLoop).
+func (c *checker) workersLoop(body *ast.BlockStmt, ch types.Object, pos token.Pos, stored *types.Var) (*ast.RangeStmt, map[types.Object]string) {
 	var loops []*ast.RangeStmt
 	var gos []*ast.GoStmt
 	bad := false
@@ -229,6 +234,10 @@ func (c *checker) workersLoop(body *ast.BlockStmt, ch types.Object, pos token.Po
 					allowed[id] = true
 					gos = append(gos, x)
 				}
+			}
+		case *ast.KeyValueExpr:
+			if id, ok := ast.Unparen(x.Value).(*ast.Ident); ok && stored != nil && c.pass.TypesInfo.Uses[keyIdent(x.Key)] == stored && c.pass.TypesInfo.Uses[id] == ch {
+				allowed[id] = true
 			}
 		case *ast.ValueSpec:
 			for _, id := range x.Names {

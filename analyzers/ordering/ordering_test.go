@@ -34,9 +34,9 @@ import (
 // (that producer has no synchronous send; Successes is only fed with
 // Producer.Return.Successes, and marks made from it come in completion
 // order), and a position call after a send on a channel whose workers
-// are neither started by the function nor a function literal of a method
-// of the same receiver type ranging over the field (workers that main
-// starts with the channel).
+// are started elsewhere and read a variable of the starting function
+// that no field of the handler holds (a ctx of main), or whose channel
+// reaches the handler other than in a keyed literal.
 
 var withMetrics = ordering.New(ordering.Config{Ignore: []string{"ordering/metrics"}})
 
@@ -132,9 +132,15 @@ var scenarios = []struct {
 	// read) whose message is then sent to its shipping worker
 	// (FetchMessage, the worker's body in place, then CommitMessages), a
 	// mark after a send on a handler field whose workers Setup starts (its
-	// receiver for theirs) (8 positive); a done channel per job awaited
-	// (in one function, and through the field), FetchMessage and the
-	// worker's report awaited before the commit (3 silent).
+	// receiver for theirs), a mark after (and one before) a send on a
+	// handler field whose workers another function starts (a function of
+	// the package, or a function literal) before handing the channel to
+	// the handler in a literal beside the workers' other inputs (the send
+	// replaced by the workers' body, that function's variables read
+	// through the handler's fields) (10 positive); a done channel per job awaited (in
+	// one function, through the field, and with workers run starts),
+	// FetchMessage and the worker's report awaited before the commit (4
+	// silent).
 	{"ordering/pool", ordering.Analyzer},
 	// a kafka-go commit retried in a loop of its own before the message
 	// is saved (the loop moves after the save) (1 positive); its twin (1
