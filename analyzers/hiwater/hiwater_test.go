@@ -112,13 +112,14 @@ var scenarios = []string{
 	// completions received in batch order (11 silent).
 	"hiwater/gaps",
 	// Issue #17 idioms: a maximum kept under a mutex by per-message
-	// goroutines and marked by a ticker; lanes chosen by key, for sarama
-	// (routed by partition by the fix; a send statement and a select's
-	// send case), franz-go, and confluent-kafka-go (every message to the
-	// first lane) (5 positive); a tracker's low-water mark kept under the
-	// mutex and marked by the ticker, lanes chosen by partition (franz-go,
-	// confluent-kafka-go, a select), key lanes marking a tracker's
-	// low-water mark (5 silent).
+	// goroutines, and per partition (max(cur, off)) by the workers of a
+	// pool, marked by a ticker; lanes chosen by key, for sarama (routed by
+	// partition by the fix; a send statement and a select's send case),
+	// franz-go, and confluent-kafka-go (every message to the first lane)
+	// (6 positive); a tracker's low-water mark kept under the mutex and
+	// marked by the ticker, the maxima of a single worker, lanes chosen by
+	// partition (franz-go, confluent-kafka-go, a select), key lanes
+	// marking a tracker's low-water mark (6 silent).
 	"hiwater/idioms",
 }
 

@@ -79,20 +79,29 @@ func (c *checker) maxUpdate(in ssa.Instruction) *maxUpdate {
 	default:
 		return nil
 	}
+	isCur := func(v ssa.Value) bool { return c.readsAddr(v, addr, isMap) }
+	// max(cur, new) stored back: the records are those of the other
+	// arguments (the walk of leaves does not enter builtin calls).
+	if call, ok := val.(*ssa.Call); ok {
+		if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "max" {
+			var recs []ssa.Value
+			cur := false
+			for _, a := range call.Call.Args {
+				if isCur(a) {
+					cur = true
+				} else {
+					recs = append(recs, c.offsetSources(a, in.Parent())...)
+				}
+			}
+			if cur && len(recs) > 0 {
+				return &maxUpdate{at: in, addr: addr, fn: in.Parent(), recs: recs}
+			}
+			return nil
+		}
+	}
 	recs := c.offsetSources(val, in.Parent())
 	if len(recs) == 0 {
 		return nil
-	}
-	isCur := func(v ssa.Value) bool { return c.readsAddr(v, addr, isMap) }
-	// max(cur, new) stored back.
-	if call, ok := val.(*ssa.Call); ok {
-		if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "max" {
-			for _, a := range call.Call.Args {
-				if isCur(a) {
-					return &maxUpdate{at: in, addr: addr, fn: in.Parent(), recs: recs}
-				}
-			}
-		}
 	}
 	// A comparison of the new value with the current one that the write
 	// needs: reachable from the branch where the new value is greater, not

@@ -63,6 +63,74 @@ func tickerMax(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim
 	return nil
 }
 
+// offsets keeps, under a mutex, the highest offset finished per partition.
+type offsets struct {
+	mu  sync.Mutex
+	max map[int32]int64
+}
+
+func (o *offsets) finished(m *kgo.Record) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.max[m.Partition] = max(o.max[m.Partition], m.Offset)
+}
+
+// Workers of a pool record the highest finished offset per partition; a
+// ticker commits those maxima.
+func poolTickerMax(ctx context.Context, cl *kgo.Client, topic string) {
+	o := &offsets{max: map[int32]int64{}}
+	jobs := make(chan *kgo.Record, 256)
+	for range 8 {
+		go func() {
+			for r := range jobs {
+				apply(ctx, r)
+				o.finished(r)
+			}
+		}()
+	}
+	go func() {
+		t := time.NewTicker(5 * time.Second)
+		defer t.Stop()
+		for range t.C {
+			o.mu.Lock()
+			for p, off := range o.max {
+				cl.MarkCommitOffsets(map[string]map[int32]kgo.EpochOffset{topic: {p: {Epoch: -1, Offset: off + 1}}}) // want `highest completed offset passed to MarkCommitOffsets: records of a partition finish out of order, so the maximum runs ahead of records still in flight, and franz-go marks are forward-only`
+			}
+			o.mu.Unlock()
+		}
+	}()
+	for {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) { jobs <- r })
+	}
+}
+
+// poolTickerMax's twin: a single worker applies the records in order, so
+// the maximum is the last record applied.
+func workerTickerMax(ctx context.Context, cl *kgo.Client, topic string) {
+	o := &offsets{max: map[int32]int64{}}
+	jobs := make(chan *kgo.Record, 256)
+	go func() {
+		for r := range jobs {
+			apply(ctx, r)
+			o.finished(r)
+		}
+	}()
+	go func() {
+		t := time.NewTicker(5 * time.Second)
+		defer t.Stop()
+		for range t.C {
+			o.mu.Lock()
+			for p, off := range o.max {
+				cl.MarkCommitOffsets(map[string]map[int32]kgo.EpochOffset{topic: {p: {Epoch: -1, Offset: off + 1}}}) // ok: the maximum of one worker
+			}
+			o.mu.Unlock()
+		}
+	}()
+	for {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) { jobs <- r })
+	}
+}
+
 // tickerMax's twin: the goroutines report to a low-water-mark tracker
 // and keep the highest low-water mark it returned under the mutex; the
 // ticker marks that, below which every message is done.
