@@ -2,6 +2,7 @@ package semantics
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -351,6 +352,13 @@ func (c *classifier) transactions(swallowed, txnResult, beginSkipped bool) {
 			r.Reason += "; a failed transaction commit is swallowed the same way"
 		}
 		r.Window = "none in Kafka (a skipped record is lost, not repeated)"
+	}
+	if a := c.ev.AfterTxn; a.Pos.Line > 0 && r.Guarantee == EffectivelyOnce {
+		r.Reason += fmt.Sprintf("; %s after the transaction commits (%s:%d) is outside it: a crash in between loses it (at-most-once for that effect)", a.What, filepath.Base(a.Pos.Filename), a.Pos.Line)
+		r.Window = "none in Kafka; effects after the commit are lost, not repeated, by a crash before them"
+		if txnResult {
+			r.Window = "none in Kafka; effects after the commit are lost by a crash before them, and repeated after an abort whose result is ignored"
+		}
 	}
 	if txnResult {
 		r.Reason += "; End's committed result is ignored, so work done outside Kafka for an aborted transaction is treated as done and repeated when the batch is re-polled"

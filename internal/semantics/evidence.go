@@ -136,7 +136,11 @@ type Evidence struct {
 	// makes a transaction commit call, or its constructor builds a
 	// transactional session).
 	Transactional bool
-	Sink          *Sink
+	// AfterTxn is an effect outside Kafka (a database write, a goroutine
+	// started) that runs after a transaction commit in the same function:
+	// the transaction does not cover it. Its Line is 0 if there is none.
+	AfterTxn AfterTxn
+	Sink     *Sink
 	// Restore is how a consumer with an offset row (Sink) resumes on
 	// assignment; nil without one.
 	Restore *Restore

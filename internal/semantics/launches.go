@@ -174,10 +174,14 @@ func (g *gatherer) txnAndSink() {
 		model  *clientmodel.SQLExec
 	}
 	var execs []exec
+	var commits, effects []ssa.CallInstruction
 	calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
 		if slices.Contains(cl.Txn, callee.FullName()) {
 			g.ev.Txn = append(g.ev.Txn, callee.Name())
-			g.ev.Transactional = g.ev.Transactional || slices.Contains(cl.TxnCommit, callee.FullName())
+			if slices.Contains(cl.TxnCommit, callee.FullName()) {
+				g.ev.Transactional = true
+				commits = append(commits, ci)
+			}
 			return
 		}
 		ex, ok := clientmodel.SQLExecOf(callee.FullName())
@@ -186,10 +190,15 @@ func (g *gatherer) txnAndSink() {
 		}
 		q, _ := ssaflow.ConstString(ssaflow.Arg(ci.Common(), ex.Query))
 		recv := ssaflow.Recv(ci.Common())
-		execs = append(execs, exec{recv: recv, offset: sqlrow.Writes(q), pos: ci.Pos(), model: ex})
+		offset := sqlrow.Writes(q)
+		execs = append(execs, exec{recv: recv, offset: offset, pos: ci.Pos(), model: ex})
+		if !offset {
+			effects = append(effects, ci)
+		}
 	})
 	slices.Sort(g.ev.Txn)
 	g.ev.Txn = slices.Compact(g.ev.Txn)
+	g.ev.AfterTxn = g.afterTxn(commits, effects)
 	for _, e := range execs {
 		if !e.offset {
 			continue
@@ -208,6 +217,45 @@ func (g *gatherer) txnAndSink() {
 			g.ev.Sink = s
 		}
 	}
+}
+
+// AfterTxn is an effect that runs after a transaction commits (see
+// Evidence.AfterTxn).
+type AfterTxn struct {
+	What string // "a database/sql write", "a goroutine"
+	Pos  token.Position
+}
+
+// afterTxn returns the first effect outside Kafka that a transaction
+// commit precedes in its function: a database write (effects), made there
+// or in a function a later call reaches, or a goroutine started there.
+func (g *gatherer) afterTxn(commits, effects []ssa.CallInstruction) AfterTxn {
+	for _, t := range commits {
+		fn := t.Parent()
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if in == t || !ssaflow.Dominates(t, in) {
+					continue
+				}
+				if _, ok := in.(*ssa.Go); ok {
+					return AfterTxn{What: "a goroutine started", Pos: g.posn(in.Pos())}
+				}
+				ci, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				reach := map[*ssa.Function]bool{}
+				g.m.Flow.Reach(ci.Common().StaticCallee(), reach)
+				for _, e := range effects {
+					if e == ci || reach[e.Parent()] {
+						ex, _ := clientmodel.SQLExecOf(ssaflow.Callee(e.Common()).FullName())
+						return AfterTxn{What: "a write to " + ex.Store, Pos: g.posn(ci.Pos())}
+					}
+				}
+			}
+		}
+	}
+	return AfterTxn{}
 }
 
 // funcOf returns the function a function value denotes; for a method

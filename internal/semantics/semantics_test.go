@@ -121,7 +121,12 @@ func TestClassify(t *testing.T) {
 		{"saramaflush", map[string]string{"group": "g-sflush", "strategy": semantics.StrategyEachBatch,
 			"window": "one batch of 100 records", "revoke": "yes (a commit after the loop flushes"}},
 		{"generation", map[string]string{"topics": "t-gen", "strategy": semantics.StrategyComputed, "lag": semantics.LagUnknown}},
-		{"txnsess", map[string]string{"group": "g-txn", "strategy": semantics.StrategyTransactions, "guarantee": semantics.EffectivelyOnce}},
+		{"txnsess", map[string]string{"group": "g-txn", "strategy": semantics.StrategyTransactions, "guarantee": semantics.EffectivelyOnce, "window": "effects outside the transaction repeat"}},
+		// effects after the commit: the verdict stays scoped to Kafka and
+		// says that they are lost by a crash before them
+		{"txnafter", map[string]string{"strategy": semantics.StrategyTransactions, "scope": "Kafka",
+			"reason": "a write to the database/sql database after the transaction commits (cases.go:", "window": "effects after the commit are lost"}},
+		{"txnaftergo", map[string]string{"strategy": semantics.StrategyTransactions, "reason": "a goroutine started after the transaction commits"}},
 		{"shared1", map[string]string{"group": "g-one", "topics": "t-shared"}},
 		{"shared2", map[string]string{"group": "g-two", "topics": "t-shared"}},
 	} {
@@ -133,7 +138,7 @@ func TestClassify(t *testing.T) {
 		got := map[string]string{
 			"group": r.Group, "topics": strings.Join(r.Topics, ","), "strategy": r.Strategy, "detail": r.Detail,
 			"guarantee": r.Guarantee, "scope": r.Scope, "window": r.Window, "revoke": r.Revoke, "concurrency": r.Concurrency,
-			"lag": r.Lag,
+			"lag": r.Lag, "reason": r.Reason,
 		}
 		for k, want := range tc.want {
 			if want == "" && got[k] != "" || !strings.Contains(got[k], want) {

@@ -565,6 +565,47 @@ func txnsess(ctx context.Context) error {
 	}
 }
 
+// A transactional session that settles each committed poll in a database
+// after the commit: the transaction does not cover the settlement.
+func txnAfter(ctx context.Context, db *sql.DB) error {
+	s, err := kgo.NewGroupTransactSession(kgo.ConsumerGroup("g-txnafter"), kgo.ConsumeTopics("t-txn")) // case: txnafter
+	if err != nil {
+		return err
+	}
+	for {
+		fs := s.PollFetches(ctx)
+		if err := s.Begin(); err != nil {
+			return err
+		}
+		fs.EachRecord(func(r *kgo.Record) { _ = apply(r) })
+		if committed, err := s.End(ctx, kgo.TryCommit); err != nil || !committed {
+			return err
+		}
+		if _, err := db.ExecContext(ctx, "INSERT INTO settled (n) VALUES ($1)", len(fs.Records())); err != nil {
+			return err
+		}
+	}
+}
+
+// The same with the side effect started in a goroutine after the commit.
+func txnAfterGo(ctx context.Context, notify func(int)) error {
+	s, err := kgo.NewGroupTransactSession(kgo.ConsumerGroup("g-txnafter"), kgo.ConsumeTopics("t-txn")) // case: txnaftergo
+	if err != nil {
+		return err
+	}
+	for {
+		fs := s.PollFetches(ctx)
+		if err := s.Begin(); err != nil {
+			return err
+		}
+		fs.EachRecord(func(r *kgo.Record) { _ = apply(r) })
+		if committed, err := s.End(ctx, kgo.TryCommit); err != nil || !committed {
+			return err
+		}
+		go notify(len(fs.Records()))
+	}
+}
+
 // A kafka-go reader outside the group reading one partition of a
 // generation, which commits the group's offsets.
 func generation(ctx context.Context, gen *kafkago.Generation) {
