@@ -100,6 +100,7 @@ func (c *checker) run() {
 		})
 	}
 	c.greedyHelpers()
+	c.receivedChecks()
 }
 
 func (c *checker) report(k *consumer.Consumer, d analysis.Diagnostic) {

@@ -33,6 +33,11 @@ import (
 //   - Config maps in exported or reassigned package-level variables are
 //     opaque (another package may set their keys; the initialiser of an
 //     unexported one is read from its syntax).
+//   - received: a confluent-kafka-go consumer received from another
+//     package and never stored or committed on, whose loop hands
+//     messages to goroutines: under the defaults it relies on, the
+//     messages are stored on delivery, but the fix (auto-store off and
+//     StoreMessage after processing) is in the package that builds it.
 //   - Removing an appended GreedyAutoCommit whose if has an init, an else
 //     or a condition that calls a function leaves an empty if block (the
 //     if is kept for the condition's effects): it compiles, but a linter
@@ -125,6 +130,17 @@ var scenarios = []struct {
 	// sarama default, confluent stores (4 / 1: franz-go manual).
 	// TestStrictSilentByDefault runs the same file with the default analyzer.
 	{"autocommit/strict", strict},
+	// clients received from a wiring package, settings out of sight
+	// (issue #12 item 1): a service that never commits relies on the
+	// default auto-commit in a group, and the message says so. franz-go
+	// records handed to goroutines (a field and `go f(r)`, a parameter and
+	// EachRecord) (2 / 8): joined before the next poll, commits after
+	// processing (auto-commit off implied), marks (AutoCommitMarks
+	// implied), the client handed to a value that may commit; kafka-go
+	// ReadMessage on a received reader (group mode not implied: a tail
+	// never commits either), FetchMessage + CommitMessages; a confluent
+	// consumer handing messages to goroutines (gap).
+	{"autocommit/received", autocommit.Analyzer},
 	// cross-package facts: the helpers' ConfigFacts (6), checked with the
 	// consumer analysis that exports them.
 	{"autocommit/cfgpkg", consumer.Analyzer},

@@ -1,0 +1,190 @@
+package autocommit
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// ---- clients received from another package (issue #12 item 1) ----
+//
+// A service often receives its client from a wiring package (a struct
+// field, a parameter of an exported function): its settings are out of
+// sight (consumer.Model.Received, opaque). The calls it makes imply the
+// settings its author meant. A received client on which the package never
+// commits, marks or stores, and which it hands to nothing that could, makes
+// progress in one configuration only: a consumer group with the client's
+// default auto-commit (with auto-commit off, or outside a group, nothing
+// would ever be committed). The checks whose bug holds under that
+// configuration run with it assumed, and their messages say so:
+//
+//   - franz-go: records handed to goroutines that outlive the poll
+//     (records-outlive-poll), with the same fix as a client built here
+//     (a join before the next poll, harmless outside a group).
+//
+// kafka-go is not: a reader the service never commits on is as likely
+// outside any group (a tail, a replay: markersvc.Tail), where ReadMessage
+// commits nothing and its fix (FetchMessage, then CommitMessages) would
+// fail on every message; in a group, ReadMessage is the commit, so the
+// calls imply nothing.
+//
+// Where the package commits, marks or stores on the client, the setting is
+// implied by the calls but not enough for these checks, so they stay
+// silent: a franz-go commit after processing implies auto-commit off or a
+// flush beside it (a service that commits and hands records to goroutines
+// is correct with auto-commit off); a MarkCommitRecords implies
+// AutoCommitMarks, under which the timer commits only marks (the marks'
+// order is the ordering analyzer's). confluent-kafka-go is not reported
+// here: under its defaults the bug (auto-store on delivery) is in the
+// config, whose fix (enable.auto.offset.store=false with a store after
+// processing) is in the package that builds the client.
+
+// assumeDefault is the assumption a finding on a received client states.
+const assumeDefault = "assuming a consumer group with the client's default auto-commit, which the service relies on (it never commits), "
+
+// assumption returns what a finding on k assumes of its settings: "" for
+// a client built in the package, whose settings are seen.
+func assumption(k *consumer.Consumer) string {
+	if k.Entry == "" {
+		return ""
+	}
+	return assumeDefault
+}
+
+// origin returns the related information naming where k comes from: its
+// constructor call, or the parameter or field it is received through.
+func (c *checker) origin(k *consumer.Consumer, built string) analysis.RelatedInformation {
+	if k.Site != nil {
+		return related(k.Site.Pos(), built)
+	}
+	for _, call := range k.Calls {
+		recv := ssaflow.Recv(call.Instr.Common())
+		if recv == nil {
+			continue
+		}
+		for _, r := range c.m.Flow.Roots(recv) {
+			if key, _ := consumer.EntryKey(r); key != k.Entry {
+				continue
+			}
+			switch r := r.(type) {
+			case *ssa.Parameter:
+				if obj := r.Object(); obj != nil {
+					return related(obj.Pos(), "client received here, its settings out of sight")
+				}
+			case *ssa.FieldAddr:
+				if v := ssaflow.FieldVar(r); v != nil {
+					return related(v.Pos(), "client received here, its settings out of sight")
+				}
+			}
+		}
+	}
+	return related(k.Calls[0].Pos(), "client received from another package, its settings out of sight")
+}
+
+// receivedChecks runs, on each client the package receives and never
+// commits on, the checks whose bug holds under the one configuration that
+// saves its progress.
+func (c *checker) receivedChecks() {
+	for _, k := range c.m.Received {
+		if len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) {
+			continue
+		}
+		report.Guard(c.pass, k.Calls[0].Pos(), func() {
+			a := assumed(k)
+			if k.Client.Timer == clientmodel.TimerPreviousPoll {
+				for _, f := range callsWith(a, clientmodel.Fetch) {
+					c.outlivePoll(a, f)
+				}
+			}
+		})
+	}
+}
+
+// commitsOn reports whether the package commits, marks or stores on k.
+func (c *checker) commitsOn(k *consumer.Consumer) bool {
+	return len(callsWith(k, clientmodel.Commit, clientmodel.Mark, clientmodel.Store)) > 0
+}
+
+// assumed returns a copy of received client k with the settings the
+// service relies on: the client's defaults in a consumer group.
+func assumed(k *consumer.Consumer) *consumer.Consumer {
+	s := &consumer.Settings{Set: map[clientmodel.Setting]consumer.Value{}, Unknown: map[clientmodel.Setting]bool{}, Cond: map[clientmodel.Setting]bool{}}
+	s.Set[clientmodel.Group] = consumer.Value{On: true}
+	cp := *k
+	cp.Settings = s
+	return &cp
+}
+
+// escapes reports whether the package hands received client k to
+// something that could commit on it unseen: a call of a function outside
+// the package (other than a modelled client call), an interface, or a
+// store.
+func (c *checker) escapes(k *consumer.Consumer) bool {
+	recv := ssaflow.Recv(k.Calls[0].Instr.Common())
+	if recv == nil {
+		return true
+	}
+	t := recv.Type()
+	modelled := map[ssa.Instruction]bool{}
+	for _, call := range c.m.Calls {
+		modelled[call.Instr] = true
+	}
+	isK := func(v ssa.Value) bool {
+		if !types.Identical(v.Type(), t) {
+			return false
+		}
+		for _, r := range c.m.Flow.Roots(v) {
+			if key, _ := consumer.EntryKey(r); key == k.Entry {
+				return true
+			}
+		}
+		return false
+	}
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case ssa.CallInstruction:
+					if modelled[in] {
+						continue
+					}
+					cc := in.Common()
+					if obj := ssaflow.Callee(cc); obj != nil && obj.Pkg() != nil && clientmodel.Default.IsClientPath(obj.Pkg().Path()) {
+						continue // a client call the model does not list: no commit
+					}
+					if callee := cc.StaticCallee(); callee != nil && c.m.Flow.InPackage(callee) {
+						continue // its calls are the package's
+					}
+					if !cc.IsInvoke() {
+						if _, isClosure := cc.Value.(*ssa.MakeClosure); isClosure {
+							continue
+						}
+					}
+					for _, a := range cc.Args {
+						if isK(a) {
+							return true
+						}
+					}
+					if cc.IsInvoke() && isK(cc.Value) {
+						return true
+					}
+				case *ssa.MakeInterface:
+					if isK(in.X) {
+						return true
+					}
+				case *ssa.Store:
+					if _, local := in.Addr.(*ssa.Alloc); !local && isK(in.Val) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}

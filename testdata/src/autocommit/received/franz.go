@@ -1,0 +1,121 @@
+// Package received: services that receive their client from a wiring
+// package, with its settings out of sight (issue #12 item 1). A service
+// that never commits relies on the client's default auto-commit in a
+// group: findings that hold under it are reported, saying so.
+package received
+
+import (
+	"context"
+	"sync"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+// Indexer receives its client in a field and indexes each record in a
+// goroutine of its own.
+type Indexer struct{ Client *kgo.Client }
+
+func (ix *Indexer) Run(ctx context.Context, index func(*kgo.Record)) {
+	for {
+		fs := ix.Client.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return
+		}
+		for _, r := range fs.Records() {
+			go index(r) // want `record handed to a goroutine while the loop polls again: assuming a consumer group with the client's default auto-commit, which the service relies on \(it never commits\)`
+		}
+	}
+}
+
+// Consume receives its client as a parameter.
+func Consume(ctx context.Context, cl *kgo.Client, deliver func(context.Context, *kgo.Record) error) {
+	for ctx.Err() == nil {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			go func() { // want `record handed to a goroutine while the loop polls again: assuming`
+				_ = deliver(ctx, r)
+			}()
+		})
+	}
+}
+
+// Joiner waits for its goroutines before polling again.
+type Joiner struct{ Client *kgo.Client }
+
+func (j *Joiner) Run(ctx context.Context, index func(*kgo.Record)) {
+	for {
+		fs := j.Client.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return
+		}
+		var wg sync.WaitGroup
+		for _, r := range fs.Records() {
+			wg.Add(1)
+			go func() { // ok: joined before the next poll
+				defer wg.Done()
+				index(r)
+			}()
+		}
+		wg.Wait()
+	}
+}
+
+// Committer commits each partition's records after processing them: the
+// commits imply auto-commit off (or a flush beside it), under which the
+// goroutines lose nothing.
+type Committer struct{ Client *kgo.Client }
+
+func (c *Committer) Run(ctx context.Context, index func(*kgo.Record)) {
+	for {
+		fs := c.Client.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return
+		}
+		fs.EachPartition(func(p kgo.FetchTopicPartition) {
+			go func() { // ok: the service commits, so it does not rely on the default auto-commit
+				var done []*kgo.Record
+				p.EachRecord(func(r *kgo.Record) {
+					index(r)
+					done = append(done, r)
+				})
+				_ = c.Client.CommitRecords(ctx, done...)
+			}()
+		})
+	}
+}
+
+// Marker marks each record after processing it: the marks imply
+// AutoCommitMarks, under which the timer commits marked records only.
+type Marker struct{ Client *kgo.Client }
+
+func (m *Marker) Run(ctx context.Context, index func(*kgo.Record)) {
+	for {
+		fs := m.Client.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return
+		}
+		for _, r := range fs.Records() {
+			go func() { // ok: marks imply AutoCommitMarks
+				index(r)
+				m.Client.MarkCommitRecords(r)
+			}()
+		}
+	}
+}
+
+// Handed passes its client on to a value it cannot see into, which may
+// commit.
+type Handed struct {
+	Client *kgo.Client
+	Stats  interface{ Watch(any) }
+}
+
+func (h *Handed) Run(ctx context.Context, index func(*kgo.Record)) {
+	h.Stats.Watch(h.Client)
+	for {
+		fs := h.Client.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			go index(r) // ok: the client is handed to something that may commit on it
+		}
+	}
+}
