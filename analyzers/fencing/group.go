@@ -301,19 +301,7 @@ func (c *checker) judgeGroup(s *site, ref *ast.Ident, body []ast.Stmt, open, rbr
 	}
 	edits = append(edits, labelEdits...)
 	edits = append(edits, c.rewordLogs(body)...)
-	call := clientmodel.ShortName(s.ref.Func)
-	c.report(analysis.Diagnostic{
-		Pos:      ref.Pos(),
-		End:      ref.End(),
-		Category: CategoryFencingIgnored,
-		Message: fmt.Sprintf("the group fencing error %s from %s is recognised and ignored, and the loop moves on to the next record of the same batch: %s",
-			ref.Name, call, groupCost(s.ref.Client)),
-		Related: related(s.call, call+" is called here"),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Abandon the rest of the batch",
-			TextEdits: edits,
-		}},
-	})
+	c.reportGroupIgnored(s, ref, edits)
 }
 
 // emptyGroupBranch reports an empty branch taken on a group fencing error
@@ -339,19 +327,7 @@ func (c *checker) emptyGroupBranch(s *site, ref *ast.Ident, open, rbrace token.P
 		}
 	}
 	edits := append([]analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}, labelEdits...)
-	call := clientmodel.ShortName(s.ref.Func)
-	c.report(analysis.Diagnostic{
-		Pos:      ref.Pos(),
-		End:      ref.End(),
-		Category: CategoryFencingIgnored,
-		Message: fmt.Sprintf("the group fencing error %s from %s is recognised and ignored, and the loop moves on to the next record of the same batch: %s",
-			ref.Name, call, groupCost(s.ref.Client)),
-		Related: related(s.call, call+" is called here"),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Abandon the rest of the batch",
-			TextEdits: edits,
-		}},
-	})
+	c.reportGroupIgnored(s, ref, edits)
 }
 
 // lineEnd returns the end of the line holding pos when the rest of it is
@@ -553,4 +529,22 @@ func groupCost(cl *clientmodel.Client) string {
 		return cl.Prose.GroupFenced + ", so " + cost
 	}
 	return cost
+}
+
+// reportGroupIgnored reports the group fencing error ref, recognised and
+// ignored in the record loop, with the edits that abandon the batch.
+func (c *checker) reportGroupIgnored(s *site, ref *ast.Ident, edits []analysis.TextEdit) {
+	call := clientmodel.ShortName(s.ref.Func)
+	c.report(analysis.Diagnostic{
+		Pos:      ref.Pos(),
+		End:      ref.End(),
+		Category: CategoryFencingIgnored,
+		Message: fmt.Sprintf("the group fencing error %s from %s is recognised and ignored, and the loop moves on to the next record of the same batch: %s",
+			ref.Name, call, groupCost(s.ref.Client)),
+		Related: related(s.call, call+" is called here"),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Abandon the rest of the batch",
+			TextEdits: edits,
+		}},
+	})
 }
