@@ -117,9 +117,10 @@ var scenarios = []string{
 	// partition by the fix; a send statement and a select's send case),
 	// franz-go, and confluent-kafka-go (every message to the first lane)
 	// (6 positive); a tracker's low-water mark kept under the mutex and
-	// marked by the ticker, the maxima of a single worker, lanes chosen by
-	// partition (franz-go, confluent-kafka-go, a select), key lanes
-	// marking a tracker's low-water mark (6 silent).
+	// marked by the ticker, the end of the contiguous prefix of finished
+	// offsets marked by the ticker, the maxima of a single worker, lanes
+	// chosen by partition (franz-go, confluent-kafka-go, a select), key
+	// lanes marking a tracker's low-water mark (7 silent).
 	"hiwater/idioms",
 }
 

@@ -161,6 +161,45 @@ func tickerLowWater(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroup
 	return nil
 }
 
+// tickerMax's other twin: the goroutines record what they finished under
+// the mutex, and the ticker marks the end of the contiguous run of
+// finished offsets from the first one: a low-water mark.
+func tickerPrefix(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	var mu sync.Mutex
+	finished := map[int64]bool{}
+	next := int64(-1)
+	ticker := time.NewTicker(time.Second)
+	defer ticker.Stop()
+	go func() {
+		for range ticker.C {
+			mu.Lock()
+			for finished[next] {
+				delete(finished, next)
+				next++
+			}
+			low := next
+			mu.Unlock()
+			if low >= 0 {
+				sess.MarkOffset(claim.Topic(), claim.Partition(), low, "") // ok: the end of the contiguous prefix
+			}
+		}
+	}()
+	for msg := range claim.Messages() {
+		mu.Lock()
+		if next < 0 {
+			next = msg.Offset
+		}
+		mu.Unlock()
+		go func() {
+			process(msg)
+			mu.Lock()
+			finished[msg.Offset] = true
+			mu.Unlock()
+		}()
+	}
+	return nil
+}
+
 func lane(key []byte, n int) int {
 	h := fnv.New32a()
 	h.Write(key)
