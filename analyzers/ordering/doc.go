@@ -28,7 +28,15 @@ dominates the processing of its record:
   - with auto-commit off, a commit of what was marked or stored (sarama
     Commit, confluent Commit, franz-go CommitMarkedOffsets) made after a
     mark or store of the record and before its processing. The mark itself
-    is not reported then: nothing commits it until that call.
+    is not reported then: nothing commits it until that call;
+  - a write of the offset row of the application's own database (an
+    UPDATE, or an INSERT ... ON CONFLICT DO UPDATE, of an offset column
+    keyed by partition, with arguments derived from the record) made
+    through a database/sql DB or Conn, or a pgx Conn or pool, when the
+    package reads that row back (the position it resumes from). Made
+    through a transaction it commits with the transaction: the offset
+    row in the effect's transaction is the exactly-once construction,
+    and is not a position write here.
 
 Processing R is a call taking a value derived from R or from the fetch
 that produced it (the record, its key, value or headers, a struct decoded
@@ -72,7 +80,8 @@ read-commits-first).
 It stays silent for commits after processing (per record or per batch),
 retries that finish before the commit, the offset written in the same
 database transaction as the effect (and a broker commit after that
-transaction), deferred commits (they run after the body), commits on one
+transaction), an offset row nothing in the package reads back (a lag
+report), deferred commits (they run after the body), commits on one
 path only (behind a flag), commits of a previous record or poll made
 before the next fetch, and commits whose record is not processed
 afterwards (a poison pill skipped). A kafka-go WriteMessages counts as a
@@ -81,7 +90,9 @@ whole poll after a loop of asynchronous produces is not checked against
 them.
 
 The suggested fix moves the commit (with the error check right after it)
-after the last statement of the same block that processes the record.
+after the last statement of the same block that processes the record; an
+offset row write moves the same way (after the commit of the effect's
+transaction when the effect is one).
 When the processing is the return statement (mark; return apply(msg)) the
 fix checks its error, commits and returns nil; when it is a go statement
 (mark; go apply(msg)) the processing runs in place, its error checked,

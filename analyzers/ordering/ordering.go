@@ -14,6 +14,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/sqlrow"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -114,6 +115,9 @@ type position struct {
 	// record after it is checked here; processed in place, it is
 	// autocommit's read-commits-first finding.
 	fetchCommit bool
+	// row is set for an offset row write to the application's own
+	// database (row.go): the position it resumes from.
+	row *sqlrow.Row
 }
 
 type checker struct {
@@ -205,6 +209,7 @@ func (c *checker) run() {
 			}
 		}
 	}
+	positions = append(positions, c.rowWrites()...)
 	for _, p := range positions {
 		report.Guard(c.pass, p.instr.Pos(), func() { c.check(p) })
 	}

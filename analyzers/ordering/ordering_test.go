@@ -28,6 +28,13 @@ import (
 //     scenario: the kgo stub has no kmsg types for their callbacks.
 //   - A commit on one path only (behind a flag, every Nth message) is
 //     not reported, even though that path loses the message.
+//   - Offset rows of the application's database (#17) are positions only
+//     when written outside a transaction, by a constant statement that
+//     internal/sqlrow recognises (an offset column keyed by partition),
+//     and read back by the same package: a transaction holding only the
+//     offset and committed before the effect, a row written by a timer
+//     goroutine from a value the loop set before processing, and a row
+//     that another package reads back are not reported.
 //
 // Reported without a fix, so without a scenario (TestEveryFindingHasAFix
 // would fail on it): a mark after a send on sarama's AsyncProducer Input()
@@ -111,6 +118,15 @@ var scenarios = []struct {
 	// before a transaction helper (2 positive); offsets in the
 	// transaction then CommitUncommittedOffsets, twins (3 silent).
 	{"ordering/pgxtx", ordering.Analyzer},
+	// offsets kept in the application's database, in a row per partition
+	// the package reads back to resume: a database/sql UPDATE of the row
+	// before the message is saved, and beside a transaction committed
+	// after it (the return rewritten: commit, write the row, return nil),
+	// a pgx upsert of the row before the record is counted (the write
+	// moves after the processing) (3 positive); the row written after the
+	// effect, or first but in the effect's transaction (database/sql and
+	// pgx), a row nothing reads back (a lag report) (5 silent).
+	{"ordering/offsetrow", ordering.Analyzer},
 	// hand-offs: a sarama mark after a send to a single worker's buffered
 	// channel (plain, and in a select with the session's done channel),
 	// a mark before such a send (the mark moves into the worker), a mark

@@ -1,0 +1,121 @@
+package ordering
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/sqlrow"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// An application that keeps its position in its own database (a table of
+// offsets per partition it seeks from on restart) writes that position
+// with a SQL statement: an offset row write made outside a transaction,
+// before the record's processing, is commit-before-process for that
+// store as a broker commit is. Made through a transaction it commits with
+// the transaction's other writes (the exactly-once construction when
+// they are the effect), so only writes through a database, pool or
+// connection handle are positions here.
+
+// rowWrites returns the offset row writes of the package made outside a
+// transaction: SQL execs (clientmodel.SQLExecs, not Tx) of a constant
+// statement sqlrow recognises as an offset row write, whose arguments
+// derive from a record, when the package also reads that row back (the
+// position it resumes from; a row nothing reads is a log).
+func (c *checker) rowWrites() []*position {
+	var reads []string
+	var execs []*ssa.Call
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				callee := ssaflow.Callee(ci.Common())
+				if callee == nil {
+					continue
+				}
+				if q, ok := clientmodel.SQLQueryOf(callee.FullName()); ok {
+					if s, ok := ssaflow.ConstString(ssaflow.Arg(ci.Common(), q.Query)); ok {
+						reads = append(reads, s)
+					}
+				}
+				if ex, ok := clientmodel.SQLExecOf(callee.FullName()); ok && !ex.Tx {
+					execs = append(execs, ci)
+				}
+			}
+		}
+	}
+	var out []*position
+	for _, ci := range execs {
+		callee := ssaflow.Callee(ci.Common())
+		ex, _ := clientmodel.SQLExecOf(callee.FullName())
+		q, ok := ssaflow.ConstString(ssaflow.Arg(ci.Common(), ex.Query))
+		if !ok {
+			continue
+		}
+		row := sqlrow.Position(q)
+		if row == nil || !readsBack(row, reads) {
+			continue
+		}
+		p := &position{instr: ci, fn: ci.Parent(), arg: ssaflow.Arg(ci.Common(), ex.Query+1), row: row}
+		if p.arg == nil {
+			continue
+		}
+		for _, o := range c.origins(p) {
+			if cl := recordClient(o.Type()); cl != nil {
+				p.client = clientmodel.CallRef{Client: cl, Call: &clientmodel.Call{
+					Func: callee.FullName(), Role: clientmodel.Commit, Scope: clientmodel.ScopeArgs,
+					Record: ex.Query + 1, Sync: true,
+				}}
+				p.k = c.consumerOf(p.fn, cl)
+				break
+			}
+		}
+		if p.client.Client != nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// readsBack reports whether one of the queries reads row's offset column.
+func readsBack(row *sqlrow.Row, queries []string) bool {
+	for _, q := range queries {
+		if row.Reads(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// recordClient returns the client whose record t is, or holds (a pointer
+// to one, a slice of them, a tuple holding one).
+func recordClient(t types.Type) *clientmodel.Client {
+	for {
+		if cl := clientmodel.Default.Record(t); cl != nil {
+			return cl
+		}
+		switch u := t.(type) {
+		case *types.Tuple:
+			for i := 0; i < u.Len(); i++ {
+				if cl := recordClient(u.At(i).Type()); cl != nil {
+					return cl
+				}
+			}
+			return nil
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		}
+		return nil
+	}
+}
