@@ -148,9 +148,10 @@ compiles and is right (the known gaps below).
     records become concurrent.
 
     Where the goroutine cannot run in place: when it is started for each
-    element of a slice and sends one result to a channel the loop drains
-    afterwards (made before the loop, written by nothing else; a
-    collector of completions in the same function too), the go
+    element of a slice (a variable not assigned after the channel is
+    made) and sends one result to a channel the loop drains afterwards
+    (made before the loop, written by nothing else; a collector of
+    completions in the same function too), the go
     keyword is removed and the channel made with room for the whole
     slice, make(chan error, len(batch)); otherwise, when what it waits for
     (a start signal) and what it sends to are handled later in the same

@@ -278,6 +278,33 @@ func (c *checker) usedOutside(e ast.Expr, uses []ast.Expr) bool {
 	return ok
 }
 
+// assignedAfter reports whether the variable id names is assigned (or its
+// address taken) in the function around n after pos.
+func (c *checker) assignedAfter(n ast.Node, id *ast.Ident, pos token.Pos) bool {
+	obj := c.pass.TypesInfo.Uses[id]
+	_, body := edit.FuncOf(edit.Path(c.pass, n.Pos()))
+	if obj == nil || body == nil {
+		return true
+	}
+	found := false
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch y := x.(type) {
+		case *ast.AssignStmt:
+			for _, l := range y.Lhs {
+				if c.isIdentOf(l, obj) && y.Pos() > pos {
+					found = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if y.Op == token.AND && c.isIdentOf(y.X, obj) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // ---- an errgroup limited to one function at a time ----
 
 // limitGroup limits the errgroup.Group that starts a function per record
@@ -683,8 +710,8 @@ func (c *checker) bufferSends(s *site) (analysis.SuggestedFix, bool) {
 		root = sel.X
 	}
 	rid, ok := root.(*ast.Ident)
-	if !ok {
-		return fail()
+	if !ok || root != x {
+		return fail() // a field may change between the make and the loop
 	}
 	// Nothing the goroutine waits for is sent after it starts.
 	recv := c.recvChansDeep(s.l.fn, map[*ssa.Function]bool{}, 0)
@@ -751,6 +778,9 @@ func (c *checker) bufferSends(s *site) (analysis.SuggestedFix, bool) {
 		}
 		if obj := c.pass.TypesInfo.Uses[rid]; obj == nil || obj.Pos() >= ce.Pos() && obj.Parent() != c.pass.Pkg.Scope() {
 			return fail() // the slice is declared after the channel
+		}
+		if ce.Pos() > rs.Pos() || c.assignedAfter(rs, rid, ce.End()) {
+			return fail() // len(batch) at the make would not be the length ranged over
 		}
 		room := "len(" + edit.Source(c.pass, x) + ")"
 		if len(ce.Args) == 1 {
