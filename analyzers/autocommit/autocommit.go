@@ -75,13 +75,6 @@ func (c *checker) run() {
 	c.reported = map[*consumer.Consumer]bool{}
 	c.greedyAt = map[token.Pos]bool{}
 	for _, k := range c.m.Consumers {
-		if s, ok := c.setterSettings(k); ok {
-			// Read through a setter closure (setters.go): a copy, as the
-			// model is shared with the other analyzers.
-			cp := *k
-			cp.Settings = s
-			k = &cp
-		}
 		report.Guard(c.pass, k.Site.Pos(), func() {
 			switch k.Client.Timer {
 			case clientmodel.TimerStored:

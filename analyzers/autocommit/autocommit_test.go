@@ -68,7 +68,8 @@ var scenarios = []struct {
 	// off, a pool storing with auto-store off, a loop that starts workers
 	// and does more (gap), goroutines storing with auto-store off.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
-	// ConfigMaps filled through a local setter closure (issue #17): a
+	// ConfigMaps filled through a local setter closure (issue #17, read by
+	// the consumer model: internal/consumer/setters.go): a
 	// pointer map with only the group set, the auto-store set on (the fix
 	// sets the closure's string to "false"), a map value with
 	// ConfigValue parameters (3 / 3): auto-store off and auto-commit off

@@ -28,8 +28,9 @@ so this analyzer reports only what can lose records with that client:
     its own (one go statement of the loop body) is processed in place
     (the go keyword goes) and stored after that. Keys set through a local
     setter closure (set := func(k, v string) { _ = cfg.SetKey(k, v) })
-    are read at its calls; one used other than called makes the settings
-    unknown.
+    are read at its calls (by the consumer model, which every analyzer
+    shares), and the fix changes the value such a call passes; a closure
+    used other than called makes the settings unknown.
 
   - store-ignored (confluent-kafka-go): StoreMessage/StoreOffsets while
     enable.auto.offset.store is on return ErrInvalidArg and store nothing,

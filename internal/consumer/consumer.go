@@ -520,20 +520,32 @@ func (b *builder) keyMapUpdates(c *clientmodel.Client, maps []ssa.Value) *Settin
 		if len(cc.Args) < 3 || !ssaflow.Intersects(b.mapRoots(cc.Args[0]), maps) {
 			continue
 		}
-		apply(call, cc.Args[1], cc.Args[2], call.Pos())
+		// In a setter closure, each of its calls sets (setters.go).
+		for _, set := range setterSets(call, cc.Args[1], cc.Args[2]) {
+			apply(set.in, set.key, set.val, set.pos)
+		}
 	}
 	return s
 }
 
 // mapRoots returns the roots of a map value; the map a package-level
 // pointer points to (*p, where p = &kafka.ConfigMap{…}) counts as p, the
-// root of the pointer passed to the constructor.
+// root of the pointer passed to the constructor; the map a captured
+// pointer variable points to (*(*fv) in a closure) counts as the maps
+// stored in the composite literals that variable holds, as the
+// constructor's argument does.
 func (b *builder) mapRoots(v ssa.Value) []ssa.Value {
 	var out []ssa.Value
 	for _, r := range b.flow.Roots(v) { // the memoised slice: not written
 		if u, ok := r.(*ssa.UnOp); ok && u.Op == token.MUL {
 			if g, ok := u.X.(*ssa.Global); ok {
 				r = g
+			} else if _, ok := u.X.(*ssa.FreeVar); ok {
+				for _, p := range b.flow.Roots(u) {
+					if a, ok := p.(*ssa.Alloc); ok {
+						out = append(out, b.flow.Loaded(a)...)
+					}
+				}
 			}
 		}
 		out = append(out, r)

@@ -124,6 +124,50 @@ func confluentValue(on bool) {
 	_, _ = kafka.NewConsumer(&kafka.ConfigMap{"enable.auto.commit": on}) // want `^consumer kafka.NewConsumer: auto-commit=\?$`
 }
 
+// confluentSetterPtr fills a pointer map through a setter closure (issue
+// #17): each call of the closure sets its key.
+func confluentSetterPtr() {
+	cfg := &kafka.ConfigMap{}
+	set := func(k, v string) {
+		_ = cfg.SetKey(k, v)
+	}
+	set("group.id", "g")
+	set("enable.auto.offset.store", "false")
+	set("enable.auto.commit", "true")
+	_, _ = kafka.NewConsumer(cfg) // want `^consumer kafka.NewConsumer: auto-commit=true auto-store=false$`
+}
+
+// confluentSetterValue fills a map value through a setter taking a
+// ConfigValue, on one path only; a setter with a constant key takes the
+// value of each call.
+func confluentSetterValue(manual bool) {
+	cm := kafka.ConfigMap{}
+	set := func(k string, v kafka.ConfigValue) {
+		_ = cm.SetKey(k, v)
+	}
+	storeOff := func(v string) {
+		_ = cm.SetKey("enable.auto.offset.store", v)
+	}
+	set("group.id", "g")
+	if manual {
+		set("enable.auto.commit", false)
+	}
+	storeOff("false")
+	_, _ = kafka.NewConsumer(&cm) // want `^consumer kafka.NewConsumer: auto-commit=false auto-store=false \(conditional: auto-commit\)$`
+}
+
+// confluentSetterEscapes hands its setter to a function whose calls of it
+// are out of sight: any knob may be set.
+func confluentSetterEscapes(configure func(func(k, v string))) {
+	cfg := &kafka.ConfigMap{}
+	set := func(k, v string) {
+		_ = cfg.SetKey(k, v)
+	}
+	set("enable.auto.offset.store", "false")
+	configure(set)
+	_, _ = kafka.NewConsumer(cfg) // want `^consumer kafka.NewConsumer: opaque$`
+}
+
 // Package-level maps: an unexported variable's initialiser counts, and
 // keys set on it in a function override it; an exported one (other
 // packages may set its keys) and a reassigned one are opaque.
