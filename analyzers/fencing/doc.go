@@ -34,9 +34,18 @@ that client.
     loop: log it and return, which stops the loop); sarama CommitTxn fixes
     call AbortTxn first. For a plain commit, log the error and carry on: a
     return would stop the service, or end a caller's loop silently, at
-    every rejected commit. Known gap: a transaction call's error discarded
-    in a function without results outside a consume loop (the fix would
-    change the function's signature and its callers).
+    every rejected commit. A transaction call's error discarded in a
+    function without results outside a consume loop (a flush helper the
+    loop calls) is fixed by stopping the process (log.Fatalf): no caller
+    can learn of the failure, and changing the signature would change
+    every caller. This is the recovery the clients prescribe: after a
+    fatal error (a fenced producer) the producer must be closed; after an
+    abortable one the transaction must be aborted and the consumer
+    rewound to the last committed offsets, and a restart does both (the
+    coordinator aborts the open transaction when the restarted producer
+    initialises its transactional ID, or at its timeout, and the consumer
+    resumes from the offsets the last transaction committed), while the
+    consumer that rewind needs is not in scope there.
     A plain commit deferred directly (`defer
     cl.CommitUncommittedOffsets(ctx)`, a final commit at shutdown)
     discards its error too: its fix defers a closure that logs it (built

@@ -16,9 +16,8 @@ import (
 // in doc.go as known gaps under their categories: a ? placeholder guard
 // whose other arguments have effects too, a database handle not in scope
 // (or several that data flow does not tell apart) where the restore hook
-// goes, a franz-go client whose options or polls are in another package,
-// and a transaction error discarded in a function without results outside
-// a consume loop.
+// goes, and a franz-go client whose options or polls are in another
+// package.
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -134,6 +133,12 @@ var scenarios = []string{
 	// a sarama handler received from another package: its Setup reads
 	// nothing (1 positive, fixed in Setup).
 	"fencing/restorereceived",
+	// transaction commits discarded in helpers without results that a
+	// consume loop calls (confluent CommitTransaction, sarama CommitTxn
+	// with a blank), fixed by stopping the process (2 positive); a helper
+	// that stops, one that returns, one that aborts and returns (3
+	// silent).
+	"fencing/txnflush",
 }
 
 func TestAnalyzer(t *testing.T) {

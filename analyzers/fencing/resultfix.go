@@ -251,6 +251,8 @@ func (c *checker) reportSwallowed(s *site, logged bool) {
 	title := "Return the " + name + " error"
 	if !logged && s.ref.Swallow == clientmodel.SwallowReplays {
 		title = "Log the " + name + " error"
+	} else if !logged && s.sig.Results().Len() == 0 && !s.consume {
+		title = "Stop the process when " + name + " fails, so that it resumes from the last committed transaction"
 	}
 	c.report(analysis.Diagnostic{
 		Pos:      s.call.Pos(),
@@ -350,8 +352,19 @@ func (c *checker) discardFix(s *site) ([]analysis.TextEdit, bool) {
 // call: a plain commit's error is logged, and the loop carries on (a
 // failed commit costs duplicates, which a later commit or the next owner
 // bounds; returning would stop the consumer, or end a caller's loop
-// silently); a transaction's is returned (see ret).
+// silently); a transaction's is returned (see ret). In a function
+// without results outside a consume loop, where no caller can learn of
+// it, a transaction's failure stops the process (log.Fatalf): the
+// transaction left open is aborted by its coordinator (when the restarted
+// producer initialises its transactional ID, or at its timeout) and the
+// restarted consumer resumes from the offsets of the last committed one,
+// the rewind the consumer out of scope here cannot be told to do; after
+// a fatal error (a fenced producer) the producer is unusable anyway.
 func (c *checker) handle(s *site, errName string) (string, []analysis.TextEdit, bool) {
+	if s.ref.Swallow != clientmodel.SwallowReplays && s.sig.Results().Len() == 0 && !s.consume {
+		name, imports := edit.Import(c.pass, s.file, "log")
+		return fmt.Sprintf("%s.Fatalf(\"%s: %%v\", %s)", name, what(s.ref), errName), imports, true
+	}
 	if s.ref.Swallow != clientmodel.SwallowReplays {
 		return c.ret(s, errName, false)
 	}
