@@ -135,7 +135,8 @@ var scenarios = []struct {
 	// (issue #12 item 1): a service that never commits relies on the
 	// default auto-commit in a group, and the message says so. franz-go
 	// records handed to goroutines (a field and `go f(r)`, a parameter and
-	// EachRecord) (2 / 8): joined before the next poll, commits after
+	// EachRecord, a constructor's parameter kept in an unexported field)
+	// (3 / 8): joined before the next poll, commits after
 	// processing (auto-commit off implied), marks (AutoCommitMarks
 	// implied), the client handed to a value that may commit; kafka-go
 	// ReadMessage on a received reader (group mode not implied: a tail

@@ -123,8 +123,8 @@ func assumed(k *consumer.Consumer) *consumer.Consumer {
 
 // escapes reports whether the package hands received client k to
 // something that could commit on it unseen: a call of a function outside
-// the package (other than a modelled client call), an interface, or a
-// store.
+// the package (other than a client call), an interface, or a store other
+// than into a local variable or a struct field.
 func (c *checker) escapes(k *consumer.Consumer) bool {
 	recv := ssaflow.Recv(k.Calls[0].Instr.Common())
 	if recv == nil {
@@ -179,8 +179,15 @@ func (c *checker) escapes(k *consumer.Consumer) bool {
 						return true
 					}
 				case *ssa.Store:
-					if _, local := in.Addr.(*ssa.Alloc); !local && isK(in.Val) {
-						return true
+					// A local variable or a struct field: the package's
+					// loads of it are followed to the entry (a
+					// constructor keeping the client in its result).
+					switch in.Addr.(type) {
+					case *ssa.Alloc, *ssa.FieldAddr:
+					default:
+						if isK(in.Val) {
+							return true
+						}
 					}
 				}
 			}

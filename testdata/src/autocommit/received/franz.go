@@ -39,6 +39,24 @@ func Consume(ctx context.Context, cl *kgo.Client, deliver func(context.Context, 
 	}
 }
 
+// Feeder keeps the client its constructor receives.
+type Feeder struct {
+	cl   *kgo.Client
+	feed func(*kgo.Record)
+}
+
+func NewFeeder(cl *kgo.Client, feed func(*kgo.Record)) *Feeder {
+	return &Feeder{cl: cl, feed: feed}
+}
+
+func (f *Feeder) Run(ctx context.Context) {
+	for ctx.Err() == nil {
+		for _, r := range f.cl.PollFetches(ctx).Records() {
+			go f.feed(r) // want `record handed to a goroutine while the loop polls again: assuming`
+		}
+	}
+}
+
 // Joiner waits for its goroutines before polling again.
 type Joiner struct{ Client *kgo.Client }
 
