@@ -161,8 +161,10 @@ that client.
     new offset's argument repeated at its place in the argument list
     (arguments passed as a slice: the offset appended to a copy of it; an
     offset computed by a call: evaluated once into a variable declared
-    before the statement; known gap: no finding when other arguments have
-    effects too, or the slice's new element would not be last). A
+    before the statement, with every other argument that has effects,
+    in their order, when the receiver has none and the call is its
+    statement's own; an argument slice whose new element would not be
+    last is not edited: known gap). A
     statement the fix cannot edit in place (a quoted string with escapes,
     a constant of another package, or one shared with other calls when an
     argument is added) is written again as a literal in the call.

@@ -14,10 +14,10 @@ import (
 // a kafka-go group Reader, which cannot be told where to resume). The
 // other bugs fencing still leaves unreported for want of a fix are listed
 // in doc.go as known gaps under their categories: a ? placeholder guard
-// whose other arguments have effects too, a database handle not in scope
-// (or several that data flow does not tell apart) where the restore hook
-// goes, and a franz-go client whose options or polls are in another
-// package.
+// whose argument would go before others passed as a slice, a database
+// handle not in scope (or several that data flow does not tell apart)
+// where the restore hook goes, and a franz-go client whose options or
+// polls are in another package.
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -88,11 +88,12 @@ var scenarios = []string{
 	// unguarded offset rows: pgx UPDATE, database/sql upsert in a
 	// constant, offset passed through a helper, ? placeholders (the
 	// guard's argument repeated in place; appended to a copy of an
-	// argument slice; a computed offset evaluated once into a variable), a
-	// quoted statement with an escape (the literal written again) (7
-	// positive); CAS, GREATEST,
-	// generation, conflict WHERE, data row, ? guarded, not a record's
-	// offset, self-assignment (8 silent).
+	// argument slice; a computed offset evaluated once into a variable;
+	// with another argument computed by a call, both evaluated once, in
+	// order), a quoted statement with an escape (the literal written
+	// again) (8 positive); CAS, GREATEST, generation, conflict WHERE, data
+	// row, ? guarded (twice), not a record's offset, self-assignment (9
+	// silent).
 	"fencing/sink",
 	// generics, errors in expressions, interface-held producers, method
 	// values, errors stored in fields, SQL built at run time: no panic, no

@@ -161,33 +161,12 @@ func (c *checker) repeatArg(ce *ast.CallExpr, ex *clientmodel.SQLExec, k, before
 	var edits []analysis.TextEdit
 	argText := c.text(arg)
 	if !pureExpr(arg) {
-		for i, a := range ce.Args {
-			if i != ex.Query+k && !pureExpr(a) {
-				return nil, false
-			}
-		}
-		if sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr); !ok || !pureExpr(sel.X) {
+		e, names, ok := c.hoistArgs(ce, arg)
+		if !ok {
 			return nil, false
 		}
-		_, path := edit.CallAt(c.pass, ce.Lparen)
-		st, list := edit.Stmt(path)
-		if st == nil || list == nil {
-			return nil, false
-		}
-		switch st := st.(type) {
-		case *ast.AssignStmt, *ast.ExprStmt, *ast.ReturnStmt:
-		case *ast.IfStmt:
-			if st.Init == nil || !containsNode(st.Init, ce) {
-				return nil, false // the call in the condition: after the init
-			}
-		default:
-			return nil, false
-		}
-		name := edit.FreeName(c.pass, st.Pos(), "next")
-		edits = append(edits,
-			edit.InsertBefore(c.pass, st, name+" := "+argText),
-			analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(name)})
-		argText = name
+		edits = append(edits, e...)
+		argText = names[arg]
 	}
 	if before == n {
 		last := ce.Args[len(ce.Args)-1]
@@ -195,6 +174,70 @@ func (c *checker) repeatArg(ce *ast.CallExpr, ex *clientmodel.SQLExec, k, before
 	}
 	at := ce.Args[ex.Query+1+before]
 	return append(edits, analysis.TextEdit{Pos: at.Pos(), End: at.Pos(), NewText: []byte(argText + ", ")}), true
+}
+
+// hoistArgs returns the edits that evaluate every argument of the call
+// with effects, in order, into a variable declared before its statement
+// (next for the offset, arg, arg2, … for the others), so that
+// one of them can be passed twice with the order of evaluation kept. The
+// receiver must be free of effects, and the call must be the statement's
+// own (nothing else in it evaluated before the arguments).
+func (c *checker) hoistArgs(ce *ast.CallExpr, offset ast.Expr) ([]analysis.TextEdit, map[ast.Expr]string, bool) {
+	if sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr); !ok || !pureExpr(sel.X) {
+		return nil, nil, false
+	}
+	_, path := edit.CallAt(c.pass, ce.Lparen)
+	st, list := edit.Stmt(path)
+	if st == nil || list == nil || !ownCall(st, ce) {
+		return nil, nil, false
+	}
+	names := map[ast.Expr]string{}
+	taken := map[string]bool{}
+	var decls []string
+	for _, a := range ce.Args {
+		if pureExpr(a) {
+			continue
+		}
+		base := "arg"
+		if a == offset {
+			base = "next"
+		}
+		name := edit.FreeName(c.pass, st.Pos(), base)
+		for i := 2; taken[name]; i++ {
+			name = edit.FreeName(c.pass, st.Pos(), fmt.Sprintf("%s%d", base, i))
+		}
+		taken[name] = true
+		names[a] = name
+		decls = append(decls, name+" := "+c.text(a))
+	}
+	edits := []analysis.TextEdit{edit.InsertBefore(c.pass, st, strings.Join(decls, "\n"))}
+	for a, name := range names {
+		edits = append(edits, analysis.TextEdit{Pos: a.Pos(), End: a.End(), NewText: []byte(name)})
+	}
+	return edits, names, true
+}
+
+// ownCall reports whether ce is the call st makes (an expression
+// statement, the one value assigned or returned, an if's init), so that
+// nothing else in st is evaluated before its arguments.
+func ownCall(st ast.Stmt, ce *ast.CallExpr) bool {
+	if ifs, ok := st.(*ast.IfStmt); ok {
+		st = ifs.Init
+	}
+	var x ast.Expr
+	switch st := st.(type) {
+	case *ast.ExprStmt:
+		x = st.X
+	case *ast.AssignStmt:
+		if len(st.Rhs) == 1 {
+			x = st.Rhs[0]
+		}
+	case *ast.ReturnStmt:
+		if len(st.Results) == 1 {
+			x = st.Results[0]
+		}
+	}
+	return x != nil && ast.Unparen(x) == ce
 }
 
 func containsNode(outer, inner ast.Node) bool {

@@ -120,6 +120,20 @@ func questionMarksCall(ctx context.Context, db *sql.DB, m kafka.Message, n func(
 	return nil
 }
 
+// questionMarksEffects computes the offset and a timestamp with calls:
+// the fix evaluates both once, in order, before the statement.
+func questionMarksEffects(ctx context.Context, db *sql.DB, m kafka.Message, n func() int64, now func() int64) error {
+	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ?, updated_at = ? WHERE topic = ? AND partition = ?`, m.Offset+n(), now(), m.Topic, m.Partition) // want `the offset row in consumer_offsets is written without a guard`
+	return err
+}
+
+// questionMarksEffectsGuarded evaluates them once and guards the write.
+func questionMarksEffectsGuarded(ctx context.Context, db *sql.DB, m kafka.Message, n func() int64, now func() int64) error {
+	next, at := m.Offset+n(), now()
+	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ?, updated_at = ? WHERE topic = ? AND partition = ? AND next_offset < ?`, next, at, m.Topic, m.Partition, next) // ok: monotonic condition
+	return err
+}
+
 // questionMarksGuarded only moves the position forward.
 func questionMarksGuarded(ctx context.Context, db *sql.DB, m kafka.Message) error {
 	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ? AND next_offset < ?`, m.Offset+1, m.Topic, m.Partition, m.Offset+1) // ok: monotonic condition
