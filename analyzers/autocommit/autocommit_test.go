@@ -136,9 +136,10 @@ var scenarios = []struct {
 	// default auto-commit in a group, and the message says so. franz-go
 	// records handed to goroutines (a field and `go f(r)`, a parameter and
 	// EachRecord, a constructor's parameter kept in an unexported field)
-	// (3 / 8): joined before the next poll, commits after
+	// (3 / 9): joined before the next poll, commits after
 	// processing (auto-commit off implied), marks (AutoCommitMarks
-	// implied), the client handed to a value that may commit; kafka-go
+	// implied), the client handed to a value that may commit, a method
+	// value of the client (its calls unseen); kafka-go
 	// ReadMessage on a received reader (group mode not implied: a tail
 	// never commits either), FetchMessage + CommitMessages; a confluent
 	// consumer handing messages to goroutines (gap).

@@ -123,8 +123,8 @@ func assumed(k *consumer.Consumer) *consumer.Consumer {
 
 // escapes reports whether the package hands received client k to
 // something that could commit on it unseen: a call of a function outside
-// the package (other than a client call), an interface, or a store other
-// than into a local variable or a struct field.
+// the package (other than a client call), an interface, a method value,
+// or a store other than into a local variable or a struct field.
 func (c *checker) escapes(k *consumer.Consumer) bool {
 	recv := ssaflow.Recv(k.Calls[0].Instr.Common())
 	if recv == nil {
@@ -177,6 +177,16 @@ func (c *checker) escapes(k *consumer.Consumer) bool {
 				case *ssa.MakeInterface:
 					if isK(in.X) {
 						return true
+					}
+				case *ssa.MakeClosure:
+					// A method value (cl.CommitRecords): its calls are
+					// not the model's.
+					if fn, ok := in.Fn.(*ssa.Function); ok && !c.m.Flow.InPackage(fn) {
+						for _, b := range in.Bindings {
+							if isK(b) {
+								return true
+							}
+						}
 					}
 				case *ssa.Store:
 					// A local variable or a struct field: the package's

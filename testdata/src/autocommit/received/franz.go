@@ -137,3 +137,17 @@ func (h *Handed) Run(ctx context.Context, index func(*kgo.Record)) {
 		}
 	}
 }
+
+// Flusher takes a method value of its client: the calls through it are
+// out of sight.
+type Flusher struct{ Client *kgo.Client }
+
+func (fl *Flusher) Run(ctx context.Context, index func(*kgo.Record)) {
+	flush := fl.Client.CommitUncommittedOffsets
+	defer func() { _ = flush(ctx) }()
+	for ctx.Err() == nil {
+		for _, r := range fl.Client.PollFetches(ctx).Records() {
+			go index(r) // ok: the client's method value may commit
+		}
+	}
+}
