@@ -128,15 +128,24 @@ asynchronous produce the produce becomes synchronous (franz-go
 ProduceSync, its result handed to the promise) and a position call made
 before it moves after it; a confluent Produce with a nil delivery channel
 gets a channel of its own and waits for the delivery report, handling its
-error as the Produce's. A commit retried in a loop of its own moves with
+error as the Produce's. A message sent on sarama's AsyncProducer Input()
+carries a channel of its own in its Metadata, the package's loops that
+drain the producer's Successes() and Errors() forward each report to the
+channel of its message first (as sarama's SyncProducer does), and the
+sender waits on the channel before the mark, returning the delivery's
+error (the claim stops before marking past a message that was not
+delivered); each claim then has one message in flight, so its marks stay
+in order whichever claim's loop received the report. A commit retried in a loop of its own moves with
 its loop; statements that only read what the moved commit defines (a log
 of the committed offsets) move with it.
 
 A finding whose fix cannot be built is still reported, without a fix:
-known cases are a send on sarama's AsyncProducer Input() (the producer
-has no synchronous send, and its Successes channel is only fed with
-Producer.Return.Successes) and a send on a channel whose workers are
-started elsewhere and read what the sender cannot reach (a variable of
-main that no field of the handler holds).
+known cases are a send on sarama's AsyncProducer Input() when the package
+does not set Producer.Return.Successes, turns Producer.Return.Errors off,
+or does not drain both report channels in range loops of its own (a wait
+for a report would never end, or a drainer elsewhere would take it), and
+a send on a channel whose workers are started elsewhere and read what the
+sender cannot reach (a variable of main that no field of the handler
+holds).
 */
 package ordering

@@ -36,11 +36,18 @@ import (
 //     goroutine from a value the loop set before processing, and a row
 //     that another package reads back are not reported.
 //
+// A mark after (or before) a send on sarama's AsyncProducer Input() gets
+// the reply fix (replyfix.go: the message's own channel in Metadata, the
+// package's drain loops forwarding reports to it, the sender waiting on
+// it), but has no scenario: the sarama stub has no Successes, Errors,
+// ProducerError, Metadata, Producer.Return or NewAsyncProducer.
+//
 // Reported without a fix, so without a scenario (TestEveryFindingHasAFix
 // would fail on it): a mark after a send on sarama's AsyncProducer Input()
-// (that producer has no synchronous send; Successes is only fed with
-// Producer.Return.Successes, and marks made from it come in completion
-// order), and a position call after a send on a channel whose workers
+// in a package that does not set Producer.Return.Successes or does not
+// drain both report channels in range loops of its own (the drainers may
+// be in another package, where no forward can be added), and a position
+// call after a send on a channel whose workers
 // are started elsewhere and read a variable of the starting function
 // that no field of the handler holds (a ctx of main), or whose channel
 // reaches the handler other than in a keyed literal.

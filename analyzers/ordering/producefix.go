@@ -30,6 +30,13 @@ func (c *checker) produceFix(p *position, h *handOff, path []ast.Node) (analysis
 	if pr.Wait != "" && !h.after {
 		return c.waitFix(h)
 	}
+	if pr.ReplyWait != "" {
+		name := clientmodel.ShortName(p.client.Func)
+		if fn := ssaflow.Callee(p.instr.Common()); fn != nil {
+			name = fn.Name()
+		}
+		return c.replyFix(p, h, path, name)
+	}
 	if pr.Sync == "" {
 		return analysis.SuggestedFix{}, false
 	}

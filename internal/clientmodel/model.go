@@ -673,10 +673,34 @@ type Produce struct {
 	// name in the file): a fix passes a channel of its own for a nil one
 	// and waits on it. Empty when the client has none.
 	Wait string
+	// ReplyWait, for an asynchronous call that reports deliveries on
+	// channels of the producer rather than to a callback (sarama's
+	// Successes and Errors), is the Go text of a statement waiting for
+	// the delivery of one record and returning its error: FixDone is a
+	// chan error of the record's own (buffered, one report), carried in
+	// the record's field ReplyField. ReplyForward maps each method of the
+	// producer returning a channel of reports to the statement that
+	// forwards a report (FixVar) to its record's channel, if it has one:
+	// a fix puts it first in the loops of the package draining those
+	// channels (for r := range p.Successes()), as the client's own
+	// synchronous producer does. ReplyLocals are the names these texts
+	// declare. Empty when the client has none.
+	ReplyWait    string
+	ReplyField   string
+	ReplyForward map[string]string
+	ReplyLocals  []string
+	// ReplyNeeds is the config field (a path from the config) that must
+	// be set true for the producer to report successes, and ReplyKeeps
+	// the one (true by default) that must not be set false for it to
+	// report errors: without them the wait may never end.
+	ReplyNeeds, ReplyKeeps string
 }
 
 // FixDone stands for the delivery channel in Produce.Wait.
 const FixDone = "$DONE"
+
+// FixVar stands for a loop's variable in Produce.ReplyForward.
+const FixVar = "$VAR"
 
 // ProduceRef is a produce call together with its client.
 type ProduceRef struct {

@@ -103,11 +103,23 @@ func sarama(p string) *Client {
 		// produce failed, sync_producer.go:23-32); a message sent on
 		// Input() is delivered later, reported on Successes() only with
 		// Producer.Return.Successes (async_producer.go:55-67), and an
-		// AsyncProducer has no synchronous send.
+		// AsyncProducer has no synchronous send. Its reports carry the
+		// message, whose Metadata the producer passes through untouched
+		// (async_producer.go:180-184): the SyncProducer waits for a message
+		// with a channel of its own the same way (sync_producer.go:118-130,
+		// 161-175). Errors are reported unless Producer.Return.Errors is
+		// turned off (config.go:546).
 		Produces: []Produce{
 			{Func: "(" + p + ".SyncProducer).SendMessage", Record: 0, Done: -1},
 			{Func: "(" + p + ".SyncProducer).SendMessages", Record: 0, Done: -1},
-			{Func: "(" + p + ".AsyncProducer).Input", Record: -1, Async: true, Done: -1},
+			{Func: "(" + p + ".AsyncProducer).Input", Record: -1, Async: true, Done: -1,
+				ReplyForward: map[string]string{"Successes": saramaForwardSuccess, "Errors": saramaForwardError},
+				ReplyWait:    "if err := <-" + FixDone + "; err != nil {\n\treturn err\n}",
+				ReplyField:   "Metadata",
+				ReplyLocals:  []string{"err", "reply", "ok"},
+				ReplyNeeds:   "Producer.Return.Successes",
+				ReplyKeeps:   "Producer.Return.Errors",
+			},
 		},
 		Restores: []Restore{
 			{Func: sess + "ResetOffset", Kind: RestoreCall, In: "Setup"},
@@ -141,3 +153,15 @@ func sarama(p string) *Client {
 		},
 	}
 }
+
+// The statements forwarding a report of sarama's AsyncProducer to the
+// channel its message carries in Metadata (async_producer.go:180-184,
+// 245-250): a success, and a failure with its error.
+const (
+	saramaForwardSuccess = `if reply, ok := ` + FixVar + `.Metadata.(chan error); ok {
+	reply <- nil
+}`
+	saramaForwardError = `if reply, ok := ` + FixVar + `.Msg.Metadata.(chan error); ok {
+	reply <- ` + FixVar + `.Err
+}`
+)

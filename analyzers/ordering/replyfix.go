@@ -1,0 +1,372 @@
+package ordering
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// replyFix builds the fix of a position call made after (or before) a
+// send of its record on the input channel of a producer that reports
+// deliveries on channels of its own (clientmodel.Produce.ReplyWait:
+// sarama's AsyncProducer), as the client's synchronous producer is built
+// on it: the record carries a buffered channel of its own in the field
+// ReplyField, the loops of the package draining the producer's reports
+// forward each report to its record's channel first, and the send is
+// followed by a wait on the channel, returning the delivery's error:
+//
+//	p.Input() <- &sarama.ProducerMessage{...}    delivered := make(chan error, 1)
+//	sess.MarkMessage(msg, "")                    p.Input() <- &sarama.ProducerMessage{..., Metadata: delivered}
+//	                                             if err := <-delivered; err != nil {
+//	                                             	return err
+//	                                             }
+//	                                             sess.MarkMessage(msg, "")
+//	for m := range p.Successes() {               for m := range p.Successes() {
+//		...                                          if reply, ok := m.Metadata.(chan error); ok {
+//	                                                 	reply <- nil
+//	                                                 }
+//	                                                 ...
+//
+// Each sender then goes on only once its own record is delivered, so its
+// marks follow their records' deliveries, in order, whichever claims share
+// the producer. A mark made before the send moves after the wait. It
+// requires:
+//
+//   - the send is a statement of its own, on `X.Input()` with X a
+//     variable or field path, of a &T{...} literal with keyed fields and
+//     no ReplyField, or of a variable;
+//   - the enclosing function returns exactly an error (the failed
+//     delivery is returned: the claim stops before marking past it);
+//   - the package sets the config field ReplyNeeds to true and never sets
+//     ReplyKeeps to false (else a report may never come), and drains
+//     every report channel of values of the producer's type in a range
+//     loop, and reads them nowhere else (reportDrains).
+func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string) (analysis.SuggestedFix, bool) {
+	pr := h.produce
+	ss := sendStmtAt(path, h.instr)
+	if ss == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	sp := edit.Path(c.pass, ss.Pos())
+	for len(sp) > 0 && sp[0] != ast.Node(ss) {
+		sp = sp[1:]
+	}
+	if st, list := edit.Stmt(sp); st != ast.Stmt(ss) || list == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	call, ok := ast.Unparen(ss.Chan).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !c.isPure(sel.X) {
+		return analysis.SuggestedFix{}, false
+	}
+	prodType := c.pass.TypesInfo.TypeOf(sel.X)
+	prod := c.raw(sel.X)
+	for _, w := range strings.FieldsFunc(prod, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) {
+		for _, l := range pr.ReplyLocals {
+			if w == l {
+				return analysis.SuggestedFix{}, false // shadowed in the wait
+			}
+		}
+	}
+	if !c.returnsError(sp) || !c.setsConfig(pr.ReplyNeeds, true) || c.setsConfig(pr.ReplyKeeps, false) {
+		return analysis.SuggestedFix{}, false
+	}
+	drains, ok := c.reportDrains(prodType, pr)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	done := edit.FreeName(c.pass, ss.Pos(), "delivered")
+	before := fmt.Sprintf("%s := make(chan error, 1)", done)
+	var edits []analysis.TextEdit
+	switch v := ast.Unparen(ss.Value).(type) {
+	case *ast.UnaryExpr:
+		lit, ok := ast.Unparen(v.X).(*ast.CompositeLit)
+		if v.Op != token.AND || !ok || !c.hasField(c.pass.TypesInfo.TypeOf(lit), pr.ReplyField) {
+			return analysis.SuggestedFix{}, false
+		}
+		e, ok := c.addKey(lit, pr.ReplyField, done)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		edits = append(edits, e)
+	case *ast.Ident:
+		if _, isVar := c.pass.TypesInfo.Uses[v].(*types.Var); !isVar || !c.hasField(c.pass.TypesInfo.TypeOf(v), pr.ReplyField) {
+			return analysis.SuggestedFix{}, false
+		}
+		before += fmt.Sprintf("\n%s.%s = %s", v.Name, pr.ReplyField, done)
+	default:
+		return analysis.SuggestedFix{}, false
+	}
+	wait := strings.NewReplacer(clientmodel.FixDone, done).Replace(pr.ReplyWait)
+	for _, d := range drains {
+		es, ok := c.forwardEdits(d, pr)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		edits = append(edits, es...)
+	}
+	edits = append(edits, edit.InsertBefore(c.pass, ss, before))
+	if h.after {
+		// The position call comes first: it moves after the wait, with
+		// its error check, when it sits in the same list as the send.
+		moved, cut, ok := c.cutBefore(path, ss)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		wait += "\n" + moved
+		edits = append(edits, cut)
+	}
+	edits = append(edits, edit.InsertAfter(c.pass, ss, wait))
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Wait for the delivery of the produced %s before calling %s", p.client.Client.RecordNoun, name),
+		TextEdits: edits,
+	}, true
+}
+
+// cutBefore returns the text of the statement of the call of path (with
+// its error check), dedented, and the edit deleting it, when it precedes
+// s in one list and the statements from it to s neither set what it uses
+// nor use what it sets.
+func (c *checker) cutBefore(path []ast.Node, s ast.Stmt) (string, analysis.TextEdit, bool) {
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil || listp == nil {
+		return "", analysis.TextEdit{}, false
+	}
+	list := *listp
+	idx, at := indexOf(list, stmt), indexOf(list, s)
+	last := idx
+	if idx+1 < len(list) && isErrCheckOf(list[idx+1]) && definesErr(stmt) {
+		last = idx + 1
+	}
+	if idx < 0 || at <= last {
+		return "", analysis.TextEdit{}, false
+	}
+	moved, between := list[idx:last+1], list[last+1:at+1]
+	for _, b := range between {
+		if c.definesUsedIn(b, moved, nil) {
+			return "", analysis.TextEdit{}, false
+		}
+	}
+	for _, m := range moved {
+		if c.definesUsedIn(m, between, list[at+1:]) {
+			return "", analysis.TextEdit{}, false
+		}
+	}
+	first, end := list[idx], list[last]
+	text, cut, ok := c.cutLines(first, end)
+	if !ok {
+		return "", analysis.TextEdit{}, false
+	}
+	// Whole lines, comments kept: without the first line's indentation
+	// and the final newline, as dedent takes them.
+	text = strings.TrimSuffix(strings.TrimPrefix(text, edit.Indent(c.pass, first.Pos())), "\n")
+	lines, ok := c.dedent(text, first.Pos())
+	return strings.Join(lines, "\n"), cut, ok
+}
+
+// returnsError reports whether the innermost function of path returns
+// exactly an error.
+func (c *checker) returnsError(path []ast.Node) bool {
+	for _, n := range path {
+		var ft *ast.FuncType
+		switch f := n.(type) {
+		case *ast.FuncDecl:
+			ft = f.Type
+		case *ast.FuncLit:
+			ft = f.Type
+		default:
+			continue
+		}
+		if ft.Results == nil || len(ft.Results.List) != 1 || len(ft.Results.List[0].Names) > 1 {
+			return false
+		}
+		return types.Identical(c.pass.TypesInfo.TypeOf(ft.Results.List[0].Type), types.Universe.Lookup("error").Type())
+	}
+	return false
+}
+
+// setsConfig reports whether the package assigns value to a field path
+// ending in field (x.Producer.Return.Successes = true).
+func (c *checker) setsConfig(field string, value bool) bool {
+	if field == "" {
+		return !value // nothing needed, nothing turned off
+	}
+	found := false
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || found || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+				return !found
+			}
+			for i, l := range as.Lhs {
+				if _, isSel := ast.Unparen(l).(*ast.SelectorExpr); !isSel || !strings.HasSuffix(c.raw(l), "."+field) {
+					continue
+				}
+				tv := c.pass.TypesInfo.Types[as.Rhs[i]]
+				if tv.Value == nil {
+					found = found || !value // unknown: may turn it off, does not turn it on
+					continue
+				}
+				found = found || tv.Value.String() == fmt.Sprint(value)
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// reportDrains returns the loops of the package that drain a channel of
+// reports of a producer of type t (for r := range p.Successes()), when
+// every read of such a channel is one and every report channel of
+// pr.ReplyForward has one: without them nobody forwards the reports (a
+// drainer in another package would take them, and the wait never ends).
+func (c *checker) reportDrains(t types.Type, pr *clientmodel.ProduceRef) ([]*ast.RangeStmt, bool) {
+	var loops []*ast.RangeStmt
+	drained := map[string]bool{}
+	ok := true
+	for _, f := range c.pass.Files {
+		var stack []ast.Node
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return false
+			}
+			stack = append(stack, n)
+			call, isCall := n.(*ast.CallExpr)
+			if !ok || !isCall {
+				return ok
+			}
+			sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !isSel || !types.Identical(c.pass.TypesInfo.TypeOf(sel.X), t) {
+				return true
+			}
+			if ch, isChan := c.pass.TypesInfo.TypeOf(call).(*types.Chan); !isChan || ch.Dir() != types.RecvOnly {
+				return true
+			}
+			_, known := pr.ReplyForward[sel.Sel.Name]
+			rs, isRange := stack[len(stack)-2].(*ast.RangeStmt)
+			if !known || !isRange || rs.X != ast.Expr(call) || rs.Value != nil {
+				ok = false
+				return false
+			}
+			loops = append(loops, rs)
+			drained[sel.Sel.Name] = true
+			return true
+		})
+	}
+	if !ok || len(drained) != len(pr.ReplyForward) {
+		return nil, false
+	}
+	return loops, true
+}
+
+// startsWith reports whether the first statement of list is fwd with
+// name for its variable.
+func (c *checker) startsWith(list []ast.Stmt, fwd, name string) bool {
+	if len(list) == 0 {
+		return false
+	}
+	lines, ok := c.dedent(c.raw(list[0]), list[0].Pos())
+	return ok && strings.Join(lines, "\n") == strings.ReplaceAll(fwd, clientmodel.FixVar, name)
+}
+
+// forwardEdits returns the edits making the drain loop rs forward each
+// report first (naming its variable when it has none), or none when it
+// already does.
+func (c *checker) forwardEdits(rs *ast.RangeStmt, pr *clientmodel.ProduceRef) ([]analysis.TextEdit, bool) {
+	sel := ast.Unparen(rs.X).(*ast.CallExpr).Fun.(*ast.SelectorExpr)
+	fwd := pr.ReplyForward[sel.Sel.Name]
+	var edits []analysis.TextEdit
+	name := ""
+	switch k := rs.Key.(type) {
+	case nil:
+		name = edit.FreeName(c.pass, rs.Body.Lbrace+1, "report")
+		edits = append(edits, analysis.TextEdit{Pos: rs.Range, End: rs.Range, NewText: []byte(name + " := ")})
+	case *ast.Ident:
+		name = k.Name
+		if name == "_" {
+			name = edit.FreeName(c.pass, rs.Body.Lbrace+1, "report")
+			edits = append(edits, analysis.TextEdit{Pos: k.Pos(), End: k.End(), NewText: []byte(name)})
+		}
+	default:
+		return nil, false
+	}
+	for _, l := range pr.ReplyLocals {
+		if name == l {
+			return nil, false // the forward would shadow it
+		}
+	}
+	if c.startsWith(rs.Body.List, fwd, name) {
+		return nil, true
+	}
+	text := strings.ReplaceAll(fwd, clientmodel.FixVar, name)
+	if len(rs.Body.List) > 0 {
+		e, ok := edit.PrependToBody(c.pass, rs.Body, text)
+		return append(edits, e), ok
+	}
+	// An empty body: the statement on lines of its own after the brace,
+	// what the body holds (a comment) after it.
+	indent := edit.Indent(c.pass, rs.Pos())
+	body := "\n" + indent + "\t" + strings.ReplaceAll(text, "\n", "\n"+indent+"\t")
+	tf := c.pass.Fset.File(rs.Pos())
+	if tf.Line(rs.Body.Lbrace) == tf.Line(rs.Body.Rbrace) {
+		body += "\n" + indent
+	}
+	return append(edits, analysis.TextEdit{Pos: rs.Body.Lbrace + 1, End: rs.Body.Lbrace + 1, NewText: []byte(body)}), true
+}
+
+// hasField reports whether t (or what it points to) is a struct with a
+// field named name.
+func (c *checker) hasField(t types.Type, name string) bool {
+	if t == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, name)
+	v, ok := obj.(*types.Var)
+	return ok && v.IsField()
+}
+
+// addKey returns the edit adding `key: value` to the keyed literal lit,
+// which does not set key.
+func (c *checker) addKey(lit *ast.CompositeLit, key, value string) (analysis.TextEdit, bool) {
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			return analysis.TextEdit{}, false
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == key {
+			return analysis.TextEdit{}, false
+		}
+	}
+	if len(lit.Elts) == 0 {
+		return analysis.TextEdit{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte(key + ": " + value)}, true
+	}
+	last := lit.Elts[len(lit.Elts)-1]
+	tf := c.pass.Fset.File(last.End())
+	if tf.Line(last.End()) == tf.Line(lit.Rbrace) {
+		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + key + ": " + value)}, true
+	}
+	// One element a line, each with its comma: a line of its own after
+	// the last one.
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return analysis.TextEdit{}, false
+	}
+	off := tf.Offset(last.End())
+	if off >= len(content) || content[off] != ',' {
+		return analysis.TextEdit{}, false
+	}
+	at := tf.Pos(off + 1)
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + edit.Indent(c.pass, last.Pos()) + key + ": " + value + ",")}, true
+}
