@@ -136,14 +136,19 @@ var scenarios = []struct {
 	// default auto-commit in a group, and the message says so. franz-go
 	// records handed to goroutines (a field and `go f(r)`, a parameter and
 	// EachRecord, a constructor's parameter kept in an unexported field)
-	// (3 / 9): joined before the next poll, commits after
-	// processing (auto-commit off implied), marks (AutoCommitMarks
-	// implied), the client handed to a value that may commit, a method
-	// value of the client (its calls unseen); kafka-go
-	// ReadMessage on a received reader (group mode not implied: a tail
-	// never commits either), FetchMessage + CommitMessages; a confluent
-	// consumer handing messages to goroutines (gap).
+	// (3 / 5): joined before the next poll, the client handed to a value
+	// that may commit, a method value of the client (its calls unseen);
+	// kafka-go ReadMessage on a received reader (group mode not implied:
+	// a tail never commits either); a confluent consumer handing messages
+	// to goroutines (gap).
 	{"autocommit/received", autocommit.Analyzer},
+	// the same shape where the package commits (auto-commit off or a
+	// flush implied) (0 / 2): each partition committed after processing,
+	// a commit on the client received through another entry.
+	{"autocommit/receivedcommit", autocommit.Analyzer},
+	// the same shape where the package marks (AutoCommitMarks implied)
+	// (0 / 1).
+	{"autocommit/receivedmark", autocommit.Analyzer},
 	// cross-package facts: the helpers' ConfigFacts (6), checked with the
 	// consumer analysis that exports them.
 	{"autocommit/cfgpkg", consumer.Analyzer},

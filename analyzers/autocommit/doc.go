@@ -102,7 +102,8 @@ in both front ends (go vet analyzes one package at a time).
 
 A client received from another package (a struct field, a parameter of
 an exported function) has its settings out of sight. When the package
-never commits, marks or stores on it and hands it to nothing that could,
+never commits, marks or stores on it (nor on another client of the same
+library it receives) and hands it to nothing that could,
 the only configuration that saves its progress is a consumer group with
 the client's default auto-commit: records-outlive-poll (franz-go) is then
 reported as for a client built in the package, with the same fix, and the

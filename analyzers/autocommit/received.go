@@ -18,10 +18,11 @@ import (
 // field, a parameter of an exported function): its settings are out of
 // sight (consumer.Model.Received, opaque). The calls it makes imply the
 // settings its author meant. A received client on which the package never
-// commits, marks or stores, and which it hands to nothing that could, makes
-// progress in one configuration only: a consumer group with the client's
-// default auto-commit (with auto-commit off, or outside a group, nothing
-// would ever be committed). The checks whose bug holds under that
+// commits, marks or stores (nor on any client of that library it receives:
+// the wiring may hand one client to two entries), and which it hands to
+// nothing that could, makes progress in one configuration only: a
+// consumer group with the client's default auto-commit (with auto-commit
+// off, or outside a group, nothing would ever be committed). The checks whose bug holds under that
 // configuration run with it assumed, and their messages say so:
 //
 //   - franz-go: records handed to goroutines that outlive the poll
@@ -106,9 +107,21 @@ func (c *checker) receivedChecks() {
 	}
 }
 
-// commitsOn reports whether the package commits, marks or stores on k.
+// commitsOn reports whether the package commits, marks or stores on k,
+// or on any client of k's kind that it does not build: the wiring may hand
+// the same client to two entries (a Run method's field, a Commit
+// function's parameter).
 func (c *checker) commitsOn(k *consumer.Consumer) bool {
-	return len(callsWith(k, clientmodel.Commit, clientmodel.Mark, clientmodel.Store)) > 0
+	for _, call := range c.m.Calls {
+		if call.Client != k.Client || call.Consumer != nil {
+			continue
+		}
+		switch call.Role {
+		case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
+			return true
+		}
+	}
+	return false
 }
 
 // assumed returns a copy of received client k with the settings the

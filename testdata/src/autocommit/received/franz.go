@@ -78,49 +78,6 @@ func (j *Joiner) Run(ctx context.Context, index func(*kgo.Record)) {
 	}
 }
 
-// Committer commits each partition's records after processing them: the
-// commits imply auto-commit off (or a flush beside it), under which the
-// goroutines lose nothing.
-type Committer struct{ Client *kgo.Client }
-
-func (c *Committer) Run(ctx context.Context, index func(*kgo.Record)) {
-	for {
-		fs := c.Client.PollFetches(ctx)
-		if fs.IsClientClosed() {
-			return
-		}
-		fs.EachPartition(func(p kgo.FetchTopicPartition) {
-			go func() { // ok: the service commits, so it does not rely on the default auto-commit
-				var done []*kgo.Record
-				p.EachRecord(func(r *kgo.Record) {
-					index(r)
-					done = append(done, r)
-				})
-				_ = c.Client.CommitRecords(ctx, done...)
-			}()
-		})
-	}
-}
-
-// Marker marks each record after processing it: the marks imply
-// AutoCommitMarks, under which the timer commits marked records only.
-type Marker struct{ Client *kgo.Client }
-
-func (m *Marker) Run(ctx context.Context, index func(*kgo.Record)) {
-	for {
-		fs := m.Client.PollFetches(ctx)
-		if fs.IsClientClosed() {
-			return
-		}
-		for _, r := range fs.Records() {
-			go func() { // ok: marks imply AutoCommitMarks
-				index(r)
-				m.Client.MarkCommitRecords(r)
-			}()
-		}
-	}
-}
-
 // Handed passes its client on to a value it cannot see into, which may
 // commit.
 type Handed struct {
