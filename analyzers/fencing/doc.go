@@ -151,12 +151,14 @@ that client.
 
   - unfenced-offset-write: a consumer that keeps its position in its own
     database (the exactly-once pattern) writes the offset row with an UPDATE
-    or INSERT ... ON CONFLICT DO UPDATE (a constant statement passed to a
-    database/sql or pgx exec call, with a record's offset among its
+    or INSERT ... ON CONFLICT DO UPDATE, or MySQL's INSERT ... ON
+    DUPLICATE KEY UPDATE col = VALUES(col) (a constant statement passed to
+    a database/sql or pgx exec call, with a record's offset among its
     arguments) that has no guard: no compare-and-set on the previous offset,
     no generation or epoch column, no GREATEST. A stale owner can move the
     position backwards. Fix: add `AND next_offset < $n` (or a WHERE on the
-    conflict update) so the position only moves forward; with ?
+    conflict update; for MySQL, the value becomes GREATEST(col,
+    VALUES(col))) so the position only moves forward; with ?
     placeholders (MySQL or SQLite drivers), `AND next_offset < ?` with the
     new offset's argument repeated at its place in the argument list
     (arguments passed as a slice: the offset appended to a copy of it; an
@@ -181,7 +183,8 @@ that client.
     everything is applied again. The fix adds the client's restore hook,
     reading the offset column of the same table by the same keys (topic,
     partition, the group when the row has one, and any other key the
-    write gives a constant, with that constant), through the database
+    write gives a constant, with that constant; with ? placeholders when
+    the write has them), through the database
     handle in scope (a pgxpool.Pool, a pgx.Conn or a sql.DB; of several,
     the parameter the transaction's handle comes from):
     For franz-go, kgo.AdjustFetchOffsetsFn, which runs after the committed

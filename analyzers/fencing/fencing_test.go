@@ -140,6 +140,11 @@ var scenarios = []string{
 	// that stops, one that returns, one that aborts and returns (3
 	// silent).
 	"fencing/txnflush",
+	// a MySQL offset row (? placeholders, ON DUPLICATE KEY UPDATE with
+	// GREATEST) never read back by a franz-go consumer (1 positive, fixed
+	// with AdjustFetchOffsetsFn selecting with ? placeholders); restored (1
+	// silent).
+	"fencing/restoremysql",
 }
 
 func TestAnalyzer(t *testing.T) {

@@ -99,11 +99,13 @@ func (c *checker) offsetRow(call *ssa.Call, ex *clientmodel.SQLExec) {
 // with a literal of the guarded statement. With ? placeholders (marks,
 // the byte index of each in sql) the guard's value is a new ? and the
 // argument it stands for is written again at its place in the argument
-// list; nil when that argument cannot be repeated safely.
+// list; nil when that argument cannot be repeated safely. A guard that
+// replaces text (a MySQL upsert's value wrapped in GREATEST) adds no
+// placeholder.
 func (c *checker) guardEdits(ce *ast.CallExpr, ex *clientmodel.SQLExec, sql string, w *sqlrow.Write, marks []int) []analysis.TextEdit {
 	var edits []analysis.TextEdit
 	guard := w.Guard
-	if marks != nil {
+	if marks != nil && markRE.MatchString(guard) {
 		k, text, ok := repeatedMark(guard)
 		if !ok || k < 1 || k > len(marks) {
 			return nil
@@ -126,12 +128,14 @@ func (c *checker) guardEdits(ce *ast.CallExpr, ex *clientmodel.SQLExec, sql stri
 	arg := ce.Args[ex.Query]
 	lit := c.sqlLiteralOf(arg, marks != nil)
 	if lit != nil {
-		if at, ok := litPos(lit, w.At); ok {
-			return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(guard)})
+		at, ok := litPos(lit, w.At)
+		end, endOK := litPos(lit, w.End)
+		if ok && endOK {
+			return append(edits, analysis.TextEdit{Pos: at, End: end, NewText: []byte(guard)})
 		}
 		arg = lit
 	}
-	return append(edits, analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(sqlText(sql[:w.At] + guard + sql[w.At:]))})
+	return append(edits, analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(sqlText(sql[:w.At] + guard + sql[w.End:]))})
 }
 
 // repeatArg returns the edits that pass the argument of placeholder k
@@ -263,45 +267,19 @@ func unguardedMarks(sql string) (*sqlrow.Write, []int) {
 	if strings.Contains(sql, "$") {
 		return nil, nil
 	}
-	var marks []int
-	var b strings.Builder
-	// toOrig maps an index of the numbered text back to one of sql.
-	var toOrig []int
-	quote := byte(0)
-	for i := 0; i < len(sql); i++ {
-		ch := sql[i]
-		switch {
-		case quote != 0:
-			if ch == quote {
-				quote = 0
-			}
-		case ch == '\'' || ch == '"' || ch == '`':
-			quote = ch
-		case ch == '?':
-			marks = append(marks, i)
-			n := fmt.Sprintf("$%d", len(marks))
-			for range n {
-				toOrig = append(toOrig, i)
-			}
-			b.WriteString(n)
-			continue
-		}
-		toOrig = append(toOrig, i)
-		b.WriteByte(ch)
-	}
-	toOrig = append(toOrig, len(sql))
+	numbered, marks, toOrig := sqlrow.Number(sql)
 	if len(marks) == 0 {
 		return nil, nil
 	}
-	w := sqlrow.Unguarded(b.String())
-	if w == nil || w.At >= len(toOrig) {
+	w := sqlrow.Unguarded(numbered)
+	if w == nil || w.End >= len(toOrig) {
 		return nil, nil
 	}
-	at := toOrig[w.At]
-	if w.At > 0 && toOrig[w.At-1] == at {
+	at, end := toOrig[w.At], toOrig[w.End]
+	if w.At > 0 && toOrig[w.At-1] == at || w.End > 0 && toOrig[w.End-1] == end {
 		return nil, nil // inside a placeholder: not a place for the guard
 	}
-	w.At = at
+	w.At, w.End = at, end
 	return w, marks
 }
 

@@ -20,13 +20,13 @@ func Writes(sql string) bool { return offsetWrite.MatchString(sql) }
 
 // Write is an offset row write without a guard.
 type Write struct {
-	Verb  string // "UPDATE" or "INSERT ... ON CONFLICT DO UPDATE"
+	Verb  string // "UPDATE", "INSERT ... ON CONFLICT DO UPDATE" or "INSERT ... ON DUPLICATE KEY UPDATE"
 	Table string
 	Col   string
-	// At is the index in the statement text where the guard goes, Guard
-	// the text to insert there.
-	At    int
-	Guard string
+	// The guard replaces the statement's text from At to End (End == At:
+	// it is inserted at At).
+	At, End int
+	Guard   string
 }
 
 // fencedWords are column names whose mention in a WHERE clause fences the
@@ -41,7 +41,9 @@ var (
 // Unguarded recognises an unguarded write of an offset column in an
 // offsets table keyed by partition, and returns where its guard goes.
 // Anything it does not fully understand (several statements, CTEs,
-// subqueries, FROM, aliases, ? placeholders) yields nil.
+// subqueries, FROM, aliases, ? placeholders) yields nil. A MySQL upsert
+// (INSERT ... ON DUPLICATE KEY UPDATE col = VALUES(col)) is guarded by
+// replacing the value with GREATEST(col, VALUES(col)).
 func Unguarded(sql string) *Write {
 	low := asciiLower(sql)
 	end := len(strings.TrimRight(low, " \t\n;"))
@@ -90,11 +92,14 @@ func parseUpdate(sql, low string, start, end int) *Write {
 		return nil
 	}
 	at := len(strings.TrimRight(sql[:stop], " \t\n"))
-	return &Write{Verb: "UPDATE", Table: table, Col: col, At: at, Guard: fmt.Sprintf(" AND %s < %s", col, expr)}
+	return &Write{Verb: "UPDATE", Table: table, Col: col, At: at, End: at, Guard: fmt.Sprintf(" AND %s < %s", col, expr)}
 }
 
 func parseUpsert(sql, low string, start, end int) *Write {
 	into := matchWS(low, start, "insert into ")
+	if dup, dupEnd := keyword(low, " on duplicate key update ", into, end); dup >= 0 {
+		return parseDuplicate(sql, low, into, dup, dupEnd, end)
+	}
 	conflict, _ := keyword(low, " on conflict", into, end)
 	set, setStart := keyword(low, " do update set ", into, end)
 	if conflict < 0 || set < conflict {
@@ -141,7 +146,64 @@ func parseUpsert(sql, low string, start, end int) *Write {
 		}
 		guard = fmt.Sprintf(" AND %s.%s < %s", table, col, expr)
 	}
-	return &Write{Verb: "INSERT ... ON CONFLICT DO UPDATE", Table: table, Col: col, At: at, Guard: guard}
+	return &Write{Verb: "INSERT ... ON CONFLICT DO UPDATE", Table: table, Col: col, At: at, End: at, Guard: guard}
+}
+
+// parseDuplicate recognises a MySQL upsert of an offset row whose update
+// list sets the offset column to the inserted value (VALUES(col)), with
+// partition among the inserted columns; the guard keeps the greater one.
+func parseDuplicate(sql, low string, into, dup, dupEnd, end int) *Write {
+	head := strings.TrimSpace(sql[into:dup])
+	paren := strings.Index(head, "(")
+	if paren < 0 {
+		return nil
+	}
+	table := strings.TrimSpace(head[:paren])
+	if !identRE.MatchString(table) || !strings.Contains(asciiLower(table), "offset") {
+		return nil
+	}
+	cols, _, ok := strings.Cut(head[paren+1:], ")")
+	if !ok || !strings.Contains(asciiLower(cols), "partition") {
+		return nil
+	}
+	if strings.Contains(low[dupEnd:end], "(select") || strings.Contains(low[dupEnd:end], " as ") {
+		return nil
+	}
+	col, expr := offsetAssignment(sql[dupEnd:end], table)
+	if col == "" || strings.ReplaceAll(asciiLower(expr), " ", "") != "values("+asciiLower(col)+")" {
+		return nil
+	}
+	// The value's place in sql: the expression after the column's "=".
+	at := -1
+	for i := dupEnd; i < end; {
+		j := strings.Index(sql[i:end], expr)
+		if j < 0 {
+			break
+		}
+		if eq := strings.TrimRight(sql[dupEnd:i+j], " \t\n"); strings.HasSuffix(eq, "=") &&
+			strings.EqualFold(strings.TrimSpace(lastName(eq[:len(eq)-1])), col) {
+			at = i + j
+			break
+		}
+		i += j + len(expr)
+	}
+	if at < 0 {
+		return nil
+	}
+	return &Write{Verb: "INSERT ... ON DUPLICATE KEY UPDATE", Table: table, Col: col, At: at, End: at + len(expr),
+		Guard: fmt.Sprintf("GREATEST(%s, %s)", col, expr)}
+}
+
+// lastName returns the name a SET list item ending in s assigns: the text
+// after its last comma, without a table prefix.
+func lastName(s string) string {
+	if i := strings.LastIndex(s, ","); i >= 0 {
+		s = s[i+1:]
+	}
+	if i := strings.LastIndex(s, "."); i >= 0 {
+		s = s[i+1:]
+	}
+	return s
 }
 
 // offsetAssignment returns the column and value of the assignment that
@@ -283,13 +345,21 @@ func asciiLower(s string) string {
 type Row struct {
 	Table, Col string
 	Keys       []string
+	// Marks reports that the write uses ? placeholders (database/sql
+	// drivers for MySQL or SQLite): Select uses them too.
+	Marks bool
 }
 
-// Position recognises an offset row write (an UPDATE, or an INSERT ... ON
-// CONFLICT DO UPDATE, of an offset column keyed by partition) and returns
-// its row; nil for anything else, including plain INSERTs (a log of
-// positions, not one row per partition).
+// Position recognises an offset row write (an UPDATE, an INSERT ... ON
+// CONFLICT DO UPDATE, or a MySQL INSERT ... ON DUPLICATE KEY UPDATE, of an
+// offset column keyed by partition; numbered or ? placeholders) and
+// returns its row; nil for anything else, including plain INSERTs (a log
+// of positions, not one row per partition).
 func Position(sql string) *Row {
+	marks := false
+	if numbered, m, _ := Number(sql); m != nil && !strings.Contains(sql, "$") {
+		sql, marks = numbered, true
+	}
 	low := asciiLower(sql)
 	end := len(strings.TrimRight(low, " \t\n;"))
 	if strings.Contains(low[:end], ";") || strings.Contains(low, "(select") || strings.Contains(low, "( select") {
@@ -307,7 +377,40 @@ func Position(sql string) *Row {
 		!slices.ContainsFunc(r.Keys, func(k string) bool { return strings.Contains(asciiLower(k), "partition") }) {
 		return nil
 	}
+	r.Marks = marks
 	return r
+}
+
+// Number numbers the ? placeholders of sql ($1, $2, …, in order, outside
+// quotes), as the parsers here read them. It returns the numbered text,
+// the byte index in sql of each ? (nil when there is none), and, for each
+// index of the numbered text and its end, the index of sql it comes from.
+func Number(sql string) (string, []int, []int) {
+	var marks, toOrig []int
+	var b strings.Builder
+	quote := byte(0)
+	for i := 0; i < len(sql); i++ {
+		ch := sql[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			}
+		case ch == '\'' || ch == '"' || ch == '`':
+			quote = ch
+		case ch == '?':
+			marks = append(marks, i)
+			n := fmt.Sprintf("$%d", len(marks))
+			for range n {
+				toOrig = append(toOrig, i)
+			}
+			b.WriteString(n)
+			continue
+		}
+		toOrig = append(toOrig, i)
+		b.WriteByte(ch)
+	}
+	return b.String(), marks, append(toOrig, len(sql))
 }
 
 func updateRow(sql, low string, start, end int) *Row {
@@ -343,6 +446,9 @@ func updateRow(sql, low string, start, end int) *Row {
 
 func upsertRow(sql, low string, start, end int) *Row {
 	into := matchWS(low, start, "insert into ")
+	if dup, dupEnd := keyword(low, " on duplicate key update ", into, end); dup >= 0 {
+		return duplicateRow(sql, into, dup, dupEnd, end)
+	}
 	conflict, conflictEnd := keyword(low, " on conflict", into, end)
 	set, setStart := keyword(low, " do update set ", into, end)
 	if conflict < 0 || set < conflict {
@@ -370,6 +476,39 @@ func upsertRow(sql, low string, start, end int) *Row {
 	for _, k := range r.Keys {
 		if !identRE.MatchString(k) {
 			return nil
+		}
+	}
+	return r
+}
+
+// duplicateRow reads a MySQL upsert's row: its keys are the inserted
+// columns that the update list does not set (the unique key the
+// duplicate is found by), fencing columns aside.
+func duplicateRow(sql string, into, dup, dupEnd, end int) *Row {
+	head := strings.TrimSpace(sql[into:dup])
+	paren := strings.Index(head, "(")
+	if paren < 0 {
+		return nil
+	}
+	cols, _, ok := strings.Cut(head[paren+1:], ")")
+	if !ok {
+		return nil
+	}
+	set := sql[dupEnd:end]
+	r := &Row{Table: strings.TrimSpace(head[:paren]), Col: offsetColumn(set)}
+	updated := map[string]bool{}
+	for _, a := range splitTop(set) {
+		if name, _, ok := strings.Cut(a, "="); ok {
+			updated[asciiLower(strings.TrimSpace(lastName(name)))] = true
+		}
+	}
+	for _, k := range strings.Split(cols, ",") {
+		k = strings.TrimSpace(k)
+		if !identRE.MatchString(k) {
+			return nil
+		}
+		if !updated[asciiLower(k)] && !fencedColumn(k) {
+			r.Keys = append(r.Keys, k)
 		}
 	}
 	return r
@@ -417,10 +556,15 @@ func splitAnd(where string) []string {
 }
 
 // Select returns the statement that reads the position of r back: its
-// offset column by its keys, with $1... placeholders in key order.
+// offset column by its keys, with $1... placeholders in key order (? when
+// the write used them).
 func (r *Row) Select() string {
 	var conds []string
 	for i, k := range r.Keys {
+		if r.Marks {
+			conds = append(conds, k+" = ?")
+			continue
+		}
 		conds = append(conds, fmt.Sprintf("%s = $%d", k, i+1))
 	}
 	return fmt.Sprintf("SELECT %s FROM %s WHERE %s", r.Col, r.Table, strings.Join(conds, " AND "))

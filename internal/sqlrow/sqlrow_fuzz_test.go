@@ -21,12 +21,13 @@ func FuzzSQLGuard(f *testing.F) {
 	f.Add("INSERT INTO offsets (topic, partition, next_offset) VALUES ($1, $2, $3) ON CONFLICT (topic, partition) DO UPDATE SET next_offset = EXCLUDED.next_offset", "offsets", "next_offset", uint8(3))
 	f.Add("update set where partition", "t", "offset", uint8(0))
 	f.Add("insert into on conflict (partition) do update set offset = $1", "x", "y", uint8(9))
+	f.Add("INSERT INTO offsets (topic, partition_id, next_offset) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE next_offset = VALUES(next_offset)", "offsets", "next_offset", uint8(2))
 	f.Fuzz(func(t *testing.T, sql, table, col string, n uint8) {
 		if w := Unguarded(sql); w != nil {
-			if w.At < 0 || w.At > len(sql) || w.Guard == "" {
-				t.Fatalf("Unguarded(%q): guard %q at %d, outside the statement", sql, w.Guard, w.At)
+			if w.At < 0 || w.End < w.At || w.End > len(sql) || w.Guard == "" {
+				t.Fatalf("Unguarded(%q): guard %q at %d:%d, outside the statement", sql, w.Guard, w.At, w.End)
 			}
-			fixed := sql[:w.At] + w.Guard + sql[w.At:]
+			fixed := sql[:w.At] + w.Guard + sql[w.End:]
 			if again := Unguarded(fixed); again != nil {
 				t.Fatalf("the guarded statement %q is still reported (guard %q at %d)", fixed, again.Guard, again.At)
 			}
@@ -63,6 +64,14 @@ func FuzzSQLGuard(f *testing.F) {
 		upsert := fmt.Sprintf("INSERT INTO %s (partition, %s) VALUES ($1, $2) ON CONFLICT (partition) DO UPDATE SET %s = EXCLUDED.%s", table, col, col, col)
 		if Unguarded(upsert) == nil {
 			t.Fatalf("the unguarded %q is not reported", upsert)
+		}
+		dup := fmt.Sprintf("INSERT INTO %s (partition_id, %s) VALUES (?, ?) ON DUPLICATE KEY UPDATE %s = VALUES(%s)", table, col, col, col)
+		w = Unguarded(dup)
+		if w == nil {
+			t.Fatalf("the unguarded %q is not reported", dup)
+		}
+		if fixed := dup[:w.At] + w.Guard + dup[w.End:]; Unguarded(fixed) != nil || Position(fixed) == nil {
+			t.Fatalf("the guarded %q is reported, or its row not recognised", fixed)
 		}
 	})
 }

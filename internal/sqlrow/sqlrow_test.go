@@ -29,10 +29,24 @@ func TestUnguarded(t *testing.T) {
 		"UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2 AND partition = $3 AND next_offset < $1",
 		"UPDATE consumer_offsets SET next_offset = $1 WHERE partition = $2 AND generation = $3",
 		"UPDATE orders SET total = $1 WHERE id = $2",
+		"INSERT INTO consumer_offsets (topic, partition_id, next_offset) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE next_offset = GREATEST(next_offset, VALUES(next_offset))",
+		"INSERT INTO consumer_offsets (topic, partition_id, next_offset) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE next_offset = IF(VALUES(next_offset) > next_offset, VALUES(next_offset), next_offset)",
 	} {
 		if w := Unguarded(sql); w != nil {
 			t.Errorf("Unguarded(%q) = %+v, want nil", sql, w)
 		}
+	}
+}
+
+func TestUnguardedDuplicate(t *testing.T) {
+	sql := "INSERT INTO consumer_offsets (topic, partition_id, next_offset, updated_at) VALUES ($1, $2, $3, NOW()) ON DUPLICATE KEY UPDATE next_offset = VALUES(next_offset), updated_at = NOW()"
+	w := Unguarded(sql)
+	if w == nil {
+		t.Fatal("Unguarded = nil")
+	}
+	want := "INSERT INTO consumer_offsets (topic, partition_id, next_offset, updated_at) VALUES ($1, $2, $3, NOW()) ON DUPLICATE KEY UPDATE next_offset = GREATEST(next_offset, VALUES(next_offset)), updated_at = NOW()"
+	if got := sql[:w.At] + w.Guard + sql[w.End:]; got != want {
+		t.Errorf("fixed = %q, want %q", got, want)
 	}
 }
 
@@ -50,6 +64,12 @@ func TestPosition(t *testing.T) {
 		{`INSERT INTO stream_offsets (topic, partition, next_offset) VALUES ($1, $2, $3)
 	ON CONFLICT (topic, partition) DO UPDATE SET next_offset = EXCLUDED.next_offset WHERE stream_offsets.next_offset < EXCLUDED.next_offset`,
 			"SELECT next_offset FROM stream_offsets WHERE topic = $1 AND partition = $2"},
+		{"UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ?",
+			"SELECT next_offset FROM consumer_offsets WHERE topic = ? AND partition = ?"},
+		{"INSERT INTO consumer_offsets (topic, partition_id, next_offset, updated_at) VALUES (?, ?, ?, NOW()) ON DUPLICATE KEY UPDATE next_offset = VALUES(next_offset), updated_at = NOW()",
+			"SELECT next_offset FROM consumer_offsets WHERE topic = ? AND partition_id = ?"},
+		{"INSERT INTO consumer_offsets (topic, partition_id, next_offset) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE next_offset = GREATEST(next_offset, VALUES(next_offset))",
+			"SELECT next_offset FROM consumer_offsets WHERE topic = ? AND partition_id = ?"},
 		{"INSERT INTO offsets (topic, partition, next_offset) VALUES ($1, $2, $3)", ""},
 		{"UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2", ""},
 		{"UPDATE orders SET total = $1 WHERE partition = $2", ""},
