@@ -33,7 +33,8 @@ dominates the processing of its record:
     UPDATE, or an INSERT ... ON CONFLICT DO UPDATE, of an offset column
     keyed by partition, with arguments derived from the record) made
     through a database/sql DB or Conn, or a pgx Conn or pool, when the
-    package reads that row back (the position it resumes from). Made
+    package reads that row back (the position it resumes from), or a
+    call of a helper of the package making one for its parameter. Made
     through a transaction it commits with the transaction: the offset
     row in the effect's transaction is the exactly-once construction,
     and is not a position write here.

@@ -137,6 +137,10 @@ type checker struct {
 	// movedToCallers holds the helpers whose commit a reported fix moves
 	// to their callers: a call of one is not a finding of its own.
 	movedToCallers map[*types.Func]bool
+	// rows are the offset rows the helpers of helpers write, when they
+	// write one (row.go); queries memoises rowQueries.
+	rows    map[*ssa.Function]*sqlrow.Row
+	queries *[]string
 }
 
 type siteKey struct {
@@ -159,6 +163,7 @@ func newChecker(pass *analysis.Pass, m *consumer.Model, ignore string) *checker 
 		processes:      map[procKey]bool{},
 		sites:          map[siteKey][]ssa.Instruction{},
 		movedToCallers: map[*types.Func]bool{},
+		rows:           map[*ssa.Function]*sqlrow.Row{},
 	}
 	for _, p := range strings.Split(ignore, ",") {
 		if p = strings.TrimSpace(p); p != "" {
@@ -198,6 +203,14 @@ func (c *checker) run() {
 				}
 				arg := ssaflow.Arg(ci.Common(), f.Param)
 				ref, _ := clientmodel.Default.CallByName(f.Func)
+				if sc := ci.Common().StaticCallee(); arg != nil && ref.Call == nil && sc != nil && c.rows[sc] != nil {
+					// A helper writing an offset row.
+					if p := c.rowPosition(ci, arg, c.rows[sc], f.Func); p != nil {
+						p.helper = true
+						positions = append(positions, p)
+					}
+					continue
+				}
 				if arg == nil || ref.Call == nil {
 					continue
 				}

@@ -127,12 +127,13 @@ var scenarios = []struct {
 	{"ordering/pgxtx", ordering.Analyzer},
 	// offsets kept in the application's database, in a row per partition
 	// the package reads back to resume: a database/sql UPDATE of the row
-	// before the message is saved, and beside a transaction committed
-	// after it (the return rewritten: commit, write the row, return nil),
-	// a pgx upsert of the row before the record is counted (the write
-	// moves after the processing) (3 positive); the row written after the
-	// effect, or first but in the effect's transaction (database/sql and
-	// pgx), a row nothing reads back (a lag report) (5 silent).
+	// before the message is saved, through a helper, and beside a
+	// transaction committed after it (the return rewritten: commit, write
+	// the row, return nil), a pgx upsert of the row before the record is
+	// counted (the write moves after the processing) (4 positive); the row
+	// written after the effect (also through the helper), or first but in
+	// the effect's transaction (database/sql and pgx), a row nothing reads
+	// back (a lag report) (6 silent).
 	{"ordering/offsetrow", ordering.Analyzer},
 	// hand-offs: a sarama mark after a send to a single worker's buffered
 	// channel (plain, and in a select with the session's done channel),

@@ -20,13 +20,78 @@ import (
 // connection handle are positions here.
 
 // rowWrites returns the offset row writes of the package made outside a
-// transaction: SQL execs (clientmodel.SQLExecs, not Tx) of a constant
-// statement sqlrow recognises as an offset row write, whose arguments
-// derive from a record, when the package also reads that row back (the
-// position it resumes from; a row nothing reads is a log).
+// transaction (rowWrite), whose arguments derive from a record.
 func (c *checker) rowWrites() []*position {
+	var out []*position
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				if row, arg, name := c.rowWrite(ci); row != nil {
+					if p := c.rowPosition(ci, arg, row, name); p != nil {
+						out = append(out, p)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// rowPosition returns the position an offset row write (or a call of a
+// helper making one, through the client call name) writes, with the
+// client of the record its argument arg derives from, or nil when it
+// derives from none.
+func (c *checker) rowPosition(ci *ssa.Call, arg ssa.Value, row *sqlrow.Row, name string) *position {
+	p := &position{instr: ci, fn: ci.Parent(), arg: arg, row: row}
+	for _, o := range c.origins(p) {
+		if cl := recordClient(o.Type()); cl != nil {
+			p.client = clientmodel.CallRef{Client: cl, Call: &clientmodel.Call{
+				Func: name, Role: clientmodel.Commit, Scope: clientmodel.ScopeArgs, Record: -1, Sync: true,
+			}}
+			p.k = c.consumerOf(p.fn, cl)
+			return p
+		}
+	}
+	return nil
+}
+
+// rowWrite returns the offset row ci writes, the argument holding the
+// statement's values and the exec's name, when ci is a SQL exec
+// (clientmodel.SQLExecs) outside a transaction of a constant statement
+// sqlrow recognises as an offset row write, and the package also reads
+// that row back (the position it resumes from; a row nothing reads is a
+// log).
+func (c *checker) rowWrite(ci *ssa.Call) (*sqlrow.Row, ssa.Value, string) {
+	callee := ssaflow.Callee(ci.Common())
+	if callee == nil {
+		return nil, nil, ""
+	}
+	ex, ok := clientmodel.SQLExecOf(callee.FullName())
+	if !ok || ex.Tx {
+		return nil, nil, ""
+	}
+	q, ok := ssaflow.ConstString(ssaflow.Arg(ci.Common(), ex.Query))
+	if !ok {
+		return nil, nil, ""
+	}
+	row := sqlrow.Position(q)
+	arg := ssaflow.Arg(ci.Common(), ex.Query+1)
+	if row == nil || arg == nil || !readsBack(row, c.rowQueries()) {
+		return nil, nil, ""
+	}
+	return row, arg, callee.FullName()
+}
+
+// rowQueries returns the constant texts of the package's SQL queries.
+func (c *checker) rowQueries() []string {
+	if c.queries != nil {
+		return *c.queries
+	}
 	var reads []string
-	var execs []*ssa.Call
 	for _, fn := range c.m.SSA.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -43,43 +108,11 @@ func (c *checker) rowWrites() []*position {
 						reads = append(reads, s)
 					}
 				}
-				if ex, ok := clientmodel.SQLExecOf(callee.FullName()); ok && !ex.Tx {
-					execs = append(execs, ci)
-				}
 			}
 		}
 	}
-	var out []*position
-	for _, ci := range execs {
-		callee := ssaflow.Callee(ci.Common())
-		ex, _ := clientmodel.SQLExecOf(callee.FullName())
-		q, ok := ssaflow.ConstString(ssaflow.Arg(ci.Common(), ex.Query))
-		if !ok {
-			continue
-		}
-		row := sqlrow.Position(q)
-		if row == nil || !readsBack(row, reads) {
-			continue
-		}
-		p := &position{instr: ci, fn: ci.Parent(), arg: ssaflow.Arg(ci.Common(), ex.Query+1), row: row}
-		if p.arg == nil {
-			continue
-		}
-		for _, o := range c.origins(p) {
-			if cl := recordClient(o.Type()); cl != nil {
-				p.client = clientmodel.CallRef{Client: cl, Call: &clientmodel.Call{
-					Func: callee.FullName(), Role: clientmodel.Commit, Scope: clientmodel.ScopeArgs,
-					Record: ex.Query + 1, Sync: true,
-				}}
-				p.k = c.consumerOf(p.fn, cl)
-				break
-			}
-		}
-		if p.client.Client != nil {
-			out = append(out, p)
-		}
-	}
-	return out
+	c.queries = &reads
+	return reads
 }
 
 // readsBack reports whether one of the queries reads row's offset column.

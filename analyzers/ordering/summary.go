@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/sqlrow"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -63,11 +64,17 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 			}
 			var arg ssa.Value
 			var name string
+			var row *sqlrow.Row
 			if ref, ok := clientmodel.Default.Call(ssaflow.Callee(ci.Common())); ok &&
 				(ref.Role == clientmodel.Commit || ref.Role == clientmodel.Mark || ref.Role == clientmodel.Store) && ref.Record >= 0 {
 				arg, name = ssaflow.Arg(ci.Common(), ref.Record), ref.Func
 			} else if f := c.helperFact(ci); f != nil {
 				arg, name = ssaflow.Arg(ci.Common(), f.Param), f.Func
+				if sc := ci.Common().StaticCallee(); sc != nil {
+					row = c.rows[sc]
+				}
+			} else if r, a, n := c.rowWrite(ci); r != nil {
+				arg, name, row = a, n, r
 			}
 			if arg == nil {
 				continue
@@ -84,6 +91,9 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 			for _, o := range c.origins(&position{arg: arg, fn: fn}) {
 				for i, p := range fn.Params {
 					if o == p && i >= skip && c.isRecordish(p.Type()) {
+						if row != nil {
+							c.rows[fn] = row
+						}
 						return &commitsParam{Param: i - skip, Func: name}
 					}
 				}

@@ -159,3 +159,48 @@ func lagFirst(ctx context.Context, r *kafka.Reader, db *sql.DB) error {
 		}
 	}
 }
+
+// storeNext writes the position after m.
+func storeNext(ctx context.Context, db *sql.DB, m kafka.Message) error {
+	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2 AND partition = $3`, m.Offset+1, m.Topic, m.Partition)
+	return err
+}
+
+// helperFirst stores the position through a helper, then saves the
+// payment.
+func helperFirst(ctx context.Context, r *kafka.Reader, db *sql.DB) error {
+	if err := resume(ctx, r, db, "payments", 0); err != nil {
+		return err
+	}
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := storeNext(ctx, db, m); err != nil { // want `call to storeNext \(ExecContext\) writes the offset row \(consumer_offsets.next_offset\) before the message is processed`
+			return err
+		}
+		if err := save(ctx, db, m); err != nil {
+			return err
+		}
+	}
+}
+
+// helperAfter is helperFirst's twin.
+func helperAfter(ctx context.Context, r *kafka.Reader, db *sql.DB) error {
+	if err := resume(ctx, r, db, "payments", 0); err != nil {
+		return err
+	}
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := save(ctx, db, m); err != nil {
+			return err
+		}
+		if err := storeNext(ctx, db, m); err != nil { // ok: after the payment is saved
+			return err
+		}
+	}
+}
