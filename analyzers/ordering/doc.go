@@ -35,9 +35,9 @@ dominates the processing of its record:
     through a database/sql DB or Conn, or a pgx Conn or pool, when the
     package reads that row back (the position it resumes from), or a
     call of a helper of the package making one for its parameter. Made
-    through a transaction it commits with the transaction: the offset
-    row in the effect's transaction is the exactly-once construction,
-    and is not a position write here.
+    through a transaction it is written by the transaction's commit
+    (reported when the commit comes before the processing): the offset
+    row in the effect's transaction is the exactly-once construction.
 
 Processing R is a call taking a value derived from R or from the fetch
 that produced it (the record, its key, value or headers, a struct decoded
@@ -92,8 +92,9 @@ them.
 
 The suggested fix moves the commit (with the error check right after it)
 after the last statement of the same block that processes the record; an
-offset row write moves the same way (after the commit of the effect's
-transaction when the effect is one).
+offset row write, or the commit of the transaction holding it, moves the
+same way (after the commit of the effect's transaction when the effect
+is one).
 When the processing is the return statement (mark; return apply(msg)) the
 fix checks its error, commits and returns nil; when it is a go statement
 (mark; go apply(msg)) the processing runs in place, its error checked,

@@ -47,6 +47,10 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 		msg = fmt.Sprintf("call to %s before %s processed: it commits the offset %s by %s above, so a crash between them loses %s (at-most-once)",
 			name, subject, what, clientmodel.ShortName(marks[0].Func), object)
 		related = append(related, analysis.RelatedInformation{Pos: marks[0].Pos(), Message: "offset " + what + " here"})
+	case p.row != nil && p.rowExec != nil:
+		msg = fmt.Sprintf("call to %s commits the offset row (%s.%s) before %s processed: the consumer resumes from that row, so a crash between them loses %s (at-most-once)",
+			name, p.row.Table, p.row.Col, subject, object)
+		related = append(related, analysis.RelatedInformation{Pos: p.rowExec.Pos(), Message: "offset row written here"})
 	case p.row != nil:
 		msg = fmt.Sprintf("call to %s writes the offset row (%s.%s) before %s processed: the consumer resumes from that row, so a crash between them loses %s (at-most-once)",
 			name, p.row.Table, p.row.Col, subject, object)

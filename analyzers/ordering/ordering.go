@@ -118,6 +118,9 @@ type position struct {
 	// row is set for an offset row write to the application's own
 	// database (row.go): the position it resumes from.
 	row *sqlrow.Row
+	// rowExec is set when instr commits the transaction through which
+	// rowExec wrote the row.
+	rowExec *ssa.Call
 }
 
 type checker struct {

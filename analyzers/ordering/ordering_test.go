@@ -29,12 +29,14 @@ import (
 //   - A commit on one path only (behind a flag, every Nth message) is
 //     not reported, even though that path loses the message.
 //   - Offset rows of the application's database (#17) are positions only
-//     when written outside a transaction, by a constant statement that
-//     internal/sqlrow recognises (an offset column keyed by partition),
-//     and read back by the same package: a transaction holding only the
-//     offset and committed before the effect, a row written by a timer
-//     goroutine from a value the loop set before processing, and a row
-//     that another package reads back are not reported.
+//     when written by a constant statement that internal/sqlrow
+//     recognises (an offset column keyed by partition) and read back by
+//     the same package, outside a transaction or in one committed in the
+//     same function: a helper that begins, writes and commits a
+//     transaction holding the row (its commit is not on every return), a
+//     row written by a timer goroutine from a value the loop set before
+//     processing, and a row that another package reads back are not
+//     reported.
 //
 // A mark after (or before) a send on sarama's AsyncProducer Input() gets
 // the reply fix (replyfix.go: the message's own channel in Metadata, the
@@ -127,10 +129,12 @@ var scenarios = []struct {
 	{"ordering/pgxtx", ordering.Analyzer},
 	// offsets kept in the application's database, in a row per partition
 	// the package reads back to resume: a database/sql UPDATE of the row
-	// before the message is saved, through a helper, and beside a
-	// transaction committed after it (the return rewritten: commit, write
-	// the row, return nil), a pgx upsert of the row before the record is
-	// counted (the write moves after the processing) (4 positive); the row
+	// before the message is saved, through a helper, beside a transaction
+	// committed after it (the return rewritten: commit, write the row,
+	// return nil), and in a transaction of its own committed before the
+	// save (the commit moves after it), a pgx upsert of the row before
+	// the record is counted (the write moves after the processing) (5
+	// positive); the row
 	// written after the effect (also through the helper), or first but in
 	// the effect's transaction (database/sql and pgx), a row nothing reads
 	// back (a lag report) (6 silent).

@@ -35,6 +35,12 @@ func (c *checker) rowWrites() []*position {
 						out = append(out, p)
 					}
 				}
+				if row, arg, exec := c.rowCommit(ci); row != nil {
+					if p := c.rowPosition(ci, arg, row, ssaflow.Callee(ci.Common()).FullName()); p != nil {
+						p.rowExec = exec
+						out = append(out, p)
+					}
+				}
 			}
 		}
 	}
@@ -84,6 +90,57 @@ func (c *checker) rowWrite(ci *ssa.Call) (*sqlrow.Row, ssa.Value, string) {
 		return nil, nil, ""
 	}
 	return row, arg, callee.FullName()
+}
+
+// rowCommit returns, for ci a commit of a transaction
+// (clientmodel.SQLTxCommits) through which an offset row is written
+// (rowWrite's conditions, the exec made through the same transaction
+// value and before ci on every path), the row, the argument holding the
+// statement's values and the exec: the commit writes the position. When
+// the effect is written in the same transaction, it commits with it.
+func (c *checker) rowCommit(ci *ssa.Call) (*sqlrow.Row, ssa.Value, *ssa.Call) {
+	callee := ssaflow.Callee(ci.Common())
+	if callee == nil || !clientmodel.IsSQLTxCommit(callee.FullName()) {
+		return nil, nil, nil
+	}
+	tx := txOf(ci.Common())
+	for _, b := range ci.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			ex, ok := instr.(*ssa.Call)
+			if !ok || tx == nil || txOf(ex.Common()) != tx || !ssaflow.Dominates(ex, ci) {
+				continue
+			}
+			fn := ssaflow.Callee(ex.Common())
+			if fn == nil {
+				continue
+			}
+			m, ok := clientmodel.SQLExecOf(fn.FullName())
+			if !ok || !m.Tx {
+				continue
+			}
+			q, ok := ssaflow.ConstString(ssaflow.Arg(ex.Common(), m.Query))
+			if !ok {
+				continue
+			}
+			row := sqlrow.Position(q)
+			arg := ssaflow.Arg(ex.Common(), m.Query+1)
+			if row != nil && arg != nil && readsBack(row, c.rowQueries()) {
+				return row, arg, ex
+			}
+		}
+	}
+	return nil, nil, nil
+}
+
+// txOf returns the receiver of a method call.
+func txOf(cc *ssa.CallCommon) ssa.Value {
+	if cc.IsInvoke() {
+		return cc.Value
+	}
+	if fn := cc.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(cc.Args) > 0 {
+		return cc.Args[0]
+	}
+	return nil
 }
 
 // rowQueries returns the constant texts of the package's SQL queries.

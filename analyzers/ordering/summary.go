@@ -75,6 +75,8 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 				}
 			} else if r, a, n := c.rowWrite(ci); r != nil {
 				arg, name, row = a, n, r
+			} else if r, a, _ := c.rowCommit(ci); r != nil {
+				arg, name, row = a, ssaflow.Callee(ci.Common()).FullName(), r
 			}
 			if arg == nil {
 				continue

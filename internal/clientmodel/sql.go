@@ -51,6 +51,27 @@ func SQLExecOf(full string) (*SQLExec, bool) {
 	return e, ok
 }
 
+// SQLTxCommits are the commits of the transactions of SQLExecs (full
+// names): a statement executed through a transaction is durable once
+// its transaction's commit returns. Tables are never modified after
+// package initialisation.
+var SQLTxCommits = []string{
+	"(*database/sql.Tx).Commit",
+	"(github.com/jackc/pgx/v5.Tx).Commit",
+	"(*github.com/jackc/pgx/v5/pgxpool.Tx).Commit",
+}
+
+// IsSQLTxCommit reports whether the function named full commits a
+// transaction of SQLExecs.
+func IsSQLTxCommit(full string) bool {
+	for _, c := range SQLTxCommits {
+		if c == full {
+			return true
+		}
+	}
+	return false
+}
+
 // SQLQueries are the query methods of database/sql and pgx v5 (the SQL
 // text at parameter Query): where a consumer reads its stored position
 // back. Tables are never modified after package initialisation.

@@ -41,6 +41,21 @@ func TestSQLExecsResolve(t *testing.T) {
 			t.Errorf("SQLExecOf/SQLQueryOf(%s) = %v, %v", e.Func, got, ok)
 		}
 	}
+	// A transaction's commit takes at most a context and returns an error.
+	for _, c := range SQLTxCommits {
+		obj, err := lookup(pkgs, c)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		sig := obj.Type().(*types.Signature)
+		if sig.Params().Len() > 1 || sig.Results().Len() != 1 || sig.Results().At(0).Type().String() != "error" {
+			t.Errorf("%s: want ([ctx]) error, have %s", c, sig)
+		}
+		if !IsSQLTxCommit(c) {
+			t.Errorf("IsSQLTxCommit(%s) = false", c)
+		}
+	}
 	// A restore fix calls Method(ctx, query, args...).Scan(&next) and
 	// compares Scan's error with NoRows.
 	for _, r := range SQLReaders {
