@@ -208,12 +208,21 @@ that client.
     (a type switch binding the event), else in an if on that event at the
     top of its body, the callback's own code still running after it. The
     fix calls Assign: with the cooperative-sticky assignor it must be
-    IncrementalAssign, which the fix does not know to write. For kafka-go,
-    a group Reader cannot be told where to resume (SetOffset fails when
-    GroupID is set): known gap, no finding (a fix would have to skip, in
-    the transaction, the messages below the stored position), and the
-    report says the restart resumes from the group's offsets; outside a
-    group, SetOffset with the stored offset before reading.
+    IncrementalAssign, which the fix does not know to write. A kafka-go
+    Reader cannot be told where to resume (SetOffset fails when GroupID
+    is set), so its fix makes the transaction skip what is applied:
+    right after the transaction begins (and its deferred rollback), it
+    reads the stored position FOR UPDATE by the write's own keys, and
+    returns (rolling back) when the write would not move it forward; the
+    row lock makes a second owner of the partition wait for the first
+    one's commit and then see its position. Built when the consumer
+    resumes at or behind the stored position (it commits to the group
+    after the transaction, or commits nothing and starts from the oldest
+    offset), with numbered placeholders (FOR UPDATE is not SQLite's),
+    a deferred rollback, and keys and offset written as expressions
+    without effects in scope there; known gap otherwise (no finding),
+    notably a Reader that commits nothing and starts from the newest
+    offset, whose lost records no skip brings back.
     Silent when a restore hook is present (franz-go AdjustFetchOffsetsFn,
     sarama MarkOffset/ResetOffset in Setup, confluent Assign,
     IncrementalAssign or Seek, kafka-go SetOffset): when the analysis does

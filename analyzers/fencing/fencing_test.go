@@ -10,10 +10,9 @@ import (
 	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
-// Known gaps: one scenario case is marked "// ok: known gap" (restorefranz:
-// a kafka-go group Reader, which cannot be told where to resume). The
-// other bugs fencing still leaves unreported for want of a fix are listed
-// in doc.go as known gaps under their categories: a ? placeholder guard
+// Known gaps: no scenario case is marked "// ok: known gap". The bugs
+// fencing still leaves unreported for want of a fix are listed in doc.go
+// as known gaps under their categories: a ? placeholder guard
 // whose argument would go before others passed as a slice, a database
 // handle not in scope (or several that data flow does not tell apart)
 // where the restore hook goes, and a franz-go client whose options or
@@ -117,8 +116,10 @@ var scenarios = []string{
 	// committed to Kafka, with commits to Kafka, a row keyed by a constant
 	// application name as well, two pools in scope (the fix reads through
 	// the one the transaction is begun on) (4 positive, fixed with
-	// AdjustFetchOffsetsFn); restored, kafka-go group Reader, a row per
-	// tenant and partition (3 silent).
+	// AdjustFetchOffsetsFn); a kafka-go group Reader committing nothing
+	// (1 positive, fixed by skipping, in the transaction, messages below
+	// the stored position read FOR UPDATE); restored, a group Reader whose
+	// transaction skips them, a row per tenant and partition (3 silent).
 	"fencing/restorefranz",
 	// sarama: a Setup that reads nothing (1 positive, fixed in Setup with
 	// MarkOffset and ResetOffset); a Setup that does (1 silent).

@@ -161,14 +161,15 @@ func applyMessage(ctx context.Context, pool *pgxpool.Pool, m kafka.Message) erro
 	if _, err := tx.Exec(ctx, `INSERT INTO views (key, body) VALUES ($1, $2)`, m.Key, m.Value); err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, saveOffset, m.Offset+1, m.Topic, m.Partition) // ok: known gap, a kafka-go group Reader cannot be told where to resume (the report says so)
+	_, err = tx.Exec(ctx, saveOffset, m.Offset+1, m.Topic, m.Partition) // want `the position written to consumer_offsets in the transaction is never read back, and this kafka-go consumer cannot be told where to resume: nothing is committed to the broker either`
 	if err != nil {
 		return err
 	}
 	return tx.Commit(ctx)
 }
 
-// groupReader is a kafka-go group Reader.
+// groupReader is a kafka-go group Reader, which cannot be told where to
+// resume: the fix skips, in the transaction, what is applied already.
 func groupReader(ctx context.Context, pool *pgxpool.Pool) error {
 	r := kafka.NewReader(kafka.ReaderConfig{GroupID: "views-kafka-go", Topic: "events"})
 	defer r.Close()
@@ -178,6 +179,48 @@ func groupReader(ctx context.Context, pool *pgxpool.Pool) error {
 			return err
 		}
 		if err := applyMessage(ctx, pool, m); err != nil {
+			return err
+		}
+	}
+}
+
+// applySkipping skips, inside the transaction, what the stored position
+// says is applied already.
+func applySkipping(ctx context.Context, pool *pgxpool.Pool, m kafka.Message) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	var next int64
+	err = tx.QueryRow(ctx, `SELECT next_offset FROM consumer_offsets WHERE topic = $1 AND partition = $2 FOR UPDATE`, m.Topic, m.Partition).Scan(&next)
+	if err == nil && m.Offset < next {
+		return nil // applied before a restart or rebalance
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO views (key, body) VALUES ($1, $2)`, m.Key, m.Value); err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, saveOffset, m.Offset+1, m.Topic, m.Partition) // ok: the transaction skips messages below the stored position
+	if err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// groupReaderSkipping is a kafka-go group Reader committing to the group
+// after each transaction, whose transactions skip what is applied.
+func groupReaderSkipping(ctx context.Context, pool *pgxpool.Pool) error {
+	r := kafka.NewReader(kafka.ReaderConfig{GroupID: "views-skipping", Topic: "events"})
+	defer r.Close()
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := applySkipping(ctx, pool, m); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
 			return err
 		}
 	}

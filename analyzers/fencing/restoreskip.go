@@ -1,0 +1,286 @@
+package fencing
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/semantics"
+)
+
+// skipApplied reports an offset row never read back by a consumer that
+// cannot be told where to resume (a kafka-go group Reader: SetOffset
+// fails when GroupID is set). Its fix makes the transaction itself skip
+// what is already applied: right after the transaction begins (and its
+// deferred rollback), it reads the stored position FOR UPDATE by the
+// write's own keys and returns, rolling back, when the write would not
+// move it forward (the record is at or below it). The lock makes a second
+// owner of the partition wait for the first one's commit and then see its
+// position. Built only where that is right: the consumer resumes at or
+// behind the stored position (it commits to the broker after the
+// transaction, or nothing is committed and it starts from the oldest
+// offset; from the newest, records are lost, which no skip repairs);
+// numbered placeholders (PostgreSQL: FOR UPDATE is not SQLite's); a
+// deferred rollback; the keys and the new position are expressions
+// without effects, in scope where the read goes.
+func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer) {
+	rs := ev.Restore
+	if rs.Row.Marks {
+		return
+	}
+	switch {
+	case ev.CommitsToBroker() == semantics.On:
+	case ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.Off:
+	default:
+		return
+	}
+	reader, _ := c.dbReader(rs.Write)
+	if reader == nil {
+		return
+	}
+	ce, _ := edit.CallAt(c.pass, rs.Write)
+	if ce == nil || ce.Ellipsis.IsValid() {
+		return
+	}
+	fn := c.calleeOf(ce)
+	if fn == nil {
+		return
+	}
+	ex, ok := clientmodel.SQLExecOf(fn.FullName())
+	if !ok || ex.Query < 1 || ex.Query >= len(ce.Args) {
+		return
+	}
+	tv := c.pass.TypesInfo.Types[ce.Args[ex.Query]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return
+	}
+	sql := constant.StringVal(tv.Value)
+	sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	txID, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return
+	}
+	tx := c.pass.TypesInfo.Uses[txID]
+	at, ret, ok := c.afterBegin(ce, tx)
+	if !ok || c.readsInFunc(ce, rs.Row.Reads) {
+		return
+	}
+	arg := func(n int) (string, bool) {
+		if n < 1 || ex.Query+n >= len(ce.Args) {
+			return "", false
+		}
+		a := ce.Args[ex.Query+n]
+		return c.text(a), pureExpr(a) && c.inScopeAt(a, at)
+	}
+	args := []string{c.text(ce.Args[0]), "`" + rs.Row.Select() + " FOR UPDATE`"}
+	if !pureExpr(ce.Args[0]) || !c.inScopeAt(ce.Args[0], at) {
+		return
+	}
+	for _, key := range rs.Row.Keys {
+		a, ok := arg(keyPlaceholder(sql, key))
+		if !ok {
+			return
+		}
+		args = append(args, a)
+	}
+	newPos, ok := arg(colPlaceholder(sql, rs.Row.Col))
+	if !ok {
+		return
+	}
+	posType, ok := c.pass.TypesInfo.TypeOf(ce.Args[ex.Query+colPlaceholder(sql, rs.Row.Col)]).(*types.Basic)
+	if !ok || posType.Info()&types.IsInteger == 0 {
+		return
+	}
+	file := edit.File(c.pass, at)
+	var edits []analysis.TextEdit
+	imp := func(path string) string {
+		name, e := edit.Import(c.pass, file, path)
+		edits = append(edits, e...)
+		if len(e) > 0 {
+			name = c.pkgName(path, name)
+		}
+		return name
+	}
+	noRowsPath, noRowsName := splitFull(reader.NoRows)
+	stored := edit.FreeName(c.pass, at, "stored")
+	code := fmt.Sprintf("var %s %s\nif err := %s.%s(%s).Scan(&%s); err == nil && %s <= %s {\n\treturn %snil // already applied: the stored position is past it\n} else if err != nil && !%s.Is(err, %s.%s) {\n\treturn %s%s.Errorf(\"read the stored position: %%w\", err)\n}",
+		stored, posType.Name(), txID.Name, reader.Method, strings.Join(args, ", "), stored, newPos, stored, ret,
+		imp("errors"), imp(noRowsPath), noRowsName, ret, imp("fmt"))
+	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + edit.Indent(c.pass, txID.Pos()) + indentRest(code, edit.Indent(c.pass, txID.Pos())))})
+	pos, end := c.rangeOf(rs.Write)
+	var rel []analysis.RelatedInformation
+	if k.Site != nil {
+		rel = []analysis.RelatedInformation{{Pos: k.Site.Pos(), Message: "the consumer"}}
+	}
+	c.report(analysis.Diagnostic{
+		Pos:            pos,
+		End:            end,
+		Category:       CategoryNotRestored,
+		Message:        "the position written to " + rs.Row.Table + " in the transaction is never read back, and this " + k.Client.Name + " consumer cannot be told where to resume: " + c.restartCost(ev, k.Client),
+		Related:        rel,
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Skip, inside the transaction, records at or below the position stored in " + rs.Row.Table, TextEdits: edits}},
+	})
+}
+
+// afterBegin returns where the transaction tx, declared in the function
+// holding call, has begun: the end of its declaring statement, of the
+// error check after it and of the deferred rollback that must follow it
+// (returning early then releases it). ret is what a return there writes
+// before a final error: the zero values of the function's other results.
+func (c *checker) afterBegin(call *ast.CallExpr, tx types.Object) (token.Pos, string, bool) {
+	if tx == nil {
+		return token.NoPos, "", false
+	}
+	_, path := edit.CallAt(c.pass, call.Lparen)
+	ft, body := edit.FuncOf(path)
+	if ft == nil || body == nil || ft.Results == nil {
+		return token.NoPos, "", false
+	}
+	var sig *types.Signature
+	for _, n := range path {
+		if fd, ok := n.(*ast.FuncDecl); ok && fd.Type == ft {
+			sig, _ = c.pass.TypesInfo.Defs[fd.Name].Type().(*types.Signature)
+		}
+		if fl, ok := n.(*ast.FuncLit); ok && fl.Type == ft {
+			sig, _ = c.pass.TypesInfo.TypeOf(fl).(*types.Signature)
+		}
+	}
+	if sig == nil || sig.Results().Len() == 0 || !isError(sig.Results().At(sig.Results().Len()-1).Type()) {
+		return token.NoPos, "", false
+	}
+	var ret strings.Builder
+	for i := 0; i < sig.Results().Len()-1; i++ {
+		z, ok := c.zeroOf(sig.Results().At(i).Type(), edit.File(c.pass, call.Pos()))
+		if !ok {
+			return token.NoPos, "", false
+		}
+		ret.WriteString(z + ", ")
+	}
+	for i, st := range body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || !declares(c.pass.TypesInfo, as, tx) {
+			continue
+		}
+		j := i + 1
+		if j < len(body.List) {
+			if ifs, ok := body.List[j].(*ast.IfStmt); ok && ifs.Init == nil && ifs.Else == nil {
+				j++ // the begin's error check
+			}
+		}
+		if j < len(body.List) {
+			if d, ok := body.List[j].(*ast.DeferStmt); ok {
+				if s, ok := ast.Unparen(d.Call.Fun).(*ast.SelectorExpr); ok && s.Sel.Name == "Rollback" {
+					if id, ok := s.X.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == tx {
+						return d.End(), ret.String(), call.Pos() > d.End()
+					}
+				}
+			}
+		}
+		return token.NoPos, "", false
+	}
+	return token.NoPos, "", false
+}
+
+// declares reports whether as declares obj.
+func declares(info *types.Info, as *ast.AssignStmt, obj types.Object) bool {
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && info.Defs[id] == obj {
+			return true
+		}
+	}
+	return false
+}
+
+// inScopeAt reports whether every variable e names is declared before pos
+// and visible there.
+func (c *checker) inScopeAt(e ast.Expr, pos token.Pos) bool {
+	scope := c.scopeAt(pos)
+	ok := scope != nil
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(n.X, func(m ast.Node) bool {
+				if id, isID := m.(*ast.Ident); isID && ok {
+					ok = c.visible(scope, id, pos)
+				}
+				return ok
+			})
+			return false
+		case *ast.Ident:
+			ok = ok && c.visible(scope, n, pos)
+		}
+		return ok
+	})
+	return ok
+}
+
+func (c *checker) visible(scope *types.Scope, id *ast.Ident, pos token.Pos) bool {
+	obj := c.pass.TypesInfo.Uses[id]
+	if obj == nil {
+		return true // a package name or a field
+	}
+	if _, isVar := obj.(*types.Var); !isVar {
+		return true
+	}
+	_, found := scope.LookupParent(id.Name, pos)
+	return found == obj
+}
+
+// colPlaceholder returns the number of the placeholder ($n) sql writes
+// the offset column col from: in an UPDATE's SET, or in an INSERT's
+// VALUES; 0 if none.
+func colPlaceholder(sql, col string) int {
+	if insertColsRE.MatchString(sql) {
+		return keyPlaceholder(sql, col)
+	}
+	re := regexp.MustCompile(`(?is)\bset\b(.*?)\bwhere\b`)
+	m := re.FindStringSubmatch(sql)
+	if m == nil {
+		return 0
+	}
+	for _, a := range strings.Split(m[1], ",") {
+		name, value, ok := strings.Cut(a, "=")
+		if ok && strings.EqualFold(strings.Trim(strings.TrimSpace(name), `"`), col) {
+			if p := numberedRE.FindStringSubmatch(strings.TrimSpace(value)); p != nil {
+				n, _ := strconv.Atoi(p[1])
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+// readsInFunc reports whether the function holding call passes a
+// constant statement that reads (per reads) to any call: it already
+// checks the stored position.
+func (c *checker) readsInFunc(call *ast.CallExpr, reads func(string) bool) bool {
+	_, path := edit.CallAt(c.pass, call.Lparen)
+	_, body := edit.FuncOf(path)
+	found := false
+	if body != nil {
+		ast.Inspect(body, func(n ast.Node) bool {
+			if ce, ok := n.(*ast.CallExpr); ok && !found {
+				for _, a := range ce.Args {
+					if tv := c.pass.TypesInfo.Types[a]; tv.Value != nil && tv.Value.Kind() == constant.String && reads(constant.StringVal(tv.Value)) {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
