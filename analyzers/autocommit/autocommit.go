@@ -69,11 +69,15 @@ type checker struct {
 	reported map[*consumer.Consumer]bool
 	// greedyAt are the greedy option calls reported.
 	greedyAt map[token.Pos]bool
+	// assumed are the copies of consumers checked with the settings their
+	// use implies (received.go).
+	assumed map[*consumer.Consumer]bool
 }
 
 func (c *checker) run() {
 	c.reported = map[*consumer.Consumer]bool{}
 	c.greedyAt = map[token.Pos]bool{}
+	c.assumed = map[*consumer.Consumer]bool{}
 	for _, k := range c.m.Consumers {
 		report.Guard(c.pass, k.Site.Pos(), func() {
 			switch k.Client.Timer {

@@ -135,9 +135,11 @@ var scenarios = []struct {
 	// (issue #12 item 1): a service that never commits relies on the
 	// default auto-commit in a group, and the message says so. franz-go
 	// records handed to goroutines (a field and `go f(r)`, a parameter and
-	// EachRecord, a constructor's parameter kept in an unexported field)
-	// (3 / 5): joined before the next poll, the client handed to a value
-	// that may commit, a method value of the client (its calls unseen);
+	// EachRecord, a constructor's parameter kept in an unexported field),
+	// a client built here from its caller's options (4 / 6): joined
+	// before the next poll, the client handed to a value that may commit,
+	// a method value of the client (its calls unseen), the caller's
+	// options with AutoCommitMarks added and marks;
 	// kafka-go ReadMessage on a received reader (group mode not implied:
 	// a tail never commits either); a confluent consumer handing messages
 	// to goroutines (gap).

@@ -103,17 +103,20 @@ in both front ends (go vet analyzes one package at a time).
 A client received from another package (a struct field, a parameter of
 an exported function) has its settings out of sight. When the package
 never commits, marks or stores on it (nor on another client of the same
-library it receives) and hands it to nothing that could,
-the only configuration that saves its progress is a consumer group with
-the client's default auto-commit: records-outlive-poll (franz-go) is then
-reported as for a client built in the package, with the same fix, and the
-message says what it assumes. Where the package commits or marks, the
-calls imply auto-commit off, a flush, or AutoCommitMarks, and the check
-stays silent. A received kafka-go reader read with ReadMessage is not
-reported: one never committed on is as likely outside any group (a tail),
-where ReadMessage commits nothing. Nor is a received confluent-kafka-go
-consumer: under its defaults the loss is in the config (auto-store on
-delivery), whose fix is in the package that builds the consumer.
+library it receives) and hands it to nothing that could, the only
+configuration that saves its progress is a consumer group with the
+client's default auto-commit: records-outlive-poll (franz-go) is then
+reported as for a client built in the package, with the same fix, and
+the message says what it assumes; so is a client the package builds from
+options out of sight (its caller's) that set none of the auto-commit
+options in sight. Where the package commits or marks, the calls imply
+auto-commit off, a flush, or AutoCommitMarks, and the check stays
+silent. A received kafka-go reader read with ReadMessage is not
+reported: one never committed on is as likely outside any group (a
+tail), where ReadMessage commits nothing. Nor is a received
+confluent-kafka-go consumer: under its defaults the loss is in the
+config (auto-store on delivery), whose fix is in the package that builds
+the consumer.
 
 It does not report sarama's default auto-commit (it commits marked offsets
 only, so process-then-mark is at-least-once), franz-go's default in a

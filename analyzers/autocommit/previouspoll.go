@@ -450,7 +450,7 @@ func (c *checker) reportOutlive(k *consumer.Consumer, f *consumer.Call, g *ssa.G
 		End:      gs.Call.Lparen,
 		Category: CategoryOutlivePoll,
 		Message: fmt.Sprintf("record handed to a goroutine while the loop polls again: %s%s's auto-commit commits every poll before the latest, so the next %s makes this record committable before it is processed; a crash loses it (at-most-once)",
-			assumption(k), k.Client.Name, clientmodel.ShortName(f.Func)),
+			c.assumption(k), k.Client.Name, clientmodel.ShortName(f.Func)),
 		Related: c.outliveRelated(k, f),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Wait for the goroutines before the next poll",
@@ -463,8 +463,8 @@ func (c *checker) reportOutlive(k *consumer.Consumer, f *consumer.Call, g *ssa.G
 // received.
 func (c *checker) outliveRelated(k *consumer.Consumer, f *consumer.Call) []analysis.RelatedInformation {
 	rel := []analysis.RelatedInformation{related(f.Pos(), "records polled here; the next iteration polls again without waiting")}
-	if k.Entry != "" {
-		rel = append(rel, c.origin(k, ""))
+	if c.assumed[k] {
+		rel = append(rel, c.origin(k, "client created here, with options out of sight"))
 	}
 	return rel
 }

@@ -50,9 +50,9 @@ import (
 const assumeDefault = "assuming a consumer group with the client's default auto-commit, which the service relies on (it never commits), "
 
 // assumption returns what a finding on k assumes of its settings: "" for
-// a client built in the package, whose settings are seen.
-func assumption(k *consumer.Consumer) string {
-	if k.Entry == "" {
+// settings in sight.
+func (c *checker) assumption(k *consumer.Consumer) string {
+	if !c.assumed[k] {
 		return ""
 	}
 	return assumeDefault
@@ -90,21 +90,43 @@ func (c *checker) origin(k *consumer.Consumer, built string) analysis.RelatedInf
 
 // receivedChecks runs, on each client the package receives and never
 // commits on, the checks whose bug holds under the one configuration that
-// saves its progress.
+// saves its progress; and on each client it builds from options it cannot
+// see (a parameter's), whose group and auto-commit are neither set nor
+// unset in sight, the same.
 func (c *checker) receivedChecks() {
-	for _, k := range c.m.Received {
-		if len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) {
+	ks := append([]*consumer.Consumer{}, c.m.Received...)
+	for _, k := range c.m.Consumers {
+		if c.optsOutOfSight(k) {
+			ks = append(ks, k)
+		}
+	}
+	for _, k := range ks {
+		if k.Client.Timer != clientmodel.TimerPreviousPoll || len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) {
 			continue
 		}
 		report.Guard(c.pass, k.Calls[0].Pos(), func() {
-			a := assumed(k)
-			if k.Client.Timer == clientmodel.TimerPreviousPoll {
-				for _, f := range callsWith(a, clientmodel.Fetch) {
-					c.outlivePoll(a, f)
-				}
+			a := c.assume(k)
+			for _, f := range callsWith(a, clientmodel.Fetch) {
+				c.outlivePoll(a, f)
 			}
 		})
 	}
+}
+
+// optsOutOfSight reports whether consumer k, built in the package, has
+// options from out of sight and none of the settings the timer depends
+// on set in sight (explicitly or on some paths).
+func (c *checker) optsOutOfSight(k *consumer.Consumer) bool {
+	s := k.Settings
+	if !s.Opaque || len(s.Unknown) > 0 {
+		return false
+	}
+	for _, set := range []clientmodel.Setting{clientmodel.AutoCommit, clientmodel.MarksOnly, clientmodel.Greedy} {
+		if _, ok := s.Set[set]; ok {
+			return false
+		}
+	}
+	return true
 }
 
 // commitsOn reports whether the package commits, marks or stores on k,
@@ -113,7 +135,7 @@ func (c *checker) receivedChecks() {
 // function's parameter).
 func (c *checker) commitsOn(k *consumer.Consumer) bool {
 	for _, call := range c.m.Calls {
-		if call.Client != k.Client || call.Consumer != nil {
+		if call.Client != k.Client || call.Consumer != nil && call.Consumer != k {
 			continue
 		}
 		switch call.Role {
@@ -124,20 +146,22 @@ func (c *checker) commitsOn(k *consumer.Consumer) bool {
 	return false
 }
 
-// assumed returns a copy of received client k with the settings the
-// service relies on: the client's defaults in a consumer group.
-func assumed(k *consumer.Consumer) *consumer.Consumer {
+// assume returns a copy of k with the settings the service relies on:
+// the client's defaults in a consumer group. Findings on it say so
+// (assumption).
+func (c *checker) assume(k *consumer.Consumer) *consumer.Consumer {
 	s := &consumer.Settings{Set: map[clientmodel.Setting]consumer.Value{}, Unknown: map[clientmodel.Setting]bool{}, Cond: map[clientmodel.Setting]bool{}}
 	s.Set[clientmodel.Group] = consumer.Value{On: true}
 	cp := *k
 	cp.Settings = s
+	c.assumed[&cp] = true
 	return &cp
 }
 
-// escapes reports whether the package hands received client k to
-// something that could commit on it unseen: a call of a function outside
-// the package (other than a client call), an interface, a method value,
-// or a store other than into a local variable or a struct field.
+// escapes reports whether the package hands client k to something that
+// could commit on it unseen: a call of a function outside the package
+// (other than a client call), an interface, a method value, a result, or
+// a store other than into a local variable or a struct field.
 func (c *checker) escapes(k *consumer.Consumer) bool {
 	recv := ssaflow.Recv(k.Calls[0].Instr.Common())
 	if recv == nil {
@@ -151,6 +175,9 @@ func (c *checker) escapes(k *consumer.Consumer) bool {
 	isK := func(v ssa.Value) bool {
 		if !types.Identical(v.Type(), t) {
 			return false
+		}
+		if k.Entry == "" {
+			return c.m.Is(k, v)
 		}
 		for _, r := range c.m.Flow.Roots(v) {
 			if key, _ := consumer.EntryKey(r); key == k.Entry {
@@ -190,6 +217,12 @@ func (c *checker) escapes(k *consumer.Consumer) bool {
 				case *ssa.MakeInterface:
 					if isK(in.X) {
 						return true
+					}
+				case *ssa.Return:
+					for _, r := range in.Results {
+						if isK(r) {
+							return true // the caller may commit on it
+						}
 					}
 				case *ssa.MakeClosure:
 					// A method value (cl.CommitRecords): its calls are

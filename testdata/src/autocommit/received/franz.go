@@ -57,6 +57,43 @@ func (f *Feeder) Run(ctx context.Context) {
 	}
 }
 
+// PollWith builds its client from options its caller passes: they are
+// out of sight as a received client's settings are.
+func PollWith(ctx context.Context, index func(*kgo.Record), opts ...kgo.Opt) error {
+	cl, err := kgo.NewClient(opts...)
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	for ctx.Err() == nil {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			go index(r) // want `record handed to a goroutine while the loop polls again: assuming a consumer group`
+		})
+	}
+	return nil
+}
+
+// PollMarked adds AutoCommitMarks to its caller's options and marks each
+// record after processing it.
+func PollMarked(ctx context.Context, index func(*kgo.Record), opts ...kgo.Opt) error {
+	cl, err := kgo.NewClient(append(opts, kgo.AutoCommitMarks())...)
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	for ctx.Err() == nil {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			go func() { // ok: the timer commits marked records only
+				index(r)
+				cl.MarkCommitRecords(r)
+			}()
+		})
+	}
+	return nil
+}
+
 // Joiner waits for its goroutines before polling again.
 type Joiner struct{ Client *kgo.Client }
 
