@@ -69,7 +69,7 @@ func (c *checker) startedElsewhereLoop(sel *ast.SelectorExpr, pos token.Pos) (*a
 						continue
 					}
 					obj := c.pass.TypesInfo.Uses[keyIdent(ast.Unparen(kv.Value))]
-					if decl == nil || fdecl != nil && fdecl != decl || ch != nil && ch != obj || obj == nil {
+					if decl == nil || decl.Body == nil || x.Pos() < decl.Body.Pos() || x.End() > decl.Body.End() || fdecl != nil && fdecl != decl || ch != nil && ch != obj || obj == nil {
 						bad = true
 						continue
 					}
