@@ -209,8 +209,8 @@ that client.
     top of its body, the callback's own code still running after it. The
     fix calls Assign: with the cooperative-sticky assignor it must be
     IncrementalAssign, which the fix does not know to write. A kafka-go
-    Reader cannot be told where to resume (SetOffset fails when GroupID
-    is set), so its fix makes the transaction skip what is applied:
+    group Reader cannot be told where to resume (SetOffset fails when
+    GroupID is set), so its fix makes the transaction skip what is applied:
     right after the transaction begins (and its deferred rollback), it
     reads the stored position FOR UPDATE by the write's own keys, and
     returns (rolling back) when the write would not move it forward; the
@@ -222,7 +222,9 @@ that client.
     a deferred rollback, and keys and offset written as expressions
     without effects in scope there; known gap otherwise (no finding),
     notably a Reader that commits nothing and starts from the newest
-    offset, whose lost records no skip brings back.
+    offset, whose lost records no skip brings back, and a Reader outside
+    a group (whose fix, SetOffset with the stored offset before reading,
+    is not built).
     Silent when a restore hook is present (franz-go AdjustFetchOffsetsFn,
     sarama MarkOffset/ResetOffset in Setup, confluent Assign,
     IncrementalAssign or Seek, kafka-go SetOffset): when the analysis does
