@@ -232,12 +232,13 @@ that client.
     for a row with a key other than topic, partition and group whose
     value varies (a tenant, a header): a partition then has several
     stored positions, and which one it resumes from is the application's
-    design, not a bug the analysis can name. Known gap: no finding when
-    no database handle of the transaction's type is in scope where the
-    hook goes, or several that data flow does not tell apart, since the
-    fix would have to thread one there; nor for a franz-go client
-    received from another package, whose options (where the hook goes)
-    are given there.
+    design, not a bug the analysis can name. When the hook has no place
+    (no database handle of the transaction's type in scope where it goes,
+    or several that data flow does not tell apart; a franz-go client
+    received from another package, whose options are given there), the
+    finding gets the kafka-go group Reader's fix instead: the
+    transaction skips what the stored position says is applied, under
+    the same conditions; known gap when they do not hold.
 
 It stays silent on errors returned or wrapped and returned; on loops stopped
 or contexts cancelled; on transactions aborted and then returned, stopped or

@@ -33,50 +33,56 @@ import (
 // numbered placeholders (PostgreSQL: FOR UPDATE is not SQLite's); a
 // deferred rollback; the keys and the new position are expressions
 // without effects, in scope where the read goes.
-func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer) {
+//
+// The same fix serves consumers whose restore hook cannot be added: a
+// franz-go client whose options are given in another package, or no
+// handle of the transaction's database in scope where the hook goes (the
+// transaction is in scope where it is used). why, when not empty, says
+// why the consumer cannot be told where to resume.
+func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why string) bool {
 	rs := ev.Restore
-	if rs.Row.Marks || !k.Settings.Is(k.Client, clientmodel.Group) {
-		return // outside a group, SetOffset is the fix (not built)
+	if rs.Row.Marks {
+		return false
 	}
 	switch {
 	case ev.CommitsToBroker() == semantics.On:
 	case ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.Off:
 	default:
-		return
+		return false
 	}
 	reader, _ := c.dbReader(rs.Write)
 	if reader == nil {
-		return
+		return false
 	}
 	ce, _ := edit.CallAt(c.pass, rs.Write)
 	if ce == nil || ce.Ellipsis.IsValid() {
-		return
+		return false
 	}
 	fn := c.calleeOf(ce)
 	if fn == nil {
-		return
+		return false
 	}
 	ex, ok := clientmodel.SQLExecOf(fn.FullName())
 	if !ok || ex.Query < 1 || ex.Query >= len(ce.Args) {
-		return
+		return false
 	}
 	tv := c.pass.TypesInfo.Types[ce.Args[ex.Query]]
 	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return
+		return false
 	}
 	sql := constant.StringVal(tv.Value)
 	sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return
+		return false
 	}
 	txID, ok := sel.X.(*ast.Ident)
 	if !ok {
-		return
+		return false
 	}
 	tx := c.pass.TypesInfo.Uses[txID]
 	at, ret, ok := c.afterBegin(ce, tx)
 	if !ok || c.readsInFunc(ce, rs.Row.Reads) {
-		return
+		return false
 	}
 	arg := func(n int) (string, bool) {
 		if n < 1 || ex.Query+n >= len(ce.Args) {
@@ -87,22 +93,22 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer) {
 	}
 	args := []string{c.text(ce.Args[0]), "`" + rs.Row.Select() + " FOR UPDATE`"}
 	if !pureExpr(ce.Args[0]) || !c.inScopeAt(ce.Args[0], at) {
-		return
+		return false
 	}
 	for _, key := range rs.Row.Keys {
 		a, ok := arg(keyPlaceholder(sql, key))
 		if !ok {
-			return
+			return false
 		}
 		args = append(args, a)
 	}
 	newPos, ok := arg(colPlaceholder(sql, rs.Row.Col))
 	if !ok {
-		return
+		return false
 	}
 	posType, ok := c.pass.TypesInfo.TypeOf(ce.Args[ex.Query+colPlaceholder(sql, rs.Row.Col)]).(*types.Basic)
 	if !ok || posType.Info()&types.IsInteger == 0 {
-		return
+		return false
 	}
 	file := edit.File(c.pass, at)
 	var edits []analysis.TextEdit
@@ -129,10 +135,11 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer) {
 		Pos:            pos,
 		End:            end,
 		Category:       CategoryNotRestored,
-		Message:        "the position written to " + rs.Row.Table + " in the transaction is never read back, and this " + k.Client.Name + " consumer cannot be told where to resume: " + c.restartCost(ev, k.Client),
+		Message:        "the position written to " + rs.Row.Table + " in the transaction is never read back" + why + ": " + c.restartCost(ev, k.Client),
 		Related:        rel,
 		SuggestedFixes: []analysis.SuggestedFix{{Message: "Skip, inside the transaction, records at or below the position stored in " + rs.Row.Table, TextEdits: edits}},
 	})
+	return true
 }
 
 // afterBegin returns where the transaction tx, declared in the function
