@@ -117,14 +117,7 @@ func (c *checker) notRestored(ev *semantics.Evidence, k *consumer.Consumer) {
 		}
 	}
 	var edits []analysis.TextEdit
-	imp := func(path string) string {
-		name, e := edit.Import(c.pass, site.file, path)
-		edits = append(edits, e...)
-		if len(e) > 0 {
-			name = c.pkgName(path, name)
-		}
-		return name
-	}
+	imp := c.importer(site.file, &edits)
 	noRowsPath, noRowsName := splitFull(reader.NoRows)
 	code := strings.NewReplacer(
 		clientmodel.FixRead, "err := "+site.db+"."+reader.Method+"("+strings.Join(args, ", ")+").Scan(&next)",
@@ -504,6 +497,19 @@ func (c *checker) pkgName(path, guess string) string {
 		return n
 	}
 	return guess
+}
+
+// importer returns a function that imports a package path into file f
+// (its edits appended to edits) and returns the name to write it with.
+func (c *checker) importer(f *ast.File, edits *[]analysis.TextEdit) func(string) string {
+	return func(path string) string {
+		name, e := edit.Import(c.pass, f, path)
+		*edits = append(*edits, e...)
+		if len(e) > 0 {
+			name = c.pkgName(path, name)
+		}
+		return name
+	}
 }
 
 // splitFull splits the full name of a package-level object

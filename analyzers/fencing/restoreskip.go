@@ -39,50 +39,50 @@ import (
 // handle of the transaction's database in scope where the hook goes (the
 // transaction is in scope where it is used). why, when not empty, says
 // why the consumer cannot be told where to resume.
-func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why string) bool {
+func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why string) {
 	rs := ev.Restore
 	if rs.Row.Marks {
-		return false
+		return
 	}
 	switch {
 	case ev.CommitsToBroker() == semantics.On:
 	case ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.Off:
 	default:
-		return false
+		return
 	}
 	reader, _ := c.dbReader(rs.Write)
 	if reader == nil {
-		return false
+		return
 	}
 	ce, _ := edit.CallAt(c.pass, rs.Write)
 	if ce == nil || ce.Ellipsis.IsValid() {
-		return false
+		return
 	}
 	fn := c.calleeOf(ce)
 	if fn == nil {
-		return false
+		return
 	}
 	ex, ok := clientmodel.SQLExecOf(fn.FullName())
 	if !ok || ex.Query < 1 || ex.Query >= len(ce.Args) {
-		return false
+		return
 	}
 	tv := c.pass.TypesInfo.Types[ce.Args[ex.Query]]
 	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return false
+		return
 	}
 	sql := constant.StringVal(tv.Value)
 	sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return false
+		return
 	}
 	txID, ok := sel.X.(*ast.Ident)
 	if !ok {
-		return false
+		return
 	}
 	tx := c.pass.TypesInfo.Uses[txID]
 	at, ret, ok := c.afterBegin(ce, tx)
 	if !ok || c.readsInFunc(ce, rs.Row.Reads) {
-		return false
+		return
 	}
 	arg := func(n int) (string, bool) {
 		if n < 1 || ex.Query+n >= len(ce.Args) {
@@ -93,33 +93,26 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 	}
 	args := []string{c.text(ce.Args[0]), "`" + rs.Row.Select() + " FOR UPDATE`"}
 	if !pureExpr(ce.Args[0]) || !c.inScopeAt(ce.Args[0], at) {
-		return false
+		return
 	}
 	for _, key := range rs.Row.Keys {
 		a, ok := arg(keyPlaceholder(sql, key))
 		if !ok {
-			return false
+			return
 		}
 		args = append(args, a)
 	}
 	newPos, ok := arg(colPlaceholder(sql, rs.Row.Col))
 	if !ok {
-		return false
+		return
 	}
 	posType, ok := c.pass.TypesInfo.TypeOf(ce.Args[ex.Query+colPlaceholder(sql, rs.Row.Col)]).(*types.Basic)
 	if !ok || posType.Info()&types.IsInteger == 0 {
-		return false
+		return
 	}
 	file := edit.File(c.pass, at)
 	var edits []analysis.TextEdit
-	imp := func(path string) string {
-		name, e := edit.Import(c.pass, file, path)
-		edits = append(edits, e...)
-		if len(e) > 0 {
-			name = c.pkgName(path, name)
-		}
-		return name
-	}
+	imp := c.importer(file, &edits)
 	noRowsPath, noRowsName := splitFull(reader.NoRows)
 	stored := edit.FreeName(c.pass, at, "stored")
 	code := fmt.Sprintf("var %s %s\nif err := %s.%s(%s).Scan(&%s); err == nil && %s <= %s {\n\treturn %snil // already applied: the stored position is past it\n} else if err != nil && !%s.Is(err, %s.%s) {\n\treturn %s%s.Errorf(\"read the stored position: %%w\", err)\n}",
@@ -139,7 +132,6 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 		Related:        rel,
 		SuggestedFixes: []analysis.SuggestedFix{{Message: "Skip, inside the transaction, records at or below the position stored in " + rs.Row.Table, TextEdits: edits}},
 	})
-	return true
 }
 
 // afterBegin returns where the transaction tx, declared in the function
@@ -168,13 +160,9 @@ func (c *checker) afterBegin(call *ast.CallExpr, tx types.Object) (token.Pos, st
 	if sig == nil || sig.Results().Len() == 0 || !isError(sig.Results().At(sig.Results().Len()-1).Type()) {
 		return token.NoPos, "", false
 	}
-	var ret strings.Builder
-	for i := 0; i < sig.Results().Len()-1; i++ {
-		z, ok := c.zeroOf(sig.Results().At(i).Type(), edit.File(c.pass, call.Pos()))
-		if !ok {
-			return token.NoPos, "", false
-		}
-		ret.WriteString(z + ", ")
+	ret, ok := c.zerosOf(sig, edit.File(c.pass, call.Pos()))
+	if !ok {
+		return token.NoPos, "", false
 	}
 	for i, st := range body.List {
 		as, ok := st.(*ast.AssignStmt)
@@ -191,7 +179,7 @@ func (c *checker) afterBegin(call *ast.CallExpr, tx types.Object) (token.Pos, st
 			if d, ok := body.List[j].(*ast.DeferStmt); ok {
 				if s, ok := ast.Unparen(d.Call.Fun).(*ast.SelectorExpr); ok && s.Sel.Name == "Rollback" {
 					if id, ok := s.X.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == tx {
-						return d.End(), ret.String(), call.Pos() > d.End()
+						return d.End(), ret, call.Pos() > d.End()
 					}
 				}
 			}

@@ -61,11 +61,14 @@ func (c *checker) ret(s *site, errName string, logged bool) (string, []analysis.
 // zeros returns the zero values of the function's results but the last
 // (an error), each followed by ", ", as a return statement in it writes
 // them; ok is false for a type the code cannot spell there.
-func (c *checker) zeros(s *site) (string, bool) {
-	res := s.sig.Results()
+func (c *checker) zeros(s *site) (string, bool) { return c.zerosOf(s.sig, s.file) }
+
+// zerosOf is zeros for a function of signature sig in file f.
+func (c *checker) zerosOf(sig *types.Signature, f *ast.File) (string, bool) {
+	res := sig.Results()
 	var b strings.Builder
 	for i := 0; i < res.Len()-1; i++ {
-		z, ok := c.zeroOf(res.At(i).Type(), s.file)
+		z, ok := c.zeroOf(res.At(i).Type(), f)
 		if !ok {
 			return "", false
 		}
