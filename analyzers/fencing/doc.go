@@ -227,8 +227,10 @@ that client.
     is not built).
     Silent when a restore hook is present (franz-go AdjustFetchOffsetsFn,
     sarama MarkOffset/ResetOffset in Setup, confluent Assign,
-    IncrementalAssign or Seek, kafka-go SetOffset): when the analysis does
-    not see the hook read the table, the report says unknown. No finding
+    IncrementalAssign or Seek, kafka-go SetOffset; where the skip fix
+    goes, a read of the row in the transaction's function): when the
+    analysis does not see the hook read the table, the report says
+    unknown. No finding
     for a row with a key other than topic, partition and group whose
     value varies (a tenant, a header): a partition then has several
     stored positions, and which one it resumes from is the application's
