@@ -38,12 +38,6 @@ import (
 //     processing, and a row that another package reads back are not
 //     reported.
 //
-// A mark after (or before) a send on sarama's AsyncProducer Input() gets
-// the reply fix (replyfix.go: the message's own channel in Metadata, the
-// package's drain loops forwarding reports to it, the sender waiting on
-// it), but has no scenario: the sarama stub has no Successes, Errors,
-// ProducerError, Metadata, Producer.Return or NewAsyncProducer.
-//
 // Reported without a fix, so without a scenario (TestEveryFindingHasAFix
 // would fail on it): a mark after a send on sarama's AsyncProducer Input()
 // in a package that does not set Producer.Return.Successes or does not
@@ -185,6 +179,12 @@ var scenarios = []struct {
 	// (7 positive); the three sync twins, the poll committed after a
 	// Flush, the confluent delivery report awaited (5 silent).
 	{"ordering/produce", ordering.Analyzer},
+	// sarama AsyncProducer: a mark after the send on Input(), before it,
+	// and with an audit log in between (3 positive, the reply fix: the message's own
+	// channel in Metadata, the package's drain loops forwarding each
+	// report to it, the claim waiting on it before the mark); a
+	// SyncProducer twin (1 silent).
+	{"ordering/asyncproduce", ordering.Analyzer},
 	// -ordering.ignore=ordering/metrics: a metrics call after the commit
 	// is not processing (1 silent); the store after it still is (1
 	// positive).

@@ -27,10 +27,19 @@ func (b ByteEncoder) Encode() ([]byte, error) { return b, nil }
 func (b ByteEncoder) Length() int             { return len(b) }
 
 type ProducerMessage struct {
-	Topic string
-	Key   Encoder
-	Value Encoder
+	Topic    string
+	Key      Encoder
+	Value    Encoder
+	Metadata interface{}
 }
+
+type ProducerError struct {
+	Msg *ProducerMessage
+	Err error
+}
+
+func (pe ProducerError) Error() string { return "" }
+func (pe ProducerError) Unwrap() error { return pe.Err }
 
 type SyncProducer interface {
 	SendMessage(msg *ProducerMessage) (partition int32, offset int64, err error)
@@ -43,11 +52,15 @@ type SyncProducer interface {
 
 type AsyncProducer interface {
 	Input() chan<- *ProducerMessage
+	Successes() <-chan *ProducerMessage
+	Errors() <-chan *ProducerError
 	Close() error
 	BeginTxn() error
 	CommitTxn() error
 	AbortTxn() error
 	AddMessageToTxn(msg *ConsumerMessage, groupId string, metadata *string) error
 }
+
+func NewAsyncProducer(addrs []string, conf *Config) (AsyncProducer, error) { return nil, nil }
 
 func NewSyncProducer(addrs []string, config *Config) (SyncProducer, error) { return nil, nil }

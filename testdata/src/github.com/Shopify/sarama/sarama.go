@@ -17,6 +17,12 @@ type ConsumerMessage struct {
 }
 
 type Config struct {
+	Producer struct {
+		Return struct {
+			Successes bool
+			Errors    bool
+		}
+	}
 	Consumer struct {
 		Return struct {
 			Errors bool
