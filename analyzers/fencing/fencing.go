@@ -69,7 +69,7 @@ func New(cfg Config) *analysis.Analyzer {
 		if m == nil {
 			return nil, nil
 		}
-		c := &checker{pass: pass, m: m, ix: clientmodel.Default, reported: map[token.Pos]bool{}}
+		c := &checker{pass: pass, m: m, ix: clientmodel.Default, reported: map[reportKey]bool{}}
 		c.results()
 		c.revokes()
 		c.offsetRows()
@@ -83,9 +83,8 @@ type checker struct {
 	pass *analysis.Pass
 	m    *consumer.Model
 	ix   *clientmodel.Index
-	// reported holds the positions already reported, so that one call
-	// draws one diagnostic.
-	reported map[token.Pos]bool
+	// reported holds the findings already reported (reportKey).
+	reported map[reportKey]bool
 	// calls indexes the package's SSA calls by position (built lazily).
 	calls map[token.Pos]*ssa.Call
 	// helperFetch memoises helperFetches.
@@ -94,11 +93,23 @@ type checker struct {
 
 // report sends d through the report funnel, once per position.
 func (c *checker) report(d analysis.Diagnostic) {
-	if c.reported[d.Pos] {
+	k := reportKey{pos: d.Pos}
+	if d.Category == CategoryNotRestored {
+		k.category = d.Category // its fix edits the transaction's start, not the call
+	}
+	if c.reported[k] {
 		return
 	}
-	c.reported[d.Pos] = true
+	c.reported[k] = true
 	report.Report(c.pass, d)
+}
+
+// reportKey is one finding: one call draws one diagnostic, except that an
+// offset row never read back is a mistake of its own beside one in the
+// statement that writes it (an unguarded row), with a fix of its own.
+type reportKey struct {
+	pos      token.Pos
+	category string
 }
 
 func related(n ast.Node, msg string) []analysis.RelatedInformation {

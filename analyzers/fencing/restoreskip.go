@@ -16,6 +16,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/semantics"
+	"github.com/offsetcommit/commitlint/internal/sqlrow"
 )
 
 // skipApplied reports an offset row never read back by a consumer that
@@ -71,6 +72,9 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 		return
 	}
 	sql := constant.StringVal(tv.Value)
+	if sqlrow.Unguarded(sql) == nil && c.rowsChecked(ce) {
+		return // the guarded write's affected rows are checked: a replay is already a no-op
+	}
 	sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return
@@ -179,7 +183,11 @@ func (c *checker) afterBegin(call *ast.CallExpr, tx types.Object) (token.Pos, st
 			if d, ok := body.List[j].(*ast.DeferStmt); ok {
 				if s, ok := ast.Unparen(d.Call.Fun).(*ast.SelectorExpr); ok && s.Sel.Name == "Rollback" {
 					if id, ok := s.X.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == tx {
-						return d.End(), ret, call.Pos() > d.End()
+						end := d.End()
+						if eol, ok := c.lineEnd(end - 1); ok {
+							end = eol // after a comment ending the line
+						}
+						return end, ret, call.Pos() > d.End()
 					}
 				}
 			}
@@ -256,6 +264,37 @@ func colPlaceholder(sql, col string) int {
 		}
 	}
 	return 0
+}
+
+// rowsChecked reports whether the result of the write call (assigned to a
+// variable) has its affected rows read in the same function: with a
+// guarded write, the transaction then tells a replay (no row moved) from
+// a new record, and skips it (a compare-and-set on the stored position).
+func (c *checker) rowsChecked(call *ast.CallExpr) bool {
+	_, path := edit.CallAt(c.pass, call.Lparen)
+	_, body := edit.FuncOf(path)
+	var res types.Object
+	for _, n := range path {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call && len(as.Lhs) > 0 {
+			if id, ok := as.Lhs[0].(*ast.Ident); ok {
+				res = c.pass.TypesInfo.ObjectOf(id)
+			}
+			break
+		}
+	}
+	if res == nil || body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "RowsAffected" {
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == res {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // readsInFunc reports whether the function holding call passes a

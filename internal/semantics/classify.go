@@ -49,6 +49,7 @@ const (
 	StrategyComputed     = "commit of a position the application computes"
 	StrategyOnReturn     = "commit when the handler returns"
 	StrategySink         = "offset stored in the same DB transaction"
+	StrategyOwnStore     = "offset stored in the database, outside the effect's transaction"
 	StrategyTransactions = "broker transactions"
 	StrategyNone         = "no commits"
 	StrategyUnknown      = "unknown"
@@ -79,6 +80,8 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	switch {
 	case c.sinks(has) && ev.Restore.Restored():
 		c.sink(has(category.Unfenced))
+	case ev.Sink != nil && !ev.Sink.InTx && ev.Restore.Restored():
+		c.ownStore(has(category.CommitBefore))
 	case ev.groupless():
 		r.Strategy, r.Detail = StrategyNone, "not a group member: no position is ever committed"
 		r.Guarantee = GuaranteeUnk
@@ -263,6 +266,26 @@ func (c *classifier) transactional() bool {
 func (c *classifier) sinks(has func(category.Category) bool) bool {
 	s := c.ev.Sink
 	return s != nil && s.InTx && s.WithEffect && !has(category.CommitBefore) && !has(category.ReadCommits)
+}
+
+// ownStore classifies a consumer that resumes from a position it writes
+// to its database in a statement of its own, outside the effect's
+// transaction: the order of the two writes is the delivery semantic, as
+// it is for broker commits.
+func (c *classifier) ownStore(before bool) {
+	s, r := c.ev.Sink, c.r
+	r.Strategy = StrategyOwnStore
+	r.Detail = "the offset row is written in a statement of its own, " + s.Store + "; " + c.ev.Restore.Hook + " resumes from it"
+	r.Revoke = "not needed (the position lives in " + s.Store + ")"
+	if before {
+		r.Guarantee = AtMostOnce
+		r.Reason = "the position is written before the record's effect and not in its transaction: a crash between them resumes past the record, which is lost"
+		r.Window = "none (records are lost, not repeated)"
+		return
+	}
+	r.Guarantee = AtLeastOnce
+	r.Reason = "the position is written after the record's effect, not in its transaction: a crash between them resumes before the record, which is applied again"
+	r.Window = "one record"
 }
 
 // sink classifies a consumer that writes its position in the effect's

@@ -33,6 +33,9 @@ const (
 // lag says what the broker's lag for the consumer's group reflects.
 func (c *classifier) lag(has func(category.Category) bool) string {
 	r, ev := c.r, c.ev
+	if (r.Strategy == StrategySink || r.Strategy == StrategyOwnStore) && ev.groupless() {
+		return c.sinkLag() // no broker lag to mislead
+	}
 	if slices.ContainsFunc(category.Loses, has) {
 		return LagFetching + " (positions can pass records not yet processed: lag looks fine while records are lost)"
 	}
@@ -52,7 +55,7 @@ func (c *classifier) lag(has func(category.Category) bool) string {
 		return LagProcessing + " (the low-water mark is committed: lag also counts the records in flight)"
 	case StrategyTransactions:
 		return LagProcessing + " (offsets commit with each transaction)"
-	case StrategySink:
+	case StrategySink, StrategyOwnStore:
 		return c.sinkLag()
 	case StrategyNone:
 		if ev.groupless() {

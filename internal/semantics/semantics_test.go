@@ -126,6 +126,10 @@ func TestClassify(t *testing.T) {
 		// says that they are lost by a crash before them
 		{"txnafter", map[string]string{"strategy": semantics.StrategyTransactions, "scope": "Kafka",
 			"reason": "a write to the database/sql database after the transaction commits (cases.go:", "window": "effects after the commit are lost"}},
+		// a position kept in the application's database, written after
+		// the effect but outside its transaction, and read back
+		{"ownstore", map[string]string{"strategy": semantics.StrategyOwnStore, "guarantee": semantics.AtLeastOnce,
+			"window": "one record", "lag": semantics.LagNothing + " (not a group member"}},
 		{"txnaftergo", map[string]string{"strategy": semantics.StrategyTransactions, "reason": "a goroutine started after the transaction commits"}},
 		{"shared1", map[string]string{"group": "g-one", "topics": "t-shared"}},
 		{"shared2", map[string]string{"group": "g-two", "topics": "t-shared"}},
@@ -160,6 +164,7 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 		{"interval", "hiwater/concurrent-commit", semantics.StrategyTimer, semantics.Neither},
 		{"sinkrestore", "fencing/unfenced-offset-write", semantics.StrategySink, semantics.AtLeastOnce},
 		{"txnsess", "fencing/skipped-txn-begin-failure", semantics.StrategyTransactions, semantics.AtMostOnce},
+		{"ownstore", "ordering/commit-before-process", semantics.StrategyOwnStore, semantics.AtMostOnce},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {

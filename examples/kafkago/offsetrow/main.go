@@ -8,7 +8,12 @@
 // applying a message it fetched before the revoke; its transaction commits
 // after the new owner's and moves next_offset backwards, so the new owner's
 // next restart applies those entries again (duplicates despite the
-// transaction). Twin: kafkago/txoffset, whose UPDATE is guarded.
+// transaction). And nothing reads next_offset back (fencing
+// sink-offset-not-restored): a kafka-go group Reader resumes from the
+// broker's committed offset, so a crash between the transaction and
+// CommitMessages applies the message again. The fixes guard the UPDATE and
+// make the transaction skip messages at or below the stored position.
+// Twin: kafkago/txoffset, whose guarded UPDATE does both.
 package main
 
 import (
@@ -47,7 +52,7 @@ func apply(ctx context.Context, pool *pgxpool.Pool, msg kafka.Message) error {
 		e.Account, e.Cents, msg.Offset); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, // finding: fencing unfenced-offset-write
+	if _, err := tx.Exec(ctx, // finding: fencing unfenced-offset-write // finding: fencing sink-offset-not-restored
 		`UPDATE consumer_offsets SET next_offset = $1
 		 WHERE topic = $2 AND partition = $3`,
 		msg.Offset+1, msg.Topic, msg.Partition); err != nil {

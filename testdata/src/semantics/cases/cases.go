@@ -524,6 +524,28 @@ func sinkReader(ctx context.Context, db *sql.DB) {
 	}
 }
 
+// A kafka-go reader outside a group that starts from the stored position,
+// written in a statement of its own after the effect.
+func ownStore(ctx context.Context, db *sql.DB) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{Topic: "t-own", Partition: 1}) // case: ownstore
+	var next int64
+	if err := db.QueryRowContext(ctx, `SELECT "offset" FROM consumer_offsets WHERE part = $1`, 1).Scan(&next); err == nil {
+		_ = r.SetOffset(next)
+	}
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if _, err := db.ExecContext(ctx, `INSERT INTO ledger (k, v) VALUES ($1, $2)`, m.Key, m.Value); err != nil {
+			return
+		}
+		if _, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET "offset" = $1 WHERE part = $2`, m.Offset+1, m.Partition); err != nil {
+			return
+		}
+	}
+}
+
 // setupHandler writes its position in the transaction and Setup starts
 // every claim from it.
 type setupHandler struct{ sinkHandler }
