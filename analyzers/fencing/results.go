@@ -423,8 +423,12 @@ func cost(ref clientmodel.ResultRef) string {
 	name := clientmodel.ShortName(ref.Func)
 	switch ref.Swallow {
 	case clientmodel.SwallowLoses:
-		if ref.Abort != "" {
-			return ref.Client.Name + " does not rewind the claim, so the next transaction commits a later offset and the failed message's output is lost; after an abortable error the producer also refuses " + ref.Begin + " until " + ref.Abort
+		if ref.Begin != "" {
+			until := "the transaction is aborted"
+			if ref.Abort != "" {
+				until = ref.Abort + " is called"
+			}
+			return ref.Client.Name + " accepts no " + ref.Begin + " after a failed " + name + " until " + until + ", so every later transaction fails while the loop goes on: alive but making no progress until a restart redoes the records from the committed offsets (an abort here without a rewind would lose them instead)"
 		}
 		return "the consumer has already moved past the batch, so the next successful transaction commits later offsets and the failed batch's output is lost"
 	case clientmodel.SwallowStalls:

@@ -428,7 +428,11 @@ type Result struct {
 	// Abort, when set, is the method (on the same receiver) that must be
 	// called after a failure before the client accepts a new transaction
 	// (sarama AbortTxn: an abortable error allows no other transition),
-	// and Begin the call it refuses until then (BeginTxn).
+	// and Begin the call it refuses until then (BeginTxn). Begin set
+	// without Abort: the client refuses it after a failure until the
+	// transaction is aborted or for good (librdkafka). With Begin set,
+	// carrying on after a swallowed failure stalls rather than loses: no
+	// later transaction commits until something aborts this one.
 	Abort, Begin string
 	// Folds, when set, is the method (on the same receiver, with the same
 	// arguments) whose error also reports what the call's other results

@@ -268,6 +268,25 @@ func (c *classifier) sinks(has func(category.Category) bool) bool {
 	return s != nil && s.InTx && s.WithEffect && !has(category.CommitBefore) && !has(category.ReadCommits)
 }
 
+// txnCommitStalls reports whether carrying on after a failed transaction
+// commit stalls the client's consumer rather than losing records: every
+// transaction commit call of the client refuses a new transaction until the
+// failed one is aborted (clientmodel.Result.Begin), or cannot commit again
+// (SwallowStalls).
+func txnCommitStalls(cl *clientmodel.Client) bool {
+	n := 0
+	for _, res := range cl.Results {
+		if !slices.Contains(cl.TxnCommit, res.Func) {
+			continue
+		}
+		n++
+		if res.Begin == "" && res.Swallow != clientmodel.SwallowStalls {
+			return false
+		}
+	}
+	return n > 0
+}
+
 // ownStore classifies a consumer that resumes from a position it writes
 // to its database in a statement of its own, outside the effect's
 // transaction: the order of the two writes is the delivery semantic, as
@@ -363,7 +382,9 @@ func (c *classifier) transactions(swallowed, txnResult, beginSkipped bool) {
 	if t := c.ev.Client.Prose.TxnRevoke; t != "" {
 		r.Revoke = "not needed (" + t + ")"
 	}
-	if swallowed {
+	if swallowed && txnCommitStalls(c.ev.Client) {
+		r.Reason += "; but a failed transaction commit is only logged and the consumer moves on, while " + c.ev.Client.Name + " begins no new transaction until the failed one is aborted: the consumer stalls, alive but making no progress, until a restart redoes the records from the committed offsets"
+	} else if swallowed {
 		r.Guarantee, r.Scope = AtMostOnce, ""
 		r.Reason = "a failed transaction commit is only logged and the consumer moves on: the next transaction commits later offsets, so the failed record's output is lost"
 		r.Window = "none in Kafka (a failed transaction's records are lost, not repeated)"

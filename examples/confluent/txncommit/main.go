@@ -3,10 +3,12 @@
 // offsets in the same Kafka transaction (consume-transform-produce).
 //
 // BUG (fencing swallowed-commit-error): a failed CommitTransaction is only
-// logged and the loop reads on. The consumer has already moved past the
-// message, and nothing rewinds it, so the next successful transaction
-// commits a later offset and the failed message's masked event is lost.
-// Twin: confluent/txnabort.
+// logged and the loop reads on. librdkafka begins no new transaction until
+// the failed one is aborted (an abortable error) or ever (a fatal one), so
+// the next BeginTransaction fails and the consumer stops making progress
+// (here it exits; a restart redoes the records from the committed offsets:
+// nothing is lost). Aborting here and reading on would lose the failed
+// message instead (abort without rewind). Twin: confluent/txnabort.
 package main
 
 import (

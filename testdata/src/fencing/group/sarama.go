@@ -22,7 +22,7 @@ func (h *txnHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama
 			return err
 		}
 		err := h.producer.CommitTxn()
-		if errors.Is(err, sarama.ErrIllegalGeneration) { // want `the fencing error ErrIllegalGeneration from CommitTxn is recognised and ignored, and the loop carries on: sarama does not rewind the claim`
+		if errors.Is(err, sarama.ErrIllegalGeneration) { // want `the fencing error ErrIllegalGeneration from CommitTxn is recognised and ignored, and the loop carries on: sarama accepts no BeginTxn`
 			log.Printf("stale generation: %v", err)
 			continue
 		}

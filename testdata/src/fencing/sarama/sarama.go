@@ -41,7 +41,7 @@ func (h *discarded) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.
 		if err := h.produce(msg); err != nil {
 			return err
 		}
-		h.producer.CommitTxn() // want `the error of CommitTxn is discarded while the loop carries on: sarama does not rewind the claim, so the next transaction commits a later offset and the failed message's output is lost`
+		h.producer.CommitTxn() // want `the error of CommitTxn is discarded while the loop carries on: sarama accepts no BeginTxn after a failed CommitTxn until AbortTxn is called`
 	}
 	return nil
 }

@@ -23,7 +23,7 @@ func (h *handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Co
 		if err := h.producer.AddMessageToTxn(msg, "g", nil); err != nil {
 			return err
 		}
-		_ = h.producer.CommitTxn() // want `the error of CommitTxn is discarded while the loop carries on: sarama does not rewind the claim`
+		_ = h.producer.CommitTxn() // want `the error of CommitTxn is discarded while the loop carries on: sarama accepts no BeginTxn`
 	}
 	return nil
 }
