@@ -374,12 +374,23 @@ func (b *builder) applyValue(s *Settings, k clientmodel.Knob, v ssa.Value, pos t
 		s.set(k.Setting, cv.Value.ExactString() == "true", pos)
 		return
 	}
-	// A non-boolean field sets the knob when it is not the zero value.
-	if isConst && cv.IsNil() || isConst && cv.Value != nil && cv.Value.ExactString() == `""` {
+	// A non-boolean field sets the knob when it is not the zero value
+	// (nil, "", or a numeric zero: CommitInterval: 0 keeps commits
+	// synchronous).
+	if isConst && (cv.IsNil() || cv.Value != nil && (cv.Value.ExactString() == `""` || isZeroNumber(cv.Value))) {
 		s.set(k.Setting, !k.Value, pos)
 		return
 	}
 	s.set(k.Setting, k.Value, pos)
+}
+
+// isZeroNumber reports whether v is a numeric constant equal to zero.
+func isZeroNumber(v constant.Value) bool {
+	switch v.Kind() {
+	case constant.Int, constant.Float:
+		return constant.Sign(v) == 0
+	}
+	return false
 }
 
 func isBoolType(t types.Type) bool {

@@ -195,6 +195,8 @@ func confluentGlobals(other kafka.ConfigMap) {
 // kafkagoGroup sets non-boolean knob fields: set when not zero.
 func kafkagoGroup() {
 	_ = kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g", CommitInterval: time.Second}) // want `^consumer kafka-go.NewReader: async-commit=true group=true$`
+	// An explicit zero is the zero value: commits stay synchronous.
+	_ = kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g", CommitInterval: 0}) // want `^consumer kafka-go.NewReader: async-commit=false group=true$`
 }
 
 // kafkagoNoGroup sets GroupID to its zero value.
