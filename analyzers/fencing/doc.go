@@ -207,8 +207,9 @@ that client.
     assignment goes inside it: at the top of its AssignedPartitions case
     (a type switch binding the event), else in an if on that event at the
     top of its body, the callback's own code still running after it. The
-    fix calls Assign: with the cooperative-sticky assignor it must be
-    IncrementalAssign, which the fix does not know to write. A kafka-go
+    fix assigns with Assign, or with IncrementalAssign when
+    GetRebalanceProtocol() says COOPERATIVE (the cooperative-sticky
+    assignor hands over only the added partitions). A kafka-go
     group Reader cannot be told where to resume (SetOffset fails when
     GroupID is set), so its fix makes the transaction skip what is applied:
     right after the transaction begins (and its deferred rollback), it
@@ -227,7 +228,8 @@ that client.
     is not built).
     Silent when a restore hook is present (franz-go AdjustFetchOffsetsFn,
     sarama MarkOffset/ResetOffset in Setup, confluent Assign,
-    IncrementalAssign or Seek, kafka-go SetOffset; where the skip fix
+    IncrementalAssign or Seek, called or taken as a method value, kafka-go
+    SetOffset; where the skip fix
     goes, a read of the row in the transaction's function): when the
     analysis does not see the hook read the table, the report says
     unknown. No finding

@@ -149,9 +149,13 @@ func confluent(p string, memberEpoch bool) *Client {
 		}
 		partitions = append(partitions, tp)
 	}
-	return c.Assign(partitions)
+	assign := c.Assign // the cooperative protocol adds partitions instead
+	if c.GetRebalanceProtocol() == "COOPERATIVE" {
+		assign = c.IncrementalAssign
+	}
+	return assign(partitions)
 }`,
-			Locals:  []string{"c", "ev", "assigned", "ok", "partitions", "tp", "next", "err"},
+			Locals:  []string{"c", "ev", "assigned", "ok", "partitions", "tp", "next", "err", "assign"},
 			Imports: []string{"context", "log"},
 		},
 	}

@@ -195,7 +195,33 @@ func (g *gatherer) hook(r clientmodel.Restore) (*ssa.Function, token.Pos) {
 			found, at = ci.Parent(), ci.Pos()
 		}
 	})
+	if found == nil && r.Kind == clientmodel.RestoreCall {
+		found, at = boundMethod(fns, r.Func) // assign := c.Assign; ...; assign(partitions)
+	}
 	return found, at
+}
+
+// boundMethod returns the function of fns that takes the method named
+// full as a value (c.Assign), and where.
+func boundMethod(fns []*ssa.Function, full string) (*ssa.Function, token.Pos) {
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				mc, ok := in.(*ssa.MakeClosure)
+				if !ok {
+					continue
+				}
+				w, ok := mc.Fn.(*ssa.Function)
+				if !ok || w.Synthetic == "" {
+					continue
+				}
+				if obj, ok := w.Object().(*types.Func); ok && obj.FullName() == full {
+					return fn, mc.Pos()
+				}
+			}
+		}
+	}
+	return nil, token.NoPos
 }
 
 // restores reports whether call is a restore call made in the handler

@@ -42,6 +42,7 @@ func (c *Consumer) IncrementalAssign(partitions []TopicPartition) (err error) {
 }
 func (c *Consumer) Seek(partition TopicPartition, ignoredTimeoutMs int) error { return nil }
 func (c *Consumer) AssignmentLost() bool                                      { return false }
+func (c *Consumer) GetRebalanceProtocol() string                              { return "" }
 
 type ConsumerGroupMetadata struct{}
 
