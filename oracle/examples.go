@@ -210,6 +210,13 @@ var Examples = []Example{
 		Effects: []Effect{{"fx_rates", "pair"}}, Record: jsonRecord("pair", map[string]any{"rate": 1.1}), Partitions: 1},
 	{Dir: "kafkago/offsetrow", Topic: "ledger", Group: "ledger-applier", Schema: ledger, Seed: ledgerSeed, Effects: []Effect{{"ledger", "account"}}, Record: entry},
 	{Dir: "kafkago/sinkseek", Topic: "wallet-credits", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit, Partitions: 1},
+	// Slow credits (as slowPayments): the kill lands between the position
+	// write and the credit often enough to show the loss.
+	{Dir: "kafkago/statefirst", Topic: "wallet-credits", Schema: walletCredits + `;
+		CREATE FUNCTION slow_insert() RETURNS trigger AS $$
+		BEGIN IF random() < 0.05 THEN PERFORM pg_sleep(0.4); END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
+		CREATE TRIGGER slow_insert BEFORE INSERT ON wallet_credits FOR EACH ROW EXECUTE FUNCTION slow_insert()`,
+		Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit, Partitions: 1},
 	{Dir: "kafkago/txoffset", Topic: "ledger", Group: "ledger-applier", Schema: ledger, Seed: ledgerSeed, Effects: []Effect{{"ledger", "account"}}, Record: entry},
 	{Dir: "kafkago/txfirst", Topic: "inventory", Group: "inventory-applier",
 		Schema:  `CREATE TABLE inventory (sku text PRIMARY KEY, on_hand bigint); CREATE TABLE inventory_log (sku text, delta bigint, source_offset bigint)`,
