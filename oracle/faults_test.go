@@ -44,6 +44,9 @@ func TestFaultAbortsTransaction(t *testing.T) {
 	if err := produce("failed"); !errors.Is(err, kerr.ProducerFenced) && !errors.Is(err, kerr.InvalidProducerEpoch) {
 		t.Fatalf("first commit: got %v, want PRODUCER_FENCED", err)
 	}
+	// The injected abort and epoch bump run after the answer: a second
+	// producer starting before they end would be fenced by them.
+	b.wg.Wait()
 	if err := produce("committed"); err != nil {
 		t.Fatalf("second commit: %v", err)
 	}
