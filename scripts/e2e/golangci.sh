@@ -145,10 +145,11 @@ fi
 
 # --- expected findings ---------------------------------------------------------
 
-# expected prints "file:line analyzer" for every marker under examples/.
+# expected prints "file:line analyzer" for every marker under examples/ (a
+# line may hold two: two findings at one call).
 expected() {
-	(cd "$repo/examples" && grep -rnE --include='*.go' '// finding: [a-z]+ [a-z-]+' . |
-		sed -E 's#^\./##; s#^([^:]+):([0-9]+):.*// finding: ([a-z]+) .*#\1:\2 \3#') | LC_ALL=C sort
+	(cd "$repo/examples" && grep -rnoE --include='*.go' '// finding: [a-z]+ [a-z-]+' . |
+		sed -E 's#^\./##; s#^([^:]+):([0-9]+):// finding: ([a-z]+) .*#\1:\2 \3#') | LC_ALL=C sort
 }
 expected >"$work/want"
 nwant=$(wc -l <"$work/want")
