@@ -26,13 +26,7 @@ func (c *checker) beginSkipped(s *site) {
 	default:
 		return
 	}
-	var edits []analysis.TextEdit
-	var ok bool
-	if logged {
-		edits, ok = c.loggedFix(s)
-	} else {
-		edits, ok = c.discardFix(s)
-	}
+	edits, ok := c.swallowFix(s, logged)
 	if !ok {
 		return
 	}

@@ -226,15 +226,18 @@ func (c *checker) needsCommitted(s *site) bool {
 	return len(c.effects(s)) > 0
 }
 
+// swallowFix returns the edits that handle the error of s: only logged
+// (logged) or discarded.
+func (c *checker) swallowFix(s *site, logged bool) ([]analysis.TextEdit, bool) {
+	if logged {
+		return c.loggedFix(s)
+	}
+	return c.discardFix(s)
+}
+
 // reportSwallowed reports a discarded or only-logged error.
 func (c *checker) reportSwallowed(s *site, logged bool) {
-	var edits []analysis.TextEdit
-	var ok bool
-	if logged {
-		edits, ok = c.loggedFix(s)
-	} else {
-		edits, ok = c.discardFix(s)
-	}
+	edits, ok := c.swallowFix(s, logged)
 	if !ok {
 		return
 	}

@@ -187,8 +187,9 @@ func run(pass *analysis.Pass) (result any, err error) {
 	b.bind(m)
 	m.Received = received(m)
 	b.exportFacts(res.SrcFuncs)
-	b.exportNeeds(m, res.SrcFuncs)
-	b.importNeeds(m, res.SrcFuncs)
+	hs := b.handOvers(res.SrcFuncs)
+	b.exportNeeds(m, hs)
+	b.importNeeds(m, hs)
 	return m, nil
 }
 
@@ -771,20 +772,7 @@ func (b *builder) optionSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 
 // option records what one option value sets.
 func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth int) {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		}
-		break
-	}
+	v = ssaflow.Unconvert(v)
 	call, ok := v.(*ssa.Call)
 	if !ok || depth > ssaflow.MaxValueDepth {
 		s.Opaque = true

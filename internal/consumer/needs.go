@@ -69,7 +69,7 @@ type Need struct {
 // the package through which a received client reaches calls that need a
 // setting: its own calls, and those of other packages it hands the client
 // on to (their facts).
-func (b *builder) exportNeeds(m *Model, funcs []*ssa.Function) {
+func (b *builder) exportNeeds(m *Model, hs []handOver) {
 	facts := map[types.Object]*EntryFact{}
 	add := func(v ssa.Value, n EntryNeed) {
 		for _, r := range m.Flow.Roots(v) {
@@ -101,7 +101,9 @@ func (b *builder) exportNeeds(m *Model, funcs []*ssa.Function) {
 			}
 		}
 	}
-	b.handOvers(funcs, func(v ssa.Value, n EntryNeed, _ types.Object, _ token.Pos) { add(v, n) })
+	for _, h := range hs {
+		add(h.v, h.need)
+	}
 	for obj, f := range facts {
 		sort.Slice(f.Needs, func(i, j int) bool {
 			a, b := f.Needs[i], f.Needs[j]
@@ -142,20 +144,30 @@ func entryObject(r ssa.Value) (types.Object, int) {
 
 // importNeeds adds to each consumer built in the package the needs of the
 // functions and fields of other packages it is handed to.
-func (b *builder) importNeeds(m *Model, funcs []*ssa.Function) {
+func (b *builder) importNeeds(m *Model, hs []handOver) {
 	if len(m.Consumers) == 0 {
 		return
 	}
-	b.handOvers(funcs, func(v ssa.Value, n EntryNeed, entry types.Object, at token.Pos) {
-		b.addNeed(m, v, n, entry, at)
-	})
+	for _, h := range hs {
+		b.addNeed(m, h.v, h.need, h.entry, h.at)
+	}
 }
 
-// handOvers calls f for each value the package hands to a function or
-// struct field of another package whose EntryFact says what the value
-// needs: a call argument (receiver excluded) or a store into the field (a
-// composite literal or an assignment); at is where it is handed over.
-func (b *builder) handOvers(funcs []*ssa.Function, f func(v ssa.Value, n EntryNeed, entry types.Object, at token.Pos)) {
+// handOver is a value the package hands to a function or struct field of
+// another package whose EntryFact says what it needs: a call argument
+// (receiver excluded) or a store into the field (a composite literal or an
+// assignment); at is where it is handed over.
+type handOver struct {
+	v     ssa.Value
+	need  EntryNeed
+	entry types.Object
+	at    token.Pos
+}
+
+// handOvers returns the package's hand-overs, found in one walk that both
+// exportNeeds and importNeeds use.
+func (b *builder) handOvers(funcs []*ssa.Function) []handOver {
+	var out []handOver
 	for _, fn := range funcs {
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
@@ -171,7 +183,7 @@ func (b *builder) handOvers(funcs []*ssa.Function, f func(v ssa.Value, n EntryNe
 					}
 					for _, n := range fact.Needs {
 						if arg := ssaflow.Arg(in.Common(), n.Param); arg != nil {
-							f(arg, n, callee, pos(arg, in.Pos()))
+							out = append(out, handOver{arg, n, callee, pos(arg, in.Pos())})
 						}
 					}
 				case *ssa.Store:
@@ -188,12 +200,13 @@ func (b *builder) handOvers(funcs []*ssa.Function, f func(v ssa.Value, n EntryNe
 						continue
 					}
 					for _, n := range fact.Needs {
-						f(in.Val, n, v, pos(in.Val, in.Pos()))
+						out = append(out, handOver{in.Val, n, v, pos(in.Val, in.Pos())})
 					}
 				}
 			}
 		}
 	}
+	return out
 }
 
 // addNeed adds need n of entry to the consumer v is, if any.

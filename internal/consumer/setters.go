@@ -4,6 +4,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // ---- config maps filled through a local setter closure (issue #17) ----
@@ -65,20 +67,7 @@ func setterSets(call ssa.CallInstruction, key, val ssa.Value) []setterSet {
 // paramIndex returns the index of the parameter of fn that v is (through
 // interface conversions), or -1.
 func paramIndex(fn *ssa.Function, v ssa.Value) int {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		}
-		break
-	}
+	v = ssaflow.Unconvert(v)
 	for i, p := range fn.Params {
 		if p == v {
 			return i

@@ -393,6 +393,23 @@ func (f *Flow) results(call *ssa.Call, i int) []ssa.Value {
 	return out
 }
 
+// Unconvert returns v without the interface and named-type conversions
+// around it (MakeInterface, ChangeInterface, ChangeType).
+func Unconvert(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
 // mapValues returns the roots of the values stored into the map m (any
 // update of a map with the same roots), or v itself if there are none.
 func (f *Flow) mapValues(m, v ssa.Value) []ssa.Value {
