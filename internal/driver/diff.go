@@ -137,12 +137,13 @@ func diffLines(a, b []string) []op {
 				ops = append(ops, op{' ', p + i, p + j})
 				i++
 				j++
-			case j < len(mb) && (i == len(ma) || lcs[i][j+1] >= lcs[i+1][j]):
-				ops = append(ops, op{'+', p + i, p + j})
-				j++
-			default:
+			case i < len(ma) && (j == len(mb) || lcs[i+1][j] >= lcs[i][j+1]):
+				// Deletions first, as diff prints a changed line.
 				ops = append(ops, op{'-', p + i, p + j})
 				i++
+			default:
+				ops = append(ops, op{'+', p + i, p + j})
+				j++
 			}
 		}
 	}

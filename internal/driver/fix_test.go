@@ -139,6 +139,16 @@ func TestUnifiedRoundTrip(t *testing.T) {
 	}
 }
 
+// TestUnifiedDeletesBeforeAdding checks that a changed line prints as diff
+// prints it: the old line, then the new one.
+func TestUnifiedDeletesBeforeAdding(t *testing.T) {
+	got := unified("f.go", "a\nb\nc\n", "a\nB\nc\n")
+	want := "--- f.go (old)\n+++ f.go (new)\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"
+	if got != want {
+		t.Errorf("unified:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 func TestTidyRemovesOnlyUnusedImports(t *testing.T) {
 	src := `package p
 
