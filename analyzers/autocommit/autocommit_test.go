@@ -19,14 +19,15 @@ import (
 //
 //   - confluentdefaults, kafkago: a record handed on other than to a
 //     channel's workers or to one go statement of the loop body (stored
-//     in a field, sent to workers started by a loop that does more than
-//     start them, handed to several goroutines): the end of the loop is
-//     not "after processing", so StoreMessage/CommitMessages has no sure
-//     place (analyzer: processedAfter, handedOn). A channel with one
-//     worker, a pool of workers started by a counted loop (made one
-//     worker), a goroutine per message (run in place), a fetch followed
-//     by `if err == nil { process }`, and a kafka-go batch processed by
-//     one call are fixed.
+//     in a field, sent to workers started by a loop whose body can skip
+//     the go statement (a branch or a return in it), handed to several
+//     goroutines): the end of the loop is not "after processing", so
+//     StoreMessage/CommitMessages has no sure place (analyzer:
+//     processedAfter, handedOn, leavesEarly). A channel with one worker,
+//     a pool of workers started by a counted loop, also one that does
+//     more than start them (made one worker), a goroutine per message
+//     (run in place), a fetch followed by `if err == nil { process }`,
+//     and a kafka-go batch processed by one call are fixed.
 //   - A client reached only through an interface, or through a parameter
 //     of a generic function (instances are not the generic function's
 //     callers), is not bound to its constructor: its calls are not checked.
@@ -61,12 +62,15 @@ var scenarios = []struct {
 	// (the key goes in its initialiser) and one two consumers share (each
 	// sets the key on its copy), a pool of workers (the fix keeps one
 	// worker, which stores) and one whose workers use the loop variable
-	// (its bound becomes 1), a goroutine per message (run in place, the
-	// store after it) (14 / 9): auto-store off + StoreMessage,
+	// (its bound becomes 1), a loop that starts workers and announces
+	// each (replaced by its body) or names each from a variable starting
+	// at 1 (its bound becomes 2), a goroutine per message (run in place,
+	// the store after it) (16 / 9): auto-store off + StoreMessage,
 	// "false" as a string, auto-commit off + CommitMessage, opaque
 	// parameter, Poll + StoreMessage, a package-level map with auto-store
-	// off, a pool storing with auto-store off, a loop that starts workers
-	// and does more (gap), goroutines storing with auto-store off.
+	// off, a pool storing with auto-store off, a pool announcing its
+	// workers and storing with auto-store off, goroutines storing with
+	// auto-store off.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
 	// the consumer model: internal/consumer/setters.go): a

@@ -22,9 +22,14 @@ so this analyzer reports only what can lose records with that client:
     a channel hands the message to; at the end of an if err == nil block
     that processes it. Workers started by a counted loop (a pool) finish
     messages out of order, and a store keeps the last write, so the fix
-    makes the pool one worker (the loop is replaced by its body, or its
-    bound becomes 1 when the workers use the loop variable), which stores
-    each message after processing it. A message handed to a goroutine of
+    makes the pool one worker (the loop is replaced by its body, or it
+    runs once, its bound 1 or the loop variable's first value + 1, when
+    the body uses the variable or declares names), which stores each
+    message after processing it. A loop that does more than start the
+    workers (announces, names or counts them) is made one worker the same
+    way: what it does beside, it does once, for that worker; when its
+    body can skip the go statement (a branch or a return) no fix is sure
+    and it is not reported. A message handed to a goroutine of
     its own (one go statement of the loop body) is processed in place
     (the go keyword goes) and stored after that. Keys set through a local
     setter closure (set := func(k, v string) { _ = cfg.SetKey(k, v) })

@@ -14,14 +14,18 @@ import (
 
 // ---- a pool of workers made one, so that stores follow processing ----
 
-// pool is a counted loop that starts identical workers: `for i := 0; i <
-// n; i++ { go worker() }` or `for range n { go worker() }`, its body only
-// the go statement and wg.Add(1) calls.
+// pool is a counted loop that starts identical workers: `for i := c; i <
+// n; i++ { go worker() }` or `for range n { go worker() }`. Its body may
+// do more than start the worker (mixed): log, count, announce it; then it
+// must neither branch nor return, so that its first iteration surely
+// starts the worker.
 type pool struct {
 	loop  ast.Stmt
 	body  *ast.BlockStmt
-	v     types.Object // the loop variable, or nil
-	bound ast.Expr     // n
+	v     types.Object   // the loop variable, or nil
+	bound ast.Expr       // n
+	first constant.Value // c, the loop variable's first value (nil for a range)
+	mixed bool           // the body does more than the go statement and wg.Add(1)
 }
 
 // poolOf returns the pool whose body blk (in loop) holds the go statement
@@ -53,7 +57,7 @@ func (c *checker) poolOf(gs *ast.GoStmt, blk, loop ast.Node) *pool {
 		if v == nil || !ok1 || !ok2 || c.pass.TypesInfo.Uses[x] != v || c.pass.TypesInfo.Uses[y] != v {
 			return nil
 		}
-		pl = &pool{loop: l, body: body, v: v, bound: cond.Y}
+		pl = &pool{loop: l, body: body, v: v, bound: cond.Y, first: c.pass.TypesInfo.Types[init.Rhs[0]].Value}
 	case *ast.RangeStmt:
 		if l.Body != body || l.Value != nil {
 			return nil
@@ -70,10 +74,48 @@ func (c *checker) poolOf(gs *ast.GoStmt, blk, loop ast.Node) *pool {
 	}
 	for _, s := range body.List {
 		if s != gs && !c.isAddOne(s) {
-			return nil
+			pl.mixed = true
 		}
 	}
+	if pl.mixed && leavesEarly(body) {
+		return nil
+	}
 	return pl
+}
+
+// leavesEarly reports whether a statement of body (outside function
+// literals) can end an iteration before its end, or the loop: a branch
+// (break, continue, goto, a label) or a return. Such a body might skip
+// the go statement in the one iteration a one-worker fix keeps.
+func leavesEarly(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt, *ast.ReturnStmt, *ast.LabeledStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// declaresAtTop reports whether a statement of list declares a name in
+// the list's own scope, where it would clash with the enclosing block's
+// names once the list replaces its loop.
+func declaresAtTop(list []ast.Stmt) bool {
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ast.DeclStmt:
+			return true
+		case *ast.AssignStmt:
+			if s.Tok == token.DEFINE {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isAddOne reports whether s is wg.Add(1) on a sync.WaitGroup.
@@ -96,7 +138,10 @@ func (c *checker) isAddOne(s ast.Stmt) bool {
 
 // oneWorker returns the edits (the store edits inside the pool among
 // them) that make pool pl start one worker: the loop is replaced by its
-// body, or, when the body uses the loop variable, its bound becomes 1.
+// body, or, when the body uses the loop variable (or declares names), it
+// runs once: its bound becomes 1 (c+1 for a loop variable starting at c).
+// A mixed body runs once too: what it does beside starting the worker
+// (an announcement, a counter) it does for the one worker.
 func (c *checker) oneWorker(pl *pool, store []analysis.TextEdit) ([]analysis.TextEdit, bool) {
 	usesVar := false
 	if pl.v != nil {
@@ -107,8 +152,16 @@ func (c *checker) oneWorker(pl *pool, store []analysis.TextEdit) ([]analysis.Tex
 			return !usesVar
 		})
 	}
-	if usesVar {
-		return append(store, analysis.TextEdit{Pos: pl.bound.Pos(), End: pl.bound.End(), NewText: []byte("1")}), true
+	if usesVar || declaresAtTop(pl.body.List) {
+		one := "1"
+		if pl.first != nil {
+			v := constant.BinaryOp(pl.first, token.ADD, constant.MakeInt64(1))
+			if v.Kind() != constant.Int {
+				return nil, false
+			}
+			one = v.ExactString()
+		}
+		return append(store, analysis.TextEdit{Pos: pl.bound.Pos(), End: pl.bound.End(), NewText: []byte(one)}), true
 	}
 	list := pl.body.List
 	first, last := list[0], list[len(list)-1]

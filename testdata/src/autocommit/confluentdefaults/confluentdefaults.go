@@ -495,10 +495,11 @@ func handOffPoolStored(ctx context.Context, s *store) error {
 	}
 }
 
-// handOffPoolMixed starts workers next to other goroutines in the same
-// loop: not a pool of identical workers, so no fix is built.
+// handOffPoolMixed starts workers from a loop that also announces each
+// one: the fix keeps one worker, announced once (the loop is replaced by
+// its body), which stores after saving.
 func handOffPoolMixed(ctx context.Context, s *store, audit chan<- string) error {
-	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-mixed"}) // ok: known gap, a loop that starts workers and does more (no one-worker rewrite)
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-mixed"}) // want `enable.auto.offset.store are on`
 	if err != nil {
 		return err
 	}
@@ -508,6 +509,66 @@ func handOffPoolMixed(ctx context.Context, s *store, audit chan<- string) error 
 		go func() {
 			for m := range jobs {
 				_ = s.save(ctx, m)
+			}
+		}()
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
+// handOffPoolMixedNamed names each worker from the loop variable, which
+// starts at 1: the fix keeps the loop for one iteration (its bound
+// becomes 2), so the one worker keeps its name.
+func handOffPoolMixedNamed(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-mixed-named"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	for i := 1; i < 5; i++ {
+		name := fmt.Sprintf("worker-%d", i)
+		log.Printf("starting %s", name)
+		go func() {
+			for m := range jobs {
+				if err := s.save(ctx, m); err != nil {
+					log.Printf("%s: %v", name, err)
+					continue
+				}
+			}
+		}()
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
+// handOffPoolMixedStored announces its workers too, with the auto-store
+// off and each worker storing after its save.
+func handOffPoolMixedStored(ctx context.Context, s *store, audit chan<- string) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-mixed-stored", "enable.auto.offset.store": false}) // ok: auto-store off, StoreMessage after processing
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	for i := 0; i < 4; i++ {
+		audit <- "worker started"
+		go func() {
+			for m := range jobs {
+				if err := s.save(ctx, m); err != nil {
+					continue
+				}
+				if _, err := c.StoreMessage(m); err != nil {
+					log.Printf("store offset: %v", err)
+				}
 			}
 		}()
 	}
