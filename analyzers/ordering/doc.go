@@ -137,15 +137,21 @@ channel of its message first (as sarama's SyncProducer does), and the
 sender waits on the channel before the mark, returning the delivery's
 error (the claim stops before marking past a message that was not
 delivered); each claim then has one message in flight, so its marks stay
-in order whichever claim's loop received the report. A commit retried in a loop of its own moves with
+in order whichever claim's loop received the report. When the package
+builds the producer itself (NewAsyncProducer with a config of its own,
+the build's error checked) but leaves Producer.Return.Successes off, the
+fix also sets it right before the build and starts a goroutine draining
+Successes() after the error check, forwarding each report the same way
+(the package must already drain Errors()). A commit retried in a loop of its own moves with
 its loop; statements that only read what the moved commit defines (a log
 of the committed offsets) move with it.
 
 A finding whose fix cannot be built is still reported, without a fix:
 known cases are a send on sarama's AsyncProducer Input() when the package
-does not set Producer.Return.Successes, turns Producer.Return.Errors off,
-or does not drain both report channels in range loops of its own (a wait
-for a report would never end, or a drainer elsewhere would take it), and
+neither sets Producer.Return.Successes nor builds the producer from a
+config of its own, turns Producer.Return.Errors off, or does not drain
+the report channels in range loops of its own (a wait for a report would
+never end, or a drainer elsewhere would take it), and
 a send on a channel whose workers are started elsewhere and read what the
 sender cannot reach (a variable of main that no field of the handler
 holds).

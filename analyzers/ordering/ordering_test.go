@@ -40,9 +40,10 @@ import (
 //
 // Reported without a fix, so without a scenario (TestEveryFindingHasAFix
 // would fail on it): a mark after a send on sarama's AsyncProducer Input()
-// in a package that does not set Producer.Return.Successes or does not
-// drain both report channels in range loops of its own (the drainers may
-// be in another package, where no forward can be added), and a position
+// in a package that neither sets Producer.Return.Successes nor builds the
+// producer from a config of its own (asyncreports), or does not drain the
+// report channels in range loops of its own (the drainers may be in
+// another package, where no forward can be added), and a position
 // call after a send on a channel whose workers
 // are started elsewhere and read a variable of the starting function
 // that no field of the handler holds (a ctx of main), or whose channel
@@ -185,6 +186,13 @@ var scenarios = []struct {
 	// report to it, the claim waiting on it before the mark); a
 	// SyncProducer twin (1 silent).
 	{"ordering/asyncproduce", ordering.Analyzer},
+	// sarama AsyncProducer built with the default config (no successes
+	// reported, errors drained by a range loop of the package): a mark
+	// after the send on Input() (1 positive, the reply fix with the
+	// successes turned on before the producer is built and drained by a
+	// goroutine started after its error check); a message saved in place
+	// before an audit copy is queued (1 silent).
+	{"ordering/asyncreports", ordering.Analyzer},
 	// -ordering.ignore=ordering/metrics: a metrics call after the commit
 	// is not processing (1 silent); the store after it still is (1
 	// positive).

@@ -79,16 +79,27 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 			}
 		}
 	}
-	if !c.returnsError(sp) || !c.setsConfig(pr.ReplyNeeds, true) || c.setsConfig(pr.ReplyKeeps, false) {
+	if !c.returnsError(sp) || c.setsConfig(pr.ReplyKeeps, false) {
 		return analysis.SuggestedFix{}, false
 	}
-	drains, ok := c.reportDrains(prodType, pr)
+	drains, drained, ok := c.reportDrains(prodType, pr)
 	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	var edits []analysis.TextEdit
+	if !c.setsConfig(pr.ReplyNeeds, true) {
+		// Nothing reports deliveries yet: turned on where the package
+		// builds the producer, with a drain of its own (replyenable.go).
+		es, ok := c.enableReports(prodType, pr, drained)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		edits = append(edits, es...)
+	} else if len(drained) != len(pr.ReplyForward) {
 		return analysis.SuggestedFix{}, false
 	}
 	done := edit.FreeName(c.pass, ss.Pos(), "delivered")
 	before := fmt.Sprintf("%s := make(chan error, 1)", done)
-	var edits []analysis.TextEdit
 	switch v := ast.Unparen(ss.Value).(type) {
 	case *ast.UnaryExpr:
 		lit, ok := ast.Unparen(v.X).(*ast.CompositeLit)
@@ -227,11 +238,12 @@ func (c *checker) setsConfig(field string, value bool) bool {
 }
 
 // reportDrains returns the loops of the package that drain a channel of
-// reports of a producer of type t (for r := range p.Successes()), when
-// every read of such a channel is one and every report channel of
-// pr.ReplyForward has one: without them nobody forwards the reports (a
-// drainer in another package would take them, and the wait never ends).
-func (c *checker) reportDrains(t types.Type, pr *clientmodel.ProduceRef) ([]*ast.RangeStmt, bool) {
+// reports of a producer of type t (for r := range p.Successes()), and the
+// report channels they drain, when every read of such a channel is one:
+// the caller requires every report channel of pr.ReplyForward to have
+// one, since without them nobody forwards the reports (a drainer in
+// another package would take them, and the wait never ends).
+func (c *checker) reportDrains(t types.Type, pr *clientmodel.ProduceRef) ([]*ast.RangeStmt, map[string]bool, bool) {
 	var loops []*ast.RangeStmt
 	drained := map[string]bool{}
 	ok := true
@@ -265,10 +277,10 @@ func (c *checker) reportDrains(t types.Type, pr *clientmodel.ProduceRef) ([]*ast
 			return true
 		})
 	}
-	if !ok || len(drained) != len(pr.ReplyForward) {
-		return nil, false
+	if !ok {
+		return nil, nil, false
 	}
-	return loops, true
+	return loops, drained, true
 }
 
 // startsWith reports whether the first statement of list is fwd with

@@ -211,6 +211,17 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 				continue
 			}
 			checkProduce(t, c, pr, obj.Type().(*types.Signature))
+			if pr.ReplyNew != "" {
+				nobj, err := lookup(pkgs, pr.ReplyNew)
+				if err != nil {
+					t.Errorf("%s (%s): %v", c.Name, c.Paths[0], err)
+				} else if sig := nobj.Type().(*types.Signature); pr.ReplyNewConfig >= sig.Params().Len() || sig.Results().Len() == 0 {
+					t.Errorf("%s: %s: config argument %d out of range, or no producer returned", c.Name, pr.ReplyNew, pr.ReplyNewConfig)
+				}
+				if _, ok := pr.ReplyForward[pr.ReplyOn]; !ok || pr.ReplyNeeds == "" {
+					t.Errorf("%s: %s: ReplyOn %q is not a forwarded report channel, or nothing turns it on", c.Name, pr.Func, pr.ReplyOn)
+				}
+			}
 		}
 		cfg, err := lookup(pkgs, c.Config.Type)
 		if err != nil {

@@ -698,6 +698,15 @@ type Produce struct {
 	// the one (true by default) that must not be set false for it to
 	// report errors: without them the wait may never end.
 	ReplyNeeds, ReplyKeeps string
+	// ReplyOn is the report channel (a method of the producer, a key of
+	// ReplyForward) that only reports with ReplyNeeds set. ReplyNew is
+	// the types.Func.FullName of the constructor building the producer
+	// from a config, its parameter ReplyNewConfig: where a package builds
+	// its producer with it from a config of its own, a fix may set
+	// ReplyNeeds there and drain ReplyOn itself.
+	ReplyOn        string
+	ReplyNew       string
+	ReplyNewConfig int
 }
 
 // FixDone stands for the delivery channel in Produce.Wait.

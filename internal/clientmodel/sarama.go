@@ -119,6 +119,8 @@ func sarama(p string) *Client {
 				ReplyLocals:  []string{"err", "reply", "ok"},
 				ReplyNeeds:   "Producer.Return.Successes",
 				ReplyKeeps:   "Producer.Return.Errors",
+				// async_producer.go:284: NewAsyncProducer(addrs, conf).
+				ReplyOn: "Successes", ReplyNew: p + ".NewAsyncProducer", ReplyNewConfig: 1,
 			},
 		},
 		Restores: []Restore{
