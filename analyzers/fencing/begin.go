@@ -16,6 +16,9 @@ import (
 // means, and nothing is reported.
 func (c *checker) beginSkipped(s *site) {
 	if !s.consume {
+		if il := c.invokedLitOf(s); il != nil && s.loop == nil {
+			c.beginSkippedInLit(s, il) // beginlit.go
+		}
 		return
 	}
 	var logged bool

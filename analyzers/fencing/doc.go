@@ -125,7 +125,13 @@ that client.
     BeginTransaction) whose failure a consume loop discards or only logs,
     moving on to the next record: the record goes unprocessed and the next
     transaction commits a later offset, so it is lost for good (fix: return
-    the error).
+    the error). So does a return from a function literal called in place
+    as a statement of the loop (`for msg := range ch { func() { … if err
+    := p.BeginTxn(); err != nil { log…; return } … }() }`): it ends only
+    the literal, and the loop moves on as a continue would. Fix: the
+    literal returns the error (wrapped; nil from its other returns and at
+    its end) and the loop returns it (in a function without results:
+    returns, logging it unless the literal did).
 
   - revoke-without-commit: a franz-go kgo.OnPartitionsRevoked callback that
     commits nothing while auto-commit is on (a custom callback replaces the

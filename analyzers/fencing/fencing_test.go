@@ -54,7 +54,13 @@ var scenarios = []string{
 	// and moves on: sarama BeginTxn logged with continue, confluent
 	// BeginTransaction discarded, franz-go Begin logged (3 positive, each
 	// fixed by returning the error); returned twice, outside a consume
-	// loop (3 silent).
+	// loop (3 silent). In a function literal called in place in the loop
+	// (#17), whose return ends only the literal: sarama BeginTxn logged
+	// and returned from, confluent BeginTransaction discarded, franz-go
+	// BeginTransaction logged (3 positive, each fixed by making the
+	// literal return the error and the loop return on it); a literal
+	// returning the error the loop returns, a literal outside a loop (2
+	// silent).
 	"fencing/txnbegin",
 	// commits of consumers that assign partitions themselves, errors
 	// discarded: kadm CommitOffsets, kafka-go Generation.CommitOffsets (2
