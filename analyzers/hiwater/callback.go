@@ -30,6 +30,9 @@ type callback struct {
 	handed ssa.Instruction // where the callback is handed on
 	// assumed is the setting the finding assumes, as finding.assumed.
 	assumed string
+	// method: the callback is a method value (e.Finish), not a function
+	// literal.
+	method bool
 }
 
 // checkCallbacks reports the position calls of completion callbacks, each
@@ -69,7 +72,13 @@ func (c *checker) callbackOf(call *consumer.Call) *callback {
 		return nil
 	}
 	ci, ok := call.Instr.(*ssa.Call)
-	if !ok || call.Fn.Parent() == nil || len(c.closures[call.Fn]) != 1 {
+	if !ok {
+		return nil
+	}
+	if call.Fn.Parent() == nil {
+		return c.methodCallback(call, ci, assumed)
+	}
+	if len(c.closures[call.Fn]) != 1 {
 		return nil
 	}
 	mc := c.closures[call.Fn][0]
@@ -101,12 +110,92 @@ func (c *checker) callbackOf(call *consumer.Call) *callback {
 	return &callback{call: call, mc: mc, handed: handed, assumed: assumed}
 }
 
+// methodCallback returns the completion callback of a position call made
+// by a method writing the position of a record held in a field of its
+// receiver (func (e *envelope) Finish(err error) { e.sess.MarkMessage(e.msg,
+// "") }), when a value of the method (e.Finish) is made, for a receiver
+// holding the record of the iteration, in a loop over records and handed on
+// to run later; or nil.
+func (c *checker) methodCallback(call *consumer.Call, ci *ssa.Call, assumed string) *callback {
+	sig := call.Fn.Signature
+	if sig.Recv() == nil || len(call.Fn.Params) == 0 || call.Fn.Object() == nil {
+		return nil
+	}
+	field := -1
+	switch a := ssaflow.Arg(ci.Common(), call.Record).(type) {
+	case *ssa.UnOp:
+		if fa, ok := a.X.(*ssa.FieldAddr); ok && a.Op == token.MUL && fa.X == ssa.Value(call.Fn.Params[0]) {
+			field = fa.Field
+		}
+	}
+	if field < 0 {
+		return nil
+	}
+	var found *callback
+	for fn, mcs := range c.closures {
+		if fn.Synthetic == "" || fn.Object() != call.Fn.Object() || len(mcs) != 1 || len(mcs[0].Bindings) != 1 {
+			continue // not the bound method (e.Finish), or made more than once
+		}
+		mc := mcs[0]
+		if !c.perRecordField(mc, mc.Bindings[0], field) {
+			continue
+		}
+		handed := c.handedOn(mc)
+		if handed == nil || !c.overlaps(mc, call.Fn) {
+			continue
+		}
+		if found != nil {
+			return nil // made in several places: one fix cannot cover them
+		}
+		found = &callback{call: call, mc: mc, handed: handed, assumed: assumed, method: true}
+	}
+	if found == nil || c.classify(call) != nil {
+		return nil
+	}
+	return found
+}
+
+// perRecordField reports whether recv, the receiver bound by mc, is a
+// struct allocated in the loop around mc whose field is set to a record
+// of the iteration (&envelope{msg: msg}).
+func (c *checker) perRecordField(mc *ssa.MakeClosure, recv ssa.Value, field int) bool {
+	a, ok := recv.(*ssa.Alloc)
+	if !ok || a.Block() == nil || !c.sameCycle(a.Block(), mc.Block()) {
+		return false
+	}
+	for _, ref := range *a.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.Field != field {
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == ssa.Value(fa) && c.perIterValue(mc.Parent(), st.Val, mc.Block()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // perRecordBinding reports whether b, bound to a closure made by mc, is a
 // record that differs per iteration of the loop around mc.
 func (c *checker) perRecordBinding(mc *ssa.MakeClosure, b ssa.Value) bool {
 	mb := mc.Block()
 	if !c.sameCycle(mb, mb) {
-		return false
+		// Made once per call of a per-record callback
+		// (fetches.EachRecord(func(r) {...})) from its record parameter.
+		if !c.isCallback(mc.Parent()) {
+			return false
+		}
+		if a, ok := b.(*ssa.Alloc); ok {
+			for _, ref := range *a.Referrers() {
+				if st, ok := ref.(*ssa.Store); ok && st.Addr == a && c.perIterValue(mc.Parent(), st.Val, mb) {
+					return true
+				}
+			}
+			return false
+		}
+		return c.perIterValue(mc.Parent(), b, mb)
 	}
 	inLoop := func(v ssa.Value) bool {
 		in, ok := v.(ssa.Instruction)
@@ -198,7 +287,18 @@ func (c *checker) isAsync(cc *ssa.CallCommon, i int) bool {
 		return i < len(sc.Params) && paramEscapes(sc.Params[i])
 	}
 	fn := ssaflow.Callee(cc)
-	return fn != nil && strings.Contains(fn.Name(), "Async")
+	if fn == nil {
+		return false
+	}
+	// A client's asynchronous call running its delivery callback later
+	// (franz-go Produce's promise): the model's Done, receiver excluded.
+	if p, ok := c.ix.Produce(fn); ok && p.Async && p.Done >= 0 {
+		if !cc.IsInvoke() && fn.Type().(*types.Signature).Recv() != nil {
+			i--
+		}
+		return i == p.Done
+	}
+	return strings.Contains(fn.Name(), "Async")
 }
 
 // paramEscapes reports whether p is started in a goroutine, sent on a
@@ -243,7 +343,24 @@ func (c *checker) overlaps(mc *ssa.MakeClosure, fn *ssa.Function) bool {
 		}
 		return false
 	}
-	return reaches(mc, func(in ssa.Instruction) bool { return in == ssa.Instruction(mc) }, isJoin)
+	if c.sameCycle(mc.Block(), mc.Block()) {
+		return reaches(mc, func(in ssa.Instruction) bool { return in == ssa.Instruction(mc) }, isJoin)
+	}
+	// A per-record callback returning without waiting: its next call makes
+	// the next callback.
+	return c.isCallback(mc.Parent()) && reaches(mc, func(in ssa.Instruction) bool {
+		_, ok := in.(*ssa.Return)
+		return ok
+	}, isJoin)
+}
+
+// madeAt is where the callback is made: the function literal, or the
+// method value.
+func (cb *callback) madeAt() token.Pos {
+	if cb.method {
+		return cb.mc.Pos()
+	}
+	return cb.call.Fn.Pos()
 }
 
 // reportCallback reports the position call of cb with its fix.
@@ -260,7 +377,7 @@ func (c *checker) reportCallback(cb *callback, fix analysis.SuggestedFix) {
 		Category: CategoryConcurrent,
 		Message:  msg,
 		Related: []analysis.RelatedInformation{
-			{Pos: cb.call.Fn.Pos(), Message: "callback made here"},
+			{Pos: cb.madeAt(), Message: "callback made here"},
 			{Pos: cb.handed.Pos(), Message: "callback handed on here, to run later"},
 		},
 		SuggestedFixes: []analysis.SuggestedFix{fix},

@@ -55,12 +55,18 @@ Categories:
     records of one partition spread over lanes that finish out of order.
 
     A completion callback counts too: a function literal made for each
-    record that writes the position of the record it captures and is
-    handed on to run when the record's work is done (passed to an
-    in-package function that starts it in a goroutine, sends it or keeps
-    it beyond its frame, or to a function whose name says Async; sent on
-    a channel; or sent in a struct, a job with its own finish function),
-    unless the loop waits for it before making the next one. Calls that
+    record (in a loop over records, or in a per-record callback such as
+    fetches.EachRecord) that writes the position of the record it
+    captures and is handed on to run when the record's work is done
+    (passed to an in-package function that starts it in a goroutine,
+    sends it or keeps it beyond its frame, to a function whose name says
+    Async, or as the delivery callback of a client's asynchronous
+    produce, franz-go Produce's promise; sent on a channel; or sent in a
+    struct, a job with its own finish function), unless the loop waits
+    for it before making the next one. So does a method value handed on
+    the same way (sink.SendAsync(payload, e.Finish)) whose method writes
+    the position of a record held in a field of its receiver, a struct
+    made for each record (e := &envelope{msg: msg}). Calls that
     need a setting (kafka-go commits need synchronous commits) are
     reported as above: not when the settings make them no-ops, with the
     setting assumed when the configuration is not visible.
@@ -197,12 +203,15 @@ compiles and is right (the known gaps below).
     Done returns instead of its own record's position. Only where the
     client model spells that write (sarama: MarkMessage becomes MarkOffset
     of the low-water mark). Elsewhere (other clients, a function that does
-    not return an error), the loop waits for each callback before making
-    the next: done := make(chan struct{}) before the statement making it,
-    defer close(done) first in the callback, and <-done after the
-    statement handing it on (first in the select case sending it). The
-    callback must then be called exactly once; one never called stalls
-    the loop.
+    not return an error, a method value), the loop waits for each
+    callback before making the next: done := make(chan struct{}) before
+    the statement making it, defer close(done) first in the callback, and
+    <-done after the statement handing it on (first in the select case
+    sending it). A method value (e.Finish) is replaced by a function
+    literal of its signature that calls it with defer close(done) first
+    (its receiver must be a local variable assigned only where it is
+    declared). The callback must then be called exactly once (a franz-go
+    promise is); one never called stalls the loop.
 
 Keeping the concurrency needs a low-water-mark tracker: the consume loop
 starts each offset in order, workers report it done and commit what the
@@ -223,7 +232,11 @@ workers are started by several go statements (not recognised); errgroup
 functions started with TryGo; lanes kept in a map; lanes chosen by a
 counter (round robin: not recognised); completion callbacks handed on by
 a statement other than a call, a send or a select's send case, or on a
-channel the loop drains itself; functions started through a function
+channel the loop drains itself; method values whose method is made
+into values in several places, or whose receiver is not a plain local
+variable; delivery reports drained from a producer's channel (sarama
+AsyncProducer Successes, the message carried in Metadata: not
+recognised); functions started through a function
 value that is not a parameter (a field, a map of handlers), generic
 helpers; goroutines and records crossing package boundaries.
 */

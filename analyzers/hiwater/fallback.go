@@ -1,6 +1,7 @@
 package hiwater
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -392,20 +393,33 @@ func (c *checker) limitGroup(s *site) (analysis.SuggestedFix, bool) {
 // first statement), on a channel the function does not receive from.
 func (c *checker) waitFix(cb *callback) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
-	path := edit.Path(c.pass, cb.call.Fn.Pos())
+	// The callback as written: a function literal, or a method value
+	// (e.Finish).
+	path := edit.Path(c.pass, cb.madeAt())
 	li := -1
+	var lit *ast.FuncLit
+	var mv *ast.SelectorExpr
 	for i, n := range path {
-		if fl, ok := n.(*ast.FuncLit); ok && fl.Pos() == cb.call.Fn.Pos() {
-			li = i
+		if fl, ok := n.(*ast.FuncLit); ok && !cb.method && fl.Pos() == cb.call.Fn.Pos() {
+			li, lit = i, fl
+			break
+		}
+		if se, ok := n.(*ast.SelectorExpr); ok && cb.method && se.Sel.Pos() == cb.mc.Pos() {
+			li, mv = i, se
 			break
 		}
 	}
 	if li < 0 {
 		return fail()
 	}
-	lit := path[li].(*ast.FuncLit)
+	cbNode := path[li]
 	loop, body := edit.LoopOf(path[li+1:])
-	if loop == nil || len(lit.Body.List) == 0 {
+	if loop == nil {
+		// Made in a per-record callback (fetches.EachRecord(func(r)
+		// {...})): the wait goes in its body, before it returns.
+		body = c.callbackBody(path[li+1:], cb.mc)
+	}
+	if body == nil || lit != nil && len(lit.Body.List) == 0 {
 		return fail()
 	}
 	top := stmtAround(path[li:], body)
@@ -441,14 +455,14 @@ func (c *checker) waitFix(cb *callback) (analysis.SuggestedFix, bool) {
 		return fail() // the loop drains the channel itself: it would wait for itself
 	}
 	name := edit.FreeName(c.pass, top.Pos(), "done")
-	if c.lookupAt(lit.Body.List[0].Pos(), name) != nil {
+	if lit != nil && c.lookupAt(lit.Body.List[0].Pos(), name) != nil {
 		return fail()
 	}
 	if sel, ok := hstmt.(*ast.SelectStmt); ok {
 		// The select's clause sending the callback: wait first thing in it.
 		var cc *ast.CommClause
 		for _, x := range sel.Body.List {
-			if k, ok := x.(*ast.CommClause); ok && k.Comm != nil && k.Comm.Pos() <= lit.Pos() && lit.End() <= k.Comm.End() {
+			if k, ok := x.(*ast.CommClause); ok && k.Comm != nil && k.Comm.Pos() <= cbNode.Pos() && cbNode.End() <= k.Comm.End() {
 				cc = k
 			}
 		}
@@ -477,7 +491,15 @@ func (c *checker) waitFix(cb *callback) (analysis.SuggestedFix, bool) {
 	// one line is spread over lines.
 	var first []analysis.TextEdit
 	fset := c.pass.Fset
-	if fset.Position(lit.Body.Lbrace).Line == fset.Position(lit.Body.List[0].Pos()).Line {
+	if mv != nil {
+		// The method value becomes a function literal calling it, then
+		// closing the channel.
+		e, ok := c.boundWrapper(cb, mv, name, hstmt)
+		if !ok {
+			return fail()
+		}
+		first = []analysis.TextEdit{e}
+	} else if fset.Position(lit.Body.Lbrace).Line == fset.Position(lit.Body.List[0].Pos()).Line {
 		indent := edit.Indent(c.pass, lit.Pos())
 		last := lit.Body.List[len(lit.Body.List)-1]
 		if fset.Position(last.End()).Line != fset.Position(lit.Body.Rbrace).Line || len(lit.Body.List) > 1 {
@@ -500,6 +522,138 @@ func (c *checker) waitFix(cb *callback) (analysis.SuggestedFix, bool) {
 		Message:   "Wait for each callback before the next " + cb.call.Client.RecordNoun,
 		TextEdits: edits,
 	}, true
+}
+
+// boundWrapper returns the edit replacing the method value mv (e.Finish),
+// handed on by statement at, with a function literal of the same signature
+// that calls it and then closes channel done:
+//
+//	func(err error) {
+//		defer close(done)
+//		e.Finish(err)
+//	}
+//
+// The receiver must be a local variable assigned only where it is
+// declared (the literal reads it when called, the method value when
+// made), and every parameter type must be nameable in the file.
+func (c *checker) boundWrapper(cb *callback, mv *ast.SelectorExpr, done string, at ast.Stmt) (analysis.TextEdit, bool) {
+	recv, ok := ast.Unparen(mv.X).(*ast.Ident)
+	if !ok {
+		return analysis.TextEdit{}, false
+	}
+	v, ok := c.pass.TypesInfo.Uses[recv].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || !c.assignedOnce(v) {
+		return analysis.TextEdit{}, false
+	}
+	f := edit.File(c.pass, mv.Pos())
+	sig := cb.call.Fn.Signature
+	qualified := true
+	qual := func(p *types.Package) string {
+		q := edit.Qualifier(c.pass, f, p)
+		if q == "" && p != c.pass.Pkg {
+			qualified = false
+		}
+		return q
+	}
+	taken := map[string]bool{recv.Name: true, done: true}
+	var params, args []string
+	for i := 0; i < sig.Params().Len(); i++ {
+		p := sig.Params().At(i)
+		n := p.Name()
+		if n == "" || n == "_" || taken[n] {
+			n = fmt.Sprintf("arg%d", i)
+		}
+		if taken[n] {
+			return analysis.TextEdit{}, false
+		}
+		taken[n] = true
+		t := p.Type()
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			params = append(params, n+" ..."+types.TypeString(t.(*types.Slice).Elem(), qual))
+			args = append(args, n+"...")
+		} else {
+			params = append(params, n+" "+types.TypeString(t, qual))
+			args = append(args, n)
+		}
+	}
+	var results []string
+	for i := 0; i < sig.Results().Len(); i++ {
+		results = append(results, types.TypeString(sig.Results().At(i).Type(), qual))
+	}
+	if !qualified {
+		return analysis.TextEdit{}, false
+	}
+	head := "func(" + strings.Join(params, ", ") + ")"
+	callText := recv.Name + "." + mv.Sel.Name + "(" + strings.Join(args, ", ") + ")"
+	switch len(results) {
+	case 0:
+	case 1:
+		head += " " + results[0]
+		callText = "return " + callText
+	default:
+		head += " (" + strings.Join(results, ", ") + ")"
+		callText = "return " + callText
+	}
+	indent := edit.Indent(c.pass, at.Pos())
+	text := head + " {\n" + indent + "\tdefer close(" + done + ")\n" + indent + "\t" + callText + "\n" + indent + "}"
+	return analysis.TextEdit{Pos: mv.Pos(), End: mv.End(), NewText: []byte(text)}, true
+}
+
+// assignedOnce reports whether local variable v is assigned only where it
+// is declared and its address is not taken.
+func (c *checker) assignedOnce(v *types.Var) bool {
+	f := edit.File(c.pass, v.Pos())
+	if f == nil {
+		return false
+	}
+	ok := true
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if id, isID := ast.Unparen(l).(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == v {
+					ok = false
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, isID := ast.Unparen(x.X).(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == v {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if id, isID := ast.Unparen(x.X).(*ast.Ident); isID && x.Op == token.AND && c.pass.TypesInfo.Uses[id] == v {
+				ok = false
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{x.Key, x.Value} {
+				if id, isID := e.(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == v {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// callbackBody returns the body of the function literal innermost in path
+// when it is the per-record callback making the completion callback of mc
+// outside any loop of its own, or nil.
+func (c *checker) callbackBody(path []ast.Node, mc *ssa.MakeClosure) *ast.BlockStmt {
+	if c.sameCycle(mc.Block(), mc.Block()) || !c.isCallback(mc.Parent()) {
+		return nil
+	}
+	for _, n := range path {
+		switch f := n.(type) {
+		case *ast.FuncLit:
+			if f.Pos() == mc.Parent().Pos() {
+				return f.Body
+			}
+			return nil
+		case *ast.FuncDecl:
+			return nil
+		}
+	}
+	return nil
 }
 
 // groupInPlace calls a per-record errgroup function in place and hands

@@ -122,6 +122,12 @@ var scenarios = []string{
 	// chosen by partition (franz-go, confluent-kafka-go, a select), key
 	// lanes marking a tracker's low-water mark (7 silent).
 	"hiwater/idioms",
+	// Issue #17 completions: a franz-go Produce promise marking its record
+	// (in a range over the batch, and in EachRecord), an application
+	// Finish method handed to an asynchronous sink as a method value (the
+	// loop waits for each: a function literal wraps it) (3 positive); the
+	// batch marked after Flush, a loop waiting for each Finish (2 silent).
+	"hiwater/completion",
 }
 
 func TestAnalyzer(t *testing.T) {
