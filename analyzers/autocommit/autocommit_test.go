@@ -34,11 +34,6 @@ import (
 //   - Config maps in exported or reassigned package-level variables are
 //     opaque (another package may set their keys; the initialiser of an
 //     unexported one is read from its syntax).
-//   - received: a confluent-kafka-go consumer received from another
-//     package and never stored or committed on, whose loop hands
-//     messages to goroutines: under the defaults it relies on, the
-//     messages are stored on delivery, but the fix (auto-store off and
-//     StoreMessage after processing) is in the package that builds it.
 //   - Removing an appended GreedyAutoCommit whose if has an init, an else
 //     or a condition that calls a function leaves an empty if block (the
 //     if is kept for the condition's effects): it compiles, but a linter
@@ -140,17 +135,20 @@ var scenarios = []struct {
 	// default auto-commit in a group, and the message says so. franz-go
 	// records handed to goroutines (a field and `go f(r)`, a parameter and
 	// EachRecord, a constructor's parameter kept in an unexported field),
-	// a client built here from its caller's options (4 / 6): joined
-	// before the next poll, the client handed to a value that may commit,
-	// a method value of the client (its calls unseen), the caller's
-	// options with AutoCommitMarks added and marks;
-	// kafka-go ReadMessage on a received reader (group mode not implied:
-	// a tail never commits either); a confluent consumer handing messages
-	// to goroutines (gap).
+	// a client built here from its caller's options; confluent consumers
+	// relying on the defaults, never stored on: messages handed to
+	// goroutines (run in place, stored after), processed in the loop
+	// (stored after) (6 / 6): joined before the next poll, the client
+	// handed to a value that may commit, a method value of the client
+	// (its calls unseen), the caller's options with AutoCommitMarks added
+	// and marks; kafka-go ReadMessage on a received reader (group mode
+	// not implied: a tail never commits either), FetchMessage.
 	{"autocommit/received", autocommit.Analyzer},
 	// the same shape where the package commits (auto-commit off or a
-	// flush implied) (0 / 2): each partition committed after processing,
-	// a commit on the client received through another entry.
+	// flush implied) or stores (auto-store off implied) (0 / 3): each
+	// partition committed after processing, a commit on the client
+	// received through another entry, a confluent consumer stored after
+	// processing.
 	{"autocommit/receivedcommit", autocommit.Analyzer},
 	// the same shape where the package marks (AutoCommitMarks implied)
 	// (0 / 1).

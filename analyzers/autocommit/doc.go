@@ -118,10 +118,17 @@ options in sight. Where the package commits or marks, the calls imply
 auto-commit off, a flush, or AutoCommitMarks, and the check stays
 silent. A received kafka-go reader read with ReadMessage is not
 reported: one never committed on is as likely outside any group (a
-tail), where ReadMessage commits nothing. Nor is a received
-confluent-kafka-go consumer: under its defaults the loss is in the
-config (auto-store on delivery), whose fix is in the package that builds
-the consumer.
+tail), where ReadMessage commits nothing. A received confluent-kafka-go
+consumer never stored or committed on relies on the defaults (with
+auto-store or auto-commit off nothing would be committed), under which
+each message is stored when it is handed to the app: auto-store-on-delivery
+is reported at its fetch, the message saying what it assumes. The fix is
+the part that belongs to the receiving package: a store after processing,
+as for a consumer built there (a pool made one worker, a goroutine per
+message run in place), a failed store logged (the loop carries on: a
+later store covers the message). The stores then need auto-store off,
+which the package that builds the consumer is told at the hand-over
+(store-ignored, with its config fix).
 
 It does not report sarama's default auto-commit (it commits marked offsets
 only, so process-then-mark is at-least-once), franz-go's default in a

@@ -1,6 +1,7 @@
 package autocommit
 
 import (
+	"fmt"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -41,10 +42,14 @@ import (
 // flush beside it (a service that commits and hands records to goroutines
 // is correct with auto-commit off); a MarkCommitRecords implies
 // AutoCommitMarks, under which the timer commits only marks (the marks'
-// order is the ordering analyzer's). confluent-kafka-go is not reported
-// here: under its defaults the bug (auto-store on delivery) is in the
-// config, whose fix (enable.auto.offset.store=false with a store after
-// processing) is in the package that builds the client.
+// order is the ordering analyzer's).
+//
+// confluent-kafka-go: a received consumer never stored or committed on
+// relies on the defaults too (auto-store or auto-commit off would commit
+// nothing), under which each message is stored on delivery
+// (auto-store-on-delivery, receivedStored). Its fix spans two packages:
+// here, store after processing; where the consumer is built, auto-store
+// off, which the stores' exported need reports there (store-ignored).
 
 // assumeDefault is the assumption a finding on a received client states.
 const assumeDefault = "assuming a consumer group with the client's default auto-commit, which the service relies on (it never commits), "
@@ -101,16 +106,75 @@ func (c *checker) receivedChecks() {
 		}
 	}
 	for _, k := range ks {
-		if k.Client.Timer != clientmodel.TimerPreviousPoll || len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) {
+		if len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) {
 			continue
 		}
-		report.Guard(c.pass, k.Calls[0].Pos(), func() {
-			a := c.assume(k)
-			for _, f := range callsWith(a, clientmodel.Fetch) {
-				c.outlivePoll(a, f)
+		switch k.Client.Timer {
+		case clientmodel.TimerPreviousPoll:
+			report.Guard(c.pass, k.Calls[0].Pos(), func() {
+				a := c.assume(k)
+				for _, f := range callsWith(a, clientmodel.Fetch) {
+					c.outlivePoll(a, f)
+				}
+			})
+		case clientmodel.TimerStored:
+			if k.Site == nil { // received, not built from options out of sight
+				report.Guard(c.pass, k.Calls[0].Pos(), func() { c.receivedStored(k) })
 			}
-		})
+		}
 	}
+}
+
+// receivedStored reports a consumer received from another package whose
+// offsets are stored on delivery and committed on a timer: the package
+// never stores or commits on it, so it relies on the client's defaults
+// (with auto-store or auto-commit off nothing would ever be committed),
+// under which each message is committable once it is handed to the app.
+// The fix is the part of the correct code that is in this package: store
+// each message after processing it (a pool made one worker, a goroutine
+// per message run in place, as for a consumer built here), logging a
+// failed store. Its stores then need auto-store off in the package that
+// builds the consumer, which the consumer model exports as this
+// package's need (internal/consumer, needs.go): that package is then told
+// at the hand-over, with its config fix (store-ignored).
+func (c *checker) receivedStored(k *consumer.Consumer) {
+	cl := k.Client
+	fetches := callsWith(k, clientmodel.Fetch)
+	if len(fetches) == 0 {
+		return
+	}
+	var edits []analysis.TextEdit
+	var rel []analysis.RelatedInformation
+	title := "Store each message after processing"
+	for _, f := range fetches {
+		e, rw, ok := c.storeAfterProcessing(k, f, true)
+		if !ok {
+			return
+		}
+		edits = append(edits, e...)
+		switch {
+		case rw.pool != nil:
+			rel = append(rel, related(rw.pool.loop.Pos(), "workers started here finish messages out of order: the fix keeps one, which stores each message after processing it, in order"))
+			title = "Start one worker and store each message after processing"
+		case rw.inPlace != nil:
+			rel = append(rel, related(rw.inPlace.Pos(), "processed in a goroutine of its own: no place in the loop is after its processing"))
+			title = "Process each message in place and store it after processing"
+		}
+	}
+	o := c.origin(k, "")
+	o.Message = "consumer received here: where it is built, " + cl.Spell(clientmodel.AutoStore) + " must be set to false for the stores to count"
+	rel = append(rel, o)
+	c.report(k, analysis.Diagnostic{
+		Pos:      fetches[0].Pos(),
+		Category: CategoryAutoStore,
+		Message: fmt.Sprintf("consumer received from another package and never stored or committed on: it relies on %s and %s being on (the defaults), under which %s stores each message's offset when it is handed to the app and commits it every %s, so a crash mid-processing loses the message (at-most-once)",
+			cl.Spell(clientmodel.AutoCommit), cl.Spell(clientmodel.AutoStore), cl.EngineName(), cl.Config.Interval),
+		Related: rel,
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   title,
+			TextEdits: edits,
+		}},
+	})
 }
 
 // optsOutOfSight reports whether consumer k, built in the package, has

@@ -41,7 +41,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	var rel []analysis.RelatedInformation
 	title := "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message after processing"
 	for _, f := range fetches {
-		e, rw, ok := c.storeAfterProcessing(k, f)
+		e, rw, ok := c.storeAfterProcessing(k, f, false)
 		if !ok {
 			return
 		}
@@ -89,8 +89,11 @@ type rewrite struct {
 // finish messages out of order, and StoreMessage keeps the last write, so
 // a store from one could pass a message another is still processing. A
 // message handed to a goroutine of its own is processed in place (the go
-// keyword goes), and stored after that.
-func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) ([]analysis.TextEdit, rewrite, bool) {
+// keyword goes), and stored after that. With logOnly, a failed store is
+// logged and the loop carries on, wherever it is (a received consumer,
+// whose settings the store may not match yet: a later store covers the
+// message).
+func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call, logOnly bool) ([]analysis.TextEdit, rewrite, bool) {
 	call, path := edit.CallAt(c.pass, f.Pos())
 	if call == nil {
 		return nil, rewrite{}, false
@@ -129,6 +132,13 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) (
 		}
 		name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
 		body, extra = fmt.Sprintf("%s.Printf(\"store offset: %%v\", err)", name), imp
+	}
+	if logOnly {
+		name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
+		body, extra = fmt.Sprintf("%s.Printf(\"store offset: %%v\", err)", name), imp
+		if g != nil {
+			extra = append(extra, inPlace(g))
+		}
 	}
 	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", recvSrc, store, msg, body)
