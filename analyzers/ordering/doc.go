@@ -124,7 +124,10 @@ method's, or workers another function of the package starts (a function
 literal, or a function it starts with the channel) before handing the
 channel to the handler in a keyed literal: the variables of that
 function the workers read become the handler's fields the same literals
-set to them (fields set nowhere else). A kafka-go ReadMessage sent to its worker becomes FetchMessage,
+set to them (fields set nowhere else); a variable no field holds (a
+context of the starting function) gets a field of its name in the
+handler's struct, set to it in those literals. A kafka-go ReadMessage
+sent to its worker becomes FetchMessage,
 the worker's body in place, and CommitMessages after it. After an
 asynchronous produce the produce becomes synchronous (franz-go
 ProduceSync, its result handed to the promise) and a position call made
@@ -154,6 +157,7 @@ the report channels in range loops of its own (a wait for a report would
 never end, or a drainer elsewhere would take it), and
 a send on a channel whose workers are started elsewhere and read what the
 sender cannot reach (a variable of main that no field of the handler
-holds).
+holds and none can be added for: assigned after its declaration, or of a
+type the handler's file cannot spell).
 */
 package ordering

@@ -68,7 +68,7 @@ func (c *checker) fetchCommitFix(p *position, h *handOff) (analysis.SuggestedFix
 	if check.Else != nil || len(check.Body.List) == 0 {
 		return analysis.SuggestedFix{}, false
 	}
-	ss, rec, text, ok := c.inlineSend(path, h)
+	ss, rec, text, extra, ok := c.inlineSend(path, h)
 	if !ok || rec != c.pass.TypesInfo.ObjectOf(recID) {
 		return analysis.SuggestedFix{}, false
 	}
@@ -102,10 +102,10 @@ func (c *checker) fetchCommitFix(p *position, h *handOff) (analysis.SuggestedFix
 	cut.NewText = []byte(text + indentLines(commitText, edit.Indent(c.pass, ss.Pos())) + "\n")
 	return analysis.SuggestedFix{
 		Message: fmt.Sprintf("Fetch with %s, process the %s in place of the hand-off and commit it after", fetch, cl.RecordNoun),
-		TextEdits: []analysis.TextEdit{
+		TextEdits: append([]analysis.TextEdit{
 			{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)},
 			cut,
-		},
+		}, extra...),
 	}, true
 }
 

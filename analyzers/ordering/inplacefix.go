@@ -39,7 +39,7 @@ import (
 // The workers stay, idle: they receive nothing more and end when ch is
 // closed.
 func (c *checker) inPlaceFix(p *position, h *handOff, path []ast.Node, name string) (analysis.SuggestedFix, bool) {
-	ss, _, text, ok := c.inlineSend(path, h)
+	ss, _, text, extra, ok := c.inlineSend(path, h)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -50,7 +50,7 @@ func (c *checker) inPlaceFix(p *position, h *handOff, path []ast.Node, name stri
 	cut.NewText = []byte(text)
 	title := fmt.Sprintf("Process the %s in place of the hand-off to the workers, then call %s", p.client.Client.RecordNoun, name)
 	if !h.after {
-		return analysis.SuggestedFix{Message: title, TextEdits: []analysis.TextEdit{cut}}, true
+		return analysis.SuggestedFix{Message: title, TextEdits: append([]analysis.TextEdit{cut}, extra...)}, true
 	}
 	// The position call comes first: it moves after the processing too,
 	// with its error check, when it sits in the same list as the send.
@@ -83,7 +83,7 @@ func (c *checker) inPlaceFix(p *position, h *handOff, path []ast.Node, name stri
 		return analysis.SuggestedFix{}, false
 	}
 	cut.NewText = append(cut.NewText, movedText...)
-	return analysis.SuggestedFix{Message: title, TextEdits: []analysis.TextEdit{cutMoved, cut}}, true
+	return analysis.SuggestedFix{Message: title, TextEdits: append([]analysis.TextEdit{cutMoved, cut}, extra...)}, true
 }
 
 // inlineSend returns the statement of hand-off h (in the function of
@@ -93,10 +93,10 @@ func (c *checker) inPlaceFix(p *position, h *handOff, path []ast.Node, name stri
 // statement is the send, or a select whose other cases only give up when
 // a context is done (`case <-ctx.Done(): return nil`): processing in place
 // does not block on the workers, and the loop ends as it did.
-func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, types.Object, string, bool) {
+func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, types.Object, string, []analysis.TextEdit, bool) {
 	ss := sendStmtAt(path, h.instr)
 	if ss == nil {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
 	sp := edit.Path(c.pass, ss.Pos())
 	for len(sp) > 0 && sp[0] != ast.Node(ss) {
@@ -109,54 +109,55 @@ func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, types.Objec
 		}
 	}
 	if st, list := edit.Stmt(sp); st != target || list == nil || indexOf(*list, target) < 0 {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
 	recID, ok := ast.Unparen(ss.Value).(*ast.Ident)
 	if !ok || c.pass.TypesInfo.Uses[recID] == nil {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
 	rec := c.pass.TypesInfo.Uses[recID]
 	var loop *ast.RangeStmt
 	var subst map[types.Object]string
+	var extra []analysis.TextEdit
 	switch chx := ast.Unparen(ss.Chan).(type) {
 	case *ast.Ident:
 		ch := c.pass.TypesInfo.Uses[chx]
 		body := outermostBody(path)
 		if ch == nil || body == nil || ch.Pos() < body.Pos() || ch.Pos() >= body.End() {
-			return nil, nil, "", false
+			return nil, nil, "", nil, false
 		}
 		loop, subst = c.workersLoop(body, ch, ss.Pos(), nil)
 	case *ast.SelectorExpr:
 		loop, subst = c.fieldWorkersLoop(path, chx)
 		if loop == nil {
-			loop, subst = c.startedElsewhereLoop(chx, ss.Pos())
+			loop, subst, extra = c.startedElsewhereLoop(chx, ss.Pos())
 		}
 	}
 	if loop == nil || loop.Value != nil || len(loop.Body.List) == 0 {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
 	v, ok := loop.Key.(*ast.Ident)
 	if !ok || v.Name == "_" {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
 	vObj := c.pass.TypesInfo.Defs[v]
 	if vObj == nil {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
 	subst[vObj] = rec.Name()
 	for obj := range subst {
 		if c.assignedIn(loop.Body, obj) {
-			return nil, nil, "", false
+			return nil, nil, "", nil, false
 		}
 	}
 	if !c.inlinable(loop.Body, subst, ss.Pos()) {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
 	text, ok := c.inlineText(loop.Body, subst, edit.Indent(c.pass, target.Pos()))
 	if !ok {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
-	return target, rec, text, true
+	return target, rec, text, extra, true
 }
 
 // onlyGivesUp reports whether sel's cases are the send ss and receives

@@ -44,10 +44,11 @@ import (
 // producer from a config of its own (asyncreports), or does not drain the
 // report channels in range loops of its own (the drainers may be in
 // another package, where no forward can be added), and a position
-// call after a send on a channel whose workers
-// are started elsewhere and read a variable of the starting function
-// that no field of the handler holds (a ctx of main), or whose channel
-// reaches the handler other than in a keyed literal.
+// call after a send on a channel whose workers are started elsewhere and
+// read a variable of the starting function that no field of the handler
+// holds and none can be added for (the variable is assigned after its
+// declaration, or its type cannot be spelled in the handler's file), or
+// whose channel reaches the handler other than in a keyed literal.
 
 var withMetrics = ordering.New(ordering.Config{Ignore: []string{"ordering/metrics"}})
 
@@ -160,7 +161,9 @@ var scenarios = []struct {
 	// the package, or a function literal) before handing the channel to
 	// the handler in a literal beside the workers' other inputs (the send
 	// replaced by the workers' body, that function's variables read
-	// through the handler's fields) (10 positive); a done channel per job awaited (in
+	// through the handler's fields), and one whose workers read a context
+	// no field of the handler holds (a field added for it, set in the
+	// literal) (11 positive); a done channel per job awaited (in
 	// one function, through the field, and with workers run starts),
 	// FetchMessage and the worker's report awaited before the commit (4
 	// silent).

@@ -4,6 +4,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/edit"
 )
 
 // startedElsewhereLoop returns the loop of the workers receiving from a
@@ -22,17 +26,20 @@ import (
 //   - each local of F the workers use (the go statement's arguments, or
 //     the literal's free variables) is never assigned in F and is the
 //     value of a field (of the same type) in each of those literals, a
-//     field set nowhere else; a name declared outside F must mean the
-//     same at pos.
-func (c *checker) startedElsewhereLoop(sel *ast.SelectorExpr, pos token.Pos) (*ast.RangeStmt, map[types.Object]string) {
+//     field set nowhere else, or, when no field holds it, gets one: the
+//     handler's struct (declared in the package) gains a field of its
+//     name and type, and each literal sets it to the variable (the edits
+//     returned, addField); a name declared outside F must mean the same
+//     at pos.
+func (c *checker) startedElsewhereLoop(sel *ast.SelectorExpr, pos token.Pos) (*ast.RangeStmt, map[types.Object]string, []analysis.TextEdit) {
 	recvID, ok := ast.Unparen(sel.X).(*ast.Ident)
 	selection := c.pass.TypesInfo.Selections[sel]
 	if !ok || selection == nil || selection.Kind() != types.FieldVal {
-		return nil, nil
+		return nil, nil, nil
 	}
 	field, _ := selection.Obj().(*types.Var)
 	if field == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	var fdecl *ast.FuncDecl
 	var ch types.Object
@@ -101,34 +108,42 @@ func (c *checker) startedElsewhereLoop(sel *ast.SelectorExpr, pos token.Pos) (*a
 		})
 	}
 	if bad || fdecl == nil || len(lits) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	loop, inF := c.workersLoop(fdecl.Body, ch, fdecl.Body.Rbrace, field)
 	if loop == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	subst := map[types.Object]string{}
+	var edits []analysis.TextEdit
+	added := map[string]bool{}
 	// via returns the text standing at pos for v, a variable the workers
 	// read in F: its own name when it means the same there (a package
-	// variable), else the receiver's field holding it.
+	// variable), else the receiver's field holding it, added when none
+	// does.
 	via := func(v types.Object) (string, bool) {
 		if c.lookup(pos, v.Name()) == v {
 			return v.Name(), true
 		}
 		f, ok := c.fieldOf(lits, v, fdecl)
 		if !ok {
-			return "", false
+			var es []analysis.TextEdit
+			f, es, ok = c.addField(lits, v, fdecl, added)
+			if !ok {
+				return "", false
+			}
+			edits = append(edits, es...)
 		}
 		return recvID.Name + "." + f, true
 	}
 	for obj, text := range inF {
 		v := c.lookup(fdecl.Body.Rbrace, text)
 		if v == nil {
-			return nil, nil // not a plain variable of F
+			return nil, nil, nil // not a plain variable of F
 		}
 		t, ok := via(v)
 		if !ok {
-			return nil, nil
+			return nil, nil, nil
 		}
 		subst[obj] = t
 	}
@@ -157,10 +172,79 @@ func (c *checker) startedElsewhereLoop(sel *ast.SelectorExpr, pos token.Pos) (*a
 			return true
 		})
 		if !ok {
-			return nil, nil
+			return nil, nil, nil
 		}
 	}
-	return loop, subst
+	return loop, subst, edits
+}
+
+// addField returns the name of a field added to the struct of lits (a
+// named type declared in the package) to hold v, a variable of F (fd)
+// never assigned there and in scope at every literal, and the edits
+// declaring it (after the struct's last field) and setting it to v in
+// each literal. The field takes v's name, which the type must not have
+// as a field or method, nor added already; its type must be spelled in
+// the struct's file.
+func (c *checker) addField(lits []*ast.CompositeLit, v types.Object, fd *ast.FuncDecl, added map[string]bool) (string, []analysis.TextEdit, bool) {
+	if c.assignedIn(fd.Body, v) || added[v.Name()] || v.Name() == "_" {
+		return "", nil, false
+	}
+	named, ok := c.pass.TypesInfo.TypeOf(lits[0]).(*types.Named)
+	if !ok || named.Obj().Pkg() != c.pass.Pkg {
+		return "", nil, false
+	}
+	if obj, _, _ := types.LookupFieldOrMethod(named, true, c.pass.Pkg, v.Name()); obj != nil {
+		return "", nil, false
+	}
+	var st *ast.StructType
+	var file *ast.File
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if ts, ok := n.(*ast.TypeSpec); ok && c.pass.TypesInfo.Defs[ts.Name] == named.Obj() {
+				st, _ = ts.Type.(*ast.StructType)
+				file = f
+			}
+			return st == nil
+		})
+	}
+	if st == nil || st.Fields == nil || len(st.Fields.List) == 0 {
+		return "", nil, false
+	}
+	spelled := true
+	typ := types.TypeString(v.Type(), func(p *types.Package) string {
+		q := edit.Qualifier(c.pass, file, p)
+		if q == "" && p != c.pass.Pkg {
+			spelled = false
+		}
+		return q
+	})
+	if !spelled {
+		return "", nil, false
+	}
+	var edits []analysis.TextEdit
+	for _, lit := range lits {
+		if !types.Identical(c.pass.TypesInfo.TypeOf(lit), named) || c.lookup(lit.Pos(), v.Name()) != v {
+			return "", nil, false
+		}
+		e, ok := c.addKey(lit, v.Name(), v.Name())
+		if !ok {
+			return "", nil, false
+		}
+		edits = append(edits, e)
+	}
+	last := st.Fields.List[len(st.Fields.List)-1]
+	tf := c.pass.Fset.File(st.Pos())
+	decl := v.Name() + " " + typ
+	if tf.Line(last.End()) == tf.Line(st.Fields.Closing) {
+		edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("; " + decl)})
+	} else {
+		// A line of its own before the closing brace's (the last field's
+		// comment stays with it).
+		at := tf.LineStart(tf.Line(st.Fields.Closing))
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(edit.Indent(c.pass, last.Pos()) + decl + "\n")})
+	}
+	added[v.Name()] = true
+	return v.Name(), edits, true
 }
 
 // fieldOf returns the name of the field f that every literal of lits

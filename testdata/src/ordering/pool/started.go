@@ -111,3 +111,36 @@ func runAwaited(ctx context.Context, group sarama.ConsumerGroup, db store) error
 	}
 	return group.Consume(ctx, []string{"orders"}, startedAwaited{jobs: jobs})
 }
+
+// ctxHandler is startedHandler whose workers, started by runCtx, save
+// with runCtx's context, which no field of the handler holds.
+type ctxHandler struct {
+	db   store
+	jobs chan<- *sarama.ConsumerMessage
+}
+
+func (ctxHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (ctxHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h ctxHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		h.jobs <- msg
+		sess.MarkMessage(msg, "") // want `call to MarkMessage after the message is sent on a channel, with no wait for its processing`
+	}
+	return nil
+}
+
+func runCtx(ctx context.Context, group sarama.ConsumerGroup, db store) error {
+	jobs := make(chan *sarama.ConsumerMessage, 64)
+	defer close(jobs)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for m := range jobs {
+				if err := apply(ctx, db, m.Value); err != nil {
+					log.Printf("apply %d: %v", m.Offset, err)
+				}
+			}
+		}()
+	}
+	return group.Consume(ctx, []string{"orders"}, ctxHandler{db: db, jobs: jobs})
+}
