@@ -69,7 +69,11 @@ an asynchronous produce of a record built from R (a send on sarama's
 AsyncProducer Input(), franz-go Produce and TryProduce, confluent
 Produce), followed by the position call with nothing between them that
 waits for the work (a receive, a select with a receive case, a WaitGroup
-or errgroup Wait, a future's Get or Wait) is reported too, and so is a
+or errgroup Wait, a future's Get or Wait, the producer's Flush) is
+reported too, and so is a franz-go commit reached by a Produce or
+TryProduce of a record derived from what it commits on some path with
+no Flush between (a poll committed whole after a loop producing its
+records), and so is a
 position call followed by such a send or produce of its record, unless
 the function also processes R itself before the call (the channel then
 carries a copy) or the value sent is computed by a call (the outcome of
@@ -86,8 +90,8 @@ report), deferred commits (they run after the body), commits on one
 path only (behind a flag), commits of a previous record or poll made
 before the next fetch, and commits whose record is not processed
 afterwards (a poison pill skipped). A kafka-go WriteMessages counts as a
-synchronous produce even on a Writer with Async set, and a commit of a
-whole poll after a loop of asynchronous produces is not checked against
+synchronous produce even on a Writer with Async set, and a confluent
+commit after a loop of reads and Produce calls is not checked against
 them.
 
 The suggested fix moves the commit (with the error check right after it)
@@ -145,7 +149,10 @@ builds the producer itself (NewAsyncProducer with a config of its own,
 the build's error checked) but leaves Producer.Return.Successes off, the
 fix also sets it right before the build and starts a goroutine draining
 Successes() after the error check, forwarding each report the same way
-(the package must already drain Errors()). A commit retried in a loop of its own moves with
+(the package must already drain Errors()). A franz-go commit reached by produces in a loop gets a Flush of
+the producer before it, its error handled as the commit's (Flush
+returns once every queued record is delivered or failed and its promise
+has run). A commit retried in a loop of its own moves with
 its loop; statements that only read what the moved commit defines (a log
 of the committed offsets) move with it.
 

@@ -29,6 +29,11 @@ type handOff struct {
 	// produce is set when the record is produced asynchronously: a call
 	// that queues it, or a send on the channel such a call returns.
 	produce *clientmodel.ProduceRef
+	// flush is set for an asynchronous produce that does not run before
+	// the position call on every path (a produce in a loop over a poll's
+	// records, committed whole after it) but reaches it with no flush of
+	// the producer between: only a flush makes the commit wait.
+	flush bool
 }
 
 // checkHandOff reports p if its record is handed on before it, on every
@@ -60,6 +65,7 @@ func (c *checker) checkHandOff(p *position) {
 func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *handOff {
 	carried := c.carriedValues(o)
 	sites := c.processingSites(p.fn, o)
+	var tainted map[ssa.Value]bool
 	for _, b := range p.fn.Blocks {
 		for _, instr := range b.Instrs {
 			var h *handOff
@@ -69,8 +75,28 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 					h = &handOff{instr: in, produce: producerChan(in.Chan)}
 				}
 			case *ssa.Call:
-				if pr, ok := clientmodel.Default.Produce(ssaflow.Callee(in.Common())); ok && pr.Async && pr.Record >= 0 && carried[ssaflow.Arg(in.Common(), pr.Record)] {
+				pr, ok := clientmodel.Default.Produce(ssaflow.Callee(in.Common()))
+				if !ok || !pr.Async || pr.Record < 0 {
+					break
+				}
+				rec := ssaflow.Arg(in.Common(), pr.Record)
+				if carried[rec] {
 					h = &handOff{instr: in, produce: &pr}
+					break
+				}
+				// A record built from the poll's records (a loop over
+				// fetches.Records()), produced on some path to the
+				// position call: unless a flush comes between, the
+				// commit does not wait for it.
+				if pr.Flush == "" || ssaflow.Dominates(in, p.instr) {
+					break
+				}
+				if tainted == nil {
+					tainted = c.taint(o)
+				}
+				stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || isFlush(x, pr.Flush) }
+				if tainted[rec] && reachesStopping(in, p.instr, stop) {
+					return &handOff{instr: in, produce: &pr, flush: true}
 				}
 			case *ssa.Select:
 				for _, st := range in.States {
@@ -89,7 +115,9 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 				continue
 			}
 			if ssaflow.Dominates(instr, p.instr) {
-				stop := func(x ssa.Instruction) bool { return x == def || isWait(x) }
+				stop := func(x ssa.Instruction) bool {
+					return x == def || isWait(x) || h.produce != nil && isFlush(x, h.produce.Flush)
+				}
 				if reachesStopping(instr, p.instr, stop) {
 					return h
 				}
@@ -196,6 +224,17 @@ func isWait(instr ssa.Instruction) bool {
 	return false
 }
 
+// isFlush reports whether instr calls flush, the producer's call that
+// waits for every record it queued (clientmodel.Produce.Flush).
+func isFlush(instr ssa.Instruction, flush string) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok || flush == "" {
+		return false
+	}
+	fn := ssaflow.Callee(call.Common())
+	return fn != nil && fn.FullName() == flush
+}
+
 // reachesStopping reports whether to is reachable from from on a path
 // that executes no instruction for which stop is true.
 func reachesStopping(from, to ssa.Instruction, stop func(ssa.Instruction) bool) bool {
@@ -274,6 +313,9 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 			cost = "the auto-commit timer may commit the stored offset at any moment, so " + cost
 		}
 		msg = fmt.Sprintf("call to %s after the %s is produced asynchronously by %s, with no wait for its delivery: %s", name, noun, by, cost)
+		if h.flush {
+			msg = fmt.Sprintf("call to %s after %ss it commits are produced asynchronously by %s, with no flush of the producer before it: %s", name, noun, by, cost)
+		}
 		if h.after {
 			msg = fmt.Sprintf("call to %s before the %s is produced (asynchronously, by %s): %s", name, noun, by, cost)
 		}

@@ -21,9 +21,11 @@ import (
 //   - A kafka-go Writer with Async: true is treated as synchronous (the
 //     model does not follow the Writer's fields), so a commit after its
 //     WriteMessages is not reported.
-//   - A commit of a whole poll after a loop of asynchronous produces is
-//     not reported, with or without a Flush before it: no produce in the
-//     loop dominates the commit (produce scenario, produceAsyncFlushed).
+//   - A confluent commit after a loop of reads and asynchronous Produce
+//     calls with no Flush before it is not reported: no read in the loop
+//     dominates the commit, and the model gives confluent no flush (its
+//     Flush takes a timeout and returns a count, not an error a fix could
+//     handle as the commit's). franz-go's whole-poll commit is reported.
 //   - franz-go CommitOffsetsSync/CommitOffsets are modelled but have no
 //     scenario: the kgo stub has no kmsg types for their callbacks.
 //   - A commit on one path only (behind a flag, every Nth message) is
@@ -179,9 +181,11 @@ var scenarios = []struct {
 	// (the produce is rewritten to ProduceSync, the promise called with
 	// its result), a franz-go commit before Produce (rewritten, and the
 	// commit moved after it), a confluent CommitMessage after Produce with
-	// a nil delivery channel (a channel of its own, its report awaited)
-	// (7 positive); the three sync twins, the poll committed after a
-	// Flush, the confluent delivery report awaited (5 silent).
+	// a nil delivery channel (a channel of its own, its report awaited),
+	// a franz-go poll committed whole after a loop of Produce calls with
+	// no Flush (a checked Flush inserted before the commit) (8 positive);
+	// the three sync twins, the poll committed after a Flush, the
+	// confluent delivery report awaited (5 silent).
 	{"ordering/produce", ordering.Analyzer},
 	// sarama AsyncProducer: a mark after the send on Input(), before it,
 	// and with an audit log in between (3 positive, the reply fix: the message's own

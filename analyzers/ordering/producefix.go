@@ -27,6 +27,9 @@ import (
 // the produce statement, with its error check.
 func (c *checker) produceFix(p *position, h *handOff, path []ast.Node) (analysis.SuggestedFix, bool) {
 	pr := h.produce
+	if h.flush {
+		return c.flushFix(p, h, path)
+	}
 	if pr.Wait != "" && !h.after {
 		return c.waitFix(h)
 	}
@@ -193,4 +196,148 @@ func isErrCond(e ast.Expr) bool {
 func typeutilCallee(c *checker, call *ast.CallExpr) (*types.Func, bool) {
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 	return fn, ok
+}
+
+// flushFix builds the fix of a commit reached by asynchronous produces
+// that need not run right before it (a loop producing a poll's records,
+// then a commit of the poll): the producer is flushed before the commit
+// (clientmodel.Produce.FlushCall), its error handled as the commit's:
+//
+//	for _, r := range fetches.Records() {        for _, r := range fetches.Records() {
+//		cl.Produce(ctx, copyOf(r), promise)          cl.Produce(ctx, copyOf(r), promise)
+//	}                                            }
+//	if err := cl.CommitUncommittedOffsets(ctx);  if err := cl.Flush(ctx); err != nil {
+//	    err != nil {                             	return err
+//		return err                               }
+//	}                                            if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+//	                                             	return err
+//	                                             }
+//
+// The flush returns once every queued record is delivered or failed and
+// its callback has run, so the commit follows the effects as it would
+// after synchronous produces. It requires:
+//
+//   - the commit's error checked by `if err := ...; err != nil` with no
+//     else, or by `if err != nil` right after `err := ...` or `err = ...`
+//     (the flush's error goes the same way), or, unchecked, in a function
+//     returning exactly an error (the flush's error is returned);
+//   - every asynchronous produce of the function with this flush made on
+//     the same receiver, a variable or field path, with the same first
+//     argument (its context), each meaning at the commit what it means
+//     at the produce.
+func (c *checker) flushFix(p *position, h *handOff, path []ast.Node) (analysis.SuggestedFix, bool) {
+	pr := h.produce
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil || listp == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	var body []ast.Stmt
+	switch s := stmt.(type) {
+	case *ast.IfStmt:
+		as, ok := s.Init.(*ast.AssignStmt)
+		if !ok || s.Else != nil || len(s.Body.List) == 0 || !isErrCond(s.Cond) || !definesErr(as) {
+			return analysis.SuggestedFix{}, false
+		}
+		body = s.Body.List
+	case *ast.AssignStmt:
+		list := *listp
+		idx := indexOf(list, s)
+		if idx < 0 || idx+1 >= len(list) || !isErrCheckOf(list[idx+1]) || !definesErr(s) {
+			return analysis.SuggestedFix{}, false
+		}
+		check := list[idx+1].(*ast.IfStmt)
+		if check.Else != nil || len(check.Body.List) == 0 {
+			return analysis.SuggestedFix{}, false
+		}
+		body = check.Body.List
+	case *ast.ExprStmt:
+		if !c.returnsError(path) {
+			return analysis.SuggestedFix{}, false
+		}
+	default:
+		return analysis.SuggestedFix{}, false
+	}
+	fd := outermostDecl(path)
+	if fd == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	recv, ctx := "", ""
+	ok := true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, isCall := n.(*ast.CallExpr)
+		if !isCall || !ok {
+			return ok
+		}
+		fn, _ := typeutilCallee(c, call)
+		if fn == nil {
+			return true
+		}
+		other, isProduce := clientmodel.Default.Produce(fn)
+		if !isProduce || !other.Async || other.Flush != pr.Flush {
+			return true
+		}
+		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !isSel || !c.isPure(sel.X) || len(call.Args) == 0 || !c.isPure(call.Args[0]) {
+			ok = false
+			return false
+		}
+		r, x := c.raw(sel.X), c.raw(call.Args[0])
+		if recv != "" && (r != recv || x != ctx) || !c.meansSameAt(sel.X, stmt.Pos()) || !c.meansSameAt(call.Args[0], stmt.Pos()) {
+			ok = false
+			return false
+		}
+		recv, ctx = r, x
+		return true
+	})
+	if !ok || recv == "" {
+		return analysis.SuggestedFix{}, false
+	}
+	call := strings.NewReplacer(clientmodel.FixRecv, recv, "$0", ctx).Replace(pr.FlushCall)
+	handle := "return err"
+	if body != nil {
+		first, last := body[0], body[len(body)-1]
+		lines, ok := c.dedent(c.rawRange(first.Pos(), last.End()), first.Pos())
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		handle = strings.Join(lines, "\n\t")
+	}
+	text := fmt.Sprintf("if err := %s; err != nil {\n\t%s\n}", call, handle)
+	name := clientmodel.ShortName(p.client.Func)
+	if fn := ssaflow.Callee(p.instr.Common()); fn != nil {
+		name = fn.Name()
+	}
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Flush the producer before calling %s", name),
+		TextEdits: []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, text)},
+	}, true
+}
+
+// meansSameAt reports whether every name in e means at pos what it means
+// in e.
+func (c *checker) meansSameAt(e ast.Expr, pos token.Pos) bool {
+	same := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if sel, isSel := n.(*ast.SelectorExpr); isSel {
+			same = same && c.meansSameAt(sel.X, pos)
+			return false
+		}
+		if id, isID := n.(*ast.Ident); isID {
+			if obj := c.pass.TypesInfo.Uses[id]; obj != nil && c.lookup(pos, id.Name) != obj {
+				same = false
+			}
+		}
+		return same
+	})
+	return same
+}
+
+// outermostDecl returns the declared function of path.
+func outermostDecl(path []ast.Node) *ast.FuncDecl {
+	for _, n := range path {
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			return fd
+		}
+	}
+	return nil
 }

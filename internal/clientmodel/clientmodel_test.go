@@ -211,6 +211,15 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 				continue
 			}
 			checkProduce(t, c, pr, obj.Type().(*types.Signature))
+			if pr.Flush != "" {
+				if _, err := lookup(pkgs, pr.Flush); err != nil || !pr.Async || pr.FlushCall == "" {
+					t.Errorf("%s: %s: flush %s: %v (or on a synchronous call, or with no call text)", c.Name, pr.Func, pr.Flush, err)
+				}
+				filled := strings.NewReplacer(FixRecv, "r", "$0", "a0").Replace(pr.FlushCall)
+				if _, err := parser.ParseExpr(filled); err != nil || strings.Contains(filled, "$") {
+					t.Errorf("%s: %s: flush call %q does not parse: %v", c.Name, pr.Func, pr.FlushCall, err)
+				}
+			}
 			if pr.ReplyNew != "" {
 				nobj, err := lookup(pkgs, pr.ReplyNew)
 				if err != nil {

@@ -707,6 +707,15 @@ type Produce struct {
 	ReplyOn        string
 	ReplyNew       string
 	ReplyNewConfig int
+	// Flush, for an asynchronous call, is the types.Func.FullName of the
+	// producer's call that returns once every record queued so far is
+	// delivered or failed, its callbacks run (franz-go Flush), and
+	// FlushCall the Go text of an expression making it and giving its
+	// error (FixRecv for the receiver, $0, $1, ... for the produce's
+	// arguments): a fix puts it, checked, before a commit of records
+	// produced by calls it may not wait for one by one. Empty when the
+	// client has none.
+	Flush, FlushCall string
 }
 
 // FixDone stands for the delivery channel in Produce.Wait.
