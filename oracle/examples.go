@@ -81,18 +81,9 @@ const (
 	shipmentLog   = `CREATE TABLE shipment_events (shipment_id text, status text, kafka_offset bigint)` // a plain INSERT: a unique key would fail replays
 	shipmentScans = `CREATE TABLE shipment_scans (shipment_id text, depot text, scanned_at text)`
 	payments      = `CREATE TABLE payments (payment_id text PRIMARY KEY, account text, amount_cents bigint)`
-	// slowPayments is payments whose inserts are sometimes slow, as a call
-	// to a payment provider is: one in twenty takes 400 ms. Concurrent
-	// handlers then finish out of order, and a position that jumps past an
-	// unfinished record is committed while the record is still in flight
-	// (without it those windows last a millisecond and no kill hits them).
-	slowPayments = payments + `;
-		CREATE FUNCTION slow_insert() RETURNS trigger AS $$
-		BEGIN IF random() < 0.05 THEN PERFORM pg_sleep(0.4); END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
-		CREATE TRIGGER slow_insert BEFORE INSERT ON payments FOR EACH ROW EXECUTE FUNCTION slow_insert()`
-	orderStatus = `CREATE TABLE order_status (order_id text PRIMARY KEY, status text, updated_at timestamptz)`
-	emailLog    = `CREATE TABLE email_log (request_id text PRIMARY KEY, recipient text, template text, sent_at timestamptz)`
-	ledger      = `CREATE TABLE ledger (account text, cents bigint, source_offset bigint);
+	orderStatus   = `CREATE TABLE order_status (order_id text PRIMARY KEY, status text, updated_at timestamptz)`
+	emailLog      = `CREATE TABLE email_log (request_id text PRIMARY KEY, recipient text, template text, sent_at timestamptz)`
+	ledger        = `CREATE TABLE ledger (account text, cents bigint, source_offset bigint);
 		CREATE TABLE consumer_offsets (topic text, partition int, next_offset bigint, PRIMARY KEY (topic, partition))`
 	ledgerSeed    = `INSERT INTO consumer_offsets (topic, partition, next_offset) SELECT 'ledger', p, 0 FROM generate_series(0, 63) p`
 	loyalty       = `CREATE TABLE loyalty_accounts (member_id text PRIMARY KEY, points bigint)`
@@ -105,6 +96,19 @@ const (
 	settlements = `CREATE TABLE settlements (payment_key text, settled_at timestamptz)`
 )
 
+// slowWrites returns DDL (starting with ";") that makes one in twenty of
+// the given writes (INSERT, UPDATE or "INSERT OR UPDATE") to table take
+// 400 ms, as a call to a slow downstream or a lock wait does in a real
+// deployment. A position committed while such a write is in flight is then
+// exposed for 400 ms instead of a few milliseconds, long enough for a
+// seeded kill to land in it. It is per database: each experiment has one.
+func slowWrites(table, ops string) string {
+	return fmt.Sprintf(`;
+		CREATE FUNCTION slow_write() RETURNS trigger AS $$
+		BEGIN IF random() < 0.05 THEN PERFORM pg_sleep(0.4); END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
+		CREATE TRIGGER slow_write BEFORE %s ON %s FOR EACH ROW EXECUTE FUNCTION slow_write()`, ops, table)
+}
+
 // txnTimedOut is the fault the transactional examples' bugs need: a
 // transaction the coordinator aborted because it outlived its timeout.
 // The harness aborts it and bumps the producer's epoch (as the coordinator
@@ -115,6 +119,15 @@ const (
 func txnTimedOut(key kmsg.Key) []Fault {
 	return []Fault{{Key: key, Times: 2, Odds: 4}}
 }
+
+var (
+	// slowPayments is payments whose inserts are sometimes slow, as a call
+	// to a payment provider is (slowWrites). Concurrent handlers then
+	// finish out of order, and a position that jumps past an unfinished
+	// record is committed while the record is still in flight (without it
+	// those windows last a millisecond and no kill hits them).
+	slowPayments = payments + slowWrites("payments", "INSERT")
+)
 
 var (
 	product  = jsonRecord("product_id", map[string]any{"title": "kettle", "price_cents": 1999})
@@ -148,8 +161,12 @@ var Examples = []Example{
 		Effects: []Effect{{"page_views", "session_id"}}, Record: jsonRecord("session_id", map[string]any{"url": "/", "viewed_at": timestamp})},
 	{Dir: "franzgo/marknoop", Topic: "inventory-adjustments", Group: "inventory-applier", Schema: stockLevels, Seed: stockSeed, Effects: []Effect{{"stock_levels", "sku"}}, Record: stock},
 	{Dir: "franzgo/marks", Topic: "inventory-adjustments", Group: "inventory-applier", Schema: stockLevels, Seed: stockSeed, Effects: []Effect{{"stock_levels", "sku"}}, Record: stock},
-	{Dir: "franzgo/perpartition", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex, Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice},
-	{Dir: "franzgo/workerpool", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex, Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice, Records: 2000},
+	// Slow writes (slowWrites), for workerpool and its twin perpartition
+	// alike: a worker still indexing an invoice when another worker's later
+	// mark is committed stays in flight for 400 ms, long enough for a kill;
+	// with effects of 25 ms alone none of 8 runs lost a record.
+	{Dir: "franzgo/perpartition", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex + slowWrites("invoice_index", "INSERT"), Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice},
+	{Dir: "franzgo/workerpool", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex + slowWrites("invoice_index", "INSERT"), Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice, Records: 2000},
 	{Dir: "franzgo/rebalanceabandon", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
 	{Dir: "franzgo/rebalanceskip", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentLog, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
 	{Dir: "franzgo/revokecommit", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord, Churn: true}, // twin of revokeinflight, under the same churn
@@ -212,10 +229,7 @@ var Examples = []Example{
 	{Dir: "kafkago/sinkseek", Topic: "wallet-credits", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit, Partitions: 1},
 	// Slow credits (as slowPayments): the kill lands between the position
 	// write and the credit often enough to show the loss.
-	{Dir: "kafkago/statefirst", Topic: "wallet-credits", Schema: walletCredits + `;
-		CREATE FUNCTION slow_insert() RETURNS trigger AS $$
-		BEGIN IF random() < 0.05 THEN PERFORM pg_sleep(0.4); END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
-		CREATE TRIGGER slow_insert BEFORE INSERT ON wallet_credits FOR EACH ROW EXECUTE FUNCTION slow_insert()`,
+	{Dir: "kafkago/statefirst", Topic: "wallet-credits", Schema: walletCredits + slowWrites("wallet_credits", "INSERT"),
 		Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit, Partitions: 1},
 	{Dir: "kafkago/txoffset", Topic: "ledger", Group: "ledger-applier", Schema: ledger, Seed: ledgerSeed, Effects: []Effect{{"ledger", "account"}}, Record: entry},
 	{Dir: "kafkago/txfirst", Topic: "inventory", Group: "inventory-applier",
@@ -226,7 +240,12 @@ var Examples = []Example{
 	// confluent-kafka-go
 	{Dir: "confluent/commitfirst", Topic: "loyalty-awards", Group: "loyalty-awarder", Schema: loyalty, Seed: loyaltySeed, Effects: []Effect{{"loyalty_accounts", "member_id"}}, Record: award},
 	{Dir: "confluent/manualcommit", Topic: "loyalty-awards", Group: "loyalty-awarder", Schema: loyalty, Seed: loyaltySeed, Effects: []Effect{{"loyalty_accounts", "member_id"}}, Record: award},
-	{Dir: "confluent/storenoop", Topic: "loyalty-awards", Group: "loyalty-awarder", Schema: loyalty, Seed: loyaltySeed, Effects: []Effect{{"loyalty_accounts", "member_id"}}, Record: award},
+	// Slow writes (slowWrites) here and for storefirst and its twin
+	// storeafter: the 5000 ms tick must fall while a record handed over
+	// (storenoop) or stored (storefirst) is still being written, and the
+	// kill before that write ends; with effects of 25 ms alone storenoop
+	// lost nothing in 8 runs and storefirst once in 8.
+	{Dir: "confluent/storenoop", Topic: "loyalty-awards", Group: "loyalty-awarder", Schema: loyalty + slowWrites("loyalty_accounts", "UPDATE"), Seed: loyaltySeed, Effects: []Effect{{"loyalty_accounts", "member_id"}}, Record: award},
 	{Dir: "confluent/defaults", Topic: "invoices", Group: "invoice-archiver",
 		Schema:  `CREATE TABLE invoice_archive (invoice_id text PRIMARY KEY, customer text, total_cents bigint, raw bytea)`,
 		Effects: []Effect{{"invoice_archive", "invoice_id"}}, Record: invoice},
@@ -238,8 +257,9 @@ var Examples = []Example{
 		Effects: []Effect{{"shipment_status", "shipment_id"}}, Record: shipment},
 	{Dir: "confluent/sinkblind", Topic: "wallet-credits", Group: "wallet-crediter-confluent", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit},
 	{Dir: "confluent/pollstore", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents, Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
-	{Dir: "confluent/storeafter", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents, Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
-	{Dir: "confluent/storefirst", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents, Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
+	// Slow writes, as storenoop: storefirst and its twin storeafter.
+	{Dir: "confluent/storeafter", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents + slowWrites("audit_log", "INSERT"), Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
+	{Dir: "confluent/storefirst", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents + slowWrites("audit_log", "INSERT"), Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
 	{Dir: "confluent/revokebatch", Topic: "meter-readings", Group: "meter-aggregator", Schema: hourlyKWh, Effects: []Effect{{"hourly_kwh", "meter"}}, Record: reading},
 	{Dir: "confluent/revokecommit", Topic: "meter-readings", Group: "meter-aggregator", Schema: hourlyKWh, Effects: []Effect{{"hourly_kwh", "meter"}}, Record: reading},
 	// One transaction per record, the records trickling in; a failed CommitTransaction (a timed-out
