@@ -83,7 +83,15 @@ Categories:
 
   - arrival-order-commit: the position of a record received by a single
     collector from a channel that concurrently processed records are sent
-    to once done: it commits in completion order.
+    to once done: it commits in completion order. So is the position of a
+    record carried by the delivery reports of an asynchronous producer
+    (sarama AsyncProducer: sess.MarkMessage(s.Metadata.(*sarama.ConsumerMessage),
+    "") in a range over Successes()), when a loop hands the records to the
+    producer in that field (Input() <- &sarama.ProducerMessage{...,
+    Metadata: msg}) without waiting for the drain: messages of a partition
+    go to several partitions and brokers and are reported as each
+    delivery finishes, and a failed one is reported on Errors, never
+    marked.
 
 It stays silent for:
 
@@ -213,6 +221,24 @@ compiles and is right (the known gaps below).
     declared). The callback must then be called exactly once (a franz-go
     promise is); one never called stalls the loop.
 
+  - A delivery report's position call (the reply fix): each record waits
+    for its own delivery, as the client's synchronous producer does. The
+    send carries a channel of its own in place of the record (done :=
+    make(chan error, 1); Metadata: done), the loop waits for it after the
+    send (if err := <-done; err != nil { return err }: the function must
+    return just an error) and then makes the position call for the
+    record; the drain's call becomes the forward of the report to that
+    channel (if reply, ok := s.Metadata.(chan error); ok { reply <- nil
+    }), and every other drain of the producer's report channels in the
+    package (a range over it, or a select case receiving it) forwards its
+    reports first (errors too, so that a failed delivery ends the wait).
+    Not when a report channel has no such drain, when a drain is the
+    sending loop itself (it would wait for itself), when the package
+    asserts the field's type elsewhere without a comma-ok (it would panic
+    on the channel), when the send or the record is not a statement or a
+    variable of its own, or when the call's other operands mean something
+    else at the send.
+
 Keeping the concurrency needs a low-water-mark tracker: the consume loop
 starts each offset in order, workers report it done and commit what the
 tracker returns, the smallest offset still in flight. The lowwater package
@@ -234,9 +260,12 @@ counter (round robin: not recognised); completion callbacks handed on by
 a statement other than a call, a send or a select's send case, or on a
 channel the loop drains itself; method values whose method is made
 into values in several places, or whose receiver is not a plain local
-variable; delivery reports drained from a producer's channel (sarama
-AsyncProducer Successes, the message carried in Metadata: not
-recognised); functions started through a function
+variable; delivery reports drained by the consume loop itself (a select
+receiving both messages and reports: the reply fix would wait for
+itself, and a low-water tracker per claim would miss the reports other
+claims' loops receive from a shared producer), or whose record is
+asserted into a variable first, or sent by several statements;
+functions started through a function
 value that is not a parameter (a field, a map of handlers), generic
 helpers; goroutines and records crossing package boundaries.
 */

@@ -268,6 +268,7 @@ func (c *checker) run() {
 		report.Report(c.pass, *d)
 	}
 	c.checkCallbacks()
+	c.checkDeliveries()
 }
 
 // classify returns the finding for a position call, or nil.

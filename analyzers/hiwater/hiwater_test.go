@@ -123,10 +123,14 @@ var scenarios = []string{
 	// lanes marking a tracker's low-water mark (7 silent).
 	"hiwater/idioms",
 	// Issue #17 completions: a franz-go Produce promise marking its record
-	// (in a range over the batch, and in EachRecord), an application
-	// Finish method handed to an asynchronous sink as a method value (the
-	// loop waits for each: a function literal wraps it) (3 positive); the
-	// batch marked after Flush, a loop waiting for each Finish (2 silent).
+	// (in a range over the batch, and in EachRecord), a sarama
+	// AsyncProducer's Successes drain marking the message its Metadata
+	// carries (the reply fix: the loop waits for each delivery and marks),
+	// an application Finish method handed to an asynchronous sink as a
+	// method value (the loop waits for each: a function literal wraps it)
+	// (4 positive); the batch marked after Flush, a drain the loop waits
+	// for, a drain marking a tracker's low-water mark, a loop waiting for
+	// each Finish (4 silent).
 	"hiwater/completion",
 }
 

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/IBM/sarama"
+	"github.com/offsetcommit/commitlint/lowwater"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -77,6 +78,87 @@ func flushed(ctx context.Context) error {
 		}
 		cl.MarkCommitRecords(fetches.Records()...) // ok: after Flush, every promise has run
 	}
+}
+
+// relay copies each message to another topic through an async producer;
+// a drain marks the message each success report carries. The producer
+// delivers to several partitions and brokers: reports come in any order,
+// and a failed one comes on Errors.
+type relay struct{ producer sarama.AsyncProducer }
+
+func (relay) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (relay) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (h relay) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	go func() {
+		for s := range h.producer.Successes() {
+			sess.MarkMessage(s.Metadata.(*sarama.ConsumerMessage), "") // want `call to MarkMessage with the message of a delivery report from Successes: reports arrive as deliveries finish, not in offset order`
+		}
+	}()
+	for msg := range claim.Messages() {
+		h.producer.Input() <- &sarama.ProducerMessage{Topic: "out", Value: sarama.ByteEncoder(msg.Value), Metadata: msg}
+	}
+	return nil
+}
+
+// logFailures drains the producer's errors.
+func logFailures(p sarama.AsyncProducer) {
+	for perr := range p.Errors() {
+		log.Printf("relay: %v", perr.Err)
+	}
+}
+
+// ackedRelay is relay's twin: the drain acknowledges each report after
+// marking it and the loop waits for the acknowledgement before the next
+// message, so one message is in flight at a time.
+type ackedRelay struct {
+	producer sarama.AsyncProducer
+	acked    chan struct{}
+}
+
+func (ackedRelay) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (ackedRelay) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (h ackedRelay) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	go func() {
+		for s := range h.producer.Successes() {
+			sess.MarkMessage(s.Metadata.(*sarama.ConsumerMessage), "") // ok: the loop waits for each report
+			h.acked <- struct{}{}
+		}
+	}()
+	for msg := range claim.Messages() {
+		h.producer.Input() <- &sarama.ProducerMessage{Topic: "out", Value: sarama.ByteEncoder(msg.Value), Metadata: msg}
+		<-h.acked
+	}
+	return nil
+}
+
+// trackedRelay is relay's other twin: the drain marks the low-water mark
+// of a tracker the loop starts each message in.
+type trackedRelay struct {
+	producer sarama.AsyncProducer
+	inFlight *lowwater.Tracker
+}
+
+func (trackedRelay) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (trackedRelay) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (h trackedRelay) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	go func() {
+		for s := range h.producer.Successes() {
+			m, ok := s.Metadata.(*sarama.ConsumerMessage)
+			if !ok {
+				continue
+			}
+			if next, ok := h.inFlight.Done(lowwater.TopicPartition{Topic: m.Topic, Partition: m.Partition}, m.Offset); ok {
+				sess.MarkOffset(m.Topic, m.Partition, next, "") // ok: a low-water mark
+			}
+		}
+	}()
+	for msg := range claim.Messages() {
+		if err := h.inFlight.Start(lowwater.TopicPartition{Topic: msg.Topic, Partition: msg.Partition}, msg.Offset); err != nil {
+			return err
+		}
+		h.producer.Input() <- &sarama.ProducerMessage{Topic: "out", Value: sarama.ByteEncoder(msg.Value), Metadata: msg}
+	}
+	return nil
 }
 
 // envelope carries a message to an asynchronous sink with the session
