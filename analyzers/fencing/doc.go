@@ -144,16 +144,28 @@ that client.
     AllowRebalance at the top of the poll loop, or right before a poll
     made outside a loop, in a helper the loop calls; the constructor and
     the poll loop may be in different functions); confluent: Commit()
-    unless AssignmentLost(). Known gap: no franz-go finding when the
-    client is polled only in another package, where AllowRebalance would
-    have to go.
+    unless AssignmentLost(). Not reported for a franz-go client polled
+    only in another package, where AllowRebalance would have to go: what
+    a rebalance replays there depends on that package's own commits (one
+    after each poll replays no more than the default revoke would).
 
   - revoke-commits-in-flight: CommitUncommittedOffsets in a franz-go
     OnPartitionsRevoked callback without kgo.BlockRebalanceOnPoll: the
     callback can run while the loop still processes a poll, and commits it.
     Fix: add kgo.BlockRebalanceOnPoll() and cl.AllowRebalance() at the top of
     the poll loop (or before a poll outside a loop), so callbacks run
-    between a batch and the next poll.
+    between a batch and the next poll. When the client is polled only in
+    another package (where AllowRebalance would have to go; the bug holds
+    whatever that package does), or the poll's receiver cannot be
+    written again, the fix takes the commit out of the callback: a
+    callback that does nothing else but log its error is removed
+    (franz-go's default revoke then commits, while auto-commit is on, only
+    the polls before the latest one, which are processed), else the
+    commit's statement is removed; the partitions' next owner resumes
+    from the last commit made after processing (duplicates, not losses).
+    Known gap: no finding when the commit is not a statement of the
+    callback's own body (in a helper it calls) or removing it would leave
+    a variable unused.
 
   - unfenced-offset-write: a consumer that keeps its position in its own
     database (the exactly-once pattern) writes the offset row with an UPDATE

@@ -20,7 +20,10 @@ import (
 // Reader, when the fix that skips applied records in the transaction is
 // not right or not built either (a consumer starting from the newest
 // offset, ? placeholders, no deferred rollback, a kafka-go Reader outside
-// a group).
+// a group); and a franz-go revoke callback committing records in flight
+// on a client polled only in another package (or whose poll's receiver
+// cannot be written again), when the commit is not a statement of the
+// callback's own body or removing it would leave a variable unused.
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -94,6 +97,15 @@ var scenarios = []string{
 	// opaque callback, a helper of another package given the client (7
 	// silent).
 	"fencing/franzrevoke",
+	// revoke callbacks of clients polled only in another package
+	// (helper.Consume), where AllowRebalance would have to go (#13):
+	// CommitUncommittedOffsets without BlockRebalanceOnPoll in a callback
+	// that only commits (fixed by removing the callback) and in one that
+	// also flushes a buffer (fixed by removing the commit) (2 positive);
+	// blocked, with the other package allowing rebalances between polls; a
+	// callback that commits nothing, the other package committing each
+	// poll (2 silent).
+	"fencing/franzrevokeremote",
 	// unguarded offset rows: pgx UPDATE, database/sql upsert in a
 	// constant, offset passed through a helper, ? placeholders (the
 	// guard's argument repeated in place; appended to a copy of an

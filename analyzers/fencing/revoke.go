@@ -74,7 +74,7 @@ func (c *checker) optionRevoke(k *consumer.Consumer) {
 		}
 		for _, cm := range commits {
 			if cm.ref.Scope == clientmodel.ScopePolled && s.IsNot(cl, clientmodel.BlockRebalance) {
-				c.reportInFlight(k, opt, cm)
+				c.reportInFlight(k, opt, cb, cm)
 			}
 		}
 	}
@@ -438,10 +438,15 @@ func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *
 
 // reportInFlight reports CommitUncommittedOffsets in a revoke callback of
 // a client without BlockRebalanceOnPoll.
-func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cm commitCall) {
+func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Function, cm commitCall) {
+	title := "Block rebalances while a poll is processed"
 	edits, ok := c.blockRebalanceEdits(k, opt)
 	if !ok {
-		return
+		// No place for AllowRebalance (the client is polled in another
+		// package): take the commit out (revokedrop.go).
+		if edits, title, ok = c.dropRevokeCommit(k, opt, cb, cm); !ok {
+			return
+		}
 	}
 	pos, end := c.callRange(cm.instr.Pos())
 	c.report(analysis.Diagnostic{
@@ -452,7 +457,7 @@ func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cm commitC
 			clientmodel.BareName(revokedHook(k, ssaflow.Callee(opt.Common())).Func), clientmodel.ShortName(cm.ref.Func), k.Client.Spell(clientmodel.BlockRebalance)),
 		Related: []analysis.RelatedInformation{{Pos: opt.Pos(), Message: "the revoke callback is registered here"}},
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Block rebalances while a poll is processed",
+			Message:   title,
 			TextEdits: edits,
 		}},
 	})
