@@ -196,7 +196,13 @@ compiles and is right (the known gaps below).
     the function (a parameter, a field), the function is called in place
     and its error handed to the group: if err := func() error { ... }();
     err != nil { g.Go(func() error { return err }) }, so that Wait still
-    returns it. Not for TryGo (it would skip records).
+    returns it. A function started with TryGo is never limited (TryGo
+    would then skip records) nor moved from (the batch's positions would
+    pass the records it skipped): it is called in place, in a function
+    returning an error or with its error handed to the group, and `if
+    !g.TryGo(f) { ... }` (no init, no else) is replaced as a whole, since
+    the branch for a full group can no longer run (not when the branch
+    holds the last use of an import or a variable).
 
   - Lanes not chosen by partition: the send routes each partition to one lane,
     lanes[int(m.Partition)%len(lanes)] <- m, for records with a
@@ -255,7 +261,8 @@ iteration that would be reached; pools whose worker count is an index or
 a call with arguments used elsewhere, pools not started by a counting
 loop or a range over a slice (a for loop with a break), and pools whose
 workers are started by several go statements (not recognised); errgroup
-functions started with TryGo; lanes kept in a map; lanes chosen by a
+functions started with TryGo whose result is used other than as `if
+!g.TryGo(f)`; lanes kept in a map; lanes chosen by a
 counter (round robin: not recognised); completion callbacks handed on by
 a statement other than a call, a send or a select's send case, or on a
 channel the loop drains itself; method values whose method is made

@@ -670,14 +670,14 @@ func (c *checker) callbackBody(path []ast.Node, mc *ssa.MakeClosure) *ast.BlockS
 func (c *checker) groupInPlace(s *site) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
 	callee := ssaflow.Callee(s.l.instr.Common())
-	if callee == nil || callee.Name() != "Go" || !c.runsInPlace(s) {
+	if callee == nil || callee.Name() != "Go" && callee.Name() != "TryGo" || !c.runsInPlace(s) {
 		return fail()
 	}
 	ce, path := edit.CallAt(c.pass, s.l.instr.Pos())
 	if ce == nil || len(path) < 2 || len(ce.Args) != 1 {
 		return fail()
 	}
-	stmt, ok := path[1].(*ast.ExprStmt)
+	stmt, ok := c.groupStmt(s, path)
 	lit, isLit := ast.Unparen(ce.Args[0]).(*ast.FuncLit)
 	sel, isSel := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
 	if !ok || !isLit || !isSel {

@@ -2,6 +2,7 @@ package hiwater
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -91,7 +92,7 @@ func (c *checker) inlineGroupFunc(s *site) (analysis.SuggestedFix, bool) {
 	if ce == nil || len(path) < 2 || len(ce.Args) != 1 || !c.runsInPlace(s) {
 		return analysis.SuggestedFix{}, false
 	}
-	stmt, ok := path[1].(*ast.ExprStmt)
+	stmt, ok := c.groupStmt(s, path)
 	lit, isLit := ast.Unparen(ce.Args[0]).(*ast.FuncLit)
 	if !ok || !isLit {
 		return analysis.SuggestedFix{}, false
@@ -126,6 +127,72 @@ func (c *checker) inlineGroupFunc(s *site) (analysis.SuggestedFix, bool) {
 		Message:   "Process records one at a time: call the group function in place",
 		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(text)}},
 	}, true
+}
+
+// isTryGo reports whether launch l is a call of errgroup's TryGo.
+func isTryGo(l *launch) bool {
+	if !l.group {
+		return false
+	}
+	fn := ssaflow.Callee(l.instr.Common())
+	return fn != nil && fn.Name() == "TryGo"
+}
+
+// groupStmt returns the statement starting the group function of s that
+// a fix calling it in place replaces, path being the path of the call: the
+// call's own statement (g.Go(f), g.TryGo(f)), or for TryGo an if statement
+// with no init or else whose condition is !g.TryGo(f): run in place, the
+// function always runs, so the branch for a full group is dropped.
+func (c *checker) groupStmt(s *site, path []ast.Node) (ast.Stmt, bool) {
+	if st, ok := path[1].(*ast.ExprStmt); ok {
+		return st, true
+	}
+	if !isTryGo(s.l) || len(path) < 3 {
+		return nil, false
+	}
+	u, ok := path[1].(*ast.UnaryExpr)
+	if !ok || u.Op != token.NOT {
+		return nil, false
+	}
+	is, ok := path[2].(*ast.IfStmt)
+	if !ok || is.Cond != ast.Expr(u) || is.Init != nil || is.Else != nil || c.lastUseIn(is.Body) {
+		return nil, false
+	}
+	return is, true
+}
+
+// lastUseIn reports whether n holds the only uses in its file of an
+// imported package or of a variable declared outside n: dropping n would
+// leave an import or a variable unused.
+func (c *checker) lastUseIn(n ast.Node) bool {
+	f := edit.File(c.pass, n.Pos())
+	if f == nil {
+		return true
+	}
+	inside := map[types.Object]bool{}
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok {
+			switch obj := c.pass.TypesInfo.Uses[id].(type) {
+			case *types.PkgName:
+				inside[obj] = true
+			case *types.Var:
+				if !obj.IsField() && obj.Parent() != c.pass.Pkg.Scope() && (obj.Pos() < n.Pos() || obj.Pos() >= n.End()) {
+					inside[obj] = true
+				}
+			}
+		}
+		return true
+	})
+	ast.Inspect(f, func(x ast.Node) bool {
+		if x == n {
+			return false
+		}
+		if id, ok := x.(*ast.Ident); ok {
+			delete(inside, c.pass.TypesInfo.Uses[id])
+		}
+		return len(inside) > 0
+	})
+	return len(inside) > 0
 }
 
 // runsInPlace reports whether the goroutine of s can run in the loop's
