@@ -143,7 +143,8 @@ that client.
     CommitUncommittedOffsets with kgo.BlockRebalanceOnPoll (added, with
     AllowRebalance at the top of the poll loop, or right before a poll
     made outside a loop, in a helper the loop calls; the constructor and
-    the poll loop may be in different functions); confluent: Commit()
+    the poll loop may be in different functions; a callback's unnamed
+    parameters are named); confluent: Commit()
     unless AssignmentLost(). Not reported for a franz-go client polled
     only in another package, where AllowRebalance would have to go: what
     a rebalance replays there depends on that package's own commits (one

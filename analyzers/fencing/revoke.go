@@ -274,8 +274,62 @@ func funcSyntax(fn *ssa.Function) (*ast.FieldList, *ast.BlockStmt) {
 }
 
 // paramName returns the name of parameter i of a function's syntax, and
-// an edit naming it when it is blank. ok is false for unnamed parameters.
+// an edit naming it when it is blank.
 func (c *checker) paramName(params *ast.FieldList, i int, want string, body *ast.BlockStmt) (string, []analysis.TextEdit, bool) {
+	names, edits, ok := c.paramNames(params, map[int]string{i: want}, body)
+	return names[i], edits, ok
+}
+
+// paramNames returns the names of parameters of a function's syntax
+// (wants: index to the name to give it), and the edits naming them where
+// they are blank; parameters without names (all of them, then) are each
+// named, the others "_".
+func (c *checker) paramNames(params *ast.FieldList, wants map[int]string, body *ast.BlockStmt) (map[int]string, []analysis.TextEdit, bool) {
+	if len(params.List) > 0 && len(params.List[0].Names) == 0 {
+		names := map[int]string{}
+		var edits []analysis.TextEdit
+		for i, f := range params.List {
+			name := "_"
+			if want, ok := wants[i]; ok {
+				name = c.unusedName(want, body)
+				names[i] = name
+			}
+			edits = append(edits, analysis.TextEdit{Pos: f.Type.Pos(), End: f.Type.Pos(), NewText: []byte(name + " ")})
+		}
+		return names, edits, len(names) == len(wants)
+	}
+	names := map[int]string{}
+	var edits []analysis.TextEdit
+	for i, want := range wants {
+		name, e, ok := c.oneParamName(params, i, want, body)
+		if !ok {
+			return nil, nil, false
+		}
+		names[i] = name
+		edits = append(edits, e...)
+	}
+	return names, edits, true
+}
+
+// unusedName returns want, or a free variant of it when body refers to
+// something of that name (a parameter named so would capture it).
+func (c *checker) unusedName(want string, body *ast.BlockStmt) string {
+	used := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == want {
+			used = true
+		}
+		return !used
+	})
+	if !used {
+		return want
+	}
+	return edit.FreeName(c.pass, body.Lbrace+1, want)
+}
+
+// oneParamName is paramName for named parameters; ok is false for
+// unnamed ones.
+func (c *checker) oneParamName(params *ast.FieldList, i int, want string, body *ast.BlockStmt) (string, []analysis.TextEdit, bool) {
 	n := 0
 	for _, f := range params.List {
 		if len(f.Names) == 0 {
@@ -389,12 +443,11 @@ func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *
 	if params == nil || body == nil {
 		return
 	}
-	ctxName, e1, ok1 := c.paramName(params, 0, "ctx", body)
-	clName, e2, ok2 := c.paramName(params, 1, "cl", body)
-	if !ok1 || !ok2 {
+	names, edits, ok := c.paramNames(params, map[int]string{0: "ctx", 1: "cl"}, body)
+	if !ok {
 		return
 	}
-	edits := append(e1, e2...)
+	ctxName, clName := names[0], names[1]
 	s, cl := k.Settings, k.Client
 	polled := cl.CallName(clientmodel.Commit, clientmodel.ScopePolled)
 	commit := polled
