@@ -45,8 +45,8 @@ from it), other than logging, metrics, tracing and string formatting (the
 -ordering.ignore flag adds packages, or prefixes ending in /..., to that
 list), and other than calls into the client packages, except a
 synchronous produce of a record built from R (sarama SendMessage and
-SendMessages, franz-go ProduceSync, kafka-go WriteMessages, whose Async
-field is not followed): that is R's effect. A method of the application
+SendMessages, franz-go ProduceSync, kafka-go WriteMessages on a Writer
+not known to be asynchronous): that is R's effect. A method of the application
 named like logging (Print, Printf, Info, Log, ...) is logging only when
 its last parameter is ...any; Print(ctx, label) may be the effect. A call
 on an object the function created and handed a derived value to (a
@@ -67,7 +67,8 @@ A hand-off is not processing: a send of R (or of a struct or message
 built from its fields) on a channel, a go statement that processes R, or
 an asynchronous produce of a record built from R (a send on sarama's
 AsyncProducer Input(), franz-go Produce and TryProduce, confluent
-Produce), followed by the position call with nothing between them that
+Produce, kafka-go WriteMessages on a Writer the package builds with
+Async set to true, in its literal or by assigning the field), followed by the position call with nothing between them that
 waits for the work (a receive, a select with a receive case, a WaitGroup
 or errgroup Wait, a future's Get or Wait, the producer's Flush) is
 reported too, and so is a franz-go commit reached by a Produce or
@@ -90,9 +91,10 @@ report), deferred commits (they run after the body), commits on one
 path only (behind a flag), commits of a previous record or poll made
 before the next fetch, and commits whose record is not processed
 afterwards (a poison pill skipped). A kafka-go WriteMessages counts as a
-synchronous produce even on a Writer with Async set, and a confluent
-commit after a loop of reads and Produce calls is not checked against
-them.
+synchronous produce on a Writer the package does not build with Async
+set to the constant true (a parameter, another package's Writer), and
+a confluent commit after a loop of reads and Produce calls is not
+checked against them.
 
 The suggested fix moves the commit (with the error check right after it)
 after the last statement of the same block that processes the record; an
@@ -149,7 +151,17 @@ builds the producer itself (NewAsyncProducer with a config of its own,
 the build's error checked) but leaves Producer.Return.Successes off, the
 fix also sets it right before the build and starts a goroutine draining
 Successes() after the error check, forwarding each report the same way
-(the package must already drain Errors()). A franz-go commit reached by produces in a loop gets a Flush of
+(the package must already drain Errors()). After a kafka-go WriteMessages on an asynchronous Writer, the
+Writer's Async setting is removed (the element of its literal, or the
+assignment), and a commit made before the write moves after it: without
+Async every WriteMessages returns once its messages are written and
+reports its own error. A wait built on the Writer's Completion is not
+offered: Completion is called per partition batch, from the Writer's
+goroutines, and the Writer may write for other callers. A synchronous
+Writer holds each call up to its BatchTimeout (default one second)
+waiting for a full batch: write a poll's messages in one call, or lower
+BatchTimeout, where that is too slow. A franz-go commit reached by
+produces in a loop gets a Flush of
 the producer before it, its error handled as the commit's (Flush
 returns once every queued record is delivered or failed and its promise
 has run). A commit retried in a loop of its own moves with

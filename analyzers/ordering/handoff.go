@@ -76,7 +76,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 				}
 			case *ssa.Call:
 				pr, ok := clientmodel.Default.Produce(ssaflow.Callee(in.Common()))
-				if !ok || !pr.Async || pr.Record < 0 {
+				if !ok || pr.Record < 0 || !c.isAsync(in.Common(), pr) {
 					break
 				}
 				rec := ssaflow.Arg(in.Common(), pr.Record)

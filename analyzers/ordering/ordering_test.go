@@ -18,9 +18,11 @@ import (
 // knowledge. A scenario that shows one marks its silent case
 // "// ok: known gap".
 //
-//   - A kafka-go Writer with Async: true is treated as synchronous (the
-//     model does not follow the Writer's fields), so a commit after its
-//     WriteMessages is not reported.
+//   - A kafka-go Writer is asynchronous only where the package builds it
+//     with Async set to the constant true (its literal, or an assignment
+//     to the field of the variable holding the literal): a Writer from a
+//     parameter of an exported function or another package's constructor,
+//     or with Async set from a variable, counts as synchronous.
 //   - A confluent commit after a loop of reads and asynchronous Produce
 //     calls with no Flush before it is not reported: no read in the loop
 //     dominates the commit, and the model gives confluent no flush (its
@@ -200,6 +202,12 @@ var scenarios = []struct {
 	// goroutine started after its error check); a message saved in place
 	// before an audit copy is queued (1 silent).
 	{"ordering/asyncreports", ordering.Analyzer},
+	// kafka-go Writer with Async set (in its literal, on a line of its
+	// own in a literal stored in a field, or assigned after it): a commit
+	// after WriteMessages (two), a commit before it (moved after it) (3
+	// positive, Async removed); a Writer without Async, one with Async
+	// false (2 silent).
+	{"ordering/asyncwriter", ordering.Analyzer},
 	// -ordering.ignore=ordering/metrics: a metrics call after the commit
 	// is not processing (1 silent); the store after it still is (1
 	// positive).

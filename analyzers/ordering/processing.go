@@ -183,7 +183,7 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 			// Producing a derived record is its effect when the call
 			// waits for the delivery; an asynchronous produce (its
 			// callback included) runs later: a hand-off (handoff.go).
-			return !pr.Async && pr.Record >= 0 && tainted[ssaflow.Arg(cc, pr.Record)]
+			return pr.Record >= 0 && tainted[ssaflow.Arg(cc, pr.Record)] && !c.isAsync(cc, pr)
 		}
 	}
 	// A closure passed to a call on a tainted receiver (EachRecord) that

@@ -30,6 +30,9 @@ func (c *checker) produceFix(p *position, h *handOff, path []ast.Node) (analysis
 	if h.flush {
 		return c.flushFix(p, h, path)
 	}
+	if !pr.Async && pr.AsyncField != "" {
+		return c.syncFieldFix(p, h, path)
+	}
 	if pr.Wait != "" && !h.after {
 		return c.waitFix(h)
 	}

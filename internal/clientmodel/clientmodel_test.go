@@ -211,6 +211,14 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 				continue
 			}
 			checkProduce(t, c, pr, obj.Type().(*types.Signature))
+			if pr.AsyncField != "" {
+				recv := obj.Type().(*types.Signature).Recv()
+				if f, err := field(recv.Type(), pr.AsyncField); err != nil || pr.Async {
+					t.Errorf("%s: %s: async field %s: %v (or on a call always asynchronous)", c.Name, pr.Func, pr.AsyncField, err)
+				} else if b, ok := f.Type().(*types.Basic); !ok || b.Kind() != types.Bool {
+					t.Errorf("%s: %s: async field %s is not a bool", c.Name, pr.Func, pr.AsyncField)
+				}
+			}
 			if pr.Flush != "" {
 				if _, err := lookup(pkgs, pr.Flush); err != nil || !pr.Async || pr.FlushCall == "" {
 					t.Errorf("%s: %s: flush %s: %v (or on a synchronous call, or with no call text)", c.Name, pr.Func, pr.Flush, err)

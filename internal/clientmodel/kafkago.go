@@ -77,11 +77,12 @@ func kafkago() *Client {
 		Restores: []Restore{{Func: r + "SetOffset", Kind: RestoreCall}},
 		// reader.go:16-17: LastOffset -1, FirstOffset -2.
 		Start: &StartKnob{Field: "StartOffset", Newest: []string{"-1"}, Oldest: []string{"-2"}},
-		// WriteMessages blocks until the messages are written, unless the
-		// Writer's Async field is set (writer.go:159, 609); Async is not
-		// modelled, so every WriteMessages counts as a synchronous write.
+		// WriteMessages blocks until the messages are written (and the
+		// Completion called), unless the Writer's Async field is set: then
+		// it returns at once and errors are dropped (writer.go:153-159,
+		// 667, 700).
 		Produces: []Produce{
-			{Func: "(*" + p + ".Writer).WriteMessages", Record: 1, Done: -1},
+			{Func: "(*" + p + ".Writer).WriteMessages", Record: 1, Done: -1, AsyncField: "Async"},
 		},
 	}
 }

@@ -661,6 +661,13 @@ type Produce struct {
 	// Async reports that the call (or a send on the channel it returns)
 	// returns before the record is delivered.
 	Async bool
+	// AsyncField, for a call that is synchronous by default, is the
+	// field of the receiver's struct that makes it asynchronous when set
+	// true (kafka-go Writer.Async): where the receiver's literal or field
+	// assignment is visible with it set, the call is asynchronous, and a
+	// fix removes the setting. Empty when the call is always one or the
+	// other.
+	AsyncField string
 	// Done is the parameter index of the delivery callback or channel of
 	// an asynchronous call (franz-go Produce's promise, confluent
 	// Produce's deliveryChan), or -1.
