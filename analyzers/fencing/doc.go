@@ -48,10 +48,11 @@ that client.
     consumer that rewind needs is not in scope there.
     A plain commit deferred directly (`defer
     cl.CommitUncommittedOffsets(ctx)`, a final commit at shutdown)
-    discards its error too: its fix defers a closure that logs it (built
-    when the receiver and arguments are variables the function does not
-    assign after the defer, so that evaluating them later gives the same
-    values).
+    discards its error too: its fix defers a closure that logs it. A
+    receiver or argument that evaluating later might change (not made of
+    variables the function does not assign after the defer, nor
+    context.Background()) is passed to the closure as an argument, so it is
+    still evaluated at the defer statement.
     A failed transaction commit (confluent CommitTransaction, sarama
     CommitTxn, franz-go EndTransaction) that a consume loop aborts and then
     carries on from, with nothing but logging besides the abort, is

@@ -36,8 +36,10 @@ var scenarios = []string{
 	"fencing/franztxn",
 	// franz-go plain commits discarded: statement, blank, never read, in a
 	// callback, (int, error) results, a worker goroutine, deferred
-	// directly (fixed with a deferred closure that logs it) and in a
-	// deferred closure (8 positive, each fixed by logging the error);
+	// directly (fixed with a deferred closure that logs it; with a
+	// context the function replaces after the defer, passed to the
+	// closure; with context.Background()) and in a deferred closure (10
+	// positive, each fixed by logging the error);
 	// returned, logged, a deferred closure that logs, read in the next
 	// iteration (4 silent).
 	"fencing/franzcommit",
