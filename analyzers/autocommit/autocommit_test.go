@@ -28,6 +28,12 @@ import (
 //     more than start them (made one worker), a goroutine per message
 //     (run in place), a fetch followed by `if err == nil { process }`,
 //     and a kafka-go batch processed by one call are fixed.
+//   - kafkago: a decoding helper that reads with ReadMessage, used in a
+//     go or defer statement (its event discarded), or stored or returned
+//     as a value: no call to take the message or its commit at (callers
+//     by a direct call, through a variable bound to the method value, or
+//     through the parameter of a function of the package it is passed to
+//     are fixed).
 //   - A client reached only through an interface, or through a parameter
 //     of a generic function (instances are not the generic function's
 //     callers), is not bound to its constructor: its calls are not checked.
@@ -59,12 +65,14 @@ var scenarios = []struct {
 	// worker, which stores) and one whose workers use the loop variable
 	// (its bound becomes 1), a loop that starts workers and announces
 	// each (replaced by its body) or names each from a variable starting
-	// at 1 (its bound becomes 2), a goroutine per message (run in place,
-	// the store after it) (16 / 9): auto-store off + StoreMessage,
-	// "false" as a string, auto-commit off + CommitMessage, opaque
-	// parameter, Poll + StoreMessage, a package-level map with auto-store
-	// off, a pool storing with auto-store off, a pool announcing its
-	// workers and storing with auto-store off, goroutines storing with
+	// at 1 (its bound becomes 2), one worker that also ticks (a select in
+	// its loop: the store ends the message case), a goroutine per message
+	// (run in place, the store after it) (17 / 10): auto-store off +
+	// StoreMessage, "false" as a string, auto-commit off + CommitMessage,
+	// opaque parameter, Poll + StoreMessage, a package-level map with
+	// auto-store off, a pool storing with auto-store off, a pool
+	// announcing its workers and storing with auto-store off, the ticking
+	// worker storing with auto-store off, goroutines storing with
 	// auto-store off.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
@@ -109,10 +117,16 @@ var scenarios = []struct {
 	// message and commits in the caller after processing), a batch
 	// flushed later (the fix commits it after the flush), a hand-off to
 	// one worker (the worker commits) and to a pool (made one worker), a
-	// goroutine per message (run in place, the commit after it) (9 / 8):
-	// no group, FetchMessage + CommitMessages, opaque config, GroupID ""
-	// through a helper, the helper done right, the batch done right, the
-	// hand-off done right, goroutines committing after processing.
+	// goroutine per message (run in place, the commit after it), a
+	// hand-off to one worker that also ticks (a select in its loop: the
+	// commit ends the message case), a decoding helper taken as a method
+	// value and one passed to a loop function (the helper returns a
+	// function committing the message, called after processing) (12 /
+	// 11): no group, FetchMessage + CommitMessages, opaque config, GroupID
+	// "" through a helper, the helper done right, the batch done right,
+	// the hand-off done right, goroutines committing after processing,
+	// the ticking worker committing after processing, the method value
+	// and the loop function done right.
 	{"autocommit/kafkago", autocommit.Analyzer},
 	// ReadMessage whose error check exits without returning: log.Fatal, a
 	// helper here that calls os.Exit, a helper of another package that

@@ -19,7 +19,9 @@ so this analyzer reports only what can lose records with that client:
     StoreMessage after processing (both edits are made), on the success
     path only: after a check that logs a failed save and carries on, in an
     else, or with a continue added to the error branch; in the one worker
-    a channel hands the message to; at the end of an if err == nil block
+    a channel hands the message to (at the end of its range loop, or of
+    its `case m := <-ch:` when it selects between messages and other
+    work, a ticker, a flush); at the end of an if err == nil block
     that processes it. Workers started by a counted loop (a pool) finish
     messages out of order, and a store keeps the last write, so the fix
     makes the pool one worker (the loop is replaced by its body, or it
@@ -79,8 +81,14 @@ so this analyzer reports only what can lose records with that client:
     path. When the function returns what it read (the message, or an event
     decoded from it), the caller processes it: the fix makes the helper
     return the message as well, and each caller commit it after
-    processing (built when every use of the helper is such a call in the
-    package; otherwise the finding is not reported yet). Messages appended
+    processing (when every use of the helper is such a call in the
+    package). A helper also taken as a value (next := s.next) or passed
+    to a function of the package (run(ctx, s.next), where the reader is
+    out of sight) instead returns a function that commits the message,
+    which every call (through the value, or the parameter, whose
+    function type gains the result) calls after processing. Other uses
+    (a go or defer statement, a value stored or returned) leave the
+    finding unreported. Messages appended
     to a batch that one call processes are committed together right after
     that call succeeds. A message sent to the one worker of a channel is
     committed in the worker after processing; a pool of workers is made

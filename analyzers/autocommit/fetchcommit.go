@@ -87,6 +87,12 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 		// there, after the processing.
 		edits, ok = c.callerCommits(path, as, call, sel, msg, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s, return the message and commit it in the caller after processing", fetch)
+		if !ok {
+			// Used other than called (a method value, an argument):
+			// return the commit, which each call makes after processing.
+			edits, ok = c.ackCommits(path, as, call, sel, msg, fetch, commit)
+			title = fmt.Sprintf("Fetch with %s, return a function committing the message and call it after processing", fetch)
+		}
 	default:
 		edits, ok = c.commitHere(path, stmt, *listp, call, sel, msg.Name, fetch, commit)
 	}

@@ -2,7 +2,9 @@ package autocommit
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -118,11 +120,26 @@ func (c *checker) receivedChecks() {
 				}
 			})
 		case clientmodel.TimerStored:
-			if k.Site == nil { // received, not built from options out of sight
+			if k.Site == nil && settable(k.Entry) { // received, not built from options out of sight
 				report.Guard(c.pass, k.Calls[0].Pos(), func() { c.receivedStored(k) })
 			}
 		}
 	}
+}
+
+// settable reports whether another package can hand a client over
+// through entry: a parameter of an exported function, another package's
+// result, or an exported field of an exported struct type. A field that
+// only this package can set holds a client built here, from settings the
+// model could not follow (a transactional consumer's, say): nothing is
+// assumed of it.
+func settable(entry string) bool {
+	rest, isField := strings.CutPrefix(entry, "field:")
+	if !isField {
+		return entry != ""
+	}
+	parts := strings.Split(rest, ".")
+	return len(parts) >= 3 && token.IsExported(parts[len(parts)-2]) && token.IsExported(parts[len(parts)-1])
 }
 
 // receivedStored reports a consumer received from another package whose

@@ -3,6 +3,7 @@ package autocommit
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -81,9 +82,11 @@ func isNilCheckOf(pass *analysis.Pass, cond ast.Expr, id *ast.Ident) bool {
 // workerQueue finds, for a message fetched by `msg, err := fetch` in list
 // and then only sent on a local channel (`jobs <- msg`), the one worker
 // that processes it: a function literal started once (its go statement
-// in no loop) in the same function, ranging over the channel, the
-// channel used nowhere else. It returns the worker's message variable and
-// its loop body, whose end is after the processing; "" when the shape is
+// in no loop) in the same function, ranging over the channel or
+// receiving from it in a case of a select in a loop (`for { select { case
+// m := <-jobs: ...; case <-tick.C: ... } }`), the channel used nowhere
+// else. It returns the worker's message variable and its loop body (the
+// case's body), whose end is after the processing; "" when the shape is
 // any other (several workers would finish messages out of order). A pool
 // of identical workers started by a counted loop (for i := 0; i < n; i++,
 // for range n) is accepted with the pool to make one worker of.
@@ -115,34 +118,73 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 	if ch == nil || ch.Parent() == c.pass.Pkg.Scope() {
 		return "", nil, nil
 	}
-	var worker *ast.RangeStmt
+	var worker ast.Node
+	var v *ast.Ident
+	var body []ast.Stmt
 	var pl *pool
 	uses := 0
+	found := func(n ast.Node, key ast.Expr, list []ast.Stmt) {
+		p, once := c.startedOnce(n, fd)
+		if worker != nil || !once {
+			uses = -1 << 20 // a second worker, or one started per iteration
+		}
+		worker, pl, body = n, p, list
+		v, _ = key.(*ast.Ident)
+	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == ch {
 			uses++
 		}
-		rs, ok := n.(*ast.RangeStmt)
-		if !ok || rs.Value != nil || rs.Key == nil {
-			return true
-		}
-		if x, ok := ast.Unparen(rs.X).(*ast.Ident); ok && c.pass.TypesInfo.Uses[x] == ch {
-			p, once := c.startedOnce(rs, fd)
-			if worker != nil || !once {
-				uses = -1 << 20 // a second worker, or one started per iteration
+		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if x, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Value == nil && n.Key != nil && c.pass.TypesInfo.Uses[x] == ch {
+				found(n, n.Key, n.Body.List)
 			}
-			worker, pl = rs, p
+		case *ast.CommClause:
+			if key := c.receivesFrom(n, ch); key != nil {
+				found(n, key, n.Body)
+			}
 		}
 		return true
 	})
-	if worker == nil || uses != 2 {
+	if worker == nil || uses != 2 || v == nil {
 		return "", nil, nil
 	}
-	v, ok := worker.Key.(*ast.Ident)
-	if !ok || v.Name == "_" || len(worker.Body.List) == 0 || c.handedOn(worker.Body.List, v.Name) {
+	if v.Name == "_" || len(body) == 0 || c.handedOn(body, v.Name) {
 		return "", nil, nil
 	}
-	return v.Name, worker.Body.List, pl
+	return v.Name, body, pl
+}
+
+// receivesFrom returns the variable that the case `case m := <-ch:` of a
+// select in a loop (a worker that does other work between messages: a
+// ticker, a flush) declares, or nil for any other clause. The channel is
+// never closed (the caller counts its uses: the send and this receive),
+// so m is always a message.
+func (c *checker) receivesFrom(cc *ast.CommClause, ch types.Object) ast.Expr {
+	as, ok := cc.Comm.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil
+	}
+	u, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	if x, ok := ast.Unparen(u.X).(*ast.Ident); !ok || c.pass.TypesInfo.Uses[x] != ch {
+		return nil
+	}
+	path := edit.Path(c.pass, cc.Pos())
+	// CommClause, select body, SelectStmt, loop body, loop.
+	if len(path) < 5 {
+		return nil
+	}
+	if _, ok := path[2].(*ast.SelectStmt); !ok {
+		return nil
+	}
+	if l, ok := path[4].(*ast.ForStmt); !ok || l.Body != path[3] {
+		return nil
+	}
+	return as.Lhs[0]
 }
 
 // startedOnce reports whether rs is in a function literal started by a go
@@ -150,7 +192,7 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 // other function literal between it and fd's body; or, with the pool, by
 // a go statement in the body of a counted loop that only starts workers
 // (poolOf), itself run once.
-func (c *checker) startedOnce(rs *ast.RangeStmt, fd *ast.FuncDecl) (*pool, bool) {
+func (c *checker) startedOnce(rs ast.Node, fd *ast.FuncDecl) (*pool, bool) {
 	path := edit.Path(c.pass, rs.Pos())
 	i := 0
 	for i < len(path) {

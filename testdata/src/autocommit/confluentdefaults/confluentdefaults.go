@@ -581,6 +581,78 @@ func handOffPoolMixedStored(ctx context.Context, s *store, audit chan<- string) 
 	}
 }
 
+// handOffTicking hands each message to one worker that also reports its
+// progress on a ticker: the fix stores at the end of the worker's message
+// case, after the save.
+func handOffTicking(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "ticking"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	go func() {
+		tick := time.NewTicker(time.Minute)
+		defer tick.Stop()
+		saved := 0
+		for {
+			select {
+			case m := <-jobs:
+				if err := s.save(ctx, m); err != nil {
+					log.Printf("save: %v", err)
+					continue
+				}
+				saved++
+			case <-tick.C:
+				log.Printf("saved %d messages", saved)
+			}
+		}
+	}()
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
+// handOffTickingStored is handOffTicking done right: auto-store off, and
+// the worker stores each message after its save.
+func handOffTickingStored(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "ticking-stored", "enable.auto.offset.store": false}) // ok: auto-store off, StoreMessage after processing
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	go func() {
+		tick := time.NewTicker(time.Minute)
+		defer tick.Stop()
+		saved := 0
+		for {
+			select {
+			case m := <-jobs:
+				if err := s.save(ctx, m); err != nil {
+					log.Printf("save: %v", err)
+					continue
+				}
+				saved++
+				if _, err := c.StoreMessage(m); err != nil {
+					log.Printf("store offset: %v", err)
+				}
+			case <-tick.C:
+				log.Printf("saved %d messages", saved)
+			}
+		}
+	}()
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
 // goPerMessage saves each message in a goroutine of its own: no place in
 // the loop is after the save. The fix saves in place (the go keyword
 // goes) and stores after it.

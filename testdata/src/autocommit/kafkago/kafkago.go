@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"time"
 
 	"github.com/segmentio/kafka-go"
 )
@@ -387,4 +388,222 @@ func goPerMessageCommitted(ctx context.Context) error {
 			_ = r.CommitMessages(ctx, m)
 		}(m)
 	}
+}
+
+// handOffTicking sends each message to one worker that also reports its
+// progress on a ticker (a select in its loop): ReadMessage committed the
+// message before the worker indexed it. The fix fetches, and commits at
+// the end of the worker's message case, after indexing.
+func handOffTicking(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "indexer", Topic: "docs"})
+	jobs := make(chan kafka.Message)
+	go func() {
+		tick := time.NewTicker(time.Minute)
+		defer tick.Stop()
+		indexed := 0
+		for {
+			select {
+			case m := <-jobs:
+				if err := index(m); err != nil {
+					log.Printf("index: %v", err)
+					continue
+				}
+				indexed++
+			case <-tick.C:
+				log.Printf("indexed %d messages", indexed)
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for {
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		if err != nil {
+			return err
+		}
+		jobs <- m
+	}
+}
+
+// handOffTickingCommitted is handOffTicking done right: it fetches, and
+// the worker commits each message after indexing it.
+func handOffTickingCommitted(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "indexer", Topic: "docs"})
+	jobs := make(chan kafka.Message)
+	go func() {
+		tick := time.NewTicker(time.Minute)
+		defer tick.Stop()
+		indexed := 0
+		for {
+			select {
+			case m := <-jobs:
+				if err := index(m); err != nil {
+					log.Printf("index: %v", err)
+					continue
+				}
+				indexed++
+				if err := r.CommitMessages(ctx, m); err != nil {
+					log.Printf("commit offset: %v", err)
+				}
+			case <-tick.C:
+				log.Printf("indexed %d messages", indexed)
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for {
+		m, err := r.FetchMessage(ctx) // ok: FetchMessage commits nothing; the worker commits after processing
+		if err != nil {
+			return err
+		}
+		jobs <- m
+	}
+}
+
+// feed decodes messages like source, and is consumed through a method
+// value (next := f.next): the fix makes next fetch and return a function
+// that commits the message, which the caller calls after handleEvent.
+type feed struct{ reader *kafka.Reader }
+
+func newFeed() *feed {
+	return &feed{reader: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "events", Topic: "events"})}
+}
+
+func (f *feed) next(ctx context.Context) (event, error) {
+	m, err := f.reader.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+	if err != nil {
+		return event{}, err
+	}
+	var ev event
+	if err := json.Unmarshal(m.Value, &ev); err != nil {
+		return event{}, fmt.Errorf("decode: %w", err)
+	}
+	return ev, nil
+}
+
+func consumeFeed(ctx context.Context, f *feed) error {
+	next := f.next
+	for {
+		ev, err := next(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handleEvent(ev); err != nil {
+			return err
+		}
+	}
+}
+
+// ackedFeed is feed done right: next fetches and returns the commit,
+// which the caller, holding next as a value, calls after processing.
+type ackedFeed struct{ reader *kafka.Reader }
+
+func newAckedFeed() *ackedFeed {
+	return &ackedFeed{reader: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "events", Topic: "events"})}
+}
+
+func (f *ackedFeed) next(ctx context.Context) (event, func() error, error) {
+	m, err := f.reader.FetchMessage(ctx) // ok: FetchMessage commits nothing; the caller commits after processing
+	if err != nil {
+		return event{}, nil, err
+	}
+	var ev event
+	if err := json.Unmarshal(m.Value, &ev); err != nil {
+		return event{}, nil, fmt.Errorf("decode: %w", err)
+	}
+	return ev, func() error { return f.reader.CommitMessages(ctx, m) }, nil
+}
+
+func consumeAckedFeed(ctx context.Context, f *ackedFeed) error {
+	next := f.next
+	for {
+		ev, commit, err := next(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handleEvent(ev); err != nil {
+			return err
+		}
+		if err := commit(); err != nil {
+			return err
+		}
+	}
+}
+
+// stream decodes messages like source, and its next is passed to a
+// generic loop that cannot see the reader: the fix makes next return a
+// function committing the message, the loop's parameter type returns it
+// too, and the loop calls it after handle.
+type stream struct{ reader *kafka.Reader }
+
+func newStream() *stream {
+	return &stream{reader: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "events", Topic: "events"})}
+}
+
+func (s *stream) next(ctx context.Context) (event, error) {
+	m, err := s.reader.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+	if err != nil {
+		return event{}, err
+	}
+	var ev event
+	if err := json.Unmarshal(m.Value, &ev); err != nil {
+		return event{}, fmt.Errorf("decode: %w", err)
+	}
+	return ev, nil
+}
+
+func loopEvents(ctx context.Context, next func(context.Context) (event, error), handle func(event) error) error {
+	for {
+		ev, err := next(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handle(ev); err != nil {
+			return err
+		}
+	}
+}
+
+func consumeStream(ctx context.Context, s *stream) error {
+	return loopEvents(ctx, s.next, handleEvent)
+}
+
+// ackedStream is stream done right: the loop calls the commit next
+// returns after handle.
+type ackedStream struct{ reader *kafka.Reader }
+
+func newAckedStream() *ackedStream {
+	return &ackedStream{reader: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "events", Topic: "events"})}
+}
+
+func (s *ackedStream) next(ctx context.Context) (event, func() error, error) {
+	m, err := s.reader.FetchMessage(ctx) // ok: FetchMessage commits nothing; the loop commits after processing
+	if err != nil {
+		return event{}, nil, err
+	}
+	var ev event
+	if err := json.Unmarshal(m.Value, &ev); err != nil {
+		return event{}, nil, fmt.Errorf("decode: %w", err)
+	}
+	return ev, func() error { return s.reader.CommitMessages(ctx, m) }, nil
+}
+
+func loopAcked(ctx context.Context, next func(context.Context) (event, func() error, error), handle func(event) error) error {
+	for {
+		ev, commit, err := next(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handle(ev); err != nil {
+			return err
+		}
+		if err := commit(); err != nil {
+			return err
+		}
+	}
+}
+
+func consumeAckedStream(ctx context.Context, s *ackedStream) error {
+	return loopAcked(ctx, s.next, handleEvent)
 }
