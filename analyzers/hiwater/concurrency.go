@@ -168,6 +168,9 @@ func (c *checker) conc1(fn *ssa.Function, v ssa.Value, depth int, sites func(arg
 				return &site{kind: pool, l: l}
 			}
 		}
+		if l := c.multiPool(fn, o); l != nil {
+			return &site{kind: pool, l: l}
+		}
 		for _, l := range c.launches[fn] {
 			if send := c.laneSend(l, o); send.IsValid() {
 				return &site{kind: lanes, l: l, send: send}
@@ -523,6 +526,102 @@ func (c *checker) isPool(l *launch, ch ssa.Value) bool {
 			if _, ok := x.(*ssa.MakeChan); !ok && x.Parent() != l.instr.Parent() {
 				return false // some other function's value: unknown sharing
 			}
+		}
+	}
+	return true
+}
+
+// multiPool returns the first of several go statements of one function
+// starting fn (go h.work(jobs); go h.work(jobs)), none in a loop, when
+// the goroutines all receive from channel ch: a pool started without a
+// loop. Each root of ch must be made by that function before the go
+// statements, or come from outside it, and be the same for every
+// goroutine (not an argument differing between the go statements).
+func (c *checker) multiPool(fn *ssa.Function, ch ssa.Value) *launch {
+	roots := c.m.Flow.Roots(ch)
+	if len(roots) == 0 {
+		return nil
+	}
+	for _, r := range roots {
+		switch x := r.(type) {
+		case *ssa.Parameter:
+			if x.Parent() == fn {
+				return nil
+			}
+		case *ssa.FreeVar:
+			if x.Parent() == fn {
+				return nil
+			}
+		case ssa.Instruction:
+			if x.Parent() == fn {
+				return nil // made by each goroutine: private
+			}
+		}
+	}
+	idx := -1
+	if p, ok := ch.(*ssa.Parameter); ok {
+		if idx = paramIndex(fn, p); idx < 0 {
+			return nil
+		}
+	}
+	// The go statements of each spawner, outside loops.
+	bySpawner := map[*ssa.Function][]*launch{}
+	var order []*ssa.Function
+	for _, l := range c.launches[fn] {
+		if _, ok := l.instr.(*ssa.Go); !ok || c.sameCycle(l.instr.Block(), l.instr.Block()) {
+			continue
+		}
+		sp := l.instr.Parent()
+		if bySpawner[sp] == nil {
+			order = append(order, sp)
+		}
+		bySpawner[sp] = append(bySpawner[sp], l)
+	}
+	for _, sp := range order {
+		ls := bySpawner[sp]
+		if len(ls) < 2 {
+			continue
+		}
+		if idx < 0 {
+			return ls[0]
+		}
+		// A channel given as an argument: every go statement passes one
+		// with the same roots.
+		var first []ssa.Value
+		same := true
+		for i, l := range ls {
+			if idx >= len(l.args) {
+				same = false
+				break
+			}
+			rs := c.m.Flow.Roots(l.args[idx])
+			if i == 0 {
+				first = rs
+			} else if !sameValues(first, rs) {
+				same = false
+			}
+		}
+		if same {
+			return ls[0]
+		}
+	}
+	return nil
+}
+
+// sameValues reports whether a and b hold the same values.
+func sameValues(a, b []ssa.Value) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	for _, x := range a {
+		found := false
+		for _, y := range b {
+			if x == y {
+				found = true
+			}
+		}
+		if !found {
+			return false
 		}
 	}
 	return true

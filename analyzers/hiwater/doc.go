@@ -38,9 +38,11 @@ Categories:
     starts; or made by a worker of a pool: several goroutines, started in
     a loop, receiving records (or structs holding one) from one channel,
     or each ranging over a channel the client hands out on a shared
-    receiver (claim.Messages() called in every goroutine). A helper called
-    with the record by such a goroutine counts too, and so does a deferred
-    call (defer sess.MarkMessage(msg, "")). The goroutine may be a
+    receiver (claim.Messages() called in every goroutine), or started by
+    several go statements of one function outside loops (go
+    h.work(jobs); go h.work(jobs)), all given the same channel. A helper
+    called with the record by such a goroutine counts too, and so does a
+    deferred call (defer sess.MarkMessage(msg, "")). The goroutine may be a
     function value given to the function with the go statement (go
     f(msg), where f is a parameter): the function literals passed for it
     count. A goroutine started for each poll writing its batch's position
@@ -187,7 +189,10 @@ compiles and is right (the known gaps below).
     a local declared before it (n := 1, workers := p.workers[:1]). Not
     when it is assigned in the function, has its address taken, is used
     before the loop other than as a capacity, or the replacement would
-    leave an import or variable unused.
+    leave an import or variable unused. A pool started by several go
+    statements keeps the first: the others are deleted, with a wg.Add(1)
+    right before each, or a wg.Add(n) counting them all becomes
+    wg.Add(1) (not when the function adds to a WaitGroup otherwise).
 
   - An errgroup function that cannot be called in place (the function
     does not return just an error): the group runs one function at a
@@ -259,8 +264,9 @@ goroutines that cannot run in place where no join exists to move the call
 after, nor room to give their sends, nor a wait at the end of the
 iteration that would be reached; pools whose worker count is an index or
 a call with arguments used elsewhere, pools not started by a counting
-loop or a range over a slice (a for loop with a break), and pools whose
-workers are started by several go statements (not recognised); errgroup
+loop or a range over a slice (a for loop with a break), pools whose
+workers are different functions started by several go statements (not
+recognised); errgroup
 functions started with TryGo whose result is used other than as `if
 !g.TryGo(f)`; lanes kept in a map; lanes chosen by a
 counter (round robin: not recognised); completion callbacks handed on by

@@ -2,6 +2,7 @@ package hiwater
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -287,6 +288,9 @@ func (c *checker) recvChansDeep(fn *ssa.Function, seen map[*ssa.Function]bool, d
 // singleWorker replaces the worker count of the loop that starts a pool
 // with 1: one worker receives the records in channel order, one at a time.
 func (c *checker) singleWorker(s *site) (analysis.SuggestedFix, bool) {
+	if !c.sameCycle(s.l.instr.Block(), s.l.instr.Block()) {
+		return c.dropExtraWorkers(s)
+	}
 	if len(c.launches[s.l.fn]) != 1 {
 		return analysis.SuggestedFix{}, false // workers started elsewhere too
 	}
@@ -306,6 +310,106 @@ func (c *checker) singleWorker(s *site) (analysis.SuggestedFix, bool) {
 		Message:   "Start a single worker",
 		TextEdits: edits,
 	}, true
+}
+
+// dropExtraWorkers starts the first worker only, for a pool started by
+// several go statements (go h.work(jobs); go h.work(jobs)): the other go
+// statements are deleted, and so is their count in a WaitGroup: a
+// wg.Add(n) before them counting them all (n = the number of go
+// statements) becomes wg.Add(1), a wg.Add(1) right before each deleted go
+// statement goes with it. Not when another Add of a WaitGroup is in the
+// function, when a go statement shares its line, or when deleting it would
+// leave an import or a variable unused.
+func (c *checker) dropExtraWorkers(s *site) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	spawner := s.l.instr.Parent()
+	var gos []*ast.GoStmt
+	for _, l := range c.launches[s.l.fn] {
+		if l.instr.Parent() != spawner || c.sameCycle(l.instr.Block(), l.instr.Block()) {
+			continue
+		}
+		gs := goStmtAt(c.pass, l.instr.Pos())
+		if gs == nil {
+			return fail()
+		}
+		gos = append(gos, gs)
+	}
+	if len(gos) < 2 || gos[0] != goStmtAt(c.pass, s.l.instr.Pos()) {
+		return fail()
+	}
+	_, body := edit.FuncOf(edit.Path(c.pass, gos[0].Pos()))
+	if body == nil {
+		return fail()
+	}
+	var adds []*ast.ExprStmt
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false // a worker's own calls
+		}
+		if call, isCall := n.(*ast.CallExpr); isCall && c.isWaitGroupAdd(call) {
+			path := edit.Path(c.pass, call.Lparen)
+			st, isStmt := path[1].(*ast.ExprStmt)
+			if !isStmt || path[0] != ast.Node(call) {
+				ok = false
+				return false
+			}
+			adds = append(adds, st)
+		}
+		return ok
+	})
+	if !ok {
+		return fail()
+	}
+	var edits []analysis.TextEdit
+	for _, gs := range gos[1:] {
+		if c.lastUseIn(gs) {
+			return fail()
+		}
+		e, ok := edit.RemoveStmt(c.pass, gs)
+		if !ok {
+			return fail()
+		}
+		edits = append(edits, e)
+	}
+	switch {
+	case len(adds) == 0:
+	case len(adds) == 1 && c.constantIs(adds[0].X.(*ast.CallExpr).Args[0], int64(len(gos))):
+		arg := adds[0].X.(*ast.CallExpr).Args[0]
+		edits = append(edits, analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte("1")})
+	case len(adds) == len(gos):
+		// wg.Add(1) right before each go statement.
+		for i, gs := range gos {
+			list, at := stmtListOf(c.pass, gs)
+			if at < 1 || list[at-1] != ast.Stmt(adds[i]) || !c.constantIs(adds[i].X.(*ast.CallExpr).Args[0], 1) {
+				return fail()
+			}
+			if i == 0 {
+				continue
+			}
+			e, ok := edit.RemoveStmt(c.pass, adds[i])
+			if !ok {
+				return fail()
+			}
+			edits = append(edits, e)
+		}
+	default:
+		return fail()
+	}
+	return analysis.SuggestedFix{
+		Message:   "Start a single worker",
+		TextEdits: edits,
+	}, true
+}
+
+// constantIs reports whether e is the integer constant v.
+func (c *checker) constantIs(e ast.Expr, v int64) bool {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	n, exact := constant.Int64Val(constant.ToInt(tv.Value))
+	return exact && n == v
 }
 
 // firstWorker starts the pool's first worker only, for a pool started by

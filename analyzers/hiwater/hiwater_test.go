@@ -136,8 +136,11 @@ var scenarios = []string{
 	// Shapes once silent for want of a fix (#13 item 4): errgroup
 	// functions started with TryGo, in `if !g.TryGo(f) { ... }` and as a
 	// statement of a function returning nothing (called in place, their
-	// error handed to the group) (2 positive); the work in place with only
-	// failures handed to TryGo (1 silent).
+	// error handed to the group), pools started by several go statements
+	// (a method counted by wg.Add(2), a closure counted by a wg.Add(1)
+	// each: the other go statements deleted) (4 positive); the work in
+	// place with only failures handed to TryGo, two workers with a channel
+	// each routed by partition (2 silent).
 	"hiwater/fallbacks",
 }
 

@@ -5,6 +5,7 @@ package fallbacks
 import (
 	"context"
 	"log"
+	"sync"
 
 	"github.com/IBM/sarama"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -70,5 +71,102 @@ func tryInPlace(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClai
 			continue
 		}
 		sess.MarkMessage(msg, "") // ok: marked in place, in order
+	}
+}
+
+// pair starts two workers by two go statements; both receive from one
+// channel and mark what they finish.
+type pair struct{}
+
+func (pair) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (pair) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (h pair) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	jobs := make(chan *sarama.ConsumerMessage)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go h.work(sess, jobs, &wg)
+	go h.work(sess, jobs, &wg)
+	for msg := range claim.Messages() {
+		jobs <- msg
+	}
+	close(jobs)
+	wg.Wait()
+	return nil
+}
+
+func (pair) work(sess sarama.ConsumerGroupSession, jobs <-chan *sarama.ConsumerMessage, wg *sync.WaitGroup) {
+	defer wg.Done()
+	for m := range jobs {
+		if err := handle(m); err != nil {
+			log.Printf("message %d: %v", m.Offset, err)
+			continue
+		}
+		sess.MarkMessage(m, "") // want `call to MarkMessage from a pool of workers`
+	}
+}
+
+// trio starts three closures by three go statements, each counted by its
+// own wg.Add(1).
+func trio(ctx context.Context, cl *kgo.Client) {
+	recs := make(chan *kgo.Record)
+	var wg sync.WaitGroup
+	worker := func() {
+		defer wg.Done()
+		for r := range recs {
+			if process(ctx, r) == nil {
+				cl.MarkCommitRecords(r) // want `call to MarkCommitRecords from a pool of workers`
+			}
+		}
+	}
+	wg.Add(1)
+	go worker()
+	wg.Add(1)
+	go worker()
+	wg.Add(1)
+	go worker()
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			break
+		}
+		for _, r := range fetches.Records() {
+			recs <- r
+		}
+	}
+	close(recs)
+	wg.Wait()
+}
+
+// split is the twin: two workers, each fed its own channel, the messages
+// routed by partition.
+type split struct{}
+
+func (split) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (split) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (h split) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	even, odd := make(chan *sarama.ConsumerMessage), make(chan *sarama.ConsumerMessage)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go h.lane(sess, even, &wg)
+	go h.lane(sess, odd, &wg)
+	for msg := range claim.Messages() {
+		if msg.Partition%2 == 0 {
+			even <- msg
+		} else {
+			odd <- msg
+		}
+	}
+	close(even)
+	close(odd)
+	wg.Wait()
+	return nil
+}
+
+func (split) lane(sess sarama.ConsumerGroupSession, msgs <-chan *sarama.ConsumerMessage, wg *sync.WaitGroup) {
+	defer wg.Done()
+	for m := range msgs {
+		if handle(m) == nil {
+			sess.MarkMessage(m, "") // ok: one worker per channel, routed by partition
+		}
 	}
 }
