@@ -164,9 +164,11 @@ var Examples = []Example{
 	// Slow writes (slowWrites), for workerpool and its twin perpartition
 	// alike: a worker still indexing an invoice when another worker's later
 	// mark is committed stays in flight for 400 ms, long enough for a kill;
-	// with effects of 25 ms alone none of 8 runs lost a record.
+	// with effects of 25 ms alone none of 8 runs lost a record. 1500
+	// records: the 8 workers take longer than the first 5s tick, and the
+	// fixed consumer (one worker) drains within cfg.Drain.
 	{Dir: "franzgo/perpartition", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex + slowWrites("invoice_index", "INSERT"), Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice},
-	{Dir: "franzgo/workerpool", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex + slowWrites("invoice_index", "INSERT"), Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice, Records: 2000},
+	{Dir: "franzgo/workerpool", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex + slowWrites("invoice_index", "INSERT"), Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice, Records: 1500},
 	{Dir: "franzgo/rebalanceabandon", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
 	{Dir: "franzgo/rebalanceskip", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentLog, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
 	{Dir: "franzgo/revokecommit", Topic: "pageviews", Group: "page-counter", Schema: pageCounts, Effects: []Effect{{"page_counts", "url"}}, Record: rawRecord, Churn: true}, // twin of revokeinflight, under the same churn
@@ -204,10 +206,19 @@ var Examples = []Example{
 	// One transaction per record, the records trickling in. txnabort and
 	// txncommit need a failed commit: a timed-out transaction, answered on
 	// EndTxn (txnabort aborts and returns; txncommit logs it and reads on).
-	// txnbegin needs no injected fault: its handlers share one producer
+	// txnbegin loses through the path its finding names, and needs no
+	// injected fault for it: sarama's BeginTxn sends no request and fails
+	// only when the producer is not ready. Its handlers share one producer
 	// across claims (sarama runs one ConsumeClaim per claim), so BeginTxn
-	// fails whenever another claim's transaction is open; after a broker
-	// fault sarama accepts no BeginTxn at all, which stalls it instead.
+	// fails ("invalid transition attempted") whenever another claim's
+	// transaction is open, the record is skipped, and the claim's next
+	// transaction commits past it: in a run of seed 7000 every one of the
+	// 27 records lost had such a logged failure (31 skipped). On one
+	// partition no fault a broker returns makes it lose: after a failed
+	// EndTxn (a timed-out transaction) every later BeginTxn fails until an
+	// AbortTxn the loop never reaches, so no transaction commits past the
+	// skipped records and they are read again after a restart (seed 7000:
+	// 388 failed begins, 0 lost).
 	{Dir: "sarama/txnabort", Topic: "clicks", Group: "click-enricher", Output: []string{"clicks-enriched"}, Record: rawRecord, Records: 200, Trickle: 30 * time.Millisecond, Faults: txnTimedOut(kmsg.EndTxn)},
 	{Dir: "sarama/txnbegin", Topic: "clicks", Group: "click-enricher", Output: []string{"clicks-enriched"}, Record: rawRecord, Records: 200, Trickle: 30 * time.Millisecond},
 	{Dir: "sarama/txncommit", Topic: "clicks", Group: "click-enricher", Output: []string{"clicks-enriched"}, Record: rawRecord, Records: 200, Trickle: 30 * time.Millisecond, Faults: txnTimedOut(kmsg.EndTxn)},
