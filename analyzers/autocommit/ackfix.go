@@ -41,8 +41,8 @@ func (c *checker) ackCommits(path []ast.Node, fetch *ast.AssignStmt, call *ast.C
 		return nil, false
 	}
 	sig := fnObj.Type().(*types.Signature)
-	if sig.Results().Len() != 2 || !isErrorType(sig.Results().At(1).Type()) {
-		return nil, false
+	if sig.Results().Len() != 2 || !isErrorType(sig.Results().At(1).Type()) || fnObj.Exported() || c.interfaceMethodNamed(fnObj.Name()) {
+		return nil, false // another package's calls, or an interface's, would not compile
 	}
 	// The helper: fetch without committing, return the commit.
 	reader, ctx := edit.Source(c.pass, sel.X), edit.Source(c.pass, call.Args[0])
@@ -192,6 +192,9 @@ func (c *checker) ackVar(v types.Object) ([]analysis.TextEdit, int, bool) {
 // calls in g take it.
 func (c *checker) ackParam(g *types.Func, j int, fn *types.Func) ([]analysis.TextEdit, int, bool) {
 	gsig := g.Type().(*types.Signature)
+	if g.Exported() || c.interfaceMethodNamed(g.Name()) {
+		return nil, 0, false // another package's calls would pass the old type
+	}
 	if j < 0 || j >= gsig.Params().Len() || gsig.Variadic() && j == gsig.Params().Len()-1 {
 		return nil, 0, false
 	}
@@ -294,4 +297,20 @@ func (c *checker) sameAt(e ast.Expr, pos token.Pos) bool {
 		return false
 	}
 	return c.visibleAt(e, pos)
+}
+
+// interfaceMethodNamed reports whether an interface of the package
+// declares a method called name: a type whose method of that name
+// changes signature might no longer implement it.
+func (c *checker) interfaceMethodNamed(name string) bool {
+	for _, obj := range c.pass.TypesInfo.Defs {
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Name() != name {
+			continue
+		}
+		if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
+			return true
+		}
+	}
+	return false
 }
