@@ -65,6 +65,12 @@ func (c *checker) origin(fn *ssa.Function, v ssa.Value) (originKind, ssa.Value) 
 			if u, ok := x.Tuple.(*ssa.UnOp); ok && u.Op == token.ARROW {
 				return originRecv, u.X
 			}
+			if _, ok := x.Tuple.(*ssa.Select); ok {
+				// A select's receive case (case m := <-done).
+				if ch := receivedFrom(x); ch != nil {
+					return originRecv, ch
+				}
+			}
 		case *ssa.ChangeType:
 			return walk(x.X, depth+1)
 		case *ssa.Convert:
@@ -346,11 +352,7 @@ func (c *checker) concurrentLaunch(l *launch) bool {
 		case *ssa.UnOp:
 			return x.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(x.X), sent)
 		case *ssa.Select:
-			for _, st := range x.States {
-				if st.Dir == types.RecvOnly && ssaflow.Intersects(c.m.Flow.Roots(st.Chan), sent) {
-					return true
-				}
-			}
+			return c.selectJoins(x, sent)
 		}
 		return false
 	}
@@ -364,6 +366,28 @@ func (c *checker) concurrentLaunch(l *launch) bool {
 		_, ok := in.(*ssa.Return)
 		return ok
 	}, isJoin)
+}
+
+// selectJoins reports whether select x waits for a goroutine sending to
+// or closing one of the channels sent: it receives from one, and not also
+// new records from another channel (a consume loop collecting completions
+// in the select that receives its records takes the next record as
+// readily as a completion).
+func (c *checker) selectJoins(x *ssa.Select, sent []ssa.Value) bool {
+	joins := false
+	for _, st := range x.States {
+		if st.Dir != types.RecvOnly {
+			continue
+		}
+		if ssaflow.Intersects(c.m.Flow.Roots(st.Chan), sent) {
+			joins = true
+			continue
+		}
+		if c.carriesRecords(st.Chan.Type()) {
+			return false
+		}
+	}
+	return joins
 }
 
 // limitOne reports whether an errgroup.Group is limited to one function at

@@ -85,7 +85,10 @@ Categories:
 
   - arrival-order-commit: the position of a record received by a single
     collector from a channel that concurrently processed records are sent
-    to once done: it commits in completion order. So is the position of a
+    to once done: it commits in completion order; the collector may be
+    the consume loop itself, in the select receiving its records (a select
+    receiving records as well as completions does not wait for the
+    goroutines). So is the position of a
     record carried by the delivery reports of an asynchronous producer
     (sarama AsyncProducer: sess.MarkMessage(s.Metadata.(*sarama.ConsumerMessage),
     "") in a range over Successes()), when a loop hands the records to the
@@ -250,16 +253,27 @@ compiles and is right (the known gaps below).
     variable of its own, or when the call's other operands mean something
     else at the send.
 
+  - A consume loop collecting completions in the select receiving its
+    records (case m := <-done: sess.MarkMessage(m, "")): the low-water
+    fix of completion callbacks, for the clients whose model spells it: a
+    tracker made before the loop, each record started in it right before
+    its go statement (a Start error is returned), and the position call
+    writing what the tracker's Done returns.
+
 Keeping the concurrency needs a low-water-mark tracker: the consume loop
 starts each offset in order, workers report it done and commit what the
 tracker returns, the smallest offset still in flight. The lowwater package
 of this module (github.com/offsetcommit/commitlint/lowwater) is one; only
-the completion-callback fix introduces it (the import is added; the user's
-module must then require this module), since a callback has no go
-statement to remove.
+the completion-callback and select-collector fixes introduce it (the
+import is added; the user's module must then require this module), since
+a callback has no go statement to remove, and a goroutine whose loop
+collects its completion can neither run in place nor be waited for.
 
-Not reported (known gaps): a collector that is the consume loop itself,
-a select receiving both records and completions (not recognised);
+Not reported (known gaps): a consume loop collecting completions in the
+select receiving its records, for clients whose model spells no
+low-water write (franz-go, kafka-go, confluent-kafka-go: no fix is sure
+to be right, the goroutines cannot run in place and the loop cannot wait
+for them in the select);
 goroutines that cannot run in place where no join exists to move the call
 after, nor room to give their sends, nor a wait at the end of the
 iteration that would be reached; pools whose worker count is an index or

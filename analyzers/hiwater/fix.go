@@ -37,6 +37,11 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 			return fix, true
 		}
 	}
+	if f.category == CategoryArrival {
+		if fix, ok := c.collectorLowWater(f); ok {
+			return fix, true
+		}
+	}
 	if s.l.group {
 		if fix, ok := c.inlineGroupFunc(s); ok {
 			return fix, true

@@ -138,9 +138,12 @@ var scenarios = []string{
 	// statement of a function returning nothing (called in place, their
 	// error handed to the group), pools started by several go statements
 	// (a method counted by wg.Add(2), a closure counted by a wg.Add(1)
-	// each: the other go statements deleted) (4 positive); the work in
-	// place with only failures handed to TryGo, two workers with a channel
-	// each routed by partition (2 silent).
+	// each: the other go statements deleted), a consume loop collecting
+	// the completions of its goroutines in the select receiving its
+	// messages (a low-water tracker) (5 positive); the work in place with
+	// only failures handed to TryGo, two workers with a channel each routed
+	// by partition, a loop waiting for each goroutine in a select, the
+	// select collector marking a tracker's low-water mark (4 silent).
 	"hiwater/fallbacks",
 }
 

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/IBM/sarama"
+	"github.com/offsetcommit/commitlint/lowwater"
 	"github.com/twmb/franz-go/pkg/kgo"
 	"golang.org/x/sync/errgroup"
 )
@@ -167,6 +168,94 @@ func (split) lane(sess sarama.ConsumerGroupSession, msgs <-chan *sarama.Consumer
 	for m := range msgs {
 		if handle(m) == nil {
 			sess.MarkMessage(m, "") // ok: one worker per channel, routed by partition
+		}
+	}
+}
+
+// collecting starts a goroutine per message and marks the completions in
+// the same select that receives the messages: the loop is its own
+// collector, marking in completion order.
+type collecting struct{}
+
+func (collecting) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (collecting) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (collecting) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	done := make(chan *sarama.ConsumerMessage)
+	for {
+		select {
+		case msg, ok := <-claim.Messages():
+			if !ok {
+				return nil
+			}
+			go func() {
+				if err := handle(msg); err != nil {
+					log.Printf("message %d: %v", msg.Offset, err)
+				}
+				done <- msg
+			}()
+		case m := <-done:
+			sess.MarkMessage(m, "") // want `completions passed to MarkMessage in arrival order`
+		case <-sess.Context().Done():
+			return nil
+		}
+	}
+}
+
+// awaiting is the twin: after starting a message's goroutine the loop
+// waits for its completion (or the end of the session) before the next.
+type awaiting struct{}
+
+func (awaiting) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (awaiting) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (awaiting) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	done := make(chan *sarama.ConsumerMessage)
+	for msg := range claim.Messages() {
+		go func() {
+			if err := handle(msg); err != nil {
+				log.Printf("message %d: %v", msg.Offset, err)
+			}
+			done <- msg
+		}()
+		select {
+		case m := <-done:
+			sess.MarkMessage(m, "") // ok: one message in flight at a time
+		case <-sess.Context().Done():
+			return nil
+		}
+	}
+	return nil
+}
+
+// trackedCollecting is collecting's other twin: the loop starts each
+// message in a tracker and marks its low-water mark as completions come.
+type trackedCollecting struct{}
+
+func (trackedCollecting) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (trackedCollecting) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (trackedCollecting) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	done := make(chan *sarama.ConsumerMessage)
+	inFlight := lowwater.New()
+	for {
+		select {
+		case msg, ok := <-claim.Messages():
+			if !ok {
+				return nil
+			}
+			if err := inFlight.Start(lowwater.TopicPartition{Topic: msg.Topic, Partition: msg.Partition}, msg.Offset); err != nil {
+				return err
+			}
+			go func() {
+				if err := handle(msg); err != nil {
+					log.Printf("message %d: %v", msg.Offset, err)
+				}
+				done <- msg
+			}()
+		case m := <-done:
+			if next, ok := inFlight.Done(lowwater.TopicPartition{Topic: m.Topic, Partition: m.Partition}, m.Offset); ok {
+				sess.MarkOffset(m.Topic, m.Partition, next, "") // ok: a low-water mark
+			}
+		case <-sess.Context().Done():
+			return nil
 		}
 	}
 }
