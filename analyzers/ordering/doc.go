@@ -141,7 +141,9 @@ before it moves after it; a confluent Produce with a nil delivery channel
 gets a channel of its own and waits for the delivery report, handling its
 error as the Produce's. A message sent on sarama's AsyncProducer Input()
 carries a channel of its own in its Metadata, the package's loops that
-drain the producer's Successes() and Errors() forward each report to the
+drain the producer's Successes() and Errors() (range loops, or the cases
+of a select that is the whole body of a for loop, the received value
+named and checked for nil) forward each report to the
 channel of its message first (as sarama's SyncProducer does), and the
 sender waits on the channel before the mark, returning the delivery's
 error (the claim stops before marking past a message that was not
@@ -151,7 +153,9 @@ builds the producer itself (NewAsyncProducer with a config of its own,
 the build's error checked) but leaves Producer.Return.Successes off, the
 fix also sets it right before the build and starts a goroutine draining
 Successes() after the error check, forwarding each report the same way
-(the package must already drain Errors()). After a kafka-go WriteMessages on an asynchronous Writer, the
+(the package must already drain Errors()).
+
+After a kafka-go WriteMessages on an asynchronous Writer, the
 Writer's Async setting is removed (the element of its literal, or the
 assignment), and a commit made before the write moves after it: without
 Async every WriteMessages returns once its messages are written and
@@ -161,19 +165,21 @@ goroutines, and the Writer may write for other callers. A synchronous
 Writer holds each call up to its BatchTimeout (default one second)
 waiting for a full batch: write a poll's messages in one call, or lower
 BatchTimeout, where that is too slow. A franz-go commit reached by
-produces in a loop gets a Flush of
-the producer before it, its error handled as the commit's (Flush
-returns once every queued record is delivered or failed and its promise
-has run). A commit retried in a loop of its own moves with
+produces in a loop gets a Flush of the producer before it, its error
+handled as the commit's (Flush returns once every queued record is
+delivered or failed and its promise has run). A commit retried in a
+loop of its own moves with
 its loop; statements that only read what the moved commit defines (a log
 of the committed offsets) move with it.
 
 A finding whose fix cannot be built is still reported, without a fix:
 known cases are a send on sarama's AsyncProducer Input() when the package
 neither sets Producer.Return.Successes nor builds the producer from a
-config of its own, turns Producer.Return.Errors off, or does not drain
-the report channels in range loops of its own (a wait for a report would
-never end, or a drainer elsewhere would take it), and
+config of its own, turns Producer.Return.Errors off, does not drain
+the report channels in loops of its own, or drains them in a loop that
+may stop before the channel closes (a return, or a break out of the
+loop, as a select case on a context's Done channel does): a wait for a
+report would never end, or a drainer elsewhere would take it; and
 a send on a channel whose workers are started elsewhere and read what the
 sender cannot reach (a variable of main that no field of the handler
 holds and none can be added for: assigned after its declaration, or of a

@@ -46,8 +46,11 @@ import (
 // would fail on it): a mark after a send on sarama's AsyncProducer Input()
 // in a package that neither sets Producer.Return.Successes nor builds the
 // producer from a config of its own (asyncreports), or does not drain the
-// report channels in range loops of its own (the drainers may be in
-// another package, where no forward can be added), and a position
+// report channels in loops of its own (range loops, or select cases:
+// asyncselect; the drainers may be in another package, where no forward
+// can be added), or drains them in a loop that may stop before they close
+// (a select case on ctx.Done() that returns: the sender's wait would
+// never end), and a position
 // call after a send on a channel whose workers are started elsewhere and
 // read a variable of the starting function that no field of the handler
 // holds and none can be added for (the variable is assigned after its
@@ -202,6 +205,12 @@ var scenarios = []struct {
 	// goroutine started after its error check); a message saved in place
 	// before an audit copy is queued (1 silent).
 	{"ordering/asyncreports", ordering.Analyzer},
+	// sarama AsyncProducer whose reports a goroutine drains in a select
+	// loop (`case <-p.Successes():`, `case perr := <-p.Errors():`): a mark
+	// after the send on Input() (1 positive, the reply fix forwarding
+	// from the cases, the received value named and checked for nil); a
+	// message saved in place before an audit copy is queued (1 silent).
+	{"ordering/asyncselect", ordering.Analyzer},
 	// kafka-go Writer with Async set (in its literal, on a line of its
 	// own in a literal stored in a field, or assigned after it): a commit
 	// after WriteMessages (two), a commit before it (moved after it) (3

@@ -238,13 +238,15 @@ func (c *checker) setsConfig(field string, value bool) bool {
 }
 
 // reportDrains returns the loops of the package that drain a channel of
-// reports of a producer of type t (for r := range p.Successes()), and the
-// report channels they drain, when every read of such a channel is one:
-// the caller requires every report channel of pr.ReplyForward to have
-// one, since without them nobody forwards the reports (a drainer in
-// another package would take them, and the wait never ends).
-func (c *checker) reportDrains(t types.Type, pr *clientmodel.ProduceRef) ([]*ast.RangeStmt, map[string]bool, bool) {
-	var loops []*ast.RangeStmt
+// reports of a producer of type t (for r := range p.Successes()), or the
+// cases of a select in a loop that receive from one (case r :=
+// <-p.Successes():), and the report channels they drain, when every read
+// of such a channel is one: the caller requires every report channel of
+// pr.ReplyForward to have one, since without them nobody forwards the
+// reports (a drainer in another package would take them, and the wait
+// never ends).
+func (c *checker) reportDrains(t types.Type, pr *clientmodel.ProduceRef) ([]ast.Node, map[string]bool, bool) {
+	var loops []ast.Node
 	drained := map[string]bool{}
 	ok := true
 	for _, f := range c.pass.Files {
@@ -267,8 +269,17 @@ func (c *checker) reportDrains(t types.Type, pr *clientmodel.ProduceRef) ([]*ast
 				return true
 			}
 			_, known := pr.ReplyForward[sel.Sel.Name]
+			if cc := caseReceiving(stack); known && cc != nil {
+				if leavesLoop(stack[len(stack)-7].(*ast.BlockStmt)) {
+					ok = false // the drain may stop while a sender waits
+					return false
+				}
+				loops = append(loops, cc)
+				drained[sel.Sel.Name] = true
+				return true
+			}
 			rs, isRange := stack[len(stack)-2].(*ast.RangeStmt)
-			if !known || !isRange || rs.X != ast.Expr(call) || rs.Value != nil {
+			if !known || !isRange || rs.X != ast.Expr(call) || rs.Value != nil || leavesLoop(rs.Body) {
 				ok = false
 				return false
 			}
@@ -293,10 +304,89 @@ func (c *checker) startsWith(list []ast.Stmt, fwd, name string) bool {
 	return ok && strings.Join(lines, "\n") == strings.ReplaceAll(fwd, clientmodel.FixVar, name)
 }
 
-// forwardEdits returns the edits making the drain loop rs forward each
-// report first (naming its variable when it has none), or none when it
-// already does.
-func (c *checker) forwardEdits(rs *ast.RangeStmt, pr *clientmodel.ProduceRef) ([]analysis.TextEdit, bool) {
+// leavesLoop reports whether the body of a loop may leave it before the
+// channel it drains is closed: a return, a goto, a labelled branch, or a
+// break not inside a nested switch, select or loop (function literals
+// are not followed: their returns leave only them).
+func leavesLoop(body *ast.BlockStmt) bool {
+	leaves := false
+	var walk func(n ast.Node, nested bool)
+	walk = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if leaves || m == nil || m == n {
+				return !leaves
+			}
+			switch x := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				leaves = true
+			case *ast.BranchStmt:
+				switch {
+				case x.Label != nil || x.Tok == token.GOTO:
+					leaves = true
+				case x.Tok == token.BREAK && !nested:
+					leaves = true
+				}
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt:
+				walk(x, true)
+				return false
+			}
+			return !leaves
+		})
+	}
+	walk(body, false)
+	return leaves
+}
+
+// caseReceiving returns the comm clause of a select whose case receives
+// (into one variable or none) the value of the call at the top of stack,
+// when the select is the whole body of a for loop with no condition (the
+// clause runs for each report), or nil.
+func caseReceiving(stack []ast.Node) *ast.CommClause {
+	if len(stack) < 8 {
+		return nil
+	}
+	un, ok := stack[len(stack)-2].(*ast.UnaryExpr)
+	if !ok || un.Op != token.ARROW {
+		return nil
+	}
+	cc, ok := stack[len(stack)-4].(*ast.CommClause)
+	if !ok {
+		return nil
+	}
+	switch comm := stack[len(stack)-3].(type) {
+	case *ast.ExprStmt:
+		if cc.Comm != ast.Stmt(comm) {
+			return nil
+		}
+	case *ast.AssignStmt:
+		if cc.Comm != ast.Stmt(comm) || len(comm.Lhs) != 1 || comm.Rhs[0] != ast.Expr(un) {
+			return nil
+		}
+		if _, isID := comm.Lhs[0].(*ast.Ident); !isID {
+			return nil
+		}
+	default:
+		return nil
+	}
+	sel, ok1 := stack[len(stack)-6].(*ast.SelectStmt)
+	body, ok2 := stack[len(stack)-7].(*ast.BlockStmt)
+	loop, ok3 := stack[len(stack)-8].(*ast.ForStmt)
+	if !ok1 || !ok2 || !ok3 || loop.Body != body || loop.Cond != nil || len(body.List) != 1 || body.List[0] != ast.Stmt(sel) {
+		return nil
+	}
+	return cc
+}
+
+// forwardEdits returns the edits making the drain d (a range loop, or a
+// select case, caseReceiving) forward each report first (naming its
+// variable when it has none), or none when it already does.
+func (c *checker) forwardEdits(d ast.Node, pr *clientmodel.ProduceRef) ([]analysis.TextEdit, bool) {
+	if cc, ok := d.(*ast.CommClause); ok {
+		return c.forwardCaseEdits(cc, pr)
+	}
+	rs := d.(*ast.RangeStmt)
 	sel := ast.Unparen(rs.X).(*ast.CallExpr).Fun.(*ast.SelectorExpr)
 	fwd := pr.ReplyForward[sel.Sel.Name]
 	var edits []analysis.TextEdit
@@ -381,4 +471,50 @@ func (c *checker) addKey(lit *ast.CompositeLit, key, value string) (analysis.Tex
 	}
 	at := tf.Pos(off + 1)
 	return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + edit.Indent(c.pass, last.Pos()) + key + ": " + value + ",")}, true
+}
+
+// forwardCaseEdits returns the edits making the select case cc, which
+// receives a report, forward it first (naming the received value when
+// the case drops it). The forward checks the report is not nil: a closed
+// report channel gives the zero value, which the range loops never see.
+func (c *checker) forwardCaseEdits(cc *ast.CommClause, pr *clientmodel.ProduceRef) ([]analysis.TextEdit, bool) {
+	var recv *ast.UnaryExpr
+	var edits []analysis.TextEdit
+	name := ""
+	switch comm := cc.Comm.(type) {
+	case *ast.ExprStmt:
+		recv = ast.Unparen(comm.X).(*ast.UnaryExpr)
+		name = edit.FreeName(c.pass, cc.Colon, "report")
+		edits = append(edits, analysis.TextEdit{Pos: comm.Pos(), End: comm.Pos(), NewText: []byte(name + " := ")})
+	case *ast.AssignStmt:
+		recv = comm.Rhs[0].(*ast.UnaryExpr)
+		id := comm.Lhs[0].(*ast.Ident)
+		name = id.Name
+		if name == "_" {
+			if comm.Tok != token.ASSIGN {
+				return nil, false
+			}
+			name = edit.FreeName(c.pass, cc.Colon, "report")
+			edits = append(edits, analysis.TextEdit{Pos: id.Pos(), End: comm.TokPos + token.Pos(len(comm.Tok.String())), NewText: []byte(name + " :=")})
+		}
+	default:
+		return nil, false
+	}
+	sel := ast.Unparen(ast.Unparen(recv.X).(*ast.CallExpr).Fun).(*ast.SelectorExpr)
+	fwd := pr.ReplyForward[sel.Sel.Name]
+	for _, l := range pr.ReplyLocals {
+		if name == l {
+			return nil, false // the forward would shadow it
+		}
+	}
+	guarded := "if " + clientmodel.FixVar + " != nil {\n\t" + strings.ReplaceAll(fwd, "\n", "\n\t") + "\n}"
+	if c.startsWith(cc.Body, guarded, name) {
+		return nil, true
+	}
+	text := strings.ReplaceAll(guarded, clientmodel.FixVar, name)
+	if len(cc.Body) > 0 {
+		return append(edits, edit.InsertBefore(c.pass, cc.Body[0], text)), true
+	}
+	indent := edit.Indent(c.pass, cc.Pos()) + "\t"
+	return append(edits, analysis.TextEdit{Pos: cc.Colon + 1, End: cc.Colon + 1, NewText: []byte("\n" + indent + strings.ReplaceAll(text, "\n", "\n"+indent))}), true
 }
