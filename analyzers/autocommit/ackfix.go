@@ -90,7 +90,7 @@ func (c *checker) ackCommits(path []ast.Node, fetch *ast.AssignStmt, call *ast.C
 		edits = append(edits, e...)
 		calls += n
 	}
-	return edits, calls > 0
+	return dedupe(edits), calls > 0
 }
 
 // ackUse returns the edits at one use id of the helper fn (ackCommits) and

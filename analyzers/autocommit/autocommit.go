@@ -72,6 +72,9 @@ type checker struct {
 	// assumed are the copies of consumers checked with the settings their
 	// use implies (received.go).
 	assumed map[*consumer.Consumer]bool
+	// values are the method values of fetches that commit first
+	// (readvalue.go), once computed.
+	values *[]methodValue
 }
 
 func (c *checker) run() {

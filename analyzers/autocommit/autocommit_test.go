@@ -128,6 +128,12 @@ var scenarios = []struct {
 	// the ticking worker committing after processing, the method value
 	// and the loop function done right.
 	{"autocommit/kafkago", autocommit.Analyzer},
+	// ReadMessage taken as a value on a group reader: bound to a variable
+	// (FetchMessage bound instead, the commit after processing), passed
+	// to a loop function (which gains a commit parameter), started in
+	// goroutines for two readers (4 / 3): the same with FetchMessage and
+	// the commit, a reader outside any group.
+	{"autocommit/readvalue", autocommit.Analyzer},
 	// ReadMessage whose error check exits without returning: log.Fatal, a
 	// helper here that calls os.Exit, a helper of another package that
 	// panics (noreturn fact), a logger type's Fatalf; or carries on to

@@ -88,7 +88,13 @@ so this analyzer reports only what can lose records with that client:
     which every call (through the value, or the parameter, whose
     function type gains the result) calls after processing. Other uses
     (a go or defer statement, a value stored or returned) leave the
-    finding unreported. Messages appended
+    finding unreported. ReadMessage itself taken as a value on a group
+    reader (read := r.ReadMessage, loop(ctx, r.ReadMessage), go
+    loop(ctx, r.ReadMessage)) is reported at the value: FetchMessage is
+    taken instead, and every call of it commits after processing; a loop
+    function that does not see the reader gains a parameter, the reader's
+    CommitMessages, which each of its calls passes (built when every call
+    passes ReadMessage of a group reader there). Messages appended
     to a batch that one call processes are committed together right after
     that call succeeds. A message sent to the one worker of a channel is
     committed in the worker after processing; a pool of workers is made

@@ -24,6 +24,7 @@ func (c *checker) fetchCommit(k *consumer.Consumer) {
 		}
 		c.readCommitsFirst(k, f)
 	}
+	c.readCommitsFirstValues(k)
 }
 
 func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {

@@ -108,22 +108,22 @@ func (c *checker) receivedChecks() {
 		}
 	}
 	for _, k := range ks {
-		if len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) {
+		// A confluent consumer is checked when received (not built from
+		// options out of sight) through an entry another package fills.
+		stored := k.Client.Timer == clientmodel.TimerStored && k.Site == nil && settable(k.Entry)
+		if k.Client.Timer != clientmodel.TimerPreviousPoll && !stored || len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) {
 			continue
 		}
-		switch k.Client.Timer {
-		case clientmodel.TimerPreviousPoll:
-			report.Guard(c.pass, k.Calls[0].Pos(), func() {
-				a := c.assume(k)
-				for _, f := range callsWith(a, clientmodel.Fetch) {
-					c.outlivePoll(a, f)
-				}
-			})
-		case clientmodel.TimerStored:
-			if k.Site == nil && settable(k.Entry) { // received, not built from options out of sight
-				report.Guard(c.pass, k.Calls[0].Pos(), func() { c.receivedStored(k) })
-			}
+		if stored {
+			report.Guard(c.pass, k.Calls[0].Pos(), func() { c.receivedStored(k) })
+			continue
 		}
+		report.Guard(c.pass, k.Calls[0].Pos(), func() {
+			a := c.assume(k)
+			for _, f := range callsWith(a, clientmodel.Fetch) {
+				c.outlivePoll(a, f)
+			}
+		})
 	}
 }
 
