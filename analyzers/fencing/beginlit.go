@@ -61,29 +61,45 @@ func (c *checker) invokedLitOf(s *site) *invokedLit {
 	return &invokedLit{lit: lit, call: call, stmt: stmt, loop: loop, outer: outer, outerSig: sig}
 }
 
-// beginSkippedInLit reports a transaction begin in an invoked literal of
-// a consume loop whose failure is discarded, only logged, or ends only
-// the literal (a return after logging, or alone).
-func (c *checker) beginSkippedInLit(s *site, il *invokedLit) {
-	var how string
-	var ret *ast.ReturnStmt // the literal's return that moves the loop on
+// litState says how the error of s, in an invoked literal, is swallowed:
+// discarded, only logged, or ending only the literal (a return after
+// logging, or alone: ret). ok is false when it is handled.
+func (c *checker) litState(s *site) (how string, ret *ast.ReturnStmt, ok bool) {
 	switch c.errState(s) {
 	case errDiscarded:
-		how = "discarded while the loop carries on"
+		return "discarded while the loop carries on", nil, true
 	case errLogged:
-		how = "only logged while the loop carries on"
+		return "only logged while the loop carries on", nil, true
 	case errHandled:
 		list := s.check.Body.List
-		r, ok := list[len(list)-1].(*ast.ReturnStmt)
-		if !ok || len(r.Results) != 0 || c.branch(list[:len(list)-1], nil) != branchLogs {
-			return // stopped, cancelled or exited
+		r, isRet := list[len(list)-1].(*ast.ReturnStmt)
+		if !isRet || len(r.Results) != 0 || c.branch(list[:len(list)-1], nil) != branchLogs {
+			return "", nil, false // stopped, cancelled, aborted or exited
 		}
-		ret = r
-		how = "only logged, and the return leaves only the function literal, so the loop carries on"
 		if len(list) == 1 {
-			how = "checked, but the return leaves only the function literal, so the loop carries on"
+			return "checked, but the return leaves only the function literal, so the loop carries on", r, true
 		}
-	default:
+		return "only logged, and the return leaves only the function literal, so the loop carries on", r, true
+	}
+	return "", nil, false
+}
+
+// litRelated points at the branch that swallows the error.
+func litRelated(s *site, ret *ast.ReturnStmt) []analysis.RelatedInformation {
+	switch {
+	case ret != nil:
+		return related(ret, "this return only ends the function literal called in the loop")
+	case s.check != nil:
+		return related(s.check, "the error is only logged here")
+	}
+	return nil
+}
+
+// beginSkippedInLit reports a transaction begin in an invoked literal of
+// a consume loop whose failure is swallowed (litState).
+func (c *checker) beginSkippedInLit(s *site, il *invokedLit) {
+	how, ret, ok := c.litState(s)
+	if !ok {
 		return
 	}
 	edits, ok := c.litFix(s, il, ret)
@@ -91,13 +107,6 @@ func (c *checker) beginSkippedInLit(s *site, il *invokedLit) {
 		return
 	}
 	name := clientmodel.ShortName(s.ref.Func)
-	var rel []analysis.RelatedInformation
-	if s.check != nil {
-		rel = related(s.check, "the error is only logged here")
-		if ret != nil {
-			rel = related(ret, "this return only ends the function literal called in the loop")
-		}
-	}
 	noun := s.ref.Client.RecordNoun
 	skipped := "the " + noun + " it was for goes unprocessed and the next transaction commits a later offset, so it is lost for good"
 	if s.ref.Client.FetchesBatches() {
@@ -108,7 +117,7 @@ func (c *checker) beginSkippedInLit(s *site, il *invokedLit) {
 		End:      s.call.End(),
 		Category: CategoryBeginSkipped,
 		Message:  fmt.Sprintf("the error of %s is %s: %s (at-most-once)", name, how, skipped),
-		Related:  rel,
+		Related:  litRelated(s, ret),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Return the " + name + " error from the function literal and stop the loop on it",
 			TextEdits: edits,
@@ -116,55 +125,102 @@ func (c *checker) beginSkippedInLit(s *site, il *invokedLit) {
 	})
 }
 
-// litFix makes the literal return an error: the begin's failure wrapped
-// (in place of ret, or in a new check), nil from its other returns and at
-// its end; and the loop handles the literal's error as it would the
-// begin's own (see ret): return it, or, in a function without results,
-// return (logging it when nothing did).
-func (c *checker) litFix(s *site, il *invokedLit, ret *ast.ReturnStmt) ([]analysis.TextEdit, bool) {
-	fmtName, edits := edit.Import(c.pass, s.file, "fmt")
-	wrapped := func(errName string) string {
-		return fmt.Sprintf("%s.Errorf(\"%s: %%w\", %s)", fmtName, what(s.ref), errName)
+// swallowedInLit reports a transaction call (not a plain commit) in an
+// invoked literal of a consume loop whose failure is swallowed
+// (litState), as reportSwallowed does in the loop itself; reported says
+// whether it did.
+func (c *checker) swallowedInLit(s *site, il *invokedLit) (reported bool) {
+	how, ret, ok := c.litState(s)
+	if !ok {
+		return false
+	}
+	edits, ok := c.litFix(s, il, ret)
+	if !ok {
+		return false
+	}
+	name := clientmodel.ShortName(s.ref.Func)
+	c.report(analysis.Diagnostic{
+		Pos:      s.call.Pos(),
+		End:      s.call.End(),
+		Category: CategorySwallowed,
+		Message:  fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref)),
+		Related:  litRelated(s, ret),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Return the " + name + " error from the function literal and stop the loop on it",
+			TextEdits: edits,
+		}},
+	})
+	return true
+}
+
+// litFix makes the literal return an error: the call's failure, wrapped
+// as ret builds it for a function returning an error (aborting first
+// where the transaction needs it), in place of the return that moves the
+// loop on (r), or at the end of the branch that only logs, or in a new
+// check; nil from the literal's other returns and at its end. The loop
+// handles the literal's error as it would the call's own (see ret):
+// return it, or, in a function without results, return (logging it when
+// nothing did).
+func (c *checker) litFix(s *site, il *invokedLit, r *ast.ReturnStmt) ([]analysis.TextEdit, bool) {
+	inLit := *s
+	inLit.sig = types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewVar(token.NoPos, nil, "", errorType)), false)
+	errName := c.errName(s.stmt.Pos())
+	if s.errObj != nil {
+		errName = s.errObj.Name()
+	}
+	text, edits, ok := c.ret(&inLit, errName, true)
+	if !ok {
+		return nil, false
 	}
 	logged := false
 	switch {
-	case ret != nil:
+	case r != nil:
 		logged = len(s.check.Body.List) > 1
-		edits = append(edits, analysis.TextEdit{Pos: ret.Pos(), End: ret.End(), NewText: []byte("return " + wrapped(s.errObj.Name()))})
+		edits = append(edits, c.replaceStmt(r, text)...)
+	case s.check != nil && len(s.check.Body.List) == 0:
+		edits = append(edits, c.prependStmts(nil, s.check.Body.Lbrace, text))
 	case s.check != nil:
 		logged = true
-		e, ok := edit.AppendToList(c.pass, s.check.Body.List, s.check.Body.Rbrace, "return "+wrapped(s.errObj.Name()))
+		e, ok := edit.AppendToList(c.pass, s.check.Body.List, s.check.Body.Rbrace, text)
 		if !ok {
 			return nil, false
 		}
 		edits = append(edits, e)
-	default:
-		e, ok := c.litDiscardFix(s, wrapped)
+	}
+	// The literal's own returns (not those of literals inside it), and
+	// one at its end.
+	body := il.lit.Body
+	last := body.List[len(body.List)-1]
+	tail := !c.endsFlow(last)
+	if r == nil && s.check == nil {
+		var tailText string
+		if last == s.stmt && tail {
+			tailText, tail = "\nreturn nil", false // the check replaces the last statement
+		}
+		e, ok := c.litDiscardFix(s, errName, text, tailText)
 		if !ok {
 			return nil, false
 		}
 		edits = append(edits, e...)
 	}
-	// The literal's own returns (not those of literals inside it).
-	body := il.lit.Body
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if n != ret {
+			if n != r {
 				edits = append(edits, analysis.TextEdit{Pos: n.Pos(), End: n.End(), NewText: []byte("return nil")})
 			}
 		}
 		return true
 	})
-	if last := body.List[len(body.List)-1]; !c.endsFlow(last) {
-		edits = append(edits, edit.InsertAfter(c.pass, last, "return nil"))
+	if tail {
+		edits = append(edits, c.insertAfter(last, "return nil"))
 	}
 	params := il.lit.Type.Params
 	edits = append(edits, analysis.TextEdit{Pos: params.End(), End: params.End(), NewText: []byte(" error")})
-	// The loop's handling of the literal's error.
-	errName := "err" // declared by the if: its scope starts after the literal
+	// The loop's handling of the literal's error, declared by an if
+	// whose scope starts after the literal.
 	var handle string
 	res := il.outerSig.Results()
 	switch {
@@ -173,51 +229,51 @@ func (c *checker) litFix(s *site, il *invokedLit, ret *ast.ReturnStmt) ([]analys
 		if !ok {
 			return nil, false
 		}
-		handle = "return " + zeros + errName
+		handle = "return " + zeros + "err"
 	case res.Len() == 0:
 		handle = "return"
 		if !logged {
 			logName, e := edit.Import(c.pass, s.file, "log")
 			edits = append(edits, e...)
-			handle = fmt.Sprintf("%s.Print(%s)\nreturn", logName, errName)
+			handle = logName + ".Print(err)\nreturn"
 		}
 	default:
 		return nil, false
 	}
 	indent := edit.Indent(c.pass, il.stmt.Pos())
 	var b strings.Builder
-	fmt.Fprintf(&b, "; %s != nil {", errName)
+	b.WriteString("; err != nil {")
 	for _, l := range strings.Split(handle, "\n") {
 		b.WriteString("\n" + indent + "\t" + l)
 	}
 	b.WriteString("\n" + indent + "}")
 	edits = append(edits,
-		analysis.TextEdit{Pos: il.stmt.Pos(), End: il.stmt.Pos(), NewText: []byte("if " + errName + " := ")},
+		analysis.TextEdit{Pos: il.stmt.Pos(), End: il.stmt.Pos(), NewText: []byte("if err := ")},
 		analysis.TextEdit{Pos: il.call.End(), End: il.call.End(), NewText: []byte(b.String())},
 	)
 	return edits, true
 }
 
-// litDiscardFix checks a discarded begin error in the literal and returns
-// it wrapped (wrapped wraps the named error).
-func (c *checker) litDiscardFix(s *site, wrapped func(string) string) ([]analysis.TextEdit, bool) {
+// litDiscardFix checks a discarded error in the literal and handles it
+// with text, the statements ret built for errName; tail follows the
+// check.
+func (c *checker) litDiscardFix(s *site, errName, text, tail string) ([]analysis.TextEdit, bool) {
 	if s.ifInit != nil {
 		return nil, false
 	}
 	as, isAssign := s.stmt.(*ast.AssignStmt)
 	if !isAssign || s.errBlank {
-		// A statement, or every result blank (the begins return only an
-		// error): the call becomes the init of a check.
-		if isAssign && len(as.Lhs) != 1 {
+		// A statement, or every result blank: the call becomes the init
+		// of a check (the calls with a committed result are not judged
+		// in a literal).
+		if isAssign && len(as.Lhs) != 1 || s.nres != 1 {
 			return nil, false
 		}
-		errName := c.errName(s.stmt.Pos())
-		text := fmt.Sprintf("if %s := %s; %s != nil {\n\treturn %s\n}", errName, c.text(s.call), errName, wrapped(errName))
-		return c.replaceStmt(s.stmt, text), true
+		check := fmt.Sprintf("if %s := %s; %s != nil {\n%s\n}%s", errName, c.text(s.call), errName, indentBody(text), tail)
+		return c.replaceStmt(s.stmt, check), true
 	}
 	// A variable never read: check it after the call.
-	name := s.errObj.Name()
-	return []analysis.TextEdit{c.insertAfter(s.stmt, fmt.Sprintf("if %s != nil {\n\treturn %s\n}", name, wrapped(name)))}, true
+	return []analysis.TextEdit{c.insertAfter(s.stmt, fmt.Sprintf("if %s != nil {\n%s\n}%s", errName, indentBody(text), tail))}, true
 }
 
 // endsFlow reports whether s ends the literal's control flow as the

@@ -143,11 +143,7 @@ func (c *checker) deferredArgs(f *ast.File, call *ast.CallExpr, fn ast.Node, def
 		if c.stableAfter(a, fn, def.End()) || c.isEmptyContext(a) {
 			continue
 		}
-		name := fmt.Sprintf("arg%d", i)
-		if t := c.pass.TypesInfo.TypeOf(a); t != nil && types.TypeString(t, nil) == "context.Context" {
-			name = "ctx"
-		}
-		if !param(a, name) {
+		if !param(a, fmt.Sprintf("arg%d", i)) {
 			return "", "", "", false
 		}
 	}

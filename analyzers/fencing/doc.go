@@ -32,7 +32,14 @@ that client.
     call, return the error wrapped with %w (with the zero values of the
     function's other results; in a function without results, inside the
     loop: log it and return, which stops the loop); sarama CommitTxn fixes
-    call AbortTxn first. For a plain commit, log the error and carry on: a
+    call AbortTxn first. A transaction call in a function literal called
+    in place as a statement of the consume loop, whose return ends only
+    the literal (`func() { … if err := p.CommitTxn(); err != nil { log…;
+    return } }()`), is judged as in the loop: the literal returns the
+    error (as a function returning an error would; nil from its other
+    returns and at its end) and the loop returns it; an abort followed by
+    the literal's return is not judged. For a plain commit,
+    log the error and carry on: a
     return would stop the service, or end a caller's loop silently, at
     every rejected commit. A transaction call's error discarded in a
     function without results outside a consume loop (a flush helper the
@@ -132,7 +139,8 @@ that client.
     the literal, and the loop moves on as a continue would. Fix: the
     literal returns the error (wrapped; nil from its other returns and at
     its end) and the loop returns it (in a function without results:
-    returns, logging it unless the literal did).
+    returns, logging it unless the literal did). Not judged: a literal
+    with results, one nested in another literal.
 
   - revoke-without-commit: a franz-go kgo.OnPartitionsRevoked callback that
     commits nothing while auto-commit is on (a custom callback replaces the

@@ -67,6 +67,13 @@ var scenarios = []string{
 	// returning the error the loop returns, a literal outside a loop (2
 	// silent).
 	"fencing/txnbegin",
+	// transaction commits in a function literal called in place in the
+	// consume loop, whose return ends only the literal: sarama CommitTxn
+	// logged and returned from (fixed with AbortTxn, then the error
+	// returned through the literal), confluent CommitTransaction
+	// discarded (2 positive); the literal aborting and returning the
+	// error the loop returns, a literal stopping the process (2 silent).
+	"fencing/txnlit",
 	// commits of consumers that assign partitions themselves, errors
 	// discarded: kadm CommitOffsets, kafka-go Generation.CommitOffsets (2
 	// positive, fixed by logging, kadm through CommitAllOffsets so that

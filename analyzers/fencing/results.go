@@ -353,6 +353,13 @@ func (c *checker) result(f *ast.File, call *ast.CallExpr, ref clientmodel.Result
 		c.beginSkipped(s) // begin.go
 		return
 	}
+	if ref.Swallow != clientmodel.SwallowReplays && !s.consume && s.loop == nil {
+		// A transaction in a function literal called in place in the
+		// loop, whose return ends only the literal (beginlit.go).
+		if il := c.invokedLitOf(s); il != nil && c.swallowedInLit(s, il) {
+			return
+		}
+	}
 	state := c.errState(s)
 	if state == errAbortedOn {
 		if ref.Swallow == clientmodel.SwallowLoses && s.consume {
