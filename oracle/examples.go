@@ -257,8 +257,9 @@ var Examples = []Example{
 	// kill before that write ends; with effects of 25 ms alone storenoop
 	// lost nothing in 8 runs and storefirst once in 8.
 	{Dir: "confluent/storenoop", Topic: "loyalty-awards", Group: "loyalty-awarder", Schema: loyalty + slowWrites("loyalty_accounts", "UPDATE"), Seed: loyaltySeed, Effects: []Effect{{"loyalty_accounts", "member_id"}}, Record: award},
+	// Slow writes, as storenoop: librdkafka's defaults store on delivery.
 	{Dir: "confluent/defaults", Topic: "invoices", Group: "invoice-archiver",
-		Schema:  `CREATE TABLE invoice_archive (invoice_id text PRIMARY KEY, customer text, total_cents bigint, raw bytea)`,
+		Schema:  `CREATE TABLE invoice_archive (invoice_id text PRIMARY KEY, customer text, total_cents bigint, raw bytea)` + slowWrites("invoice_archive", "INSERT"),
 		Effects: []Effect{{"invoice_archive", "invoice_id"}}, Record: invoice},
 	{Dir: "confluent/lowwater", Topic: "shipments", Group: "shipment-writer", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
 	{Dir: "confluent/maxstore", Topic: "shipments", Group: "shipment-writer", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment, Records: 2000},
@@ -267,8 +268,8 @@ var Examples = []Example{
 			CREATE TABLE consumer_offsets (topic text, partition int, next_offset bigint, PRIMARY KEY (topic, partition))`,
 		Effects: []Effect{{"shipment_status", "shipment_id"}}, Record: shipment},
 	{Dir: "confluent/sinkblind", Topic: "wallet-credits", Group: "wallet-crediter-confluent", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit},
-	{Dir: "confluent/pollstore", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents, Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
-	// Slow writes, as storenoop: storefirst and its twin storeafter.
+	// Slow writes, as storenoop: pollstore, storefirst and their twin storeafter.
+	{Dir: "confluent/pollstore", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents + slowWrites("audit_log", "INSERT"), Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
 	{Dir: "confluent/storeafter", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents + slowWrites("audit_log", "INSERT"), Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
 	{Dir: "confluent/storefirst", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents + slowWrites("audit_log", "INSERT"), Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
 	{Dir: "confluent/revokebatch", Topic: "meter-readings", Group: "meter-aggregator", Schema: hourlyKWh, Effects: []Effect{{"hourly_kwh", "meter"}}, Record: reading},
