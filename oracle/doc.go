@@ -5,7 +5,12 @@
 // an audit table filled by triggers: an id with no effect was lost, an id
 // with more than one was duplicated. The tests check each outcome against
 // the example's report row (report.golden.json) and check that every
-// buggy example loses nothing after commitlint -fix.
+// buggy example loses nothing after commitlint -fix. Every effect takes
+// a seeded time (Config.EffectTime), the crash window of each write; where
+// a bug's window opens only while a write is still running after a commit
+// (an auto-commit tick, a concurrent worker's later mark), the example's
+// schema also makes one write in twenty slow (slowWrites), as a slow
+// downstream does, so that seeded kills can land in it.
 //
 // A transactional example's effect is a record in its output topic: the
 // harness reads the output with read_committed isolation, as a downstream
