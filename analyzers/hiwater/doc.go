@@ -215,7 +215,10 @@ compiles and is right (the known gaps below).
   - Lanes not chosen by partition: the send routes each partition to one lane,
     lanes[int(m.Partition)%len(lanes)] <- m, for records with a
     Partition field of their own; else every record goes to the first
-    lane, lanes[0] <- m. Not for lanes kept in a map.
+    lane, lanes[0] <- m. Lanes kept in a map with an integer key go to key
+    0 when the map is written only by a loop counting its key up from 0
+    (for i := 0; i < n; i++ { lanes[i] = make(...) }) and never deleted
+    from: if any lane exists, lane 0 does.
 
   - A completion callback's position call: a tracker of the lowwater
     package of this module (github.com/offsetcommit/commitlint/lowwater) is
@@ -282,7 +285,7 @@ loop or a range over a slice (a for loop with a break), pools whose
 workers are different functions started by several go statements (not
 recognised); errgroup
 functions started with TryGo whose result is used other than as `if
-!g.TryGo(f)`; lanes kept in a map; lanes chosen by a
+!g.TryGo(f)`; lanes kept in a map not filled by a loop counting from 0; lanes chosen by a
 counter (round robin: not recognised); completion callbacks handed on by
 a statement other than a call, a send or a select's send case, or on a
 channel the loop drains itself; method values whose method is made

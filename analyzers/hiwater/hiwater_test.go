@@ -140,10 +140,12 @@ var scenarios = []string{
 	// (a method counted by wg.Add(2), a closure counted by a wg.Add(1)
 	// each: the other go statements deleted), a consume loop collecting
 	// the completions of its goroutines in the select receiving its
-	// messages (a low-water tracker) (5 positive); the work in place with
-	// only failures handed to TryGo, two workers with a channel each routed
-	// by partition, a loop waiting for each goroutine in a select, the
-	// select collector marking a tracker's low-water mark (4 silent).
+	// messages (a low-water tracker), lanes kept in a map filled from 0 and
+	// chosen by key (every message to lane 0) (6 positive); the work in
+	// place with only failures handed to TryGo, two workers with a channel
+	// each routed by partition, a loop waiting for each goroutine in a
+	// select, the select collector marking a tracker's low-water mark, map
+	// lanes chosen by partition (5 silent).
 	"hiwater/fallbacks",
 }
 

@@ -235,7 +235,9 @@ func fieldName(t types.Type, i int) string {
 // send (lanes[hash(m.Key)%n] <- m) becomes the record's partition modulo
 // the number of lanes (lanes[int(m.Partition)%len(lanes)] <- m), or, for a
 // record without a Partition field of its own, the first lane (every
-// record then goes to one worker, in order). Not for lanes kept in a map.
+// record then goes to one worker, in order). Lanes kept in a map with an
+// integer key go to key 0, when the map is filled only by a counting loop
+// from 0 (filledFromZero).
 func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
 	if !s.send.IsValid() {
@@ -257,6 +259,16 @@ func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
 	}
 	switch c.pass.TypesInfo.TypeOf(ix.X).Underlying().(type) {
 	case *types.Slice, *types.Array:
+	case *types.Map:
+		// Lanes in a map: key 0 exists when the map is filled by a
+		// counting loop from 0 (any send reaching a lane proves it ran).
+		if !c.filledFromZero(ast.Unparen(ix.X)) {
+			return fail()
+		}
+		return analysis.SuggestedFix{
+			Message:   "Send every record to the first lane",
+			TextEdits: []analysis.TextEdit{{Pos: ix.Index.Pos(), End: ix.Index.End(), NewText: []byte("0")}},
+		}, true
 	default:
 		return fail()
 	}
@@ -291,4 +303,116 @@ func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
 		Message:   "Send every record to the first lane",
 		TextEdits: []analysis.TextEdit{{Pos: ix.Index.Pos(), End: ix.Index.End(), NewText: []byte("0")}},
 	}, true
+}
+
+// filledFromZero reports whether the map coll (a variable or a field) is
+// written only by coll[i] = ... in a loop counting i up from 0 (for i := 0;
+// i < n; i++, or for i := range n), and never deleted from, in the file:
+// then if any lane exists, lane 0 does.
+func (c *checker) filledFromZero(coll ast.Expr) bool {
+	objOf := func(e ast.Expr) types.Object {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return c.pass.TypesInfo.Uses[x]
+		case *ast.SelectorExpr:
+			return c.pass.TypesInfo.Uses[x.Sel]
+		}
+		return nil
+	}
+	obj := objOf(coll)
+	if obj == nil {
+		return false
+	}
+	if m, ok := obj.Type().Underlying().(*types.Map); !ok {
+		return false
+	} else if b, ok := m.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return false
+	}
+	f := edit.File(c.pass, coll.Pos())
+	if f == nil {
+		return false
+	}
+	fills, ok := 0, true
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			if id, isID := ast.Unparen(x.Fun).(*ast.Ident); isID && id.Name == "delete" && len(x.Args) > 0 && objOf(x.Args[0]) == obj {
+				ok = false
+			}
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				ie, isIx := ast.Unparen(l).(*ast.IndexExpr)
+				if !isIx || objOf(ie.X) != obj {
+					continue
+				}
+				if !c.countsFromZero(ie.Index) {
+					ok = false
+				}
+				fills++
+			}
+		}
+		return ok
+	})
+	return ok && fills > 0
+}
+
+// countsFromZero reports whether index is the variable of the loop around
+// it counting up from 0 by one: for i := 0; i < n; i++, or for i := range n.
+func (c *checker) countsFromZero(index ast.Expr) bool {
+	id, ok := ast.Unparen(index).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v := c.pass.TypesInfo.Uses[id]
+	if v == nil {
+		return false
+	}
+	loop, _ := edit.LoopOf(edit.Path(c.pass, id.Pos()))
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		init, ok := l.Init.(*ast.AssignStmt)
+		if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+			return false
+		}
+		if lid, ok := init.Lhs[0].(*ast.Ident); !ok || c.pass.TypesInfo.Defs[lid] != v {
+			return false
+		}
+		if tv, ok := c.pass.TypesInfo.Types[init.Rhs[0]]; !ok || tv.Value == nil || tv.Value.String() != "0" {
+			return false
+		}
+		post, ok := l.Post.(*ast.IncDecStmt)
+		if !ok || post.Tok != token.INC {
+			return false
+		}
+		pid, ok := ast.Unparen(post.X).(*ast.Ident)
+		if !ok || c.pass.TypesInfo.Uses[pid] != v {
+			return false
+		}
+		// i is not assigned in the body.
+		assigned := false
+		ast.Inspect(l.Body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				for _, lh := range x.Lhs {
+					if lid, ok := ast.Unparen(lh).(*ast.Ident); ok && c.pass.TypesInfo.Uses[lid] == v {
+						assigned = true
+					}
+				}
+			case *ast.IncDecStmt:
+				if lid, ok := ast.Unparen(x.X).(*ast.Ident); ok && c.pass.TypesInfo.Uses[lid] == v {
+					assigned = true
+				}
+			}
+			return !assigned
+		})
+		return !assigned
+	case *ast.RangeStmt:
+		k, ok := l.Key.(*ast.Ident)
+		if !ok || c.pass.TypesInfo.Defs[k] != v || l.Value != nil {
+			return false
+		}
+		b, ok := c.pass.TypesInfo.TypeOf(l.X).Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsInteger != 0
+	}
+	return false
 }

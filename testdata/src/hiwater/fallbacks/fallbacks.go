@@ -4,6 +4,7 @@ package fallbacks
 
 import (
 	"context"
+	"hash/crc32"
 	"log"
 	"sync"
 
@@ -258,4 +259,68 @@ func (trackedCollecting) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sa
 			return nil
 		}
 	}
+}
+
+// keyLane picks a message's lane from its key.
+func keyLane(key []byte, n int) int { return int(crc32.ChecksumIEEE(key)) % n }
+
+// keyed spreads the messages of a claim over lanes kept in a map, by key,
+// each lane with its own worker marking what it finishes.
+type keyed struct{ n int }
+
+func (keyed) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (keyed) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (h keyed) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	lanes := make(map[int]chan *sarama.ConsumerMessage, h.n)
+	var wg sync.WaitGroup
+	for i := 0; i < h.n; i++ {
+		lanes[i] = make(chan *sarama.ConsumerMessage, 16)
+		wg.Add(1)
+		go func(in <-chan *sarama.ConsumerMessage) {
+			defer wg.Done()
+			for m := range in {
+				if handle(m) == nil {
+					sess.MarkMessage(m, "") // want `call to MarkMessage from workers of lanes not chosen by partition`
+				}
+			}
+		}(lanes[i])
+	}
+	for msg := range claim.Messages() {
+		lanes[keyLane(msg.Key, h.n)] <- msg
+	}
+	for _, l := range lanes {
+		close(l)
+	}
+	wg.Wait()
+	return nil
+}
+
+// keyedByPartition is the twin: the map's lanes are chosen by partition.
+type keyedByPartition struct{ n int }
+
+func (keyedByPartition) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (keyedByPartition) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (h keyedByPartition) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	lanes := make(map[int]chan *sarama.ConsumerMessage, h.n)
+	var wg sync.WaitGroup
+	for i := 0; i < h.n; i++ {
+		lanes[i] = make(chan *sarama.ConsumerMessage, 16)
+		wg.Add(1)
+		go func(in <-chan *sarama.ConsumerMessage) {
+			defer wg.Done()
+			for m := range in {
+				if handle(m) == nil {
+					sess.MarkMessage(m, "") // ok: a partition's messages share a lane
+				}
+			}
+		}(lanes[i])
+	}
+	for msg := range claim.Messages() {
+		lanes[int(msg.Partition)%h.n] <- msg
+	}
+	for _, l := range lanes {
+		close(l)
+	}
+	wg.Wait()
+	return nil
 }
