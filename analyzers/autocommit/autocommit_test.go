@@ -14,8 +14,9 @@ import (
 )
 
 // Known gaps: bug shapes the analyzer sees but leaves alone because it
-// cannot build a fix that is sure to be right (doc.go: no fix, no finding).
-// Each is a silent case marked "// ok: known gap" in its scenario.
+// cannot build a fix that is sure to be right (doc.go: no fix, no finding),
+// or does not see. Where a scenario shows one, it is a silent case marked
+// "// ok: known gap".
 //
 //   - confluentdefaults, kafkago: a record handed on other than to a
 //     channel's workers or to one go statement of the loop body (stored
@@ -28,12 +29,14 @@ import (
 //     more than start them (made one worker), a goroutine per message
 //     (run in place), a fetch followed by `if err == nil { process }`,
 //     and a kafka-go batch processed by one call are fixed.
-//   - kafkago: a decoding helper that reads with ReadMessage, used in a
-//     go or defer statement (its event discarded), or stored or returned
-//     as a value: no call to take the message or its commit at (callers
-//     by a direct call, through a variable bound to the method value, or
-//     through the parameter of a function of the package it is passed to
-//     are fixed).
+//   - kafkago: a decoding helper that reads with ReadMessage, stored in a
+//     struct field or returned as a value, or called in a go or defer
+//     statement (its event discarded): no call to take the message or its
+//     commit at (callers by a direct call, through a variable bound to
+//     the method value, or through the parameter of a function of the
+//     package it is passed to are fixed). Also an exported helper or loop
+//     function, or one whose name an interface of the package declares:
+//     its changed signature could break other users.
 //   - A client reached only through an interface, or through a parameter
 //     of a generic function (instances are not the generic function's
 //     callers), is not bound to its constructor: its calls are not checked.
@@ -67,13 +70,13 @@ var scenarios = []struct {
 	// each (replaced by its body) or names each from a variable starting
 	// at 1 (its bound becomes 2), one worker that also ticks (a select in
 	// its loop: the store ends the message case), a goroutine per message
-	// (run in place, the store after it) (17 / 10): auto-store off +
+	// (run in place, the store after it) (17 / 11): auto-store off +
 	// StoreMessage, "false" as a string, auto-commit off + CommitMessage,
 	// opaque parameter, Poll + StoreMessage, a package-level map with
 	// auto-store off, a pool storing with auto-store off, a pool
-	// announcing its workers and storing with auto-store off, the ticking
-	// worker storing with auto-store off, goroutines storing with
-	// auto-store off.
+	// announcing its workers and storing with auto-store off, a pool
+	// whose loop skips iterations (gap), the ticking worker storing with
+	// auto-store off, goroutines storing with auto-store off.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
 	// the consumer model: internal/consumer/setters.go): a
@@ -122,11 +125,11 @@ var scenarios = []struct {
 	// commit ends the message case), a decoding helper taken as a method
 	// value and one passed to a loop function (the helper returns a
 	// function committing the message, called after processing) (12 /
-	// 11): no group, FetchMessage + CommitMessages, opaque config, GroupID
+	// 12): no group, FetchMessage + CommitMessages, opaque config, GroupID
 	// "" through a helper, the helper done right, the batch done right,
 	// the hand-off done right, goroutines committing after processing,
 	// the ticking worker committing after processing, the method value
-	// and the loop function done right.
+	// and the loop function done right, a helper stored in a field (gap).
 	{"autocommit/kafkago", autocommit.Analyzer},
 	// ReadMessage taken as a value on a group reader: bound to a variable
 	// (FetchMessage bound instead, the commit after processing), passed
