@@ -74,7 +74,7 @@ or errgroup Wait, a future's Get or Wait, the producer's Flush) is
 reported too, and so is a franz-go commit reached by a Produce or
 TryProduce of a record derived from what it commits on some path with
 no Flush between (a poll committed whole after a loop producing its
-records), and so is a
+records, a record committed after a produce on one branch), and so is a
 position call followed by such a send or produce of its record, unless
 the function also processes R itself before the call (the channel then
 carries a copy) or the value sent is computed by a call (the outcome of

@@ -80,23 +80,23 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 					break
 				}
 				rec := ssaflow.Arg(in.Common(), pr.Record)
+				if pr.Flush != "" && !ssaflow.Dominates(in, p.instr) && !ssaflow.Dominates(p.instr, in) {
+					// A record built from the poll's records (a loop
+					// over fetches.Records()), or produced on one
+					// branch, on some path to the position call:
+					// unless a flush comes between, the commit does
+					// not wait for it.
+					if tainted == nil {
+						tainted = c.taint(o)
+					}
+					stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || isFlush(x, pr.Flush) }
+					if (carried[rec] || tainted[rec]) && reachesStopping(in, p.instr, stop) {
+						return &handOff{instr: in, produce: &pr, flush: true}
+					}
+					break
+				}
 				if carried[rec] {
 					h = &handOff{instr: in, produce: &pr}
-					break
-				}
-				// A record built from the poll's records (a loop over
-				// fetches.Records()), produced on some path to the
-				// position call: unless a flush comes between, the
-				// commit does not wait for it.
-				if pr.Flush == "" || ssaflow.Dominates(in, p.instr) {
-					break
-				}
-				if tainted == nil {
-					tainted = c.taint(o)
-				}
-				stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || isFlush(x, pr.Flush) }
-				if tainted[rec] && reachesStopping(in, p.instr, stop) {
-					return &handOff{instr: in, produce: &pr, flush: true}
 				}
 			case *ssa.Select:
 				for _, st := range in.States {

@@ -188,9 +188,11 @@ var scenarios = []struct {
 	// commit moved after it), a confluent CommitMessage after Produce with
 	// a nil delivery channel (a channel of its own, its report awaited),
 	// a franz-go poll committed whole after a loop of Produce calls with
-	// no Flush (a checked Flush inserted before the commit) (8 positive);
-	// the three sync twins, the poll committed after a Flush, the
-	// confluent delivery report awaited (5 silent).
+	// no Flush, a record committed after a Produce made on one branch (a
+	// checked Flush inserted before the commit) (9 positive); the three
+	// sync twins, the poll committed after a Flush, the confluent
+	// delivery report awaited, the branch's copy produced synchronously
+	// (6 silent).
 	{"ordering/produce", ordering.Analyzer},
 	// sarama AsyncProducer: a mark after the send on Input(), before it,
 	// and with an audit log in between (3 positive, the reply fix: the message's own

@@ -165,6 +165,40 @@ func produceAsyncUnflushed(ctx context.Context, cl *kgo.Client) error {
 	}
 }
 
+// produceSomeThenCommit queues a copy of the records that have a value
+// and commits each record before Kafka has acknowledged its copy.
+func produceSomeThenCommit(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			if len(r.Value) > 0 {
+				cl.Produce(ctx, &kgo.Record{Topic: "out", Value: r.Value}, nil)
+			}
+			if err := cl.CommitRecords(ctx, r); err != nil { // want `call to CommitRecords after records it commits are produced asynchronously by Produce, with no flush of the producer before it`
+				return err
+			}
+		}
+	}
+}
+
+// produceSomeSyncThenCommit is produceSomeThenCommit's twin: the copies
+// are produced synchronously.
+func produceSomeSyncThenCommit(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			if len(r.Value) > 0 {
+				if err := cl.ProduceSync(ctx, &kgo.Record{Topic: "out", Value: r.Value}).FirstErr(); err != nil {
+					return err
+				}
+			}
+			if err := cl.CommitRecords(ctx, r); err != nil { // ok: the copy, if any, is acknowledged
+				return err
+			}
+		}
+	}
+}
+
 // commitThenWrite commits each kafka-go message, then writes its copy.
 func commitThenWrite(ctx context.Context, r *kafka.Reader, w *kafka.Writer) error {
 	for {
