@@ -25,9 +25,12 @@ import (
 //     or with Async set from a variable, counts as synchronous.
 //   - A confluent commit after a loop of reads and asynchronous Produce
 //     calls with no Flush before it is not reported: no read in the loop
-//     dominates the commit, and the model gives confluent no flush (its
-//     Flush takes a timeout and returns a count, not an error a fix could
-//     handle as the commit's). franz-go's whole-poll commit is reported.
+//     dominates the commit, and the model gives confluent no flush fix.
+//     Its Flush takes a timeout and returns a count, and it counts the
+//     delivery reports the application has not read from Events(), so a
+//     flush inserted before the commit never reaches zero in a program
+//     that does not read them (the commit would stop, or the loop hang).
+//     franz-go's whole-poll commit is reported.
 //   - franz-go CommitOffsetsSync/CommitOffsets are modelled but have no
 //     scenario: the kgo stub has no kmsg types for their callbacks.
 //   - A commit on one path only (behind a flag, every Nth message) is
