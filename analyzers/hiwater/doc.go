@@ -187,8 +187,9 @@ compiles and is right (the known gaps below).
     elsewhere in the function, other than as a channel's capacity (a loop
     collecting n results), every use must agree: a local variable or
     parameter is set right before the loop (n = 1, workers =
-    workers[:1]); a field, package variable or constant, or a call
-    without arguments (runtime.NumCPU()), is replaced from the loop on by
+    workers[:1]); a field, package variable or constant, an index
+    without calls (perTopic[topic]), or a call without arguments
+    (runtime.NumCPU()), is replaced from the loop on by
     a local declared before it (n := 1, workers := p.workers[:1]). Not
     when it is assigned in the function, has its address taken, is used
     before the loop other than as a capacity, or the replacement would
@@ -279,8 +280,8 @@ to be right, the goroutines cannot run in place and the loop cannot wait
 for them in the select);
 goroutines that cannot run in place where no join exists to move the call
 after, nor room to give their sends, nor a wait at the end of the
-iteration that would be reached; pools whose worker count is an index or
-a call with arguments used elsewhere, pools not started by a counting
+iteration that would be reached; pools whose worker count is a call with
+arguments (or an index computed by a call) used elsewhere, pools not started by a counting
 loop or a range over a slice (a for loop with a break), pools whose
 workers are different functions started by several go statements (not
 recognised); errgroup

@@ -109,8 +109,9 @@ func (c *checker) assignOne(s *site, e ast.Expr, value string) (analysis.Suggest
 }
 
 // localCount is assignOne for a worker count (or slice of workers) that
-// is not a local variable: a field, a package variable or constant, or a
-// call without arguments (h.workers, numWorkers, runtime.NumCPU()). A local of the value the fix
+// is not a local variable: a field, a package variable or constant, an
+// index without calls, or a call without arguments (h.workers, numWorkers,
+// perTopic[topic], runtime.NumCPU()). A local of the value the fix
 // gives it is declared before the loop (workers := 1, workers :=
 // h.workers[:1]) and replaces the expression from the loop on, so that
 // every later use agrees with it. Not when the expression is assigned in
@@ -123,16 +124,23 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
 		root = ast.Unparen(call.Fun) // runtime.NumCPU(), cfg.Workers(): asked once
 	}
+	// An index without calls (perTopic[topic]) may differ between uses,
+	// but every use is replaced by the same local: they agree afterwards,
+	// and reading it has no effect to keep.
 	for {
-		sel, ok := root.(*ast.SelectorExpr)
-		if !ok {
-			break
+		if sel, ok := root.(*ast.SelectorExpr); ok {
+			root = sel.X
+			continue
 		}
-		root = sel.X
+		if ix, ok := root.(*ast.IndexExpr); ok && !hasCall(ix.Index) {
+			root = ast.Unparen(ix.X)
+			continue
+		}
+		break
 	}
 	rid, ok := root.(*ast.Ident)
 	if !ok {
-		return fail() // a call or an index: not the same value at each use
+		return fail() // a call with arguments: its effects would be dropped
 	}
 	switch c.pass.TypesInfo.Uses[rid].(type) {
 	case *types.Var, *types.Const, *types.PkgName, *types.Func:
@@ -202,7 +210,7 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 				uses = append(uses, x)
 				return false
 			}
-		case *ast.Ident, *ast.SelectorExpr:
+		case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr:
 			if same(x.(ast.Expr)) {
 				if x.Pos() < outer.Pos() || c.lookupAt(x.Pos(), name) != nil {
 					ok = false
@@ -951,4 +959,16 @@ func (c *checker) bufferSends(s *site) (analysis.SuggestedFix, bool) {
 		Message:   "Process records one at a time: remove the go statement and make room in the channel for every record",
 		TextEdits: edits,
 	}, true
+}
+
+// hasCall reports whether e holds a call (a conversion counts too).
+func hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

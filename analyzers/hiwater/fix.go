@@ -480,7 +480,7 @@ func (c *checker) countUsedElsewhere(n ast.Expr) (adds []ast.Expr, ok bool) {
 			return true
 		}
 		switch e.(type) {
-		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr:
+		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.IndexExpr:
 			if edit.Source(c.pass, e) == text {
 				ok = false
 			}

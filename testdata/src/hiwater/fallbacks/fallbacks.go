@@ -324,3 +324,61 @@ func (h keyedByPartition) ConsumeClaim(sess sarama.ConsumerGroupSession, claim s
 	wg.Wait()
 	return nil
 }
+
+// perTopicPool starts as many workers as a map says for the topic, and
+// waits for as many at the end.
+func perTopicPool(ctx context.Context, cl *kgo.Client, topic string, perTopic map[string]int) {
+	recs := make(chan *kgo.Record)
+	exited := make(chan struct{}, perTopic[topic])
+	for i := 0; i < perTopic[topic]; i++ {
+		go func() {
+			defer func() { exited <- struct{}{} }()
+			for r := range recs {
+				if process(ctx, r) == nil {
+					cl.MarkCommitRecords(r) // want `call to MarkCommitRecords from a pool of workers`
+				}
+			}
+		}()
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			break
+		}
+		for _, r := range fetches.Records() {
+			recs <- r
+		}
+	}
+	close(recs)
+	for i := 0; i < perTopic[topic]; i++ {
+		<-exited
+	}
+}
+
+// perTopicLanes is the twin: as many workers as the map says, each with a
+// channel of its own, the records routed to them by partition.
+func perTopicLanes(ctx context.Context, cl *kgo.Client, topic string, perTopic map[string]int) {
+	lanes := make([]chan *kgo.Record, perTopic[topic])
+	for i := range lanes {
+		lanes[i] = make(chan *kgo.Record)
+		go func(in <-chan *kgo.Record) {
+			for r := range in {
+				if process(ctx, r) == nil {
+					cl.MarkCommitRecords(r) // ok: one worker per partition
+				}
+			}
+		}(lanes[i])
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			break
+		}
+		for _, r := range fetches.Records() {
+			lanes[int(r.Partition)%len(lanes)] <- r
+		}
+	}
+	for _, l := range lanes {
+		close(l)
+	}
+}
