@@ -164,7 +164,8 @@ that client.
     callback can run while the loop still processes a poll, and commits it.
     Fix: add kgo.BlockRebalanceOnPoll() and cl.AllowRebalance() at the top of
     the poll loop (or before a poll outside a loop), so callbacks run
-    between a batch and the next poll. When the client is polled only in
+    between a batch and the next poll; a discarded error of that commit is
+    logged by the same fix. When the client is polled only in
     another package (where AllowRebalance would have to go; the bug holds
     whatever that package does), or the poll's receiver cannot be
     written again, the fix takes the commit out of the callback: a

@@ -70,8 +70,8 @@ func New(cfg Config) *analysis.Analyzer {
 			return nil, nil
 		}
 		c := &checker{pass: pass, m: m, ix: clientmodel.Default, reported: map[reportKey]bool{}}
+		c.revokes() // before results: an in-flight revoke commit's finding takes its call's place
 		c.results()
-		c.revokes()
 		c.offsetRows()
 		c.restores()
 		return nil, nil

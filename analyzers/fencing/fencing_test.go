@@ -102,7 +102,8 @@ var scenarios = []string{
 	// another function polls (#17: the fix's AllowRebalance goes in that
 	// loop), and one polled by a helper outside a loop (AllowRebalance
 	// before that poll), a literal with unnamed parameters (the fix names
-	// them) (7 positive); blocked (in one function, and across a
+	// them), an in-flight commit whose error is discarded (the fix also
+	// logs it) (8 positive); blocked (in one function, and across a
 	// constructor), auto-commit off, transactional session, lost hook,
 	// opaque callback, a helper of another package given the client (7
 	// silent).

@@ -494,7 +494,14 @@ func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *
 func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Function, cm commitCall) {
 	title := "Block rebalances while a poll is processed"
 	edits, ok := c.blockRebalanceEdits(k, opt)
-	if !ok {
+	if ok {
+		// The commit's error, if discarded, is logged too: this finding
+		// takes the call's place from swallowed-commit-error's.
+		if e, logs := c.logDiscardedCommit(cm); logs {
+			edits = append(edits, e...)
+			title += ", and log the commit's error"
+		}
+	} else {
 		// No place for AllowRebalance (the client is polled in another
 		// package): take the commit out (revokedrop.go).
 		if edits, title, ok = c.dropRevokeCommit(k, opt, cb, cm); !ok {
@@ -514,6 +521,34 @@ func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Fu
 			TextEdits: edits,
 		}},
 	})
+}
+
+// logDiscardedCommit returns the edits that check and log the error of
+// a commit call whose statement discards it (the call alone, or its one
+// result assigned to a blank); ok is false otherwise.
+func (c *checker) logDiscardedCommit(cm commitCall) ([]analysis.TextEdit, bool) {
+	call, path := edit.CallAt(c.pass, cm.instr.Pos())
+	if call == nil || len(path) < 2 {
+		return nil, false
+	}
+	if sig, ok := c.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature); !ok || sig.Results().Len() != 1 {
+		return nil, false
+	}
+	switch st := path[1].(type) {
+	case *ast.ExprStmt:
+	case *ast.AssignStmt:
+		if id, ok := st.Lhs[0].(*ast.Ident); !ok || len(st.Lhs) != 1 || id.Name != "_" {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	st := path[1].(ast.Stmt)
+	f := edit.File(c.pass, st.Pos())
+	logName, imports := edit.Import(c.pass, f, "log")
+	errName := c.errName(st.Pos())
+	text := fmt.Sprintf("if %s := %s; %s != nil {\n\t%s.Printf(\"commit on revoke: %%v\", %s)\n}", errName, c.text(call), errName, logName, errName)
+	return append(imports, c.replaceStmt(st, text)...), true
 }
 
 // ---- confluent-kafka-go: RebalanceCb ----
