@@ -204,17 +204,7 @@ func (c *checker) ackParam(g *types.Func, j int, fn *types.Func) ([]analysis.Tex
 		if obj != g {
 			continue
 		}
-		path := edit.Path(c.pass, id.Pos())
-		var ce *ast.CallExpr
-		for _, n := range path[1:] {
-			if x, ok := n.(*ast.CallExpr); ok {
-				ce = x
-				break
-			}
-			if _, ok := n.(*ast.SelectorExpr); !ok {
-				return nil, 0, false
-			}
-		}
+		ce := callOf(edit.Path(c.pass, id.Pos()))
 		if ce == nil || !c.passes(ce, j, fn) {
 			return nil, 0, false
 		}

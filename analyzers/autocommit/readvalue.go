@@ -347,6 +347,9 @@ func declOf(pass *analysis.Pass, g *types.Func) (*ast.FuncDecl, bool) {
 // callOf returns the call a path from a function's name up reaches first
 // through selectors, or nil.
 func callOf(path []ast.Node) *ast.CallExpr {
+	if len(path) < 2 {
+		return nil
+	}
 	for _, n := range path[1:] {
 		switch x := n.(type) {
 		case *ast.CallExpr:
