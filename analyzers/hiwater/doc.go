@@ -53,8 +53,11 @@ Categories:
     Lanes count too: channels kept in a slice, array or map, each drained
     by a worker of its own, when the records are sent to a lane chosen by
     something of the record other than its topic and partition
-    (lanes[hash(m.Key)%n] <- m, as a statement or a select's case): the
-    records of one partition spread over lanes that finish out of order.
+    (lanes[hash(m.Key)%n] <- m, as a statement or a select's case), or by
+    a counter the sending loop advances for each record (round robin:
+    lanes[next%n] <- m; next++, or the index of a range over the batch):
+    the records of one partition spread over lanes that finish out of
+    order.
 
     A completion callback counts too: a function literal made for each
     record (in a loop over records, or in a per-record callback such as
@@ -219,7 +222,9 @@ compiles and is right (the known gaps below).
     lane, lanes[0] <- m. Lanes kept in a map with an integer key go to key
     0 when the map is written only by a loop counting its key up from 0
     (for i := 0; i < n; i++ { lanes[i] = make(...) }) and never deleted
-    from: if any lane exists, lane 0 does.
+    from: if any lane exists, lane 0 does. A variable the old index alone
+    read goes with it: a range key becomes _, a counter stepped from a
+    constant (next := 0; next++) loses its declaration and its steps.
 
   - A completion callback's position call: a tracker of the lowwater
     package of this module (github.com/offsetcommit/commitlint/lowwater) is
@@ -277,27 +282,27 @@ Not reported (known gaps): a consume loop collecting completions in the
 select receiving its records, for clients whose model spells no
 low-water write (franz-go, kafka-go, confluent-kafka-go: no fix is sure
 to be right, the goroutines cannot run in place and the loop cannot wait
-for them in the select);
-goroutines that cannot run in place where no join exists to move the call
-after, nor room to give their sends, nor a wait at the end of the
-iteration that would be reached; pools whose worker count is a call with
-arguments (or an index computed by a call) used elsewhere, pools not started by a counting
-loop or a range over a slice (a for loop with a break), pools whose
-workers are different functions started by several go statements (not
-recognised); errgroup
+for them in the select); goroutines that cannot run in place where no
+join exists to move the call after, nor room to give their sends, nor a
+wait at the end of the iteration that would be reached; pools whose
+worker count is a call with arguments (or an index computed by a call)
+used elsewhere; pools not started by a counting loop or a range over a
+slice (a for loop with a break), and pools whose workers are different
+functions started by several go statements (not recognised); errgroup
 functions started with TryGo whose result is used other than as `if
-!g.TryGo(f)`; lanes kept in a map not filled by a loop counting from 0; lanes chosen by a
-counter (round robin: not recognised); completion callbacks handed on by
-a statement other than a call, a send or a select's send case, or on a
-channel the loop drains itself; method values whose method is made
-into values in several places, or whose receiver is not a plain local
-variable; delivery reports drained by the consume loop itself (a select
-receiving both messages and reports: the reply fix would wait for
+!g.TryGo(f)`; lanes kept in a map not filled by a loop counting from 0;
+lanes whose index, once replaced, leaves a variable unused that is not a
+range key or a counter stepped from a constant; completion callbacks
+handed on by a statement other than a call, a send or a select's send
+case, or on a channel the loop drains itself; method values whose method
+is made into values in several places, or whose receiver is not a plain
+local variable; delivery reports drained by the consume loop itself (a
+select receiving both messages and reports: the reply fix would wait for
 itself, and a low-water tracker per claim would miss the reports other
 claims' loops receive from a shared producer), or whose record is
-asserted into a variable first, or sent by several statements;
-functions started through a function
-value that is not a parameter (a field, a map of handlers), generic
-helpers; goroutines and records crossing package boundaries.
+asserted into a variable first, or sent by several statements; functions
+started through a function value that is not a parameter (a field, a map
+of handlers), generic helpers; goroutines and records crossing package
+boundaries.
 */
 package hiwater

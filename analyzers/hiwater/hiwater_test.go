@@ -143,12 +143,14 @@ var scenarios = []string{
 	// messages (a low-water tracker), lanes kept in a map filled from 0 and
 	// chosen by key (every message to lane 0), a pool counted by a map
 	// index that the collecting loop uses too (a local count of 1 replaces
-	// both) (7 positive); the work in place with only failures handed to
-	// TryGo, two workers with a channel each routed by partition, a loop
-	// waiting for each goroutine in a select, the select collector marking
-	// a tracker's low-water mark, map lanes chosen by partition, workers
-	// counted by the map index each with a channel routed by partition (6
-	// silent).
+	// both), lanes chosen round robin by a counter and by the index in the
+	// batch (routed by partition; the counter, or the index, goes) (9
+	// positive); the work in place with only failures handed to TryGo, two
+	// workers with a channel each routed by partition, a loop waiting for
+	// each goroutine in a select, the select collector marking a tracker's
+	// low-water mark, map lanes chosen by partition, workers counted by the
+	// map index each with a channel routed by partition, a lane chosen by a
+	// counter once per claim (7 silent).
 	"hiwater/fallbacks",
 }
 

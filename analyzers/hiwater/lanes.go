@@ -41,7 +41,8 @@ func (c *checker) laneSend(l *launch, ch ssa.Value) token.Pos {
 	}
 	spreads := func(chv, x ssa.Value) bool {
 		coll, idx := elementOf(chv)
-		return coll != nil && ssaflow.Intersects(c.m.Flow.Roots(coll), colls) && c.recordDerived(x) && c.spreadsPartition(idx)
+		return coll != nil && ssaflow.Intersects(c.m.Flow.Roots(coll), colls) && c.recordDerived(x) &&
+			(c.spreadsPartition(idx) || c.roundRobin(idx, x))
 	}
 	for _, send := range c.sends {
 		if spreads(send.Chan, send.X) {
@@ -145,7 +146,8 @@ func elementAddr(v ssa.Value) (coll, idx ssa.Value) {
 // of a record other than its topic and partition (its key, value, offset,
 // headers), through arithmetic, conversions and calls: the records of one
 // partition then go to different lanes. An index not computed from a
-// record field (a counter, a partition) is not.
+// record field (a counter, a partition) is not (a counter advanced per
+// record is roundRobin's).
 func (c *checker) spreadsPartition(idx ssa.Value) bool {
 	seen := map[ssa.Value]bool{}
 	var walk func(v ssa.Value, depth int) bool
@@ -183,6 +185,89 @@ func (c *checker) spreadsPartition(idx ssa.Value) bool {
 		return false
 	}
 	return walk(idx, 0)
+}
+
+// roundRobin reports whether a lane index is computed from a counter that
+// the loop sending record x advances for each record (lanes[next%n] <- m;
+// next++, or the index of a range over the batch): consecutive records of
+// a partition go to different lanes. The record must differ per iteration
+// of the counter's loop (the same record sent to every lane in an inner
+// loop is a broadcast, not a spread).
+func (c *checker) roundRobin(idx, x ssa.Value) bool {
+	xb := definedIn(x)
+	if xb == nil {
+		return false
+	}
+	isStep := func(v ssa.Value, self func(ssa.Value) bool) bool {
+		b, ok := v.(*ssa.BinOp)
+		if !ok || b.Op != token.ADD && b.Op != token.SUB {
+			return false
+		}
+		_, cx := b.X.(*ssa.Const)
+		_, cy := b.Y.(*ssa.Const)
+		return self(b.X) && cy || self(b.Y) && cx
+	}
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		if v == nil || seen[v] || depth > ssaflow.MaxValueDepth {
+			return false
+		}
+		seen[v] = true
+		switch y := v.(type) {
+		case *ssa.BinOp:
+			return walk(y.X, depth+1) || walk(y.Y, depth+1)
+		case *ssa.Convert:
+			return walk(y.X, depth+1)
+		case *ssa.ChangeType:
+			return walk(y.X, depth+1)
+		case *ssa.Phi:
+			// An induction variable: i = phi(0, i+1) in x's loop.
+			for _, e := range y.Edges {
+				if isStep(e, func(w ssa.Value) bool { return w == ssa.Value(y) }) && c.sameCycle(y.Block(), xb) {
+					return true
+				}
+			}
+		case *ssa.UnOp:
+			if y.Op != token.MUL {
+				return false
+			}
+			// A counter in memory (a variable or a field) stored back
+			// incremented in x's loop.
+			same := func(w ssa.Value) bool {
+				ld, ok := w.(*ssa.UnOp)
+				return ok && ld.Op == token.MUL && sameAddress(ld.X, y.X)
+			}
+			for _, b := range y.Parent().Blocks {
+				for _, in := range b.Instrs {
+					if st, ok := in.(*ssa.Store); ok && sameAddress(st.Addr, y.X) && isStep(st.Val, same) && c.sameCycle(b, xb) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	return walk(idx, 0)
+}
+
+// definedIn returns the block defining v, or nil.
+func definedIn(v ssa.Value) *ssa.BasicBlock {
+	if in, ok := v.(ssa.Instruction); ok {
+		return in.Block()
+	}
+	return nil
+}
+
+// sameAddress reports whether a and b address the same variable: one
+// value, or the same field of the same value.
+func sameAddress(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	fa, ok1 := a.(*ssa.FieldAddr)
+	fb, ok2 := b.(*ssa.FieldAddr)
+	return ok1 && ok2 && fa.Field == fb.Field && sameAddress(fa.X, fb.X)
 }
 
 // spreadingField reports whether field i of t is a field of a record
@@ -291,18 +376,116 @@ func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
 			if v, ok := obj.(*types.Var); ok && v.IsField() {
 				if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
 					text := "int(" + edit.Source(c.pass, val) + ".Partition)%len(" + edit.Source(c.pass, coll) + ")"
+					dead, ok := c.deadAfter(ix.Index)
+					if !ok {
+						return fail()
+					}
 					return analysis.SuggestedFix{
 						Message:   "Route each partition to one lane",
-						TextEdits: []analysis.TextEdit{{Pos: ix.Index.Pos(), End: ix.Index.End(), NewText: []byte(text)}},
+						TextEdits: append([]analysis.TextEdit{{Pos: ix.Index.Pos(), End: ix.Index.End(), NewText: []byte(text)}}, dead...),
 					}, true
 				}
 			}
 		}
 	}
+	dead, ok := c.deadAfter(ix.Index)
+	if !ok {
+		return fail()
+	}
 	return analysis.SuggestedFix{
 		Message:   "Send every record to the first lane",
-		TextEdits: []analysis.TextEdit{{Pos: ix.Index.Pos(), End: ix.Index.End(), NewText: []byte("0")}},
+		TextEdits: append([]analysis.TextEdit{{Pos: ix.Index.Pos(), End: ix.Index.End(), NewText: []byte("0")}}, dead...),
 	}, true
+}
+
+// deadAfter returns the edits that keep the file compiling once
+// expression e is replaced: a local variable read only in e (a counter,
+// the index of a range over the batch) would be declared and not used. A
+// range key becomes _ (for _, r := range batch); a counter declared with
+// a constant and otherwise only stepped (next := 0; next++) loses its
+// declaration and its steps. ok is false for any other such variable.
+func (c *checker) deadAfter(e ast.Expr) ([]analysis.TextEdit, bool) {
+	f := edit.File(c.pass, e.Pos())
+	if f == nil {
+		return nil, false
+	}
+	in := func(n ast.Node) bool { return e.Pos() <= n.Pos() && n.End() <= e.End() }
+	locals := map[*types.Var]bool{}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && v.Parent() != nil && v.Parent() != c.pass.Pkg.Scope() && !c.isParam(v) {
+				locals[v] = true
+			}
+		}
+		return true
+	})
+	var edits []analysis.TextEdit
+	for v := range locals {
+		// The reads of v outside e, and the statements only writing it.
+		reads := 0
+		var writes []ast.Stmt
+		var def ast.Node
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.IncDecStmt:
+				if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
+					writes = append(writes, x)
+					return false
+				}
+			case *ast.AssignStmt:
+				if len(x.Lhs) == 1 && x.Tok != token.DEFINE {
+					if id, ok := ast.Unparen(x.Lhs[0]).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
+						if hasCall(x.Rhs[0]) {
+							reads++ // its call must stay
+						}
+						writes = append(writes, x) // v = v + 1 reads v only to write it
+						return false
+					}
+				}
+			case *ast.Ident:
+				if c.pass.TypesInfo.Defs[x] == v {
+					def = x
+				} else if c.pass.TypesInfo.Uses[x] == v && !in(x) {
+					reads++
+				}
+			}
+			return true
+		})
+		if reads > 0 {
+			continue
+		}
+		if def == nil {
+			return nil, false
+		}
+		path := edit.Path(c.pass, def.Pos())
+		switch d := path[1].(type) {
+		case *ast.RangeStmt:
+			if d.Key != ast.Expr(def.(*ast.Ident)) || d.Value == nil || len(writes) > 0 {
+				return nil, false
+			}
+			edits = append(edits, analysis.TextEdit{Pos: d.Key.Pos(), End: d.Key.End(), NewText: []byte("_")})
+		case *ast.AssignStmt:
+			if d.Tok != token.DEFINE || len(d.Lhs) != 1 || len(d.Rhs) != 1 {
+				return nil, false
+			}
+			if tv, ok := c.pass.TypesInfo.Types[d.Rhs[0]]; !ok || tv.Value == nil {
+				return nil, false // not a constant: its computation would be dropped
+			}
+			for _, st := range append([]ast.Stmt{d}, writes...) {
+				if as, ok := st.(*ast.AssignStmt); ok && as != d && hasCall(as.Rhs[0]) {
+					return nil, false
+				}
+				rm, ok := edit.RemoveStmt(c.pass, st)
+				if !ok {
+					return nil, false
+				}
+				edits = append(edits, rm)
+			}
+		default:
+			return nil, false
+		}
+	}
+	return edits, true
 }
 
 // filledFromZero reports whether the map coll (a variable or a field) is

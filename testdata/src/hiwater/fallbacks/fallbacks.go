@@ -382,3 +382,91 @@ func perTopicLanes(ctx context.Context, cl *kgo.Client, topic string, perTopic m
 		close(l)
 	}
 }
+
+// roundRobin deals the claim's messages to its lanes in turn: consecutive
+// messages of the partition run on different workers.
+type roundRobin struct{}
+
+func (roundRobin) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (roundRobin) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (roundRobin) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	lanes := make([]chan *sarama.ConsumerMessage, 4)
+	var wg sync.WaitGroup
+	for i := range lanes {
+		lanes[i] = make(chan *sarama.ConsumerMessage, 16)
+		wg.Add(1)
+		go func(in <-chan *sarama.ConsumerMessage) {
+			defer wg.Done()
+			for m := range in {
+				if handle(m) == nil {
+					sess.MarkMessage(m, "") // want `call to MarkMessage from workers of lanes not chosen by partition`
+				}
+			}
+		}(lanes[i])
+	}
+	next := 0
+	for msg := range claim.Messages() {
+		lanes[next%len(lanes)] <- msg
+		next++
+	}
+	for _, l := range lanes {
+		close(l)
+	}
+	wg.Wait()
+	return nil
+}
+
+// dealt deals each poll's records to lanes by their index in the batch.
+func dealt(ctx context.Context, cl *kgo.Client) {
+	lanes := make([]chan *kgo.Record, 4)
+	for i := range lanes {
+		lanes[i] = make(chan *kgo.Record, 16)
+		go func(in <-chan *kgo.Record) {
+			for r := range in {
+				if process(ctx, r) == nil {
+					cl.MarkCommitRecords(r) // want `call to MarkCommitRecords from workers of lanes not chosen by partition`
+				}
+			}
+		}(lanes[i])
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			break
+		}
+		for i, r := range fetches.Records() {
+			lanes[i%len(lanes)] <- r
+		}
+	}
+}
+
+// claimLanes is the twin: a counter picks one lane per claim, and all of
+// the claim's messages go to it.
+type claimLanes struct {
+	lanes []chan *sarama.ConsumerMessage
+	next  *int
+}
+
+func (claimLanes) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (claimLanes) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (h claimLanes) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	lane := h.lanes[*h.next%len(h.lanes)]
+	*h.next++
+	for msg := range claim.Messages() {
+		lane <- msg
+	}
+	return nil
+}
+
+// run starts a worker per lane of claimLanes.
+func (h claimLanes) run(sess sarama.ConsumerGroupSession) {
+	for _, l := range h.lanes {
+		go func(in <-chan *sarama.ConsumerMessage) {
+			for m := range in {
+				if handle(m) == nil {
+					sess.MarkMessage(m, "") // ok: a claim's messages share a lane
+				}
+			}
+		}(l)
+	}
+}
