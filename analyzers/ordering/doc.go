@@ -153,7 +153,11 @@ builds the producer itself (NewAsyncProducer with a config of its own,
 the build's error checked) but leaves Producer.Return.Successes off, the
 fix also sets it right before the build and starts a goroutine draining
 Successes() after the error check, forwarding each report the same way
-(the package must already drain Errors()).
+(the package must already drain Errors()). When a drain may stop
+before its channel closes (a return, or a break out of its loop, as a
+select case on a context's Done channel does), the sender's wait also
+ends, without the mark, when the session's Context is done, so the
+handler returns and the session can close (the message is redelivered).
 
 After a kafka-go WriteMessages on an asynchronous Writer, the
 Writer's Async setting is removed (the element of its literal, or the
@@ -175,11 +179,9 @@ of the committed offsets) move with it.
 A finding whose fix cannot be built is still reported, without a fix:
 known cases are a send on sarama's AsyncProducer Input() when the package
 neither sets Producer.Return.Successes nor builds the producer from a
-config of its own, turns Producer.Return.Errors off, does not drain
-the report channels in loops of its own, or drains them in a loop that
-may stop before the channel closes (a return, or a break out of the
-loop, as a select case on a context's Done channel does): a wait for a
-report would never end, or a drainer elsewhere would take it; and
+config of its own, turns Producer.Return.Errors off, or does not drain
+the report channels in loops of its own (a wait for a report would
+never end, or a drainer elsewhere would take it), and
 a send on a channel whose workers are started elsewhere and read what the
 sender cannot reach (a variable of main that no field of the handler
 holds and none can be added for: assigned after its declaration, or of a

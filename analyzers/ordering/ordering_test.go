@@ -51,9 +51,7 @@ import (
 // producer from a config of its own (asyncreports), or does not drain the
 // report channels in loops of its own (range loops, or select cases:
 // asyncselect; the drainers may be in another package, where no forward
-// can be added), or drains them in a loop that may stop before they close
-// (a select case on ctx.Done() that returns: the sender's wait would
-// never end), and a position
+// can be added), and a position
 // call after a send on a channel whose workers are started elsewhere and
 // read a variable of the starting function that no field of the handler
 // holds and none can be added for (the variable is assigned after its
@@ -216,6 +214,11 @@ var scenarios = []struct {
 	// from the cases, the received value named and checked for nil); a
 	// message saved in place before an audit copy is queued (1 silent).
 	{"ordering/asyncselect", ordering.Analyzer},
+	// sarama AsyncProducer whose select drain returns when a context ends:
+	// a mark after the send on Input() (1 positive, the reply fix whose
+	// wait also ends, without marking, when the session does); a
+	// SyncProducer twin (1 silent).
+	{"ordering/asyncstop", ordering.Analyzer},
 	// kafka-go Writer with Async set (in its literal, on a line of its
 	// own in a literal stored in a field, or assigned after it): a commit
 	// after WriteMessages (two), a commit before it (moved after it) (3

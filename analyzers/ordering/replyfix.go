@@ -82,9 +82,19 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 	if !c.returnsError(sp) || c.setsConfig(pr.ReplyKeeps, false) {
 		return analysis.SuggestedFix{}, false
 	}
-	drains, drained, ok := c.reportDrains(prodType, pr)
+	drains, drained, stops, ok := c.reportDrains(prodType, pr)
 	if !ok {
 		return analysis.SuggestedFix{}, false
+	}
+	waitText := pr.ReplyWait
+	if stops {
+		// A drain may stop: the wait also ends with the session the
+		// sender marks through, so the handler can return.
+		sess, ok := c.sessionOf(p, ss.Pos())
+		if !ok || pr.ReplyWaitEnds == "" {
+			return analysis.SuggestedFix{}, false
+		}
+		waitText = strings.ReplaceAll(pr.ReplyWaitEnds, clientmodel.FixSess, sess)
 	}
 	var edits []analysis.TextEdit
 	if !c.setsConfig(pr.ReplyNeeds, true) {
@@ -119,7 +129,7 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 	default:
 		return analysis.SuggestedFix{}, false
 	}
-	wait := strings.NewReplacer(clientmodel.FixDone, done).Replace(pr.ReplyWait)
+	wait := strings.NewReplacer(clientmodel.FixDone, done).Replace(waitText)
 	for _, d := range drains {
 		es, ok := c.forwardEdits(d, pr)
 		if !ok {
@@ -240,15 +250,16 @@ func (c *checker) setsConfig(field string, value bool) bool {
 // reportDrains returns the loops of the package that drain a channel of
 // reports of a producer of type t (for r := range p.Successes()), or the
 // cases of a select in a loop that receive from one (case r :=
-// <-p.Successes():), and the report channels they drain, when every read
-// of such a channel is one: the caller requires every report channel of
+// <-p.Successes():), the report channels they drain, and whether a drain
+// may stop before its channel closes (leavesLoop), when every read of
+// such a channel is one: the caller requires every report channel of
 // pr.ReplyForward to have one, since without them nobody forwards the
 // reports (a drainer in another package would take them, and the wait
 // never ends).
-func (c *checker) reportDrains(t types.Type, pr *clientmodel.ProduceRef) ([]ast.Node, map[string]bool, bool) {
+func (c *checker) reportDrains(t types.Type, pr *clientmodel.ProduceRef) ([]ast.Node, map[string]bool, bool, bool) {
 	var loops []ast.Node
 	drained := map[string]bool{}
-	ok := true
+	ok, stops := true, false
 	for _, f := range c.pass.Files {
 		var stack []ast.Node
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -270,28 +281,26 @@ func (c *checker) reportDrains(t types.Type, pr *clientmodel.ProduceRef) ([]ast.
 			}
 			_, known := pr.ReplyForward[sel.Sel.Name]
 			if cc := caseReceiving(stack); known && cc != nil {
-				if leavesLoop(stack[len(stack)-7].(*ast.BlockStmt)) {
-					ok = false // the drain may stop while a sender waits
-					return false
-				}
+				stops = stops || leavesLoop(stack[len(stack)-7].(*ast.BlockStmt))
 				loops = append(loops, cc)
 				drained[sel.Sel.Name] = true
 				return true
 			}
 			rs, isRange := stack[len(stack)-2].(*ast.RangeStmt)
-			if !known || !isRange || rs.X != ast.Expr(call) || rs.Value != nil || leavesLoop(rs.Body) {
+			if !known || !isRange || rs.X != ast.Expr(call) || rs.Value != nil {
 				ok = false
 				return false
 			}
+			stops = stops || leavesLoop(rs.Body)
 			loops = append(loops, rs)
 			drained[sel.Sel.Name] = true
 			return true
 		})
 	}
 	if !ok {
-		return nil, nil, false
+		return nil, nil, false, false
 	}
-	return loops, drained, true
+	return loops, drained, stops, true
 }
 
 // startsWith reports whether the first statement of list is fwd with
@@ -517,4 +526,24 @@ func (c *checker) forwardCaseEdits(cc *ast.CommClause, pr *clientmodel.ProduceRe
 	}
 	indent := edit.Indent(c.pass, cc.Pos()) + "\t"
 	return append(edits, analysis.TextEdit{Pos: cc.Colon + 1, End: cc.Colon + 1, NewText: []byte("\n" + indent + strings.ReplaceAll(text, "\n", "\n"+indent))}), true
+}
+
+// sessionOf returns the text of the receiver of the position call p when
+// it is the client's handler session (clientmodel.Handler.Session), a
+// variable or field path meaning at pos what it means at p.
+func (c *checker) sessionOf(p *position, pos token.Pos) (string, bool) {
+	h := p.client.Client.Handler
+	call, _ := edit.CallAt(c.pass, p.instr.Pos())
+	if h == nil || call == nil {
+		return "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !c.isPure(sel.X) || !c.meansSameAt(sel.X, pos) {
+		return "", false
+	}
+	named, ok := c.pass.TypesInfo.TypeOf(sel.X).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path()+"."+named.Obj().Name() != h.Session {
+		return "", false
+	}
+	return c.raw(sel.X), true
 }

@@ -228,6 +228,12 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 					t.Errorf("%s: %s: flush call %q does not parse: %v", c.Name, pr.Func, pr.FlushCall, err)
 				}
 			}
+			if pr.ReplyWaitEnds != "" {
+				filled := strings.NewReplacer(FixDone, "done", FixSess, "sess").Replace(pr.ReplyWaitEnds)
+				if _, err := parser.ParseFile(token.NewFileSet(), "", "package p\nfunc f() error {\n"+filled+"\n}", 0); err != nil || strings.Contains(filled, "$") || pr.ReplyWait == "" || c.Handler == nil {
+					t.Errorf("%s: %s: wait %q does not parse, or has no plain wait or session: %v", c.Name, pr.Func, pr.ReplyWaitEnds, err)
+				}
+			}
 			if pr.ReplyNew != "" {
 				nobj, err := lookup(pkgs, pr.ReplyNew)
 				if err != nil {

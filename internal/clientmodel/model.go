@@ -696,10 +696,16 @@ type Produce struct {
 	// channels (for r := range p.Successes()), as the client's own
 	// synchronous producer does. ReplyLocals are the names these texts
 	// declare. Empty when the client has none.
-	ReplyWait    string
-	ReplyField   string
-	ReplyForward map[string]string
-	ReplyLocals  []string
+	ReplyWait string
+	// ReplyWaitEnds is ReplyWait for a sender whose reports may stop
+	// being forwarded (a drain loop of the package that returns or breaks
+	// out when a context ends): it also stops waiting, without an error,
+	// when the session (FixSess, the handler's session the sender marks
+	// through) ends, so the handler returns and the session can close.
+	ReplyWaitEnds string
+	ReplyField    string
+	ReplyForward  map[string]string
+	ReplyLocals   []string
 	// ReplyNeeds is the config field (a path from the config) that must
 	// be set true for the producer to report successes, and ReplyKeeps
 	// the one (true by default) that must not be set false for it to

@@ -115,10 +115,14 @@ func sarama(p string) *Client {
 			{Func: "(" + p + ".AsyncProducer).Input", Record: -1, Async: true, Done: -1,
 				ReplyForward: map[string]string{"Successes": saramaForwardSuccess, "Errors": saramaForwardError},
 				ReplyWait:    "if err := <-" + FixDone + "; err != nil {\n\treturn err\n}",
-				ReplyField:   "Metadata",
-				ReplyLocals:  []string{"err", "reply", "ok"},
-				ReplyNeeds:   "Producer.Return.Successes",
-				ReplyKeeps:   "Producer.Return.Errors",
+				// consumer_group_session.go:54, 524-528: the session's
+				// Context ends with the session, and handlers should return
+				// when it is done.
+				ReplyWaitEnds: "select {\ncase err := <-" + FixDone + ":\n\tif err != nil {\n\t\treturn err\n\t}\ncase <-" + FixSess + ".Context().Done():\n\treturn nil\n}",
+				ReplyField:    "Metadata",
+				ReplyLocals:   []string{"err", "reply", "ok"},
+				ReplyNeeds:    "Producer.Return.Successes",
+				ReplyKeeps:    "Producer.Return.Errors",
 				// async_producer.go:284: NewAsyncProducer(addrs, conf).
 				ReplyOn: "Successes", ReplyNew: p + ".NewAsyncProducer", ReplyNewConfig: 1,
 			},
