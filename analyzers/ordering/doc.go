@@ -68,10 +68,10 @@ built from its fields) on a channel, a go statement that processes R, or
 an asynchronous produce of a record built from R (a send on sarama's
 AsyncProducer Input(), franz-go Produce and TryProduce, confluent
 Produce, kafka-go WriteMessages on a Writer the package builds with
-Async set to true, in its literal or by assigning the field), followed by the position call with nothing between them that
-waits for the work (a receive, a select with a receive case, a WaitGroup
-or errgroup Wait, a future's Get or Wait, the producer's Flush) is
-reported too, and so is a franz-go commit reached by a Produce or
+Async set to true, in its literal or by assigning the field), followed
+by the position call with nothing between them that waits for the work
+(a receive, a select with a receive case, a WaitGroup or errgroup Wait,
+a future's Get or Wait, the producer's Flush) is reported too, and so is a franz-go commit reached by a Produce or
 TryProduce of a record derived from what it commits on some path with
 no Flush between (a poll committed whole after a loop producing its
 records, a record committed after a produce on one branch), and so is a
@@ -133,8 +133,8 @@ function the workers read become the handler's fields the same literals
 set to them (fields set nowhere else); a variable no field holds (a
 context of the starting function) gets a field of its name in the
 handler's struct, set to it in those literals. A kafka-go ReadMessage
-sent to its worker becomes FetchMessage,
-the worker's body in place, and CommitMessages after it. After an
+sent to its worker becomes FetchMessage, the worker's body in place, and
+CommitMessages after it. After an
 asynchronous produce the produce becomes synchronous (franz-go
 ProduceSync, its result handed to the promise) and a position call made
 before it moves after it; a confluent Produce with a nil delivery channel
@@ -143,8 +143,8 @@ error as the Produce's. A message sent on sarama's AsyncProducer Input()
 carries a channel of its own in its Metadata, the package's loops that
 drain the producer's Successes() and Errors() (range loops, or the cases
 of a select that is the whole body of a for loop, the received value
-named and checked for nil) forward each report to the
-channel of its message first (as sarama's SyncProducer does), and the
+named and checked for nil) forward each report to the channel of its
+message first (as sarama's SyncProducer does), and the
 sender waits on the channel before the mark, returning the delivery's
 error (the claim stops before marking past a message that was not
 delivered); each claim then has one message in flight, so its marks stay
@@ -158,6 +158,9 @@ before its channel closes (a return, or a break out of its loop, as a
 select case on a context's Done channel does), the sender's wait also
 ends, without the mark, when the session's Context is done, so the
 handler returns and the session can close (the message is redelivered).
+A commit retried in a loop of its own moves with its loop; statements
+that only read what the moved commit defines (a log of the committed
+offsets) move with it.
 
 After a kafka-go WriteMessages on an asynchronous Writer, the
 Writer's Async setting is removed (the element of its literal, or the
@@ -171,10 +174,7 @@ waiting for a full batch: write a poll's messages in one call, or lower
 BatchTimeout, where that is too slow. A franz-go commit reached by
 produces in a loop gets a Flush of the producer before it, its error
 handled as the commit's (Flush returns once every queued record is
-delivered or failed and its promise has run). A commit retried in a
-loop of its own moves with
-its loop; statements that only read what the moved commit defines (a log
-of the committed offsets) move with it.
+delivered or failed and its promise has run).
 
 A finding whose fix cannot be built is still reported, without a fix:
 known cases are a send on sarama's AsyncProducer Input() when the package
