@@ -220,8 +220,9 @@ var scenarios = []struct {
 	// SyncProducer twin (1 silent).
 	{"ordering/asyncstop", ordering.Analyzer},
 	// kafka-go Writer with Async set (in its literal, on a line of its
-	// own in a literal stored in a field, or assigned after it): a commit
-	// after WriteMessages (two), a commit before it (moved after it) (3
+	// own in a literal stored in a field, in a literal an in-package
+	// constructor returns, or assigned after it): a commit after
+	// WriteMessages (three), a commit before it (moved after it) (4
 	// positive, Async removed); a Writer without Async, one with Async
 	// false (2 silent).
 	{"ordering/asyncwriter", ordering.Analyzer},
