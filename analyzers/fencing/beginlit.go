@@ -17,88 +17,82 @@ import (
 // consume loop, for its defers (`for msg := range ch { func() { defer
 // span.End(); if err := p.BeginTxn(); err != nil { log…; return } … }() }`).
 // The literal's return only ends the literal: the loop moves on to the
-// next record, as a continue would.
+// next record, as a continue would. A literal that returns an error
+// carries on the same way when it returns nil on the failure, or when the
+// loop discards its result.
 
-// invokedLit is a function literal without results called in place, as a
-// statement of a consume loop: stmt is the call's statement, loop the
-// loop around it, outer the function the loop is in.
+// invokedLit is a function literal called in place in a consume loop,
+// without results or with an error result: as a statement (stmt), or,
+// returning an error, as the init of an if on that error whose branch
+// stops the loop (checked). loop is the loop around it, outer the
+// function the loop is in.
 type invokedLit struct {
 	lit      *ast.FuncLit
 	call     *ast.CallExpr
 	stmt     *ast.ExprStmt
+	checked  *ast.IfStmt
+	errRes   bool
 	loop     ast.Stmt
 	outer    ast.Node
 	outerSig *types.Signature
 }
 
 // invokedLitOf returns the literal s is directly in when it is called in
-// place as a statement of a consume loop, else nil.
+// place in a consume loop as invokedLit describes, else nil.
 func (c *checker) invokedLitOf(s *site) *invokedLit {
 	lit, ok := s.fn.(*ast.FuncLit)
-	if !ok || s.sig.Results().Len() != 0 {
+	if !ok {
+		return nil
+	}
+	res := s.sig.Results()
+	il := &invokedLit{lit: lit, errRes: res.Len() == 1 && isError(res.At(0).Type())}
+	if res.Len() != 0 && !il.errRes {
 		return nil
 	}
 	up := pathTo(s.path, lit)
-	if len(up) < 3 {
+	if len(up) < 4 {
 		return nil
 	}
 	call, ok := up[1].(*ast.CallExpr)
 	if !ok || ast.Unparen(call.Fun) != lit {
 		return nil
 	}
-	stmt, ok := up[2].(*ast.ExprStmt)
-	if !ok || stmt.X != call {
+	il.call = call
+	switch p := up[2].(type) {
+	case *ast.ExprStmt:
+		il.stmt = p
+	case *ast.AssignStmt:
+		ifs, isIf := up[3].(*ast.IfStmt)
+		if !il.errRes || !isIf || ifs.Init != p || len(p.Lhs) != 1 || len(p.Rhs) != 1 || p.Rhs[0] != call {
+			return nil
+		}
+		_, obj, ok := c.lhs(p.Lhs[0])
+		if !ok || obj == nil || !c.isNilCheck(ifs.Cond, obj) {
+			return nil
+		}
+		il.checked = ifs
+	default:
 		return nil
 	}
 	loop, _ := edit.LoopOf(up[2:])
 	if loop == nil || !c.fetchesIn(loop) {
 		return nil
 	}
-	outer, sig := c.funcOf(up[2:])
-	if outer == nil || sig == nil {
+	if il.checked != nil && c.branch(il.checked.Body.List, loop) != branchHandles {
+		return nil // the loop logs the literal's error and carries on: not judged
+	}
+	il.loop = loop
+	il.outer, il.outerSig = c.funcOf(up[2:])
+	if il.outer == nil || il.outerSig == nil {
 		return nil
 	}
-	return &invokedLit{lit: lit, call: call, stmt: stmt, loop: loop, outer: outer, outerSig: sig}
-}
-
-// litState says how the error of s, in an invoked literal, is swallowed:
-// discarded, only logged, or ending only the literal (a return after
-// logging, or alone: ret). ok is false when it is handled.
-func (c *checker) litState(s *site) (how string, ret *ast.ReturnStmt, ok bool) {
-	switch c.errState(s) {
-	case errDiscarded:
-		return "discarded while the loop carries on", nil, true
-	case errLogged:
-		return "only logged while the loop carries on", nil, true
-	case errHandled:
-		list := s.check.Body.List
-		r, isRet := list[len(list)-1].(*ast.ReturnStmt)
-		if !isRet || len(r.Results) != 0 || c.branch(list[:len(list)-1], nil) != branchLogs {
-			return "", nil, false // stopped, cancelled, aborted or exited
-		}
-		if len(list) == 1 {
-			return "checked, but the return leaves only the function literal, so the loop carries on", r, true
-		}
-		return "only logged, and the return leaves only the function literal, so the loop carries on", r, true
-	}
-	return "", nil, false
-}
-
-// litRelated points at the branch that swallows the error.
-func litRelated(s *site, ret *ast.ReturnStmt) []analysis.RelatedInformation {
-	switch {
-	case ret != nil:
-		return related(ret, "this return only ends the function literal called in the loop")
-	case s.check != nil:
-		return related(s.check, "the error is only logged here")
-	}
-	return nil
+	return il
 }
 
 // beginSkippedInLit reports a transaction begin in an invoked literal of
 // a consume loop whose failure is swallowed (litState).
 func (c *checker) beginSkippedInLit(s *site, il *invokedLit) {
-	how, ret, ok := c.litState(s)
+	how, ret, ok := c.litState(s, il)
 	if !ok {
 		return
 	}
@@ -119,7 +113,7 @@ func (c *checker) beginSkippedInLit(s *site, il *invokedLit) {
 		Message:  fmt.Sprintf("the error of %s is %s: %s (at-most-once)", name, how, skipped),
 		Related:  litRelated(s, ret),
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Return the " + name + " error from the function literal and stop the loop on it",
+			Message:   litFixTitle(name, il),
 			TextEdits: edits,
 		}},
 	})
@@ -130,7 +124,7 @@ func (c *checker) beginSkippedInLit(s *site, il *invokedLit) {
 // (litState), as reportSwallowed does in the loop itself; reported says
 // whether it did.
 func (c *checker) swallowedInLit(s *site, il *invokedLit) (reported bool) {
-	how, ret, ok := c.litState(s)
+	how, ret, ok := c.litState(s, il)
 	if !ok {
 		return false
 	}
@@ -146,19 +140,83 @@ func (c *checker) swallowedInLit(s *site, il *invokedLit) (reported bool) {
 		Message:  fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref)),
 		Related:  litRelated(s, ret),
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Return the " + name + " error from the function literal and stop the loop on it",
+			Message:   litFixTitle(name, il),
 			TextEdits: edits,
 		}},
 	})
 	return true
 }
 
-// litFix makes the literal return an error: the call's failure, wrapped
-// as ret builds it for a function returning an error (aborting first
-// where the transaction needs it), in place of the return that moves the
-// loop on (r), or at the end of the branch that only logs, or in a new
-// check; nil from the literal's other returns and at its end. The loop
-// handles the literal's error as it would the call's own (see ret):
+func litFixTitle(name string, il *invokedLit) string {
+	if il.checked != nil {
+		return "Return the " + name + " error from the function literal"
+	}
+	return "Return the " + name + " error from the function literal and stop the loop on it"
+}
+
+// litState says how the error of s, in an invoked literal, is swallowed:
+// discarded, only logged, or ending only the literal (ret: a bare return,
+// or nil returned, after logging or alone; or the error returned while
+// the loop discards the literal's result). ok is false when it is
+// handled.
+func (c *checker) litState(s *site, il *invokedLit) (how string, ret *ast.ReturnStmt, ok bool) {
+	switch c.errState(s) {
+	case errDiscarded:
+		return "discarded while the loop carries on", nil, true
+	case errLogged:
+		return "only logged while the loop carries on", nil, true
+	case errHandled:
+		list := s.check.Body.List
+		r, isRet := list[len(list)-1].(*ast.ReturnStmt)
+		if !isRet || c.branch(list[:len(list)-1], nil) != branchLogs {
+			return "", nil, false // stopped, cancelled, aborted or exited
+		}
+		leaves := "the return leaves only the function literal"
+		switch {
+		case !il.errRes:
+		case c.isNil(r.Results[0]):
+			leaves = "the function literal returns nil"
+		case il.stmt != nil && c.mentions(r.Results[0], s.errObj):
+			return "returned by the function literal, whose result the loop discards, so the loop carries on", r, true
+		default:
+			return "", nil, false
+		}
+		if len(list) == 1 {
+			return "checked, but " + leaves + ", so the loop carries on", r, true
+		}
+		return "only logged, and " + leaves + ", so the loop carries on", r, true
+	}
+	return "", nil, false
+}
+
+// isNil reports whether e is the nil identifier.
+func (c *checker) isNil(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := c.pass.TypesInfo.Uses[id].(*types.Nil)
+	return isNil
+}
+
+// litRelated points at the branch that swallows the error.
+func litRelated(s *site, ret *ast.ReturnStmt) []analysis.RelatedInformation {
+	switch {
+	case ret != nil:
+		return related(ret, "this return only ends the function literal called in the loop")
+	case s.check != nil:
+		return related(s.check, "the error is only logged here")
+	}
+	return nil
+}
+
+// litFix makes the literal return the call's failure, wrapped as ret
+// builds it for a function returning an error (aborting first where the
+// transaction needs it): in place of the return that moves the loop on
+// (r), or at the end of the branch that only logs, or in a new check. A
+// literal without results gets an error result, nil from its other
+// returns and at its end. Unless the loop already stops on the literal's
+// error (checked), it handles it as it would the call's own (see ret):
 // return it, or, in a function without results, return (logging it when
 // nothing did).
 func (c *checker) litFix(s *site, il *invokedLit, r *ast.ReturnStmt) ([]analysis.TextEdit, bool) {
@@ -173,7 +231,10 @@ func (c *checker) litFix(s *site, il *invokedLit, r *ast.ReturnStmt) ([]analysis
 		return nil, false
 	}
 	logged := false
+	propagated := il.errRes && r != nil && !c.isNil(r.Results[0])
 	switch {
+	case propagated:
+		edits = nil // the literal returns the error already (no import)
 	case r != nil:
 		logged = len(s.check.Body.List) > 1
 		edits = append(edits, c.replaceStmt(r, text)...)
@@ -188,10 +249,10 @@ func (c *checker) litFix(s *site, il *invokedLit, r *ast.ReturnStmt) ([]analysis
 		edits = append(edits, e)
 	}
 	// The literal's own returns (not those of literals inside it), and
-	// one at its end.
+	// one at its end, when it returned nothing.
 	body := il.lit.Body
 	last := body.List[len(body.List)-1]
-	tail := !c.endsFlow(last)
+	tail := !il.errRes && !c.endsFlow(last)
 	if r == nil && s.check == nil {
 		var tailText string
 		if last == s.stmt && tail {
@@ -203,22 +264,27 @@ func (c *checker) litFix(s *site, il *invokedLit, r *ast.ReturnStmt) ([]analysis
 		}
 		edits = append(edits, e...)
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if n != r {
-				edits = append(edits, analysis.TextEdit{Pos: n.Pos(), End: n.End(), NewText: []byte("return nil")})
+	if !il.errRes {
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				if n != r {
+					edits = append(edits, analysis.TextEdit{Pos: n.Pos(), End: n.End(), NewText: []byte("return nil")})
+				}
 			}
+			return true
+		})
+		if tail {
+			edits = append(edits, c.insertAfter(last, "return nil"))
 		}
-		return true
-	})
-	if tail {
-		edits = append(edits, c.insertAfter(last, "return nil"))
+		params := il.lit.Type.Params
+		edits = append(edits, analysis.TextEdit{Pos: params.End(), End: params.End(), NewText: []byte(" error")})
 	}
-	params := il.lit.Type.Params
-	edits = append(edits, analysis.TextEdit{Pos: params.End(), End: params.End(), NewText: []byte(" error")})
+	if il.checked != nil {
+		return edits, true // the loop stops on the literal's error already
+	}
 	// The loop's handling of the literal's error, declared by an if
 	// whose scope starts after the literal.
 	var handle string

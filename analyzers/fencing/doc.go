@@ -139,8 +139,11 @@ that client.
     the literal, and the loop moves on as a continue would. Fix: the
     literal returns the error (wrapped; nil from its other returns and at
     its end) and the loop returns it (in a function without results:
-    returns, logging it unless the literal did). Not judged: a literal
-    with results, one nested in another literal.
+    returns, logging it unless the literal did). A literal that returns
+    an error carries on the same way when it returns nil on the failure
+    (fix: return the error) or the loop discards its result (fix: the
+    loop returns it). Not judged: a literal whose error the loop only
+    logs, a literal with other results, one nested in another literal.
 
   - revoke-without-commit: a franz-go kgo.OnPartitionsRevoked callback that
     commits nothing while auto-commit is on (a custom callback replaces the

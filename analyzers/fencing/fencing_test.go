@@ -71,8 +71,12 @@ var scenarios = []string{
 	// consume loop, whose return ends only the literal: sarama CommitTxn
 	// logged and returned from (fixed with AbortTxn, then the error
 	// returned through the literal), confluent CommitTransaction
-	// discarded (2 positive); the literal aborting and returning the
-	// error the loop returns, a literal stopping the process (2 silent).
+	// discarded; literals returning an error: nil on a failed BeginTxn
+	// (fixed by returning it), CommitTransaction's error returned while
+	// the loop discards the literal's result (fixed by returning it from
+	// the loop) (4 positive); the literal aborting and returning the
+	// error the loop returns (twice), a literal stopping the process (3
+	// silent).
 	"fencing/txnlit",
 	// commits of consumers that assign partitions themselves, errors
 	// discarded: kadm CommitOffsets, kafka-go Generation.CommitOffsets (2
