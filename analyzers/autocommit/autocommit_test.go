@@ -37,6 +37,10 @@ import (
 //     package it is passed to are fixed). Also an exported helper or loop
 //     function, or one whose name an interface of the package declares:
 //     its changed signature could break other users.
+//   - confluentdefaults: a fetch taken as a value and passed on (to a
+//     loop function, a field), where no store of the consumer is in
+//     sight: the consumer is not reported (one bound to a variable and
+//     called is fixed).
 //   - A client reached only through an interface, or through a parameter
 //     of a generic function (instances are not the generic function's
 //     callers), is not bound to its constructor: its calls are not checked.
@@ -70,13 +74,15 @@ var scenarios = []struct {
 	// each (replaced by its body) or names each from a variable starting
 	// at 1 (its bound becomes 2), one worker that also ticks (a select in
 	// its loop: the store ends the message case), a goroutine per message
-	// (run in place, the store after it) (17 / 11): auto-store off +
+	// (run in place, the store after it), ReadMessage bound to a variable
+	// (the store after each call's processing) (18 / 12): auto-store off +
 	// StoreMessage, "false" as a string, auto-commit off + CommitMessage,
 	// opaque parameter, Poll + StoreMessage, a package-level map with
 	// auto-store off, a pool storing with auto-store off, a pool
 	// announcing its workers and storing with auto-store off, a pool
 	// whose loop skips iterations (gap), the ticking worker storing with
-	// auto-store off, goroutines storing with auto-store off.
+	// auto-store off, goroutines storing with auto-store off, the bound
+	// ReadMessage with auto-store off and a store.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
 	// the consumer model: internal/consumer/setters.go): a

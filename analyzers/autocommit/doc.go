@@ -33,7 +33,11 @@ so this analyzer reports only what can lose records with that client:
     body can skip the go statement (a branch or a return) no fix is sure
     and it is not reported. A message handed to a goroutine of
     its own (one go statement of the loop body) is processed in place
-    (the go keyword goes) and stored after that. Keys set through a local
+    (the go keyword goes) and stored after that. A fetch taken as a
+    value and bound to a variable (read := c.ReadMessage) is fixed the
+    same way at each call of the variable; taken as a value otherwise
+    (passed on) it is not reported.
+    Keys set through a local
     setter closure (set := func(k, v string) { _ = cfg.SetKey(k, v) })
     are read at its calls (by the consumer model, which every analyzer
     shares), and the fix changes the value such a call passes; a closure

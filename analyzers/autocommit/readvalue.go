@@ -17,9 +17,9 @@ import (
 
 // ---- a fetch that commits first, taken as a value ----
 
-// methodValue is a fetch call that commits first taken as a value
-// (read := r.ReadMessage, loop(ctx, r.ReadMessage)): the model sees no
-// call of it, only the closure binding the client.
+// methodValue is a modelled call taken as a value (read :=
+// r.ReadMessage, loop(ctx, r.ReadMessage)): the model sees no call of it,
+// only the closure binding the client.
 type methodValue struct {
 	sel *ast.SelectorExpr
 	fn  *types.Func
@@ -28,8 +28,26 @@ type methodValue struct {
 }
 
 // fetchCommitValues returns the method values of the package whose method
-// is a fetch that commits first (memoised per pass).
+// is a fetch that commits first.
 func (c *checker) fetchCommitValues() []methodValue {
+	return c.valuesOf(clientmodel.FetchCommit)
+}
+
+// valuesOf returns the method values of the package whose method is a
+// modelled call with the given role (all of them memoised per pass).
+func (c *checker) valuesOf(role clientmodel.Role) []methodValue {
+	var out []methodValue
+	for _, v := range c.methodValues() {
+		if v.ref.Role == role {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// methodValues returns the method values of the package whose method is
+// a modelled call (memoised per pass).
+func (c *checker) methodValues() []methodValue {
 	if c.values != nil {
 		return *c.values
 	}
@@ -59,7 +77,7 @@ func (c *checker) fetchCommitValues() []methodValue {
 				return true
 			}
 			ref, ok := clientmodel.Default.Call(fn)
-			if !ok || ref.Role != clientmodel.FetchCommit {
+			if !ok {
 				return true
 			}
 			if mc := closures[se.Sel.Pos()]; mc != nil {
@@ -373,4 +391,79 @@ func (c *checker) usesName(n ast.Node, name string) bool {
 		return !found
 	})
 	return found
+}
+
+// valueCall is a call of a variable bound to a fetch's method value.
+type valueCall struct {
+	v    methodValue
+	call *ast.CallExpr
+	path []ast.Node
+}
+
+// fetchValueCalls returns the calls of the fetches of k taken as values
+// and bound to a variable (read := c.ReadMessage) whose every use is a
+// call, with the consumer in sight at each; ok is false when some fetch
+// of k is taken as a value any other way (the messages it reads, maybe
+// concurrently, would have no store after their processing).
+func (c *checker) fetchValueCalls(k *consumer.Consumer) (out []valueCall, ok bool) {
+	for _, v := range c.valuesOf(clientmodel.Fetch) {
+		if v.ref.Client != k.Client || !c.m.Is(k, v.mc.Bindings[0]) {
+			continue
+		}
+		fv := c.boundTo(v.sel)
+		if fv == nil {
+			return nil, false
+		}
+		n := 0
+		for id, obj := range c.pass.TypesInfo.Uses {
+			if obj != fv {
+				continue
+			}
+			path := edit.Path(c.pass, id.Pos())
+			if len(path) < 2 {
+				return nil, false
+			}
+			call, ok := path[1].(*ast.CallExpr)
+			if !ok || call.Fun != id || !c.rootVisibleAt(v.sel.X, call.Pos()) {
+				return nil, false
+			}
+			out = append(out, valueCall{v: v, call: call, path: pathTo(path, call)})
+			n++
+		}
+		if n == 0 {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// boundTo returns the variable that `x := se` declares, or nil.
+func (c *checker) boundTo(se *ast.SelectorExpr) types.Object {
+	path := edit.Path(c.pass, se.Sel.Pos())
+	if len(path) < 3 {
+		return nil
+	}
+	as, ok := path[2].(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != len(as.Rhs) {
+		return nil
+	}
+	for j, r := range as.Rhs {
+		if r == se {
+			if id, ok := as.Lhs[j].(*ast.Ident); ok {
+				return c.pass.TypesInfo.Defs[id]
+			}
+		}
+	}
+	return nil
+}
+
+// storesThroughValues reports whether a store or commit of k is taken as
+// a value (store := c.StoreMessage).
+func (c *checker) storesThroughValues(k *consumer.Consumer) bool {
+	for _, v := range c.methodValues() {
+		if (v.ref.Role == clientmodel.Store || v.ref.Role == clientmodel.Commit) && v.ref.Client == k.Client && c.m.Is(k, v.mc.Bindings[0]) {
+			return true
+		}
+	}
+	return false
 }

@@ -30,8 +30,12 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 		return // stores are reported by ineffective; commits change the shape
 	}
 	fetches := callsWith(k, clientmodel.Fetch)
-	if len(fetches) == 0 {
+	values, ok := c.fetchValueCalls(k)
+	if !ok || len(fetches) == 0 && len(values) == 0 {
 		return // the loop is elsewhere: no complete fix from here
+	}
+	if len(fetches) == 0 && c.storesThroughValues(k) {
+		return // as for direct stores and commits
 	}
 	cfgEdits, ok := c.setSetting(k, clientmodel.AutoStore, false)
 	if !ok {
@@ -59,6 +63,14 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 			rel = append(rel, related(rw.inPlace.Pos(), "processed in a goroutine of its own: no place in the loop is after its processing"))
 			title = "Disable " + cl.Spell(clientmodel.AutoStore) + ", process each message in place and store it after processing"
 		}
+	}
+	for _, vc := range values {
+		e, _, ok := c.storeAfterCall(k, vc.call, vc.path, vc.v.sel.X, false)
+		if !ok {
+			return
+		}
+		edits = append(edits, e...)
+		rel = append(rel, related(vc.v.sel.Sel.Pos(), vc.v.sel.Sel.Name+", taken as a value here, hands the message to the app and stores its offset at each call"))
 	}
 	c.report(k, analysis.Diagnostic{
 		Pos:      k.Site.Pos(),
@@ -102,7 +114,16 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call, l
 	if !ok {
 		return nil, rewrite{}, false
 	}
-	recvSrc := edit.Source(c.pass, recv.X)
+	return c.storeAfterCall(k, call, path, recv.X, logOnly)
+}
+
+// storeAfterCall is storeAfterProcessing for the fetch call at path,
+// whose consumer is spelled recvX: its receiver, or the receiver of the
+// method value it calls (the caller checks that it is in sight there).
+func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path []ast.Node, recvX ast.Expr, logOnly bool) ([]analysis.TextEdit, rewrite, bool) {
+	recv := &ast.SelectorExpr{X: recvX}
+	recvSrc := edit.Source(c.pass, recvX)
+	ok := true
 	msg, list, stmt := c.messageScope(call, path)
 	var body string
 	var extra []analysis.TextEdit

@@ -681,6 +681,49 @@ func handOffTickingStored(ctx context.Context, s *store) error {
 	}
 }
 
+// readBound reads through a method value of ReadMessage: each call
+// stores the offset on delivery, as a direct call does. The fix stores
+// after the save, through the consumer in sight.
+func readBound(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "bound"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	read := c.ReadMessage
+	for ctx.Err() == nil {
+		msg, err := read(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
+// readBoundStored is readBound done right.
+func readBoundStored(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "bound-stored", "enable.auto.offset.store": false}) // ok: auto-store off, StoreMessage after processing
+	if err != nil {
+		return err
+	}
+	read := c.ReadMessage
+	for ctx.Err() == nil {
+		msg, err := read(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+		if _, err := c.StoreMessage(msg); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
 // goPerMessage saves each message in a goroutine of its own: no place in
 // the loop is after the save. The fix saves in place (the go keyword
 // goes) and stores after it.
