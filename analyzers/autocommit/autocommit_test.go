@@ -41,6 +41,10 @@ import (
 //     loop function, a field), where no store of the consumer is in
 //     sight: the consumer is not reported (one bound to a variable and
 //     called is fixed).
+//   - A confluent-kafka-go consumer returned by another package's
+//     function and never stored on: the package that builds it is
+//     imported by this one, so the store's need cannot reach it; not
+//     reported.
 //   - A client reached only through an interface, or through a parameter
 //     of a generic function (instances are not the generic function's
 //     callers), is not bound to its constructor: its calls are not checked.

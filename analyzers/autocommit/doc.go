@@ -136,8 +136,9 @@ options in sight. Where the package commits or marks, the calls imply
 auto-commit off, a flush, or AutoCommitMarks, and the check stays
 silent. A received kafka-go reader read with ReadMessage is not
 reported: one never committed on is as likely outside any group (a
-tail), where ReadMessage commits nothing. A received confluent-kafka-go
-consumer never stored or committed on relies on the defaults (with
+tail), where ReadMessage commits nothing. A confluent-kafka-go consumer
+received (a parameter of an exported function, an exported field) and
+never stored or committed on relies on the defaults (with
 auto-store or auto-commit off nothing would be committed), under which
 each message is stored when it is handed to the app: auto-store-on-delivery
 is reported at its fetch, the message saying what it assumes. The fix is

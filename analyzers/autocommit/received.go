@@ -127,16 +127,21 @@ func (c *checker) receivedChecks() {
 	}
 }
 
-// settable reports whether another package can hand a client over
-// through entry: a parameter of an exported function, another package's
-// result, or an exported field of an exported struct type. A field that
-// only this package can set holds a client built here, from settings the
-// model could not follow (a transactional consumer's, say): nothing is
-// assumed of it.
+// settable reports whether another package hands a client over through
+// entry, which it builds: a parameter of an exported function, or an
+// exported field of an exported struct type. A field that only this
+// package can set holds a client built here, from settings the model
+// could not follow (a transactional consumer's, say): nothing is assumed
+// of it. Nor of a client another package's function returns: the package
+// that builds it is imported by this one, so no need of this package
+// reaches it.
 func settable(entry string) bool {
+	if strings.HasPrefix(entry, "param:") {
+		return true
+	}
 	rest, isField := strings.CutPrefix(entry, "field:")
 	if !isField {
-		return entry != ""
+		return false
 	}
 	parts := strings.Split(rest, ".")
 	return len(parts) >= 3 && token.IsExported(parts[len(parts)-2]) && token.IsExported(parts[len(parts)-1])
