@@ -177,14 +177,16 @@ func goListError(patterns []string, tests bool) string {
 // and workspace in the current directory, and the directory.
 func outsideModule() (string, bool) {
 	dir, _ := os.Getwd()
-	out, err := exec.Command("go", "env", "GOMOD", "GOWORK").Output()
+	out, err := exec.Command("go", "env", "GOMOD", "GOWORK", "GO111MODULE").Output()
 	if err != nil {
 		return dir, false
 	}
 	f := strings.Split(strings.TrimSpace(string(out)), "\n")
-	gomod, gowork := f[0], ""
-	if len(f) > 1 {
-		gowork = f[1]
+	for len(f) < 3 {
+		f = append(f, "")
 	}
-	return dir, (gomod == "" || gomod == os.DevNull) && (gowork == "" || gowork == "off")
+	gomod, gowork, gopath := f[0], f[1], f[2] == "off"
+	// In GOPATH mode there is no module to be outside of: the problems
+	// are the packages' own.
+	return dir, !gopath && (gomod == "" || gomod == os.DevNull) && (gowork == "" || gowork == "off")
 }
