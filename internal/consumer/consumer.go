@@ -814,7 +814,7 @@ func (b *builder) bind(m *Model) {
 		if recv == nil {
 			continue
 		}
-		roots := b.flow.Roots(recv)
+		roots := m.clientRoots(recv)
 	consumers:
 		for _, c := range m.Consumers {
 			if c.Client != call.Client {

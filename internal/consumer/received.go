@@ -21,6 +21,7 @@ import (
 //
 //	param:<types.Func.FullName>#<index>  a parameter of an exported function or method (receiver excluded)
 //	field:<path>.<Type>.<field>         a field of a struct type
+//	result:<types.Func.FullName>#<index> a result of another package's function (a constructor it exports)
 
 // received returns a consumer for each entry through which the package
 // receives a client from another package: the modelled calls that no
@@ -39,7 +40,7 @@ func received(m *Model) []*Consumer {
 		if recv == nil {
 			continue
 		}
-		for _, r := range m.Flow.Roots(recv) {
+		for _, r := range m.clientRoots(recv) {
 			key, fn := EntryKey(r)
 			if key == "" {
 				continue
@@ -67,9 +68,9 @@ func received(m *Model) []*Consumer {
 }
 
 // EntryKey returns the entry key of a root through which a client arrives
-// from another package (an opaque parameter of a named function, or a
-// struct field nothing in the package stores), and the function that
-// receives it; "" for other roots.
+// from another package (an opaque parameter of a named function, a struct
+// field nothing in the package stores, or the result of another package's
+// function), and the function that receives it; "" for other roots.
 func EntryKey(r ssa.Value) (string, *ssa.Function) {
 	switch x := r.(type) {
 	case *ssa.Parameter:
@@ -90,8 +91,36 @@ func EntryKey(r ssa.Value) (string, *ssa.Function) {
 		if key := FieldKey(x); key != "" {
 			return key, x.Parent()
 		}
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			if obj := otherPackageFunc(call); obj != nil {
+				return ResultKey(obj, x.Index), x.Parent()
+			}
+		}
+	case *ssa.Call:
+		if obj := otherPackageFunc(x); obj != nil {
+			return ResultKey(obj, 0), x.Parent()
+		}
 	}
 	return "", nil
+}
+
+// otherPackageFunc returns the function a static call calls when it is a
+// function of another package that is not a client's (a constructor a
+// wiring or utility package exports), else nil.
+func otherPackageFunc(call *ssa.Call) *types.Func {
+	if call.Common().IsInvoke() {
+		return nil
+	}
+	fn, ok := call.Common().Value.(*ssa.Function)
+	if !ok {
+		return nil
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg() == call.Parent().Pkg.Pkg || clientmodel.Default.IsClientPath(obj.Pkg().Path()) {
+		return nil
+	}
+	return obj
 }
 
 // funcValues returns the functions of fns used as values (callbacks handed
@@ -122,6 +151,10 @@ func funcValues(fns []*ssa.Function) map[*ssa.Function]bool {
 
 // ParamKey is the entry key of parameter i (receiver excluded) of fn.
 func ParamKey(fn *types.Func, i int) string { return "param:" + fn.FullName() + "#" + strconv.Itoa(i) }
+
+// ResultKey is the entry key of result i of fn, a function of another
+// package that returns a client it builds.
+func ResultKey(fn *types.Func, i int) string { return "result:" + fn.FullName() + "#" + strconv.Itoa(i) }
 
 // FieldKey is the entry key of the field a FieldAddr addresses, or "" if
 // its struct type is not named.
@@ -157,4 +190,53 @@ func handlerOf(cl *clientmodel.Client, fn *ssa.Function) *Handler {
 		h.Cleanup = prog.MethodValue(sel)
 	}
 	return h
+}
+
+// clientRoots returns the roots of recv, the receiver of a client call,
+// and, where a root is a value a client function wraps around a client
+// (franz-go's kadm.NewClient(cl)), the roots of the wrapped client too: a
+// commit through the admin client moves the positions of the consumer it
+// wraps.
+func (m *Model) clientRoots(recv ssa.Value) []ssa.Value {
+	roots := m.Flow.Roots(recv)
+	for _, r := range roots {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+			r = ex.Tuple
+		}
+		call, ok := r.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if arg := wrapped(call.Common()); arg != nil {
+			roots = append(roots, m.Flow.Roots(arg)...)
+		}
+	}
+	return roots
+}
+
+// wrapped returns the client argument of a call to a client package's
+// function that wraps one (takes a pointer to a client package's type and
+// is neither a constructor nor a modelled call), or nil.
+func wrapped(c *ssa.CallCommon) ssa.Value {
+	ix := clientmodel.Default
+	fn := ssaflow.Callee(c)
+	if fn == nil || fn.Pkg() == nil || !ix.IsClientPath(fn.Pkg().Path()) {
+		return nil
+	}
+	if _, ok := ix.Constructor(fn); ok {
+		return nil
+	}
+	if _, ok := ix.Call(fn); ok {
+		return nil
+	}
+	for _, a := range c.Args {
+		p, ok := a.Type().Underlying().(*types.Pointer)
+		if !ok {
+			continue
+		}
+		if n, ok := p.Elem().(*types.Named); ok && n.Obj().Pkg() != nil && ix.IsClientPath(n.Obj().Pkg().Path()) {
+			return a
+		}
+	}
+	return nil
 }

@@ -88,6 +88,11 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Reason = "nothing is committed; where a restart resumes depends on the reader's start offset, not on what was processed"
 		r.Window = "n/a"
 		r.Revoke = "not needed (no group)"
+	case len(ev.Fetches) == 0 && !ev.Handler && ev.Sink == nil && !c.transactional() && ev.Interface != "":
+		r.Strategy, r.Detail = StrategyUnknown, "the consumer is used through the application's interface "+ev.Interface+", whose calls the analysis does not model"
+		r.Guarantee, r.Reason = GuaranteeUnk, "its fetches and commits are not known"
+		r.Window = "unknown"
+		r.Revoke = "unknown"
 	case len(ev.Fetches) == 0 && !ev.Handler && ev.Sink == nil && !c.transactional():
 		r.Strategy, r.Detail = StrategyUnknown, "nothing in this package fetches from this consumer"
 		r.Guarantee, r.Reason = GuaranteeUnk, "it may be polled in another package, or only commit offsets (a tool)"
@@ -146,7 +151,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Window += ", also at every rebalance"
 	}
 	if ev.Entry != "" && r.Guarantee == GuaranteeUnk {
-		r.Reason = "the client is received through " + describeEntry(ev.Entry) + " and its configuration comes from outside the analyzed packages (that function's caller): " + r.Reason
+		r.Reason = "the client is received through " + describeEntry(ev.Entry) + " and its configuration comes from outside the analyzed packages (" + entryOrigin(ev.Entry) + "): " + r.Reason
 	}
 	c.requireEvidence()
 	r.Handler = handlerFor(r)
@@ -166,6 +171,10 @@ func (c *classifier) requireEvidence() {
 	switch {
 	case strings.HasPrefix(r.Concurrency, "unknown"):
 		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
+	case ev.Interface != "":
+		why = "the consumer is also used through the application's interface " + ev.Interface + ", whose calls the analysis does not model: they may commit before processing"
+	case ev.Buffered.Where != "":
+		why = fmt.Sprintf("records are kept in %s (line %d) and processed where the analysis does not follow them, so a position may be committed before they are processed", ev.Buffered.Where, ev.Buffered.Pos.Line)
 	case c.outlives():
 		why = "records are handed to goroutines the loop does not wait for, and positions are committed outside them: a commit may pass records still being processed"
 	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainTracked }):
@@ -472,8 +481,8 @@ func (c *classifier) base() {
 	r, ev := c.r, c.ev
 	commits := c.commitCalls()
 	auto := ev.Is(clientmodel.AutoCommit)
-	if ev.Client.Timer == clientmodel.TimerNone {
-		auto = Off
+	if ev.Client.Timer == clientmodel.TimerNone || ev.Is(clientmodel.Group) == Off {
+		auto = Off // no timer, or no group for it to commit to
 	}
 	switch {
 	case len(commits) > 0 && ev.Is(clientmodel.AsyncCommit) == On:
@@ -642,7 +651,7 @@ func (c *classifier) revoke(without bool) {
 		switch {
 		case len(ev.Revokes) > 0:
 			r.Revoke = "no (" + ev.Client.Prose.RevokeReplaced + ")"
-		case ev.Is(clientmodel.AutoCommit) == On:
+		case ev.Is(clientmodel.AutoCommit) == On && ev.Is(clientmodel.Group) != Off: // no group, no auto-commit
 			r.Revoke = "yes (" + ev.Client.Prose.RevokeCommit + ")"
 		case synchronous:
 			r.Revoke = "not needed (each commit is synchronous)"

@@ -54,8 +54,10 @@
 //
 // Last, a claim of at-least-once or effectively-once must have evidence for
 // every column, or the row says unknown and why (requireEvidence):
-// unclassified goroutines; records handed to goroutines the loop does not
-// wait for while positions are committed outside them; a position the
+// unclassified goroutines; records kept in a struct field or a package
+// variable (a buffer flushed elsewhere: buffers.go); records handed to
+// goroutines the loop does not wait for while positions are committed
+// outside them; a position the
 // application computes that is not a low-water mark of a recognised tracker
 // (clientmodel.LowWater); an unknown strategy, window or commit on revoke;
 // goroutines next to broker transactions. Row.Check states the invariants

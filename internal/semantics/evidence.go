@@ -155,6 +155,13 @@ type Evidence struct {
 	// does not classify (a helper started with go that reads a struct's
 	// channel of records).
 	Untied bool
+	// Buffered is where the consumer's code keeps records in a struct
+	// field or a package variable, for processing the analysis does not
+	// follow (a buffer flushed on a size or a timer); Where is "" if none.
+	Buffered Buffer
+	// Interface names an interface of the application the consumer is
+	// used through (its calls are not modelled); "" if none.
+	Interface string
 
 	Extent []Span
 
@@ -202,8 +209,8 @@ func run(pass *analysis.Pass) (result any, err error) {
 	for _, g := range gs {
 		g.others, g.claimed = gs, claimed
 		ev := g.evidence()
-		if ev.Is(clientmodel.Group) == Off && len(ev.Fetches) == 0 {
-			continue // a producer or admin client: it consumes nothing
+		if ev.Is(clientmodel.Group) == Off && len(ev.Fetches) == 0 && len(ev.Flows) == 0 {
+			continue // a producer or admin client: it consumes nothing (Join drops one handed on that nothing fetches from)
 		}
 		out = append(out, ev)
 	}
@@ -254,6 +261,8 @@ func (g *gatherer) evidence() *Evidence {
 	g.revokes()
 	g.positions()
 	g.launches()
+	ev.Buffered = g.buffered()
+	ev.Interface = g.viaInterface()
 	g.txnAndSink()
 	g.restore()
 	ev.Flows = g.flows()

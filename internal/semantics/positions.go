@@ -138,10 +138,13 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 			}
 		}
 		if g.fromRecords(a) {
-			if isOneOffsetArg(a) {
+			if isOneOffsetArg(a) || isOneOffsetMap(a) {
 				return GrainRecord, 0
 			}
 			return GrainBatch, 0
+		}
+		if gr := g.clientOffsets(a); gr != GrainUnknown {
+			return gr, 0
 		}
 		if ssaflow.Derives(a, isLowWater) {
 			return GrainLowWater, 0
@@ -194,6 +197,68 @@ func isLowWater(v ssa.Value) bool {
 }
 
 // isOneOffsetArg reports whether v is a scalar (a raw offset argument).
+// clientOffsets returns the grain of positions a client function computes
+// from what the client handed out (franz-go's kadm.OffsetsFromFetches(fs),
+// OffsetsFromRecords(rs...), NewOffsetFromRecord(r)), or GrainUnknown when
+// v is not such a call.
+func (g *gatherer) clientOffsets(v ssa.Value) Grain {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return GrainUnknown
+	}
+	fn := ssaflow.Callee(call.Common())
+	if fn == nil || fn.Pkg() == nil || !clientmodel.Default.IsClientPath(fn.Pkg().Path()) {
+		return GrainUnknown
+	}
+	for _, x := range call.Common().Args {
+		switch {
+		case g.isRecord(x.Type()):
+			return GrainRecord
+		case g.fromRecords(x) || ssaflow.Derives(x, isPoll):
+			return GrainBatch
+		}
+	}
+	return GrainUnknown
+}
+
+// isPoll reports whether v is what a fetch call returns (a poll).
+func isPoll(v ssa.Value) bool {
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	ref, ok := clientmodel.Default.Call(ssaflow.Callee(call.Common()))
+	return ok && (ref.Role == clientmodel.Fetch || ref.Role == clientmodel.FetchCommit)
+}
+
+// isOneOffsetMap reports whether v is a map literal holding one offset
+// (map[string]map[int]int64{m.Topic: {m.Partition: m.Offset + 1}}).
+func isOneOffsetMap(v ssa.Value) bool {
+	for range 3 {
+		mm, ok := v.(*ssa.MakeMap)
+		if !ok {
+			return false
+		}
+		var updates []*ssa.MapUpdate
+		for _, ref := range *mm.Referrers() {
+			if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == mm {
+				updates = append(updates, u)
+			}
+		}
+		if len(updates) != 1 || ssaflow.InLoop(updates[0].Block()) && updates[0].Block() != mm.Block() {
+			return false
+		}
+		if isOneOffsetArg(updates[0].Value) {
+			return true
+		}
+		v = updates[0].Value
+	}
+	return false
+}
+
 func isOneOffsetArg(v ssa.Value) bool {
 	b, ok := v.Type().Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0

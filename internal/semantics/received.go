@@ -57,6 +57,18 @@ func (g *gatherer) flows() []string {
 							out = append(out, consumer.ParamKey(callee, i))
 						}
 					}
+				case *ssa.Return:
+					// A constructor another package calls (a wiring or
+					// utility package's NewReaderClient).
+					obj, ok := fn.Object().(*types.Func)
+					if !ok || !obj.Exported() {
+						continue
+					}
+					for i, r := range x.Results {
+						if holds(r) {
+							out = append(out, consumer.ResultKey(obj, i))
+						}
+					}
 				case *ssa.Store:
 					fa, ok := x.Addr.(*ssa.FieldAddr)
 					if !ok || !holds(x.Val) {
@@ -123,6 +135,9 @@ func Join(evs []*Evidence) []*Evidence {
 		}
 	}
 	for _, ev := range evs {
+		if ev.Entry == "" && ev.Is(clientmodel.Group) == Off && len(ev.Fetches) == 0 && !ev.GroupCommits && len(ev.Flows) > 0 {
+			continue // a producer or admin client handed on: no code joined fetches from it
+		}
 		if ev.Entry == "" || !joined[ev] {
 			out = append(out, ev)
 		}
@@ -149,6 +164,13 @@ func (ev *Evidence) absorb(r *Evidence) {
 	}
 	ev.Unbound = ev.Unbound || r.Unbound
 	ev.Untied = ev.Untied || r.Untied
+	ev.GroupCommits = ev.GroupCommits || r.GroupCommits
+	if ev.Interface == "" {
+		ev.Interface = r.Interface
+	}
+	if ev.Buffered.Where == "" {
+		ev.Buffered = r.Buffered
+	}
 	for _, t := range r.Topics {
 		if !slices.Contains(ev.Topics, t) {
 			ev.Topics = append(ev.Topics, t)
@@ -173,6 +195,21 @@ func describeEntry(key string) string {
 		return fmt.Sprintf("argument %s of %s", idx, shortPath(name))
 	case strings.HasPrefix(key, "field:"):
 		return "field " + shortPath(strings.TrimPrefix(key, "field:"))
+	case strings.HasPrefix(key, "result:"):
+		name, idx, _ := strings.Cut(strings.TrimPrefix(key, "result:"), "#")
+		return fmt.Sprintf("result %s of %s", idx, shortPath(name))
 	}
 	return key
+}
+
+// entryOrigin says where the configuration of a client received through
+// entry key comes from.
+func entryOrigin(key string) string {
+	switch {
+	case strings.HasPrefix(key, "field:"):
+		return "the code that sets that field"
+	case strings.HasPrefix(key, "result:"):
+		return "that function"
+	}
+	return "that function's caller"
 }

@@ -662,8 +662,8 @@ func DerivedFrom(v ssa.Value, is func(types.Type) bool) bool {
 }
 
 // Derives reports whether v, or a value v is computed from (a field,
-// element or slice of it, arithmetic or a conversion of it, a local or
-// composite literal written from it), satisfies from, within
+// element or slice of it, arithmetic or a conversion of it, a local,
+// composite or map literal written from it), satisfies from, within
 // MaxValueDepth steps. It does not look through calls.
 func Derives(v ssa.Value, from func(ssa.Value) bool) bool { return derives(v, from, 0) }
 
@@ -704,6 +704,13 @@ func derives(v ssa.Value, from func(ssa.Value) bool, depth int) bool {
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			if rec(e) {
+				return true
+			}
+		}
+	case *ssa.MakeMap:
+		// A map literal: map[string]map[int]int64{m.Topic: {m.Partition: m.Offset + 1}}.
+		for _, ref := range *x.Referrers() {
+			if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == x && (rec(u.Key) || rec(u.Value)) {
 				return true
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"semantics/svc/ingest"
 	"semantics/svc/readers"
 	"semantics/svc/store"
+	"semantics/svc/tailer"
 )
 
 func Main(ctx context.Context) {
@@ -41,4 +42,9 @@ func Main(ctx context.Context) {
 	// A confluent consumer passed to a function of another package.
 	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-store", "enable.auto.commit": false}) // case: store
 	store.Run(c)
+
+	// A franz-go client without a group, whose group offsets a service of
+	// another package keeps with an admin client it wraps around it.
+	tc, _ := kgo.NewClient(kgo.ConsumeTopics("t-tailer")) // case: tailer
+	_ = tailer.New(tc, nil).Run(ctx)
 }

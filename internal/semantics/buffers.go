@@ -1,0 +1,131 @@
+package semantics
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// Buffer is where the consumer's code keeps records beyond the call that
+// received them (see Evidence.Buffered).
+type Buffer struct {
+	Where string // "field pending of batcher", "package variable queue"
+	Pos   token.Position
+}
+
+// buffered returns the first place in the consumer's functions where
+// records are kept in a struct field or a package variable, whose
+// contents outlive the handler that stores them (a buffer flushed
+// elsewhere, on a size or a timer): the analysis does not follow them to
+// their processing. Records kept in a local or captured variable, or in a
+// struct the function builds, are not buffers.
+func (g *gatherer) buffered() Buffer {
+	for _, fn := range g.funcs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				var addr, val ssa.Value
+				switch in := in.(type) {
+				case *ssa.Store:
+					addr, val = in.Addr, in.Val
+				case *ssa.MapUpdate:
+					addr, val = in.Map, in.Value
+				default:
+					continue
+				}
+				if !g.carriesRecords(val.Type()) {
+					continue
+				}
+				if where := g.outliving(addr); where != "" {
+					return Buffer{Where: where, Pos: g.posn(in.Pos())}
+				}
+			}
+		}
+	}
+	return Buffer{}
+}
+
+// outliving describes addr when it is a struct field or a package
+// variable (or an element of a slice or map held in one), other than a
+// field of a struct the storing function allocates; else it returns "".
+func (g *gatherer) outliving(addr ssa.Value) string {
+	for range ssaflow.MaxValueDepth {
+		switch a := addr.(type) {
+		case *ssa.Global:
+			return "package variable " + a.Name()
+		case *ssa.IndexAddr:
+			addr = a.X
+		case *ssa.UnOp:
+			if a.Op != token.MUL {
+				return ""
+			}
+			addr = a.X
+		case *ssa.FieldAddr:
+			if _, local := a.X.(*ssa.Alloc); local {
+				return "" // a struct the function builds
+			}
+			v := ssaflow.FieldVar(a)
+			if v == nil {
+				return ""
+			}
+			owner := types.TypeString(ssaflow.Deref(a.X.Type()), func(*types.Package) string { return "" })
+			return "field " + v.Name() + " of " + owner
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// viaInterface returns the name of an interface of the application that
+// the consumer is converted to and that declares a method named as one of
+// the client's modelled calls (a Reader interface with FetchMessage and
+// CommitMessages): calls through it are not modelled, so what they do to
+// the position is not known. "" if there is none.
+func (g *gatherer) viaInterface() string {
+	holds := func(v ssa.Value) bool {
+		if g.c.Site != nil {
+			return g.m.Is(g.c, v)
+		}
+		return false
+	}
+	for _, fn := range g.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				mi, ok := in.(*ssa.MakeInterface)
+				if !ok || !holds(mi.X) {
+					continue
+				}
+				if name := g.clientLike(mi.Type()); name != "" {
+					return name
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// clientLike returns the name of t when it is an interface declared
+// outside the client's packages with a method named as one of the
+// client's modelled calls, else "".
+func (g *gatherer) clientLike(t types.Type) string {
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return ""
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && clientmodel.Default.IsClientPath(n.Obj().Pkg().Path()) {
+		return ""
+	}
+	for i := range iface.NumMethods() {
+		m := iface.Method(i).Name()
+		for _, call := range g.c.Client.Calls {
+			if clientmodel.BareName(call.Func) == m {
+				return types.TypeString(t, types.RelativeTo(g.pass.Pkg))
+			}
+		}
+	}
+	return ""
+}
