@@ -121,7 +121,8 @@ that client.
   - ignored-txn-result: franz-go End's committed result is ignored while
     statements after it treat the batch as done: a rebalance makes End abort
     and return (false, nil), the batch is polled again, and those effects run
-    twice (fix: continue the loop when !committed); or a sarama CommitTxn
+    twice (fix: continue the loop when !committed, declaring committed
+    when the results are assigned with =); or a sarama CommitTxn
     failure handled by returning without AbortTxn on a producer that
     outlives the function: after an abortable error sarama accepts no
     BeginTxn until AbortTxn (fix: call AbortTxn first). Silent when the

@@ -29,10 +29,12 @@ import (
 // every file with a finding has an x.go.golden beside it (the whole fixed
 // file, // want comments kept). Counts are positive/silent cases.
 var scenarios = []string{
-	// GroupTransactSession.End: discarded, committed ignored (twice),
-	// logged, fenced error ignored (5 positive); handled, nothing after
-	// End, cancelled, plain-commit rebalance error tolerated, a retry loop,
-	// TryAbort (6 silent).
+	// GroupTransactSession.End: discarded, committed ignored (twice, and
+	// with the error assigned to a variable of the function: the fix
+	// declares committed), logged, fenced error ignored (6 positive);
+	// handled, nothing after End, cancelled, plain-commit rebalance error
+	// tolerated, a retry loop, TryAbort, committed assigned and checked (7
+	// silent).
 	"fencing/franztxn",
 	// franz-go plain commits discarded: statement, blank, never read, in a
 	// callback, (int, error) results, a worker goroutine, deferred

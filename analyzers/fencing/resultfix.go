@@ -342,10 +342,12 @@ func (c *checker) discardFix(s *site) ([]analysis.TextEdit, bool) {
 	}
 	text := fmt.Sprintf("if %s != nil {\n%s\n}", errName, indentBody(body))
 	if needComm {
-		if as.Tok != token.DEFINE {
+		comm := edit.FreeName(c.pass, as.Pos(), "committed")
+		if as.Tok == token.ASSIGN {
+			edits = append(edits, edit.InsertBefore(c.pass, as, "var "+comm+" bool"))
+		} else if as.Tok != token.DEFINE {
 			return nil, false
 		}
-		comm := edit.FreeName(c.pass, as.Pos(), "committed")
 		blank := as.Lhs[s.ref.Committed]
 		edits = append(edits, analysis.TextEdit{Pos: blank.Pos(), End: blank.End(), NewText: []byte(comm)})
 		text += fmt.Sprintf("\nif !%s {\n\tcontinue\n}", comm)
@@ -436,12 +438,28 @@ func (c *checker) committedIgnored(s *site) {
 // it is false, right after the error check.
 func (c *checker) committedEdits(s *site) ([]analysis.TextEdit, bool) {
 	as, ok := s.stmt.(*ast.AssignStmt)
-	if !ok || as.Tok != token.DEFINE {
+	if !ok || as.Tok != token.DEFINE && as.Tok != token.ASSIGN {
 		return nil, false
 	}
 	comm := edit.FreeName(c.pass, as.Pos(), "committed")
 	skip := fmt.Sprintf("if !%s {\n\tcontinue\n}", comm)
 	blank := as.Lhs[s.ref.Committed]
+	if as.Tok == token.ASSIGN {
+		// `_, err = s.End(...)`: declare committed before the statement
+		// (or the if it is the init of) and assign it there.
+		var outer ast.Stmt = s.stmt
+		anchor := s.stmt
+		if s.ifInit != nil {
+			outer, anchor = s.ifInit, s.ifInit
+		} else if s.check != nil {
+			anchor = s.check
+		}
+		return []analysis.TextEdit{
+			edit.InsertBefore(c.pass, outer, "var "+comm+" bool"),
+			{Pos: blank.Pos(), End: blank.End(), NewText: []byte(comm)},
+			c.insertAfter(anchor, skip),
+		}, true
+	}
 	if s.ifInit == nil {
 		anchor := s.stmt
 		if s.check != nil {
