@@ -71,7 +71,8 @@ Produce, kafka-go WriteMessages on a Writer the package builds with
 Async set to true, in its literal or by assigning the field), followed
 by the position call with nothing between them that waits for the work
 (a receive, a select with a receive case, a WaitGroup or errgroup Wait,
-a future's Get or Wait, the producer's Flush) is reported too, and so is a franz-go commit reached by a Produce or
+a future's Get or Wait, a Flush of the producing client) is reported
+too, and so is a franz-go commit reached by a Produce or
 TryProduce of a record derived from what it commits on some path with
 no Flush between (a poll committed whole after a loop producing its
 records, a record committed after a produce on one branch), and so is a

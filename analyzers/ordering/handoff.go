@@ -89,7 +89,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 					if tainted == nil {
 						tainted = c.taint(o)
 					}
-					stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || isFlush(x, pr.Flush) }
+					stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || c.flushes(x, in, pr.Flush) }
 					if (carried[rec] || tainted[rec]) && reachesStopping(in, p.instr, stop) {
 						return &handOff{instr: in, produce: &pr, flush: true}
 					}
@@ -116,7 +116,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			}
 			if ssaflow.Dominates(instr, p.instr) {
 				stop := func(x ssa.Instruction) bool {
-					return x == def || isWait(x) || h.produce != nil && isFlush(x, h.produce.Flush)
+					return x == def || isWait(x) || h.produce != nil && c.flushes(x, instr, h.produce.Flush)
 				}
 				if reachesStopping(instr, p.instr, stop) {
 					return h
@@ -224,15 +224,21 @@ func isWait(instr ssa.Instruction) bool {
 	return false
 }
 
-// isFlush reports whether instr calls flush, the producer's call that
-// waits for every record it queued (clientmodel.Produce.Flush).
-func isFlush(instr ssa.Instruction, flush string) bool {
+// flushes reports whether instr calls flush, the producer's call that
+// waits for every record it queued (clientmodel.Produce.Flush), on the
+// producer that made the produce call (the receivers may share a value).
+func (c *checker) flushes(instr, produce ssa.Instruction, flush string) bool {
 	call, ok := instr.(*ssa.Call)
-	if !ok || flush == "" {
+	pc, ok2 := produce.(*ssa.Call)
+	if !ok || !ok2 || flush == "" {
 		return false
 	}
 	fn := ssaflow.Callee(call.Common())
-	return fn != nil && fn.FullName() == flush
+	if fn == nil || fn.FullName() != flush {
+		return false
+	}
+	a, b := ssaflow.Recv(call.Common()), ssaflow.Recv(pc.Common())
+	return a != nil && b != nil && (a == b || ssaflow.Intersects(c.flow.Roots(a), c.flow.Roots(b)))
 }
 
 // reachesStopping reports whether to is reachable from from on a path

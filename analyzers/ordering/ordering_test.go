@@ -189,8 +189,10 @@ var scenarios = []struct {
 	// commit moved after it), a confluent CommitMessage after Produce with
 	// a nil delivery channel (a channel of its own, its report awaited),
 	// a franz-go poll committed whole after a loop of Produce calls with
-	// no Flush, a record committed after a Produce made on one branch (a
-	// checked Flush inserted before the commit) (9 positive); the three
+	// no Flush, or with a Flush of the consuming client instead of the
+	// producing one, a record committed after a Produce made on one
+	// branch (a checked Flush inserted before the commit) (10 positive);
+	// the three
 	// sync twins, the poll committed after a Flush, the confluent
 	// delivery report awaited, the branch's copy produced synchronously
 	// (6 silent).

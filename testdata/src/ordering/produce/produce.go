@@ -199,6 +199,24 @@ func produceSomeSyncThenCommit(ctx context.Context, cl *kgo.Client) error {
 	}
 }
 
+// produceFlushedElsewhere flushes the consuming client, not the one that
+// produces the copies: they may still be buffered when the poll is
+// committed.
+func produceFlushedElsewhere(ctx context.Context, cl, out *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			out.Produce(ctx, &kgo.Record{Topic: "out", Value: r.Value}, nil)
+		}
+		if err := cl.Flush(ctx); err != nil {
+			return err
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil { // want `call to CommitUncommittedOffsets after records it commits are produced asynchronously by Produce, with no flush of the producer before it`
+			return err
+		}
+	}
+}
+
 // commitThenWrite commits each kafka-go message, then writes its copy.
 func commitThenWrite(ctx context.Context, r *kafka.Reader, w *kafka.Writer) error {
 	for {
