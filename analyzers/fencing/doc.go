@@ -125,7 +125,8 @@ that client.
     when the results are assigned with =); or a sarama CommitTxn
     failure handled by returning without AbortTxn on a producer that
     outlives the function: after an abortable error sarama accepts no
-    BeginTxn until AbortTxn (fix: call AbortTxn first). Silent when the
+    BeginTxn until AbortTxn (fix: call AbortTxn first, returning its
+    failure, or logging it in a function without results). Silent when the
     function defers a closure that aborts when its named error result is
     set.
 

@@ -49,11 +49,12 @@ var scenarios = []string{
 	// positive); asynchronous, opaque reader, no group (3 silent).
 	"fencing/kafkago",
 	// sarama CommitTxn discarded, logged, fenced error ignored, returned
-	// without AbortTxn, aborted while the claim reads on (5 positive, the
-	// last fixed by returning after the abort); aborted, aborted with the
-	// offset reset, local producer, log.Fatal, Commit(), Errors() drain
-	// skipping rebalance errors, returned through a named result that a
-	// deferred closure aborts on (#17) (7 silent).
+	// without AbortTxn (from a handler, and from a method without results:
+	// the fix logs the abort's failure), aborted while the claim reads on
+	// (6 positive, the last fixed by returning after the abort); aborted
+	// (twice), aborted with the offset reset, local producer, log.Fatal,
+	// Commit(), Errors() drain skipping rebalance errors, returned through
+	// a named result that a deferred closure aborts on (#17) (8 silent).
 	"fencing/sarama",
 	// the Shopify path (1 positive, 1 silent).
 	"fencing/saramashopify",

@@ -515,11 +515,24 @@ func (c *checker) missingAbort(s *site) {
 	recv, ok := c.recvText(s.call)
 	res := s.sig.Results()
 	zeros, zerosOK := c.zeros(s)
-	if !ok || res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) || !zerosOK {
+	if !ok {
 		return
 	}
-	name, imports := edit.Import(c.pass, s.file, "fmt")
-	text := fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\treturn %s%s.Errorf(\"abort transaction: %%w (after %s: %%v)\", abortErr, %s)\n}", recv, s.ref.Abort, zeros, name, what(s.ref), s.errObj.Name())
+	var text string
+	var imports []analysis.TextEdit
+	switch {
+	case res.Len() == 0:
+		// Nothing to return the abort's failure in: log it.
+		var name string
+		name, imports = edit.Import(c.pass, s.file, "log")
+		text = fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\t%s.Printf(\"abort transaction: %%v (after %s: %%v)\", abortErr, %s)\n}", recv, s.ref.Abort, name, what(s.ref), s.errObj.Name())
+	case isError(res.At(res.Len()-1).Type()) && zerosOK:
+		var name string
+		name, imports = edit.Import(c.pass, s.file, "fmt")
+		text = fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\treturn %s%s.Errorf(\"abort transaction: %%w (after %s: %%v)\", abortErr, %s)\n}", recv, s.ref.Abort, zeros, name, what(s.ref), s.errObj.Name())
+	default:
+		return
+	}
 	e, ok := edit.PrependToBody(c.pass, s.check.Body, text)
 	if !ok {
 		return
