@@ -151,10 +151,11 @@ error (the claim stops before marking past a message that was not
 delivered); each claim then has one message in flight, so its marks stay
 in order whichever claim's loop received the report. When the package
 builds the producer itself (NewAsyncProducer with a config of its own,
-the build's error checked) but leaves Producer.Return.Successes off, the
-fix also sets it right before the build and starts a goroutine draining
-Successes() after the error check, forwarding each report the same way
-(the package must already drain Errors()). When a drain may stop
+the build's error checked) but leaves Producer.Return.Successes off, or
+drains Successes() nowhere, the fix also sets it right before the build
+(unless set there already) and starts a goroutine draining Successes()
+after the error check, forwarding each report the same way (the package
+must already drain Errors()). When a drain may stop
 before its channel closes (a return, or a break out of its loop, as a
 select case on a context's Done channel does), the sender's wait also
 ends, without the mark, when the session's Context is done, so the

@@ -216,6 +216,11 @@ var scenarios = []struct {
 	// from the cases, the received value named and checked for nil); a
 	// message saved in place before an audit copy is queued (1 silent).
 	{"ordering/asyncselect", ordering.Analyzer},
+	// sarama AsyncProducer with Producer.Return.Successes set but
+	// Successes() drained nowhere: a mark after the send on Input() (1
+	// positive, the reply fix with a drain of Successes() started after
+	// the build's error check); a SyncProducer twin (1 silent).
+	{"ordering/asyncundrained", ordering.Analyzer},
 	// sarama AsyncProducer whose select drain returns when a context ends:
 	// a mark after the send on Input() (1 positive, the reply fix whose
 	// wait also ends, without marking, when the session does); a

@@ -35,8 +35,12 @@ import (
 //	                                             	}
 //	                                             }()
 //
-// The forward is replyFix's; the other report channels must already be
-// drained in the package (drained). It requires:
+// When the package sets ReplyNeeds but drains no ReplyOn channel (its
+// producer would block once the channel's buffer fills), the drain is
+// added, and the setting too unless the build's block sets it on the
+// same config before the build (set false). The forward is replyFix's; the other report
+// channels must already be drained in the package (drained). It
+// requires:
 //
 //   - one call of the constructor ReplyNew in the package, building a
 //     producer of type t, in an assignment `X, err := New(..., cfg)` with
@@ -46,7 +50,7 @@ import (
 //     and otherwise only used through its fields or as an argument of the
 //     client package's functions (a config handed to another package may
 //     build a producer nobody drains).
-func (c *checker) enableReports(t types.Type, pr *clientmodel.ProduceRef, drained map[string]bool) ([]analysis.TextEdit, bool) {
+func (c *checker) enableReports(t types.Type, pr *clientmodel.ProduceRef, drained map[string]bool, set bool) ([]analysis.TextEdit, bool) {
 	if pr.ReplyOn == "" || pr.ReplyNew == "" {
 		return nil, false
 	}
@@ -105,7 +109,11 @@ func (c *checker) enableReports(t types.Type, pr *clientmodel.ProduceRef, draine
 	if !ok {
 		return nil, false
 	}
-	edits := []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, fmt.Sprintf("%s.%s = true", cfg, pr.ReplyNeeds))}
+	var edits []analysis.TextEdit
+	setting := fmt.Sprintf("%s.%s = true", cfg, pr.ReplyNeeds)
+	if set || !c.setBefore(list[:idx], setting) {
+		edits = append(edits, edit.InsertBefore(c.pass, stmt, setting))
+	}
 	if drained[pr.ReplyOn] {
 		return edits, true // drained already: replyFix forwards there
 	}
@@ -120,6 +128,17 @@ func (c *checker) enableReports(t types.Type, pr *clientmodel.ProduceRef, draine
 	fwd = "\t\t" + strings.ReplaceAll(fwd, "\n", "\n\t\t")
 	drain := fmt.Sprintf("go func() {\n\tfor %s := range %s.%s() {\n%s\n\t}\n}()", name, c.raw(as.Lhs[0]), pr.ReplyOn, fwd)
 	return append(edits, edit.InsertAfter(c.pass, check, drain)), true
+}
+
+// setBefore reports whether one of list, the statements before the
+// producer's build in its block, is the assignment setting.
+func (c *checker) setBefore(list []ast.Stmt, setting string) bool {
+	for _, s := range list {
+		if as, ok := s.(*ast.AssignStmt); ok && c.raw(as) == setting {
+			return true
+		}
+	}
+	return false
 }
 
 // leaves reports whether s ends its block's control flow: a return, a

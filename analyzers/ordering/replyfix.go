@@ -97,10 +97,11 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 		waitText = strings.ReplaceAll(pr.ReplyWaitEnds, clientmodel.FixSess, sess)
 	}
 	var edits []analysis.TextEdit
-	if !c.setsConfig(pr.ReplyNeeds, true) {
-		// Nothing reports deliveries yet: turned on where the package
+	if on := c.setsConfig(pr.ReplyNeeds, true); !on || !drained[pr.ReplyOn] {
+		// Nothing reports deliveries yet, or nothing in the package
+		// drains the reports turned on: turned on where the package
 		// builds the producer, with a drain of its own (replyenable.go).
-		es, ok := c.enableReports(prodType, pr, drained)
+		es, ok := c.enableReports(prodType, pr, drained, !on)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
