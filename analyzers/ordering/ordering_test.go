@@ -47,11 +47,13 @@ import (
 //
 // Reported without a fix, so without a scenario (TestEveryFindingHasAFix
 // would fail on it): a mark after a send on sarama's AsyncProducer Input()
-// in a package that neither sets Producer.Return.Successes nor builds the
-// producer from a config of its own (asyncreports), or does not drain the
-// report channels in loops of its own (range loops, or select cases:
-// asyncselect; the drainers may be in another package, where no forward
-// can be added), and a position
+// in a package that does not build the producer from a config of its own
+// (asyncreports, asyncundrained: then Successes is turned on and drained)
+// and either does not set Producer.Return.Successes or does not drain
+// Successes() in loops of its own, or that does not drain Errors() in
+// loops of its own (range loops, or select cases: asyncselect; the
+// drainers may be in another package, where no forward can be added), or
+// whose sending function does not return exactly an error; and a position
 // call after a send on a channel whose workers are started elsewhere and
 // read a variable of the starting function that no field of the handler
 // holds and none can be added for (the variable is assigned after its
