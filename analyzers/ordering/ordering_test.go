@@ -101,6 +101,10 @@ var scenarios = []struct {
 	// (two shapes), poison pill, the first record committed alone (10
 	// silent).
 	{"ordering/franzgo", ordering.Analyzer},
+	// A function literal that captures nothing, which SSA passes as a
+	// plain function: CommitUncommittedOffsets before an EachRecord of
+	// one (1 positive); twin (1 silent).
+	{"ordering/literal", ordering.Analyzer},
 	// kafka-go: per message (if and plain assignment), batch, the commit's
 	// err reused by the processing, which writes it first (4 positive);
 	// twins, previous message committed before the next fetch, poison

@@ -64,8 +64,8 @@ func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
 				if al, ok := a.(*ssa.Alloc); ok && a != v {
 					add(al)
 				}
-				if mc, ok := a.(*ssa.MakeClosure); ok {
-					for _, p := range mc.Fn.(*ssa.Function).Params {
+				if lit := ssaflow.Literal(a); lit != nil {
+					for _, p := range lit.Params {
 						add(p)
 					}
 				}
@@ -189,8 +189,8 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	// A closure passed to a call on a tainted receiver (EachRecord) that
 	// processes its tainted parameter.
 	for _, a := range cc.Args {
-		if mc, ok := a.(*ssa.MakeClosure); ok && len(hits) > 0 && depth < 3 {
-			if c.funcProcesses(mc.Fn.(*ssa.Function), tainted, depth+1) {
+		if lit := ssaflow.Literal(a); lit != nil && len(hits) > 0 && depth < 3 {
+			if c.funcProcesses(lit, tainted, depth+1) {
 				return true
 			}
 		}

@@ -785,6 +785,23 @@ func Callee(c *ssa.CallCommon) *types.Func {
 	return nil
 }
 
+// Literal returns the function of a function literal passed as a value:
+// a MakeClosure's, or the anonymous function itself when it captures
+// nothing (SSA passes such a literal as a plain *ssa.Function); nil for
+// other values, named functions included.
+func Literal(v ssa.Value) *ssa.Function {
+	switch x := v.(type) {
+	case *ssa.MakeClosure:
+		fn, _ := x.Fn.(*ssa.Function)
+		return fn
+	case *ssa.Function:
+		if x.Parent() != nil {
+			return x
+		}
+	}
+	return nil
+}
+
 // ConstString returns the value of a string constant (possibly converted
 // to an interface).
 func ConstString(v ssa.Value) (string, bool) {
