@@ -490,8 +490,8 @@ func (c *checker) deadAfter(e ast.Expr) ([]analysis.TextEdit, bool) {
 
 // filledFromZero reports whether the map coll (a variable or a field) is
 // written only by coll[i] = ... in a loop counting i up from 0 (for i := 0;
-// i < n; i++, or for i := range n), and never deleted from, in the file:
-// then if any lane exists, lane 0 does.
+// i < n; i++, or for i := range n), and never deleted from, in the
+// package: then if any lane exists, lane 0 does.
 func (c *checker) filledFromZero(coll ast.Expr) bool {
 	objOf := func(e ast.Expr) types.Object {
 		switch x := ast.Unparen(e).(type) {
@@ -511,12 +511,8 @@ func (c *checker) filledFromZero(coll ast.Expr) bool {
 	} else if b, ok := m.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
 		return false
 	}
-	f := edit.File(c.pass, coll.Pos())
-	if f == nil {
-		return false
-	}
 	fills, ok := 0, true
-	ast.Inspect(f, func(n ast.Node) bool {
+	visit := func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr:
 			if id, isID := ast.Unparen(x.Fun).(*ast.Ident); isID && id.Name == "delete" && len(x.Args) > 0 && objOf(x.Args[0]) == obj {
@@ -535,7 +531,10 @@ func (c *checker) filledFromZero(coll ast.Expr) bool {
 			}
 		}
 		return ok
-	})
+	}
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, visit)
+	}
 	return ok && fills > 0
 }
 
