@@ -15,12 +15,15 @@ import (
 // shape the analyzer classifies gets a fix (a fallback that removes the
 // concurrency where the proportionate fix cannot be built). The shapes
 // still left silent are listed in doc.go ("Not reported (known gaps)"):
-// mostly shapes not recognised (a select collecting completions, pools
-// started by several go statements, lanes in a map), and a few classified
-// ones with no fix that is sure to compile and be right (TryGo whose
-// result is used otherwise than as `if !g.TryGo(f)`, a pool counted by a
-// call used elsewhere, a goroutine that can neither run in place nor be
-// joined in its iteration).
+// shapes not recognised (pools started by a loop with a break, workers
+// that are different functions, callbacks through a function value that
+// is not a parameter), and classified ones with no fix that is sure to
+// compile and be right (a select collecting completions for a client
+// whose model spells no low-water write, delivery reports drained by the
+// sending loop itself, TryGo whose result is used otherwise than as `if
+// !g.TryGo(f)`, a pool counted by a call with arguments used elsewhere,
+// map lanes not filled from 0, a goroutine that can neither run in place
+// nor be joined in its iteration).
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
