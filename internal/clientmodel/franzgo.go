@@ -67,7 +67,9 @@ func franzgo() *Client {
 		Feeds:          []string{sess + "PollFetches", sess + "PollRecords"},
 		OffsetsFrom:    []string{kadm + ".NewOffsetFromRecord", kadm + ".OffsetsFromRecords"},
 		Names: Names{
-			Group:    []NameSite{{Func: kgo + ".ConsumerGroup", Arg: 0}},
+			// The group a consumer outside any group keeps offsets
+			// for, committed through kadm.
+			Group:    []NameSite{{Func: kgo + ".ConsumerGroup", Arg: 0}, {Func: adm + "CommitOffsets", Arg: 1}, {Func: adm + "CommitAllOffsets", Arg: 1}},
 			Topics:   []NameSite{{Func: kgo + ".ConsumeTopics", Arg: 0}},
 			Interval: []NameSite{{Func: kgo + ".AutoCommitInterval", Arg: 0}},
 		},

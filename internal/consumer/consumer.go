@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -835,6 +836,82 @@ func (b *builder) bind(m *Model) {
 			call.Consumer.Calls = append(call.Consumer.Calls, call)
 		}
 	}
+	// A commit that writes a group's offsets given as an argument (kadm's
+	// CommitOffsets, kafka-go's Generation.CommitOffsets) belongs to the
+	// consumer whose fetches those offsets come from, whatever client
+	// sends it (an admin client built on a client of its own).
+	for _, call := range m.Calls {
+		if !call.GroupCommit || call.Record < 0 {
+			continue
+		}
+		c := fetchedBy(m, ssaflow.Arg(call.Instr.Common(), call.Record))
+		if c == nil || c == call.Consumer || c.Client != call.Client {
+			continue
+		}
+		if old := call.Consumer; old != nil {
+			old.Calls = slices.DeleteFunc(old.Calls, func(x *Call) bool { return x == call })
+		}
+		call.Consumer = c
+		c.Calls = append(c.Calls, call)
+	}
+}
+
+// fetchedBy returns the consumer whose fetch calls the positions v are
+// computed from (through client functions such as
+// kadm.OffsetsFromFetches(fetches) or fetches.Records()), or nil when
+// there is none or more than one.
+func fetchedBy(m *Model, v ssa.Value) *Consumer {
+	if v == nil {
+		return nil
+	}
+	fetches := map[ssa.Value]*Consumer{}
+	for _, call := range m.Calls {
+		if call.Consumer != nil && (call.Role == clientmodel.Fetch || call.Role == clientmodel.FetchCommit) {
+			if cv, ok := call.Instr.(ssa.Value); ok {
+				fetches[cv] = call.Consumer
+			}
+		}
+	}
+	var found *Consumer
+	several := false
+	var from func(x ssa.Value, depth int) bool
+	from = func(x ssa.Value, depth int) bool {
+		if ex, ok := x.(*ssa.Extract); ok {
+			x = ex.Tuple
+		}
+		call, ok := x.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		if c := fetches[call]; c != nil {
+			if found != nil && found != c {
+				several = true
+			}
+			found = c
+			return true
+		}
+		fn := ssaflow.Callee(call.Common())
+		if depth > 3 || fn == nil || fn.Pkg() == nil || !clientmodel.Default.IsClientPath(fn.Pkg().Path()) {
+			return false
+		}
+		// A client function of what was fetched: its receiver or
+		// arguments.
+		hit := false
+		for _, a := range call.Common().Args {
+			if ssaflow.Derives(a, func(y ssa.Value) bool { return from(y, depth+1) }) {
+				hit = true
+			}
+		}
+		if call.Common().IsInvoke() && ssaflow.Derives(call.Common().Value, func(y ssa.Value) bool { return from(y, depth+1) }) {
+			hit = true
+		}
+		return hit
+	}
+	ssaflow.Derives(v, func(x ssa.Value) bool { return from(x, 0) })
+	if several {
+		return nil
+	}
+	return found
 }
 
 // handlers finds the handlers registered on consumer c.

@@ -154,7 +154,9 @@ func ParamKey(fn *types.Func, i int) string { return "param:" + fn.FullName() + 
 
 // ResultKey is the entry key of result i of fn, a function of another
 // package that returns a client it builds.
-func ResultKey(fn *types.Func, i int) string { return "result:" + fn.FullName() + "#" + strconv.Itoa(i) }
+func ResultKey(fn *types.Func, i int) string {
+	return "result:" + fn.FullName() + "#" + strconv.Itoa(i)
+}
 
 // FieldKey is the entry key of the field a FieldAddr addresses, or "" if
 // its struct type is not named.

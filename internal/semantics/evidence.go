@@ -343,5 +343,8 @@ func calls(fns []*ssa.Function, visit func(ci ssa.CallInstruction, callee *types
 
 // onConsumer reports whether the method call ci is made on this consumer.
 func (g *gatherer) onConsumer(ci ssa.CallInstruction) bool {
+	if slices.ContainsFunc(g.c.Calls, func(c *consumer.Call) bool { return c.Instr == ci }) {
+		return true // bound to it (a commit of its positions through an admin client)
+	}
 	return g.m.Is(g.c, ssaflow.Recv(ci.Common()))
 }

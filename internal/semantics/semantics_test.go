@@ -86,6 +86,9 @@ func TestClassify(t *testing.T) {
 		// calls are not modelled, so the row is unknown and says why
 		{"viaiface", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "interface messageSource", "guarantee": semantics.GuaranteeUnk}},
 		{"mixediface", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "also used through the application's interface messageSource"}},
+		// an admin client built on a client of its own commits the
+		// positions of the consumer whose fetches they come from
+		{"kadmown", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "topics": "t-kadm"}},
 		{"funcvar", map[string]string{"group": "g-funcvar", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		{"sink", map[string]string{"strategy": semantics.StrategySink, "detail": "never read back, and nothing is committed",
 			"guarantee": semantics.AtLeastOnce, "scope": "", "window": "the whole partition", "revoke": "not needed",

@@ -12,6 +12,7 @@ import (
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	"github.com/offsetcommit/commitlint/lowwater"
 	kafkago "github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -787,5 +788,23 @@ func mixedInterface(ctx context.Context) {
 			return
 		}
 		_ = apply(m)
+	}
+}
+
+// A client outside any group whose group offsets an admin client built on
+// a second client commits, from the consumer's own fetches, after
+// processing each poll.
+func adminOwnClient(ctx context.Context) {
+	admCl, _ := kgo.NewClient()
+	adm := kadm.NewClient(admCl)
+	cl, _ := kgo.NewClient(kgo.ConsumeTopics("t-kadm")) // case: kadmown
+	for {
+		fs := cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			_ = apply(r)
+		}
+		if err := adm.CommitAllOffsets(ctx, "g-kadm", kadm.OffsetsFromFetches(fs)); err != nil {
+			return
+		}
 	}
 }
