@@ -168,6 +168,11 @@ var Examples = []Example{
 	// records: the 8 workers take longer than the first 5s tick, and the
 	// fixed consumer (one worker) drains within cfg.Drain.
 	{Dir: "franzgo/perpartition", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex + slowWrites("invoice_index", "INSERT"), Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice},
+	// A consumer outside any group that keeps the group's offsets with
+	// kadm (an admin client of its own), committing a poll before or after
+	// indexing it.
+	{Dir: "franzgo/kadmafter", Topic: "invoices", Group: "invoice-indexer-direct", Schema: invoiceIndex, Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice},
+	{Dir: "franzgo/kadmfirst", Topic: "invoices", Group: "invoice-indexer-direct", Schema: invoiceIndex, Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice},
 	{Dir: "franzgo/workerpool", Topic: "invoices", Group: "invoice-indexer", Schema: invoiceIndex + slowWrites("invoice_index", "INSERT"), Effects: []Effect{{"invoice_index", "invoice_id"}}, Record: invoice, Records: 1500},
 	{Dir: "franzgo/rebalanceabandon", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentRows, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
 	{Dir: "franzgo/rebalanceskip", Topic: "shipments", Group: "shipment-recorder", Schema: shipmentLog, Effects: []Effect{{"shipment_events", "shipment_id"}}, Record: shipment},
@@ -199,6 +204,10 @@ var Examples = []Example{
 		Effects: []Effect{{"parcel_weights", "parcel_id"}}, Record: jsonRecord("parcel_id", map[string]any{"grams": 250.0}), Records: 120},
 	{Dir: "sarama/handoff", Topic: "orders", Group: "order-status-projector", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
 	{Dir: "sarama/lowwater", Topic: "payments", Group: "payment-recorder", Schema: slowPayments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
+	// Each message handed to an asynchronous shipper whose completion
+	// callback marks it (out of order), and its low-water twin.
+	{Dir: "sarama/shipcallback", Topic: "payments", Group: "payment-shipper", Schema: slowPayments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
+	{Dir: "sarama/shiplowwater", Topic: "payments", Group: "payment-shipper", Schema: slowPayments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
 	{Dir: "sarama/pergoroutine", Topic: "payments", Group: "payment-recorder", Schema: slowPayments, Effects: []Effect{{"payments", "payment_id"}}, Record: payment},
 	// Slow writes (slowWrites) for markfirst and its twin markafter: the 1s
 	// tick must fall while a marked record is still being written; with
@@ -243,6 +252,11 @@ var Examples = []Example{
 	{Dir: "kafkago/sinkseek", Topic: "wallet-credits", Schema: walletCredits, Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit, Partitions: 1},
 	// Slow credits (as slowPayments): the kill lands between the position
 	// write and the credit often enough to show the loss.
+	// kafka-go's Generation API: a reader per assigned partition, the
+	// offset committed with Generation.CommitOffsets before or after the
+	// write.
+	{Dir: "kafkago/genafter", Topic: "orders", Group: "order-status-gen", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
+	{Dir: "kafkago/genfirst", Topic: "orders", Group: "order-status-gen", Schema: orderStatus, Effects: []Effect{{"order_status", "order_id"}}, Record: order},
 	{Dir: "kafkago/statefirst", Topic: "wallet-credits", Schema: walletCredits + slowWrites("wallet_credits", "INSERT"),
 		Effects: []Effect{{"wallet_credits", "credit_id"}}, Record: credit, Partitions: 1},
 	{Dir: "kafkago/txoffset", Topic: "ledger", Group: "ledger-applier", Schema: ledger, Seed: ledgerSeed, Effects: []Effect{{"ledger", "account"}}, Record: entry},

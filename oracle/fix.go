@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 )
 
 // FixCopy copies the examples module to outDir/examples, runs
@@ -16,6 +17,22 @@ func FixCopy(ctx context.Context, commitlint, examples, dir, outDir string) (str
 	copyRoot := filepath.Join(outDir, "examples")
 	if err := os.CopyFS(copyRoot, os.DirFS(examples)); err != nil {
 		return "", fmt.Errorf("copy examples: %w", err)
+	}
+	// The copy's replace of the commitlint module by ../ (fixes may import
+	// its package lowwater) points back at the repository.
+	root, err := filepath.Abs(filepath.Dir(examples))
+	if err != nil {
+		return "", err
+	}
+	gomod := filepath.Join(copyRoot, "go.mod")
+	mod, err := os.ReadFile(gomod)
+	if err != nil {
+		return "", err
+	}
+	mod = regexp.MustCompile(`(?m)^replace github.com/offsetcommit/commitlint => \.\./\s*$`).
+		ReplaceAll(mod, []byte("replace github.com/offsetcommit/commitlint => "+root))
+	if err := os.WriteFile(gomod, mod, 0o644); err != nil {
+		return "", err
 	}
 	main := filepath.Join(copyRoot, dir, "main.go")
 	before, err := os.ReadFile(main)
