@@ -102,9 +102,9 @@ func (c *checker) beginSkippedInLit(s *site, il *invokedLit) {
 	}
 	name := clientmodel.ShortName(s.ref.Func)
 	noun := s.ref.Client.RecordNoun
-	skipped := "the " + noun + " it was for goes unprocessed and the next transaction commits a later offset, so it is lost for good"
+	skipped := "the " + noun + " it was for goes unprocessed, and any later transaction that commits takes its offset past it, so it is lost for good"
 	if s.ref.Client.FetchesBatches() {
-		skipped = "the " + noun + "s it was for go unprocessed and the next transaction commits later offsets, so they are lost for good"
+		skipped = "the " + noun + "s it was for go unprocessed, and any later transaction that commits takes its offsets past them, so they are lost for good"
 	}
 	c.report(analysis.Diagnostic{
 		Pos:      s.call.Pos(),

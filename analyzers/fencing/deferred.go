@@ -34,7 +34,7 @@ func (c *checker) deferredCommit(f *ast.File, call *ast.CallExpr, ref clientmode
 	if !ok || def.Call != call {
 		return
 	}
-	if k := c.consumerOf(call); k != nil && k.Settings.IsNot(k.Client, clientmodel.Group) {
+	if k := c.consumerOf(call); k != nil && k.Settings.IsNot(k.Client, clientmodel.Group) && !groupCommit(ref) {
 		return
 	}
 	if ref.NeedsSetting != "" && !c.settingHolds(call, ref) {

@@ -343,7 +343,7 @@ func (c *checker) result(f *ast.File, call *ast.CallExpr, ref clientmodel.Result
 	if ref.NeedsSetting != "" && !c.settingHolds(call, ref) {
 		return
 	}
-	if k := c.consumerOf(call); k != nil && k.Settings.IsNot(k.Client, clientmodel.Group) {
+	if k := c.consumerOf(call); k != nil && k.Settings.IsNot(k.Client, clientmodel.Group) && !groupCommit(ref) {
 		return // not in a group: commits fail whatever the code does
 	}
 	if ref.Committed < 0 && c.isAbort(call) {
@@ -444,4 +444,12 @@ func cost(ref clientmodel.ResultRef) string {
 		return "if the transaction still commits (after a retriable failure it does), its output is committed without the consumed offsets, so the batch is consumed and its output produced again (duplicates despite the transaction)"
 	}
 	return "a failed commit, such as one rejected after a rebalance, goes unnoticed, and a restart or the partition's next owner replays everything since the last successful commit (duplicates)"
+}
+
+// groupCommit reports whether ref commits a group's offsets by itself
+// (kadm, Generation.CommitOffsets): it works for a consumer that is not a
+// group member, so its failures matter there too.
+func groupCommit(ref clientmodel.ResultRef) bool {
+	call, ok := clientmodel.Default.CallByName(ref.Func)
+	return ok && call.GroupCommit
 }

@@ -400,7 +400,7 @@ func (c *classifier) transactions(swallowed, txnResult, beginSkipped bool) {
 	}
 	if beginSkipped {
 		r.Guarantee, r.Scope = AtMostOnce, ""
-		r.Reason = "a failed transaction begin is only logged or discarded and the consumer moves on: the next transaction commits a later offset, so the skipped record is lost"
+		r.Reason = "a failed transaction begin is only logged or discarded and the consumer moves on: any later transaction that commits takes its offset past the skipped record, which is lost"
 		if swallowed {
 			r.Reason += "; a failed transaction commit is swallowed the same way"
 		}

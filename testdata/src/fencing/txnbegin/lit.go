@@ -32,7 +32,7 @@ func (h *litSkips) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.C
 			if len(msg.Value) == 0 {
 				return // nothing to enrich
 			}
-			if err := h.producer.BeginTxn(); err != nil { // want `the error of BeginTxn is only logged, and the return leaves only the function literal, so the loop carries on: the message it was for goes unprocessed and the next transaction commits a later offset, so it is lost for good \(at-most-once\)`
+			if err := h.producer.BeginTxn(); err != nil { // want `the error of BeginTxn is only logged, and the return leaves only the function literal, so the loop carries on: the message it was for goes unprocessed, and any later transaction that commits takes its offset past it, so it is lost for good \(at-most-once\)`
 				log.Printf("begin txn at offset %d: %v", msg.Offset, err)
 				return
 			}

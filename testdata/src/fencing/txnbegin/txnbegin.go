@@ -52,7 +52,7 @@ type skips struct{ handler }
 
 func (h *skips) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	for msg := range claim.Messages() {
-		if err := h.producer.BeginTxn(); err != nil { // want `the error of BeginTxn is only logged while the loop carries on: the message it was for goes unprocessed and the next transaction commits a later offset, so it is lost for good \(at-most-once\)`
+		if err := h.producer.BeginTxn(); err != nil { // want `the error of BeginTxn is only logged while the loop carries on: the message it was for goes unprocessed, and any later transaction that commits takes its offset past it, so it is lost for good \(at-most-once\)`
 			log.Printf("begin txn at offset %d: %v", msg.Offset, err)
 			continue
 		}
@@ -133,7 +133,7 @@ type emitter interface {
 func batches(ctx context.Context, s *kgo.GroupTransactSession, out emitter) {
 	for {
 		fs := s.PollFetches(ctx)
-		if err := s.Begin(); err != nil { // want `the error of Begin is only logged while the loop carries on: the records it was for go unprocessed and the next transaction commits later offsets, so they are lost for good \(at-most-once\)`
+		if err := s.Begin(); err != nil { // want `the error of Begin is only logged while the loop carries on: the records it was for go unprocessed, and any later transaction that commits takes its offsets past them, so they are lost for good \(at-most-once\)`
 			log.Printf("begin: %v", err)
 		}
 		fs.EachRecord(func(r *kgo.Record) {
