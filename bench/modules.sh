@@ -12,7 +12,11 @@
 # Per cell: wall seconds, in brackets user+sys CPU seconds of the process
 # and its children (the go command and the compilers it starts), and peak
 # RSS of the largest process (/usr/bin/time). A run that hits TIMEOUT
-# shows ">TIMEOUT".
+# shows ">TIMEOUT" (timeout kills its whole process group, the go
+# command's compilers included, so their CPU is not counted); the WARM run
+# after a COLD one that timed out starts from a partly filled cache and
+# is not a warm figure. The tools' exit codes are in $WORK/raw.txt (last
+# field; findings make staticcheck exit 1 and commitlint 3).
 #
 # - commitlint: `commitlint PATTERN`, built once from the committed tree
 #   (git archive HEAD, so concurrent edits of the checkout do not count).
