@@ -40,20 +40,26 @@ func (c *checker) beginSkipped(s *site) {
 		how = "only logged while the loop carries on"
 		rel = related(s.check, "the error is only logged here")
 	}
-	noun := s.ref.Client.RecordNoun
-	skipped := "the " + noun + " it was for goes unprocessed, and any later transaction that commits takes its offset past it, so it is lost for good"
-	if s.ref.Client.FetchesBatches() {
-		skipped = "the " + noun + "s it was for go unprocessed, and any later transaction that commits takes its offsets past them, so they are lost for good"
-	}
 	c.report(analysis.Diagnostic{
 		Pos:      s.call.Pos(),
 		End:      s.call.End(),
 		Category: CategoryBeginSkipped,
-		Message:  fmt.Sprintf("the error of %s is %s: %s (at-most-once)", name, how, skipped),
+		Message:  beginSkippedMessage(s.ref, how),
 		Related:  rel,
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Return the " + name + " error",
 			TextEdits: edits,
 		}},
 	})
+}
+
+// beginSkippedMessage is the message of a transaction begin whose failure
+// the loop carries on past (how: "discarded while the loop carries on").
+func beginSkippedMessage(ref clientmodel.ResultRef, how string) string {
+	noun := ref.Client.RecordNoun
+	skipped := "the " + noun + " it was for goes unprocessed, and any later transaction that commits takes its offset past it, so it is lost for good"
+	if ref.Client.FetchesBatches() {
+		skipped = "the " + noun + "s it was for go unprocessed, and any later transaction that commits takes its offsets past them, so they are lost for good"
+	}
+	return fmt.Sprintf("the error of %s is %s: %s (at-most-once)", clientmodel.ShortName(ref.Func), how, skipped)
 }

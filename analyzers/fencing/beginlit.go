@@ -101,16 +101,11 @@ func (c *checker) beginSkippedInLit(s *site, il *invokedLit) {
 		return
 	}
 	name := clientmodel.ShortName(s.ref.Func)
-	noun := s.ref.Client.RecordNoun
-	skipped := "the " + noun + " it was for goes unprocessed, and any later transaction that commits takes its offset past it, so it is lost for good"
-	if s.ref.Client.FetchesBatches() {
-		skipped = "the " + noun + "s it was for go unprocessed, and any later transaction that commits takes its offsets past them, so they are lost for good"
-	}
 	c.report(analysis.Diagnostic{
 		Pos:      s.call.Pos(),
 		End:      s.call.End(),
 		Category: CategoryBeginSkipped,
-		Message:  fmt.Sprintf("the error of %s is %s: %s (at-most-once)", name, how, skipped),
+		Message:  beginSkippedMessage(s.ref, how),
 		Related:  litRelated(s, ret),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   litFixTitle(name, il),

@@ -59,12 +59,7 @@ func (c *checker) checkCallbacks() {
 // callbackOf returns the completion callback making position call call,
 // or nil.
 func (c *checker) callbackOf(call *consumer.Call) *callback {
-	switch call.Role {
-	case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
-	default:
-		return nil
-	}
-	if call.Record < 0 || call.Order == clientmodel.OrderNone {
+	if !positional(call) {
 		return nil
 	}
 	assumed, effective := c.settingAssumed(call)

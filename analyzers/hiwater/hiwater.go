@@ -271,14 +271,20 @@ func (c *checker) run() {
 	c.checkDeliveries()
 }
 
-// classify returns the finding for a position call, or nil.
-func (c *checker) classify(call *consumer.Call) *finding {
+// positional reports whether call writes the position of a record it is
+// given, with an order that can pass others (a commit, mark or store of
+// one record): the calls hiwater judges.
+func positional(call *consumer.Call) bool {
 	switch call.Role {
 	case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
-	default:
-		return nil
+		return call.Record >= 0 && call.Order != clientmodel.OrderNone
 	}
-	if call.Record < 0 || call.Order == clientmodel.OrderNone {
+	return false
+}
+
+// classify returns the finding for a position call, or nil.
+func (c *checker) classify(call *consumer.Call) *finding {
+	if !positional(call) {
 		return nil
 	}
 	// A call, or a deferred one (defer sess.MarkMessage(m, "") in the

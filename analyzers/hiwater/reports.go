@@ -67,12 +67,7 @@ func (c *checker) checkDeliveries() {
 // from a producer's report channel, records are sent to the producer in
 // that field by a loop that does not wait for their reports.
 func (c *checker) deliveryOf(call *consumer.Call) *delivery {
-	switch call.Role {
-	case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
-	default:
-		return nil
-	}
-	if call.Record < 0 || call.Order == clientmodel.OrderNone {
+	if !positional(call) {
 		return nil
 	}
 	assumed, effective := c.settingAssumed(call)
