@@ -425,7 +425,9 @@ func updateRow(sql, low string, start, end int) *Row {
 	}
 	stop := end
 	if r, _ := keyword(low, " returning ", where, end); r >= 0 {
-		stop = r
+		// "WHERE RETURNING": the keywords share their space, and the
+		// condition is empty.
+		stop = max(r, whereEnd)
 	}
 	r := &Row{Table: strings.TrimSpace(sql[head:set]), Col: offsetColumn(sql[setEnd:where])}
 	for _, cond := range splitAnd(sql[whereEnd:stop]) {
