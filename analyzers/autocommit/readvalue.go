@@ -291,21 +291,16 @@ func (c *checker) commitAtCalls(fv types.Object, committer func(*ast.CallExpr) (
 	if fv == nil {
 		return nil, false
 	}
+	calls, ok := c.directCalls(fv)
+	if !ok {
+		return nil, false
+	}
 	var edits []analysis.TextEdit
-	n := 0
-	for id, obj := range c.pass.TypesInfo.Uses {
-		if obj != fv {
-			continue
-		}
-		path := edit.Path(c.pass, id.Pos())
-		if len(path) < 2 {
+	for _, dc := range calls {
+		call, cpath := dc.call, dc.path
+		if len(call.Args) != 1 {
 			return nil, false
 		}
-		call, ok := path[1].(*ast.CallExpr)
-		if !ok || call.Fun != id || len(call.Args) != 1 {
-			return nil, false
-		}
-		cpath := pathTo(path, call)
 		stmt, listp := edit.Stmt(cpath)
 		as, ok := stmt.(*ast.AssignStmt)
 		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
@@ -329,9 +324,8 @@ func (c *checker) commitAtCalls(fv types.Object, committer func(*ast.CallExpr) (
 			return nil, false
 		}
 		edits = append(append(edits, extra...), e...)
-		n++
 	}
-	return dedupe(edits), n > 0
+	return dedupe(edits), true
 }
 
 // dedupe drops repeated edits (the same import added for two calls).
@@ -414,27 +408,44 @@ func (c *checker) fetchValueCalls(k *consumer.Consumer) (out []valueCall, ok boo
 		if fv == nil {
 			return nil, false
 		}
-		n := 0
-		for id, obj := range c.pass.TypesInfo.Uses {
-			if obj != fv {
-				continue
-			}
-			path := edit.Path(c.pass, id.Pos())
-			if len(path) < 2 {
-				return nil, false
-			}
-			call, ok := path[1].(*ast.CallExpr)
-			if !ok || call.Fun != id || !c.rootVisibleAt(v.sel.X, call.Pos()) {
-				return nil, false
-			}
-			out = append(out, valueCall{v: v, call: call, path: pathTo(path, call)})
-			n++
-		}
-		if n == 0 {
+		calls, ok := c.directCalls(fv)
+		if !ok {
 			return nil, false
+		}
+		for _, dc := range calls {
+			if !c.rootVisibleAt(v.sel.X, dc.call.Pos()) {
+				return nil, false
+			}
+			out = append(out, valueCall{v: v, call: dc.call, path: dc.path})
 		}
 	}
 	return out, true
+}
+
+// directCall is a call of a variable holding a function, with its path.
+type directCall struct {
+	call *ast.CallExpr
+	path []ast.Node
+}
+
+// directCalls returns the calls of fv when fv is used, at least once,
+// and only as the function of a call; ok is false otherwise.
+func (c *checker) directCalls(fv types.Object) (out []directCall, ok bool) {
+	for id, obj := range c.pass.TypesInfo.Uses {
+		if obj != fv {
+			continue
+		}
+		path := edit.Path(c.pass, id.Pos())
+		if len(path) < 2 {
+			return nil, false
+		}
+		call, ok := path[1].(*ast.CallExpr)
+		if !ok || call.Fun != id {
+			return nil, false
+		}
+		out = append(out, directCall{call, pathTo(path, call)})
+	}
+	return out, len(out) > 0
 }
 
 // boundTo returns the variable that `x := se` declares, or nil.

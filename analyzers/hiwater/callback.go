@@ -59,14 +59,7 @@ func (c *checker) checkCallbacks() {
 // callbackOf returns the completion callback making position call call,
 // or nil.
 func (c *checker) callbackOf(call *consumer.Call) *callback {
-	if !positional(call) {
-		return nil
-	}
-	assumed, effective := c.settingAssumed(call)
-	if !effective {
-		return nil
-	}
-	ci, ok := call.Instr.(*ssa.Call)
+	ci, assumed, ok := c.positionCall(call)
 	if !ok {
 		return nil
 	}

@@ -282,6 +282,20 @@ func positional(call *consumer.Call) bool {
 	return false
 }
 
+// positionCall returns a positional call made directly (not deferred)
+// whose needed setting may hold, and the setting the finding then assumes.
+func (c *checker) positionCall(call *consumer.Call) (ci *ssa.Call, assumed string, ok bool) {
+	if !positional(call) {
+		return nil, "", false
+	}
+	assumed, effective := c.settingAssumed(call)
+	if !effective {
+		return nil, "", false
+	}
+	ci, ok = call.Instr.(*ssa.Call)
+	return ci, assumed, ok
+}
+
 // classify returns the finding for a position call, or nil.
 func (c *checker) classify(call *consumer.Call) *finding {
 	if !positional(call) {

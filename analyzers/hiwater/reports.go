@@ -67,14 +67,7 @@ func (c *checker) checkDeliveries() {
 // from a producer's report channel, records are sent to the producer in
 // that field by a loop that does not wait for their reports.
 func (c *checker) deliveryOf(call *consumer.Call) *delivery {
-	if !positional(call) {
-		return nil
-	}
-	assumed, effective := c.settingAssumed(call)
-	if !effective {
-		return nil
-	}
-	ci, ok := call.Instr.(*ssa.Call)
+	ci, assumed, ok := c.positionCall(call)
 	if !ok {
 		return nil
 	}

@@ -113,19 +113,7 @@ func (c *checker) syncFieldFix(p *position, h *handOff, path []ast.Node) (analys
 		return analysis.SuggestedFix{}, false
 	}
 	title := fmt.Sprintf("Remove %s so that %s waits for the delivery", h.produce.AsyncField, sel.Sel.Name)
-	if h.after {
-		move, ok := c.moveAfterStmt(path, ppath)
-		if !ok {
-			return analysis.SuggestedFix{}, false
-		}
-		edits = append(edits, move...)
-		name := clientmodel.ShortName(p.client.Func)
-		if fn := ssaflow.Callee(p.instr.Common()); fn != nil {
-			name = fn.Name()
-		}
-		title += fmt.Sprintf(", and call %s after it", name)
-	}
-	return analysis.SuggestedFix{Message: title, TextEdits: edits}, true
+	return c.commitAfterProduce(p, h, path, ppath, title, edits)
 }
 
 // removeSetting returns the edit removing the store fa's referrer makes:

@@ -65,6 +65,14 @@ func (c *checker) produceFix(p *position, h *handOff, path []ast.Node) (analysis
 	text = strings.NewReplacer(pairs...).Replace(text)
 	edits := []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(text)}}
 	title := fmt.Sprintf("Replace %s with a produce that waits for the delivery", sel.Sel.Name)
+	return c.commitAfterProduce(p, h, path, ppath, title, edits)
+}
+
+// commitAfterProduce completes a fix that makes the produce at ppath wait
+// for its delivery: when the commit at path came before the produce
+// (h.after), it also moves the commit's statement after the produce's,
+// and the title says so.
+func (c *checker) commitAfterProduce(p *position, h *handOff, path, ppath []ast.Node, title string, edits []analysis.TextEdit) (analysis.SuggestedFix, bool) {
 	if h.after {
 		move, ok := c.moveAfterStmt(path, ppath)
 		if !ok {
