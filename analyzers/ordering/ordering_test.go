@@ -227,6 +227,11 @@ var scenarios = []struct {
 	// positive, the reply fix with a drain of Successes() started after
 	// the build's error check); a SyncProducer twin (1 silent).
 	{"ordering/asyncundrained", ordering.Analyzer},
+	// sarama AsyncProducer sent on from a helper returning (int, error):
+	// a mark after the send on Input() (1 positive, the reply fix
+	// returning the zero int beside the delivery's error); an audit copy
+	// queued after the message is saved in place (1 silent).
+	{"ordering/asyncresult", ordering.Analyzer},
 	// sarama AsyncProducer whose select drain returns when a context ends:
 	// a mark after the send on Input() (1 positive, the reply fix whose
 	// wait also ends, without marking, when the session does); a

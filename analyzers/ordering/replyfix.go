@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -79,7 +80,8 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 			}
 		}
 	}
-	if !c.returnsError(sp) || c.setsConfig(pr.ReplyKeeps, false) {
+	zeros, ok := c.errorResult(sp)
+	if !ok || c.setsConfig(pr.ReplyKeeps, false) {
 		return analysis.SuggestedFix{}, false
 	}
 	drains, drained, stops, ok := c.reportDrains(prodType, pr)
@@ -130,7 +132,7 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 	default:
 		return analysis.SuggestedFix{}, false
 	}
-	wait := strings.NewReplacer(clientmodel.FixDone, done).Replace(waitText)
+	wait := strings.NewReplacer(clientmodel.FixDone, done, "return ", "return "+zeros).Replace(waitText)
 	for _, d := range drains {
 		es, ok := c.forwardEdits(d, pr)
 		if !ok {
@@ -216,6 +218,90 @@ func (c *checker) returnsError(path []ast.Node) bool {
 		return types.Identical(c.pass.TypesInfo.TypeOf(ft.Results.List[0].Type), types.Universe.Lookup("error").Type())
 	}
 	return false
+}
+
+// errorResult returns the zero values of the results but the last of
+// the innermost function of path, each followed by ", " (as its return
+// statements write them), when its last result is an error, and the
+// function's file can spell them.
+func (c *checker) errorResult(path []ast.Node) (string, bool) {
+	var sig *types.Signature
+	for _, n := range path {
+		switch f := n.(type) {
+		case *ast.FuncDecl:
+			if fn, ok := c.pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
+				sig = fn.Signature()
+			}
+		case *ast.FuncLit:
+			sig, _ = c.pass.TypesInfo.TypeOf(f).(*types.Signature)
+		default:
+			continue
+		}
+		break
+	}
+	if sig == nil || len(path) == 0 {
+		return "", false
+	}
+	res := sig.Results()
+	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		return "", false
+	}
+	f, _ := path[len(path)-1].(*ast.File)
+	var b strings.Builder
+	for i := 0; i < res.Len()-1; i++ {
+		z, ok := c.zeroOf(res.At(i).Type(), f)
+		if !ok {
+			return "", false
+		}
+		b.WriteString(z + ", ")
+	}
+	return b.String(), true
+}
+
+// zeroOf spells the zero value of t in file f.
+func (c *checker) zeroOf(t types.Type, f *ast.File) (string, bool) {
+	if _, ok := t.(*types.TypeParam); ok || f == nil {
+		return "", false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false", true
+		case u.Info()&types.IsString != 0:
+			return `""`, true
+		case u.Info()&types.IsNumeric != 0:
+			return "0", true
+		case u.Kind() == types.UnsafePointer:
+			return "nil", true
+		}
+		return "", false
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return "nil", true
+	case *types.Struct, *types.Array:
+		ok := true
+		text := types.TypeString(t, func(p *types.Package) string {
+			if p == c.pass.Pkg {
+				return ""
+			}
+			for _, imp := range f.Imports {
+				if path, _ := strconv.Unquote(imp.Path.Value); path == p.Path() {
+					switch {
+					case imp.Name == nil:
+						return p.Name()
+					case imp.Name.Name == ".":
+						return ""
+					case imp.Name.Name != "_":
+						return imp.Name.Name
+					}
+				}
+			}
+			ok = false
+			return p.Name()
+		})
+		return text + "{}", ok
+	}
+	return "", false
 }
 
 // setsConfig reports whether the package assigns value to a field path
