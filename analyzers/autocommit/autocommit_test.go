@@ -20,15 +20,16 @@ import (
 //
 //   - confluentdefaults, kafkago: a record handed on other than to a
 //     channel's workers or to one go statement of the loop body (stored
-//     in a field, sent to workers started by a loop whose body can skip
-//     the go statement (a branch or a return in it), handed to several
-//     goroutines): the end of the loop is not "after processing", so
-//     StoreMessage/CommitMessages has no sure place (analyzer:
-//     processedAfter, handedOn, leavesEarly). A channel with one worker,
-//     a pool of workers started by a counted loop, also one that does
-//     more than start them (made one worker), a goroutine per message
-//     (run in place), a fetch followed by `if err == nil { process }`,
-//     and a kafka-go batch processed by one call are fixed.
+//     in a field, handed to several goroutines, sent to workers started
+//     by a loop whose body has a goto, a label, a labelled branch or a
+//     continue after the go statement): the end of the loop is not
+//     "after processing", so StoreMessage/CommitMessages has no sure
+//     place (analyzer: processedAfter, handedOn, skipsWorker). A channel
+//     with one worker, a pool of workers started by a counted loop, also
+//     one that does more than start them, returns or skips iterations
+//     (made one worker), a goroutine per message (run in place), a fetch
+//     followed by `if err == nil { process }`, and a kafka-go batch
+//     processed by one call are fixed.
 //   - kafkago: a decoding helper that reads with ReadMessage, stored in a
 //     struct field or returned as a value, or called in a go or defer
 //     statement (its event discarded): no call to take the message or its
@@ -79,12 +80,14 @@ var scenarios = []struct {
 	// at 1 (its bound becomes 2), one worker that also ticks (a select in
 	// its loop: the store ends the message case), a goroutine per message
 	// (run in place, the store after it), ReadMessage bound to a variable
-	// (the store after each call's processing) (18 / 12): auto-store off +
-	// StoreMessage, "false" as a string, auto-commit off + CommitMessage,
-	// opaque parameter, Poll + StoreMessage, a package-level map with
-	// auto-store off, a pool storing with auto-store off, a pool
-	// announcing its workers and storing with auto-store off, a pool
-	// whose loop skips iterations (gap), the ticking worker storing with
+	// (the store after each call's processing), a pool whose loop skips
+	// iterations (a break after its go statement) and one whose loop may
+	// return (run once) (20 / 13): auto-store off + StoreMessage, "false"
+	// as a string, auto-commit off + CommitMessage, opaque parameter,
+	// Poll + StoreMessage, a package-level map with auto-store off, a
+	// pool storing with auto-store off, a pool announcing its workers and
+	// storing with auto-store off, the skipping and the returning pools
+	// storing with auto-store off, the ticking worker storing with
 	// auto-store off, goroutines storing with auto-store off, the bound
 	// ReadMessage with auto-store off and a store.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},

@@ -29,9 +29,12 @@ so this analyzer reports only what can lose records with that client:
     the body uses the variable or declares names), which stores each
     message after processing it. A loop that does more than start the
     workers (announces, names or counts them) is made one worker the same
-    way: what it does beside, it does once, for that worker; when its
-    body can skip the go statement (a branch or a return) no fix is sure
-    and it is not reported. A message handed to a goroutine of
+    way: what it does beside, it does once, for that worker. When its body
+    can leave an iteration early, a body that only returns or breaks runs
+    once (its first iteration leaves as it did, or starts the worker); a
+    body that skips iterations (a continue before the go statement) keeps
+    its loop, which stops after the iteration that starts the first
+    worker (a break is appended). A message handed to a goroutine of
     its own (one go statement of the loop body) is processed in place
     (the go keyword goes) and stored after that. A fetch taken as a
     value and bound to a variable (read := c.ReadMessage) is fixed the

@@ -16,9 +16,12 @@ import (
 
 // pool is a counted loop that starts identical workers: `for i := c; i <
 // n; i++ { go worker() }` or `for range n { go worker() }`. Its body may
-// do more than start the worker (mixed): log, count, announce it; then it
-// must neither branch nor return, so that its first iteration surely
-// starts the worker.
+// do more than start the worker (mixed): log, count, announce it. When it
+// can also leave an iteration early, the one-worker fix depends on how:
+// with returns and breaks only, the first iteration either leaves (as it
+// did) or starts the worker, so the loop runs once (once); with a
+// continue before the go statement (a worker skipped), the loop stops
+// after the iteration that starts the first worker (stop).
 type pool struct {
 	loop  ast.Stmt
 	body  *ast.BlockStmt
@@ -26,6 +29,8 @@ type pool struct {
 	bound ast.Expr       // n
 	first constant.Value // c, the loop variable's first value (nil for a range)
 	mixed bool           // the body does more than the go statement and wg.Add(1)
+	once  bool           // the body returns or breaks: the loop is kept, run once
+	stop  bool           // the body continues before the go statement: break after it
 }
 
 // poolOf returns the pool whose body blk (in loop) holds the go statement
@@ -78,9 +83,74 @@ func (c *checker) poolOf(gs *ast.GoStmt, blk, loop ast.Node) *pool {
 		}
 	}
 	if pl.mixed && leavesEarly(body) {
-		return nil
+		cont, sure := c.skipsWorker(body, gs)
+		if !sure {
+			return nil
+		}
+		pl.once, pl.stop = !cont, cont
 	}
 	return pl
+}
+
+// note is the Related message at the pool's loop: why one worker, and
+// what becomes of the loop's other statements.
+func (pl *pool) note() string {
+	msg := "workers started here finish messages out of order: the fix keeps one, which stores each message after processing it, in order"
+	switch {
+	case pl.stop:
+		msg += " (the loop stops once it has started that worker; the iterations before it skip as they did)"
+	case pl.mixed:
+		msg += " (the loop's other statements run once, for that worker)"
+	}
+	return msg
+}
+
+// skipsWorker reports whether body, which leaves some iteration early,
+// does so with a continue of its own loop before the go statement gs
+// (some iterations start no worker). sure is false when the way it
+// leaves is beyond the one-worker rewrites: a goto, a label, a labelled
+// branch, or a continue after gs (it would skip the break the fix
+// appends). Branches of loops nested in body, and of function literals,
+// are not body's own.
+func (c *checker) skipsWorker(body *ast.BlockStmt, gs *ast.GoStmt) (cont, sure bool) {
+	sure = true
+	var walk func(n ast.Node, nested bool)
+	walk = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(x ast.Node) bool {
+			if !sure {
+				return false
+			}
+			switch x := x.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt:
+				if x != n {
+					walk(x.Body, true)
+					return false
+				}
+			case *ast.RangeStmt:
+				if x != n {
+					walk(x.Body, true)
+					return false
+				}
+			case *ast.LabeledStmt:
+				sure = false
+			case *ast.BranchStmt:
+				switch {
+				case x.Label != nil || x.Tok == token.GOTO:
+					sure = false
+				case x.Tok == token.CONTINUE && !nested:
+					if x.Pos() > gs.Pos() {
+						sure = false
+					}
+					cont = true
+				}
+			}
+			return true
+		})
+	}
+	walk(body, false)
+	return cont, sure
 }
 
 // leavesEarly reports whether a statement of body (outside function
@@ -152,7 +222,13 @@ func (c *checker) oneWorker(pl *pool, store []analysis.TextEdit) ([]analysis.Tex
 			return !usesVar
 		})
 	}
-	if usesVar || declaresAtTop(pl.body.List) {
+	if pl.stop {
+		// The loop stops after the iteration that starts the worker;
+		// the iterations before it skip, as they did.
+		last := pl.body.List[len(pl.body.List)-1]
+		return append(store, edit.InsertAfter(c.pass, last, "break")), true
+	}
+	if usesVar || pl.once || declaresAtTop(pl.body.List) {
 		one := "1"
 		if pl.first != nil {
 			v := constant.BinaryOp(pl.first, token.ADD, constant.MakeInt64(1))

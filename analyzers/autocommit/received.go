@@ -176,7 +176,7 @@ func (c *checker) receivedStored(k *consumer.Consumer) {
 		edits = append(edits, e...)
 		switch {
 		case rw.pool != nil:
-			rel = append(rel, related(rw.pool.loop.Pos(), "workers started here finish messages out of order: the fix keeps one, which stores each message after processing it, in order"))
+			rel = append(rel, related(rw.pool.loop.Pos(), rw.pool.note()))
 			title = "Start one worker and store each message after processing"
 		case rw.inPlace != nil:
 			rel = append(rel, related(rw.inPlace.Pos(), "processed in a goroutine of its own: no place in the loop is after its processing"))

@@ -53,11 +53,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
 		switch {
 		case rw.pool != nil:
-			msg := "workers started here finish messages out of order: the fix keeps one, which stores each message after processing it, in order"
-			if rw.pool.mixed {
-				msg += " (the loop's other statements run once, for that worker)"
-			}
-			rel = append(rel, related(rw.pool.loop.Pos(), msg))
+			rel = append(rel, related(rw.pool.loop.Pos(), rw.pool.note()))
 			title = "Disable " + cl.Spell(clientmodel.AutoStore) + ", start one worker and store each message after processing"
 		case rw.inPlace != nil:
 			rel = append(rel, related(rw.inPlace.Pos(), "processed in a goroutine of its own: no place in the loop is after its processing"))

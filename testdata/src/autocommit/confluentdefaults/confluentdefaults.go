@@ -552,10 +552,11 @@ func handOffPoolMixedNamed(ctx context.Context, s *store) error {
 }
 
 // handOffPoolSkipping starts workers from a loop that skips some of its
-// iterations: a one-worker fix keeping the first iteration might start
-// none, so no fix is sure.
+// iterations: keeping the first iteration might start none, so the fix
+// keeps the loop and stops it once it has started one worker (a break
+// after the go statement), which stores after saving.
 func handOffPoolSkipping(ctx context.Context, s *store, disabled map[int]bool) error {
-	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-skipping"}) // ok: known gap, the pool's body can skip its go statement (no sure one-worker rewrite)
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-skipping"}) // want `enable.auto.offset.store are on`
 	if err != nil {
 		return err
 	}
@@ -567,6 +568,103 @@ func handOffPoolSkipping(ctx context.Context, s *store, disabled map[int]bool) e
 		go func() {
 			for m := range jobs {
 				_ = s.save(ctx, m)
+			}
+		}()
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
+// handOffPoolSkippingStored skips disabled workers too, with the
+// auto-store off and each worker storing after a successful save.
+func handOffPoolSkippingStored(ctx context.Context, s *store, disabled map[int]bool) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-skipping-stored", "enable.auto.offset.store": false}) // ok: auto-store off, StoreMessage after processing
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	for i := 0; i < 4; i++ {
+		if disabled[i] {
+			continue
+		}
+		go func() {
+			for m := range jobs {
+				if err := s.save(ctx, m); err != nil {
+					continue
+				}
+				if _, err := c.StoreMessage(m); err != nil {
+					log.Printf("store offset: %v", err)
+				}
+			}
+		}()
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
+// handOffPoolChecked gives up when the context ends while it starts its
+// workers: the first iteration either returns, as it did, or starts the
+// worker, so the fix runs the loop once (its bound becomes 1) and the
+// one worker stores after saving.
+func handOffPoolChecked(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-checked"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	for range 4 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		go func() {
+			for m := range jobs {
+				if err := s.save(ctx, m); err != nil {
+					log.Printf("save: %v", err)
+					continue
+				}
+			}
+		}()
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
+// handOffPoolCheckedStored checks the context the same way, with the
+// auto-store off and each worker storing after a successful save.
+func handOffPoolCheckedStored(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-checked-stored", "enable.auto.offset.store": false}) // ok: auto-store off, StoreMessage after processing
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	for range 4 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		go func() {
+			for m := range jobs {
+				if err := s.save(ctx, m); err != nil {
+					log.Printf("save: %v", err)
+					continue
+				}
+				if _, err := c.StoreMessage(m); err != nil {
+					log.Printf("store offset: %v", err)
+				}
 			}
 		}()
 	}
