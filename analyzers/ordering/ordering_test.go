@@ -232,6 +232,19 @@ var scenarios = []struct {
 	// returning the zero int beside the delivery's error); an audit copy
 	// queued after the message is saved in place (1 silent).
 	{"ordering/asyncresult", ordering.Analyzer},
+	// sarama AsyncProducer built with Producer.Return.Errors turned off
+	// (sarama only logs the failures): a mark after the send on Input()
+	// (1 positive, the reply fix turning the failures back on and
+	// draining Errors() in a goroutine started after the build's error
+	// check); an audit copy queued after the message is saved in place (1
+	// silent).
+	{"ordering/asyncerrorsoff", ordering.Analyzer},
+	// sarama AsyncProducer built by another package, whose reports this
+	// one drains in range loops: a mark after the send on Input() (1
+	// positive, the reply fix forwarding from those loops, its wait also
+	// ending with the session: the setting is out of sight); an audit
+	// copy queued after the message is saved in place (1 silent).
+	{"ordering/asyncforeign", ordering.Analyzer},
 	// sarama AsyncProducer whose select drain returns when a context ends:
 	// a mark after the send on Input() (1 positive, the reply fix whose
 	// wait also ends, without marking, when the session does); a

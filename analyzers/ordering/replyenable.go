@@ -50,12 +50,12 @@ import (
 //     and otherwise only used through its fields or as an argument of the
 //     client package's functions (a config handed to another package may
 //     build a producer nobody drains).
-func (c *checker) enableReports(t types.Type, pr *clientmodel.ProduceRef, drained map[string]bool, set bool) ([]analysis.TextEdit, bool) {
-	if pr.ReplyOn == "" || pr.ReplyNew == "" {
+func (c *checker) enableReports(t types.Type, pr *clientmodel.ProduceRef, drained map[string]bool, set, needOn, keep bool) ([]analysis.TextEdit, bool) {
+	if pr.ReplyOn == "" || pr.ReplyNew == "" || keep && pr.ReplyKeptOn == "" {
 		return nil, false
 	}
 	for k := range pr.ReplyForward {
-		if k != pr.ReplyOn && !drained[k] {
+		if k != pr.ReplyOn && !drained[k] && !(keep && k == pr.ReplyKeptOn) {
 			return nil, false
 		}
 	}
@@ -111,10 +111,26 @@ func (c *checker) enableReports(t types.Type, pr *clientmodel.ProduceRef, draine
 	}
 	var edits []analysis.TextEdit
 	setting := fmt.Sprintf("%s.%s = true", cfg, pr.ReplyNeeds)
-	if set || !c.setBefore(list[:idx], setting) {
+	if needOn && (set || !c.setBefore(list[:idx], setting)) {
 		edits = append(edits, edit.InsertBefore(c.pass, stmt, setting))
 	}
-	if drained[pr.ReplyOn] {
+	var chans []string
+	if !drained[pr.ReplyOn] {
+		chans = append(chans, pr.ReplyOn)
+	}
+	if keep {
+		// The failures are turned off: the one assignment doing it, on
+		// this config in this function, turns them back on.
+		e, ok := c.keepOn(path, cfg, pr.ReplyKeeps)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e)
+		if !drained[pr.ReplyKeptOn] {
+			chans = append(chans, pr.ReplyKeptOn)
+		}
+	}
+	if len(chans) == 0 {
 		return edits, true // drained already: replyFix forwards there
 	}
 	at := check.End()
@@ -124,10 +140,50 @@ func (c *checker) enableReports(t types.Type, pr *clientmodel.ProduceRef, draine
 			return nil, false
 		}
 	}
-	fwd := strings.ReplaceAll(pr.ReplyForward[pr.ReplyOn], clientmodel.FixVar, name)
-	fwd = "\t\t" + strings.ReplaceAll(fwd, "\n", "\n\t\t")
-	drain := fmt.Sprintf("go func() {\n\tfor %s := range %s.%s() {\n%s\n\t}\n}()", name, c.raw(as.Lhs[0]), pr.ReplyOn, fwd)
-	return append(edits, edit.InsertAfter(c.pass, check, drain)), true
+	var drains []string
+	for _, ch := range chans {
+		fwd := strings.ReplaceAll(pr.ReplyForward[ch], clientmodel.FixVar, name)
+		fwd = "\t\t" + strings.ReplaceAll(fwd, "\n", "\n\t\t")
+		drains = append(drains, fmt.Sprintf("go func() {\n\tfor %s := range %s.%s() {\n%s\n\t}\n}()", name, c.raw(as.Lhs[0]), ch, fwd))
+	}
+	return append(edits, edit.InsertAfter(c.pass, check, strings.Join(drains, "\n"))), true
+}
+
+// keepOn returns the edit setting true the one assignment of the package
+// that sets a field path ending in field to something else, when it sets
+// cfg.field in the function of path (the producer's build).
+func (c *checker) keepOn(path []ast.Node, cfg, field string) (analysis.TextEdit, bool) {
+	_, body := edit.FuncOf(path)
+	if body == nil {
+		return analysis.TextEdit{}, false
+	}
+	var found []ast.Expr
+	ok := true
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, isAs := n.(*ast.AssignStmt)
+			if !isAs {
+				return true
+			}
+			for i, l := range as.Lhs {
+				if _, isSel := ast.Unparen(l).(*ast.SelectorExpr); !isSel || !strings.HasSuffix(c.raw(l), "."+field) {
+					continue
+				}
+				if tv := c.pass.TypesInfo.Types[as.Rhs[i]]; tv.Value != nil && tv.Value.String() == "true" {
+					continue
+				}
+				if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) || c.raw(l) != cfg+"."+field || as.Pos() < body.Pos() || as.End() > body.End() {
+					ok = false
+				}
+				found = append(found, as.Rhs[i])
+			}
+			return true
+		})
+	}
+	if !ok || len(found) != 1 {
+		return analysis.TextEdit{}, false
+	}
+	return analysis.TextEdit{Pos: found[0].Pos(), End: found[0].End(), NewText: []byte("true")}, true
 }
 
 // setBefore reports whether one of list, the statements before the

@@ -81,12 +81,22 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 		}
 	}
 	zeros, ok := c.errorResult(sp)
-	if !ok || c.setsConfig(pr.ReplyKeeps, false) {
+	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
+	keepsOff := c.setsConfig(pr.ReplyKeeps, false)
 	drains, drained, stops, ok := c.reportDrains(prodType, pr)
 	if !ok {
 		return analysis.SuggestedFix{}, false
+	}
+	on := c.setsConfig(pr.ReplyNeeds, true)
+	foreign := !on && !keepsOff && len(drained) == len(pr.ReplyForward) && !c.buildsProducer(pr) && !c.setsConfig(pr.ReplyNeeds, false)
+	if foreign {
+		// Another package builds the producer whose reports this one
+		// drains: the setting is out of sight. If it is off the Successes
+		// drain receives nothing, so the wait also ends with the session,
+		// without the mark (a stall, never a loss).
+		stops = true
 	}
 	waitText := pr.ReplyWait
 	if stops {
@@ -99,11 +109,14 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 		waitText = strings.ReplaceAll(pr.ReplyWaitEnds, clientmodel.FixSess, sess)
 	}
 	var edits []analysis.TextEdit
-	if on := c.setsConfig(pr.ReplyNeeds, true); !on || !drained[pr.ReplyOn] {
-		// Nothing reports deliveries yet, or nothing in the package
-		// drains the reports turned on: turned on where the package
-		// builds the producer, with a drain of its own (replyenable.go).
-		es, ok := c.enableReports(prodType, pr, drained, !on)
+	if foreign {
+		// Forwarded by the package's own drains, nothing to turn on here.
+	} else if !on || !drained[pr.ReplyOn] || keepsOff {
+		// Nothing reports deliveries (or failures) yet, or nothing in
+		// the package drains the reports turned on: turned on where the
+		// package builds the producer, with a drain of its own
+		// (replyenable.go).
+		es, ok := c.enableReports(prodType, pr, drained, !on, !on || !drained[pr.ReplyOn], keepsOff)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
@@ -156,6 +169,23 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 		Message:   fmt.Sprintf("Wait for the delivery of the produced %s before calling %s", p.client.Client.RecordNoun, name),
 		TextEdits: edits,
 	}, true
+}
+
+// buildsProducer reports whether the package calls the constructor
+// pr.ReplyNew (it may then set the reports on in its config).
+func (c *checker) buildsProducer(pr *clientmodel.ProduceRef) bool {
+	found := false
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && !found {
+				if fn, ok := typeutilCallee(c, call); ok && fn.FullName() == pr.ReplyNew {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // cutBefore returns the text of the statement of the call of path (with

@@ -711,6 +711,10 @@ type Produce struct {
 	// the one (true by default) that must not be set false for it to
 	// report errors: without them the wait may never end.
 	ReplyNeeds, ReplyKeeps string
+	// ReplyKeptOn is the report channel (a key of ReplyForward) that
+	// ReplyKeeps set false silences: where the package turns it off on a
+	// config of its own, a fix turns it back on and drains it.
+	ReplyKeptOn string
 	// ReplyOn is the report channel (a method of the producer, a key of
 	// ReplyForward) that only reports with ReplyNeeds set. ReplyNew is
 	// the types.Func.FullName of the constructor building the producer

@@ -123,6 +123,7 @@ func sarama(p string) *Client {
 				ReplyLocals:   []string{"err", "reply", "ok"},
 				ReplyNeeds:    "Producer.Return.Successes",
 				ReplyKeeps:    "Producer.Return.Errors",
+				ReplyKeptOn:   "Errors",
 				// async_producer.go:284: NewAsyncProducer(addrs, conf).
 				ReplyOn: "Successes", ReplyNew: p + ".NewAsyncProducer", ReplyNewConfig: 1,
 			},
