@@ -18,19 +18,21 @@ import (
 // span.End(); if err := p.BeginTxn(); err != nil { log…; return } … }() }`).
 // The literal's return only ends the literal: the loop moves on to the
 // next record, as a continue would. A literal that returns an error
-// carries on the same way when it returns nil on the failure, or when the
-// loop discards its result.
+// carries on the same way when it returns nil on the failure, when the
+// loop discards its result, or when the loop only logs it.
 
 // invokedLit is a function literal called in place in a consume loop,
 // without results or with an error result: as a statement (stmt), or,
-// returning an error, as the init of an if on that error whose branch
-// stops the loop (checked). loop is the loop around it, outer the
-// function the loop is in.
+// returning an error, as the init of an if on that error (checked, the
+// error errObj) whose branch stops the loop, or only logs it (logs). loop
+// is the loop around it, outer the function the loop is in.
 type invokedLit struct {
 	lit      *ast.FuncLit
 	call     *ast.CallExpr
 	stmt     *ast.ExprStmt
 	checked  *ast.IfStmt
+	errObj   types.Object
+	logs     bool
 	errRes   bool
 	loop     ast.Stmt
 	outer    ast.Node
@@ -70,7 +72,7 @@ func (c *checker) invokedLitOf(s *site) *invokedLit {
 		if !ok || obj == nil || !c.isNilCheck(ifs.Cond, obj) {
 			return nil
 		}
-		il.checked = ifs
+		il.checked, il.errObj = ifs, obj
 	default:
 		return nil
 	}
@@ -78,8 +80,19 @@ func (c *checker) invokedLitOf(s *site) *invokedLit {
 	if loop == nil || !c.fetchesIn(loop) {
 		return nil
 	}
-	if il.checked != nil && c.branch(il.checked.Body.List, loop) != branchHandles {
-		return nil // the loop logs the literal's error and carries on: not judged
+	if il.checked != nil {
+		switch c.branch(il.checked.Body.List, loop) {
+		case branchHandles:
+		case branchLogs, branchLogsContinue:
+			// The loop logs the literal's error and carries on: the
+			// fix stops it on this call's failure only (failedFlag).
+			if il.checked.Else != nil {
+				return nil
+			}
+			il.logs = true
+		default:
+			return nil
+		}
 	}
 	il.loop = loop
 	il.outer, il.outerSig = c.funcOf(up[2:])
@@ -106,7 +119,7 @@ func (c *checker) beginSkippedInLit(s *site, il *invokedLit) {
 		End:      s.call.End(),
 		Category: CategoryBeginSkipped,
 		Message:  beginSkippedMessage(s.ref, how),
-		Related:  litRelated(s, ret),
+		Related:  litRelated(s, il, ret),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   litFixTitle(name, il),
 			TextEdits: edits,
@@ -133,7 +146,7 @@ func (c *checker) swallowedInLit(s *site, il *invokedLit) (reported bool) {
 		End:      s.call.End(),
 		Category: CategorySwallowed,
 		Message:  fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref)),
-		Related:  litRelated(s, ret),
+		Related:  litRelated(s, il, ret),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   litFixTitle(name, il),
 			TextEdits: edits,
@@ -143,7 +156,7 @@ func (c *checker) swallowedInLit(s *site, il *invokedLit) (reported bool) {
 }
 
 func litFixTitle(name string, il *invokedLit) string {
-	if il.checked != nil {
+	if il.checked != nil && !il.logs {
 		return "Return the " + name + " error from the function literal"
 	}
 	return "Return the " + name + " error from the function literal and stop the loop on it"
@@ -173,6 +186,8 @@ func (c *checker) litState(s *site, il *invokedLit) (how string, ret *ast.Return
 			leaves = "the function literal returns nil"
 		case il.stmt != nil && c.mentions(r.Results[0], s.errObj):
 			return "returned by the function literal, whose result the loop discards, so the loop carries on", r, true
+		case il.logs && c.mentions(r.Results[0], s.errObj):
+			return "returned by the function literal, whose error the loop only logs, so the loop carries on", r, true
 		default:
 			return "", nil, false
 		}
@@ -194,15 +209,20 @@ func (c *checker) isNil(e ast.Expr) bool {
 	return isNil
 }
 
-// litRelated points at the branch that swallows the error.
-func litRelated(s *site, ret *ast.ReturnStmt) []analysis.RelatedInformation {
+// litRelated points at the branch that swallows the error, and at the
+// loop's branch that only logs the literal's error.
+func litRelated(s *site, il *invokedLit, ret *ast.ReturnStmt) []analysis.RelatedInformation {
+	var rel []analysis.RelatedInformation
 	switch {
 	case ret != nil:
-		return related(ret, "this return only ends the function literal called in the loop")
+		rel = related(ret, "this return only ends the function literal called in the loop")
 	case s.check != nil:
-		return related(s.check, "the error is only logged here")
+		rel = related(s.check, "the error is only logged here")
 	}
-	return nil
+	if il.logs {
+		rel = append(rel, related(il.checked, "the loop only logs the function literal's error here")...)
+	}
+	return rel
 }
 
 // litFix makes the literal return the call's failure, wrapped as ret
@@ -213,7 +233,9 @@ func litRelated(s *site, ret *ast.ReturnStmt) []analysis.RelatedInformation {
 // returns and at its end. Unless the loop already stops on the literal's
 // error (checked), it handles it as it would the call's own (see ret):
 // return it, or, in a function without results, return (logging it when
-// nothing did).
+// nothing did). When the loop only logs the literal's errors (il.logs),
+// the literal's other errors stay the loop's to log: a flag set on this
+// call's failure stops the loop on it alone (failedFlag).
 func (c *checker) litFix(s *site, il *invokedLit, r *ast.ReturnStmt) ([]analysis.TextEdit, bool) {
 	inLit := *s
 	inLit.sig = types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewVar(token.NoPos, nil, "", errorType)), false)
@@ -227,7 +249,14 @@ func (c *checker) litFix(s *site, il *invokedLit, r *ast.ReturnStmt) ([]analysis
 	}
 	logged := false
 	propagated := il.errRes && r != nil && !c.isNil(r.Results[0])
+	var flag string
+	if il.logs {
+		flag = c.failedFlag(s, il)
+		text = flag + " = true\n" + text
+	}
 	switch {
+	case propagated && il.logs:
+		edits = []analysis.TextEdit{edit.InsertBefore(c.pass, r, flag+" = true")}
 	case propagated:
 		edits = nil // the literal returns the error already (no import)
 	case r != nil:
@@ -277,6 +306,13 @@ func (c *checker) litFix(s *site, il *invokedLit, r *ast.ReturnStmt) ([]analysis
 		params := il.lit.Type.Params
 		edits = append(edits, analysis.TextEdit{Pos: params.End(), End: params.End(), NewText: []byte(" error")})
 	}
+	if il.logs {
+		e, ok := c.stopOnFlag(s, il, flag)
+		if !ok {
+			return nil, false
+		}
+		return append(edits, e...), true
+	}
 	if il.checked != nil {
 		return edits, true // the loop stops on the literal's error already
 	}
@@ -313,6 +349,73 @@ func (c *checker) litFix(s *site, il *invokedLit, r *ast.ReturnStmt) ([]analysis
 		analysis.TextEdit{Pos: il.call.End(), End: il.call.End(), NewText: []byte(b.String())},
 	)
 	return edits, true
+}
+
+// failedFlag returns the name of the flag that says the call in the
+// literal failed: free where the loop declares it, and declared nowhere
+// in the literal's statement (which would shadow it).
+func (c *checker) failedFlag(s *site, il *invokedLit) string {
+	base := "txnFailed"
+	if s.ref.Swallow == clientmodel.SwallowSkips {
+		base = "beginFailed"
+	}
+	for i := 1; ; i++ {
+		name := base
+		if i > 1 {
+			name = fmt.Sprintf("%s%d", base, i)
+		}
+		if edit.FreeName(c.pass, il.checked.Pos(), name) != name {
+			continue
+		}
+		declared := false
+		ast.Inspect(il.checked, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name == name && c.pass.TypesInfo.Defs[id] != nil {
+				declared = true
+			}
+			return !declared
+		})
+		if !declared {
+			return name
+		}
+	}
+}
+
+// stopOnFlag declares flag before the loop's check of the literal's
+// error, and ends that check's branch, which only logs it, with a return
+// of the error when flag is set (in a function without results: a
+// return, after logging it when the branch is empty).
+func (c *checker) stopOnFlag(s *site, il *invokedLit, flag string) ([]analysis.TextEdit, bool) {
+	edits := []analysis.TextEdit{edit.InsertBefore(c.pass, il.checked, flag+" := false")}
+	errName := il.errObj.Name()
+	var stop string
+	res := il.outerSig.Results()
+	switch {
+	case res.Len() >= 1 && isError(res.At(res.Len()-1).Type()):
+		zeros, ok := c.zerosOf(il.outerSig, s.file)
+		if !ok {
+			return nil, false
+		}
+		stop = "return " + zeros + errName
+	case res.Len() == 0:
+		stop = "return"
+		if len(il.checked.Body.List) == 0 {
+			logName, e := edit.Import(c.pass, s.file, "log")
+			edits = append(edits, e...)
+			stop = logName + ".Print(" + errName + ")\nreturn"
+		}
+	default:
+		return nil, false
+	}
+	text := "if " + flag + " {\n" + indentBody(stop) + "\n}"
+	body := il.checked.Body
+	if len(body.List) == 0 {
+		return append(edits, c.prependStmts(nil, body.Lbrace, text)), true
+	}
+	e, ok := edit.AppendToList(c.pass, body.List, body.Rbrace, text)
+	if !ok {
+		return nil, false
+	}
+	return append(edits, e), true
 }
 
 // litDiscardFix checks a discarded error in the literal and handles it

@@ -37,8 +37,9 @@ that client.
     the literal (`func() { … if err := p.CommitTxn(); err != nil { log…;
     return } }()`), is judged as in the loop: the literal returns the
     error (as a function returning an error would; nil from its other
-    returns and at its end) and the loop returns it; an abort followed by
-    the literal's return is not judged. For a plain commit,
+    returns and at its end) and the loop returns it; a literal whose
+    errors the loop only logs is fixed as a begin's is (below); an abort
+    followed by the literal's return is not judged. For a plain commit,
     log the error and carry on: a
     return would stop the service, or end a caller's loop silently, at
     every rejected commit. A transaction call's error discarded in a
@@ -144,8 +145,13 @@ that client.
     returns, logging it unless the literal did). A literal that returns
     an error carries on the same way when it returns nil on the failure
     (fix: return the error) or the loop discards its result (fix: the
-    loop returns it). Not judged: a literal whose error the loop only
-    logs, a literal with other results, one nested in another literal.
+    loop returns it). So does one whose errors the loop only logs: the
+    fix declares a flag before the literal (`beginFailed := false`), sets
+    it where the call fails (the literal returning the error there), and
+    ends the loop's branch, after its log, with a return of the error
+    when the flag is set (in a function without results: a return), so
+    the literal's other errors are still only logged. Not judged: a
+    literal with other results, one nested in another literal.
 
   - revoke-without-commit: a franz-go kgo.OnPartitionsRevoked callback that
     commits nothing while auto-commit is on (a custom callback replaces the

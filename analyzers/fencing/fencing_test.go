@@ -68,7 +68,10 @@ var scenarios = []string{
 	// BeginTransaction logged (3 positive, each fixed by making the
 	// literal return the error and the loop return on it); a literal
 	// returning the error the loop returns, a literal outside a loop (2
-	// silent).
+	// silent). Literals whose errors the loop only logs: sarama BeginTxn
+	// returned, confluent BeginTransaction discarded (2 positive, fixed
+	// with a flag set on the failure that the loop returns on); a loop
+	// returning on such a flag (1 silent).
 	"fencing/txnbegin",
 	// transaction commits in a function literal called in place in the
 	// consume loop, whose return ends only the literal: sarama CommitTxn
@@ -77,8 +80,10 @@ var scenarios = []string{
 	// discarded; literals returning an error: nil on a failed BeginTxn
 	// (fixed by returning it), CommitTransaction's error returned while
 	// the loop discards the literal's result (fixed by returning it from
-	// the loop) (4 positive); the literal aborting and returning the
-	// error the loop returns (twice), a literal stopping the process (3
+	// the loop), CommitTransaction's error returned to a loop that only
+	// logs it (fixed with a flag the loop returns on) (5 positive); the
+	// literal aborting and returning the error the loop returns (twice),
+	// a literal stopping the process, a loop returning on the flag (4
 	// silent).
 	"fencing/txnlit",
 	// commits of consumers that assign partitions themselves, errors

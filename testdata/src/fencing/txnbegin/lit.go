@@ -123,3 +123,81 @@ func pollLit(ctx context.Context, cl *kgo.Client, out emitter) {
 		}()
 	}
 }
+
+// litLogged returns BeginTxn's failure from a literal whose errors the
+// loop only logs, moving on to the next message as it does for a message
+// that fails to transform.
+type litLogged struct {
+	handler
+	mu sync.Mutex
+}
+
+func (h *litLogged) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := func() error {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			if err := h.producer.BeginTxn(); err != nil { // want `the error of BeginTxn is returned by the function literal, whose error the loop only logs, so the loop carries on: the message it was for goes unprocessed`
+				return fmt.Errorf("begin txn: %w", err)
+			}
+			return h.transform(msg)
+		}(); err != nil {
+			log.Printf("message at offset %d: %v", msg.Offset, err)
+		}
+	}
+	return nil
+}
+
+// litLoggedStops is litLogged's twin: the loop logs a message that fails
+// to transform and moves on, but stops when the transaction could not
+// begin.
+type litLoggedStops struct {
+	handler
+	mu sync.Mutex
+}
+
+func (h *litLoggedStops) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		beginFailed := false
+		if err := func() error {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			if err := h.producer.BeginTxn(); err != nil { // ok: the loop returns a begin failure
+				beginFailed = true
+				return fmt.Errorf("begin txn: %w", err)
+			}
+			return h.transform(msg)
+		}(); err != nil {
+			log.Printf("message at offset %d: %v", msg.Offset, err)
+			if beginFailed {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// relayLogged copies messages with confluent-kafka-go in a literal that
+// discards BeginTransaction's error; the loop logs the literal's errors
+// and continues.
+func relayLogged(c *ckafka.Consumer, p *ckafka.Producer) {
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := func() error {
+			p.BeginTransaction() // want `the error of BeginTransaction is discarded while the loop carries on: the message it was for goes unprocessed`
+			if err := p.Produce(&ckafka.Message{TopicPartition: msg.TopicPartition, Value: msg.Value}, nil); err != nil {
+				return err
+			}
+			if err := p.CommitTransaction(context.Background()); err != nil {
+				log.Fatalf("commit transaction: %v", err)
+			}
+			return nil
+		}(); err != nil {
+			log.Printf("relay: %v", err)
+			continue
+		}
+	}
+}

@@ -67,3 +67,58 @@ func relayDropped(ctx context.Context, c *ckafka.Consumer, p *ckafka.Producer) e
 		}()
 	}
 }
+
+// relayLogged returns CommitTransaction's error from the literal, whose
+// errors the loop only logs, as it does for a message it cannot produce.
+func relayLogged(ctx context.Context, c *ckafka.Consumer, p *ckafka.Producer) error {
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := func() error {
+			if err := p.BeginTransaction(); err != nil {
+				log.Fatalf("begin: %v", err)
+			}
+			if err := p.Produce(&ckafka.Message{TopicPartition: msg.TopicPartition, Value: msg.Value}, nil); err != nil {
+				log.Fatalf("produce: %v", err)
+			}
+			if err := p.CommitTransaction(ctx); err != nil { // want `the error of CommitTransaction is returned by the function literal, whose error the loop only logs, so the loop carries on`
+				return err
+			}
+			return nil
+		}(); err != nil {
+			log.Printf("relay offset %v: %v", msg.TopicPartition.Offset, err)
+		}
+	}
+}
+
+// relayLoggedStops is relayLogged's twin: the loop stops when the
+// transaction failed to commit.
+func relayLoggedStops(ctx context.Context, c *ckafka.Consumer, p *ckafka.Producer) error {
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		txnFailed := false
+		if err := func() error {
+			if err := p.BeginTransaction(); err != nil {
+				log.Fatalf("begin: %v", err)
+			}
+			if err := p.Produce(&ckafka.Message{TopicPartition: msg.TopicPartition, Value: msg.Value}, nil); err != nil {
+				log.Fatalf("produce: %v", err)
+			}
+			if err := p.CommitTransaction(ctx); err != nil { // ok: the loop returns a failed commit
+				txnFailed = true
+				return err
+			}
+			return nil
+		}(); err != nil {
+			log.Printf("relay offset %v: %v", msg.TopicPartition.Offset, err)
+			if txnFailed {
+				return err
+			}
+		}
+	}
+}
