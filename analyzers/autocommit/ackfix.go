@@ -17,16 +17,18 @@ import (
 // ackCommits builds the fix for a fetch that commits inside a helper
 // returning what it decoded from the record, when callerCommits cannot
 // rewrite every use of the helper as a call that takes the message: the
-// helper is taken as a value (next := s.next, then next(ctx)) or passed
-// to a function of the package (run(ctx, s.next)), where the reader is
-// out of sight. The helper fetches without committing and returns, before
-// its error, a function that commits the message (nil with an error);
-// every call, through the helper, a variable bound to it or the parameter
-// it is passed as, takes that function and calls it after processing, on
-// the success path. The parameter's function type gains the result. It
-// is built when every use of the helper is one of these, every call of a
-// function it is passed to passes it, and the result of every call is
-// processed where it is taken (processedAfter) and does not leave.
+// helper is taken as a value (next := s.next, then next(ctx)), passed to
+// a function of the package (run(ctx, s.next)), where the reader is out
+// of sight, or stored in a field (ackField). The helper fetches without
+// committing and returns, before its error, a function that commits the
+// message (nil with an error); every call, through the helper, a
+// variable bound to it, the parameter it is passed as or the field it is
+// stored in, takes that function and calls it after processing, on the
+// success path. The parameter's or field's function type gains the
+// result. It is built when every use of the helper is one of these,
+// every call of a function it is passed to passes it, and the result of
+// every call is processed where it is taken (processedAfter) and does
+// not leave.
 func (c *checker) ackCommits(path []ast.Node, fetch *ast.AssignStmt, call *ast.CallExpr, sel *ast.SelectorExpr, msg *ast.Ident, fetchName, commitName string) ([]analysis.TextEdit, bool) {
 	fd, ok := enclosingDecl(path)
 	if !ok || len(fd.Body.List) == 0 || fd.Type.Results == nil || len(fd.Type.Results.List) != 2 || len(fd.Type.Results.List[0].Names) > 0 {
@@ -77,7 +79,7 @@ func (c *checker) ackCommits(path []ast.Node, fetch *ast.AssignStmt, call *ast.C
 		return nil, false
 	}
 	// The uses.
-	passedTo := map[*types.Func]bool{}
+	passedTo := map[types.Object]bool{}
 	calls := 0
 	for id, obj := range c.pass.TypesInfo.Uses {
 		if obj != fnObj {
@@ -95,8 +97,9 @@ func (c *checker) ackCommits(path []ast.Node, fetch *ast.AssignStmt, call *ast.C
 
 // ackUse returns the edits at one use id of the helper fn (ackCommits) and
 // the number of calls they take the commit at. passedTo holds the
-// functions of the package fn is passed to, whose edits are made once.
-func (c *checker) ackUse(id *ast.Ident, fn *types.Func, passedTo map[*types.Func]bool) ([]analysis.TextEdit, int, bool) {
+// functions of the package fn is passed to, and the fields it is stored
+// in, whose edits are made once.
+func (c *checker) ackUse(id *ast.Ident, fn *types.Func, passedTo map[types.Object]bool) ([]analysis.TextEdit, int, bool) {
 	path := edit.Path(c.pass, id.Pos())
 	if len(path) < 2 {
 		return nil, 0, false
@@ -138,22 +141,173 @@ func (c *checker) ackUse(id *ast.Ident, fn *types.Func, passedTo map[*types.Func
 		passedTo[g] = true
 		return c.ackParam(g, j, fn)
 	case *ast.AssignStmt:
-		// Bound to a variable: next := s.next.
-		if p.Tok != token.DEFINE || len(p.Lhs) != len(p.Rhs) {
+		if len(p.Lhs) != len(p.Rhs) {
 			return nil, 0, false
 		}
 		for k, r := range p.Rhs {
 			if r != expr {
 				continue
 			}
+			if p.Tok == token.ASSIGN {
+				// Stored in a field: w.next = s.next.
+				return c.ackFieldOnce(fieldOf(c.pass, p.Lhs[k]), fn, passedTo)
+			}
+			// Bound to a variable: next := s.next.
 			lid, ok := p.Lhs[k].(*ast.Ident)
-			if !ok {
+			if p.Tok != token.DEFINE || !ok {
 				return nil, 0, false
 			}
 			return c.ackVar(c.pass.TypesInfo.Defs[lid])
 		}
+	case *ast.KeyValueExpr:
+		// Stored in a field: &worker{next: s.next}.
+		if key, ok := p.Key.(*ast.Ident); ok && p.Value == expr {
+			f, _ := c.pass.TypesInfo.Uses[key].(*types.Var)
+			return c.ackFieldOnce(f, fn, passedTo)
+		}
 	}
 	return nil, 0, false
+}
+
+// fieldOf returns the field that e (x.f) selects, or nil.
+func fieldOf(pass *analysis.Pass, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s, ok := pass.TypesInfo.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	f, _ := pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	return f
+}
+
+// ackFieldOnce is ackField for a field first met, and no edits (the
+// field's are made) for one met again.
+func (c *checker) ackFieldOnce(f *types.Var, fn *types.Func, passedTo map[types.Object]bool) ([]analysis.TextEdit, int, bool) {
+	if f == nil {
+		return nil, 0, false
+	}
+	if passedTo[f] {
+		return nil, 0, true
+	}
+	passedTo[f] = true
+	return c.ackField(f, fn)
+}
+
+// ackField returns the edits for the helper fn stored in the field f of a
+// struct of the package: f is unexported (no other package reads or sets
+// it), every value stored in it is fn (keyed composite literals, or an
+// assignment; a struct literal without keys could store another
+// function unseen), every other use is a call, the field's function type
+// gains the commit result, and its calls take it.
+func (c *checker) ackField(f *types.Var, fn *types.Func) ([]analysis.TextEdit, int, bool) {
+	if !f.IsField() || f.Pkg() != c.pass.Pkg || f.Exported() || f.Embedded() {
+		return nil, 0, false
+	}
+	ft := c.funcTypeDecl(f)
+	if ft == nil {
+		return nil, 0, false
+	}
+	for _, file := range c.pass.Files {
+		unkeyed := false
+		ast.Inspect(file, func(n ast.Node) bool {
+			if cl, ok := n.(*ast.CompositeLit); ok && len(cl.Elts) > 0 && !unkeyed {
+				if _, keyed := cl.Elts[0].(*ast.KeyValueExpr); !keyed && holdsField(c.pass.TypesInfo.TypeOf(cl), f) {
+					unkeyed = true
+				}
+			}
+			return !unkeyed
+		})
+		if unkeyed {
+			return nil, 0, false
+		}
+	}
+	edits := []analysis.TextEdit{{Pos: ft.Results.List[1].Pos(), End: ft.Results.List[1].Pos(), NewText: []byte("func() error, ")}}
+	n := 0
+	for id, obj := range c.pass.TypesInfo.Uses {
+		if v, ok := obj.(*types.Var); ok && v != f && v.Origin() == f.Origin() {
+			return nil, 0, false // a field of a generic struct's instance
+		}
+		if obj != f {
+			continue
+		}
+		path := edit.Path(c.pass, id.Pos())
+		if len(path) < 3 {
+			return nil, 0, false
+		}
+		if c.storesHelper(path, fn) {
+			continue
+		}
+		sel, ok1 := path[1].(*ast.SelectorExpr)
+		call, ok2 := path[2].(*ast.CallExpr)
+		if !ok1 || !ok2 || call.Fun != sel {
+			return nil, 0, false
+		}
+		e, ok := c.ackAtCall(call, f)
+		if !ok {
+			return nil, 0, false
+		}
+		edits = append(edits, e...)
+		n++
+	}
+	return edits, n, n > 0
+}
+
+// storesHelper reports whether the use of a field at path[0] stores the
+// helper fn in it: `f: s.next` in a composite literal, or `x.f = s.next`.
+func (c *checker) storesHelper(path []ast.Node, fn *types.Func) bool {
+	switch p := path[1].(type) {
+	case *ast.KeyValueExpr:
+		return p.Key == path[0] && c.isHelper(p.Value, fn)
+	case *ast.SelectorExpr:
+		as, ok := path[2].(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+			return false
+		}
+		for k, l := range as.Lhs {
+			if l == p {
+				return c.isHelper(as.Rhs[k], fn)
+			}
+		}
+	}
+	return false
+}
+
+// holdsField reports whether t is (or points to) a struct with field f.
+func holdsField(t types.Type, f *types.Var) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if st.Field(i) == f {
+			return true
+		}
+	}
+	return false
+}
+
+// funcTypeDecl returns the declared type of v, a parameter or field
+// declared alone in its field list entry, when it is a function type
+// with two unnamed results; else nil.
+func (c *checker) funcTypeDecl(v *types.Var) *ast.FuncType {
+	for _, n := range edit.Path(c.pass, v.Pos()) {
+		if f, ok := n.(*ast.Field); ok {
+			ft, _ := f.Type.(*ast.FuncType)
+			if len(f.Names) != 1 || ft == nil || ft.Results == nil || len(ft.Results.List) != 2 || len(ft.Results.List[0].Names) > 0 {
+				return nil
+			}
+			return ft
+		}
+	}
+	return nil
 }
 
 // ackVar returns the edits at each use of v, a variable holding the
@@ -210,18 +364,8 @@ func (c *checker) ackParam(g *types.Func, j int, fn *types.Func) ([]analysis.Tex
 		}
 	}
 	// The parameter's declared type: a function type with two results.
-	ppath := edit.Path(c.pass, pv.Pos())
-	var ft *ast.FuncType
-	for _, n := range ppath {
-		if f, ok := n.(*ast.Field); ok {
-			ft, _ = f.Type.(*ast.FuncType)
-			if len(f.Names) != 1 {
-				ft = nil
-			}
-			break
-		}
-	}
-	if ft == nil || ft.Results == nil || len(ft.Results.List) != 2 || len(ft.Results.List[0].Names) > 0 {
+	ft := c.funcTypeDecl(pv)
+	if ft == nil {
 		return nil, 0, false
 	}
 	edits := []analysis.TextEdit{{Pos: ft.Results.List[1].Pos(), End: ft.Results.List[1].Pos(), NewText: []byte("func() error, ")}}
@@ -235,10 +379,13 @@ func (c *checker) ackParam(g *types.Func, j int, fn *types.Func) ([]analysis.Tex
 // passes reports whether argument j of call ce is the helper fn (s.next,
 // or next for a function).
 func (c *checker) passes(ce *ast.CallExpr, j int, fn *types.Func) bool {
-	if j < 0 || j >= len(ce.Args) {
-		return false
-	}
-	switch a := ast.Unparen(ce.Args[j]).(type) {
+	return j >= 0 && j < len(ce.Args) && c.isHelper(ce.Args[j], fn)
+}
+
+// isHelper reports whether e is the helper fn (s.next, or next for a
+// function).
+func (c *checker) isHelper(e ast.Expr, fn *types.Func) bool {
+	switch a := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		return c.pass.TypesInfo.Uses[a] == fn
 	case *ast.SelectorExpr:

@@ -30,14 +30,16 @@ import (
 //     (made one worker), a goroutine per message (run in place), a fetch
 //     followed by `if err == nil { process }`, and a kafka-go batch
 //     processed by one call are fixed.
-//   - kafkago: a decoding helper that reads with ReadMessage, stored in a
-//     struct field or returned as a value, or called in a go or defer
-//     statement (its event discarded): no call to take the message or its
-//     commit at (callers by a direct call, through a variable bound to
-//     the method value, or through the parameter of a function of the
-//     package it is passed to are fixed). Also an exported helper or loop
-//     function, or one whose name an interface of the package declares:
-//     its changed signature could break other users.
+//   - kafkago: a decoding helper that reads with ReadMessage, returned as
+//     a value, stored in an exported field, a field of a generic struct
+//     or one a struct literal without keys may set, or called in a go or
+//     defer statement (its event discarded): no call to take the message
+//     or its commit at (callers by a direct call, through a variable
+//     bound to the method value, through the parameter of a function of
+//     the package it is passed to, or through an unexported field of a
+//     struct of the package it is stored in are fixed). Also an exported
+//     helper or loop function, or one whose name an interface of the
+//     package declares: its changed signature could break other users.
 //   - confluentdefaults: a fetch taken as a value and passed on (to a
 //     loop function, a field), where no store of the consumer is in
 //     sight: the consumer is not reported (one bound to a variable and
@@ -136,13 +138,14 @@ var scenarios = []struct {
 	// goroutine per message (run in place, the commit after it), a
 	// hand-off to one worker that also ticks (a select in its loop: the
 	// commit ends the message case), a decoding helper taken as a method
-	// value and one passed to a loop function (the helper returns a
-	// function committing the message, called after processing) (12 /
-	// 12): no group, FetchMessage + CommitMessages, opaque config, GroupID
-	// "" through a helper, the helper done right, the batch done right,
-	// the hand-off done right, goroutines committing after processing,
-	// the ticking worker committing after processing, the method value
-	// and the loop function done right, a helper stored in a field (gap).
+	// value, one passed to a loop function and one stored in a worker's
+	// field (the helper returns a function committing the message, called
+	// after processing) (13 / 12): no group, FetchMessage +
+	// CommitMessages, opaque config, GroupID "" through a helper, the
+	// helper done right, the batch done right, the hand-off done right,
+	// goroutines committing after processing, the ticking worker
+	// committing after processing, the method value, the loop function
+	// and the worker's field done right.
 	{"autocommit/kafkago", autocommit.Analyzer},
 	// ReadMessage taken as a value on a group reader: bound to a variable
 	// (FetchMessage bound instead, the commit after processing), passed

@@ -89,13 +89,16 @@ so this analyzer reports only what can lose records with that client:
     decoded from it), the caller processes it: the fix makes the helper
     return the message as well, and each caller commit it after
     processing (when every use of the helper is such a call in the
-    package). A helper also taken as a value (next := s.next) or passed
+    package). A helper also taken as a value (next := s.next), passed
     to a function of the package (run(ctx, s.next), where the reader is
-    out of sight) instead returns a function that commits the message,
-    which every call (through the value, or the parameter, whose
-    function type gains the result) calls after processing. Other uses
-    (a go or defer statement, a value stored or returned) leave the
-    finding unreported. ReadMessage itself taken as a value on a group
+    out of sight) or stored in an unexported field of a struct of the
+    package (&worker{next: s.next}, w.next = s.next) instead returns a
+    function that commits the message, which every call (through the
+    value, the parameter or the field, whose function type gains the
+    result) calls after processing. Other uses (a go or defer
+    statement, a value returned, stored in an exported field or one a
+    struct literal without keys may set) leave the finding unreported.
+    ReadMessage itself taken as a value on a group
     reader (read := r.ReadMessage, loop(ctx, r.ReadMessage), go
     loop(ctx, r.ReadMessage)) is reported at the value: FetchMessage is
     taken instead, and every call of it commits after processing; a loop
