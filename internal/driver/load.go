@@ -35,11 +35,25 @@ type loaded struct {
 // it. (multichecker, by contrast, type-checks every dependency from source
 // as soon as one analyzer has facts.)
 //
-// Load errors are left in the packages' Errors, as packages.Load leaves
-// them; see triage.
+// The go command compiles export data for the dependencies only
+// (loadSplit); when any package of the graph has an error, the packages
+// are loaded again with go/packages' LoadSyntax (loadWhole), whose export
+// data query compiles the roots too, so that errors read as go/packages
+// reports them. Load errors are left in the packages' Errors, as
+// packages.Load leaves them; see triage.
 func load(patterns []string, tests bool, prog *progress) (*loaded, error) {
-	cfg := &packages.Config{Mode: loadMode, Tests: tests}
 	prog.phase("loading " + strings.Join(patterns, " ") + ": the go command lists, downloads and compiles the dependencies")
+	if l, ok := loadSplit(patterns, tests); ok {
+		return l, nil
+	}
+	return loadWhole(patterns, tests, prog)
+}
+
+// loadWhole is load with go/packages' LoadSyntax: go list -export on the
+// roots as well as their dependencies, then again with the Kafka-using
+// dependencies as roots.
+func loadWhole(patterns []string, tests bool, prog *progress) (*loaded, error) {
+	cfg := &packages.Config{Mode: loadMode, Tests: tests}
 	roots, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, err
