@@ -3,6 +3,7 @@ package oracle
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kmsg"
@@ -12,7 +13,7 @@ import (
 // the tables it writes (created by the harness), the tables whose rows are
 // its effects, and the record it decodes.
 type Example struct {
-	Dir        string   // under examples/, e.g. "franzgo/commitfirst"
+	Dir        string   // under examples/, e.g. "franzgo/commitfirst"; with Command, the consumer's name
 	Topic      string   // the topic it consumes
 	Group      string   // its consumer group, "" when it has none
 	Schema     string   // DDL of the tables it uses
@@ -43,6 +44,35 @@ type Example struct {
 	// consumer starts and the rest one at a time this far apart while it
 	// runs, so that a consumer polls records one by one, not one batch.
 	Trickle time.Duration
+
+	// Command is the command to build and run, under examples/, when the
+	// consumer is one of several that a service runs in one process
+	// (examples/service): Dir then names the consumer, Group picks its
+	// row of the command's report.golden.json, and Env tells the command
+	// to start that consumer alone. "" means the command in Dir.
+	Command string
+	// Env is added to the consumer's environment.
+	Env []string
+}
+
+// command returns the package to build and run, under examples/.
+func (e Example) command() string {
+	if e.Command != "" {
+		return e.Command
+	}
+	return e.Dir
+}
+
+// fixPattern returns the packages commitlint -fix runs on, relative to
+// examples/: the example's directory, or for a service's consumer the
+// service's whole tree (its first element: "./service/..."), where the
+// fixes of its internal packages land.
+func (e Example) fixPattern() string {
+	if e.Command != "" {
+		top, _, _ := strings.Cut(e.Command, "/")
+		return "./" + top + "/..."
+	}
+	return "./" + e.Dir + "/..."
 }
 
 // Effect names a table and the column that holds the record id.
@@ -295,6 +325,36 @@ var Examples = []Example{
 	// transaction, answered on EndTxn) is what txncommit's bug needs.
 	{Dir: "confluent/txnabort", Topic: "card-events", Group: "card-masker", Output: []string{"card-events-masked"}, Record: rawRecord, Records: 200, Trickle: 30 * time.Millisecond, Faults: txnTimedOut(kmsg.EndTxn)},
 	{Dir: "confluent/txncommit", Topic: "card-events", Group: "card-masker", Output: []string{"card-events-masked"}, Record: rawRecord, Records: 200, Trickle: 30 * time.Millisecond, Faults: txnTimedOut(kmsg.EndTxn)},
+
+	// examples/service: one command (cmd/orders) running eight consumers,
+	// two per client, in one process; each is started alone
+	// (SERVICE_CONSUMERS) and checked against its row of the command's
+	// report (matched by group). All of them upsert the service's orders
+	// table, so the effects of a run are its one consumer's.
+	serviceConsumer("orders-indexer", "orders", serviceOrders, 0),
+	serviceConsumer("orders-audit", "orders", serviceOrders, 0),
+	serviceConsumer("orders-shipper", "orders", serviceOrders, 0),
+	// 2000 records: librdkafka's first 5 s commit must find goroutines
+	// still writing (400 are all written within 3 s).
+	serviceConsumer("payments-ledger", "payments", serviceOrders, 2000),
+	serviceConsumer("payments-sync", "payments", serviceOrders, 0),
+	serviceConsumer("orders-projector", "orders", serviceOrders, 0),
+	serviceConsumer("orders-archive", "orders", serviceOrders, 0),
+	serviceConsumer("orders-search", "orders", serviceOrders, 0),
+	serviceConsumer("orders-fanout", "orders", serviceOrders, 0),
+}
+
+const serviceOrders = `CREATE TABLE orders (order_id text PRIMARY KEY, status text, cents bigint)`
+
+// serviceOrder is the event every topic of the orders service carries.
+var serviceOrder = jsonRecord("order_id", map[string]any{"status": "paid", "cents": 1200})
+
+// serviceConsumer returns the entry of the orders service's consumer of
+// group, which reads topic and writes the tables of schema; records as
+// Example.Records.
+func serviceConsumer(group, topic, schema string, records int) Example {
+	return Example{Dir: "service/" + group, Command: "service/cmd/orders", Env: []string{"SERVICE_CONSUMERS=" + group},
+		Topic: topic, Group: group, Schema: schema, Effects: []Effect{{"orders", "order_id"}}, Record: serviceOrder, Records: records}
 }
 
 // Lookup returns the example in directory dir.

@@ -142,7 +142,11 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 		defer output.stop()
 	}
 
-	env := append(os.Environ(), "KAFKA_BROKERS="+strings.Join(broker.Addrs(), ","), "DATABASE_URL="+url)
+	// INSTANCE_ID names the instance, as a deployment does: the same
+	// across restarts, another for the churn's second instance (each has
+	// a transactional id of its own).
+	env := append(os.Environ(), "KAFKA_BROKERS="+strings.Join(broker.Addrs(), ","), "DATABASE_URL="+url, "INSTANCE_ID=oracle-1")
+	env = append(env, ex.Env...)
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6f7261636c65))
 	var churn *churner
 	if ex.Churn {

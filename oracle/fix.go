@@ -6,14 +6,19 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strings"
 )
 
 // FixCopy copies the examples module to outDir/examples, runs
-// `commitlint -fix` on the example in dir there and returns the copy's
-// root. It fails when the fix leaves the example's main.go unchanged.
-func FixCopy(ctx context.Context, commitlint, examples, dir, outDir string) (string, error) {
+// `commitlint -fix` there on ex's packages (ex.fixPattern: a service's
+// whole tree, since its fixes land in the packages its main hands the
+// clients to) and returns the copy's root. It fails when the fix leaves a
+// file that one of row's findings names unchanged.
+func FixCopy(ctx context.Context, commitlint, examples string, ex Example, row Row, outDir string) (string, error) {
 	copyRoot := filepath.Join(outDir, "examples")
 	if err := os.CopyFS(copyRoot, os.DirFS(examples)); err != nil {
 		return "", fmt.Errorf("copy examples: %w", err)
@@ -34,22 +39,36 @@ func FixCopy(ctx context.Context, commitlint, examples, dir, outDir string) (str
 	if err := os.WriteFile(gomod, mod, 0o644); err != nil {
 		return "", err
 	}
-	main := filepath.Join(copyRoot, dir, "main.go")
-	before, err := os.ReadFile(main)
-	if err != nil {
-		return "", err
+	files := []string{path.Join(ex.Dir, "main.go")}
+	if ex.Command != "" {
+		files = nil
+		for _, f := range row.Findings {
+			file, _, _ := strings.Cut(f.At, ":")
+			files = append(files, file)
+		}
+		slices.Sort(files)
+		files = slices.Compact(files)
 	}
-	cmd := exec.CommandContext(ctx, commitlint, "-fix", "./"+dir+"/...")
+	before := map[string][]byte{}
+	for _, f := range files {
+		if before[f], err = os.ReadFile(filepath.Join(copyRoot, filepath.FromSlash(f))); err != nil {
+			return "", err
+		}
+	}
+	pattern := ex.fixPattern()
+	cmd := exec.CommandContext(ctx, commitlint, "-fix", pattern)
 	cmd.Dir = copyRoot
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("commitlint -fix ./%s/...: %v\n%s", dir, err, out)
+		return "", fmt.Errorf("commitlint -fix %s: %v\n%s", pattern, err, out)
 	}
-	after, err := os.ReadFile(main)
-	if err != nil {
-		return "", err
-	}
-	if bytes.Equal(before, after) {
-		return "", fmt.Errorf("commitlint -fix changed nothing in %s", dir)
+	for _, f := range files {
+		after, err := os.ReadFile(filepath.Join(copyRoot, filepath.FromSlash(f)))
+		if err != nil {
+			return "", err
+		}
+		if bytes.Equal(before[f], after) {
+			return "", fmt.Errorf("commitlint -fix %s changed nothing in %s", pattern, f)
+		}
 	}
 	return copyRoot, nil
 }

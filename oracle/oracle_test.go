@@ -46,6 +46,8 @@ var ciSubset = []string{
 	"confluent/storeafter",  // at-least-once
 	"confluent/pgxoffset",   // effectively-once
 	"sarama/txnabort",       // effectively-once in Kafka, a transaction timing out (read_committed output)
+	// neither: one consumer of a service (SERVICE_CONSUMERS), its bug in an internal package
+	"service/orders-indexer",
 }
 
 var (
@@ -140,11 +142,14 @@ func TestVerdicts(t *testing.T) {
 				t.Skip(ex.Skip)
 			}
 			t.Parallel()
-			row, err := LoadRow(examples, dir)
+			row, err := LoadRow(examples, ex)
 			if err != nil {
 				t.Fatal(err)
 			}
-			bin, err := build(examples, dir, t.TempDir())
+			if err := row.CheckMarkers(examples); err != nil {
+				t.Fatal(err)
+			}
+			bin, err := build(examples, ex.command(), t.TempDir())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -248,6 +253,8 @@ var ciFixes = []string{
 	"franzgo/commitfirst", // ordering commit-before-process: the commit moves after the batch
 	"kafkago/readmessage", // autocommit read-commits-first: FetchMessage, then CommitMessages
 	"confluent/pollstore", // autocommit auto-store-on-delivery: auto-store off, store after the write
+	// hiwater concurrent-commit in a service's internal package: -fix on the whole service
+	"service/orders-indexer",
 }
 
 // TestFixes copies each buggy example, applies commitlint -fix and runs the
@@ -266,7 +273,12 @@ func TestFixes(t *testing.T) {
 	if *onlyFlag != "" || *fullFlag {
 		dirs = nil
 		for _, dir := range selected() {
-			row, err := LoadRow(examples, dir)
+			ex, ok := Lookup(dir)
+			if !ok {
+				dirs = append(dirs, dir) // reported below
+				continue
+			}
+			row, err := LoadRow(examples, ex)
 			if err == nil && len(row.Findings) > 0 {
 				dirs = append(dirs, dir)
 			}
@@ -283,14 +295,18 @@ func TestFixes(t *testing.T) {
 				t.Skip(ex.Skip)
 			}
 			t.Parallel()
+			row, err := LoadRow(examples, ex)
+			if err != nil {
+				t.Fatal(err)
+			}
 			tmp := t.TempDir()
 			buildMu.Lock()
-			fixed, err := FixCopy(context.Background(), commitlint, examples, dir, tmp)
+			fixed, err := FixCopy(context.Background(), commitlint, examples, ex, row, tmp)
 			buildMu.Unlock()
 			if err != nil {
 				t.Fatal(err)
 			}
-			bin, err := build(fixed, dir, tmp)
+			bin, err := build(fixed, ex.command(), tmp)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -14,6 +15,7 @@ import (
 // experiment checks.
 type Row struct {
 	Consumer  string    `json:"consumer"`
+	Group     string    `json:"group"`
 	Guarantee string    `json:"guarantee"`
 	Findings  []Finding `json:"findings"`
 }
@@ -21,20 +23,60 @@ type Row struct {
 // Finding is one diagnostic of a report row.
 type Finding struct {
 	Rule string `json:"rule"`
-	At   string `json:"at"`
+	At   string `json:"at"` // file:line, the file relative to examples/
 }
 
-// LoadRow reads examples/<dir>/report.golden.json.
-func LoadRow(examples, dir string) (Row, error) {
+// LoadRow reads ex's report row: examples/<dir>/report.golden.json, or for
+// one consumer of a command that runs several (ex.Command) the row of the
+// command's report.golden.json (a list) whose group is ex.Group. Its
+// findings may point into any package of the command's module.
+func LoadRow(examples string, ex Example) (Row, error) {
 	var r Row
-	b, err := os.ReadFile(filepath.Join(examples, dir, "report.golden.json"))
+	b, err := os.ReadFile(filepath.Join(examples, ex.command(), "report.golden.json"))
 	if err != nil {
 		return r, err
 	}
-	if err := json.Unmarshal(b, &r); err != nil {
-		return r, fmt.Errorf("%s: %w", dir, err)
+	if ex.Command == "" {
+		if err := json.Unmarshal(b, &r); err != nil {
+			return r, fmt.Errorf("%s: %w", ex.Dir, err)
+		}
+		return r, nil
 	}
-	return r, nil
+	var rows []Row
+	if err := json.Unmarshal(b, &rows); err != nil {
+		return r, fmt.Errorf("%s: %w", ex.Command, err)
+	}
+	for _, r := range rows {
+		if r.Group == ex.Group && ex.Group != "" {
+			return r, nil
+		}
+	}
+	return r, fmt.Errorf("%s: no row of %s has group %q", ex.Dir, ex.Command, ex.Group)
+}
+
+// findingRE is the marker an example puts on the line of each finding.
+var findingRE = regexp.MustCompile(`// finding: (\w+) ([\w-]+)`)
+
+// CheckMarkers returns an error unless each finding of the row names a file
+// that carries a `// finding:` marker of its rule: the row is about the
+// code it names. Lines are not compared (cmd/commitlint's tests do), so a
+// row regenerated after an edit elsewhere in the file still matches.
+func (r Row) CheckMarkers(examples string) error {
+	for _, f := range r.Findings {
+		file, _, _ := strings.Cut(f.At, ":")
+		b, err := os.ReadFile(filepath.Join(examples, filepath.FromSlash(file)))
+		if err != nil {
+			return fmt.Errorf("finding %s at %s: %w", f.Rule, f.At, err)
+		}
+		found := false
+		for _, m := range findingRE.FindAllStringSubmatch(string(b), -1) {
+			found = found || m[1]+"/"+m[2] == f.Rule
+		}
+		if !found {
+			return fmt.Errorf("finding %s at %s: no // finding: marker of it in %s", f.Rule, f.At, file)
+		}
+	}
+	return nil
 }
 
 // Check returns why outcome o is not allowed by the row's guarantee, or nil.
@@ -79,7 +121,7 @@ func sample(ids []string) string {
 	return fmt.Sprintf("(%s)", strings.Join(ids, ", "))
 }
 
-// Build compiles the consumer in examples/<dir> (a module of its own,
+// Build compiles the command in examples/<dir> (a module of its own,
 // examples is its root) into outDir and returns the binary's path.
 func Build(ctx context.Context, examples, dir, outDir string) (string, error) {
 	bin := filepath.Join(outDir, strings.ReplaceAll(dir, "/", "-"))

@@ -1,7 +1,10 @@
 package oracle
 
 import (
+	"encoding/json"
+	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -73,6 +76,34 @@ func TestExamplesKnown(t *testing.T) {
 		}
 		if len(ex.Output) > 0 && ex.Group == "" {
 			t.Errorf("%s: a transactional example needs its group (its stalled records are told by the group's offsets)", dir)
+		}
+	}
+	// A command that runs several consumers (examples/service) has a list
+	// of rows: each consumer, by group, is an entry of its own.
+	services, err := filepath.Glob(filepath.Join(examples, "*", "cmd", "*", "report.golden.json"))
+	if err != nil || len(services) == 0 {
+		t.Fatalf("no service report under %s: %v", examples, err)
+	}
+	for _, r := range services {
+		cmd, _ := filepath.Rel(examples, filepath.Dir(r))
+		cmd = filepath.ToSlash(cmd)
+		b, err := os.ReadFile(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows []Row
+		if err := json.Unmarshal(b, &rows); err != nil {
+			t.Fatalf("%s: %v", r, err)
+		}
+		for _, row := range rows {
+			i := slices.IndexFunc(Examples, func(e Example) bool { return e.Command == cmd && e.Group == row.Group })
+			if i < 0 {
+				t.Errorf("%s: no entry in Examples for its consumer of group %q", cmd, row.Group)
+				continue
+			}
+			if _, err := LoadRow(examples, Examples[i]); err != nil {
+				t.Errorf("%s: %v", Examples[i].Dir, err)
+			}
 		}
 	}
 }

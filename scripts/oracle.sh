@@ -6,6 +6,10 @@
 # "Verified by crash experiments" section; with -w it also writes it there.
 #
 #   scripts/oracle.sh [-w]         SEED=N to replay, RUNS=N runs per example
+#   ONLY=service/orders-indexer,franzgo/manual scripts/oracle.sh [-w]
+#                                  only these examples (oracle.Examples' Dir);
+#                                  with -w their rows replace theirs in the
+#                                  README's table and the other rows stay
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,8 +33,10 @@ go build -o "$tmp/commitlint" ./cmd/commitlint # before the long run: the fix ch
 
 echo "oracle: seed $seed, $runs runs per example (replay: SEED=$seed RUNS=$runs $0)" >&2
 status=0
+select=-oracle.full
+[ -n "${ONLY:-}" ] && select="-oracle.only=$ONLY"
 (cd oracle && go test -count=1 -timeout 120m -run 'TestVerdicts|TestFixes' \
-	-oracle.full -oracle.runs="$runs" -oracle.seed="$seed" -oracle.table="$tsv" -oracle.commitlint="$tmp/commitlint" .) >&2 || status=$?
+	"$select" -oracle.runs="$runs" -oracle.seed="$seed" -oracle.table="$tsv" -oracle.commitlint="$tmp/commitlint" .) >&2 || status=$?
 
 # One line per consumer: runs, records, lost, duplicated and stalled
 # (transactional examples: no output, but the group's offsets not past
@@ -51,6 +57,24 @@ if $write; then
 	start='<!-- oracle table: scripts/oracle.sh -w -->'
 	end='<!-- end oracle table -->'
 	grep -qF "$start" README.md || { echo "README.md has no '$start' marker" >&2; exit 1; }
+	if [ -n "${ONLY:-}" ]; then
+		# The README's rows of the other consumers stay; the rows of these
+		# (and of their fixes) are replaced; sorted by consumer as the script
+		# sorts them.
+		table=$({
+			echo "$table" | head -2
+			{
+				awk -v start="$start" -v end="$end" -v only="$ONLY" '
+					BEGIN { n = split(only, o, ","); for (i = 1; i <= n; i++) skip[o[i]] = 1 }
+					$0 == start { in_table = 1; next }
+					$0 == end { in_table = 0 }
+					in_table && /^\| / && !/^\| consumer \|/ {
+						split($0, f, " \\| "); c = substr(f[1], 3); sub(/ after -fix$/, "", c)
+						if (!(c in skip)) print }' README.md
+				echo "$table" | tail -n +3
+			} | awk -F ' [|] ' '{ c = substr($1, 3); print c "\t" $0 }' | LC_ALL=C sort -t $'\t' -k1,1 -s | cut -f2-
+		})
+	fi
 	awk -v start="$start" -v end="$end" -v table="$table" '
 		$0 == start { print; print table; skip = 1; next }
 		$0 == end { skip = 0 }

@@ -32,6 +32,8 @@ import (
 	"log"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 
 	"github.com/IBM/sarama"
@@ -61,80 +63,126 @@ func main() {
 	defer pool.Close()
 	st := &store.Store{Pool: pool}
 	g, ctx := errgroup.WithContext(ctx)
+	run := consumers()
 
-	idx, err := kgo.NewClient(kgo.SeedBrokers(demo.Brokers()...), kgo.ConsumerGroup("orders-indexer"), kgo.ConsumeTopics("orders"))
-	if err != nil {
-		log.Fatalf("indexer client: %v", err)
+	if run["orders-indexer"] {
+		idx, err := kgo.NewClient(kgo.SeedBrokers(demo.Brokers()...), kgo.ConsumerGroup("orders-indexer"), kgo.ConsumeTopics("orders"))
+		if err != nil {
+			log.Fatalf("indexer client: %v", err)
+		}
+		defer idx.Close()
+		g.Go(func() error { return indexer.New(idx, st).Run(ctx) })
 	}
-	defer idx.Close()
-	g.Go(func() error { return indexer.New(idx, st).Run(ctx) })
 
-	aud, err := kgo.NewClient(kgo.SeedBrokers(demo.Brokers()...), kgo.ConsumerGroup("orders-audit"), kgo.ConsumeTopics("orders"),
-		kgo.DisableAutoCommit())
-	if err != nil {
-		log.Fatalf("audit client: %v", err)
+	if run["orders-audit"] {
+		aud, err := kgo.NewClient(kgo.SeedBrokers(demo.Brokers()...), kgo.ConsumerGroup("orders-audit"), kgo.ConsumeTopics("orders"),
+			kgo.DisableAutoCommit())
+		if err != nil {
+			log.Fatalf("audit client: %v", err)
+		}
+		defer aud.Close()
+		g.Go(func() error { return audit.Run(ctx, aud, st) })
 	}
-	defer aud.Close()
-	g.Go(func() error { return audit.Run(ctx, aud, st) })
 
-	shp, err := kgo.NewClient(kgo.SeedBrokers(demo.Brokers()...), kgo.ConsumerGroup("orders-shipper"), kgo.ConsumeTopics("orders"))
-	if err != nil {
-		log.Fatalf("shipper client: %v", err)
+	if run["orders-shipper"] {
+		shp, err := kgo.NewClient(kgo.SeedBrokers(demo.Brokers()...), kgo.ConsumerGroup("orders-shipper"), kgo.ConsumeTopics("orders"))
+		if err != nil {
+			log.Fatalf("shipper client: %v", err)
+		}
+		defer shp.Close()
+		g.Go(func() error { return shipper.Run(ctx, shp, st) }) // finding: autocommit marks-ignored
 	}
-	defer shp.Close()
-	g.Go(func() error { return shipper.Run(ctx, shp, st) }) // finding: autocommit marks-ignored
 
-	lc, err := kafka.NewConsumer(&kafka.ConfigMap{"bootstrap.servers": demo.Bootstrap(), "group.id": "payments-ledger",
-		"enable.auto.offset.store": false})
-	if err != nil {
-		log.Fatalf("ledger consumer: %v", err)
+	if run["payments-ledger"] {
+		lc, err := kafka.NewConsumer(&kafka.ConfigMap{"bootstrap.servers": demo.Bootstrap(), "group.id": "payments-ledger",
+			"enable.auto.offset.store": false})
+		if err != nil {
+			log.Fatalf("ledger consumer: %v", err)
+		}
+		defer lc.Close()
+		if err := lc.SubscribeTopics([]string{"payments"}, nil); err != nil {
+			log.Fatalf("subscribe: %v", err)
+		}
+		w := &ledger.Writer{C: lc, St: st}
+		g.Go(func() error { w.Run(ctx); return nil })
 	}
-	defer lc.Close()
-	if err := lc.SubscribeTopics([]string{"payments"}, nil); err != nil {
-		log.Fatalf("subscribe: %v", err)
-	}
-	w := &ledger.Writer{C: lc, St: st}
-	g.Go(func() error { w.Run(ctx); return nil })
 
-	sc, err := kafka.NewConsumer(&kafka.ConfigMap{"bootstrap.servers": demo.Bootstrap(), "group.id": "payments-sync",
-		"enable.auto.commit": false})
-	if err != nil {
-		log.Fatalf("sync consumer: %v", err)
+	if run["payments-sync"] {
+		sc, err := kafka.NewConsumer(&kafka.ConfigMap{"bootstrap.servers": demo.Bootstrap(), "group.id": "payments-sync",
+			"enable.auto.commit": false})
+		if err != nil {
+			log.Fatalf("sync consumer: %v", err)
+		}
+		defer sc.Close()
+		if err := sc.SubscribeTopics([]string{"payments"}, nil); err != nil {
+			log.Fatalf("subscribe: %v", err)
+		}
+		g.Go(func() error { ledger.Sync(ctx, sc, st); return nil })
 	}
-	defer sc.Close()
-	if err := sc.SubscribeTopics([]string{"payments"}, nil); err != nil {
-		log.Fatalf("subscribe: %v", err)
+
+	if run["orders-projector"] {
+		proj, err := sarama.NewConsumerGroup(demo.Brokers(), "orders-projector", sarama.NewConfig())
+		if err != nil {
+			log.Fatalf("projector group: %v", err)
+		}
+		defer proj.Close()
+		g.Go(func() error { return consume(ctx, proj, &handlers.Projector{St: st}) })
 	}
-	g.Go(func() error { ledger.Sync(ctx, sc, st); return nil })
 
-	proj, err := sarama.NewConsumerGroup(demo.Brokers(), "orders-projector", sarama.NewConfig())
-	if err != nil {
-		log.Fatalf("projector group: %v", err)
+	if run["orders-archive"] {
+		cfg := sarama.NewConfig()
+		cfg.Consumer.Offsets.AutoCommit.Enable = false
+		arch, err := sarama.NewConsumerGroup(demo.Brokers(), "orders-archive", cfg)
+		if err != nil {
+			log.Fatalf("archive group: %v", err)
+		}
+		defer arch.Close()
+		g.Go(func() error { return consume(ctx, arch, &handlers.Archiver{St: st}) })
 	}
-	defer proj.Close()
-	g.Go(func() error { return consume(ctx, proj, &handlers.Projector{St: st}) })
 
-	cfg := sarama.NewConfig()
-	cfg.Consumer.Offsets.AutoCommit.Enable = false
-	arch, err := sarama.NewConsumerGroup(demo.Brokers(), "orders-archive", cfg)
-	if err != nil {
-		log.Fatalf("archive group: %v", err)
+	if run["orders-search"] {
+		search := kafkago.NewReader(kafkago.ReaderConfig{Brokers: demo.Brokers(), GroupID: "orders-search", Topic: "orders"})
+		defer search.Close()
+		svc := &readers.Service{Reader: search, St: st}
+		g.Go(func() error { return svc.Run(ctx) })
 	}
-	defer arch.Close()
-	g.Go(func() error { return consume(ctx, arch, &handlers.Archiver{St: st}) })
 
-	search := kafkago.NewReader(kafkago.ReaderConfig{Brokers: demo.Brokers(), GroupID: "orders-search", Topic: "orders"})
-	defer search.Close()
-	svc := &readers.Service{Reader: search, St: st}
-	g.Go(func() error { return svc.Run(ctx) })
-
-	fan := kafkago.NewReader(kafkago.ReaderConfig{Brokers: demo.Brokers(), GroupID: "orders-fanout", Topic: "orders"})
-	defer fan.Close()
-	g.Go(func() error { return readers.Fanout(ctx, fan, st) })
+	if run["orders-fanout"] {
+		fan := kafkago.NewReader(kafkago.ReaderConfig{Brokers: demo.Brokers(), GroupID: "orders-fanout", Topic: "orders"})
+		defer fan.Close()
+		g.Go(func() error { return readers.Fanout(ctx, fan, st) })
+	}
 
 	if err := g.Wait(); err != nil && ctx.Err() == nil {
 		log.Fatal(err)
 	}
+}
+
+// names are the service's consumers, by consumer group.
+var names = []string{"orders-indexer", "orders-audit", "orders-shipper", "payments-ledger", "payments-sync",
+	"orders-projector", "orders-archive", "orders-search", "orders-fanout"}
+
+// consumers returns the consumers to start: the groups SERVICE_CONSUMERS
+// lists (comma-separated), so that one can be run on its own, as the crash
+// experiments in oracle/ do; all of them when it is unset or empty, as the
+// documented demo runs. An unknown name stops the service.
+func consumers() map[string]bool {
+	run := map[string]bool{}
+	list := strings.TrimSpace(os.Getenv("SERVICE_CONSUMERS"))
+	if list == "" {
+		for _, n := range names {
+			run[n] = true
+		}
+		return run
+	}
+	for _, n := range strings.Split(list, ",") {
+		n = strings.TrimSpace(n)
+		if !slices.Contains(names, n) {
+			log.Fatalf("SERVICE_CONSUMERS: no consumer %q (the consumers: %s)", n, strings.Join(names, ", "))
+		}
+		run[n] = true
+	}
+	return run
 }
 
 // consume runs a sarama group's handler until ctx ends.
