@@ -22,8 +22,10 @@ import (
 // offset, ? placeholders, no deferred rollback, a kafka-go Reader outside
 // a group); and a franz-go revoke callback committing records in flight
 // on a client polled only in another package (or whose poll's receiver
-// cannot be written again), when the commit is not a statement of the
-// callback's own body or removing it would leave a variable unused.
+// cannot be written again), when the commit is in a function literal
+// inside the callback, in a function that does more and has other
+// callers, or when removing it would leave unused a variable whose
+// declaration has other effects.
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -127,7 +129,15 @@ var scenarios = []string{
 	// also flushes a buffer (fixed by removing the commit) (2 positive);
 	// blocked, with the other package allowing rebalances between polls; a
 	// callback that commits nothing, the other package committing each
-	// poll (2 silent).
+	// poll (2 silent). The commit in a function the callback calls: one
+	// that only commits and is called at shutdown too (fixed by removing
+	// the callback's call), a method only the callback calls that also
+	// flushes (fixed by removing the commit from it); made with a timeout
+	// context of its own, in a callback that only commits (fixed by
+	// removing the callback and the imports only it used) and in one that
+	// also flushes (fixed by removing the commit, the context and its
+	// deferred cancel) (4 positive); twins with BlockRebalanceOnPoll (2
+	// silent).
 	"fencing/franzrevokeremote",
 	// unguarded offset rows: pgx UPDATE, database/sql upsert in a
 	// constant, offset passed through a helper, ? placeholders (the

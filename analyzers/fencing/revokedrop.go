@@ -2,7 +2,9 @@ package fencing
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -26,39 +28,471 @@ import (
 
 // dropRevokeCommit returns the edits that take the in-flight commit cm out
 // of the revoke callback cb registered by the option call opt, and the
-// fix's title. ok is false when the commit is not a statement of the
-// callback's own body that can go alone.
+// fix's title. The commit is a statement of the callback's own body, or
+// of a function of the package the callback calls: one that does nothing
+// else (but log the commit's error), whose call statement in the callback
+// goes instead, or one that the callback alone calls, from which the
+// commit goes. Declarations that only the removed statement used go too
+// (a context with a timeout for the commit, and the deferred cancel). ok
+// is false otherwise.
 func (c *checker) dropRevokeCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Function, cm commitCall) ([]analysis.TextEdit, string, bool) {
 	_, body := funcSyntax(cb)
 	call, path := edit.CallAt(c.pass, cm.instr.Pos())
 	if body == nil || call == nil {
 		return nil, "", false
 	}
-	if fn, _ := c.funcOf(path); fn != cb.Syntax() {
-		return nil, "", false // in a helper, or a closure inside the callback
-	}
 	st, list := edit.Stmt(path)
-	if st == nil || list == nil || !c.commitStmt(st, call) {
+	if st == nil || list == nil {
 		return nil, "", false
 	}
-	if c.onlyCommits(body, st) {
+	fn, _ := c.funcOf(path)
+	if fn != cb.Syntax() {
+		// In a function the callback calls.
+		decl, ok := fn.(*ast.FuncDecl)
+		if !ok || decl.Body == nil {
+			return nil, "", false // a closure inside the callback
+		}
+		hs, ok := c.helperCallStmt(body, decl, st, call)
+		if !ok {
+			return c.dropFromHelper(body, decl, st, call)
+		}
+		st = hs
+	} else if !c.commitStmt(st, call) {
+		return nil, "", false
+	}
+	drop, ok := c.removable(body, st)
+	if !ok {
+		return nil, "", false
+	}
+	if c.onlyCommits(body, drop...) {
 		// Without the callback, the default revoke commits only processed
 		// polls while auto-commit is on, and nothing while it is off.
 		optCall, optPath := edit.CallAt(c.pass, opt.Pos())
 		if optCall != nil && len(optPath) > 1 {
 			if e, ok := edit.RemoveElement(c.pass, optPath[1], optCall); ok {
-				return []analysis.TextEdit{e}, "Remove the revoke callback, which commits records still being processed", true
+				if imps, ok := c.unusedImports([]ast.Node{optCall}); ok {
+					return append([]analysis.TextEdit{e}, imps...), "Remove the revoke callback, which commits records still being processed", true
+				}
 			}
 		}
 	}
-	if c.lastUse(body, st) {
-		return nil, "", false
-	}
-	e, ok := edit.RemoveStmt(c.pass, st)
+	edits, ok := c.removeStmts(drop)
 	if !ok {
 		return nil, "", false
 	}
-	return []analysis.TextEdit{e}, "Remove the commit from the revoke callback, so that the next owner resumes from the last commit made after processing", true
+	title := "Remove the commit from the revoke callback, so that the next owner resumes from the last commit made after processing"
+	if len(drop) > 1 {
+		title = "Remove the commit, and the declarations only it used, from the revoke callback, so that the next owner resumes from the last commit made after processing"
+	}
+	return edits, title, true
+}
+
+// helperCallStmt returns the statement of the callback's body that calls
+// decl, when decl does nothing but the commit statement st (of call) and
+// logging, or returns the commit's result; the call's arguments have no
+// effects.
+func (c *checker) helperCallStmt(body *ast.BlockStmt, decl *ast.FuncDecl, st ast.Stmt, call *ast.CallExpr) (ast.Stmt, bool) {
+	onlyCommit := false
+	if drop, ok := c.removable(decl.Body, st); ok {
+		onlyCommit = c.commitStmt(st, call) && c.onlyCommits(decl.Body, drop...)
+	}
+	if r, ok := st.(*ast.ReturnStmt); ok && len(r.Results) == 1 && ast.Unparen(r.Results[0]) == call {
+		onlyCommit = c.onlyCommits(decl.Body, st)
+	}
+	obj := c.pass.TypesInfo.Defs[decl.Name]
+	if !onlyCommit || obj == nil {
+		return nil, false
+	}
+	for _, s := range body.List {
+		var hc *ast.CallExpr
+		ast.Inspect(s, func(n ast.Node) bool {
+			if x, ok := n.(*ast.CallExpr); ok && hc == nil {
+				if fn := c.calleeOf(x); fn != nil && fn == obj {
+					hc = x
+				}
+			}
+			return hc == nil
+		})
+		if hc == nil {
+			continue
+		}
+		if !c.commitStmt(s, hc) || !c.effectFree(hc) {
+			return nil, false
+		}
+		return s, true
+	}
+	return nil, false
+}
+
+// effectFree reports whether evaluating a call's receiver and arguments
+// has no effects: identifiers, selectors, literals and operators only.
+func (c *checker) effectFree(call *ast.CallExpr) bool {
+	exprs := append([]ast.Expr{call.Fun}, call.Args...)
+	for _, e := range exprs {
+		free := true
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if n != call {
+					free = false
+				}
+			case *ast.FuncLit:
+				free = false
+			case *ast.UnaryExpr:
+				if n.Op == token.ARROW {
+					free = false
+				}
+			}
+			return free
+		})
+		if !free {
+			return false
+		}
+	}
+	return true
+}
+
+// dropFromHelper removes the commit statement st (of call) from decl, a
+// function the callback calls, when nothing else in the package refers
+// to decl: a commit returned (`return cl.CommitUncommittedOffsets(ctx)`)
+// becomes `return nil`.
+func (c *checker) dropFromHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast.Stmt, call *ast.CallExpr) ([]analysis.TextEdit, string, bool) {
+	obj := c.pass.TypesInfo.Defs[decl.Name]
+	if obj == nil {
+		return nil, "", false
+	}
+	refs, inCb := 0, 0
+	for id, o := range c.pass.TypesInfo.Uses {
+		if o == obj {
+			refs++
+			if cbBody.Pos() <= id.Pos() && id.Pos() < cbBody.End() {
+				inCb++
+			}
+		}
+	}
+	if refs != 1 || inCb != 1 {
+		return nil, "", false
+	}
+	title := "Remove the commit from " + decl.Name.Name + ", which only the revoke callback calls, so that the next owner resumes from the last commit made after processing"
+	if r, ok := st.(*ast.ReturnStmt); ok && len(r.Results) == 1 && ast.Unparen(r.Results[0]) == call {
+		res := c.pass.TypesInfo.Defs[decl.Name].Type().(*types.Signature).Results()
+		if res.Len() != 1 || !isError(res.At(0).Type()) {
+			return nil, "", false
+		}
+		return []analysis.TextEdit{{Pos: r.Pos(), End: r.End(), NewText: []byte("return nil")}}, title, true
+	}
+	if !c.commitStmt(st, call) {
+		return nil, "", false
+	}
+	drop, ok := c.removable(decl.Body, st)
+	if !ok {
+		return nil, "", false
+	}
+	edits, ok := c.removeStmts(drop)
+	if !ok {
+		return nil, "", false
+	}
+	return edits, title, true
+}
+
+// removeStmts returns the edits removing each statement, and the imports
+// only they used.
+func (c *checker) removeStmts(list []ast.Stmt) ([]analysis.TextEdit, bool) {
+	var edits []analysis.TextEdit
+	var nodes []ast.Node
+	for _, st := range list {
+		e, ok := edit.RemoveStmt(c.pass, st)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e)
+		nodes = append(nodes, st)
+	}
+	imps, ok := c.unusedImports(nodes)
+	if !ok {
+		return nil, false
+	}
+	return append(edits, imps...), true
+}
+
+// unusedImports returns the edits removing the imports of the file that
+// only the removed nodes use; ok is false when such an import is not
+// alone on its line.
+func (c *checker) unusedImports(removed []ast.Node) ([]analysis.TextEdit, bool) {
+	if len(removed) == 0 {
+		return nil, true
+	}
+	f := edit.File(c.pass, removed[0].Pos())
+	if f == nil {
+		return nil, false
+	}
+	inRemoved := func(pos token.Pos) bool {
+		for _, n := range removed {
+			if n.Pos() <= pos && pos < n.End() {
+				return true
+			}
+		}
+		return false
+	}
+	pkgs := map[*types.PkgName]bool{}
+	for _, n := range removed {
+		ast.Inspect(n, func(x ast.Node) bool {
+			if id, ok := x.(*ast.Ident); ok {
+				if pn, ok := c.pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+					pkgs[pn] = true
+				}
+			}
+			return true
+		})
+	}
+	ast.Inspect(f, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && !inRemoved(id.Pos()) {
+			if pn, ok := c.pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+				delete(pkgs, pn)
+			}
+		}
+		return true
+	})
+	var edits []analysis.TextEdit
+	for _, imp := range f.Imports {
+		obj := c.pass.TypesInfo.Implicits[imp]
+		if imp.Name != nil {
+			obj = c.pass.TypesInfo.Defs[imp.Name]
+		}
+		pn, ok := obj.(*types.PkgName)
+		if !ok || !pkgs[pn] {
+			continue
+		}
+		var line ast.Node = imp
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT && !gd.Lparen.IsValid() && gd.Pos() <= imp.Pos() && imp.End() <= gd.End() {
+				line = gd // import "time"
+			}
+		}
+		e, ok := c.removeLine(line)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e)
+	}
+	return edits, true
+}
+
+// removeLine returns an edit deleting the line of n (an import spec, or
+// a declaration importing one package), which must hold nothing else but
+// a comment.
+func (c *checker) removeLine(n ast.Node) (analysis.TextEdit, bool) {
+	tf := c.pass.Fset.File(n.Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return analysis.TextEdit{}, false
+	}
+	start := tf.Offset(tf.LineStart(tf.Line(n.Pos())))
+	if strings.TrimSpace(string(content[start:tf.Offset(n.Pos())])) != "" {
+		return analysis.TextEdit{}, false
+	}
+	end := tf.Offset(n.End())
+	for end < len(content) && content[end] != '\n' {
+		end++
+	}
+	if rest := strings.TrimSpace(string(content[tf.Offset(n.End()):end])); rest != "" && !strings.HasPrefix(rest, "//") {
+		return analysis.TextEdit{}, false
+	}
+	if end < len(content) {
+		end++
+	}
+	return analysis.TextEdit{Pos: tf.Pos(start), End: tf.Pos(end)}, true
+}
+
+// removable returns st with the statements of body that removing it
+// would leave useless: the declarations of variables only st used (a
+// statement of body declaring them with := or var, from values whose
+// only effects are the context package's derivations), and the deferred
+// calls of the other variables they declare (`defer cancel()`). ok is
+// false when a variable would be left unused otherwise.
+func (c *checker) removable(body *ast.BlockStmt, st ast.Stmt) ([]ast.Stmt, bool) {
+	drop := []ast.Stmt{st}
+	for round := 0; round < 4; round++ {
+		unused := c.leftUnused(body, drop)
+		if len(unused) == 0 {
+			if c.usedOutside(body, drop) {
+				return nil, false
+			}
+			return drop, true
+		}
+		for _, v := range unused {
+			decl := c.declaringStmt(body, v)
+			if decl == nil || containsStmt(drop, decl) {
+				return nil, false
+			}
+			drop = append(drop, decl)
+			for _, other := range c.declaredBy(decl) {
+				for _, s := range body.List {
+					if ds, ok := s.(*ast.DeferStmt); ok && !containsStmt(drop, s) && len(ds.Call.Args) == 0 && c.isVar(ds.Call.Fun, other) {
+						drop = append(drop, s)
+					}
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+func containsStmt(list []ast.Stmt, s ast.Stmt) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// isVar reports whether e is an identifier referring to v.
+func (c *checker) isVar(e ast.Expr, v types.Object) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && c.pass.TypesInfo.Uses[id] == v
+}
+
+// usedOutside reports whether a variable that a drop statement declares
+// is used outside them in body.
+func (c *checker) usedOutside(body *ast.BlockStmt, drop []ast.Stmt) bool {
+	found := false
+	for _, d := range drop {
+		for _, v := range c.declaredBy(d) {
+			ast.Inspect(body, func(n ast.Node) bool {
+				if st, ok := n.(ast.Stmt); ok && containsStmt(drop, st) {
+					return false
+				}
+				if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
+					found = true
+				}
+				return !found
+			})
+		}
+	}
+	return found
+}
+
+// leftUnused returns the variables declared in body (outside the drop
+// statements) that the drop statements use and nothing else in body
+// does.
+func (c *checker) leftUnused(body *ast.BlockStmt, drop []ast.Stmt) []types.Object {
+	inDrop := func(pos token.Pos) bool {
+		for _, s := range drop {
+			if s.Pos() <= pos && pos < s.End() {
+				return true
+			}
+		}
+		return false
+	}
+	used := map[types.Object]bool{}
+	var order []types.Object
+	for _, s := range drop {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if obj, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && body.Pos() <= obj.Pos() && obj.Pos() < body.End() && !inDrop(obj.Pos()) && !used[obj] {
+					used[obj] = true
+					order = append(order, obj)
+				}
+			}
+			return true
+		})
+	}
+	var out []types.Object
+	for _, obj := range order {
+		usedElse := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			if st, ok := n.(ast.Stmt); ok && containsStmt(drop, st) {
+				return false
+			}
+			if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj {
+				usedElse = true
+			}
+			return !usedElse
+		})
+		if !usedElse {
+			out = append(out, obj)
+		}
+	}
+	return out
+}
+
+// declaringStmt returns the statement of body's own list that declares v,
+// when it can go: a := or var declaration whose values are made without
+// effects, or by one call of the context package.
+func (c *checker) declaringStmt(body *ast.BlockStmt, v types.Object) ast.Stmt {
+	for _, s := range body.List {
+		declares := false
+		for _, d := range c.declaredBy(s) {
+			declares = declares || d == v
+		}
+		if !declares {
+			continue
+		}
+		var values []ast.Expr
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			values = s.Rhs
+		case *ast.DeclStmt:
+			for _, spec := range s.Decl.(*ast.GenDecl).Specs {
+				values = append(values, spec.(*ast.ValueSpec).Values...)
+			}
+		}
+		for _, e := range values {
+			call, isCall := ast.Unparen(e).(*ast.CallExpr)
+			if isCall {
+				fn := c.calleeOf(call)
+				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || !c.effectFree(call) {
+					return nil
+				}
+				continue
+			}
+			free := true
+			ast.Inspect(e, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CallExpr, *ast.FuncLit:
+					free = false
+				case *ast.UnaryExpr:
+					free = free && n.Op != token.ARROW
+				}
+				return free
+			})
+			if !free {
+				return nil
+			}
+		}
+		return s
+	}
+	return nil
+}
+
+// declaredBy returns the variables a := or var statement declares.
+func (c *checker) declaredBy(s ast.Stmt) []types.Object {
+	var out []types.Object
+	add := func(id *ast.Ident) {
+		if obj, ok := c.pass.TypesInfo.Defs[id].(*types.Var); ok {
+			out = append(out, obj)
+		}
+	}
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if s.Tok == token.DEFINE {
+			for _, l := range s.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					add(id)
+				}
+			}
+		}
+	case *ast.DeclStmt:
+		if gd, ok := s.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+			for _, spec := range gd.Specs {
+				for _, id := range spec.(*ast.ValueSpec).Names {
+					add(id)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // commitStmt reports whether st is the commit call's own statement: the
@@ -87,11 +521,11 @@ func (c *checker) commitStmt(st ast.Stmt, call *ast.CallExpr) bool {
 	return false
 }
 
-// onlyCommits reports whether a callback body is the commit statement and
-// logging.
-func (c *checker) onlyCommits(body *ast.BlockStmt, commit ast.Stmt) bool {
+// onlyCommits reports whether a function body is the commit statements
+// and logging.
+func (c *checker) onlyCommits(body *ast.BlockStmt, commit ...ast.Stmt) bool {
 	for _, st := range body.List {
-		if st == commit {
+		if containsStmt(commit, st) {
 			continue
 		}
 		es, ok := st.(*ast.ExprStmt)
@@ -104,34 +538,4 @@ func (c *checker) onlyCommits(body *ast.BlockStmt, commit ast.Stmt) bool {
 		}
 	}
 	return true
-}
-
-// lastUse reports whether st is the only use of a variable declared in
-// body outside st: removing st would leave it unused (a compile error).
-func (c *checker) lastUse(body *ast.BlockStmt, st ast.Stmt) bool {
-	inside := map[types.Object]bool{}
-	ast.Inspect(st, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if obj, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && body.Pos() <= obj.Pos() && obj.Pos() < body.End() && !(st.Pos() <= obj.Pos() && obj.Pos() < st.End()) {
-				inside[obj] = true
-			}
-		}
-		return true
-	})
-	for obj := range inside {
-		used := false
-		ast.Inspect(body, func(n ast.Node) bool {
-			if n == st {
-				return false
-			}
-			if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj {
-				used = true
-			}
-			return !used
-		})
-		if !used {
-			return true
-		}
-	}
-	return false
 }
