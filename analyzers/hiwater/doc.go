@@ -130,7 +130,8 @@ It stays silent for:
 Fixes. Every finding carries one. The proportionate fixes come first;
 where they cannot be built, a fallback removes the concurrency that puts
 the position calls out of order (records processed in place, one worker,
-one group function at a time, one callback at a time). A finding is left
+one group function at a time, one callback at a time), or, where it
+cannot be removed, writes a low-water mark instead. A finding is left
 unreported only where no fix, fallback included, can be built that
 compiles and is right (the known gaps below).
 
@@ -182,6 +183,19 @@ compiles and is right (the known gaps below).
     in the goroutine, <-done last in the loop body), unless the iteration
     can end before that (continue, break, return).
 
+    Where none of these can be built (a goroutine reporting its failure to
+    the select that receives the records: it can neither run in place nor
+    be waited for), the goroutines keep running and each writes a
+    low-water mark: the low-water fix of the select collector below, with
+    the position call in the goroutine. It needs a go statement of a
+    function literal making the position call itself, once, with the
+    record it captures from the loop. Marks of two goroutines may still
+    land in either order, but each is a low-water mark: a forward-only
+    mark keeps the higher, a last-write store or commit that goes back
+    replays records done after it, neither passes a record in flight. A
+    goroutine that skips its call (a failure) holds the mark, and the
+    record is replayed after a restart.
+
   - A pool started by a counting loop (for i := 0; i < n; i++, for i :=
     1; i <= n; i++, for i := n; i > 0; i--, for range n): n becomes 1, a
     single worker, and so does the n of a WaitGroup's Add(n) counting the
@@ -222,9 +236,14 @@ compiles and is right (the known gaps below).
     lane, lanes[0] <- m. Lanes kept in a map with an integer key go to key
     0 when the map is written only by a loop counting its key up from 0
     (for i := 0; i < n; i++ { lanes[i] = make(...) }) and never deleted
-    from: if any lane exists, lane 0 does. A variable the old index alone
-    read goes with it: a range key becomes _, a counter stepped from a
-    constant (next := 0; next++) loses its declaration and its steps.
+    from: if any lane exists, lane 0 does. An index that is a variable
+    defined for it alone (idx := shard(m.Key, n); lanes[idx] <- m) keeps
+    the variable, and its definition computes the new index (idx :=
+    int(m.Partition)%len(lanes)), when the calls it drops are of functions
+    (not methods or function values) and it takes no address. A variable
+    the old index alone read goes with it: a range key becomes _, a
+    counter stepped from a constant (next := 0; next++) loses its
+    declaration and its steps.
 
   - A completion callback's position call: a tracker of the lowwater
     package of this module (github.com/offsetcommit/commitlint/lowwater) is
@@ -263,28 +282,45 @@ compiles and is right (the known gaps below).
     else at the send.
 
   - A consume loop collecting completions in the select receiving its
-    records (case m := <-done: sess.MarkMessage(m, "")): the low-water
-    fix of completion callbacks, for the clients whose model spells it: a
-    tracker made before the loop, each record started in it right before
-    its go statement (a Start error is returned), and the position call
-    writing what the tracker's Done returns.
+    records (case m := <-done: sess.MarkMessage(m, "")): a tracker made
+    before the loop, each record started in it right before its go
+    statement, and the statement of the position call writing what the
+    tracker's Done returns, when it advanced the mark (if next, ok :=
+    tracker.Done(tp, m.Offset); ok { ... }). A Start that fails meets a
+    partition consumed again from an earlier offset (a rebalance gave it
+    back, or a rewind): the partition is forgotten and started again, so
+    that a rebalance does not end the loop (a second failure, an invalid
+    offset, is returned: the function must return just an error). The
+    write, for each client model (clientmodel.LowWaterWriteOf): sarama
+    MarkMessage becomes MarkOffset of the mark; franz-go MarkCommitRecords
+    becomes MarkCommitOffsets with the finished record's leader epoch;
+    kafka-go CommitMessages commits a message at the mark - 1 (it commits
+    offset + 1); confluent-kafka-go StoreMessage and CommitMessage become
+    StoreOffsets and CommitOffsets of the mark. The position call takes
+    one record, a variable, and is a statement of its own or the init of
+    an if statement without else (if err := r.CommitMessages(ctx, m); err
+    != nil { ... }: the whole if goes in the mark's branch).
 
 Keeping the concurrency needs a low-water-mark tracker: the consume loop
 starts each offset in order, workers report it done and commit what the
 tracker returns, the smallest offset still in flight. The lowwater package
 of this module (github.com/offsetcommit/commitlint/lowwater) is one; only
-the completion-callback and select-collector fixes introduce it (the
-import is added; the user's module must then require this module), since
-a callback has no go statement to remove, and a goroutine whose loop
-collects its completion can neither run in place nor be waited for.
+the completion-callback, select-collector and last goroutine fixes
+introduce it (the import is added; the user's module must then require
+this module), since a callback has no go statement to remove, and a
+goroutine whose loop collects its completion (or its failure) can
+neither run in place nor be waited for.
 
 Not reported (known gaps): a consume loop collecting completions in the
-select receiving its records, for clients whose model spells no
-low-water write (franz-go, kafka-go, confluent-kafka-go: no fix is sure
-to be right, the goroutines cannot run in place and the loop cannot wait
-for them in the select); goroutines that cannot run in place where no
-join exists to move the call after, nor room to give their sends, nor a
-wait at the end of the iteration that would be reached; pools whose
+select receiving its records, and goroutines that cannot run in place
+where no join exists to move the call after, nor room to give their
+sends, nor a wait at the end of the iteration that would be reached,
+when the low-water fix cannot be built either: a position call the
+client model spells no low-water write for (franz-go CommitRecords, the
+calls taking raw offsets), one writing several records, one that is
+neither a statement of its own nor an if's init, a goroutine making it
+through a helper or more than once, or a function that does not return
+just an error; pools whose
 worker count is a call with arguments (or an index computed by a call)
 used elsewhere; pools not started by a counting loop or a range over a
 slice (a for loop with a break), and pools whose workers are different
@@ -292,7 +328,9 @@ functions started by several go statements (not recognised); errgroup
 functions started with TryGo whose result is used other than as `if
 !g.TryGo(f)`; lanes kept in a map not filled by a loop counting from 0;
 lanes whose index, once replaced, leaves a variable unused that is not a
-range key or a counter stepped from a constant; completion callbacks
+range key, a counter stepped from a constant, nor an index variable whose
+definition can be rewritten (one calling a method or a function value,
+or taking an address); completion callbacks
 handed on by a statement other than a call, a send or a select's send
 case, or on a channel the loop drains itself; method values whose method
 is made into values in several places, or whose receiver is not a plain

@@ -60,7 +60,10 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 	if fix, ok := c.bufferSends(s); ok {
 		return fix, true
 	}
-	return c.waitEachIteration(s)
+	if fix, ok := c.waitEachIteration(s); ok {
+		return fix, true
+	}
+	return c.goroutineLowWater(f)
 }
 
 // ---- remove the go statement ----

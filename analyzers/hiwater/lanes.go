@@ -350,9 +350,13 @@ func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
 		if !c.filledFromZero(ast.Unparen(ix.X)) {
 			return fail()
 		}
+		target, dead, ok := c.indexTarget(ix.Index, nil)
+		if !ok {
+			return fail()
+		}
 		return analysis.SuggestedFix{
 			Message:   "Send every record to the first lane",
-			TextEdits: []analysis.TextEdit{{Pos: ix.Index.Pos(), End: ix.Index.End(), NewText: []byte("0")}},
+			TextEdits: append([]analysis.TextEdit{{Pos: target.Pos(), End: target.End(), NewText: []byte("0")}}, dead...),
 		}, true
 	default:
 		return fail()
@@ -376,26 +380,129 @@ func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
 			if v, ok := obj.(*types.Var); ok && v.IsField() {
 				if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
 					text := "int(" + edit.Source(c.pass, val) + ".Partition)%len(" + edit.Source(c.pass, coll) + ")"
-					dead, ok := c.deadAfter(ix.Index)
+					target, dead, ok := c.indexTarget(ix.Index, []ast.Expr{val, coll})
 					if !ok {
 						return fail()
 					}
 					return analysis.SuggestedFix{
 						Message:   "Route each partition to one lane",
-						TextEdits: append([]analysis.TextEdit{{Pos: ix.Index.Pos(), End: ix.Index.End(), NewText: []byte(text)}}, dead...),
+						TextEdits: append([]analysis.TextEdit{{Pos: target.Pos(), End: target.End(), NewText: []byte(text)}}, dead...),
 					}, true
 				}
 			}
 		}
 	}
-	dead, ok := c.deadAfter(ix.Index)
+	target, dead, ok := c.indexTarget(ix.Index, nil)
 	if !ok {
 		return fail()
 	}
 	return analysis.SuggestedFix{
 		Message:   "Send every record to the first lane",
-		TextEdits: append([]analysis.TextEdit{{Pos: ix.Index.Pos(), End: ix.Index.End(), NewText: []byte("0")}}, dead...),
+		TextEdits: append([]analysis.TextEdit{{Pos: target.Pos(), End: target.End(), NewText: []byte("0")}}, dead...),
 	}, true
+}
+
+// indexTarget returns the expression a lane fix replaces for the index of
+// a send, and the edits keeping the file compiling (deadAfter): the index
+// itself; or, for an index that is a local variable read nowhere else and
+// defined just for it (idx := lane(m.Key, n); lanes[idx] <- m), the
+// expression defining it, so that the variable stays used (idx :=
+// int(m.Partition)%len(lanes)). The expressions in mentions, which the
+// new index names, must mean the same at the definition, and the calls
+// of the definition dropped must be of functions (not methods or function
+// values) given no address.
+func (c *checker) indexTarget(index ast.Expr, mentions []ast.Expr) (ast.Expr, []analysis.TextEdit, bool) {
+	keep := func() (ast.Expr, []analysis.TextEdit, bool) {
+		dead, ok := c.deadAfter(index)
+		return index, dead, ok
+	}
+	id, ok := ast.Unparen(index).(*ast.Ident)
+	if !ok {
+		return keep()
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || c.isParam(v) {
+		return keep()
+	}
+	f := edit.File(c.pass, id.Pos())
+	if f == nil {
+		return keep()
+	}
+	var def *ast.Ident
+	others := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		if x, isID := n.(*ast.Ident); isID {
+			if c.pass.TypesInfo.Defs[x] == v {
+				def = x
+			} else if c.pass.TypesInfo.Uses[x] == v && x != id {
+				others++
+			}
+		}
+		return true
+	})
+	if def == nil || others > 0 {
+		return keep()
+	}
+	as, ok := edit.Path(c.pass, def.Pos())[1].(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return keep()
+	}
+	rhs := as.Rhs[0]
+	for _, m := range mentions {
+		root := m
+		for {
+			if sel, isSel := ast.Unparen(root).(*ast.SelectorExpr); isSel {
+				root = sel.X
+				continue
+			}
+			break
+		}
+		rid, isID := ast.Unparen(root).(*ast.Ident)
+		if !isID || c.lookupAt(as.Pos(), rid.Name) != c.pass.TypesInfo.Uses[rid] {
+			return keep()
+		}
+	}
+	pure := true
+	ast.Inspect(rhs, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.UnaryExpr:
+			if x.Op == token.AND {
+				pure = false
+			}
+		case *ast.CallExpr:
+			if tv, isT := c.pass.TypesInfo.Types[x.Fun]; isT && (tv.IsType() || tv.IsBuiltin()) {
+				break
+			}
+			var fid *ast.Ident
+			switch fn := ast.Unparen(x.Fun).(type) {
+			case *ast.Ident:
+				fid = fn
+			case *ast.SelectorExpr:
+				if _, isPkg := c.pass.TypesInfo.Uses[identOf(fn.X)].(*types.PkgName); isPkg {
+					fid = fn.Sel
+				}
+			}
+			if fid == nil {
+				pure = false
+				break
+			}
+			if fn, isFn := c.pass.TypesInfo.Uses[fid].(*types.Func); !isFn || fn.Type().(*types.Signature).Recv() != nil {
+				pure = false
+			}
+		}
+		return pure
+	})
+	if !pure {
+		return keep()
+	}
+	dead, ok := c.deadAfter(rhs)
+	return rhs, dead, ok
+}
+
+// identOf returns e as an identifier, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
 }
 
 // deadAfter returns the edits that keep the file compiling once

@@ -16,3 +16,5 @@ func (t *Tracker) Start(tp TopicPartition, offset int64) error { return nil }
 func (t *Tracker) Done(tp TopicPartition, offset int64) (commit int64, ok bool) { return 0, false }
 
 func (t *Tracker) CommittableAll() map[TopicPartition]int64 { return nil }
+
+func (t *Tracker) Forget(tps ...TopicPartition) {}

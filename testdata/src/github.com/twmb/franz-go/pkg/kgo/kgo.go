@@ -54,11 +54,12 @@ func (o Offset) At(at int64) Offset { o.at = at; return o }
 func (o Offset) AtStart() Offset    { o.at = -2; return o }
 
 type Record struct {
-	Key       []byte
-	Value     []byte
-	Topic     string
-	Partition int32
-	Offset    int64
+	Key         []byte
+	Value       []byte
+	Topic       string
+	Partition   int32
+	Offset      int64
+	LeaderEpoch int32
 }
 
 type FetchPartition struct {

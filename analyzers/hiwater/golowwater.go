@@ -1,0 +1,98 @@
+package hiwater
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// goroutineLowWater builds the last fallback of a per-record goroutine
+// that can neither run in place nor be waited for in its iteration (it
+// sends to a channel only the loop receives from, in a select that also
+// receives the records): the goroutines keep running, and each writes the
+// low-water mark of a tracker instead of its own record's position, as a
+// completion callback does (trackerFix):
+//
+//	tracker := lowwater.New()
+//	for {
+//		select {
+//		case msg := <-claim.Messages():
+//			tp := lowwater.TopicPartition{Topic: msg.Topic, Partition: msg.Partition}
+//			if err := tracker.Start(tp, msg.Offset); err != nil { ... }
+//			go func() {
+//				...
+//				if next, ok := tracker.Done(lowwater.TopicPartition{...}, msg.Offset); ok {
+//					sess.MarkOffset(msg.Topic, msg.Partition, next, "")
+//				}
+//			}()
+//
+// The marks of two goroutines can still land in either order, but each is
+// a low-water mark: forward-only marks keep the higher, and a last-write
+// store or commit that goes back replays what was done after it, never
+// passing a record in flight. A record whose goroutine skips the call (a
+// failure) holds the mark until a restart replays it.
+//
+// It requires a go statement of a function literal that makes the
+// position call itself, with the record it captures from the loop (a
+// variable visible at the go statement), and no other position call of
+// the same goroutine.
+func (c *checker) goroutineLowWater(f *finding) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	call, s := f.call, f.site
+	if s.kind != perRecord || s.l.mc == nil || call.Fn != s.l.mc.Fn {
+		return fail()
+	}
+	if _, ok := s.l.instr.(*ssa.Go); !ok {
+		return fail()
+	}
+	gs := goStmtAt(c.pass, s.l.instr.Pos())
+	if gs == nil {
+		return fail()
+	}
+	if _, i := stmtListOf(c.pass, gs); i < 0 {
+		return fail()
+	}
+	if _, isLit := ast.Unparen(gs.Call.Fun).(*ast.FuncLit); !isLit {
+		return fail()
+	}
+	// The record: a variable the goroutine captures.
+	ci, ok := call.Instr.(*ssa.Call)
+	if !ok {
+		return fail()
+	}
+	arg := ssaflow.Arg(ci.Common(), call.Record)
+	captured := false
+	for _, v := range append([]ssa.Value{arg}, c.leavesOf(arg).recs...) {
+		if kind, _ := c.origin(call.Fn, v); kind == originFreeVar {
+			captured = true
+			break
+		}
+	}
+	if !captured {
+		return fail()
+	}
+	ce, _ := edit.CallAt(c.pass, call.Pos())
+	if ce == nil || call.Record >= len(ce.Args) {
+		return fail()
+	}
+	rec, ok := ast.Unparen(ce.Args[call.Record]).(*ast.Ident)
+	if !ok {
+		return fail()
+	}
+	obj := c.pass.TypesInfo.Uses[rec]
+	if obj == nil || c.lookupAt(gs.Pos(), rec.Name) != obj {
+		return fail()
+	}
+	// One position call per goroutine: the fix replaces one.
+	for _, other := range c.m.Calls {
+		if other == call || other.Fn != call.Fn || !positional(other) {
+			continue
+		}
+		return fail()
+	}
+	return c.trackerFix(call, gs, rec, obj)
+}
