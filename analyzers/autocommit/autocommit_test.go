@@ -28,8 +28,8 @@ import (
 //     with one worker, a pool of workers started by a counted loop, also
 //     one that does more than start them, returns or skips iterations
 //     (made one worker), a goroutine per message (run in place), a fetch
-//     followed by `if err == nil { process }`, and a kafka-go batch
-//     processed by one call are fixed.
+//     followed by `if err == nil { process }`, and a batch processed by
+//     one call are fixed.
 //   - kafkago: a decoding helper that reads with ReadMessage, returned as
 //     a value, stored in an exported field, a field of a generic struct
 //     or one a struct literal without keys may set, or called in a go or
@@ -84,14 +84,16 @@ var scenarios = []struct {
 	// (run in place, the store after it), ReadMessage bound to a variable
 	// (the store after each call's processing), a pool whose loop skips
 	// iterations (a break after its go statement) and one whose loop may
-	// return (run once) (20 / 13): auto-store off + StoreMessage, "false"
+	// return (run once), a batch saved in one call (each message stored
+	// after it) (21 / 14): auto-store off + StoreMessage, "false"
 	// as a string, auto-commit off + CommitMessage, opaque parameter,
 	// Poll + StoreMessage, a package-level map with auto-store off, a
 	// pool storing with auto-store off, a pool announcing its workers and
 	// storing with auto-store off, the skipping and the returning pools
 	// storing with auto-store off, the ticking worker storing with
 	// auto-store off, goroutines storing with auto-store off, the bound
-	// ReadMessage with auto-store off and a store.
+	// ReadMessage with auto-store off and a store, the batch stored after
+	// it is saved with auto-store off.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
 	// the consumer model: internal/consumer/setters.go): a

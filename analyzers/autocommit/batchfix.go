@@ -16,21 +16,40 @@ import (
 // (`pending = append(pending, m)`) that the loop processes later, in one
 // call (`if err := flush(pending); err != nil { return err }`): fetch
 // without committing, and commit the whole batch right after that call's
-// error check, before the batch is reset. It is built when the fetch's
-// error check leaves, the append is the message's only use, the batch is
-// a local slice taken by that one call and otherwise only reset
-// (`pending = pending[:0]`), and the call's failure leaves (its error
-// checked with a branch that returns, breaks, continues or exits) or it
-// returns no error at all.
+// error check, before the batch is reset (batchFlush says when).
 func (c *checker) commitAfterFlush(path []ast.Node, fetch *ast.AssignStmt, list []ast.Stmt, call *ast.CallExpr, sel *ast.SelectorExpr, msg *ast.Ident, fetchName, commitName string) ([]analysis.TextEdit, bool) {
-	errID, ok := fetch.Lhs[1].(*ast.Ident)
+	batch, after, ok := c.batchFlush(fetch, list, msg)
 	if !ok {
 		return nil, false
+	}
+	body, extra, ok := c.errHandling(path, fetch, "commit offsets")
+	if !ok {
+		return nil, false
+	}
+	text := fmt.Sprintf("if err := %s.%s(%s, %s...); err != nil {\n%s\n}", edit.Source(c.pass, sel.X), commitName, edit.Source(c.pass, call.Args[0]), batch.Name(), body)
+	return append(extra,
+		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetchName)},
+		edit.InsertAfter(c.pass, after, text)), true
+}
+
+// batchFlush finds, for a message fetched by `msg, err := fetch` in list
+// and appended to a batch that the loop processes later in one call, the
+// batch and the statement after which that call has succeeded: its
+// error check (or the call's own statement when it returns no error).
+// It is found when the fetch's error check leaves, the append is the
+// message's only use, the batch is a local slice taken by that one call
+// and otherwise only reset (`pending = pending[:0]`), and the call's
+// failure leaves (its error checked with a branch that returns, breaks,
+// continues or exits) or it returns no error at all.
+func (c *checker) batchFlush(fetch *ast.AssignStmt, list []ast.Stmt, msg *ast.Ident) (types.Object, ast.Stmt, bool) {
+	errID, ok := fetch.Lhs[1].(*ast.Ident)
+	if !ok {
+		return nil, nil, false
 	}
 	check, ok := next(list, fetch).(*ast.IfStmt)
 	leaves := noreturn.Of(c.pass).EndsWithLeave
 	if !ok || check.Init != nil || !isNilCheckOf(c.pass, check.Cond, errID) || !leaves(check.Body.List) {
-		return nil, false
+		return nil, nil, false
 	}
 	msgObj := c.pass.TypesInfo.ObjectOf(msg)
 	var batch types.Object
@@ -40,12 +59,12 @@ func (c *checker) commitAfterFlush(path []ast.Node, fetch *ast.AssignStmt, list 
 		}
 		b := c.appendTarget(s, msgObj)
 		if b == nil || batch != nil {
-			return nil, false
+			return nil, nil, false
 		}
 		batch = b
 	}
 	if batch == nil || batch.Parent() == c.pass.Pkg.Scope() {
-		return nil, false
+		return nil, nil, false
 	}
 	// The one call that takes the batch, and nothing else that uses it
 	// but appends and resets.
@@ -84,20 +103,13 @@ func (c *checker) commitAfterFlush(path []ast.Node, fetch *ast.AssignStmt, list 
 		})
 	}
 	if !ok || flush == nil {
-		return nil, false
+		return nil, nil, false
 	}
 	after, ok := c.afterFailureLeaves(flush, leaves)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
-	body, extra, ok := c.errHandling(path, fetch, "commit offsets")
-	if !ok {
-		return nil, false
-	}
-	text := fmt.Sprintf("if err := %s.%s(%s, %s...); err != nil {\n%s\n}", edit.Source(c.pass, sel.X), commitName, edit.Source(c.pass, call.Args[0]), batch.Name(), body)
-	return append(extra,
-		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetchName)},
-		edit.InsertAfter(c.pass, after, text)), true
+	return batch, after, true
 }
 
 // appendTarget returns the slice b when s is `b = append(b, msg)`.

@@ -22,7 +22,11 @@ so this analyzer reports only what can lose records with that client:
     a channel hands the message to (at the end of its range loop, or of
     its `case m := <-ch:` when it selects between messages and other
     work, a ticker, a flush); at the end of an if err == nil block
-    that processes it. Workers started by a counted loop (a pool) finish
+    that processes it; for a message read with ReadMessage and appended
+    to a batch that one call processes (pending = append(pending, msg);
+    if err := saveAll(pending); ...), each message of the batch right
+    after that call succeeds, before the batch is reset, a failed store
+    logged (a later store of the partition covers it). Workers started by a counted loop (a pool) finish
     messages out of order, and a store keeps the last write, so the fix
     makes the pool one worker (the loop is replaced by its body, or it
     runs once, its bound 1 or the loop variable's first value + 1, when

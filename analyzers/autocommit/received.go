@@ -181,6 +181,8 @@ func (c *checker) receivedStored(k *consumer.Consumer) {
 		case rw.inPlace != nil:
 			rel = append(rel, related(rw.inPlace.Pos(), "processed in a goroutine of its own: no place in the loop is after its processing"))
 			title = "Process each message in place and store it after processing"
+		case rw.batch:
+			title = "Store each batch after it is processed"
 		}
 	}
 	o := c.origin(k, "")

@@ -58,6 +58,8 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 		case rw.inPlace != nil:
 			rel = append(rel, related(rw.inPlace.Pos(), "processed in a goroutine of its own: no place in the loop is after its processing"))
 			title = "Disable " + cl.Spell(clientmodel.AutoStore) + ", process each message in place and store it after processing"
+		case rw.batch:
+			title = "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each batch after it is processed"
 		}
 	}
 	for _, vc := range values {
@@ -87,6 +89,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 type rewrite struct {
 	pool    *pool
 	inPlace *ast.GoStmt
+	batch   bool // the message is stored with its batch, after the batch is processed
 }
 
 // storeAfterProcessing inserts a StoreMessage of the fetched message at the
@@ -131,6 +134,9 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 			return nil, rewrite{}, false
 		}
 	default:
+		if e, ok := c.storeBatch(k, call, path, recvX); ok {
+			return e, rewrite{batch: true}, true
+		}
 		if m, l, st, gs := c.goScope(path); m != "" {
 			// Handed to a goroutine of its own: process it in place
 			// and store after it.
@@ -171,6 +177,32 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 		e = one
 	}
 	return append(extra, e...), rewrite{pool: pl, inPlace: g}, true
+}
+
+// storeBatch returns the edits for a message appended to a batch that the
+// loop processes later in one call (batchFlush): each message of the
+// batch is stored right after that call has succeeded, before the batch
+// is reset, a failed store logged (a later store of its partition covers
+// the message).
+func (c *checker) storeBatch(k *consumer.Consumer, call *ast.CallExpr, path []ast.Node, recvX ast.Expr) ([]analysis.TextEdit, bool) {
+	stmt, listp := edit.Stmt(path)
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+		return nil, false
+	}
+	msg, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || msg.Name == "_" {
+		return nil, false
+	}
+	batch, after, ok := c.batchFlush(as, *listp, msg)
+	if !ok || !c.visibleAt(recvX, after.End()) {
+		return nil, false
+	}
+	name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
+	m := edit.FreeName(c.pass, after.End(), "m")
+	text := fmt.Sprintf("for _, %s := range %s {\n\tif _, err := %s.%s(%s); err != nil {\n\t\t%s.Printf(\"store offset: %%v\", err)\n\t}\n}",
+		m, batch.Name(), edit.Source(c.pass, recvX), k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs), m, name)
+	return append(imp, edit.InsertAfter(c.pass, after, text)), true
 }
 
 // messageScope finds, for a confluent fetch call, the expression naming the

@@ -865,3 +865,66 @@ func goPerMessageStored(ctx context.Context, s *store) error {
 		}()
 	}
 }
+
+// saveAll writes a batch of messages in one round trip.
+func (s *store) saveAll(ctx context.Context, ms []*kafka.Message) error {
+	for _, m := range ms {
+		s.rows[string(m.Key)] = m.Value
+	}
+	return ctx.Err()
+}
+
+// batched appends each message to a batch saved when it is full: the
+// offsets of the messages waiting in the batch are stored already. The
+// fix stores each message of the batch after the batch is saved, before
+// it is reset.
+func batched(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "batched"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	var pending []*kafka.Message
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		pending = append(pending, msg)
+		if len(pending) < 100 {
+			continue
+		}
+		if err := s.saveAll(ctx, pending); err != nil {
+			return fmt.Errorf("save batch: %w", err)
+		}
+		pending = pending[:0]
+	}
+}
+
+// batchedStored turns the auto-store off and stores the batch after it
+// is saved.
+func batchedStored(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "batched-stored", "enable.auto.offset.store": false}) // ok: auto-store off, each batch stored after it is saved
+	if err != nil {
+		return err
+	}
+	var pending []*kafka.Message
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		pending = append(pending, msg)
+		if len(pending) < 100 {
+			continue
+		}
+		if err := s.saveAll(ctx, pending); err != nil {
+			return fmt.Errorf("save batch: %w", err)
+		}
+		for _, m := range pending {
+			if _, err := c.StoreMessage(m); err != nil {
+				log.Printf("store offset: %v", err)
+			}
+		}
+		pending = pending[:0]
+	}
+}
