@@ -72,10 +72,14 @@ Async set to true, in its literal or by assigning the field), followed
 by the position call with nothing between them that waits for the work
 (a receive, a select with a receive case, a WaitGroup or errgroup Wait,
 a future's Get or Wait, a Flush of the producing client) is reported
-too, and so is a franz-go commit reached by a Produce or
-TryProduce of a record derived from what it commits on some path with
-no Flush between (a poll committed whole after a loop producing its
-records, a record committed after a produce on one branch), and so is a
+too, and so is a commit reached by an asynchronous produce (franz-go
+Produce or TryProduce, confluent Produce) of a record derived from what
+it commits on some path with no flush between (franz-go Flush, or a
+confluent Flush whose count is read: it gives up after its timeout): a
+franz-go poll committed whole after a loop producing its records, a
+confluent Commit with auto-store on (it commits every message handed
+out) after a loop of reads and Produce calls, a record committed after a
+produce on one branch; and so is a
 position call followed by such a send or produce of its record, unless
 the function also processes R itself before the call (the channel then
 carries a copy) or the value sent is computed by a call (the outcome of
@@ -93,9 +97,7 @@ path only (behind a flag), commits of a previous record or poll made
 before the next fetch, and commits whose record is not processed
 afterwards (a poison pill skipped). A kafka-go WriteMessages counts as a
 synchronous produce on a Writer the package does not build with Async
-set to the constant true (a parameter, another package's Writer), and
-a confluent commit after a loop of reads and Produce calls is not
-checked against them.
+set to the constant true (a parameter, another package's Writer).
 
 The suggested fix moves the commit (with the error check right after it)
 after the last statement of the same block that processes the record; an
@@ -148,14 +150,27 @@ named and checked for nil) forward each report to the channel of its
 message first (as sarama's SyncProducer does), and the
 sender waits on the channel before the mark, returning the delivery's
 error (the claim stops before marking past a message that was not
-delivered); each claim then has one message in flight, so its marks stay
+delivered; a sending function whose last result is an error, beside
+others, returns their zero values with it); each claim then has one message in flight, so its marks stay
 in order whichever claim's loop received the report. When the package
 builds the producer itself (NewAsyncProducer with a config of its own,
 the build's error checked) but leaves Producer.Return.Successes off, or
 drains Successes() nowhere, the fix also sets it right before the build
 (unless set there already) and starts a goroutine draining Successes()
 after the error check, forwarding each report the same way (the package
-must already drain Errors()). When a drain may stop
+must already drain Errors()). When the package turns
+Producer.Return.Errors off on that config (sarama then only logs the
+failures: a wait for a failed message would never end), the fix sets it
+true again and starts a goroutine draining Errors() the same way. When
+another package builds the producer (the package builds none, and sets
+Producer.Return.Successes nowhere) but this one drains both Successes()
+and Errors() in loops of its own, the forwards go there and the wait
+also ends with the session, as below: the fix does not rely on the
+setting it cannot see. A drain of Successes() is the package's own
+evidence that successes are on; were they off, the drain would receive
+nothing and each claim would stop at its first message until the
+session ends, marking nothing past it (a stall the lag shows, never a
+loss). When a drain may stop
 before its channel closes (a return, or a break out of its loop, as a
 select case on a context's Done channel does), the sender's wait also
 ends, without the mark, when the session's Context is done, so the
@@ -176,7 +191,18 @@ waiting for a full batch: write a poll's messages in one call, or lower
 BatchTimeout, where that is too slow. A franz-go commit reached by
 produces in a loop gets a Flush of the producer before it, its error
 handled as the commit's (Flush returns once every queued record is
-delivered or failed and its promise has run).
+delivered or failed and its promise has run). A confluent commit reached
+by Produce calls in a loop gets no Flush: its count includes the
+delivery reports nobody reads from Events(), so in a program that does
+not read them it never reaches zero. Each Produce with a nil delivery
+channel gets a channel of its own instead, and its report is awaited
+right after it (each message delivered before the next read), a failed
+delivery handled as the Produce's own failure, or, for an unchecked
+Produce (checked now: a message the producer refused never reports), by
+returning it from a function whose last result is an error, or else as
+the commit's failure; the handling must leave the function (a return,
+or a call that never returns, with no break or continue), so the commit
+never follows a failed delivery.
 
 A finding whose fix cannot be built is still reported, without a fix:
 known cases are a send on sarama's AsyncProducer Input() when the package

@@ -41,7 +41,7 @@ type handOff struct {
 // channel after it, and the function does not process the record itself
 // before p.
 func (c *checker) checkHandOff(p *position) {
-	for _, o := range c.origins(p) {
+	for _, o := range c.handOffOrigins(p) {
 		var def ssa.Instruction
 		if d, ok := o.(ssa.Instruction); ok && d.Parent() == p.fn {
 			def = d
@@ -56,6 +56,30 @@ func (c *checker) checkHandOff(p *position) {
 		c.reportHandOff(p, h)
 		return
 	}
+}
+
+// handOffOrigins returns the origins of p and, for a commit of
+// everything handed out (no record argument), the fetches of its
+// consumer in its function that reach it without dominating it (reads in
+// a loop before the commit): a record they hand out may still be queued
+// in a producer when p commits it.
+func (c *checker) handOffOrigins(p *position) []ssa.Value {
+	out := c.origins(p)
+	if p.arg != nil || p.marked || p.fetchCommit {
+		return out
+	}
+	for _, call := range c.m.Calls {
+		if call.Role != clientmodel.Fetch || call.Fn != p.fn || call.Client != p.client.Client {
+			continue
+		}
+		if p.k != nil && call.Consumer != nil && call.Consumer != p.k {
+			continue
+		}
+		if ci, ok := call.Instr.(*ssa.Call); ok && !ssaflow.Dominates(ci, p.instr) && reachesStopping(ci, p.instr, func(ssa.Instruction) bool { return false }) {
+			out = append(out, ci)
+		}
+	}
+	return out
 }
 
 // handOffBefore returns a hand-off of o that executes before p on every
@@ -89,7 +113,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 					if tainted == nil {
 						tainted = c.taint(o)
 					}
-					stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || c.flushes(x, in, pr.Flush) }
+					stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || c.flushes(x, in, &pr) }
 					if (carried[rec] || tainted[rec]) && reachesStopping(in, p.instr, stop) {
 						return &handOff{instr: in, produce: &pr, flush: true}
 					}
@@ -116,7 +140,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			}
 			if ssaflow.Dominates(instr, p.instr) {
 				stop := func(x ssa.Instruction) bool {
-					return x == def || isWait(x) || h.produce != nil && c.flushes(x, instr, h.produce.Flush)
+					return x == def || isWait(x) || h.produce != nil && c.flushes(x, instr, h.produce)
 				}
 				if reachesStopping(instr, p.instr, stop) {
 					return h
@@ -224,18 +248,22 @@ func isWait(instr ssa.Instruction) bool {
 	return false
 }
 
-// flushes reports whether instr calls flush, the producer's call that
-// waits for every record it queued (clientmodel.Produce.Flush), on the
-// producer that made the produce call (the receivers may share a value).
-func (c *checker) flushes(instr, produce ssa.Instruction, flush string) bool {
+// flushes reports whether instr calls pr.Flush, the producer's call that
+// waits for every record it queued, on the producer that made the produce
+// call (the receivers may share a value), its count read when it may give
+// up (pr.FlushCounts).
+func (c *checker) flushes(instr, produce ssa.Instruction, pr *clientmodel.ProduceRef) bool {
 	call, ok := instr.(*ssa.Call)
 	pc, ok2 := produce.(*ssa.Call)
-	if !ok || !ok2 || flush == "" {
+	if !ok || !ok2 || pr.Flush == "" {
 		return false
 	}
 	fn := ssaflow.Callee(call.Common())
-	if fn == nil || fn.FullName() != flush {
+	if fn == nil || fn.FullName() != pr.Flush {
 		return false
+	}
+	if pr.FlushCounts && len(*call.Referrers()) == 0 {
+		return false // gave up after its timeout, unchecked
 	}
 	a, b := ssaflow.Recv(call.Common()), ssaflow.Recv(pc.Common())
 	return a != nil && b != nil && (a == b || ssaflow.Intersects(c.flow.Roots(a), c.flow.Roots(b)))

@@ -23,14 +23,6 @@ import (
 //     to the field of the variable holding the literal): a Writer from a
 //     parameter of an exported function or another package's constructor,
 //     or with Async set from a variable, counts as synchronous.
-//   - A confluent commit after a loop of reads and asynchronous Produce
-//     calls with no Flush before it is not reported: no read in the loop
-//     dominates the commit, and the model gives confluent no flush fix.
-//     Its Flush takes a timeout and returns a count, and it counts the
-//     delivery reports the application has not read from Events(), so a
-//     flush inserted before the commit never reaches zero in a program
-//     that does not read them (the commit would stop, or the loop hang).
-//     franz-go's whole-poll commit is reported.
 //   - franz-go CommitOffsetsSync/CommitOffsets are modelled but have no
 //     scenario: the kgo stub has no kmsg types for their callbacks.
 //   - A commit on one path only (behind a flag, every Nth message) is
@@ -203,6 +195,15 @@ var scenarios = []struct {
 	// delivery report awaited, the branch's copy produced synchronously
 	// (6 silent).
 	{"ordering/produce", ordering.Analyzer},
+	// confluent with auto-store on, a batch of reads each produced
+	// asynchronously with a nil delivery channel, then Commit (it commits
+	// every message handed out): the produce checked by its own if, and
+	// unchecked in a function without results (2 positive, each produce
+	// gets a delivery channel and its report is awaited, a failure
+	// handled as the produce's, or as the commit's log.Fatal); each
+	// report awaited in the loop, a Flush repeated until nothing is left
+	// while a goroutine reads Events() (2 silent).
+	{"ordering/confluentloop", ordering.Analyzer},
 	// sarama AsyncProducer: a mark after the send on Input(), before it,
 	// and with an audit log in between (3 positive, the reply fix: the message's own
 	// channel in Metadata, the package's drain loops forwarding each

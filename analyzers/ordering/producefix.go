@@ -27,6 +27,9 @@ import (
 // the produce statement, with its error check.
 func (c *checker) produceFix(p *position, h *handOff, path []ast.Node) (analysis.SuggestedFix, bool) {
 	pr := h.produce
+	if h.flush && pr.FlushCall == "" {
+		return c.eachWaitFix(p, h, path)
+	}
 	if h.flush {
 		return c.flushFix(p, h, path)
 	}
@@ -351,4 +354,199 @@ func outermostDecl(path []ast.Node) *ast.FuncDecl {
 		}
 	}
 	return nil
+}
+
+// eachWaitFix builds the fix of a commit reached by an asynchronous
+// produce that need not run right before it (reads and produces in a
+// loop, then a commit of everything handed out) on a client with no
+// flush to insert (clientmodel.Produce.FlushCounts: confluent's Flush
+// counts the delivery reports nobody reads, so it may never reach zero):
+// the produce gets a delivery channel of its own and its report is
+// awaited right after it, as waitFix does, so each record is delivered
+// before the next read and the commit follows every delivery:
+//
+//	for i := 0; i < n; i++ {                     for i := 0; i < n; i++ {
+//		m, err := c.ReadMessage(-1)                  m, err := c.ReadMessage(-1)
+//		...                                          ...
+//		if err := p.Produce(copyOf(m), nil);         delivered := make(chan kafka.Event, 1)
+//		    err != nil {                             if err := p.Produce(copyOf(m), delivered); err != nil {
+//			return err                                   return err
+//		}                                            }
+//	}                                                if err := (<-delivered).(*kafka.Message).TopicPartition.Error; err != nil {
+//	if _, err := c.Commit(); err != nil {            	return err
+//		return err                                   }
+//	}                                            }
+//	                                             if _, err := c.Commit(); err != nil { ...
+//
+// A failed delivery is handled as the produce's own failure, or, when the
+// produce is unchecked (it is checked now: a record the producer refused
+// never reports), by returning it from a function whose last result is an
+// error, or else as the commit's failure. The handling must leave the
+// function (a return, or a call that never returns) with no branch
+// statement in it, so the commit never comes after a failed delivery; its
+// names must mean at the produce what they mean where they are written.
+func (c *checker) eachWaitFix(p *position, h *handOff, path []ast.Node) (analysis.SuggestedFix, bool) {
+	pr := h.produce
+	call, ppath := edit.CallAt(c.pass, h.instr.Pos())
+	if call == nil || pr.Wait == "" || pr.Done >= len(call.Args) {
+		return analysis.SuggestedFix{}, false
+	}
+	done := call.Args[pr.Done]
+	if id, ok := ast.Unparen(done).(*ast.Ident); !ok || id.Name != "nil" || c.pass.TypesInfo.Uses[id] != types.Universe.Lookup("nil") {
+		return analysis.SuggestedFix{}, false
+	}
+	stmt, _ := edit.Stmt(ppath)
+	var handling []ast.Stmt
+	switch s := stmt.(type) {
+	case *ast.IfStmt:
+		as, ok := s.Init.(*ast.AssignStmt)
+		if !ok || s.Else != nil || len(s.Body.List) == 0 || !isErrCond(s.Cond) || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ast.Expr(call) {
+			return analysis.SuggestedFix{}, false
+		}
+		handling = s.Body.List
+	case *ast.ExprStmt:
+		if ast.Unparen(s.X) != ast.Expr(call) {
+			return analysis.SuggestedFix{}, false
+		}
+	default:
+		return analysis.SuggestedFix{}, false
+	}
+	handle := ""
+	if handling != nil && c.leavesFunc(handling) {
+		lines, ok := c.dedent(c.rawRange(handling[0].Pos(), handling[len(handling)-1].End()), handling[0].Pos())
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		handle = strings.Join(lines, "\n\t")
+	} else if zeros, ok := c.errorResult(ppath); ok {
+		handle = "return " + zeros + "err"
+	} else if body, ok := c.commitHandling(path); ok && body != nil && c.leavesFunc(body) && c.meanSameAt(body, stmt.Pos()) {
+		lines, ok := c.dedent(c.rawRange(body[0].Pos(), body[len(body)-1].End()), body[0].Pos())
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		handle = strings.Join(lines, "\n\t")
+	} else {
+		return analysis.SuggestedFix{}, false
+	}
+	f := edit.File(c.pass, call.Pos())
+	fn, _ := typeutilCallee(c, call)
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if f == nil || fn == nil || !isSel {
+		return analysis.SuggestedFix{}, false
+	}
+	pkg := edit.Qualifier(c.pass, f, fn.Pkg())
+	if pkg == "" {
+		return analysis.SuggestedFix{}, false
+	}
+	chType := types.TypeString(fn.Type().(*types.Signature).Params().At(pr.Done).Type(), func(p *types.Package) string { return edit.Qualifier(c.pass, f, p) })
+	name := edit.FreeName(c.pass, stmt.Pos(), "delivered")
+	wait := strings.NewReplacer(clientmodel.FixDone, name, clientmodel.FixPkg, pkg).Replace(pr.Wait)
+	check := fmt.Sprintf("if err := %s; err != nil {\n\t%s\n}", wait, handle)
+	edits := []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, fmt.Sprintf("%s := make(%s, 1)", name, chType))}
+	if handling != nil {
+		edits = append(edits,
+			analysis.TextEdit{Pos: done.Pos(), End: done.End(), NewText: []byte(name)},
+			edit.InsertAfter(c.pass, stmt, check))
+	} else {
+		produce := c.rawRange(call.Pos(), done.Pos()) + name + c.rawRange(done.End(), call.End())
+		text := fmt.Sprintf("if err := %s; err != nil {\n\t%s\n}\n%s", produce, handle, check)
+		edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(strings.ReplaceAll(text, "\n", "\n"+edit.Indent(c.pass, stmt.Pos())))})
+	}
+	cname := clientmodel.ShortName(p.client.Func)
+	if fn := ssaflow.Callee(p.instr.Common()); fn != nil {
+		cname = fn.Name()
+	}
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Wait for the delivery of each %s %s queues before calling %s", p.client.Client.RecordNoun, sel.Sel.Name, cname),
+		TextEdits: edits,
+	}, true
+}
+
+// commitHandling returns the statements handling the error of the commit
+// whose call path is: the body of `if _, err := commit(); err != nil`
+// with no else, or of `if err != nil` right after the assignment, or nil
+// (and true) for an unchecked commit statement.
+func (c *checker) commitHandling(path []ast.Node) ([]ast.Stmt, bool) {
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil || listp == nil {
+		return nil, false
+	}
+	switch s := stmt.(type) {
+	case *ast.IfStmt:
+		as, ok := s.Init.(*ast.AssignStmt)
+		if !ok || s.Else != nil || len(s.Body.List) == 0 || !isErrCond(s.Cond) || !definesErr(as) {
+			return nil, false
+		}
+		return s.Body.List, true
+	case *ast.AssignStmt:
+		list := *listp
+		idx := indexOf(list, s)
+		if idx < 0 || idx+1 >= len(list) || !isErrCheckOf(list[idx+1]) || !definesErr(s) {
+			return nil, false
+		}
+		check := list[idx+1].(*ast.IfStmt)
+		if check.Else != nil || len(check.Body.List) == 0 {
+			return nil, false
+		}
+		return check.Body.List, true
+	case *ast.ExprStmt:
+		return nil, true
+	}
+	return nil, false
+}
+
+// leavesFunc reports whether body ends the function (its last statement
+// a return or a call that never returns) with no branch statement in it
+// (outside function literals) that could go on elsewhere.
+func (c *checker) leavesFunc(body []ast.Stmt) bool {
+	last := body[len(body)-1]
+	if _, isBranch := last.(*ast.BranchStmt); isBranch || !c.leaves(last) {
+		return false
+	}
+	for _, s := range body {
+		branches := false
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				branches = true
+			}
+			return !branches
+		})
+		if branches {
+			return false
+		}
+	}
+	return true
+}
+
+// meanSameAt reports whether every name used in stmts, other than err,
+// selected names and struct literal keys, means at pos what it means
+// where it is written.
+func (c *checker) meanSameAt(stmts []ast.Stmt, pos token.Pos) bool {
+	skip := map[*ast.Ident]bool{}
+	same := true
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.SelectorExpr:
+				skip[x.Sel] = true
+			case *ast.KeyValueExpr:
+				if c.isStructKey(x) {
+					skip[x.Key.(*ast.Ident)] = true
+				}
+			case *ast.Ident:
+				if skip[x] || x.Name == "err" || !same {
+					return same
+				}
+				if obj := c.pass.TypesInfo.Uses[x]; obj != nil && obj.Parent() != nil && c.lookup(pos, x.Name) != obj {
+					same = false
+				}
+			}
+			return same
+		})
+	}
+	return same
 }

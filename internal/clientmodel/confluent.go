@@ -116,9 +116,15 @@ func confluent(p string, memberEpoch bool) *Client {
 		// Produce only enqueues: the delivery report, a *Message whose
 		// TopicPartition.Error says whether it was delivered, comes on
 		// deliveryChan, or on Events() when it is nil (producer.go:308).
+		// Flush(timeoutMs) returns the count still outstanding when it
+		// gives up, unread delivery reports on Events() included
+		// (producer.go:359-367, 385-389): a flush whose count is ignored
+		// does not wait, and one inserted where nothing reads Events()
+		// never reaches zero, so a fix waits for each report instead.
 		Produces: []Produce{
 			{Func: "(*" + p + ".Producer).Produce", Record: 0, Async: true, Done: 1,
-				Wait: "(<-" + FixDone + ").(*" + FixPkg + ".Message).TopicPartition.Error"},
+				Wait:  "(<-" + FixDone + ").(*" + FixPkg + ".Message).TopicPartition.Error",
+				Flush: "(*" + p + ".Producer).Flush", FlushCounts: true},
 		},
 		// librdkafka CONFIGURATION.md: auto.offset.reset.
 		Start: &StartKnob{Key: "auto.offset.reset", Newest: []string{"largest", "latest", "end"}, Oldest: []string{"smallest", "earliest", "beginning"}},

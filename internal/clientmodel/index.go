@@ -155,10 +155,14 @@ func (ix *Index) fullName(fn *types.Func) string {
 }
 
 // Call returns the model of fn, if it is a modelled call.
+// A method of an application interface that stands for a client call
+// (throughInterface) is that call.
 func (ix *Index) Call(fn *types.Func) (CallRef, bool) {
 	n := ix.fullName(fn)
 	if n == "" {
-		return CallRef{}, false
+		if n = ix.fullName(ix.throughInterface(fn)); n == "" {
+			return CallRef{}, false
+		}
 	}
 	r, ok := ix.calls[n]
 	return r, ok

@@ -733,6 +733,12 @@ type Produce struct {
 	// produced by calls it may not wait for one by one. Empty when the
 	// client has none.
 	Flush, FlushCall string
+	// FlushCounts reports that the flush gives up after a timeout and
+	// returns how much is left (confluent Flush): it waits for the
+	// deliveries only where its result is read (for p.Flush(ms) > 0 {}).
+	// Such a client gets no FlushCall: a fix waits for each record's
+	// delivery report (Wait) instead.
+	FlushCounts bool
 }
 
 // FixDone stands for the delivery channel in Produce.Wait.
