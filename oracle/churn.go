@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -23,6 +24,14 @@ type churner struct {
 }
 
 const maxChurns = 8
+
+// instance and churnInstance are the INSTANCE_ID of the consumer under
+// test (the same across its restarts, as a deployment's pod name) and of
+// the churn's second instance.
+const (
+	instance      = "oracle-1"
+	churnInstance = "oracle-2"
+)
 
 func startChurn(cfg Config, env []string, logw io.Writer) *churner {
 	c := &churner{quit: make(chan struct{}), done: make(chan struct{})}
@@ -43,7 +52,7 @@ func startChurn(cfg Config, env []string, logw io.Writer) *churner {
 			return
 		}
 		for c.n < maxChurns {
-			p, err := startConsumer(cfg.Binary, env, prefixed{logw, "churn: "})
+			p, err := startConsumer(cfg.Binary, append(slices.Clone(env), "INSTANCE_ID="+churnInstance), prefixed{logw, "churn: "})
 			if err != nil {
 				note(logw, "churn: %v", err)
 				return

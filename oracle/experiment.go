@@ -145,7 +145,7 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 	// INSTANCE_ID names the instance, as a deployment does: the same
 	// across restarts, another for the churn's second instance (each has
 	// a transactional id of its own).
-	env := append(os.Environ(), "KAFKA_BROKERS="+strings.Join(broker.Addrs(), ","), "DATABASE_URL="+url, "INSTANCE_ID=oracle-1")
+	env := append(os.Environ(), "KAFKA_BROKERS="+strings.Join(broker.Addrs(), ","), "DATABASE_URL="+url, "INSTANCE_ID="+instance)
 	env = append(env, ex.Env...)
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6f7261636c65))
 	var churn *churner
@@ -283,13 +283,16 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 // expire: it removes its members from the group and, for a transactional
 // example, aborts the transaction it left open (the coordinator aborts it
 // when the transaction times out; until then the group's offsets are
-// unstable and no instance can fetch them).
+// unstable and no instance can fetch them). The churn's second instance
+// may be running: a transactional id that ends with its instance name
+// (an example's id per instance, demo.Instance) is its own, left open.
 func reap(ctx context.Context, broker *Broker, ex Example) error {
 	if err := broker.EvictMembers(ctx); err != nil {
 		return err
 	}
 	if len(ex.Output) > 0 {
-		if err := broker.FenceAll(ctx); err != nil {
+		live := func(id string) bool { return ex.Churn && strings.HasSuffix(id, "-"+churnInstance) }
+		if err := broker.FenceExcept(ctx, live); err != nil {
 			return fmt.Errorf("abort open transactions: %w", err)
 		}
 	}

@@ -94,11 +94,19 @@ func (b *Broker) fence(ctx context.Context, txnID string) error {
 // instance starts or it times out), so that read_committed readers see
 // past it.
 func (b *Broker) FenceAll(ctx context.Context) error {
+	return b.FenceExcept(ctx, func(string) bool { return false })
+}
+
+// FenceExcept aborts the transactions left open as FenceAll does, except
+// those of the transactional ids live reports (a running instance's).
+func (b *Broker) FenceExcept(ctx context.Context, live func(id string) bool) error {
 	b.wg.Wait()
 	b.mu.Lock()
 	ids := make([]string, 0, len(b.txnIDs))
 	for id := range b.txnIDs {
-		ids = append(ids, id)
+		if !live(id) {
+			ids = append(ids, id)
+		}
 	}
 	b.mu.Unlock()
 	for _, id := range ids {

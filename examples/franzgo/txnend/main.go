@@ -58,7 +58,7 @@ func run(ctx context.Context) error {
 		kgo.SeedBrokers(demo.Brokers()...),
 		kgo.ConsumerGroup("payments-converter"),
 		kgo.ConsumeTopics("payments-raw"),
-		kgo.TransactionalID("payments-converter-1"),
+		kgo.TransactionalID("payments-converter-"+demo.Instance()), // per instance, the same after a restart
 		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
 	)
 	if err != nil {

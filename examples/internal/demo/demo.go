@@ -31,3 +31,18 @@ func Brokers() []string {
 	}
 	return out
 }
+
+// Instance returns the name of this instance of a consumer: INSTANCE_ID,
+// as a deployment sets it from its pod or host name, or else the host
+// name. It is what differs between the instances of one consumer running
+// at once and stays the same across restarts of one, as a transactional
+// id must.
+func Instance() string {
+	if s := strings.TrimSpace(os.Getenv("INSTANCE_ID")); s != "" {
+		return s
+	}
+	if h, err := os.Hostname(); err == nil && h != "" {
+		return h
+	}
+	return "0"
+}
