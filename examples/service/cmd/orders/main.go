@@ -25,6 +25,10 @@
 // `commitlint report` joins each consumer built here with what its service
 // does (report.golden.json); go vet -vettool sees one package at a time
 // and reports what each package proves on its own.
+//
+// SERVICE_CONSUMERS (comma-separated consumer groups) starts only the
+// consumers it names, so that one can run on its own (the crash
+// experiments in oracle/ run each alone); unset, all of them run.
 package main
 
 import (
