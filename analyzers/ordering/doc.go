@@ -157,11 +157,14 @@ builds the producer itself (NewAsyncProducer with a config of its own,
 the build's error checked) but leaves Producer.Return.Successes off, or
 drains Successes() nowhere, the fix also sets it right before the build
 (unless set there already) and starts a goroutine draining Successes()
-after the error check, forwarding each report the same way (the package
-must already drain Errors()). When the package turns
+after the error check, forwarding each report the same way. When the
+package turns
 Producer.Return.Errors off on that config (sarama then only logs the
 failures: a wait for a failed message would never end), the fix sets it
-true again and starts a goroutine draining Errors() the same way. When
+true again and starts a goroutine draining Errors() the same way; when
+the package leaves them on but reads Errors() nowhere, the goroutine is
+started too, and the wait also ends with the session (as below: a
+drainer in another package may take a failure). When
 another package builds the producer (the package builds none, and sets
 Producer.Return.Successes nowhere) but this one drains both Successes()
 and Errors() in loops of its own, the forwards go there and the wait

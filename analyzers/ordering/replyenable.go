@@ -38,9 +38,11 @@ import (
 // When the package sets ReplyNeeds but drains no ReplyOn channel (its
 // producer would block once the channel's buffer fills), the drain is
 // added, and the setting too unless the build's block sets it on the
-// same config before the build (set false). The forward is replyFix's; the other report
-// channels must already be drained in the package (drained). It
-// requires:
+// same config before the build (set false). The failures' channel
+// (ReplyKeptOn) is drained the same way when the package drains it
+// nowhere, and turned back on where the package turns it off (keep,
+// keepOn). The forward is replyFix's; the other report channels must
+// already be drained in the package (drained). It requires:
 //
 //   - one call of the constructor ReplyNew in the package, building a
 //     producer of type t, in an assignment `X, err := New(..., cfg)` with
@@ -55,7 +57,7 @@ func (c *checker) enableReports(t types.Type, pr *clientmodel.ProduceRef, draine
 		return nil, false
 	}
 	for k := range pr.ReplyForward {
-		if k != pr.ReplyOn && !drained[k] && !(keep && k == pr.ReplyKeptOn) {
+		if k != pr.ReplyOn && k != pr.ReplyKeptOn && !drained[k] {
 			return nil, false
 		}
 	}
@@ -126,9 +128,9 @@ func (c *checker) enableReports(t types.Type, pr *clientmodel.ProduceRef, draine
 			return nil, false
 		}
 		edits = append(edits, e)
-		if !drained[pr.ReplyKeptOn] {
-			chans = append(chans, pr.ReplyKeptOn)
-		}
+	}
+	if pr.ReplyKeptOn != "" && !drained[pr.ReplyKeptOn] {
+		chans = append(chans, pr.ReplyKeptOn)
 	}
 	if len(chans) == 0 {
 		return edits, true // drained already: replyFix forwards there

@@ -98,6 +98,13 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 		// without the mark (a stall, never a loss).
 		stops = true
 	}
+	undrainedKept := pr.ReplyKeptOn != "" && !drained[pr.ReplyKeptOn]
+	if undrainedKept && !keepsOff {
+		// Failures are reported but read nowhere in the package: the fix
+		// drains them, and another package may drain them too, taking
+		// some; the wait for one it took ends with the session.
+		stops = true
+	}
 	waitText := pr.ReplyWait
 	if stops {
 		// A drain may stop: the wait also ends with the session the
@@ -111,7 +118,7 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 	var edits []analysis.TextEdit
 	if foreign {
 		// Forwarded by the package's own drains, nothing to turn on here.
-	} else if !on || !drained[pr.ReplyOn] || keepsOff {
+	} else if !on || !drained[pr.ReplyOn] || keepsOff || undrainedKept {
 		// Nothing reports deliveries (or failures) yet, or nothing in
 		// the package drains the reports turned on: turned on where the
 		// package builds the producer, with a drain of its own
