@@ -26,6 +26,9 @@ func Report(pass *analysis.Pass, d analysis.Diagnostic) {
 			break
 		}
 	}
+	if len(d.SuggestedFixes) > 0 {
+		completeInterfaces(pass, &d)
+	}
 	pass.Report(d)
 }
 

@@ -10,9 +10,10 @@ import (
 
 // viaInterface returns the name of an interface of the application that
 // the consumer is converted to and that declares a method named as one of
-// the client's modelled calls (a Reader interface with FetchMessage and
-// CommitMessages): calls through it are not modelled, so what they do to
-// the position is not known. "" if there is none.
+// the client's modelled calls whose calls are not modelled (an interface
+// with ReadMessage alone: clientmodel models an interface's calls only
+// when it has both a fetch and a position call of one client type), so
+// what they do to the position is not known. "" if there is none.
 func (g *gatherer) viaInterface() string {
 	holds := func(v ssa.Value) bool {
 		if g.c.Site != nil {
@@ -38,7 +39,7 @@ func (g *gatherer) viaInterface() string {
 
 // clientLike returns the name of t when it is an interface declared
 // outside the client's packages with a method named as one of the
-// client's modelled calls, else "".
+// client's modelled calls that does not stand for that call, else "".
 func (g *gatherer) clientLike(t types.Type) string {
 	iface, ok := t.Underlying().(*types.Interface)
 	if !ok {
@@ -48,9 +49,12 @@ func (g *gatherer) clientLike(t types.Type) string {
 		return ""
 	}
 	for i := range iface.NumMethods() {
-		m := iface.Method(i).Name()
+		m := iface.Method(i)
+		if _, ok := clientmodel.Default.Call(m); ok {
+			continue // the interface stands for the client: its calls are modelled
+		}
 		for _, call := range g.c.Client.Calls {
-			if clientmodel.BareName(call.Func) == m {
+			if clientmodel.BareName(call.Func) == m.Name() {
 				return types.TypeString(t, types.RelativeTo(g.pass.Pkg))
 			}
 		}

@@ -82,10 +82,12 @@ func TestClassify(t *testing.T) {
 		// unknown; records kept in a local slice and processed are fine
 		{"buffered", map[string]string{"group": "g-buffered", "guarantee": semantics.GuaranteeUnk, "reason": "kept in field pending of indexer"}},
 		{"localbatch", map[string]string{"group": "g-localbatch", "guarantee": semantics.AtLeastOnce}},
-		// a consumer used through an interface of the application: its
-		// calls are not modelled, so the row is unknown and says why
-		{"viaiface", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "interface messageSource", "guarantee": semantics.GuaranteeUnk}},
-		{"mixediface", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "also used through the application's interface messageSource"}},
+		// a consumer used through an interface of the application with
+		// its fetch and commit: the calls are the client's; through an
+		// interface with its fetch alone: not modelled, unknown, and why
+		{"viaiface", map[string]string{"group": "g-iface", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
+		{"mixediface", map[string]string{"group": "g-mixed", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
+		{"readiface", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "interface messageReader", "guarantee": semantics.GuaranteeUnk}},
 		// an admin client built on a client of its own commits the
 		// positions of the consumer whose fetches they come from
 		{"kadmown", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "topics": "t-kadm"}},

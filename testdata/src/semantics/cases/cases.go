@@ -750,8 +750,8 @@ func localBatch(ctx context.Context) {
 	}
 }
 
-// A kafka-go reader used through an interface of the application: its
-// calls are not modelled, so the row cannot say what they do.
+// A kafka-go reader used through an interface of the application with
+// its fetch and its commit: the interface's calls are the reader's.
 type messageSource interface {
 	FetchMessage(ctx context.Context) (kafkago.Message, error)
 	CommitMessages(ctx context.Context, msgs ...kafkago.Message) error
@@ -764,15 +764,17 @@ func viaInterface(ctx context.Context) {
 		if err != nil {
 			return
 		}
+		if err := apply(m); err != nil {
+			return
+		}
 		if err := src.CommitMessages(ctx, m); err != nil {
 			return
 		}
-		_ = apply(m)
 	}
 }
 
 // The same reader fetched directly but committed by a helper that takes
-// the interface: the row cannot claim at-least-once.
+// the interface: the helper's commit is the reader's.
 func commitVia(ctx context.Context, src messageSource, m kafkago.Message) error {
 	return src.CommitMessages(ctx, m)
 }
@@ -784,7 +786,27 @@ func mixedInterface(ctx context.Context) {
 		if err != nil {
 			return
 		}
+		if err := apply(m); err != nil {
+			return
+		}
 		if err := commitVia(ctx, r, m); err != nil {
+			return
+		}
+	}
+}
+
+// An interface with the reader's fetch alone stands for no client call
+// (it could be any source of messages): what its calls do to the
+// position is not known, so the row is unknown and says why.
+type messageReader interface {
+	ReadMessage(ctx context.Context) (kafkago.Message, error)
+}
+
+func readerInterface(ctx context.Context) {
+	var src messageReader = kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-readiface", Topic: "t-readiface"}) // case: readiface
+	for {
+		m, err := src.ReadMessage(ctx)
+		if err != nil {
 			return
 		}
 		_ = apply(m)
