@@ -13,6 +13,7 @@ import (
 	"semantics/svc/fanout"
 	"semantics/svc/handler"
 	"semantics/svc/ingest"
+	"semantics/svc/ports"
 	"semantics/svc/readers"
 	"semantics/svc/store"
 	"semantics/svc/tailer"
@@ -47,4 +48,8 @@ func Main(ctx context.Context) {
 	// another package keeps with an admin client it wraps around it.
 	tc, _ := kgo.NewClient(kgo.ConsumeTopics("t-tailer")) // case: tailer
 	_ = tailer.New(tc, nil).Run(ctx)
+
+	// A kafka-go group reader handed to a service behind its interface.
+	pr := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-ports", Topic: "t-ports"}) // case: ports
+	(&ports.Indexer{Src: pr}).Run(ctx)
 }
