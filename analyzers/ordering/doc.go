@@ -151,7 +151,11 @@ message first (as sarama's SyncProducer does), and the
 sender waits on the channel before the mark, returning the delivery's
 error (the claim stops before marking past a message that was not
 delivered; a sending function whose last result is an error, beside
-others, returns their zero values with it); each claim then has one message in flight, so its marks stay
+others, returns their zero values with it, and an unexported function
+or method of the package without results, called only as a statement
+by functions whose last result is an error, gets an error result, its
+returns returning nil and its callers returning its failure, since a
+later mark would commit past a failed message); each claim then has one message in flight, so its marks stay
 in order whichever claim's loop received the report. When the package
 builds the producer itself (NewAsyncProducer with a config of its own,
 the build's error checked) but leaves Producer.Return.Successes off, or

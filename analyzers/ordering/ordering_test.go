@@ -253,6 +253,13 @@ var scenarios = []struct {
 	// ending with the session: the setting is out of sight); an audit
 	// copy queued after the message is saved in place (1 silent).
 	{"ordering/asyncforeign", ordering.Analyzer},
+	// sarama AsyncProducer sent on from a method without results (an
+	// early return for an empty message): a mark after the send on
+	// Input() (1 positive, the reply fix giving the method an error
+	// result, its returns returning nil, its caller returning the
+	// error); a method that saves the message before queueing an audit
+	// copy (1 silent).
+	{"ordering/asyncvoid", ordering.Analyzer},
 	// sarama AsyncProducer whose select drain returns when a context ends:
 	// a mark after the send on Input() (1 positive, the reply fix whose
 	// wait also ends, without marking, when the session does); a

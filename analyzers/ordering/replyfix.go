@@ -81,8 +81,13 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 		}
 	}
 	zeros, ok := c.errorResult(sp)
+	var contract []analysis.TextEdit
 	if !ok {
-		return analysis.SuggestedFix{}, false
+		// A sending function without results gets an error result, its
+		// callers returning it (addErrorResult).
+		if contract, ok = c.addErrorResult(sp); !ok {
+			return analysis.SuggestedFix{}, false
+		}
 	}
 	keepsOff := c.setsConfig(pr.ReplyKeeps, false)
 	drains, drained, stops, ok := c.reportDrains(prodType, pr)
@@ -172,10 +177,133 @@ func (c *checker) replyFix(p *position, h *handOff, path []ast.Node, name string
 		edits = append(edits, cut)
 	}
 	edits = append(edits, edit.InsertAfter(c.pass, ss, wait))
-	return analysis.SuggestedFix{
-		Message:   fmt.Sprintf("Wait for the delivery of the produced %s before calling %s", p.client.Client.RecordNoun, name),
-		TextEdits: edits,
-	}, true
+	edits = append(edits, contract...)
+	title := fmt.Sprintf("Wait for the delivery of the produced %s before calling %s", p.client.Client.RecordNoun, name)
+	if contract != nil {
+		title += ", returning its failure to the callers"
+	}
+	return analysis.SuggestedFix{Message: title, TextEdits: edits}, true
+}
+
+// addErrorResult returns the edits giving the function of path, a
+// function or method of the package without results, an error result
+// (its returns return nil, and so does its end), and making each of its
+// callers check it (`if err := f(...); err != nil { return ..., err }`),
+// so a failed delivery stops the caller before it goes on to mark a
+// later message (a later mark commits past the failed one). It requires:
+//
+//   - an unexported function or method, not a function literal, and no
+//     interface type of the package with a method of its name (an
+//     unexported method satisfies only those);
+//   - each use of it the callee of a call statement in a function of
+//     the package, other than itself, whose last result is an error;
+//   - a last statement that does not end the function otherwise (a call
+//     that never returns, an endless loop), so the added return is
+//     reachable.
+func (c *checker) addErrorResult(path []ast.Node) ([]analysis.TextEdit, bool) {
+	var fd *ast.FuncDecl
+	for _, n := range path {
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			return nil, false
+		}
+		if d, ok := n.(*ast.FuncDecl); ok {
+			fd = d
+			break
+		}
+	}
+	if fd == nil || fd.Body == nil || len(fd.Body.List) == 0 || fd.Type.Results != nil {
+		return nil, false
+	}
+	fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok || fn.Exported() || fn.Signature().Results().Len() != 0 {
+		return nil, false
+	}
+	ok = true
+	var calls []ast.Node
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if it, isIface := n.(*ast.InterfaceType); isIface && fn.Signature().Recv() != nil {
+				for _, m := range it.Methods.List {
+					for _, name := range m.Names {
+						if name.Name == fn.Name() {
+							ok = false
+						}
+					}
+				}
+			}
+			return ok
+		})
+	}
+	for id, obj := range c.pass.TypesInfo.Uses {
+		if obj != fn || !ok {
+			continue
+		}
+		p := edit.Path(c.pass, id.Pos())
+		i := 1
+		if i < len(p) {
+			if sel, isSel := p[i].(*ast.SelectorExpr); isSel && sel.Sel == id {
+				i++
+			}
+		}
+		if i+1 >= len(p) {
+			ok = false
+			break
+		}
+		call, isCall := p[i].(*ast.CallExpr)
+		es, isStmt := p[i+1].(*ast.ExprStmt)
+		if !isCall || !isStmt || ast.Unparen(call.Fun) != p[i-1] || es.X != ast.Expr(call) {
+			ok = false
+			break
+		}
+		if outer, _ := edit.FuncOf(p); outer == fd.Type {
+			ok = false // recursive
+			break
+		}
+		calls = append(calls, es)
+	}
+	if !ok || len(calls) == 0 {
+		return nil, false
+	}
+	edits := []analysis.TextEdit{{Pos: fd.Type.Params.End(), End: fd.Type.Params.End(), NewText: []byte(" error")}}
+	for _, n := range calls {
+		es := n.(*ast.ExprStmt)
+		zeros, ok := c.errorResult(edit.Path(c.pass, es.Pos()))
+		if !ok {
+			return nil, false
+		}
+		text := fmt.Sprintf("if err := %s; err != nil {\n\treturn %serr\n}", c.raw(es.X), zeros)
+		if strings.Contains(c.raw(es.X), "\n") {
+			return nil, false
+		}
+		edits = append(edits, analysis.TextEdit{Pos: es.Pos(), End: es.End(), NewText: []byte(strings.ReplaceAll(text, "\n", "\n"+edit.Indent(c.pass, es.Pos())))})
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch r := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			edits = append(edits, analysis.TextEdit{Pos: r.End(), End: r.End(), NewText: []byte(" nil")})
+		}
+		return true
+	})
+	last := fd.Body.List[len(fd.Body.List)-1]
+	switch l := last.(type) {
+	case *ast.ReturnStmt:
+		return edits, true
+	case *ast.ForStmt:
+		if l.Cond == nil {
+			return nil, false
+		}
+	case *ast.SelectStmt, *ast.BranchStmt:
+		return nil, false
+	}
+	if c.leaves(last) {
+		return nil, false
+	}
+	// A line of its own before the closing brace, after any comment
+	// ending the last statement's line.
+	indent := edit.Indent(c.pass, fd.Body.Rbrace)
+	return append(edits, analysis.TextEdit{Pos: fd.Body.Rbrace, End: fd.Body.Rbrace, NewText: []byte("\treturn nil\n" + indent)}), true
 }
 
 // buildsProducer reports whether the package calls the constructor
