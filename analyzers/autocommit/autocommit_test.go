@@ -40,6 +40,10 @@ import (
 //     struct of the package it is stored in are fixed). Also an exported
 //     helper or loop function, or one whose name an interface of the
 //     package declares: its changed signature could break other users.
+//   - confluentdefaults: a message returned from a Poll type switch's
+//     case (its callers are not followed), or by a helper that is
+//     exported, named by an interface or used other than called: no sure
+//     place for the store.
 //   - confluentdefaults: a fetch taken as a value and passed on (to a
 //     loop function, a field), where no store of the consumer is in
 //     sight: the consumer is not reported (one bound to a variable and
@@ -85,7 +89,9 @@ var scenarios = []struct {
 	// (the store after each call's processing), a pool whose loop skips
 	// iterations (a break after its go statement) and one whose loop may
 	// return (run once), a batch saved in one call (each message stored
-	// after it) (21 / 14): auto-store off + StoreMessage, "false"
+	// after it), a helper returning the message and one returning what it
+	// decoded (the callers store after processing) (23 / 16): auto-store
+	// off + StoreMessage, "false"
 	// as a string, auto-commit off + CommitMessage, opaque parameter,
 	// Poll + StoreMessage, a package-level map with auto-store off, a
 	// pool storing with auto-store off, a pool announcing its workers and
@@ -93,7 +99,8 @@ var scenarios = []struct {
 	// storing with auto-store off, the ticking worker storing with
 	// auto-store off, goroutines storing with auto-store off, the bound
 	// ReadMessage with auto-store off and a store, the batch stored after
-	// it is saved with auto-store off.
+	// it is saved with auto-store off, the two helpers' callers storing
+	// with auto-store off.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
 	// the consumer model: internal/consumer/setters.go): a

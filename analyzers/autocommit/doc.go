@@ -26,7 +26,13 @@ so this analyzer reports only what can lose records with that client:
     to a batch that one call processes (pending = append(pending, msg);
     if err := saveAll(pending); ...), each message of the batch right
     after that call succeeds, before the batch is reset, a failed store
-    logged (a later store of the partition covers it). Workers started by a counted loop (a pool) finish
+    logged (a later store of the partition covers it); in the callers
+    of a helper that returns the message (return c.ReadMessage(...)) or
+    what it decoded from it, after their processing: the helper returns
+    the message as well when it returns something else (a helper of the
+    package, unexported and named by no interface, every use a call
+    whose result is processed where it is taken; a message returned from
+    a Poll type switch is not reported). Workers started by a counted loop (a pool) finish
     messages out of order, and a store keeps the last write, so the fix
     makes the pool one worker (the loop is replaced by its body, or it
     runs once, its bound 1 or the loop variable's first value + 1, when

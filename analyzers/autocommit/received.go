@@ -183,6 +183,8 @@ func (c *checker) receivedStored(k *consumer.Consumer) {
 			title = "Process each message in place and store it after processing"
 		case rw.batch:
 			title = "Store each batch after it is processed"
+		case rw.callers:
+			title = "Store each message in the callers after processing"
 		}
 	}
 	o := c.origin(k, "")

@@ -60,6 +60,8 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 			title = "Disable " + cl.Spell(clientmodel.AutoStore) + ", process each message in place and store it after processing"
 		case rw.batch:
 			title = "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each batch after it is processed"
+		case rw.callers:
+			title = "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message in the callers after processing"
 		}
 	}
 	for _, vc := range values {
@@ -90,6 +92,7 @@ type rewrite struct {
 	pool    *pool
 	inPlace *ast.GoStmt
 	batch   bool // the message is stored with its batch, after the batch is processed
+	callers bool // the message is returned: its helper's callers store it
 }
 
 // storeAfterProcessing inserts a StoreMessage of the fetched message at the
@@ -120,6 +123,11 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call, l
 // whose consumer is spelled recvX: its receiver, or the receiver of the
 // method value it calls (the caller checks that it is in sight there).
 func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path []ast.Node, recvX ast.Expr, logOnly bool) ([]analysis.TextEdit, rewrite, bool) {
+	if stmt, listp := edit.Stmt(path); stmt != nil && c.messageReturned(call, stmt, *listp) {
+		// Returned to the callers, which process it: they store it.
+		e, ok := c.storeInCallers(k, path, stmt, call, recvX, logOnly)
+		return e, rewrite{callers: true}, ok
+	}
 	recv := &ast.SelectorExpr{X: recvX}
 	recvSrc := edit.Source(c.pass, recvX)
 	ok := true
@@ -205,6 +213,50 @@ func (c *checker) storeBatch(k *consumer.Consumer, call *ast.CallExpr, path []as
 	return append(imp, edit.InsertAfter(c.pass, after, text)), true
 }
 
+// messageReturned reports whether the message that call, in stmt of
+// list, fetches is returned by its function (return c.ReadMessage(...),
+// or msg, err := ... then msg or a value derived from it returned).
+func (c *checker) messageReturned(call *ast.CallExpr, stmt ast.Stmt, list []ast.Stmt) bool {
+	switch s := stmt.(type) {
+	case *ast.ReturnStmt:
+		for _, r := range s.Results {
+			if ast.Unparen(r) == call {
+				return true
+			}
+		}
+	case *ast.AssignStmt:
+		if len(s.Rhs) != 1 || ast.Unparen(s.Rhs[0]) != call {
+			return false
+		}
+		if id, ok := s.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
+			return c.recordLeaves(list, stmt, c.pass.TypesInfo.ObjectOf(id))
+		}
+	}
+	return false
+}
+
+// returnsName reports whether a return of stmts (outside function
+// literals) gives a value that mentions name, other than an error.
+func (c *checker) returnsName(stmts []ast.Stmt, name string) bool {
+	found := false
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				for _, r := range n.Results {
+					if t := c.pass.TypesInfo.TypeOf(r); t != nil && !isErrorType(t) && c.usesName(r, name) {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
 // messageScope finds, for a confluent fetch call, the expression naming the
 // message and the statement list that processes it: the block after
 // `msg, err := c.ReadMessage(...)`, or the `case *kafka.Message:` clause of
@@ -277,8 +329,8 @@ func (c *checker) messageCase(ts *ast.TypeSwitchStmt, subject string) (string, [
 			continue
 		}
 		if t := c.pass.TypesInfo.TypeOf(clause.List[0]); t != nil && clientmodel.Default.Record(t) != nil {
-			if c.handedOn(clause.Body, name) {
-				return "", nil
+			if c.handedOn(clause.Body, name) || c.returnsName(clause.Body, name) {
+				return "", nil // processed later, or by the caller
 			}
 			return name, clause.Body
 		}

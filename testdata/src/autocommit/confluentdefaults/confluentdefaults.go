@@ -928,3 +928,145 @@ func batchedStored(ctx context.Context, s *store) error {
 		pending = pending[:0]
 	}
 }
+
+// source wraps its consumer: next returns each message and the callers
+// save it, after the offset is stored. The fix stores in each caller
+// after the save (next is unchanged: it returns the message already).
+type source struct{ c *kafka.Consumer }
+
+func newSource() (*source, error) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "source"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return nil, err
+	}
+	return &source{c: c}, nil
+}
+
+func (s *source) next() (*kafka.Message, error) {
+	return s.c.ReadMessage(time.Second)
+}
+
+func (s *source) run(ctx context.Context, st *store) error {
+	for ctx.Err() == nil {
+		m, err := s.next()
+		if err != nil {
+			continue
+		}
+		if err := st.save(ctx, m); err != nil {
+			return fmt.Errorf("save: %w", err)
+		}
+	}
+	return nil
+}
+
+// storedSource is source done right: auto-store off, the caller stores
+// after the save.
+type storedSource struct{ c *kafka.Consumer }
+
+func newStoredSource() (*storedSource, error) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "source", "enable.auto.offset.store": false}) // ok: auto-store off, the caller stores after processing
+	if err != nil {
+		return nil, err
+	}
+	return &storedSource{c: c}, nil
+}
+
+func (s *storedSource) next() (*kafka.Message, error) {
+	return s.c.ReadMessage(time.Second)
+}
+
+func (s *storedSource) run(ctx context.Context, st *store) error {
+	for ctx.Err() == nil {
+		m, err := s.next()
+		if err != nil {
+			continue
+		}
+		if err := st.save(ctx, m); err != nil {
+			return fmt.Errorf("save: %w", err)
+		}
+		if _, err := s.c.StoreMessage(m); err != nil {
+			return fmt.Errorf("store offset: %w", err)
+		}
+	}
+	return nil
+}
+
+type order struct{ ID string }
+
+// orders decodes each message in next and returns the order, which the
+// caller applies. The fix makes next return the message as well, and
+// the caller store it after applying the order.
+type orders struct{ c *kafka.Consumer }
+
+func newOrders() (*orders, error) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "orders"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return nil, err
+	}
+	return &orders{c: c}, nil
+}
+
+func (o *orders) next() (order, error) {
+	msg, err := o.c.ReadMessage(time.Second)
+	if err != nil {
+		return order{}, err
+	}
+	if len(msg.Value) == 0 {
+		return order{}, errors.New("empty order")
+	}
+	return order{ID: string(msg.Value)}, nil
+}
+
+func (o *orders) run(ctx context.Context, apply func(order) error) error {
+	for ctx.Err() == nil {
+		ord, err := o.next()
+		if err != nil {
+			log.Printf("next order: %v", err)
+			continue
+		}
+		if err := apply(ord); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// storedOrders is orders done right: next returns the message too, and
+// the caller stores it after applying the order.
+type storedOrders struct{ c *kafka.Consumer }
+
+func newStoredOrders() (*storedOrders, error) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "orders", "enable.auto.offset.store": false}) // ok: auto-store off, the caller stores after processing
+	if err != nil {
+		return nil, err
+	}
+	return &storedOrders{c: c}, nil
+}
+
+func (o *storedOrders) next() (order, *kafka.Message, error) {
+	msg, err := o.c.ReadMessage(time.Second)
+	if err != nil {
+		return order{}, nil, err
+	}
+	if len(msg.Value) == 0 {
+		return order{}, msg, errors.New("empty order")
+	}
+	return order{ID: string(msg.Value)}, msg, nil
+}
+
+func (o *storedOrders) run(ctx context.Context, apply func(order) error) error {
+	for ctx.Err() == nil {
+		ord, msg, err := o.next()
+		if err != nil {
+			log.Printf("next order: %v", err)
+			continue
+		}
+		if err := apply(ord); err != nil {
+			return err
+		}
+		if _, err := o.c.StoreMessage(msg); err != nil {
+			return fmt.Errorf("store offset: %w", err)
+		}
+	}
+	return nil
+}

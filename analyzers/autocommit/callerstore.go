@@ -1,0 +1,208 @@
+package autocommit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// ---- a helper returning its message: the store goes to its callers ----
+
+// storeInCallers builds the store edits for a message that a helper
+// fetches and returns (the message itself, or what it decoded from it):
+// its callers process it, so a store in the helper would still come
+// before the processing. The helper is a function of the package, not
+// exported and named by no interface of the package (its calls are all in
+// sight), with results (T, error); the fetch is `msg, err := fetch` in
+// its body's own list, or its body's `return fetch`. When T is the
+// message and every return gives msg or nil, the helper is unchanged;
+// otherwise it returns the message as well, after T (nil where msg is
+// not yet fetched). Every use of the helper must be a call `v, err :=
+// h(...)` whose result is processed in the caller's list (processedAfter)
+// and does not leave it; the caller stores the message at the end of its
+// list, on the success path, on the consumer spelled from the caller's
+// receiver (the helper's consumer is a field path of its receiver) or a
+// package-level variable.
+func (c *checker) storeInCallers(k *consumer.Consumer, path []ast.Node, fetch ast.Stmt, call *ast.CallExpr, recvX ast.Expr, logOnly bool) ([]analysis.TextEdit, bool) {
+	fd, ok := enclosingDecl(path)
+	if !ok || len(fd.Body.List) == 0 || fd.Type.Results == nil || len(fd.Type.Results.List) != 2 || len(fd.Type.Results.List[0].Names) > 0 {
+		return nil, false
+	}
+	if _, listp := edit.Stmt(pathTo(path, fetch)); listp == nil || &(*listp)[0] != &fd.Body.List[0] {
+		return nil, false
+	}
+	fnObj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fnObj == nil || fnObj.Exported() || c.interfaceMethodNamed(fnObj.Name()) {
+		return nil, false // calls out of sight would never store
+	}
+	sig := fnObj.Type().(*types.Signature)
+	msgType := c.pass.TypesInfo.TypeOf(call)
+	if tup, isTuple := msgType.(*types.Tuple); isTuple && tup.Len() > 0 {
+		msgType = tup.At(0).Type()
+	}
+	if sig.Results().Len() != 2 || !isErrorType(sig.Results().At(1).Type()) || msgType == nil {
+		return nil, false
+	}
+	if _, isPtr := msgType.(*types.Pointer); !isPtr {
+		return nil, false // the zero message is spelled nil
+	}
+	var edits []analysis.TextEdit
+	switch s := fetch.(type) {
+	case *ast.ReturnStmt:
+		// return c.ReadMessage(...): the helper returns the message.
+		if len(s.Results) != 1 || ast.Unparen(s.Results[0]) != call || !types.Identical(sig.Results().At(0).Type(), msgType) {
+			return nil, false
+		}
+	case *ast.AssignStmt:
+		msg, isID := s.Lhs[0].(*ast.Ident)
+		msgObj := c.pass.TypesInfo.ObjectOf(msg)
+		if !isID || msgObj == nil || len(s.Lhs) != 2 {
+			return nil, false
+		}
+		var ok bool
+		if edits, ok = c.returnMessage(fd, s, msg.Name, msgObj, sig, msgType); !ok {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	root, rest, ok := c.fieldPath(recvX)
+	if !ok {
+		return nil, false
+	}
+	recvIsRoot := fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 &&
+		c.pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]] == root
+	if !recvIsRoot && root.Parent() != c.pass.Pkg.Scope() {
+		return nil, false
+	}
+	callers := 0
+	for id, obj := range c.pass.TypesInfo.Uses {
+		if obj != fnObj {
+			continue
+		}
+		e, ok := c.storeInCaller(k, id, fnObj, recvIsRoot, edit.Source(c.pass, recvX), rest, len(edits) > 0, logOnly)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e...)
+		callers++
+	}
+	return dedupe(edits), callers > 0
+}
+
+// returnMessage returns the edits that make helper fd return the message
+// msg fetched by fetch as well, or none when it returns it already: its
+// first result is the message and every return gives msg or nil.
+func (c *checker) returnMessage(fd *ast.FuncDecl, fetch *ast.AssignStmt, msg string, msgObj types.Object, sig *types.Signature, msgType types.Type) ([]analysis.TextEdit, bool) {
+	var rets []*ast.ReturnStmt
+	ok := true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 2 {
+				ok = false
+			}
+			rets = append(rets, n)
+		}
+		return ok
+	})
+	if !ok {
+		return nil, false
+	}
+	// msgAt is the message at return r: msg once fetched and in scope.
+	msgAt := func(r *ast.ReturnStmt) string {
+		if _, obj := c.scopeAt(r.Pos()).LookupParent(msg, r.Pos()); obj == msgObj && r.Pos() > fetch.End() {
+			return msg
+		}
+		return "nil"
+	}
+	if types.Identical(sig.Results().At(0).Type(), msgType) {
+		same := true
+		for _, r := range rets {
+			id, isID := ast.Unparen(r.Results[0]).(*ast.Ident)
+			if !isID || id.Name != "nil" && (id.Name != msgAt(r) || c.pass.TypesInfo.Uses[id] != msgObj) {
+				same = false
+			}
+		}
+		if same {
+			return nil, true
+		}
+	}
+	file := edit.File(c.pass, fd.Pos())
+	spelled := types.TypeString(msgType, func(p *types.Package) string { return edit.Qualifier(c.pass, file, p) })
+	edits := []analysis.TextEdit{{Pos: fd.Type.Results.List[1].Pos(), End: fd.Type.Results.List[1].Pos(), NewText: []byte(spelled + ", ")}}
+	for _, r := range rets {
+		edits = append(edits, analysis.TextEdit{Pos: r.Results[0].End(), End: r.Results[0].End(), NewText: []byte(", " + msgAt(r))})
+	}
+	return edits, true
+}
+
+// storeInCaller returns the edits at one use id of the helper fn
+// (storeInCallers): the call's message (its first result, or with
+// extra, the one it now returns after it) is stored at the end of the
+// caller's list, on the success path (a failure logged with logOnly).
+// consumerSrc is the consumer as the helper spells it; rest its field path after the root, which the
+// caller's receiver replaces when recvRoot is set.
+func (c *checker) storeInCaller(k *consumer.Consumer, id *ast.Ident, fn *types.Func, recvRoot bool, consumerSrc, rest string, extra, logOnly bool) ([]analysis.TextEdit, bool) {
+	path := edit.Path(c.pass, id.Pos())
+	call := callOf(path)
+	if call == nil || typeutil.Callee(c.pass.TypesInfo, call) != fn {
+		return nil, false
+	}
+	if fun := ast.Unparen(call.Fun); fun != id && (!isSel(fun) || fun.(*ast.SelectorExpr).Sel != id) {
+		return nil, false // the helper passed as an argument, not called
+	}
+	cpath := pathTo(path, call)
+	stmt, listp := edit.Stmt(cpath)
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+		return nil, false
+	}
+	v, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || v.Name == "_" || !c.processedAfter(*listp, stmt, v.Name, as.Lhs[1]) || c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(v)) {
+		return nil, false
+	}
+	if recvRoot {
+		fsel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil, false
+		}
+		consumerSrc = edit.Source(c.pass, fsel.X) + rest
+	}
+	name := v.Name
+	var edits []analysis.TextEdit
+	if extra {
+		name = edit.FreeName(c.pass, stmt.Pos(), "msg")
+		edits = append(edits, analysis.TextEdit{Pos: v.End(), End: v.End(), NewText: []byte(", " + name)})
+	}
+	body, imp, ok := c.errHandling(cpath, stmt, "store offset")
+	if logOnly {
+		// A received consumer's settings may not match the store yet.
+		lg, e := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
+		body, imp, ok = fmt.Sprintf("%s.Printf(\"store offset: %%v\", err)", lg), e, true
+	}
+	if !ok {
+		return nil, false
+	}
+	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", consumerSrc, k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs), name, body)
+	store, ok := edit.AppendOnSuccess(c.pass, cpath, *listp, stmt, text)
+	if !ok {
+		return nil, false
+	}
+	return append(append(edits, imp...), store...), true
+}
+
+func isSel(e ast.Expr) bool {
+	_, ok := e.(*ast.SelectorExpr)
+	return ok
+}
