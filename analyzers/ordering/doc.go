@@ -135,7 +135,11 @@ channel to the handler in a keyed literal: the variables of that
 function the workers read become the handler's fields the same literals
 set to them (fields set nowhere else); a variable no field holds (a
 context of the starting function) gets a field of its name in the
-handler's struct, set to it in those literals. A kafka-go ReadMessage
+handler's struct, set to it in those literals. Such a variable may be
+assigned in that function only before the workers start and the
+literals are built (ctx, cancel := context.WithCancel(ctx) first), not
+in a loop reaching them nor in a function literal, so the field holds
+the value the workers read. A kafka-go ReadMessage
 sent to its worker becomes FetchMessage, the worker's body in place, and
 CommitMessages after it. After an
 asynchronous produce the produce becomes synchronous (franz-go

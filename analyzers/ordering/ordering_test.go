@@ -174,6 +174,13 @@ var scenarios = []struct {
 	// FetchMessage and the worker's report awaited before the commit (4
 	// silent).
 	{"ordering/pool", ordering.Analyzer},
+	// workers started by another function that reads its context after
+	// `ctx, cancel := context.WithCancel(ctx)` (assigned before the
+	// workers start, so a field set in the handler's literal holds the
+	// value they read): a mark after a send on the handler's field (1
+	// positive, the send replaced by the workers' body, a ctx field
+	// added); a done channel per job awaited (1 silent).
+	{"ordering/poolassigned", ordering.Analyzer},
 	// a kafka-go commit retried in a loop of its own before the message
 	// is saved (the loop moves after the save) (1 positive); its twin (1
 	// silent).

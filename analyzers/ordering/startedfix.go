@@ -180,13 +180,14 @@ func (c *checker) startedElsewhereLoop(sel *ast.SelectorExpr, pos token.Pos) (*a
 
 // addField returns the name of a field added to the struct of lits (a
 // named type declared in the package) to hold v, a variable of F (fd)
-// never assigned there and in scope at every literal, and the edits
+// not assigned there once the workers or literals may read it
+// (settledBefore) and in scope at every literal, and the edits
 // declaring it (after the struct's last field) and setting it to v in
 // each literal. The field takes v's name, which the type must not have
 // as a field or method, nor added already; its type must be spelled in
 // the struct's file.
 func (c *checker) addField(lits []*ast.CompositeLit, v types.Object, fd *ast.FuncDecl, added map[string]bool) (string, []analysis.TextEdit, bool) {
-	if c.assignedIn(fd.Body, v) || added[v.Name()] || v.Name() == "_" {
+	if !c.settledBefore(fd.Body, v, c.firstStart(fd.Body, lits)) || added[v.Name()] || v.Name() == "_" {
 		return "", nil, false
 	}
 	named, ok := c.pass.TypesInfo.TypeOf(lits[0]).(*types.Named)
@@ -248,11 +249,12 @@ func (c *checker) addField(lits []*ast.CompositeLit, v types.Object, fd *ast.Fun
 }
 
 // fieldOf returns the name of the field f that every literal of lits
-// sets to v, a variable of F (fd) never assigned there, when f has v's
+// sets to v, a variable of F (fd) not assigned there once the workers or
+// literals may read it (settledBefore), when f has v's
 // type and is set nowhere else: the receiver's f holds v wherever the
 // literal's channel field holds F's channel.
 func (c *checker) fieldOf(lits []*ast.CompositeLit, v types.Object, fd *ast.FuncDecl) (string, bool) {
-	if c.assignedIn(fd.Body, v) {
+	if !c.settledBefore(fd.Body, v, c.firstStart(fd.Body, lits)) {
 		return "", false
 	}
 	var f *types.Var
@@ -344,4 +346,79 @@ func enclosingLit(body *ast.BlockStmt, loop *ast.RangeStmt) *ast.FuncLit {
 		return true
 	})
 	return found
+}
+
+// firstStart returns the position in body of the first go statement or
+// literal of lits: before it nothing started there reads F's variables.
+func (c *checker) firstStart(body *ast.BlockStmt, lits []*ast.CompositeLit) token.Pos {
+	first := body.End()
+	for _, l := range lits {
+		first = min(first, l.Pos())
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if g, ok := n.(*ast.GoStmt); ok {
+			first = min(first, g.Pos())
+		}
+		return true
+	})
+	return first
+}
+
+// settledBefore reports whether every assignment of v in body (=, :=
+// redeclaring it, op=, ++) ends before limit, outside function literals
+// and loops that reach limit, and body neither takes v's address nor
+// jumps back with goto: from limit on, v holds the value it has at limit
+// (ctx, cancel := context.WithCancel(ctx) before the workers start).
+func (c *checker) settledBefore(body *ast.BlockStmt, v types.Object, limit token.Pos) bool {
+	ok := true
+	var stack []ast.Node
+	is := func(e ast.Expr) bool {
+		id, isID := ast.Unparen(e).(*ast.Ident)
+		return isID && c.pass.TypesInfo.Uses[id] == v
+	}
+	check := func(n ast.Node) {
+		if n.End() > limit {
+			ok = false
+			return
+		}
+		for _, s := range stack {
+			switch s.(type) {
+			case *ast.FuncLit:
+				ok = false
+			case *ast.ForStmt, *ast.RangeStmt:
+				if s.End() > limit {
+					ok = false
+				}
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if is(l) {
+					check(x)
+				}
+			}
+		case *ast.IncDecStmt:
+			if is(x.X) {
+				check(x)
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.AND && is(x.X) {
+				ok = false
+			}
+		case *ast.BranchStmt:
+			if x.Tok == token.GOTO {
+				ok = false
+			}
+		}
+		stack = append(stack, n)
+		return ok
+	})
+	return ok
 }
