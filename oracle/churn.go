@@ -33,7 +33,10 @@ const (
 	churnInstance = "oracle-2"
 )
 
-func startChurn(cfg Config, env []string, logw io.Writer) *churner {
+// reaped, when not nil, is called after each second instance has stopped
+// (for a transactional example: to abort a transaction it left open, as
+// reap does for the first).
+func startChurn(cfg Config, env []string, logw io.Writer, reaped func()) *churner {
 	c := &churner{quit: make(chan struct{}), done: make(chan struct{})}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x636875726e))
 	pause := func(lo, hi time.Duration) bool {
@@ -62,6 +65,9 @@ func startChurn(cfg Config, env []string, logw io.Writer) *churner {
 			stay := pause(time.Second, 3*time.Second)
 			p.stop()
 			note(logw, "churn: the second instance left")
+			if reaped != nil {
+				reaped()
+			}
 			if !stay || !pause(500*time.Millisecond, 1500*time.Millisecond) {
 				return
 			}

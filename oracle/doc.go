@@ -21,7 +21,14 @@
 // answers it), and records it still holds uncommitted at the end are
 // stalled, not lost (a restart reads them again). An example whose bug
 // needs a rebalance runs a second instance of itself that joins and leaves
-// the group (Churn) while the kills happen.
+// the group (Churn) while the kills happen; each instance has its own
+// INSTANCE_ID (a transactional id per instance).
+//
+// A service that runs several consumers in one process (examples/service)
+// is run once per consumer, told to start that one alone (Example.Env);
+// its row is the one of the command's report with the consumer's group,
+// and the fix check runs commitlint -fix on the whole service, whose fixes
+// land in the packages its main hands the clients to.
 //
 //	go test ./...                                 # the CI subset
 //	go test -run TestVerdicts -oracle.seed=N      # replay a run

@@ -150,7 +150,19 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6f7261636c65))
 	var churn *churner
 	if ex.Churn {
-		churn = startChurn(cfg, env, logw)
+		var reaped func()
+		if len(ex.Output) > 0 {
+			// A second instance stopped (or killed after a bounded wait)
+			// may leave its transaction open: aborted at once, as reap
+			// does for the first instance's.
+			reaped = func() {
+				churns := func(id string) bool { return strings.HasSuffix(id, "-"+churnInstance) }
+				if err := broker.FenceExcept(ctx, func(id string) bool { return !churns(id) }); err != nil {
+					note(logw, "churn: abort the second instance's transactions: %v", err)
+				}
+			}
+		}
+		churn = startChurn(cfg, env, logw, reaped)
 		defer churn.stop() // on early returns; stopped before the drain otherwise
 	}
 	var p *consumer // the running consumer, nil after a kill

@@ -31,7 +31,7 @@ trap 'rm -rf "$tmp"' EXIT
 tsv=$tmp/runs.tsv
 go build -o "$tmp/commitlint" ./cmd/commitlint # before the long run: the fix checks need it
 
-echo "oracle: seed $seed, $runs runs per example (replay: SEED=$seed RUNS=$runs $0)" >&2
+echo "oracle: seed $seed, $runs runs per example (replay: ${ONLY:+ONLY=$ONLY }SEED=$seed RUNS=$runs $0)" >&2
 status=0
 select=-oracle.full
 [ -n "${ONLY:-}" ] && select="-oracle.only=$ONLY"
