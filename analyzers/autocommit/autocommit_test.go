@@ -19,17 +19,19 @@ import (
 // "// ok: known gap".
 //
 //   - confluentdefaults, kafkago: a record handed on other than to a
-//     channel's workers or to one go statement of the loop body (stored
-//     in a field, handed to several goroutines, sent to workers started
-//     by a loop whose body has a goto, a label, a labelled branch or a
-//     continue after the go statement): the end of the loop is not
-//     "after processing", so StoreMessage/CommitMessages has no sure
-//     place (analyzer: processedAfter, handedOn, skipsWorker). A channel
-//     with one worker, a pool of workers started by a counted loop, also
-//     one that does more than start them, returns or skips iterations
-//     (made one worker), a goroutine per message (run in place), a fetch
-//     followed by `if err == nil { process }`, and a batch processed by
-//     one call are fixed.
+//     local channel's workers or to go statements of the loop body
+//     (stored in a field, sent on a channel held in a field or a map,
+//     e.g. one per partition, to workers started by a loop over a slice,
+//     or by a counted loop whose body has a goto, a label, a labelled
+//     branch or a continue after the go statement, a go statement nested
+//     in a block): the end of the loop is not "after processing", so
+//     StoreMessage/CommitMessages has no sure place (analyzer:
+//     processedAfter, handedOn, skipsWorker). A channel with one worker,
+//     a pool of workers started by a counted loop, also one that does
+//     more than start them, returns or skips iterations (made one
+//     worker), goroutines per message (run in place), a fetch followed
+//     by `if err == nil { process }`, and a batch processed by one call
+//     are fixed.
 //   - kafkago: a decoding helper that reads with ReadMessage, returned as
 //     a value, stored in an exported field, a field of a generic struct
 //     or one a struct literal without keys may set, or called in a go or
@@ -90,8 +92,9 @@ var scenarios = []struct {
 	// iterations (a break after its go statement) and one whose loop may
 	// return (run once), a batch saved in one call (each message stored
 	// after it), a helper returning the message and one returning what it
-	// decoded (the callers store after processing) (23 / 16): auto-store
-	// off + StoreMessage, "false"
+	// decoded (the callers store after processing), a fan-out to two
+	// goroutines (both run in place) (24 / 17): auto-store off +
+	// StoreMessage, "false"
 	// as a string, auto-commit off + CommitMessage, opaque parameter,
 	// Poll + StoreMessage, a package-level map with auto-store off, a
 	// pool storing with auto-store off, a pool announcing its workers and
@@ -100,7 +103,7 @@ var scenarios = []struct {
 	// auto-store off, goroutines storing with auto-store off, the bound
 	// ReadMessage with auto-store off and a store, the batch stored after
 	// it is saved with auto-store off, the two helpers' callers storing
-	// with auto-store off.
+	// with auto-store off, the fan-out joined before a store.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
 	// the consumer model: internal/consumer/setters.go): a
@@ -149,12 +152,14 @@ var scenarios = []struct {
 	// commit ends the message case), a decoding helper taken as a method
 	// value, one passed to a loop function and one stored in a worker's
 	// field (the helper returns a function committing the message, called
-	// after processing) (13 / 12): no group, FetchMessage +
+	// after processing), a fan-out to two goroutines (both run in place)
+	// (14 / 13): no group, FetchMessage +
 	// CommitMessages, opaque config, GroupID "" through a helper, the
 	// helper done right, the batch done right, the hand-off done right,
 	// goroutines committing after processing, the ticking worker
 	// committing after processing, the method value, the loop function
-	// and the worker's field done right.
+	// and the worker's field done right, the fan-out joined before a
+	// commit.
 	{"autocommit/kafkago", autocommit.Analyzer},
 	// ReadMessage taken as a value on a group reader: bound to a variable
 	// (FetchMessage bound instead, the commit after processing), passed

@@ -44,9 +44,10 @@ so this analyzer reports only what can lose records with that client:
     once (its first iteration leaves as it did, or starts the worker); a
     body that skips iterations (a continue before the go statement) keeps
     its loop, which stops after the iteration that starts the first
-    worker (a break is appended). A message handed to a goroutine of
-    its own (one go statement of the loop body) is processed in place
-    (the go keyword goes) and stored after that. A fetch taken as a
+    worker (a break is appended). A message handed to goroutines of
+    its own (go statements of the loop body: one, or several, a fan-out
+    to sinks) is processed in place (the go keywords go, the calls run
+    one after the other) and stored after that. A fetch taken as a
     value and bound to a variable (read := c.ReadMessage) is fixed the
     same way at each call of the variable; taken as a value otherwise
     (passed on) it is not reported.
@@ -118,7 +119,7 @@ so this analyzer reports only what can lose records with that client:
     to a batch that one call processes are committed together right after
     that call succeeds. A message sent to the one worker of a channel is
     committed in the worker after processing; a pool of workers is made
-    one first, and a goroutine per message runs in place, as for
+    one first, and goroutines per message run in place, as for
     confluent-kafka-go.
 
   - marks-discarded (sarama): Consumer.Offsets.AutoCommit.Enable = false

@@ -72,7 +72,7 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 				// A goroutine per message: process it in place and
 				// commit after it.
 				edits, ok = c.commitHere(path, st, l, call, sel, m, fetch, commit)
-				edits = append(edits, inPlace(g))
+				edits = append(edits, inPlace(g)...)
 				title = fmt.Sprintf("Fetch with %s, process each message in place and commit it after processing", fetch)
 				break
 			}

@@ -179,7 +179,9 @@ func (c *checker) receivedStored(k *consumer.Consumer) {
 			rel = append(rel, related(rw.pool.loop.Pos(), rw.pool.note()))
 			title = "Start one worker and store each message after processing"
 		case rw.inPlace != nil:
-			rel = append(rel, related(rw.inPlace.Pos(), "processed in a goroutine of its own: no place in the loop is after its processing"))
+			for _, g := range rw.inPlace {
+				rel = append(rel, related(g.Pos(), "processed in a goroutine of its own: no place in the loop is after its processing"))
+			}
 			title = "Process each message in place and store it after processing"
 		case rw.batch:
 			title = "Store each batch after it is processed"

@@ -56,7 +56,9 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 			rel = append(rel, related(rw.pool.loop.Pos(), rw.pool.note()))
 			title = "Disable " + cl.Spell(clientmodel.AutoStore) + ", start one worker and store each message after processing"
 		case rw.inPlace != nil:
-			rel = append(rel, related(rw.inPlace.Pos(), "processed in a goroutine of its own: no place in the loop is after its processing"))
+			for _, g := range rw.inPlace {
+				rel = append(rel, related(g.Pos(), "processed in a goroutine of its own: no place in the loop is after its processing"))
+			}
 			title = "Disable " + cl.Spell(clientmodel.AutoStore) + ", process each message in place and store it after processing"
 		case rw.batch:
 			title = "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each batch after it is processed"
@@ -90,7 +92,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 // run in place.
 type rewrite struct {
 	pool    *pool
-	inPlace *ast.GoStmt
+	inPlace []*ast.GoStmt
 	batch   bool // the message is stored with its batch, after the batch is processed
 	callers bool // the message is returned: its helper's callers store it
 }
@@ -135,7 +137,7 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 	var body string
 	var extra []analysis.TextEdit
 	var pl *pool
-	var g *ast.GoStmt
+	var g []*ast.GoStmt
 	switch {
 	case msg != "":
 		if body, extra, ok = c.errHandling(path, stmt, "store offset"); !ok {
@@ -152,7 +154,7 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 				return nil, rewrite{}, false
 			}
 			msg, list, stmt, g = m, l, st, gs
-			extra = append(extra, inPlace(g))
+			extra = append(extra, inPlace(g)...)
 			break
 		}
 		// Handed to the one worker that processes it: store there,
@@ -168,7 +170,7 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 		name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
 		body, extra = fmt.Sprintf("%s.Printf(\"store offset: %%v\", err)", name), imp
 		if g != nil {
-			extra = append(extra, inPlace(g))
+			extra = append(extra, inPlace(g)...)
 		}
 	}
 	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)

@@ -238,12 +238,13 @@ func (c *checker) visibleAt(e ast.Expr, pos token.Pos) bool {
 }
 
 // goScope finds, for a fetch at path (`msg, err := fetch` whose error
-// check leaves), a message handed to a goroutine of its own: one go
-// statement of the loop body mentions msg, and nothing else hands it on.
-// It returns the message, the loop body and the fetch statement with the
-// go statement, which the fix turns into a plain call (processing in
-// place), so that the end of the body is after the processing.
-func (c *checker) goScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, *ast.GoStmt) {
+// check leaves), a message handed to goroutines of its own: go
+// statements of the loop body mention msg (one, or several: a fan-out to
+// sinks), and nothing else hands it on. It returns the message, the loop
+// body and the fetch statement with the go statements, which the fix
+// turns into plain calls (processing in place, one after the other), so
+// that the end of the body is after the processing.
+func (c *checker) goScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, []*ast.GoStmt) {
 	stmt, listp := edit.Stmt(path)
 	as, ok := stmt.(*ast.AssignStmt)
 	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
@@ -258,13 +259,10 @@ func (c *checker) goScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, *ast.G
 	if !ok || ifs.Init != nil || !isNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
 		return "", nil, nil, nil
 	}
-	var g *ast.GoStmt
+	var g []*ast.GoStmt
 	for _, s := range after(*listp, ifs) {
 		if gs, ok := s.(*ast.GoStmt); ok && c.handedOn([]ast.Stmt{gs}, msg.Name) {
-			if g != nil {
-				return "", nil, nil, nil
-			}
-			g = gs
+			g = append(g, gs)
 			continue
 		}
 		if c.handedOn([]ast.Stmt{s}, msg.Name) {
@@ -277,7 +275,12 @@ func (c *checker) goScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, *ast.G
 	return msg.Name, *listp, stmt, g
 }
 
-// inPlace returns the edit that runs go statement g's call in place.
-func inPlace(g *ast.GoStmt) analysis.TextEdit {
-	return analysis.TextEdit{Pos: g.Pos(), End: g.Call.Pos()}
+// inPlace returns the edits that run the go statements' calls in place,
+// one after the other.
+func inPlace(gs []*ast.GoStmt) []analysis.TextEdit {
+	var out []analysis.TextEdit
+	for _, g := range gs {
+		out = append(out, analysis.TextEdit{Pos: g.Pos(), End: g.Call.Pos()})
+	}
+	return out
 }

@@ -1070,3 +1070,64 @@ func (o *storedOrders) run(ctx context.Context, apply func(order) error) error {
 	}
 	return nil
 }
+
+// audit records each message in an audit log.
+func audit(ctx context.Context, m *kafka.Message) error { return ctx.Err() }
+
+// fanOut hands each message to two goroutines, a save and an audit: no
+// place in the loop is after both. The fix runs both in place, one after
+// the other, and stores after them.
+func fanOut(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "fan-out"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		go func() {
+			if err := s.save(ctx, msg); err != nil {
+				log.Printf("save: %v", err)
+			}
+		}()
+		go func() {
+			if err := audit(ctx, msg); err != nil {
+				log.Printf("audit: %v", err)
+			}
+		}()
+	}
+}
+
+// fanOutJoined waits for both goroutines, then stores (auto-store off).
+func fanOutJoined(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "fan-out-joined", "enable.auto.offset.store": false}) // ok: auto-store off, StoreMessage after both goroutines
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			if err := s.save(ctx, msg); err != nil {
+				log.Printf("save: %v", err)
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			if err := audit(ctx, msg); err != nil {
+				log.Printf("audit: %v", err)
+			}
+		}()
+		wg.Wait()
+		if _, err := c.StoreMessage(msg); err != nil {
+			log.Printf("store offset: %v", err)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"sync"
 	"time"
 
 	"github.com/segmentio/kafka-go"
@@ -387,6 +388,60 @@ func goPerMessageCommitted(ctx context.Context) error {
 			}
 			_ = r.CommitMessages(ctx, m)
 		}(m)
+	}
+}
+
+// archive copies each message to cold storage.
+func archive(m kafka.Message) error { return nil }
+
+// fanOut hands each message to two goroutines, an index and an archive:
+// the fix fetches, runs both in place and commits after them.
+func fanOut(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "fan-out", Topic: "docs"})
+	for {
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		if err != nil {
+			return err
+		}
+		go func() {
+			if err := index(m); err != nil {
+				log.Printf("index: %v", err)
+			}
+		}()
+		go func() {
+			if err := archive(m); err != nil {
+				log.Printf("archive: %v", err)
+			}
+		}()
+	}
+}
+
+// fanOutJoined fetches, waits for both goroutines and commits.
+func fanOutJoined(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "fan-out", Topic: "docs"})
+	for {
+		m, err := r.FetchMessage(ctx) // ok: FetchMessage commits nothing; the loop commits after both goroutines
+		if err != nil {
+			return err
+		}
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			if err := index(m); err != nil {
+				log.Printf("index: %v", err)
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			if err := archive(m); err != nil {
+				log.Printf("archive: %v", err)
+			}
+		}()
+		wg.Wait()
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
 	}
 }
 
