@@ -216,14 +216,19 @@ or a call that never returns, with no break or continue), so the commit
 never follows a failed delivery.
 
 A finding whose fix cannot be built is still reported, without a fix:
-known cases are a send on sarama's AsyncProducer Input() when the package
-neither sets Producer.Return.Successes nor builds the producer from a
-config of its own, turns Producer.Return.Errors off, or does not drain
-the report channels in loops of its own (a wait for a report would
-never end, or a drainer elsewhere would take it), and
-a send on a channel whose workers are started elsewhere and read what the
-sender cannot reach (a variable of main that no field of the handler
-holds and none can be added for: assigned after its declaration, or of a
-type the handler's file cannot spell).
+known cases are a send on sarama's AsyncProducer Input() in a package
+that neither builds the producer nor drains both Successes() and
+Errors() in loops of its own (another package drains the reports, where
+no forward can be added, and a drain added here would race it for
+every report), or from a function that cannot return the delivery's
+failure (a function literal, results not ending in an error, callers
+other than call statements in functions returning an error); a send on
+a channel whose workers are started elsewhere and read what the sender
+cannot reach (a variable of the starting function that no field of the
+handler holds and none can be added for: assigned after the workers
+start, or of a type the handler's file cannot spell); and a confluent
+commit after a loop of Produce calls where a failed delivery cannot
+leave the function (both the Produce's failure and the commit's are
+logged and the loop goes on).
 */
 package ordering

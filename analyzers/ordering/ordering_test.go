@@ -38,19 +38,34 @@ import (
 //     reported.
 //
 // Reported without a fix, so without a scenario (TestEveryFindingHasAFix
-// would fail on it): a mark after a send on sarama's AsyncProducer Input()
-// in a package that does not build the producer from a config of its own
-// (asyncreports, asyncundrained: then Successes is turned on and drained)
-// and either does not set Producer.Return.Successes or does not drain
-// Successes() in loops of its own, or that does not drain Errors() in
-// loops of its own (range loops, or select cases: asyncselect; the
-// drainers may be in another package, where no forward can be added), or
-// whose sending function does not return exactly an error; and a position
-// call after a send on a channel whose workers are started elsewhere and
-// read a variable of the starting function that no field of the handler
-// holds and none can be added for (the variable is assigned after its
-// declaration, or its type cannot be spelled in the handler's file), or
-// whose channel reaches the handler other than in a keyed literal.
+// would fail on it), because no sound fix is known:
+//
+//   - a mark after a send on sarama's AsyncProducer Input() in a package
+//     that does not build the producer and does not drain both
+//     Successes() and Errors() in loops of its own: the reports are
+//     drained in another package, where no forward can be added, and a
+//     drain added here would race that one for every report (a claim
+//     would stall on each report it lost); also a drain of another
+//     shape (a single receive), Producer.Return.Errors turned off other
+//     than on the build's own config in its function, and a sending
+//     function that cannot return the delivery's failure (a function
+//     literal, an exported function without results, results not
+//     ending in an error, or a caller that is not a call statement in a
+//     function whose last result is an error);
+//   - a position call after a send on a channel whose workers are
+//     started elsewhere and read a variable of the starting function
+//     that no field of the handler holds and none can be added for (it
+//     is assigned after the workers start, in a loop reaching them or in
+//     a function literal, or its type cannot be spelled in the
+//     handler's file), or whose channel reaches the handler other than
+//     in a keyed literal;
+//   - a confluent commit after a loop of reads and Produce calls where
+//     the Produce is not a statement or `if err := ...; err != nil`, has
+//     a delivery channel of its own already, or where a failed delivery
+//     cannot leave the function: the Produce's failure and the commit's
+//     are logged and the loop goes on, in a function whose last result
+//     is not an error (the commit would still come after the failed
+//     delivery).
 
 var withMetrics = ordering.New(ordering.Config{Ignore: []string{"ordering/metrics"}})
 
