@@ -268,12 +268,25 @@ that client.
     resumes at or behind the stored position (it commits to the group
     after the transaction, or commits nothing and starts from the oldest
     offset), with numbered placeholders (FOR UPDATE is not SQLite's),
-    a deferred rollback, and keys and offset written as expressions
-    without effects in scope there; known gap otherwise (no finding),
+    and keys and offset written as expressions without effects in scope
+    there; a transaction without a deferred rollback gets one
+    (`defer tx.Rollback()`, right after the begin's error check) when
+    the function commits it and uses it only as the receiver of its
+    calls (a rollback after the commit does nothing); known gap
+    otherwise (no finding),
     notably a Reader that commits nothing and starts from the newest
-    offset, whose lost records no skip brings back, and a Reader outside
-    a group (whose fix, SetOffset with the stored offset before reading,
-    is not built).
+    offset, whose lost records no skip brings back. A kafka-go Reader
+    outside a group (no GroupID: nothing is committed, and every start
+    reads from the oldest offset) can be told where to resume: its fix
+    reads the row right after the NewReader statement (and the deferred
+    Close after it), in the function that builds the reader, by the
+    config literal's Topic and Partition (0 when not set), and calls
+    SetOffset with it, before the first read; a failed read or
+    SetOffset is returned (wrapped), or, in a function without an error
+    result, stops the process (log.Fatalf). Built when the config is a
+    literal in the call with those fields written without effects, the
+    reader is assigned to a variable, and one handle of the
+    transaction's database is in scope there; known gap otherwise.
     Silent when a restore hook is present (franz-go AdjustFetchOffsetsFn,
     sarama MarkOffset/ResetOffset in Setup, confluent Assign,
     IncrementalAssign or Seek, called or taken as a method value, kafka-go

@@ -19,8 +19,11 @@ import (
 // franz-go client's options in another package) or a kafka-go group
 // Reader, when the fix that skips applied records in the transaction is
 // not right or not built either (a consumer starting from the newest
-// offset, ? placeholders, no deferred rollback, a kafka-go Reader outside
-// a group); and a franz-go revoke callback committing records in flight
+// offset, ? placeholders, no deferred rollback where one cannot be added),
+// a kafka-go Reader
+// outside a group whose SetOffset fix is not built (a config not written
+// as a literal in the call, no database handle in scope); and a franz-go
+// revoke callback committing records in flight
 // on a client polled only in another package (or whose poll's receiver
 // cannot be written again), when the commit is in a function literal
 // inside the callback, in a function that does more and has other
@@ -171,10 +174,13 @@ var scenarios = []string{
 	// committed to Kafka, with commits to Kafka, a row keyed by a constant
 	// application name as well, two pools in scope (the fix reads through
 	// the one the transaction is begun on) (4 positive, fixed with
-	// AdjustFetchOffsetsFn); a kafka-go group Reader committing nothing
-	// (1 positive, fixed by skipping, in the transaction, messages below
-	// the stored position read FOR UPDATE); restored, a group Reader whose
-	// transaction skips them, a row per tenant and partition (3 silent).
+	// AdjustFetchOffsetsFn); a kafka-go group Reader committing nothing,
+	// and one committing to the group whose transaction has no deferred
+	// rollback (2 positive, fixed by skipping, in the transaction,
+	// messages below the stored position read FOR UPDATE, the second
+	// with a deferred rollback added); restored, group Readers whose
+	// transactions skip them (twice, the second rolling back itself), a
+	// row per tenant and partition (4 silent).
 	"fencing/restorefranz",
 	// sarama: a Setup that reads nothing (1 positive, fixed in Setup with
 	// MarkOffset and ResetOffset); a Setup that does (1 silent).
@@ -207,6 +213,13 @@ var scenarios = []string{
 	// below the stored position read FOR UPDATE); a twin whose transaction
 	// skips them, a constructor given the pool that restores (2 silent).
 	"fencing/restoreskip",
+	// kafka-go Readers outside a group that never read their offset row
+	// back: one built in a function returning an error with a context
+	// (fixed by reading the row after the deferred Close and calling
+	// SetOffset, failures returned), one in a function without results
+	// or context (context.Background(), failures stop the process) (2
+	// positive); a Reader set to the stored position (1 silent).
+	"fencing/restorekafkago",
 }
 
 func TestAnalyzer(t *testing.T) {

@@ -43,11 +43,17 @@ func (c *checker) restores() {
 		}
 		if k.Client.RestoreFix == nil {
 			// A kafka-go group Reader cannot be told where to resume: the
-			// transaction skips what is applied (restoreskip.go).
-			if k.Settings.Is(k.Client, clientmodel.Group) { // outside a group, SetOffset is the fix (not built)
+			// transaction skips what is applied (restoreskip.go). Outside
+			// a group, SetOffset is the fix (restoreset.go).
+			switch {
+			case k.Settings.Is(k.Client, clientmodel.Group):
 				report.Guard(c.pass, rs.Write, func() {
 					c.skipApplied(ev, k, ", and this "+k.Client.Name+" consumer cannot be told where to resume")
 				})
+			case k.Settings.IsNot(k.Client, clientmodel.Group):
+				// Outside a group the consumer can be told where to
+				// resume (restoreset.go).
+				report.Guard(c.pass, rs.Write, func() { c.setOffsetFix(ev, k) })
 			}
 			continue
 		}

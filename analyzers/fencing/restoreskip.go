@@ -84,7 +84,7 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 		return
 	}
 	tx := c.pass.TypesInfo.Uses[txID]
-	at, ret, ok := c.afterBegin(ce, tx)
+	at, ret, rollback, ok := c.afterBegin(ce, tx)
 	if !ok || c.readsInFunc(ce, rs.Row.Reads) {
 		return
 	}
@@ -119,7 +119,7 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 	imp := c.importer(file, &edits)
 	noRowsPath, noRowsName := splitFull(reader.NoRows)
 	stored := edit.FreeName(c.pass, at, "stored")
-	code := fmt.Sprintf("var %s %s\nif err := %s.%s(%s).Scan(&%s); err == nil && %s <= %s {\n\treturn %snil // already applied: the stored position is past it\n} else if err != nil && !%s.Is(err, %s.%s) {\n\treturn %s%s.Errorf(\"read the stored position: %%w\", err)\n}",
+	code := rollback + fmt.Sprintf("var %s %s\nif err := %s.%s(%s).Scan(&%s); err == nil && %s <= %s {\n\treturn %snil // already applied: the stored position is past it\n} else if err != nil && !%s.Is(err, %s.%s) {\n\treturn %s%s.Errorf(\"read the stored position: %%w\", err)\n}",
 		stored, posType.Name(), txID.Name, reader.Method, strings.Join(args, ", "), stored, newPos, stored, ret,
 		imp("errors"), imp(noRowsPath), noRowsName, ret, imp("fmt"))
 	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + edit.Indent(c.pass, txID.Pos()) + indentRest(code, edit.Indent(c.pass, txID.Pos())))})
@@ -143,14 +143,19 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 // error check after it and of the deferred rollback that must follow it
 // (returning early then releases it). ret is what a return there writes
 // before a final error: the zero values of the function's other results.
-func (c *checker) afterBegin(call *ast.CallExpr, tx types.Object) (token.Pos, string, bool) {
+// Without a deferred rollback, rollback is one to insert there first
+// (`defer tx.Rollback()`, with the write's context where the method takes
+// one): built when the error check returns and the function commits tx
+// itself, using it nowhere but in method calls of its own (a rollback
+// after the commit does nothing).
+func (c *checker) afterBegin(call *ast.CallExpr, tx types.Object) (at token.Pos, ret, rollback string, ok bool) {
 	if tx == nil {
-		return token.NoPos, "", false
+		return token.NoPos, "", "", false
 	}
 	_, path := edit.CallAt(c.pass, call.Lparen)
 	ft, body := edit.FuncOf(path)
 	if ft == nil || body == nil || ft.Results == nil {
-		return token.NoPos, "", false
+		return token.NoPos, "", "", false
 	}
 	var sig *types.Signature
 	for _, n := range path {
@@ -162,11 +167,17 @@ func (c *checker) afterBegin(call *ast.CallExpr, tx types.Object) (token.Pos, st
 		}
 	}
 	if sig == nil || sig.Results().Len() == 0 || !isError(sig.Results().At(sig.Results().Len()-1).Type()) {
-		return token.NoPos, "", false
+		return token.NoPos, "", "", false
 	}
-	ret, ok := c.zerosOf(sig, edit.File(c.pass, call.Pos()))
+	ret, ok = c.zerosOf(sig, edit.File(c.pass, call.Pos()))
 	if !ok {
-		return token.NoPos, "", false
+		return token.NoPos, "", "", false
+	}
+	lineEnd := func(end token.Pos) token.Pos {
+		if eol, ok := c.lineEnd(end - 1); ok {
+			return eol // after a comment ending the line
+		}
+		return end
 	}
 	for i, st := range body.List {
 		as, ok := st.(*ast.AssignStmt)
@@ -174,8 +185,10 @@ func (c *checker) afterBegin(call *ast.CallExpr, tx types.Object) (token.Pos, st
 			continue
 		}
 		j := i + 1
+		var check *ast.IfStmt
 		if j < len(body.List) {
 			if ifs, ok := body.List[j].(*ast.IfStmt); ok && ifs.Init == nil && ifs.Else == nil {
+				check = ifs
 				j++ // the begin's error check
 			}
 		}
@@ -183,18 +196,62 @@ func (c *checker) afterBegin(call *ast.CallExpr, tx types.Object) (token.Pos, st
 			if d, ok := body.List[j].(*ast.DeferStmt); ok {
 				if s, ok := ast.Unparen(d.Call.Fun).(*ast.SelectorExpr); ok && s.Sel.Name == "Rollback" {
 					if id, ok := s.X.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == tx {
-						end := d.End()
-						if eol, ok := c.lineEnd(end - 1); ok {
-							end = eol // after a comment ending the line
-						}
-						return end, ret, call.Pos() > d.End()
+						return lineEnd(d.End()), ret, "", call.Pos() > d.End()
 					}
 				}
 			}
 		}
-		return token.NoPos, "", false
+		// No deferred rollback: one is added.
+		if check == nil || len(check.Body.List) == 0 || !c.terminal(check.Body.List[len(check.Body.List)-1]) || call.Pos() < check.End() {
+			return token.NoPos, "", "", false
+		}
+		rb, ok := c.rollbackText(body, tx, call)
+		if !ok {
+			return token.NoPos, "", "", false
+		}
+		return lineEnd(check.End()), ret, rb + "\n", true
 	}
-	return token.NoPos, "", false
+	return token.NoPos, "", "", false
+}
+
+// rollbackText returns `defer tx.Rollback()` for the transaction tx of
+// body, given the context the write call passes first when the method
+// takes one; ok is false unless body commits tx and uses it only as the
+// receiver of its method calls.
+func (c *checker) rollbackText(body *ast.BlockStmt, tx types.Object, write *ast.CallExpr) (string, bool) {
+	commits, other := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if id, ok := n.X.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == tx {
+				if n.Sel.Name == "Commit" {
+					commits = true
+				}
+				return false
+			}
+		case *ast.Ident:
+			if c.pass.TypesInfo.Uses[n] == tx {
+				other = true
+			}
+		}
+		return true
+	})
+	if !commits || other {
+		return "", false
+	}
+	m, _, _ := types.LookupFieldOrMethod(tx.Type(), true, tx.Pkg(), "Rollback")
+	fn, ok := m.(*types.Func)
+	if !ok {
+		return "", false
+	}
+	params := fn.Type().(*types.Signature).Params()
+	switch {
+	case params.Len() == 0:
+		return "defer " + tx.Name() + ".Rollback()", true
+	case params.Len() == 1 && len(write.Args) > 0 && types.Identical(params.At(0).Type(), c.pass.TypesInfo.TypeOf(write.Args[0])) && pureExpr(write.Args[0]):
+		return "defer " + tx.Name() + ".Rollback(" + c.text(write.Args[0]) + ")", true
+	}
+	return "", false
 }
 
 // declares reports whether as declares obj.

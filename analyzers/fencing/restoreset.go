@@ -1,0 +1,234 @@
+package fencing
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/semantics"
+)
+
+// A consumer outside a group whose client has no restore hook of its own
+// but a call that sets where it reads from (a kafka-go Reader without a
+// GroupID: SetOffset) resumes, at every start, from the client's start
+// offset. Its fix reads the stored position right after the consumer is
+// built (after its deferred Close), in the function that builds it, and
+// sets it there, before the first read: the reader then resumes after
+// the last record the transactions applied.
+
+// setOffsetFix reports an offset row never read back by consumer k, built
+// outside a group, fixed with the client's restore call. Built when the
+// constructor's config is a literal in the call, with the topic (and
+// partition, 0 when not set) as expressions without effects, the keys of
+// the row known there, one database handle of the transaction's type in
+// scope, and the constructor's result assigned to a variable.
+func (c *checker) setOffsetFix(ev *semantics.Evidence, k *consumer.Consumer) {
+	rs := ev.Restore
+	if k.Site == nil {
+		return
+	}
+	setter := restoreCall(k.Client)
+	if setter == "" {
+		return
+	}
+	reader, db := c.dbReader(rs.Write)
+	if reader == nil {
+		return
+	}
+	call, path := edit.CallAt(c.pass, k.Site.Pos())
+	if call == nil || len(path) < 3 || len(call.Args) != 1 {
+		return
+	}
+	as, ok := path[1].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+		return
+	}
+	rid, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || rid.Name == "_" {
+		return
+	}
+	list := stmtList(path[1:])
+	if list == nil {
+		return
+	}
+	topic, partition, ok := c.configKeys(call.Args[0], k.Client)
+	if !ok {
+		return
+	}
+	// After the constructor's statement, and the deferred Close that
+	// follows it (a failed read then still closes the reader).
+	var at ast.Stmt = as
+	if d, ok := next(list, as).(*ast.DeferStmt); ok && c.mentions(d.Call.Fun, c.pass.TypesInfo.ObjectOf(rid)) {
+		at = d
+	}
+	pos := at.End()
+	name := func(base string) string { return edit.FreeName(c.pass, pos, base) }
+	nextName := name("next")
+	dbName := c.handleAt(pos, db, []string{nextName, "err"})
+	if dbName == "" {
+		return
+	}
+	var args []string
+	for _, key := range rs.Row.Keys {
+		low := strings.ToLower(key)
+		switch {
+		case strings.Contains(low, "partition"):
+			args = append(args, partition)
+		case strings.Contains(low, "topic"):
+			args = append(args, topic)
+		default:
+			// Another key: the same constant the write passes (restorekey.go).
+			v, ok := c.constKey(rs.Write, key)
+			if !ok {
+				return
+			}
+			args = append(args, v)
+		}
+	}
+	fnNode, sig := c.funcOf(path)
+	if fnNode == nil || sig == nil {
+		return
+	}
+	file := edit.File(c.pass, pos)
+	var edits []analysis.TextEdit
+	imp := c.importer(file, &edits)
+	ctx := c.contextAt(pos)
+	if ctx == "" {
+		ctx = imp("context") + ".Background()"
+	}
+	fail := func(what string) (string, bool) {
+		res := sig.Results()
+		if res.Len() >= 1 && isError(res.At(res.Len()-1).Type()) {
+			zeros, ok := c.zerosOf(sig, file)
+			return fmt.Sprintf("return %s%s.Errorf(\"%s: %%w\", err)", zeros, imp("fmt"), what), ok
+		}
+		// Nowhere to return the failure: starting from the client's
+		// start offset would apply records again or skip them.
+		return fmt.Sprintf("%s.Fatalf(\"%s: %%v\", err)", imp("log"), what), true
+	}
+	failSet, ok1 := fail("resume from the stored position")
+	failRead, ok2 := fail("read the stored position")
+	if !ok1 || !ok2 {
+		return
+	}
+	noRowsPath, noRowsName := splitFull(reader.NoRows)
+	read := fmt.Sprintf("%s.%s(%s)", dbName, reader.Method, strings.Join(append([]string{ctx, "`" + rs.Row.Select() + "`"}, args...), ", "))
+	code := fmt.Sprintf("var %s int64\nif err := %s.Scan(&%s); err == nil {\n\tif err := %s.%s(%s); err != nil {\n\t\t%s\n\t}\n} else if !%s.Is(err, %s.%s) {\n\t%s\n}",
+		nextName, read, nextName, rid.Name, setter, nextName, failSet, imp("errors"), imp(noRowsPath), noRowsName, failRead)
+	edits = append(edits, c.insertAfter(at, code))
+	// Outside a group nothing is committed to the broker, and the
+	// consumer starts from the oldest offset whatever its start setting
+	// (which only a group reads).
+	cost := "nothing is committed to the broker, and outside a group every start reads the partition from its oldest offset again, so its records are applied again (at-least-once despite the transaction)"
+	wpos, wend := c.rangeOf(rs.Write)
+	c.report(analysis.Diagnostic{
+		Pos:      wpos,
+		End:      wend,
+		Category: CategoryNotRestored,
+		Message:  "the position written to " + rs.Row.Table + " in the transaction is never read back when the consumer starts: " + cost,
+		Related:  []analysis.RelatedInformation{{Pos: k.Site.Pos(), Message: "the consumer"}},
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Resume from the position stored in " + rs.Row.Table + " with " + setter,
+			TextEdits: edits,
+		}},
+	})
+}
+
+// restoreCall returns the name of the client's method that sets where a
+// consumer outside a group reads from, or "".
+func restoreCall(cl *clientmodel.Client) string {
+	for _, r := range cl.Restores {
+		if r.Kind == clientmodel.RestoreCall && r.In == "" {
+			return clientmodel.BareName(r.Func)
+		}
+	}
+	return ""
+}
+
+// configKeys returns the topic and partition a consumer's config literal
+// (the constructor's argument, or its address) sets: the topic field the
+// model names (a string), and the struct's integer field named partition
+// (0 when not set), written without effects.
+func (c *checker) configKeys(arg ast.Expr, cl *clientmodel.Client) (topic, partition string, ok bool) {
+	e := ast.Unparen(arg)
+	if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, isLit := e.(*ast.CompositeLit)
+	if !isLit {
+		return "", "", false
+	}
+	partition = "0"
+	for _, el := range lit.Elts {
+		kv, isKV := el.(*ast.KeyValueExpr)
+		if !isKV {
+			return "", "", false
+		}
+		key, isID := kv.Key.(*ast.Ident)
+		if !isID {
+			return "", "", false
+		}
+		t := c.pass.TypesInfo.TypeOf(kv.Value)
+		basic, _ := t.Underlying().(*types.Basic)
+		switch {
+		case basic != nil && basic.Info()&types.IsString != 0 && isTopicField(cl, key.Name):
+			if !pureExpr(kv.Value) {
+				return "", "", false
+			}
+			topic = c.text(kv.Value)
+		case basic != nil && basic.Info()&types.IsInteger != 0 && strings.EqualFold(key.Name, "partition"):
+			if !pureExpr(kv.Value) {
+				return "", "", false
+			}
+			partition = c.text(kv.Value)
+		}
+	}
+	return topic, partition, topic != ""
+}
+
+// isTopicField reports whether the model names field as a config field
+// holding the consumer's topic.
+func isTopicField(cl *clientmodel.Client, field string) bool {
+	for _, n := range cl.Names.Topics {
+		if n.Field == field {
+			return true
+		}
+	}
+	return false
+}
+
+// contextAt returns the one variable of type context.Context in scope at
+// pos (the nearest scope that has any), or "".
+func (c *checker) contextAt(pos token.Pos) string {
+	inner := c.scopeAt(pos)
+	for s := inner; s != nil && s != types.Universe; s = s.Parent() {
+		var found []string
+		for _, name := range s.Names() {
+			v, ok := s.Lookup(name).(*types.Var)
+			if !ok || v.Pos() > pos {
+				continue
+			}
+			if _, visible := inner.LookupParent(name, pos); visible != v {
+				continue
+			}
+			if n, ok := v.Type().(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context" {
+				found = append(found, name)
+			}
+		}
+		switch len(found) {
+		case 0:
+		case 1:
+			return found[0]
+		default:
+			return ""
+		}
+	}
+	return ""
+}
