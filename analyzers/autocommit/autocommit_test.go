@@ -21,17 +21,17 @@ import (
 //   - confluentdefaults, kafkago: a record handed on other than to a
 //     local channel's workers or to go statements of the loop body
 //     (stored in a field, sent on a channel held in a field or a map,
-//     e.g. one per partition, to workers started by a loop over a slice,
-//     or by a counted loop whose body has a goto, a label, a labelled
-//     branch or a continue after the go statement, a go statement nested
-//     in a block): the end of the loop is not "after processing", so
-//     StoreMessage/CommitMessages has no sure place (analyzer:
-//     processedAfter, handedOn, skipsWorker). A channel with one worker,
-//     a pool of workers started by a counted loop, also one that does
-//     more than start them, returns or skips iterations (made one
-//     worker), goroutines per message (run in place), a fetch followed
-//     by `if err == nil { process }`, and a batch processed by one call
-//     are fixed.
+//     e.g. one per partition, to workers started by a loop, counted or
+//     over a slice, an array or a map, whose body has a goto, a label, a
+//     labelled branch or a continue after the go statement, a go
+//     statement nested in a block): the end of the loop is not "after
+//     processing", so StoreMessage/CommitMessages has no sure place
+//     (analyzer: processedAfter, handedOn, skipsWorker). A channel with
+//     one worker, a pool of workers started by a counted loop or one per
+//     element, also one that does more than start them, returns or skips
+//     iterations (made one worker), goroutines per message (run in
+//     place), a fetch followed by `if err == nil { process }`, and a
+//     batch processed by one call are fixed.
 //   - kafkago: a decoding helper that reads with ReadMessage, returned as
 //     a value, stored in an exported field, a field of a generic struct
 //     or one a struct literal without keys may set, or called in a go or
@@ -93,7 +93,8 @@ var scenarios = []struct {
 	// return (run once), a batch saved in one call (each message stored
 	// after it), a helper returning the message and one returning what it
 	// decoded (the callers store after processing), a fan-out to two
-	// goroutines (both run in place) (24 / 17): auto-store off +
+	// goroutines (both run in place), a worker per shard name (the loop
+	// breaks after the first) (25 / 18): auto-store off +
 	// StoreMessage, "false"
 	// as a string, auto-commit off + CommitMessage, opaque parameter,
 	// Poll + StoreMessage, a package-level map with auto-store off, a
@@ -103,7 +104,8 @@ var scenarios = []struct {
 	// auto-store off, goroutines storing with auto-store off, the bound
 	// ReadMessage with auto-store off and a store, the batch stored after
 	// it is saved with auto-store off, the two helpers' callers storing
-	// with auto-store off, the fan-out joined before a store.
+	// with auto-store off, the fan-out joined before a store, the workers
+	// per shard storing with auto-store off.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
 	// the consumer model: internal/consumer/setters.go): a

@@ -44,7 +44,8 @@ so this analyzer reports only what can lose records with that client:
     once (its first iteration leaves as it did, or starts the worker); a
     body that skips iterations (a continue before the go statement) keeps
     its loop, which stops after the iteration that starts the first
-    worker (a break is appended). A message handed to goroutines of
+    worker (a break is appended); so does a loop that starts a worker per
+    element of a slice, an array or a map (for _, name := range names). A message handed to goroutines of
     its own (go statements of the loop body: one, or several, a fan-out
     to sinks) is processed in place (the go keywords go, the calls run
     one after the other) and stored after that. A fetch taken as a

@@ -15,7 +15,9 @@ import (
 // ---- a pool of workers made one, so that stores follow processing ----
 
 // pool is a counted loop that starts identical workers: `for i := c; i <
-// n; i++ { go worker() }` or `for range n { go worker() }`. Its body may
+// n; i++ { go worker() }` or `for range n { go worker() }`, or a loop
+// that starts one per element of a collection (`for _, name := range
+// names { go worker(name) }`, always stop: no bound to change). Its body may
 // do more than start the worker (mixed): log, count, announce it. When it
 // can also leave an iteration early, the one-worker fix depends on how:
 // with returns and breaks only, the first iteration either leaves (as it
@@ -64,10 +66,18 @@ func (c *checker) poolOf(gs *ast.GoStmt, blk, loop ast.Node) *pool {
 		}
 		pl = &pool{loop: l, body: body, v: v, bound: cond.Y, first: c.pass.TypesInfo.Types[init.Rhs[0]].Value}
 	case *ast.RangeStmt:
-		if l.Body != body || l.Value != nil {
+		if l.Body != body {
 			return nil
 		}
-		if b, ok := c.pass.TypesInfo.TypeOf(l.X).Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		if overElements(c.pass.TypesInfo.TypeOf(l.X)) {
+			// A worker per element (for _, name := range names): no
+			// bound to make 1, so the loop stops after the first worker.
+			if _, sure := c.skipsWorker(body, gs); !sure {
+				return nil
+			}
+			return &pool{loop: l, body: body, mixed: true, stop: true}
+		}
+		if b, ok := c.pass.TypesInfo.TypeOf(l.X).Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 || l.Value != nil {
 			return nil
 		}
 		pl = &pool{loop: l, body: body, bound: l.X}
@@ -103,6 +113,26 @@ func (pl *pool) note() string {
 		msg += " (the loop's other statements run once, for that worker)"
 	}
 	return msg
+}
+
+// overElements reports whether a range over a value of type t visits
+// the elements of a finite collection: a slice, an array (or a pointer to
+// one), a map.
+func overElements(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+		if _, isArray := t.Underlying().(*types.Array); !isArray {
+			return false
+		}
+	}
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Array, *types.Map:
+		return true
+	}
+	return false
 }
 
 // skipsWorker reports whether body, which leaves some iteration early,

@@ -1131,3 +1131,62 @@ func fanOutJoined(ctx context.Context, s *store) error {
 		}
 	}
 }
+
+// handOffPerShard starts a worker per shard name, each saving the
+// messages it takes from the one channel: the workers finish messages
+// out of order. The fix keeps the loop and stops it once it has started
+// the first worker (a break), which stores after saving.
+func handOffPerShard(ctx context.Context, s *store, shards []string) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "per-shard"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	for _, shard := range shards {
+		go func() {
+			for m := range jobs {
+				if err := s.save(ctx, m); err != nil {
+					log.Printf("%s: save: %v", shard, err)
+					continue
+				}
+			}
+		}()
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
+// handOffPerShardStored starts the same workers with the auto-store off,
+// each storing after a successful save.
+func handOffPerShardStored(ctx context.Context, s *store, shards []string) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "per-shard-stored", "enable.auto.offset.store": false}) // ok: auto-store off, StoreMessage after processing
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	for _, shard := range shards {
+		go func() {
+			for m := range jobs {
+				if err := s.save(ctx, m); err != nil {
+					log.Printf("%s: save: %v", shard, err)
+					continue
+				}
+				if _, err := c.StoreMessage(m); err != nil {
+					log.Printf("store offset: %v", err)
+				}
+			}
+		}()
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
