@@ -46,10 +46,12 @@ import (
 //     case (its callers are not followed), or by a helper that is
 //     exported, named by an interface or used other than called: no sure
 //     place for the store.
-//   - confluentdefaults: a fetch taken as a value and passed on (to a
-//     loop function, a field), where no store of the consumer is in
-//     sight: the consumer is not reported (one bound to a variable and
-//     called is fixed).
+//   - confluentdefaults: a fetch taken as a value and stored (in a
+//     field), returned, or passed to an exported function, one named by
+//     an interface or one also given another consumer's fetch: the
+//     consumer is not reported (one bound to a variable and called, or
+//     passed to a loop function of the package, which gains a store
+//     parameter, is fixed).
 //   - A confluent-kafka-go consumer returned by another package's
 //     function and never stored on: the package that builds it is
 //     imported by this one, so the store's need cannot reach it; not
@@ -94,7 +96,8 @@ var scenarios = []struct {
 	// after it), a helper returning the message and one returning what it
 	// decoded (the callers store after processing), a fan-out to two
 	// goroutines (both run in place), a worker per shard name (the loop
-	// breaks after the first) (25 / 18): auto-store off +
+	// breaks after the first), ReadMessage passed to a loop function
+	// (which gains a store parameter) (26 / 19): auto-store off +
 	// StoreMessage, "false"
 	// as a string, auto-commit off + CommitMessage, opaque parameter,
 	// Poll + StoreMessage, a package-level map with auto-store off, a
@@ -105,7 +108,8 @@ var scenarios = []struct {
 	// ReadMessage with auto-store off and a store, the batch stored after
 	// it is saved with auto-store off, the two helpers' callers storing
 	// with auto-store off, the fan-out joined before a store, the workers
-	// per shard storing with auto-store off.
+	// per shard storing with auto-store off, the loop function given
+	// StoreMessage with auto-store off.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
 	// the consumer model: internal/consumer/setters.go): a

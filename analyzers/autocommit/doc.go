@@ -50,8 +50,13 @@ so this analyzer reports only what can lose records with that client:
     to sinks) is processed in place (the go keywords go, the calls run
     one after the other) and stored after that. A fetch taken as a
     value and bound to a variable (read := c.ReadMessage) is fixed the
-    same way at each call of the variable; taken as a value otherwise
-    (passed on) it is not reported.
+    same way at each call of the variable; passed to a loop function of
+    the package (drain(ctx, c.ReadMessage)), unexported and named by no
+    interface, that function gains a parameter taking the store, which
+    each of its calls passes (c.StoreMessage: built when every call
+    passes the same consumer's fetch there), and it stores after the
+    processing at each call of the fetch parameter. Taken as a value
+    otherwise (stored, returned) it is not reported.
     Keys set through a local
     setter closure (set := func(k, v string) { _ = cfg.SetKey(k, v) })
     are read at its calls (by the consumer model, which every analyzer

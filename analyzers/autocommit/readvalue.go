@@ -387,18 +387,23 @@ func (c *checker) usesName(n ast.Node, name string) bool {
 	return found
 }
 
-// valueCall is a call of a variable bound to a fetch's method value.
+// valueCall is a call of a variable bound to a fetch's method value, or
+// of the parameter of a loop function the method value is passed to
+// (store names the parameter that takes the store, which extra adds).
 type valueCall struct {
-	v    methodValue
-	call *ast.CallExpr
-	path []ast.Node
+	v     methodValue
+	call  *ast.CallExpr
+	path  []ast.Node
+	store string
+	extra []analysis.TextEdit
 }
 
 // fetchValueCalls returns the calls of the fetches of k taken as values
 // and bound to a variable (read := c.ReadMessage) whose every use is a
-// call, with the consumer in sight at each; ok is false when some fetch
-// of k is taken as a value any other way (the messages it reads, maybe
-// concurrently, would have no store after their processing).
+// call, with the consumer in sight at each, or passed to a loop function
+// (passedFetchCalls); ok is false when some fetch of k is taken as a
+// value any other way (the messages it reads, maybe concurrently, would
+// have no store after their processing).
 func (c *checker) fetchValueCalls(k *consumer.Consumer) (out []valueCall, ok bool) {
 	for _, v := range c.valuesOf(clientmodel.Fetch) {
 		if v.ref.Client != k.Client || !c.m.Is(k, v.mc.Bindings[0]) {
@@ -406,7 +411,13 @@ func (c *checker) fetchValueCalls(k *consumer.Consumer) (out []valueCall, ok boo
 		}
 		fv := c.boundTo(v.sel)
 		if fv == nil {
-			return nil, false
+			// Passed to a loop function, which gains a store parameter.
+			pcs, ok := c.passedFetchCalls(k, v)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, pcs...)
+			continue
 		}
 		calls, ok := c.directCalls(fv)
 		if !ok {

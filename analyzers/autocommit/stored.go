@@ -67,11 +67,16 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 		}
 	}
 	for _, vc := range values {
-		e, _, ok := c.storeAfterCall(k, vc.call, vc.path, vc.v.sel.X, false)
+		var e []analysis.TextEdit
+		if vc.store != "" {
+			e, ok = c.storeThrough(vc.call, vc.path, vc.store)
+		} else {
+			e, _, ok = c.storeAfterCall(k, vc.call, vc.path, vc.v.sel.X, false)
+		}
 		if !ok {
 			return
 		}
-		edits = append(edits, e...)
+		edits = append(append(edits, vc.extra...), e...)
 		rel = append(rel, related(vc.v.sel.Sel.Pos(), vc.v.sel.Sel.Name+", taken as a value here, hands the message to the app and stores its offset at each call"))
 	}
 	c.report(k, analysis.Diagnostic{
@@ -82,7 +87,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 		Related: rel,
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   title,
-			TextEdits: edits,
+			TextEdits: dedupe(edits),
 		}},
 	})
 }

@@ -1190,3 +1190,57 @@ func handOffPerShardStored(ctx context.Context, s *store, shards []string) error
 		jobs <- msg
 	}
 }
+
+// drain reads with the fetch it is given and saves each message; it
+// cannot see the consumer.
+func drain(ctx context.Context, s *store, read func(time.Duration) (*kafka.Message, error)) error {
+	for ctx.Err() == nil {
+		msg, err := read(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
+// readPassed passes ReadMessage on to drain: the fix turns the auto-store
+// off, gives drain a store parameter, which this call fills with the
+// consumer's StoreMessage, and drain stores after each save.
+func readPassed(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "passed"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	return drain(ctx, s, c.ReadMessage)
+}
+
+// drainStored is drain done right: it stores after each save through
+// the store it is given.
+func drainStored(ctx context.Context, s *store, read func(time.Duration) (*kafka.Message, error), store func(*kafka.Message) ([]kafka.TopicPartition, error)) error {
+	for ctx.Err() == nil {
+		msg, err := read(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return err
+		}
+		if _, err := store(msg); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
+// readPassedStored passes ReadMessage and StoreMessage on, with the
+// auto-store off.
+func readPassedStored(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "passed-stored", "enable.auto.offset.store": false}) // ok: auto-store off, the loop function stores after processing
+	if err != nil {
+		return err
+	}
+	return drainStored(ctx, s, c.ReadMessage, c.StoreMessage)
+}
