@@ -351,14 +351,13 @@ func (c *checker) litFix(s *site, il *invokedLit, r *ast.ReturnStmt) ([]analysis
 	return edits, true
 }
 
-// failedFlag returns the name of the flag that says the call in the
-// literal failed: free where the loop declares it, and declared nowhere
-// in the literal's statement (which would shadow it).
+// failedFlag returns the name of the flag that says a transaction call
+// in the literal failed: free where the loop declares it, and declared
+// nowhere in the literal's statement (which would shadow it). Every call
+// of one literal gets the same flag, so that their fixes, applied
+// together, declare and test it once.
 func (c *checker) failedFlag(s *site, il *invokedLit) string {
 	base := "txnFailed"
-	if s.ref.Swallow == clientmodel.SwallowSkips {
-		base = "beginFailed"
-	}
 	for i := 1; ; i++ {
 		name := base
 		if i > 1 {

@@ -146,7 +146,8 @@ that client.
     an error carries on the same way when it returns nil on the failure
     (fix: return the error) or the loop discards its result (fix: the
     loop returns it). So does one whose errors the loop only logs: the
-    fix declares a flag before the literal (`beginFailed := false`), sets
+    fix declares a flag before the literal (`txnFailed := false`, one
+    per literal, which every transaction call's fix in it shares), sets
     it where the call fails (the literal returning the error there), and
     ends the loop's branch, after its log, with a return of the error
     when the flag is set (in a function without results: a return), so

@@ -86,7 +86,8 @@ var scenarios = []string{
 	// (fixed by returning it), CommitTransaction's error returned while
 	// the loop discards the literal's result (fixed by returning it from
 	// the loop), CommitTransaction's error returned to a loop that only
-	// logs it (fixed with a flag the loop returns on) (5 positive); the
+	// logs it (fixed with a flag the loop returns on), and with
+	// BeginTransaction's too (both fixes share the flag) (7 positive); the
 	// literal aborting and returning the error the loop returns (twice),
 	// a literal stopping the process, a loop returning on the flag (4
 	// silent).

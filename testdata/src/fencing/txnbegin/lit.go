@@ -158,18 +158,18 @@ type litLoggedStops struct {
 
 func (h *litLoggedStops) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	for msg := range claim.Messages() {
-		beginFailed := false
+		txnFailed := false
 		if err := func() error {
 			h.mu.Lock()
 			defer h.mu.Unlock()
 			if err := h.producer.BeginTxn(); err != nil { // ok: the loop returns a begin failure
-				beginFailed = true
+				txnFailed = true
 				return fmt.Errorf("begin txn: %w", err)
 			}
 			return h.transform(msg)
 		}(); err != nil {
 			log.Printf("message at offset %d: %v", msg.Offset, err)
-			if beginFailed {
+			if txnFailed {
 				return err
 			}
 		}

@@ -122,3 +122,29 @@ func relayLoggedStops(ctx context.Context, c *ckafka.Consumer, p *ckafka.Produce
 		}
 	}
 }
+
+// relayBothLogged returns the failures of BeginTransaction and of
+// CommitTransaction from the literal, whose errors the loop only logs:
+// both fixes stop the loop on one flag.
+func relayBothLogged(ctx context.Context, c *ckafka.Consumer, p *ckafka.Producer) error {
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := func() error {
+			if err := p.BeginTransaction(); err != nil { // want `the error of BeginTransaction is returned by the function literal, whose error the loop only logs, so the loop carries on`
+				return err
+			}
+			if err := p.Produce(&ckafka.Message{TopicPartition: msg.TopicPartition, Value: msg.Value}, nil); err != nil {
+				log.Fatalf("produce: %v", err)
+			}
+			if err := p.CommitTransaction(ctx); err != nil { // want `the error of CommitTransaction is returned by the function literal, whose error the loop only logs, so the loop carries on`
+				return err
+			}
+			return nil
+		}(); err != nil {
+			log.Printf("relay offset %v: %v", msg.TopicPartition.Offset, err)
+		}
+	}
+}
