@@ -3,6 +3,7 @@ package hiwater
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -31,14 +32,15 @@ import (
 // offset (a rebalance gave it back, or the client rewound it): the
 // partition is forgotten and started over, so that a rebalance does not
 // end the loop; the records still running from before it complete
-// offsets a finished record of the new run would complete too.
+// offsets a finished record of the new run would complete too. The
+// second Start fails only on an invalid offset (negative, or the largest
+// int64), which no fetched record has: its result is discarded.
 //
 // It requires the client to spell the low-water write
 // (clientmodel.LowWaterWriteOf), the goroutine to be a go statement of the
 // loop sending the record it captures, the position call to take one
 // record, a variable, in a statement of its own or the init of an if
-// statement without else, and the function to return just an error (a
-// second Start failing, on an invalid offset, is returned).
+// statement without else.
 func (c *checker) collectorLowWater(f *finding) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
 	call, s := f.call, f.site
@@ -75,6 +77,23 @@ func (c *checker) collectorLowWater(f *finding) (analysis.SuggestedFix, bool) {
 	if ch == nil {
 		return fail()
 	}
+	// The record written: the completion received (m), or a field of it
+	// (res.msg, the goroutine sending result{msg: msg, err: err}).
+	ce, _ := edit.CallAt(c.pass, call.Pos())
+	if ce == nil || call.Record >= len(ce.Args) {
+		return fail()
+	}
+	var field *ast.SelectorExpr
+	switch x := ast.Unparen(ce.Args[call.Record]).(type) {
+	case *ast.Ident:
+	case *ast.SelectorExpr:
+		if _, ok := ast.Unparen(x.X).(*ast.Ident); !ok {
+			return fail()
+		}
+		field = x
+	default:
+		return fail()
+	}
 	var rec *ast.Ident
 	for _, send := range c.sends {
 		if send.Parent() != s.l.fn || !ssaflow.Intersects(c.m.Flow.Roots(send.Chan), c.m.Flow.Roots(ch)) {
@@ -84,7 +103,11 @@ func (c *checker) collectorLowWater(f *finding) (analysis.SuggestedFix, bool) {
 		if !ok {
 			return fail()
 		}
-		id, ok := ast.Unparen(ss.Value).(*ast.Ident)
+		val := ast.Unparen(ss.Value)
+		if field != nil {
+			val = c.fieldValue(val, field)
+		}
+		id, ok := val.(*ast.Ident)
 		if !ok || rec != nil && id.Name != rec.Name {
 			return fail()
 		}
@@ -94,10 +117,95 @@ func (c *checker) collectorLowWater(f *finding) (analysis.SuggestedFix, bool) {
 		return fail()
 	}
 	obj := c.pass.TypesInfo.Uses[rec]
+	if obj != nil && c.lookupAt(gs.Pos(), rec.Name) != obj {
+		// A parameter of the goroutine (go func(m *Msg) { ... }(msg)):
+		// the argument the go statement passes.
+		rec = c.goArg(gs, obj)
+		if rec == nil {
+			return fail()
+		}
+		obj = c.pass.TypesInfo.Uses[rec]
+	}
 	if obj == nil || c.lookupAt(gs.Pos(), rec.Name) != obj {
 		return fail()
 	}
 	return c.trackerFix(call, gs, rec, nil)
+}
+
+// goArg returns the argument go statement gs passes for parameter param of
+// the function it starts (a function literal or a named function), when
+// it is a variable; or nil.
+func (c *checker) goArg(gs *ast.GoStmt, param types.Object) *ast.Ident {
+	sig, ok := c.pass.TypesInfo.TypeOf(gs.Call.Fun).(*types.Signature)
+	if !ok || sig.Variadic() || gs.Call.Ellipsis.IsValid() || len(gs.Call.Args) != sig.Params().Len() {
+		return nil
+	}
+	idx := -1
+	if lit, isLit := ast.Unparen(gs.Call.Fun).(*ast.FuncLit); isLit {
+		i := 0
+		for _, f := range lit.Type.Params.List {
+			for _, n := range f.Names {
+				if c.pass.TypesInfo.Defs[n] == param {
+					idx = i
+				}
+				i++
+			}
+		}
+	} else {
+		// A named function's parameters are those of its declaration.
+		var fn *types.Func
+		switch x := ast.Unparen(gs.Call.Fun).(type) {
+		case *ast.Ident:
+			fn, _ = c.pass.TypesInfo.Uses[x].(*types.Func)
+		case *ast.SelectorExpr:
+			fn, _ = c.pass.TypesInfo.Uses[x.Sel].(*types.Func)
+		}
+		if fn == nil {
+			return nil
+		}
+		ps := fn.Type().(*types.Signature).Params()
+		for i := 0; i < ps.Len(); i++ {
+			if ps.At(i) == param {
+				idx = i
+			}
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	id, _ := ast.Unparen(gs.Call.Args[idx]).(*ast.Ident)
+	return id
+}
+
+// fieldValue returns the value composite literal e (or &e) gives the
+// field sel selects (result{msg: msg} for res.msg), when e is of the type
+// sel selects from, or nil.
+func (c *checker) fieldValue(e ast.Expr, sel *ast.SelectorExpr) ast.Expr {
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	cl, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	deref := func(t types.Type) types.Type {
+		if p, ok := t.(*types.Pointer); ok {
+			return p.Elem()
+		}
+		return t
+	}
+	lt, st := c.pass.TypesInfo.TypeOf(cl), c.pass.TypesInfo.TypeOf(sel.X)
+	if lt == nil || st == nil || !types.Identical(deref(lt), deref(st)) {
+		return nil
+	}
+	for _, el := range cl.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == sel.Sel.Name {
+				return ast.Unparen(kv.Value)
+			}
+		}
+	}
+	return nil
 }
 
 // trackerFix builds the low-water fix of position call call: a tracker
@@ -123,8 +231,19 @@ func (c *checker) trackerFix(call *consumer.Call, gs *ast.GoStmt, rec *ast.Ident
 	}
 	stmt, ok := c.positionStmt(ce, cpath)
 	sel, ok2 := ce.Fun.(*ast.SelectorExpr)
-	done, ok3 := ast.Unparen(ce.Args[call.Record]).(*ast.Ident)
-	if !ok || !ok2 || !ok3 || rec.Name == "err" || captured != nil && c.pass.TypesInfo.Uses[done] != captured {
+	// The record written: a variable, or a field of one (res.msg).
+	done := ""
+	switch x := ast.Unparen(ce.Args[call.Record]).(type) {
+	case *ast.Ident:
+		if captured == nil || c.pass.TypesInfo.Uses[x] == captured {
+			done = x.Name
+		}
+	case *ast.SelectorExpr:
+		if _, isID := ast.Unparen(x.X).(*ast.Ident); isID && captured == nil {
+			done = c.src(x)
+		}
+	}
+	if !ok || !ok2 || done == "" || rec.Name == "err" {
 		return fail()
 	}
 	recv := c.src(sel.X)
@@ -155,17 +274,14 @@ func (c *checker) trackerFix(call *consumer.Call, gs *ast.GoStmt, rec *ast.Ident
 	if loop == nil || !(loop.Pos() <= stmt.Pos() && stmt.End() <= loop.End()) {
 		return fail()
 	}
-	sig := c.enclosingSig(edit.Path(c.pass, gs.Pos()))
-	if sig == nil || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) {
-		return fail()
-	}
 	outer := ast.Stmt(loop)
 	if ls, ok := edit.Path(c.pass, loop.Pos())[1].(*ast.LabeledStmt); ok && ls.Stmt == loop {
 		outer = ls
 	}
 	tracker := edit.FreeName(c.pass, outer.Pos(), "tracker")
-	if strings.Contains(recv, tracker) || strings.Contains(arg, tracker) {
-		return fail()
+	if strings.Contains(recv, tracker) || strings.Contains(arg, tracker) ||
+		c.lookupAt(gs.Pos(), tracker) != nil || c.lookupAt(stmt.Pos(), tracker) != nil {
+		return fail() // a name of the loop's would hide it
 	}
 	file := edit.File(c.pass, call.Pos())
 	pkg, imports := edit.Import(c.pass, file, clientmodel.LowWaterPath)
@@ -185,9 +301,27 @@ func (c *checker) trackerFix(call *consumer.Call, gs *ast.GoStmt, rec *ast.Ident
 		}
 		cpkg = name
 	}
+	// A completion the collecting case drops (a failure logged and
+	// skipped) is done all the same, when the case reads nothing of the
+	// record but scalar fields (it cannot hand it on for a retry): the
+	// case calls Done first, and the statement writes the mark if it
+	// advanced. Otherwise the statement calls Done, and a record it skips
+	// holds the mark.
+	nextName, early := "next", ""
+	var first ast.Stmt
+	if captured == nil {
+		if cc := c.completionCase(stmt, ce, ce.Args[call.Record]); cc != nil && cc.Body[0] != stmt {
+			first = cc.Body[0]
+			nextName = edit.FreeName(c.pass, first.Pos(), "next")
+			early = edit.FreeName(c.pass, first.Pos(), "advanced")
+			if nextName == early || strings.Contains(recv, nextName) || strings.Contains(recv, early) {
+				return fail()
+			}
+		}
+	}
 	fields := func(r string) *strings.Replacer {
 		// FixRecv before FixRec, its prefix.
-		return strings.NewReplacer(clientmodel.FixRecv, recv, clientmodel.FixRec, r, clientmodel.FixNext, "next",
+		return strings.NewReplacer(clientmodel.FixRecv, recv, clientmodel.FixRec, r, clientmodel.FixNext, nextName,
 			clientmodel.FixPkg, cpkg, clientmodel.FixArg, arg)
 	}
 	tp := func(r string) string {
@@ -202,7 +336,7 @@ func (c *checker) trackerFix(call *consumer.Call, gs *ast.GoStmt, rec *ast.Ident
 		return fail()
 	}
 	at := int(ce.Pos() - stmt.Pos())
-	written := stmtSrc[:at] + fields(done.Name).Replace(lw.Calls[call.Func]) + stmtSrc[at+len(callSrc):]
+	written := stmtSrc[:at] + fields(done).Replace(lw.Calls[call.Func]) + stmtSrc[at+len(callSrc):]
 	key := edit.FreeName(c.pass, gs.Pos(), "tp")
 	if key == tracker || strings.Contains(recv, key) {
 		return fail()
@@ -211,17 +345,104 @@ func (c *checker) trackerFix(call *consumer.Call, gs *ast.GoStmt, rec *ast.Ident
 	edits := append(imports,
 		edit.InsertBefore(c.pass, outer, tracker+" := "+pkg+".New()"),
 		edit.InsertBefore(c.pass, gs, fmt.Sprintf("%s := %s\n"+
-			"if err := %s; err != nil {\n"+
+			"if %s != nil {\n"+
 			"\t// consumed again from an earlier offset (a rebalance or a rewind): start the partition over\n"+
 			"\t%s.Forget(%s)\n"+
-			"\tif err := %s; err != nil {\n\t\treturn err\n\t}\n}", key, tp(rec.Name), start, tracker, key, start)),
-		c.replaceStmt(stmt, fmt.Sprintf("if next, ok := %s.Done(%s, %s); ok {\n\t%s\n}", tracker, tp(done.Name), off(done.Name),
-			strings.ReplaceAll(written, "\n", "\n\t"))),
+			"\t_ = %s // fails only on an offset no fetched record has\n}", key, tp(rec.Name), start, tracker, key, start)),
 	)
+	if early != "" {
+		edits = append(edits,
+			edit.InsertBefore(c.pass, first, fmt.Sprintf("%s, %s := %s.Done(%s, %s)", nextName, early, tracker, tp(done), off(done))),
+			c.replaceStmt(stmt, fmt.Sprintf("if %s {\n\t%s\n}", early, strings.ReplaceAll(written, "\n", "\n\t"))))
+	} else {
+		edits = append(edits, c.replaceStmt(stmt, fmt.Sprintf("if next, ok := %s.Done(%s, %s); ok {\n\t%s\n}", tracker, tp(done), off(done),
+			strings.ReplaceAll(written, "\n", "\n\t"))))
+	}
 	return analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Track the %ss in flight and %s the low-water mark", call.Client.RecordNoun, roleWord(call.Role)),
 		TextEdits: edits,
 	}, true
+}
+
+// completionCase returns the select case receiving the completion whose
+// record rec (a variable, or a field of one) position call ce writes in
+// statement stmt, a statement of the case's body, when the case uses the
+// received variable otherwise only through selections that carry no
+// record (res.err, res.msg.Offset); or nil.
+func (c *checker) completionCase(stmt ast.Stmt, ce *ast.CallExpr, rec ast.Expr) *ast.CommClause {
+	root := ast.Unparen(rec)
+	if sel, ok := root.(*ast.SelectorExpr); ok {
+		root = ast.Unparen(sel.X)
+	}
+	id, ok := root.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v := c.pass.TypesInfo.Uses[id]
+	var cc *ast.CommClause
+	for _, n := range edit.Path(c.pass, stmt.Pos()) {
+		if x, isCC := n.(*ast.CommClause); isCC {
+			cc = x
+			break
+		}
+	}
+	if cc == nil || v == nil {
+		return nil
+	}
+	as, ok := cc.Comm.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) == 0 {
+		return nil
+	}
+	if lhs, isID := as.Lhs[0].(*ast.Ident); !isID || c.pass.TypesInfo.ObjectOf(lhs) != v {
+		return nil
+	}
+	in := false
+	for _, st := range cc.Body {
+		if st == stmt {
+			in = true
+		}
+	}
+	if !in {
+		return nil
+	}
+	rootOf := func(e ast.Expr) *ast.Ident {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.SelectorExpr:
+				e = x.X
+			case *ast.Ident:
+				return x
+			default:
+				return nil
+			}
+		}
+	}
+	clean := true
+	for _, st := range cc.Body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				if x == ce {
+					return false
+				}
+			case *ast.SelectorExpr:
+				if r := rootOf(x); r != nil && c.pass.TypesInfo.Uses[r] == v {
+					if t := c.pass.TypesInfo.TypeOf(x); t != nil && !c.isRecord(t) && !c.carriesRecords(types.NewChan(types.SendRecv, t)) {
+						return false // a scalar of the record (res.err, res.msg.Offset)
+					}
+				}
+			case *ast.Ident:
+				if c.pass.TypesInfo.Uses[x] == v {
+					clean = false
+				}
+			}
+			return clean
+		})
+	}
+	if !clean {
+		return nil
+	}
+	return cc
 }
 
 // positionStmt returns the statement of position call ce (path its

@@ -184,17 +184,18 @@ compiles and is right (the known gaps below).
     can end before that (continue, break, return).
 
     Where none of these can be built (a goroutine reporting its failure to
-    the select that receives the records: it can neither run in place nor
-    be waited for), the goroutines keep running and each writes a
-    low-water mark: the low-water fix of the select collector below, with
-    the position call in the goroutine. It needs a go statement of a
-    function literal making the position call itself, once, with the
-    record it captures from the loop. Marks of two goroutines may still
-    land in either order, but each is a low-water mark: a forward-only
-    mark keeps the higher, a last-write store or commit that goes back
-    replays records done after it, neither passes a record in flight. A
-    goroutine that skips its call (a failure) holds the mark, and the
-    record is replayed after a restart.
+    the select that receives the records: it can neither run in place nor be
+    waited for), the goroutines keep running and each writes a low-water
+    mark: the low-water fix of the select collector below, with the position
+    call in the goroutine. It needs a go statement of a function literal
+    making the position call itself, once, with the record it captures from
+    the loop or is given as an argument. Marks of two goroutines may still
+    land in either order, but each is a low-water mark: a forward-only mark
+    keeps the higher, a last-write store or commit that goes back replays
+    records done after it, neither passes a record in flight. A goroutine
+    that skips its call (a failure) holds the mark until the partition is
+    consumed again (a restart, or a rebalance giving it back, replays the
+    record), and the tracker keeps the offsets started after it until then.
 
   - A pool started by a counting loop (for i := 0; i < n; i++, for i :=
     1; i <= n; i++, for i := n; i > 0; i--, for range n): n becomes 1, a
@@ -205,9 +206,10 @@ compiles and is right (the known gaps below).
     collecting n results), every use must agree: a local variable or
     parameter is set right before the loop (n = 1, workers =
     workers[:1]); a field, package variable or constant, an index
-    without calls (perTopic[topic]), or a call without arguments
-    (runtime.NumCPU()), is replaced from the loop on by
-    a local declared before it (n := 1, workers := p.workers[:1]). Not
+    without calls (perTopic[topic]), a call without arguments
+    (runtime.NumCPU()), or a builtin min, max, len or cap, or a
+    conversion, of such operands (max(1, h.workers)), is replaced from
+    the loop on by a local declared before it (n := 1, workers := p.workers[:1]). Not
     when it is assigned in the function, has its address taken, is used
     before the loop other than as a capacity, or the replacement would
     leave an import or variable unused. A pool started by several go
@@ -283,23 +285,33 @@ compiles and is right (the known gaps below).
 
   - A consume loop collecting completions in the select receiving its
     records (case m := <-done: sess.MarkMessage(m, "")): a tracker made
-    before the loop, each record started in it right before its go
-    statement, and the statement of the position call writing what the
-    tracker's Done returns, when it advanced the mark (if next, ok :=
-    tracker.Done(tp, m.Offset); ok { ... }). A Start that fails meets a
-    partition consumed again from an earlier offset (a rebalance gave it
-    back, or a rewind): the partition is forgotten and started again, so
-    that a rebalance does not end the loop (a second failure, an invalid
-    offset, is returned: the function must return just an error). The
+    before the loop, each record started in it right before its go statement
+    (the goroutine captures the record, or is given it as an argument: go
+    func(m *Msg) { ... }(msg)), and the statement of the position call
+    writing what the tracker's Done returns, when it advanced the mark (if
+    next, ok := tracker.Done(tp, m.Offset); ok { ... }). A Start that fails
+    meets a partition consumed again from an earlier offset (a rebalance
+    gave it back, or a rewind): the partition is forgotten and started
+    again, so that a rebalance does not end the loop (the second Start fails
+    only on an offset no fetched record has, negative or the largest int64:
+    its result is discarded, so the function may return anything). The
     write, for each client model (clientmodel.LowWaterWriteOf): sarama
     MarkMessage becomes MarkOffset of the mark; franz-go MarkCommitRecords
     becomes MarkCommitOffsets with the finished record's leader epoch;
     kafka-go CommitMessages commits a message at the mark - 1 (it commits
     offset + 1); confluent-kafka-go StoreMessage and CommitMessage become
-    StoreOffsets and CommitOffsets of the mark. The position call takes
-    one record, a variable, and is a statement of its own or the init of
-    an if statement without else (if err := r.CommitMessages(ctx, m); err
-    != nil { ... }: the whole if goes in the mark's branch).
+    StoreOffsets and CommitOffsets of the mark. The position call takes one
+    record, a variable or a field of the completion received (res.msg, sent
+    as result{msg: msg, err: err}), and is a statement of its own or the
+    init of an if statement without else (if err := r.CommitMessages(ctx,
+    m); err != nil { ... }: the whole if goes in the mark's branch). When
+    the case reads nothing else of the record than fields carrying no record
+    (res.err, res.msg.Offset: it cannot hand it on for a retry), Done goes
+    first in the case, so that a completion the case skips (a failure logged
+    and dropped) is done as before, and the statement writes the mark if it
+    advanced (next, advanced := tracker.Done(...); ...; if advanced { ...
+    }); otherwise a completion that skips the statement holds the mark until
+    the partition is consumed again.
 
 Keeping the concurrency needs a low-water-mark tracker: the consume loop
 starts each offset in order, workers report it done and commit what the
@@ -318,24 +330,24 @@ sends, nor a wait at the end of the iteration that would be reached,
 when the low-water fix cannot be built either: a position call the
 client model spells no low-water write for (franz-go CommitRecords, the
 calls taking raw offsets), one writing several records, one that is
-neither a statement of its own nor an if's init, a goroutine making it
-through a helper or more than once, or a function that does not return
-just an error; pools whose
-worker count is a call with arguments (or an index computed by a call)
+neither a statement of its own nor an if's init, or a goroutine that is
+not a function literal making it itself, once; pools whose worker count
+is a call with arguments (other than a builtin min, max, len or cap, or
+a conversion, of operands without calls) or an index computed by a call,
 used elsewhere; pools not started by a counting loop or a range over a
 slice (a for loop with a break), and pools whose workers are different
 functions started by several go statements (not recognised); errgroup
 functions started with TryGo whose result is used other than as `if
 !g.TryGo(f)`; lanes kept in a map not filled by a loop counting from 0;
 lanes whose index, once replaced, leaves a variable unused that is not a
-range key, a counter stepped from a constant, nor an index variable whose
-definition can be rewritten (one calling a method or a function value,
-or taking an address); completion callbacks
-handed on by a statement other than a call, a send or a select's send
-case, or on a channel the loop drains itself; method values whose method
-is made into values in several places, or whose receiver is not a plain
-local variable; delivery reports drained by the consume loop itself (a
-select receiving both messages and reports: the reply fix would wait for
+range key, a counter stepped from a constant, nor an index variable
+whose definition can be rewritten (one calling a method or a function
+value, or taking an address); completion callbacks handed on by a
+statement other than a call, a send or a select's send case, or on a
+channel the loop drains itself; method values whose method is made into
+values in several places, or whose receiver is not a plain local
+variable; delivery reports drained by the consume loop itself (a select
+receiving both messages and reports: the reply fix would wait for
 itself, and a low-water tracker per claim would miss the reports other
 claims' loops receive from a shared producer), or whose record is
 asserted into a variable first, or sent by several statements; functions

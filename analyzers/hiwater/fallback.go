@@ -124,6 +124,11 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
 		root = ast.Unparen(call.Fun) // runtime.NumCPU(), cfg.Workers(): asked once
 	}
+	if c.pureCount(e) {
+		// max(1, h.workers): a builtin or a conversion of operands
+		// without calls; dropping it drops no effect.
+		root = nil
+	}
 	// An index without calls (perTopic[topic]) may differ between uses,
 	// but every use is replaced by the same local: they agree afterwards,
 	// and reading it has no effect to keep.
@@ -138,17 +143,19 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 		}
 		break
 	}
-	rid, ok := root.(*ast.Ident)
-	if !ok {
-		return fail() // a call with arguments: its effects would be dropped
-	}
-	switch c.pass.TypesInfo.Uses[rid].(type) {
-	case *types.Var, *types.Const, *types.PkgName, *types.Func:
-	default:
-		return fail()
-	}
-	if _, isFunc := c.pass.TypesInfo.Uses[rid].(*types.Func); isFunc && root == e {
-		return fail()
+	if root != nil {
+		rid, ok := root.(*ast.Ident)
+		if !ok {
+			return fail() // a call with arguments: its effects would be dropped
+		}
+		switch c.pass.TypesInfo.Uses[rid].(type) {
+		case *types.Var, *types.Const, *types.PkgName, *types.Func:
+		default:
+			return fail()
+		}
+		if _, isFunc := c.pass.TypesInfo.Uses[rid].(*types.Func); isFunc && root == e {
+			return fail()
+		}
 	}
 	t := c.pass.TypesInfo.TypeOf(e)
 	if t == nil {
@@ -178,7 +185,7 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 		return edit.Source(c.pass, x) == text && types.Identical(c.pass.TypesInfo.TypeOf(x), t)
 	}
 	var uses []ast.Expr
-	ok = true
+	ok := true
 	var inspect func(n ast.Node) bool
 	inspect = func(n ast.Node) bool {
 		if !ok {
@@ -245,6 +252,59 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 		Message:   "Start a single worker",
 		TextEdits: edits,
 	}, true
+}
+
+// pureCount reports whether e is a call of the builtins min, max, len or
+// cap, or a conversion, whose operands are constants, variables, fields
+// and indexes without calls, or such calls themselves (max(1, h.workers),
+// int(cfg.Workers)): evaluating it has no effect to keep, and every use
+// replaced by the same local agrees afterwards.
+func (c *checker) pureCount(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 || call.Ellipsis.IsValid() {
+		return false
+	}
+	tv, ok := c.pass.TypesInfo.Types[call.Fun]
+	if !ok {
+		return false
+	}
+	switch {
+	case tv.IsType():
+	case tv.IsBuiltin():
+		id, isID := ast.Unparen(call.Fun).(*ast.Ident)
+		if !isID {
+			return false
+		}
+		switch id.Name {
+		case "min", "max", "len", "cap":
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	var operand func(x ast.Expr) bool
+	operand = func(x ast.Expr) bool {
+		switch y := ast.Unparen(x).(type) {
+		case *ast.BasicLit:
+			return true
+		case *ast.Ident:
+			return true
+		case *ast.SelectorExpr:
+			return operand(y.X)
+		case *ast.IndexExpr:
+			return !hasCall(y.Index) && operand(y.X)
+		case *ast.CallExpr:
+			return c.pureCount(y)
+		}
+		return false
+	}
+	for _, a := range call.Args {
+		if !operand(a) {
+			return false
+		}
+	}
+	return true
 }
 
 // usedOutside reports whether every import and local variable that e

@@ -38,8 +38,9 @@ import (
 //
 // It requires a go statement of a function literal that makes the
 // position call itself, with the record it captures from the loop (a
-// variable visible at the go statement), and no other position call of
-// the same goroutine.
+// variable visible at the go statement) or is passed by the go statement
+// (go func(m *Msg) { ... }(msg)), and no other position call of the same
+// goroutine.
 func (c *checker) goroutineLowWater(f *finding) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
 	call, s := f.call, f.site
@@ -67,7 +68,7 @@ func (c *checker) goroutineLowWater(f *finding) (analysis.SuggestedFix, bool) {
 	arg := ssaflow.Arg(ci.Common(), call.Record)
 	captured := false
 	for _, v := range append([]ssa.Value{arg}, c.leavesOf(arg).recs...) {
-		if kind, _ := c.origin(call.Fn, v); kind == originFreeVar {
+		if kind, _ := c.origin(call.Fn, v); kind == originFreeVar || kind == originParam {
 			captured = true
 			break
 		}
@@ -84,8 +85,16 @@ func (c *checker) goroutineLowWater(f *finding) (analysis.SuggestedFix, bool) {
 		return fail()
 	}
 	obj := c.pass.TypesInfo.Uses[rec]
-	if obj == nil || c.lookupAt(gs.Pos(), rec.Name) != obj {
+	if obj == nil {
 		return fail()
+	}
+	start := rec
+	if c.lookupAt(gs.Pos(), rec.Name) != obj {
+		// A parameter (go func(m *Msg) { ... }(msg)): the loop starts
+		// the argument.
+		if start = c.goArg(gs, obj); start == nil || c.lookupAt(gs.Pos(), start.Name) != c.pass.TypesInfo.Uses[start] {
+			return fail()
+		}
 	}
 	// One position call per goroutine: the fix replaces one.
 	for _, other := range c.m.Calls {
@@ -94,5 +103,5 @@ func (c *checker) goroutineLowWater(f *finding) (analysis.SuggestedFix, bool) {
 		}
 		return fail()
 	}
-	return c.trackerFix(call, gs, rec, obj)
+	return c.trackerFix(call, gs, start, obj)
 }

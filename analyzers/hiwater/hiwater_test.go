@@ -24,7 +24,7 @@ import (
 // call or function the low-water fix cannot take; delivery reports
 // drained by the sending loop itself, TryGo whose result is used
 // otherwise than as `if !g.TryGo(f)`, a pool counted by a call with
-// arguments used elsewhere, map lanes not filled from 0, a lane variable
+// arguments (other than a builtin or a conversion) used elsewhere, map lanes not filled from 0, a lane variable
 // defined by a method call).
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
@@ -151,27 +151,35 @@ var scenarios = []string{
 	// both), lanes chosen round robin by a counter and by the index in the
 	// batch (routed by partition; the counter, or the index, goes), lanes
 	// chosen by key through a variable (lanevar.go: the variable computed
-	// from the partition) (10 positive); the work in place with only failures handed to TryGo, two
+	// from the partition), a pool counted by max(1, h.workers) that the
+	// collecting loop uses too (poolcount.go: a local count of 1) (11
+	// positive); the work in place with only failures handed to TryGo, two
 	// workers with a channel each routed by partition, a loop waiting for
 	// each goroutine in a select, the select collector marking a tracker's
 	// low-water mark, map lanes chosen by partition, workers counted by the
 	// map index each with a channel routed by partition, a lane chosen by a
-	// counter once per claim, a lane variable computed from the partition
-	// (8 silent).
+	// counter once per claim, a lane variable computed from the partition,
+	// the max-counted pool marking after every worker stopped (9 silent).
 	"hiwater/fallbacks",
 	// Consume loops collecting the completions of their goroutines in the
 	// select receiving their records, for the clients other than sarama
 	// (once silent for want of a fix, #13 item 1): a franz-go mark, a
-	// kafka-go commit checked in an if, a confluent-kafka-go store (a
+	// kafka-go commit checked in an if, a confluent-kafka-go store in a
+	// function returning nothing (a
 	// low-water tracker: the mark, commit or store of what its Done
-	// returns); goroutines per record marking (sarama) or committing
-	// (kafka-go) themselves and reporting failures to that select: they
-	// can neither run in place nor be waited for, each writes a tracker's
-	// low-water mark (goroutines.go) (5 positive); the franz-go loop
-	// marking a tracker's low-water mark, a kafka-go loop waiting for each
-	// goroutine, a confluent-kafka-go loop applying in place, goroutines
+	// returns); a sarama result struct marked unless it failed (Done first
+	// in the case, results.go); goroutines per record marking (sarama) or
+	// committing (kafka-go) themselves and reporting failures to that
+	// select: they can neither run in place nor be waited for, each writes
+	// a tracker's low-water mark (goroutines.go); the record passed to the
+	// goroutine as an argument, collected (sarama) and marked by the
+	// goroutine (franz-go, a function returning nothing) (params.go) (8
+	// positive); the franz-go loop marking a tracker's low-water mark, a
+	// kafka-go loop waiting for each goroutine, a confluent-kafka-go loop
+	// applying in place, a loop waiting for each result, goroutines
 	// marking a tracker's low-water mark, a kafka-go select committing in
-	// place (5 silent).
+	// place, a loop receiving each argument's completion, a franz-go
+	// select processing in place (8 silent).
 	"hiwater/collectors",
 }
 

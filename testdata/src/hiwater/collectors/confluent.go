@@ -24,11 +24,13 @@ func events(ctx context.Context, c *kafka.Consumer) <-chan *kafka.Message {
 }
 
 // storing starts a goroutine per message and stores each completion in
-// the select receiving the messages: in completion order.
-func storing(ctx context.Context) error {
+// the select receiving the messages: in completion order. It runs until
+// ctx is done, and returns nothing.
+func storing(ctx context.Context) {
 	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.offset.store": false})
 	if err != nil {
-		return err
+		log.Printf("consumer: %v", err)
+		return
 	}
 	defer c.Close()
 	msgs := events(ctx, c)
@@ -37,7 +39,7 @@ func storing(ctx context.Context) error {
 		select {
 		case m, ok := <-msgs:
 			if !ok {
-				return nil
+				return
 			}
 			go func() {
 				if err := apply(m); err != nil {
