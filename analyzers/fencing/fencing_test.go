@@ -26,9 +26,9 @@ import (
 // revoke callback committing records in flight
 // on a client polled only in another package (or whose poll's receiver
 // cannot be written again), when the commit is in a function literal
-// inside the callback, in a function that does more and has other
-// callers, or when removing it would leave unused a variable whose
-// declaration has other effects.
+// inside the callback, in a function that does more and is exported or
+// has other callers, or when removing it would leave unused a variable
+// whose declaration has other effects.
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed

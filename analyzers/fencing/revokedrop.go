@@ -152,14 +152,14 @@ func (c *checker) effectFree(call *ast.CallExpr) bool {
 	return true
 }
 
-// dropFromHelper removes the commit statement st (of call) from decl, a
-// function the callback calls, when nothing else in the package refers
-// to decl: a commit returned (`return cl.CommitUncommittedOffsets(ctx)`)
+// dropFromHelper removes the commit statement st (of call) from decl, an
+// unexported function the callback calls, when nothing else in the
+// package refers to decl: a commit returned (`return cl.CommitUncommittedOffsets(ctx)`)
 // becomes `return nil`.
 func (c *checker) dropFromHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast.Stmt, call *ast.CallExpr) ([]analysis.TextEdit, string, bool) {
 	obj := c.pass.TypesInfo.Defs[decl.Name]
-	if obj == nil {
-		return nil, "", false
+	if obj == nil || decl.Name.IsExported() {
+		return nil, "", false // other packages may call it
 	}
 	refs, inCb := 0, 0
 	for id, o := range c.pass.TypesInfo.Uses {
