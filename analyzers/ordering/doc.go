@@ -39,6 +39,14 @@ dominates the processing of its record:
     (reported when the commit comes before the processing): the offset
     row in the effect's transaction is the exactly-once construction.
 
+A commit every Nth record also counts: an if statement whose
+condition takes the remainder of a counter the function increments (if
+n%100 == 0), holding only the position call (and its error check),
+followed in its block by the processing of the record. On the path where
+it runs it comes first, so a crash there loses the record; its fix
+moves the whole if statement after the statement that processes the
+record.
+
 Processing R is a call taking a value derived from R or from the fetch
 that produced it (the record, its key, value or headers, a struct decoded
 from it), other than logging, metrics, tracing and string formatting (the
@@ -93,7 +101,7 @@ retries that finish before the commit, the offset written in the same
 database transaction as the effect (and a broker commit after that
 transaction), an offset row nothing in the package reads back (a lag
 report), deferred commits (they run after the body), commits on one
-path only (behind a flag), commits of a previous record or poll made
+path only (behind a flag, or a time or size threshold), commits of a previous record or poll made
 before the next fetch, and commits whose record is not processed
 afterwards (a poison pill skipped). A kafka-go WriteMessages counts as a
 synchronous produce on a Writer the package does not build with Async

@@ -70,7 +70,11 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	// on such a finding, so the missing fix gets built instead of the bug
 	// going silent.
 	var fixes []analysis.SuggestedFix
-	if fix, ok := c.moveAfter(p, site); ok {
+	if p.nth != nil {
+		if fix, ok := c.moveGuardAfter(p.nth.guard, p.nth.target, p.nth.list, name); ok {
+			fixes = append(fixes, fix)
+		}
+	} else if fix, ok := c.moveAfter(p, site); ok {
 		fixes = append(fixes, fix)
 	}
 	report.Report(c.pass, analysis.Diagnostic{

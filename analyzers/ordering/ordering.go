@@ -3,6 +3,7 @@ package ordering
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"strings"
@@ -121,6 +122,17 @@ type position struct {
 	// rowExec is set when instr commits the transaction through which
 	// rowExec wrote the row.
 	rowExec *ssa.Call
+	// nth is set for a commit every Nth record, guarded by a counter
+	// (everynth.go), made before the record is processed.
+	nth *nthGuard
+}
+
+// nthGuard is the if statement guarding a periodic commit, and the
+// statement of its list after it that processes the record.
+type nthGuard struct {
+	guard  *ast.IfStmt
+	target ast.Stmt
+	list   []ast.Stmt
 }
 
 type checker struct {
@@ -330,7 +342,16 @@ func (c *checker) check(p *position) {
 	for _, o := range origins {
 		sites := c.processingSites(p.fn, o)
 		for _, site := range sites {
-			if site == ssa.Instruction(p.instr) || !ssaflow.Dominates(p.instr, site) {
+			if site == ssa.Instruction(p.instr) {
+				continue
+			}
+			if !ssaflow.Dominates(p.instr, site) {
+				def, _ := o.(ssa.Instruction)
+				if guard, target, list, ok := c.everyNth(p, site, def); ok {
+					p.nth = &nthGuard{guard, target, list}
+					c.report(p, site)
+					return
+				}
 				continue
 			}
 			if def, ok := o.(ssa.Instruction); ok && def.Parent() == p.fn && !reachesAvoiding(p.instr, site, def) {

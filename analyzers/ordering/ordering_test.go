@@ -25,8 +25,11 @@ import (
 //     or with Async set from a variable, counts as synchronous.
 //   - franz-go CommitOffsetsSync/CommitOffsets are modelled but have no
 //     scenario: the kgo stub has no kmsg types for their callbacks.
-//   - A commit on one path only (behind a flag, every Nth message) is
-//     not reported, even though that path loses the message.
+//   - A commit on one path only is reported only when its guard counts
+//     records (if n%100 == 0, n incremented by the function) and holds
+//     the commit alone: a guard on a flag (the operator's choice of
+//     at-most-once), a time or size threshold, or a guard doing more is
+//     not, even though that path loses the message.
 //   - Offset rows of the application's database (#17) are positions only
 //     when written by a constant statement that internal/sqlrow
 //     recognises (an offset column keyed by partition) and read back by
@@ -196,6 +199,11 @@ var scenarios = []struct {
 	// positive, the send replaced by the workers' body, a ctx field
 	// added); a done channel per job awaited (1 silent).
 	{"ordering/poolassigned", ordering.Analyzer},
+	// a commit every Nth record: a kafka-go CommitMessages guarded by
+	// n%100 == 0 before the save (1 positive, the guard moved after the
+	// save); the guard after the save, a sarama mark behind a config
+	// flag (the operator's choice of at-most-once) (2 silent).
+	{"ordering/everynth", ordering.Analyzer},
 	// a kafka-go commit retried in a loop of its own before the message
 	// is saved (the loop moves after the save) (1 positive); its twin (1
 	// silent).
