@@ -297,21 +297,23 @@ compiles and is right (the known gaps below).
     its result is discarded, so the function may return anything). The
     write, for each client model (clientmodel.LowWaterWriteOf): sarama
     MarkMessage becomes MarkOffset of the mark; franz-go MarkCommitRecords
-    becomes MarkCommitOffsets with the finished record's leader epoch;
-    kafka-go CommitMessages commits a message at the mark - 1 (it commits
-    offset + 1); confluent-kafka-go StoreMessage and CommitMessage become
-    StoreOffsets and CommitOffsets of the mark. The position call takes one
-    record, a variable or a field of the completion received (res.msg, sent
-    as result{msg: msg, err: err}), and is a statement of its own or the
-    init of an if statement without else (if err := r.CommitMessages(ctx,
-    m); err != nil { ... }: the whole if goes in the mark's branch). When
-    the case reads nothing else of the record than fields carrying no record
-    (res.err, res.msg.Offset: it cannot hand it on for a retry), Done goes
-    first in the case, so that a completion the case skips (a failure logged
-    and dropped) is done as before, and the statement writes the mark if it
-    advanced (next, advanced := tracker.Done(...); ...; if advanced { ...
-    }); otherwise a completion that skips the statement holds the mark until
-    the partition is consumed again.
+    becomes MarkCommitOffsets with the finished record's leader epoch, and
+    CommitRecords commits a record at the mark - 1 with that epoch (it
+    commits offset + 1); kafka-go CommitMessages commits a message at the
+    mark - 1 (it commits offset + 1); confluent-kafka-go StoreMessage and
+    CommitMessage become StoreOffsets and CommitOffsets of the mark. The
+    position call takes one record, a variable or a field of the completion
+    received (res.msg, sent as result{msg: msg, err: err}), and is a
+    statement of its own or the init of an if statement without else (if err
+    := r.CommitMessages(ctx, m); err != nil { ... }: the whole if goes in
+    the mark's branch). When the case reads nothing else of the record than
+    fields carrying no record (res.err, res.msg.Offset: it cannot hand it on
+    for a retry), Done goes first in the case, so that a completion the case
+    skips (a failure logged and dropped) is done as before, and the
+    statement writes the mark if it advanced (next, advanced :=
+    tracker.Done(...); ...; if advanced { ... }); otherwise a completion
+    that skips the statement holds the mark until the partition is consumed
+    again.
 
 Keeping the concurrency needs a low-water-mark tracker: the consume loop
 starts each offset in order, workers report it done and commit what the
@@ -328,14 +330,14 @@ select receiving its records, and goroutines that cannot run in place
 where no join exists to move the call after, nor room to give their
 sends, nor a wait at the end of the iteration that would be reached,
 when the low-water fix cannot be built either: a position call the
-client model spells no low-water write for (franz-go CommitRecords, the
-calls taking raw offsets), one writing several records, one that is
-neither a statement of its own nor an if's init, or a goroutine that is
-not a function literal making it itself, once; pools whose worker count
-is a call with arguments (other than a builtin min, max, len or cap, or
-a conversion, of operands without calls) or an index computed by a call,
-used elsewhere; pools not started by a counting loop or a range over a
-slice (a for loop with a break), and pools whose workers are different
+client model spells no low-water write for (the calls taking raw
+offsets), one writing several records, one that is neither a statement
+of its own nor an if's init, or a goroutine that is not a function
+literal making it itself, once; pools whose worker count is a call with
+arguments (other than a builtin min, max, len or cap, or a conversion,
+of operands without calls) or an index computed by a call, used
+elsewhere; pools not started by a counting loop or a range over a slice
+(a for loop with a break), and pools whose workers are different
 functions started by several go statements (not recognised); errgroup
 functions started with TryGo whose result is used other than as `if
 !g.TryGo(f)`; lanes kept in a map not filled by a loop counting from 0;

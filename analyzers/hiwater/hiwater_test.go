@@ -162,24 +162,23 @@ var scenarios = []string{
 	// the max-counted pool marking after every worker stopped (9 silent).
 	"hiwater/fallbacks",
 	// Consume loops collecting the completions of their goroutines in the
-	// select receiving their records, for the clients other than sarama
-	// (once silent for want of a fix, #13 item 1): a franz-go mark, a
-	// kafka-go commit checked in an if, a confluent-kafka-go store in a
-	// function returning nothing (a
-	// low-water tracker: the mark, commit or store of what its Done
-	// returns); a sarama result struct marked unless it failed (Done first
-	// in the case, results.go); goroutines per record marking (sarama) or
-	// committing (kafka-go) themselves and reporting failures to that
-	// select: they can neither run in place nor be waited for, each writes
-	// a tracker's low-water mark (goroutines.go); the record passed to the
-	// goroutine as an argument, collected (sarama) and marked by the
-	// goroutine (franz-go, a function returning nothing) (params.go) (8
+	// select receiving their records, for the clients other than sarama (once
+	// silent for want of a fix, #13 item 1): a franz-go mark and a franz-go
+	// commit, a kafka-go commit checked in an if, a confluent-kafka-go store in
+	// a function returning nothing (a low-water tracker: the mark, commit or
+	// store of what its Done returns); a sarama result struct marked unless it
+	// failed (Done first in the case, results.go); goroutines per record
+	// marking (sarama) or committing (kafka-go) themselves and reporting
+	// failures to that select: they can neither run in place nor be waited for,
+	// each writes a tracker's low-water mark (goroutines.go); the record passed
+	// to the goroutine as an argument, collected (sarama) and marked by the
+	// goroutine (franz-go, a function returning nothing) (params.go) (9
 	// positive); the franz-go loop marking a tracker's low-water mark, a
-	// kafka-go loop waiting for each goroutine, a confluent-kafka-go loop
-	// applying in place, a loop waiting for each result, goroutines
-	// marking a tracker's low-water mark, a kafka-go select committing in
-	// place, a loop receiving each argument's completion, a franz-go
-	// select processing in place (8 silent).
+	// franz-go select committing in place, a kafka-go loop waiting for each
+	// goroutine, a confluent-kafka-go loop applying in place, a loop waiting
+	// for each result, goroutines marking a tracker's low-water mark, a
+	// kafka-go select committing in place, a loop receiving each argument's
+	// completion, a franz-go select processing in place (9 silent).
 	"hiwater/collectors",
 }
 

@@ -52,6 +52,11 @@ func LowWaterWriteOf(c *Client) *LowWaterWrite {
 			Calls: map[string]string{
 				"(*" + p + ".Client).MarkCommitRecords": FixRecv + ".MarkCommitOffsets(map[string]map[int32]" + FixPkg + ".EpochOffset{" +
 					FixRec + ".Topic: {" + FixRec + ".Partition: {Epoch: " + FixRec + ".LeaderEpoch, Offset: " + FixNext + "}}})",
+				// CommitRecords commits each record's offset + 1 with its
+				// epoch, reading nothing else of it (consumer_group.go:3243-3266):
+				// a record at $NEXT - 1 commits $NEXT, with its error.
+				"(*" + p + ".Client).CommitRecords": FixRecv + ".CommitRecords(" + FixArg + ", &" + FixPkg + ".Record{Topic: " + FixRec +
+					".Topic, Partition: " + FixRec + ".Partition, LeaderEpoch: " + FixRec + ".LeaderEpoch, Offset: " + FixNext + " - 1})",
 			},
 			Pkg: p,
 		}

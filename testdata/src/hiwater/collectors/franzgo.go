@@ -96,3 +96,52 @@ func trackedMarking(ctx context.Context) error {
 		}
 	}
 }
+
+// committingRecords starts a goroutine per record and commits each completion
+// in the select receiving the records, checking the commit.
+func committingRecords(ctx context.Context, cl *kgo.Client) error {
+	records := poll(ctx, cl)
+	done := make(chan *kgo.Record)
+	for {
+		select {
+		case r, ok := <-records:
+			if !ok {
+				return nil
+			}
+			go func() {
+				if err := process(ctx, r); err != nil {
+					log.Printf("record %d: %v", r.Offset, err)
+				}
+				done <- r
+			}()
+		case r := <-done:
+			if err := cl.CommitRecords(ctx, r); err != nil { // want `completions passed to CommitRecords in arrival order`
+				log.Printf("commit: %v", err)
+			}
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// committingInPlace is committingRecords' twin: the select's record case
+// processes and commits in place.
+func committingInPlace(ctx context.Context, cl *kgo.Client) error {
+	records := poll(ctx, cl)
+	for {
+		select {
+		case r, ok := <-records:
+			if !ok {
+				return nil
+			}
+			if err := process(ctx, r); err != nil {
+				log.Printf("record %d: %v", r.Offset, err)
+			}
+			if err := cl.CommitRecords(ctx, r); err != nil { // ok: processed in place, in order
+				log.Printf("commit: %v", err)
+			}
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
