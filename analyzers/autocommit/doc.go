@@ -32,8 +32,9 @@ so this analyzer reports only what can lose records with that client:
     the message as well when it returns something else (a helper of the
     package, unexported and named by no interface, every use a call
     whose result is processed where it is taken; a message returned from
-    a Poll type switch is not reported). Workers started by a counted loop (a pool) finish
-    messages out of order, and a store keeps the last write, so the fix
+    a Poll type switch is not reported). Workers started by a counted
+    loop (a pool) finish messages out of order, and a store keeps the
+    last write, so the fix
     makes the pool one worker (the loop is replaced by its body, or it
     runs once, its bound 1 or the loop variable's first value + 1, when
     the body uses the variable or declares names), which stores each
@@ -45,9 +46,9 @@ so this analyzer reports only what can lose records with that client:
     body that skips iterations (a continue before the go statement) keeps
     its loop, which stops after the iteration that starts the first
     worker (a break is appended); so does a loop that starts a worker per
-    element of a slice, an array or a map (for _, name := range names). A message handed to goroutines of
-    its own (go statements of the loop body: one, or several, a fan-out
-    to sinks) is processed in place (the go keywords go, the calls run
+    element of a slice, an array or a map (for _, name := range names).
+    A message handed to goroutines of its own (go statements of the loop
+    body: one, or several, a fan-out to sinks) is processed in place (the go keywords go, the calls run
     one after the other) and stored after that. A fetch taken as a
     value and bound to a variable (read := c.ReadMessage) is fixed the
     same way at each call of the variable; passed to a loop function of
@@ -115,8 +116,8 @@ so this analyzer reports only what can lose records with that client:
     result) calls after processing. Other uses (a go or defer
     statement, a value returned, stored in an exported field or one a
     struct literal without keys may set) leave the finding unreported.
-    ReadMessage itself taken as a value on a group
-    reader (read := r.ReadMessage, loop(ctx, r.ReadMessage), go
+    ReadMessage itself taken as a value on a group reader (read :=
+    r.ReadMessage, loop(ctx, r.ReadMessage), go
     loop(ctx, r.ReadMessage)) is reported at the value: FetchMessage is
     taken instead, and every call of it commits after processing; a loop
     function that does not see the reader gains a parameter, the reader's
@@ -166,8 +167,9 @@ auto-store or auto-commit off nothing would be committed), under which
 each message is stored when it is handed to the app: auto-store-on-delivery
 is reported at its fetch, the message saying what it assumes. The fix is
 the part that belongs to the receiving package: a store after processing,
-as for a consumer built there (a pool made one worker, a goroutine per
-message run in place), a failed store logged (the loop carries on: a
+as for a consumer built there (a pool made one worker, goroutines per
+message run in place, a batch stored after it is processed, a message a
+helper returns stored by its callers), a failed store logged (the loop carries on: a
 later store covers the message). The stores then need auto-store off,
 which the package that builds the consumer is told at the hand-over
 (store-ignored, with its config fix).
