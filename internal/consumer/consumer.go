@@ -709,8 +709,38 @@ func (b *builder) elements(v ssa.Value) *elems {
 	default:
 		e.opaque = true
 	}
+	e.compact()
 	b.elemsMemo[v] = e
 	return e
+}
+
+// compact keeps the first occurrence of each element and fact, and drops
+// from cond what vals holds: a value that every edge of a phi carries
+// comes once from each edge, and without this each conditional append
+// (`if c { opts = append(opts, o) }`) would double the list.
+func (e *elems) compact() {
+	seen := map[ssa.Value]bool{}
+	keep := func(vs []ssa.Value) []ssa.Value {
+		out := vs[:0]
+		for _, v := range vs {
+			if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	e.vals = keep(e.vals)
+	e.cond = keep(e.cond)
+	facts := e.facts[:0]
+	seenFact := map[*Settings]bool{}
+	for _, f := range e.facts {
+		if !seenFact[f] {
+			seenFact[f] = true
+			facts = append(facts, f)
+		}
+	}
+	e.facts = facts
 }
 
 // callElements traces the options returned by a call (result i).

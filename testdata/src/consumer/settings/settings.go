@@ -89,6 +89,135 @@ func groupOpts() []kgo.Opt {
 	return []kgo.Opt{kgo.ConsumerGroup("g"), kgo.AutoCommitMarks()}
 }
 
+// franzManyBranches appends an option on each of forty branches, as
+// option builders do: each branch's phi carries the elements of both
+// edges, which must be kept once (doubling them ran out of memory).
+func franzManyBranches(f [40]bool) {
+	opts := []kgo.Opt{kgo.ConsumerGroup("g")}
+	if f[0] {
+		opts = append(opts, kgo.SeedBrokers("b1"))
+	}
+	if f[1] {
+		opts = append(opts, kgo.SeedBrokers("b2"))
+	}
+	if f[2] {
+		opts = append(opts, kgo.SeedBrokers("b3"))
+	}
+	if f[3] {
+		opts = append(opts, kgo.SeedBrokers("b4"))
+	}
+	if f[4] {
+		opts = append(opts, kgo.SeedBrokers("b5"))
+	}
+	if f[5] {
+		opts = append(opts, kgo.SeedBrokers("b6"))
+	}
+	if f[6] {
+		opts = append(opts, kgo.SeedBrokers("b7"))
+	}
+	if f[7] {
+		opts = append(opts, kgo.SeedBrokers("b8"))
+	}
+	if f[8] {
+		opts = append(opts, kgo.SeedBrokers("b9"))
+	}
+	if f[9] {
+		opts = append(opts, kgo.SeedBrokers("b10"))
+	}
+	if f[10] {
+		opts = append(opts, kgo.SeedBrokers("b11"))
+	}
+	if f[11] {
+		opts = append(opts, kgo.SeedBrokers("b12"))
+	}
+	if f[12] {
+		opts = append(opts, kgo.SeedBrokers("b13"))
+	}
+	if f[13] {
+		opts = append(opts, kgo.SeedBrokers("b14"))
+	}
+	if f[14] {
+		opts = append(opts, kgo.SeedBrokers("b15"))
+	}
+	if f[15] {
+		opts = append(opts, kgo.SeedBrokers("b16"))
+	}
+	if f[16] {
+		opts = append(opts, kgo.SeedBrokers("b17"))
+	}
+	if f[17] {
+		opts = append(opts, kgo.SeedBrokers("b18"))
+	}
+	if f[18] {
+		opts = append(opts, kgo.SeedBrokers("b19"))
+	}
+	if f[19] {
+		opts = append(opts, kgo.SeedBrokers("b20"))
+	}
+	if f[20] {
+		opts = append(opts, kgo.SeedBrokers("b21"))
+	}
+	if f[21] {
+		opts = append(opts, kgo.SeedBrokers("b22"))
+	}
+	if f[22] {
+		opts = append(opts, kgo.SeedBrokers("b23"))
+	}
+	if f[23] {
+		opts = append(opts, kgo.SeedBrokers("b24"))
+	}
+	if f[24] {
+		opts = append(opts, kgo.SeedBrokers("b25"))
+	}
+	if f[25] {
+		opts = append(opts, kgo.SeedBrokers("b26"))
+	}
+	if f[26] {
+		opts = append(opts, kgo.SeedBrokers("b27"))
+	}
+	if f[27] {
+		opts = append(opts, kgo.SeedBrokers("b28"))
+	}
+	if f[28] {
+		opts = append(opts, kgo.SeedBrokers("b29"))
+	}
+	if f[29] {
+		opts = append(opts, kgo.SeedBrokers("b30"))
+	}
+	if f[30] {
+		opts = append(opts, kgo.SeedBrokers("b31"))
+	}
+	if f[31] {
+		opts = append(opts, kgo.SeedBrokers("b32"))
+	}
+	if f[32] {
+		opts = append(opts, kgo.SeedBrokers("b33"))
+	}
+	if f[33] {
+		opts = append(opts, kgo.SeedBrokers("b34"))
+	}
+	if f[34] {
+		opts = append(opts, kgo.SeedBrokers("b35"))
+	}
+	if f[35] {
+		opts = append(opts, kgo.SeedBrokers("b36"))
+	}
+	if f[36] {
+		opts = append(opts, kgo.SeedBrokers("b37"))
+	}
+	if f[37] {
+		opts = append(opts, kgo.SeedBrokers("b38"))
+	}
+	if f[38] {
+		opts = append(opts, kgo.SeedBrokers("b39"))
+	}
+	if f[39] {
+		opts = append(opts, kgo.SeedBrokers("b40"))
+	}
+	opts = append(opts, kgo.DisableAutoCommit())
+	_, _ = kgo.NewClient(opts...) // want `^consumer kgo.NewClient: auto-commit=false group=true$`
+}
+
 // franzHelper appends to an in-package helper's options.
 func franzHelper() {
 	_, _ = kgo.NewClient(append(groupOpts(), kgo.BlockRebalanceOnPoll())...) // want `^consumer kgo.NewClient: block-rebalance=true group=true marks-only=true$`
