@@ -88,7 +88,7 @@ func (c *checker) storeInCallers(k *consumer.Consumer, path []ast.Node, fetch as
 		if obj != fnObj {
 			continue
 		}
-		e, ok := c.storeInCaller(k, id, fnObj, recvIsRoot, edit.Source(c.pass, recvX), rest, len(edits) > 0, logOnly)
+		e, ok := c.storeInCaller(k, id, fnObj, recvIsRoot, recvX, rest, len(edits) > 0, logOnly)
 		if !ok {
 			return nil, false
 		}
@@ -151,9 +151,11 @@ func (c *checker) returnMessage(fd *ast.FuncDecl, fetch *ast.AssignStmt, msg str
 // (storeInCallers): the call's message (its first result, or with
 // extra, the one it now returns after it) is stored at the end of the
 // caller's list, on the success path (a failure logged with logOnly).
-// consumerSrc is the consumer as the helper spells it; rest its field path after the root, which the
-// caller's receiver replaces when recvRoot is set.
-func (c *checker) storeInCaller(k *consumer.Consumer, id *ast.Ident, fn *types.Func, recvRoot bool, consumerSrc, rest string, extra, logOnly bool) ([]analysis.TextEdit, bool) {
+// recvX is the consumer as the helper spells it; rest its field path
+// after the root, which the caller's receiver replaces when recvRoot is
+// set.
+func (c *checker) storeInCaller(k *consumer.Consumer, id *ast.Ident, fn *types.Func, recvRoot bool, recvX ast.Expr, rest string, extra, logOnly bool) ([]analysis.TextEdit, bool) {
+	consumerSrc := edit.Source(c.pass, recvX)
 	path := edit.Path(c.pass, id.Pos())
 	call := callOf(path)
 	if call == nil || typeutil.Callee(c.pass.TypesInfo, call) != fn {
@@ -173,11 +175,18 @@ func (c *checker) storeInCaller(k *consumer.Consumer, id *ast.Ident, fn *types.F
 		return nil, false
 	}
 	if recvRoot {
+		// The caller's receiver expression, a name or fields of one
+		// (evaluated again at the store).
 		fsel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
 			return nil, false
 		}
+		if _, _, ok := c.fieldPath(fsel.X); !ok {
+			return nil, false
+		}
 		consumerSrc = edit.Source(c.pass, fsel.X) + rest
+	} else if !c.rootVisibleAt(recvX, stmt.Pos()) {
+		return nil, false // the package-level consumer is shadowed here
 	}
 	name := v.Name
 	var edits []analysis.TextEdit
