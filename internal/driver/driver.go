@@ -316,6 +316,7 @@ func analyzeChecked(analyzers []*analysis.Analyzer, patterns []string, tests boo
 	if len(ok) == 0 {
 		return nil, problems, nil
 	}
+	defer shareSSA(analyzers, l, ok)()
 	prune(ok, l.full)
 	prog.phase(fmt.Sprintf("analyzing %d packages", len(ok)))
 	g, err := checker.Analyze(analyzers, ok, nil)

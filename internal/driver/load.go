@@ -99,11 +99,25 @@ func fullSet(pkgs []*packages.Package) map[*packages.Package]bool {
 // roots themselves, and not test variants) that import a Kafka client
 // directly or through another dependency.
 func kafkaDeps(roots []*packages.Package) []string {
-	ix := clientmodel.Default
 	isRoot := map[*packages.Package]bool{}
 	for _, p := range roots {
 		isRoot[p] = true
 	}
+	var out []string
+	for p, u := range kafkaUsers(roots) {
+		if u && !isRoot[p] && !strings.Contains(p.ID, " ") && !strings.HasSuffix(p.ID, ".test") {
+			out = append(out, p.PkgPath)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// kafkaUsers returns the packages of the graph of roots that are not a
+// client package and import one, directly or through other packages (as
+// kafkassa.Gate marks them).
+func kafkaUsers(roots []*packages.Package) map[*packages.Package]bool {
+	ix := clientmodel.Default
 	uses := map[*packages.Package]bool{}
 	var visit func(p *packages.Package) bool
 	visit = func(p *packages.Package) bool {
@@ -122,17 +136,10 @@ func kafkaDeps(roots []*packages.Package) []string {
 		uses[p] = u
 		return u
 	}
-	var out []string
 	for _, p := range roots {
 		visit(p)
 	}
-	for p, u := range uses {
-		if u && !isRoot[p] && !strings.Contains(p.ID, " ") && !strings.HasSuffix(p.ID, ".test") {
-			out = append(out, p.PkgPath)
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return uses
 }
 
 // prune cuts the import edges to the packages not type-checked in full,

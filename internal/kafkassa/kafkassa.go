@@ -6,6 +6,14 @@
 // A package that uses no Kafka client costs one scan of its import list: no
 // SSA is built for it. buildssa is deliberately not required, because vet
 // and nogo would then build SSA for every package.
+//
+// Each package's SSA is built in a program of its own, where the packages
+// it refers to are created bare (from type information, without bodies),
+// as one package per process under go vet sees them. The standalone driver
+// may first create, with Share, the packages no other package of its run
+// imports in one program: their imports are then created once per run,
+// not once per package, and each package's analyzers still see bodies for
+// its own functions only.
 package kafkassa
 
 import (
@@ -71,6 +79,7 @@ var SSA = &analysis.Analyzer{
 }
 
 func build(pass *analysis.Pass) (res any, err error) {
+	pkg := sharedPackage(pass.Pkg)
 	if !pass.ResultOf[Gate].(bool) {
 		return (*Result)(nil), nil
 	}
@@ -87,12 +96,15 @@ func build(pass *analysis.Pass) (res any, err error) {
 	// constants of the others are created from type information on
 	// demand). Creating every import made most of the cost of a Kafka
 	// package: a client's whole API, for each package that uses it.
-	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
-	for _, p := range referencedImports(pass) {
-		prog.CreatePackage(p, nil, nil, true)
+	if pkg == nil {
+		prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
+		for _, p := range referenced(pass.Pkg, pass.TypesInfo) {
+			prog.CreatePackage(p, nil, nil, true)
+		}
+		pkg = prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	}
-	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	pkg.Build()
+	prog := pkg.Prog
 
 	var funcs []*ssa.Function
 	var add func(*ssa.Function)
@@ -124,22 +136,22 @@ func build(pass *analysis.Pass) (res any, err error) {
 	return &Result{Pkg: pkg, SrcFuncs: funcs}, nil
 }
 
-// referencedImports returns the imported packages whose package-level
-// functions or variables the package refers to, in import order.
-func referencedImports(pass *analysis.Pass) []*types.Package {
+// referenced returns the packages pkg imports whose package-level
+// functions or variables it refers to, in import order.
+func referenced(pkg *types.Package, info *types.Info) []*types.Package {
 	used := map[*types.Package]bool{}
-	for _, obj := range pass.TypesInfo.Uses {
-		pkg := obj.Pkg()
-		if pkg == nil || pkg == pass.Pkg || used[pkg] || obj.Parent() != pkg.Scope() {
+	for _, obj := range info.Uses {
+		p := obj.Pkg()
+		if p == nil || p == pkg || used[p] || obj.Parent() != p.Scope() {
 			continue // universe, local, a method or field, or already seen
 		}
 		switch obj.(type) {
 		case *types.Func, *types.Var:
-			used[pkg] = true
+			used[p] = true
 		}
 	}
 	var out []*types.Package
-	for _, p := range pass.Pkg.Imports() {
+	for _, p := range pkg.Imports() {
 		if used[p] {
 			out = append(out, p)
 		}
