@@ -295,6 +295,17 @@ var scenarios = []struct {
 	// wait also ends, without marking, when the session does); a
 	// SyncProducer twin (1 silent).
 	{"ordering/asyncstop", ordering.Analyzer},
+	// consumers behind interfaces of the application with the client's
+	// fetch and its commit or store (franz-go, confluent, kafka-go): a
+	// commit before processing through the interface (3 positives, the
+	// move fix); each committed after processing (3 silent); an
+	// interface the package's own wrapper implements too, whose calls
+	// may queue the commit (1 silent).
+	{"ordering/viaiface", ordering.Analyzer},
+	// a commit's error logged through a helper of another package: the
+	// error is not the message (a commit before the save: 1 positive;
+	// after it: 1 silent, once reported as processing the message).
+	{"ordering/errlog", ordering.Analyzer},
 	// kafka-go Writer with Async set (in its literal, on a line of its
 	// own in a literal stored in a field, in a literal an in-package
 	// constructor returns, or assigned after it): a commit after

@@ -48,6 +48,11 @@ func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
 		switch r := ref.(type) {
 		case ssa.CallInstruction:
 			cc := r.Common()
+			if ref, ok := clientmodel.Default.Call(ssaflow.Callee(cc)); ok && ref.Role != clientmodel.Fetch && ref.Role != clientmodel.FetchCommit {
+				// A commit, mark or store: what it returns says how the
+				// write went (an error to log), it is not the record.
+				break
+			}
 			if cv, ok := r.(ssa.Value); ok {
 				add(cv)
 			}
