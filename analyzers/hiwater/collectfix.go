@@ -358,10 +358,109 @@ func (c *checker) trackerFix(call *consumer.Call, gs *ast.GoStmt, rec *ast.Ident
 		edits = append(edits, c.replaceStmt(stmt, fmt.Sprintf("if next, ok := %s.Done(%s, %s); ok {\n\t%s\n}", tracker, tp(done), off(done),
 			strings.ReplaceAll(written, "\n", "\n\t"))))
 	}
+	if captured != nil {
+		// A goroutine's early returns dropping its record (a failure
+		// reported and skipped) are done as before.
+		for _, ret := range c.droppingReturns(stmt, captured) {
+			edits = append(edits, edit.InsertBefore(c.pass, ret, fmt.Sprintf("%s.Done(%s, %s) // dropped as before: done, so that it does not hold the mark", tracker, tp(done), off(done))))
+		}
+	}
 	return analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Track the %ss in flight and %s the low-water mark", call.Client.RecordNoun, roleWord(call.Role)),
 		TextEdits: edits,
 	}, true
+}
+
+// droppingReturns returns the returns of the goroutine making position
+// statement stmt that skip it and drop the record v: each the last
+// statement of an if statement without else and init that comes before
+// stmt in a statement list enclosing it within the goroutine, where the
+// if's body uses v only through selections carrying no record (it cannot
+// hand the record on for a retry). The original goroutine skipped the
+// position call there while later records' calls passed it: marking it
+// done keeps that policy, and keeps the tracker from holding every later
+// offset.
+func (c *checker) droppingReturns(stmt ast.Stmt, v types.Object) []*ast.ReturnStmt {
+	var out []*ast.ReturnStmt
+	path := edit.Path(c.pass, stmt.Pos())
+	for i, n := range path {
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			break
+		}
+		b, ok := n.(*ast.BlockStmt)
+		if !ok || i == 0 {
+			continue
+		}
+		child := path[i-1]
+		for _, st := range b.List {
+			if st == child {
+				break
+			}
+			ifs, ok := st.(*ast.IfStmt)
+			if !ok || ifs.Else != nil || len(ifs.Body.List) == 0 {
+				continue
+			}
+			ret, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt)
+			if !ok || len(ret.Results) > 0 || !c.onlyScalars(ifs.Body.List, v) {
+				continue
+			}
+			out = append(out, ret)
+		}
+	}
+	return out
+}
+
+// onlyScalars reports whether stmts use variable v only through
+// selections that carry no record (m.Offset, res.err).
+func (c *checker) onlyScalars(stmts []ast.Stmt, v types.Object) bool {
+	rootOf := func(e ast.Expr) *ast.Ident {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.SelectorExpr:
+				e = x.X
+			case *ast.Ident:
+				return x
+			default:
+				return nil
+			}
+		}
+	}
+	clean := true
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				if c.usesObj(x, v) {
+					clean = false
+				}
+				return false
+			case *ast.SelectorExpr:
+				if r := rootOf(x); r != nil && c.pass.TypesInfo.Uses[r] == v {
+					if t := c.pass.TypesInfo.TypeOf(x); t != nil && !c.isRecord(t) && !c.carriesRecords(types.NewChan(types.SendRecv, t)) {
+						return false
+					}
+				}
+			case *ast.Ident:
+				if c.pass.TypesInfo.Uses[x] == v {
+					clean = false
+				}
+			}
+			return clean
+		})
+	}
+	return clean
+}
+
+// usesObj reports whether n mentions v.
+func (c *checker) usesObj(n ast.Node, v types.Object) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // completionCase returns the select case receiving the completion whose

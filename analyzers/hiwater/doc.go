@@ -193,9 +193,14 @@ compiles and is right (the known gaps below).
     land in either order, but each is a low-water mark: a forward-only mark
     keeps the higher, a last-write store or commit that goes back replays
     records done after it, neither passes a record in flight. A goroutine
-    that skips its call (a failure) holds the mark until the partition is
-    consumed again (a restart, or a rebalance giving it back, replays the
-    record), and the tracker keeps the offsets started after it until then.
+    that returns early without the call and without handing the record on
+    (an if, before the call, whose body ends in a return and reads nothing
+    of the record but fields carrying no record: a failure reported and
+    dropped) calls Done there too, since the original let later records pass
+    it; a path skipping the call otherwise holds the mark until the
+    partition is consumed again (a restart, or a rebalance giving it back,
+    replays the record), and the tracker keeps the offsets started after it
+    until then.
 
   - A pool started by a counting loop (for i := 0; i < n; i++, for i :=
     1; i <= n; i++, for i := n; i > 0; i--, for range n): n becomes 1, a

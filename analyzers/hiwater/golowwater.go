@@ -33,8 +33,10 @@ import (
 // The marks of two goroutines can still land in either order, but each is
 // a low-water mark: forward-only marks keep the higher, and a last-write
 // store or commit that goes back replays what was done after it, never
-// passing a record in flight. A record whose goroutine skips the call (a
-// failure) holds the mark until a restart replays it.
+// passing a record in flight. A goroutine returning early on a failure
+// it only reports is done there too (droppingReturns), as the original
+// let later marks pass it; a record skipping the call otherwise holds the
+// mark until its partition is consumed again.
 //
 // It requires a go statement of a function literal that makes the
 // position call itself, with the record it captures from the loop (a

@@ -170,7 +170,8 @@ var scenarios = []string{
 	// failed (Done first in the case, results.go); goroutines per record
 	// marking (sarama) or committing (kafka-go) themselves and reporting
 	// failures to that select: they can neither run in place nor be waited for,
-	// each writes a tracker's low-water mark (goroutines.go); the record passed
+	// each writes a tracker's low-water mark, and a failure returned from is
+	// done (goroutines.go); the record passed
 	// to the goroutine as an argument, collected (sarama) and marked by the
 	// goroutine (franz-go, a function returning nothing) (params.go) (9
 	// positive); the franz-go loop marking a tracker's low-water mark, a
