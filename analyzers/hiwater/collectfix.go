@@ -38,9 +38,10 @@ import (
 //
 // It requires the client to spell the low-water write
 // (clientmodel.LowWaterWriteOf), the goroutine to be a go statement of the
-// loop sending the record it captures, the position call to take one
-// record, a variable, in a statement of its own or the init of an if
-// statement without else.
+// loop sending the record it captures or is given as an argument (alone,
+// or in a field of a struct: result{msg: msg, err: err}), and the
+// position call to take one record, that variable or field (m, res.msg),
+// in a statement of its own or the init of an if statement without else.
 func (c *checker) collectorLowWater(f *finding) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
 	call, s := f.call, f.site
