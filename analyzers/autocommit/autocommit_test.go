@@ -167,6 +167,16 @@ var scenarios = []struct {
 	// and the worker's field done right, the fan-out joined before a
 	// commit.
 	{"autocommit/kafkago", autocommit.Analyzer},
+	// kafka-go ReadMessage in a loop that also commits the message after
+	// its last use: the fix is FetchMessage alone (1 positive; the
+	// FetchMessage twin, 1 silent).
+	{"autocommit/readcommitted", autocommit.Analyzer},
+	// consumers behind interfaces of the application: ReadMessage
+	// through an interface with CommitMessages (the fix declares
+	// FetchMessage in it), a mark through an interface on a client
+	// without AutoCommitMarks (2 positive); FetchMessage and
+	// CommitMessages through an interface (1 silent).
+	{"autocommit/viaiface", autocommit.Analyzer},
 	// ReadMessage taken as a value on a group reader: bound to a variable
 	// (FetchMessage bound instead, the commit after processing), passed
 	// to a loop function (which gains a commit parameter), started in

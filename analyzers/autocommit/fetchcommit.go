@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -53,6 +54,12 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 	title := fmt.Sprintf("Fetch with %s and commit after processing", fetch)
 	var edits []analysis.TextEdit
 	switch {
+	case c.committedLast(*listp, stmt, sel.X, commit, c.pass.TypesInfo.ObjectOf(msg)):
+		// The loop already commits the message after its last use: the
+		// read alone commits too early (a second commit would be one
+		// too many).
+		edits = []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)}}
+		title = fmt.Sprintf("Fetch with %s (the message is committed after processing already)", fetch)
 	case c.readErrorFallsThrough(*listp, stmt, msg.Name, as.Lhs[1]) && !c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)):
 		// The read's error check carries on to the processing of an
 		// empty message: the commit goes after the processing, and the
@@ -111,6 +118,49 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 			TextEdits: edits,
 		}},
 	})
+}
+
+// committedLast reports whether a statement of list after fetch commits
+// the message msg on the reader recv (the commit call in the statement
+// itself, not in a block or function literal of it), and no statement
+// after that one uses msg.
+func (c *checker) committedLast(list []ast.Stmt, fetch ast.Stmt, recv ast.Expr, commit string, msg types.Object) bool {
+	i := slices.Index(list, fetch)
+	if i < 0 || msg == nil {
+		return false
+	}
+	uses := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(id) == msg {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	for j := len(list) - 1; j > i; j-- {
+		found := false
+		ast.Inspect(list[j], func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.BlockStmt, *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+				if ok && sel.Sel.Name == commit && edit.Source(c.pass, sel.X) == edit.Source(c.pass, recv) && slices.ContainsFunc(n.Args, func(a ast.Expr) bool { return uses(a) }) {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+		if uses(list[j]) {
+			return false
+		}
+	}
+	return false
 }
 
 // commitHere returns the edits for a message processed in the function
