@@ -165,8 +165,14 @@ compiles and is right (the known gaps below).
     a goroutine per poll then commits each batch in turn); an errgroup
     function (g.Go(func() error { ... })) is called in place, in a
     function returning an error, and its error returned. Not when the goroutine
-    sends to (or closes) a channel the loop receives from, or receives from
-    one the loop sends to after starting it: it would wait for itself. For
+    sends to (or closes) a channel the loop receives from (in its own
+    function or one enclosing it), or receives from one the loop sends
+    to after starting it: it would wait for itself. When its only such
+    sends are send statements of its own body (errs <- err, the loop
+    checking errs at the top of each poll), they are made not to wait
+    (select { case errs <- err: default: }): a failure the buffer has no
+    room for is dropped, as the goroutine that waited forever for it
+    dropped it. For
     max-offset-commit and arrival-order-commit this is done where the
     records become concurrent.
 

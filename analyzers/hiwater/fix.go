@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -82,13 +83,161 @@ func (c *checker) dropGo(s *site) (analysis.SuggestedFix, bool) {
 			break
 		}
 	}
-	if gs == nil || !c.runsInPlace(s) {
+	if gs == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	drop := analysis.TextEdit{Pos: gs.Go, End: gs.Call.Pos()}
+	if c.runsInPlace(s) {
+		return analysis.SuggestedFix{
+			Message:   "Process records one at a time: remove the go statement",
+			TextEdits: []analysis.TextEdit{drop},
+		}, true
+	}
+	edits, ok := c.nonBlockingLoopSends(s)
+	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	return analysis.SuggestedFix{
-		Message:   "Process records one at a time: remove the go statement",
-		TextEdits: []analysis.TextEdit{{Pos: gs.Go, End: gs.Call.Pos()}},
+		Message:   "Process records one at a time: remove the go statement, and send to the loop's channel without waiting",
+		TextEdits: append([]analysis.TextEdit{drop}, edits...),
 	}, true
+}
+
+// sameGoroutine returns fn and the functions enclosing it that run in
+// the goroutine fn runs in: its parent when fn is a literal the parent
+// calls (fs.EachRecord(func(r) { ... })), not when the parent starts it
+// with a go statement, and so on outwards.
+func sameGoroutine(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	for fn != nil {
+		out = append(out, fn)
+		parent := fn.Parent()
+		if parent == nil {
+			break
+		}
+		for _, b := range parent.Blocks {
+			for _, in := range b.Instrs {
+				g, ok := in.(*ssa.Go)
+				if !ok {
+					continue
+				}
+				if v := g.Call.Value; v == fn || ssaflow.Literal(v) == fn {
+					return out
+				}
+			}
+		}
+		fn = parent
+	}
+	return out
+}
+
+// polledBuffered reports whether each of roots is a channel made with a
+// constant room of at least one, and the functions enclosing the
+// goroutine only poll it: every receive from it is a case of a select
+// with a default (the loop checks it between polls; a loop that waits
+// on it collects completions, and a send made not to wait would drop
+// them).
+func (c *checker) polledBuffered(s *site, roots []ssa.Value) bool {
+	for _, r := range roots {
+		mc, ok := r.(*ssa.MakeChan)
+		if !ok {
+			return false
+		}
+		size, ok := mc.Size.(*ssa.Const)
+		if !ok || size.Int64() < 1 {
+			return false
+		}
+	}
+	for _, fn := range sameGoroutine(s.spawner()) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.UnOp:
+					if x.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(x.X), roots) {
+						return false
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if st.Dir == types.RecvOnly && x.Blocking && ssaflow.Intersects(c.m.Flow.Roots(st.Chan), roots) {
+							return false
+						}
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// nonBlockingLoopSends returns the edits that make the goroutine's own
+// send statements on channels its loop receives from (`errs <- err`, the
+// loop checking errs at the top of each poll) not wait: `select { case
+// errs <- err: default: }`. Run in place, a send the buffer has no room
+// for would wait for the loop, which waits for it; without waiting, a
+// value the buffer has no room for is dropped, as the goroutine that
+// would have waited forever for it dropped it. False unless these are
+// all that stops the goroutine from running in place, and each is a
+// plain statement of the goroutine's function (not in a select, not in
+// a function it calls).
+func (c *checker) nonBlockingLoopSends(s *site) ([]analysis.TextEdit, bool) {
+	var recv []ssa.Value
+	for _, fn := range sameGoroutine(s.spawner()) {
+		recv = append(recv, c.recvChans(fn)...)
+	}
+	var roots []ssa.Value
+	var sends []*ssa.Send
+	for _, b := range s.l.fn.Blocks {
+		for _, in := range b.Instrs {
+			if x, ok := in.(*ssa.Send); ok && ssaflow.Intersects(c.m.Flow.Roots(x.Chan), recv) {
+				sends = append(sends, x)
+				roots = append(roots, c.m.Flow.Roots(x.Chan)...)
+			}
+		}
+	}
+	if len(sends) == 0 || !c.runsInPlaceSending(s, roots) || !c.polledBuffered(s, roots) {
+		return nil, false
+	}
+	// No function the goroutine calls may send on them too.
+	for _, b := range s.l.fn.Blocks {
+		for _, in := range b.Instrs {
+			ci, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			var callee *ssa.Function
+			if mc, ok := ci.Common().Value.(*ssa.MakeClosure); ok {
+				callee, _ = mc.Fn.(*ssa.Function)
+			} else if f := ci.Common().StaticCallee(); f != nil && c.m.Flow.InPackage(f) {
+				callee = f
+			}
+			if callee != nil && ssaflow.Intersects(c.sentChansDeep(callee, map[*ssa.Function]bool{}, 0), roots) {
+				return nil, false
+			}
+		}
+	}
+	var edits []analysis.TextEdit
+	for _, x := range sends {
+		var st *ast.SendStmt
+		path := edit.Path(c.pass, x.Pos())
+		for i, n := range path {
+			if ss, ok := n.(*ast.SendStmt); ok && ss.Arrow == x.Pos() {
+				if i+1 < len(path) {
+					if _, inSelect := path[i+1].(*ast.CommClause); inSelect {
+						return nil, false
+					}
+				}
+				st = ss
+				break
+			}
+		}
+		if st == nil {
+			return nil, false
+		}
+		indent := edit.Indent(c.pass, st.Pos())
+		text := "select {\n" + indent + "case " + edit.Source(c.pass, st) + ":\n" + indent + "default:\n" + indent + "}"
+		edits = append(edits, analysis.TextEdit{Pos: st.Pos(), End: st.End(), NewText: []byte(text)})
+	}
+	return edits, true
 }
 
 // inlineGroupFunc runs a per-record errgroup function in place, in a
@@ -209,11 +358,26 @@ func (c *checker) lastUseIn(n ast.Node) bool {
 // the loop receives from (run in place, the send would wait for a receive
 // that comes only after it), and waits for nothing the loop sends or
 // closes after starting it (a start signal).
-func (c *checker) runsInPlace(s *site) bool {
+func (c *checker) runsInPlace(s *site) bool { return c.runsInPlaceSending(s, nil) }
+
+// runsInPlaceSending is runsInPlace where the goroutine's sends on the
+// channels whose roots are nonBlocking are made not to wait (dropGo).
+func (c *checker) runsInPlaceSending(s *site, nonBlocking []ssa.Value) bool {
 	g := s.l.instr
-	sent := c.sentChansDeep(s.l.fn, map[*ssa.Function]bool{}, 0)
-	if ssaflow.Intersects(sent, c.recvChans(s.spawner())) {
-		return false
+	var sent []ssa.Value
+	for _, r := range c.sentChansDeep(s.l.fn, map[*ssa.Function]bool{}, 0) {
+		if !slices.Contains(nonBlocking, r) {
+			sent = append(sent, r)
+		}
+	}
+	// The goroutine sends on a channel the loop receives from (an error
+	// channel checked at the top of the poll loop, around the literal
+	// that starts it): run in place, a send the buffer has no room for
+	// would wait for the loop, which waits for it.
+	for _, fn := range sameGoroutine(s.spawner()) {
+		if ssaflow.Intersects(sent, c.recvChans(fn)) {
+			return false
+		}
 	}
 	// The goroutine waits for something the loop sends or closes after
 	// starting it (a start signal): run in place it would wait forever. A

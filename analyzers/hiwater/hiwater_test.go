@@ -181,6 +181,17 @@ var scenarios = []string{
 	// kafka-go select committing in place, a loop receiving each argument's
 	// completion, a franz-go select processing in place (9 silent).
 	"hiwater/collectors",
+	// consumers behind interfaces of the application with the client's
+	// fetch and commit or store: a goroutine per record committing or
+	// storing its own record through the interface, franz-go, confluent
+	// and kafka-go (3 positive, run in place); each processed in place
+	// (3 silent).
+	"hiwater/viaiface",
+	// a goroutine per record reporting failures on a channel the poll
+	// loop checks at its top (1 positive: run in place, its sends made
+	// not to wait, or a second failure in one poll would wait for the
+	// loop forever); processed in place (1 silent).
+	"hiwater/errchan",
 }
 
 func TestAnalyzer(t *testing.T) {
