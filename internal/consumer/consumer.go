@@ -819,7 +819,12 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 		return
 	}
 	if obj.Pkg() != nil && b.ix.IsClientPath(obj.Pkg().Path()) {
-		return // an option that sets nothing the model tracks
+		for _, h := range c.RevokeHooks {
+			if h.Kind == clientmodel.HookRevoked && obj.FullName() == h.Func {
+				s.Revoke = s.Revoke.with(b.revokeHook(c, ssaflow.Arg(call.Common(), h.Arg)))
+			}
+		}
+		return // an option that sets nothing else the model tracks
 	}
 	// A helper returning options: trace what it returns.
 	e := b.callElements(call, 0)
@@ -830,6 +835,32 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 	for _, val := range e.vals {
 		b.option(c, s, val, depth+1)
 	}
+}
+
+// revokeHook says whether the revoke callback v commits (a call of one of
+// c's commits in what it reaches in the package).
+func (b *builder) revokeHook(c *clientmodel.Client, v ssa.Value) RevokeHook {
+	fn := ssaflow.Literal(v)
+	if f, ok := v.(*ssa.Function); ok && fn == nil {
+		fn = f
+	}
+	if fn == nil || !b.flow.InPackage(fn) {
+		return RevokeUnknown
+	}
+	set := map[*ssa.Function]bool{}
+	b.flow.Reach(fn, set)
+	for f := range set {
+		for _, blk := range f.Blocks {
+			for _, in := range blk.Instrs {
+				if ci, ok := in.(ssa.CallInstruction); ok {
+					if ref, ok := b.ix.Call(ssaflow.Callee(ci.Common())); ok && ref.Client == c && ref.Role == clientmodel.Commit {
+						return RevokeCommits
+					}
+				}
+			}
+		}
+	}
+	return RevokeWithoutCommit
 }
 
 // bind attaches calls to consumers, through receivers' roots and, for

@@ -35,6 +35,33 @@ type Settings struct {
 	// function of another package without a fact), so any setting that is
 	// not explicitly set is unknown.
 	Opaque bool
+	// Revoke is what the options say of a revoke callback registered
+	// among them (franz-go OnPartitionsRevoked): it is how a callback
+	// registered by an options helper of another package reaches the
+	// consumer's row through a ConfigFact.
+	Revoke RevokeHook
+}
+
+// RevokeHook says whether a consumer's options register a revoke callback
+// and whether it commits.
+type RevokeHook int8
+
+const (
+	RevokeNone          RevokeHook = iota // no callback among the options
+	RevokeCommits                         // a callback that commits
+	RevokeWithoutCommit                   // a callback that commits nothing
+	RevokeUnknown                         // a callback the analysis cannot read, or several
+)
+
+// with returns what h and o say together.
+func (h RevokeHook) with(o RevokeHook) RevokeHook {
+	switch {
+	case h == RevokeNone || h == o:
+		return o
+	case o == RevokeNone:
+		return h
+	}
+	return RevokeUnknown
 }
 
 func newSettings() *Settings {
@@ -74,6 +101,7 @@ func (s *Settings) merge(o *Settings) {
 		s.Cond[k] = true
 	}
 	s.Opaque = s.Opaque || o.Opaque
+	s.Revoke = s.Revoke.with(o.Revoke)
 }
 
 // overriddenBy returns s (a helper's settings) with the keys the code sets
@@ -154,6 +182,7 @@ type ConfigFact struct {
 	Unknown []clientmodel.Setting
 	Cond    []clientmodel.Setting
 	Opaque  bool
+	Revoke  RevokeHook
 }
 
 // SettingValue is one explicitly set setting of a ConfigFact.
@@ -179,11 +208,12 @@ func (f *ConfigFact) settings() *Settings {
 		s.Cond[k] = true
 	}
 	s.Opaque = f.Opaque
+	s.Revoke = f.Revoke
 	return s
 }
 
 func factOf(s *Settings) *ConfigFact {
-	f := &ConfigFact{Opaque: s.Opaque}
+	f := &ConfigFact{Opaque: s.Opaque, Revoke: s.Revoke}
 	for k, v := range s.Set {
 		f.Set = append(f.Set, SettingValue{Setting: k, On: v.On})
 	}

@@ -623,6 +623,10 @@ func (c *classifier) revoke(without bool) {
 			r.Revoke = "yes (the revoke callback commits)"
 			return
 		}
+		if rv.Unknown {
+			r.Revoke = "unknown (a revoke callback replaces the default one, and what it does is not in sight)"
+			return
+		}
 	}
 	if ev.Handler && slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Deferred && pc.Role == clientmodel.Commit }) {
 		r.Revoke = "yes (a deferred commit flushes when the handler returns)"

@@ -94,6 +94,10 @@ type Revoke struct {
 	// HandlesRevoke reports, for confluent rebalance callbacks, whether the
 	// callback looks at RevokedPartitions events.
 	HandlesRevoke bool
+	// Unknown reports that what the callback does is not in sight (it is
+	// registered by options of another package, and its body is not
+	// there either).
+	Unknown bool
 }
 
 // Sink is an offset row written in the application's own database.

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -247,6 +248,13 @@ func (g *gatherer) revokes() {
 				}
 			}
 		}
+	}
+	// A callback among options an options helper of another package
+	// returns (its ConfigFact says what it does): it replaces the
+	// default revoke all the same.
+	if len(g.ev.Revokes) == 0 && g.c.Settings != nil && g.c.Settings.Revoke != consumer.RevokeNone {
+		g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(g.c.Site.Pos()), HandlesRevoke: true,
+			Commits: g.c.Settings.Revoke == consumer.RevokeCommits, Unknown: g.c.Settings.Revoke == consumer.RevokeUnknown})
 	}
 }
 

@@ -281,6 +281,9 @@ func TestJoin(t *testing.T) {
 		// a reader handed to a service behind an interface of its own
 		// with the reader's fetch and commit: its calls are the reader's
 		"ports": {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce, "topics": "t-ports"},
+		// a revoke callback registered by an options helper of another
+		// package replaces the default revoke commit
+		"kopts": {"strategy": semantics.StrategyTimer, "revoke": "no (", "window": "every rebalance"},
 	} {
 		r := rows[name]
 		if r == nil {
@@ -288,7 +291,7 @@ func TestJoin(t *testing.T) {
 			continue
 		}
 		got := map[string]string{"strategy": r.Strategy, "guarantee": r.Guarantee, "window": r.Window,
-			"topics": strings.Join(r.Topics, ","), "concurrency": r.Concurrency, "reason": r.Reason}
+			"topics": strings.Join(r.Topics, ","), "concurrency": r.Concurrency, "reason": r.Reason, "revoke": r.Revoke}
 		for k, w := range want {
 			if !strings.Contains(got[k], w) {
 				t.Errorf("%s: %s = %q, want %q", name, k, got[k], w)

@@ -13,6 +13,7 @@ import (
 	"semantics/svc/fanout"
 	"semantics/svc/handler"
 	"semantics/svc/ingest"
+	"semantics/svc/kopts"
 	"semantics/svc/ports"
 	"semantics/svc/readers"
 	"semantics/svc/store"
@@ -52,4 +53,14 @@ func Main(ctx context.Context) {
 	// A kafka-go group reader handed to a service behind its interface.
 	pr := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-ports", Topic: "t-ports"}) // case: ports
 	(&ports.Indexer{Src: pr}).Run(ctx)
+}
+
+// fromHelper polls a client whose options, revoke callback included,
+// come from an options helper of another package.
+func fromHelper(ctx context.Context) {
+	cl, _ := kgo.NewClient(kopts.Build("g-kopts", "t-kopts")...) // case: kopts
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { _ = r })
+	}
 }
