@@ -221,6 +221,11 @@ var scenarios = []string{
 	// or context (context.Background(), failures stop the process) (2
 	// positive); a Reader set to the stored position (1 silent).
 	"fencing/restorekafkago",
+	// a franz-go client behind an interface of the application without
+	// AllowRebalance, whose revoke callback commits in flight (1
+	// positive: the fix declares AllowRebalance in the interface); the
+	// interface with it and BlockRebalanceOnPoll (1 silent).
+	"fencing/viaiface",
 }
 
 func TestAnalyzer(t *testing.T) {

@@ -32,7 +32,7 @@ type Counter struct{ cl poller }
 func NewCounter() (*Counter, error) {
 	cl, err := kgo.NewClient(kgo.ConsumerGroup("counter"), kgo.ConsumeTopics("pageviews"), kgo.AutoCommitMarks(),
 		kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
-			if err := cl.CommitUncommittedOffsets(ctx); err != nil { // want `CommitUncommittedOffsets in an OnPartitionsRevoked callback`
+			if err := cl.CommitUncommittedOffsets(ctx); err != nil { // want `this OnPartitionsRevoked callback calls CommitUncommittedOffsets without kgo.BlockRebalanceOnPoll`
 				log.Printf("commit on revoke: %v", err)
 			}
 		}))
