@@ -526,6 +526,13 @@ func (c *classifier) base() {
 		r.Strategy, r.Detail = StrategyUnknown, "whether auto-commit is on depends on a branch, or on code the analysis cannot see"
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
 		r.Window = "unknown"
+	case slices.ContainsFunc(c.ev.Revokes, func(rv *Revoke) bool { return rv.Commits }):
+		// The revoke callback commits, so something does: commits the
+		// analysis does not tie to records (a closure handed to
+		// per-partition goroutines) may be made elsewhere too.
+		r.Strategy, r.Detail = StrategyUnknown, "auto-commit is off, and the only commit the analysis sees is the rebalance callback's"
+		r.Guarantee, r.Reason = GuaranteeUnk, "how positions are committed outside the rebalance callback is not known"
+		r.Window = "unknown"
 	default:
 		r.Strategy, r.Detail = StrategyNone, "auto-commit is off and nothing commits"
 		r.Guarantee, r.Reason = AtLeastOnce, "nothing is ever committed, so every restart replays everything since the group's last commit"
@@ -619,7 +626,7 @@ func (c *classifier) revoke(without bool) {
 		return
 	}
 	for _, rv := range ev.Revokes {
-		if rv.Commits {
+		if rv.Commits && rv.HandlesRevoke {
 			r.Revoke = "yes (the revoke callback commits)"
 			return
 		}

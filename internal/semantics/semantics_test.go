@@ -87,6 +87,9 @@ func TestClassify(t *testing.T) {
 		// interface with its fetch alone: not modelled, unknown, and why
 		{"viaiface", map[string]string{"group": "g-iface", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
 		{"mixediface", map[string]string{"group": "g-mixed", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
+		// a rebalance callback that commits, not on revoke, while
+		// nothing else commits: neither "no commits" nor a revoke commit
+		{"rbcommit", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk, "revoke": "unknown"}},
 		{"readiface", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "interface messageReader", "guarantee": semantics.GuaranteeUnk}},
 		// an admin client built on a client of its own commits the
 		// positions of the consumer whose fetches they come from
@@ -151,6 +154,7 @@ func TestClassify(t *testing.T) {
 	} {
 		ev := evs[tc.name]
 		if ev == nil {
+			t.Errorf("%s: no consumer at its case marker", tc.name)
 			continue
 		}
 		r := semantics.Classify(ev, tc.name, nil)

@@ -830,3 +830,21 @@ func adminOwnClient(ctx context.Context) {
 		}
 	}
 }
+
+// A confluent consumer whose rebalance callback commits, on assignment
+// only, while nothing the analysis ties to records commits: the row
+// cannot say "no commits", nor that revokes commit.
+func rebalanceCommits() {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-rbcommit", "enable.auto.commit": false}) // case: rbcommit
+	_ = c.SubscribeTopics([]string{"t-rbcommit"}, func(c *kafka.Consumer, ev kafka.Event) error {
+		if _, ok := ev.(kafka.AssignedPartitions); ok {
+			_, _ = c.Commit()
+		}
+		return nil
+	})
+	for {
+		if m, ok := c.Poll(100).(*kafka.Message); ok {
+			_ = apply(m)
+		}
+	}
+}
