@@ -343,9 +343,10 @@ func (f *Flow) loaded(addr ssa.Value) []ssa.Value {
 		if out == nil {
 			out = append(out, addr)
 		}
-	case *ssa.FreeVar, *ssa.Parameter:
+	case *ssa.FreeVar, *ssa.Parameter, *ssa.UnOp:
 		// A captured variable is a free variable holding the variable's
-		// address: find the Allocs it is bound to.
+		// address: find the Allocs it is bound to. So is a pointer loaded
+		// from a field (a struct holding &cg, read back as *c.group).
 		for _, r := range f.rootsOf(a) {
 			if r == a {
 				out = append(out, addr)

@@ -104,3 +104,24 @@ func consumeSecond(ctx context.Context) {
 func run(ctx context.Context, group sarama.ConsumerGroup, h sarama.ConsumerGroupHandler) {
 	_ = group.Consume(ctx, nil, h) // want `^handler binding.handler: ConsumeClaim, Cleanup; reaches Cleanup ConsumeClaim process$`
 }
+
+// ptrGroup keeps its group behind a pointer to the interface, and
+// calls it as (*p.group).Consume: still the group it built.
+type ptrGroup struct{ group *sarama.ConsumerGroup }
+
+func newPtrGroup() *ptrGroup {
+	var g sarama.ConsumerGroup
+	g, _ = sarama.NewConsumerGroup(nil, "gp", sarama.NewConfig()) // want `^consumer sarama.NewConsumerGroup: group=true$`
+	return &ptrGroup{group: &g}
+}
+
+type third struct{ handler }
+
+func (third) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	sess.MarkOffset("t", 0, 1, "") // want `^MarkOffset on the consumer of line 114$`
+	return nil
+}
+
+func (p *ptrGroup) run(ctx context.Context) {
+	_ = (*p.group).Consume(ctx, nil, third{}) // want `^handler binding.third: ConsumeClaim, Cleanup; reaches Cleanup ConsumeClaim$`
+}
