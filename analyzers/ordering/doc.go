@@ -80,7 +80,10 @@ Async set to true, in its literal or by assigning the field), followed
 by the position call with nothing between them that waits for the work
 (a receive, a select with a receive case, a WaitGroup or errgroup Wait,
 a future's Get or Wait, a Flush of the producing client) is reported
-too, and so is a commit reached by an asynchronous produce (franz-go
+too (a mark or store made while auto-commit is off, when the explicit
+commit of the marks that follows it in its function, sarama's
+sess.Commit() after the claim's loop, is reached with no such wait
+either: the message says which commit), and so is a commit reached by an asynchronous produce (franz-go
 Produce or TryProduce, confluent Produce) of a record derived from what
 it commits on some path with no flush between (franz-go Flush, or a
 confluent Flush whose count is read: it gives up after its timeout): a

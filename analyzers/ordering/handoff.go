@@ -327,10 +327,16 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		where, related = "handed to a goroutine", noun+" handed to a goroutine here"
 	}
 	var cost string
-	switch p.client.Role {
-	case clientmodel.Mark:
+	switch {
+	case p.committedBy != nil:
+		by := clientmodel.ShortName(p.committedBy.Func)
+		if fn := ssaflow.Callee(p.committedBy.Instr.Common()); fn != nil {
+			by = fn.Name()
+		}
+		cost = "the commit of the marks (" + by + ") does not wait for it either, so a crash before the " + noun + " is processed loses it (at-most-once)"
+	case p.client.Role == clientmodel.Mark:
 		cost = "with auto-commit on, a crash before the " + noun + " is processed loses it (at-most-once)"
-	case clientmodel.Store:
+	case p.client.Role == clientmodel.Store:
 		cost = "the auto-commit timer may commit the stored offset at any moment, so a crash before the " + noun + " is processed loses it (at-most-once)"
 	default:
 		cost = "a crash before the " + noun + " is processed loses it (at-most-once)"

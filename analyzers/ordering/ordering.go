@@ -125,6 +125,12 @@ type position struct {
 	// nth is set for a commit every Nth record, guarded by a counter
 	// (everynth.go), made before the record is processed.
 	nth *nthGuard
+	// committedBy is set for a mark or store made while auto-commit is
+	// off: the explicit commit of the marks that writes it (sarama's
+	// sess.Commit() after the claim's loop). Only a hand-off before the
+	// mark is checked then: processed in place, the record is done
+	// before that commit.
+	committedBy *consumer.Call
 }
 
 // nthGuard is the if statement guarding a periodic commit, and the
@@ -317,9 +323,12 @@ func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call, arg ssa.Value) *
 	case clientmodel.Mark, clientmodel.Store:
 		// A mark or store is committed by the timer at any moment, unless
 		// auto-commit is known to be off (then a later explicit commit
-		// decides, which this analyzer checks instead).
+		// decides, which this analyzer checks instead, but for a record
+		// handed on before the mark: that commit does not wait for it).
 		if isOff(clientmodel.AutoCommit) {
-			return nil
+			if p.committedBy = marksCommitter(c.m.Calls, call, ci); p.committedBy == nil {
+				return nil
+			}
 		}
 		p.arg = arg
 	default:
@@ -331,10 +340,41 @@ func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call, arg ssa.Value) *
 	return p
 }
 
+// marksCommitter returns an explicit commit of the marks or stores of
+// mark's consumer (a commit of what was marked, of the same client and
+// consumer) in mark's function that mark reaches (at ci) with no wait for
+// work done elsewhere between them (a join of the workers), or nil.
+func marksCommitter(calls []*consumer.Call, mark *consumer.Call, ci *ssa.Call) *consumer.Call {
+	for _, call := range calls {
+		if call.Role != clientmodel.Commit || call.Scope != clientmodel.ScopeMarked || call.Client != mark.Client || call.Fn != mark.Fn {
+			continue
+		}
+		if call.Consumer != nil && mark.Consumer != nil && call.Consumer != mark.Consumer {
+			continue
+		}
+		if reachesStopping(ci, call.Instr, waitsForWork) {
+			return call
+		}
+	}
+	return nil
+}
+
+// waitsForWork is isWait but for a receive of the next record (a range
+// over sarama's claim.Messages()): that waits for the broker, not for
+// the work handed on.
+func waitsForWork(in ssa.Instruction) bool {
+	if u, ok := in.(*ssa.UnOp); ok && u.Op == token.ARROW {
+		if call, ok := u.X.(*ssa.Call); ok && (isFetch(call) || clientmodel.Default.Feed(ssaflow.Callee(call.Common()))) {
+			return false
+		}
+	}
+	return isWait(in)
+}
+
 // check reports p if it dominates the processing of its record, or
 // follows a hand-off of it (handoff.go).
 func (c *checker) check(p *position) {
-	if p.fetchCommit {
+	if p.fetchCommit || p.committedBy != nil {
 		c.checkHandOff(p)
 		return
 	}

@@ -169,6 +169,11 @@ var scenarios = []struct {
 	// processing in place (before and after the mark), the outcome sent,
 	// a goroutine that only logs, commit after posting (7 silent).
 	{"ordering/handoff", ordering.Analyzer},
+	// sarama with auto-commit off: a mark after a send to a worker, the
+	// marks committed by sess.Commit() after the loop without joining
+	// the worker (1 positive: the mark moves into the worker); the
+	// worker joined before the commit (1 silent).
+	{"ordering/handoffcommit", ordering.Analyzer},
 	// worker pools: a sarama mark after a send to four workers ranging
 	// over a channel (plain, in a select that gives up when the session
 	// ends, a worker that declares variables, workers running a method of
