@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -68,61 +67,13 @@ func (c *checker) zerosOf(sig *types.Signature, f *ast.File) (string, bool) {
 	res := sig.Results()
 	var b strings.Builder
 	for i := 0; i < res.Len()-1; i++ {
-		z, ok := c.zeroOf(res.At(i).Type(), f)
+		z, ok := edit.ZeroValue(c.pass, res.At(i).Type(), f)
 		if !ok {
 			return "", false
 		}
 		b.WriteString(z + ", ")
 	}
 	return b.String(), true
-}
-
-// zeroOf spells the zero value of t in file f.
-func (c *checker) zeroOf(t types.Type, f *ast.File) (string, bool) {
-	if _, ok := t.(*types.TypeParam); ok {
-		return "", false // *new(T) would do, but reads badly
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsBoolean != 0:
-			return "false", true
-		case u.Info()&types.IsString != 0:
-			return `""`, true
-		case u.Info()&types.IsNumeric != 0:
-			return "0", true
-		case u.Kind() == types.UnsafePointer:
-			return "nil", true
-		}
-		return "", false
-	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
-		return "nil", true
-	case *types.Struct, *types.Array:
-		ok := true
-		text := types.TypeString(t, func(p *types.Package) string {
-			if p == c.pass.Pkg {
-				return ""
-			}
-			for _, imp := range f.Imports {
-				if path, _ := strconv.Unquote(imp.Path.Value); path == p.Path() {
-					if imp.Name != nil && imp.Name.Name == "." {
-						return ""
-					}
-					if imp.Name != nil && imp.Name.Name != "_" {
-						return imp.Name.Name
-					}
-					if imp.Name != nil {
-						break
-					}
-					return p.Name()
-				}
-			}
-			ok = false
-			return p.Name()
-		})
-		return text + "{}", ok
-	}
-	return "", false
 }
 
 // recvText returns the source of a method call's receiver when it is a

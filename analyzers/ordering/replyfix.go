@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -414,59 +413,13 @@ func (c *checker) errorResult(path []ast.Node) (string, bool) {
 	f, _ := path[len(path)-1].(*ast.File)
 	var b strings.Builder
 	for i := 0; i < res.Len()-1; i++ {
-		z, ok := c.zeroOf(res.At(i).Type(), f)
+		z, ok := edit.ZeroValue(c.pass, res.At(i).Type(), f)
 		if !ok {
 			return "", false
 		}
 		b.WriteString(z + ", ")
 	}
 	return b.String(), true
-}
-
-// zeroOf spells the zero value of t in file f.
-func (c *checker) zeroOf(t types.Type, f *ast.File) (string, bool) {
-	if _, ok := t.(*types.TypeParam); ok || f == nil {
-		return "", false
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsBoolean != 0:
-			return "false", true
-		case u.Info()&types.IsString != 0:
-			return `""`, true
-		case u.Info()&types.IsNumeric != 0:
-			return "0", true
-		case u.Kind() == types.UnsafePointer:
-			return "nil", true
-		}
-		return "", false
-	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
-		return "nil", true
-	case *types.Struct, *types.Array:
-		ok := true
-		text := types.TypeString(t, func(p *types.Package) string {
-			if p == c.pass.Pkg {
-				return ""
-			}
-			for _, imp := range f.Imports {
-				if path, _ := strconv.Unquote(imp.Path.Value); path == p.Path() {
-					switch {
-					case imp.Name == nil:
-						return p.Name()
-					case imp.Name.Name == ".":
-						return ""
-					case imp.Name.Name != "_":
-						return imp.Name.Name
-					}
-				}
-			}
-			ok = false
-			return p.Name()
-		})
-		return text + "{}", ok
-	}
-	return "", false
 }
 
 // setsConfig reports whether the package assigns value to a field path

@@ -397,3 +397,52 @@ func LoopOf(path []ast.Node) (ast.Stmt, *ast.BlockStmt) {
 	}
 	return nil, nil
 }
+
+// ZeroValue spells the zero value of t in file f of pass's package: false,
+// "", 0, nil, or T{} with T written with f's import names. False for a
+// type parameter (*new(T) would do, but reads badly) or a type of a
+// package f does not import by a usable name.
+func ZeroValue(pass *analysis.Pass, t types.Type, f *ast.File) (string, bool) {
+	if _, ok := t.(*types.TypeParam); ok || f == nil {
+		return "", false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false", true
+		case u.Info()&types.IsString != 0:
+			return `""`, true
+		case u.Info()&types.IsNumeric != 0:
+			return "0", true
+		case u.Kind() == types.UnsafePointer:
+			return "nil", true
+		}
+		return "", false
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return "nil", true
+	case *types.Struct, *types.Array:
+		ok := true
+		text := types.TypeString(t, func(p *types.Package) string {
+			if p == pass.Pkg {
+				return ""
+			}
+			for _, imp := range f.Imports {
+				if path, _ := strconv.Unquote(imp.Path.Value); path == p.Path() {
+					switch {
+					case imp.Name == nil:
+						return p.Name()
+					case imp.Name.Name == ".":
+						return ""
+					case imp.Name.Name != "_":
+						return imp.Name.Name
+					}
+				}
+			}
+			ok = false
+			return p.Name()
+		})
+		return text + "{}", ok
+	}
+	return "", false
+}
