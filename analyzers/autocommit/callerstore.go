@@ -3,7 +3,6 @@ package autocommit
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -165,13 +164,8 @@ func (c *checker) storeInCaller(k *consumer.Consumer, id *ast.Ident, fn *types.F
 		return nil, false // the helper passed as an argument, not called
 	}
 	cpath := pathTo(path, call)
-	stmt, listp := edit.Stmt(cpath)
-	as, ok := stmt.(*ast.AssignStmt)
-	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
-		return nil, false
-	}
-	v, ok := as.Lhs[0].(*ast.Ident)
-	if !ok || v.Name == "_" || !c.processedAfter(*listp, stmt, v.Name, as.Lhs[1]) || c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(v)) {
+	stmt, listp, v, ok := c.processedAssign(cpath, call)
+	if !ok {
 		return nil, false
 	}
 	if recvRoot {

@@ -191,13 +191,8 @@ func (c *checker) commitInCaller(id *ast.Ident, fn *types.Func, ctxIdx int, recv
 		return nil, false
 	}
 	cpath := pathTo(path, call)
-	stmt, listp := edit.Stmt(cpath)
-	as, ok := stmt.(*ast.AssignStmt)
-	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
-		return nil, false
-	}
-	v, ok := as.Lhs[0].(*ast.Ident)
-	if !ok || v.Name == "_" || !c.processedAfter(*listp, stmt, v.Name, as.Lhs[1]) || c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(v)) {
+	stmt, listp, v, ok := c.processedAssign(cpath, call)
+	if !ok {
 		return nil, false
 	}
 	if recvRoot {
@@ -277,4 +272,20 @@ func (c *checker) scopeAt(pos token.Pos) *types.Scope {
 
 func isErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// processedAssign returns the statement `v, err := call` at cpath, the
+// list holding it and v, when the rest of the list processes v in place
+// (v does not leave the function).
+func (c *checker) processedAssign(cpath []ast.Node, call *ast.CallExpr) (ast.Stmt, *[]ast.Stmt, *ast.Ident, bool) {
+	stmt, listp := edit.Stmt(cpath)
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+		return nil, nil, nil, false
+	}
+	v, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || v.Name == "_" || !c.processedAfter(*listp, stmt, v.Name, as.Lhs[1]) || c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(v)) {
+		return nil, nil, nil, false
+	}
+	return stmt, listp, v, true
 }
