@@ -242,3 +242,26 @@ func TestTwo(t *testing.T) { _ = mocks.Two }
 		})
 	}
 }
+
+// TestReportBrokenDependency: report on a module with a broken package
+// rows the packages that loaded, names the others on stderr as lint does,
+// and exits 1 (it used to print no row at all).
+func TestReportBrokenDependency(t *testing.T) {
+	dir := writeModule(t, consumerModule(t, map[string]string{
+		"fine/fine.go":     markFirst,
+		"nobody/nobody.go": "package nobody\n\nfunc F() int { return undefinedName }\n",
+		"svc/svc.go":       "package svc\n\nimport \"example.com/m/nobody\"\n\nvar N = nobody.F()\n",
+	}))
+	stdout, stderr, code := command(t, dir, binary, "report", "./...")
+	if code != 1 {
+		t.Errorf("exit code %d, want 1\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "fine/fine.go") {
+		t.Errorf("no row for the package that loaded:\n%s\n%s", stdout, stderr)
+	}
+	for _, want := range []string{"nobody/nobody.go:3:23: undefined: undefinedName", "not analyzed: example.com/m/svc"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package driver
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -56,7 +57,11 @@ func reportBase(analyzers []*analysis.Analyzer, fs *flag.FlagSet, tests bool, re
 		return ExitError
 	}
 	root, _ := os.Getwd()
-	rows, err := report(analyzers, fs.Args(), tests, root, stderr)
+	rows, problems, err := report(analyzers, fs.Args(), tests, root, stderr)
+	if err == nil && len(problems) > 0 {
+		// A partial side would show its missing consumers as removed.
+		err = errors.New(strings.TrimPrefix(strings.Join(problems, "\n"), "commitlint: "))
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "commitlint report: %v\n", err)
 		return ExitError

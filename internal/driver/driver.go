@@ -271,20 +271,6 @@ func profile(cpu, mem string) (stop func(), err error) {
 	}, nil
 }
 
-// analyze loads the packages matching patterns and runs the analyzers on
-// them. Load problems (a bad pattern, a package that does not type-check)
-// are returned as one error, a line each.
-func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool, prog *progress) (*checker.Graph, error) {
-	g, problems, err := analyzeChecked(analyzers, patterns, tests, prog)
-	if err != nil {
-		return nil, err
-	}
-	if len(problems) > 0 {
-		return nil, errors.New(strings.TrimPrefix(strings.Join(problems, "\n"), "commitlint: "))
-	}
-	return g, nil
-}
-
 // analyzeChecked loads the packages matching patterns and runs the
 // analyzers on those that loaded without errors, their dependencies'
 // included. It returns the graph (nil when nothing could be analyzed) and

@@ -17,7 +17,8 @@ import (
 // Report implements "commitlint report": it runs the analyzers and the
 // semantics pass on the packages args name and prints one row per consumer
 // (text, json or markdown), or a mermaid flowchart of the pipelines. It
-// returns the exit code: 0 when the report was printed, whatever it says.
+// returns the exit code: 0 when the report was printed, whatever it says;
+// 1 when some packages could not be analyzed (the others are reported).
 func Report(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("commitlint report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -60,31 +61,44 @@ func Report(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 		return ExitUsage
 	}
 	root, _ := os.Getwd()
-	rows, err := report(analyzers, fs.Args(), *tests, root, stderr)
+	rows, problems, err := report(analyzers, fs.Args(), *tests, root, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "commitlint report: %v\n", err)
 		return ExitError
 	}
+	// The packages that loaded are reported; those that did not are
+	// named on stderr, and the exit status says the report is partial.
 	if err := write(stdout, rows); err != nil {
 		fmt.Fprintf(stderr, "commitlint report: %v\n", err)
+		return ExitError
+	}
+	for _, p := range problems {
+		fmt.Fprintln(stderr, p)
+	}
+	if len(problems) > 0 {
 		return ExitError
 	}
 	return ExitClean
 }
 
-// report returns the rows of every consumer in the packages, in file order.
-// Progress goes to stderr when loading takes long.
-func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root string, stderr io.Writer) ([]*semantics.Row, error) {
+// report returns the rows of every consumer in the packages that loaded,
+// in file order, and the load problems of the others (a package that does
+// not type-check, and those depending on it), a line each, as lint prints
+// them. Progress goes to stderr when loading takes long.
+func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root string, stderr io.Writer) ([]*semantics.Row, []string, error) {
 	all := append(slices.Clip(analyzers), semantics.Analyzer)
 	prog := startProgress(stderr)
-	g, err := analyze(all, patterns, tests, prog)
+	g, problems, err := analyzeChecked(all, patterns, tests, prog)
 	prog.stop()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if g == nil {
+		return nil, problems, nil
 	}
 	fs, err := findings(g)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var evs []*semantics.Evidence
 	seen := map[string]bool{}
@@ -124,7 +138,7 @@ func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root 
 		pos := relPath(root, ev.Pos.Filename) + ":" + strconv.Itoa(ev.Pos.Line)
 		rows = append(rows, semantics.Classify(ev, pos, byConsumer[ev]))
 	}
-	return rows, nil
+	return rows, problems, nil
 }
 
 // owner returns the consumer a finding belongs to: the one whose

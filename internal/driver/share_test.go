@@ -74,8 +74,8 @@ func TestSharedSSA(t *testing.T) {
 		},
 		ResultType: reflect.TypeFor[any](),
 	}
-	if _, err := analyze([]*analysis.Analyzer{probe}, []string{"./..."}, false, nil); err != nil {
-		t.Fatal(err)
+	if _, problems, err := analyzeChecked([]*analysis.Analyzer{probe}, []string{"./..."}, false, nil); err != nil || len(problems) > 0 {
+		t.Fatal(err, problems)
 	}
 	for _, path := range []string{"m/a", "m/b", "m/helper"} {
 		if got[path].prog == nil {
