@@ -63,9 +63,11 @@ func (ix *Index) StandsFor(t types.Type) types.Type {
 		found, _ := v.(types.Type)
 		return found
 	}
-	var found types.Type
-	if !implementedIn(pkg, iface) {
-		found = ix.standsFor(iface)
+	// The client types first: most interfaces mention no client package,
+	// and their own package's scope need not be read then.
+	found := ix.standsFor(iface)
+	if found != nil && implementedIn(pkg, iface) {
+		found = nil
 	}
 	standsForCache.Store(iface, found)
 	return found
