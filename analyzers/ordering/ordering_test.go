@@ -30,6 +30,10 @@ import (
 //     the commit alone: a guard on a flag (the operator's choice of
 //     at-most-once), a time or size threshold, or a guard doing more is
 //     not, even though that path loses the message.
+//   - A hand-off on some paths only before a mark (a send in one case of
+//     a switch) and an ack closure called by a callback held in a field
+//     (it acks, then processes in a goroutine) are not reported
+//     (knowngaps).
 //   - Offset rows of the application's database (#17) are positions only
 //     when written by a constant statement that internal/sqlrow
 //     recognises (an offset column keyed by partition) and read back by
@@ -174,6 +178,11 @@ var scenarios = []struct {
 	// the worker (1 positive: the mark moves into the worker); the
 	// worker joined before the commit (1 silent).
 	{"ordering/handoffcommit", ordering.Analyzer},
+	// known gaps found on public consumers (2 silent, marked "ok: known
+	// gap"): a hand-off on one branch of a switch before the mark; an ack
+	// closure called by a callback held in a field, which acks and then
+	// processes in a goroutine.
+	{"ordering/knowngaps", ordering.Analyzer},
 	// worker pools: a sarama mark after a send to four workers ranging
 	// over a channel (plain, in a select that gives up when the session
 	// ends, a worker that declares variables, workers running a method of
