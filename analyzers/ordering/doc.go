@@ -109,6 +109,10 @@ before the next fetch, and commits whose record is not processed
 afterwards (a poison pill skipped). A kafka-go WriteMessages counts as a
 synchronous produce on a Writer the package does not build with Async
 set to the constant true (a parameter, another package's Writer).
+Known gaps (silent, though the record can be lost): a hand-off on some
+paths only before the position call (a send in one case of a switch),
+and an ack closure called by a callback held in a field that acks and
+then processes in a goroutine.
 
 The suggested fix moves the commit (with the error check right after it)
 after the last statement of the same block that processes the record; an
