@@ -208,15 +208,7 @@ func (c *checker) commitParam(k *consumer.Consumer, v methodValue, g *types.Func
 		return nil, false
 	}
 	pv := gsig.Params().At(j)
-	var field *ast.Field
-	n := 0
-	for _, f := range fd.Type.Params.List {
-		n += max(len(f.Names), 1)
-		if n > j {
-			field = f
-			break
-		}
-	}
+	field := paramField(fd, j)
 	if field == nil || len(field.Names) != 1 {
 		return nil, false
 	}
@@ -488,4 +480,17 @@ func (c *checker) storesThroughValues(k *consumer.Consumer) bool {
 		}
 	}
 	return false
+}
+
+// paramField returns the field of fd's parameter list that declares
+// parameter j (receiver excluded), or nil.
+func paramField(fd *ast.FuncDecl, j int) *ast.Field {
+	n := 0
+	for _, f := range fd.Type.Params.List {
+		n += max(len(f.Names), 1)
+		if n > j {
+			return f
+		}
+	}
+	return nil
 }

@@ -51,15 +51,7 @@ func (c *checker) passedFetchCalls(k *consumer.Consumer, v methodValue) ([]value
 	if !ok {
 		return nil, false
 	}
-	var field *ast.Field
-	n := 0
-	for _, f := range fd.Type.Params.List {
-		n += max(len(f.Names), 1)
-		if n > j {
-			field = f
-			break
-		}
-	}
+	field := paramField(fd, j)
 	if field == nil || len(field.Names) != 1 {
 		return nil, false
 	}

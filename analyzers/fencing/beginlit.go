@@ -322,7 +322,7 @@ func (c *checker) litFix(s *site, il *invokedLit, r *ast.ReturnStmt) ([]analysis
 	res := il.outerSig.Results()
 	switch {
 	case res.Len() >= 1 && isError(res.At(res.Len()-1).Type()):
-		zeros, ok := c.zerosOf(il.outerSig, s.file)
+		zeros, ok := edit.LeadingZeros(c.pass, il.outerSig, s.file)
 		if !ok {
 			return nil, false
 		}
@@ -390,7 +390,7 @@ func (c *checker) stopOnFlag(s *site, il *invokedLit, flag string) ([]analysis.T
 	res := il.outerSig.Results()
 	switch {
 	case res.Len() >= 1 && isError(res.At(res.Len()-1).Type()):
-		zeros, ok := c.zerosOf(il.outerSig, s.file)
+		zeros, ok := edit.LeadingZeros(c.pass, il.outerSig, s.file)
 		if !ok {
 			return nil, false
 		}

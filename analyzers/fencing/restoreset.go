@@ -106,7 +106,7 @@ func (c *checker) setOffsetFix(ev *semantics.Evidence, k *consumer.Consumer) {
 	fail := func(what string) (string, bool) {
 		res := sig.Results()
 		if res.Len() >= 1 && isError(res.At(res.Len()-1).Type()) {
-			zeros, ok := c.zerosOf(sig, file)
+			zeros, ok := edit.LeadingZeros(c.pass, sig, file)
 			return fmt.Sprintf("return %s%s.Errorf(\"%s: %%w\", err)", zeros, imp("fmt"), what), ok
 		}
 		// Nowhere to return the failure: starting from the client's

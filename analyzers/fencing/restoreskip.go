@@ -169,7 +169,7 @@ func (c *checker) afterBegin(call *ast.CallExpr, tx types.Object) (at token.Pos,
 	if sig == nil || sig.Results().Len() == 0 || !isError(sig.Results().At(sig.Results().Len()-1).Type()) {
 		return token.NoPos, "", "", false
 	}
-	ret, ok = c.zerosOf(sig, edit.File(c.pass, call.Pos()))
+	ret, ok = edit.LeadingZeros(c.pass, sig, edit.File(c.pass, call.Pos()))
 	if !ok {
 		return token.NoPos, "", "", false
 	}

@@ -60,21 +60,7 @@ func (c *checker) ret(s *site, errName string, logged bool) (string, []analysis.
 // zeros returns the zero values of the function's results but the last
 // (an error), each followed by ", ", as a return statement in it writes
 // them; ok is false for a type the code cannot spell there.
-func (c *checker) zeros(s *site) (string, bool) { return c.zerosOf(s.sig, s.file) }
-
-// zerosOf is zeros for a function of signature sig in file f.
-func (c *checker) zerosOf(sig *types.Signature, f *ast.File) (string, bool) {
-	res := sig.Results()
-	var b strings.Builder
-	for i := 0; i < res.Len()-1; i++ {
-		z, ok := edit.ZeroValue(c.pass, res.At(i).Type(), f)
-		if !ok {
-			return "", false
-		}
-		b.WriteString(z + ", ")
-	}
-	return b.String(), true
-}
+func (c *checker) zeros(s *site) (string, bool) { return edit.LeadingZeros(c.pass, s.sig, s.file) }
 
 // recvText returns the source of a method call's receiver when it is a
 // plain name or field path (safe to evaluate again).

@@ -414,18 +414,6 @@ func (c *checker) droppingReturns(stmt ast.Stmt, v types.Object) []*ast.ReturnSt
 // onlyScalars reports whether stmts use variable v only through
 // selections that carry no record (m.Offset, res.err).
 func (c *checker) onlyScalars(stmts []ast.Stmt, v types.Object) bool {
-	rootOf := func(e ast.Expr) *ast.Ident {
-		for {
-			switch x := ast.Unparen(e).(type) {
-			case *ast.SelectorExpr:
-				e = x.X
-			case *ast.Ident:
-				return x
-			default:
-				return nil
-			}
-		}
-	}
 	clean := true
 	for _, st := range stmts {
 		ast.Inspect(st, func(n ast.Node) bool {
@@ -436,7 +424,7 @@ func (c *checker) onlyScalars(stmts []ast.Stmt, v types.Object) bool {
 				}
 				return false
 			case *ast.SelectorExpr:
-				if r := rootOf(x); r != nil && c.pass.TypesInfo.Uses[r] == v {
+				if r := selectorRoot(x); r != nil && c.pass.TypesInfo.Uses[r] == v {
 					if t := c.pass.TypesInfo.TypeOf(x); t != nil && !c.isRecord(t) && !c.carriesRecords(types.NewChan(types.SendRecv, t)) {
 						return false
 					}
@@ -505,18 +493,6 @@ func (c *checker) completionCase(stmt ast.Stmt, ce *ast.CallExpr, rec ast.Expr) 
 	if !in {
 		return nil
 	}
-	rootOf := func(e ast.Expr) *ast.Ident {
-		for {
-			switch x := ast.Unparen(e).(type) {
-			case *ast.SelectorExpr:
-				e = x.X
-			case *ast.Ident:
-				return x
-			default:
-				return nil
-			}
-		}
-	}
 	clean := true
 	for _, st := range cc.Body {
 		ast.Inspect(st, func(n ast.Node) bool {
@@ -526,7 +502,7 @@ func (c *checker) completionCase(stmt ast.Stmt, ce *ast.CallExpr, rec ast.Expr) 
 					return false
 				}
 			case *ast.SelectorExpr:
-				if r := rootOf(x); r != nil && c.pass.TypesInfo.Uses[r] == v {
+				if r := selectorRoot(x); r != nil && c.pass.TypesInfo.Uses[r] == v {
 					if t := c.pass.TypesInfo.TypeOf(x); t != nil && !c.isRecord(t) && !c.carriesRecords(types.NewChan(types.SendRecv, t)) {
 						return false // a scalar of the record (res.err, res.msg.Offset)
 					}
@@ -561,4 +537,19 @@ func (c *checker) positionStmt(ce *ast.CallExpr, path []ast.Node) (ast.Stmt, boo
 		}
 	}
 	return nil, false
+}
+
+// selectorRoot returns the name a selector chain starts from (m in
+// m.Value.Key), or nil when it starts from something else.
+func selectorRoot(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.Ident:
+			return x
+		default:
+			return nil
+		}
+	}
 }

@@ -411,15 +411,7 @@ func (c *checker) errorResult(path []ast.Node) (string, bool) {
 		return "", false
 	}
 	f, _ := path[len(path)-1].(*ast.File)
-	var b strings.Builder
-	for i := 0; i < res.Len()-1; i++ {
-		z, ok := edit.ZeroValue(c.pass, res.At(i).Type(), f)
-		if !ok {
-			return "", false
-		}
-		b.WriteString(z + ", ")
-	}
-	return b.String(), true
+	return edit.LeadingZeros(c.pass, sig, f)
 }
 
 // setsConfig reports whether the package assigns value to a field path

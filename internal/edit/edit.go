@@ -446,3 +446,20 @@ func ZeroValue(pass *analysis.Pass, t types.Type, f *ast.File) (string, bool) {
 	}
 	return "", false
 }
+
+// LeadingZeros spells the zero values of every result of sig but the
+// last, each followed by ", ": what a `return <zeros>err` needs in a
+// function returning (T..., error). False when one cannot be spelled in f
+// (ZeroValue).
+func LeadingZeros(pass *analysis.Pass, sig *types.Signature, f *ast.File) (string, bool) {
+	res := sig.Results()
+	var b strings.Builder
+	for i := 0; i < res.Len()-1; i++ {
+		z, ok := ZeroValue(pass, res.At(i).Type(), f)
+		if !ok {
+			return "", false
+		}
+		b.WriteString(z + ", ")
+	}
+	return b.String(), true
+}
