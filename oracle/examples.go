@@ -36,6 +36,14 @@ type Example struct {
 	// Faults are the broker errors injected into the run (seeded), for
 	// bugs that only a failing broker request shows.
 	Faults []Fault
+	// FailFirst makes the first attempt of the effect of this many
+	// records (drawn from the run's seed) fail in the store, as a call to
+	// a flaky downstream fails once: a trigger raises before the write
+	// (failSQL); every later attempt succeeds. The consumer then does what
+	// its code does on a failed effect (returns, exits, retries, skips);
+	// one that exits is restarted as a killed one is. For the findings
+	// whose loss needs a failed effect, which kills never cause.
+	FailFirst int
 	// Churn runs a second instance of the consumer in the same group that
 	// joins and leaves during the kill phase, so that the first instance's
 	// partitions are revoked while it processes.

@@ -30,6 +30,7 @@ type Config struct {
 	CommitWait time.Duration // longest wait for its first commit, when a kill is aimed after one
 	Quiet      time.Duration // the drain ends after this long without a new effect
 	Drain      time.Duration // bound on the final drain
+	FailFirst  int           // records whose effect fails on its first attempt (Example.FailFirst)
 	Log        io.Writer     // the consumer's output; nil discards it
 }
 
@@ -57,6 +58,7 @@ type Outcome struct {
 	Effects    int      // audit rows
 	Kills      int      // SIGKILLs sent
 	Exits      int      // times the consumer exited on its own
+	Failed     []string // ids whose effect failed on its first attempt (Config.FailFirst)
 	Churns     int      // times a second instance joined the group
 	Outside    string   // counts of the effects outside the row's scope, when the example has any
 }
@@ -64,6 +66,15 @@ type Outcome struct {
 func (o Outcome) String() string {
 	s := fmt.Sprintf("%d records, %d effects, %d lost, %d duplicated, %d kills, %d own exits",
 		o.Records, o.Effects, len(o.Lost), len(o.Duplicated), o.Kills, o.Exits)
+	if len(o.Failed) > 0 {
+		lost := 0
+		for _, id := range o.Failed {
+			if slices.Contains(o.Lost, id) {
+				lost++
+			}
+		}
+		s += fmt.Sprintf(", %d effects failed on their first attempt (%d of those records lost)", len(o.Failed), lost)
+	}
 	if len(o.Stalled) > 0 {
 		s += fmt.Sprintf(", %d stalled (no output, offsets not committed past them)", len(o.Stalled))
 	}
@@ -99,6 +110,10 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 	if err := setUpStore(ctx, url, ex, ids, cfg.EffectTime); err != nil {
 		return out, err
 	}
+	failing := pickFailures(ids, cfg.FailFirst, cfg.Seed)
+	if err := setUpFailures(ctx, url, ex, failing); err != nil {
+		return out, err
+	}
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {
 		return out, err
@@ -115,6 +130,9 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 		logw = &lockedWriter{w: cfg.Log} // consumers, the churn and the output reader write at once
 	}
 	broker.Inject(ex.Faults, cfg.Seed, logw)
+	if len(failing) > 0 {
+		note(logw, "failures: the first attempt of the effect of %s fails", strings.Join(failing, ", "))
+	}
 	if ex.Group != "" {
 		if err := broker.CommitStart(ctx, ex.Group, ex.Topic, cfg.Partitions); err != nil {
 			return out, err
@@ -166,7 +184,10 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 		defer churn.stop() // on early returns; stopped before the drain otherwise
 	}
 	var p *consumer // the running consumer, nil after a kill
-	for range cfg.Kills {
+	// A consumer that exits on its own (an effect failed and it returned,
+	// say) is restarted as a killed one is, as a supervisor would: its
+	// exits do not use up the kills, and are bounded by maxRestarts.
+	for exits := 0; out.Kills < cfg.Kills && exits <= maxRestarts; {
 		if p, err = startConsumer(cfg.Binary, env, logw); err != nil {
 			return out, err
 		}
@@ -181,14 +202,15 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 		}
 		if p.exited() {
 			out.Exits++
-			note(logw, "consumer exited on its own: %v", p.err)
+			exits++
+			note(logw, "consumer exited on its own: %v", exitStatus(p.err))
 		} else {
 			p.kill()
 			out.Kills++
 			settle(ctx, conn) // statements in flight at the kill end (rolled back or committed)
-			if ex.Group != "" {
-				note(logw, "%d records below the offsets held have no effect", exposed(ctx, broker, ex.Group, conn, ids, sent.positions()))
-			}
+		}
+		if ex.Group != "" {
+			note(logw, "%d records below the offsets held have no effect", exposed(ctx, broker, ex.Group, conn, ids, sent.positions()))
 		}
 		p = nil
 		if err := reap(ctx, broker, ex); err != nil {
@@ -274,6 +296,12 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 		return out, err
 	}
 	out.Effects = total
+	if len(failing) > 0 {
+		if out.Failed, err = failedFirst(ctx, conn); err != nil {
+			return out, err
+		}
+		note(logw, "failures: the first attempt of %d of %d failed (%s)", len(out.Failed), len(failing), strings.Join(out.Failed, ", "))
+	}
 	for _, id := range ids {
 		switch n := counts[id]; {
 		case n == 0 && stalled[id]:
@@ -406,7 +434,7 @@ func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer
 		}
 		if p.exited() {
 			out.Exits++
-			note(logw, "consumer exited on its own while draining: %v", p.err)
+			note(logw, "consumer exited on its own while draining: %v", exitStatus(p.err))
 			if restarts == maxRestarts {
 				return nil
 			}
@@ -422,9 +450,33 @@ func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer
 	return nil
 }
 
-// maxRestarts bounds the restarts of a consumer that keeps exiting while
-// the experiment drains it.
+// maxRestarts bounds the restarts of a consumer that keeps exiting, in
+// the kill phase and again while the experiment drains it.
 const maxRestarts = 5
+
+// exitStatus describes how a consumer that exited on its own ended.
+func exitStatus(err error) string {
+	if err == nil {
+		return "status 0"
+	}
+	return err.Error()
+}
+
+// pickFailures returns n of ids, drawn from seed: the records whose effect
+// fails on its first attempt (Config.FailFirst).
+func pickFailures(ids []string, n int, seed uint64) []string {
+	n = min(n, len(ids))
+	if n <= 0 {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6661696c))
+	picked := make([]string, 0, n)
+	for _, i := range rng.Perm(len(ids))[:n] {
+		picked = append(picked, ids[i])
+	}
+	slices.Sort(picked)
+	return picked
+}
 
 // missing returns the records that have no effect and are not below the
 // offsets the group holds in Kafka: a new instance reads them again.

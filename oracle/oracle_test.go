@@ -25,6 +25,7 @@ var (
 	tableFlag    = flag.String("oracle.table", "", "append one tab-separated line per run (consumer, verdict, seed, records, lost, duplicated, stalled) to this file")
 	recordsFlag  = flag.Int("oracle.records", 0, "records per run (0: the default)")
 	killsFlag    = flag.Int("oracle.kills", 0, "kills per run (0: the default)")
+	failFlag     = flag.Int("oracle.fail-first", -1, "records per run whose effect fails on its first attempt (-1: the example's FailFirst)")
 	verboseFlag  = flag.Bool("oracle.v", false, "copy the consumers' output and the harness's steps to stderr")
 	lintFlag     = flag.String("oracle.commitlint", "", "commitlint binary for TestFixes (default: built from ..)")
 )
@@ -121,6 +122,10 @@ func config(ex Example, bin string, seed uint64, log *bytes.Buffer) Config {
 	}
 	if *killsFlag > 0 {
 		cfg.Kills = *killsFlag
+	}
+	cfg.FailFirst = ex.FailFirst
+	if *failFlag >= 0 {
+		cfg.FailFirst = *failFlag
 	}
 	return cfg
 }

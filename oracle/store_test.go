@@ -3,6 +3,7 @@ package oracle
 import (
 	"context"
 	"os/exec"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -76,5 +77,56 @@ func TestKilledWriteRollsBack(t *testing.T) {
 	}
 	if rows != 0 {
 		t.Errorf("%d rows in slow, want 0: the killed write was committed", rows)
+	}
+}
+
+// TestFailFirst checks the failure injection (Example.FailFirst): the first
+// attempt of a chosen record's effect fails and leaves no row and no audit
+// row, its retry succeeds, other records are untouched, and failedFirst
+// names the records whose failure happened.
+func TestFailFirst(t *testing.T) {
+	ctx := context.Background()
+	ex := Example{
+		Dir:     "test/failfirst",
+		Schema:  `CREATE TABLE t (id text PRIMARY KEY, n int)`,
+		Effects: []Effect{{"t", "id"}},
+	}
+	url, err := postgres(t).CreateDatabase(ctx, "failfirst")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := setUpStore(ctx, url, ex, nil, time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if err := setUpFailures(ctx, url, ex, []string{"a", "never"}); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	upsert := `INSERT INTO t (id, n) VALUES ($1, 1) ON CONFLICT (id) DO UPDATE SET n = t.n + 1`
+	if _, err := conn.Exec(ctx, upsert, "a"); err == nil {
+		t.Fatal("the first attempt of a succeeded, want the injected failure")
+	}
+	for _, id := range []string{"a", "b", "a"} {
+		if _, err := conn.Exec(ctx, upsert, id); err != nil {
+			t.Fatalf("attempt of %s: %v", id, err)
+		}
+	}
+	counts, _, err := effectCounts(ctx, conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counts["a"] != 2 || counts["b"] != 1 {
+		t.Errorf("audit rows %v, want a twice (the retry and the update) and b once", counts)
+	}
+	failed, err := failedFirst(ctx, conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(failed, []string{"a"}) {
+		t.Errorf("failedFirst = %v, want [a]", failed)
 	}
 }
