@@ -197,8 +197,12 @@ var Examples = []Example{
 	{Dir: "franzgo/greedy", Topic: "pageviews", Group: "pageview-archiver",
 		Schema:  `CREATE TABLE page_views (session_id text, url text, viewed_at timestamptz)`,
 		Effects: []Effect{{"page_views", "session_id"}}, Record: jsonRecord("session_id", map[string]any{"url": "/", "viewed_at": timestamp})},
-	{Dir: "franzgo/marknoop", Topic: "inventory-adjustments", Group: "inventory-applier", Schema: stockLevels, Seed: stockSeed, Effects: []Effect{{"stock_levels", "sku"}}, Record: stock},
-	{Dir: "franzgo/marks", Topic: "inventory-adjustments", Group: "inventory-applier", Schema: stockLevels, Seed: stockSeed, Effects: []Effect{{"stock_levels", "sku"}}, Record: stock},
+	// The loss marknoop's finding names (autocommit marks-ignored: a
+	// record left unmarked after a failed apply is committed anyway)
+	// needs a failed apply: some fail once (failedEffects), as does its
+	// twin marks.
+	{Dir: "franzgo/marknoop", Topic: "inventory-adjustments", Group: "inventory-applier", Schema: stockLevels, Seed: stockSeed, Effects: []Effect{{"stock_levels", "sku"}}, Record: stock, FailFirst: failedEffects},
+	{Dir: "franzgo/marks", Topic: "inventory-adjustments", Group: "inventory-applier", Schema: stockLevels, Seed: stockSeed, Effects: []Effect{{"stock_levels", "sku"}}, Record: stock, FailFirst: failedEffects},
 	// Slow writes (slowWrites), for workerpool and its twin perpartition
 	// alike: a worker still indexing an invoice when another worker's later
 	// mark is committed stays in flight for 400 ms, long enough for a kill;
@@ -340,8 +344,11 @@ var Examples = []Example{
 	// report (matched by group). All of them upsert the service's orders
 	// table, so the effects of a run are its one consumer's.
 	serviceConsumer("orders-indexer", "orders", serviceOrders, 0),
-	serviceConsumer("orders-audit", "orders", serviceOrders, 0),
-	serviceConsumer("orders-shipper", "orders", serviceOrders, 0),
+	// The shipper's finding (autocommit marks-ignored) names a loss after
+	// a failed booking: some saves fail once (failedEffects), as they do
+	// for its twin orders-audit.
+	failing(serviceConsumer("orders-audit", "orders", serviceOrders, 0)),
+	failing(serviceConsumer("orders-shipper", "orders", serviceOrders, 0)),
 	// 2000 records: librdkafka's first 5 s commit must find goroutines
 	// still writing (400 are all written within 3 s).
 	serviceConsumer("payments-ledger", "payments", serviceOrders, 2000),
@@ -366,6 +373,18 @@ var serviceOrder = jsonRecord("order_id", map[string]any{"status": "paid", "cent
 func serviceConsumer(group, topic, schema string, records int) Example {
 	return Example{Dir: "service/" + group, Command: "service/cmd/orders", Env: []string{"SERVICE_CONSUMERS=" + group},
 		Topic: topic, Group: group, Schema: schema, Effects: []Effect{{"orders", "order_id"}}, Record: serviceOrder, Records: records}
+}
+
+// failedEffects is the FailFirst of the examples whose finding names a
+// loss after a failed effect, and of their twins: a handful per run, so
+// that a consumer that exits on each failure is restarted a bounded number
+// of times.
+const failedEffects = 3
+
+// failing returns e with failedEffects records whose effect fails once.
+func failing(e Example) Example {
+	e.FailFirst = failedEffects
+	return e
 }
 
 // Lookup returns the example in directory dir.
