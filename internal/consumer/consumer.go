@@ -94,6 +94,12 @@ type Call struct {
 	// Consumer is the consumer the call is made on, if the analysis can
 	// tell.
 	Consumer *Consumer
+	// Forwarded, for a call of an application interface's method that an
+	// adapter forwards to a client call (delegate.go), is that client
+	// call; nil for the others. field is the adapter's field holding the
+	// client.
+	Forwarded *Call
+	field     int
 }
 
 // Pos is the call's position (its left parenthesis).
@@ -184,6 +190,10 @@ func run(pass *analysis.Pass) (result any, err error) {
 				}
 			}
 		}
+	}
+	if calls := b.delegated(res.Pkg.Prog, res.SrcFuncs, m.Calls); len(calls) > 0 {
+		m.Calls = append(m.Calls, calls...)
+		sortCalls(m.Calls)
 	}
 	b.bind(m)
 	m.Received = received(m)
@@ -895,6 +905,13 @@ func (b *builder) bind(m *Model) {
 		}
 		if call.Consumer != nil {
 			call.Consumer.Calls = append(call.Consumer.Calls, call)
+		}
+	}
+	for _, call := range m.Calls {
+		if call.Forwarded != nil && call.Consumer == nil {
+			if call.Consumer = m.adapted(call); call.Consumer != nil {
+				call.Consumer.Calls = append(call.Consumer.Calls, call)
+			}
 		}
 	}
 	// A commit that writes a group's offsets given as an argument (kadm's

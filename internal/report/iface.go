@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -24,8 +25,12 @@ var methodCall = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-
 // lacks: the read-commits-first fix turns r.ReadMessage into
 // r.FetchMessage, which an interface with ReadMessage and CommitMessages
 // does not have. The method is added to the interface's declaration, with
-// the client's signature. A fix that would need to add it to an interface
-// of another package is dropped (it would not compile; the finding stays).
+// the client's signature. For an interface whose only implementation in
+// the package is an adapter holding the client in a field (the calls
+// internal/consumer follows through it), the adapter also gains a method
+// that forwards to the client's. A fix that would need to add it to an
+// interface of another package is dropped (it would not compile; the
+// finding stays).
 func completeInterfaces(pass *analysis.Pass, d *analysis.Diagnostic) {
 	fixes := d.SuggestedFixes[:0]
 	for _, fix := range d.SuggestedFixes {
@@ -71,8 +76,12 @@ func interfaceEdits(pass *analysis.Pass, edits []analysis.TextEdit) ([]analysis.
 				continue
 			}
 			client := clientmodel.Default.StandsFor(named)
+			impl, field := types.Type(nil), (*types.Var)(nil)
 			if client == nil {
-				continue
+				if impl, field = adapterOf(pass, named); impl == nil {
+					continue
+				}
+				client = field.Type()
 			}
 			cm, _, _ := types.LookupFieldOrMethod(client, true, nil, name)
 			fn, ok := cm.(*types.Func)
@@ -83,8 +92,15 @@ func interfaceEdits(pass *analysis.Pass, edits []analysis.TextEdit) ([]analysis.
 			if !ok {
 				return nil, false
 			}
-			added[key{named, name}] = true
 			out = append(out, edit)
+			if impl != nil {
+				// The adapter gains a method forwarding to its client.
+				if edit, ok = addForwarder(pass, impl, field, fn); !ok {
+					return nil, false
+				}
+				out = append(out, edit)
+			}
+			added[key{named, name}] = true
 		}
 	}
 	return out, true
@@ -182,4 +198,179 @@ func importedPackage(pkg *types.Package, path string) *types.Package {
 		}
 	}
 	return nil
+}
+
+// adapterOf returns the only type of the package that implements iface
+// (itself or its pointer, as it implements it) when it has exactly one
+// field of a client package's type, and that field; nil otherwise.
+func adapterOf(pass *analysis.Pass, iface *types.Named) (types.Type, *types.Var) {
+	it, ok := iface.Underlying().(*types.Interface)
+	if !ok {
+		return nil, nil
+	}
+	var impl types.Type
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		var t types.Type
+		switch {
+		case types.Implements(tn.Type(), it):
+			t = tn.Type()
+		case types.Implements(types.NewPointer(tn.Type()), it):
+			t = types.NewPointer(tn.Type())
+		default:
+			continue
+		}
+		if impl != nil {
+			return nil, nil
+		}
+		impl = t
+	}
+	if impl == nil {
+		return nil, nil
+	}
+	st, ok := derefNamed(impl).Underlying().(*types.Struct)
+	if !ok {
+		return nil, nil
+	}
+	var field *types.Var
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		n, ok := types.Unalias(derefType(f.Type())).(*types.Named)
+		if !ok || n.Obj().Pkg() == nil || !clientmodel.Default.IsClientPath(n.Obj().Pkg().Path()) {
+			continue
+		}
+		if field != nil {
+			return nil, nil
+		}
+		field = f
+	}
+	if field == nil {
+		return nil, nil
+	}
+	return impl, field
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+func derefNamed(t types.Type) *types.Named {
+	n, _ := types.Unalias(derefType(t)).(*types.Named)
+	return n
+}
+
+// addForwarder returns the edit that declares, after the declaration of
+// the adapter type impl, a method named as fn that forwards its arguments
+// to fn on the adapter's client field and returns its results.
+func addForwarder(pass *analysis.Pass, impl types.Type, field *types.Var, fn *types.Func) (analysis.TextEdit, bool) {
+	named := derefNamed(impl)
+	if named == nil {
+		return analysis.TextEdit{}, false
+	}
+	pos := named.Obj().Pos()
+	for _, f := range pass.Files {
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		var decl *ast.GenDecl
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Pos() <= pos && pos < gd.End() {
+				decl = gd
+			}
+		}
+		if decl == nil {
+			return analysis.TextEdit{}, false
+		}
+		qual := func(p *types.Package) string {
+			if p == pass.Pkg {
+				return ""
+			}
+			for _, imp := range f.Imports {
+				if strings.Trim(imp.Path.Value, `"`) == p.Path() {
+					if imp.Name != nil {
+						return imp.Name.Name
+					}
+					return p.Name()
+				}
+			}
+			return "?"
+		}
+		sig := fn.Type().(*types.Signature)
+		recv := receiverName(f, named.Obj().Name())
+		for {
+			clash := recv == field.Name()
+			for i := range sig.Params().Len() {
+				clash = clash || sig.Params().At(i).Name() == recv
+			}
+			if !clash {
+				break
+			}
+			recv += "_"
+		}
+		var params, args []string
+		for i := range sig.Params().Len() {
+			p := sig.Params().At(i)
+			name := p.Name()
+			if name == "" || name == "_" {
+				name = fmt.Sprintf("p%d", i)
+			}
+			t := types.TypeString(p.Type(), qual)
+			arg := name
+			if sig.Variadic() && i == sig.Params().Len()-1 {
+				t = "..." + types.TypeString(p.Type().(*types.Slice).Elem(), qual)
+				arg += "..."
+			}
+			params = append(params, name+" "+t)
+			args = append(args, arg)
+		}
+		results := ""
+		if r := sig.Results(); r.Len() > 0 {
+			var rs []string
+			for i := range r.Len() {
+				rs = append(rs, types.TypeString(r.At(i).Type(), qual))
+			}
+			results = " " + strings.Join(rs, ", ")
+			if r.Len() > 1 {
+				results = " (" + strings.Join(rs, ", ") + ")"
+			}
+		}
+		ret := ""
+		if results != "" {
+			ret = "return "
+		}
+		text := fmt.Sprintf("\n\n// %s forwards to the client's %s.\nfunc (%s %s) %s(%s)%s {\n\t%s%s.%s.%s(%s)\n}",
+			fn.Name(), fn.Name(), recv, types.TypeString(impl, qual), fn.Name(), strings.Join(params, ", "), results,
+			ret, recv, field.Name(), fn.Name(), strings.Join(args, ", "))
+		if strings.Contains(text, "?") {
+			return analysis.TextEdit{}, false
+		}
+		return analysis.TextEdit{Pos: decl.End(), End: decl.End(), NewText: []byte(text)}, true
+	}
+	return analysis.TextEdit{}, false
+}
+
+// receiverName returns the receiver name of the first method of the type
+// named typ declared in f, or "a".
+func receiverName(f *ast.File, typ string) string {
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+			continue
+		}
+		t := fd.Recv.List[0].Type
+		if st, ok := t.(*ast.StarExpr); ok {
+			t = st.X
+		}
+		if id, ok := t.(*ast.Ident); ok && id.Name == typ && fd.Recv.List[0].Names[0].Name != "_" {
+			return fd.Recv.List[0].Names[0].Name
+		}
+	}
+	return "a"
 }
