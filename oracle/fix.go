@@ -19,24 +19,8 @@ import (
 // clients to) and returns the copy's root. It fails when the fix leaves a
 // file that one of row's findings names unchanged.
 func FixCopy(ctx context.Context, commitlint, examples string, ex Example, row Row, outDir string) (string, error) {
-	copyRoot := filepath.Join(outDir, "examples")
-	if err := os.CopyFS(copyRoot, os.DirFS(examples)); err != nil {
-		return "", fmt.Errorf("copy examples: %w", err)
-	}
-	// The copy's replace of the commitlint module by ../ (fixes may import
-	// its package lowwater) points back at the repository.
-	root, err := filepath.Abs(filepath.Dir(examples))
+	copyRoot, err := CopyExamples(examples, outDir)
 	if err != nil {
-		return "", err
-	}
-	gomod := filepath.Join(copyRoot, "go.mod")
-	mod, err := os.ReadFile(gomod)
-	if err != nil {
-		return "", err
-	}
-	mod = regexp.MustCompile(`(?m)^replace github.com/offsetcommit/commitlint => \.\./\s*$`).
-		ReplaceAll(mod, []byte("replace github.com/offsetcommit/commitlint => "+root))
-	if err := os.WriteFile(gomod, mod, 0o644); err != nil {
 		return "", err
 	}
 	files := []string{path.Join(ex.Dir, "main.go")}
@@ -69,6 +53,33 @@ func FixCopy(ctx context.Context, commitlint, examples string, ex Example, row R
 		if bytes.Equal(before[f], after) {
 			return "", fmt.Errorf("commitlint -fix %s changed nothing in %s", pattern, f)
 		}
+	}
+	return copyRoot, nil
+}
+
+// CopyExamples copies the examples module to outDir/examples, its replace
+// of the commitlint module by ../ (fixes may import its package lowwater)
+// pointed back at the repository, and returns the copy's root.
+func CopyExamples(examples, outDir string) (string, error) {
+	copyRoot := filepath.Join(outDir, "examples")
+	if err := os.CopyFS(copyRoot, os.DirFS(examples)); err != nil {
+		return "", fmt.Errorf("copy examples: %w", err)
+	}
+	// The copy's replace of the commitlint module by ../ (fixes may import
+	// its package lowwater) points back at the repository.
+	root, err := filepath.Abs(filepath.Dir(examples))
+	if err != nil {
+		return "", err
+	}
+	gomod := filepath.Join(copyRoot, "go.mod")
+	mod, err := os.ReadFile(gomod)
+	if err != nil {
+		return "", err
+	}
+	mod = regexp.MustCompile(`(?m)^replace github.com/offsetcommit/commitlint => \.\./\s*$`).
+		ReplaceAll(mod, []byte("replace github.com/offsetcommit/commitlint => "+root))
+	if err := os.WriteFile(gomod, mod, 0o644); err != nil {
+		return "", err
 	}
 	return copyRoot, nil
 }
