@@ -4,11 +4,17 @@
 // BUG (autocommit marks-ignored, reported in cmd/orders where the client is
 // handed over; go vet sees it there through facts). The marks count only
 // if the client is built with kgo.AutoCommitMarks(), which cmd/orders does
-// not set: MarkCommitRecords does nothing and auto-commit commits every
-// polled record. When a booking fails, Run returns with the record
-// unmarked so that it is redelivered, but the timer and the commit on
-// leaving the group have committed its poll already: the shipment is never
-// booked. The fix adds kgo.AutoCommitMarks() to the client's options.
+// not set: MarkCommitRecords does nothing and auto-commit commits each
+// polled record once the next poll starts, marked or not. A failed booking
+// is not lost, but not thanks to its missing mark: Run returns before the
+// next poll, and neither the 5s auto-commit nor the commit on leaving the
+// group (main closes the client) reaches past the poll that failed, so the
+// record is read again after a restart (the crash oracle's runs with
+// failing saves lose none; the same loop skipping the failure and polling
+// again loses it). The cost is the replay: a crash or a failed booking
+// redoes every record since the last 5s commit, not since the last mark.
+// The fix adds kgo.AutoCommitMarks() to the client's options, so that the
+// marks are what is committed.
 package shipper
 
 import (
