@@ -109,16 +109,34 @@ before the next fetch, and commits whose record is not processed
 afterwards (a poison pill skipped). A kafka-go WriteMessages counts as a
 synchronous produce on a Writer the package does not build with Async
 set to the constant true (a parameter, another package's Writer).
-Known gaps (silent, though the record can be lost): a hand-off on some
-paths only before the position call (a send in one case of a switch),
-and an ack closure called by a callback held in a field that acks and
-then processes in a goroutine.
+A send of R on some paths only (one case of a switch) that reaches the
+position call with no wait between them is a hand-off too, unless R is
+processed in place on a path through the send (the channel carries a
+copy) or the forwarded path leaves before the position call (continue).
+
+A closure that writes the position of a record it captures and does
+nothing else with it (func() { sess.MarkMessage(msg, "") }) is a position
+call where it is called: when it is stored in a field of a struct
+literal beside a value carried from R (result{Value: msg.Value, Commit:
+func() {...}}), each call of that field (r.Commit()) writes the position
+of the struct it is read from; when it is passed beside R to a function
+of the package, or to a function literal stored in the field the call
+reads (a callback held in a handler's field), each call of that
+function's parameter (ack()) writes the position of the parameter that
+received R. Such a call is checked as the position call itself, and the
+message names the closure and the call inside it (Related).
+Known gaps (silent, though the record can be lost): a position closure
+called inside another function literal of its callee, kept in a map or
+a slice, or called through an interface.
 
 The suggested fix moves the commit (with the error check right after it)
 after the last statement of the same block that processes the record; an
 offset row write, or the commit of the transaction holding it, moves the
 same way (after the commit of the effect's transaction when the effect
 is one).
+A call of a position closure moves, or is rewritten, the same way
+(r.Commit() after apply(r.Value); ack(); go save(msg) becomes save(msg)
+in place, then ack()).
 When the processing is the return statement (mark; return apply(msg)) the
 fix checks its error, commits and returns nil; when it is a go statement
 (mark; go apply(msg)) the processing runs in place, its error checked,
@@ -135,7 +153,9 @@ function ranging over it (started outside any loop, so records finish in
 order), the position call moves to the end of that worker's loop, with
 the worker's variable for the record. When several workers range over the
 channel (a pool: records finish out of order, so no worker may write the
-position) or the position call's error is checked, the send (or a select
+position), the position call's error is checked, or the send is made on
+some paths only (the worker would write the positions of the forwarded
+records alone), the send (or a select
 whose other cases only give up when a context is done) is replaced by the
 workers' loop body, the record for its variable, so the record is
 processed in place before the position call (which moves after it when it

@@ -30,6 +30,9 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	if p.helper {
 		name += " (" + client + ")"
 	}
+	if p.closure != nil {
+		name = p.closure.name
+	}
 	noun := p.client.Client.RecordNoun
 	subject, object := "the "+noun+" is", "the "+noun
 	if c.isBatch(p) {
@@ -38,6 +41,16 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	var msg string
 	related := []analysis.RelatedInformation{{Pos: site.Pos(), Message: noun + " processed here"}}
 	switch {
+	case p.closure != nil:
+		cost := "a crash between them loses " + object + " (at-most-once)"
+		switch p.client.Role {
+		case clientmodel.Mark:
+			cost = "with auto-commit on, " + cost
+		case clientmodel.Store:
+			cost = "the auto-commit timer may commit the stored offset at any moment, so " + cost
+		}
+		msg = fmt.Sprintf("call to %s, a closure that %s, before %s processed: %s", name, closureVerb(p), subject, cost)
+		related = append(related, analysis.RelatedInformation{Pos: p.closure.inner.Pos(), Message: "offset written here, in the closure"})
 	case p.marked:
 		marks := c.marksBefore(p)
 		what := "marked"
@@ -113,6 +126,9 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	name := "commit"
 	if fn := ssaflow.Callee(p.instr.Common()); fn != nil {
 		name = fn.Name()
+	}
+	if p.closure != nil {
+		name = p.closure.name
 	}
 	if c.recordLeaves(p) {
 		// Processed (also) after the function returns: a commit moved

@@ -34,6 +34,10 @@ type handOff struct {
 	// records, committed whole after it) but reaches it with no flush of
 	// the producer between: only a flush makes the commit wait.
 	flush bool
+	// branch is set for a send made on some paths only before the
+	// position call (one case of a switch), none of which processes the
+	// record in place.
+	branch bool
 }
 
 // checkHandOff reports p if its record is handed on before it, on every
@@ -50,7 +54,7 @@ func (c *checker) checkHandOff(p *position) {
 		if h == nil {
 			continue
 		}
-		if c.processedInPlace(p, o, def) {
+		if !h.branch && c.processedInPlace(p, o, def) {
 			continue // the hand-off may be a side channel (an audit copy)
 		}
 		c.reportHandOff(p, h)
@@ -90,6 +94,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 	carried := c.carriedValues(o)
 	sites := c.processingSites(p.fn, o)
 	var tainted map[ssa.Value]bool
+	var branch *handOff
 	for _, b := range p.fn.Blocks {
 		for _, instr := range b.Instrs {
 			var h *handOff
@@ -153,9 +158,36 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 				h.after = true
 				return h
 			}
+			// A send on some paths only (one case of a switch) that
+			// reaches the position call with no wait: on that path the
+			// record is handed on before its position is written,
+			// unless processed in place on a path through the send
+			// (then the channel carries a copy).
+			if _, isSend := instr.(*ssa.Send); isSend && branch == nil && h.produce == nil &&
+				reachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) &&
+				!c.processedBeside(sites, instr, def) {
+				h.branch = true
+				branch = h
+			}
 		}
 	}
-	return nil
+	return branch
+}
+
+// processedBeside reports whether a site processing the record in place
+// (not a go statement) runs on a path through the hand-off instr, before
+// or after it, with the record not fetched anew (def) between them.
+func (c *checker) processedBeside(sites []ssa.Instruction, instr, def ssa.Instruction) bool {
+	notDef := func(x ssa.Instruction) bool { return x == def }
+	for _, s := range sites {
+		if _, goes := s.(*ssa.Go); goes {
+			continue
+		}
+		if reachesStopping(s, instr, notDef) || reachesStopping(instr, s, notDef) {
+			return true
+		}
+	}
+	return false
 }
 
 // producerChan returns the model of the asynchronous produce call whose
@@ -321,8 +353,16 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	if fn := ssaflow.Callee(p.instr.Common()); fn != nil {
 		name = fn.Name()
 	}
+	fixName := name
+	if p.closure != nil {
+		fixName = p.closure.name
+		name = p.closure.name + ", a closure that " + closureVerb(p) + ","
+	}
 	noun := p.client.Client.RecordNoun
 	where, related := "sent on a channel", noun+" handed to the channel's receiver here"
+	if h.branch {
+		where = "sent on a channel on some paths"
+	}
 	if h.goes {
 		where, related = "handed to a goroutine", noun+" handed to a goroutine here"
 	}
@@ -367,7 +407,7 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		msg = fmt.Sprintf("call to %s commits the %s before returning it, and the %s is then sent on a channel to be processed: %s", name, noun, noun, cost)
 	}
 	var fixes []analysis.SuggestedFix
-	if fix, ok := c.handOffFix(p, h, name); ok {
+	if fix, ok := c.handOffFix(p, h, fixName); ok {
 		fixes = append(fixes, fix)
 	}
 	report.Report(c.pass, analysis.Diagnostic{

@@ -42,6 +42,12 @@ func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.Sug
 	if p.fetchCommit {
 		return c.fetchCommitFix(p, h)
 	}
+	if h.branch {
+		// The worker would write the position of the sent records
+		// only: the others' would be lost. The send is processed in
+		// place instead, where the position call still follows it.
+		return c.inPlaceFix(p, h, path, name)
+	}
 	if fix, ok := c.workerFix(p, h, path, stmt, name); ok {
 		return fix, true
 	}

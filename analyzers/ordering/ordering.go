@@ -131,6 +131,9 @@ type position struct {
 	// mark is checked then: processed in place, the record is done
 	// before that commit.
 	committedBy *consumer.Call
+	// closure is set when instr calls a position closure (closure.go):
+	// the record is what travels with the closure.
+	closure *closureCall
 }
 
 // nthGuard is the if statement guarding a periodic commit, and the
@@ -244,6 +247,16 @@ func (c *checker) run() {
 		}
 	}
 	positions = append(positions, c.rowWrites()...)
+	// Calls of closures that write a captured record's position.
+	seen := map[*ssa.Call]bool{}
+	for _, p := range positions {
+		for _, cp := range c.closureCalls(p) {
+			if !seen[cp.instr] {
+				seen[cp.instr] = true
+				positions = append(positions, cp)
+			}
+		}
+	}
 	for _, p := range positions {
 		report.Guard(c.pass, p.instr.Pos(), func() { c.check(p) })
 	}
@@ -407,6 +420,9 @@ func (c *checker) check(p *position) {
 // origins returns the record values p writes the position of: what its
 // argument is derived from, or the polls of the consumer before p.
 func (c *checker) origins(p *position) []ssa.Value {
+	if p.closure != nil {
+		return []ssa.Value{p.closure.origin}
+	}
 	if p.fetchCommit {
 		return []ssa.Value{p.instr}
 	}

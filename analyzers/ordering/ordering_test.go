@@ -30,10 +30,13 @@ import (
 //     the commit alone: a guard on a flag (the operator's choice of
 //     at-most-once), a time or size threshold, or a guard doing more is
 //     not, even though that path loses the message.
-//   - A hand-off on some paths only before a mark (a send in one case of
-//     a switch) and an ack closure called by a callback held in a field
-//     (it acks, then processes in a goroutine) are not reported
-//     (knowngaps).
+//   - A position closure is followed to its calls only from a field of a
+//     struct literal that also holds a value carried from the record, or
+//     from an argument beside the record of a call of a function of the
+//     package (or of a function literal stored in the field it calls);
+//     a call of the closure's parameter inside another function literal
+//     (go func() { save(msg); ack() }()), a closure kept in a map or a
+//     slice, or one called through an interface is not followed.
 //   - Offset rows of the application's database (#17) are positions only
 //     when written by a constant statement that internal/sqlrow
 //     recognises (an offset column keyed by partition) and read back by
@@ -178,11 +181,22 @@ var scenarios = []struct {
 	// the worker (1 positive: the mark moves into the worker); the
 	// worker joined before the commit (1 silent).
 	{"ordering/handoffcommit", ordering.Analyzer},
-	// known gaps found on public consumers (2 silent, marked "ok: known
-	// gap"): a hand-off on one branch of a switch before the mark; an ack
-	// closure called by a callback held in a field, which acks and then
-	// processes in a goroutine.
-	{"ordering/knowngaps", ordering.Analyzer},
+	// sarama with auto-commit off, a message handed to a worker on one
+	// branch of a switch (the other saves in place) before every message
+	// is marked and the marks committed after the loop (1 positive: the
+	// send is replaced by the worker's body, its context a field of the
+	// handler); the message saved in place before a copy is sent on a
+	// branch, the forwarded branch continuing before the mark (2 silent).
+	{"ordering/handoffbranch", ordering.Analyzer},
+	// position closures, called where the record travels: a confluent
+	// commit closure sent beside the message's value to a receiver that
+	// calls it before applying the value (the call moves after the
+	// apply), a sarama ack closure that marks, passed to a callback held
+	// in a field that acks and then saves in a goroutine (the save runs in
+	// place, then ack), or starts the save in a goroutine and then acks
+	// (the same fix) (3 positive); the value applied, then Commit; the
+	// callback that saves, then acks (2 silent).
+	{"ordering/closure", ordering.Analyzer},
 	// worker pools: a sarama mark after a send to four workers ranging
 	// over a channel (plain, in a select that gives up when the session
 	// ends, a worker that declares variables, workers running a method of

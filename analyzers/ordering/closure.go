@@ -1,0 +1,286 @@
+package ordering
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// A position closure is a function literal that writes the position of a
+// record it captures (func() { sess.MarkMessage(msg, "") }) and does
+// nothing else with it, handed to code that calls it later: stored in a
+// field of a struct literal beside a value carried from the record (sent
+// to a receiver that calls r.Commit() and applies r.Value), or passed to
+// a function (or a function held in a field) beside the record, which
+// calls its parameter (ack()). Where the closure is called, the call is
+// the position call, and the record is what travels with the closure:
+// the struct, or the callee's parameter that received the record.
+
+// closureCall is the call of a position closure, for a position whose
+// instr is that call.
+type closureCall struct {
+	// inner is the position call inside the closure.
+	inner *ssa.Call
+	// name is how the caller names the closure: the field or parameter.
+	name string
+	// origin is the caller's value carrying the record: the struct
+	// holding the closure, or the parameter that received the record.
+	origin ssa.Value
+}
+
+// closureCalls returns the calls of p's function, when it is a position
+// closure, as positions of the record in their callers.
+func (c *checker) closureCalls(p *position) []*position {
+	lit := p.fn
+	if lit.Parent() == nil || p.arg == nil || p.helper || p.row != nil || p.marked || p.fetchCommit || p.committedBy != nil || p.nth != nil {
+		return nil
+	}
+	fv := capturedVar(p.arg)
+	if fv == nil || fv.Parent() != lit {
+		return nil
+	}
+	k := -1
+	for i, f := range lit.FreeVars {
+		if f == fv {
+			k = i
+		}
+	}
+	// The closure only writes the position: calling it is no processing.
+	for _, o := range c.origins(p) {
+		for _, s := range c.processingSites(lit, o) {
+			if s != ssa.Instruction(p.instr) {
+				return nil
+			}
+		}
+	}
+	var out []*position
+	add := func(call *ssa.Call, g *ssa.Function, name string, origin ssa.Value) {
+		out = append(out, &position{
+			instr: call, fn: g, client: p.client, k: p.k, arg: origin,
+			closure: &closureCall{inner: p.instr, name: name, origin: origin},
+		})
+	}
+	for _, mc := range c.makeClosures(lit) {
+		b := mc.Bindings[k]
+		carried := c.carriedValues(b)
+		for _, ref := range *mc.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.Store:
+				// result{Value: msg.Value, Commit: func() {...}}
+				fa, ok := r.Addr.(*ssa.FieldAddr)
+				if !ok || r.Val != ssa.Value(mc) || !besideCarried(fa, carried) {
+					continue
+				}
+				f := ssaflow.FieldVar(fa)
+				for _, g := range c.flow.Funcs() {
+					for _, call := range fieldCalls(g, f) {
+						add(call.call, g, f.Name(), call.holder)
+					}
+				}
+			case *ssa.Call:
+				// cb(msg, func() {...})
+				cc := r.Common()
+				if cc.IsInvoke() || cc.Value == ssa.Value(mc) {
+					continue
+				}
+				j, i := -1, -1
+				for n, a := range cc.Args {
+					if a == ssa.Value(mc) {
+						j = n
+					} else if i < 0 && (a == b || carried[a]) && c.isRecordish(a.Type()) {
+						i = n
+					}
+				}
+				if j < 0 || i < 0 {
+					continue
+				}
+				for _, g := range c.calleesOf(cc) {
+					if len(g.Params) != len(cc.Args) || len(g.Blocks) == 0 {
+						continue
+					}
+					ack := g.Params[j]
+					for _, blk := range g.Blocks {
+						for _, instr := range blk.Instrs {
+							if call, ok := instr.(*ssa.Call); ok && !call.Common().IsInvoke() && call.Common().Value == ssa.Value(ack) {
+								add(call, g, ack.Name(), g.Params[i])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// capturedVar returns the free variable v is read from (through loads,
+// fields and conversions), or nil.
+func capturedVar(v ssa.Value) *ssa.FreeVar {
+	for depth := 0; depth < ssaflow.MaxValueDepth; depth++ {
+		switch x := v.(type) {
+		case *ssa.FreeVar:
+			return x
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// makeClosures returns the MakeClosure instructions of lit, in its
+// enclosing function.
+func (c *checker) makeClosures(lit *ssa.Function) []*ssa.MakeClosure {
+	var out []*ssa.MakeClosure
+	for _, b := range lit.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(lit) {
+				out = append(out, mc)
+			}
+		}
+	}
+	return out
+}
+
+// besideCarried reports whether the struct literal fa is a field of has
+// another field set to a carried value: the record travels with the
+// closure.
+func besideCarried(fa *ssa.FieldAddr, carried map[ssa.Value]bool) bool {
+	al, ok := fa.X.(*ssa.Alloc)
+	if !ok || al.Comment != "complit" {
+		return false
+	}
+	for _, ref := range *al.Referrers() {
+		other, ok := ref.(*ssa.FieldAddr)
+		if !ok || other.Field == fa.Field {
+			continue
+		}
+		for _, rr := range *other.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ssa.Value(other) && carried[st.Val] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fieldCall is a call of the function held in a field of holder.
+type fieldCall struct {
+	call   *ssa.Call
+	holder ssa.Value
+}
+
+// fieldCalls returns g's calls of the function held in field f (r.Commit()).
+func fieldCalls(g *ssa.Function, f *types.Var) []fieldCall {
+	var out []fieldCall
+	for _, b := range g.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || call.Common().IsInvoke() {
+				continue
+			}
+			if holder := fieldOf(call.Common().Value, f); holder != nil {
+				out = append(out, fieldCall{call, holder})
+			}
+		}
+	}
+	return out
+}
+
+// fieldOf returns x when v reads field f of x (x.f, or *(&x.f)), or nil.
+func fieldOf(v ssa.Value, f *types.Var) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.Field:
+		if st, ok := x.X.Type().Underlying().(*types.Struct); ok && st.Field(x.Field) == f {
+			return x.X
+		}
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && ssaflow.FieldVar(fa) == f {
+			return fa.X
+		}
+	}
+	return nil
+}
+
+// calleesOf returns the functions of the package a non-interface call may
+// run: its static callee, or the functions stored in the field it calls
+// (a callback held in a handler's field).
+func (c *checker) calleesOf(cc *ssa.CallCommon) []*ssa.Function {
+	if sc := cc.StaticCallee(); sc != nil {
+		if c.flow.InPackage(sc) {
+			return []*ssa.Function{sc}
+		}
+		return nil
+	}
+	var f *types.Var
+	switch x := cc.Value.(type) {
+	case *ssa.Field:
+		if st, ok := x.X.Type().Underlying().(*types.Struct); ok {
+			f = st.Field(x.Field)
+		}
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok {
+			f = ssaflow.FieldVar(fa)
+		}
+	}
+	if f == nil {
+		return nil
+	}
+	var out []*ssa.Function
+	seen := map[*ssa.Function]bool{}
+	for _, g := range c.flow.Funcs() {
+		for _, b := range g.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok || ssaflow.FieldVar(fa) != f {
+					continue
+				}
+				var fn *ssa.Function
+				if lit := ssaflow.Literal(st.Val); lit != nil {
+					fn = lit
+				} else if named, ok := st.Val.(*ssa.Function); ok {
+					fn = named
+				}
+				if fn != nil && !seen[fn] && c.flow.InPackage(fn) {
+					seen[fn] = true
+					out = append(out, fn)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// closureVerb returns what a position closure does to the record, for
+// messages: "commits the message (CommitMessage)".
+func closureVerb(p *position) string {
+	noun := p.client.Client.RecordNoun
+	what := "commits the " + noun
+	switch p.client.Role {
+	case clientmodel.Mark:
+		what = "marks the " + noun
+	case clientmodel.Store:
+		what = "stores the offset of the " + noun
+	}
+	name := clientmodel.ShortName(p.client.Func)
+	if fn := ssaflow.Callee(p.closure.inner.Common()); fn != nil {
+		name = fn.Name()
+	}
+	return what + " (" + name + ")"
+}

@@ -1,0 +1,133 @@
+// Package handoffbranch holds ordering cases of a sarama handler that
+// hands a message to a worker on one branch only (a case of a switch)
+// and marks every message after the switch (found on a public consumer):
+// with auto-commit off, sess.Commit() after the claim's loop commits the
+// marks without waiting for the worker either.
+package handoffbranch
+
+import (
+	"context"
+	"database/sql"
+	"log"
+
+	"github.com/IBM/sarama"
+)
+
+var db *sql.DB
+
+func save(ctx context.Context, msg *sarama.ConsumerMessage) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO events (body) VALUES ($1)", msg.Value)
+	return err
+}
+
+// router hands friend requests to a sender goroutine and saves the other
+// topics in place, then marks every message: on the forwarded branch the
+// mark passes a message not yet written.
+type router struct{ out chan *sarama.ConsumerMessage }
+
+func (router) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (router) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (r router) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		switch msg.Topic {
+		case "friend-requests":
+			r.out <- msg
+		default:
+			if err := save(sess.Context(), msg); err != nil {
+				log.Printf("save: %v", err)
+			}
+		}
+		sess.MarkMessage(msg, "") // want `call to MarkMessage after the message is sent on a channel on some paths, with no wait for its processing: the commit of the marks \(Commit\) does not wait for it either`
+	}
+	sess.Commit()
+	return nil
+}
+
+// copier saves every message in place, then sends friend requests to the
+// notifier as well: the channel carries a copy.
+type copier struct{ out chan *sarama.ConsumerMessage }
+
+func (copier) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (copier) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (c copier) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := save(sess.Context(), msg); err != nil {
+			log.Printf("save: %v", err)
+		}
+		switch msg.Topic {
+		case "friend-requests":
+			c.out <- msg
+		}
+		sess.MarkMessage(msg, "") // ok: saved in place before the copy is sent
+	}
+	sess.Commit()
+	return nil
+}
+
+// skipper leaves the forwarded messages unmarked (the loop continues):
+// only messages saved in place are marked.
+type skipper struct{ out chan *sarama.ConsumerMessage }
+
+func (skipper) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (skipper) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (s skipper) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		switch msg.Topic {
+		case "friend-requests":
+			s.out <- msg
+			continue
+		default:
+			if err := save(sess.Context(), msg); err != nil {
+				log.Printf("save: %v", err)
+			}
+		}
+		sess.MarkMessage(msg, "") // ok: a forwarded message never reaches the mark
+	}
+	sess.Commit()
+	return nil
+}
+
+// Run wires the handlers with auto-commit off; one goroutine writes the
+// forwarded messages of each.
+func Run(ctx context.Context, brokers []string) error {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false
+	g, err := sarama.NewConsumerGroup(brokers, "router", cfg)
+	if err != nil {
+		return err
+	}
+	routed := make(chan *sarama.ConsumerMessage)
+	copied := make(chan *sarama.ConsumerMessage)
+	skipped := make(chan *sarama.ConsumerMessage)
+	go func() {
+		for m := range routed {
+			if err := save(ctx, m); err != nil {
+				log.Printf("save: %v", err)
+			}
+		}
+	}()
+	go func() {
+		for m := range copied {
+			log.Printf("notify %s", m.Key)
+		}
+	}()
+	go func() {
+		for m := range skipped {
+			if err := save(ctx, m); err != nil {
+				log.Printf("save: %v", err)
+			}
+		}
+	}()
+	for ctx.Err() == nil {
+		if err := g.Consume(ctx, []string{"friend-requests", "audit"}, router{out: routed}); err != nil {
+			return err
+		}
+		if err := g.Consume(ctx, []string{"friend-requests", "audit"}, copier{out: copied}); err != nil {
+			return err
+		}
+		if err := g.Consume(ctx, []string{"friend-requests", "audit"}, skipper{out: skipped}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
