@@ -170,6 +170,30 @@ that client.
     only in another package, where AllowRebalance would have to go: what
     a rebalance replays there depends on that package's own commits (one
     after each poll replays no more than the default revoke would).
+    Also reported: a confluent rebalance callback that starts a goroutine
+    (a worker per assigned partition) that commits the consumer's
+    messages, while neither the callback nor the functions of the package
+    it calls ever assert the event to RevokedPartitions (nor hand the
+    event to code the analysis cannot see): after a revoke the worker
+    keeps processing the messages handed to it and committing a partition
+    the consumer no longer owns (its next owner processes them again, and
+    a stale commit can move the group's position back). The finding
+    points at the go statement. Fix: the wrapper started in its place
+    closes a channel when the worker returns, kept by the same key in a
+    sync.Map field added beside the workers' channels; at the top of the
+    function, on RevokedPartitions, each revoked partition's channel is
+    deleted and closed and its worker waited for, so that its last commit
+    lands while the partition is still assigned. Built when the worker's
+    channel is loaded from a sync.Map field of the function's receiver
+    (or parameter), by a key made of the variable of a range over the
+    assigned event's partitions, the worker returns when that channel is
+    closed (it ranges over it, or tests the receive's second result and
+    returns), and the function has the event as a named parameter; the
+    callback runs inside Poll, on the goroutine that feeds the channels,
+    so no send races the close. Known gap otherwise (no finding): workers
+    kept in another structure (a plain map, a slice), a worker that does
+    not return when its channel closes, and a callback that handles
+    RevokedPartitions but does not stop the workers.
 
   - revoke-commits-in-flight: CommitUncommittedOffsets in a franz-go
     OnPartitionsRevoked callback without kgo.BlockRebalanceOnPoll: the

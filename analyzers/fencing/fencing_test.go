@@ -28,7 +28,11 @@ import (
 // cannot be written again), when the commit is in a function literal
 // inside the callback, in a function that does more and is exported or
 // has other callers, or when removing it would leave unused a variable
-// whose declaration has other effects.
+// whose declaration has other effects; a confluent rebalance callback
+// whose partition workers keep committing after a revoke, when the
+// workers are not kept in a sync.Map of channels keyed by the assigned
+// partition or do not return when their channel closes, or the callback
+// handles RevokedPartitions without stopping them.
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -114,6 +118,13 @@ var scenarios = []string{
 	// committing callback, per-message commits, auto-commit on, no Kafka
 	// commits, a helper of another package given the consumer (5 silent).
 	"fencing/confluentrevoke",
+	// a rebalance callback starting a worker goroutine per assigned
+	// partition (fed by the poll loop over a channel kept in a sync.Map)
+	// that commits its last processed message every second, and ignoring
+	// revocations (1 positive, fixed by stopping the revoked partitions'
+	// workers in the callback and waiting for them to return); a callback
+	// that stops and waits for them (1 silent).
+	"fencing/confluentworkers",
 	// OnPartitionsRevoked without a commit (literal, method value with
 	// AutoCommitMarks), CommitUncommittedOffsets without
 	// BlockRebalanceOnPoll; both installed by a constructor whose client

@@ -31,6 +31,7 @@ func (c *checker) revokes() {
 				c.optionRevoke(k)
 			case clientmodel.KeyMap:
 				c.callbackRevoke(k)
+				c.workerRevokes(k)
 			}
 		})
 	}
@@ -574,25 +575,9 @@ func (c *checker) callbackRevoke(k *consumer.Consumer) {
 	if !stores {
 		return
 	}
-	for _, fn := range c.m.SSA.SrcFuncs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				ci, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				hook := eventsHook(k, ssaflow.Callee(ci.Common()))
-				if hook == nil || !c.m.Is(k, ssaflow.Recv(ci.Common())) {
-					continue
-				}
-				cb := c.callbackFunc(ssaflow.Arg(ci.Common(), hook.Arg))
-				if cb == nil {
-					continue
-				}
-				c.revokedCase(k, hook, cb, batched)
-			}
-		}
-	}
+	c.eventCallbacks(k, func(hook *clientmodel.RevokeHook, _ ssa.CallInstruction, cb *ssa.Function) {
+		c.revokedCase(k, hook, cb, batched)
+	})
 }
 
 // eventsHook returns the hook if fn is one of the client's methods that

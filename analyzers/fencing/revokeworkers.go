@@ -1,0 +1,538 @@
+package fencing
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// Partition workers started by a rebalance callback (confluent): the
+// callback starts a goroutine per assigned partition that commits what
+// it processed, and never handles a revocation. After a revoke the
+// worker keeps processing the records already handed to it and keeps
+// committing a partition the consumer no longer owns.
+
+// workerRevokes checks the goroutines that k's rebalance callbacks start.
+func (c *checker) workerRevokes(k *consumer.Consumer) {
+	c.eventCallbacks(k, func(hook *clientmodel.RevokeHook, reg ssa.CallInstruction, cb *ssa.Function) {
+		c.revokedWorkers(k, hook, reg, cb)
+	})
+}
+
+// eventCallbacks calls f with each rebalance callback registered on k
+// (Subscribe, SubscribeTopics) that the analysis can see.
+func (c *checker) eventCallbacks(k *consumer.Consumer, f func(*clientmodel.RevokeHook, ssa.CallInstruction, *ssa.Function)) {
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				hook := eventsHook(k, ssaflow.Callee(ci.Common()))
+				if hook == nil || !c.m.Is(k, ssaflow.Recv(ci.Common())) {
+					continue
+				}
+				if cb := c.callbackFunc(ssaflow.Arg(ci.Common(), hook.Arg)); cb != nil {
+					f(hook, ci, cb)
+				}
+			}
+		}
+	}
+}
+
+// revokedWorkers reports the goroutines a rebalance callback starts that
+// commit k's records, when the callback never looks at the revocation
+// event (neither it nor the functions of the package it calls assert an
+// event to that type, nor hand the event to code the analysis cannot
+// see).
+func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeHook, reg ssa.CallInstruction, cb *ssa.Function) {
+	sig, ok := cb.Signature.Params().At(1).Type().(*types.Named)
+	if cb.Signature.Params().Len() < 2 || !ok {
+		return
+	}
+	eventType := types.TypeString(sig, nil)
+	var gos []*ssa.Go
+	seen := map[*ssa.Function]bool{}
+	var walk func(*ssa.Function) bool
+	walk = func(f *ssa.Function) bool {
+		if f == nil || seen[f] || !c.m.Flow.InPackage(f) {
+			return true
+		}
+		seen[f] = true
+		for _, anon := range f.AnonFuncs {
+			if !walk(anon) {
+				return false
+			}
+		}
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.TypeAssert:
+					if named, ok := x.AssertedType.(*types.Named); ok && named.Obj().Pkg() != nil &&
+						named.Obj().Pkg().Path()+"."+named.Obj().Name() == hook.RevokeEvent {
+						return false // the callback handles revocations
+					}
+				case *ssa.Go:
+					gos = append(gos, x)
+					continue // the goroutine is a worker, not the callback
+				}
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := ci.Common().StaticCallee()
+				if (callee == nil || !c.m.Flow.InPackage(callee)) && !c.isClientFunc(ssaflow.Callee(ci.Common())) && passes(ci.Common(), eventType) {
+					return false // the event goes where the analysis cannot see
+				}
+				if !walk(callee) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !walk(cb) {
+		return
+	}
+	for _, g := range gos {
+		w := g.Call.StaticCallee()
+		if w == nil {
+			continue
+		}
+		commits, _ := c.reachCommits(w, k.Client.Consumer)
+		var mine []commitCall
+		for _, cm := range commits {
+			if c.m.Is(k, ssaflow.Recv(cm.instr.Common())) {
+				mine = append(mine, cm)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		edits, ok := c.stopWorkersFix(hook, eventType, g, w)
+		if !ok {
+			continue // known gap
+		}
+		noun := k.Client.RecordNoun
+		c.report(analysis.Diagnostic{
+			Pos:      g.Pos(),
+			End:      g.Pos() + token.Pos(len("go")),
+			Category: CategoryRevoke,
+			Message: fmt.Sprintf("this worker, started by the rebalance callback, commits its partition's %ss, and the callback ignores %s: after a revoke the worker keeps processing the %ss handed to it and committing a partition this consumer no longer owns, so its next owner processes them again and a stale commit can move the group's position back (duplicates)",
+				noun, clientmodel.BareName(hook.RevokeEvent), noun),
+			Related: []analysis.RelatedInformation{
+				{Pos: mine[0].instr.Pos(), Message: "the worker commits here"},
+				{Pos: reg.Pos(), Message: "the rebalance callback is registered here"},
+			},
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   "Stop the revoked partitions' workers in the rebalance callback and wait for them to return",
+				TextEdits: edits,
+			}},
+		})
+	}
+}
+
+// stopWorkersFix builds the fix for a worker started by g in a function
+// of the rebalance callback: the worker's channel comes from a sync.Map
+// field of the function's receiver (or of a parameter), loaded by a key
+// made of the variable of a range over the assigned event's partitions;
+// the worker returns when that channel is closed. The fix records a
+// channel per key that a wrapper around the worker closes when it
+// returns (in a new sync.Map field beside the channels'), and, at the top
+// of the function, on a revocation, deletes and closes each revoked
+// partition's channel and waits for its worker. The callback runs on the
+// poll loop's goroutine (inside Poll), so no send to a channel races its
+// close, and after the revoke the poll loop receives no message of a
+// revoked partition.
+func (c *checker) stopWorkersFix(hook *clientmodel.RevokeHook, eventType string, g *ssa.Go, w *ssa.Function) ([]analysis.TextEdit, bool) {
+	fn := g.Parent()
+	path := edit.Path(c.pass, g.Pos())
+	var gs *ast.GoStmt
+	for _, n := range path {
+		if x, ok := n.(*ast.GoStmt); ok && x.Go == g.Pos() {
+			gs = x
+			break
+		}
+	}
+	if gs == nil {
+		return nil, false
+	}
+	ftype, body := edit.FuncOf(path)
+	if ftype == nil || body == nil || fn.Syntax() == nil || body != syntaxBody(fn.Syntax()) {
+		return nil, false
+	}
+	// The worker's channel argument.
+	chIdx := -1
+	for i, a := range gs.Call.Args {
+		if _, ok := c.pass.TypesInfo.TypeOf(a).Underlying().(*types.Chan); ok {
+			if chIdx >= 0 {
+				return nil, false
+			}
+			chIdx = i
+		}
+	}
+	if chIdx < 0 {
+		return nil, false
+	}
+	argOff := len(g.Call.Args) - len(gs.Call.Args) // a static method call's receiver
+	if argOff < 0 || chIdx+argOff >= len(g.Call.Args) {
+		return nil, false
+	}
+	ta, ok := g.Call.Args[chIdx+argOff].(*ssa.TypeAssert)
+	if !ok || ta.CommaOk {
+		return nil, false
+	}
+	ex, ok := ta.X.(*ssa.Extract)
+	if !ok || ex.Index != 0 {
+		return nil, false
+	}
+	load, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	lf := ssaflow.Callee(load.Common())
+	if lf == nil || (lf.FullName() != "(*sync.Map).Load" && lf.FullName() != "(*sync.Map).LoadOrStore") {
+		return nil, false
+	}
+	fa, ok := load.Call.Args[0].(*ssa.FieldAddr)
+	if !ok {
+		return nil, false
+	}
+	if p, ok := fa.X.(*ssa.Parameter); !ok || p.Parent() != fn {
+		return nil, false
+	}
+	loadCall, _ := edit.CallAt(c.pass, load.Pos())
+	if loadCall == nil || len(loadCall.Args) == 0 {
+		return nil, false
+	}
+	loadSel, ok := ast.Unparen(loadCall.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	mapSel, ok := ast.Unparen(loadSel.X).(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	if _, ok := ast.Unparen(mapSel.X).(*ast.Ident); !ok || !c.stableAfter(loadSel.X, body, body.Lbrace) {
+		return nil, false
+	}
+	// The key is made of the variable of a range over the assigned
+	// event's partitions, a range the go statement is in.
+	rng, part := c.partitionRange(path, hook)
+	if rng == nil {
+		return nil, false
+	}
+	key := loadCall.Args[0]
+	pv := c.pass.TypesInfo.ObjectOf(rng.Value.(*ast.Ident))
+	keyOK := true
+	ast.Inspect(key, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if v, ok := c.pass.TypesInfo.Uses[n].(*types.Var); ok && !v.IsField() && v != pv {
+				keyOK = false
+			}
+		case *ast.CallExpr, *ast.FuncLit:
+			keyOK = false
+		}
+		return keyOK
+	})
+	if !keyOK || key.Pos() < rng.Body.Lbrace {
+		return nil, false
+	}
+	// The event parameter of the function, where the revocation is
+	// handled.
+	evName := ""
+	for _, f := range ftype.Params.List {
+		if types.TypeString(c.pass.TypesInfo.TypeOf(f.Type), nil) == eventType && len(f.Names) == 1 && f.Names[0].Name != "_" {
+			evName = f.Names[0].Name
+		}
+	}
+	if evName == "" {
+		return nil, false
+	}
+	// The worker returns when its channel is closed.
+	if !c.returnsOnClose(w, chIdx) {
+		return nil, false
+	}
+	// The struct the channels' field belongs to, declared in this package.
+	st, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil, false
+	}
+	named, ok := types.Unalias(st.Elem()).(*types.Named)
+	if !ok || named.Obj().Pkg() != c.pass.Pkg {
+		return nil, false
+	}
+	strct, ok := named.Underlying().(*types.Struct)
+	if !ok || fa.Field >= strct.NumFields() {
+		return nil, false
+	}
+	chField := strct.Field(fa.Field)
+	var fieldNode *ast.Field
+	for _, n := range edit.Path(c.pass, chField.Pos()) {
+		if x, ok := n.(*ast.Field); ok {
+			fieldNode = x
+			break
+		}
+	}
+	if fieldNode == nil {
+		return nil, false
+	}
+	doneField := "workerDone"
+	for i := 2; ; i++ {
+		if obj, _, _ := types.LookupFieldOrMethod(named, true, c.pass.Pkg, doneField); obj == nil {
+			break
+		}
+		doneField = fmt.Sprintf("workerDone%d", i)
+	}
+	f := edit.File(c.pass, gs.Pos())
+	chType, ok := c.typeText(ta.AssertedType, f)
+	if !ok {
+		return nil, false
+	}
+	revType, ok := c.typeText(c.revokeEventType(hook), f)
+	if !ok {
+		return nil, false
+	}
+	var edits []analysis.TextEdit
+	// The field: its line after the channels' field.
+	fieldFile := edit.File(c.pass, fieldNode.Pos())
+	syncName, imps := edit.Import(c.pass, fieldFile, "sync")
+	edits = append(edits, imps...)
+	fieldEnd := c.endOfLine(fieldNode.End())
+	edits = append(edits, analysis.TextEdit{Pos: fieldEnd, End: fieldEnd,
+		NewText: []byte("\n" + edit.Indent(c.pass, fieldNode.Pos()) + doneField + " " + syncName + ".Map // same keys -> chan struct{}, closed when the key's worker returns")})
+	// The wrapper recording when the worker returns.
+	mapText := c.text(loadSel.X)
+	recvText := c.text(mapSel.X)
+	doneMap := recvText + "." + doneField
+	done := edit.FreeName(c.pass, gs.Pos(), "done")
+	record := fmt.Sprintf("%s := make(chan struct{})\n%s.Store(%s, %s)", done, doneMap, c.text(key), done)
+	wrap := fmt.Sprintf("go func() {\n\tdefer close(%s)\n\t%s\n}()", done, c.text(gs.Call))
+	for _, id := range idents(gs.Call) {
+		if id.Name == done {
+			return nil, false
+		}
+	}
+	if !c.stableAfter(gs.Call.Fun, body, gs.Pos()) {
+		return nil, false
+	}
+	for _, a := range gs.Call.Args {
+		if !c.stableAfter(a, body, gs.Pos()) && !c.stableTypeAssert(a, body, gs.Pos()) {
+			return nil, false
+		}
+	}
+	edits = append(edits, edit.InsertBefore(c.pass, gs, record))
+	edits = append(edits, c.replaceStmt(gs, wrap)...)
+	// The revocation, at the top of the function.
+	top := body.Lbrace + 1
+	names := map[string]string{}
+	for _, n := range []string{"revoked", "ok", "v", "done"} {
+		names[n] = edit.FreeName(c.pass, top, n)
+	}
+	pname := rng.Value.(*ast.Ident).Name
+	for _, n := range []string{evName, recvText, pname} {
+		for _, m := range names {
+			if n == m {
+				return nil, false
+			}
+		}
+	}
+	if strings.Contains(chType+" "+revType+" "+mapText, pname+".") {
+		return nil, false // the loop's variable would shadow a name they use
+	}
+	revoke := fmt.Sprintf(`if %[1]s, %[2]s := %[3]s.(%[4]s); %[2]s {
+	// Stop the revoked partitions' workers and wait for their last
+	// commits while the partitions are still assigned.
+	for _, %[5]s := range %[1]s.%[6]s {
+		if %[7]s, %[2]s := %[8]s.LoadAndDelete(%[9]s); %[2]s {
+			close(%[7]s.(%[10]s))
+			if %[11]s, %[2]s := %[12]s.LoadAndDelete(%[9]s); %[2]s {
+				<-%[11]s.(chan struct{})
+			}
+		}
+	}
+}`, names["revoked"], names["ok"], evName, revType, pname, part, names["v"], mapText, c.text(key), chType, names["done"], doneMap)
+	edits = append(edits, c.prependStmts(body.List, body.Lbrace, revoke))
+	return edits, true
+}
+
+// syntaxBody returns the body of a function declaration or literal.
+func syntaxBody(n ast.Node) *ast.BlockStmt {
+	switch f := n.(type) {
+	case *ast.FuncDecl:
+		return f.Body
+	case *ast.FuncLit:
+		return f.Body
+	}
+	return nil
+}
+
+// idents returns the identifiers in n.
+func idents(n ast.Node) []*ast.Ident {
+	var out []*ast.Ident
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok {
+			out = append(out, id)
+		}
+		return true
+	})
+	return out
+}
+
+// stableTypeAssert is stableAfter for a type assertion of a stable
+// expression (v.(chan T)): it panics or not the same way later.
+func (c *checker) stableTypeAssert(e ast.Expr, fn ast.Node, pos token.Pos) bool {
+	ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr)
+	return ok && ta.Type != nil && c.stableAfter(ta.X, fn, pos)
+}
+
+// endOfLine returns the end of the line holding pos.
+func (c *checker) endOfLine(pos token.Pos) token.Pos {
+	tf := c.pass.Fset.File(pos)
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return pos
+	}
+	eol := tf.Offset(pos)
+	for eol < len(content) && content[eol] != '\n' {
+		eol++
+	}
+	return tf.Pos(eol)
+}
+
+// revokeEventType returns the type of the client's revocation event.
+func (c *checker) revokeEventType(hook *clientmodel.RevokeHook) types.Type {
+	for _, p := range c.pass.Pkg.Imports() {
+		if obj := p.Scope().Lookup(clientmodel.BareName(hook.RevokeEvent)); obj != nil && p.Path()+"."+obj.Name() == hook.RevokeEvent {
+			return obj.Type()
+		}
+	}
+	return nil
+}
+
+// partitionRange returns the innermost range statement of path over a
+// field of a struct event (the assigned partitions) whose value variable
+// is named, when the revocation event has a field of that name and type;
+// and that field's name.
+func (c *checker) partitionRange(path []ast.Node, hook *clientmodel.RevokeHook) (*ast.RangeStmt, string) {
+	rev := c.revokeEventType(hook)
+	if rev == nil {
+		return nil, ""
+	}
+	for _, n := range path {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return nil, ""
+		}
+		rng, ok := n.(*ast.RangeStmt)
+		if !ok {
+			continue
+		}
+		id, ok := rng.Value.(*ast.Ident)
+		if !ok || id.Name == "_" || rng.Tok != token.DEFINE {
+			return nil, ""
+		}
+		sel, ok := ast.Unparen(rng.X).(*ast.SelectorExpr)
+		if !ok {
+			return nil, ""
+		}
+		obj, _, _ := types.LookupFieldOrMethod(rev, false, nil, sel.Sel.Name)
+		v, ok := obj.(*types.Var)
+		if !ok || !v.IsField() || !types.Identical(v.Type(), c.pass.TypesInfo.TypeOf(sel)) {
+			return nil, ""
+		}
+		return rng, sel.Sel.Name
+	}
+	return nil, ""
+}
+
+// returnsOnClose reports whether worker function w returns when its
+// parameter i (a channel) is closed: it ranges over it, or receives
+// from it with a second result that an if tests (`if !ok { return }`).
+func (c *checker) returnsOnClose(w *ssa.Function, i int) bool {
+	var params *ast.FieldList
+	var body *ast.BlockStmt
+	switch f := w.Syntax().(type) {
+	case *ast.FuncDecl:
+		params, body = f.Type.Params, f.Body
+	case *ast.FuncLit:
+		params, body = f.Type.Params, f.Body
+	}
+	if params == nil || body == nil {
+		return false
+	}
+	var param types.Object
+	n := 0
+	for _, f := range params.List {
+		for _, id := range f.Names {
+			if n == i {
+				param = c.pass.TypesInfo.Defs[id]
+			}
+			n++
+		}
+	}
+	if param == nil {
+		return false
+	}
+	isParam := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && c.pass.TypesInfo.Uses[id] == param
+	}
+	oks := map[types.Object]bool{}
+	ranged := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.RangeStmt:
+			if isParam(x.X) {
+				ranged = true
+			}
+		case *ast.AssignStmt:
+			if len(x.Lhs) == 2 && len(x.Rhs) == 1 {
+				if u, ok := ast.Unparen(x.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW && isParam(u.X) {
+					if id, ok := x.Lhs[1].(*ast.Ident); ok {
+						if obj := c.pass.TypesInfo.ObjectOf(id); obj != nil {
+							oks[obj] = true
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	if ranged {
+		return true
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || found {
+			return !found
+		}
+		u, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
+		if !ok || u.Op != token.NOT {
+			return true
+		}
+		id, ok := ast.Unparen(u.X).(*ast.Ident)
+		if !ok || !oks[c.pass.TypesInfo.Uses[id]] || len(ifs.Body.List) == 0 {
+			return true
+		}
+		if _, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,177 @@
+// Package confluentworkers: confluent-kafka-go consumers whose rebalance
+// callback starts a worker goroutine per assigned partition, fed by the
+// poll loop over a channel, that commits what it processed. A callback
+// that ignores RevokedPartitions leaves the revoked partitions' workers
+// processing and committing after the revoke; one that stops them and
+// waits for them does not (shape from a public dataflow runner's source).
+package confluentworkers
+
+import (
+	"context"
+	"log"
+	"sync"
+	"time"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+)
+
+func apply(m *kafka.Message) error { return nil }
+
+// source keeps a channel per partition, each read by a worker that
+// commits its last processed message every second and when it returns.
+type source struct {
+	c        *kafka.Consumer
+	channels sync.Map // partition -> chan *kafka.Message
+}
+
+func (s *source) consumePartition(ch chan *kafka.Message) {
+	var last *kafka.Message
+	commitLast := func() {
+		if last != nil {
+			if _, err := s.c.CommitMessage(last); err != nil {
+				log.Printf("commit: %v", err)
+			}
+			last = nil
+		}
+	}
+	defer commitLast()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			commitLast()
+		case m, ok := <-ch:
+			if !ok {
+				return
+			}
+			if err := apply(m); err == nil {
+				last = m
+			}
+		}
+	}
+}
+
+// rebalanced starts a worker for each assigned partition and ignores
+// revocations.
+func (s *source) rebalanced(ev kafka.Event) error {
+	if e, ok := ev.(kafka.AssignedPartitions); ok {
+		for _, p := range e.Partitions {
+			if _, loaded := s.channels.LoadOrStore(p.Partition, make(chan *kafka.Message, 256)); !loaded {
+				v, _ := s.channels.Load(p.Partition)
+				go s.consumePartition(v.(chan *kafka.Message)) // want `this worker, started by the rebalance callback, commits its partition's messages, and the callback ignores RevokedPartitions`
+			}
+		}
+	}
+	return nil
+}
+
+func run(ctx context.Context) error {
+	cm := kafka.ConfigMap{"bootstrap.servers": "localhost:9092", "group.id": "g"}
+	cm["enable.auto.commit"] = false
+	cm["enable.auto.offset.store"] = false
+	c, err := kafka.NewConsumer(&cm)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	s := &source{c: c}
+	if err := c.Subscribe("t", func(_ *kafka.Consumer, ev kafka.Event) error { return s.rebalanced(ev) }); err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		if m, ok := c.Poll(1000).(*kafka.Message); ok {
+			v, _ := s.channels.Load(m.TopicPartition.Partition)
+			v.(chan *kafka.Message) <- m
+		}
+	}
+	return nil
+}
+
+// worker is one partition's channel and the channel its goroutine closes
+// when it returns.
+type worker struct {
+	ch   chan *kafka.Message
+	done chan struct{}
+}
+
+// drainingSource stops the revoked partitions' workers in the callback
+// and waits for their last commit before the partitions are given up.
+// Its map is touched only on the poll loop's goroutine, where the
+// callback runs.
+type drainingSource struct {
+	c       *kafka.Consumer
+	workers map[int32]*worker
+}
+
+func (s *drainingSource) consumePartition(ch chan *kafka.Message) {
+	var last *kafka.Message
+	commitLast := func() {
+		if last != nil {
+			if _, err := s.c.CommitMessage(last); err != nil {
+				log.Printf("commit: %v", err)
+			}
+			last = nil
+		}
+	}
+	defer commitLast()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			commitLast()
+		case m, ok := <-ch:
+			if !ok {
+				return
+			}
+			if err := apply(m); err == nil {
+				last = m
+			}
+		}
+	}
+}
+
+func (s *drainingSource) rebalanced(ev kafka.Event) error {
+	switch e := ev.(type) {
+	case kafka.AssignedPartitions:
+		for _, p := range e.Partitions {
+			w := &worker{ch: make(chan *kafka.Message, 256), done: make(chan struct{})}
+			s.workers[p.Partition] = w
+			go func() { // ok: the callback stops the revoked partitions' workers and waits for them
+				defer close(w.done)
+				s.consumePartition(w.ch)
+			}()
+		}
+	case kafka.RevokedPartitions:
+		for _, p := range e.Partitions {
+			if w, ok := s.workers[p.Partition]; ok {
+				close(w.ch)
+				<-w.done // its last commit, while the partition is still assigned
+				delete(s.workers, p.Partition)
+			}
+		}
+	}
+	return nil
+}
+
+func runDraining(ctx context.Context) error {
+	cm := kafka.ConfigMap{"bootstrap.servers": "localhost:9092", "group.id": "g"}
+	cm["enable.auto.commit"] = false
+	cm["enable.auto.offset.store"] = false
+	c, err := kafka.NewConsumer(&cm)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	s := &drainingSource{c: c, workers: map[int32]*worker{}}
+	if err := c.Subscribe("t", func(_ *kafka.Consumer, ev kafka.Event) error { return s.rebalanced(ev) }); err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		if m, ok := c.Poll(1000).(*kafka.Message); ok {
+			s.workers[m.TopicPartition.Partition].ch <- m
+		}
+	}
+	return nil
+}
