@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -89,7 +90,7 @@ func (c *checker) callbackOf(call *consumer.Call) *callback {
 		return nil
 	}
 	handed := c.handedOn(mc)
-	if handed == nil || !c.overlaps(mc, call.Fn) {
+	if handed == nil || !c.overlaps(mc, call.Fn) || c.inOrderReceiver(handed, mc.Type()) {
 		return nil
 	}
 	if c.classify(call) != nil {
@@ -129,7 +130,7 @@ func (c *checker) methodCallback(call *consumer.Call, ci *ssa.Call, assumed stri
 			continue
 		}
 		handed := c.handedOn(mc)
-		if handed == nil || !c.overlaps(mc, call.Fn) {
+		if handed == nil || !c.overlaps(mc, call.Fn) || c.inOrderReceiver(handed, mc.Type()) {
 			continue
 		}
 		if found != nil {
@@ -370,4 +371,230 @@ func (c *checker) reportCallback(cb *callback, fix analysis.SuggestedFix) {
 		},
 		SuggestedFixes: []analysis.SuggestedFix{fix},
 	})
+}
+
+// inOrderReceiver reports whether the callbacks handed on by handed (a
+// send statement, or a select with one send case) run in the order they
+// are sent: the channel is made in the package, no function of another
+// package is given it, and one goroutine receives from it (the function
+// making it, or a function that one started once, outside loops), that
+// goroutine starting no goroutine and handing the values received on to
+// nothing that runs them later. Such a receiver calls each callback at
+// once, or collects a batch and calls them in turn: in the order the loop
+// made them, not as the work finishes. Where it calls them against the
+// processing of their records is ordering's question.
+func (c *checker) inOrderReceiver(handed ssa.Instruction, fnType types.Type) bool {
+	var ch, sent ssa.Value
+	switch x := handed.(type) {
+	case *ssa.Send:
+		ch, sent = x.Chan, x.X
+	case *ssa.Select:
+		for _, st := range x.States {
+			if st.Dir != types.SendOnly {
+				continue
+			}
+			if ch != nil {
+				return false
+			}
+			ch, sent = st.Chan, st.Send
+		}
+	}
+	if ch == nil {
+		return false
+	}
+	roots := c.m.Flow.Roots(ch)
+	if len(roots) != 1 {
+		return false
+	}
+	mk, ok := roots[0].(*ssa.MakeChan)
+	if !ok {
+		return false
+	}
+	isChan := func(v ssa.Value) bool {
+		_, ok := v.Type().Underlying().(*types.Chan)
+		return ok && slices.Contains(c.m.Flow.Roots(v), ssa.Value(mk))
+	}
+	var recv *ssa.Function // the one function receiving from the channel
+	receives := func(fn *ssa.Function) bool {
+		if recv != nil && recv != fn {
+			return false
+		}
+		recv = fn
+		return true
+	}
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.UnOp:
+					if x.Op == token.ARROW && isChan(x.X) && !receives(fn) {
+						return false
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if st.Dir == types.RecvOnly && isChan(st.Chan) && !receives(fn) {
+							return false
+						}
+					}
+				case ssa.CallInstruction:
+					cc := x.Common()
+					if _, ok := cc.Value.(*ssa.Builtin); ok {
+						continue
+					}
+					if sc := cc.StaticCallee(); sc != nil && c.m.Flow.InPackage(sc) {
+						continue
+					}
+					for _, a := range cc.Args {
+						if isChan(a) {
+							return false // received where the analysis does not look
+						}
+					}
+				}
+			}
+		}
+	}
+	if recv == nil || !c.startedOnce(recv, mk.Parent()) {
+		return false
+	}
+	// The receiver runs what it receives itself: no goroutine it starts,
+	// nothing it sends on, and no function running its argument later is
+	// given a callback, a value carrying one, or a collection of those.
+	carries := func(v ssa.Value) bool { return carriesType(v.Type(), sent.Type(), fnType) }
+	for _, fn := range append([]*ssa.Function{recv}, nested(recv)...) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.Go:
+					if slices.ContainsFunc(x.Call.Args, carries) {
+						return false
+					}
+					if mc, ok := x.Call.Value.(*ssa.MakeClosure); ok && slices.ContainsFunc(mc.Bindings, carries) {
+						return false
+					}
+					if carries(x.Call.Value) {
+						return false
+					}
+				case *ssa.Send:
+					if carries(x.X) {
+						return false
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if st.Dir == types.SendOnly && carries(st.Send) {
+							return false
+						}
+					}
+				case ssa.CallInstruction:
+					for i, a := range x.Common().Args {
+						if carries(a) && (c.isAsync(x.Common(), i) || c.launchAt(x)) {
+							return false
+						}
+					}
+					if mc, ok := x.Common().Value.(*ssa.MakeClosure); ok && c.launchAt(x) && slices.ContainsFunc(mc.Bindings, carries) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// carriesType reports whether a value of type t is, points to, or
+// collects (a slice, an array or a map of) a value of type sent or fn.
+func carriesType(t, sent, fn types.Type) bool {
+	for {
+		if types.Identical(t, sent) || types.Identical(t, fn) {
+			return true
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Array:
+			t = u.Elem()
+		case *types.Map:
+			t = u.Elem()
+		default:
+			return false
+		}
+	}
+}
+
+// launchAt reports whether in starts a function of the package
+// concurrently (errgroup's Go or TryGo).
+func (c *checker) launchAt(in ssa.Instruction) bool {
+	callee := ssaflow.Callee(in.(ssa.CallInstruction).Common())
+	return callee != nil && (callee.Name() == "Go" || callee.Name() == "TryGo") && ssaflow.IsErrgroup(callee)
+}
+
+// startedOnce reports whether fn runs in one goroutine for each call of
+// maker: it is maker, or a function of the package started by one go
+// statement of maker outside loops, and neither called nor used as a value
+// otherwise.
+func (c *checker) startedOnce(fn, maker *ssa.Function) bool {
+	if fn == maker {
+		return true
+	}
+	var g *ssa.Go
+	if fn.Parent() != nil {
+		mcs := c.closures[fn]
+		if len(mcs) != 1 || len(*mcs[0].Referrers()) != 1 {
+			return false
+		}
+		g, _ = (*mcs[0].Referrers())[0].(*ssa.Go)
+		if g == nil || g.Call.Value != ssa.Value(mcs[0]) {
+			return false
+		}
+	} else {
+		if fn.Object() == nil || fn.Object().Exported() || c.callbackFns[fn] {
+			return false
+		}
+		sites := c.m.Flow.Callers(fn)
+		if len(sites) != 1 {
+			return false
+		}
+		g, _ = sites[0].(*ssa.Go)
+		if g == nil {
+			return false
+		}
+		for _, ref := range referrersOfFunc(c, fn) {
+			if ref != ssa.Instruction(g) {
+				return false // a value of it is taken
+			}
+		}
+	}
+	return g.Parent() == maker && !c.sameCycle(g.Block(), g.Block())
+}
+
+// referrersOfFunc returns the instructions of the package that refer to
+// fn as an operand.
+func referrersOfFunc(c *checker, fn *ssa.Function) []ssa.Instruction {
+	var out []ssa.Instruction
+	var ops []*ssa.Value
+	for _, f := range c.m.SSA.SrcFuncs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				ops = in.Operands(ops[:0])
+				for _, op := range ops {
+					if op != nil && *op == ssa.Value(fn) {
+						out = append(out, in)
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// nested returns the function literals defined in fn, at any depth.
+func nested(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	for _, a := range fn.AnonFuncs {
+		out = append(out, a)
+		out = append(out, nested(a)...)
+	}
+	return out
 }

@@ -67,8 +67,9 @@ Categories:
     sends it or keeps it beyond its frame, to a function whose name says
     Async, or as the delivery callback of a client's asynchronous
     produce, franz-go Produce's promise; sent on a channel; or sent in a
-    struct, a job with its own finish function), unless the loop waits
-    for it before making the next one. So does a method value handed on
+    struct, a job with its own finish function, to receivers that run
+    it concurrently: not one goroutine running them in turn, see below),
+    unless the loop waits for it before making the next one. So does a method value handed on
     the same way (sink.SendAsync(payload, e.Finish)) whose method writes
     the position of a record held in a field of its receiver, a struct
     made for each record (e := &envelope{msg: msg}). Calls that
@@ -116,6 +117,18 @@ It stays silent for:
   - goroutines that wait for their predecessors before committing: a
     receive, on every path to the commit, from a channel of the kind they
     close (an ordered hand-off chain), or a sync.Cond wait;
+  - completion callbacks sent on a channel (alone, or in a struct with
+    their record: out <- result{Value: msg.Value, Commit: func() { ...
+    }}) that one goroutine receives: the channel is made in the package
+    and given to no function of another package, and only the function
+    making it, or a function it starts once outside loops, receives from
+    it, without starting a goroutine, sending, or handing to a function
+    that runs it later a value carrying a callback. That goroutine calls
+    the callbacks in the order the loop made them (at once, or a batch at
+    a time), not as the work finishes; whether it calls each after
+    processing its record is ordering's question. Several receivers (a
+    pool ranging over the channel) or a goroutine per callback are
+    reported;
   - a low-water-mark tracker: a position that is the result of a call
     (the lowwater package's Tracker.Done or Committable, any method that
     removes a finished offset and returns the smallest one in flight) is

@@ -192,6 +192,13 @@ var scenarios = []string{
 	// not to wait, or a second failure in one poll would wait for the
 	// loop forever); processed in place (1 silent).
 	"hiwater/errchan",
+	// Commit callbacks sent over a channel with their records (found on
+	// public confluent-kafka-go code): four receivers, and a goroutine per
+	// callback, run them as the work finishes (2 positive: the poll loop
+	// waits for each callback); one receiver calling each callback after
+	// applying its record, and one collecting a batch and calling them in
+	// turn, run them in the order the loop made them (2 silent).
+	"hiwater/receivers",
 }
 
 func TestAnalyzer(t *testing.T) {
