@@ -52,6 +52,12 @@ import (
 //     consumer is not reported (one bound to a variable and called, or
 //     passed to a loop function of the package, which gains a store
 //     parameter, is fixed).
+//   - franzhandoff: records sent on a channel to workers under franz-go's
+//     default auto-commit, where the channel is passed to a function
+//     (go worker(ctx, work)), a send sits in a select (with ctx.Done():
+//     any select or receive in the poll loop is taken as a join), or a
+//     worker returns, breaks or hands the record on: no sure place for
+//     the WaitGroup's Done. Not reported.
 //   - A confluent-kafka-go consumer returned by another package's
 //     function and never stored on: the package that builds it is
 //     imported by this one, so the store's need cannot reach it; not
@@ -142,6 +148,14 @@ var scenarios = []struct {
 	// parameter of the literal); joined with wg.Wait, per partition,
 	// through a method, auto-commit off, no group.
 	{"autocommit/franzoutlive", autocommit.Analyzer},
+	// records handed to workers over a channel and no join (issue #12):
+	// a local channel to a pool started by a counted loop, to one worker
+	// that skips records (the Done goes before its continue too), to a
+	// worker that also ticks (a select in its loop), a field's channel to
+	// workers a method starts (the struct gains the WaitGroup) (4 / 4):
+	// the loop waits for the workers, AutoCommitMarks with marks in the
+	// worker, no group, the field's workers waited for.
+	{"autocommit/franzhandoff", autocommit.Analyzer},
 	// marks without AutoCommitMarks, in args / slice, and with only
 	// CommitMarkedOffsets (3 / 5): with AutoCommitMarks, manual marks,
 	// disabled with no commit (by design), CommitRecords,

@@ -88,7 +88,27 @@ so this analyzer reports only what can lose records with that client:
     the next poll, processed or not. Fix: wait for the goroutines
     (a sync.WaitGroup) before the next poll; a plain go f(r) becomes a
     function literal taking the Done, with the variables written later as
-    its parameters.
+    its parameters. Records sent on a channel to workers are reported the
+    same way: a local channel whose workers are function literals the
+    function starts (one, or a pool started by a loop), or an unexported
+    field's channel, made fresh for each value of its struct, whose
+    workers any function of the package runs (for r := range s.work).
+    Each worker ranges over the channel, or receives from it in a case of
+    a select in a for loop that never leaves (a worker that also ticks),
+    and processes the record in place, leaving its loop body only by
+    continue. Fix: a WaitGroup counts the records in flight (declared
+    after a local channel, or a field of the struct next to the
+    channel's): Add(1) before each send, Done at the end of the
+    worker's body and before each continue, Wait after the statement of
+    the poll loop that sends, so the next poll, which makes the records
+    committable, waits until the workers have processed them. The
+    default revoke commits only what a poll made committable, so it
+    commits no record a worker still holds. Not reported: a loop that
+    receives from a channel or selects (taken as a join, as for
+    goroutines; so a send in a select with ctx.Done()), a channel passed
+    to a function (go worker(ctx, work)) or used other than to send,
+    receive, close or measure it, a worker that returns, breaks or hands
+    the record on again.
 
   - marks-ignored (franz-go): MarkCommitRecords, MarkCommitOffsets and
     CommitMarkedOffsets are no-ops without kgo.AutoCommitMarks(), while

@@ -1,0 +1,517 @@
+package autocommit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// ---- records handed to workers over a channel outlive their poll ----
+
+// A handoff is a channel that a poll loop sends records on, with the
+// workers that receive them. The fix counts the records in flight on a
+// sync.WaitGroup: Add(1) before each send, Done in the worker once it has
+// processed the record (at the end of its loop body, and before each
+// continue of it), Wait after the statement of the poll loop body that
+// sends, so that the next poll (which makes the records of this one
+// committable) starts only once the workers have processed them. The
+// default revoke commits only what a poll has made committable, so it
+// commits no record still in a worker either.
+type handoff struct {
+	ch    types.Object // the channel: a local variable or an unexported field
+	field bool
+	sends []*ast.SendStmt
+	work  []*workerLoop
+	// decl is the statement declaring a local channel (the WaitGroup is
+	// declared after it); for a field, chanField is its declaration in
+	// the struct and named the struct type.
+	decl      ast.Stmt
+	chanField *ast.Field
+	named     *types.Named
+}
+
+// workerLoop is the loop of a worker receiving from the channel: the body
+// handling one record (a range body, or the case `case r := <-ch:` of a
+// select in a for loop), the continues that end it early, and, for a
+// field, the variable the worker reaches the channel through.
+type workerLoop struct {
+	body  []ast.Stmt
+	end   token.Pos
+	conts []*ast.BranchStmt
+	base  *ast.Ident
+}
+
+// sendsIn returns the channel sends in fn (and its closures) of a tainted
+// value.
+func sendsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []*ssa.Send {
+	var out []*ssa.Send
+	var visit func(*ssa.Function)
+	visit = func(fn *ssa.Function) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if s, ok := instr.(*ssa.Send); ok && tainted[s.X] {
+					out = append(out, s)
+				}
+			}
+		}
+		for _, anon := range fn.AnonFuncs {
+			visit(anon)
+		}
+	}
+	visit(fn)
+	return out
+}
+
+// outliveSends reports records of poll f (in the loop with body body)
+// sent on a channel to workers, with no join before the next poll.
+func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa.Call, body *ast.BlockStmt, tainted map[ssa.Value]bool) {
+	done := map[types.Object]bool{}
+	for _, s := range sendsIn(f.Fn, tainted) {
+		if s.Pos() < body.Pos() || s.Pos() > body.End() {
+			continue
+		}
+		if c.joined(f.Fn, poll) {
+			return
+		}
+		path := edit.Path(c.pass, s.Pos())
+		var ss *ast.SendStmt
+		for _, n := range path {
+			if x, ok := n.(*ast.SendStmt); ok {
+				ss = x
+				break
+			}
+		}
+		fd := outerDecl(path)
+		if ss == nil || fd == nil {
+			continue
+		}
+		h, top, ok := c.handoffOf(ss, body, fd)
+		if !ok || done[h.ch] {
+			continue
+		}
+		done[h.ch] = true
+		edits, ok := c.handoffFix(h, top, body, fd)
+		if !ok {
+			continue
+		}
+		c.report(k, analysis.Diagnostic{
+			Pos:      ss.Pos(),
+			End:      ss.Arrow,
+			Category: CategoryOutlivePoll,
+			Message: fmt.Sprintf("record handed to workers over a channel while the loop polls again: %s%s's auto-commit commits every poll before the latest, so the next %s makes this record committable while a worker may still hold it; a crash loses it (at-most-once)",
+				c.assumption(k), k.Client.Name, clientmodel.ShortName(f.Func)),
+			Related: append(c.outliveRelated(k, f), related(h.work[0].end, "a worker takes the record here")),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   "Wait for the workers to process the poll's records before the next poll",
+				TextEdits: edits,
+			}},
+		})
+	}
+}
+
+// handoffOf returns the handoff of the send ss in the poll loop body
+// (in fd), with the statement of body that holds every send on the
+// channel. False unless every use of the channel is known: sends inside
+// that statement, workers ranging over it (or receiving from it in a case
+// of a select in a for loop) that never stop receiving while the loop
+// runs, close, len and cap; and for a field, a fresh channel made for
+// each value of its struct.
+func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncDecl) (*handoff, ast.Stmt, bool) {
+	h := &handoff{}
+	var scope []ast.Node
+	switch x := ast.Unparen(ss.Chan).(type) {
+	case *ast.Ident:
+		v, ok := c.pass.TypesInfo.Uses[x].(*types.Var)
+		if !ok || v.Parent() == c.pass.Pkg.Scope() || v.Pos() < fd.Body.Pos() || v.Pos() > fd.Body.End() {
+			return nil, nil, false
+		}
+		stmt, _ := edit.Stmt(edit.Path(c.pass, v.Pos()))
+		switch s := stmt.(type) {
+		case *ast.AssignStmt:
+			if s.Tok != token.DEFINE {
+				return nil, nil, false
+			}
+		case *ast.DeclStmt:
+		default:
+			return nil, nil, false
+		}
+		h.ch, h.decl, scope = v, stmt, []ast.Node{fd.Body}
+	case *ast.SelectorExpr:
+		sel := c.pass.TypesInfo.Selections[x]
+		if sel == nil || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 {
+			return nil, nil, false
+		}
+		v := sel.Obj().(*types.Var)
+		ptr, ok := types.Unalias(sel.Recv()).(*types.Pointer)
+		if !ok || v.Exported() || v.Pkg() != c.pass.Pkg {
+			return nil, nil, false
+		}
+		named, ok := types.Unalias(ptr.Elem()).(*types.Named)
+		if !ok || named.Obj().Pkg() != c.pass.Pkg || named.TypeParams().Len() > 0 {
+			return nil, nil, false
+		}
+		fpath := edit.Path(c.pass, v.Pos())
+		if len(fpath) < 2 {
+			return nil, nil, false
+		}
+		fld, ok := fpath[1].(*ast.Field)
+		if !ok || len(fld.Names) != 1 {
+			return nil, nil, false
+		}
+		h.ch, h.field, h.chanField, h.named = v, true, fld, named
+		for _, f := range c.pass.Files {
+			scope = append(scope, f)
+		}
+	default:
+		return nil, nil, false
+	}
+	var uses []*ast.Ident
+	for _, n := range scope {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == h.ch {
+				uses = append(uses, id)
+			}
+			return true
+		})
+	}
+	var top ast.Stmt
+	for _, s := range body.List {
+		if s.Pos() <= ss.Pos() && ss.Pos() < s.End() {
+			top = s
+		}
+	}
+	if top == nil || jumpsOut(top) {
+		return nil, nil, false
+	}
+	for _, id := range uses {
+		path := edit.Path(c.pass, id.Pos())
+		if len(path) < 3 {
+			return nil, nil, false
+		}
+		e, rest := ast.Expr(id), path[1:]
+		var base *ast.Ident
+		if h.field {
+			switch p := rest[0].(type) {
+			case *ast.SelectorExpr:
+				b, ok := ast.Unparen(p.X).(*ast.Ident)
+				if !ok || p.Sel != id || !types.Identical(c.pass.TypesInfo.TypeOf(b), types.NewPointer(h.named)) {
+					return nil, nil, false
+				}
+				e, base, rest = p, b, rest[1:]
+			case *ast.KeyValueExpr:
+				// &service{work: make(chan T, n)}: a channel of its own.
+				if p.Key != id || !c.makes(p.Value) {
+					return nil, nil, false
+				}
+				continue
+			default:
+				return nil, nil, false
+			}
+		}
+		if len(rest) == 0 {
+			return nil, nil, false
+		}
+		switch p := rest[0].(type) {
+		case *ast.SendStmt:
+			if p.Chan != e || p.Pos() < top.Pos() || p.End() > top.End() {
+				return nil, nil, false
+			}
+			if h.field && !c.visibleAt(base, top.End()) {
+				return nil, nil, false
+			}
+			if s, _ := edit.Stmt(rest); s != p {
+				return nil, nil, false
+			}
+			if cc, ok := rest[1].(*ast.CommClause); ok && cc.Comm == p {
+				return nil, nil, false // a case of a select: no statement before it
+			}
+			h.sends = append(h.sends, p)
+		case *ast.RangeStmt:
+			if p.X != e {
+				return nil, nil, false
+			}
+			w, ok := c.rangeWorker(p, fd, h)
+			if !ok {
+				return nil, nil, false
+			}
+			w.base = base
+			h.work = append(h.work, w)
+		case *ast.UnaryExpr:
+			if p.Op != token.ARROW || len(rest) < 3 {
+				return nil, nil, false
+			}
+			cc, ok := rest[2].(*ast.CommClause)
+			if !ok {
+				return nil, nil, false
+			}
+			w, ok := c.caseWorker(cc, p, fd, h)
+			if !ok {
+				return nil, nil, false
+			}
+			w.base = base
+			h.work = append(h.work, w)
+		case *ast.CallExpr:
+			if !isBuiltin(c.pass, p.Fun, "close") && !isBuiltin(c.pass, p.Fun, "len") && !isBuiltin(c.pass, p.Fun, "cap") {
+				return nil, nil, false
+			}
+		case *ast.AssignStmt:
+			// s.work = make(chan T, n)
+			if !h.field || len(p.Lhs) != 1 || len(p.Rhs) != 1 || p.Lhs[0] != e || !c.makes(p.Rhs[0]) {
+				return nil, nil, false
+			}
+		default:
+			return nil, nil, false
+		}
+	}
+	if len(h.sends) == 0 || len(h.work) == 0 {
+		return nil, nil, false
+	}
+	for _, w := range h.work {
+		if h.field && w.base == nil {
+			return nil, nil, false
+		}
+	}
+	return h, top, true
+}
+
+// outerDecl returns the function declaration path is in, through any
+// function literals, or nil.
+func outerDecl(path []ast.Node) *ast.FuncDecl {
+	for i := len(path) - 1; i >= 0; i-- {
+		if fd, ok := path[i].(*ast.FuncDecl); ok && fd.Body != nil {
+			return fd
+		}
+	}
+	return nil
+}
+
+// makes reports whether e is a call of the built-in make.
+func (c *checker) makes(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && isBuiltin(c.pass, call.Fun, "make")
+}
+
+// rangeWorker returns the worker of `for r := range ch { ... }`: a loop in
+// a goroutine (a function literal started by a go statement outside the
+// poll function's loops, or, for a field, any function) whose body
+// processes r in place and leaves only by continue.
+func (c *checker) rangeWorker(rs *ast.RangeStmt, fd *ast.FuncDecl, h *handoff) (*workerLoop, bool) {
+	v, ok := rs.Key.(*ast.Ident)
+	if !ok || rs.Value != nil || v.Name == "_" || len(rs.Body.List) == 0 || !c.startedApart(rs, fd, h) {
+		return nil, false
+	}
+	conts, ok := c.workerExits(rs.Body)
+	if !ok || c.handedOn(rs.Body.List, v.Name) {
+		return nil, false
+	}
+	return &workerLoop{body: rs.Body.List, end: rs.Body.Rbrace, conts: conts}, true
+}
+
+// caseWorker returns the worker of `case r := <-ch:` in a select that is
+// the body of a for loop with no condition (a worker that also ticks or
+// flushes): the for loop never stops (no return, no break of it), and the
+// case's body processes r in place and leaves only by continue.
+func (c *checker) caseWorker(cc *ast.CommClause, recv *ast.UnaryExpr, fd *ast.FuncDecl, h *handoff) (*workerLoop, bool) {
+	as, ok := cc.Comm.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != recv || len(cc.Body) == 0 {
+		return nil, false
+	}
+	v, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || v.Name == "_" {
+		return nil, false
+	}
+	path := edit.Path(c.pass, cc.Pos())
+	// CommClause, select body, SelectStmt, loop body, loop.
+	if len(path) < 5 {
+		return nil, false
+	}
+	sel, ok := path[2].(*ast.SelectStmt)
+	if !ok {
+		return nil, false
+	}
+	loop, ok := path[4].(*ast.ForStmt)
+	if !ok || loop.Body != path[3] || loop.Cond != nil || len(loop.Body.List) != 1 || loop.Body.List[0] != sel || !c.startedApart(loop, fd, h) {
+		return nil, false
+	}
+	// No clause may leave the loop: the worker keeps receiving.
+	if _, ok := c.workerExits(loop.Body); !ok {
+		return nil, false
+	}
+	blk := &ast.BlockStmt{List: cc.Body}
+	conts, ok := c.workerExits(blk)
+	if !ok || c.handedOn(cc.Body, v.Name) {
+		return nil, false
+	}
+	return &workerLoop{body: cc.Body, end: cc.End(), conts: conts}, true
+}
+
+// workerExits returns the continues of the worker loop in body (the body
+// of the loop, or of a select's case, where a break leaves the select),
+// false when body can leave otherwise: a return, a break of the loop (or
+// of the select), a goto or a label.
+func (c *checker) workerExits(body *ast.BlockStmt) ([]*ast.BranchStmt, bool) {
+	var conts []*ast.BranchStmt
+	ok := true
+	var walk func(n ast.Node, loops, switches int)
+	walk = func(n ast.Node, loops, switches int) {
+		ast.Inspect(n, func(x ast.Node) bool {
+			if !ok {
+				return false
+			}
+			switch x := x.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt:
+				if x != n {
+					walk(x.Body, loops+1, switches)
+					return false
+				}
+			case *ast.RangeStmt:
+				if x != n {
+					walk(x.Body, loops+1, switches)
+					return false
+				}
+			case *ast.SwitchStmt:
+				if x != n {
+					walk(x.Body, loops, switches+1)
+					return false
+				}
+			case *ast.TypeSwitchStmt:
+				if x != n {
+					walk(x.Body, loops, switches+1)
+					return false
+				}
+			case *ast.SelectStmt:
+				if x != n {
+					walk(x.Body, loops, switches+1)
+					return false
+				}
+			case *ast.ReturnStmt, *ast.LabeledStmt:
+				ok = false
+			case *ast.BranchStmt:
+				switch {
+				case x.Label != nil || x.Tok == token.GOTO:
+					ok = false
+				case x.Tok == token.BREAK:
+					if loops == 0 && switches == 0 {
+						ok = false
+					}
+				case x.Tok == token.CONTINUE:
+					if loops == 0 {
+						conts = append(conts, x)
+					}
+				}
+			}
+			return true
+		})
+	}
+	walk(body, 0, 0)
+	return conts, ok
+}
+
+// startedApart reports whether the worker loop n runs in a goroutine of
+// its own: for a local channel, in a function literal that a go
+// statement of fd starts outside the loops that send (anywhere before
+// them); for a field, in any function of the package (a method started
+// by another).
+func (c *checker) startedApart(n ast.Node, fd *ast.FuncDecl, h *handoff) bool {
+	path := edit.Path(c.pass, n.Pos())
+	for i, p := range path {
+		switch p := p.(type) {
+		case *ast.FuncLit:
+			if i+2 >= len(path) {
+				return false
+			}
+			call, ok := path[i+1].(*ast.CallExpr)
+			gs, ok2 := path[i+2].(*ast.GoStmt)
+			if !ok || !ok2 || call.Fun != p || gs.Call != call {
+				return false
+			}
+			for _, s := range h.sends {
+				if gs.Pos() <= s.Pos() && s.Pos() < gs.End() {
+					return false
+				}
+			}
+			return h.field || outerDecl(path) == fd
+		case *ast.FuncDecl:
+			return h.field && p != fd
+		}
+	}
+	return false
+}
+
+// handoffFix returns the edits counting h's records on a WaitGroup: Add
+// before each send, Done at the end of each worker's body and before its
+// continues, Wait after top (the statement of the poll loop body that
+// sends).
+func (c *checker) handoffFix(h *handoff, top ast.Stmt, body *ast.BlockStmt, fd *ast.FuncDecl) ([]analysis.TextEdit, bool) {
+	file := edit.File(c.pass, top.Pos())
+	syncName, imp := edit.Import(c.pass, file, "sync")
+	edits := append([]analysis.TextEdit(nil), imp...)
+	var wg string
+	ref := func(base *ast.Ident) string { return wg }
+	if h.field {
+		wg = "pending"
+		for i := 2; ; i++ {
+			if obj, _, _ := types.LookupFieldOrMethod(h.named, true, c.pass.Pkg, wg); obj == nil {
+				break
+			}
+			wg = "pending" + strconv.Itoa(i)
+		}
+		ref = func(base *ast.Ident) string { return base.Name + "." + wg }
+		indent := edit.Indent(c.pass, h.chanField.Pos())
+		edits = append(edits, analysis.TextEdit{Pos: h.chanField.End(), End: h.chanField.End(),
+			NewText: []byte(fmt.Sprintf("\n%s%s %s.WaitGroup // records handed to the workers and not yet processed", indent, wg, syncName))})
+	} else {
+		wg = c.unusedName(fd.Body, "wg")
+		edits = append(edits, edit.InsertAfter(c.pass, h.decl, fmt.Sprintf("var %s %s.WaitGroup // records handed to the workers and not yet processed", wg, syncName)))
+	}
+	var sendBase *ast.Ident
+	for _, s := range h.sends {
+		var base *ast.Ident
+		if h.field {
+			base, _ = ast.Unparen(ast.Unparen(s.Chan).(*ast.SelectorExpr).X).(*ast.Ident)
+			if sendBase != nil && c.pass.TypesInfo.Uses[base] != c.pass.TypesInfo.Uses[sendBase] {
+				return nil, false
+			}
+			sendBase = base
+		}
+		edits = append(edits, edit.InsertBefore(c.pass, s, ref(base)+".Add(1)"))
+	}
+	for _, w := range h.work {
+		if h.field {
+			for _, ct := range w.conts {
+				if !c.visibleAt(w.base, ct.Pos()) {
+					return nil, false
+				}
+			}
+			if !c.visibleAt(w.base, w.end) {
+				return nil, false
+			}
+		}
+		done := ref(w.base) + ".Done()"
+		for _, ct := range w.conts {
+			edits = append(edits, edit.InsertBefore(c.pass, ct, done))
+		}
+		last := w.body[len(w.body)-1]
+		if b, ok := last.(*ast.BranchStmt); ok && b.Tok == token.CONTINUE {
+			continue // Done inserted before it
+		}
+		e, ok := edit.AppendToList(c.pass, w.body, w.end, done)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e)
+	}
+	edits = append(edits, edit.InsertAfter(c.pass, top, ref(sendBase)+".Wait()"))
+	return edits, true
+}

@@ -1,0 +1,265 @@
+// Package franzhandoff: records handed to workers over a channel while the
+// loop polls again; franz-go's default auto-commit commits them at the
+// next poll, processed or not (issue #12).
+package franzhandoff
+
+import (
+	"context"
+	"log"
+	"sync"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+type notifier struct{ sent map[string]bool }
+
+func (n *notifier) deliver(ctx context.Context, r *kgo.Record) error {
+	n.sent[string(r.Key)] = true
+	return ctx.Err()
+}
+
+func (n *notifier) flush() {}
+
+// pool hands each record to a pool of workers started by a counted loop
+// and polls again at once.
+func pool(ctx context.Context, n *notifier) error {
+	cl, err := kgo.NewClient(
+		kgo.SeedBrokers("localhost:9092"),
+		kgo.ConsumerGroup("alerts"),
+		kgo.ConsumeTopics("alerts"),
+	)
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	work := make(chan *kgo.Record, 64)
+	for i := 0; i < 8; i++ {
+		go func() {
+			for r := range work {
+				if err := n.deliver(ctx, r); err != nil {
+					log.Printf("deliver: %v", err)
+				}
+			}
+		}()
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			close(work)
+			return nil
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			work <- r // want `record handed to workers over a channel while the loop polls again`
+		})
+	}
+}
+
+// waited counts the records it hands over and waits for the workers
+// before polling again.
+func waited(ctx context.Context, n *notifier) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("alerts"), kgo.ConsumeTopics("alerts"))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	var wg sync.WaitGroup
+	work := make(chan *kgo.Record, 64)
+	for i := 0; i < 8; i++ {
+		go func() {
+			for r := range work {
+				_ = n.deliver(ctx, r)
+				wg.Done()
+			}
+		}()
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			close(work)
+			return nil
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			wg.Add(1)
+			work <- r // ok: wg.Wait below runs before the next poll
+		})
+		wg.Wait()
+	}
+}
+
+// marked turns on AutoCommitMarks and marks each record in the worker
+// after processing: only processed records are committed.
+func marked(ctx context.Context, n *notifier) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("alerts"), kgo.AutoCommitMarks())
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	work := make(chan *kgo.Record, 64)
+	for i := 0; i < 8; i++ {
+		go func() {
+			for r := range work {
+				if err := n.deliver(ctx, r); err == nil {
+					cl.MarkCommitRecords(r)
+				}
+			}
+		}()
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			return nil
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			work <- r // ok: only marked records are committed
+		})
+	}
+}
+
+// noGroup consumes without a group: nothing is committed.
+func noGroup(ctx context.Context, n *notifier) {
+	cl, _ := kgo.NewClient(kgo.ConsumeTopics("alerts"))
+	work := make(chan *kgo.Record)
+	go func() {
+		for r := range work {
+			_ = n.deliver(ctx, r)
+		}
+	}()
+	for {
+		for _, r := range cl.PollFetches(ctx).Records() {
+			work <- r // ok: no consumer group, no commits
+		}
+	}
+}
+
+// single hands records to one worker that skips the ones it cannot
+// deliver: the wait's Done goes before the continue as well.
+func single(ctx context.Context, n *notifier) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("alerts"))
+	jobs := make(chan *kgo.Record)
+	go func() {
+		for r := range jobs {
+			if len(r.Value) == 0 {
+				continue
+			}
+			if err := n.deliver(ctx, r); err != nil {
+				log.Printf("deliver: %v", err)
+			}
+		}
+	}()
+	for {
+		for _, r := range cl.PollRecords(ctx, 500).Records() {
+			jobs <- r // want `record handed to workers over a channel`
+		}
+	}
+}
+
+// ticking hands records to a worker that also flushes on a ticker.
+func ticking(ctx context.Context, n *notifier) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("alerts"))
+	in := make(chan *kgo.Record, 16)
+	go func() {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case r := <-in:
+				_ = n.deliver(ctx, r)
+			case <-tick.C:
+				n.flush()
+			}
+		}
+	}()
+	for {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(func(r *kgo.Record) {
+			in <- r // want `record handed to workers over a channel`
+		})
+	}
+}
+
+// service keeps its work channel in a field; start runs its workers.
+type service struct {
+	cl   *kgo.Client
+	n    *notifier
+	work chan *kgo.Record
+}
+
+func newService(n *notifier) (*service, error) {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("alerts"), kgo.ConsumeTopics("alerts"))
+	if err != nil {
+		return nil, err
+	}
+	return &service{cl: cl, n: n, work: make(chan *kgo.Record, 128)}, nil
+}
+
+func (s *service) start(ctx context.Context, workers int) {
+	for i := 0; i < workers; i++ {
+		go s.worker(ctx)
+	}
+}
+
+func (s *service) worker(ctx context.Context) {
+	for r := range s.work {
+		if err := s.n.deliver(ctx, r); err != nil {
+			log.Printf("deliver: %v", err)
+		}
+	}
+}
+
+func (s *service) run(ctx context.Context) {
+	for {
+		fetches := s.cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			close(s.work)
+			return
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			s.work <- r // want `record handed to workers over a channel`
+		})
+	}
+}
+
+// pending is the same service waiting for its workers before each poll.
+type pending struct {
+	cl   *kgo.Client
+	n    *notifier
+	wg   sync.WaitGroup
+	work chan *kgo.Record
+}
+
+func newPending(n *notifier) (*pending, error) {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("alerts"), kgo.ConsumeTopics("alerts"))
+	if err != nil {
+		return nil, err
+	}
+	return &pending{cl: cl, n: n, work: make(chan *kgo.Record, 128)}, nil
+}
+
+func (p *pending) start(ctx context.Context, workers int) {
+	for i := 0; i < workers; i++ {
+		go p.worker(ctx)
+	}
+}
+
+func (p *pending) worker(ctx context.Context) {
+	for r := range p.work {
+		_ = p.n.deliver(ctx, r)
+		p.wg.Done()
+	}
+}
+
+func (p *pending) run(ctx context.Context) {
+	for {
+		fetches := p.cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			close(p.work)
+			return
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			p.wg.Add(1)
+			p.work <- r // ok: p.wg.Wait below runs before the next poll
+		})
+		p.wg.Wait()
+	}
+}
