@@ -310,7 +310,9 @@ that client.
     SetOffset with it, before the first read; a failed read or
     SetOffset is returned (wrapped), or, in a function without an error
     result, stops the process (log.Fatalf). Built when the config is a
-    literal in the call with those fields written without effects, the
+    literal in the call with those fields written without effects (or a
+    variable or field holding it: the row is read by its Topic and
+    Partition fields, as they were when the reader was built), the
     reader is assigned to a variable, and one handle of the
     transaction's database is in scope there; known gap otherwise.
     Silent when a restore hook is present (franz-go AdjustFetchOffsetsFn,

@@ -21,8 +21,9 @@ import (
 // not right or not built either (a consumer starting from the newest
 // offset, ? placeholders, no deferred rollback where one cannot be added),
 // a kafka-go Reader
-// outside a group whose SetOffset fix is not built (a config not written
-// as a literal in the call, no database handle in scope); and a franz-go
+// outside a group whose SetOffset fix is not built (a config that is
+// neither a literal in the call nor a variable or field, such as a
+// call's result; no database handle in scope); and a franz-go
 // revoke callback committing records in flight
 // on a client polled only in another package (or whose poll's receiver
 // cannot be written again), when the commit is in a function literal
@@ -229,8 +230,10 @@ var scenarios = []string{
 	// back: one built in a function returning an error with a context
 	// (fixed by reading the row after the deferred Close and calling
 	// SetOffset, failures returned), one in a function without results
-	// or context (context.Background(), failures stop the process) (2
-	// positive); a Reader set to the stored position (1 silent).
+	// or context (context.Background(), failures stop the process), one
+	// built from a config variable (the row read by its Topic and
+	// Partition fields) (3 positive); Readers set to the stored position,
+	// from a literal and from a config variable (2 silent).
 	"fencing/restorekafkago",
 	// a franz-go client behind an interface of the application without
 	// AllowRebalance, whose revoke callback commits in flight (1

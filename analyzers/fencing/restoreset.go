@@ -26,7 +26,8 @@ import (
 // setOffsetFix reports an offset row never read back by consumer k, built
 // outside a group, fixed with the client's restore call. Built when the
 // constructor's config is a literal in the call, with the topic (and
-// partition, 0 when not set) as expressions without effects, the keys of
+// partition, 0 when not set) as expressions without effects, or a
+// variable or field (its topic and partition fields are read), the keys of
 // the row known there, one database handle of the transaction's type in
 // scope, and the constructor's result assigned to a variable.
 func (c *checker) setOffsetFix(ev *semantics.Evidence, k *consumer.Consumer) {
@@ -61,6 +62,11 @@ func (c *checker) setOffsetFix(ev *semantics.Evidence, k *consumer.Consumer) {
 	topic, partition, ok := c.configKeys(call.Args[0], k.Client)
 	if !ok {
 		return
+	}
+	for _, id := range idents(call.Args[0]) {
+		if id.Name == rid.Name {
+			return // read after the statement, the name means the reader
+		}
 	}
 	// After the constructor's statement, and the deferred Close that
 	// follows it (a failed read then still closes the reader).
@@ -163,7 +169,7 @@ func (c *checker) configKeys(arg ast.Expr, cl *clientmodel.Client) (topic, parti
 	}
 	lit, isLit := e.(*ast.CompositeLit)
 	if !isLit {
-		return "", "", false
+		return c.configVarKeys(e, cl)
 	}
 	partition = "0"
 	for _, el := range lit.Elts {
@@ -188,6 +194,51 @@ func (c *checker) configKeys(arg ast.Expr, cl *clientmodel.Client) (topic, parti
 				return "", "", false
 			}
 			partition = c.text(kv.Value)
+		}
+	}
+	return topic, partition, topic != ""
+}
+
+// configVarKeys is configKeys for a config held in a variable (or a
+// field) without effects: its topic and partition fields, read right
+// after the constructor's statement, are the ones it was given.
+func (c *checker) configVarKeys(e ast.Expr, cl *clientmodel.Client) (topic, partition string, ok bool) {
+	if !pureExpr(e) {
+		return "", "", false
+	}
+	if _, isLit := e.(*ast.BasicLit); isLit {
+		return "", "", false
+	}
+	t := c.pass.TypesInfo.TypeOf(e)
+	if t == nil {
+		return "", "", false
+	}
+	if p, isPtr := t.Underlying().(*types.Pointer); isPtr {
+		t = p.Elem()
+	}
+	st, isStruct := t.Underlying().(*types.Struct)
+	if !isStruct {
+		return "", "", false
+	}
+	x := c.text(e)
+	if _, isID := e.(*ast.Ident); !isID {
+		x = "(" + x + ")"
+		if _, isSel := e.(*ast.SelectorExpr); isSel {
+			x = c.text(e)
+		}
+	}
+	partition = "0"
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Exported() && f.Pkg() != c.pass.Pkg {
+			continue
+		}
+		basic, _ := f.Type().Underlying().(*types.Basic)
+		switch {
+		case basic != nil && basic.Info()&types.IsString != 0 && isTopicField(cl, f.Name()):
+			topic = x + "." + f.Name()
+		case basic != nil && basic.Info()&types.IsInteger != 0 && strings.EqualFold(f.Name(), "partition"):
+			partition = x + "." + f.Name()
 		}
 	}
 	return topic, partition, topic != ""

@@ -119,3 +119,79 @@ func tailAudit(db *sql.DB) {
 		}
 	}
 }
+
+// applyConfigured is apply for configuredReader.
+func applyConfigured(ctx context.Context, db *sql.DB, m kafka.Message) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO prices (key, body) VALUES ($1, $2)`, m.Key, m.Value); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, saveOffset, m.Offset+1, m.Topic, m.Partition); err != nil { // want `the position written to consumer_offsets in the transaction is never read back when the consumer starts`
+		return err
+	}
+	return tx.Commit()
+}
+
+// configuredReader builds its reader from a config variable: the fix reads
+// the topic and partition from it.
+func configuredReader(ctx context.Context, db *sql.DB, topic string, partition int) error {
+	cfg := kafka.ReaderConfig{Brokers: brokers, Topic: topic, Partition: partition}
+	r := kafka.NewReader(cfg)
+	defer r.Close()
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := applyConfigured(ctx, db, m); err != nil {
+			return err
+		}
+	}
+}
+
+// applyConfiguredResumed is apply for configuredResumed.
+func applyConfiguredResumed(ctx context.Context, db *sql.DB, m kafka.Message) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO prices (key, body) VALUES ($1, $2)`, m.Key, m.Value); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, saveOffset, m.Offset+1, m.Topic, m.Partition); err != nil { // ok: the reader resumes from the stored position
+		return err
+	}
+	return tx.Commit()
+}
+
+// configuredResumed is configuredReader's twin: it sets the reader to the
+// stored position, read by the config's topic and partition, before the
+// first read.
+func configuredResumed(ctx context.Context, db *sql.DB, topic string, partition int) error {
+	cfg := kafka.ReaderConfig{Brokers: brokers, Topic: topic, Partition: partition}
+	r := kafka.NewReader(cfg)
+	defer r.Close()
+	var next int64
+	err := db.QueryRowContext(ctx, `SELECT next_offset FROM consumer_offsets WHERE topic = $1 AND partition = $2`, cfg.Topic, cfg.Partition).Scan(&next)
+	if err == nil {
+		if err := r.SetOffset(next); err != nil {
+			return err
+		}
+	} else if err != sql.ErrNoRows {
+		return err
+	}
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := applyConfiguredResumed(ctx, db, m); err != nil {
+			return err
+		}
+	}
+}
