@@ -234,7 +234,7 @@ func (b *builder) consumer(ctor clientmodel.CtorRef, call *ssa.Call, fn *ssa.Fun
 			if v := b.fromClientConfig(ctor, r); v != nil {
 				cfgs = append(cfgs, v)
 			} else {
-				s.Opaque = true
+				s.opaque(r)
 			}
 		}
 		for _, v := range cfgs {
@@ -322,7 +322,7 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 			if ext, ok := b.external(c, r); ok {
 				s.merge(ext)
 			} else {
-				s.Opaque = true
+				s.opaque(r)
 			}
 		}
 	}
@@ -424,7 +424,7 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 		}
 		if !ok {
 			ext = newSettings()
-			ext.Opaque = true
+			ext.opaque(r)
 		}
 		s.merge(ext.overriddenBy(b.keyMapUpdates(c, []ssa.Value{r})))
 	}
@@ -816,7 +816,7 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 	v = ssaflow.Unconvert(v)
 	call, ok := v.(*ssa.Call)
 	if !ok || depth > ssaflow.MaxValueDepth {
-		s.Opaque = true
+		s.opaque(v)
 		return
 	}
 	obj := ssaflow.Callee(call.Common())

@@ -3,10 +3,14 @@ package consumer
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"sort"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // Value is the value of one setting as the code sets it.
@@ -35,6 +39,10 @@ type Settings struct {
 	// function of another package without a fact), so any setting that is
 	// not explicitly set is unknown.
 	Opaque bool
+	// Origin says where the first opaque part comes from, for the report
+	// ("NewOperator's caller (argument 5, config)"); "" when it cannot
+	// be told.
+	Origin string
 	// Revoke is what the options say of a revoke callback registered
 	// among them (franz-go OnPartitionsRevoked): it is how a callback
 	// registered by an options helper of another package reaches the
@@ -101,6 +109,9 @@ func (s *Settings) merge(o *Settings) {
 		s.Cond[k] = true
 	}
 	s.Opaque = s.Opaque || o.Opaque
+	if s.Origin == "" {
+		s.Origin = o.Origin
+	}
 	s.Revoke = s.Revoke.with(o.Revoke)
 }
 
@@ -122,7 +133,7 @@ func (s *Settings) overriddenBy(o *Settings) *Settings {
 	for k := range s.Cond {
 		out.Cond[k] = true
 	}
-	out.Opaque = s.Opaque
+	out.Opaque, out.Origin = s.Opaque, s.Origin
 	out.merge(o)
 	return out
 }
@@ -182,6 +193,7 @@ type ConfigFact struct {
 	Unknown []clientmodel.Setting
 	Cond    []clientmodel.Setting
 	Opaque  bool
+	Origin  string
 	Revoke  RevokeHook
 }
 
@@ -207,13 +219,13 @@ func (f *ConfigFact) settings() *Settings {
 	for _, k := range f.Cond {
 		s.Cond[k] = true
 	}
-	s.Opaque = f.Opaque
+	s.Opaque, s.Origin = f.Opaque, f.Origin
 	s.Revoke = f.Revoke
 	return s
 }
 
 func factOf(s *Settings) *ConfigFact {
-	f := &ConfigFact{Opaque: s.Opaque, Revoke: s.Revoke}
+	f := &ConfigFact{Opaque: s.Opaque, Origin: s.Origin, Revoke: s.Revoke}
 	for k, v := range s.Set {
 		f.Set = append(f.Set, SettingValue{Setting: k, On: v.On})
 	}
@@ -227,4 +239,41 @@ func factOf(s *Settings) *ConfigFact {
 	}
 	sort.Slice(f.Cond, func(i, j int) bool { return f.Cond[i] < f.Cond[j] })
 	return f
+}
+
+// opaque records that part of the config comes from v, a value the
+// analysis cannot see into, and says where v comes from if it can.
+func (s *Settings) opaque(v ssa.Value) {
+	s.Opaque = true
+	if s.Origin == "" {
+		s.Origin = origin(v)
+	}
+}
+
+// origin says where a config value the analysis cannot see into comes
+// from: a parameter of a function no code of the package calls, another
+// package's function, a package-level variable; "" for the others.
+func origin(v ssa.Value) string {
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		fn := x.Parent()
+		i := slices.Index(fn.Params, x)
+		if fn.Signature.Recv() != nil {
+			if i == 0 {
+				return ""
+			}
+			i--
+		}
+		return fmt.Sprintf("%s's caller (argument %d, %s)", fn.Name(), i, x.Name())
+	case *ssa.Call:
+		if callee := ssaflow.Callee(x.Common()); callee != nil && callee.Pkg() != nil && callee.Pkg() != x.Parent().Pkg.Pkg {
+			return fmt.Sprintf("%s.%s, which the analysis cannot see into", callee.Pkg().Name(), callee.Name())
+		}
+	case *ssa.Global:
+		return fmt.Sprintf("package-level variable %s, which other packages may set", x.Name())
+	}
+	return ""
 }

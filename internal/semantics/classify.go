@@ -507,7 +507,7 @@ func (c *classifier) base() {
 			r.Guarantee, r.Reason = Neither, "the timer commits what Poll handed to the application, processed or not"
 			return
 		case ev.Client.Timer == clientmodel.TimerStored && ev.Is(clientmodel.AutoStore) == Unknown:
-			r.Guarantee, r.Reason = GuaranteeUnk, ev.Client.Spell(clientmodel.AutoStore)+" is set where the analysis cannot see it"
+			r.Guarantee, r.Reason = GuaranteeUnk, ev.Client.Spell(clientmodel.AutoStore)+" is set where the analysis cannot see it"+ev.unseen()
 			return
 		}
 		r.Guarantee = AtLeastOnce
@@ -520,8 +520,12 @@ func (c *classifier) base() {
 			r.Reason = "records are marked after they are processed (no mark before processing was found), and the timer commits only marks"
 		}
 		if ev.Is(clientmodel.MarksOnly) == Unknown || ev.Is(clientmodel.Greedy) == Unknown {
-			r.Guarantee, r.Reason = GuaranteeUnk, "part of the auto-commit configuration is set where the analysis cannot see it"
+			r.Guarantee, r.Reason = GuaranteeUnk, "part of the auto-commit configuration is set where the analysis cannot see it"+ev.unseen()
 		}
+	case auto == Unknown && ev.ConfigOrigin != "":
+		r.Strategy, r.Detail = StrategyUnknown, "whether auto-commit is on is not visible here: the configuration comes from "+ev.ConfigOrigin
+		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
+		r.Window = "unknown"
 	case auto == Unknown:
 		r.Strategy, r.Detail = StrategyUnknown, "whether auto-commit is on depends on a branch, or on code the analysis cannot see"
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"

@@ -123,7 +123,10 @@ type Evidence struct {
 	Topics []string
 
 	Settings map[clientmodel.Setting]Tri
-	Interval string // as set in code or the client default; "" if unknown
+	// ConfigOrigin says where the part of the configuration the analysis
+	// cannot see comes from ("" if it sees it all, or cannot tell).
+	ConfigOrigin string
+	Interval     string // as set in code or the client default; "" if unknown
 	// IntervalCode reports whether the code sets the interval.
 	IntervalCode bool
 
@@ -179,6 +182,15 @@ type Evidence struct {
 
 // Is returns the value of setting k.
 func (e *Evidence) Is(k clientmodel.Setting) Tri { return e.Settings[k] }
+
+// unseen names, after a reason that a setting is not visible, where the
+// configuration comes from, if the analysis can tell.
+func (e *Evidence) unseen() string {
+	if e.ConfigOrigin == "" {
+		return ""
+	}
+	return " (the configuration comes from " + e.ConfigOrigin + ")"
+}
 
 // groupless reports that the consumer is not a group member and keeps no
 // group's offsets either: nothing it does moves a committed position.
@@ -243,6 +255,9 @@ func (g *gatherer) evidence() *Evidence {
 		Client:   c.Client,
 		Settings: map[clientmodel.Setting]Tri{},
 		Entry:    g.entry,
+	}
+	if c.Settings.Opaque {
+		ev.ConfigOrigin = c.Settings.Origin
 	}
 	if c.Site != nil {
 		ev.Pos = g.posn(c.Site.Pos())

@@ -73,7 +73,13 @@ func TestClassify(t *testing.T) {
 			"window": "one commit interval (1s)", "revoke": "yes (kafka-go commits queued"}},
 		{"batch", map[string]string{"group": "g-batch", "topics": "t-batch", "strategy": semantics.StrategyEachBatch,
 			"window": "one batch of 100 records", "revoke": "no", "guarantee": semantics.AtLeastOnce}},
-		{"opaque", map[string]string{"group": "", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
+		{"opaque", map[string]string{"group": "", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk,
+			"detail": "the configuration comes from Opaque's caller (argument 0, cfg)"}},
+		{"cfgfield", map[string]string{"group": "g-operator", "strategy": semantics.StrategyUnknown,
+			"detail": "the configuration comes from NewOperator's caller (argument 0, cfg)"}},
+		// a client polled and committed through an adapter of the
+		// application: the calls are the client's
+		{"adapter", map[string]string{"group": "g-adapter", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		// clients read back from a map, an atomic.Pointer and a function
 		// variable are the consumers their constructors build
 		{"readermap", map[string]string{"group": "g-map", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},

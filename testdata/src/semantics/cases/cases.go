@@ -848,3 +848,38 @@ func rebalanceCommits() {
 		}
 	}
 }
+
+// Operator keeps the group config its constructor receives: the strategy
+// is unknown, and the row names the caller the config comes from.
+type Operator struct{ cfg *sarama.Config }
+
+// NewOperator is called by other packages only.
+func NewOperator(cfg *sarama.Config) *Operator { return &Operator{cfg: cfg} }
+
+func (o *Operator) start(ctx context.Context) {
+	g, _ := sarama.NewConsumerGroup(nil, "g-operator", o.cfg) // case: cfgfield
+	_ = g.Consume(ctx, []string{"t-operator"}, &batchHandler{})
+}
+
+// recordSource is the loop's view of a franz-go client, implemented by an
+// adapter that forwards to the client it holds.
+type recordSource interface {
+	PollFetches(ctx context.Context) kgo.Fetches
+	Commit(ctx context.Context) error
+}
+
+type kgoRecordSource struct{ cl *kgo.Client }
+
+func (s kgoRecordSource) PollFetches(ctx context.Context) kgo.Fetches { return s.cl.PollFetches(ctx) }
+func (s kgoRecordSource) Commit(ctx context.Context) error {
+	return s.cl.CommitUncommittedOffsets(ctx)
+}
+
+func adapted(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-adapter"), kgo.ConsumeTopics("t-adapter"), kgo.DisableAutoCommit()) // case: adapter
+	var src recordSource = kgoRecordSource{cl: cl}
+	for {
+		src.PollFetches(ctx).EachRecord(func(r *kgo.Record) { _ = apply(r) })
+		_ = src.Commit(ctx)
+	}
+}
