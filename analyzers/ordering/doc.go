@@ -39,9 +39,14 @@ dominates the processing of its record:
     (reported when the commit comes before the processing): the offset
     row in the effect's transaction is the exactly-once construction.
 
-A commit every Nth record also counts: an if statement whose
-condition takes the remainder of a counter the function increments (if
-n%100 == 0), holding only the position call (and its error check),
+A commit every Nth record, or on a time or size threshold, also counts:
+an if statement whose condition is a threshold on state the function
+keeps (the remainder of a counter it increments, if n%100 == 0; a
+comparison with such a counter, or with the length of a slice it appends
+to, len(batch) >= 100; the time elapsed since a variable it sets to
+time.Now(), time.Since(last) > interval), holding only the position call
+of the record just fetched (or of a batch it was appended to), its error
+check and resets of that state (last = time.Now(), batch = batch[:0]),
 followed in its block by the processing of the record. On the path where
 it runs it comes first, so a crash there loses the record; its fix
 moves the whole if statement after the statement that processes the
@@ -104,7 +109,8 @@ retries that finish before the commit, the offset written in the same
 database transaction as the effect (and a broker commit after that
 transaction), an offset row nothing in the package reads back (a lag
 report), deferred commits (they run after the body), commits on one
-path only (behind a flag, or a time or size threshold), commits of a previous record or poll made
+path only behind a flag (the operator's choice) or behind a guard doing
+more than the commit, commits of a previous record or poll made
 before the next fetch, and commits whose record is not processed
 afterwards (a poison pill skipped). A kafka-go WriteMessages counts as a
 synchronous produce on a Writer the package does not build with Async

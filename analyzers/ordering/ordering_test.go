@@ -25,10 +25,13 @@ import (
 //     or with Async set from a variable, counts as synchronous.
 //   - franz-go CommitOffsetsSync/CommitOffsets are modelled but have no
 //     scenario: the kgo stub has no kmsg types for their callbacks.
-//   - A commit on one path only is reported only when its guard counts
-//     records (if n%100 == 0, n incremented by the function) and holds
-//     the commit alone: a guard on a flag (the operator's choice of
-//     at-most-once), a time or size threshold, or a guard doing more is
+//   - A commit on one path only is reported only when its guard is a
+//     threshold on the function's own state (n%100 == 0 or n >= 100, n
+//     incremented by the function; len(batch) >= 100, batch appended to;
+//     time.Since(last) > d, last set to time.Now()) and holds the commit
+//     alone (with its error check and resets of that state): a guard on
+//     a flag (the operator's choice of at-most-once), on a threshold kept
+//     elsewhere (a field, another function), or a guard doing more is
 //     not, even though that path loses the message.
 //   - A position closure is followed to its calls only from a field of a
 //     struct literal that also holds a value carried from the record, or
@@ -227,10 +230,14 @@ var scenarios = []struct {
 	// positive, the send replaced by the workers' body, a ctx field
 	// added); a done channel per job awaited (1 silent).
 	{"ordering/poolassigned", ordering.Analyzer},
-	// a commit every Nth record: a kafka-go CommitMessages guarded by
-	// n%100 == 0 before the save (1 positive, the guard moved after the
-	// save); the guard after the save, a sarama mark behind a config
-	// flag (the operator's choice of at-most-once) (2 silent).
+	// a commit every Nth record or on a threshold: a kafka-go
+	// CommitMessages guarded by n%100 == 0, by time.Since(last) > 5s
+	// (last reset in the guard), and of a batch guarded by len(pending)
+	// >= 100 (pending reset in the guard), each before the save (3
+	// positive, the guard moved after the save); the three guards after
+	// the save, a sarama mark behind a config flag (the operator's choice
+	// of at-most-once), the previous message committed on the timer
+	// before the one just fetched is saved (5 silent).
 	{"ordering/everynth", ordering.Analyzer},
 	// a kafka-go commit retried in a loop of its own before the message
 	// is saved (the loop moves after the save) (1 positive); its twin (1

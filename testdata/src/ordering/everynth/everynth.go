@@ -6,6 +6,7 @@ package everynth
 import (
 	"context"
 	"log"
+	"time"
 
 	"github.com/IBM/sarama"
 	"github.com/segmentio/kafka-go"
@@ -73,4 +74,113 @@ func (p projector) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.C
 		}
 	}
 	return nil
+}
+
+// ticker commits a message when five seconds have passed since the last
+// commit, before saving it.
+func ticker(ctx context.Context, r *kafka.Reader, save func(context.Context, kafka.Message) error) error {
+	last := time.Now()
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if time.Since(last) > 5*time.Second {
+			if err := r.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages before the message is processed: a crash between them loses the message \(at-most-once\)`
+				return err
+			}
+			last = time.Now()
+		}
+		if err := save(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// tickerAfter is ticker's twin: the message is saved before the timed
+// commit.
+func tickerAfter(ctx context.Context, r *kafka.Reader, save func(context.Context, kafka.Message) error) error {
+	last := time.Now()
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := save(ctx, m); err != nil {
+			return err
+		}
+		if time.Since(last) > 5*time.Second {
+			if err := r.CommitMessages(ctx, m); err != nil { // ok: after the save
+				return err
+			}
+			last = time.Now()
+		}
+	}
+}
+
+// batcher collects fetched messages and commits them once it holds a
+// hundred, the last one before it is saved.
+func batcher(ctx context.Context, r *kafka.Reader, save func(context.Context, kafka.Message) error) error {
+	var pending []kafka.Message
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		pending = append(pending, m)
+		if len(pending) >= 100 {
+			if err := r.CommitMessages(ctx, pending...); err != nil { // want `call to CommitMessages before the messages are processed: a crash between them loses the messages \(at-most-once\)`
+				return err
+			}
+			pending = pending[:0]
+		}
+		if err := save(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// batcherAfter is batcher's twin: each message is saved before it joins
+// the batch.
+func batcherAfter(ctx context.Context, r *kafka.Reader, save func(context.Context, kafka.Message) error) error {
+	var pending []kafka.Message
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := save(ctx, m); err != nil {
+			return err
+		}
+		pending = append(pending, m)
+		if len(pending) >= 100 {
+			if err := r.CommitMessages(ctx, pending...); err != nil { // ok: every message in the batch is saved
+				return err
+			}
+			pending = pending[:0]
+		}
+	}
+}
+
+// tickerPrevious commits, when five seconds have passed, the message
+// saved in the previous iteration.
+func tickerPrevious(ctx context.Context, r *kafka.Reader, save func(context.Context, kafka.Message) error) error {
+	last := time.Now()
+	var prev *kafka.Message
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if prev != nil && time.Since(last) > 5*time.Second {
+			if err := r.CommitMessages(ctx, *prev); err != nil { // ok: the previous message, saved already
+				return err
+			}
+			last = time.Now()
+		}
+		if err := save(ctx, m); err != nil {
+			return err
+		}
+		prev = &m
+	}
 }
