@@ -215,13 +215,18 @@ that client.
     error), the callback's statement calling it is what goes (the
     callback, if that is all it does); else, when the function is
     unexported and only the callback calls it, the commit goes from that
-    function (a returned commit becomes `return nil`). Declarations that
+    function (a returned commit becomes `return nil`). A commit in a
+    function literal inside the callback (a closure it calls, or one a
+    retry helper runs) goes from that literal, which only the
+    callback's run reaches (a returned commit becomes `return nil`).
+    Declarations that
     only the removed statements used go with them (a context with a
     timeout for the commit, and its deferred cancel), and so do imports
     only they used. Known gap: no finding when the commit is in a
-    function literal inside the callback, in a function that does more
-    and is exported or has other callers, or when removing it would
-    leave unused a variable whose declaration has other effects.
+    function literal of a function the callback calls, in a function
+    that does more and is exported or has other callers, or when
+    removing it would leave unused a variable whose declaration has
+    other effects.
 
   - unfenced-offset-write: a consumer that keeps its position in its own
     database (the exactly-once pattern) writes the offset row with an UPDATE

@@ -27,9 +27,9 @@ import (
 // revoke callback committing records in flight
 // on a client polled only in another package (or whose poll's receiver
 // cannot be written again), when the commit is in a function literal
-// inside the callback, in a function that does more and is exported or
-// has other callers, or when removing it would leave unused a variable
-// whose declaration has other effects; a confluent rebalance callback
+// of a function the callback calls, in a function that does more and is
+// exported or has other callers, or when removing it would leave unused
+// a variable whose declaration has other effects; a confluent rebalance callback
 // whose partition workers keep committing after a revoke, when the
 // workers are not kept in a sync.Map of channels keyed by the assigned
 // partition or do not return when their channel closes, or the callback
@@ -153,7 +153,10 @@ var scenarios = []string{
 	// removing the callback and the imports only it used) and in one that
 	// also flushes (fixed by removing the commit, the context and its
 	// deferred cancel) (4 positive); twins with BlockRebalanceOnPoll (2
-	// silent).
+	// silent). The commit in a function literal inside the callback: run
+	// by a retry helper (fixed by returning nil instead), a closure the
+	// callback calls (fixed by removing the commit from it) (2
+	// positive); the retried twin with BlockRebalanceOnPoll (1 silent).
 	"fencing/franzrevokeremote",
 	// unguarded offset rows: pgx UPDATE, database/sql upsert in a
 	// constant, offset passed through a helper, ? placeholders (the

@@ -47,6 +47,9 @@ func (c *checker) dropRevokeCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.
 	}
 	fn, _ := c.funcOf(path)
 	if fn != cb.Syntax() {
+		if lit, ok := fn.(*ast.FuncLit); ok && containsNode(body, lit) {
+			return c.dropFromLiteral(lit, st, call)
+		}
 		// In a function the callback calls.
 		decl, ok := fn.(*ast.FuncDecl)
 		if !ok || decl.Body == nil {
@@ -185,6 +188,34 @@ func (c *checker) dropFromHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st a
 		return nil, "", false
 	}
 	drop, ok := c.removable(decl.Body, st)
+	if !ok {
+		return nil, "", false
+	}
+	edits, ok := c.removeStmts(drop)
+	if !ok {
+		return nil, "", false
+	}
+	return edits, title, true
+}
+
+// dropFromLiteral removes the commit statement st (of call) from lit, a
+// function literal inside the revoke callback (a closure a retry helper
+// runs, or one the callback calls): only the callback's run can reach
+// it. A commit returned (`return cl.CommitUncommittedOffsets(ctx)`) from
+// a literal whose one result is an error becomes `return nil`.
+func (c *checker) dropFromLiteral(lit *ast.FuncLit, st ast.Stmt, call *ast.CallExpr) ([]analysis.TextEdit, string, bool) {
+	title := "Remove the commit from the function literal in the revoke callback, so that the next owner resumes from the last commit made after processing"
+	if r, ok := st.(*ast.ReturnStmt); ok && len(r.Results) == 1 && ast.Unparen(r.Results[0]) == call {
+		sig, ok := c.pass.TypesInfo.TypeOf(lit).(*types.Signature)
+		if !ok || sig.Results().Len() != 1 || !isError(sig.Results().At(0).Type()) {
+			return nil, "", false
+		}
+		return []analysis.TextEdit{{Pos: r.Pos(), End: r.End(), NewText: []byte("return nil")}}, title, true
+	}
+	if !c.commitStmt(st, call) {
+		return nil, "", false
+	}
+	drop, ok := c.removable(lit.Body, st)
 	if !ok {
 		return nil, "", false
 	}
