@@ -176,8 +176,8 @@ func TestGoModNeedsUpdate(t *testing.T) {
 // without a body, which the type checker accepts and the compiler does
 // not) and a test importing a package that does not exist. Their errors
 // are printed once each, the packages depending on them are named as not
-// analyzed, and every other package is analyzed: its finding is printed
-// and the exit status is 1.
+// analyzed, and every other package is analyzed: its finding is printed,
+// the text output says how many were analyzed, and the exit status is 1.
 func TestBrokenDependency(t *testing.T) {
 	dir := writeModule(t, consumerModule(t, map[string]string{
 		"fine/fine.go":     markFirst,
@@ -228,6 +228,9 @@ func TestTwo(t *testing.T) { _ = mocks.Two }
 				if n := strings.Count(stderr, want); n != 1 {
 					t.Errorf("stderr has %q %d times, want once:\n%s", want, n, stderr)
 				}
+			}
+			if m.name == "text" && !strings.Contains(stderr, "packages analyzed despite the errors above") {
+				t.Errorf("stderr does not say that the other packages were analyzed:\n%s", stderr)
 			}
 			if n := problemLines(stderr); m.name != "text" && n != 3 {
 				t.Errorf("%d problems on stderr, want 3:\n%s", n, stderr)

@@ -192,6 +192,11 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 		}
 	default:
 		err = writeText(stderr, fds, *contextLines, cwd)
+		if err == nil && len(problems) > 0 {
+			// Without it a run with no finding ends with the errors, and
+			// the user cannot tell whether anything was analyzed.
+			_, err = fmt.Fprintf(stderr, "commitlint: %s analyzed despite the errors above\n", plural(analyzed(g), "package"))
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "commitlint: %v\n", err)
@@ -310,6 +315,18 @@ func analyzeChecked(analyzers []*analysis.Analyzer, patterns []string, tests boo
 		return nil, nil, err
 	}
 	return g, problems, nil
+}
+
+// analyzed is the number of packages g analyzed, each counted once
+// (not its test variants, nor the test mains).
+func analyzed(g *checker.Graph) int {
+	seen := map[string]bool{}
+	for _, a := range g.Roots {
+		if !strings.HasSuffix(a.Package.ID, ".test") {
+			seen[a.Package.PkgPath] = true
+		}
+	}
+	return len(seen)
 }
 
 // actionErrors returns the analysis errors of g, one line each, without
