@@ -298,7 +298,8 @@ that client.
     one's commit and then see its position. Built when the consumer
     resumes at or behind the stored position (it commits to the group
     after the transaction, or commits nothing and starts from the oldest
-    offset), with numbered placeholders (FOR UPDATE is not SQLite's),
+    offset), with numbered placeholders, or ? ones in a write of MySQL's
+    own syntax (ON DUPLICATE KEY UPDATE; FOR UPDATE is not SQLite's),
     and keys and offset written as expressions without effects in scope
     there; a transaction without a deferred rollback gets one
     (`defer tx.Rollback()`, right after the begin's error check) when

@@ -19,7 +19,8 @@ import (
 // franz-go client's options in another package) or a kafka-go group
 // Reader, when the fix that skips applied records in the transaction is
 // not right or not built either (a consumer starting from the newest
-// offset, ? placeholders, no deferred rollback where one cannot be added),
+// offset, ? placeholders in a write of no MySQL-only syntax, no deferred
+// rollback where one cannot be added),
 // a kafka-go Reader
 // outside a group whose SetOffset fix is not built (a config that is
 // neither a literal in the call nor a variable or field, such as a
@@ -220,8 +221,10 @@ var scenarios = []string{
 	"fencing/txnflush",
 	// a MySQL offset row (? placeholders, ON DUPLICATE KEY UPDATE with
 	// GREATEST) never read back by a franz-go consumer (1 positive, fixed
-	// with AdjustFetchOffsetsFn selecting with ? placeholders); restored (1
-	// silent).
+	// with AdjustFetchOffsetsFn selecting with ? placeholders); a kafka-go
+	// group Reader writing it (1 positive, fixed by skipping, in the
+	// transaction, messages below the stored position read FOR UPDATE with
+	// ? placeholders); restored, skipping (2 silent).
 	"fencing/restoremysql",
 	// restore hooks without a place: a franz-go client received from
 	// another package, one whose constructor has no database handle in

@@ -31,7 +31,8 @@ import (
 // behind the stored position (it commits to the broker after the
 // transaction, or nothing is committed and it starts from the oldest
 // offset; from the newest, records are lost, which no skip repairs);
-// numbered placeholders (PostgreSQL: FOR UPDATE is not SQLite's); a
+// numbered placeholders (PostgreSQL), or ? ones in a write of MySQL's own
+// syntax (ON DUPLICATE KEY UPDATE; FOR UPDATE is not SQLite's); a
 // deferred rollback; the keys and the new position are expressions
 // without effects, in scope where the read goes.
 //
@@ -42,9 +43,6 @@ import (
 // why the consumer cannot be told where to resume.
 func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why string) {
 	rs := ev.Restore
-	if rs.Row.Marks {
-		return
-	}
 	switch {
 	case ev.CommitsToBroker() == semantics.On:
 	case ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.Off:
@@ -72,6 +70,16 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 		return
 	}
 	sql := constant.StringVal(tv.Value)
+	// The write's placeholders, numbered ($n) to find each key's.
+	numbered := sql
+	if rs.Row.Marks {
+		// ? placeholders: MySQL or SQLite, and FOR UPDATE is MySQL's
+		// only. A write in MySQL's own syntax says which.
+		if !duplicateKeyRE.MatchString(sql) {
+			return
+		}
+		numbered, _, _ = sqlrow.Number(sql)
+	}
 	if sqlrow.Unguarded(sql) == nil && c.rowsChecked(ce) {
 		return // the guarded write's affected rows are checked: a replay is already a no-op
 	}
@@ -100,17 +108,17 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 		return
 	}
 	for _, key := range rs.Row.Keys {
-		a, ok := arg(keyPlaceholder(sql, key))
+		a, ok := arg(keyPlaceholder(numbered, key))
 		if !ok {
 			return
 		}
 		args = append(args, a)
 	}
-	newPos, ok := arg(colPlaceholder(sql, rs.Row.Col))
+	newPos, ok := arg(colPlaceholder(numbered, rs.Row.Col))
 	if !ok {
 		return
 	}
-	posType, ok := c.pass.TypesInfo.TypeOf(ce.Args[ex.Query+colPlaceholder(sql, rs.Row.Col)]).(*types.Basic)
+	posType, ok := c.pass.TypesInfo.TypeOf(ce.Args[ex.Query+colPlaceholder(numbered, rs.Row.Col)]).(*types.Basic)
 	if !ok || posType.Info()&types.IsInteger == 0 {
 		return
 	}
@@ -137,6 +145,10 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 		SuggestedFixes: []analysis.SuggestedFix{{Message: "Skip, inside the transaction, records at or below the position stored in " + rs.Row.Table, TextEdits: edits}},
 	})
 }
+
+// duplicateKeyRE matches MySQL's upsert, which no other database with ?
+// placeholders accepts.
+var duplicateKeyRE = regexp.MustCompile(`(?is)\bon\s+duplicate\s+key\s+update\b`)
 
 // afterBegin returns where the transaction tx, declared in the function
 // holding call, has begun: the end of its declaring statement, of the
