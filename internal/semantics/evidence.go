@@ -72,6 +72,11 @@ type PositionCall struct {
 	// Flush reports a commit outside any loop of a handler method (sarama's
 	// ConsumeClaim): a flush when the claim ends.
 	Flush bool
+	// Handed reports a call in a function literal the code hands on
+	// (stores in a struct or a map, sends on a channel, returns): when it
+	// runs, before or after the record is processed, is up to code the
+	// analysis does not follow.
+	Handed bool
 }
 
 // Launch is a goroutine the application starts that handles records.

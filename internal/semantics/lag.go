@@ -39,6 +39,9 @@ func (c *classifier) lag(has func(category.Category) bool) string {
 	if slices.ContainsFunc(category.Loses, has) {
 		return LagFetching + " (positions can pass records not yet processed: lag looks fine while records are lost)"
 	}
+	if slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed }) {
+		return LagUnknown + " (positions are committed by a function literal handed on to other code)"
+	}
 	switch r.Strategy {
 	case StrategyBefore:
 		return LagFetching + " (positions are committed before the records are processed: lag looks fine while records are lost)"

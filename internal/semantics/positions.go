@@ -57,7 +57,8 @@ func (g *gatherer) positions() {
 			continue // a revoke callback's commit; a restore hook's mark
 		}
 		g.ev.GroupCommits = g.ev.GroupCommits || call.GroupCommit
-		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn)}
+		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn),
+			Handed: handedOn(call.Fn)}
 		if _, ok := call.Instr.(*ssa.Defer); ok {
 			pc.Deferred = true
 		} else {
@@ -92,6 +93,38 @@ func (g *gatherer) inGoroutine(fn *ssa.Function) bool {
 		}
 		if goStarted(f) {
 			return true
+		}
+	}
+	return false
+}
+
+// handedOn reports whether fn, or a function literal enclosing it, is a
+// function literal its enclosing function hands on as a value: stored in
+// a struct, an array, a map or a global, sent on a channel, or returned
+// (a literal called, deferred, started or passed to a call is not).
+func handedOn(fn *ssa.Function) bool {
+	for f := fn; f != nil && f.Parent() != nil; f = f.Parent() {
+		for _, b := range f.Parent().Blocks {
+			for _, in := range b.Instrs {
+				v, ok := in.(ssa.Value)
+				if !ok || funcOf(v) != f {
+					continue
+				}
+				if _, ok := v.(*ssa.MakeClosure); !ok {
+					continue
+				}
+				for _, ref := range *v.Referrers() {
+					switch r := ref.(type) {
+					case *ssa.Store:
+						switch r.Addr.(type) {
+						case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Global:
+							return true
+						}
+					case *ssa.Send, *ssa.Return, *ssa.MapUpdate:
+						return true
+					}
+				}
+			}
 		}
 	}
 	return false

@@ -80,6 +80,10 @@ func TestClassify(t *testing.T) {
 		// a client polled and committed through an adapter of the
 		// application: the calls are the client's
 		{"adapter", map[string]string{"group": "g-adapter", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
+		// a commit in a function literal sent to other code: when it
+		// runs relative to processing is not known
+		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
+			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function
 		// variable are the consumers their constructors build
 		{"readermap", map[string]string{"group": "g-map", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},

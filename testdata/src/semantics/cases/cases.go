@@ -883,3 +883,24 @@ func adapted(ctx context.Context) {
 		_ = src.Commit(ctx)
 	}
 }
+
+// job carries a message's value and the commit of its offset to a
+// receiver that calls it when it sees fit.
+type job struct {
+	value  []byte
+	commit func()
+}
+
+// handedCommit commits through closures it sends: when they run, before
+// or after the receiver applies the value, is the receiver's business.
+func handedCommit(out chan<- job) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-handed", "enable.auto.commit": false}) // case: handedcommit
+	_ = c.SubscribeTopics([]string{"t-handed"}, nil)
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		out <- job{value: m.Value, commit: func() { _, _ = c.CommitMessage(m) }}
+	}
+}
