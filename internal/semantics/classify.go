@@ -534,8 +534,8 @@ func (c *classifier) base() {
 		// The revoke callback commits, so something does: commits the
 		// analysis does not tie to records (a closure handed to
 		// per-partition goroutines) may be made elsewhere too.
-		r.Strategy, r.Detail = StrategyUnknown, "auto-commit is off, and the only commit the analysis sees is the rebalance callback's"
-		r.Guarantee, r.Reason = GuaranteeUnk, "how positions are committed outside the rebalance callback is not known"
+		r.Strategy, r.Detail = StrategyUnknown, "auto-commit is off, and the only commits the analysis sees are in code the rebalance callback reaches (itself, or goroutines it starts)"
+		r.Guarantee, r.Reason = GuaranteeUnk, "which positions those commits write, and when, is not known"
 		r.Window = "unknown"
 	default:
 		r.Strategy, r.Detail = StrategyNone, "auto-commit is off and nothing commits"
