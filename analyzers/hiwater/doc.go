@@ -265,8 +265,12 @@ compiles and is right (the known gaps below).
     from: if any lane exists, lane 0 does. An index that is a variable
     defined for it alone (idx := shard(m.Key, n); lanes[idx] <- m) keeps
     the variable, and its definition computes the new index (idx :=
-    int(m.Partition)%len(lanes)), when the calls it drops are of functions
-    (not methods or function values) and it takes no address. A variable
+    int(m.Partition)%len(lanes)), when the calls it drops are of functions,
+    or of methods of the package called on a concrete value (idx :=
+    h.router.lane(m.Key, n)) whose bodies use no channel (a free-lane
+    queue the workers give their lane back to), start no goroutine, defer
+    nothing and call no function value, and it takes no address and
+    receives from no channel. A variable
     the old index alone read goes with it: a range key becomes _, a
     counter stepped from a constant (next := 0; next++) loses its
     declaration and its steps.
@@ -367,8 +371,9 @@ functions started with TryGo whose result is used other than as `if
 !g.TryGo(f)`; lanes kept in a map not filled by a loop counting from 0;
 lanes whose index, once replaced, leaves a variable unused that is not a
 range key, a counter stepped from a constant, nor an index variable
-whose definition can be rewritten (one calling a method or a function
-value, or taking an address); completion callbacks handed on by a
+whose definition can be rewritten (one calling a function value, a
+method through an interface, or a method using a channel, starting a
+goroutine or deferring, or taking an address or receiving); completion callbacks handed on by a
 statement other than a call, a send or a select's send case, or on a
 channel the loop drains itself; method values whose method is made into
 values in several places, or whose receiver is not a plain local

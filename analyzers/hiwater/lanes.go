@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -466,7 +467,7 @@ func (c *checker) indexTarget(index ast.Expr, mentions []ast.Expr) (ast.Expr, []
 	ast.Inspect(rhs, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.UnaryExpr:
-			if x.Op == token.AND {
+			if x.Op == token.AND || x.Op == token.ARROW {
 				pure = false
 			}
 		case *ast.CallExpr:
@@ -483,7 +484,10 @@ func (c *checker) indexTarget(index ast.Expr, mentions []ast.Expr) (ast.Expr, []
 				}
 			}
 			if fid == nil {
-				pure = false
+				// A method of the package dropped with the definition
+				// (idx := h.router.lane(m.Key, n)), when it waits on no
+				// channel and starts no goroutine.
+				pure = c.droppableMethod(x)
 				break
 			}
 			if fn, isFn := c.pass.TypesInfo.Uses[fid].(*types.Func); !isFn || fn.Type().(*types.Signature).Recv() != nil {
@@ -704,4 +708,85 @@ func (c *checker) countsFromZero(index ast.Expr) bool {
 		return ok && b.Info()&types.IsInteger != 0
 	}
 	return false
+}
+
+// droppableMethod reports whether call, a method call, can be dropped with
+// the definition of a lane index: a method of the package, called on a
+// concrete value (not through an interface), whose body, and the bodies of
+// the package's functions it calls, neither touch a channel (a free-lane
+// queue the workers give their lane back to would then fill and block
+// them) nor start a goroutine, defer, or call a function value. What else
+// it changes (a round-robin counter) served only the lane it picked.
+func (c *checker) droppableMethod(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := c.pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return false
+	}
+	fn, ok := s.Obj().(*types.Func)
+	if !ok || fn.Pkg() != c.pass.Pkg || types.IsInterface(s.Recv()) {
+		return false
+	}
+	sfn := c.m.SSA.Pkg.Prog.FuncValue(fn)
+	return sfn != nil && c.quietBody(sfn, map[*ssa.Function]bool{}, 0)
+}
+
+// quietBody reports whether fn and the functions of the package it calls
+// statically (up to a few levels) use no channel, start no goroutine,
+// defer nothing and make no call the analysis cannot see the target of
+// other than a function of another package.
+func (c *checker) quietBody(fn *ssa.Function, seen map[*ssa.Function]bool, depth int) bool {
+	if seen[fn] {
+		return true
+	}
+	seen[fn] = true
+	if depth > 3 || len(fn.Blocks) == 0 || fn.Recover != nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.Send, *ssa.Select, *ssa.Go, *ssa.Defer, *ssa.MakeChan:
+				return false
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					return false
+				}
+			case *ssa.Call:
+				cc := x.Common()
+				if bi, ok := cc.Value.(*ssa.Builtin); ok {
+					if bi.Name() == "close" {
+						return false
+					}
+					continue
+				}
+				sc := cc.StaticCallee()
+				if sc == nil {
+					if cc.IsInvoke() && stdInterface(cc.Method) {
+						continue // a standard interface's method, a hash.Hash32's Write
+					}
+					return false // a function value
+				}
+				if c.m.Flow.InPackage(sc) && !c.quietBody(sc, seen, depth+1) {
+					return false
+				}
+			}
+		}
+	}
+	for _, a := range fn.AnonFuncs {
+		if !c.quietBody(a, seen, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// stdInterface reports whether m is a method of an interface of the
+// standard library (hash.Hash32), whose implementations the program
+// takes from there.
+func stdInterface(m *types.Func) bool {
+	return m != nil && m.Pkg() != nil && !strings.Contains(m.Pkg().Path(), ".")
 }
