@@ -174,7 +174,9 @@ that client.
     (a worker per assigned partition) that commits the consumer's
     messages, while neither the callback nor the functions of the package
     it calls ever assert the event to RevokedPartitions (nor hand the
-    event to code the analysis cannot see): after a revoke the worker
+    event to code the analysis cannot see, nor do something in a type
+    switch's default case or in the else of an if asserting the event's
+    type, where a revocation may be handled): after a revoke the worker
     keeps processing the messages handed to it and committing a partition
     the consumer no longer owns (its next owner processes them again, and
     a stale commit can move the group's position back). The finding

@@ -125,7 +125,8 @@ var scenarios = []string{
 	// that commits its last processed message every second, and ignoring
 	// revocations (1 positive, fixed by stopping the revoked partitions'
 	// workers in the callback and waiting for them to return); a callback
-	// that stops and waits for them (1 silent).
+	// that stops and waits for them, one whose type switch's default case
+	// stops them (2 silent).
 	"fencing/confluentworkers",
 	// OnPartitionsRevoked without a commit (literal, method value with
 	// AutoCommitMarks), CommitUncommittedOffsets without

@@ -105,6 +105,11 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 	if !walk(cb) {
 		return
 	}
+	for f := range seen {
+		if c.otherEvents(f) {
+			return // a default or else branch may handle the revocation
+		}
+	}
 	for _, g := range gos {
 		w := g.Call.StaticCallee()
 		if w == nil {
@@ -366,6 +371,38 @@ func (c *checker) stopWorkersFix(hook *clientmodel.RevokeHook, eventType string,
 }`, names["revoked"], names["ok"], evName, revType, pname, part, names["v"], mapText, c.text(key), chType, names["done"], doneMap)
 	edits = append(edits, c.prependStmts(body.List, body.Lbrace, revoke))
 	return edits, true
+}
+
+// otherEvents reports whether a function's syntax has a branch for the
+// events a type switch or assertion does not name: a type switch's
+// default clause, or an else after an if asserting a type, that does
+// something.
+func (c *checker) otherEvents(f *ssa.Function) bool {
+	if f.Syntax() == nil || f.Parent() != nil {
+		return false // a closure is inspected with its parent
+	}
+	found := false
+	ast.Inspect(f.Syntax(), func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.TypeSwitchStmt:
+			for _, st := range x.Body.List {
+				if cc, ok := st.(*ast.CaseClause); ok && cc.List == nil && len(cc.Body) > 0 {
+					found = true
+				}
+			}
+		case *ast.IfStmt:
+			if x.Else == nil {
+				break
+			}
+			if as, ok := x.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+				if _, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr); ok {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // syntaxBody returns the body of a function declaration or literal.

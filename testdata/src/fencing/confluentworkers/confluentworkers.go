@@ -175,3 +175,51 @@ func runDraining(ctx context.Context) error {
 	}
 	return nil
 }
+
+// stopAll closes every worker's channel; the workers commit as they
+// return.
+func (s *source) stopAll() {
+	s.channels.Range(func(k, v any) bool {
+		s.channels.Delete(k)
+		close(v.(chan *kafka.Message))
+		return true
+	})
+}
+
+// rebalancedOtherwise handles every event but the assignment in its
+// default case: the revocation stops the workers there.
+func (s *source) rebalancedOtherwise(ev kafka.Event) error {
+	switch e := ev.(type) {
+	case kafka.AssignedPartitions:
+		for _, p := range e.Partitions {
+			if _, loaded := s.channels.LoadOrStore(p.Partition, make(chan *kafka.Message, 256)); !loaded {
+				v, _ := s.channels.Load(p.Partition)
+				go s.consumePartition(v.(chan *kafka.Message)) // ok: the default case handles the revocation
+			}
+		}
+	default:
+		s.stopAll()
+	}
+	return nil
+}
+
+func runOtherwise(ctx context.Context) error {
+	cm := kafka.ConfigMap{"bootstrap.servers": "localhost:9092", "group.id": "g"}
+	cm["enable.auto.commit"] = false
+	c, err := kafka.NewConsumer(&cm)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	s := &source{c: c}
+	if err := c.Subscribe("t", func(_ *kafka.Consumer, ev kafka.Event) error { return s.rebalancedOtherwise(ev) }); err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		if m, ok := c.Poll(1000).(*kafka.Message); ok {
+			v, _ := s.channels.Load(m.TopicPartition.Partition)
+			v.(chan *kafka.Message) <- m
+		}
+	}
+	return nil
+}
