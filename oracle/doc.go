@@ -24,6 +24,20 @@
 // the group (Churn) while the kills happen; each instance has its own
 // INSTANCE_ID (a transactional id per instance).
 //
+// Kills never make an effect fail. For the findings whose loss needs a
+// failed effect, an example sets FailFirst: the first attempt of the
+// effect of a few records (drawn from the seed, named in the log) fails in
+// the store, as a call to a flaky downstream fails once, and every later
+// attempt succeeds (a trigger raises before the write; a sequence per
+// record, not rolled back with the failed statement, tells the first
+// attempt from a retry). The consumer does what its code does on a failed
+// effect; one that exits on its own (status 0 or not) is restarted as a
+// killed one is, its exits bounded and counted apart from the kills. The
+// outcome names the records whose effect failed, and the verdict check
+// counts their loss as any other. TestFailureControl shows that the mode
+// can show a loss: the orders shipper changed to skip a failed save and
+// poll again loses it, where the shipper as written does not.
+//
 // A service that runs several consumers in one process (examples/service)
 // is run once per consumer, told to start that one alone (Example.Env);
 // its row is the one of the command's report with the consumer's group,
@@ -32,5 +46,6 @@
 //
 //	go test ./...                                 # the CI subset
 //	go test -run TestVerdicts -oracle.seed=N      # replay a run
+//	go test -run TestVerdicts -oracle.fail-first=3 -oracle.only=DIR  # any example with failing effects
 //	../scripts/oracle.sh                          # the full matrix and its table
 package oracle
