@@ -187,15 +187,18 @@ that client.
     deleted and closed and its worker waited for, so that its last commit
     lands while the partition is still assigned. Built when the worker's
     channel is loaded from a sync.Map field of the function's receiver
-    (or parameter), by a key made of the variable of a range over the
-    assigned event's partitions, the worker returns when that channel is
+    (or parameter), or stored in a map field of it by the function (that
+    takes no lock: the map is the poll loop's), by a key made of the
+    variable of a range over the assigned event's partitions, the worker
+    returns when that channel is
     closed (it ranges over it, or tests the receive's second result and
     returns), and the function has the event as a named parameter; the
     callback runs inside Poll, on the goroutine that feeds the channels,
     so no send races the close. Known gap otherwise (no finding): workers
-    kept in another structure (a plain map, a slice), a worker that does
-    not return when its channel closes, and a callback that handles
-    RevokedPartitions but does not stop the workers.
+    kept in another structure (a struct per worker, a slice, a map under
+    a lock), a worker that does not return when its channel closes, and
+    a callback that handles RevokedPartitions but does not stop the
+    workers.
 
   - revoke-commits-in-flight: CommitUncommittedOffsets in a franz-go
     OnPartitionsRevoked callback without kgo.BlockRebalanceOnPoll: the

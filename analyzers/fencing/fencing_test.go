@@ -32,9 +32,10 @@ import (
 // exported or has other callers, or when removing it would leave unused
 // a variable whose declaration has other effects; a confluent rebalance callback
 // whose partition workers keep committing after a revoke, when the
-// workers are not kept in a sync.Map of channels keyed by the assigned
-// partition or do not return when their channel closes, or the callback
-// handles RevokedPartitions without stopping them.
+// workers' channels are not kept in a sync.Map or a map (without a lock)
+// keyed by the assigned partition, or the workers do not return when
+// their channel closes, or the callback handles RevokedPartitions
+// without stopping them.
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -121,12 +122,13 @@ var scenarios = []string{
 	// commits, a helper of another package given the consumer (5 silent).
 	"fencing/confluentrevoke",
 	// a rebalance callback starting a worker goroutine per assigned
-	// partition (fed by the poll loop over a channel kept in a sync.Map)
-	// that commits its last processed message every second, and ignoring
-	// revocations (1 positive, fixed by stopping the revoked partitions'
-	// workers in the callback and waiting for them to return); a callback
-	// that stops and waits for them, one whose type switch's default case
-	// stops them (2 silent).
+	// partition (fed by the poll loop over a channel kept in a sync.Map,
+	// or in a map) that commits what it processed, and ignoring
+	// revocations (2 positive, fixed by stopping the revoked partitions'
+	// workers in the callback and waiting for them to return); callbacks
+	// that stop and wait for them (a map of structs, a map of channels
+	// and one of WaitGroups), one whose type switch's default case stops
+	// them (3 silent).
 	"fencing/confluentworkers",
 	// OnPartitionsRevoked without a commit (literal, method value with
 	// AutoCommitMarks), CommitUncommittedOffsets without

@@ -149,8 +149,10 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 }
 
 // stopWorkersFix builds the fix for a worker started by g in a function
-// of the rebalance callback: the worker's channel comes from a sync.Map
-// field of the function's receiver (or of a parameter), loaded by a key
+// of the rebalance callback: the worker's channel comes from a map field
+// of the function's receiver (or of a parameter), a sync.Map loaded by a
+// key, or a Go map the function stores it in by a key (and takes no lock
+// for), the key
 // made of the variable of a range over the assigned event's partitions;
 // the worker returns when that channel is closed. The fix records a
 // channel per key that a wrapper around the worker closes when it
@@ -194,51 +196,18 @@ func (c *checker) stopWorkersFix(hook *clientmodel.RevokeHook, eventType string,
 	if argOff < 0 || chIdx+argOff >= len(g.Call.Args) {
 		return nil, false
 	}
-	ta, ok := g.Call.Args[chIdx+argOff].(*ssa.TypeAssert)
-	if !ok || ta.CommaOk {
-		return nil, false
-	}
-	ex, ok := ta.X.(*ssa.Extract)
-	if !ok || ex.Index != 0 {
-		return nil, false
-	}
-	load, ok := ex.Tuple.(*ssa.Call)
+	src, ok := c.workerChannel(g.Call.Args[chIdx+argOff], fn, body)
 	if !ok {
 		return nil, false
 	}
-	lf := ssaflow.Callee(load.Common())
-	if lf == nil || (lf.FullName() != "(*sync.Map).Load" && lf.FullName() != "(*sync.Map).LoadOrStore") {
-		return nil, false
-	}
-	fa, ok := load.Call.Args[0].(*ssa.FieldAddr)
-	if !ok {
-		return nil, false
-	}
-	if p, ok := fa.X.(*ssa.Parameter); !ok || p.Parent() != fn {
-		return nil, false
-	}
-	loadCall, _ := edit.CallAt(c.pass, load.Pos())
-	if loadCall == nil || len(loadCall.Args) == 0 {
-		return nil, false
-	}
-	loadSel, ok := ast.Unparen(loadCall.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil, false
-	}
-	mapSel, ok := ast.Unparen(loadSel.X).(*ast.SelectorExpr)
-	if !ok {
-		return nil, false
-	}
-	if _, ok := ast.Unparen(mapSel.X).(*ast.Ident); !ok || !c.stableAfter(loadSel.X, body, body.Lbrace) {
-		return nil, false
-	}
+	fa := src.field
 	// The key is made of the variable of a range over the assigned
 	// event's partitions, a range the go statement is in.
 	rng, part := c.partitionRange(path, hook)
 	if rng == nil {
 		return nil, false
 	}
-	key := loadCall.Args[0]
+	key := src.key
 	pv := c.pass.TypesInfo.ObjectOf(rng.Value.(*ast.Ident))
 	keyOK := true
 	ast.Inspect(key, func(n ast.Node) bool {
@@ -302,7 +271,7 @@ func (c *checker) stopWorkersFix(hook *clientmodel.RevokeHook, eventType string,
 		doneField = fmt.Sprintf("workerDone%d", i)
 	}
 	f := edit.File(c.pass, gs.Pos())
-	chType, ok := c.typeText(ta.AssertedType, f)
+	chType, ok := c.typeText(src.chType, f)
 	if !ok {
 		return nil, false
 	}
@@ -319,8 +288,8 @@ func (c *checker) stopWorkersFix(hook *clientmodel.RevokeHook, eventType string,
 	edits = append(edits, analysis.TextEdit{Pos: fieldEnd, End: fieldEnd,
 		NewText: []byte("\n" + edit.Indent(c.pass, fieldNode.Pos()) + doneField + " " + syncName + ".Map // same keys -> chan struct{}, closed when the key's worker returns")})
 	// The wrapper recording when the worker returns.
-	mapText := c.text(loadSel.X)
-	recvText := c.text(mapSel.X)
+	mapText := c.text(src.mapExpr)
+	recvText := c.text(src.recv)
 	doneMap := recvText + "." + doneField
 	done := edit.FreeName(c.pass, gs.Pos(), "done")
 	record := fmt.Sprintf("%s := make(chan struct{})\n%s.Store(%s, %s)", done, doneMap, c.text(key), done)
@@ -343,7 +312,7 @@ func (c *checker) stopWorkersFix(hook *clientmodel.RevokeHook, eventType string,
 	// The revocation, at the top of the function.
 	top := body.Lbrace + 1
 	names := map[string]string{}
-	for _, n := range []string{"revoked", "ok", "v", "done"} {
+	for _, n := range []string{"revoked", "ok", "v", "ch", "done"} {
 		names[n] = edit.FreeName(c.pass, top, n)
 	}
 	pname := rng.Value.(*ast.Ident).Name
@@ -357,18 +326,24 @@ func (c *checker) stopWorkersFix(hook *clientmodel.RevokeHook, eventType string,
 	if strings.Contains(chType+" "+revType+" "+mapText, pname+".") {
 		return nil, false // the loop's variable would shadow a name they use
 	}
+	stop := fmt.Sprintf(`if %[1]s, %[2]s := %[3]s.LoadAndDelete(%[4]s); %[2]s {
+	close(%[1]s.(%[5]s))`, names["v"], names["ok"], mapText, c.text(key), chType)
+	if src.plain {
+		stop = fmt.Sprintf(`if %[1]s, %[2]s := %[3]s[%[4]s]; %[2]s {
+	delete(%[3]s, %[4]s)
+	close(%[1]s)`, names["ch"], names["ok"], mapText, c.text(key))
+	}
 	revoke := fmt.Sprintf(`if %[1]s, %[2]s := %[3]s.(%[4]s); %[2]s {
 	// Stop the revoked partitions' workers and wait for their last
 	// commits while the partitions are still assigned.
 	for _, %[5]s := range %[1]s.%[6]s {
-		if %[7]s, %[2]s := %[8]s.LoadAndDelete(%[9]s); %[2]s {
-			close(%[7]s.(%[10]s))
-			if %[11]s, %[2]s := %[12]s.LoadAndDelete(%[9]s); %[2]s {
-				<-%[11]s.(chan struct{})
+		%[7]s
+			if %[8]s, %[2]s := %[9]s.LoadAndDelete(%[10]s); %[2]s {
+				<-%[8]s.(chan struct{})
 			}
 		}
 	}
-}`, names["revoked"], names["ok"], evName, revType, pname, part, names["v"], mapText, c.text(key), chType, names["done"], doneMap)
+}`, names["revoked"], names["ok"], evName, revType, pname, part, indentRest(stop, "\t\t"), names["done"], doneMap, c.text(key))
 	edits = append(edits, c.prependStmts(body.List, body.Lbrace, revoke))
 	return edits, true
 }
@@ -403,6 +378,139 @@ func (c *checker) otherEvents(f *ssa.Function) bool {
 		return !found
 	})
 	return found
+}
+
+// chanSource is where a worker's channel comes from: a map field of the
+// receiver (or a parameter) of the function starting the worker.
+type chanSource struct {
+	mapExpr ast.Expr // s.channels
+	recv    ast.Expr // s
+	key     ast.Expr
+	field   *ssa.FieldAddr
+	chType  types.Type
+	// plain is a Go map (map[K]chan T, indexed and deleted in place),
+	// else a sync.Map.
+	plain bool
+}
+
+// workerChannel traces a worker's channel argument v in fn to the map it
+// is kept in: a value loaded from a sync.Map field (Load, LoadOrStore)
+// and asserted to the channel's type, or a channel stored in a map field
+// (s.workers[key] = ch) in fn.
+func (c *checker) workerChannel(v ssa.Value, fn *ssa.Function, body *ast.BlockStmt) (*chanSource, bool) {
+	if ta, ok := v.(*ssa.TypeAssert); ok && !ta.CommaOk {
+		ex, ok := ta.X.(*ssa.Extract)
+		if !ok || ex.Index != 0 {
+			return nil, false
+		}
+		load, ok := ex.Tuple.(*ssa.Call)
+		if !ok {
+			return nil, false
+		}
+		lf := ssaflow.Callee(load.Common())
+		if lf == nil || (lf.FullName() != "(*sync.Map).Load" && lf.FullName() != "(*sync.Map).LoadOrStore") {
+			return nil, false
+		}
+		fa, ok := load.Call.Args[0].(*ssa.FieldAddr)
+		if !ok {
+			return nil, false
+		}
+		loadCall, _ := edit.CallAt(c.pass, load.Pos())
+		if loadCall == nil || len(loadCall.Args) == 0 {
+			return nil, false
+		}
+		loadSel, ok := ast.Unparen(loadCall.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil, false
+		}
+		return c.chanSourceOf(&chanSource{mapExpr: loadSel.X, key: loadCall.Args[0], field: fa, chType: ta.AssertedType}, fn, body)
+	}
+	// A channel stored in a map field: the one update of fn storing it.
+	var mu *ssa.MapUpdate
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.MapUpdate:
+				if x.Value == v {
+					if mu != nil {
+						return nil, false
+					}
+					mu = x
+				}
+			case ssa.CallInstruction:
+				if f := ssaflow.Callee(x.Common()); f != nil && f.Pkg() != nil && f.Pkg().Path() == "sync" && (f.Name() == "Lock" || f.Name() == "RLock") {
+					return nil, false // a lock guards the map: the revocation would have to take it too
+				}
+			}
+		}
+	}
+	if mu == nil {
+		return nil, false
+	}
+	load, ok := mu.Map.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil, false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil, false
+	}
+	var idx *ast.IndexExpr
+	for _, n := range edit.Path(c.pass, mu.Pos()) {
+		if x, ok := n.(*ast.IndexExpr); ok && x.Lbrack == mu.Pos() {
+			idx = x
+			break
+		}
+	}
+	if idx == nil {
+		return nil, false
+	}
+	return c.chanSourceOf(&chanSource{mapExpr: idx.X, key: idx.Index, field: fa, chType: v.Type(), plain: true}, fn, body)
+}
+
+// chanSourceOf completes src: its map is a field of fn's receiver or
+// parameter, not assigned in fn, written as a selector of it.
+func (c *checker) chanSourceOf(src *chanSource, fn *ssa.Function, body *ast.BlockStmt) (*chanSource, bool) {
+	if p, ok := src.field.X.(*ssa.Parameter); !ok || p.Parent() != fn {
+		return nil, false
+	}
+	sel, ok := ast.Unparen(src.mapExpr).(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	recv, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	// Neither the receiver nor the field is assigned (the map's elements
+	// may be), nor the receiver's address taken.
+	obj := c.pass.TypesInfo.Uses[recv]
+	text := c.text(src.mapExpr)
+	assigned := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				l = ast.Unparen(l)
+				if id, isID := l.(*ast.Ident); isID && c.pass.TypesInfo.ObjectOf(id) == obj {
+					assigned = true
+				}
+				if _, isSel := l.(*ast.SelectorExpr); isSel && c.text(l) == text {
+					assigned = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, isID := ast.Unparen(x.X).(*ast.Ident); isID && x.Op == token.AND && c.pass.TypesInfo.Uses[id] == obj {
+				assigned = true
+			}
+		}
+		return !assigned
+	})
+	if obj == nil || assigned {
+		return nil, false
+	}
+	src.recv = sel.X
+	return src, true
 }
 
 // syntaxBody returns the body of a function declaration or literal.

@@ -223,3 +223,132 @@ func runOtherwise(ctx context.Context) error {
 	}
 	return nil
 }
+
+// mapSource keeps its workers' channels in a map that only the poll
+// loop's goroutine touches (the callback runs inside Poll).
+type mapSource struct {
+	c       *kafka.Consumer
+	workers map[int32]chan *kafka.Message
+}
+
+func (s *mapSource) consume(ch chan *kafka.Message) {
+	var last *kafka.Message
+	defer func() {
+		if last != nil {
+			if _, err := s.c.CommitMessage(last); err != nil {
+				log.Printf("commit: %v", err)
+			}
+		}
+	}()
+	for m := range ch {
+		if err := apply(m); err != nil {
+			log.Printf("apply: %v", err)
+			continue
+		}
+		last = m
+		if m.TopicPartition.Offset%100 == 0 {
+			if _, err := s.c.CommitMessage(m); err != nil {
+				log.Printf("commit: %v", err)
+			}
+		}
+	}
+}
+
+// onRebalance starts a worker for each newly assigned partition and
+// ignores revocations.
+func (s *mapSource) onRebalance(ev kafka.Event) error {
+	switch e := ev.(type) {
+	case kafka.AssignedPartitions:
+		for _, p := range e.Partitions {
+			if _, ok := s.workers[p.Partition]; ok {
+				continue
+			}
+			ch := make(chan *kafka.Message, 64)
+			s.workers[p.Partition] = ch
+			go s.consume(ch) // want `this worker, started by the rebalance callback, commits its partition's messages, and the callback ignores RevokedPartitions`
+		}
+	}
+	return nil
+}
+
+func runMap(ctx context.Context) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.commit": false})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	s := &mapSource{c: c, workers: map[int32]chan *kafka.Message{}}
+	if err := c.SubscribeTopics([]string{"t"}, func(_ *kafka.Consumer, ev kafka.Event) error { return s.onRebalance(ev) }); err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		if m, ok := c.Poll(100).(*kafka.Message); ok {
+			s.workers[m.TopicPartition.Partition] <- m
+		}
+	}
+	return nil
+}
+
+// mapStopping is mapSource's twin: on a revocation it closes the revoked
+// partitions' channels and waits for their workers.
+type mapStopping struct {
+	c       *kafka.Consumer
+	workers map[int32]chan *kafka.Message
+	wg      map[int32]*sync.WaitGroup
+}
+
+func (s *mapStopping) consume(ch chan *kafka.Message) {
+	for m := range ch {
+		if err := apply(m); err != nil {
+			log.Printf("apply: %v", err)
+			continue
+		}
+		if _, err := s.c.CommitMessage(m); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+func (s *mapStopping) onRebalance(ev kafka.Event) error {
+	switch e := ev.(type) {
+	case kafka.AssignedPartitions:
+		for _, p := range e.Partitions {
+			ch := make(chan *kafka.Message, 64)
+			wg := &sync.WaitGroup{}
+			wg.Add(1)
+			s.workers[p.Partition], s.wg[p.Partition] = ch, wg
+			go func() { // ok: the revocation closes the channel and waits for the worker
+				defer wg.Done()
+				s.consume(ch)
+			}()
+		}
+	case kafka.RevokedPartitions:
+		for _, p := range e.Partitions {
+			if ch, ok := s.workers[p.Partition]; ok {
+				close(ch)
+				s.wg[p.Partition].Wait()
+				delete(s.workers, p.Partition)
+				delete(s.wg, p.Partition)
+			}
+		}
+	}
+	return nil
+}
+
+func runMapStopping(ctx context.Context) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.commit": false})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	s := &mapStopping{c: c, workers: map[int32]chan *kafka.Message{}, wg: map[int32]*sync.WaitGroup{}}
+	if err := c.SubscribeTopics([]string{"t"}, func(_ *kafka.Consumer, ev kafka.Event) error { return s.onRebalance(ev) }); err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		if m, ok := c.Poll(100).(*kafka.Message); ok {
+			s.workers[m.TopicPartition.Partition] <- m
+		}
+	}
+	return nil
+}
