@@ -19,19 +19,21 @@ import (
 // "// ok: known gap".
 //
 //   - confluentdefaults, kafkago: a record handed on other than to a
-//     local channel's workers or to go statements of the loop body
-//     (stored in a field, sent on a channel held in a field or a map,
-//     e.g. one per partition, to workers started by a loop, counted or
-//     over a slice, an array or a map, whose body has a goto, a label, a
-//     labelled branch or a continue after the go statement, a go
-//     statement nested in a block): the end of the loop is not "after
+//     channel's workers or to go statements of the loop body (stored in
+//     a field, sent on a channel held in a map, e.g. one per partition,
+//     or in a field whose channel its own struct value does not make or
+//     that is used other than by one send and one worker), or to workers
+//     started by a loop, counted or over a slice, an array or a map,
+//     whose body has a goto, a label, a labelled branch or a continue
+//     after the go statement: the end of the loop is not "after
 //     processing", so StoreMessage/CommitMessages has no sure place
-//     (analyzer: processedAfter, handedOn, skipsWorker). A channel with
-//     one worker, a pool of workers started by a counted loop or one per
-//     element, also one that does more than start them, returns or skips
-//     iterations (made one worker), goroutines per message (run in
-//     place), a fetch followed by `if err == nil { process }`, and a
-//     batch processed by one call are fixed.
+//     (analyzer: processedAfter, handedOn, skipsWorker). A channel (a
+//     local, or a field whose worker a method runs) with one worker, a
+//     pool of workers started by a counted loop or one per element, also
+//     one that does more than start them, returns or skips iterations
+//     (made one worker), goroutines per message, also started in a
+//     nested block (run in place), a fetch followed by `if err == nil {
+//     process }`, and a batch processed by one call are fixed.
 //   - kafkago: a decoding helper that reads with ReadMessage, returned as
 //     a value, stored in an exported field, a field of a generic struct
 //     or one a struct literal without keys may set, or called in a go or
@@ -103,7 +105,9 @@ var scenarios = []struct {
 	// decoded (the callers store after processing), a fan-out to two
 	// goroutines (both run in place), a worker per shard name (the loop
 	// breaks after the first), ReadMessage passed to a loop function
-	// (which gains a store parameter) (26 / 19): auto-store off +
+	// (which gains a store parameter), a goroutine per message started
+	// inside an if (run in place, the store after the if) (27 / 20):
+	// auto-store off +
 	// StoreMessage, "false"
 	// as a string, auto-commit off + CommitMessage, opaque parameter,
 	// Poll + StoreMessage, a package-level map with auto-store off, a
@@ -115,7 +119,8 @@ var scenarios = []struct {
 	// it is saved with auto-store off, the two helpers' callers storing
 	// with auto-store off, the fan-out joined before a store, the workers
 	// per shard storing with auto-store off, the loop function given
-	// StoreMessage with auto-store off.
+	// StoreMessage with auto-store off, the nested goroutine storing with
+	// auto-store off.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
 	// the consumer model: internal/consumer/setters.go): a
@@ -173,14 +178,22 @@ var scenarios = []struct {
 	// value, one passed to a loop function and one stored in a worker's
 	// field (the helper returns a function committing the message, called
 	// after processing), a fan-out to two goroutines (both run in place)
-	// (14 / 13): no group, FetchMessage +
+	// a goroutine per message started inside an if (run in place, the
+	// commit after the if) (15 / 14): no group, FetchMessage +
 	// CommitMessages, opaque config, GroupID "" through a helper, the
 	// helper done right, the batch done right, the hand-off done right,
 	// goroutines committing after processing, the ticking worker
 	// committing after processing, the method value, the loop function
 	// and the worker's field done right, the fan-out joined before a
-	// commit.
+	// commit, the nested goroutine committing after processing.
 	{"autocommit/kafkago", autocommit.Analyzer},
+	// messages sent on a channel held in a field of a service, to workers
+	// a method of the service starts: confluent defaults with a pool
+	// (made one worker, which stores after the save, through its own
+	// value of the service), kafka-go ReadMessage with one worker (which
+	// commits with its own context) (2 / 2): auto-store off with the
+	// worker storing, FetchMessage with the worker committing.
+	{"autocommit/fieldworkers", autocommit.Analyzer},
 	// kafka-go ReadMessage in a loop that also commits the message after
 	// its last use: the fix is FetchMessage alone (1 positive; the
 	// FetchMessage twin, 1 silent).

@@ -21,7 +21,12 @@ so this analyzer reports only what can lose records with that client:
     else, or with a continue added to the error branch; in the one worker
     a channel hands the message to (at the end of its range loop, or of
     its `case m := <-ch:` when it selects between messages and other
-    work, a ticker, a flush); at the end of an if err == nil block
+    work, a ticker, a flush), the channel a local or an unexported field
+    of a struct of the package that each value makes for itself
+    (s.jobs <- msg), whose worker may be a function or method that one
+    go statement of the package runs (go s.work(ctx)), the store then
+    made through the worker's own value (w.c.StoreMessage) and, for
+    kafka-go, the commit with the worker's context; at the end of an if err == nil block
     that processes it; for a message read with ReadMessage and appended
     to a batch that one call processes (pending = append(pending, msg);
     if err := saveAll(pending); ...), each message of the batch right
@@ -48,8 +53,10 @@ so this analyzer reports only what can lose records with that client:
     worker (a break is appended); so does a loop that starts a worker per
     element of a slice, an array or a map (for _, name := range names).
     A message handed to goroutines of its own (go statements of the loop
-    body: one, or several, a fan-out to sinks) is processed in place (the go keywords go, the calls run
-    one after the other) and stored after that. A fetch taken as a
+    body: one, or several, a fan-out to sinks, also nested in its
+    statements: an if, a switch, a loop over sinks, when they are all
+    that hands it on) is processed in place (the go keywords go, the
+    calls run one after the other) and stored after that. A fetch taken as a
     value and bound to a variable (read := c.ReadMessage) is fixed the
     same way at each call of the variable; passed to a loop function of
     the package (drain(ctx, c.ReadMessage)), unexported and named by no

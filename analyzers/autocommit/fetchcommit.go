@@ -235,13 +235,18 @@ func commitName(cl *clientmodel.Client) string {
 // of its loop body, on the success path, logging a failure (returning
 // would stop the worker and block the loop on its next send).
 func (c *checker) commitInWorker(path []ast.Node, call *ast.CallExpr, sel *ast.SelectorExpr, fetch, commit string) ([]analysis.TextEdit, *pool, bool) {
-	msg, list, stmt, pl := c.workerScope(path)
-	if msg == "" || !c.rootVisibleAt(sel.X, list[0].Pos()) || !c.rootVisibleAt(call.Args[0], list[0].Pos()) {
+	msg, list, stmt, pl, rb := c.workerScope(path)
+	if msg == "" {
+		return nil, nil, false
+	}
+	reader, ok1 := rb(sel.X)
+	ctx, ok2 := rb(call.Args[0])
+	if !ok1 || !ok2 {
 		return nil, nil, false
 	}
 	name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
 	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s.Printf(\"commit offset: %%v\", err)\n}",
-		edit.Source(c.pass, sel.X), commit, edit.Source(c.pass, call.Args[0]), msg, name)
+		reader, commit, ctx, msg, name)
 	e, ok := edit.AppendOnSuccess(c.pass, path, list, stmt, text)
 	if !ok {
 		return nil, nil, false

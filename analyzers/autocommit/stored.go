@@ -165,7 +165,12 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 		// Handed to the one worker that processes it: store there,
 		// logging a failure (returning would stop the worker and block
 		// the loop on its next send).
-		if msg, list, stmt, pl = c.workerScope(path); msg == "" || !c.visibleAt(recv.X, list[0].Pos()) {
+		var rb rebaser
+		if msg, list, stmt, pl, rb = c.workerScope(path); msg == "" {
+			return nil, rewrite{}, false
+		}
+		var ok bool
+		if recvSrc, ok = rb(recv.X); !ok {
 			return nil, rewrite{}, false
 		}
 		name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
@@ -418,6 +423,12 @@ func (c *checker) processedAfter(list []ast.Stmt, fetch ast.Stmt, msg string, er
 // position call there would run before the record is processed. Local
 // variables assigned from the record are followed as the record.
 func (c *checker) handedOn(stmts []ast.Stmt, msg string) bool {
+	return c.handedOnBut(stmts, msg, nil)
+}
+
+// handedOnBut is handedOn, not counting the go statements skip (which a
+// fix runs in place).
+func (c *checker) handedOnBut(stmts []ast.Stmt, msg string, skip []*ast.GoStmt) bool {
 	tracked := map[string]bool{msg: true}
 	mentions := func(n ast.Node) bool {
 		found := false
@@ -436,6 +447,11 @@ func (c *checker) handedOn(stmts []ast.Stmt, msg string) bool {
 			case *ast.SendStmt:
 				found = found || mentions(n.Value)
 			case *ast.GoStmt:
+				for _, g := range skip {
+					if g == n {
+						return false
+					}
+				}
 				found = found || mentions(n.Call)
 			case *ast.CallExpr:
 				if isBuiltin(c.pass, n.Fun, "append") && len(n.Args) > 1 {

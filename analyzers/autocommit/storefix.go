@@ -49,24 +49,28 @@ func next(list []ast.Stmt, s ast.Stmt) ast.Stmt {
 // workerScope returns the worker's message variable and loop body when
 // the fetch at path (`msg, err := fetch` whose error check leaves) hands
 // the message to one worker (workerQueue), with the fetch statement.
-func (c *checker) workerScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, *pool) {
+func (c *checker) workerScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, *pool, rebaser) {
 	stmt, listp := edit.Stmt(path)
 	as, ok := stmt.(*ast.AssignStmt)
 	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
-		return "", nil, nil, nil
+		return "", nil, nil, nil, nil
 	}
 	msg, ok := as.Lhs[0].(*ast.Ident)
 	errID, ok2 := as.Lhs[1].(*ast.Ident)
 	if !ok || !ok2 || msg.Name == "_" {
-		return "", nil, nil, nil
+		return "", nil, nil, nil, nil
 	}
 	ifs, ok := next(*listp, stmt).(*ast.IfStmt)
 	if !ok || ifs.Init != nil || !isNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
-		return "", nil, nil, nil
+		return "", nil, nil, nil, nil
 	}
-	name, body, pl := c.workerQueue(path, *listp, stmt, msg.Name)
-	return name, body, stmt, pl
+	name, body, pl, rb := c.workerQueue(path, *listp, stmt, msg.Name)
+	return name, body, stmt, pl, rb
 }
+
+// A rebaser spells, in the worker's body, an expression of the loop that
+// sends to it (the consumer, a context), or says it cannot.
+type rebaser func(e ast.Expr) (string, bool)
 
 // isNilCheckOf reports whether cond is `id != nil` for the variable id.
 func isNilCheckOf(pass *analysis.Pass, cond ast.Expr, id *ast.Ident) bool {
@@ -89,11 +93,13 @@ func isNilCheckOf(pass *analysis.Pass, cond ast.Expr, id *ast.Ident) bool {
 // case's body), whose end is after the processing; "" when the shape is
 // any other (several workers would finish messages out of order). A pool
 // of identical workers started by a counted loop (for i := 0; i < n; i++,
-// for range n) is accepted with the pool to make one worker of.
-func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, msg string) (string, []ast.Stmt, *pool) {
+// for range n) is accepted with the pool to make one worker of. A
+// channel held in a field is fieldQueue's. The rebaser spells the loop's
+// expressions in the worker.
+func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, msg string) (string, []ast.Stmt, *pool, rebaser) {
 	fd, ok := enclosingDecl(path)
 	if !ok {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
 	var send *ast.SendStmt
 	for _, s := range after(list, fetch) {
@@ -104,19 +110,22 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 			}
 		}
 		if c.handedOn([]ast.Stmt{s}, msg) {
-			return "", nil, nil
+			return "", nil, nil, nil
 		}
 	}
 	if send == nil {
-		return "", nil, nil
+		return "", nil, nil, nil
+	}
+	if sel, ok := ast.Unparen(send.Chan).(*ast.SelectorExpr); ok {
+		return c.fieldQueue(sel)
 	}
 	chID, ok := ast.Unparen(send.Chan).(*ast.Ident)
 	if !ok {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
 	ch := c.pass.TypesInfo.Uses[chID]
 	if ch == nil || ch.Parent() == c.pass.Pkg.Scope() {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
 	var worker ast.Node
 	var v *ast.Ident
@@ -148,12 +157,15 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 		return true
 	})
 	if worker == nil || uses != 2 || v == nil {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
 	if v.Name == "_" || len(body) == 0 || c.handedOn(body, v.Name) {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
-	return v.Name, body, pl
+	at := body[0].Pos()
+	return v.Name, body, pl, func(e ast.Expr) (string, bool) {
+		return edit.Source(c.pass, e), c.rootVisibleAt(e, at)
+	}
 }
 
 // receivesFrom returns the variable that the case `case m := <-ch:` of a
@@ -266,13 +278,46 @@ func (c *checker) goScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, []*ast
 			continue
 		}
 		if c.handedOn([]ast.Stmt{s}, msg.Name) {
-			return "", nil, nil, nil
+			// Go statements nested in s (an if, a switch, a loop over
+			// sinks) run in place too, when they are all s hands on.
+			nested := c.nestedGo(s, msg.Name)
+			if nested == nil || c.handedOnBut([]ast.Stmt{s}, msg.Name, nested) {
+				return "", nil, nil, nil
+			}
+			g = append(g, nested...)
 		}
 	}
 	if g == nil {
 		return "", nil, nil, nil
 	}
 	return msg.Name, *listp, stmt, g
+}
+
+// nestedGo returns the go statements nested in s (outside function
+// literals) that hand msg to a goroutine and whose function literal, run
+// in place, hands it on no further; nil when one does.
+func (c *checker) nestedGo(s ast.Stmt, msg string) []*ast.GoStmt {
+	var out []*ast.GoStmt
+	ok := true
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.GoStmt:
+			if c.handedOn([]ast.Stmt{n}, msg) {
+				if lit, isLit := n.Call.Fun.(*ast.FuncLit); isLit && c.handedOn(lit.Body.List, msg) {
+					ok = false
+				}
+				out = append(out, n)
+			}
+			return false
+		}
+		return ok
+	})
+	if !ok {
+		return nil
+	}
+	return out
 }
 
 // inPlace returns the edits that run the go statements' calls in place,

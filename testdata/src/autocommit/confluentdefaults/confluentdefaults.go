@@ -1244,3 +1244,51 @@ func readPassedStored(ctx context.Context, s *store) error {
 	}
 	return drainStored(ctx, s, c.ReadMessage, c.StoreMessage)
 }
+
+// goNested saves the messages that carry a value in a goroutine started
+// inside an if: no place in the loop is after the save. The fix saves in
+// place (the go keyword goes) and stores after the if.
+func goNested(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "nested"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if len(msg.Value) > 0 {
+			go func() {
+				if err := s.save(ctx, msg); err != nil {
+					log.Printf("save: %v", err)
+				}
+			}()
+		}
+	}
+}
+
+// goNestedStored turns the auto-store off and stores in the nested
+// goroutine after the save.
+func goNestedStored(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "nested-stored", "enable.auto.offset.store": false}) // ok: auto-store off, StoreMessage after processing
+	if err != nil {
+		return err
+	}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if len(msg.Value) > 0 {
+			go func() {
+				if err := s.save(ctx, msg); err != nil {
+					return
+				}
+				if _, err := c.StoreMessage(msg); err != nil {
+					log.Printf("store offset: %v", err)
+				}
+			}()
+		}
+	}
+}

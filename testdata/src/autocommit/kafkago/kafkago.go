@@ -749,3 +749,43 @@ func consumeAckedLedger(ctx context.Context, l *ackedLedger) error {
 	w := &ackedWorker{next: l.next}
 	return w.run(ctx)
 }
+
+// goNested indexes the messages that carry a key in a goroutine started
+// inside an if: the fix fetches, indexes in place and commits after the
+// if.
+func goNested(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "nested", Topic: "docs"})
+	for {
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		if err != nil {
+			return err
+		}
+		if len(m.Key) > 0 {
+			go func(m kafka.Message) {
+				if err := index(m); err != nil {
+					log.Printf("index: %v", err)
+				}
+			}(m)
+		}
+	}
+}
+
+// goNestedCommitted fetches, and the nested goroutine commits its message
+// after indexing it.
+func goNestedCommitted(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "nested", Topic: "docs"})
+	for {
+		m, err := r.FetchMessage(ctx) // ok: FetchMessage commits nothing; the goroutine commits after processing
+		if err != nil {
+			return err
+		}
+		if len(m.Key) > 0 {
+			go func(m kafka.Message) {
+				if err := index(m); err != nil {
+					return
+				}
+				_ = r.CommitMessages(ctx, m)
+			}(m)
+		}
+	}
+}
