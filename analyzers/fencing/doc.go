@@ -172,15 +172,21 @@ that client.
     after each poll replays no more than the default revoke would).
     Also reported: a confluent rebalance callback that starts a goroutine
     (a worker per assigned partition) that commits the consumer's
-    messages, while neither the callback nor the functions of the package
-    it calls ever assert the event to RevokedPartitions (nor hand the
-    event to code the analysis cannot see, nor do something in a type
-    switch's default case or in the else of an if asserting the event's
-    type, where a revocation may be handled): after a revoke the worker
+    messages (through a field holding it, or the consumer the client
+    passes the callback), while the callback and the functions of the
+    package it calls do nothing on RevokedPartitions that could stop it:
+    they never assert the event to that type, or only in branches (a
+    type switch's case, an if) that log, call the consumer's methods
+    (Unassign, Commit), assign local variables and return; nor do they
+    hand the event to code the analysis cannot see, nor do something in
+    a type switch's default case or in the else of an if asserting the
+    event's type, where a revocation may be handled. After a revoke the worker
     keeps processing the messages handed to it and committing a partition
     the consumer no longer owns (its next owner processes them again, and
     a stale commit can move the group's position back). The finding
-    points at the go statement. Fix: the wrapper started in its place
+    points at the go statement, in the callback or in a function whose
+    every call the callback makes in its entry block, with its event.
+    Fix: the wrapper started in its place
     closes a channel when the worker returns, kept by the same key in a
     sync.Map field added beside the workers' channels; at the top of the
     function, on RevokedPartitions, each revoked partition's channel is
@@ -196,9 +202,10 @@ that client.
     callback runs inside Poll, on the goroutine that feeds the channels,
     so no send races the close. Known gap otherwise (no finding): workers
     kept in another structure (a struct per worker, a slice, a map under
-    a lock), a worker that does not return when its channel closes, and
-    a callback that handles RevokedPartitions but does not stop the
-    workers.
+    a lock), a worker that does not return when its channel closes, a
+    worker started in a function the callback calls only for some
+    events, and a worker committing through a consumer the analysis
+    does not tie to this one.
 
   - revoke-commits-in-flight: CommitUncommittedOffsets in a franz-go
     OnPartitionsRevoked callback without kgo.BlockRebalanceOnPoll: the

@@ -34,8 +34,8 @@ import (
 // whose partition workers keep committing after a revoke, when the
 // workers' channels are not kept in a sync.Map or a map (without a lock)
 // keyed by the assigned partition, or the workers do not return when
-// their channel closes, or the callback handles RevokedPartitions
-// without stopping them.
+// their channel closes, are started in a function the callback calls
+// only for some events, or commit through a consumer not tied to it.
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -124,11 +124,12 @@ var scenarios = []string{
 	// a rebalance callback starting a worker goroutine per assigned
 	// partition (fed by the poll loop over a channel kept in a sync.Map,
 	// or in a map) that commits what it processed, and ignoring
-	// revocations (2 positive, fixed by stopping the revoked partitions'
-	// workers in the callback and waiting for them to return); callbacks
-	// that stop and wait for them (a map of structs, a map of channels
-	// and one of WaitGroups), one whose type switch's default case stops
-	// them (3 silent).
+	// revocations, or only logging them and unassigning (3 positive,
+	// fixed by stopping the revoked partitions' workers in the callback
+	// and waiting for them to return); callbacks that stop and wait for
+	// them (a map of structs, a map of channels and one of WaitGroups,
+	// cancel functions and done channels), one whose type switch's default
+	// case stops them (4 silent).
 	"fencing/confluentworkers",
 	// OnPartitionsRevoked without a commit (literal, method value with
 	// AutoCommitMarks), CommitUncommittedOffsets without

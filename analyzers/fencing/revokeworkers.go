@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -52,17 +53,22 @@ func (c *checker) eventCallbacks(k *consumer.Consumer, f func(*clientmodel.Revok
 }
 
 // revokedWorkers reports the goroutines a rebalance callback starts that
-// commit k's records, when the callback never looks at the revocation
-// event (neither it nor the functions of the package it calls assert an
-// event to that type, nor hand the event to code the analysis cannot
-// see).
+// commit k's records, when the callback does nothing on the revocation
+// event that could stop them (neither it nor the functions of the
+// package it calls assert an event to that type, or only in branches
+// that log and call the client; nor do they hand the event to code the
+// analysis cannot see).
 func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeHook, reg ssa.CallInstruction, cb *ssa.Function) {
+	if cb.Signature.Params().Len() < 2 {
+		return
+	}
 	sig, ok := cb.Signature.Params().At(1).Type().(*types.Named)
-	if cb.Signature.Params().Len() < 2 || !ok {
+	if !ok {
 		return
 	}
 	eventType := types.TypeString(sig, nil)
 	var gos []*ssa.Go
+	asserts := false
 	seen := map[*ssa.Function]bool{}
 	var walk func(*ssa.Function) bool
 	walk = func(f *ssa.Function) bool {
@@ -81,7 +87,7 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 				case *ssa.TypeAssert:
 					if named, ok := x.AssertedType.(*types.Named); ok && named.Obj().Pkg() != nil &&
 						named.Obj().Pkg().Path()+"."+named.Obj().Name() == hook.RevokeEvent {
-						return false // the callback handles revocations
+						asserts = true // judged below: does its branch stop anything?
 					}
 				case *ssa.Go:
 					gos = append(gos, x)
@@ -110,15 +116,18 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 			return // a default or else branch may handle the revocation
 		}
 	}
+	if asserts && !c.revokeBranchesInert(seen, hook) {
+		return // the callback handles revocations, maybe stopping the workers
+	}
 	for _, g := range gos {
 		w := g.Call.StaticCallee()
-		if w == nil {
+		if w == nil || !c.seesEveryEvent(cb, g.Parent()) {
 			continue
 		}
 		commits, _ := c.reachCommits(w, k.Client.Consumer)
 		var mine []commitCall
 		for _, cm := range commits {
-			if c.m.Is(k, ssaflow.Recv(cm.instr.Common())) {
+			if r := ssaflow.Recv(cm.instr.Common()); c.m.Is(k, r) || c.callbackConsumer(r, g, w, cb) {
 				mine = append(mine, cm)
 			}
 		}
@@ -134,7 +143,7 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 			Pos:      g.Pos(),
 			End:      g.Pos() + token.Pos(len("go")),
 			Category: CategoryRevoke,
-			Message: fmt.Sprintf("this worker, started by the rebalance callback, commits its partition's %ss, and the callback ignores %s: after a revoke the worker keeps processing the %ss handed to it and committing a partition this consumer no longer owns, so its next owner processes them again and a stale commit can move the group's position back (duplicates)",
+			Message: fmt.Sprintf("this worker, started by the rebalance callback, commits its partition's %ss, and the callback does not stop it on %s: after a revoke the worker keeps processing the %ss handed to it and committing a partition this consumer no longer owns, so its next owner processes them again and a stale commit can move the group's position back (duplicates)",
 				noun, clientmodel.BareName(hook.RevokeEvent), noun),
 			Related: []analysis.RelatedInformation{
 				{Pos: mine[0].instr.Pos(), Message: "the worker commits here"},
@@ -346,6 +355,159 @@ func (c *checker) stopWorkersFix(hook *clientmodel.RevokeHook, eventType string,
 }`, names["revoked"], names["ok"], evName, revType, pname, part, indentRest(stop, "\t\t"), names["done"], doneMap, c.text(key))
 	edits = append(edits, c.prependStmts(body.List, body.Lbrace, revoke))
 	return edits, true
+}
+
+// callbackConsumer reports whether v, in the worker w that g starts, is
+// the consumer the client passes the callback cb (its first parameter):
+// a parameter of w given it by g, in cb or in a function cb's entry
+// block calls with it.
+func (c *checker) callbackConsumer(v ssa.Value, g *ssa.Go, w, cb *ssa.Function) bool {
+	p, ok := v.(*ssa.Parameter)
+	consumerParam := cbParam(cb, 0)
+	if !ok || p.Parent() != w || consumerParam == nil {
+		return false
+	}
+	i := slices.Index(w.Params, p)
+	if i < 0 || i >= len(g.Call.Args) {
+		return false
+	}
+	a, ok := g.Call.Args[i].(*ssa.Parameter)
+	if !ok {
+		return false
+	}
+	fn := g.Parent()
+	if fn == cb {
+		return a == consumerParam
+	}
+	j := slices.Index(fn.Params, a)
+	if j < 0 || len(cb.Blocks) == 0 {
+		return false
+	}
+	for _, instr := range cb.Blocks[0].Instrs {
+		if call, ok := instr.(*ssa.Call); ok && call.Call.StaticCallee() == fn && j < len(call.Call.Args) && call.Call.Args[j] == consumerParam {
+			return true
+		}
+	}
+	return false
+}
+
+// seesEveryEvent reports whether fn runs for every event the callback cb
+// gets: it is cb, or cb's entry block calls it with cb's event.
+func (c *checker) seesEveryEvent(cb, fn *ssa.Function) bool {
+	if fn == cb {
+		return true
+	}
+	ev := cbParam(cb, 1)
+	if len(cb.Blocks) == 0 || ev == nil {
+		return false
+	}
+	for _, instr := range cb.Blocks[0].Instrs {
+		call, ok := instr.(*ssa.Call)
+		if !ok || call.Call.StaticCallee() != fn {
+			continue
+		}
+		for _, a := range call.Call.Args {
+			if a == ev {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cbParam returns parameter i of the callback's signature (a method's
+// receiver not counted), or nil.
+func cbParam(cb *ssa.Function, i int) *ssa.Parameter {
+	off := len(cb.Params) - cb.Signature.Params().Len()
+	if off < 0 || off+i >= len(cb.Params) {
+		return nil
+	}
+	return cb.Params[off+i]
+}
+
+// revokeBranchesInert reports whether every branch of the functions fs
+// taken on the revocation event (a type switch's case listing only it,
+// the body of an if asserting it) does nothing that could stop a worker:
+// it only logs, calls the client's methods (Unassign, Commit), assigns
+// local variables and returns.
+func (c *checker) revokeBranchesInert(fs map[*ssa.Function]bool, hook *clientmodel.RevokeHook) bool {
+	isRevoke := func(e ast.Expr) bool {
+		n, ok := c.pass.TypesInfo.TypeOf(e).(*types.Named)
+		return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path()+"."+n.Obj().Name() == hook.RevokeEvent
+	}
+	ok := true
+	for f := range fs {
+		if f.Syntax() == nil || f.Parent() != nil {
+			continue
+		}
+		handled := map[*ast.TypeAssertExpr]bool{}
+		ast.Inspect(f.Syntax(), func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.TypeSwitchStmt:
+				for _, st := range x.Body.List {
+					cc := st.(*ast.CaseClause)
+					if !c.listsType(cc, hook.RevokeEvent) {
+						continue
+					}
+					if len(cc.List) != 1 || !c.inert(cc.Body) {
+						ok = false
+					}
+				}
+			case *ast.IfStmt:
+				as, isAs := x.Init.(*ast.AssignStmt)
+				if !isAs || len(as.Rhs) != 1 || len(as.Lhs) != 2 {
+					break
+				}
+				ta, isTA := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+				if !isTA || ta.Type == nil || !isRevoke(ta.Type) {
+					break
+				}
+				okID, isID := as.Lhs[1].(*ast.Ident)
+				cond, condID := ast.Unparen(x.Cond).(*ast.Ident)
+				if !isID || !condID || c.pass.TypesInfo.ObjectOf(okID) != c.pass.TypesInfo.Uses[cond] || !c.inert(x.Body.List) {
+					ok = false
+				}
+				handled[ta] = true
+			case *ast.TypeAssertExpr:
+				if x.Type != nil && isRevoke(x.Type) && !handled[x] {
+					ok = false // asserted in a shape not judged
+				}
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// inert reports whether statements only log, call the client's methods,
+// assign local variables and return.
+func (c *checker) inert(list []ast.Stmt) bool {
+	ok := true
+	for _, st := range list {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				fn := c.calleeOf(x)
+				if fn == nil || !(c.isLogging(x) || c.isClientFunc(fn)) {
+					ok = false
+				}
+			case *ast.AssignStmt:
+				for _, l := range x.Lhs {
+					if _, isID := l.(*ast.Ident); !isID {
+						ok = false
+					}
+				}
+			case *ast.SendStmt, *ast.GoStmt, *ast.DeferStmt, *ast.FuncLit, *ast.IncDecStmt:
+				ok = false
+			case *ast.UnaryExpr:
+				if x.Op == token.ARROW {
+					ok = false
+				}
+			}
+			return ok
+		})
+	}
+	return ok
 }
 
 // otherEvents reports whether a function's syntax has a branch for the

@@ -59,7 +59,7 @@ func (s *source) rebalanced(ev kafka.Event) error {
 		for _, p := range e.Partitions {
 			if _, loaded := s.channels.LoadOrStore(p.Partition, make(chan *kafka.Message, 256)); !loaded {
 				v, _ := s.channels.Load(p.Partition)
-				go s.consumePartition(v.(chan *kafka.Message)) // want `this worker, started by the rebalance callback, commits its partition's messages, and the callback ignores RevokedPartitions`
+				go s.consumePartition(v.(chan *kafka.Message)) // want `this worker, started by the rebalance callback, commits its partition's messages, and the callback does not stop it on RevokedPartitions`
 			}
 		}
 	}
@@ -265,7 +265,7 @@ func (s *mapSource) onRebalance(ev kafka.Event) error {
 			}
 			ch := make(chan *kafka.Message, 64)
 			s.workers[p.Partition] = ch
-			go s.consume(ch) // want `this worker, started by the rebalance callback, commits its partition's messages, and the callback ignores RevokedPartitions`
+			go s.consume(ch) // want `this worker, started by the rebalance callback, commits its partition's messages, and the callback does not stop it on RevokedPartitions`
 		}
 	}
 	return nil
@@ -343,6 +343,125 @@ func runMapStopping(ctx context.Context) error {
 	defer c.Close()
 	s := &mapStopping{c: c, workers: map[int32]chan *kafka.Message{}, wg: map[int32]*sync.WaitGroup{}}
 	if err := c.SubscribeTopics([]string{"t"}, func(_ *kafka.Consumer, ev kafka.Event) error { return s.onRebalance(ev) }); err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		if m, ok := c.Poll(100).(*kafka.Message); ok {
+			s.workers[m.TopicPartition.Partition] <- m
+		}
+	}
+	return nil
+}
+
+// loggingSource's callback handles revocations by logging them and
+// unassigning: its workers keep running.
+type loggingSource struct {
+	workers map[int32]chan *kafka.Message
+}
+
+func (s *loggingSource) consume(c *kafka.Consumer, ch chan *kafka.Message) {
+	for m := range ch {
+		if err := apply(m); err != nil {
+			log.Printf("apply: %v", err)
+			continue
+		}
+		if _, err := c.CommitMessage(m); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+func (s *loggingSource) onRebalance(c *kafka.Consumer, ev kafka.Event) error {
+	switch e := ev.(type) {
+	case kafka.AssignedPartitions:
+		for _, p := range e.Partitions {
+			ch := make(chan *kafka.Message, 64)
+			s.workers[p.Partition] = ch
+			go s.consume(c, ch) // want `this worker, started by the rebalance callback, commits its partition's messages, and the callback does not stop it on RevokedPartitions`
+		}
+		return c.Assign(e.Partitions)
+	case kafka.RevokedPartitions:
+		log.Printf("revoked %v", e.Partitions)
+		return c.Unassign()
+	}
+	return nil
+}
+
+func runLogging(ctx context.Context) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.commit": false})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	s := &loggingSource{workers: map[int32]chan *kafka.Message{}}
+	if err := c.SubscribeTopics([]string{"t"}, s.onRebalance); err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		if m, ok := c.Poll(100).(*kafka.Message); ok {
+			s.workers[m.TopicPartition.Partition] <- m
+		}
+	}
+	return nil
+}
+
+// cancelling is loggingSource's twin: its revoked case cancels the
+// revoked partitions' workers and waits for them before unassigning.
+type cancelling struct {
+	workers map[int32]chan *kafka.Message
+	stop    map[int32]context.CancelFunc
+	done    map[int32]chan struct{}
+}
+
+func (s *cancelling) consume(ctx context.Context, c *kafka.Consumer, ch chan *kafka.Message) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case m := <-ch:
+			if err := apply(m); err != nil {
+				log.Printf("apply: %v", err)
+				continue
+			}
+			if _, err := c.CommitMessage(m); err != nil {
+				log.Printf("commit: %v", err)
+			}
+		}
+	}
+}
+
+func (s *cancelling) onRebalance(c *kafka.Consumer, ev kafka.Event) error {
+	switch e := ev.(type) {
+	case kafka.AssignedPartitions:
+		for _, p := range e.Partitions {
+			ctx, cancel := context.WithCancel(context.Background())
+			ch, done := make(chan *kafka.Message, 64), make(chan struct{})
+			s.workers[p.Partition], s.stop[p.Partition], s.done[p.Partition] = ch, cancel, done
+			go func() { // ok: the revoked case cancels the worker and waits for it
+				defer close(done)
+				s.consume(ctx, c, ch)
+			}()
+		}
+		return c.Assign(e.Partitions)
+	case kafka.RevokedPartitions:
+		for _, p := range e.Partitions {
+			s.stop[p.Partition]()
+			<-s.done[p.Partition]
+			delete(s.workers, p.Partition)
+		}
+		return c.Unassign()
+	}
+	return nil
+}
+
+func runCancelling(ctx context.Context) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.commit": false})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	s := &cancelling{workers: map[int32]chan *kafka.Message{}, stop: map[int32]context.CancelFunc{}, done: map[int32]chan struct{}{}}
+	if err := c.SubscribeTopics([]string{"t"}, s.onRebalance); err != nil {
 		return err
 	}
 	for ctx.Err() == nil {
