@@ -231,8 +231,13 @@ compiles and is right (the known gaps below).
     parameter is set right before the loop (n = 1, workers =
     workers[:1]); a field, package variable or constant, an index
     without calls (perTopic[topic]), a call without arguments
-    (runtime.NumCPU()), or a builtin min, max, len or cap, or a
-    conversion, of such operands (max(1, h.workers)), is replaced from
+    (runtime.NumCPU()), a getter: a function or a method called on a
+    concrete value, of another package with constant arguments
+    (runtime.GOMAXPROCS(0), cfg.Int("workers")) or of this package with
+    arguments without calls and a body that uses no channel, starts no
+    goroutine and defers nothing (h.cfg.workersFor(h.topic)), or a
+    builtin min, max, len or cap, or a conversion, of such operands
+    (max(1, h.workers)), is replaced from
     the loop on by a local declared before it (n := 1, workers := p.workers[:1]). Not
     when it is assigned in the function, has its address taken, is used
     before the loop other than as a capacity, or the replacement would
@@ -362,9 +367,11 @@ client model spells no low-water write for (the calls taking raw
 offsets), one writing several records, one that is neither a statement
 of its own nor an if's init, or a goroutine that is not a function
 literal making it itself, once; pools whose worker count is a call with
-arguments (other than a builtin min, max, len or cap, or a conversion,
-of operands without calls) or an index computed by a call, used
-elsewhere; pools not started by a counting loop or a range over a slice
+arguments other than a getter (a function value, an interface's method,
+a call of another package with arguments that are not constants, one of
+this package using a channel; see the fixes) or other than a builtin
+min, max, len or cap, or a conversion, of operands without calls, or an
+index computed by a call, used elsewhere; pools not started by a counting loop or a range over a slice
 (a for loop with a break), and pools whose workers are different
 functions started by several go statements (not recognised); errgroup
 functions started with TryGo whose result is used other than as `if

@@ -124,9 +124,10 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
 		root = ast.Unparen(call.Fun) // runtime.NumCPU(), cfg.Workers(): asked once
 	}
-	if c.pureCount(e) {
+	if c.pureCount(e) || c.getterCount(e) {
 		// max(1, h.workers): a builtin or a conversion of operands
-		// without calls; dropping it drops no effect.
+		// without calls; runtime.GOMAXPROCS(0): a getter; dropping it
+		// drops no effect.
 		root = nil
 	}
 	// An index without calls (perTopic[topic]) may differ between uses,
@@ -252,6 +253,57 @@ func (c *checker) localCount(s *site, e ast.Expr, value string) (analysis.Sugges
 		Message:   "Start a single worker",
 		TextEdits: edits,
 	}, true
+}
+
+// getterCount reports whether e is a call with arguments that only reads
+// a setting: a function, or a method called on a concrete value without
+// calls (cfg.Int("workers"), runtime.GOMAXPROCS(0)), with constant
+// arguments when it is of another package, and for one of this package
+// (h.cfg.workers(topic)) with arguments without calls and a body that
+// uses no channel, starts no goroutine and defers nothing (quietBody).
+// Each use replaced by the same local agrees afterwards.
+func (c *checker) getterCount(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 || call.Ellipsis.IsValid() {
+		return false
+	}
+	var fid *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		fid = f
+	case *ast.SelectorExpr:
+		if hasCall(f.X) {
+			return false
+		}
+		if sel, ok := c.pass.TypesInfo.Selections[f]; ok && (sel.Kind() != types.MethodVal || types.IsInterface(sel.Recv())) {
+			return false // a function value in a field, or an interface's method
+		}
+		fid = f.Sel
+	default:
+		return false
+	}
+	fn, ok := c.pass.TypesInfo.Uses[fid].(*types.Func)
+	if !ok {
+		return false
+	}
+	if fn.Pkg() == c.pass.Pkg {
+		sfn := c.m.SSA.Pkg.Prog.FuncValue(fn)
+		if sfn == nil || !c.quietBody(sfn, map[*ssa.Function]bool{}, 0) {
+			return false
+		}
+		for _, a := range call.Args {
+			if hasCall(a) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, a := range call.Args {
+		if tv, ok := c.pass.TypesInfo.Types[a]; !ok || tv.Value == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // pureCount reports whether e is a call of the builtins min, max, len or

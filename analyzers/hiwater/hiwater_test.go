@@ -24,7 +24,7 @@ import (
 // call or function the low-water fix cannot take; delivery reports
 // drained by the sending loop itself, TryGo whose result is used
 // otherwise than as `if !g.TryGo(f)`, a pool counted by a call with
-// arguments (other than a builtin or a conversion) used elsewhere, map lanes not filled from 0, a lane variable
+// arguments (other than a getter, a builtin or a conversion) used elsewhere, map lanes not filled from 0, a lane variable
 // defined by a function value, an interface's method, or a method using a
 // channel).
 
@@ -154,15 +154,17 @@ var scenarios = []string{
 	// chosen by key through a variable (lanevar.go: the variable computed
 	// from the partition; and through a method of the package: the method
 	// call dropped), a pool counted by max(1, h.workers) that the
-	// collecting loop uses too (poolcount.go: a local count of 1) (12
-	// positive); the work in place with only failures handed to TryGo, two
+	// collecting loop uses too (poolcount.go: a local count of 1; and by
+	// getters with arguments, runtime.GOMAXPROCS(0) and a method of the
+	// package) (14 positive); the work in place with only failures handed to TryGo, two
 	// workers with a channel each routed by partition, a loop waiting for
 	// each goroutine in a select, the select collector marking a tracker's
 	// low-water mark, map lanes chosen by partition, workers counted by the
 	// map index each with a channel routed by partition, a lane chosen by a
 	// counter once per claim, a lane variable computed from the partition
-	// (by an expression, and by a method), the max-counted pool marking
-	// after every worker stopped (10 silent).
+	// (by an expression, and by a method), the max-counted and the
+	// GOMAXPROCS-counted pools marking after every worker stopped (11
+	// silent).
 	"hiwater/fallbacks",
 	// Consume loops collecting the completions of their goroutines in the
 	// select receiving their records, for the clients other than sarama (once
