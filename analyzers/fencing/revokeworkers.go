@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"go/version"
 	"slices"
 	"strings"
 
@@ -308,7 +309,7 @@ func (c *checker) stopWorkersFix(hook *clientmodel.RevokeHook, eventType string,
 			return nil, false
 		}
 	}
-	if !c.stableAfter(gs.Call.Fun, body, gs.Pos()) {
+	if !c.stableAfter(gs.Call.Fun, body, gs.Pos()) || c.capturesLoopVar(gs.Call, body) {
 		return nil, false
 	}
 	for _, a := range gs.Call.Args {
@@ -673,6 +674,42 @@ func (c *checker) chanSourceOf(src *chanSource, fn *ssa.Function, body *ast.Bloc
 	}
 	src.recv = sel.X
 	return src, true
+}
+
+// capturesLoopVar reports whether the call mentions a variable a loop
+// of body declares, in a file of a Go version before 1.22: a closure
+// would then see the loop's last value.
+func (c *checker) capturesLoopVar(call *ast.CallExpr, body *ast.BlockStmt) bool {
+	f := edit.File(c.pass, call.Pos())
+	if v := c.pass.TypesInfo.FileVersions[f]; v != "" && version.Compare(v, "go1.22") >= 0 {
+		return false
+	}
+	loopVars := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{x.Key, x.Value} {
+				if id, ok := e.(*ast.Ident); ok && x.Tok == token.DEFINE {
+					loopVars[c.pass.TypesInfo.Defs[id]] = true
+				}
+			}
+		case *ast.ForStmt:
+			if as, ok := x.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+				for _, l := range as.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						loopVars[c.pass.TypesInfo.Defs[id]] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	for _, id := range idents(call) {
+		if loopVars[c.pass.TypesInfo.Uses[id]] {
+			return true
+		}
+	}
+	return false
 }
 
 // syntaxBody returns the body of a function declaration or literal.
