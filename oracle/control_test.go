@@ -69,7 +69,7 @@ func TestFailureControl(t *testing.T) {
 		seed := *seedFlag + uint64(r)
 		log := new(bytes.Buffer)
 		o := experiment(t, ex, config(ex, bin, seed, log), log)
-		report(t, controlExample+" skipping failed saves", "loses failed", seed, o)
+		report(t, controlExample+" skipping failed saves (control)", "loses failed saves", seed, o)
 		for _, id := range o.Lost {
 			if slices.Contains(o.Failed, id) {
 				lost++
