@@ -136,7 +136,12 @@ called inside another function literal of its callee, kept in a map or
 a slice, or called through an interface.
 
 The suggested fix moves the commit (with the error check right after it)
-after the last statement of the same block that processes the record; an
+after the last statement of the same block that processes the record,
+on its success path when that statement ends the block: a check of the
+processing's error that logs and carries on (if err := save(msg); err !=
+nil { log... }) gets the commit in an else when it is the last
+statement, and a continue when it comes before (in a loop), so a failed
+record is not committed; an
 offset row write, or the commit of the transaction holding it, moves the
 same way (after the commit of the effect's transaction when the effect
 is one).

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -223,6 +224,18 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	if rewrite {
 		return c.rewriteAfter(path, list[target], moved, cut, name, p.client.Client.RecordNoun)
 	}
+	if target == len(list)-1 {
+		// The processing ends the list: the commit goes on its success
+		// path, so that a failure logged and carried on from (`if err :=
+		// save(msg); err != nil { log... }`) is not committed.
+		text := strings.TrimSuffix(reindent(moved, edit.Indent(c.pass, list[idx].Pos())), "\n")
+		if e, ok := edit.AppendOnSuccess(c.pass, path, list, list[last], text); ok && !plainAppend(e, list) {
+			return analysis.SuggestedFix{
+				Message:   fmt.Sprintf("Move %s after the %s is processed, on its success path", name, p.client.Client.RecordNoun),
+				TextEdits: append([]analysis.TextEdit{cut}, e...),
+			}, true
+		}
+	}
 	insertOff := tf.Offset(list[target].End())
 	for insertOff < len(content) && content[insertOff] != '\n' {
 		insertOff++
@@ -237,6 +250,12 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 			{Pos: tf.Pos(insertOff), End: tf.Pos(insertOff), NewText: []byte(moved)},
 		},
 	}, true
+}
+
+// plainAppend reports whether edits only append statements after the
+// last statement of list: no failure was carried on from.
+func plainAppend(edits []analysis.TextEdit, list []ast.Stmt) bool {
+	return len(edits) == 1 && edits[0].Pos == list[len(list)-1].End() && strings.HasPrefix(string(edits[0].NewText), "\n")
 }
 
 func indexOf(list []ast.Stmt, s ast.Stmt) int {
