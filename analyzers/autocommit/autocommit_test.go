@@ -56,10 +56,12 @@ import (
 //     parameter, is fixed).
 //   - franzhandoff: records sent on a channel to workers under franz-go's
 //     default auto-commit, where the channel is passed to a function
-//     (go worker(ctx, work)), a send sits in a select (with ctx.Done():
-//     any select or receive in the poll loop is taken as a join), or a
-//     worker returns, breaks or hands the record on: no sure place for
-//     the WaitGroup's Done. Not reported.
+//     used more than once, variadic or of another package, or a field's
+//     channel is (go s.work(ctx, s.jobs)), a worker returns, breaks or
+//     hands the record on, or a channel sits in a map (one per
+//     partition): no sure place for the WaitGroup's Done. A send in a
+//     select (with ctx.Done()) is not reported either: any select or
+//     receive in the poll loop is taken as a join.
 //   - A confluent-kafka-go consumer returned by another package's
 //     function and never stored on: the package that builds it is
 //     imported by this one, so the store's need cannot reach it; not
@@ -157,9 +159,11 @@ var scenarios = []struct {
 	// a local channel to a pool started by a counted loop, to one worker
 	// that skips records (the Done goes before its continue too), to a
 	// worker that also ticks (a select in its loop), a field's channel to
-	// workers a method starts (the struct gains the WaitGroup) (4 / 4):
-	// the loop waits for the workers, AutoCommitMarks with marks in the
-	// worker, no group, the field's workers waited for.
+	// workers a method starts (the struct gains the WaitGroup), a local
+	// channel passed to a pool of worker functions (each gains the
+	// WaitGroup as a parameter) (5 / 5): the loop waits for the workers,
+	// AutoCommitMarks with marks in the worker, no group, the field's
+	// workers waited for, the worker functions waited for.
 	{"autocommit/franzhandoff", autocommit.Analyzer},
 	// marks without AutoCommitMarks, in args / slice, and with only
 	// CommitMarkedOffsets (3 / 5): with AutoCommitMarks, manual marks,

@@ -97,7 +97,10 @@ so this analyzer reports only what can lose records with that client:
     function literal taking the Done, with the variables written later as
     its parameters. Records sent on a channel to workers are reported the
     same way: a local channel whose workers are function literals the
-    function starts (one, or a pool started by a loop), or an unexported
+    function starts (one, or a pool started by a loop) or a function of
+    the package its one go statement passes the channel to (go
+    worker(ctx, work), which gains the WaitGroup as a parameter that the
+    go statement passes), or an unexported
     field's channel, made fresh for each value of its struct, whose
     workers any function of the package runs (for r := range s.work).
     Each worker ranges over the channel, or receives from it in a case of
@@ -113,9 +116,9 @@ so this analyzer reports only what can lose records with that client:
     commits no record a worker still holds. Not reported: a loop that
     receives from a channel or selects (taken as a join, as for
     goroutines; so a send in a select with ctx.Done()), a channel passed
-    to a function (go worker(ctx, work)) or used other than to send,
-    receive, close or measure it, a worker that returns, breaks or hands
-    the record on again.
+    to a function used more than once, variadic, or of another package,
+    or used other than to send, receive, close or measure it, a worker
+    that returns, breaks or hands the record on again.
 
   - marks-ignored (franz-go): MarkCommitRecords, MarkCommitOffsets and
     CommitMarkedOffsets are no-ops without kgo.AutoCommitMarks(), while

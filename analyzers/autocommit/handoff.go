@@ -48,6 +48,10 @@ type workerLoop struct {
 	end   token.Pos
 	conts []*ast.BranchStmt
 	base  *ast.Ident
+	// fn is the function the channel is passed to (go worker(ctx, work)),
+	// which gains the WaitGroup as a parameter that call passes.
+	fn   *ast.FuncDecl
+	call *ast.CallExpr
 }
 
 // sendsIn returns the channel sends in fn (and its closures) of a tainted
@@ -239,7 +243,7 @@ func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncD
 			if p.X != e {
 				return nil, nil, false
 			}
-			w, ok := c.rangeWorker(p, fd, h)
+			w, ok := c.rangeWorker(p, func(n ast.Node) bool { return c.startedApart(n, fd, h) })
 			if !ok {
 				return nil, nil, false
 			}
@@ -253,16 +257,24 @@ func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncD
 			if !ok {
 				return nil, nil, false
 			}
-			w, ok := c.caseWorker(cc, p, fd, h)
+			w, ok := c.caseWorker(cc, p, func(n ast.Node) bool { return c.startedApart(n, fd, h) })
 			if !ok {
 				return nil, nil, false
 			}
 			w.base = base
 			h.work = append(h.work, w)
 		case *ast.CallExpr:
-			if !isBuiltin(c.pass, p.Fun, "close") && !isBuiltin(c.pass, p.Fun, "len") && !isBuiltin(c.pass, p.Fun, "cap") {
+			if isBuiltin(c.pass, p.Fun, "close") || isBuiltin(c.pass, p.Fun, "len") || isBuiltin(c.pass, p.Fun, "cap") {
+				break
+			}
+			if gs, ok := rest[1].(*ast.GoStmt); !ok || gs.Call != p || h.field {
 				return nil, nil, false
 			}
+			ws, ok := c.paramWorkers(p, e, h)
+			if !ok {
+				return nil, nil, false
+			}
+			h.work = append(h.work, ws...)
 		case *ast.AssignStmt:
 			// s.work = make(chan T, n)
 			if !h.field || len(p.Lhs) != 1 || len(p.Rhs) != 1 || p.Lhs[0] != e || !c.makes(p.Rhs[0]) {
@@ -304,9 +316,9 @@ func (c *checker) makes(e ast.Expr) bool {
 // a goroutine (a function literal started by a go statement outside the
 // poll function's loops, or, for a field, any function) whose body
 // processes r in place and leaves only by continue.
-func (c *checker) rangeWorker(rs *ast.RangeStmt, fd *ast.FuncDecl, h *handoff) (*workerLoop, bool) {
+func (c *checker) rangeWorker(rs *ast.RangeStmt, started func(ast.Node) bool) (*workerLoop, bool) {
 	v, ok := rs.Key.(*ast.Ident)
-	if !ok || rs.Value != nil || v.Name == "_" || len(rs.Body.List) == 0 || !c.startedApart(rs, fd, h) {
+	if !ok || rs.Value != nil || v.Name == "_" || len(rs.Body.List) == 0 || !started(rs) {
 		return nil, false
 	}
 	conts, ok := c.workerExits(rs.Body)
@@ -320,7 +332,7 @@ func (c *checker) rangeWorker(rs *ast.RangeStmt, fd *ast.FuncDecl, h *handoff) (
 // the body of a for loop with no condition (a worker that also ticks or
 // flushes): the for loop never stops (no return, no break of it), and the
 // case's body processes r in place and leaves only by continue.
-func (c *checker) caseWorker(cc *ast.CommClause, recv *ast.UnaryExpr, fd *ast.FuncDecl, h *handoff) (*workerLoop, bool) {
+func (c *checker) caseWorker(cc *ast.CommClause, recv *ast.UnaryExpr, started func(ast.Node) bool) (*workerLoop, bool) {
 	as, ok := cc.Comm.(*ast.AssignStmt)
 	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != recv || len(cc.Body) == 0 {
 		return nil, false
@@ -339,7 +351,7 @@ func (c *checker) caseWorker(cc *ast.CommClause, recv *ast.UnaryExpr, fd *ast.Fu
 		return nil, false
 	}
 	loop, ok := path[4].(*ast.ForStmt)
-	if !ok || loop.Body != path[3] || loop.Cond != nil || len(loop.Body.List) != 1 || loop.Body.List[0] != sel || !c.startedApart(loop, fd, h) {
+	if !ok || loop.Body != path[3] || loop.Cond != nil || len(loop.Body.List) != 1 || loop.Body.List[0] != sel || !started(loop) {
 		return nil, false
 	}
 	// No clause may leave the loop: the worker keeps receiving.
@@ -418,6 +430,110 @@ func (c *checker) workerExits(body *ast.BlockStmt) ([]*ast.BranchStmt, bool) {
 	return conts, ok
 }
 
+// paramWorkers returns the worker loops of the function that a go
+// statement passes the local channel ch to (go worker(ctx, work), ch the
+// argument arg): a function or method of the package, not variadic,
+// whose only use is this call, with a named parameter for the channel
+// that its body only ranges over or receives from in its worker loops
+// (directly in its body, not in function literals), closes or measures.
+func (c *checker) paramWorkers(call *ast.CallExpr, arg ast.Expr, h *handoff) ([]*workerLoop, bool) {
+	fn := calleeOf(c.pass, call)
+	decl := c.funcDecl(fn)
+	if decl == nil || call.Ellipsis.IsValid() || fn.Type().(*types.Signature).Variadic() {
+		return nil, false
+	}
+	j := -1
+	for i, a := range call.Args {
+		if a == arg {
+			j = i
+		}
+	}
+	var param types.Object
+	i := 0
+	for _, f := range decl.Type.Params.List {
+		if len(f.Names) == 0 {
+			return nil, false
+		}
+		for _, id := range f.Names {
+			if i == j && id.Name != "_" {
+				param = c.pass.TypesInfo.Defs[id]
+			}
+			i++
+		}
+	}
+	if param == nil {
+		return nil, false
+	}
+	uses := 0
+	for _, obj := range c.pass.TypesInfo.Uses {
+		if obj == fn {
+			uses++
+		}
+	}
+	if uses != 1 {
+		return nil, false
+	}
+	inBody := func(n ast.Node) bool {
+		for _, p := range edit.Path(c.pass, n.Pos()) {
+			switch p.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.FuncDecl:
+				return p == decl
+			}
+		}
+		return false
+	}
+	var out []*workerLoop
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !ok || !isID || c.pass.TypesInfo.Uses[id] != param {
+			return ok
+		}
+		path := edit.Path(c.pass, id.Pos())
+		if len(path) < 4 {
+			ok = false
+			return false
+		}
+		switch p := path[1].(type) {
+		case *ast.RangeStmt:
+			w, wok := c.rangeWorker(p, inBody)
+			if p.X != id || !wok {
+				ok = false
+				return false
+			}
+			out = append(out, w)
+		case *ast.UnaryExpr:
+			cc, isCC := path[3].(*ast.CommClause)
+			if p.Op != token.ARROW || !isCC {
+				ok = false
+				return false
+			}
+			w, wok := c.caseWorker(cc, p, inBody)
+			if !wok {
+				ok = false
+				return false
+			}
+			out = append(out, w)
+		case *ast.CallExpr:
+			if !isBuiltin(c.pass, p.Fun, "close") && !isBuiltin(c.pass, p.Fun, "len") && !isBuiltin(c.pass, p.Fun, "cap") {
+				ok = false
+			}
+		default:
+			ok = false
+		}
+		return ok
+	})
+	if !ok || len(out) == 0 {
+		return nil, false
+	}
+	for _, w := range out {
+		w.fn, w.call = decl, call
+	}
+	return out, true
+}
+
 // startedApart reports whether the worker loop n runs in a goroutine of
 // its own: for a local channel, in a function literal that a go
 // statement of fd starts outside the loops that send (anywhere before
@@ -487,6 +603,33 @@ func (c *checker) handoffFix(h *handoff, top ast.Stmt, body *ast.BlockStmt, fd *
 		}
 		edits = append(edits, edit.InsertBefore(c.pass, s, ref(base)+".Add(1)"))
 	}
+	params := map[*ast.FuncDecl]string{}
+	for _, w := range h.work {
+		if w.fn == nil || params[w.fn] != "" {
+			continue
+		}
+		// The worker function takes the WaitGroup as a parameter, which
+		// the go statement passes.
+		name := c.unusedName(w.fn.Body, "wg")
+		params[w.fn] = name
+		fsync, fimp := edit.Import(c.pass, edit.File(c.pass, w.fn.Pos()), "sync")
+		if edit.File(c.pass, w.fn.Pos()) != file {
+			edits = append(edits, fimp...)
+		}
+		pl := w.fn.Type.Params
+		decl := fmt.Sprintf("%s *%s.WaitGroup", name, fsync)
+		if n := len(pl.List); n > 0 {
+			edits = append(edits, analysis.TextEdit{Pos: pl.List[n-1].End(), End: pl.List[n-1].End(), NewText: []byte(", " + decl)})
+		} else {
+			edits = append(edits, analysis.TextEdit{Pos: pl.Opening + 1, End: pl.Opening + 1, NewText: []byte(decl)})
+		}
+		arg := "&" + wg
+		if n := len(w.call.Args); n > 0 {
+			edits = append(edits, analysis.TextEdit{Pos: w.call.Args[n-1].End(), End: w.call.Args[n-1].End(), NewText: []byte(", " + arg)})
+		} else {
+			edits = append(edits, analysis.TextEdit{Pos: w.call.Lparen + 1, End: w.call.Lparen + 1, NewText: []byte(arg)})
+		}
+	}
 	for _, w := range h.work {
 		if h.field {
 			for _, ct := range w.conts {
@@ -499,6 +642,9 @@ func (c *checker) handoffFix(h *handoff, top ast.Stmt, body *ast.BlockStmt, fd *
 			}
 		}
 		done := ref(w.base) + ".Done()"
+		if w.fn != nil {
+			done = params[w.fn] + ".Done()"
+		}
 		for _, ct := range w.conts {
 			edits = append(edits, edit.InsertBefore(c.pass, ct, done))
 		}

@@ -263,3 +263,53 @@ func (p *pending) run(ctx context.Context) {
 		p.wg.Wait()
 	}
 }
+
+// deliverAll is a worker that a go statement passes the channel to.
+func deliverAll(ctx context.Context, n *notifier, in <-chan *kgo.Record) {
+	for r := range in {
+		if err := n.deliver(ctx, r); err != nil {
+			log.Printf("deliver: %v", err)
+		}
+	}
+}
+
+// passed hands records to a pool of workers, a function of the package
+// that each go statement passes the channel to: the function gains the
+// WaitGroup as a parameter.
+func passed(ctx context.Context, n *notifier) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("alerts"))
+	work := make(chan *kgo.Record, 64)
+	for i := 0; i < 4; i++ {
+		go deliverAll(ctx, n, work)
+	}
+	for {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			work <- r // want `record handed to workers over a channel`
+		})
+	}
+}
+
+// deliverCounted is deliverAll telling a WaitGroup of each record.
+func deliverCounted(ctx context.Context, n *notifier, in <-chan *kgo.Record, wg *sync.WaitGroup) {
+	for r := range in {
+		_ = n.deliver(ctx, r)
+		wg.Done()
+	}
+}
+
+// passedWaited waits for the workers before each poll.
+func passedWaited(ctx context.Context, n *notifier) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("alerts"))
+	work := make(chan *kgo.Record, 64)
+	var wg sync.WaitGroup
+	for i := 0; i < 4; i++ {
+		go deliverCounted(ctx, n, work, &wg)
+	}
+	for {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			wg.Add(1)
+			work <- r // ok: wg.Wait below runs before the next poll
+		})
+		wg.Wait()
+	}
+}
