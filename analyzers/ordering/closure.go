@@ -1,11 +1,13 @@
 package ordering
 
 import (
+	"go/ast"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -81,9 +83,17 @@ func (c *checker) closureCalls(p *position) []*position {
 					}
 				}
 			case *ssa.Call:
-				// cb(msg, func() {...})
 				cc := r.Common()
-				if cc.IsInvoke() || cc.Value == ssa.Value(mc) {
+				if cc.Value == ssa.Value(mc) {
+					// ack := func() {...}; ack(): called where it
+					// is made, the record is what it captured.
+					if c.isRecordish(ssaflow.Deref(b.Type())) {
+						add(r, mc.Parent(), c.callName(r), b)
+					}
+					continue
+				}
+				// cb(msg, func() {...})
+				if cc.IsInvoke() {
 					continue
 				}
 				j, i := -1, -1
@@ -98,14 +108,20 @@ func (c *checker) closureCalls(p *position) []*position {
 					continue
 				}
 				for _, g := range c.calleesOf(cc) {
-					if len(g.Params) != len(cc.Args) || len(g.Blocks) == 0 {
+					shift := 0
+					if m := boundMethod(g); m != nil {
+						// handler{cb: svc.handle}: the method, its
+						// receiver first.
+						g, shift = m, 1
+					}
+					if len(g.Params) != len(cc.Args)+shift || len(g.Blocks) == 0 {
 						continue
 					}
-					ack := g.Params[j]
+					ack := g.Params[j+shift]
 					for _, blk := range g.Blocks {
 						for _, instr := range blk.Instrs {
 							if call, ok := instr.(*ssa.Call); ok && !call.Common().IsInvoke() && call.Common().Value == ssa.Value(ack) {
-								add(call, g, ack.Name(), g.Params[i])
+								add(call, g, ack.Name(), g.Params[i+shift])
 							}
 						}
 					}
@@ -114,6 +130,35 @@ func (c *checker) closureCalls(p *position) []*position {
 		}
 	}
 	return out
+}
+
+// boundMethod returns the method a bound method value's wrapper (the
+// function of svc.handle) calls, or nil.
+func boundMethod(fn *ssa.Function) *ssa.Function {
+	if fn.Synthetic == "" || len(fn.FreeVars) != 1 {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok {
+				if sc := call.Common().StaticCallee(); sc != nil && sc.Signature.Recv() != nil && len(call.Common().Args) > 0 && call.Common().Args[0] == ssa.Value(fn.FreeVars[0]) {
+					return sc
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// callName returns the name of the variable a closure is called through,
+// as written at call (ack()), or "the closure".
+func (c *checker) callName(call *ssa.Call) string {
+	if ce, _ := edit.CallAt(c.pass, call.Pos()); ce != nil {
+		if id, ok := ast.Unparen(ce.Fun).(*ast.Ident); ok {
+			return id.Name
+		}
+	}
+	return "the closure"
 }
 
 // capturedVar returns the free variable v is read from (through loads,
@@ -257,7 +302,13 @@ func (c *checker) calleesOf(cc *ssa.CallCommon) []*ssa.Function {
 				} else if named, ok := st.Val.(*ssa.Function); ok {
 					fn = named
 				}
-				if fn != nil && !seen[fn] && c.flow.InPackage(fn) {
+				inPkg := fn != nil && c.flow.InPackage(fn)
+				if fn != nil && !inPkg {
+					if m := boundMethod(fn); m != nil {
+						inPkg = c.flow.InPackage(m)
+					}
+				}
+				if inPkg && !seen[fn] {
 					seen[fn] = true
 					out = append(out, fn)
 				}

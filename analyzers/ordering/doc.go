@@ -127,9 +127,11 @@ literal beside a value carried from R (result{Value: msg.Value, Commit:
 func() {...}}), each call of that field (r.Commit()) writes the position
 of the struct it is read from; when it is passed beside R to a function
 of the package, or to a function literal stored in the field the call
-reads (a callback held in a handler's field), each call of that
-function's parameter (ack()) writes the position of the parameter that
-received R. Such a call is checked as the position call itself, and the
+reads (a callback held in a handler's field, or a method value stored
+there), each call of that function's parameter (ack()) writes the
+position of the parameter that received R; called where it is made
+(commit := func() {...}; commit()), the call writes the position of
+what it captured. Such a call is checked as the position call itself, and the
 message names the closure and the call inside it (Related).
 Known gaps (silent, though the record can be lost): a position closure
 called inside another function literal of its callee, kept in a map or

@@ -34,9 +34,10 @@ import (
 //     elsewhere (a field, another function), or a guard doing more is
 //     not, even though that path loses the message.
 //   - A position closure is followed to its calls only from a field of a
-//     struct literal that also holds a value carried from the record, or
+//     struct literal that also holds a value carried from the record,
 //     from an argument beside the record of a call of a function of the
-//     package (or of a function literal stored in the field it calls);
+//     package (or of a function literal or method value stored in the
+//     field it calls), or where it is made (commit := func() {...});
 //     a call of the closure's parameter inside another function literal
 //     (go func() { save(msg); ack() }()), a closure kept in a map or a
 //     slice, or one called through an interface is not followed.
@@ -194,11 +195,15 @@ var scenarios = []struct {
 	// position closures, called where the record travels: a confluent
 	// commit closure sent beside the message's value to a receiver that
 	// calls it before applying the value (the call moves after the
-	// apply), a sarama ack closure that marks, passed to a callback held
-	// in a field that acks and then saves in a goroutine (the save runs in
-	// place, then ack), or starts the save in a goroutine and then acks
-	// (the same fix) (3 positive); the value applied, then Commit; the
-	// callback that saves, then acks (2 silent).
+	// apply, in an else of its logged failure), one called where it is
+	// made before the apply (moved after it), a sarama ack closure that
+	// marks, passed to a callback held in a field that acks and then
+	// saves in a goroutine (the save runs in place, then ack), or starts
+	// the save in a goroutine and then acks (the same fix), or to a
+	// method value of a worker that acks before saving (ack moves into an
+	// else of the logged failure) (5 positive); the value applied, then
+	// Commit; the local closure called after the apply; the callback
+	// that saves, then acks (3 silent).
 	{"ordering/closure", ordering.Analyzer},
 	// worker pools: a sarama mark after a send to four workers ranging
 	// over a channel (plain, in a select that gives up when the session

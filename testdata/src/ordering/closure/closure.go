@@ -82,7 +82,47 @@ func receiveApplied(out <-chan applied) {
 	}
 }
 
-// RunConfluent starts both readers with auto-commit off.
+// direct calls a local commit closure before applying the value.
+func direct(c *kafka.Consumer) {
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		commit := func() {
+			if _, err := c.CommitMessage(msg); err != nil {
+				log.Printf("commit: %v", err)
+			}
+		}
+		commit() // want `call to commit, a closure that commits the message \(CommitMessage\), before the message is processed`
+		if err := apply(msg.Value); err != nil {
+			log.Printf("apply: %v", err)
+			continue
+		}
+	}
+}
+
+// directAfter is direct's twin.
+func directAfter(c *kafka.Consumer) {
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		commit := func() {
+			if _, err := c.CommitMessage(msg); err != nil {
+				log.Printf("commit: %v", err)
+			}
+		}
+		if err := apply(msg.Value); err != nil {
+			log.Printf("apply: %v", err)
+			continue
+		}
+		commit() // ok: after the apply
+	}
+}
+
+// RunConfluent starts the readers with auto-commit off.
 func RunConfluent() error {
 	c, err := kafka.NewConsumer(&kafka.ConfigMap{
 		"bootstrap.servers":  "localhost:9092",
@@ -100,7 +140,9 @@ func RunConfluent() error {
 	go receive(out)
 	done := make(chan applied)
 	go readApplied(c, done)
-	receiveApplied(done)
+	go receiveApplied(done)
+	go direct(c)
+	directAfter(c)
 	return nil
 }
 
@@ -154,6 +196,30 @@ func (s starter) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Con
 	return nil
 }
 
+// boundAcker's callback is a method value of a worker, which acks before
+// saving.
+type boundAcker struct {
+	cb func(msg *sarama.ConsumerMessage, ack func())
+}
+
+func (boundAcker) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (boundAcker) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (b boundAcker) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		b.cb(msg, func() { sess.MarkMessage(msg, "") })
+	}
+	return nil
+}
+
+type worker struct{ ctx context.Context }
+
+func (w *worker) handle(msg *sarama.ConsumerMessage, ack func()) {
+	ack() // want `call to ack, a closure that marks the message \(MarkMessage\), before the message is processed`
+	if err := save(w.ctx, msg); err != nil {
+		log.Printf("save: %v", err)
+	}
+}
+
 // RunSarama wires the handlers with the default auto-commit.
 func RunSarama(ctx context.Context, brokers []string) error {
 	acked, err := sarama.NewConsumerGroup(brokers, "acker", sarama.NewConfig())
@@ -183,7 +249,11 @@ func RunSarama(ctx context.Context, brokers []string) error {
 		go save(ctx, msg)
 		ack() // want `call to ack, a closure that marks the message \(MarkMessage\), after the message is handed to a goroutine`
 	}}
+	w := &worker{ctx: ctx}
 	for ctx.Err() == nil {
+		if err := started.Consume(ctx, []string{"events"}, boundAcker{cb: w.handle}); err != nil {
+			return err
+		}
 		if err := started.Consume(ctx, []string{"events"}, st); err != nil {
 			return err
 		}
