@@ -44,10 +44,12 @@ import (
 //     struct of the package it is stored in are fixed). Also an exported
 //     helper or loop function, or one whose name an interface of the
 //     package declares: its changed signature could break other users.
-//   - confluentdefaults: a message returned from a Poll type switch's
-//     case (its callers are not followed), or by a helper that is
-//     exported, named by an interface or used other than called: no sure
-//     place for the store.
+//   - confluentdefaults, pollhelper: a message returned by a helper that
+//     is exported, named by an interface or used other than called, or
+//     from a Poll type switch's case by a helper that returns anything
+//     but (the message or nil, error), or that switches over a variable
+//     (ev := c.Poll(100); switch e := ev.(type)): no sure place for the
+//     store.
 //   - confluentdefaults: a fetch taken as a value and stored (in a
 //     field), returned, or passed to an exported function, one named by
 //     an interface or one also given another consumer's fetch: the
@@ -165,8 +167,9 @@ var scenarios = []struct {
 	// AutoCommitMarks with marks in the worker, no group, the field's
 	// workers waited for, the worker functions waited for.
 	{"autocommit/franzhandoff", autocommit.Analyzer},
-	// marks without AutoCommitMarks, in args / slice, and with only
-	// CommitMarkedOffsets (3 / 5): with AutoCommitMarks, manual marks,
+	// marks without AutoCommitMarks, in args / slice (going on after a
+	// failure: lost), stopping at a failure (no loss claimed), and with
+	// only CommitMarkedOffsets (4 / 5): with AutoCommitMarks, manual marks,
 	// disabled with no commit (by design), CommitRecords,
 	// CommitUncommittedOffsets.
 	{"autocommit/franzmarks", autocommit.Analyzer},
@@ -198,6 +201,11 @@ var scenarios = []struct {
 	// commits with its own context) (2 / 2): auto-store off with the
 	// worker storing, FetchMessage with the worker committing.
 	{"autocommit/fieldworkers", autocommit.Analyzer},
+	// a helper returning the message from the message case of a type
+	// switch over Poll, the caller processing it: confluent defaults (the
+	// caller stores after processing) (1 / 1): auto-store off with the
+	// caller storing.
+	{"autocommit/pollhelper", autocommit.Analyzer},
 	// kafka-go ReadMessage in a loop that also commits the message after
 	// its last use: the fix is FetchMessage alone (1 positive; the
 	// FetchMessage twin, 1 silent).

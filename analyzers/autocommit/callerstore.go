@@ -73,6 +73,14 @@ func (c *checker) storeInCallers(k *consumer.Consumer, path []ast.Node, fetch as
 	default:
 		return nil, false
 	}
+	return c.storeAtCallers(k, fd, fnObj, recvX, edits, len(edits) > 0, logOnly)
+}
+
+// storeAtCallers adds to edits (the helper's) the stores of every caller
+// of the helper fnObj (declared by fd), whose consumer recvX is a field
+// path of its receiver or a package-level variable (storeInCaller; with
+// extra, the helper now returns the message after its first result).
+func (c *checker) storeAtCallers(k *consumer.Consumer, fd *ast.FuncDecl, fnObj *types.Func, recvX ast.Expr, edits []analysis.TextEdit, extra, logOnly bool) ([]analysis.TextEdit, bool) {
 	root, rest, ok := c.fieldPath(recvX)
 	if !ok {
 		return nil, false
@@ -87,7 +95,7 @@ func (c *checker) storeInCallers(k *consumer.Consumer, path []ast.Node, fetch as
 		if obj != fnObj {
 			continue
 		}
-		e, ok := c.storeInCaller(k, id, fnObj, recvIsRoot, recvX, rest, len(edits) > 0, logOnly)
+		e, ok := c.storeInCaller(k, id, fnObj, recvIsRoot, recvX, rest, extra, logOnly)
 		if !ok {
 			return nil, false
 		}
@@ -208,4 +216,84 @@ func (c *checker) storeInCaller(k *consumer.Consumer, id *ast.Ident, fn *types.F
 func isSel(e ast.Expr) bool {
 	_, ok := e.(*ast.SelectorExpr)
 	return ok
+}
+
+// returnedCase returns, for a fetch call switched on in stmt (switch e :=
+// c.Poll(100).(type)), the clause of the message type that returns the
+// message (case *kafka.Message: return e, nil) and hands it on no other
+// way, with its type switch.
+func (c *checker) returnedCase(call *ast.CallExpr, stmt ast.Stmt) (*ast.TypeSwitchStmt, *ast.CaseClause) {
+	ts, ok := stmt.(*ast.TypeSwitchStmt)
+	if !ok || ts.Init != nil {
+		return nil, nil
+	}
+	as, ok := ts.Assign.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil, nil
+	}
+	ta, ok := as.Rhs[0].(*ast.TypeAssertExpr)
+	if !ok || ast.Unparen(ta.X) != call {
+		return nil, nil
+	}
+	name := as.Lhs[0].(*ast.Ident).Name
+	for _, cc := range ts.Body.List {
+		clause := cc.(*ast.CaseClause)
+		if len(clause.List) != 1 || len(clause.Body) == 0 {
+			continue
+		}
+		if t := c.pass.TypesInfo.TypeOf(clause.List[0]); t != nil && clientmodel.Default.Record(t) != nil {
+			if c.returnsName(clause.Body, name) && !c.handedOn(clause.Body, name) {
+				return ts, clause
+			}
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
+// storeCaseInCallers builds the store edits for a message that a helper
+// returns from the clause of its type switch over the fetch (returnedCase):
+// the helper (of the package, unexported, named by no interface) returns
+// (T, error), T the clause's message type, and every return of it gives
+// the clause's message or nil first, so it is left as it is; each caller
+// stores the message after processing it (storeAtCallers).
+func (c *checker) storeCaseInCallers(k *consumer.Consumer, path []ast.Node, clause *ast.CaseClause, recvX ast.Expr, logOnly bool) ([]analysis.TextEdit, bool) {
+	fd, ok := enclosingDecl(path)
+	if !ok || fd.Type.Results == nil {
+		return nil, false
+	}
+	fnObj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fnObj == nil || fnObj.Exported() || c.interfaceMethodNamed(fnObj.Name()) {
+		return nil, false
+	}
+	sig := fnObj.Type().(*types.Signature)
+	msgType := c.pass.TypesInfo.TypeOf(clause.List[0])
+	obj := c.pass.TypesInfo.Implicits[clause]
+	if obj == nil || msgType == nil || sig.Results().Len() != 2 || !isErrorType(sig.Results().At(1).Type()) || !types.Identical(sig.Results().At(0).Type(), msgType) {
+		return nil, false
+	}
+	ok = true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 2 {
+				ok = false
+				break
+			}
+			r := ast.Unparen(n.Results[0])
+			if id, isID := r.(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == obj {
+				break
+			}
+			if tv, found := c.pass.TypesInfo.Types[r]; !found || !tv.IsNil() {
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok {
+		return nil, false
+	}
+	return c.storeAtCallers(k, fd, fnObj, recvX, nil, false, logOnly)
 }

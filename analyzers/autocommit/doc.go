@@ -36,8 +36,11 @@ so this analyzer reports only what can lose records with that client:
     what it decoded from it, after their processing: the helper returns
     the message as well when it returns something else (a helper of the
     package, unexported and named by no interface, every use a call
-    whose result is processed where it is taken; a message returned from
-    a Poll type switch is not reported). Workers started by a counted
+    whose result is processed where it is taken); so is a message
+    returned from the message case of a type switch over Poll (case
+    *kafka.Message: return e, nil) by a helper returning (the message,
+    error) whose every return gives that message or nil, the helper
+    unchanged. Workers started by a counted
     loop (a pool) finish messages out of order, and a store keeps the
     last write, so the fix
     makes the pool one worker (the loop is replaced by its body, or it
@@ -122,7 +125,14 @@ so this analyzer reports only what can lose records with that client:
 
   - marks-ignored (franz-go): MarkCommitRecords, MarkCommitOffsets and
     CommitMarkedOffsets are no-ops without kgo.AutoCommitMarks(), while
-    auto-commit keeps committing polled records, marked or not. With
+    auto-commit keeps committing polled records, marked or not: a record
+    left unmarked is committed once the loop polls again. The message
+    says it is lost only where the code goes on from it (the callback
+    returns without the mark and sets nothing its function could stop
+    on, or the loop takes the next record without the mark); a loop that
+    stops at a failure loses nothing (the crash experiments show both),
+    and the message then says what the marks cost: a restart replays
+    everything since the last timer commit, not since the last mark. With
     auto-commit off it is reported only when CommitMarkedOffsets is the
     only commit: then nothing is ever committed. Fix: add
     kgo.AutoCommitMarks().

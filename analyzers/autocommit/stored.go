@@ -134,6 +134,11 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 		// Returned to the callers, which process it: they store it.
 		e, ok := c.storeInCallers(k, path, stmt, call, recvX, logOnly)
 		return e, rewrite{callers: true}, ok
+	} else if _, clause := c.returnedCase(call, stmt); clause != nil {
+		// Returned from the message case of a type switch over a Poll:
+		// the callers store it too.
+		e, ok := c.storeCaseInCallers(k, path, clause, recvX, logOnly)
+		return e, rewrite{callers: true}, ok
 	}
 	recv := &ast.SelectorExpr{X: recvX}
 	recvSrc := edit.Source(c.pass, recvX)
