@@ -118,7 +118,9 @@ set to the constant true (a parameter, another package's Writer).
 A send of R on some paths only (one case of a switch) that reaches the
 position call with no wait between them is a hand-off too, unless R is
 processed in place on a path through the send (the channel carries a
-copy) or the forwarded path leaves before the position call (continue).
+copy) or the forwarded path leaves before the position call (continue:
+not reported, though a later record's mark commits past the forwarded
+one, a known gap).
 
 A closure that writes the position of a record it captures and does
 nothing else with it (func() { sess.MarkMessage(msg, "") }) is a position

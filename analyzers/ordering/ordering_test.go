@@ -41,6 +41,10 @@ import (
 //     a call of the closure's parameter inside another function literal
 //     (go func() { save(msg); ack() }()), a closure kept in a map or a
 //     slice, or one called through an interface is not followed.
+//   - A record handed on and then not marked itself (the branch
+//     continues) is not reported, though a later record's mark commits
+//     past it (a mark commits every offset before it) while the worker
+//     may still hold it.
 //   - Offset rows of the application's database (#17) are positions only
 //     when written by a constant statement that internal/sqlrow
 //     recognises (an offset column keyed by partition) and read back by
@@ -190,7 +194,8 @@ var scenarios = []struct {
 	// is marked and the marks committed after the loop (1 positive: the
 	// send is replaced by the worker's body, its context a field of the
 	// handler); the message saved in place before a copy is sent on a
-	// branch, the forwarded branch continuing before the mark (2 silent).
+	// branch, the forwarded branch awaiting the worker's reply before the
+	// mark (2 silent).
 	{"ordering/handoffbranch", ordering.Analyzer},
 	// position closures, called where the record travels: a confluent
 	// commit closure sent beside the message's value to a receiver that

@@ -64,24 +64,32 @@ func (c copier) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Cons
 	return nil
 }
 
-// skipper leaves the forwarded messages unmarked (the loop continues):
-// only messages saved in place are marked.
-type skipper struct{ out chan *sarama.ConsumerMessage }
+// waiter hands friend requests to the sender goroutine too, but waits for
+// its reply before marking.
+type job struct {
+	msg  *sarama.ConsumerMessage
+	done chan error
+}
 
-func (skipper) Setup(sarama.ConsumerGroupSession) error   { return nil }
-func (skipper) Cleanup(sarama.ConsumerGroupSession) error { return nil }
-func (s skipper) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+type waiter struct{ out chan job }
+
+func (waiter) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (waiter) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (w waiter) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	for msg := range claim.Messages() {
 		switch msg.Topic {
 		case "friend-requests":
-			s.out <- msg
-			continue
+			j := job{msg: msg, done: make(chan error, 1)}
+			w.out <- j
+			if err := <-j.done; err != nil {
+				return err
+			}
 		default:
 			if err := save(sess.Context(), msg); err != nil {
 				log.Printf("save: %v", err)
 			}
 		}
-		sess.MarkMessage(msg, "") // ok: a forwarded message never reaches the mark
+		sess.MarkMessage(msg, "") // ok: the sender's reply is awaited before the mark
 	}
 	sess.Commit()
 	return nil
@@ -98,7 +106,7 @@ func Run(ctx context.Context, brokers []string) error {
 	}
 	routed := make(chan *sarama.ConsumerMessage)
 	copied := make(chan *sarama.ConsumerMessage)
-	skipped := make(chan *sarama.ConsumerMessage)
+	jobs := make(chan job)
 	go func() {
 		for m := range routed {
 			if err := save(ctx, m); err != nil {
@@ -112,10 +120,8 @@ func Run(ctx context.Context, brokers []string) error {
 		}
 	}()
 	go func() {
-		for m := range skipped {
-			if err := save(ctx, m); err != nil {
-				log.Printf("save: %v", err)
-			}
+		for j := range jobs {
+			j.done <- save(ctx, j.msg)
 		}
 	}()
 	for ctx.Err() == nil {
@@ -125,7 +131,7 @@ func Run(ctx context.Context, brokers []string) error {
 		if err := g.Consume(ctx, []string{"friend-requests", "audit"}, copier{out: copied}); err != nil {
 			return err
 		}
-		if err := g.Consume(ctx, []string{"friend-requests", "audit"}, skipper{out: skipped}); err != nil {
+		if err := g.Consume(ctx, []string{"friend-requests", "audit"}, waiter{out: jobs}); err != nil {
 			return err
 		}
 	}
