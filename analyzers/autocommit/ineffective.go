@@ -4,11 +4,15 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // ---- marks and stores that do nothing ----
@@ -34,7 +38,7 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		}
 	}
 	for _, call := range k.Calls {
-		add(positionUse{CallRef: call.CallRef, pos: call.Pos()})
+		add(positionUse{CallRef: call.CallRef, pos: call.Pos(), call: call})
 	}
 	for _, n := range k.Needs {
 		add(positionUse{CallRef: n.CallRef, pos: n.At, need: n})
@@ -106,10 +110,19 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "Disable " + k.Client.Spell(clientmodel.AutoStore), TextEdits: edits}},
 		}
 	default:
+		// Whether a record left unmarked is lost depends on what the
+		// code does after a failure: it is lost when the code goes on to
+		// the next record (and so to the next poll, which makes it
+		// committable); a loop that stops at it loses nothing (the
+		// crash experiments of oracle/ show both).
+		cost := "a record left unmarked is committed anyway if the loop goes on, and a restart replays everything since the last timer commit, not since the last mark"
+		if first.call != nil && c.goesOn(first.call) {
+			cost = "a record this code leaves unmarked and goes on from (after a failure) is committed when the loop polls again, and never retried (lost)"
+		}
 		d = analysis.Diagnostic{
 			Category: CategoryMarksIgnored,
-			Message: fmt.Sprintf("mark is a no-op without %s(): %s changes nothing and auto-commit commits every polled record, marked or not, so a record left unmarked after a failure is committed anyway (lost)",
-				k.Client.Spell(clientmodel.MarksOnly), name),
+			Message: fmt.Sprintf("mark is a no-op without %s(): %s changes nothing, and auto-commit commits every record of a poll once the loop polls again, marked or not: %s",
+				k.Client.Spell(clientmodel.MarksOnly), name, cost),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "Add " + k.Client.Spell(clientmodel.MarksOnly) + "()", TextEdits: edits}},
 		}
 		if !timer {
@@ -130,6 +143,96 @@ type positionUse struct {
 	clientmodel.CallRef
 	pos  token.Pos
 	need *consumer.Need
+	call *consumer.Call // the call, when made in this package
+}
+
+// goesOn reports whether the code that makes mark can go on to the next
+// record without making it: the function literal that receives the record
+// (EachRecord's callback) has a path from its entry that returns without
+// passing the mark (and sets no variable of its function, which may stop
+// the loop), or the loop that takes the record has a path from where it
+// takes it back to taking the next one without passing the mark. Paths
+// through calls that never return (log.Fatal, panic) do not count.
+func (c *checker) goesOn(mark *consumer.Call) bool {
+	rec := ssaflow.Arg(mark.Instr.Common(), mark.Record)
+	if sl, ok := rec.(*ssa.Slice); ok { // MarkCommitRecords(r): the packed r
+		if arr, ok := sl.X.(*ssa.Alloc); ok {
+			for _, ref := range *arr.Referrers() {
+				if ia, ok := ref.(*ssa.IndexAddr); ok {
+					for _, r := range *ia.Referrers() {
+						if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
+							rec = st.Val
+						}
+					}
+				}
+			}
+		}
+	}
+	never := noreturn.Of(c.pass)
+	dead := func(b *ssa.BasicBlock) bool {
+		for _, in := range b.Instrs {
+			switch in := in.(type) {
+			case *ssa.Panic:
+				return true
+			case ssa.CallInstruction:
+				if fn := ssaflow.Callee(in.Common()); fn != nil && never.Func(fn) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// reaches reports whether a block that to holds is reachable from
+	// the successors of from, avoiding the mark's block and dead ends.
+	reaches := func(from *ssa.BasicBlock, to func(*ssa.BasicBlock) bool) bool {
+		seen := map[*ssa.BasicBlock]bool{}
+		work := slices.Clone(from.Succs)
+		for len(work) > 0 {
+			b := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[b] || b == mark.Instr.Block() || dead(b) {
+				continue
+			}
+			seen[b] = true
+			if to(b) {
+				return true
+			}
+			work = append(work, b.Succs...)
+		}
+		return false
+	}
+	fn := mark.Fn
+	switch r := rec.(type) {
+	case *ssa.Parameter:
+		if fn.Parent() == nil || len(fn.Blocks) == 0 || fn.Blocks[0] == mark.Instr.Block() {
+			return false
+		}
+		// A literal that records the failure in a variable of its
+		// function (applyErr = err) leaves the decision to that function,
+		// which may stop the loop.
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if st, ok := in.(*ssa.Store); ok {
+					if _, captured := st.Addr.(*ssa.FreeVar); captured {
+						return false
+					}
+				}
+			}
+		}
+		entry := fn.Blocks[0]
+		returns := func(b *ssa.BasicBlock) bool {
+			_, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			return ok
+		}
+		return returns(entry) || reaches(entry, returns)
+	case ssa.Instruction:
+		b := r.Block()
+		if b == nil || b.Parent() != fn || b == mark.Instr.Block() {
+			return false
+		}
+		return reaches(b, func(x *ssa.BasicBlock) bool { return x == b })
+	}
+	return false
 }
 
 // needRelated points at the function or field of the other package.

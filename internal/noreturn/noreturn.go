@@ -143,6 +143,11 @@ func (r *Result) Call(call *ast.CallExpr) bool {
 	if fn == nil {
 		return false
 	}
+	return r.Func(fn)
+}
+
+// Func reports whether fn never returns.
+func (r *Result) Func(fn *types.Func) bool {
 	fn = fn.Origin()
 	return r.never[fn] || seeded(fn)
 }

@@ -132,9 +132,9 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	}
 	if has(category.MarksIgnored) && ev.Is(clientmodel.AutoCommit) == On {
 		// The crash semantics are the timer's (the crash experiments
-		// replay, they do not lose); what the marks were meant to do for
-		// failed records is what is lost.
-		r.Reason += "; but the marks do nothing: a record whose processing failed and was left unmarked is committed anyway, and never retried"
+		// replay, they do not lose); a failed record is lost only if the
+		// loop goes on past it (oracle's failure injection shows both).
+		r.Reason += "; but the marks do nothing: a record left unmarked is committed anyway once the loop polls again (lost if its processing failed and the loop went on), and a restart replays everything since the last timer commit, not since the last mark"
 	}
 	if hasAnalyzer("hiwater") {
 		r.Guarantee = Neither

@@ -40,7 +40,7 @@ func marksIgnored(ctx context.Context) error {
 				log.Printf("skip %d: %v", r.Offset, err)
 				return
 			}
-			cl.MarkCommitRecords(r) // want `is a no-op without kgo.AutoCommitMarks\(\)`
+			cl.MarkCommitRecords(r) // want `is a no-op without kgo.AutoCommitMarks\(\).*goes on from \(after a failure\) is committed when the loop polls again, and never retried \(lost\)`
 		})
 	}
 }
@@ -81,10 +81,31 @@ func marksInSlice(ctx context.Context) {
 	for ctx.Err() == nil {
 		for _, r := range cl.PollFetches(ctx).Records() {
 			if apply(r) == nil {
-				cl.MarkCommitRecords(r) // want `is a no-op without kgo.AutoCommitMarks\(\)`
+				cl.MarkCommitRecords(r) // want `is a no-op without kgo.AutoCommitMarks\(\).*never retried \(lost\)`
 			}
 		}
 	}
+}
+
+// marksStop stops at a record it fails to apply: nothing commits past it
+// (the poll it came from becomes committable only when the loop polls
+// again), but the marks still do nothing, and a restart replays
+// everything since the last timer commit.
+func marksStop(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("ledger"), kgo.ConsumeTopics("entries"))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	for ctx.Err() == nil {
+		for _, r := range cl.PollFetches(ctx).Records() {
+			if err := apply(r); err != nil {
+				return err
+			}
+			cl.MarkCommitRecords(r) // want `is a no-op without kgo.AutoCommitMarks\(\).*committed anyway if the loop goes on, and a restart replays everything since the last timer commit`
+		}
+	}
+	return nil
 }
 
 // manualMarks disables auto-commit and commits the marks itself.
