@@ -230,15 +230,21 @@ that client.
     function (a returned commit becomes `return nil`). A commit in a
     function literal inside the callback (a closure it calls, or one a
     retry helper runs) goes from that literal, which only the
-    callback's run reaches (a returned commit becomes `return nil`).
-    Declarations that
+    callback's run reaches (a returned commit becomes `return nil`). A
+    commit that is the last statement of an unexported function without
+    results or returns, which the callback calls and other code of its
+    file calls too (a final flush at shutdown), moves out of it to after
+    each of those other calls (statements of their own), written with
+    their receiver and arguments (without effects, or
+    context.Background()): they still commit, the callback no longer
+    does. Declarations that
     only the removed statements used go with them (a context with a
     timeout for the commit, and its deferred cancel), and so do imports
     only they used. Known gap: no finding when the commit is in a
     function literal of a function the callback calls, in a function
-    that does more and is exported or has other callers, or when
-    removing it would leave unused a variable whose declaration has
-    other effects.
+    that does more and is exported or has other callers where the move
+    above is not built, or when removing it would leave unused a
+    variable whose declaration has other effects.
 
   - unfenced-offset-write: a consumer that keeps its position in its own
     database (the exactly-once pattern) writes the offset row with an UPDATE

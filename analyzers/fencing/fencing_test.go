@@ -29,7 +29,9 @@ import (
 // on a client polled only in another package (or whose poll's receiver
 // cannot be written again), when the commit is in a function literal
 // of a function the callback calls, in a function that does more and is
-// exported or has other callers, or when removing it would leave unused
+// exported or has other callers where the commit cannot move to those
+// callers (not its last statement, a call that is not a statement of its
+// own, arguments with effects), or when removing it would leave unused
 // a variable whose declaration has other effects; a confluent rebalance callback
 // whose partition workers keep committing after a revoke, when the
 // workers' channels are not kept in a sync.Map or a map (without a lock)
@@ -161,7 +163,10 @@ var scenarios = []string{
 	// silent). The commit in a function literal inside the callback: run
 	// by a retry helper (fixed by returning nil instead), a closure the
 	// callback calls (fixed by removing the commit from it) (2
-	// positive); the retried twin with BlockRebalanceOnPoll (1 silent).
+	// positive); the retried twin with BlockRebalanceOnPoll (1 silent). A
+	// helper that flushes and commits, called by the callback and at
+	// shutdown (fixed by moving the commit to after the shutdown call) (1
+	// positive); its twin with BlockRebalanceOnPoll (1 silent).
 	"fencing/franzrevokeremote",
 	// unguarded offset rows: pgx UPDATE, database/sql upsert in a
 	// constant, offset passed through a helper, ? placeholders (the

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -57,7 +58,10 @@ func (c *checker) dropRevokeCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.
 		}
 		hs, ok := c.helperCallStmt(body, decl, st, call)
 		if !ok {
-			return c.dropFromHelper(body, decl, st, call)
+			if edits, title, ok := c.dropFromHelper(body, decl, st, call); ok {
+				return edits, title, true
+			}
+			return c.moveFromHelper(body, decl, st, call)
 		}
 		st = hs
 	} else if !c.commitStmt(st, call) {
@@ -224,6 +228,167 @@ func (c *checker) dropFromLiteral(lit *ast.FuncLit, st ast.Stmt, call *ast.CallE
 		return nil, "", false
 	}
 	return edits, title, true
+}
+
+// moveFromHelper takes the commit statement st (of call) out of decl, an
+// unexported function of the package that the revoke callback calls and
+// other code calls too: st, decl's last statement (decl has no results
+// and no return), goes after each other call of decl, a statement of
+// its own in decl's file, with decl's receiver and parameters written as
+// that call's receiver and arguments (without effects, or
+// context.Background()). Those callers commit
+// as before; the callback no longer does.
+func (c *checker) moveFromHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast.Stmt, call *ast.CallExpr) ([]analysis.TextEdit, string, bool) {
+	obj, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if obj == nil || decl.Name.IsExported() || decl.Type.Results.NumFields() > 0 {
+		return nil, "", false
+	}
+	list := decl.Body.List
+	if len(list) == 0 || list[len(list)-1] != st || !c.commitStmt(st, call) {
+		return nil, "", false
+	}
+	if drop, ok := c.removable(decl.Body, st); !ok || len(drop) != 1 {
+		return nil, "", false
+	}
+	returns := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns = true
+		}
+		return !returns
+	})
+	if returns {
+		return nil, "", false
+	}
+	// decl's receiver and parameters, by index: the receiver first.
+	var params []types.Object
+	if decl.Recv != nil {
+		for _, f := range decl.Recv.List {
+			if len(f.Names) != 1 {
+				params = append(params, nil)
+				continue
+			}
+			params = append(params, c.pass.TypesInfo.Defs[f.Names[0]])
+		}
+	}
+	recvN := len(params)
+	for _, f := range decl.Type.Params.List {
+		if len(f.Names) == 0 {
+			params = append(params, nil)
+		}
+		for _, id := range f.Names {
+			params = append(params, c.pass.TypesInfo.Defs[id])
+		}
+	}
+	// st names no other variable of decl than those.
+	index := map[types.Object]int{}
+	for i, p := range params {
+		if p != nil {
+			index[p] = i
+		}
+	}
+	for _, id := range idents(st) {
+		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok || v.IsField() || v.Parent() == c.pass.Pkg.Scope() {
+			continue
+		}
+		if _, isParam := index[v]; !isParam && !(st.Pos() <= v.Pos() && v.Pos() < st.End()) {
+			return nil, "", false
+		}
+	}
+	declFile := edit.File(c.pass, decl.Pos())
+	removed, ok := edit.RemoveStmt(c.pass, st)
+	if !ok {
+		return nil, "", false
+	}
+	edits := []analysis.TextEdit{removed}
+	others := 0
+	for id, o := range c.pass.TypesInfo.Uses {
+		if o != obj || (cbBody.Pos() <= id.Pos() && id.Pos() < cbBody.End()) {
+			continue
+		}
+		path := edit.Path(c.pass, id.Pos())
+		var ce *ast.CallExpr
+		var recv ast.Expr
+		for i, n := range path {
+			if x, ok := n.(*ast.SelectorExpr); ok && x.Sel == id && i+1 < len(path) {
+				if cx, ok := path[i+1].(*ast.CallExpr); ok && cx.Fun == x {
+					ce, recv = cx, x.X
+				}
+				break
+			}
+			if cx, ok := n.(*ast.CallExpr); ok && ast.Unparen(cx.Fun) == id {
+				ce = cx
+				break
+			}
+		}
+		if ce == nil || edit.File(c.pass, ce.Pos()) != declFile || ce.Ellipsis.IsValid() {
+			return nil, "", false
+		}
+		cst, _ := edit.Stmt(edit.Path(c.pass, ce.Lparen))
+		es, ok := cst.(*ast.ExprStmt)
+		if !ok || ast.Unparen(es.X) != ce {
+			return nil, "", false
+		}
+		args := ce.Args
+		if recvN > 0 {
+			if recv == nil {
+				return nil, "", false
+			}
+			args = append([]ast.Expr{recv}, args...)
+		}
+		if len(args) != len(params) {
+			return nil, "", false
+		}
+		// st written with the call's receiver and arguments.
+		var reps []analysis.TextEdit
+		for _, x := range idents(st) {
+			i, isParam := index[c.pass.TypesInfo.Uses[x]]
+			if !isParam {
+				continue
+			}
+			a := ast.Unparen(args[i])
+			if !pureExpr(a) && !c.isEmptyContext(a) {
+				return nil, "", false
+			}
+			text := c.text(a)
+			switch a.(type) {
+			case *ast.Ident, *ast.SelectorExpr, *ast.BasicLit, *ast.CallExpr:
+			default:
+				text = "(" + text + ")"
+			}
+			reps = append(reps, analysis.TextEdit{Pos: x.Pos(), End: x.End(), NewText: []byte(text)})
+		}
+		moved := strings.Split(c.rewritten(st, reps), "\n")
+		for i := 1; i < len(moved); i++ {
+			moved[i] = strings.TrimPrefix(moved[i], edit.Indent(c.pass, st.Pos()))
+		}
+		edits = append(edits, c.insertAfter(es, strings.Join(moved, "\n")))
+		others++
+	}
+	if others == 0 {
+		return nil, "", false
+	}
+	return edits, "Move the commit out of " + decl.Name.Name + " to its other callers, so that the revoke callback no longer commits records still being processed", true
+}
+
+// rewritten returns the text of n with the edits (inside it, in any
+// order) applied.
+func (c *checker) rewritten(n ast.Node, edits []analysis.TextEdit) string {
+	slices.SortFunc(edits, func(a, b analysis.TextEdit) int { return int(a.Pos - b.Pos) })
+	text := c.text(n)
+	var b strings.Builder
+	at := n.Pos()
+	for _, e := range edits {
+		b.WriteString(text[at-n.Pos() : e.Pos-n.Pos()])
+		b.Write(e.NewText)
+		at = e.End
+	}
+	b.WriteString(text[at-n.Pos():])
+	return b.String()
 }
 
 // removeStmts returns the edits removing each statement, and the imports
