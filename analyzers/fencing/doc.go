@@ -198,9 +198,10 @@ that client.
     variable of a range over the assigned event's partitions, the worker
     returns when that channel is
     closed (it ranges over it, or tests the receive's second result and
-    returns), and the function has the event as a named parameter; the
-    callback runs inside Poll, on the goroutine that feeds the channels,
-    so no send races the close. Known gap otherwise (no finding): workers
+    returns), the function has the event as a named parameter, and every
+    send on such a channel is made by a function that polls (the poll
+    loop): the callback runs inside Poll, on that goroutine, so no send
+    races the close. Known gap otherwise (no finding): workers
     kept in another structure (a struct per worker, a slice, a map under
     a lock), a worker that does not return when its channel closes, a
     worker started in a function the callback calls only for some

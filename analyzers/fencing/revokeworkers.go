@@ -135,7 +135,7 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 		if len(mine) == 0 {
 			continue
 		}
-		edits, ok := c.stopWorkersFix(hook, eventType, g, w)
+		edits, ok := c.stopWorkersFix(k, hook, eventType, g, w)
 		if !ok {
 			continue // known gap
 		}
@@ -172,7 +172,7 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 // poll loop's goroutine (inside Poll), so no send to a channel races its
 // close, and after the revoke the poll loop receives no message of a
 // revoked partition.
-func (c *checker) stopWorkersFix(hook *clientmodel.RevokeHook, eventType string, g *ssa.Go, w *ssa.Function) ([]analysis.TextEdit, bool) {
+func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeHook, eventType string, g *ssa.Go, w *ssa.Function) ([]analysis.TextEdit, bool) {
 	fn := g.Parent()
 	path := edit.Path(c.pass, g.Pos())
 	var gs *ast.GoStmt
@@ -211,6 +211,9 @@ func (c *checker) stopWorkersFix(hook *clientmodel.RevokeHook, eventType string,
 		return nil, false
 	}
 	fa := src.field
+	if !c.sendsOnPollGoroutine(k, src.chType, fieldVar(fa)) {
+		return nil, false // a send could race the close
+	}
 	// The key is made of the variable of a range over the assigned
 	// event's partitions, a range the go statement is in.
 	rng, part := c.partitionRange(path, hook)
@@ -710,6 +713,92 @@ func (c *checker) capturesLoopVar(call *ast.CallExpr, body *ast.BlockStmt) bool 
 		}
 	}
 	return false
+}
+
+// sendsOnPollGoroutine reports whether every send on a channel of type
+// t in the package, but those on channels read from another map field
+// than field, is made by a function that polls k (the goroutine the
+// rebalance callback runs on, inside the poll), not by a closure.
+func (c *checker) sendsOnPollGoroutine(k *consumer.Consumer, t types.Type, field *types.Var) bool {
+	polls := map[*ssa.Function]bool{}
+	for _, call := range k.Calls {
+		if call.Role == clientmodel.Fetch && call.Fn != nil {
+			polls[call.Fn] = true
+		}
+	}
+	// The functions polling another consumer of the client too: a
+	// struct type can serve several consumers, each instance one.
+	for _, other := range c.m.Consumers {
+		if other.Client == k.Client {
+			for _, call := range other.Calls {
+				if call.Role == clientmodel.Fetch && call.Fn != nil {
+					polls[call.Fn] = true
+				}
+			}
+		}
+	}
+	sends := 0
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if snd, ok := instr.(*ssa.Send); ok && types.Identical(snd.Chan.Type(), t) {
+					if f := chanField(snd.Chan); f != nil && f != field {
+						continue // another map's channel
+					}
+					if !polls[fn] {
+						return false
+					}
+					sends++
+				}
+			}
+		}
+	}
+	return sends > 0
+}
+
+// chanField returns the field a channel value is read from (a
+// sync.Map's Load or LoadOrStore asserted to the channel's type, an
+// index of a map field, or a channel field), or nil.
+func chanField(v ssa.Value) *types.Var {
+	switch x := v.(type) {
+	case *ssa.TypeAssert:
+		ex, ok := x.X.(*ssa.Extract)
+		if !ok {
+			return nil
+		}
+		call, ok := ex.Tuple.(*ssa.Call)
+		if !ok || len(call.Call.Args) == 0 {
+			return nil
+		}
+		if fa, ok := call.Call.Args[0].(*ssa.FieldAddr); ok {
+			return fieldVar(fa)
+		}
+	case *ssa.Lookup:
+		if load, ok := x.X.(*ssa.UnOp); ok && load.Op == token.MUL {
+			if fa, ok := load.X.(*ssa.FieldAddr); ok {
+				return fieldVar(fa)
+			}
+		}
+	case *ssa.UnOp:
+		// A channel field of a struct (w.ch): not a map's.
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return fieldVar(fa)
+		}
+	}
+	return nil
+}
+
+// fieldVar returns the field a FieldAddr addresses.
+func fieldVar(fa *ssa.FieldAddr) *types.Var {
+	p, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return nil
+	}
+	return st.Field(fa.Field)
 }
 
 // syntaxBody returns the body of a function declaration or literal.
