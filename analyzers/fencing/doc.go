@@ -230,8 +230,9 @@ that client.
     unexported and only the callback calls it, the commit goes from that
     function (a returned commit becomes `return nil`). A commit in a
     function literal inside the callback (a closure it calls, or one a
-    retry helper runs) goes from that literal, which only the
-    callback's run reaches (a returned commit becomes `return nil`). A
+    retry helper runs; not one stored in a field or a package variable)
+    goes from that literal, which only the callback's run reaches (a
+    returned commit becomes `return nil`). A
     commit that is the last statement of an unexported function without
     results or returns, which the callback calls and other code of its
     file calls too (a final flush at shutdown), moves out of it to after

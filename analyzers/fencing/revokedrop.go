@@ -208,6 +208,30 @@ func (c *checker) dropFromHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st a
 // it. A commit returned (`return cl.CommitUncommittedOffsets(ctx)`) from
 // a literal whose one result is an error becomes `return nil`.
 func (c *checker) dropFromLiteral(lit *ast.FuncLit, st ast.Stmt, call *ast.CallExpr) ([]analysis.TextEdit, string, bool) {
+	// The literal does not leave the callback through a field or a
+	// package variable, from which other code could call it.
+	path := edit.Path(c.pass, lit.Pos())
+	for i, n := range path {
+		if n != lit || i+1 >= len(path) {
+			continue
+		}
+		switch p := path[i+1].(type) {
+		case *ast.AssignStmt:
+			for _, l := range p.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok {
+					return nil, "", false
+				}
+				if v, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var); !ok || v.Parent() == c.pass.Pkg.Scope() {
+					return nil, "", false
+				}
+			}
+		case *ast.CallExpr, *ast.ValueSpec, *ast.ParenExpr:
+		default:
+			return nil, "", false
+		}
+		break
+	}
 	title := "Remove the commit from the function literal in the revoke callback, so that the next owner resumes from the last commit made after processing"
 	if r, ok := st.(*ast.ReturnStmt); ok && len(r.Results) == 1 && ast.Unparen(r.Results[0]) == call {
 		sig, ok := c.pass.TypesInfo.TypeOf(lit).(*types.Signature)
