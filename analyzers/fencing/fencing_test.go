@@ -28,16 +28,18 @@ import (
 // revoke callback committing records in flight
 // on a client polled only in another package (or whose poll's receiver
 // cannot be written again), when the commit is in a function literal
-// of a function the callback calls, in a function that does more and is
-// exported or has other callers where the commit cannot move to those
-// callers (not its last statement, a call that is not a statement of its
-// own, arguments with effects), or when removing it would leave unused
-// a variable whose declaration has other effects; a confluent rebalance callback
-// whose partition workers keep committing after a revoke, when the
-// workers' channels are not kept in a sync.Map or a map (without a lock)
-// keyed by the assigned partition, or the workers do not return when
-// their channel closes, are started in a function the callback calls
-// only for some events, or commit through a consumer not tied to it.
+// of a function the callback calls or stored in a field, in a function
+// that does more and is exported or has other callers where the commit
+// cannot move to those callers (not its last statement, a call that is
+// not a statement of its own, arguments with effects), or when removing
+// it would leave unused a variable whose declaration has other effects;
+// and a confluent rebalance callback whose partition workers keep
+// committing after a revoke, when the workers' channels are not kept in
+// a sync.Map or a map (without a lock) keyed by the assigned partition,
+// something other than the poll loop sends on them, the workers do not
+// return when their channel closes, are started in a function the
+// callback calls only for some events, or commit through a consumer not
+// tied to it.
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
