@@ -256,10 +256,15 @@ compiles and is right (the known gaps below).
     returns it. A function started with TryGo is never limited (TryGo
     would then skip records) nor moved from (the batch's positions would
     pass the records it skipped): it is called in place, in a function
-    returning an error or with its error handed to the group, and `if
-    !g.TryGo(f) { ... }` (no init, no else) is replaced as a whole, since
-    the branch for a full group can no longer run (not when the branch
-    holds the last use of an import or a variable).
+    returning an error or with its error handed to the group. An if
+    statement without init whose condition is !g.TryGo(f) or g.TryGo(f)
+    is replaced as a whole, since the branch for a full group can no
+    longer run: it is dropped, and the statements of the branch for a
+    started function follow the call (if g.TryGo(f) { started++ } else {
+    log... } becomes the call, then started++); so is a loop waiting for
+    room (for !g.TryGo(f) { time.Sleep(d) }): the function runs at once.
+    Not when the dropped branch holds the last use of an import or a
+    variable or is an else-if, or the kept one declares a name.
 
   - Lanes not chosen by partition: the send routes each partition to one lane,
     lanes[int(m.Partition)%len(lanes)] <- m, for records with a
@@ -374,8 +379,10 @@ min, max, len or cap, or a conversion, of operands without calls, or an
 index computed by a call, used elsewhere; pools not started by a counting loop or a range over a slice
 (a for loop with a break), and pools whose workers are different
 functions started by several go statements (not recognised); errgroup
-functions started with TryGo whose result is used other than as `if
-!g.TryGo(f)`; lanes kept in a map not filled by a loop counting from 0;
+functions started with TryGo whose result is used other than as the
+condition of an if without init (g.TryGo(f) or its negation) or of a
+loop `for !g.TryGo(f)` (kept in a variable, an if's init, an
+else-if); lanes kept in a map not filled by a loop counting from 0;
 lanes whose index, once replaced, leaves a variable unused that is not a
 range key, a counter stepped from a constant, nor an index variable
 whose definition can be rewritten (one calling a function value, a

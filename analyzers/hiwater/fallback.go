@@ -797,7 +797,7 @@ func (c *checker) groupInPlace(s *site) (analysis.SuggestedFix, bool) {
 	if ce == nil || len(path) < 2 || len(ce.Args) != 1 {
 		return fail()
 	}
-	stmt, ok := c.groupStmt(s, path)
+	stmt, kept, ok := c.groupStmt(s, path)
 	lit, isLit := ast.Unparen(ce.Args[0]).(*ast.FuncLit)
 	sel, isSel := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
 	if !ok || !isLit || !isSel {
@@ -812,7 +812,11 @@ func (c *checker) groupInPlace(s *site) (analysis.SuggestedFix, bool) {
 		return fail()
 	}
 	indent := edit.Indent(c.pass, stmt.Pos())
-	text := "if err := " + src + "(); err != nil {\n" + indent + "\t" + recv + ".Go(func() error { return err })\n" + indent + "}"
+	tail, ok := c.keptText(kept, indent)
+	if !ok {
+		return fail()
+	}
+	text := "if err := " + src + "(); err != nil {\n" + indent + "\t" + recv + ".Go(func() error { return err })\n" + indent + "}" + tail
 	return analysis.SuggestedFix{
 		Message:   "Process records one at a time: call the group function in place and hand its error to the group",
 		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(text)}},

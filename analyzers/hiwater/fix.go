@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -250,7 +251,7 @@ func (c *checker) inlineGroupFunc(s *site) (analysis.SuggestedFix, bool) {
 	if ce == nil || len(path) < 2 || len(ce.Args) != 1 || !c.runsInPlace(s) {
 		return analysis.SuggestedFix{}, false
 	}
-	stmt, ok := c.groupStmt(s, path)
+	stmt, kept, ok := c.groupStmt(s, path)
 	lit, isLit := ast.Unparen(ce.Args[0]).(*ast.FuncLit)
 	if !ok || !isLit {
 		return analysis.SuggestedFix{}, false
@@ -280,7 +281,11 @@ func (c *checker) inlineGroupFunc(s *site) (analysis.SuggestedFix, bool) {
 	// The literal as written, comments kept, its lines where they were.
 	src := string(content[tf.Offset(lit.Pos()):tf.Offset(lit.End())])
 	indent := edit.Indent(c.pass, stmt.Pos())
-	text := "if err := " + src + "(); err != nil {\n" + indent + "\treturn err\n" + indent + "}"
+	tail, ok := c.keptText(kept, indent)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	text := "if err := " + src + "(); err != nil {\n" + indent + "\treturn err\n" + indent + "}" + tail
 	return analysis.SuggestedFix{
 		Message:   "Process records one at a time: call the group function in place",
 		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(text)}},
@@ -297,26 +302,90 @@ func isTryGo(l *launch) bool {
 }
 
 // groupStmt returns the statement starting the group function of s that
-// a fix calling it in place replaces, path being the path of the call: the
-// call's own statement (g.Go(f), g.TryGo(f)), or for TryGo an if statement
-// with no init or else whose condition is !g.TryGo(f): run in place, the
-// function always runs, so the branch for a full group is dropped.
-func (c *checker) groupStmt(s *site, path []ast.Node) (ast.Stmt, bool) {
+// a fix calling it in place replaces, path being the path of the call, and
+// for TryGo the block of statements run when the group had room, kept
+// after the call: the call's own statement (g.Go(f), g.TryGo(f)), or for
+// TryGo an if statement without init whose condition is !g.TryGo(f) or
+// g.TryGo(f) (run in place, the function always runs, so the branch for a
+// full group is dropped, the other kept), or a loop `for !g.TryGo(f) {
+// ... }` waiting for room (the function runs at once, the loop goes). Not
+// when the dropped branch holds the last use of an import or a variable,
+// is an else-if, or the kept one declares a name at its top.
+func (c *checker) groupStmt(s *site, path []ast.Node) (ast.Stmt, *ast.BlockStmt, bool) {
 	if st, ok := path[1].(*ast.ExprStmt); ok {
-		return st, true
+		return st, nil, true
 	}
 	if !isTryGo(s.l) || len(path) < 3 {
-		return nil, false
+		return nil, nil, false
 	}
-	u, ok := path[1].(*ast.UnaryExpr)
-	if !ok || u.Op != token.NOT {
-		return nil, false
+	cond, parent, neg := ast.Expr(path[0].(*ast.CallExpr)), path[1], false
+	if u, ok := path[1].(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		cond, parent, neg = u, path[2], true
 	}
-	is, ok := path[2].(*ast.IfStmt)
-	if !ok || is.Cond != ast.Expr(u) || is.Init != nil || is.Else != nil || c.lastUseIn(is.Body) {
-		return nil, false
+	switch st := parent.(type) {
+	case *ast.IfStmt:
+		if st.Cond != cond || st.Init != nil {
+			return nil, nil, false
+		}
+		var full, room ast.Stmt = st.Else, st.Body
+		if neg {
+			full, room = room, full
+		}
+		if full != nil {
+			if _, isBlock := full.(*ast.BlockStmt); !isBlock || c.lastUseIn(full) {
+				return nil, nil, false
+			}
+		}
+		if room == nil {
+			return st, nil, true
+		}
+		b, isBlock := room.(*ast.BlockStmt)
+		if !isBlock || declaresAtTop(b) {
+			return nil, nil, false
+		}
+		return st, b, true
+	case *ast.ForStmt:
+		if !neg || st.Cond != cond || st.Init != nil || st.Post != nil || c.lastUseIn(st.Body) {
+			return nil, nil, false
+		}
+		return st, nil, true
 	}
-	return is, true
+	return nil, nil, false
+}
+
+// declaresAtTop reports whether a statement of b declares a name in b's
+// scope (moved out of b, it could clash with the enclosing block's).
+func declaresAtTop(b *ast.BlockStmt) bool {
+	for _, st := range b.List {
+		switch x := st.(type) {
+		case *ast.AssignStmt:
+			if x.Tok == token.DEFINE {
+				return true
+			}
+		case *ast.DeclStmt, *ast.LabeledStmt:
+			return true
+		}
+	}
+	return false
+}
+
+// keptText returns the statements of kept, if any, as text following a
+// statement at indent: a newline and each line at indent.
+func (c *checker) keptText(kept *ast.BlockStmt, indent string) (string, bool) {
+	if kept == nil || len(kept.List) == 0 {
+		return "", true
+	}
+	src := c.sourceOfList(kept)
+	if src == "" {
+		return "", false
+	}
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = indent + l
+		}
+	}
+	return "\n" + strings.Join(lines, "\n"), true
 }
 
 // lastUseIn reports whether n holds the only uses in its file of an

@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"log"
 	"sync"
+	"time"
 
 	"github.com/IBM/sarama"
 	"github.com/offsetcommit/commitlint/lowwater"
@@ -74,6 +75,71 @@ func tryInPlace(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClai
 		}
 		sess.MarkMessage(msg, "") // ok: marked in place, in order
 	}
+}
+
+// tryWait waits for room in the group before each record, each function
+// marking its record.
+func tryWait(ctx context.Context, cl *kgo.Client) {
+	for {
+		fetches := cl.PollFetches(ctx)
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(8)
+		for _, r := range fetches.Records() {
+			for !g.TryGo(func() error {
+				if err := process(gctx, r); err != nil {
+					return err
+				}
+				cl.MarkCommitRecords(r) // want `call to MarkCommitRecords from a per-record errgroup function`
+				return nil
+			}) {
+				time.Sleep(time.Millisecond)
+			}
+		}
+		if err := g.Wait(); err != nil {
+			log.Printf("batch: %v", err)
+		}
+	}
+}
+
+// tryWaitJoined is tryWait's twin: the functions only process, and the
+// batch is marked once the group is done.
+func tryWaitJoined(ctx context.Context, cl *kgo.Client) {
+	for {
+		fetches := cl.PollFetches(ctx)
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(8)
+		for _, r := range fetches.Records() {
+			for !g.TryGo(func() error { return process(gctx, r) }) {
+				time.Sleep(time.Millisecond)
+			}
+		}
+		if err := g.Wait(); err != nil {
+			log.Printf("batch: %v", err)
+			continue
+		}
+		cl.MarkCommitRecords(fetches.Records()...) // ok: marked after the group is done
+	}
+}
+
+// tryCount counts the messages it starts a group function for and logs
+// the ones dropped because the group is full; each function marks its
+// message.
+func tryCount(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, g *errgroup.Group) int {
+	started := 0
+	for msg := range claim.Messages() {
+		if g.TryGo(func() error {
+			if err := handle(msg); err != nil {
+				return err
+			}
+			sess.MarkMessage(msg, "") // want `call to MarkMessage from a per-record errgroup function`
+			return nil
+		}) {
+			started++
+		} else {
+			log.Printf("busy: message %d dropped", msg.Offset)
+		}
+	}
+	return started
 }
 
 // pair starts two workers by two go statements; both receive from one
