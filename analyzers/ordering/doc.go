@@ -115,10 +115,10 @@ before the next fetch, and commits whose record is not processed
 afterwards (a poison pill skipped). A kafka-go WriteMessages counts as a
 synchronous produce on a Writer the package does not build with Async
 set to the constant true (a parameter, another package's Writer).
-A send of R on some paths only (one case of a switch) that reaches the
-position call with no wait between them is a hand-off too, unless R is
-processed in place on a path through the send (the channel carries a
-copy) or the forwarded path leaves before the position call (continue:
+A send of R, or a go statement processing it, on some paths only (one
+case of a switch) that reaches the position call with no wait between
+them is a hand-off too, unless R is processed in place on a path through
+it (the channel or goroutine gets a copy) or the forwarded path leaves before the position call (continue:
 not reported, though a later record's mark commits past the forwarded
 one, a known gap).
 
@@ -162,7 +162,9 @@ helper's parameters replaced by the caller's arguments (also after an if
 statement whose init calls the helper, when every failure its chain
 checks leaves). A commit whose err the processing overwrites before
 reading it moves as well. After a hand-off to a goroutine the processing
-runs in place, its error checked, and the position call follows; after a
+runs in place, its error checked, and the position call follows (a go
+statement on some paths only is rewritten in place the same way, where
+it is); after a
 send to a channel whose only receiver is one goroutine of the same
 function ranging over it (started outside any loop, so records finish in
 order), the position call moves to the end of that worker's loop, with

@@ -34,9 +34,9 @@ type handOff struct {
 	// records, committed whole after it) but reaches it with no flush of
 	// the producer between: only a flush makes the commit wait.
 	flush bool
-	// branch is set for a send made on some paths only before the
-	// position call (one case of a switch), none of which processes the
-	// record in place.
+	// branch is set for a send or go statement made on some paths only
+	// before the position call (one case of a switch), none of which
+	// processes the record in place.
 	branch bool
 }
 
@@ -158,12 +158,13 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 				h.after = true
 				return h
 			}
-			// A send on some paths only (one case of a switch) that
-			// reaches the position call with no wait: on that path the
-			// record is handed on before its position is written,
-			// unless processed in place on a path through the send
-			// (then the channel carries a copy).
-			if _, isSend := instr.(*ssa.Send); isSend && branch == nil && h.produce == nil &&
+			// A send or go statement on some paths only (one case of
+			// a switch) that reaches the position call with no wait:
+			// on that path the record is handed on before its position
+			// is written, unless processed in place on a path through
+			// the hand-off (then the channel carries a copy).
+			_, isSend := instr.(*ssa.Send)
+			if (isSend || h.goes) && branch == nil && h.produce == nil &&
 				reachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) &&
 				!c.processedBeside(sites, instr, def) {
 				h.branch = true
@@ -360,11 +361,11 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	}
 	noun := p.client.Client.RecordNoun
 	where, related := "sent on a channel", noun+" handed to the channel's receiver here"
-	if h.branch {
-		where = "sent on a channel on some paths"
-	}
 	if h.goes {
 		where, related = "handed to a goroutine", noun+" handed to a goroutine here"
+	}
+	if h.branch {
+		where += " on some paths"
 	}
 	var cost string
 	switch {

@@ -33,6 +33,9 @@ func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.Sug
 	if stmt == nil {
 		return analysis.SuggestedFix{}, false
 	}
+	if h.goes && h.branch {
+		return c.goBranchFix(p, h, name)
+	}
 	if h.goes {
 		return c.goFix(p, h, path, stmt, *listp, name)
 	}
@@ -89,6 +92,38 @@ func (c *checker) goFix(p *position, h *handOff, path []ast.Node, stmt ast.Stmt,
 		return analysis.SuggestedFix{}, false
 	}
 	return c.rewriteAfter(path, list[g], text, cut, name, p.client.Client.RecordNoun)
+}
+
+// goBranchFix rewrites `go apply(msg)`, made on some paths only before
+// the position call, into a call of apply in place, its error checked
+// (as rewriteAfter does): the position call, after it on that path,
+// then follows the processing.
+func (c *checker) goBranchFix(p *position, h *handOff, name string) (analysis.SuggestedFix, bool) {
+	gpath := edit.Path(c.pass, h.instr.Pos())
+	var gs *ast.GoStmt
+	for i, n := range gpath {
+		if g, ok := n.(*ast.GoStmt); ok && g.Go == h.instr.Pos() {
+			gs, gpath = g, gpath[i:]
+			break
+		}
+	}
+	if gs == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	// rewriteAfter moves nothing here: its cut is an empty edit, dropped.
+	cut := analysis.TextEdit{Pos: gs.Pos(), End: gs.Pos()}
+	fix, ok := c.rewriteAfter(gpath, gs, "", cut, name, p.client.Client.RecordNoun)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	var edits []analysis.TextEdit
+	for _, e := range fix.TextEdits {
+		if e.Pos != cut.Pos || e.End != cut.End || len(e.NewText) != 0 {
+			edits = append(edits, e)
+		}
+	}
+	fix.TextEdits = edits
+	return fix, true
 }
 
 // cutLines returns the text of the whole lines from first to last and the

@@ -189,13 +189,16 @@ var scenarios = []struct {
 	// the worker (1 positive: the mark moves into the worker); the
 	// worker joined before the commit (1 silent).
 	{"ordering/handoffcommit", ordering.Analyzer},
-	// sarama with auto-commit off, a message handed to a worker on one
-	// branch of a switch (the other saves in place) before every message
-	// is marked and the marks committed after the loop (1 positive: the
-	// send is replaced by the worker's body, its context a field of the
-	// handler); the message saved in place before a copy is sent on a
-	// branch, the forwarded branch awaiting the worker's reply before the
-	// mark (2 silent).
+	// hand-offs on some paths only: sarama with auto-commit off, a
+	// message handed to a worker on one branch of a switch (the other
+	// saves in place) before every message is marked and the marks
+	// committed after the loop (the send is replaced by the worker's
+	// body, its context a field of the handler); with auto-commit on, a
+	// large message saved in a goroutine on one branch before the mark
+	// (the save runs in place, its error returned) (2 positive); the
+	// message saved in place before a copy is sent on a branch, the
+	// forwarded branch awaiting the worker's reply before the mark, the
+	// message saved in place before a goroutine on a branch (3 silent).
 	{"ordering/handoffbranch", ordering.Analyzer},
 	// position closures, called where the record travels: a confluent
 	// commit closure sent beside the message's value to a receiver that

@@ -137,3 +137,58 @@ func Run(ctx context.Context, brokers []string) error {
 	}
 	return nil
 }
+
+// spawner saves large messages in a goroutine and the others in place,
+// then marks every message, with the default auto-commit.
+type spawner struct{}
+
+func (spawner) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (spawner) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (spawner) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if len(msg.Value) > 1<<20 {
+			go save(sess.Context(), msg)
+		} else if err := save(sess.Context(), msg); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "") // want `call to MarkMessage after the message is handed to a goroutine on some paths, with no wait for its processing: with auto-commit on`
+	}
+	return nil
+}
+
+// notifier saves every message in place, then notifies in a goroutine on
+// some paths: the goroutine only sends a copy.
+type notifier struct{}
+
+func (notifier) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (notifier) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (notifier) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := save(sess.Context(), msg); err != nil {
+			return err
+		}
+		if msg.Topic == "friend-requests" {
+			go save(sess.Context(), msg)
+		}
+		sess.MarkMessage(msg, "") // ok: saved in place before the goroutine starts
+	}
+	return nil
+}
+
+// RunAuto wires the spawner and the notifier with the default
+// auto-commit.
+func RunAuto(ctx context.Context, brokers []string) error {
+	g, err := sarama.NewConsumerGroup(brokers, "spawner", sarama.NewConfig())
+	if err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		if err := g.Consume(ctx, []string{"events"}, spawner{}); err != nil {
+			return err
+		}
+		if err := g.Consume(ctx, []string{"events"}, notifier{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
