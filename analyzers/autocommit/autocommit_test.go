@@ -22,13 +22,16 @@ import (
 //     channel's workers or to go statements of the loop body (stored in
 //     a field, sent on a channel held in a map, e.g. one per partition,
 //     or in a field whose channel its own struct value does not make or
-//     that is used other than by one send and one worker), or to workers
+//     that is used other than by one send and one worker, or passed to a
+//     worker function used elsewhere too or not passed the consumer, the
+//     reader or the context its store or commit needs), or to workers
 //     started by a loop, counted or over a slice, an array or a map,
 //     whose body has a goto, a label, a labelled branch or a continue
 //     after the go statement: the end of the loop is not "after
 //     processing", so StoreMessage/CommitMessages has no sure place
 //     (analyzer: processedAfter, handedOn, skipsWorker). A channel (a
-//     local, or a field whose worker a method runs) with one worker, a
+//     local, one passed to a worker function, or a field whose worker a
+//     method runs) with one worker, a
 //     pool of workers started by a counted loop or one per element, also
 //     one that does more than start them, returns or skips iterations
 //     (made one worker), goroutines per message, also started in a
@@ -62,8 +65,9 @@ import (
 //     channel is (go s.work(ctx, s.jobs)), a worker returns, breaks or
 //     hands the record on, or a channel sits in a map (one per
 //     partition): no sure place for the WaitGroup's Done. A send in a
-//     select (with ctx.Done()) is not reported either: any select or
-//     receive in the poll loop is taken as a join.
+//     select with cases other than ctx.Done() and a default is not
+//     reported either: such a select, or any receive in the poll loop, is
+//     taken as a join.
 //   - A confluent-kafka-go consumer returned by another package's
 //     function and never stored on: the package that builds it is
 //     imported by this one, so the store's need cannot reach it; not
@@ -163,9 +167,11 @@ var scenarios = []struct {
 	// worker that also ticks (a select in its loop), a field's channel to
 	// workers a method starts (the struct gains the WaitGroup), a local
 	// channel passed to a pool of worker functions (each gains the
-	// WaitGroup as a parameter) (5 / 5): the loop waits for the workers,
-	// AutoCommitMarks with marks in the worker, no group, the field's
-	// workers waited for, the worker functions waited for.
+	// WaitGroup as a parameter), a send in a select that gives up on
+	// ctx.Done() (that case counts the record done) (6 / 6): the loop
+	// waits for the workers, AutoCommitMarks with marks in the worker, no
+	// group, the field's workers waited for, the worker functions waited
+	// for, the select's records waited for.
 	{"autocommit/franzhandoff", autocommit.Analyzer},
 	// marks without AutoCommitMarks, in args / slice (going on after a
 	// failure: lost), stopping at a failure (no loss claimed), and with
@@ -206,6 +212,13 @@ var scenarios = []struct {
 	// caller stores after processing) (1 / 1): auto-store off with the
 	// caller storing.
 	{"autocommit/pollhelper", autocommit.Analyzer},
+	// messages sent on a local channel that a go statement passes to a
+	// worker function with the consumer: confluent defaults with a pool
+	// (made one worker, which stores on the consumer it is passed),
+	// kafka-go ReadMessage with one worker (which commits on the reader
+	// and context it is passed) (2 / 2): auto-store off with the worker
+	// storing, FetchMessage with the worker committing.
+	{"autocommit/paramworkers", autocommit.Analyzer},
 	// kafka-go ReadMessage in a loop that also commits the message after
 	// its last use: the fix is FetchMessage alone (1 positive; the
 	// FetchMessage twin, 1 silent).

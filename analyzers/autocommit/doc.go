@@ -26,7 +26,11 @@ so this analyzer reports only what can lose records with that client:
     (s.jobs <- msg), whose worker may be a function or method that one
     go statement of the package runs (go s.work(ctx)), the store then
     made through the worker's own value (w.c.StoreMessage) and, for
-    kafka-go, the commit with the worker's context; at the end of an if err == nil block
+    kafka-go, the commit with the worker's context; or a local channel
+    that one go statement passes to a worker function of the package
+    used nowhere else (go archive(ctx, c, jobs)), the store or commit
+    made on the consumer, reader and context that statement passes it;
+    at the end of an if err == nil block
     that processes it; for a message read with ReadMessage and appended
     to a batch that one call processes (pending = append(pending, msg);
     if err := saveAll(pending); ...), each message of the batch right
@@ -116,9 +120,11 @@ so this analyzer reports only what can lose records with that client:
     the poll loop that sends, so the next poll, which makes the records
     committable, waits until the workers have processed them. The
     default revoke commits only what a poll made committable, so it
-    commits no record a worker still holds. Not reported: a loop that
-    receives from a channel or selects (taken as a join, as for
-    goroutines; so a send in a select with ctx.Done()), a channel passed
+    commits no record a worker still holds. A send that is a case of a
+    select whose other cases are ctx.Done() or a default is counted
+    before the select, and those cases count it done. Not reported: a
+    loop that receives from a channel or selects otherwise (taken as a
+    join, as for goroutines), a channel passed
     to a function used more than once, variadic, or of another package,
     or used other than to send, receive, close or measure it, a worker
     that returns, breaks or hands the record on again.

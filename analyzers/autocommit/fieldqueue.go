@@ -285,3 +285,144 @@ func isContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
+
+// ---- the one worker of a channel passed to a worker function ----
+
+// paramQueue is workerQueue for a local channel ch of fd that one go
+// statement of fd passes to a function of the package (go worker(ctx, c,
+// jobs)), once or from a counted loop (the pool is returned): the
+// function is used nowhere else, and its parameter is used only by its
+// worker loop, directly in its body (a range over it, or a case of a
+// select in a for loop). The rebaser spells the loop's expressions at the
+// worker's parameters the go statement passes them to (c, the consumer,
+// becomes the parameter it is passed to), or as they are when the worker
+// sees them (package-level), a context as the worker's own.
+func (c *checker) paramQueue(fd *ast.FuncDecl, ch types.Object) (string, []ast.Stmt, *pool, rebaser) {
+	fail := func() (string, []ast.Stmt, *pool, rebaser) { return "", nil, nil, nil }
+	var gs *ast.GoStmt
+	j := -1
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		g, ok := n.(*ast.GoStmt)
+		if !ok {
+			return true
+		}
+		for i, a := range g.Call.Args {
+			if id, ok := ast.Unparen(a).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == ch {
+				gs, j = g, i
+			}
+		}
+		return true
+	})
+	if gs == nil || gs.Call.Ellipsis.IsValid() {
+		return fail()
+	}
+	fn := calleeOf(c.pass, gs.Call)
+	decl := c.funcDecl(fn)
+	if decl == nil || fn.Type().(*types.Signature).Variadic() {
+		return fail()
+	}
+	uses := 0
+	for _, obj := range c.pass.TypesInfo.Uses {
+		if obj == fn {
+			uses++
+		}
+	}
+	if uses != 1 {
+		return fail()
+	}
+	// The go statement runs once in fd, or starts a pool.
+	rest := edit.Path(c.pass, gs.Pos())
+	for len(rest) > 0 && rest[0] != gs {
+		rest = rest[1:]
+	}
+	if len(rest) < 3 {
+		return fail()
+	}
+	rest = rest[1:]
+	var pl *pool
+	if pl = c.poolOf(gs, rest[0], rest[1]); pl != nil {
+		rest = rest[2:]
+	}
+	for _, x := range rest {
+		switch x.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return fail()
+		}
+		if x == fd {
+			break
+		}
+	}
+	// Parameters by argument index.
+	var params []*ast.Ident
+	for _, f := range decl.Type.Params.List {
+		if len(f.Names) == 0 {
+			return fail()
+		}
+		params = append(params, f.Names...)
+	}
+	if j >= len(params) || len(params) != len(gs.Call.Args) {
+		return fail()
+	}
+	param := c.pass.TypesInfo.Defs[params[j]]
+	if param == nil {
+		return fail()
+	}
+	var v *ast.Ident
+	var body []ast.Stmt
+	n := 0
+	ast.Inspect(decl.Body, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == param {
+			n++
+		}
+		switch x := x.(type) {
+		case *ast.RangeStmt:
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Value == nil && x.Key != nil && c.pass.TypesInfo.Uses[id] == param {
+				v, _ = x.Key.(*ast.Ident)
+				body = x.Body.List
+			}
+		case *ast.CommClause:
+			if key := c.receivesFrom(x, param); key != nil {
+				v, _ = key.(*ast.Ident)
+				body = x.Body
+			}
+		}
+		return true
+	})
+	if n != 1 || v == nil || v.Name == "_" || len(body) == 0 || c.handedOn(body, v.Name) {
+		return fail()
+	}
+	for _, p := range edit.Path(c.pass, body[0].Pos()) {
+		if _, lit := p.(*ast.FuncLit); lit {
+			return fail()
+		}
+	}
+	at := body[0].Pos()
+	rb := func(e ast.Expr) (string, bool) {
+		if c.rootVisibleAt(e, at) {
+			return edit.Source(c.pass, e), true
+		}
+		if root := rootIdent(e); root != nil {
+			for k, a := range gs.Call.Args {
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == c.pass.TypesInfo.Uses[root] && params[k].Name != "_" {
+					src := edit.Source(c.pass, e)
+					if _, seen := c.scopeAt(at).LookupParent(params[k].Name, at); seen != c.pass.TypesInfo.Defs[params[k]] {
+						return "", false
+					}
+					return params[k].Name + src[len(root.Name):], true
+				}
+			}
+		}
+		t := c.pass.TypesInfo.TypeOf(e)
+		if t != nil && isContext(t) {
+			for _, id := range params {
+				if obj := c.pass.TypesInfo.Defs[id]; obj != nil && types.Identical(obj.Type(), t) {
+					if _, seen := c.scopeAt(at).LookupParent(id.Name, at); seen == obj {
+						return id.Name, true
+					}
+				}
+			}
+		}
+		return "", false
+	}
+	return v.Name, body, pl, rb
+}

@@ -30,7 +30,11 @@ type handoff struct {
 	ch    types.Object // the channel: a local variable or an unexported field
 	field bool
 	sends []*ast.SendStmt
-	work  []*workerLoop
+	// selects are the select statements whose case is a send, with the
+	// other cases (a context's Done, a default), where the record is not
+	// sent.
+	selects map[*ast.SendStmt]*ast.SelectStmt
+	work    []*workerLoop
 	// decl is the statement declaring a local channel (the WaitGroup is
 	// declared after it); for a field, chanField is its declaration in
 	// the struct and named the struct type.
@@ -54,16 +58,25 @@ type workerLoop struct {
 	call *ast.CallExpr
 }
 
-// sendsIn returns the channel sends in fn (and its closures) of a tainted
-// value.
-func sendsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []*ssa.Send {
-	var out []*ssa.Send
+// sendsIn returns the positions (of the arrow) of the channel sends in
+// fn (and its closures) of a tainted value, cases of selects included.
+func sendsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []token.Pos {
+	var out []token.Pos
 	var visit func(*ssa.Function)
 	visit = func(fn *ssa.Function) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if s, ok := instr.(*ssa.Send); ok && tainted[s.X] {
-					out = append(out, s)
+				switch in := instr.(type) {
+				case *ssa.Send:
+					if tainted[in.X] {
+						out = append(out, in.Pos())
+					}
+				case *ssa.Select:
+					for _, st := range in.States {
+						if st.Dir == types.SendOnly && tainted[st.Send] {
+							out = append(out, st.Pos)
+						}
+					}
 				}
 			}
 		}
@@ -79,14 +92,14 @@ func sendsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []*ssa.Send {
 // sent on a channel to workers, with no join before the next poll.
 func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa.Call, body *ast.BlockStmt, tainted map[ssa.Value]bool) {
 	done := map[types.Object]bool{}
-	for _, s := range sendsIn(f.Fn, tainted) {
-		if s.Pos() < body.Pos() || s.Pos() > body.End() {
+	for _, pos := range sendsIn(f.Fn, tainted) {
+		if pos < body.Pos() || pos > body.End() {
 			continue
 		}
 		if c.joined(f.Fn, poll) {
 			return
 		}
-		path := edit.Path(c.pass, s.Pos())
+		path := edit.Path(c.pass, pos)
 		var ss *ast.SendStmt
 		for _, n := range path {
 			if x, ok := n.(*ast.SendStmt); ok {
@@ -232,11 +245,18 @@ func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncD
 			if h.field && !c.visibleAt(base, top.End()) {
 				return nil, nil, false
 			}
-			if s, _ := edit.Stmt(rest); s != p {
-				return nil, nil, false
-			}
 			if cc, ok := rest[1].(*ast.CommClause); ok && cc.Comm == p {
-				return nil, nil, false // a case of a select: no statement before it
+				// select { case ch <- r: ...; case <-ctx.Done(): ... }
+				sel, ok := c.cancellableSend(rest)
+				if !ok {
+					return nil, nil, false
+				}
+				if h.selects == nil {
+					h.selects = map[*ast.SendStmt]*ast.SelectStmt{}
+				}
+				h.selects[p] = sel
+			} else if s, _ := edit.Stmt(rest); s != p {
+				return nil, nil, false
 			}
 			h.sends = append(h.sends, p)
 		case *ast.RangeStmt:
@@ -304,6 +324,51 @@ func outerDecl(path []ast.Node) *ast.FuncDecl {
 		}
 	}
 	return nil
+}
+
+// cancellableSend returns the select statement whose case's send is
+// rest[0] (rest[1] the case), when it is a statement of a list and its
+// other cases only receive from a context's Done channel (discarding the
+// value) or are a default.
+func (c *checker) cancellableSend(rest []ast.Node) (*ast.SelectStmt, bool) {
+	if len(rest) < 4 {
+		return nil, false
+	}
+	sel, ok := rest[3].(*ast.SelectStmt)
+	if !ok {
+		return nil, false
+	}
+	if s, _ := edit.Stmt(rest[3:]); s != sel {
+		return nil, false
+	}
+	for _, x := range sel.Body.List {
+		cc := x.(*ast.CommClause)
+		switch comm := cc.Comm.(type) {
+		case nil:
+		case *ast.SendStmt:
+			if comm != rest[0] {
+				return nil, false
+			}
+		case *ast.ExprStmt:
+			u, ok := ast.Unparen(comm.X).(*ast.UnaryExpr)
+			if !ok || u.Op != token.ARROW || !c.isDoneCall(u.X) {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return sel, true
+}
+
+// isDoneCall reports whether e calls the Done method of a context.
+func (c *checker) isDoneCall(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := calleeOf(c.pass, call)
+	return fn != nil && fn.Name() == "Done" && fn.Pkg() != nil && fn.Pkg().Path() == "context"
 }
 
 // makes reports whether e is a call of the built-in make.
@@ -601,7 +666,26 @@ func (c *checker) handoffFix(h *handoff, top ast.Stmt, body *ast.BlockStmt, fd *
 			}
 			sendBase = base
 		}
-		edits = append(edits, edit.InsertBefore(c.pass, s, ref(base)+".Add(1)"))
+		sel := h.selects[s]
+		if sel == nil {
+			edits = append(edits, edit.InsertBefore(c.pass, s, ref(base)+".Add(1)"))
+			continue
+		}
+		// The record is counted before the select, and the cases that
+		// do not send it count it done.
+		edits = append(edits, edit.InsertBefore(c.pass, sel, ref(base)+".Add(1)"))
+		for _, x := range sel.Body.List {
+			cc := x.(*ast.CommClause)
+			if cc.Comm == s {
+				continue
+			}
+			if len(cc.Body) > 0 {
+				edits = append(edits, edit.InsertBefore(c.pass, cc.Body[0], ref(base)+".Done()"))
+			} else {
+				indent := edit.Indent(c.pass, cc.Pos())
+				edits = append(edits, analysis.TextEdit{Pos: cc.Colon + 1, End: cc.Colon + 1, NewText: []byte("\n" + indent + "\t" + ref(base) + ".Done()")})
+			}
+		}
 	}
 	params := map[*ast.FuncDecl]string{}
 	for _, w := range h.work {

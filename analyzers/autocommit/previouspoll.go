@@ -295,7 +295,8 @@ func (c *checker) goStmtsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []*ssa
 }
 
 // joined reports whether fn waits for goroutines (sync.WaitGroup.Wait,
-// errgroup's Wait) or receives from a channel in the poll loop: a join
+// errgroup's Wait) or receives from a channel in the poll loop (a select
+// too, unless it only sends or gives up on a context's Done): a join
 // before the next poll. Waits in the in-package functions the loop calls
 // and in the function literals it passes to calls (EachPartition(func(…)
 // {…; wg.Wait()})) count too, not those in go or defer statements. Any
@@ -343,7 +344,7 @@ func (c *checker) joined(fn *ssa.Function, poll *ssa.Call) bool {
 		case *ssa.UnOp:
 			return in.Op == token.ARROW
 		case *ssa.Select:
-			return true
+			return !cancelOnly(in)
 		}
 		return false
 	}
@@ -359,6 +360,34 @@ func (c *checker) joined(fn *ssa.Function, poll *ssa.Call) bool {
 		}
 	}
 	return false
+}
+
+// cancelOnly reports whether select s only sends, or receives from a
+// context's Done channel: it hands values over, or gives up when the
+// context is cancelled, and waits for no goroutine's work.
+func cancelOnly(s *ssa.Select) bool {
+	for _, st := range s.States {
+		if st.Dir != types.SendOnly && !isCtxDone(st.Chan) {
+			return false
+		}
+	}
+	return true
+}
+
+// isCtxDone reports whether v is the result of a context's Done method.
+func isCtxDone(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	cc := call.Common()
+	var fn *types.Func
+	if cc.IsInvoke() {
+		fn = cc.Method
+	} else if f := cc.StaticCallee(); f != nil {
+		fn, _ = f.Object().(*types.Func)
+	}
+	return fn != nil && fn.Name() == "Done" && fn.Pkg() != nil && fn.Pkg().Path() == "context"
 }
 
 // jumpsOut reports whether s contains a labelled continue or a goto, which

@@ -156,6 +156,10 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 		}
 		return true
 	})
+	if worker == nil && uses == 2 {
+		// Passed to a worker function: go worker(ctx, c, jobs).
+		return c.paramQueue(fd, ch)
+	}
 	if worker == nil || uses != 2 || v == nil {
 		return "", nil, nil, nil
 	}

@@ -313,3 +313,68 @@ func passedWaited(ctx context.Context, n *notifier) {
 		wg.Wait()
 	}
 }
+
+// cancellable hands each record over in a select that gives up when the
+// context is cancelled: the case that does not send counts the record
+// done.
+func cancellable(ctx context.Context, n *notifier) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("alerts"))
+	if err != nil {
+		return err
+	}
+	work := make(chan *kgo.Record)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for r := range work {
+				_ = n.deliver(ctx, r)
+			}
+		}()
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			close(work)
+			return nil
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			select {
+			case work <- r: // want `record handed to workers over a channel`
+			case <-ctx.Done():
+			}
+		})
+	}
+}
+
+// cancellableWaited counts the records and waits before each poll.
+func cancellableWaited(ctx context.Context, n *notifier) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("alerts"))
+	if err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	work := make(chan *kgo.Record)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for r := range work {
+				_ = n.deliver(ctx, r)
+				wg.Done()
+			}
+		}()
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			close(work)
+			return nil
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			wg.Add(1)
+			select {
+			case work <- r: // ok: wg.Wait below runs before the next poll
+			case <-ctx.Done():
+				wg.Done()
+			}
+		})
+		wg.Wait()
+	}
+}
