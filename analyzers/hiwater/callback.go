@@ -530,9 +530,9 @@ func (c *checker) launchAt(in ssa.Instruction) bool {
 }
 
 // startedOnce reports whether fn runs in one goroutine for each call of
-// maker: it is maker, or a function of the package started by one go
-// statement of maker outside loops, and neither called nor used as a value
-// otherwise.
+// maker: it is maker, a function of the package maker calls (once, in its
+// own goroutine), or one started by one go statement of maker outside
+// loops, and neither called nor used as a value otherwise.
 func (c *checker) startedOnce(fn, maker *ssa.Function) bool {
 	if fn == maker {
 		return true
@@ -555,14 +555,17 @@ func (c *checker) startedOnce(fn, maker *ssa.Function) bool {
 		if len(sites) != 1 {
 			return false
 		}
+		for _, ref := range referrersOfFunc(c, fn) {
+			if ref != ssa.Instruction(sites[0]) {
+				return false // a value of it is taken
+			}
+		}
+		if call, ok := sites[0].(*ssa.Call); ok {
+			return call.Parent() == maker // in maker's goroutine
+		}
 		g, _ = sites[0].(*ssa.Go)
 		if g == nil {
 			return false
-		}
-		for _, ref := range referrersOfFunc(c, fn) {
-			if ref != ssa.Instruction(g) {
-				return false // a value of it is taken
-			}
 		}
 	}
 	return g.Parent() == maker && !c.sameCycle(g.Block(), g.Block())

@@ -121,8 +121,8 @@ It stays silent for:
     their record: out <- result{Value: msg.Value, Commit: func() { ...
     }}) that one goroutine receives: the channel is made in the package
     and given to no function of another package, and only the function
-    making it, or a function it starts once outside loops, receives from
-    it, without starting a goroutine, sending, or handing to a function
+    making it, a function it calls, or one it starts once outside loops,
+    receives from it, without starting a goroutine, sending, or handing to a function
     that runs it later a value carrying a callback. That goroutine calls
     the callbacks in the order the loop made them (at once, or a batch at
     a time), not as the work finishes; whether it calls each after

@@ -201,11 +201,13 @@ var scenarios = []string{
 	// loop forever); processed in place (1 silent).
 	"hiwater/errchan",
 	// Commit callbacks sent over a channel with their records (found on
-	// public confluent-kafka-go code): four receivers, and a goroutine per
-	// callback, run them as the work finishes (2 positive: the poll loop
-	// waits for each callback); one receiver calling each callback after
-	// applying its record, and one collecting a batch and calling them in
-	// turn, run them in the order the loop made them (2 silent).
+	// public confluent-kafka-go code): four receivers, a goroutine per
+	// callback, and a receiving function started twice run them as the
+	// work finishes (3 positive: the poll loop waits for each callback);
+	// one receiver calling each callback after applying its record, one
+	// collecting a batch and calling them in turn, and a receiving
+	// function the maker of the channel calls run them in the order the
+	// loop made them (3 silent).
 	"hiwater/receivers",
 }
 

@@ -150,3 +150,67 @@ func consumeEach(c *kafka.Consumer) {
 		}()
 	}
 }
+
+// readCalled sends each message with its commit to drain.
+func readCalled(c *kafka.Consumer, out chan<- result) {
+	defer close(out)
+	for {
+		msg, err := c.ReadMessage(100 * time.Millisecond)
+		if err != nil {
+			continue
+		}
+		out <- result{Value: msg.Value, Commit: func() {
+			if _, err := c.CommitMessage(msg); err != nil { // ok: one receiver, drain, called by the function making the channel
+				log.Printf("commit: %v", err)
+			}
+		}}
+	}
+}
+
+// drain applies and commits each record it receives, in order.
+func drain(out <-chan result) {
+	for r := range out {
+		apply(r.Value)
+		r.Commit()
+	}
+}
+
+// consumeCalled drains the channel on its own goroutine.
+func consumeCalled(c *kafka.Consumer) {
+	out := make(chan result)
+	go readCalled(c, out)
+	drain(out)
+}
+
+// readTwice sends each message with its commit to consumeTwice's two
+// receivers.
+func readTwice(c *kafka.Consumer, out chan<- result) {
+	defer close(out)
+	for {
+		msg, err := c.ReadMessage(100 * time.Millisecond)
+		if err != nil {
+			continue
+		}
+		out <- result{Value: msg.Value, Commit: func() {
+			if _, err := c.CommitMessage(msg); err != nil { // want `call to CommitMessage from a completion callback made for each message`
+				log.Printf("commit: %v", err)
+			}
+		}}
+	}
+}
+
+// drainTwice applies and commits each record it receives.
+func drainTwice(out <-chan result) {
+	for r := range out {
+		apply(r.Value)
+		r.Commit()
+	}
+}
+
+// consumeTwice drains the channel on two goroutines.
+func consumeTwice(c *kafka.Consumer) {
+	out := make(chan result)
+	go readTwice(c, out)
+	go drainTwice(out)
+	go drainTwice(out)
+}
