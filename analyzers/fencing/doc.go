@@ -234,8 +234,9 @@ that client.
     goes from that literal, which only the callback's run reaches (a
     returned commit becomes `return nil`). A
     commit that is the last statement of an unexported function without
-    results or returns, which the callback calls and other code of its
-    file calls too (a final flush at shutdown), moves out of it to after
+    results or returns, which the callback calls and other functions of
+    its file that the callback does not reach call too (a final flush at
+    shutdown), moves out of it to after
     each of those other calls (statements of their own), written with
     their receiver and arguments (without effects, or
     context.Background()): they still commit, the callback no longer

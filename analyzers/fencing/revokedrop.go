@@ -61,7 +61,7 @@ func (c *checker) dropRevokeCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.
 			if edits, title, ok := c.dropFromHelper(body, decl, st, call); ok {
 				return edits, title, true
 			}
-			return c.moveFromHelper(body, decl, st, call)
+			return c.moveFromHelper(cb, body, decl, st, call)
 		}
 		st = hs
 	} else if !c.commitStmt(st, call) {
@@ -262,7 +262,7 @@ func (c *checker) dropFromLiteral(lit *ast.FuncLit, st ast.Stmt, call *ast.CallE
 // that call's receiver and arguments (without effects, or
 // context.Background()). Those callers commit
 // as before; the callback no longer does.
-func (c *checker) moveFromHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast.Stmt, call *ast.CallExpr) ([]analysis.TextEdit, string, bool) {
+func (c *checker) moveFromHelper(cb *ssa.Function, cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast.Stmt, call *ast.CallExpr) ([]analysis.TextEdit, string, bool) {
 	obj, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
 	if obj == nil || decl.Name.IsExported() || decl.Type.Results.NumFields() > 0 {
 		return nil, "", false
@@ -324,6 +324,7 @@ func (c *checker) moveFromHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st a
 		}
 	}
 	declFile := edit.File(c.pass, decl.Pos())
+	reached := c.reachedFrom(cb)
 	removed, ok := edit.RemoveStmt(c.pass, st)
 	if !ok {
 		return nil, "", false
@@ -350,6 +351,15 @@ func (c *checker) moveFromHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st a
 			}
 		}
 		if ce == nil || edit.File(c.pass, ce.Pos()) != declFile || ce.Ellipsis.IsValid() {
+			return nil, "", false
+		}
+		// A caller the callback reaches would still commit in it.
+		fnNode, _ := c.funcOf(path)
+		fd, ok := fnNode.(*ast.FuncDecl)
+		if !ok {
+			return nil, "", false
+		}
+		if fobj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); !ok || reached[c.m.SSA.Pkg.Prog.FuncValue(fobj)] {
 			return nil, "", false
 		}
 		cst, _ := edit.Stmt(edit.Path(c.pass, ce.Lparen))
@@ -397,6 +407,31 @@ func (c *checker) moveFromHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st a
 		return nil, "", false
 	}
 	return edits, "Move the commit out of " + decl.Name.Name + " to its other callers, so that the revoke callback no longer commits records still being processed", true
+}
+
+// reachedFrom returns the functions of the package fn calls, directly or
+// through others and closures, fn included.
+func (c *checker) reachedFrom(fn *ssa.Function) map[*ssa.Function]bool {
+	seen := map[*ssa.Function]bool{}
+	var walk func(*ssa.Function)
+	walk = func(f *ssa.Function) {
+		if f == nil || seen[f] || !c.m.Flow.InPackage(f) {
+			return
+		}
+		seen[f] = true
+		for _, anon := range f.AnonFuncs {
+			walk(anon)
+		}
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				if ci, ok := instr.(ssa.CallInstruction); ok {
+					walk(ci.Common().StaticCallee())
+				}
+			}
+		}
+	}
+	walk(fn)
+	return seen
 }
 
 // rewritten returns the text of n with the edits (inside it, in any
