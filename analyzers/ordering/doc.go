@@ -118,9 +118,9 @@ set to the constant true (a parameter, another package's Writer).
 A send of R, or a go statement processing it, on some paths only (one
 case of a switch) that reaches the position call with no wait between
 them is a hand-off too, unless R is processed in place on a path through
-it (the channel or goroutine gets a copy) or the forwarded path leaves before the position call (continue:
-not reported, though a later record's mark commits past the forwarded
-one, a known gap).
+it (the channel or goroutine gets a copy) or the forwarded path leaves
+before the position call (continue: not reported, though a later
+record's mark commits past the forwarded one, a known gap).
 
 A closure that writes the position of a record it captures and does
 nothing else with it (func() { sess.MarkMessage(msg, "") }) is a position
@@ -133,8 +133,8 @@ reads (a callback held in a handler's field, or a method value stored
 there), each call of that function's parameter (ack()) writes the
 position of the parameter that received R; called where it is made
 (commit := func() {...}; commit()), the call writes the position of
-what it captured. Such a call is checked as the position call itself, and the
-message names the closure and the call inside it (Related).
+what it captured. Such a call is checked as the position call itself,
+and the message names the closure and the call inside it (Related).
 Known gaps (silent, though the record can be lost): a position closure
 called inside another function literal of its callee, kept in a map or
 a slice, or called through an interface.
@@ -145,9 +145,8 @@ on its success path when that statement ends the block: a check of the
 processing's error that logs and carries on (if err := save(msg); err !=
 nil { log... }) gets the commit in an else when it is the last
 statement, and a continue when it comes before (in a loop), so a failed
-record is not committed; an
-offset row write, or the commit of the transaction holding it, moves the
-same way (after the commit of the effect's transaction when the effect
+record is not committed; an offset row write, or the commit of the
+transaction holding it, moves the same way (after the commit of the effect's transaction when the effect
 is one).
 A call of a position closure moves, or is rewritten, the same way
 (r.Commit() after apply(r.Value); ack(); go save(msg) becomes save(msg)
@@ -164,8 +163,7 @@ checks leaves). A commit whose err the processing overwrites before
 reading it moves as well. After a hand-off to a goroutine the processing
 runs in place, its error checked, and the position call follows (a go
 statement on some paths only is rewritten in place the same way, where
-it is); after a
-send to a channel whose only receiver is one goroutine of the same
+it is); after a send to a channel whose only receiver is one goroutine of the same
 function ranging over it (started outside any loop, so records finish in
 order), the position call moves to the end of that worker's loop, with
 the worker's variable for the record. When several workers range over the
