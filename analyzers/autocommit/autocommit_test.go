@@ -62,9 +62,11 @@ import (
 //   - franzhandoff: records sent on a channel to workers under franz-go's
 //     default auto-commit, where the channel is passed to a function
 //     used more than once, variadic or of another package, or a field's
-//     channel is (go s.work(ctx, s.jobs)), a worker returns, breaks or
-//     hands the record on, or a channel sits in a map (one per
-//     partition): no sure place for the WaitGroup's Done. A send in a
+//     channel is (go s.work(ctx, s.jobs)), a worker breaks or hands the
+//     record on, returns from its select on a buffered channel (the Wait
+//     could wait for records no worker takes), or a channel sits in a map
+//     (one per partition, as franz-go's goroutine-per-partition example):
+//     no sure place for the WaitGroup's Done. A send in a
 //     select with cases other than ctx.Done() and a default is not
 //     reported either: such a select, or any receive in the poll loop, is
 //     taken as a join.
@@ -168,10 +170,12 @@ var scenarios = []struct {
 	// workers a method starts (the struct gains the WaitGroup), a local
 	// channel passed to a pool of worker functions (each gains the
 	// WaitGroup as a parameter), a send in a select that gives up on
-	// ctx.Done() (that case counts the record done) (6 / 6): the loop
-	// waits for the workers, AutoCommitMarks with marks in the worker, no
-	// group, the field's workers waited for, the worker functions waited
-	// for, the select's records waited for.
+	// ctx.Done() (that case counts the record done), the same to workers
+	// that return on ctx.Done() over an unbuffered channel (7 / 7): the
+	// loop waits for the workers, AutoCommitMarks with marks in the
+	// worker, no group, the field's workers waited for, the worker
+	// functions waited for, the select's records waited for, the
+	// stopping workers waited for.
 	{"autocommit/franzhandoff", autocommit.Analyzer},
 	// marks without AutoCommitMarks, in args / slice (going on after a
 	// failure: lost), stopping at a failure (no loss claimed), and with

@@ -111,7 +111,9 @@ so this analyzer reports only what can lose records with that client:
     field's channel, made fresh for each value of its struct, whose
     workers any function of the package runs (for r := range s.work).
     Each worker ranges over the channel, or receives from it in a case of
-    a select in a for loop that never leaves (a worker that also ticks),
+    a select in a for loop that never leaves (a worker that also ticks;
+    on an unbuffered channel never closed, the other cases may return,
+    case <-ctx.Done(): return, since a record sent is one a worker took),
     and processes the record in place, leaving its loop body only by
     continue. Fix: a WaitGroup counts the records in flight (declared
     after a local channel, or a field of the struct next to the
@@ -127,7 +129,8 @@ so this analyzer reports only what can lose records with that client:
     join, as for goroutines), a channel passed
     to a function used more than once, variadic, or of another package,
     or used other than to send, receive, close or measure it, a worker
-    that returns, breaks or hands the record on again.
+    that breaks, hands the record on again or returns (but as above),
+    whose Wait could wait for records no worker will take.
 
   - marks-ignored (franz-go): MarkCommitRecords, MarkCommitOffsets and
     CommitMarkedOffsets are no-ops without kgo.AutoCommitMarks(), while

@@ -41,6 +41,9 @@ type handoff struct {
 	decl      ast.Stmt
 	chanField *ast.Field
 	named     *types.Named
+	// unbuffered: every make of the channel has no buffer, so a record
+	// sent has been received by a worker, which processes it whole.
+	unbuffered bool
 }
 
 // workerLoop is the loop of a worker receiving from the channel: the body
@@ -56,6 +59,10 @@ type workerLoop struct {
 	// which gains the WaitGroup as a parameter that call passes.
 	fn   *ast.FuncDecl
 	call *ast.CallExpr
+	// inCase: the worker receives in a case of a select, which a closed
+	// channel would run again and again with no record.
+	inCase bool
+	closed bool // the worker function closes the channel it is passed
 }
 
 // sendsIn returns the positions (of the arrow) of the channel sends in
@@ -191,6 +198,7 @@ func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncD
 	default:
 		return nil, nil, false
 	}
+	h.unbuffered = c.unbuffered(h, scope)
 	var uses []*ast.Ident
 	for _, n := range scope {
 		ast.Inspect(n, func(n ast.Node) bool {
@@ -209,6 +217,7 @@ func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncD
 	if top == nil || jumpsOut(top) {
 		return nil, nil, false
 	}
+	closed := false
 	for _, id := range uses {
 		path := edit.Path(c.pass, id.Pos())
 		if len(path) < 3 {
@@ -277,14 +286,18 @@ func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncD
 			if !ok {
 				return nil, nil, false
 			}
-			w, ok := c.caseWorker(cc, p, func(n ast.Node) bool { return c.startedApart(n, fd, h) })
+			w, ok := c.caseWorker(cc, p, func(n ast.Node) bool { return c.startedApart(n, fd, h) }, h.unbuffered)
 			if !ok {
 				return nil, nil, false
 			}
 			w.base = base
 			h.work = append(h.work, w)
 		case *ast.CallExpr:
-			if isBuiltin(c.pass, p.Fun, "close") || isBuiltin(c.pass, p.Fun, "len") || isBuiltin(c.pass, p.Fun, "cap") {
+			if isBuiltin(c.pass, p.Fun, "close") {
+				closed = true
+				break
+			}
+			if isBuiltin(c.pass, p.Fun, "len") || isBuiltin(c.pass, p.Fun, "cap") {
 				break
 			}
 			if gs, ok := rest[1].(*ast.GoStmt); !ok || gs.Call != p || h.field {
@@ -306,6 +319,11 @@ func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncD
 	}
 	if len(h.sends) == 0 || len(h.work) == 0 {
 		return nil, nil, false
+	}
+	for _, w := range h.work {
+		if w.inCase && (closed || w.closed) {
+			return nil, nil, false // the case would run with no record, and count it done
+		}
 	}
 	for _, w := range h.work {
 		if h.field && w.base == nil {
@@ -371,6 +389,71 @@ func (c *checker) isDoneCall(e ast.Expr) bool {
 	return fn != nil && fn.Name() == "Done" && fn.Pkg() != nil && fn.Pkg().Path() == "context"
 }
 
+// unbuffered reports whether every make of h's channel (its declaration,
+// or for a field the keys and assignments of scope that set it) makes an
+// unbuffered channel.
+func (c *checker) unbuffered(h *handoff, scope []ast.Node) bool {
+	var makes []ast.Expr
+	if !h.field {
+		as, ok := h.decl.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return false
+		}
+		makes = append(makes, as.Rhs[0])
+	} else {
+		for _, n := range scope {
+			ast.Inspect(n, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.KeyValueExpr:
+					if id, ok := n.Key.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == h.ch {
+						makes = append(makes, n.Value)
+					}
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						if s, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && c.pass.TypesInfo.Uses[s.Sel] == h.ch && len(n.Lhs) == len(n.Rhs) {
+							makes = append(makes, n.Rhs[i])
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	for _, m := range makes {
+		call, ok := ast.Unparen(m).(*ast.CallExpr)
+		if !ok || !isBuiltin(c.pass, call.Fun, "make") {
+			return false
+		}
+		if len(call.Args) == 2 {
+			v := c.pass.TypesInfo.Types[call.Args[1]].Value
+			if v == nil || v.String() != "0" {
+				return false
+			}
+		} else if len(call.Args) != 1 {
+			return false
+		}
+	}
+	return len(makes) > 0
+}
+
+// hasJump reports whether n holds a label or a goto (outside function
+// literals).
+func hasJump(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.LabeledStmt:
+			found = true
+		case *ast.BranchStmt:
+			found = found || x.Tok == token.GOTO || x.Label != nil
+		}
+		return !found
+	})
+	return found
+}
+
 // makes reports whether e is a call of the built-in make.
 func (c *checker) makes(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
@@ -396,8 +479,10 @@ func (c *checker) rangeWorker(rs *ast.RangeStmt, started func(ast.Node) bool) (*
 // caseWorker returns the worker of `case r := <-ch:` in a select that is
 // the body of a for loop with no condition (a worker that also ticks or
 // flushes): the for loop never stops (no return, no break of it), and the
-// case's body processes r in place and leaves only by continue.
-func (c *checker) caseWorker(cc *ast.CommClause, recv *ast.UnaryExpr, started func(ast.Node) bool) (*workerLoop, bool) {
+// case's body processes r in place and leaves only by continue. With
+// mayStop (an unbuffered channel: a record sent is a record received and
+// processed), the other cases may return (case <-ctx.Done(): return).
+func (c *checker) caseWorker(cc *ast.CommClause, recv *ast.UnaryExpr, started func(ast.Node) bool, mayStop bool) (*workerLoop, bool) {
 	as, ok := cc.Comm.(*ast.AssignStmt)
 	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != recv || len(cc.Body) == 0 {
 		return nil, false
@@ -419,8 +504,9 @@ func (c *checker) caseWorker(cc *ast.CommClause, recv *ast.UnaryExpr, started fu
 	if !ok || loop.Body != path[3] || loop.Cond != nil || len(loop.Body.List) != 1 || loop.Body.List[0] != sel || !started(loop) {
 		return nil, false
 	}
-	// No clause may leave the loop: the worker keeps receiving.
-	if _, ok := c.workerExits(loop.Body); !ok {
+	// No clause may leave the loop: the worker keeps receiving (or, with
+	// mayStop, only another clause does).
+	if _, ok := c.workerExits(loop.Body); !ok && !(mayStop && !hasJump(loop.Body)) {
 		return nil, false
 	}
 	blk := &ast.BlockStmt{List: cc.Body}
@@ -428,7 +514,7 @@ func (c *checker) caseWorker(cc *ast.CommClause, recv *ast.UnaryExpr, started fu
 	if !ok || c.handedOn(cc.Body, v.Name) {
 		return nil, false
 	}
-	return &workerLoop{body: cc.Body, end: cc.End(), conts: conts}, true
+	return &workerLoop{body: cc.Body, end: cc.End(), conts: conts, inCase: true}, true
 }
 
 // workerExits returns the continues of the worker loop in body (the body
@@ -550,7 +636,7 @@ func (c *checker) paramWorkers(call *ast.CallExpr, arg ast.Expr, h *handoff) ([]
 		return false
 	}
 	var out []*workerLoop
-	ok := true
+	ok, closedHere := true, false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		id, isID := n.(*ast.Ident)
 		if !ok || !isID || c.pass.TypesInfo.Uses[id] != param {
@@ -575,14 +661,16 @@ func (c *checker) paramWorkers(call *ast.CallExpr, arg ast.Expr, h *handoff) ([]
 				ok = false
 				return false
 			}
-			w, wok := c.caseWorker(cc, p, inBody)
+			w, wok := c.caseWorker(cc, p, inBody, h.unbuffered)
 			if !wok {
 				ok = false
 				return false
 			}
 			out = append(out, w)
 		case *ast.CallExpr:
-			if !isBuiltin(c.pass, p.Fun, "close") && !isBuiltin(c.pass, p.Fun, "len") && !isBuiltin(c.pass, p.Fun, "cap") {
+			if isBuiltin(c.pass, p.Fun, "close") {
+				closedHere = true
+			} else if !isBuiltin(c.pass, p.Fun, "len") && !isBuiltin(c.pass, p.Fun, "cap") {
 				ok = false
 			}
 		default:
@@ -594,7 +682,7 @@ func (c *checker) paramWorkers(call *ast.CallExpr, arg ast.Expr, h *handoff) ([]
 		return nil, false
 	}
 	for _, w := range out {
-		w.fn, w.call = decl, call
+		w.fn, w.call, w.closed = decl, call, closedHere
 	}
 	return out, true
 }

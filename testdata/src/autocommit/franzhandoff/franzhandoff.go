@@ -378,3 +378,62 @@ func cancellableWaited(ctx context.Context, n *notifier) error {
 		wg.Wait()
 	}
 }
+
+// stoppable hands records over an unbuffered channel to workers that stop
+// when the context is cancelled: a record sent is one a worker took and
+// processes whole, so the workers may stop.
+func stoppable(ctx context.Context, n *notifier) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("alerts"))
+	work := make(chan *kgo.Record)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case r := <-work:
+					_ = n.deliver(ctx, r)
+				}
+			}
+		}()
+	}
+	for ctx.Err() == nil {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			select {
+			case work <- r: // want `record handed to workers over a channel`
+			case <-ctx.Done():
+			}
+		})
+	}
+}
+
+// stoppableWaited counts the records and waits before each poll.
+func stoppableWaited(ctx context.Context, n *notifier) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("alerts"))
+	var wg sync.WaitGroup
+	work := make(chan *kgo.Record)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case r := <-work:
+					_ = n.deliver(ctx, r)
+					wg.Done()
+				}
+			}
+		}()
+	}
+	for ctx.Err() == nil {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			wg.Add(1)
+			select {
+			case work <- r: // ok: wg.Wait below runs before the next poll
+			case <-ctx.Done():
+				wg.Done()
+			}
+		})
+		wg.Wait()
+	}
+}
