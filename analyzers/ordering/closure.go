@@ -104,6 +104,16 @@ func (c *checker) closureCalls(p *position) []*position {
 						i = n
 					}
 				}
+				if i < 0 {
+					// cb(msg.Value, func() {...}): the payload
+					// stands for the record.
+					for n, a := range cc.Args {
+						if n != j && carried[a] && isBytes(a.Type()) {
+							i = n
+							break
+						}
+					}
+				}
 				if j < 0 || i < 0 {
 					continue
 				}
@@ -130,6 +140,16 @@ func (c *checker) closureCalls(p *position) []*position {
 		}
 	}
 	return out
+}
+
+// isBytes reports whether t is a byte slice (a record's key or value).
+func isBytes(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := sl.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
 }
 
 // boundMethod returns the method a bound method value's wrapper (the

@@ -131,7 +131,8 @@ of the struct it is read from; when it is passed beside R to a function
 of the package, or to a function literal stored in the field the call
 reads (a callback held in a handler's field, or a method value stored
 there), each call of that function's parameter (ack()) writes the
-position of the parameter that received R; called where it is made
+position of the parameter that received R (or R's key or value, a byte
+slice, when R itself is not passed); called where it is made
 (commit := func() {...}; commit()), the call writes the position of
 what it captured. Such a call is checked as the position call itself,
 and the message names the closure and the call inside it (Related).

@@ -204,14 +204,18 @@ var scenarios = []struct {
 	// commit closure sent beside the message's value to a receiver that
 	// calls it before applying the value (the call moves after the
 	// apply, in an else of its logged failure), one called where it is
-	// made before the apply (moved after it), a sarama ack closure that
+	// made before the apply (moved after it), one passed beside the
+	// message's value to a function that calls it before applying the
+	// value (moved into an else of its logged failure), a sarama ack
+	// closure that
 	// marks, passed to a callback held in a field that acks and then
 	// saves in a goroutine (the save runs in place, then ack), or starts
 	// the save in a goroutine and then acks (the same fix), or to a
 	// method value of a worker that acks before saving (ack moves into an
-	// else of the logged failure) (5 positive); the value applied, then
-	// Commit; the local closure called after the apply; the callback
-	// that saves, then acks (3 silent).
+	// else of the logged failure) (6 positive); the value applied, then
+	// Commit; the local closure called after the apply; the function
+	// that applies the value, then calls the closure; the callback that
+	// saves, then acks (4 silent).
 	{"ordering/closure", ordering.Analyzer},
 	// worker pools: a sarama mark after a send to four workers ranging
 	// over a channel (plain, in a select that gives up when the session

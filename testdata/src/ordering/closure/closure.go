@@ -122,6 +122,44 @@ func directAfter(c *kafka.Consumer) {
 	}
 }
 
+// handleValue is given a message's value and a closure committing the
+// message; it commits first.
+func handleValue(v []byte, done func()) {
+	done() // want `call to done, a closure that commits the message \(CommitMessage\), before the message is processed`
+	if err := apply(v); err != nil {
+		log.Printf("apply: %v", err)
+	}
+}
+
+// handleValueAfter is handleValue's twin.
+func handleValueAfter(v []byte, done func()) {
+	if err := apply(v); err != nil {
+		log.Printf("apply: %v", err)
+		return
+	}
+	done() // ok: after the apply
+}
+
+// values hands each message's value to both handlers.
+func values(c *kafka.Consumer) {
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		handleValue(msg.Value, func() {
+			if _, err := c.CommitMessage(msg); err != nil {
+				log.Printf("commit: %v", err)
+			}
+		})
+		handleValueAfter(msg.Value, func() {
+			if _, err := c.CommitMessage(msg); err != nil {
+				log.Printf("commit: %v", err)
+			}
+		})
+	}
+}
+
 // RunConfluent starts the readers with auto-commit off.
 func RunConfluent() error {
 	c, err := kafka.NewConsumer(&kafka.ConfigMap{
@@ -142,6 +180,7 @@ func RunConfluent() error {
 	go readApplied(c, done)
 	go receiveApplied(done)
 	go direct(c)
+	go values(c)
 	directAfter(c)
 	return nil
 }
