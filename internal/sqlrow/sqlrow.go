@@ -72,9 +72,12 @@ func parseUpdate(sql, low string, start, end int) *Write {
 	if from, _ := keyword(low, " from ", start, end); from >= 0 {
 		return nil
 	}
+	// The guard joins the WHERE clause: before what may follow it.
 	stop := end
-	if r, _ := keyword(low, " returning ", where, end); r >= 0 {
-		stop = r
+	for _, kw := range []string{" returning ", " order by ", " limit "} {
+		if r, _ := keyword(low, kw, where, end); r >= 0 && r < stop {
+			stop = r
+		}
 	}
 	table := strings.TrimSpace(sql[head:set])
 	if !identRE.MatchString(table) {

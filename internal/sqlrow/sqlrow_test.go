@@ -38,6 +38,25 @@ func TestUnguarded(t *testing.T) {
 	}
 }
 
+// TestUnguardedTail: the guard goes before what follows the WHERE clause
+// (ORDER BY and LIMIT, which SQLite accepts, and RETURNING), not after it.
+func TestUnguardedTail(t *testing.T) {
+	for sql, want := range map[string]string{
+		"UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2 AND partition_id = $3 LIMIT 1":                "UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2 AND partition_id = $3 AND next_offset < $1 LIMIT 1",
+		"UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2 AND partition_id = $3 ORDER BY topic LIMIT 1": "UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2 AND partition_id = $3 AND next_offset < $1 ORDER BY topic LIMIT 1",
+		"UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2 AND partition = $3 RETURNING next_offset":     "UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2 AND partition = $3 AND next_offset < $1 RETURNING next_offset",
+	} {
+		w := Unguarded(sql)
+		if w == nil {
+			t.Errorf("Unguarded(%q) = nil", sql)
+			continue
+		}
+		if got := sql[:w.At] + w.Guard + sql[w.End:]; got != want {
+			t.Errorf("fixed = %q, want %q", got, want)
+		}
+	}
+}
+
 func TestUnguardedDuplicate(t *testing.T) {
 	sql := "INSERT INTO consumer_offsets (topic, partition_id, next_offset, updated_at) VALUES ($1, $2, $3, NOW()) ON DUPLICATE KEY UPDATE next_offset = VALUES(next_offset), updated_at = NOW()"
 	w := Unguarded(sql)
