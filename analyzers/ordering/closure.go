@@ -93,9 +93,6 @@ func (c *checker) closureCalls(p *position) []*position {
 					continue
 				}
 				// cb(msg, func() {...})
-				if cc.IsInvoke() {
-					continue
-				}
 				j, i := -1, -1
 				for n, a := range cc.Args {
 					if a == ssa.Value(mc) {
@@ -117,13 +114,29 @@ func (c *checker) closureCalls(p *position) []*position {
 				if j < 0 || i < 0 {
 					continue
 				}
+				type callee struct {
+					fn    *ssa.Function
+					shift int // parameters before the call's arguments
+				}
+				var callees []callee
+				if cc.IsInvoke() {
+					// h.Handle(msg, ack) on an interface: the methods of
+					// the package's types implementing it.
+					for _, m := range c.implementations(cc) {
+						callees = append(callees, callee{m, 1})
+					}
+				}
 				for _, g := range c.calleesOf(cc) {
-					shift := 0
 					if m := boundMethod(g); m != nil {
 						// handler{cb: svc.handle}: the method, its
 						// receiver first.
-						g, shift = m, 1
+						callees = append(callees, callee{m, 1})
+					} else {
+						callees = append(callees, callee{g, 0})
 					}
+				}
+				for _, ce := range callees {
+					g, shift := ce.fn, ce.shift
 					if len(g.Params) != len(cc.Args)+shift || len(g.Blocks) == 0 {
 						continue
 					}
@@ -279,10 +292,49 @@ func fieldOf(v ssa.Value, f *types.Var) ssa.Value {
 	return nil
 }
 
+// implementations returns the methods of the package's types (T or *T)
+// that an interface method call cc may run.
+func (c *checker) implementations(cc *ssa.CallCommon) []*ssa.Function {
+	iface, ok := cc.Value.Type().Underlying().(*types.Interface)
+	if !ok || c.m.SSA == nil || c.m.SSA.Pkg == nil {
+		return nil
+	}
+	prog := c.m.SSA.Pkg.Prog
+	scope := c.pass.Pkg.Scope()
+	var out []*ssa.Function
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
+			continue
+		}
+		for _, t := range []types.Type{named, types.NewPointer(named)} {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			sel := prog.MethodSets.MethodSet(t).Lookup(cc.Method.Pkg(), cc.Method.Name())
+			if sel == nil {
+				continue
+			}
+			if fn := prog.MethodValue(sel); fn != nil && c.flow.InPackage(fn) {
+				out = append(out, fn)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // calleesOf returns the functions of the package a non-interface call may
 // run: its static callee, or the functions stored in the field it calls
 // (a callback held in a handler's field).
 func (c *checker) calleesOf(cc *ssa.CallCommon) []*ssa.Function {
+	if cc.IsInvoke() {
+		return nil
+	}
 	if sc := cc.StaticCallee(); sc != nil {
 		if c.flow.InPackage(sc) {
 			return []*ssa.Function{sc}

@@ -130,7 +130,8 @@ func() {...}}), each call of that field (r.Commit()) writes the position
 of the struct it is read from; when it is passed beside R to a function
 of the package, or to a function literal stored in the field the call
 reads (a callback held in a handler's field, or a method value stored
-there), each call of that function's parameter (ack()) writes the
+there), or to a method of an interface that types of the package
+implement, each call of that function's parameter (ack()) writes the
 position of the parameter that received R (or R's key or value, a byte
 slice, when R itself is not passed); called where it is made
 (commit := func() {...}; commit()), the call writes the position of
@@ -138,7 +139,7 @@ what it captured. Such a call is checked as the position call itself,
 and the message names the closure and the call inside it (Related).
 Known gaps (silent, though the record can be lost): a position closure
 called inside another function literal of its callee, kept in a map or
-a slice, or called through an interface.
+a slice, or passed to an interface implemented in another package.
 
 The suggested fix moves the commit (with the error check right after it)
 after the last statement of the same block that processes the record,

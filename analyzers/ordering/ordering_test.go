@@ -37,10 +37,12 @@ import (
 //     struct literal that also holds a value carried from the record,
 //     from an argument beside the record of a call of a function of the
 //     package (or of a function literal or method value stored in the
-//     field it calls), or where it is made (commit := func() {...});
-//     a call of the closure's parameter inside another function literal
-//     (go func() { save(msg); ack() }()), a closure kept in a map or a
-//     slice, or one called through an interface is not followed.
+//     field it calls, or of a type of the package implementing the
+//     interface it calls), or where it is made (commit := func()
+//     {...}); a call of the closure's parameter inside another function
+//     literal (go func() { save(msg); ack() }()), a closure kept in a
+//     map or a slice, or one passed to an interface implemented in
+//     another package is not followed.
 //   - A record handed on and then not marked itself (the branch
 //     continues) is not reported, though a later record's mark commits
 //     past it (a mark commits every offset before it) while the worker
@@ -211,11 +213,12 @@ var scenarios = []struct {
 	// marks, passed to a callback held in a field that acks and then
 	// saves in a goroutine (the save runs in place, then ack), or starts
 	// the save in a goroutine and then acks (the same fix), or to a
-	// method value of a worker that acks before saving (ack moves into an
-	// else of the logged failure) (6 positive); the value applied, then
-	// Commit; the local closure called after the apply; the function
-	// that applies the value, then calls the closure; the callback that
-	// saves, then acks (4 silent).
+	// method value of a worker, or to the method of an interface held in
+	// a field, that acks before saving (ack moves into an else of the
+	// logged failure) (7 positive); the value applied, then Commit; the
+	// local closure called after the apply; the function that applies
+	// the value, then calls the closure; the callback, and the other
+	// implementation of the interface, that save, then ack (5 silent).
 	{"ordering/closure", ordering.Analyzer},
 	// worker pools: a sarama mark after a send to four workers ranging
 	// over a channel (plain, in a select that gives up when the session

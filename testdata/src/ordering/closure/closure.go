@@ -259,6 +259,44 @@ func (w *worker) handle(msg *sarama.ConsumerMessage, ack func()) {
 	}
 }
 
+// Handler is given each message with a closure that marks it.
+type Handler interface {
+	Handle(msg *sarama.ConsumerMessage, ack func())
+}
+
+// ifaceAcker calls its Handler with an ack closure.
+type ifaceAcker struct{ h Handler }
+
+func (ifaceAcker) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (ifaceAcker) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (a ifaceAcker) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		a.h.Handle(msg, func() { sess.MarkMessage(msg, "") })
+	}
+	return nil
+}
+
+// eager acks before saving.
+type eager struct{ ctx context.Context }
+
+func (e eager) Handle(msg *sarama.ConsumerMessage, ack func()) {
+	ack() // want `call to ack, a closure that marks the message \(MarkMessage\), before the message is processed`
+	if err := save(e.ctx, msg); err != nil {
+		log.Printf("save: %v", err)
+	}
+}
+
+// careful saves, then acks.
+type careful struct{ ctx context.Context }
+
+func (c careful) Handle(msg *sarama.ConsumerMessage, ack func()) {
+	if err := save(c.ctx, msg); err != nil {
+		log.Printf("save: %v", err)
+		return
+	}
+	ack() // ok: after the save
+}
+
 // RunSarama wires the handlers with the default auto-commit.
 func RunSarama(ctx context.Context, brokers []string) error {
 	acked, err := sarama.NewConsumerGroup(brokers, "acker", sarama.NewConfig())
@@ -290,6 +328,12 @@ func RunSarama(ctx context.Context, brokers []string) error {
 	}}
 	w := &worker{ctx: ctx}
 	for ctx.Err() == nil {
+		if err := started.Consume(ctx, []string{"events"}, ifaceAcker{h: eager{ctx}}); err != nil {
+			return err
+		}
+		if err := started.Consume(ctx, []string{"events"}, ifaceAcker{h: careful{ctx}}); err != nil {
+			return err
+		}
 		if err := started.Consume(ctx, []string{"events"}, boundAcker{cb: w.handle}); err != nil {
 			return err
 		}
