@@ -27,7 +27,8 @@ import (
 //     reader or the context its store or commit needs), or to workers
 //     started by a loop, counted or over a slice, an array or a map,
 //     whose body has a goto, a label, a labelled branch or a continue
-//     after the go statement: the end of the loop is not "after
+//     after the go statement inside a switch or a select (a break there
+//     would not stop the loop): the end of the loop is not "after
 //     processing", so StoreMessage/CommitMessages has no sure place
 //     (analyzer: processedAfter, handedOn, skipsWorker). A channel (a
 //     local, one passed to a worker function, or a field whose worker a
@@ -116,7 +117,9 @@ var scenarios = []struct {
 	// goroutines (both run in place), a worker per shard name (the loop
 	// breaks after the first), ReadMessage passed to a loop function
 	// (which gains a store parameter), a goroutine per message started
-	// inside an if (run in place, the store after the if) (27 / 20):
+	// inside an if (run in place, the store after the if), a pool whose
+	// loop continues before and after the go statement (each continue
+	// after it becomes a break) (28 / 21):
 	// auto-store off +
 	// StoreMessage, "false"
 	// as a string, auto-commit off + CommitMessage, opaque parameter,
@@ -130,7 +133,7 @@ var scenarios = []struct {
 	// with auto-store off, the fan-out joined before a store, the workers
 	// per shard storing with auto-store off, the loop function given
 	// StoreMessage with auto-store off, the nested goroutine storing with
-	// auto-store off.
+	// auto-store off, the continuing pool storing with auto-store off.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
 	// the consumer model: internal/consumer/setters.go): a

@@ -57,8 +57,10 @@ so this analyzer reports only what can lose records with that client:
     once (its first iteration leaves as it did, or starts the worker); a
     body that skips iterations (a continue before the go statement) keeps
     its loop, which stops after the iteration that starts the first
-    worker (a break is appended); so does a loop that starts a worker per
-    element of a slice, an array or a map (for _, name := range names).
+    worker (a break is appended, and a continue after the go statement
+    becomes a break: that iteration has started it); so does a loop that
+    starts a worker per element of a slice, an array or a map (for _,
+    name := range names).
     A message handed to goroutines of its own (go statements of the loop
     body: one, or several, a fan-out to sinks, also nested in its
     statements: an if, a switch, a loop over sinks, when they are all
@@ -104,33 +106,32 @@ so this analyzer reports only what can lose records with that client:
     function literal taking the Done, with the variables written later as
     its parameters. Records sent on a channel to workers are reported the
     same way: a local channel whose workers are function literals the
-    function starts (one, or a pool started by a loop) or a function of
-    the package its one go statement passes the channel to (go
-    worker(ctx, work), which gains the WaitGroup as a parameter that the
-    go statement passes), or an unexported
-    field's channel, made fresh for each value of its struct, whose
-    workers any function of the package runs (for r := range s.work).
-    Each worker ranges over the channel, or receives from it in a case of
-    a select in a for loop that never leaves (a worker that also ticks;
-    on an unbuffered channel never closed, the other cases may return,
-    case <-ctx.Done(): return, since a record sent is one a worker took),
-    and processes the record in place, leaving its loop body only by
-    continue. Fix: a WaitGroup counts the records in flight (declared
-    after a local channel, or a field of the struct next to the
-    channel's): Add(1) before each send, Done at the end of the
-    worker's body and before each continue, Wait after the statement of
-    the poll loop that sends, so the next poll, which makes the records
-    committable, waits until the workers have processed them. The
-    default revoke commits only what a poll made committable, so it
+    function starts (one, or a pool started by a loop), or an unexported
+    function of the package that its one go statement passes the channel
+    to (go worker(ctx, work): it gains the WaitGroup as a parameter, which
+    the go statement passes); or an unexported field's channel, made
+    fresh for each value of its struct, whose workers any function of the
+    package runs (for r := range s.work). Each worker ranges over the
+    channel, or receives from it in a case of a select in a for loop that
+    never leaves (a worker that also ticks; on an unbuffered channel never
+    closed, the other cases may return, case <-ctx.Done(): return, since a
+    record sent is one a worker took), and processes the record in place,
+    leaving its loop body only by continue. Fix: a WaitGroup counts the
+    records in flight (declared after a local channel, or a field of the
+    struct next to the channel's): Add(1) before each send, Done at the
+    end of the worker's body and before each continue, Wait after the
+    statement of the poll loop that sends, so the next poll, which makes
+    the records committable, waits until the workers have processed them.
+    The default revoke commits only what a poll made committable, so it
     commits no record a worker still holds. A send that is a case of a
     select whose other cases are ctx.Done() or a default is counted
     before the select, and those cases count it done. Not reported: a
     loop that receives from a channel or selects otherwise (taken as a
-    join, as for goroutines), a channel passed
-    to a function used more than once, variadic, or of another package,
-    or used other than to send, receive, close or measure it, a worker
-    that breaks, hands the record on again or returns (but as above),
-    whose Wait could wait for records no worker will take.
+    join, as for goroutines); a channel passed to a function used more
+    than once, exported, variadic or of another package, or used other
+    than to send, receive, close or measure it; a worker that breaks,
+    hands the record on again, or returns (but as above), for which the
+    Wait could wait for records no worker will take.
 
   - marks-ignored (franz-go): MarkCommitRecords, MarkCommitOffsets and
     CommitMarkedOffsets are no-ops without kgo.AutoCommitMarks(), while

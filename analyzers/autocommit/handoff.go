@@ -583,8 +583,9 @@ func (c *checker) workerExits(body *ast.BlockStmt) ([]*ast.BranchStmt, bool) {
 
 // paramWorkers returns the worker loops of the function that a go
 // statement passes the local channel ch to (go worker(ctx, work), ch the
-// argument arg): a function or method of the package, not variadic,
-// whose only use is this call, with a named parameter for the channel
+// argument arg): a function or method of the package, unexported, not
+// named by an interface of the package, not variadic, whose only use is
+// this call, with a named parameter for the channel
 // that its body only ranges over or receives from in its worker loops
 // (directly in its body, not in function literals), closes or measures.
 func (c *checker) paramWorkers(call *ast.CallExpr, arg ast.Expr, h *handoff) ([]*workerLoop, bool) {
@@ -592,6 +593,9 @@ func (c *checker) paramWorkers(call *ast.CallExpr, arg ast.Expr, h *handoff) ([]
 	decl := c.funcDecl(fn)
 	if decl == nil || call.Ellipsis.IsValid() || fn.Type().(*types.Signature).Variadic() {
 		return nil, false
+	}
+	if fn.Exported() || c.interfaceMethodNamed(fn.Name()) {
+		return nil, false // its new parameter could break calls out of sight
 	}
 	j := -1
 	for i, a := range call.Args {

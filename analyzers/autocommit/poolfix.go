@@ -33,6 +33,9 @@ type pool struct {
 	mixed bool           // the body does more than the go statement and wg.Add(1)
 	once  bool           // the body returns or breaks: the loop is kept, run once
 	stop  bool           // the body continues before the go statement: break after it
+	// after are the continues after the go statement: with stop, each
+	// becomes a break (the iteration has started the worker).
+	after []*ast.BranchStmt
 }
 
 // poolOf returns the pool whose body blk (in loop) holds the go statement
@@ -72,10 +75,11 @@ func (c *checker) poolOf(gs *ast.GoStmt, blk, loop ast.Node) *pool {
 		if overElements(c.pass.TypesInfo.TypeOf(l.X)) {
 			// A worker per element (for _, name := range names): no
 			// bound to make 1, so the loop stops after the first worker.
-			if _, sure := c.skipsWorker(body, gs); !sure {
+			_, after, sure := c.skipsWorker(body, gs)
+			if !sure {
 				return nil
 			}
-			return &pool{loop: l, body: body, mixed: true, stop: true}
+			return &pool{loop: l, body: body, mixed: true, stop: true, after: after}
 		}
 		if b, ok := c.pass.TypesInfo.TypeOf(l.X).Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 || l.Value != nil {
 			return nil
@@ -93,11 +97,11 @@ func (c *checker) poolOf(gs *ast.GoStmt, blk, loop ast.Node) *pool {
 		}
 	}
 	if pl.mixed && leavesEarly(body) {
-		cont, sure := c.skipsWorker(body, gs)
+		cont, after, sure := c.skipsWorker(body, gs)
 		if !sure {
 			return nil
 		}
-		pl.once, pl.stop = !cont, cont
+		pl.once, pl.stop, pl.after = !cont, cont, after
 	}
 	return pl
 }
@@ -137,15 +141,18 @@ func overElements(t types.Type) bool {
 
 // skipsWorker reports whether body, which leaves some iteration early,
 // does so with a continue of its own loop before the go statement gs
-// (some iterations start no worker). sure is false when the way it
-// leaves is beyond the one-worker rewrites: a goto, a label, a labelled
-// branch, or a continue after gs (it would skip the break the fix
-// appends). Branches of loops nested in body, and of function literals,
-// are not body's own.
-func (c *checker) skipsWorker(body *ast.BlockStmt, gs *ast.GoStmt) (cont, sure bool) {
+// (some iterations start no worker), and returns the continues after gs
+// (gs is a statement of body, so these run once the iteration has
+// started its worker: a fix that stops the loop there turns them into
+// breaks). sure is false when the way it leaves is beyond the one-worker
+// rewrites: a goto, a label, a labelled branch, or a continue after gs
+// inside a switch or select (a break there would leave only that).
+// Branches of loops nested in body, and of function literals, are not
+// body's own.
+func (c *checker) skipsWorker(body *ast.BlockStmt, gs *ast.GoStmt) (cont bool, after []*ast.BranchStmt, sure bool) {
 	sure = true
-	var walk func(n ast.Node, nested bool)
-	walk = func(n ast.Node, nested bool) {
+	var walk func(n ast.Node, nested, inSwitch bool)
+	walk = func(n ast.Node, nested, inSwitch bool) {
 		ast.Inspect(n, func(x ast.Node) bool {
 			if !sure {
 				return false
@@ -155,12 +162,19 @@ func (c *checker) skipsWorker(body *ast.BlockStmt, gs *ast.GoStmt) (cont, sure b
 				return false
 			case *ast.ForStmt:
 				if x != n {
-					walk(x.Body, true)
+					walk(x.Body, true, inSwitch)
 					return false
 				}
 			case *ast.RangeStmt:
 				if x != n {
-					walk(x.Body, true)
+					walk(x.Body, true, inSwitch)
+					return false
+				}
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if x != n {
+					for _, part := range switchParts(x) {
+						walk(part, nested, true)
+					}
 					return false
 				}
 			case *ast.LabeledStmt:
@@ -171,16 +185,42 @@ func (c *checker) skipsWorker(body *ast.BlockStmt, gs *ast.GoStmt) (cont, sure b
 					sure = false
 				case x.Tok == token.CONTINUE && !nested:
 					if x.Pos() > gs.Pos() {
-						sure = false
+						if inSwitch {
+							sure = false
+						}
+						after = append(after, x)
+					} else {
+						cont = true
 					}
-					cont = true
 				}
 			}
 			return true
 		})
 	}
-	walk(body, false)
-	return cont, sure
+	walk(body, false, false)
+	return cont, after, sure
+}
+
+// switchParts returns the parts of a switch, type switch or select
+// statement that hold statements: its init, its tag and its clauses.
+func switchParts(n ast.Node) []ast.Node {
+	var out []ast.Node
+	add := func(x ast.Node) {
+		if x != nil {
+			out = append(out, x)
+		}
+	}
+	switch s := n.(type) {
+	case *ast.SwitchStmt:
+		add(s.Init)
+		add(s.Body)
+	case *ast.TypeSwitchStmt:
+		add(s.Init)
+		add(s.Body)
+	case *ast.SelectStmt:
+		add(s.Body)
+	}
+	return out
 }
 
 // leavesEarly reports whether a statement of body (outside function
@@ -254,8 +294,15 @@ func (c *checker) oneWorker(pl *pool, store []analysis.TextEdit) ([]analysis.Tex
 	}
 	if pl.stop {
 		// The loop stops after the iteration that starts the worker;
-		// the iterations before it skip, as they did.
+		// the iterations before it skip, as they did. A continue after
+		// the go statement stops it too.
 		last := pl.body.List[len(pl.body.List)-1]
+		for _, b := range pl.after {
+			store = append(store, analysis.TextEdit{Pos: b.Pos(), End: b.End(), NewText: []byte("break")})
+		}
+		if b, ok := last.(*ast.BranchStmt); ok && b.Tok == token.CONTINUE {
+			return store, true // the last statement, now a break
+		}
 		return append(store, edit.InsertAfter(c.pass, last, "break")), true
 	}
 	if usesVar || pl.once || declaresAtTop(pl.body.List) {

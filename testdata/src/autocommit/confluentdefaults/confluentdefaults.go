@@ -1292,3 +1292,76 @@ func goNestedStored(ctx context.Context, s *store) error {
 		}
 	}
 }
+
+// handOffPoolCounted skips disabled workers and, after starting one,
+// skips the count for those it does not report: the fix stops the loop
+// at either continue once it has started a worker (each continue after
+// the go statement becomes a break, and a break ends the body).
+func handOffPoolCounted(ctx context.Context, s *store, disabled, quiet map[int]bool) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-counted"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	started := 0
+	for i := 0; i < 4; i++ {
+		if disabled[i] {
+			continue
+		}
+		go func() {
+			for m := range jobs {
+				_ = s.save(ctx, m)
+			}
+		}()
+		if quiet[i] {
+			continue
+		}
+		started++
+	}
+	log.Printf("%d workers reported", started)
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
+
+// handOffPoolCountedStored counts its workers the same way, with the
+// auto-store off and each worker storing after a successful save.
+func handOffPoolCountedStored(ctx context.Context, s *store, disabled, quiet map[int]bool) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "pool-counted-stored", "enable.auto.offset.store": false}) // ok: auto-store off, StoreMessage after processing
+	if err != nil {
+		return err
+	}
+	jobs := make(chan *kafka.Message)
+	started := 0
+	for i := 0; i < 4; i++ {
+		if disabled[i] {
+			continue
+		}
+		go func() {
+			for m := range jobs {
+				if err := s.save(ctx, m); err != nil {
+					continue
+				}
+				if _, err := c.StoreMessage(m); err != nil {
+					log.Printf("store offset: %v", err)
+				}
+			}
+		}()
+		if quiet[i] {
+			continue
+		}
+		started++
+	}
+	log.Printf("%d workers reported", started)
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		jobs <- msg
+	}
+}
