@@ -504,8 +504,8 @@ func (c *checker) inOrderReceiver(handed ssa.Instruction, fnType types.Type) boo
 // collects (a slice, an array or a map of) a value of type sent or fn.
 func carriesType(t, sent, fn types.Type) bool {
 	for {
-		if types.Identical(t, sent) || types.Identical(t, fn) {
-			return true
+		if types.Identical(t, sent) || types.Identical(t.Underlying(), fn.Underlying()) {
+			return true // the callback's type, or a named type of its signature
 		}
 		switch u := t.Underlying().(type) {
 		case *types.Pointer:

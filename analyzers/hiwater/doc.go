@@ -269,10 +269,12 @@ compiles and is right (the known gaps below).
   - Lanes not chosen by partition: the send routes each partition to one lane,
     lanes[int(m.Partition)%len(lanes)] <- m, for records with a
     Partition field of their own; else every record goes to the first
-    lane, lanes[0] <- m. Lanes kept in a map with an integer key go to key
-    0 when the map is written only by a loop counting its key up from 0
-    (for i := 0; i < n; i++ { lanes[i] = make(...) }) and never deleted
-    from: if any lane exists, lane 0 does. An index that is a variable
+    lane, lanes[0] <- m. Lanes kept in a map with an integer key go to
+    the first key when the map is written only by loops counting its key
+    up by one from the same constant (for i := 0; i < n; i++ { lanes[i] =
+    make(...) }, for id := 1; id <= n; id++, for i := range n, or the
+    index of a range over a slice) and never deleted from: if any lane
+    exists, the first one made does (lanes[1] <- m). An index that is a variable
     defined for it alone (idx := shard(m.Key, n); lanes[idx] <- m) keeps
     the variable, and its definition computes the new index (idx :=
     int(m.Partition)%len(lanes)), when the calls it drops are of functions,
@@ -382,7 +384,7 @@ functions started by several go statements (not recognised); errgroup
 functions started with TryGo whose result is used other than as the
 condition of an if without init (g.TryGo(f) or its negation) or of a
 loop `for !g.TryGo(f)` (kept in a variable, an if's init, an
-else-if); lanes kept in a map not filled by a loop counting from 0;
+else-if); lanes kept in a map not filled by loops counting up from one constant;
 lanes whose index, once replaced, leaves a variable unused that is not a
 range key, a counter stepped from a constant, nor an index variable
 whose definition can be rewritten (one calling a function value, a

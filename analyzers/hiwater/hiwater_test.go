@@ -24,7 +24,8 @@ import (
 // call or function the low-water fix cannot take; delivery reports
 // drained by the sending loop itself, TryGo whose result is kept in a
 // variable or tested in an if's init or an else-if, a pool counted by a call with
-// arguments (other than a getter, a builtin or a conversion) used elsewhere, map lanes not filled from 0, a lane variable
+// arguments (other than a getter, a builtin or a conversion) used elsewhere,
+// map lanes not filled by loops counting up from one constant, a lane variable
 // defined by a function value, an interface's method, or a method using a
 // channel).
 
@@ -149,7 +150,8 @@ var scenarios = []string{
 	// each: the other go statements deleted), a consume loop collecting
 	// the completions of its goroutines in the select receiving its
 	// messages (a low-water tracker), lanes kept in a map filled from 0 and
-	// chosen by key (every message to lane 0), a pool counted by a map
+	// chosen by key (every message to lane 0; maplanes.go: filled from 1,
+	// every message to lane 1), a pool counted by a map
 	// index that the collecting loop uses too (a local count of 1 replaces
 	// both), lanes chosen round robin by a counter and by the index in the
 	// batch (routed by partition; the counter, or the index, goes), lanes
@@ -158,15 +160,16 @@ var scenarios = []string{
 	// call dropped), a pool counted by max(1, h.workers) that the
 	// collecting loop uses too (poolcount.go: a local count of 1; and by
 	// getters with arguments, runtime.GOMAXPROCS(0) and a method of the
-	// package) (16 positive); the work in place with only failures handed
+	// package) (17 positive); the work in place with only failures handed
 	// to TryGo, a batch marked after the group of TryGo functions waiting
 	// for room, two workers with a channel each routed by partition, a loop waiting for
 	// each goroutine in a select, the select collector marking a tracker's
-	// low-water mark, map lanes chosen by partition, workers counted by the
+	// low-water mark, map lanes chosen by partition (filled from 0, and
+	// from 1), workers counted by the
 	// map index each with a channel routed by partition, a lane chosen by a
 	// counter once per claim, a lane variable computed from the partition
 	// (by an expression, and by a method), the max-counted and the
-	// GOMAXPROCS-counted pools marking after every worker stopped (12
+	// GOMAXPROCS-counted pools marking after every worker stopped (13
 	// silent).
 	"hiwater/fallbacks",
 	// Consume loops collecting the completions of their goroutines in the

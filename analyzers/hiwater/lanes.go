@@ -2,6 +2,7 @@ package hiwater
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -322,8 +323,8 @@ func fieldName(t types.Type, i int) string {
 // the number of lanes (lanes[int(m.Partition)%len(lanes)] <- m), or, for a
 // record without a Partition field of its own, the first lane (every
 // record then goes to one worker, in order). Lanes kept in a map with an
-// integer key go to key 0, when the map is filled only by a counting loop
-// from 0 (filledFromZero).
+// integer key go to the first key, when the map is filled only by counting loops
+// from a constant (filledFrom).
 func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
 	if !s.send.IsValid() {
@@ -348,7 +349,8 @@ func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
 	case *types.Map:
 		// Lanes in a map: key 0 exists when the map is filled by a
 		// counting loop from 0 (any send reaching a lane proves it ran).
-		if !c.filledFromZero(ast.Unparen(ix.X)) {
+		first, ok := c.filledFrom(ast.Unparen(ix.X))
+		if !ok {
 			return fail()
 		}
 		target, dead, ok := c.indexTarget(ix.Index, nil)
@@ -357,7 +359,7 @@ func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
 		}
 		return analysis.SuggestedFix{
 			Message:   "Send every record to the first lane",
-			TextEdits: append([]analysis.TextEdit{{Pos: target.Pos(), End: target.End(), NewText: []byte("0")}}, dead...),
+			TextEdits: append([]analysis.TextEdit{{Pos: target.Pos(), End: target.End(), NewText: []byte(first)}}, dead...),
 		}, true
 	default:
 		return fail()
@@ -599,11 +601,13 @@ func (c *checker) deadAfter(e ast.Expr) ([]analysis.TextEdit, bool) {
 	return edits, true
 }
 
-// filledFromZero reports whether the map coll (a variable or a field) is
-// written only by coll[i] = ... in a loop counting i up from 0 (for i := 0;
-// i < n; i++, or for i := range n), and never deleted from, in the
-// package: then if any lane exists, lane 0 does.
-func (c *checker) filledFromZero(coll ast.Expr) bool {
+// filledFrom returns the first key of the map coll (a variable or a
+// field) when it is written only by coll[i] = ... in loops counting i up
+// by one from the same constant (for i := 0; i < n; i++, for i := 1; i <=
+// n; i++, for i := range n, or the index of a range over a slice), and
+// never deleted from, in the package: then if any lane exists, the lane of
+// that key does.
+func (c *checker) filledFrom(coll ast.Expr) (string, bool) {
 	objOf := func(e ast.Expr) types.Object {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
@@ -615,14 +619,14 @@ func (c *checker) filledFromZero(coll ast.Expr) bool {
 	}
 	obj := objOf(coll)
 	if obj == nil {
-		return false
+		return "", false
 	}
 	if m, ok := obj.Type().Underlying().(*types.Map); !ok {
-		return false
+		return "", false
 	} else if b, ok := m.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
-		return false
+		return "", false
 	}
-	fills, ok := 0, true
+	fills, ok, first := 0, true, ""
 	visit := func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr:
@@ -635,9 +639,11 @@ func (c *checker) filledFromZero(coll ast.Expr) bool {
 				if !isIx || objOf(ie.X) != obj {
 					continue
 				}
-				if !c.countsFromZero(ie.Index) {
+				k, counts := c.countsFrom(ie.Index)
+				if !counts || first != "" && k != first {
 					ok = false
 				}
+				first = k
 				fills++
 			}
 		}
@@ -646,40 +652,44 @@ func (c *checker) filledFromZero(coll ast.Expr) bool {
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, visit)
 	}
-	return ok && fills > 0
+	return first, ok && fills > 0
 }
 
-// countsFromZero reports whether index is the variable of the loop around
-// it counting up from 0 by one: for i := 0; i < n; i++, or for i := range n.
-func (c *checker) countsFromZero(index ast.Expr) bool {
+// countsFrom returns the first value of index when it is the variable of
+// the loop around it counting up by one from a constant: for i := k; i <
+// n; i++ (k), for i := range n, or the index of a range over a slice or
+// an array (0).
+func (c *checker) countsFrom(index ast.Expr) (string, bool) {
 	id, ok := ast.Unparen(index).(*ast.Ident)
 	if !ok {
-		return false
+		return "", false
 	}
 	v := c.pass.TypesInfo.Uses[id]
 	if v == nil {
-		return false
+		return "", false
 	}
+	fail := func() (string, bool) { return "", false }
 	loop, _ := edit.LoopOf(edit.Path(c.pass, id.Pos()))
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		init, ok := l.Init.(*ast.AssignStmt)
 		if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
-			return false
+			return fail()
 		}
 		if lid, ok := init.Lhs[0].(*ast.Ident); !ok || c.pass.TypesInfo.Defs[lid] != v {
-			return false
+			return fail()
 		}
-		if tv, ok := c.pass.TypesInfo.Types[init.Rhs[0]]; !ok || tv.Value == nil || tv.Value.String() != "0" {
-			return false
+		tv, ok := c.pass.TypesInfo.Types[init.Rhs[0]]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+			return fail()
 		}
 		post, ok := l.Post.(*ast.IncDecStmt)
 		if !ok || post.Tok != token.INC {
-			return false
+			return fail()
 		}
 		pid, ok := ast.Unparen(post.X).(*ast.Ident)
 		if !ok || c.pass.TypesInfo.Uses[pid] != v {
-			return false
+			return fail()
 		}
 		// i is not assigned in the body.
 		assigned := false
@@ -698,16 +708,29 @@ func (c *checker) countsFromZero(index ast.Expr) bool {
 			}
 			return !assigned
 		})
-		return !assigned
+		if assigned {
+			return fail()
+		}
+		return tv.Value.ExactString(), true
 	case *ast.RangeStmt:
 		k, ok := l.Key.(*ast.Ident)
-		if !ok || c.pass.TypesInfo.Defs[k] != v || l.Value != nil {
-			return false
+		if !ok || c.pass.TypesInfo.Defs[k] != v {
+			return fail()
 		}
-		b, ok := c.pass.TypesInfo.TypeOf(l.X).Underlying().(*types.Basic)
-		return ok && b.Info()&types.IsInteger != 0
+		switch t := c.pass.TypesInfo.TypeOf(l.X).Underlying().(type) {
+		case *types.Basic:
+			if t.Info()&types.IsInteger != 0 && l.Value == nil {
+				return "0", true
+			}
+		case *types.Slice, *types.Array:
+			return "0", true
+		case *types.Pointer:
+			if _, isArray := t.Elem().Underlying().(*types.Array); isArray {
+				return "0", true
+			}
+		}
 	}
-	return false
+	return fail()
 }
 
 // droppableMethod reports whether call, a method call, can be dropped with
