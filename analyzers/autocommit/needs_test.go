@@ -20,3 +20,12 @@ import (
 func TestAcrossPackages(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), autocommit.Analyzer, "autocommit/markerwire", "autocommit/markermid", "autocommit/markersvc")
 }
+
+// TestAdapterAcrossPackages: a service that receives the client from its
+// wiring and polls it through an interface of its own, implemented by an
+// adapter forwarding to the client (adaptersvc): records handed to
+// goroutines are reported with the assumption the service relies on, and
+// goroutines joined before the next poll are not (1 positive, 1 silent).
+func TestAdapterAcrossPackages(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), autocommit.Analyzer, "autocommit/adaptersvc")
+}

@@ -199,17 +199,32 @@ func receiverField(v, recv ssa.Value) (int, bool) {
 
 // adapted returns the consumer a call through an adapter (call.Forwarded)
 // is made on: the one whose client the adapter values the call's receiver
-// may be were built with (each a composite literal of the package), or,
-// when the receiver's values are not all such literals, the one the
-// forwarded call itself is bound to if that is the only candidate; nil if
-// no single consumer fits.
+// may be were built with (heldRoots); nil if no single consumer fits.
 func (m *Model) adapted(call *Call) *Consumer {
+	held := m.heldRoots(call)
+	var found *Consumer
+	for _, c := range m.Consumers {
+		if c.Client != call.Client || c.identity == nil || !ssaflow.Intersects(held, []ssa.Value{c.identity}) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
+	}
+	return found
+}
+
+// heldRoots returns the roots of the clients held by the adapter values
+// the receiver of a call through an adapter may be, each a composite
+// literal of the package; nil if a value may come from elsewhere (another
+// implementation of an exported interface).
+func (m *Model) heldRoots(call *Call) []ssa.Value {
 	var held []ssa.Value
 	for _, r := range m.Flow.Roots(ssaflow.Recv(call.Instr.Common())) {
 		a, ok := r.(*ssa.Alloc)
 		if !ok {
-			held = nil
-			break
+			return nil
 		}
 		for _, ref := range *a.Referrers() {
 			fa, ok := ref.(*ssa.FieldAddr)
@@ -223,20 +238,7 @@ func (m *Model) adapted(call *Call) *Consumer {
 			}
 		}
 	}
-	if held == nil {
-		held = m.clientRoots(ssaflow.Recv(call.Forwarded.Instr.Common()))
-	}
-	var found *Consumer
-	for _, c := range m.Consumers {
-		if c.Client != call.Client || c.identity == nil || !ssaflow.Intersects(held, []ssa.Value{c.identity}) {
-			continue
-		}
-		if found != nil {
-			return nil
-		}
-		found = c
-	}
-	return found
+	return held
 }
 
 // packs reports whether v is the slice a variadic call packs ps into, in

@@ -40,7 +40,11 @@ func received(m *Model) []*Consumer {
 		if recv == nil {
 			continue
 		}
-		for _, r := range m.clientRoots(recv) {
+		roots := m.clientRoots(recv)
+		if call.Forwarded != nil {
+			roots = m.heldRoots(call) // the client the adapter holds
+		}
+		for _, r := range roots {
 			key, fn := EntryKey(r)
 			if key == "" {
 				continue
