@@ -23,21 +23,22 @@ import (
 //     a field, sent on a channel held in a map, e.g. one per partition,
 //     or in a field whose channel its own struct value does not make or
 //     that is used other than by one send and one worker, or passed to a
-//     worker function used elsewhere too or not passed the consumer, the
-//     reader or the context its store or commit needs), or to workers
-//     started by a loop, counted or over a slice, an array or a map,
-//     whose body has a goto, a label, a labelled branch or a continue
-//     after the go statement inside a switch or a select (a break there
-//     would not stop the loop): the end of the loop is not "after
-//     processing", so StoreMessage/CommitMessages has no sure place
-//     (analyzer: processedAfter, handedOn, skipsWorker). A channel (a
-//     local, one passed to a worker function, or a field whose worker a
-//     method runs) with one worker, a
-//     pool of workers started by a counted loop or one per element, also
-//     one that does more than start them, returns or skips iterations
-//     (made one worker), goroutines per message, also started in a
-//     nested block (run in place), a fetch followed by `if err == nil {
-//     process }`, and a batch processed by one call are fixed.
+//     worker function used elsewhere too, or to one not passed the
+//     consumer, the reader or the context its store or commit needs that
+//     is exported or named by an interface, so cannot gain a parameter),
+//     or to workers started by a loop, counted or over a slice, an array
+//     or a map, whose body has a goto, a label, a labelled branch or a
+//     continue after the go statement inside a switch or a select (a
+//     break there would not stop the loop): the end of the loop is not
+//     "after processing", so StoreMessage/CommitMessages has no sure
+//     place (analyzer: processedAfter, handedOn, skipsWorker). A channel
+//     (a local, one passed to a worker function, or a field whose worker
+//     a method runs) with one worker, a pool of workers started by a
+//     counted loop or one per element, also one that does more than
+//     start them, returns or skips iterations (made one worker),
+//     goroutines per message, also started in a nested block (run in
+//     place), a fetch followed by `if err == nil { process }`, and a
+//     batch processed by one call are fixed.
 //   - kafkago: a decoding helper that reads with ReadMessage, returned as
 //     a value, stored in an exported field, a field of a generic struct
 //     or one a struct literal without keys may set, or called in a go or
@@ -70,7 +71,10 @@ import (
 //     no sure place for the WaitGroup's Done. A send in a
 //     select with cases other than ctx.Done() and a default is not
 //     reported either: such a select, or any receive in the poll loop, is
-//     taken as a join.
+//     taken as a join. So is a select with a default that checks an
+//     error channel before each poll (issue #12): the goroutines send
+//     their errors there, and a Wait before the next poll could then
+//     deadlock on a full channel.
 //   - A confluent-kafka-go consumer returned by another package's
 //     function and never stored on: the package that builds it is
 //     imported by this one, so the store's need cannot reach it; not
@@ -223,8 +227,11 @@ var scenarios = []struct {
 	// worker function with the consumer: confluent defaults with a pool
 	// (made one worker, which stores on the consumer it is passed),
 	// kafka-go ReadMessage with one worker (which commits on the reader
-	// and context it is passed) (2 / 2): auto-store off with the worker
-	// storing, FetchMessage with the worker committing.
+	// and context it is passed); the same with workers not passed the
+	// consumer, or the reader and the context (each gains a parameter
+	// for them, which the go statement passes) (4 / 4): auto-store off
+	// with the worker storing, FetchMessage with the worker committing,
+	// twice.
 	{"autocommit/paramworkers", autocommit.Analyzer},
 	// kafka-go ReadMessage in a loop that also commits the message after
 	// its last use: the fix is FetchMessage alone (1 positive; the

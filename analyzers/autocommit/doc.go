@@ -29,7 +29,9 @@ so this analyzer reports only what can lose records with that client:
     kafka-go, the commit with the worker's context; or a local channel
     that one go statement passes to a worker function of the package
     used nowhere else (go archive(ctx, c, jobs)), the store or commit
-    made on the consumer, reader and context that statement passes it;
+    made on the consumer, reader and context that statement passes it
+    (a worker not passed them, unexported and named by no interface,
+    gains a parameter for each, which the go statement passes);
     at the end of an if err == nil block
     that processes it; for a message read with ReadMessage and appended
     to a batch that one call processes (pending = append(pending, msg);

@@ -239,8 +239,8 @@ func (c *checker) commitInWorker(path []ast.Node, call *ast.CallExpr, sel *ast.S
 	if msg == "" {
 		return nil, nil, false
 	}
-	reader, ok1 := rb(sel.X)
-	ctx, ok2 := rb(call.Args[0])
+	reader, e1, ok1 := rb(sel.X)
+	ctx, e2, ok2 := rb(call.Args[0])
 	if !ok1 || !ok2 {
 		return nil, nil, false
 	}
@@ -251,6 +251,7 @@ func (c *checker) commitInWorker(path []ast.Node, call *ast.CallExpr, sel *ast.S
 	if !ok {
 		return nil, nil, false
 	}
+	e = append(e, mergeInserts(append(e1, e2...))...)
 	if pl != nil {
 		if e, ok = c.oneWorker(pl, e); !ok {
 			return nil, nil, false

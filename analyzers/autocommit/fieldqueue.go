@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/offsetcommit/commitlint/internal/edit"
 )
 
@@ -107,13 +109,13 @@ func (c *checker) fieldQueue(sel *ast.SelectorExpr) (string, []ast.Stmt, *pool, 
 	if !c.visibleAt(wbase, at) {
 		return fail()
 	}
-	rb := func(e ast.Expr) (string, bool) {
+	rb := func(e ast.Expr) (string, []analysis.TextEdit, bool) {
 		if root := rootIdent(e); root != nil && c.pass.TypesInfo.Uses[root] == c.pass.TypesInfo.Uses[sendBase] {
 			src := edit.Source(c.pass, e)
-			return wbase.Name + src[len(root.Name):], true
+			return wbase.Name + src[len(root.Name):], nil, true
 		}
 		if c.rootVisibleAt(e, at) {
-			return edit.Source(c.pass, e), true
+			return edit.Source(c.pass, e), nil, true
 		}
 		// A context of the loop: the worker's own.
 		t := c.pass.TypesInfo.TypeOf(e)
@@ -125,12 +127,12 @@ func (c *checker) fieldQueue(sel *ast.SelectorExpr) (string, []ast.Stmt, *pool, 
 						continue
 					}
 					if _, seen := c.scopeAt(at).LookupParent(id.Name, at); seen == obj {
-						return id.Name, true
+						return id.Name, nil, true
 					}
 				}
 			}
 		}
-		return "", false
+		return "", nil, false
 	}
 	return v.Name, body, pl, rb
 }
@@ -397,19 +399,23 @@ func (c *checker) paramQueue(fd *ast.FuncDecl, ch types.Object) (string, []ast.S
 		}
 	}
 	at := body[0].Pos()
-	rb := func(e ast.Expr) (string, bool) {
+	added := map[types.Object]string{}
+	rb := func(e ast.Expr) (string, []analysis.TextEdit, bool) {
 		if c.rootVisibleAt(e, at) {
-			return edit.Source(c.pass, e), true
+			return edit.Source(c.pass, e), nil, true
 		}
-		if root := rootIdent(e); root != nil {
-			for k, a := range gs.Call.Args {
-				if id, ok := ast.Unparen(a).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == c.pass.TypesInfo.Uses[root] && params[k].Name != "_" {
-					src := edit.Source(c.pass, e)
-					if _, seen := c.scopeAt(at).LookupParent(params[k].Name, at); seen != c.pass.TypesInfo.Defs[params[k]] {
-						return "", false
-					}
-					return params[k].Name + src[len(root.Name):], true
+		root := rootIdent(e)
+		if root == nil {
+			return "", nil, false
+		}
+		src := edit.Source(c.pass, e)
+		obj := c.pass.TypesInfo.Uses[root]
+		for k, a := range gs.Call.Args {
+			if id, ok := ast.Unparen(a).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj && params[k].Name != "_" {
+				if _, seen := c.scopeAt(at).LookupParent(params[k].Name, at); seen != c.pass.TypesInfo.Defs[params[k]] {
+					return "", nil, false
 				}
+				return params[k].Name + src[len(root.Name):], nil, true
 			}
 		}
 		t := c.pass.TypesInfo.TypeOf(e)
@@ -417,12 +423,77 @@ func (c *checker) paramQueue(fd *ast.FuncDecl, ch types.Object) (string, []ast.S
 			for _, id := range params {
 				if obj := c.pass.TypesInfo.Defs[id]; obj != nil && types.Identical(obj.Type(), t) {
 					if _, seen := c.scopeAt(at).LookupParent(id.Name, at); seen == obj {
-						return id.Name, true
+						return id.Name, nil, true
 					}
 				}
 			}
 		}
-		return "", false
+		// The worker gains a parameter for root, which the go statement
+		// passes.
+		if name, ok := added[obj]; ok {
+			return name + src[len(root.Name):], nil, true
+		}
+		v, ok := obj.(*types.Var)
+		if !ok || v.Parent() == c.pass.Pkg.Scope() || !c.visibleAt(root, gs.Pos()) || fn.Exported() || c.interfaceMethodNamed(fn.Name()) {
+			return "", nil, false
+		}
+		typ, ok := c.typeIn(v.Type(), edit.File(c.pass, decl.Pos()))
+		if !ok {
+			return "", nil, false
+		}
+		name := c.unusedName(decl.Body, root.Name)
+		for _, p := range params {
+			if p.Name == name {
+				return "", nil, false
+			}
+		}
+		added[obj] = name
+		var edits []analysis.TextEdit
+		pl := decl.Type.Params
+		if n := len(pl.List); n > 0 {
+			edits = append(edits, analysis.TextEdit{Pos: pl.List[n-1].End(), End: pl.List[n-1].End(), NewText: []byte(", " + name + " " + typ)})
+		} else {
+			edits = append(edits, analysis.TextEdit{Pos: pl.Opening + 1, End: pl.Opening + 1, NewText: []byte(name + " " + typ)})
+		}
+		if n := len(gs.Call.Args); n > 0 {
+			edits = append(edits, analysis.TextEdit{Pos: gs.Call.Args[n-1].End(), End: gs.Call.Args[n-1].End(), NewText: []byte(", " + root.Name)})
+		} else {
+			edits = append(edits, analysis.TextEdit{Pos: gs.Call.Lparen + 1, End: gs.Call.Lparen + 1, NewText: []byte(root.Name)})
+		}
+		return name + src[len(root.Name):], edits, true
 	}
 	return v.Name, body, pl, rb
+}
+
+// typeIn spells t in file f of the package, false when f does not import
+// a package t names.
+func (c *checker) typeIn(t types.Type, f *ast.File) (string, bool) {
+	ok := true
+	s := types.TypeString(t, func(p *types.Package) string {
+		if p == c.pass.Pkg {
+			return ""
+		}
+		q := edit.Qualifier(c.pass, f, p)
+		if q == "" {
+			ok = false
+		}
+		return q
+	})
+	return s, ok && f != nil
+}
+
+// mergeInserts merges insertions at the same position (two parameters a
+// worker gains) into one edit, in order.
+func mergeInserts(edits []analysis.TextEdit) []analysis.TextEdit {
+	var out []analysis.TextEdit
+	at := map[token.Pos]int{}
+	for _, e := range edits {
+		if i, seen := at[e.Pos]; seen && e.End == e.Pos && out[i].End == out[i].Pos {
+			out[i].NewText = append(append([]byte(nil), out[i].NewText...), e.NewText...)
+			continue
+		}
+		at[e.Pos] = len(out)
+		out = append(out, e)
+	}
+	return out
 }

@@ -148,6 +148,7 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 	var extra []analysis.TextEdit
 	var pl *pool
 	var g []*ast.GoStmt
+	var rbEdits []analysis.TextEdit // a parameter the worker gains
 	switch {
 	case msg != "":
 		if body, extra, ok = c.errHandling(path, stmt, "store offset"); !ok {
@@ -175,7 +176,7 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 			return nil, rewrite{}, false
 		}
 		var ok bool
-		if recvSrc, ok = rb(recv.X); !ok {
+		if recvSrc, rbEdits, ok = rb(recv.X); !ok {
 			return nil, rewrite{}, false
 		}
 		name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
@@ -194,6 +195,7 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 	if !ok {
 		return nil, rewrite{}, false
 	}
+	e = append(e, rbEdits...)
 	if pl != nil {
 		one, ok := c.oneWorker(pl, e)
 		if !ok {

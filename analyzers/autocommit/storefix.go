@@ -69,8 +69,9 @@ func (c *checker) workerScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, *p
 }
 
 // A rebaser spells, in the worker's body, an expression of the loop that
-// sends to it (the consumer, a context), or says it cannot.
-type rebaser func(e ast.Expr) (string, bool)
+// sends to it (the consumer, a context), with the edits that bring it
+// there (a parameter the worker gains), or says it cannot.
+type rebaser func(e ast.Expr) (string, []analysis.TextEdit, bool)
 
 // isNilCheckOf reports whether cond is `id != nil` for the variable id.
 func isNilCheckOf(pass *analysis.Pass, cond ast.Expr, id *ast.Ident) bool {
@@ -167,8 +168,8 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 		return "", nil, nil, nil
 	}
 	at := body[0].Pos()
-	return v.Name, body, pl, func(e ast.Expr) (string, bool) {
-		return edit.Source(c.pass, e), c.rootVisibleAt(e, at)
+	return v.Name, body, pl, func(e ast.Expr) (string, []analysis.TextEdit, bool) {
+		return edit.Source(c.pass, e), nil, c.rootVisibleAt(e, at)
 	}
 }
 
