@@ -257,8 +257,9 @@ compiles and is right (the known gaps below).
     would then skip records) nor moved from (the batch's positions would
     pass the records it skipped): it is called in place, in a function
     returning an error or with its error handed to the group. An if
-    statement without init whose condition is !g.TryGo(f) or g.TryGo(f)
-    is replaced as a whole, since the branch for a full group can no
+    statement whose condition is !g.TryGo(f) or g.TryGo(f) (without init,
+    or with an init defining the result that only the condition reads: if
+    ok := g.TryGo(f); !ok) is replaced as a whole, since the branch for a full group can no
     longer run: it is dropped, and the statements of the branch for a
     started function follow the call (if g.TryGo(f) { started++ } else {
     log... } becomes the call, then started++); so is a loop waiting for
@@ -382,9 +383,9 @@ index computed by a call, used elsewhere; pools not started by a counting loop o
 (a for loop with a break), and pools whose workers are different
 functions started by several go statements (not recognised); errgroup
 functions started with TryGo whose result is used other than as the
-condition of an if without init (g.TryGo(f) or its negation) or of a
-loop `for !g.TryGo(f)` (kept in a variable, an if's init, an
-else-if); lanes kept in a map not filled by loops counting up from one constant;
+condition of an if (g.TryGo(f) or its negation, or a variable its init
+defines for it) or of a loop `for !g.TryGo(f)` (a variable of its own
+statement, an else-if); lanes kept in a map not filled by loops counting up from one constant;
 lanes whose index, once replaced, leaves a variable unused that is not a
 range key, a counter stepped from a constant, nor an index variable
 whose definition can be rewritten (one calling a function value, a

@@ -319,12 +319,20 @@ func (c *checker) groupStmt(s *site, path []ast.Node) (ast.Stmt, *ast.BlockStmt,
 		return nil, nil, false
 	}
 	cond, parent, neg := ast.Expr(path[0].(*ast.CallExpr)), path[1], false
+	var init ast.Stmt
 	if u, ok := path[1].(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		cond, parent, neg = u, path[2], true
+	} else if as, ok := path[1].(*ast.AssignStmt); ok {
+		// if ok := g.TryGo(f); !ok { ... }: ok read by the condition alone.
+		cond, neg, ok = c.initResult(as, path[2])
+		if !ok {
+			return nil, nil, false
+		}
+		init, parent = as, path[2]
 	}
 	switch st := parent.(type) {
 	case *ast.IfStmt:
-		if st.Cond != cond || st.Init != nil {
+		if st.Cond != cond || st.Init != init {
 			return nil, nil, false
 		}
 		var full, room ast.Stmt = st.Else, st.Body
@@ -351,6 +359,32 @@ func (c *checker) groupStmt(s *site, path []ast.Node) (ast.Stmt, *ast.BlockStmt,
 		return st, nil, true
 	}
 	return nil, nil, false
+}
+
+// initResult returns the condition of the if statement parent when as is
+// its init defining one variable that only that condition reads, as
+// itself or negated: if ok := g.TryGo(f); !ok.
+func (c *checker) initResult(as *ast.AssignStmt, parent ast.Node) (ast.Expr, bool, bool) {
+	is, ok := parent.(*ast.IfStmt)
+	if !ok || is.Init != ast.Stmt(as) || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil, false, false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil, false, false
+	}
+	v := c.pass.TypesInfo.Defs[id]
+	if v == nil {
+		return nil, false, false
+	}
+	cond, neg := ast.Unparen(is.Cond), false
+	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		cond, neg = ast.Unparen(u.X), true
+	}
+	if cid, ok := cond.(*ast.Ident); !ok || c.pass.TypesInfo.Uses[cid] != v || c.count(is, v) != 1 {
+		return nil, false, false
+	}
+	return is.Cond, neg, true
 }
 
 // declaresAtTop reports whether a statement of b declares a name in b's

@@ -23,11 +23,11 @@ import (
 // neither run in place nor be joined in its iteration, whose position
 // call or function the low-water fix cannot take; delivery reports
 // drained by the sending loop itself, TryGo whose result is kept in a
-// variable or tested in an if's init or an else-if, a pool counted by a call with
-// arguments (other than a getter, a builtin or a conversion) used elsewhere,
-// map lanes not filled by loops counting up from one constant, a lane variable
-// defined by a function value, an interface's method, or a method using a
-// channel).
+// variable of its own statement or tested in an else-if, a pool counted
+// by a call with arguments (other than a getter, a builtin or a
+// conversion) used elsewhere, map lanes not filled by loops counting up
+// from one constant, a lane variable defined by a function value, an
+// interface's method, or a method using a channel).
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -143,7 +143,8 @@ var scenarios = []string{
 	// Shapes once silent for want of a fix (#13 item 4): errgroup
 	// functions started with TryGo, in `if !g.TryGo(f) { ... }`, in a loop
 	// waiting for room (`for !g.TryGo(f) { time.Sleep(d) }`: the loop goes),
-	// in `if g.TryGo(f) { started++ } else { ... }` (started++ kept) and as
+	// in `if g.TryGo(f) { started++ } else { ... }` (started++ kept), in
+	// `if ok := g.TryGo(f); !ok { ... }` and as
 	// a statement of a function returning nothing (called in place, their
 	// error handed to the group), pools started by several go statements
 	// (a method counted by wg.Add(2), a closure counted by a wg.Add(1)
@@ -160,16 +161,16 @@ var scenarios = []string{
 	// call dropped), a pool counted by max(1, h.workers) that the
 	// collecting loop uses too (poolcount.go: a local count of 1; and by
 	// getters with arguments, runtime.GOMAXPROCS(0) and a method of the
-	// package) (17 positive); the work in place with only failures handed
+	// package) (18 positive); the work in place with only failures handed
 	// to TryGo, a batch marked after the group of TryGo functions waiting
-	// for room, two workers with a channel each routed by partition, a loop waiting for
-	// each goroutine in a select, the select collector marking a tracker's
-	// low-water mark, map lanes chosen by partition (filled from 0, and
-	// from 1), workers counted by the
-	// map index each with a channel routed by partition, a lane chosen by a
-	// counter once per claim, a lane variable computed from the partition
+	// for room, and after the group of TryGo functions tested in an init,
+	// two workers with a channel each routed by partition, a loop waiting
+	// for each goroutine in a select, the select collector marking a
+	// tracker's low-water mark, map lanes chosen by partition (filled from
+	// 0, and from 1), workers counted by the map index each with a channel
+	// routed by partition, a lane chosen by a counter once per claim, a lane variable computed from the partition
 	// (by an expression, and by a method), the max-counted and the
-	// GOMAXPROCS-counted pools marking after every worker stopped (13
+	// GOMAXPROCS-counted pools marking after every worker stopped (14
 	// silent).
 	"hiwater/fallbacks",
 	// Consume loops collecting the completions of their goroutines in the

@@ -142,6 +142,48 @@ func tryCount(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim,
 	return started
 }
 
+// tryInit starts a group function per record when the group has room, the
+// result of TryGo tested in the if's init; each function marks its record.
+func tryInit(ctx context.Context, cl *kgo.Client, g *errgroup.Group) error {
+	for ctx.Err() == nil {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			if ok := g.TryGo(func() error {
+				if err := process(ctx, r); err != nil {
+					return err
+				}
+				cl.MarkCommitRecords(r) // want `call to MarkCommitRecords from a per-record errgroup function`
+				return nil
+			}); !ok {
+				log.Printf("busy: record %d dropped", r.Offset)
+			}
+		}
+	}
+	return ctx.Err()
+}
+
+// tryInitJoined is tryInit's twin: the functions only process, and the
+// batch is marked once the group is done.
+func tryInitJoined(ctx context.Context, cl *kgo.Client) error {
+	for ctx.Err() == nil {
+		fetches := cl.PollFetches(ctx)
+		var g errgroup.Group
+		g.SetLimit(8)
+		for _, r := range fetches.Records() {
+			if ok := g.TryGo(func() error { return process(ctx, r) }); !ok {
+				if err := process(ctx, r); err != nil {
+					return err
+				}
+			}
+		}
+		if err := g.Wait(); err != nil {
+			return err
+		}
+		cl.MarkCommitRecords(fetches.Records()...) // ok: marked after the group is done
+	}
+	return ctx.Err()
+}
+
 // pair starts two workers by two go statements; both receive from one
 // channel and mark what they finish.
 type pair struct{}
