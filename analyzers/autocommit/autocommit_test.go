@@ -52,9 +52,7 @@ import (
 //   - confluentdefaults, pollhelper: a message returned by a helper that
 //     is exported, named by an interface or used other than called, or
 //     from a Poll type switch's case by a helper that returns anything
-//     but (the message or nil, error), or that switches over a variable
-//     (ev := c.Poll(100); switch e := ev.(type)): no sure place for the
-//     store.
+//     but (the message or nil, error): no sure place for the store.
 //   - confluentdefaults: a fetch taken as a value and stored (in a
 //     field), returned, or passed to an exported function, one named by
 //     an interface or one also given another consumer's fetch: the
@@ -220,8 +218,9 @@ var scenarios = []struct {
 	{"autocommit/fieldworkers", autocommit.Analyzer},
 	// a helper returning the message from the message case of a type
 	// switch over Poll, the caller processing it: confluent defaults (the
-	// caller stores after processing) (1 / 1): auto-store off with the
-	// caller storing.
+	// caller stores after processing), and the same polling into a
+	// variable first (ev := c.Poll(100); switch e := ev.(type)) (2 / 2):
+	// auto-store off with the caller storing, twice.
 	{"autocommit/pollhelper", autocommit.Analyzer},
 	// messages sent on a local channel that a go statement passes to a
 	// worker function with the consumer: confluent defaults with a pool

@@ -219,22 +219,53 @@ func isSel(e ast.Expr) bool {
 }
 
 // returnedCase returns, for a fetch call switched on in stmt (switch e :=
-// c.Poll(100).(type)), the clause of the message type that returns the
+// c.Poll(100).(type), or ev := c.Poll(100) in list and later switch e :=
+// ev.(type)), the clause of the message type that returns the
 // message (case *kafka.Message: return e, nil) and hands it on no other
 // way, with its type switch.
-func (c *checker) returnedCase(call *ast.CallExpr, stmt ast.Stmt) (*ast.TypeSwitchStmt, *ast.CaseClause) {
-	ts, ok := stmt.(*ast.TypeSwitchStmt)
-	if !ok || ts.Init != nil {
+func (c *checker) returnedCase(call *ast.CallExpr, stmt ast.Stmt, list []ast.Stmt) (*ast.TypeSwitchStmt, *ast.CaseClause) {
+	// ev := c.Poll(100), then a switch over ev later in the list.
+	if as, ok := stmt.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call {
+		id, ok := as.Lhs[0].(*ast.Ident)
+		ev := c.pass.TypesInfo.ObjectOf(id)
+		if !ok || ev == nil {
+			return nil, nil
+		}
+		for _, later := range after(list, stmt) {
+			if ts, ok := later.(*ast.TypeSwitchStmt); ok && c.switchesOver(ts, func(e ast.Expr) bool {
+				x, ok := ast.Unparen(e).(*ast.Ident)
+				return ok && c.pass.TypesInfo.Uses[x] == ev
+			}) {
+				return c.returningCase(ts)
+			}
+		}
 		return nil, nil
+	}
+	ts, ok := stmt.(*ast.TypeSwitchStmt)
+	if !ok || !c.switchesOver(ts, func(e ast.Expr) bool { return ast.Unparen(e) == call }) {
+		return nil, nil
+	}
+	return c.returningCase(ts)
+}
+
+// switchesOver reports whether ts is `switch e := x.(type)`, with no
+// init, for an x that is matches.
+func (c *checker) switchesOver(ts *ast.TypeSwitchStmt, is func(ast.Expr) bool) bool {
+	if ts.Init != nil {
+		return false
 	}
 	as, ok := ts.Assign.(*ast.AssignStmt)
 	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		return nil, nil
+		return false
 	}
 	ta, ok := as.Rhs[0].(*ast.TypeAssertExpr)
-	if !ok || ast.Unparen(ta.X) != call {
-		return nil, nil
-	}
+	return ok && is(ta.X)
+}
+
+// returningCase returns ts with its clause of a message type when that
+// clause returns the message and hands it on no other way.
+func (c *checker) returningCase(ts *ast.TypeSwitchStmt) (*ast.TypeSwitchStmt, *ast.CaseClause) {
+	as := ts.Assign.(*ast.AssignStmt)
 	name := as.Lhs[0].(*ast.Ident).Name
 	for _, cc := range ts.Body.List {
 		clause := cc.(*ast.CaseClause)

@@ -44,7 +44,8 @@ so this analyzer reports only what can lose records with that client:
     package, unexported and named by no interface, every use a call
     whose result is processed where it is taken); so is a message
     returned from the message case of a type switch over Poll (case
-    *kafka.Message: return e, nil) by a helper returning (the message,
+    *kafka.Message: return e, nil; the switch over the call, or over a
+    variable it was assigned to) by a helper returning (the message,
     error) whose every return gives that message or nil, the helper
     unchanged. Workers started by a counted
     loop (a pool) finish messages out of order, and a store keeps the
@@ -112,8 +113,9 @@ so this analyzer reports only what can lose records with that client:
     function of the package that its one go statement passes the channel
     to (go worker(ctx, work): it gains the WaitGroup as a parameter, which
     the go statement passes); or an unexported field's channel, made
-    fresh for each value of its struct, whose workers any function of the
-    package runs (for r := range s.work). Each worker ranges over the
+    fresh for each value of its struct (whose methods all have pointer
+    receivers: the struct gains the WaitGroup), whose workers any
+    function of the package runs (for r := range s.work). Each worker ranges over the
     channel, or receives from it in a case of a select in a for loop that
     never leaves (a worker that also ticks; on an unbuffered channel never
     closed, the other cases may return, case <-ctx.Done(): return, since a

@@ -191,6 +191,11 @@ func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncD
 		if !ok || len(fld.Names) != 1 {
 			return nil, nil, false
 		}
+		for i := 0; i < named.NumMethods(); i++ {
+			if _, ptrRecv := named.Method(i).Type().(*types.Signature).Recv().Type().(*types.Pointer); !ptrRecv {
+				return nil, nil, false // a value receiver copies the WaitGroup the fix adds
+			}
+		}
 		h.ch, h.field, h.chanField, h.named = v, true, fld, named
 		for _, f := range c.pass.Files {
 			scope = append(scope, f)

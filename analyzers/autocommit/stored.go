@@ -130,15 +130,18 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call, l
 // whose consumer is spelled recvX: its receiver, or the receiver of the
 // method value it calls (the caller checks that it is in sight there).
 func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path []ast.Node, recvX ast.Expr, logOnly bool) ([]analysis.TextEdit, rewrite, bool) {
-	if stmt, listp := edit.Stmt(path); stmt != nil && c.messageReturned(call, stmt, *listp) {
-		// Returned to the callers, which process it: they store it.
-		e, ok := c.storeInCallers(k, path, stmt, call, recvX, logOnly)
-		return e, rewrite{callers: true}, ok
-	} else if _, clause := c.returnedCase(call, stmt); clause != nil {
-		// Returned from the message case of a type switch over a Poll:
-		// the callers store it too.
-		e, ok := c.storeCaseInCallers(k, path, clause, recvX, logOnly)
-		return e, rewrite{callers: true}, ok
+	if stmt, listp := edit.Stmt(path); stmt != nil {
+		if _, clause := c.returnedCase(call, stmt, *listp); clause != nil {
+			// Returned from the message case of a type switch over a
+			// Poll: the callers store it.
+			e, ok := c.storeCaseInCallers(k, path, clause, recvX, logOnly)
+			return e, rewrite{callers: true}, ok
+		}
+		if c.messageReturned(call, stmt, *listp) {
+			// Returned to the callers, which process it: they store it.
+			e, ok := c.storeInCallers(k, path, stmt, call, recvX, logOnly)
+			return e, rewrite{callers: true}, ok
+		}
 	}
 	recv := &ast.SelectorExpr{X: recvX}
 	recvSrc := edit.Source(c.pass, recvX)

@@ -101,3 +101,89 @@ func consumeStored(ctx context.Context, src *storingSource, st *store) error {
 	}
 	return nil
 }
+
+// events polls into a variable first, as confluent's own examples do.
+type events struct {
+	c *kafka.Consumer
+}
+
+func newEvents() (*events, error) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "events"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return nil, err
+	}
+	return &events{c: c}, nil
+}
+
+func (s *events) next() (*kafka.Message, error) {
+	for {
+		ev := s.c.Poll(100)
+		if ev == nil {
+			continue
+		}
+		switch e := ev.(type) {
+		case *kafka.Message:
+			return e, nil
+		case kafka.Error:
+			return nil, e
+		}
+	}
+}
+
+func consumeEvents(ctx context.Context, src *events, st *store) error {
+	for ctx.Err() == nil {
+		m, err := src.next()
+		if err != nil {
+			return err
+		}
+		if err := st.save(ctx, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// storingEvents turns the auto-store off; its caller stores after the
+// save.
+type storingEvents struct {
+	c *kafka.Consumer
+}
+
+func newStoringEvents() (*storingEvents, error) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "events-stored", "enable.auto.offset.store": false}) // ok: auto-store off, the caller stores after processing
+	if err != nil {
+		return nil, err
+	}
+	return &storingEvents{c: c}, nil
+}
+
+func (s *storingEvents) next() (*kafka.Message, error) {
+	for {
+		ev := s.c.Poll(100)
+		if ev == nil {
+			continue
+		}
+		switch e := ev.(type) {
+		case *kafka.Message:
+			return e, nil
+		case kafka.Error:
+			return nil, e
+		}
+	}
+}
+
+func consumeStoredEvents(ctx context.Context, src *storingEvents, st *store) error {
+	for ctx.Err() == nil {
+		m, err := src.next()
+		if err != nil {
+			return err
+		}
+		if err := st.save(ctx, m); err != nil {
+			return err
+		}
+		if _, err := src.c.StoreMessage(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
