@@ -357,6 +357,11 @@ var scenarios = []struct {
 	// interface the package's own wrapper implements too, whose calls
 	// may queue the commit (1 silent).
 	{"ordering/viaiface", ordering.Analyzer},
+	// a franz-go and a confluent client used through an interface whose
+	// only implementation is an adapter forwarding to the client:
+	// acknowledged before processing (2 positives, the move fix); after
+	// (1 silent).
+	{"ordering/viaadapter", ordering.Analyzer},
 	// a commit's error logged through a helper of another package: the
 	// error is not the message (a commit before the save: 1 positive;
 	// after it: 1 silent, once reported as processing the message).

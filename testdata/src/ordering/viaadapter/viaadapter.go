@@ -30,7 +30,7 @@ type kgoQueue struct{ cl *kgo.Client }
 
 func (q *kgoQueue) Poll(ctx context.Context) kgo.Fetches { return q.cl.PollFetches(ctx) }
 
-func (q *kgoQueue) Ack(ctx context.Context, rs ...*kgo.Record) error {
+func (q *kgoQueue) Ack(ctx context.Context, rs ...*kgo.Record) error { // want Ack:`commitsParam\(1, CommitRecords\)` Ack:`doesNotProcess\[1\]`
 	return q.cl.CommitRecords(ctx, rs...)
 }
 
@@ -91,7 +91,7 @@ func (i confluentInbox) Next(timeout time.Duration) (*kafka.Message, error) {
 	return i.c.ReadMessage(timeout)
 }
 
-func (i confluentInbox) Done(m *kafka.Message) error {
+func (i confluentInbox) Done(m *kafka.Message) error { // want Done:`commitsParam\(0, CommitMessage\)` Done:`doesNotProcess\[0\]`
 	_, err := i.c.CommitMessage(m)
 	return err
 }
