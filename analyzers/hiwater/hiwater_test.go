@@ -199,6 +199,11 @@ var scenarios = []string{
 	// and kafka-go (3 positive, run in place); each processed in place
 	// (3 silent).
 	"hiwater/viaiface",
+	// a kafka-go reader used through an interface whose only
+	// implementation is an adapter forwarding to it: a goroutine per
+	// message acknowledging its own (1 positive, run in place); one at a
+	// time (1 silent).
+	"hiwater/viaadapter",
 	// a goroutine per record reporting failures on a channel the poll
 	// loop checks at its top (1 positive: run in place, its sends made
 	// not to wait, or a second failure in one poll would wait for the
