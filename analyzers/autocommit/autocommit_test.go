@@ -66,13 +66,15 @@ import (
 //     record on, returns from its select on a buffered channel (the Wait
 //     could wait for records no worker takes), or a channel sits in a map
 //     (one per partition, as franz-go's goroutine-per-partition example):
-//     no sure place for the WaitGroup's Done. A send in a
-//     select with cases other than ctx.Done() and a default is not
-//     reported either: such a select, or any receive in the poll loop, is
-//     taken as a join. So is a select with a default that checks an
-//     error channel before each poll (issue #12): the goroutines send
-//     their errors there, and a Wait before the next poll could then
-//     deadlock on a full channel.
+//     no sure place for the WaitGroup's Done. A send in a select with
+//     cases other than ctx.Done() and a default is not reported either:
+//     such a select, or any receive in the poll loop, is taken as a join;
+//     nor one whose ctx.Done() or default case carries on (or returns
+//     only from an EachRecord callback): the record it skips becomes
+//     committable at the next poll, a loss no WaitGroup removes. A join
+//     too is a select with a default that checks an error channel before
+//     each poll (issue #12): the goroutines send their errors there, and
+//     a Wait before the next poll could then deadlock on a full channel.
 //   - A confluent-kafka-go consumer returned by another package's
 //     function and never stored on: the package that builds it is
 //     imported by this one, so the store's need cannot reach it; not
@@ -174,7 +176,7 @@ var scenarios = []struct {
 	// worker that also ticks (a select in its loop), a field's channel to
 	// workers a method starts (the struct gains the WaitGroup), a local
 	// channel passed to a pool of worker functions (each gains the
-	// WaitGroup as a parameter), a send in a select that gives up on
+	// WaitGroup as a parameter), a send in a select that returns on
 	// ctx.Done() (that case counts the record done), the same to workers
 	// that return on ctx.Done() over an unbuffered channel (7 / 7): the
 	// loop waits for the workers, AutoCommitMarks with marks in the
@@ -272,7 +274,9 @@ var scenarios = []struct {
 	// a client built here from its caller's options; confluent consumers
 	// relying on the defaults, never stored on: messages handed to
 	// goroutines (run in place, stored after), processed in the loop
-	// (stored after) (6 / 6): joined before the next poll, the client
+	// (stored after); franz-go records handed to workers over a field's
+	// channel (the struct gains a WaitGroup) (7 / 7): joined before the
+	// next poll, the workers waited for before the next poll, the client
 	// handed to a value that may commit, a method value of the client
 	// (its calls unseen), the caller's options with AutoCommitMarks added
 	// and marks; kafka-go ReadMessage on a received reader (group mode

@@ -128,8 +128,10 @@ so this analyzer reports only what can lose records with that client:
     the records committable, waits until the workers have processed them.
     The default revoke commits only what a poll made committable, so it
     commits no record a worker still holds. A send that is a case of a
-    select whose other cases are ctx.Done() or a default is counted
-    before the select, and those cases count it done. Not reported: a
+    select in the poll function (not a callback) whose other cases are
+    ctx.Done() or a default and return (the loop polls no more, so the
+    record they skip is not committed) is counted before the select, and
+    those cases count it done. Not reported: a
     loop that receives from a channel or selects otherwise (taken as a
     join, as for goroutines); a channel passed to a function used more
     than once, exported, variadic or of another package, or used other

@@ -13,6 +13,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 )
 
 // ---- records handed to workers over a channel outlive their poll ----
@@ -133,7 +134,7 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 			Category: CategoryOutlivePoll,
 			Message: fmt.Sprintf("record handed to workers over a channel while the loop polls again: %s%s's auto-commit commits every poll before the latest, so the next %s makes this record committable while a worker may still hold it; a crash loses it (at-most-once)",
 				c.assumption(k), k.Client.Name, clientmodel.ShortName(f.Func)),
-			Related: append(c.outliveRelated(k, f), related(h.work[0].end, "a worker takes the record here")),
+			Related: append(c.outliveRelated(k, f), related(h.work[0].body[0].Pos(), "a worker processes the record here, after the loop may have polled again")),
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   "Wait for the workers to process the poll's records before the next poll",
 				TextEdits: edits,
@@ -350,9 +351,11 @@ func outerDecl(path []ast.Node) *ast.FuncDecl {
 }
 
 // cancellableSend returns the select statement whose case's send is
-// rest[0] (rest[1] the case), when it is a statement of a list and its
-// other cases only receive from a context's Done channel (discarding the
-// value) or are a default.
+// rest[0] (rest[1] the case), when it is a statement of a list in the
+// poll function (not a callback) and its other cases only receive from a
+// context's Done channel (discarding the value) or are a default, and
+// leave the function: a case that skips the record and carries on would
+// let the next poll make it committable, unprocessed.
 func (c *checker) cancellableSend(rest []ast.Node) (*ast.SelectStmt, bool) {
 	if len(rest) < 4 {
 		return nil, false
@@ -364,8 +367,21 @@ func (c *checker) cancellableSend(rest []ast.Node) (*ast.SelectStmt, bool) {
 	if s, _ := edit.Stmt(rest[3:]); s != sel {
 		return nil, false
 	}
+	// The select is in the poll function itself (not in a callback,
+	// whose return would let the loop poll again).
+	for _, n := range rest[3:] {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return nil, false
+		}
+		if _, decl := n.(*ast.FuncDecl); decl {
+			break
+		}
+	}
 	for _, x := range sel.Body.List {
 		cc := x.(*ast.CommClause)
+		if cc.Comm != rest[0] && !c.returns(cc.Body) {
+			return nil, false // the record skipped, the loop would poll again and commit it
+		}
 		switch comm := cc.Comm.(type) {
 		case nil:
 		case *ast.SendStmt:
@@ -382,6 +398,21 @@ func (c *checker) cancellableSend(rest []ast.Node) (*ast.SelectStmt, bool) {
 		}
 	}
 	return sel, true
+}
+
+// returns reports whether list ends by leaving its function: a return,
+// or a call that never returns.
+func (c *checker) returns(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch last := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.ExprStmt:
+		return noreturn.Of(c.pass).Leaves(last)
+	}
+	return false
 }
 
 // isDoneCall reports whether e calls the Done method of a context.

@@ -314,9 +314,9 @@ func passedWaited(ctx context.Context, n *notifier) {
 	}
 }
 
-// cancellable hands each record over in a select that gives up when the
-// context is cancelled: the case that does not send counts the record
-// done.
+// cancellable hands each record over in a select that returns when the
+// context is cancelled (the loop polls no more, so the record it skips
+// is not committed): that case counts the record done too.
 func cancellable(ctx context.Context, n *notifier) error {
 	cl, err := kgo.NewClient(kgo.ConsumerGroup("alerts"))
 	if err != nil {
@@ -336,12 +336,13 @@ func cancellable(ctx context.Context, n *notifier) error {
 			close(work)
 			return nil
 		}
-		fetches.EachRecord(func(r *kgo.Record) {
+		for _, r := range fetches.Records() {
 			select {
 			case work <- r: // want `record handed to workers over a channel`
 			case <-ctx.Done():
+				return ctx.Err()
 			}
-		})
+		}
 	}
 }
 
@@ -367,14 +368,14 @@ func cancellableWaited(ctx context.Context, n *notifier) error {
 			close(work)
 			return nil
 		}
-		fetches.EachRecord(func(r *kgo.Record) {
+		for _, r := range fetches.Records() {
 			wg.Add(1)
 			select {
 			case work <- r: // ok: wg.Wait below runs before the next poll
 			case <-ctx.Done():
-				wg.Done()
+				return ctx.Err()
 			}
-		})
+		}
 		wg.Wait()
 	}
 }
@@ -398,12 +399,13 @@ func stoppable(ctx context.Context, n *notifier) {
 		}()
 	}
 	for ctx.Err() == nil {
-		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+		for _, r := range cl.PollFetches(ctx).Records() {
 			select {
 			case work <- r: // want `record handed to workers over a channel`
 			case <-ctx.Done():
+				return
 			}
-		})
+		}
 	}
 }
 
@@ -426,14 +428,14 @@ func stoppableWaited(ctx context.Context, n *notifier) {
 		}()
 	}
 	for ctx.Err() == nil {
-		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+		for _, r := range cl.PollFetches(ctx).Records() {
 			wg.Add(1)
 			select {
 			case work <- r: // ok: wg.Wait below runs before the next poll
 			case <-ctx.Done():
-				wg.Done()
+				return
 			}
-		})
+		}
 		wg.Wait()
 	}
 }

@@ -145,3 +145,64 @@ func (fl *Flusher) Run(ctx context.Context, index func(*kgo.Record)) {
 		}
 	}
 }
+
+// Pipeline receives its client and hands each record to workers that it
+// starts, over a channel held in a field (issue #12): the fix counts the
+// records on a WaitGroup the struct gains.
+type Pipeline struct {
+	Client *kgo.Client
+	work   chan *kgo.Record
+}
+
+func NewPipeline(cl *kgo.Client) *Pipeline {
+	return &Pipeline{Client: cl, work: make(chan *kgo.Record, 64)}
+}
+
+func (p *Pipeline) Start(workers int, index func(*kgo.Record)) {
+	for i := 0; i < workers; i++ {
+		go func() {
+			for r := range p.work {
+				index(r)
+			}
+		}()
+	}
+}
+
+func (p *Pipeline) Run(ctx context.Context) {
+	for ctx.Err() == nil {
+		p.Client.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			p.work <- r // want `record handed to workers over a channel while the loop polls again: assuming a consumer group with the client's default auto-commit`
+		})
+	}
+}
+
+// WaitingPipeline counts the records it hands over and waits for its
+// workers before each poll.
+type WaitingPipeline struct {
+	Client *kgo.Client
+	wg     sync.WaitGroup
+	work   chan *kgo.Record
+}
+
+func NewWaitingPipeline(cl *kgo.Client) *WaitingPipeline {
+	return &WaitingPipeline{Client: cl, work: make(chan *kgo.Record, 64)}
+}
+
+func (p *WaitingPipeline) Start(index func(*kgo.Record)) {
+	go func() {
+		for r := range p.work {
+			index(r)
+			p.wg.Done()
+		}
+	}()
+}
+
+func (p *WaitingPipeline) Run(ctx context.Context) {
+	for ctx.Err() == nil {
+		p.Client.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			p.wg.Add(1)
+			p.work <- r // ok: p.wg.Wait below runs before the next poll
+		})
+		p.wg.Wait()
+	}
+}
