@@ -244,6 +244,15 @@ var scenarios = []struct {
 	// without AutoCommitMarks (2 positive); FetchMessage and
 	// CommitMessages through an interface (1 silent).
 	{"autocommit/viaiface", autocommit.Analyzer},
+	// clients used through an interface whose only implementation is an
+	// adapter forwarding to the client: records handed to goroutines on
+	// the franz-go client with auto-commit, ReadMessage behind the
+	// adapter (the fix declares FetchMessage and CommitMessages in the
+	// interface and adds forwarding methods to the adapter) (2 positive);
+	// the same adapter type on a client with auto-commit off, goroutines
+	// joined before the next poll, FetchMessage and a commit after the
+	// save (3 silent).
+	{"autocommit/viaadapter", autocommit.Analyzer},
 	// ReadMessage taken as a value on a group reader: bound to a variable
 	// (FetchMessage bound instead, the commit after processing), passed
 	// to a loop function (which gains a commit parameter), started in
