@@ -39,7 +39,8 @@ type fileFix struct {
 // A fix is applied whole or not at all: one that overlaps a fix already
 // accepted (other than the identical fix of a test variant of the same
 // package) is skipped, as is one touching a generated file. Each file is
-// then reformatted, imports the fixes left unused are removed, and it is
+// then reformatted, imports the fixes left unused are removed, its line
+// endings are kept (a CRLF file stays CRLF, see keepLineEndings), and it is
 // replaced atomically: written to a temporary file in its directory and
 // renamed over the original, so an interrupted run never leaves a file
 // half-written. A file that changed on disk since it was analyzed is not
@@ -156,6 +157,7 @@ next:
 		if formatted, err := tidy(pkgOf[file], src); err == nil {
 			src = formatted
 		}
+		src = keepLineEndings(old, src)
 		if diff {
 			io.WriteString(w, unified(relPath(cwd, file), string(old), string(src)))
 			continue
@@ -267,6 +269,61 @@ func tidy(pkg *types.Package, src []byte) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// keepLineEndings gives fixed, the fixed and reformatted text of a file,
+// the line endings of old, the file's text before the fix. The formatter
+// ends every line in "\n" and the fixes insert "\n", so without it a file
+// with CRLF line endings would be rewritten whole. A line of fixed that is
+// a line of old (up to its ending; matched as the diff matches lines)
+// keeps old's ending; a new or changed line gets the ending of most of
+// old's lines. A file with no CRLF is returned as it is.
+func keepLineEndings(old, fixed []byte) []byte {
+	crlf := bytes.Count(old, []byte("\r\n"))
+	if crlf == 0 {
+		return fixed
+	}
+	usual := "\n"
+	if 2*crlf > bytes.Count(old, []byte("\n")) {
+		usual = "\r\n"
+	}
+	a, aEnds := splitEndings(old)
+	b, bEnds := splitEndings(fixed)
+	var out bytes.Buffer
+	out.Grow(len(fixed) + crlf)
+	for _, op := range diffLines(a, b) {
+		switch op.kind {
+		case ' ':
+			out.WriteString(strings.TrimSuffix(b[op.b], "\n") + aEnds[op.a])
+		case '+':
+			end := bEnds[op.b]
+			if end != "" {
+				end = usual
+			}
+			out.WriteString(strings.TrimSuffix(b[op.b], "\n") + end)
+		}
+	}
+	return out.Bytes()
+}
+
+// splitEndings splits src into lines, each ending in "\n" whatever its
+// ending in src (a last line without one has none), and the endings in src:
+// "\r\n", "\n" or "".
+func splitEndings(src []byte) (lines, ends []string) {
+	for s := string(src); s != ""; {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			lines, ends = append(lines, s), append(ends, "")
+			break
+		}
+		line, end := s[:i], "\n"
+		if strings.HasSuffix(line, "\r") {
+			line, end = line[:len(line)-1], "\r\n"
+		}
+		lines, ends = append(lines, line+"\n"), append(ends, end)
+		s = s[i+1:]
+	}
+	return lines, ends
 }
 
 // writeAtomic replaces file with content: it writes a temporary file in the

@@ -307,3 +307,55 @@ func TestLoadKafkaDepsFromSource(t *testing.T) {
 		}
 	}
 }
+
+// TestApplyFixesKeepsCRLF checks that -fix keeps a CRLF file's line endings
+// (the formatter and the fixes end lines in "\n"), and that -fix -diff
+// shows only the lines the fix changed.
+func TestApplyFixesKeepsCRLF(t *testing.T) {
+	dir := t.TempDir()
+	src := "package m\r\n\r\nimport \"fmt\"\r\n\r\nfunc f() {\r\n\tfmt.Println(\"c\")\r\n\tx := `raw\r\nstring`\r\n\t_ = x\r\n}\r\n"
+	for name, content := range map[string]string{"go.mod": "module m\n\ngo 1.26\n", "p.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := checker.Analyze([]*analysis.Analyzer{fixer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := applyFixes(g, true, dir, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "--- p.go (old)\n+++ p.go (new)\n@@ -2,6 +2,7 @@\n \r\n import \"fmt\"\r\n \r\n+// fixed\r\n func f() {\r\n \tfmt.Println(\"c\")\r\n \tx := `raw\r\n"
+	if got := out.String(); got != want {
+		t.Errorf("-fix -diff:\n%q\nwant:\n%q", got, want)
+	}
+	if err := applyFixes(g, false, dir, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "p.go"))
+	want = strings.Replace(src, "func f", "// fixed\r\nfunc f", 1)
+	if string(got) != want {
+		t.Errorf("fixed file:\n%q\nwant:\n%q", got, want)
+	}
+}
+
+func TestKeepLineEndings(t *testing.T) {
+	for _, tc := range []struct{ old, fixed, want string }{
+		{"a\nb\n", "a\nB\n", "a\nB\n"},                               // no CRLF: as it is
+		{"a\r\nb\r\nc", "a\nB\nc\n", "a\r\nB\r\nc\r\n"},              // a final newline added
+		{"a\r\nb\nc\r\nd\r\n", "a\nb\nC\nd\n", "a\r\nb\nC\r\nd\r\n"}, // mixed: unchanged lines keep theirs
+		{"a\nb\nc\r\n", "a\nb\nx\nc\n", "a\nb\nx\nc\r\n"},            // mostly LF: new lines get LF
+		{"a\r\nb\r\n", "a\r\nx\nb\r\n", "a\r\nx\r\nb\r\n"},           // unformatted: the fix's "\n"
+		{"a\r\nb\r\n", "a\nb", "a\r\nb"},
+	} {
+		if got := string(keepLineEndings([]byte(tc.old), []byte(tc.fixed))); got != tc.want {
+			t.Errorf("keepLineEndings(%q, %q) = %q, want %q", tc.old, tc.fixed, got, tc.want)
+		}
+	}
+}
