@@ -68,7 +68,92 @@ func received(m *Model) []*Consumer {
 			}
 		}
 	}
+	// A client the package only passes on, from another package's
+	// constructor into a third package's struct or function (as a
+	// wiring main does), has no calls here; its entry still links the
+	// two sides in the standalone report (semantics.Join).
+	for _, fn := range m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				for _, v := range passedOn(in) {
+					cl := clientOfType(v.Type())
+					if cl == nil {
+						continue
+					}
+					for _, r := range m.clientRoots(v) {
+						key, rfn := EntryKey(r)
+						if key == "" || byEntry[key] != nil {
+							continue
+						}
+						s := newSettings()
+						s.Opaque = true
+						c := &Consumer{Client: cl, Fn: rfn, Settings: s, Entry: key}
+						byEntry[key] = c
+						out = append(out, c)
+					}
+				}
+			}
+		}
+	}
 	return out
+}
+
+// passedOn returns the values instruction in hands to another package:
+// the arguments of a call of another package's function (not a client's),
+// and a value stored in a field of another package's struct type.
+func passedOn(in ssa.Instruction) []ssa.Value {
+	pkg := in.Parent().Pkg.Pkg
+	other := func(p *types.Package) bool {
+		return p != nil && p != pkg && !clientmodel.Default.IsClientPath(p.Path())
+	}
+	switch x := in.(type) {
+	case ssa.CallInstruction:
+		if callee := ssaflow.Callee(x.Common()); callee != nil && other(callee.Pkg()) {
+			var out []ssa.Value
+			for i := range callee.Type().(*types.Signature).Params().Len() {
+				if a := ssaflow.Arg(x.Common(), i); a != nil {
+					out = append(out, a)
+				}
+			}
+			return out
+		}
+	case *ssa.Store:
+		if fa, ok := x.Addr.(*ssa.FieldAddr); ok {
+			if n, ok := types.Unalias(ssaflow.Deref(fa.X.Type())).(*types.Named); ok && other(n.Obj().Pkg()) {
+				return []ssa.Value{x.Val}
+			}
+		}
+	}
+	return nil
+}
+
+// clientOfType returns the client whose consumer type t is (or points
+// to): a named type of a client package with a modelled call, or the
+// client's handler-running method (sarama's Consume), among its methods.
+func clientOfType(t types.Type) *clientmodel.Client {
+	n, ok := types.Unalias(ssaflow.Deref(t)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil
+	}
+	ix := clientmodel.Default
+	cl := ix.Client(n.Obj().Pkg().Path())
+	if cl == nil {
+		return nil
+	}
+	ms := types.NewMethodSet(types.NewPointer(n))
+	if types.IsInterface(n) {
+		ms = types.NewMethodSet(n)
+	}
+	for i := range ms.Len() {
+		fn, ok := ms.At(i).Obj().(*types.Func)
+		if !ok {
+			continue
+		}
+		if _, ok := ix.Call(fn); ok || cl.Handler != nil && fn.FullName() == cl.Handler.Run {
+			return cl
+		}
+	}
+	return nil
 }
 
 // EntryKey returns the entry key of a root through which a client arrives

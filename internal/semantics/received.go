@@ -138,11 +138,21 @@ func Join(evs []*Evidence) []*Evidence {
 		if ev.Entry == "" && ev.Is(clientmodel.Group) == Off && len(ev.Fetches) == 0 && !ev.GroupCommits && len(ev.Flows) > 0 {
 			continue // a producer or admin client handed on: no code joined fetches from it
 		}
+		if ev.Entry != "" && !joined[ev] && ev.relay() {
+			continue // passed on from outside the analyzed packages: its receiver has the row
+		}
 		if ev.Entry == "" || !joined[ev] {
 			out = append(out, ev)
 		}
 	}
 	return out
+}
+
+// relay reports whether a received client's code only hands it on to
+// another package: no fetch, position call, handler or launch.
+func (ev *Evidence) relay() bool {
+	return len(ev.Flows) > 0 && len(ev.Fetches) == 0 && len(ev.Calls) == 0 && !ev.Handler && len(ev.Launches) == 0 &&
+		len(ev.Revokes) == 0 && len(ev.Txn) == 0 && !ev.GroupCommits
 }
 
 // absorb adds what a received client's code does to the consumer that is

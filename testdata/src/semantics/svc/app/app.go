@@ -16,6 +16,7 @@ import (
 	"semantics/svc/kopts"
 	"semantics/svc/ports"
 	"semantics/svc/readers"
+	"semantics/svc/roundtrip"
 	"semantics/svc/store"
 	"semantics/svc/tailer"
 )
@@ -28,6 +29,10 @@ func Main(ctx context.Context) {
 	// franz-go with the default auto-commit, handed to a fan-out loop.
 	fc, _ := kgo.NewClient(kgo.ConsumerGroup("g-fanout"), kgo.ConsumeTopics("t-fanout")) // case: fanout
 	fanout.Run(ctx, fc)
+
+	// A client another package builds, handed back to it in a config
+	// struct: this package only passes it on.
+	roundtrip.NewProducts(roundtrip.Config{Client: roundtrip.NewClient(), Save: func([][]byte) error { return nil }}).Run(ctx)
 
 	// A kafka-go group reader held in a struct field set here.
 	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-readers", Topic: "t-readers"}) // case: readers
