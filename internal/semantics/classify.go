@@ -154,6 +154,9 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Reason = "the client is received through " + describeEntry(ev.Entry) + " and its configuration comes from outside the analyzed packages (" + entryOrigin(ev.Entry) + "): " + r.Reason
 	}
 	c.requireEvidence()
+	if ev.SharedFetch && r.Window != "n/a" {
+		r.Window = "unknown (several goroutines commit, each its own records)"
+	}
 	r.Handler = handlerFor(r)
 	r.Lag = c.lag(has)
 	return r
@@ -169,6 +172,8 @@ func (c *classifier) requireEvidence() {
 	}
 	var why string
 	switch {
+	case ev.SharedFetch:
+		why = "several goroutines fetch from this consumer and commit what they fetch: a commit by one can pass a record another still processes"
 	case strings.HasPrefix(r.Concurrency, "unknown"):
 		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
 	case ev.Interface != "":
@@ -605,6 +610,8 @@ func (c *classifier) concurrency(hiwater bool) {
 	lowWater := slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainLowWater })
 	computed := slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainTracked })
 	switch {
+	case ev.SharedFetch:
+		r.Concurrency = "several goroutines fetch from the consumer, each processing what it fetches"
 	case perRecord && hiwater:
 		r.Concurrency = "per record, each committing its own offset (no low-water mark)"
 	case perRecord && computed:

@@ -167,6 +167,11 @@ type Evidence struct {
 	// does not classify (a helper started with go that reads a struct's
 	// channel of records).
 	Untied bool
+	// SharedFetch reports a fetch made by several goroutines at once on
+	// the same consumer (a function started with go in a loop, or by
+	// several go statements): each processes and commits what it fetched,
+	// concurrently with the others.
+	SharedFetch bool
 	// Buffered is where the consumer's code keeps records in a struct
 	// field or a package variable, for processing the analysis does not
 	// follow (a buffer flushed on a size or a timer); Where is "" if none.

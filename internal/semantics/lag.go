@@ -39,6 +39,9 @@ func (c *classifier) lag(has func(category.Category) bool) string {
 	if slices.ContainsFunc(category.Loses, has) {
 		return LagFetching + " (positions can pass records not yet processed: lag looks fine while records are lost)"
 	}
+	if ev.SharedFetch && r.Strategy != StrategyNone {
+		return LagUnknown + " (several goroutines commit, each its own records: the committed position can pass records another still holds)"
+	}
 	if slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed }) {
 		return LagUnknown + " (positions are committed by a function literal handed on to other code)"
 	}

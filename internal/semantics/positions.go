@@ -49,6 +49,11 @@ func (g *gatherer) positions() {
 		name := call.Func[strings.LastIndex(call.Func, ".")+1:]
 		if call.Role == clientmodel.Fetch || call.Role == clientmodel.FetchCommit {
 			g.ev.Fetches = append(g.ev.Fetches, name)
+			// Consumers built in a loop (one per goroutine, each started
+			// by the same go statement) are not shared.
+			if g.c.Site == nil || !ssaflow.InLoop(g.c.Site.Block()) {
+				g.ev.SharedFetch = g.ev.SharedFetch || g.startedSeveral(call.Fn)
+			}
 		}
 		if call.Role == clientmodel.Fetch {
 			continue
@@ -125,6 +130,41 @@ func handedOn(fn *ssa.Function) bool {
 					}
 				}
 			}
+		}
+	}
+	return false
+}
+
+// startedSeveral reports whether fn (or a function literal enclosing it)
+// may run in several goroutines at once on g's consumer: it is started,
+// with the consumer as an argument or a captured variable, by a go
+// statement in a loop or by more than one go statement of the package.
+func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
+	passes := func(gs *ssa.Go) bool {
+		vs := slices.Clone(gs.Call.Args)
+		if mc, ok := gs.Call.Value.(*ssa.MakeClosure); ok {
+			vs = append(vs, mc.Bindings...)
+		}
+		return slices.ContainsFunc(vs, func(v ssa.Value) bool { return g.m.Is(g.c, v) })
+	}
+	for f := fn; f != nil; f = f.Parent() {
+		var sites []*ssa.Go
+		for _, site := range g.m.Flow.Callers(f) {
+			if gs, ok := site.(*ssa.Go); ok && passes(gs) {
+				sites = append(sites, gs)
+			}
+		}
+		if p := f.Parent(); p != nil {
+			for _, b := range p.Blocks {
+				for _, in := range b.Instrs {
+					if gs, ok := in.(*ssa.Go); ok && funcOf(gs.Call.Value) == f && passes(gs) {
+						sites = append(sites, gs)
+					}
+				}
+			}
+		}
+		if len(sites) > 1 || len(sites) == 1 && ssaflow.InLoop(sites[0].Block()) {
+			return true
 		}
 	}
 	return false

@@ -174,6 +174,7 @@ func (ev *Evidence) absorb(r *Evidence) {
 	}
 	ev.Unbound = ev.Unbound || r.Unbound
 	ev.Untied = ev.Untied || r.Untied
+	ev.SharedFetch = ev.SharedFetch || r.SharedFetch
 	ev.GroupCommits = ev.GroupCommits || r.GroupCommits
 	if ev.Interface == "" {
 		ev.Interface = r.Interface

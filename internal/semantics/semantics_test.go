@@ -82,6 +82,11 @@ func TestClassify(t *testing.T) {
 		{"adapter", map[string]string{"group": "g-adapter", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		// a commit in a function literal sent to other code: when it
 		// runs relative to processing is not known
+		// several goroutines fetching from one reader and committing what
+		// they fetched: no at-least-once; one goroutine per reader is
+		{"sharedfetch", map[string]string{"group": "g-shared-fetch", "guarantee": semantics.GuaranteeUnk,
+			"reason": "several goroutines fetch from this consumer", "concurrency": "several goroutines fetch"}},
+		{"ownfetch", map[string]string{"group": "g-own-a", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
 		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
 			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function

@@ -904,3 +904,44 @@ func handedCommit(out chan<- job) {
 		out <- job{value: m.Value, commit: func() { _, _ = c.CommitMessage(m) }}
 	}
 }
+
+// fetchAndCommit fetches, processes and commits on the reader it is given.
+func fetchAndCommit(ctx context.Context, r *kafkago.Reader) {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		_ = apply(m)
+		_ = r.CommitMessages(ctx, m)
+	}
+}
+
+// sharedFetch starts four goroutines on one reader: each commits what it
+// fetched while the others may still hold lower offsets.
+func sharedFetch(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-shared-fetch", Topic: "t-shared-fetch"}) // case: sharedfetch
+	for i := 0; i < 4; i++ {
+		go fetchAndCommit(ctx, r)
+	}
+}
+
+// fetchOwn is fetchAndCommit for ownFetch's reader.
+func fetchOwn(ctx context.Context, r *kafkago.Reader) {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		_ = apply(m)
+		_ = r.CommitMessages(ctx, m)
+	}
+}
+
+// ownFetch starts one goroutine on its reader, and another goroutine
+// that does not fetch from it.
+func ownFetch(ctx context.Context) {
+	a := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-own-a", Topic: "t-own"}) // case: ownfetch
+	go fetchOwn(ctx, a)
+	go func() { _ = apply(nil) }()
+}
