@@ -246,10 +246,36 @@ func TestGoldenCompiles(t *testing.T) {
 // ordering/ignore expects -ordering.ignore=ordering/metrics.
 var scenarioConfig = analyzers.Config{Ordering: ordering.Config{Ignore: []string{"ordering/metrics"}}}
 
+// reportedWithoutFix lists, by exact scenario directory, the scenarios
+// whose findings are reported without a fix, each saying why in its
+// message: a bug the analysis classifies is never dropped for want of a
+// fix (#13). Any other finding without a fix still fails
+// TestEveryFindingHasAFix.
+var reportedWithoutFix = map[string]bool{
+	// hiwater's "Reported without a fix" (analyzers/hiwater/doc.go): a
+	// select collecting completions, or a goroutine that can neither run
+	// in place nor be waited for, whose position call the low-water fix
+	// cannot take; delivery reports drained by the consume loop itself;
+	// completion callbacks the loop can neither wait for nor give a
+	// low-water mark.
+	"hiwater/nofix": true,
+}
+
+// scenarioDir returns the scenario directory (analyzer/scenario) of a
+// package path of the scenarios.
+func scenarioDir(pkg string) string {
+	parts := strings.SplitN(pkg, "/", 3)
+	if len(parts) < 2 {
+		return pkg
+	}
+	return parts[0] + "/" + parts[1]
+}
+
 // TestEveryFindingHasAFix runs each analyzer on its scenarios and fails
 // on a diagnostic without a category or without a suggested fix that
 // edits something: report.Report no longer drops them, so a finding whose
-// fix was not built shows up here instead of going silent.
+// fix was not built shows up here instead of going silent. The scenarios
+// of reportedWithoutFix need a category only.
 func TestEveryFindingHasAFix(t *testing.T) {
 	for _, a := range findings(t, scenarioConfig) {
 		t.Run(a.Name, func(t *testing.T) {
@@ -263,6 +289,9 @@ func TestEveryFindingHasAFix(t *testing.T) {
 				for _, d := range r.Diagnostics {
 					if d.Category == report.CategoryInternal {
 						continue // reported as an internal error by its own test
+					}
+					if reportedWithoutFix[scenarioDir(r.Pass.Pkg.Path())] && d.Category != "" {
+						continue
 					}
 					if d.Category == "" || !hasEdits(d.SuggestedFixes) {
 						t.Errorf("%s: %q (category %q) has no suggested fix", r.Pass.Fset.Position(d.Pos), d.Message, d.Category)
@@ -285,7 +314,8 @@ func hasEdits(fixes []analysis.SuggestedFix) bool {
 }
 
 // TestFixedCodeIsSilent runs each analyzer on its scenarios with the
-// golden fixes applied: a fix must not leave (or create) a finding.
+// golden fixes applied: a fix must not leave (or create) a finding. The
+// scenarios of reportedWithoutFix have no fix to apply: they are left out.
 func TestFixedCodeIsSilent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("copies the scenarios")
@@ -293,7 +323,13 @@ func TestFixedCodeIsSilent(t *testing.T) {
 	for _, a := range findings(t, scenarioConfig) {
 		t.Run(a.Name, func(t *testing.T) {
 			t.Parallel()
-			testutil.Silent(t, testutil.Tree(t, a.Name, true, false), a, a.Name+"/...")
+			gopath := testutil.Tree(t, a.Name, true, false)
+			for dir := range reportedWithoutFix {
+				if err := os.RemoveAll(filepath.Join(gopath, "src", filepath.FromSlash(dir))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			testutil.Silent(t, gopath, a, a.Name+"/...")
 		})
 	}
 }

@@ -37,7 +37,7 @@ type callback struct {
 }
 
 // checkCallbacks reports the position calls of completion callbacks, each
-// with its fix, and stays silent where no fix can be built.
+// with its fix, or without one, saying why, where no fix can be built.
 func (c *checker) checkCallbacks() {
 	for _, call := range c.m.Calls {
 		report.Guard(c.pass, call.Pos(), func() {
@@ -49,10 +49,11 @@ func (c *checker) checkCallbacks() {
 			if !ok {
 				fix, ok = c.waitFix(cb)
 			}
-			if !ok {
-				return // no fix that is sure to be right (doc.go's known gaps)
+			var fixes []analysis.SuggestedFix
+			if ok {
+				fixes = []analysis.SuggestedFix{fix}
 			}
-			c.reportCallback(cb, fix)
+			c.reportCallback(cb, fixes) // without a fix where none is sure to be right (doc.go)
 		})
 	}
 }
@@ -353,13 +354,17 @@ func (cb *callback) madeAt() token.Pos {
 }
 
 // reportCallback reports the position call of cb with its fix.
-func (c *checker) reportCallback(cb *callback, fix analysis.SuggestedFix) {
+// Without fixes, the message says why none is offered.
+func (c *checker) reportCallback(cb *callback, fixes []analysis.SuggestedFix) {
 	call := cb.call
 	noun := call.Client.RecordNoun
 	msg := fmt.Sprintf("call to %s from a completion callback made for each %s: callbacks run as the work finishes, in any order, and %s",
 		clientmodel.ShortName(call.Func), noun, consequence(call, call.Client.Name, roleWord(call.Role)))
 	if cb.assumed != "" {
 		msg += "; this assumes " + cb.assumed + " (the configuration is not visible here)"
+	}
+	if len(fixes) == 0 {
+		msg += "; no automatic fix: the loop cannot wait here for each callback before making the next, and the callback cannot write a low-water mark in this call's place; write one (the offset below which every record is done)"
 	}
 	report.Report(c.pass, analysis.Diagnostic{
 		Pos:      call.Pos(),
@@ -369,7 +374,7 @@ func (c *checker) reportCallback(cb *callback, fix analysis.SuggestedFix) {
 			{Pos: cb.madeAt(), Message: "callback made here"},
 			{Pos: cb.handed.Pos(), Message: "callback handed on here, to run later"},
 		},
-		SuggestedFixes: []analysis.SuggestedFix{fix},
+		SuggestedFixes: fixes,
 	})
 }
 

@@ -140,13 +140,15 @@ It stays silent for:
     known (franz-go marks without kgo.AutoCommitMarks(), confluent stores
     with enable.auto.offset.store on: autocommit reports those).
 
-Fixes. Every finding carries one. The proportionate fixes come first;
-where they cannot be built, a fallback removes the concurrency that puts
-the position calls out of order (records processed in place, one worker,
-one group function at a time, one callback at a time), or, where it
-cannot be removed, writes a low-water mark instead. A finding is left
-unreported only where no fix, fallback included, can be built that
-compiles and is right (the known gaps below).
+Fixes. Every finding carries one, but for the shapes reported without a
+fix below. The proportionate fixes come first; where they cannot be
+built, a fallback removes the concurrency that puts the position calls
+out of order (records processed in place, one worker, one group function
+at a time, one callback at a time), or, where it cannot be removed,
+writes a low-water mark instead. Where no fix, fallback included, can be
+built that compiles and is right, the finding is reported without a fix,
+its message ending with why ("; no automatic fix: ..."): a bug the
+analysis classifies is never dropped for want of a fix.
 
   - The position call is a statement of a goroutine (function literal)
     started for each record of a batch: a range over a slice of records,
@@ -366,39 +368,60 @@ this module), since a callback has no go statement to remove, and a
 goroutine whose loop collects its completion (or its failure) can
 neither run in place nor be waited for.
 
-Not reported (known gaps): a consume loop collecting completions in the
-select receiving its records, and goroutines that cannot run in place
-where no join exists to move the call after, nor room to give their
-sends, nor a wait at the end of the iteration that would be reached,
-when the low-water fix cannot be built either: a position call the
-client model spells no low-water write for (the calls taking raw
-offsets), one writing several records, one that is neither a statement
-of its own nor an if's init, or a goroutine that is not a function
-literal making it itself, once; pools whose worker count is a call with
-arguments other than a getter (a function value, an interface's method,
-a call of another package with arguments that are not constants, one of
-this package using a channel; see the fixes) or other than a builtin
-min, max, len or cap, or a conversion, of operands without calls, or an
-index computed by a call, used elsewhere; pools not started by a counting loop or a range over a slice
-(a for loop with a break), and pools whose workers are different
-functions started by several go statements (not recognised); errgroup
-functions started with TryGo whose result is used other than as the
-condition of an if (g.TryGo(f) or its negation, or a variable its init
-defines for it) or of a loop `for !g.TryGo(f)` (a variable of its own
-statement, an else-if); lanes kept in a map not filled by loops counting up from one constant;
-lanes whose index, once replaced, leaves a variable unused that is not a
-range key, a counter stepped from a constant, nor an index variable
-whose definition can be rewritten (one calling a function value, a
-method through an interface, or a method using a channel, starting a
-goroutine or deferring, or taking an address or receiving); completion callbacks handed on by a
-statement other than a call, a send or a select's send case, or on a
-channel the loop drains itself; method values whose method is made into
-values in several places, or whose receiver is not a plain local
-variable; delivery reports drained by the consume loop itself (a select
-receiving both messages and reports: the reply fix would wait for
-itself, and a low-water tracker per claim would miss the reports other
-claims' loops receive from a shared producer), or whose record is
-asserted into a variable first, or sent by several statements; functions
+Reported without a fix (the message says why; a low-water mark written
+by hand is then the way to keep the concurrency):
+
+  - a consume loop collecting completions in the select receiving its
+    records, and goroutines that cannot run in place where no join exists
+    to move the call after, nor room to give their sends, nor a wait at
+    the end of the iteration that would be reached, when the low-water
+    fix cannot be built either: a position call the client model spells
+    no low-water write for (the calls taking raw offsets), one writing
+    several records, one that is neither a statement of its own nor the
+    init of an if without else, or a goroutine that is not a function
+    literal making it itself, once (a helper it calls makes it). Removing
+    the concurrency would make a goroutine wait for the loop that waits
+    for it, and no low-water write can take the call's place;
+  - pools whose worker count is a call with arguments other than a getter
+    (a function value, an interface's method, a call of another package
+    with arguments that are not constants, one of this package using a
+    channel; see the fixes) or other than a builtin min, max, len or cap,
+    or a conversion, of operands without calls, or an index computed by a
+    call, used elsewhere: the count cannot be made one without changing
+    what else reads it;
+  - errgroup functions started with TryGo whose result is used other than
+    as the condition of an if (g.TryGo(f) or its negation, or a variable
+    its init defines for it) or of a loop `for !g.TryGo(f)` (a variable of
+    its own statement, an else-if): calling them in place would leave the
+    code reading the result to rewrite;
+  - lanes kept in a map not filled by loops counting up from one
+    constant (no lane is sure to exist), and lanes whose index, once
+    replaced, leaves a variable unused that is not a range key, a counter
+    stepped from a constant, nor an index variable whose definition can be
+    rewritten (one calling a function value, a method through an
+    interface, or a method using a channel, starting a goroutine or
+    deferring, or taking an address or receiving): routing by partition
+    would drop a call whose effects are not known;
+  - completion callbacks handed on by a statement other than a call, a
+    send or a select's send case (an if's init: if err :=
+    pub.PublishAsync(v, cb); err != nil), or on a channel the loop drains
+    itself, when the client model spells no low-water write for the call
+    or the function does not return an error; method values whose method
+    is made into values in several places, or whose receiver is not a
+    plain local variable: the loop cannot wait for each callback, and the
+    callback cannot write a low-water mark;
+  - delivery reports drained by the consume loop itself (a select
+    receiving both messages and reports, or a loop receiving a report
+    after each send from a producer the claims share: the reply fix would
+    wait for itself, a report may be another claim's, and a low-water
+    tracker per claim would miss the reports other claims' loops receive),
+    or whose record is asserted into a variable first: no wait for each
+    record's own delivery can be built.
+
+Not reported (known gaps): pools not started by a counting loop or a
+range over a slice (a for loop with a break), and pools whose workers are
+different functions started by several go statements (not recognised);
+delivery reports whose record is sent by several statements; functions
 started through a function value that is not a parameter (a field, a map
 of handlers), generic helpers; goroutines and records crossing package
 boundaries.

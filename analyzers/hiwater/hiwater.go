@@ -253,13 +253,15 @@ func (c *checker) run() {
 			continue
 		}
 		report.Guard(c.pass, f.call.Pos(), func() {
+			// Where every fallback failed (fix.go, fallback.go) the finding
+			// is reported without a fix, saying why (doc.go's "Reported
+			// without a fix"): the bug is classified, only its fix is hard.
 			fix, ok := c.fix(f)
-			if !ok {
-				// Every fallback failed (fix.go, fallback.go): the shapes
-				// left are listed in doc.go's known gaps.
-				return
+			var fixes []analysis.SuggestedFix
+			if ok {
+				fixes = []analysis.SuggestedFix{fix}
 			}
-			d := c.diagnostic(f, fix)
+			d := c.diagnostic(f, fixes)
 			bySite[f.site.l.instr] = &d
 			out = append(out, &d)
 		})
@@ -568,7 +570,9 @@ func (c *checker) launched(fn *ssa.Function, depth int) bool {
 
 // ---- messages ----
 
-func (c *checker) diagnostic(f *finding, fix analysis.SuggestedFix) analysis.Diagnostic {
+// diagnostic is the finding f's diagnostic; without fixes, its message
+// says why none is offered (noFixReason).
+func (c *checker) diagnostic(f *finding, fixes []analysis.SuggestedFix) analysis.Diagnostic {
 	call := f.call
 	name := clientmodel.ShortName(call.Func)
 	client := call.Client.Name
@@ -603,13 +607,32 @@ func (c *checker) diagnostic(f *finding, fix analysis.SuggestedFix) analysis.Dia
 	if f.assumed != "" {
 		msg += "; this assumes " + f.assumed + " (the configuration is not visible here)"
 	}
+	if len(fixes) == 0 {
+		msg += "; " + noFixReason(f)
+	}
 	return analysis.Diagnostic{
 		Pos:            call.Pos(),
 		Category:       f.category,
 		Message:        msg,
 		Related:        f.related,
-		SuggestedFixes: []analysis.SuggestedFix{fix},
+		SuggestedFixes: fixes,
 	}
+}
+
+// noFixReason says why a finding of run() has no fix: every fix and
+// fallback of its site failed (doc.go's "Reported without a fix").
+func noFixReason(f *finding) string {
+	switch {
+	case f.site.kind == pool:
+		return "no automatic fix: the pool cannot be cut to one worker here; have the workers write a low-water mark (the offset below which every record is done)"
+	case f.site.kind == lanes:
+		return "no automatic fix: the lanes cannot be chosen by partition here; send each partition to one lane"
+	case f.site.l.group:
+		return "no automatic fix: the group's functions cannot be run one at a time here; write a low-water mark (the offset below which every record is done)"
+	case f.category == CategoryArrival:
+		return "no automatic fix: the goroutines can neither run in place nor be waited for here, and no low-water mark can be written in this call's place; write one (the offset below which every record is done)"
+	}
+	return "no automatic fix: the goroutine can neither run in place nor be waited for here, and no low-water mark can be written in this call's place; write one (the offset below which every record is done)"
 }
 
 // consequence says what the client does with positions written out of

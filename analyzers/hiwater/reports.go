@@ -45,7 +45,8 @@ type delivery struct {
 }
 
 // checkDeliveries reports the position calls of records carried by
-// delivery reports, each with its fix.
+// delivery reports, each with its fix, or without one, saying why, where
+// no fix can be built.
 func (c *checker) checkDeliveries() {
 	for _, call := range c.m.Calls {
 		report.Guard(c.pass, call.Pos(), func() {
@@ -54,10 +55,11 @@ func (c *checker) checkDeliveries() {
 				return
 			}
 			fix, ok := c.replyFix(d)
-			if !ok {
-				return // no fix that is sure to be right (doc.go's known gaps)
+			var fixes []analysis.SuggestedFix
+			if ok {
+				fixes = []analysis.SuggestedFix{fix}
 			}
-			c.reportDelivery(d, fix)
+			c.reportDelivery(d, fixes) // without a fix where none is sure to be right (doc.go)
 		})
 	}
 }
@@ -304,13 +306,21 @@ func (c *checker) sendsWithoutWait(send *ssa.Send, drain *ssa.Function) bool {
 }
 
 // reportDelivery reports the position call of d with its fix.
-func (c *checker) reportDelivery(d *delivery, fix analysis.SuggestedFix) {
+// Without fixes, the message says why none is offered.
+func (c *checker) reportDelivery(d *delivery, fixes []analysis.SuggestedFix) {
 	call := d.call
 	noun := call.Client.RecordNoun
 	msg := fmt.Sprintf("call to %s with the %s of a delivery report from %s: reports arrive as deliveries finish, not in offset order (a failed delivery is reported elsewhere and never written), and %s",
 		clientmodel.ShortName(call.Func), noun, d.method, consequence(call, call.Client.Name, roleWord(call.Role)))
 	if d.assumed != "" {
 		msg += "; this assumes " + d.assumed + " (the configuration is not visible here)"
+	}
+	if len(fixes) == 0 {
+		why := "a wait for each " + noun + "'s own delivery cannot be built here"
+		if d.call.Fn == d.send.Parent() {
+			why = "the loop drains the reports itself, so it cannot wait for its own " + noun + "'s delivery (a producer shared by several loops hands a report to any of them)"
+		}
+		msg += "; no automatic fix: " + why + "; write a low-water mark of the delivered offsets (the offset below which every " + noun + " is delivered)"
 	}
 	report.Report(c.pass, analysis.Diagnostic{
 		Pos:      call.Pos(),
@@ -320,7 +330,7 @@ func (c *checker) reportDelivery(d *delivery, fix analysis.SuggestedFix) {
 			{Pos: d.send.Pos(), Message: noun + " handed to the producer here, with no wait for its delivery"},
 			{Pos: d.reports.Pos(), Message: "delivery reports received here, in completion order"},
 		},
-		SuggestedFixes: []analysis.SuggestedFix{fix},
+		SuggestedFixes: fixes,
 	})
 }
 
