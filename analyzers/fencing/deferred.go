@@ -47,6 +47,14 @@ func (c *checker) deferredCommit(f *ast.File, call *ast.CallExpr, ref clientmode
 	if loop, _ := edit.LoopOf(path); loop != nil && fn.Pos() <= loop.Pos() {
 		return // a defer in a loop: statements before it run after it too
 	}
+	short := clientmodel.ShortName(ref.Func)
+	c.reportDeferred(f, call, ref, fn, def, short, fmt.Sprintf("the error of %s is discarded: %s", short, cost(ref)), nil)
+}
+
+// reportDeferred reports the deferred call whose error is discarded, with
+// msg and rel, and the fix deferring a closure that logs the error
+// (named callName in the fix's title).
+func (c *checker) reportDeferred(f *ast.File, call *ast.CallExpr, ref clientmodel.ResultRef, fn ast.Node, def *ast.DeferStmt, callName, msg string, rel []analysis.RelatedInformation) {
 	// The closure evaluates what is stable when it runs; the rest is
 	// passed to it, evaluated at the defer statement as before.
 	callText, params, args, ok := c.deferredArgs(f, call, fn, def)
@@ -73,14 +81,14 @@ func (c *checker) deferredCommit(f *ast.File, call *ast.CallExpr, ref clientmode
 		}
 	}
 	text := fmt.Sprintf("defer func(%s) {\n\tif %s := %s; err != nil {\n\t\t%s.Printf(\"%s: %%v\", err)\n\t}\n}(%s)", params, lhs, callText, name, what(ref), args)
-	short := clientmodel.ShortName(ref.Func)
 	c.report(analysis.Diagnostic{
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: CategorySwallowed,
-		Message:  fmt.Sprintf("the error of %s is discarded: %s", short, cost(ref)),
+		Message:  msg,
+		Related:  rel,
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Log the " + short + " error",
+			Message:   "Log the " + callName + " error",
 			TextEdits: append(imports, c.replaceStmt(def, text)...),
 		}},
 	})

@@ -61,6 +61,17 @@ that client.
     variables the function does not assign after the defer, nor
     context.Background()) is passed to the closure as an argument, so it is
     still evaluated at the defer statement.
+    A function of the package that makes a plain commit and returns its
+    error on every path, unchanged or wrapped with %w, doing nothing else
+    with it (`func (c *consumer) commit(m *kafka.Message) error { _, err
+    := c.c.CommitMessage(m); return err }`) is the commit to its callers:
+    its error discarded (a statement, `_`, a variable never read, a
+    defer) is reported at the wrapper's call and fixed as the commit's
+    would be, logging it there (the wrapper is kept). Not judged: a
+    wrapper with named results, a closure, defer or go statement, or
+    another commit in its body, one that returns nil on a path that
+    commits nothing or logs the error itself (handled), one of another
+    package, a wrapper of a wrapper.
     A failed transaction commit (confluent CommitTransaction, sarama
     CommitTxn, franz-go EndTransaction) that a consume loop aborts and then
     carries on from, with nothing but logging besides the abort, is

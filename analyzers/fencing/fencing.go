@@ -89,6 +89,8 @@ type checker struct {
 	calls map[token.Pos]*ssa.Call
 	// helperFetch memoises helperFetches.
 	helperFetch map[*types.Func]bool
+	// wrappers holds the package's commit wrappers (built lazily).
+	wrappers map[*types.Func]*wrapper
 }
 
 // report sends d through the report funnel, once per position.

@@ -33,6 +33,10 @@ import (
 // cannot move to those callers (not its last statement, a call that is
 // not a statement of its own, arguments with effects), or when removing
 // it would leave unused a variable whose declaration has other effects;
+// a wrapper of a plain commit whose error its callers drop, when the
+// wrapper does not return the commit's error on every path (nil before
+// the commit on some path, named results, a commit in a closure), is
+// declared in another package or wraps another wrapper;
 // and a confluent rebalance callback whose partition workers keep
 // committing after a revoke, when the workers' channels are not kept in
 // a sync.Map or a map (without a lock) keyed by the assigned partition,
@@ -230,6 +234,13 @@ var scenarios = []string{
 	// that stops, one that returns, one that aborts and returns (3
 	// silent).
 	"fencing/txnflush",
+	// a project wrapper returning a plain commit's error (#13: the error
+	// unchanged, wrapped with %w, the call's own result), its error
+	// dropped by a statement, a blank, a defer, a variable never read (4
+	// positive, each fixed by logging it at the wrapper's call); checked
+	// (four times, once in a deferred closure), a wrapper that logs the
+	// error itself, one returning nil where it commits nothing (6 silent).
+	"fencing/commitwrapper",
 	// a MySQL offset row (? placeholders, ON DUPLICATE KEY UPDATE with
 	// GREATEST) never read back by a franz-go consumer (1 positive, fixed
 	// with AdjustFetchOffsetsFn selecting with ? placeholders); a kafka-go

@@ -71,6 +71,12 @@ func (c *checker) results() {
 			if fn := c.calleeOf(call); fn != nil {
 				if ref, ok := c.ix.Result(fn); ok {
 					report.Guard(c.pass, call.Pos(), func() { c.result(f, call, ref) })
+				} else if fn.Pkg() == c.pass.Pkg {
+					report.Guard(c.pass, call.Pos(), func() {
+						if w := c.commitWrapper(fn); w != nil {
+							c.wrapperCall(f, call, fn, w) // wrapper.go
+						}
+					})
 				}
 			}
 			return true

@@ -1,0 +1,152 @@
+// Package commitwrapper: a project wrapper that returns CommitMessage's
+// error (honestbank/kp), whose callers drop it (#13), beside callers that
+// check it and wrappers that handle the error themselves.
+package commitwrapper
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+)
+
+type consumer struct{ c *kafka.Consumer }
+
+// commit returns the commit's error unchanged.
+func (c *consumer) commit(m *kafka.Message) error {
+	_, err := c.c.CommitMessage(m)
+	return err
+}
+
+// commitWrapped returns it wrapped.
+func (c *consumer) commitWrapped(m *kafka.Message) error {
+	if _, err := c.c.CommitMessage(m); err != nil {
+		return fmt.Errorf("commit %v: %w", m.TopicPartition, err)
+	}
+	return nil
+}
+
+// commitLogged logs it and returns nothing of it: its callers may drop it.
+func (c *consumer) commitLogged(m *kafka.Message) error {
+	if _, err := c.c.CommitMessage(m); err != nil {
+		log.Printf("commit: %v", err)
+	}
+	return nil
+}
+
+func handle(m *kafka.Message) error { return nil }
+
+func newConsumer() (*consumer, error) {
+	k, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.commit": false})
+	if err != nil {
+		return nil, err
+	}
+	return &consumer{c: k}, nil
+}
+
+// dropped calls the wrapper as a statement.
+func dropped(ctx context.Context) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		m, err := c.c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = handle(m)
+		c.commit(m) // want `the error of commit, which returns the error of CommitMessage, is discarded: a failed commit, such as one rejected after a rebalance, goes unnoticed`
+	}
+	return nil
+}
+
+// blank assigns the wrapped error to _.
+func blank(ctx context.Context) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		m, err := c.c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = handle(m)
+		_ = c.commitWrapped(m) // want `the error of commitWrapped, which returns the error of CommitMessage, is discarded`
+	}
+	return nil
+}
+
+// process commits each message it handles at its end, deferred.
+func (c *consumer) process(m *kafka.Message) {
+	defer c.commit(m) // want `the error of commit, which returns the error of CommitMessage, is discarded`
+	_ = handle(m)
+}
+
+func deferred(ctx context.Context) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		m, err := c.c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		c.process(m)
+	}
+	return nil
+}
+
+// checked logs the wrapper's error.
+func checked(ctx context.Context) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		m, err := c.c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = handle(m)
+		if err := c.commit(m); err != nil { // ok: logged
+			log.Printf("commit: %v", err)
+		}
+		if err := c.commitWrapped(m); err != nil { // ok: returned
+			return err
+		}
+	}
+	return nil
+}
+
+// processChecked logs it in a deferred closure.
+func (c *consumer) processChecked(m *kafka.Message) {
+	defer func() {
+		if err := c.commit(m); err != nil { // ok: logged
+			log.Printf("commit: %v", err)
+		}
+	}()
+	_ = handle(m)
+}
+
+// selfLogged drops the error of a wrapper that logs it itself.
+func selfLogged(ctx context.Context) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		m, err := c.c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = handle(m)
+		c.commitLogged(m) // ok: the wrapper logs the commit's error
+		c.processChecked(m)
+	}
+	return nil
+}
