@@ -118,8 +118,16 @@ func (c *checker) moveToCaller(p *position, name string) (analysis.SuggestedFix,
 			continue
 		}
 		call, cstmt, clist, cpath := c.callStmt(id, fnObj)
-		if call == nil || hasReturn && !sameResults(c.signatureOf(cpath), sig) {
+		if call == nil {
 			return analysis.SuggestedFix{}, false
+		}
+		reps := map[token.Pos]replacement{}
+		if hasReturn && !sameResults(c.signatureOf(cpath), sig) {
+			// `return nil, err` in a helper returning ([]T, error)
+			// becomes `return err` in a caller returning error.
+			if !c.adaptReturns(moved, sig, c.signatureOf(cpath), edit.File(c.pass, call.Pos()), reps) {
+				return analysis.SuggestedFix{}, false
+			}
 		}
 		// The moved text, with the caller's arguments for the
 		// parameters, from the start of the first moved line.
@@ -130,11 +138,15 @@ func (c *checker) moveToCaller(p *position, name string) (analysis.SuggestedFix,
 		if fsel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel && sig.Recv() != nil {
 			args[-1] = fsel.X
 		}
-		reps := map[token.Pos]replacement{}
 		for _, u := range uses {
 			a, has := args[u.param]
 			if !has || !c.isPure(a) || c.writtenAfter(a, clist, cstmt) {
 				return analysis.SuggestedFix{}, false
+			}
+			for pos, r := range reps {
+				if pos <= u.id.Pos() && u.id.Pos() < r.end {
+					return analysis.SuggestedFix{}, false // in an adapted return
+				}
 			}
 			reps[u.id.Pos()] = replacement{u.id.End(), edit.Source(c.pass, a)}
 		}
@@ -358,4 +370,71 @@ func failuresLeave(ifs *ast.IfStmt) bool {
 		ifs = next
 	}
 	return true
+}
+
+// adaptReturns adds to reps the rewrite of each return statement of
+// moved, made for the helper's signature from, for a caller's signature
+// to: each must return the zero values of from's results but the last,
+// an error, which to's last result must be too; the return becomes the
+// zero values of to's results but the last, then that error. False when
+// one does not fit.
+func (c *checker) adaptReturns(moved []ast.Stmt, from, to *types.Signature, f *ast.File, reps map[token.Pos]replacement) bool {
+	if from == nil || to == nil || to.Results().Len() == 0 || !isError(to.Results().At(to.Results().Len()-1).Type()) {
+		return false
+	}
+	zeros, ok := edit.LeadingZeros(c.pass, to, f)
+	if !ok {
+		return false
+	}
+	n := from.Results().Len()
+	for _, s := range moved {
+		ast.Inspect(s, func(nd ast.Node) bool {
+			ret, isRet := nd.(*ast.ReturnStmt)
+			if !ok || !isRet {
+				return ok
+			}
+			if len(ret.Results) != n || n == 0 {
+				ok = false
+				return false
+			}
+			for _, r := range ret.Results[:n-1] {
+				if !c.isZero(r) {
+					ok = false
+					return false
+				}
+			}
+			last := ret.Results[n-1]
+			if t := c.pass.TypesInfo.TypeOf(last); t == nil || !isError(t) {
+				ok = false
+				return false
+			}
+			reps[ret.Results[0].Pos()] = replacement{last.End(), zeros + c.raw(last)}
+			return false
+		})
+	}
+	return ok
+}
+
+// isZero reports whether e is a zero value written out: nil, false, 0,
+// "" or an empty composite literal.
+func (c *checker) isZero(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if cl, ok := e.(*ast.CompositeLit); ok {
+		return len(cl.Elts) == 0
+	}
+	tv, ok := c.pass.TypesInfo.Types[e]
+	if !ok {
+		return false
+	}
+	if tv.IsNil() {
+		return true
+	}
+	if tv.Value == nil {
+		return false
+	}
+	switch tv.Value.String() {
+	case "false", "0", `""`:
+		return true
+	}
+	return false
 }

@@ -41,6 +41,12 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	}
 	var msg string
 	related := []analysis.RelatedInformation{{Pos: site.Pos(), Message: noun + " processed here"}}
+	if p.returned != nil {
+		related = []analysis.RelatedInformation{
+			{Pos: p.returned.Pos(), Message: "returned here, to a caller that processes it after the commit"},
+			{Pos: site.Pos(), Message: noun + " processed here, by the caller"},
+		}
+	}
 	switch {
 	case p.closure != nil:
 		cost := "a crash between them loses " + object + " (at-most-once)"

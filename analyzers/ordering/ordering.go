@@ -134,6 +134,9 @@ type position struct {
 	// closure is set when instr calls a position closure (closure.go):
 	// the record is what travels with the closure.
 	closure *closureCall
+	// returned is set when the record is processed by the callers of
+	// p's function, after it returns it (returned.go).
+	returned *ssa.Return
 }
 
 // nthGuard is the if statement guarding a periodic commit, and the
@@ -413,6 +416,9 @@ func (c *checker) check(p *position) {
 			c.report(p, site)
 			return
 		}
+	}
+	if c.checkReturned(p) {
+		return
 	}
 	c.checkHandOff(p)
 }

@@ -362,6 +362,14 @@ var scenarios = []struct {
 	// acknowledged before processing (2 positives, the move fix); after
 	// (1 silent).
 	{"ordering/viaadapter", ordering.Analyzer},
+	// a franz-go helper that decodes its poll, commits everything polled
+	// and returns the decoded records to a caller that saves them (1
+	// positive: the commit moves to the caller, after the save, its
+	// `return nil, err` becoming `return err`); the helper that only
+	// decodes, its caller committing after the save, and a helper that
+	// saves before its commit and returns the records for a count (2
+	// silent).
+	{"ordering/helperreturn", ordering.Analyzer},
 	// a commit's error logged through a helper of another package: the
 	// error is not the message (a commit before the save: 1 positive;
 	// after it: 1 silent, once reported as processing the message).
