@@ -149,6 +149,11 @@ var scenarios = []struct {
 	// StoreMessage / StoreOffsets with auto-store on (2 / 3): auto-store off,
 	// auto-commit off with Commit or CommitMessage after processing.
 	{"autocommit/confluentstore", autocommit.Analyzer},
+	// the librdkafka defaults with explicit commits after processing
+	// (issue #13): Poll then Commit() (the store goes before the Commit,
+	// on the success path), ReadMessage then CommitMessage (2 / 2): auto-store
+	// off with a store before the Commit, auto-commit off.
+	{"autocommit/confluentcommit", autocommit.Analyzer},
 	// the v1 import path (1 / 1).
 	{"autocommit/confluentv1", autocommit.Analyzer},
 	// GreedyAutoCommit in args, last arg, slice literal, appended, appended

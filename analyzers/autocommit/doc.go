@@ -15,9 +15,13 @@ so this analyzer reports only what can lose records with that client:
     enable.auto.offset.store are both on, the librdkafka defaults. The offset
     is stored when Poll or ReadMessage hands the message to the application
     and committed every 5000 ms, so a crash mid-processing loses the
-    message. Fix: set enable.auto.offset.store to false and call
-    StoreMessage after processing (both edits are made), on the success
-    path only: after a check that logs a failed save and carries on, in an
+    message. Explicit commits do not close that window (Commit() commits
+    the offsets stored on delivery, CommitMessage one the timer may have
+    passed already), so a loop that commits after processing is reported
+    the same way. Fix: set enable.auto.offset.store to false and call
+    StoreMessage after processing (both edits are made; before a commit
+    that follows the processing in the same block, which then commits the
+    store), on the success path only: after a check that logs a failed save and carries on, in an
     else, or with a continue added to the error branch; in the one worker
     a channel hands the message to (at the end of its range loop, or of
     its `case m := <-ch:` when it selects between messages and other

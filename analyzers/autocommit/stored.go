@@ -26,9 +26,13 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	if !s.Is(cl, clientmodel.AutoCommit) || !s.Is(cl, clientmodel.AutoStore) {
 		return
 	}
-	if len(callsWith(k, clientmodel.Store, clientmodel.Commit)) > 0 {
-		return // stores are reported by ineffective; commits change the shape
+	if len(callsWith(k, clientmodel.Store)) > 0 {
+		return // reported by ineffective
 	}
+	// Explicit commits do not close the window: the timer still commits
+	// the offset stored on delivery while the message is processed. With
+	// auto-store off, a Commit() commits the stores the fix makes, and
+	// CommitMessage / CommitOffsets do not depend on auto-store.
 	fetches := callsWith(k, clientmodel.Fetch)
 	values, ok := c.fetchValueCalls(k)
 	if !ok || len(fetches) == 0 && len(values) == 0 {
@@ -157,6 +161,7 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 		if body, extra, ok = c.errHandling(path, stmt, "store offset"); !ok {
 			return nil, rewrite{}, false
 		}
+		list = c.beforeCommit(k, list, stmt, msg)
 	default:
 		if e, ok := c.storeBatch(k, call, path, recvX); ok {
 			return e, rewrite{batch: true}, true
@@ -207,6 +212,46 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 		e = one
 	}
 	return append(extra, e...), rewrite{pool: pl, inPlace: g}, true
+}
+
+// beforeCommit returns the part of list, which processes msg after
+// fetch, that ends before an explicit commit of k, when the message is
+// processed before that commit and not after it: the store goes before
+// the commit, which then commits it (Commit() commits the stored
+// offsets). Otherwise list is returned whole: the store goes at its end,
+// and the timer or a later commit commits it.
+func (c *checker) beforeCommit(k *consumer.Consumer, list []ast.Stmt, fetch ast.Stmt, msg string) []ast.Stmt {
+	start := 0
+	for i, s := range list {
+		if s == fetch {
+			start = i + 1
+		}
+	}
+	commits := callsWith(k, clientmodel.Commit)
+	at := -1
+	for i := start; i < len(list) && at < 0; i++ {
+		for _, call := range commits {
+			if list[i].Pos() <= call.Pos() && call.Pos() < list[i].End() {
+				at = i
+				break
+			}
+		}
+	}
+	if at < 0 {
+		return list
+	}
+	used := func(stmts []ast.Stmt) bool {
+		for _, s := range stmts {
+			if c.usesName(s, msg) {
+				return true
+			}
+		}
+		return false
+	}
+	if !used(list[start:at]) || used(list[at+1:]) {
+		return list
+	}
+	return list[:at]
 }
 
 // storeBatch returns the edits for a message appended to a batch that the
