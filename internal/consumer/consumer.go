@@ -326,6 +326,27 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 			}
 		}
 	}
+	// A config read out of a struct field (kafka.ReaderConfig(cfg.Reader),
+	// a converted copy of the application's own config type) is what any
+	// store through that field sets, as Roots reads fields.
+	loadedFrom := map[*types.Var]bool{}
+	for x := v; ; {
+		switch y := x.(type) {
+		case *ssa.Convert:
+			x = y.X
+			continue
+		case *ssa.ChangeType:
+			x = y.X
+			continue
+		case *ssa.UnOp:
+			if f := fieldOf(y.X); f != nil {
+				loadedFrom[f] = true
+			}
+			x = y.X
+			continue
+		}
+		break
+	}
 	for _, k := range c.Config.Knobs {
 		if k.Field == "" {
 			continue
@@ -339,7 +360,7 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 						continue
 					}
 					base := ssaflow.FieldPath(st.Addr, path)
-					if base == nil || !ssaflow.Intersects(b.flow.Roots(base), roots) {
+					if base == nil || !ssaflow.Intersects(b.flow.Roots(base), roots) && !loadedFrom[fieldOf(base)] {
 						continue
 					}
 					b.applyStore(s, k, st)
@@ -348,6 +369,14 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 		}
 	}
 	return s
+}
+
+// fieldOf returns the struct field addr addresses, or nil.
+func fieldOf(addr ssa.Value) *types.Var {
+	if fa, ok := addr.(*ssa.FieldAddr); ok {
+		return ssaflow.FieldVar(fa)
+	}
+	return nil
 }
 
 // applyStore records the value a knob field store sets. A value that is

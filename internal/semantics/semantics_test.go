@@ -87,6 +87,10 @@ func TestClassify(t *testing.T) {
 		{"sharedfetch", map[string]string{"group": "g-shared-fetch", "guarantee": semantics.GuaranteeUnk,
 			"reason": "several goroutines fetch from this consumer", "concurrency": "several goroutines fetch"}},
 		{"ownfetch", map[string]string{"group": "g-own-a", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
+		// a config converted from the application's copy of the type,
+		// whose interval a defaults method sets through the field it is
+		// read from: not synchronous
+		{"cfgconv", map[string]string{"group": "g-cfgconv", "strategy": semantics.StrategyEachBatch, "detail": "only queues"}},
 		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
 			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function

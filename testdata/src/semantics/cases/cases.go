@@ -945,3 +945,35 @@ func ownFetch(ctx context.Context) {
 	go fetchOwn(ctx, a)
 	go func() { _ = apply(nil) }()
 }
+
+// readerConf is the application's copy of the reader config, converted
+// back when the reader is built.
+type readerConf kafkago.ReaderConfig
+
+type konsumerConfig struct {
+	Reader   readerConf
+	Interval time.Duration
+}
+
+func (c *konsumerConfig) setDefaults() {
+	if c.Interval == 0 {
+		c.Interval = time.Second
+	}
+	c.Reader.CommitInterval = c.Interval
+}
+
+// cfgConv builds its reader from a converted config whose CommitInterval
+// its defaults always set: commits are queued, not synchronous.
+func cfgConv(ctx context.Context) {
+	cfg := &konsumerConfig{Reader: readerConf{GroupID: "g-cfgconv", Topic: "t-cfgconv"}}
+	cfg.setDefaults()
+	r := kafkago.NewReader(kafkago.ReaderConfig(cfg.Reader)) // case: cfgconv
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		_ = apply(m)
+		_ = r.CommitMessages(ctx, m)
+	}
+}
