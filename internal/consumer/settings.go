@@ -3,6 +3,7 @@ package consumer
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"slices"
 	"sort"
 	"strings"
@@ -269,11 +270,26 @@ func origin(v ssa.Value) string {
 		}
 		return fmt.Sprintf("%s's caller (argument %d, %s)", fn.Name(), i, x.Name())
 	case *ssa.Call:
-		if callee := ssaflow.Callee(x.Common()); callee != nil && callee.Pkg() != nil && callee.Pkg() != x.Parent().Pkg.Pkg {
-			return fmt.Sprintf("%s.%s, which the analysis cannot see into", callee.Pkg().Name(), callee.Name())
+		callee := ssaflow.Callee(x.Common())
+		switch {
+		case callee == nil || callee.Pkg() == nil:
+		case x.Common().IsInvoke():
+			return fmt.Sprintf("%s, called through an interface the analysis does not follow", shortFunc(callee))
+		case callee.Pkg() != x.Parent().Pkg.Pkg:
+			return fmt.Sprintf("%s, which the analysis cannot see into", shortFunc(callee))
 		}
 	case *ssa.Global:
 		return fmt.Sprintf("package-level variable %s, which other packages may set", x.Name())
 	}
 	return ""
+}
+
+// shortFunc is fn as pkg.Func or pkg.Type.Method.
+func shortFunc(fn *types.Func) string {
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		if n, ok := types.Unalias(ssaflow.Deref(sig.Recv().Type())).(*types.Named); ok {
+			return fmt.Sprintf("%s.%s.%s", fn.Pkg().Name(), n.Obj().Name(), fn.Name())
+		}
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
 }

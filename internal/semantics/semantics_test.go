@@ -91,6 +91,8 @@ func TestClassify(t *testing.T) {
 		// whose interval a defaults method sets through the field it is
 		// read from: not synchronous
 		{"cfgconv", map[string]string{"group": "g-cfgconv", "strategy": semantics.StrategyEachBatch, "detail": "only queues"}},
+		{"cfgsource", map[string]string{"strategy": semantics.StrategyUnknown,
+			"detail": "comes from cases.cfgSource.ConsumerConfig, called through an interface the analysis does not follow"}},
 		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
 			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function

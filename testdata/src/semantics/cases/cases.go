@@ -977,3 +977,20 @@ func cfgConv(ctx context.Context) {
 		_ = r.CommitMessages(ctx, m)
 	}
 }
+
+// cfgSource hands out consumer configs.
+type cfgSource interface {
+	ConsumerConfig(group string) *kafka.ConfigMap
+}
+
+// viaCfgSource builds a consumer from a config an interface returns.
+func viaCfgSource(src cfgSource) {
+	c, _ := kafka.NewConsumer(src.ConsumerConfig("g-cfgsource")) // case: cfgsource
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = apply(m)
+	}
+}
