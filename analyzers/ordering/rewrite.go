@@ -152,6 +152,9 @@ func isError(t types.Type) bool {
 // the function returns, and no commit in the function, however late, is
 // sure to follow it.
 func (c *checker) recordLeaves(p *position) bool {
+	if p.returned != nil {
+		return true // returned to callers that process it (returned.go)
+	}
 	for _, o := range c.origins(p) {
 		if leaves(p.fn, c.taint(o), false) {
 			return true
