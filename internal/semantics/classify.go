@@ -732,7 +732,8 @@ func handlerFor(r *Row) string {
 // Check returns the ways a row contradicts itself or its findings: a claim
 // of at-least-once or effectively-once with a column the analysis does not
 // know, or despite a finding that proves loss; a commit on revoke asserted
-// for an unknown strategy, or denied by a finding and affirmed by the row.
+// for an unknown strategy (unless a finding shows the revoke callback does
+// not commit), or denied by a finding and affirmed by the row.
 // Classify's rows have none; tests check it on every example and scenario.
 func (r *Row) Check() []string {
 	var out []string
@@ -754,7 +755,8 @@ func (r *Row) Check() []string {
 			}
 		}
 	}
-	if r.Strategy == StrategyUnknown && (strings.HasPrefix(r.Revoke, "no") || strings.HasPrefix(r.Revoke, "not needed")) {
+	revokeFinding := slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Rule == category.Rule(category.Revoke) })
+	if r.Strategy == StrategyUnknown && (strings.HasPrefix(r.Revoke, "no") || strings.HasPrefix(r.Revoke, "not needed")) && !revokeFinding {
 		out = append(out, fmt.Sprintf("commit on revoke %q for an unknown strategy", r.Revoke))
 	}
 	if r.Strategy == StrategyNone && strings.HasPrefix(r.Revoke, "yes") {
