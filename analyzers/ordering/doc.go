@@ -73,6 +73,17 @@ exported function that takes records without processing them (it only
 commits, marks or logs them) a doesNotProcess fact, so calling it is not
 processing.
 
+A commit followed by no processing in its function counts too when the
+function then returns the records, or values decoded from them (a slice
+an EachRecord callback appends to included), and a caller in the
+package processes what it returns: a helper that polls, decodes,
+commits everything polled and returns the decoded records commits them
+before its caller saves them. Not when the helper processes the records
+itself before the commit beyond decoding them (a call named Unmarshal,
+Decode, Parse or Deserialize, also inside an EachRecord callback): what
+it returns is a copy of work done. Related names the return and the
+caller's processing.
+
 Messages call the record what the client calls it: a message for sarama,
 kafka-go and confluent-kafka-go, a record for franz-go.
 
@@ -161,7 +172,9 @@ leaves the function (returned, sent, stored in a field), the commit moves
 to the end of each caller's block, after the processing, with the
 helper's parameters replaced by the caller's arguments (also after an if
 statement whose init calls the helper, when every failure its chain
-checks leaves). A commit whose err the processing overwrites before
+checks leaves; a moved return of zero values and an error, return nil,
+err, becomes the caller's, return err, when the caller's last result is
+an error). A commit whose err the processing overwrites before
 reading it moves as well. After a hand-off to a goroutine the processing
 runs in place, its error checked, and the position call follows (a go
 statement on some paths only is rewritten in place the same way, where
@@ -268,7 +281,11 @@ or a call that never returns, with no break or continue), so the commit
 never follows a failed delivery.
 
 A finding whose fix cannot be built is still reported, without a fix:
-known cases are a send on sarama's AsyncProducer Input() in a package
+known cases are a commit moving to the callers of its helper where a
+caller's argument for a parameter the commit uses is not a variable or
+a field path (v.getOffers(r.Context())), or where the moved error check
+returns and the caller has no error result (an HTTP handler); a send on
+sarama's AsyncProducer Input() in a package
 that neither builds the producer nor drains both Successes() and
 Errors() in loops of its own (another package drains the reports, where
 no forward can be added, and a drain added here would race it for
