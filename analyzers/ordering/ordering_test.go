@@ -60,6 +60,10 @@ import (
 // Reported without a fix, so without a scenario (TestEveryFindingHasAFix
 // would fail on it), because no sound fix is known:
 //
+//   - a commit in a helper that returns the records to a processing
+//     caller, where a caller passes a call (r.Context()) for a parameter
+//     the commit uses, or the moved error check returns and the caller
+//     has no error result (an HTTP handler);
 //   - a mark after a send on sarama's AsyncProducer Input() in a package
 //     that does not build the producer and does not drain both
 //     Successes() and Errors() in loops of its own: the reports are
