@@ -154,6 +154,12 @@ var scenarios = []struct {
 	// on the success path), ReadMessage then CommitMessage (2 / 2): auto-store
 	// off with a store before the Commit, auto-commit off.
 	{"autocommit/confluentcommit", autocommit.Analyzer},
+	// the librdkafka defaults with shutdown checks that leave between the
+	// fetch and its error check (issue #13): the message processed after
+	// them (stored after processing), handed to a goroutine after two
+	// checks (run in place, stored after) (2 / 2): both with auto-store
+	// off and a store after processing.
+	{"autocommit/confluentctx", autocommit.Analyzer},
 	// the v1 import path (1 / 1).
 	{"autocommit/confluentv1", autocommit.Analyzer},
 	// GreedyAutoCommit in args, last arg, slice literal, appended, appended

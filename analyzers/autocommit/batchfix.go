@@ -46,7 +46,7 @@ func (c *checker) batchFlush(fetch *ast.AssignStmt, list []ast.Stmt, msg *ast.Id
 	if !ok {
 		return nil, nil, false
 	}
-	check, ok := next(list, fetch).(*ast.IfStmt)
+	check, ok := c.checkAfter(list, fetch).(*ast.IfStmt)
 	leaves := noreturn.Of(c.pass).EndsWithLeave
 	if !ok || check.Init != nil || !isNilCheckOf(c.pass, check.Cond, errID) || !leaves(check.Body.List) {
 		return nil, nil, false

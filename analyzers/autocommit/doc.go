@@ -18,7 +18,10 @@ so this analyzer reports only what can lose records with that client:
     message. Explicit commits do not close that window (Commit() commits
     the offsets stored on delivery, CommitMessage one the timer may have
     passed already), so a loop that commits after processing is reported
-    the same way. Fix: set enable.auto.offset.store to false and call
+    the same way; so is one with checks that leave between the fetch and
+    its error check (if ctx.Err() != nil { return }, using neither the
+    message nor the error): the message they leave with was stored, and
+    is committed unprocessed (the fix does not store it). Fix: set enable.auto.offset.store to false and call
     StoreMessage after processing (both edits are made; before a commit
     that follows the processing in the same block, which then commits the
     store), on the success path only: after a check that logs a failed save and carries on, in an

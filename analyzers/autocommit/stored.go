@@ -426,11 +426,11 @@ func (c *checker) errHandling(path []ast.Node, fetch ast.Stmt, what string) (str
 	}
 	if fetch != nil {
 		if _, listp := edit.Stmt(pathTo(path, fetch)); listp != nil {
-			for i, s := range *listp {
-				if s != fetch || i+1 >= len(*listp) {
+			for _, s := range *listp {
+				if s != fetch {
 					continue
 				}
-				if ifs, ok := (*listp)[i+1].(*ast.IfStmt); ok && ifs.Init == nil && isErrCheck(ifs.Cond) && len(ifs.Body.List) > 0 {
+				if ifs, ok := c.checkAfter(*listp, fetch).(*ast.IfStmt); ok && ifs.Init == nil && isErrCheck(ifs.Cond) && len(ifs.Body.List) > 0 {
 					return c.bodySource(ifs.Body), nil, true
 				}
 			}
@@ -449,11 +449,11 @@ func (c *checker) processedAfter(list []ast.Stmt, fetch ast.Stmt, msg string, er
 	if !ok || errID.Name == "_" {
 		return false
 	}
-	for i, s := range list {
-		if s != fetch || i+1 >= len(list) {
+	for _, s := range list {
+		if s != fetch {
 			continue
 		}
-		ifs, ok := list[i+1].(*ast.IfStmt)
+		ifs, ok := c.checkAfter(list, fetch).(*ast.IfStmt)
 		if !ok || ifs.Init != nil || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
 			return false
 		}
@@ -466,7 +466,7 @@ func (c *checker) processedAfter(list []ast.Stmt, fetch ast.Stmt, msg string, er
 		if !ok1 || !ok2 || x.Name != errID.Name || y.Name != "nil" {
 			return false
 		}
-		return !c.handedOn(list[i+1:], msg)
+		return !c.handedOn(after(list, fetch), msg)
 	}
 	return false
 }

@@ -20,7 +20,7 @@ func (c *checker) successBlock(list []ast.Stmt, fetch ast.Stmt, msg string, errE
 	if !ok || errID.Name == "_" {
 		return nil
 	}
-	ifs, ok := next(list, fetch).(*ast.IfStmt)
+	ifs, ok := c.checkAfter(list, fetch).(*ast.IfStmt)
 	if !ok || ifs.Init != nil || len(ifs.Body.List) == 0 {
 		return nil
 	}
@@ -34,6 +34,30 @@ func (c *checker) successBlock(list []ast.Stmt, fetch ast.Stmt, msg string, errE
 		return nil
 	}
 	return ifs.Body
+}
+
+// checkAfter returns the statement after the fetch s in list that can
+// check its error: the next one, past guards that leave (if ctx.Err() !=
+// nil { return }: an if without init or else whose body returns, breaks,
+// continues or exits) and use none of the names s assigns. A message such
+// a guard leaves with is not processed, and not stored by the fix.
+func (c *checker) checkAfter(list []ast.Stmt, s ast.Stmt) ast.Stmt {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok {
+		return next(list, s)
+	}
+	for {
+		ifs, ok := next(list, s).(*ast.IfStmt)
+		if !ok || ifs.Init != nil || ifs.Else != nil || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
+			return next(list, s)
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" && c.usesName(ifs, id.Name) {
+				return ifs
+			}
+		}
+		s = ifs
+	}
 }
 
 // next returns the statement after s in list, or nil.
@@ -60,7 +84,7 @@ func (c *checker) workerScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, *p
 	if !ok || !ok2 || msg.Name == "_" {
 		return "", nil, nil, nil, nil
 	}
-	ifs, ok := next(*listp, stmt).(*ast.IfStmt)
+	ifs, ok := c.checkAfter(*listp, stmt).(*ast.IfStmt)
 	if !ok || ifs.Init != nil || !isNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
 		return "", nil, nil, nil, nil
 	}
@@ -272,7 +296,7 @@ func (c *checker) goScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, []*ast
 	if !ok || !ok2 || msg.Name == "_" {
 		return "", nil, nil, nil
 	}
-	ifs, ok := next(*listp, stmt).(*ast.IfStmt)
+	ifs, ok := c.checkAfter(*listp, stmt).(*ast.IfStmt)
 	if !ok || ifs.Init != nil || !isNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
 		return "", nil, nil, nil
 	}
