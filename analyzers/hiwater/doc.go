@@ -395,7 +395,7 @@ by hand is then the way to keep the concurrency):
     its own statement, an else-if): calling them in place would leave the
     code reading the result to rewrite;
   - lanes kept in a map not filled by loops counting up from one
-    constant (no lane is sure to exist), and lanes whose index, once
+    constant, where recognised (no lane is sure to exist), and lanes whose index, once
     replaced, leaves a variable unused that is not a range key, a counter
     stepped from a constant, nor an index variable whose definition can be
     rewritten (one calling a function value, a method through an
@@ -420,8 +420,9 @@ by hand is then the way to keep the concurrency):
 
 Not reported (known gaps): pools not started by a counting loop or a
 range over a slice (a for loop with a break), and pools whose workers are
-different functions started by several go statements (not recognised);
-delivery reports whose record is sent by several statements; functions
+different functions started by several go statements, and lanes kept in
+a map filled by a range over a slice of keys (not recognised); delivery
+reports whose record is sent by several statements; functions
 started through a function value that is not a parameter (a field, a map
 of handlers), generic helpers; goroutines and records crossing package
 boundaries.

@@ -22,17 +22,17 @@ import (
 // cannot take; delivery reports drained by the sending loop itself, or
 // whose record is asserted into a variable first; TryGo whose result is
 // kept in a variable of its own statement; completion callbacks the loop
-// can neither wait for nor give a low-water mark). Also reported without
-// a fix, from the same code path, with no scenario yet: a pool counted by
-// a call with arguments (other than a getter, a builtin or a conversion)
-// used elsewhere, map lanes not filled by loops counting up from one
-// constant, a lane variable defined by a function value, an interface's
-// method, or a method using a channel. The shapes still left silent are
-// listed in doc.go ("Not reported (known gaps)"): shapes not recognised
-// (pools started by a loop with a break, workers that are different
-// functions, callbacks through a function value that is not a
-// parameter, delivery reports whose record is sent by several
-// statements).
+// can neither wait for nor give a low-water mark; a pool counted by a call
+// with arguments (other than a getter, a builtin or a conversion) used
+// elsewhere; a lane variable defined by an interface's method). Also
+// reported without a fix, from the same code path, with no scenario yet:
+// map lanes not filled by loops counting up from one constant, where
+// recognised. The shapes still left silent are listed in doc.go ("Not
+// reported (known gaps)"): shapes not recognised (pools started by a loop
+// with a break, workers that are different functions, callbacks through a
+// function value that is not a parameter, delivery reports whose record
+// is sent by several statements, lanes in a map filled by a range over a
+// slice of keys).
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -236,11 +236,15 @@ var scenarios = []string{
 	// (kafka-go: no low-water write, and no statement to wait after)
 	// (nofix.go), errgroup functions started with TryGo whose result is a
 	// variable of its own statement (trygo.go), a delivery report's record
-	// asserted into a variable first (asserted.go) (7 positive); the select
-	// handling and committing in place, the select handling and marking in
-	// place, a synchronous producer, a loop waiting for each callback, the
-	// TryGo functions only processing and the batch marked after the
-	// group, a loop waiting for each report's acknowledgement (6 silent).
+	// asserted into a variable first (asserted.go), a pool counted by an
+	// interface's method that the collecting loop uses too, lanes chosen
+	// through a variable an interface's method defines (pools.go) (9
+	// positive); the select handling and committing in place, the select
+	// handling and marking in place, a synchronous producer, a loop waiting
+	// for each callback, the TryGo functions only processing and the batch
+	// marked after the group, a loop waiting for each report's
+	// acknowledgement, the pool's workers only handling and the last
+	// message marked after them, lanes chosen by partition (8 silent).
 	"hiwater/nofix",
 }
 
