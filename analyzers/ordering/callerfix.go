@@ -113,6 +113,7 @@ func (c *checker) moveToCaller(p *position, name string) (analysis.SuggestedFix,
 	indent := edit.Indent(c.pass, first)
 	edits := []analysis.TextEdit{{Pos: start, End: tf.Pos(endOff)}}
 	callers := 0
+	imported := map[*ast.File]bool{}
 	for id, obj := range c.pass.TypesInfo.Uses {
 		if obj != fnObj {
 			continue
@@ -122,10 +123,23 @@ func (c *checker) moveToCaller(p *position, name string) (analysis.SuggestedFix,
 			return analysis.SuggestedFix{}, false
 		}
 		reps := map[token.Pos]replacement{}
-		if hasReturn && !sameResults(c.signatureOf(cpath), sig) {
+		if csig := c.signatureOf(cpath); hasReturn && !sameResults(csig, sig) {
 			// `return nil, err` in a helper returning ([]T, error)
-			// becomes `return err` in a caller returning error.
-			if !c.adaptReturns(moved, sig, c.signatureOf(cpath), edit.File(c.pass, call.Pos()), reps) {
+			// becomes `return err` in a caller returning error, and a
+			// log of err in a caller without results (the commit comes
+			// last in its block: nothing after it needs the records
+			// committed).
+			cf := edit.File(c.pass, call.Pos())
+			logName := ""
+			if csig != nil && csig.Results().Len() == 0 {
+				name, imp := edit.Import(c.pass, cf, "log")
+				logName = name
+				if !imported[cf] {
+					imported[cf] = true
+					edits = append(edits, imp...)
+				}
+			}
+			if !c.adaptReturns(moved, sig, csig, cf, logName, reps) {
 				return analysis.SuggestedFix{}, false
 			}
 		}
@@ -138,8 +152,28 @@ func (c *checker) moveToCaller(p *position, name string) (analysis.SuggestedFix,
 		if fsel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel && sig.Recv() != nil {
 			args[-1] = fsel.X
 		}
+		hoisted := map[int]string{}
 		for _, u := range uses {
 			a, has := args[u.param]
+			if has && !c.isPure(a) && c.hoistable(call, a, sig) {
+				// v.getOffers(r.Context()): the argument is evaluated
+				// once, into a variable, before the call, and the moved
+				// commit reads the variable.
+				name, done := hoisted[u.param]
+				if !done {
+					pname := sig.Params().At(u.param).Name()
+					if pname == "" || pname == "_" {
+						pname = "arg"
+					}
+					name = edit.FreeName(c.pass, cstmt.Pos(), pname)
+					hoisted[u.param] = name
+					edits = append(edits,
+						edit.InsertBefore(c.pass, cstmt, name+" := "+c.raw(a)),
+						analysis.TextEdit{Pos: a.Pos(), End: a.End(), NewText: []byte(name)})
+				}
+				reps[u.id.Pos()] = replacement{u.id.End(), name}
+				continue
+			}
 			if !has || !c.isPure(a) || c.writtenAfter(a, clist, cstmt) {
 				return analysis.SuggestedFix{}, false
 			}
@@ -377,9 +411,10 @@ func failuresLeave(ifs *ast.IfStmt) bool {
 // to: each must return the zero values of from's results but the last,
 // an error, which to's last result must be too; the return becomes the
 // zero values of to's results but the last, then that error. False when
-// one does not fit.
-func (c *checker) adaptReturns(moved []ast.Stmt, from, to *types.Signature, f *ast.File, reps map[token.Pos]replacement) bool {
-	if from == nil || to == nil || to.Results().Len() == 0 || !isError(to.Results().At(to.Results().Len()-1).Type()) {
+// one does not fit. In a caller without results (logName set) the
+// return becomes a log of that error under logName.
+func (c *checker) adaptReturns(moved []ast.Stmt, from, to *types.Signature, f *ast.File, logName string, reps map[token.Pos]replacement) bool {
+	if from == nil || to == nil || to.Results().Len() == 0 && logName == "" || to.Results().Len() > 0 && !isError(to.Results().At(to.Results().Len()-1).Type()) {
 		return false
 	}
 	zeros, ok := edit.LeadingZeros(c.pass, to, f)
@@ -406,6 +441,10 @@ func (c *checker) adaptReturns(moved []ast.Stmt, from, to *types.Signature, f *a
 			last := ret.Results[n-1]
 			if t := c.pass.TypesInfo.TypeOf(last); t == nil || !isError(t) {
 				ok = false
+				return false
+			}
+			if to.Results().Len() == 0 {
+				reps[ret.Pos()] = replacement{ret.End(), fmt.Sprintf("%s.Printf(\"commit: %%v\", %s)", logName, c.raw(last))}
 				return false
 			}
 			reps[ret.Results[0].Pos()] = replacement{last.End(), zeros + c.raw(last)}
@@ -437,4 +476,29 @@ func (c *checker) isZero(e ast.Expr) bool {
 		return true
 	}
 	return false
+}
+
+// hoistable reports whether argument a of call, a call itself, can be
+// evaluated into a variable before call's statement: every other
+// argument, and the receiver, is a variable, a field path or a constant,
+// so evaluating a first changes no result.
+func (c *checker) hoistable(call *ast.CallExpr, a ast.Expr, sig *types.Signature) bool {
+	if _, isCall := ast.Unparen(a).(*ast.CallExpr); !isCall || sig.Variadic() {
+		return false
+	}
+	for _, o := range call.Args {
+		if o == a {
+			continue
+		}
+		if tv, ok := c.pass.TypesInfo.Types[o]; ok && tv.Value != nil {
+			continue
+		}
+		if !c.isPure(o) {
+			return false
+		}
+	}
+	if fsel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel && sig.Recv() != nil && !c.isPure(fsel.X) {
+		return false
+	}
+	return true
 }

@@ -174,7 +174,11 @@ helper's parameters replaced by the caller's arguments (also after an if
 statement whose init calls the helper, when every failure its chain
 checks leaves; a moved return of zero values and an error, return nil,
 err, becomes the caller's, return err, when the caller's last result is
-an error). A commit whose err the processing overwrites before
+an error, and a log of the error in a caller without results, the commit
+being the last of its block; a call the caller passes for a parameter
+the commit uses, v.getOffers(r.Context()), is evaluated into a variable
+before the call when the other arguments are variables, field paths or
+constants). A commit whose err the processing overwrites before
 reading it moves as well. After a hand-off to a goroutine the processing
 runs in place, its error checked, and the position call follows (a go
 statement on some paths only is rewritten in place the same way, where
@@ -282,9 +286,9 @@ never follows a failed delivery.
 
 A finding whose fix cannot be built is still reported, without a fix:
 known cases are a commit moving to the callers of its helper where a
-caller's argument for a parameter the commit uses is not a variable or
-a field path (v.getOffers(r.Context())), or where the moved error check
-returns and the caller has no error result (an HTTP handler); a send on
+caller's argument for a parameter the commit uses is neither a variable,
+a field path nor a call that can be evaluated first, or where the moved
+error check returns other than zero values and an error; a send on
 sarama's AsyncProducer Input() in a package
 that neither builds the producer nor drains both Successes() and
 Errors() in loops of its own (another package drains the reports, where

@@ -61,9 +61,10 @@ import (
 // would fail on it), because no sound fix is known:
 //
 //   - a commit in a helper that returns the records to a processing
-//     caller, where a caller passes a call (r.Context()) for a parameter
-//     the commit uses, or the moved error check returns and the caller
-//     has no error result (an HTTP handler);
+//     caller, where a caller passes for a parameter the commit uses an
+//     expression other than a variable, a field path or a call that can
+//     be evaluated first (r.Context() beside variables), or the moved
+//     error check returns other than zero values and an error;
 //   - a mark after a send on sarama's AsyncProducer Input() in a package
 //     that does not build the producer and does not drain both
 //     Successes() and Errors() in loops of its own: the reports are
@@ -367,12 +368,13 @@ var scenarios = []struct {
 	// (1 silent).
 	{"ordering/viaadapter", ordering.Analyzer},
 	// a franz-go helper that decodes its poll, commits everything polled
-	// and returns the decoded records to a caller that saves them (1
-	// positive: the commit moves to the caller, after the save, its
-	// `return nil, err` becoming `return err`); the helper that only
-	// decodes, its caller committing after the save, and a helper that
-	// saves before its commit and returns the records for a count (2
-	// silent).
+	// and returns the decoded records to a caller that saves them, or to
+	// an HTTP handler that writes them (2 positive: the commit moves to
+	// the caller, after the processing, its `return nil, err` becoming
+	// `return err`, or a log in the handler, which gets its r.Context()
+	// in a variable first); the helpers that only decode, their callers
+	// committing after the processing, and a helper that saves before
+	// its commit and returns the records for a count (3 silent).
 	{"ordering/helperreturn", ordering.Analyzer},
 	// a commit's error logged through a helper of another package: the
 	// error is not the message (a commit before the save: 1 positive;
