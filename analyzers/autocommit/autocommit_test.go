@@ -160,6 +160,14 @@ var scenarios = []struct {
 	// checks (run in place, stored after) (2 / 2): both with auto-store
 	// off and a store after processing.
 	{"autocommit/confluentctx", autocommit.Analyzer},
+	// values made from the message (its payload, a conversion of it) sent
+	// to workers instead of the message (issue #13): confluent defaults
+	// with a pool (made one worker), kafka-go ReadMessage with one worker
+	// over a buffered channel; the channel carries the message, the worker
+	// computes the value from it and stores or commits it after processing
+	// (2 / 2): one worker storing with auto-store off, FetchMessage with
+	// the worker committing.
+	{"autocommit/payloadhandoff", autocommit.Analyzer},
 	// the v1 import path (1 / 1).
 	{"autocommit/confluentv1", autocommit.Analyzer},
 	// GreedyAutoCommit in args, last arg, slice literal, appended, appended

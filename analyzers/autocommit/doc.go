@@ -38,7 +38,13 @@ so this analyzer reports only what can lose records with that client:
     used nowhere else (go archive(ctx, c, jobs)), the store or commit
     made on the consumer, reader and context that statement passes it
     (a worker not passed them, unexported and named by no interface,
-    gains a parameter for each, which the go statement passes);
+    gains a parameter for each, which the go statement passes); a value
+    made from the message by selectors and conversions (jobs <-
+    msg.Value) sent on a local channel made where it is declared (jobs
+    := make(chan []byte)) to a function literal's worker counts as the
+    message: the channel then carries the message, which the worker
+    receives into a fresh name and computes the value from first (for m
+    := range jobs { b := m.Value; ...), so it can store it;
     at the end of an if err == nil block
     that processes it; for a message read with ReadMessage and appended
     to a batch that one call processes (pending = append(pending, msg);
@@ -189,7 +195,8 @@ so this analyzer reports only what can lose records with that client:
     to a batch that one call processes are committed together right after
     that call succeeds. A message sent to the one worker of a channel is
     committed in the worker after processing; a pool of workers is made
-    one first, and goroutines per message run in place, as for
+    one first, a value made from the message sent instead is carried with
+    the message, and goroutines per message run in place, as for
     confluent-kafka-go.
 
   - marks-discarded (sarama): Consumer.Offsets.AutoCommit.Enable = false

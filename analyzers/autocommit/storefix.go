@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -127,10 +128,15 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 		return "", nil, nil, nil
 	}
 	var send *ast.SendStmt
+	var derived ast.Expr // the value sent, made from the message (jobs <- msg.Value)
 	for _, s := range after(list, fetch) {
-		if ss, ok := s.(*ast.SendStmt); ok {
-			if id, ok := ast.Unparen(ss.Value).(*ast.Ident); ok && id.Name == msg && send == nil {
+		if ss, ok := s.(*ast.SendStmt); ok && send == nil {
+			if id, ok := ast.Unparen(ss.Value).(*ast.Ident); ok && id.Name == msg {
 				send = ss
+				continue
+			}
+			if c.madeFrom(ss.Value, msg) {
+				send, derived = ss, ss.Value
 				continue
 			}
 		}
@@ -142,6 +148,9 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 		return "", nil, nil, nil
 	}
 	if sel, ok := ast.Unparen(send.Chan).(*ast.SelectorExpr); ok {
+		if derived != nil {
+			return "", nil, nil, nil
+		}
 		return c.fieldQueue(sel)
 	}
 	chID, ok := ast.Unparen(send.Chan).(*ast.Ident)
@@ -158,6 +167,9 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 	var pl *pool
 	uses := 0
 	found := func(n ast.Node, key ast.Expr, list []ast.Stmt) {
+		if rs, ok := n.(*ast.RangeStmt); ok && rs.Tok != token.DEFINE {
+			uses = -1 << 20 // ranging into variables declared elsewhere
+		}
 		p, once := c.startedOnce(n, fd)
 		if worker != nil || !once {
 			uses = -1 << 20 // a second worker, or one started per iteration
@@ -181,7 +193,7 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 		}
 		return true
 	})
-	if worker == nil && uses == 2 {
+	if worker == nil && uses == 2 && derived == nil {
 		// Passed to a worker function: go worker(ctx, c, jobs).
 		return c.paramQueue(fd, ch)
 	}
@@ -192,9 +204,121 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 		return "", nil, nil, nil
 	}
 	at := body[0].Pos()
-	return v.Name, body, pl, func(e ast.Expr) (string, []analysis.TextEdit, bool) {
-		return edit.Source(c.pass, e), nil, c.rootVisibleAt(e, at)
+	name := v.Name
+	var carry []analysis.TextEdit
+	if derived != nil {
+		var ok bool
+		if name, carry, ok = c.carryMessage(fetch, msg, ch, send, derived, v, body); !ok {
+			return "", nil, nil, nil
+		}
 	}
+	return name, body, pl, func(e ast.Expr) (string, []analysis.TextEdit, bool) {
+		once := carry // the first expression spelled carries the edits
+		carry = nil
+		return edit.Source(c.pass, e), once, c.rootVisibleAt(e, at)
+	}
+}
+
+// madeFrom reports whether e is made from the message named msg by
+// selectors and conversions only (msg.Value, string(msg.Key)): it can be
+// computed from the message in the worker as well, with no other effect.
+func (c *checker) madeFrom(e ast.Expr, msg string) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
+			return id.Name == msg && c.pass.TypesInfo.Selections[e] != nil
+		}
+		return c.madeFrom(e.X, msg)
+	case *ast.CallExpr:
+		tv, ok := c.pass.TypesInfo.Types[e.Fun]
+		return ok && tv.IsType() && len(e.Args) == 1 && c.madeFrom(e.Args[0], msg)
+	}
+	return false
+}
+
+// carryMessage returns the edits that make the local channel ch, made in
+// its declaration (ch := make(chan T, ...)) and used only by send and the
+// worker's receive into v, carry the message instead of the value derived
+// from it: the channel's element type becomes the message's, the send
+// sends msg, and the worker receives the message into a fresh name and
+// computes v from it first. It returns that name, which the worker's
+// store takes.
+func (c *checker) carryMessage(fetch ast.Stmt, msg string, ch types.Object, send *ast.SendStmt, derived ast.Expr, v *ast.Ident, body []ast.Stmt) (string, []analysis.TextEdit, bool) {
+	as, ok := fetch.(*ast.AssignStmt)
+	if !ok {
+		return "", nil, false
+	}
+	msgID, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || msgID.Name != msg {
+		return "", nil, false
+	}
+	msgType := c.pass.TypesInfo.TypeOf(msgID)
+	if msgType == nil {
+		return "", nil, false
+	}
+	// The channel's declaration: ch := make(chan T[, n]).
+	dpath := edit.Path(c.pass, ch.Pos())
+	var elem ast.Expr
+	for i, n := range dpath {
+		decl, ok := n.(*ast.AssignStmt)
+		if !ok {
+			continue
+		}
+		if decl.Tok == token.DEFINE && len(decl.Lhs) == len(decl.Rhs) && i > 0 {
+			for j, l := range decl.Lhs {
+				if l != dpath[i-1] {
+					continue
+				}
+				mk, ok := ast.Unparen(decl.Rhs[j]).(*ast.CallExpr)
+				if !ok || len(mk.Args) == 0 {
+					break
+				}
+				if b, ok := c.pass.TypesInfo.Uses[identOf(mk.Fun)].(*types.Builtin); !ok || b.Name() != "make" {
+					break
+				}
+				if ct, ok := mk.Args[0].(*ast.ChanType); ok && ct.Dir == ast.SEND|ast.RECV {
+					elem = ct.Value
+				}
+			}
+		}
+		break
+	}
+	if elem == nil {
+		return "", nil, false
+	}
+	f := edit.File(c.pass, elem.Pos())
+	spell := true
+	typ := types.TypeString(msgType, func(p *types.Package) string {
+		q := edit.Qualifier(c.pass, f, p)
+		if q == "" && p != c.pass.Pkg {
+			spell = false
+		}
+		return q
+	})
+	if !spell {
+		return "", nil, false
+	}
+	name := edit.FreeName(c.pass, body[0].Pos(), "m")
+	// derived, with name for msg.
+	src := edit.Source(c.pass, derived)
+	var b strings.Builder
+	last := derived.Pos()
+	ast.Inspect(derived, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == msg {
+			b.WriteString(src[last-derived.Pos() : id.Pos()-derived.Pos()])
+			b.WriteString(name)
+			last = id.End()
+		}
+		return true
+	})
+	b.WriteString(src[last-derived.Pos():])
+	indent := edit.Indent(c.pass, body[0].Pos())
+	return name, []analysis.TextEdit{
+		{Pos: elem.Pos(), End: elem.End(), NewText: []byte(typ)},
+		{Pos: derived.Pos(), End: derived.End(), NewText: []byte(msg)},
+		{Pos: v.Pos(), End: v.End(), NewText: []byte(name)},
+		{Pos: body[0].Pos(), End: body[0].Pos(), NewText: []byte(v.Name + " := " + b.String() + "\n" + indent)},
+	}, true
 }
 
 // receivesFrom returns the variable that the case `case m := <-ch:` of a
