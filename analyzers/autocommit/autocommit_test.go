@@ -163,10 +163,12 @@ var scenarios = []struct {
 	// values made from the message (its payload, a conversion of it) sent
 	// to workers instead of the message (issue #13): confluent defaults
 	// with a pool (made one worker), kafka-go ReadMessage with one worker
-	// over a buffered channel; the channel carries the message, the worker
-	// computes the value from it and stores or commits it after processing
-	// (2 / 2): one worker storing with auto-store off, FetchMessage with
-	// the worker committing.
+	// over a buffered channel, confluent defaults with the payload held in
+	// a variable first (it goes); the channel carries the message, the
+	// worker computes the value from it and stores or commits it after
+	// processing (3 / 3): one worker storing with auto-store off,
+	// FetchMessage with the worker committing, auto-commit off with the
+	// worker committing.
 	{"autocommit/payloadhandoff", autocommit.Analyzer},
 	// the v1 import path (1 / 1).
 	{"autocommit/confluentv1", autocommit.Analyzer},

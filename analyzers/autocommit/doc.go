@@ -15,17 +15,18 @@ so this analyzer reports only what can lose records with that client:
     enable.auto.offset.store are both on, the librdkafka defaults. The offset
     is stored when Poll or ReadMessage hands the message to the application
     and committed every 5000 ms, so a crash mid-processing loses the
-    message. Explicit commits do not close that window (Commit() commits
-    the offsets stored on delivery, CommitMessage one the timer may have
-    passed already), so a loop that commits after processing is reported
-    the same way; so is one with checks that leave between the fetch and
+    message. Explicit commits after processing do not close that window
+    (the timer can commit the offset stored on delivery before they run),
+    so a loop that commits after processing is reported the same way; so is one with checks that leave between the fetch and
     its error check (if ctx.Err() != nil { return }, using neither the
     message nor the error): the message they leave with was stored, and
-    is committed unprocessed (the fix does not store it). Fix: set enable.auto.offset.store to false and call
-    StoreMessage after processing (both edits are made; before a commit
-    that follows the processing in the same block, which then commits the
-    store), on the success path only: after a check that logs a failed save and carries on, in an
-    else, or with a continue added to the error branch; in the one worker
+    is committed unprocessed (the fix does not store it). Fix: set
+    enable.auto.offset.store to false and call StoreMessage after
+    processing (both edits are made; before a commit that follows the
+    processing in the same block, which then commits the store), on the
+    success path only: after a check that logs a failed save and carries
+    on, in an else, or with a continue added to the error branch; in the
+    one worker
     a channel hands the message to (at the end of its range loop, or of
     its `case m := <-ch:` when it selects between messages and other
     work, a ticker, a flush), the channel a local or an unexported field
@@ -40,9 +41,10 @@ so this analyzer reports only what can lose records with that client:
     (a worker not passed them, unexported and named by no interface,
     gains a parameter for each, which the go statement passes); a value
     made from the message by selectors and conversions (jobs <-
-    msg.Value) sent on a local channel made where it is declared (jobs
-    := make(chan []byte)) to a function literal's worker counts as the
-    message: the channel then carries the message, which the worker
+    msg.Value), or a variable holding it used only there, sent on a
+    local channel made where it is declared (jobs := make(chan []byte))
+    to a function literal's worker counts as the message (the variable
+    goes): the channel then carries the message, which the worker
     receives into a fresh name and computes the value from first (for m
     := range jobs { b := m.Value; ...), so it can store it;
     at the end of an if err == nil block

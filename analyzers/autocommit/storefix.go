@@ -128,8 +128,16 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 		return "", nil, nil, nil
 	}
 	var send *ast.SendStmt
-	var derived ast.Expr // the value sent, made from the message (jobs <- msg.Value)
+	var derived ast.Expr     // the value sent, made from the message (jobs <- msg.Value)
+	var decl *ast.AssignStmt // the variable sent that holds it (v := msg.Value; jobs <- v)
+	made := map[types.Object]*ast.AssignStmt{}
 	for _, s := range after(list, fetch) {
+		if as, ok := s.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && c.madeFrom(as.Rhs[0], msg) {
+			if obj := c.pass.TypesInfo.Defs[identOf(as.Lhs[0])]; obj != nil {
+				made[obj] = as
+				continue
+			}
+		}
 		if ss, ok := s.(*ast.SendStmt); ok && send == nil {
 			if id, ok := ast.Unparen(ss.Value).(*ast.Ident); ok && id.Name == msg {
 				send = ss
@@ -138,6 +146,12 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 			if c.madeFrom(ss.Value, msg) {
 				send, derived = ss, ss.Value
 				continue
+			}
+			if id := identOf(ss.Value); id != nil {
+				if as := made[c.pass.TypesInfo.Uses[id]]; as != nil && c.usesOf(fd.Body, c.pass.TypesInfo.Uses[id]) == 1 {
+					send, derived, decl = ss, as.Rhs[0], as
+					continue
+				}
 			}
 		}
 		if c.handedOn([]ast.Stmt{s}, msg) {
@@ -208,7 +222,7 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 	var carry []analysis.TextEdit
 	if derived != nil {
 		var ok bool
-		if name, carry, ok = c.carryMessage(fetch, msg, ch, send, derived, v, body); !ok {
+		if name, carry, ok = c.carryMessage(fetch, msg, ch, send, derived, decl, v, body); !ok {
 			return "", nil, nil, nil
 		}
 	}
@@ -243,7 +257,7 @@ func (c *checker) madeFrom(e ast.Expr, msg string) bool {
 // sends msg, and the worker receives the message into a fresh name and
 // computes v from it first. It returns that name, which the worker's
 // store takes.
-func (c *checker) carryMessage(fetch ast.Stmt, msg string, ch types.Object, send *ast.SendStmt, derived ast.Expr, v *ast.Ident, body []ast.Stmt) (string, []analysis.TextEdit, bool) {
+func (c *checker) carryMessage(fetch ast.Stmt, msg string, ch types.Object, send *ast.SendStmt, derived ast.Expr, decl *ast.AssignStmt, v *ast.Ident, body []ast.Stmt) (string, []analysis.TextEdit, bool) {
 	as, ok := fetch.(*ast.AssignStmt)
 	if !ok {
 		return "", nil, false
@@ -313,12 +327,33 @@ func (c *checker) carryMessage(fetch ast.Stmt, msg string, ch types.Object, send
 	})
 	b.WriteString(src[last-derived.Pos():])
 	indent := edit.Indent(c.pass, body[0].Pos())
-	return name, []analysis.TextEdit{
+	edits := []analysis.TextEdit{
 		{Pos: elem.Pos(), End: elem.End(), NewText: []byte(typ)},
-		{Pos: derived.Pos(), End: derived.End(), NewText: []byte(msg)},
+		{Pos: send.Value.Pos(), End: send.Value.End(), NewText: []byte(msg)},
 		{Pos: v.Pos(), End: v.End(), NewText: []byte(name)},
 		{Pos: body[0].Pos(), End: body[0].Pos(), NewText: []byte(v.Name + " := " + b.String() + "\n" + indent)},
-	}, true
+	}
+	if decl != nil {
+		// The variable that held the value goes: the worker computes it.
+		e, ok := edit.RemoveStmt(c.pass, decl)
+		if !ok {
+			return "", nil, false
+		}
+		edits = append(edits, e)
+	}
+	return name, edits, true
+}
+
+// usesOf counts the uses of obj in n.
+func (c *checker) usesOf(n ast.Node, obj types.Object) int {
+	k := 0
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj {
+			k++
+		}
+		return true
+	})
+	return k
 }
 
 // receivesFrom returns the variable that the case `case m := <-ch:` of a

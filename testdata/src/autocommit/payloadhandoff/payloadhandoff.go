@@ -110,3 +110,50 @@ func indexDocsCommitted(ctx context.Context) error {
 		docs <- m
 	}
 }
+
+// uploadLoop holds the payload in a variable first.
+func uploadLoop() error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"bootstrap.servers": "x", "group.id": "uploader"}) // want `enable.auto.commit and enable.auto.offset.store are on`
+	if err != nil {
+		return err
+	}
+	payloads := make(chan []byte, 16)
+	go func() {
+		for p := range payloads {
+			upload(p)
+		}
+	}()
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			return err
+		}
+		payload := msg.Value
+		payloads <- payload
+	}
+}
+
+// uploadLoopCommitted is uploadLoop with auto-commit off, the worker
+// committing each message after the upload.
+func uploadLoopCommitted() error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"bootstrap.servers": "x", "group.id": "uploader", "enable.auto.commit": false}) // ok: auto-commit off, the worker commits after processing
+	if err != nil {
+		return err
+	}
+	msgs := make(chan *kafka.Message, 16)
+	go func() {
+		for m := range msgs {
+			upload(m.Value)
+			if _, err := c.CommitMessage(m); err != nil {
+				log.Printf("commit offset: %v", err)
+			}
+		}
+	}()
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			return err
+		}
+		msgs <- msg
+	}
+}
