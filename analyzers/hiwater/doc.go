@@ -181,7 +181,9 @@ analysis classifies is never dropped for want of a fix.
     function (g.Go(func() error { ... })) is called in place, in a
     function returning an error, and its error returned. Not when the goroutine
     sends to (or closes) a channel the loop receives from (in its own
-    function or one enclosing it), or receives from one the loop sends
+    function or one enclosing it; a channel held in the same struct field
+    counts, h.w.failures in the loop and w.failures in the method the
+    goroutine runs), or receives from one the loop sends
     to after starting it: it would wait for itself. When its only such
     sends are send statements of its own body (errs <- err, the loop
     checking errs at the top of each poll), they are made not to wait
@@ -379,7 +381,10 @@ by hand is then the way to keep the concurrency):
     no low-water write for (the calls taking raw offsets), one writing
     several records, one that is neither a statement of its own nor the
     init of an if without else, or a goroutine that is not a function
-    literal making it itself, once (a helper it calls makes it). Removing
+    literal making it itself, once (a helper it calls makes it, or it is
+    a method: go h.w.work(sess, msg)); so do goroutines sending failures
+    on a channel of a struct field whose make is not visible (its room is
+    not known: made not to wait, every failure could be dropped). Removing
     the concurrency would make a goroutine wait for the loop that waits
     for it, and no low-water write can take the call's place;
   - pools whose worker count is a call with arguments other than a getter

@@ -482,6 +482,21 @@ func (c *checker) runsInPlaceSending(s *site, nonBlocking []ssa.Value) bool {
 			return false
 		}
 	}
+	// The same through a struct field (h.failures in the loop, w.failures
+	// in a method the goroutine runs): the loads have no common root.
+	sentFields := map[*types.Var]bool{}
+	c.chanOps(s.l.fn, true, nonBlocking, sentFields, map[*ssa.Function]bool{}, 0)
+	if len(sentFields) > 0 {
+		for _, fn := range sameGoroutine(s.spawner()) {
+			recvFields := map[*types.Var]bool{}
+			c.chanOps(fn, false, nil, recvFields, map[*ssa.Function]bool{}, ssaflow.MaxCallDepth) // fn alone, as recvChans
+			for f := range recvFields {
+				if sentFields[f] {
+					return false
+				}
+			}
+		}
+	}
 	// The goroutine waits for something the loop sends or closes after
 	// starting it (a start signal): run in place it would wait forever. A
 	// send before the go statement (a semaphore acquired) is fine.
@@ -504,6 +519,63 @@ func (c *checker) runsInPlaceSending(s *site, nonBlocking []ssa.Value) bool {
 		}
 	}
 	return true
+}
+
+// chanOps adds to fields the struct fields holding the channels fn sends
+// to or closes (send), or receives from (!send), and, up to the call
+// depth, those of the in-package functions it calls. Channels whose roots
+// are all in nonBlocking (sends made not to wait) are left out.
+func (c *checker) chanOps(fn *ssa.Function, send bool, nonBlocking []ssa.Value, fields map[*types.Var]bool, seen map[*ssa.Function]bool, depth int) {
+	if seen[fn] || depth > ssaflow.MaxCallDepth {
+		return
+	}
+	seen[fn] = true
+	add := func(ch ssa.Value) {
+		f := fieldOf(ch)
+		if f == nil {
+			return
+		}
+		if roots := c.m.Flow.Roots(ch); len(roots) > 0 && len(nonBlocking) > 0 && !slices.ContainsFunc(roots, func(r ssa.Value) bool { return !slices.Contains(nonBlocking, r) }) {
+			return
+		}
+		fields[f] = true
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.Send:
+				if send {
+					add(x.Chan)
+				}
+			case *ssa.UnOp:
+				if !send && x.Op == token.ARROW {
+					add(x.X)
+				}
+			case *ssa.Select:
+				for _, st := range x.States {
+					if (st.Dir == types.SendOnly) == send {
+						add(st.Chan)
+					}
+				}
+			case ssa.CallInstruction:
+				cc := x.Common()
+				if bi, ok := cc.Value.(*ssa.Builtin); ok && bi.Name() == "close" && len(cc.Args) == 1 {
+					if send {
+						add(cc.Args[0])
+					}
+					continue
+				}
+				if callee := cc.StaticCallee(); callee != nil && c.m.Flow.InPackage(callee) {
+					c.chanOps(callee, send, nonBlocking, fields, seen, depth+1)
+				}
+				if mc, ok := cc.Value.(*ssa.MakeClosure); ok {
+					if callee, ok := mc.Fn.(*ssa.Function); ok {
+						c.chanOps(callee, send, nonBlocking, fields, seen, depth+1)
+					}
+				}
+			}
+		}
+	}
 }
 
 // sentChansDeep is sentChans of fn and the in-package functions it calls.

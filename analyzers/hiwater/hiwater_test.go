@@ -101,7 +101,9 @@ var scenarios = []string{
 	"hiwater/robust",
 	// Service shapes: a confluent consumer in a struct field with its
 	// configuration built elsewhere (StoreMessage implies auto-store off),
-	// a franz-go poll loop with a select prologue, a maximum kept by a
+	// a franz-go poll loop with a select prologue (its error channel made
+	// with room for one: run in place, its sends made not to wait; with
+	// the channel made elsewhere, see nofix/errfield.go), a maximum kept by a
 	// method (3 positive); sequential store, join before commit, the same
 	// maximum applied sequentially, a minimum kept by a method (4 silent).
 	"hiwater/service",
@@ -238,13 +240,22 @@ var scenarios = []string{
 	// variable of its own statement (trygo.go), a delivery report's record
 	// asserted into a variable first (asserted.go), a pool counted by an
 	// interface's method that the collecting loop uses too, lanes chosen
-	// through a variable an interface's method defines (pools.go) (9
-	// positive); the select handling and committing in place, the select
+	// through a variable an interface's method defines (pools.go), a
+	// worker's method started per message reporting failures on a channel
+	// field the select receiving the messages receives (method.go; once
+	// fixed by removing the go keyword, which would wait forever on the
+	// first failure), a goroutine per record reporting failures on a
+	// channel field of a struct made elsewhere, that the poll loop checks
+	// (errfield.go; once fixed by removing the go keyword alone, a failure
+	// waiting forever for a channel with no room) (11 positive); the select
+	// handling and committing in place, the select
 	// handling and marking in place, a synchronous producer, a loop waiting
 	// for each callback, the TryGo functions only processing and the batch
 	// marked after the group, a loop waiting for each report's
 	// acknowledgement, the pool's workers only handling and the last
-	// message marked after them, lanes chosen by partition (8 silent).
+	// message marked after them, lanes chosen by partition, a method run
+	// in place, records committed in place in the poll's callback (10
+	// silent).
 	"hiwater/nofix",
 }
 

@@ -63,6 +63,12 @@ type Indexer struct {
 	errs chan error
 }
 
+// NewIndexer returns an indexer of the records cl polls, with room for
+// one failure.
+func NewIndexer(cl *kgo.Client) *Indexer {
+	return &Indexer{cl: cl, errs: make(chan error, 1)}
+}
+
 // Run commits each record from its own goroutine.
 func (ix *Indexer) Run(ctx context.Context) error {
 	for {
