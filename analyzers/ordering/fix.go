@@ -42,9 +42,13 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	var msg string
 	related := []analysis.RelatedInformation{{Pos: site.Pos(), Message: noun + " processed here"}}
 	if p.returned != nil {
+		what, them := object, "it"
+		if c.isBatch(p) || p.client.Scope == clientmodel.ScopePolled {
+			what, them = "the "+noun+"s", "them"
+		}
 		related = []analysis.RelatedInformation{
-			{Pos: p.returned.Pos(), Message: "returned here, to a caller that processes it after the commit"},
-			{Pos: site.Pos(), Message: noun + " processed here, by the caller"},
+			{Pos: p.returned.Pos(), Message: what + " returned here, after the commit, to a caller that processes " + them},
+			{Pos: site.Pos(), Message: strings.TrimPrefix(what, "the ") + " processed here, by the caller"},
 		}
 	}
 	switch {
