@@ -39,6 +39,18 @@ import (
 //     goroutines per message, also started in a nested block (run in
 //     place), a fetch followed by `if err == nil { process }`, and a
 //     batch processed by one call are fixed.
+//   - payloadhandoff (confluentdefaults, kafkago): a value made from the
+//     message by a call (jobs <- decode(msg.Value)), or by selectors and
+//     conversions but sent on a field's channel, on a channel passed to a
+//     worker function, or on one not declared as ch := make(chan T): the
+//     worker lacks the message, and moving a call into it is not sure to
+//     be right (it may have effects), so the consumer is not reported
+//     (selectors and conversions of the message, or a variable holding
+//     them, sent on a local channel to a function literal's workers are
+//     fixed by carrying the message).
+//   - confluentctx: a check between the fetch and its error check that
+//     uses the message or the error, or has an init or an else, hides the
+//     error check: not reported (one that leaves and uses neither is).
 //   - kafkago: a decoding helper that reads with ReadMessage, returned as
 //     a value, stored in an exported field, a field of a generic struct
 //     or one a struct literal without keys may set, or called in a go or
