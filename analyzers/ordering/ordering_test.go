@@ -56,6 +56,13 @@ import (
 //     row written by a timer goroutine from a value the loop set before
 //     processing, and a row that another package reads back are not
 //     reported.
+//   - A helper that commits its poll and returns the records (or values
+//     decoded from them) is reported only when a caller in its package
+//     processes what it returns: callers in other packages are not
+//     followed (no fact carries the returned records), and a helper
+//     that also processes the records before the commit, beyond a call
+//     named Unmarshal, Decode, Parse or Deserialize, stays silent even
+//     where its caller does more with them after the commit.
 //
 // Reported without a fix, so without a scenario (TestEveryFindingHasAFix
 // would fail on it), because no sound fix is known:
