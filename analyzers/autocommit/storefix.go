@@ -278,7 +278,7 @@ func (c *checker) carryMessage(fetch ast.Stmt, msg string, ch types.Object, send
 		if !ok {
 			continue
 		}
-		if decl.Tok == token.DEFINE && len(decl.Lhs) == len(decl.Rhs) && i > 0 {
+		if decl.Tok == token.DEFINE && len(decl.Lhs) == len(decl.Rhs) && i == 1 {
 			for j, l := range decl.Lhs {
 				if l != dpath[i-1] {
 					continue
