@@ -554,12 +554,14 @@ func (c *classifier) explicit(commits []*PositionCall) {
 	r := c.r
 	grain := commits[0].Grain
 	var batch int64
+	onOffset := false
 	for _, pc := range commits {
 		if pc.Grain != grain {
 			grain = GrainUnknown
 		}
 		if pc.Batch > 0 {
 			batch = pc.Batch
+			onOffset = onOffset || pc.OnOffset
 		}
 	}
 	r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed (no commit before processing was found)"
@@ -570,7 +572,10 @@ func (c *classifier) explicit(commits []*PositionCall) {
 	case GrainBatch:
 		r.Strategy, r.Detail = StrategyEachBatch, "synchronous "+commits[0].Func
 		r.Window = "one batch"
-		if batch > 0 {
+		if batch > 0 && onOffset {
+			r.Detail = fmt.Sprintf("synchronous %s when a record's offset is a multiple of %d", commits[0].Func, batch)
+			r.Window = fmt.Sprintf("about %d records (unbounded where offsets skip the multiples of %d: compaction, transaction markers)", batch, batch)
+		} else if batch > 0 {
 			r.Detail = fmt.Sprintf("synchronous %s every %d records", commits[0].Func, batch)
 			r.Window = fmt.Sprintf("one batch of %d records", batch)
 		} else if c.ev.Client.FetchesBatches() {

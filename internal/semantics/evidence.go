@@ -63,7 +63,11 @@ type PositionCall struct {
 	Func  string // short name, e.g. "CommitMessages"
 	Grain Grain
 	Batch int64 // N of "every N records", 0 if not known
-	Pos   token.Position
+	// OnOffset reports a Batch guard that tests the record's offset
+	// (msg.Offset%N == 0), not a count: offsets with gaps (compaction,
+	// transaction markers) can skip every multiple of N.
+	OnOffset bool
+	Pos      token.Position
 	// InGoroutine reports whether the call runs in a goroutine the
 	// application starts.
 	InGoroutine bool

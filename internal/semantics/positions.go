@@ -68,6 +68,9 @@ func (g *gatherer) positions() {
 			pc.Deferred = true
 		} else {
 			pc.Grain, pc.Batch = g.grain(call)
+			if _, x, ok := ssaflow.GuardOperand(call.Instr); ok && pc.Batch > 0 && g.fromRecords(x) {
+				pc.OnOffset = true
+			}
 			pc.Flush = g.handlerMethod(call.Fn) && !ssaflow.InLoop(call.Instr.Block())
 		}
 		g.ev.Calls = append(g.ev.Calls, pc)

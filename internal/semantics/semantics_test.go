@@ -93,6 +93,10 @@ func TestClassify(t *testing.T) {
 		{"cfgconv", map[string]string{"group": "g-cfgconv", "strategy": semantics.StrategyEachBatch, "detail": "only queues"}},
 		{"cfgsource", map[string]string{"strategy": semantics.StrategyUnknown,
 			"detail": "comes from cases.cfgSource.ConsumerConfig, called through an interface the analysis does not follow"}},
+		// a commit when the record's offset is a multiple of N is not
+		// "every N records": offsets can have gaps
+		{"offsetguard", map[string]string{"group": "g-offsetguard", "detail": "when a record's offset is a multiple of 100",
+			"window": "unbounded where offsets skip"}},
 		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
 			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function
@@ -151,7 +155,7 @@ func TestClassify(t *testing.T) {
 		{"appended", map[string]string{"group": "g-app", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		{"condkey", map[string]string{"group": "g-condkey", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
 		{"field", map[string]string{"group": "g-field", "strategy": semantics.StrategyEachRecord, "window": "one record", "concurrency": "none"}},
-		{"helperbatch", map[string]string{"strategy": semantics.StrategyEachBatch, "window": "one batch of 10 records"}},
+		{"helperbatch", map[string]string{"strategy": semantics.StrategyEachBatch, "window": "about 10 records"}},
 		{"tool", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk, "revoke": "unknown"}},
 		{"saramabatch", map[string]string{"group": "g-sbatch", "topics": "t-sbatch", "strategy": semantics.StrategyEachBatch,
 			"window": "one batch of 100 records, also at every rebalance", "revoke": "no (auto-commit is off", "concurrency": "per partition"}},

@@ -553,6 +553,13 @@ func InLoop(b *ssa.BasicBlock) bool { return Reachable(b)[b] }
 // CounterGuard reports whether instr runs only when a counter reaches a
 // constant: a dominating if on n%N == 0 or n >= N (N > 1). It returns N.
 func CounterGuard(instr ssa.Instruction) (int64, bool) {
+	n, _, ok := GuardOperand(instr)
+	return n, ok
+}
+
+// GuardOperand is CounterGuard that also returns the value the guard
+// tests (n in n%N == 0 or n >= N).
+func GuardOperand(instr ssa.Instruction) (int64, ssa.Value, bool) {
 	b := instr.Block()
 	for d := b.Idom(); d != nil; b, d = d, d.Idom() {
 		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
@@ -573,10 +580,14 @@ func CounterGuard(instr ssa.Instruction) (int64, bool) {
 			continue
 		}
 		if n, ok := counterCond(cmp); ok {
-			return n, true
+			x := cmp.X
+			if rem, isRem := x.(*ssa.BinOp); isRem && rem.Op == token.REM {
+				x = rem.X
+			}
+			return n, x, true
 		}
 	}
-	return 0, false
+	return 0, nil, false
 }
 
 func counterCond(cmp *ssa.BinOp) (int64, bool) {

@@ -994,3 +994,19 @@ func viaCfgSource(src cfgSource) {
 		_ = apply(m)
 	}
 }
+
+// offsetGuarded commits when a record's offset is a multiple of 100: not
+// every 100 records where offsets have gaps.
+func offsetGuarded(ctx context.Context) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-offsetguard", "enable.auto.commit": false}) // case: offsetguard
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = apply(m)
+		if m.TopicPartition.Offset%100 == 0 {
+			_, _ = c.Commit()
+		}
+	}
+}
