@@ -66,7 +66,7 @@ func (ix *Index) StandsFor(t types.Type) types.Type {
 	// The client types first: most interfaces mention no client package,
 	// and their own package's scope need not be read then.
 	found := ix.standsFor(iface)
-	if found != nil && implementedIn(pkg, iface) {
+	if found != nil && len(Implementations(pkg, iface)) > 0 {
 		found = nil
 	}
 	standsForCache.Store(iface, found)
@@ -101,20 +101,25 @@ func (ix *Index) standsFor(iface *types.Interface) types.Type {
 	return found
 }
 
-// implementedIn reports whether a type declared in pkg, other than an
-// interface, implements iface (itself or its pointer).
-func implementedIn(pkg *types.Package, iface *types.Interface) bool {
+// Implementations returns the named types declared in pkg, other than
+// interfaces, that implement iface: each type itself, or its pointer when
+// only the pointer does.
+func Implementations(pkg *types.Package, iface *types.Interface) []types.Type {
+	var out []types.Type
 	scope := pkg.Scope()
 	for _, n := range scope.Names() {
 		tn, ok := scope.Lookup(n).(*types.TypeName)
 		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
 			continue
 		}
-		if types.Implements(tn.Type(), iface) || types.Implements(types.NewPointer(tn.Type()), iface) {
-			return true
+		switch {
+		case types.Implements(tn.Type(), iface):
+			out = append(out, tn.Type())
+		case types.Implements(types.NewPointer(tn.Type()), iface):
+			out = append(out, types.NewPointer(tn.Type()))
 		}
 	}
-	return false
+	return out
 }
 
 // wholeLoop reports whether iface has a fetch and a position call of t.

@@ -1121,28 +1121,10 @@ func (b *builder) concreteTypes(v ssa.Value) []types.Type {
 // a handler given through an interface value the package cannot trace (a
 // struct field its caller sets) is then that type.
 func (b *builder) onlyImplementation(iface *types.Interface) types.Type {
-	var found types.Type
-	scope := b.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		var t types.Type
-		switch {
-		case types.Implements(tn.Type(), iface):
-			t = tn.Type()
-		case types.Implements(types.NewPointer(tn.Type()), iface):
-			t = types.NewPointer(tn.Type())
-		default:
-			continue
-		}
-		if found != nil {
-			return nil
-		}
-		found = t
+	if ts := clientmodel.Implementations(b.pass.Pkg, iface); len(ts) == 1 {
+		return ts[0]
 	}
-	return found
+	return nil
 }
 
 // method returns the declared method name of t: for a value-receiver

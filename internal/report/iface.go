@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // methodCall matches a call of a method on a value named by an identifier
@@ -208,30 +209,11 @@ func adapterOf(pass *analysis.Pass, iface *types.Named) (types.Type, *types.Var)
 	if !ok {
 		return nil, nil
 	}
-	var impl types.Type
-	scope := pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		var t types.Type
-		switch {
-		case types.Implements(tn.Type(), it):
-			t = tn.Type()
-		case types.Implements(types.NewPointer(tn.Type()), it):
-			t = types.NewPointer(tn.Type())
-		default:
-			continue
-		}
-		if impl != nil {
-			return nil, nil
-		}
-		impl = t
-	}
-	if impl == nil {
+	impls := clientmodel.Implementations(pass.Pkg, it)
+	if len(impls) != 1 {
 		return nil, nil
 	}
+	impl := impls[0]
 	st, ok := derefNamed(impl).Underlying().(*types.Struct)
 	if !ok {
 		return nil, nil
@@ -239,7 +221,7 @@ func adapterOf(pass *analysis.Pass, iface *types.Named) (types.Type, *types.Var)
 	var field *types.Var
 	for i := range st.NumFields() {
 		f := st.Field(i)
-		n, ok := types.Unalias(derefType(f.Type())).(*types.Named)
+		n, ok := types.Unalias(ssaflow.Deref(f.Type())).(*types.Named)
 		if !ok || n.Obj().Pkg() == nil || !clientmodel.Default.IsClientPath(n.Obj().Pkg().Path()) {
 			continue
 		}
@@ -254,15 +236,8 @@ func adapterOf(pass *analysis.Pass, iface *types.Named) (types.Type, *types.Var)
 	return impl, field
 }
 
-func derefType(t types.Type) types.Type {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
-}
-
 func derefNamed(t types.Type) *types.Named {
-	n, _ := types.Unalias(derefType(t)).(*types.Named)
+	n, _ := types.Unalias(ssaflow.Deref(t)).(*types.Named)
 	return n
 }
 
