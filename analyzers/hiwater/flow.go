@@ -44,6 +44,10 @@ type site struct {
 	// send is where the records are spread over the lanes: the arrow of a
 	// send statement or of a select's send case (lanes only).
 	send token.Pos
+	// fetch is where each goroutine of a pool fetches its records from the
+	// consumer they share (sharedfetch.go), or invalid for a pool sharing
+	// one channel.
+	fetch token.Pos
 }
 
 func (s *site) spawner() *ssa.Function { return s.l.instr.Parent() }

@@ -367,6 +367,10 @@ func (c *checker) classifyPosition(call *consumer.Call, ci ssa.CallInstruction) 
 				related: []analysis.RelatedInformation{c.siteRelated(s)}}
 		}
 	}
+	// A record fetched by goroutines sharing one consumer.
+	if f := c.sharedFetcher(call, ci, lv); f != nil {
+		return f
+	}
 	// A record of a batch handed to a goroutine started for each poll.
 	for _, r := range lv.recs {
 		b := batchOf(r)
@@ -429,6 +433,8 @@ func (c *checker) waitsBefore(call *consumer.Call) bool {
 func (c *checker) siteRelated(s *site) analysis.RelatedInformation {
 	msg := "goroutine started for each record here"
 	switch {
+	case s.kind == pool && s.fetch.IsValid():
+		msg = "goroutines fetching from one consumer started here"
 	case s.kind == pool:
 		msg = "workers sharing one channel started here"
 	case s.kind == lanes:
@@ -582,6 +588,8 @@ func (c *checker) diagnostic(f *finding, fixes []analysis.SuggestedFix) analysis
 	case CategoryConcurrent:
 		where := "a per-record goroutine"
 		switch {
+		case f.site.kind == pool && f.site.fetch.IsValid():
+			where = "goroutines fetching from one consumer"
 		case f.site.kind == pool:
 			where = "a pool of workers"
 		case f.site.kind == lanes:

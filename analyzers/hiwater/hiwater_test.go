@@ -225,6 +225,16 @@ var scenarios = []string{
 	// function the maker of the channel calls run them in the order the
 	// loop made them (3 silent).
 	"hiwater/receivers",
+	// Several goroutines fetching from one consumer, each committing or
+	// storing what it fetched (#13, from public kafka-go code): four kafka-go
+	// workers started by a counting loop, closures counted by a parameter
+	// (the bound becomes 1), two confluent-kafka-go pollers started by two go
+	// statements (the second goes, wg.Add(2) becomes wg.Add(1)) (3
+	// positive); a reader per goroutine built in the loop, a reader made by
+	// each goroutine, one fetching goroutine whose workers commit nothing
+	// (the batch committed after them), a consumer of its own per poller (4
+	// silent).
+	"hiwater/sharedfetch",
 	// Reported without a fix (#13: never dropped for want of one; the
 	// directory is allowlisted in analyzers_test.go, and has no golden): a
 	// select collecting completions committed in an if with an else (the

@@ -1,0 +1,220 @@
+package hiwater
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// ---- several goroutines fetching from one consumer ----
+
+// sharedFetcher returns the finding for a position call made by a
+// goroutine that fetches the record itself from a consumer every started
+// goroutine shares: the function making the call fetches the record from
+// a consumer it is given (a parameter or a captured variable) and writes
+// its position on that same consumer, and it is started several times
+// with the same consumer: by a go statement in a loop that does not wait
+// for it (and does not run once), or by several go statements outside
+// loops of one function. The records of a partition then spread over the
+// goroutines and finish out of order: the site is a pool, the fix starts
+// one goroutine.
+func (c *checker) sharedFetcher(call *consumer.Call, ci ssa.CallInstruction, lv leaves) *finding {
+	recv := receiverOf(ci.Common())
+	if recv == nil {
+		return nil
+	}
+	fn := call.Fn
+	for _, r := range lv.recs {
+		fetch := c.fetchOf(r)
+		if fetch == nil || fetch.Fn != fn {
+			continue
+		}
+		frecv := receiverOf(fetch.Instr.Common())
+		if frecv == nil || !ssaflow.Intersects(c.m.Flow.Roots(frecv), c.m.Flow.Roots(recv)) {
+			continue // fetched from one consumer, written on another
+		}
+		l := c.sharedLaunch(fn, frecv)
+		if l == nil {
+			continue
+		}
+		s := &site{kind: pool, l: l, fetch: fetch.Pos()}
+		return &finding{call: call, category: CategoryConcurrent, site: s,
+			related: []analysis.RelatedInformation{
+				c.siteRelated(s),
+				{Pos: fetch.Pos(), Message: "each of them fetches its records here, from the same consumer"},
+			}}
+	}
+	return nil
+}
+
+// fetchOf returns the fetch call a record is a result of (m, err :=
+// r.FetchMessage(ctx); msg := ev.(*kafka.Message) of ev := c.Poll(ms)),
+// or nil.
+func (c *checker) fetchOf(r ssa.Value) *consumer.Call {
+	for depth := 0; depth < ssaflow.MaxValueDepth; depth++ {
+		switch x := r.(type) {
+		case *ssa.Extract:
+			r = x.Tuple
+			continue
+		case *ssa.TypeAssert:
+			r = x.X
+			continue
+		case *ssa.Call:
+			for _, call := range c.m.Calls {
+				if call.Instr == ssa.CallInstruction(x) && call.Role == clientmodel.Fetch {
+					return call
+				}
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// sharedLaunch returns a launch starting fn several times with the same
+// consumer v, a value of fn given to it as a parameter or a captured
+// variable (or loaded from one), or nil.
+func (c *checker) sharedLaunch(fn *ssa.Function, v ssa.Value) *launch {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		v = u.X // a captured variable
+	}
+	bound := func(l *launch) ssa.Value {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			if i := paramIndex(fn, x); i >= 0 && i < len(l.args) {
+				return l.args[i]
+			}
+		case *ssa.FreeVar:
+			if i := freeVarIndex(fn, x); i >= 0 && l.mc != nil && i < len(l.mc.Bindings) {
+				return l.mc.Bindings[i]
+			}
+		}
+		return nil
+	}
+	// A go statement in a loop.
+	for _, l := range c.launches[fn] {
+		if _, ok := l.instr.(*ssa.Go); !ok {
+			continue
+		}
+		gb := l.instr.Block()
+		if !c.sameCycle(gb, gb) || c.singleIteration(l) {
+			continue
+		}
+		if b := bound(l); b != nil && c.sameEachIteration(l, b) && c.concurrentLaunch(l) {
+			return l
+		}
+	}
+	// Several go statements of one function, outside loops, given one
+	// consumer.
+	bySpawner := map[*ssa.Function][]*launch{}
+	var order []*ssa.Function
+	for _, l := range c.launches[fn] {
+		if _, ok := l.instr.(*ssa.Go); !ok || c.sameCycle(l.instr.Block(), l.instr.Block()) {
+			continue
+		}
+		sp := l.instr.Parent()
+		if bySpawner[sp] == nil {
+			order = append(order, sp)
+		}
+		bySpawner[sp] = append(bySpawner[sp], l)
+	}
+	for _, sp := range order {
+		ls := bySpawner[sp]
+		if len(ls) < 2 {
+			continue
+		}
+		var first []ssa.Value
+		var firstB ssa.Value
+		same := true
+		for i, l := range ls {
+			b := bound(l)
+			if b == nil {
+				same = false
+				break
+			}
+			if i == 0 {
+				firstB = b
+			}
+			if _, isCall := stripConv(b).(*ssa.Call); isCall && b != firstB {
+				same = false // a consumer made for each goroutine (go poll(newConsumer()))
+				break
+			}
+			rs := c.m.Flow.Roots(b)
+			if i == 0 {
+				first = rs
+			} else if !sameValues(first, rs) {
+				same = false
+			}
+		}
+		if same {
+			return ls[0]
+		}
+	}
+	return nil
+}
+
+// sameEachIteration reports whether b, the value a go statement in a loop
+// binds to the started function, is the same on every iteration: not made
+// in the loop (a consumer built per goroutine is its own), directly or by
+// a helper of the package called in it.
+func (c *checker) sameEachIteration(l *launch, b ssa.Value) bool {
+	gb := l.instr.Block()
+	inLoop := func(v any) bool {
+		in, ok := v.(ssa.Instruction)
+		return ok && in.Parent() == l.instr.Parent() && in.Block() != nil && c.sameCycle(in.Block(), gb)
+	}
+	vals := []ssa.Value{b}
+	if a, ok := b.(*ssa.Alloc); ok {
+		// A captured variable: declared outside the loop, and assigned
+		// only outside it.
+		if inLoop(a) {
+			return false
+		}
+		vals = nil
+		for _, ref := range *a.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+				if inLoop(st) {
+					return false
+				}
+				vals = append(vals, st.Val)
+			}
+		}
+	}
+	for _, v := range vals {
+		v = stripConv(v)
+		if _, isCall := v.(*ssa.Call); isCall && inLoop(v) {
+			return false
+		}
+		roots := c.m.Flow.Roots(v)
+		if len(roots) == 0 {
+			return false
+		}
+		for _, r := range roots {
+			if inLoop(r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// stripConv looks through conversions to the value converted.
+func stripConv(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
