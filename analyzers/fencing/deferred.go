@@ -26,12 +26,8 @@ func (c *checker) deferredCommit(f *ast.File, call *ast.CallExpr, ref clientmode
 	if ref.Swallow != clientmodel.SwallowReplays {
 		return // a transaction's error in a defer: not modelled
 	}
-	_, path := edit.CallAt(c.pass, call.Lparen)
-	if len(path) < 2 {
-		return
-	}
-	def, ok := path[1].(*ast.DeferStmt)
-	if !ok || def.Call != call {
+	def, fn, ok := c.deferIn(call)
+	if !ok {
 		return
 	}
 	if k := c.consumerOf(call); k != nil && k.Settings.IsNot(k.Client, clientmodel.Group) && !groupCommit(ref) {
@@ -40,15 +36,31 @@ func (c *checker) deferredCommit(f *ast.File, call *ast.CallExpr, ref clientmode
 	if ref.NeedsSetting != "" && !c.settingHolds(call, ref) {
 		return
 	}
-	fn, _ := c.funcOf(path)
-	if fn == nil {
-		return
-	}
-	if loop, _ := edit.LoopOf(path); loop != nil && fn.Pos() <= loop.Pos() {
-		return // a defer in a loop: statements before it run after it too
-	}
 	short := clientmodel.ShortName(ref.Func)
 	c.reportDeferred(f, call, ref, fn, def, short, fmt.Sprintf("the error of %s is discarded: %s", short, cost(ref)), nil)
+}
+
+// deferIn returns the defer statement whose call is call and the
+// function it is deferred in (the innermost around it), false when call
+// is not deferred, or is deferred in a loop of that function: statements
+// before the defer would run after it too.
+func (c *checker) deferIn(call *ast.CallExpr) (*ast.DeferStmt, ast.Node, bool) {
+	_, path := edit.CallAt(c.pass, call.Lparen)
+	if len(path) < 2 {
+		return nil, nil, false
+	}
+	def, ok := path[1].(*ast.DeferStmt)
+	if !ok || def.Call != call {
+		return nil, nil, false
+	}
+	fn, _ := c.funcOf(path)
+	if fn == nil {
+		return nil, nil, false
+	}
+	if loop, _ := edit.LoopOf(path); loop != nil && fn.Pos() <= loop.Pos() {
+		return nil, nil, false
+	}
+	return def, fn, true
 }
 
 // reportDeferred reports the deferred call whose error is discarded, with

@@ -11,7 +11,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
-	"github.com/offsetcommit/commitlint/internal/edit"
 )
 
 // wrapper is a function of the package that makes a plain commit and
@@ -246,22 +245,9 @@ func (c *checker) wrapperCall(f *ast.File, call *ast.CallExpr, fn *types.Func, w
 	rel := related(w.inner, inner+" called here, its error returned by "+fn.Name())
 	s := c.newSite(f, call, ref)
 	if s == nil {
-		_, path := edit.CallAt(c.pass, call.Lparen)
-		if len(path) < 2 {
-			return
+		if def, outer, ok := c.deferIn(call); ok {
+			c.reportDeferred(f, call, ref, outer, def, fn.Name(), msg, rel)
 		}
-		def, ok := path[1].(*ast.DeferStmt)
-		if !ok || def.Call != call {
-			return
-		}
-		outer, _ := c.funcOf(path)
-		if outer == nil {
-			return
-		}
-		if loop, _ := edit.LoopOf(path); loop != nil && outer.Pos() <= loop.Pos() {
-			return // a defer in a loop: statements before it run after it too
-		}
-		c.reportDeferred(f, call, ref, outer, def, fn.Name(), msg, rel)
 		return
 	}
 	if c.errState(s) != errDiscarded {
