@@ -92,37 +92,18 @@ type commitCall struct {
 // cannot follow that is given a consumer (of type consumerType): a helper
 // of another package or a dynamic call, which may commit.
 func (c *checker) reachCommits(fn *ssa.Function, consumerType string) (out []commitCall, opaque bool) {
-	seen := map[*ssa.Function]bool{}
-	var walk func(*ssa.Function)
-	walk = func(f *ssa.Function) {
-		if f == nil || seen[f] || !c.m.Flow.InPackage(f) {
-			return
-		}
-		seen[f] = true
-		for _, anon := range f.AnonFuncs {
-			walk(anon)
-		}
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				ci, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				obj := ssaflow.Callee(ci.Common())
-				if obj != nil {
-					if ref, ok := c.ix.Call(obj); ok && ref.Role == clientmodel.Commit {
-						out = append(out, commitCall{ci, ref})
-					}
-				}
-				callee := ci.Common().StaticCallee()
-				if (callee == nil || !c.m.Flow.InPackage(callee)) && !c.isClientFunc(obj) && passes(ci.Common(), consumerType) {
-					opaque = true
-				}
-				walk(callee)
+	c.reachedFrom(fn, func(ci ssa.CallInstruction) {
+		obj := ssaflow.Callee(ci.Common())
+		if obj != nil {
+			if ref, ok := c.ix.Call(obj); ok && ref.Role == clientmodel.Commit {
+				out = append(out, commitCall{ci, ref})
 			}
 		}
-	}
-	walk(fn)
+		callee := ci.Common().StaticCallee()
+		if (callee == nil || !c.m.Flow.InPackage(callee)) && !c.isClientFunc(obj) && passes(ci.Common(), consumerType) {
+			opaque = true
+		}
+	})
 	return out, opaque
 }
 

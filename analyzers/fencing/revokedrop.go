@@ -324,7 +324,7 @@ func (c *checker) moveFromHelper(cb *ssa.Function, cbBody *ast.BlockStmt, decl *
 		}
 	}
 	declFile := edit.File(c.pass, decl.Pos())
-	reached := c.reachedFrom(cb)
+	reached := c.reachedFrom(cb, nil)
 	removed, ok := edit.RemoveStmt(c.pass, st)
 	if !ok {
 		return nil, "", false
@@ -410,8 +410,11 @@ func (c *checker) moveFromHelper(cb *ssa.Function, cbBody *ast.BlockStmt, decl *
 }
 
 // reachedFrom returns the functions of the package fn calls, directly or
-// through others and closures, fn included.
-func (c *checker) reachedFrom(fn *ssa.Function) map[*ssa.Function]bool {
+// through others and closures, fn included. It walks them depth first,
+// each once, a function's closures before its blocks; onCall, unless nil,
+// is given each call instruction of a function walked, in order, before
+// the walk enters the call's static callee.
+func (c *checker) reachedFrom(fn *ssa.Function, onCall func(ssa.CallInstruction)) map[*ssa.Function]bool {
 	seen := map[*ssa.Function]bool{}
 	var walk func(*ssa.Function)
 	walk = func(f *ssa.Function) {
@@ -425,6 +428,9 @@ func (c *checker) reachedFrom(fn *ssa.Function) map[*ssa.Function]bool {
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
 				if ci, ok := instr.(ssa.CallInstruction); ok {
+					if onCall != nil {
+						onCall(ci)
+					}
 					walk(ci.Common().StaticCallee())
 				}
 			}
