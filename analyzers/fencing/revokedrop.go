@@ -180,26 +180,38 @@ func (c *checker) dropFromHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st a
 	if refs != 1 || inCb != 1 {
 		return nil, "", false
 	}
-	title := "Remove the commit from " + decl.Name.Name + ", which only the revoke callback calls, so that the next owner resumes from the last commit made after processing"
+	var sig *types.Signature
+	if fn, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
+		sig = fn.Type().(*types.Signature)
+	}
+	edits, ok := c.dropCommit(decl.Body, sig, st, call)
+	if !ok {
+		return nil, "", false
+	}
+	return edits, "Remove the commit from " + decl.Name.Name + ", which only the revoke callback calls, so that the next owner resumes from the last commit made after processing", true
+}
+
+// dropCommit returns the edits that remove the commit statement st (of
+// call) from body, the body of a function of signature sig that only the
+// revoke callback's run reaches: a commit returned alone (`return
+// cl.CommitUncommittedOffsets(ctx)`) by a function whose one result is an
+// error becomes `return nil`; any other commit statement goes, with the
+// statements removing it would leave useless (removable).
+func (c *checker) dropCommit(body *ast.BlockStmt, sig *types.Signature, st ast.Stmt, call *ast.CallExpr) ([]analysis.TextEdit, bool) {
 	if r, ok := st.(*ast.ReturnStmt); ok && len(r.Results) == 1 && ast.Unparen(r.Results[0]) == call {
-		res := c.pass.TypesInfo.Defs[decl.Name].Type().(*types.Signature).Results()
-		if res.Len() != 1 || !isError(res.At(0).Type()) {
-			return nil, "", false
+		if sig == nil || sig.Results().Len() != 1 || !isError(sig.Results().At(0).Type()) {
+			return nil, false
 		}
-		return []analysis.TextEdit{{Pos: r.Pos(), End: r.End(), NewText: []byte("return nil")}}, title, true
+		return []analysis.TextEdit{{Pos: r.Pos(), End: r.End(), NewText: []byte("return nil")}}, true
 	}
 	if !c.commitStmt(st, call) {
-		return nil, "", false
+		return nil, false
 	}
-	drop, ok := c.removable(decl.Body, st)
+	drop, ok := c.removable(body, st)
 	if !ok {
-		return nil, "", false
+		return nil, false
 	}
-	edits, ok := c.removeStmts(drop)
-	if !ok {
-		return nil, "", false
-	}
-	return edits, title, true
+	return c.removeStmts(drop)
 }
 
 // dropFromLiteral removes the commit statement st (of call) from lit, a
@@ -232,26 +244,12 @@ func (c *checker) dropFromLiteral(lit *ast.FuncLit, st ast.Stmt, call *ast.CallE
 		}
 		break
 	}
-	title := "Remove the commit from the function literal in the revoke callback, so that the next owner resumes from the last commit made after processing"
-	if r, ok := st.(*ast.ReturnStmt); ok && len(r.Results) == 1 && ast.Unparen(r.Results[0]) == call {
-		sig, ok := c.pass.TypesInfo.TypeOf(lit).(*types.Signature)
-		if !ok || sig.Results().Len() != 1 || !isError(sig.Results().At(0).Type()) {
-			return nil, "", false
-		}
-		return []analysis.TextEdit{{Pos: r.Pos(), End: r.End(), NewText: []byte("return nil")}}, title, true
-	}
-	if !c.commitStmt(st, call) {
-		return nil, "", false
-	}
-	drop, ok := c.removable(lit.Body, st)
+	sig, _ := c.pass.TypesInfo.TypeOf(lit).(*types.Signature)
+	edits, ok := c.dropCommit(lit.Body, sig, st, call)
 	if !ok {
 		return nil, "", false
 	}
-	edits, ok := c.removeStmts(drop)
-	if !ok {
-		return nil, "", false
-	}
-	return edits, title, true
+	return edits, "Remove the commit from the function literal in the revoke callback, so that the next owner resumes from the last commit made after processing", true
 }
 
 // moveFromHelper takes the commit statement st (of call) out of decl, an
