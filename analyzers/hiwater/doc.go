@@ -40,8 +40,17 @@ Categories:
     or each ranging over a channel the client hands out on a shared
     receiver (claim.Messages() called in every goroutine), or started by
     several go statements of one function outside loops (go
-    h.work(jobs); go h.work(jobs)), all given the same channel. A helper
-    called with the record by such a goroutine counts too, and so does a
+    h.work(jobs); go h.work(jobs)), all given the same channel; or made
+    by goroutines fetching from one consumer: a function that fetches the
+    record itself (r.FetchMessage(ctx), c.Poll(ms) asserted to a message,
+    c.ReadMessage(d)) from a consumer it is given (a parameter or a
+    captured variable) and writes its position on that consumer, started
+    with the same consumer several times: by a go statement in a loop
+    that does not wait for it, or by several go statements of one
+    function outside loops (go poll(c, &wg); go poll(c, &wg)). The
+    records of a partition then spread over the goroutines (their fetch
+    and position call must be the function's own). For the other kinds, a
+    helper called with the record by such a goroutine counts too, and so does a
     deferred call (defer sess.MarkMessage(msg, "")). The goroutine may be a
     function value given to the function with the go statement (go
     f(msg), where f is a parameter): the function literals passed for it
@@ -107,7 +116,10 @@ It stays silent for:
   - one goroutine per partition (or per claim: sarama already calls
     ConsumeClaim in a goroutine per partition) processing its records in
     order, a single worker fed by a channel (or set to one right before
-    the loop starting it: n = 1, workers = workers[:1]), and workers with
+    the loop starting it: n = 1, workers = workers[:1]), goroutines each
+    fetching from a consumer of their own (made in the loop starting
+    them, by a call for each go statement, or by the goroutine), and
+    workers with
     a channel each when the records are routed by partition (or by
     nothing of the record): the unit of concurrency is a partition, not a
     record;
@@ -225,7 +237,8 @@ analysis classifies is never dropped for want of a fix.
     replays the record), and the tracker keeps the offsets started after it
     until then.
 
-  - A pool started by a counting loop (for i := 0; i < n; i++, for i :=
+  - A pool started by a counting loop (goroutines fetching from one
+    consumer included: the loop keeps its body and runs once) (for i := 0; i < n; i++, for i :=
     1; i <= n; i++, for i := n; i > 0; i--, for range n): n becomes 1, a
     single worker, and so does the n of a WaitGroup's Add(n) counting the
     workers. A pool started by a range over a slice (for _, w := range
@@ -427,7 +440,10 @@ Not reported (known gaps): pools not started by a counting loop or a
 range over a slice (a for loop with a break), and pools whose workers are
 different functions started by several go statements, and lanes kept in
 a map filled by a range over a slice of keys (not recognised); delivery
-reports whose record is sent by several statements; functions
+reports whose record is sent by several statements; goroutines
+fetching from one consumer whose fetch or position call is made by a
+helper they call, or whose records are a batch (franz-go's PollFetches);
+functions
 started through a function value that is not a parameter (a field, a map
 of handlers), generic helpers; goroutines and records crossing package
 boundaries.

@@ -30,7 +30,8 @@ import (
 // recognised. The shapes still left silent are listed in doc.go ("Not
 // reported (known gaps)"): shapes not recognised (pools started by a loop
 // with a break, workers that are different functions, callbacks through a
-// function value that is not a parameter, delivery reports whose record
+// function value that is not a parameter, goroutines fetching from one
+// consumer through a helper or by batches, delivery reports whose record
 // is sent by several statements, lanes in a map filled by a range over a
 // slice of keys).
 
