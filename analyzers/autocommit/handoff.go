@@ -560,60 +560,26 @@ func (c *checker) caseWorker(cc *ast.CommClause, recv *ast.UnaryExpr, started fu
 func (c *checker) workerExits(body *ast.BlockStmt) ([]*ast.BranchStmt, bool) {
 	var conts []*ast.BranchStmt
 	ok := true
-	var walk func(n ast.Node, loops, switches int)
-	walk = func(n ast.Node, loops, switches int) {
-		ast.Inspect(n, func(x ast.Node) bool {
-			if !ok {
-				return false
-			}
-			switch x := x.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ForStmt:
-				if x != n {
-					walk(x.Body, loops+1, switches)
-					return false
-				}
-			case *ast.RangeStmt:
-				if x != n {
-					walk(x.Body, loops+1, switches)
-					return false
-				}
-			case *ast.SwitchStmt:
-				if x != n {
-					walk(x.Body, loops, switches+1)
-					return false
-				}
-			case *ast.TypeSwitchStmt:
-				if x != n {
-					walk(x.Body, loops, switches+1)
-					return false
-				}
-			case *ast.SelectStmt:
-				if x != n {
-					walk(x.Body, loops, switches+1)
-					return false
-				}
-			case *ast.ReturnStmt, *ast.LabeledStmt:
+	loopExits(body, func(s ast.Stmt, loops, switches int) bool {
+		switch x := s.(type) {
+		case *ast.ReturnStmt, *ast.LabeledStmt:
+			ok = false
+		case *ast.BranchStmt:
+			switch {
+			case x.Label != nil || x.Tok == token.GOTO:
 				ok = false
-			case *ast.BranchStmt:
-				switch {
-				case x.Label != nil || x.Tok == token.GOTO:
+			case x.Tok == token.BREAK:
+				if loops == 0 && switches == 0 {
 					ok = false
-				case x.Tok == token.BREAK:
-					if loops == 0 && switches == 0 {
-						ok = false
-					}
-				case x.Tok == token.CONTINUE:
-					if loops == 0 {
-						conts = append(conts, x)
-					}
+				}
+			case x.Tok == token.CONTINUE:
+				if loops == 0 {
+					conts = append(conts, x)
 				}
 			}
-			return true
-		})
-	}
-	walk(body, 0, 0)
+		}
+		return ok
+	})
 	return conts, ok
 }
 

@@ -151,10 +151,41 @@ func overElements(t types.Type) bool {
 // body's own.
 func (c *checker) skipsWorker(body *ast.BlockStmt, gs *ast.GoStmt) (cont bool, after []*ast.BranchStmt, sure bool) {
 	sure = true
-	var walk func(n ast.Node, nested, inSwitch bool)
-	walk = func(n ast.Node, nested, inSwitch bool) {
+	loopExits(body, func(s ast.Stmt, loops, switches int) bool {
+		switch x := s.(type) {
+		case *ast.LabeledStmt:
+			sure = false
+		case *ast.BranchStmt:
+			switch {
+			case x.Label != nil || x.Tok == token.GOTO:
+				sure = false
+			case x.Tok == token.CONTINUE && loops == 0:
+				if x.Pos() > gs.Pos() {
+					if switches > 0 {
+						sure = false
+					}
+					after = append(after, x)
+				} else {
+					cont = true
+				}
+			}
+		}
+		return sure
+	})
+	return cont, after, sure
+}
+
+// loopExits walks body, the body of a loop (or of a case of a select in
+// it), and gives visit each return, labelled statement and branch
+// statement of it with the number of loops, and of switch, type switch
+// and select statements, around it inside body. Function literals are
+// not entered. The walk stops once visit returns false.
+func loopExits(body ast.Node, visit func(s ast.Stmt, loops, switches int) bool) {
+	stop := false
+	var walk func(n ast.Node, loops, switches int)
+	walk = func(n ast.Node, loops, switches int) {
 		ast.Inspect(n, func(x ast.Node) bool {
-			if !sure {
+			if stop {
 				return false
 			}
 			switch x := x.(type) {
@@ -162,43 +193,28 @@ func (c *checker) skipsWorker(body *ast.BlockStmt, gs *ast.GoStmt) (cont bool, a
 				return false
 			case *ast.ForStmt:
 				if x != n {
-					walk(x.Body, true, inSwitch)
+					walk(x.Body, loops+1, switches)
 					return false
 				}
 			case *ast.RangeStmt:
 				if x != n {
-					walk(x.Body, true, inSwitch)
+					walk(x.Body, loops+1, switches)
 					return false
 				}
 			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 				if x != n {
 					for _, part := range switchParts(x) {
-						walk(part, nested, true)
+						walk(part, loops, switches+1)
 					}
 					return false
 				}
-			case *ast.LabeledStmt:
-				sure = false
-			case *ast.BranchStmt:
-				switch {
-				case x.Label != nil || x.Tok == token.GOTO:
-					sure = false
-				case x.Tok == token.CONTINUE && !nested:
-					if x.Pos() > gs.Pos() {
-						if inSwitch {
-							sure = false
-						}
-						after = append(after, x)
-					} else {
-						cont = true
-					}
-				}
+			case *ast.ReturnStmt, *ast.LabeledStmt, *ast.BranchStmt:
+				stop = !visit(x.(ast.Stmt), loops, switches)
 			}
-			return true
+			return !stop
 		})
 	}
-	walk(body, false, false)
-	return cont, after, sure
+	walk(body, 0, 0)
 }
 
 // switchParts returns the parts of a switch, type switch or select
