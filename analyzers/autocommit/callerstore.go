@@ -267,17 +267,8 @@ func (c *checker) switchesOver(ts *ast.TypeSwitchStmt, is func(ast.Expr) bool) b
 func (c *checker) returningCase(ts *ast.TypeSwitchStmt) (*ast.TypeSwitchStmt, *ast.CaseClause) {
 	as := ts.Assign.(*ast.AssignStmt)
 	name := as.Lhs[0].(*ast.Ident).Name
-	for _, cc := range ts.Body.List {
-		clause := cc.(*ast.CaseClause)
-		if len(clause.List) != 1 || len(clause.Body) == 0 {
-			continue
-		}
-		if t := c.pass.TypesInfo.TypeOf(clause.List[0]); t != nil && clientmodel.Default.Record(t) != nil {
-			if c.returnsName(clause.Body, name) && !c.handedOn(clause.Body, name) {
-				return ts, clause
-			}
-			return nil, nil
-		}
+	if clause := c.recordClause(ts); clause != nil && c.returnsName(clause.Body, name) && !c.handedOn(clause.Body, name) {
+		return ts, clause
 	}
 	return nil, nil
 }

@@ -390,19 +390,29 @@ func (c *checker) messageCase(ts *ast.TypeSwitchStmt, subject string) (string, [
 		}
 	}
 	name := as.Lhs[0].(*ast.Ident).Name
+	clause := c.recordClause(ts)
+	if clause == nil {
+		return "", nil
+	}
+	if c.handedOn(clause.Body, name) || c.returnsName(clause.Body, name) {
+		return "", nil // processed later, or by the caller
+	}
+	return name, clause.Body
+}
+
+// recordClause returns the first clause of the type switch ts that
+// names one type alone, a record type, and has statements, or nil.
+func (c *checker) recordClause(ts *ast.TypeSwitchStmt) *ast.CaseClause {
 	for _, cc := range ts.Body.List {
 		clause := cc.(*ast.CaseClause)
 		if len(clause.List) != 1 || len(clause.Body) == 0 {
 			continue
 		}
 		if t := c.pass.TypesInfo.TypeOf(clause.List[0]); t != nil && clientmodel.Default.Record(t) != nil {
-			if c.handedOn(clause.Body, name) || c.returnsName(clause.Body, name) {
-				return "", nil // processed later, or by the caller
-			}
-			return name, clause.Body
+			return clause
 		}
 	}
-	return "", nil
+	return nil
 }
 
 // errHandling returns the statements to run when an inserted position call
