@@ -52,31 +52,20 @@ func (c *checker) ackCommits(path []ast.Node, fetch *ast.AssignStmt, call *ast.C
 		{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetchName)},
 		{Pos: fd.Type.Results.List[1].Pos(), End: fd.Type.Results.List[1].Pos(), NewText: []byte("func() error, ")},
 	}
-	rets := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != 2 {
-				rets = false
-				return false
-			}
-			ack := "nil"
-			_, obj := c.scopeAt(n.Pos()).LookupParent(msg.Name, n.Pos())
-			if id, isNil := ast.Unparen(n.Results[1]).(*ast.Ident); isNil && id.Name == "nil" && obj == msgObj && n.Pos() > fetch.End() {
-				if !c.rootVisibleAt(sel.X, n.Pos()) || !c.sameAt(call.Args[0], n.Pos()) {
-					rets = false
-					return false
-				}
-				ack = fmt.Sprintf("func() error { return %s.%s(%s, %s) }", reader, commitName, ctx, msg.Name)
-			}
-			edits = append(edits, analysis.TextEdit{Pos: n.Results[0].End(), End: n.Results[0].End(), NewText: []byte(", " + ack)})
-		}
-		return rets
-	})
-	if !rets {
+	rets, ok := ownReturns(fd.Body, 2)
+	if !ok {
 		return nil, false
+	}
+	for _, n := range rets {
+		ack := "nil"
+		_, obj := c.scopeAt(n.Pos()).LookupParent(msg.Name, n.Pos())
+		if id, isNil := ast.Unparen(n.Results[1]).(*ast.Ident); isNil && id.Name == "nil" && obj == msgObj && n.Pos() > fetch.End() {
+			if !c.rootVisibleAt(sel.X, n.Pos()) || !c.sameAt(call.Args[0], n.Pos()) {
+				return nil, false
+			}
+			ack = fmt.Sprintf("func() error { return %s.%s(%s, %s) }", reader, commitName, ctx, msg.Name)
+		}
+		edits = append(edits, analysis.TextEdit{Pos: n.Results[0].End(), End: n.Results[0].End(), NewText: []byte(", " + ack)})
 	}
 	// The uses.
 	passedTo := map[types.Object]bool{}

@@ -105,24 +105,32 @@ func (c *checker) storeAtCallers(k *consumer.Consumer, fd *ast.FuncDecl, fnObj *
 	return dedupe(edits), callers > 0
 }
 
+// ownReturns returns the return statements of body, a function's body,
+// outside its function literals: the function's own. ok is false when one
+// of them does not give n results (a bare return of named results, or a
+// call's results passed on).
+func ownReturns(body *ast.BlockStmt, n int) (rets []*ast.ReturnStmt, ok bool) {
+	ok = true
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(x.Results) != n {
+				ok = false
+			}
+			rets = append(rets, x)
+		}
+		return ok
+	})
+	return rets, ok
+}
+
 // returnMessage returns the edits that make helper fd return the message
 // msg fetched by fetch as well, or none when it returns it already: its
 // first result is the message and every return gives msg or nil.
 func (c *checker) returnMessage(fd *ast.FuncDecl, fetch *ast.AssignStmt, msg string, msgObj types.Object, sig *types.Signature, msgType types.Type) ([]analysis.TextEdit, bool) {
-	var rets []*ast.ReturnStmt
-	ok := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != 2 {
-				ok = false
-			}
-			rets = append(rets, n)
-		}
-		return ok
-	})
+	rets, ok := ownReturns(fd.Body, 2)
 	if !ok {
 		return nil, false
 	}
@@ -294,28 +302,18 @@ func (c *checker) storeCaseInCallers(k *consumer.Consumer, path []ast.Node, clau
 	if obj == nil || msgType == nil || sig.Results().Len() != 2 || !isErrorType(sig.Results().At(1).Type()) || !types.Identical(sig.Results().At(0).Type(), msgType) {
 		return nil, false
 	}
-	ok = true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != 2 {
-				ok = false
-				break
-			}
-			r := ast.Unparen(n.Results[0])
-			if id, isID := r.(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == obj {
-				break
-			}
-			if tv, found := c.pass.TypesInfo.Types[r]; !found || !tv.IsNil() {
-				ok = false
-			}
-		}
-		return ok
-	})
+	rets, ok := ownReturns(fd.Body, 2)
 	if !ok {
 		return nil, false
+	}
+	for _, n := range rets {
+		r := ast.Unparen(n.Results[0])
+		if id, isID := r.(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == obj {
+			continue
+		}
+		if tv, found := c.pass.TypesInfo.Types[r]; !found || !tv.IsNil() {
+			return nil, false
+		}
 	}
 	return c.storeAtCallers(k, fd, fnObj, recvX, nil, false, logOnly)
 }

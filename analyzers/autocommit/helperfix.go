@@ -135,26 +135,16 @@ func (c *checker) callerCommits(path []ast.Node, fetch *ast.AssignStmt, call *as
 		{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetchName)},
 		{Pos: fd.Type.Results.List[1].Pos(), End: fd.Type.Results.List[1].Pos(), NewText: []byte(msgType + ", ")},
 	}
-	rets := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != 2 {
-				rets = false
-				return false
-			}
-			m := zero
-			if _, obj := c.scopeAt(n.Pos()).LookupParent(msg.Name, n.Pos()); obj == msgObj && n.Pos() > fetch.End() {
-				m = msg.Name
-			}
-			edits = append(edits, analysis.TextEdit{Pos: n.Results[0].End(), End: n.Results[0].End(), NewText: []byte(", " + m)})
-		}
-		return rets
-	})
-	if !rets {
+	rets, ok := ownReturns(fd.Body, 2)
+	if !ok {
 		return nil, false
+	}
+	for _, n := range rets {
+		m := zero
+		if _, obj := c.scopeAt(n.Pos()).LookupParent(msg.Name, n.Pos()); obj == msgObj && n.Pos() > fetch.End() {
+			m = msg.Name
+		}
+		edits = append(edits, analysis.TextEdit{Pos: n.Results[0].End(), End: n.Results[0].End(), NewText: []byte(", " + m)})
 	}
 	// The callers: every use of the function is a call whose result is
 	// processed right there.
