@@ -43,14 +43,15 @@ Categories:
     h.work(jobs); go h.work(jobs)), all given the same channel; or made
     by goroutines fetching from one consumer: a function that fetches the
     record itself (r.FetchMessage(ctx), c.Poll(ms) asserted to a message,
-    c.ReadMessage(d)) from a consumer it is given (a parameter or a
-    captured variable) and writes its position on that consumer, started
-    with the same consumer several times: by a go statement in a loop
-    that does not wait for it, or by several go statements of one
-    function outside loops (go poll(c, &wg); go poll(c, &wg)). The
-    records of a partition then spread over the goroutines (their fetch
-    and position call must be the function's own). For the other kinds, a
-    helper called with the record by such a goroutine counts too, and so does a
+    c.ReadMessage(d), an element of cl.PollFetches(ctx).Records()) from a
+    consumer it is given (a parameter or a captured variable) and writes
+    its position on that consumer, started with the same consumer several
+    times: by a go statement in a loop that does not wait for it, or by
+    several go statements of one function outside loops (go poll(c, &wg);
+    go poll(c, &wg)). The records of a partition then spread over the
+    goroutines (their fetch and position call must be the function's
+    own). For the other kinds, a helper called with the record by such a
+    goroutine counts too, and so does a
     deferred call (defer sess.MarkMessage(msg, "")). The goroutine may be a
     function value given to the function with the go statement (go
     f(msg), where f is a parameter): the function literals passed for it
@@ -442,7 +443,9 @@ different functions started by several go statements, and lanes kept in
 a map filled by a range over a slice of keys (not recognised); delivery
 reports whose record is sent by several statements; goroutines
 fetching from one consumer whose fetch or position call is made by a
-helper they call, or whose records are a batch (franz-go's PollFetches);
+helper they call, or that write a whole poll's batch
+(cl.CommitRecords(ctx, fetches.Records()...)) or the records of
+fetches.EachRecord;
 functions
 started through a function value that is not a parameter (a field, a map
 of handlers), generic helpers; goroutines and records crossing package

@@ -31,7 +31,8 @@ import (
 // reported (known gaps)"): shapes not recognised (pools started by a loop
 // with a break, workers that are different functions, callbacks through a
 // function value that is not a parameter, goroutines fetching from one
-// consumer through a helper or by batches, delivery reports whose record
+// consumer through a helper, or writing a whole poll's batch or records of
+// EachRecord, delivery reports whose record
 // is sent by several statements, lanes in a map filled by a range over a
 // slice of keys).
 
@@ -230,10 +231,11 @@ var scenarios = []string{
 	// storing what it fetched (#13, from public kafka-go code): four kafka-go
 	// workers started by a counting loop, closures counted by a parameter
 	// (the bound becomes 1), two confluent-kafka-go pollers started by two go
-	// statements (the second goes, wg.Add(2) becomes wg.Add(1)) (3
-	// positive); a reader per goroutine built in the loop, a reader made by
-	// each goroutine, one fetching goroutine whose workers commit nothing
-	// (the batch committed after them), a consumer of its own per poller (4
+	// statements (the second goes, wg.Add(2) becomes wg.Add(1)), franz-go
+	// pollers committing the records of their polls (4 positive); a reader
+	// per goroutine built in the loop, a reader made by each goroutine, one
+	// fetching goroutine whose workers commit nothing (the batch committed
+	// after them), a consumer of its own per poller, one franz-go poller (5
 	// silent).
 	"hiwater/sharedfetch",
 	// Reported without a fix (#13: never dropped for want of one; the

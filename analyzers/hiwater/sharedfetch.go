@@ -53,8 +53,8 @@ func (c *checker) sharedFetcher(call *consumer.Call, ci ssa.CallInstruction, lv 
 }
 
 // fetchOf returns the fetch call a record is a result of (m, err :=
-// r.FetchMessage(ctx); msg := ev.(*kafka.Message) of ev := c.Poll(ms)),
-// or nil.
+// r.FetchMessage(ctx); msg := ev.(*kafka.Message) of ev := c.Poll(ms); an
+// element of fetches.Records() of fetches := cl.PollFetches(ctx)), or nil.
 func (c *checker) fetchOf(r ssa.Value) *consumer.Call {
 	for depth := 0; depth < ssaflow.MaxValueDepth; depth++ {
 		switch x := r.(type) {
@@ -64,11 +64,25 @@ func (c *checker) fetchOf(r ssa.Value) *consumer.Call {
 		case *ssa.TypeAssert:
 			r = x.X
 			continue
+		case *ssa.UnOp:
+			if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+				r = ia.X // an element of a batch (range fetches.Records())
+				continue
+			}
+		case *ssa.Index:
+			r = x.X
+			continue
 		case *ssa.Call:
 			for _, call := range c.m.Calls {
 				if call.Instr == ssa.CallInstruction(x) && call.Role == clientmodel.Fetch {
 					return call
 				}
+			}
+			// The records of a fetch result, by a method of the client's
+			// package (fetches.Records()).
+			if fn := x.Call.StaticCallee(); fn != nil && !c.m.Flow.InPackage(fn) && fn.Signature.Recv() != nil && len(x.Call.Args) == 1 {
+				r = x.Call.Args[0]
+				continue
 			}
 		}
 		return nil
