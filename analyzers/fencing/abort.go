@@ -64,18 +64,9 @@ func (c *checker) abortWithoutRewind(s *site, abort *ast.ExprStmt) {
 		return
 	}
 	name := clientmodel.ShortName(s.ref.Func)
-	c.report(analysis.Diagnostic{
-		Pos:      s.call.Pos(),
-		End:      s.call.End(),
-		Category: CategorySwallowed,
-		Message: fmt.Sprintf("a failed %s is aborted while the loop carries on without rewinding the consumer: the abort discards the transaction's output and offsets, but the consumer has already moved past the %s, so the next successful transaction commits later offsets and the aborted %s is lost",
-			name, batchNoun(s.ref.Client), batchNoun(s.ref.Client)),
-		Related: related(abort, "aborted here, and the loop reads on"),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   title,
-			TextEdits: edits,
-		}},
-	})
+	c.reportSwallowedAt(s.call, fmt.Sprintf("a failed %s is aborted while the loop carries on without rewinding the consumer: the abort discards the transaction's output and offsets, but the consumer has already moved past the %s, so the next successful transaction commits later offsets and the aborted %s is lost",
+		name, batchNoun(s.ref.Client), batchNoun(s.ref.Client)),
+		related(abort, "aborted here, and the loop reads on"), title, edits)
 }
 
 func batchNoun(cl *clientmodel.Client) string {

@@ -141,17 +141,7 @@ func (c *checker) swallowedInLit(s *site, il *invokedLit) (reported bool) {
 		return false
 	}
 	name := clientmodel.ShortName(s.ref.Func)
-	c.report(analysis.Diagnostic{
-		Pos:      s.call.Pos(),
-		End:      s.call.End(),
-		Category: CategorySwallowed,
-		Message:  fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref)),
-		Related:  litRelated(s, il, ret),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   litFixTitle(name, il),
-			TextEdits: edits,
-		}},
-	})
+	c.reportSwallowedAt(s.call, fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref)), litRelated(s, il, ret), litFixTitle(name, il), edits)
 	return true
 }
 

@@ -93,17 +93,7 @@ func (c *checker) reportDeferred(f *ast.File, call *ast.CallExpr, ref clientmode
 		}
 	}
 	text := fmt.Sprintf("defer func(%s) {\n\tif %s := %s; err != nil {\n\t\t%s.Printf(\"%s: %%v\", err)\n\t}\n}(%s)", params, lhs, callText, name, what(ref), args)
-	c.report(analysis.Diagnostic{
-		Pos:      call.Pos(),
-		End:      call.End(),
-		Category: CategorySwallowed,
-		Message:  msg,
-		Related:  rel,
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Log the " + callName + " error",
-			TextEdits: append(imports, c.replaceStmt(def, text)...),
-		}},
-	})
+	c.reportSwallowedAt(call, msg, rel, "Log the "+callName+" error", append(imports, c.replaceStmt(def, text)...))
 }
 
 // deferredArgs returns the commit call's text for a deferred closure,

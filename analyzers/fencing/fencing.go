@@ -106,6 +106,23 @@ func (c *checker) report(d analysis.Diagnostic) {
 	report.Report(c.pass, d)
 }
 
+// reportSwallowedAt reports a finding of CategorySwallowed (an error of a
+// commit or transaction call lost) at call, with message msg, related
+// information rel and the one fix title, made of edits.
+func (c *checker) reportSwallowedAt(call *ast.CallExpr, msg string, rel []analysis.RelatedInformation, title string, edits []analysis.TextEdit) {
+	c.report(analysis.Diagnostic{
+		Pos:      call.Pos(),
+		End:      call.End(),
+		Category: CategorySwallowed,
+		Message:  msg,
+		Related:  rel,
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   title,
+			TextEdits: edits,
+		}},
+	})
+}
+
 // reportKey is one finding: one call draws one diagnostic, except that an
 // offset row never read back is a mistake of its own beside one in the
 // statement that writes it (an unguarded row), with a fix of its own.

@@ -197,17 +197,7 @@ func (c *checker) reportSwallowed(s *site, logged bool) {
 	} else if !logged && s.sig.Results().Len() == 0 && !s.consume {
 		title = "Stop the process when " + name + " fails, so that it resumes from the last committed transaction"
 	}
-	c.report(analysis.Diagnostic{
-		Pos:      s.call.Pos(),
-		End:      s.call.End(),
-		Category: CategorySwallowed,
-		Message:  fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref)),
-		Related:  rel,
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   title,
-			TextEdits: edits,
-		}},
-	})
+	c.reportSwallowedAt(s.call, fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref)), rel, title, edits)
 }
 
 // discardFix handles a discarded error: the call's statement becomes an

@@ -8,8 +8,6 @@ import (
 	"go/types"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 )
 
@@ -257,15 +255,5 @@ func (c *checker) wrapperCall(f *ast.File, call *ast.CallExpr, fn *types.Func, w
 	if !ok {
 		return
 	}
-	c.report(analysis.Diagnostic{
-		Pos:      call.Pos(),
-		End:      call.End(),
-		Category: CategorySwallowed,
-		Message:  msg,
-		Related:  rel,
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Log the " + fn.Name() + " error",
-			TextEdits: edits,
-		}},
-	})
+	c.reportSwallowedAt(call, msg, rel, "Log the "+fn.Name()+" error", edits)
 }
