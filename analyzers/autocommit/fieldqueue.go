@@ -249,22 +249,11 @@ func (c *checker) workerStarted(n ast.Node) (*pool, bool) {
 	if len(rest) < 1 {
 		return nil, false
 	}
-	rest = rest[1:]
-	var pl *pool
-	if len(rest) >= 2 {
-		if pl = c.poolOf(gs, rest[0], rest[1]); pl != nil {
-			rest = rest[2:]
-		}
+	pl, fd := c.goRunsOnce(gs, rest[1:])
+	if fd == nil {
+		return nil, false
 	}
-	for _, x := range rest {
-		switch x.(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-			return nil, false
-		case *ast.FuncDecl:
-			return pl, x != decl
-		}
-	}
-	return nil, false
+	return pl, fd != decl
 }
 
 // rootIdent returns the name a selector chain starts from (s in s.c.r),

@@ -408,22 +408,34 @@ func (c *checker) startedOnce(rs ast.Node, fd *ast.FuncDecl) (*pool, bool) {
 	if !ok {
 		return nil, false
 	}
-	rest := path[i+3:]
+	pl, decl := c.goRunsOnce(gs, path[i+3:])
+	if decl == nil {
+		return nil, false
+	}
+	return pl, decl == fd
+}
+
+// goRunsOnce returns the function declaration in which the go statement
+// gs, under the nodes outer (innermost first), runs once: no loop and no
+// function literal between them, but for a counted loop right around gs
+// that only starts workers (poolOf), returned too. It returns nil for a
+// go statement that may run more than once.
+func (c *checker) goRunsOnce(gs *ast.GoStmt, outer []ast.Node) (*pool, *ast.FuncDecl) {
 	var pl *pool
-	if len(rest) >= 2 {
-		if pl = c.poolOf(gs, rest[0], rest[1]); pl != nil {
-			rest = rest[2:]
+	if len(outer) >= 2 {
+		if pl = c.poolOf(gs, outer[0], outer[1]); pl != nil {
+			outer = outer[2:]
 		}
 	}
-	for _, n := range rest {
-		switch n.(type) {
+	for _, n := range outer {
+		switch n := n.(type) {
 		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-			return nil, false
+			return nil, nil
 		case *ast.FuncDecl:
-			return pl, n == fd
+			return pl, n
 		}
 	}
-	return nil, false
+	return nil, nil
 }
 
 // visibleAt reports whether e is a name that means the same variable at
