@@ -128,14 +128,18 @@ func passedOn(in ssa.Instruction) []ssa.Value {
 }
 
 // clientOfType returns the client whose consumer type t is (or points
-// to): a named type of a client package with a modelled call, or the
-// client's handler-running method (sarama's Consume), among its methods.
+// to, or an application interface stands for: clientmodel.StandsFor): a
+// named type of a client package with a modelled call, or the client's
+// handler-running method (sarama's Consume), among its methods.
 func clientOfType(t types.Type) *clientmodel.Client {
+	ix := clientmodel.Default
+	if c := ix.StandsFor(t); c != nil {
+		t = c // an interface of the application that stands for the client
+	}
 	n, ok := types.Unalias(ssaflow.Deref(t)).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return nil
 	}
-	ix := clientmodel.Default
 	cl := ix.Client(n.Obj().Pkg().Path())
 	if cl == nil {
 		return nil

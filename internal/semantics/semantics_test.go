@@ -310,6 +310,8 @@ func TestJoin(t *testing.T) {
 		// a client built by a package, passed back to it in a config
 		// struct by the wiring, which only passes it on: one row
 		"roundtrip": {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "topics": "t-roundtrip"},
+		// the same with the application's interface for the client
+		"roundtripiface": {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "topics": "t-roundtrip-iface"},
 		// a reader handed to a service behind an interface of its own
 		// with the reader's fetch and commit: its calls are the reader's
 		"ports": {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce, "topics": "t-ports"},

@@ -33,6 +33,7 @@ func Main(ctx context.Context) {
 	// A client another package builds, handed back to it in a config
 	// struct: this package only passes it on.
 	roundtrip.NewProducts(roundtrip.Config{Client: roundtrip.NewClient(), Save: func([][]byte) error { return nil }}).Run(ctx)
+	roundtrip.NewOrders(roundtrip.OrdersConfig{Src: roundtrip.NewSource()}).Run(ctx)
 
 	// A kafka-go group reader held in a struct field set here.
 	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-readers", Topic: "t-readers"}) // case: readers

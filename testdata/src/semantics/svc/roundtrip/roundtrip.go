@@ -39,3 +39,33 @@ func (p *Products) Run(ctx context.Context) {
 		_ = p.cfg.Client.CommitUncommittedOffsets(ctx)
 	}
 }
+
+// Source is the orders service's view of its client.
+type Source interface {
+	PollFetches(ctx context.Context) kgo.Fetches
+	CommitUncommittedOffsets(ctx context.Context) error
+}
+
+// NewSource builds the orders client, auto-commit off, as a Source.
+func NewSource() Source {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-roundtrip-iface"), kgo.ConsumeTopics("t-roundtrip-iface"), kgo.DisableAutoCommit()) // case: roundtripiface
+	return cl
+}
+
+// OrdersConfig is what the wiring fills in for Orders.
+type OrdersConfig struct{ Src Source }
+
+// Orders commits each poll after reading it.
+type Orders struct{ cfg OrdersConfig }
+
+// NewOrders keeps the config.
+func NewOrders(cfg OrdersConfig) *Orders { return &Orders{cfg: cfg} }
+
+// Run polls until ctx ends.
+func (o *Orders) Run(ctx context.Context) {
+	for ctx.Err() == nil {
+		fs := o.cfg.Src.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { _ = r.Value })
+		_ = o.cfg.Src.CommitUncommittedOffsets(ctx)
+	}
+}
