@@ -186,7 +186,7 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 		return nil, false
 	}
 	ftype, body := edit.FuncOf(path)
-	if ftype == nil || body == nil || fn.Syntax() == nil || body != syntaxBody(fn.Syntax()) {
+	if _, fnBody := funcSyntax(fn); ftype == nil || body == nil || fnBody == nil || body != fnBody {
 		return nil, false
 	}
 	// The worker's channel argument.
@@ -801,17 +801,6 @@ func fieldVar(fa *ssa.FieldAddr) *types.Var {
 	return st.Field(fa.Field)
 }
 
-// syntaxBody returns the body of a function declaration or literal.
-func syntaxBody(n ast.Node) *ast.BlockStmt {
-	switch f := n.(type) {
-	case *ast.FuncDecl:
-		return f.Body
-	case *ast.FuncLit:
-		return f.Body
-	}
-	return nil
-}
-
 // idents returns the identifiers in n.
 func idents(n ast.Node) []*ast.Ident {
 	var out []*ast.Ident
@@ -894,14 +883,7 @@ func (c *checker) partitionRange(path []ast.Node, hook *clientmodel.RevokeHook) 
 // parameter i (a channel) is closed: it ranges over it, or receives
 // from it with a second result that an if tests (`if !ok { return }`).
 func (c *checker) returnsOnClose(w *ssa.Function, i int) bool {
-	var params *ast.FieldList
-	var body *ast.BlockStmt
-	switch f := w.Syntax().(type) {
-	case *ast.FuncDecl:
-		params, body = f.Type.Params, f.Body
-	case *ast.FuncLit:
-		params, body = f.Type.Params, f.Body
-	}
+	params, body := funcSyntax(w)
 	if params == nil || body == nil {
 		return false
 	}
