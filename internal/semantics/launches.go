@@ -55,12 +55,32 @@ func (g *gatherer) launch(gs *ssa.Go) *Launch {
 			case clientmodel.Default.Partition(t) != nil:
 				return &Launch{PerPartition: true}
 			}
-			if ch, ok := t.Underlying().(*types.Chan); ok && g.isRecord(ch.Elem()) && fn != nil && receives(fn) {
+			if ch, ok := t.Underlying().(*types.Chan); ok && fn != nil && receives(fn) && (g.isRecord(ch.Elem()) || g.sentFromRecords(v)) {
 				return &Launch{Pool: true}
 			}
 		}
 	}
 	return nil
+}
+
+// sentFromRecords reports whether the consumer's code sends on channel ch
+// (or the channel variable ch points to) values computed from records (a message's payload, msg.Value): workers
+// receiving from it handle the records, whatever the element type.
+func (g *gatherer) sentFromRecords(ch ssa.Value) bool {
+	roots := g.m.Flow.Roots(ch)
+	if _, ok := ch.Type().Underlying().(*types.Pointer); ok {
+		roots = g.m.Flow.Loaded(ch) // a captured variable holding the channel
+	}
+	for _, fn := range g.funcs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if send, ok := in.(*ssa.Send); ok && g.fromRecords(send.X) && ssaflow.Intersects(g.m.Flow.Roots(send.Chan), roots) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // touchesRecords reports whether the goroutine gs starts, or what it calls

@@ -97,6 +97,10 @@ func TestClassify(t *testing.T) {
 		// "every N records": offsets can have gaps
 		{"offsetguard", map[string]string{"group": "g-offsetguard", "detail": "when a record's offset is a multiple of 100",
 			"window": "unbounded where offsets skip"}},
+		// a pool fed with payloads computed from the records, not the
+		// records: a worker pool all the same, and the commit after the
+		// send is not after processing
+		{"payloadpool", map[string]string{"group": "g-payload", "concurrency": "per record (worker pool)", "guarantee": semantics.GuaranteeUnk}},
 		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
 			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function

@@ -1010,3 +1010,25 @@ func offsetGuarded(ctx context.Context) {
 		}
 	}
 }
+
+// payloadPool sends each message's payload, not the message, to a pool of
+// workers: they handle the records all the same.
+func payloadPool() {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-payload", "enable.auto.commit": false}) // case: payloadpool
+	payloads := make(chan []byte)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for b := range payloads {
+				_ = apply(b)
+			}
+		}()
+	}
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		payloads <- m.Value
+		_, _ = c.CommitMessage(m)
+	}
+}
