@@ -360,24 +360,9 @@ func (c *checker) paramQueue(fd *ast.FuncDecl, ch types.Object) (string, []ast.S
 	}
 	var v *ast.Ident
 	var body []ast.Stmt
-	n := 0
-	ast.Inspect(decl.Body, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == param {
-			n++
-		}
-		switch x := x.(type) {
-		case *ast.RangeStmt:
-			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Value == nil && x.Key != nil && c.pass.TypesInfo.Uses[id] == param {
-				v, _ = x.Key.(*ast.Ident)
-				body = x.Body.List
-			}
-		case *ast.CommClause:
-			if key := c.receivesFrom(x, param); key != nil {
-				v, _ = key.(*ast.Ident)
-				body = x.Body
-			}
-		}
-		return true
+	n := c.takesFrom(decl.Body, param, func(_ ast.Node, key ast.Expr, list []ast.Stmt) {
+		v, _ = key.(*ast.Ident)
+		body = list
 	})
 	if n != 1 || v == nil || v.Name == "_" || len(body) == 0 || c.handedOn(body, v.Name) {
 		return fail()

@@ -191,22 +191,8 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 		worker, pl, body = n, p, list
 		v, _ = key.(*ast.Ident)
 	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == ch {
-			uses++
-		}
-		switch n := n.(type) {
-		case *ast.RangeStmt:
-			if x, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Value == nil && n.Key != nil && c.pass.TypesInfo.Uses[x] == ch {
-				found(n, n.Key, n.Body.List)
-			}
-		case *ast.CommClause:
-			if key := c.receivesFrom(n, ch); key != nil {
-				found(n, key, n.Body)
-			}
-		}
-		return true
-	})
+	n := c.takesFrom(fd.Body, ch, found)
+	uses += n
 	if worker == nil && uses == 2 && derived == nil {
 		// Passed to a worker function: go worker(ctx, c, jobs).
 		return c.paramQueue(fd, ch)
@@ -354,6 +340,32 @@ func (c *checker) usesOf(n ast.Node, obj types.Object) int {
 		return true
 	})
 	return k
+}
+
+// takesFrom returns the number of uses of the channel variable ch in
+// body, and gives take each place there that takes its values one at a
+// time, with the variable it declares for each and the statements that
+// handle it: a range over ch with a key alone, or a select case receiving
+// from it (receivesFrom).
+func (c *checker) takesFrom(body ast.Node, ch types.Object, take func(n ast.Node, key ast.Expr, list []ast.Stmt)) int {
+	uses := 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == ch {
+			uses++
+		}
+		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if x, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Value == nil && n.Key != nil && c.pass.TypesInfo.Uses[x] == ch {
+				take(n, n.Key, n.Body.List)
+			}
+		case *ast.CommClause:
+			if key := c.receivesFrom(n, ch); key != nil {
+				take(n, key, n.Body)
+			}
+		}
+		return true
+	})
+	return uses
 }
 
 // receivesFrom returns the variable that the case `case m := <-ch:` of a
