@@ -30,6 +30,9 @@ import (
 // forward to one of the package's modelled calls (calls), in source order
 // of the functions holding them.
 func (b *builder) delegated(prog *ssa.Program, funcs []*ssa.Function, calls []*Call) []*Call {
+	if len(calls) == 0 {
+		return nil // nothing for an adapter to forward to
+	}
 	byInstr := map[ssa.CallInstruction]*Call{}
 	for _, c := range calls {
 		byInstr[c.Instr] = c
