@@ -76,6 +76,10 @@ type PositionCall struct {
 	// Flush reports a commit outside any loop of a handler method (sarama's
 	// ConsumeClaim): a flush when the claim ends.
 	Flush bool
+	// Returned reports a call whose function then returns what it polled
+	// (the records, the fetches or what a call makes of them, such as a
+	// decoded batch): its caller processes them after the call.
+	Returned bool
 	// Handed reports a call in a function literal the code hands on
 	// (stores in a struct or a map, sends on a channel, returns): when it
 	// runs, before or after the record is processed, is up to code the

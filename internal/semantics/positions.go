@@ -63,7 +63,7 @@ func (g *gatherer) positions() {
 		}
 		g.ev.GroupCommits = g.ev.GroupCommits || call.GroupCommit
 		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn),
-			Handed: handedOn(call.Fn)}
+			Handed: handedOn(call.Fn), Returned: g.returnsPolled(call)}
 		if _, ok := call.Instr.(*ssa.Defer); ok {
 			pc.Deferred = true
 		} else {
@@ -105,6 +105,54 @@ func (g *gatherer) inGoroutine(fn *ssa.Function) bool {
 	}
 	return false
 }
+
+// returnsPolled reports whether the function making call returns, on a
+// path through it, what it polled: records or fetches, or what a call
+// makes of them (a decoded batch); errors and basic values do not count.
+func (g *gatherer) returnsPolled(call *consumer.Call) bool {
+	return g.returnsPolledAfter(call.Instr, 0)
+}
+
+// returnsPolledAfter is returnsPolled for the function holding at, after
+// at; a helper's call (a commit wrapper) is followed to its in-package
+// callers.
+func (g *gatherer) returnsPolledAfter(at ssa.Instruction, depth int) bool {
+	fn := at.Parent()
+	if depth < ssaflow.MaxCallDepth {
+		for _, site := range g.m.Flow.Callers(fn) {
+			if _, isCall := site.(*ssa.Call); isCall && g.returnsPolledAfter(site, depth+1) {
+				return true
+			}
+		}
+	}
+	polled := func(v ssa.Value) bool {
+		return g.fromRecords(v) || slices.ContainsFunc(g.m.Flow.Roots(v), isPoll)
+	}
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || !ssaflow.Dominates(at, ret) {
+			continue
+		}
+		for _, r := range ret.Results {
+			if _, basic := r.Type().Underlying().(*types.Basic); basic || types.Implements(r.Type(), errorType) {
+				continue
+			}
+			if polled(r) {
+				return true
+			}
+			x := r
+			if ex, ok := x.(*ssa.Extract); ok {
+				x = ex.Tuple
+			}
+			if c, ok := x.(*ssa.Call); ok && slices.ContainsFunc(append(slices.Clone(c.Call.Args), c.Call.Value), polled) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // handedOn reports whether fn, or a function literal enclosing it, is a
 // function literal its enclosing function hands on as a value: stored in

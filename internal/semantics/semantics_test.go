@@ -101,6 +101,10 @@ func TestClassify(t *testing.T) {
 		// records: a worker pool all the same, and the commit after the
 		// send is not after processing
 		{"payloadpool", map[string]string{"group": "g-payload", "concurrency": "per record (worker pool)", "guarantee": semantics.GuaranteeUnk}},
+		// a commit before the function returns the polled values to its
+		// caller: not at-least-once without the caller
+		{"returned", map[string]string{"group": "g-returned", "guarantee": semantics.GuaranteeUnk,
+			"reason": "before its function returns what it polled", "lag": "unknown"}},
 		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
 			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function

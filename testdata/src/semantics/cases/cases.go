@@ -1032,3 +1032,21 @@ func payloadPool() {
 		_, _ = c.CommitMessage(m)
 	}
 }
+
+// PollAndCommit polls, commits, and returns the decoded values: its
+// caller, in another package, processes them after the commit.
+func PollAndCommit(ctx context.Context) ([]string, error) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-returned"), kgo.ConsumeTopics("t-returned"), kgo.DisableAutoCommit()) // case: returned
+	fs := cl.PollFetches(ctx)
+	out := decodeAll(fs)
+	if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func decodeAll(fs kgo.Fetches) []string {
+	var out []string
+	fs.EachRecord(func(r *kgo.Record) { out = append(out, string(r.Value)) })
+	return out
+}
