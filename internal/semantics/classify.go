@@ -174,6 +174,8 @@ func (c *classifier) requireEvidence() {
 	switch {
 	case ev.SharedFetch:
 		why = "several goroutines fetch from this consumer and commit what they fetch: a commit by one can pass a record another still processes"
+	case ev.JoinsCaller != "":
+		why = ev.JoinsCaller + " may run in several goroutines on the same consumer (its caller in another package waits for it with a WaitGroup): a commit by one can pass a record another still processes"
 	case strings.HasPrefix(r.Concurrency, "unknown"):
 		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
 	case ev.Interface != "":
@@ -621,6 +623,8 @@ func (c *classifier) concurrency(hiwater bool) {
 	switch {
 	case ev.SharedFetch:
 		r.Concurrency = "several goroutines fetch from the consumer, each processing what it fetches"
+	case ev.JoinsCaller != "":
+		r.Concurrency = "unknown (" + ev.JoinsCaller + " takes a *sync.WaitGroup: its caller in another package runs it as a goroutine, maybe several on the same consumer)"
 	case perRecord && hiwater:
 		r.Concurrency = "per record, each committing its own offset (no low-water mark)"
 	case perRecord && computed:

@@ -180,6 +180,11 @@ type Evidence struct {
 	// several go statements): each processes and commits what it fetched,
 	// concurrently with the others.
 	SharedFetch bool
+	// JoinsCaller names the function of a received client's code that
+	// fetches and takes a *sync.WaitGroup from its caller in another
+	// package: the caller runs it as one of its goroutines, maybe several
+	// on the same consumer ("" if none).
+	JoinsCaller string
 	// Buffered is where the consumer's code keeps records in a struct
 	// field or a package variable, for processing the analysis does not
 	// follow (a buffer flushed on a size or a timer); Where is "" if none.

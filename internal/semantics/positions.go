@@ -54,6 +54,9 @@ func (g *gatherer) positions() {
 			if g.c.Site == nil || !ssaflow.InLoop(g.c.Site.Block()) {
 				g.ev.SharedFetch = g.ev.SharedFetch || g.startedSeveral(call.Fn)
 			}
+			if g.c.Site == nil && g.ev.JoinsCaller == "" && takesWaitGroup(call.Fn) {
+				g.ev.JoinsCaller = call.Fn.Name()
+			}
 		}
 		if call.Role == clientmodel.Fetch {
 			continue
@@ -181,6 +184,22 @@ func handedOn(fn *ssa.Function) bool {
 					}
 				}
 			}
+		}
+	}
+	return false
+}
+
+// takesWaitGroup reports whether fn, a function other packages call, has
+// a *sync.WaitGroup parameter: its caller starts it as one of the
+// goroutines it waits for.
+func takesWaitGroup(fn *ssa.Function) bool {
+	if obj, ok := fn.Object().(*types.Func); !ok || !obj.Exported() {
+		return false
+	}
+	for _, p := range fn.Params {
+		if n, ok := types.Unalias(ssaflow.Deref(p.Type())).(*types.Named); ok && n.Obj().Pkg() != nil &&
+			n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "WaitGroup" {
+			return true
 		}
 	}
 	return false

@@ -175,6 +175,9 @@ func (ev *Evidence) absorb(r *Evidence) {
 	ev.Unbound = ev.Unbound || r.Unbound
 	ev.Untied = ev.Untied || r.Untied
 	ev.SharedFetch = ev.SharedFetch || r.SharedFetch
+	if ev.JoinsCaller == "" {
+		ev.JoinsCaller = r.JoinsCaller
+	}
 	ev.GroupCommits = ev.GroupCommits || r.GroupCommits
 	if ev.Interface == "" {
 		ev.Interface = r.Interface

@@ -105,6 +105,10 @@ func TestClassify(t *testing.T) {
 		// caller: not at-least-once without the caller
 		{"returned", map[string]string{"group": "g-returned", "guarantee": semantics.GuaranteeUnk,
 			"reason": "before its function returns what it polled", "lag": "unknown"}},
+		// a received reader whose fetching function takes its caller's
+		// WaitGroup: the caller may run several on it
+		{"waitgroupworker", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "takes a *sync.WaitGroup",
+			"reason": "may run in several goroutines on the same consumer"}},
 		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
 			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function

@@ -5,6 +5,7 @@ package cases
 import (
 	"context"
 	"database/sql"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -1049,4 +1050,19 @@ func decodeAll(fs kgo.Fetches) []string {
 	var out []string
 	fs.EachRecord(func(r *kgo.Record) { out = append(out, string(r.Value)) })
 	return out
+}
+
+// ProcessMessages fetches and commits on the reader its caller, in
+// another package, gives it with the WaitGroup it waits on: the caller may
+// start several on one reader.
+func ProcessMessages(ctx context.Context, r *kafkago.Reader, wg *sync.WaitGroup) { // case: waitgroupworker
+	defer wg.Done()
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		_ = apply(m)
+		_ = r.CommitMessages(ctx, m)
+	}
 }
