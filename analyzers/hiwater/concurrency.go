@@ -589,20 +589,7 @@ func (c *checker) multiPool(fn *ssa.Function, ch ssa.Value) *launch {
 		}
 	}
 	// The go statements of each spawner, outside loops.
-	bySpawner := map[*ssa.Function][]*launch{}
-	var order []*ssa.Function
-	for _, l := range c.launches[fn] {
-		if _, ok := l.instr.(*ssa.Go); !ok || c.sameCycle(l.instr.Block(), l.instr.Block()) {
-			continue
-		}
-		sp := l.instr.Parent()
-		if bySpawner[sp] == nil {
-			order = append(order, sp)
-		}
-		bySpawner[sp] = append(bySpawner[sp], l)
-	}
-	for _, sp := range order {
-		ls := bySpawner[sp]
+	for _, ls := range c.goStmtsBySpawner(fn) {
 		if len(ls) < 2 {
 			continue
 		}
@@ -811,4 +798,26 @@ func (c *checker) loopCount(pos token.Pos) (ast.Expr, bool) {
 		}
 	}
 	return nil, false
+}
+
+// goStmtsBySpawner returns the go statements that start fn outside loops,
+// grouped by the function that makes them, in the order of the launches.
+func (c *checker) goStmtsBySpawner(fn *ssa.Function) [][]*launch {
+	bySpawner := map[*ssa.Function][]*launch{}
+	var order []*ssa.Function
+	for _, l := range c.launches[fn] {
+		if _, ok := l.instr.(*ssa.Go); !ok || c.sameCycle(l.instr.Block(), l.instr.Block()) {
+			continue
+		}
+		sp := l.instr.Parent()
+		if bySpawner[sp] == nil {
+			order = append(order, sp)
+		}
+		bySpawner[sp] = append(bySpawner[sp], l)
+	}
+	out := make([][]*launch, 0, len(order))
+	for _, sp := range order {
+		out = append(out, bySpawner[sp])
+	}
+	return out
 }

@@ -125,20 +125,7 @@ func (c *checker) sharedLaunch(fn *ssa.Function, v ssa.Value) *launch {
 	}
 	// Several go statements of one function, outside loops, given one
 	// consumer.
-	bySpawner := map[*ssa.Function][]*launch{}
-	var order []*ssa.Function
-	for _, l := range c.launches[fn] {
-		if _, ok := l.instr.(*ssa.Go); !ok || c.sameCycle(l.instr.Block(), l.instr.Block()) {
-			continue
-		}
-		sp := l.instr.Parent()
-		if bySpawner[sp] == nil {
-			order = append(order, sp)
-		}
-		bySpawner[sp] = append(bySpawner[sp], l)
-	}
-	for _, sp := range order {
-		ls := bySpawner[sp]
+	for _, ls := range c.goStmtsBySpawner(fn) {
 		if len(ls) < 2 {
 			continue
 		}

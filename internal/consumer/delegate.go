@@ -285,19 +285,10 @@ func packs(v ssa.Value, ps []*ssa.Parameter) bool {
 // resultOf reports whether r is result i (of n) of call, converted to an
 // interface at most.
 func resultOf(r, call ssa.Value, i, n int) bool {
-	for {
-		switch x := r.(type) {
-		case *ssa.MakeInterface:
-			r = x.X
-			continue
-		case *ssa.ChangeInterface:
-			r = x.X
-			continue
-		case *ssa.Extract:
-			return n > 1 && x.Tuple == call && x.Index == i
-		}
-		return n == 1 && r == call
+	if x, ok := ssaflow.Unconvert(r).(*ssa.Extract); ok {
+		return n > 1 && x.Tuple == call && x.Index == i
 	}
+	return n == 1 && ssaflow.Unconvert(r) == call
 }
 
 // sortCalls puts calls in source order.
