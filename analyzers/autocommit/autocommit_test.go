@@ -50,7 +50,8 @@ import (
 //     fixed by carrying the message).
 //   - confluentctx: a check between the fetch and its error check that
 //     uses the message or the error, or has an init or an else, hides the
-//     error check: not reported (one that leaves and uses neither is).
+//     error check: not reported (one that leaves and uses neither is, as
+//     is a select whose cases receive and leave, or are an empty default).
 //   - kafkago: a decoding helper that reads with ReadMessage, returned as
 //     a value, stored in an exported field, a field of a generic struct
 //     or one a struct literal without keys may set, or called in a go or
@@ -169,8 +170,9 @@ var scenarios = []struct {
 	// the librdkafka defaults with shutdown checks that leave between the
 	// fetch and its error check (issue #13): the message processed after
 	// them (stored after processing), handed to a goroutine after two
-	// checks (run in place, stored after) (2 / 2): both with auto-store
-	// off and a store after processing.
+	// checks (run in place, stored after), a non-blocking select on the
+	// context's Done (3 / 3): each with auto-store off and a store after
+	// processing.
 	{"autocommit/confluentctx", autocommit.Analyzer},
 	// values made from the message (its payload, a conversion of it) sent
 	// to workers instead of the message (issue #13): confluent defaults

@@ -18,8 +18,9 @@ so this analyzer reports only what can lose records with that client:
     message. Explicit commits after processing do not close that window
     (the timer can commit the offset stored on delivery before they run),
     so a loop that commits after processing is reported the same way; so is one with checks that leave between the fetch and
-    its error check (if ctx.Err() != nil { return }, using neither the
-    message nor the error): the message they leave with was stored, and
+    its error check (if ctx.Err() != nil { return }, or a select whose
+    cases leave or are an empty default, using neither the message nor
+    the error): the message they leave with was stored, and
     is committed unprocessed (the fix does not store it). Fix: set
     enable.auto.offset.store to false and call StoreMessage after
     processing (both edits are made; before a commit that follows the

@@ -48,17 +48,57 @@ func (c *checker) checkAfter(list []ast.Stmt, s ast.Stmt) ast.Stmt {
 		return next(list, s)
 	}
 	for {
-		ifs, ok := next(list, s).(*ast.IfStmt)
-		if !ok || ifs.Init != nil || ifs.Else != nil || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
-			return next(list, s)
+		g := next(list, s)
+		if !c.leavingGuard(g) {
+			return g
 		}
 		for _, l := range as.Lhs {
-			if id, ok := l.(*ast.Ident); ok && id.Name != "_" && c.usesName(ifs, id.Name) {
-				return ifs
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" && c.usesName(g, id.Name) {
+				return g
 			}
 		}
-		s = ifs
+		s = g
 	}
+}
+
+// leavingGuard reports whether st is a guard checkAfter passes: an if
+// without init or else whose body leaves, or a select each of whose cases
+// is an empty default or a receive without assignment whose body leaves
+// other than by a break (which would leave only the select):
+//
+//	select {
+//	case <-ctx.Done():
+//		return
+//	default:
+//	}
+func (c *checker) leavingGuard(st ast.Stmt) bool {
+	nr := noreturn.Of(c.pass)
+	switch st := st.(type) {
+	case *ast.IfStmt:
+		return st.Init == nil && st.Else == nil && nr.EndsWithLeave(st.Body.List)
+	case *ast.SelectStmt:
+		for _, cl := range st.Body.List {
+			cc := cl.(*ast.CommClause)
+			if cc.Comm == nil {
+				if len(cc.Body) != 0 {
+					return false
+				}
+				continue
+			}
+			es, ok := cc.Comm.(*ast.ExprStmt)
+			if !ok || !nr.EndsWithLeave(cc.Body) {
+				return false
+			}
+			if u, ok := ast.Unparen(es.X).(*ast.UnaryExpr); !ok || u.Op != token.ARROW {
+				return false
+			}
+			if br, ok := cc.Body[len(cc.Body)-1].(*ast.BranchStmt); ok && br.Tok == token.BREAK && br.Label == nil {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // next returns the statement after s in list, or nil.

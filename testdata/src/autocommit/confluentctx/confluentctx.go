@@ -102,3 +102,44 @@ func goLoopStored(ctx context.Context, done <-chan struct{}) error {
 	}
 	return nil
 }
+
+// selectLoop leaves on cancellation in a non-blocking select between the
+// read and its error check.
+func selectLoop(ctx context.Context) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"bootstrap.servers": "x", "group.id": "dispatcher"}) // want `enable.auto.commit and enable.auto.offset.store are on`
+	_ = c.SubscribeTopics([]string{"t"}, nil)
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		select {
+		case <-ctx.Done():
+			return
+		default:
+		}
+		if err != nil {
+			continue
+		}
+		upload(msg.Value)
+	}
+}
+
+// selectLoopStored is selectLoop with auto-store off and a store after the
+// upload.
+func selectLoopStored(ctx context.Context) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"bootstrap.servers": "x", "group.id": "dispatcher", "enable.auto.offset.store": false}) // ok: auto-store off, stored after processing
+	_ = c.SubscribeTopics([]string{"t"}, nil)
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		select {
+		case <-ctx.Done():
+			return
+		default:
+		}
+		if err != nil {
+			continue
+		}
+		upload(msg.Value)
+		if _, err := c.StoreMessage(msg); err != nil {
+			log.Printf("store offset: %v", err)
+		}
+	}
+}
