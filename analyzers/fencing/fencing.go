@@ -63,6 +63,8 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:      report.Doc(doc, "fencing"),
 		URL:      report.URL,
 		Requires: []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer, semantics.Analyzer},
+		// A commit wrapper importers call (wrapfact.go).
+		FactTypes: []analysis.Fact{new(wrapsCommit)},
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		m := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
@@ -74,6 +76,9 @@ func New(cfg Config) *analysis.Analyzer {
 		c.results()
 		c.offsetRows()
 		c.restores()
+		if len(pass.Files) > 0 {
+			report.Guard(pass, pass.Files[0].Package, c.exportWrappers)
+		}
 		return nil, nil
 	}
 	return report.HonourIgnores(a)

@@ -241,6 +241,20 @@ var scenarios = []string{
 	// (four times, once in a deferred closure), a wrapper that logs the
 	// error itself, one returning nil where it commits nothing (6 silent).
 	"fencing/commitwrapper",
+	// the same across packages, through facts (#12): a consumer package
+	// whose exported interface's only implementation returns
+	// CommitMessage's error, and an exported function returning it
+	// wrapped (3 facts, on the interface method, the method and the
+	// function; 0 positive); a function that logs it itself, an interface
+	// with a second implementation, an exported method behind an
+	// unexported interface (3 silent: no fact on the interfaces).
+	"fencing/wrapsvc",
+	// honestbank/kp's middleware, calling those: the interface method's
+	// error dropped by a defer, a statement and a blank, the function's
+	// by a blank (4 positive, each fixed by logging it at the call);
+	// checked, returned, logged in a deferred closure, and the three
+	// calls whose callee exports no fact (6 silent).
+	"fencing/wrapmw",
 	// a MySQL offset row (? placeholders, ON DUPLICATE KEY UPDATE with
 	// GREATEST) never read back by a franz-go consumer (1 positive, fixed
 	// with AdjustFetchOffsetsFn selecting with ? placeholders); a kafka-go

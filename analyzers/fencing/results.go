@@ -77,6 +77,8 @@ func (c *checker) results() {
 							c.wrapperCall(f, call, fn, w) // wrapper.go
 						}
 					})
+				} else if w := c.importedWrapper(fn); w != nil {
+					report.Guard(c.pass, call.Pos(), func() { c.wrapperCall(f, call, fn, w) }) // wrapfact.go
 				}
 			}
 			return true

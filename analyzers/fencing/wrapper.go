@@ -8,6 +8,8 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 )
 
@@ -17,9 +19,12 @@ import (
 // error { _, err := c.c.CommitMessage(m); return err }`): a caller
 // discarding the wrapper's error discards the commit's.
 type wrapper struct {
-	inner *ast.CallExpr // the commit call
+	inner *ast.CallExpr // the commit call; nil in another package (wrapfact.go)
 	ref   clientmodel.ResultRef
 	err   int // the index of the wrapper's error result
+	// impl, for an interface method of another package, is its only
+	// implementation there ("(*consumer).Commit").
+	impl string
 }
 
 // commitWrapper returns fn as a commit wrapper, or nil (memoised).
@@ -240,7 +245,7 @@ func (c *checker) wrapperCall(f *ast.File, call *ast.CallExpr, fn *types.Func, w
 	ref := clientmodel.ResultRef{Client: w.ref.Client, Result: &r}
 	inner := clientmodel.ShortName(w.ref.Func)
 	msg := fmt.Sprintf("the error of %s, which returns the error of %s, is discarded: %s", fn.Name(), inner, cost(w.ref))
-	rel := related(w.inner, inner+" called here, its error returned by "+fn.Name())
+	rel := c.wrapperRelated(call, fn, w, inner)
 	s := c.newSite(f, call, ref)
 	if s == nil {
 		if def, outer, ok := c.deferIn(call); ok {
@@ -256,4 +261,26 @@ func (c *checker) wrapperCall(f *ast.File, call *ast.CallExpr, fn *types.Func, w
 		return
 	}
 	c.reportSwallowedAt(call, msg, rel, "Log the "+fn.Name()+" error", edits)
+}
+
+// wrapperRelated points at the commit a wrapper returns the error of; for
+// a wrapper of another package, whose commit's position is not known, at
+// the wrapper's declaration, or at the call itself when that position is
+// not available either.
+func (c *checker) wrapperRelated(call *ast.CallExpr, fn *types.Func, w *wrapper, inner string) []analysis.RelatedInformation {
+	if w.inner != nil {
+		return related(w.inner, inner+" called here, its error returned by "+fn.Name())
+	}
+	returns := "returns the error of " + inner
+	if w.impl != "" {
+		returns = "its only implementation in package " + fn.Pkg().Name() + ", " + w.impl + ", " + returns
+	}
+	if fn.Pos().IsValid() && c.pass.Fset.File(fn.Pos()) != nil {
+		return []analysis.RelatedInformation{{Pos: fn.Pos(), Message: fn.Name() + " declared here: " + returns}}
+	}
+	msg := fn.Name() + " " + returns
+	if w.impl != "" {
+		msg = fn.Name() + ": " + returns
+	}
+	return related(call, msg)
 }
