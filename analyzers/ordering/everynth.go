@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/edit"
 )
 
@@ -88,8 +89,9 @@ func (c *checker) everyNth(p *position, site ssa.Instruction, def ssa.Instructio
 
 // fromCurrent reports whether v is o or computed from it directly
 // (fields, elements, conversions, a call's arguments such as
-// append(batch, m)), not through a phi or a load: the record the
-// function has just fetched, not one kept from an earlier iteration.
+// append(batch, m), a load of o when o is the variable fetched into),
+// not through a phi or another load: the record the function has just
+// fetched, not one kept from an earlier iteration.
 func fromCurrent(v, o ssa.Value, depth int) bool {
 	if v == o {
 		return true
@@ -100,6 +102,12 @@ func fromCurrent(v, o ssa.Value, depth int) bool {
 	switch x := v.(type) {
 	case *ssa.Extract:
 		return fromCurrent(x.Tuple, o, depth+1)
+	case *ssa.UnOp:
+		// The variable just fetched into, kept in memory because a
+		// field of it is read (log.Printf("%d", m.Offset)): a load of
+		// it, not of a pointer kept from an earlier iteration.
+		_, local := o.(*ssa.Alloc)
+		return local && x.Op == token.MUL && x.X == o
 	case *ssa.Field:
 		return fromCurrent(x.X, o, depth+1)
 	case *ssa.Index:
@@ -134,27 +142,19 @@ func fromCurrent(v, o ssa.Value, depth int) bool {
 }
 
 // countsEvery reports whether cond is a threshold on state the function
-// of path keeps about the records it fetched: the remainder of a local
-// variable the function increments (n%100 == 0), a comparison with such
-// a counter (n >= 100) or with the length of a local slice it appends to
-// (len(batch) >= size), or a comparison with the time elapsed since a
-// local variable it sets to time.Now() (time.Since(last) > interval). A
-// flag (a config field, a bool) is none of these.
+// of path keeps about the records it fetched: the remainder of a counter
+// the function increments (n%100 == 0), a comparison with such a counter
+// (n >= 100) or with the length of a slice it appends to (len(batch) >=
+// size), or a comparison with the time elapsed since a time it sets to
+// time.Now() (time.Since(last) > interval); the counter, slice or time is
+// a local variable or a field of a variable (c.processed, the receiver's)
+// that the function itself increments, appends to or sets. The remainder
+// of a record's offset (m.Offset%100 == 0) counts too: it holds on some
+// records. A flag (a config field, a bool) is none of these.
 func (c *checker) countsEvery(cond ast.Expr, path []ast.Node) bool {
 	_, body := edit.FuncOf(path)
 	if body == nil {
 		return false
-	}
-	local := func(e ast.Expr) *types.Var {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
-		if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
-			return nil
-		}
-		return v
 	}
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
@@ -167,18 +167,21 @@ func (c *checker) countsEvery(cond ast.Expr, path []ast.Node) bool {
 		}
 		switch be.Op {
 		case token.REM:
-			if v := local(be.X); v != nil && c.increments(body, v) {
+			if s := c.stateOf(be.X, body); s != nil && c.increments(body, s) {
+				found = true
+			}
+			if c.isOffset(be.X) {
 				found = true
 			}
 		case token.GTR, token.GEQ, token.LSS, token.LEQ:
 			for _, side := range []ast.Expr{be.X, be.Y} {
-				if v := local(side); v != nil && c.increments(body, v) {
+				if s := c.stateOf(side, body); s != nil && c.increments(body, s) {
 					found = true
 				}
-				if v := c.lenOf(side, local); v != nil && c.appends(body, v) {
+				if s := c.lenOf(side, body); s != nil && c.appends(body, s) {
 					found = true
 				}
-				if v := c.sinceOf(side, local); v != nil && c.setsNow(body, v) {
+				if s := c.sinceOf(side, body); s != nil && c.setsNow(body, s) {
 					found = true
 				}
 			}
@@ -188,17 +191,86 @@ func (c *checker) countsEvery(cond ast.Expr, path []ast.Node) bool {
 	return found
 }
 
-// increments reports whether body increments v (v++, v += k).
-func (c *checker) increments(body *ast.BlockStmt, v *types.Var) bool {
+// state is what a threshold reads: a local variable of the function, or
+// field f of variable v (h.n).
+type state struct {
+	v, f *types.Var
+}
+
+// stateOf returns the state e reads: a variable declared in body, or a
+// field of a variable (x.f), or nil.
+func (c *checker) stateOf(e ast.Expr, body *ast.BlockStmt) *state {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := c.pass.TypesInfo.Uses[x].(*types.Var)
+		if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+			return nil
+		}
+		return &state{v: v}
+	case *ast.SelectorExpr:
+		sel := c.pass.TypesInfo.Selections[x]
+		id := identOf(x.X)
+		if sel == nil || sel.Kind() != types.FieldVal || id == nil {
+			return nil
+		}
+		v, ok1 := c.pass.TypesInfo.Uses[id].(*types.Var)
+		f, ok2 := sel.Obj().(*types.Var)
+		if !ok1 || !ok2 {
+			return nil
+		}
+		return &state{v: v, f: f}
+	}
+	return nil
+}
+
+// is reports whether e reads (or, on the left of an assignment, writes)
+// state s.
+func (c *checker) is(e ast.Expr, s *state) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		obj := c.pass.TypesInfo.Uses[x]
+		if obj == nil {
+			obj = c.pass.TypesInfo.Defs[x]
+		}
+		return s.f == nil && obj == types.Object(s.v)
+	case *ast.SelectorExpr:
+		id := identOf(x.X)
+		sel := c.pass.TypesInfo.Selections[x]
+		return s.f != nil && id != nil && sel != nil && c.pass.TypesInfo.Uses[id] == types.Object(s.v) && sel.Obj() == types.Object(s.f)
+	}
+	return false
+}
+
+// isOffset reports whether e reads the offset field of a client type
+// (m.Offset, msg.TopicPartition.Offset).
+func (c *checker) isOffset(e ast.Expr) bool {
+	x, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	sel := c.pass.TypesInfo.Selections[x]
+	if sel == nil || sel.Kind() != types.FieldVal {
+		return false
+	}
+	f, ok := sel.Obj().(*types.Var)
+	if !ok || f.Pkg() == nil {
+		return false
+	}
+	cl := clientmodel.Default.Client(f.Pkg().Path())
+	return cl != nil && f.Name() == cl.OffsetField
+}
+
+// increments reports whether body increments s (n++, n += k).
+func (c *checker) increments(body *ast.BlockStmt, s *state) bool {
 	found := false
 	ast.Inspect(body, func(m ast.Node) bool {
 		switch x := m.(type) {
 		case *ast.IncDecStmt:
-			if xid, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Tok == token.INC && c.pass.TypesInfo.Uses[xid] == v {
+			if x.Tok == token.INC && c.is(x.X, s) {
 				found = true
 			}
 		case *ast.AssignStmt:
-			if xid, ok := ast.Unparen(x.Lhs[0]).(*ast.Ident); ok && len(x.Lhs) == 1 && x.Tok == token.ADD_ASSIGN && c.pass.TypesInfo.Uses[xid] == v {
+			if len(x.Lhs) == 1 && x.Tok == token.ADD_ASSIGN && c.is(x.Lhs[0], s) {
 				found = true
 			}
 		}
@@ -207,8 +279,8 @@ func (c *checker) increments(body *ast.BlockStmt, v *types.Var) bool {
 	return found
 }
 
-// lenOf returns the local variable e takes the length of (len(v)), or nil.
-func (c *checker) lenOf(e ast.Expr, local func(ast.Expr) *types.Var) *types.Var {
+// lenOf returns the state e takes the length of (len(batch)), or nil.
+func (c *checker) lenOf(e ast.Expr, body *ast.BlockStmt) *state {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
 		return nil
@@ -216,11 +288,11 @@ func (c *checker) lenOf(e ast.Expr, local func(ast.Expr) *types.Var) *types.Var 
 	if b, ok := c.pass.TypesInfo.Uses[identOf(call.Fun)].(*types.Builtin); !ok || b.Name() != "len" {
 		return nil
 	}
-	return local(call.Args[0])
+	return c.stateOf(call.Args[0], body)
 }
 
-// appends reports whether body assigns append(v, ...) to v.
-func (c *checker) appends(body *ast.BlockStmt, v *types.Var) bool {
+// appends reports whether body assigns append(s, ...) to s.
+func (c *checker) appends(body *ast.BlockStmt, s *state) bool {
 	found := false
 	ast.Inspect(body, func(m ast.Node) bool {
 		as, ok := m.(*ast.AssignStmt)
@@ -232,7 +304,7 @@ func (c *checker) appends(body *ast.BlockStmt, v *types.Var) bool {
 			return !found
 		}
 		if b, ok := c.pass.TypesInfo.Uses[identOf(call.Fun)].(*types.Builtin); ok && b.Name() == "append" &&
-			c.pass.TypesInfo.Uses[identOf(as.Lhs[0])] == v && c.pass.TypesInfo.Uses[identOf(call.Args[0])] == v {
+			c.is(as.Lhs[0], s) && c.is(call.Args[0], s) {
 			found = true
 		}
 		return !found
@@ -240,9 +312,9 @@ func (c *checker) appends(body *ast.BlockStmt, v *types.Var) bool {
 	return found
 }
 
-// sinceOf returns the local variable e measures the time elapsed since
-// (time.Since(v), time.Now().Sub(v)), or nil.
-func (c *checker) sinceOf(e ast.Expr, local func(ast.Expr) *types.Var) *types.Var {
+// sinceOf returns the state e measures the time elapsed since
+// (time.Since(last), time.Now().Sub(last)), or nil.
+func (c *checker) sinceOf(e ast.Expr, body *ast.BlockStmt) *state {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
 		return nil
@@ -253,13 +325,13 @@ func (c *checker) sinceOf(e ast.Expr, local func(ast.Expr) *types.Var) *types.Va
 	}
 	switch fn.FullName() {
 	case "time.Since", "(time.Time).Sub":
-		return local(call.Args[0])
+		return c.stateOf(call.Args[0], body)
 	}
 	return nil
 }
 
-// setsNow reports whether body assigns time.Now() to v.
-func (c *checker) setsNow(body *ast.BlockStmt, v *types.Var) bool {
+// setsNow reports whether body assigns time.Now() to s.
+func (c *checker) setsNow(body *ast.BlockStmt, s *state) bool {
 	found := false
 	ast.Inspect(body, func(m ast.Node) bool {
 		as, ok := m.(*ast.AssignStmt)
@@ -267,8 +339,7 @@ func (c *checker) setsNow(body *ast.BlockStmt, v *types.Var) bool {
 			return !found
 		}
 		for i, l := range as.Lhs {
-			id := identOf(l)
-			if id == nil || (c.pass.TypesInfo.Uses[id] != v && c.pass.TypesInfo.Defs[id] != v) {
+			if !c.is(l, s) {
 				continue
 			}
 			if call, ok := as.Rhs[i].(*ast.CallExpr); ok {
@@ -283,16 +354,47 @@ func (c *checker) setsNow(body *ast.BlockStmt, v *types.Var) bool {
 }
 
 // resetsState reports whether s only resets the threshold's state after
-// the commit: plain assignments to variables of values computed by no
-// call but time.Now() (last = time.Now(), n = 0, batch = batch[:0]).
+// the commit, or logs it: plain assignments to variables, or to fields
+// of variables, of values computed by no call but time.Now() (last =
+// time.Now(), n = 0, h.batch = h.batch[:0]), or a call of logging
+// (log.Printf("committed %d", m.Offset)), which processes nothing.
 func (c *checker) resetsState(s ast.Stmt) bool {
+	if es, ok := s.(*ast.ExprStmt); ok {
+		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+		if !ok || !c.ignored(fn) {
+			return false
+		}
+		// Its arguments compute nothing else.
+		ok = true
+		for _, a := range call.Args {
+			ast.Inspect(a, func(n ast.Node) bool {
+				if inner, isCall := n.(*ast.CallExpr); isCall {
+					if tv, conv := c.pass.TypesInfo.Types[inner.Fun]; conv && tv.IsType() {
+						return ok
+					}
+					if f, isFunc := typeutil.Callee(c.pass.TypesInfo, inner).(*types.Func); !isFunc || !c.ignored(f) {
+						ok = false
+					}
+				}
+				return ok
+			})
+		}
+		return ok
+	}
 	as, ok := s.(*ast.AssignStmt)
 	if !ok || as.Tok != token.ASSIGN {
 		return false
 	}
 	for _, l := range as.Lhs {
 		if identOf(l) == nil {
-			return false
+			sel, isSel := ast.Unparen(l).(*ast.SelectorExpr)
+			if !isSel || identOf(sel.X) == nil {
+				return false
+			}
 		}
 	}
 	ok = true

@@ -184,3 +184,148 @@ func tickerPrevious(ctx context.Context, r *kafka.Reader, save func(context.Cont
 		prev = &m
 	}
 }
+
+// indexer keeps its counter in a field: it commits every hundredth
+// message before indexing it.
+type indexer struct {
+	r         *kafka.Reader
+	processed int
+	index     func(context.Context, kafka.Message) error
+}
+
+func (ix *indexer) run(ctx context.Context) error {
+	for {
+		m, err := ix.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		ix.processed++
+		if ix.processed%100 == 0 {
+			if err := ix.r.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages before the message is processed: a crash between them loses the message \(at-most-once\)`
+				return err
+			}
+		}
+		if err := ix.index(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// indexerAfter is indexer's twin: the message is indexed first.
+type indexerAfter struct {
+	r         *kafka.Reader
+	processed int
+	index     func(context.Context, kafka.Message) error
+}
+
+func (ix *indexerAfter) run(ctx context.Context) error {
+	for {
+		m, err := ix.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := ix.index(ctx, m); err != nil {
+			return err
+		}
+		ix.processed++
+		if ix.processed%100 == 0 {
+			if err := ix.r.CommitMessages(ctx, m); err != nil { // ok: after the index
+				return err
+			}
+		}
+	}
+}
+
+// sampler marks every message whose offset is a multiple of a hundred,
+// before applying it.
+type sampler struct {
+	apply func(context.Context, *sarama.ConsumerMessage) error
+}
+
+func (sampler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (sampler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (s sampler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if msg.Offset%100 == 0 {
+			sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is processed: with auto-commit on, a crash between them loses the message \(at-most-once\)`
+		}
+		if err := s.apply(sess.Context(), msg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// samplerAfter is sampler's twin: the message is applied first.
+type samplerAfter struct {
+	apply func(context.Context, *sarama.ConsumerMessage) error
+}
+
+func (samplerAfter) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (samplerAfter) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (s samplerAfter) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := s.apply(sess.Context(), msg); err != nil {
+			return err
+		}
+		if msg.Offset%100 == 0 {
+			sess.MarkMessage(msg, "") // ok: after the apply
+		}
+	}
+	return nil
+}
+
+// archiver keeps the time of its last commit in a field and logs each
+// commit, made before the message is archived.
+type archiver struct {
+	r       *kafka.Reader
+	last    time.Time
+	archive func(context.Context, kafka.Message) error
+}
+
+func (a *archiver) run(ctx context.Context) error {
+	for {
+		m, err := a.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if time.Since(a.last) > 5*time.Second {
+			if err := a.r.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages before the message is processed: a crash between them loses the message \(at-most-once\)`
+				return err
+			}
+			a.last = time.Now()
+			log.Printf("committed up to offset %d", m.Offset)
+		}
+		if err := a.archive(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// archiverAfter is archiver's twin: the message is archived first.
+type archiverAfter struct {
+	r       *kafka.Reader
+	last    time.Time
+	archive func(context.Context, kafka.Message) error
+}
+
+func (a *archiverAfter) run(ctx context.Context) error {
+	for {
+		m, err := a.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := a.archive(ctx, m); err != nil {
+			return err
+		}
+		if time.Since(a.last) > 5*time.Second {
+			if err := a.r.CommitMessages(ctx, m); err != nil { // ok: after the archive
+				return err
+			}
+			a.last = time.Now()
+			log.Printf("committed up to offset %d", m.Offset)
+		}
+	}
+}
