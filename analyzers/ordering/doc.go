@@ -41,13 +41,15 @@ dominates the processing of its record:
 
 A commit every Nth record, or on a time or size threshold, also counts:
 an if statement whose condition is a threshold on state the function
-keeps (the remainder of a counter it increments, if n%100 == 0; a
-comparison with such a counter, or with the length of a slice it appends
-to, len(batch) >= 100; the time elapsed since a variable it sets to
-time.Now(), time.Since(last) > interval), holding only the position call
-of the record just fetched (or of a batch it was appended to), its error
-check and resets of that state (last = time.Now(), batch = batch[:0]),
-followed in its block by the processing of the record. On the path where
+keeps in a variable or in a field of one (the remainder of a counter it
+increments, if n%100 == 0 or ix.processed%100 == 0; a comparison with such a
+counter, or with the length of a slice it appends to, len(batch) >= 100;
+the time elapsed since a variable it sets to time.Now(), time.Since(last)
+> interval), or the remainder of the record's offset (msg.Offset%100 ==
+0), holding only the position call of the record just fetched (or of a
+batch it was appended to), its error check, resets of that state (last =
+time.Now(), batch = batch[:0]) and logging, followed in its block by the
+processing of the record. On the path where
 it runs it comes first, so a crash there loses the record; its fix
 moves the whole if statement after the statement that processes the
 record.

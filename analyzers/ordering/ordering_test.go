@@ -26,13 +26,16 @@ import (
 //   - franz-go CommitOffsetsSync/CommitOffsets are modelled but have no
 //     scenario: the kgo stub has no kmsg types for their callbacks.
 //   - A commit on one path only is reported only when its guard is a
-//     threshold on the function's own state (n%100 == 0 or n >= 100, n
-//     incremented by the function; len(batch) >= 100, batch appended to;
-//     time.Since(last) > d, last set to time.Now()) and holds the commit
-//     alone (with its error check and resets of that state): a guard on
-//     a flag (the operator's choice of at-most-once), on a threshold kept
-//     elsewhere (a field, another function), or a guard doing more is
-//     not, even though that path loses the message.
+//     threshold on the function's own state, a variable or a field of
+//     one (n%100 == 0 or n >= 100, n incremented by the function;
+//     len(batch) >= 100, batch appended to; time.Since(last) > d, last
+//     set to time.Now()) or on the record's offset (m.Offset%100 == 0),
+//     and holds the commit alone (with its error check, resets of that
+//     state and logging): a guard on a flag (the operator's choice of
+//     at-most-once), on a threshold another function keeps, or a guard
+//     doing more (its other statements might be the processing, or need
+//     the commit first) is not, even though that path loses the
+//     message.
 //   - A position closure is followed to its calls only from a field of a
 //     struct literal that also holds a value carried from the record,
 //     from an argument beside the record of a call of a function of the
@@ -264,12 +267,15 @@ var scenarios = []struct {
 	{"ordering/poolassigned", ordering.Analyzer},
 	// a commit every Nth record or on a threshold: a kafka-go
 	// CommitMessages guarded by n%100 == 0, by time.Since(last) > 5s
-	// (last reset in the guard), and of a batch guarded by len(pending)
-	// >= 100 (pending reset in the guard), each before the save (3
-	// positive, the guard moved after the save); the three guards after
-	// the save, a sarama mark behind a config flag (the operator's choice
-	// of at-most-once), the previous message committed on the timer
-	// before the one just fetched is saved (5 silent).
+	// (last reset in the guard), of a batch guarded by len(pending) >=
+	// 100 (pending reset in the guard), guarded by a counter kept in a
+	// field (ix.processed%100 == 0), by the time since a field (a.last,
+	// reset and the commit logged in the guard), and a sarama mark
+	// guarded by msg.Offset%100 == 0, each before the processing (6
+	// positive, the guard moved after it); the six guards after the
+	// processing, a sarama mark behind a config flag (the operator's
+	// choice of at-most-once), the previous message committed on the
+	// timer before the one just fetched is saved (8 silent).
 	{"ordering/everynth", ordering.Analyzer},
 	// a kafka-go commit retried in a loop of its own before the message
 	// is saved (the loop moves after the save) (1 positive); its twin (1
