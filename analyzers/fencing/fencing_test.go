@@ -35,8 +35,9 @@ import (
 // it would leave unused a variable whose declaration has other effects;
 // a wrapper of a plain commit whose error its callers drop, when the
 // wrapper does not return the commit's error on every path (nil before
-// the commit on some path, named results, a commit in a closure), is
-// declared in another package or wraps another wrapper;
+// the commit on some path, named results, a commit in a closure), or
+// wraps another wrapper (across packages: behind an interface that is
+// unexported or has a second implementation in its package);
 // and a confluent rebalance callback whose partition workers keep
 // committing after a revoke, when the workers' channels are not kept in
 // a sync.Map or a map (without a lock) keyed by the assigned partition,
