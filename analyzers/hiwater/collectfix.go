@@ -522,8 +522,9 @@ func (c *checker) completionCase(stmt ast.Stmt, ce *ast.CallExpr, rec ast.Expr) 
 }
 
 // positionStmt returns the statement of position call ce (path its
-// enclosing nodes): an expression statement, or an if statement without
-// else whose init is an assignment of the call's results.
+// enclosing nodes): an expression statement, or an if statement (with or
+// without else: the whole statement goes in the mark's branch) whose init
+// is an assignment of the call's results.
 func (c *checker) positionStmt(ce *ast.CallExpr, path []ast.Node) (ast.Stmt, bool) {
 	switch st := path[1].(type) {
 	case *ast.ExprStmt:
@@ -532,7 +533,7 @@ func (c *checker) positionStmt(ce *ast.CallExpr, path []ast.Node) (ast.Stmt, boo
 		if len(path) < 3 || len(st.Rhs) != 1 || ast.Unparen(st.Rhs[0]) != ast.Expr(ce) {
 			return nil, false
 		}
-		if ifs, ok := path[2].(*ast.IfStmt); ok && ifs.Init == ast.Stmt(st) && ifs.Else == nil {
+		if ifs, ok := path[2].(*ast.IfStmt); ok && ifs.Init == ast.Stmt(st) {
 			return ifs, true
 		}
 	}

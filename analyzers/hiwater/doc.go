@@ -238,6 +238,19 @@ analysis classifies is never dropped for want of a fix.
     replays the record), and the tracker keeps the offsets started after it
     until then.
 
+    Where that cannot be built either (the goroutine marks through a
+    helper, or is a method: go h.w.work(sess, msg)), and what stops the
+    goroutine from running in place is only its sends to a channel the
+    loop receives from (a failure reported to the select receiving the
+    records, or to an error channel of a struct made elsewhere that the
+    poll loop checks), the go keyword is removed and each such send
+    statement becomes a goroutine of its own (go func() { failures <- err
+    }()): the loop receives it when it is ready, and no failure is
+    dropped. The sends must be plain statements of the goroutine's
+    function or of functions of the package it calls, each followed by a
+    return or ending its function (so that the values the new goroutine
+    reads are those the send read).
+
   - A pool started by a counting loop (goroutines fetching from one
     consumer included: the loop keeps its body and runs once) (for i := 0; i < n; i++, for i :=
     1; i <= n; i++, for i := n; i > 0; i--, for range n): n becomes 1, a
@@ -318,7 +331,11 @@ analysis classifies is never dropped for want of a fix.
     callback before making the next: done := make(chan struct{}) before
     the statement making it, defer close(done) first in the callback, and
     <-done after the statement handing it on (first in the select case
-    sending it). A method value (e.Finish) is replaced by a function
+    sending it; after the if statement whose init hands it on, when the
+    if tests the call's error against nil and its body, without else,
+    ends in a return, a continue or a labelled break: if err :=
+    pub.PublishAsync(v, cb); err != nil { return err }, a failed hand-off
+    leaves the iteration, no callback to wait for). A method value (e.Finish) is replaced by a function
     literal of its signature that calls it with defer close(done) first
     (its receiver must be a local variable assigned only where it is
     declared). The callback must then be called exactly once (a franz-go
@@ -363,11 +380,12 @@ analysis classifies is never dropped for want of a fix.
     CommitMessage become StoreOffsets and CommitOffsets of the mark. The
     position call takes one record, a variable or a field of the completion
     received (res.msg, sent as result{msg: msg, err: err}), and is a
-    statement of its own or the init of an if statement without else (if err
-    := r.CommitMessages(ctx, m); err != nil { ... }: the whole if goes in
-    the mark's branch). When the case reads nothing else of the record than
-    fields carrying no record (res.err, res.msg.Offset: it cannot hand it on
-    for a retry), Done goes first in the case, so that a completion the case
+    statement of its own or the init of an if statement, with or without
+    else (if err := r.CommitMessages(ctx, m); err != nil { ... } else {
+    committed++ }: the whole if goes in the mark's branch). When the case
+    reads nothing else of the record than fields carrying no record
+    (res.err, res.msg.Offset: it cannot hand it on for a retry), Done goes
+    first in the case, so that a completion the case
     skips (a failure logged and dropped) is done as before, and the
     statement writes the mark if it advanced (next, advanced :=
     tracker.Done(...); ...; if advanced { ... }); otherwise a completion
@@ -394,13 +412,13 @@ by hand is then the way to keep the concurrency):
     fix cannot be built either: a position call the client model spells
     no low-water write for (the calls taking raw offsets), one writing
     several records, one that is neither a statement of its own nor the
-    init of an if without else, or a goroutine that is not a function
-    literal making it itself, once (a helper it calls makes it, or it is
-    a method: go h.w.work(sess, msg)); so do goroutines sending failures
-    on a channel of a struct field whose make is not visible (its room is
-    not known: made not to wait, every failure could be dropped). Removing
-    the concurrency would make a goroutine wait for the loop that waits
-    for it, and no low-water write can take the call's place;
+    init of an if, or a goroutine that is not a function literal making
+    it itself, once (a helper it calls makes it, or it is a method: go
+    h.w.work(sess, msg)), when its sends to the loop cannot be made
+    goroutines of their own either (a select's send case, or a send
+    followed by more work). Removing the concurrency would make a
+    goroutine wait for the loop that waits for it, and no low-water write
+    can take the call's place;
   - pools whose worker count is a call with arguments other than a getter
     (a function value, an interface's method, a call of another package
     with arguments that are not constants, one of this package using a
@@ -422,9 +440,9 @@ by hand is then the way to keep the concurrency):
     deferring, or taking an address or receiving): routing by partition
     would drop a call whose effects are not known;
   - completion callbacks handed on by a statement other than a call, a
-    send or a select's send case (an if's init: if err :=
-    pub.PublishAsync(v, cb); err != nil), or on a channel the loop drains
-    itself, when the client model spells no low-water write for the call
+    send or a select's send case (an if's init whose body does not leave,
+    or that tests something else than the call's error), or on a channel
+    the loop drains itself, when the client model spells no low-water write for the call
     or the function does not return an error; method values whose method
     is made into values in several places, or whose receiver is not a
     plain local variable: the loop cannot wait for each callback, and the

@@ -553,6 +553,15 @@ func (c *checker) waitFix(cb *callback) (analysis.SuggestedFix, bool) {
 	var ch ssa.Value
 	switch h := cb.handed.(type) {
 	case *ssa.Call:
+		if is, ok := hstmt.(*ast.IfStmt); ok {
+			// if err := pub.PublishAsync(v, cb); err != nil { return err }:
+			// the wait goes after the if, which the callback's hand-off
+			// failing leaves.
+			if !c.leavesOnError(is, h) {
+				return fail()
+			}
+			break
+		}
 		es, ok := hstmt.(*ast.ExprStmt)
 		if !ok || es.X.Pos() > h.Pos() || h.Pos() > es.X.End() {
 			return fail()
@@ -642,6 +651,49 @@ func (c *checker) waitFix(cb *callback) (analysis.SuggestedFix, bool) {
 		Message:   "Wait for each callback before the next " + cb.call.Client.RecordNoun,
 		TextEdits: edits,
 	}, true
+}
+
+// leavesOnError reports whether if statement is hands a callback on by
+// call h in its init (err := pub.PublishAsync(v, cb)), defining a variable
+// of the call's last result, an error, that its condition compares with
+// nil (err != nil), and whose body, without else, ends in a return, a
+// continue or a break: the hand-off failed (the callback will not run) and
+// the iteration does not go on to a wait placed after the if.
+func (c *checker) leavesOnError(is *ast.IfStmt, h *ssa.Call) bool {
+	as, ok := is.Init.(*ast.AssignStmt)
+	if !ok || is.Else != nil || len(is.Body.List) == 0 || as.Tok != token.DEFINE || len(as.Rhs) != 1 {
+		return false
+	}
+	ce, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || ce.Lparen != h.Pos() && ce.Pos() != h.Pos() {
+		return false
+	}
+	errID, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+	if !ok || errID.Name == "_" {
+		return false
+	}
+	v := c.pass.TypesInfo.Defs[errID]
+	if v == nil || !isErrorType(v.Type()) {
+		return false
+	}
+	be, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	x, y := ast.Unparen(be.X), ast.Unparen(be.Y)
+	if id, ok := y.(*ast.Ident); !ok || id.Name != "nil" || c.pass.TypesInfo.Uses[id] != types.Universe.Lookup("nil") {
+		return false
+	}
+	if id, ok := x.(*ast.Ident); !ok || c.pass.TypesInfo.Uses[id] != v {
+		return false
+	}
+	switch last := is.Body.List[len(is.Body.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return last.Tok == token.CONTINUE || last.Tok == token.BREAK && last.Label != nil
+	}
+	return false
 }
 
 // boundWrapper returns the edit replacing the method value mv (e.Finish),

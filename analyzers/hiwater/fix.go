@@ -65,7 +65,10 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 	if fix, ok := c.waitEachIteration(s); ok {
 		return fix, true
 	}
-	return c.goroutineLowWater(f)
+	if fix, ok := c.goroutineLowWater(f); ok {
+		return fix, true
+	}
+	return c.asyncLoopSends(s)
 }
 
 // ---- remove the go statement ----

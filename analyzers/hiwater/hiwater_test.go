@@ -238,36 +238,33 @@ var scenarios = []string{
 	// after them), a consumer of its own per poller, one franz-go poller (5
 	// silent).
 	"hiwater/sharedfetch",
+	// Shapes once reported without a fix (#13 item 4): a select collecting
+	// completions committed in an if with an else (collector.go: the
+	// low-water fix, the whole if in the mark's branch), goroutines per
+	// message reporting failures to the select receiving the messages,
+	// marking through a helper (reporting.go) or run as a worker's method
+	// (method.go), and per record reporting failures on a channel field of
+	// a struct made elsewhere that the poll loop checks (errfield.go): run
+	// in place, each failure sent from a goroutine of its own; a completion
+	// callback handed on in an if's init whose body returns when the
+	// hand-off fails (forwarded.go: the loop waits for each callback after
+	// the if) (5 positive); the select committing in place, handling and
+	// marking in place, the method run in place, records committed in place
+	// in the poll's callback, a loop waiting for each callback (5 silent).
+	"hiwater/hardfix",
 	// Reported without a fix (#13: never dropped for want of one; the
-	// directory is allowlisted in analyzers_test.go, and has no golden): a
-	// select collecting completions committed in an if with an else (the
-	// low-water fix takes an if without else), a goroutine per message
-	// marking through a helper and reporting failures to the select
-	// receiving the messages (neither in place nor waited for, and the
-	// low-water fix takes a position call of the goroutine's own body),
+	// directory is allowlisted in analyzers_test.go, and has no golden):
 	// delivery reports drained by the consume loop itself (in the select
 	// receiving the messages, and after each send from a producer the
-	// claims share), a completion callback handed on in an if's init
-	// (kafka-go: no low-water write, and no statement to wait after)
-	// (nofix.go), errgroup functions started with TryGo whose result is a
-	// variable of its own statement (trygo.go), a delivery report's record
-	// asserted into a variable first (asserted.go), a pool counted by an
-	// interface's method that the collecting loop uses too, lanes chosen
-	// through a variable an interface's method defines (pools.go), a
-	// worker's method started per message reporting failures on a channel
-	// field the select receiving the messages receives (method.go; once
-	// fixed by removing the go keyword, which would wait forever on the
-	// first failure), a goroutine per record reporting failures on a
-	// channel field of a struct made elsewhere, that the poll loop checks
-	// (errfield.go; once fixed by removing the go keyword alone, a failure
-	// waiting forever for a channel with no room) (11 positive); the select
-	// handling and committing in place, the select
-	// handling and marking in place, a synchronous producer, a loop waiting
-	// for each callback, the TryGo functions only processing and the batch
-	// marked after the group, a loop waiting for each report's
-	// acknowledgement, the pool's workers only handling and the last
-	// message marked after them, lanes chosen by partition, a method run
-	// in place, records committed in place in the poll's callback (10
+	// claims share) (nofix.go), errgroup functions started with TryGo whose
+	// result is a variable of its own statement (trygo.go), a delivery
+	// report's record asserted into a variable first (asserted.go), a pool
+	// counted by an interface's method that the collecting loop uses too,
+	// lanes chosen through a variable an interface's method defines
+	// (pools.go) (6 positive); a synchronous producer, the TryGo functions
+	// only processing and the batch marked after the group, a loop waiting
+	// for each report's acknowledgement, the pool's workers only handling
+	// and the last message marked after them, lanes chosen by partition (5
 	// silent).
 	"hiwater/nofix",
 }

@@ -1,4 +1,4 @@
-package nofix
+package hardfix
 
 import (
 	"log"
@@ -15,13 +15,14 @@ func (w worker) work(sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessa
 		w.failures <- err
 		return
 	}
-	sess.MarkMessage(msg, "") // want `call to MarkMessage from a per-record goroutine: .*; no automatic fix: the goroutine can neither run in place nor be waited for`
+	sess.MarkMessage(msg, "") // want `call to MarkMessage from a per-record goroutine`
 }
 
 // methodReporting starts a worker's method per message; the select
 // receiving the messages also receives the worker's failures (a field):
 // run in place, a failure would wait for the select forever, and the
-// low-water fix takes a function literal only.
+// low-water fix takes a function literal only. The fix runs the method in
+// place and sends each failure from a goroutine of its own.
 type methodReporting struct{ w worker }
 
 func (methodReporting) Setup(sarama.ConsumerGroupSession) error   { return nil }
