@@ -78,7 +78,7 @@ that client.
     path that commits nothing or logs the error itself (handled), a
     wrapper of a wrapper, and, across packages, a method of an interface
     that is unexported, generic, or implemented by a second type of its
-    package (or by none).
+    package (or by none) or by a type of the calling package (a fake).
     A failed transaction commit (confluent CommitTransaction, sarama
     CommitTxn, franz-go EndTransaction) that a consume loop aborts and then
     carries on from, with nothing but logging besides the abort, is

@@ -256,6 +256,9 @@ var scenarios = []string{
 	// checked, returned, logged in a deferred closure, and the three
 	// calls whose callee exports no fact (6 silent).
 	"fencing/wrapmw",
+	// the middleware beside a fake of its own implementing the interface
+	// (1 silent: the call may be the fake's).
+	"fencing/wrapfake",
 	// a MySQL offset row (? placeholders, ON DUPLICATE KEY UPDATE with
 	// GREATEST) never read back by a franz-go consumer (1 positive, fixed
 	// with AdjustFetchOffsetsFn selecting with ? placeholders); a kafka-go

@@ -93,8 +93,9 @@ func (c *checker) exportWrappers() {
 
 // importedWrapper returns fn, a function or method of another package, as
 // a commit wrapper if its package exported a wrapsCommit fact for it; nil
-// otherwise. The wrapper has no inner call: its commit is in the other
-// package.
+// otherwise, and for an interface method that a type of this package
+// implements too. The wrapper has no inner call: its commit is in the
+// other package.
 func (c *checker) importedWrapper(fn *types.Func) *wrapper {
 	if fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
 		return nil
@@ -107,6 +108,14 @@ func (c *checker) importedWrapper(fn *types.Func) *wrapper {
 	sig, isSig := fn.Type().(*types.Signature)
 	if !ok || !isSig || f.Err >= sig.Results().Len() || !isError(sig.Results().At(f.Err).Type()) {
 		return nil
+	}
+	if f.Impl != "" {
+		// An implementation of this package (a fake in its tests) may be
+		// the one called.
+		iface, ok := sig.Recv().Type().Underlying().(*types.Interface)
+		if !ok || len(clientmodel.Implementations(c.pass.Pkg, iface)) > 0 {
+			return nil
+		}
 	}
 	return &wrapper{ref: ref, err: f.Err, impl: f.Impl}
 }
