@@ -2,6 +2,7 @@ package ordering
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -140,19 +141,129 @@ func (c *checker) closureCalls(p *position) []*position {
 					if len(g.Params) != len(cc.Args)+shift || len(g.Blocks) == 0 {
 						continue
 					}
-					ack := g.Params[j+shift]
-					for _, blk := range g.Blocks {
-						for _, instr := range blk.Instrs {
-							if call, ok := instr.(*ssa.Call); ok && !call.Common().IsInvoke() && call.Common().Value == ssa.Value(ack) {
-								add(call, g, ack.Name(), g.Params[i+shift])
-							}
-						}
+					ack, rec := g.Params[j+shift], g.Params[i+shift]
+					for _, call := range callsOf(g, ack) {
+						add(call, g, ack.Name(), rec)
+					}
+					// go func() { ack(); save(msg) }(), retry(func()
+					// error { ack(); return save(msg) }): called in a
+					// function literal of the callee that captures
+					// both, the record is the literal's copy.
+					for _, in := range nestedCalls(g, ack, rec) {
+						add(in.call, in.lit, ack.Name(), in.rec)
 					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// callsOf returns g's calls of the function value f, also through the
+// variable f is spilled to when a function literal of g captures it.
+func callsOf(g *ssa.Function, f ssa.Value) []*ssa.Call {
+	var out []*ssa.Call
+	for _, blk := range g.Blocks {
+		for _, instr := range blk.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || call.Common().IsInvoke() {
+				continue
+			}
+			v := call.Common().Value
+			if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+				if al, ok := u.X.(*ssa.Alloc); ok && spilled(al) == f {
+					v = f
+				}
+			}
+			if v == f {
+				out = append(out, call)
+			}
+		}
+	}
+	return out
+}
+
+// nestedCall is a call of a closure's parameter inside a function
+// literal lit of the callee, which also captures the record as rec.
+type nestedCall struct {
+	call *ssa.Call
+	lit  *ssa.Function
+	rec  ssa.Value
+}
+
+// nestedCalls returns the calls of ack made inside the function literals
+// of g that capture both ack and rec, with rec's free variable there.
+func nestedCalls(g *ssa.Function, ack, rec ssa.Value) []nestedCall {
+	var out []nestedCall
+	for _, blk := range g.Blocks {
+		for _, instr := range blk.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok {
+				continue
+			}
+			lit, ok := mc.Fn.(*ssa.Function)
+			if !ok {
+				continue
+			}
+			var fa, fr ssa.Value
+			for n, b := range mc.Bindings {
+				if n >= len(lit.FreeVars) {
+					break
+				}
+				switch spilled(b) {
+				case ack:
+					fa = lit.FreeVars[n]
+				case rec:
+					fr = lit.FreeVars[n]
+				}
+			}
+			if fa == nil || fr == nil {
+				continue
+			}
+			for _, blk := range lit.Blocks {
+				for _, instr := range blk.Instrs {
+					call, ok := instr.(*ssa.Call)
+					if !ok || call.Common().IsInvoke() {
+						continue
+					}
+					// ack(), or a load of the captured variable.
+					v := call.Common().Value
+					if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+						v = u.X
+					}
+					if v == fa {
+						out = append(out, nestedCall{call, lit, fr})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// spilled returns the parameter a captured variable holds when b is the
+// variable's cell (an Alloc the parameter is stored in, and nothing else),
+// else b.
+func spilled(b ssa.Value) ssa.Value {
+	al, ok := b.(*ssa.Alloc)
+	if !ok {
+		return b
+	}
+	var val ssa.Value
+	for _, ref := range *al.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != ssa.Value(al) {
+			continue
+		}
+		if _, isParam := st.Val.(*ssa.Parameter); !isParam || val != nil {
+			return b
+		}
+		val = st.Val
+	}
+	if val == nil {
+		return b
+	}
+	return val
 }
 
 // isBytes reports whether t is a byte slice (a record's key or value).

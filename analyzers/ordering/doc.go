@@ -148,11 +148,14 @@ implement, each call of that function's parameter (ack()) writes the
 position of the parameter that received R (or R's key or value, a byte
 slice, when R itself is not passed); called where it is made
 (commit := func() {...}; commit()), the call writes the position of
-what it captured. Such a call is checked as the position call itself,
-and the message names the closure and the call inside it (Related).
-Known gaps (silent, though the record can be lost): a position closure
-called inside another function literal of its callee, kept in a map or
-a slice, or passed to an interface implemented in another package.
+what it captured; called by the callee inside a function literal of its
+own that captures the parameter that received R too (a retry wrapper's
+attempt, go func() { ack(); save(msg) }()), the call writes the position
+of the literal's copy. Such a call is checked as the position call
+itself, and the message names the closure and the call inside it
+(Related). Known gaps (silent, though the record can be lost): a
+position closure kept in a map or a slice, or passed to an interface
+implemented in another package.
 
 The suggested fix moves the commit (with the error check right after it)
 after the last statement of the same block that processes the record,

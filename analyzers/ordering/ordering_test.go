@@ -42,10 +42,13 @@ import (
 //     package (or of a function literal or method value stored in the
 //     field it calls, or of a type of the package implementing the
 //     interface it calls), or where it is made (commit := func()
-//     {...}); a call of the closure's parameter inside another function
-//     literal (go func() { save(msg); ack() }()), a closure kept in a
-//     map or a slice, or one passed to an interface implemented in
-//     another package is not followed.
+//     {...}), and from the callee's parameter into a function literal of
+//     the callee capturing both it and the record (go func() { ack();
+//     save(msg) }()); a closure kept in a map or a slice (no record
+//     travels with it: which one it writes is not known where it is
+//     called), one passed to an interface implemented in another package
+//     (its methods are not in this package's SSA), or called in a
+//     literal that does not capture the record itself is not followed.
 //   - A record handed on and then not marked itself (the branch
 //     continues) is not reported, though a later record's mark commits
 //     past it (a mark commits every offset before it) while the worker
@@ -235,6 +238,14 @@ var scenarios = []struct {
 	// the value, then calls the closure; the callback, and the other
 	// implementation of the interface, that save, then ack (5 silent).
 	{"ordering/closure", ordering.Analyzer},
+	// an ack closure that the method it is given calls inside a function
+	// literal of its own that also captures the message: a retry
+	// wrapper's attempt that acks, then returns the save (rewritten:
+	// the save's error returned, then ack, return nil), a goroutine that
+	// acks, then saves (ack moved into an else of the logged failure) (2
+	// positive); the attempt and the goroutine that save, then ack (2
+	// silent).
+	{"ordering/closurenested", ordering.Analyzer},
 	// worker pools: a sarama mark after a send to four workers ranging
 	// over a channel (plain, in a select that gives up when the session
 	// ends, a worker that declares variables, workers running a method of
