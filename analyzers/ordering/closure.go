@@ -38,7 +38,7 @@ type closureCall struct {
 // closure, as positions of the record in their callers.
 func (c *checker) closureCalls(p *position) []*position {
 	lit := p.fn
-	if lit.Parent() == nil || p.arg == nil || p.helper || p.row != nil || p.marked || p.fetchCommit || p.committedBy != nil || p.nth != nil {
+	if lit.Parent() == nil || p.arg == nil || p.helper || p.row != nil || p.marked || p.committedBy != nil || p.nth != nil {
 		return nil
 	}
 	fv := capturedVar(p.arg)

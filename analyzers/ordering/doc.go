@@ -112,10 +112,9 @@ produce on one branch; and so is a
 position call followed by such a send or produce of its record, unless
 the function also processes R itself before the call (the channel then
 carries a copy) or the value sent is computed by a call (the outcome of
-processing done in place). A kafka-go ReadMessage on a group reader
-commits R as it returns it: followed by a send of R on a channel, it is
-reported here (processed in place, it is autocommit's
-read-commits-first).
+processing done in place). A kafka-go ReadMessage on a group reader,
+which commits R as it returns it, is autocommit's read-commits-first,
+whether R is then processed in place or sent on a channel.
 
 It stays silent for commits after processing (per record or per batch),
 retries that finish before the commit, the offset written in the same
@@ -213,9 +212,7 @@ handler's struct, set to it in those literals. Such a variable may be
 assigned in that function only before the workers start and the
 literals are built (ctx, cancel := context.WithCancel(ctx) first), not
 in a loop reaching them nor in a function literal, so the field holds
-the value the workers read. A kafka-go ReadMessage
-sent to its worker becomes FetchMessage, the worker's body in place, and
-CommitMessages after it. After an
+the value the workers read. After an
 asynchronous produce the produce becomes synchronous (franz-go
 ProduceSync, its result handed to the promise) and a position call made
 before it moves after it; a confluent Produce with a nil delivery channel

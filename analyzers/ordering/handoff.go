@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -38,6 +39,11 @@ type handOff struct {
 	// before the position call (one case of a switch), none of which
 	// processes the record in place.
 	branch bool
+	// past is set, with branch, for a send or go statement on a path
+	// that leaves the record unwritten (continue) and reaches the
+	// position call of a later record, with no wait between: that call
+	// writes a position past the record handed on.
+	past bool
 }
 
 // checkHandOff reports p if its record is handed on before it, on every
@@ -69,7 +75,7 @@ func (c *checker) checkHandOff(p *position) {
 // in a producer when p commits it.
 func (c *checker) handOffOrigins(p *position) []ssa.Value {
 	out := c.origins(p)
-	if p.arg != nil || p.marked || p.fetchCommit {
+	if p.arg != nil || p.marked {
 		return out
 	}
 	for _, call := range c.m.Calls {
@@ -94,7 +100,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 	carried := c.carriedValues(o)
 	sites := c.processingSites(p.fn, o)
 	var tainted map[ssa.Value]bool
-	var branch *handOff
+	var branch, past *handOff
 	for _, b := range p.fn.Blocks {
 		for _, instr := range b.Instrs {
 			var h *handOff
@@ -170,9 +176,55 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 				h.branch = true
 				branch = h
 			}
+			// A send or go statement on a path that skips the position
+			// call (continue) and reaches it for a later record, with no
+			// wait for the work and no position written between: that
+			// call writes a position past the record handed on.
+			if (isSend || h.goes) && past == nil && branch == nil && h.produce == nil && def != nil &&
+				c.writesPastHandOff(p) && !c.processedBeside(sites, instr, def) &&
+				!reachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) &&
+				reachesStopping(instr, def, func(x ssa.Instruction) bool { return waitsForWork(x) || c.writesPosition(x, p) }) &&
+				reachesStopping(def, p.instr, func(x ssa.Instruction) bool { return x != def && waitsForWork(x) }) {
+				h.branch, h.past = true, true
+				past = h
+			}
 		}
 	}
+	if branch == nil {
+		return past
+	}
 	return branch
+}
+
+// writesPastHandOff reports whether p writes the position of the record
+// it is given, itself: the position of every record before it in its
+// partition too (a mark, a store or a commit of the record), so a
+// record handed on earlier and not written is passed over.
+func (c *checker) writesPastHandOff(p *position) bool {
+	return p.arg != nil && !p.marked && p.committedBy == nil && p.row == nil && p.nth == nil && p.returned == nil
+}
+
+// writesPosition reports whether instr is a position call of p's client
+// (or a call of a helper or closure making one) other than p itself: a
+// record handed on and then written by it is not passed over silently.
+func (c *checker) writesPosition(instr ssa.Instruction, p *position) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok || call == p.instr {
+		return false
+	}
+	for _, mc := range c.m.Calls {
+		if mc.Instr == instr && mc.Client == p.client.Client {
+			switch mc.Role {
+			case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
+				return true
+			}
+		}
+	}
+	if c.helperFact(call) != nil {
+		return true
+	}
+	// A closure or a function value: it may write the position.
+	return call.Common().StaticCallee() == nil && !call.Common().IsInvoke()
 }
 
 // processedBeside reports whether a site processing the record in place
@@ -367,6 +419,9 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	if h.branch {
 		where += " on some paths"
 	}
+	if h.past {
+		related = noun + " handed on here, on a path that does not write its position"
+	}
 	var cost string
 	switch {
 	case p.committedBy != nil:
@@ -383,6 +438,20 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		cost = "a crash before the " + noun + " is processed loses it (at-most-once)"
 	}
 	msg := fmt.Sprintf("call to %s after the %s is %s, with no wait for its processing: %s", name, noun, where, cost)
+	if h.past {
+		// The call writes a later record's position, which covers
+		// every record before it in its partition.
+		what := "commits"
+		switch {
+		case p.client.Role == clientmodel.Mark:
+			what = "marks"
+		case p.client.Role == clientmodel.Store:
+			what = "stores"
+		}
+		where = strings.TrimSuffix(where, " on some paths")
+		cost = strings.Replace(cost, "the "+noun+" is processed loses it", "a "+noun+" handed on is processed loses it", 1)
+		msg = fmt.Sprintf("call to %s %s a position past %ss %s on another path, with no wait for their processing: %s", name, what, noun, where, cost)
+	}
 	if h.produce != nil {
 		by := clientmodel.ShortName(h.produce.Func)
 		related = noun + " handed to the producer here"
@@ -403,9 +472,6 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	}
 	if h.after && h.produce == nil {
 		msg = fmt.Sprintf("call to %s before the %s is sent on a channel to be processed: %s", name, noun, cost)
-	}
-	if p.fetchCommit {
-		msg = fmt.Sprintf("call to %s commits the %s before returning it, and the %s is then sent on a channel to be processed: %s", name, noun, noun, cost)
 	}
 	var fixes []analysis.SuggestedFix
 	if fix, ok := c.handOffFix(p, h, fixName); ok {

@@ -42,9 +42,6 @@ func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.Sug
 	if h.produce != nil {
 		return c.produceFix(p, h, path)
 	}
-	if p.fetchCommit {
-		return c.fetchCommitFix(p, h)
-	}
 	if h.branch {
 		// The worker would write the position of the sent records
 		// only: the others' would be lost. The send is processed in
@@ -427,4 +424,14 @@ func (c *checker) replaceUses(n ast.Node, obj types.Object, name string) string 
 		src = src[:i] + name + src[j:]
 	}
 	return src
+}
+
+// rawRange returns the source between pos and end, comments kept.
+func (c *checker) rawRange(pos, end token.Pos) string {
+	tf := c.pass.Fset.File(pos)
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return ""
+	}
+	return string(content[tf.Offset(pos):tf.Offset(end)])
 }

@@ -111,11 +111,6 @@ type position struct {
 	// Commit, confluent Commit with auto-store off) made while auto-commit
 	// is off: it writes the positions of the marks that precede it.
 	marked bool
-	// fetchCommit is set for a fetch that commits the record it returns
-	// (kafka-go ReadMessage on a group reader): only a hand-off of the
-	// record after it is checked here; processed in place, it is
-	// autocommit's read-commits-first finding.
-	fetchCommit bool
 	// row is set for an offset row write to the application's own
 	// database (row.go): the position it resumes from.
 	row *sqlrow.Row
@@ -327,15 +322,10 @@ func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call, arg ssa.Value) *
 			}
 		}
 	case clientmodel.FetchCommit:
-		// Commits on read only with the setting known to hold.
-		if s == nil {
-			return nil
-		}
-		if on, known := s.Get(call.Client, call.NeedsSetting); !known || on != call.NeedsValue {
-			return nil
-		}
-		p.fetchCommit = true
-		return p
+		// A fetch that commits the record it returns (kafka-go ReadMessage
+		// on a group reader) is autocommit's read-commits-first finding,
+		// whether the record is processed in place or handed on.
+		return nil
 	case clientmodel.Mark, clientmodel.Store:
 		// A mark or store is committed by the timer at any moment, unless
 		// auto-commit is known to be off (then a later explicit commit
@@ -390,7 +380,7 @@ func waitsForWork(in ssa.Instruction) bool {
 // check reports p if it dominates the processing of its record, or
 // follows a hand-off of it (handoff.go).
 func (c *checker) check(p *position) {
-	if p.fetchCommit || p.committedBy != nil {
+	if p.committedBy != nil {
 		c.checkHandOff(p)
 		return
 	}
@@ -428,9 +418,6 @@ func (c *checker) check(p *position) {
 func (c *checker) origins(p *position) []ssa.Value {
 	if p.closure != nil {
 		return []ssa.Value{p.closure.origin}
-	}
-	if p.fetchCommit {
-		return []ssa.Value{p.instr}
 	}
 	if p.marked {
 		var out []ssa.Value

@@ -253,9 +253,7 @@ var scenarios = []struct {
 	// arguments), a mark before such a
 	// send, a kafka-go commit with its error checked after a send to one
 	// worker (the send is replaced by the workers' loop body, the mark
-	// after it), a kafka-go group reader's ReadMessage (it commits on
-	// read) whose message is then sent to its shipping worker
-	// (FetchMessage, the worker's body in place, then CommitMessages), a
+	// after it), a
 	// mark after a send on a handler field whose workers Setup starts (its
 	// receiver for theirs), a mark after (and one before) a send on a
 	// handler field whose workers another function starts (a function of
@@ -264,10 +262,11 @@ var scenarios = []struct {
 	// replaced by the workers' body, that function's variables read
 	// through the handler's fields), and one whose workers read a context
 	// no field of the handler holds (a field added for it, set in the
-	// literal) (11 positive); a done channel per job awaited (in
+	// literal) (10 positive); a done channel per job awaited (in
 	// one function, through the field, and with workers run starts),
 	// FetchMessage and the worker's report awaited before the commit (4
-	// silent).
+	// silent). A kafka-go group reader's ReadMessage sent to a worker is
+	// autocommit's (autocommit/readhandoff).
 	{"ordering/pool", ordering.Analyzer},
 	// workers started by another function that reads its context after
 	// `ctx, cancel := context.WithCancel(ctx)` (assigned before the

@@ -202,30 +202,7 @@ func shipper(ctx context.Context, r *kafka.Reader, db store) error {
 	}
 }
 
-// readShipper reads each message from a group reader, which commits it
-// before returning it, and pushes it to its shipping worker.
-func readShipper(ctx context.Context, db store) error {
-	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "shipper", Topic: "orders"})
-	defer r.Close()
-	out := make(chan kafka.Message, 16)
-	go func() {
-		for m := range out {
-			if err := apply(ctx, db, m.Value); err != nil {
-				log.Printf("ship %d: %v", m.Offset, err)
-			}
-		}
-	}()
-	defer close(out)
-	for {
-		m, err := r.ReadMessage(ctx) // want `call to ReadMessage commits the message before returning it, and the message is then sent on a channel to be processed: a crash before the message is processed loses it \(at-most-once\)`
-		if err != nil {
-			return err
-		}
-		out <- m
-	}
-}
-
-// shipperAwaited is shipper's and readShipper's twin: the message is
+// shipperAwaited is shipper's twin: the message is
 // fetched without a commit, the worker reports each shipment and the loop
 // commits after the report.
 func shipperAwaited(ctx context.Context, r *kafka.Reader, db store) error {
