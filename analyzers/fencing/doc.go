@@ -67,7 +67,8 @@ that client.
     := c.c.CommitMessage(m); return err }`) is the commit to its callers:
     its error discarded (a statement, `_`, a variable never read, a
     defer) is reported at the wrapper's call and fixed as the commit's
-    would be, logging it there (the wrapper is kept). The same holds in
+    would be, logging it there (the wrapper is kept). A function that
+    returns a wrapper's error the same way is one too. The same holds in
     the packages that import it (honestbank/kp's middleware: `defer
     c.consumer.Commit(msg)`): an exported wrapper, or a method of an
     exported interface whose only implementation in its package is a
@@ -75,10 +76,10 @@ that client.
     the finding's related information points at its declaration. Not
     judged: a wrapper with named results, a closure, defer or go
     statement, or another commit in its body, one that returns nil on a
-    path that commits nothing or logs the error itself (handled), a
-    wrapper of a wrapper, and, across packages, a method of an interface
-    that is unexported, generic, or implemented by a second type of its
-    package (or by none) or by a type of the calling package (a fake).
+    path that commits nothing or logs the error itself (handled), and,
+    across packages, a method of an interface that is unexported,
+    generic, or implemented by a second type of its package (or by none)
+    or by a type of the calling package (a fake).
     A failed transaction commit (confluent CommitTransaction, sarama
     CommitTxn, franz-go EndTransaction) that a consume loop aborts and then
     carries on from, with nothing but logging besides the abort, is

@@ -36,8 +36,8 @@ import (
 // a wrapper of a plain commit whose error its callers drop, when the
 // wrapper does not return the commit's error on every path (nil before
 // the commit on some path, named results, a commit in a closure), or
-// wraps another wrapper (across packages: behind an interface that is
-// unexported or has a second implementation in its package);
+// across packages is behind an interface that is unexported or has a
+// second implementation in its package;
 // and a confluent rebalance callback whose partition workers keep
 // committing after a revoke, when the workers' channels are not kept in
 // a sync.Map or a map (without a lock) keyed by the assigned partition,
@@ -237,10 +237,11 @@ var scenarios = []string{
 	"fencing/txnflush",
 	// a project wrapper returning a plain commit's error (#13: the error
 	// unchanged, wrapped with %w, the call's own result), its error
-	// dropped by a statement, a blank, a defer, a variable never read (4
-	// positive, each fixed by logging it at the wrapper's call); checked
-	// (four times, once in a deferred closure), a wrapper that logs the
-	// error itself, one returning nil where it commits nothing (6 silent).
+	// dropped by a statement, a blank, a defer, a variable never read,
+	// and a wrapper of the wrapper's dropped (5 positive, each fixed by
+	// logging it at the wrapper's call); checked (four times, once in a
+	// deferred closure), a wrapper that logs the error itself (twice, once
+	// a wrapper's), one returning nil where it commits nothing (7 silent).
 	"fencing/commitwrapper",
 	// the same across packages, through facts (#12): a consumer package
 	// whose exported interface's only implementation returns
@@ -252,7 +253,9 @@ var scenarios = []string{
 	"fencing/wrapsvc",
 	// honestbank/kp's middleware, calling those: the interface method's
 	// error dropped by a defer, a statement and a blank, the function's
-	// by a blank (4 positive, each fixed by logging it at the call);
+	// by a blank, and the middleware's own wrapper of the interface
+	// method's by a statement (5 positive, each fixed by logging it at the
+	// call);
 	// checked, returned, logged in a deferred closure, and the three
 	// calls whose callee exports no fact (6 silent).
 	"fencing/wrapmw",

@@ -25,29 +25,73 @@ type wrapper struct {
 	// impl, for an interface method of another package, is its only
 	// implementation there ("(*consumer).Commit").
 	impl string
+	// via, for a wrapper of a wrapper, is the wrapper inner calls.
+	via *types.Func
+}
+
+// asCall returns the model of a call of w: the wrapped commit's, with
+// the wrapper's error result, judged already (no committed result, no
+// setting left to check).
+func (w *wrapper) asCall() clientmodel.ResultRef {
+	r := *w.ref.Result
+	r.Err, r.Committed, r.Folds, r.NeedsSetting = w.err, -1, "", ""
+	return clientmodel.ResultRef{Client: w.ref.Client, Result: &r}
 }
 
 // commitWrapper returns fn as a commit wrapper, or nil (memoised).
 func (c *checker) commitWrapper(fn *types.Func) *wrapper {
 	if c.wrappers == nil {
 		c.wrappers = map[*types.Func]*wrapper{}
+		type decl struct {
+			fd  *ast.FuncDecl
+			obj *types.Func
+		}
+		var decls []decl
 		for _, f := range c.pass.Files {
 			for _, d := range f.Decls {
 				fd, ok := d.(*ast.FuncDecl)
 				if !ok || fd.Body == nil {
 					continue
 				}
-				obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-				if obj == nil {
-					continue
+				if obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); obj != nil {
+					decls = append(decls, decl{fd, obj})
 				}
-				if w := c.wrapperOf(fd, obj.Type().(*types.Signature)); w != nil {
-					c.wrappers[obj] = w
+			}
+		}
+		judge := func(d decl) *wrapper { return c.wrapperOf(d.fd, d.obj.Type().(*types.Signature)) }
+		// A wrapper of a wrapper is one once the wrapper it calls is
+		// known: add wrappers until none is new, then drop those that
+		// calls found since make commit twice, until none fails.
+		for changed := true; changed; {
+			changed = false
+			for _, d := range decls {
+				if c.wrappers[d.obj] == nil {
+					if w := judge(d); w != nil {
+						c.wrappers[d.obj], changed = w, true
+					}
+				}
+			}
+		}
+		for changed := true; changed; {
+			changed = false
+			for _, d := range decls {
+				if c.wrappers[d.obj] != nil && judge(d) == nil {
+					delete(c.wrappers, d.obj)
+					changed = true
 				}
 			}
 		}
 	}
 	return c.wrappers[fn]
+}
+
+// calledWrapper returns the wrapper f is, of the package (as far as
+// commitWrapper has found them) or of another (wrapfact.go), or nil.
+func (c *checker) calledWrapper(f *types.Func) *wrapper {
+	if f.Pkg() == c.pass.Pkg {
+		return c.wrappers[f]
+	}
+	return c.importedWrapper(f)
 }
 
 // wrapperOf judges one function declaration. Shapes modelled, with the
@@ -61,9 +105,11 @@ func (c *checker) commitWrapper(fn *types.Func) *wrapper {
 //	if _, err := c.CommitMessage(m); err != nil { return err } … return nil
 //
 // Other statements may follow if they mention neither the error nor
-// return. Not modelled: named results (a deferred closure may change
-// them), function literals, defer and go statements in the body, more
-// than one commit, a wrapper that logs the error (it is handled).
+// return. The commit may be a call of another wrapper, of the package or
+// of another (a wrapper of a wrapper). Not modelled: named results (a
+// deferred closure may change them), function literals, defer and go
+// statements in the body, more than one commit, a wrapper that logs the
+// error (it is handled).
 func (c *checker) wrapperOf(fd *ast.FuncDecl, sig *types.Signature) *wrapper {
 	res := sig.Results()
 	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) || res.At(0).Name() != "" {
@@ -71,6 +117,7 @@ func (c *checker) wrapperOf(fd *ast.FuncDecl, sig *types.Signature) *wrapper {
 	}
 	var inner *ast.CallExpr
 	var ref clientmodel.ResultRef
+	var via *types.Func // the wrapper inner calls, if any
 	n := 0
 	bad := false
 	ast.Inspect(fd.Body, func(x ast.Node) bool {
@@ -81,7 +128,10 @@ func (c *checker) wrapperOf(fd *ast.FuncDecl, sig *types.Signature) *wrapper {
 			if f := c.calleeOf(x); f != nil {
 				if r, ok := c.ix.Result(f); ok {
 					n++
-					inner, ref = x, r
+					inner, ref, via = x, r, nil
+				} else if w := c.calledWrapper(f); w != nil {
+					n++
+					inner, ref, via = x, w.asCall(), f
 				}
 			}
 		}
@@ -90,13 +140,15 @@ func (c *checker) wrapperOf(fd *ast.FuncDecl, sig *types.Signature) *wrapper {
 	if bad || n != 1 || ref.Swallow != clientmodel.SwallowReplays || ref.Committed >= 0 {
 		return nil
 	}
-	if k := c.consumerOf(inner); k != nil && k.Settings.IsNot(k.Client, clientmodel.Group) && !groupCommit(ref) {
-		return nil
+	if via == nil {
+		if k := c.consumerOf(inner); k != nil && k.Settings.IsNot(k.Client, clientmodel.Group) && !groupCommit(ref) {
+			return nil
+		}
+		if ref.NeedsSetting != "" && !c.settingHolds(inner, ref) {
+			return nil
+		}
 	}
-	if ref.NeedsSetting != "" && !c.settingHolds(inner, ref) {
-		return nil
-	}
-	w := &wrapper{inner: inner, ref: ref, err: res.Len() - 1}
+	w := &wrapper{inner: inner, via: via, ref: ref, err: res.Len() - 1}
 	list := fd.Body.List
 	for i, st := range list {
 		if !c.containsNode(st, inner) {
@@ -240,9 +292,7 @@ func hasReturn(st ast.Stmt) bool {
 // error discarded. The fix logs it, as for the commit called directly,
 // keeping the wrapper.
 func (c *checker) wrapperCall(f *ast.File, call *ast.CallExpr, fn *types.Func, w *wrapper) {
-	r := *w.ref.Result
-	r.Err, r.Committed, r.Folds, r.NeedsSetting = w.err, -1, "", ""
-	ref := clientmodel.ResultRef{Client: w.ref.Client, Result: &r}
+	ref := w.asCall()
 	inner := clientmodel.ShortName(w.ref.Func)
 	msg := fmt.Sprintf("the error of %s, which returns the error of %s, is discarded: %s", fn.Name(), inner, cost(w.ref))
 	rel := c.wrapperRelated(call, fn, w, inner)
@@ -268,6 +318,9 @@ func (c *checker) wrapperCall(f *ast.File, call *ast.CallExpr, fn *types.Func, w
 // the wrapper's declaration, or at the call itself when that position is
 // not available either.
 func (c *checker) wrapperRelated(call *ast.CallExpr, fn *types.Func, w *wrapper, inner string) []analysis.RelatedInformation {
+	if w.inner != nil && w.via != nil {
+		return related(w.inner, w.via.Name()+", which returns the error of "+inner+", called here, its error returned by "+fn.Name())
+	}
 	if w.inner != nil {
 		return related(w.inner, inner+" called here, its error returned by "+fn.Name())
 	}

@@ -150,3 +150,34 @@ func selfLogged(ctx context.Context) error {
 	}
 	return nil
 }
+
+// ack returns commit's error: a wrapper of a wrapper.
+func (c *consumer) ack(m *kafka.Message) error {
+	return c.commit(m)
+}
+
+// ackLogged logs commit's error itself.
+func (c *consumer) ackLogged(m *kafka.Message) error {
+	if err := c.commit(m); err != nil {
+		log.Printf("commit: %v", err)
+	}
+	return nil
+}
+
+// layered drops the error of a wrapper of a wrapper.
+func layered(ctx context.Context) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		m, err := c.c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = handle(m)
+		c.ack(m)       // want `the error of ack, which returns the error of CommitMessage, is discarded`
+		c.ackLogged(m) // ok: the wrapper logs the commit's error
+	}
+	return nil
+}

@@ -9,6 +9,7 @@ package wrapmw
 
 import (
 	"context"
+	"fmt"
 	"log"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
@@ -138,5 +139,24 @@ func NotWrappers(ctx context.Context, k *kafka.Consumer, cm wrapsvc.Committer, n
 		_ = wrapsvc.CommitLogged(k, msg) // ok: logged by the function itself
 		cm.Commit(msg)                   // ok: Committer has a second implementation, Nop
 		a.Ack(msg)                       // ok: acker is unexported
+	}
+}
+
+// commit is the middleware's own wrapper of Consumer.Commit.
+func (c middleware) commit(msg *kafka.Message) error {
+	if err := c.consumer.Commit(msg); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// RunOwn drops the error of its own wrapper of the interface's.
+func (c middleware) RunOwn(ctx context.Context, next func(context.Context, *kafka.Message) error) {
+	for ctx.Err() == nil {
+		msg := c.consumer.GetMessage()
+		if msg == nil || next(ctx, msg) != nil {
+			continue
+		}
+		c.commit(msg) // want `the error of commit, which returns the error of CommitMessage, is discarded`
 	}
 }
