@@ -43,10 +43,11 @@ var Analyzer = New(Config{})
 // overrides cfg.Strict.
 func New(cfg Config) *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name:     "autocommit",
-		Doc:      report.Doc(doc, "autocommit"),
-		URL:      report.URL,
-		Requires: []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
+		Name:      "autocommit",
+		Doc:       report.Doc(doc, "autocommit"),
+		URL:       report.URL,
+		Requires:  []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
+		FactTypes: []analysis.Fact{new(settingFixes)},
 	}
 	strict := a.Flags.Bool("strict", cfg.Strict, "report every enabled auto-commit, saying what the client's timer commits")
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -101,6 +102,10 @@ func (c *checker) run() {
 	}
 	c.greedyHelpers()
 	c.receivedChecks()
+	c.exportSettingFixes()
+	for _, k := range c.m.Imported {
+		report.Guard(c.pass, k.Site.Pos(), func() { c.ineffective(k) })
+	}
 }
 
 func (c *checker) report(k *consumer.Consumer, d analysis.Diagnostic) {

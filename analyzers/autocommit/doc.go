@@ -218,7 +218,16 @@ to a third package. The package that builds the client and hands it over
 checks the need against the configuration it sees: marks-ignored and
 store-ignored are reported there, at the hand-over, with Related at the
 receiving function or field, and fixed in that configuration. This works
-in both front ends (go vet analyzes one package at a time).
+in both front ends (go vet analyzes one package at a time). When the
+client is built by an exported function of a helper package (kafka.go's
+NewConsumer(cfg), returning the consumer it builds), that package exports
+its settings (internal/consumer, built.go) and the edits that would give
+each setting a call of the client may need; the package that calls the
+helper and hands the consumer over reports the unmet need at the hand-over,
+Related at the helper's call, and the fix edits the helper's configuration
+(for every consumer it builds, which the fix's title says). A front end
+that has not loaded the helper's files (go vet) reports it without a fix,
+saying where the change goes.
 
 A client received from another package (a struct field, a parameter of
 an exported function) has its settings out of sight. When the package

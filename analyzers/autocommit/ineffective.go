@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -81,7 +82,7 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		commit = clientmodel.ShortName(commits[0].Func)
 	}
 	edits, ok := c.setSetting(k, first.NeedsSetting, first.NeedsValue)
-	if !ok {
+	if !ok && k.From == nil {
 		return
 	}
 	var rel []analysis.RelatedInformation
@@ -95,7 +96,11 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		}
 		rel = append(rel, related(b.pos, clientmodel.ShortName(b.Func)+" also does nothing"))
 	}
-	rel = append(rel, related(k.Site.Pos(), "consumer created here"))
+	if k.From != nil {
+		rel = append(rel, related(k.Site.Pos(), "consumer built by "+qualified(k.From)+" ("+k.BuiltAt+"), obtained here"))
+	} else {
+		rel = append(rel, related(k.Site.Pos(), "consumer created here"))
+	}
 	name := clientmodel.ShortName(first.Func)
 	if first.need != nil {
 		name = fmt.Sprintf("%s, called by %s on the client handed over here,", name, first.need.Via)
@@ -133,6 +138,16 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		}
 	}
 	d.Pos, d.Related = first.pos, rel
+	if k.From != nil {
+		d.SuggestedFixes[0].Message += " in " + qualified(k.From) + " (every consumer it builds)"
+	}
+	if !ok {
+		// An imported consumer whose configuration's file this run has
+		// not loaded (go vet analyzes one package at a time).
+		title := d.SuggestedFixes[0].Message
+		d.SuggestedFixes = nil
+		d.Message += "; no automatic fix: the configuration is in another package (" + k.BuiltAt + "): " + strings.ToLower(title[:1]) + title[1:]
+	}
 	c.report(k, d)
 }
 

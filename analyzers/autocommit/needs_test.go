@@ -29,3 +29,14 @@ func TestAcrossPackages(t *testing.T) {
 func TestAdapterAcrossPackages(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), autocommit.Analyzer, "autocommit/adaptersvc")
 }
+
+// TestBuiltAcrossPackages: a consumer built by a helper package's function
+// (builtcfg), which the wiring (builtwire) obtains and hands to a loop of
+// a third package (builtloop) that stores or marks: the helper's
+// configuration is checked against the loop's needs at the hand-over,
+// through facts, and the fix edits the helper's configuration (2 positive:
+// stores with auto-store on, marks without AutoCommitMarks; 2 silent: the
+// helper's twins that give the settings).
+func TestBuiltAcrossPackages(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), autocommit.Analyzer, "autocommit/builtwire", "autocommit/builtloop", "autocommit/builtcfg")
+}

@@ -24,6 +24,9 @@ import (
 // options literal, a key added to a ConfigMap literal, or a field assigned
 // after the config is built.
 func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, on bool) ([]analysis.TextEdit, bool) {
+	if k.From != nil {
+		return c.importedSetting(k, setting, on)
+	}
 	cfg := k.Client.Config
 	var knob *clientmodel.Knob
 	for i := range cfg.Knobs {

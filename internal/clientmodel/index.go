@@ -178,6 +178,13 @@ func (ix *Index) Constructor(fn *types.Func) (CtorRef, bool) {
 	return r, ok
 }
 
+// ConstructorByName returns the model of the constructor with the given
+// FullName.
+func (ix *Index) ConstructorByName(name string) (CtorRef, bool) {
+	r, ok := ix.ctors[name]
+	return r, ok
+}
+
 // Option returns the knob fn sets, if fn is a modelled option function.
 func (ix *Index) Option(fn *types.Func) (KnobRef, bool) {
 	n := ix.fullName(fn)

@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{kafkassa.SSA},
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(ConfigFact), new(EntryFact)},
+	FactTypes:  []analysis.Fact{new(ConfigFact), new(EntryFact), new(BuiltFact)},
 }
 
 // Model is the consumer model of one package.
@@ -43,6 +43,11 @@ type Model struct {
 	// Received are the clients the package receives from another package,
 	// with the calls made on them (see received.go).
 	Received []*Consumer
+	// Imported are the consumers another package's function builds and
+	// this package obtains by calling it (built.go): their Site is that
+	// call, their settings the function's BuiltFact, and only their Needs
+	// are modelled.
+	Imported []*Consumer
 	// Calls are all modelled client calls in the package, in source order.
 	Calls []*Call
 }
@@ -71,6 +76,13 @@ type Consumer struct {
 	// Needs are the settings that calls of other packages, on this
 	// consumer handed to them, need (needs.go).
 	Needs []*Need
+	// Returned are the package's functions that return this consumer
+	// (each has a BuiltFact).
+	Returned []*types.Func
+	// From, for an imported consumer (Model.Imported), is the function of
+	// another package that builds it, and BuiltAt where ("kafka.go:62").
+	From    *types.Func
+	BuiltAt string
 }
 
 // Handler is an application type whose methods the client calls.
@@ -198,6 +210,8 @@ func run(pass *analysis.Pass) (result any, err error) {
 	b.bind(m)
 	m.Received = received(m)
 	b.exportFacts(res.SrcFuncs)
+	b.exportBuilt(m)
+	m.Imported = b.imported(m)
 	hs := b.handOvers(res.SrcFuncs)
 	b.exportNeeds(m, hs)
 	b.importNeeds(m, hs)

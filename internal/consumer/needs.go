@@ -142,10 +142,11 @@ func entryObject(r ssa.Value) (types.Object, int) {
 	return nil, 0
 }
 
-// importNeeds adds to each consumer built in the package the needs of the
-// functions and fields of other packages it is handed to.
+// importNeeds adds to each consumer built in the package, or imported from
+// another package's function that builds it, the needs of the functions
+// and fields of other packages it is handed to.
 func (b *builder) importNeeds(m *Model, hs []handOver) {
-	if len(m.Consumers) == 0 {
+	if len(m.Consumers) == 0 && len(m.Imported) == 0 {
 		return
 	}
 	for _, h := range hs {
@@ -215,7 +216,7 @@ func (b *builder) addNeed(m *Model, v ssa.Value, n EntryNeed, entry types.Object
 	if !ok {
 		return
 	}
-	for _, k := range m.Consumers {
+	for _, k := range slices.Concat(m.Consumers, m.Imported) {
 		if k.Client != ref.Client || !m.Is(k, v) {
 			continue
 		}

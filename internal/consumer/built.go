@@ -1,0 +1,151 @@
+package consumer
+
+import (
+	"fmt"
+	"go/types"
+	"path/filepath"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// Services often build their consumer in a helper package
+// (kafka.NewConsumer(cfg) wrapped by the application's own constructor)
+// and a wiring package hands it to a loop of a third package. The helper
+// package exports a BuiltFact for each function returning a consumer it
+// builds; the wiring package, which sees both that fact and the loop's
+// EntryFact, models the consumer the call returns (Model.Imported) with
+// the settings of the fact, and adds to it the needs of what it is handed
+// to (importNeeds), so that a need the configuration does not meet is
+// reported at the hand-over.
+
+// BuiltFact is the object fact exported for a function that returns a
+// consumer it builds.
+type BuiltFact struct {
+	Ctor   string     // the client constructor's FullName
+	Result int        // the result holding the consumer
+	Config ConfigFact // the consumer's settings
+	Site   string     // where it is built, for messages: "kafka.go:62"
+}
+
+// AFact marks BuiltFact as an analysis fact.
+func (*BuiltFact) AFact() {}
+
+func (f *BuiltFact) String() string { return "built(" + f.Config.settings().String() + ")" }
+
+// exportBuilt exports a BuiltFact for each exported function or method of
+// the package whose result, on every return that is not nil, is the same
+// consumer built in the package, and records the function in that
+// consumer's Returned.
+func (b *builder) exportBuilt(m *Model) {
+	if len(m.Consumers) == 0 {
+		return
+	}
+	for _, fn := range m.SSA.SrcFuncs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || !obj.Exported() {
+			continue // only another package's calls need the fact
+		}
+		res := fn.Signature.Results()
+		for i := range res.Len() {
+			k := b.returnedConsumer(m, fn, i)
+			if k == nil || k.Site == nil {
+				continue
+			}
+			k.Returned = append(k.Returned, obj)
+			p := b.pass.Fset.Position(k.Site.Pos())
+			b.pass.ExportObjectFact(obj, &BuiltFact{
+				Ctor:   k.Ctor.Func,
+				Result: i,
+				Config: *factOf(k.Settings),
+				Site:   fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line),
+			})
+			break
+		}
+	}
+}
+
+// returnedConsumer returns the consumer built in the package that every
+// return of fn gives as its i-th result (nil constants aside), or nil.
+func (b *builder) returnedConsumer(m *Model, fn *ssa.Function, i int) *Consumer {
+	if clientOfType(fn.Signature.Results().At(i).Type()) == nil {
+		return nil
+	}
+	var k *Consumer
+	for _, blk := range fn.Blocks {
+		ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+		if !ok || i >= len(ret.Results) {
+			continue
+		}
+		v := ret.Results[i]
+		if c, isConst := v.(*ssa.Const); isConst && c.IsNil() {
+			continue
+		}
+		var found *Consumer
+		for _, c := range m.Consumers {
+			if isConsumer(b.flow, c, v) {
+				if found != nil {
+					return nil // either of two consumers
+				}
+				found = c
+			}
+		}
+		if found == nil || k != nil && k != found {
+			return nil
+		}
+		// Only the consumer itself: a value with other roots may be
+		// another client on some paths.
+		for _, r := range b.flow.Roots(v) {
+			if r != found.identity {
+				return nil
+			}
+		}
+		k = found
+	}
+	return k
+}
+
+// imported returns a consumer for each call of another package's function
+// that returns a consumer it builds (its BuiltFact): built at the call, as
+// far as this package can tell, with the fact's settings; From is the
+// function called.
+func (b *builder) imported(m *Model) []*Consumer {
+	var out []*Consumer
+	for _, fn := range m.SSA.SrcFuncs {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok || call.Common().IsInvoke() {
+					continue
+				}
+				callee := ssaflow.Callee(call.Common())
+				if callee == nil || callee.Pkg() == nil || callee.Pkg() == b.pass.Pkg {
+					continue
+				}
+				var f BuiltFact
+				if !b.pass.ImportObjectFact(callee, &f) {
+					continue
+				}
+				ctor, ok := b.ix.ConstructorByName(f.Ctor)
+				if !ok {
+					continue
+				}
+				k := &Consumer{Client: ctor.Client, Ctor: ctor, Site: call, Fn: fn, Settings: f.Config.settings(), From: callee, BuiltAt: f.Site}
+				k.identity = call
+				if _, isTuple := call.Type().(*types.Tuple); isTuple {
+					k.identity = nil
+					for _, ref := range *call.Referrers() {
+						if ex, isEx := ref.(*ssa.Extract); isEx && ex.Index == f.Result {
+							k.identity = ex
+						}
+					}
+				}
+				if k.identity != nil {
+					out = append(out, k)
+				}
+			}
+		}
+	}
+	return out
+}
