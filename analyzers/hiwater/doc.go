@@ -58,7 +58,18 @@ Categories:
     count. A goroutine started for each poll writing its batch's position
     (cl.CommitRecords(ctx, records...)), or its records' positions one by
     one, counts too: a later batch's positions can be written before an
-    earlier one's.
+    earlier one's. Across packages (vet analyzes one package at a time)
+    such a pool is assembled from facts: an exported function starting a
+    parameter of a function type as goroutines in a loop that does not
+    wait for them, each given the same consumer (golang-boilerplate's
+    ConsumeTopic: for i := 0; i <= poolSize; i++ { go worker(ctx, r, wg,
+    i) }), an exported function its own package neither calls nor starts,
+    fetching from its parameter (a client's consumer) and writing the
+    position of each record it fetched on it, itself or in a helper it
+    calls (ProcessMessage), and a call passing the second (a function, a
+    method value, or a function literal whose only call forwards its
+    parameters) for the first's parameter, reported at that argument
+    (unless the count argument is a constant starting one goroutine).
 
     Lanes count too: channels kept in a slice, array or map, each drained
     by a worker of its own, when the records are sent to a lane chosen by
@@ -276,6 +287,12 @@ analysis classifies is never dropped for want of a fix.
     statements keeps the first: the others are deleted, with a wg.Add(1)
     right before each, or a wg.Add(n) counting them all becomes
     wg.Add(1) (not when the function adds to a WaitGroup otherwise).
+    Across packages, the call passing the worker changes: its count
+    argument becomes the value starting one goroutine (1 for i := 0; i <
+    n, 0 for i := 0; i <= n), when the count is a parameter of the
+    starting function that it uses only there (and in logging calls),
+    and the argument has no call and leaves no variable or import unused
+    once replaced; otherwise the finding says why there is no fix.
 
   - An errgroup function that cannot be called in place (the function
     does not return just an error): the group runs one function at a
@@ -467,6 +484,9 @@ fetches.EachRecord;
 functions
 started through a function value that is not a parameter (a field, a map
 of handlers), generic helpers; goroutines and records crossing package
-boundaries.
+boundaries, but for the pool fetching from one consumer assembled from
+facts (there, a consumer behind an application's interface, a starting
+function called through an interface, and a worker its own package
+calls or starts are not judged).
 */
 package hiwater

@@ -43,10 +43,11 @@ var Analyzer = New(Config{})
 // New returns a hiwater analyzer for cfg.
 func New(cfg Config) *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name:     "hiwater",
-		Doc:      report.Doc(doc, "hiwater"),
-		URL:      report.URL,
-		Requires: []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
+		Name:      "hiwater",
+		Doc:       report.Doc(doc, "hiwater"),
+		URL:       report.URL,
+		Requires:  []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
+		FactTypes: []analysis.Fact{new(startsPool), new(fetchesAndCommits)},
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		m := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
@@ -271,6 +272,7 @@ func (c *checker) run() {
 	}
 	c.checkCallbacks()
 	c.checkDeliveries()
+	c.crossPackagePools()
 }
 
 // positional reports whether call writes the position of a record it is

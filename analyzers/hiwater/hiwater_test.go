@@ -252,6 +252,22 @@ var scenarios = []string{
 	// marking in place, the method run in place, records committed in place
 	// in the poll's callback, a loop waiting for each callback (5 silent).
 	"hiwater/hardfix",
+	// Several goroutines fetching from one consumer, assembled across
+	// packages (#12, golang-boilerplate's ConsumeTopic, ProcessMessage and
+	// server wiring), through facts: a service starting a worker it is
+	// given as a pool on one reader (xpoolsvc: startsPool on ConsumeTopic,
+	// i <= poolSize, and Consume, i < n), workers fetching from the reader
+	// they are given and committing what they fetched, in a helper or
+	// themselves (xpoolwork: fetchesAndCommits on ProcessMessage and
+	// Handle), and the wiring passing a method value, a function and a
+	// forwarding function literal (xpoolwire: 3 positive, the count
+	// argument becomes the one starting one goroutine: 0 and 1); no fact
+	// for one goroutine, a reader per goroutine, ReadMessage, a worker not
+	// fetching, and at the wiring those workers, a count of 0, and a count
+	// of 1 (6 silent).
+	"hiwater/xpoolsvc",
+	"hiwater/xpoolwork",
+	"hiwater/xpoolwire",
 	// Reported without a fix (#13: never dropped for want of one; the
 	// directory is allowlisted in analyzers_test.go, and has no golden):
 	// delivery reports drained by the consume loop itself (in the select

@@ -1,0 +1,71 @@
+// Package xpoolsvc starts a worker it is given as goroutines on one
+// kafka-go Reader (golang-boilerplate's pkg/kafka ConsumeTopic): the
+// service half of a pool assembled across packages (xpoolwire wires it to
+// xpoolwork's workers).
+package xpoolsvc
+
+import (
+	"context"
+	"log"
+	"sync"
+
+	"github.com/segmentio/kafka-go"
+)
+
+// Worker fetches and processes messages from the reader it is given.
+type Worker func(ctx context.Context, r *kafka.Reader, wg *sync.WaitGroup, workerID int)
+
+// ConsumerGroup builds the readers of one group.
+type ConsumerGroup struct {
+	brokers []string
+	groupID string
+}
+
+// NewConsumerGroup returns a ConsumerGroup.
+func NewConsumerGroup(brokers []string, groupID string) *ConsumerGroup {
+	return &ConsumerGroup{brokers: brokers, groupID: groupID}
+}
+
+func (c *ConsumerGroup) reader(topics []string) *kafka.Reader {
+	return kafka.NewReader(kafka.ReaderConfig{Brokers: c.brokers, GroupID: c.groupID, GroupTopics: topics})
+}
+
+// ConsumeTopic starts poolSize+1 workers on one reader.
+func (c *ConsumerGroup) ConsumeTopic(ctx context.Context, topics []string, poolSize int, worker Worker) { // want ConsumeTopic:`startsPool\(worker 3, consumer \[1\], count 2, one 0\)`
+	r := c.reader(topics)
+	defer r.Close()
+	log.Printf("starting %d workers", poolSize+1)
+	wg := &sync.WaitGroup{}
+	for i := 0; i <= poolSize; i++ {
+		wg.Add(1)
+		go worker(ctx, r, wg, i)
+	}
+	wg.Wait()
+}
+
+// Consume starts n goroutines of work on the reader it is given.
+func Consume(ctx context.Context, r *kafka.Reader, n int, work func(context.Context, *kafka.Reader)) { // want Consume:`startsPool\(worker 3, consumer \[1\], count 2, one 1\)`
+	for i := 0; i < n; i++ {
+		go work(ctx, r)
+	}
+}
+
+// StartOne starts one worker.
+func (c *ConsumerGroup) StartOne(ctx context.Context, topics []string, worker Worker) {
+	r := c.reader(topics)
+	defer r.Close()
+	wg := &sync.WaitGroup{}
+	wg.Add(1)
+	go worker(ctx, r, wg, 0)
+	wg.Wait()
+}
+
+// ConsumeEach starts n workers, each on a reader of its own.
+func (c *ConsumerGroup) ConsumeEach(ctx context.Context, topics []string, n int, worker Worker) {
+	wg := &sync.WaitGroup{}
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go worker(ctx, c.reader(topics), wg, i)
+	}
+	wg.Wait()
+}

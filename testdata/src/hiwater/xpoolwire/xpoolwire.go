@@ -1,0 +1,53 @@
+// Package xpoolwire wires xpoolsvc's pools to xpoolwork's workers
+// (golang-boilerplate's internal/server): the goroutines of a pool fetch
+// from one reader and commit what they fetched, a bug only this package
+// sees whole (through facts).
+package xpoolwire
+
+import (
+	"context"
+
+	"github.com/segmentio/kafka-go"
+
+	"hiwater/xpoolsvc"
+	"hiwater/xpoolwork"
+)
+
+// Config is the service's configuration.
+type Config struct {
+	Brokers  []string
+	PoolSize int
+	Workers  int
+}
+
+// Run starts the consumers.
+func Run(ctx context.Context, cfg Config) {
+	cg := xpoolsvc.NewConsumerGroup(cfg.Brokers, "signup")
+	proc := &xpoolwork.Processor{}
+	topics := []string{"users"}
+	go cg.ConsumeTopic(ctx, topics, cfg.PoolSize, proc.ProcessMessage) // want `several goroutines running ProcessMessage, started by ConsumeTopic on one consumer, each call CommitMessages on what they fetched: records of a partition finish out of order and kafka-go commits are last-write-wins, so the committed offset moves back when a lower record finishes \(replays after a restart\) and past records still in flight: a crash loses them \(at-most-once\)`
+
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: cfg.Brokers, GroupID: "audit", Topic: "events"})
+	defer r.Close()
+	xpoolsvc.Consume(ctx, r, cfg.Workers, xpoolwork.Handle)                            // want `several goroutines running Handle, started by Consume on one consumer, each call CommitMessages`
+	xpoolsvc.Consume(ctx, r, cfg.Workers, func(ctx context.Context, r *kafka.Reader) { // want `several goroutines running Handle, started by Consume on one consumer, each call CommitMessages`
+		xpoolwork.Handle(ctx, r)
+	})
+}
+
+// Twins.
+func RunSafe(ctx context.Context, cfg Config) {
+	cg := xpoolsvc.NewConsumerGroup(cfg.Brokers, "signup")
+	proc := &xpoolwork.Processor{}
+	topics := []string{"users"}
+	go cg.ConsumeTopic(ctx, topics, cfg.PoolSize, proc.Read)          // ok: ReadMessage: the reader commits in the order it hands messages out
+	go cg.ConsumeTopic(ctx, topics, cfg.PoolSize, proc.Idle)          // ok: the worker does not fetch
+	go cg.StartOne(ctx, topics, proc.ProcessMessage)                  // ok: one goroutine fetches and commits
+	go cg.ConsumeEach(ctx, topics, cfg.PoolSize, proc.ProcessMessage) // ok: a reader of its own per goroutine
+	go cg.ConsumeTopic(ctx, topics, 0, proc.ProcessMessage)           // ok: a count of 0 starts one goroutine (i <= 0)
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: cfg.Brokers, GroupID: "audit", Topic: "events"})
+	defer r.Close()
+	xpoolsvc.Consume(ctx, r, 1, func(ctx context.Context, r *kafka.Reader) { // ok: one goroutine
+		xpoolwork.Handle(ctx, r)
+	})
+}
