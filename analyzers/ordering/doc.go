@@ -130,9 +130,13 @@ set to the constant true (a parameter, another package's Writer).
 A send of R, or a go statement processing it, on some paths only (one
 case of a switch) that reaches the position call with no wait between
 them is a hand-off too, unless R is processed in place on a path through
-it (the channel or goroutine gets a copy) or the forwarded path leaves
-before the position call (continue: not reported, though a later
-record's mark commits past the forwarded one, a known gap).
+it (the channel or goroutine gets a copy). When the forwarded path
+skips the position call (continue) and the loop reaches it again for a
+later record with no wait for the work and no position written for the
+forwarded one between, that call is reported: it writes a position past
+the records handed on (a mark, store or commit covers every offset
+before it in its partition), and its fix processes them in place, as
+for a send or go statement on some paths.
 
 A closure that writes the position of a record it captures and does
 nothing else with it (func() { sess.MarkMessage(msg, "") }) is a position

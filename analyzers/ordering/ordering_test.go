@@ -50,9 +50,11 @@ import (
 //     (its methods are not in this package's SSA), or called in a
 //     literal that does not capture the record itself is not followed.
 //   - A record handed on and then not marked itself (the branch
-//     continues) is not reported, though a later record's mark commits
-//     past it (a mark commits every offset before it) while the worker
-//     may still hold it.
+//     continues) is reported at the next record's position call only
+//     when that call writes the position of its own record in the same
+//     function and the loop reaches it with no wait between: a hand-off
+//     whose path returns, or reaches the position call of another
+//     function (a helper called per record), is not.
 //   - Offset rows of the application's database (#17) are positions only
 //     when written by a constant statement that internal/sqlrow
 //     recognises (an offset column keyed by partition) and read back by
@@ -246,6 +248,15 @@ var scenarios = []struct {
 	// positive); the attempt and the goroutine that save, then ack (2
 	// silent).
 	{"ordering/closurenested", ordering.Analyzer},
+	// records handed on a path that skips their position call
+	// (continue), the others written after processing in place: a sarama
+	// claim sending large messages to a worker and marking the others, a
+	// kafka-go loop archiving audit messages in goroutines and committing
+	// the others (2 positive: the send replaced by the worker's body, the
+	// goroutine's call made in place, its error returned); the worker's
+	// outcome awaited before the loop goes on, audit messages archived in
+	// place and only a copy handed to a goroutine (2 silent).
+	{"ordering/handoffskip", ordering.Analyzer},
 	// worker pools: a sarama mark after a send to four workers ranging
 	// over a channel (plain, in a select that gives up when the session
 	// ends, a worker that declares variables, workers running a method of
