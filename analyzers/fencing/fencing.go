@@ -96,6 +96,12 @@ type checker struct {
 	helperFetch map[*types.Func]bool
 	// wrappers holds the package's commit wrappers (built lazily).
 	wrappers map[*types.Func]*wrapper
+	// implOf memoises the implementation of an interface method of the
+	// package by its only implementation there (nil if none); faked,
+	// whether a type of the package implements an interface method's
+	// interface of another package (wrapfact.go).
+	implOf map[*types.Func]*types.Func
+	faked  map[*types.Func]bool
 }
 
 // report sends d through the report funnel, once per position.

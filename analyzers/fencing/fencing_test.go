@@ -237,11 +237,13 @@ var scenarios = []string{
 	"fencing/txnflush",
 	// a project wrapper returning a plain commit's error (#13: the error
 	// unchanged, wrapped with %w, the call's own result), its error
-	// dropped by a statement, a blank, a defer, a variable never read,
-	// and a wrapper of the wrapper's dropped (5 positive, each fixed by
+	// dropped by a statement, a blank, a defer, a variable never read, a
+	// wrapper of the wrapper's dropped, and an interface method's whose
+	// only implementation is the wrapper (6 positive, each fixed by
 	// logging it at the wrapper's call); checked (four times, once in a
 	// deferred closure), a wrapper that logs the error itself (twice, once
-	// a wrapper's), one returning nil where it commits nothing (7 silent).
+	// a wrapper's), one returning nil where it commits nothing, an
+	// interface with a second implementation (8 silent).
 	"fencing/commitwrapper",
 	// the same across packages, through facts (#12): a consumer package
 	// whose exported interface's only implementation returns

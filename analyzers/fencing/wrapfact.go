@@ -66,29 +66,54 @@ func (c *checker) exportWrappers() {
 		if !ok {
 			continue
 		}
-		var impl types.Type
 		for i := range iface.NumExplicitMethods() {
 			m := iface.ExplicitMethod(i)
 			if !m.Exported() {
 				continue
 			}
-			if impl == nil {
-				ts := clientmodel.Implementations(c.pass.Pkg, iface)
-				if len(ts) != 1 {
-					break
-				}
-				impl = ts[0]
-			}
-			obj, _, _ := types.LookupFieldOrMethod(impl, true, c.pass.Pkg, m.Name())
-			fn, ok := obj.(*types.Func)
-			if !ok || fn.Pkg() != c.pass.Pkg {
-				continue
-			}
-			if w := c.commitWrapper(fn); w != nil {
-				c.pass.ExportObjectFact(m, &wrapsCommit{Commit: w.ref.Func, Err: w.err, Impl: methodName(fn)})
+			if w := c.implWrapper(m); w != nil {
+				c.pass.ExportObjectFact(m, &wrapsCommit{Commit: w.ref.Func, Err: w.err, Impl: w.impl})
 			}
 		}
 	}
+}
+
+// implWrapper returns the commit wrapper that implements m, a method of
+// an interface of the package, as the package's only implementation of
+// the interface (its impl set); nil if there is none, or several
+// implementations. It reads the wrappers commitWrapper has found so far.
+func (c *checker) implWrapper(m *types.Func) *wrapper {
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || m.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	named, ok := sig.Recv().Type().(*types.Named)
+	if !ok || named.TypeParams().Len() > 0 {
+		return nil
+	}
+	iface, ok := named.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	fn, seen := c.implOf[m]
+	if !seen {
+		if ts := clientmodel.Implementations(c.pass.Pkg, iface); len(ts) == 1 {
+			obj, _, _ := types.LookupFieldOrMethod(ts[0], true, c.pass.Pkg, m.Name())
+			if f, ok := obj.(*types.Func); ok && f.Pkg() == c.pass.Pkg {
+				fn = f
+			}
+		}
+		if c.implOf == nil {
+			c.implOf = map[*types.Func]*types.Func{}
+		}
+		c.implOf[m] = fn
+	}
+	if fn == nil || c.wrappers[fn] == nil {
+		return nil
+	}
+	w := *c.wrappers[fn]
+	w.impl = methodName(fn)
+	return &w
 }
 
 // importedWrapper returns fn, a function or method of another package, as
@@ -112,8 +137,16 @@ func (c *checker) importedWrapper(fn *types.Func) *wrapper {
 	if f.Impl != "" {
 		// An implementation of this package (a fake in its tests) may be
 		// the one called.
-		iface, ok := sig.Recv().Type().Underlying().(*types.Interface)
-		if !ok || len(clientmodel.Implementations(c.pass.Pkg, iface)) > 0 {
+		faked, seen := c.faked[fn]
+		if !seen {
+			iface, ok := sig.Recv().Type().Underlying().(*types.Interface)
+			faked = !ok || len(clientmodel.Implementations(c.pass.Pkg, iface)) > 0
+			if c.faked == nil {
+				c.faked = map[*types.Func]bool{}
+			}
+			c.faked[fn] = faked
+		}
+		if faked {
 			return nil
 		}
 	}

@@ -82,14 +82,21 @@ func (c *checker) commitWrapper(fn *types.Func) *wrapper {
 			}
 		}
 	}
-	return c.wrappers[fn]
+	return c.calledWrapper(fn)
 }
 
 // calledWrapper returns the wrapper f is, of the package (as far as
-// commitWrapper has found them) or of another (wrapfact.go), or nil.
+// commitWrapper has found them: a function, or an interface method whose
+// only implementation is one) or of another (wrapfact.go), or nil.
 func (c *checker) calledWrapper(f *types.Func) *wrapper {
+	if f == nil {
+		return nil
+	}
 	if f.Pkg() == c.pass.Pkg {
-		return c.wrappers[f]
+		if w := c.wrappers[f]; w != nil {
+			return w
+		}
+		return c.implWrapper(f)
 	}
 	return c.importedWrapper(f)
 }
