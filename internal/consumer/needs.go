@@ -97,7 +97,7 @@ func (b *builder) exportNeeds(m *Model, hs []handOver) {
 				continue
 			}
 			if recv := ssaflow.Recv(call.Instr.Common()); recv != nil {
-				add(recv, EntryNeed{Func: call.Func, Via: displayName(call.Fn)})
+				add(recv, EntryNeed{Func: call.Func, Via: DisplayName(call.Fn)})
 			}
 		}
 	}
@@ -232,9 +232,9 @@ func pos(v ssa.Value, def token.Pos) token.Pos {
 	return def
 }
 
-// displayName names fn as its package's users write it: "svc.Consume",
+// DisplayName names fn as its package's users write it: "svc.Consume",
 // "svc.(*Service).Run"; a closure by the function it is in.
-func displayName(fn *ssa.Function) string {
+func DisplayName(fn *ssa.Function) string {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}

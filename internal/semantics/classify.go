@@ -176,6 +176,8 @@ func (c *classifier) requireEvidence() {
 		why = "several goroutines fetch from this consumer and commit what they fetch: a commit by one can pass a record another still processes"
 	case ev.JoinsCaller != "":
 		why = ev.JoinsCaller + " may run in several goroutines on the same consumer (its caller in another package waits for it with a WaitGroup): a commit by one can pass a record another still processes"
+	case ev.unresolvedHanded() != nil && strings.HasPrefix(r.Concurrency, "unknown ("+ev.unresolvedHanded().describe()):
+		why = ev.unresolvedHanded().describe() + ", and a position committed after it returns may pass them"
 	case strings.HasPrefix(r.Concurrency, "unknown"):
 		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
 	case ev.Interface != "":
@@ -641,6 +643,8 @@ func (c *classifier) concurrency(hiwater bool) {
 		r.Concurrency = "per partition"
 	case ev.Untied:
 		r.Concurrency = "unknown (goroutines handle records in a way the analysis does not classify)"
+	case ev.unresolvedHanded() != nil:
+		r.Concurrency = "unknown (" + ev.unresolvedHanded().describe() + ")"
 	case ev.Handler:
 		r.Concurrency = fmt.Sprintf("per partition (%s runs one %s per claim)", ev.Client.Name, ev.Client.Handler.Consume)
 	default:

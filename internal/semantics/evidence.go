@@ -201,6 +201,13 @@ type Evidence struct {
 	// client is handed to. See Join.
 	Entry string
 	Flows []string
+	// Handed are the function values the consumer's code hands records to
+	// that its caller supplies; Passed, the functions this package passes
+	// for other functions' parameters or stores in fields of func type
+	// (set on one evidence of the package). Join settles the former by
+	// the latter (handed.go).
+	Handed []HandedFunc
+	Passed []PassedFunc
 }
 
 // Is returns the value of setting k.
@@ -253,6 +260,9 @@ func run(pass *analysis.Pass) (result any, err error) {
 		}
 		out = append(out, ev)
 	}
+	if len(out) > 0 {
+		out[0].Passed = passedFuncs(m)
+	}
 	return out, nil
 }
 
@@ -303,6 +313,7 @@ func (g *gatherer) evidence() *Evidence {
 	g.revokes()
 	g.positions()
 	g.launches()
+	g.handedFuncs()
 	ev.Buffered = g.buffered()
 	ev.Interface = g.viaInterface()
 	g.txnAndSink()

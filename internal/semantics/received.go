@@ -104,6 +104,7 @@ func (g *gatherer) flows() []string {
 // plus the received clients nobody there builds. A received client may be
 // handed to several consumers' code; each gets its evidence.
 func Join(evs []*Evidence) []*Evidence {
+	resolveHanded(evs)
 	byEntry := map[string][]*Evidence{}
 	for _, ev := range evs {
 		if ev.Entry != "" {
@@ -164,6 +165,7 @@ func (ev *Evidence) absorb(r *Evidence) {
 	ev.Calls = append(ev.Calls, r.Calls...)
 	ev.Revokes = append(ev.Revokes, r.Revokes...)
 	ev.Launches = append(ev.Launches, r.Launches...)
+	ev.Handed = append(ev.Handed, r.Handed...)
 	ev.Handler = ev.Handler || r.Handler
 	ev.Txn = append(ev.Txn, r.Txn...)
 	ev.Transactional = ev.Transactional || r.Transactional

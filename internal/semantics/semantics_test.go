@@ -327,6 +327,12 @@ func TestJoin(t *testing.T) {
 		// a reader handed to a service behind an interface of its own
 		// with the reader's fetch and commit: its calls are the reader's
 		"ports": {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce, "topics": "t-ports"},
+		// a loop of a shared package storing after a handler function the
+		// wiring passes: one that queues the payload for workers returns
+		// before the message is processed; one that handles it in place
+		// does not
+		"evloop":     {"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown (records are handed to handle (of evloop.Run), and app.(*dispatcher).onMessage, passed for it, sends on a channel"},
+		"evloopsync": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		// a revoke callback registered by an options helper of another
 		// package replaces the default revoke commit
 		"kopts": {"strategy": semantics.StrategyTimer, "revoke": "no (", "window": "every rebalance"},

@@ -10,6 +10,7 @@ import (
 	kafkago "github.com/segmentio/kafka-go"
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"semantics/svc/evloop"
 	"semantics/svc/fanout"
 	"semantics/svc/handler"
 	"semantics/svc/ingest"
@@ -21,7 +22,20 @@ import (
 	"semantics/svc/tailer"
 )
 
+// dispatcher queues each payload for its workers.
+type dispatcher struct{ jobs chan []byte }
+
+func (d *dispatcher) onMessage(_ context.Context, m *kafka.Message) { d.jobs <- m.Value }
+
+func audit(context.Context, *kafka.Message) {}
+
 func Main(ctx context.Context) {
+	// Consumers built and run by a shared package, handed a function
+	// that queues the payload (evloop) or handles it in place (evloopsync).
+	d := &dispatcher{jobs: make(chan []byte)}
+	evloop.Run(ctx, evloop.NewConsumer(), d.onMessage)
+	evloop.Audit(ctx, evloop.NewSyncConsumer(), audit)
+
 	// franz-go with auto-commit off, polled by ingest.
 	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-ingest"), kgo.ConsumeTopics("t-ingest"), kgo.DisableAutoCommit()) // case: ingest
 	_ = ingest.New(cl).Run(ctx)

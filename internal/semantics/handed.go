@@ -1,0 +1,225 @@
+package semantics
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// A loop of a library or a shared package often hands each record to a
+// function its caller supplies (`handler func(context.Context,
+// *kafka.Message)`), then commits or stores. Whether the record is
+// processed when that function returns depends on the function: one that
+// sends the payload to workers returns at once, and the position then
+// passes records still being processed. The consumer's package cannot see
+// it; the standalone report can, when the package passing the function is
+// analyzed (Join resolves it).
+
+// HandedFunc is a function value the consumer's code hands records to
+// that its caller supplies: a parameter of an exported function, or a
+// struct field.
+type HandedFunc struct {
+	Key  string // the entry key of the parameter or field (consumer.EntryKey)
+	Name string // "handler", "Handle"
+	Via  string // the function it is a parameter of, or the field's struct: "kafka.NewConsumerEventLoop"
+	// By names a function passed for it that hands work to other
+	// goroutines, and How how ("starts goroutines", "sends on a channel");
+	// Resolved reports that every function passed for it is known and
+	// does neither (Join).
+	By, How  string
+	Resolved bool
+}
+
+// PassedFunc is a function a package passes for a parameter of a function
+// (or stores in a struct field) of func type.
+type PassedFunc struct {
+	Key  string // the entry key of the parameter or field
+	Func string // the function passed: "validator.(*handler).onMessage"
+	// Known reports that its code is in the analyzed package; HandsOff
+	// says how it hands work to other goroutines ("" if it does not).
+	Known    bool
+	HandsOff string
+}
+
+// handedFuncs records the calls of the consumer's code that pass a record,
+// or a value computed from one, to a function value its caller supplies
+// (a predicate aside).
+func (g *gatherer) handedFuncs() {
+	seen := map[string]bool{}
+	for _, fn := range g.funcs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				ci, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				com := ci.Common()
+				if com.IsInvoke() || com.StaticCallee() != nil {
+					continue
+				}
+				if _, builtin := com.Value.(*ssa.Builtin); builtin || predicate(com.Signature()) || !slices.ContainsFunc(com.Args, g.fromRecords) {
+					continue
+				}
+				for _, r := range g.m.Flow.Roots(com.Value) {
+					key, kfn := consumer.EntryKey(r)
+					if key == "" || strings.HasPrefix(key, "result:") || seen[key] {
+						continue
+					}
+					seen[key] = true
+					h := HandedFunc{Key: key, Via: consumer.DisplayName(kfn)}
+					switch x := r.(type) {
+					case *ssa.Parameter:
+						h.Name = x.Name()
+					case *ssa.FieldAddr:
+						if v := ssaflow.FieldVar(x); v != nil {
+							h.Name = v.Name()
+							if n, ok := types.Unalias(ssaflow.Deref(x.X.Type())).(*types.Named); ok {
+								h.Via = n.Obj().Pkg().Name() + "." + n.Obj().Name()
+							}
+						}
+					}
+					g.ev.Handed = append(g.ev.Handed, h)
+				}
+			}
+		}
+	}
+}
+
+// predicate reports whether sig returns just a bool: a filter deciding
+// whether a record is processed, not its processing.
+func predicate(sig *types.Signature) bool {
+	r := sig.Results()
+	if r.Len() != 1 {
+		return false
+	}
+	b, ok := r.At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+// passedFuncs returns the functions the package passes for parameters of
+// func type (of any function called statically) or stores in struct fields
+// of func type, with whether each hands work to other goroutines.
+func passedFuncs(m *consumer.Model) []PassedFunc {
+	var out []PassedFunc
+	add := func(key string, v ssa.Value) {
+		fn := funcOf(v)
+		if key == "" || fn == nil {
+			return
+		}
+		p := PassedFunc{Key: key, Func: consumer.DisplayName(fn), Known: m.Flow.InPackage(fn)}
+		if p.Known {
+			p.HandsOff = handsOff(m, fn)
+		}
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	for _, fn := range m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case ssa.CallInstruction:
+					callee := ssaflow.Callee(x.Common())
+					if callee == nil {
+						continue
+					}
+					sig := callee.Type().(*types.Signature)
+					for i := range sig.Params().Len() {
+						if _, isFunc := sig.Params().At(i).Type().Underlying().(*types.Signature); !isFunc {
+							continue
+						}
+						if a := ssaflow.Arg(x.Common(), i); a != nil {
+							add(consumer.ParamKey(callee, i), a)
+						}
+					}
+				case *ssa.Store:
+					fa, ok := x.Addr.(*ssa.FieldAddr)
+					if !ok {
+						continue
+					}
+					if _, isFunc := x.Val.Type().Underlying().(*types.Signature); isFunc {
+						add(consumer.FieldKey(fa), x.Val)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// handsOff says how fn, or a function of its package it calls, hands work
+// to other goroutines: it starts goroutines or sends on a channel ("" if
+// neither).
+func handsOff(m *consumer.Model, fn *ssa.Function) string {
+	set := map[*ssa.Function]bool{}
+	m.Flow.Reach(fn, set)
+	how := ""
+	for _, f := range sortedFuncs(set) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				switch in.(type) {
+				case *ssa.Go:
+					return "starts goroutines"
+				case *ssa.Send:
+					how = "sends on a channel"
+				}
+			}
+		}
+	}
+	return how
+}
+
+// resolveHanded settles, across the analyzed packages, the function values
+// each consumer's code hands records to: by the functions passed for them.
+func resolveHanded(evs []*Evidence) {
+	passed := map[string][]PassedFunc{}
+	for _, ev := range evs {
+		for _, p := range ev.Passed {
+			if !slices.Contains(passed[p.Key], p) {
+				passed[p.Key] = append(passed[p.Key], p)
+			}
+		}
+	}
+	for _, ev := range evs {
+		for i := range ev.Handed {
+			h := &ev.Handed[i]
+			ps := passed[h.Key]
+			if len(ps) == 0 {
+				continue
+			}
+			known := true
+			for _, p := range ps {
+				known = known && p.Known
+				if p.HandsOff != "" && h.By == "" {
+					h.By, h.How = p.Func, p.HandsOff
+				}
+			}
+			h.Resolved = known && h.By == ""
+		}
+	}
+}
+
+// unresolvedHanded returns the first function value records are handed to
+// that is not known to finish them before returning, or nil.
+func (ev *Evidence) unresolvedHanded() *HandedFunc {
+	for i := range ev.Handed {
+		if !ev.Handed[i].Resolved {
+			return &ev.Handed[i]
+		}
+	}
+	return nil
+}
+
+// describe says what is known of h, for the concurrency column and the
+// reason of an unknown verdict.
+func (h *HandedFunc) describe() string {
+	if h.By != "" {
+		return "records are handed to " + h.Name + " (of " + h.Via + "), and " + h.By + ", passed for it, " + h.How + ": it may return before they are processed"
+	}
+	return "records are handed to " + h.Name + ", a function " + h.Via + "'s caller passes, which the analysis does not see: it may return before they are processed"
+}

@@ -1,0 +1,51 @@
+// Package evloop is a shared consumer package: it builds the consumers and
+// runs their loops, which hand each message to a function the wiring
+// passes and store its offset when that function returns. Whether the
+// message is processed by then depends on the function (app passes one
+// that queues the payload for workers, and one that saves it in place).
+package evloop
+
+import (
+	"context"
+	"time"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+)
+
+// NewConsumer builds the dispatch consumer, auto-store off.
+func NewConsumer() *kafka.Consumer {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-evloop", "enable.auto.offset.store": false}) // case: evloop
+	_ = c.SubscribeTopics([]string{"t-evloop"}, nil)
+	return c
+}
+
+// NewSyncConsumer builds the audit consumer, auto-store off.
+func NewSyncConsumer() *kafka.Consumer {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-evloop-sync", "enable.auto.offset.store": false}) // case: evloopsync
+	_ = c.SubscribeTopics([]string{"t-evloop-sync"}, nil)
+	return c
+}
+
+// Run hands each message to handle, then stores its offset.
+func Run(ctx context.Context, c *kafka.Consumer, handle func(context.Context, *kafka.Message)) {
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		handle(ctx, m)
+		_, _ = c.StoreMessage(m)
+	}
+}
+
+// Audit is Run for the audit consumer.
+func Audit(ctx context.Context, c *kafka.Consumer, handle func(context.Context, *kafka.Message)) {
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		handle(ctx, m)
+		_, _ = c.StoreMessage(m)
+	}
+}
