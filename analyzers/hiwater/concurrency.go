@@ -523,6 +523,9 @@ func (c *checker) isPool(l *launch, ch ssa.Value) bool {
 	if !c.sameCycle(gb, gb) || c.singleIteration(l) {
 		return false
 	}
+	if gs := goStmtAt(c.pass, l.instr.Pos()); gs != nil && c.othersReturn(gs) {
+		return false // one worker: the others return at once
+	}
 	roots := c.m.Flow.Roots(ch)
 	if len(roots) == 0 {
 		return false

@@ -293,6 +293,15 @@ analysis classifies is never dropped for want of a fix.
     starting function that it uses only there (and in logging calls),
     and the argument has no call and leaves no variable or import unused
     once replaced; otherwise the finding says why there is no fix.
+    Where the count cannot be made one (a call through an interface, used
+    by a loop collecting as many stop signals too), a loop counting up
+    from a constant keeps starting its goroutines, but each after the
+    first returns at once, after its leading defers (which signal its
+    end): the loop variable is passed to the function literal, whose body
+    starts with if i > 0 { return } (the first value of i). Not when the
+    statements skipped send, close, or call a Done, Unlock, Signal or
+    Broadcast method outside the loops receiving the records: another
+    goroutine may wait for them.
 
   - An errgroup function that cannot be called in place (the function
     does not return just an error): the group runs one function at a
@@ -312,8 +321,17 @@ analysis classifies is never dropped for want of a fix.
     started function follow the call (if g.TryGo(f) { started++ } else {
     log... } becomes the call, then started++); so is a loop waiting for
     room (for !g.TryGo(f) { time.Sleep(d) }): the function runs at once.
-    Not when the dropped branch holds the last use of an import or a
-    variable or is an else-if, or the kept one declares a name.
+    A result kept in a variable of its own statement that only the
+    condition of the if right after reads (started := g.TryGo(f); if
+    !started { ... }) counts as that if's init. Not when the dropped
+    branch holds the last use of an import or a variable or is an
+    else-if, or the kept one declares a name: a result kept in a variable
+    of its own statement is then set to true after the call (started :=
+    true: the function did start), and a result read otherwise (an
+    else-if, an expression) is replaced by an expression running the
+    function in place and handing its error to the group: func() bool {
+    if err := f(); err != nil { g.Go(func() error { return err }) };
+    return true }().
 
   - Lanes not chosen by partition: the send routes each partition to one lane,
     lanes[int(m.Partition)%len(lanes)] <- m, for records with a
@@ -331,7 +349,9 @@ analysis classifies is never dropped for want of a fix.
     h.router.lane(m.Key, n)) whose bodies use no channel (a free-lane
     queue the workers give their lane back to), start no goroutine, defer
     nothing and call no function value, and it takes no address and
-    receives from no channel. A variable
+    receives from no channel; otherwise (idx := h.r.Lane(m.Key), through
+    an interface) the old expression is kept, evaluated for its effects
+    by a statement of its own before the definition (_ = h.r.Lane(m.Key)). A variable
     the old index alone read goes with it: a range key becomes _, a
     counter stepped from a constant (next := 0; next++) loses its
     declaration and its steps.
@@ -437,25 +457,18 @@ by hand is then the way to keep the concurrency):
     goroutine wait for the loop that waits for it, and no low-water write
     can take the call's place;
   - pools whose worker count is a call with arguments other than a getter
-    (a function value, an interface's method, a call of another package
-    with arguments that are not constants, one of this package using a
-    channel; see the fixes) or other than a builtin min, max, len or cap,
-    or a conversion, of operands without calls, or an index computed by a
-    call, used elsewhere: the count cannot be made one without changing
-    what else reads it;
-  - errgroup functions started with TryGo whose result is used other than
-    as the condition of an if (g.TryGo(f) or its negation, or a variable
-    its init defines for it) or of a loop `for !g.TryGo(f)` (a variable of
-    its own statement, an else-if): calling them in place would leave the
-    code reading the result to rewrite;
+    (see the fixes), used elsewhere, that are not started by a loop
+    counting up from a constant, or whose workers would skip a signal
+    another goroutine may wait for: the count cannot be made one without
+    changing what else reads it;
+  - errgroup functions started with TryGo that cannot run in place (they
+    send to a channel their loop receives from): TryGo cannot be limited
+    (it would skip records) nor waited for in its iteration here;
   - lanes kept in a map not filled by loops counting up from one
-    constant, where recognised (no lane is sure to exist), and lanes whose index, once
-    replaced, leaves a variable unused that is not a range key, a counter
-    stepped from a constant, nor an index variable whose definition can be
-    rewritten (one calling a function value, a method through an
-    interface, or a method using a channel, starting a goroutine or
-    deferring, or taking an address or receiving): routing by partition
-    would drop a call whose effects are not known;
+    constant, where recognised (no lane is sure to exist), and lanes whose
+    index, once replaced, leaves a variable unused that is not a range
+    key, a counter stepped from a constant, nor an index variable defined
+    by a statement of its own;
   - completion callbacks handed on by a statement other than a call, a
     send or a select's send case (an if's init whose body does not leave,
     or that tests something else than the call's error), or on a channel

@@ -849,10 +849,10 @@ func (c *checker) groupInPlace(s *site) (analysis.SuggestedFix, bool) {
 	if ce == nil || len(path) < 2 || len(ce.Args) != 1 {
 		return fail()
 	}
-	stmt, kept, ok := c.groupStmt(s, path)
+	stmt, end, kept, after, ok := c.groupStmt(s, path)
 	lit, isLit := ast.Unparen(ce.Args[0]).(*ast.FuncLit)
 	sel, isSel := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
-	if !ok || !isLit || !isSel {
+	if !isLit || !isSel {
 		return fail()
 	}
 	recv := edit.Source(c.pass, sel.X)
@@ -863,15 +863,33 @@ func (c *checker) groupInPlace(s *site) (analysis.SuggestedFix, bool) {
 	if src == "" {
 		return fail()
 	}
+	if !ok {
+		if !isTryGo(s.l) {
+			return fail()
+		}
+		// TryGo's result read where no statement can replace the call
+		// (an else-if, an expression): the call becomes an expression
+		// running the function in place and reporting it started.
+		indent := edit.Indent(c.pass, ce.Pos())
+		text := "func() bool {\n" + indent + "\tif err := " + strings.ReplaceAll(src, "\n", "\n\t") + "(); err != nil {\n" +
+			indent + "\t\t" + recv + ".Go(func() error { return err })\n" + indent + "\t}\n" + indent + "\treturn true // run in place: it started\n" + indent + "}()"
+		return analysis.SuggestedFix{
+			Message:   "Process records one at a time: call the group function in place and hand its error to the group",
+			TextEdits: []analysis.TextEdit{{Pos: ce.Pos(), End: ce.End(), NewText: []byte(text)}},
+		}, true
+	}
 	indent := edit.Indent(c.pass, stmt.Pos())
 	tail, ok := c.keptText(kept, indent)
 	if !ok {
 		return fail()
 	}
 	text := "if err := " + src + "(); err != nil {\n" + indent + "\t" + recv + ".Go(func() error { return err })\n" + indent + "}" + tail
+	if after != "" {
+		text += "\n" + indent + after
+	}
 	return analysis.SuggestedFix{
 		Message:   "Process records one at a time: call the group function in place and hand its error to the group",
-		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(text)}},
+		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: end, NewText: []byte(text)}},
 	}, true
 }
 

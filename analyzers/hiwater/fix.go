@@ -30,7 +30,10 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 	s := f.site
 	switch s.kind {
 	case pool:
-		return c.singleWorker(s)
+		if fix, ok := c.singleWorker(s); ok {
+			return fix, true
+		}
+		return c.firstWorkerOnly(f)
 	case lanes:
 		return c.laneFix(s)
 	}
@@ -254,7 +257,7 @@ func (c *checker) inlineGroupFunc(s *site) (analysis.SuggestedFix, bool) {
 	if ce == nil || len(path) < 2 || len(ce.Args) != 1 || !c.runsInPlace(s) {
 		return analysis.SuggestedFix{}, false
 	}
-	stmt, kept, ok := c.groupStmt(s, path)
+	stmt, end, kept, after, ok := c.groupStmt(s, path)
 	lit, isLit := ast.Unparen(ce.Args[0]).(*ast.FuncLit)
 	if !ok || !isLit {
 		return analysis.SuggestedFix{}, false
@@ -289,9 +292,12 @@ func (c *checker) inlineGroupFunc(s *site) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	text := "if err := " + src + "(); err != nil {\n" + indent + "\treturn err\n" + indent + "}" + tail
+	if after != "" {
+		text += "\n" + indent + after
+	}
 	return analysis.SuggestedFix{
 		Message:   "Process records one at a time: call the group function in place",
-		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(text)}},
+		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: end, NewText: []byte(text)}},
 	}, true
 }
 
@@ -313,30 +319,68 @@ func isTryGo(l *launch) bool {
 // full group is dropped, the other kept), or a loop `for !g.TryGo(f) {
 // ... }` waiting for room (the function runs at once, the loop goes). Not
 // when the dropped branch holds the last use of an import or a variable,
-// is an else-if, or the kept one declares a name at its top.
-func (c *checker) groupStmt(s *site, path []ast.Node) (ast.Stmt, *ast.BlockStmt, bool) {
+// is an else-if, or the kept one declares a name at its top. A variable
+// defined by a statement of its own (started := g.TryGo(f)) and read only
+// by the condition of the if statement right after it (if !started { ...
+// }) counts as that if's init: the replaced statements then run from the
+// definition to the end of the if, end. Otherwise, a statement of its
+// own assigning the result to one variable (started := g.TryGo(f), read
+// elsewhere) is replaced alone, and the variable is then set to true,
+// after: the function did start.
+func (c *checker) groupStmt(s *site, path []ast.Node) (stmt ast.Stmt, end token.Pos, kept *ast.BlockStmt, after string, ok bool) {
 	if st, ok := path[1].(*ast.ExprStmt); ok {
-		return st, nil, true
+		return st, st.End(), nil, "", true
 	}
 	if !isTryGo(s.l) || len(path) < 3 {
-		return nil, nil, false
+		return nil, token.NoPos, nil, "", false
 	}
 	cond, parent, neg := ast.Expr(path[0].(*ast.CallExpr)), path[1], false
 	var init ast.Stmt
 	if u, ok := path[1].(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		cond, parent, neg = u, path[2], true
 	} else if as, ok := path[1].(*ast.AssignStmt); ok {
+		if _, i := stmtListOf(c.pass, as); i >= 0 {
+			// A statement of its own: started := g.TryGo(f).
+			if is, isIf := c.ownResultIf(as); isIf {
+				// if !started { ... } right after, its only reader.
+				if cond, neg, ok := c.initResult(as, is); ok {
+					if _, end, kept, ok := c.groupStmtAt(is, cond, nil, neg, as); ok {
+						return as, end, kept, "", true
+					}
+				}
+			}
+			if len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.DEFINE && as.Tok != token.ASSIGN {
+				return nil, token.NoPos, nil, "", false
+			}
+			lhs := c.src(as.Lhs[0])
+			if lhs == "" || strings.Contains(lhs, "err") {
+				return nil, token.NoPos, nil, "", false
+			}
+			return as, as.End(), nil, lhs + " " + as.Tok.String() + " true // the function ran", true
+		}
 		// if ok := g.TryGo(f); !ok { ... }: ok read by the condition alone.
 		cond, neg, ok = c.initResult(as, path[2])
 		if !ok {
-			return nil, nil, false
+			return nil, token.NoPos, nil, "", false
 		}
 		init, parent = as, path[2]
 	}
+	st, end, kept, ok := c.groupStmtAt(parent, cond, init, neg, nil)
+	return st, end, kept, "", ok
+}
+
+// groupStmtAt is groupStmt's statement for a TryGo call in condition
+// cond (negated: neg) of statement parent, with init (if ok :=
+// g.TryGo(f); !ok), the replaced statements starting at first when not
+// nil.
+func (c *checker) groupStmtAt(parent ast.Node, cond ast.Expr, init ast.Stmt, neg bool, first ast.Stmt) (ast.Stmt, token.Pos, *ast.BlockStmt, bool) {
 	switch st := parent.(type) {
 	case *ast.IfStmt:
 		if st.Cond != cond || st.Init != init {
-			return nil, nil, false
+			return nil, token.NoPos, nil, false
+		}
+		if first == nil {
+			first = st
 		}
 		var full, room ast.Stmt = st.Else, st.Body
 		if neg {
@@ -344,32 +388,60 @@ func (c *checker) groupStmt(s *site, path []ast.Node) (ast.Stmt, *ast.BlockStmt,
 		}
 		if full != nil {
 			if _, isBlock := full.(*ast.BlockStmt); !isBlock || c.lastUseIn(full) {
-				return nil, nil, false
+				return nil, token.NoPos, nil, false
 			}
 		}
 		if room == nil {
-			return st, nil, true
+			return first, st.End(), nil, true
 		}
 		b, isBlock := room.(*ast.BlockStmt)
 		if !isBlock || declaresAtTop(b) {
-			return nil, nil, false
+			return nil, token.NoPos, nil, false
 		}
-		return st, b, true
+		return first, st.End(), b, true
 	case *ast.ForStmt:
 		if !neg || st.Cond != cond || st.Init != nil || st.Post != nil || c.lastUseIn(st.Body) {
-			return nil, nil, false
+			return nil, token.NoPos, nil, false
 		}
-		return st, nil, true
+		return st, st.End(), nil, true
 	}
-	return nil, nil, false
+	return nil, token.NoPos, nil, false
+}
+
+// ownResultIf returns the if statement right after as, a statement of its
+// own defining one variable (started := g.TryGo(f)), when the if has no
+// init and its condition is the only reader of the variable in the block.
+func (c *checker) ownResultIf(as *ast.AssignStmt) (*ast.IfStmt, bool) {
+	if as.Tok != token.DEFINE || len(as.Lhs) != 1 {
+		return nil, false
+	}
+	list, i := stmtListOf(c.pass, as)
+	if i < 0 || i+1 >= len(list) {
+		return nil, false
+	}
+	is, ok := list[i+1].(*ast.IfStmt)
+	id, isID := as.Lhs[0].(*ast.Ident)
+	if !ok || !isID || is.Init != nil {
+		return nil, false
+	}
+	v := c.pass.TypesInfo.Defs[id]
+	if v == nil {
+		return nil, false
+	}
+	uses := 0
+	for _, st := range list[i+1:] {
+		uses += c.count(st, v)
+	}
+	return is, uses == 1
 }
 
 // initResult returns the condition of the if statement parent when as is
-// its init defining one variable that only that condition reads, as
-// itself or negated: if ok := g.TryGo(f); !ok.
+// its init (or, ownResultIf, the statement right before it) defining one
+// variable that only that condition reads, as itself or negated: if ok :=
+// g.TryGo(f); !ok.
 func (c *checker) initResult(as *ast.AssignStmt, parent ast.Node) (ast.Expr, bool, bool) {
 	is, ok := parent.(*ast.IfStmt)
-	if !ok || is.Init != ast.Stmt(as) || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+	if !ok || is.Init != nil && is.Init != ast.Stmt(as) || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 		return nil, false, false
 	}
 	id, ok := as.Lhs[0].(*ast.Ident)

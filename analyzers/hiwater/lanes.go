@@ -413,7 +413,9 @@ func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
 // int(m.Partition)%len(lanes)). The expressions in mentions, which the
 // new index names, must mean the same at the definition, and the calls
 // of the definition dropped must be of functions (not methods or function
-// values) given no address.
+// values) given no address; a definition calling anything else keeps its
+// old expression evaluated, before it, by a statement of its own (_ =
+// h.router.Lane(m.Key)).
 func (c *checker) indexTarget(index ast.Expr, mentions []ast.Expr) (ast.Expr, []analysis.TextEdit, bool) {
 	keep := func() (ast.Expr, []analysis.TextEdit, bool) {
 		dead, ok := c.deadAfter(index)
@@ -499,7 +501,18 @@ func (c *checker) indexTarget(index ast.Expr, mentions []ast.Expr) (ast.Expr, []
 		return pure
 	})
 	if !pure {
-		return keep()
+		// A call whose effects are not known (a method through an
+		// interface, a function value): the definition takes the new
+		// index, and the old one is still evaluated, for its effects,
+		// by a statement of its own before it.
+		if _, i := stmtListOf(c.pass, as); i < 0 {
+			return keep()
+		}
+		src := c.src(rhs)
+		if src == "" {
+			return keep()
+		}
+		return rhs, []analysis.TextEdit{edit.InsertBefore(c.pass, as, "_ = "+src+" // no longer chooses the lane; kept for what else it does")}, true
 	}
 	dead, ok := c.deadAfter(rhs)
 	return rhs, dead, ok
