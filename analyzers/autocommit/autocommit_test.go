@@ -246,6 +246,14 @@ var scenarios = []struct {
 	// and the worker's field done right, the fan-out joined before a
 	// commit, the nested goroutine committing after processing.
 	{"autocommit/kafkago", autocommit.Analyzer},
+	// kafka-go ReadMessage on a group reader whose message is sent to
+	// workers that cannot take the commit: one worker whose channel the
+	// loop closes, a pool in a select that gives up on ctx.Done() whose
+	// workers skip a message by continue (the message processed in place
+	// of the send, FetchMessage, the commit after it on the success path)
+	// (2 / 2): FetchMessage with the commit after the worker's report,
+	// the loop processing in place and committing.
+	{"autocommit/readhandoff", autocommit.Analyzer},
 	// messages sent on a channel held in a field of a service, to workers
 	// a method of the service starts: confluent defaults with a pool
 	// (made one worker, which stores after the save, through its own
@@ -301,8 +309,11 @@ var scenarios = []struct {
 	// helper that only sometimes exits, a logger's Printf (6 / 0).
 	{"autocommit/readfatal", autocommit.Analyzer},
 	// Enable=false and no Commit: direct, NewConsumerGroupFromClient, config
-	// helper + handler through a helper (3 / 2): Commit in ConsumeClaim,
-	// default auto-commit.
+	// helper + handler through a helper; Commit only every 100 marks, and
+	// only when a message's offset is a multiple of 100 (the message says
+	// offsets with gaps may never commit) (5 / 6): Commit in ConsumeClaim,
+	// default auto-commit, a Commit after every mark, the rest committed
+	// after the loop, in Cleanup, by a deferred Commit.
 	{"autocommit/sarama", autocommit.Analyzer},
 	// the Shopify path (1 / 1).
 	{"autocommit/saramashopify", autocommit.Analyzer},

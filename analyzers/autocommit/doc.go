@@ -187,7 +187,7 @@ so this analyzer reports only what can lose records with that client:
     value, the parameter or the field, whose function type gains the
     result) calls after processing. Other uses (a go or defer
     statement, a value returned, stored in an exported field or one a
-    struct literal without keys may set) leave the finding unreported.
+    struct literal without keys may set) are reported without a fix.
     ReadMessage itself taken as a value on a group reader (read :=
     r.ReadMessage, loop(ctx, r.ReadMessage), go
     loop(ctx, r.ReadMessage)) is reported at the value: FetchMessage is
@@ -200,7 +200,21 @@ so this analyzer reports only what can lose records with that client:
     committed in the worker after processing; a pool of workers is made
     one first, a value made from the message sent instead is carried with
     the message, and goroutines per message run in place, as for
-    confluent-kafka-go.
+    confluent-kafka-go. Sent on a local channel made where it is declared
+    to workers that cannot commit (the channel also closed or measured,
+    a pool that cannot be made one), whose one range loop a function
+    literal started by go statements runs, the message is processed in
+    place of the send (a select whose other cases return on ctx.Done()
+    included): the workers' loop body, the message for its variable,
+    then the commit on its success path; a continue of the workers' loop
+    continues the read loop when the send ends its body. The workers stay,
+    idle. A read whose fix the analyzer cannot build (a message returned
+    as it is read, handed on where no commit can follow its processing,
+    a read that is no `msg, err :=` statement) is reported without a
+    fix, the message saying why ("; no automatic fix: ..."). A read
+    whose message is discarded (_, err := r.ReadMessage(ctx)) is not
+    reported: nothing processes it. An adapter method that only forwards
+    to ReadMessage is reported at its callers.
 
   - marks-discarded (sarama): Consumer.Offsets.AutoCommit.Enable = false
     and no session.Commit() anywhere: marks are discarded at session end.
@@ -208,6 +222,10 @@ so this analyzer reports only what can lose records with that client:
     (if n%100 == 0 { sess.Commit() }) and nothing commits the rest when
     ConsumeClaim returns (no deferred Commit, none after the loop, none in
     Cleanup): every rebalance and deploy then replays up to N-1 messages.
+    A guard on the message's offset (if msg.Offset%100 == 0) is no count:
+    the message says so, and that offsets with gaps (compaction,
+    transaction markers) can skip every multiple of N, so a partition may
+    never be committed.
     Fix: defer session.Commit() in ConsumeClaim.
 
 Across packages: a service that receives its client (a parameter of an
@@ -265,9 +283,11 @@ With -autocommit.strict it also reports every other enabled auto-commit
 (category auto-commit-timer), saying what that client's timer commits, with
 a fix that disables it and commits explicitly after processing.
 
-Every finding carries a suggested fix. Where the analyzer does not build
-a complete fix yet (the consumer's config and its loop are in different
-packages, the loop has a shape it does not recognise) it is silent; those
-shapes are listed as known gaps in the tests.
+Every finding carries a suggested fix, but read-commits-first's where
+no fix is built (its message then ends "; no automatic fix: " and why).
+Where the analyzer does not build a complete fix yet for the other
+categories (the consumer's config and its loop are in different packages,
+the loop has a shape it does not recognise) it is silent; those shapes
+are listed as known gaps in the tests.
 */
 package autocommit

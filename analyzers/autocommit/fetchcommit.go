@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
@@ -19,8 +20,19 @@ import (
 // ---- fetches that commit before returning (FetchCommit) ----
 
 func (c *checker) fetchCommit(k *consumer.Consumer) {
+	// A call an adapter forwards to is reported at the adapter's calls,
+	// where the message is processed.
+	forwarded := map[ssa.CallInstruction]bool{}
+	for _, call := range k.Calls {
+		if call.Forwarded != nil {
+			forwarded[call.Forwarded.Instr] = true
+		}
+	}
 	for _, f := range callsWith(k, clientmodel.FetchCommit) {
 		if on, known := k.Settings.Get(k.Client, f.NeedsSetting); !known || on != f.NeedsValue {
+			continue
+		}
+		if forwarded[f.Instr] {
 			continue
 		}
 		c.readCommitsFirst(k, f)
@@ -29,27 +41,72 @@ func (c *checker) fetchCommit(k *consumer.Consumer) {
 }
 
 func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
-	call, path := edit.CallAt(c.pass, f.Pos())
-	if call == nil || len(call.Args) != 1 {
+	name := clientmodel.ShortName(f.Func)
+	if call, _ := edit.CallAt(c.pass, f.Pos()); call != nil {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			name = sel.Sel.Name
+		}
+	}
+	fix, why, found := c.readCommitsFirstFix(k, f)
+	if !found {
 		return
 	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok {
-		return
+	d := analysis.Diagnostic{
+		Pos:      f.Pos(),
+		Category: CategoryReadCommits,
+		Message: fmt.Sprintf("group reader's %s commits the message before returning it: a crash while it is processed loses it (at-most-once)",
+			name),
+		Related: []analysis.RelatedInformation{related(k.Site.Pos(), "group reader created here")},
 	}
-	stmt, listp := edit.Stmt(path)
-	as, ok := stmt.(*ast.AssignStmt)
-	if !ok || len(as.Lhs) != 2 || ast.Unparen(as.Rhs[0]) != call {
-		return
+	if why != "" {
+		d.Message += "; no automatic fix: " + why
+	} else {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
-	msg, ok := as.Lhs[0].(*ast.Ident)
-	if !ok || msg.Name == "_" {
-		return
-	}
+	c.report(k, d)
+}
+
+// readCommitsFirstFix returns the fix of the fetch f that commits the
+// message before returning it, or why none is built. found is false for a
+// message discarded where it is read (`_, err := ...`): nothing processes
+// it, so committing it first loses nothing; and for one returned as it is
+// read by a function nothing in the package names: no processing is in
+// sight.
+func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (fix analysis.SuggestedFix, why string, found bool) {
 	fetch := fetchName(k.Client)
 	commit := commitName(k.Client)
 	if fetch == "" || commit == "" {
-		return
+		return fix, "the client model has no fetch that leaves the commit to the caller", true
+	}
+	whyShape := fmt.Sprintf("the read is not a statement `msg, err := reader.Read(ctx)` whose message the fix can follow; fetch with %s and commit with %s once the message is processed", fetch, commit)
+	call, path := edit.CallAt(c.pass, f.Pos())
+	if call == nil || len(call.Args) != 1 {
+		return fix, whyShape, true
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return fix, whyShape, true
+	}
+	stmt, listp := edit.Stmt(path)
+	if ret, isRet := stmt.(*ast.ReturnStmt); isRet && len(ret.Results) == 1 && ast.Unparen(ret.Results[0]) == call {
+		if !c.usedInPackage(path) {
+			// No caller in sight processes the message (an adapter's
+			// method called through its interface is reported at those
+			// calls, as forwarded).
+			return fix, "", false
+		}
+		return fix, fmt.Sprintf("the message is returned as it is read, to callers the fix does not follow; fetch with %s, and commit with %s where the callers have processed the message", fetch, commit), true
+	}
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || listp == nil || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+		return fix, whyShape, true
+	}
+	msg, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return fix, whyShape, true
+	}
+	if msg.Name == "_" {
+		return fix, "", false
 	}
 	title := fmt.Sprintf("Fetch with %s and commit after processing", fetch)
 	var edits []analysis.TextEdit
@@ -60,6 +117,7 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 		// too many).
 		edits = []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)}}
 		title = fmt.Sprintf("Fetch with %s (the message is committed after processing already)", fetch)
+		ok = true
 	case c.readErrorFallsThrough(*listp, stmt, msg.Name, as.Lhs[1]) && !c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)):
 		// The read's error check carries on to the processing of an
 		// empty message: the commit goes after the processing, and the
@@ -67,32 +125,46 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 		// a failed read is neither processed nor committed.
 		edits, ok = c.commitHere(path, stmt, *listp, call, sel, msg.Name, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s, skip a failed read and commit after processing", fetch)
+		why = fmt.Sprintf("the processing's failure cannot be told from its success here (a check with an else or an empty body, or in a nested loop or function); fetch with %s and commit with %s once the message is processed", fetch, commit)
 	case !c.processedAfter(*listp, stmt, msg.Name, as.Lhs[1]):
 		// Appended to a batch processed later: commit the batch after
 		// its processing; sent to one worker (or a pool made one):
-		// commit in the worker after processing; or nothing sure can be
-		// built.
+		// commit in the worker after processing; sent to workers that
+		// cannot commit: process it in place of the send; or nothing
+		// sure can be built.
+		why = fmt.Sprintf("the message is handed on (to a channel, a goroutine, a batch or a field) to code after whose processing the fix cannot place the commit; fetch with %s and commit with %s where that code has processed it", fetch, commit)
 		edits, ok = c.commitAfterFlush(path, as, *listp, call, sel, msg, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s and commit each batch after it is processed", fetch)
-		if !ok {
-			if m, l, st, g := c.goScope(path); m != "" {
-				// A goroutine per message: process it in place and
-				// commit after it.
-				edits, ok = c.commitHere(path, st, l, call, sel, m, fetch, commit)
+		if ok {
+			break
+		}
+		if m, l, st, g := c.goScope(path); m != "" {
+			// A goroutine per message: process it in place and
+			// commit after it.
+			if edits, ok = c.commitHere(path, st, l, call, sel, m, fetch, commit); ok {
 				edits = append(edits, inPlace(g)...)
 				title = fmt.Sprintf("Fetch with %s, process each message in place and commit it after processing", fetch)
 				break
 			}
-			var pl *pool
-			edits, pl, ok = c.commitInWorker(path, call, sel, fetch, commit)
-			title = fmt.Sprintf("Fetch with %s and commit in the worker after processing", fetch)
-			if pl != nil {
-				title = fmt.Sprintf("Fetch with %s, start one worker and commit in it after processing", fetch)
-			}
 		}
+		var pl *pool
+		edits, pl, ok = c.commitInWorker(path, call, sel, fetch, commit)
+		title = fmt.Sprintf("Fetch with %s and commit in the worker after processing", fetch)
+		if pl != nil {
+			title = fmt.Sprintf("Fetch with %s, start one worker and commit in it after processing", fetch)
+		}
+		if ok {
+			break
+		}
+		// Workers that cannot commit (a channel also closed, several
+		// workers that cannot be made one): the message is processed
+		// in place of the send, and committed after.
+		edits, ok = c.commitInPlaceOfSend(path, stmt, *listp, call, sel, msg, fetch, commit)
+		title = fmt.Sprintf("Fetch with %s, process the message in place of the send to the workers and commit it after", fetch)
 	case c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)):
 		// Returned to the caller, which processes it: the commit goes
 		// there, after the processing.
+		why = fmt.Sprintf("the message leaves the function (returned, or a helper returning it used other than called by code of this package) for processing out of sight; fetch with %s and commit with %s where it is processed", fetch, commit)
 		edits, ok = c.callerCommits(path, as, call, sel, msg, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s, return the message and commit it in the caller after processing", fetch)
 		if !ok {
@@ -102,22 +174,39 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 			title = fmt.Sprintf("Fetch with %s, return a function committing the message and call it after processing", fetch)
 		}
 	default:
+		why = fmt.Sprintf("the processing's failure cannot be told from its success here (a check with an else or an empty body, or in a nested loop or function); fetch with %s and commit with %s once the message is processed", fetch, commit)
 		edits, ok = c.commitHere(path, stmt, *listp, call, sel, msg.Name, fetch, commit)
 	}
 	if !ok {
-		return
+		return fix, why, true
 	}
-	c.report(k, analysis.Diagnostic{
-		Pos:      f.Pos(),
-		Category: CategoryReadCommits,
-		Message: fmt.Sprintf("group reader's %s commits the message before returning it: a crash while it is processed loses it (at-most-once)",
-			sel.Sel.Name),
-		Related: []analysis.RelatedInformation{related(k.Site.Pos(), "group reader created here")},
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   title,
-			TextEdits: edits,
-		}},
-	})
+	return analysis.SuggestedFix{Message: title, TextEdits: edits}, "", true
+}
+
+// usedInPackage reports whether the innermost function around path is a
+// function literal, or a declaration named anywhere in the package
+// (called, or taken as a value).
+func (c *checker) usedInPackage(path []ast.Node) bool {
+	var fd *ast.FuncDecl
+	for _, n := range path {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return true
+		}
+		if d, ok := n.(*ast.FuncDecl); ok {
+			fd = d
+			break
+		}
+	}
+	if fd == nil {
+		return false
+	}
+	fn := c.pass.TypesInfo.Defs[fd.Name]
+	for _, obj := range c.pass.TypesInfo.Uses {
+		if obj == fn {
+			return true
+		}
+	}
+	return false
 }
 
 // committedLast reports whether a statement of list after fetch commits

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -30,7 +31,7 @@ func (c *checker) marked(k *consumer.Consumer) {
 	// end, unless something flushes them (a deferred Commit, one after the
 	// loop, one in Cleanup).
 	commits := callsWith(k, clientmodel.Commit)
-	batch, batched := batchedOnly(commits)
+	batch, onOffset, batched := batchedOnly(commits)
 	if len(commits) > 0 && !batched {
 		return
 	}
@@ -80,6 +81,13 @@ func (c *checker) marked(k *consumer.Consumer) {
 		}
 		msg = fmt.Sprintf("auto-commit is off and the handler commits only every %d marks, with nothing to commit the rest when %s returns: %s discards the marks made since the last %s at session end, so every rebalance and every deploy makes the partition's next owner replay up to %d messages (duplicates)",
 			batch, consume, cl.Name, commit, batch-1)
+		if onOffset {
+			// The guard tests the record's offset, not a count: offsets
+			// with gaps can skip the multiples of N.
+			rel[1] = related(commits[0].Pos(), fmt.Sprintf("committed only when a record's offset is a multiple of %d", batch))
+			msg = fmt.Sprintf("auto-commit is off and the handler commits only when a record's offset is a multiple of %d, with nothing to commit the rest when %s returns: %s discards the marks made since the last %s at session end, so every rebalance and every deploy makes the partition's next owner replay them (duplicates), and offsets with gaps (compaction, transaction markers) can skip every multiple of %d, so a partition may never be committed at all",
+				batch, consume, cl.Name, commit, batch)
+		}
 	}
 	if pos != k.Site.Pos() {
 		rel = append(rel, related(k.Site.Pos(), "consumer group created here"))
@@ -98,22 +106,24 @@ func (c *checker) marked(k *consumer.Consumer) {
 
 // batchedOnly reports whether every commit call runs behind a counter (the
 // same constant N for all) inside a loop, with none deferred, none outside
-// a loop (a flush after it) and none in Cleanup; it returns N. It is false
-// for no calls.
-func batchedOnly(commits []*consumer.Call) (int64, bool) {
-	var n int64
+// a loop (a flush after it) and none in Cleanup; it returns N, and whether
+// every guard tests a value computed from a record (msg.Offset%N == 0: an
+// offset, not a count). It is false for no calls.
+func batchedOnly(commits []*consumer.Call) (n int64, onOffset, ok bool) {
+	onOffset = true
 	for _, call := range commits {
-		ci, ok := call.Instr.(*ssa.Call)
-		if !ok || !ssaflow.InLoop(ci.Block()) || call.Client.Handler != nil && call.Fn.Name() == call.Client.Handler.Cleanup {
-			return 0, false
+		ci, isCall := call.Instr.(*ssa.Call)
+		if !isCall || !ssaflow.InLoop(ci.Block()) || call.Client.Handler != nil && call.Fn.Name() == call.Client.Handler.Cleanup {
+			return 0, false, false
 		}
-		m, ok := ssaflow.CounterGuard(ci)
-		if !ok || n != 0 && m != n {
-			return 0, false
+		m, x, guarded := ssaflow.GuardOperand(ci)
+		if !guarded || n != 0 && m != n {
+			return 0, false, false
 		}
 		n = m
+		onOffset = onOffset && ssaflow.DerivedFrom(x, func(t types.Type) bool { return clientmodel.Default.Record(t) != nil })
 	}
-	return n, n > 0
+	return n, onOffset && n > 0, n > 0
 }
 
 // deferCommit inserts `defer session.Commit()` at the top of the handler's
