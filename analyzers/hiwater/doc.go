@@ -63,7 +63,8 @@ Categories:
     parameter of a function type as goroutines in a loop that does not
     wait for them, each given the same consumer (golang-boilerplate's
     ConsumeTopic: for i := 0; i <= poolSize; i++ { go worker(ctx, r, wg,
-    i) }), an exported function its own package neither calls nor starts,
+    i) }, or go func() { worker(ctx, r, i) }()), an exported function its
+    own package neither calls nor starts,
     fetching from its parameter (a client's consumer) and writing the
     position of each record it fetched on it, itself or in a helper it
     calls (ProcessMessage), and a call passing the second (a function, a

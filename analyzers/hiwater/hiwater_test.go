@@ -267,11 +267,12 @@ var scenarios = []string{
 	// packages (#12, golang-boilerplate's ConsumeTopic, ProcessMessage and
 	// server wiring), through facts: a service starting a worker it is
 	// given as a pool on one reader (xpoolsvc: startsPool on ConsumeTopic,
-	// i <= poolSize, and Consume, i < n), workers fetching from the reader
+	// i <= poolSize, Consume, i < n, and ConsumeClosure, whose goroutines
+	// are function literals calling the worker), workers fetching from the reader
 	// they are given and committing what they fetched, in a helper or
 	// themselves (xpoolwork: fetchesAndCommits on ProcessMessage and
-	// Handle), and the wiring passing a method value, a function and a
-	// forwarding function literal (xpoolwire: 3 positive, the count
+	// Handle), and the wiring passing a method value (twice), a function
+	// and a forwarding function literal (xpoolwire: 4 positive, the count
 	// argument becomes the one starting one goroutine: 0 and 1); no fact
 	// for one goroutine, a reader per goroutine, ReadMessage, a worker not
 	// fetching, and at the wiring those workers, a count of 0, and a count

@@ -154,22 +154,11 @@ func (c *checker) poolStartsOf(fn *ssa.Function) *startsPool {
 			if !ok || g.Call.IsInvoke() {
 				continue
 			}
-			p, ok := g.Call.Value.(*ssa.Parameter)
-			if !ok || p.Parent() != fn || !c.sameCycle(b, b) {
+			if !c.sameCycle(b, b) || !c.poolLoop(g) {
 				continue
 			}
-			k := paramIndex(fn, p) - recv
-			if k < 0 || !c.poolLoop(g) {
-				continue
-			}
-			l := &launch{instr: g, args: g.Call.Args}
-			var cons []int
-			for j, a := range g.Call.Args {
-				if c.isConsumerType(a.Type()) && c.sameEachIteration(l, a) {
-					cons = append(cons, j)
-				}
-			}
-			if len(cons) == 0 {
+			k, cons := c.startedParam(fn, g)
+			if k < 0 || len(cons) == 0 {
 				continue
 			}
 			ps := poolStart{Worker: k, Consumers: cons, Count: -1, Go: g.Pos(), At: c.at(g.Pos())}
@@ -195,6 +184,100 @@ func (c *checker) poolStartsOf(fn *ssa.Function) *startsPool {
 	}
 	sort.Slice(f.Pools, func(i, j int) bool { return f.Pools[i].Go < f.Pools[j].Go })
 	return &f
+}
+
+// startedParam returns the parameter of fn (its index, the receiver not
+// counted) that the go statement g in a loop starts, directly (go
+// worker(ctx, r, wg, i)) or in the function literal it starts (go func()
+// { defer wg.Done(); worker(ctx, r, i) }()), and the indices of the
+// worker's arguments that are one consumer for every goroutine; or -1.
+func (c *checker) startedParam(fn *ssa.Function, g *ssa.Go) (int, []int) {
+	recv := 0
+	if fn.Signature.Recv() != nil {
+		recv = 1
+	}
+	l := &launch{instr: g, args: g.Call.Args}
+	shared := func(args []ssa.Value, outer func(ssa.Value) ssa.Value) []int {
+		var cons []int
+		for j, a := range args {
+			if o := outer(a); o != nil && c.isConsumerType(a.Type()) && c.sameEachIteration(l, o) {
+				cons = append(cons, j)
+			}
+		}
+		return cons
+	}
+	switch v := g.Call.Value.(type) {
+	case *ssa.Parameter:
+		if v.Parent() != fn {
+			return -1, nil
+		}
+		return paramIndex(fn, v) - recv, shared(g.Call.Args, func(a ssa.Value) ssa.Value { return a })
+	case *ssa.MakeClosure:
+		lit, ok := v.Fn.(*ssa.Function)
+		if !ok || lit.Parent() != fn {
+			return -1, nil
+		}
+		// The literal's values as the go statement gives them: its
+		// parameters the go statement's arguments, its free variables the
+		// closure's bindings.
+		outer := func(a ssa.Value) ssa.Value {
+			switch x := a.(type) {
+			case *ssa.Parameter:
+				if i := paramIndex(lit, x); i >= 0 && i < len(g.Call.Args) {
+					return g.Call.Args[i]
+				}
+			case *ssa.FreeVar:
+				if i := freeVarIndex(lit, x); i >= 0 && i < len(v.Bindings) {
+					return v.Bindings[i]
+				}
+			case *ssa.UnOp:
+				if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
+					if i := freeVarIndex(lit, fv); i >= 0 && i < len(v.Bindings) {
+						return v.Bindings[i] // a captured variable (its Alloc)
+					}
+				}
+			}
+			return nil
+		}
+		for _, b := range lit.Blocks {
+			for _, in := range b.Instrs {
+				call, ok := in.(*ssa.Call)
+				if !ok || call.Call.IsInvoke() {
+					continue
+				}
+				p, ok := storedOnce(outer(call.Call.Value)).(*ssa.Parameter)
+				if !ok || p.Parent() != fn {
+					continue
+				}
+				if cons := shared(call.Call.Args, outer); len(cons) > 0 {
+					return paramIndex(fn, p) - recv, cons
+				}
+			}
+		}
+	}
+	return -1, nil
+}
+
+// storedOnce returns, for a local variable (an Alloc) stored once, the
+// value stored (a captured parameter); else v.
+func storedOnce(v ssa.Value) ssa.Value {
+	a, ok := v.(*ssa.Alloc)
+	if !ok {
+		return v
+	}
+	var val ssa.Value
+	for _, ref := range *a.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+			if val != nil {
+				return v
+			}
+			val = st.Val
+		}
+	}
+	if val == nil {
+		return v
+	}
+	return val
 }
 
 // poolLoop reports whether the go statement g, in a loop, starts again
@@ -646,7 +729,7 @@ func (c *checker) reportPool(pos, end token.Pos, callee, target *types.Func, ps 
 		case countArg == nil:
 			why = fmt.Sprintf("the count of goroutines %s starts is not an argument here", callee.Name())
 		case hasCall(countArg) || !c.removable(countArg):
-			why = fmt.Sprintf("the count of goroutines given to %s cannot be replaced here", callee.Name())
+			why = fmt.Sprintf("the count of goroutines given to %s cannot be replaced here without dropping a call or leaving a variable or import unused", callee.Name())
 		default:
 			d.SuggestedFixes = []analysis.SuggestedFix{{
 				Message:   "Start a single worker",
@@ -655,7 +738,7 @@ func (c *checker) reportPool(pos, end token.Pos, callee, target *types.Func, ps 
 		}
 	}
 	if len(d.SuggestedFixes) == 0 {
-		msg += "; no automatic fix: " + why + "; start one goroutine"
+		msg += "; no automatic fix: " + why + "; have " + callee.Name() + " start one goroutine"
 	}
 	d.Message = msg
 	report.Report(c.pass, d)

@@ -50,6 +50,19 @@ func Consume(ctx context.Context, r *kafka.Reader, n int, work func(context.Cont
 	}
 }
 
+// ConsumeClosure starts workers goroutines, each calling worker on the
+// reader it is given.
+func ConsumeClosure(ctx context.Context, r *kafka.Reader, workers int, worker Worker) { // want ConsumeClosure:`startsPool\(worker 3, consumer \[1\], count 2, one 1\)`
+	var wg sync.WaitGroup
+	for i := 0; i < workers; i++ {
+		wg.Add(1)
+		go func() {
+			worker(ctx, r, &wg, i)
+		}()
+	}
+	wg.Wait()
+}
+
 // StartOne starts one worker.
 func (c *ConsumerGroup) StartOne(ctx context.Context, topics []string, worker Worker) {
 	r := c.reader(topics)

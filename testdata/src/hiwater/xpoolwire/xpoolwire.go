@@ -33,6 +33,7 @@ func Run(ctx context.Context, cfg Config) {
 	xpoolsvc.Consume(ctx, r, cfg.Workers, func(ctx context.Context, r *kafka.Reader) { // want `several goroutines running Handle, started by Consume on one consumer, each call CommitMessages`
 		xpoolwork.Handle(ctx, r)
 	})
+	xpoolsvc.ConsumeClosure(ctx, r, cfg.Workers, proc.ProcessMessage) // want `several goroutines running ProcessMessage, started by ConsumeClosure on one consumer, each call CommitMessages`
 }
 
 // Twins.
