@@ -290,9 +290,12 @@ the commit's failure; the handling must leave the function (a return,
 or a call that never returns, with no break or continue), so the commit
 never follows a failed delivery.
 
-A finding whose fix cannot be built is still reported, without a fix:
-known cases are a commit moving to the callers of its helper where a
-caller's argument for a parameter the commit uses is neither a variable,
+A finding whose fix cannot be built is still reported, without a fix,
+its message ending with why and what to do instead ("; no automatic
+fix: ..."): known cases are a position call before processing that
+starts a goroutine with the record before its last processing (moved
+after it, the call would still come before the goroutine's work), a
+commit moving to the callers of its helper where a caller's argument for a parameter the commit uses is neither a variable,
 a field path nor a call that can be evaluated first, or where the moved
 error check returns other than zero values and an error; a send on
 sarama's AsyncProducer Input() in a package

@@ -101,6 +101,9 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	} else if fix, ok := c.moveAfter(p, site); ok {
 		fixes = append(fixes, fix)
 	}
+	if len(fixes) == 0 {
+		msg += "; no automatic fix: " + c.noMoveWhy(p, name)
+	}
 	report.Report(c.pass, analysis.Diagnostic{
 		Pos:            p.instr.Pos(),
 		Category:       CategoryCommitBefore,
@@ -108,6 +111,18 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 		Related:        related,
 		SuggestedFixes: fixes,
 	})
+}
+
+// noMoveWhy says why the commit p (called name) could not be moved after
+// the processing, and what to do instead, for a finding without a fix.
+func (c *checker) noMoveWhy(p *position, name string) string {
+	switch {
+	case p.nth != nil:
+		return "the statements between the periodic " + name + " and the processing set what it uses, or use what it sets; call it after the processing"
+	case p.returned != nil || c.recordLeaves(p):
+		return name + " cannot be moved to each caller after its processing (a caller's argument for a parameter it uses cannot be evaluated first, or its error check returns more than an error); make it in the callers, after the processing"
+	}
+	return name + " cannot be moved after the processing within its block here (the processing is elsewhere, or the statements between them depend on each other); call it after the processing, on its success path"
 }
 
 // isBatch reports whether p writes the positions of a batch: its record

@@ -477,6 +477,9 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	if fix, ok := c.handOffFix(p, h, fixName); ok {
 		fixes = append(fixes, fix)
 	}
+	if len(fixes) == 0 {
+		msg += "; no automatic fix: " + noHandOffFixWhy(h, fixName, noun)
+	}
 	report.Report(c.pass, analysis.Diagnostic{
 		Pos:            p.instr.Pos(),
 		Category:       CategoryCommitBefore,
@@ -484,4 +487,20 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		Related:        []analysis.RelatedInformation{{Pos: h.instr.Pos(), Message: related}},
 		SuggestedFixes: fixes,
 	})
+}
+
+// noHandOffFixWhy says why no fix was built for a position call (called
+// name) after hand-off h, and what to do instead.
+func noHandOffFixWhy(h *handOff, name, noun string) string {
+	switch {
+	case h.produce != nil && h.flush:
+		return "a failed delivery cannot leave the function here, so " + name + " would still follow it; wait for each delivery and stop on a failure before calling " + name
+	case h.produce != nil && h.produce.ReplyWait != "":
+		return "no wait for the " + noun + "'s delivery report can be built here (the reports are drained in another package or in a loop of another shape, or the sending function cannot return the failure); wait for its delivery before calling " + name
+	case h.produce != nil:
+		return "the produce cannot be made synchronous here; wait for the " + noun + "'s delivery before calling " + name
+	case h.goes:
+		return "the goroutine's work cannot be done in place here; process the " + noun + " before calling " + name + ", or wait for the goroutine"
+	}
+	return "the workers receiving the " + noun + " cannot be run in place or made to write its position here (they are started elsewhere and read what this function cannot reach); process the " + noun + " before calling " + name + ", or have a single worker call it after processing"
 }

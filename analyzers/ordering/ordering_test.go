@@ -73,8 +73,13 @@ import (
 //     where its caller does more with them after the commit.
 //
 // Reported without a fix, so without a scenario (TestEveryFindingHasAFix
-// would fail on it), because no sound fix is known:
+// would fail on it), because no sound fix is known; the message ends
+// with why ("; no automatic fix: ..."), which TestNoFixSaysWhy checks on
+// two of them, written in a temporary tree:
 //
+//   - a position call before processing that starts a goroutine with
+//     the record before its last processing (moved after it, the call
+//     would still come before the goroutine's work);
 //   - a commit in a helper that returns the records to a processing
 //     caller, where a caller passes for a parameter the commit uses an
 //     expression other than a variable, a field path or a call that can
@@ -522,5 +527,80 @@ func TestIgnoreFlag(t *testing.T) {
 	}
 	if len(rec.Errs()) != 0 {
 		t.Errorf("-ignore=ordering/metrics/...: %v", rec.Errs())
+	}
+}
+
+// noFixSrc holds findings reported without a fix (ordering's "Reported
+// without a fix" above), kept out of testdata/src/ordering so that
+// TestEveryFindingHasAFix, which requires a fix of every scenario
+// finding, does not run them: each message ends saying why no fix was
+// built.
+const noFixSrc = `package nofix
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/IBM/sarama"
+)
+
+var db *sql.DB
+
+func save(ctx context.Context, msg *sarama.ConsumerMessage) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO events (body) VALUES ($1)", msg.Value)
+	return err
+}
+
+func audit(msg *sarama.ConsumerMessage) {
+	_, _ = db.Exec("INSERT INTO audit (body) VALUES ($1)", msg.Value)
+}
+
+// markThenAudit marks, starts a goroutine with the message, then saves
+// it: a mark moved after the save would still come before the goroutine.
+func markThenAudit(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		sess.MarkMessage(msg, "") // want ` + "`" + `call to MarkMessage before the message is processed: .*; no automatic fix: MarkMessage cannot be moved after the processing within its block here` + "`" + `
+		go audit(msg)
+		if err := save(sess.Context(), msg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// forward sends each message to workers it cannot see (the channel is a
+// parameter), then marks it.
+func forward(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, jobs chan<- *sarama.ConsumerMessage) error {
+	for msg := range claim.Messages() {
+		jobs <- msg
+		sess.MarkMessage(msg, "") // want ` + "`" + `call to MarkMessage after the message is sent on a channel, with no wait for its processing: .*; no automatic fix: the workers receiving the message cannot be run in place` + "`" + `
+	}
+	return nil
+}
+`
+
+// TestNoFixSaysWhy runs noFixSrc: each finding has no fix and its message
+// says why.
+func TestNoFixSaysWhy(t *testing.T) {
+	t.Parallel()
+	gopath := testutil.Tree(t, "ordering/everynth", false, false)
+	dir := filepath.Join(gopath, "src", "ordering", "nofix")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "nofix.go"), []byte(noFixSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range analysistest.Run(t, gopath, ordering.Analyzer, "ordering/nofix") {
+		for _, d := range r.Diagnostics {
+			n++
+			if len(d.SuggestedFixes) != 0 || !strings.Contains(d.Message, "; no automatic fix: ") {
+				t.Errorf("%s: %q: want no fix and the reason in the message", r.Pass.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d findings, want 2", n)
 	}
 }
