@@ -51,10 +51,12 @@ import (
 //     literal that does not capture the record itself is not followed.
 //   - A record handed on and then not marked itself (the branch
 //     continues) is reported at the next record's position call only
-//     when that call writes the position of its own record in the same
-//     function and the loop reaches it with no wait between: a hand-off
-//     whose path returns, or reaches the position call of another
-//     function (a helper called per record), is not.
+//     when the hand-off is a send or a go statement and that call, in
+//     the same function, writes the position of its own record and is
+//     reached with no wait between: a record queued in an asynchronous
+//     producer on that path (a retry topic), or a loop whose position
+//     call is made by its caller (a handler called per record) is not,
+//     though the next position written passes over it.
 //   - Offset rows of the application's database (#17) are positions only
 //     when written by a constant statement that internal/sqlrow
 //     recognises (an offset column keyed by partition) and read back by
