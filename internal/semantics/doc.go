@@ -57,15 +57,15 @@
 // unclassified goroutines; records kept in a struct field or a package
 // variable (a buffer flushed elsewhere: buffers.go); records handed to
 // goroutines the loop does not wait for while positions are committed
-// outside them; a position the
-// application computes that is not a low-water mark of a recognised tracker
-// (clientmodel.LowWater); records handed to a function value the
-// consumer's caller supplies (a parameter of an exported function, a
-// struct field; a predicate returning a bool aside) unless every function
-// the analyzed packages pass for it is theirs and neither starts goroutines
-// nor sends on a channel (Join settles this across packages: handed.go);
-// an unknown strategy, window or commit on revoke; goroutines next to
-// broker transactions. Row.Check states the invariants every row keeps.
+// outside them; a position the application computes that is not a low-water
+// mark of a recognised tracker (clientmodel.LowWater); records handed to a
+// function value the consumer's caller supplies (a parameter of an exported
+// function, a struct field, returning nothing or an error, as a handler
+// does) unless every function the analyzed packages pass for it is theirs
+// and neither starts goroutines nor sends on a channel (Join settles this
+// across packages: handed.go); an unknown strategy, window or commit on
+// revoke; goroutines next to broker transactions. Row.Check states the
+// invariants every row keeps.
 //
 // Each row also says what the group's broker lag reflects (lag.go): the
 // work done (commits after the effect), what was fetched (commits before

@@ -48,7 +48,7 @@ type PassedFunc struct {
 
 // handedFuncs records the calls of the consumer's code that pass a record,
 // or a value computed from one, to a function value its caller supplies
-// (a predicate aside).
+// that is shaped as a handler (handlerShaped).
 func (g *gatherer) handedFuncs() {
 	seen := map[string]bool{}
 	for _, fn := range g.funcs() {
@@ -62,7 +62,7 @@ func (g *gatherer) handedFuncs() {
 				if com.IsInvoke() || com.StaticCallee() != nil {
 					continue
 				}
-				if _, builtin := com.Value.(*ssa.Builtin); builtin || predicate(com.Signature()) || !slices.ContainsFunc(com.Args, g.fromRecords) {
+				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.fromRecords) {
 					continue
 				}
 				for _, r := range g.m.Flow.Roots(com.Value) {
@@ -90,15 +90,19 @@ func (g *gatherer) handedFuncs() {
 	}
 }
 
-// predicate reports whether sig returns just a bool: a filter deciding
-// whether a record is processed, not its processing.
-func predicate(sig *types.Signature) bool {
+// handlerShaped reports whether sig returns nothing or just an error, as
+// a record's handler does; a function returning a value (a predicate's
+// bool, a tracer's span, a decoded event) computes something for the loop
+// rather than processing the record.
+func handlerShaped(sig *types.Signature) bool {
 	r := sig.Results()
-	if r.Len() != 1 {
-		return false
+	switch r.Len() {
+	case 0:
+		return true
+	case 1:
+		return types.Identical(r.At(0).Type(), types.Universe.Lookup("error").Type())
 	}
-	b, ok := r.At(0).Type().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Bool
+	return false
 }
 
 // passedFuncs returns the functions the package passes for parameters of

@@ -333,6 +333,9 @@ func TestJoin(t *testing.T) {
 		// does not
 		"evloop":     {"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown (records are handed to handle (of evloop.Run), and app.(*dispatcher).onMessage, passed for it, sends on a channel"},
 		"evloopsync": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
+		// the handler kept in a field by the loop's constructor: the
+		// field's value is the constructor's parameter
+		"evloopfield": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		// a revoke callback registered by an options helper of another
 		// package replaces the default revoke commit
 		"kopts": {"strategy": semantics.StrategyTimer, "revoke": "no (", "window": "every rebalance"},

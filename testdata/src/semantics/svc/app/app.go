@@ -29,12 +29,15 @@ func (d *dispatcher) onMessage(_ context.Context, m *kafka.Message) { d.jobs <- 
 
 func audit(context.Context, *kafka.Message) {}
 
+func bill(*kafka.Message) error { return nil }
+
 func Main(ctx context.Context) {
 	// Consumers built and run by a shared package, handed a function
 	// that queues the payload (evloop) or handles it in place (evloopsync).
 	d := &dispatcher{jobs: make(chan []byte)}
 	evloop.Run(ctx, evloop.NewConsumer(), d.onMessage)
 	evloop.Audit(ctx, evloop.NewSyncConsumer(), audit)
+	evloop.NewWorker(evloop.NewBillingConsumer(), bill).Run(ctx)
 
 	// franz-go with auto-commit off, polled by ingest.
 	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-ingest"), kgo.ConsumeTopics("t-ingest"), kgo.DisableAutoCommit()) // case: ingest

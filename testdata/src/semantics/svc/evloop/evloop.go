@@ -49,3 +49,35 @@ func Audit(ctx context.Context, c *kafka.Consumer, handle func(context.Context, 
 		_, _ = c.StoreMessage(m)
 	}
 }
+
+// NewBillingConsumer builds the billing consumer, auto-store off.
+func NewBillingConsumer() *kafka.Consumer {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-evloop-field", "enable.auto.offset.store": false}) // case: evloopfield
+	_ = c.SubscribeTopics([]string{"t-evloop-field"}, nil)
+	return c
+}
+
+// Worker keeps the handler its constructor is given.
+type Worker struct {
+	c      *kafka.Consumer
+	handle func(*kafka.Message) error
+}
+
+// NewWorker keeps c and handle.
+func NewWorker(c *kafka.Consumer, handle func(*kafka.Message) error) *Worker {
+	return &Worker{c: c, handle: handle}
+}
+
+// Run stores each message's offset once the handler succeeds.
+func (w *Worker) Run(ctx context.Context) {
+	for ctx.Err() == nil {
+		m, err := w.c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := w.handle(m); err != nil {
+			continue
+		}
+		_, _ = w.c.StoreMessage(m)
+	}
+}
