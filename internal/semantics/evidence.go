@@ -260,8 +260,15 @@ func run(pass *analysis.Pass) (result any, err error) {
 		}
 		out = append(out, ev)
 	}
-	if len(out) > 0 {
-		out[0].Passed = passedFuncs(m)
+	if passed := passedFuncs(m); len(passed) > 0 {
+		if len(out) == 0 {
+			// A package with no consumer of its own that passes functions
+			// to another's (a wiring registering a handler): a carrier
+			// with no client, which Join reads and drops. Its Pos, the
+			// package's first file, keeps it apart from other packages'.
+			out = append(out, &Evidence{Pos: token.Position{Filename: pass.Fset.File(pass.Files[0].FileStart).Name()}})
+		}
+		out[0].Passed = passed
 	}
 	return out, nil
 }

@@ -24,7 +24,11 @@ import (
 // that its caller supplies: a parameter of an exported function, or a
 // struct field.
 type HandedFunc struct {
-	Key  string // the entry key of the parameter or field (consumer.EntryKey)
+	Key string // the entry key of the parameter or field (consumer.EntryKey)
+	// Also are the keys of the same parameter of the package's interface
+	// methods the method implements: a caller may pass the function
+	// through the interface.
+	Also []string
 	Name string // "handler", "Handle"
 	Via  string // the function it is a parameter of, or the field's struct: "kafka.NewConsumerEventLoop"
 	// By names a function passed for it that hands work to other
@@ -75,6 +79,7 @@ func (g *gatherer) handedFuncs() {
 					switch x := r.(type) {
 					case *ssa.Parameter:
 						h.Name = x.Name()
+						h.Also = g.interfaceKeys(x)
 					case *ssa.FieldAddr:
 						if v := ssaflow.FieldVar(x); v != nil {
 							h.Name = v.Name()
@@ -103,6 +108,39 @@ func handlerShaped(sig *types.Signature) bool {
 		return types.Identical(r.At(0).Type(), types.Universe.Lookup("error").Type())
 	}
 	return false
+}
+
+// interfaceKeys returns the keys of parameter p of the methods of the
+// package's interfaces that p's method implements.
+func (g *gatherer) interfaceKeys(p *ssa.Parameter) []string {
+	fn := p.Parent()
+	recv := fn.Signature.Recv()
+	obj, ok := fn.Object().(*types.Func)
+	if recv == nil || !ok {
+		return nil
+	}
+	i := slices.Index(fn.Params, p) - 1 // the receiver is Params[0]
+	if i < 0 {
+		return nil
+	}
+	var out []string
+	scope := g.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || !tn.Exported() {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok || !types.Implements(recv.Type(), iface) {
+			continue
+		}
+		if m, _, _ := types.LookupFieldOrMethod(tn.Type(), false, obj.Pkg(), obj.Name()); m != nil {
+			if mf, ok := m.(*types.Func); ok {
+				out = append(out, consumer.ParamKey(mf, i))
+			}
+		}
+	}
+	return out
 }
 
 // passedFuncs returns the functions the package passes for parameters of
@@ -193,6 +231,9 @@ func resolveHanded(evs []*Evidence) {
 		for i := range ev.Handed {
 			h := &ev.Handed[i]
 			ps := passed[h.Key]
+			for _, k := range h.Also {
+				ps = append(ps, passed[k]...)
+			}
 			if len(ps) == 0 {
 				continue
 			}

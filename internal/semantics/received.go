@@ -136,6 +136,9 @@ func Join(evs []*Evidence) []*Evidence {
 		}
 	}
 	for _, ev := range evs {
+		if ev.Client == nil {
+			continue // a carrier of functions passed (handed.go)
+		}
 		if ev.Entry == "" && ev.Is(clientmodel.Group) == Off && len(ev.Fetches) == 0 && !ev.GroupCommits && len(ev.Flows) > 0 {
 			continue // a producer or admin client handed on: no code joined fetches from it
 		}

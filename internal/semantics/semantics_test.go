@@ -335,6 +335,9 @@ func TestJoin(t *testing.T) {
 		"evloopsync": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		// the handler kept in a field by the loop's constructor: the
 		// field's value is the constructor's parameter
+		// the handler registered through the loop's interface by a
+		// package with no consumer of its own
+		"evloopiface": {"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown (records are handed to h (of evloop.(*registry).Register), and evreg.Wire, passed for it, sends on a channel"},
 		"evloopfield": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		// a revoke callback registered by an options helper of another
 		// package replaces the default revoke commit

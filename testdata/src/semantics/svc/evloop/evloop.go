@@ -81,3 +81,36 @@ func (w *Worker) Run(ctx context.Context) {
 		_, _ = w.c.StoreMessage(m)
 	}
 }
+
+// Registry is how the wiring gives the audit loop its handler.
+type Registry interface {
+	Register(h func(*kafka.Message) error)
+}
+
+type registry struct {
+	c *kafka.Consumer
+	h func(*kafka.Message) error
+}
+
+// NewRegistry builds the export consumer, auto-store off, and its loop.
+func NewRegistry() Registry {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-evloop-iface", "enable.auto.offset.store": false}) // case: evloopiface
+	_ = c.SubscribeTopics([]string{"t-evloop-iface"}, nil)
+	return &registry{c: c}
+}
+
+func (r *registry) Register(h func(*kafka.Message) error) { r.h = h }
+
+// Run stores each message's offset once the handler succeeds.
+func (r *registry) Run(ctx context.Context) {
+	for ctx.Err() == nil {
+		m, err := r.c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := r.h(m); err != nil {
+			continue
+		}
+		_, _ = r.c.StoreMessage(m)
+	}
+}
