@@ -610,6 +610,7 @@ func (c *classifier) explicit(commits []*PositionCall) {
 func (c *classifier) concurrency(hiwater bool) {
 	r, ev := c.r, c.ev
 	var perRecord, perPartition, joined, pool bool
+	unit := "" // "per record", or "per group of records" when every goroutine is handed a slice
 	for _, l := range ev.Launches {
 		switch {
 		case l.PerPartition:
@@ -618,6 +619,11 @@ func (c *classifier) concurrency(hiwater bool) {
 			perRecord = true
 			pool = pool || l.Pool
 			joined = joined || l.Joined && !l.Pool
+			if l.Group && unit == "" {
+				unit = "per group of records"
+			} else if !l.Group {
+				unit = "per record"
+			}
 		}
 	}
 	lowWater := slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainLowWater })
@@ -628,17 +634,17 @@ func (c *classifier) concurrency(hiwater bool) {
 	case ev.JoinsCaller != "":
 		r.Concurrency = "unknown (" + ev.JoinsCaller + " takes a *sync.WaitGroup: its caller in another package runs it as a goroutine, maybe several on the same consumer)"
 	case perRecord && hiwater:
-		r.Concurrency = "per record, each committing its own offset (no low-water mark)"
+		r.Concurrency = unit + ", each committing its own offset (no low-water mark)"
 	case perRecord && computed:
-		r.Concurrency = "per record, committing positions the application computes (not proven a low-water mark)"
+		r.Concurrency = unit + ", committing positions the application computes (not proven a low-water mark)"
 	case perRecord && lowWater:
-		r.Concurrency = "per record, committing a low-water mark"
+		r.Concurrency = unit + ", committing a low-water mark"
 	case perRecord && joined:
-		r.Concurrency = "per record, joined before the loop goes on"
+		r.Concurrency = unit + ", joined before the loop goes on"
 	case perRecord && pool:
-		r.Concurrency = "per record (worker pool)"
+		r.Concurrency = unit + " (worker pool)"
 	case perRecord:
-		r.Concurrency = "per record"
+		r.Concurrency = unit
 	case perPartition:
 		r.Concurrency = "per partition"
 	case ev.Untied:

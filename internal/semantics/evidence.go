@@ -93,6 +93,9 @@ type Launch struct {
 	// otherwise one record, or records received from a channel (a pool).
 	PerPartition bool
 	Pool         bool
+	// Group: the goroutine is handed a slice of records (a batch split by
+	// key), not one record.
+	Group bool
 	// Joined: the function that starts it waits for it (a WaitGroup or
 	// errgroup Wait that is not deferred) before it goes on.
 	Joined bool

@@ -52,6 +52,8 @@ func (g *gatherer) launch(gs *ssa.Go) *Launch {
 			switch {
 			case g.isRecord(t):
 				return &Launch{}
+			case g.isRecordSlice(t):
+				return &Launch{Group: true}
 			case clientmodel.Default.Partition(t) != nil:
 				return &Launch{PerPartition: true}
 			}
@@ -61,6 +63,20 @@ func (g *gatherer) launch(gs *ssa.Go) *Launch {
 		}
 	}
 	return nil
+}
+
+// isRecordSlice reports whether t is a slice of records (or of pointers
+// to records).
+func (g *gatherer) isRecordSlice(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	e := sl.Elem()
+	if p, isPtr := e.Underlying().(*types.Pointer); isPtr {
+		e = p.Elem()
+	}
+	return g.isRecord(e)
 }
 
 // sentFromRecords reports whether the consumer's code sends on channel ch

@@ -109,6 +109,9 @@ func TestClassify(t *testing.T) {
 		// WaitGroup: the caller may run several on it
 		{"waitgroupworker", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "takes a *sync.WaitGroup",
 			"reason": "may run in several goroutines on the same consumer"}},
+		// a batch split by key, one goroutine per group, joined before
+		// the commit
+		{"keygroups", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per group of records, joined before the loop goes on"}},
 		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
 			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function

@@ -1066,3 +1066,35 @@ func ProcessMessages(ctx context.Context, r *kafkago.Reader, wg *sync.WaitGroup)
 		_ = r.CommitMessages(ctx, m)
 	}
 }
+
+// keyGroups splits each batch by key and delivers each group in a
+// goroutine of its own, all joined before the batch is committed.
+func keyGroups(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-keygroups", Topic: "t-keygroups"}) // case: keygroups
+	for ctx.Err() == nil {
+		var batch []kafkago.Message
+		for len(batch) < 100 {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				return
+			}
+			batch = append(batch, m)
+		}
+		groups := map[string][]kafkago.Message{}
+		for _, m := range batch {
+			groups[string(m.Key)] = append(groups[string(m.Key)], m)
+		}
+		var wg sync.WaitGroup
+		for _, msgs := range groups {
+			wg.Add(1)
+			go func(msgs []kafkago.Message) {
+				defer wg.Done()
+				for _, m := range msgs {
+					_ = m.Value
+				}
+			}(msgs)
+		}
+		wg.Wait()
+		_ = r.CommitMessages(ctx, batch...)
+	}
+}
