@@ -63,13 +63,15 @@ Categories:
     parameter of a function type as goroutines in a loop that does not
     wait for them, each given the same consumer (golang-boilerplate's
     ConsumeTopic: for i := 0; i <= poolSize; i++ { go worker(ctx, r, wg,
-    i) }, or go func() { worker(ctx, r, i) }()), an exported function its
-    own package neither calls nor starts,
+    i) }, go func() { worker(ctx, r, i) }(), or a method of an interface
+    parameter: go p.ProcessMessages(ctx, r, wg, i)), an exported function
+    its own package neither calls nor starts,
     fetching from its parameter (a client's consumer) and writing the
     position of each record it fetched on it, itself or in a helper it
     calls (ProcessMessage), and a call passing the second (a function, a
     method value, or a function literal whose only call forwards its
-    parameters) for the first's parameter, reported at that argument
+    parameters; for an interface, a value whose concrete type has that
+    method) for the first's parameter, reported at that argument
     (unless the count argument is a constant starting one goroutine).
 
     Lanes count too: channels kept in a slice, array or map, each drained

@@ -267,16 +267,17 @@ var scenarios = []string{
 	// packages (#12, golang-boilerplate's ConsumeTopic, ProcessMessage and
 	// server wiring), through facts: a service starting a worker it is
 	// given as a pool on one reader (xpoolsvc: startsPool on ConsumeTopic,
-	// i <= poolSize, Consume, i < n, and ConsumeClosure, whose goroutines
-	// are function literals calling the worker), workers fetching from the reader
+	// i <= poolSize, Consume, i < n, ConsumeClosure, whose goroutines are
+	// function literals calling the worker, and ConsumeWith, starting a
+	// method of an interface parameter), workers fetching from the reader
 	// they are given and committing what they fetched, in a helper or
 	// themselves (xpoolwork: fetchesAndCommits on ProcessMessage and
-	// Handle), and the wiring passing a method value (twice), a function
-	// and a forwarding function literal (xpoolwire: 4 positive, the count
-	// argument becomes the one starting one goroutine: 0 and 1); no fact
-	// for one goroutine, a reader per goroutine, ReadMessage, a worker not
-	// fetching, and at the wiring those workers, a count of 0, and a count
-	// of 1 (6 silent).
+	// Handle), and the wiring passing a method value (twice), a value for
+	// the interface, a function and a forwarding function literal
+	// (xpoolwire: 5 positive, the count argument becomes the one starting
+	// one goroutine: 0 and 1); no fact for one goroutine, a reader per
+	// goroutine, ReadMessage (twice), a worker not fetching, and at the
+	// wiring those workers, a count of 0, and a count of 1 (7 silent).
 	"hiwater/xpoolsvc",
 	"hiwater/xpoolwork",
 	"hiwater/xpoolwire",

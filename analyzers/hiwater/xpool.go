@@ -45,9 +45,11 @@ type startsPool struct {
 
 // poolStart is one go statement of a startsPool function.
 type poolStart struct {
-	// Worker is the index of the function-typed parameter started (in the
-	// signature's parameters, the receiver not counted).
+	// Worker is the index of the parameter started (in the signature's
+	// parameters, the receiver not counted): a function value, or, where
+	// Method is set, an interface whose method Method is started.
 	Worker int
+	Method string
 	// Consumers are the indices of the go statement's arguments that are
 	// one consumer for every goroutine.
 	Consumers []int
@@ -72,7 +74,11 @@ func (f *startsPool) String() string {
 		if i > 0 {
 			s += "; "
 		}
-		s += fmt.Sprintf("worker %d, consumer %v, count %d, one %d", p.Worker, p.Consumers, p.Count, p.One)
+		w := fmt.Sprint(p.Worker)
+		if p.Method != "" {
+			w += "." + p.Method
+		}
+		s += fmt.Sprintf("worker %s, consumer %v, count %d, one %d", w, p.Consumers, p.Count, p.One)
 	}
 	return s + ")"
 }
@@ -151,17 +157,14 @@ func (c *checker) poolStartsOf(fn *ssa.Function) *startsPool {
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			g, ok := in.(*ssa.Go)
-			if !ok || g.Call.IsInvoke() {
+			if !ok || !c.sameCycle(b, b) || !c.poolLoop(g) {
 				continue
 			}
-			if !c.sameCycle(b, b) || !c.poolLoop(g) {
-				continue
-			}
-			k, cons := c.startedParam(fn, g)
+			k, method, cons := c.startedParam(fn, g)
 			if k < 0 || len(cons) == 0 {
 				continue
 			}
-			ps := poolStart{Worker: k, Consumers: cons, Count: -1, Go: g.Pos(), At: c.at(g.Pos())}
+			ps := poolStart{Worker: k, Method: method, Consumers: cons, Count: -1, Go: g.Pos(), At: c.at(g.Pos())}
 			n, one, ok := c.xpoolCount(g.Pos())
 			switch {
 			case !ok:
@@ -188,10 +191,12 @@ func (c *checker) poolStartsOf(fn *ssa.Function) *startsPool {
 
 // startedParam returns the parameter of fn (its index, the receiver not
 // counted) that the go statement g in a loop starts, directly (go
-// worker(ctx, r, wg, i)) or in the function literal it starts (go func()
-// { defer wg.Done(); worker(ctx, r, i) }()), and the indices of the
-// worker's arguments that are one consumer for every goroutine; or -1.
-func (c *checker) startedParam(fn *ssa.Function, g *ssa.Go) (int, []int) {
+// worker(ctx, r, wg, i), or go p.ProcessMessages(ctx, r, wg, i) of an
+// interface p: then the method's name) or in the function literal it
+// starts (go func() { defer wg.Done(); worker(ctx, r, i) }()), and the
+// indices of the worker's arguments that are one consumer for every
+// goroutine; or -1.
+func (c *checker) startedParam(fn *ssa.Function, g *ssa.Go) (int, string, []int) {
 	recv := 0
 	if fn.Signature.Recv() != nil {
 		recv = 1
@@ -206,16 +211,22 @@ func (c *checker) startedParam(fn *ssa.Function, g *ssa.Go) (int, []int) {
 		}
 		return cons
 	}
+	method := func(cc *ssa.CallCommon) string {
+		if cc.IsInvoke() {
+			return cc.Method.Name()
+		}
+		return ""
+	}
 	switch v := g.Call.Value.(type) {
 	case *ssa.Parameter:
 		if v.Parent() != fn {
-			return -1, nil
+			return -1, "", nil
 		}
-		return paramIndex(fn, v) - recv, shared(g.Call.Args, func(a ssa.Value) ssa.Value { return a })
+		return paramIndex(fn, v) - recv, method(&g.Call), shared(g.Call.Args, func(a ssa.Value) ssa.Value { return a })
 	case *ssa.MakeClosure:
 		lit, ok := v.Fn.(*ssa.Function)
-		if !ok || lit.Parent() != fn {
-			return -1, nil
+		if !ok || lit.Parent() != fn || g.Call.IsInvoke() {
+			return -1, "", nil
 		}
 		// The literal's values as the go statement gives them: its
 		// parameters the go statement's arguments, its free variables the
@@ -242,7 +253,7 @@ func (c *checker) startedParam(fn *ssa.Function, g *ssa.Go) (int, []int) {
 		for _, b := range lit.Blocks {
 			for _, in := range b.Instrs {
 				call, ok := in.(*ssa.Call)
-				if !ok || call.Call.IsInvoke() {
+				if !ok {
 					continue
 				}
 				p, ok := storedOnce(outer(call.Call.Value)).(*ssa.Parameter)
@@ -250,12 +261,12 @@ func (c *checker) startedParam(fn *ssa.Function, g *ssa.Go) (int, []int) {
 					continue
 				}
 				if cons := shared(call.Call.Args, outer); len(cons) > 0 {
-					return paramIndex(fn, p) - recv, cons
+					return paramIndex(fn, p) - recv, method(&call.Call), cons
 				}
 			}
 		}
 	}
-	return -1, nil
+	return -1, "", nil
 }
 
 // storedOnce returns, for a local variable (an Alloc) stored once, the
@@ -604,6 +615,9 @@ func (c *checker) joinPool(ci ssa.CallInstruction) {
 			continue
 		}
 		target, mapArg := c.forwardedTo(cc.Args[off+ps.Worker])
+		if ps.Method != "" {
+			target, mapArg = c.methodOf(cc.Args[off+ps.Worker], ps.Method)
+		}
 		if target == nil || target.Pkg() == c.pass.Pkg && callee.Pkg() == c.pass.Pkg {
 			continue // one package: the single-package check's
 		}
@@ -696,6 +710,33 @@ func (c *checker) forwardedTo(v ssa.Value) (*types.Func, func(int) int) {
 		}
 		return -1
 	}
+}
+
+// methodOf returns the method name of the value v given for an
+// interface (the same for every concrete type v may hold, as far as its
+// roots tell) and the identity mapping of its parameters, or nil.
+func (c *checker) methodOf(v ssa.Value, name string) (*types.Func, func(int) int) {
+	var m *types.Func
+	for _, r := range c.m.Flow.Roots(v) {
+		t := r.Type()
+		if types.IsInterface(t) {
+			return nil, nil
+		}
+		var pkg *types.Package
+		if n, ok := types.Unalias(ssaflow.Deref(t)).(*types.Named); ok {
+			pkg = n.Obj().Pkg()
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
+		fn, ok := obj.(*types.Func)
+		if !ok || m != nil && fn != m {
+			return nil, nil
+		}
+		m = fn
+	}
+	if m == nil {
+		return nil, nil
+	}
+	return m, func(i int) int { return i }
 }
 
 // reportPool reports the join at the worker argument [pos, end): the fix

@@ -63,6 +63,23 @@ func ConsumeClosure(ctx context.Context, r *kafka.Reader, workers int, worker Wo
 	wg.Wait()
 }
 
+// MessageProcessor is a worker with a method.
+type MessageProcessor interface {
+	ProcessMessage(ctx context.Context, r *kafka.Reader, wg *sync.WaitGroup, workerID int)
+}
+
+// ConsumeWith starts poolSize workers of p on one reader.
+func (c *ConsumerGroup) ConsumeWith(ctx context.Context, topics []string, poolSize int, p MessageProcessor) { // want ConsumeWith:`startsPool\(worker 3.ProcessMessage, consumer \[1\], count 2, one 1\)`
+	r := c.reader(topics)
+	defer r.Close()
+	wg := &sync.WaitGroup{}
+	for i := 0; i < poolSize; i++ {
+		wg.Add(1)
+		go p.ProcessMessage(ctx, r, wg, i)
+	}
+	wg.Wait()
+}
+
 // StartOne starts one worker.
 func (c *ConsumerGroup) StartOne(ctx context.Context, topics []string, worker Worker) {
 	r := c.reader(topics)

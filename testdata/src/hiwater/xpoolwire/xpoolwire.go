@@ -26,6 +26,7 @@ func Run(ctx context.Context, cfg Config) {
 	proc := &xpoolwork.Processor{}
 	topics := []string{"users"}
 	go cg.ConsumeTopic(ctx, topics, cfg.PoolSize, proc.ProcessMessage) // want `several goroutines running ProcessMessage, started by ConsumeTopic on one consumer, each call CommitMessages on what they fetched: records of a partition finish out of order and kafka-go commits are last-write-wins, so the committed offset moves back when a lower record finishes \(replays after a restart\) and past records still in flight: a crash loses them \(at-most-once\)`
+	go cg.ConsumeWith(ctx, topics, cfg.PoolSize, proc)                 // want `several goroutines running ProcessMessage, started by ConsumeWith on one consumer, each call CommitMessages`
 
 	r := kafka.NewReader(kafka.ReaderConfig{Brokers: cfg.Brokers, GroupID: "audit", Topic: "events"})
 	defer r.Close()
@@ -46,6 +47,7 @@ func RunSafe(ctx context.Context, cfg Config) {
 	go cg.StartOne(ctx, topics, proc.ProcessMessage)                  // ok: one goroutine fetches and commits
 	go cg.ConsumeEach(ctx, topics, cfg.PoolSize, proc.ProcessMessage) // ok: a reader of its own per goroutine
 	go cg.ConsumeTopic(ctx, topics, 0, proc.ProcessMessage)           // ok: a count of 0 starts one goroutine (i <= 0)
+	go cg.ConsumeWith(ctx, topics, cfg.PoolSize, xpoolwork.Reading{}) // ok: ReadMessage: the reader commits in the order it hands messages out
 	r := kafka.NewReader(kafka.ReaderConfig{Brokers: cfg.Brokers, GroupID: "audit", Topic: "events"})
 	defer r.Close()
 	xpoolsvc.Consume(ctx, r, 1, func(ctx context.Context, r *kafka.Reader) { // ok: one goroutine

@@ -84,3 +84,21 @@ func Handle(ctx context.Context, r *kafka.Reader) { // want Handle:`fetchesAndCo
 		}
 	}
 }
+
+// Reading reads with ReadMessage: the reader commits what it hands out
+// itself, in the order it hands it out.
+type Reading struct{}
+
+// ProcessMessage reads and saves.
+func (Reading) ProcessMessage(ctx context.Context, r *kafka.Reader, wg *sync.WaitGroup, workerID int) {
+	defer wg.Done()
+	for {
+		msg, err := r.ReadMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := save(msg); err != nil {
+			log.Printf("worker %d: save: %v", workerID, err)
+		}
+	}
+}
