@@ -84,7 +84,11 @@ before its caller saves them. Not when the helper processes the records
 itself before the commit beyond decoding them (a call named Unmarshal,
 Decode, Parse or Deserialize, also inside an EachRecord callback): what
 it returns is a copy of work done. Related names the return and the
-caller's processing.
+caller's processing. Such a helper, when exported, carries a
+returnsCommitted fact, and a caller in another package that processes
+what it returns is reported at its call of the helper, without a fix
+(the commit is in the helper's package, which a fix made there cannot
+edit: "; no automatic fix: ...").
 
 Messages call the record what the client calls it: a message for sarama,
 kafka-go and confluent-kafka-go, a record for franz-go.

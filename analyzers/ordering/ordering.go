@@ -52,7 +52,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "ordering"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer},
-		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess)},
+		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted)},
 	}
 	ignore := a.Flags.String("ignore", strings.Join(cfg.Ignore, ","),
 		"comma-separated package paths (or prefixes ending in /...) whose calls are not processing, in addition to logging, metrics and formatting")
@@ -258,6 +258,7 @@ func (c *checker) run() {
 	for _, p := range positions {
 		report.Guard(c.pass, p.instr.Pos(), func() { c.check(p) })
 	}
+	c.checkImportedReturns()
 }
 
 // consumerOf returns the consumer of client cl that fn works for, if the

@@ -31,6 +31,7 @@ func (c *checker) checkReturned(p *position) bool {
 		if c.processesInPlace(p, o, tainted) {
 			return false
 		}
+		c.exportReturned(p, ret, tainted)
 		for _, site := range c.callerSites(p.fn) {
 			p.returned = ret
 			c.report(p, site)
