@@ -363,6 +363,7 @@ func (g *gatherer) initExtent() {
 // reach adds fn, its closures and the in-package functions it calls to the
 // extent.
 func (g *gatherer) reach(fn *ssa.Function) {
+	fn = ssaflow.Body(fn)
 	if fn == nil || g.extent[fn] || !g.m.Flow.InPackage(fn) {
 		return
 	}

@@ -112,6 +112,9 @@ func TestClassify(t *testing.T) {
 		// a batch split by key, one goroutine per group, joined before
 		// the commit
 		{"keygroups", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per group of records, joined before the loop goes on"}},
+		// workers started by a generic method: found through the
+		// instance's generic body, not "none"
+		{"generic", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown"}},
 		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
 			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function

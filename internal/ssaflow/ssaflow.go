@@ -121,9 +121,21 @@ func (f *Flow) InPackage(fn *ssa.Function) bool { return f.inPkg[fn] }
 // Callers returns the static call sites of fn within the package.
 func (f *Flow) Callers(fn *ssa.Function) []ssa.CallInstruction { return f.callers[fn] }
 
+// Body returns the function whose body a call of fn runs: fn, or for an
+// instance of a generic function (a wrapper calling the generic body,
+// unless generics are instantiated), its generic origin.
+func Body(fn *ssa.Function) *ssa.Function {
+	if fn != nil && fn.Origin() != nil {
+		return fn.Origin()
+	}
+	return fn
+}
+
 // Reach adds fn and every function of the package it reaches through
-// static calls and closures to set.
+// static calls and closures to set. A call of a generic function or
+// method of the package (an instance) reaches its generic body.
 func (f *Flow) Reach(fn *ssa.Function, set map[*ssa.Function]bool) {
+	fn = Body(fn)
 	if fn == nil || set[fn] || !f.InPackage(fn) {
 		return
 	}

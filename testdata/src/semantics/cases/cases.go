@@ -1098,3 +1098,38 @@ func keyGroups(ctx context.Context) {
 		_ = r.CommitMessages(ctx, batch...)
 	}
 }
+
+// genericPool is a generic consumer type whose Run starts workers through
+// a generic method: the workers are found through the instance's body.
+type genericPool[M any] struct {
+	c  *kafkago.Reader
+	ch chan kafkago.Message
+	f  func(M)
+}
+
+func newGenericPool[M any](f func(M)) *genericPool[M] {
+	return &genericPool[M]{c: kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-generic", Topic: "t-generic"}), ch: make(chan kafkago.Message), f: f} // case: generic
+}
+
+func (p *genericPool[M]) run(ctx context.Context) {
+	p.start(ctx)
+	for ctx.Err() == nil {
+		m, err := p.c.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		p.ch <- m
+	}
+}
+
+func (p *genericPool[M]) start(ctx context.Context) {
+	for i := 0; i < 4; i++ {
+		go func() {
+			for m := range p.ch {
+				_ = p.c.CommitMessages(ctx, m)
+			}
+		}()
+	}
+}
+
+func genericMain(ctx context.Context) { newGenericPool(func(string) {}).run(ctx) }
