@@ -183,8 +183,8 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			if (isSend || h.goes) && past == nil && branch == nil && h.produce == nil && def != nil &&
 				c.writesPastHandOff(p) && !c.processedBeside(sites, instr, def) &&
 				!reachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) &&
-				reachesStopping(instr, def, func(x ssa.Instruction) bool { return waitsForWork(x) || c.writesPosition(x, p) }) &&
-				reachesStopping(def, p.instr, func(x ssa.Instruction) bool { return x != def && waitsForWork(x) }) {
+				reachesStopping(instr, def, func(x ssa.Instruction) bool { return waitsForNext(x) || c.writesPosition(x, p) }) &&
+				reachesStopping(def, p.instr, func(x ssa.Instruction) bool { return x != def && waitsForNext(x) }) {
 				h.branch, h.past = true, true
 				past = h
 			}
@@ -194,6 +194,39 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 		return past
 	}
 	return branch
+}
+
+// waitsForNext is waitsForWork but for a select whose receive cases
+// only take the next record (claim.Messages()) or give up when a context
+// is done: that waits for the broker, not for the work handed on.
+func waitsForNext(in ssa.Instruction) bool {
+	sel, ok := in.(*ssa.Select)
+	if !ok {
+		return waitsForWork(in)
+	}
+	for _, st := range sel.States {
+		if st.Dir == types.SendOnly {
+			continue
+		}
+		call, ok := st.Chan.(*ssa.Call)
+		if !ok {
+			return true
+		}
+		if isFetch(call) || clientmodel.Default.Feed(ssaflow.Callee(call.Common())) {
+			continue
+		}
+		if cc := call.Common(); cc.IsInvoke() && cc.Method.Name() == "Done" && isContext(cc.Value.Type()) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// isContext reports whether t is context.Context.
+func isContext(t types.Type) bool {
+	named, ok := t.(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
 }
 
 // writesPastHandOff reports whether p writes the position of the record

@@ -263,10 +263,12 @@ var scenarios = []struct {
 	{"ordering/closurenested", ordering.Analyzer},
 	// records handed on a path that skips their position call
 	// (continue), the others written after processing in place: a sarama
-	// claim sending large messages to a worker and marking the others, a
-	// kafka-go loop archiving audit messages in goroutines and committing
-	// the others (2 positive: the send replaced by the worker's body, the
-	// goroutine's call made in place, its error returned); the worker's
+	// claim sending large messages to a worker and marking the others (in
+	// a range loop, and in a select loop that also ends with the
+	// session), a kafka-go loop archiving audit messages in goroutines
+	// and committing the others (3 positive: the send replaced by the
+	// worker's body, the goroutine's call made in place, its error
+	// returned); the worker's
 	// outcome awaited before the loop goes on, audit messages archived in
 	// place and only a copy handed to a goroutine (2 silent).
 	{"ordering/handoffskip", ordering.Analyzer},

@@ -57,6 +57,42 @@ func (slowLane) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Cons
 	return nil
 }
 
+// selectLane is slowLane with a select loop that also ends with the
+// session.
+type selectLane struct{}
+
+func (selectLane) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (selectLane) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (selectLane) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	slow := make(chan *sarama.ConsumerMessage, 16)
+	defer close(slow)
+	go func() {
+		for m := range slow {
+			if err := archive(sess.Context(), m.Value); err != nil {
+				log.Printf("archive %d: %v", m.Offset, err)
+			}
+		}
+	}()
+	for {
+		select {
+		case msg, ok := <-claim.Messages():
+			if !ok {
+				return nil
+			}
+			if len(msg.Value) > maxInline {
+				slow <- msg
+				continue
+			}
+			if err := save(sess.Context(), msg.Value); err != nil {
+				return err
+			}
+			sess.MarkMessage(msg, "") // want `call to MarkMessage marks a position past messages sent on a channel on another path`
+		case <-sess.Context().Done():
+			return nil
+		}
+	}
+}
+
 // job is a large message and where its worker reports the outcome.
 type job struct {
 	msg  *sarama.ConsumerMessage
@@ -155,6 +191,9 @@ func Run(ctx context.Context, brokers []string) error {
 	}
 	for ctx.Err() == nil {
 		if err := g.Consume(ctx, []string{"events"}, slowLane{}); err != nil {
+			return err
+		}
+		if err := g.Consume(ctx, []string{"events"}, selectLane{}); err != nil {
 			return err
 		}
 		if err := g.Consume(ctx, []string{"events"}, awaitedLane{}); err != nil {
