@@ -535,5 +535,5 @@ func noHandOffFixWhy(h *handOff, name, noun string) string {
 	case h.goes:
 		return "the goroutine's work cannot be done in place here; process the " + noun + " before calling " + name + ", or wait for the goroutine"
 	}
-	return "the workers receiving the " + noun + " cannot be run in place or made to write its position here (they are started elsewhere and read what this function cannot reach); process the " + noun + " before calling " + name + ", or have a single worker call it after processing"
+	return "the workers receiving the " + noun + " cannot be found, or their loop cannot be run in place of the send here; process the " + noun + " before calling " + name + ", or have a single worker call it after processing"
 }

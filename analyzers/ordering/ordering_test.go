@@ -583,7 +583,7 @@ func markThenAudit(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupC
 func forward(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, jobs chan<- *sarama.ConsumerMessage) error {
 	for msg := range claim.Messages() {
 		jobs <- msg
-		sess.MarkMessage(msg, "") // want ` + "`" + `call to MarkMessage after the message is sent on a channel, with no wait for its processing: .*; no automatic fix: the workers receiving the message cannot be run in place` + "`" + `
+		sess.MarkMessage(msg, "") // want ` + "`" + `call to MarkMessage after the message is sent on a channel, with no wait for its processing: .*; no automatic fix: the workers receiving the message cannot be found` + "`" + `
 	}
 	return nil
 }
