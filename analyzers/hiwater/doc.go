@@ -293,9 +293,10 @@ analysis classifies is never dropped for want of a fix.
     Across packages, the call passing the worker changes: its count
     argument becomes the value starting one goroutine (1 for i := 0; i <
     n, 0 for i := 0; i <= n), when the count is a parameter of the
-    starting function that it uses only there (and in logging calls),
-    and the argument has no call and leaves no variable or import unused
-    once replaced; otherwise the finding says why there is no fix.
+    starting function that it uses only there (and in logging calls);
+    an argument with a call, or whose replacement would leave a variable
+    or import unused, is capped instead (min(workers(cfg), 1), from Go
+    1.21); otherwise the finding says why there is no fix.
     Where the count cannot be made one (a call through an interface, used
     by a loop collecting as many stop signals too), a loop counting up
     from a constant keeps starting its goroutines, but each after the

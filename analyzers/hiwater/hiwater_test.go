@@ -273,9 +273,10 @@ var scenarios = []string{
 	// they are given and committing what they fetched, in a helper or
 	// themselves (xpoolwork: fetchesAndCommits on ProcessMessage and
 	// Handle), and the wiring passing a method value (twice), a value for
-	// the interface, a function and a forwarding function literal
-	// (xpoolwire: 5 positive, the count argument becomes the one starting
-	// one goroutine: 0 and 1); no fact for one goroutine, a reader per
+	// the interface, a function (twice) and a forwarding function literal
+	// (xpoolwire: 6 positive, the count argument becomes the one starting
+	// one goroutine: 0 and 1, or, a call, is capped by min(..., 1)); no
+	// fact for one goroutine, a reader per
 	// goroutine, ReadMessage (twice), a worker not fetching, and at the
 	// wiring those workers, a count of 0, and a count of 1 (7 silent).
 	"hiwater/xpoolsvc",

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"go/version"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -631,7 +632,7 @@ func (c *checker) joinPool(ci ssa.CallInstruction) {
 		var countArg ast.Expr
 		if ce != nil && ps.Count >= 0 {
 			countArg = ce.Args[ps.Count]
-			if c.atMost(countArg, ps.One) {
+			if c.atMost(countArg, ps.One) || c.cappedAt(countArg, ps.One) {
 				continue // one goroutine
 			}
 		}
@@ -770,7 +771,18 @@ func (c *checker) reportPool(pos, end token.Pos, callee, target *types.Func, ps 
 		case countArg == nil:
 			why = fmt.Sprintf("the count of goroutines %s starts is not an argument here", callee.Name())
 		case hasCall(countArg) || !c.removable(countArg):
-			why = fmt.Sprintf("the count of goroutines given to %s cannot be replaced here without dropping a call or leaving a variable or import unused", callee.Name())
+			// Keep the argument, its calls and its variables: cap it.
+			if !c.minAvailable(countArg) {
+				why = fmt.Sprintf("the count of goroutines given to %s cannot be replaced here without dropping a call or leaving a variable or import unused", callee.Name())
+				break
+			}
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message: "Start a single worker",
+				TextEdits: []analysis.TextEdit{
+					{Pos: countArg.Pos(), End: countArg.Pos(), NewText: []byte("min(")},
+					{Pos: countArg.End(), End: countArg.End(), NewText: fmt.Appendf(nil, ", %d)", ps.One)},
+				},
+			}}
 		default:
 			d.SuggestedFixes = []analysis.SuggestedFix{{
 				Message:   "Start a single worker",
@@ -783,6 +795,44 @@ func (c *checker) reportPool(pos, end token.Pos, callee, target *types.Func, ps 
 	}
 	d.Message = msg
 	report.Report(c.pass, d)
+}
+
+// minAvailable reports whether the builtin min can be called at e: the
+// file's Go version has it (go1.21) and the package declares no min.
+func (c *checker) minAvailable(e ast.Expr) bool {
+	if f := edit.File(c.pass, e.Pos()); f != nil {
+		if v := c.pass.TypesInfo.FileVersions[f]; v != "" && version.Compare(v, "go1.21") < 0 {
+			return false
+		}
+	}
+	for id := range c.pass.TypesInfo.Defs {
+		if id.Name == "min" {
+			return false
+		}
+	}
+	return true
+}
+
+// cappedAt reports whether e is min(..., k, ...) of the builtin with a
+// constant k no greater than v.
+func (c *checker) cappedAt(e ast.Expr, v int64) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); !ok || b.Name() != "min" {
+		return false
+	}
+	for _, a := range call.Args {
+		if c.atMost(a, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // at returns the file:line of pos in the pass's file set, or "".

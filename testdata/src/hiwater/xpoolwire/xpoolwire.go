@@ -35,7 +35,10 @@ func Run(ctx context.Context, cfg Config) {
 		xpoolwork.Handle(ctx, r)
 	})
 	xpoolsvc.ConsumeClosure(ctx, r, cfg.Workers, proc.ProcessMessage) // want `several goroutines running ProcessMessage, started by ConsumeClosure on one consumer, each call CommitMessages`
+	xpoolsvc.Consume(ctx, r, workers(cfg), xpoolwork.Handle)          // want `several goroutines running Handle, started by Consume on one consumer`
 }
+
+func workers(cfg Config) int { return cfg.Workers }
 
 // Twins.
 func RunSafe(ctx context.Context, cfg Config) {
