@@ -167,8 +167,9 @@ It stays silent for:
     known (franz-go marks without kgo.AutoCommitMarks(), confluent stores
     with enable.auto.offset.store on: autocommit reports those).
 
-Fixes. Every finding carries one, but for the shapes reported without a
-fix below. The proportionate fixes come first; where they cannot be
+Fixes. Every finding carries one, but for the rare shapes reported
+without a fix below (no scenario holds one). The proportionate fixes
+come first; where they cannot be
 built, a fallback removes the concurrency that puts the position calls
 out of order (records processed in place, one worker, one group function
 at a time, one callback at a time), or, where it cannot be removed,
@@ -393,12 +394,28 @@ analysis classifies is never dropped for want of a fix.
     }), and every other drain of the producer's report channels in the
     package (a range over it, or a select case receiving it) forwards its
     reports first (errors too, so that a failed delivery ends the wait).
-    Not when a report channel has no such drain, when a drain is the
-    sending loop itself (it would wait for itself), when the package
-    asserts the field's type elsewhere without a comma-ok (it would panic
-    on the channel), when the send or the record is not a statement or a
-    variable of its own, or when the call's other operands mean something
-    else at the send.
+    A record asserted into a variable by the first statement of the
+    drain's body (m := s.Metadata.(*sarama.ConsumerMessage); log...;
+    sess.MarkMessage(m, "")): the statements after it move after the
+    wait, the variable bound to the loop's record (m := msg), and the
+    drain's body becomes the forward; not when they leave (return, break,
+    continue) or read the report otherwise. A loop draining the reports
+    itself (a select receiving the records and the reports, or a select
+    after each send receiving one report, from a producer the claims
+    share: the report may be another claim's) waits for its record's
+    delivery while it keeps draining: after the send, a loop around a
+    select of its other cases (for a select after the send, that select
+    itself) plus case err := <-done (return err if the delivery failed,
+    else the position call and the loop's end), every report case
+    forwarding first (the marking case only forwards), so that a report
+    reaches the loop waiting for it whichever loop receives it; the
+    select's own report cases forward too. Not when a case leaves the
+    select otherwise than by a return (break, continue, goto) or is a
+    default. Not when a report channel has no such drain, when the
+    package asserts the field's type elsewhere without a comma-ok (it
+    would panic on the channel), when the send or the record is not a
+    statement or a variable of its own, or when the call's other operands
+    mean something else at the send.
 
   - A consume loop collecting completions in the select receiving its
     records (case m := <-done: sess.MarkMessage(m, "")): a tracker made
@@ -481,13 +498,11 @@ by hand is then the way to keep the concurrency):
     is made into values in several places, or whose receiver is not a
     plain local variable: the loop cannot wait for each callback, and the
     callback cannot write a low-water mark;
-  - delivery reports drained by the consume loop itself (a select
-    receiving both messages and reports, or a loop receiving a report
-    after each send from a producer the claims share: the reply fix would
-    wait for itself, a report may be another claim's, and a low-water
-    tracker per claim would miss the reports other claims' loops receive),
-    or whose record is asserted into a variable first: no wait for each
-    record's own delivery can be built.
+  - delivery reports for which the reply fix cannot be built (see its
+    conditions: a report channel drained nowhere in the package, an
+    assertion of the field elsewhere that would panic, a drain's case
+    that breaks out of its select): no wait for each record's own
+    delivery can be built.
 
 Not reported (known gaps): pools not started by a counting loop or a
 range over a slice (a for loop with a break), and pools whose workers are

@@ -11,30 +11,27 @@ import (
 	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
-// Known gaps: no scenario holds a "// ok: known gap" case any more. Every
-// shape the analyzer classifies is reported: with a fix (a fallback that
-// removes the concurrency where the proportionate fix cannot be built, or
-// a low-water tracker where it cannot be removed), or, where no fix is
-// sure to compile and be right, without one, its message saying why
-// (doc.go's "Reported without a fix"; hiwater/nofix: a select collecting
-// completions, or a goroutine that can neither run in place nor be joined
-// in its iteration, whose position call or function the low-water fix
-// cannot take; delivery reports drained by the sending loop itself, or
-// whose record is asserted into a variable first; TryGo whose result is
-// kept in a variable of its own statement; completion callbacks the loop
-// can neither wait for nor give a low-water mark; a pool counted by a call
-// with arguments (other than a getter, a builtin or a conversion) used
-// elsewhere; a lane variable defined by an interface's method). Also
-// reported without a fix, from the same code path, with no scenario yet:
-// map lanes not filled by loops counting up from one constant, where
-// recognised. The shapes still left silent are listed in doc.go ("Not
-// reported (known gaps)"): shapes not recognised (pools started by a loop
-// with a break, workers that are different functions, callbacks through a
-// function value that is not a parameter, goroutines fetching from one
-// consumer through a helper, or writing a whole poll's batch or records of
-// EachRecord, delivery reports whose record
-// is sent by several statements, lanes in a map filled by a range over a
-// slice of keys).
+// Known gaps: no scenario holds a "// ok: known gap" case any more, and
+// every finding of the scenarios has a fix (TestMessages fails on one
+// without): a fallback that removes the concurrency where the
+// proportionate fix cannot be built, or a low-water tracker where it
+// cannot be removed (hiwater/hardfix holds the shapes once reported
+// without a fix). The analyzer still reports without a fix, its message
+// saying why, the rare shapes of doc.go's "Reported without a fix", none
+// in a scenario yet: a goroutine whose sends to its loop cannot be made
+// goroutines of their own and whose position call the low-water fix
+// cannot take, a pool count used elsewhere in a loop that does not count
+// up from a constant, TryGo functions that cannot run in place, map lanes
+// not filled by loops counting up from one constant, callbacks handed on
+// by an if that does not leave on the hand-off's error, delivery reports
+// with no drain for a report channel. The shapes still left silent are
+// listed in doc.go ("Not reported (known gaps)"): shapes not recognised
+// (pools started by a loop with a break, workers that are different
+// functions, callbacks through a function value that is not a parameter,
+// goroutines fetching from one consumer through a helper, or writing a
+// whole poll's batch or records of EachRecord, delivery reports whose
+// record is sent by several statements, lanes in a map filled by a range
+// over a slice of keys).
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -252,16 +249,23 @@ var scenarios = []string{
 	// variable of its own statement, called in place (trygo.go: the
 	// variable set to true; trygocount.go: the variable and the if reading
 	// it dropped, and in an if with an else-if, an expression running it in
-	// place); a pool counted by an interface's method that the
-	// collecting loop uses too (pools.go: the workers after the first
-	// return at once), lanes chosen through a variable an interface's
-	// method defines (pools.go: routed by partition, the call kept as a
-	// statement) (10 positive); the select committing in place, handling and
-	// marking in place, the method run in place, records committed in place
-	// in the poll's callback, a loop waiting for each callback, the TryGo
-	// functions only processing and the batch marked after the group
-	// (twice), the pool's workers only handling and the last message marked
-	// after them, lanes chosen by partition (9 silent).
+	// place); a pool counted by an interface's method that the collecting
+	// loop uses too (pools.go: the workers after the first return at once),
+	// lanes chosen through a variable an interface's method defines
+	// (pools.go: routed by partition, the call kept as a statement);
+	// delivery reports drained by the consume loop itself, in the select
+	// receiving the messages and after each send from a producer the claims
+	// share (deliveries.go: the loop waits for each message's own delivery
+	// while it drains, forwarding each report to its message's channel), a
+	// delivery report's record asserted into a variable first (asserted.go:
+	// the drain's statements move after the loop's wait) (13 positive); the
+	// select committing in place, handling and marking in place, the method
+	// run in place, records committed in place in the poll's callback, a
+	// loop waiting for each callback, the TryGo functions only processing
+	// and the batch marked after the group (twice), the pool's workers only
+	// handling and the last message marked after them, lanes chosen by
+	// partition, a synchronous producer, a loop waiting for each report's
+	// acknowledgement (11 silent).
 	"hiwater/hardfix",
 	// Several goroutines fetching from one consumer, assembled across
 	// packages (#12, golang-boilerplate's ConsumeTopic, ProcessMessage and
@@ -282,19 +286,7 @@ var scenarios = []string{
 	"hiwater/xpoolsvc",
 	"hiwater/xpoolwork",
 	"hiwater/xpoolwire",
-	// Reported without a fix (#13: never dropped for want of one; the
-	// directory is allowlisted in analyzers_test.go, and has no golden):
-	// delivery reports drained by the consume loop itself (in the select
-	// receiving the messages, and after each send from a producer the
-	// claims share) (nofix.go), a delivery report's record asserted into a
-	// variable first (asserted.go) (3 positive); a synchronous producer, a
-	// loop waiting for each report's acknowledgement (2 silent).
-	"hiwater/nofix",
 }
-
-// noFix is the scenario whose findings have no fix: their messages say
-// why ("; no automatic fix: ...").
-const noFix = "hiwater/nofix"
 
 func TestAnalyzer(t *testing.T) {
 	td := testutil.TestData(t)
@@ -318,11 +310,7 @@ func TestMessages(t *testing.T) {
 				if d.Message == "" || strings.ToLower(d.Message[:1]) != d.Message[:1] || strings.HasSuffix(d.Message, ".") {
 					t.Errorf("%s: message is not lower case without a final period: %q", pos, d.Message)
 				}
-				if dir == noFix {
-					if d.Category == "" || len(d.SuggestedFixes) != 0 || !strings.Contains(d.Message, "; no automatic fix: ") {
-						t.Errorf("%s: want a category, no fix, and why in the message: %+v", pos, d)
-					}
-				} else if d.Category == "" || len(d.SuggestedFixes) != 1 || d.SuggestedFixes[0].Message == "" || strings.Contains(d.Message, "no automatic fix") {
+				if d.Category == "" || len(d.SuggestedFixes) != 1 || d.SuggestedFixes[0].Message == "" || strings.Contains(d.Message, "no automatic fix") {
 					t.Errorf("%s: want a category and one titled fix: %+v", pos, d)
 				}
 				if len(d.Related) == 0 {

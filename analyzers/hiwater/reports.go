@@ -357,11 +357,13 @@ func (c *checker) reportDelivery(d *delivery, fixes []analysis.SuggestedFix) {
 func (c *checker) replyFix(d *delivery) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
 	p := d.prod.Produce
-	if p.ReplyWait == "" || p.ReplyField == "" || d.call.Fn == d.send.Parent() {
-		// A loop draining the reports itself (a select receiving records
-		// and reports) would wait for a report only it can receive.
+	if p.ReplyWait == "" || p.ReplyField == "" {
 		return fail()
 	}
+	// A loop draining the reports itself (a select receiving records and
+	// reports) waits for its record's delivery while it drains them
+	// (selfWait).
+	self := d.call.Fn == d.send.Parent()
 	// The position call, a statement of its own, and the report it reads.
 	ce, cpath := edit.CallAt(c.pass, d.call.Pos())
 	if ce == nil || len(cpath) < 2 || d.call.Record >= len(ce.Args) {
@@ -371,9 +373,16 @@ func (c *checker) replyFix(d *delivery) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return fail()
 	}
+	// The record: asserted in the call, or into a variable by the first
+	// statement of the drain's body (m := s.Metadata.(*T)), whose
+	// statements after it then move after the wait (asserted).
+	var asserted *assertedDrain
 	ta, ok := ast.Unparen(ce.Args[d.call.Record]).(*ast.TypeAssertExpr)
 	if !ok {
-		return fail()
+		if asserted, ok = c.assertedRecord(ce.Args[d.call.Record], markStmt); !ok {
+			return fail()
+		}
+		ta = asserted.ta
 	}
 	sel, ok := ast.Unparen(ta.X).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != p.ReplyField {
@@ -418,42 +427,84 @@ func (c *checker) replyFix(d *delivery) (analysis.SuggestedFix, bool) {
 	// The position call, moved after the wait: its operands other than
 	// the record must mean the same there.
 	ok = true
-	ast.Inspect(ce, func(n ast.Node) bool {
-		if n == ast.Node(ta) {
-			return false
+	var moved string
+	if asserted != nil {
+		// The drain's statements after the assertion, the record's
+		// variable bound to the loop's.
+		for _, st := range asserted.rest {
+			ast.Inspect(st, func(n ast.Node) bool {
+				if id, isID := n.(*ast.Ident); isID {
+					if obj := c.pass.TypesInfo.Uses[id]; obj != nil && obj != asserted.v {
+						if v, isVar := obj.(*types.Var); isVar && !v.IsField() && v.Parent() != c.pass.Pkg.Scope() &&
+							(v.Pos() < asserted.rest[0].Pos() || v.Pos() > asserted.rest[len(asserted.rest)-1].End()) &&
+							c.lookupAt(sendStmt.Pos(), id.Name) != obj {
+							ok = false
+						}
+					}
+				}
+				return ok
+			})
 		}
-		if id, isID := n.(*ast.Ident); isID {
-			if obj := c.pass.TypesInfo.Uses[id]; obj != nil {
-				if _, isVar := obj.(*types.Var); isVar && c.lookupAt(sendStmt.Pos(), id.Name) != obj {
-					ok = false
+		src := c.sourceOfList(&ast.BlockStmt{List: asserted.rest})
+		if !ok || src == "" {
+			return fail()
+		}
+		moved = asserted.v.Name() + " := " + recID.Name + "\n" + src
+		if c.lookupAt(sendStmt.Pos(), asserted.v.Name()) != nil || declaresAtTop(&ast.BlockStmt{List: asserted.rest}) {
+			moved = "{\n" + indentText(moved) + "\n}" // a scope of its own
+		}
+	} else {
+		ast.Inspect(ce, func(n ast.Node) bool {
+			if n == ast.Node(ta) {
+				return false
+			}
+			if id, isID := n.(*ast.Ident); isID {
+				if obj := c.pass.TypesInfo.Uses[id]; obj != nil {
+					if _, isVar := obj.(*types.Var); isVar && c.lookupAt(sendStmt.Pos(), id.Name) != obj {
+						ok = false
+					}
 				}
 			}
+			return ok
+		})
+		if !ok {
+			return fail()
 		}
-		return ok
-	})
-	if !ok {
-		return fail()
+		callSrc := c.src(ce)
+		argSrc := c.src(ta)
+		if callSrc == "" || argSrc == "" {
+			return fail()
+		}
+		off := ta.Pos() - ce.Pos()
+		moved = callSrc[:off] + recID.Name + callSrc[int(off)+len(argSrc):]
 	}
-	callSrc := c.src(ce)
-	argSrc := c.src(ta)
-	if callSrc == "" || argSrc == "" {
-		return fail()
-	}
-	off := ta.Pos() - ce.Pos()
-	moved := callSrc[:off] + recID.Name + callSrc[int(off)+len(argSrc):]
 	done := edit.FreeName(c.pass, sendStmt.Pos(), "done")
 	if containsName(p.ReplyLocals, done) {
 		return fail()
+	}
+	if self {
+		if asserted != nil {
+			return fail()
+		}
+		return c.selfWait(d, markStmt, sendStmt, kv, done, moved)
 	}
 	wait := strings.ReplaceAll(p.ReplyWait, clientmodel.FixDone, done)
 	edits := []analysis.TextEdit{
 		edit.InsertBefore(c.pass, sendStmt, done+" := make(chan error, 1)"),
 		{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: []byte(done)},
 		edit.InsertAfter(c.pass, sendStmt, wait+"\n"+moved),
-		c.replaceStmt(markStmt, strings.ReplaceAll(p.ReplyForward[d.method], clientmodel.FixVar, rv.Name)),
+	}
+	forward := strings.ReplaceAll(p.ReplyForward[d.method], clientmodel.FixVar, rv.Name)
+	if asserted != nil {
+		last := asserted.rest[len(asserted.rest)-1]
+		fe := c.replaceStmt(asserted.def, forward)
+		fe.End = last.End()
+		edits = append(edits, fe)
+	} else {
+		edits = append(edits, c.replaceStmt(markStmt, forward))
 	}
 	// Every other drain forwards its reports first.
-	drains, ok := c.reportDrains(d, markStmt, innermostFunc(spath))
+	drains, ok := c.reportDrains(d, markStmt, innermostFunc(spath), nil)
 	if !ok {
 		return fail()
 	}
@@ -462,6 +513,77 @@ func (c *checker) replyFix(d *delivery) (analysis.SuggestedFix, bool) {
 		Message:   fmt.Sprintf("Wait for each %s's delivery and %s it after", d.call.Client.RecordNoun, roleWord(d.call.Role)),
 		TextEdits: edits,
 	}, true
+}
+
+// assertedDrain is a drain whose record is asserted into a variable by
+// the first statement of its body (def: v := s.Metadata.(*T), ta the
+// assertion), the statements after it (rest) handling it.
+type assertedDrain struct {
+	def  ast.Stmt
+	ta   *ast.TypeAssertExpr
+	v    types.Object
+	rest []ast.Stmt
+}
+
+// assertedRecord returns the drain of a position call whose record arg is
+// a variable defined by the first statement of the drain's body from the
+// report (m := s.Metadata.(*T)), when the statements after it, which
+// hold markStmt, neither leave (return, break, continue, goto) nor read
+// the report: moved after the sender's wait, they handle its own record.
+func (c *checker) assertedRecord(arg ast.Expr, markStmt ast.Stmt) (*assertedDrain, bool) {
+	id, ok := ast.Unparen(arg).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v := c.pass.TypesInfo.Uses[id]
+	if v == nil {
+		return nil, false
+	}
+	var def *ast.AssignStmt
+	for _, n := range edit.Path(c.pass, v.Pos()) {
+		if as, isAs := n.(*ast.AssignStmt); isAs {
+			def = as
+			break
+		}
+	}
+	if def == nil || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
+		return nil, false
+	}
+	if lhs, isID := def.Lhs[0].(*ast.Ident); !isID || c.pass.TypesInfo.Defs[lhs] != v {
+		return nil, false
+	}
+	ta, ok := ast.Unparen(def.Rhs[0]).(*ast.TypeAssertExpr)
+	if !ok {
+		return nil, false
+	}
+	list, i := stmtListOf(c.pass, def)
+	if i != 0 || len(list) < 2 || markStmt.Pos() < list[1].Pos() || markStmt.End() > list[len(list)-1].End() {
+		return nil, false
+	}
+	rest := list[1:]
+	report := selectorRoot(ta.X)
+	if report == nil {
+		return nil, false
+	}
+	rv := c.pass.TypesInfo.Uses[report]
+	clean := true
+	for _, st := range rest {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.ReturnStmt, *ast.BranchStmt:
+				clean = false
+			case *ast.Ident:
+				if c.pass.TypesInfo.Uses[x] == rv {
+					clean = false
+				}
+			}
+			return clean
+		})
+	}
+	if !clean {
+		return nil, false
+	}
+	return &assertedDrain{def: def, ta: ta, v: v, rest: rest}, true
 }
 
 // replyField returns the field of composite literal e (or &e) keyed by
@@ -533,31 +655,9 @@ func replyFieldName(fa *ssa.FieldAddr) string {
 // select case receiving from it into a variable. ok is false when a report
 // channel has no drain of that form in the package (a failed delivery
 // would never end the wait), or one is received from another way.
-func (c *checker) reportDrains(d *delivery, markStmt ast.Stmt, sender ast.Node) ([]analysis.TextEdit, bool) {
+func (c *checker) reportDrains(d *delivery, markStmt ast.Stmt, sender ast.Node, skip ast.Node) ([]analysis.TextEdit, bool) {
 	p := d.prod.Produce
-	recvOf := func(full string) string { return full[:strings.LastIndex(full, ".")] }
-	ours := fieldOf(receiverOf(d.reports.Common()))
-	isReports := func(e ast.Expr) (string, bool) {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok {
-			return "", false
-		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return "", false
-		}
-		fn, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
-		if !ok || p.ReplyForward[fn.Name()] == "" || recvOf(fn.FullName()) != recvOf(p.Func) {
-			return "", false
-		}
-		// The reports of a producer kept in another field are not ours.
-		if rs, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && ours != nil {
-			if f, ok := c.pass.TypesInfo.Uses[rs.Sel].(*types.Var); ok && f.IsField() && f != ours {
-				return "", false
-			}
-		}
-		return fn.Name(), true
-	}
+	isReports := func(e ast.Expr) (string, bool) { return c.reportsCall(d, e) }
 	drained := map[string]bool{d.method: true}
 	var edits []analysis.TextEdit
 	ok := true
@@ -568,6 +668,9 @@ func (c *checker) reportDrains(d *delivery, markStmt ast.Stmt, sender ast.Node) 
 			return
 		}
 		drained[method] = true
+		if skip != nil && skip.Pos() <= holder.Pos() && holder.End() <= skip.End() {
+			return // the sending loop's own select: selfWait's
+		}
 		if innermostFunc(edit.Path(c.pass, holder.Pos())) == sender {
 			ok = false // drained by the sending loop itself: it would wait for itself
 			return
@@ -619,6 +722,196 @@ func (c *checker) reportDrains(d *delivery, markStmt ast.Stmt, sender ast.Node) 
 		}
 	}
 	return edits, ok
+}
+
+// reportsCall returns the method of the producer of d whose call e is,
+// returning a channel of reports (a key of ReplyForward), when e is a
+// call of it on d's producer.
+func (c *checker) reportsCall(d *delivery, e ast.Expr) (string, bool) {
+	p := d.prod.Produce
+	recvOf := func(full string) string { return full[:strings.LastIndex(full, ".")] }
+	ours := fieldOf(receiverOf(d.reports.Common()))
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	fn, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+	if !ok || p.ReplyForward[fn.Name()] == "" || recvOf(fn.FullName()) != recvOf(p.Func) {
+		return "", false
+	}
+	// The reports of a producer kept in another field are not ours.
+	if rs, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && ours != nil {
+		if f, ok := c.pass.TypesInfo.Uses[rs.Sel].(*types.Var); ok && f.IsField() && f != ours {
+			return "", false
+		}
+	}
+	return fn.Name(), true
+}
+
+// selfWait builds the reply fix of a loop that drains the producer's
+// reports itself, in the select holding markStmt: after the send (whose
+// record field now carries channel done), the loop waits for its own
+// record's delivery while it keeps draining, forwarding every report it
+// receives to its record's channel (the producer may be shared by the
+// loops of several claims: a report may be another loop's), and then
+// writes the position of its record (moved):
+//
+//	for waiting := true; waiting; {
+//		select {
+//		case err := <-done:
+//			if err != nil {
+//				return err
+//			}
+//			sess.MarkMessage(msg, "")
+//			waiting = false
+//		case s := <-p.Successes():
+//			<forward s>
+//		case perr := <-p.Errors():
+//			<forward perr>
+//			... // the case's statements
+//		}
+//	}
+//
+// The wait's cases are the select's other than the one sending (a select
+// receiving the records and the reports), or the select itself when it
+// follows the send (a loop receiving one report after each send); the
+// select's own report cases forward too. It needs the select's cases to
+// leave it only by a return (no break, continue or goto, no default).
+func (c *checker) selfWait(d *delivery, markStmt ast.Stmt, sendStmt *ast.SendStmt, kv *ast.KeyValueExpr, done, moved string) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	p := d.prod.Produce
+	var mc *ast.CommClause
+	var ss *ast.SelectStmt
+	path := edit.Path(c.pass, markStmt.Pos())
+	for i, n := range path {
+		if k, ok := n.(*ast.CommClause); ok && i+2 < len(path) {
+			mc = k
+			ss, _ = path[i+2].(*ast.SelectStmt)
+			break
+		}
+	}
+	if mc == nil || ss == nil {
+		return fail()
+	}
+	// The clause sending (inner wait), or the select following the send.
+	var sc *ast.CommClause
+	for _, x := range ss.Body.List {
+		if k, ok := x.(*ast.CommClause); ok && k.Pos() <= sendStmt.Pos() && sendStmt.End() <= k.End() {
+			sc = k
+		}
+	}
+	if sc == nil {
+		list, i := stmtListOf(c.pass, sendStmt)
+		if i < 0 || i+1 >= len(list) || list[i+1] != ast.Stmt(ss) {
+			return fail()
+		}
+	} else if sc == mc || sc.Comm != nil && sc.Comm.Pos() <= sendStmt.Pos() && sendStmt.End() <= sc.Comm.End() {
+		return fail()
+	}
+	// Each case: its comm, the report variable and method when it drains
+	// the producer, and its statements as text.
+	forwardOf := func(k *ast.CommClause) (string, bool) {
+		as, ok := k.Comm.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return "", false
+		}
+		u, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
+			return "", false
+		}
+		m, ok := c.reportsCall(d, u.X)
+		if !ok {
+			return "", false
+		}
+		id, ok := as.Lhs[0].(*ast.Ident)
+		if !ok || id.Name == "_" || containsName(p.ReplyLocals, id.Name) {
+			return "", false
+		}
+		return strings.ReplaceAll(p.ReplyForward[m], clientmodel.FixVar, id.Name), true
+	}
+	waiting := edit.FreeName(c.pass, sendStmt.Pos(), "waiting")
+	if waiting == done || containsName(p.ReplyLocals, waiting) {
+		return fail()
+	}
+	var cases []string
+	var edits []analysis.TextEdit
+	for _, x := range ss.Body.List {
+		k, ok := x.(*ast.CommClause)
+		if !ok || k.Comm == nil {
+			return fail() // a default: the wait would spin
+		}
+		if k == sc {
+			continue
+		}
+		leaves := false
+		ast.Inspect(k, func(n ast.Node) bool {
+			if _, isBranch := n.(*ast.BranchStmt); isBranch {
+				leaves = true
+			}
+			return !leaves
+		})
+		if leaves {
+			return fail()
+		}
+		fwd, isReport := forwardOf(k)
+		var body []string
+		if isReport && k != mc {
+			body = append(body, fwd)
+		}
+		for _, st := range k.Body {
+			if st == markStmt {
+				body = append(body, fwd)
+				continue
+			}
+			t := c.sourceOfList(&ast.BlockStmt{List: []ast.Stmt{st}})
+			if t == "" {
+				return fail()
+			}
+			body = append(body, t)
+		}
+		if k == mc && !isReport {
+			return fail()
+		}
+		comm := c.src(k.Comm)
+		if comm == "" || strings.Contains(comm, "\n") {
+			return fail()
+		}
+		cases = append(cases, "case "+comm+":\n"+indentText(strings.Join(body, "\n")))
+		// The select's own report cases forward too (inner wait).
+		if sc != nil && isReport {
+			if k == mc {
+				edits = append(edits, c.replaceStmt(markStmt, fwd))
+			} else if len(k.Body) > 0 {
+				edits = append(edits, edit.InsertBefore(c.pass, k.Body[0], fwd))
+			} else {
+				return fail()
+			}
+		}
+	}
+	wait := "for " + waiting + " := true; " + waiting + "; {\n\tselect {\n\tcase err := <-" + done + ":\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n" +
+		indentText(indentText(moved)) + "\n\t\t" + waiting + " = false\n" + indentText(strings.Join(cases, "\n")) + "\n\t}\n}"
+	edits = append(edits,
+		edit.InsertBefore(c.pass, sendStmt, done+" := make(chan error, 1)"),
+		analysis.TextEdit{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: []byte(done)},
+	)
+	if sc != nil {
+		edits = append(edits, edit.InsertAfter(c.pass, sendStmt, wait))
+	} else {
+		edits = append(edits, c.replaceStmt(ss, wait))
+	}
+	drains, ok := c.reportDrains(d, markStmt, nil, ss)
+	if !ok {
+		return fail()
+	}
+	edits = append(edits, drains...)
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Wait for each %s's delivery, forwarding the reports received meanwhile, and %s it after", d.call.Client.RecordNoun, roleWord(d.call.Role)),
+		TextEdits: edits,
+	}, true
 }
 
 // coveredDrain reports whether receive u is the receive of a select case
