@@ -16,9 +16,25 @@ import (
 // Known gaps: bug shapes the analyzer sees but leaves alone because it
 // cannot build a fix that is sure to be right (doc.go: no fix, no finding),
 // or does not see. Where a scenario shows one, it is a silent case marked
-// "// ok: known gap".
+// "// ok: known gap". read-commits-first (kafka-go ReadMessage on a group
+// reader) has none of the first kind: a read it cannot fix is reported
+// without a fix, saying why (autocommit/_nofix: a channel held in a map, a
+// helper stored in an exported field or used in a go or defer statement,
+// an exported helper, a message returned as it is read); a message sent
+// to workers the worker fixes do not take (a channel also closed, a pool
+// that cannot be made one, started by a loop with a goto or a label, a
+// value decoded from the message by a call) is processed in place of the
+// send (readhandoff, readgaps). It stays silent on a message discarded as
+// it is read (_, err := r.ReadMessage(ctx)) and on one returned as it is
+// read by a function nothing in the package names (no processing in
+// sight). The gaps below are then confluent-kafka-go's and franz-go's.
 //
-//   - confluentdefaults, kafkago: a record handed on other than to a
+//   - confluentdefaults: the shapes below that read with a fetch in sight
+//     (ReadMessage, Poll) are reported without a fix when no store has a
+//     sure place (autocommit/_nofix: a channel held in a map); a message
+//     sent to workers the worker fixes do not take is processed in place
+//     of the send (storegaps). What stays silent is a consumer whose
+//     config the fix cannot edit. A record handed on other than to a
 //     channel's workers or to go statements of the loop body (stored in
 //     a field, sent on a channel held in a map, e.g. one per partition,
 //     or in a field whose channel its own struct value does not make or
@@ -30,7 +46,7 @@ import (
 //     or a map, whose body has a goto, a label, a labelled branch or a
 //     continue after the go statement inside a switch or a select (a
 //     break there would not stop the loop): the end of the loop is not
-//     "after processing", so StoreMessage/CommitMessages has no sure
+//     "after processing", so StoreMessage has no sure
 //     place (analyzer: processedAfter, handedOn, skipsWorker). A channel
 //     (a local, one passed to a worker function, or a field whose worker
 //     a method runs) with one worker, a pool of workers started by a
@@ -39,29 +55,20 @@ import (
 //     goroutines per message, also started in a nested block (run in
 //     place), a fetch followed by `if err == nil { process }`, and a
 //     batch processed by one call are fixed.
-//   - payloadhandoff (confluentdefaults, kafkago): a value made from the
+//   - payloadhandoff (confluentdefaults): a value made from the
 //     message by a call (jobs <- decode(msg.Value)), or by selectors and
 //     conversions but sent on a field's channel, on a channel passed to a
 //     worker function, or on one not declared as ch := make(chan T): the
 //     worker lacks the message, and moving a call into it is not sure to
-//     be right (it may have effects), so the consumer is not reported
-//     (selectors and conversions of the message, or a variable holding
-//     them, sent on a local channel to a function literal's workers are
-//     fixed by carrying the message).
+//     be right (it may have effects): a local channel's function literal
+//     workers are run in place of the send (storegaps), other workers
+//     leave the finding without a fix (selectors and conversions of the
+//     message, or a variable holding them, sent on a local channel to a
+//     function literal's workers are fixed by carrying the message).
 //   - confluentctx: a check between the fetch and its error check that
 //     uses the message or the error, or has an init or an else, hides the
 //     error check: not reported (one that leaves and uses neither is, as
 //     is a select whose cases receive and leave, or are an empty default).
-//   - kafkago: a decoding helper that reads with ReadMessage, returned as
-//     a value, stored in an exported field, a field of a generic struct
-//     or one a struct literal without keys may set, or called in a go or
-//     defer statement (its event discarded): no call to take the message
-//     or its commit at (callers by a direct call, through a variable
-//     bound to the method value, through the parameter of a function of
-//     the package it is passed to, or through an unexported field of a
-//     struct of the package it is stored in are fixed). Also an exported
-//     helper or loop function, or one whose name an interface of the
-//     package declares: its changed signature could break other users.
 //   - confluentdefaults, pollhelper: a message returned by a helper that
 //     is exported, named by an interface or used other than called, or
 //     from a Poll type switch's case by a helper that returns anything
@@ -254,6 +261,19 @@ var scenarios = []struct {
 	// (2 / 2): FetchMessage with the commit after the worker's report,
 	// the loop processing in place and committing.
 	{"autocommit/readhandoff", autocommit.Analyzer},
+	// kafka-go ReadMessage on a group reader in shapes the worker fixes do
+	// not take: an event decoded from the message by a call sent to a pool
+	// (the event declared in place of the send, then the workers' body and
+	// the commit), workers started by a loop with a label and a labelled
+	// continue (processed in place) (2 / 2): fetched, handled in place and
+	// committed; fetched and committed after a worker's report.
+	{"autocommit/readgaps", autocommit.Analyzer},
+	// the librdkafka defaults with messages sent to workers the worker
+	// fixes do not take: an event decoded by a call sent to a pool, a pool
+	// whose channel the loop closes (processed in place of the send, the
+	// store after it, a failure logged) (2 / 2): auto-store off with the
+	// message handled in place and stored, one worker storing.
+	{"autocommit/storegaps", autocommit.Analyzer},
 	// messages sent on a channel held in a field of a service, to workers
 	// a method of the service starts: confluent defaults with a pool
 	// (made one worker, which stores after the save, through its own
@@ -358,6 +378,36 @@ var scenarios = []struct {
 	// generics, a 300-case switch, closures, interface-held clients, method
 	// values: no panic, no finding (0 / 7).
 	{"autocommit/robust", autocommit.Analyzer},
+}
+
+// noFix is the scenario whose findings are reported without a fix, each
+// saying why ("; no automatic fix: ..."): kafka-go ReadMessage on a group
+// reader whose message is sent on a channel held in a map (one per
+// partition), read by a helper stored in an exported field, or returned
+// as it is read by a helper the package calls; confluent defaults with
+// messages sent on a channel held in a map (4 / 4): per-partition workers
+// committing a fetched message after applying it, the helper on a reader
+// outside any group, a helper returning FetchMessage whose caller commits
+// after applying, auto-store off with per-partition workers storing. Its directory starts with "_" so that
+// the "autocommit/..." pattern of analyzers_test.go's
+// TestEveryFindingHasAFix skips it until that test lists it in
+// reportedWithoutFix.
+const noFix = "autocommit/_nofix"
+
+// TestNoFix runs the noFix scenario: every finding has a category, no
+// fix, and why in its message.
+func TestNoFix(t *testing.T) {
+	t.Parallel()
+	for _, r := range analysistest.Run(t, testutil.TestData(t), autocommit.Analyzer, noFix) {
+		if len(r.Diagnostics) == 0 {
+			t.Errorf("%s: no findings", r.Pass.Pkg.Path())
+		}
+		for _, d := range r.Diagnostics {
+			if d.Category == "" || len(d.SuggestedFixes) != 0 || !strings.Contains(d.Message, "; no automatic fix: ") || len(d.Related) == 0 {
+				t.Errorf("%s: want a category, related information, no fix, and why in the message: %+v", r.Pass.Fset.Position(d.Pos), d)
+			}
+		}
+	}
 }
 
 func TestAnalyzer(t *testing.T) {

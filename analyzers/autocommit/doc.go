@@ -93,6 +93,14 @@ so this analyzer reports only what can lose records with that client:
     passes the same consumer's fetch there), and it stores after the
     processing at each call of the fetch parameter. Taken as a value
     otherwise (stored, returned) it is not reported.
+    A message sent on a local channel to workers the worker fix does not
+    take (the channel also closed or measured, a pool that cannot be
+    made one, a value decoded from the message by a call sent instead)
+    is processed in place of the send, as for kafka-go below, and stored
+    after, a failure logged. A fetch whose message has no sure place for
+    the store (a channel held in a map, one per partition; a helper
+    returning it used other than called) is reported without a fix, the
+    message saying why ("; no automatic fix: ...").
     Keys set through a local
     setter closure (set := func(k, v string) { _ = cfg.SetKey(k, v) })
     are read at its calls (by the consumer model, which every analyzer
@@ -202,13 +210,15 @@ so this analyzer reports only what can lose records with that client:
     the message, and goroutines per message run in place, as for
     confluent-kafka-go. Sent on a local channel made where it is declared
     to workers that cannot commit (the channel also closed or measured,
-    a pool that cannot be made one), whose one range loop a function
-    literal started by go statements runs, the message is processed in
-    place of the send (a select whose other cases return on ctx.Done()
-    included): the workers' loop body, the message for its variable,
-    then the commit on its success path; a continue of the workers' loop
-    continues the read loop when the send ends its body. The workers stay,
-    idle. A read whose fix the analyzer cannot build (a message returned
+    a pool that cannot be made one, e.g. started by a loop with a goto or
+    a label, a value decoded from the message by a call sent instead),
+    whose one range loop a function literal started by go statements
+    runs, the message is processed in place of the send (a select whose
+    other cases return on ctx.Done() included): the workers' loop body,
+    the message for its variable (or the variable declared first as the
+    value sent), then the commit on its success path; a continue of the
+    workers' loop continues the read loop when the send ends its body.
+    The workers stay, idle. A read whose fix the analyzer cannot build (a message returned
     as it is read, handed on where no commit can follow its processing,
     a read that is no `msg, err :=` statement) is reported without a
     fix, the message saying why ("; no automatic fix: ..."). A read
@@ -283,8 +293,9 @@ With -autocommit.strict it also reports every other enabled auto-commit
 (category auto-commit-timer), saying what that client's timer commits, with
 a fix that disables it and commits explicitly after processing.
 
-Every finding carries a suggested fix, but read-commits-first's where
-no fix is built (its message then ends "; no automatic fix: " and why).
+Every finding carries a suggested fix, but read-commits-first's and
+auto-store-on-delivery's where no fix is built (the message then ends
+"; no automatic fix: " and why).
 Where the analyzer does not build a complete fix yet for the other
 categories (the consumer's config and its loop are in different packages,
 the loop has a shape it does not recognise) it is silent; those shapes

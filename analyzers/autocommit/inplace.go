@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 )
@@ -56,6 +58,52 @@ import (
 // The workers stay, idle: they receive nothing more and end when ch is
 // closed, as before.
 func (c *checker) commitInPlaceOfSend(path []ast.Node, stmt ast.Stmt, list []ast.Stmt, call *ast.CallExpr, sel *ast.SelectorExpr, msg *ast.Ident, fetch, commit string) ([]analysis.TextEdit, bool) {
+	// The commit, its failure handled as the read's.
+	errBody, extra, ok := c.errHandling(path, stmt, "commit offset")
+	if !ok {
+		return nil, false
+	}
+	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n\t%s\n}",
+		edit.Source(c.pass, sel.X), commit, edit.Source(c.pass, call.Args[0]), msg.Name, strings.ReplaceAll(errBody, "\n", "\n\t"))
+	e, ok := c.inPlaceOfSend(path, stmt, list, msg, text, []ast.Expr{sel.X, call.Args[0]})
+	if !ok {
+		return nil, false
+	}
+	return append(append(extra, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)}), e...), true
+}
+
+// storeInPlaceOfSend is commitInPlaceOfSend for a fetch that stores the
+// message's offset on delivery (auto-store on, which the caller's fix
+// turns off): the store of the message on the consumer recvX ends the
+// workers' body in place of the send, a failure logged, as the worker
+// would (the loop carries on: a later store of the partition covers the
+// message).
+func (c *checker) storeInPlaceOfSend(k *consumer.Consumer, path []ast.Node, recvX ast.Expr) ([]analysis.TextEdit, bool) {
+	stmt, listp := edit.Stmt(path)
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || listp == nil || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return nil, false
+	}
+	msg, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || msg.Name == "_" {
+		return nil, false
+	}
+	name, extra := edit.Import(c.pass, edit.File(c.pass, stmt.Pos()), "log")
+	body := fmt.Sprintf("%s.Printf(\"store offset: %%v\", err)", name)
+	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)
+	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n\t%s\n}", edit.Source(c.pass, recvX), store, msg.Name, strings.ReplaceAll(body, "\n", "\n\t"))
+	e, ok := c.inPlaceOfSend(path, stmt, *listp, msg, text, []ast.Expr{recvX})
+	if !ok {
+		return nil, false
+	}
+	return append(extra, e...), true
+}
+
+// inPlaceOfSend returns the edit replacing the send of the message msg,
+// fetched by stmt of list, by the workers' loop body ending with text (a
+// position call of the message, whose expressions uses are evaluated
+// again there): see commitInPlaceOfSend.
+func (c *checker) inPlaceOfSend(path []ast.Node, stmt ast.Stmt, list []ast.Stmt, msg *ast.Ident, text string, uses []ast.Expr) ([]analysis.TextEdit, bool) {
 	msgObj := c.pass.TypesInfo.ObjectOf(msg)
 	fd := outerDecl(path)
 	if msgObj == nil || fd == nil {
@@ -69,7 +117,7 @@ func (c *checker) commitInPlaceOfSend(path []ast.Node, stmt ast.Stmt, list []ast
 	var target ast.Stmt
 	var others []ast.Stmt
 	for _, s := range after(list, stmt) {
-		if x, y := c.sendOf(s, msgObj); x != nil && ss == nil {
+		if x, y := c.sendOf(s, msg.Name); x != nil && ss == nil {
 			ss, target = x, y
 			continue
 		}
@@ -95,24 +143,33 @@ func (c *checker) commitInPlaceOfSend(path []ast.Node, stmt ast.Stmt, list []ast
 		return nil, false
 	}
 	vObj := c.pass.TypesInfo.Defs[v]
-	if vObj == nil || c.assignsOrTakes(loop.Body, vObj) || c.handedOn(loop.Body.List, v.Name) {
+	if vObj == nil || c.handedOn(loop.Body.List, v.Name) {
 		return nil, false
 	}
-	// The commit, its failure handled as the read's.
-	errBody, extra, ok := c.errHandling(path, stmt, "commit offset")
-	if !ok {
+	// The message itself is sent: the body takes it for v. A value made
+	// from it (decode(msg.Value)) is sent: the body declares v as that
+	// value first, where the send evaluated it.
+	isMsg := false
+	if id, ok := ast.Unparen(ss.Value).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == msgObj {
+		isMsg = true
+	}
+	if isMsg && c.assignsOrTakes(loop.Body, vObj) {
 		return nil, false
 	}
-	commitText := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n\t%s\n}",
-		edit.Source(c.pass, sel.X), commit, edit.Source(c.pass, call.Args[0]), msg.Name, strings.ReplaceAll(errBody, "\n", "\n\t"))
-	// Nothing the inlined body declares may hide a name the commit or the
-	// message uses.
+	if !isMsg {
+		chT, ok := c.pass.TypesInfo.TypeOf(ss.Chan).Underlying().(*types.Chan)
+		if !ok || !types.Identical(c.pass.TypesInfo.TypeOf(ss.Value), chT.Elem()) || !types.Identical(vObj.Type(), chT.Elem()) {
+			return nil, false
+		}
+	}
+	// Nothing the inlined body declares may hide a name the position call
+	// or the message uses.
 	reserved := map[string]bool{msg.Name: true}
-	for _, w := range strings.FieldsFunc(commitText, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) {
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) {
 		reserved[w] = true
 	}
-	delete(reserved, "err") // the commit's own, scoped to its if
-	for _, e := range []ast.Expr{sel.X, call.Args[0]} {
+	delete(reserved, "err") // the position call's own, scoped to its if
+	for _, e := range uses {
 		sameAtSend := true
 		ast.Inspect(e, func(n ast.Node) bool {
 			if id, isID := n.(*ast.Ident); isID {
@@ -145,34 +202,39 @@ func (c *checker) commitInPlaceOfSend(path []ast.Node, stmt ast.Stmt, list []ast
 		return true
 	})
 	subst := map[types.Object]string{vObj: msg.Name}
+	head := ""
+	if !isMsg {
+		if reserved[v.Name] || v.Name == msg.Name {
+			return nil, false // v would hide what the commit takes
+		}
+		subst = map[types.Object]string{vObj: v.Name} // declared by head
+		head = v.Name + " := " + edit.Source(c.pass, ss.Value)
+	}
 	if !c.inlinable(loop.Body, subst, reserved, allowed, target.Pos()) {
 		return nil, false
 	}
 	// The commit ends the body, on its success path (path is the fetch's:
 	// the inlined statements run in its list).
-	commitEdits, ok := edit.AppendOnSuccess(c.pass, path, loop.Body.List, nil, commitText)
+	posEdits, ok := edit.AppendOnSuccess(c.pass, path, loop.Body.List, nil, text)
 	if !ok {
 		return nil, false
 	}
-	text, ok := c.inlineText(loop.Body, subst, commitEdits, edit.Indent(c.pass, target.Pos()))
+	inlined, ok := c.inlineText(loop.Body, subst, head, posEdits, edit.Indent(c.pass, target.Pos()))
 	if !ok {
 		return nil, false
 	}
-	edits := append(extra,
-		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)},
-		analysis.TextEdit{Pos: target.Pos(), End: target.End(), NewText: []byte(text)})
-	return edits, true
+	return []analysis.TextEdit{{Pos: target.Pos(), End: target.End(), NewText: []byte(inlined)}}, true
 }
 
-// sendOf returns the send of the message msg on a channel that statement s
-// is, with the statement to replace: the send itself, or a select whose
+// sendOf returns the send of the message named msg, or of a value made
+// from it, on a channel that statement s is, with the statement to
+// replace: the send itself, or a select whose
 // other cases receive from a context's Done channel and only return
 // (processing in place does not block on the workers, and the loop ends
 // as it did).
-func (c *checker) sendOf(s ast.Stmt, msg types.Object) (*ast.SendStmt, ast.Stmt) {
+func (c *checker) sendOf(s ast.Stmt, msg string) (*ast.SendStmt, ast.Stmt) {
 	isMsg := func(ss *ast.SendStmt) bool {
-		id, ok := ast.Unparen(ss.Value).(*ast.Ident)
-		return ok && c.pass.TypesInfo.Uses[id] == msg
+		return c.handedOn([]ast.Stmt{ss}, msg)
 	}
 	switch s := s.(type) {
 	case *ast.SendStmt:
@@ -385,11 +447,11 @@ func (c *checker) meansSameAt(id *ast.Ident, b *ast.BlockStmt, subst map[types.O
 	return at == obj
 }
 
-// inlineText returns the statements of b with subst's texts for its
-// objects and the edits inside b applied, indented with indent after the
+// inlineText returns the statements of b, after head (a statement, or
+// ""), with subst's texts for its objects and the edits inside b applied, indented with indent after the
 // first line (which replaces a statement in place), as a block when they
 // declare names at their top level.
-func (c *checker) inlineText(b *ast.BlockStmt, subst map[types.Object]string, inside []analysis.TextEdit, indent string) (string, bool) {
+func (c *checker) inlineText(b *ast.BlockStmt, subst map[types.Object]string, head string, inside []analysis.TextEdit, indent string) (string, bool) {
 	first, last := b.List[0], b.List[len(b.List)-1]
 	tf := c.pass.Fset.File(first.Pos())
 	content, err := c.pass.ReadFile(tf.Name())
@@ -434,7 +496,10 @@ func (c *checker) inlineText(b *ast.BlockStmt, subst map[types.Object]string, in
 		}
 		lines[i] = strings.TrimPrefix(lines[i], inner)
 	}
-	declares := false
+	if head != "" {
+		lines = append([]string{head}, lines...)
+	}
+	declares := head != ""
 	for _, s := range b.List {
 		switch x := s.(type) {
 		case *ast.AssignStmt:

@@ -48,13 +48,19 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	edits := cfgEdits
 	var rel []analysis.RelatedInformation
 	title := "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message after processing"
+	// A fetch whose message has no sure place for the store after its
+	// processing leaves the finding without a fix, saying why: the
+	// defaults lose it all the same.
+	var why string
+	store := cl.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	for _, f := range fetches {
 		e, rw, ok := c.storeAfterProcessing(k, f, false)
+		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
 		if !ok {
-			return
+			why = fmt.Sprintf("the message is handed on (to a channel, a goroutine, a batch, a field or a caller) to code after whose processing the fix cannot place the store; set %s to false and call %s once the message is processed", cl.Spell(clientmodel.AutoStore), store)
+			continue
 		}
 		edits = append(edits, e...)
-		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
 		switch {
 		case rw.pool != nil:
 			rel = append(rel, related(rw.pool.loop.Pos(), rw.pool.note()))
@@ -68,6 +74,8 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 			title = "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each batch after it is processed"
 		case rw.callers:
 			title = "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message in the callers after processing"
+		case rw.inPlaceSend:
+			title = "Disable " + cl.Spell(clientmodel.AutoStore) + ", process each message in place of the send to the workers and store it after processing"
 		}
 	}
 	for _, vc := range values {
@@ -77,23 +85,29 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 		} else {
 			e, _, ok = c.storeAfterCall(k, vc.call, vc.path, vc.v.sel.X, false)
 		}
+		rel = append(rel, related(vc.v.sel.Sel.Pos(), vc.v.sel.Sel.Name+", taken as a value here, hands the message to the app and stores its offset at each call"))
 		if !ok {
-			return
+			why = fmt.Sprintf("the message a call of the fetch taken as a value returns has no sure place for the store after its processing; set %s to false and call %s once the message is processed", cl.Spell(clientmodel.AutoStore), store)
+			continue
 		}
 		edits = append(append(edits, vc.extra...), e...)
-		rel = append(rel, related(vc.v.sel.Sel.Pos(), vc.v.sel.Sel.Name+", taken as a value here, hands the message to the app and stores its offset at each call"))
 	}
-	c.report(k, analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos:      k.Site.Pos(),
 		Category: CategoryAutoStore,
 		Message: fmt.Sprintf("%s and %s are on: %s stores each message's offset when it is handed to the app and commits it every %s, so a crash mid-processing loses the message (at-most-once)",
 			cl.Spell(clientmodel.AutoCommit), cl.Spell(clientmodel.AutoStore), cl.EngineName(), cl.Config.Interval),
 		Related: rel,
-		SuggestedFixes: []analysis.SuggestedFix{{
+	}
+	if why != "" {
+		d.Message += "; no automatic fix: " + why
+	} else {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   title,
 			TextEdits: dedupe(edits),
-		}},
-	})
+		}}
+	}
+	c.report(k, d)
 }
 
 // rewrite is how a fix changes the processing so that a position call
@@ -104,6 +118,9 @@ type rewrite struct {
 	inPlace []*ast.GoStmt
 	batch   bool // the message is stored with its batch, after the batch is processed
 	callers bool // the message is returned: its helper's callers store it
+	// inPlaceSend: the message is processed in place of its send to
+	// workers, and stored after.
+	inPlaceSend bool
 }
 
 // storeAfterProcessing inserts a StoreMessage of the fetched message at the
@@ -181,7 +198,12 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 		// the loop on its next send).
 		var rb rebaser
 		if msg, list, stmt, pl, rb = c.workerScope(path); msg == "" {
-			return nil, rewrite{}, false
+			// Sent to workers that cannot store (a channel also
+			// closed, a pool that cannot be made one, a value made
+			// from the message by a call): processed in place of the
+			// send, and stored after.
+			e, ok := c.storeInPlaceOfSend(k, path, recvX)
+			return e, rewrite{inPlaceSend: ok}, ok
 		}
 		var ok bool
 		if recvSrc, rbEdits, ok = rb(recv.X); !ok {

@@ -1,0 +1,228 @@
+// Package nofix: kafka-go group readers whose ReadMessage commits the
+// message before returning it, and a confluent-kafka-go consumer on the
+// librdkafka defaults, in shapes the analyzer builds no fix for: reported
+// without one, the message saying why.
+package nofix
+
+import (
+	"context"
+	"encoding/json"
+	"log"
+	"time"
+
+	kafka2 "github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	"github.com/segmentio/kafka-go"
+)
+
+type event struct {
+	ID string `json:"id"`
+}
+
+func apply(ctx context.Context, m kafka.Message) error { return nil }
+
+func handle(ctx context.Context, ev event) error { return nil }
+
+// perPartition sends each message on a channel of its partition's, held
+// in a map: the worker a message reaches is chosen at run time.
+func perPartition(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "lanes", Topic: "orders"})
+	lanes := map[int]chan kafka.Message{}
+	for {
+		m, err := r.ReadMessage(ctx) // want `group reader's ReadMessage commits the message before returning it: a crash while it is processed loses it \(at-most-once\); no automatic fix: the message is handed on \(to a channel, a goroutine, a batch or a field\) to code after whose processing the fix cannot place the commit; fetch with FetchMessage and commit with CommitMessages where that code has processed it$`
+		if err != nil {
+			return err
+		}
+		ch, ok := lanes[m.Partition]
+		if !ok {
+			ch = make(chan kafka.Message, 16)
+			lanes[m.Partition] = ch
+			go func() {
+				for m := range ch {
+					if err := apply(ctx, m); err != nil {
+						log.Printf("apply %d: %v", m.Offset, err)
+					}
+				}
+			}()
+		}
+		ch <- m
+	}
+}
+
+// perPartitionCommitted is perPartition's twin: it fetches, and each
+// partition's worker commits its messages after applying them, in order.
+func perPartitionCommitted(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "lanes", Topic: "orders"})
+	lanes := map[int]chan kafka.Message{}
+	for {
+		m, err := r.FetchMessage(ctx) // ok: each partition's worker commits after applying
+		if err != nil {
+			return err
+		}
+		ch, ok := lanes[m.Partition]
+		if !ok {
+			ch = make(chan kafka.Message, 16)
+			lanes[m.Partition] = ch
+			go func() {
+				for m := range ch {
+					if err := apply(ctx, m); err != nil {
+						log.Printf("apply %d: %v", m.Offset, err)
+						continue
+					}
+					if err := r.CommitMessages(ctx, m); err != nil {
+						log.Printf("commit %d: %v", m.Offset, err)
+					}
+				}
+			}()
+		}
+		ch <- m
+	}
+}
+
+// source decodes the next message; Pipeline exposes it in an exported
+// field, which code out of sight may set or call.
+type source struct{ r *kafka.Reader }
+
+func (s *source) next(ctx context.Context) (event, error) {
+	m, err := s.r.ReadMessage(ctx) // want `group reader's ReadMessage commits the message before returning it: a crash while it is processed loses it \(at-most-once\); no automatic fix: the message leaves the function`
+	if err != nil {
+		return event{}, err
+	}
+	var ev event
+	if err := json.Unmarshal(m.Value, &ev); err != nil {
+		return event{}, err
+	}
+	return ev, nil
+}
+
+// Pipeline runs Next's events through handle.
+type Pipeline struct {
+	Next func(context.Context) (event, error)
+}
+
+// NewPipeline reads the events topic in the "events" group.
+func NewPipeline() *Pipeline {
+	s := &source{r: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "events", Topic: "events"})}
+	return &Pipeline{Next: s.next}
+}
+
+// Run handles events until Next fails.
+func (p *Pipeline) Run(ctx context.Context) error {
+	for {
+		ev, err := p.Next(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handle(ctx, ev); err != nil {
+			return err
+		}
+	}
+}
+
+// NewTailPipeline is NewPipeline's twin on a reader outside any group:
+// ReadMessage commits nothing there.
+func NewTailPipeline() *Pipeline {
+	s := &source{r: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, Topic: "events"})} // ok: no group, nothing committed
+	return &Pipeline{Next: s.next}
+}
+
+// tail returns each message as ReadMessage returns it, committed.
+type tail struct{ r *kafka.Reader }
+
+func newTail() *tail {
+	return &tail{r: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "tail", Topic: "orders"})}
+}
+
+func (t *tail) read(ctx context.Context) (kafka.Message, error) {
+	return t.r.ReadMessage(ctx) // want `group reader's ReadMessage commits the message before returning it: a crash while it is processed loses it \(at-most-once\); no automatic fix: the message is returned as it is read, to callers the fix does not follow`
+}
+
+func (t *tail) run(ctx context.Context) error {
+	for {
+		m, err := t.read(ctx)
+		if err != nil {
+			return err
+		}
+		if err := apply(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// fetchTail is tail's twin: read fetches, and run commits after applying.
+type fetchTail struct{ r *kafka.Reader }
+
+func newFetchTail() *fetchTail {
+	return &fetchTail{r: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "tail", Topic: "orders"})}
+}
+
+func (t *fetchTail) read(ctx context.Context) (kafka.Message, error) {
+	return t.r.FetchMessage(ctx) // ok: run commits after applying
+}
+
+func (t *fetchTail) run(ctx context.Context) error {
+	for {
+		m, err := t.read(ctx)
+		if err != nil {
+			return err
+		}
+		if err := apply(ctx, m); err != nil {
+			return err
+		}
+		if err := t.r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// lanes sends each message of a consumer on the librdkafka defaults to a
+// channel of its partition's, held in a map.
+func lanes() {
+	c, _ := kafka2.NewConsumer(&kafka2.ConfigMap{"bootstrap.servers": "x", "group.id": "lanes"}) // want `enable.auto.commit and enable.auto.offset.store are on: .*; no automatic fix: the message is handed on \(to a channel, a goroutine, a batch, a field or a caller\) to code after whose processing the fix cannot place the store; set enable.auto.offset.store to false and call StoreMessage once the message is processed$`
+	_ = c.SubscribeTopics([]string{"orders"}, nil)
+	lanes := map[int32]chan *kafka2.Message{}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		ch, ok := lanes[msg.TopicPartition.Partition]
+		if !ok {
+			ch = make(chan *kafka2.Message, 16)
+			lanes[msg.TopicPartition.Partition] = ch
+			go func() {
+				for m := range ch {
+					log.Printf("apply %v", m.TopicPartition)
+				}
+			}()
+		}
+		ch <- msg
+	}
+}
+
+// lanesStored is lanes' twin: auto-store off, each partition's worker
+// stores its messages after applying them, in order.
+func lanesStored() {
+	c, _ := kafka2.NewConsumer(&kafka2.ConfigMap{"bootstrap.servers": "x", "group.id": "lanes", "enable.auto.offset.store": false}) // ok: auto-store off, each worker stores after applying
+	_ = c.SubscribeTopics([]string{"orders"}, nil)
+	lanes := map[int32]chan *kafka2.Message{}
+	for {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		ch, ok := lanes[msg.TopicPartition.Partition]
+		if !ok {
+			ch = make(chan *kafka2.Message, 16)
+			lanes[msg.TopicPartition.Partition] = ch
+			go func() {
+				for m := range ch {
+					log.Printf("apply %v", m.TopicPartition)
+					if _, err := c.StoreMessage(m); err != nil {
+						log.Printf("store: %v", err)
+					}
+				}
+			}()
+		}
+		ch <- msg
+	}
+}
