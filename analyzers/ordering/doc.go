@@ -49,7 +49,13 @@ the time elapsed since a variable it sets to time.Now(), time.Since(last)
 0), holding only the position call of the record just fetched (or of a
 batch it was appended to), its error check, resets of that state (last =
 time.Now(), batch = batch[:0]) and logging, followed in its block by the
-processing of the record. On the path where
+processing of the record. So does a guard that only checks there is
+something to commit (if last != nil, if len(batch) > 0, on a variable
+the position call uses) holding the commit of the record just fetched,
+or of the last record of a batch fetched in a loop before it (the fetch
+does not dominate the commit), followed by the processing of the batch:
+a loop collecting a hundred messages, committing the last, then saving
+them. On the path where
 it runs it comes first, so a crash there loses the record; its fix
 moves the whole if statement after the statement that processes the
 record.

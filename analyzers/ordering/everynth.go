@@ -12,6 +12,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // A commit every Nth record (if n%100 == 0 { commit(rec) }) made before
@@ -27,20 +28,25 @@ import (
 // guard's whole body (with its error check). The guard has no init and
 // no else, its condition is a threshold on the function's own state
 // (countsEvery), and what follows the commit in its body only resets that
-// state (resetsState).
-func (c *checker) everyNth(p *position, site ssa.Instruction, def ssa.Instruction) (*ast.IfStmt, ast.Stmt, []ast.Stmt, bool) {
+// state (resetsState). A guard that only checks there is something to
+// commit (last != nil, len(batch) > 0: presence) counts too: on the path
+// where it runs the commit still comes first.
+func (c *checker) everyNth(p *position, site ssa.Instruction, def ssa.Instruction) *nthGuard {
 	if p.helper || p.marked || p.row != nil || !reachesStopping(p.instr, site, func(x ssa.Instruction) bool { return x == def }) {
-		return nil, nil, nil, false
+		return nil
 	}
+	// A record kept from an earlier fetch (prev = &m), committed before
+	// the one just fetched is processed: that one is done. Not so for
+	// the last record of a batch fetched in a loop before the commit
+	// (the fetch does not dominate it): the batch is processed after.
+	current := true
 	if o, ok := def.(ssa.Value); ok && p.arg != nil && !fromCurrent(p.arg, o, 0) {
-		// A record kept from an earlier fetch (prev = &m), committed
-		// before the one just fetched is processed: that one is done.
-		return nil, nil, nil, false
+		current = false
 	}
 	_, path := edit.CallAt(c.pass, p.instr.Pos())
 	stmt, _ := edit.Stmt(path)
 	if stmt == nil {
-		return nil, nil, nil, false
+		return nil
 	}
 	var guard *ast.IfStmt
 	for i, n := range path {
@@ -57,8 +63,16 @@ func (c *checker) everyNth(p *position, site ssa.Instruction, def ssa.Instructio
 		path = path[i+2:]
 		break
 	}
-	if guard == nil || guard.Init != nil || guard.Else != nil || !c.countsEvery(guard.Cond, path) {
-		return nil, nil, nil, false
+	if guard == nil || guard.Init != nil || guard.Else != nil {
+		return nil
+	}
+	presence := false
+	switch {
+	case current && c.countsEvery(guard.Cond, path):
+	case c.checksPresence(guard.Cond, stmt) && (current || def != nil && !ssaflow.Dominates(def, p.instr)):
+		presence = true
+	default:
+		return nil
 	}
 	body := guard.Body.List
 	held := 1
@@ -66,25 +80,79 @@ func (c *checker) everyNth(p *position, site ssa.Instruction, def ssa.Instructio
 		held = 2
 	}
 	if len(body) < held || body[0] != stmt {
-		return nil, nil, nil, false
+		return nil
 	}
 	for _, s := range body[held:] {
 		if !c.resetsState(s) {
-			return nil, nil, nil, false
+			return nil
 		}
 	}
 	g, listp := edit.Stmt(path)
 	if g != ast.Stmt(guard) || listp == nil {
-		return nil, nil, nil, false
+		return nil
 	}
 	list := *listp
 	at := indexOf(list, guard)
 	for i := at + 1; i < len(list); i++ {
 		if list[i].Pos() <= site.Pos() && site.Pos() < list[i].End() {
-			return guard, list[i], list, true
+			return &nthGuard{guard: guard, target: list[i], list: list, presence: presence}
 		}
 	}
-	return nil, nil, nil, false
+	return nil
+}
+
+// checksPresence reports whether cond only checks that a variable the
+// position call stmt uses holds something to commit: v != nil, len(v) > 0,
+// len(v) != 0 or len(v) >= 1.
+func (c *checker) checksPresence(cond ast.Expr, stmt ast.Stmt) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	uses := func(e ast.Expr) bool {
+		id := identOf(e)
+		if id == nil {
+			return false
+		}
+		obj, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+		return ok && c.mentions(stmt, obj)
+	}
+	isConst := func(e ast.Expr, want string) bool {
+		if want == "nil" {
+			id := identOf(e)
+			return id != nil && c.pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil")
+		}
+		lit, ok := ast.Unparen(e).(*ast.BasicLit)
+		return ok && lit.Kind == token.INT && lit.Value == want
+	}
+	lenOf := func(e ast.Expr) ast.Expr {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return nil
+		}
+		if b, ok := c.pass.TypesInfo.Uses[identOf(call.Fun)].(*types.Builtin); !ok || b.Name() != "len" {
+			return nil
+		}
+		return call.Args[0]
+	}
+	switch be.Op {
+	case token.NEQ:
+		if isConst(be.Y, "nil") && uses(be.X) || isConst(be.X, "nil") && uses(be.Y) {
+			return true
+		}
+		if v := lenOf(be.X); v != nil && isConst(be.Y, "0") && uses(v) {
+			return true
+		}
+	case token.GTR:
+		if v := lenOf(be.X); v != nil && isConst(be.Y, "0") && uses(v) {
+			return true
+		}
+	case token.GEQ:
+		if v := lenOf(be.X); v != nil && isConst(be.Y, "1") && uses(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // fromCurrent reports whether v is o or computed from it directly
@@ -421,7 +489,8 @@ func identOf(e ast.Expr) *ast.Ident {
 // statement) after target, the statement of its list processing the
 // record, when the statements from the guard to target neither set what
 // the guard uses nor use what it sets.
-func (c *checker) moveGuardAfter(guard *ast.IfStmt, target ast.Stmt, list []ast.Stmt, name string) (analysis.SuggestedFix, bool) {
+func (c *checker) moveGuardAfter(g *nthGuard, name string) (analysis.SuggestedFix, bool) {
+	guard, target, list := g.guard, g.target, g.list
 	idx, at := indexOf(list, guard), indexOf(list, target)
 	if idx < 0 || at <= idx {
 		return analysis.SuggestedFix{}, false
@@ -439,12 +508,16 @@ func (c *checker) moveGuardAfter(guard *ast.IfStmt, target ast.Stmt, list []ast.
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
+	title := fmt.Sprintf("Move the periodic %s after the processing", name)
+	if g.presence {
+		title = fmt.Sprintf("Move %s and its guard after the processing", name)
+	}
 	_, after, ok := c.cutLines(target, target)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	return analysis.SuggestedFix{
-		Message:   fmt.Sprintf("Move the periodic %s after the processing", name),
+		Message:   title,
 		TextEdits: []analysis.TextEdit{cut, {Pos: after.End, End: after.End, NewText: []byte(text)}},
 	}, true
 }

@@ -95,7 +95,7 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	// going silent.
 	var fixes []analysis.SuggestedFix
 	if p.nth != nil {
-		if fix, ok := c.moveGuardAfter(p.nth.guard, p.nth.target, p.nth.list, name); ok {
+		if fix, ok := c.moveGuardAfter(p.nth, name); ok {
 			fixes = append(fixes, fix)
 		}
 	} else if fix, ok := c.moveAfter(p, site); ok {
@@ -118,7 +118,7 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 func (c *checker) noMoveWhy(p *position, name string) string {
 	switch {
 	case p.nth != nil:
-		return "the statements between the periodic " + name + " and the processing set what it uses, or use what it sets; call it after the processing"
+		return "the statements between the guarded " + name + " and the processing set what it uses, or use what it sets; call it after the processing"
 	case p.returned != nil || c.recordLeaves(p):
 		return name + " cannot be moved to each caller after its processing (a caller's argument for a parameter it uses cannot be evaluated first, or its error check returns more than an error); make it in the callers, after the processing"
 	}

@@ -140,6 +140,9 @@ type nthGuard struct {
 	guard  *ast.IfStmt
 	target ast.Stmt
 	list   []ast.Stmt
+	// presence is set for a guard that only checks there is something
+	// to commit (last != nil, len(batch) > 0), not a threshold.
+	presence bool
 }
 
 type checker struct {
@@ -394,8 +397,8 @@ func (c *checker) check(p *position) {
 			}
 			if !ssaflow.Dominates(p.instr, site) {
 				def, _ := o.(ssa.Instruction)
-				if guard, target, list, ok := c.everyNth(p, site, def); ok {
-					p.nth = &nthGuard{guard, target, list}
+				if g := c.everyNth(p, site, def); g != nil {
+					p.nth = g
 					c.report(p, site)
 					return
 				}

@@ -29,7 +29,8 @@ import (
 //     threshold on the function's own state, a variable or a field of
 //     one (n%100 == 0 or n >= 100, n incremented by the function;
 //     len(batch) >= 100, batch appended to; time.Since(last) > d, last
-//     set to time.Now()) or on the record's offset (m.Offset%100 == 0),
+//     set to time.Now()), on the record's offset (m.Offset%100 == 0) or
+//     on there being something to commit (last != nil, len(batch) > 0),
 //     and holds the commit alone (with its error check, resets of that
 //     state and logging): a guard on a flag (the operator's choice of
 //     at-most-once), on a threshold another function keeps, or a guard
@@ -306,12 +307,14 @@ var scenarios = []struct {
 	// (last reset in the guard), of a batch guarded by len(pending) >=
 	// 100 (pending reset in the guard), guarded by a counter kept in a
 	// field (ix.processed%100 == 0), by the time since a field (a.last,
-	// reset and the commit logged in the guard), and a sarama mark
-	// guarded by msg.Offset%100 == 0, each before the processing (6
-	// positive, the guard moved after it); the six guards after the
-	// processing, a sarama mark behind a config flag (the operator's
-	// choice of at-most-once), the previous message committed on the
-	// timer before the one just fetched is saved (8 silent).
+	// reset and the commit logged in the guard), a sarama mark guarded
+	// by msg.Offset%100 == 0, and the last message of a batch fetched in
+	// a loop committed when there is one (if last != nil), each before
+	// the processing (7 positive, the guard moved after it); the seven
+	// guards after the processing, a sarama mark behind a config flag
+	// (the operator's choice of at-most-once), the previous message
+	// committed on the timer, and when there is one, before the one just
+	// fetched is saved (10 silent).
 	{"ordering/everynth", ordering.Analyzer},
 	// a kafka-go commit retried in a loop of its own before the message
 	// is saved (the loop moves after the save) (1 positive); its twin (1

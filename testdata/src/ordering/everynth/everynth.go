@@ -329,3 +329,77 @@ func (a *archiverAfter) run(ctx context.Context) error {
 		}
 	}
 }
+
+// collector fetches up to a hundred messages, commits the last one when
+// there is one, then saves the batch: a crash between them loses it.
+func collector(ctx context.Context, r *kafka.Reader, saveAll func(context.Context, []kafka.Message) error) error {
+	for {
+		var last *kafka.Message
+		var batch []kafka.Message
+		for len(batch) < 100 {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				break
+			}
+			batch = append(batch, m)
+			last = &m
+		}
+		if last != nil {
+			if err := r.CommitMessages(ctx, *last); err != nil { // want `call to CommitMessages before the message is processed: a crash between them loses the message \(at-most-once\)`
+				return err
+			}
+		}
+		if len(batch) > 0 {
+			if err := saveAll(ctx, batch); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// collectorAfter is collector's twin: the batch is saved first.
+func collectorAfter(ctx context.Context, r *kafka.Reader, saveAll func(context.Context, []kafka.Message) error) error {
+	for {
+		var last *kafka.Message
+		var batch []kafka.Message
+		for len(batch) < 100 {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				break
+			}
+			batch = append(batch, m)
+			last = &m
+		}
+		if len(batch) > 0 {
+			if err := saveAll(ctx, batch); err != nil {
+				return err
+			}
+		}
+		if last != nil {
+			if err := r.CommitMessages(ctx, *last); err != nil { // ok: after the save
+				return err
+			}
+		}
+	}
+}
+
+// previous commits the message saved in the previous iteration, when
+// there is one, before saving the one just fetched.
+func previous(ctx context.Context, r *kafka.Reader, save func(context.Context, kafka.Message) error) error {
+	var prev *kafka.Message
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if prev != nil {
+			if err := r.CommitMessages(ctx, *prev); err != nil { // ok: the previous message, saved already
+				return err
+			}
+		}
+		if err := save(ctx, m); err != nil {
+			return err
+		}
+		prev = &m
+	}
+}
