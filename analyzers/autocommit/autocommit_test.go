@@ -84,9 +84,10 @@ import (
 //     used more than once, variadic or of another package, or a field's
 //     channel is (go s.work(ctx, s.jobs)), a worker breaks or hands the
 //     record on, returns from its select on a buffered channel (the Wait
-//     could wait for records no worker takes), or a channel sits in a map
-//     (one per partition, as franz-go's goroutine-per-partition example):
-//     no sure place for the WaitGroup's Done. A send in a select with
+//     could wait for records no worker takes): no sure place for the
+//     WaitGroup's Done (a channel held in a map, one per partition as in
+//     franz-go's goroutine-per-partition example, is reported without a
+//     fix: autocommit/_nofix). A send in a select with
 //     cases other than ctx.Done() and a default is not reported either:
 //     such a select, or any receive in the poll loop, is taken as a join;
 //     nor one whose ctx.Done() or default case carries on (or returns
@@ -385,10 +386,13 @@ var scenarios = []struct {
 // reader whose message is sent on a channel held in a map (one per
 // partition), read by a helper stored in an exported field, or returned
 // as it is read by a helper the package calls; confluent defaults with
-// messages sent on a channel held in a map (4 / 4): per-partition workers
-// committing a fetched message after applying it, the helper on a reader
-// outside any group, a helper returning FetchMessage whose caller commits
-// after applying, auto-store off with per-partition workers storing. Its directory starts with "_" so that
+// messages sent on a channel held in a map; franz-go's default
+// auto-commit with records sent on a channel held in a map (5 / 5):
+// per-partition workers committing a fetched message after applying it,
+// the helper on a reader outside any group, a helper returning
+// FetchMessage whose caller commits after applying, auto-store off with
+// per-partition workers storing, AutoCommitMarks with per-partition
+// workers marking. Its directory starts with "_" so that
 // the "autocommit/..." pattern of analyzers_test.go's
 // TestEveryFindingHasAFix skips it until that test lists it in
 // reportedWithoutFix.

@@ -155,7 +155,11 @@ so this analyzer reports only what can lose records with that client:
     select in the poll function (not a callback) whose other cases are
     ctx.Done() or a default and return (the loop polls no more, so the
     record they skip is not committed) is counted before the select, and
-    those cases count it done. Not reported: a
+    those cases count it done. A channel held in a map (one per
+    partition) is reported without a fix, saying why. A go statement
+    handed a channel (a worker started for a partition's channel) is no
+    record handed to a goroutine: the sends on the channel are the
+    finding. Not reported: a
     loop that receives from a channel or selects otherwise (taken as a
     join, as for goroutines); a channel passed to a function used more
     than once, exported, variadic or of another package, or used other

@@ -100,6 +100,7 @@ func sendsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []token.Pos {
 // sent on a channel to workers, with no join before the next poll.
 func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa.Call, body *ast.BlockStmt, tainted map[ssa.Value]bool) {
 	done := map[types.Object]bool{}
+	doneMaps := map[types.Object]bool{}
 	for _, pos := range sendsIn(f.Fn, tainted) {
 		if pos < body.Pos() || pos > body.End() {
 			continue
@@ -120,7 +121,16 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 			continue
 		}
 		h, top, ok := c.handoffOf(ss, body, fd)
-		if !ok || done[h.ch] {
+		if !ok {
+			if m := c.mapOfChannels(ss.Chan); m != nil && !doneMaps[m] {
+				// A channel per key (one per partition): the workers are
+				// chosen at run time, so the fix cannot count them.
+				doneMaps[m] = true
+				c.reportOutliveSend(k, f, ss, nil, fmt.Sprintf("no automatic fix: the records go to a channel held in a map (one per key), whose workers the fix cannot count; make the loop wait until the workers have processed the poll's records before it calls %s again, or have the workers mark each record after processing and commit only marks", clientmodel.ShortName(f.Func)))
+			}
+			continue
+		}
+		if done[h.ch] {
 			continue
 		}
 		done[h.ch] = true
@@ -128,18 +138,52 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 		if !ok {
 			continue
 		}
-		c.report(k, analysis.Diagnostic{
-			Pos:      ss.Pos(),
-			End:      ss.Arrow,
-			Category: CategoryOutlivePoll,
-			Message: fmt.Sprintf("record handed to workers over a channel while the loop polls again: %s%s's auto-commit commits every poll before the latest, so the next %s makes this record committable while a worker may still hold it; a crash loses it (at-most-once)",
-				c.assumption(k), k.Client.Name, clientmodel.ShortName(f.Func)),
-			Related: append(c.outliveRelated(k, f), related(h.work[0].body[0].Pos(), "a worker processes the record here, after the loop may have polled again")),
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   "Wait for the workers to process the poll's records before the next poll",
-				TextEdits: edits,
-			}},
-		})
+		c.reportOutliveSend(k, f, ss, &analysis.SuggestedFix{
+			Message:   "Wait for the workers to process the poll's records before the next poll",
+			TextEdits: edits,
+		}, "", related(h.work[0].body[0].Pos(), "a worker processes the record here, after the loop may have polled again"))
+	}
+}
+
+// reportOutliveSend reports the send ss of a record of poll f to workers
+// with fix, or without one, saying why.
+func (c *checker) reportOutliveSend(k *consumer.Consumer, f *consumer.Call, ss *ast.SendStmt, fix *analysis.SuggestedFix, why string, rel ...analysis.RelatedInformation) {
+	d := analysis.Diagnostic{
+		Pos:      ss.Pos(),
+		End:      ss.Arrow,
+		Category: CategoryOutlivePoll,
+		Message: fmt.Sprintf("record handed to workers over a channel while the loop polls again: %s%s's auto-commit commits every poll before the latest, so the next %s makes this record committable while a worker may still hold it; a crash loses it (at-most-once)",
+			c.assumption(k), k.Client.Name, clientmodel.ShortName(f.Func)),
+		Related: append(c.outliveRelated(k, f), rel...),
+	}
+	if fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	} else {
+		d.Message += "; " + why
+	}
+	c.report(k, d)
+}
+
+// mapOfChannels returns the map variable or field whose element the
+// channel expression e indexes (chans[p], or consumers[tp].recs), or nil.
+func (c *checker) mapOfChannels(e ast.Expr) types.Object {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+			continue
+		case *ast.IndexExpr:
+			if _, isMap := c.pass.TypesInfo.TypeOf(x.X).Underlying().(*types.Map); !isMap {
+				return nil
+			}
+			switch m := ast.Unparen(x.X).(type) {
+			case *ast.Ident:
+				return c.pass.TypesInfo.Uses[m]
+			case *ast.SelectorExpr:
+				return c.pass.TypesInfo.Uses[m.Sel]
+			}
+		}
+		return nil
 	}
 }
 

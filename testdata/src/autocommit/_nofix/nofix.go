@@ -1,7 +1,8 @@
 // Package nofix: kafka-go group readers whose ReadMessage commits the
 // message before returning it, and a confluent-kafka-go consumer on the
-// librdkafka defaults, in shapes the analyzer builds no fix for: reported
-// without one, the message saying why.
+// librdkafka defaults and a franz-go client with its default auto-commit,
+// in shapes the analyzer builds no fix for: reported without one, the
+// message saying why.
 package nofix
 
 import (
@@ -12,6 +13,7 @@ import (
 
 	kafka2 "github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	"github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kgo"
 )
 
 type event struct {
@@ -224,5 +226,66 @@ func lanesStored() {
 			}()
 		}
 		ch <- msg
+	}
+}
+
+// partitions hands each partition's records to a worker of its own over a
+// channel held in a map, under franz-go's default auto-commit.
+func partitions(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("lanes"), kgo.ConsumeTopics("orders"))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	lanes := map[int32]chan *kgo.Record{}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			return nil
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			ch, ok := lanes[r.Partition]
+			if !ok {
+				ch = make(chan *kgo.Record, 64)
+				lanes[r.Partition] = ch
+				go func() {
+					for r := range ch {
+						log.Printf("apply %d", r.Offset)
+					}
+				}()
+			}
+			lanes[r.Partition] <- r // want `record handed to workers over a channel while the loop polls again: .*; no automatic fix: the records go to a channel held in a map \(one per key\), whose workers the fix cannot count`
+		})
+	}
+}
+
+// partitionsMarked is partitions' twin: only marked records are
+// committed, and each worker marks its records after applying them.
+func partitionsMarked(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("lanes"), kgo.ConsumeTopics("orders"), kgo.AutoCommitMarks())
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	lanes := map[int32]chan *kgo.Record{}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			return nil
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			ch, ok := lanes[r.Partition]
+			if !ok {
+				ch = make(chan *kgo.Record, 64)
+				lanes[r.Partition] = ch
+				go func() {
+					for r := range ch {
+						log.Printf("apply %d", r.Offset)
+						cl.MarkCommitRecords(r)
+					}
+				}()
+			}
+			lanes[r.Partition] <- r // ok: only marked records are committed
+		})
 	}
 }
