@@ -141,13 +141,16 @@ func (c *checker) guardEdits(ce *ast.CallExpr, ex *clientmodel.SQLExec, sql stri
 // repeatArg returns the edits that pass the argument of placeholder k
 // (of n) again as the argument of a new placeholder that follows
 // `before` of them. Arguments passed as a slice (args...) get the element
-// appended to a copy when the new one is last. An argument with effects
+// appended to a copy when the new one is last, else inserted in a copy
+// (`append(args[:b:b], append(args[k:k+1:k+1], args[b:]...)...)`: each
+// capped slice makes append copy, so args is not written). An argument
+// with effects
 // is evaluated once, into a variable declared before the statement, when
 // every other argument and the receiver are free of effects (the order
 // of evaluation is then kept).
 func (c *checker) repeatArg(ce *ast.CallExpr, ex *clientmodel.SQLExec, k, before, n int) ([]analysis.TextEdit, bool) {
 	if ce.Ellipsis.IsValid() {
-		if len(ce.Args) != ex.Query+2 || before != n {
+		if len(ce.Args) != ex.Query+2 {
 			return nil, false
 		}
 		sl := ce.Args[ex.Query+1]
@@ -156,6 +159,9 @@ func (c *checker) repeatArg(ce *ast.CallExpr, ex *clientmodel.SQLExec, k, before
 		}
 		src := c.text(sl)
 		text := fmt.Sprintf("append(%s[:len(%s):len(%s)], %s[%d])", src, src, src, src, k-1)
+		if before != n {
+			text = fmt.Sprintf("append(%s[:%d:%d], append(%s[%d:%d:%d], %s[%d:]...)...)", src, before, before, src, k-1, k, k, src, before)
+		}
 		return []analysis.TextEdit{{Pos: sl.Pos(), End: sl.End(), NewText: []byte(text)}}, true
 	}
 	if len(ce.Args)-ex.Query-1 != n {

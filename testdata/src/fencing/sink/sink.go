@@ -111,6 +111,22 @@ func questionMarksSlice(ctx context.Context, db *sql.DB, m kafka.Message) error 
 	return err
 }
 
+// questionMarksSliceLimit passes a slice whose last element is LIMIT's
+// (MySQL's UPDATE ... LIMIT): the fix inserts the offset before it, in a
+// copy of the slice.
+func questionMarksSliceLimit(ctx context.Context, db *sql.DB, m kafka.Message) error {
+	args := []any{m.Offset + 1, m.Topic, m.Partition, 1}
+	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ? LIMIT ?`, args...) // want `the offset row in consumer_offsets is written without a guard`
+	return err
+}
+
+// questionMarksSliceLimitGuarded guards it.
+func questionMarksSliceLimitGuarded(ctx context.Context, db *sql.DB, m kafka.Message) error {
+	args := []any{m.Offset + 1, m.Topic, m.Partition, m.Offset + 1, 1}
+	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ? AND next_offset < ? LIMIT ?`, args...) // ok: monotonic condition
+	return err
+}
+
 // questionMarksCall computes the offset with a call: the fix evaluates it
 // once, before the statement.
 func questionMarksCall(ctx context.Context, db *sql.DB, m kafka.Message, n func() int64) error {
