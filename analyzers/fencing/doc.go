@@ -282,12 +282,12 @@ that client.
     VALUES(col))) so the position only moves forward; with ?
     placeholders (MySQL or SQLite drivers), `AND next_offset < ?` with the
     new offset's argument repeated at its place in the argument list
-    (arguments passed as a slice: the offset appended to a copy of it; an
-    offset computed by a call: evaluated once into a variable declared
-    before the statement, with every other argument that has effects,
-    in their order, when the receiver has none and the call is its
-    statement's own; an argument slice whose new element would not be
-    last is not edited: known gap). A
+    (arguments passed as a slice: the offset appended to a copy of it,
+    or inserted in a copy when a placeholder follows the guard's, as
+    LIMIT's; an offset computed by a call: evaluated once into a
+    variable declared before the statement, with every other argument
+    that has effects, in their order, when the receiver has none and the
+    call is its statement's own). A
     statement the fix cannot edit in place (a quoted string with escapes,
     a constant of another package, or one shared with other calls when an
     argument is added) is written again as a literal in the call.
@@ -360,9 +360,12 @@ that client.
     result, stops the process (log.Fatalf). Built when the config is a
     literal in the call with those fields written without effects (or a
     variable or field holding it: the row is read by its Topic and
-    Partition fields, as they were when the reader was built), the
-    reader is assigned to a variable, and one handle of the
-    transaction's database is in scope there; known gap otherwise.
+    Partition fields, as they were when the reader was built; or any
+    other expression of the config's type, such as a call's result: the
+    fix evaluates it once into a variable declared before the reader's
+    statement and reads its fields), the reader is assigned to a
+    variable, and one handle of the transaction's database is in scope
+    there; known gap otherwise.
     Silent when a restore hook is present (franz-go AdjustFetchOffsetsFn,
     sarama MarkOffset/ResetOffset in Setup, confluent Assign,
     IncrementalAssign or Seek, called or taken as a method value, kafka-go

@@ -12,8 +12,7 @@ import (
 
 // Known gaps: no scenario case is marked "// ok: known gap". The bugs
 // fencing still leaves unreported for want of a fix are listed in doc.go
-// as known gaps under their categories: a ? placeholder guard
-// whose argument would go before others passed as a slice, and offset
+// as known gaps under their categories: offset
 // rows never read back whose restore hook has no place (no database
 // handle in scope, several that data flow does not tell apart, a
 // franz-go client's options in another package) or a kafka-go group
@@ -22,9 +21,8 @@ import (
 // offset, ? placeholders in a write of no MySQL-only syntax, no deferred
 // rollback where one cannot be added),
 // a kafka-go Reader
-// outside a group whose SetOffset fix is not built (a config that is
-// neither a literal in the call nor a variable or field, such as a
-// call's result; no database handle in scope); and a franz-go
+// outside a group whose SetOffset fix is not built (no database handle
+// in scope); and a franz-go
 // revoke callback committing records in flight
 // on a client polled only in another package (or whose poll's receiver
 // cannot be written again), when the commit is in a function literal
@@ -178,12 +176,13 @@ var scenarios = []string{
 	// unguarded offset rows: pgx UPDATE, database/sql upsert in a
 	// constant, offset passed through a helper, ? placeholders (the
 	// guard's argument repeated in place; appended to a copy of an
-	// argument slice; a computed offset evaluated once into a variable;
-	// with another argument computed by a call, both evaluated once, in
-	// order), a quoted statement with an escape (the literal written
-	// again) (8 positive); CAS, GREATEST, generation, conflict WHERE, data
-	// row, ? guarded (twice), not a record's offset, self-assignment (9
-	// silent).
+	// argument slice, or inserted in a copy before LIMIT's; a computed
+	// offset evaluated once into a variable; with another argument
+	// computed by a call, both evaluated once, in order), a quoted
+	// statement with an escape (the literal written again) (9 positive);
+	// CAS, GREATEST, generation, conflict WHERE, data row, ? guarded
+	// (three times, once in a slice with LIMIT's), not a record's offset,
+	// self-assignment (10 silent).
 	"fencing/sink",
 	// generics, errors in expressions, interface-held producers, method
 	// values, errors stored in fields, SQL built at run time: no panic, no
@@ -283,8 +282,10 @@ var scenarios = []string{
 	// SetOffset, failures returned), one in a function without results
 	// or context (context.Background(), failures stop the process), one
 	// built from a config variable (the row read by its Topic and
-	// Partition fields) (3 positive); Readers set to the stored position,
-	// from a literal and from a config variable (2 silent).
+	// Partition fields), one built from a call's result (evaluated once
+	// into a variable whose fields are read) (4 positive); Readers set to
+	// the stored position, from a literal, from a config variable and
+	// from a call's result (3 silent).
 	"fencing/restorekafkago",
 	// a franz-go client behind an interface of the application without
 	// AllowRebalance, whose revoke callback commits in flight (1

@@ -60,8 +60,11 @@ func (c *checker) setOffsetFix(ev *semantics.Evidence, k *consumer.Consumer) {
 		return
 	}
 	topic, partition, ok := c.configKeys(call.Args[0], k.Client)
+	var edits []analysis.TextEdit
 	if !ok {
-		return
+		if topic, partition, edits, ok = c.hoistConfig(as, call.Args[0], k.Client); !ok {
+			return
+		}
 	}
 	for _, id := range idents(call.Args[0]) {
 		if id.Name == rid.Name {
@@ -103,7 +106,6 @@ func (c *checker) setOffsetFix(ev *semantics.Evidence, k *consumer.Consumer) {
 		return
 	}
 	file := edit.File(c.pass, pos)
-	var edits []analysis.TextEdit
 	imp := c.importer(file, &edits)
 	ctx := c.contextAt(pos)
 	if ctx == "" {
@@ -209,7 +211,41 @@ func (c *checker) configVarKeys(e ast.Expr, cl *clientmodel.Client) (topic, part
 	if _, isLit := e.(*ast.BasicLit); isLit {
 		return "", "", false
 	}
-	t := c.pass.TypesInfo.TypeOf(e)
+	x := c.text(e)
+	if _, isID := e.(*ast.Ident); !isID {
+		x = "(" + x + ")"
+		if _, isSel := e.(*ast.SelectorExpr); isSel {
+			x = c.text(e)
+		}
+	}
+	return c.fieldKeys(x, c.pass.TypesInfo.TypeOf(e), cl)
+}
+
+// hoistConfig is configKeys for a config computed with effects (a call's
+// result: `kafka.NewReader(readerConfig(p))`): the edits evaluate it
+// once into a new variable declared right before the constructor's
+// statement, which is passed that variable instead, and the keys are its
+// fields. The statement assigns the reader to a name and evaluates
+// nothing before its one argument, so the order of evaluation is kept.
+func (c *checker) hoistConfig(as *ast.AssignStmt, arg ast.Expr, cl *clientmodel.Client) (topic, partition string, edits []analysis.TextEdit, ok bool) {
+	if _, isLit := ast.Unparen(arg).(*ast.CompositeLit); isLit {
+		return "", "", nil, false // a literal configKeys did not take
+	}
+	name := edit.FreeName(c.pass, as.Pos(), "cfg")
+	topic, partition, ok = c.fieldKeys(name, c.pass.TypesInfo.TypeOf(arg), cl)
+	if !ok {
+		return "", "", nil, false
+	}
+	edits = []analysis.TextEdit{
+		edit.InsertBefore(c.pass, as, name+" := "+c.text(arg)),
+		{Pos: arg.Pos(), End: arg.End(), NewText: []byte(name)},
+	}
+	return topic, partition, edits, true
+}
+
+// fieldKeys returns the topic and partition fields (0 when it has none)
+// of x, a config of type t (a struct, or a pointer to one).
+func (c *checker) fieldKeys(x string, t types.Type, cl *clientmodel.Client) (topic, partition string, ok bool) {
 	if t == nil {
 		return "", "", false
 	}
@@ -219,13 +255,6 @@ func (c *checker) configVarKeys(e ast.Expr, cl *clientmodel.Client) (topic, part
 	st, isStruct := t.Underlying().(*types.Struct)
 	if !isStruct {
 		return "", "", false
-	}
-	x := c.text(e)
-	if _, isID := e.(*ast.Ident); !isID {
-		x = "(" + x + ")"
-		if _, isSel := e.(*ast.SelectorExpr); isSel {
-			x = c.text(e)
-		}
 	}
 	partition = "0"
 	for i := 0; i < st.NumFields(); i++ {
