@@ -247,10 +247,11 @@ var scenarios = []string{
 	// the same across packages, through facts (#12): a consumer package
 	// whose exported interface's only implementation returns
 	// CommitMessage's error, and an exported function returning it
-	// wrapped (3 facts, on the interface method, the method and the
-	// function; 0 positive); a function that logs it itself, an interface
-	// with a second implementation, an exported method behind an
-	// unexported interface (3 silent: no fact on the interfaces).
+	// wrapped (4 facts: on the interface method, its implementation, the
+	// function, and an exported method behind an unexported interface; 0
+	// positive); a function that logs it itself, an interface with a
+	// second implementation, the unexported interface (3 silent: no
+	// fact).
 	"fencing/wrapsvc",
 	// honestbank/kp's middleware, calling those: the interface method's
 	// error dropped by a defer, a statement and a blank, the function's
