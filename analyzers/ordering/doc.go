@@ -209,7 +209,9 @@ position), the position call's error is checked, or the send is made on
 some paths only (the worker would write the positions of the forwarded
 records alone), the send (or a select
 whose other cases only give up when a context is done) is replaced by the
-workers' loop body, the record for its variable, so the record is
+workers' loop body, the record for its variable (a struct literal of
+plain reads sent, payment{id: string(r.Key)}, is declared first in a
+block, under the variable's name), so the record is
 processed in place before the position call (which moves after it when it
 came first); the workers are a function literal of the function or a
 function of the package started with the channel, whose parameters become

@@ -34,7 +34,10 @@ import (
 //     continue, goto, defer or go outside nested function literals), does
 //     not assign v or a parameter standing for an argument, and declares
 //     nothing named like what stands for them;
-//   - every other name the body uses means the same at the send.
+//   - every other name the body uses means the same at the send;
+//   - the value sent is a variable, or a struct literal whose values only
+//     read variables and fields (converted or not): the body then runs in
+//     a block declaring the loop's variable as that literal.
 //
 // The workers stay, idle: they receive nothing more and end when ch is
 // closed.
@@ -111,11 +114,20 @@ func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, types.Objec
 	if st, list := edit.Stmt(sp); st != target || list == nil || indexOf(*list, target) < 0 {
 		return nil, nil, "", nil, false
 	}
-	recID, ok := ast.Unparen(ss.Value).(*ast.Ident)
-	if !ok || c.pass.TypesInfo.Uses[recID] == nil {
+	// The value sent: a variable, or a struct literal of plain reads
+	// (payload{id: string(r.Key)}), which the inlined body gets in a
+	// variable of the loop's name, declared first.
+	var rec types.Object
+	var lit string
+	if recID, ok := ast.Unparen(ss.Value).(*ast.Ident); ok {
+		if rec = c.pass.TypesInfo.Uses[recID]; rec == nil {
+			return nil, nil, "", nil, false
+		}
+	} else if c.plainLiteral(ss.Value) {
+		lit = c.raw(ss.Value)
+	} else {
 		return nil, nil, "", nil, false
 	}
-	rec := c.pass.TypesInfo.Uses[recID]
 	var loop *ast.RangeStmt
 	var subst map[types.Object]string
 	var extra []analysis.TextEdit
@@ -144,7 +156,11 @@ func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, types.Objec
 	if vObj == nil {
 		return nil, nil, "", nil, false
 	}
-	subst[vObj] = rec.Name()
+	if rec != nil {
+		subst[vObj] = rec.Name()
+	} else {
+		subst[vObj] = v.Name
+	}
 	for obj := range subst {
 		if c.assignedIn(loop.Body, obj) {
 			return nil, nil, "", nil, false
@@ -153,11 +169,64 @@ func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, types.Objec
 	if !c.inlinable(loop.Body, subst, ss.Pos()) {
 		return nil, nil, "", nil, false
 	}
-	text, ok := c.inlineText(loop.Body, subst, edit.Indent(c.pass, target.Pos()))
+	indent := edit.Indent(c.pass, target.Pos())
+	if rec == nil {
+		// { v := payload{...}; body }, the body one level deeper.
+		body, ok := c.inlineText(loop.Body, subst, indent+"\t")
+		if !ok {
+			return nil, nil, "", nil, false
+		}
+		if strings.HasPrefix(body, indent+"\t{\n") {
+			// Already a block of its own: its statements go in ours.
+			lines := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
+			inner := lines[1 : len(lines)-1]
+			for i, l := range inner {
+				inner[i] = strings.TrimPrefix(l, "\t")
+			}
+			body = strings.Join(inner, "\n") + "\n"
+		}
+		text := indent + "{\n" + indent + "\t" + v.Name + " := " + lit + "\n" + body + indent + "}\n"
+		return target, nil, text, extra, true
+	}
+	text, ok := c.inlineText(loop.Body, subst, indent)
 	if !ok {
 		return nil, nil, "", nil, false
 	}
 	return target, rec, text, extra, true
+}
+
+// plainLiteral reports whether e is a struct literal (not its address)
+// whose values only read variables and fields, convert them or are
+// constants: evaluated once in place of the send, it is the value the
+// worker would have received.
+func (c *checker) plainLiteral(e ast.Expr) bool {
+	cl, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	if _, isStruct := c.pass.TypesInfo.TypeOf(cl).Underlying().(*types.Struct); !isStruct {
+		return false
+	}
+	ok = true
+	for _, elt := range cl.Elts {
+		val := elt
+		if kv, isKV := elt.(*ast.KeyValueExpr); isKV {
+			val = kv.Value
+		}
+		ast.Inspect(val, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				// Conversions only (string(r.Key)).
+				if tv, found := c.pass.TypesInfo.Types[x.Fun]; !found || !tv.IsType() {
+					ok = false
+				}
+			case *ast.FuncLit, *ast.UnaryExpr, *ast.CompositeLit, *ast.IndexExpr, *ast.SliceExpr:
+				ok = false
+			}
+			return ok
+		})
+	}
+	return ok
 }
 
 // onlyGivesUp reports whether sel's cases are the send ss and receives

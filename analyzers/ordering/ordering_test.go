@@ -302,6 +302,13 @@ var scenarios = []struct {
 	// positive, the send replaced by the workers' body, a ctx field
 	// added); a done channel per job awaited (1 silent).
 	{"ordering/poolassigned", ordering.Analyzer},
+	// a franz-go EachRecord callback sending a struct literal built from
+	// the record (payment{id: string(r.Key), amount: r.Value}) to a pool
+	// of workers, then MarkCommitRecords with AutoCommitMarks (1
+	// positive: the send replaced by the workers' body in a block that
+	// declares their variable as the literal); the payment settled in
+	// place and a copy queued for an audit pool (1 silent).
+	{"ordering/poollit", ordering.Analyzer},
 	// a commit every Nth record or on a threshold: a kafka-go
 	// CommitMessages guarded by n%100 == 0, by time.Since(last) > 5s
 	// (last reset in the guard), of a batch guarded by len(pending) >=
