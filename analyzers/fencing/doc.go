@@ -65,23 +65,25 @@ that client.
     error on every path, unchanged or wrapped with %w, doing nothing else
     with it (`func (c *consumer) commit(m *kafka.Message) error { _, err
     := c.c.CommitMessage(m); return err }`) is the commit to its callers:
-    its error discarded (a statement, `_`, a variable never read, a
-    defer) is reported at the wrapper's call and fixed as the commit's
-    would be, logging it there (the wrapper is kept). A function that
-    returns a wrapper's error the same way is one too, and so is a method
-    of an interface of the package whose only implementation in it is a
-    wrapper. The same holds in the packages that import it
-    (honestbank/kp's middleware: `defer c.consumer.Commit(msg)`): an
-    exported wrapper, or a method of an exported interface whose only
-    implementation in its package is a wrapper (kp's consumer.Consumer),
-    carries a fact its importers read; the finding's related information
-    points at its declaration. Not judged: a wrapper with named results,
-    a closure, defer or go statement, or another commit in its body, one
-    that returns nil on a path that commits nothing or logs the error
-    itself (handled); a method of an interface that is generic or
-    implemented by a second type of its package (or by none), and, across
-    packages, one that is unexported or implemented by a type of the
-    calling package (a fake).
+    its error discarded (a statement, `_`, a variable never read, a defer)
+    is reported at the wrapper's call and fixed as the commit's would be,
+    logging it there (the wrapper is kept). A function that returns a
+    wrapper's error the same way is one too, and so is a method of an
+    interface of the package whose only implementation in it is a wrapper;
+    a named error result counts as returned by a bare return (`_, err =
+    c.c.CommitMessage(m); return`). The same holds in the packages that
+    import it (honestbank/kp's middleware: `defer
+    c.consumer.Commit(msg)`): an exported wrapper, or a method of an
+    exported interface whose only implementation in its package is a
+    wrapper (kp's consumer.Consumer), carries a fact its importers read;
+    the finding's related information points at its declaration. Not
+    judged: a wrapper with a closure, defer or go statement (which could
+    change a named result), or another commit in its body, one that
+    returns nil on a path that commits nothing or logs the error itself
+    (handled); a method of an interface that is generic or implemented by
+    a second type of its package (or by none), and, across packages, one
+    that is unexported or implemented by a type of the calling package (a
+    fake).
     A failed transaction commit (confluent CommitTransaction, sarama
     CommitTxn, franz-go EndTransaction) that a consume loop aborts and then
     carries on from, with nothing but logging besides the abort, is

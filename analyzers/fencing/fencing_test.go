@@ -33,7 +33,7 @@ import (
 // it would leave unused a variable whose declaration has other effects;
 // a wrapper of a plain commit whose error its callers drop, when the
 // wrapper does not return the commit's error on every path (nil before
-// the commit on some path, named results, a commit in a closure), or
+// the commit on some path, a defer or a commit in a closure), or
 // across packages is behind an interface that is unexported or has a
 // second implementation in its package;
 // and a confluent rebalance callback whose partition workers keep
@@ -237,12 +237,13 @@ var scenarios = []string{
 	// a project wrapper returning a plain commit's error (#13: the error
 	// unchanged, wrapped with %w, the call's own result), its error
 	// dropped by a statement, a blank, a defer, a variable never read, a
-	// wrapper of the wrapper's dropped, and an interface method's whose
-	// only implementation is the wrapper (6 positive, each fixed by
-	// logging it at the wrapper's call); checked (four times, once in a
-	// deferred closure), a wrapper that logs the error itself (twice, once
-	// a wrapper's), one returning nil where it commits nothing, an
-	// interface with a second implementation (8 silent).
+	// wrapper of the wrapper's dropped, an interface method's whose only
+	// implementation is the wrapper, and a wrapper's with a named result
+	// returned bare (7 positive, each fixed by logging it at the
+	// wrapper's call); checked (five times, once in a deferred closure),
+	// a wrapper that logs the error itself (twice, once a wrapper's), one
+	// returning nil where it commits nothing, an interface with a second
+	// implementation (9 silent).
 	"fencing/commitwrapper",
 	// the same across packages, through facts (#12): a consumer package
 	// whose exported interface's only implementation returns

@@ -113,14 +113,21 @@ func (c *checker) calledWrapper(f *types.Func) *wrapper {
 //
 // Other statements may follow if they mention neither the error nor
 // return. The commit may be a call of another wrapper, of the package or
-// of another (a wrapper of a wrapper). Not modelled: named results (a
-// deferred closure may change them), function literals, defer and go
-// statements in the body, more than one commit, a wrapper that logs the
-// error (it is handled).
+// of another (a wrapper of a wrapper). Named results are read by a bare
+// return (`_, err = c.CommitMessage(m); return`). Not modelled: function
+// literals, defer and go statements in the body (a deferred closure
+// could change named results), more than one commit, a wrapper that
+// logs the error (it is handled).
 func (c *checker) wrapperOf(fd *ast.FuncDecl, sig *types.Signature) *wrapper {
 	res := sig.Results()
-	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) || res.At(0).Name() != "" {
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
 		return nil
+	}
+	// With named results (and no defer or closure, below), a bare return
+	// returns the named error result's value at that point.
+	var named types.Object
+	if v := res.At(res.Len() - 1); v.Name() != "" && v.Name() != "_" {
+		named = v
 	}
 	var inner *ast.CallExpr
 	var ref clientmodel.ResultRef
@@ -185,7 +192,7 @@ func (c *checker) wrapperOf(fd *ast.FuncDecl, sig *types.Signature) *wrapper {
 					return nil // declared earlier: something may capture it
 				}
 			}
-			if c.returnsOnly(rest, obj) {
+			if c.returnsOnly(rest, obj, named) {
 				return w
 			}
 		case *ast.IfStmt:
@@ -197,7 +204,7 @@ func (c *checker) wrapperOf(fd *ast.FuncDecl, sig *types.Signature) *wrapper {
 			if !ok || obj == nil || !c.isErrReturn(st, obj) {
 				return nil
 			}
-			if c.returnsOnly(rest, nil) {
+			if c.returnsOnly(rest, nil, named) {
 				return w
 			}
 		}
@@ -211,13 +218,15 @@ func (c *checker) wrapperOf(fd *ast.FuncDecl, sig *types.Signature) *wrapper {
 // wrapped with %w), or nil once an `if obj != nil { return obj }` has
 // run; other statements neither mention obj nor return. obj nil: the
 // error is out of scope and was returned already, so returns give nil.
-func (c *checker) returnsOnly(list []ast.Stmt, obj types.Object) bool {
+// A bare return returns named, the function's named error result (nil
+// if it has none): obj when the commit's error was assigned to it.
+func (c *checker) returnsOnly(list []ast.Stmt, obj, named types.Object) bool {
 	checked := obj == nil
 	for _, st := range list {
 		switch st := st.(type) {
 		case *ast.ReturnStmt:
 			if len(st.Results) == 0 {
-				return false
+				return obj != nil && obj == named
 			}
 			last := st.Results[len(st.Results)-1]
 			if obj != nil && c.returnsErr(last, obj, false) {
