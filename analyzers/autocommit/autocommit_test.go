@@ -20,7 +20,8 @@ import (
 // reader) has none of the first kind: a read it cannot fix is reported
 // without a fix, saying why (autocommit/_nofix: a channel held in a map, a
 // helper stored in an exported field or used in a go or defer statement,
-// an exported helper, a message returned as it is read); a message sent
+// an exported helper, a message returned as it is read, ReadMessage taken
+// as a value into an exported field); a message sent
 // to workers the worker fixes do not take (a channel also closed, a pool
 // that cannot be made one, started by a loop with a goto or a label, a
 // value decoded from the message by a call) is processed in place of the
@@ -385,14 +386,15 @@ var scenarios = []struct {
 // saying why ("; no automatic fix: ..."): kafka-go ReadMessage on a group
 // reader whose message is sent on a channel held in a map (one per
 // partition), read by a helper stored in an exported field, or returned
-// as it is read by a helper the package calls; confluent defaults with
-// messages sent on a channel held in a map; franz-go's default
-// auto-commit with records sent on a channel held in a map (5 / 5):
+// as it is read by a helper the package calls, or taken as a value into
+// an exported field; confluent defaults with messages sent on a channel
+// held in a map; franz-go's default auto-commit with records sent on a
+// channel held in a map (6 / 6):
 // per-partition workers committing a fetched message after applying it,
 // the helper on a reader outside any group, a helper returning
 // FetchMessage whose caller commits after applying, auto-store off with
 // per-partition workers storing, AutoCommitMarks with per-partition
-// workers marking. Its directory starts with "_" so that
+// workers marking, the value of a reader outside any group. Its directory starts with "_" so that
 // the "autocommit/..." pattern of analyzers_test.go's
 // TestEveryFindingHasAFix skips it until that test lists it in
 // reportedWithoutFix.

@@ -206,7 +206,9 @@ so this analyzer reports only what can lose records with that client:
     taken instead, and every call of it commits after processing; a loop
     function that does not see the reader gains a parameter, the reader's
     CommitMessages, which each of its calls passes (built when every call
-    passes ReadMessage of a group reader there). Messages appended
+    passes ReadMessage of a group reader there); where its calls are out
+    of the fix's reach (stored in an exported field, returned) it is
+    reported without a fix. Messages appended
     to a batch that one call processes are committed together right after
     that call succeeds. A message sent to the one worker of a channel is
     committed in the worker after processing; a pool of workers is made

@@ -110,22 +110,25 @@ func (c *checker) readCommitsFirstValues(k *consumer.Consumer) {
 		if on, known := k.Settings.Get(k.Client, v.ref.NeedsSetting); !known || on != v.ref.NeedsValue {
 			continue
 		}
-		edits, ok := c.valueCommits(k, v, fetch, commit)
-		if !ok {
-			continue
-		}
-		c.report(k, analysis.Diagnostic{
+		d := analysis.Diagnostic{
 			Pos:      v.sel.Sel.Pos(),
 			End:      v.sel.End(),
 			Category: CategoryReadCommits,
 			Message: fmt.Sprintf("group reader's %s, taken as a value here, commits each message before returning it: a crash while it is processed loses it (at-most-once)",
 				v.sel.Sel.Name),
 			Related: []analysis.RelatedInformation{related(k.Site.Pos(), "group reader created here")},
-			SuggestedFixes: []analysis.SuggestedFix{{
+		}
+		if edits, ok := c.valueCommits(k, v, fetch, commit); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Take %s instead and commit after processing", fetch),
 				TextEdits: edits,
-			}},
-		})
+			}}
+		} else {
+			// Every call of the value commits first, wherever it is
+			// made: reported, saying why there is no fix.
+			d.Message += fmt.Sprintf("; no automatic fix: the value goes where the fix cannot follow its calls (stored, returned, or passed to a function it cannot change); take %s instead and commit with %s after each message is processed", fetch, commit)
+		}
+		c.report(k, d)
 	}
 }
 
