@@ -164,7 +164,7 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 	case c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)):
 		// Returned to the caller, which processes it: the commit goes
 		// there, after the processing.
-		why = fmt.Sprintf("the message leaves the function (returned, or a helper returning it used other than called by code of this package) for processing out of sight; fetch with %s and commit with %s where it is processed", fetch, commit)
+		why = fmt.Sprintf("the message leaves the function for callers the fix cannot all change (the helper exported, stored in an exported field, or called in a go or defer statement); fetch with %s and commit with %s where the message is processed", fetch, commit)
 		edits, ok = c.callerCommits(path, as, call, sel, msg, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s, return the message and commit it in the caller after processing", fetch)
 		if !ok {
