@@ -55,10 +55,9 @@ the position call uses) holding the commit of the record just fetched,
 or of the last record of a batch fetched in a loop before it (the fetch
 does not dominate the commit), followed by the processing of the batch:
 a loop collecting a hundred messages, committing the last, then saving
-them. On the path where
-it runs it comes first, so a crash there loses the record; its fix
-moves the whole if statement after the statement that processes the
-record.
+them. On the path where it runs it comes first, so a crash there loses
+the record; its fix moves the whole if statement after the statement
+that processes the record.
 
 Processing R is a call taking a value derived from R or from the fetch
 that produced it (the record, its key, value or headers, a struct decoded
@@ -132,7 +131,7 @@ database transaction as the effect (and a broker commit after that
 transaction), an offset row nothing in the package reads back (a lag
 report), deferred commits (they run after the body), commits on one
 path only behind a flag (the operator's choice) or behind a guard doing
-more than the commit, commits of a previous record or poll made
+more than the commit (and its error check, resets and logging), commits of a previous record or poll made
 before the next fetch, and commits whose record is not processed
 afterwards (a poison pill skipped). A kafka-go WriteMessages counts as a
 synchronous produce on a Writer the package does not build with Async
