@@ -306,7 +306,12 @@ analysis classifies is never dropped for want of a fix.
     starts with if i > 0 { return } (the first value of i). Not when the
     statements skipped send, close, or call a Done, Unlock, Signal or
     Broadcast method outside the loops receiving the records: another
-    goroutine may wait for them.
+    goroutine may wait for them. A pool started by a loop of another kind
+    (for { if n == max { break }; go ...; n++ }) gets a break ending the
+    loop's body: it runs once and starts one worker; not when the go
+    statement is under a condition of the body, the body holds a continue
+    or a goto, or the worker signals anything (a send, a close, an Unlock)
+    but a WaitGroup's Done matched by an Add(1) of the loop's body.
 
   - An errgroup function that cannot be called in place (the function
     does not return just an error): the group runs one function at a
@@ -346,7 +351,11 @@ analysis classifies is never dropped for want of a fix.
     up by one from the same constant (for i := 0; i < n; i++ { lanes[i] =
     make(...) }, for id := 1; id <= n; id++, for i := range n, or the
     index of a range over a slice) and never deleted from: if any lane
-    exists, the first one made does (lanes[1] <- m). An index that is a variable
+    exists, the first one made does (lanes[1] <- m); a local map with keys
+    of another type filled by one range over a slice of keys (for _, k :=
+    range h.keys { lanes[k] = ch }), never deleted from, goes to the lane
+    of the first key (lanes[h.keys[0]] <- m; the slice unchanged in the
+    function). An index that is a variable
     defined for it alone (idx := shard(m.Key, n); lanes[idx] <- m) keeps
     the variable, and its definition computes the new index (idx :=
     int(m.Partition)%len(lanes)), when the calls it drops are of functions,
@@ -477,16 +486,17 @@ by hand is then the way to keep the concurrency):
     followed by more work). Removing the concurrency would make a
     goroutine wait for the loop that waits for it, and no low-water write
     can take the call's place;
-  - pools whose worker count is a call with arguments other than a getter
-    (see the fixes), used elsewhere, that are not started by a loop
-    counting up from a constant, or whose workers would skip a signal
-    another goroutine may wait for: the count cannot be made one without
-    changing what else reads it;
+  - pools whose worker count cannot be made one (see the fixes) and whose
+    loop cannot be cut to one iteration either (a go statement under a
+    condition, a continue, a worker signalling what another goroutine may
+    count): the number of workers cannot be changed without changing
+    what else reads it;
   - errgroup functions started with TryGo that cannot run in place (they
     send to a channel their loop receives from): TryGo cannot be limited
     (it would skip records) nor waited for in its iteration here;
   - lanes kept in a map not filled by loops counting up from one
-    constant, where recognised (no lane is sure to exist), and lanes whose
+    constant nor by one range over a slice of keys (no lane is sure to
+    exist), and lanes whose
     index, once replaced, leaves a variable unused that is not a range
     key, a counter stepped from a constant, nor an index variable defined
     by a statement of its own;
@@ -504,10 +514,8 @@ by hand is then the way to keep the concurrency):
     that breaks out of its select): no wait for each record's own
     delivery can be built.
 
-Not reported (known gaps): pools not started by a counting loop or a
-range over a slice (a for loop with a break), and pools whose workers are
-different functions started by several go statements, and lanes kept in
-a map filled by a range over a slice of keys (not recognised); delivery
+Not reported (known gaps): pools whose workers are different functions
+started by several go statements (not recognised); delivery
 reports whose record is sent by several statements; goroutines
 fetching from one consumer whose fetch or position call is made by a
 helper they call, or that write a whole poll's batch

@@ -272,3 +272,106 @@ func (c *checker) othersReturn(gs *ast.GoStmt) bool {
 	}
 	return false
 }
+
+// loopOnce is the last fallback of a pool started by a loop of any kind
+// (for { if n == max { break }; go ...; n++ }, a range over a channel of
+// jobs' workers): a break ends the loop's body, so that it runs once and
+// starts one worker; the statements after the go statement (a count
+// stepped) run once too. It needs the go statement to be a statement of
+// the loop's body (not under a condition: the first iteration starts the
+// worker), no continue or goto in the body (it would skip the break),
+// and a worker (a function literal) that signals nothing a goroutine
+// waiting for as many workers as the loop would have started could count
+// (skippable over its whole body), but for a WaitGroup's Done matched by
+// an Add of the same group in the loop's body.
+func (c *checker) loopOnce(f *finding) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	gs := goStmtAt(c.pass, f.site.l.instr.Pos())
+	if gs == nil {
+		return fail()
+	}
+	lit, ok := ast.Unparen(gs.Call.Fun).(*ast.FuncLit)
+	if !ok {
+		return fail()
+	}
+	loop, body := edit.LoopOf(edit.Path(c.pass, gs.Pos()))
+	if loop == nil || body == nil || len(body.List) == 0 {
+		return fail()
+	}
+	if list, i := stmtListOf(c.pass, gs); i < 0 || len(list) != len(body.List) || &list[0] != &body.List[0] {
+		return fail()
+	}
+	leaves := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BranchStmt); ok && (b.Tok == token.CONTINUE || b.Tok == token.GOTO) {
+			leaves = true
+		}
+		return !leaves
+	})
+	if leaves {
+		return fail()
+	}
+	last := body.List[len(body.List)-1]
+	if _, isBranch := last.(*ast.BranchStmt); isBranch {
+		return fail()
+	}
+	if _, isRet := last.(*ast.ReturnStmt); isRet {
+		return fail()
+	}
+	if !c.skippable(lit.Body.List) && !c.addedPerWorker(lit, body) {
+		return fail()
+	}
+	return analysis.SuggestedFix{
+		Message:   "Start one worker: end the loop after its first iteration",
+		TextEdits: []analysis.TextEdit{edit.InsertAfter(c.pass, last, fmt.Sprintf("break // one worker: the records of a partition are then %s in order", pastTense(roleWord(f.call.Role))))},
+	}, true
+}
+
+// addedPerWorker reports whether the only signals of worker lit that
+// skippable refuses are calls of a WaitGroup's Done (wg.Done(), deferred
+// or not) on groups that loop body adds to (wg.Add(1), a statement of
+// its own): each worker started is then counted and done.
+func (c *checker) addedPerWorker(lit *ast.FuncLit, body *ast.BlockStmt) bool {
+	added := map[string]bool{}
+	for _, st := range body.List {
+		if es, ok := st.(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && c.isWaitGroupAdd(call) && c.constantIs(call.Args[0], 1) {
+				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+					added[c.src(sel.X)] = true
+				}
+			}
+		}
+	}
+	if len(added) == 0 {
+		return false
+	}
+	ok := true
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.RangeStmt:
+			if t := c.pass.TypesInfo.TypeOf(x.X); t != nil {
+				if _, isChan := t.Underlying().(*types.Chan); isChan {
+					return false
+				}
+			}
+		case *ast.SendStmt:
+			ok = false
+		case *ast.CallExpr:
+			if id := identOf(x.Fun); id != nil && id.Name == "close" && c.pass.TypesInfo.Uses[id] == types.Universe.Lookup("close") {
+				ok = false
+			}
+			if sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr); isSel {
+				switch sel.Sel.Name {
+				case "Done":
+					if !added[c.src(sel.X)] {
+						ok = false
+					}
+				case "Unlock", "RUnlock", "Signal", "Broadcast":
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok
+}

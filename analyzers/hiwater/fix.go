@@ -33,7 +33,10 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 		if fix, ok := c.singleWorker(s); ok {
 			return fix, true
 		}
-		return c.firstWorkerOnly(f)
+		if fix, ok := c.firstWorkerOnly(f); ok {
+			return fix, true
+		}
+		return c.loopOnce(f)
 	case lanes:
 		return c.laneFix(s)
 	}

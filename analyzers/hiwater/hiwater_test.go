@@ -20,18 +20,17 @@ import (
 // saying why, the rare shapes of doc.go's "Reported without a fix", none
 // in a scenario yet: a goroutine whose sends to its loop cannot be made
 // goroutines of their own and whose position call the low-water fix
-// cannot take, a pool count used elsewhere in a loop that does not count
-// up from a constant, TryGo functions that cannot run in place, map lanes
+// cannot take, a pool whose count cannot be made one nor its loop cut to
+// one iteration, TryGo functions that cannot run in place, map lanes
 // not filled by loops counting up from one constant, callbacks handed on
 // by an if that does not leave on the hand-off's error, delivery reports
 // with no drain for a report channel. The shapes still left silent are
 // listed in doc.go ("Not reported (known gaps)"): shapes not recognised
-// (pools started by a loop with a break, workers that are different
-// functions, callbacks through a function value that is not a parameter,
-// goroutines fetching from one consumer through a helper, or writing a
-// whole poll's batch or records of EachRecord, delivery reports whose
-// record is sent by several statements, lanes in a map filled by a range
-// over a slice of keys).
+// (workers that are different functions, callbacks through a function
+// value that is not a parameter, goroutines fetching from one consumer
+// through a helper, or writing a whole poll's batch or records of
+// EachRecord, delivery reports whose record is sent by several
+// statements).
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -258,14 +257,19 @@ var scenarios = []string{
 	// share (deliveries.go: the loop waits for each message's own delivery
 	// while it drains, forwarding each report to its message's channel), a
 	// delivery report's record asserted into a variable first (asserted.go:
-	// the drain's statements move after the loop's wait) (13 positive); the
+	// the drain's statements move after the loop's wait), former known gaps
+	// that were reported without a fix: a pool started by a loop ending
+	// with a break (loopbreak.go: a break ends the loop's body, one worker)
+	// and lanes in a map filled by a range over a slice of keys
+	// (keylanes.go: every message to the first key's lane) (15 positive); the
 	// select committing in place, handling and marking in place, the method
 	// run in place, records committed in place in the poll's callback, a
 	// loop waiting for each callback, the TryGo functions only processing
 	// and the batch marked after the group (twice), the pool's workers only
 	// handling and the last message marked after them, lanes chosen by
 	// partition, a synchronous producer, a loop waiting for each report's
-	// acknowledgement (11 silent).
+	// acknowledgement, the loop-with-break pool's workers only handling and
+	// the last message marked after them, lanes per topic (13 silent).
 	"hiwater/hardfix",
 	// Several goroutines fetching from one consumer, assembled across
 	// packages (#12, golang-boilerplate's ConsumeTopic, ProcessMessage and

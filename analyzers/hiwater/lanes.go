@@ -634,10 +634,14 @@ func (c *checker) filledFrom(coll ast.Expr) (string, bool) {
 	if obj == nil {
 		return "", false
 	}
-	if m, ok := obj.Type().Underlying().(*types.Map); !ok {
+	m, ok := obj.Type().Underlying().(*types.Map)
+	if !ok {
 		return "", false
-	} else if b, ok := m.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
-		return "", false
+	}
+	if b, ok := m.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		// Keys of another type: a local map filled by a range over a
+		// slice of keys (for _, k := range keys { lanes[k] = ... }).
+		return c.rangeFirst(coll, obj)
 	}
 	fills, ok, first := 0, true, ""
 	visit := func(n ast.Node) bool {
@@ -672,6 +676,102 @@ func (c *checker) filledFrom(coll ast.Expr) (string, bool) {
 // the loop around it counting up by one from a constant: for i := k; i <
 // n; i++ (k), for i := range n, or the index of a range over a slice or
 // an array (0).
+// rangeFirst returns the first key of local map obj (coll, at the send)
+// when it is written only by obj[k] = ... in one range over a slice of
+// keys (for _, k := range keys, or h.keys), k not assigned in the loop,
+// and never deleted from: keys[0] then has a lane if any key does. The
+// slice must be a variable, or a field of one, that the function does not
+// assign and that means the same at the send.
+func (c *checker) rangeFirst(coll ast.Expr, obj types.Object) (string, bool) {
+	fail := func() (string, bool) { return "", false }
+	v, ok := obj.(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
+		return fail()
+	}
+	_, fbody := edit.FuncOf(edit.Path(c.pass, coll.Pos()))
+	if fbody == nil {
+		return fail()
+	}
+	var rs *ast.RangeStmt
+	fills := 0
+	ok = true
+	ast.Inspect(fbody, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			if id := identOf(x.Fun); id != nil && id.Name == "delete" && len(x.Args) > 0 && identOf(x.Args[0]) != nil && c.pass.TypesInfo.Uses[identOf(x.Args[0])] == obj {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.AND && identOf(x.X) != nil && c.pass.TypesInfo.Uses[identOf(x.X)] == obj {
+				ok = false
+			}
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if id := identOf(l); id != nil && c.pass.TypesInfo.Uses[id] == obj {
+					ok = false // the map replaced
+				}
+				ie, isIx := ast.Unparen(l).(*ast.IndexExpr)
+				if !isIx || identOf(ie.X) == nil || c.pass.TypesInfo.Uses[identOf(ie.X)] != obj {
+					continue
+				}
+				fills++
+				k := identOf(ie.Index)
+				loop, _ := edit.LoopOf(edit.Path(c.pass, ie.Pos()))
+				r, isRange := loop.(*ast.RangeStmt)
+				if k == nil || !isRange || identOf(r.Value) == nil || c.pass.TypesInfo.Defs[identOf(r.Value)] != c.pass.TypesInfo.Uses[k] {
+					ok = false
+					continue
+				}
+				if kv, isVar := c.pass.TypesInfo.Uses[k].(*types.Var); !isVar || c.assignedIn(r.Body, kv) {
+					ok = false
+				}
+				rs = r
+			}
+		}
+		return ok
+	})
+	if !ok || fills != 1 || rs == nil {
+		return fail()
+	}
+	if _, isSlice := c.pass.TypesInfo.TypeOf(rs.X).Underlying().(*types.Slice); !isSlice {
+		return fail()
+	}
+	// The slice: keys or h.keys, unchanged in the function, the same at
+	// the send.
+	x := ast.Unparen(rs.X)
+	root := x
+	if sel, isSel := x.(*ast.SelectorExpr); isSel {
+		root = ast.Unparen(sel.X)
+	}
+	rid := identOf(root)
+	if rid == nil {
+		return fail()
+	}
+	rv, isVar := c.pass.TypesInfo.Uses[rid].(*types.Var)
+	if !isVar || rv.Parent() == c.pass.Pkg.Scope() || c.lookupAt(coll.Pos(), rid.Name) != rv || c.assignedIn(fbody, rv) {
+		return fail()
+	}
+	text := c.src(x)
+	if text == "" {
+		return fail()
+	}
+	changed := false
+	ast.Inspect(fbody, func(n ast.Node) bool {
+		if as, isAs := n.(*ast.AssignStmt); isAs {
+			for _, l := range as.Lhs {
+				if c.src(l) == text {
+					changed = true
+				}
+			}
+		}
+		return !changed
+	})
+	if changed {
+		return fail()
+	}
+	return text + "[0]", true
+}
+
 func (c *checker) countsFrom(index ast.Expr) (string, bool) {
 	id, ok := ast.Unparen(index).(*ast.Ident)
 	if !ok {
