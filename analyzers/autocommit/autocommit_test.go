@@ -18,7 +18,7 @@ import (
 // or does not see. Where a scenario shows one, it is a silent case marked
 // "// ok: known gap". read-commits-first (kafka-go ReadMessage on a group
 // reader) has none of the first kind: a read it cannot fix is reported
-// without a fix, saying why (autocommit/_nofix: a channel held in a map, a
+// without a fix, saying why (autocommit/nofix: a channel held in a map, a
 // helper stored in an exported field or used in a go or defer statement,
 // an exported helper, a message returned as it is read, ReadMessage taken
 // as a value into an exported field); a message sent
@@ -32,7 +32,7 @@ import (
 //
 //   - confluentdefaults: the shapes below that read with a fetch in sight
 //     (ReadMessage, Poll) are reported without a fix when no store has a
-//     sure place (autocommit/_nofix: a channel held in a map); a message
+//     sure place (autocommit/nofix: a channel held in a map); a message
 //     sent to workers the worker fixes do not take is processed in place
 //     of the send (storegaps). What stays silent is a consumer whose
 //     config the fix cannot edit. A record handed on other than to a
@@ -88,7 +88,7 @@ import (
 //     could wait for records no worker takes): no sure place for the
 //     WaitGroup's Done (a channel held in a map, one per partition as in
 //     franz-go's goroutine-per-partition example, is reported without a
-//     fix: autocommit/_nofix). A send in a select with
+//     fix: autocommit/nofix). A send in a select with
 //     cases other than ctx.Done() and a default is not reported either:
 //     such a select, or any receive in the poll loop, is taken as a join;
 //     nor one whose ctx.Done() or default case carries on (or returns
@@ -394,11 +394,9 @@ var scenarios = []struct {
 // the helper on a reader outside any group, a helper returning
 // FetchMessage whose caller commits after applying, auto-store off with
 // per-partition workers storing, AutoCommitMarks with per-partition
-// workers marking, the value of a reader outside any group. Its directory starts with "_" so that
-// the "autocommit/..." pattern of analyzers_test.go's
-// TestEveryFindingHasAFix skips it until that test lists it in
-// reportedWithoutFix.
-const noFix = "autocommit/_nofix"
+// workers marking, the value of a reader outside any group. The shared
+// tests of analyzers_test.go list it in reportedWithoutFix.
+const noFix = "autocommit/nofix"
 
 // TestNoFix runs the noFix scenario: every finding has a category, no
 // fix, and why in its message.

@@ -129,7 +129,7 @@ func (c *checker) importedWrapper(fn *types.Func) *wrapper {
 	if !c.pass.ImportObjectFact(fn, &f) {
 		return nil
 	}
-	ref, ok := resultByName(f.Commit)
+	ref, ok := c.ix.ResultByName(f.Commit)
 	sig, isSig := fn.Type().(*types.Signature)
 	if !ok || !isSig || f.Err >= sig.Results().Len() || !isError(sig.Results().At(f.Err).Type()) {
 		return nil
@@ -151,19 +151,6 @@ func (c *checker) importedWrapper(fn *types.Func) *wrapper {
 		}
 	}
 	return &wrapper{ref: ref, err: f.Err, impl: f.Impl}
-}
-
-// resultByName returns the model of the commit or transaction call whose
-// FullName is name (clientmodel.Index.Result for a call known by name).
-func resultByName(name string) (clientmodel.ResultRef, bool) {
-	for _, cl := range clientmodel.Clients {
-		for i := range cl.Results {
-			if cl.Results[i].Func == name {
-				return clientmodel.ResultRef{Client: cl, Result: &cl.Results[i]}, true
-			}
-		}
-	}
-	return clientmodel.ResultRef{}, false
 }
 
 // methodName spells a method as its receiver type and name, unqualified:

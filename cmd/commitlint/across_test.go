@@ -8,6 +8,21 @@ import (
 	"testing"
 )
 
+// gopathRun runs name with args in testdata/src, in GOPATH mode on the
+// scenarios, and returns its combined output.
+func gopathRun(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	gopath, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(name, args...)
+	cmd.Dir = filepath.Join(gopath, "src")
+	cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS=")
+	out, _ := cmd.CombinedOutput()
+	return string(out)
+}
+
 // TestBuiltAcrossFrontEnds: a consumer built by a helper package's
 // function and handed by the wiring to a loop of a third package that
 // needs a setting the helper does not give (testdata/src/autocommit/
@@ -15,17 +30,7 @@ import (
 // helper's files and fixes its configuration; go vet, which reads the
 // helper from export data, says where the change goes instead.
 func TestBuiltAcrossFrontEnds(t *testing.T) {
-	gopath, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := func(name string, args ...string) string {
-		cmd := exec.Command(name, args...)
-		cmd.Dir = filepath.Join(gopath, "src")
-		cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS=")
-		out, _ := cmd.CombinedOutput()
-		return string(out)
-	}
+	run := func(name string, args ...string) string { return gopathRun(t, name, args...) }
 	const store = "builtwire.go:27:15: offset store does nothing while enable.auto.offset.store is on"
 	const marks = "builtwire.go:50:24: mark is a no-op without kgo.AutoCommitMarks()"
 	out := run(binary, "./autocommit/builtwire") + run(binary, "-fix", "-diff", "./autocommit/builtwire")
@@ -41,6 +46,37 @@ func TestBuiltAcrossFrontEnds(t *testing.T) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("go vet: no %q in\n%s", want, out)
+		}
+	}
+}
+
+// TestFactsAcrossFrontEnds: findings joined through facts of other
+// packages are the same in both front ends: a pool of goroutines fetching
+// from one reader, started by one package with the worker of another
+// (hiwater/xpoolwire), and a commit wrapper reached through another
+// package's interface (fencing/wrapmw). Where go vet has no position in
+// the other package, the related information names it.
+func TestFactsAcrossFrontEnds(t *testing.T) {
+	for _, tc := range []struct {
+		pkg  string
+		want []string // in both outputs
+		vet  string   // in go vet's only
+	}{
+		{"./hiwater/xpoolwire", []string{"xpoolwire.go:28:48: several goroutines running ProcessMessage, started by ConsumeTopic on one consumer", "xpoolwire.go:37:47: "}, "ConsumeTopic starts the goroutines at xpoolsvc/xpoolsvc.go:41"},
+		{"./fencing/wrapmw", []string{"wrapmw.go:34:8: the error of Commit, which returns the error of CommitMessage, is discarded", "wrapmw.go:122:7: the error of CommitOn"}, ""},
+	} {
+		std := gopathRun(t, binary, tc.pkg)
+		vet := gopathRun(t, "go", "vet", "-vettool="+binary, tc.pkg)
+		for _, w := range tc.want {
+			if !strings.Contains(std, w) {
+				t.Errorf("standalone %s: no %q in\n%s", tc.pkg, w, std)
+			}
+			if !strings.Contains(vet, w) {
+				t.Errorf("go vet %s: no %q in\n%s", tc.pkg, w, vet)
+			}
+		}
+		if !strings.Contains(vet, tc.vet) {
+			t.Errorf("go vet %s: no %q in\n%s", tc.pkg, tc.vet, vet)
 		}
 	}
 }

@@ -304,6 +304,13 @@ func BareName(full string) string {
 	return s[strings.LastIndex(s, ".")+1:]
 }
 
+// ResultByName returns the model of the commit or transaction call with
+// the given FullName whose results matter.
+func (ix *Index) ResultByName(name string) (ResultRef, bool) {
+	r, ok := ix.results[name]
+	return r, ok
+}
+
 // CallByName returns the model of the call with the given FullName.
 func (ix *Index) CallByName(name string) (CallRef, bool) {
 	r, ok := ix.calls[name]
