@@ -119,14 +119,13 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Window = "unknown"
 	case has(category.MarksDiscard) && len(c.commitCalls()) == 0:
 		r.Strategy, r.Detail = StrategyNone, "auto-commit is off and nothing calls Commit: marks are discarded at session end"
-		r.Guarantee, r.Reason = AtLeastOnce, "nothing is ever committed, so every restart or rebalance replays everything since the group's last commit"
-		r.Window = "unbounded (everything since the group's last commit)"
+		c.uncommitted()
 	default:
 		c.base()
 	}
 	if has(category.MarksIgnored) && ev.Is(clientmodel.AutoCommit) == Off && !slices.ContainsFunc(c.commitCalls(), func(pc *PositionCall) bool { return !c.commitsMarked(pc) }) {
 		r.Strategy, r.Detail = StrategyNone, "marks are no-ops without "+ev.Client.Spell(clientmodel.MarksOnly)+"(), so committing the marked offsets commits nothing"
-		r.Guarantee, r.Reason = AtLeastOnce, "nothing is ever committed, so every restart replays everything since the group's last commit"
+		c.uncommitted()
 		r.Window = "unbounded (everything since the group's last commit)"
 		r.Revoke = "not needed (nothing is committed)"
 	}
@@ -482,6 +481,29 @@ func (c *classifier) timer() {
 			r.Detail = "commits the offsets stored when Poll hands records over, every " + iv
 		}
 		r.Window = "one auto-commit interval (" + iv + ")"
+	}
+}
+
+// uncommitted sets the verdict of a group member that never commits: a
+// restart or rebalance resumes from the group's last commit if it ever
+// made one (everything since is replayed), else from where a partition
+// without a committed offset starts: the newest offset skips what was
+// produced while the group was down.
+func (c *classifier) uncommitted() {
+	r, ev := c.r, c.ev
+	start := ev.Client.Prose.InitialOffset
+	if ev.Start != "" {
+		start = "the start offset set with " + ev.Start
+	}
+	const why = "nothing is ever committed: a restart or rebalance replays everything since the group's last commit if it ever made one, and otherwise starts from "
+	r.Window = "unbounded (everything since the group's last commit)"
+	switch ev.StartNewest {
+	case Off:
+		r.Guarantee, r.Reason = AtLeastOnce, why+start+", the oldest offset, replaying the whole partition"
+	case On:
+		r.Guarantee, r.Reason = Neither, why+start+", the newest offset, skipping what was produced while the group was down"
+	default:
+		r.Guarantee, r.Reason = GuaranteeUnk, why+start+", a value the analysis cannot read (the newest skips what was produced meanwhile, the oldest replays the partition)"
 	}
 }
 

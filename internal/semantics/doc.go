@@ -47,7 +47,13 @@
 // every 5s, so the window is "previous poll + 5s", or marks with
 // AutoCommitMarks; confluent: stored offsets every 5000 ms, stored on
 // delivery unless enable.auto.offset.store is false); and unknown, with the
-// reason, when a setting or a commit call cannot be tied down.
+// reason, when a setting or a commit call cannot be tied down. A group
+// member that never commits (marks discarded, or no-ops) replays everything
+// since the group's last commit, and a group that never committed starts
+// where a partition without a committed offset starts: neither at the
+// newest offset (sarama's and librdkafka's default), at-least-once at the
+// oldest, unknown when the code sets it to a value the analysis cannot read
+// or the configuration is out of sight.
 //
 // "No commit before processing was found" is as strong as the ordering
 // analyzer, which stays silent when in doubt; the reasons say so.

@@ -211,6 +211,11 @@ type Evidence struct {
 	// the latter (handed.go).
 	Handed []HandedFunc
 	Passed []PassedFunc
+	// Start is where a partition without a committed offset starts, as
+	// Restore's Start and StartNewest say; StartNewest is Unknown also
+	// when the configuration is out of sight (it may set it).
+	Start       string
+	StartNewest Tri
 }
 
 // Is returns the value of setting k.
@@ -327,6 +332,7 @@ func (g *gatherer) evidence() *Evidence {
 	ev.Buffered = g.buffered()
 	ev.Interface = g.viaInterface()
 	g.txnAndSink()
+	g.initial()
 	g.restore()
 	ev.Flows = g.flows()
 	for fn := range g.extent {

@@ -49,9 +49,8 @@ func (g *gatherer) restore() {
 	if g.ev.Sink == nil {
 		return
 	}
-	rs := &Restore{}
+	rs := &Restore{Start: g.ev.Start, StartNewest: g.ev.StartNewest}
 	g.ev.Restore = rs
-	g.start(rs)
 	calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
 		ex, ok := clientmodel.SQLExecOf(callee.FullName())
 		if !ok || g.posn(ci.Pos()) != g.ev.Sink.Pos {
@@ -72,23 +71,27 @@ func (g *gatherer) restore() {
 	}
 }
 
-// start finds where the code sets the offset a partition without a
+// initial finds where the code sets the offset a partition without a
 // committed offset starts from: a config map key, a config field or an
-// option of the client's Start knob.
-func (g *gatherer) start(rs *Restore) {
-	cl := g.c.Client
-	rs.StartNewest = map[bool]Tri{true: On, false: Off}[cl.Prose.InitialNewest]
+// option of the client's Start knob; the client's default otherwise, or
+// Unknown when part of the configuration is out of sight.
+func (g *gatherer) initial() {
+	ev, cl := g.ev, g.c.Client
+	ev.StartNewest = map[bool]Tri{true: On, false: Off}[cl.Prose.InitialNewest]
+	if g.c.Settings.Opaque {
+		ev.StartNewest = Unknown
+	}
 	st := cl.Start
 	if st == nil {
 		return
 	}
 	set := func(name string, v ssa.Value) {
-		rs.Start, rs.StartNewest = name, Unknown
+		ev.Start, ev.StartNewest = name, Unknown
 		switch c := constText(v); {
 		case c != "" && slices.Contains(st.Newest, c):
-			rs.StartNewest = On
+			ev.StartNewest = On
 		case c != "" && slices.Contains(st.Oldest, c):
-			rs.StartNewest = Off
+			ev.StartNewest = Off
 		}
 	}
 	field := st.Field[strings.LastIndex(st.Field, ".")+1:]

@@ -227,9 +227,15 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 		{"sinkrestore", "fencing/unfenced-offset-write", semantics.StrategySink, semantics.AtLeastOnce},
 		{"txnsess", "fencing/skipped-txn-begin-failure", semantics.StrategyTransactions, semantics.AtMostOnce},
 		{"ownstore", "ordering/commit-before-process", semantics.StrategyOwnStore, semantics.AtMostOnce},
+		// nothing is ever committed: a group that never committed starts
+		// at the newest offset by default (losses besides the replays),
+		// at the oldest with OffsetOldest
+		{"nocommit", "autocommit/marks-discarded", semantics.StrategyNone, semantics.Neither},
+		{"nocommitold", "autocommit/marks-discarded", semantics.StrategyNone, semantics.AtLeastOnce},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {
+			t.Errorf("%s: no evidence", tc.name)
 			continue
 		}
 		r := semantics.Classify(ev, tc.name, []semantics.Finding{{Rule: tc.rule, At: "x.go:1"}})

@@ -1133,3 +1133,32 @@ func (p *genericPool[M]) start(ctx context.Context) {
 }
 
 func genericMain(ctx context.Context) { newGenericPool(func(string) {}).run(ctx) }
+
+// markOnly marks each applied message and never commits.
+type markOnly struct{}
+
+func (markOnly) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (markOnly) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (markOnly) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		_ = apply(msg)
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// Auto-commit off and no Commit: nothing is ever committed. With the
+// default Offsets.Initial a group that never committed starts at the
+// newest offset; with OffsetOldest it replays the partition.
+func neverCommits(ctx context.Context) {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false
+	g, _ := sarama.NewConsumerGroup(nil, "g-nocommit", cfg) // case: nocommit
+	_ = g.Consume(ctx, []string{"t-nocommit"}, markOnly{})
+	old := sarama.NewConfig()
+	old.Consumer.Offsets.AutoCommit.Enable = false
+	old.Consumer.Offsets.Initial = sarama.OffsetOldest
+	o, _ := sarama.NewConsumerGroup(nil, "g-nocommit-old", old) // case: nocommitold
+	_ = o.Consume(ctx, []string{"t-nocommit-old"}, markOnly{})
+}
