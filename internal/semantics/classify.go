@@ -470,6 +470,9 @@ func (c *classifier) timer() {
 		case ev.Is(clientmodel.MarksOnly) == On:
 			r.Detail = "commits marked records every " + iv
 			r.Window = "one auto-commit interval (" + iv + ")"
+		case ev.Is(clientmodel.MarksOnly) == Unknown && slices.Contains(ev.Branch, clientmodel.MarksOnly):
+			r.Detail = "commits marked records (with " + ev.Client.Spell(clientmodel.MarksOnly) + "(), set on some paths only) or every poll before the latest, every " + iv
+			r.Window = "unknown"
 		default:
 			r.Detail = "commits every poll before the latest, every " + iv
 			r.Window = "previous poll + " + iv
@@ -531,8 +534,7 @@ func (c *classifier) base() {
 		switch {
 		case ev.Client.Timer == clientmodel.TimerMarked && !c.has(clientmodel.Mark) && !c.has(clientmodel.Commit):
 			r.Strategy, r.Detail = StrategyNone, "auto-commit commits marked offsets only, and nothing marks"
-			r.Guarantee, r.Reason = AtLeastOnce, "nothing is ever committed, so every restart replays everything since the group's last commit"
-			r.Window = "unbounded (everything since the group's last commit)"
+			c.uncommitted()
 			return
 		case ev.Client.Timer == clientmodel.TimerStored && ev.Is(clientmodel.AutoStore) == On:
 			r.Guarantee, r.Reason = Neither, "the timer commits what Poll handed to the application, processed or not"
@@ -551,7 +553,7 @@ func (c *classifier) base() {
 			r.Reason = "records are marked after they are processed (no mark before processing was found), and the timer commits only marks"
 		}
 		if ev.Is(clientmodel.MarksOnly) == Unknown || ev.Is(clientmodel.Greedy) == Unknown {
-			r.Guarantee, r.Reason = GuaranteeUnk, "part of the auto-commit configuration is set where the analysis cannot see it"+ev.unseen()
+			r.Guarantee, r.Reason = GuaranteeUnk, ev.unsure(clientmodel.MarksOnly, clientmodel.Greedy)
 		}
 	case auto == Unknown && ev.ConfigOrigin != "":
 		r.Strategy, r.Detail = StrategyUnknown, "whether auto-commit is on is not visible here: the configuration comes from "+ev.ConfigOrigin

@@ -216,10 +216,24 @@ type Evidence struct {
 	// when the configuration is out of sight (it may set it).
 	Start       string
 	StartNewest Tri
+	// Branch are the settings the code sets on some paths only (an
+	// option appended in an if): their value is Unknown.
+	Branch []clientmodel.Setting
 }
 
 // Is returns the value of setting k.
 func (e *Evidence) Is(k clientmodel.Setting) Tri { return e.Settings[k] }
+
+// unsure says why the settings ks, some of them Unknown, are not known:
+// set on some paths only, or out of sight.
+func (e *Evidence) unsure(ks ...clientmodel.Setting) string {
+	for _, k := range ks {
+		if e.Is(k) == Unknown && slices.Contains(e.Branch, k) {
+			return e.Client.Spell(k) + " is set on some paths only (a branch the analysis does not resolve)"
+		}
+	}
+	return "part of the auto-commit configuration is set where the analysis cannot see it" + e.unseen()
+}
 
 // unseen names, after a reason that a setting is not visible, where the
 // configuration comes from, if the analysis can tell.
@@ -317,6 +331,8 @@ func (g *gatherer) evidence() *Evidence {
 		clientmodel.MarksOnly, clientmodel.Greedy, clientmodel.BlockRebalance, clientmodel.AsyncCommit} {
 		if on, known := c.Settings.Get(c.Client, k); known && !c.Settings.Cond[k] {
 			ev.Settings[k] = map[bool]Tri{true: On, false: Off}[on]
+		} else if c.Settings.Cond[k] {
+			ev.Branch = append(ev.Branch, k)
 		}
 	}
 	for _, h := range c.Handlers {

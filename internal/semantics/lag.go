@@ -78,6 +78,9 @@ func (c *classifier) lag(has func(category.Category) bool) string {
 // every says that lag overstates the backlog by the duplicate window: the
 // records processed since the last commit.
 func (c *classifier) every() string {
+	if c.r.Window == "unknown" {
+		return LagEvery + " " + c.period() + " (lag overstates the backlog by the records processed since the last commit)"
+	}
 	return LagEvery + " " + c.period() + " (lag overstates the backlog by up to " + strings.TrimSuffix(c.r.Window, ", also at every rebalance") + ")"
 }
 

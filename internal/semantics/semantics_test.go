@@ -115,6 +115,10 @@ func TestClassify(t *testing.T) {
 		// workers started by a generic method: found through the
 		// instance's generic body, not "none"
 		{"generic", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown"}},
+		// an option appended in a branch: its setting is unknown, and
+		// the row says why
+		{"branchmarks", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "set on some paths only",
+			"reason": "kgo.AutoCommitMarks is set on some paths only", "window": "unknown"}},
 		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
 			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function

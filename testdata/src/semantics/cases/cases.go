@@ -1162,3 +1162,20 @@ func neverCommits(ctx context.Context) {
 	o, _ := sarama.NewConsumerGroup(nil, "g-nocommit-old", old) // case: nocommitold
 	_ = o.Consume(ctx, []string{"t-nocommit-old"}, markOnly{})
 }
+
+// branchMarks appends AutoCommitMarks in a branch: the timer commits marks
+// or every poll before the latest, which the analysis cannot tell.
+func branchMarks(ctx context.Context, consumer bool) {
+	opts := []kgo.Opt{kgo.ConsumerGroup("g-branchmarks"), kgo.ConsumeTopics("t-branchmarks")}
+	if consumer {
+		opts = append(opts, kgo.AutoCommitMarks())
+	}
+	cl, _ := kgo.NewClient(opts...) // case: branchmarks
+	for ctx.Err() == nil {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			_ = r.Value
+			cl.MarkCommitRecords(r)
+		})
+	}
+}
