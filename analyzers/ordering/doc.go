@@ -68,7 +68,16 @@ synchronous produce of a record built from R (sarama SendMessage and
 SendMessages, franz-go ProduceSync, kafka-go WriteMessages on a Writer
 not known to be asynchronous): that is R's effect. A method of the application
 named like logging (Print, Printf, Info, Log, ...) is logging only when
-its last parameter is ...any; Print(ctx, label) may be the effect. A call
+its last parameter is ...any; Print(ctx, label) may be the effect. So is a
+method whose name starts with a level (Info, InfoWithError, Errorf, Fatal,
+...) on a type whose name has the word Log or Logger in it (a service's
+observability.Logger, an interface named logger; not a Catalog) taking
+only a context, strings and an error, and a variadic list of fields:
+c.logger.Info(msgCtx, text) writes a line whatever the context carries;
+an AuditLog's Log(ctx, entry) may be the effect. Work that runs only when
+the position call itself failed (in the branch of `if err != nil` on its
+error) is not processing that it precedes: the position was not written,
+and a fix moving the call carries that check with it. A call
 on an object the function created and handed a derived value to (a
 transaction, a batch) processes R too, so tx.Commit ends the processing
 of a record written with tx.Exec. Committing a batch and then looping

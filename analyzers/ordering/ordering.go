@@ -392,7 +392,7 @@ func (c *checker) check(p *position) {
 	for _, o := range origins {
 		sites := c.processingSites(p.fn, o)
 		for _, site := range sites {
-			if site == ssa.Instruction(p.instr) {
+			if site == ssa.Instruction(p.instr) || onFailureOf(p.instr, site) {
 				continue
 			}
 			if !ssaflow.Dominates(p.instr, site) {

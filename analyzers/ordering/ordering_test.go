@@ -439,6 +439,15 @@ var scenarios = []struct {
 	// error is not the message (a commit before the save: 1 positive;
 	// after it: 1 silent, once reported as processing the message).
 	{"ordering/errlog", ordering.Analyzer},
+	// a service's own logger (a struct named Logger whose Info and Error
+	// take a context, a message and an error, not ...any) called with a
+	// context carrying the message's fields, and an alert sent only when
+	// the commit failed: neither is processing (a commit before the
+	// handler: 1 positive, moved on the handler's success path with its
+	// error check; after it, logged and alerted on: 1 silent, once
+	// reported at the log line, whose move to above the commit re-lint
+	// reported again at the failure's log).
+	{"ordering/applogger", ordering.Analyzer},
 	// kafka-go Writer with Async set (in its literal, on a line of its
 	// own in a literal stored in a field, in a literal an in-package
 	// constructor returns, or assigned after it): a commit after

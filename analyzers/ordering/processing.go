@@ -2,6 +2,7 @@ package ordering
 
 import (
 	_ "embed"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -303,11 +304,80 @@ func (c *checker) ignored(fn *types.Func) bool {
 	switch fn.Name() {
 	case "Print", "Printf", "Println", "Debug", "Debugf", "Info", "Infof", "Warn", "Warnf", "Error", "Errorf",
 		"Debugw", "Infow", "Warnw", "Errorw", "Log", "Logf":
-		return takesAnys(sig)
+		if takesAnys(sig) {
+			return true
+		}
 	case "String":
 		return sig.Params().Len() == 0
 	}
+	return appLogger(fn, sig)
+}
+
+// logLevels are the words a logging method's name starts with.
+var logLevels = []string{"Trace", "Debug", "Info", "Warn", "Warning", "Error", "Fatal", "Panic", "Print", "Log"}
+
+// appLogger reports whether fn is a logging method of an application's
+// logger type: a method whose name starts with a level word (Info,
+// InfoWithError, Errorf, ...) on a type whose name has the word Log or
+// Logger in it (observability.Logger, AppLogger, an interface named
+// logger), taking only a context, text, an error and a variadic list of
+// fields: it writes a line, whatever it is given. A method taking
+// anything else (an AuditLog's Log(ctx, entry)) may be the effect.
+func appLogger(fn *types.Func, sig *types.Signature) bool {
+	name := fn.Name()
+	level := false
+	for _, l := range logLevels {
+		if rest, ok := strings.CutPrefix(name, l); ok && (rest == "" || rest[0] >= 'A' && rest[0] <= 'Z' || rest == "f" || rest == "w" || rest == "ln") {
+			level = true
+			break
+		}
+	}
+	if !level {
+		return false
+	}
+	named, ok := types.Unalias(ssaflow.Deref(sig.Recv().Type())).(*types.Named)
+	if !ok || !namesLogger(named.Obj().Name()) {
+		return false
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			continue // fields, key-value pairs
+		}
+		if !textual(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// namesLogger reports whether a type name has the word log or logger in
+// it, split at its capitals: Logger, ZapLogger, logger, AppLog; not
+// Catalog or Blog.
+func namesLogger(name string) bool {
+	word := 0
+	for i := 1; i <= len(name); i++ {
+		if i == len(name) || name[i] >= 'A' && name[i] <= 'Z' {
+			switch strings.ToLower(name[word:i]) {
+			case "log", "logger", "logging":
+				return true
+			}
+			word = i
+		}
+	}
 	return false
+}
+
+// textual reports whether t is what a log line is made of: a context, a
+// string, an error.
+func textual(t types.Type) bool {
+	if b, ok := t.Underlying().(*types.Basic); ok {
+		return b.Info()&types.IsString != 0
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context" {
+		return true
+	}
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // takesAnys reports whether sig's last parameter is ...any.
@@ -357,6 +427,55 @@ func reachesAvoiding(from, to, avoid ssa.Instruction) bool {
 		}
 		stack = append(stack, b.Succs...)
 	next:
+	}
+	return false
+}
+
+// onFailureOf reports whether site runs only when call returned an error:
+// it is in the branch of an `if err != nil` (or the else of `if err ==
+// nil`) on call's error result. There the position was not written, so
+// nothing is lost if the work there is the record's (a log of the failed
+// commit under the record's context, an alert); and a fix moving the call
+// carries its error check with it, so counting that work would report the
+// moved call again.
+func onFailureOf(call *ssa.Call, site ssa.Instruction) bool {
+	isErr := func(v ssa.Value) bool {
+		if v == ssa.Value(call) {
+			return true
+		}
+		ex, ok := v.(*ssa.Extract)
+		return ok && ex.Tuple == ssa.Value(call) && types.Identical(ex.Type(), types.Universe.Lookup("error").Type())
+	}
+	for b := site.Block(); b != nil; b = b.Idom() {
+		if len(b.Preds) != 1 {
+			continue
+		}
+		pred := b.Preds[0]
+		if len(pred.Instrs) == 0 {
+			continue
+		}
+		ifi, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.NEQ && cmp.Op != token.EQL) {
+			continue
+		}
+		x, y := cmp.X, cmp.Y
+		if _, isConst := x.(*ssa.Const); isConst {
+			x, y = y, x
+		}
+		if k, isConst := y.(*ssa.Const); !isConst || !k.IsNil() || !isErr(x) {
+			continue
+		}
+		failing := pred.Succs[0] // err != nil: the true branch
+		if cmp.Op == token.EQL {
+			failing = pred.Succs[1]
+		}
+		if b == failing {
+			return true
+		}
 	}
 	return false
 }
