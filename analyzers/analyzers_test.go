@@ -252,13 +252,6 @@ var scenarioConfig = analyzers.Config{Ordering: ordering.Config{Ignore: []string
 // fix (#13). Any other finding without a fix still fails
 // TestEveryFindingHasAFix.
 var reportedWithoutFix = map[string]bool{
-	// hiwater's "Reported without a fix" (analyzers/hiwater/doc.go): a
-	// select collecting completions, or a goroutine that can neither run
-	// in place nor be waited for, whose position call the low-water fix
-	// cannot take; delivery reports drained by the consume loop itself;
-	// completion callbacks the loop can neither wait for nor give a
-	// low-water mark.
-	"hiwater/nofix": true,
 	// autocommit's findings without a fix (autocommit_test.go noFix):
 	// read-commits-first, auto-store-on-delivery and records-outlive-poll
 	// where the record goes to a channel held in a map, or the read is

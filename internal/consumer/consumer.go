@@ -423,7 +423,7 @@ func (b *builder) applyValue(s *Settings, k clientmodel.Knob, v ssa.Value, pos t
 	cv, isConst := v.(*ssa.Const)
 	if _, isBool := v.Type().Underlying().(*types.Basic); isBool && isBoolType(v.Type()) {
 		if !isConst || cv.Value == nil {
-			s.unknown(k.Setting)
+			s.unknownFrom(k.Setting, valueOrigin(v))
 			return
 		}
 		s.set(k.Setting, cv.Value.ExactString() == "true", pos)
@@ -573,7 +573,7 @@ func (b *builder) keyMapUpdates(c *clientmodel.Client, maps []ssa.Value) *Settin
 		if on, ok := constBoolish(val); ok {
 			s.set(k.Setting, on, pos)
 		} else {
-			s.unknown(k.Setting)
+			s.unknownFrom(k.Setting, valueOrigin(val))
 		}
 	}
 	for _, mu := range b.mapUpdates {

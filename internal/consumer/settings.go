@@ -35,6 +35,10 @@ type Settings struct {
 	// still report them, as the analyzers report what may be set; the
 	// report calls them unknown.
 	Cond map[clientmodel.Setting]bool
+	// From says, for a setting in Unknown, where its value comes from,
+	// when the analysis can tell ("field EnableAutoCommit of
+	// NewKafkaConsumer's receiver, which its caller sets").
+	From map[clientmodel.Setting]string
 	// Opaque reports that part of the config comes from somewhere the
 	// analysis cannot see (a parameter with no caller in the package, a
 	// function of another package without a fact), so any setting that is
@@ -98,13 +102,25 @@ func (s *Settings) unknown(k clientmodel.Setting) {
 	s.Unknown[k] = true
 }
 
+// unknownFrom records that k is set to a value from where (see From).
+func (s *Settings) unknownFrom(k clientmodel.Setting, where string) {
+	s.unknown(k)
+	if where == "" {
+		return
+	}
+	if s.From == nil {
+		s.From = map[clientmodel.Setting]string{}
+	}
+	s.From[k] = where
+}
+
 // merge adds o's settings (from a helper or a fact) to s.
 func (s *Settings) merge(o *Settings) {
 	for k, v := range o.Set {
 		s.set(k, v.On, v.Pos)
 	}
 	for k := range o.Unknown {
-		s.unknown(k)
+		s.unknownFrom(k, o.From[k])
 	}
 	for k := range o.Cond {
 		s.Cond[k] = true
@@ -282,6 +298,27 @@ func origin(v ssa.Value) string {
 		return fmt.Sprintf("package-level variable %s, which other packages may set", x.Name())
 	}
 	return ""
+}
+
+// valueOrigin says where a setting's value v comes from, when it is not a
+// constant: a field of the function's receiver or argument (its caller
+// sets it), or what origin says.
+func valueOrigin(v ssa.Value) string {
+	v = ssaflow.Unconvert(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if fa, ok := ld.X.(*ssa.FieldAddr); ok {
+			if p, ok := fa.X.(*ssa.Parameter); ok {
+				if f := ssaflow.FieldVar(fa); f != nil {
+					fn := p.Parent()
+					if fn.Signature.Recv() != nil && fn.Params[0] == p {
+						return fmt.Sprintf("field %s of %s's receiver, which its caller sets", f.Name(), fn.Name())
+					}
+					return fmt.Sprintf("field %s of %s's argument %s, which its caller sets", f.Name(), fn.Name(), p.Name())
+				}
+			}
+		}
+	}
+	return origin(v)
 }
 
 // shortFunc is fn as pkg.Func or pkg.Type.Method.

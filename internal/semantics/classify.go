@@ -560,7 +560,7 @@ func (c *classifier) base() {
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
 		r.Window = "unknown"
 	case auto == Unknown:
-		r.Strategy, r.Detail = StrategyUnknown, "whether auto-commit is on depends on a branch, or on code the analysis cannot see"
+		r.Strategy, r.Detail = StrategyUnknown, "whether auto-commit is on depends on "+ev.dependsOn(clientmodel.AutoCommit)
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
 		r.Window = "unknown"
 	case slices.ContainsFunc(c.ev.Revokes, func(rv *Revoke) bool { return rv.Commits }):

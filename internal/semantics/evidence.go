@@ -217,8 +217,11 @@ type Evidence struct {
 	Start       string
 	StartNewest Tri
 	// Branch are the settings the code sets on some paths only (an
-	// option appended in an if): their value is Unknown.
+	// option appended in an if): their value is Unknown. From says where
+	// the value of a setting the code sets to a value the analysis cannot
+	// read comes from, when it can tell.
 	Branch []clientmodel.Setting
+	From   map[clientmodel.Setting]string
 }
 
 // Is returns the value of setting k.
@@ -233,6 +236,17 @@ func (e *Evidence) unsure(ks ...clientmodel.Setting) string {
 		}
 	}
 	return "part of the auto-commit configuration is set where the analysis cannot see it" + e.unseen()
+}
+
+// dependsOn says what the value of setting k, Unknown, depends on.
+func (e *Evidence) dependsOn(k clientmodel.Setting) string {
+	switch {
+	case slices.Contains(e.Branch, k):
+		return "a branch: " + e.Client.Spell(k) + " is set on some paths only"
+	case e.From[k] != "":
+		return e.From[k]
+	}
+	return "a branch, or on code the analysis cannot see"
 }
 
 // unseen names, after a reason that a setting is not visible, where the
@@ -333,6 +347,12 @@ func (g *gatherer) evidence() *Evidence {
 			ev.Settings[k] = map[bool]Tri{true: On, false: Off}[on]
 		} else if c.Settings.Cond[k] {
 			ev.Branch = append(ev.Branch, k)
+		}
+		if from := c.Settings.From[k]; from != "" && c.Settings.Unknown[k] {
+			if ev.From == nil {
+				ev.From = map[clientmodel.Setting]string{}
+			}
+			ev.From[k] = from
 		}
 	}
 	for _, h := range c.Handlers {

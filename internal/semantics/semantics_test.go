@@ -119,6 +119,10 @@ func TestClassify(t *testing.T) {
 		// the row says why
 		{"branchmarks", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "set on some paths only",
 			"reason": "kgo.AutoCommitMarks is set on some paths only", "window": "unknown"}},
+		// the unknown names what it depends on: a field of the receiver
+		// (its caller sets it), an option appended in a branch
+		{"cfgrecv", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "field AutoCommit of NewConsumer's receiver, which its caller sets"}},
+		{"branchauto", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "a branch: kgo.DisableAutoCommit is set on some paths only"}},
 		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
 			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function

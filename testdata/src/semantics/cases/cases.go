@@ -1179,3 +1179,38 @@ func branchMarks(ctx context.Context, consumer bool) {
 		})
 	}
 }
+
+// ConsumerConfig is filled in by the caller; its method builds the
+// consumer with auto-commit as the caller says.
+type ConsumerConfig struct {
+	Group      string
+	AutoCommit bool
+}
+
+// NewConsumer builds a consumer whose auto-commit is the receiver's field.
+func (c *ConsumerConfig) NewConsumer() *kafka.Consumer {
+	k, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-cfgrecv", "enable.auto.commit": c.AutoCommit}) // case: cfgrecv
+	_ = k.SubscribeTopics([]string{"t-cfgrecv"}, nil)
+	for {
+		m, err := k.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = m.Value
+		_, _ = k.CommitMessage(m)
+	}
+}
+
+// branchAuto disables auto-commit in a branch only.
+func branchAuto(ctx context.Context, group string) {
+	opts := []kgo.Opt{kgo.ConsumeTopics("t-branchauto")}
+	if group != "" {
+		opts = append(opts, kgo.ConsumerGroup("g-branchauto"), kgo.DisableAutoCommit())
+	}
+	cl, _ := kgo.NewClient(opts...) // case: branchauto
+	for ctx.Err() == nil {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { _ = r.Value })
+		_ = cl.CommitUncommittedOffsets(ctx)
+	}
+}
