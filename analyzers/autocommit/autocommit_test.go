@@ -21,7 +21,8 @@ import (
 // without a fix, saying why (autocommit/nofix: a channel held in a map, a
 // helper stored in an exported field or used in a go or defer statement,
 // an exported helper, a message returned as it is read, ReadMessage taken
-// as a value into an exported field); a message sent
+// as a value into an exported field, a message or a value a call made
+// from it sent on a channel whose values leave the package); a message sent
 // to workers the worker fixes do not take (a channel also closed, a pool
 // that cannot be made one, started by a loop with a goto or a label, a
 // value decoded from the message by a call) is processed in place of the
@@ -387,14 +388,16 @@ var scenarios = []struct {
 // reader whose message is sent on a channel held in a map (one per
 // partition), read by a helper stored in an exported field, or returned
 // as it is read by a helper the package calls, or taken as a value into
-// an exported field; confluent defaults with messages sent on a channel
-// held in a map; franz-go's default auto-commit with records sent on a
-// channel held in a map (6 / 6):
+// an exported field, or sent (converted by a call) on a buffered channel
+// whose values Consume returns to the library's user; confluent defaults
+// with messages sent on a channel held in a map; franz-go's default
+// auto-commit with records sent on a channel held in a map (7 / 7):
 // per-partition workers committing a fetched message after applying it,
 // the helper on a reader outside any group, a helper returning
 // FetchMessage whose caller commits after applying, auto-store off with
 // per-partition workers storing, AutoCommitMarks with per-partition
-// workers marking, the value of a reader outside any group. The shared
+// workers marking, the value of a reader outside any group, a pump that
+// fetches and hands the user an Ack committing the message. The shared
 // tests of analyzers_test.go list it in reportedWithoutFix.
 const noFix = "autocommit/nofix"
 

@@ -224,10 +224,17 @@ so this analyzer reports only what can lose records with that client:
     the message for its variable (or the variable declared first as the
     value sent), then the commit on its success path; a continue of the
     workers' loop continues the read loop when the send ends its body.
-    The workers stay, idle. A read whose fix the analyzer cannot build (a message returned
-    as it is read, handed on where no commit can follow its processing,
-    a read that is no `msg, err :=` statement) is reported without a
-    fix, the message saying why ("; no automatic fix: ..."). A read
+    The workers stay, idle. A value a call makes from the message
+    (msg := convert(m)) counts as the message where it is sent on a
+    channel: a commit after the send would precede the receiver's
+    processing. A read whose fix the analyzer cannot build (a message
+    returned as it is read, handed on where no commit can follow its
+    processing, a read that is no `msg, err :=` statement) is reported
+    without a fix, the message saying why ("; no automatic fix: ..."):
+    sent on a channel whose values leave the package (a function of the
+    package returns what it receives from it, or the channel itself, or
+    the channel is an exported field), the message names that function:
+    the package's user processes it, after any code of this package. A read
     whose message is discarded (_, err := r.ReadMessage(ctx)) is not
     reported: nothing processes it. An adapter method that only forwards
     to ReadMessage is reported at its callers.

@@ -161,6 +161,11 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 		// in place of the send, and committed after.
 		edits, ok = c.commitInPlaceOfSend(path, stmt, *listp, call, sel, msg, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s, process the message in place of the send to the workers and commit it after", fetch)
+		if via := c.channelLeaves(after(*listp, stmt)); !ok && via != "" {
+			// Sent to the package's user: no code of the package runs
+			// after its processing, so no commit here can be right.
+			why = fmt.Sprintf("the message is sent on a channel whose values leave the package (%s), so no code here runs after it is processed; fetch with %s and let the code that processes it commit with %s (hand it the message, or a function that commits it)", via, fetch, commit)
+		}
 	case c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)):
 		// Returned to the caller, which processes it: the commit goes
 		// there, after the processing.

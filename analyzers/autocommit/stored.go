@@ -527,12 +527,27 @@ func (c *checker) handedOnBut(stmts []ast.Stmt, msg string, skip []*ast.GoStmt) 
 		})
 		return found
 	}
+	// derived are the variables a call made with the record returns
+	// (msg := convert(m)): no hand-off when processed in place, but one
+	// sent on a channel carries the record to its receiver, whose
+	// processing the end of stmts does not wait for.
+	derived := map[string]bool{}
+	sendsDerived := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && derived[id.Name] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
 	found := false
 	for _, s := range stmts {
 		ast.Inspect(s, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.SendStmt:
-				found = found || mentions(n.Value)
+				found = found || mentions(n.Value) || sendsDerived(n.Value)
 			case *ast.GoStmt:
 				for _, g := range skip {
 					if g == n {
@@ -550,6 +565,18 @@ func (c *checker) handedOnBut(stmts []ast.Stmt, msg string, skip []*ast.GoStmt) 
 				// The value of a call made with the record is its result
 				// (append is checked above).
 				for i, r := range n.Rhs {
+					if _, call := ast.Unparen(r).(*ast.CallExpr); call && mentions(r) {
+						lhs := n.Lhs // v, err := convert(m): each result
+						if len(n.Lhs) == len(n.Rhs) {
+							lhs = n.Lhs[i : i+1]
+						}
+						for _, l := range lhs {
+							if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !isErrorType(c.pass.TypesInfo.TypeOf(id)) {
+								derived[id.Name] = true
+							}
+						}
+						continue
+					}
 					if _, call := ast.Unparen(r).(*ast.CallExpr); call || !mentions(r) {
 						continue
 					}
