@@ -624,6 +624,10 @@ func (c *classifier) explicit(commits []*PositionCall) {
 		r.Guarantee, r.Reason = GuaranteeUnk, commits[i].Func+" is called before its function returns what it polled to a caller, which processes the records after the commit (callers in other packages are not followed)"
 		r.Window = "unknown"
 	}
+	if i := slices.IndexFunc(commits, func(pc *PositionCall) bool { return pc.FromCaller != "" }); i >= 0 {
+		r.Guarantee, r.Reason = GuaranteeUnk, commits[i].Func+" commits the records "+commits[i].FromCaller+"'s callers pass: they decide what is processed before it (callers in other packages are not followed)"
+		r.Window = "unknown"
+	}
 	if i := slices.IndexFunc(commits, func(pc *PositionCall) bool { return pc.Handed }); i >= 0 {
 		r.Detail += ", called by a function literal handed on to other code"
 		r.Guarantee, r.Reason = GuaranteeUnk, commits[i].Func+" is called by a function literal handed on to other code (stored or sent): whether it runs before or after the record is processed is not known"

@@ -80,6 +80,11 @@ type PositionCall struct {
 	// (the records, the fetches or what a call makes of them, such as a
 	// decoded batch): its caller processes them after the call.
 	Returned bool
+	// FromCaller names the exported function, called by nothing in its
+	// package, whose parameter the records or offsets the call writes come
+	// from ("kafkaw.(*Consumer).Commit"): its callers, in other packages,
+	// decide what is processed before it ("" if none).
+	FromCaller string
 	// Handed reports a call in a function literal the code hands on
 	// (stores in a struct or a map, sends on a channel, returns): when it
 	// runs, before or after the record is processed, is up to code the

@@ -66,7 +66,7 @@ func (g *gatherer) positions() {
 		}
 		g.ev.GroupCommits = g.ev.GroupCommits || call.GroupCommit
 		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn),
-			Handed: handedOn(call.Fn), Returned: g.returnsPolled(call)}
+			Handed: handedOn(call.Fn), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call)}
 		if _, ok := call.Instr.(*ssa.Defer); ok {
 			pc.Deferred = true
 		} else {
@@ -112,6 +112,29 @@ func (g *gatherer) inGoroutine(fn *ssa.Function) bool {
 // returnsPolled reports whether the function making call returns, on a
 // path through it, what it polled: records or fetches, or what a call
 // makes of them (a decoded batch); errors and basic values do not count.
+// fromCaller names the exported function whose parameter the records or
+// offsets call writes come from, when nothing in the package calls it (its
+// callers are in other packages), or "".
+func (g *gatherer) fromCaller(call *consumer.Call) string {
+	if call.Record < 0 {
+		return ""
+	}
+	arg := ssaflow.Arg(call.Instr.Common(), call.Record)
+	if arg == nil {
+		return ""
+	}
+	for _, r := range g.m.Flow.Roots(arg) {
+		p, ok := r.(*ssa.Parameter)
+		if !ok || !g.carriesRecords(p.Type()) {
+			continue
+		}
+		if key, fn := consumer.EntryKey(p); key != "" && len(g.m.Flow.Callers(fn)) == 0 {
+			return consumer.DisplayName(fn)
+		}
+	}
+	return ""
+}
+
 func (g *gatherer) returnsPolled(call *consumer.Call) bool {
 	return g.returnsPolledAfter(call.Instr, 0)
 }

@@ -359,6 +359,9 @@ func TestJoin(t *testing.T) {
 		// package with no consumer of its own
 		"evloopiface": {"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown (records are handed to h (of evloop.(*registry).Register), and evreg.Wire, passed for it, sends on a channel"},
 		"evloopfield": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
+		// a wrapper package whose exported methods fetch and commit what
+		// their callers pass: the callers decide the order
+		"kwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitMessages commits the records kwrap.(*Consumer).Commit's callers pass"},
 		// a revoke callback registered by an options helper of another
 		// package replaces the default revoke commit
 		"kopts": {"strategy": semantics.StrategyTimer, "revoke": "no (", "window": "every rebalance"},

@@ -15,6 +15,7 @@ import (
 	"semantics/svc/handler"
 	"semantics/svc/ingest"
 	"semantics/svc/kopts"
+	"semantics/svc/kwrap"
 	"semantics/svc/ports"
 	"semantics/svc/readers"
 	"semantics/svc/roundtrip"
@@ -38,6 +39,12 @@ func Main(ctx context.Context) {
 	evloop.Run(ctx, evloop.NewConsumer(), d.onMessage)
 	evloop.Audit(ctx, evloop.NewSyncConsumer(), audit)
 	evloop.NewWorker(evloop.NewBillingConsumer(), bill).Run(ctx)
+
+	// A wrapper whose fetch and commit its callers order.
+	w := kwrap.New()
+	if m, err := w.Fetch(ctx); err == nil {
+		_ = w.Commit(ctx, m)
+	}
 
 	// franz-go with auto-commit off, polled by ingest.
 	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-ingest"), kgo.ConsumeTopics("t-ingest"), kgo.DisableAutoCommit()) // case: ingest
