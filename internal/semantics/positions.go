@@ -112,6 +112,33 @@ func (g *gatherer) inGoroutine(fn *ssa.Function) bool {
 // returnsPolled reports whether the function making call returns, on a
 // path through it, what it polled: records or fetches, or what a call
 // makes of them (a decoded batch); errors and basic values do not count.
+// calledInPackage reports whether code of the package calls fn: a static
+// call, or for a method, a call through an interface the receiver type
+// implements (a wrapper reached through the package's own interface).
+func (g *gatherer) calledInPackage(fn *ssa.Function) bool {
+	if len(g.m.Flow.Callers(fn)) > 0 {
+		return true
+	}
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return false
+	}
+	for _, f := range g.m.SSA.SrcFuncs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				ci, ok := in.(ssa.CallInstruction)
+				if !ok || !ci.Common().IsInvoke() || ci.Common().Method.Name() != fn.Name() {
+					continue
+				}
+				if iface, ok := ci.Common().Value.Type().Underlying().(*types.Interface); ok && types.Implements(recv.Type(), iface) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // fromCaller names the exported function whose parameter the records or
 // offsets call writes come from, when nothing in the package calls it (its
 // callers are in other packages), or "".
@@ -128,7 +155,7 @@ func (g *gatherer) fromCaller(call *consumer.Call) string {
 		if !ok || !g.carriesRecords(p.Type()) {
 			continue
 		}
-		if key, fn := consumer.EntryKey(p); key != "" && len(g.m.Flow.Callers(fn)) == 0 {
+		if key, fn := consumer.EntryKey(p); key != "" && !g.calledInPackage(fn) {
 			return consumer.DisplayName(fn)
 		}
 	}
