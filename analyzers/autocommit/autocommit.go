@@ -76,6 +76,8 @@ type checker struct {
 	// values are the method values of fetches that commit first
 	// (readvalue.go), once computed.
 	values *[]methodValue
+	// goGraph is the package's goroutines (storerace.go), once built.
+	goGraph *goroutines
 }
 
 func (c *checker) run() {

@@ -98,6 +98,14 @@ import (
 //     too is a select with a default that checks an error channel before
 //     each poll (issue #12): the goroutines send their errors there, and
 //     a Wait before the next poll could then deadlock on a full channel.
+//   - storerace: with auto-commit off and auto-store on, a Commit() on
+//     the fetching goroutine while workers storing the messages may still
+//     process them is not reported when the committing function calls a
+//     Wait or receives or selects (taken as a join, though a select on
+//     ctx.Done() joins nothing), nor when the stores are made in another
+//     package (its commits are out of sight), nor when the consumer
+//     fetches on several goroutines; goroutines reached only through an
+//     interface or a function value are not seen.
 //   - A confluent-kafka-go consumer returned by another package's
 //     function and never stored on: the package that builds it is
 //     imported by this one, so the store's need cannot reach it; not
@@ -172,6 +180,14 @@ var scenarios = []struct {
 	// StoreMessage / StoreOffsets with auto-store on (2 / 3): auto-store off,
 	// auto-commit off with Commit or CommitMessage after processing.
 	{"autocommit/confluentstore", autocommit.Analyzer},
+	// StoreMessage with auto-store on and auto-commit off, where Commit()
+	// races the processing (usr3 #7): a generic pool's workers storing
+	// while a ticker goroutine commits, a synchronous loop whose ticker
+	// goroutine commits, a worker storing while the fetch loop commits
+	// every 100 (3 / 4): auto-store off (the pool, with one worker; the
+	// ticker), a batch on goroutines joined by a WaitGroup before the
+	// Commit.
+	{"autocommit/storerace", autocommit.Analyzer},
 	// the librdkafka defaults with explicit commits after processing
 	// (issue #13): Poll then Commit() (the store goes before the Commit,
 	// on the success path), ReadMessage then CommitMessage (2 / 2): auto-store

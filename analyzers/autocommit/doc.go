@@ -110,8 +110,21 @@ so this analyzer reports only what can lose records with that client:
   - store-ignored (confluent-kafka-go): StoreMessage/StoreOffsets while
     enable.auto.offset.store is on return ErrInvalidArg and store nothing,
     and the timer commits what was delivered. Reported while auto-commit
-    is on (with it off, the explicit commits decide). Fix: disable
-    enable.auto.offset.store.
+    is on. With it off the explicit commits decide: Commit() sends the
+    offsets stored on delivery, which a synchronous loop committing after
+    processing has processed (not reported), but not messages still
+    processed while it runs: reported when a goroutine that does not
+    fetch runs a Commit() (a ticker's: it commits messages the loop or
+    its workers still process), or when the stores are made on
+    goroutines that do not fetch (workers the messages are handed to)
+    and the function that commits waits for nothing (no Wait call, no
+    receive or select: taken as a join). Goroutines are go statements of
+    the package and what they call statically; a callback the client
+    runs inside the fetch (a rebalance callback) runs on the fetch's.
+    Fix: disable enable.auto.offset.store. The stores after processing
+    are then what Commit commits; stores of a pool of workers are then
+    last-write-wins, which the message's related information says
+    (hiwater's concurrent-commit).
 
   - greedy-auto-commit (franz-go): kgo.GreedyAutoCommit commits each poll
     as soon as it is returned. Fix: remove the option (the default commits

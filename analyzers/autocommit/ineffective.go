@@ -53,35 +53,50 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 	first := bad[0]
 	timer := k.Settings.Is(k.Client, clientmodel.AutoCommit)
 	commit := "" // the commit that sends the ignored positions, when the timer is off
+	race := ""   // what an explicit commit of the stores does, when it races the processing
+	var raceRel []analysis.RelatedInformation
+	ok := false
 	if !timer {
 		// Without the timer an ignored store loses nothing by itself: the
 		// explicit commits decide (confluent's Commit sends the offsets
-		// auto-stored on delivery, which a synchronous loop has processed).
+		// auto-stored on delivery, which a synchronous loop has processed,
+		// but messages still processed where it runs on a goroutine of its
+		// own or while workers process them: storeRace).
 		// Ignored marks matter only when every commit sends marked
 		// positions (CommitMarkedOffsets, itself a no-op then): nothing is
 		// ever committed. With no commit, making marks effective would not
 		// help; with a commit of explicit records or offsets, the no-op
 		// mark is useless but loses nothing.
-		if first.NeedsSetting != clientmodel.MarksOnly {
-			return
-		}
-		// Another package's facts name only its calls that need a
-		// setting, not its other commits: nothing to judge by then.
-		if len(k.Needs) > 0 {
-			return
-		}
-		commits := callsWith(k, clientmodel.Commit)
-		if len(commits) == 0 {
-			return
-		}
-		for _, cm := range commits {
-			if cm.Scope != clientmodel.ScopeMarked {
+		switch first.NeedsSetting {
+		case clientmodel.AutoStore:
+			// Unless the commits race the processing: committed on a
+			// goroutine of their own, or while goroutines the messages
+			// are handed to process them.
+			if race, raceRel, ok = c.storeRace(k, bad); !ok {
 				return
 			}
+		case clientmodel.MarksOnly:
+			// Another package's facts name only its calls that need a
+			// setting, not its other commits: nothing to judge by then.
+			if len(k.Needs) > 0 {
+				return
+			}
+			commits := callsWith(k, clientmodel.Commit)
+			if len(commits) == 0 {
+				return
+			}
+			for _, cm := range commits {
+				if cm.Scope != clientmodel.ScopeMarked {
+					return
+				}
+			}
+			commit = clientmodel.ShortName(commits[0].Func)
+		default:
+			return
 		}
-		commit = clientmodel.ShortName(commits[0].Func)
 	}
-	edits, ok := c.setSetting(k, first.NeedsSetting, first.NeedsValue)
+	var edits []analysis.TextEdit
+	edits, ok = c.setSetting(k, first.NeedsSetting, first.NeedsValue)
 	if !ok && k.From == nil {
 		return
 	}
@@ -113,6 +128,14 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 			Message: fmt.Sprintf("offset store does nothing while %s is on: %s returns ErrInvalidArg and offsets are stored when messages are handed to the app, so a crash mid-processing loses the message (at-most-once)",
 				k.Client.Spell(clientmodel.AutoStore), name),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "Disable " + k.Client.Spell(clientmodel.AutoStore), TextEdits: edits}},
+		}
+		if race != "" {
+			// Auto-commit is off: the explicit commit sends the offsets
+			// stored on delivery, racing the processing.
+			d.Message = fmt.Sprintf("offset store does nothing while %s is on: %s returns ErrInvalidArg and offsets are stored when messages are handed to the app, and %s: a crash loses them (at-most-once)",
+				k.Client.Spell(clientmodel.AutoStore), name, race)
+			d.SuggestedFixes[0].Message += ", so that the stores made after processing are what is committed"
+			rel = append(raceRel, rel...)
 		}
 	default:
 		// Whether a record left unmarked is lost depends on what the
