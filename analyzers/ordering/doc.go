@@ -108,7 +108,16 @@ Messages call the record what the client calls it: a message for sarama,
 kafka-go and confluent-kafka-go, a record for franz-go.
 
 A hand-off is not processing: a send of R (or of a struct or message
-built from its fields) on a channel, a go statement that processes R, or
+built from its fields) on a channel, a go statement that processes R, a
+call of another package's function that only queues R or a value decoded
+from it (a handsOff fact: its parameter is used only in a value sent on
+a channel, p, &p or a struct literal of its fields, or in a go
+statement, and it waits for nothing; a service core's Enqueue feeding a
+worker pool), directly or through an interface of the caller's package
+whose only implementation among the packages it imports carries the
+fact, or an interface of another package whose only implementation
+there does (reported without a fix: "; no automatic fix: ...", the
+workers being in that package), or
 an asynchronous produce of a record built from R (a send on sarama's
 AsyncProducer Input(), franz-go Produce and TryProduce, confluent
 Produce, kafka-go WriteMessages on a Writer the package builds with

@@ -39,6 +39,10 @@ type handOff struct {
 	// before the position call (one case of a switch), none of which
 	// processes the record in place.
 	branch bool
+	// call is set for a call of another package's function that only
+	// queues the record (a handsOff fact): the work is done later, by
+	// workers of that package.
+	call *types.Func
 	// past is set, with branch, for a send or go statement on a path
 	// that leaves the record unwritten (continue) and reaches the
 	// position call of a later record, with no wait between: that call
@@ -60,7 +64,7 @@ func (c *checker) checkHandOff(p *position) {
 		if h == nil {
 			continue
 		}
-		if !h.branch && c.processedInPlace(p, o, def) {
+		if !h.branch && c.processedInPlace(p, o, def, h.call != nil) {
 			continue // the hand-off may be a side channel (an audit copy)
 		}
 		c.reportHandOff(p, h)
@@ -104,6 +108,18 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 	for _, b := range p.fn.Blocks {
 		for _, instr := range b.Instrs {
 			var h *handOff
+			if call, ok := instr.(*ssa.Call); ok {
+				if f, fn := c.handsOffCall(call.Common()); f != nil {
+					if tainted == nil {
+						tainted = c.taint(o)
+					}
+					for _, i := range f.Params {
+						if a := ssaflow.Arg(call.Common(), i); a != nil && (carried[a] || tainted[a]) {
+							h = &handOff{instr: call, call: fn}
+						}
+					}
+				}
+			}
 			switch in := instr.(type) {
 			case *ssa.Send:
 				if carried[in.X] {
@@ -292,10 +308,17 @@ func producerChan(ch ssa.Value) *clientmodel.ProduceRef {
 // processedInPlace reports whether fn processes o itself, other than by
 // starting a goroutine, somewhere from which p is reachable without o
 // being fetched anew.
-func (c *checker) processedInPlace(p *position, o ssa.Value, def ssa.Instruction) bool {
+func (c *checker) processedInPlace(p *position, o ssa.Value, def ssa.Instruction, decodeOnly bool) bool {
 	for _, s := range c.processingSites(p.fn, o) {
 		if _, goes := s.(*ssa.Go); goes {
 			continue
+		}
+		if ci, ok := s.(*ssa.Call); ok && decodeOnly {
+			// Decoding the record into the value queued is not its
+			// effect (json.Unmarshal(r.Value, &p), then Enqueue(p)).
+			if fn := ssaflow.Callee(ci.Common()); fn != nil && isDecodeName(fn.Name()) {
+				continue
+			}
 		}
 		if reachesStopping(s, p.instr, func(x ssa.Instruction) bool { return x == def }) {
 			return true
@@ -449,6 +472,10 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	if h.goes {
 		where, related = "handed to a goroutine", noun+" handed to a goroutine here"
 	}
+	if h.call != nil {
+		where = "handed to " + funcName(h.call) + ", which only queues it for later work"
+		related = noun + " queued here: " + funcName(h.call) + " only sends it on a channel or to a goroutine"
+	}
 	if h.branch {
 		where += " on some paths"
 	}
@@ -505,10 +532,15 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	}
 	if h.after && h.produce == nil {
 		msg = fmt.Sprintf("call to %s before the %s is sent on a channel to be processed: %s", name, noun, cost)
+		if h.call != nil {
+			msg = fmt.Sprintf("call to %s before the %s is %s: %s", name, noun, where, cost)
+		}
 	}
 	var fixes []analysis.SuggestedFix
-	if fix, ok := c.handOffFix(p, h, fixName); ok {
-		fixes = append(fixes, fix)
+	if h.call == nil {
+		if fix, ok := c.handOffFix(p, h, fixName); ok {
+			fixes = append(fixes, fix)
+		}
 	}
 	if len(fixes) == 0 {
 		msg += "; no automatic fix: " + noHandOffFixWhy(h, fixName, noun)
@@ -526,6 +558,8 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 // name) after hand-off h, and what to do instead.
 func noHandOffFixWhy(h *handOff, name, noun string) string {
 	switch {
+	case h.call != nil:
+		return "the " + noun + " is queued by " + funcName(h.call) + ", whose workers a fix made here cannot edit or run in place; have the worker that writes the " + noun + " call " + name + " (or return once the work is done) instead of " + name + " here"
 	case h.produce != nil && h.flush:
 		return "a failed delivery cannot leave the function here, so " + name + " would still follow it; wait for each delivery and stop on a failure before calling " + name
 	case h.produce != nil && h.produce.ReplyWait != "":
@@ -536,4 +570,19 @@ func noHandOffFixWhy(h *handOff, name, noun string) string {
 		return "the goroutine's work cannot be done in place here; process the " + noun + " before calling " + name + ", or wait for the goroutine"
 	}
 	return "the workers receiving the " + noun + " cannot be found, or their loop cannot be run in place of the send here; process the " + noun + " before calling " + name + ", or have a single worker call it after processing"
+}
+
+// funcName spells fn as its package's name and its own, with its
+// receiver's type for a method: svc.Settlement.Enqueue.
+func funcName(fn *types.Func) string {
+	name := fn.Name()
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		if n, ok := types.Unalias(ssaflow.Deref(sig.Recv().Type())).(*types.Named); ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
 }

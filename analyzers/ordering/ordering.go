@@ -52,11 +52,12 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "ordering"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer},
-		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted)},
+		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(handsOff)},
 	}
 	ignore := a.Flags.String("ignore", strings.Join(cfg.Ignore, ","),
 		"comma-separated package paths (or prefixes ending in /...) whose calls are not processing, in addition to logging, metrics and formatting")
 	a.Run = func(pass *analysis.Pass) (any, error) {
+		exportHandsOff(pass)
 		m := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
 		if m == nil {
 			return nil, nil

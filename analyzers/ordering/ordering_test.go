@@ -78,10 +78,15 @@ import (
 //
 // Reported without a fix, so without a scenario (TestEveryFindingHasAFix
 // would fail on it), because no sound fix is known; the message ends
-// with why ("; no automatic fix: ..."), which TestNoFixSaysWhy and
-// TestCrossPackageReturn check on three of them, written in a temporary
-// tree:
+// with why ("; no automatic fix: ..."), which TestNoFixSaysWhy,
+// TestCrossPackageReturn and TestCrossPackageHandOff check on four of
+// them, written in a temporary tree:
 //
+//   - a position call after a call of another package's function that
+//     only queues the record (or a value decoded from it) on a channel
+//     or to a goroutine (a handsOff fact), directly or through an
+//     interface whose only implementation does (the workers are in that
+//     package, which a fix made here cannot edit);
 //   - a call of another package's exported helper that commits its poll
 //     before returning the records, whose results the caller processes
 //     (the commit is in the helper's package, which a fix made while
@@ -776,5 +781,166 @@ func TestCrossPackageReturn(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d findings, want 1", n)
+	}
+}
+
+// handOffSrc holds a service core that only queues payloads for a worker
+// pool (its Enqueue sends on a field channel and returns; it imports no
+// Kafka client), and a Kafka adapter in another package calling it
+// through an interface of its own, whose only implementation is the
+// core's (usr3's kgomarkhandoffpool, hexagonal-fastcampus-pay's
+// settlement), or through a package-level Submit: a mark after either is
+// reported, without a fix (the workers are in the core's package); the
+// core's Settle writes in place, and a mark after it is silent.
+var handOffSrc = map[string]string{
+	"ordering/xsettle/settle.go": `package xsettle
+
+import (
+	"context"
+	"database/sql"
+	"log"
+)
+
+type Payload struct{ TxID string }
+
+type Settlement struct {
+	db    *sql.DB
+	queue chan *Payload
+}
+
+var pending = make(chan Payload, 100)
+
+// Enqueue hands the payload to the pool and returns at once.
+func (s *Settlement) Enqueue(p Payload) { s.queue <- &p }
+
+// Settle writes the payload in place.
+func (s *Settlement) Settle(ctx context.Context, p Payload) error {
+	_, err := s.db.ExecContext(ctx, "INSERT INTO settlements (tx) VALUES ($1)", p.TxID)
+	return err
+}
+
+// Submit queues the payload unless ctx ends first.
+func Submit(ctx context.Context, p Payload) error {
+	select {
+	case pending <- p:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// InitWorkerPool starts the workers writing what Enqueue queued.
+func (s *Settlement) InitWorkerPool(n int) {
+	for i := 0; i < n; i++ {
+		go func() {
+			for p := range s.queue {
+				if err := s.Settle(context.Background(), *p); err != nil {
+					log.Printf("settle %s: %v", p.TxID, err)
+				}
+			}
+		}()
+	}
+}
+`,
+	"ordering/xconsume/consume.go": `package xconsume
+
+import (
+	"context"
+	"encoding/json"
+	"log"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"ordering/xsettle"
+)
+
+// Port is what the adapter needs from the core.
+type Port interface{ Enqueue(xsettle.Payload) }
+
+// Settler is the core's synchronous side.
+type Settler interface {
+	Settle(context.Context, xsettle.Payload) error
+}
+
+func New() (*kgo.Client, error) {
+	return kgo.NewClient(kgo.ConsumerGroup("settlement"), kgo.ConsumeTopics("payments"), kgo.AutoCommitMarks(), kgo.BlockRebalanceOnPoll())
+}
+
+// Start marks each record once the core has queued its payload.
+func Start(ctx context.Context, cl *kgo.Client, core Port) {
+	for ctx.Err() == nil {
+		fetches := cl.PollRecords(ctx, 100)
+		fetches.EachRecord(func(r *kgo.Record) {
+			var p xsettle.Payload
+			if err := json.Unmarshal(r.Value, &p); err != nil {
+				return
+			}
+			core.Enqueue(p)
+			cl.MarkCommitRecords(r) // want ` + "`" + `call to MarkCommitRecords after the record is handed to xsettle.Settlement.Enqueue, which only queues it for later work, with no wait for its processing: .*; no automatic fix: the record is queued by xsettle.Settlement.Enqueue, whose workers` + "`" + `
+		})
+		cl.AllowRebalance()
+	}
+}
+
+// Submit marks each record once Submit has queued it.
+func Submit(ctx context.Context, cl *kgo.Client) {
+	for ctx.Err() == nil {
+		fetches := cl.PollRecords(ctx, 100)
+		fetches.EachRecord(func(r *kgo.Record) {
+			if err := xsettle.Submit(ctx, xsettle.Payload{TxID: string(r.Key)}); err != nil {
+				return
+			}
+			cl.MarkCommitRecords(r) // want ` + "`" + `call to MarkCommitRecords after the record is handed to xsettle.Submit, which only queues it for later work.*; no automatic fix: ` + "`" + `
+		})
+		cl.AllowRebalance()
+	}
+}
+
+// Settle marks each record once the core has written its payload.
+func Settle(ctx context.Context, cl *kgo.Client, core Settler) {
+	for ctx.Err() == nil {
+		fetches := cl.PollRecords(ctx, 100)
+		fetches.EachRecord(func(r *kgo.Record) {
+			var p xsettle.Payload
+			if err := json.Unmarshal(r.Value, &p); err != nil {
+				return
+			}
+			if err := core.Settle(ctx, p); err != nil {
+				log.Printf("settle %s: %v", p.TxID, err)
+				return
+			}
+			cl.MarkCommitRecords(r) // ok: settled in place
+		})
+		cl.AllowRebalance()
+	}
+}
+`,
+}
+
+// TestCrossPackageHandOff runs handOffSrc: the marks after a call that
+// only queues the record in another package are reported, without a fix.
+func TestCrossPackageHandOff(t *testing.T) {
+	t.Parallel()
+	gopath := testutil.Tree(t, "ordering/everynth", false, false)
+	for name, src := range handOffSrc {
+		file := filepath.Join(gopath, "src", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := 0
+	for _, r := range analysistest.Run(t, gopath, ordering.Analyzer, "ordering/xconsume") {
+		for _, d := range r.Diagnostics {
+			n++
+			if len(d.SuggestedFixes) != 0 || !strings.Contains(d.Message, "; no automatic fix: ") {
+				t.Errorf("%s: %q: want no fix and the reason in the message", r.Pass.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d findings, want 2", n)
 	}
 }

@@ -216,6 +216,9 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	if callee != nil && c.isClient(callee) {
 		return false // a client call (a commit, a record method)
 	}
+	if c.handsOffArgs(cc, hits) {
+		return false // queued by another package for work done later: a hand-off
+	}
 	if sc := cc.StaticCallee(); sc != nil && c.flow.InPackage(sc) && !cc.IsInvoke() {
 		if depth >= 3 {
 			return true
