@@ -266,11 +266,14 @@ that client.
     does. Declarations that
     only the removed statements used go with them (a context with a
     timeout for the commit, and its deferred cancel), and so do imports
-    only they used. Known gap: no finding when the commit is in a
-    function literal of a function the callback calls, in a function
-    that does more and is exported or has other callers where the move
-    above is not built, or when removing it would leave unused a
-    variable whose declaration has other effects.
+    only they used. Reported without a fix (the message ending "; no
+    automatic fix: " and what to do instead: pass BlockRebalanceOnPoll
+    and allow rebalances between polls, or take the commit out of the
+    callback's run) when the commit is in a function literal of a
+    function the callback calls, in a function that does more and is
+    exported or has other callers where the move above is not built, or
+    when removing it would leave unused a variable whose declaration has
+    other effects.
 
   - unfenced-offset-write: a consumer that keeps its position in its own
     database (the exactly-once pattern) writes the offset row with an UPDATE

@@ -486,23 +486,28 @@ func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Fu
 	} else {
 		// No place for AllowRebalance (the client is polled in another
 		// package): take the commit out (revokedrop.go).
-		if edits, title, ok = c.dropRevokeCommit(k, opt, cb, cm); !ok {
-			return
-		}
+		edits, title, ok = c.dropRevokeCommit(k, opt, cb, cm)
 	}
 	pos, end := c.callRange(cm.instr.Pos())
-	c.report(analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos:      pos,
 		End:      end,
 		Category: CategoryRevokeInFlight,
 		Message: fmt.Sprintf("this %s callback calls %s without %s: the callback can run while the poll loop is still processing, and it commits everything polled, those records included: if their processing then fails or the process crashes, the partitions' next owner starts after them (lost)",
 			clientmodel.BareName(revokedHook(k, ssaflow.Callee(opt.Common())).Func), clientmodel.ShortName(cm.ref.Func), k.Client.Spell(clientmodel.BlockRebalance)),
 		Related: []analysis.RelatedInformation{{Pos: opt.Pos(), Message: "the revoke callback is registered here"}},
-		SuggestedFixes: []analysis.SuggestedFix{{
+	}
+	if ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   title,
 			TextEdits: edits,
-		}},
-	})
+		}}
+	} else {
+		// Neither fix is built: the bug is reported all the same (#13).
+		d.Message += fmt.Sprintf("; no automatic fix: %s cannot be added where the client is polled (another package, or a receiver that cannot be written again), and the commit cannot be taken out of the callback here (a function literal of a function it calls, a function that does more and has other callers, or a declaration with effects it would leave unused); pass %s and call %s between polls, or remove the commit from the callback's run",
+			clientmodel.ShortName(k.Client.AllowRebalance), k.Client.Spell(clientmodel.BlockRebalance), clientmodel.ShortName(k.Client.AllowRebalance))
+	}
+	c.report(d)
 }
 
 // logDiscardedCommit returns the edits that check and log the error of
