@@ -207,8 +207,8 @@ that client.
     keeps processing the messages handed to it and committing a partition
     the consumer no longer owns (its next owner processes them again, and
     a stale commit can move the group's position back). The finding
-    points at the go statement, in the callback or in a function whose
-    every call the callback makes in its entry block, with its event.
+    points at the go statement, in the callback or in a function of the
+    package it calls.
     Fix: the wrapper started in its place
     closes a channel when the worker returns, kept by the same key in a
     sync.Map field added beside the workers' channels; at the top of the
@@ -224,12 +224,16 @@ that client.
     returns), the function has the event as a named parameter, and every
     send on such a channel is made by a function that polls (the poll
     loop): the callback runs inside Poll, on that goroutine, so no send
-    races the close. Known gap otherwise (no finding): workers
-    kept in another structure (a struct per worker, a slice, a map under
-    a lock), a worker that does not return when its channel closes, a
-    worker started in a function the callback calls only for some
-    events, and a worker committing through a consumer the analysis
-    does not tie to this one.
+    races the close, and the go statement is in the callback or in a
+    function whose every call the callback makes in its entry block,
+    with its event. Reported without a fix otherwise (the message
+    ending "; no automatic fix: " and what to do instead: close each
+    revoked partition's channel on the revocation and wait for its
+    worker): workers kept in another structure (a struct per worker, a
+    slice, a map under a lock), a worker that does not return when its
+    channel closes, a worker started in a function the callback calls
+    only for some events. Known gap (no finding): a worker committing
+    through a consumer the analysis does not tie to this one.
 
   - revoke-commits-in-flight: CommitUncommittedOffsets in a franz-go
     OnPartitionsRevoked callback without kgo.BlockRebalanceOnPoll: the

@@ -19,7 +19,11 @@ import (
 // function the callback calls or stored in a field, in a function that
 // does more and is exported or has other callers where the commit
 // cannot move to those callers, or when removing it would leave unused
-// a variable whose declaration has other effects. The bugs it still
+// a variable whose declaration has other effects; a confluent rebalance
+// callback whose partition workers keep committing after a revoke, when
+// the workers' channels are not where the fix can close them (a map
+// under a lock) or the worker is started in a function the callback
+// calls only for some events. The bugs it still
 // leaves unreported are listed in doc.go as known gaps under their
 // categories: offset
 // rows never read back whose restore hook has no place (no database
@@ -38,12 +42,7 @@ import (
 // across packages is behind an interface that is unexported or has a
 // second implementation in its package;
 // and a confluent rebalance callback whose partition workers keep
-// committing after a revoke, when the workers' channels are not kept in
-// a sync.Map or a map (without a lock) keyed by the assigned partition,
-// something other than the poll loop sends on them, the workers do not
-// return when their channel closes, are started in a function the
-// callback calls only for some events, or commit through a consumer not
-// tied to it.
+// committing after a revoke through a consumer not tied to it.
 
 // scenarios are the analysistest packages, run with RunWithSuggestedFixes:
 // every file with a finding has an x.go.golden beside it (the whole fixed
@@ -309,7 +308,11 @@ func TestAnalyzer(t *testing.T) {
 
 // noFix is the scenario of the findings reported without a fix, each
 // saying why in its message: a revoke callback committing records in
-// flight whose commit cannot be taken out of its run. Named _nofix until
+// flight whose commit cannot be taken out of its run (3 positive, 3
+// silent: the twins block rebalances while a poll is processed); a
+// rebalance callback's partition workers kept in a map under a lock, or
+// started in a function the callback calls only on an assignment (2
+// positive, 2 silent: the twins stop them on a revocation). Named _nofix until
 // the shared tests of analyzers_test.go list "fencing/nofix" in
 // reportedWithoutFix, so that the fencing/... patterns skip it.
 const noFix = "fencing/_nofix"
