@@ -406,14 +406,16 @@ var scenarios = []struct {
 // as it is read by a helper the package calls, or taken as a value into
 // an exported field, or sent (converted by a call) on a buffered channel
 // whose values Consume returns to the library's user; confluent defaults
-// with messages sent on a channel held in a map; franz-go's default
-// auto-commit with records sent on a channel held in a map (7 / 7):
+// with messages sent on a channel held in a map, or converted and sent on
+// one whose values Next returns; franz-go's default auto-commit with
+// records sent on a channel held in a map (8 / 8):
 // per-partition workers committing a fetched message after applying it,
 // the helper on a reader outside any group, a helper returning
 // FetchMessage whose caller commits after applying, auto-store off with
 // per-partition workers storing, AutoCommitMarks with per-partition
 // workers marking, the value of a reader outside any group, a pump that
-// fetches and hands the user an Ack committing the message. The shared
+// fetches and hands the user an Ack committing the message, one with
+// auto-store off whose Ack stores it. The shared
 // tests of analyzers_test.go list it in reportedWithoutFix.
 const noFix = "autocommit/nofix"
 

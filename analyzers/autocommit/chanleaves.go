@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
 )
 
 // channelLeaves returns, for statements that send a value on a channel
@@ -30,6 +33,20 @@ func (c *checker) channelLeaves(stmts []ast.Stmt) string {
 		})
 	}
 	return via
+}
+
+// leavesAfter is channelLeaves for the statements after the fetch f's
+// statement in its list.
+func (c *checker) leavesAfter(f *consumer.Call) string {
+	_, path := edit.CallAt(c.pass, f.Pos())
+	if path == nil {
+		return ""
+	}
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil || listp == nil {
+		return ""
+	}
+	return c.channelLeaves(after(*listp, stmt))
 }
 
 // chanObject returns the variable or field a channel expression names.

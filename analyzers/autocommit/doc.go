@@ -100,7 +100,10 @@ so this analyzer reports only what can lose records with that client:
     after, a failure logged. A fetch whose message has no sure place for
     the store (a channel held in a map, one per partition; a helper
     returning it used other than called) is reported without a fix, the
-    message saying why ("; no automatic fix: ...").
+    message saying why ("; no automatic fix: ..."), as is one sent
+    (or a value a call made from it, msg := convert(m)) on a channel
+    whose values leave the package (a function of the package returns
+    what it receives from it: the message names that function).
     Keys set through a local
     setter closure (set := func(k, v string) { _ = cfg.SetKey(k, v) })
     are read at its calls (by the consumer model, which every analyzer

@@ -58,6 +58,9 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
 		if !ok {
 			why = fmt.Sprintf("the message is handed on (to a channel, a goroutine, a batch, a field or a caller) to code after whose processing the fix cannot place the store; set %s to false and call %s once the message is processed", cl.Spell(clientmodel.AutoStore), store)
+			if via := c.leavesAfter(f); via != "" {
+				why = fmt.Sprintf("the message is sent on a channel whose values leave the package (%s), so no code here runs after it is processed; set %s to false and let the code that processes it call %s (hand it the message, or a function that stores it)", via, cl.Spell(clientmodel.AutoStore), store)
+			}
 			continue
 		}
 		edits = append(edits, e...)

@@ -409,3 +409,73 @@ func (q *AckQueue) pump(ctx context.Context) {
 		}
 	}
 }
+
+func fromRecord(m *kafka2.Message) *Message { return &Message{Value: m.Value} }
+
+// StoreQueue is Queue on a confluent-kafka-go consumer with the
+// librdkafka defaults: ReadMessage stores each offset as it hands the
+// message to the pump, before the library's user has processed it.
+type StoreQueue struct {
+	c     *kafka2.Consumer
+	msgCh chan *Message
+}
+
+// NewStoreQueue starts the pump.
+func NewStoreQueue() (*StoreQueue, error) {
+	c, err := kafka2.NewConsumer(&kafka2.ConfigMap{"bootstrap.servers": "localhost:9092", "group.id": "orders"}) // want `enable\.auto\.commit and enable\.auto\.offset\.store are on: .*; no automatic fix: the message is sent on a channel whose values leave the package \(Next returns them to its callers\), so no code here runs after it is processed; set enable\.auto\.offset\.store to false and let the code that processes it call StoreMessage \(hand it the message, or a function that stores it\)$`
+	if err != nil {
+		return nil, err
+	}
+	q := &StoreQueue{c: c, msgCh: make(chan *Message, 1000)}
+	go q.pump()
+	return q, nil
+}
+
+// Next returns the next message; the caller processes it.
+func (q *StoreQueue) Next() *Message { return <-q.msgCh }
+
+func (q *StoreQueue) pump() {
+	for {
+		m, err := q.c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		msg := fromRecord(m)
+		q.msgCh <- msg
+	}
+}
+
+// AckStoreQueue is StoreQueue's twin: auto-store off, and the user
+// stores each message through its Ack after processing it.
+type AckStoreQueue struct {
+	c     *kafka2.Consumer
+	msgCh chan *AckMessage
+}
+
+// NewAckStoreQueue starts the pump.
+func NewAckStoreQueue() (*AckStoreQueue, error) {
+	c, err := kafka2.NewConsumer(&kafka2.ConfigMap{"bootstrap.servers": "localhost:9092", "group.id": "orders", "enable.auto.offset.store": false}) // ok: the user stores through Ack after processing
+	if err != nil {
+		return nil, err
+	}
+	q := &AckStoreQueue{c: c, msgCh: make(chan *AckMessage, 1000)}
+	go q.pump()
+	return q, nil
+}
+
+// Next returns the next message; the caller processes it, then acks.
+func (q *AckStoreQueue) Next() *AckMessage { return <-q.msgCh }
+
+func (q *AckStoreQueue) pump() {
+	for {
+		m, err := q.c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		ack := func(context.Context) error {
+			_, err := q.c.StoreMessage(m)
+			return err
+		}
+		q.msgCh <- &AckMessage{Value: m.Value, Ack: ack}
+	}
+}
