@@ -87,7 +87,12 @@ helper that commits the record it is given on every path is summarised;
 across packages an exported helper carries a commitsParam fact, and an
 exported function that takes records without processing them (it only
 commits, marks or logs them) a doesNotProcess fact, so calling it is not
-processing.
+processing. An exported wrapper that calls its handler parameter with R
+(or values made from it) and then writes R's position with no wait and
+no other processing carries a commitsAfterHandler fact: a call of it in
+another package passing a function that only queues them (as for a
+hand-off below) is reported at that call, without a fix (the position
+call is in the wrapper's package).
 
 A commit followed by no processing in its function counts too when the
 function then returns the records, or values decoded from them (a slice
@@ -117,7 +122,13 @@ worker pool), directly or through an interface of the caller's package
 whose only implementation among the packages it imports carries the
 fact, or an interface of another package whose only implementation
 there does (reported without a fix: "; no automatic fix: ...", the
-workers being in that package), or
+workers being in that package), a call of a handler, a function-valued
+parameter, with R or values made from it when every function the
+package passes for that parameter (function literals or functions; the
+wrapper used only in calls) only queues them that way and waits for
+nothing (a wrapper's ConsumeEvents(ctx, handler) committing when the
+handler returns, given a handler that sends the event to a worker pool;
+reported without a fix), or
 an asynchronous produce of a record built from R (a send on sarama's
 AsyncProducer Input(), franz-go Produce and TryProduce, confluent
 Produce, kafka-go WriteMessages on a Writer the package builds with

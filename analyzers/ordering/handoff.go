@@ -43,6 +43,10 @@ type handOff struct {
 	// queues the record (a handsOff fact): the work is done later, by
 	// workers of that package.
 	call *types.Func
+	// handler is set for a call of a function-valued parameter (a
+	// handler) every function passed for which in the package only
+	// queues the record.
+	handler *ssa.Parameter
 	// past is set, with branch, for a send or go statement on a path
 	// that leaves the record unwritten (continue) and reaches the
 	// position call of a later record, with no wait between: that call
@@ -64,7 +68,7 @@ func (c *checker) checkHandOff(p *position) {
 		if h == nil {
 			continue
 		}
-		if !h.branch && c.processedInPlace(p, o, def, h.call != nil) {
+		if !h.branch && c.processedInPlace(p, o, def, h.call != nil || h.handler != nil) {
 			continue // the hand-off may be a side channel (an audit copy)
 		}
 		c.reportHandOff(p, h)
@@ -117,6 +121,20 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 						if a := ssaflow.Arg(call.Common(), i); a != nil && (carried[a] || tainted[a]) {
 							h = &handOff{instr: call, call: fn}
 						}
+					}
+				}
+				if prm, _ := handlerParam(call.Common()); prm != nil {
+					if tainted == nil {
+						tainted = c.taint(o)
+					}
+					var args []int
+					for i, a := range call.Common().Args {
+						if carried[a] || tainted[a] {
+							args = append(args, i)
+						}
+					}
+					if c.handlerHandsOff(call.Common(), args) {
+						h = &handOff{instr: call, handler: prm}
 					}
 				}
 			}
@@ -476,6 +494,10 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		where = "handed to " + funcName(h.call) + ", which only queues it for later work"
 		related = noun + " queued here: " + funcName(h.call) + " only sends it on a channel or to a goroutine"
 	}
+	if h.handler != nil {
+		where = "handed to " + h.handler.Name() + ", which every function passed for it in this package only queues for later work"
+		related = noun + " handed to " + h.handler.Name() + " here: the functions passed for it only send it on a channel or to a goroutine and return"
+	}
 	if h.branch {
 		where += " on some paths"
 	}
@@ -537,7 +559,7 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		}
 	}
 	var fixes []analysis.SuggestedFix
-	if h.call == nil {
+	if h.call == nil && h.handler == nil {
 		if fix, ok := c.handOffFix(p, h, fixName); ok {
 			fixes = append(fixes, fix)
 		}
@@ -558,6 +580,8 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 // name) after hand-off h, and what to do instead.
 func noHandOffFixWhy(h *handOff, name, noun string) string {
 	switch {
+	case h.handler != nil:
+		return "the " + noun + " is queued by the functions passed for " + h.handler.Name() + ", whose workers a fix here cannot run in place; process the " + noun + " in the function passed before it returns, or have the worker that processes it call " + name
 	case h.call != nil:
 		return "the " + noun + " is queued by " + funcName(h.call) + ", whose workers a fix made here cannot edit or run in place; have the worker that writes the " + noun + " call " + name + " (or return once the work is done) instead of " + name + " here"
 	case h.produce != nil && h.flush:

@@ -52,7 +52,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "ordering"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer},
-		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(handsOff)},
+		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(handsOff), new(commitsAfterHandler)},
 	}
 	ignore := a.Flags.String("ignore", strings.Join(cfg.Ignore, ","),
 		"comma-separated package paths (or prefixes ending in /...) whose calls are not processing, in addition to logging, metrics and formatting")
@@ -158,6 +158,8 @@ type checker struct {
 	helpers map[*ssa.Function]*commitsParam
 	// processes memoises whether a function processes its parameter i.
 	processes map[procKey]bool
+	// handlers memoises handlerHandsOff.
+	handlers map[handlerKey]bool
 	// sites memoises processingSites.
 	sites map[siteKey][]ssa.Instruction
 	// movedToCallers holds the helpers whose commit a reported fix moves
@@ -190,6 +192,7 @@ func newChecker(pass *analysis.Pass, m *consumer.Model, ignore string) *checker 
 		sites:          map[siteKey][]ssa.Instruction{},
 		movedToCallers: map[*types.Func]bool{},
 		rows:           map[*ssa.Function]*sqlrow.Row{},
+		handlers:       map[handlerKey]bool{},
 	}
 	for _, p := range strings.Split(ignore, ",") {
 		if p = strings.TrimSpace(p); p != "" {
@@ -260,9 +263,10 @@ func (c *checker) run() {
 		}
 	}
 	for _, p := range positions {
-		report.Guard(c.pass, p.instr.Pos(), func() { c.check(p) })
+		report.Guard(c.pass, p.instr.Pos(), func() { c.check(p); c.exportHandlerFact(p) })
 	}
 	c.checkImportedReturns()
+	c.checkImportedHandlers()
 }
 
 // consumerOf returns the consumer of client cl that fn works for, if the

@@ -67,6 +67,18 @@ import (
 //     row written by a timer goroutine from a value the loop set before
 //     processing, and a row that another package reads back are not
 //     reported.
+//   - A call that only queues the record for workers is seen as a
+//     hand-off only when it is a function of another package with a
+//     handsOff fact (its parameter used only in a channel send or a go
+//     statement, no wait), reached directly or through an interface whose
+//     only implementation is in the caller's direct imports or in the
+//     interface's package, or a handler parameter every function passed
+//     for which in the package queues it: a core wired only in main (its
+//     package not imported by the adapter), a queue behind a helper of
+//     the core (Enqueue calling s.push(p)), a handler stored in a field,
+//     or a wrapper whose own other processing of the record (a context
+//     built by the application's package from its fields) gives it no
+//     commitsAfterHandler fact (base-server's ConsumeEvents) stay silent.
 //   - A helper that commits its poll and returns the records (or values
 //     decoded from them) is reported when a caller processes what it
 //     returns (a caller in another package through the returnsCommitted
@@ -79,9 +91,15 @@ import (
 // Reported without a fix, so without a scenario (TestEveryFindingHasAFix
 // would fail on it), because no sound fix is known; the message ends
 // with why ("; no automatic fix: ..."), which TestNoFixSaysWhy,
-// TestCrossPackageReturn and TestCrossPackageHandOff check on four of
-// them, written in a temporary tree:
+// TestCrossPackageReturn, TestCrossPackageHandOff and TestHandlerHandOff
+// check on six of them, written in a temporary tree:
 //
+//   - a commit made when a handler returns, where every handler passed
+//     only queues the record for workers (a function-valued parameter
+//     every function the package passes for which does; or another
+//     package's wrapper with a commitsAfterHandler fact, reported at the
+//     call passing the handler): the workers are elsewhere, or the
+//     commit in another package;
 //   - a position call after a call of another package's function that
 //     only queues the record (or a value decoded from it) on a channel
 //     or to a goroutine (a handsOff fact), directly or through an
@@ -933,6 +951,203 @@ func TestCrossPackageHandOff(t *testing.T) {
 	}
 	n := 0
 	for _, r := range analysistest.Run(t, gopath, ordering.Analyzer, "ordering/xconsume") {
+		for _, d := range r.Diagnostics {
+			n++
+			if len(d.SuggestedFixes) != 0 || !strings.Contains(d.Message, "; no automatic fix: ") {
+				t.Errorf("%s: %q: want no fix and the reason in the message", r.Pass.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d findings, want 2", n)
+	}
+}
+
+// handlerSrc holds wrappers that commit each message as soon as the
+// handler they are given returns, and handlers that only queue the
+// message for a pool of workers (usr3's kafkagocallbackqueue,
+// base-server's email and webhook consumers): across packages, the call
+// passing such a handler to the wrapper (xkafkac's ConsumeEvents, with a
+// commitsAfterHandler fact) is reported; in one package, the commit after
+// the handler's call when every handler the package passes only queues.
+// Both without a fix. The handlers that send the email in place, and a
+// wrapper given both kinds, are silent.
+var handlerSrc = map[string]string{
+	"ordering/xkafkac/kafkac.go": `package xkafkac
+
+import (
+	"context"
+	"encoding/json"
+	"log"
+
+	kafkago "github.com/segmentio/kafka-go"
+)
+
+type Event struct{ ID, Type string }
+
+type Consumer struct{ r *kafkago.Reader }
+
+func New(brokers []string, topic, group string) *Consumer {
+	return &Consumer{r: kafkago.NewReader(kafkago.ReaderConfig{Brokers: brokers, Topic: topic, GroupID: group})}
+}
+
+// ConsumeEvents commits each message after the handler returns nil.
+func (c *Consumer) ConsumeEvents(ctx context.Context, handler func(context.Context, Event) error) error {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		var ev Event
+		if err := json.Unmarshal(m.Value, &ev); err != nil {
+			continue
+		}
+		if err := handler(ctx, ev); err != nil {
+			continue
+		}
+		if err := c.r.CommitMessages(ctx, m); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+`,
+	"ordering/xemail/email.go": `package xemail
+
+import (
+	"context"
+	"database/sql"
+
+	"ordering/xkafkac"
+)
+
+var db *sql.DB
+
+func send(ctx context.Context, ev xkafkac.Event) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO outbox (id) VALUES ($1)", ev.ID)
+	return err
+}
+
+// Start queues each event for a pool of senders.
+func Start(ctx context.Context, c *xkafkac.Consumer) error {
+	events := make(chan xkafkac.Event, 100)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for ev := range events {
+				_ = send(context.Background(), ev)
+			}
+		}()
+	}
+	return c.ConsumeEvents(ctx, func(ctx context.Context, ev xkafkac.Event) error { // want ` + "`" + `call to ConsumeEvents with a handler that only queues the message: ConsumeEvents writes its position \(CommitMessages\) as soon as the handler returns.*; no automatic fix: ` + "`" + `
+		select {
+		case events <- ev:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	})
+}
+
+// StartInPlace sends each event before the handler returns.
+func StartInPlace(ctx context.Context, c *xkafkac.Consumer) error {
+	return c.ConsumeEvents(ctx, func(ctx context.Context, ev xkafkac.Event) error { // ok: sent in place
+		return send(ctx, ev)
+	})
+}
+`,
+	"ordering/xqueue/queue.go": `package xqueue
+
+import (
+	"context"
+	"database/sql"
+	"log"
+
+	kafkago "github.com/segmentio/kafka-go"
+)
+
+var db *sql.DB
+
+func save(ctx context.Context, b []byte) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO hooks (body) VALUES ($1)", b)
+	return err
+}
+
+// consume commits each message after the handler returns nil.
+func consume(ctx context.Context, r *kafkago.Reader, handler func(context.Context, []byte) error) error {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handler(ctx, m.Value); err != nil {
+			continue
+		}
+		if err := r.CommitMessages(ctx, m); err != nil { // want ` + "`" + `call to CommitMessages after the message is handed to handler, which every function passed for it in this package only queues for later work.*; no automatic fix: ` + "`" + `
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// consumeBoth is consume's twin, given both kinds of handler.
+func consumeBoth(ctx context.Context, r *kafkago.Reader, handler func(context.Context, []byte) error) error {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handler(ctx, m.Value); err != nil {
+			continue
+		}
+		if err := r.CommitMessages(ctx, m); err != nil { // ok: some handler saves in place
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// Hooks queues each webhook body for a pool of workers.
+func Hooks(ctx context.Context, r *kafkago.Reader) error {
+	bodies := make(chan []byte, 100)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for b := range bodies {
+				_ = save(context.Background(), b)
+			}
+		}()
+	}
+	return consume(ctx, r, func(_ context.Context, b []byte) error {
+		bodies <- b
+		return nil
+	})
+}
+
+// Both passes a queueing and a saving handler to consumeBoth.
+func Both(ctx context.Context, r *kafkago.Reader, bodies chan []byte) error {
+	if err := consumeBoth(ctx, r, func(_ context.Context, b []byte) error {
+		bodies <- b
+		return nil
+	}); err != nil {
+		return err
+	}
+	return consumeBoth(ctx, r, save)
+}
+`,
+}
+
+// TestHandlerHandOff runs handlerSrc: a commit made when a handler that
+// only queues the message returns is reported, without a fix.
+func TestHandlerHandOff(t *testing.T) {
+	t.Parallel()
+	gopath := testutil.Tree(t, "ordering/everynth", false, false)
+	for name, src := range handlerSrc {
+		file := filepath.Join(gopath, "src", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := 0
+	for _, r := range analysistest.Run(t, gopath, ordering.Analyzer, "ordering/xemail", "ordering/xqueue") {
 		for _, d := range r.Diagnostics {
 			n++
 			if len(d.SuggestedFixes) != 0 || !strings.Contains(d.Message, "; no automatic fix: ") {

@@ -210,6 +210,9 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	if len(hits) == 0 {
 		return false
 	}
+	if prm, _ := handlerParam(cc); prm != nil && c.handlerHandsOff(cc, hits) {
+		return false // every handler passed only queues it: a hand-off
+	}
 	if callee != nil && c.ignored(callee) {
 		return false
 	}
