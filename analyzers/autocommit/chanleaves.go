@@ -81,7 +81,7 @@ func (c *checker) leavesThrough(ch types.Object) string {
 			// received are the variables of fd that take a value
 			// received from the channel.
 			received := map[types.Object]bool{}
-			leaves := false
+			leaves, whole := false, false
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.FuncLit:
@@ -100,7 +100,7 @@ func (c *checker) leavesThrough(ch types.Object) string {
 					for _, r := range n.Results {
 						r = ast.Unparen(r)
 						if is(r) {
-							leaves = true
+							leaves, whole = true, true
 						}
 						if u, ok := r.(*ast.UnaryExpr); ok && u.Op == token.ARROW && is(u.X) {
 							leaves = true
@@ -112,6 +112,9 @@ func (c *checker) leavesThrough(ch types.Object) string {
 				}
 				return true
 			})
+			if whole {
+				return fd.Name.Name + " returns the channel to its callers"
+			}
 			if leaves {
 				return fd.Name.Name + " returns them to its callers"
 			}
