@@ -355,10 +355,13 @@ that client.
     there; a transaction without a deferred rollback gets one
     (`defer tx.Rollback()`, right after the begin's error check) when
     the function commits it and uses it only as the receiver of its
-    calls (a rollback after the commit does nothing); known gap
-    otherwise (no finding),
-    notably a Reader that commits nothing and starts from the newest
-    offset, whose lost records no skip brings back. A kafka-go Reader
+    calls (a rollback after the commit does nothing). Reported without
+    a fix otherwise (the message ending "; no automatic fix: " and what
+    to do instead), notably a Reader that commits nothing and starts
+    from the newest offset, whose lost records no skip brings back, a
+    write with ? placeholders and no MySQL-only syntax (SQLite has no
+    FOR UPDATE), and a consumer of which the analysis cannot tell
+    whether it resumes at or behind the stored position. A kafka-go Reader
     outside a group (no GroupID: nothing is committed, and every start
     reads from the oldest offset) can be told where to resume: its fix
     reads the row right after the NewReader statement (and the deferred
@@ -391,7 +394,7 @@ that client.
     received from another package, whose options are given there), the
     finding gets the kafka-go group Reader's fix instead: the
     transaction skips what the stored position says is applied, under
-    the same conditions; known gap when they do not hold.
+    the same conditions; reported without a fix when they do not hold.
 
 It stays silent on errors returned or wrapped and returned; on loops stopped
 or contexts cancelled; on transactions aborted and then returned, stopped or
@@ -400,7 +403,9 @@ which returns nothing (its errors reach the Errors() channel, whose draining
 is the correct handling); on franz-go End with committed checked; on revoke
 callbacks that commit, franz-go transactional sessions (which abort on
 revoke) and consumers that never commit to Kafka; and on offset rows written
-with a guard. A bug it knows but cannot yet fix is a known gap, named
-above with its category; every finding carries a fix.
+with a guard. A bug it knows but cannot yet fix is reported without a
+fix, its message ending "; no automatic fix: " with why and what to do
+instead (named above with its category); every other finding carries a
+fix. A known gap, named above, is a bug the analysis does not model.
 */
 package fencing

@@ -23,17 +23,12 @@ import (
 // callback whose partition workers keep committing after a revoke, when
 // the workers' channels are not where the fix can close them (a map
 // under a lock) or the worker is started in a function the callback
-// calls only for some events. The bugs it still
+// calls only for some events; an offset row never read back whose
+// skip fix is not right or not built (a kafka-go group Reader starting
+// from the newest offset, ? placeholders in a write of no MySQL-only
+// syntax). The bugs it still
 // leaves unreported are listed in doc.go as known gaps under their
-// categories: offset
-// rows never read back whose restore hook has no place (no database
-// handle in scope, several that data flow does not tell apart, a
-// franz-go client's options in another package) or a kafka-go group
-// Reader, when the fix that skips applied records in the transaction is
-// not right or not built either (a consumer starting from the newest
-// offset, ? placeholders in a write of no MySQL-only syntax, no deferred
-// rollback where one cannot be added),
-// a kafka-go Reader
+// categories: a kafka-go Reader
 // outside a group whose SetOffset fix is not built (no database handle
 // in scope);
 // a wrapper of a plain commit whose error its callers drop, when the
@@ -312,7 +307,11 @@ func TestAnalyzer(t *testing.T) {
 // silent: the twins block rebalances while a poll is processed); a
 // rebalance callback's partition workers kept in a map under a lock, or
 // started in a function the callback calls only on an assignment (2
-// positive, 2 silent: the twins stop them on a revocation). Named _nofix until
+// positive, 2 silent: the twins stop them on a revocation); a kafka-go
+// group Reader's offset row never read back, the Reader committing
+// nothing and starting from the newest offset, or the write with ?
+// placeholders in an upsert SQLite shares (2 positive, 2 silent: the
+// twins skip what is applied inside the transaction). Named _nofix until
 // the shared tests of analyzers_test.go list "fencing/nofix" in
 // reportedWithoutFix, so that the fencing/... patterns skip it.
 const noFix = "fencing/_nofix"

@@ -43,58 +43,104 @@ import (
 // why the consumer cannot be told where to resume.
 func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why string) {
 	rs := ev.Restore
-	switch {
-	case ev.CommitsToBroker() == semantics.On:
-	case ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.Off:
-	default:
-		return
-	}
 	reader, _ := c.dbReader(rs.Write)
 	if reader == nil {
 		return
 	}
 	ce, _ := edit.CallAt(c.pass, rs.Write)
-	if ce == nil || ce.Ellipsis.IsValid() {
+	if ce == nil {
 		return
+	}
+	if c.readsInFunc(ce, rs.Row.Reads) {
+		return // the transaction's function already reads the stored position
+	}
+	edits, noFix := c.skipEdits(ev, reader, ce)
+	if edits == nil && noFix == "" {
+		return
+	}
+	pos, end := c.rangeOf(rs.Write)
+	var rel []analysis.RelatedInformation
+	if k.Site != nil {
+		rel = []analysis.RelatedInformation{{Pos: k.Site.Pos(), Message: "the consumer"}}
+	}
+	d := analysis.Diagnostic{
+		Pos:      pos,
+		End:      end,
+		Category: CategoryNotRestored,
+		Message:  "the position written to " + rs.Row.Table + " in the transaction is never read back" + why + ": " + c.restartCost(ev, k.Client),
+		Related:  rel,
+	}
+	if edits != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Skip, inside the transaction, records at or below the position stored in " + rs.Row.Table, TextEdits: edits}}
+	} else {
+		// The bug holds; only the fix is not built (#13).
+		if len(rel) == 0 {
+			d.Related = []analysis.RelatedInformation{{Pos: ce.Pos(), Message: "the transaction's write of the position"}}
+		}
+		d.Message += "; no automatic fix: " + noFix
+	}
+	c.report(d)
+}
+
+// skipEdits builds skipApplied's fix for the write ce of the offset row,
+// reading it back with reader. Without a fix, noFix says why and what to
+// do instead; both are empty when the write is not a bug after all (a
+// guarded write whose affected rows are checked: a replay is a no-op).
+func (c *checker) skipEdits(ev *semantics.Evidence, reader *clientmodel.SQLReader, ce *ast.CallExpr) (edits []analysis.TextEdit, noFix string) {
+	rs := ev.Restore
+	const instead = "read the stored position back inside the transaction (FOR UPDATE, by the write's keys) and return when the record is at or below it"
+	shape := func(what string) (edits []analysis.TextEdit, noFix string) {
+		return nil, what + "; " + instead
+	}
+	if ce.Ellipsis.IsValid() {
+		return shape("the write's arguments are passed as a slice")
 	}
 	fn := c.calleeOf(ce)
 	if fn == nil {
-		return
+		return shape("the write is not a call the fix knows")
 	}
 	ex, ok := clientmodel.SQLExecOf(fn.FullName())
 	if !ok || ex.Query < 1 || ex.Query >= len(ce.Args) {
-		return
+		return shape("the write is not a call the fix knows")
 	}
 	tv := c.pass.TypesInfo.Types[ce.Args[ex.Query]]
 	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return
+		return shape("the write's statement is not a constant")
 	}
 	sql := constant.StringVal(tv.Value)
+	if sqlrow.Unguarded(sql) == nil && c.rowsChecked(ce) {
+		return nil, "" // the guarded write's affected rows are checked: a replay is already a no-op
+	}
+	switch {
+	case ev.CommitsToBroker() == semantics.On:
+	case ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.Off:
+	case ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.On:
+		return nil, "no skip brings back the records a start from the newest offset never reads; have the consumer start from the oldest offset, and " + instead
+	default:
+		return nil, "whether the consumer resumes at or behind the stored position (what it commits to the broker, or its start offset) is not known here, and a skip is right only then; " + instead + ", once it resumes at or behind it"
+	}
 	// The write's placeholders, numbered ($n) to find each key's.
 	numbered := sql
 	if rs.Row.Marks {
 		// ? placeholders: MySQL or SQLite, and FOR UPDATE is MySQL's
 		// only. A write in MySQL's own syntax says which.
 		if !duplicateKeyRE.MatchString(sql) {
-			return
+			return nil, "the write has ? placeholders and no syntax of MySQL's own, so the database may be SQLite, which has no FOR UPDATE for the skip's read; read the stored position back inside the transaction by the write's keys (FOR UPDATE where the database has it) and return when the record is at or below it"
 		}
 		numbered, _, _ = sqlrow.Number(sql)
 	}
-	if sqlrow.Unguarded(sql) == nil && c.rowsChecked(ce) {
-		return // the guarded write's affected rows are checked: a replay is already a no-op
-	}
 	sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return
+		return shape("the transaction is not a variable of the function")
 	}
 	txID, ok := sel.X.(*ast.Ident)
 	if !ok {
-		return
+		return shape("the transaction is not a variable of the function")
 	}
 	tx := c.pass.TypesInfo.Uses[txID]
 	at, ret, rollback, ok := c.afterBegin(ce, tx)
-	if !ok || c.readsInFunc(ce, rs.Row.Reads) {
-		return
+	if !ok {
+		return shape("the transaction does not begin in the function that writes the row, with a deferred rollback (or where one can be added) and an error result")
 	}
 	arg := func(n int) (string, bool) {
 		if n < 1 || ex.Query+n >= len(ce.Args) {
@@ -103,27 +149,27 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 		a := ce.Args[ex.Query+n]
 		return c.text(a), pureExpr(a) && c.inScopeAt(a, at)
 	}
+	const scope = "the write's context, keys or position are not expressions without effects in scope where the transaction begins"
 	args := []string{c.text(ce.Args[0]), "`" + rs.Row.Select() + " FOR UPDATE`"}
 	if !pureExpr(ce.Args[0]) || !c.inScopeAt(ce.Args[0], at) {
-		return
+		return shape(scope)
 	}
 	for _, key := range rs.Row.Keys {
 		a, ok := arg(keyPlaceholder(numbered, key))
 		if !ok {
-			return
+			return shape(scope)
 		}
 		args = append(args, a)
 	}
 	newPos, ok := arg(colPlaceholder(numbered, rs.Row.Col))
 	if !ok {
-		return
+		return shape(scope)
 	}
 	posType, ok := c.pass.TypesInfo.TypeOf(ce.Args[ex.Query+colPlaceholder(numbered, rs.Row.Col)]).(*types.Basic)
 	if !ok || posType.Info()&types.IsInteger == 0 {
-		return
+		return shape("the written position is not an integer")
 	}
 	file := edit.File(c.pass, at)
-	var edits []analysis.TextEdit
 	imp := c.importer(file, &edits)
 	noRowsPath, noRowsName := splitFull(reader.NoRows)
 	stored := edit.FreeName(c.pass, at, "stored")
@@ -131,19 +177,7 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 		stored, posType.Name(), txID.Name, reader.Method, strings.Join(args, ", "), stored, newPos, stored, ret,
 		imp("errors"), imp(noRowsPath), noRowsName, ret, imp("fmt"))
 	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + edit.Indent(c.pass, txID.Pos()) + indentRest(code, edit.Indent(c.pass, txID.Pos())))})
-	pos, end := c.rangeOf(rs.Write)
-	var rel []analysis.RelatedInformation
-	if k.Site != nil {
-		rel = []analysis.RelatedInformation{{Pos: k.Site.Pos(), Message: "the consumer"}}
-	}
-	c.report(analysis.Diagnostic{
-		Pos:            pos,
-		End:            end,
-		Category:       CategoryNotRestored,
-		Message:        "the position written to " + rs.Row.Table + " in the transaction is never read back" + why + ": " + c.restartCost(ev, k.Client),
-		Related:        rel,
-		SuggestedFixes: []analysis.SuggestedFix{{Message: "Skip, inside the transaction, records at or below the position stored in " + rs.Row.Table, TextEdits: edits}},
-	})
+	return edits, ""
 }
 
 // duplicateKeyRE matches MySQL's upsert, which no other database with ?
