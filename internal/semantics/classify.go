@@ -104,6 +104,12 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		c.transactions(has(category.Swallowed), has(category.TxnResult), has(category.BeginSkipped))
 	case has(category.CommitBefore) || has(category.ReadCommits) || c.commitsOnRead():
 		c.before()
+	case (has(category.AutoStore) || has(category.StoreIgnored)) && ev.Is(clientmodel.AutoCommit) == Off:
+		// Auto-commit off: the application's commits send the offsets
+		// stored on delivery.
+		r.Strategy, r.Detail = StrategyEachBatch, "the application's commits send the offsets stored when Poll hands records over ("+ev.Client.Spell(clientmodel.AutoStore)+" is on)"
+		r.Guarantee, r.Reason = Neither, "the commits send what Poll handed to the application, processed or not: a crash loses the records handed over before a commit and still in progress, and repeats those handed over since"
+		r.Window = "the records handed over since the previous commit"
 	case has(category.AutoStore) || has(category.StoreIgnored):
 		c.timer()
 		r.Guarantee, r.Reason = Neither, "the timer commits what Poll handed to the application, processed or not: a crash loses the records handed over before the last commit and still in progress, and repeats those handed over since"
@@ -577,6 +583,34 @@ func (c *classifier) base() {
 	}
 }
 
+// batch fills the strategy of commits of a batch of records.
+func (c *classifier) batch(commits []*PositionCall, batch int64, onOffset bool) {
+	r := c.r
+	r.Strategy, r.Detail = StrategyEachBatch, "synchronous "+commits[0].Func
+	r.Window = "one batch"
+	if batch > 0 && onOffset {
+		r.Detail = fmt.Sprintf("synchronous %s when a record's offset is a multiple of %d", commits[0].Func, batch)
+		r.Window = fmt.Sprintf("about %d records (unbounded where offsets skip the multiples of %d: compaction, transaction markers)", batch, batch)
+	} else if batch > 0 {
+		r.Detail = fmt.Sprintf("synchronous %s every %d records", commits[0].Func, batch)
+		r.Window = fmt.Sprintf("one batch of %d records", batch)
+	} else if c.ev.Client.FetchesBatches() {
+		r.Window = "one batch (one poll)"
+	}
+}
+
+// pending says what a commit without a position argument commits: what
+// the client's stores, marks or polls have made committable.
+func (c *classifier) pending() string {
+	switch {
+	case c.has(clientmodel.Store):
+		return "stored"
+	case c.has(clientmodel.Mark):
+		return "marked"
+	}
+	return "polled"
+}
+
 // explicit classifies commits the application makes itself.
 func (c *classifier) explicit(commits []*PositionCall) {
 	r := c.r
@@ -594,21 +628,19 @@ func (c *classifier) explicit(commits []*PositionCall) {
 	}
 	r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed (no commit before processing was found)"
 	switch grain {
-	case GrainRecord:
+	case GrainRecord, GrainBatch:
+		if !slices.ContainsFunc(commits, func(pc *PositionCall) bool { return !pc.Periodic }) {
+			r.Strategy, r.Detail = StrategyEachBatch, "synchronous "+commits[0].Func+" of what is "+c.pending()+" so far, from a goroutine of its own that fetches nothing (a timer's)"
+			r.Window = "the records " + c.pending() + " since the previous commit"
+			break
+		}
+		if grain == GrainBatch {
+			c.batch(commits, batch, onOffset)
+			break
+		}
 		r.Strategy, r.Detail = StrategyEachRecord, "synchronous "+commits[0].Func
 		r.Window = "one record"
-	case GrainBatch:
-		r.Strategy, r.Detail = StrategyEachBatch, "synchronous "+commits[0].Func
-		r.Window = "one batch"
-		if batch > 0 && onOffset {
-			r.Detail = fmt.Sprintf("synchronous %s when a record's offset is a multiple of %d", commits[0].Func, batch)
-			r.Window = fmt.Sprintf("about %d records (unbounded where offsets skip the multiples of %d: compaction, transaction markers)", batch, batch)
-		} else if batch > 0 {
-			r.Detail = fmt.Sprintf("synchronous %s every %d records", commits[0].Func, batch)
-			r.Window = fmt.Sprintf("one batch of %d records", batch)
-		} else if c.ev.Client.FetchesBatches() {
-			r.Window = "one batch (one poll)"
-		}
+
 	case GrainLowWater:
 		r.Strategy, r.Detail = StrategyTracked, commits[0].Func+" of the low-water mark its tracker returns"
 		r.Window = "the records in flight at the last commit"

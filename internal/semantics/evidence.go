@@ -80,6 +80,10 @@ type PositionCall struct {
 	// (the records, the fetches or what a call makes of them, such as a
 	// decoded batch): its caller processes them after the call.
 	Returned bool
+	// Periodic reports a commit of what is stored, marked or polled so far
+	// (no position argument) made in a loop of a goroutine that does not
+	// fetch: a ticker's, not the consume loop's.
+	Periodic bool
 	// FromCaller names the exported function, called by nothing in its
 	// package, whose parameter the records or offsets the call writes come
 	// from ("kafkaw.(*Consumer).Commit"): its callers, in other packages,

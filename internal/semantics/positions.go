@@ -66,7 +66,7 @@ func (g *gatherer) positions() {
 		}
 		g.ev.GroupCommits = g.ev.GroupCommits || call.GroupCommit
 		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn),
-			Handed: handedOn(call.Fn), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call)}
+			Handed: handedOn(call.Fn), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call), Periodic: g.periodic(call)}
 		if _, ok := call.Instr.(*ssa.Defer); ok {
 			pc.Deferred = true
 		} else {
@@ -109,9 +109,6 @@ func (g *gatherer) inGoroutine(fn *ssa.Function) bool {
 	return false
 }
 
-// returnsPolled reports whether the function making call returns, on a
-// path through it, what it polled: records or fetches, or what a call
-// makes of them (a decoded batch); errors and basic values do not count.
 // calledInPackage reports whether code of the package calls fn: a static
 // call, or for a method, a call through an interface the receiver type
 // implements (a wrapper reached through the package's own interface).
@@ -162,6 +159,9 @@ func (g *gatherer) fromCaller(call *consumer.Call) string {
 	return ""
 }
 
+// returnsPolled reports whether the function making call returns, on a
+// path through it, what it polled: records or fetches, or what a call
+// makes of them (a decoded batch); errors and basic values do not count.
 func (g *gatherer) returnsPolled(call *consumer.Call) bool {
 	return g.returnsPolledAfter(call.Instr, 0)
 }
@@ -412,6 +412,23 @@ func (g *gatherer) clientOffsets(v ssa.Value) Grain {
 		}
 	}
 	return GrainUnknown
+}
+
+// periodic reports whether call commits what is stored, marked or polled
+// so far (no position argument) in a loop of a goroutine that fetches
+// nothing itself, in the functions it reaches.
+func (g *gatherer) periodic(call *consumer.Call) bool {
+	if call.Record >= 0 || call.Role != clientmodel.Commit || !ssaflow.InLoop(call.Instr.Block()) || !g.inGoroutine(call.Fn) {
+		return false
+	}
+	set := map[*ssa.Function]bool{}
+	g.m.Flow.Reach(call.Fn, set)
+	for _, c := range g.m.Calls {
+		if set[c.Fn] && (c.Role == clientmodel.Fetch || c.Role == clientmodel.FetchCommit) {
+			return false
+		}
+	}
+	return true
 }
 
 // isPoll reports whether v is what a fetch call returns (a poll).

@@ -123,6 +123,10 @@ func TestClassify(t *testing.T) {
 		// (its caller sets it), an option appended in a branch
 		{"cfgrecv", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "field AutoCommit of NewConsumer's receiver, which its caller sets"}},
 		{"branchauto", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "a branch: kgo.DisableAutoCommit is set on some paths only"}},
+		// Commit() of what is stored, from a ticker's goroutine: not
+		// "after each record"
+		{"tickercommit", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce,
+			"detail": "from a goroutine of its own that fetches nothing", "window": "the records stored since the previous commit"}},
 		{"handedcommit", map[string]string{"group": "g-handed", "guarantee": semantics.GuaranteeUnk, "reason": "handed on to other code",
 			"window": "unknown", "lag": "unknown"}},
 		// clients read back from a map, an atomic.Pointer and a function
@@ -239,6 +243,9 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 		// at the newest offset by default (losses besides the replays),
 		// at the oldest with OffsetOldest
 		{"nocommit", "autocommit/marks-discarded", semantics.StrategyNone, semantics.Neither},
+		// auto-store on with auto-commit off: the application's commits
+		// send what was handed over (not the timer)
+		{"tickercommit", "autocommit/store-ignored", semantics.StrategyEachBatch, semantics.Neither},
 		{"nocommitold", "autocommit/marks-discarded", semantics.StrategyNone, semantics.AtLeastOnce},
 	} {
 		ev := evs[tc.name]

@@ -58,8 +58,8 @@ func New(funcs []*ssa.Function) *Flow {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
 				case ssa.CallInstruction:
-					if callee := in.Common().StaticCallee(); callee != nil && f.inPkg[callee] {
-						f.callers[callee] = append(f.callers[callee], in)
+					if callee := Body(in.Common().StaticCallee()); callee != nil && f.inPkg[callee] {
+						f.callers[callee] = append(f.callers[callee], in) // an instance's calls are its generic body's
 					}
 					if atomicCell(in.Common(), "Store", "Swap", "CompareAndSwap") {
 						f.cellStores = append(f.cellStores, in.Common())

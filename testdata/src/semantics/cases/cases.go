@@ -1214,3 +1214,23 @@ func branchAuto(ctx context.Context, group string) {
 		_ = cl.CommitUncommittedOffsets(ctx)
 	}
 }
+
+// tickerCommit stores each processed message and commits what is stored
+// from a ticker's goroutine.
+func tickerCommit(ctx context.Context) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-ticker", "enable.auto.commit": false, "enable.auto.offset.store": false}) // case: tickercommit
+	_ = c.SubscribeTopics([]string{"t-ticker"}, nil)
+	go func() {
+		for range time.Tick(5 * time.Second) {
+			_, _ = c.Commit()
+		}
+	}()
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		_ = m.Value
+		_, _ = c.StoreMessage(m)
+	}
+}
