@@ -469,7 +469,9 @@ var scenarios = []struct {
 	// handler: 1 positive, moved on the handler's success path with its
 	// error check; after it, logged and alerted on: 1 silent, once
 	// reported at the log line, whose move to above the commit re-lint
-	// reported again at the failure's log).
+	// reported again at the failure's log); an AuditLog's Log(ctx, entry)
+	// is the effect (a commit before it: 1 positive, moved on its success
+	// path; after it: 1 silent).
 	{"ordering/applogger", ordering.Analyzer},
 	// kafka-go Writer with Async set (in its literal, on a line of its
 	// own in a literal stored in a field, in a literal an in-package

@@ -21,6 +21,14 @@ type Event struct {
 	Type string `json:"type"`
 }
 
+// Auditor commits each message, then writes it to the audit trail: an
+// AuditLog's Log takes an entry, not a line of text, and is the effect.
+type Auditor struct {
+	reader *kafkago.Reader
+	audit  *obs.AuditLog
+	logger *obs.Logger
+}
+
 // alerter pages someone when the consumer misbehaves.
 type alerter interface {
 	Notify(ctx context.Context, what string, err error)
@@ -91,6 +99,39 @@ func (c *Consumer) ConsumeEventsEarly(ctx context.Context, handler func(context.
 		c.logger.Info(msgCtx, fmt.Sprintf("processing event %s", ev.Type))
 		if err := handler(msgCtx, ev); err != nil {
 			c.logger.Error(msgCtx, "failed to process event", err)
+		}
+	}
+}
+
+// Run commits each message before its audit entry is written.
+func (a *Auditor) Run(ctx context.Context) error {
+	for {
+		m, err := a.reader.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := a.reader.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages before the message is processed`
+			a.logger.Error(ctx, "failed to commit message", err)
+		}
+		if err := a.audit.Log(ctx, obs.Entry{EventID: string(m.Key), Offset: m.Offset}); err != nil {
+			a.logger.Error(ctx, "failed to audit event", err)
+		}
+	}
+}
+
+// RunAfter is Run's twin: the entry is written, then the message committed.
+func (a *Auditor) RunAfter(ctx context.Context) error {
+	for {
+		m, err := a.reader.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := a.audit.Log(ctx, obs.Entry{EventID: string(m.Key), Offset: m.Offset}); err != nil {
+			a.logger.Error(ctx, "failed to audit event", err)
+			continue
+		}
+		if err := a.reader.CommitMessages(ctx, m); err != nil { // ok: audited first
+			a.logger.Error(ctx, "failed to commit message", err)
 		}
 	}
 }
