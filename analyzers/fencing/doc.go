@@ -377,7 +377,9 @@ that client.
     fix evaluates it once into a variable declared before the reader's
     statement and reads its fields), the reader is assigned to a
     variable, and one handle of the transaction's database is in scope
-    there; known gap otherwise.
+    there; reported without a fix otherwise (the message ending "; no
+    automatic fix: " and what to do instead), notably a reader built
+    where no handle of the database is in scope.
     Silent when a restore hook is present (franz-go AdjustFetchOffsetsFn,
     sarama MarkOffset/ResetOffset in Setup, confluent Assign,
     IncrementalAssign or Seek, called or taken as a method value, kafka-go

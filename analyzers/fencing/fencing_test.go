@@ -26,11 +26,9 @@ import (
 // calls only for some events; an offset row never read back whose
 // skip fix is not right or not built (a kafka-go group Reader starting
 // from the newest offset, ? placeholders in a write of no MySQL-only
-// syntax). The bugs it still
-// leaves unreported are listed in doc.go as known gaps under their
-// categories: a kafka-go Reader
-// outside a group whose SetOffset fix is not built (no database handle
-// in scope);
+// syntax), or outside a group where no database handle is in scope to
+// build the SetOffset fix. The bugs it still leaves unreported are
+// listed in doc.go as known gaps under their categories:
 // a wrapper of a plain commit whose error its callers drop, when the
 // wrapper does not return the commit's error on every path (nil before
 // the commit on some path, a defer or a commit in a closure), or
@@ -311,7 +309,9 @@ func TestAnalyzer(t *testing.T) {
 // group Reader's offset row never read back, the Reader committing
 // nothing and starting from the newest offset, or the write with ?
 // placeholders in an upsert SQLite shares (2 positive, 2 silent: the
-// twins skip what is applied inside the transaction). Named _nofix until
+// twins skip what is applied inside the transaction); a kafka-go Reader
+// outside a group built where no database handle is in scope (1
+// positive, 1 silent: the twin sets it to the stored position). Named _nofix until
 // the shared tests of analyzers_test.go list "fencing/nofix" in
 // reportedWithoutFix, so that the fencing/... patterns skip it.
 const noFix = "fencing/_nofix"

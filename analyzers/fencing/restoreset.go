@@ -39,36 +39,79 @@ func (c *checker) setOffsetFix(ev *semantics.Evidence, k *consumer.Consumer) {
 	if setter == "" {
 		return
 	}
-	reader, db := c.dbReader(rs.Write)
-	if reader == nil {
+	edits, noFix := c.setOffsetEdits(ev, k, setter)
+	if edits == nil && noFix == "" {
 		return
 	}
+	// Outside a group nothing is committed to the broker, and the
+	// consumer starts from the oldest offset whatever its start setting
+	// (which only a group reads).
+	cost := "nothing is committed to the broker, and outside a group every start reads the partition from its oldest offset again, so its records are applied again (at-least-once despite the transaction)"
+	wpos, wend := c.rangeOf(rs.Write)
+	d := analysis.Diagnostic{
+		Pos:      wpos,
+		End:      wend,
+		Category: CategoryNotRestored,
+		Message:  "the position written to " + rs.Row.Table + " in the transaction is never read back when the consumer starts: " + cost,
+		Related:  []analysis.RelatedInformation{{Pos: k.Site.Pos(), Message: "the consumer"}},
+	}
+	if edits != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   "Resume from the position stored in " + rs.Row.Table + " with " + setter,
+			TextEdits: edits,
+		}}
+	} else {
+		// The bug holds; only the fix is not built (#13).
+		d.Message += "; no automatic fix: " + noFix
+	}
+	c.report(d)
+}
+
+// setOffsetEdits builds setOffsetFix's fix, the reader set with setter
+// to the stored position. Without a fix, noFix says why and what to do
+// instead; both are empty when the row is not one position per
+// partition, or the analysis cannot read it.
+func (c *checker) setOffsetEdits(ev *semantics.Evidence, k *consumer.Consumer, setter string) (edits []analysis.TextEdit, noFix string) {
+	rs := ev.Restore
+	reader, db := c.dbReader(rs.Write)
+	if reader == nil {
+		return nil, ""
+	}
+	for _, key := range rs.Row.Keys {
+		if low := strings.ToLower(key); !strings.Contains(low, "partition") && !strings.Contains(low, "topic") {
+			if _, ok := c.constKey(rs.Write, key); !ok {
+				return nil, "" // a key whose value varies: not one position per partition
+			}
+		}
+	}
+	instead := "right after the reader is built, read the stored position by its topic and partition and call " + setter + " with it before the first read"
+	built := "the reader is not built by a call of its config assigned to a variable in a function the fix can return from; " + instead
+	config := "the reader's topic and partition cannot be read where it is built; " + instead
 	call, path := edit.CallAt(c.pass, k.Site.Pos())
 	if call == nil || len(path) < 3 || len(call.Args) != 1 {
-		return
+		return nil, built
 	}
 	as, ok := path[1].(*ast.AssignStmt)
 	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
-		return
+		return nil, built
 	}
 	rid, ok := as.Lhs[0].(*ast.Ident)
 	if !ok || rid.Name == "_" {
-		return
+		return nil, built
 	}
 	list := stmtList(path[1:])
 	if list == nil {
-		return
+		return nil, built
 	}
 	topic, partition, ok := c.configKeys(call.Args[0], k.Client)
-	var edits []analysis.TextEdit
 	if !ok {
 		if topic, partition, edits, ok = c.hoistConfig(as, call.Args[0], k.Client); !ok {
-			return
+			return nil, config
 		}
 	}
 	for _, id := range idents(call.Args[0]) {
 		if id.Name == rid.Name {
-			return // read after the statement, the name means the reader
+			return nil, config // read after the statement, the name means the reader
 		}
 	}
 	// After the constructor's statement, and the deferred Close that
@@ -82,7 +125,7 @@ func (c *checker) setOffsetFix(ev *semantics.Evidence, k *consumer.Consumer) {
 	nextName := name("next")
 	dbName := c.handleAt(pos, db, []string{nextName, "err"})
 	if dbName == "" {
-		return
+		return nil, "no one handle of the transaction's database is in scope where the reader is built (none, or several that data flow does not tell apart); " + instead
 	}
 	var args []string
 	for _, key := range rs.Row.Keys {
@@ -96,14 +139,14 @@ func (c *checker) setOffsetFix(ev *semantics.Evidence, k *consumer.Consumer) {
 			// Another key: the same constant the write passes (restorekey.go).
 			v, ok := c.constKey(rs.Write, key)
 			if !ok {
-				return
+				return nil, "" // a key whose value varies: not one position per partition
 			}
 			args = append(args, v)
 		}
 	}
 	fnNode, sig := c.funcOf(path)
 	if fnNode == nil || sig == nil {
-		return
+		return nil, built
 	}
 	file := edit.File(c.pass, pos)
 	imp := c.importer(file, &edits)
@@ -124,29 +167,14 @@ func (c *checker) setOffsetFix(ev *semantics.Evidence, k *consumer.Consumer) {
 	failSet, ok1 := fail("resume from the stored position")
 	failRead, ok2 := fail("read the stored position")
 	if !ok1 || !ok2 {
-		return
+		return nil, built
 	}
 	noRowsPath, noRowsName := splitFull(reader.NoRows)
 	read := fmt.Sprintf("%s.%s(%s)", dbName, reader.Method, strings.Join(append([]string{ctx, "`" + rs.Row.Select() + "`"}, args...), ", "))
 	code := fmt.Sprintf("var %s int64\nif err := %s.Scan(&%s); err == nil {\n\tif err := %s.%s(%s); err != nil {\n\t\t%s\n\t}\n} else if !%s.Is(err, %s.%s) {\n\t%s\n}",
 		nextName, read, nextName, rid.Name, setter, nextName, failSet, imp("errors"), imp(noRowsPath), noRowsName, failRead)
 	edits = append(edits, c.insertAfter(at, code))
-	// Outside a group nothing is committed to the broker, and the
-	// consumer starts from the oldest offset whatever its start setting
-	// (which only a group reads).
-	cost := "nothing is committed to the broker, and outside a group every start reads the partition from its oldest offset again, so its records are applied again (at-least-once despite the transaction)"
-	wpos, wend := c.rangeOf(rs.Write)
-	c.report(analysis.Diagnostic{
-		Pos:      wpos,
-		End:      wend,
-		Category: CategoryNotRestored,
-		Message:  "the position written to " + rs.Row.Table + " in the transaction is never read back when the consumer starts: " + cost,
-		Related:  []analysis.RelatedInformation{{Pos: k.Site.Pos(), Message: "the consumer"}},
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Resume from the position stored in " + rs.Row.Table + " with " + setter,
-			TextEdits: edits,
-		}},
-	})
+	return edits, ""
 }
 
 // restoreCall returns the name of the client's method that sets where a
