@@ -311,10 +311,9 @@ func TestAnalyzer(t *testing.T) {
 // placeholders in an upsert SQLite shares (2 positive, 2 silent: the
 // twins skip what is applied inside the transaction); a kafka-go Reader
 // outside a group built where no database handle is in scope (1
-// positive, 1 silent: the twin sets it to the stored position). Named _nofix until
-// the shared tests of analyzers_test.go list "fencing/nofix" in
-// reportedWithoutFix, so that the fencing/... patterns skip it.
-const noFix = "fencing/_nofix"
+// positive, 1 silent: the twin sets it to the stored position). The
+// shared tests of analyzers_test.go list it in reportedWithoutFix.
+const noFix = "fencing/nofix"
 
 // TestNoFix runs the noFix scenario: every finding has a category, no
 // fix, related information, and why in its message.

@@ -11,7 +11,10 @@ import (
 )
 
 // batcher buffers records and writes them out in batches.
-type batcher struct{ buf []*kgo.Record }
+type batcher struct {
+	buf    []*kgo.Record
+	cancel context.CancelFunc // ends the last deadline's context
+}
 
 func (b *batcher) add(r *kgo.Record) { b.buf = append(b.buf, r) }
 
@@ -21,7 +24,7 @@ func (b *batcher) flush() { b.buf = b.buf[:0] }
 // batch's time budget.
 func (b *batcher) deadline(ctx context.Context) context.Context {
 	b.flush()
-	ctx, _ = context.WithTimeout(ctx, time.Second) //nolint
+	ctx, b.cancel = context.WithTimeout(ctx, time.Second)
 	return ctx
 }
 
