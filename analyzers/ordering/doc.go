@@ -61,7 +61,10 @@ that processes the record.
 
 Processing R is a call taking a value derived from R or from the fetch
 that produced it (the record, its key, value or headers, a struct decoded
-from it), other than logging, metrics, tracing and string formatting (the
+from it), other than a function (not a method) whose only result is a
+context.Context (a context carrying R's fields for log lines and traces,
+obs.WithFields(ctx, ...): a record's effect is never a context), other
+than logging, metrics, tracing and string formatting (the
 -ordering.ignore flag adds packages, or prefixes ending in /..., to that
 list), and other than calls into the client packages, except a
 synchronous produce of a record built from R (sarama SendMessage and

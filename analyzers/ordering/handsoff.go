@@ -434,19 +434,35 @@ func (c *checker) handsOn(fn *ssa.Function, args []int) bool {
 		}
 	}
 	handed := false
+	carried := map[ssa.Value]bool{}
 	for _, i := range args {
 		ok, h := c.handsOnParam(fn, fn.Params[i])
 		if !ok {
 			return false
 		}
 		handed = handed || h
+		for v := range c.carriedValues(fn.Params[i]) {
+			carried[v] = true
+		}
+	}
+	// It waits for nothing but the send: a select making it may also
+	// give up on a context (case <-ctx.Done()).
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if sel, ok := instr.(*ssa.Select); ok && sendsCarried(sel, carried) {
+				continue
+			}
+			if isWait(instr) {
+				return false
+			}
+		}
 	}
 	return handed
 }
 
 // handsOnParam reports whether fn processes o in no way but a send or a
-// goroutine (or another package's queueing call) and waits for nothing
-// (ok), and whether it hands o on.
+// goroutine (or another package's queueing call) (ok), and whether it
+// hands o on.
 func (c *checker) handsOnParam(fn *ssa.Function, o ssa.Value) (ok, handed bool) {
 	for _, s := range c.processingSites(fn, o) {
 		if _, goes := s.(*ssa.Go); !goes {
@@ -458,13 +474,6 @@ func (c *checker) handsOnParam(fn *ssa.Function, o ssa.Value) (ok, handed bool) 
 	tainted := c.taint(o)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if sel, ok := instr.(*ssa.Select); ok && sendsCarried(sel, carried) {
-				handed = true // a select making the send may give up on a context
-				continue
-			}
-			if isWait(instr) {
-				return false, false
-			}
 			switch in := instr.(type) {
 			case *ssa.Send:
 				if carried[in.X] {

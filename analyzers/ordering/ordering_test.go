@@ -966,7 +966,9 @@ func TestCrossPackageHandOff(t *testing.T) {
 }
 
 // handlerSrc holds wrappers that commit each message as soon as the
-// handler they are given returns, and handlers that only queue the
+// handler they are given returns (xkafkac's with a context carrying the
+// message's fields: a function returning only a context is not
+// processing), and handlers that only queue the
 // message for a pool of workers (usr3's kafkagocallbackqueue,
 // base-server's email and webhook consumers): across packages, the call
 // passing such a handler to the wrapper (xkafkac's ConsumeEvents, with a
@@ -993,6 +995,13 @@ func New(brokers []string, topic, group string) *Consumer {
 	return &Consumer{r: kafkago.NewReader(kafkago.ReaderConfig{Brokers: brokers, Topic: topic, GroupID: group})}
 }
 
+type fieldsKey struct{}
+
+// withFields returns ctx carrying the message's fields for log lines.
+func withFields(ctx context.Context, m kafkago.Message, ev Event) context.Context {
+	return context.WithValue(ctx, fieldsKey{}, []any{ev.Type, m.Partition, m.Offset})
+}
+
 // ConsumeEvents commits each message after the handler returns nil.
 func (c *Consumer) ConsumeEvents(ctx context.Context, handler func(context.Context, Event) error) error {
 	for {
@@ -1004,7 +1013,8 @@ func (c *Consumer) ConsumeEvents(ctx context.Context, handler func(context.Conte
 		if err := json.Unmarshal(m.Value, &ev); err != nil {
 			continue
 		}
-		if err := handler(ctx, ev); err != nil {
+		msgCtx := withFields(ctx, m, ev)
+		if err := handler(msgCtx, ev); err != nil {
 			continue
 		}
 		if err := c.r.CommitMessages(ctx, m); err != nil {
@@ -1039,7 +1049,7 @@ func Start(ctx context.Context, c *xkafkac.Consumer) error {
 			}
 		}()
 	}
-	return c.ConsumeEvents(ctx, func(ctx context.Context, ev xkafkac.Event) error { // want ` + "`" + `call to ConsumeEvents with a handler that only queues the message: ConsumeEvents writes its position \(CommitMessages\) as soon as the handler returns.*; no automatic fix: ` + "`" + `
+	return c.ConsumeEvents(ctx, func(msgCtx context.Context, ev xkafkac.Event) error { // want ` + "`" + `call to ConsumeEvents with a handler that only queues the message: ConsumeEvents writes its position \(CommitMessages\) as soon as the handler returns.*; no automatic fix: ` + "`" + `
 		select {
 		case events <- ev:
 			return nil

@@ -219,6 +219,12 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	if callee != nil && c.isClient(callee) {
 		return false // a client call (a commit, a record method)
 	}
+	if res := cc.Signature().Results(); res.Len() == 1 && isContext(res.At(0).Type()) && !cc.IsInvoke() && cc.Signature().Recv() == nil {
+		// A function deriving a context that carries the record's
+		// fields for log lines or traces (obs.WithFields(ctx, ...)):
+		// the effect of a record is never a context.
+		return false
+	}
 	if c.handsOffArgs(cc, hits) {
 		return false // queued by another package for work done later: a hand-off
 	}

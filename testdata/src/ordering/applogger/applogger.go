@@ -52,7 +52,7 @@ func eventContext(ctx context.Context, m kafkago.Message, ev Event) context.Cont
 
 // ConsumeEvents commits each message after its handler succeeds, then
 // logs the success under the message's context.
-func (c *Consumer) ConsumeEvents(ctx context.Context, handler func(context.Context, Event) error) error {
+func (c *Consumer) ConsumeEvents(ctx context.Context, handler func(context.Context, Event) error) error { // want ConsumeEvents:`commitsAfterHandler\(1, \[0 1\], CommitMessages\)`
 	for {
 		m, err := c.reader.FetchMessage(ctx)
 		if err != nil {
