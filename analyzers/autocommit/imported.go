@@ -3,7 +3,6 @@ package autocommit
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 	"slices"
 	"strings"
 
@@ -135,15 +134,4 @@ func (c *checker) fileNamed(name string) *token.File {
 		return true
 	})
 	return out
-}
-
-// qualified names fn as its package's users write it: "kafka.NewConsumer".
-func qualified(fn *types.Func) string {
-	if fn.Pkg() == nil {
-		return fn.Name()
-	}
-	if recv := fn.Signature().Recv(); recv != nil {
-		return fn.Pkg().Name() + "." + types.TypeString(recv.Type(), types.RelativeTo(fn.Pkg())) + "." + fn.Name()
-	}
-	return fn.Pkg().Name() + "." + fn.Name()
 }

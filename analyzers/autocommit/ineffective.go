@@ -112,7 +112,7 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		rel = append(rel, related(b.pos, clientmodel.ShortName(b.Func)+" also does nothing"))
 	}
 	if k.From != nil {
-		rel = append(rel, related(k.Site.Pos(), "consumer built by "+qualified(k.From)+" ("+k.BuiltAt+"), obtained here"))
+		rel = append(rel, related(k.Site.Pos(), "consumer built by "+consumer.ShortFunc(k.From)+" ("+k.BuiltAt+"), obtained here"))
 	} else {
 		rel = append(rel, related(k.Site.Pos(), "consumer created here"))
 	}
@@ -162,7 +162,7 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 	}
 	d.Pos, d.Related = first.pos, rel
 	if k.From != nil {
-		d.SuggestedFixes[0].Message += " in " + qualified(k.From) + " (every consumer it builds)"
+		d.SuggestedFixes[0].Message += " in " + consumer.ShortFunc(k.From) + " (every consumer it builds)"
 	}
 	if !ok {
 		// An imported consumer whose configuration's file this run has

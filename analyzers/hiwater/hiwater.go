@@ -305,19 +305,8 @@ func (c *checker) classify(call *consumer.Call) *finding {
 	if !positional(call) {
 		return nil
 	}
-	// A call, or a deferred one (defer sess.MarkMessage(m, "") in the
-	// goroutine runs when it returns).
-	var ci ssa.CallInstruction
-	switch x := call.Instr.(type) {
-	case *ssa.Call:
-		ci = x
-	case *ssa.Defer:
-		ci = x
-	default:
-		return nil
-	}
-	assumed, effective := c.settingAssumed(call)
-	if !effective {
+	ci, assumed, ok := c.madeOrDeferred(call)
+	if !ok {
 		return nil
 	}
 	f := c.classifyPosition(call, ci)
@@ -325,6 +314,23 @@ func (c *checker) classify(call *consumer.Call) *finding {
 		f.assumed = assumed
 	}
 	return f
+}
+
+// madeOrDeferred returns call's instruction when it is made or deferred
+// (defer sess.MarkMessage(m, "") in a goroutine runs when it returns) and
+// the setting it needs may hold, with the setting the finding assumes.
+func (c *checker) madeOrDeferred(call *consumer.Call) (ssa.CallInstruction, string, bool) {
+	var ci ssa.CallInstruction
+	switch x := call.Instr.(type) {
+	case *ssa.Call:
+		ci = x
+	case *ssa.Defer:
+		ci = x
+	default:
+		return nil, "", false
+	}
+	assumed, effective := c.settingAssumed(call)
+	return ci, assumed, effective
 }
 
 // settingAssumed reports whether the position call takes effect under

@@ -500,17 +500,8 @@ func (c *checker) exportFetchCommits() {
 // fetchCommit returns the function fetching the record a position call
 // writes, from the parameter the call is made on, and its fact.
 func (c *checker) fetchCommit(call *consumer.Call) (*ssa.Function, *fetchesAndCommits) {
-	var ci ssa.CallInstruction
-	switch x := call.Instr.(type) {
-	case *ssa.Call:
-		ci = x
-	case *ssa.Defer:
-		ci = x
-	default:
-		return nil, nil
-	}
-	assumed, effective := c.settingAssumed(call)
-	if !effective {
+	ci, assumed, ok := c.madeOrDeferred(call)
+	if !ok {
 		return nil, nil
 	}
 	recv := receiverOf(ci.Common())

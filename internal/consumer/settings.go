@@ -290,9 +290,9 @@ func origin(v ssa.Value) string {
 		switch {
 		case callee == nil || callee.Pkg() == nil:
 		case x.Common().IsInvoke():
-			return fmt.Sprintf("%s, called through an interface the analysis does not follow", shortFunc(callee))
+			return fmt.Sprintf("%s, called through an interface the analysis does not follow", ShortFunc(callee))
 		case callee.Pkg() != x.Parent().Pkg.Pkg:
-			return fmt.Sprintf("%s, which the analysis cannot see into", shortFunc(callee))
+			return fmt.Sprintf("%s, which the analysis cannot see into", ShortFunc(callee))
 		}
 	case *ssa.Global:
 		return fmt.Sprintf("package-level variable %s, which other packages may set", x.Name())
@@ -321,8 +321,8 @@ func valueOrigin(v ssa.Value) string {
 	return origin(v)
 }
 
-// shortFunc is fn as pkg.Func or pkg.Type.Method.
-func shortFunc(fn *types.Func) string {
+// ShortFunc names fn for messages: pkg.Func or pkg.Type.Method.
+func ShortFunc(fn *types.Func) string {
 	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
 		if n, ok := types.Unalias(ssaflow.Deref(sig.Recv().Type())).(*types.Named); ok {
 			return fmt.Sprintf("%s.%s.%s", fn.Pkg().Name(), n.Obj().Name(), fn.Name())
