@@ -48,11 +48,15 @@ type PassedFunc struct {
 	// says how it hands work to other goroutines ("" if it does not).
 	Known    bool
 	HandsOff string
+	// Alias, for a function value a call returns (h := eta.Handler(svc)),
+	// is that result's key: the functions it returns are the ones passed.
+	Alias string
 }
 
-// handedFuncs records the calls of the consumer's code that pass a record,
-// or a value computed from one, to a function value its caller supplies
-// that is shaped as a handler (handlerShaped).
+// handedFuncs records the calls of the consumer's code that pass a record
+// (or records: isRecordArg) to a function value its caller supplies that
+// is shaped as a handler (handlerShaped); a metric fed a value computed
+// from a record is not handed the record.
 func (g *gatherer) handedFuncs() {
 	seen := map[string]bool{}
 	for _, fn := range g.funcs() {
@@ -66,7 +70,7 @@ func (g *gatherer) handedFuncs() {
 				if com.IsInvoke() || com.StaticCallee() != nil {
 					continue
 				}
-				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.fromRecords) {
+				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) {
 					continue
 				}
 				for _, r := range g.m.Flow.Roots(com.Value) {
@@ -93,6 +97,12 @@ func (g *gatherer) handedFuncs() {
 			}
 		}
 	}
+}
+
+// isRecordArg reports whether v is a record, or a pointer, slice or
+// channel of records, made from the consumer's records.
+func (g *gatherer) isRecordArg(v ssa.Value) bool {
+	return g.carriesRecords(v.Type()) && g.fromRecords(v)
 }
 
 // handlerShaped reports whether sig returns nothing or just an error, as
@@ -148,20 +158,50 @@ func (g *gatherer) interfaceKeys(p *ssa.Parameter) []string {
 // of func type, with whether each hands work to other goroutines.
 func passedFuncs(m *consumer.Model) []PassedFunc {
 	var out []PassedFunc
-	add := func(key string, v ssa.Value) {
-		fn := funcOf(v)
-		if key == "" || fn == nil {
-			return
-		}
-		p := PassedFunc{Key: key, Func: consumer.DisplayName(fn), Known: m.Flow.InPackage(fn)}
-		if p.Known {
-			p.HandsOff = handsOff(m, fn)
-		}
+	put := func(p PassedFunc) {
 		if !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}
+	add := func(key string, v ssa.Value) {
+		if key == "" {
+			return
+		}
+		if c, isConst := v.(*ssa.Const); isConst && c.IsNil() {
+			return
+		}
+		for _, r := range m.Flow.Roots(v) {
+			fn := funcOf(r)
+			switch rk, _ := consumer.EntryKey(resultOf(r)); {
+			case fn != nil:
+				p := PassedFunc{Key: key, Func: consumer.DisplayName(fn), Known: m.Flow.InPackage(fn)}
+				if p.Known {
+					p.HandsOff = handsOff(m, fn)
+				}
+				put(p)
+			case strings.HasPrefix(rk, "result:"):
+				// A function value another package's function returns
+				// (a handler factory): its result's key.
+				put(PassedFunc{Key: key, Alias: rk})
+			default:
+				put(PassedFunc{Key: key, Func: "a function value the analysis does not follow"})
+			}
+		}
+	}
 	for _, fn := range m.SSA.SrcFuncs {
+		// The function values an exported function returns (a handler
+		// factory), under its result's key.
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() && fn.Parent() == nil {
+			for _, b := range fn.Blocks {
+				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+					for i, r := range ret.Results {
+						if _, isFunc := r.Type().Underlying().(*types.Signature); isFunc {
+							add(consumer.ResultKey(obj, i), r)
+						}
+					}
+				}
+			}
+		}
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
@@ -230,9 +270,9 @@ func resolveHanded(evs []*Evidence) {
 	for _, ev := range evs {
 		for i := range ev.Handed {
 			h := &ev.Handed[i]
-			ps := passed[h.Key]
-			for _, k := range h.Also {
-				ps = append(ps, passed[k]...)
+			var ps []PassedFunc
+			for _, k := range append([]string{h.Key}, h.Also...) {
+				ps = append(ps, resolve(passed, k, 0)...)
 			}
 			if len(ps) == 0 {
 				continue
@@ -247,6 +287,32 @@ func resolveHanded(evs []*Evidence) {
 			h.Resolved = known && h.By == ""
 		}
 	}
+}
+
+// resolve returns the functions passed for key, through the aliases of
+// function values returned by calls (bounded); an alias nothing answers
+// stands for a function the analysis does not see.
+func resolve(passed map[string][]PassedFunc, key string, depth int) []PassedFunc {
+	var out []PassedFunc
+	for _, p := range passed[key] {
+		switch {
+		case p.Alias == "":
+			out = append(out, p)
+		case depth < 4 && len(passed[p.Alias]) > 0:
+			out = append(out, resolve(passed, p.Alias, depth+1)...)
+		default:
+			out = append(out, PassedFunc{Key: p.Alias, Func: p.Alias})
+		}
+	}
+	return out
+}
+
+// resultOf returns the call whose result v is (an Extract's tuple), or v.
+func resultOf(v ssa.Value) ssa.Value {
+	if ex, ok := v.(*ssa.Extract); ok {
+		return ex.Tuple
+	}
+	return v
 }
 
 // unresolvedHanded returns the first function value records are handed to

@@ -357,7 +357,9 @@ func TestJoin(t *testing.T) {
 		// a loop of a shared package storing after a handler function the
 		// wiring passes: one that queues the payload for workers returns
 		// before the message is processed; one that handles it in place
-		// does not
+		// (built by another package's handler factory) does not, and a
+		// metric fed a value computed from the message (which queues it)
+		// is not handed the message
 		"evloop":     {"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown (records are handed to handle (of evloop.Run), and app.(*dispatcher).onMessage, passed for it, sends on a channel"},
 		"evloopsync": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		// the handler kept in a field by the loop's constructor: the

@@ -10,6 +10,7 @@ import (
 	kafkago "github.com/segmentio/kafka-go"
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"semantics/svc/evfactory"
 	"semantics/svc/evloop"
 	"semantics/svc/fanout"
 	"semantics/svc/handler"
@@ -28,7 +29,12 @@ type dispatcher struct{ jobs chan []byte }
 
 func (d *dispatcher) onMessage(_ context.Context, m *kafka.Message) { d.jobs <- m.Value }
 
-func audit(context.Context, *kafka.Message) {}
+// metrics queues observations for a reporter goroutine.
+type positionMetrics struct{ ch chan int64 }
+
+func (p *positionMetrics) observe(offset int64) { p.ch <- offset }
+
+var metrics = &positionMetrics{ch: make(chan int64, 100)}
 
 func bill(*kafka.Message) error { return nil }
 
@@ -37,7 +43,7 @@ func Main(ctx context.Context) {
 	// that queues the payload (evloop) or handles it in place (evloopsync).
 	d := &dispatcher{jobs: make(chan []byte)}
 	evloop.Run(ctx, evloop.NewConsumer(), d.onMessage)
-	evloop.Audit(ctx, evloop.NewSyncConsumer(), audit)
+	evloop.Audit(ctx, evloop.NewSyncConsumer(), evfactory.Handler("audit"), metrics.observe)
 	evloop.NewWorker(evloop.NewBillingConsumer(), bill).Run(ctx)
 
 	// A wrapper whose fetch and commit its callers order.

@@ -38,13 +38,15 @@ func Run(ctx context.Context, c *kafka.Consumer, handle func(context.Context, *k
 	}
 }
 
-// Audit is Run for the audit consumer.
-func Audit(ctx context.Context, c *kafka.Consumer, handle func(context.Context, *kafka.Message)) {
+// Audit is Run for the audit consumer; position is fed each message's
+// offset (a metric: it is not handed the message).
+func Audit(ctx context.Context, c *kafka.Consumer, handle func(context.Context, *kafka.Message), position func(int64)) {
 	for ctx.Err() == nil {
 		m, err := c.ReadMessage(time.Second)
 		if err != nil {
 			continue
 		}
+		position(int64(m.TopicPartition.Offset))
 		handle(ctx, m)
 		_, _ = c.StoreMessage(m)
 	}
