@@ -635,18 +635,23 @@ func forward(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, 
 
 // TestNoFixSaysWhy runs noFixSrc: each finding has no fix and its message
 // says why.
-func TestNoFixSaysWhy(t *testing.T) {
-	t.Parallel()
+// noFixTree writes srcs (path under src → content) into a temporary tree
+// beside the stub clients, runs the analyzer on pkgs, and checks that it
+// reports want findings, each without a fix and saying why.
+func noFixTree(t *testing.T, srcs map[string]string, want int, pkgs ...string) {
+	t.Helper()
 	gopath := testutil.Tree(t, "ordering/everynth", false, false)
-	dir := filepath.Join(gopath, "src", "ordering", "nofix")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "nofix.go"), []byte(noFixSrc), 0o644); err != nil {
-		t.Fatal(err)
+	for name, src := range srcs {
+		file := filepath.Join(gopath, "src", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	n := 0
-	for _, r := range analysistest.Run(t, gopath, ordering.Analyzer, "ordering/nofix") {
+	for _, r := range analysistest.Run(t, gopath, ordering.Analyzer, pkgs...) {
 		for _, d := range r.Diagnostics {
 			n++
 			if len(d.SuggestedFixes) != 0 || !strings.Contains(d.Message, "; no automatic fix: ") {
@@ -654,9 +659,14 @@ func TestNoFixSaysWhy(t *testing.T) {
 			}
 		}
 	}
-	if n != 2 {
-		t.Errorf("%d findings, want 2", n)
+	if n != want {
+		t.Errorf("%d findings, want %d", n, want)
 	}
+}
+
+func TestNoFixSaysWhy(t *testing.T) {
+	t.Parallel()
+	noFixTree(t, map[string]string{"ordering/nofix/nofix.go": noFixSrc}, 2, "ordering/nofix")
 }
 
 // crossSrc holds a helper package whose exported method polls, commits
@@ -780,28 +790,7 @@ func Count(ctx context.Context, v *xoffers.View) {
 // reported, without a fix, saying why.
 func TestCrossPackageReturn(t *testing.T) {
 	t.Parallel()
-	gopath := testutil.Tree(t, "ordering/everynth", false, false)
-	for name, src := range crossSrc {
-		file := filepath.Join(gopath, "src", filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	n := 0
-	for _, r := range analysistest.Run(t, gopath, ordering.Analyzer, "ordering/xsaver") {
-		for _, d := range r.Diagnostics {
-			n++
-			if len(d.SuggestedFixes) != 0 || !strings.Contains(d.Message, "; no automatic fix: ") {
-				t.Errorf("%s: %q: want no fix and the reason in the message", r.Pass.Fset.Position(d.Pos), d.Message)
-			}
-		}
-	}
-	if n != 1 {
-		t.Errorf("%d findings, want 1", n)
-	}
+	noFixTree(t, crossSrc, 1, "ordering/xsaver")
 }
 
 // handOffSrc holds a service core that only queues payloads for a worker
@@ -941,28 +930,7 @@ func Settle(ctx context.Context, cl *kgo.Client, core Settler) {
 // only queues the record in another package are reported, without a fix.
 func TestCrossPackageHandOff(t *testing.T) {
 	t.Parallel()
-	gopath := testutil.Tree(t, "ordering/everynth", false, false)
-	for name, src := range handOffSrc {
-		file := filepath.Join(gopath, "src", filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	n := 0
-	for _, r := range analysistest.Run(t, gopath, ordering.Analyzer, "ordering/xconsume") {
-		for _, d := range r.Diagnostics {
-			n++
-			if len(d.SuggestedFixes) != 0 || !strings.Contains(d.Message, "; no automatic fix: ") {
-				t.Errorf("%s: %q: want no fix and the reason in the message", r.Pass.Fset.Position(d.Pos), d.Message)
-			}
-		}
-	}
-	if n != 2 {
-		t.Errorf("%d findings, want 2", n)
-	}
+	noFixTree(t, handOffSrc, 2, "ordering/xconsume")
 }
 
 // handlerSrc holds wrappers that commit each message as soon as the
@@ -1148,26 +1116,5 @@ func Both(ctx context.Context, r *kafkago.Reader, bodies chan []byte) error {
 // only queues the message returns is reported, without a fix.
 func TestHandlerHandOff(t *testing.T) {
 	t.Parallel()
-	gopath := testutil.Tree(t, "ordering/everynth", false, false)
-	for name, src := range handlerSrc {
-		file := filepath.Join(gopath, "src", filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	n := 0
-	for _, r := range analysistest.Run(t, gopath, ordering.Analyzer, "ordering/xemail", "ordering/xqueue") {
-		for _, d := range r.Diagnostics {
-			n++
-			if len(d.SuggestedFixes) != 0 || !strings.Contains(d.Message, "; no automatic fix: ") {
-				t.Errorf("%s: %q: want no fix and the reason in the message", r.Pass.Fset.Position(d.Pos), d.Message)
-			}
-		}
-	}
-	if n != 2 {
-		t.Errorf("%d findings, want 2", n)
-	}
+	noFixTree(t, handlerSrc, 2, "ordering/xemail", "ordering/xqueue")
 }
