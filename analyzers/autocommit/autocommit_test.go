@@ -423,16 +423,7 @@ const noFix = "autocommit/nofix"
 // fix, and why in its message.
 func TestNoFix(t *testing.T) {
 	t.Parallel()
-	for _, r := range analysistest.Run(t, testutil.TestData(t), autocommit.Analyzer, noFix) {
-		if len(r.Diagnostics) == 0 {
-			t.Errorf("%s: no findings", r.Pass.Pkg.Path())
-		}
-		for _, d := range r.Diagnostics {
-			if d.Category == "" || len(d.SuggestedFixes) != 0 || !strings.Contains(d.Message, "; no automatic fix: ") || len(d.Related) == 0 {
-				t.Errorf("%s: want a category, related information, no fix, and why in the message: %+v", r.Pass.Fset.Position(d.Pos), d)
-			}
-		}
-	}
+	testutil.ReportedWithoutFix(t, analysistest.Run(t, testutil.TestData(t), autocommit.Analyzer, noFix))
 }
 
 func TestAnalyzer(t *testing.T) {
