@@ -286,11 +286,15 @@ func keyword(low, kw string, from, to int) (int, int) {
 }
 
 // matchWS returns the end of kw at low[i:], any run of whitespace in low
-// matching a space in kw, or -1.
+// matching a space in kw (a trailing one also the end of low: a keyword
+// that ends the statement), or -1.
 func matchWS(low string, i int, kw string) int {
 	j := i
 	for k := 0; k < len(kw); k++ {
 		if kw[k] == ' ' {
+			if j == len(low) && k == len(kw)-1 {
+				return j
+			}
 			if j >= len(low) || !isSpace(low[j]) {
 				return -1
 			}
