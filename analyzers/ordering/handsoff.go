@@ -287,10 +287,17 @@ func (c *checker) handsOffCall(cc *ssa.CallCommon) (*handsOff, *types.Func) {
 		return nil, nil
 	}
 	iface, ok := cc.Value.Type().Underlying().(*types.Interface)
-	if !ok {
-		return nil, nil
+	if named, isNamed := types.Unalias(cc.Value.Type()).(*types.Named); !ok || !isNamed || named.Obj().Pkg() != c.pass.Pkg {
+		return nil, nil // not an interface of this package (error, another package's)
 	}
-	impls := implementations(iface, append([]*types.Package{c.pass.Pkg}, c.pass.Pkg.Imports()...))
+	impls, seen := c.impls[iface]
+	if !seen {
+		impls = implementations(iface, append([]*types.Package{c.pass.Pkg}, c.pass.Pkg.Imports()...))
+		if c.impls == nil {
+			c.impls = map[*types.Interface][]*types.Named{}
+		}
+		c.impls[iface] = impls
+	}
 	if len(impls) != 1 || impls[0].Obj().Pkg() == c.pass.Pkg {
 		return nil, nil
 	}

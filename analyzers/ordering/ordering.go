@@ -169,6 +169,8 @@ type checker struct {
 	// write one (row.go); queries memoises rowQueries.
 	rows    map[*ssa.Function]*sqlrow.Row
 	queries *[]string
+	// impls memoises the implementations handsOffCall looks up.
+	impls map[*types.Interface][]*types.Named
 }
 
 type siteKey struct {
