@@ -277,7 +277,9 @@ func keyword(low, kw string, from, to int) (int, int) {
 			continue
 		}
 		if depth == 0 {
-			if e := matchWS(low, i, kw); e > 0 && e <= to {
+			// Within low[:to]: a keyword that ends the range (the
+			// statement's trailing space trimmed) ends a clause too.
+			if e := matchWS(low[:to], i, kw); e > 0 {
 				return i, e
 			}
 		}
