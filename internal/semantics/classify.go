@@ -597,7 +597,15 @@ func (c *classifier) batch(commits []*PositionCall, batch int64, onOffset bool) 
 	} else if c.ev.Client.FetchesBatches() {
 		r.Window = "one batch (one poll)"
 	}
+	if slices.ContainsFunc(commits, func(pc *PositionCall) bool { return pc.Last }) {
+		r.Detail += " of each batch's last record"
+		r.Window += lastPartitions
+	}
 }
+
+// lastPartitions is what a duplicate window adds for a commit of a batch's
+// last record only.
+const lastPartitions = ", and on a partition whose records do not end a batch, everything since its last commit (the call commits the last record's partition only)"
 
 // pending says what a commit without a position argument commits: what
 // the client's stores, marks or polls have made committable.

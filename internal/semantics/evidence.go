@@ -80,6 +80,10 @@ type PositionCall struct {
 	// (the records, the fetches or what a call makes of them, such as a
 	// decoded batch): its caller processes them after the call.
 	Returned bool
+	// Last reports a commit of one record, the last of the records a loop
+	// fetched (Grain is GrainBatch): it writes that record's partition
+	// only, not those of the batch's other records.
+	Last bool
 	// Periodic reports a commit of what is stored, marked or polled so far
 	// (no position argument) made in a loop of a goroutine that does not
 	// fetch: a ticker's, not the consume loop's.

@@ -81,7 +81,8 @@ func (c *classifier) every() string {
 	if c.r.Window == "unknown" {
 		return LagEvery + " " + c.period() + " (lag overstates the backlog by the records processed since the last commit)"
 	}
-	return LagEvery + " " + c.period() + " (lag overstates the backlog by up to " + strings.TrimSuffix(c.r.Window, ", also at every rebalance") + ")"
+	w, _, _ := strings.Cut(c.r.Window, lastPartitions)
+	return LagEvery + " " + c.period() + " (lag overstates the backlog by up to " + strings.TrimSuffix(w, ", also at every rebalance") + ")"
 }
 
 // period is how often positions are committed, for LagEvery.

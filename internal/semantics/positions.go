@@ -71,6 +71,10 @@ func (g *gatherer) positions() {
 			pc.Deferred = true
 		} else {
 			pc.Grain, pc.Batch = g.grain(call)
+			if call.Record >= 0 && pc.Grain == GrainBatch {
+				a := ssaflow.Arg(call.Instr.Common(), call.Record)
+				pc.Last = a != nil && g.isRecord(a.Type())
+			}
 			if _, x, ok := ssaflow.GuardOperand(call.Instr); ok && pc.Batch > 0 && g.fromRecords(x) {
 				pc.OnOffset = true
 			}
@@ -317,6 +321,8 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 		switch {
 		case a == nil:
 			return GrainUnknown, 0
+		case g.isRecord(a.Type()) && g.lastOfLoop(a, call.Instr.Block()):
+			return GrainBatch, 0
 		case g.isRecord(a.Type()):
 			return GrainRecord, 0
 		}
@@ -353,6 +359,32 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 		return GrainRecord, 0
 	}
 	return GrainUnknown, 0
+}
+
+// lastOfLoop reports whether the record v, at a position call in block
+// use, is the last of the records a loop fetched: a value the loop kept
+// (a phi) that was made in a loop use is outside of (var last *Message;
+// for ... { last = m }; Commit(last)). One call then covers every record
+// the loop fetched.
+func (g *gatherer) lastOfLoop(v ssa.Value, use *ssa.BasicBlock) bool {
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		return false
+	}
+	seen := map[ssa.Value]bool{}
+	var left func(v ssa.Value, depth int) bool
+	left = func(v ssa.Value, depth int) bool {
+		if seen[v] || depth > 8 {
+			return false
+		}
+		seen[v] = true
+		if p, ok := v.(*ssa.Phi); ok {
+			return slices.ContainsFunc(p.Edges, func(e ssa.Value) bool { return left(e, depth+1) })
+		}
+		in, ok := v.(ssa.Instruction)
+		return ok && g.fromRecords(v) && ssaflow.LeftLoop(in.Block(), use)
+	}
+	return left(phi, 0)
 }
 
 // calledInLoops reports whether fn is a helper of the package that is only

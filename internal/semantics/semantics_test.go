@@ -112,6 +112,11 @@ func TestClassify(t *testing.T) {
 		// a batch split by key, one goroutine per group, joined before
 		// the commit
 		{"keygroups", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per group of records, joined before the loop goes on"}},
+		// the last message of a batch collected by an inner loop,
+		// committed after the batch is saved: one commit per batch, of
+		// that message's partition only
+		{"lastbatch", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyEachBatch,
+			"detail": "of each batch's last record", "window": "the call commits the last record's partition only"}},
 		// workers started by a generic method: found through the
 		// instance's generic body, not "none"
 		{"generic", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown"}},

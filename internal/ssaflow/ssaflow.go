@@ -562,6 +562,53 @@ func Reachable(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 // InLoop reports whether b can reach itself.
 func InLoop(b *ssa.BasicBlock) bool { return Reachable(b)[b] }
 
+// LeftLoop reports whether use runs outside the innermost loop around
+// def: def's block is in a natural loop (a header dominating a block that
+// jumps back to it) whose blocks do not include use's. A record fetched in
+// an inner loop and committed after it is the last of a batch.
+func LeftLoop(def, use *ssa.BasicBlock) bool {
+	if def == nil || use == nil || def.Parent() != use.Parent() {
+		return false
+	}
+	var inner map[*ssa.BasicBlock]bool
+	for _, h := range def.Parent().Blocks {
+		if !h.Dominates(def) {
+			continue
+		}
+		body := naturalLoop(h)
+		if body[def] && (inner == nil || len(body) < len(inner)) {
+			inner = body
+		}
+	}
+	return inner != nil && !inner[use]
+}
+
+// naturalLoop returns the blocks of the loop headed by h (h, and every
+// block reaching a back edge to h without passing h), or nil if no block
+// h dominates jumps back to it.
+func naturalLoop(h *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	var stack []*ssa.BasicBlock
+	for _, p := range h.Preds {
+		if h.Dominates(p) {
+			stack = append(stack, p)
+		}
+	}
+	if len(stack) == 0 {
+		return nil
+	}
+	body := map[*ssa.BasicBlock]bool{h: true}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if body[b] {
+			continue
+		}
+		body[b] = true
+		stack = append(stack, b.Preds...)
+	}
+	return body
+}
+
 // CounterGuard reports whether instr runs only when a counter reaches a
 // constant: a dominating if on n%N == 0 or n >= N (N > 1). It returns N.
 func CounterGuard(instr ssa.Instruction) (int64, bool) {

@@ -1234,3 +1234,33 @@ func tickerCommit(ctx context.Context) {
 		_, _ = c.StoreMessage(m)
 	}
 }
+
+// lastOfBatch collects a batch of messages, saves it, then commits the
+// batch's last message: one commit per batch, of the last message's
+// partition only.
+func lastOfBatch() {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-lastbatch", "enable.auto.commit": false}) // case: lastbatch
+	_ = c.Subscribe("t-lastbatch", nil)
+	for {
+		var last *kafka.Message
+		var values [][]byte
+		for len(values) < 100 {
+			m, err := c.ReadMessage(time.Second)
+			if err != nil {
+				continue
+			}
+			values = append(values, m.Value)
+			last = m
+		}
+		saveAll(values)
+		if last != nil {
+			_, _ = c.CommitMessage(last)
+		}
+	}
+}
+
+func saveAll(values [][]byte) {
+	for _, v := range values {
+		_ = v
+	}
+}
