@@ -55,13 +55,27 @@ the position call uses) holding the commit of the record just fetched,
 or of the last record of a batch fetched in a loop before it (the fetch
 does not dominate the commit), followed by the processing of the batch:
 a loop collecting a hundred messages, committing the last, then saving
-them. On the path where it runs it comes first, so a crash there loses
-the record; its fix moves the whole if statement after the statement
-that processes the record.
+them, or the events decoded from them. So does a loop retrying that
+commit while there is something to commit (for last != nil { commit;
+if err != nil { sleep; continue }; break }), and the commit of
+batch[len(batch)-1] before the batch is processed. The commit of the
+batch's last record writes the position of that record's partition
+only: the message says it passes every record of the batch from that
+partition, which a crash then loses. On the path where it runs the
+commit comes first, so a crash there loses the record; its fix moves
+the whole if statement (or retry loop) after the statement that
+processes the record, on its success path: a failure of the processing
+that is logged and carried on from gets a continue (or the commit goes
+in its else, when the check is that statement), so a failed batch is
+not committed.
 
 Processing R is a call taking a value derived from R or from the fetch
 that produced it (the record, its key, value or headers, a struct decoded
-from it), other than a function (not a method) whose only result is a
+from it; a call of a function of the package counts when its body
+processes it, or when its last result is an error and its body only logs
+the value: func saveBatch(evs []*event) error { log.Printf("saving %d",
+len(evs)); return nil } is work that can fail, a stub of the real
+save), other than a function (not a method) whose only result is a
 context.Context (a context carrying R's fields for log lines and traces,
 obs.WithFields(ctx, ...): a record's effect is never a context), other
 than logging, metrics, tracing and string formatting (the

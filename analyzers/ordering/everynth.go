@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -48,33 +49,54 @@ func (c *checker) everyNth(p *position, site ssa.Instruction, def ssa.Instructio
 	if stmt == nil {
 		return nil
 	}
-	var guard *ast.IfStmt
+	// The guard: an if statement whose body holds stmt, or a loop
+	// retrying stmt while there is something to commit (for last != nil
+	// { commit; if err != nil { sleep; continue }; break }).
+	var guard ast.Stmt
+	var cond ast.Expr
+	var body []ast.Stmt
+	loop := false
 	for i, n := range path {
 		if n != ast.Node(stmt) {
 			continue
 		}
 		if i+2 < len(path) {
-			body, ok1 := path[i+1].(*ast.BlockStmt)
-			ifs, ok2 := path[i+2].(*ast.IfStmt)
-			if ok1 && ok2 && ifs.Body == body {
-				guard = ifs
+			blk, ok := path[i+1].(*ast.BlockStmt)
+			switch g := path[i+2].(type) {
+			case *ast.IfStmt:
+				if ok && g.Body == blk && g.Init == nil && g.Else == nil {
+					guard, cond, body = g, g.Cond, blk.List
+				}
+			case *ast.ForStmt:
+				if ok && g.Body == blk && g.Init == nil && g.Post == nil && g.Cond != nil {
+					guard, cond, body, loop = g, g.Cond, blk.List, true
+				}
 			}
 		}
 		path = path[i+2:]
 		break
 	}
-	if guard == nil || guard.Init != nil || guard.Else != nil {
+	if guard == nil {
 		return nil
 	}
 	presence := false
 	switch {
-	case current && c.countsEvery(guard.Cond, path):
-	case c.checksPresence(guard.Cond, stmt) && (current || def != nil && !ssaflow.Dominates(def, p.instr)):
+	case !loop && current && c.countsEvery(cond, path):
+	case c.checksPresence(cond, stmt) && (current || def != nil && !ssaflow.Dominates(def, p.instr) || lastOfBatch(p.arg) != nil):
 		presence = true
 	default:
 		return nil
 	}
-	body := guard.Body.List
+	if loop {
+		// A retry loop: it ends with the break taken once the commit
+		// went through, and leaves in no other way than its condition,
+		// that break, or its error check's branches.
+		n := len(body)
+		if n < 2 || !isPlainBreak(body[n-1]) || branchesOut(guard) {
+			return nil
+		}
+		body = body[:n-1]
+	}
 	held := 1
 	if len(body) >= 2 && isErrCheckOf(body[1]) && definesErr(stmt) {
 		held = 2
@@ -88,17 +110,56 @@ func (c *checker) everyNth(p *position, site ssa.Instruction, def ssa.Instructio
 		}
 	}
 	g, listp := edit.Stmt(path)
-	if g != ast.Stmt(guard) || listp == nil {
+	if g != guard || listp == nil {
 		return nil
 	}
 	list := *listp
 	at := indexOf(list, guard)
 	for i := at + 1; i < len(list); i++ {
 		if list[i].Pos() <= site.Pos() && site.Pos() < list[i].End() {
-			return &nthGuard{guard: guard, target: list[i], list: list, presence: presence}
+			return &nthGuard{guard: guard, target: list[i], list: list, presence: presence, last: presence && (!current || lastOfBatch(p.arg) != nil), loop: loop}
 		}
 	}
 	return nil
+}
+
+// isPlainBreak reports whether s is a break without a label.
+func isPlainBreak(s ast.Stmt) bool {
+	b, ok := s.(*ast.BranchStmt)
+	return ok && b.Tok == token.BREAK && b.Label == nil
+}
+
+// lastOfBatch returns the slice v is the last element of (batch[len(batch)-1],
+// loaded or not), or nil.
+func lastOfBatch(v ssa.Value) ssa.Value {
+	var x, idx ssa.Value
+	switch e := v.(type) {
+	case *ssa.Index:
+		x, idx = e.X, e.Index
+	case *ssa.UnOp:
+		ia, ok := e.X.(*ssa.IndexAddr)
+		if !ok || e.Op != token.MUL {
+			return nil
+		}
+		x, idx = ia.X, ia.Index
+	default:
+		return nil
+	}
+	sub, ok := idx.(*ssa.BinOp)
+	if !ok || sub.Op != token.SUB {
+		return nil
+	}
+	if k, ok := sub.Y.(*ssa.Const); !ok || k.Int64() != 1 {
+		return nil
+	}
+	call, ok := sub.X.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 1 || call.Call.Args[0] != x {
+		return nil
+	}
+	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
+		return nil
+	}
+	return x
 }
 
 // checksPresence reports whether cond only checks that a variable the
@@ -509,8 +570,22 @@ func (c *checker) moveGuardAfter(g *nthGuard, name string) (analysis.SuggestedFi
 		return analysis.SuggestedFix{}, false
 	}
 	title := fmt.Sprintf("Move the periodic %s after the processing", name)
-	if g.presence {
+	switch {
+	case g.loop:
+		title = fmt.Sprintf("Move the loop retrying %s after the processing", name)
+	case g.presence:
 		title = fmt.Sprintf("Move %s and its guard after the processing", name)
+	}
+	// On the processing's success path: a failure logged and carried on
+	// from (`if err := save(batch); err != nil { log... }`) skips the
+	// guard (a continue) or has it in an else.
+	path := edit.Path(c.pass, guard.Pos())
+	upto := list[:at+1]
+	if e, ok := edit.AppendOnSuccess(c.pass, path, upto, guard, strings.TrimSuffix(reindent(text, edit.Indent(c.pass, guard.Pos())), "\n")); ok && !plainAppend(e, upto) {
+		return analysis.SuggestedFix{
+			Message:   title + ", on its success path",
+			TextEdits: append([]analysis.TextEdit{cut}, e...),
+		}, true
 	}
 	_, after, ok := c.cutLines(target, target)
 	if !ok {

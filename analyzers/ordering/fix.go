@@ -78,6 +78,19 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	case p.row != nil:
 		msg = fmt.Sprintf("call to %s writes the offset row (%s.%s) before %s processed: the consumer resumes from that row, so a crash between them loses %s (at-most-once)",
 			name, p.row.Table, p.row.Col, subject, object)
+	case c.batchLast(p) && (p.client.Role == clientmodel.Mark || p.client.Role == clientmodel.Store || p.client.Scope == clientmodel.ScopeArgs):
+		// The last record of a batch: its position passes the batch's
+		// records of its partition, not those of the others.
+		what := "commits its partition past"
+		cost := "so a crash between them loses them"
+		switch p.client.Role {
+		case clientmodel.Mark:
+			what, cost = "marks its partition past", "so with auto-commit on a crash between them loses them"
+		case clientmodel.Store:
+			what, cost = "stores its partition's offset past", "and the auto-commit timer may commit it at any moment, so a crash between them loses them"
+		}
+		msg = fmt.Sprintf("call to %s with the batch's last %s before the batch is processed: it %s every %s of the batch from that partition, %s (at-most-once)", name, noun, what, noun, cost)
+		related[0].Message = "batch processed here"
 	case p.client.Role == clientmodel.Mark:
 		msg = fmt.Sprintf("call to %s before %s processed: with auto-commit on, a crash between them loses %s (at-most-once)", name, subject, object)
 	case p.client.Role == clientmodel.Store:
@@ -123,6 +136,13 @@ func (c *checker) noMoveWhy(p *position, name string) string {
 		return name + " cannot be moved to each caller after its processing (a caller's argument for a parameter it uses cannot be evaluated first, or its error check returns more than an error); make it in the callers, after the processing"
 	}
 	return name + " cannot be moved after the processing within its block here (the processing is elsewhere, or the statements between them depend on each other); call it after the processing, on its success path"
+}
+
+// batchLast reports whether p writes the position of the last record of
+// a batch processed after it (if last != nil { commit(last) }, or
+// batch[len(batch)-1]), rather than of the record just fetched.
+func (c *checker) batchLast(p *position) bool {
+	return p.returned == nil && (p.nth != nil && p.nth.last || lastOfBatch(p.arg) != nil)
 }
 
 // isBatch reports whether p writes the positions of a batch: its record

@@ -52,7 +52,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "ordering"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer},
-		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(handsOff), new(commitsAfterHandler)},
+		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(handsOff), new(commitsAfterHandler), new(handsToPort)},
 	}
 	ignore := a.Flags.String("ignore", strings.Join(cfg.Ignore, ","),
 		"comma-separated package paths (or prefixes ending in /...) whose calls are not processing, in addition to logging, metrics and formatting")
@@ -135,15 +135,22 @@ type position struct {
 	returned *ssa.Return
 }
 
-// nthGuard is the if statement guarding a periodic commit, and the
-// statement of its list after it that processes the record.
+// nthGuard is the if statement (or retry loop) guarding a periodic
+// commit, and the statement of its list after it that processes the
+// record.
 type nthGuard struct {
-	guard  *ast.IfStmt
+	guard  ast.Stmt
 	target ast.Stmt
 	list   []ast.Stmt
 	// presence is set for a guard that only checks there is something
 	// to commit (last != nil, len(batch) > 0), not a threshold.
 	presence bool
+	// last is set when the record committed is the last of a batch
+	// fetched before the guard, not the one just fetched.
+	last bool
+	// loop is set for a loop retrying the commit while there is
+	// something to commit (for last != nil { ...; break }).
+	loop bool
 }
 
 type checker struct {
@@ -265,10 +272,11 @@ func (c *checker) run() {
 		}
 	}
 	for _, p := range positions {
-		report.Guard(c.pass, p.instr.Pos(), func() { c.check(p); c.exportHandlerFact(p) })
+		report.Guard(c.pass, p.instr.Pos(), func() { c.check(p); c.exportHandlerFact(p); c.exportPortFact(p) })
 	}
 	c.checkImportedReturns()
 	c.checkImportedHandlers()
+	c.checkImportedPorts()
 }
 
 // consumerOf returns the consumer of client cl that fn works for, if the
@@ -467,7 +475,12 @@ func (c *checker) origins(p *position) []ssa.Value {
 		if isElement(v) && clientmodel.Default.Record(v.Type()) != nil {
 			// A single record taken from a batch: its position is its
 			// own, not the batch's or the poll's (CommitRecords(ctx,
-			// rs[0]) commits nothing after rs[0]).
+			// rs[0]) commits nothing after rs[0]). But for the last
+			// of the batch (batch[len(batch)-1]): its position passes
+			// the batch's records of its partition.
+			if s := lastOfBatch(v); s != nil {
+				walk(s, depth+1)
+			}
 			return
 		}
 		switch x := v.(type) {

@@ -30,9 +30,10 @@ import (
 //     one (n%100 == 0 or n >= 100, n incremented by the function;
 //     len(batch) >= 100, batch appended to; time.Since(last) > d, last
 //     set to time.Now()), on the record's offset (m.Offset%100 == 0) or
-//     on there being something to commit (last != nil, len(batch) > 0),
-//     and holds the commit alone (with its error check, resets of that
-//     state and logging): a guard on a flag (the operator's choice of
+//     on there being something to commit (last != nil, len(batch) > 0,
+//     also as a loop retrying the commit: for last != nil { ...; break
+//     }), and holds the commit alone (with its error check, resets of
+//     that state and logging): a guard on a flag (the operator's choice of
 //     at-most-once), on a threshold another function keeps, or a guard
 //     doing more (its other statements might be the processing, or need
 //     the commit first) is not, even though that path loses the
@@ -346,6 +347,18 @@ var scenarios = []struct {
 	// committed on the timer, and when there is one, before the one just
 	// fetched is saved (10 silent).
 	{"ordering/everynth", ordering.Analyzer},
+	// confluent loops collecting a batch and committing its last message
+	// before processing the batch: the events decoded from the messages
+	// saved by a stub that only logs but returns an error (its failure
+	// logged and carried on from: the guard moved after the save, a
+	// continue added to the failure's branch), a loop retrying the commit
+	// while there is a message to commit (for message != nil { ...;
+	// break }) before the batch goes to the application's handler (the
+	// loop moved after it), the messages themselves with
+	// batch[len(batch)-1] committed (the guard moved after the save) (3
+	// positive); their three twins, and a batch that a function without
+	// an error result only logs (4 silent).
+	{"ordering/batchlast", ordering.Analyzer},
 	// a kafka-go commit retried in a loop of its own before the message
 	// is saved (the loop moves after the save) (1 positive); its twin (1
 	// silent).

@@ -282,10 +282,50 @@ func (c *checker) paramProcessed(fn *ssa.Function, i, depth int) bool {
 	c.processes[key] = true // assume yes inside cycles
 	res := false
 	if i < len(fn.Params) {
-		res = c.funcProcesses(fn, c.taint(fn.Params[i]), depth)
+		tainted := c.taint(fn.Params[i])
+		res = c.funcProcesses(fn, tainted, depth) || c.stubOfWork(fn, tainted)
 	}
 	c.processes[key] = res
 	return res
+}
+
+// stubOfWork reports whether fn, whose parameter taints tainted, is work
+// that can fail with nothing written yet: its last result is an error,
+// its body calls nothing but builtins and logging, and it logs the
+// parameter (func saveBatch(evs []*event) error { log.Printf("saving %d",
+// len(evs)); return nil }). Its contract is the processing's, whatever
+// its body does today: a caller committing before it loses the record
+// once the body is written. A logging helper without an error result is
+// not one.
+func (c *checker) stubOfWork(fn *ssa.Function, tainted map[ssa.Value]bool) bool {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	logs := false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Go, *ssa.Send, *ssa.Select, *ssa.MakeClosure:
+				return false
+			case ssa.CallInstruction:
+				cc := x.Common()
+				if _, ok := cc.Value.(*ssa.Builtin); ok {
+					continue
+				}
+				callee := ssaflow.Callee(cc)
+				if callee == nil || !c.ignored(callee) {
+					return false
+				}
+				for _, a := range cc.Args {
+					if tainted[a] {
+						logs = true
+					}
+				}
+			}
+		}
+	}
+	return logs
 }
 
 // ignored reports whether calls of fn are not processing.

@@ -345,7 +345,7 @@ func collector(ctx context.Context, r *kafka.Reader, saveAll func(context.Contex
 			last = &m
 		}
 		if last != nil {
-			if err := r.CommitMessages(ctx, *last); err != nil { // want `call to CommitMessages before the message is processed: a crash between them loses the message \(at-most-once\)`
+			if err := r.CommitMessages(ctx, *last); err != nil { // want `call to CommitMessages with the batch's last message before the batch is processed: it commits its partition past every message of the batch from that partition, so a crash between them loses them \(at-most-once\)`
 				return err
 			}
 		}
