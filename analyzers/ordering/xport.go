@@ -1,0 +1,439 @@
+package ordering
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// A hand-off through a port of hexagonal code: the consumer package
+// calls a method of an interface value it is given (an adapter, a port
+// of the service core) with the record or a value decoded from it, then
+// writes the record's position; the implementation lives in a package
+// the consumer does not import, and its method only queues the value for
+// a worker pool (a handsOff fact). Facts flow only to importers, so the
+// finding is made where both meet: the package wiring the consumer to
+// the implementation (main, cmd).
+//
+// The consumer package exports a handsToPort fact on each exported
+// function (a constructor, or the function running the loop) whose
+// parameter is the interface value, or is stored in the unexported
+// field of a struct whose method makes the call, when every store to
+// that field stores a parameter of such a function. The wiring package
+// reports a call of that function passing, for that parameter, a value
+// of a concrete type whose method carries handsOff for every argument
+// that carries the record. Such a fact is not exported when the consumer
+// package already sees the implementation (handsOffCall reports the
+// position call there), and no call is reported from a test file or for
+// an implementation of a test-like package (a fake recording calls on a
+// channel).
+
+// handsToPort is the fact of an exported function whose parameters carry
+// interface values a method of which the package calls with a record
+// before writing its position (portUse).
+type handsToPort struct {
+	Uses []portUse
+}
+
+// portUse is a method call through an interface parameter Param
+// (signature index, receiver excluded) of a function: its method Method
+// is called with the record at its arguments Args (receiver excluded),
+// and the client call Func, made in In (Type.Method or a function name of
+// the function's package), writes the record's position as soon as it
+// returns. Commit is set when that call is a mark committed by the
+// explicit commit Commit, which does not wait either.
+type portUse struct {
+	Param  int
+	Method string
+	Args   []int
+	Func   string
+	In     string
+	Commit string
+}
+
+func (*handsToPort) AFact() {}
+func (f *handsToPort) String() string {
+	var parts []string
+	for _, u := range f.Uses {
+		parts = append(parts, fmt.Sprintf("%d.%s%v %s", u.Param, u.Method, u.Args, clientmodel.ShortName(u.Func)))
+	}
+	return "handsToPort(" + strings.Join(parts, ", ") + ")"
+}
+
+// exportPortFact exports the handsToPort facts of p: the record it
+// writes is passed, before it and with no wait between, to a method of an
+// interface value a caller of another package gives the package, and
+// processed in no other way on a path through that call.
+func (c *checker) exportPortFact(p *position) {
+	if p.client.Call == nil || p.arg == nil || p.helper || p.closure != nil || p.row != nil || p.marked {
+		return
+	}
+	for _, o := range c.origins(p) {
+		var def ssa.Instruction
+		if d, ok := o.(ssa.Instruction); ok && d.Parent() == p.fn {
+			def = d
+		}
+		notDef := func(x ssa.Instruction) bool { return x == def }
+		sites := c.processingSites(p.fn, o)
+		if !slices.ContainsFunc(sites, func(s ssa.Instruction) bool {
+			ci, ok := s.(*ssa.Call)
+			return ok && ci.Common().IsInvoke()
+		}) {
+			continue
+		}
+		tainted := c.taint(o)
+		var call *ssa.Call
+		var args []int
+		for _, s := range sites {
+			ci, ok := s.(*ssa.Call)
+			if !ok || !ci.Common().IsInvoke() {
+				continue
+			}
+			var a []int
+			for j, v := range ci.Common().Args {
+				if tainted[v] {
+					a = append(a, j)
+				}
+			}
+			if len(a) == 0 || !reachesStopping(ci, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) {
+				continue
+			}
+			if call != nil {
+				return // two calls: one may process the record
+			}
+			call, args = ci, a
+		}
+		if call == nil {
+			continue
+		}
+		for _, s := range sites {
+			if s == ssa.Instruction(call) {
+				continue
+			}
+			if ci, ok := s.(*ssa.Call); ok {
+				if fn := ssaflow.Callee(ci.Common()); fn != nil && isDecodeName(fn.Name()) {
+					continue // decoding the value passed is not its effect
+				}
+			}
+			if reachesStopping(s, call, notDef) || reachesStopping(call, s, notDef) {
+				return // processed in place too: the port may be a side channel
+			}
+		}
+		if f, _ := c.handsOffCall(call.Common()); f != nil {
+			return // the implementation is in sight: reported here
+		}
+		var commit string
+		if p.committedBy != nil {
+			commit = p.committedBy.Func
+		}
+		use := portUse{Method: call.Common().Method.Name(), Args: args, Func: p.client.Func, In: enclosingName(p.fn), Commit: commit}
+		for fn, i := range c.portParams(call.Common().Value) {
+			u := use
+			u.Param = i
+			var f handsToPort
+			c.pass.ImportObjectFact(fn, &f)
+			if !slices.ContainsFunc(f.Uses, func(x portUse) bool { return portKey(x) == portKey(u) }) {
+				f.Uses = append(f.Uses, u)
+				slices.SortFunc(f.Uses, func(a, b portUse) int { return strings.Compare(portKey(a), portKey(b)) })
+			}
+			c.pass.ExportObjectFact(fn, &f)
+		}
+		return
+	}
+}
+
+// portKey orders and identifies portUses.
+func portKey(u portUse) string {
+	return fmt.Sprintf("%06d %s %v %s %s %s", u.Param, u.Method, u.Args, u.Func, u.In, u.Commit)
+}
+
+// enclosingName spells the top-level function fn is (or is declared
+// in) as In of portUse: Type.Method, or the function's name.
+func enclosingName(fn *ssa.Function) string {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if recv := fn.Signature.Recv(); recv != nil {
+		if n, ok := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Name()
+}
+
+// portParams returns the exported functions of the package, and the
+// index of their parameter (receiver excluded), whose value v is: v is
+// that parameter (directly or captured by a closure), or a load of an
+// unexported struct field every store to which in the package stores
+// such a parameter.
+func (c *checker) portParams(v ssa.Value) map[*types.Func]int {
+	v = c.captured(stripInterface(v))
+	if prm, ok := v.(*ssa.Parameter); ok {
+		if fn, i := exportedParam(prm); fn != nil {
+			return map[*types.Func]int{fn: i}
+		}
+		return nil
+	}
+	field := loadedField(v)
+	if field == nil || field.Exported() || field.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	out := map[*types.Func]int{}
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok || storedField(st.Addr) != field {
+					continue
+				}
+				prm, ok := c.captured(stripInterface(st.Val)).(*ssa.Parameter)
+				if !ok {
+					return nil
+				}
+				pf, i := exportedParam(prm)
+				if pf == nil {
+					return nil
+				}
+				out[pf] = i
+			}
+		}
+	}
+	return out
+}
+
+// stripInterface returns what an interface conversion converts.
+func stripInterface(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.MakeInterface:
+			if !types.IsInterface(x.X.Type()) {
+				return v
+			}
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// captured returns the value a closure's free variable v is bound to by
+// the only closure made of its function, or v.
+func (c *checker) captured(v ssa.Value) ssa.Value {
+	for depth := 0; depth < ssaflow.MaxValueDepth; depth++ {
+		fv, ok := v.(*ssa.FreeVar)
+		if !ok {
+			return v
+		}
+		fn := fv.Parent()
+		i := slices.Index(fn.FreeVars, fv)
+		var bound ssa.Value
+		for _, b := range fn.Parent().Blocks {
+			for _, instr := range b.Instrs {
+				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(fn) {
+					if bound != nil {
+						return v
+					}
+					bound = mc.Bindings[i]
+				}
+			}
+		}
+		if fn.Parent() == nil || bound == nil {
+			return v
+		}
+		v = stripInterface(bound)
+	}
+	return v
+}
+
+// exportedParam returns the object of prm's function, and prm's index
+// (receiver excluded), when the function is an exported top-level
+// function or an exported method of an exported type, not generic, and
+// prm is not its receiver.
+func exportedParam(prm *ssa.Parameter) (*types.Func, int) {
+	fn := prm.Parent()
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || fn.Parent() != nil || !obj.Exported() || fn.TypeParams().Len() > 0 {
+		return nil, -1
+	}
+	skip := 0
+	if recv := fn.Signature.Recv(); recv != nil {
+		n, ok := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named)
+		if !ok || !n.Obj().Exported() || n.TypeParams().Len() > 0 {
+			return nil, -1
+		}
+		skip = 1
+	}
+	i := slices.Index(fn.Params, prm)
+	if i < skip {
+		return nil, -1
+	}
+	return obj, i - skip
+}
+
+// loadedField returns the struct field v loads (*x.f, or x.f of a
+// struct value), or nil.
+func loadedField(v ssa.Value) *types.Var {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return storedField(x.X)
+		}
+	case *ssa.Field:
+		if st, ok := x.X.Type().Underlying().(*types.Struct); ok {
+			return st.Field(x.Field)
+		}
+	}
+	return nil
+}
+
+// storedField returns the struct field addr is the address of, or nil.
+func storedField(addr ssa.Value) *types.Var {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	if st, ok := ssaflow.Deref(fa.X.Type()).Underlying().(*types.Struct); ok {
+		return st.Field(fa.Field)
+	}
+	return nil
+}
+
+// checkImportedPorts reports the calls of another package's functions
+// carrying a handsToPort fact that pass, for the interface parameter, a
+// value whose method only queues the record: the consumer writes its
+// position as soon as that method returns.
+func (c *checker) checkImportedPorts() {
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || c.inTestFile(call.Pos()) {
+					continue
+				}
+				callee := ssaflow.Callee(call.Common())
+				var f handsToPort
+				if callee == nil || callee.Pkg() == c.pass.Pkg || !c.pass.ImportObjectFact(callee, &f) {
+					continue
+				}
+				for _, u := range f.Uses {
+					if c.reportPort(call, callee, u) {
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// reportPort reports call, a call of callee passing for u's parameter a
+// value of a concrete type whose method u.Method only queues the
+// arguments carrying the record, and reports whether it did.
+func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u portUse) bool {
+	mi, ok := ssaflow.Arg(call.Common(), u.Param).(*ssa.MakeInterface)
+	if !ok || types.IsInterface(mi.X.Type()) {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(mi.X.Type(), true, callee.Pkg(), u.Method)
+	m, ok := obj.(*types.Func)
+	if !ok || m.Pkg() == nil || c.testLike(m) {
+		return false
+	}
+	var h handsOff
+	if !c.pass.ImportObjectFact(m, &h) {
+		return false
+	}
+	for _, a := range u.Args {
+		if !slices.Contains(h.Params, a) {
+			return false // the method may process that argument in place
+		}
+	}
+	ref, _ := clientmodel.Default.CallByName(u.Func)
+	noun := "record"
+	if ref.Client != nil {
+		noun = ref.Client.RecordNoun
+	}
+	verb, done := "writes the position of", "position written"
+	lost := "a crash before the " + noun + " is processed loses it (at-most-once)"
+	cost := lost
+	switch {
+	case u.Commit != "":
+		verb, done = "marks", "marked"
+		cost = "the commit of the marks (" + clientmodel.ShortName(u.Commit) + ") does not wait for it either, so " + lost
+	case ref.Call != nil && ref.Role == clientmodel.Mark:
+		verb, done = "marks", "marked"
+		cost = "with auto-commit on, " + lost
+	case ref.Call != nil && ref.Role == clientmodel.Store:
+		verb, done = "stores the offset of", "offset stored"
+		cost = "the auto-commit timer may commit the stored offset at any moment, so " + lost
+	case ref.Call != nil && ref.Role == clientmodel.Commit:
+		verb, done = "commits", "committed"
+	}
+	impl := types.TypeString(mi.X.Type(), (*types.Package).Name)
+	pos := clientmodel.ShortName(u.Func)
+	msg := fmt.Sprintf("call to %s with a %s, whose %s only queues the %s for later work: package %s %s each %s (%s, in %s) as soon as %s returns, with no wait for its processing: %s; no automatic fix: the %s is queued in package %s and its position written in package %s, which a fix made here cannot edit; process the %s in %s before it returns, or have the worker that processes it write its position",
+		callee.Name(), impl, u.Method, noun, callee.Pkg().Name(), verb, noun, pos, u.In, u.Method, cost,
+		noun, m.Pkg().Path(), callee.Pkg().Path(), noun, funcName(m))
+	report.Report(c.pass, analysis.Diagnostic{
+		Pos:      call.Pos(),
+		Category: CategoryCommitBefore,
+		Message:  msg,
+		Related: []analysis.RelatedInformation{
+			{Pos: c.portPositionFunc(callee, u.In), Message: fmt.Sprintf("%s %s in %s (%s) as soon as %s returns", noun, done, u.In, pos, u.Method)},
+			{Pos: m.Pos(), Message: fmt.Sprintf("%s queued here: %s only sends it on a channel or to a goroutine and returns", noun, funcName(m))},
+		},
+	})
+	return true
+}
+
+// portPositionFunc returns the position of the function of callee's
+// package named in (Type.Method or a function's name), or of callee when
+// the package does not export it.
+func (c *checker) portPositionFunc(callee *types.Func, in string) token.Pos {
+	scope := callee.Pkg().Scope()
+	typ, name, isMethod := strings.Cut(in, ".")
+	if !isMethod {
+		if fn, ok := scope.Lookup(in).(*types.Func); ok {
+			return fn.Pos()
+		}
+		return callee.Pos()
+	}
+	if tn, ok := scope.Lookup(typ).(*types.TypeName); ok {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, callee.Pkg(), name)
+		if fn, ok := obj.(*types.Func); ok {
+			return fn.Pos()
+		}
+	}
+	return callee.Pos()
+}
+
+// inTestFile reports whether pos lies in a _test.go file.
+func (c *checker) inTestFile(pos token.Pos) bool {
+	return strings.HasSuffix(c.pass.Fset.Position(pos).Filename, "_test.go")
+}
+
+// testLike reports whether m, an implementation's method, is a test
+// double's: declared in a _test.go file or in a package named like
+// test doubles (porttest, fakes, mocks).
+func (c *checker) testLike(m *types.Func) bool {
+	if c.inTestFile(m.Pos()) {
+		return true
+	}
+	name := m.Pkg().Name()
+	switch {
+	case strings.HasSuffix(name, "test"), strings.HasSuffix(name, "testing"),
+		strings.HasPrefix(name, "fake"), strings.HasPrefix(name, "mock"), strings.HasPrefix(name, "stub"):
+		return true
+	}
+	return false
+}

@@ -1,0 +1,53 @@
+package ordering_test
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/offsetcommit/commitlint/analyzers/ordering"
+	"github.com/offsetcommit/commitlint/internal/testutil"
+)
+
+// xport is the hexagonal hand-off scenario (xport.go): a consumer
+// package that imports only the ports hands each payload to an
+// interface, then marks or commits the record; the wiring package passes
+// it a core that only queues the payload. 3 positive (a field set by a
+// constructor, a parameter of the loop's function, an implementation of
+// the wiring package), 6 silent (synchronous implementations twice, an
+// interface value of unknown dynamic type, a consumer that processes
+// the record itself, a test double's package, a fake in a test file).
+// Reported without a fix, so named _nofix until the shared tests of
+// analyzers_test.go list "ordering/xport" in reportedWithoutFix, so
+// that the ordering/... patterns skip it.
+const xport = "ordering/xport/_nofix"
+
+// TestPortHandOff runs the xport scenario: each finding has a category,
+// related information, no fix, and why in its message.
+func TestPortHandOff(t *testing.T) {
+	t.Parallel()
+	var pkgs []string
+	for _, p := range []string{"ports", "svc", "consumer", "cmd", "porttest", "e2e"} {
+		pkgs = append(pkgs, xport+"/"+p)
+	}
+	results := analysistest.Run(t, testutil.TestData(t), ordering.Analyzer, pkgs...)
+	var found []*analysistest.Result
+	n, tests := 0, false
+	for _, r := range results {
+		n += len(r.Diagnostics)
+		if len(r.Diagnostics) > 0 {
+			found = append(found, r)
+		}
+		if strings.HasSuffix(r.Pass.Pkg.Path(), "/e2e") && len(r.Pass.Files) > 1 {
+			tests = true
+		}
+	}
+	if n != 3 {
+		t.Errorf("%d findings, want 3", n)
+	}
+	if !tests {
+		t.Error("e2e's test file was not analyzed")
+	}
+	testutil.ReportedWithoutFix(t, found)
+}

@@ -1,0 +1,56 @@
+// Command cmd wires the Kafka adapter (package consumer) to the core
+// (package svc): the one package that sees both.
+package main
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"ordering/xport/_nofix/consumer"
+	"ordering/xport/_nofix/ports"
+	"ordering/xport/_nofix/svc"
+)
+
+func main() {
+	ctx := context.Background()
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("settlement"), kgo.ConsumeTopics("transfer-reply"),
+		kgo.AutoCommitMarks(), kgo.BlockRebalanceOnPoll())
+	if err != nil {
+		panic(err)
+	}
+	go consumer.NewConsumer(cl, svc.New(4)).StartConsumer(ctx) // want `call to NewConsumer with a \*svc.SettlementService, whose HandleSettlement only queues the record for later work: package consumer marks each record \(MarkCommitRecords, in ConsumerHandler.StartConsumer\) as soon as HandleSettlement returns, with no wait for its processing: with auto-commit on, a crash before the record is processed loses it \(at-most-once\); no automatic fix: `
+
+	go consumer.NewConsumer(cl, svc.NewSync()).StartConsumer(ctx) // ok: SyncService settles the payload before HandleSettlement returns
+
+	go consumer.Run(ctx, cl, svc.NewQueueLedger()) // want `call to Run with a \*svc.QueueLedger, whose Append only queues the record for later work: package consumer commits each record \(CommitRecords, in Run\) as soon as Append returns`
+
+	go consumer.Run(ctx, cl, &svc.SyncLedger{}) // ok: SyncLedger appends the entry before Append returns
+
+	// A queueing ledger passed as an interface value whose dynamic type
+	// is not known at the call.
+	var ledger ports.Ledger = newLocalLedger()
+	go consumer.Run(ctx, cl, pick(ledger)) // ok: known gap
+
+	go consumer.Run(ctx, cl, newLocalLedger()) // want `call to Run with a \*main.localLedger, whose Append only queues`
+
+	var db *sql.DB
+	consumer.NewAudited(cl, db, svc.NewQueueLedger()).Start(ctx) // ok: the audited consumer writes each record itself; the ledger gets a copy
+}
+
+// localLedger queues each entry for a writer goroutine of this package.
+type localLedger struct{ ch chan ports.Payload }
+
+func newLocalLedger() *localLedger {
+	l := &localLedger{ch: make(chan ports.Payload, 8)}
+	go func() {
+		for range l.ch {
+		}
+	}()
+	return l
+}
+
+func (l *localLedger) Append(p ports.Payload) { l.ch <- p } // want Append:`handsOff\[0\]`
+
+func pick(l ports.Ledger) ports.Ledger { return l }

@@ -1,0 +1,63 @@
+// Package svc is the service core: SettlementService only queues each
+// payload for a pool of workers; SyncService and SyncLedger do the work
+// before they return.
+package svc
+
+import (
+	"log"
+
+	"ordering/xport/_nofix/ports"
+)
+
+type SettlementService struct {
+	queue   chan *ports.Payload
+	workers int
+}
+
+func New(workers int) *SettlementService {
+	return &SettlementService{queue: make(chan *ports.Payload, 100), workers: workers}
+}
+
+// HandleSettlement hands the payload to the pool and returns at once.
+func (s *SettlementService) HandleSettlement(data ports.Payload) { s.queue <- &data } // want HandleSettlement:`handsOff\[0\]`
+
+func (s *SettlementService) InitWorkerPool() {
+	for w := 0; w < s.workers; w++ {
+		go func() {
+			for p := range s.queue {
+				s.execute(p)
+			}
+		}()
+	}
+}
+
+func (s *SettlementService) execute(p *ports.Payload) { log.Printf("settle %s", p.TxID) }
+
+// SyncService settles the payload before it returns.
+type SyncService struct{ db []string }
+
+func NewSync() *SyncService { return &SyncService{} }
+
+func (s *SyncService) HandleSettlement(data ports.Payload) { s.db = append(s.db, data.TxID) }
+
+func (s *SyncService) InitWorkerPool() {}
+
+// QueueLedger only queues each entry for a writer goroutine.
+type QueueLedger struct{ entries chan ports.Payload }
+
+func NewQueueLedger() *QueueLedger {
+	l := &QueueLedger{entries: make(chan ports.Payload, 16)}
+	go func() {
+		for e := range l.entries {
+			log.Printf("append %s", e.TxID)
+		}
+	}()
+	return l
+}
+
+func (l *QueueLedger) Append(p ports.Payload) { l.entries <- p } // want Append:`handsOff\[0\]`
+
+// SyncLedger appends the entry before it returns.
+type SyncLedger struct{ rows []ports.Payload }
+
+func (l *SyncLedger) Append(p ports.Payload) { l.rows = append(l.rows, p) }
