@@ -111,6 +111,24 @@ another package passing a function that only queues them (as for a
 hand-off below) is reported at that call, without a fix (the position
 call is in the wrapper's package).
 
+Hexagonal code hands R to a port: the consumer package calls a method of
+an interface value it is given (an adapter of the service core, an
+interface of a ports package) with R or a value decoded from it, then
+writes R's position, and the core that implements it is in a package
+the consumer does not import. The exported function whose parameter is
+that value, or whose parameter every store to the unexported field
+holding it stores, carries a handsToPort fact; a call of it in a package
+that passes for that parameter a value of a concrete type whose method
+only queues the value for later work (a handsOff fact, as for a hand-off
+below) is reported at that call, without a fix (the queue is in the
+core's package and the position call in the consumer's, neither of
+which a fix made in the wiring package can edit). Not when the consumer
+processes R otherwise on a path through the method's call (the port
+then gets a copy), when the value passed is an interface value whose
+dynamic type the call does not show, or when the call is in a _test.go
+file or the implementation is a test double's (declared in a _test.go
+file, or in a package named like porttest, fakes or mocks).
+
 A commit followed by no processing in its function counts too when the
 function then returns the records, or values decoded from them (a slice
 an EachRecord callback appends to included), and a caller in the

@@ -74,8 +74,14 @@ import (
 //     statement, no wait), reached directly or through an interface whose
 //     only implementation is in the caller's direct imports or in the
 //     interface's package, or a handler parameter every function passed
-//     for which in the package queues it: a core wired only in main (its
-//     package not imported by the adapter), a queue behind a helper of
+//     for which in the package queues it, or a core wired to the adapter
+//     by a package importing both (xport.go: an interface parameter of an
+//     exported function of the adapter, or an unexported field only such
+//     parameters are stored in, given a concrete type at the call): a
+//     core passed as an interface value whose dynamic type the wiring
+//     call does not show (a factory's result, a variable of the
+//     interface type), an adapter whose loop is in the wiring package
+//     itself, a queue behind a helper of
 //     the core (Enqueue calling s.push(p)), a handler stored in a field,
 //     or a wrapper whose own other processing of the record (a context
 //     built by the application's package from its fields) gives it no
@@ -106,6 +112,12 @@ import (
 //     or to a goroutine (a handsOff fact), directly or through an
 //     interface whose only implementation does (the workers are in that
 //     package, which a fix made here cannot edit);
+//   - a call wiring an adapter that writes the record's position after
+//     a method of an interface it is given returns (a handsToPort fact)
+//     to a core whose method only queues the record (TestPortHandOff,
+//     on ordering/xport/_nofix: the queue and the position call are in
+//     two other packages, which a fix made in the wiring package cannot
+//     edit);
 //   - a call of another package's exported helper that commits its poll
 //     before returning the records, whose results the caller processes
 //     (the commit is in the helper's package, which a fix made while
