@@ -18,11 +18,12 @@ import (
 // or does not see. Where a scenario shows one, it is a silent case marked
 // "// ok: known gap". read-commits-first (kafka-go ReadMessage on a group
 // reader) has none of the first kind: a read it cannot fix is reported
-// without a fix, saying why (autocommit/nofix: a channel held in a map, a
-// helper stored in an exported field or used in a go or defer statement,
-// an exported helper, a message returned as it is read, ReadMessage taken
-// as a value into an exported field, a message or a value a call made
-// from it sent on a channel whose values leave the package); a message sent
+// without a fix, saying why (autocommit/nofix: a channel held in a map
+// keyed other than by the partition, a helper stored in an exported field
+// or used in a go or defer statement, an exported helper, a message
+// returned as it is read by an exported helper, ReadMessage taken as a
+// value into an exported field, a message or a value a call made from it
+// sent on a channel whose values leave the package); a message sent
 // to workers the worker fixes do not take (a channel also closed, a pool
 // that cannot be made one, started by a loop with a goto or a label, a
 // value decoded from the message by a call) is processed in place of the
@@ -33,13 +34,15 @@ import (
 //
 //   - confluentdefaults: the shapes below that read with a fetch in sight
 //     (ReadMessage, Poll) are reported without a fix when no store has a
-//     sure place (autocommit/nofix: a channel held in a map); a message
+//     sure place (autocommit/nofix: a channel held in a map keyed other
+//     than by the partition; one per partition with its one worker is
+//     fixed: lanes); a message
 //     sent to workers the worker fixes do not take is processed in place
 //     of the send (storegaps). What stays silent is a consumer whose
 //     config the fix cannot edit. A record handed on other than to a
 //     channel's workers or to go statements of the loop body (stored in
-//     a field, sent on a channel held in a map, e.g. one per partition,
-//     or in a field whose channel its own struct value does not make or
+//     a field, sent on a channel held in a map other than a local one
+//     per partition, each made with its one worker, or in a field whose channel its own struct value does not make or
 //     that is used other than by one send and one worker, or passed to a
 //     worker function used elsewhere too, or to one not passed the
 //     consumer, the reader or the context its store or commit needs that
@@ -87,9 +90,11 @@ import (
 //     channel is (go s.work(ctx, s.jobs)), a worker breaks or hands the
 //     record on, returns from its select on a buffered channel (the Wait
 //     could wait for records no worker takes): no sure place for the
-//     WaitGroup's Done (a channel held in a map, one per partition as in
-//     franz-go's goroutine-per-partition example, is reported without a
-//     fix: autocommit/nofix). A send in a select with
+//     WaitGroup's Done (a channel held in a map keyed other than by the
+//     partition is reported without a fix: autocommit/nofix; one per
+//     partition made with its one worker, as in franz-go's
+//     goroutine-per-partition example, gets AutoCommitMarks and a mark in
+//     the worker: lanes). A send in a select with
 //     cases other than ctx.Done() and a default is not reported either:
 //     such a select, or any receive in the poll loop, is taken as a join;
 //     nor one whose ctx.Done() or default case carries on (or returns
@@ -316,6 +321,20 @@ var scenarios = []struct {
 	// with the worker storing, FetchMessage with the worker committing,
 	// twice.
 	{"autocommit/paramworkers", autocommit.Analyzer},
+	// messages sent on a channel held in a map, one per partition (a
+	// lane), each made with its one worker: kafka-go ReadMessage (the
+	// worker commits after processing, on its success path), confluent
+	// defaults (auto-store off, the worker stores), franz-go's default
+	// auto-commit (AutoCommitMarks added, the worker marks) (3 / 3):
+	// FetchMessage with the workers committing, auto-store off with the
+	// workers storing, AutoCommitMarks with the workers marking.
+	{"autocommit/lanes", autocommit.Analyzer},
+	// kafka-go ReadMessage whose results an unexported helper returns as
+	// they are read, to two callers that process the message (the helper
+	// fetches, each caller commits after processing: returning the error,
+	// or in the else of a logged failure) (1 / 1): the helper fetching,
+	// its callers committing.
+	{"autocommit/readreturn", autocommit.Analyzer},
 	// kafka-go ReadMessage in a loop that also commits the message after
 	// its last use: the fix is FetchMessage alone (1 positive; the
 	// FetchMessage twin, 1 silent).
@@ -401,22 +420,21 @@ var scenarios = []struct {
 
 // noFix is the scenario whose findings are reported without a fix, each
 // saying why ("; no automatic fix: ..."): kafka-go ReadMessage on a group
-// reader whose message is sent on a channel held in a map (one per
-// partition), read by a helper stored in an exported field, or returned
-// as it is read by a helper the package calls, or taken as a value into
-// an exported field, or sent (converted by a call) on a buffered channel
-// whose values Consume returns to the library's user; confluent defaults
-// with messages sent on a channel held in a map, or converted and sent on
-// one whose values Next returns; franz-go's default auto-commit with
-// records sent on a channel held in a map (8 / 8):
-// per-partition workers committing a fetched message after applying it,
-// the helper on a reader outside any group, a helper returning
-// FetchMessage whose caller commits after applying, auto-store off with
-// per-partition workers storing, AutoCommitMarks with per-partition
-// workers marking, the value of a reader outside any group, a pump that
-// fetches and hands the user an Ack committing the message, one with
-// auto-store off whose Ack stores it. The shared
-// tests of analyzers_test.go list it in reportedWithoutFix.
+// reader whose message is sent on a channel held in a map keyed by the
+// message's key (a partition's messages reach several workers), read by a
+// helper stored in an exported field, or returned as it is read by an
+// exported helper, or taken as a value into an exported field, or sent
+// (converted by a call) on a buffered channel whose values Consume
+// returns to the library's user; confluent defaults with messages
+// converted and sent on a channel whose values Next returns; franz-go's
+// default auto-commit with records sent on a channel held in a map keyed
+// by the record's key (7 / 7): the per-key workers on a reader outside
+// any group, the helper on a reader outside any group, an exported
+// helper returning FetchMessage whose caller commits after applying, the
+// per-key workers of a client outside any group, the value of a reader
+// outside any group, a pump that fetches and hands the user an Ack
+// committing the message, one with auto-store off whose Ack stores it.
+// The shared tests of analyzers_test.go list it in reportedWithoutFix.
 const noFix = "autocommit/nofix"
 
 // TestNoFix runs the noFix scenario: every finding has a category, no

@@ -97,9 +97,16 @@ so this analyzer reports only what can lose records with that client:
     take (the channel also closed or measured, a pool that cannot be
     made one, a value decoded from the message by a call sent instead)
     is processed in place of the send, as for kafka-go below, and stored
-    after, a failure logged. A fetch whose message has no sure place for
-    the store (a channel held in a map, one per partition; a helper
-    returning it used other than called) is reported without a fix, the
+    after, a failure logged. A message sent on its partition's lane (a
+    channel held in a local map keyed by the message's partition, made
+    with its one worker, a function literal ranging over it, where the
+    lookup finds no lane: ch, ok := lanes[p]; if !ok { ch = make(...);
+    lanes[p] = ch; go func() { for m := range ch { ... } }() }; ch <- msg)
+    is stored in that worker after processing: one worker takes a
+    partition's messages in order. A fetch whose message has no sure
+    place for the store (a channel held in a map keyed otherwise, or
+    used otherwise; a helper returning it used other than called) is
+    reported without a fix, the
     message saying why ("; no automatic fix: ..."), as is one sent
     (or a value a call made from it, msg := convert(m)) on a channel
     whose values leave the package (a function of the package returns
@@ -171,8 +178,17 @@ so this analyzer reports only what can lose records with that client:
     select in the poll function (not a callback) whose other cases are
     ctx.Done() or a default and return (the loop polls no more, so the
     record they skip is not committed) is counted before the select, and
-    those cases count it done. A channel held in a map (one per
-    partition) is reported without a fix, saying why. A go statement
+    those cases count it done. A record sent on its partition's lane (a
+    channel held in a local map keyed by the record's partition, made with
+    its one worker the first time the partition is seen, as for
+    confluent-kafka-go above) is fixed otherwise: the option committing
+    only marks is added to the client (AutoCommitMarks) and the lane's
+    worker marks each record after processing it, on its success path;
+    one worker takes a partition's records in order, so a mark passes no
+    record in flight (built when the poll is the client's only fetch:
+    another's records, never marked, would never be committed). Any
+    other channel held in a map is reported without a fix, saying why.
+    A go statement
     handed a channel (a worker started for a partition's channel) is no
     record handed to a goroutine: the sends on the channel are the
     finding. Not reported: a
@@ -240,11 +256,18 @@ so this analyzer reports only what can lose records with that client:
     the message for its variable (or the variable declared first as the
     value sent), then the commit on its success path; a continue of the
     workers' loop continues the read loop when the send ends its body.
-    The workers stay, idle. A value a call makes from the message
+    The workers stay, idle. A message sent on its partition's lane (as
+    for confluent-kafka-go) is committed in the lane's worker after
+    processing. A helper returning the read's results as they are
+    (return t.r.ReadMessage(ctx)), unexported, named by no interface,
+    with no other return and used only in calls that process the message
+    in place, fetches instead, and each caller commits the message after
+    processing it, on its success path. A value a call makes from the message
     (msg := convert(m)) counts as the message where it is sent on a
     channel: a commit after the send would precede the receiver's
     processing. A read whose fix the analyzer cannot build (a message
-    returned as it is read, handed on where no commit can follow its
+    returned as it is read by a helper the fix cannot change, handed on
+    where no commit can follow its
     processing, a read that is no `msg, err :=` statement) is reported
     without a fix, the message saying why ("; no automatic fix: ..."):
     sent on a channel whose values leave the package (a function of the

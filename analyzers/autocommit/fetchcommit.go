@@ -95,7 +95,15 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 			// calls, as forwarded).
 			return fix, "", false
 		}
-		return fix, fmt.Sprintf("the message is returned as it is read, to callers the fix does not follow; fetch with %s, and commit with %s where the callers have processed the message", fetch, commit), true
+		if edits, ok := c.callersCommitReturned(path, ret, call, sel, fetch, commit); ok {
+			// Every caller is in sight: each commits the message it
+			// is returned after processing it.
+			return analysis.SuggestedFix{
+				Message:   fmt.Sprintf("Fetch with %s and commit in the callers after processing", fetch),
+				TextEdits: edits,
+			}, "", true
+		}
+		return fix, fmt.Sprintf("the message is returned as it is read, to callers the fix does not follow (the helper exported, named by an interface, used other than in calls that process the message, or returning other messages); fetch with %s, and commit with %s where the callers have processed the message", fetch, commit), true
 	}
 	as, ok := stmt.(*ast.AssignStmt)
 	if !ok || listp == nil || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {

@@ -123,10 +123,17 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 		h, top, ok := c.handoffOf(ss, body, fd)
 		if !ok {
 			if m := c.mapOfChannels(ss.Chan); m != nil && !doneMaps[m] {
-				// A channel per key (one per partition): the workers are
-				// chosen at run time, so the fix cannot count them.
 				doneMaps[m] = true
-				c.reportOutliveSend(k, f, ss, nil, fmt.Sprintf("no automatic fix: the records go to a channel held in a map (one per key), whose workers the fix cannot count; make the loop wait until the workers have processed the poll's records before it calls %s again, or have the workers mark each record after processing and commit only marks", clientmodel.ShortName(f.Func)))
+				if fix, l, ok := c.laneMarkFix(k, f, ss); ok {
+					// A lane per partition, each with one worker: the
+					// workers mark, and only marks are committed.
+					c.reportOutliveSend(k, f, ss, fix, "", related(l.body[0].Pos(), "the partition's worker processes the record here, after the loop may have polled again"))
+					continue
+				}
+				// A channel per key, not a lane per partition: the
+				// workers are chosen at run time, so the fix cannot count
+				// them.
+				c.reportOutliveSend(k, f, ss, nil, fmt.Sprintf("no automatic fix: the records go to a channel held in a map, not one per partition made with its one worker, so a partition's records may reach several workers, which the fix cannot count; make the loop wait until the workers have processed the poll's records before it calls %s again, or, with one worker per partition, have the workers mark each record after processing and commit only marks", clientmodel.ShortName(f.Func)))
 			}
 			continue
 		}

@@ -153,7 +153,7 @@ func (c *checker) callerCommits(path []ast.Node, fetch *ast.AssignStmt, call *as
 		if obj != fnObj {
 			continue
 		}
-		e, ok := c.commitInCaller(id, fnObj, ctxIdx, recvIsRoot, edit.Source(c.pass, sel.X), rest, commitName)
+		e, ok := c.commitInCaller(id, fnObj, ctxIdx, recvIsRoot, edit.Source(c.pass, sel.X), rest, commitName, true)
 		if !ok {
 			return nil, false
 		}
@@ -164,11 +164,12 @@ func (c *checker) callerCommits(path []ast.Node, fetch *ast.AssignStmt, call *as
 }
 
 // commitInCaller returns the edits at one use id of the helper fn: take
-// the message it now returns, and commit it at the end of the caller's
+// the message it now returns (with take; without, the message is the
+// call's first result already), and commit it at the end of the caller's
 // list, on the success path. reader is the reader as the helper spells
 // it; rest its field path after the root, which the caller's receiver
 // replaces when recvRoot is set.
-func (c *checker) commitInCaller(id *ast.Ident, fn *types.Func, ctxIdx int, recvRoot bool, reader, rest, commitName string) ([]analysis.TextEdit, bool) {
+func (c *checker) commitInCaller(id *ast.Ident, fn *types.Func, ctxIdx int, recvRoot bool, reader, rest, commitName string, take bool) ([]analysis.TextEdit, bool) {
 	path := edit.Path(c.pass, id.Pos())
 	var call *ast.CallExpr
 	for _, n := range path {
@@ -192,7 +193,10 @@ func (c *checker) commitInCaller(id *ast.Ident, fn *types.Func, ctxIdx int, recv
 		}
 		reader = edit.Source(c.pass, fsel.X) + rest
 	}
-	name := edit.FreeName(c.pass, stmt.Pos(), "msg")
+	name := v.Name
+	if take {
+		name = edit.FreeName(c.pass, stmt.Pos(), "msg")
+	}
 	body, extra, ok := c.errHandling(cpath, stmt, "commit offset")
 	if !ok {
 		return nil, false
@@ -202,8 +206,97 @@ func (c *checker) commitInCaller(id *ast.Ident, fn *types.Func, ctxIdx int, recv
 	if !ok {
 		return nil, false
 	}
-	edits := append(extra, analysis.TextEdit{Pos: v.End(), End: v.End(), NewText: []byte(", " + name)})
+	edits := extra
+	if take {
+		edits = append(edits, analysis.TextEdit{Pos: v.End(), End: v.End(), NewText: []byte(", " + name)})
+	}
 	return append(edits, commit...), true
+}
+
+// callersCommitReturned builds the fix for a helper returning the
+// results of a fetch that commits first as they are (`return
+// t.r.ReadMessage(ctx)`), its callers processing the message: the helper
+// fetches without committing, and each caller commits the message after
+// processing it, on its success path (commitInCaller). The helper's
+// contract changes (its message is no longer committed), so every caller
+// must be in sight: the function is unexported, a method of a name no
+// interface of the package declares, and used only in calls `m, err :=
+// f(...)` that process m in place; its only return is the fetch's (a
+// message it made itself would be committed as well). The reader is a
+// field path of the receiver or a package-level variable, the context a
+// parameter.
+func (c *checker) callersCommitReturned(path []ast.Node, ret *ast.ReturnStmt, call *ast.CallExpr, sel *ast.SelectorExpr, fetchName, commitName string) ([]analysis.TextEdit, bool) {
+	fd, ok := enclosingDecl(path)
+	if !ok {
+		return nil, false
+	}
+	rets, ok := ownReturns(fd.Body, 1)
+	if !ok || len(rets) != 1 || rets[0] != ret {
+		return nil, false
+	}
+	fnObj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fnObj == nil || fnObj.Exported() || c.declaredByInterface(fnObj) {
+		return nil, false
+	}
+	sig := fnObj.Type().(*types.Signature)
+	if sig.Results().Len() != 2 || !isErrorType(sig.Results().At(1).Type()) {
+		return nil, false
+	}
+	root, rest, ok := c.fieldPath(sel.X)
+	if !ok {
+		return nil, false
+	}
+	recvIsRoot := fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 &&
+		c.pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]] == root
+	if !recvIsRoot && root.Parent() != c.pass.Pkg.Scope() {
+		return nil, false
+	}
+	ctxIdx := -1
+	if id, isID := ast.Unparen(call.Args[0]).(*ast.Ident); isID {
+		for i := 0; i < sig.Params().Len(); i++ {
+			if sig.Params().At(i) == c.pass.TypesInfo.Uses[id] {
+				ctxIdx = i
+			}
+		}
+	}
+	if ctxIdx < 0 {
+		return nil, false
+	}
+	edits := []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetchName)}}
+	callers := 0
+	for id, obj := range c.pass.TypesInfo.Uses {
+		if obj != fnObj {
+			continue
+		}
+		e, ok := c.commitInCaller(id, fnObj, ctxIdx, recvIsRoot, edit.Source(c.pass, sel.X), rest, commitName, false)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e...)
+		callers++
+	}
+	return edits, callers > 0
+}
+
+// declaredByInterface reports whether fn is a method whose name a method
+// of an interface type of the package has: a call through that interface
+// may reach it out of sight of its callers' uses.
+func (c *checker) declaredByInterface(fn *types.Func) bool {
+	if fn.Type().(*types.Signature).Recv() == nil {
+		return false
+	}
+	for _, tv := range c.pass.TypesInfo.Types {
+		it, ok := tv.Type.Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := 0; i < it.NumMethods(); i++ {
+			if it.Method(i).Name() == fn.Name() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fieldPath splits a reader expression into its root variable and the

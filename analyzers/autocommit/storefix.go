@@ -167,6 +167,11 @@ func (c *checker) workerQueue(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, 
 	if !ok {
 		return "", nil, nil, nil
 	}
+	if name, body, rb := c.laneQueue(list, fetch, msg); name != "" {
+		// Sent on its partition's lane, whose one worker processes the
+		// partition's messages in order.
+		return name, body, nil, rb
+	}
 	var send *ast.SendStmt
 	var derived ast.Expr     // the value sent, made from the message (jobs <- msg.Value)
 	var decl *ast.AssignStmt // the variable sent that holds it (v := msg.Value; jobs <- v)

@@ -1,8 +1,11 @@
 // Package nofix: kafka-go group readers whose ReadMessage commits the
-// message before returning it, and a confluent-kafka-go consumer on the
+// message before returning it, a confluent-kafka-go consumer on the
 // librdkafka defaults and a franz-go client with its default auto-commit,
 // in shapes the analyzer builds no fix for: reported without one, the
-// message saying why.
+// message saying why. Each is a message handed to workers of one key
+// each (several per partition), or one that leaves the package: returned
+// through an exported field, or sent on a channel whose values leave it;
+// no code of the package runs after its processing, or none in order.
 package nofix
 
 import (
@@ -24,20 +27,22 @@ func apply(ctx context.Context, m kafka.Message) error { return nil }
 
 func handle(ctx context.Context, ev event) error { return nil }
 
-// perPartition sends each message on a channel of its partition's, held
-// in a map: the worker a message reaches is chosen at run time.
-func perPartition(ctx context.Context) error {
-	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "lanes", Topic: "orders"})
-	lanes := map[int]chan kafka.Message{}
+// perKey sends each message on a channel of its key's, held in a map:
+// messages of one partition reach several workers, which finish them out
+// of order, so no commit in a worker is sure to pass only processed
+// messages.
+func perKey(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "keys", Topic: "orders"})
+	lanes := map[string]chan kafka.Message{}
 	for {
 		m, err := r.ReadMessage(ctx) // want `group reader's ReadMessage commits the message before returning it: a crash while it is processed loses it \(at-most-once\); no automatic fix: the message is handed on \(to a channel, a goroutine, a batch or a field\) to code after whose processing the fix cannot place the commit; fetch with FetchMessage and commit with CommitMessages where that code has processed it$`
 		if err != nil {
 			return err
 		}
-		ch, ok := lanes[m.Partition]
+		ch, ok := lanes[string(m.Key)]
 		if !ok {
 			ch = make(chan kafka.Message, 16)
-			lanes[m.Partition] = ch
+			lanes[string(m.Key)] = ch
 			go func() {
 				for m := range ch {
 					if err := apply(ctx, m); err != nil {
@@ -50,33 +55,90 @@ func perPartition(ctx context.Context) error {
 	}
 }
 
-// perPartitionCommitted is perPartition's twin: it fetches, and each
-// partition's worker commits its messages after applying them, in order.
-func perPartitionCommitted(ctx context.Context) error {
-	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "lanes", Topic: "orders"})
-	lanes := map[int]chan kafka.Message{}
+// perKeyTail is perKey's twin on a reader outside any group: ReadMessage
+// commits nothing there.
+func perKeyTail(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, Topic: "orders"})
+	lanes := map[string]chan kafka.Message{}
 	for {
-		m, err := r.FetchMessage(ctx) // ok: each partition's worker commits after applying
+		m, err := r.ReadMessage(ctx) // ok: no group, nothing committed
 		if err != nil {
 			return err
 		}
-		ch, ok := lanes[m.Partition]
+		ch, ok := lanes[string(m.Key)]
 		if !ok {
 			ch = make(chan kafka.Message, 16)
-			lanes[m.Partition] = ch
+			lanes[string(m.Key)] = ch
 			go func() {
 				for m := range ch {
 					if err := apply(ctx, m); err != nil {
 						log.Printf("apply %d: %v", m.Offset, err)
-						continue
-					}
-					if err := r.CommitMessages(ctx, m); err != nil {
-						log.Printf("commit %d: %v", m.Offset, err)
 					}
 				}
 			}()
 		}
 		ch <- m
+	}
+}
+
+// keys hands each key's records to a worker of its own over a channel
+// held in a map, under franz-go's default auto-commit: a partition's
+// records reach several workers.
+func keys(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("keys"), kgo.ConsumeTopics("orders"))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	lanes := map[string]chan *kgo.Record{}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			return nil
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			ch, ok := lanes[string(r.Key)]
+			if !ok {
+				ch = make(chan *kgo.Record, 64)
+				lanes[string(r.Key)] = ch
+				go func() {
+					for r := range ch {
+						log.Printf("apply %d", r.Offset)
+					}
+				}()
+			}
+			lanes[string(r.Key)] <- r // want `record handed to workers over a channel while the loop polls again: .*; no automatic fix: the records go to a channel held in a map`
+		})
+	}
+}
+
+// keysTail is keys' twin on a client outside any group: nothing is
+// committed.
+func keysTail(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumeTopics("orders"))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	lanes := map[string]chan *kgo.Record{}
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			return nil
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			ch, ok := lanes[string(r.Key)]
+			if !ok {
+				ch = make(chan *kgo.Record, 64)
+				lanes[string(r.Key)] = ch
+				go func() {
+					for r := range ch {
+						log.Printf("apply %d", r.Offset)
+					}
+				}()
+			}
+			lanes[string(r.Key)] <- r // ok: no group, nothing committed
+		})
 	}
 }
 
@@ -127,20 +189,25 @@ func NewTailPipeline() *Pipeline {
 	return &Pipeline{Next: s.next}
 }
 
-// tail returns each message as ReadMessage returns it, committed.
-type tail struct{ r *kafka.Reader }
+// Tail returns each message as ReadMessage returns it, committed, from
+// an exported method: callers out of sight may read with it too, and
+// would lose the commit if the fix changed what it returns.
+type Tail struct{ r *kafka.Reader }
 
-func newTail() *tail {
-	return &tail{r: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "tail", Topic: "orders"})}
+// NewTail reads the orders topic in the "tail" group.
+func NewTail() *Tail {
+	return &Tail{r: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "tail", Topic: "orders"})}
 }
 
-func (t *tail) read(ctx context.Context) (kafka.Message, error) {
+// Read returns the next message.
+func (t *Tail) Read(ctx context.Context) (kafka.Message, error) {
 	return t.r.ReadMessage(ctx) // want `group reader's ReadMessage commits the message before returning it: a crash while it is processed loses it \(at-most-once\); no automatic fix: the message is returned as it is read, to callers the fix does not follow`
 }
 
-func (t *tail) run(ctx context.Context) error {
+// Run applies messages until one fails.
+func (t *Tail) Run(ctx context.Context) error {
 	for {
-		m, err := t.read(ctx)
+		m, err := t.Read(ctx)
 		if err != nil {
 			return err
 		}
@@ -150,20 +217,23 @@ func (t *tail) run(ctx context.Context) error {
 	}
 }
 
-// fetchTail is tail's twin: read fetches, and run commits after applying.
-type fetchTail struct{ r *kafka.Reader }
+// FetchTail is Tail's twin: Read fetches, and Run commits after applying.
+type FetchTail struct{ r *kafka.Reader }
 
-func newFetchTail() *fetchTail {
-	return &fetchTail{r: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "tail", Topic: "orders"})}
+// NewFetchTail reads the orders topic in the "tail" group.
+func NewFetchTail() *FetchTail {
+	return &FetchTail{r: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "tail", Topic: "orders"})}
 }
 
-func (t *fetchTail) read(ctx context.Context) (kafka.Message, error) {
-	return t.r.FetchMessage(ctx) // ok: run commits after applying
+// Read returns the next message, uncommitted.
+func (t *FetchTail) Read(ctx context.Context) (kafka.Message, error) {
+	return t.r.FetchMessage(ctx) // ok: Run commits after applying
 }
 
-func (t *fetchTail) run(ctx context.Context) error {
+// Run applies messages until one fails, committing each after it.
+func (t *FetchTail) Run(ctx context.Context) error {
 	for {
-		m, err := t.read(ctx)
+		m, err := t.Read(ctx)
 		if err != nil {
 			return err
 		}
@@ -173,120 +243,6 @@ func (t *fetchTail) run(ctx context.Context) error {
 		if err := t.r.CommitMessages(ctx, m); err != nil {
 			return err
 		}
-	}
-}
-
-// lanes sends each message of a consumer on the librdkafka defaults to a
-// channel of its partition's, held in a map.
-func lanes() {
-	c, _ := kafka2.NewConsumer(&kafka2.ConfigMap{"bootstrap.servers": "x", "group.id": "lanes"}) // want `enable.auto.commit and enable.auto.offset.store are on: .*; no automatic fix: the message is handed on \(to a channel, a goroutine, a batch, a field or a caller\) to code after whose processing the fix cannot place the store; set enable.auto.offset.store to false and call StoreMessage once the message is processed$`
-	_ = c.SubscribeTopics([]string{"orders"}, nil)
-	lanes := map[int32]chan *kafka2.Message{}
-	for {
-		msg, err := c.ReadMessage(time.Second)
-		if err != nil {
-			continue
-		}
-		ch, ok := lanes[msg.TopicPartition.Partition]
-		if !ok {
-			ch = make(chan *kafka2.Message, 16)
-			lanes[msg.TopicPartition.Partition] = ch
-			go func() {
-				for m := range ch {
-					log.Printf("apply %v", m.TopicPartition)
-				}
-			}()
-		}
-		ch <- msg
-	}
-}
-
-// lanesStored is lanes' twin: auto-store off, each partition's worker
-// stores its messages after applying them, in order.
-func lanesStored() {
-	c, _ := kafka2.NewConsumer(&kafka2.ConfigMap{"bootstrap.servers": "x", "group.id": "lanes", "enable.auto.offset.store": false}) // ok: auto-store off, each worker stores after applying
-	_ = c.SubscribeTopics([]string{"orders"}, nil)
-	lanes := map[int32]chan *kafka2.Message{}
-	for {
-		msg, err := c.ReadMessage(time.Second)
-		if err != nil {
-			continue
-		}
-		ch, ok := lanes[msg.TopicPartition.Partition]
-		if !ok {
-			ch = make(chan *kafka2.Message, 16)
-			lanes[msg.TopicPartition.Partition] = ch
-			go func() {
-				for m := range ch {
-					log.Printf("apply %v", m.TopicPartition)
-					if _, err := c.StoreMessage(m); err != nil {
-						log.Printf("store: %v", err)
-					}
-				}
-			}()
-		}
-		ch <- msg
-	}
-}
-
-// partitions hands each partition's records to a worker of its own over a
-// channel held in a map, under franz-go's default auto-commit.
-func partitions(ctx context.Context) error {
-	cl, err := kgo.NewClient(kgo.ConsumerGroup("lanes"), kgo.ConsumeTopics("orders"))
-	if err != nil {
-		return err
-	}
-	defer cl.Close()
-	lanes := map[int32]chan *kgo.Record{}
-	for {
-		fetches := cl.PollFetches(ctx)
-		if fetches.IsClientClosed() {
-			return nil
-		}
-		fetches.EachRecord(func(r *kgo.Record) {
-			ch, ok := lanes[r.Partition]
-			if !ok {
-				ch = make(chan *kgo.Record, 64)
-				lanes[r.Partition] = ch
-				go func() {
-					for r := range ch {
-						log.Printf("apply %d", r.Offset)
-					}
-				}()
-			}
-			lanes[r.Partition] <- r // want `record handed to workers over a channel while the loop polls again: .*; no automatic fix: the records go to a channel held in a map \(one per key\), whose workers the fix cannot count`
-		})
-	}
-}
-
-// partitionsMarked is partitions' twin: only marked records are
-// committed, and each worker marks its records after applying them.
-func partitionsMarked(ctx context.Context) error {
-	cl, err := kgo.NewClient(kgo.ConsumerGroup("lanes"), kgo.ConsumeTopics("orders"), kgo.AutoCommitMarks())
-	if err != nil {
-		return err
-	}
-	defer cl.Close()
-	lanes := map[int32]chan *kgo.Record{}
-	for {
-		fetches := cl.PollFetches(ctx)
-		if fetches.IsClientClosed() {
-			return nil
-		}
-		fetches.EachRecord(func(r *kgo.Record) {
-			ch, ok := lanes[r.Partition]
-			if !ok {
-				ch = make(chan *kgo.Record, 64)
-				lanes[r.Partition] = ch
-				go func() {
-					for r := range ch {
-						log.Printf("apply %d", r.Offset)
-						cl.MarkCommitRecords(r)
-					}
-				}()
-			}
-			lanes[r.Partition] <- r // ok: only marked records are committed
-		})
 	}
 }
 
