@@ -57,14 +57,14 @@ func (c *checker) asyncLoopSends(s *site) (analysis.SuggestedFix, bool) {
 		seen[fn] = true
 		toLoop := func(ch ssa.Value) bool {
 			f := fieldOf(ch)
-			return ssaflow.Intersects(c.m.Flow.Roots(ch), recv) || f != nil && recvFields[f]
+			return ssaflow.Intersects(c.roots(ch), recv) || f != nil && recvFields[f]
 		}
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
 				case *ssa.Send:
 					if toLoop(x.Chan) {
-						rs := c.m.Flow.Roots(x.Chan)
+						rs := c.roots(x.Chan)
 						if len(rs) == 0 {
 							bad = true
 						}
@@ -81,7 +81,7 @@ func (c *checker) asyncLoopSends(s *site) (analysis.SuggestedFix, bool) {
 					if _, isGo := x.(*ssa.Go); isGo {
 						continue
 					}
-					if callee := x.Common().StaticCallee(); callee != nil && c.m.Flow.InPackage(callee) {
+					if callee := ssaflow.Body(x.Common().StaticCallee()); callee != nil && c.m.Flow.InPackage(callee) {
 						walk(callee, depth+1)
 					}
 					if mc, ok := x.Common().Value.(*ssa.MakeClosure); ok {

@@ -273,7 +273,7 @@ func sends(in ssa.Instruction, v ssa.Value) ssa.Instruction {
 // a goroutine, sends it, or stores it beyond its frame, or a function
 // named as asynchronous (SendAsync, PublishAsync).
 func (c *checker) isAsync(cc *ssa.CallCommon, i int) bool {
-	if sc := cc.StaticCallee(); sc != nil && c.m.Flow.InPackage(sc) {
+	if sc := ssaflow.Body(cc.StaticCallee()); sc != nil && c.m.Flow.InPackage(sc) {
 		return i < len(sc.Params) && paramEscapes(sc.Params[i])
 	}
 	fn := ssaflow.Callee(cc)
@@ -329,7 +329,7 @@ func (c *checker) overlaps(mc *ssa.MakeClosure, fn *ssa.Function) bool {
 		case ssa.CallInstruction:
 			return isWait(x.Common())
 		case *ssa.UnOp:
-			return x.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(x.X), sent)
+			return x.Op == token.ARROW && ssaflow.Intersects(c.roots(x.X), sent)
 		}
 		return false
 	}
@@ -407,7 +407,7 @@ func (c *checker) inOrderReceiver(handed ssa.Instruction, fnType types.Type) boo
 	if ch == nil {
 		return false
 	}
-	roots := c.m.Flow.Roots(ch)
+	roots := c.roots(ch)
 	if len(roots) != 1 {
 		return false
 	}
@@ -417,7 +417,7 @@ func (c *checker) inOrderReceiver(handed ssa.Instruction, fnType types.Type) boo
 	}
 	isChan := func(v ssa.Value) bool {
 		_, ok := v.Type().Underlying().(*types.Chan)
-		return ok && slices.Contains(c.m.Flow.Roots(v), ssa.Value(mk))
+		return ok && slices.Contains(c.roots(v), ssa.Value(mk))
 	}
 	var recv *ssa.Function // the one function receiving from the channel
 	receives := func(fn *ssa.Function) bool {
@@ -446,7 +446,7 @@ func (c *checker) inOrderReceiver(handed ssa.Instruction, fnType types.Type) boo
 					if _, ok := cc.Value.(*ssa.Builtin); ok {
 						continue
 					}
-					if sc := cc.StaticCallee(); sc != nil && c.m.Flow.InPackage(sc) {
+					if sc := ssaflow.Body(cc.StaticCallee()); sc != nil && c.m.Flow.InPackage(sc) {
 						continue
 					}
 					for _, a := range cc.Args {

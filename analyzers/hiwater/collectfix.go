@@ -97,7 +97,7 @@ func (c *checker) collectorLowWater(f *finding) (analysis.SuggestedFix, bool) {
 	}
 	var rec *ast.Ident
 	for _, send := range c.sends {
-		if send.Parent() != s.l.fn || !ssaflow.Intersects(c.m.Flow.Roots(send.Chan), c.m.Flow.Roots(ch)) {
+		if send.Parent() != s.l.fn || !ssaflow.Intersects(c.roots(send.Chan), c.roots(ch)) {
 			continue
 		}
 		ss, ok := edit.Path(c.pass, send.Pos())[0].(*ast.SendStmt)

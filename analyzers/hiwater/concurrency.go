@@ -350,7 +350,7 @@ func (c *checker) concurrentLaunch(l *launch) bool {
 		case ssa.CallInstruction:
 			return isWait(x.Common())
 		case *ssa.UnOp:
-			return x.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(x.X), sent)
+			return x.Op == token.ARROW && ssaflow.Intersects(c.roots(x.X), sent)
 		case *ssa.Select:
 			return c.selectJoins(x, sent)
 		}
@@ -379,7 +379,7 @@ func (c *checker) selectJoins(x *ssa.Select, sent []ssa.Value) bool {
 		if st.Dir != types.RecvOnly {
 			continue
 		}
-		if ssaflow.Intersects(c.m.Flow.Roots(st.Chan), sent) {
+		if ssaflow.Intersects(c.roots(st.Chan), sent) {
 			joins = true
 			continue
 		}
@@ -396,7 +396,7 @@ func (c *checker) limitOne(g ssa.Value) bool {
 	if g == nil {
 		return false
 	}
-	roots := c.m.Flow.Roots(g)
+	roots := c.roots(g)
 	for _, fn := range c.m.SSA.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
@@ -408,7 +408,7 @@ func (c *checker) limitOne(g ssa.Value) bool {
 				if callee == nil || callee.Name() != "SetLimit" || !ssaflow.IsErrgroup(callee) || len(call.Common().Args) < 2 {
 					continue
 				}
-				if !ssaflow.Intersects(c.m.Flow.Roots(call.Common().Args[0]), roots) {
+				if !ssaflow.Intersects(c.roots(call.Common().Args[0]), roots) {
 					continue
 				}
 				if k, ok := call.Common().Args[1].(*ssa.Const); ok && k.Value != nil {
@@ -429,16 +429,16 @@ func (c *checker) sentChans(fn *ssa.Function) []ssa.Value {
 		for _, in := range b.Instrs {
 			switch x := in.(type) {
 			case *ssa.Send:
-				out = append(out, c.m.Flow.Roots(x.Chan)...)
+				out = append(out, c.roots(x.Chan)...)
 			case ssa.CallInstruction: // close(ch) or defer close(ch)
 				cc := x.Common()
 				if bi, ok := cc.Value.(*ssa.Builtin); ok && bi.Name() == "close" && len(cc.Args) == 1 {
-					out = append(out, c.m.Flow.Roots(cc.Args[0])...)
+					out = append(out, c.roots(cc.Args[0])...)
 				}
 			case *ssa.Select:
 				for _, st := range x.States {
 					if st.Dir == types.SendOnly {
-						out = append(out, c.m.Flow.Roots(st.Chan)...)
+						out = append(out, c.roots(st.Chan)...)
 					}
 				}
 			}
@@ -455,12 +455,12 @@ func (c *checker) recvChans(fn *ssa.Function) []ssa.Value {
 			switch x := in.(type) {
 			case *ssa.UnOp:
 				if x.Op == token.ARROW {
-					out = append(out, c.m.Flow.Roots(x.X)...)
+					out = append(out, c.roots(x.X)...)
 				}
 			case *ssa.Select:
 				for _, st := range x.States {
 					if st.Dir == types.RecvOnly {
-						out = append(out, c.m.Flow.Roots(st.Chan)...)
+						out = append(out, c.roots(st.Chan)...)
 					}
 				}
 			}
@@ -526,7 +526,7 @@ func (c *checker) isPool(l *launch, ch ssa.Value) bool {
 	if gs := goStmtAt(c.pass, l.instr.Pos()); gs != nil && c.othersReturn(gs) {
 		return false // one worker: the others return at once
 	}
-	roots := c.m.Flow.Roots(ch)
+	roots := c.roots(ch)
 	if len(roots) == 0 {
 		return false
 	}
@@ -565,7 +565,7 @@ func (c *checker) isPool(l *launch, ch ssa.Value) bool {
 // statements, or come from outside it, and be the same for every
 // goroutine (not an argument differing between the go statements).
 func (c *checker) multiPool(fn *ssa.Function, ch ssa.Value) *launch {
-	roots := c.m.Flow.Roots(ch)
+	roots := c.roots(ch)
 	if len(roots) == 0 {
 		return nil
 	}
@@ -608,7 +608,7 @@ func (c *checker) multiPool(fn *ssa.Function, ch ssa.Value) *launch {
 				same = false
 				break
 			}
-			rs := c.m.Flow.Roots(l.args[idx])
+			rs := c.roots(l.args[idx])
 			if i == 0 {
 				first = rs
 			} else if !sameValues(first, rs) {
@@ -658,7 +658,7 @@ func (c *checker) sharedFeed(l *launch, x ssa.Instruction) bool {
 		recv = call.Call.Args[0]
 	}
 	gb := l.instr.Block()
-	roots := c.m.Flow.Roots(recv)
+	roots := c.roots(recv)
 	if len(roots) == 0 {
 		return false
 	}

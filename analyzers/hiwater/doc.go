@@ -74,6 +74,17 @@ Categories:
     method) for the first's parameter, reported at that argument
     (unless the count argument is a constant starting one goroutine).
 
+    Generic code counts as the rest: a go statement or errgroup
+    function starting an instance of a generic function or method (go
+    work[M](ctx, c, jobs), go p.work(ctx) on a *Pool[M]) starts its
+    generic body, and workers that are methods of a generic type receive
+    from a channel held in a field of that type (k.ch of a *Consumer[M],
+    made by its generic constructor New[M]): each generic function
+    declares type parameters of its own, so its instance of the field is
+    another object than the constructor's, and the values of the field
+    are what the package stores in any instance of it. The fixes are
+    those of the same code without type parameters.
+
     Lanes count too: channels kept in a slice, array or map, each drained
     by a worker of its own, when the records are sent to a lane chosen by
     something of the record other than its topic and partition
@@ -523,7 +534,7 @@ helper they call, or that write a whole poll's batch
 fetches.EachRecord;
 functions
 started through a function value that is not a parameter (a field, a map
-of handlers), generic helpers; goroutines and records crossing package
+of handlers); goroutines and records crossing package
 boundaries, but for the pool fetching from one consumer assembled from
 facts (there, a consumer behind an application's interface, a starting
 function called through an interface, and a worker its own package

@@ -580,7 +580,7 @@ func (c *checker) waitFix(cb *callback) (analysis.SuggestedFix, bool) {
 	default:
 		return fail()
 	}
-	if ch != nil && ssaflow.Intersects(c.m.Flow.Roots(ch), c.recvChans(cb.handed.Parent())) {
+	if ch != nil && ssaflow.Intersects(c.roots(ch), c.recvChans(cb.handed.Parent())) {
 		return fail() // the loop drains the channel itself: it would wait for itself
 	}
 	name := edit.FreeName(c.pass, top.Pos(), "done")
@@ -988,15 +988,15 @@ func (c *checker) waitEachIteration(s *site) (analysis.SuggestedFix, bool) {
 	ok := c.inIteration(s, gs, body, func(in ssa.Instruction) bool {
 		switch x := in.(type) {
 		case *ssa.UnOp:
-			return x.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(x.X), sent)
+			return x.Op == token.ARROW && ssaflow.Intersects(c.roots(x.X), sent)
 		case *ssa.Send:
-			return ssaflow.Intersects(c.m.Flow.Roots(x.Chan), recv) && !ssaflow.Dominates(in, s.l.instr)
+			return ssaflow.Intersects(c.roots(x.Chan), recv) && !ssaflow.Dominates(in, s.l.instr)
 		case *ssa.Select:
 			return true // a select of the loop: which channel it waits on is not followed
 		case ssa.CallInstruction:
 			cc := x.Common()
 			if bi, isB := cc.Value.(*ssa.Builtin); isB && bi.Name() == "close" && len(cc.Args) == 1 {
-				return ssaflow.Intersects(c.m.Flow.Roots(cc.Args[0]), recv) && !ssaflow.Dominates(in, s.l.instr)
+				return ssaflow.Intersects(c.roots(cc.Args[0]), recv) && !ssaflow.Dominates(in, s.l.instr)
 			}
 		}
 		return false
@@ -1075,7 +1075,7 @@ func (c *checker) bufferSends(s *site) (analysis.SuggestedFix, bool) {
 					ch = cc.Args[0]
 				}
 			}
-			if ch != nil && ssaflow.Intersects(c.m.Flow.Roots(ch), recv) && !ssaflow.Dominates(in, s.l.instr) {
+			if ch != nil && ssaflow.Intersects(c.roots(ch), recv) && !ssaflow.Dominates(in, s.l.instr) {
 				return fail()
 			}
 		}
@@ -1101,7 +1101,7 @@ func (c *checker) bufferSends(s *site) (analysis.SuggestedFix, bool) {
 				for _, in := range b.Instrs {
 					switch y := in.(type) {
 					case *ssa.Send:
-						if ssaflow.Intersects(c.m.Flow.Roots(y.Chan), []ssa.Value{r}) {
+						if ssaflow.Intersects(c.roots(y.Chan), []ssa.Value{r}) {
 							if fn != s.l.fn || c.sameCycle(b, b) {
 								return fail()
 							}
@@ -1109,7 +1109,7 @@ func (c *checker) bufferSends(s *site) (analysis.SuggestedFix, bool) {
 						}
 					case *ssa.Select:
 						for _, st := range y.States {
-							if st.Dir == types.SendOnly && ssaflow.Intersects(c.m.Flow.Roots(st.Chan), []ssa.Value{r}) {
+							if st.Dir == types.SendOnly && ssaflow.Intersects(c.roots(st.Chan), []ssa.Value{r}) {
 								return fail()
 							}
 						}

@@ -163,12 +163,12 @@ func (c *checker) polledBuffered(s *site, roots []ssa.Value) bool {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
 				case *ssa.UnOp:
-					if x.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(x.X), roots) {
+					if x.Op == token.ARROW && ssaflow.Intersects(c.roots(x.X), roots) {
 						return false
 					}
 				case *ssa.Select:
 					for _, st := range x.States {
-						if st.Dir == types.RecvOnly && x.Blocking && ssaflow.Intersects(c.m.Flow.Roots(st.Chan), roots) {
+						if st.Dir == types.RecvOnly && x.Blocking && ssaflow.Intersects(c.roots(st.Chan), roots) {
 							return false
 						}
 					}
@@ -198,9 +198,9 @@ func (c *checker) nonBlockingLoopSends(s *site) ([]analysis.TextEdit, bool) {
 	var sends []*ssa.Send
 	for _, b := range s.l.fn.Blocks {
 		for _, in := range b.Instrs {
-			if x, ok := in.(*ssa.Send); ok && ssaflow.Intersects(c.m.Flow.Roots(x.Chan), recv) {
+			if x, ok := in.(*ssa.Send); ok && ssaflow.Intersects(c.roots(x.Chan), recv) {
 				sends = append(sends, x)
-				roots = append(roots, c.m.Flow.Roots(x.Chan)...)
+				roots = append(roots, c.roots(x.Chan)...)
 			}
 		}
 	}
@@ -217,7 +217,7 @@ func (c *checker) nonBlockingLoopSends(s *site) ([]analysis.TextEdit, bool) {
 			var callee *ssa.Function
 			if mc, ok := ci.Common().Value.(*ssa.MakeClosure); ok {
 				callee, _ = mc.Fn.(*ssa.Function)
-			} else if f := ci.Common().StaticCallee(); f != nil && c.m.Flow.InPackage(f) {
+			} else if f := ssaflow.Body(ci.Common().StaticCallee()); f != nil && c.m.Flow.InPackage(f) {
 				callee = f
 			}
 			if callee != nil && ssaflow.Intersects(c.sentChansDeep(callee, map[*ssa.Function]bool{}, 0), roots) {
@@ -591,7 +591,7 @@ func (c *checker) runsInPlaceSending(s *site, nonBlocking []ssa.Value) bool {
 					ch = cc.Args[0]
 				}
 			}
-			if ch != nil && ssaflow.Intersects(c.m.Flow.Roots(ch), recv) && !ssaflow.Dominates(in, g) {
+			if ch != nil && ssaflow.Intersects(c.roots(ch), recv) && !ssaflow.Dominates(in, g) {
 				return false
 			}
 		}
@@ -613,7 +613,7 @@ func (c *checker) chanOps(fn *ssa.Function, send bool, nonBlocking []ssa.Value, 
 		if f == nil {
 			return
 		}
-		if roots := c.m.Flow.Roots(ch); len(roots) > 0 && len(nonBlocking) > 0 && !slices.ContainsFunc(roots, func(r ssa.Value) bool { return !slices.Contains(nonBlocking, r) }) {
+		if roots := c.roots(ch); len(roots) > 0 && len(nonBlocking) > 0 && !slices.ContainsFunc(roots, func(r ssa.Value) bool { return !slices.Contains(nonBlocking, r) }) {
 			return
 		}
 		fields[f] = true
@@ -643,7 +643,7 @@ func (c *checker) chanOps(fn *ssa.Function, send bool, nonBlocking []ssa.Value, 
 					}
 					continue
 				}
-				if callee := cc.StaticCallee(); callee != nil && c.m.Flow.InPackage(callee) {
+				if callee := ssaflow.Body(cc.StaticCallee()); callee != nil && c.m.Flow.InPackage(callee) {
 					c.chanOps(callee, send, nonBlocking, fields, seen, depth+1)
 				}
 				if mc, ok := cc.Value.(*ssa.MakeClosure); ok {
@@ -669,7 +669,7 @@ func (c *checker) sentChansDeep(fn *ssa.Function, seen map[*ssa.Function]bool, d
 			if !ok {
 				continue
 			}
-			if callee := ci.Common().StaticCallee(); callee != nil && c.m.Flow.InPackage(callee) {
+			if callee := ssaflow.Body(ci.Common().StaticCallee()); callee != nil && c.m.Flow.InPackage(callee) {
 				out = append(out, c.sentChansDeep(callee, seen, depth+1)...)
 			}
 			if mc, ok := ci.Common().Value.(*ssa.MakeClosure); ok {
@@ -695,7 +695,7 @@ func (c *checker) recvChansDeep(fn *ssa.Function, seen map[*ssa.Function]bool, d
 			if !ok {
 				continue
 			}
-			if callee := ci.Common().StaticCallee(); callee != nil && c.m.Flow.InPackage(callee) {
+			if callee := ssaflow.Body(ci.Common().StaticCallee()); callee != nil && c.m.Flow.InPackage(callee) {
 				out = append(out, c.recvChansDeep(callee, seen, depth+1)...)
 			}
 			if mc, ok := ci.Common().Value.(*ssa.MakeClosure); ok {

@@ -173,7 +173,7 @@ func (w *walker) value(v ssa.Value, depth int) {
 		}
 		// The result of a helper or method of the package (a position
 		// kept by p.finished(off)): what it returns.
-		if fn := x.Call.StaticCallee(); fn != nil && w.c.m.Flow.InPackage(fn) && depth < ssaflow.MaxValueDepth {
+		if fn := ssaflow.Body(x.Call.StaticCallee()); fn != nil && w.c.m.Flow.InPackage(fn) && depth < ssaflow.MaxValueDepth {
 			for _, b := range fn.Blocks {
 				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
 					w.value(ret.Results[0], depth+1)

@@ -76,6 +76,10 @@ type checker struct {
 	maxes       []*maxUpdate
 	concMemo    map[concKey]*site
 	reachMemo   map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
+	// rootsMemo and genericStores: roots through fields of generic types
+	// (generics.go).
+	rootsMemo     map[ssa.Value][]ssa.Value
+	genericStores map[*types.Var][]*ssa.Store
 }
 
 func newChecker(pass *analysis.Pass, m *consumer.Model) *checker {
@@ -88,6 +92,7 @@ func newChecker(pass *analysis.Pass, m *consumer.Model) *checker {
 		callbackFns: map[*ssa.Function]bool{},
 		concMemo:    map[concKey]*site{},
 		reachMemo:   map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{},
+		rootsMemo:   map[ssa.Value][]ssa.Value{},
 	}
 	for _, fn := range m.SSA.SrcFuncs {
 		for _, b := range fn.Blocks {
@@ -121,7 +126,7 @@ func (c *checker) index(in ssa.Instruction) {
 			l.mc = v
 			l.fn, _ = v.Fn.(*ssa.Function)
 		case *ssa.Function:
-			l.fn = v
+			l.fn = ssaflow.Body(v) // an instance of a generic function or method: its body
 		case *ssa.Parameter:
 			// A function value given to the spawner (go f(msg)): each
 			// function literal or function of the package passed for it.
@@ -137,7 +142,7 @@ func (c *checker) index(in ssa.Instruction) {
 	case *ssa.Call:
 		for _, a := range x.Call.Args {
 			if fn, ok := a.(*ssa.Function); ok {
-				c.callbackFns[fn] = true
+				c.callbackFns[ssaflow.Body(fn)] = true
 			}
 		}
 		callee := ssaflow.Callee(x.Common())
@@ -153,7 +158,7 @@ func (c *checker) index(in ssa.Instruction) {
 			l.mc = v
 			l.fn, _ = v.Fn.(*ssa.Function)
 		case *ssa.Function:
-			l.fn = v
+			l.fn = ssaflow.Body(v)
 		}
 		if l.fn != nil && c.m.Flow.InPackage(l.fn) {
 			c.launches[l.fn] = append(c.launches[l.fn], l)
@@ -180,7 +185,7 @@ func (c *checker) indexParamLaunch(g *ssa.Go, p *ssa.Parameter) {
 			l.mc = v
 			l.fn, _ = v.Fn.(*ssa.Function)
 		case *ssa.Function:
-			l.fn = v
+			l.fn = ssaflow.Body(v)
 		}
 		if l.fn != nil && c.m.Flow.InPackage(l.fn) {
 			if l.args == nil {
@@ -418,12 +423,12 @@ func (c *checker) waitsBefore(call *consumer.Call) bool {
 		for _, in := range b.Instrs {
 			switch x := in.(type) {
 			case *ssa.UnOp:
-				if x.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(x.X), own) && ssaflow.Dominates(in, call.Instr) {
+				if x.Op == token.ARROW && ssaflow.Intersects(c.roots(x.X), own) && ssaflow.Dominates(in, call.Instr) {
 					return true
 				}
 			case *ssa.Select:
 				for _, st := range x.States {
-					if st.Dir == types.RecvOnly && ssaflow.Intersects(c.m.Flow.Roots(st.Chan), own) && ssaflow.Dominates(in, call.Instr) {
+					if st.Dir == types.RecvOnly && ssaflow.Intersects(c.roots(st.Chan), own) && ssaflow.Dominates(in, call.Instr) {
 						return true
 					}
 				}
@@ -461,9 +466,9 @@ func (c *checker) arrival(call *consumer.Call, v ssa.Value) *finding {
 	if kind != originRecv {
 		return nil
 	}
-	roots := c.m.Flow.Roots(ch)
+	roots := c.roots(ch)
 	for _, send := range c.sends {
-		if send.Parent() == call.Fn || !ssaflow.Intersects(c.m.Flow.Roots(send.Chan), roots) {
+		if send.Parent() == call.Fn || !ssaflow.Intersects(c.roots(send.Chan), roots) {
 			continue
 		}
 		for _, r := range c.leavesOf(send.X).recs {
@@ -536,9 +541,9 @@ func (c *checker) sameObject(ld ssa.Value, u *maxUpdate) func([]ssa.Value) bool 
 		return nil
 	}
 	idx := paramIndex(u.fn, p)
-	roots := c.m.Flow.Roots(pb)
+	roots := c.roots(pb)
 	return func(args []ssa.Value) bool {
-		return idx < len(args) && ssaflow.Intersects(c.m.Flow.Roots(args[idx]), roots)
+		return idx < len(args) && ssaflow.Intersects(c.roots(args[idx]), roots)
 	}
 }
 

@@ -290,6 +290,18 @@ var scenarios = []string{
 	"hiwater/xpoolsvc",
 	"hiwater/xpoolwork",
 	"hiwater/xpoolwire",
+	// Workers of generic types and functions (#13, distributed-faas
+	// ConfluentKafkaConsumer[M] once enable.auto.offset.store is off): a
+	// pool started by a method of a generic type on a channel its generic
+	// constructor makes (pool.go), a generic worker function started by a
+	// counting loop (go work[M](...)), a generic function started for each
+	// message, a generic type's method started as a pool, a goroutine per
+	// message storing through a generic helper (funcs.go) (5 positive: one
+	// worker, or go removed); a generic consumer with a single worker, a
+	// generic pool storing a tracker's low-water mark, one generic worker
+	// function, a generic function called in place, one worker method, the
+	// generic helper called in place (6 silent).
+	"hiwater/generics",
 }
 
 func TestAnalyzer(t *testing.T) {

@@ -43,7 +43,7 @@ func (c *checker) laneSend(l *launch, ch ssa.Value) token.Pos {
 	}
 	spreads := func(chv, x ssa.Value) bool {
 		coll, idx := elementOf(chv)
-		return coll != nil && ssaflow.Intersects(c.m.Flow.Roots(coll), colls) && c.recordDerived(x) &&
+		return coll != nil && ssaflow.Intersects(c.roots(coll), colls) && c.recordDerived(x) &&
 			(c.spreadsPartition(idx) || c.roundRobin(idx, x))
 	}
 	for _, send := range c.sends {
@@ -66,9 +66,9 @@ func (c *checker) laneSend(l *launch, ch ssa.Value) token.Pos {
 // one (ch := make(chan T); lanes[i] = ch).
 func (c *checker) laneCollections(ch ssa.Value) []ssa.Value {
 	var out []ssa.Value
-	for _, r := range c.m.Flow.Roots(ch) {
+	for _, r := range c.roots(ch) {
 		if coll, _ := elementAddr(r); coll != nil {
-			out = append(out, c.m.Flow.Roots(coll)...)
+			out = append(out, c.roots(coll)...)
 			continue
 		}
 		mc, ok := r.(*ssa.MakeChan)
@@ -95,7 +95,7 @@ func (c *checker) storedInto(v ssa.Value, depth int) []ssa.Value {
 				continue
 			}
 			if coll, _ := elementAddr(st.Addr); coll != nil {
-				out = append(out, c.m.Flow.Roots(coll)...)
+				out = append(out, c.roots(coll)...)
 				continue
 			}
 			if a, ok := st.Addr.(*ssa.Alloc); ok {
@@ -107,7 +107,7 @@ func (c *checker) storedInto(v ssa.Value, depth int) []ssa.Value {
 			}
 		case *ssa.MapUpdate:
 			if st.Value == v {
-				out = append(out, c.m.Flow.Roots(st.Map)...)
+				out = append(out, c.roots(st.Map)...)
 			}
 		}
 	}
@@ -899,7 +899,7 @@ func (c *checker) quietBody(fn *ssa.Function, seen map[*ssa.Function]bool, depth
 					}
 					continue
 				}
-				sc := cc.StaticCallee()
+				sc := ssaflow.Body(cc.StaticCallee())
 				if sc == nil {
 					if cc.IsInvoke() && stdInterface(cc.Method) {
 						continue // a standard interface's method, a hash.Hash32's Write

@@ -240,7 +240,7 @@ func (c *checker) sameAddr(a, b ssa.Value) bool {
 			}
 		}
 	}
-	ra, rb := c.m.Flow.Roots(a), c.m.Flow.Roots(b)
+	ra, rb := c.roots(a), c.roots(b)
 	for _, x := range ra {
 		switch x.(type) {
 		case *ssa.Alloc, *ssa.Global, *ssa.MakeMap:

@@ -202,7 +202,7 @@ func (c *checker) sameProducer(a, b ssa.Value) bool {
 	if fa != nil || fb != nil {
 		return fa == fb
 	}
-	return ssaflow.Intersects(c.m.Flow.Roots(a), c.m.Flow.Roots(b))
+	return ssaflow.Intersects(c.roots(a), c.roots(b))
 }
 
 // fieldOf returns the struct field v is loaded from (h.producer), or nil.
@@ -276,7 +276,7 @@ func (c *checker) sendsWithoutWait(send *ssa.Send, drain *ssa.Function) bool {
 		}
 	}
 	waitsOn := func(ch ssa.Value) bool {
-		if ssaflow.Intersects(c.m.Flow.Roots(ch), sent) {
+		if ssaflow.Intersects(c.roots(ch), sent) {
 			return true
 		}
 		for _, r := range raw {

@@ -35,7 +35,7 @@ func (c *checker) sharedFetcher(call *consumer.Call, ci ssa.CallInstruction, lv 
 			continue
 		}
 		frecv := receiverOf(fetch.Instr.Common())
-		if frecv == nil || !ssaflow.Intersects(c.m.Flow.Roots(frecv), c.m.Flow.Roots(recv)) {
+		if frecv == nil || !ssaflow.Intersects(c.roots(frecv), c.roots(recv)) {
 			continue // fetched from one consumer, written on another
 		}
 		l := c.sharedLaunch(fn, frecv)
@@ -80,7 +80,7 @@ func (c *checker) fetchOf(r ssa.Value) *consumer.Call {
 			}
 			// The records of a fetch result, by a method of the client's
 			// package (fetches.Records()).
-			if fn := x.Call.StaticCallee(); fn != nil && !c.m.Flow.InPackage(fn) && fn.Signature.Recv() != nil && len(x.Call.Args) == 1 {
+			if fn := ssaflow.Body(x.Call.StaticCallee()); fn != nil && !c.m.Flow.InPackage(fn) && fn.Signature.Recv() != nil && len(x.Call.Args) == 1 {
 				r = x.Call.Args[0]
 				continue
 			}
@@ -145,7 +145,7 @@ func (c *checker) sharedLaunch(fn *ssa.Function, v ssa.Value) *launch {
 				same = false // a consumer made for each goroutine (go poll(newConsumer()))
 				break
 			}
-			rs := c.m.Flow.Roots(b)
+			rs := c.roots(b)
 			if i == 0 {
 				first = rs
 			} else if !sameValues(first, rs) {
@@ -191,7 +191,7 @@ func (c *checker) sameEachIteration(l *launch, b ssa.Value) bool {
 		if _, isCall := v.(*ssa.Call); isCall && inLoop(v) {
 			return false
 		}
-		roots := c.m.Flow.Roots(v)
+		roots := c.roots(v)
 		if len(roots) == 0 {
 			return false
 		}

@@ -509,9 +509,9 @@ func (c *checker) fetchCommit(call *consumer.Call) (*ssa.Function, *fetchesAndCo
 	if recv == nil || arg == nil {
 		return nil, nil
 	}
-	rroots := c.m.Flow.Roots(recv)
+	rroots := c.roots(recv)
 	for _, r := range c.leavesOf(arg).recs {
-		for _, root := range append([]ssa.Value{r}, c.m.Flow.Roots(r)...) {
+		for _, root := range append([]ssa.Value{r}, c.roots(r)...) {
 			fetch := c.fetchOf(root)
 			if fetch == nil {
 				continue
@@ -524,7 +524,7 @@ func (c *checker) fetchCommit(call *consumer.Call) (*ssa.Function, *fetchesAndCo
 			if frecv == nil {
 				continue
 			}
-			for _, fr := range c.m.Flow.Roots(frecv) {
+			for _, fr := range c.roots(frecv) {
 				p, ok := fr.(*ssa.Parameter)
 				if !ok || p.Parent() != fn || !slices.Contains(rroots, fr) || !c.isClientConsumer(p.Type()) || !c.calledFrom(call.Fn, fn, 0) {
 					continue
@@ -709,7 +709,7 @@ func (c *checker) forwardedTo(v ssa.Value) (*types.Func, func(int) int) {
 // roots tell) and the identity mapping of its parameters, or nil.
 func (c *checker) methodOf(v ssa.Value, name string) (*types.Func, func(int) int) {
 	var m *types.Func
-	for _, r := range c.m.Flow.Roots(v) {
+	for _, r := range c.roots(v) {
 		t := r.Type()
 		if types.IsInterface(t) {
 			return nil, nil
