@@ -216,23 +216,33 @@ that client.
     deleted and closed and its worker waited for, so that its last commit
     lands while the partition is still assigned. Built when the worker's
     channel is loaded from a sync.Map field of the function's receiver
-    (or parameter), or stored in a map field of it by the function (that
-    takes no lock: the map is the poll loop's), by a key made of the
-    variable of a range over the assigned event's partitions, the worker
-    returns when that channel is
+    (or parameter), or stored by the function in a sync.Map field of it
+    (Store) or in a map field of it; a map the function takes a lock for
+    (Lock of a mutex field of the same struct) is read and deleted from
+    under that lock by the fix, which closes the channel and waits for
+    the worker without it (the worker may take it). The key is made of
+    the variable of a range over the assigned event's partitions (or a
+    slice of their type), the worker returns when that channel is
     closed (it ranges over it, or tests the receive's second result and
-    returns), the function has the event as a named parameter, and every
-    send on such a channel is made by a function that polls (the poll
-    loop): the callback runs inside Poll, on that goroutine, so no send
-    races the close, and the go statement is in the callback or in a
-    function whose every call the callback makes in its entry block,
-    with its event. Reported without a fix otherwise (the message
+    returns), the function handling the revocation has the event as a
+    named parameter, and every send on such a channel is made by a
+    function that polls (the poll loop), or by an unexported function
+    only such functions call, directly: the callback runs inside Poll,
+    on that goroutine, so no send races the close. The revocation is
+    handled at the top of the function starting the worker when it is
+    the callback or a function whose every call the callback makes in
+    its entry block, with its event; else at the top of the callback,
+    when that function is unexported and only the callback calls it,
+    each time with the same parameter of its own (its receiver, say)
+    for the value holding the channels (a function it calls only on
+    an assignment). Reported without a fix otherwise (the message
     ending "; no automatic fix: " and what to do instead: close each
     revoked partition's channel on the revocation and wait for its
     worker): workers kept in another structure (a struct per worker, a
-    slice, a map under a lock), a worker that does not return when its
-    channel closes, a worker started in a function the callback calls
-    only for some events. Known gap (no finding): a worker committing
+    slice, a map under a read lock or another struct's lock), a worker
+    that does not return when its channel closes, a worker started in a
+    function other code calls too and that does not see every event.
+    Known gap (no finding): a worker committing
     through a consumer the analysis does not tie to this one.
 
   - revoke-commits-in-flight: CommitUncommittedOffsets in a franz-go
@@ -270,14 +280,27 @@ that client.
     does. Declarations that
     only the removed statements used go with them (a context with a
     timeout for the commit, and its deferred cancel), and so do imports
-    only they used. Reported without a fix (the message ending "; no
-    automatic fix: " and what to do instead: pass BlockRebalanceOnPoll
-    and allow rebalances between polls, or take the commit out of the
-    callback's run) when the commit is in a function literal of a
-    function the callback calls, in a function that does more and is
-    exported or has other callers where the move above is not built, or
-    when removing it would leave unused a variable whose declaration has
-    other effects.
+    only they used. A variable that only the commit used, declared by a
+    call with other effects (`tctx := b.deadline(ctx)`, which flushes a
+    buffer), keeps its call as a statement of its own. A commit in a
+    function literal of an unexported function only the callback calls
+    goes from that literal (a returned commit becomes `return nil`). A
+    commit in a function without results that does more and that other
+    code may call (exported, or called elsewhere), called by the callback
+    as a statement: the callback runs that function's other statements
+    in place of the call, written with the call's receiver and arguments
+    (without effects, or context.Background()), in a block of their own
+    when they declare names; the function keeps its commit for its other
+    callers. Built when it has no return, defer, go, label or branch
+    statement, assigns none of its parameters, and the names it uses
+    mean the same at the callback's statement. Reported without a fix
+    (the message ending "; no automatic fix: " and what to do instead:
+    pass BlockRebalanceOnPoll and allow rebalances between polls, or
+    take the commit out of the callback's run) in the other shapes: a
+    commit in a function literal of a function others call too, in a
+    function with results or returns that does more and has other
+    callers, or when removing it would leave unused a variable whose
+    declaration has other effects and is not a call alone.
 
   - unfenced-offset-write: a consumer that keeps its position in its own
     database (the exactly-once pattern) writes the offset row with an UPDATE
@@ -350,18 +373,26 @@ that client.
     resumes at or behind the stored position (it commits to the group
     after the transaction, or commits nothing and starts from the oldest
     offset), with numbered placeholders, or ? ones in a write of MySQL's
-    own syntax (ON DUPLICATE KEY UPDATE; FOR UPDATE is not SQLite's),
-    and keys and offset written as expressions without effects in scope
-    there; a transaction without a deferred rollback gets one
-    (`defer tx.Rollback()`, right after the begin's error check) when
-    the function commits it and uses it only as the receiver of its
-    calls (a rollback after the commit does nothing). Reported without
-    a fix otherwise (the message ending "; no automatic fix: " and what
-    to do instead), notably a Reader that commits nothing and starts
-    from the newest offset, whose lost records no skip brings back, a
-    write with ? placeholders and no MySQL-only syntax (SQLite has no
-    FOR UPDATE), and a consumer of which the analysis cannot tell
-    whether it resumes at or behind the stored position. A kafka-go Reader
+    own syntax (ON DUPLICATE KEY UPDATE), or of SQLite's (ON CONFLICT,
+    which MySQL has not; PostgreSQL's drivers number placeholders): then
+    the read is a plain one, SQLite having no FOR UPDATE and serializable
+    transactions (a second owner that read before the first one's commit
+    fails its write with SQLITE_BUSY and rolls back); and keys and
+    offset written as expressions without effects in scope there; a
+    transaction without a deferred rollback gets one (`defer
+    tx.Rollback()`, right after the begin's error check) when the
+    function commits it and uses it only as the receiver of its calls
+    (a rollback after the commit does nothing). A Reader that commits
+    nothing and starts from the newest offset loses records no skip
+    brings back: when its StartOffset is set in a config literal of
+    the NewReader call, the fix also sets it to the oldest offset
+    (kafka.FirstOffset), so every start reads the partition from its
+    oldest record and the skip passes over what is applied. Reported
+    without a fix otherwise (the message ending "; no automatic fix: "
+    and what to do instead), notably that Reader with its start offset
+    set elsewhere, a write with ? placeholders and neither MySQL's nor
+    SQLite's own syntax, and a consumer of which the analysis cannot
+    tell whether it resumes at or behind the stored position. A kafka-go Reader
     outside a group (no GroupID: nothing is committed, and every start
     reads from the oldest offset) can be told where to resume: its fix
     reads the row right after the NewReader statement (and the deferred
@@ -377,9 +408,16 @@ that client.
     fix evaluates it once into a variable declared before the reader's
     statement and reads its fields), the reader is assigned to a
     variable, and one handle of the transaction's database is in scope
-    there; reported without a fix otherwise (the message ending "; no
+    there. With no handle there, a reader built from a config literal
+    by an unexported function (without receiver) that only returns it
+    is set where that function is called: after each call's statement
+    assigning it (and its deferred Close), with the literal's Topic and
+    Partition written with the call's arguments for the function's
+    parameters, when every call is such a statement with one handle in
+    scope. Reported without a fix otherwise (the message ending "; no
     automatic fix: " and what to do instead), notably a reader built
-    where no handle of the database is in scope.
+    where no handle of the database is in scope, by a function that
+    does more with it or is called where none is either.
     Silent when a restore hook is present (franz-go AdjustFetchOffsetsFn,
     sarama MarkOffset/ResetOffset in Setup, confluent Assign,
     IncrementalAssign or Seek, called or taken as a method value, kafka-go

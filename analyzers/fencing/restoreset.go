@@ -114,18 +114,49 @@ func (c *checker) setOffsetEdits(ev *semantics.Evidence, k *consumer.Consumer, s
 			return nil, config // read after the statement, the name means the reader
 		}
 	}
-	// After the constructor's statement, and the deferred Close that
-	// follows it (a failed read then still closes the reader).
-	var at ast.Stmt = as
+	at := c.afterReader(list, as, rid)
+	more, noFix := c.setOffsetAt(rs, reader, db, setter, at, rid.Name, path, topic, partition)
+	if noFix == "" {
+		return append(edits, more...), ""
+	}
+	if noFix != noHandle || edits != nil {
+		return nil, noFix + "; " + instead
+	}
+	// No handle where the reader is built: where the function building
+	// it is called, when it only returns it.
+	if more, ok := c.setOffsetInCallers(rs, reader, db, setter, as, rid, call, path, k.Client); ok {
+		return more, ""
+	}
+	return nil, noFix + "; " + instead
+}
+
+// noHandle is setOffsetAt's reason when no handle of the database is in
+// scope.
+const noHandle = "no one handle of the transaction's database is in scope where the reader is built (none, or several that data flow does not tell apart)"
+
+// afterReader returns where a reader rid built by the statement as (in
+// list) is set to the stored position: after as, and the deferred Close
+// that follows it (a failed read then still closes the reader).
+func (c *checker) afterReader(list []ast.Stmt, as ast.Stmt, rid *ast.Ident) ast.Stmt {
+	at := as
 	if d, ok := next(list, as).(*ast.DeferStmt); ok && c.mentions(d.Call.Fun, c.pass.TypesInfo.ObjectOf(rid)) {
 		at = d
 	}
+	return at
+}
+
+// setOffsetAt returns the edits that read the stored position by the
+// topic and partition expressions (valid after at) and set the reader
+// named rname with setter, after the statement at (path leads from it
+// up); noFix says why not.
+func (c *checker) setOffsetAt(rs *semantics.Restore, reader *clientmodel.SQLReader, db handleRef, setter string, at ast.Stmt, rname string, path []ast.Node, topic, partition string) (edits []analysis.TextEdit, noFix string) {
+	built := "the reader is not built by a call of its config assigned to a variable in a function the fix can return from"
 	pos := at.End()
 	name := func(base string) string { return edit.FreeName(c.pass, pos, base) }
 	nextName := name("next")
 	dbName := c.handleAt(pos, db, []string{nextName, "err"})
 	if dbName == "" {
-		return nil, "no one handle of the transaction's database is in scope where the reader is built (none, or several that data flow does not tell apart); " + instead
+		return nil, noHandle
 	}
 	var args []string
 	for _, key := range rs.Row.Keys {
@@ -139,7 +170,7 @@ func (c *checker) setOffsetEdits(ev *semantics.Evidence, k *consumer.Consumer, s
 			// Another key: the same constant the write passes (restorekey.go).
 			v, ok := c.constKey(rs.Write, key)
 			if !ok {
-				return nil, "" // a key whose value varies: not one position per partition
+				return nil, built
 			}
 			args = append(args, v)
 		}
@@ -172,7 +203,7 @@ func (c *checker) setOffsetEdits(ev *semantics.Evidence, k *consumer.Consumer, s
 	noRowsPath, noRowsName := splitFull(reader.NoRows)
 	read := fmt.Sprintf("%s.%s(%s)", dbName, reader.Method, strings.Join(append([]string{ctx, "`" + rs.Row.Select() + "`"}, args...), ", "))
 	code := fmt.Sprintf("var %s int64\nif err := %s.Scan(&%s); err == nil {\n\tif err := %s.%s(%s); err != nil {\n\t\t%s\n\t}\n} else if !%s.Is(err, %s.%s) {\n\t%s\n}",
-		nextName, read, nextName, rid.Name, setter, nextName, failSet, imp("errors"), imp(noRowsPath), noRowsName, failRead)
+		nextName, read, nextName, rname, setter, nextName, failSet, imp("errors"), imp(noRowsPath), noRowsName, failRead)
 	edits = append(edits, c.insertAfter(at, code))
 	return edits, ""
 }
@@ -339,4 +370,165 @@ func (c *checker) contextAt(pos token.Pos) string {
 		}
 	}
 	return ""
+}
+
+// setOffsetInCallers builds setOffsetEdits's fix where the function
+// building the reader is called, when no handle of the database is in
+// scope where it is built: the function (unexported, without receiver)
+// builds the reader from a config literal in the statement as and only
+// returns it (its one result; every return returns it, nothing else
+// uses it), and each of its calls in the package assigns its result to
+// a variable in a function with one handle of the database in scope.
+// The reader's topic and partition are the literal's, written with each
+// call's arguments for the function's parameters (expressions without
+// effects); the read and set go right after each call's statement (and
+// its deferred Close).
+func (c *checker) setOffsetInCallers(rs *semantics.Restore, reader *clientmodel.SQLReader, db handleRef, setter string, as *ast.AssignStmt, rid *ast.Ident, call *ast.CallExpr, path []ast.Node, cl *clientmodel.Client) ([]analysis.TextEdit, bool) {
+	fnNode, sig := c.funcOf(path)
+	decl, ok := fnNode.(*ast.FuncDecl)
+	if !ok || decl.Recv != nil || decl.Name.IsExported() || decl.Type.TypeParams != nil || sig == nil || sig.Results().Len() != 1 || sig.Variadic() {
+		return nil, false
+	}
+	obj := c.pass.TypesInfo.Defs[decl.Name]
+	robj := c.pass.TypesInfo.ObjectOf(rid)
+	// Every return returns the reader, and nothing else uses it.
+	uses, returns := 0, 0
+	bad := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			bad = bad || c.mentions(x, robj)
+			return false
+		case *ast.ReturnStmt:
+			if len(x.Results) != 1 || !c.isVar(x.Results[0], robj) {
+				bad = true
+			}
+			returns++
+		case *ast.Ident:
+			if c.pass.TypesInfo.Uses[x] == robj {
+				uses++
+			}
+		}
+		return !bad
+	})
+	if bad || returns == 0 || uses != returns {
+		return nil, false
+	}
+	// The config literal's topic and partition expressions.
+	e := ast.Unparen(call.Args[0])
+	if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil, false
+	}
+	var topic, partition ast.Expr
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return nil, false
+		}
+		key, _ := kv.Key.(*ast.Ident)
+		basic, _ := c.pass.TypesInfo.TypeOf(kv.Value).Underlying().(*types.Basic)
+		switch {
+		case key == nil || basic == nil:
+		case basic.Info()&types.IsString != 0 && isTopicField(cl, key.Name):
+			topic = kv.Value
+		case basic.Info()&types.IsInteger != 0 && strings.EqualFold(key.Name, "partition"):
+			partition = kv.Value
+		}
+	}
+	if topic == nil || !pureExpr(topic) || partition != nil && !pureExpr(partition) {
+		return nil, false
+	}
+	params := map[types.Object]int{}
+	i := 0
+	for _, f := range decl.Type.Params.List {
+		for _, id := range f.Names {
+			params[c.pass.TypesInfo.Defs[id]] = i
+			i++
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	// Each call of the function.
+	var edits []analysis.TextEdit
+	calls := 0
+	for id, o := range c.pass.TypesInfo.Uses {
+		if o != obj {
+			continue
+		}
+		cpath := edit.Path(c.pass, id.Pos())
+		if len(cpath) < 3 {
+			return nil, false
+		}
+		ce, ok := cpath[1].(*ast.CallExpr)
+		if !ok || ast.Unparen(ce.Fun) != id || ce.Ellipsis.IsValid() || len(ce.Args) != i {
+			return nil, false
+		}
+		cas, ok := cpath[2].(*ast.AssignStmt)
+		if !ok || len(cas.Lhs) != 1 || len(cas.Rhs) != 1 || cas.Rhs[0] != ce {
+			return nil, false
+		}
+		cid, ok := cas.Lhs[0].(*ast.Ident)
+		if !ok || cid.Name == "_" {
+			return nil, false
+		}
+		list := stmtList(cpath[2:])
+		if list == nil {
+			return nil, false
+		}
+		at := c.afterReader(list, cas, cid)
+		scope := c.scopeAt(at.End())
+		if scope == nil {
+			return nil, false
+		}
+		write := func(x ast.Expr) (string, bool) {
+			if x == nil {
+				return "0", true
+			}
+			var reps []analysis.TextEdit
+			for _, v := range idents(x) {
+				o := c.pass.TypesInfo.Uses[v]
+				if j, isParam := params[o]; isParam {
+					a := ast.Unparen(ce.Args[j])
+					if !pureExpr(a) || !c.inScopeAt(a, at.End()) {
+						return "", false
+					}
+					text := c.text(a)
+					switch a.(type) {
+					case *ast.Ident, *ast.SelectorExpr, *ast.BasicLit, *ast.CallExpr:
+					default:
+						text = "(" + text + ")"
+					}
+					reps = append(reps, analysis.TextEdit{Pos: v.Pos(), End: v.End(), NewText: []byte(text)})
+					continue
+				}
+				if o == nil {
+					continue
+				}
+				if vv, isVar := o.(*types.Var); isVar && !vv.IsField() && vv.Parent() != c.pass.Pkg.Scope() {
+					return "", false // a local of the function building the reader
+				}
+				if !c.sameAt(scope, v, o, at.End()) {
+					return "", false
+				}
+			}
+			return c.rewritten(x, reps), true
+		}
+		t, ok1 := write(topic)
+		p, ok2 := write(partition)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		more, noFix := c.setOffsetAt(rs, reader, db, setter, at, cid.Name, edit.Path(c.pass, at.Pos()), t, p)
+		if noFix != "" {
+			return nil, false
+		}
+		edits = append(edits, more...)
+		calls++
+	}
+	return edits, calls > 0
 }

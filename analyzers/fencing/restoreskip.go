@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -54,7 +55,7 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 	if c.readsInFunc(ce, rs.Row.Reads) {
 		return // the transaction's function already reads the stored position
 	}
-	edits, noFix := c.skipEdits(ev, reader, ce)
+	edits, noFix := c.skipEdits(ev, k, reader, ce)
 	if edits == nil && noFix == "" {
 		return
 	}
@@ -71,7 +72,11 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 		Related:  rel,
 	}
 	if edits != nil {
-		d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Skip, inside the transaction, records at or below the position stored in " + rs.Row.Table, TextEdits: edits}}
+		title := "Skip, inside the transaction, records at or below the position stored in " + rs.Row.Table
+		if ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.On {
+			title = "Start from the oldest offset, and skip, inside the transaction, records at or below the position stored in " + rs.Row.Table
+		}
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: edits}}
 	} else {
 		// The bug holds; only the fix is not built (#13).
 		if len(rel) == 0 {
@@ -86,7 +91,7 @@ func (c *checker) skipApplied(ev *semantics.Evidence, k *consumer.Consumer, why 
 // reading it back with reader. Without a fix, noFix says why and what to
 // do instead; both are empty when the write is not a bug after all (a
 // guarded write whose affected rows are checked: a replay is a no-op).
-func (c *checker) skipEdits(ev *semantics.Evidence, reader *clientmodel.SQLReader, ce *ast.CallExpr) (edits []analysis.TextEdit, noFix string) {
+func (c *checker) skipEdits(ev *semantics.Evidence, k *consumer.Consumer, reader *clientmodel.SQLReader, ce *ast.CallExpr) (edits []analysis.TextEdit, noFix string) {
 	rs := ev.Restore
 	const instead = "read the stored position back inside the transaction (FOR UPDATE, by the write's keys) and return when the record is at or below it"
 	shape := func(what string) (edits []analysis.TextEdit, noFix string) {
@@ -115,17 +120,34 @@ func (c *checker) skipEdits(ev *semantics.Evidence, reader *clientmodel.SQLReade
 	case ev.CommitsToBroker() == semantics.On:
 	case ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.Off:
 	case ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.On:
-		return nil, "no skip brings back the records a start from the newest offset never reads; have the consumer start from the oldest offset, and " + instead
+		// No skip brings back what a start from the newest offset never
+		// reads: the consumer starts from the oldest one instead.
+		start, ok := c.startOldest(k)
+		if !ok {
+			return nil, "no skip brings back the records a start from the newest offset never reads, and the start offset is not a field of a config literal in the consumer's constructor call; have the consumer start from the oldest offset, and " + instead
+		}
+		edits = append(edits, start)
 	default:
 		return nil, "whether the consumer resumes at or behind the stored position (what it commits to the broker, or its start offset) is not known here, and a skip is right only then; " + instead + ", once it resumes at or behind it"
 	}
 	// The write's placeholders, numbered ($n) to find each key's.
 	numbered := sql
+	lock := " FOR UPDATE"
 	if rs.Row.Marks {
 		// ? placeholders: MySQL or SQLite, and FOR UPDATE is MySQL's
-		// only. A write in MySQL's own syntax says which.
-		if !duplicateKeyRE.MatchString(sql) {
-			return nil, "the write has ? placeholders and no syntax of MySQL's own, so the database may be SQLite, which has no FOR UPDATE for the skip's read; read the stored position back inside the transaction by the write's keys (FOR UPDATE where the database has it) and return when the record is at or below it"
+		// only. A write in the syntax of one of them says which.
+		switch {
+		case duplicateKeyRE.MatchString(sql):
+		case onConflictRE.MatchString(sql):
+			// SQLite's upsert (MySQL has none; PostgreSQL's drivers
+			// number their placeholders). SQLite's transactions are
+			// serializable: a second owner that read the position before
+			// the first one's commit fails its write (SQLITE_BUSY) and
+			// rolls back instead of applying the record again, so a
+			// plain read is the skip's.
+			lock = ""
+		default:
+			return nil, "the write has ? placeholders and no syntax of MySQL's or SQLite's own, so the fix cannot tell whether the skip's read takes FOR UPDATE (MySQL) or not (SQLite); read the stored position back inside the transaction by the write's keys (FOR UPDATE where the database has it) and return when the record is at or below it"
 		}
 		numbered, _, _ = sqlrow.Number(sql)
 	}
@@ -150,7 +172,7 @@ func (c *checker) skipEdits(ev *semantics.Evidence, reader *clientmodel.SQLReade
 		return c.text(a), pureExpr(a) && c.inScopeAt(a, at)
 	}
 	const scope = "the write's context, keys or position are not expressions without effects in scope where the transaction begins"
-	args := []string{c.text(ce.Args[0]), "`" + rs.Row.Select() + " FOR UPDATE`"}
+	args := []string{c.text(ce.Args[0]), "`" + rs.Row.Select() + lock + "`"}
 	if !pureExpr(ce.Args[0]) || !c.inScopeAt(ce.Args[0], at) {
 		return shape(scope)
 	}
@@ -183,6 +205,64 @@ func (c *checker) skipEdits(ev *semantics.Evidence, reader *clientmodel.SQLReade
 // duplicateKeyRE matches MySQL's upsert, which no other database with ?
 // placeholders accepts.
 var duplicateKeyRE = regexp.MustCompile(`(?is)\bon\s+duplicate\s+key\s+update\b`)
+
+// onConflictRE matches SQLite's (and PostgreSQL's) upsert, which MySQL
+// does not accept.
+var onConflictRE = regexp.MustCompile(`(?is)\bon\s+conflict\b`)
+
+// startOldest returns the edit that makes consumer k start a partition
+// without a committed offset from the oldest offset: the client's start
+// field, set to a newest value in a config literal of its constructor
+// call, is given the oldest value instead (the client package's constant
+// of that value and the field's type, else the value itself).
+func (c *checker) startOldest(k *consumer.Consumer) (analysis.TextEdit, bool) {
+	st := k.Client.Start
+	if k.Site == nil || st == nil || st.Field == "" || len(st.Oldest) == 0 {
+		return analysis.TextEdit{}, false
+	}
+	call, _ := edit.CallAt(c.pass, k.Site.Pos())
+	if call == nil || len(call.Args) != 1 {
+		return analysis.TextEdit{}, false
+	}
+	e := ast.Unparen(call.Args[0])
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return analysis.TextEdit{}, false
+	}
+	field := st.Field[strings.LastIndex(st.Field, ".")+1:]
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); !ok || id.Name != field {
+			continue
+		}
+		tv := c.pass.TypesInfo.Types[kv.Value]
+		if tv.Value == nil || !slices.Contains(st.Newest, tv.Value.ExactString()) {
+			return analysis.TextEdit{}, false
+		}
+		text := st.Oldest[0]
+		if named, ok := types.Unalias(c.pass.TypesInfo.TypeOf(lit)).(*types.Named); ok && named.Obj().Pkg() != nil {
+			pkg := named.Obj().Pkg()
+			var found []string
+			for _, name := range pkg.Scope().Names() {
+				k, ok := pkg.Scope().Lookup(name).(*types.Const)
+				if ok && k.Exported() && k.Val().ExactString() == st.Oldest[0] && types.Identical(k.Type(), tv.Type) {
+					found = append(found, name)
+				}
+			}
+			if q := edit.Qualifier(c.pass, edit.File(c.pass, lit.Pos()), pkg); len(found) == 1 && q != "" {
+				text = q + "." + found[0]
+			}
+		}
+		return analysis.TextEdit{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: []byte(text)}, true
+	}
+	return analysis.TextEdit{}, false
+}
 
 // afterBegin returns where the transaction tx, declared in the function
 // holding call, has begun: the end of its declaring statement, of the

@@ -48,8 +48,12 @@ func (c *checker) dropRevokeCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.
 	}
 	fn, _ := c.funcOf(path)
 	if fn != cb.Syntax() {
-		if lit, ok := fn.(*ast.FuncLit); ok && containsNode(body, lit) {
-			return c.dropFromLiteral(lit, st, call)
+		if lit, ok := fn.(*ast.FuncLit); ok {
+			if containsNode(body, lit) {
+				return c.dropFromLiteral(lit, st, call)
+			}
+			// A literal of a function only the callback calls.
+			return c.dropFromHelperLiteral(body, lit, st, call)
 		}
 		// In a function the callback calls.
 		decl, ok := fn.(*ast.FuncDecl)
@@ -61,17 +65,20 @@ func (c *checker) dropRevokeCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.
 			if edits, title, ok := c.dropFromHelper(body, decl, st, call); ok {
 				return edits, title, true
 			}
-			return c.moveFromHelper(cb, body, decl, st, call)
+			if edits, title, ok := c.moveFromHelper(cb, body, decl, st, call); ok {
+				return edits, title, true
+			}
+			return c.inlineHelper(body, decl, st, call)
 		}
 		st = hs
 	} else if !c.commitStmt(st, call) {
 		return nil, "", false
 	}
-	drop, ok := c.removable(body, st)
+	drop, keep, ok := c.removableKeeping(body, st)
 	if !ok {
 		return nil, "", false
 	}
-	if c.onlyCommits(body, drop...) {
+	if len(keep) == 0 && c.onlyCommits(body, drop...) {
 		// Without the callback, the default revoke commits only processed
 		// polls while auto-commit is on, and nothing while it is off.
 		optCall, optPath := edit.CallAt(c.pass, opt.Pos())
@@ -88,6 +95,11 @@ func (c *checker) dropRevokeCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.
 		return nil, "", false
 	}
 	title := "Remove the commit from the revoke callback, so that the next owner resumes from the last commit made after processing"
+	if len(keep) > 0 {
+		// The calls declaring what only the commit used stay, for their
+		// other effects.
+		return append(edits, keep...), "Remove the commit from the revoke callback, keeping the calls that declared what it used as statements, so that the next owner resumes from the last commit made after processing", true
+	}
 	if len(drop) > 1 {
 		title = "Remove the commit, and the declarations only it used, from the revoke callback, so that the next owner resumes from the last commit made after processing"
 	}

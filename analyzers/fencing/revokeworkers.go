@@ -137,11 +137,7 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 		}
 		// The fix goes at the top of the function that starts the
 		// worker, on the revocation: it must see every event.
-		var edits []analysis.TextEdit
-		ok := c.seesEveryEvent(cb, g.Parent())
-		if ok {
-			edits, ok = c.stopWorkersFix(k, hook, eventType, g, w)
-		}
+		edits, ok := c.stopWorkersFix(k, hook, eventType, g, w, cb)
 		noun := k.Client.RecordNoun
 		event := clientmodel.BareName(hook.RevokeEvent)
 		d := analysis.Diagnostic{
@@ -162,7 +158,7 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 			}}
 		} else {
 			// The bug holds; only the fix is not built (#13).
-			d.Message += fmt.Sprintf("; no automatic fix: the fix closes the worker's channel, which it finds only in a sync.Map or a map field (without a lock) keyed by the assigned partition and sent on only by the poll loop, for a worker that returns when its channel closes, started in a function that sees every event; on %s, have the callback close each revoked partition's channel (or cancel its worker) and wait for the worker to return before it returns", event)
+			d.Message += fmt.Sprintf("; no automatic fix: the fix closes the worker's channel, which it finds only in a sync.Map or a map field (under no lock, or a mutex of the same struct) keyed by the assigned partition and sent on only by the poll loop, for a worker that returns when its channel closes, started in a function that sees every event or that only the callback calls; on %s, have the callback close each revoked partition's channel (or cancel its worker) and wait for the worker to return before it returns", event)
 		}
 		c.report(d)
 	}
@@ -182,7 +178,7 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 // poll loop's goroutine (inside Poll), so no send to a channel races its
 // close, and after the revoke the poll loop receives no message of a
 // revoked partition.
-func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeHook, eventType string, g *ssa.Go, w *ssa.Function) ([]analysis.TextEdit, bool) {
+func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeHook, eventType string, g *ssa.Go, w, cb *ssa.Function) ([]analysis.TextEdit, bool) {
 	fn := g.Parent()
 	path := edit.Path(c.pass, g.Pos())
 	var gs *ast.GoStmt
@@ -224,6 +220,9 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 	if !c.sendsOnPollGoroutine(k, src.chType, fieldVar(fa)) {
 		return nil, false // a send could race the close
 	}
+	if src.lock != "" && c.pollLocks(k, src.lock) {
+		return nil, false // the callback may run inside Poll while the lock is held
+	}
 	// The key is made of the variable of a range over the assigned
 	// event's partitions, a range the go statement is in.
 	rng, part := c.partitionRange(path, hook)
@@ -247,10 +246,24 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 	if !keyOK || key.Pos() < rng.Body.Lbrace {
 		return nil, false
 	}
+	// Where the revocation is handled: the top of the function, when it
+	// sees every event; else the top of the callback, when the function
+	// is called by it alone, with its receiver (or parameter).
+	recvText := c.text(src.recv)
+	mapText := c.text(src.mapExpr)
+	top, topFile, params := body.Lbrace+1, edit.File(c.pass, gs.Pos()), ftype.Params
+	if !c.seesEveryEvent(cb, fn) {
+		cbParams, cbBody, cbRecv, ok := c.callbackHolder(cb, fn, src)
+		if !ok {
+			return nil, false
+		}
+		recvText, mapText = cbRecv, cbRecv+"."+ast.Unparen(src.mapExpr).(*ast.SelectorExpr).Sel.Name
+		top, topFile, params = cbBody.Lbrace+1, edit.File(c.pass, cbBody.Pos()), cbParams
+	}
 	// The event parameter of the function, where the revocation is
 	// handled.
 	evName := ""
-	for _, f := range ftype.Params.List {
+	for _, f := range params.List {
 		if types.TypeString(c.pass.TypesInfo.TypeOf(f.Type), nil) == eventType && len(f.Names) == 1 && f.Names[0].Name != "_" {
 			evName = f.Names[0].Name
 		}
@@ -293,12 +306,11 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 		}
 		doneField = fmt.Sprintf("workerDone%d", i)
 	}
-	f := edit.File(c.pass, gs.Pos())
-	chType, ok := c.typeText(src.chType, f)
+	revType, ok := c.typeText(c.revokeEventType(hook), topFile)
 	if !ok {
 		return nil, false
 	}
-	revType, ok := c.typeText(c.revokeEventType(hook), f)
+	topChType, ok := c.typeText(src.chType, topFile)
 	if !ok {
 		return nil, false
 	}
@@ -311,11 +323,10 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 	edits = append(edits, analysis.TextEdit{Pos: fieldEnd, End: fieldEnd,
 		NewText: []byte("\n" + edit.Indent(c.pass, fieldNode.Pos()) + doneField + " " + syncName + ".Map // same keys -> chan struct{}, closed when the key's worker returns")})
 	// The wrapper recording when the worker returns.
-	mapText := c.text(src.mapExpr)
-	recvText := c.text(src.recv)
-	doneMap := recvText + "." + doneField
+	doneMap := c.text(src.recv) + "." + doneField
 	done := edit.FreeName(c.pass, gs.Pos(), "done")
 	record := fmt.Sprintf("%s := make(chan struct{})\n%s.Store(%s, %s)", done, doneMap, c.text(key), done)
+	topDone := recvText + "." + doneField
 	wrap := fmt.Sprintf("go func() {\n\tdefer close(%s)\n\t%s\n}()", done, c.text(gs.Call))
 	for _, id := range idents(gs.Call) {
 		if id.Name == done {
@@ -332,8 +343,7 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 	}
 	edits = append(edits, edit.InsertBefore(c.pass, gs, record))
 	edits = append(edits, c.replaceStmt(gs, wrap)...)
-	// The revocation, at the top of the function.
-	top := body.Lbrace + 1
+	// The revocation, at the top of the function (or the callback).
 	names := map[string]string{}
 	for _, n := range []string{"revoked", "ok", "v", "ch", "done"} {
 		names[n] = edit.FreeName(c.pass, top, n)
@@ -346,15 +356,25 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 			}
 		}
 	}
-	if strings.Contains(chType+" "+revType+" "+mapText, pname+".") {
+	if strings.Contains(topChType+" "+revType+" "+mapText, pname+".") {
 		return nil, false // the loop's variable would shadow a name they use
 	}
 	stop := fmt.Sprintf(`if %[1]s, %[2]s := %[3]s.LoadAndDelete(%[4]s); %[2]s {
-	close(%[1]s.(%[5]s))`, names["v"], names["ok"], mapText, c.text(key), chType)
+	close(%[1]s.(%[5]s))`, names["v"], names["ok"], mapText, c.text(key), topChType)
 	if src.plain {
 		stop = fmt.Sprintf(`if %[1]s, %[2]s := %[3]s[%[4]s]; %[2]s {
 	delete(%[3]s, %[4]s)
 	close(%[1]s)`, names["ch"], names["ok"], mapText, c.text(key))
+	}
+	if src.plain && src.lock != "" {
+		// The map under its lock; the channel closed, and the worker
+		// waited for, without it (the worker may take it).
+		stop = fmt.Sprintf(`%[5]s.%[6]s.Lock()
+%[1]s, %[2]s := %[3]s[%[4]s]
+delete(%[3]s, %[4]s)
+%[5]s.%[6]s.Unlock()
+if %[2]s {
+	close(%[1]s)`, names["ch"], names["ok"], mapText, c.text(key), recvText, src.lock)
 	}
 	revoke := fmt.Sprintf(`if %[1]s, %[2]s := %[3]s.(%[4]s); %[2]s {
 	// Stop the revoked partitions' workers and wait for their last
@@ -366,9 +386,67 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 			}
 		}
 	}
-}`, names["revoked"], names["ok"], evName, revType, pname, part, indentRest(stop, "\t\t"), names["done"], doneMap, c.text(key))
-	edits = append(edits, c.prependStmts(body.List, body.Lbrace, revoke))
+}`, names["revoked"], names["ok"], evName, revType, pname, part, indentRest(stop, "\t\t"), names["done"], topDone, c.text(key))
+	topBody := body
+	if top != body.Lbrace+1 {
+		_, topBody = funcSyntax(cb)
+	}
+	edits = append(edits, c.prependStmts(topBody.List, topBody.Lbrace, revoke))
 	return edits, true
+}
+
+// callbackHolder returns the callback's parameters and body, and the
+// name there of the value holding the workers' channels (src.recv in
+// fn), when fn, unexported, is called only by the callback cb, directly,
+// each time with the same parameter of cb (its receiver, say) for that
+// value, which cb does not assign.
+func (c *checker) callbackHolder(cb, fn *ssa.Function, src *chanSource) (*ast.FieldList, *ast.BlockStmt, string, bool) {
+	params, body := funcSyntax(cb)
+	p, ok := src.field.X.(*ssa.Parameter)
+	j := slices.Index(fn.Params, p)
+	if params == nil || body == nil || !ok || j < 0 || !c.calledOnlyBy(fn, map[*ssa.Function]bool{cb: true}) {
+		return nil, nil, "", false
+	}
+	if _, isSel := ast.Unparen(src.mapExpr).(*ast.SelectorExpr); !isSel {
+		return nil, nil, "", false
+	}
+	var holder *ssa.Parameter
+	for _, site := range c.m.Flow.Callers(fn) {
+		args := site.Common().Args
+		if j >= len(args) {
+			return nil, nil, "", false
+		}
+		a, ok := args[j].(*ssa.Parameter)
+		if !ok || a.Parent() != cb || holder != nil && a != holder {
+			return nil, nil, "", false
+		}
+		holder = a
+	}
+	if holder == nil || holder.Object() == nil || holder.Name() == "_" || holder.Name() == "" {
+		return nil, nil, "", false
+	}
+	// cb neither assigns it nor takes its address.
+	obj := holder.Object()
+	assigned := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if id, isID := ast.Unparen(l).(*ast.Ident); isID && c.pass.TypesInfo.ObjectOf(id) == obj {
+					assigned = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, isID := ast.Unparen(x.X).(*ast.Ident); isID && x.Op == token.AND && c.pass.TypesInfo.Uses[id] == obj {
+				assigned = true
+			}
+		}
+		return !assigned
+	})
+	if assigned {
+		return nil, nil, "", false
+	}
+	return params, body, holder.Name(), true
 }
 
 // callbackConsumer reports whether v, in the worker w that g starts, is
@@ -567,6 +645,9 @@ type chanSource struct {
 	// plain is a Go map (map[K]chan T, indexed and deleted in place),
 	// else a sync.Map.
 	plain bool
+	// lock, for a plain map, names the mutex field of recv that guards
+	// it (the function starting the worker takes it), or is empty.
+	lock string
 }
 
 // workerChannel traces a worker's channel argument v in fn to the map it
@@ -603,8 +684,20 @@ func (c *checker) workerChannel(v ssa.Value, fn *ssa.Function, body *ast.BlockSt
 	}
 	// A channel stored in a map field: the one update of fn storing it.
 	var mu *ssa.MapUpdate
+	var lock *ssa.FieldAddr
+	var store *ssa.Call // or a sync.Map field's Store
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok {
+				if f := ssaflow.Callee(call.Common()); f != nil && f.FullName() == "(*sync.Map).Store" && len(call.Call.Args) == 3 {
+					if mi, ok := call.Call.Args[2].(*ssa.MakeInterface); ok && mi.X == v {
+						if store != nil {
+							return nil, false
+						}
+						store = call
+					}
+				}
+			}
 			switch x := instr.(type) {
 			case *ssa.MapUpdate:
 				if x.Value == v {
@@ -615,12 +708,33 @@ func (c *checker) workerChannel(v ssa.Value, fn *ssa.Function, body *ast.BlockSt
 				}
 			case ssa.CallInstruction:
 				if f := ssaflow.Callee(x.Common()); f != nil && f.Pkg() != nil && f.Pkg().Path() == "sync" && (f.Name() == "Lock" || f.Name() == "RLock") {
-					return nil, false // a lock guards the map: the revocation would have to take it too
+					// A lock guards the map: the revocation takes it too,
+					// when it is a mutex field of the map's struct.
+					lfa, ok := ssaflow.Recv(x.Common()).(*ssa.FieldAddr)
+					if !ok || f.Name() != "Lock" || (lock != nil && fieldVar(lock) != fieldVar(lfa)) {
+						return nil, false
+					}
+					lock = lfa
 				}
 			}
 		}
 	}
-	if mu == nil {
+	if store != nil && mu == nil && lock == nil {
+		fa, ok := store.Call.Args[0].(*ssa.FieldAddr)
+		if !ok {
+			return nil, false
+		}
+		sc, _ := edit.CallAt(c.pass, store.Pos())
+		if sc == nil || len(sc.Args) != 2 {
+			return nil, false
+		}
+		sel, ok := ast.Unparen(sc.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil, false
+		}
+		return c.chanSourceOf(&chanSource{mapExpr: sel.X, key: sc.Args[0], field: fa, chType: v.Type()}, fn, body)
+	}
+	if mu == nil || store != nil {
 		return nil, false
 	}
 	load, ok := mu.Map.(*ssa.UnOp)
@@ -628,7 +742,7 @@ func (c *checker) workerChannel(v ssa.Value, fn *ssa.Function, body *ast.BlockSt
 		return nil, false
 	}
 	fa, ok := load.X.(*ssa.FieldAddr)
-	if !ok {
+	if !ok || lock != nil && (lock.X != fa.X || fieldVar(lock) == nil) {
 		return nil, false
 	}
 	var idx *ast.IndexExpr
@@ -641,7 +755,11 @@ func (c *checker) workerChannel(v ssa.Value, fn *ssa.Function, body *ast.BlockSt
 	if idx == nil {
 		return nil, false
 	}
-	return c.chanSourceOf(&chanSource{mapExpr: idx.X, key: idx.Index, field: fa, chType: v.Type(), plain: true}, fn, body)
+	src := &chanSource{mapExpr: idx.X, key: idx.Index, field: fa, chType: v.Type(), plain: true}
+	if lock != nil {
+		src.lock = fieldVar(lock).Name()
+	}
+	return c.chanSourceOf(src, fn, body)
 }
 
 // chanSourceOf completes src: its map is a field of fn's receiver or
@@ -755,7 +873,7 @@ func (c *checker) sendsOnPollGoroutine(k *consumer.Consumer, t types.Type, field
 					if f := chanField(snd.Chan); f != nil && f != field {
 						continue // another map's channel
 					}
-					if !polls[fn] {
+					if !polls[fn] && !c.calledOnlyBy(fn, polls) {
 						return false
 					}
 					sends++
@@ -764,6 +882,57 @@ func (c *checker) sendsOnPollGoroutine(k *consumer.Consumer, t types.Type, field
 		}
 	}
 	return sends > 0
+}
+
+// pollLocks reports whether a function polling k takes a lock of a
+// field named field itself (around the poll, maybe).
+func (c *checker) pollLocks(k *consumer.Consumer, field string) bool {
+	for _, call := range k.Calls {
+		if call.Role != clientmodel.Fetch || call.Fn == nil {
+			continue
+		}
+		for _, b := range call.Fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				f := ssaflow.Callee(ci.Common())
+				if f == nil || f.Pkg() == nil || f.Pkg().Path() != "sync" || (f.Name() != "Lock" && f.Name() != "RLock") {
+					continue
+				}
+				if fa, ok := ssaflow.Recv(ci.Common()).(*ssa.FieldAddr); !ok || fieldVar(fa) == nil || fieldVar(fa).Name() == field {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// calledOnlyBy reports whether fn, an unexported function or method of
+// the package (not a closure), is called only by functions of set, and
+// only directly (no go or defer statement, no function value): it runs
+// on their goroutine.
+func (c *checker) calledOnlyBy(fn *ssa.Function, set map[*ssa.Function]bool) bool {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Exported() || fn.Parent() != nil {
+		return false
+	}
+	sites := c.m.Flow.Callers(fn)
+	for _, site := range sites {
+		call, ok := site.(*ssa.Call)
+		if !ok || !set[call.Parent()] || call.Common().IsInvoke() {
+			return false
+		}
+	}
+	uses := 0
+	for _, o := range c.pass.TypesInfo.Uses {
+		if o == obj {
+			uses++
+		}
+	}
+	return len(sites) > 0 && uses == len(sites)
 }
 
 // chanField returns the field a channel value is read from (a
@@ -875,16 +1044,26 @@ func (c *checker) partitionRange(path []ast.Node, hook *clientmodel.RevokeHook) 
 		if !ok || id.Name == "_" || rng.Tok != token.DEFINE {
 			return nil, ""
 		}
-		sel, ok := ast.Unparen(rng.X).(*ast.SelectorExpr)
+		// The revocation event's field of the ranged slice's type (the
+		// assigned event's partitions, or a parameter given them): the
+		// key made of the range's value names a partition either way.
+		st, ok := rev.Underlying().(*types.Struct)
 		if !ok {
 			return nil, ""
 		}
-		obj, _, _ := types.LookupFieldOrMethod(rev, false, nil, sel.Sel.Name)
-		v, ok := obj.(*types.Var)
-		if !ok || !v.IsField() || !types.Identical(v.Type(), c.pass.TypesInfo.TypeOf(sel)) {
+		name := ""
+		for i := 0; i < st.NumFields(); i++ {
+			if f := st.Field(i); f.Exported() && types.Identical(f.Type(), c.pass.TypesInfo.TypeOf(rng.X)) {
+				if name != "" {
+					return nil, ""
+				}
+				name = f.Name()
+			}
+		}
+		if name == "" {
 			return nil, ""
 		}
-		return rng, sel.Sel.Name
+		return rng, name
 	}
 	return nil, ""
 }

@@ -1,4 +1,4 @@
-package nofix
+package workershard
 
 import (
 	"context"
@@ -48,7 +48,7 @@ func (s *lockedSource) rebalanced(_ *kafka.Consumer, ev kafka.Event) error {
 			ch := make(chan *kafka.Message, 64)
 			s.lanes[p.Partition] = ch
 			s.wg.Add(1)
-			go s.work(ch) // want `this worker, started by the rebalance callback, commits its partition's messages, and the callback does not stop it on RevokedPartitions.*; no automatic fix: `
+			go s.work(ch) // want `this worker, started by the rebalance callback, commits its partition's messages, and the callback does not stop it on RevokedPartitions.*`
 		}
 	}
 	return nil
@@ -171,7 +171,7 @@ func (s *assignSource) start(ps []kafka.TopicPartition) {
 	for _, p := range ps {
 		ch := make(chan *kafka.Message, 64)
 		s.lanes.Store(p.Partition, ch)
-		go s.work(ch) // want `this worker, started by the rebalance callback, commits its partition's messages, and the callback does not stop it on RevokedPartitions.*; no automatic fix: `
+		go s.work(ch) // want `this worker, started by the rebalance callback, commits its partition's messages, and the callback does not stop it on RevokedPartitions.*`
 	}
 }
 
