@@ -90,11 +90,12 @@ import (
 //     channel is (go s.work(ctx, s.jobs)), a worker breaks or hands the
 //     record on, returns from its select on a buffered channel (the Wait
 //     could wait for records no worker takes): no sure place for the
-//     WaitGroup's Done (a channel held in a map keyed other than by the
-//     partition is reported without a fix: autocommit/nofix; one per
-//     partition made with its one worker, as in franz-go's
-//     goroutine-per-partition example, gets AutoCommitMarks and a mark in
-//     the worker: lanes). A send in a select with
+//     WaitGroup's Done (a channel held in a map is reported without a
+//     fix, autocommit/nofix, unless it is a local map's lane per partition
+//     made with its one function-literal worker, which gets
+//     AutoCommitMarks and a mark in the worker: lanes; franz-go's
+//     goroutine-per-partition example, a map of structs per partition
+//     whose method is the worker, stays without a fix). A send in a select with
 //     cases other than ctx.Done() and a default is not reported either:
 //     such a select, or any receive in the poll loop, is taken as a join;
 //     nor one whose ctx.Done() or default case carries on (or returns
@@ -323,11 +324,13 @@ var scenarios = []struct {
 	{"autocommit/paramworkers", autocommit.Analyzer},
 	// messages sent on a channel held in a map, one per partition (a
 	// lane), each made with its one worker: kafka-go ReadMessage (the
-	// worker commits after processing, on its success path), confluent
-	// defaults (auto-store off, the worker stores), franz-go's default
-	// auto-commit (AutoCommitMarks added, the worker marks) (3 / 3):
-	// FetchMessage with the workers committing, auto-store off with the
-	// workers storing, AutoCommitMarks with the workers marking.
+	// worker commits after processing, on its success path), the same
+	// with the lane passed to its worker as a parameter and sent on as
+	// the map's element, confluent defaults (auto-store off, the worker
+	// stores), franz-go's default auto-commit (AutoCommitMarks added, the
+	// worker marks) (4 / 4): FetchMessage with the workers committing,
+	// twice, auto-store off with the workers storing, AutoCommitMarks
+	// with the workers marking.
 	{"autocommit/lanes", autocommit.Analyzer},
 	// kafka-go ReadMessage whose results an unexported helper returns as
 	// they are read, to two callers that process the message (the helper

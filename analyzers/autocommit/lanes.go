@@ -206,15 +206,29 @@ func (c *checker) laneOf(ss *ast.SendStmt, list []ast.Stmt, msg types.Object) (*
 }
 
 // laneWorker returns the lane's worker that the go statement g starts: a
-// function literal with no parameters whose body is one range over ch
-// declaring its variable, which the body does not hand on.
+// function literal whose body is one range over ch declaring its
+// variable, which the body does not hand on; the literal has no
+// parameters, or one that the go statement passes ch and the range is
+// over (go func(ch chan T) { for m := range ch { ... } }(ch)).
 func (c *checker) laneWorker(g *ast.GoStmt, ch types.Object) *lane {
 	lit, ok := g.Call.Fun.(*ast.FuncLit)
-	if !ok || len(g.Call.Args) != 0 || lit.Type.Params.NumFields() != 0 || len(lit.Body.List) != 1 {
+	if !ok || len(lit.Body.List) != 1 {
+		return nil
+	}
+	over := ch
+	switch {
+	case len(g.Call.Args) == 0 && lit.Type.Params.NumFields() == 0:
+	case len(g.Call.Args) == 1 && lit.Type.Params.NumFields() == 1 && len(lit.Type.Params.List[0].Names) == 1 &&
+		c.pass.TypesInfo.Uses[identOf(g.Call.Args[0])] == ch:
+		over = c.pass.TypesInfo.Defs[lit.Type.Params.List[0].Names[0]]
+		if over == nil || c.usesOf(lit.Body, over) != 1 {
+			return nil
+		}
+	default:
 		return nil
 	}
 	rs, ok := lit.Body.List[0].(*ast.RangeStmt)
-	if !ok || rs.Tok != token.DEFINE || rs.Value != nil || c.pass.TypesInfo.Uses[identOf(rs.X)] != ch {
+	if !ok || rs.Tok != token.DEFINE || rs.Value != nil || c.pass.TypesInfo.Uses[identOf(rs.X)] != over {
 		return nil
 	}
 	v := identOf(rs.Key)

@@ -75,6 +75,65 @@ func perPartitionCommitted(ctx context.Context) error {
 	}
 }
 
+// perPartitionParam is perPartition with the lane passed to its worker
+// as a parameter, and the send made on the map's element.
+func perPartitionParam(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "lanes", Topic: "orders"})
+	lanes := map[int]chan kafka.Message{}
+	for {
+		m, err := r.ReadMessage(ctx) // want `group reader's ReadMessage commits the message before returning it: a crash while it is processed loses it \(at-most-once\)$`
+		if err != nil {
+			return err
+		}
+		ch, ok := lanes[m.Partition]
+		if !ok {
+			ch = make(chan kafka.Message, 16)
+			lanes[m.Partition] = ch
+			go func(in <-chan kafka.Message) {
+				for msg := range in {
+					if err := apply(ctx, msg); err != nil {
+						log.Printf("apply %d: %v", msg.Offset, err)
+						continue
+					}
+					log.Printf("applied %d", msg.Offset)
+				}
+			}(ch)
+		}
+		lanes[m.Partition] <- m
+	}
+}
+
+// perPartitionParamCommitted is perPartitionParam's twin: it fetches, and
+// each partition's worker commits after applying.
+func perPartitionParamCommitted(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "lanes", Topic: "orders"})
+	lanes := map[int]chan kafka.Message{}
+	for {
+		m, err := r.FetchMessage(ctx) // ok: each partition's worker commits after applying
+		if err != nil {
+			return err
+		}
+		ch, ok := lanes[m.Partition]
+		if !ok {
+			ch = make(chan kafka.Message, 16)
+			lanes[m.Partition] = ch
+			go func(in <-chan kafka.Message) {
+				for msg := range in {
+					if err := apply(ctx, msg); err != nil {
+						log.Printf("apply %d: %v", msg.Offset, err)
+						continue
+					}
+					log.Printf("applied %d", msg.Offset)
+					if err := r.CommitMessages(ctx, msg); err != nil {
+						log.Printf("commit offset: %v", err)
+					}
+				}
+			}(ch)
+		}
+		lanes[m.Partition] <- m
+	}
+}
+
 // lanes sends each message of a consumer on the librdkafka defaults to a
 // channel of its partition's, held in a map.
 func lanes() {
