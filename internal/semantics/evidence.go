@@ -309,7 +309,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 		}
 		out = append(out, ev)
 	}
-	if passed := passedFuncs(m); len(passed) > 0 {
+	if passed := append(passedFuncs(m), definedFuncs(m)...); len(passed) > 0 {
 		if len(out) == 0 {
 			// A package with no consumer of its own that passes functions
 			// to another's (a wiring registering a handler): a carrier

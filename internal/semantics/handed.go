@@ -48,6 +48,10 @@ type PassedFunc struct {
 	// says how it hands work to other goroutines ("" if it does not).
 	Known    bool
 	HandsOff string
+	// Def, for a function of another package (a method value such as
+	// orders.UpdateStatus), is its definition key (defKey): Join settles
+	// it by what that package says of it, when it is analyzed too.
+	Def string
 	// Alias, for a function value a call returns (h := eta.Handler(svc)),
 	// is that result's key: the functions it returns are the ones passed.
 	Alias string
@@ -177,6 +181,8 @@ func passedFuncs(m *consumer.Model) []PassedFunc {
 				p := PassedFunc{Key: key, Func: consumer.DisplayName(fn), Known: m.Flow.InPackage(fn)}
 				if p.Known {
 					p.HandsOff = handsOff(m, fn)
+				} else if obj, ok := fn.Object().(*types.Func); ok {
+					p.Def = defKey(obj)
 				}
 				put(p)
 			case strings.HasPrefix(rk, "result:"):
@@ -230,6 +236,36 @@ func passedFuncs(m *consumer.Model) []PassedFunc {
 				}
 			}
 		}
+	}
+	return out
+}
+
+// defKey is the key under which a package describes its function obj for
+// the packages that pass it (definedFuncs).
+func defKey(obj *types.Func) string { return "def:" + obj.FullName() }
+
+// definedFuncs describes the package's functions that another package
+// may pass as a record handler: exported, not generic, handler-shaped,
+// with a parameter carrying records (a handler's signature is the loop's
+// function type, which hands it the record). Each is Known, with how it
+// hands work to other goroutines.
+func definedFuncs(m *consumer.Model) []PassedFunc {
+	var out []PassedFunc
+	for _, fn := range m.SSA.SrcFuncs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || !obj.Exported() || fn.TypeParams().Len() > 0 || !handlerShaped(fn.Signature) {
+			continue
+		}
+		if recv := fn.Signature.Recv(); recv != nil {
+			if n, ok := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named); !ok || !n.Obj().Exported() || n.TypeParams().Len() > 0 {
+				continue
+			}
+		}
+		params := fn.Signature.Params()
+		if !slices.ContainsFunc(slices.Collect(params.Variables()), func(v *types.Var) bool { return carriesRecords(v.Type()) }) {
+			continue
+		}
+		out = append(out, PassedFunc{Key: defKey(obj), Func: consumer.DisplayName(fn), Known: true, HandsOff: handsOff(m, fn)})
 	}
 	return out
 }
@@ -296,6 +332,8 @@ func resolve(passed map[string][]PassedFunc, key string, depth int) []PassedFunc
 	var out []PassedFunc
 	for _, p := range passed[key] {
 		switch {
+		case p.Def != "" && len(passed[p.Def]) > 0:
+			out = append(out, passed[p.Def]...)
 		case p.Alias == "":
 			out = append(out, p)
 		case depth < 4 && len(passed[p.Alias]) > 0:

@@ -136,9 +136,11 @@ func (g *gatherer) touchesRecords(gs *ssa.Go) bool {
 
 // carriesRecords reports whether t is a record type, or a pointer, slice
 // or channel of one.
-func (g *gatherer) carriesRecords(t types.Type) bool {
+func (g *gatherer) carriesRecords(t types.Type) bool { return carriesRecords(t) }
+
+func carriesRecords(t types.Type) bool {
 	for i := 0; i < 3; i++ {
-		if g.isRecord(t) {
+		if clientmodel.Default.Record(t) != nil {
 			return true
 		}
 		switch u := t.Underlying().(type) {

@@ -372,7 +372,11 @@ func TestJoin(t *testing.T) {
 		// the handler registered through the loop's interface by a
 		// package with no consumer of its own
 		"evloopiface": {"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown (records are handed to h (of evloop.(*registry).Register), and evreg.Wire, passed for it, sends on a channel"},
-		"evloopfield": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
+		// method values of another analyzed package: settled by what that
+		// package says of the method
+		"evmethod":      {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
+		"evmethodqueue": {"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown (records are handed to send (of evloop.Forward), and evsvc.(*Outbox).Enqueue, passed for it, sends on a channel"},
+		"evloopfield":   {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		// a wrapper package whose exported methods fetch and commit what
 		// their callers pass: the callers decide the order
 		"kwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitMessages commits the records kwrap.(*Consumer).Commit's callers pass"},

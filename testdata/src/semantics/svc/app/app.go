@@ -12,6 +12,7 @@ import (
 
 	"semantics/svc/evfactory"
 	"semantics/svc/evloop"
+	"semantics/svc/evsvc"
 	"semantics/svc/fanout"
 	"semantics/svc/handler"
 	"semantics/svc/ingest"
@@ -45,6 +46,11 @@ func Main(ctx context.Context) {
 	evloop.Run(ctx, evloop.NewConsumer(), d.onMessage)
 	evloop.Audit(ctx, evloop.NewSyncConsumer(), evfactory.Handler("audit"), metrics.observe)
 	evloop.NewWorker(evloop.NewBillingConsumer(), bill).Run(ctx)
+	// Method values of another package's service: one applies the
+	// message in place, one queues it.
+	orders, outbox := &evsvc.Orders{}, &evsvc.Outbox{}
+	evloop.Apply(ctx, evloop.NewOrdersConsumer(), orders.UpdateStatus)
+	evloop.Forward(ctx, evloop.NewOutboxConsumer(), outbox.Enqueue)
 
 	// A wrapper whose fetch and commit its callers order.
 	w := kwrap.New()

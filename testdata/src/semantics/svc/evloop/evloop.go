@@ -116,3 +116,41 @@ func (r *registry) Run(ctx context.Context) {
 		_, _ = r.c.StoreMessage(m)
 	}
 }
+
+// NewOrdersConsumer builds the orders consumer, auto-store off.
+func NewOrdersConsumer() *kafka.Consumer {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-evmethod", "enable.auto.offset.store": false}) // case: evmethod
+	_ = c.SubscribeTopics([]string{"t-evmethod"}, nil)
+	return c
+}
+
+// NewOutboxConsumer builds the outbox consumer, auto-store off.
+func NewOutboxConsumer() *kafka.Consumer {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-evmethod-queue", "enable.auto.offset.store": false}) // case: evmethodqueue
+	_ = c.SubscribeTopics([]string{"t-evmethod-queue"}, nil)
+	return c
+}
+
+// Apply hands each orders message to apply, then stores its offset.
+func Apply(ctx context.Context, c *kafka.Consumer, apply func(context.Context, *kafka.Message)) {
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		apply(ctx, m)
+		_, _ = c.StoreMessage(m)
+	}
+}
+
+// Forward hands each outbox message to send, then stores its offset.
+func Forward(ctx context.Context, c *kafka.Consumer, send func(context.Context, *kafka.Message)) {
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		send(ctx, m)
+		_, _ = c.StoreMessage(m)
+	}
+}
