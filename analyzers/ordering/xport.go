@@ -74,7 +74,7 @@ func (f *handsToPort) String() string {
 // interface value a caller of another package gives the package, and
 // processed in no other way on a path through that call.
 func (c *checker) exportPortFact(p *position) {
-	if p.client.Call == nil || p.arg == nil || p.helper || p.closure != nil || p.row != nil || p.marked {
+	if p.client.Call == nil || p.arg == nil || p.helper || p.closure != nil || p.row != nil || p.marked || !invokes(p.fn) {
 		return
 	}
 	for _, o := range c.origins(p) {
@@ -149,6 +149,18 @@ func (c *checker) exportPortFact(p *position) {
 		}
 		return
 	}
+}
+
+// invokes reports whether fn calls a method of an interface value.
+func invokes(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && call.Common().IsInvoke() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // portKey orders and identifies portUses.
