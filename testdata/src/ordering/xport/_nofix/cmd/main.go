@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 
+	"github.com/IBM/sarama"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"ordering/xport/_nofix/consumer"
@@ -34,6 +35,10 @@ func main() {
 	go consumer.Run(ctx, cl, pick(ledger)) // ok: known gap
 
 	go consumer.Run(ctx, cl, newLocalLedger()) // want `call to Run with a \*main.localLedger, whose Append only queues`
+
+	var group sarama.ConsumerGroup
+	_ = group.Consume(ctx, []string{"ledger"}, consumer.NewClaimHandler(svc.NewQueueLedger())) // want `call to NewClaimHandler with a \*svc.QueueLedger, whose Append only queues the message for later work: package consumer marks each message \(MarkMessage, in ClaimHandler.ConsumeClaim\) as soon as Append returns, with no wait for its processing: with auto-commit on, a crash before the message is processed loses it \(at-most-once\)`
+	_ = group.Consume(ctx, []string{"ledger"}, consumer.NewClaimHandler(&svc.SyncLedger{}))    // ok: SyncLedger appends the entry before Append returns
 
 	var db *sql.DB
 	consumer.NewAudited(cl, db, svc.NewQueueLedger()).Start(ctx) // ok: the audited consumer writes each record itself; the ledger gets a copy
