@@ -50,7 +50,8 @@ type handsToPort struct {
 // and the client call Func, made in In (Type.Method or a function name of
 // the function's package), writes the record's position as soon as it
 // returns. Commit is set when that call is a mark committed by the
-// explicit commit Commit, which does not wait either.
+// explicit commit Commit, which does not wait either. At is where the
+// call is, for a front end that loaded the file (the standalone one).
 type portUse struct {
 	Param  int
 	Method string
@@ -58,6 +59,16 @@ type portUse struct {
 	Func   string
 	In     string
 	Commit string
+	At     fileOffset
+}
+
+// fileOffset is a position by file name and byte offset, so that it can
+// cross packages in a fact; Size is the file's, to tell the file from the
+// stand-in a front end makes for a package it reads from export data
+// (go vet), whose lines only are known.
+type fileOffset struct {
+	File         string
+	Size, Offset int
 }
 
 func (*handsToPort) AFact() {}
@@ -136,6 +147,9 @@ func (c *checker) exportPortFact(p *position) {
 			commit = p.committedBy.Func
 		}
 		use := portUse{Method: call.Common().Method.Name(), Args: args, Func: p.client.Func, In: enclosingName(p.fn), Commit: commit}
+		if tf := c.pass.Fset.File(p.instr.Pos()); tf != nil {
+			use.At = fileOffset{File: tf.Name(), Size: tf.Size(), Offset: tf.Offset(p.instr.Pos())}
+		}
 		for fn, i := range c.portParams(call.Common().Value) {
 			u := use
 			u.Param = i
@@ -401,21 +415,35 @@ func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u por
 		Category: CategoryCommitBefore,
 		Message:  msg,
 		Related: []analysis.RelatedInformation{
-			{Pos: c.portPositionFunc(callee, u.In), Message: fmt.Sprintf("%s %s in %s (%s) as soon as %s returns", noun, done, u.In, pos, u.Method)},
+			{Pos: c.portPosition(callee, u), Message: fmt.Sprintf("%s %s in %s (%s) as soon as %s returns", noun, done, u.In, pos, u.Method)},
 			{Pos: m.Pos(), Message: fmt.Sprintf("%s queued here: %s only sends it on a channel or to a goroutine and returns", noun, funcName(m))},
 		},
 	})
 	return true
 }
 
-// portPositionFunc returns the position of the function of callee's
-// package named in (Type.Method or a function's name), or of callee when
-// the package does not export it.
-func (c *checker) portPositionFunc(callee *types.Func, in string) token.Pos {
+// portPosition returns the position of u's position call when this run
+// loaded its file, else of the function of callee's package making it
+// (u.In: Type.Method or a function's name), or of callee when the
+// package does not export it.
+func (c *checker) portPosition(callee *types.Func, u portUse) token.Pos {
+	var at token.Pos
+	c.pass.Fset.Iterate(func(f *token.File) bool {
+		if f.Name() != u.At.File {
+			return true
+		}
+		if f.Size() == u.At.Size && u.At.Offset < f.Size() {
+			at = f.Pos(u.At.Offset)
+		}
+		return false
+	})
+	if at.IsValid() {
+		return at
+	}
 	scope := callee.Pkg().Scope()
-	typ, name, isMethod := strings.Cut(in, ".")
+	typ, name, isMethod := strings.Cut(u.In, ".")
 	if !isMethod {
-		if fn, ok := scope.Lookup(in).(*types.Func); ok {
+		if fn, ok := scope.Lookup(u.In).(*types.Func); ok {
 			return fn.Pos()
 		}
 		return callee.Pos()

@@ -1,6 +1,7 @@
 package ordering_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -37,6 +38,22 @@ func TestPortHandOff(t *testing.T) {
 	n, tests := 0, false
 	for _, r := range results {
 		n += len(r.Diagnostics)
+		for _, d := range r.Diagnostics {
+			// Every file is loaded here: the first related position is
+			// the position call itself, in the consumer package.
+			if len(d.Related) == 0 {
+				continue
+			}
+			at := r.Pass.Fset.Position(d.Related[0].Pos)
+			src, err := os.ReadFile(at.Filename)
+			if err != nil {
+				t.Fatal(err)
+			}
+			line := strings.Split(string(src), "\n")[at.Line-1]
+			if !strings.Contains(line, "Mark") && !strings.Contains(line, "Commit") {
+				t.Errorf("%s: related position %s is not the position call: %q", r.Pass.Fset.Position(d.Pos), at, line)
+			}
+		}
 		if len(r.Diagnostics) > 0 {
 			found = append(found, r)
 		}
