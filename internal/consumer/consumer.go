@@ -841,16 +841,7 @@ func (b *builder) optionSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	// An option on some paths only counts (the analyzers report what may
 	// be set), and what it sets is marked conditional, unless it is also
 	// set to the same value on every path.
-	for _, val := range e.cond {
-		tmp := newSettings()
-		b.option(c, tmp, val, 0)
-		for k, v := range tmp.Set {
-			if cur, ok := s.Set[k]; !ok || cur.On != v.On {
-				s.Cond[k] = true
-			}
-		}
-		s.merge(tmp)
-	}
+	b.condOptions(c, s, e.cond, 0)
 	return s
 }
 
@@ -862,8 +853,13 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 		s.opaque(v)
 		return
 	}
+	callee := call.Call.StaticCallee()
+	inPkg := callee != nil && b.flow.InPackage(callee)
+	if inPkg && b.pathOptions(c, s, callee, depth) {
+		return
+	}
 	obj := ssaflow.Callee(call.Common())
-	if obj == nil {
+	if obj == nil && !inPkg {
 		s.Opaque = true
 		return
 	}
@@ -871,7 +867,7 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 		s.set(k.Setting, k.Value, call.Pos())
 		return
 	}
-	if obj.Pkg() != nil && b.ix.IsClientPath(obj.Pkg().Path()) {
+	if obj != nil && obj.Pkg() != nil && b.ix.IsClientPath(obj.Pkg().Path()) {
 		for _, h := range c.RevokeHooks {
 			if h.Kind == clientmodel.HookRevoked && obj.FullName() == h.Func {
 				s.Revoke = s.Revoke.with(b.revokeHook(c, ssaflow.Arg(call.Common(), h.Arg)))
@@ -879,7 +875,8 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 		}
 		return // an option that sets nothing else the model tracks
 	}
-	// A helper returning options: trace what it returns.
+	// A helper returning options (a function of the package, or a
+	// literal called at once, with one return): trace what it returns.
 	e := b.callElements(call, 0)
 	s.Opaque = s.Opaque || e.opaque
 	for _, f := range e.facts {
@@ -887,6 +884,64 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 	}
 	for _, val := range e.vals {
 		b.option(c, s, val, depth+1)
+	}
+}
+
+// pathOptions records what a helper of the package (a function or an
+// immediately called literal) returning one option on each of several
+// paths sets: a setting every path sets alike is set; one set on some
+// paths only, or differently, is conditional (Cond). It reports false,
+// recording nothing, when the helper has a single return.
+func (b *builder) pathOptions(c *clientmodel.Client, s *Settings, callee *ssa.Function, depth int) bool {
+	var paths []*Settings
+	for _, blk := range callee.Blocks {
+		ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		p := newSettings()
+		e := b.elements(ret.Results[0])
+		p.Opaque = e.opaque
+		for _, f := range e.facts {
+			p.merge(f)
+		}
+		for _, val := range e.vals {
+			b.option(c, p, val, depth+1)
+		}
+		b.condOptions(c, p, e.cond, depth+1)
+		paths = append(paths, p)
+	}
+	if len(paths) < 2 {
+		return false
+	}
+	alike := func(k clientmodel.Setting, v Value) bool {
+		return !slices.ContainsFunc(paths, func(o *Settings) bool { w, ok := o.Set[k]; return !ok || w.On != v.On || o.Cond[k] })
+	}
+	for _, p := range paths {
+		for k, v := range p.Set {
+			if !alike(k, v) {
+				p.Cond[k] = true
+			}
+		}
+	}
+	for _, p := range paths {
+		s.merge(p)
+	}
+	return true
+}
+
+// condOptions records what the options vals, present on some paths only,
+// set: conditional unless s already has the same value.
+func (b *builder) condOptions(c *clientmodel.Client, s *Settings, vals []ssa.Value, depth int) {
+	for _, val := range vals {
+		tmp := newSettings()
+		b.option(c, tmp, val, depth)
+		for k, v := range tmp.Set {
+			if cur, ok := s.Set[k]; !ok || cur.On != v.On {
+				s.Cond[k] = true
+			}
+		}
+		s.merge(tmp)
 	}
 }
 

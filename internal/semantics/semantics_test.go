@@ -127,6 +127,11 @@ func TestClassify(t *testing.T) {
 		// the unknown names what it depends on: a field of the receiver
 		// (its caller sets it), an option appended in a branch
 		{"cfgrecv", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "field AutoCommit of NewConsumer's receiver, which its caller sets"}},
+		// an option chosen by a literal called at once, or by a helper,
+		// with a return on each path: what every path sets is set, what
+		// one path sets is on some paths only
+		{"optliteral", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "kgo.DisableAutoCommit is set on some paths only"}},
+		{"opthelper", map[string]string{"guarantee": semantics.AtLeastOnce, "detail": "commits marked records every 5s"}},
 		{"branchauto", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "a branch: kgo.DisableAutoCommit is set on some paths only"}},
 		// Commit() of what is stored, from a ticker's goroutine: not
 		// "after each record"

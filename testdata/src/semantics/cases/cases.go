@@ -1264,3 +1264,36 @@ func saveAll(values [][]byte) {
 		_ = v
 	}
 }
+
+// optLiteral picks the commit option with a literal called at once: one
+// path disables auto-commit, the other commits greedily.
+func optLiteral(ctx context.Context, commit bool) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-optlit"), kgo.ConsumeTopics("t-optlit"), func(commit bool) kgo.Opt { // case: optliteral
+		if !commit {
+			return kgo.DisableAutoCommit()
+		}
+		return kgo.GreedyAutoCommit()
+	}(commit))
+	for ctx.Err() == nil {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) { _ = r.Value })
+	}
+}
+
+// marksOpt returns the marks option on both of its paths.
+func marksOpt(block bool) kgo.Opt {
+	if block {
+		return kgo.AutoCommitMarks()
+	}
+	return kgo.AutoCommitMarks()
+}
+
+// optHelper sets marks through a helper whose every path returns them.
+func optHelper(ctx context.Context, block bool) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-opthelper"), kgo.ConsumeTopics("t-opthelper"), marksOpt(block)) // case: opthelper
+	for ctx.Err() == nil {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			_ = r.Value
+			cl.MarkCommitRecords(r)
+		})
+	}
+}
