@@ -239,7 +239,9 @@ that client.
     ending "; no automatic fix: " and what to do instead: close each
     revoked partition's channel on the revocation and wait for its
     worker): workers kept in another structure (a struct per worker, a
-    slice, a map under a read lock or another struct's lock), a worker
+    slice, a map under a read lock, another struct's lock, or a lock the
+    poll loop takes, maybe around the poll, inside which the callback
+    runs), a worker
     that does not return when its channel closes, a worker started in a
     function other code calls too and that does not see every event.
     Known gap (no finding): a worker committing

@@ -158,7 +158,7 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 			}}
 		} else {
 			// The bug holds; only the fix is not built (#13).
-			d.Message += fmt.Sprintf("; no automatic fix: the fix closes the worker's channel, which it finds only in a sync.Map or a map field (under no lock, or a mutex of the same struct) keyed by the assigned partition and sent on only by the poll loop, for a worker that returns when its channel closes, started in a function that sees every event or that only the callback calls; on %s, have the callback close each revoked partition's channel (or cancel its worker) and wait for the worker to return before it returns", event)
+			d.Message += fmt.Sprintf("; no automatic fix: the fix closes the worker's channel, which it finds only in a sync.Map or a map field (under no lock, or a mutex of the same struct that the poll loop does not take itself) keyed by the assigned partition and sent on only by the poll loop, for a worker that returns when its channel closes, started in a function that sees every event or that only the callback calls; on %s, have the callback close each revoked partition's channel (or cancel its worker) and wait for the worker to return before it returns", event)
 		}
 		c.report(d)
 	}

@@ -1,0 +1,79 @@
+package nofix
+
+import (
+	"context"
+	"log"
+
+	"fencing/helper"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+// batcher buffers records and writes them out in batches.
+type batcher struct {
+	buf []*kgo.Record
+}
+
+func (b *batcher) add(r *kgo.Record) { b.buf = append(b.buf, r) }
+
+func (b *batcher) flush() { b.buf = b.buf[:0] }
+
+// SyncErr commits what was polled, then flushes, and returns the
+// commit's error: exported, so other packages may call it, and its
+// returns cannot run in the callback's place.
+func SyncErr(ctx context.Context, cl *kgo.Client, b *batcher) error { // want SyncErr:`wrapsCommit\(CommitUncommittedOffsets\)`
+	if err := cl.CommitUncommittedOffsets(ctx); err != nil { // want `this OnPartitionsRevoked callback calls CommitUncommittedOffsets without kgo.BlockRebalanceOnPoll.*; no automatic fix: `
+		return err
+	}
+	b.flush()
+	return nil
+}
+
+// inExported commits through an exported function that does more and
+// returns an error, on a client polled in another package.
+func inExported(ctx context.Context, b *batcher) error {
+	cl, err := kgo.NewClient(
+		kgo.ConsumerGroup("views"),
+		kgo.ConsumeTopics("views"),
+		kgo.DisableAutoCommit(),
+		kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+			if err := SyncErr(ctx, cl, b); err != nil {
+				log.Printf("sync on revoke: %v", err)
+			}
+		}),
+	)
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	return helper.Consume(ctx, cl, b.add)
+}
+
+// SyncErrBlocked is SyncErr for inExportedBlocked.
+func SyncErrBlocked(ctx context.Context, cl *kgo.Client, b *batcher) error { // want SyncErrBlocked:`wrapsCommit\(CommitUncommittedOffsets\)`
+	if err := cl.CommitUncommittedOffsets(ctx); err != nil { // ok: rebalances blocked while a poll is processed
+		return err
+	}
+	b.flush()
+	return nil
+}
+
+// inExportedBlocked is inExported's twin with BlockRebalanceOnPoll.
+func inExportedBlocked(ctx context.Context, b *batcher) error {
+	cl, err := kgo.NewClient(
+		kgo.ConsumerGroup("views"),
+		kgo.ConsumeTopics("views"),
+		kgo.DisableAutoCommit(),
+		kgo.BlockRebalanceOnPoll(),
+		kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+			if err := SyncErrBlocked(ctx, cl, b); err != nil {
+				log.Printf("sync on revoke: %v", err)
+			}
+		}),
+	)
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	return helper.ConsumeBlocked(ctx, cl, b.add)
+}
