@@ -120,7 +120,10 @@ that value, or whose parameter every store to the unexported field
 holding it stores, carries a handsToPort fact; a call of it in a package
 that passes for that parameter a value of a concrete type whose method
 only queues the value for later work (a handsOff fact, as for a hand-off
-below) is reported at that call, without a fix (the queue is in the
+below), or the result of a constructor declared to return an interface
+whose every return statement returns a value of one such type (a
+queueingResult fact), is reported at that call, without a fix (the
+queue is in the
 core's package and the position call in the consumer's, neither of
 which a fix made in the wiring package can edit). Not when the consumer
 processes R otherwise on a path through the method's call (the port

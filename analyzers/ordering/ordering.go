@@ -52,12 +52,13 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "ordering"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer},
-		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(handsOff), new(commitsAfterHandler), new(handsToPort)},
+		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(handsOff), new(commitsAfterHandler), new(handsToPort), new(queueingResult)},
 	}
 	ignore := a.Flags.String("ignore", strings.Join(cfg.Ignore, ","),
 		"comma-separated package paths (or prefixes ending in /...) whose calls are not processing, in addition to logging, metrics and formatting")
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		exportHandsOff(pass)
+		exportQueueingResults(pass)
 		m := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
 		if m == nil {
 			return nil, nil

@@ -2,6 +2,7 @@ package ordering
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
@@ -35,7 +36,12 @@ import (
 // package already sees the implementation (handsOffCall reports the
 // position call there), and no call is reported from a test file or for
 // an implementation of a test-like package (a fake recording calls on a
-// channel).
+// channel). The value passed may also be the result of a constructor
+// of the core declared to return the interface (func New(n int)
+// ports.Adapter { return &service{...} }): such a constructor, whose
+// every return statement returns a value of one concrete type of its
+// package with methods carrying handsOff, carries a queueingResult fact
+// naming them.
 
 // handsToPort is the fact of an exported function whose parameters carry
 // interface values a method of which the package calls with a record
@@ -78,6 +84,111 @@ func (f *handsToPort) String() string {
 		parts = append(parts, fmt.Sprintf("%d.%s%v %s", u.Param, u.Method, u.Args, clientmodel.ShortName(u.Func)))
 	}
 	return "handsToPort(" + strings.Join(parts, ", ") + ")"
+}
+
+// queueingResult is the fact of an exported function whose only result
+// is an interface, every return statement of which returns a value of
+// one concrete type of the package (or nil), and Methods are the methods
+// of that type carrying handsOff.
+type queueingResult struct {
+	Type    string
+	Methods []queueingMethod
+}
+
+// queueingMethod is a method carrying handsOff for its parameters at
+// Params, and where it is declared.
+type queueingMethod struct {
+	Name   string
+	Params []int
+	At     fileOffset
+}
+
+func (*queueingResult) AFact() {}
+func (f *queueingResult) String() string {
+	var parts []string
+	for _, m := range f.Methods {
+		parts = append(parts, fmt.Sprintf("%s%v", m.Name, m.Params))
+	}
+	return "queueingResult(" + f.Type + ": " + strings.Join(parts, ", ") + ")"
+}
+
+// exportQueueingResults exports the queueingResult facts of pass's
+// package (after exportHandsOff).
+func exportQueueingResults(pass *analysis.Pass) {
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || !fd.Name.IsExported() {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			sig := fn.Type().(*types.Signature)
+			if sig.Results().Len() != 1 || !types.IsInterface(sig.Results().At(0).Type()) || sig.TypeParams().Len() > 0 {
+				continue
+			}
+			t := returnedType(pass.TypesInfo, fd.Body)
+			if t == nil {
+				continue
+			}
+			named, _ := types.Unalias(ssaflow.Deref(t)).(*types.Named)
+			if named == nil || named.Obj().Pkg() != pass.Pkg {
+				continue
+			}
+			f := queueingResult{Type: types.TypeString(t, (*types.Package).Name)}
+			ms := types.NewMethodSet(t)
+			for i := 0; i < ms.Len(); i++ {
+				m, ok := ms.At(i).Obj().(*types.Func)
+				var h handsOff
+				if !ok || m.Pkg() != pass.Pkg || !pass.ImportObjectFact(m, &h) {
+					continue
+				}
+				qm := queueingMethod{Name: m.Name(), Params: h.Params}
+				if tf := pass.Fset.File(m.Pos()); tf != nil {
+					qm.At = fileOffset{File: tf.Name(), Size: tf.Size(), Offset: tf.Offset(m.Pos())}
+				}
+				f.Methods = append(f.Methods, qm)
+			}
+			if len(f.Methods) > 0 {
+				pass.ExportObjectFact(fn, &f)
+			}
+		}
+	}
+}
+
+// returnedType returns the one concrete type every return statement of
+// body (outside function literals) returns a value of, nil aside, or
+// nil.
+func returnedType(info *types.Info, body *ast.BlockStmt) types.Type {
+	var t types.Type
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 {
+				ok = false
+				return false
+			}
+			tv, found := info.Types[n.Results[0]]
+			if !found || tv.IsNil() {
+				return ok
+			}
+			if types.IsInterface(tv.Type) || t != nil && !types.Identical(t, tv.Type) {
+				ok = false
+				return false
+			}
+			t = tv.Type
+		}
+		return ok
+	})
+	if !ok {
+		return nil
+	}
+	return t
 }
 
 // exportPortFact exports the handsToPort facts of p: the record it
@@ -366,21 +477,12 @@ func (c *checker) checkImportedPorts() {
 // value of a concrete type whose method u.Method only queues the
 // arguments carrying the record, and reports whether it did.
 func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u portUse) bool {
-	mi, ok := ssaflow.Arg(call.Common(), u.Param).(*ssa.MakeInterface)
-	if !ok || types.IsInterface(mi.X.Type()) {
-		return false
-	}
-	obj, _, _ := types.LookupFieldOrMethod(mi.X.Type(), true, callee.Pkg(), u.Method)
-	m, ok := obj.(*types.Func)
-	if !ok || m.Pkg() == nil || c.testLike(m) {
-		return false
-	}
-	var h handsOff
-	if !c.pass.ImportObjectFact(m, &h) {
+	impl, params, implPos, implPkg, implName := c.portImplementation(ssaflow.Arg(call.Common(), u.Param), callee, u.Method)
+	if params == nil {
 		return false
 	}
 	for _, a := range u.Args {
-		if !slices.Contains(h.Params, a) {
+		if !slices.Contains(params, a) {
 			return false // the method may process that argument in place
 		}
 	}
@@ -405,21 +507,80 @@ func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u por
 	case ref.Call != nil && ref.Role == clientmodel.Commit:
 		verb, done = "commits", "committed"
 	}
-	impl := types.TypeString(mi.X.Type(), (*types.Package).Name)
 	pos := clientmodel.ShortName(u.Func)
 	msg := fmt.Sprintf("call to %s with a %s, whose %s only queues the %s for later work: package %s %s each %s (%s, in %s) as soon as %s returns, with no wait for its processing: %s; no automatic fix: the %s is queued in package %s and its position written in package %s, which a fix made here cannot edit; process the %s in %s before it returns, or have the worker that processes it write its position",
 		callee.Name(), impl, u.Method, noun, callee.Pkg().Name(), verb, noun, pos, u.In, u.Method, cost,
-		noun, m.Pkg().Path(), callee.Pkg().Path(), noun, funcName(m))
+		noun, implPkg.Path(), callee.Pkg().Path(), noun, implName)
 	report.Report(c.pass, analysis.Diagnostic{
 		Pos:      call.Pos(),
 		Category: CategoryCommitBefore,
 		Message:  msg,
 		Related: []analysis.RelatedInformation{
 			{Pos: c.portPosition(callee, u), Message: fmt.Sprintf("%s %s in %s (%s) as soon as %s returns", noun, done, u.In, pos, u.Method)},
-			{Pos: m.Pos(), Message: fmt.Sprintf("%s queued here: %s only sends it on a channel or to a goroutine and returns", noun, funcName(m))},
+			{Pos: implPos, Message: fmt.Sprintf("%s queued here: %s only sends it on a channel or to a goroutine and returns", noun, implName)},
 		},
 	})
 	return true
+}
+
+// portImplementation returns, for v, the value passed for a port
+// whose method named method is called, the concrete type it holds (as
+// messages spell it), the parameters of its method that method queues
+// (a handsOff fact; nil when it does not, or when v's type is not
+// known), where the method is, its package and its name as funcName
+// spells it. v converts a value of a concrete type to the interface, or
+// is a call of a constructor carrying a queueingResult fact. A test
+// double's method (testLike) is not one.
+func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method string) (string, []int, token.Pos, *types.Package, string) {
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		if types.IsInterface(v.X.Type()) {
+			break
+		}
+		obj, _, _ := types.LookupFieldOrMethod(v.X.Type(), true, callee.Pkg(), method)
+		m, ok := obj.(*types.Func)
+		if !ok || m.Pkg() == nil || c.testLike(m) {
+			break
+		}
+		var h handsOff
+		if !c.pass.ImportObjectFact(m, &h) || len(h.Params) == 0 {
+			break
+		}
+		return types.TypeString(v.X.Type(), (*types.Package).Name), h.Params, m.Pos(), m.Pkg(), funcName(m)
+	case *ssa.Call:
+		fn := ssaflow.Callee(v.Common())
+		var f queueingResult
+		if fn == nil || v.Common().IsInvoke() || fn.Pkg() == nil || c.testLike(fn) || !c.pass.ImportObjectFact(fn, &f) {
+			break
+		}
+		for _, m := range f.Methods {
+			if m.Name != method || len(m.Params) == 0 {
+				continue
+			}
+			at := c.posAt(m.At)
+			if !at.IsValid() {
+				at = fn.Pos()
+			}
+			return f.Type + " (returned by " + fn.Pkg().Name() + "." + fn.Name() + ")", m.Params, at, fn.Pkg(), strings.TrimPrefix(f.Type, "*") + "." + m.Name
+		}
+	}
+	return "", nil, token.NoPos, nil, ""
+}
+
+// posAt returns the position at when this run loaded its file, else
+// NoPos.
+func (c *checker) posAt(at fileOffset) token.Pos {
+	var pos token.Pos
+	c.pass.Fset.Iterate(func(f *token.File) bool {
+		if f.Name() != at.File {
+			return true
+		}
+		if f.Size() == at.Size && at.Offset < f.Size() {
+			pos = f.Pos(at.Offset)
+		}
+		return false
+	})
+	return pos
 }
 
 // portPosition returns the position of u's position call when this run
@@ -427,17 +588,7 @@ func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u por
 // (u.In: Type.Method or a function's name), or of callee when the
 // package does not export it.
 func (c *checker) portPosition(callee *types.Func, u portUse) token.Pos {
-	var at token.Pos
-	c.pass.Fset.Iterate(func(f *token.File) bool {
-		if f.Name() != u.At.File {
-			return true
-		}
-		if f.Size() == u.At.Size && u.At.Offset < f.Size() {
-			at = f.Pos(u.At.Offset)
-		}
-		return false
-	})
-	if at.IsValid() {
+	if at := c.posAt(u.At); at.IsValid() {
 		return at
 	}
 	scope := callee.Pkg().Scope()

@@ -25,6 +25,9 @@ func main() {
 
 	go consumer.NewConsumer(cl, svc.NewSync()).StartConsumer(ctx) // ok: SyncService settles the payload before HandleSettlement returns
 
+	go consumer.NewConsumer(cl, svc.NewAdapter(4)).StartConsumer(ctx)    // want `call to NewConsumer with a \*svc.SettlementService \(returned by svc.NewAdapter\), whose HandleSettlement only queues the record for later work: .*; no automatic fix: .*process the record in svc.SettlementService.HandleSettlement before it returns`
+	go consumer.NewConsumer(cl, svc.NewSyncAdapter()).StartConsumer(ctx) // ok: the port NewSyncAdapter returns settles the payload before HandleSettlement returns
+
 	go consumer.Run(ctx, cl, svc.NewQueueLedger()) // want `call to Run with a \*svc.QueueLedger, whose Append only queues the record for later work: package consumer commits each record \(CommitRecords, in Run\) as soon as Append returns`
 
 	go consumer.Run(ctx, cl, &svc.SyncLedger{}) // ok: SyncLedger appends the entry before Append returns

@@ -18,6 +18,15 @@ func New(workers int) *SettlementService {
 	return &SettlementService{queue: make(chan *ports.Payload, 100), workers: workers}
 }
 
+// NewAdapter returns the service as the port, as hexagonal code's
+// constructors often do.
+func NewAdapter(workers int) ports.SettlementAdapter { // want NewAdapter:`queueingResult\(\*svc.SettlementService: HandleSettlement\[0\]\)`
+	if workers < 1 {
+		return nil
+	}
+	return &SettlementService{queue: make(chan *ports.Payload, 100), workers: workers}
+}
+
 // HandleSettlement hands the payload to the pool and returns at once.
 func (s *SettlementService) HandleSettlement(data ports.Payload) { s.queue <- &data } // want HandleSettlement:`handsOff\[0\]`
 
@@ -37,6 +46,9 @@ func (s *SettlementService) execute(p *ports.Payload) { log.Printf("settle %s", 
 type SyncService struct{ db []string }
 
 func NewSync() *SyncService { return &SyncService{} }
+
+// NewSyncAdapter returns the synchronous service as the port.
+func NewSyncAdapter() ports.SettlementAdapter { return &SyncService{} }
 
 func (s *SyncService) HandleSettlement(data ports.Payload) { s.db = append(s.db, data.TxID) }
 
