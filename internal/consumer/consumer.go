@@ -328,6 +328,7 @@ func (b *builder) external(c *clientmodel.Client, r ssa.Value) (*Settings, bool)
 func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	s := newSettings()
 	roots := b.flow.Roots(v)
+	roots = append(roots, CopiedFrom(b.flow, roots)...)
 	for _, r := range roots {
 		switch r.(type) {
 		case *ssa.Alloc:
@@ -385,6 +386,27 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	return s
 }
 
+// CopiedFrom returns the roots of the configurations that the locals among
+// roots are copies of (c := *m.base: the local starts as that
+// configuration, and what the code sets on it counts too).
+func CopiedFrom(flow *ssaflow.Flow, roots []ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range roots {
+		a, ok := r.(*ssa.Alloc)
+		if !ok {
+			continue
+		}
+		for _, ref := range *a.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+				if ld, ok := st.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
+					out = append(out, flow.Roots(ld.X)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // fieldOf returns the struct field addr addresses, or nil.
 func fieldOf(addr ssa.Value) *types.Var {
 	if fa, ok := addr.(*ssa.FieldAddr); ok {
@@ -400,6 +422,13 @@ func fieldOf(addr ssa.Value) *types.Var {
 func (b *builder) applyStore(s *Settings, k clientmodel.Knob, st *ssa.Store) {
 	if b.conditional(st) {
 		s.Cond[k.Setting] = true
+	}
+	if _, _, ok := paramField(ssaflow.Unconvert(st.Val)); ok {
+		// A field of the caller's configuration: what the calls pass
+		// (fromCallers), not every value stored in that field anywhere
+		// (a literal leaving it out stores nothing).
+		b.applyValue(s, k, st.Val, st.Pos())
+		return
 	}
 	if _, ok := st.Val.(*ssa.Const); !ok {
 		roots := b.flow.Roots(st.Val)
@@ -422,6 +451,10 @@ func (b *builder) applyStore(s *Settings, k clientmodel.Knob, st *ssa.Store) {
 func (b *builder) applyValue(s *Settings, k clientmodel.Knob, v ssa.Value, pos token.Pos) {
 	cv, isConst := v.(*ssa.Const)
 	if _, isBool := v.Type().Underlying().(*types.Basic); isBool && isBoolType(v.Type()) {
+		if on, ok := b.fromCallers(v); ok && !isConst {
+			s.set(k.Setting, on, pos)
+			return
+		}
 		if !isConst || cv.Value == nil {
 			s.unknownFrom(k.Setting, valueOrigin(v))
 			return

@@ -305,17 +305,13 @@ func origin(v ssa.Value) string {
 // sets it), or what origin says.
 func valueOrigin(v ssa.Value) string {
 	v = ssaflow.Unconvert(v)
-	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		if fa, ok := ld.X.(*ssa.FieldAddr); ok {
-			if p, ok := fa.X.(*ssa.Parameter); ok {
-				if f := ssaflow.FieldVar(fa); f != nil {
-					fn := p.Parent()
-					if fn.Signature.Recv() != nil && fn.Params[0] == p {
-						return fmt.Sprintf("field %s of %s's receiver, which its caller sets", f.Name(), fn.Name())
-					}
-					return fmt.Sprintf("field %s of %s's argument %s, which its caller sets", f.Name(), fn.Name(), p.Name())
-				}
+	if p, field, ok := paramField(v); ok {
+		if st, ok := ssaflow.Deref(p.Type()).Underlying().(*types.Struct); ok && field < st.NumFields() {
+			fn := p.Parent()
+			if fn.Signature.Recv() != nil && fn.Params[0] == p {
+				return fmt.Sprintf("field %s of %s's receiver, which its caller sets", st.Field(field).Name(), fn.Name())
 			}
+			return fmt.Sprintf("field %s of %s's argument %s, which its caller sets", st.Field(field).Name(), fn.Name(), p.Name())
 		}
 	}
 	return origin(v)

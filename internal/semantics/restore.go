@@ -98,12 +98,19 @@ func (g *gatherer) initial() {
 	// Maps and structs: only this consumer's config (another consumer
 	// built in the same function has its own).
 	var config []ssa.Value
+	funcs := g.funcs()
 	if g.c.Config != nil {
 		for _, r := range g.m.Flow.Roots(g.c.Config) {
 			config = append(config, r)
 			if a, ok := r.(*ssa.Alloc); ok {
 				config = append(config, g.m.Flow.Loaded(a)...) // the map a *ConfigMap points to
 			}
+		}
+		if copied := consumer.CopiedFrom(g.m.Flow, config); len(copied) > 0 {
+			// A copy of a configuration made elsewhere (c := *m.base):
+			// where it is made and set is outside the consumer's code.
+			config = append(config, copied...)
+			funcs = g.m.Flow.Funcs()
 		}
 	}
 	ours := func(v ssa.Value) bool {
@@ -116,7 +123,7 @@ func (g *gatherer) initial() {
 		}
 		return ssaflow.Intersects(g.m.Flow.Roots(v), config)
 	}
-	for _, fn := range g.funcs() {
+	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {

@@ -132,6 +132,13 @@ func TestClassify(t *testing.T) {
 		// one path sets is on some paths only
 		{"optliteral", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "kgo.DisableAutoCommit is set on some paths only"}},
 		{"opthelper", map[string]string{"guarantee": semantics.AtLeastOnce, "detail": "commits marked records every 5s"}},
+		// a setting copied from a field of the configuration every caller
+		// passes (left out: its zero value), into a copy of a base
+		// configuration set elsewhere; an exported function's callers are
+		// out of sight
+		{"cfgcopy", map[string]string{"strategy": semantics.StrategyNone, "detail": "auto-commit is off"}},
+		{"cfgcopyon", map[string]string{"strategy": semantics.StrategyTimer}},
+		{"cfgcopyopen", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "field AutoCommit of Create's argument gc, which its caller sets"}},
 		{"branchauto", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "a branch: kgo.DisableAutoCommit is set on some paths only"}},
 		// Commit() of what is stored, from a ticker's goroutine: not
 		// "after each record"

@@ -1297,3 +1297,97 @@ func optHelper(ctx context.Context, block bool) {
 		})
 	}
 }
+
+// groupConfig is what a framework's callers pass to create a consumer.
+type groupConfig struct {
+	Group      string
+	AutoCommit bool
+}
+
+// markHandler marks each message after applying it; nothing commits.
+type markHandler struct{}
+
+func (markHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (markHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (markHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		_ = apply(msg)
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// timedHandler and openHandler are markHandler for the other managers.
+type (
+	timedHandler struct{ markHandler }
+	openHandler  struct{ markHandler }
+)
+
+func (timedHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		_ = apply(msg)
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func (openHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		_ = apply(msg)
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// groupManager keeps a base configuration (oldest offset first) that each
+// consumer copies, with auto-commit as its caller's groupConfig says.
+type groupManager struct{ base *sarama.Config }
+
+func newGroupManager() *groupManager {
+	base := sarama.NewConfig()
+	base.Consumer.Offsets.Initial = sarama.OffsetOldest
+	return &groupManager{base: base}
+}
+
+func (m *groupManager) create(ctx context.Context, gc groupConfig) {
+	c := *m.base
+	c.Consumer.Offsets.AutoCommit.Enable = gc.AutoCommit
+	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, gc.Group, &c) // case: cfgcopy
+	_ = g.Consume(ctx, []string{"t-cfgfield"}, markHandler{})
+}
+
+// cfgField's only caller leaves AutoCommit out (false): marks are
+// discarded, and the copied base starts from the oldest offset.
+func cfgField(ctx context.Context) {
+	newGroupManager().create(ctx, groupConfig{Group: "g-cfgfield"})
+}
+
+// timedManager is groupManager whose only caller turns auto-commit on.
+type timedManager struct{ base *sarama.Config }
+
+func (m *timedManager) create(ctx context.Context, gc groupConfig) {
+	c := *m.base
+	c.Consumer.Offsets.AutoCommit.Enable = gc.AutoCommit
+	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, gc.Group, &c) // case: cfgcopyon
+	_ = g.Consume(ctx, []string{"t-cfgfieldon"}, timedHandler{})
+}
+
+func cfgFieldOn(ctx context.Context) {
+	(&timedManager{base: sarama.NewConfig()}).create(ctx, groupConfig{Group: "g-cfgfieldon", AutoCommit: true})
+}
+
+// GroupManager is exported: callers in other packages pass AutoCommit.
+type GroupManager struct{ Base *sarama.Config }
+
+// Create builds a consumer with auto-commit as gc says.
+func (m *GroupManager) Create(ctx context.Context, gc groupConfig) {
+	c := *m.Base
+	c.Consumer.Offsets.AutoCommit.Enable = gc.AutoCommit
+	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, gc.Group, &c) // case: cfgcopyopen
+	_ = g.Consume(ctx, []string{"t-cfgfieldopen"}, openHandler{})
+}
+
+func cfgFieldOpen(ctx context.Context) {
+	(&GroupManager{Base: sarama.NewConfig()}).Create(ctx, groupConfig{Group: "g-cfgfieldopen"})
+}

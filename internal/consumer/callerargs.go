@@ -1,0 +1,203 @@
+package consumer
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// A setting often comes from a field of the configuration the caller
+// passes: a framework's CreateConsumer(cfg ConsumerConfig, ...) copies
+// cfg.AutoCommit into the client's configuration. When every call of the
+// function is in sight (it cannot be called from another package, nor
+// used as a value) and each passes a struct made on the spot, the field's
+// value is the one every caller gives: the constant stored in it, or the
+// zero value when the literal leaves it out.
+
+// fromCallers returns the boolean constant the field v reads (cfg.F of a
+// parameter, a struct or a pointer to one, or of the receiver) has at
+// every call of its function, and whether there is one.
+func (b *builder) fromCallers(v ssa.Value) (on, known bool) {
+	p, field, ok := paramField(ssaflow.Unconvert(v))
+	if !ok {
+		return false, false
+	}
+	fn := p.Parent()
+	sites := b.flow.Callers(fn)
+	if len(sites) == 0 || !b.closed(fn, len(sites)) {
+		return false, false
+	}
+	i := slices.Index(fn.Params, p)
+	var val *bool
+	for _, site := range sites {
+		com := site.Common()
+		args := com.Args
+		if com.IsInvoke() || i >= len(args) {
+			return false, false
+		}
+		c, ok := storedConst(site, args[i], field)
+		if !ok || val != nil && *val != c {
+			return false, false
+		}
+		val = &c
+	}
+	return *val, true
+}
+
+// paramField returns the parameter and field index v reads: p.F of a
+// struct parameter (a Field, or a load through the local the parameter is
+// spilled to), or p.F of a pointer one.
+func paramField(v ssa.Value) (*ssa.Parameter, int, bool) {
+	switch x := v.(type) {
+	case *ssa.Field:
+		if p := param(x.X); p != nil {
+			return p, x.Field, true
+		}
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok {
+			if p := param(fa.X); p != nil {
+				return p, fa.Field, true
+			}
+			if spill, ok := fa.X.(*ssa.Alloc); ok {
+				if p := spilled(spill); p != nil {
+					return p, fa.Field, true
+				}
+			}
+		}
+	}
+	return nil, 0, false
+}
+
+// param returns v's parameter: v itself, or a load of the local it is
+// spilled to.
+func param(v ssa.Value) *ssa.Parameter {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return x
+	case *ssa.UnOp:
+		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			return spilled(a)
+		}
+	}
+	return nil
+}
+
+// spilled returns the parameter a local holds when the local is only its
+// spill: stored once with the parameter, otherwise only read.
+func spilled(a *ssa.Alloc) *ssa.Parameter {
+	var p *ssa.Parameter
+	for _, ref := range *a.Referrers() {
+		switch x := ref.(type) {
+		case *ssa.Store:
+			q, ok := x.Val.(*ssa.Parameter)
+			if !ok || p != nil || x.Addr != a {
+				return nil
+			}
+			p = q
+		case *ssa.FieldAddr:
+			for _, r := range *x.Referrers() {
+				switch r.(type) {
+				case *ssa.UnOp, *ssa.DebugRef:
+				default:
+					return nil // a field written, or its address handed on
+				}
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return p
+}
+
+// closed reports whether the n static calls the package makes of fn are
+// all its calls: it cannot be called from another package (unexported,
+// a method of an unexported type, or in package main), and nothing in the
+// package takes it as a value.
+func (b *builder) closed(fn *ssa.Function, n int) bool {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || fn.Parent() != nil {
+		return false
+	}
+	if obj.Exported() && b.pass.Pkg.Name() != "main" {
+		recv := fn.Signature.Recv()
+		if recv == nil {
+			return false
+		}
+		if named, ok := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named); !ok || named.Obj().Exported() {
+			return false
+		}
+	}
+	refs := 0
+	for _, f := range b.flow.Funcs() {
+		for _, blk := range f.Blocks {
+			for _, in := range blk.Instrs {
+				var ops [8]*ssa.Value
+				for _, op := range in.Operands(ops[:0]) {
+					if *op == fn {
+						refs++
+					}
+				}
+			}
+		}
+	}
+	return refs == n
+}
+
+// storedConst returns the boolean the field at index field of the struct
+// arg has at the call site: arg is a struct loaded from (or a pointer
+// to) a local allocation that nothing else writes or hands on, its field
+// stored once with a constant before the call on every path, or never
+// (the zero value).
+func storedConst(site ssa.CallInstruction, arg ssa.Value, field int) (bool, bool) {
+	arg = ssaflow.Unconvert(arg)
+	if ld, ok := arg.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		arg = ld.X
+	}
+	alloc, ok := arg.(*ssa.Alloc)
+	if !ok {
+		return false, false
+	}
+	var stores []*ssa.Store
+	for _, ref := range *alloc.Referrers() {
+		switch x := ref.(type) {
+		case *ssa.FieldAddr:
+			if x.Field != field {
+				continue
+			}
+			for _, r := range *x.Referrers() {
+				switch y := r.(type) {
+				case *ssa.Store:
+					if y.Addr != x {
+						return false, false // the field's address stored
+					}
+					stores = append(stores, y)
+				case *ssa.UnOp, *ssa.DebugRef:
+				default:
+					return false, false // its address handed on
+				}
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+			// a read
+		default:
+			if ref != site {
+				return false, false // written whole, or handed to other code
+			}
+		}
+	}
+	switch len(stores) {
+	case 0:
+		return false, true // the zero value
+	case 1:
+		c, ok := stores[0].Val.(*ssa.Const)
+		if ok && c.Value != nil && c.Value.Kind() == constant.Bool && ssaflow.Dominates(stores[0], site) {
+			return constant.BoolVal(c.Value), true
+		}
+	}
+	return false, false
+}
