@@ -387,14 +387,18 @@ that client.
     (a rollback after the commit does nothing). A Reader that commits
     nothing and starts from the newest offset loses records no skip
     brings back: when its StartOffset is set in a config literal of
-    the NewReader call, the fix also sets it to the oldest offset
+    the NewReader call (or of a local variable declared with it that
+    only that call uses), the fix also sets it to the oldest offset
     (kafka.FirstOffset), so every start reads the partition from its
     oldest record and the skip passes over what is applied. Reported
     without a fix otherwise (the message ending "; no automatic fix: "
     and what to do instead), notably that Reader with its start offset
-    set elsewhere, a write with ? placeholders and neither MySQL's nor
-    SQLite's own syntax, and a consumer of which the analysis cannot
-    tell whether it resumes at or behind the stored position. A kafka-go Reader
+    set elsewhere (a skip is not built either when the function
+    building the Reader assigns StartOffset a value other than the
+    oldest after the config's literal), a write with ? placeholders
+    and neither MySQL's nor SQLite's own syntax, and a consumer of
+    which the analysis cannot tell whether it resumes at or behind the
+    stored position. A kafka-go Reader
     outside a group (no GroupID: nothing is committed, and every start
     reads from the oldest offset) can be told where to resume: its fix
     reads the row right after the NewReader statement (and the deferred

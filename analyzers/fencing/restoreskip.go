@@ -118,7 +118,7 @@ func (c *checker) skipEdits(ev *semantics.Evidence, k *consumer.Consumer, reader
 	}
 	switch {
 	case ev.CommitsToBroker() == semantics.On:
-	case ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.Off:
+	case ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.Off && !c.startAssigned(k):
 	case ev.CommitsToBroker() == semantics.Off && rs.StartNewest == semantics.On:
 		// No skip brings back what a start from the newest offset never
 		// reads: the consumer starts from the oldest one instead.
@@ -206,6 +206,90 @@ func (c *checker) skipEdits(ev *semantics.Evidence, k *consumer.Consumer, reader
 // placeholders accepts.
 var duplicateKeyRE = regexp.MustCompile(`(?is)\bon\s+duplicate\s+key\s+update\b`)
 
+// startAssigned reports whether the function building consumer k assigns
+// the client's start field of a config (`cfg.StartOffset = v`) a value
+// other than an oldest one: the evidence may not have seen it (a config
+// passed by value is a load of its variable, not of its literal), and
+// the skip is right only from the oldest offset.
+func (c *checker) startAssigned(k *consumer.Consumer) bool {
+	st := k.Client.Start
+	if st == nil || st.Field == "" || k.Fn == nil || k.Fn.Syntax() == nil {
+		return false
+	}
+	field := st.Field[strings.LastIndex(st.Field, ".")+1:]
+	found := false
+	ast.Inspect(k.Fn.Syntax(), func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found {
+			return !found
+		}
+		for i, l := range as.Lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != field {
+				continue
+			}
+			v, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+			if !ok || !v.IsField() || v.Pkg() == nil || !slices.Contains(k.Client.Paths, v.Pkg().Path()) {
+				continue
+			}
+			if len(as.Rhs) != len(as.Lhs) {
+				found = true
+				continue
+			}
+			tv := c.pass.TypesInfo.Types[as.Rhs[i]]
+			if tv.Value == nil || !slices.Contains(st.Oldest, tv.Value.ExactString()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// onlyLiteral returns the composite literal (or its address) that a
+// local variable, used once (by id), is declared with by `:=` or var,
+// alone, and never assigned again: an edit of the literal changes only
+// what that use sees. Nil otherwise.
+func (c *checker) onlyLiteral(id *ast.Ident) ast.Expr {
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || v.IsField() {
+		return nil
+	}
+	for other, o := range c.pass.TypesInfo.Uses {
+		if o == v && other != id {
+			return nil // used (or assigned) elsewhere
+		}
+	}
+	var value ast.Expr
+walk:
+	for _, n := range edit.Path(c.pass, v.Pos()) {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			if x.Tok == token.DEFINE && len(x.Lhs) == 1 && len(x.Rhs) == 1 {
+				value = x.Rhs[0]
+			}
+		case *ast.ValueSpec:
+			if len(x.Names) == 1 && len(x.Values) == 1 {
+				value = x.Values[0]
+			}
+		case *ast.Ident:
+			continue
+		}
+		break walk
+	}
+	if value == nil {
+		return nil
+	}
+	e := ast.Unparen(value)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if _, ok := e.(*ast.CompositeLit); !ok {
+		return nil
+	}
+	return e
+}
+
 // onConflictRE matches SQLite's (and PostgreSQL's) upsert, which MySQL
 // does not accept.
 var onConflictRE = regexp.MustCompile(`(?is)\bon\s+conflict\b`)
@@ -227,6 +311,9 @@ func (c *checker) startOldest(k *consumer.Consumer) (analysis.TextEdit, bool) {
 	e := ast.Unparen(call.Args[0])
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		e = c.onlyLiteral(id)
 	}
 	lit, ok := e.(*ast.CompositeLit)
 	if !ok {
