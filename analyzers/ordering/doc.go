@@ -108,8 +108,8 @@ processing. An exported wrapper that calls its handler parameter with R
 (or values made from it) and then writes R's position with no wait and
 no other processing carries a commitsAfterHandler fact: a call of it in
 another package passing a function that only queues them (as for a
-hand-off below) is reported at that call, without a fix (the position
-call is in the wrapper's package).
+hand-off below) is reported at that call, its fix running the work of
+the handler's workers in the handler (see below).
 
 Hexagonal code hands R to a port: the consumer package calls a method of
 an interface value it is given (an adapter of the service core, an
@@ -166,7 +166,10 @@ package passes for that parameter (function literals or functions; the
 wrapper used only in calls) only queues them that way and waits for
 nothing (a wrapper's ConsumeEvents(ctx, handler) committing when the
 handler returns, given a handler that sends the event to a worker pool;
-reported without a fix), or
+the fix replaces the send in each such handler, or a select making it
+whose other cases only give up when a context ends, by the loop body of
+the workers its function starts, so the handler returns once the event
+is processed; without a fix where those workers are not found), or
 an asynchronous produce of a record built from R (a send on sarama's
 AsyncProducer Input(), franz-go Produce and TryProduce, confluent
 Produce, kafka-go WriteMessages on a Writer the package builds with
@@ -251,7 +254,10 @@ in place, then ack()).
 When the processing is the return statement (mark; return apply(msg)) the
 fix checks its error, commits and returns nil; when it is a go statement
 (mark; go apply(msg)) the processing runs in place, its error checked,
-and the commit follows. When the record, or a value derived from it,
+and the commit follows. So does a go statement of the commit's block
+between it and the last processing (mark; go audit(msg); save(msg)):
+its call runs in place, its error checked, and the commit moves after
+the save. When the record, or a value derived from it,
 leaves the function (returned, sent, stored in a field), the commit moves
 to the end of each caller's block, after the processing, with the
 helper's parameters replaced by the caller's arguments (also after an if
@@ -371,8 +377,10 @@ never follows a failed delivery.
 A finding whose fix cannot be built is still reported, without a fix,
 its message ending with why and what to do instead ("; no automatic
 fix: ..."): known cases are a position call before processing that
-starts a goroutine with the record before its last processing (moved
-after it, the call would still come before the goroutine's work), a
+starts a goroutine with the record before its last processing in a
+statement other than a go statement of its block (inside an if), or
+whose call's results cannot be handled in place (moved after it, the
+call would still come before the goroutine's work), a
 commit moving to the callers of its helper where a caller's argument for a parameter the commit uses is neither a variable,
 a field path nor a call that can be evaluated first, or where the moved
 error check returns other than zero values and an error; a send on

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -224,12 +225,48 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	// After a return the commit would never run, and after a go statement
 	// it would still run before the processing: those are rewritten
 	// (rewrite.go). A goroutine before the last processing is not.
+	// A go statement processing the record before the last processing
+	// runs its call in place: moved after the last processing, the
+	// commit would still come before the goroutine's work.
 	_, isReturn := list[target].(*ast.ReturnStmt)
+	var inPlace []analysis.TextEdit
 	for i := last + 1; i <= target; i++ {
-		if c.startsGoroutine(list[i], p) && (i < target || isReturn) {
+		if !c.startsGoroutine(list[i], p) || i == target && !isReturn {
+			continue
+		}
+		g, ok := list[i].(*ast.GoStmt)
+		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
+		text, imports, ok := c.goInPlace(c.signatureOf(path), g, p.client.Client.RecordNoun)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		e, ok := c.lineEdit(g, text)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		for _, im := range imports {
+			if !slices.ContainsFunc(inPlace, func(x analysis.TextEdit) bool { return x.Pos == im.Pos && string(x.NewText) == string(im.NewText) }) {
+				inPlace = append(inPlace, im)
+			}
+		}
+		inPlace = append(inPlace, e)
 	}
+	fix, ok := c.moveAfterTo(p, path, list, idx, last, target, name)
+	if !ok || len(inPlace) == 0 {
+		return fix, ok
+	}
+	fix.Message = fmt.Sprintf("Run the goroutine's work in place and move %s after the %s is processed", name, p.client.Client.RecordNoun)
+	fix.TextEdits = append(fix.TextEdits, inPlace...)
+	return fix, true
+}
+
+// moveAfterTo builds the fix moving list[idx..last] after list[target]
+// (see moveAfter), path running from the commit call up.
+func (c *checker) moveAfterTo(p *position, path []ast.Node, list []ast.Stmt, idx, last, target int, name string) (analysis.SuggestedFix, bool) {
+	stmt := list[idx]
+	_, isReturn := list[target].(*ast.ReturnStmt)
 	rewrite := isReturn || c.startsGoroutine(list[target], p)
 	if !rewrite {
 		// Keep the checks of the processing's outcome before the commit:

@@ -47,6 +47,9 @@ type handOff struct {
 	// handler) every function passed for which in the package only
 	// queues the record.
 	handler *ssa.Parameter
+	// handlerArgs are the indices of the handler call's arguments
+	// carrying the record.
+	handlerArgs []int
 	// past is set, with branch, for a send or go statement on a path
 	// that leaves the record unwritten (continue) and reaches the
 	// position call of a later record, with no wait between: that call
@@ -134,7 +137,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 						}
 					}
 					if c.handlerHandsOff(call.Common(), args) {
-						h = &handOff{instr: call, handler: prm}
+						h = &handOff{instr: call, handler: prm, handlerArgs: args}
 					}
 				}
 			}
@@ -559,7 +562,16 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		}
 	}
 	var fixes []analysis.SuggestedFix
-	if h.call == nil && h.handler == nil {
+	switch {
+	case h.handler != nil:
+		if _, k := handlerParam(h.instr.(*ssa.Call).Common()); k >= 0 {
+			if fns, ok := c.handlerValues(h.handler, k); ok {
+				if fix, ok := c.handlerFix(fns, h.handlerArgs, noun); ok {
+					fixes = append(fixes, fix)
+				}
+			}
+		}
+	case h.call == nil:
 		if fix, ok := c.handOffFix(p, h, fixName); ok {
 			fixes = append(fixes, fix)
 		}
@@ -581,7 +593,7 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 func noHandOffFixWhy(h *handOff, name, noun string) string {
 	switch {
 	case h.handler != nil:
-		return "the " + noun + " is queued by the functions passed for " + h.handler.Name() + ", whose workers a fix here cannot run in place; process the " + noun + " in the function passed before it returns, or have the worker that processes it call " + name
+		return "the " + noun + " is queued by the functions passed for " + h.handler.Name() + ", whose workers a fix here cannot find or run in place; process the " + noun + " in the function passed before it returns, or have the worker that processes it call " + name
 	case h.call != nil:
 		return "the " + noun + " is queued by " + funcName(h.call) + ", whose workers a fix made here cannot edit or run in place; have the worker that writes the " + noun + " call " + name + " (or return once the work is done) instead of " + name + " here"
 	case h.produce != nil && h.flush:

@@ -366,6 +366,24 @@ func (c *checker) handlerHandsOff(cc *ssa.CallCommon, args []int) bool {
 		return v
 	}
 	c.handlers[key] = false // inside cycles
+	values, ok := c.handlerValues(prm, k)
+	if !ok || len(values) == 0 {
+		return false
+	}
+	for _, v := range values {
+		if !c.handsOn(v, args) {
+			return false
+		}
+	}
+	c.handlers[key] = true
+	return true
+}
+
+// handlerValues returns the functions passed in the package for
+// parameter prm (index k) of its function, with ok false when the
+// function is used other than by calls or another value is passed for
+// prm.
+func (c *checker) handlerValues(prm *ssa.Parameter, k int) ([]*ssa.Function, bool) {
 	fn := prm.Parent()
 	var values []*ssa.Function
 	for _, caller := range c.m.SSA.SrcFuncs {
@@ -374,7 +392,7 @@ func (c *checker) handlerHandsOff(cc *ssa.CallCommon, args []int) bool {
 				if ci, ok := instr.(ssa.CallInstruction); ok && ci.Common().Value == ssa.Value(fn) {
 					args := ci.Common().Args
 					if k >= len(args) {
-						return false
+						return nil, false
 					}
 					switch v := args[k].(type) {
 					case *ssa.MakeClosure:
@@ -382,11 +400,11 @@ func (c *checker) handlerHandsOff(cc *ssa.CallCommon, args []int) bool {
 					case *ssa.Function:
 						values = append(values, v)
 					default:
-						return false
+						return nil, false
 					}
 					for _, a := range args {
 						if a == ssa.Value(fn) {
-							return false
+							return nil, false
 						}
 					}
 					continue
@@ -398,25 +416,16 @@ func (c *checker) handlerHandsOff(cc *ssa.CallCommon, args []int) bool {
 						continue
 					}
 					if *r == ssa.Value(fn) {
-						return false
+						return nil, false
 					}
 					if mc, ok := (*r).(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(fn) {
-						return false
+						return nil, false
 					}
 				}
 			}
 		}
 	}
-	if len(values) == 0 {
-		return false
-	}
-	for _, v := range values {
-		if !c.handsOn(v, args) {
-			return false
-		}
-	}
-	c.handlers[key] = true
-	return true
+	return values, true
 }
 
 // handlerKey memoises handlerHandsOff.
@@ -616,12 +625,21 @@ func (c *checker) checkImportedHandlers() {
 					noun = ref.Client.RecordNoun
 				}
 				commit := clientmodel.ShortName(f.Func)
+				msg := fmt.Sprintf("call to %s with a handler that only queues the %s: %s writes its position (%s) as soon as the handler returns, with no wait for its processing, so a crash before the %s is processed loses it (at-most-once)",
+					callee.Name(), noun, callee.Name(), commit, noun)
+				var fixes []analysis.SuggestedFix
+				if fix, ok := c.handlerFix([]*ssa.Function{h}, f.Args, noun); ok {
+					fixes = append(fixes, fix)
+				} else {
+					msg += fmt.Sprintf("; no automatic fix: the position call is in package %s, which a fix made here cannot edit, and the workers receiving the %s cannot be found or their loop run in the handler; process the %s in the handler before it returns, or have the worker that processes it write its position",
+						callee.Pkg().Path(), noun, noun)
+				}
 				report.Report(c.pass, analysis.Diagnostic{
-					Pos:      call.Pos(),
-					Category: CategoryCommitBefore,
-					Message: fmt.Sprintf("call to %s with a handler that only queues the %s: %s writes its position (%s) as soon as the handler returns, with no wait for its processing, so a crash before the %s is processed loses it (at-most-once); no automatic fix: the position call is in package %s, which a fix made here cannot edit; process the %s in the handler before it returns, or have the worker that processes it write its position",
-						callee.Name(), noun, callee.Name(), commit, noun, callee.Pkg().Path(), noun),
-					Related: []analysis.RelatedInformation{{Pos: h.Pos(), Message: "handler that only sends the " + noun + " on a channel or to a goroutine"}},
+					Pos:            call.Pos(),
+					Category:       CategoryCommitBefore,
+					Message:        msg,
+					Related:        []analysis.RelatedInformation{{Pos: h.Pos(), Message: "handler that only sends the " + noun + " on a channel or to a goroutine"}},
+					SuggestedFixes: fixes,
 				})
 			}
 		}

@@ -105,8 +105,9 @@ import (
 //     only queues the record for workers (a function-valued parameter
 //     every function the package passes for which does; or another
 //     package's wrapper with a commitsAfterHandler fact, reported at the
-//     call passing the handler): the workers are elsewhere, or the
-//     commit in another package;
+//     call passing the handler), and a handler's workers are not found
+//     (its channel is its caller's), or their loop cannot run in place
+//     of its send (a goroutine, a select doing more than giving up);
 //   - a position call after a call of another package's function that
 //     only queues the record (or a value decoded from it) on a channel
 //     or to a goroutine (a handsOff fact), directly or through an
@@ -123,8 +124,12 @@ import (
 //     (the commit is in the helper's package, which a fix made while
 //     analyzing the caller cannot edit);
 //   - a position call before processing that starts a goroutine with
-//     the record before its last processing (moved after it, the call
-//     would still come before the goroutine's work);
+//     the record before its last processing, where the go statement is
+//     not a statement of the call's block (inside an if), or its call's
+//     results cannot be handled in place (a last result other than an
+//     error, or an error in a function returning more than one): moved
+//     after the processing, the call would still come before the
+//     goroutine's work;
 //   - a commit in a helper that returns the records to a processing
 //     caller, where a caller passes for a parameter the commit uses an
 //     expression other than a variable, a field path or a call that can
@@ -371,6 +376,24 @@ var scenarios = []struct {
 	// positive); their three twins, and a batch that a function without
 	// an error result only logs (4 silent).
 	{"ordering/batchlast", ordering.Analyzer},
+	// a sarama mark before a goroutine started with the message and then
+	// its save in place: the goroutine audits it (no result), or indexes
+	// it (its count and error dropped) (2 positive: the go statement's
+	// call made in place, its error returned, and the mark moved after
+	// the save); audited or indexed and saved in place, then marked (2
+	// silent).
+	{"ordering/gobefore", ordering.Analyzer},
+	// handlers that only queue the message for a pool of workers their
+	// function starts (usr3's kafkagocallbackqueue, base-server's email
+	// and webhook consumers): passed to ordering/handlerwrap's
+	// ConsumeEvents (a commitsAfterHandler fact), in a select giving up
+	// when the context ends, reported at the call; passed for the handler
+	// of a loop of the package, the commit after its call (2 positive:
+	// the send, or the select, replaced by the workers' loop body, the
+	// send case's return kept); the handler sending in place, the loop
+	// also given a saving handler, the wrapper's own commit (3 silent).
+	{"ordering/handlerqueue", ordering.Analyzer},
+	{"ordering/handlerlocal", ordering.Analyzer},
 	// a kafka-go commit retried in a loop of its own before the message
 	// is saved (the loop moves after the save) (1 positive); its twin (1
 	// silent).
@@ -634,12 +657,15 @@ func audit(msg *sarama.ConsumerMessage) {
 	_, _ = db.Exec("INSERT INTO audit (body) VALUES ($1)", msg.Value)
 }
 
-// markThenAudit marks, starts a goroutine with the message, then saves
-// it: a mark moved after the save would still come before the goroutine.
+// markThenAudit marks, starts a goroutine with the message on one
+// branch, then saves it: a mark moved after the save would still come
+// before the goroutine, which is not a statement of the mark's block.
 func markThenAudit(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	for msg := range claim.Messages() {
 		sess.MarkMessage(msg, "") // want ` + "`" + `call to MarkMessage before the message is processed: .*; no automatic fix: MarkMessage cannot be moved after the processing within its block here` + "`" + `
-		go audit(msg)
+		if len(msg.Value) > 1<<20 {
+			go audit(msg)
+		}
 		if err := save(sess.Context(), msg); err != nil {
 			return err
 		}
@@ -961,14 +987,16 @@ func TestCrossPackageHandOff(t *testing.T) {
 // handlerSrc holds wrappers that commit each message as soon as the
 // handler they are given returns (xkafkac's with a context carrying the
 // message's fields: a function returning only a context is not
-// processing), and handlers that only queue the
-// message for a pool of workers (usr3's kafkagocallbackqueue,
-// base-server's email and webhook consumers): across packages, the call
-// passing such a handler to the wrapper (xkafkac's ConsumeEvents, with a
-// commitsAfterHandler fact) is reported; in one package, the commit after
-// the handler's call when every handler the package passes only queues.
-// Both without a fix. The handlers that send the email in place, and a
-// wrapper given both kinds, are silent.
+// processing), and handlers that only queue the message on a channel
+// their caller passes, for workers the package does not start: across
+// packages, the call passing such a handler to the wrapper (xkafkac's
+// ConsumeEvents, with a commitsAfterHandler fact) is reported; in one
+// package, the commit after the handler's call when every handler the
+// package passes only queues. Both without a fix: the workers are not
+// found (with workers of the handler's function, the scenarios
+// ordering/handlerqueue and ordering/handlerlocal get the fix). The
+// handlers that send the email in place, and a wrapper given both kinds,
+// are silent.
 var handlerSrc = map[string]string{
 	"ordering/xkafkac/kafkac.go": `package xkafkac
 
@@ -1032,16 +1060,8 @@ func send(ctx context.Context, ev xkafkac.Event) error {
 	return err
 }
 
-// Start queues each event for a pool of senders.
-func Start(ctx context.Context, c *xkafkac.Consumer) error {
-	events := make(chan xkafkac.Event, 100)
-	for i := 0; i < 4; i++ {
-		go func() {
-			for ev := range events {
-				_ = send(context.Background(), ev)
-			}
-		}()
-	}
+// Start queues each event for senders its caller starts.
+func Start(ctx context.Context, c *xkafkac.Consumer, events chan<- xkafkac.Event) error {
 	return c.ConsumeEvents(ctx, func(msgCtx context.Context, ev xkafkac.Event) error { // want ` + "`" + `call to ConsumeEvents with a handler that only queues the message: ConsumeEvents writes its position \(CommitMessages\) as soon as the handler returns.*; no automatic fix: ` + "`" + `
 		select {
 		case events <- ev:
@@ -1108,16 +1128,8 @@ func consumeBoth(ctx context.Context, r *kafkago.Reader, handler func(context.Co
 	}
 }
 
-// Hooks queues each webhook body for a pool of workers.
-func Hooks(ctx context.Context, r *kafkago.Reader) error {
-	bodies := make(chan []byte, 100)
-	for i := 0; i < 4; i++ {
-		go func() {
-			for b := range bodies {
-				_ = save(context.Background(), b)
-			}
-		}()
-	}
+// Hooks queues each webhook body for workers its caller starts.
+func Hooks(ctx context.Context, r *kafkago.Reader, bodies chan<- []byte) error {
 	return consume(ctx, r, func(_ context.Context, b []byte) error {
 		bodies <- b
 		return nil

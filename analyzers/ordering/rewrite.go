@@ -50,29 +50,12 @@ func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, c
 		text = indentLines(errCheck(c.raw(t.Results[0]), "return err"), indent) + moved + indent + "return nil\n"
 		title = fmt.Sprintf("Check the processing's error, then call %s and return", name)
 	case *ast.GoStmt:
-		call := c.raw(t.Call)
-		sig, ok := c.pass.TypesInfo.TypeOf(t.Call.Fun).Underlying().(*types.Signature)
+		inPlace, e, ok := c.goInPlace(sig, t, noun)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
-		// The goroutine dropped every result: the call in place keeps
-		// the error only (`_, err := f(...)`).
-		res := sig.Results()
-		n := res.Len()
-		lhs := strings.Repeat("_, ", max(n-1, 0)) + "err"
-		errLast := n >= 1 && isError(res.At(n-1).Type())
-		switch {
-		case n == 0:
-			text = indent + call + "\n" + moved
-		case errLast && returnsErr:
-			text = indentLines(errCheckAs(lhs, call, "return err"), indent) + moved
-		case errLast && results.Len() == 0:
-			log, e := edit.Import(c.pass, edit.File(c.pass, target.Pos()), "log")
-			imports = e
-			text = indentLines(errCheckAs(lhs, call, fmt.Sprintf("%s.Printf(\"process %s: %%v\", err)\n\treturn", log, noun)), indent) + moved
-		default:
-			return analysis.SuggestedFix{}, false
-		}
+		imports = e
+		text = inPlace + moved
 		title = fmt.Sprintf("Process the %s before calling %s, not in a goroutine", noun, name)
 	default:
 		return analysis.SuggestedFix{}, false
@@ -95,6 +78,47 @@ func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, c
 		Message:   title,
 		TextEdits: append(imports, cut, analysis.TextEdit{Pos: start, End: tf.Pos(end), NewText: []byte(text)}),
 	}, true
+}
+
+// goInPlace returns the lines replacing go statement g, in a function of
+// signature sig: its call made in place, indented like g. The goroutine
+// dropped every result: the call in place keeps the error only (`_, err
+// := f(...)`), returned when the function returns an error alone, logged
+// and returned from a function without results. imports are the edits
+// adding the log import, if needed.
+func (c *checker) goInPlace(sig *types.Signature, g *ast.GoStmt, noun string) (string, []analysis.TextEdit, bool) {
+	indent := edit.Indent(c.pass, g.Pos())
+	call := c.raw(g.Call)
+	csig, ok := c.pass.TypesInfo.TypeOf(g.Call.Fun).Underlying().(*types.Signature)
+	if !ok || sig == nil {
+		return "", nil, false
+	}
+	results := sig.Results()
+	returnsErr := results.Len() == 1 && isError(results.At(0).Type())
+	res := csig.Results()
+	n := res.Len()
+	lhs := strings.Repeat("_, ", max(n-1, 0)) + "err"
+	errLast := n >= 1 && isError(res.At(n-1).Type())
+	switch {
+	case n == 0:
+		return indent + call + "\n", nil, true
+	case errLast && returnsErr:
+		return indentLines(errCheckAs(lhs, call, "return err"), indent), nil, true
+	case errLast && results.Len() == 0:
+		log, e := edit.Import(c.pass, edit.File(c.pass, g.Pos()), "log")
+		return indentLines(errCheckAs(lhs, call, fmt.Sprintf("%s.Printf(\"process %s: %%v\", err)\n\treturn", log, noun)), indent), e, true
+	}
+	return "", nil, false
+}
+
+// lineEdit returns the edit replacing the whole lines of s with text.
+func (c *checker) lineEdit(s ast.Stmt, text string) (analysis.TextEdit, bool) {
+	_, e, ok := c.cutLines(s, s)
+	if !ok {
+		return analysis.TextEdit{}, false
+	}
+	e.NewText = []byte(text)
+	return e, true
 }
 
 // raw returns the source of n as written, comments kept.
