@@ -183,6 +183,8 @@ func (c *classifier) requireEvidence() {
 		why = ev.JoinsCaller + " may run in several goroutines on the same consumer (its caller in another package waits for it with a WaitGroup): a commit by one can pass a record another still processes"
 	case ev.unresolvedHanded() != nil && strings.HasPrefix(r.Concurrency, "unknown ("+ev.unresolvedHanded().describe()):
 		why = ev.unresolvedHanded().describe() + ", and a position committed after it returns may pass them"
+	case ev.SentAway.Line > 0 && strings.HasPrefix(r.Concurrency, "unknown (records are sent"):
+		why = fmt.Sprintf("records are sent on a channel (line %d) that goroutines out of sight drain, so a position may be committed before they are processed", ev.SentAway.Line)
 	case strings.HasPrefix(r.Concurrency, "unknown"):
 		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
 	case ev.Interface != "":
@@ -717,6 +719,8 @@ func (c *classifier) concurrency(hiwater bool) {
 		r.Concurrency = "per partition"
 	case ev.Untied:
 		r.Concurrency = "unknown (goroutines handle records in a way the analysis does not classify)"
+	case ev.SentAway.Line > 0:
+		r.Concurrency = fmt.Sprintf("unknown (records are sent on a channel at line %d that nothing in the package receives from: goroutines out of sight process them)", ev.SentAway.Line)
 	case ev.unresolvedHanded() != nil:
 		r.Concurrency = "unknown (" + ev.unresolvedHanded().describe() + ")"
 	case ev.Handler:

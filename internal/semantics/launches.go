@@ -32,6 +32,75 @@ func (g *gatherer) launches() {
 			}
 		}
 	}
+	if send := g.sentAway(); send != nil {
+		g.ev.SentAway = g.posn(send.Pos())
+	}
+}
+
+// sentAway returns the first send, in the consumer's code, of a value
+// computed from records of the consumer's client on a channel that no
+// function of the package receives from, or nil.
+func (g *gatherer) sentAway() *ssa.Send {
+	ours := func(t types.Type) bool { return clientmodel.Default.Record(t) == g.c.Client }
+	var sends []*ssa.Send
+	for _, fn := range sortedFuncs(g.fetchPath()) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if send, ok := in.(*ssa.Send); ok && ssaflow.DerivedFrom(send.X, ours) {
+					sends = append(sends, send)
+				}
+			}
+		}
+	}
+	if len(sends) == 0 {
+		return nil
+	}
+	var received []ssa.Value
+	for _, fn := range g.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.UnOp:
+					if x.Op == token.ARROW {
+						received = append(received, g.m.Flow.Roots(x.X)...)
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if st.Dir == types.RecvOnly {
+							received = append(received, g.m.Flow.Roots(st.Chan)...)
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, send := range sends {
+		if !ssaflow.Intersects(g.m.Flow.Roots(send.Chan), received) {
+			return send
+		}
+	}
+	return nil
+}
+
+// fetchPath returns the functions the consumer's records go through in
+// the package: those holding its fetches, the functions passed to their
+// calls (a handler literal given to the loop), and what they reach.
+func (g *gatherer) fetchPath() map[*ssa.Function]bool {
+	set := map[*ssa.Function]bool{}
+	for _, call := range g.c.Calls {
+		if call.Role != clientmodel.Fetch && call.Role != clientmodel.FetchCommit {
+			continue
+		}
+		g.m.Flow.Reach(call.Fn, set)
+		for _, site := range g.m.Flow.Callers(call.Fn) {
+			for _, a := range site.Common().Args {
+				if fn := funcOf(a); fn != nil {
+					g.m.Flow.Reach(fn, set)
+				}
+			}
+		}
+	}
+	return set
 }
 
 // launch classifies what the goroutine started by gs handles, or returns

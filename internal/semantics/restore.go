@@ -112,6 +112,12 @@ func (g *gatherer) initial() {
 			config = append(config, copied...)
 			funcs = g.m.Flow.Funcs()
 		}
+		// A config passed by value (NewReader(cfg)) is a load of its
+		// variable: fields assigned to the variable after its literal
+		// (cfg.StartOffset = ...) are stored there, not in the literal.
+		if u, ok := g.c.Config.(*ssa.UnOp); ok && u.Op == token.MUL {
+			config = append(config, g.m.Flow.Roots(u.X)...)
+		}
 	}
 	ours := func(v ssa.Value) bool {
 		for {

@@ -139,6 +139,10 @@ func TestClassify(t *testing.T) {
 		{"cfgcopy", map[string]string{"strategy": semantics.StrategyNone, "detail": "auto-commit is off"}},
 		{"cfgcopyon", map[string]string{"strategy": semantics.StrategyTimer}},
 		{"cfgcopyopen", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "field AutoCommit of Create's argument gc, which its caller sets"}},
+		// values sent on a channel drained out of sight: not processed
+		// when the next poll makes them committable
+		{"sentaway", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "nothing in the package receives from",
+			"reason": "goroutines out of sight drain"}},
 		{"branchauto", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "a branch: kgo.DisableAutoCommit is set on some paths only"}},
 		// Commit() of what is stored, from a ticker's goroutine: not
 		// "after each record"

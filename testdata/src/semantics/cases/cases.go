@@ -1391,3 +1391,12 @@ func (m *GroupManager) Create(ctx context.Context, gc groupConfig) {
 func cfgFieldOpen(ctx context.Context) {
 	(&GroupManager{Base: sarama.NewConfig()}).Create(ctx, groupConfig{Group: "g-cfgfieldopen"})
 }
+
+// Pipe sends each record's value on out, which its caller's pipeline
+// drains: nothing here receives from it.
+func Pipe(ctx context.Context, out chan<- []byte) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-pipe"), kgo.ConsumeTopics("t-pipe")) // case: sentaway
+	for ctx.Err() == nil {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) { out <- r.Value })
+	}
+}
