@@ -193,6 +193,8 @@ func (c *classifier) requireEvidence() {
 		why = fmt.Sprintf("records are kept in %s (line %d) and processed where the analysis does not follow them, so a position may be committed before they are processed", ev.Buffered.Where, ev.Buffered.Pos.Line)
 	case c.outlives():
 		why = "records are handed to goroutines the loop does not wait for, and positions are committed outside them: a commit may pass records still being processed"
+	case c.completionOrder():
+		why = "records are processed by goroutines the loop does not wait for, and positions are written record by record from goroutines, in the order the records finish: a later record's position can pass one still in flight (no low-water mark is proven)"
 	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainTracked }):
 		why = "the position committed is computed by the application and not proven to be a low-water mark: if it can pass a record still in flight (a maximum), a crash loses that record (a tracker from the lowwater package is recognised)"
 	case r.Strategy == StrategyUnknown || r.Window == "unknown" || strings.HasPrefix(r.Revoke, "unknown"):
@@ -223,6 +225,18 @@ func (c *classifier) interval() string {
 // committed outside them (a commit, mark or store in the loop, or an
 // auto-commit timer that commits what was polled), other than a low-water
 // mark.
+// completionOrder reports positions written one record at a time from
+// goroutines while records are processed by goroutines the loop does not
+// wait for (a pool, or one per record): the positions follow completion
+// order, not offset order.
+func (c *classifier) completionOrder() bool {
+	ev := c.ev
+	if !slices.ContainsFunc(ev.Launches, func(l *Launch) bool { return !l.PerPartition && !l.Joined }) {
+		return false
+	}
+	return slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.InGoroutine && pc.Grain == GrainRecord && !pc.Periodic })
+}
+
 func (c *classifier) outlives() bool {
 	ev := c.ev
 	if !slices.ContainsFunc(ev.Launches, func(l *Launch) bool { return !l.PerPartition && !l.Joined }) {

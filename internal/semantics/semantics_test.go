@@ -143,6 +143,9 @@ func TestClassify(t *testing.T) {
 		// when the next poll makes them committable
 		{"sentaway", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "nothing in the package receives from",
 			"reason": "goroutines out of sight drain"}},
+		// marks made one record at a time from a goroutine as a pool's
+		// records finish: completion order, not a low-water mark
+		{"markonack", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "in the order the records finish"}},
 		{"branchauto", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "a branch: kgo.DisableAutoCommit is set on some paths only"}},
 		// Commit() of what is stored, from a ticker's goroutine: not
 		// "after each record"

@@ -1400,3 +1400,27 @@ func Pipe(ctx context.Context, out chan<- []byte) {
 		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) { out <- r.Value })
 	}
 }
+
+// markOnAck queues each record for a pool of workers that report done
+// ids; a marker goroutine marks each done record, in completion order.
+func markOnAck(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-markack"), kgo.ConsumeTopics("t-markack"), kgo.AutoCommitMarks()) // case: markonack
+	work := make(chan *kgo.Record, 64)
+	done := make(chan *kgo.Record, 64)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for r := range work {
+				_ = apply(r)
+				done <- r
+			}
+		}()
+	}
+	go func() {
+		for r := range done {
+			cl.MarkCommitRecords(r)
+		}
+	}()
+	for ctx.Err() == nil {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) { work <- r })
+	}
+}
