@@ -15,6 +15,7 @@ import (
 	kafkago "github.com/segmentio/kafka-go"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"golang.org/x/sync/errgroup"
 )
 
 func apply(any) error { return nil }
@@ -1423,4 +1424,29 @@ func markOnAck(ctx context.Context) {
 	for ctx.Err() == nil {
 		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) { work <- r })
 	}
+}
+
+// errgroupCommit starts an errgroup function per message, which writes
+// the message and commits it through a closure: commits in completion
+// order. The group is waited for only when the loop ends.
+func errgroupCommit(ctx context.Context) error {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-errgroup", "enable.auto.commit": false}) // case: errgroupcommit
+	_ = c.Subscribe("t-errgroup", nil)
+	grp, ctx := errgroup.WithContext(ctx)
+	grp.Go(func() error {
+		for ctx.Err() == nil {
+			m, err := c.ReadMessage(time.Second)
+			if err != nil {
+				continue
+			}
+			grp.Go(func() error { return writeThen(m, func() error { _, err := c.CommitMessage(m); return err }) })
+		}
+		return nil
+	})
+	return grp.Wait()
+}
+
+func writeThen(m *kafka.Message, commit func() error) error {
+	_ = apply(m)
+	return commit()
 }
