@@ -1450,3 +1450,26 @@ func writeThen(m *kafka.Message, commit func() error) error {
 	_ = apply(m)
 	return commit()
 }
+
+// tail is a generic client of a reader outside any group whose next
+// returns each decoded message to its caller: nothing is committed.
+type tail[E any] struct {
+	r   *kafkago.Reader
+	dec func([]byte) E
+}
+
+func newTail[E any](dec func([]byte) E) *tail[E] {
+	return &tail[E]{dec: dec, r: kafkago.NewReader(kafkago.ReaderConfig{Topic: "t-tail"})} // case: nogroupreturn
+}
+
+func (t *tail[E]) next(ctx context.Context) E {
+	m, _ := t.r.ReadMessage(ctx)
+	return t.dec(m.Value)
+}
+
+func tailStrings(ctx context.Context) {
+	t := newTail(func(b []byte) string { return string(b) })
+	for ctx.Err() == nil {
+		_ = t.next(ctx)
+	}
+}
