@@ -352,6 +352,14 @@ var scenarios = []struct {
 	// adapter forwarding to the client: records handed to goroutines on
 	// the franz-go client with auto-commit, ReadMessage behind the
 	// adapter (the fix declares FetchMessage and CommitMessages in the
+	// kafka-go ReadMessage whose message the helper's final return
+	// processes (return c.d.dispatch(ctx, msg, h); return 1, store(ctx,
+	// ev) after decoding; return h(ctx, m) with a named result; a caller
+	// of a decoding helper storing in its return): the return becomes the
+	// processing's check, the commit and return nil (4 / 3): fetch,
+	// process, commit, twice; a helper returning the fetched message to a
+	// caller committing it.
+	{"autocommit/readreturnproc", autocommit.Analyzer},
 	// interface and adds forwarding methods to the adapter) (2 positive);
 	// the same adapter type on a client with auto-commit off, goroutines
 	// joined before the next poll, FetchMessage and a commit after the

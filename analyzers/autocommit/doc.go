@@ -219,7 +219,18 @@ so this analyzer reports only what can lose records with that client:
     panic, or a call that never returns (os.Exit, log.Fatal, a logger's
     Fatal, or a function that always ends in one, in any package). Fix:
     FetchMessage, then CommitMessages after processing, on the success
-    path. When the function returns what it read (the message, or an event
+    path. Where that path ends in a return whose error result processes
+    the message or a value made from it (return c.d.dispatch(ctx, msg,
+    h); return 1, store(ctx, ev)), the return becomes the processing's
+    check (if err := ...; err != nil { return ..., err }), the commit and
+    the return with nil for the error, so the commit follows every use of
+    the message (built when the other results call nothing and name
+    neither the message nor err; so for a caller committing for a
+    helper, below). A message used by a deferred call other than through
+    a field of basic type (m.Offset in a log line) is reported without a
+    fix: the call runs after any commit of the function. A returned error
+    of any type (a *errors.Error too) is not the message leaving the
+    function. When the function returns what it read (the message, or an event
     decoded from it), the caller processes it: the fix makes the helper
     return the message as well, and each caller commit it after
     processing (when every use of the helper is such a call in the

@@ -116,6 +116,10 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 	if msg.Name == "_" {
 		return fix, "", false
 	}
+	if d := c.deferredUse(path, stmt, c.pass.TypesInfo.ObjectOf(msg)); d != nil {
+		return fix, fmt.Sprintf("the message is used in a deferred call (line %d), which runs after any commit the function makes; fetch with %s and commit with %s once that call has processed it",
+			c.pass.Fset.Position(d.Pos()).Line, fetch, commit), true
+	}
 	title := fmt.Sprintf("Fetch with %s and commit after processing", fetch)
 	var edits []analysis.TextEdit
 	switch {
@@ -275,7 +279,7 @@ func (c *checker) commitHere(path []ast.Node, stmt ast.Stmt, list []ast.Stmt, ca
 	}
 	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}",
 		edit.Source(c.pass, sel.X), commit, edit.Source(c.pass, call.Args[0]), msg, body)
-	e, ok := edit.AppendOnSuccess(c.pass, path, list, stmt, text)
+	e, ok := c.appendAfterUses(path, list, stmt, msg, text)
 	if !ok {
 		return nil, false
 	}
@@ -349,7 +353,7 @@ func (c *checker) commitInWorker(path []ast.Node, call *ast.CallExpr, sel *ast.S
 	name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
 	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s.Printf(\"commit offset: %%v\", err)\n}",
 		reader, commit, ctx, msg, name)
-	e, ok := edit.AppendOnSuccess(c.pass, path, list, stmt, text)
+	e, ok := c.appendAfterUses(path, list, stmt, msg, text)
 	if !ok {
 		return nil, nil, false
 	}

@@ -31,7 +31,7 @@ func (c *checker) recordLeaves(list []ast.Stmt, fetch ast.Stmt, msg types.Object
 	}
 	track := func(e ast.Expr) {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			if obj := c.pass.TypesInfo.ObjectOf(id); obj != nil {
+			if obj := c.pass.TypesInfo.ObjectOf(id); obj != nil && !implementsError(obj.Type()) {
 				tracked[obj] = true
 			}
 		}
@@ -60,7 +60,7 @@ func (c *checker) recordLeaves(list []ast.Stmt, fetch ast.Stmt, msg types.Object
 				}
 			case *ast.ReturnStmt:
 				for _, r := range n.Results {
-					if t := c.pass.TypesInfo.TypeOf(r); t != nil && !isErrorType(t) && mentions(r) {
+					if t := c.pass.TypesInfo.TypeOf(r); t != nil && !implementsError(t) && mentions(r) {
 						leaves = true
 					}
 				}
@@ -202,7 +202,7 @@ func (c *checker) commitInCaller(id *ast.Ident, fn *types.Func, ctxIdx int, recv
 		return nil, false
 	}
 	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}", reader, commitName, edit.Source(c.pass, call.Args[ctxIdx]), name, body)
-	commit, ok := edit.AppendOnSuccess(c.pass, cpath, *listp, stmt, text)
+	commit, ok := c.appendAfterUses(cpath, *listp, stmt, v.Name, text)
 	if !ok {
 		return nil, false
 	}

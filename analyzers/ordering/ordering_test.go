@@ -388,13 +388,10 @@ var scenarios = []struct {
 	// and webhook consumers): passed to ordering/handlerwrap's
 	// ConsumeEvents (a commitsAfterHandler fact), in a select giving up
 	// when the context ends, reported at the call; passed for the handler
-	// of a loop of the package, the commit after its call, and a handler
-	// saving in a goroutine (3 positive: the send, or the select,
-	// replaced by the workers' loop body, the send case's return kept;
-	// the go statement's call made in place, its error returned); the
-	// handler sending in place, the loop also given a saving handler,
-	// the loop whose handler saves in place, the wrapper's own commit (4
-	// silent).
+	// of a loop of the package, the commit after its call (2 positive:
+	// the send, or the select, replaced by the workers' loop body, the
+	// send case's return kept); the handler sending in place, the loop
+	// also given a saving handler, the wrapper's own commit (3 silent).
 	{"ordering/handlerqueue", ordering.Analyzer},
 	{"ordering/handlerlocal", ordering.Analyzer},
 	// a kafka-go commit retried in a loop of its own before the message

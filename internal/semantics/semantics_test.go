@@ -146,9 +146,6 @@ func TestClassify(t *testing.T) {
 		// marks made one record at a time from a goroutine as a pool's
 		// records finish: completion order, not a low-water mark
 		{"markonack", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "in the order the records finish"}},
-		// errgroup functions are goroutines: a Wait after the loop ends
-		// joins nothing per record
-		{"errgroupcommit", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record", "reason": "in the order the records finish"}},
 		{"branchauto", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "a branch: kgo.DisableAutoCommit is set on some paths only"}},
 		// Commit() of what is stored, from a ticker's goroutine: not
 		// "after each record"

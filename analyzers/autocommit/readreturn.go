@@ -1,0 +1,258 @@
+package autocommit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
+)
+
+// ---- a commit after a processing in the final return (readreturnproc) ----
+
+// appendAfterUses is edit.AppendOnSuccess for the commit text of the
+// record named msg, fetched by fetch in list, that also makes sure the
+// commit comes after every use of the record. A list ending with a return
+// whose results use the record, or a value derived from it (`return
+// c.d.dispatch(ctx, msg, h)`), processes it in that return: a commit
+// inserted before the return would still come first, so the return is
+// rewritten to process, return the processing's error, commit and
+// return nil (returnAfterCommit). It builds nothing when the list ends
+// with another statement that leaves and uses the record, or when a
+// deferred call uses it (it runs after any commit of the function body).
+func (c *checker) appendAfterUses(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, msg, text string) ([]analysis.TextEdit, bool) {
+	if len(list) == 0 {
+		return nil, false
+	}
+	last := list[len(list)-1]
+	// The function holding list (a worker's, or a goroutine's, may not
+	// be the fetch's).
+	lpath := edit.Path(c.pass, last.Pos())
+	for i, n := range lpath {
+		if n == last {
+			lpath = lpath[i:]
+			break
+		}
+	}
+	obj := edit.ObjectAt(c.pass, last.Pos(), msg)
+	tracked := c.derivedFrom(list, fetch, obj)
+	if c.deferredUse(lpath, fetch, obj) != nil {
+		return nil, false
+	}
+	e, ok := edit.AppendOnSuccess(c.pass, path, list, fetch, text)
+	if !ok || !c.mentionsAny(last, tracked) {
+		return e, ok
+	}
+	ret, isRet := last.(*ast.ReturnStmt)
+	if !isRet {
+		if noreturn.Of(c.pass).Leaves(last) {
+			return nil, false
+		}
+		return e, true
+	}
+	// The commit is inserted before the return: it becomes the return's
+	// processing, its check, the commit and `return nil`.
+	at := -1
+	for i, x := range e {
+		if x.Pos == ret.Pos() && x.End == ret.Pos() {
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil, false
+	}
+	check, final, ok := c.returnAfterCommit(lpath, ret, tracked)
+	if !ok {
+		return nil, false
+	}
+	indent := edit.Indent(c.pass, ret.Pos())
+	check = strings.ReplaceAll(check, "\n", "\n"+indent)
+	e[at] = analysis.TextEdit{Pos: ret.Pos(), End: ret.End(), NewText: []byte(check + "\n" + indent + string(e[at].NewText) + final)}
+	return e, true
+}
+
+// returnAfterCommit splits the return ret of a function returning (T...,
+// error), whose error result uses the record, into the processing and
+// its check (`if err := <error result>; err != nil { return <other
+// results>, err }`) and the return after the commit (`return <other
+// results>, nil`). The other results must not use the record, call
+// anything or name err: they are evaluated after the processing, as they
+// were (up to Go's unspecified order of a call and a name), and inside
+// the check's body, where err is the processing's error. (A return of a
+// single call of several results, or of a result using the record other
+// than the error, hands the record to the caller: recordLeaves.)
+func (c *checker) returnAfterCommit(path []ast.Node, ret *ast.ReturnStmt, tracked map[types.Object]bool) (check, final string, ok bool) {
+	sig := c.signatureOf(path)
+	if sig == nil {
+		return "", "", false
+	}
+	res := sig.Results()
+	n := res.Len()
+	if n == 0 || !isErrorType(res.At(n-1).Type()) {
+		return "", "", false
+	}
+	if len(ret.Results) != n || !c.mentionsAny(ret.Results[n-1], tracked) {
+		return "", "", false
+	}
+	var others []string
+	for _, o := range ret.Results[:n-1] {
+		bad := c.mentionsAny(o, tracked)
+		ast.Inspect(o, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.CallExpr:
+				if tv, isType := c.pass.TypesInfo.Types[x.Fun]; !isType || !tv.IsType() {
+					bad = true
+				}
+			case *ast.Ident:
+				bad = bad || x.Name == "err"
+			case *ast.FuncLit:
+				bad = true
+			}
+			return !bad
+		})
+		if bad {
+			return "", "", false
+		}
+		others = append(others, edit.Source(c.pass, o))
+	}
+	lead := ""
+	if len(others) > 0 {
+		lead = strings.Join(others, ", ") + ", "
+	}
+	check = fmt.Sprintf("if err := %s; err != nil {\n\treturn %serr\n}", edit.Source(c.pass, ret.Results[n-1]), lead)
+	return check, "return " + lead + "nil", true
+}
+
+// signatureOf returns the signature of the innermost function in path.
+func (c *checker) signatureOf(path []ast.Node) *types.Signature {
+	for _, n := range path {
+		switch f := n.(type) {
+		case *ast.FuncLit:
+			sig, _ := c.pass.TypesInfo.TypeOf(f).(*types.Signature)
+			return sig
+		case *ast.FuncDecl:
+			if fn, ok := c.pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
+				return fn.Type().(*types.Signature)
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// derivedFrom returns msg and the variables the statements of list after
+// fetch derive from it: assigned from an expression using one, or decoded
+// into through a pointer by a call using one (json.Unmarshal(m.Value,
+// &ev)). An error is no use of the record (err = dispatch(ctx, msg) is its
+// processing's outcome).
+func (c *checker) derivedFrom(list []ast.Stmt, fetch ast.Stmt, msg types.Object) map[types.Object]bool {
+	tracked := map[types.Object]bool{}
+	if msg == nil {
+		return tracked
+	}
+	tracked[msg] = true
+	track := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if obj := c.pass.TypesInfo.ObjectOf(id); obj != nil && !implementsError(obj.Type()) {
+				tracked[obj] = true
+			}
+		}
+	}
+	for _, s := range after(list, fetch) {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for _, r := range n.Rhs {
+					if c.mentionsAny(r, tracked) {
+						for _, l := range n.Lhs {
+							track(l)
+						}
+					}
+				}
+			case *ast.CallExpr:
+				if c.mentionsAny(n, tracked) {
+					for _, a := range n.Args {
+						if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+							track(u.X)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	return tracked
+}
+
+// deferredUse returns the first defer statement of the function around
+// path, after fetch, whose call (its function literal's body included)
+// uses the record msg other than by a field of basic type (msg.Offset,
+// msg.Topic in a log line): it runs when the function returns, after any
+// commit its body makes.
+func (c *checker) deferredUse(path []ast.Node, fetch ast.Stmt, msg types.Object) *ast.DeferStmt {
+	_, body := edit.FuncOf(path)
+	if body == nil || msg == nil {
+		return nil
+	}
+	uses := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && c.pass.TypesInfo.ObjectOf(id) == msg {
+					if _, basic := c.pass.TypesInfo.TypeOf(sel).Underlying().(*types.Basic); basic {
+						return false
+					}
+				}
+			}
+			if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(id) == msg {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	var found *ast.DeferStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if d, ok := n.(*ast.DeferStmt); ok && d.Pos() > fetch.End() && uses(d.Call) {
+			found = d
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !lit
+	})
+	return found
+}
+
+// mentionsAny reports whether n names one of objs.
+func (c *checker) mentionsAny(n ast.Node, objs map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && objs[c.pass.TypesInfo.ObjectOf(id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// implementsError reports whether t is an error: the error interface, or
+// a type implementing it (a *errors.Error of an errors package).
+func implementsError(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if isErrorType(t) {
+		return true
+	}
+	if _, iface := t.Underlying().(*types.Interface); iface {
+		return false
+	}
+	return types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
+}
