@@ -78,6 +78,9 @@ type checker struct {
 	values *[]methodValue
 	// goGraph is the package's goroutines (storerace.go), once built.
 	goGraph *goroutines
+	// sink, when set, collects the diagnostics report would make
+	// (a finding folded into another's fix) instead of reporting them.
+	sink *[]analysis.Diagnostic
 }
 
 func (c *checker) run() {
@@ -111,6 +114,10 @@ func (c *checker) run() {
 }
 
 func (c *checker) report(k *consumer.Consumer, d analysis.Diagnostic) {
+	if c.sink != nil {
+		*c.sink = append(*c.sink, d)
+		return
+	}
 	c.reported[k] = true
 	report.Report(c.pass, d)
 }

@@ -24,14 +24,23 @@ func (c *checker) previousPoll(k *consumer.Consumer) {
 	if c.greedyArg(k) {
 		return
 	}
-	if !s.Is(cl, clientmodel.Group) || !s.Is(cl, clientmodel.AutoCommit) || s.Is(cl, clientmodel.MarksOnly) {
+	if !s.Is(cl, clientmodel.Group) {
+		return
+	}
+	if mayBeOn(s, clientmodel.Greedy) && !surely(s, clientmodel.AutoCommit, false) && !surely(s, clientmodel.MarksOnly, true) {
+		// The client rejects the greedy option next to a disabled or
+		// marks-only auto-commit, so on every path that builds a client
+		// with it, it commits greedily.
+		c.greedy(k)
+		return
+	}
+	// Auto-commit disabled on some paths only is on, the default, on
+	// the others: the analyzers report what may be set.
+	autoOn := s.Is(cl, clientmodel.AutoCommit) || s.Cond[clientmodel.AutoCommit] && !s.Opaque && cl.Config.Defaults[clientmodel.AutoCommit]
+	if !autoOn || s.Is(cl, clientmodel.MarksOnly) {
 		return
 	}
 	if _, known := s.Get(cl, clientmodel.MarksOnly); !known {
-		return
-	}
-	if s.Is(cl, clientmodel.Greedy) {
-		c.greedy(k)
 		return
 	}
 	if _, known := s.Get(cl, clientmodel.Greedy); !known {
@@ -40,6 +49,18 @@ func (c *checker) previousPoll(k *consumer.Consumer) {
 	for _, f := range callsWith(k, clientmodel.Fetch) {
 		c.outlivePoll(k, f)
 	}
+}
+
+// mayBeOn reports whether k is set on, on every path or some only (Cond).
+func mayBeOn(s *consumer.Settings, k clientmodel.Setting) bool {
+	v, ok := s.Set[k]
+	return ok && v.On
+}
+
+// surely reports whether k is set to on on every path to the consumer.
+func surely(s *consumer.Settings, k clientmodel.Setting, on bool) bool {
+	v, ok := s.Set[k]
+	return ok && v.On == on && !s.Cond[k]
 }
 
 func (c *checker) greedy(k *consumer.Consumer) {
@@ -55,16 +76,72 @@ func (c *checker) greedy(k *consumer.Consumer) {
 	if !ok {
 		return
 	}
+	rel := []analysis.RelatedInformation{related(k.Site.Pos(), "client created here")}
+	msg := fmt.Sprintf("%s commits each poll as soon as it is returned, every %s, before its records are processed: a crash loses them (at-most-once)",
+		k.Client.Spell(clientmodel.Greedy), k.Client.Config.Interval)
+	if k.Settings.Cond[clientmodel.Greedy] {
+		msg = fmt.Sprintf("%s commits each poll as soon as it is returned, every %s, before its records are processed: on the paths that set it, a crash loses them (at-most-once)",
+			k.Client.Spell(clientmodel.Greedy), k.Client.Config.Interval)
+	}
+	// The fix leaves the default auto-commit, which commits every poll
+	// before the latest: records the loop hands to goroutines or workers
+	// would still be committed before they are processed, so the fix
+	// also makes the next poll wait for them (the edits their own
+	// finding would make under the default).
+	if handed, edits := c.outliveUnderDefault(k); len(handed) > 0 {
+		fix.TextEdits = dedupEdits(append(fix.TextEdits, edits...))
+		fix.Message += ", and wait for the workers to process each poll's records before the next poll"
+		for _, d := range handed {
+			rel = append(rel, related(d.Pos, "records handed over here, which the default auto-commit would still commit before they are processed: the fix makes the next poll wait for them"))
+		}
+	}
 	c.greedyAt[call.Pos()] = true
 	c.report(k, analysis.Diagnostic{
-		Pos:      call.Pos(),
-		End:      call.End(),
-		Category: CategoryGreedy,
-		Message: fmt.Sprintf("%s commits each poll as soon as it is returned, every %s, before its records are processed: a crash loses them (at-most-once)",
-			k.Client.Spell(clientmodel.Greedy), k.Client.Config.Interval),
-		Related:        []analysis.RelatedInformation{related(k.Site.Pos(), "client created here")},
+		Pos:            call.Pos(),
+		End:            call.End(),
+		Category:       CategoryGreedy,
+		Message:        msg,
+		Related:        rel,
 		SuggestedFixes: []analysis.SuggestedFix{fix},
 	})
+}
+
+// dedupEdits drops the edits equal to an earlier one (the same import
+// added by two folded fixes).
+func dedupEdits(edits []analysis.TextEdit) []analysis.TextEdit {
+	var out []analysis.TextEdit
+	for _, e := range edits {
+		dup := false
+		for _, o := range out {
+			dup = dup || o.Pos == e.Pos && o.End == e.End && string(o.NewText) == string(e.NewText)
+		}
+		if !dup {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// outliveUnderDefault returns what records-outlive-poll would report for
+// k's fetches under the default auto-commit, with the edits of those
+// findings' fixes (only the findings that have one).
+func (c *checker) outliveUnderDefault(k *consumer.Consumer) ([]analysis.Diagnostic, []analysis.TextEdit) {
+	var sink []analysis.Diagnostic
+	c.sink = &sink
+	defer func() { c.sink = nil }()
+	for _, f := range callsWith(k, clientmodel.Fetch) {
+		c.outlivePoll(k, f)
+	}
+	var handed []analysis.Diagnostic
+	var edits []analysis.TextEdit
+	for _, d := range sink {
+		if len(d.SuggestedFixes) == 0 {
+			continue // reported once the greedy option is gone, without a fix
+		}
+		handed = append(handed, d)
+		edits = append(edits, d.SuggestedFixes[0].TextEdits...)
+	}
+	return handed, edits
 }
 
 // removeOption returns an edit removing the option call x (path[0]) from

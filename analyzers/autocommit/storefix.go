@@ -149,6 +149,17 @@ func isNilCheckOf(pass *analysis.Pass, cond ast.Expr, id *ast.Ident) bool {
 	return ok1 && ok2 && pass.TypesInfo.Uses[x] == pass.TypesInfo.ObjectOf(id) && y.Name == "nil"
 }
 
+// isNilEqOf reports whether cond is `id == nil` for the variable id.
+func isNilEqOf(pass *analysis.Pass, cond ast.Expr, id *ast.Ident) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.EQL {
+		return false
+	}
+	x, ok1 := ast.Unparen(be.X).(*ast.Ident)
+	y, ok2 := ast.Unparen(be.Y).(*ast.Ident)
+	return ok1 && ok2 && pass.TypesInfo.Uses[x] == pass.TypesInfo.ObjectOf(id) && y.Name == "nil"
+}
+
 // workerQueue finds, for a message fetched by `msg, err := fetch` in list
 // and then only sent on a local channel (`jobs <- msg`), the one worker
 // that processes it: a function literal started once (its go statement
@@ -507,10 +518,11 @@ func (c *checker) visibleAt(e ast.Expr, pos token.Pos) bool {
 }
 
 // goScope finds, for a fetch at path (`msg, err := fetch` whose error
-// check leaves), a message handed to goroutines of its own: go
-// statements of the loop body mention msg (one, or several: a fan-out to
+// check leaves, or followed by `if err == nil { ... }` with no else), a
+// message handed to goroutines of its own: go statements of the loop
+// body (of the if's body) mention msg (one, or several: a fan-out to
 // sinks), and nothing else hands it on. It returns the message, the loop
-// body and the fetch statement with the go statements, which the fix
+// body (the if's body) and the fetch statement with the go statements, which the fix
 // turns into plain calls (processing in place, one after the other), so
 // that the end of the body is after the processing.
 func (c *checker) goScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, []*ast.GoStmt) {
@@ -525,11 +537,22 @@ func (c *checker) goScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, []*ast
 		return "", nil, nil, nil
 	}
 	ifs, ok := c.checkAfter(*listp, stmt).(*ast.IfStmt)
-	if !ok || ifs.Init != nil || !isNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
+	if !ok || ifs.Init != nil {
+		return "", nil, nil, nil
+	}
+	// The message's statements: those after `if err != nil { leave }`,
+	// or the body of `if err == nil { ... }` (no else), which nothing
+	// after it hands the message on from.
+	list, stmts := *listp, after(*listp, ifs)
+	switch {
+	case isNilCheckOf(c.pass, ifs.Cond, errID) && noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List):
+	case ifs.Else == nil && isNilEqOf(c.pass, ifs.Cond, errID) && !c.handedOn(stmts, msg.Name):
+		list, stmts = ifs.Body.List, ifs.Body.List
+	default:
 		return "", nil, nil, nil
 	}
 	var g []*ast.GoStmt
-	for _, s := range after(*listp, ifs) {
+	for _, s := range stmts {
 		if gs, ok := s.(*ast.GoStmt); ok && c.handedOn([]ast.Stmt{gs}, msg.Name) {
 			g = append(g, gs)
 			continue
@@ -547,7 +570,7 @@ func (c *checker) goScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, []*ast
 	if g == nil {
 		return "", nil, nil, nil
 	}
-	return msg.Name, *listp, stmt, g
+	return msg.Name, list, stmt, g
 }
 
 // nestedGo returns the go statements nested in s (outside function

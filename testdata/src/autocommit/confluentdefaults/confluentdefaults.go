@@ -293,6 +293,22 @@ func noErrorExit(ctx context.Context, s *store) {
 	}
 }
 
+// okThenGo hands the message to a goroutine only when the read
+// succeeded: the fix runs it in place at the end of the if, and stores
+// after it.
+func okThenGo(ctx context.Context, s *store) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "lenient-go"}) // want `enable.auto.offset.store are on`
+	if err != nil {
+		return
+	}
+	for ctx.Err() == nil {
+		msg, err := c.ReadMessage(time.Second)
+		if err == nil {
+			go func() { _ = s.save(ctx, msg) }()
+		}
+	}
+}
+
 // globalConfig is a package-level map that keeps the auto-store: the fix
 // adds the key to its initialiser, which only fromGlobal uses.
 var globalConfig = kafka.ConfigMap{"group.id": "global"}

@@ -27,3 +27,17 @@ func (w *StoringWorker) Run(handle func(*kafka.Message) error) {
 		}
 	}
 }
+
+// RunIfOK is received.RunIfOK done right: processed in place when the
+// read succeeded, and stored after.
+func RunIfOK(c *kafka.Consumer, save func(*kafka.Message)) {
+	for {
+		msg, err := c.ReadMessage(time.Second) // ok: the service stores after processing, so it does not rely on the auto-store
+		if err == nil {
+			save(msg)
+			if _, err := c.StoreMessage(msg); err != nil {
+				log.Printf("store offset: %v", err)
+			}
+		}
+	}
+}
