@@ -50,6 +50,9 @@ type Model struct {
 	Imported []*Consumer
 	// Calls are all modelled client calls in the package, in source order.
 	Calls []*Call
+	// Passed are the configurations the package passes to functions of
+	// other packages (passedcfg.go).
+	Passed []PassedConfig
 }
 
 // Consumer is one consumer constructed in the package.
@@ -215,6 +218,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	hs := b.handOvers(res.SrcFuncs)
 	b.exportNeeds(m, hs)
 	b.importNeeds(m, hs)
+	m.Passed = b.passedConfigs(res.SrcFuncs)
 	return m, nil
 }
 

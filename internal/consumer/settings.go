@@ -48,6 +48,11 @@ type Settings struct {
 	// ("NewOperator's caller (argument 5, config)"); "" when it cannot
 	// be told.
 	Origin string
+	// OriginKey is the entry key of the exported function's parameter the
+	// configuration comes from, when that is what is out of sight: the
+	// report joins it with what callers of other packages pass for it
+	// (PassedConfig).
+	OriginKey string
 	// Revoke is what the options say of a revoke callback registered
 	// among them (franz-go OnPartitionsRevoked): it is how a callback
 	// registered by an options helper of another package reaches the
@@ -127,7 +132,7 @@ func (s *Settings) merge(o *Settings) {
 	}
 	s.Opaque = s.Opaque || o.Opaque
 	if s.Origin == "" {
-		s.Origin = o.Origin
+		s.Origin, s.OriginKey = o.Origin, o.OriginKey
 	}
 	s.Revoke = s.Revoke.with(o.Revoke)
 }
@@ -150,7 +155,7 @@ func (s *Settings) overriddenBy(o *Settings) *Settings {
 	for k := range s.Cond {
 		out.Cond[k] = true
 	}
-	out.Opaque, out.Origin = s.Opaque, s.Origin
+	out.Opaque, out.Origin, out.OriginKey = s.Opaque, s.Origin, s.OriginKey
 	out.merge(o)
 	return out
 }
@@ -264,6 +269,9 @@ func (s *Settings) opaque(v ssa.Value) {
 	s.Opaque = true
 	if s.Origin == "" {
 		s.Origin = origin(v)
+		if p, ok := v.(*ssa.Parameter); ok {
+			s.OriginKey, _ = EntryKey(p)
+		}
 	}
 }
 

@@ -229,6 +229,11 @@ type Evidence struct {
 	// the latter (handed.go).
 	Handed []HandedFunc
 	Passed []PassedFunc
+	// Configs are the configurations this package passes to functions
+	// of other packages (carried like Passed); config is the consumer's
+	// own, which Join completes with them when it comes from a parameter.
+	Configs []consumer.PassedConfig
+	config  *consumer.Settings
 	// Start is where a partition without a committed offset starts, as
 	// Restore's Start and StartNewest say; StartNewest is Unknown also
 	// when the configuration is out of sight (it may set it).
@@ -314,7 +319,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 		}
 		out = append(out, ev)
 	}
-	if passed := append(passedFuncs(m), definedFuncs(m)...); len(passed) > 0 {
+	if passed := append(passedFuncs(m), definedFuncs(m)...); len(passed) > 0 || len(m.Passed) > 0 {
 		if len(out) == 0 {
 			// A package with no consumer of its own that passes functions
 			// to another's (a wiring registering a handler): a carrier
@@ -322,7 +327,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 			// package's first file, keeps it apart from other packages'.
 			out = append(out, &Evidence{Pos: token.Position{Filename: pass.Fset.File(pass.Files[0].FileStart).Name()}})
 		}
-		out[0].Passed = passed
+		out[0].Passed, out[0].Configs = passed, m.Passed
 	}
 	return out, nil
 }
@@ -343,6 +348,26 @@ type gatherer struct {
 
 func (g *gatherer) posn(p token.Pos) token.Position { return g.pass.Fset.Position(p) }
 
+// settingsFrom fills the settings the row is classified by from the
+// consumer's configuration.
+func (ev *Evidence) settingsFrom(s *consumer.Settings) {
+	ev.Settings, ev.Branch, ev.From = map[clientmodel.Setting]Tri{}, nil, nil
+	for _, k := range []clientmodel.Setting{clientmodel.Group, clientmodel.AutoCommit, clientmodel.AutoStore,
+		clientmodel.MarksOnly, clientmodel.Greedy, clientmodel.BlockRebalance, clientmodel.AsyncCommit} {
+		if on, known := s.Get(ev.Client, k); known && !s.Cond[k] {
+			ev.Settings[k] = map[bool]Tri{true: On, false: Off}[on]
+		} else if s.Cond[k] {
+			ev.Branch = append(ev.Branch, k)
+		}
+		if from := s.From[k]; from != "" && s.Unknown[k] {
+			if ev.From == nil {
+				ev.From = map[clientmodel.Setting]string{}
+			}
+			ev.From[k] = from
+		}
+	}
+}
+
 func (g *gatherer) evidence() *Evidence {
 	c := g.c
 	ev := &Evidence{
@@ -359,20 +384,8 @@ func (g *gatherer) evidence() *Evidence {
 		ev.Pos = g.posn(c.Fn.Pos())
 	}
 	g.ev = ev
-	for _, k := range []clientmodel.Setting{clientmodel.Group, clientmodel.AutoCommit, clientmodel.AutoStore,
-		clientmodel.MarksOnly, clientmodel.Greedy, clientmodel.BlockRebalance, clientmodel.AsyncCommit} {
-		if on, known := c.Settings.Get(c.Client, k); known && !c.Settings.Cond[k] {
-			ev.Settings[k] = map[bool]Tri{true: On, false: Off}[on]
-		} else if c.Settings.Cond[k] {
-			ev.Branch = append(ev.Branch, k)
-		}
-		if from := c.Settings.From[k]; from != "" && c.Settings.Unknown[k] {
-			if ev.From == nil {
-				ev.From = map[clientmodel.Setting]string{}
-			}
-			ev.From[k] = from
-		}
-	}
+	ev.config = c.Settings
+	ev.settingsFrom(c.Settings)
 	for _, h := range c.Handlers {
 		if h.Consume != nil {
 			ev.Handler = true

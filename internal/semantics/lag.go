@@ -42,10 +42,10 @@ func (c *classifier) lag(has func(category.Category) bool) string {
 	if ev.SharedFetch && r.Strategy != StrategyNone {
 		return LagUnknown + " (several goroutines commit, each its own records: the committed position can pass records another still holds)"
 	}
-	if slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Returned }) {
+	if r.Strategy != StrategyNone && slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Returned }) {
 		return LagUnknown + " (positions are committed before the polled records are returned to a caller)"
 	}
-	if slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed }) {
+	if r.Strategy != StrategyNone && slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed }) {
 		return LagUnknown + " (positions are committed by a function literal handed on to other code)"
 	}
 	switch r.Strategy {

@@ -27,6 +27,9 @@ func TestLag(t *testing.T) {
 		{"sinkbroker", "", semantics.LagProcessing + " (the broker commit follows each transaction)"},
 		{"sinkreader", "", semantics.LagNothing + " (not a group member"},
 		{"tool", "", semantics.LagUnknown},
+		// a reader outside any group returning what it reads: its
+		// ReadMessage commits nothing, so there is no lag to speak of
+		{"nogroupreturn", "", semantics.LagNothing + " (not a group member"},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {

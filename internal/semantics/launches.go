@@ -17,16 +17,26 @@ func (g *gatherer) launches() {
 	for _, fn := range g.funcs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
-				gs, ok := in.(*ssa.Go)
-				if !ok {
+				var call *ssa.CallCommon
+				switch x := in.(type) {
+				case *ssa.Go:
+					call = &x.Call
+				case *ssa.Call:
+					// errgroup's Go, a WaitGroup's Go: the function
+					// argument runs in a goroutine of its own
+					if f := ssaflow.Started(x); f != nil {
+						call = &ssa.CallCommon{Value: f}
+					}
+				}
+				if call == nil {
 					continue
 				}
-				l := g.launch(gs)
+				l := g.launch(call)
 				if l != nil {
-					l.Pos = g.posn(gs.Pos())
-					l.Joined = joins(fn)
+					l.Pos = g.posn(in.Pos())
+					l.Joined = joins(in)
 					g.ev.Launches = append(g.ev.Launches, l)
-				} else if g.touchesRecords(gs) {
+				} else if g.touchesRecords(call) {
 					g.ev.Untied = true
 				}
 			}
@@ -103,13 +113,13 @@ func (g *gatherer) fetchPath() map[*ssa.Function]bool {
 	return set
 }
 
-// launch classifies what the goroutine started by gs handles, or returns
-// nil when it handles no records.
-func (g *gatherer) launch(gs *ssa.Go) *Launch {
-	fn := funcOf(gs.Call.Value)
+// launch classifies what the goroutine started with call handles, or
+// returns nil when it handles no records.
+func (g *gatherer) launch(call *ssa.CallCommon) *Launch {
+	fn := funcOf(call.Value)
 	var vals []ssa.Value
-	vals = append(vals, gs.Call.Args...)
-	if mc, ok := gs.Call.Value.(*ssa.MakeClosure); ok {
+	vals = append(vals, call.Args...)
+	if mc, ok := call.Value.(*ssa.MakeClosure); ok {
 		vals = append(vals, mc.Bindings...)
 	}
 	for _, v := range vals {
@@ -168,19 +178,19 @@ func (g *gatherer) sentFromRecords(ch ssa.Value) bool {
 	return false
 }
 
-// touchesRecords reports whether the goroutine gs starts, or what it calls
-// in the package, handles values of a record type (records, slices or
-// channels of them) or makes position calls.
-func (g *gatherer) touchesRecords(gs *ssa.Go) bool {
+// touchesRecords reports whether the goroutine call starts, or what it
+// calls in the package, handles values of a record type (records, slices
+// or channels of them) or makes position calls.
+func (g *gatherer) touchesRecords(call *ssa.CallCommon) bool {
 	set := map[*ssa.Function]bool{}
-	if fn := funcOf(gs.Call.Value); fn != nil {
+	if fn := funcOf(call.Value); fn != nil {
 		g.m.Flow.Reach(fn, set)
-	} else if callee := gs.Call.StaticCallee(); callee != nil {
+	} else if callee := call.StaticCallee(); callee != nil {
 		g.m.Flow.Reach(callee, set)
-	} else if gs.Call.IsInvoke() {
+	} else if call.IsInvoke() {
 		return false
 	}
-	if fn := gs.Call.StaticCallee(); fn != nil {
+	if fn := call.StaticCallee(); fn != nil {
 		g.m.Flow.Reach(fn, set)
 	}
 	touches := false
@@ -247,10 +257,17 @@ func receives(fn *ssa.Function) bool {
 	return false
 }
 
-// joins reports whether fn (or the function it is a closure of) waits for
-// its goroutines with a WaitGroup or errgroup Wait that is not deferred.
-func joins(fn *ssa.Function) bool {
+// joins reports whether the function starting a goroutine at in waits
+// for its goroutines with a WaitGroup or errgroup Wait that is not
+// deferred: a Wait of that function, or of the function it is a closure
+// of when in is not in a loop of its own (a loop in a closure, with the
+// Wait after it in the enclosing function, waits only when the loop ends).
+func joins(in ssa.Instruction) bool {
+	fn := in.Parent()
 	for f := fn; f != nil; f = f.Parent() {
+		if f != fn && ssaflow.InLoop(in.Block()) {
+			return false
+		}
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				call, ok := in.(*ssa.Call)

@@ -100,17 +100,31 @@ func (g *gatherer) handlerMethod(fn *ssa.Function) bool {
 // inGoroutine reports whether fn is started by a go statement of the
 // package (directly, or a closure thereof).
 func (g *gatherer) inGoroutine(fn *ssa.Function) bool {
-	for f := fn; f != nil; f = f.Parent() {
-		for _, site := range g.m.Flow.Callers(f) {
-			if _, ok := site.(*ssa.Go); ok {
+	seen := map[*ssa.Function]bool{}
+	var in func(fn *ssa.Function, depth int) bool
+	in = func(fn *ssa.Function, depth int) bool {
+		for f := fn; f != nil; f = f.Parent() {
+			if seen[f] {
+				return false
+			}
+			seen[f] = true
+			if goStarted(f) {
 				return true
 			}
+			for _, site := range g.m.Flow.Callers(f) {
+				if _, ok := site.(*ssa.Go); ok {
+					return true
+				}
+				// a helper a goroutine calls (process, called by the
+				// function an errgroup starts)
+				if depth < ssaflow.MaxCallDepth && in(site.Parent(), depth+1) {
+					return true
+				}
+			}
 		}
-		if goStarted(f) {
-			return true
-		}
+		return false
 	}
-	return false
+	return in(fn, 0)
 }
 
 // calledInPackage reports whether code of the package calls fn: a static
@@ -295,15 +309,22 @@ func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
 }
 
 // goStarted reports whether an anonymous function is the operand of a go
-// statement.
+// statement, or the function an errgroup's or a WaitGroup's Go starts.
 func goStarted(f *ssa.Function) bool {
 	if f.Parent() == nil {
 		return false
 	}
 	for _, b := range f.Parent().Blocks {
 		for _, in := range b.Instrs {
-			if gs, ok := in.(*ssa.Go); ok && funcOf(gs.Call.Value) == f {
-				return true
+			switch x := in.(type) {
+			case *ssa.Go:
+				if funcOf(x.Call.Value) == f {
+					return true
+				}
+			case *ssa.Call:
+				if v := ssaflow.Started(x); v != nil && funcOf(v) == f {
+					return true
+				}
 			}
 		}
 	}

@@ -105,6 +105,7 @@ func (g *gatherer) flows() []string {
 // handed to several consumers' code; each gets its evidence.
 func Join(evs []*Evidence) []*Evidence {
 	resolveHanded(evs)
+	resolveConfigs(evs)
 	byEntry := map[string][]*Evidence{}
 	for _, ev := range evs {
 		if ev.Entry != "" {
@@ -231,4 +232,50 @@ func entryOrigin(key string) string {
 		return "that function"
 	}
 	return "that function's caller"
+}
+
+// resolveConfigs completes the configuration of each consumer whose
+// configuration comes from a parameter of an exported function with what
+// the analyzed packages pass for it: the settings every caller gives
+// alike are known (the consumer's own settings on top), the others stay
+// unknown.
+func resolveConfigs(evs []*Evidence) {
+	passed := map[string][]consumer.PassedConfig{}
+	for _, ev := range evs {
+		for _, p := range ev.Configs {
+			passed[p.Key] = append(passed[p.Key], p)
+		}
+	}
+	for _, ev := range evs {
+		if ev.config == nil || !ev.config.Opaque || ev.config.OriginKey == "" {
+			continue
+		}
+		ps := passed[ev.config.OriginKey]
+		if len(ps) == 0 || slices.ContainsFunc(ps, func(p consumer.PassedConfig) bool { return p.Client != ev.Client }) {
+			continue
+		}
+		rows := make([]*Evidence, len(ps))
+		for i, p := range ps {
+			rows[i] = &Evidence{Client: ev.Client}
+			rows[i].settingsFrom(consumer.Overlay(p.Settings, ev.config))
+		}
+		merged := rows[0]
+		fn, _, _ := strings.Cut(ev.config.Origin, "'s caller")
+		for _, o := range rows[1:] {
+			for k, v := range merged.Settings {
+				if o.Settings[k] != v {
+					delete(merged.Settings, k)
+					if merged.From == nil {
+						merged.From = map[clientmodel.Setting]string{}
+					}
+					merged.From[k] = "the configuration " + fn + "'s callers pass, which differs between them"
+				}
+			}
+			merged.Branch = append(merged.Branch, o.Branch...)
+		}
+		ev.Settings, ev.Branch, ev.From = merged.Settings, merged.Branch, merged.From
+		if !slices.ContainsFunc(ps, func(p consumer.PassedConfig) bool { return p.Settings.Opaque }) {
+			ev.ConfigOrigin = ""
+		}
+	}
 }

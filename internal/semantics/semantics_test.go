@@ -146,6 +146,9 @@ func TestClassify(t *testing.T) {
 		// marks made one record at a time from a goroutine as a pool's
 		// records finish: completion order, not a low-water mark
 		{"markonack", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "in the order the records finish"}},
+		// errgroup functions are goroutines: a Wait after the loop ends
+		// joins nothing per record
+		{"errgroupcommit", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record", "reason": "in the order the records finish"}},
 		{"branchauto", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "a branch: kgo.DisableAutoCommit is set on some paths only"}},
 		// Commit() of what is stored, from a ticker's goroutine: not
 		// "after each record"
@@ -395,7 +398,11 @@ func TestJoin(t *testing.T) {
 		// package says of the method
 		"evmethod":      {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		"evmethodqueue": {"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown (records are handed to send (of evloop.Forward), and evsvc.(*Outbox).Enqueue, passed for it, sends on a channel"},
-		"evloopfield":   {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
+		// a configuration the wiring builds, passed to the package that
+		// builds the consumer (in a client, or as is)
+		"cfgclient":   {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce},
+		"cfgpassed":   {"strategy": semantics.StrategyNone, "detail": "auto-commit is off"},
+		"evloopfield": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		// a wrapper package whose exported methods fetch and commit what
 		// their callers pass: the callers decide the order
 		"kwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitMessages commits the records kwrap.(*Consumer).Commit's callers pass"},
@@ -409,7 +416,7 @@ func TestJoin(t *testing.T) {
 			continue
 		}
 		got := map[string]string{"strategy": r.Strategy, "guarantee": r.Guarantee, "window": r.Window,
-			"topics": strings.Join(r.Topics, ","), "concurrency": r.Concurrency, "reason": r.Reason, "revoke": r.Revoke}
+			"topics": strings.Join(r.Topics, ","), "concurrency": r.Concurrency, "reason": r.Reason, "revoke": r.Revoke, "detail": r.Detail}
 		for k, w := range want {
 			if !strings.Contains(got[k], w) {
 				t.Errorf("%s: %s = %q, want %q", name, k, got[k], w)

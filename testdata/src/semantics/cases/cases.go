@@ -15,6 +15,7 @@ import (
 	kafkago "github.com/segmentio/kafka-go"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"golang.org/x/sync/errgroup"
 )
 
 func apply(any) error { return nil }
@@ -1422,5 +1423,53 @@ func markOnAck(ctx context.Context) {
 	}()
 	for ctx.Err() == nil {
 		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) { work <- r })
+	}
+}
+
+// errgroupCommit starts an errgroup function per message, which writes
+// the message and commits it through a closure: commits in completion
+// order. The group is waited for only when the loop ends.
+func errgroupCommit(ctx context.Context) error {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-errgroup", "enable.auto.commit": false}) // case: errgroupcommit
+	_ = c.Subscribe("t-errgroup", nil)
+	grp, ctx := errgroup.WithContext(ctx)
+	grp.Go(func() error {
+		for ctx.Err() == nil {
+			m, err := c.ReadMessage(time.Second)
+			if err != nil {
+				continue
+			}
+			grp.Go(func() error { return writeThen(m, func() error { _, err := c.CommitMessage(m); return err }) })
+		}
+		return nil
+	})
+	return grp.Wait()
+}
+
+func writeThen(m *kafka.Message, commit func() error) error {
+	_ = apply(m)
+	return commit()
+}
+
+// tail is a generic client of a reader outside any group whose next
+// returns each decoded message to its caller: nothing is committed.
+type tail[E any] struct {
+	r   *kafkago.Reader
+	dec func([]byte) E
+}
+
+func newTail[E any](dec func([]byte) E) *tail[E] {
+	return &tail[E]{dec: dec, r: kafkago.NewReader(kafkago.ReaderConfig{Topic: "t-tail"})} // case: nogroupreturn
+}
+
+func (t *tail[E]) next(ctx context.Context) E {
+	m, _ := t.r.ReadMessage(ctx)
+	return t.dec(m.Value)
+}
+
+func tailStrings(ctx context.Context) {
+	t := newTail(func(b []byte) string { return string(b) })
+	for ctx.Err() == nil {
+		_ = t.next(ctx)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	kafkago "github.com/segmentio/kafka-go"
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"semantics/svc/cfgsvc"
 	"semantics/svc/evfactory"
 	"semantics/svc/evloop"
 	"semantics/svc/evsvc"
@@ -46,6 +47,13 @@ func Main(ctx context.Context) {
 	evloop.Run(ctx, evloop.NewConsumer(), d.onMessage)
 	evloop.Audit(ctx, evloop.NewSyncConsumer(), evfactory.Handler("audit"), metrics.observe)
 	evloop.NewWorker(evloop.NewBillingConsumer(), bill).Run(ctx)
+	// Configurations built here for consumers built in cfgsvc: a client
+	// with the defaults (auto-commit on), and a config with it off.
+	client, _ := sarama.NewClient([]string{"k:9092"}, sarama.NewConfig())
+	cfgsvc.FromClient(ctx, client)
+	off := sarama.NewConfig()
+	off.Consumer.Offsets.AutoCommit.Enable = false
+	cfgsvc.WithConfig(ctx, off)
 	// Method values of another package's service: one applies the
 	// message in place, one queues it.
 	orders, outbox := &evsvc.Orders{}, &evsvc.Outbox{}

@@ -1,0 +1,114 @@
+package consumer
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// A service's configuration is often built in main and handed to the
+// package that builds the consumer: consumer.New(ctx, group, client) with
+// client := sarama.NewClient(brokers, cfg), or NewWithConfig(cfg). The
+// consumer's package sees a parameter (Settings.OriginKey); the wiring
+// package sees what it passes for it (PassedConfig). The standalone
+// report, which analyzes both, joins them by the parameter's key.
+
+// PassedConfig is the configuration a package passes to a parameter of a
+// function of another package: a client config, or a client built from
+// one (sarama's Client).
+type PassedConfig struct {
+	Key      string // the parameter's entry key (ParamKey)
+	Client   *clientmodel.Client
+	Settings *Settings
+}
+
+// passedConfigs returns the configurations the package passes to
+// functions of other (non-client) packages.
+func (b *builder) passedConfigs(funcs []*ssa.Function) []PassedConfig {
+	var out []PassedConfig
+	for _, fn := range funcs {
+		for _, blk := range fn.Blocks {
+			for _, in := range blk.Instrs {
+				ci, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := ssaflow.Callee(ci.Common())
+				if callee == nil || callee.Pkg() == nil || callee.Pkg() == b.pass.Pkg || b.ix.IsClientPath(callee.Pkg().Path()) {
+					continue
+				}
+				for i := range callee.Type().(*types.Signature).Params().Len() {
+					a := ssaflow.Arg(ci.Common(), i)
+					if a == nil {
+						continue
+					}
+					if cl, cfg := b.configOf(a); cl != nil {
+						b.anchor = nil
+						out = append(out, PassedConfig{Key: ParamKey(callee, i), Client: cl, Settings: b.settings(cl, cfg)})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// configOf returns the client and the config value a carries: a itself
+// when it is of a client's config type, or the config a client builder
+// (sarama.NewClient) was given, for a client value built here.
+func (b *builder) configOf(a ssa.Value) (*clientmodel.Client, ssa.Value) {
+	n, ok := types.Unalias(ssaflow.Deref(a.Type())).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || !b.ix.IsClientPath(n.Obj().Pkg().Path()) {
+		return nil, nil
+	}
+	if cl := b.ix.ConfigType(a.Type()); cl != nil {
+		return cl, a
+	}
+	for _, r := range b.flow.Roots(a) {
+		if ex, ok := r.(*ssa.Extract); ok {
+			r = ex.Tuple
+		}
+		call, ok := r.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		callee := ssaflow.Callee(call.Common())
+		cl := b.ix.ClientBuilder(callee)
+		if cl == nil {
+			continue
+		}
+		for _, ctor := range cl.Constructors {
+			if ctor.FromClient == callee.FullName() {
+				if cfg := ssaflow.Arg(call.Common(), ctor.FromClientArg); cfg != nil {
+					return cl, cfg
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// Overlay returns base (a configuration passed from another package) with
+// what s, the consumer's own settings made on top of it, sets: s's
+// explicit settings win, and what base leaves out of sight stays so.
+func Overlay(base, s *Settings) *Settings {
+	out := newSettings()
+	out.merge(base)
+	for k, v := range s.Set {
+		delete(out.Unknown, k)
+		out.Set[k] = v
+	}
+	for k := range s.Unknown {
+		if s.From[k] != "" || !s.Opaque {
+			out.unknownFrom(k, s.From[k])
+		}
+	}
+	for k := range s.Cond {
+		out.Cond[k] = true
+	}
+	out.Revoke = out.Revoke.with(s.Revoke)
+	return out
+}
