@@ -82,8 +82,29 @@ Categories:
     made by its generic constructor New[M]): each generic function
     declares type parameters of its own, so its instance of the field is
     another object than the constructor's, and the values of the field
-    are what the package stores in any instance of it. The fixes are
-    those of the same code without type parameters.
+    are what the package stores in any instance of it (so is a maximum
+    kept in such a field). The fixes are those of the same code without
+    type parameters.
+
+    A pool of this package or another counts too, generic or not and
+    whether or not it imports a client: a function or method starting, in
+    a counting loop that does not wait (no Wait call, receive or select in
+    its body), goroutines that each range over one channel declared
+    outside the loop (a parameter, a variable, a field of the receiver)
+    and call a parameter of a function type with each value received
+    (xgenpool.Run[T](ctx, n, in, fn), a Pool[T]'s Start(workers, handle)
+    fed by Submit). Its package exports the runsPool fact on such exported
+    functions, read from the syntax alone; a function literal, a
+    function or a method value (p.Start(n, h.handle)) of the consumer's
+    package passed for that parameter, writing the position of the
+    record it is given for the value (itself, or in a helper of the
+    package it calls with it), is reported at the position call. Not
+    when the count argument is a constant starting one goroutine (or is
+    capped by min(..., 1)). The fix replaces the count argument by the
+    value starting one goroutine (1 for i < n), or caps it (min(n, 1))
+    where replacing it would drop a call or leave a variable unused; a
+    pool whose count is not a parameter its function uses only as the
+    loop's bound is reported without a fix.
 
     Lanes count too: channels kept in a slice, array or map, each drained
     by a worker of its own, when the records are sent to a lane chosen by
@@ -502,6 +523,10 @@ by hand is then the way to keep the concurrency):
     condition, a continue, a worker signalling what another goroutine may
     count): the number of workers cannot be changed without changing
     what else reads it;
+  - functions handed to a pool (runsPool) whose count of goroutines is
+    not a parameter used only as its loop's bound, or is not an argument
+    of the call (a method expression), or cannot be replaced nor capped
+    there: the count cannot be set from the consumer's package;
   - errgroup functions started with TryGo that cannot run in place (they
     send to a channel their loop receives from): TryGo cannot be limited
     (it would skip records) nor waited for in its iteration here;
@@ -536,7 +561,7 @@ functions
 started through a function value that is not a parameter (a field, a map
 of handlers); goroutines and records crossing package
 boundaries, but for the pool fetching from one consumer assembled from
-facts (there, a consumer behind an application's interface, a starting
+facts and the functions handed to a pool of another package (there, a consumer behind an application's interface, a starting
 function called through an interface, and a worker its own package
 calls or starts are not judged).
 */

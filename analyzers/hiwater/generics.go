@@ -87,3 +87,9 @@ func (c *checker) instanceFieldStores() map[*types.Var][]*ssa.Store {
 	}
 	return c.genericStores
 }
+
+// sameField reports whether two fields are one: the same field, or
+// instances of one field of a generic type.
+func sameField(a, b *types.Var) bool {
+	return a != nil && b != nil && a.Origin() == b.Origin()
+}

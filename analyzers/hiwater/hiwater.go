@@ -47,9 +47,12 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "hiwater"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
-		FactTypes: []analysis.Fact{new(startsPool), new(fetchesAndCommits)},
+		FactTypes: []analysis.Fact{new(startsPool), new(fetchesAndCommits), new(runsPool)},
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
+		// A pool of any package may be given a consumer's records by a
+		// package importing it (poolfuncs.go): its fact reads the syntax.
+		exportRunsPool(pass)
 		m := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
 		if m == nil {
 			return nil, nil
@@ -80,6 +83,10 @@ type checker struct {
 	// (generics.go).
 	rootsMemo     map[ssa.Value][]ssa.Value
 	genericStores map[*types.Var][]*ssa.Store
+	// localPools are the runsPool facts of the package's functions, and
+	// reported the position calls run() reported (poolfuncs.go).
+	localPools map[*types.Func]*runsPool
+	reported   map[*consumer.Call]bool
 }
 
 func newChecker(pass *analysis.Pass, m *consumer.Model) *checker {
@@ -272,12 +279,17 @@ func (c *checker) run() {
 			out = append(out, &d)
 		})
 	}
+	c.reported = map[*consumer.Call]bool{}
+	for _, f := range fs {
+		c.reported[f.call] = true
+	}
 	for _, d := range out {
 		report.Report(c.pass, *d)
 	}
 	c.checkCallbacks()
 	c.checkDeliveries()
 	c.crossPackagePools()
+	c.poolFuncs()
 }
 
 // positional reports whether call writes the position of a record it is

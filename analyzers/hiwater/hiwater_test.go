@@ -296,12 +296,27 @@ var scenarios = []string{
 	// constructor makes (pool.go), a generic worker function started by a
 	// counting loop (go work[M](...)), a generic function started for each
 	// message, a generic type's method started as a pool, a goroutine per
-	// message storing through a generic helper (funcs.go) (5 positive: one
-	// worker, or go removed); a generic consumer with a single worker, a
-	// generic pool storing a tracker's low-water mark, one generic worker
-	// function, a generic function called in place, one worker method, the
-	// generic helper called in place (6 silent).
+	// message storing through a generic helper (funcs.go), a generic pool
+	// keeping the maxima a ticker stores (maxima.go), a function literal
+	// given to a generic pool function of the package (localpool.go:
+	// runsPool computed in the package) (7 positive: one worker, or go
+	// removed); a generic consumer with a single worker, a generic pool
+	// storing a tracker's low-water mark, one generic worker function, a
+	// generic function called in place, one worker method, the generic
+	// helper called in place, the maxima of a single worker, the package's
+	// pool given a count of 1 (8 silent).
 	"hiwater/generics",
+	// Functions handed to a pool of another package (#13, generic pools of
+	// another package), through the runsPool fact of a Kafka-free generic
+	// pool package (xgenpool: runsPool on Run[T] and on (*Pool[T]).Start;
+	// none on Each, one goroutine, nor Fan, a channel per goroutine): a
+	// function literal given to Run storing its message, one given to
+	// Start storing through a helper of its package, and a method value
+	// given to Start (xgenuse: 3 positive, the count argument becomes 1); a
+	// count of 1 for Run and for Start, a function given to Each (3
+	// silent).
+	"hiwater/xgenpool",
+	"hiwater/xgenuse",
 }
 
 func TestAnalyzer(t *testing.T) {

@@ -227,8 +227,7 @@ func (c *checker) sameAddr(a, b ssa.Value) bool {
 		if !aField || !bField {
 			return false
 		}
-		va, vb := ssaflow.FieldVar(fa), ssaflow.FieldVar(fb)
-		return va != nil && va == vb
+		return sameField(ssaflow.FieldVar(fa), ssaflow.FieldVar(fb))
 	}
 	// Maps held in fields: loads of the same field.
 	la, aLoad := a.(*ssa.UnOp)
@@ -236,7 +235,7 @@ func (c *checker) sameAddr(a, b ssa.Value) bool {
 	if aLoad && bLoad && la.Op == token.MUL && lb.Op == token.MUL {
 		if fa, ok := la.X.(*ssa.FieldAddr); ok {
 			if fb, ok := lb.X.(*ssa.FieldAddr); ok {
-				return ssaflow.FieldVar(fa) != nil && ssaflow.FieldVar(fa) == ssaflow.FieldVar(fb)
+				return sameField(ssaflow.FieldVar(fa), ssaflow.FieldVar(fb))
 			}
 		}
 	}

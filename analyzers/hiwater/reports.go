@@ -205,7 +205,9 @@ func (c *checker) sameProducer(a, b ssa.Value) bool {
 	return ssaflow.Intersects(c.roots(a), c.roots(b))
 }
 
-// fieldOf returns the struct field v is loaded from (h.producer), or nil.
+// fieldOf returns the struct field v is loaded from (h.producer), or nil;
+// for a field of an instance of a generic type, the generic field, which
+// every instance shares (generics.go).
 func fieldOf(v ssa.Value) *types.Var {
 	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		v = ld.X
@@ -214,12 +216,12 @@ func fieldOf(v ssa.Value) *types.Var {
 	case *ssa.FieldAddr:
 		if p, ok := f.X.Type().Underlying().(*types.Pointer); ok {
 			if s, ok := p.Elem().Underlying().(*types.Struct); ok && f.Field < s.NumFields() {
-				return s.Field(f.Field)
+				return s.Field(f.Field).Origin()
 			}
 		}
 	case *ssa.Field:
 		if s, ok := f.X.Type().Underlying().(*types.Struct); ok && f.Field < s.NumFields() {
-			return s.Field(f.Field)
+			return s.Field(f.Field).Origin()
 		}
 	}
 	return nil
@@ -745,7 +747,7 @@ func (c *checker) reportsCall(d *delivery, e ast.Expr) (string, bool) {
 	}
 	// The reports of a producer kept in another field are not ours.
 	if rs, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && ours != nil {
-		if f, ok := c.pass.TypesInfo.Uses[rs.Sel].(*types.Var); ok && f.IsField() && f != ours {
+		if f, ok := c.pass.TypesInfo.Uses[rs.Sel].(*types.Var); ok && f.IsField() && f.Origin() != ours {
 			return "", false
 		}
 	}

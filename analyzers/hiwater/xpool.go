@@ -758,27 +758,10 @@ func (c *checker) reportPool(pos, end token.Pos, callee, target *types.Func, ps 
 	d := analysis.Diagnostic{Pos: pos, End: end, Category: CategoryConcurrent, Related: related}
 	why := ps.NoFix
 	if why == "" {
-		switch {
-		case countArg == nil:
+		if countArg == nil {
 			why = fmt.Sprintf("the count of goroutines %s starts is not an argument here", callee.Name())
-		case hasCall(countArg) || !c.removable(countArg):
-			// Keep the argument, its calls and its variables: cap it.
-			if !c.minAvailable(countArg) {
-				why = fmt.Sprintf("the count of goroutines given to %s cannot be replaced here without dropping a call or leaving a variable or import unused", callee.Name())
-				break
-			}
-			d.SuggestedFixes = []analysis.SuggestedFix{{
-				Message: "Start a single worker",
-				TextEdits: []analysis.TextEdit{
-					{Pos: countArg.Pos(), End: countArg.Pos(), NewText: []byte("min(")},
-					{Pos: countArg.End(), End: countArg.End(), NewText: fmt.Appendf(nil, ", %d)", ps.One)},
-				},
-			}}
-		default:
-			d.SuggestedFixes = []analysis.SuggestedFix{{
-				Message:   "Start a single worker",
-				TextEdits: []analysis.TextEdit{{Pos: countArg.Pos(), End: countArg.End(), NewText: fmt.Appendf(nil, "%d", ps.One)}},
-			}}
+		} else {
+			d.SuggestedFixes, why = c.oneWorkerFix(countArg, ps.One, callee.Name())
 		}
 	}
 	if len(d.SuggestedFixes) == 0 {
@@ -786,6 +769,30 @@ func (c *checker) reportPool(pos, end token.Pos, callee, target *types.Func, ps 
 	}
 	d.Message = msg
 	report.Report(c.pass, d)
+}
+
+// oneWorkerFix returns the fix setting countArg, the count of goroutines
+// given to the function named callee, to one, the value starting one
+// goroutine: replaced, or capped (min(countArg, one)) where replacing it
+// would drop a call or leave a variable unused; or why it cannot.
+func (c *checker) oneWorkerFix(countArg ast.Expr, one int64, callee string) ([]analysis.SuggestedFix, string) {
+	if hasCall(countArg) || !c.removable(countArg) {
+		// Keep the argument, its calls and its variables: cap it.
+		if !c.minAvailable(countArg) {
+			return nil, fmt.Sprintf("the count of goroutines given to %s cannot be replaced here without dropping a call or leaving a variable or import unused", callee)
+		}
+		return []analysis.SuggestedFix{{
+			Message: "Start a single worker",
+			TextEdits: []analysis.TextEdit{
+				{Pos: countArg.Pos(), End: countArg.Pos(), NewText: []byte("min(")},
+				{Pos: countArg.End(), End: countArg.End(), NewText: fmt.Appendf(nil, ", %d)", one)},
+			},
+		}}, ""
+	}
+	return []analysis.SuggestedFix{{
+		Message:   "Start a single worker",
+		TextEdits: []analysis.TextEdit{{Pos: countArg.Pos(), End: countArg.End(), NewText: fmt.Appendf(nil, "%d", one)}},
+	}}, ""
 }
 
 // minAvailable reports whether the builtin min can be called at e: the
