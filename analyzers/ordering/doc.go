@@ -168,8 +168,10 @@ nothing (a wrapper's ConsumeEvents(ctx, handler) committing when the
 handler returns, given a handler that sends the event to a worker pool;
 the fix replaces the send in each such handler, or a select making it
 whose other cases only give up when a context ends, by the loop body of
-the workers its function starts, so the handler returns once the event
-is processed; without a fix where those workers are not found), or
+the workers its function starts (an error they drop, _ = send(ctx, ev),
+returned by a handler returning an error alone), so the handler returns
+once the event is processed, a go statement by its call in place;
+without a fix where those workers are not found), or
 an asynchronous produce of a record built from R (a send on sarama's
 AsyncProducer Input(), franz-go Produce and TryProduce, confluent
 Produce, kafka-go WriteMessages on a Writer the package builds with

@@ -3,6 +3,7 @@ package ordering
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"strings"
@@ -101,17 +102,51 @@ func (c *checker) handlerInPlace(fn *ssa.Function, args []int, noun string) ([]a
 		if !ok {
 			return nil, false
 		}
-		cut.NewText = []byte(text)
+		cut.NewText = []byte(c.returnsDropped(fn, target.Pos(), text))
 		return append([]analysis.TextEdit{cut}, extra...), true
 	}
-	return c.inlineSelectReturning(path, send)
+	return c.inlineSelectReturning(fn, path, send)
+}
+
+// returnsDropped rewrites the lines text (indented statements run at
+// pos in handler fn) whose first statement drops an error the workers
+// did not handle (_ = save(ctx, b)) into a check returning it, when fn
+// returns an error alone: the handler's caller then does not write the
+// position of a record whose processing failed, as it does for the
+// handler's own failures.
+func (c *checker) returnsDropped(fn *ssa.Function, pos token.Pos, text string) string {
+	res := fn.Signature.Results()
+	if res.Len() != 1 || !isError(res.At(0).Type()) {
+		return text
+	}
+	lines := strings.SplitAfter(text, "\n")
+	first := strings.TrimSpace(lines[0])
+	call, ok := strings.CutPrefix(first, "_ = ")
+	if !ok || strings.Contains(call, "//") {
+		return text
+	}
+	if e, err := parser.ParseExpr(call); err != nil {
+		return text
+	} else if _, isCall := e.(*ast.CallExpr); !isCall {
+		return text
+	}
+	tv, err := types.Eval(c.pass.Fset, c.pass.Pkg, pos, call)
+	if err != nil || tv.Type == nil || !isError(tv.Type) {
+		return text
+	}
+	if obj := edit.ObjectAt(c.pass, pos, "err"); obj != nil && strings.Contains(call, "err") {
+		return text // the call reads an err the check would hide
+	}
+	indent := lines[0][:len(lines[0])-len(strings.TrimLeft(lines[0], " \t"))]
+	check := indentLines(errCheck(call, "return err"), indent)
+	return check + strings.Join(lines[1:], "")
 }
 
 // inlineSelectReturning returns the edit replacing a select whose send
 // case only returns (case ch <- v: return nil) and whose other cases
 // only give up when a context is done (case <-ctx.Done(): return
 // ctx.Err()) with the workers' loop body, then the send case's returns.
-func (c *checker) inlineSelectReturning(path []ast.Node, send ssa.Instruction) ([]analysis.TextEdit, bool) {
+func (c *checker) inlineSelectReturning(fn *ssa.Function, path []ast.Node, send ssa.Instruction) ([]analysis.TextEdit, bool) {
 	ss := sendStmtAt(path, send)
 	if ss == nil {
 		return nil, false
@@ -151,7 +186,7 @@ func (c *checker) inlineSelectReturning(path []ast.Node, send ssa.Instruction) (
 	if !ok {
 		return nil, false
 	}
-	cut.NewText = []byte(indentLines(strings.Join(lines, "\n"), edit.Indent(c.pass, sel.Pos())) + "\n")
+	cut.NewText = []byte(c.returnsDropped(fn, sel.Pos(), indentLines(strings.Join(lines, "\n"), edit.Indent(c.pass, sel.Pos()))+"\n"))
 	return []analysis.TextEdit{cut}, true
 }
 

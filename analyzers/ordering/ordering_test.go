@@ -116,7 +116,7 @@ import (
 //   - a call wiring an adapter that writes the record's position after
 //     a method of an interface it is given returns (a handsToPort fact)
 //     to a core whose method only queues the record (TestPortHandOff,
-//     on ordering/xport/_nofix: the queue and the position call are in
+//     on ordering/xport: the queue and the position call are in
 //     two other packages, which a fix made in the wiring package cannot
 //     edit);
 //   - a call of another package's exported helper that commits its poll
@@ -388,10 +388,14 @@ var scenarios = []struct {
 	// and webhook consumers): passed to ordering/handlerwrap's
 	// ConsumeEvents (a commitsAfterHandler fact), in a select giving up
 	// when the context ends, reported at the call; passed for the handler
-	// of a loop of the package, the commit after its call (2 positive:
-	// the send, or the select, replaced by the workers' loop body, the
-	// send case's return kept); the handler sending in place, the loop
-	// also given a saving handler, the wrapper's own commit (3 silent).
+	// of a loop of the package, the commit after its call, and a handler
+	// saving in a goroutine (3 positive: the send, or the select,
+	// replaced by the workers' loop body, the send case's return kept,
+	// the error the workers dropped (_ = send(...)) returned instead;
+	// the go statement's call made in place, its error returned); the
+	// handler sending in place, the loop also given a saving handler,
+	// the loop whose handler saves in place, the wrapper's own commit (4
+	// silent).
 	{"ordering/handlerqueue", ordering.Analyzer},
 	{"ordering/handlerlocal", ordering.Analyzer},
 	// a kafka-go commit retried in a loop of its own before the message

@@ -77,3 +77,50 @@ func Both(ctx context.Context, r *kafkago.Reader, bodies chan []byte) error {
 	}
 	return consumeBoth(ctx, r, save)
 }
+
+// consumeGo commits each message after the handler returns nil.
+func consumeGo(ctx context.Context, r *kafkago.Reader, handler func(context.Context, []byte) error) error {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handler(ctx, m.Value); err != nil {
+			continue
+		}
+		if err := r.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages after the message is handed to handler, which every function passed for it in this package only queues for later work`
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// Audit saves each body in a goroutine of its own.
+func Audit(ctx context.Context, r *kafkago.Reader) error {
+	return consumeGo(ctx, r, func(ctx context.Context, b []byte) error {
+		go save(ctx, b)
+		return nil
+	})
+}
+
+// consumeSync is consumeGo's twin: its one handler saves in place.
+func consumeSync(ctx context.Context, r *kafkago.Reader, handler func(context.Context, []byte) error) error {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := handler(ctx, m.Value); err != nil {
+			continue
+		}
+		if err := r.CommitMessages(ctx, m); err != nil { // ok: the handler saves before it returns
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// AuditSync saves each body before the handler returns.
+func AuditSync(ctx context.Context, r *kafkago.Reader) error {
+	return consumeSync(ctx, r, func(ctx context.Context, b []byte) error {
+		return save(ctx, b)
+	})
+}
