@@ -21,10 +21,9 @@ import (
 // (synchronous implementations four times, an interface value of
 // unknown dynamic type, a consumer that processes the record itself, a
 // test double's package, a fake in a test file).
-// Reported without a fix, so named _nofix until the shared tests of
-// analyzers_test.go list "ordering/xport" in reportedWithoutFix, so
-// that the ordering/... patterns skip it.
-const xport = "ordering/xport/_nofix"
+// Reported without a fix: analyzers_test.go lists it in
+// reportedWithoutFix.
+const xport = "ordering/xport"
 
 // TestPortHandOff runs the xport scenario: each finding has a category,
 // related information, no fix, and why in its message.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"ordering/xport/_nofix/consumer"
-	"ordering/xport/_nofix/porttest"
+	"ordering/xport/consumer"
+	"ordering/xport/porttest"
 )
 
 // Start runs the consumer with a test double: ok, a fake of a test-like

@@ -6,7 +6,7 @@ package svc
 import (
 	"log"
 
-	"ordering/xport/_nofix/ports"
+	"ordering/xport/ports"
 )
 
 type SettlementService struct {

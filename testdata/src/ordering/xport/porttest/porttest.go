@@ -2,7 +2,7 @@
 // payload on a channel a test reads.
 package porttest
 
-import "ordering/xport/_nofix/ports"
+import "ordering/xport/ports"
 
 type Recorder struct{ Got chan ports.Payload }
 

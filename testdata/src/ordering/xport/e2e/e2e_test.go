@@ -6,8 +6,8 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"ordering/xport/_nofix/consumer"
-	"ordering/xport/_nofix/ports"
+	"ordering/xport/consumer"
+	"ordering/xport/ports"
 )
 
 // chanLedger records entries on a channel the test reads.

@@ -3,7 +3,7 @@ package consumer
 import (
 	"github.com/IBM/sarama"
 
-	"ordering/xport/_nofix/ports"
+	"ordering/xport/ports"
 )
 
 // ClaimHandler hands each message's payload to the ledger it is built

@@ -9,9 +9,9 @@ import (
 	"github.com/IBM/sarama"
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"ordering/xport/_nofix/consumer"
-	"ordering/xport/_nofix/ports"
-	"ordering/xport/_nofix/svc"
+	"ordering/xport/consumer"
+	"ordering/xport/ports"
+	"ordering/xport/svc"
 )
 
 func main() {

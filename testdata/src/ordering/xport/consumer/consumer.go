@@ -9,7 +9,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"ordering/xport/_nofix/ports"
+	"ordering/xport/ports"
 )
 
 type ConsumerHandler struct {
