@@ -685,6 +685,22 @@ func IsErrgroup(fn *types.Func) bool {
 	return fn.Pkg() != nil && (fn.Pkg().Path() == "golang.org/x/sync/errgroup" || strings.HasSuffix(fn.Pkg().Path(), "/errgroup"))
 }
 
+// Started returns the function a call starts in a goroutine of its own:
+// the argument of an errgroup Group's Go or TryGo, or of
+// (*sync.WaitGroup).Go; nil for any other call.
+func Started(ci ssa.CallInstruction) ssa.Value {
+	fn := Callee(ci.Common())
+	if fn == nil || fn.Pkg() == nil || len(ci.Common().Args) != 2 {
+		return nil
+	}
+	switch {
+	case (fn.Name() == "Go" || fn.Name() == "TryGo") && IsErrgroup(fn),
+		fn.Name() == "Go" && fn.Pkg().Path() == "sync" && recvName(fn) == "WaitGroup":
+		return ci.Common().Args[1]
+	}
+	return nil
+}
+
 // IsGroupWait reports whether fn waits for a group of goroutines to finish:
 // (*sync.WaitGroup).Wait or an errgroup Group's Wait.
 func IsGroupWait(fn *types.Func) bool {
