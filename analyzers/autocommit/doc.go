@@ -242,7 +242,9 @@ so this analyzer reports only what can lose records with that client:
     value, the parameter or the field, whose function type gains the
     result) calls after processing. Other uses (a go or defer
     statement, a value returned, stored in an exported field or one a
-    struct literal without keys may set) are reported without a fix.
+    struct literal without keys may set) are reported without a fix;
+    the message names the one cause that applies (an exported helper, one
+    an interface names, or the first use out of reach, with its line).
     ReadMessage itself taken as a value on a group reader (read :=
     r.ReadMessage, loop(ctx, r.ReadMessage), go
     loop(ctx, r.ReadMessage)) is reported at the value: FetchMessage is

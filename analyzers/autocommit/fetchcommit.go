@@ -103,7 +103,11 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 				TextEdits: edits,
 			}, "", true
 		}
-		return fix, fmt.Sprintf("the message is returned as it is read, to callers the fix does not follow (the helper exported, named by an interface, used other than in calls that process the message, or returning other messages); fetch with %s, and commit with %s where the callers have processed the message", fetch, commit), true
+		cause := c.callersCause(path)
+		if cause == "" {
+			cause = "the helper exported, named by an interface, used other than in calls that process the message, or returning other messages"
+		}
+		return fix, fmt.Sprintf("the message is returned as it is read, to callers the fix does not follow (%s); fetch with %s, and commit with %s where the callers have processed the message", cause, fetch, commit), true
 	}
 	as, ok := stmt.(*ast.AssignStmt)
 	if !ok || listp == nil || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
@@ -181,7 +185,11 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 	case c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)):
 		// Returned to the caller, which processes it: the commit goes
 		// there, after the processing.
-		why = fmt.Sprintf("the message leaves the function for callers the fix cannot all change (the helper exported, stored in an exported field, or called in a go or defer statement); fetch with %s and commit with %s where the message is processed", fetch, commit)
+		cause := c.callersCause(path)
+		if cause == "" {
+			cause = "the helper exported, stored in an exported field, or called in a go or defer statement"
+		}
+		why = fmt.Sprintf("the message leaves the function for callers the fix cannot all change (%s); fetch with %s and commit with %s where the message is processed", cause, fetch, commit)
 		edits, ok = c.callerCommits(path, as, call, sel, msg, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s, return the message and commit it in the caller after processing", fetch)
 		if !ok {
