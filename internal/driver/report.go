@@ -3,6 +3,7 @@ package driver
 import (
 	"flag"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"slices"
@@ -142,8 +143,9 @@ func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root 
 }
 
 // owner returns the consumer a finding belongs to: the one whose
-// construction it points at, else the one whose functions contain it most
-// narrowly, else the only consumer in the same directory.
+// construction it points at, else the one whose functions contain it (or
+// else one of its related positions) most narrowly, else the only
+// consumer in the same directory.
 func owner(evs []*semantics.Evidence, f *Finding) *semantics.Evidence {
 	// A finding that points at a consumer's construction (a wiring
 	// function building several) belongs to that consumer.
@@ -155,19 +157,16 @@ func owner(evs []*semantics.Evidence, f *Finding) *semantics.Evidence {
 			}
 		}
 	}
-	var best *semantics.Evidence
-	size := -1
-	for _, ev := range evs {
-		for _, s := range ev.Extent {
-			if s.File == f.Posn.Filename && s.Start <= f.Posn.Offset && f.Posn.Offset < s.End {
-				if n := s.End - s.Start; size < 0 || n < size {
-					best, size = ev, n
-				}
-			}
-		}
+	if ev := within(evs, f.Posn); ev != nil {
+		return ev
 	}
-	if best != nil {
-		return best
+	// A finding at a call of another package (a handler passed to a
+	// wrapper) belongs to the consumer whose code its related position
+	// is in (the wrapper's commit).
+	for _, rel := range f.Diag.Related {
+		if ev := within(evs, f.Fset.Position(rel.Pos)); ev != nil {
+			return ev
+		}
 	}
 	dir := func(p string) string { return p[:max(strings.LastIndexByte(p, '/'), 0)] }
 	var only *semantics.Evidence
@@ -180,4 +179,20 @@ func owner(evs []*semantics.Evidence, f *Finding) *semantics.Evidence {
 		}
 	}
 	return only
+}
+
+// within returns the consumer whose functions contain p most narrowly.
+func within(evs []*semantics.Evidence, p token.Position) *semantics.Evidence {
+	var best *semantics.Evidence
+	size := -1
+	for _, ev := range evs {
+		for _, s := range ev.Extent {
+			if s.File == p.Filename && s.Start <= p.Offset && p.Offset < s.End {
+				if n := s.End - s.Start; size < 0 || n < size {
+					best, size = ev, n
+				}
+			}
+		}
+	}
+	return best
 }

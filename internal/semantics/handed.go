@@ -103,10 +103,15 @@ func (g *gatherer) handedFuncs() {
 	}
 }
 
-// isRecordArg reports whether v is a record, or a pointer, slice or
-// channel of records, made from the consumer's records.
+// isRecordArg reports whether v, computed from the consumer's records, is
+// what a handler processes: a record (or a pointer, slice or channel of
+// records) or its content (msg.Value, a decoded struct), not a number, a
+// string or a flag computed from it (a metric fed the offset).
 func (g *gatherer) isRecordArg(v ssa.Value) bool {
-	return g.carriesRecords(v.Type()) && g.fromRecords(v)
+	if _, basic := v.Type().Underlying().(*types.Basic); basic {
+		return false
+	}
+	return g.fromRecords(v)
 }
 
 // handlerShaped reports whether sig returns nothing or just an error, as

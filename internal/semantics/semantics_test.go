@@ -398,6 +398,9 @@ func TestJoin(t *testing.T) {
 		// package says of the method
 		"evmethod":      {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		"evmethodqueue": {"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown (records are handed to send (of evloop.Forward), and evsvc.(*Outbox).Enqueue, passed for it, sends on a channel"},
+		// a payload (the message's value, not the message) handed to a
+		// function that queues it
+		"evpayload": {"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown (records are handed to handle (of evloop.Payloads), and app.Main, passed for it, sends on a channel"},
 		// a configuration the wiring builds, passed to the package that
 		// builds the consumer (in a client, or as is)
 		"cfgclient":   {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce},

@@ -54,6 +54,8 @@ func Main(ctx context.Context) {
 	off := sarama.NewConfig()
 	off.Consumer.Offsets.AutoCommit.Enable = false
 	cfgsvc.WithConfig(ctx, off)
+	// A payload handler that queues the payload for workers.
+	evloop.Payloads(ctx, evloop.NewPayloadConsumer(), func(_ context.Context, b []byte) error { d.jobs <- b; return nil })
 	// Method values of another package's service: one applies the
 	// message in place, one queues it.
 	orders, outbox := &evsvc.Orders{}, &evsvc.Outbox{}

@@ -154,3 +154,24 @@ func Forward(ctx context.Context, c *kafka.Consumer, send func(context.Context, 
 		_, _ = c.StoreMessage(m)
 	}
 }
+
+// NewPayloadConsumer builds the payload consumer, auto-store off.
+func NewPayloadConsumer() *kafka.Consumer {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-evpayload", "enable.auto.offset.store": false}) // case: evpayload
+	_ = c.SubscribeTopics([]string{"t-evpayload"}, nil)
+	return c
+}
+
+// Payloads hands each message's payload to handle, then stores its offset.
+func Payloads(ctx context.Context, c *kafka.Consumer, handle func(context.Context, []byte) error) {
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if handle(ctx, m.Value) != nil {
+			continue
+		}
+		_, _ = c.StoreMessage(m)
+	}
+}
