@@ -458,6 +458,8 @@ func (c *classifier) before() {
 		r.Detail = "each message is marked before it is processed, and the " + c.interval() + " auto-commit timer commits marks"
 	case c.has(clientmodel.Store):
 		r.Detail = "each offset is stored before the record is processed"
+	case slices.ContainsFunc(c.ev.Calls, func(pc *PositionCall) bool { return pc.Last }):
+		r.Detail = "the last record of each batch is committed before the batch is processed"
 	default:
 		r.Detail = "each position is committed before the record is processed"
 	}

@@ -285,6 +285,14 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 			t.Errorf("%s with %s: %s / %s, want %s / %s", tc.name, tc.rule, r.Strategy, r.Guarantee, tc.strategy, tc.guarantee)
 		}
 	}
+	// the last record of a batch committed before the batch is saved
+	// (ordering's finding): the detail says so
+	if ev := evs["lastbatch"]; ev != nil {
+		r := semantics.Classify(ev, "lastbatch", []semantics.Finding{{Rule: "ordering/commit-before-process", At: "x.go:1"}})
+		if want := "the last record of each batch is committed before the batch is processed"; r.Detail != want || r.Guarantee != semantics.AtMostOnce {
+			t.Errorf("lastbatch with ordering/commit-before-process: %q, %s; want %q, at-most-once", r.Detail, r.Guarantee, want)
+		}
+	}
 }
 
 // TestRowCheck checks that Row.Check finds each kind of contradiction.
