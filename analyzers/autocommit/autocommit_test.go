@@ -86,7 +86,10 @@ import (
 //     parameter, is fixed).
 //   - franzhandoff: records sent on a channel to workers under franz-go's
 //     default auto-commit, where the channel is passed to a function
-//     used more than once, variadic or of another package, or a field's
+//     used other than by go statements each passing a local channel
+//     sent on in a fetch's loop (sharedworker), or by two go statements
+//     with the same channel (sharedworker.runAudit), variadic or of
+//     another package, or a field's
 //     channel is (go s.work(ctx, s.jobs)), a worker breaks or hands the
 //     record on, returns from its select on a buffered channel (the Wait
 //     could wait for records no worker takes): no sure place for the
@@ -230,6 +233,14 @@ var scenarios = []struct {
 	// (3 / 4): the default, another option alone, with
 	// DisableAutoCommit, an unexported helper.
 	{"autocommit/greedyopts", autocommit.Analyzer},
+	// the commit option chosen by a literal called at once (usr4's
+	// fserv-template): GreedyAutoCommit on one path, DisableAutoCommit on
+	// the other, processed in place (replaced by the interval) or handed
+	// to a worker (replaced, and the next poll waits for the worker);
+	// the default interval on one path with a worker (records outlive the
+	// poll there) (3 / 2): the default interval processed in place, or
+	// with a worker the loop waits for.
+	{"autocommit/greedycond", autocommit.Analyzer},
 	// a goroutine per record and no join (8 / 6): EachRecord, range over
 	// PollRecords, client from a helper, continue after the hand-off, wg
 	// name taken, receive only inside the goroutine, `go f(r)` (wrapped in
@@ -245,12 +256,24 @@ var scenarios = []struct {
 	// channel passed to a pool of worker functions (each gains the
 	// WaitGroup as a parameter), a send in a select that returns on
 	// ctx.Done() (that case counts the record done), the same to workers
-	// that return on ctx.Done() over an unbuffered channel (7 / 7): the
+	// that return on ctx.Done() over an unbuffered channel, a send in a
+	// select whose ctx.Done() case is empty (usr4's fserv-template: that
+	// case counts the record done and returns), in a function returning
+	// an error and in one returning nothing, a generic helper
+	// safeSend[T] whose body is that select (the call rewritten into it)
+	// (10 / 9): the
 	// loop waits for the workers, AutoCommitMarks with marks in the
 	// worker, no group, the field's workers waited for, the worker
 	// functions waited for, the select's records waited for, the
-	// stopping workers waited for.
+	// stopping workers waited for, the empty Done case's records waited
+	// for, the helper sending a constant after processing in place.
 	{"autocommit/franzhandoff", autocommit.Analyzer},
+	// two clients' loops handing records to channels drained by the same
+	// worker function (usr4's kgosharedworker): each reported, with one
+	// fix for both (the worker gains the WaitGroup, each loop its own)
+	// (2 / 3): the shared worker counted and waited for by both loops;
+	// a known gap, two go statements starting the worker on one channel.
+	{"autocommit/sharedworker", autocommit.Analyzer},
 	// marks without AutoCommitMarks, in args / slice (going on after a
 	// failure: lost), stopping at a failure (no loss claimed), and with
 	// only CommitMarkedOffsets (4 / 5): with AutoCommitMarks, manual marks,
@@ -338,6 +361,14 @@ var scenarios = []struct {
 	// or in the else of a logged failure) (1 / 1): the helper fetching,
 	// its callers committing.
 	{"autocommit/readreturn", autocommit.Analyzer},
+	// kafka-go ReadMessage whose message the helper's final return
+	// processes (return c.d.dispatch(ctx, msg, h); return 1, store(ctx,
+	// ev) after decoding; return h(ctx, m) with a named result; a caller
+	// of a decoding helper storing in its return): the return becomes the
+	// processing's check, the commit and return nil (4 / 3): fetch,
+	// process, commit, twice; a helper returning the fetched message to a
+	// caller committing it.
+	{"autocommit/readreturnproc", autocommit.Analyzer},
 	// kafka-go ReadMessage in a loop that also commits the message after
 	// its last use: the fix is FetchMessage alone (1 positive; the
 	// FetchMessage twin, 1 silent).
@@ -352,14 +383,6 @@ var scenarios = []struct {
 	// adapter forwarding to the client: records handed to goroutines on
 	// the franz-go client with auto-commit, ReadMessage behind the
 	// adapter (the fix declares FetchMessage and CommitMessages in the
-	// kafka-go ReadMessage whose message the helper's final return
-	// processes (return c.d.dispatch(ctx, msg, h); return 1, store(ctx,
-	// ev) after decoding; return h(ctx, m) with a named result; a caller
-	// of a decoding helper storing in its return): the return becomes the
-	// processing's check, the commit and return nil (4 / 3): fetch,
-	// process, commit, twice; a helper returning the fetched message to a
-	// caller committing it.
-	{"autocommit/readreturnproc", autocommit.Analyzer},
 	// interface and adds forwarding methods to the adapter) (2 positive);
 	// the same adapter type on a client with auto-commit off, goroutines
 	// joined before the next poll, FetchMessage and a commit after the

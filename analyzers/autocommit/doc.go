@@ -143,13 +143,25 @@ so this analyzer reports only what can lose records with that client:
     it is no element of an options list (passed to a non-variadic
     parameter of a helper, returned alone) the fix replaces it with
     kgo.AutoCommitInterval at the default 5s (or the one interval the
-    package sets), which keeps the default auto-commit. An exported
+    package sets), which keeps the default auto-commit. An option set on
+    some paths only (appended under an if, or returned on one path of a
+    literal called at once whose other path disables auto-commit) is
+    reported too: the client rejects it next to DisableAutoCommit or
+    AutoCommitMarks, so every client built with it commits greedily.
+    Where the loop hands records to goroutines or workers, the default
+    would still commit them before they are processed: the same fix then
+    also makes the next poll wait for them (the edits of
+    records-outlive-poll's fix, below), and Related names the hand-offs;
+    the wait-for-workers fix alone is never offered next to a greedy
+    option. An exported
     function returning options that include it is reported there: no
     caller can turn it off (no option undoes it, and NewClient rejects it
     next to DisableAutoCommit or AutoCommitMarks), so the fix is in that
     package.
 
-  - records-outlive-poll (franz-go): with the default auto-commit, records
+  - records-outlive-poll (franz-go): with the default auto-commit (also
+    where another path disables it, DisableAutoCommit appended under an
+    if or returned on one path of a literal called at once), records
     handed to goroutines while the loop polls again become committable at
     the next poll, processed or not. Fix: wait for the goroutines
     (a sync.WaitGroup) before the next poll; a plain go f(r) becomes a
@@ -159,7 +171,11 @@ so this analyzer reports only what can lose records with that client:
     function starts (one, or a pool started by a loop), or an unexported
     function of the package that its one go statement passes the channel
     to (go worker(ctx, work): it gains the WaitGroup as a parameter, which
-    the go statement passes); or an unexported field's channel, made
+    the go statement passes; a worker function that several go statements
+    start, each passing a local channel that the loop of a fetch sends
+    on, gets the parameter once and each of those loops a WaitGroup of
+    its own, in one fix that every loop's finding carries); or an
+    unexported field's channel, made
     fresh for each value of its struct (whose methods all have pointer
     receivers: the struct gains the WaitGroup), whose workers any
     function of the package runs (for r := range s.work). Each worker ranges over the
@@ -178,7 +194,15 @@ so this analyzer reports only what can lose records with that client:
     select in the poll function (not a callback) whose other cases are
     ctx.Done() or a default and return (the loop polls no more, so the
     record they skip is not committed) is counted before the select, and
-    those cases count it done. A record sent on its partition's lane (a
+    those cases count it done; an empty ctx.Done() case (the record
+    dropped at shutdown, the loop polling again, which would make it
+    committable) is reported too, and the fix makes it count the record
+    done and return (bare, or with the zero values and ctx.Err() where
+    the last result is an error). A call of a helper of the package whose
+    whole body is that select with an empty Done case (safeSend[T](ctx,
+    ch, v), generic or not), made as a statement of the poll loop, is a
+    send too: the fix rewrites the call into the select, counted as
+    above (the helper, which other code may share, is unchanged). A record sent on its partition's lane (a
     channel held in a local map keyed by the record's partition, made with
     its one worker the first time the partition is seen, as for
     confluent-kafka-go above) is fixed otherwise: the option committing
@@ -193,8 +217,9 @@ so this analyzer reports only what can lose records with that client:
     record handed to a goroutine: the sends on the channel are the
     finding. Not reported: a
     loop that receives from a channel or selects otherwise (taken as a
-    join, as for goroutines); a channel passed to a function used more
-    than once, exported, variadic or of another package, or used other
+    join, as for goroutines); a channel passed to a function used other
+    than by go statements as above (or by two with the same channel),
+    exported, variadic or of another package, or used other
     than to send, receive, close or measure it; a worker that breaks,
     hands the record on again, or returns (but as above), for which the
     Wait could wait for records no worker will take.

@@ -35,7 +35,15 @@ type handoff struct {
 	// other cases (a context's Done, a default), where the record is not
 	// sent.
 	selects map[*ast.SendStmt]*ast.SelectStmt
-	work    []*workerLoop
+	// stops are the empty `case <-ctx.Done():` clauses of those selects
+	// (the record dropped, the loop carrying on to poll again), with the
+	// return the fix gives them: the loop then polls no more, so the
+	// record it skips is never made committable.
+	stops map[*ast.CommClause]string
+	// calls are the statements calling a send helper with the channel
+	// (sendhelper.go), which the fix rewrites into its select.
+	calls []*helperCall
+	work  []*workerLoop
 	// decl is the statement declaring a local channel (the WaitGroup is
 	// declared after it); for a field, chanField is its declaration in
 	// the struct and named the struct type.
@@ -120,20 +128,20 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 		if ss == nil || fd == nil {
 			continue
 		}
-		h, top, ok := c.handoffOf(ss, body, fd)
+		h, top, ok := c.handoffOf(ss.Chan, ss.Pos(), body, fd)
 		if !ok {
 			if m := c.mapOfChannels(ss.Chan); m != nil && !doneMaps[m] {
 				doneMaps[m] = true
 				if fix, l, ok := c.laneMarkFix(k, f, ss); ok {
 					// A lane per partition, each with one worker: the
 					// workers mark, and only marks are committed.
-					c.reportOutliveSend(k, f, ss, fix, "", related(l.body[0].Pos(), "the partition's worker processes the record here, after the loop may have polled again"))
+					c.reportOutliveSend(k, f, ss.Pos(), ss.Arrow, fix, "", related(l.body[0].Pos(), "the partition's worker processes the record here, after the loop may have polled again"))
 					continue
 				}
 				// A channel per key, not a lane per partition: the
 				// workers are chosen at run time, so the fix cannot count
 				// them.
-				c.reportOutliveSend(k, f, ss, nil, fmt.Sprintf("no automatic fix: the records go to a channel held in a map, not one per partition made with its one worker, so a partition's records may reach several workers, which the fix cannot count; make the loop wait until the workers have processed the poll's records before it calls %s again, or, with one worker per partition, have the workers mark each record after processing and commit only marks", clientmodel.ShortName(f.Func)))
+				c.reportOutliveSend(k, f, ss.Pos(), ss.Arrow, nil, fmt.Sprintf("no automatic fix: the records go to a channel held in a map, not one per partition made with its one worker, so a partition's records may reach several workers, which the fix cannot count; make the loop wait until the workers have processed the poll's records before it calls %s again, or, with one worker per partition, have the workers mark each record after processing and commit only marks", clientmodel.ShortName(f.Func)))
 			}
 			continue
 		}
@@ -145,19 +153,56 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 		if !ok {
 			continue
 		}
-		c.reportOutliveSend(k, f, ss, &analysis.SuggestedFix{
+		if edits, ok = c.sharedWorkerFix(h, fd, edits); !ok {
+			continue
+		}
+		c.reportOutliveSend(k, f, ss.Pos(), ss.Arrow, &analysis.SuggestedFix{
+			Message:   "Wait for the workers to process the poll's records before the next poll",
+			TextEdits: edits,
+		}, "", related(h.work[0].body[0].Pos(), "a worker processes the record here, after the loop may have polled again"))
+	}
+	// Records handed over by a context-aware send helper (sendhelper.go).
+	for _, pos := range c.helperSendsIn(f.Fn, tainted) {
+		if pos < body.Pos() || pos > body.End() {
+			continue
+		}
+		if c.joined(f.Fn, poll) {
+			return
+		}
+		call, path := edit.CallAt(c.pass, pos)
+		fd := outerDecl(path)
+		if call == nil || fd == nil {
+			continue
+		}
+		hs, ok := c.sendHelperOf(calleeOf(c.pass, call))
+		if !ok || hs.ch >= len(call.Args) {
+			continue
+		}
+		h, top, ok := c.handoffOf(call.Args[hs.ch], call.Pos(), body, fd)
+		if !ok || done[h.ch] {
+			continue
+		}
+		done[h.ch] = true
+		edits, ok := c.handoffFix(h, top, body, fd)
+		if !ok {
+			continue
+		}
+		if edits, ok = c.sharedWorkerFix(h, fd, edits); !ok {
+			continue
+		}
+		c.reportOutliveSend(k, f, call.Pos(), call.Lparen, &analysis.SuggestedFix{
 			Message:   "Wait for the workers to process the poll's records before the next poll",
 			TextEdits: edits,
 		}, "", related(h.work[0].body[0].Pos(), "a worker processes the record here, after the loop may have polled again"))
 	}
 }
 
-// reportOutliveSend reports the send ss of a record of poll f to workers
+// reportOutliveSend reports the send (at pos, end) of a record of poll f to workers
 // with fix, or without one, saying why.
-func (c *checker) reportOutliveSend(k *consumer.Consumer, f *consumer.Call, ss *ast.SendStmt, fix *analysis.SuggestedFix, why string, rel ...analysis.RelatedInformation) {
+func (c *checker) reportOutliveSend(k *consumer.Consumer, f *consumer.Call, pos, end token.Pos, fix *analysis.SuggestedFix, why string, rel ...analysis.RelatedInformation) {
 	d := analysis.Diagnostic{
-		Pos:      ss.Pos(),
-		End:      ss.Arrow,
+		Pos:      pos,
+		End:      end,
 		Category: CategoryOutlivePoll,
 		Message: fmt.Sprintf("record handed to workers over a channel while the loop polls again: %s%s's auto-commit commits every poll before the latest, so the next %s makes this record committable while a worker may still hold it; a crash loses it (at-most-once)",
 			c.assumption(k), k.Client.Name, clientmodel.ShortName(f.Func)),
@@ -201,10 +246,10 @@ func (c *checker) mapOfChannels(e ast.Expr) types.Object {
 // of a select in a for loop) that never stop receiving while the loop
 // runs, close, len and cap; and for a field, a fresh channel made for
 // each value of its struct.
-func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncDecl) (*handoff, ast.Stmt, bool) {
+func (c *checker) handoffOf(chanExpr ast.Expr, at token.Pos, body *ast.BlockStmt, fd *ast.FuncDecl) (*handoff, ast.Stmt, bool) {
 	h := &handoff{}
 	var scope []ast.Node
-	switch x := ast.Unparen(ss.Chan).(type) {
+	switch x := ast.Unparen(chanExpr).(type) {
 	case *ast.Ident:
 		v, ok := c.pass.TypesInfo.Uses[x].(*types.Var)
 		if !ok || v.Parent() == c.pass.Pkg.Scope() || v.Pos() < fd.Body.Pos() || v.Pos() > fd.Body.End() {
@@ -267,7 +312,7 @@ func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncD
 	}
 	var top ast.Stmt
 	for _, s := range body.List {
-		if s.Pos() <= ss.Pos() && ss.Pos() < s.End() {
+		if s.Pos() <= at && at < s.End() {
 			top = s
 		}
 	}
@@ -313,14 +358,18 @@ func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncD
 			}
 			if cc, ok := rest[1].(*ast.CommClause); ok && cc.Comm == p {
 				// select { case ch <- r: ...; case <-ctx.Done(): ... }
-				sel, ok := c.cancellableSend(rest)
+				sel, stops, ok := c.cancellableSend(rest)
 				if !ok {
 					return nil, nil, false
 				}
 				if h.selects == nil {
 					h.selects = map[*ast.SendStmt]*ast.SelectStmt{}
+					h.stops = map[*ast.CommClause]string{}
 				}
 				h.selects[p] = sel
+				for cc, ret := range stops {
+					h.stops[cc] = ret
+				}
 			} else if s, _ := edit.Stmt(rest); s != p {
 				return nil, nil, false
 			}
@@ -357,6 +406,14 @@ func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncD
 			if isBuiltin(c.pass, p.Fun, "len") || isBuiltin(c.pass, p.Fun, "cap") {
 				break
 			}
+			if hc, ok := c.helperCallOf(path); ok && !h.field {
+				// safeSend(ctx, ch, r): a send, rewritten by the fix.
+				if hc.stmt.Pos() < top.Pos() || hc.stmt.End() > top.End() {
+					return nil, nil, false
+				}
+				h.calls = append(h.calls, hc)
+				break
+			}
 			if gs, ok := rest[1].(*ast.GoStmt); !ok || gs.Call != p || h.field {
 				return nil, nil, false
 			}
@@ -374,7 +431,7 @@ func (c *checker) handoffOf(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncD
 			return nil, nil, false
 		}
 	}
-	if len(h.sends) == 0 || len(h.work) == 0 {
+	if len(h.sends)+len(h.calls) == 0 || len(h.work) == 0 {
 		return nil, nil, false
 	}
 	for _, w := range h.work {
@@ -406,49 +463,107 @@ func outerDecl(path []ast.Node) *ast.FuncDecl {
 // poll function (not a callback) and its other cases only receive from a
 // context's Done channel (discarding the value) or are a default, and
 // leave the function: a case that skips the record and carries on would
-// let the next poll make it committable, unprocessed.
-func (c *checker) cancellableSend(rest []ast.Node) (*ast.SelectStmt, bool) {
+// let the next poll make it committable, unprocessed. An empty `case
+// <-ctx.Done():` (the record dropped at shutdown, the loop carrying on)
+// is accepted with the return the fix gives it (stops): a bare return,
+// or, in a function whose last result is an error, the zero values and
+// the context's Err(); none other is.
+func (c *checker) cancellableSend(rest []ast.Node) (*ast.SelectStmt, map[*ast.CommClause]string, bool) {
 	if len(rest) < 4 {
-		return nil, false
+		return nil, nil, false
 	}
 	sel, ok := rest[3].(*ast.SelectStmt)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
 	if s, _ := edit.Stmt(rest[3:]); s != sel {
-		return nil, false
+		return nil, nil, false
 	}
 	// The select is in the poll function itself (not in a callback,
 	// whose return would let the loop poll again).
 	for _, n := range rest[3:] {
 		if _, lit := n.(*ast.FuncLit); lit {
-			return nil, false
+			return nil, nil, false
 		}
 		if _, decl := n.(*ast.FuncDecl); decl {
 			break
 		}
 	}
+	var stops map[*ast.CommClause]string
 	for _, x := range sel.Body.List {
 		cc := x.(*ast.CommClause)
-		if cc.Comm != rest[0] && !c.returns(cc.Body) {
-			return nil, false // the record skipped, the loop would poll again and commit it
-		}
 		switch comm := cc.Comm.(type) {
 		case nil:
 		case *ast.SendStmt:
 			if comm != rest[0] {
-				return nil, false
+				return nil, nil, false
 			}
 		case *ast.ExprStmt:
 			u, ok := ast.Unparen(comm.X).(*ast.UnaryExpr)
 			if !ok || u.Op != token.ARROW || !c.isDoneCall(u.X) {
-				return nil, false
+				return nil, nil, false
+			}
+			if len(cc.Body) == 0 {
+				ret, ok := c.stopReturn(rest[3:], u.X)
+				if !ok {
+					return nil, nil, false
+				}
+				if stops == nil {
+					stops = map[*ast.CommClause]string{}
+				}
+				stops[cc] = ret
+				continue
 			}
 		default:
-			return nil, false
+			return nil, nil, false
+		}
+		if cc.Comm != rest[0] && !c.returns(cc.Body) {
+			return nil, nil, false // the record skipped, the loop would poll again and commit it
 		}
 	}
-	return sel, true
+	return sel, stops, true
+}
+
+// stopReturn spells the return that leaves the function at path (a
+// declaration) when the context whose Done call is done is cancelled: a
+// bare return with no results (or named ones), else the zero values and
+// done's context's Err() when the last result is an error.
+func (c *checker) stopReturn(path []ast.Node, done ast.Expr) (string, bool) {
+	call, ok := ast.Unparen(done).(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	return c.stopReturnFor(path, edit.Source(c.pass, sel.X))
+}
+
+// stopReturnFor is stopReturn for the context spelled ctx.
+func (c *checker) stopReturnFor(path []ast.Node, ctx string) (string, bool) {
+	fd := outerDecl(path)
+	if fd == nil {
+		return "", false
+	}
+	res := fd.Type.Results
+	if res == nil || len(res.List) == 0 || len(res.List[0].Names) > 0 {
+		return "return", true
+	}
+	obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return "", false
+	}
+	sig := obj.Signature()
+	last := sig.Results().At(sig.Results().Len() - 1).Type()
+	if !types.Identical(last, types.Universe.Lookup("error").Type()) {
+		return "", false
+	}
+	zeros, ok := edit.LeadingZeros(c.pass, sig, edit.File(c.pass, fd.Pos()))
+	if !ok {
+		return "", false
+	}
+	return "return " + zeros + ctx + ".Err()", true
 }
 
 // returns reports whether list ends by leaving its function: a return,
@@ -638,7 +753,9 @@ func (c *checker) workerExits(body *ast.BlockStmt) ([]*ast.BranchStmt, bool) {
 // statement passes the local channel ch to (go worker(ctx, work), ch the
 // argument arg): a function or method of the package, unexported, not
 // named by an interface of the package, not variadic, whose only use is
-// this call, with a named parameter for the channel
+// this call (or whose every use is such a go statement passing a local
+// channel: a worker shared by several loops, sharedworker.go), with a
+// named parameter for the channel
 // that its body only ranges over or receives from in its worker loops
 // (directly in its body, not in function literals), closes or measures.
 func (c *checker) paramWorkers(call *ast.CallExpr, arg ast.Expr, h *handoff) ([]*workerLoop, bool) {
@@ -672,14 +789,18 @@ func (c *checker) paramWorkers(call *ast.CallExpr, arg ast.Expr, h *handoff) ([]
 	if param == nil {
 		return nil, false
 	}
-	uses := 0
-	for _, obj := range c.pass.TypesInfo.Uses {
-		if obj == fn {
-			uses++
+	calls, ok := c.goCallsOf(fn, j)
+	if !ok {
+		return nil, false
+	}
+	same := 0
+	for _, gc := range calls {
+		if id := ast.Unparen(gc.Args[j]).(*ast.Ident); c.pass.TypesInfo.Uses[id] == c.pass.TypesInfo.Uses[ast.Unparen(arg).(*ast.Ident)] {
+			same++
 		}
 	}
-	if uses != 1 {
-		return nil, false
+	if same != 1 {
+		return nil, false // go worker(ch) twice: the fix would edit one call
 	}
 	inBody := func(n ast.Node) bool {
 		for _, p := range edit.Path(c.pass, n.Pos()) {
@@ -828,9 +949,20 @@ func (c *checker) handoffFix(h *handoff, top ast.Stmt, body *ast.BlockStmt, fd *
 				edits = append(edits, edit.InsertBefore(c.pass, cc.Body[0], ref(base)+".Done()"))
 			} else {
 				indent := edit.Indent(c.pass, cc.Pos())
-				edits = append(edits, analysis.TextEdit{Pos: cc.Colon + 1, End: cc.Colon + 1, NewText: []byte("\n" + indent + "\t" + ref(base) + ".Done()")})
+				text := "\n" + indent + "\t" + ref(base) + ".Done()"
+				if ret := h.stops[cc]; ret != "" {
+					text += "\n" + indent + "\t" + ret
+				}
+				edits = append(edits, analysis.TextEdit{Pos: cc.Colon + 1, End: cc.Colon + 1, NewText: []byte(text)})
 			}
 		}
+	}
+	for _, hc := range h.calls {
+		e, ok := c.helperCallFix(hc, ref(nil))
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e)
 	}
 	params := map[*ast.FuncDecl]string{}
 	for _, w := range h.work {
