@@ -163,7 +163,9 @@ var scenarios = []struct {
 	// (which gains a store parameter), a goroutine per message started
 	// inside an if (run in place, the store after the if), a pool whose
 	// loop continues before and after the go statement (each continue
-	// after it becomes a break) (28 / 21):
+	// after it becomes a break), a goroutine per message started in an
+	// `if err == nil` block (run in place, the store at the end of the
+	// if) (29 / 21):
 	// auto-store off +
 	// StoreMessage, "false"
 	// as a string, auto-commit off + CommitMessage, opaque parameter,
@@ -420,9 +422,10 @@ var scenarios = []struct {
 	// EachRecord, a constructor's parameter kept in an unexported field),
 	// a client built here from its caller's options; confluent consumers
 	// relying on the defaults, never stored on: messages handed to
-	// goroutines (run in place, stored after), processed in the loop
+	// goroutines (run in place, stored after; also from an `if err ==
+	// nil` block, usr4's confluentrecvgoroutine), processed in the loop
 	// (stored after); franz-go records handed to workers over a field's
-	// channel (the struct gains a WaitGroup) (7 / 7): joined before the
+	// channel (the struct gains a WaitGroup) (8 / 7): joined before the
 	// next poll, the workers waited for before the next poll, the client
 	// handed to a value that may commit, a method value of the client
 	// (its calls unseen), the caller's options with AutoCommitMarks added
@@ -430,10 +433,10 @@ var scenarios = []struct {
 	// not implied: a tail never commits either), FetchMessage.
 	{"autocommit/received", autocommit.Analyzer},
 	// the same shape where the package commits (auto-commit off or a
-	// flush implied) or stores (auto-store off implied) (0 / 3): each
+	// flush implied) or stores (auto-store off implied) (0 / 4): each
 	// partition committed after processing, a commit on the client
 	// received through another entry, a confluent consumer stored after
-	// processing.
+	// processing, in the loop or at the end of an `if err == nil` block.
 	{"autocommit/receivedcommit", autocommit.Analyzer},
 	// the same shape where the package marks (AutoCommitMarks implied)
 	// (0 / 1).
