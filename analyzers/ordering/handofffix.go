@@ -188,7 +188,7 @@ func (c *checker) workerFix(p *position, h *handOff, path []ast.Node, stmt ast.S
 	lastStmt := loop.Body.List[len(loop.Body.List)-1]
 	vObj := c.pass.TypesInfo.Defs[v]
 	at := lastStmt.End()
-	if vObj == nil || c.lookup(at, v.Name) != vObj || !c.sameMeaning(es, rec, at, body) {
+	if vObj == nil || edit.ObjectAt(c.pass, at, v.Name) != vObj || !c.sameMeaning(es, rec, at, body) {
 		return analysis.SuggestedFix{}, false
 	}
 	text := c.replaceUses(es, rec, v.Name)
@@ -363,47 +363,9 @@ func (c *checker) stable(id *ast.Ident, rec types.Object, pos token.Pos, body *a
 		return true
 	}
 	if _, isVar := obj.(*types.Var); !isVar {
-		return c.lookup(pos, id.Name) == obj
+		return edit.ObjectAt(c.pass, pos, id.Name) == obj
 	}
-	return c.lookup(pos, id.Name) == obj && !c.assignedIn(body, obj)
-}
-
-// assignedIn reports whether body assigns obj (=, op=, ++, or takes its
-// address).
-func (c *checker) assignedIn(body *ast.BlockStmt, obj types.Object) bool {
-	found := false
-	is := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && c.pass.TypesInfo.Uses[id] == obj
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range x.Lhs {
-				found = found || is(l)
-			}
-		case *ast.IncDecStmt:
-			found = found || is(x.X)
-		case *ast.UnaryExpr:
-			found = found || x.Op == token.AND && is(x.X)
-		}
-		return !found
-	})
-	return found
-}
-
-// lookup returns the object name means at pos.
-func (c *checker) lookup(pos token.Pos, name string) types.Object {
-	f := edit.File(c.pass, pos)
-	if f == nil {
-		return nil
-	}
-	scope := c.pass.TypesInfo.Scopes[f]
-	if scope == nil {
-		return nil
-	}
-	_, obj := scope.Innermost(pos).LookupParent(name, pos)
-	return obj
+	return edit.ObjectAt(c.pass, pos, id.Name) == obj && !edit.AssignedIn(c.pass, body, obj)
 }
 
 // replaceUses returns the source of n with every use of obj replaced by

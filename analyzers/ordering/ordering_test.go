@@ -107,7 +107,7 @@ import (
 //     package's wrapper with a commitsAfterHandler fact, reported at the
 //     call passing the handler), and a handler's workers are not found
 //     (its channel is its caller's), or their loop cannot run in place
-//     of its send (a goroutine, a select doing more than giving up);
+//     of its send (a goroutine, a select with a case other than a send or a context's Done that returns);
 //   - a position call after a call of another package's function that
 //     only queues the record (or a value decoded from it) on a channel
 //     or to a goroutine (a handsOff fact), directly or through an

@@ -337,7 +337,7 @@ func (c *checker) meansSameAt(e ast.Expr, pos token.Pos) bool {
 			return false
 		}
 		if id, isID := n.(*ast.Ident); isID {
-			if obj := c.pass.TypesInfo.Uses[id]; obj != nil && c.lookup(pos, id.Name) != obj {
+			if obj := c.pass.TypesInfo.Uses[id]; obj != nil && edit.ObjectAt(c.pass, pos, id.Name) != obj {
 				same = false
 			}
 		}
@@ -541,7 +541,7 @@ func (c *checker) meanSameAt(stmts []ast.Stmt, pos token.Pos) bool {
 				if skip[x] || x.Name == "err" || !same {
 					return same
 				}
-				if obj := c.pass.TypesInfo.Uses[x]; obj != nil && obj.Parent() != nil && c.lookup(pos, x.Name) != obj {
+				if obj := c.pass.TypesInfo.Uses[x]; obj != nil && obj.Parent() != nil && edit.ObjectAt(c.pass, pos, x.Name) != obj {
 					same = false
 				}
 			}

@@ -122,7 +122,7 @@ func (c *checker) startedElsewhereLoop(sel *ast.SelectorExpr, pos token.Pos) (*a
 	// variable), else the receiver's field holding it, added when none
 	// does.
 	via := func(v types.Object) (string, bool) {
-		if c.lookup(pos, v.Name()) == v {
+		if edit.ObjectAt(c.pass, pos, v.Name()) == v {
 			return v.Name(), true
 		}
 		f, ok := c.fieldOf(lits, v, fdecl)
@@ -137,7 +137,7 @@ func (c *checker) startedElsewhereLoop(sel *ast.SelectorExpr, pos token.Pos) (*a
 		return recvID.Name + "." + f, true
 	}
 	for obj, text := range inF {
-		v := c.lookup(fdecl.Body.Rbrace, text)
+		v := edit.ObjectAt(c.pass, fdecl.Body.Rbrace, text)
 		if v == nil {
 			return nil, nil, nil // not a plain variable of F
 		}
@@ -158,7 +158,7 @@ func (c *checker) startedElsewhereLoop(sel *ast.SelectorExpr, pos token.Pos) (*a
 			}
 			v, isVar := c.pass.TypesInfo.Uses[id].(*types.Var)
 			if !isVar || v.IsField() || v.Pos() >= lit.Pos() && v.Pos() < lit.End() || v.Pos() < fdecl.Pos() || v.Pos() >= fdecl.End() {
-				return true // the literal's own, or declared outside F: sameAt checks it
+				return true // the literal's own, or declared outside F: edit.InPlace.Lines checks it
 			}
 			if _, done := subst[v]; done {
 				return true
@@ -224,7 +224,7 @@ func (c *checker) addField(lits []*ast.CompositeLit, v types.Object, fd *ast.Fun
 	}
 	var edits []analysis.TextEdit
 	for _, lit := range lits {
-		if !types.Identical(c.pass.TypesInfo.TypeOf(lit), named) || c.lookup(lit.Pos(), v.Name()) != v {
+		if !types.Identical(c.pass.TypesInfo.TypeOf(lit), named) || edit.ObjectAt(c.pass, lit.Pos(), v.Name()) != v {
 			return "", nil, false
 		}
 		e, ok := c.addKey(lit, v.Name(), v.Name())
