@@ -23,7 +23,10 @@ import (
 // or used in a go or defer statement, an exported helper, a message
 // returned as it is read by an exported helper, ReadMessage taken as a
 // value into an exported field, a message or a value a call made from it
-// sent on a channel whose values leave the package); a message sent
+// sent on a channel whose values leave the package; a message a deferred
+// call uses other than by a field of basic type, readreturn_test.go, with
+// the go, defer and exported-helper shapes each naming its cause); a
+// message sent
 // to workers the worker fixes do not take (a channel also closed, a pool
 // that cannot be made one, started by a loop with a goto or a label, a
 // value decoded from the message by a call) is processed in place of the
@@ -240,8 +243,10 @@ var scenarios = []struct {
 	// the other, processed in place (replaced by the interval) or handed
 	// to a worker (replaced, and the next poll waits for the worker);
 	// the default interval on one path with a worker (records outlive the
-	// poll there) (3 / 2): the default interval processed in place, or
-	// with a worker the loop waits for.
+	// poll there); GreedyAutoCommit on every path with a goroutine per
+	// record (removed, and the next poll waits for the goroutines)
+	// (4 / 2): the default interval processed in place, or with a worker
+	// the loop waits for.
 	{"autocommit/greedycond", autocommit.Analyzer},
 	// a goroutine per record and no join (8 / 6): EachRecord, range over
 	// PollRecords, client from a helper, continue after the hand-off, wg

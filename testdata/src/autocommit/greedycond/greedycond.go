@@ -159,3 +159,20 @@ func waitedHandOff(ctx context.Context, autoCommit bool) {
 		wg.Wait()
 	}
 }
+
+// greedyGo sets the option on every path and hands each record to a
+// goroutine: removing the option leaves the default, which would still
+// commit the records before the goroutines process them, so the fix
+// also waits for the goroutines before the next poll.
+func greedyGo(ctx context.Context) {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("template"), kgo.GreedyAutoCommit()) // want `kgo.GreedyAutoCommit commits each poll as soon as it is returned, every 5s, before its records are processed: a crash loses them`
+	if err != nil {
+		log.Fatal(err)
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(func(r *kgo.Record) {
+			go save(r)
+		})
+	}
+}
