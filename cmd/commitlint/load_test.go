@@ -268,3 +268,58 @@ func TestReportBrokenDependency(t *testing.T) {
 		}
 	}
 }
+
+// TestReportNamesConsumersOutsideThePatterns checks that a report whose
+// patterns build no consumer names the imported packages that do (a
+// shared library, another module of a go.work), so the user can add them.
+func TestReportNamesConsumersOutsideThePatterns(t *testing.T) {
+	dir := writeModule(t, consumerModule(t, map[string]string{
+		"lib/lib.go": `package lib
+
+import (
+	"context"
+
+	"github.com/segmentio/kafka-go"
+)
+
+// Run reads the group and commits what handle processed.
+func Run(ctx context.Context, handle func(kafka.Message) error) {
+	r := kafka.NewReader(kafka.ReaderConfig{GroupID: "g", Topic: "t"})
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if handle(m) == nil {
+			_ = r.CommitMessages(ctx, m)
+		}
+	}
+}
+`,
+		"app/main.go": `package main
+
+import (
+	"context"
+
+	"github.com/segmentio/kafka-go"
+
+	"example.com/m/lib"
+)
+
+func main() { lib.Run(context.Background(), func(kafka.Message) error { return nil }) }
+`,
+	}))
+	stdout, stderr, code := command(t, dir, binary, "report", "./app")
+	if code != 0 || !strings.HasPrefix(stdout, "0 consumer(s)") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if want := "no consumer is built in these packages; example.com/m/lib, which they import, builds some"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+	// With the library among the patterns, its consumer has a row and
+	// nothing is said.
+	stdout, stderr, _ = command(t, dir, binary, "report", "./...")
+	if !strings.Contains(stdout, "lib/lib.go") || strings.Contains(stderr, "no consumer is built") {
+		t.Errorf("report ./...: stdout %q, stderr %q", stdout, stderr)
+	}
+}

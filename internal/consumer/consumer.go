@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{kafkassa.SSA},
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(ConfigFact), new(EntryFact), new(BuiltFact)},
+	FactTypes:  []analysis.Fact{new(ConfigFact), new(EntryFact), new(BuiltFact), new(BuildsFact)},
 }
 
 // Model is the consumer model of one package.
@@ -219,8 +219,19 @@ func run(pass *analysis.Pass) (result any, err error) {
 	b.exportNeeds(m, hs)
 	b.importNeeds(m, hs)
 	m.Passed = b.passedConfigs(res.SrcFuncs)
+	if len(m.Consumers) > 0 {
+		pass.ExportPackageFact(&BuildsFact{})
+	}
 	return m, nil
 }
+
+// BuildsFact is the package fact of a package that builds consumers: the
+// standalone report names such packages outside the patterns when the
+// patterns build none (a library of another module in a go.work).
+type BuildsFact struct{}
+
+func (*BuildsFact) AFact()         {}
+func (*BuildsFact) String() string { return "builds" }
 
 // Is reports whether v is consumer k itself: its roots include the value
 // k's constructor returns.

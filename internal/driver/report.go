@@ -11,7 +11,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
 
+	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/semantics"
 )
 
@@ -139,7 +141,40 @@ func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root 
 		pos := relPath(root, ev.Pos.Filename) + ":" + strconv.Itoa(ev.Pos.Line)
 		rows = append(rows, semantics.Classify(ev, pos, byConsumer[ev]))
 	}
+	if len(rows) == 0 {
+		if outside := builtOutside(g); len(outside) > 0 {
+			verb, pron := "build", "them"
+			if len(outside) == 1 {
+				verb, pron = "builds", "it"
+			}
+			fmt.Fprintf(stderr, "commitlint report: no consumer is built in these packages; %s, which they import, %s some: add %s to the patterns to see their rows\n",
+				strings.Join(outside, ", "), verb, pron)
+		}
+	}
 	return rows, problems, nil
+}
+
+// builtOutside returns the import paths of the packages outside the
+// patterns, loaded for their facts, that build consumers (a library of
+// another module in a go.work, a shared package the service imports).
+func builtOutside(g *checker.Graph) []string {
+	roots := map[string]bool{}
+	for _, act := range g.Roots {
+		roots[act.Package.PkgPath] = true
+	}
+	var out []string
+	for act := range g.All() {
+		if act.Analyzer != consumer.Analyzer || !roots[act.Package.PkgPath] {
+			continue
+		}
+		for _, pf := range act.AllPackageFacts() {
+			if _, ok := pf.Fact.(*consumer.BuildsFact); ok && !roots[pf.Package.Path()] {
+				out = append(out, pf.Package.Path())
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // owner returns the consumer a finding belongs to: the one whose
