@@ -971,6 +971,7 @@ func (b *builder) pathOptions(c *clientmodel.Client, s *Settings, callee *ssa.Fu
 				p.Cond[k] = true
 			}
 		}
+		p.RevokeCond = p.RevokeCond || slices.ContainsFunc(paths, func(o *Settings) bool { return o.Revoke != p.Revoke })
 	}
 	for _, p := range paths {
 		s.merge(p)
@@ -989,6 +990,7 @@ func (b *builder) condOptions(c *clientmodel.Client, s *Settings, vals []ssa.Val
 				s.Cond[k] = true
 			}
 		}
+		tmp.RevokeCond = tmp.RevokeCond || tmp.Revoke != RevokeNone
 		s.merge(tmp)
 	}
 }

@@ -58,6 +58,9 @@ type Settings struct {
 	// registered by an options helper of another package reaches the
 	// consumer's row through a ConfigFact.
 	Revoke RevokeHook
+	// RevokeCond reports a revoke callback registered on some paths only
+	// (its option appended in a branch).
+	RevokeCond bool
 }
 
 // RevokeHook says whether a consumer's options register a revoke callback
@@ -135,6 +138,7 @@ func (s *Settings) merge(o *Settings) {
 		s.Origin, s.OriginKey = o.Origin, o.OriginKey
 	}
 	s.Revoke = s.Revoke.with(o.Revoke)
+	s.RevokeCond = s.RevokeCond || o.RevokeCond
 }
 
 // overriddenBy returns s (a helper's settings) with the keys the code sets

@@ -753,6 +753,10 @@ func (c *classifier) revoke(without bool) {
 		return
 	}
 	for _, rv := range ev.Revokes {
+		if rv.Cond {
+			r.Revoke = "unknown (a revoke callback is registered on some paths only)"
+			return
+		}
 		if rv.Commits && rv.HandlesRevoke {
 			r.Revoke = "yes (the revoke callback commits)"
 			return

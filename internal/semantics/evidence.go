@@ -123,6 +123,9 @@ type Revoke struct {
 	// HandlesRevoke reports, for confluent rebalance callbacks, whether the
 	// callback looks at RevokedPartitions events.
 	HandlesRevoke bool
+	// Cond reports a callback registered on some paths only (its option
+	// appended in a branch).
+	Cond bool
 	// Unknown reports that what the callback does is not in sight (it is
 	// registered by options of another package, and its body is not
 	// there either).

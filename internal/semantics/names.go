@@ -215,7 +215,8 @@ func (g *gatherer) revokes() {
 					return
 				}
 				if fn := funcOf(ssaflow.Arg(ci.Common(), h.Arg)); fn != nil {
-					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: commits(fn), HandlesRevoke: true})
+					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: commits(fn), HandlesRevoke: true,
+						Cond: g.c.Settings != nil && g.c.Settings.RevokeCond})
 				}
 			})
 		case clientmodel.HookEvents:

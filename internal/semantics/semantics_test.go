@@ -149,6 +149,8 @@ func TestClassify(t *testing.T) {
 		// errgroup functions are goroutines: a Wait after the loop ends
 		// joins nothing per record
 		{"errgroupcommit", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record", "reason": "in the order the records finish"}},
+		// a committing revoke callback registered on some paths only
+		{"revokebranch", map[string]string{"revoke": "unknown (a revoke callback is registered on some paths only)"}},
 		{"branchauto", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "a branch: kgo.DisableAutoCommit is set on some paths only"}},
 		// Commit() of what is stored, from a ticker's goroutine: not
 		// "after each record"

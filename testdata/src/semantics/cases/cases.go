@@ -1473,3 +1473,21 @@ func tailStrings(ctx context.Context) {
 		_ = t.next(ctx)
 	}
 }
+
+// revokeBranch registers a committing revoke callback on one path only.
+func revokeBranch(ctx context.Context, onSuccess bool) {
+	opts := []kgo.Opt{kgo.ConsumerGroup("g-revbranch"), kgo.ConsumeTopics("t-revbranch")}
+	var cl *kgo.Client
+	if onSuccess {
+		opts = append(opts, kgo.AutoCommitMarks(), kgo.OnPartitionsRevoked(func(ctx context.Context, _ *kgo.Client, _ map[string][]int32) {
+			_ = cl.CommitMarkedOffsets(ctx)
+		}))
+	}
+	cl, _ = kgo.NewClient(opts...) // case: revokebranch
+	for ctx.Err() == nil {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			_ = apply(r)
+			cl.MarkCommitRecords(r)
+		})
+	}
+}
