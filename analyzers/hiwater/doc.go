@@ -72,7 +72,8 @@ Categories:
     method value, or a function literal whose only call forwards its
     parameters; for an interface, a value whose concrete type has that
     method) for the first's parameter, reported at that argument
-    (unless the count argument is a constant starting one goroutine).
+    (unless the count argument is a constant starting one goroutine). A
+    method of a generic type holds its fact once, for all instances.
 
     Generic code counts as the rest: a go statement or errgroup
     function starting an instance of a generic function or method (go

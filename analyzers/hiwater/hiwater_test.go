@@ -281,12 +281,14 @@ var scenarios = []string{
 	// they are given and committing what they fetched, in a helper or
 	// themselves (xpoolwork: fetchesAndCommits on ProcessMessage and
 	// Handle), and the wiring passing a method value (twice), a value for
-	// the interface, a function (twice) and a forwarding function literal
-	// (xpoolwire: 6 positive, the count argument becomes the one starting
-	// one goroutine: 0 and 1, or, a call, is capped by min(..., 1)); no
-	// fact for one goroutine, a reader per
-	// goroutine, ReadMessage (twice), a worker not fetching, and at the
-	// wiring those workers, a count of 0, and a count of 1 (7 silent).
+	// the interface, a function (twice) and a forwarding function literal,
+	// and a method value of a generic worker type (Decoding[T]) for a
+	// method of a generic service type (Group[T].Consume: facts on the
+	// generic methods) (xpoolwire: 7 positive, the count argument becomes
+	// the one starting one goroutine: 0 and 1, or, a call, is capped by
+	// min(..., 1)); no fact for one goroutine, a reader per goroutine,
+	// ReadMessage (twice), a worker not fetching, and at the wiring those
+	// workers, a count of 0, and a count of 1 (twice) (8 silent).
 	"hiwater/xpoolsvc",
 	"hiwater/xpoolwork",
 	"hiwater/xpoolwire",

@@ -589,6 +589,7 @@ func (c *checker) joinPool(ci ssa.CallInstruction) {
 	if callee == nil {
 		return
 	}
+	callee = callee.Origin() // a method of an instance of a generic type: the generic method, which holds the fact
 	var sp startsPool
 	if !c.pass.ImportObjectFact(callee, &sp) {
 		return
@@ -613,6 +614,7 @@ func (c *checker) joinPool(ci ssa.CallInstruction) {
 		if target == nil || target.Pkg() == c.pass.Pkg && callee.Pkg() == c.pass.Pkg {
 			continue // one package: the single-package check's
 		}
+		target = target.Origin()
 		var fc fetchesAndCommits
 		if !c.pass.ImportObjectFact(target, &fc) {
 			continue

@@ -99,3 +99,28 @@ func (c *ConsumerGroup) ConsumeEach(ctx context.Context, topics []string, n int,
 	}
 	wg.Wait()
 }
+
+// Group is a ConsumerGroup generic in what it carries for its workers
+// (#13: a generic pool of another package).
+type Group[T any] struct {
+	cg   *ConsumerGroup
+	meta T
+}
+
+// NewGroup returns a Group.
+func NewGroup[T any](brokers []string, groupID string, meta T) *Group[T] {
+	return &Group[T]{cg: NewConsumerGroup(brokers, groupID), meta: meta}
+}
+
+// Consume starts poolSize workers on one reader.
+func (g *Group[T]) Consume(ctx context.Context, topics []string, poolSize int, worker Worker) { // want Consume:`startsPool\(worker 3, consumer \[1\], count 2, one 1\)`
+	r := g.cg.reader(topics)
+	defer r.Close()
+	log.Printf("starting %d workers for %v", poolSize, g.meta)
+	wg := &sync.WaitGroup{}
+	for i := 0; i < poolSize; i++ {
+		wg.Add(1)
+		go worker(ctx, r, wg, i)
+	}
+	wg.Wait()
+}

@@ -38,6 +38,14 @@ func Run(ctx context.Context, cfg Config) {
 	xpoolsvc.Consume(ctx, r, workers(cfg), xpoolwork.Handle)          // want `several goroutines running Handle, started by Consume on one consumer`
 }
 
+// RunGeneric wires the generic Group to the generic Decoding worker.
+func RunGeneric(ctx context.Context, cfg Config) {
+	g := xpoolsvc.NewGroup(cfg.Brokers, "signup", "users-v2")
+	dec := xpoolwork.NewDecoding(func(b []byte) (string, error) { return string(b), nil })
+	go g.Consume(ctx, []string{"users"}, cfg.PoolSize, dec.ProcessMessage) // want `several goroutines running ProcessMessage, started by Consume on one consumer, each call CommitMessages`
+	go g.Consume(ctx, []string{"users"}, 1, dec.ProcessMessage)            // ok: one goroutine
+}
+
 func workers(cfg Config) int { return cfg.Workers }
 
 // Twins.

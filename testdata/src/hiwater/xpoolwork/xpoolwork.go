@@ -102,3 +102,31 @@ func (Reading) ProcessMessage(ctx context.Context, r *kafka.Reader, wg *sync.Wai
 		}
 	}
 }
+
+// Decoding is a Processor generic in the value it decodes.
+type Decoding[T any] struct {
+	decode func([]byte) (T, error)
+}
+
+// ProcessMessage fetches from r, decodes, and commits each message it
+// fetched.
+func (p *Decoding[T]) ProcessMessage(ctx context.Context, r *kafka.Reader, wg *sync.WaitGroup, workerID int) { // want ProcessMessage:`fetchesAndCommits\(1, CommitMessages\)`
+	defer wg.Done()
+	for {
+		msg, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if _, err := p.decode(msg.Value); err != nil {
+			log.Printf("worker %d: decode: %v", workerID, err)
+		}
+		if err := r.CommitMessages(ctx, msg); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// NewDecoding returns a Decoding.
+func NewDecoding[T any](decode func([]byte) (T, error)) *Decoding[T] {
+	return &Decoding[T]{decode: decode}
+}
