@@ -372,9 +372,10 @@ var scenarios = []struct {
 	// processes (return c.d.dispatch(ctx, msg, h); return 1, store(ctx,
 	// ev) after decoding; return h(ctx, m) with a named result; a caller
 	// of a decoding helper storing in its return): the return becomes the
-	// processing's check, the commit and return nil (4 / 3): fetch,
+	// processing's check, the commit and return nil; err = dispatch(...)
+	// then return err: the commit is made if err == nil (5 / 4): fetch,
 	// process, commit, twice; a helper returning the fetched message to a
-	// caller committing it.
+	// caller committing it; the commit guarded by err == nil.
 	{"autocommit/readreturnproc", autocommit.Analyzer},
 	// kafka-go ReadMessage in a loop that also commits the message after
 	// its last use: the fix is FetchMessage alone (1 positive; the

@@ -251,7 +251,10 @@ so this analyzer reports only what can lose records with that client:
     the return with nil for the error, so the commit follows every use of
     the message (built when the other results call nothing and name
     neither the message nor err; so for a caller committing for a
-    helper, below). A message used by a deferred call other than through
+    helper, below). Where the statement before the commit's place
+    assigns the processing's error (err = h(ctx, m), then return err),
+    the commit is made only if that error is nil. A message used by a
+    deferred call other than through
     a field of basic type (m.Offset in a log line) is reported without a
     fix: the call runs after any commit of the function. A returned error
     of any type (a *errors.Error too) is not the message leaving the

@@ -44,6 +44,19 @@ func (c *checker) appendAfterUses(path []ast.Node, list []ast.Stmt, fetch ast.St
 	if c.deferredUse(lpath, fetch, obj) != nil {
 		return nil, false
 	}
+	// A processing whose error is assigned right before the commit's
+	// place (err = h(ctx, m), then the end of the list or its return):
+	// the commit is made only when it succeeded.
+	prev := last
+	if _, isRet := last.(*ast.ReturnStmt); isRet || noreturn.Of(c.pass).Leaves(last) {
+		prev = nil
+		if n := len(list); n >= 2 && list[n-2] != fetch {
+			prev = list[n-2]
+		}
+	}
+	if v := c.processingError(prev, tracked); v != "" {
+		text = fmt.Sprintf("if %s == nil {\n\t%s\n}", v, strings.ReplaceAll(text, "\n", "\n\t"))
+	}
 	e, ok := edit.AppendOnSuccess(c.pass, path, list, fetch, text)
 	if !ok || !c.mentionsAny(last, tracked) {
 		return e, ok
@@ -126,6 +139,21 @@ func (c *checker) returnAfterCommit(path []ast.Node, ret *ast.ReturnStmt, tracke
 	}
 	check = fmt.Sprintf("if err := %s; err != nil {\n\treturn %serr\n}", edit.Source(c.pass, ret.Results[n-1]), lead)
 	return check, "return " + lead + "nil", true
+}
+
+// processingError returns the name of the error variable s assigns from
+// a processing of the record (err = h(ctx, m): one variable, an error, the
+// right side using one of tracked), or "".
+func (c *checker) processingError(s ast.Stmt, tracked map[types.Object]bool) string {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || (as.Tok != token.ASSIGN && as.Tok != token.DEFINE) {
+		return ""
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || id.Name == "_" || !implementsError(c.pass.TypesInfo.TypeOf(id)) || !c.mentionsAny(as.Rhs[0], tracked) {
+		return ""
+	}
+	return id.Name
 }
 
 // signatureOf returns the signature of the innermost function in path.

@@ -84,6 +84,30 @@ func (c *consumer) once(ctx context.Context, h Handler) (err error) {
 	return h(ctx, m)
 }
 
+// apply keeps the processing's error and returns it: the commit is made
+// only when it is nil.
+func (c *consumer) apply(ctx context.Context, h Handler) error {
+	m, err := c.reader.ReadMessage(ctx) // want `group reader's ReadMessage commits the message before returning it`
+	if err != nil {
+		return err
+	}
+	err = c.d.dispatch(ctx, m, h)
+	return err
+}
+
+// ok: the twin of apply: committed when the processing succeeded.
+func (c *consumer) fetchApply(ctx context.Context, h Handler) error {
+	m, err := c.reader.FetchMessage(ctx)
+	if err != nil {
+		return err
+	}
+	err = c.d.dispatch(ctx, m, h)
+	if err == nil {
+		err = c.reader.CommitMessages(ctx, m)
+	}
+	return err
+}
+
 func (c *consumer) loop(ctx context.Context, h Handler) {
 	n := 0
 	for {
@@ -96,6 +120,12 @@ func (c *consumer) loop(ctx context.Context, h Handler) {
 		if err := c.once(ctx, h); err != nil {
 			log.Printf("once: %v", err)
 			return
+		}
+		if err := c.apply(ctx, h); err != nil {
+			log.Printf("apply: %v", err)
+		}
+		if err := c.fetchApply(ctx, h); err != nil {
+			log.Printf("apply: %v", err)
 		}
 	}
 }
