@@ -377,6 +377,11 @@ var scenarios = []struct {
 	// process, commit, twice; a helper returning the fetched message to a
 	// caller committing it; the commit guarded by err == nil.
 	{"autocommit/readreturnproc", autocommit.Analyzer},
+	// confluent defaults, a helper processing the message in its final
+	// return (return w.o.apply(msg)): auto-store off, and the return
+	// becomes the processing's check, the store and return nil (1 / 1:
+	// a consumer storing after processing).
+	{"autocommit/storereturn", autocommit.Analyzer},
 	// kafka-go ReadMessage in a loop that also commits the message after
 	// its last use: the fix is FetchMessage alone (1 positive; the
 	// FetchMessage twin, 1 silent).

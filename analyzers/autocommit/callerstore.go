@@ -214,7 +214,7 @@ func (c *checker) storeInCaller(k *consumer.Consumer, id *ast.Ident, fn *types.F
 		return nil, false
 	}
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", consumerSrc, k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs), name, body)
-	store, ok := edit.AppendOnSuccess(c.pass, cpath, *listp, stmt, text)
+	store, ok := c.appendAfterUses(cpath, *listp, stmt, v.Name, text)
 	if !ok {
 		return nil, false
 	}

@@ -224,7 +224,7 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 	}
 	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", recvSrc, store, msg, body)
-	e, ok := edit.AppendOnSuccess(c.pass, path, list, stmt, text)
+	e, ok := c.appendAfterUses(path, list, stmt, msg, text)
 	if !ok {
 		return nil, rewrite{}, false
 	}
