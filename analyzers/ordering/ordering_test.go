@@ -115,10 +115,12 @@ import (
 //     package, which a fix made here cannot edit);
 //   - a call wiring an adapter that writes the record's position after
 //     a method of an interface it is given returns (a handsToPort fact)
-//     to a core whose method only queues the record (TestPortHandOff,
-//     on ordering/xport: the queue and the position call are in
-//     two other packages, which a fix made in the wiring package cannot
-//     edit);
+//     to a core whose method only queues the record, when the core's
+//     workers are not one `for v := range x.queue` loop whose body can
+//     run in place of the send (a select loop flushing on a ticker, a
+//     loop without a variable), or when the core is read from export
+//     data (go vet): TestPortHandOff, on ordering/xport, whose other
+//     four findings get the in-place fix in the core (xportfix.go);
 //   - a call of another package's exported helper that commits its poll
 //     before returning the records, whose results the caller processes
 //     (the commit is in the helper's package, which a fix made while

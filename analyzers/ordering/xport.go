@@ -89,18 +89,22 @@ func (f *handsToPort) String() string {
 // queueingResult is the fact of an exported function whose only result
 // is an interface, every return statement of which returns a value of
 // one concrete type of the package (or nil), and Methods are the methods
-// of that type carrying handsOff.
+// of that type carrying handsOff. It is also the fact of a named type
+// some of whose methods carrying handsOff can process their argument in
+// place (xportfix.go): Methods are those.
 type queueingResult struct {
 	Type    string
 	Methods []queueingMethod
 }
 
 // queueingMethod is a method carrying handsOff for its parameters at
-// Params, and where it is declared.
+// Params, and where it is declared; Fix, when set, are the edits making
+// it process them in place (queueFix).
 type queueingMethod struct {
 	Name   string
 	Params []int
 	At     fileOffset
+	Fix    []fileEdit
 }
 
 func (*queueingResult) AFact() {}
@@ -115,6 +119,7 @@ func (f *queueingResult) String() string {
 // exportQueueingResults exports the queueingResult facts of pass's
 // package (after exportHandsOff).
 func exportQueueingResults(pass *analysis.Pass) {
+	fixes := exportQueueFixes(pass)
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -145,7 +150,7 @@ func exportQueueingResults(pass *analysis.Pass) {
 				if !ok || m.Pkg() != pass.Pkg || !pass.ImportObjectFact(m, &h) {
 					continue
 				}
-				qm := queueingMethod{Name: m.Name(), Params: h.Params}
+				qm := queueingMethod{Name: m.Name(), Params: h.Params, Fix: fixes[m]}
 				if tf := pass.Fset.File(m.Pos()); tf != nil {
 					qm.At = fileOffset{File: tf.Name(), Size: tf.Size(), Offset: tf.Offset(m.Pos())}
 				}
@@ -477,7 +482,7 @@ func (c *checker) checkImportedPorts() {
 // value of a concrete type whose method u.Method only queues the
 // arguments carrying the record, and reports whether it did.
 func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u portUse) bool {
-	impl, params, implPos, implPkg, implName := c.portImplementation(ssaflow.Arg(call.Common(), u.Param), callee, u.Method)
+	impl, params, implPos, implPkg, implName, edits := c.portImplementation(ssaflow.Arg(call.Common(), u.Param), callee, u.Method)
 	if params == nil {
 		return false
 	}
@@ -508,13 +513,24 @@ func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u por
 		verb, done = "commits", "committed"
 	}
 	pos := clientmodel.ShortName(u.Func)
-	msg := fmt.Sprintf("call to %s with a %s, whose %s only queues the %s for later work: package %s %s each %s (%s, in %s) as soon as %s returns, with no wait for its processing: %s; no automatic fix: the %s is queued in package %s and its position written in package %s, which a fix made here cannot edit; process the %s in %s before it returns, or have the worker that processes it write its position",
-		callee.Name(), impl, u.Method, noun, callee.Pkg().Name(), verb, noun, pos, u.In, u.Method, cost,
-		noun, implPkg.Path(), callee.Pkg().Path(), noun, implName)
+	msg := fmt.Sprintf("call to %s with a %s, whose %s only queues the %s for later work: package %s %s each %s (%s, in %s) as soon as %s returns, with no wait for its processing: %s",
+		callee.Name(), impl, u.Method, noun, callee.Pkg().Name(), verb, noun, pos, u.In, u.Method, cost)
+	fixes := c.portFix(edits, noun, implName)
+	switch {
+	case len(fixes) > 0:
+	case len(edits) > 0:
+		// go vet: the core's files are not loaded here.
+		msg += fmt.Sprintf("; no automatic fix: the fix edits package %s, which this run reads from export data (go vet analyzes one package at a time): in %s, process the %s in place of the send (the body of its workers' loop), or run commitlint -fix on this package",
+			implPkg.Path(), implName, noun)
+	default:
+		msg += fmt.Sprintf("; no automatic fix: the %s is queued in package %s, whose workers cannot be found or run in place of the send, and its position written in package %s; process the %s in %s before it returns, or have the worker that processes it write its position",
+			noun, implPkg.Path(), callee.Pkg().Path(), noun, implName)
+	}
 	report.Report(c.pass, analysis.Diagnostic{
-		Pos:      call.Pos(),
-		Category: CategoryCommitBefore,
-		Message:  msg,
+		Pos:            call.Pos(),
+		Category:       CategoryCommitBefore,
+		Message:        msg,
+		SuggestedFixes: fixes,
 		Related: []analysis.RelatedInformation{
 			{Pos: c.portPosition(callee, u), Message: fmt.Sprintf("%s %s in %s (%s) as soon as %s returns", noun, done, u.In, pos, u.Method)},
 			{Pos: implPos, Message: fmt.Sprintf("%s queued here: %s only sends it on a channel or to a goroutine and returns", noun, implName)},
@@ -528,10 +544,11 @@ func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u por
 // messages spell it), the parameters of its method that method queues
 // (a handsOff fact; nil when it does not, or when v's type is not
 // known), where the method is, its package and its name as funcName
-// spells it. v converts a value of a concrete type to the interface, or
-// is a call of a constructor carrying a queueingResult fact. A test
-// double's method (testLike) is not one.
-func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method string) (string, []int, token.Pos, *types.Package, string) {
+// spells it, and the edits making the method process them in place
+// (queueFix), if any. v converts a value of a concrete type to the
+// interface, or is a call of a constructor carrying a queueingResult
+// fact. A test double's method (testLike) is not one.
+func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method string) (string, []int, token.Pos, *types.Package, string, []fileEdit) {
 	switch v := v.(type) {
 	case *ssa.MakeInterface:
 		if types.IsInterface(v.X.Type()) {
@@ -546,7 +563,16 @@ func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method str
 		if !c.pass.ImportObjectFact(m, &h) || len(h.Params) == 0 {
 			break
 		}
-		return types.TypeString(v.X.Type(), (*types.Package).Name), h.Params, m.Pos(), m.Pkg(), funcName(m)
+		var fix []fileEdit
+		var f queueingResult
+		if named, ok := types.Unalias(ssaflow.Deref(v.X.Type())).(*types.Named); ok && c.pass.ImportObjectFact(named.Obj(), &f) {
+			for _, qm := range f.Methods {
+				if qm.Name == method {
+					fix = qm.Fix
+				}
+			}
+		}
+		return types.TypeString(v.X.Type(), (*types.Package).Name), h.Params, m.Pos(), m.Pkg(), funcName(m), fix
 	case *ssa.Call:
 		fn := ssaflow.Callee(v.Common())
 		var f queueingResult
@@ -561,10 +587,10 @@ func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method str
 			if !at.IsValid() {
 				at = fn.Pos()
 			}
-			return f.Type + " (returned by " + fn.Pkg().Name() + "." + fn.Name() + ")", m.Params, at, fn.Pkg(), strings.TrimPrefix(f.Type, "*") + "." + m.Name
+			return f.Type + " (returned by " + fn.Pkg().Name() + "." + fn.Name() + ")", m.Params, at, fn.Pkg(), strings.TrimPrefix(f.Type, "*") + "." + m.Name, m.Fix
 		}
 	}
-	return "", nil, token.NoPos, nil, ""
+	return "", nil, token.NoPos, nil, "", nil
 }
 
 // posAt returns the position at when this run loaded its file, else

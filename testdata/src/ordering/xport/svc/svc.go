@@ -5,11 +5,12 @@ package svc
 
 import (
 	"log"
+	"time"
 
 	"ordering/xport/ports"
 )
 
-type SettlementService struct {
+type SettlementService struct { // want SettlementService:`queueingResult\(\*svc.SettlementService: HandleSettlement\[0\]\)`
 	queue   chan *ports.Payload
 	workers int
 }
@@ -55,7 +56,7 @@ func (s *SyncService) HandleSettlement(data ports.Payload) { s.db = append(s.db,
 func (s *SyncService) InitWorkerPool() {}
 
 // QueueLedger only queues each entry for a writer goroutine.
-type QueueLedger struct{ entries chan ports.Payload }
+type QueueLedger struct{ entries chan ports.Payload } // want QueueLedger:`queueingResult\(\*svc.QueueLedger: Append\[0\]\)`
 
 func NewQueueLedger() *QueueLedger {
 	l := &QueueLedger{entries: make(chan ports.Payload, 16)}
@@ -73,3 +74,39 @@ func (l *QueueLedger) Append(p ports.Payload) { l.entries <- p } // want Append:
 type SyncLedger struct{ rows []ports.Payload }
 
 func (l *SyncLedger) Append(p ports.Payload) { l.rows = append(l.rows, p) }
+
+// BatchService queues each payload for a worker that also flushes its
+// batch on a timer: the worker's loop selects between the queue, a
+// ticker and a quit channel, so no loop body can run in place of the
+// send.
+type BatchService struct {
+	queue chan ports.Payload
+	quit  chan struct{}
+}
+
+func NewBatch() *BatchService {
+	s := &BatchService{queue: make(chan ports.Payload, 64), quit: make(chan struct{})}
+	go s.run()
+	return s
+}
+
+func (s *BatchService) run() {
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	var batch []string
+	for {
+		select {
+		case p := <-s.queue:
+			batch = append(batch, p.TxID)
+		case <-tick.C:
+			log.Printf("flush %d", len(batch))
+			batch = batch[:0]
+		case <-s.quit:
+			return
+		}
+	}
+}
+
+func (s *BatchService) HandleSettlement(data ports.Payload) { s.queue <- data } // want HandleSettlement:`handsOff\[0\]`
+
+func (s *BatchService) InitWorkerPool() {}

@@ -1,0 +1,413 @@
+package ordering
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// The fix of a hexagonal hand-off (xport.go) edits the core, not the
+// wiring where the finding is made: the core's method that only queues
+// the record (`s.queue <- &data`) processes it in place instead, the
+// body of its workers' loop replacing the send (edit.InPlace), so that
+// the consumer's position call, made as soon as the method returns,
+// follows the processing. The core's package computes those edits from
+// its own syntax and exports them by file name and offsets (fileEdit),
+// with the methods of a queueingResult fact: on the type whose methods
+// they are, and on a constructor returning it as the port. A front end
+// that has loaded the core's files (the standalone one) attaches them
+// to the finding; one that reads the core from export data (go vet)
+// reports the finding without a fix, saying where the change goes.
+//
+// A method's edits are built when:
+//
+//   - its body makes one send outside function literals, on a field of
+//     its receiver (s.queue), as a statement of its own or in a select
+//     whose other cases only give up when a context is done
+//     (edit.GivesUp), and starts no goroutine;
+//   - the value sent is a variable, the address of one, or a struct
+//     literal of plain reads (plainLiteral);
+//   - the field's receivers are one `for v := range x.f` loop of the
+//     package, in a function literal started by a go statement (once, or
+//     in a loop: a pool), where x is the receiver of a method of the same
+//     type (InitWorkerPool) or a local variable of that type assigned
+//     only where it is declared (a constructor starting the workers of
+//     the value it builds); every other use of the field sends to it,
+//     closes it, assigns it or measures it;
+//   - the loop's body can run in place of the send (edit.InPlace.Lines),
+//     x standing for the method's receiver.
+//
+// The form `for { select { case p := <-s.queue: ... } }` of the workers
+// is not run in place: its other cases (a ticker flushing a batch, a
+// quit channel) are part of the processing. The finding then has no
+// fix, and says so.
+
+// fileEdit is a text edit by file name and byte offsets, so that it can
+// cross packages in a fact; Size is the file's (see fileOffset).
+type fileEdit struct {
+	File       string
+	Size       int
+	Start, End int
+	Text       string
+}
+
+// exportQueueFixes exports, on each named type of pass's package whose
+// methods carrying handsOff can process their argument in place, a
+// queueingResult fact whose methods hold the edits (queueFix), and
+// returns the edits by method.
+func exportQueueFixes(pass *analysis.Pass) map[*types.Func][]fileEdit {
+	fixes := map[*types.Func][]fileEdit{}
+	byType := map[*types.TypeName]*queueingResult{}
+	var order []*types.TypeName
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Recv == nil {
+				continue
+			}
+			m, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			var h handsOff
+			if !ok || !pass.ImportObjectFact(m, &h) {
+				continue
+			}
+			recv := m.Type().(*types.Signature).Recv()
+			named, _ := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named)
+			if named == nil || named.TypeParams().Len() > 0 {
+				continue
+			}
+			edits := queueFix(pass, fd)
+			if edits == nil {
+				continue
+			}
+			fixes[m] = edits
+			tn := named.Obj()
+			f := byType[tn]
+			if f == nil {
+				f = &queueingResult{Type: types.TypeString(recv.Type(), (*types.Package).Name)}
+				byType[tn] = f
+				order = append(order, tn)
+			}
+			qm := queueingMethod{Name: m.Name(), Params: h.Params, Fix: edits}
+			if tf := pass.Fset.File(m.Pos()); tf != nil {
+				qm.At = fileOffset{File: tf.Name(), Size: tf.Size(), Offset: tf.Offset(m.Pos())}
+			}
+			f.Methods = append(f.Methods, qm)
+		}
+	}
+	for _, tn := range order {
+		pass.ExportObjectFact(tn, byType[tn])
+	}
+	return fixes
+}
+
+// queueFix returns the edits making method fd process in place what it
+// queues (see the conditions above), or nil.
+func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) []fileEdit {
+	if len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return nil
+	}
+	recv := pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]]
+	if recv == nil {
+		return nil
+	}
+	var sends []*ast.SendStmt
+	goes := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.GoStmt:
+			goes = true
+		case *ast.SendStmt:
+			sends = append(sends, n)
+		}
+		return true
+	})
+	if goes || len(sends) != 1 {
+		return nil
+	}
+	ss := sends[0]
+	sel, ok := ast.Unparen(ss.Chan).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if id, isID := ast.Unparen(sel.X).(*ast.Ident); !isID || pass.TypesInfo.Uses[id] != recv {
+		return nil
+	}
+	selection := pass.TypesInfo.Selections[sel]
+	if selection == nil || selection.Kind() != types.FieldVal {
+		return nil
+	}
+	field, _ := selection.Obj().(*types.Var)
+	if field == nil || !sentValue(pass, ss.Value) {
+		return nil
+	}
+	path := edit.Path(pass, ss.Pos())
+	for len(path) > 0 && path[0] != ast.Node(ss) {
+		path = path[1:]
+	}
+	var target ast.Stmt = ss
+	if len(path) > 3 {
+		if s, ok := path[3].(*ast.SelectStmt); ok && edit.GivesUp(pass, s, ss) {
+			target, path = s, path[3:]
+		}
+	}
+	if st, list := edit.Stmt(path); st != target || list == nil {
+		return nil
+	}
+	loop, x := fieldLoop(pass, field, recv)
+	if loop == nil {
+		return nil
+	}
+	in := edit.InPlace{Send: ss, Target: target, Loop: loop, Subst: map[types.Object]string{x: recv.Name()}}
+	lines, ok := in.Lines(pass)
+	if !ok {
+		return nil
+	}
+	if only := len(fd.Body.List) == 1 && fd.Body.List[0] == target; only {
+		lines = unwrapBlock(pass, fd, loop, lines)
+	}
+	tf := pass.Fset.File(target.Pos())
+	content, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return nil
+	}
+	line := func(p token.Pos) int { return tf.Line(p) }
+	var start, end int
+	var text string
+	if line(fd.Body.Lbrace) == line(target.Pos()) || line(fd.Body.Rbrace) == line(target.End()) {
+		// A body on the line of its braces: the body is rewritten, one
+		// statement a line.
+		if line(fd.Body.Lbrace) != line(fd.Body.Rbrace) || len(fd.Body.List) != 1 {
+			return nil
+		}
+		indent := edit.Indent(pass, fd.Body.Lbrace)
+		start, end = tf.Offset(fd.Body.Lbrace), tf.Offset(fd.Body.Rbrace)+1
+		text = "{\n" + indentLines(strings.Join(lines, "\n"), indent+"\t") + "\n" + indent + "}"
+	} else {
+		// The statement's lines are replaced.
+		start = tf.Offset(tf.LineStart(line(target.Pos())))
+		end = tf.Offset(target.End())
+		for end < len(content) && content[end] != '\n' {
+			end++
+		}
+		if strings.TrimSpace(string(content[tf.Offset(target.End()):end])) != "" {
+			return nil // a comment after the statement
+		}
+		text = indentLines(strings.Join(lines, "\n"), edit.Indent(pass, target.Pos()))
+	}
+	return []fileEdit{{File: tf.Name(), Size: tf.Size(), Start: start, End: end, Text: text}}
+}
+
+// sentValue reports whether e, a value sent, can be evaluated once in
+// place of the send: a variable, the address of one, or a struct
+// literal of plain reads.
+func sentValue(pass *analysis.Pass, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		return isVariable(pass.TypesInfo.Uses[id])
+	}
+	return (&checker{pass: pass}).plainLiteral(e)
+}
+
+func isVariable(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	return ok && !v.IsField()
+}
+
+// unwrapBlock returns lines (edit.InPlace.Lines, the whole new body of
+// fd) without the block Lines puts them in when they declare names,
+// when none of those names is declared in fd's signature.
+func unwrapBlock(pass *analysis.Pass, fd *ast.FuncDecl, loop *ast.RangeStmt, lines []string) []string {
+	if len(lines) < 2 || lines[0] != "{" || lines[len(lines)-1] != "}" {
+		return lines
+	}
+	scope := pass.TypesInfo.Scopes[fd.Type]
+	if scope == nil {
+		return lines
+	}
+	names := []string{loop.Key.(*ast.Ident).Name}
+	for _, st := range loop.Body.List {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			if st.Tok == token.DEFINE {
+				for _, l := range st.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						names = append(names, id.Name)
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			if gd, ok := st.Decl.(*ast.GenDecl); ok {
+				for _, spec := range gd.Specs {
+					switch sp := spec.(type) {
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							names = append(names, n.Name)
+						}
+					case *ast.TypeSpec:
+						names = append(names, sp.Name.Name)
+					}
+				}
+			}
+		}
+	}
+	for _, n := range names {
+		if scope.Lookup(n) != nil {
+			return lines
+		}
+	}
+	out := make([]string, 0, len(lines)-2)
+	for _, l := range lines[1 : len(lines)-1] {
+		out = append(out, strings.TrimPrefix(l, "\t"))
+	}
+	return out
+}
+
+// fieldLoop returns the one `for v := range x.f` loop of the package
+// receiving from field f, a channel of the type of recv (a method's
+// receiver), and x: the loop runs in a function literal started by a go
+// statement, x is the receiver of a method of that type or a local
+// variable of that type assigned only where it is declared, and every
+// other use of f sends to it, closes it, assigns it or measures it.
+func fieldLoop(pass *analysis.Pass, f *types.Var, recv types.Object) (*ast.RangeStmt, types.Object) {
+	base := ssaflow.Deref(recv.Type())
+	var loop *ast.RangeStmt
+	var x types.Object
+	bad := false
+	for _, file := range pass.Files {
+		var stack []ast.Node
+		var decl *ast.FuncDecl
+		ast.Inspect(file, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return false
+			}
+			if bad {
+				return false
+			}
+			if d, ok := n.(*ast.FuncDecl); ok {
+				decl = d
+			}
+			var parent ast.Node
+			if len(stack) > 0 {
+				parent = stack[len(stack)-1]
+			}
+			stack = append(stack, n)
+			s, ok := n.(*ast.SelectorExpr)
+			if !ok || pass.TypesInfo.Selections[s] == nil || pass.TypesInfo.Selections[s].Obj() != f {
+				return true
+			}
+			switch p := parent.(type) {
+			case *ast.SendStmt:
+				if p.Chan == ast.Expr(s) {
+					return true
+				}
+			case *ast.CallExpr:
+				if len(p.Args) == 1 && p.Args[0] == ast.Expr(s) &&
+					(edit.IsBuiltin(pass, p.Fun, "close") || edit.IsBuiltin(pass, p.Fun, "len") || edit.IsBuiltin(pass, p.Fun, "cap")) {
+					return true
+				}
+			case *ast.AssignStmt:
+				for _, l := range p.Lhs {
+					if l == ast.Expr(s) {
+						return true
+					}
+				}
+			case *ast.RangeStmt:
+				id, isID := ast.Unparen(s.X).(*ast.Ident)
+				if p.X != ast.Expr(s) || !isID || loop != nil || decl == nil || !edit.StartedByGo(stack[:len(stack)-1]) {
+					break
+				}
+				obj, isVar := pass.TypesInfo.Uses[id].(*types.Var)
+				if !isVar || !types.Identical(ssaflow.Deref(obj.Type()), base) || !receiverOrLocal(pass, decl, obj) {
+					break
+				}
+				loop, x = p, obj
+				return true
+			}
+			bad = true
+			return false
+		})
+	}
+	if bad || loop == nil {
+		return nil, nil
+	}
+	return loop, x
+}
+
+// receiverOrLocal reports whether obj is the receiver of method decl, or
+// a local variable of decl (outside function literals) assigned only
+// where it is declared, its address never taken.
+func receiverOrLocal(pass *analysis.Pass, decl *ast.FuncDecl, obj *types.Var) bool {
+	if decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 &&
+		pass.TypesInfo.Defs[decl.Recv.List[0].Names[0]] == obj {
+		return !edit.AssignedIn(pass, decl.Body, obj)
+	}
+	if decl.Body == nil || obj.Pos() < decl.Body.Pos() || obj.Pos() >= decl.Body.End() {
+		return false
+	}
+	assigns := 0
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == obj {
+					assigns++
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				if pass.TypesInfo.Defs[id] == obj {
+					assigns++
+				}
+			}
+		case *ast.IncDecStmt:
+			assigns += 2
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && pass.TypesInfo.Uses[id] == obj {
+				assigns += 2
+			}
+		}
+		return true
+	})
+	return assigns == 1
+}
+
+// portFix returns the suggested fix of a hand-off to method, of the
+// implementation named implName, whose in-place edits are edits: the
+// edits when this run loaded the files they edit (the standalone front
+// end), else nil.
+func (c *checker) portFix(edits []fileEdit, noun, implName string) []analysis.SuggestedFix {
+	if len(edits) == 0 {
+		return nil
+	}
+	var out []analysis.TextEdit
+	for _, e := range edits {
+		var tf *token.File
+		c.pass.Fset.Iterate(func(f *token.File) bool {
+			if f.Name() == e.File {
+				tf = f
+				return false
+			}
+			return true
+		})
+		if tf == nil || tf.Size() != e.Size || e.End > tf.Size() {
+			return nil
+		}
+		out = append(out, analysis.TextEdit{Pos: tf.Pos(e.Start), End: tf.Pos(e.End), NewText: []byte(e.Text)})
+	}
+	return []analysis.SuggestedFix{{
+		Message:   "Process the " + noun + " in " + implName + " in place of the hand-off to its workers",
+		TextEdits: out,
+	}}
+}
