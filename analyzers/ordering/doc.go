@@ -124,16 +124,17 @@ below), or the result of a constructor declared to return an interface
 whose every return statement returns a value of one such type (a
 queueingResult fact), is reported at that call. Its fix edits the
 core: the method processes the value in place, the body of its workers'
-loop (the one `for v := range x.queue` of the core's package, started
-by a go statement, x the receiver of a method of the type or a local of
-a constructor building it) replacing the send, so that the consumer's
+loop (the one `for v := range x.queue` of the core's package, or a
+`for { select { case v := <-x.queue: ... } }` whose other cases only
+return, run by goroutines; x the receiver of a method of the type or a
+local of a constructor building it) replacing the send, so that the consumer's
 position call, made when the method returns, follows the processing;
 the workers stay, idle. The core's package exports those edits with its
 facts; go vet, which reads the core from export data, reports the
 finding without the fix and says what to change in which method. A core
-whose workers are not such a loop (a `for { select { case p :=
-<-s.queue: ... } }` also flushing on a ticker, a loop without a
-variable) is reported without a fix, saying so. Not when the consumer
+whose workers are not such a loop (a select also flushing a batch on a
+ticker, a loop without a variable) is reported without a fix, saying
+so. Not when the consumer
 processes R otherwise on a path through the method's call (the port
 then gets a copy), when the value passed is an interface value whose
 dynamic type the call does not show, or when the call is in a _test.go

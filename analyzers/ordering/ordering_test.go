@@ -120,7 +120,7 @@ import (
 //     run in place of the send (a select loop flushing on a ticker, a
 //     loop without a variable), or when the core is read from export
 //     data (go vet): TestPortHandOff, on ordering/xport, whose other
-//     four findings get the in-place fix in the core (xportfix.go);
+//     six findings get the in-place fix in the core (xportfix.go);
 //   - a call of another package's exported helper that commits its poll
 //     before returning the records, whose results the caller processes
 //     (the commit is in the helper's package, which a fix made while

@@ -33,20 +33,23 @@ import (
 //     (edit.GivesUp), and starts no goroutine;
 //   - the value sent is a variable, the address of one, or a struct
 //     literal of plain reads (plainLiteral);
-//   - the field's receivers are one `for v := range x.f` loop of the
-//     package, in a function literal started by a go statement (once, or
-//     in a loop: a pool), where x is the receiver of a method of the same
-//     type (InitWorkerPool) or a local variable of that type assigned
+//   - the field is unexported, and its receivers are one loop of the
+//     package, `for v := range x.f`, or `for { select { case v :=
+//     <-x.f: ... } }` whose other cases receive from a channel (a
+//     context's Done, a quit channel) and only return, in a function
+//     literal started by a go statement (once, or in a loop: a pool) or
+//     in a function declaration (a method the pool's go statements
+//     start); x is the receiver of a method of the same type
+//     (InitWorkerPool, worker) or a local variable of that type assigned
 //     only where it is declared (a constructor starting the workers of
 //     the value it builds); every other use of the field sends to it,
 //     closes it, assigns it or measures it;
-//   - the loop's body can run in place of the send (edit.InPlace.Lines),
-//     x standing for the method's receiver.
+//   - the loop's body (the case's) can run in place of the send
+//     (edit.InPlace.Lines), x standing for the method's receiver.
 //
-// The form `for { select { case p := <-s.queue: ... } }` of the workers
-// is not run in place: its other cases (a ticker flushing a batch, a
-// quit channel) are part of the processing. The finding then has no
-// fix, and says so.
+// A select whose other cases do more than return (a ticker flushing a
+// batch) is not run in place: those cases are part of the processing.
+// The finding then has no fix, and says so.
 
 // fileEdit is a text edit by file name and byte offsets, so that it can
 // cross packages in a fact; Size is the file's (see fileOffset).
@@ -324,25 +327,103 @@ func fieldLoop(pass *analysis.Pass, f *types.Var, recv types.Object) (*ast.Range
 					}
 				}
 			case *ast.RangeStmt:
-				id, isID := ast.Unparen(s.X).(*ast.Ident)
-				if p.X != ast.Expr(s) || !isID || loop != nil || decl == nil || !edit.StartedByGo(stack[:len(stack)-1]) {
+				if p.X == ast.Expr(s) && loop == nil && decl != nil && runsWorkers(stack[:len(stack)-1]) {
+					if obj := chanOwner(pass, s, base, decl); obj != nil {
+						loop, x = p, obj
+						return true
+					}
+				}
+			case *ast.UnaryExpr:
+				// p := <-x.f, a case of the one select of a for loop.
+				if p.Op != token.ARROW || loop != nil || decl == nil || len(stack) < 9 || !runsWorkers(stack[:len(stack)-8]) {
 					break
 				}
-				obj, isVar := pass.TypesInfo.Uses[id].(*types.Var)
-				if !isVar || !types.Identical(ssaflow.Deref(obj.Type()), base) || !receiverOrLocal(pass, decl, obj) {
-					break
+				l := selectCase(pass, stack[len(stack)-8:len(stack)-2])
+				if obj := chanOwner(pass, s, base, decl); l != nil && obj != nil {
+					loop, x = l, obj
+					return true
 				}
-				loop, x = p, obj
-				return true
 			}
 			bad = true
 			return false
 		})
 	}
-	if bad || loop == nil {
-		return nil, nil
+	if bad || loop == nil || f.Exported() {
+		return nil, nil // an exported field may have receivers elsewhere
 	}
 	return loop, x
+}
+
+// chanOwner returns the variable x of x.f, sel, when it is of type base and
+// the receiver of method decl or a local of decl (receiverOrLocal).
+func chanOwner(pass *analysis.Pass, sel *ast.SelectorExpr, base types.Type, decl *ast.FuncDecl) types.Object {
+	id, isID := ast.Unparen(sel.X).(*ast.Ident)
+	if !isID {
+		return nil
+	}
+	obj, isVar := pass.TypesInfo.Uses[id].(*types.Var)
+	if !isVar || !types.Identical(ssaflow.Deref(obj.Type()), base) || !receiverOrLocal(pass, decl, obj) {
+		return nil
+	}
+	return obj
+}
+
+// runsWorkers reports whether the innermost function of stack (outermost
+// first) is a function literal started by a go statement, or a function
+// declaration: a loop there is what the channel's receivers run.
+func runsWorkers(stack []ast.Node) bool {
+	for _, n := range stack {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return edit.StartedByGo(stack)
+		}
+	}
+	return true
+}
+
+// selectCase returns, for the path (outermost first) ForStmt, BlockStmt,
+// SelectStmt, BlockStmt, CommClause, AssignStmt of a receive `v :=
+// <-x.f`, the clause as a loop over x.f with v for its variable: the for
+// loop has no clauses and its body is the select alone, and every other
+// case of the select receives from a channel (a context's Done, a quit
+// channel) and only returns. The workers then process each value with
+// the clause's body, and stop on the others.
+func selectCase(pass *analysis.Pass, path []ast.Node) *ast.RangeStmt {
+	fs, ok1 := path[0].(*ast.ForStmt)
+	sel, ok2 := path[2].(*ast.SelectStmt)
+	cc, ok3 := path[4].(*ast.CommClause)
+	as, ok4 := path[5].(*ast.AssignStmt)
+	if !ok1 || !ok2 || !ok3 || !ok4 || fs.Init != nil || fs.Cond != nil || fs.Post != nil ||
+		len(fs.Body.List) != 1 || fs.Body.List[0] != ast.Stmt(sel) || cc.Comm != ast.Stmt(as) ||
+		as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || len(cc.Body) == 0 {
+		return nil
+	}
+	v, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	for _, c := range sel.Body.List {
+		other := c.(*ast.CommClause)
+		if other == cc {
+			continue
+		}
+		es, ok := other.Comm.(*ast.ExprStmt)
+		if !ok || len(other.Body) == 0 {
+			return nil // a default, or a send
+		}
+		if u, ok := ast.Unparen(es.X).(*ast.UnaryExpr); !ok || u.Op != token.ARROW {
+			return nil
+		}
+		for _, st := range other.Body {
+			if _, isReturn := st.(*ast.ReturnStmt); !isReturn {
+				return nil // a ticker's flush, a case that carries on
+			}
+		}
+	}
+	last := cc.Body[len(cc.Body)-1]
+	return &ast.RangeStmt{
+		For: fs.For, Key: v, Tok: token.DEFINE, TokPos: as.TokPos, X: as.Rhs[0],
+		Body: &ast.BlockStmt{Lbrace: cc.Colon, List: cc.Body, Rbrace: last.End()},
+	}
 }
 
 // receiverOrLocal reports whether obj is the receiver of method decl, or

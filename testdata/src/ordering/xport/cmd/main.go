@@ -39,6 +39,9 @@ func main() {
 
 	go consumer.Run(ctx, cl, newLocalLedger()) // want `call to Run with a \*main.localLedger, whose Append only queues .*; no automatic fix: the record is queued in package ordering/xport/cmd, whose workers cannot be found or run in place of the send`
 
+	go consumer.NewConsumer(cl, svc.NewPool(4)).StartConsumer(ctx) // want `call to NewConsumer with a \*svc.PoolService, whose HandleSettlement only queues the record for later work: .*\(at-most-once\)$`
+	go consumer.NewConsumer(cl, svc.NewLoop()).StartConsumer(ctx)  // want `call to NewConsumer with a \*svc.LoopService, whose HandleSettlement only queues the record for later work: .*\(at-most-once\)$`
+
 	// The batching core's worker selects between its queue, a ticker and
 	// a quit channel: no loop body to run in place of the send.
 	go consumer.NewConsumer(cl, svc.NewBatch()).StartConsumer(ctx) // want `call to NewConsumer with a \*svc.BatchService, whose HandleSettlement only queues the record for later work: .*; no automatic fix: the record is queued in package ordering/xport/svc, whose workers cannot be found or run in place of the send, and its position written in package ordering/xport/consumer; process the record in svc.BatchService.HandleSettlement before it returns`

@@ -75,6 +75,64 @@ type SyncLedger struct{ rows []ports.Payload }
 
 func (l *SyncLedger) Append(p ports.Payload) { l.rows = append(l.rows, p) }
 
+// PoolService queues each payload for workers its method starts, each
+// running a method of its own over the queue.
+type PoolService struct { // want PoolService:`queueingResult\(\*svc.PoolService: HandleSettlement\[0\]\)`
+	jobs    chan ports.Payload
+	workers int
+}
+
+func NewPool(workers int) *PoolService {
+	return &PoolService{jobs: make(chan ports.Payload, 32), workers: workers}
+}
+
+func (s *PoolService) HandleSettlement(data ports.Payload) { s.jobs <- data } // want HandleSettlement:`handsOff\[0\]`
+
+func (s *PoolService) InitWorkerPool() {
+	for i := 0; i < s.workers; i++ {
+		go s.worker()
+	}
+}
+
+func (s *PoolService) worker() {
+	for job := range s.jobs {
+		if err := s.settle(job); err != nil {
+			log.Printf("settle %s: %v", job.TxID, err)
+		}
+	}
+}
+
+func (s *PoolService) settle(p ports.Payload) error {
+	log.Printf("settle %s", p.TxID)
+	return nil
+}
+
+// LoopService queues each payload for a worker its constructor starts,
+// which selects between the queue and a quit channel.
+type LoopService struct { // want LoopService:`queueingResult\(\*svc.LoopService: HandleSettlement\[0\]\)`
+	in   chan ports.Payload
+	quit chan struct{}
+}
+
+func NewLoop() *LoopService {
+	s := &LoopService{in: make(chan ports.Payload), quit: make(chan struct{})}
+	go func() {
+		for {
+			select {
+			case p := <-s.in:
+				log.Printf("settle %s", p.TxID)
+			case <-s.quit:
+				return
+			}
+		}
+	}()
+	return s
+}
+
+func (s *LoopService) HandleSettlement(data ports.Payload) { s.in <- data } // want HandleSettlement:`handsOff\[0\]`
+
+func (s *LoopService) InitWorkerPool() {}
+
 // BatchService queues each payload for a worker that also flushes its
 // batch on a timer: the worker's loop selects between the queue, a
 // ticker and a quit channel, so no loop body can run in place of the
