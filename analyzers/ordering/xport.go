@@ -520,8 +520,8 @@ func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u por
 	case len(fixes) > 0:
 	case len(edits) > 0:
 		// go vet: the core's files are not loaded here.
-		msg += fmt.Sprintf("; no automatic fix: the fix edits package %s, which this run reads from export data (go vet analyzes one package at a time): in %s, process the %s in place of the send (the body of its workers' loop), or run commitlint -fix on this package",
-			implPkg.Path(), implName, noun)
+		msg += fmt.Sprintf("; no automatic fix: the fix edits package %s, which this run reads from export data (go vet analyzes one package at a time): in %s, process the %s in place of the send (the body of its workers' loop), or run commitlint -fix on patterns that include %s",
+			implPkg.Path(), implName, noun, implPkg.Path())
 	default:
 		msg += fmt.Sprintf("; no automatic fix: the %s is queued in package %s, whose workers cannot be found or run in place of the send, and its position written in package %s; process the %s in %s before it returns, or have the worker that processes it write its position",
 			noun, implPkg.Path(), callee.Pkg().Path(), noun, implName)

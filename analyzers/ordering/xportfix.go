@@ -187,7 +187,7 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) []fileEdit {
 	if line(fd.Body.Lbrace) == line(target.Pos()) || line(fd.Body.Rbrace) == line(target.End()) {
 		// A body on the line of its braces: the body is rewritten, one
 		// statement a line.
-		if line(fd.Body.Lbrace) != line(fd.Body.Rbrace) || len(fd.Body.List) != 1 {
+		if line(fd.Body.Lbrace) != line(fd.Body.Rbrace) || len(fd.Body.List) != 1 || fd.Body.List[0] != target {
 			return nil
 		}
 		indent := edit.Indent(pass, fd.Body.Lbrace)
@@ -196,6 +196,9 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) []fileEdit {
 	} else {
 		// The statement's lines are replaced.
 		start = tf.Offset(tf.LineStart(line(target.Pos())))
+		if strings.TrimSpace(string(content[start:tf.Offset(target.Pos())])) != "" {
+			return nil // code before the statement on its line
+		}
 		end = tf.Offset(target.End())
 		for end < len(content) && content[end] != '\n' {
 			end++
