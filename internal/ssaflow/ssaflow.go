@@ -70,7 +70,7 @@ func New(funcs []*ssa.Function) *Flow {
 					switch a := in.Addr.(type) {
 					case *ssa.FieldAddr:
 						if v := FieldVar(a); v != nil {
-							f.fieldStores[v] = append(f.fieldStores[v], in)
+							f.fieldStores[v.Origin()] = append(f.fieldStores[v.Origin()], in)
 						}
 					case *ssa.Global:
 						f.globalStores[a] = append(f.globalStores[a], in)
@@ -341,7 +341,7 @@ func (f *Flow) loaded(addr ssa.Value) []ssa.Value {
 		}
 	case *ssa.FieldAddr:
 		if v := FieldVar(a); v != nil {
-			for _, st := range f.fieldStores[v] {
+			for _, st := range f.fieldStores[v.Origin()] {
 				out = append(out, f.rootsOf(st.Val)...)
 			}
 		}
@@ -854,14 +854,16 @@ func Arg(c *ssa.CallCommon, i int) ssa.Value {
 }
 
 // Callee returns the function object a call instruction calls, if known:
-// the static callee's object, or the interface method of an invoke.
+// the static callee's object (for an instance of a generic function or
+// method, its generic origin, which facts and names are attached to), or
+// the interface method of an invoke.
 func Callee(c *ssa.CallCommon) *types.Func {
 	if c.IsInvoke() {
 		return c.Method
 	}
 	if fn := c.StaticCallee(); fn != nil {
 		if obj, ok := fn.Object().(*types.Func); ok {
-			return obj
+			return obj.Origin()
 		}
 		if fn.Origin() != nil {
 			if obj, ok := fn.Origin().Object().(*types.Func); ok {
