@@ -57,6 +57,26 @@ func (c *checker) origin(fn *ssa.Function, v ssa.Value) (originKind, ssa.Value) 
 					}
 				}
 			}
+			// A struct literal passed by value (finish(c, job{msg: msg})):
+			// the record stored into one of its fields. Not a record
+			// literal (&kgo.Record{Offset: next - 1}): its position is its
+			// own.
+			for _, ref := range *x.Referrers() {
+				if c.isRecord(x.Type()) || c.isRecord(ssaflow.Deref(x.Type())) {
+					break
+				}
+				fa, ok := ref.(*ssa.FieldAddr)
+				if !ok || fa.X != x {
+					continue
+				}
+				for _, fref := range *fa.Referrers() {
+					if st, ok := fref.(*ssa.Store); ok && st.Addr == fa && c.isRecord(st.Val.Type()) {
+						if k, o := walk(st.Val, depth+1); k != originNone {
+							return k, o
+						}
+					}
+				}
+			}
 		case *ssa.FieldAddr:
 			return walk(x.X, depth+1)
 		case *ssa.Field:
@@ -165,6 +185,20 @@ func (c *checker) conc1(fn *ssa.Function, v ssa.Value, depth int, sites func(arg
 				return &site{kind: perRecord, l: l}
 			}
 		}
+		// A function literal run by the function making it (commit :=
+		// func() error { _, err := c.CommitMessage(msg); return err },
+		// called or handed to a helper that calls it): its captured record
+		// is the maker's.
+		if len(c.launches[fn]) == 0 {
+			for _, mc := range c.closures[fn] {
+				if idx >= len(mc.Bindings) || !runBy(mc) {
+					continue
+				}
+				if s := c.conc(mc.Parent(), mc.Bindings[idx], depth+1); s != nil {
+					return s
+				}
+			}
+		}
 	case originRecv:
 		if !c.carriesRecords(o.Type()) {
 			return nil // offsets computed elsewhere (a tracker's marks), not records
@@ -184,6 +218,59 @@ func (c *checker) conc1(fn *ssa.Function, v ssa.Value, depth int, sites func(arg
 		}
 	}
 	return nil
+}
+
+// runBy reports whether the closure mc is only run by calls of the
+// function making it: called there, or passed to a call (not a go
+// statement or a defer) of a function of the package that calls it and
+// does nothing else with it.
+func runBy(mc *ssa.MakeClosure) bool {
+	refs := *mc.Referrers()
+	if len(refs) == 0 {
+		return false
+	}
+	for _, ref := range refs {
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		if call.Call.Value == ssa.Value(mc) {
+			continue
+		}
+		callee := call.Call.StaticCallee()
+		if callee == nil || callee.Pkg != mc.Parent().Pkg {
+			return false
+		}
+		for i, a := range call.Call.Args {
+			if a != ssa.Value(mc) {
+				continue
+			}
+			if !callsParam(callee, i) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// callsParam reports whether fn calls its i-th argument (a function
+// value) and does nothing else with it.
+func callsParam(fn *ssa.Function, i int) bool {
+	params := fn.Params // a static call of a method passes the receiver first, as Params
+	if i >= len(params) {
+		return false
+	}
+	refs := *params[i].Referrers()
+	if len(refs) == 0 {
+		return false
+	}
+	for _, ref := range refs {
+		call, ok := ref.(*ssa.Call)
+		if !ok || call.Call.Value != ssa.Value(params[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // carriesRecords reports whether a channel's elements are records or hold

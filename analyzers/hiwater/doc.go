@@ -52,7 +52,14 @@ Categories:
     goroutines (their fetch and position call must be the function's
     own). For the other kinds, a helper called with the record by such a
     goroutine counts too, and so does a
-    deferred call (defer sess.MarkMessage(msg, "")). The goroutine may be a
+    deferred call (defer sess.MarkMessage(msg, "")), and a function
+    literal capturing the record that such a goroutine (or its helper)
+    builds and calls, or hands to a function of the package that only
+    calls it (commit := func() error { _, err :=
+    c.CommitMessage(msg); return err }; apply(ctx, msg, commit)): the
+    fix is that of the goroutine. The record may reach the helper in a
+    field of a struct literal passed by value (finish(c, job{msg:
+    msg})). The goroutine may be a
     function value given to the function with the go statement (go
     f(msg), where f is a parameter): the function literals passed for it
     count. A goroutine started for each poll writing its batch's position
@@ -142,7 +149,9 @@ Categories:
     still run: by the processing goroutine itself, by a goroutine of its own
     (a ticker), or by the spawning function before it waits. For a maximum
     kept in a field, the calls of the updating method must pass the object
-    the position is read from.
+    the position is read from. The maximum may be a whole value holding
+    the offset (hi[p] = m.TopicPartition when m.TopicPartition.Offset >
+    cur.Offset), its offset stepped before the write (tp.Offset++).
 
   - arrival-order-commit: the position of a record received by a single
     collector from a channel that concurrently processed records are sent
@@ -157,7 +166,14 @@ Categories:
     Metadata: msg}) without waiting for the drain: messages of a partition
     go to several partitions and brokers and are reported as each
     delivery finishes, and a failed one is reported on Errors, never
-    marked.
+    marked. So is a record looked up by a key received from a channel
+    that the workers of a pool send to when they finish, the key
+    computed from what each worker received from the channel they share
+    (pipelaner's MarkOnSuccess: for id := range acks { v, ok :=
+    pending.LoadAndDelete(id); ...; cl.MarkCommitRecords(v.(*kgo.Record))
+    }, a sync.Map's Load or LoadAndDelete, or a map's index): the keys,
+    and the records, come in completion order. Its fix is the pool's
+    (one worker).
 
 It stays silent for:
 

@@ -234,7 +234,7 @@ func (w *walker) literal(a ssa.Value, depth int) {
 		for _, ref := range *a.Referrers() {
 			if fa, ok := ref.(*ssa.FieldAddr); ok && fa.X == a && fa.Field == offsetField {
 				for _, rr := range *fa.Referrers() {
-					if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+					if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && !incremented(st.Val, a, offsetField) {
 						offsetStored = true
 					}
 				}
@@ -257,6 +257,25 @@ func (w *walker) literal(a ssa.Value, depth int) {
 			}
 		}
 	}
+}
+
+// incremented reports whether v is field f of the variable a plus or
+// minus something (tp.Offset++, tp.Offset += 1): the field keeps the
+// stored value's offset, moved by a constant step.
+func incremented(v ssa.Value, a ssa.Value, f int) bool {
+	b, ok := v.(*ssa.BinOp)
+	if !ok || b.Op != token.ADD && b.Op != token.SUB {
+		return false
+	}
+	if _, ok := b.Y.(*ssa.Const); !ok {
+		return false
+	}
+	ld, ok := b.X.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return false
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	return ok && fa.X == a && fa.Field == f
 }
 
 // isLiteral reports whether v is the load of a composite literal built in

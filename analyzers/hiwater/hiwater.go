@@ -413,6 +413,10 @@ func (c *checker) classifyPosition(call *consumer.Call, ci ssa.CallInstruction) 
 			return f
 		}
 	}
+	// Records looked up by keys received in completion order.
+	if f := c.keyedArrival(call, arg); f != nil {
+		return f
+	}
 	// A maximum of concurrently completed offsets.
 	for _, ld := range lv.loads {
 		if f := c.maximum(call, ld); f != nil {

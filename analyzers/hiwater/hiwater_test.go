@@ -319,6 +319,27 @@ var scenarios = []string{
 	// silent).
 	"hiwater/xgenpool",
 	"hiwater/xgenuse",
+	// Position calls made by a function literal the processing goroutine
+	// builds for its record and calls, or hands to a helper that calls it
+	// (#13, streamforge's worker): an errgroup function per message
+	// committing through its closure (closures.go: called in place); a
+	// goroutine per message handing it to a helper inside a struct
+	// literal passed by value (structarg.go: go removed) (2 positive);
+	// the closure of a message processed in place, the helper called in
+	// place (2 silent).
+	"hiwater/closures",
+	// Records looked up by keys the workers of a pool acknowledge as they
+	// finish (#13, pipelaner's MarkOnSuccess): a marker marking the
+	// record a sync.Map holds for each acknowledged id (keyed.go: one
+	// worker) (1 positive); the same with one worker (1 silent).
+	"hiwater/keyed",
+	// The highest completed offset of each partition kept as the whole
+	// TopicPartition of its message (hi[p] = m.TopicPartition when its
+	// Offset passes cur.Offset) and stored by a ticker after tp.Offset++,
+	// updated by goroutines per message (wholetp.go: go removed) (1
+	// positive); the same kept by a loop handling each message in place
+	// (1 silent).
+	"hiwater/wholetp",
 }
 
 func TestAnalyzer(t *testing.T) {

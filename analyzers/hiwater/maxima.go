@@ -151,6 +151,32 @@ func (c *checker) maxUpdate(in ssa.Instruction) *maxUpdate {
 	return nil
 }
 
+// soleStore returns the only store of a whole value into local variable
+// a, when its other uses are field addresses (a struct variable read
+// field by field), or nil.
+func soleStore(a *ssa.Alloc) *ssa.Store {
+	var out *ssa.Store
+	for _, ref := range *a.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			if r.Addr != a || out != nil {
+				return nil
+			}
+			out = r
+		case *ssa.FieldAddr:
+			for _, fr := range *r.Referrers() {
+				if st, ok := fr.(*ssa.Store); ok && st.Addr == r {
+					return nil // a field written: not the stored value any more
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return out
+}
+
 // reachesBlock reports whether to is reachable from from (from itself
 // included) without passing through avoid.
 func reachesBlock(from, to, avoid *ssa.BasicBlock) bool {
@@ -201,6 +227,22 @@ func (c *checker) readsAddr(v ssa.Value, addr ssa.Value, isMap bool) bool {
 			if lk, ok := x.Tuple.(*ssa.Lookup); ok && x.Index == 0 {
 				v = lk // cur, ok := m[k]
 				continue
+			}
+		case *ssa.Field:
+			// The offset of a whole value kept (cur.Offset of a
+			// TopicPartition stored as the maximum).
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			// The same, cur being a local variable: a field of it
+			// loaded, cur stored from the current value.
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+				if a, ok := fa.X.(*ssa.Alloc); ok {
+					if st := soleStore(a); st != nil {
+						v = st.Val
+						continue
+					}
+				}
 			}
 		}
 		break
