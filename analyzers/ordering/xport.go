@@ -563,16 +563,7 @@ func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method str
 		if !c.pass.ImportObjectFact(m, &h) || len(h.Params) == 0 {
 			break
 		}
-		var fix []fileEdit
-		var f queueingResult
-		if named, ok := types.Unalias(ssaflow.Deref(v.X.Type())).(*types.Named); ok && c.pass.ImportObjectFact(named.Obj(), &f) {
-			for _, qm := range f.Methods {
-				if qm.Name == method {
-					fix = qm.Fix
-				}
-			}
-		}
-		return types.TypeString(v.X.Type(), (*types.Package).Name), h.Params, m.Pos(), m.Pkg(), funcName(m), fix
+		return types.TypeString(v.X.Type(), (*types.Package).Name), h.Params, m.Pos(), m.Pkg(), funcName(m), c.queueEdits(m)
 	case *ssa.Call:
 		fn := ssaflow.Callee(v.Common())
 		var f queueingResult

@@ -467,6 +467,27 @@ func receiverOrLocal(pass *analysis.Pass, decl *ast.FuncDecl, obj *types.Var) bo
 	return assigns == 1
 }
 
+// queueEdits returns the edits making method m, which carries handsOff,
+// process what it queues in place: those its type's queueingResult fact
+// holds (exportQueueFixes), or nil.
+func (c *checker) queueEdits(m *types.Func) []fileEdit {
+	recv := m.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return nil
+	}
+	named, ok := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named)
+	var f queueingResult
+	if !ok || !c.pass.ImportObjectFact(named.Obj(), &f) {
+		return nil
+	}
+	for _, qm := range f.Methods {
+		if qm.Name == m.Name() {
+			return qm.Fix
+		}
+	}
+	return nil
+}
+
 // portFix returns the suggested fix of a hand-off to method, of the
 // implementation named implName, whose in-place edits are edits: the
 // edits when this run loaded the files they edit (the standalone front
