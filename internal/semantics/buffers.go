@@ -35,8 +35,8 @@ func (g *gatherer) buffered() Buffer {
 				default:
 					continue
 				}
-				if !g.carriesRecords(val.Type()) {
-					continue
+				if _, basic := val.Type().Underlying().(*types.Basic); basic || !g.carriesRecords(val.Type()) && !g.recordData(val) {
+					continue // a scalar (an offset kept) is no buffer
 				}
 				if where := g.outliving(addr); where != "" {
 					return Buffer{Where: where, Pos: g.posn(in.Pos())}

@@ -184,7 +184,7 @@ func (c *classifier) requireEvidence() {
 	case ev.unresolvedHanded() != nil && strings.HasPrefix(r.Concurrency, "unknown ("+ev.unresolvedHanded().describe()):
 		why = ev.unresolvedHanded().describe() + ", and a position committed after it returns may pass them"
 	case ev.SentAway.Line > 0 && strings.HasPrefix(r.Concurrency, "unknown (records are sent"):
-		why = fmt.Sprintf("records are sent on a channel (line %d) that goroutines out of sight drain, so a position may be committed before they are processed", ev.SentAway.Line)
+		why = fmt.Sprintf("records are sent on a channel (line %d) that goroutines started elsewhere drain, so a position may be committed before they are processed", ev.SentAway.Line)
 	case strings.HasPrefix(r.Concurrency, "unknown"):
 		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
 	case ev.Interface != "":
@@ -736,7 +736,7 @@ func (c *classifier) concurrency(hiwater bool) {
 	case ev.Untied:
 		r.Concurrency = "unknown (goroutines handle records in a way the analysis does not classify)"
 	case ev.SentAway.Line > 0:
-		r.Concurrency = fmt.Sprintf("unknown (records are sent on a channel at line %d that nothing in the package receives from: goroutines out of sight process them)", ev.SentAway.Line)
+		r.Concurrency = fmt.Sprintf("unknown (records are sent on a channel at line %d that nothing in the consumer's code receives from: goroutines started elsewhere process them)", ev.SentAway.Line)
 	case ev.unresolvedHanded() != nil:
 		r.Concurrency = "unknown (" + ev.unresolvedHanded().describe() + ")"
 	case ev.Handler:

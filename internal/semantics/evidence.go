@@ -190,10 +190,11 @@ type Evidence struct {
 	// Unbound reports commit, mark or store calls of the same client that
 	// cannot be tied to one of the package's consumers.
 	Unbound bool
-	// SentAway is where the consumer's code sends a record, or a value
-	// computed from one, on a channel nothing in the package receives
-	// from (a pipeline of another package drains it): the record is
-	// processed by goroutines out of sight (zero if there is none).
+	// SentAway is where the consumer's code sends a record's data on a
+	// channel nothing in the consumer's code receives from (a pipeline of
+	// another package, or workers started elsewhere, drain it): the
+	// record is processed by goroutines the row cannot classify (zero if
+	// there is none).
 	SentAway token.Position
 	// Untied reports goroutines that handle records in a way the analysis
 	// does not classify (a helper started with go that reads a struct's

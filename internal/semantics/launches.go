@@ -47,16 +47,16 @@ func (g *gatherer) launches() {
 	}
 }
 
-// sentAway returns the first send, in the consumer's code, of a value
-// computed from records of the consumer's client on a channel that no
-// function of the package receives from, or nil.
+// sentAway returns the first send, on the consumer's fetch path, of a
+// record's data (recordData) on a channel that nothing in the consumer's
+// code receives from (a pipeline of another package, or workers started
+// elsewhere, drain it), or nil.
 func (g *gatherer) sentAway() *ssa.Send {
-	ours := func(t types.Type) bool { return clientmodel.Default.Record(t) == g.c.Client }
 	var sends []*ssa.Send
 	for _, fn := range sortedFuncs(g.fetchPath()) {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
-				if send, ok := in.(*ssa.Send); ok && ssaflow.DerivedFrom(send.X, ours) {
+				if send, ok := in.(*ssa.Send); ok && g.recordData(send.X) {
 					sends = append(sends, send)
 				}
 			}
@@ -66,7 +66,7 @@ func (g *gatherer) sentAway() *ssa.Send {
 		return nil
 	}
 	var received []ssa.Value
-	for _, fn := range g.m.SSA.SrcFuncs {
+	for _, fn := range g.funcs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
@@ -93,10 +93,16 @@ func (g *gatherer) sentAway() *ssa.Send {
 }
 
 // fetchPath returns the functions the consumer's records go through in
-// the package: those holding its fetches, the functions passed to their
-// calls (a handler literal given to the loop), and what they reach.
+// the package: its handler's Consume method, those holding its fetches,
+// the functions passed to their calls (a handler literal given to the
+// loop), and what they reach.
 func (g *gatherer) fetchPath() map[*ssa.Function]bool {
 	set := map[*ssa.Function]bool{}
+	for _, h := range g.c.Handlers {
+		if h.Consume != nil {
+			g.m.Flow.Reach(h.Consume, set) // sarama's ConsumeClaim
+		}
+	}
 	for _, call := range g.c.Calls {
 		if call.Role != clientmodel.Fetch && call.Role != clientmodel.FetchCommit {
 			continue
@@ -126,6 +132,11 @@ func (g *gatherer) launch(call *ssa.CallCommon) *Launch {
 		ts := []types.Type{v.Type()}
 		if p, ok := v.Type().Underlying().(*types.Pointer); ok {
 			ts = append(ts, p.Elem()) // a captured variable
+		}
+		if _, basic := v.Type().Underlying().(*types.Basic); !basic && g.recordData(v) && !g.isRecordSlice(v.Type()) {
+			if _, isChan := v.Type().Underlying().(*types.Chan); !isChan {
+				return &Launch{} // a value decoded from a record: go save(order)
+			}
 		}
 		for _, t := range ts {
 			switch {
@@ -169,7 +180,7 @@ func (g *gatherer) sentFromRecords(ch ssa.Value) bool {
 	for _, fn := range g.funcs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
-				if send, ok := in.(*ssa.Send); ok && g.fromRecords(send.X) && ssaflow.Intersects(g.m.Flow.Roots(send.Chan), roots) {
+				if send, ok := in.(*ssa.Send); ok && g.recordData(send.X) && ssaflow.Intersects(g.m.Flow.Roots(send.Chan), roots) {
 					return true
 				}
 			}
@@ -445,4 +456,55 @@ func constStrs(v ssa.Value) []string {
 		}
 	}
 	return out
+}
+
+// recordData reports whether v carries a record's data: it is computed
+// from records (fromRecords), or returned by a call given record data (a
+// decoder: decode(msg.Value)), or read from a local a call given record
+// data fills (json.Unmarshal(msg.Value, &order)), or a parameter of a
+// function of the package every caller passes record data for (a
+// buffer's Add(msg.Value)). A queue, a buffer or a pool fed such a value
+// holds the record's work whatever its type.
+func (g *gatherer) recordData(v ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	var data func(v ssa.Value, depth int) bool
+	data = func(v ssa.Value, depth int) bool {
+		if v == nil || seen[v] || depth > ssaflow.MaxCallDepth {
+			return false
+		}
+		seen[v] = true
+		return ssaflow.Derives(v, func(x ssa.Value) bool {
+			if g.isRecord(x.Type()) || g.isRecordSlice(x.Type()) {
+				return true
+			}
+			switch y := x.(type) {
+			case *ssa.Extract:
+				return data(y.Tuple, depth+1)
+			case *ssa.Call:
+				if _, builtin := y.Call.Value.(*ssa.Builtin); builtin {
+					return false
+				}
+				return slices.ContainsFunc(y.Call.Args, func(a ssa.Value) bool { return data(a, depth+1) })
+			case *ssa.Alloc:
+				// the calls given its address (through an interface
+				// conversion: json.Unmarshal(data, &order))
+				refs := *y.Referrers()
+				for i := 0; i < len(refs); i++ {
+					switch r := refs[i].(type) {
+					case *ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert:
+						refs = append(refs, *r.(ssa.Value).Referrers()...)
+					case ssa.CallInstruction:
+						if slices.ContainsFunc(r.Common().Args, func(a ssa.Value) bool { return a != x && data(a, depth+1) }) {
+							return true
+						}
+					}
+				}
+			case *ssa.Parameter:
+				roots := g.m.Flow.Roots(y)
+				return !slices.Contains(roots, ssa.Value(y)) && slices.ContainsFunc(roots, func(r ssa.Value) bool { return data(r, depth+1) })
+			}
+			return false
+		})
+	}
+	return data(v, 0)
 }

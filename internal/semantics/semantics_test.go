@@ -141,8 +141,8 @@ func TestClassify(t *testing.T) {
 		{"cfgcopyopen", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "field AutoCommit of Create's argument gc, which its caller sets"}},
 		// values sent on a channel drained out of sight: not processed
 		// when the next poll makes them committable
-		{"sentaway", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "nothing in the package receives from",
-			"reason": "goroutines out of sight drain"}},
+		{"sentaway", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "nothing in the consumer's code receives from",
+			"reason": "goroutines started elsewhere drain"}},
 		// marks made one record at a time from a goroutine as a pool's
 		// records finish: completion order, not a low-water mark
 		{"markonack", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "in the order the records finish"}},
@@ -151,6 +151,12 @@ func TestClassify(t *testing.T) {
 		{"errgroupcommit", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record", "reason": "in the order the records finish"}},
 		// a committing revoke callback registered on some paths only
 		{"revokebranch", map[string]string{"revoke": "unknown (a revoke callback is registered on some paths only)"}},
+		// a value decoded from each message (json.Unmarshal into a local)
+		// handed to a goroutine, queued for workers started elsewhere, or
+		// a payload kept in a buffer field: the record's work all the same
+		{"decodedgo", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record"}},
+		{"decodedqueue", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "nothing in the consumer's code receives from"}},
+		{"payloadbuffer", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are kept in field buf of payloadBuffer"}},
 		{"branchauto", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "a branch: kgo.DisableAutoCommit is set on some paths only"}},
 		// Commit() of what is stored, from a ticker's goroutine: not
 		// "after each record"

@@ -5,6 +5,7 @@ package cases
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -1490,4 +1491,90 @@ func revokeBranch(ctx context.Context, onSuccess bool) {
 			cl.MarkCommitRecords(r)
 		})
 	}
+}
+
+// shipment is what the decoded-payload cases decode each message into.
+type shipment struct{ ID string }
+
+// decodedGo decodes each message and saves the decoded value in a
+// goroutine of its own, then commits: the commit passes the save.
+func decodedGo(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-decodedgo", Topic: "t-decodedgo"}) // case: decodedgo
+	for ctx.Err() == nil {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		var s shipment
+		if json.Unmarshal(m.Value, &s) != nil {
+			continue
+		}
+		go func(s shipment) { _ = apply(s) }(s)
+		_ = r.CommitMessages(ctx, m)
+	}
+}
+
+// decodedQueue decodes each message and queues the decoded value for
+// workers another function starts, then marks it.
+type decodedQueue struct{ jobs chan<- shipment }
+
+func (decodedQueue) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (decodedQueue) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (q decodedQueue) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		var s shipment
+		if json.Unmarshal(msg.Value, &s) == nil {
+			q.jobs <- s
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func decodedQueued(ctx context.Context, jobs chan<- shipment) {
+	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-decodedqueue", sarama.NewConfig()) // case: decodedqueue
+	_ = g.Consume(ctx, []string{"t-decodedqueue"}, decodedQueue{jobs: jobs})
+}
+
+// startShipmentWorkers drains the decoded queue.
+func startShipmentWorkers(jobs <-chan shipment) {
+	for range 4 {
+		go func() {
+			for s := range jobs {
+				_ = apply(s)
+			}
+		}()
+	}
+}
+
+// payloadBuffer keeps payloads until a ticker flushes them.
+type payloadBuffer struct {
+	mu  sync.Mutex
+	buf [][]byte
+}
+
+func (b *payloadBuffer) add(v []byte) {
+	b.mu.Lock()
+	b.buf = append(b.buf, v)
+	b.mu.Unlock()
+}
+
+// bufferedPayloads marks each message once its payload is buffered.
+type bufferedPayloads struct{ b *payloadBuffer }
+
+func (bufferedPayloads) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (bufferedPayloads) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h bufferedPayloads) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		h.b.add(msg.Value)
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func payloadsBuffered(ctx context.Context) {
+	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-payloadbuf", sarama.NewConfig()) // case: payloadbuffer
+	_ = g.Consume(ctx, []string{"t-payloadbuf"}, bufferedPayloads{b: &payloadBuffer{}})
 }
