@@ -323,3 +323,81 @@ func main() { lib.Run(context.Background(), func(kafka.Message) error { return n
 		t.Errorf("report ./...: stdout %q, stderr %q", stdout, stderr)
 	}
 }
+
+// TestSubsetPatternsSeeCoreFacts checks that a pattern naming only the
+// wiring package still reports a hand-off whose queueing core is a
+// Kafka-free package of the module: the core is type-checked from source
+// for its facts, as go vet analyzes every package.
+func TestSubsetPatternsSeeCoreFacts(t *testing.T) {
+	dir := writeModule(t, consumerModule(t, map[string]string{
+		"ports/ports.go": "package ports\n\ntype Payload struct{ ID string }\n\ntype Core interface{ Handle(p Payload) }\n",
+		"core/core.go": `package core
+
+import "example.com/m/ports"
+
+// Queue hands each payload to its workers and returns at once.
+type Queue struct{ ch chan ports.Payload }
+
+func New() *Queue {
+	q := &Queue{ch: make(chan ports.Payload, 64)}
+	go func() {
+		for p := range q.ch {
+			_ = p.ID
+		}
+	}()
+	return q
+}
+
+func (q *Queue) Handle(p ports.Payload) { q.ch <- p }
+`,
+		"consumer/consumer.go": `package consumer
+
+import (
+	"context"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"example.com/m/ports"
+)
+
+type Consumer struct {
+	cl   *kgo.Client
+	core ports.Core
+}
+
+func New(cl *kgo.Client, core ports.Core) *Consumer { return &Consumer{cl: cl, core: core} }
+
+func (c *Consumer) Run(ctx context.Context) {
+	for {
+		c.cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			c.core.Handle(ports.Payload{ID: string(r.Key)})
+			c.cl.MarkCommitRecords(r)
+		})
+	}
+}
+`,
+		"cmd/main.go": `package main
+
+import (
+	"context"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"example.com/m/consumer"
+	"example.com/m/core"
+)
+
+func main() {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"), kgo.AutoCommitMarks())
+	if err != nil {
+		panic(err)
+	}
+	consumer.New(cl, core.New()).Run(context.Background())
+}
+`,
+	}))
+	stdout, stderr, code := command(t, dir, binary, "./cmd")
+	if code != 3 || !strings.Contains(stdout+stderr, "cmd/main.go:") || !strings.Contains(stdout+stderr, "only queues the record") {
+		t.Errorf("commitlint ./cmd: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}

@@ -29,10 +29,11 @@ type loaded struct {
 // data, except the dependencies that use a Kafka client (directly or
 // through another dependency): those are loaded from source too, so that
 // what the analyzers learn about them as facts (configs returned by
-// helpers, commit helpers) reaches the roots. A package that cannot reach a
-// Kafka client has no facts to give, so it is never type-checked from
-// source: this is what makes a Kafka-free package cost no more than loading
-// it. (multichecker, by contrast, type-checks every dependency from source
+// helpers, commit helpers) reaches the roots; so are the packages of the
+// main module those import (their syntax gives facts too). Any other
+// package that cannot reach a Kafka client has no facts to give, so it is
+// never type-checked from source: this is what makes a Kafka-free package
+// cost no more than loading it. (multichecker, by contrast, type-checks every dependency from source
 // as soon as one analyzer has facts.)
 //
 // The go command compiles export data for the dependencies only
@@ -97,15 +98,41 @@ func fullSet(pkgs []*packages.Package) map[*packages.Package]bool {
 
 // kafkaDeps returns the import paths of the dependencies of roots (not
 // roots themselves, and not test variants) that import a Kafka client
-// directly or through another dependency.
+// directly or through another dependency, and the dependencies of the
+// main module that a Kafka-using package imports, directly or not: their
+// facts computed from syntax (a core's method that only queues its
+// argument, a pool that runs the functions it is given) reach the
+// consumer's packages as they do under go vet.
 func kafkaDeps(roots []*packages.Package) []string {
 	isRoot := map[*packages.Package]bool{}
 	for _, p := range roots {
 		isRoot[p] = true
 	}
+	users := kafkaUsers(roots)
+	dep := func(p *packages.Package) bool {
+		return !isRoot[p] && !strings.Contains(p.ID, " ") && !strings.HasSuffix(p.ID, ".test")
+	}
 	var out []string
-	for p, u := range kafkaUsers(roots) {
-		if u && !isRoot[p] && !strings.Contains(p.ID, " ") && !strings.HasSuffix(p.ID, ".test") {
+	mainDeps := map[*packages.Package]bool{}
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		for _, imp := range p.Imports {
+			if imp.Module != nil && imp.Module.Main && !mainDeps[imp] {
+				mainDeps[imp] = true
+				visit(imp)
+			}
+		}
+	}
+	for p, u := range users {
+		if u {
+			visit(p)
+			if dep(p) {
+				out = append(out, p.PkgPath)
+			}
+		}
+	}
+	for p := range mainDeps {
+		if dep(p) {
 			out = append(out, p.PkgPath)
 		}
 	}
