@@ -114,8 +114,9 @@ Categories:
     pool whose count is not a parameter its function uses only as the
     loop's bound is reported without a fix.
 
-    Lanes count too: channels kept in a slice, array or map, each drained
-    by a worker of its own, when the records are sent to a lane chosen by
+    Lanes count too: channels kept in a slice, array or map (or appended
+    to a slice variable or field: d.lanes = append(d.lanes, ch)), each
+    drained by a worker of its own, when the records are sent to a lane chosen by
     something of the record other than its topic and partition
     (lanes[hash(m.Key)%n] <- m, as a statement or a select's case), or by
     a counter the sending loop advances for each record (round robin:

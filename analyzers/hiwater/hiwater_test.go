@@ -340,6 +340,10 @@ var scenarios = []string{
 	// positive); the same kept by a loop handling each message in place
 	// (1 silent).
 	"hiwater/wholetp",
+	// Lanes kept in a slice field a constructor appends to (d.lanes =
+	// append(d.lanes, ch); go d.work(ch)), chosen by key (fieldlanes.go:
+	// routed by partition) (1 positive); chosen by partition (1 silent).
+	"hiwater/fieldlanes",
 }
 
 func TestAnalyzer(t *testing.T) {

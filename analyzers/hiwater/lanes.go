@@ -95,6 +95,12 @@ func (c *checker) storedInto(v ssa.Value, depth int) []ssa.Value {
 				continue
 			}
 			if coll, _ := elementAddr(st.Addr); coll != nil {
+				if ap := appendedBy(coll); ap != nil {
+					// lanes = append(lanes, ch), d.lanes = append(d.lanes,
+					// ch): the slice the append makes.
+					out = append(out, c.roots(ap)...)
+					continue
+				}
 				out = append(out, c.roots(coll)...)
 				continue
 			}
@@ -112,6 +118,31 @@ func (c *checker) storedInto(v ssa.Value, depth int) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// appendedBy returns the call of append whose variadic arguments are
+// held in coll (the array of append(lanes, ch)), or nil.
+func appendedBy(coll ssa.Value) *ssa.Call {
+	a, ok := coll.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	for _, ref := range *a.Referrers() {
+		sl, ok := ref.(*ssa.Slice)
+		if !ok || sl.X != a {
+			continue
+		}
+		for _, sr := range *sl.Referrers() {
+			call, ok := sr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(call.Call.Args) == 2 && call.Call.Args[1] == ssa.Value(sl) {
+				return call
+			}
+		}
+	}
+	return nil
 }
 
 // elementOf returns the collection and index a channel value is read
