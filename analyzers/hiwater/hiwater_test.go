@@ -330,8 +330,9 @@ var scenarios = []string{
 	"hiwater/closures",
 	// Records looked up by keys the workers of a pool acknowledge as they
 	// finish (#13, pipelaner's MarkOnSuccess): a marker marking the
-	// record a sync.Map holds for each acknowledged id (keyed.go: one
-	// worker) (1 positive); the same with one worker (1 silent).
+	// record a sync.Map holds for each acknowledged id, and the record a
+	// map under a mutex holds (keyed.go: one worker) (2 positive); the
+	// same with one worker (2 silent).
 	"hiwater/keyed",
 	// The highest completed offset of each partition kept as the whole
 	// TopicPartition of its message (hi[p] = m.TopicPartition when its
