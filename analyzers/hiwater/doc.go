@@ -568,7 +568,10 @@ by hand is then the way to keep the concurrency):
     that breaks out of its select): no wait for each record's own
     delivery can be built.
 
-Not reported (known gaps): pools whose workers are different functions
+Not reported (known gaps): a function literal writing its record's
+position handed to a function that keeps it or passes it on (not only
+calls it); records looked up by keys that goroutines per record (not a
+pool's workers) acknowledge; pools whose workers are different functions
 started by several go statements (not recognised); delivery
 reports whose record is sent by several statements; goroutines
 fetching from one consumer whose fetch or position call is made by a
