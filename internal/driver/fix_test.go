@@ -262,16 +262,20 @@ func TestApplyFixesSkipsConflicts(t *testing.T) {
 }
 
 // TestLoadKafkaDepsFromSource checks that load type-checks from source the
-// dependencies that use a Kafka client, and only those.
+// dependencies that use a Kafka client and the main module's packages they
+// import (whose syntax gives facts), and only those: a Kafka-free package
+// of another module comes from export data.
 func TestLoadKafkaDepsFromSource(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"go.mod":               "module m\n\ngo 1.26\n\nrequire github.com/twmb/franz-go v1.0.0\n\nreplace github.com/twmb/franz-go => ./franz\n",
+		"go.mod":               "module m\n\ngo 1.26\n\nrequire (\n\tgithub.com/twmb/franz-go v1.0.0\n\texample.com/util v1.0.0\n)\n\nreplace github.com/twmb/franz-go => ./franz\n\nreplace example.com/util => ./util\n",
+		"util/go.mod":          "module example.com/util\n\ngo 1.26\n",
+		"util/util.go":         "package util\n\nfunc Three() int { return 3 }\n",
 		"franz/go.mod":         "module github.com/twmb/franz-go\n\ngo 1.26\n",
 		"franz/pkg/kgo/kgo.go": "package kgo\n\ntype Opt interface{}\n\nfunc ConsumerGroup(string) Opt { return nil }\n",
 		"helper/helper.go":     "package helper\n\nimport \"github.com/twmb/franz-go/pkg/kgo\"\n\nfunc Opts() []kgo.Opt { return []kgo.Opt{kgo.ConsumerGroup(\"g\")} }\n",
 		"plain/plain.go":       "package plain\n\nfunc Two() int { return 2 }\n",
-		"cmd/main.go":          "package main\n\nimport (\n\t\"m/helper\"\n\t\"m/plain\"\n)\n\nfunc main() { _ = helper.Opts(); _ = plain.Two() }\n",
+		"cmd/main.go":          "package main\n\nimport (\n\t\"example.com/util\"\n\t\"m/helper\"\n\t\"m/plain\"\n)\n\nfunc main() { _ = helper.Opts(); _ = plain.Two(); _ = util.Three() }\n",
 	}
 	for name, content := range files {
 		path := filepath.Join(dir, filepath.FromSlash(name))
@@ -300,7 +304,9 @@ func TestLoadKafkaDepsFromSource(t *testing.T) {
 	})
 	for path, want := range map[string]bool{
 		"m/cmd": true, "m/helper": true, // a root, and a dependency using the client
-		"m/plain": false, "github.com/twmb/franz-go/pkg/kgo": false, // Kafka-free, and the client itself
+		"m/plain":                          true,  // Kafka-free, of the main module, imported by a Kafka user
+		"example.com/util":                 false, // Kafka-free, of another module
+		"github.com/twmb/franz-go/pkg/kgo": false, // the client itself
 	} {
 		if syntax[path] != want {
 			t.Errorf("%s loaded from source: %v, want %v", path, syntax[path], want)
