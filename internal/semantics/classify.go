@@ -497,6 +497,9 @@ func (c *classifier) timer() {
 		case ev.Is(clientmodel.MarksOnly) == Unknown && slices.Contains(ev.Branch, clientmodel.MarksOnly):
 			r.Detail = "commits marked records (with " + ev.Client.Spell(clientmodel.MarksOnly) + "(), set on some paths only) or every poll before the latest, every " + iv
 			r.Window = "unknown"
+		case ev.Is(clientmodel.Greedy) == Unknown && slices.Contains(ev.Branch, clientmodel.Greedy):
+			r.Detail = "on the paths that set " + ev.Client.Spell(clientmodel.Greedy) + "(), commits the latest poll, committable when the poll returns, every " + iv
+			r.Window = "unknown"
 		default:
 			r.Detail = "commits every poll before the latest, every " + iv
 			r.Window = "previous poll + " + iv

@@ -157,6 +157,9 @@ func TestClassify(t *testing.T) {
 		{"decodedgo", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record"}},
 		{"decodedqueue", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "nothing in the consumer's code receives from"}},
 		{"payloadbuffer", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are kept in field buf of payloadBuffer"}},
+		// greedy auto-commit on some paths only: the detail says so, and
+		// nothing is claimed for the other paths
+		{"greedybranch", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "on the paths that set kgo.GreedyAutoCommit(), commits the latest poll", "window": "unknown"}},
 		{"branchauto", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "a branch: kgo.DisableAutoCommit is set on some paths only"}},
 		// Commit() of what is stored, from a ticker's goroutine: not
 		// "after each record"

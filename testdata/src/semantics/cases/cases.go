@@ -1578,3 +1578,15 @@ func payloadsBuffered(ctx context.Context) {
 	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-payloadbuf", sarama.NewConfig()) // case: payloadbuffer
 	_ = g.Consume(ctx, []string{"t-payloadbuf"}, bufferedPayloads{b: &payloadBuffer{}})
 }
+
+// greedyBranch commits greedily on one path only.
+func greedyBranch(ctx context.Context, fast bool) {
+	opts := []kgo.Opt{kgo.ConsumerGroup("g-greedybranch"), kgo.ConsumeTopics("t-greedybranch")}
+	if fast {
+		opts = append(opts, kgo.GreedyAutoCommit())
+	}
+	cl, _ := kgo.NewClient(opts...) // case: greedybranch
+	for ctx.Err() == nil {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) { _ = apply(r) })
+	}
+}
