@@ -789,6 +789,8 @@ func (c *classifier) revoke(without bool) {
 			r.Revoke = "yes (" + ev.Client.Prose.RevokeCommit + ")"
 		case synchronous && r.Strategy != StrategyEachBatch:
 			r.Revoke = "not needed (each commit is synchronous)"
+		case ev.Is(clientmodel.AutoCommit) == Unknown:
+			r.Revoke = "unknown (whether auto-commit is on is not known)"
 		default:
 			r.Revoke = "no (auto-commit is off: marks since the last commit are discarded at session end)"
 		}
@@ -800,6 +802,8 @@ func (c *classifier) revoke(without bool) {
 			r.Revoke = "yes (" + ev.Client.Prose.RevokeCommit + ")"
 		case synchronous:
 			r.Revoke = "not needed (each commit is synchronous)"
+		case ev.Is(clientmodel.AutoCommit) == Unknown:
+			r.Revoke = "unknown (whether auto-commit is on is not known)"
 		default:
 			r.Revoke = "no"
 		}
@@ -818,6 +822,8 @@ func (c *classifier) revoke(without bool) {
 			r.Revoke = "not needed (each commit is synchronous)"
 		case synchronous:
 			r.Revoke = "no (records since the last batch commit are repeated after a rebalance)"
+		case ev.Is(clientmodel.AutoCommit) == Unknown:
+			r.Revoke = "unknown (whether auto-commit is on is not known)"
 		default:
 			r.Revoke = "no"
 		}

@@ -296,6 +296,14 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 			t.Errorf("%s with %s: %s / %s, want %s / %s", tc.name, tc.rule, r.Strategy, r.Guarantee, tc.strategy, tc.guarantee)
 		}
 	}
+	// a configuration out of sight: whether the revoke commits is not
+	// known either, even when a finding sets the strategy
+	if ev := evs["opaque"]; ev != nil {
+		r := semantics.Classify(ev, "opaque", []semantics.Finding{{Rule: "autocommit/auto-store-on-delivery", At: "x.go:1"}})
+		if !strings.HasPrefix(r.Revoke, "unknown") {
+			t.Errorf("opaque with autocommit/auto-store-on-delivery: revoke %q, want unknown", r.Revoke)
+		}
+	}
 	// the last record of a batch committed before the batch is saved
 	// (ordering's finding): the detail says so
 	if ev := evs["lastbatch"]; ev != nil {
