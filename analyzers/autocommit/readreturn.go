@@ -100,7 +100,7 @@ func (c *checker) appendAfterUses(path []ast.Node, list []ast.Stmt, fetch ast.St
 // single call of several results, or of a result using the record other
 // than the error, hands the record to the caller: recordLeaves.)
 func (c *checker) returnAfterCommit(path []ast.Node, ret *ast.ReturnStmt, tracked map[types.Object]bool) (check, final string, ok bool) {
-	sig := c.signatureOf(path)
+	sig := edit.Signature(c.pass, path)
 	if sig == nil {
 		return "", "", false
 	}
@@ -154,23 +154,6 @@ func (c *checker) processingError(s ast.Stmt, tracked map[types.Object]bool) str
 		return ""
 	}
 	return id.Name
-}
-
-// signatureOf returns the signature of the innermost function in path.
-func (c *checker) signatureOf(path []ast.Node) *types.Signature {
-	for _, n := range path {
-		switch f := n.(type) {
-		case *ast.FuncLit:
-			sig, _ := c.pass.TypesInfo.TypeOf(f).(*types.Signature)
-			return sig
-		case *ast.FuncDecl:
-			if fn, ok := c.pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
-				return fn.Type().(*types.Signature)
-			}
-			return nil
-		}
-	}
-	return nil
 }
 
 // derivedFrom returns msg and the variables the statements of list after

@@ -82,7 +82,7 @@ func (c *checker) lowWaterFix(cb *callback) (analysis.SuggestedFix, bool) {
 			}
 		}
 	}
-	sig := c.enclosingSig(path[lit+1:])
+	sig := edit.Signature(c.pass, path[lit+1:])
 	if top == nil || sig == nil || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) {
 		return analysis.SuggestedFix{}, false
 	}
@@ -145,23 +145,6 @@ func stmtAround(path []ast.Node, body *ast.BlockStmt) ast.Stmt {
 			}
 		}
 		if path[i+1] == body {
-			return nil
-		}
-	}
-	return nil
-}
-
-// enclosingSig returns the signature of the innermost function of path.
-func (c *checker) enclosingSig(path []ast.Node) *types.Signature {
-	for _, n := range path {
-		switch f := n.(type) {
-		case *ast.FuncLit:
-			sig, _ := c.pass.TypesInfo.TypeOf(f).(*types.Signature)
-			return sig
-		case *ast.FuncDecl:
-			if fn, ok := c.pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
-				return fn.Type().(*types.Signature)
-			}
 			return nil
 		}
 	}

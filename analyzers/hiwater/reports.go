@@ -422,7 +422,7 @@ func (c *checker) replyFix(d *delivery) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return fail()
 	}
-	sig := c.enclosingSig(edit.Path(c.pass, sendStmt.Pos()))
+	sig := edit.Signature(c.pass, edit.Path(c.pass, sendStmt.Pos()))
 	if sig == nil || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) {
 		return fail()
 	}

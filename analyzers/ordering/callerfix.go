@@ -123,7 +123,7 @@ func (c *checker) moveToCaller(p *position, name string) (analysis.SuggestedFix,
 			return analysis.SuggestedFix{}, false
 		}
 		reps := map[token.Pos]replacement{}
-		if csig := c.signatureOf(cpath); hasReturn && !sameResults(csig, sig) {
+		if csig := edit.Signature(c.pass, cpath); hasReturn && !sameResults(csig, sig) {
 			// `return nil, err` in a helper returning ([]T, error)
 			// becomes `return err` in a caller returning error, and a
 			// log of err in a caller without results (the commit comes

@@ -238,7 +238,7 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
-		text, imports, ok := c.goInPlace(c.signatureOf(path), g, p.client.Client.RecordNoun)
+		text, imports, ok := c.goInPlace(edit.Signature(c.pass, path), g, p.client.Client.RecordNoun)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}

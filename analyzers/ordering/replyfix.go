@@ -389,20 +389,7 @@ func (c *checker) returnsError(path []ast.Node) bool {
 // statements write them), when its last result is an error, and the
 // function's file can spell them.
 func (c *checker) errorResult(path []ast.Node) (string, bool) {
-	var sig *types.Signature
-	for _, n := range path {
-		switch f := n.(type) {
-		case *ast.FuncDecl:
-			if fn, ok := c.pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
-				sig = fn.Signature()
-			}
-		case *ast.FuncLit:
-			sig, _ = c.pass.TypesInfo.TypeOf(f).(*types.Signature)
-		default:
-			continue
-		}
-		break
-	}
+	sig := edit.Signature(c.pass, path)
 	if sig == nil || len(path) == 0 {
 		return "", false
 	}

@@ -30,7 +30,7 @@ import (
 // records of a partition out of order. path runs from the commit call up;
 // name is the commit's name, noun the client's word for a record.
 func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, cut analysis.TextEdit, name, noun string) (analysis.SuggestedFix, bool) {
-	sig := c.signatureOf(path)
+	sig := edit.Signature(c.pass, path)
 	if sig == nil {
 		return analysis.SuggestedFix{}, false
 	}
@@ -129,23 +129,6 @@ func (c *checker) raw(n ast.Node) string {
 		return ""
 	}
 	return string(content[tf.Offset(n.Pos()):tf.Offset(n.End())])
-}
-
-// signatureOf returns the signature of the innermost function of path.
-func (c *checker) signatureOf(path []ast.Node) *types.Signature {
-	for _, n := range path {
-		switch f := n.(type) {
-		case *ast.FuncLit:
-			sig, _ := c.pass.TypesInfo.TypeOf(f).(*types.Signature)
-			return sig
-		case *ast.FuncDecl:
-			if fn, ok := c.pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
-				return fn.Type().(*types.Signature)
-			}
-			return nil
-		}
-	}
-	return nil
 }
 
 // errCheck returns `if err := call; err != nil { body }`, unindented.

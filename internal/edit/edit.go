@@ -370,6 +370,24 @@ func FuncOf(path []ast.Node) (*ast.FuncType, *ast.BlockStmt) {
 	return nil, nil
 }
 
+// Signature returns the signature of the innermost function (declaration
+// or literal) in path, or nil.
+func Signature(pass *analysis.Pass, path []ast.Node) *types.Signature {
+	for _, n := range path {
+		switch f := n.(type) {
+		case *ast.FuncLit:
+			sig, _ := pass.TypesInfo.TypeOf(f).(*types.Signature)
+			return sig
+		case *ast.FuncDecl:
+			if fn, ok := pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
+				return fn.Signature()
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
 // LoopOf returns the innermost for or range statement in path that is not
 // outside the innermost function and runs the innermost node on every
 // iteration: a node in a range expression or a for statement's init runs
