@@ -449,18 +449,5 @@ func (c *checker) reportPoolFunc(fs []*finding, given token.Pos, callee *types.F
 	for _, g := range fs[1:] {
 		related = append(related, analysis.RelatedInformation{Pos: g.call.Pos(), Message: clientmodel.ShortName(g.call.Func) + " from the same pool"})
 	}
-	d := analysis.Diagnostic{Pos: call.Pos(), Category: CategoryConcurrent, Related: related}
-	why := rp.NoFix
-	if why == "" {
-		if countArg == nil {
-			why = fmt.Sprintf("the count of goroutines %s starts is not an argument here", callee.Name())
-		} else {
-			d.SuggestedFixes, why = c.oneWorkerFix(countArg, rp.One, callee.Name())
-		}
-	}
-	if len(d.SuggestedFixes) == 0 {
-		msg += "; no automatic fix: " + why + "; have " + callee.Name() + " start one goroutine"
-	}
-	d.Message = msg
-	report.Report(c.pass, d)
+	c.reportOneWorker(analysis.Diagnostic{Pos: call.Pos(), Category: CategoryConcurrent, Related: related}, msg, rp.NoFix, countArg, rp.One, callee)
 }

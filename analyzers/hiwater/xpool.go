@@ -757,13 +757,19 @@ func (c *checker) reportPool(pos, end token.Pos, callee, target *types.Func, ps 
 	add(ps.Go, ps.At, "%[2]s starts the goroutines %[1]s, each given the same consumer", callee.Name())
 	add(fc.Fetch, fc.FetchAt, "each of them fetches its records %[1]s, in %[2]s", target.Name())
 	add(fc.Commit, fc.CommitAt, "each of them calls %[2]s %[1]s on the records it fetched", fc.Call)
-	d := analysis.Diagnostic{Pos: pos, End: end, Category: CategoryConcurrent, Related: related}
-	why := ps.NoFix
+	c.reportOneWorker(analysis.Diagnostic{Pos: pos, End: end, Category: CategoryConcurrent, Related: related}, msg, ps.NoFix, countArg, ps.One, callee)
+}
+
+// reportOneWorker reports d, with msg, at the call of callee passing a pool's
+// worker: its fix sets countArg to one (the value starting one
+// goroutine), unless noFix says why none can be built.
+func (c *checker) reportOneWorker(d analysis.Diagnostic, msg, noFix string, countArg ast.Expr, one int64, callee *types.Func) {
+	why := noFix
 	if why == "" {
 		if countArg == nil {
 			why = fmt.Sprintf("the count of goroutines %s starts is not an argument here", callee.Name())
 		} else {
-			d.SuggestedFixes, why = c.oneWorkerFix(countArg, ps.One, callee.Name())
+			d.SuggestedFixes, why = c.oneWorkerFix(countArg, one, callee.Name())
 		}
 	}
 	if len(d.SuggestedFixes) == 0 {
