@@ -258,13 +258,14 @@ var reportedWithoutFix = map[string]bool{
 	// reached through an exported field or a result.
 	"autocommit/nofix": true,
 	// fencing's findings without a fix (fencing_test.go noFix): commits
-	// in flight no fix can take out of a revoke callback, partition
-	// workers the callback cannot close, offset rows no skip or SetOffset
-	// fix can be built for.
+	// in flight no fix can take out of a revoke callback (an exported
+	// helper returning its error), partition workers the callback cannot
+	// close (the poll holds the lock their stop needs).
 	"fencing/nofix": true,
-	// ordering's hexagonal hand-off, reported at the wiring, which can
-	// edit neither the core's queue nor the consumer's position call
-	// (xport_test.go TestPortHandOff).
+	// ordering's hexagonal hand-off, reported at the wiring: its fix
+	// processes in the core's queueing method, except for two cores whose
+	// workers cannot run in place (no loop variable; a select whose ticker
+	// case flushes) (xport_test.go TestPortHandOff).
 	"ordering/xport": true,
 }
 

@@ -388,14 +388,16 @@ that client.
     nothing and starts from the newest offset loses records no skip
     brings back: when its StartOffset is set in a config literal of
     the NewReader call (or of a local variable declared with it that
-    only that call uses), the fix also sets it to the oldest offset
-    (kafka.FirstOffset), so every start reads the partition from its
-    oldest record and the skip passes over what is applied. Reported
-    without a fix otherwise (the message ending "; no automatic fix: "
-    and what to do instead), notably that Reader with its start offset
-    set elsewhere (a skip is not built either when the function
-    building the Reader assigns StartOffset a value other than the
-    oldest after the config's literal), a write with ? placeholders
+    only that call uses), or assigned once to that variable's field
+    before the call in its block (cfg.StartOffset = kafka.LastOffset,
+    the variable's other uses being assignments to its fields), the fix
+    also sets it to the oldest offset (kafka.FirstOffset), so every
+    start reads the partition from its oldest record and the skip passes
+    over what is applied. Reported without a fix otherwise (the message
+    ending "; no automatic fix: " and what to do instead), notably that
+    Reader with its start offset set elsewhere (a skip is not built
+    either when the function building the Reader assigns StartOffset a
+    value other than the oldest in a way the fix cannot change), a write with ? placeholders
     and neither MySQL's nor SQLite's own syntax, and a consumer of
     which the analysis cannot tell whether it resumes at or behind the
     stored position. A kafka-go Reader

@@ -302,14 +302,15 @@ var scenarios = []string{
 	"fencing/workershard",
 	// offset rows never read back (#13): a kafka-go group Reader
 	// committing nothing and starting from the newest offset, set in the
-	// constructor's config literal and in a variable's that only the
-	// constructor uses (fixed by starting from the oldest and skipping,
-	// in the transaction, what is applied), a write with ? placeholders in SQLite's upsert (fixed by
-	// skipping with a plain read: SQLite's transactions are
-	// serializable), a Reader outside a group built by a function with no
-	// database handle in scope that returns it (fixed with SetOffset where
-	// it is called) (4 positive); twins that skip or set the position (4
-	// silent).
+	// constructor's config literal, in a variable's that only the
+	// constructor uses, and assigned to the variable's field after its
+	// literal (fixed by starting from the oldest and skipping, in the
+	// transaction, what is applied), a write with ? placeholders in
+	// SQLite's upsert (fixed by skipping with a plain read: SQLite's
+	// transactions are serializable), a Reader outside a group built by a
+	// function with no database handle in scope that returns it (fixed
+	// with SetOffset where it is called) (5 positive); twins that skip or
+	// set the position (5 silent).
 	"fencing/restorehard",
 }
 
@@ -329,11 +330,7 @@ func TestAnalyzer(t *testing.T) {
 // silent: the twin blocks rebalances while a poll is processed); a
 // rebalance callback's partition workers in a map under a lock the poll
 // loop holds around Poll (1 positive, 1 silent: the twin closes them
-// under that lock); a kafka-go group Reader's offset row never read
-// back, the Reader committing nothing and starting from the newest
-// offset, assigned to its config variable after the literal (1
-// positive, 1 silent: the twin starts from the oldest and skips what is
-// applied inside the transaction). The shared tests of analyzers_test.go list it in
+// under that lock). The shared tests of analyzers_test.go list it in
 // reportedWithoutFix.
 const noFix = "fencing/nofix"
 

@@ -313,7 +313,11 @@ func (c *checker) startOldest(k *consumer.Consumer) (analysis.TextEdit, bool) {
 		e = ast.Unparen(u.X)
 	}
 	if id, ok := e.(*ast.Ident); ok {
-		e = c.onlyLiteral(id)
+		if e = c.onlyLiteral(id); e == nil {
+			// A variable whose start field is assigned after its literal
+			// (cfg.StartOffset = kafka.LastOffset).
+			return c.startAssignedOldest(call, st, id)
+		}
 	}
 	lit, ok := e.(*ast.CompositeLit)
 	if !ok {
@@ -332,23 +336,87 @@ func (c *checker) startOldest(k *consumer.Consumer) (analysis.TextEdit, bool) {
 		if tv.Value == nil || !slices.Contains(st.Newest, tv.Value.ExactString()) {
 			return analysis.TextEdit{}, false
 		}
-		text := st.Oldest[0]
-		if named, ok := types.Unalias(c.pass.TypesInfo.TypeOf(lit)).(*types.Named); ok && named.Obj().Pkg() != nil {
-			pkg := named.Obj().Pkg()
-			var found []string
-			for _, name := range pkg.Scope().Names() {
-				k, ok := pkg.Scope().Lookup(name).(*types.Const)
-				if ok && k.Exported() && k.Val().ExactString() == st.Oldest[0] && types.Identical(k.Type(), tv.Type) {
-					found = append(found, name)
-				}
-			}
-			if q := edit.Qualifier(c.pass, edit.File(c.pass, lit.Pos()), pkg); len(found) == 1 && q != "" {
-				text = q + "." + found[0]
-			}
-		}
+		text := c.oldestText(st, types.Unalias(c.pass.TypesInfo.TypeOf(lit)), tv.Type, lit.Pos())
 		return analysis.TextEdit{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: []byte(text)}, true
 	}
 	return analysis.TextEdit{}, false
+}
+
+// startAssignedOldest returns the edit making the assignment of the
+// newest start offset to the start field of the config variable id, passed
+// to the constructor call, the oldest: the variable is a local whose only
+// other uses are assignments to its fields, in the block of the call and
+// before it, one of them to the start field.
+func (c *checker) startAssignedOldest(call *ast.CallExpr, st *clientmodel.StartKnob, id *ast.Ident) (analysis.TextEdit, bool) {
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || v.IsField() {
+		return analysis.TextEdit{}, false
+	}
+	field := st.Field[strings.LastIndex(st.Field, ".")+1:]
+	callPath := edit.Path(c.pass, call.Pos())
+	_, callList := edit.Stmt(callPath)
+	var start ast.Expr
+	for other, o := range c.pass.TypesInfo.Uses {
+		if o != v || other == id {
+			continue
+		}
+		path := edit.Path(c.pass, other.Pos())
+		// other is X of cfg.F, the left-hand side of a plain assignment
+		var sel *ast.SelectorExpr
+		var as *ast.AssignStmt
+		for _, n := range path[1:] {
+			if s, ok := n.(*ast.SelectorExpr); ok && sel == nil && s.X == other {
+				sel = s
+				continue
+			}
+			as, _ = n.(*ast.AssignStmt)
+			break
+		}
+		if sel == nil || as == nil || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || ast.Unparen(as.Lhs[0]) != sel || as.Pos() > call.Pos() {
+			return analysis.TextEdit{}, false
+		}
+		if _, list := edit.Stmt(path); list == nil || callList == nil || len(*list) == 0 || len(*callList) == 0 || (*list)[0] != (*callList)[0] {
+			return analysis.TextEdit{}, false // not in the block of the call
+		}
+		if sel.Sel.Name == field {
+			if start != nil {
+				return analysis.TextEdit{}, false
+			}
+			start = as.Rhs[0]
+		}
+	}
+	if start == nil {
+		return analysis.TextEdit{}, false
+	}
+	tv := c.pass.TypesInfo.Types[start]
+	if tv.Value == nil || !slices.Contains(st.Newest, tv.Value.ExactString()) {
+		return analysis.TextEdit{}, false
+	}
+	return analysis.TextEdit{Pos: start.Pos(), End: start.End(), NewText: []byte(c.oldestText(st, types.Unalias(v.Type()), tv.Type, start.Pos()))}, true
+}
+
+// oldestText spells the client's oldest start offset for a field of type
+// t of the config type config, in the file at pos: the client's exported
+// constant of that value (kafka.FirstOffset) when there is exactly one,
+// else the number.
+func (c *checker) oldestText(st *clientmodel.StartKnob, config, t types.Type, pos token.Pos) string {
+	text := st.Oldest[0]
+	named, ok := config.(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return text
+	}
+	pkg := named.Obj().Pkg()
+	var found []string
+	for _, name := range pkg.Scope().Names() {
+		k, ok := pkg.Scope().Lookup(name).(*types.Const)
+		if ok && k.Exported() && k.Val().ExactString() == st.Oldest[0] && types.Identical(k.Type(), t) {
+			found = append(found, name)
+		}
+	}
+	if q := edit.Qualifier(c.pass, edit.File(c.pass, pos), pkg); len(found) == 1 && q != "" {
+		text = q + "." + found[0]
+	}
+	return text
 }
 
 // afterBegin returns where the transaction tx, declared in the function
