@@ -2,7 +2,6 @@ package autocommit
 
 import (
 	"fmt"
-	"go/token"
 	"slices"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
 )
 
 // ---- consumers built by another package's function ----
@@ -35,18 +35,7 @@ type settingFixes struct {
 type settingFix struct {
 	Setting clientmodel.Setting
 	On      bool
-	Edits   []fileEdit
-}
-
-// fileEdit is a text edit by file name and byte offsets, so that it can
-// cross packages in a fact; Size is the file's, to tell the file from the
-// stand-in a front end makes for a package it reads from export data
-// (go vet), whose lines only are known.
-type fileEdit struct {
-	File       string
-	Size       int
-	Start, End int
-	Text       string
+	Edits   []edit.FileEdit
 }
 
 func (*settingFixes) AFact() {}
@@ -82,12 +71,7 @@ func (c *checker) exportSettingFixes() {
 			}
 			fx := settingFix{Setting: s, On: on}
 			for _, e := range edits {
-				tf := c.pass.Fset.File(e.Pos)
-				end := e.End
-				if !end.IsValid() {
-					end = e.Pos
-				}
-				fx.Edits = append(fx.Edits, fileEdit{File: tf.Name(), Size: tf.Size(), Start: tf.Offset(e.Pos), End: tf.Offset(end), Text: string(e.NewText)})
+				fx.Edits = append(fx.Edits, edit.Portable(c.pass.Fset, e))
 			}
 			f.Fixes = append(f.Fixes, fx)
 		}
@@ -112,26 +96,5 @@ func (c *checker) importedSetting(k *consumer.Consumer, setting clientmodel.Sett
 	if i < 0 {
 		return nil, false
 	}
-	var out []analysis.TextEdit
-	for _, e := range f.Fixes[i].Edits {
-		tf := c.fileNamed(e.File)
-		if tf == nil || tf.Size() != e.Size {
-			return nil, false
-		}
-		out = append(out, analysis.TextEdit{Pos: tf.Pos(e.Start), End: tf.Pos(e.End), NewText: []byte(e.Text)})
-	}
-	return out, len(out) > 0
-}
-
-// fileNamed returns the file of the run's file set with the given name.
-func (c *checker) fileNamed(name string) *token.File {
-	var out *token.File
-	c.pass.Fset.Iterate(func(f *token.File) bool {
-		if f.Name() == name {
-			out = f
-			return false
-		}
-		return true
-	})
-	return out
+	return edit.Resolve(c.pass.Fset, f.Fixes[i].Edits)
 }

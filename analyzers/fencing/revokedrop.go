@@ -627,21 +627,14 @@ func (c *checker) isVar(e ast.Expr, v types.Object) bool {
 // usedOutside reports whether a variable that a drop statement declares
 // is used outside them in body.
 func (c *checker) usedOutside(body *ast.BlockStmt, drop []ast.Stmt) bool {
-	found := false
 	for _, d := range drop {
 		for _, v := range c.declaredBy(d) {
-			ast.Inspect(body, func(n ast.Node) bool {
-				if st, ok := n.(ast.Stmt); ok && containsStmt(drop, st) {
-					return false
-				}
-				if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
-					found = true
-				}
-				return !found
-			})
+			if c.usedBesides(body, v, drop) {
+				return true
+			}
 		}
 	}
-	return found
+	return false
 }
 
 // leftUnused returns the variables declared in body (outside the drop

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -104,7 +105,7 @@ type queueingMethod struct {
 	Name   string
 	Params []int
 	At     fileOffset
-	Fix    []fileEdit
+	Fix    []edit.FileEdit
 }
 
 func (*queueingResult) AFact() {}
@@ -548,7 +549,7 @@ func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u por
 // (queueFix), if any. v converts a value of a concrete type to the
 // interface, or is a call of a constructor carrying a queueingResult
 // fact. A test double's method (testLike) is not one.
-func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method string) (string, []int, token.Pos, *types.Package, string, []fileEdit) {
+func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method string) (string, []int, token.Pos, *types.Package, string, []edit.FileEdit) {
 	switch v := v.(type) {
 	case *ssa.MakeInterface:
 		if types.IsInterface(v.X.Type()) {
@@ -587,17 +588,10 @@ func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method str
 // posAt returns the position at when this run loaded its file, else
 // NoPos.
 func (c *checker) posAt(at fileOffset) token.Pos {
-	var pos token.Pos
-	c.pass.Fset.Iterate(func(f *token.File) bool {
-		if f.Name() != at.File {
-			return true
-		}
-		if f.Size() == at.Size && at.Offset < f.Size() {
-			pos = f.Pos(at.Offset)
-		}
-		return false
-	})
-	return pos
+	if f := edit.FileNamed(c.pass.Fset, at.File); f != nil && f.Size() == at.Size && at.Offset < f.Size() {
+		return f.Pos(at.Offset)
+	}
+	return token.NoPos
 }
 
 // portPosition returns the position of u's position call when this run

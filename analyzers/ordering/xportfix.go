@@ -18,7 +18,7 @@ import (
 // body of its workers' loop replacing the send (edit.InPlace), so that
 // the consumer's position call, made as soon as the method returns,
 // follows the processing. The core's package computes those edits from
-// its own syntax and exports them by file name and offsets (fileEdit),
+// its own syntax and exports them by file name and offsets (edit.FileEdit),
 // with the methods of a queueingResult fact: on the type whose methods
 // they are, and on a constructor returning it as the port. A front end
 // that has loaded the core's files (the standalone one) attaches them
@@ -51,21 +51,12 @@ import (
 // batch) is not run in place: those cases are part of the processing.
 // The finding then has no fix, and says so.
 
-// fileEdit is a text edit by file name and byte offsets, so that it can
-// cross packages in a fact; Size is the file's (see fileOffset).
-type fileEdit struct {
-	File       string
-	Size       int
-	Start, End int
-	Text       string
-}
-
 // exportQueueFixes exports, on each named type of pass's package whose
 // methods carrying handsOff can process their argument in place, a
 // queueingResult fact whose methods hold the edits (queueFix), and
 // returns the edits by method.
-func exportQueueFixes(pass *analysis.Pass) map[*types.Func][]fileEdit {
-	fixes := map[*types.Func][]fileEdit{}
+func exportQueueFixes(pass *analysis.Pass) map[*types.Func][]edit.FileEdit {
+	fixes := map[*types.Func][]edit.FileEdit{}
 	byType := map[*types.TypeName]*queueingResult{}
 	var order []*types.TypeName
 	for _, file := range pass.Files {
@@ -111,7 +102,7 @@ func exportQueueFixes(pass *analysis.Pass) map[*types.Func][]fileEdit {
 
 // queueFix returns the edits making method fd process in place what it
 // queues (see the conditions above), or nil.
-func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) []fileEdit {
+func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
 	if len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
 		return nil
 	}
@@ -208,7 +199,7 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) []fileEdit {
 		}
 		text = indentLines(strings.Join(lines, "\n"), edit.Indent(pass, target.Pos()))
 	}
-	return []fileEdit{{File: tf.Name(), Size: tf.Size(), Start: start, End: end, Text: text}}
+	return []edit.FileEdit{{File: tf.Name(), Size: tf.Size(), Start: start, End: end, Text: text}}
 }
 
 // sentValue reports whether e, a value sent, can be evaluated once in
@@ -470,7 +461,7 @@ func receiverOrLocal(pass *analysis.Pass, decl *ast.FuncDecl, obj *types.Var) bo
 // queueEdits returns the edits making method m, which carries handsOff,
 // process what it queues in place: those its type's queueingResult fact
 // holds (exportQueueFixes), or nil.
-func (c *checker) queueEdits(m *types.Func) []fileEdit {
+func (c *checker) queueEdits(m *types.Func) []edit.FileEdit {
 	recv := m.Type().(*types.Signature).Recv()
 	if recv == nil {
 		return nil
@@ -492,24 +483,13 @@ func (c *checker) queueEdits(m *types.Func) []fileEdit {
 // implementation named implName, whose in-place edits are edits: the
 // edits when this run loaded the files they edit (the standalone front
 // end), else nil.
-func (c *checker) portFix(edits []fileEdit, noun, implName string) []analysis.SuggestedFix {
+func (c *checker) portFix(edits []edit.FileEdit, noun, implName string) []analysis.SuggestedFix {
 	if len(edits) == 0 {
 		return nil
 	}
-	var out []analysis.TextEdit
-	for _, e := range edits {
-		var tf *token.File
-		c.pass.Fset.Iterate(func(f *token.File) bool {
-			if f.Name() == e.File {
-				tf = f
-				return false
-			}
-			return true
-		})
-		if tf == nil || tf.Size() != e.Size || e.End > tf.Size() {
-			return nil
-		}
-		out = append(out, analysis.TextEdit{Pos: tf.Pos(e.Start), End: tf.Pos(e.End), NewText: []byte(e.Text)})
+	out, ok := edit.Resolve(c.pass.Fset, edits)
+	if !ok {
+		return nil
 	}
 	return []analysis.SuggestedFix{{
 		Message:   "Process the " + noun + " in " + implName + " in place of the hand-off to its workers",
