@@ -35,7 +35,7 @@ func (g *gatherer) buffered() Buffer {
 				default:
 					continue
 				}
-				if _, basic := val.Type().Underlying().(*types.Basic); basic || !g.carriesRecords(val.Type()) && !g.recordData(val) {
+				if _, basic := val.Type().Underlying().(*types.Basic); basic || !carriesRecords(val.Type()) && !g.recordData(val) {
 					continue // a scalar (an offset kept) is no buffer
 				}
 				if where := g.outliving(addr); where != "" {

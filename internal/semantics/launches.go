@@ -215,7 +215,7 @@ func (g *gatherer) touchesRecords(call *ssa.CallCommon) bool {
 						}
 					}
 				}
-				if v, ok := in.(ssa.Value); ok && g.carriesRecords(v.Type()) {
+				if v, ok := in.(ssa.Value); ok && carriesRecords(v.Type()) {
 					touches = true
 				}
 			}
@@ -226,8 +226,6 @@ func (g *gatherer) touchesRecords(call *ssa.CallCommon) bool {
 
 // carriesRecords reports whether t is a record type, or a pointer, slice
 // or channel of one.
-func (g *gatherer) carriesRecords(t types.Type) bool { return carriesRecords(t) }
-
 func carriesRecords(t types.Type) bool {
 	for i := 0; i < 3; i++ {
 		if clientmodel.Default.Record(t) != nil {

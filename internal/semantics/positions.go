@@ -167,7 +167,7 @@ func (g *gatherer) fromCaller(call *consumer.Call) string {
 	}
 	for _, r := range g.m.Flow.Roots(arg) {
 		p, ok := r.(*ssa.Parameter)
-		if !ok || !g.carriesRecords(p.Type()) {
+		if !ok || !carriesRecords(p.Type()) {
 			continue
 		}
 		if key, fn := consumer.EntryKey(p); key != "" && !g.calledInPackage(fn) {
