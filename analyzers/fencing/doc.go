@@ -295,14 +295,23 @@ that client.
     when they declare names; the function keeps its commit for its other
     callers. Built when it has no return, defer, go, label or branch
     statement, assigns none of its parameters, and the names it uses
-    mean the same at the callback's statement. Reported without a fix
+    mean the same at the callback's statement. So is a function whose
+    one result is an error that only the commit gives (its returns are
+    the commit's, `if err := cl.CommitUncommittedOffsets(ctx); err !=
+    nil { return err }` or a last `return cl.CommitUncommittedOffsets(
+    ctx)`, but a last `return nil`): without the commit it returns nil,
+    so the callback's statement may also discard its error or check it
+    (`if err := SyncErr(ctx, cl, b); err != nil { log… }`, without
+    else), and the check goes with the call (and the imports only its
+    branch used). Reported without a fix
     (the message ending "; no automatic fix: " and what to do instead:
     pass BlockRebalanceOnPoll and allow rebalances between polls, or
     take the commit out of the callback's run) in the other shapes: a
     commit in a function literal of a function others call too, in a
-    function with results or returns that does more and has other
-    callers, or when removing it would leave unused a variable whose
-    declaration has other effects and is not a call alone.
+    function that does more and has other callers with other results or
+    another return (an early `return nil` when nothing is buffered), or
+    when removing it would leave unused a variable whose declaration has
+    other effects and is not a call alone.
 
   - unfenced-offset-write: a consumer that keeps its position in its own
     database (the exactly-once pattern) writes the offset row with an UPDATE

@@ -16,13 +16,9 @@ import (
 // want of a fix that is sure to be right, are in the noFix scenario
 // (TestNoFix): a franz-go revoke callback committing records in flight,
 // on a client polled only in another package, through an exported
-// function with returns that does more; a confluent rebalance
+// function that does more and returns early; a confluent rebalance
 // callback's partition workers whose channels are in a map under a
-// lock the poll loop holds around Poll, inside which the callback runs;
-// a kafka-go group Reader committing nothing and starting from the
-// newest offset, assigned to its config variable after the literal
-// (internal/semantics does not see that assignment yet, so the message
-// says the default, the oldest; the skip fix is not built for it).
+// lock the poll loop holds around Poll, inside which the callback runs.
 // The bugs it still leaves unreported are listed in doc.go as known gaps
 // under their categories:
 // a wrapper of a plain commit whose error its callers drop, when the
@@ -288,9 +284,11 @@ var scenarios = []string{
 	// literal of a function only the callback calls (fixed by returning
 	// nil instead), in an exported function that does more (fixed by
 	// running its other statements in the callback in place of its call),
-	// with a context whose declaration also flushes (fixed by removing the
-	// commit and keeping the declaring call as a statement) (3 positive);
-	// twins with BlockRebalanceOnPoll (3 silent).
+	// in one that also returns the commit's error, which the callback
+	// checks (fixed the same way, the check going with the call), with a
+	// context whose declaration also flushes (fixed by removing the
+	// commit and keeping the declaring call as a statement) (4 positive);
+	// twins with BlockRebalanceOnPoll (4 silent).
 	"fencing/revokehard",
 	// partition workers a confluent rebalance callback starts and never
 	// stops (#13): channels in a map under a lock (fixed by stopping them
@@ -326,7 +324,7 @@ func TestAnalyzer(t *testing.T) {
 
 // noFix is the scenario of the findings reported without a fix, each
 // saying why in its message: a revoke callback committing records in
-// flight through an exported function with returns (1 positive, 1
+// flight through an exported function returning early (1 positive, 1
 // silent: the twin blocks rebalances while a poll is processed); a
 // rebalance callback's partition workers in a map under a lock the poll
 // loop holds around Poll (1 positive, 1 silent: the twin closes them

@@ -151,23 +151,42 @@ func (c *checker) usedBesides(body *ast.BlockStmt, obj types.Object, drop []ast.
 }
 
 // inlineHelper takes the commit statement st (of call) out of decl, a
-// function of the package without results that the revoke callback
-// calls as a statement of its body, and that other code may call too
-// (exported, or called elsewhere): the callback's statement is replaced
-// by decl's other statements, written with the call's receiver and
-// arguments (without effects, or context.Background()), so the callback
-// keeps doing what decl does but the commit, and decl's other callers
-// are unchanged. Built when decl has no return, defer, go, label or
-// result, assigns none of its parameters, and the names its remaining
-// statements use mean the same at the callback's statement.
+// function of the package that the revoke callback calls as a statement
+// of its body, and that other code may call too (exported, or called
+// elsewhere): the callback's statement is replaced by decl's other
+// statements, written with the call's receiver and arguments (without
+// effects, or context.Background()), so the callback keeps doing what
+// decl does but the commit, and decl's other callers are unchanged.
+// Built when decl has no defer, go, label or branch statement, assigns
+// none of its parameters, and the names its remaining statements use
+// mean the same at the callback's statement; and either has no result
+// nor return, or has one unnamed error result that only the commit
+// gives: its returns are in the commit's statement (`if err :=
+// cl.CommitUncommittedOffsets(ctx); err != nil { return err }`, or a
+// last `return cl.CommitUncommittedOffsets(ctx)`) but a last `return
+// nil`. Without the commit such a function returns nil, so the
+// callback's statement may also discard its error (`_ =`) or check it
+// (`if err := decl(…); err != nil { … }`, without else): the check goes
+// with the call.
 func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast.Stmt, call *ast.CallExpr) ([]analysis.TextEdit, string, bool) {
 	obj, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if obj == nil || decl.Type.Results.NumFields() > 0 || decl.Type.TypeParams != nil || !c.commitStmt(st, call) {
+	errResult := c.onlyErrorResult(decl)
+	if obj == nil || decl.Type.Results.NumFields() > 0 && !errResult || decl.Type.TypeParams != nil {
 		return nil, "", false
 	}
-	// The callback's one statement calling decl.
-	var cs *ast.ExprStmt
+	if !containsStmt(decl.Body.List, st) {
+		return nil, "", false // nested: its enclosing statement would be written with it
+	}
+	last := decl.Body.List[len(decl.Body.List)-1]
+	if r, isRet := st.(*ast.ReturnStmt); !c.commitStmt(st, call) &&
+		!(errResult && isRet && st == last && len(r.Results) == 1 && ast.Unparen(r.Results[0]) == call) {
+		return nil, "", false
+	}
+	// The callback's one statement calling decl, and the check of its
+	// error that goes with it.
+	var cs ast.Stmt
 	var ce *ast.CallExpr
+	var check *ast.BlockStmt
 	calls := 0
 	ast.Inspect(cbBody, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj {
@@ -176,24 +195,47 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 		return true
 	})
 	for _, s := range cbBody.List {
-		es, ok := s.(*ast.ExprStmt)
-		if !ok {
-			continue
-		}
-		if x, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && c.calleeOf(x) == obj {
-			cs, ce = es, x
+		if x, body, ok := c.callStmtOf(s, obj, errResult); ok {
+			cs, ce, check = s, x, body
 		}
 	}
 	if calls != 1 || cs == nil || ce.Ellipsis.IsValid() {
 		return nil, "", false
 	}
-	// decl's body: no statement that means something else inlined.
+	drop, keep, ok := c.removableKeeping(decl.Body, st)
+	if !ok {
+		return nil, "", false
+	}
+	// decl's body: no statement that means something else inlined, and
+	// no return but the commit's and a last `return nil`.
+	var final *ast.ReturnStmt
+	if r, isRet := last.(*ast.ReturnStmt); isRet && errResult && !containsStmt(drop, last) && len(r.Results) == 1 && c.isNil(r.Results[0]) {
+		final = r
+	}
 	bad := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if s, isStmt := n.(ast.Stmt); isStmt && containsStmt(drop, s) {
+			// The commit's statement goes: its returns with it. A
+			// branch or label in it would still be wrong to drop.
+			ast.Inspect(s, func(m ast.Node) bool {
+				switch m.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.DeferStmt, *ast.GoStmt, *ast.LabeledStmt, *ast.BranchStmt:
+					bad = true
+				}
+				return !bad
+			})
+			return false
+		}
 		switch n.(type) {
 		case *ast.FuncLit:
 			return false
-		case *ast.ReturnStmt, *ast.DeferStmt, *ast.GoStmt, *ast.LabeledStmt, *ast.BranchStmt:
+		case *ast.ReturnStmt:
+			if n != final {
+				bad = true
+			}
+		case *ast.DeferStmt, *ast.GoStmt, *ast.LabeledStmt, *ast.BranchStmt:
 			bad = true
 		}
 		return !bad
@@ -201,13 +243,9 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 	if bad {
 		return nil, "", false
 	}
-	drop, keep, ok := c.removableKeeping(decl.Body, st)
-	if !ok {
-		return nil, "", false
-	}
 	var rest []ast.Stmt
 	for _, s := range decl.Body.List {
-		if !containsStmt(drop, s) {
+		if !containsStmt(drop, s) && s != final {
 			rest = append(rest, s)
 		}
 	}
@@ -337,7 +375,69 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 		}
 		text = "{\n" + strings.Join(lines, "\n") + "\n}"
 	}
-	return c.replaceStmt(cs, text), "Run " + decl.Name.Name + " without its commit in the revoke callback, so that the next owner resumes from the last commit made after processing", true
+	edits := c.replaceStmt(cs, text)
+	title := "Run " + decl.Name.Name + " without its commit in the revoke callback, so that the next owner resumes from the last commit made after processing"
+	if check != nil {
+		// The check's branch goes, and the imports only it used; the
+		// inlined statements' packages are imported by the callback's
+		// file, but may be used only in that branch when decl is in
+		// another file.
+		imps, ok := c.unusedImports([]ast.Node{check})
+		if !ok || len(imps) > 0 && edit.File(c.pass, decl.Pos()) != edit.File(c.pass, cs.Pos()) {
+			return nil, "", false
+		}
+		edits = append(edits, imps...)
+		title = "Run " + decl.Name.Name + " without its commit in the revoke callback, in place of its call and the check of its error (nil without the commit), so that the next owner resumes from the last commit made after processing"
+	}
+	return edits, title, true
+}
+
+// onlyErrorResult reports whether decl has one unnamed result, of type
+// error.
+func (c *checker) onlyErrorResult(decl *ast.FuncDecl) bool {
+	rs := decl.Type.Results
+	return rs != nil && len(rs.List) == 1 && len(rs.List[0].Names) == 0 && isError(c.pass.TypesInfo.TypeOf(rs.List[0].Type))
+}
+
+// callStmtOf returns the call of fn that statement s makes: the call
+// alone; or, when fn returns only an error (errResult), that error
+// discarded (`_ = fn(…)`) or checked by an if without else that
+// declares it (`if err := fn(…); err != nil { … }`), whose body is
+// returned too.
+func (c *checker) callStmtOf(s ast.Stmt, fn *types.Func, errResult bool) (*ast.CallExpr, *ast.BlockStmt, bool) {
+	callOf := func(e ast.Expr) *ast.CallExpr {
+		if x, ok := ast.Unparen(e).(*ast.CallExpr); ok && c.calleeOf(x) == fn {
+			return x
+		}
+		return nil
+	}
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		x := callOf(s.X)
+		return x, nil, x != nil
+	case *ast.AssignStmt:
+		if id, ok := s.Lhs[0].(*ast.Ident); errResult && ok && id.Name == "_" && len(s.Lhs) == 1 && len(s.Rhs) == 1 {
+			x := callOf(s.Rhs[0])
+			return x, nil, x != nil
+		}
+	case *ast.IfStmt:
+		as, ok := s.Init.(*ast.AssignStmt)
+		if !errResult || !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || s.Else != nil {
+			return nil, nil, false
+		}
+		x := callOf(as.Rhs[0])
+		id, isID := as.Lhs[0].(*ast.Ident)
+		cond, isBin := ast.Unparen(s.Cond).(*ast.BinaryExpr)
+		if x == nil || !isID || !isBin || cond.Op != token.NEQ {
+			return nil, nil, false
+		}
+		errVar := c.pass.TypesInfo.Defs[id]
+		if errVar == nil || !(c.isVar(cond.X, errVar) && c.isNil(cond.Y) || c.isVar(cond.Y, errVar) && c.isNil(cond.X)) {
+			return nil, nil, false
+		}
+		return x, s.Body, true
+	}
+	return nil, nil, false
 }
 
 // sameAt reports whether the identifier x, referring to o in a function
