@@ -47,7 +47,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "autocommit"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
-		FactTypes: []analysis.Fact{new(settingFixes)},
+		FactTypes: []analysis.Fact{new(settingFixes), new(configFindings)},
 	}
 	strict := a.Flags.Bool("strict", cfg.Strict, "report every enabled auto-commit, saying what the client's timer commits")
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -89,17 +89,7 @@ func (c *checker) run() {
 	c.assumed = map[*consumer.Consumer]bool{}
 	for _, k := range c.m.Consumers {
 		report.Guard(c.pass, k.Site.Pos(), func() {
-			switch k.Client.Timer {
-			case clientmodel.TimerStored:
-				c.storedTimer(k)
-			case clientmodel.TimerPreviousPoll:
-				c.previousPoll(k)
-			case clientmodel.TimerMarked:
-				c.marked(k)
-			case clientmodel.TimerNone:
-				c.fetchCommit(k)
-			}
-			c.ineffective(k)
+			c.checkConsumer(k)
 			if c.strict && !c.reported[k] {
 				c.strictReport(k)
 			}
@@ -108,9 +98,26 @@ func (c *checker) run() {
 	c.greedyHelpers()
 	c.receivedChecks()
 	c.exportSettingFixes()
+	c.exportConfigFindings()
+	c.reportPassedConfigs()
 	for _, k := range c.m.Imported {
 		report.Guard(c.pass, k.Site.Pos(), func() { c.ineffective(k) })
 	}
+}
+
+// checkConsumer runs the checks of a consumer built in the package.
+func (c *checker) checkConsumer(k *consumer.Consumer) {
+	switch k.Client.Timer {
+	case clientmodel.TimerStored:
+		c.storedTimer(k)
+	case clientmodel.TimerPreviousPoll:
+		c.previousPoll(k)
+	case clientmodel.TimerMarked:
+		c.marked(k)
+	case clientmodel.TimerNone:
+		c.fetchCommit(k)
+	}
+	c.ineffective(k)
 }
 
 func (c *checker) report(k *consumer.Consumer, d analysis.Diagnostic) {

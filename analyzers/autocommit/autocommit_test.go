@@ -461,6 +461,14 @@ var scenarios = []struct {
 	// fact, opaque, and the greedy option (reported in cfgpkg, where the
 	// option is: see greedyopts).
 	{"autocommit/cfguser", autocommit.Analyzer},
+	// consumers built in svc from configurations their callers pass
+	// (2 / 4): main passes a sarama client with auto-commit off to a
+	// handler that marks and never commits, a kafka-go group reader's
+	// configuration to a loop reading with ReadMessage; reported at the
+	// calls in main, fixed in svc. A handler committing each mark, a
+	// confluent consumer (its fix would need the setting in main), and
+	// tail's default sarama config and reader outside any group are silent.
+	{"autocommit/passedcfg/...", autocommit.Analyzer},
 	// generics, a 300-case switch, closures, interface-held clients, method
 	// values: no panic, no finding (0 / 7).
 	{"autocommit/robust", autocommit.Analyzer},
@@ -489,8 +497,15 @@ const noFix = "autocommit/nofix"
 // fix, and why in its message.
 func TestNoFix(t *testing.T) {
 	t.Parallel()
-	testutil.ReportedWithoutFix(t, analysistest.Run(t, testutil.TestData(t), autocommit.Analyzer, noFix))
+	testutil.ReportedWithoutFix(t, analysistest.Run(t, testutil.TestData(t), autocommit.Analyzer, noFix, passedMixed))
 }
+
+// passedMixed passes a kafka-go group reader's configuration to a
+// constructor of autocommit/passedcfg/svc whose loop reads with
+// ReadMessage, and one outside any group: the fix (FetchMessage, then
+// CommitMessages) would fail on every message of the second, so the
+// first's finding has none (1 / 1).
+const passedMixed = "autocommit/passedmixed"
 
 func TestAnalyzer(t *testing.T) {
 	td := testutil.TestData(t)

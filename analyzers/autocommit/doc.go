@@ -377,6 +377,26 @@ later store covers the message). The stores then need auto-store off,
 which the package that builds the consumer is told at the hand-over
 (store-ignored, with its config fix).
 
+A consumer built from a configuration its package receives (a sarama
+client, a kafka-go ReaderConfig, a confluent-kafka-go ConfigMap passed to
+an exported function: svc.NewOrders(client) with client built in main
+from a config whose AutoCommit.Enable is false) has the settings that
+configuration decides out of sight. Its package checks it under each
+value of the settings it leaves unknown and exports the findings of each
+(a package fact); the package passing a configuration for that parameter
+reports, at the call, the findings of the values its configuration gives,
+the message naming the function, the consumer's package and position, and
+the configuration's own choices (Related at each). The fix is the finding's
+own fix in the consumer's package (defer session.Commit(), FetchMessage
+then CommitMessages), carried when the front end has loaded that package's
+files, and only when every call of the package passing a configuration
+for the parameter gives the same values: a fix right for one caller's
+reader in a group fails on every message of another's outside one, and
+such a finding is reported without a fix, saying so. A fix that would
+also change the passed configuration (confluent's auto-store off) is not
+built across the two packages yet: such consumers are not reported at the
+call (the report's row still says what the configuration gives).
+
 It does not report sarama's default auto-commit (it commits marked offsets
 only, so process-then-mark is at-least-once), franz-go's default in a
 synchronous poll-process loop (the previous poll has been processed), or

@@ -23,6 +23,8 @@ type PassedConfig struct {
 	Key      string // the parameter's entry key (ParamKey)
 	Client   *clientmodel.Client
 	Settings *Settings
+	// Call is the call passing it.
+	Call ssa.CallInstruction
 }
 
 // passedConfigs returns the configurations the package passes to
@@ -47,7 +49,7 @@ func (b *builder) passedConfigs(funcs []*ssa.Function) []PassedConfig {
 					}
 					if cl, cfg := b.configOf(a); cl != nil {
 						b.anchor = nil
-						out = append(out, PassedConfig{Key: ParamKey(callee, i), Client: cl, Settings: b.settings(cl, cfg)})
+						out = append(out, PassedConfig{Key: ParamKey(callee, i), Client: cl, Settings: b.settings(cl, cfg), Call: ci})
 					}
 				}
 			}
@@ -89,6 +91,17 @@ func (b *builder) configOf(a ssa.Value) (*clientmodel.Client, ssa.Value) {
 		}
 	}
 	return nil, nil
+}
+
+// Sets reports whether s gives each setting of when (a client c's
+// setting) the value when gives it, as far as the analysis knows.
+func (s *Settings) Sets(c *clientmodel.Client, when map[clientmodel.Setting]bool) bool {
+	for st, on := range when {
+		if v, known := s.Get(c, st); !known || v != on {
+			return false
+		}
+	}
+	return true
 }
 
 // Overlay returns base (a configuration passed from another package) with

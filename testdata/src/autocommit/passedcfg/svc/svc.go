@@ -1,0 +1,146 @@
+// Package svc builds its consumers from configurations its callers pass
+// (autocommit/passedcfg/cmd): whether auto-commit is on, whether the reader
+// is in a group, whether offsets are stored on delivery is decided there.
+package svc
+
+import (
+	"context"
+	"log"
+
+	"github.com/IBM/sarama"
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	kafkago "github.com/segmentio/kafka-go"
+)
+
+func save(b []byte) error { return nil }
+
+// Orders consumes the orders topic from a client its caller builds.
+type Orders struct {
+	group sarama.ConsumerGroup
+}
+
+// NewOrders joins the "orders" group through client.
+func NewOrders(client sarama.Client) (*Orders, error) {
+	g, err := sarama.NewConsumerGroupFromClient("orders", client)
+	if err != nil {
+		return nil, err
+	}
+	return &Orders{group: g}, nil
+}
+
+// Run consumes until ctx ends.
+func (o *Orders) Run(ctx context.Context) error {
+	for ctx.Err() == nil {
+		if err := o.group.Consume(ctx, []string{"orders"}, handler{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type handler struct{}
+
+func (handler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (handler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := save(msg.Value); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// Ledger is Orders' twin whose handler commits each mark: right under any
+// configuration.
+type Ledger struct {
+	group sarama.ConsumerGroup
+}
+
+// NewLedger joins the "ledger" group through client.
+func NewLedger(client sarama.Client) (*Ledger, error) {
+	g, err := sarama.NewConsumerGroupFromClient("ledger", client)
+	if err != nil {
+		return nil, err
+	}
+	return &Ledger{group: g}, nil
+}
+
+// Run consumes until ctx ends.
+func (l *Ledger) Run(ctx context.Context) error {
+	for ctx.Err() == nil {
+		if err := l.group.Consume(ctx, []string{"ledger"}, committing{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type committing struct{}
+
+func (committing) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (committing) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (committing) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := save(msg.Value); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "")
+		sess.Commit()
+	}
+	return nil
+}
+
+// Events reads the events topic with a reader its caller configures.
+type Events struct {
+	r *kafkago.Reader
+}
+
+// NewEvents reads with cfg.
+func NewEvents(cfg kafkago.ReaderConfig) *Events {
+	return &Events{r: kafkago.NewReader(cfg)}
+}
+
+// Run saves each event.
+func (e *Events) Run(ctx context.Context) error {
+	for {
+		m, err := e.r.ReadMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := save(m.Value); err != nil {
+			return err
+		}
+	}
+}
+
+// Payments consumes with a confluent consumer its caller configures.
+type Payments struct {
+	c *kafka.Consumer
+}
+
+// NewPayments builds the consumer from cfg.
+func NewPayments(cfg *kafka.ConfigMap) (*Payments, error) {
+	c, err := kafka.NewConsumer(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Payments{c: c}, nil
+}
+
+// Run saves each payment.
+func (p *Payments) Run() {
+	for {
+		m, err := p.c.ReadMessage(-1)
+		if err != nil {
+			log.Printf("read: %v", err)
+			continue
+		}
+		if err := save(m.Value); err != nil {
+			log.Printf("save: %v", err)
+		}
+	}
+}
