@@ -263,8 +263,9 @@ var reportedWithoutFix = map[string]bool{
 	"autocommit/passedmixed": true,
 	// fencing's findings without a fix (fencing_test.go noFix): commits
 	// in flight no fix can take out of a revoke callback (an exported
-	// helper returning its error), partition workers the callback cannot
-	// close (the poll holds the lock their stop needs).
+	// helper returning early), partition workers under a lock the poll
+	// holds around Poll that the callback or the workers take (the
+	// callback would wait for itself).
 	"fencing/nofix": true,
 	// ordering's hexagonal hand-off, reported at the wiring: its fix
 	// processes in the core's queueing method, except for two cores whose

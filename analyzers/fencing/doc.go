@@ -220,7 +220,16 @@ that client.
     (Store) or in a map field of it; a map the function takes a lock for
     (Lock of a mutex field of the same struct) is read and deleted from
     under that lock by the fix, which closes the channel and waits for
-    the worker without it (the worker may take it). The key is made of
+    the worker without it (the worker may take it). The callback runs
+    inside the poll, so a lock held around it (by the function polling,
+    or by a function of the package calling it: after a Lock statement
+    and before the Unlock of its statement list, or to the end with a
+    deferred Unlock) is held while the callback runs: a map the function
+    reads without a lock under that hold is read and deleted from the
+    same way, and the fix waits for the worker under the hold, so the
+    worker (and the functions of the package it calls) must not take
+    that lock; a lock the poll loop takes only around its reads of the
+    map is taken by the fix as above. The key is made of
     the variable of a range over the assigned event's partitions (or a
     slice of their type), the worker returns when that channel is
     closed (it ranges over it, or tests the receive's second result and
@@ -239,9 +248,11 @@ that client.
     ending "; no automatic fix: " and what to do instead: close each
     revoked partition's channel on the revocation and wait for its
     worker): workers kept in another structure (a struct per worker, a
-    slice, a map under a read lock, another struct's lock, or a lock the
-    poll loop takes, maybe around the poll, inside which the callback
-    runs), a worker
+    slice, a map under a read lock or another struct's lock), a callback
+    taking a lock the poll loop holds around the poll (it waits for
+    itself at the first assignment, before any worker starts: the
+    message says to take that lock out of the callback), a worker taking
+    a lock held around the poll (waiting for it would deadlock), a worker
     that does not return when its channel closes, a worker started in a
     function other code calls too and that does not see every event.
     Known gap (no finding): a worker committing

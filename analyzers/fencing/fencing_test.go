@@ -18,7 +18,9 @@ import (
 // on a client polled only in another package, through an exported
 // function that does more and returns early; a confluent rebalance
 // callback's partition workers whose channels are in a map under a
-// lock the poll loop holds around Poll, inside which the callback runs.
+// lock the poll loop holds around Poll, inside which the callback runs,
+// when the callback takes it too (it waits for itself at the first
+// assignment) or the workers do (waiting for them would deadlock).
 // The bugs it still leaves unreported are listed in doc.go as known gaps
 // under their categories:
 // a wrapper of a plain commit whose error its callers drop, when the
@@ -295,8 +297,13 @@ var scenarios = []string{
 	// on a revocation, the map read and deleted under the lock, the
 	// channel closed and the worker waited for without it), and stored
 	// in a sync.Map by a function the callback calls only on an
-	// assignment (fixed at the top of the callback) (2 positive); twins
-	// stopping them (2 silent).
+	// assignment (fixed at the top of the callback); in a map under a
+	// lock the poll loop takes around its reads of the map, not around
+	// Poll (fixed as the first), and under a lock the poll loop holds
+	// around Poll, inside which the callback reads the map without it
+	// (fixed by reading and deleting under that hold, the workers never
+	// taking the lock) (4 positive); twins stopping them, closing their
+	// channels or cancelling them (4 silent).
 	"fencing/workershard",
 	// offset rows never read back (#13): a kafka-go group Reader
 	// committing nothing and starting from the newest offset, set in the
@@ -327,9 +334,10 @@ func TestAnalyzer(t *testing.T) {
 // flight through an exported function returning early (1 positive, 1
 // silent: the twin blocks rebalances while a poll is processed); a
 // rebalance callback's partition workers in a map under a lock the poll
-// loop holds around Poll (1 positive, 1 silent: the twin closes them
-// under that lock). The shared tests of analyzers_test.go list it in
-// reportedWithoutFix.
+// loop holds around Poll, which the callback takes too, or the workers
+// (2 positive, 2 silent: the twins close them under that hold, the
+// second's workers counting without the lock). The shared tests of
+// analyzers_test.go list it in reportedWithoutFix.
 const noFix = "fencing/nofix"
 
 // TestNoFix runs the noFix scenario: every finding has a category, no

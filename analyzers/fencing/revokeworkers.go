@@ -137,7 +137,7 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 		}
 		// The fix goes at the top of the function that starts the
 		// worker, on the revocation: it must see every event.
-		edits, ok := c.stopWorkersFix(k, hook, eventType, g, w, cb)
+		edits, why, ok := c.stopWorkersFix(k, hook, eventType, g, w, cb)
 		noun := k.Client.RecordNoun
 		event := clientmodel.BareName(hook.RevokeEvent)
 		d := analysis.Diagnostic{
@@ -158,7 +158,10 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 			}}
 		} else {
 			// The bug holds; only the fix is not built (#13).
-			d.Message += fmt.Sprintf("; no automatic fix: the fix closes the worker's channel, which it finds only in a sync.Map or a map field (under no lock, or a mutex of the same struct that the poll loop does not take itself) keyed by the assigned partition and sent on only by the poll loop, for a worker that returns when its channel closes, started in a function that sees every event or that only the callback calls; on %s, have the callback close each revoked partition's channel (or cancel its worker) and wait for the worker to return before it returns", event)
+			if why == "" {
+				why = fmt.Sprintf("the fix closes the worker's channel, which it finds only in a sync.Map or a map field (under no lock, or a mutex of the same struct) keyed by the assigned partition and sent on only by the poll loop, for a worker that returns when its channel closes, started in a function that sees every event or that only the callback calls; on %s, have the callback close each revoked partition's channel (or cancel its worker) and wait for the worker to return before it returns", event)
+			}
+			d.Message += "; no automatic fix: " + why
 		}
 		c.report(d)
 	}
@@ -178,7 +181,7 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 // poll loop's goroutine (inside Poll), so no send to a channel races its
 // close, and after the revoke the poll loop receives no message of a
 // revoked partition.
-func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeHook, eventType string, g *ssa.Go, w, cb *ssa.Function) ([]analysis.TextEdit, bool) {
+func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeHook, eventType string, g *ssa.Go, w, cb *ssa.Function) ([]analysis.TextEdit, string, bool) {
 	fn := g.Parent()
 	path := edit.Path(c.pass, g.Pos())
 	var gs *ast.GoStmt
@@ -189,45 +192,54 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 		}
 	}
 	if gs == nil {
-		return nil, false
+		return nil, "", false
 	}
 	ftype, body := edit.FuncOf(path)
 	if _, fnBody := funcSyntax(fn); ftype == nil || body == nil || fnBody == nil || body != fnBody {
-		return nil, false
+		return nil, "", false
 	}
 	// The worker's channel argument.
 	chIdx := -1
 	for i, a := range gs.Call.Args {
 		if _, ok := c.pass.TypesInfo.TypeOf(a).Underlying().(*types.Chan); ok {
 			if chIdx >= 0 {
-				return nil, false
+				return nil, "", false
 			}
 			chIdx = i
 		}
 	}
 	if chIdx < 0 {
-		return nil, false
+		return nil, "", false
 	}
 	argOff := len(g.Call.Args) - len(gs.Call.Args) // a static method call's receiver
 	if argOff < 0 || chIdx+argOff >= len(g.Call.Args) {
-		return nil, false
+		return nil, "", false
 	}
 	src, ok := c.workerChannel(g.Call.Args[chIdx+argOff], fn, body)
 	if !ok {
-		return nil, false
+		return nil, "", false
 	}
 	fa := src.field
 	if !c.sendsOnPollGoroutine(k, src.chType, fieldVar(fa)) {
-		return nil, false // a send could race the close
+		return nil, "", false // a send could race the close
 	}
-	if src.lock != "" && c.pollLocks(k, src.lock) {
-		return nil, false // the callback may run inside Poll while the lock is held
+	// The callback runs inside the poll: a lock held around it is held
+	// while the callback runs, and the worker the fix waits for must not
+	// need it.
+	held := c.heldAroundPoll(k)
+	if src.lock != nil && held[src.lock] != "" {
+		return nil, fmt.Sprintf("the callback locks %s, which the poll loop holds around %s, inside which the callback runs: it waits for itself at the first assignment, before any worker starts; take that lock out of the callback (the poll loop's hold guards the map while the callback runs), then on %s close each revoked partition's channel and wait for its worker",
+			c.text(src.recv)+"."+src.lock.Name(), held[src.lock], clientmodel.BareName(hook.RevokeEvent)), false
+	}
+	if v := c.workerLocks(w, held); v != nil {
+		return nil, fmt.Sprintf("the worker locks %s, which the poll loop holds around %s, inside which the callback runs: a callback waiting for the worker would wait for itself; take that lock around the map's reads only, not around the poll (the callback taking it for its own), or give the worker a lock of its own, then on %s close each revoked partition's channel and wait for its worker",
+			c.text(src.recv)+"."+v.Name(), held[v], clientmodel.BareName(hook.RevokeEvent)), false
 	}
 	// The key is made of the variable of a range over the assigned
 	// event's partitions, a range the go statement is in.
 	rng, part := c.partitionRange(path, hook)
 	if rng == nil {
-		return nil, false
+		return nil, "", false
 	}
 	key := src.key
 	pv := c.pass.TypesInfo.ObjectOf(rng.Value.(*ast.Ident))
@@ -244,7 +256,7 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 		return keyOK
 	})
 	if !keyOK || key.Pos() < rng.Body.Lbrace {
-		return nil, false
+		return nil, "", false
 	}
 	// Where the revocation is handled: the top of the function, when it
 	// sees every event; else the top of the callback, when the function
@@ -255,7 +267,7 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 	if !c.seesEveryEvent(cb, fn) {
 		cbParams, cbBody, cbRecv, ok := c.callbackHolder(cb, fn, src)
 		if !ok {
-			return nil, false
+			return nil, "", false
 		}
 		recvText, mapText = cbRecv, cbRecv+"."+ast.Unparen(src.mapExpr).(*ast.SelectorExpr).Sel.Name
 		top, topFile, params = cbBody.Lbrace+1, edit.File(c.pass, cbBody.Pos()), cbParams
@@ -269,24 +281,24 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 		}
 	}
 	if evName == "" {
-		return nil, false
+		return nil, "", false
 	}
 	// The worker returns when its channel is closed.
 	if !c.returnsOnClose(w, chIdx) {
-		return nil, false
+		return nil, "", false
 	}
 	// The struct the channels' field belongs to, declared in this package.
 	st, ok := fa.X.Type().Underlying().(*types.Pointer)
 	if !ok {
-		return nil, false
+		return nil, "", false
 	}
 	named, ok := types.Unalias(st.Elem()).(*types.Named)
 	if !ok || named.Obj().Pkg() != c.pass.Pkg {
-		return nil, false
+		return nil, "", false
 	}
 	strct, ok := named.Underlying().(*types.Struct)
 	if !ok || fa.Field >= strct.NumFields() {
-		return nil, false
+		return nil, "", false
 	}
 	chField := strct.Field(fa.Field)
 	var fieldNode *ast.Field
@@ -297,7 +309,7 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 		}
 	}
 	if fieldNode == nil {
-		return nil, false
+		return nil, "", false
 	}
 	doneField := "workerDone"
 	for i := 2; ; i++ {
@@ -308,11 +320,11 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 	}
 	revType, ok := c.typeText(c.revokeEventType(hook), topFile)
 	if !ok {
-		return nil, false
+		return nil, "", false
 	}
 	topChType, ok := c.typeText(src.chType, topFile)
 	if !ok {
-		return nil, false
+		return nil, "", false
 	}
 	var edits []analysis.TextEdit
 	// The field: its line after the channels' field.
@@ -330,15 +342,15 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 	wrap := fmt.Sprintf("go func() {\n\tdefer close(%s)\n\t%s\n}()", done, c.text(gs.Call))
 	for _, id := range idents(gs.Call) {
 		if id.Name == done {
-			return nil, false
+			return nil, "", false
 		}
 	}
 	if !c.stableAfter(gs.Call.Fun, body, gs.Pos()) || c.capturesLoopVar(gs.Call, body) {
-		return nil, false
+		return nil, "", false
 	}
 	for _, a := range gs.Call.Args {
 		if !c.stableAfter(a, body, gs.Pos()) && !c.stableTypeAssert(a, body, gs.Pos()) {
-			return nil, false
+			return nil, "", false
 		}
 	}
 	edits = append(edits, edit.InsertBefore(c.pass, gs, record))
@@ -352,12 +364,12 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 	for _, n := range []string{evName, recvText, pname} {
 		for _, m := range names {
 			if n == m {
-				return nil, false
+				return nil, "", false
 			}
 		}
 	}
 	if strings.Contains(topChType+" "+revType+" "+mapText, pname+".") {
-		return nil, false // the loop's variable would shadow a name they use
+		return nil, "", false // the loop's variable would shadow a name they use
 	}
 	stop := fmt.Sprintf(`if %[1]s, %[2]s := %[3]s.LoadAndDelete(%[4]s); %[2]s {
 	close(%[1]s.(%[5]s))`, names["v"], names["ok"], mapText, c.text(key), topChType)
@@ -366,7 +378,7 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 	delete(%[3]s, %[4]s)
 	close(%[1]s)`, names["ch"], names["ok"], mapText, c.text(key))
 	}
-	if src.plain && src.lock != "" {
+	if src.plain && src.lock != nil {
 		// The map under its lock; the channel closed, and the worker
 		// waited for, without it (the worker may take it).
 		stop = fmt.Sprintf(`%[5]s.%[6]s.Lock()
@@ -374,7 +386,7 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 delete(%[3]s, %[4]s)
 %[5]s.%[6]s.Unlock()
 if %[2]s {
-	close(%[1]s)`, names["ch"], names["ok"], mapText, c.text(key), recvText, src.lock)
+	close(%[1]s)`, names["ch"], names["ok"], mapText, c.text(key), recvText, src.lock.Name())
 	}
 	revoke := fmt.Sprintf(`if %[1]s, %[2]s := %[3]s.(%[4]s); %[2]s {
 	// Stop the revoked partitions' workers and wait for their last
@@ -392,7 +404,7 @@ if %[2]s {
 		_, topBody = funcSyntax(cb)
 	}
 	edits = append(edits, c.prependStmts(topBody.List, topBody.Lbrace, revoke))
-	return edits, true
+	return edits, "", true
 }
 
 // callbackHolder returns the callback's parameters and body, and the
@@ -645,9 +657,9 @@ type chanSource struct {
 	// plain is a Go map (map[K]chan T, indexed and deleted in place),
 	// else a sync.Map.
 	plain bool
-	// lock, for a plain map, names the mutex field of recv that guards
-	// it (the function starting the worker takes it), or is empty.
-	lock string
+	// lock, for a plain map, is the mutex field of recv that guards it
+	// (the function starting the worker takes it), or nil.
+	lock *types.Var
 }
 
 // workerChannel traces a worker's channel argument v in fn to the map it
@@ -757,7 +769,7 @@ func (c *checker) workerChannel(v ssa.Value, fn *ssa.Function, body *ast.BlockSt
 	}
 	src := &chanSource{mapExpr: idx.X, key: idx.Index, field: fa, chType: v.Type(), plain: true}
 	if lock != nil {
-		src.lock = fieldVar(lock).Name()
+		src.lock = fieldVar(lock)
 	}
 	return c.chanSourceOf(src, fn, body)
 }
@@ -884,30 +896,167 @@ func (c *checker) sendsOnPollGoroutine(k *consumer.Consumer, t types.Type, field
 	return sends > 0
 }
 
-// pollLocks reports whether a function polling k takes a lock of a
-// field named field itself (around the poll, maybe).
-func (c *checker) pollLocks(k *consumer.Consumer, field string) bool {
+// heldAroundPoll returns the locks (mutex fields or variables) held
+// around a poll of k, each with the poll's name: held by the function
+// polling, or by a function of the package calling it, directly or
+// through others (lockedAround). The rebalance callback runs inside the
+// poll, under them.
+func (c *checker) heldAroundPoll(k *consumer.Consumer) map[*types.Var]string {
+	held := map[*types.Var]string{}
 	for _, call := range k.Calls {
 		if call.Role != clientmodel.Fetch || call.Fn == nil {
 			continue
 		}
-		for _, b := range call.Fn.Blocks {
+		poll := clientmodel.BareName(call.Func)
+		seen := map[*ssa.Function]bool{}
+		var up func(fn *ssa.Function, at token.Pos)
+		up = func(fn *ssa.Function, at token.Pos) {
+			for fn.Parent() != nil {
+				fn = fn.Parent() // a closure: its lines are its parent's
+			}
+			for v := range c.lockedAround(fn.Syntax(), at) {
+				held[v] = poll
+			}
+			if seen[fn] {
+				return
+			}
+			seen[fn] = true
+			for _, site := range c.m.Flow.Callers(fn) {
+				up(site.Parent(), site.Pos())
+			}
+		}
+		up(call.Fn, call.Pos())
+	}
+	return held
+}
+
+// lockedAround returns the locks that fn's body holds at position at:
+// taken by a Lock or RLock statement before it in a
+// statement list and not released by an Unlock or RUnlock statement of
+// that list in between (a deferred unlock releases it only at return).
+func (c *checker) lockedAround(fn ast.Node, at token.Pos) map[*types.Var]bool {
+	held := map[*types.Var]bool{}
+	if fn == nil {
+		return held
+	}
+	scan := func(list []ast.Stmt) {
+		for i, st := range list {
+			v, op := c.lockStmt(st)
+			if v == nil || (op != "Lock" && op != "RLock") {
+				continue
+			}
+			end := fn.End()
+			for _, later := range list[i+1:] {
+				if u, uop := c.lockStmt(later); u == v && (uop == "Unlock" || uop == "RUnlock") {
+					end = later.Pos()
+					break
+				}
+			}
+			if st.End() <= at && at < end {
+				held[v] = true
+			}
+		}
+	}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.BlockStmt:
+			scan(x.List)
+		case *ast.CaseClause:
+			scan(x.Body)
+		case *ast.CommClause:
+			scan(x.Body)
+		}
+		return true
+	})
+	return held
+}
+
+// lockStmt returns the mutex a statement locks or unlocks (`s.mu.Lock()`,
+// a promoted `s.Lock()` naming the embedded mutex), and the method.
+func (c *checker) lockStmt(st ast.Stmt) (*types.Var, string) {
+	es, ok := st.(*ast.ExprStmt)
+	if !ok {
+		return nil, ""
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return nil, ""
+	}
+	return c.lockCall(call)
+}
+
+// lockCall returns the mutex a call of sync's Lock, RLock, Unlock or
+// RUnlock is made on, and the method; nil for another call, or a mutex
+// that is not a variable or field.
+func (c *checker) lockCall(call *ast.CallExpr) (*types.Var, string) {
+	fn := c.calleeOf(call)
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if fn == nil || !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return nil, ""
+	}
+	var v *types.Var
+	if s := c.pass.TypesInfo.Selections[sel]; s != nil && len(s.Index()) > 1 {
+		// Promoted from an embedded mutex: the field on the path.
+		t := s.Recv()
+		for _, i := range s.Index()[:len(s.Index())-1] {
+			if p, isPtr := t.Underlying().(*types.Pointer); isPtr {
+				t = p.Elem()
+			}
+			st, isStruct := t.Underlying().(*types.Struct)
+			if !isStruct {
+				return nil, ""
+			}
+			v = st.Field(i)
+			t = v.Type()
+		}
+	} else {
+		switch x := ast.Unparen(sel.X).(type) {
+		case *ast.Ident:
+			v, _ = c.pass.TypesInfo.Uses[x].(*types.Var)
+		case *ast.SelectorExpr:
+			v, _ = c.pass.TypesInfo.Uses[x.Sel].(*types.Var)
+		}
+	}
+	return v, fn.Name()
+}
+
+// workerLocks returns a lock of held that the worker w, or a function
+// of the package it calls, takes; or nil.
+func (c *checker) workerLocks(w *ssa.Function, held map[*types.Var]string) *types.Var {
+	if len(held) == 0 {
+		return nil
+	}
+	var found *types.Var
+	seen := map[*ssa.Function]bool{}
+	var walk func(*ssa.Function)
+	walk = func(f *ssa.Function) {
+		if f == nil || seen[f] || !c.m.Flow.InPackage(f) || found != nil {
+			return
+		}
+		seen[f] = true
+		if f.Syntax() != nil && f.Parent() == nil {
+			ast.Inspect(f.Syntax(), func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if v, op := c.lockCall(call); held[v] != "" && (op == "Lock" || op == "RLock") {
+						found = v
+					}
+				}
+				return found == nil
+			})
+		}
+		for _, anon := range f.AnonFuncs {
+			walk(anon)
+		}
+		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
-				ci, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				f := ssaflow.Callee(ci.Common())
-				if f == nil || f.Pkg() == nil || f.Pkg().Path() != "sync" || (f.Name() != "Lock" && f.Name() != "RLock") {
-					continue
-				}
-				if fa, ok := ssaflow.Recv(ci.Common()).(*ssa.FieldAddr); !ok || fieldVar(fa) == nil || fieldVar(fa).Name() == field {
-					return true
+				if ci, ok := instr.(ssa.CallInstruction); ok {
+					walk(ci.Common().StaticCallee())
 				}
 			}
 		}
 	}
-	return false
+	walk(w)
+	return found
 }
 
 // calledOnlyBy reports whether fn, an unexported function or method of
