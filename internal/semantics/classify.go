@@ -104,6 +104,12 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		c.transactions(has(category.Swallowed), has(category.TxnResult), has(category.BeginSkipped))
 	case has(category.CommitBefore) || has(category.ReadCommits) || c.commitsOnRead():
 		c.before()
+	case c.has(clientmodel.FetchCommit) && ev.Is(clientmodel.Group) == Unknown:
+		// ReadMessage commits each message before returning it in a
+		// group, and nothing outside one: which one is out of sight.
+		r.Strategy, r.Detail = StrategyUnknown, "whether "+ev.Client.CallName(clientmodel.FetchCommit, clientmodel.ScopeArgs)+" commits each message before returning it (in a group) or commits nothing (outside one) depends on "+ev.dependsOn(clientmodel.Group)
+		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
+		r.Window = "unknown"
 	case (has(category.AutoStore) || has(category.StoreIgnored)) && ev.Is(clientmodel.AutoCommit) == Off:
 		// Auto-commit off: the application's commits send the offsets
 		// stored on delivery.

@@ -75,6 +75,10 @@ func TestClassify(t *testing.T) {
 			"window": "one batch of 100 records", "revoke": "no", "guarantee": semantics.AtLeastOnce}},
 		{"opaque", map[string]string{"group": "", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk,
 			"detail": "the configuration comes from Opaque's caller (argument 0, cfg)"}},
+		// ReadMessage on a reader whose group the caller's config decides:
+		// not "no commits, at-least-once"
+		{"opaquereader", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk,
+			"detail": "whether ReadMessage commits each message before returning it (in a group) or commits nothing (outside one) depends on"}},
 		{"cfgfield", map[string]string{"group": "g-operator", "strategy": semantics.StrategyUnknown,
 			"detail": "the configuration comes from NewOperator's caller (argument 0, cfg)"}},
 		// a client polled and committed through an adapter of the

@@ -1590,3 +1590,16 @@ func greedyBranch(ctx context.Context, fast bool) {
 		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) { _ = apply(r) })
 	}
 }
+
+// A kafka-go reader whose config comes from the caller: ReadMessage
+// commits each message first in a group, and nothing outside one.
+func OpaqueReader(ctx context.Context, cfg kafkago.ReaderConfig) {
+	r := kafkago.NewReader(cfg) // case: opaquereader
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			return
+		}
+		_ = apply(m)
+	}
+}
