@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/edit"
@@ -22,8 +23,11 @@ import (
 //
 //	tracker := lowwater.New()
 //	for msg := range claim.Messages() {
-//		if err := tracker.Start(lowwater.TopicPartition{Topic: msg.Topic, Partition: msg.Partition}, msg.Offset); err != nil {
-//			return err
+//		tp := lowwater.TopicPartition{Topic: msg.Topic, Partition: msg.Partition}
+//		if tracker.Start(tp, msg.Offset) != nil {
+//			// consumed again from an earlier offset (a rebalance or a rewind): start the partition over
+//			tracker.Forget(tp)
+//			_ = tracker.Start(tp, msg.Offset) // fails only on an offset no fetched record has
 //		}
 //		send(msg, func(err error) {
 //			if next, ok := tracker.Done(lowwater.TopicPartition{Topic: msg.Topic, Partition: msg.Partition}, msg.Offset); ok {
@@ -32,29 +36,39 @@ import (
 //		})
 //	}
 //
-// It requires the client to say how to write a low-water mark in place of
-// the call (clientmodel.LowWaterFix), the call to be a statement of its
-// own whose record is the captured variable itself, and the function
-// making the callbacks to return just an error.
+// A Start that fails is a partition consumed again from an earlier offset
+// (clientmodel.TrackerCode.Start): it is started over, so a rebalance does
+// not end the loop, whatever the function returns. A callback returning
+// its position call's error (return q.r.CommitMessages(ctx, m)) returns
+// the write of the mark where Done advances it, and nil where it does
+// not: the record is done, and a later record's write covers it. It
+// requires the client to spell the write (clientmodel.LowWaterWriteOf),
+// the call to take one record, the captured variable itself, and to be a
+// statement of its own or the one result of a return of a callback
+// returning just an error.
 func (c *checker) lowWaterFix(cb *callback) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
 	call := cb.call
-	lw := call.Client.LowWater
-	if lw == nil || lw.Marks[call.Func] == "" {
-		return analysis.SuggestedFix{}, false
+	lw := clientmodel.LowWaterWriteOf(call.Client)
+	if lw == nil || lw.Calls[call.Func] == "" {
+		return fail()
 	}
 	ce, cpath := edit.CallAt(c.pass, call.Pos())
-	if ce == nil || call.Record >= len(ce.Args) {
-		return analysis.SuggestedFix{}, false
+	if ce == nil || len(cpath) < 2 || call.Record >= len(ce.Args) || ce.Ellipsis.IsValid() {
+		return fail()
+	}
+	if sig, ok := c.pass.TypesInfo.TypeOf(ce.Fun).(*types.Signature); !ok ||
+		sig.Variadic() && call.Record == sig.Params().Len()-1 && len(ce.Args) != call.Record+1 {
+		return fail() // several records, one write
 	}
 	sel, ok := ce.Fun.(*ast.SelectorExpr)
-	stmt, ok2 := cpath[1].(*ast.ExprStmt)
-	recID, ok3 := ast.Unparen(ce.Args[call.Record]).(*ast.Ident)
-	if !ok || !ok2 || !ok3 {
-		return analysis.SuggestedFix{}, false
+	recID, ok2 := ast.Unparen(ce.Args[call.Record]).(*ast.Ident)
+	if !ok || !ok2 {
+		return fail()
 	}
 	rec := c.pass.TypesInfo.Uses[recID]
 	if rec == nil || recID.Name == "next" || recID.Name == "ok" {
-		return analysis.SuggestedFix{}, false
+		return fail()
 	}
 	// The loop making the callbacks, and the statement of it that makes
 	// this callback.
@@ -67,55 +81,153 @@ func (c *checker) lowWaterFix(cb *callback) (analysis.SuggestedFix, bool) {
 		}
 	}
 	if lit < 0 {
-		return analysis.SuggestedFix{}, false
+		return fail()
 	}
-	loop, body := edit.LoopOf(path[lit+1:])
-	if loop == nil {
-		return analysis.SuggestedFix{}, false
+	// The position call: a statement of its own, or returned alone by a
+	// callback returning just an error, in the callback's own body.
+	var stmt ast.Stmt
+	returned := false
+	switch s := cpath[1].(type) {
+	case *ast.ExprStmt:
+		stmt = s
+	case *ast.ReturnStmt:
+		cbSig, isSig := c.pass.TypesInfo.TypeOf(path[lit].(*ast.FuncLit)).(*types.Signature)
+		if len(s.Results) != 1 || !isSig || cbSig.Results().Len() != 1 || !isErrorType(cbSig.Results().At(0).Type()) {
+			return fail()
+		}
+		stmt, returned = s, true
+	default:
+		return fail()
+	}
+	_, body := edit.LoopOf(path[lit+1:])
+	outer := c.fetchLoop(path[lit+1:])
+	if body == nil || outer == nil {
+		return fail()
 	}
 	top := stmtAround(path[lit:], body)
-	outer := loop
-	for i, n := range path {
-		if n == loop && i+1 < len(path) {
-			if ls, ok := path[i+1].(*ast.LabeledStmt); ok {
-				outer = ls
-			}
-		}
-	}
-	sig := edit.Signature(c.pass, path[lit+1:])
-	if top == nil || sig == nil || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) {
-		return analysis.SuggestedFix{}, false
+	if top == nil {
+		return fail()
 	}
 	// The record must mean the same where Start goes, and nothing the
 	// position call uses may be named like what the fix declares.
 	if c.lookupAt(top.Pos(), recID.Name) != rec {
-		return analysis.SuggestedFix{}, false
+		return fail()
 	}
 	tracker := edit.FreeName(c.pass, outer.Pos(), "tracker")
 	recv := c.src(sel.X)
-	if recv == "" || strings.Contains(recv, "next") || strings.Contains(recv, tracker) {
-		return analysis.SuggestedFix{}, false
+	arg := ""
+	if call.Record > 0 {
+		arg = c.src(ce.Args[0])
+	}
+	if recv == "" || call.Record > 0 && arg == "" {
+		return fail()
+	}
+	hides := false
+	for _, e := range []ast.Expr{sel.X, ce.Args[0]} {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, isID := n.(*ast.Ident); isID && (id.Name == "next" || id.Name == "ok" || id.Name == tracker) {
+				hides = true // the if declaring next and ok, or the tracker, would hide it
+			}
+			return !hides
+		})
+	}
+	if hides {
+		return fail()
 	}
 	file := edit.File(c.pass, call.Pos())
 	pkg, imports := edit.Import(c.pass, file, clientmodel.LowWaterPath)
 	if c.lookupAt(outer.Pos(), pkg) != nil && imports != nil {
-		return analysis.SuggestedFix{}, false // the name is taken
+		return fail() // the name is taken
 	}
-	r := recID.Name
-	tp := fmt.Sprintf("%s.%s{Topic: %s.%s, Partition: %s.%s}", pkg, clientmodel.LowWaterKey, r, lw.TopicField, r, lw.PartitionField)
-	off := r + "." + call.Client.OffsetField
-	mark := strings.NewReplacer(clientmodel.FixRecv, recv, clientmodel.FixRec, r, clientmodel.FixNext, "next").Replace(lw.Marks[call.Func])
-	done := fmt.Sprintf("if next, ok := %s.Done(%s, %s); ok {\n\t%s\n}", tracker, tp, off, mark)
-	start := fmt.Sprintf("if err := %s.Start(%s, %s); err != nil {\n\treturn err\n}", tracker, tp, off)
+	// The client's package, named by the write: imported by the file
+	// already (the record's type), under a name the statement sees.
+	cpkg := ""
+	if lw.Pkg != "" {
+		name, add := edit.Import(c.pass, file, lw.Pkg)
+		if add != nil {
+			return fail()
+		}
+		if pn, isPkg := c.lookupAt(stmt.Pos(), name).(*types.PkgName); !isPkg || pn.Imported().Path() != lw.Pkg {
+			return fail()
+		}
+		cpkg = name
+	}
+	key := edit.FreeName(c.pass, top.Pos(), "tp")
+	if key == tracker {
+		return fail()
+	}
+	tc := clientmodel.TrackerCode{W: lw, Tracker: tracker, Pkg: pkg, ClientPkg: cpkg}
+	write := tc.Write(call.Func, recv, arg, recID.Name, "next")
+	done := tc.Done(recID.Name, write)
+	if returned {
+		done = tc.Done(recID.Name, "return "+write) + "\nreturn nil"
+	}
 	edits := append(imports,
 		edit.InsertBefore(c.pass, outer, tracker+" := "+pkg+".New()"),
-		edit.InsertBefore(c.pass, top, start),
+		edit.InsertBefore(c.pass, top, tc.Start(recID.Name, key)),
 		c.replaceStmt(stmt, done),
 	)
+	// A callback's early returns dropping its record (a failure reported
+	// and skipped) are done as before.
+	for _, ret := range c.droppingReturns(stmt, rec) {
+		edits = append(edits, edit.InsertBefore(c.pass, ret, fmt.Sprintf("%s.Done(%s, %s) // dropped as before: done, so that it does not hold the mark",
+			tracker, tc.Key(recID.Name), tc.Offset(recID.Name))))
+	}
 	return analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Track the %ss in flight and %s the low-water mark", call.Client.RecordNoun, roleWord(call.Role)),
 		TextEdits: edits,
 	}, true
+}
+
+// fetchLoop returns the outermost loop around path[0] in its function (no
+// function literal crossed), with its label, when that loop fetches the
+// records: it calls a fetch of the client model or a feed (a sarama claim's
+// Messages), or ranges over one. A tracker made before it spans every
+// record the function hands out; one made inside it would start over with
+// records of an earlier iteration still in flight, and its mark pass them.
+// Nil otherwise (a loop over a batch a caller passes in).
+func (c *checker) fetchLoop(path []ast.Node) ast.Stmt {
+	var outer ast.Stmt
+walk:
+	for i, n := range path {
+		var child ast.Node
+		if i > 0 {
+			child = path[i-1]
+		}
+		switch l := n.(type) {
+		case *ast.ForStmt:
+			if child == l.Body {
+				outer = l
+			}
+		case *ast.RangeStmt:
+			if child == l.Body {
+				outer = l
+			}
+		case *ast.LabeledStmt:
+			if outer != nil && l.Stmt == outer {
+				outer = l
+			}
+		case *ast.FuncLit, *ast.FuncDecl:
+			break walk
+		}
+	}
+	if outer == nil {
+		return nil
+	}
+	fetches := false
+	ast.Inspect(outer, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+			if ref, ok := clientmodel.Default.Call(fn); ok && (ref.Role == clientmodel.Fetch || ref.Role == clientmodel.FetchCommit) || clientmodel.Default.Feed(fn) {
+				fetches = true
+			}
+		}
+		return !fetches
+	})
+	if !fetches {
+		return nil
+	}
+	return outer
 }
 
 // stmtAround returns the innermost statement of a statement list (a block

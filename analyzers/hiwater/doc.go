@@ -422,13 +422,23 @@ analysis classifies is never dropped for want of a fix.
 
   - A completion callback's position call: a tracker of the lowwater
     package of this module (github.com/offsetcommit/commitlint/lowwater) is
-    made before the loop, each record is started in it (in offset order,
-    before its callback is made; a Start error is returned, so the function
-    must return just an error), and the callback writes what the tracker's
-    Done returns instead of its own record's position. Only where the
-    client model spells that write (sarama: MarkMessage becomes MarkOffset
-    of the low-water mark). Elsewhere (other clients, a function that does
-    not return an error, a method value), the loop waits for each
+    made before the outermost loop of the function, which must fetch the
+    records (a fetch of the client, or a sarama claim's Messages: a
+    tracker made per batch would start over with records still in
+    flight), each record is started in it (in offset order, before its
+    callback is made; a Start that fails meets a partition consumed again
+    from an earlier offset and starts it over, as in the collector fix
+    below, so the function may return anything), and the callback writes
+    what the tracker's Done returns instead of its own record's position;
+    an early return of the callback that drops its record (a failure
+    logged) marks it done first, as before. A callback returning its call's
+    error (return q.r.CommitMessages(ctx, m), the callback returning just
+    an error) returns the mark's write where Done advances the mark and nil
+    where it does not: the record is done, and a later write covers it.
+    Only where the client model spells that write (clientmodel.LowWaterWriteOf,
+    below) and the call is a statement of its own or so returned.
+    Elsewhere (a call in an if's init, a loop that does not fetch, a
+    method value), the loop waits for each
     callback before making the next: done := make(chan struct{}) before
     the statement making it, defer close(done) first in the callback, and
     <-done after the statement handing it on (first in the select case
@@ -558,7 +568,9 @@ by hand is then the way to keep the concurrency):
     send or a select's send case (an if's init whose body does not leave,
     or that tests something else than the call's error), or on a channel
     the loop drains itself, when the client model spells no low-water write for the call
-    or the function does not return an error; method values whose method
+    or the call is neither a statement of its own nor returned alone, or
+    the function's outermost loop around them fetches nothing;
+    method values whose method
     is made into values in several places, or whose receiver is not a
     plain local variable: the loop cannot wait for each callback, and the
     callback cannot write a low-water mark;

@@ -70,6 +70,14 @@ var scenarios = []string{
 	// done channel; the fix tracks a low-water mark) (4 positive); a callback the loop waits for, one run in place, one
 	// marking a tracker's low-water mark (3 silent).
 	"hiwater/callback",
+	// Acknowledgement callbacks a library hands its users with each
+	// record, returning the commit's error: a kafka-go pump returning
+	// nothing, a franz-go poll loop returning its error (the fix tracks a
+	// low-water mark made before the fetch loop: the callback returns the
+	// mark's commit, or nil before it advances) (2 positive); an Ack
+	// committing a tracker's mark, a batch's Ack the loop waits for (2
+	// silent).
+	"hiwater/ackcallbacks",
 	// FetchMessage loop, batch with a join, errgroup batch, pool feeding a
 	// collector, `!ok || off > hi` maximum committed by a ticker, pool
 	// counted by wg.Add(n) (n becomes 1 in both) (6 positive); sequential,
@@ -109,8 +117,9 @@ var scenarios = []string{
 	// collecting loop uses too (n = 1 before the pool; a field or a call:
 	// a local count of 1 replaces it), a pool counting down, an errgroup
 	// over a stream in a function returning nothing (SetLimit(1)),
-	// completion callbacks with no low-water fix (kafka-go, and sarama in
-	// a function returning nothing: the loop waits for each callback), a
+	// completion callbacks with no low-water fix (kafka-go committing in
+	// an if's init: the loop waits for each callback), a sarama mark in a
+	// function returning nothing (the fix tracks a low-water mark), a
 	// batch whose goroutines send results drained after the loop (in
 	// place, the channel gets room for the batch), an errgroup of the
 	// caller (called in place, its error handed to the group), goroutines
@@ -136,7 +145,8 @@ var scenarios = []string{
 	// lanes marking a tracker's low-water mark (7 silent).
 	"hiwater/idioms",
 	// Issue #17 completions: a franz-go Produce promise marking its record
-	// (in a range over the batch, and in EachRecord), a sarama
+	// (in a range over the batch: the fix tracks a low-water mark, made
+	// before the poll loop; in EachRecord: the loop waits), a sarama
 	// AsyncProducer's Successes drain marking the message its Metadata
 	// carries (the reply fix: the loop waits for each delivery and marks),
 	// an application Finish method handed to an asynchronous sink as a

@@ -292,8 +292,8 @@ func forwardedWaited(ctx context.Context, pub publisher) error {
 }
 
 // A sarama mark from a completion callback in a function that returns
-// nothing: a tracker's Start error has nowhere to go, so the loop waits
-// for each callback.
+// nothing: the fix tracks a low-water mark all the same (a Start that
+// fails starts the partition over; nothing is returned).
 func publishedVoid(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, pub publisher) {
 	for msg := range claim.Messages() {
 		pub.PublishAsync(msg.Value, func(err error) {
