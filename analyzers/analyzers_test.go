@@ -268,9 +268,9 @@ var reportedWithoutFix = map[string]bool{
 	// callback would wait for itself).
 	"fencing/nofix": true,
 	// ordering's hexagonal hand-off, reported at the wiring: its fix
-	// processes in the core's queueing method, except for two cores whose
-	// workers cannot run in place (no loop variable; a select whose ticker
-	// case flushes) (xport_test.go TestPortHandOff).
+	// processes in the core's queueing method, except for a batching
+	// core, whose workers' select flushes what they collect on a ticker
+	// case (xport_test.go TestPortHandOff).
 	"ordering/xport": true,
 }
 

@@ -132,9 +132,15 @@ position call, made when the method returns, follows the processing;
 the workers stay, idle. The core's package exports those edits with its
 facts; go vet, which reads the core from export data, reports the
 finding without the fix and says what to change in which method. A core
-whose workers are not such a loop (a select also flushing a batch on a
-ticker, a loop without a variable) is reported without a fix, saying
-so. Not when the consumer
+whose workers are not such a loop is reported without a fix, saying
+so; a select whose other case does more than return (a ticker's case
+flushing what the queue's case collects) is named: the record is
+processed when that case runs, which the method can neither run in
+place nor wait for without holding each record until then (the
+positions must be written once that case acknowledges the records, a
+change of the port). A core whose queue's only receiver is a loop
+naming no variable (for range l.ch {}, a dry run's drain) hands no work
+on: nothing processes the record, and nothing is reported. Not when the consumer
 processes R otherwise on a path through the method's call (the port
 then gets a copy), when the value passed is an interface value whose
 dynamic type the call does not show, or when the call is in a _test.go
@@ -164,7 +170,8 @@ built from its fields) on a channel, a go statement that processes R, a
 call of another package's function that only queues R or a value decoded
 from it (a handsOff fact: its parameter is used only in a value sent on
 a channel, p, &p or a struct literal of its fields, or in a go
-statement, and it waits for nothing; a service core's Enqueue feeding a
+statement, and it waits for nothing, and not a method whose channel's
+only receiver is a loop naming no variable, which drops it; a service core's Enqueue feeding a
 worker pool), directly or through an interface of the caller's package
 whose only implementation among the packages it imports carries the
 fact, or an interface of another package whose only implementation
@@ -311,7 +318,16 @@ handler's struct, set to it in those literals. Such a variable may be
 assigned in that function only before the workers start and the
 literals are built (ctx, cancel := context.WithCancel(ctx) first), not
 in a loop reaching them nor in a function literal, so the field holds
-the value the workers read. After an
+the value the workers read. A confluent Commit made with auto-commit
+off and enable.auto.offset.store on (the default: it commits the
+offsets stored as messages are handed out, those queued for the worker
+included) after a send to one worker that stores each message in the
+last statement of its loop body, after processing it (every store of
+the consumer in the package being that one), gets the setting turned
+off in the ConfigMap literal passed to the constructor instead: Commit
+then commits the worker's stores, in order, each made after its
+message's processing (the edit autocommit's store-ignored fix makes for
+those stores). After an
 asynchronous produce the produce becomes synchronous (franz-go
 ProduceSync, its result handed to the promise) and a position call made
 before it moves after it; a confluent Produce with a nil delivery channel

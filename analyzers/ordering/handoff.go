@@ -519,6 +519,8 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		cost = "with auto-commit on, a crash before the " + noun + " is processed loses it (at-most-once)"
 	case p.client.Role == clientmodel.Store:
 		cost = "the auto-commit timer may commit the stored offset at any moment, so a crash before the " + noun + " is processed loses it (at-most-once)"
+	case p.client.Scope == clientmodel.ScopeMarked && !p.marked && p.client.Client.Spell(clientmodel.AutoStore) != "":
+		cost = "with " + p.client.Client.Spell(clientmodel.AutoStore) + " on it commits the offsets of " + noun + "s already handed out, so a crash before the " + noun + " is processed loses it (at-most-once)"
 	default:
 		cost = "a crash before the " + noun + " is processed loses it (at-most-once)"
 	}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/edit"
 )
 
@@ -23,7 +24,10 @@ import (
 //     goroutine of the same function ranging over it (a single worker,
 //     so records finish in order), the position call moves to the end of
 //     the worker's loop body, after the processing, with the worker's
-//     variable for the record.
+//     variable for the record;
+//   - for a confluent Commit of the offsets stored on delivery, when that
+//     worker stores each message after processing it, the stores are
+//     made effective instead (autoStoreFix).
 func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.SuggestedFix, bool) {
 	_, path := edit.CallAt(c.pass, p.instr.Pos())
 	if path == nil {
@@ -42,6 +46,9 @@ func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.Sug
 	if h.produce != nil {
 		return c.produceFix(p, h, path)
 	}
+	if fix, ok := c.autoStoreFix(p, h, path, name); ok {
+		return fix, true
+	}
 	if h.branch {
 		// The worker would write the position of the sent records
 		// only: the others' would be lost. The send is processed in
@@ -52,6 +59,88 @@ func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.Sug
 		return fix, true
 	}
 	return c.inPlaceFix(p, h, path, name)
+}
+
+// autoStoreFix builds the fix of a confluent Commit (called name) that
+// commits the offsets stored as messages are handed out (auto-store on,
+// the default; auto-commit off, so Commit is what commits), made after h
+// sent the message to the single worker of the function
+// (soleWorkerLoop), which stores each message it receives in the last
+// statement of its loop body, after processing it: the setting is turned
+// off in the consumer's ConfigMap, so Commit commits what the worker
+// stored, in order, never past a message it has not processed. Every
+// store of the consumer in the package must be that one (of the loop's
+// variable), the ConfigMap the literal written as the constructor's
+// argument, and the setting set nowhere. The edit is the one
+// autocommit's store-ignored fix makes for the worker's stores, which do
+// nothing until then; a driver applies it once.
+func (c *checker) autoStoreFix(p *position, h *handOff, path []ast.Node, name string) (analysis.SuggestedFix, bool) {
+	k := p.k
+	if k == nil || k.Site == nil || k.From != nil || k.Settings == nil || p.marked ||
+		p.client.Role != clientmodel.Commit || p.client.Scope != clientmodel.ScopeMarked || k.Client.Config.Kind != clientmodel.KeyMap ||
+		!k.Settings.Is(k.Client, clientmodel.AutoStore) || !k.Settings.IsNot(k.Client, clientmodel.AutoCommit) {
+		return analysis.SuggestedFix{}, false
+	}
+	knob := k.Client.Knob(clientmodel.AutoStore)
+	if _, set := k.Settings.Set[clientmodel.AutoStore]; set || knob == nil || knob.Key == "" {
+		return analysis.SuggestedFix{}, false
+	}
+	ss := sendStmtAt(path, h.instr)
+	if ss == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	ch, ok := ast.Unparen(ss.Chan).(*ast.Ident)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	loop := c.soleWorkerLoop(outermostBody(path), c.pass.TypesInfo.Uses[ch])
+	if loop == nil || len(loop.Body.List) == 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	v, ok := loop.Key.(*ast.Ident)
+	if !ok || c.pass.TypesInfo.Defs[v] == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	last := loop.Body.List[len(loop.Body.List)-1]
+	stores := 0
+	for _, call := range k.Calls {
+		if call.Role != clientmodel.Store {
+			continue
+		}
+		ce, cpath := edit.CallAt(c.pass, call.Pos())
+		if ce == nil || call.Record >= len(ce.Args) {
+			return analysis.SuggestedFix{}, false
+		}
+		arg, ok := ast.Unparen(ce.Args[call.Record]).(*ast.Ident)
+		if !ok || c.pass.TypesInfo.Uses[arg] != c.pass.TypesInfo.Defs[v] {
+			return analysis.SuggestedFix{}, false
+		}
+		st, _ := edit.Stmt(cpath)
+		if ifs, isIf := last.(*ast.IfStmt); st != last && !(isIf && ifs.Init == st && st != nil) {
+			return analysis.SuggestedFix{}, false // not the loop body's last statement
+		}
+		stores++
+	}
+	site, _ := edit.CallAt(c.pass, k.Site.Pos())
+	if stores == 0 || site == nil || k.Ctor.ConfigArg >= len(site.Args) {
+		return analysis.SuggestedFix{}, false
+	}
+	cfg := ast.Unparen(site.Args[k.Ctor.ConfigArg])
+	if u, ok := cfg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		cfg = ast.Unparen(u.X)
+	}
+	lit, ok := cfg.(*ast.CompositeLit)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	e, ok := edit.AddElement(c.pass, lit, fmt.Sprintf("%q: false", knob.Key))
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Disable %s, so that %s commits the offsets the worker stores after processing", knob.Key, name),
+		TextEdits: []analysis.TextEdit{e},
+	}, true
 }
 
 // goFix rewrites `go apply(msg); ...; mark(msg)` into a call of apply in

@@ -27,6 +27,8 @@ import (
 // whose only implementation there carries the fact carries it too; and a
 // call through an interface of the caller's package whose only
 // implementation in the packages it imports carries it is one as well.
+// Not a method whose queue's only receiver is a loop naming no variable
+// (for range s.queue {}, discards): nothing processes what it queues.
 
 // handsOff is the fact of a function that hands its parameters at Params
 // (signature indices, receiver excluded) to a channel or a goroutine and
@@ -48,7 +50,7 @@ func exportHandsOff(pass *analysis.Pass) {
 				continue
 			}
 			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok || !queuesOnly(pass.TypesInfo, fd.Body) {
+			if !ok || !queuesOnly(pass.TypesInfo, fd.Body) || discards(pass, fd) {
 				continue
 			}
 			var f handsOff

@@ -117,10 +117,10 @@ import (
 //     a method of an interface it is given returns (a handsToPort fact)
 //     to a core whose method only queues the record, when the core's
 //     workers are not one `for v := range x.queue` loop whose body can
-//     run in place of the send (a select loop flushing on a ticker, a
-//     loop without a variable), or when the core is read from export
+//     run in place of the send (a select loop flushing on a ticker: the
+//     message names the case), or when the core is read from export
 //     data (go vet): TestPortHandOff, on ordering/xport, whose other
-//     six findings get the in-place fix in the core (xportfix.go);
+//     seven findings get the in-place fix in the core (xportfix.go);
 //   - a call of another package's exported helper that commits its poll
 //     before returning the records, whose results the caller processes
 //     (the commit is in the helper's package, which a fix made while
@@ -430,6 +430,15 @@ var scenarios = []struct {
 	// report awaited in the loop, a Flush repeated until nothing is left
 	// while a goroutine reads Events() (2 silent).
 	{"ordering/confluentloop", ordering.Analyzer},
+	// confluent with auto-commit off and auto-store on, each message sent
+	// to one worker that saves it and then stores it, and a Commit in the
+	// fetch loop (it commits every message handed out, those queued for
+	// the worker included): every 100 messages, and after each send with
+	// the store's error checked (2 positive, auto-store turned off in the
+	// ConfigMap literal so that Commit commits the worker's stores, the
+	// edit autocommit's store-ignored fix makes too); the same with
+	// auto-store off (1 silent).
+	{"ordering/autostore", ordering.Analyzer},
 	// sarama AsyncProducer: a mark after the send on Input(), before it,
 	// and with an audit log in between (3 positive, the reply fix: the message's own
 	// channel in Metadata, the package's drain loops forwarding each

@@ -92,7 +92,8 @@ func (f *handsToPort) String() string {
 // one concrete type of the package (or nil), and Methods are the methods
 // of that type carrying handsOff. It is also the fact of a named type
 // some of whose methods carrying handsOff can process their argument in
-// place (xportfix.go): Methods are those.
+// place, or cannot for a reason a finding names (xportfix.go): Methods
+// are those.
 type queueingResult struct {
 	Type    string
 	Methods []queueingMethod
@@ -100,12 +101,14 @@ type queueingResult struct {
 
 // queueingMethod is a method carrying handsOff for its parameters at
 // Params, and where it is declared; Fix, when set, are the edits making
-// it process them in place (queueFix).
+// it process them in place (queueFix), and Why, when set, says why no
+// edits can (its workers' select works on another case too).
 type queueingMethod struct {
 	Name   string
 	Params []int
 	At     fileOffset
 	Fix    []edit.FileEdit
+	Why    string
 }
 
 func (*queueingResult) AFact() {}
@@ -120,7 +123,7 @@ func (f *queueingResult) String() string {
 // exportQueueingResults exports the queueingResult facts of pass's
 // package (after exportHandsOff).
 func exportQueueingResults(pass *analysis.Pass) {
-	fixes := exportQueueFixes(pass)
+	queued := exportQueueFixes(pass)
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -151,9 +154,9 @@ func exportQueueingResults(pass *analysis.Pass) {
 				if !ok || m.Pkg() != pass.Pkg || !pass.ImportObjectFact(m, &h) {
 					continue
 				}
-				qm := queueingMethod{Name: m.Name(), Params: h.Params, Fix: fixes[m]}
-				if tf := pass.Fset.File(m.Pos()); tf != nil {
-					qm.At = fileOffset{File: tf.Name(), Size: tf.Size(), Offset: tf.Offset(m.Pos())}
+				qm, ok := queued[m]
+				if !ok {
+					qm = newQueueingMethod(pass, m, h)
 				}
 				f.Methods = append(f.Methods, qm)
 			}
@@ -483,12 +486,12 @@ func (c *checker) checkImportedPorts() {
 // value of a concrete type whose method u.Method only queues the
 // arguments carrying the record, and reports whether it did.
 func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u portUse) bool {
-	impl, params, implPos, implPkg, implName, edits := c.portImplementation(ssaflow.Arg(call.Common(), u.Param), callee, u.Method)
-	if params == nil {
+	impl, qm, implPos, implPkg, implName := c.portImplementation(ssaflow.Arg(call.Common(), u.Param), callee, u.Method)
+	if qm.Params == nil {
 		return false
 	}
 	for _, a := range u.Args {
-		if !slices.Contains(params, a) {
+		if !slices.Contains(qm.Params, a) {
 			return false // the method may process that argument in place
 		}
 	}
@@ -516,13 +519,17 @@ func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u por
 	pos := clientmodel.ShortName(u.Func)
 	msg := fmt.Sprintf("call to %s with a %s, whose %s only queues the %s for later work: package %s %s each %s (%s, in %s) as soon as %s returns, with no wait for its processing: %s",
 		callee.Name(), impl, u.Method, noun, callee.Pkg().Name(), verb, noun, pos, u.In, u.Method, cost)
-	fixes := c.portFix(edits, noun, implName)
+	fixes := c.portFix(qm.Fix, noun, implName)
 	switch {
 	case len(fixes) > 0:
-	case len(edits) > 0:
+	case len(qm.Fix) > 0:
 		// go vet: the core's files are not loaded here.
 		msg += fmt.Sprintf("; no automatic fix: the fix edits package %s, which this run reads from export data (go vet analyzes one package at a time): in %s, process the %s in place of the send (the body of its workers' loop), or run commitlint -fix on patterns that include %s",
 			implPkg.Path(), implName, noun, implPkg.Path())
+	case qm.Why != "":
+		// A batching worker: the other case completes the processing.
+		msg += fmt.Sprintf("; no automatic fix: %s queues the %s, and %s (taken as part of its processing: a flush of what the queue's case collects), which the method can neither run in place nor wait for without holding each %s until that case runs; have that case acknowledge the %ss it completes, and write their positions in package %s once acknowledged",
+			implName, noun, qm.Why, noun, noun, callee.Pkg().Path())
 	default:
 		msg += fmt.Sprintf("; no automatic fix: the %s is queued in package %s, whose workers cannot be found or run in place of the send, and its position written in package %s; process the %s in %s before it returns, or have the worker that processes it write its position",
 			noun, implPkg.Path(), callee.Pkg().Path(), noun, implName)
@@ -542,14 +549,15 @@ func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u por
 
 // portImplementation returns, for v, the value passed for a port
 // whose method named method is called, the concrete type it holds (as
-// messages spell it), the parameters of its method that method queues
-// (a handsOff fact; nil when it does not, or when v's type is not
-// known), where the method is, its package and its name as funcName
-// spells it, and the edits making the method process them in place
-// (queueFix), if any. v converts a value of a concrete type to the
-// interface, or is a call of a constructor carrying a queueingResult
-// fact. A test double's method (testLike) is not one.
-func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method string) (string, []int, token.Pos, *types.Package, string, []edit.FileEdit) {
+// messages spell it), its method as a queueingMethod (Params, the
+// parameters it queues, from its handsOff fact: nil when it does not,
+// or when v's type is not known; Fix, the edits making it process them
+// in place, or Why it cannot, if known), where the method is, and its
+// package and its name as funcName spells it. v converts a value of a
+// concrete type to the interface, or is a call of a constructor
+// carrying a queueingResult fact. A test double's method (testLike) is
+// not one.
+func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method string) (string, queueingMethod, token.Pos, *types.Package, string) {
 	switch v := v.(type) {
 	case *ssa.MakeInterface:
 		if types.IsInterface(v.X.Type()) {
@@ -564,7 +572,7 @@ func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method str
 		if !c.pass.ImportObjectFact(m, &h) || len(h.Params) == 0 {
 			break
 		}
-		return types.TypeString(v.X.Type(), (*types.Package).Name), h.Params, m.Pos(), m.Pkg(), funcName(m), c.queueEdits(m)
+		return types.TypeString(v.X.Type(), (*types.Package).Name), c.queueing(m, h.Params), m.Pos(), m.Pkg(), funcName(m)
 	case *ssa.Call:
 		fn := ssaflow.Callee(v.Common())
 		var f queueingResult
@@ -579,10 +587,10 @@ func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method str
 			if !at.IsValid() {
 				at = fn.Pos()
 			}
-			return f.Type + " (returned by " + fn.Pkg().Name() + "." + fn.Name() + ")", m.Params, at, fn.Pkg(), strings.TrimPrefix(f.Type, "*") + "." + m.Name, m.Fix
+			return f.Type + " (returned by " + fn.Pkg().Name() + "." + fn.Name() + ")", m, at, fn.Pkg(), strings.TrimPrefix(f.Type, "*") + "." + m.Name
 		}
 	}
-	return "", nil, token.NoPos, nil, "", nil
+	return "", queueingMethod{}, token.NoPos, nil, ""
 }
 
 // posAt returns the position at when this run loaded its file, else

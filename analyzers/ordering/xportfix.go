@@ -49,14 +49,22 @@ import (
 //
 // A select whose other cases do more than return (a ticker flushing a
 // batch) is not run in place: those cases are part of the processing.
-// The finding then has no fix, and says so.
+// The finding then has no fix, and says so: the method's entry in the
+// fact holds that reason (Why) instead of edits. No fix fits such a
+// core: the record is processed when the other case runs (the next
+// tick), which the method cannot do in place (the case works on state of
+// the workers' function), nor wait for without holding every call until
+// then (the consumer hands it one record at a time); the positions must
+// be written when that case completes the records, which takes a change
+// of the port (an acknowledgement the consumer waits for).
 
 // exportQueueFixes exports, on each named type of pass's package whose
-// methods carrying handsOff can process their argument in place, a
-// queueingResult fact whose methods hold the edits (queueFix), and
-// returns the edits by method.
-func exportQueueFixes(pass *analysis.Pass) map[*types.Func][]edit.FileEdit {
-	fixes := map[*types.Func][]edit.FileEdit{}
+// methods carrying handsOff can process their argument in place, or
+// cannot for a reason a finding names, a queueingResult fact whose
+// methods hold the edits or the reason (queueFix), and returns those
+// methods.
+func exportQueueFixes(pass *analysis.Pass) map[*types.Func]queueingMethod {
+	queued := map[*types.Func]queueingMethod{}
 	byType := map[*types.TypeName]*queueingResult{}
 	var order []*types.TypeName
 	for _, file := range pass.Files {
@@ -75,11 +83,10 @@ func exportQueueFixes(pass *analysis.Pass) map[*types.Func][]edit.FileEdit {
 			if named == nil || named.TypeParams().Len() > 0 {
 				continue
 			}
-			edits := queueFix(pass, fd)
-			if edits == nil {
+			edits, why := queueFix(pass, fd)
+			if edits == nil && why == "" {
 				continue
 			}
-			fixes[m] = edits
 			tn := named.Obj()
 			f := byType[tn]
 			if f == nil {
@@ -87,28 +94,28 @@ func exportQueueFixes(pass *analysis.Pass) map[*types.Func][]edit.FileEdit {
 				byType[tn] = f
 				order = append(order, tn)
 			}
-			qm := queueingMethod{Name: m.Name(), Params: h.Params, Fix: edits}
-			if tf := pass.Fset.File(m.Pos()); tf != nil {
-				qm.At = fileOffset{File: tf.Name(), Size: tf.Size(), Offset: tf.Offset(m.Pos())}
-			}
+			qm := newQueueingMethod(pass, m, h)
+			qm.Fix, qm.Why = edits, why
+			queued[m] = qm
 			f.Methods = append(f.Methods, qm)
 		}
 	}
 	for _, tn := range order {
 		pass.ExportObjectFact(tn, byType[tn])
 	}
-	return fixes
+	return queued
 }
 
-// queueFix returns the edits making method fd process in place what it
-// queues (see the conditions above), or nil.
-func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
-	if len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
-		return nil
+// queueSend returns the one send of method fd's body outside function
+// literals, made on a field of its receiver (s.queue <- v), with the
+// receiver and the field, when the body starts no goroutine; else nil.
+func queueSend(pass *analysis.Pass, fd *ast.FuncDecl) (*ast.SendStmt, types.Object, *types.Var) {
+	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return nil, nil, nil
 	}
 	recv := pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]]
 	if recv == nil {
-		return nil
+		return nil, nil, nil
 	}
 	var sends []*ast.SendStmt
 	goes := false
@@ -124,23 +131,54 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
 		return true
 	})
 	if goes || len(sends) != 1 {
-		return nil
+		return nil, nil, nil
 	}
 	ss := sends[0]
 	sel, ok := ast.Unparen(ss.Chan).(*ast.SelectorExpr)
 	if !ok {
-		return nil
+		return nil, nil, nil
 	}
 	if id, isID := ast.Unparen(sel.X).(*ast.Ident); !isID || pass.TypesInfo.Uses[id] != recv {
-		return nil
+		return nil, nil, nil
 	}
 	selection := pass.TypesInfo.Selections[sel]
 	if selection == nil || selection.Kind() != types.FieldVal {
-		return nil
+		return nil, nil, nil
 	}
 	field, _ := selection.Obj().(*types.Var)
-	if field == nil || !sentValue(pass, ss.Value) {
-		return nil
+	if field == nil {
+		return nil, nil, nil
+	}
+	return ss, recv, field
+}
+
+// discards reports whether method fd queues what it is given for
+// workers that never read it: its one send (queueSend) is on a field
+// whose receivers are one loop `for range x.f` (fieldLoop) naming no
+// variable, a drain. Nothing processes the value, so the method hands
+// no work on: a position written when it returns passes nothing
+// unprocessed.
+func discards(pass *analysis.Pass, fd *ast.FuncDecl) bool {
+	_, recv, field := queueSend(pass, fd)
+	if field == nil {
+		return false
+	}
+	loop, _, _ := fieldLoop(pass, field, recv)
+	if loop == nil {
+		return false
+	}
+	id, named := loop.Key.(*ast.Ident)
+	return loop.Key == nil || named && id.Name == "_" && loop.Value == nil
+}
+
+// queueFix returns the edits making method fd process in place what it
+// queues (see the conditions above), or nil, and then why, when the
+// reason is one a finding can name (a select of its workers doing more
+// in another case), else "".
+func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string) {
+	ss, recv, field := queueSend(pass, fd)
+	if ss == nil || !sentValue(pass, ss.Value) {
+		return nil, ""
 	}
 	path := edit.Path(pass, ss.Pos())
 	for len(path) > 0 && path[0] != ast.Node(ss) {
@@ -153,16 +191,19 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
 		}
 	}
 	if st, list := edit.Stmt(path); st != target || list == nil {
-		return nil
+		return nil, ""
 	}
-	loop, x := fieldLoop(pass, field, recv)
+	loop, x, works := fieldLoop(pass, field, recv)
 	if loop == nil {
-		return nil
+		return nil, ""
+	}
+	if works != nil {
+		return nil, "its workers receive it in a select that also works on " + edit.Source(pass, works.Comm.(*ast.ExprStmt).X)
 	}
 	in := edit.InPlace{Send: ss, Target: target, Loop: loop, Subst: map[types.Object]string{x: recv.Name()}}
 	lines, ok := in.Lines(pass)
 	if !ok {
-		return nil
+		return nil, ""
 	}
 	if only := len(fd.Body.List) == 1 && fd.Body.List[0] == target; only {
 		lines = unwrapBlock(pass, fd, loop, lines)
@@ -170,7 +211,7 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
 	tf := pass.Fset.File(target.Pos())
 	content, err := pass.ReadFile(tf.Name())
 	if err != nil {
-		return nil
+		return nil, ""
 	}
 	line := func(p token.Pos) int { return tf.Line(p) }
 	var start, end int
@@ -179,7 +220,7 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
 		// A body on the line of its braces: the body is rewritten, one
 		// statement a line.
 		if line(fd.Body.Lbrace) != line(fd.Body.Rbrace) || len(fd.Body.List) != 1 || fd.Body.List[0] != target {
-			return nil
+			return nil, ""
 		}
 		indent := edit.Indent(pass, fd.Body.Lbrace)
 		start, end = tf.Offset(fd.Body.Lbrace), tf.Offset(fd.Body.Rbrace)+1
@@ -188,18 +229,18 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
 		// The statement's lines are replaced.
 		start = tf.Offset(tf.LineStart(line(target.Pos())))
 		if strings.TrimSpace(string(content[start:tf.Offset(target.Pos())])) != "" {
-			return nil // code before the statement on its line
+			return nil, "" // code before the statement on its line
 		}
 		end = tf.Offset(target.End())
 		for end < len(content) && content[end] != '\n' {
 			end++
 		}
 		if strings.TrimSpace(string(content[tf.Offset(target.End()):end])) != "" {
-			return nil // a comment after the statement
+			return nil, "" // a comment after the statement
 		}
 		text = indentLines(strings.Join(lines, "\n"), edit.Indent(pass, target.Pos()))
 	}
-	return []edit.FileEdit{{File: tf.Name(), Size: tf.Size(), Start: start, End: end, Text: text}}
+	return []edit.FileEdit{{File: tf.Name(), Size: tf.Size(), Start: start, End: end, Text: text}}, ""
 }
 
 // sentValue reports whether e, a value sent, can be evaluated once in
@@ -275,11 +316,11 @@ func unwrapBlock(pass *analysis.Pass, fd *ast.FuncDecl, loop *ast.RangeStmt, lin
 // receiver), and x: the loop runs in a function literal started by a go
 // statement, x is the receiver of a method of that type or a local
 // variable of that type assigned only where it is declared, and every
-// other use of f sends to it, closes it, assigns it or measures it.
-func fieldLoop(pass *analysis.Pass, f *types.Var, recv types.Object) (*ast.RangeStmt, types.Object) {
+// other use of f sends to it, closes it, assigns it or measures it. For
+// a loop made of a select's case (selectCase), works is the other case
+// doing more than return, if any.
+func fieldLoop(pass *analysis.Pass, f *types.Var, recv types.Object) (loop *ast.RangeStmt, x types.Object, works *ast.CommClause) {
 	base := ssaflow.Deref(recv.Type())
-	var loop *ast.RangeStmt
-	var x types.Object
 	bad := false
 	for _, file := range pass.Files {
 		var stack []ast.Node
@@ -332,9 +373,9 @@ func fieldLoop(pass *analysis.Pass, f *types.Var, recv types.Object) (*ast.Range
 				if p.Op != token.ARROW || loop != nil || decl == nil || len(stack) < 9 || !runsWorkers(stack[:len(stack)-8]) {
 					break
 				}
-				l := selectCase(pass, stack[len(stack)-8:len(stack)-2])
+				l, w := selectCase(pass, stack[len(stack)-8:len(stack)-2])
 				if obj := chanOwner(pass, s, base, decl); l != nil && obj != nil {
-					loop, x = l, obj
+					loop, x, works = l, obj, w
 					return true
 				}
 			}
@@ -343,9 +384,9 @@ func fieldLoop(pass *analysis.Pass, f *types.Var, recv types.Object) (*ast.Range
 		})
 	}
 	if bad || loop == nil || f.Exported() {
-		return nil, nil // an exported field may have receivers elsewhere
+		return nil, nil, nil // an exported field may have receivers elsewhere
 	}
-	return loop, x
+	return loop, x, works
 }
 
 // chanOwner returns the variable x of x.f, sel, when it is of type base and
@@ -379,9 +420,12 @@ func runsWorkers(stack []ast.Node) bool {
 // <-x.f`, the clause as a loop over x.f with v for its variable: the for
 // loop has no clauses and its body is the select alone, and every other
 // case of the select receives from a channel (a context's Done, a quit
-// channel) and only returns. The workers then process each value with
-// the clause's body, and stop on the others.
-func selectCase(pass *analysis.Pass, path []ast.Node) *ast.RangeStmt {
+// channel). The workers then process each value with the clause's body,
+// and stop on the others when they only return; the first other case
+// that does more (a ticker's flush of what the clause collects) is
+// returned too: it is part of each value's processing, so the clause
+// cannot run in place of the send.
+func selectCase(pass *analysis.Pass, path []ast.Node) (*ast.RangeStmt, *ast.CommClause) {
 	fs, ok1 := path[0].(*ast.ForStmt)
 	sel, ok2 := path[2].(*ast.SelectStmt)
 	cc, ok3 := path[4].(*ast.CommClause)
@@ -389,12 +433,13 @@ func selectCase(pass *analysis.Pass, path []ast.Node) *ast.RangeStmt {
 	if !ok1 || !ok2 || !ok3 || !ok4 || fs.Init != nil || fs.Cond != nil || fs.Post != nil ||
 		len(fs.Body.List) != 1 || fs.Body.List[0] != ast.Stmt(sel) || cc.Comm != ast.Stmt(as) ||
 		as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || len(cc.Body) == 0 {
-		return nil
+		return nil, nil
 	}
 	v, ok := as.Lhs[0].(*ast.Ident)
 	if !ok {
-		return nil
+		return nil, nil
 	}
+	var works *ast.CommClause
 	for _, c := range sel.Body.List {
 		other := c.(*ast.CommClause)
 		if other == cc {
@@ -402,14 +447,14 @@ func selectCase(pass *analysis.Pass, path []ast.Node) *ast.RangeStmt {
 		}
 		es, ok := other.Comm.(*ast.ExprStmt)
 		if !ok || len(other.Body) == 0 {
-			return nil // a default, or a send
+			return nil, nil // a default, or a send
 		}
 		if u, ok := ast.Unparen(es.X).(*ast.UnaryExpr); !ok || u.Op != token.ARROW {
-			return nil
+			return nil, nil
 		}
 		for _, st := range other.Body {
-			if _, isReturn := st.(*ast.ReturnStmt); !isReturn {
-				return nil // a ticker's flush, a case that carries on
+			if _, isReturn := st.(*ast.ReturnStmt); !isReturn && works == nil {
+				works = other // a ticker's flush, a case that carries on
 			}
 		}
 	}
@@ -417,7 +462,7 @@ func selectCase(pass *analysis.Pass, path []ast.Node) *ast.RangeStmt {
 	return &ast.RangeStmt{
 		For: fs.For, Key: v, Tok: token.DEFINE, TokPos: as.TokPos, X: as.Rhs[0],
 		Body: &ast.BlockStmt{Lbrace: cc.Colon, List: cc.Body, Rbrace: last.End()},
-	}
+	}, works
 }
 
 // receiverOrLocal reports whether obj is the receiver of method decl, or
@@ -458,25 +503,37 @@ func receiverOrLocal(pass *analysis.Pass, decl *ast.FuncDecl, obj *types.Var) bo
 	return assigns == 1
 }
 
-// queueEdits returns the edits making method m, which carries handsOff,
-// process what it queues in place: those its type's queueingResult fact
-// holds (exportQueueFixes), or nil.
-func (c *checker) queueEdits(m *types.Func) []edit.FileEdit {
+// queueing returns method m, which carries handsOff for its parameters
+// at params, as a queueingMethod: with the edits making it process what
+// it queues in place, or why it cannot, that its type's queueingResult
+// fact holds (exportQueueFixes), if any.
+func (c *checker) queueing(m *types.Func, params []int) queueingMethod {
+	qm := queueingMethod{Name: m.Name(), Params: params}
 	recv := m.Type().(*types.Signature).Recv()
 	if recv == nil {
-		return nil
+		return qm
 	}
 	named, ok := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named)
 	var f queueingResult
 	if !ok || !c.pass.ImportObjectFact(named.Obj(), &f) {
-		return nil
+		return qm
 	}
-	for _, qm := range f.Methods {
-		if qm.Name == m.Name() {
-			return qm.Fix
+	for _, fm := range f.Methods {
+		if fm.Name == m.Name() {
+			qm.Fix, qm.Why = fm.Fix, fm.Why
 		}
 	}
-	return nil
+	return qm
+}
+
+// newQueueingMethod returns method m of pass's package, carrying fact h,
+// as a queueingMethod, without edits.
+func newQueueingMethod(pass *analysis.Pass, m *types.Func, h handsOff) queueingMethod {
+	qm := queueingMethod{Name: m.Name(), Params: h.Params}
+	if tf := pass.Fset.File(m.Pos()); tf != nil {
+		qm.At = fileOffset{File: tf.Name(), Size: tf.Size(), Offset: tf.Offset(m.Pos())}
+	}
+	return qm
 }
 
 // portFix returns the suggested fix of a hand-off to method, of the

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"log"
 
 	"github.com/IBM/sarama"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -37,14 +38,18 @@ func main() {
 	var ledger ports.Ledger = newLocalLedger()
 	go consumer.Run(ctx, cl, pick(ledger)) // ok: known gap
 
-	go consumer.Run(ctx, cl, newLocalLedger()) // want `call to Run with a \*main.localLedger, whose Append only queues .*; no automatic fix: the record is queued in package ordering/xport/cmd, whose workers cannot be found or run in place of the send`
+	go consumer.Run(ctx, cl, newLocalLedger()) // want `call to Run with a \*main.localLedger, whose Append only queues the record for later work: package consumer commits each record \(CommitRecords, in Run\) as soon as Append returns`
+
+	go consumer.Run(ctx, cl, newDryRunLedger()) // ok: its writer drains the queue and drops every entry: nothing processes the record, so nothing is committed ahead of its processing
 
 	go consumer.NewConsumer(cl, svc.NewPool(4)).StartConsumer(ctx) // want `call to NewConsumer with a \*svc.PoolService, whose HandleSettlement only queues the record for later work: .*\(at-most-once\)$`
 	go consumer.NewConsumer(cl, svc.NewLoop()).StartConsumer(ctx)  // want `call to NewConsumer with a \*svc.LoopService, whose HandleSettlement only queues the record for later work: .*\(at-most-once\)$`
 
 	// The batching core's worker selects between its queue, a ticker and
-	// a quit channel: no loop body to run in place of the send.
-	go consumer.NewConsumer(cl, svc.NewBatch()).StartConsumer(ctx) // want `call to NewConsumer with a \*svc.BatchService, whose HandleSettlement only queues the record for later work: .*; no automatic fix: the record is queued in package ordering/xport/svc, whose workers cannot be found or run in place of the send, and its position written in package ordering/xport/consumer; process the record in svc.BatchService.HandleSettlement before it returns`
+	// a quit channel: the ticker's case flushes what the queue's case
+	// collects, so the record is processed at the next tick, which
+	// HandleSettlement can neither do in place nor wait for.
+	go consumer.NewConsumer(cl, svc.NewBatch()).StartConsumer(ctx) // want `call to NewConsumer with a \*svc.BatchService, whose HandleSettlement only queues the record for later work: .*; no automatic fix: svc.BatchService.HandleSettlement queues the record, and its workers receive it in a select that also works on <-tick.C \(taken as part of its processing: a flush of what the queue's case collects\), which the method can neither run in place nor wait for without holding each record until that case runs; have that case acknowledge the records it completes, and write their positions in package ordering/xport/consumer once acknowledged$`
 
 	var group sarama.ConsumerGroup
 	_ = group.Consume(ctx, []string{"ledger"}, consumer.NewClaimHandler(svc.NewQueueLedger())) // want `call to NewClaimHandler with a \*svc.QueueLedger, whose Append only queues the message for later work: package consumer marks each message \(MarkMessage, in ClaimHandler.ConsumeClaim\) as soon as Append returns, with no wait for its processing: with auto-commit on, a crash before the message is processed loses it \(at-most-once\)`
@@ -55,10 +60,26 @@ func main() {
 }
 
 // localLedger queues each entry for a writer goroutine of this package.
-type localLedger struct{ ch chan ports.Payload }
+type localLedger struct{ ch chan ports.Payload } // want localLedger:`queueingResult\(\*main.localLedger: Append\[0\]\)`
 
 func newLocalLedger() *localLedger {
 	l := &localLedger{ch: make(chan ports.Payload, 8)}
+	go func() {
+		for p := range l.ch {
+			log.Printf("append %s", p.TxID)
+		}
+	}()
+	return l
+}
+
+func (l *localLedger) Append(p ports.Payload) { l.ch <- p } // want Append:`handsOff\[0\]`
+
+// dryRunLedger stands in for the ledger in a dry run: its writer drains
+// the queue and drops every entry, so Append hands no work on.
+type dryRunLedger struct{ ch chan ports.Payload }
+
+func newDryRunLedger() *dryRunLedger {
+	l := &dryRunLedger{ch: make(chan ports.Payload, 8)}
 	go func() {
 		for range l.ch {
 		}
@@ -66,6 +87,6 @@ func newLocalLedger() *localLedger {
 	return l
 }
 
-func (l *localLedger) Append(p ports.Payload) { l.ch <- p } // want Append:`handsOff\[0\]`
+func (l *dryRunLedger) Append(p ports.Payload) { l.ch <- p }
 
 func pick(l ports.Ledger) ports.Ledger { return l }

@@ -137,7 +137,7 @@ func (s *LoopService) InitWorkerPool() {}
 // batch on a timer: the worker's loop selects between the queue, a
 // ticker and a quit channel, so no loop body can run in place of the
 // send.
-type BatchService struct {
+type BatchService struct { // want BatchService:`queueingResult\(\*svc.BatchService: HandleSettlement\[0\]\)`
 	queue chan ports.Payload
 	quit  chan struct{}
 }
