@@ -107,17 +107,13 @@ func (c *checker) autoStoreFix(p *position, h *handOff, path []ast.Node, name st
 		if call.Role != clientmodel.Store {
 			continue
 		}
-		ce, cpath := edit.CallAt(c.pass, call.Pos())
+		ce, _ := edit.CallAt(c.pass, call.Pos())
 		if ce == nil || call.Record >= len(ce.Args) {
 			return analysis.SuggestedFix{}, false
 		}
 		arg, ok := ast.Unparen(ce.Args[call.Record]).(*ast.Ident)
-		if !ok || c.pass.TypesInfo.Uses[arg] != c.pass.TypesInfo.Defs[v] {
+		if !ok || c.pass.TypesInfo.Uses[arg] != c.pass.TypesInfo.Defs[v] || !c.storesLast(last, ce, c.pass.TypesInfo.Defs[v]) {
 			return analysis.SuggestedFix{}, false
-		}
-		st, _ := edit.Stmt(cpath)
-		if ifs, isIf := last.(*ast.IfStmt); st != last && !(isIf && ifs.Init == st && st != nil) {
-			return analysis.SuggestedFix{}, false // not the loop body's last statement
 		}
 		stores++
 	}
@@ -141,6 +137,28 @@ func (c *checker) autoStoreFix(p *position, h *handOff, path []ast.Node, name st
 		Message:   fmt.Sprintf("Disable %s, so that %s commits the offsets the worker stores after processing", knob.Key, name),
 		TextEdits: []analysis.TextEdit{e},
 	}, true
+}
+
+// storesLast reports whether stmt, the last statement of a worker's loop
+// body, is the store call ce itself (a statement, an assignment of its
+// results, or the init of an if checking them) and uses v, the loop's
+// variable, nowhere else: nothing processes the message after its store.
+func (c *checker) storesLast(stmt ast.Stmt, ce *ast.CallExpr, v types.Object) bool {
+	own := func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.ExprStmt:
+			return ast.Unparen(s.X) == ast.Expr(ce)
+		case *ast.AssignStmt:
+			return len(s.Rhs) == 1 && ast.Unparen(s.Rhs[0]) == ast.Expr(ce)
+		}
+		return false
+	}
+	if own(stmt) {
+		return true
+	}
+	ifs, ok := stmt.(*ast.IfStmt)
+	return ok && ifs.Init != nil && own(ifs.Init) && !c.mentions(ifs.Cond, v) && !c.mentions(ifs.Body, v) &&
+		(ifs.Else == nil || !c.mentions(ifs.Else, v))
 }
 
 // goFix rewrites `go apply(msg); ...; mark(msg)` into a call of apply in
