@@ -138,10 +138,20 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 					c.reportOutliveSend(k, f, ss.Pos(), ss.Arrow, fix, "", related(l.body[0].Pos(), "the partition's worker processes the record here, after the loop may have polled again"))
 					continue
 				}
-				// A channel per key, not a lane per partition: the
-				// workers are chosen at run time, so the fix cannot count
-				// them.
-				c.reportOutliveSend(k, f, ss.Pos(), ss.Arrow, nil, fmt.Sprintf("no automatic fix: the records go to a channel held in a map, not one per partition made with its one worker, so a partition's records may reach several workers, which the fix cannot count; make the loop wait until the workers have processed the poll's records before it calls %s again, or, with one worker per partition, have the workers mark each record after processing and commit only marks", clientmodel.ShortName(f.Func)))
+				if edits, l, ok := c.laneWaitFix(ss, body, fd); ok {
+					// A lane per key (or per partition where the marks
+					// cannot be added), each with one worker: the
+					// workers count their records done, and the next
+					// poll waits for them.
+					c.reportOutliveSend(k, f, ss.Pos(), ss.Arrow, &analysis.SuggestedFix{
+						Message:   "Wait for the workers to process the poll's records before the next poll",
+						TextEdits: edits,
+					}, "", related(l.body[0].Pos(), "the lane's worker processes the record here, after the loop may have polled again"))
+					continue
+				}
+				// Channels made or used otherwise: which workers take a
+				// record is out of sight, so the fix cannot count them.
+				c.reportOutliveSend(k, f, ss.Pos(), ss.Arrow, nil, fmt.Sprintf("no automatic fix: the records go to a channel held in a map that is not a lane made with its one worker where the lookup finds none (or that is used otherwise), so the fix cannot tell which workers take them; make the loop wait until the workers have processed the poll's records before it calls %s again", clientmodel.ShortName(f.Func)))
 			}
 			continue
 		}

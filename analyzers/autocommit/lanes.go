@@ -42,6 +42,8 @@ import (
 type lane struct {
 	v    *ast.Ident // the worker's variable for each record
 	body []ast.Stmt // the worker's loop body, which processes it
+	loop *ast.RangeStmt
+	m    types.Object // the map of lanes
 }
 
 // laneOf returns the lane that the send ss of the record msg uses, ss
@@ -50,8 +52,11 @@ type lane struct {
 // other than the record's partition (records of one partition would reach
 // several workers, which finish them out of order), a lane with another
 // worker or none, or the record used in list other than for the key and
-// the send (before the send: a use that hands it on).
-func (c *checker) laneOf(ss *ast.SendStmt, list []ast.Stmt, msg types.Object) (*lane, bool) {
+// the send (before the send: a use that hands it on). With anyKey, the
+// key may be any field of the record (string(m.Key)), converted or not,
+// the same at the lookup, the store and the send: a lane per key, whose
+// workers finish a partition's records out of order.
+func (c *checker) laneOf(ss *ast.SendStmt, list []ast.Stmt, msg types.Object, anyKey bool) (*lane, bool) {
 	i := slices.Index(list, ast.Stmt(ss))
 	if i < 0 || msg == nil {
 		return nil, false
@@ -65,7 +70,7 @@ func (c *checker) laneOf(ss *ast.SendStmt, list []ast.Stmt, msg types.Object) (*
 		return nil, false
 	}
 	partition := partitionOf(cl, msg.Name())
-	if partition == "" {
+	if partition == "" && !anyKey {
 		return nil, false
 	}
 	// The lookup and the if that makes a missing lane.
@@ -165,9 +170,14 @@ func (c *checker) laneOf(ss *ast.SendStmt, list []ast.Stmt, msg types.Object) (*
 	default:
 		return nil, false
 	}
-	// Every key is the record's partition.
+	// Every key is the record's partition (with anyKey, the same field
+	// of the record).
+	want := partition
+	if anyKey {
+		want = c.recordKey(keys[0], msg)
+	}
 	for _, k := range keys {
-		if !c.isPartitionKey(k, msg, partition) {
+		if want == "" || c.recordKey(k, msg) != want {
 			return nil, false
 		}
 	}
@@ -202,6 +212,7 @@ func (c *checker) laneOf(ss *ast.SendStmt, list []ast.Stmt, msg types.Object) (*
 	if n != inKeys+1 || slices.ContainsFunc(list[i+1:], func(s ast.Stmt) bool { return c.usesOf(s, msg) > 0 }) {
 		return nil, false
 	}
+	l.m = m
 	return l, true
 }
 
@@ -235,7 +246,7 @@ func (c *checker) laneWorker(g *ast.GoStmt, ch types.Object) *lane {
 	if v == nil || len(rs.Body.List) == 0 || c.handedOn(rs.Body.List, v.Name) {
 		return nil
 	}
-	return &lane{v: v, body: rs.Body.List}
+	return &lane{v: v, body: rs.Body.List, loop: rs}
 }
 
 // isMakeChan reports whether e is make(chan T) or make(chan T, n).
@@ -273,9 +284,9 @@ func partitionOf(cl *clientmodel.Client, rec string) string {
 	return types.ExprString(e)
 }
 
-// isPartitionKey reports whether the map key k is the partition of the
-// record msg (spelled partition), converted or not.
-func (c *checker) isPartitionKey(k ast.Expr, msg types.Object, partition string) bool {
+// recordKey spells the map key k, conversions removed, when it is the
+// record msg or a field of it (m.Partition, string(m.Key)); "" otherwise.
+func (c *checker) recordKey(k ast.Expr, msg types.Object) string {
 	k = ast.Unparen(k)
 	for {
 		call, ok := k.(*ast.CallExpr)
@@ -292,7 +303,10 @@ func (c *checker) isPartitionKey(k ast.Expr, msg types.Object, partition string)
 		}
 		root = sel.X
 	}
-	return c.pass.TypesInfo.Uses[identOf(root)] == msg && types.ExprString(k) == partition
+	if c.pass.TypesInfo.Uses[identOf(root)] != msg {
+		return ""
+	}
+	return types.ExprString(k)
 }
 
 // enclosingFunc returns the function declaration whose body holds pos.
@@ -326,7 +340,7 @@ func (c *checker) laneQueue(list []ast.Stmt, fetch ast.Stmt, msg string) (string
 		if !ok {
 			continue
 		}
-		l, ok := c.laneOf(ss, rest, obj)
+		l, ok := c.laneOf(ss, rest, obj, false)
 		if !ok {
 			return "", nil, nil
 		}
@@ -365,7 +379,7 @@ func (c *checker) laneMarkFix(k *consumer.Consumer, f *consumer.Call, ss *ast.Se
 	if listp == nil || id == nil {
 		return nil, nil, false
 	}
-	l, ok := c.laneOf(ss, *listp, c.pass.TypesInfo.Uses[id])
+	l, ok := c.laneOf(ss, *listp, c.pass.TypesInfo.Uses[id], false)
 	if !ok {
 		return nil, nil, false
 	}
@@ -390,4 +404,56 @@ func (c *checker) laneMarkFix(k *consumer.Consumer, f *consumer.Call, ss *ast.Se
 		Message:   fmt.Sprintf("Add %s() and mark each record in its partition's worker after processing", k.Client.Spell(clientmodel.MarksOnly)),
 		TextEdits: append(cfg, e...),
 	}, l, true
+}
+
+// laneWaitFix builds records-outlive-poll's wait-for-workers fix
+// (handoffFix) for the records of the poll loop with body body (in fd)
+// that ss sends on lanes held in a map, whatever the key: each lane is
+// made with its one worker, so every record sent is one a worker takes,
+// and the WaitGroup counts it until that worker has processed it (Add
+// before the send, Done at the end of the worker's loop body and before
+// its continues, Wait after the statement of body that sends). It needs
+// the map to be declared by a statement before the loop, which the
+// WaitGroup's declaration follows.
+func (c *checker) laneWaitFix(ss *ast.SendStmt, body *ast.BlockStmt, fd *ast.FuncDecl) ([]analysis.TextEdit, *lane, bool) {
+	_, listp := edit.Stmt(edit.Path(c.pass, ss.Pos()))
+	id := identOf(ss.Value)
+	if listp == nil || id == nil {
+		return nil, nil, false
+	}
+	l, ok := c.laneOf(ss, *listp, c.pass.TypesInfo.Uses[id], true)
+	if !ok {
+		return nil, nil, false
+	}
+	decl, _ := edit.Stmt(edit.Path(c.pass, l.m.Pos()))
+	switch s := decl.(type) {
+	case *ast.AssignStmt:
+		if s.Tok != token.DEFINE {
+			return nil, nil, false
+		}
+	case *ast.DeclStmt:
+	default:
+		return nil, nil, false // a parameter
+	}
+	if decl.End() > body.Pos() || decl.Pos() < fd.Body.Pos() {
+		return nil, nil, false
+	}
+	var top ast.Stmt
+	for _, s := range body.List {
+		if s.Pos() <= ss.Pos() && ss.Pos() < s.End() {
+			top = s
+		}
+	}
+	conts, ok := c.workerExits(l.loop.Body)
+	if top == nil || jumpsOut(top) || !ok {
+		return nil, nil, false
+	}
+	h := &handoff{
+		ch:    l.m,
+		sends: []*ast.SendStmt{ss},
+		work:  []*workerLoop{{body: l.body, end: l.loop.Body.Rbrace, conts: conts}},
+		decl:  decl,
+	}
+	edits, ok := c.handoffFix(h, top, body, fd)
+	return edits, l, ok
 }

@@ -1,0 +1,152 @@
+package autocommit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
+)
+
+// ---- messages sent on a lane per key ----
+
+// keyLaneCommit returns the edits for a message read by call (the
+// statement `msg, err := reader.Read(ctx)` in list, whose error check
+// leaves) and sent on a lane held in a map keyed by a field of the message
+// (laneOf with anyKey: ch, ok := lanes[string(m.Key)]; if !ok { ...; go
+// func() { for m := range ch { ... } }() }; ch <- m). A partition's
+// messages reach several lanes, whose workers finish them out of order,
+// so a commit of each worker's own message could pass messages still in
+// another lane. The fix writes a low-water mark instead: it fetches
+// without committing, starts each message in a tracker of the lowwater
+// package (clientmodel.LowWaterPath) made before the loop, in offset
+// order, right before the send (a Start that fails starts the partition
+// over: clientmodel.TrackerCode.Start), and the lane's worker marks the
+// message done once it has finished with it (at the end of its loop body,
+// and before each continue), committing the mark when Done advances it,
+// a failure logged (a later commit covers it). A message whose processing
+// fails and is logged is done as before: the original loop carried on from
+// it. Commits of several workers are last-write-wins, so a lower mark may
+// land after a higher one: a replay, never a loss (the lowwater package's
+// doc). It needs the client to spell the mark's commit
+// (clientmodel.LowWaterWriteOf), the reader and the context to mean the
+// same in the worker, and the client's package imported by the file.
+func (c *checker) keyLaneCommit(path []ast.Node, stmt ast.Stmt, list []ast.Stmt, call *ast.CallExpr, sel *ast.SelectorExpr, msg *ast.Ident, fetch, commit string) ([]analysis.TextEdit, bool) {
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(call.Args) != 1 {
+		return nil, false
+	}
+	errID, ok := as.Lhs[1].(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	ifs, ok := c.checkAfter(list, stmt).(*ast.IfStmt)
+	if !ok || ifs.Init != nil || !isNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
+		return nil, false
+	}
+	obj := c.pass.TypesInfo.ObjectOf(msg)
+	rest := after(list, stmt)
+	var ss *ast.SendStmt
+	for _, s := range rest {
+		if x, isSend := s.(*ast.SendStmt); isSend {
+			ss = x
+			break
+		}
+	}
+	if ss == nil {
+		return nil, false
+	}
+	l, ok := c.laneOf(ss, rest, obj, true)
+	if !ok {
+		return nil, false
+	}
+	conts, ok := c.workerExits(l.loop.Body)
+	at := l.body[0].Pos()
+	if !ok || !c.rootVisibleAt(sel.X, at) || !c.rootVisibleAt(call.Args[0], at) {
+		return nil, false
+	}
+	// The client's write of the mark in place of its commit.
+	cl := clientmodel.Default.Record(obj.Type())
+	lw := clientmodel.LowWaterWriteOf(cl)
+	if lw == nil {
+		return nil, false
+	}
+	commitFn := ""
+	for _, cc := range cl.Calls {
+		if cc.Role == clientmodel.Commit && clientmodel.ShortName(cc.Func) == commit {
+			commitFn = cc.Func
+		}
+	}
+	file := edit.File(c.pass, call.Pos())
+	cpkg := ""
+	if lw.Pkg != "" {
+		name, add := edit.Import(c.pass, file, lw.Pkg)
+		if add != nil {
+			return nil, false
+		}
+		cpkg = name
+	}
+	// The names the fix declares: the tracker, the key, and next and ok
+	// around the commit, which must not hide what the commit uses.
+	loop, _ := edit.LoopOf(path)
+	fd := outerDecl(path)
+	if loop == nil || fd == nil {
+		return nil, false
+	}
+	if lp, isLabel := edit.Path(c.pass, loop.Pos())[1].(*ast.LabeledStmt); isLabel && lp.Stmt == loop {
+		loop = lp
+	}
+	tracker := c.unusedName(fd.Body, "tracker")
+	key := c.unusedName(fd.Body, "tp")
+	recv, ctx := edit.Source(c.pass, sel.X), edit.Source(c.pass, call.Args[0])
+	for _, used := range []ast.Expr{sel.X, call.Args[0]} {
+		for _, name := range []string{"next", "ok", "err"} {
+			if c.mentions(used, name) {
+				return nil, false
+			}
+		}
+	}
+	pkg, imports := edit.Import(c.pass, file, clientmodel.LowWaterPath)
+	logName, logImp := edit.Import(c.pass, file, "log")
+	if imports != nil && edit.FreeName(c.pass, loop.Pos(), pkg) != pkg || logImp != nil && edit.FreeName(c.pass, at, logName) != logName {
+		return nil, false // the package's name is taken
+	}
+	tc := clientmodel.TrackerCode{W: lw, Tracker: tracker, Pkg: pkg, ClientPkg: cpkg}
+	write := tc.Write(commitFn, recv, ctx, l.v.Name, "next")
+	if write == "" {
+		return nil, false
+	}
+	done := tc.Done(l.v.Name, fmt.Sprintf("if err := %s; err != nil {\n\t%s.Printf(\"commit offset: %%v\", err)\n}", write, logName))
+	edits := append(append(imports, logImp...),
+		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)},
+		edit.InsertBefore(c.pass, loop, tracker+" := "+pkg+".New()"),
+		edit.InsertBefore(c.pass, ss, tc.Start(msg.Name, key)),
+	)
+	for _, ct := range conts {
+		edits = append(edits, edit.InsertBefore(c.pass, ct, done))
+	}
+	if b, isBranch := l.body[len(l.body)-1].(*ast.BranchStmt); !isBranch || b.Tok != token.CONTINUE {
+		e, ok := edit.AppendToList(c.pass, l.body, l.loop.Body.Rbrace, done)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e)
+	}
+	return edits, true
+}
+
+// mentions reports whether e spells the name name.
+func (c *checker) mentions(e ast.Expr, name string) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
