@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -65,9 +66,19 @@ func (c *checker) keyLaneCommit(path []ast.Node, stmt ast.Stmt, list []ast.Stmt,
 		return nil, false
 	}
 	conts, ok := c.workerExits(l.loop.Body)
-	at := l.body[0].Pos()
-	if !ok || !c.rootVisibleAt(sel.X, at) || !c.rootVisibleAt(call.Args[0], at) {
+	if !ok {
 		return nil, false
+	}
+	// Where the worker marks its message done: the reader, the context
+	// and the worker's variable must mean the same there.
+	at := []token.Pos{l.loop.Body.Rbrace}
+	for _, ct := range conts {
+		at = append(at, ct.Pos())
+	}
+	for _, pos := range at {
+		if _, v := c.scopeAt(pos).LookupParent(l.v.Name, pos); v != c.pass.TypesInfo.Defs[l.v] || !c.rootVisibleAt(sel.X, pos) || !c.rootVisibleAt(call.Args[0], pos) {
+			return nil, false
+		}
 	}
 	// The client's write of the mark in place of its commit.
 	cl := clientmodel.Default.Record(obj.Type())
@@ -112,8 +123,13 @@ func (c *checker) keyLaneCommit(path []ast.Node, stmt ast.Stmt, list []ast.Stmt,
 	}
 	pkg, imports := edit.Import(c.pass, file, clientmodel.LowWaterPath)
 	logName, logImp := edit.Import(c.pass, file, "log")
-	if imports != nil && edit.FreeName(c.pass, loop.Pos(), pkg) != pkg || logImp != nil && edit.FreeName(c.pass, at, logName) != logName {
+	if imports != nil && edit.FreeName(c.pass, loop.Pos(), pkg) != pkg {
 		return nil, false // the package's name is taken
+	}
+	for _, pos := range at {
+		if pn, isPkg := c.lookup(pos, logName).(*types.PkgName); logImp == nil && (!isPkg || pn.Imported().Path() != "log") || logImp != nil && c.lookup(pos, logName) != nil {
+			return nil, false // log names something else in the worker
+		}
 	}
 	tc := clientmodel.TrackerCode{W: lw, Tracker: tracker, Pkg: pkg, ClientPkg: cpkg}
 	write := tc.Write(commitFn, recv, ctx, l.v.Name, "next")
@@ -137,6 +153,12 @@ func (c *checker) keyLaneCommit(path []ast.Node, stmt ast.Stmt, list []ast.Stmt,
 		edits = append(edits, e)
 	}
 	return edits, true
+}
+
+// lookup returns the object name means at pos.
+func (c *checker) lookup(pos token.Pos, name string) types.Object {
+	_, obj := c.scopeAt(pos).LookupParent(name, pos)
+	return obj
 }
 
 // mentions reports whether e spells the name name.
