@@ -20,13 +20,14 @@ import (
 // reader) has none of the first kind: a read it cannot fix is reported
 // without a fix, saying why (autocommit/nofix: a channel held in a map
 // keyed other than by the partition, a helper stored in an exported field
-// or used in a go or defer statement, an exported helper, a message
-// returned as it is read by an exported helper, ReadMessage taken as a
-// value into an exported field, a message or a value a call made from it
-// sent on a channel whose values leave the package; a message a deferred
+// whose reader field the package also fills with a reader outside any
+// group; a helper used in a go or defer statement, a message a deferred
 // call uses other than by a field of basic type, readreturn_test.go, with
 // the go, defer and exported-helper shapes each naming its cause); a
-// message sent
+// message that leaves the package (an exported helper, one stored in an
+// exported field, ReadMessage taken as a value into one, a message queued
+// on a channel whose values a method returns) is committed when the next
+// is asked for (commitprev); a message sent
 // to workers the worker fixes do not take (a channel also closed, a pool
 // that cannot be made one, started by a loop with a goto or a label, a
 // value decoded from the message by a call) is processed in place of the
@@ -382,6 +383,18 @@ var scenarios = []struct {
 	// becomes the processing's check, the store and return nil (1 / 1:
 	// a consumer storing after processing).
 	{"autocommit/storereturn", autocommit.Analyzer},
+	// messages that leave the package, committed (stored) when the next is
+	// asked for: kafka-go ReadMessage in a method stored in an exported
+	// field, returned as it is read by an exported method, taken as a
+	// value into an exported field (a function literal fetching takes its
+	// place), queued on a channel whose values Consume returns (Message
+	// carries the fetched message); confluent defaults queued on a channel
+	// whose values Next returns (auto-store off, Next stores) (5 / 5):
+	// a reader outside any group, an exported Read fetching whose Run
+	// commits after applying, a value of a reader outside any group, a
+	// pump handing the user an Ack committing the message, one with
+	// auto-store off whose Ack stores it.
+	{"autocommit/commitprev", autocommit.Analyzer},
 	// kafka-go ReadMessage in a loop that also commits the message after
 	// its last use: the fix is FetchMessage alone (1 positive; the
 	// FetchMessage twin, 1 silent).
@@ -477,20 +490,15 @@ var scenarios = []struct {
 // noFix is the scenario whose findings are reported without a fix, each
 // saying why ("; no automatic fix: ..."): kafka-go ReadMessage on a group
 // reader whose message is sent on a channel held in a map keyed by the
-// message's key (a partition's messages reach several workers), read by a
-// helper stored in an exported field, or returned as it is read by an
-// exported helper, or taken as a value into an exported field, or sent
-// (converted by a call) on a buffered channel whose values Consume
-// returns to the library's user; confluent defaults with messages
-// converted and sent on a channel whose values Next returns; franz-go's
-// default auto-commit with records sent on a channel held in a map keyed
-// by the record's key (7 / 7): the per-key workers on a reader outside
-// any group, the helper on a reader outside any group, an exported
-// helper returning FetchMessage whose caller commits after applying, the
-// per-key workers of a client outside any group, the value of a reader
-// outside any group, a pump that fetches and hands the user an Ack
-// committing the message, one with auto-store off whose Ack stores it.
-// The shared tests of analyzers_test.go list it in reportedWithoutFix.
+// message's key (a partition's messages reach several workers), or read
+// by a helper stored in an exported field whose reader field the package
+// also fills with a reader outside any group (a commit when the next
+// message is asked for would fail there); franz-go's default auto-commit
+// with records sent on a channel held in a map keyed by the record's key
+// (3 / 3): the per-key workers on a reader outside any group, the helper
+// on a reader outside any group, the per-key workers of a client outside
+// any group. The shared tests of analyzers_test.go list it in
+// reportedWithoutFix.
 const noFix = "autocommit/nofix"
 
 // TestNoFix runs the noFix scenario: every finding has a category, no

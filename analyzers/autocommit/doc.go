@@ -107,10 +107,21 @@ so this analyzer reports only what can lose records with that client:
     place for the store (a channel held in a map keyed otherwise, or
     used otherwise; a helper returning it used other than called) is
     reported without a fix, the
-    message saying why ("; no automatic fix: ..."), as is one sent
-    (or a value a call made from it, msg := convert(m)) on a channel
-    whose values leave the package (a function of the package returns
-    what it receives from it: the message names that function).
+    message saying why ("; no automatic fix: ...").
+    A message sent (or a value a call made from it, msg :=
+    convert(m)) on a channel whose values leave the package (a function
+    of the package returns what it receives from it) is stored when the
+    next is asked for, as for kafka-go below: a method of a struct of
+    the package (the pump) queues a value of a struct type of the
+    package made from it (msg := fromRecord(m), or &Record{...}) on an
+    unexported channel field of the struct, which one other method
+    (Next) receives from and returns; the message type gains a field
+    carrying the fetched message, set where the value is made, and Next
+    keeps the value it returns and stores its message at the start of
+    its next call, a failure logged. Any other such channel (a send of
+    the same type elsewhere, the channel returned or exported, the pump
+    also reading for another consumer) is reported without a fix, the
+    message naming the function through which its values leave.
     Keys set through a local
     setter closure (set := func(k, v string) { _ = cfg.SetKey(k, v) })
     are read at its calls (by the consumer model, which every analyzer
@@ -268,9 +279,13 @@ so this analyzer reports only what can lose records with that client:
     package (&worker{next: s.next}, w.next = s.next) instead returns a
     function that commits the message, which every call (through the
     value, the parameter or the field, whose function type gains the
-    result) calls after processing. Other uses (a go or defer
-    statement, a value returned, stored in an exported field or one a
-    struct literal without keys may set) are reported without a fix;
+    result) calls after processing. A method of the package whose
+    message leaves it (stored in an exported field, or exported), every
+    call in the package processing the result in place, commits each
+    message when the next is asked for (below). Other uses (a go or
+    defer statement, a value returned, stored in an exported field
+    where that fix does not apply, or in one a struct literal without
+    keys may set) are reported without a fix;
     the message names the one cause that applies (an exported helper, one
     an interface names, or the first use out of reach, with its line).
     ReadMessage itself taken as a value on a group reader (read :=
@@ -279,9 +294,11 @@ so this analyzer reports only what can lose records with that client:
     taken instead, and every call of it commits after processing; a loop
     function that does not see the reader gains a parameter, the reader's
     CommitMessages, which each of its calls passes (built when every call
-    passes ReadMessage of a group reader there); where its calls are out
-    of the fix's reach (stored in an exported field, returned) it is
-    reported without a fix. Messages appended
+    passes ReadMessage of a group reader there); stored in an exported
+    field, a function literal declared before the statement takes its
+    place and commits each message when the next is asked for (below);
+    where its calls are otherwise out of the fix's reach (returned) it
+    is reported without a fix. Messages appended
     to a batch that one call processes are committed together right after
     that call succeeds. A message sent to the one worker of a channel is
     committed in the worker after processing; a pool of workers is made
@@ -303,7 +320,27 @@ so this analyzer reports only what can lose records with that client:
     (return t.r.ReadMessage(ctx)), unexported, named by no interface,
     with no other return and used only in calls that process the message
     in place, fetches instead, and each caller commits the message after
-    processing it, on its success path. A value a call makes from the message
+    processing it, on its success path. Where the message leaves the
+    package (returned by an exported method, by a method stored in an
+    exported field, by ReadMessage taken as a value into one, or queued
+    on a channel whose values a method of the package returns), no code
+    of the package runs after its processing: the fix fetches with
+    FetchMessage and commits each message when the next is asked for.
+    The function handing it out keeps the message it returned last (in
+    a field of its struct, which gains it and a mutex guarding it; for
+    the value, in variables the function literal captures; queued, the
+    package's message type gains a field carrying the fetched message)
+    and commits it at the start of its next call, returning the
+    commit's error as it returns errors (logging it where it returns
+    none). A sequential caller asks for the next message once it has
+    processed the previous one, the contract of Kafka's own poll-based
+    auto-commit; one that stops at a failure never asks again, and that
+    message is replayed. Concurrent callers would commit each other's
+    messages before they are processed, as ReadMessage does now; the
+    finding's message says what the fix assumes. A read that also
+    serves a reader outside any group (the struct's reader field filled
+    with one elsewhere in the package), where CommitMessages fails, or
+    a reader out of sight, is reported without a fix, saying so. A value a call makes from the message
     (msg := convert(m)) counts as the message where it is sent on a
     channel: a commit after the send would precede the receiver's
     processing. A read whose fix the analyzer cannot build (a message
@@ -313,8 +350,9 @@ so this analyzer reports only what can lose records with that client:
     without a fix, the message saying why ("; no automatic fix: ..."):
     sent on a channel whose values leave the package (a function of the
     package returns what it receives from it, or the channel itself, or
-    the channel is an exported field), the message names that function:
-    the package's user processes it, after any code of this package. A read
+    the channel is an exported field) in a shape the fix above does not
+    take, the message names that function: the package's user processes
+    it, after any code of this package. A read
     whose message is discarded (_, err := r.ReadMessage(ctx)) is not
     reported: nothing processes it. An adapter method that only forwards
     to ReadMessage is reported at its callers.

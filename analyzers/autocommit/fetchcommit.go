@@ -62,6 +62,9 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 		d.Message += "; no automatic fix: " + why
 	} else {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		if fix.Message == nextAskedTitle(fetchName(k.Client)) {
+			d.Message += nextAskedNote("fetch with "+fetchName(k.Client)+" and commit", "commit")
+		}
 	}
 	c.report(k, d)
 }
@@ -103,11 +106,23 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 				TextEdits: edits,
 			}, "", true
 		}
+		shared, unknown := c.sharedWith(k, f, sel.X, commitsOn(f))
+		if shared == nil && !unknown {
+			if edits, ok := c.returnedWhenNextAsked(path, ret, call, sel, fetch, kafkaCommit(commit)); ok {
+				// Returned out of the package: committed when the
+				// next message is asked for.
+				return analysis.SuggestedFix{Message: nextAskedTitle(fetch), TextEdits: edits}, "", true
+			}
+		}
 		cause := c.callersCause(path)
 		if cause == "" {
 			cause = "the helper exported, named by an interface, used other than in calls that process the message, or returning other messages"
 		}
-		return fix, fmt.Sprintf("the message is returned as it is read, to callers the fix does not follow (%s); fetch with %s, and commit with %s where the callers have processed the message", cause, fetch, commit), true
+		why = fmt.Sprintf("the message is returned as it is read, to callers the fix does not follow (%s); fetch with %s, and commit with %s where the callers have processed the message", cause, fetch, commit)
+		if shared != nil || unknown {
+			why += c.sharedNote(shared, commit)
+		}
+		return fix, why, true
 	}
 	as, ok := stmt.(*ast.AssignStmt)
 	if !ok || listp == nil || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
@@ -178,9 +193,21 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 		edits, ok = c.commitInPlaceOfSend(path, stmt, *listp, call, sel, msg, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s, process the message in place of the send to the workers and commit it after", fetch)
 		if via := c.channelLeaves(after(*listp, stmt)); !ok && via != "" {
-			// Sent to the package's user: no code of the package runs
-			// after its processing, so no commit here can be right.
+			// Sent to the package's user: committed when the user
+			// asks for the next message.
+			shared, unknown := c.sharedWith(k, f, sel.X, commitsOn(f))
+			if shared == nil && !unknown {
+				if edits, _, ok = c.queuedWhenNextAsked(path, as, *listp, call, sel, fetch, kafkaCommit(commit)); ok {
+					title = nextAskedTitle(fetch)
+					break
+				}
+			}
+			// Otherwise no code of the package runs after its
+			// processing, so no commit here can be right.
 			why = fmt.Sprintf("the message is sent on a channel whose values leave the package (%s), so no code here runs after it is processed; fetch with %s and let the code that processes it commit with %s (hand it the message, or a function that commits it)", via, fetch, commit)
+			if shared != nil || unknown {
+				why += c.sharedNote(shared, commit)
+			}
 		}
 	case c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)):
 		// Returned to the caller, which processes it: the commit goes
@@ -197,6 +224,14 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 			// return the commit, which each call makes after processing.
 			edits, ok = c.ackCommits(path, as, call, sel, msg, fetch, commit)
 			title = fmt.Sprintf("Fetch with %s, return a function committing the message and call it after processing", fetch)
+		}
+		if shared, unknown := c.sharedWith(k, f, sel.X, commitsOn(f)); !ok && (shared != nil || unknown) {
+			why += c.sharedNote(shared, commit)
+		} else if !ok {
+			// Out of the package (an exported helper, one stored in
+			// an exported field): committed when the next is asked for.
+			edits, ok = c.leavesWhenNextAsked(path, as, call, sel, msg, fetch, kafkaCommit(commit))
+			title = nextAskedTitle(fetch)
 		}
 	default:
 		why = fmt.Sprintf("the processing's failure cannot be told from its success here (a check with an else or an empty body, or in a nested loop or function); fetch with %s and commit with %s once the message is processed", fetch, commit)

@@ -51,12 +51,20 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	// A fetch whose message has no sure place for the store after its
 	// processing leaves the finding without a fix, saying why: the
 	// defaults lose it all the same.
-	var why string
+	var why, note string
 	store := cl.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	for _, f := range fetches {
 		e, rw, ok := c.storeAfterProcessing(k, f, false)
 		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
 		if !ok {
+			// Queued for the package's user: stored when the next
+			// message is asked for (commitprev.go).
+			if e, ok := c.storedWhenNextAsked(k, f); ok {
+				edits = append(edits, e...)
+				title = "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message when the next is asked for"
+				note = nextAskedNote("set "+cl.Spell(clientmodel.AutoStore)+" to false and store", "store")
+				continue
+			}
 			why = fmt.Sprintf("the message is handed on (to a channel, a goroutine, a batch, a field or a caller) to code after whose processing the fix cannot place the store; set %s to false and call %s once the message is processed", cl.Spell(clientmodel.AutoStore), store)
 			if via := c.leavesAfter(f); via != "" {
 				why = fmt.Sprintf("the message is sent on a channel whose values leave the package (%s), so no code here runs after it is processed; set %s to false and let the code that processes it call %s (hand it the message, or a function that stores it)", via, cl.Spell(clientmodel.AutoStore), store)
@@ -105,6 +113,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	if why != "" {
 		d.Message += "; no automatic fix: " + why
 	} else {
+		d.Message += note
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   title,
 			TextEdits: dedupe(edits),
