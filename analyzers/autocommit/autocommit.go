@@ -81,6 +81,9 @@ type checker struct {
 	// sink, when set, collects the diagnostics report would make
 	// (a finding folded into another's fix) instead of reporting them.
 	sink *[]analysis.Diagnostic
+	// hyp, when set, is the hypothesis a consumer is checked under
+	// (passedcfg.go).
+	hyp *hypothesis
 }
 
 func (c *checker) run() {
@@ -123,6 +126,9 @@ func (c *checker) checkConsumer(k *consumer.Consumer) {
 func (c *checker) report(k *consumer.Consumer, d analysis.Diagnostic) {
 	if c.sink != nil {
 		*c.sink = append(*c.sink, d)
+		if c.hyp != nil && c.sink == c.hyp.sink {
+			c.hyp.took()
+		}
 		return
 	}
 	c.reported[k] = true

@@ -8,11 +8,13 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // ---- consumers built from a configuration another package passes ----
@@ -44,8 +46,33 @@ type configFindings struct {
 // passed to parameter Key of Func when the configuration sets When.
 type configHyp struct {
 	Key, Func string
-	When      map[clientmodel.Setting]bool
+	When      []settingValue
 	Findings  []passedFinding
+}
+
+// settingValue is a setting and its value; facts hold them in slices
+// sorted by setting, as gob encodes maps in no fixed order.
+type settingValue struct {
+	Setting clientmodel.Setting
+	On      bool
+}
+
+// sortedValues returns m's settings sorted.
+func sortedValues(m map[clientmodel.Setting]bool) []settingValue {
+	var out []settingValue
+	for _, st := range slices.Sorted(maps.Keys(m)) {
+		out = append(out, settingValue{st, m[st]})
+	}
+	return out
+}
+
+// valueMap returns vs as a map.
+func valueMap(vs []settingValue) map[clientmodel.Setting]bool {
+	m := map[clientmodel.Setting]bool{}
+	for _, v := range vs {
+		m[v.Setting] = v.On
+	}
+	return m
 }
 
 // passedFinding is a finding of the consumer's package, made portable.
@@ -56,6 +83,38 @@ type passedFinding struct {
 	Where      string
 	FixMessage string
 	Edits      []edit.FileEdit
+	// CallerSets are the settings the fix also gives the configuration
+	// passed (confluent's auto-store off), made by the package passing it.
+	CallerSets []settingValue
+}
+
+// hypothesis is the state of a check of consumer k under the settings
+// when: the diagnostics go to sink, and the settings a fix gives the
+// caller's configuration are kept for the next diagnostic reported
+// (pending), then with it (needs, one per diagnostic of sink).
+type hypothesis struct {
+	k       *consumer.Consumer
+	when    map[clientmodel.Setting]bool
+	sink    *[]analysis.Diagnostic
+	pending map[clientmodel.Setting]bool
+	needs   []map[clientmodel.Setting]bool
+}
+
+// decides reports whether setting of k is one the hypothesis h sets: the
+// caller's configuration decides it.
+func (h *hypothesis) decides(k *consumer.Consumer, setting clientmodel.Setting) bool {
+	if h == nil || h.k != k {
+		return false
+	}
+	_, ok := h.when[setting]
+	return ok
+}
+
+// took records that a diagnostic went to the sink, with the settings its
+// fix gives the caller's configuration.
+func (h *hypothesis) took() {
+	h.needs = append(h.needs, h.pending)
+	h.pending = map[clientmodel.Setting]bool{}
 }
 
 func (*configFindings) AFact() {}
@@ -64,8 +123,8 @@ func (f *configFindings) String() string {
 	var parts []string
 	for _, h := range f.Hyps {
 		var when []string
-		for _, s := range slices.Sorted(maps.Keys(h.When)) {
-			when = append(when, fmt.Sprintf("%s=%t", s, h.When[s]))
+		for _, v := range h.When {
+			when = append(when, fmt.Sprintf("%s=%t", v.Setting, v.On))
 		}
 		var cats []string
 		for _, x := range h.Findings {
@@ -103,7 +162,7 @@ func (c *checker) exportConfigFindings() {
 			}
 			found := c.underHypothesis(k, when)
 			if len(found) > 0 {
-				f.Hyps = append(f.Hyps, configHyp{Key: s.OriginKey, Func: fn, When: when, Findings: found})
+				f.Hyps = append(f.Hyps, configHyp{Key: s.OriginKey, Func: fn, When: sortedValues(when), Findings: found})
 			}
 		}
 	}
@@ -123,12 +182,13 @@ func (c *checker) underHypothesis(k *consumer.Consumer, when map[clientmodel.Set
 	cp.Settings = consumer.Overlay(base, k.Settings)
 	var sink []analysis.Diagnostic
 	c.sink = &sink
-	defer func() { c.sink = nil }()
+	c.hyp = &hypothesis{k: &cp, when: when, sink: &sink, pending: map[clientmodel.Setting]bool{}}
+	defer func() { c.sink, c.hyp = nil, nil }()
 	c.checkConsumer(&cp)
 	var out []passedFinding
-	for _, d := range sink {
+	for i, d := range sink {
 		p := c.pass.Fset.Position(d.Pos)
-		x := passedFinding{Category: d.Category, Message: d.Message, Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)}
+		x := passedFinding{Category: d.Category, Message: d.Message, Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), CallerSets: sortedValues(c.hyp.needs[i])}
 		if len(d.SuggestedFixes) > 0 {
 			x.FixMessage = d.SuggestedFixes[0].Message
 			for _, e := range d.SuggestedFixes[0].TextEdits {
@@ -157,7 +217,7 @@ func (c *checker) reportPassedConfigs() {
 	}
 	for _, p := range c.m.Passed {
 		for _, h := range byKey[p.Key] {
-			if !p.Settings.Sets(p.Client, h.When) {
+			if !p.Settings.Sets(p.Client, valueMap(h.When)) {
 				continue
 			}
 			// A fix made for one caller's configuration must not break
@@ -165,7 +225,7 @@ func (c *checker) reportPassedConfigs() {
 			// kafka-go reader outside a group): only when every call here
 			// passing one for the parameter makes the same hypothesis.
 			agree := !slices.ContainsFunc(c.m.Passed, func(o consumer.PassedConfig) bool {
-				return o.Key == p.Key && !o.Settings.Sets(o.Client, h.When)
+				return o.Key == p.Key && !o.Settings.Sets(o.Client, valueMap(h.When))
 			})
 			report.Guard(c.pass, p.Call.Pos(), func() { c.reportPassed(p, h, agree) })
 		}
@@ -183,21 +243,18 @@ func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp, fixable boo
 	// The configuration's own choices, where it makes them: the client's
 	// defaults decide the rest.
 	var rel []analysis.RelatedInformation
-	var says []string
-	for _, st := range slices.Sorted(maps.Keys(h.When)) {
-		v, ok := p.Settings.Set[st]
-		if !ok {
-			continue
-		}
-		word := fmt.Sprintf("%s %s", st, map[bool]string{true: "on", false: "off"}[h.When[st]])
-		says = append(says, word)
-		if v.Pos.IsValid() {
-			rel = append(rel, related(v.Pos, word+" here"))
+	own := map[clientmodel.Setting]bool{}
+	for _, hv := range h.When {
+		if v, ok := p.Settings.Set[hv.Setting]; ok {
+			own[hv.Setting] = hv.On
+			if v.Pos.IsValid() {
+				rel = append(rel, related(v.Pos, settingsText(map[clientmodel.Setting]bool{hv.Setting: hv.On})+" here"))
+			}
 		}
 	}
 	choice := "the client's defaults"
-	if len(says) > 0 {
-		choice = strings.Join(says, ", ")
+	if len(own) > 0 {
+		choice = settingsText(own)
 	}
 	pkg := strings.TrimPrefix(p.Key, "param:")
 	pkg = pkg[:max(strings.LastIndex(pkg, "."), 0)]
@@ -211,17 +268,59 @@ func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp, fixable boo
 			Related: rel,
 		}
 		edits, loaded := edit.Resolve(c.pass.Fset, x.Edits)
+		sets := valueMap(x.CallerSets)
+		here, set := c.callerSettings(p, sets)
 		switch {
-		case len(x.Edits) == 0:
+		case len(x.Edits) == 0 && len(x.CallerSets) == 0:
+		case !set:
+			d.Message += "; no automatic fix: its fix also sets " + settingsText(sets) + " in the configuration passed here, which it cannot find where to set"
 		case !fixable:
 			d.Message += fmt.Sprintf("; no automatic fix: other calls in this package pass %s a configuration under which the fix would not hold", h.Func)
 		case !loaded:
 			d.Message += fmt.Sprintf("; the fix edits package %s, which this run reads from export data (go vet analyzes one package at a time): run commitlint -fix on both packages to apply it", pkg)
 		default:
-			d.SuggestedFixes = []analysis.SuggestedFix{{Message: x.FixMessage + " (in package " + pkg + ")", TextEdits: edits}}
+			where := " (in package " + pkg + ")"
+			if len(here) > 0 {
+				where = " (in package " + pkg + ", and the configuration passed here)"
+			}
+			d.SuggestedFixes = []analysis.SuggestedFix{{Message: x.FixMessage + where, TextEdits: append(here, edits...)}}
 		}
 		report.Report(c.pass, d)
 	}
+}
+
+// callerSettings returns the edits giving the configuration p passes the
+// settings sets, and whether it could make each.
+func (c *checker) callerSettings(p consumer.PassedConfig, sets map[clientmodel.Setting]bool) ([]analysis.TextEdit, bool) {
+	if len(sets) == 0 {
+		return nil, true
+	}
+	call, ok := p.Call.(*ssa.Call)
+	if !ok || ssaflow.Arg(call.Common(), p.Arg) != p.Config {
+		return nil, false // a client built from it is passed: its config is elsewhere
+	}
+	// The call passing the configuration stands for a constructor taking
+	// it: setSetting edits it where it sets it, or where it is built.
+	k := &consumer.Consumer{Client: p.Client, Site: call, Config: p.Config, Settings: p.Settings,
+		Ctor: clientmodel.CtorRef{Client: p.Client, Constructor: &clientmodel.Constructor{ConfigArg: p.Arg}}}
+	var out []analysis.TextEdit
+	for _, st := range slices.Sorted(maps.Keys(sets)) {
+		e, ok := c.setSetting(k, st, sets[st])
+		if !ok {
+			return nil, false
+		}
+		out = append(out, e...)
+	}
+	return out, true
+}
+
+// settingsText says sets in words ("auto-commit off, group on").
+func settingsText(sets map[clientmodel.Setting]bool) string {
+	var says []string
+	for _, st := range slices.Sorted(maps.Keys(sets)) {
+		says = append(says, fmt.Sprintf("%s %s", st, map[bool]string{true: "on", false: "off"}[sets[st]]))
+	}
+	return strings.Join(says, ", ")
 }
 
 // hasKnob reports whether a configuration of client cl can set st.

@@ -127,8 +127,9 @@ func dedupEdits(edits []analysis.TextEdit) []analysis.TextEdit {
 // findings' fixes (only the findings that have one).
 func (c *checker) outliveUnderDefault(k *consumer.Consumer) ([]analysis.Diagnostic, []analysis.TextEdit) {
 	var sink []analysis.Diagnostic
+	prev := c.sink
 	c.sink = &sink
-	defer func() { c.sink = nil }()
+	defer func() { c.sink = prev }()
 	for _, f := range callsWith(k, clientmodel.Fetch) {
 		c.outlivePoll(k, f)
 	}

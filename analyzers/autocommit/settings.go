@@ -24,6 +24,12 @@ import (
 // options literal, a key added to a ConfigMap literal, or a field assigned
 // after the config is built.
 func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, on bool) ([]analysis.TextEdit, bool) {
+	if c.hyp.decides(k, setting) {
+		// The caller's configuration sets it: the package passing it
+		// makes the edit (reportPassed).
+		c.hyp.pending[setting] = on
+		return nil, true
+	}
 	if k.From != nil {
 		return c.importedSetting(k, setting, on)
 	}

@@ -23,8 +23,12 @@ type PassedConfig struct {
 	Key      string // the parameter's entry key (ParamKey)
 	Client   *clientmodel.Client
 	Settings *Settings
-	// Call is the call passing it.
-	Call ssa.CallInstruction
+	// Call is the call passing it, as argument Arg; Config is the config
+	// value: the argument itself, or the config the client passed was
+	// built from.
+	Call   ssa.CallInstruction
+	Arg    int
+	Config ssa.Value
 }
 
 // passedConfigs returns the configurations the package passes to
@@ -49,7 +53,7 @@ func (b *builder) passedConfigs(funcs []*ssa.Function) []PassedConfig {
 					}
 					if cl, cfg := b.configOf(a); cl != nil {
 						b.anchor = nil
-						out = append(out, PassedConfig{Key: ParamKey(callee, i), Client: cl, Settings: b.settings(cl, cfg), Call: ci})
+						out = append(out, PassedConfig{Key: ParamKey(callee, i), Client: cl, Settings: b.settings(cl, cfg), Call: ci, Arg: i, Config: cfg})
 					}
 				}
 			}

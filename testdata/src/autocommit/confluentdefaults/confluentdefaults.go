@@ -1,4 +1,4 @@
-// Package confluentdefaults: confluent-kafka-go v2 consumers left on
+// Package confluentdefaults: confluent-kafka-go v2 consumers left on // want package:`configFindings\(param:autocommit/confluentdefaults\.Consume#1\[auto-commit=true,auto-store=true\]:store-ignored\)`
 // librdkafka's defaults (auto-commit and auto-store on), beside the
 // configurations that are safe.
 package confluentdefaults

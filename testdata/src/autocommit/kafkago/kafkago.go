@@ -1,4 +1,4 @@
-// Package kafkago: segmentio/kafka-go's ReadMessage commits before
+// Package kafkago: segmentio/kafka-go's ReadMessage commits before // want package:`configFindings\(param:autocommit/kafkago\.FromParam#1\[async-commit=false,group=true\]:read-commits-first param:autocommit/kafkago\.FromParam#1\[async-commit=true,group=true\]:read-commits-first\)`
 // returning the message when the reader is in a group.
 package kafkago
 

@@ -1,4 +1,4 @@
-// Package svc builds its consumers from configurations its callers pass
+// Package svc builds its consumers from configurations its callers pass // want package:`configFindings\(param:autocommit/passedcfg/svc\.NewOrders#0\[auto-commit=false\]:marks-discarded param:autocommit/passedcfg/svc\.NewEvents#0\[async-commit=false,group=true\]:read-commits-first .*svc\.NewPayments#0\[auto-commit=true,auto-store=true\]:auto-store-on-delivery`
 // (autocommit/passedcfg/cmd): whether auto-commit is on, whether the reader
 // is in a group, whether offsets are stored on delivery is decided there.
 package svc
