@@ -18,8 +18,7 @@ import (
 // or does not see. Where a scenario shows one, it is a silent case marked
 // "// ok: known gap". read-commits-first (kafka-go ReadMessage on a group
 // reader) has none of the first kind: a read it cannot fix is reported
-// without a fix, saying why (autocommit/nofix: a channel held in a map
-// keyed other than by the partition, a helper stored in an exported field
+// without a fix, saying why (autocommit/nofix: a helper stored in an exported field
 // whose reader field the package also fills with a reader outside any
 // group; a helper used in a go or defer statement, a message a deferred
 // call uses other than by a field of basic type, readreturn_test.go, with
@@ -98,11 +97,12 @@ import (
 //     record on, returns from its select on a buffered channel (the Wait
 //     could wait for records no worker takes): no sure place for the
 //     WaitGroup's Done (a channel held in a map is reported without a
-//     fix, autocommit/nofix, unless it is a local map's lane per partition
-//     made with its one function-literal worker, which gets
-//     AutoCommitMarks and a mark in the worker: lanes; franz-go's
-//     goroutine-per-partition example, a map of structs per partition
-//     whose method is the worker, stays without a fix). A send in a select with
+//     fix unless it is a local map's lane, made with its one
+//     function-literal worker: per partition it gets AutoCommitMarks and
+//     a mark in the worker, lanes; per key, the wait for the workers,
+//     keylanes; franz-go's goroutine-per-partition example, a map of
+//     structs per partition whose method is the worker, stays without a
+//     fix). A send in a select with
 //     cases other than ctx.Done() and a default is not reported either:
 //     such a select, or any receive in the poll loop, is taken as a join;
 //     nor one whose ctx.Done() or default case carries on (or returns
@@ -363,6 +363,14 @@ var scenarios = []struct {
 	// twice, auto-store off with the workers storing, AutoCommitMarks
 	// with the workers marking.
 	{"autocommit/lanes", autocommit.Analyzer},
+	// messages sent on a channel held in a map keyed by the message's key
+	// (a lane per key), each made with its one worker: kafka-go
+	// ReadMessage (FetchMessage, each message started in a low-water
+	// tracker before the send, the workers committing its mark after
+	// processing, also before a continue), franz-go's default auto-commit
+	// (the next poll waits for the workers) (2 / 2): the lanes committing
+	// a tracker's mark, the loop waiting for the workers.
+	{"autocommit/keylanes", autocommit.Analyzer},
 	// kafka-go ReadMessage whose results an unexported helper returns as
 	// they are read, to two callers that process the message (the helper
 	// fetches, each caller commits after processing: returning the error,
@@ -489,16 +497,10 @@ var scenarios = []struct {
 
 // noFix is the scenario whose findings are reported without a fix, each
 // saying why ("; no automatic fix: ..."): kafka-go ReadMessage on a group
-// reader whose message is sent on a channel held in a map keyed by the
-// message's key (a partition's messages reach several workers), or read
-// by a helper stored in an exported field whose reader field the package
-// also fills with a reader outside any group (a commit when the next
-// message is asked for would fail there); franz-go's default auto-commit
-// with records sent on a channel held in a map keyed by the record's key
-// (3 / 3): the per-key workers on a reader outside any group, the helper
-// on a reader outside any group, the per-key workers of a client outside
-// any group. The shared tests of analyzers_test.go list it in
-// reportedWithoutFix.
+// reader read by a helper stored in an exported field, whose method also
+// serves a reader outside any group (1 / 1): the helper on a reader
+// outside any group.
+// The shared tests of analyzers_test.go list it in reportedWithoutFix.
 const noFix = "autocommit/nofix"
 
 // TestNoFix runs the noFix scenario: every finding has a category, no

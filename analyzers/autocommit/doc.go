@@ -221,8 +221,15 @@ so this analyzer reports only what can lose records with that client:
     worker marks each record after processing it, on its success path;
     one worker takes a partition's records in order, so a mark passes no
     record in flight (built when the poll is the client's only fetch:
-    another's records, never marked, would never be committed). Any
-    other channel held in a map is reported without a fix, saying why.
+    another's records, never marked, would never be committed). A record
+    sent on a lane of its key (the same shape keyed by a field of the
+    record: lanes[string(r.Key)]), or on its partition's lane where the
+    marks cannot be added, gets the wait above: Add(1) before the send,
+    Done at the end of the lane worker's loop body, Wait after the
+    statement of the poll loop that sends (the map declared before the
+    loop); every lane has its one worker, so every record sent is one a
+    worker takes. Any other channel held in a map is reported without a
+    fix, saying why.
     A go statement
     handed a channel (a worker started for a partition's channel) is no
     record handed to a goroutine: the sends on the channel are the
@@ -316,7 +323,19 @@ so this analyzer reports only what can lose records with that client:
     workers' loop continues the read loop when the send ends its body.
     The workers stay, idle. A message sent on its partition's lane (as
     for confluent-kafka-go) is committed in the lane's worker after
-    processing. A helper returning the read's results as they are
+    processing. A message sent on a lane of its key (the same shape keyed
+    by a field of the message: lanes[string(m.Key)]) reaches one of
+    several workers of its partition, which finish out of order: the fix
+    fetches, starts each message in a low-water tracker of this module's
+    lowwater package, made before the loop, right before the send (in
+    offset order; a Start that fails meets a partition consumed again
+    from an earlier offset after a rebalance, and starts it over), and
+    the lane's worker marks the message done once it is through with it
+    (at the end of its loop body and before each continue: a failure it
+    logs and skips is done, as the loop skipped it before), committing
+    the mark (a message at the mark - 1) when Done advances it, a failed
+    commit logged. The workers' commits are last-write-wins, so a lower
+    mark landing last replays, never loses. A helper returning the read's results as they are
     (return t.r.ReadMessage(ctx)), unexported, named by no interface,
     with no other return and used only in calls that process the message
     in place, fetches instead, and each caller commits the message after

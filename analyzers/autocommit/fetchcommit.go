@@ -187,6 +187,11 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 		if ok {
 			break
 		}
+		if edits, ok = c.keyLaneCommit(path, stmt, *listp, call, sel, msg, fetch, commit); ok {
+			// A lane per key: a low-water mark, committed by the lanes.
+			title = fmt.Sprintf("Fetch with %s, track the messages in flight and commit the low-water mark in the lanes' workers", fetch)
+			break
+		}
 		// Workers that cannot commit (a channel also closed, several
 		// workers that cannot be made one): the message is processed
 		// in place of the send, and committed after.
