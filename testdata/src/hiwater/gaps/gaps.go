@@ -2,7 +2,9 @@
 // fix was built for them, each with the fix it gets now and a silent twin:
 // pools whose worker count is used elsewhere or that count down, an
 // errgroup over a stream in a function that returns nothing, and
-// completion callbacks that no low-water-mark fix can be built for.
+// completion callbacks: a commit in an if's init (the loop waits for each
+// callback), a mark made by a function returning nothing (a low-water
+// mark).
 package gaps
 
 import (
