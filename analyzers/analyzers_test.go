@@ -253,11 +253,9 @@ var scenarioConfig = analyzers.Config{Ordering: ordering.Config{Ignore: []string
 // TestEveryFindingHasAFix.
 var reportedWithoutFix = map[string]bool{
 	// autocommit's findings without a fix (autocommit_test.go noFix):
-	// read-commits-first and records-outlive-poll where the record goes
-	// to a channel held in a map, or the read, reached through an
-	// exported field, also serves a reader outside any group (the fix
-	// committing each message when the next is asked for would fail
-	// there).
+	// read-commits-first where the read, reached through an exported
+	// field, also serves a reader outside any group (the fix committing
+	// each message when the next is asked for would fail there).
 	"autocommit/nofix": true,
 	// a kafka-go group reader's configuration passed to a constructor of
 	// another package that one call passes a reader outside any group

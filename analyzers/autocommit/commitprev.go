@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -255,6 +256,9 @@ func (c *checker) handedOutInOrder(fn *types.Func) bool {
 // sequentialUse is handedOutInOrder for the use id of a function.
 func (c *checker) sequentialUse(id *ast.Ident) bool {
 	path := edit.Path(c.pass, id.Pos())
+	if slices.ContainsFunc(path, isGoOrDefer) {
+		return false // concurrent callers, or one after the processing
+	}
 	var e ast.Node = id
 	i := 0
 	for i < len(path) && path[i] != id {
@@ -297,6 +301,37 @@ func (c *checker) sequentialUse(id *ast.Ident) bool {
 	return false
 }
 
+// nextAskedCause says why the fix committing each message when the next
+// is asked for is not built for the function around path, in the first
+// terms that apply, or "".
+func (c *checker) nextAskedCause(path []ast.Node) string {
+	fd, ok := enclosingDecl(path)
+	if !ok {
+		return ""
+	}
+	fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fn != nil && !c.handedOutInOrder(fn) {
+		return fmt.Sprintf("; nor is a commit when the next message is asked for: a use of %s in the package is no call processing the message in place before it asks again (a go or defer statement, a hand-off), so asking again would not mean the previous message was processed", fn.Name())
+	}
+	_, named, ok := c.pointerReceiver(fd)
+	if !ok {
+		return fmt.Sprintf("; nor is a commit when the next message is asked for: %s is no method with a pointer receiver of a struct of the package, where the message handed out last could be kept", fd.Name.Name)
+	}
+	if _, _, ok := c.structDecl(named, true); !ok {
+		return fmt.Sprintf("; nor is a commit when the next message is asked for: %s has a method with a value receiver (it would copy the mutex guarding the message kept) or a literal without keys", named.Obj().Name())
+	}
+	return ""
+}
+
+// isGoOrDefer reports whether n is a go or defer statement.
+func isGoOrDefer(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.GoStmt, *ast.DeferStmt:
+		return true
+	}
+	return false
+}
+
 // fieldCalledInOrder reports whether every call of the function-typed
 // field f in the package processes its result in place.
 func (c *checker) fieldCalledInOrder(f *types.Var) bool {
@@ -313,7 +348,7 @@ func (c *checker) fieldCalledInOrder(f *types.Var) bool {
 			continue
 		}
 		if call, ok := path[2].(*ast.CallExpr); ok && call.Fun == sel {
-			if _, _, _, ok := c.processedAssign(path[2:], call); !ok {
+			if _, _, _, ok := c.processedAssign(path[2:], call); !ok || slices.ContainsFunc(path, isGoOrDefer) {
 				return false
 			}
 		}

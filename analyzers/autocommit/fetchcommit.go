@@ -121,6 +121,8 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 		why = fmt.Sprintf("the message is returned as it is read, to callers the fix does not follow (%s); fetch with %s, and commit with %s where the callers have processed the message", cause, fetch, commit)
 		if shared != nil || unknown {
 			why += c.sharedNote(shared, commit)
+		} else {
+			why += c.nextAskedCause(path)
 		}
 		return fix, why, true
 	}
@@ -212,6 +214,8 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 			why = fmt.Sprintf("the message is sent on a channel whose values leave the package (%s), so no code here runs after it is processed; fetch with %s and let the code that processes it commit with %s (hand it the message, or a function that commits it)", via, fetch, commit)
 			if shared != nil || unknown {
 				why += c.sharedNote(shared, commit)
+			} else {
+				why += "; the queue is no shape the fix committing each message when the next is asked for takes (one send, of a value of a struct type of the package made from the message, on an unexported channel field of the pump's struct that one other method of it receives and returns, with a context for the commit)"
 			}
 		}
 	case c.recordLeaves(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg)):
@@ -237,6 +241,9 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 			// an exported field): committed when the next is asked for.
 			edits, ok = c.leavesWhenNextAsked(path, as, call, sel, msg, fetch, kafkaCommit(commit))
 			title = nextAskedTitle(fetch)
+			if !ok {
+				why += c.nextAskedCause(path)
+			}
 		}
 	default:
 		why = fmt.Sprintf("the processing's failure cannot be told from its success here (a check with an else or an empty body, or in a nested loop or function); fetch with %s and commit with %s once the message is processed", fetch, commit)
