@@ -288,8 +288,9 @@ so this analyzer reports only what can lose records with that client:
     value, the parameter or the field, whose function type gains the
     result) calls after processing. A method of the package whose
     message leaves it (stored in an exported field, or exported), every
-    call in the package processing the result in place, commits each
-    message when the next is asked for (below). Other uses (a go or
+    call in the package processing the result in place and none in a
+    go or defer statement, commits each message when the next is asked
+    for (below). Other uses (a go or
     defer statement, a value returned, stored in an exported field
     where that fix does not apply, or in one a struct literal without
     keys may set) are reported without a fix;
@@ -356,7 +357,9 @@ so this analyzer reports only what can lose records with that client:
     auto-commit; one that stops at a failure never asks again, and that
     message is replayed. Concurrent callers would commit each other's
     messages before they are processed, as ReadMessage does now; the
-    finding's message says what the fix assumes. A read that also
+    finding's message says what the fix assumes (a helper the package
+    itself calls in a go statement gets no such fix, and the message
+    says why). A read that also
     serves a reader outside any group (the struct's reader field filled
     with one elsewhere in the package), where CommitMessages fails, or
     a reader out of sight, is reported without a fix, saying so. A value a call makes from the message
