@@ -483,12 +483,13 @@ var scenarios = []struct {
 	// option is: see greedyopts).
 	{"autocommit/cfguser", autocommit.Analyzer},
 	// consumers built in svc from configurations their callers pass
-	// (2 / 4): main passes a sarama client with auto-commit off to a
+	// (3 / 3): main passes a sarama client with auto-commit off to a
 	// handler that marks and never commits, a kafka-go group reader's
-	// configuration to a loop reading with ReadMessage; reported at the
-	// calls in main, fixed in svc. A handler committing each mark, a
-	// confluent consumer (its fix would need the setting in main), and
-	// tail's default sarama config and reader outside any group are silent.
+	// configuration to a loop reading with ReadMessage, confluent's
+	// defaults to a loop that never stores; reported at the calls in
+	// main, fixed in svc (and auto-store off in main's map). A handler
+	// committing each mark, and tail's default sarama config and reader
+	// outside any group are silent.
 	{"autocommit/passedcfg/...", autocommit.Analyzer},
 	// generics, a 300-case switch, closures, interface-held clients, method
 	// values: no panic, no finding (0 / 7).

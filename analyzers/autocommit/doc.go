@@ -452,10 +452,11 @@ then CommitMessages), carried when the front end has loaded that package's
 files, and only when every call of the package passing a configuration
 for the parameter gives the same values: a fix right for one caller's
 reader in a group fails on every message of another's outside one, and
-such a finding is reported without a fix, saying so. A fix that would
-also change the passed configuration (confluent's auto-store off) is not
-built across the two packages yet: such consumers are not reported at the
-call (the report's row still says what the configuration gives).
+such a finding is reported without a fix, saying so. A fix that also
+changes the passed configuration (confluent's auto-store off, with the
+store after processing in the consumer's package) makes that change at
+the call: the key added to the map literal passed, or the value replaced
+where the configuration sets it.
 
 It does not report sarama's default auto-commit (it commits marked offsets
 only, so process-then-mark is at-least-once), franz-go's default in a

@@ -167,8 +167,11 @@ func Silent(t *testing.T, gopath string, a *analysis.Analyzer, patterns ...strin
 		}
 	}
 	for _, e := range rec.Errs() {
+		// Facts change with the fix (what a fixed consumer would find
+		// under another caller's configuration): only findings count.
 		if strings.Contains(e, "no diagnostic was reported matching") ||
-			strings.Contains(e, "no fact was reported matching") || strings.Contains(e, "unexpected fact") {
+			strings.Contains(e, "no fact was reported matching") || strings.Contains(e, "unexpected fact") ||
+			strings.Contains(e, ": fact ") && strings.Contains(e, "does not match pattern") {
 			continue
 		}
 		t.Error(e)
