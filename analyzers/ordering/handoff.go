@@ -116,7 +116,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 		for _, instr := range b.Instrs {
 			var h *handOff
 			if call, ok := instr.(*ssa.Call); ok {
-				if f, fn := c.handsOffCall(call.Common()); f != nil {
+				if f, fn := c.ho.Call(call.Common()); f != nil {
 					if tainted == nil {
 						tainted = c.taint(o)
 					}

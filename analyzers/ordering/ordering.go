@@ -14,6 +14,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/category"
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/sqlrow"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -51,19 +52,19 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "ordering",
 		Doc:       report.Doc(doc, "ordering"),
 		URL:       report.URL,
-		Requires:  []*analysis.Analyzer{consumer.Analyzer},
-		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(handsOff), new(commitsAfterHandler), new(handsToPort), new(queueingResult)},
+		Requires:  []*analysis.Analyzer{consumer.Analyzer, handsoff.Analyzer},
+		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(commitsAfterHandler), new(handsToPort), new(queueingResult)},
 	}
 	ignore := a.Flags.String("ignore", strings.Join(cfg.Ignore, ","),
 		"comma-separated package paths (or prefixes ending in /...) whose calls are not processing, in addition to logging, metrics and formatting")
 	a.Run = func(pass *analysis.Pass) (any, error) {
-		exportHandsOff(pass)
-		exportQueueingResults(pass)
+		ho := pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)
+		exportQueueingResults(pass, ho)
 		m := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
 		if m == nil {
 			return nil, nil
 		}
-		c := newChecker(pass, m, *ignore)
+		c := newChecker(pass, m, ho, *ignore)
 		c.run()
 		return nil, nil
 	}
@@ -177,8 +178,8 @@ type checker struct {
 	// write one (row.go); queries memoises rowQueries.
 	rows    map[*ssa.Function]*sqlrow.Row
 	queries *[]string
-	// impls memoises the implementations handsOffCall looks up.
-	impls map[*types.Interface][]*types.Named
+	// ho looks up the functions that only queue what they are given.
+	ho *handsoff.Result
 }
 
 type siteKey struct {
@@ -191,9 +192,10 @@ type procKey struct {
 	i  int
 }
 
-func newChecker(pass *analysis.Pass, m *consumer.Model, ignore string) *checker {
+func newChecker(pass *analysis.Pass, m *consumer.Model, ho *handsoff.Result, ignore string) *checker {
 	c := &checker{
 		pass:           pass,
+		ho:             ho,
 		m:              m,
 		flow:           m.Flow,
 		ignore:         append([]string(nil), DefaultIgnore...),

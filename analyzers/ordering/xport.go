@@ -13,6 +13,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -34,7 +35,7 @@ import (
 // reports a call of that function passing, for that parameter, a value
 // of a concrete type whose method carries handsOff for every argument
 // that carries the record. Such a fact is not exported when the consumer
-// package already sees the implementation (handsOffCall reports the
+// package already sees the implementation (handsoff.Result.Call reports the
 // position call there), and no call is reported from a test file or for
 // an implementation of a test-like package (a fake recording calls on a
 // channel). The value passed may also be the result of a constructor
@@ -122,8 +123,8 @@ func (f *queueingResult) String() string {
 
 // exportQueueingResults exports the queueingResult facts of pass's
 // package (after exportHandsOff).
-func exportQueueingResults(pass *analysis.Pass) {
-	queued := exportQueueFixes(pass)
+func exportQueueingResults(pass *analysis.Pass, ho *handsoff.Result) {
+	queued := exportQueueFixes(pass, ho)
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -150,8 +151,11 @@ func exportQueueingResults(pass *analysis.Pass) {
 			ms := types.NewMethodSet(t)
 			for i := 0; i < ms.Len(); i++ {
 				m, ok := ms.At(i).Obj().(*types.Func)
-				var h handsOff
-				if !ok || m.Pkg() != pass.Pkg || !pass.ImportObjectFact(m, &h) {
+				if !ok || m.Pkg() != pass.Pkg {
+					continue
+				}
+				h, ok := ho.Of(m)
+				if !ok {
 					continue
 				}
 				qm, ok := queued[m]
@@ -259,7 +263,7 @@ func (c *checker) exportPortFact(p *position) {
 				return // processed in place too: the port may be a side channel
 			}
 		}
-		if f, _ := c.handsOffCall(call.Common()); f != nil {
+		if f, _ := c.ho.Call(call.Common()); f != nil {
 			return // the implementation is in sight: reported here
 		}
 		var commit string
@@ -568,8 +572,8 @@ func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method str
 		if !ok || m.Pkg() == nil || c.testLike(m) {
 			break
 		}
-		var h handsOff
-		if !c.pass.ImportObjectFact(m, &h) || len(h.Params) == 0 {
+		h, ok := c.ho.Of(m)
+		if !ok || len(h.Params) == 0 {
 			break
 		}
 		return types.TypeString(v.X.Type(), (*types.Package).Name), c.queueing(m, h.Params), m.Pos(), m.Pkg(), funcName(m)

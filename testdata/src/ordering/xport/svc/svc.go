@@ -29,7 +29,7 @@ func NewAdapter(workers int) ports.SettlementAdapter { // want NewAdapter:`queue
 }
 
 // HandleSettlement hands the payload to the pool and returns at once.
-func (s *SettlementService) HandleSettlement(data ports.Payload) { s.queue <- &data } // want HandleSettlement:`handsOff\[0\]`
+func (s *SettlementService) HandleSettlement(data ports.Payload) { s.queue <- &data }
 
 func (s *SettlementService) InitWorkerPool() {
 	for w := 0; w < s.workers; w++ {
@@ -68,7 +68,7 @@ func NewQueueLedger() *QueueLedger {
 	return l
 }
 
-func (l *QueueLedger) Append(p ports.Payload) { l.entries <- p } // want Append:`handsOff\[0\]`
+func (l *QueueLedger) Append(p ports.Payload) { l.entries <- p }
 
 // SyncLedger appends the entry before it returns.
 type SyncLedger struct{ rows []ports.Payload }
@@ -86,7 +86,7 @@ func NewPool(workers int) *PoolService {
 	return &PoolService{jobs: make(chan ports.Payload, 32), workers: workers}
 }
 
-func (s *PoolService) HandleSettlement(data ports.Payload) { s.jobs <- data } // want HandleSettlement:`handsOff\[0\]`
+func (s *PoolService) HandleSettlement(data ports.Payload) { s.jobs <- data }
 
 func (s *PoolService) InitWorkerPool() {
 	for i := 0; i < s.workers; i++ {
@@ -129,7 +129,7 @@ func NewLoop() *LoopService {
 	return s
 }
 
-func (s *LoopService) HandleSettlement(data ports.Payload) { s.in <- data } // want HandleSettlement:`handsOff\[0\]`
+func (s *LoopService) HandleSettlement(data ports.Payload) { s.in <- data }
 
 func (s *LoopService) InitWorkerPool() {}
 
@@ -165,6 +165,6 @@ func (s *BatchService) run() {
 	}
 }
 
-func (s *BatchService) HandleSettlement(data ports.Payload) { s.queue <- data } // want HandleSettlement:`handsOff\[0\]`
+func (s *BatchService) HandleSettlement(data ports.Payload) { s.queue <- data }
 
 func (s *BatchService) InitWorkerPool() {}

@@ -1,0 +1,358 @@
+// Package handsoff finds the functions that only queue a value for work
+// done later, for the analyzers that must not take a call of one for
+// processing: a position written after it passes a record not yet
+// processed (ordering), and a fix that places a commit or a store after
+// it keeps the bug (autocommit).
+//
+// A function of another package that only queues a record for work done
+// later (a service core's Enqueue sending the payload on a field channel
+// drained by a worker pool) carries a Fact: a call of it with the record,
+// or a value decoded from it, is a hand-off like a send, not processing.
+// The fact is computed from the syntax of every package, Kafka or not (a
+// core package need not import a client): the function's parameter is
+// used only in the value sent on a channel (p, &p, p.ID, a struct literal
+// of them) or in a go statement, and the function waits for nothing (no
+// receive outside the select making the send, no Wait, Get, Await or
+// Result call). An interface method declared in a package whose only
+// implementation there carries the fact carries it too; and a call
+// through an interface of the caller's package whose only implementation
+// in the packages it imports carries it is one as well. Not a method
+// whose queue's only receiver is a loop naming no variable (for range
+// s.queue {}, discards): nothing processes what it queues.
+package handsoff
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// Analyzer exports the Facts of a package's functions; its Result looks
+// them up for calls.
+var Analyzer = &analysis.Analyzer{
+	Name:       "handsoff",
+	Doc:        "find the functions that only queue a value for work done later",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(Fact)},
+}
+
+// Fact is the fact of a function that hands its parameters at Params
+// (signature indices, receiver excluded) to a channel or a goroutine and
+// returns.
+type Fact struct {
+	Params []int
+}
+
+func (*Fact) AFact()           {}
+func (f *Fact) String() string { return fmt.Sprintf("handsOff%v", f.Params) }
+
+// Result looks up the Facts of the functions a package calls. It is
+// shared by the analyzers of one package, which may run at once.
+type Result struct {
+	pass *analysis.Pass
+	mu   sync.Mutex
+	// impls memoises the implementations Call looks up.
+	impls map[*types.Interface][]*types.Named
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	export(pass)
+	return &Result{pass: pass}, nil
+}
+
+// Of returns the Fact of fn, a function of the package or of one it
+// imports.
+func (r *Result) Of(fn *types.Func) (*Fact, bool) {
+	var f Fact
+	if !r.pass.ImportObjectFact(fn, &f) {
+		return nil, false
+	}
+	return &f, true
+}
+
+// implementations returns the implementations of iface, an interface of
+// the package, among the package and those it imports (Call).
+func (r *Result) implementations(iface *types.Interface) []*types.Named {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	impls, seen := r.impls[iface]
+	if !seen {
+		impls = implementations(iface, append([]*types.Package{r.pass.Pkg}, r.pass.Pkg.Imports()...))
+		if r.impls == nil {
+			r.impls = map[*types.Interface][]*types.Named{}
+		}
+		r.impls[iface] = impls
+	}
+	return impls
+}
+
+// export exports the Fact of pass's package.
+func export(pass *analysis.Pass) {
+	facts := map[*types.Func]bool{}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || !queuesOnly(pass.TypesInfo, fd.Body) || discards(pass, fd) {
+				continue
+			}
+			var f Fact
+			i := 0
+			for _, field := range fd.Type.Params.List {
+				if len(field.Names) == 0 {
+					i++
+				}
+				for _, n := range field.Names {
+					if obj := pass.TypesInfo.Defs[n]; obj != nil && handsParamOff(pass.TypesInfo, fd.Body, obj) {
+						f.Params = append(f.Params, i)
+					}
+					i++
+				}
+			}
+			if len(f.Params) > 0 {
+				facts[fn] = true
+				pass.ExportObjectFact(fn, &f)
+			}
+		}
+	}
+	if len(facts) == 0 {
+		return
+	}
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		impls := implementations(iface, []*types.Package{pass.Pkg})
+		if len(impls) != 1 {
+			continue
+		}
+		for j := 0; j < iface.NumMethods(); j++ {
+			m := iface.Method(j)
+			if m.Pkg() != pass.Pkg {
+				continue
+			}
+			if cm := MethodOf(impls[0], m.Name()); cm != nil && facts[cm] {
+				var f Fact
+				if pass.ImportObjectFact(cm, &f) {
+					pass.ExportObjectFact(m, &f)
+				}
+			}
+		}
+	}
+}
+
+// Call returns the Fact of the function cc calls in
+// another package, and that function: its own, or, for a call through an
+// interface of this package, that of the only implementation of the
+// interface among the packages this one imports.
+func (r *Result) Call(cc *ssa.CallCommon) (*Fact, *types.Func) {
+	callee := ssaflow.Callee(cc)
+	if callee == nil {
+		return nil, nil
+	}
+	var f Fact
+	if callee.Pkg() != r.pass.Pkg && r.pass.ImportObjectFact(callee, &f) {
+		return &f, callee
+	}
+	if !cc.IsInvoke() {
+		return nil, nil
+	}
+	iface, ok := cc.Value.Type().Underlying().(*types.Interface)
+	if named, isNamed := types.Unalias(cc.Value.Type()).(*types.Named); !ok || !isNamed || named.Obj().Pkg() != r.pass.Pkg {
+		return nil, nil // not an interface of this package (error, another package's)
+	}
+	impls := r.implementations(iface)
+	if len(impls) != 1 || impls[0].Obj().Pkg() == r.pass.Pkg {
+		return nil, nil
+	}
+	if m := MethodOf(impls[0], cc.Method.Name()); m != nil && r.pass.ImportObjectFact(m, &f) {
+		return &f, m
+	}
+	return nil, nil
+}
+
+// implementations returns the named, non-interface, non-generic types of
+// pkgs whose values or pointers implement iface.
+func implementations(iface *types.Interface, pkgs []*types.Package) []*types.Named {
+	var out []*types.Named
+	if iface.NumMethods() == 0 {
+		return nil
+	}
+	for _, pkg := range pkgs {
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			named, ok := tn.Type().(*types.Named)
+			if !ok || named.TypeParams().Len() > 0 {
+				continue
+			}
+			if _, isIface := named.Underlying().(*types.Interface); isIface {
+				continue
+			}
+			if types.Implements(named, iface) || types.Implements(types.NewPointer(named), iface) {
+				out = append(out, named)
+			}
+		}
+	}
+	return out
+}
+
+// MethodOf returns the method name of t (or of *t).
+func MethodOf(t *types.Named, name string) *types.Func {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, t.Obj().Pkg(), name)
+	fn, _ := obj.(*types.Func)
+	return fn
+}
+
+// queuesOnly reports whether body waits for nothing: no receive outside
+// a select that also sends, no range over a channel, no call named Wait,
+// Get, Await or Result.
+func queuesOnly(info *types.Info, body *ast.BlockStmt) bool {
+	ok, sends := true, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // runs elsewhere (a goroutine) or not at all here
+		case *ast.GoStmt:
+			sends = true
+			return false
+		case *ast.SendStmt:
+			sends = true
+		case *ast.SelectStmt:
+			// A select making the send may also give up on a context
+			// (case <-ctx.Done()): only its clauses' bodies must not wait.
+			hasSend := false
+			for _, cl := range n.Body.List {
+				if _, isSend := cl.(*ast.CommClause).Comm.(*ast.SendStmt); isSend {
+					hasSend, sends = true, true
+				}
+			}
+			if !hasSend {
+				ok = false
+				return false
+			}
+			for _, cl := range n.Body.List {
+				for _, s := range cl.(*ast.CommClause).Body {
+					ast.Inspect(s, func(m ast.Node) bool {
+						if waits(info, m) {
+							ok = false
+						}
+						return ok
+					})
+				}
+			}
+			return false
+		}
+		if waits(info, n) {
+			ok = false
+		}
+		return true
+	})
+	return ok && sends
+}
+
+// waits reports whether n is a receive, a range over a channel or a call
+// named like a wait for a result.
+func waits(info *types.Info, n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.UnaryExpr:
+		return n.Op == token.ARROW
+	case *ast.RangeStmt:
+		if tv, ok := info.Types[n.X]; ok {
+			_, isChan := tv.Type.Underlying().(*types.Chan)
+			return isChan
+		}
+	case *ast.CallExpr:
+		var name string
+		switch f := ast.Unparen(n.Fun).(type) {
+		case *ast.SelectorExpr:
+			name = f.Sel.Name
+		case *ast.Ident:
+			name = f.Name
+		}
+		switch name {
+		case "Wait", "Get", "Await", "Result":
+			return true
+		}
+	}
+	return false
+}
+
+// handsParamOff reports whether every use of the parameter obj in body
+// is in a value sent on a channel, carrying it (p, &p, *p, p.ID, a
+// composite literal of such), or in a go statement, and there is one.
+func handsParamOff(info *types.Info, body *ast.BlockStmt, obj types.Object) bool {
+	uses, handed := 0, 0
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		id, ok := n.(*ast.Ident)
+		if !ok || info.Uses[id] != obj {
+			return true
+		}
+		uses++
+		if handedAt(stack) {
+			handed++
+		}
+		return true
+	})
+	return uses > 0 && uses == handed
+}
+
+// handedAt reports whether the identifier at the top of stack is carried
+// into a send's value, or is inside a go statement.
+func handedAt(stack []ast.Node) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		child := stack[i+1]
+		switch n := stack[i].(type) {
+		case *ast.GoStmt:
+			return true
+		case *ast.SendStmt:
+			return n.Value == child
+		case *ast.ParenExpr, *ast.StarExpr, *ast.CompositeLit:
+		case *ast.UnaryExpr:
+			if n.Op != token.AND {
+				return false
+			}
+		case *ast.SelectorExpr:
+			if n.X != child {
+				return false
+			}
+		case *ast.KeyValueExpr:
+			if n.Value != child {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
