@@ -9,6 +9,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/category"
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/report"
 )
@@ -46,7 +47,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "autocommit",
 		Doc:       report.Doc(doc, "autocommit"),
 		URL:       report.URL,
-		Requires:  []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
+		Requires:  []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer, handsoff.Analyzer},
 		FactTypes: []analysis.Fact{new(settingFixes), new(configFindings)},
 	}
 	strict := a.Flags.Bool("strict", cfg.Strict, "report every enabled auto-commit, saying what the client's timer commits")
@@ -55,7 +56,7 @@ func New(cfg Config) *analysis.Analyzer {
 		if m == nil {
 			return nil, nil
 		}
-		c := &checker{pass: pass, m: m, strict: *strict}
+		c := &checker{pass: pass, m: m, strict: *strict, ho: pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)}
 		c.run()
 		return nil, nil
 	}
@@ -84,6 +85,8 @@ type checker struct {
 	// hyp, when set, is the hypothesis a consumer is checked under
 	// (passedcfg.go).
 	hyp *hypothesis
+	// ho looks up the functions that only queue what they are given.
+	ho *handsoff.Result
 }
 
 func (c *checker) run() {

@@ -469,7 +469,11 @@ a fix that disables it and commits explicitly after processing.
 
 Every finding carries a suggested fix, but read-commits-first's and
 auto-store-on-delivery's where no fix is built (the message then ends
-"; no automatic fix: " and why).
+"; no automatic fix: " and why). One such shape is a message given to a
+function that only queues it for work done later (internal/handsoff's
+fact, the same ordering uses: a core's Handle sending it to its
+workers, in this package or another): a commit or a store placed after
+that call would still come before the processing, so none is.
 Where the analyzer does not build a complete fix yet for the other
 categories (the consumer's config and its loop are in different packages,
 the loop has a shape it does not recognise) it is silent; those shapes

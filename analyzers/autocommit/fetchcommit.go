@@ -141,6 +141,10 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 		return fix, fmt.Sprintf("the message is used in a deferred call (line %d), which runs after any commit the function makes; fetch with %s and commit with %s once that call has processed it",
 			c.pass.Fset.Position(d.Pos()).Line, fetch, commit), true
 	}
+	if fn := c.queuedBy(*listp, stmt, c.derivedFrom(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg))); fn != nil {
+		return fix, fmt.Sprintf("the message is given to %s, which only queues it for work done later, so no statement here runs after its processing; fetch with %s and commit with %s where that work has processed it",
+			consumer.ShortFunc(fn), fetch, commit), true
+	}
 	title := fmt.Sprintf("Fetch with %s and commit after processing", fetch)
 	var edits []analysis.TextEdit
 	switch {
@@ -165,7 +169,7 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 		// commit in the worker after processing; sent to workers that
 		// cannot commit: process it in place of the send; or nothing
 		// sure can be built.
-		why = fmt.Sprintf("the message is handed on (to a channel, a goroutine, a batch or a field) to code after whose processing the fix cannot place the commit; fetch with %s and commit with %s where that code has processed it", fetch, commit)
+		why = fmt.Sprintf("the message is handed on (to a channel, a goroutine, a batch, a field, or a function that only queues it) to code after whose processing the fix cannot place the commit; fetch with %s and commit with %s where that code has processed it", fetch, commit)
 		edits, ok = c.commitAfterFlush(path, as, *listp, call, sel, msg, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s and commit each batch after it is processed", fetch)
 		if ok {

@@ -23,8 +23,11 @@ import (
 // inserted before the return would still come first, so the return is
 // rewritten to process, return the processing's error, commit and
 // return nil (returnAfterCommit). It builds nothing when the list ends
-// with another statement that leaves and uses the record, or when a
-// deferred call uses it (it runs after any commit of the function body).
+// with another statement that leaves and uses the record, when a
+// deferred call uses it (it runs after any commit of the function body),
+// or when the record is given to a function that only queues it for
+// work done later (queuedBy): no statement here comes after its
+// processing.
 func (c *checker) appendAfterUses(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, msg, text string) ([]analysis.TextEdit, bool) {
 	if len(list) == 0 {
 		return nil, false
@@ -41,7 +44,7 @@ func (c *checker) appendAfterUses(path []ast.Node, list []ast.Stmt, fetch ast.St
 	}
 	obj := edit.ObjectAt(c.pass, last.Pos(), msg)
 	tracked := c.derivedFrom(list, fetch, obj)
-	if c.deferredUse(lpath, fetch, obj) != nil {
+	if c.deferredUse(lpath, fetch, obj) != nil || c.queuedBy(list, fetch, tracked) != nil {
 		return nil, false
 	}
 	// A processing whose error is assigned right before the commit's
@@ -238,6 +241,33 @@ func (c *checker) deferredUse(path []ast.Node, fetch ast.Stmt, msg types.Object)
 		_, lit := n.(*ast.FuncLit)
 		return !lit
 	})
+	return found
+}
+
+// queuedBy returns the function of a call after fetch in list that is
+// given the record, or a value derived from it (tracked), only to queue
+// it for work done later (a handsoff.Fact of this package or another:
+// core.Queue.Handle sending it to its workers), or nil.
+func (c *checker) queuedBy(list []ast.Stmt, fetch ast.Stmt, tracked map[types.Object]bool) *types.Func {
+	var found *types.Func
+	for _, s := range after(list, fetch) {
+		ast.Inspect(s, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || found != nil {
+				return found == nil
+			}
+			f, fn := c.ho.Expr(call)
+			if f == nil {
+				return true
+			}
+			for _, p := range f.Params {
+				if p < len(call.Args) && c.mentionsAny(call.Args[p], tracked) {
+					found = fn
+				}
+			}
+			return found == nil
+		})
+	}
 	return found
 }
 

@@ -65,7 +65,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 				note = nextAskedNote("set "+cl.Spell(clientmodel.AutoStore)+" to false and store", "store")
 				continue
 			}
-			why = fmt.Sprintf("the message is handed on (to a channel, a goroutine, a batch, a field or a caller) to code after whose processing the fix cannot place the store; set %s to false and call %s once the message is processed", cl.Spell(clientmodel.AutoStore), store)
+			why = fmt.Sprintf("the message is handed on (to a channel, a goroutine, a batch, a field, a caller, or a function that only queues it) to code after whose processing the fix cannot place the store; set %s to false and call %s once the message is processed", cl.Spell(clientmodel.AutoStore), store)
 			if via := c.leavesAfter(f); via != "" {
 				why = fmt.Sprintf("the message is sent on a channel whose values leave the package (%s), so no code here runs after it is processed; set %s to false and let the code that processes it call %s (hand it the message, or a function that stores it)", via, cl.Spell(clientmodel.AutoStore), store)
 			}

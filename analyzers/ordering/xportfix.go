@@ -110,8 +110,6 @@ func exportQueueFixes(pass *analysis.Pass, ho *handsoff.Result) map[*types.Func]
 	return queued
 }
 
-
-
 // queueFix returns the edits making method fd process in place what it
 // queues (see the conditions above), or nil, and then why, when the
 // reason is one a finding can name (a select of its workers doing more
@@ -251,11 +249,6 @@ func unwrapBlock(pass *analysis.Pass, fd *ast.FuncDecl, loop *ast.RangeStmt, lin
 	}
 	return out
 }
-
-
-
-
-
 
 // queueing returns method m, which carries handsOff for its parameters
 // at params, as a queueingMethod: with the edits making it process what

@@ -31,6 +31,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -168,23 +169,50 @@ func (r *Result) Call(cc *ssa.CallCommon) (*Fact, *types.Func) {
 	if callee == nil {
 		return nil, nil
 	}
-	var f Fact
-	if callee.Pkg() != r.pass.Pkg && r.pass.ImportObjectFact(callee, &f) {
-		return &f, callee
+	if callee.Pkg() != r.pass.Pkg {
+		if f, ok := r.Of(callee); ok {
+			return f, callee
+		}
 	}
 	if !cc.IsInvoke() {
 		return nil, nil
 	}
-	iface, ok := cc.Value.Type().Underlying().(*types.Interface)
-	if named, isNamed := types.Unalias(cc.Value.Type()).(*types.Named); !ok || !isNamed || named.Obj().Pkg() != r.pass.Pkg {
+	return r.viaInterface(cc.Value.Type(), cc.Method.Name())
+}
+
+// Expr returns the Fact of the function call calls, of this package or
+// another, and that function, as Call does for a call's syntax.
+func (r *Result) Expr(call *ast.CallExpr) (*Fact, *types.Func) {
+	fn, ok := typeutil.Callee(r.pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return nil, nil
+	}
+	if f, ok := r.Of(fn); ok {
+		return f, fn
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !types.IsInterface(r.pass.TypesInfo.TypeOf(sel.X)) {
+		return nil, nil
+	}
+	return r.viaInterface(r.pass.TypesInfo.TypeOf(sel.X), fn.Name())
+}
+
+// viaInterface returns the Fact of method name of the only
+// implementation, among the packages this one imports, of t, an
+// interface of this package, and that method.
+func (r *Result) viaInterface(t types.Type, name string) (*Fact, *types.Func) {
+	iface, ok := t.Underlying().(*types.Interface)
+	if named, isNamed := types.Unalias(t).(*types.Named); !ok || !isNamed || named.Obj().Pkg() != r.pass.Pkg {
 		return nil, nil // not an interface of this package (error, another package's)
 	}
 	impls := r.implementations(iface)
 	if len(impls) != 1 || impls[0].Obj().Pkg() == r.pass.Pkg {
 		return nil, nil
 	}
-	if m := MethodOf(impls[0], cc.Method.Name()); m != nil && r.pass.ImportObjectFact(m, &f) {
-		return &f, m
+	if m := MethodOf(impls[0], name); m != nil {
+		if f, ok := r.Of(m); ok {
+			return f, m
+		}
 	}
 	return nil, nil
 }
