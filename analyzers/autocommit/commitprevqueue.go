@@ -321,7 +321,7 @@ func (c *checker) keepReceived(fd *ast.FuncDecl, r received, s prevSlot) ([]anal
 // contextParam returns the name of fd's context.Context parameter, or "".
 func contextParam(pass *analysis.Pass, fd *ast.FuncDecl) string {
 	for _, f := range fd.Type.Params.List {
-		if t := pass.TypesInfo.TypeOf(f.Type); t != nil && t.String() == "context.Context" && len(f.Names) == 1 && f.Names[0].Name != "_" {
+		if isContext(pass.TypesInfo.TypeOf(f.Type)) && len(f.Names) == 1 && f.Names[0].Name != "_" {
 			return f.Names[0].Name
 		}
 	}
