@@ -476,21 +476,12 @@ func kafkaCommit(commit string) position {
 // it captures, and commits it when it is called again. The reader is a
 // local variable the function does not assign again.
 func (c *checker) valueWhenNextAsked(v methodValue, fetch string, p position) ([]analysis.TextEdit, bool) {
-	path := edit.Path(c.pass, v.sel.Sel.Pos())
-	i := 2 // path[0] is Sel, path[1] the selector
-	var expr ast.Expr = v.sel
-	for i < len(path) {
-		pe, ok := path[i].(*ast.ParenExpr)
-		if !ok {
-			break
-		}
-		expr, i = pe, i+1
-	}
-	if i >= len(path) {
+	path, expr, parent := c.valuePlace(v)
+	if parent == nil {
 		return nil, false
 	}
 	var field *types.Var
-	switch x := path[i].(type) {
+	switch x := parent.(type) {
 	case *ast.KeyValueExpr:
 		if k, ok := x.Key.(*ast.Ident); ok && x.Value == expr {
 			field, _ = c.pass.TypesInfo.Uses[k].(*types.Var)

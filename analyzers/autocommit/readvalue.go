@@ -137,11 +137,14 @@ func (c *checker) readCommitsFirstValues(k *consumer.Consumer) {
 	}
 }
 
-// valueCommits returns the edits for method value v (readCommitsFirstValues).
-func (c *checker) valueCommits(k *consumer.Consumer, v methodValue, fetch, commit string) ([]analysis.TextEdit, bool) {
-	path := edit.Path(c.pass, v.sel.Sel.Pos())
+// valuePlace returns the path from method value v's name up, the
+// expression that holds v where it is used (its selector, inside the
+// parentheses around it) and the node holding that expression, the first
+// up the path that is not a parenthesis; nil when there is none.
+func (c *checker) valuePlace(v methodValue) (path []ast.Node, expr ast.Expr, parent ast.Node) {
+	path = edit.Path(c.pass, v.sel.Sel.Pos())
 	i := 2 // path[0] is Sel, path[1] the selector
-	var expr ast.Expr = v.sel
+	expr = v.sel
 	for i < len(path) {
 		p, ok := path[i].(*ast.ParenExpr)
 		if !ok {
@@ -150,11 +153,20 @@ func (c *checker) valueCommits(k *consumer.Consumer, v methodValue, fetch, commi
 		expr, i = p, i+1
 	}
 	if i >= len(path) {
+		return path, expr, nil
+	}
+	return path, expr, path[i]
+}
+
+// valueCommits returns the edits for method value v (readCommitsFirstValues).
+func (c *checker) valueCommits(k *consumer.Consumer, v methodValue, fetch, commit string) ([]analysis.TextEdit, bool) {
+	_, expr, parent := c.valuePlace(v)
+	if parent == nil {
 		return nil, false
 	}
 	reader := edit.Source(c.pass, v.sel.X)
 	swap := analysis.TextEdit{Pos: v.sel.Sel.Pos(), End: v.sel.Sel.End(), NewText: []byte(fetch)}
-	switch p := path[i].(type) {
+	switch p := parent.(type) {
 	case *ast.AssignStmt:
 		// read := r.ReadMessage: the reader is in sight at its calls.
 		if p.Tok != token.DEFINE || len(p.Lhs) != len(p.Rhs) {
