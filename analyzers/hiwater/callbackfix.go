@@ -134,36 +134,21 @@ func (c *checker) lowWaterFix(cb *callback) (analysis.SuggestedFix, bool) {
 	if hides {
 		return fail()
 	}
-	file := edit.File(c.pass, call.Pos())
-	pkg, imports := edit.Import(c.pass, file, clientmodel.LowWaterPath)
-	if c.lookupAt(outer.Pos(), pkg) != nil && imports != nil {
-		return fail() // the name is taken
-	}
-	// The client's package, named by the write: imported by the file
-	// already (the record's type), under a name the statement sees.
-	cpkg := ""
-	if lw.Pkg != "" {
-		name, add := edit.Import(c.pass, file, lw.Pkg)
-		if add != nil {
-			return fail()
-		}
-		if pn, isPkg := c.lookupAt(stmt.Pos(), name).(*types.PkgName); !isPkg || pn.Imported().Path() != lw.Pkg {
-			return fail()
-		}
-		cpkg = name
+	tc, imports, ok := c.trackerCode(lw, outer, stmt, tracker)
+	if !ok {
+		return fail()
 	}
 	key := edit.FreeName(c.pass, top.Pos(), "tp")
 	if key == tracker {
 		return fail()
 	}
-	tc := clientmodel.TrackerCode{W: lw, Tracker: tracker, Pkg: pkg, ClientPkg: cpkg}
 	write := tc.Write(call.Func, recv, arg, recID.Name, "next")
 	done := tc.Done(recID.Name, write)
 	if returned {
 		done = tc.Done(recID.Name, "return "+write) + "\nreturn nil"
 	}
 	edits := append(imports,
-		edit.InsertBefore(c.pass, outer, tracker+" := "+pkg+".New()"),
+		edit.InsertBefore(c.pass, outer, tracker+" := "+tc.Pkg+".New()"),
 		edit.InsertBefore(c.pass, top, tc.Start(recID.Name, key)),
 		c.replaceStmt(stmt, done),
 	)
@@ -177,6 +162,32 @@ func (c *checker) lowWaterFix(cb *callback) (analysis.SuggestedFix, bool) {
 		Message:   fmt.Sprintf("Track the %ss in flight and %s the low-water mark", call.Client.RecordNoun, roleWord(call.Role)),
 		TextEdits: edits,
 	}, true
+}
+
+// trackerCode returns the code of a low-water fix writing lw in place of
+// the position call of statement stmt, its tracker named tracker and made
+// before outer, and the edits importing LowWaterPath; false when the name
+// of that import is taken where outer is, or when the write names the
+// client's package and the file does not import it already (the record's
+// type) under a name stmt sees.
+func (c *checker) trackerCode(lw *clientmodel.LowWaterWrite, outer, stmt ast.Stmt, tracker string) (clientmodel.TrackerCode, []analysis.TextEdit, bool) {
+	file := edit.File(c.pass, stmt.Pos())
+	pkg, imports := edit.Import(c.pass, file, clientmodel.LowWaterPath)
+	if imports != nil && c.lookupAt(outer.Pos(), pkg) != nil {
+		return clientmodel.TrackerCode{}, nil, false // the name is taken
+	}
+	cpkg := ""
+	if lw.Pkg != "" {
+		name, add := edit.Import(c.pass, file, lw.Pkg)
+		if add != nil {
+			return clientmodel.TrackerCode{}, nil, false
+		}
+		if pn, isPkg := c.lookupAt(stmt.Pos(), name).(*types.PkgName); !isPkg || pn.Imported().Path() != lw.Pkg {
+			return clientmodel.TrackerCode{}, nil, false
+		}
+		cpkg = name
+	}
+	return clientmodel.TrackerCode{W: lw, Tracker: tracker, Pkg: pkg, ClientPkg: cpkg}, imports, true
 }
 
 // fetchLoop returns the outermost loop around path[0] in its function (no

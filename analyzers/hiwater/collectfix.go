@@ -284,23 +284,9 @@ func (c *checker) trackerFix(call *consumer.Call, gs *ast.GoStmt, rec *ast.Ident
 		c.lookupAt(gs.Pos(), tracker) != nil || c.lookupAt(stmt.Pos(), tracker) != nil {
 		return fail() // a name of the loop's would hide it
 	}
-	file := edit.File(c.pass, call.Pos())
-	pkg, imports := edit.Import(c.pass, file, clientmodel.LowWaterPath)
-	if imports != nil && c.lookupAt(outer.Pos(), pkg) != nil {
-		return fail() // the name is taken
-	}
-	// The client's package, named by the write: imported by the file
-	// already (the record's type), under a name the statement sees.
-	cpkg := ""
-	if lw.Pkg != "" {
-		name, add := edit.Import(c.pass, file, lw.Pkg)
-		if add != nil {
-			return fail()
-		}
-		if pn, isPkg := c.lookupAt(stmt.Pos(), name).(*types.PkgName); !isPkg || pn.Imported().Path() != lw.Pkg {
-			return fail()
-		}
-		cpkg = name
+	tc, imports, ok := c.trackerCode(lw, outer, stmt, tracker)
+	if !ok {
+		return fail()
 	}
 	// A completion the collecting case drops (a failure logged and
 	// skipped) is done all the same, when the case reads nothing of the
@@ -320,16 +306,6 @@ func (c *checker) trackerFix(call *consumer.Call, gs *ast.GoStmt, rec *ast.Ident
 			}
 		}
 	}
-	fields := func(r string) *strings.Replacer {
-		// FixRecv before FixRec, its prefix.
-		return strings.NewReplacer(clientmodel.FixRecv, recv, clientmodel.FixRec, r, clientmodel.FixNext, nextName,
-			clientmodel.FixPkg, cpkg, clientmodel.FixArg, arg)
-	}
-	tp := func(r string) string {
-		x := fields(r)
-		return fmt.Sprintf("%s.%s{Topic: %s, Partition: %s}", pkg, clientmodel.LowWaterKey, x.Replace(lw.Topic), x.Replace(lw.Partition))
-	}
-	off := func(r string) string { return fields(r).Replace(lw.Offset) }
 	// The statement, its call replaced by the write.
 	stmtSrc := c.src(stmt)
 	callSrc := c.src(ce)
@@ -337,33 +313,27 @@ func (c *checker) trackerFix(call *consumer.Call, gs *ast.GoStmt, rec *ast.Ident
 		return fail()
 	}
 	at := int(ce.Pos() - stmt.Pos())
-	written := stmtSrc[:at] + fields(done).Replace(lw.Calls[call.Func]) + stmtSrc[at+len(callSrc):]
+	written := stmtSrc[:at] + tc.Write(call.Func, recv, arg, done, nextName) + stmtSrc[at+len(callSrc):]
 	key := edit.FreeName(c.pass, gs.Pos(), "tp")
 	if key == tracker || strings.Contains(recv, key) {
 		return fail()
 	}
-	start := fmt.Sprintf("%s.Start(%s, %s)", tracker, key, off(rec.Name))
 	edits := append(imports,
-		edit.InsertBefore(c.pass, outer, tracker+" := "+pkg+".New()"),
-		edit.InsertBefore(c.pass, gs, fmt.Sprintf("%s := %s\n"+
-			"if %s != nil {\n"+
-			"\t// consumed again from an earlier offset (a rebalance or a rewind): start the partition over\n"+
-			"\t%s.Forget(%s)\n"+
-			"\t_ = %s // fails only on an offset no fetched record has\n}", key, tp(rec.Name), start, tracker, key, start)),
+		edit.InsertBefore(c.pass, outer, tracker+" := "+tc.Pkg+".New()"),
+		edit.InsertBefore(c.pass, gs, tc.Start(rec.Name, key)),
 	)
 	if early != "" {
 		edits = append(edits,
-			edit.InsertBefore(c.pass, first, fmt.Sprintf("%s, %s := %s.Done(%s, %s)", nextName, early, tracker, tp(done), off(done))),
+			edit.InsertBefore(c.pass, first, fmt.Sprintf("%s, %s := %s.Done(%s, %s)", nextName, early, tracker, tc.Key(done), tc.Offset(done))),
 			c.replaceStmt(stmt, fmt.Sprintf("if %s {\n\t%s\n}", early, strings.ReplaceAll(written, "\n", "\n\t"))))
 	} else {
-		edits = append(edits, c.replaceStmt(stmt, fmt.Sprintf("if next, ok := %s.Done(%s, %s); ok {\n\t%s\n}", tracker, tp(done), off(done),
-			strings.ReplaceAll(written, "\n", "\n\t"))))
+		edits = append(edits, c.replaceStmt(stmt, tc.Done(done, written)))
 	}
 	if captured != nil {
 		// A goroutine's early returns dropping its record (a failure
 		// reported and skipped) are done as before.
 		for _, ret := range c.droppingReturns(stmt, captured) {
-			edits = append(edits, edit.InsertBefore(c.pass, ret, fmt.Sprintf("%s.Done(%s, %s) // dropped as before: done, so that it does not hold the mark", tracker, tp(done), off(done))))
+			edits = append(edits, edit.InsertBefore(c.pass, ret, fmt.Sprintf("%s.Done(%s, %s) // dropped as before: done, so that it does not hold the mark", tracker, tc.Key(done), tc.Offset(done))))
 		}
 	}
 	return analysis.SuggestedFix{
