@@ -138,7 +138,7 @@ func (c *checker) returnsDropped(fn *ssa.Function, pos token.Pos, text string) s
 		return text // the call reads an err the check would hide
 	}
 	indent := lines[0][:len(lines[0])-len(strings.TrimLeft(lines[0], " \t"))]
-	check := indentLines(errCheck(call, "return err"), indent)
+	check := edit.IndentLines(errCheck(call, "return err"), indent)
 	return check + strings.Join(lines[1:], "")
 }
 
@@ -166,7 +166,7 @@ func (c *checker) inlineSelectReturning(fn *ssa.Function, path []ast.Node, send 
 	if st, list := edit.Stmt(sp[3:]); st != ast.Stmt(sel) || list == nil {
 		return nil, false
 	}
-	if _, isID := ast.Unparen(ss.Value).(*ast.Ident); !isID && !c.plainLiteral(ss.Value) {
+	if _, isID := ast.Unparen(ss.Value).(*ast.Ident); !isID && !edit.PlainLiteral(c.pass, ss.Value) {
 		return nil, false
 	}
 	chx, ok := ast.Unparen(ss.Chan).(*ast.Ident)
@@ -186,7 +186,7 @@ func (c *checker) inlineSelectReturning(fn *ssa.Function, path []ast.Node, send 
 	if !ok {
 		return nil, false
 	}
-	cut.NewText = []byte(c.returnsDropped(fn, sel.Pos(), indentLines(strings.Join(lines, "\n"), edit.Indent(c.pass, sel.Pos()))+"\n"))
+	cut.NewText = []byte(c.returnsDropped(fn, sel.Pos(), edit.IndentLines(strings.Join(lines, "\n"), edit.Indent(c.pass, sel.Pos()))+"\n"))
 	return []analysis.TextEdit{cut}, true
 }
 

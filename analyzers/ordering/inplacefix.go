@@ -119,7 +119,7 @@ func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, string, []a
 	// The value sent: a variable, or a struct literal of plain reads
 	// (payload{id: string(r.Key)}), which the inlined body gets in a
 	// variable of the loop's name, declared first.
-	if _, isID := ast.Unparen(ss.Value).(*ast.Ident); !isID && !c.plainLiteral(ss.Value) {
+	if _, isID := ast.Unparen(ss.Value).(*ast.Ident); !isID && !edit.PlainLiteral(c.pass, ss.Value) {
 		return nil, "", nil, false
 	}
 	var loop *ast.RangeStmt
@@ -139,41 +139,7 @@ func (c *checker) inlineSend(path []ast.Node, h *handOff) (ast.Stmt, string, []a
 	if !ok {
 		return nil, "", nil, false
 	}
-	return target, indentLines(strings.Join(lines, "\n"), edit.Indent(c.pass, target.Pos())) + "\n", extra, true
-}
-
-// plainLiteral reports whether e is a struct literal (not its address)
-// whose values only read variables and fields, convert them or are
-// constants: evaluated once in place of the send, it is the value the
-// worker would have received.
-func (c *checker) plainLiteral(e ast.Expr) bool {
-	cl, ok := ast.Unparen(e).(*ast.CompositeLit)
-	if !ok {
-		return false
-	}
-	if _, isStruct := c.pass.TypesInfo.TypeOf(cl).Underlying().(*types.Struct); !isStruct {
-		return false
-	}
-	ok = true
-	for _, elt := range cl.Elts {
-		val := elt
-		if kv, isKV := elt.(*ast.KeyValueExpr); isKV {
-			val = kv.Value
-		}
-		ast.Inspect(val, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.CallExpr:
-				// Conversions only (string(r.Key)).
-				if tv, found := c.pass.TypesInfo.Types[x.Fun]; !found || !tv.IsType() {
-					ok = false
-				}
-			case *ast.FuncLit, *ast.UnaryExpr, *ast.CompositeLit, *ast.IndexExpr, *ast.SliceExpr:
-				ok = false
-			}
-			return ok
-		})
-	}
-	return ok
+	return target, edit.IndentLines(strings.Join(lines, "\n"), edit.Indent(c.pass, target.Pos())) + "\n", extra, true
 }
 
 // workersLoop returns the workers' loop receiving from ch, a local

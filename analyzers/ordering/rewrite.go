@@ -47,7 +47,7 @@ func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, c
 		if _, isCall := ast.Unparen(t.Results[0]).(*ast.CallExpr); !isCall {
 			return analysis.SuggestedFix{}, false
 		}
-		text = indentLines(errCheck(c.raw(t.Results[0]), "return err"), indent) + moved + indent + "return nil\n"
+		text = edit.IndentLines(errCheck(c.raw(t.Results[0]), "return err"), indent) + moved + indent + "return nil\n"
 		title = fmt.Sprintf("Check the processing's error, then call %s and return", name)
 	case *ast.GoStmt:
 		inPlace, e, ok := c.goInPlace(sig, t, noun)
@@ -103,10 +103,10 @@ func (c *checker) goInPlace(sig *types.Signature, g *ast.GoStmt, noun string) (s
 	case n == 0:
 		return indent + call + "\n", nil, true
 	case errLast && returnsErr:
-		return indentLines(errCheckAs(lhs, call, "return err"), indent), nil, true
+		return edit.IndentLines(errCheckAs(lhs, call, "return err"), indent), nil, true
 	case errLast && results.Len() == 0:
 		log, e := edit.Import(c.pass, edit.File(c.pass, g.Pos()), "log")
-		return indentLines(errCheckAs(lhs, call, fmt.Sprintf("%s.Printf(\"process %s: %%v\", err)\n\treturn", log, noun)), indent), e, true
+		return edit.IndentLines(errCheckAs(lhs, call, fmt.Sprintf("%s.Printf(\"process %s: %%v\", err)\n\treturn", log, noun)), indent), e, true
 	}
 	return "", nil, false
 }
@@ -137,17 +137,6 @@ func errCheck(call, body string) string { return errCheckAs("err", call, body) }
 // errCheckAs returns `if lhs := call; err != nil { body }`, unindented.
 func errCheckAs(lhs, call, body string) string {
 	return "if " + lhs + " := " + call + "; err != nil {\n\t" + body + "\n}\n"
-}
-
-// indentLines indents the lines of text that are not empty.
-func indentLines(text, indent string) string {
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		if l != "" {
-			lines[i] = indent + l
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 func isError(t types.Type) bool {

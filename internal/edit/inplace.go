@@ -717,3 +717,48 @@ func rawRange(pass *analysis.Pass, pos, end token.Pos) string {
 	}
 	return string(content[tf.Offset(pos):tf.Offset(end)])
 }
+
+// PlainLiteral reports whether e is a struct literal (not its address)
+// whose values only read variables and fields, convert them or are
+// constants: evaluated once in place of the send, it is the value the
+// worker would have received.
+func PlainLiteral(pass *analysis.Pass, e ast.Expr) bool {
+	cl, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	if _, isStruct := pass.TypesInfo.TypeOf(cl).Underlying().(*types.Struct); !isStruct {
+		return false
+	}
+	ok = true
+	for _, elt := range cl.Elts {
+		val := elt
+		if kv, isKV := elt.(*ast.KeyValueExpr); isKV {
+			val = kv.Value
+		}
+		ast.Inspect(val, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				// Conversions only (string(r.Key)).
+				if tv, found := pass.TypesInfo.Types[x.Fun]; !found || !tv.IsType() {
+					ok = false
+				}
+			case *ast.FuncLit, *ast.UnaryExpr, *ast.CompositeLit, *ast.IndexExpr, *ast.SliceExpr:
+				ok = false
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// IndentLines indents the lines of text that are not empty.
+func IndentLines(text, indent string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = indent + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -33,6 +33,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -48,9 +49,13 @@ var Analyzer = &analysis.Analyzer{
 
 // Fact is the fact of a function that hands its parameters at Params
 // (signature indices, receiver excluded) to a channel or a goroutine and
-// returns.
+// returns. For a method of a named, non-generic type, Fix holds the edits
+// making it process in place what it queues, or Why the reason a finding
+// can name when there are none (queuefix.go).
 type Fact struct {
 	Params []int
+	Fix    []edit.FileEdit
+	Why    string
 }
 
 func (*Fact) AFact()           {}
@@ -123,6 +128,9 @@ func export(pass *analysis.Pass) {
 				}
 			}
 			if len(f.Params) > 0 {
+				if named := receiverNamed(fn); named != nil && named.TypeParams().Len() == 0 {
+					f.Fix, f.Why = queueFix(pass, fd)
+				}
 				facts[fn] = true
 				pass.ExportObjectFact(fn, &f)
 			}
@@ -383,4 +391,14 @@ func handedAt(stack []ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// receiverNamed returns the named type of method fn's receiver, or nil.
+func receiverNamed(fn *types.Func) *types.Named {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return nil
+	}
+	named, _ := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named)
+	return named
 }

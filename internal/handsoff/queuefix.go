@@ -1,0 +1,195 @@
+package handsoff
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/offsetcommit/commitlint/internal/edit"
+)
+
+// A method carrying a Fact may be made to process in place what it
+// queues: the edits (Fact.Fix) replace its send by its workers' loop
+// body, so that a position written as soon as it returns follows the
+// processing (ordering's hand-off fix at the wiring, autocommit's commit
+// or store placed after the call). The edits are computed from the
+// method's package's own syntax and exported by file name and offsets
+// (edit.FileEdit); a front end that has loaded those files (the
+// standalone one) applies them, one that reads the package from export
+// data (go vet) cannot.
+//
+// A method's edits are built when:
+//
+//   - its body makes one send outside function literals, on a field of
+//     its receiver (s.queue), as a statement of its own or in a select
+//     whose other cases only give up when a context is done
+//     (edit.GivesUp), and starts no goroutine;
+//   - the value sent is a variable, the address of one, or a struct
+//     literal of plain reads (edit.PlainLiteral);
+//   - the field is unexported, and its receivers are one loop of the
+//     package, `for v := range x.f`, or `for { select { case v :=
+//     <-x.f: ... } }` whose other cases receive from a channel (a
+//     context's Done, a quit channel) and only return, in a function
+//     literal started by a go statement (once, or in a loop: a pool) or
+//     in a function declaration (a method the pool's go statements
+//     start); x is the receiver of a method of the same type
+//     (InitWorkerPool, worker) or a local variable of that type assigned
+//     only where it is declared (a constructor starting the workers of
+//     the value it builds); every other use of the field sends to it,
+//     closes it, assigns it or measures it;
+//   - the loop's body (the case's) can run in place of the send
+//     (edit.InPlace.Lines), x standing for the method's receiver.
+//
+// A select whose other cases do more than return (a ticker flushing a
+// batch) is not run in place: those cases are part of the processing.
+// The finding then has no fix, and says so: the method's entry in the
+// fact holds that reason (Why) instead of edits. No fix fits such a
+// core: the record is processed when the other case runs (the next
+// tick), which the method cannot do in place (the case works on state of
+// the workers' function), nor wait for without holding every call until
+// then (the consumer hands it one record at a time); the positions must
+// be written when that case completes the records, which takes a change
+// of the port (an acknowledgement the consumer waits for).
+
+// queueFix returns the edits making method fd process in place what it
+// queues (see the conditions above), or nil, and then why, when the
+// reason is one a finding can name (a select of its workers doing more
+// in another case), else "".
+func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string) {
+	ss, recv, field := QueueSend(pass, fd)
+	if ss == nil || !sentValue(pass, ss.Value) {
+		return nil, ""
+	}
+	path := edit.Path(pass, ss.Pos())
+	for len(path) > 0 && path[0] != ast.Node(ss) {
+		path = path[1:]
+	}
+	var target ast.Stmt = ss
+	if len(path) > 3 {
+		if s, ok := path[3].(*ast.SelectStmt); ok && edit.GivesUp(pass, s, ss) {
+			target, path = s, path[3:]
+		}
+	}
+	if st, list := edit.Stmt(path); st != target || list == nil {
+		return nil, ""
+	}
+	loop, x, works := FieldLoop(pass, field, recv)
+	if loop == nil {
+		return nil, ""
+	}
+	if works != nil {
+		return nil, "its workers receive it in a select that also works on " + edit.Source(pass, works.Comm.(*ast.ExprStmt).X)
+	}
+	in := edit.InPlace{Send: ss, Target: target, Loop: loop, Subst: map[types.Object]string{x: recv.Name()}}
+	lines, ok := in.Lines(pass)
+	if !ok {
+		return nil, ""
+	}
+	if only := len(fd.Body.List) == 1 && fd.Body.List[0] == target; only {
+		lines = unwrapBlock(pass, fd, loop, lines)
+	}
+	tf := pass.Fset.File(target.Pos())
+	content, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return nil, ""
+	}
+	line := func(p token.Pos) int { return tf.Line(p) }
+	var start, end int
+	var text string
+	if line(fd.Body.Lbrace) == line(target.Pos()) || line(fd.Body.Rbrace) == line(target.End()) {
+		// A body on the line of its braces: the body is rewritten, one
+		// statement a line.
+		if line(fd.Body.Lbrace) != line(fd.Body.Rbrace) || len(fd.Body.List) != 1 || fd.Body.List[0] != target {
+			return nil, ""
+		}
+		indent := edit.Indent(pass, fd.Body.Lbrace)
+		start, end = tf.Offset(fd.Body.Lbrace), tf.Offset(fd.Body.Rbrace)+1
+		text = "{\n" + edit.IndentLines(strings.Join(lines, "\n"), indent+"\t") + "\n" + indent + "}"
+	} else {
+		// The statement's lines are replaced.
+		start = tf.Offset(tf.LineStart(line(target.Pos())))
+		if strings.TrimSpace(string(content[start:tf.Offset(target.Pos())])) != "" {
+			return nil, "" // code before the statement on its line
+		}
+		end = tf.Offset(target.End())
+		for end < len(content) && content[end] != '\n' {
+			end++
+		}
+		if strings.TrimSpace(string(content[tf.Offset(target.End()):end])) != "" {
+			return nil, "" // a comment after the statement
+		}
+		text = edit.IndentLines(strings.Join(lines, "\n"), edit.Indent(pass, target.Pos()))
+	}
+	return []edit.FileEdit{{File: tf.Name(), Size: tf.Size(), Start: start, End: end, Text: text}}, ""
+}
+
+// sentValue reports whether e, a value sent, can be evaluated once in
+// place of the send: a variable, the address of one, or a struct
+// literal of plain reads.
+func sentValue(pass *analysis.Pass, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		return isVariable(pass.TypesInfo.Uses[id])
+	}
+	return edit.PlainLiteral(pass, e)
+}
+
+func isVariable(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	return ok && !v.IsField()
+}
+
+// unwrapBlock returns lines (edit.InPlace.Lines, the whole new body of
+// fd) without the block Lines puts them in when they declare names,
+// when none of those names is declared in fd's signature.
+func unwrapBlock(pass *analysis.Pass, fd *ast.FuncDecl, loop *ast.RangeStmt, lines []string) []string {
+	if len(lines) < 2 || lines[0] != "{" || lines[len(lines)-1] != "}" {
+		return lines
+	}
+	scope := pass.TypesInfo.Scopes[fd.Type]
+	if scope == nil {
+		return lines
+	}
+	names := []string{loop.Key.(*ast.Ident).Name}
+	for _, st := range loop.Body.List {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			if st.Tok == token.DEFINE {
+				for _, l := range st.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						names = append(names, id.Name)
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			if gd, ok := st.Decl.(*ast.GenDecl); ok {
+				for _, spec := range gd.Specs {
+					switch sp := spec.(type) {
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							names = append(names, n.Name)
+						}
+					case *ast.TypeSpec:
+						names = append(names, sp.Name.Name)
+					}
+				}
+			}
+		}
+	}
+	for _, n := range names {
+		if scope.Lookup(n) != nil {
+			return lines
+		}
+	}
+	out := make([]string, 0, len(lines)-2)
+	for _, l := range lines[1 : len(lines)-1] {
+		out = append(out, strings.TrimPrefix(l, "\t"))
+	}
+	return out
+}
