@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -494,8 +495,8 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		where, related = "handed to a goroutine", noun+" handed to a goroutine here"
 	}
 	if h.call != nil {
-		where = "handed to " + funcName(h.call) + ", which only queues it for later work"
-		related = noun + " queued here: " + funcName(h.call) + " only sends it on a channel or to a goroutine"
+		where = "handed to " + consumer.ShortFunc(h.call) + ", which only queues it for later work"
+		related = noun + " queued here: " + consumer.ShortFunc(h.call) + " only sends it on a channel or to a goroutine"
 	}
 	if h.handler != nil {
 		where = "handed to " + h.handler.Name() + ", which every function passed for it in this package only queues for later work"
@@ -597,7 +598,7 @@ func noHandOffFixWhy(h *handOff, name, noun string) string {
 	case h.handler != nil:
 		return "the " + noun + " is queued by the functions passed for " + h.handler.Name() + ", whose workers a fix here cannot find or run in place; process the " + noun + " in the function passed before it returns, or have the worker that processes it call " + name
 	case h.call != nil:
-		return "the " + noun + " is queued by " + funcName(h.call) + ", whose workers a fix made here cannot edit or run in place; have the worker that writes the " + noun + " call " + name + " (or return once the work is done) instead of " + name + " here"
+		return "the " + noun + " is queued by " + consumer.ShortFunc(h.call) + ", whose workers a fix made here cannot edit or run in place; have the worker that writes the " + noun + " call " + name + " (or return once the work is done) instead of " + name + " here"
 	case h.produce != nil && h.flush:
 		return "a failed delivery cannot leave the function here, so " + name + " would still follow it; wait for each delivery and stop on a failure before calling " + name
 	case h.produce != nil && h.produce.ReplyWait != "":
@@ -608,19 +609,4 @@ func noHandOffFixWhy(h *handOff, name, noun string) string {
 		return "the goroutine's work cannot be done in place here; process the " + noun + " before calling " + name + ", or wait for the goroutine"
 	}
 	return "the workers receiving the " + noun + " cannot be found, or their loop cannot be run in place of the send here; process the " + noun + " before calling " + name + ", or have a single worker call it after processing"
-}
-
-// funcName spells fn as its package's name and its own, with its
-// receiver's type for a method: svc.Settlement.Enqueue.
-func funcName(fn *types.Func) string {
-	name := fn.Name()
-	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-		if n, ok := types.Unalias(ssaflow.Deref(sig.Recv().Type())).(*types.Named); ok {
-			name = n.Obj().Name() + "." + name
-		}
-	}
-	if fn.Pkg() != nil {
-		name = fn.Pkg().Name() + "." + name
-	}
-	return name
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/report"
@@ -576,7 +577,7 @@ func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method str
 		if !ok || len(h.Params) == 0 {
 			break
 		}
-		return types.TypeString(v.X.Type(), (*types.Package).Name), c.queueing(m, h.Params), m.Pos(), m.Pkg(), funcName(m)
+		return types.TypeString(v.X.Type(), (*types.Package).Name), c.queueing(m, h.Params), m.Pos(), m.Pkg(), consumer.ShortFunc(m)
 	case *ssa.Call:
 		fn := ssaflow.Callee(v.Common())
 		var f queueingResult

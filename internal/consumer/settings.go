@@ -329,12 +329,17 @@ func valueOrigin(v ssa.Value) string {
 	return origin(v)
 }
 
-// ShortFunc names fn for messages: pkg.Func or pkg.Type.Method.
+// ShortFunc names fn for messages: pkg.Func or pkg.Type.Method, without
+// the package for a function of none (error.Error).
 func ShortFunc(fn *types.Func) string {
+	name := fn.Name()
 	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
 		if n, ok := types.Unalias(ssaflow.Deref(sig.Recv().Type())).(*types.Named); ok {
-			return fmt.Sprintf("%s.%s.%s", fn.Pkg().Name(), n.Obj().Name(), fn.Name())
+			name = n.Obj().Name() + "." + name
 		}
 	}
-	return fn.Pkg().Name() + "." + fn.Name()
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
 }
