@@ -116,7 +116,7 @@ func (c *checker) keyLaneCommit(path []ast.Node, stmt ast.Stmt, list []ast.Stmt,
 	recv, ctx := edit.Source(c.pass, sel.X), edit.Source(c.pass, call.Args[0])
 	for _, used := range []ast.Expr{sel.X, call.Args[0]} {
 		for _, name := range []string{"next", "ok", "err"} {
-			if c.mentions(used, name) {
+			if c.usesName(used, name) {
 				return nil, false
 			}
 		}
@@ -159,16 +159,4 @@ func (c *checker) keyLaneCommit(path []ast.Node, stmt ast.Stmt, list []ast.Stmt,
 func (c *checker) lookup(pos token.Pos, name string) types.Object {
 	_, obj := c.scopeAt(pos).LookupParent(name, pos)
 	return obj
-}
-
-// mentions reports whether e spells the name name.
-func (c *checker) mentions(e ast.Expr, name string) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			found = true
-		}
-		return !found
-	})
-	return found
 }

@@ -386,8 +386,9 @@ func callOf(path []ast.Node) *ast.CallExpr {
 	return nil
 }
 
-// usesName reports whether name is used in n (a declaration later in the
-// body that FreeName, looking at its start, does not see).
+// usesName reports whether an identifier spelled name is in n: a
+// declaration later in a body that FreeName, looking at its start, does
+// not see, or a name that one a fix declares would hide.
 func (c *checker) usesName(n ast.Node, name string) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
