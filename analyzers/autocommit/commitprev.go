@@ -259,16 +259,7 @@ func (c *checker) sequentialUse(id *ast.Ident) bool {
 	if slices.ContainsFunc(path, isGoOrDefer) {
 		return false // concurrent callers, or one after the processing
 	}
-	var e ast.Node = id
-	i := 0
-	for i < len(path) && path[i] != id {
-		i++
-	}
-	if i+1 < len(path) {
-		if sel, ok := path[i+1].(*ast.SelectorExpr); ok && sel.Sel == id {
-			e, i = sel, i+1
-		}
-	}
+	e, i := namingExpr(path, id)
 	if i+1 >= len(path) {
 		return false
 	}

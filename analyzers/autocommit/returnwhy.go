@@ -56,14 +56,10 @@ func (c *checker) callersCause(path []ast.Node) string {
 	return ""
 }
 
-// useCause names why the use id of the helper fn is out of the fix's
-// reach, or "" for a use a fix may take (a call processing the result in
-// place, a value bound to a variable, passed to a function of the package
-// or stored in an unexported field).
-func (c *checker) useCause(id *ast.Ident, fn *types.Func) string {
-	path := edit.Path(c.pass, id.Pos())
-	line := c.pass.Fset.Position(id.Pos()).Line
-	// The expression naming fn: id, or the selector x.fn.
+// namingExpr returns the expression naming a function at its use id (id,
+// or the selector x.f whose name id is) and its index in path, the path
+// from id up: path[i+1] holds it, unless i+1 is len(path).
+func namingExpr(path []ast.Node, id *ast.Ident) (ast.Node, int) {
 	var e ast.Node = id
 	i := 0
 	for i < len(path) && path[i] != id {
@@ -71,10 +67,20 @@ func (c *checker) useCause(id *ast.Ident, fn *types.Func) string {
 	}
 	if i+1 < len(path) {
 		if sel, ok := path[i+1].(*ast.SelectorExpr); ok && sel.Sel == id {
-			e = sel
-			i++
+			e, i = sel, i+1
 		}
 	}
+	return e, i
+}
+
+// useCause names why the use id of the helper fn is out of the fix's
+// reach, or "" for a use a fix may take (a call processing the result in
+// place, a value bound to a variable, passed to a function of the package
+// or stored in an unexported field).
+func (c *checker) useCause(id *ast.Ident, fn *types.Func) string {
+	path := edit.Path(c.pass, id.Pos())
+	line := c.pass.Fset.Position(id.Pos()).Line
+	e, i := namingExpr(path, id)
 	if i+1 >= len(path) {
 		return ""
 	}
