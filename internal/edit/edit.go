@@ -119,7 +119,7 @@ func AppendToList(pass *analysis.Pass, list []ast.Stmt, end token.Pos, text stri
 	}
 	last := list[len(list)-1]
 	indent := Indent(pass, last.Pos())
-	body := indentLines(text, indent)
+	body := IndentLines(text, indent)
 	if terminal(pass, last) {
 		return analysis.TextEdit{Pos: last.Pos(), End: last.Pos(), NewText: []byte(strings.TrimPrefix(body, indent) + "\n" + indent)}, true
 	}
@@ -129,14 +129,14 @@ func AppendToList(pass *analysis.Pass, list []ast.Stmt, end token.Pos, text stri
 // InsertBefore returns an edit inserting text as statements before s.
 func InsertBefore(pass *analysis.Pass, s ast.Stmt, text string) analysis.TextEdit {
 	indent := Indent(pass, s.Pos())
-	body := indentLines(text, indent)
+	body := IndentLines(text, indent)
 	return analysis.TextEdit{Pos: s.Pos(), End: s.Pos(), NewText: []byte(strings.TrimPrefix(body, indent) + "\n" + indent)}
 }
 
 // InsertAfter returns an edit inserting text as statements after s.
 func InsertAfter(pass *analysis.Pass, s ast.Stmt, text string) analysis.TextEdit {
 	indent := Indent(pass, s.Pos())
-	return analysis.TextEdit{Pos: s.End(), End: s.End(), NewText: []byte("\n" + indentLines(text, indent))}
+	return analysis.TextEdit{Pos: s.End(), End: s.End(), NewText: []byte("\n" + IndentLines(text, indent))}
 }
 
 // PrependToBody returns an edit inserting text as the first statements of
@@ -147,17 +147,7 @@ func PrependToBody(pass *analysis.Pass, body *ast.BlockStmt, text string) (analy
 	}
 	first := body.List[0]
 	indent := Indent(pass, first.Pos())
-	return analysis.TextEdit{Pos: first.Pos(), End: first.Pos(), NewText: []byte(strings.TrimPrefix(indentLines(text, indent), indent) + "\n" + indent)}, true
-}
-
-func indentLines(text, indent string) string {
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		if l != "" {
-			lines[i] = indent + l
-		}
-	}
-	return strings.Join(lines, "\n")
+	return analysis.TextEdit{Pos: first.Pos(), End: first.Pos(), NewText: []byte(strings.TrimPrefix(IndentLines(text, indent), indent) + "\n" + indent)}, true
 }
 
 // AddElement returns an edit adding elem as the last element of a call's
