@@ -182,7 +182,14 @@ that client.
     default one, which commits on revoke and at Close: every rebalance and
     deploy replays up to the auto-commit interval); a confluent RebalanceCb
     whose RevokedPartitions case does not commit while enable.auto.commit is
-    off and the loop commits in batches. Fixes commit in the callback:
+    off and the loop commits in batches. A commit made through an
+    interface of the application counts when the value it is called on
+    may be the client (a one-method seam tests replace, `func (e *engine)
+    committer() offsetCommitter` returning the client unless a test set a
+    fake): the callback commits; one called on a value the analysis
+    cannot trace (a field another package sets) may be the client's
+    commit, and the callback is not judged (its report says unknown).
+    Fixes commit in the callback:
     CommitMarkedOffsets with kgo.AutoCommitMarks, else
     CommitUncommittedOffsets with kgo.BlockRebalanceOnPoll (added, with
     AllowRebalance at the top of the poll loop, or right before a poll

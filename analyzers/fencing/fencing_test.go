@@ -292,6 +292,13 @@ var scenarios = []string{
 	// commit and keeping the declaring call as a statement) (4 positive);
 	// twins with BlockRebalanceOnPoll (4 silent).
 	"fencing/revokehard",
+	// OnPartitionsRevoked callbacks committing the marks through a
+	// one-method interface (a seam tests replace) whose value is the
+	// client unless a test set a fake (usr5's revokeviaseam), and through
+	// one another package sets (2 silent: they commit, or may); a twin
+	// with the seam whose callback only counts (1 positive: fixed by
+	// committing the marks in it).
+	"fencing/revokeseam",
 	// partition workers a confluent rebalance callback starts and never
 	// stops (#13): channels in a map under a lock (fixed by stopping them
 	// on a revocation, the map read and deleted under the lock, the

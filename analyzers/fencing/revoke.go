@@ -68,7 +68,7 @@ func (c *checker) optionRevoke(k *consumer.Consumer) {
 		if cb == nil {
 			continue // a callback the analysis cannot see
 		}
-		commits, opaque := c.reachCommits(cb, k.Client.Consumer)
+		commits, opaque := c.reachCommits(cb, k.Client)
 		s, cl := k.Settings, k.Client
 		if len(commits) == 0 && !opaque && s.Is(cl, clientmodel.Group) && s.Is(cl, clientmodel.AutoCommit) {
 			c.reportRevokeNoCommit(k, opt, cb)
@@ -88,19 +88,27 @@ type commitCall struct {
 }
 
 // reachCommits returns the commit calls fn makes, directly or through
-// in-package functions and closures. opaque reports a call the analysis
-// cannot follow that is given a consumer (of type consumerType): a helper
-// of another package or a dynamic call, which may commit.
-func (c *checker) reachCommits(fn *ssa.Function, consumerType string) (out []commitCall, opaque bool) {
+// in-package functions and closures, a call of an application
+// interface's method on a value that may be the client included
+// (consumer.SeamCallee: a one-method seam tests replace). opaque reports
+// a call the analysis cannot follow that is given a consumer of cl: a
+// helper of another package or a dynamic call, which may commit, or an
+// interface's commit method called on a value it cannot trace.
+func (c *checker) reachCommits(fn *ssa.Function, cl *clientmodel.Client) (out []commitCall, opaque bool) {
 	c.reachedFrom(fn, func(ci ssa.CallInstruction) {
-		obj := ssaflow.Callee(ci.Common())
+		obj, maybe := consumer.SeamCallee(c.m.Flow, ci.Common(), cl)
 		if obj != nil {
 			if ref, ok := c.ix.Call(obj); ok && ref.Role == clientmodel.Commit {
 				out = append(out, commitCall{ci, ref})
 			}
 		}
+		if maybe != "" {
+			if ref, ok := c.ix.CallByName(maybe); ok && ref.Role == clientmodel.Commit {
+				opaque = true
+			}
+		}
 		callee := ci.Common().StaticCallee()
-		if (callee == nil || !c.m.Flow.InPackage(callee)) && !c.isClientFunc(obj) && passes(ci.Common(), consumerType) {
+		if (callee == nil || !c.m.Flow.InPackage(callee)) && !c.isClientFunc(obj) && passes(ci.Common(), cl.Consumer) {
 			opaque = true
 		}
 	})
@@ -648,7 +656,7 @@ func (c *checker) revokedCase(k *consumer.Consumer, hook *clientmodel.RevokeHook
 		}
 		for _, st := range ts.Body.List {
 			cc := st.(*ast.CaseClause)
-			if !c.listsType(cc, hook.RevokeEvent) || c.clauseCommits(cc, k.Client.Consumer) {
+			if !c.listsType(cc, hook.RevokeEvent) || c.clauseCommits(cc, k.Client) {
 				continue
 			}
 			cName, pe, ok := c.paramName(params, 0, "c", body)
@@ -693,7 +701,7 @@ func (c *checker) listsType(cc *ast.CaseClause, event string) bool {
 // clauseCommits reports whether a case body commits, directly or through
 // an in-package function (or may: a helper of another package given the
 // consumer).
-func (c *checker) clauseCommits(cc *ast.CaseClause, consumerType string) bool {
+func (c *checker) clauseCommits(cc *ast.CaseClause, cl *clientmodel.Client) bool {
 	commits := false
 	for _, st := range cc.Body {
 		ast.Inspect(st, func(n ast.Node) bool {
@@ -708,9 +716,9 @@ func (c *checker) clauseCommits(cc *ast.CaseClause, consumerType string) bool {
 			if ref, ok := c.ix.Call(fn); ok && ref.Role == clientmodel.Commit {
 				commits = true
 			} else if f := c.m.SSA.Pkg.Prog.FuncValue(fn); f != nil && c.m.Flow.InPackage(f) {
-				found, opaque := c.reachCommits(f, consumerType)
+				found, opaque := c.reachCommits(f, cl)
 				commits = len(found) > 0 || opaque
-			} else if !c.isClientFunc(fn) && c.passesAST(call, consumerType) {
+			} else if !c.isClientFunc(fn) && c.passesAST(call, cl.Consumer) {
 				commits = true // a helper of another package given the consumer
 			}
 			return !commits

@@ -125,7 +125,7 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 		if w == nil {
 			continue
 		}
-		commits, _ := c.reachCommits(w, k.Client.Consumer)
+		commits, _ := c.reachCommits(w, k.Client)
 		var mine []commitCall
 		for _, cm := range commits {
 			if r := ssaflow.Recv(cm.instr.Common()); c.m.Is(k, r) || c.callbackConsumer(r, g, w, cb) {

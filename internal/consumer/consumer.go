@@ -996,7 +996,9 @@ func (b *builder) condOptions(c *clientmodel.Client, s *Settings, vals []ssa.Val
 }
 
 // revokeHook says whether the revoke callback v commits (a call of one of
-// c's commits in what it reaches in the package).
+// c's commits in what it reaches in the package, through a seam holding
+// the client too: SeamCallee), or may (a commit method of an interface
+// called on a value the analysis cannot trace).
 func (b *builder) revokeHook(c *clientmodel.Client, v ssa.Value) RevokeHook {
 	fn := ssaflow.Literal(v)
 	if f, ok := v.(*ssa.Function); ok && fn == nil {
@@ -1007,18 +1009,23 @@ func (b *builder) revokeHook(c *clientmodel.Client, v ssa.Value) RevokeHook {
 	}
 	set := map[*ssa.Function]bool{}
 	b.flow.Reach(fn, set)
+	out := RevokeWithoutCommit
 	for f := range set {
 		for _, blk := range f.Blocks {
 			for _, in := range blk.Instrs {
 				if ci, ok := in.(ssa.CallInstruction); ok {
-					if ref, ok := b.ix.Call(ssaflow.Callee(ci.Common())); ok && ref.Client == c && ref.Role == clientmodel.Commit {
+					callee, maybe := SeamCallee(b.flow, ci.Common(), c)
+					if ref, ok := b.ix.Call(callee); ok && ref.Client == c && ref.Role == clientmodel.Commit {
 						return RevokeCommits
+					}
+					if ref, ok := b.ix.CallByName(maybe); ok && ref.Role == clientmodel.Commit {
+						out = RevokeUnknown
 					}
 				}
 			}
 		}
 	}
-	return RevokeWithoutCommit
+	return out
 }
 
 // bind attaches calls to consumers, through receivers' roots and, for

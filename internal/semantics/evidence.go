@@ -128,7 +128,8 @@ type Revoke struct {
 	Cond bool
 	// Unknown reports that what the callback does is not in sight (it is
 	// registered by options of another package, and its body is not
-	// there either).
+	// there either), or whether it commits is not (it calls a commit
+	// method of an interface on a value the analysis cannot trace).
 	Unknown bool
 }
 

@@ -196,15 +196,26 @@ func blocks(fns []*ssa.Function) []*ssa.BasicBlock {
 // revokes finds the revoke callbacks registered for the consumer.
 func (g *gatherer) revokes() {
 	cl := g.c.Client
-	commits := func(fn *ssa.Function) bool {
+	// scan reports whether fn commits, and whether it may, through an
+	// interface's commit method called on a value the analysis cannot
+	// trace (consumer.SeamCallee, which also resolves a one-method seam
+	// holding the client).
+	scan := func(fn *ssa.Function) (found, maybe bool) {
 		set := map[*ssa.Function]bool{}
 		g.m.Flow.Reach(fn, set)
-		found := false
-		calls(sortedFuncs(set), func(_ ssa.CallInstruction, callee *types.Func) {
+		calls(sortedFuncs(set), func(ci ssa.CallInstruction, _ *types.Func) {
+			callee, may := consumer.SeamCallee(g.m.Flow, ci.Common(), cl)
 			if ref, ok := clientmodel.Default.Call(callee); ok && ref.Client == cl && ref.Role == clientmodel.Commit {
 				found = true
 			}
+			if ref, ok := clientmodel.Default.CallByName(may); ok && ref.Role == clientmodel.Commit {
+				maybe = true
+			}
 		})
+		return found, maybe
+	}
+	commits := func(fn *ssa.Function) bool {
+		found, _ := scan(fn)
 		return found
 	}
 	for _, h := range cl.RevokeHooks {
@@ -215,8 +226,9 @@ func (g *gatherer) revokes() {
 					return
 				}
 				if fn := funcOf(ssaflow.Arg(ci.Common(), h.Arg)); fn != nil {
-					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: commits(fn), HandlesRevoke: true,
-						Cond: g.c.Settings != nil && g.c.Settings.RevokeCond})
+					found, maybe := scan(fn)
+					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: found, HandlesRevoke: true,
+						Cond: g.c.Settings != nil && g.c.Settings.RevokeCond, Unknown: maybe && !found})
 				}
 			})
 		case clientmodel.HookEvents:
