@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -31,6 +32,11 @@ type HandedFunc struct {
 	Also []string
 	Name string // "handler", "Handle"
 	Via  string // the function it is a parameter of, or the field's struct: "kafka.NewConsumerEventLoop"
+	// Method, for a method called on an interface value the caller
+	// supplies (c.handler.ProcessEdit(ctx, m.Value)), is the interface's
+	// method ("MessageHandler.ProcessEdit"); Key is then the value's
+	// entry key and the method's name.
+	Method string
 	// By names a function passed for it that hands work to other
 	// goroutines, and How how ("starts goroutines", "sends on a channel");
 	// Resolved reports that every function passed for it is known and
@@ -71,7 +77,11 @@ func (g *gatherer) handedFuncs() {
 					continue
 				}
 				com := ci.Common()
-				if com.IsInvoke() || com.StaticCallee() != nil {
+				if com.IsInvoke() {
+					g.handedMethod(com, seen)
+					continue
+				}
+				if com.StaticCallee() != nil {
 					continue
 				}
 				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) {
@@ -100,6 +110,92 @@ func (g *gatherer) handedFuncs() {
 				}
 			}
 		}
+	}
+}
+
+// handedMethod records a call of a handler-shaped method (handlerShaped)
+// on an interface value the consumer's caller supplies (a parameter of an
+// exported function, a struct field) that passes records (isRecordArg):
+// its implementations, out of sight here, may queue them and return.
+func (g *gatherer) handedMethod(com *ssa.CallCommon, seen map[string]bool) {
+	if !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) {
+		return
+	}
+	if pkg := com.Method.Pkg(); pkg == nil || clientmodel.Default.IsClientPath(pkg.Path()) {
+		return // the client's own interfaces: the model says what they do
+	}
+	if slices.ContainsFunc(g.m.Calls, func(c *consumer.Call) bool { return c.Instr.Common() == com }) {
+		return // an interface of the application's the client implements (a port): a client call
+	}
+	iface := types.TypeString(com.Value.Type(), (*types.Package).Name)
+	for _, r := range g.m.Flow.Roots(com.Value) {
+		key, kfn := consumer.EntryKey(r)
+		if key == "" && !types.IsInterface(r.Type()) {
+			g.handedConcrete(com, r.Type(), iface, seen)
+			continue
+		}
+		if key == "" || strings.HasPrefix(key, "result:") {
+			continue
+		}
+		key += "." + com.Method.Name()
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		h := HandedFunc{Key: key, Via: consumer.DisplayName(kfn), Method: iface + "." + com.Method.Name()}
+		switch x := r.(type) {
+		case *ssa.Parameter:
+			h.Name = x.Name()
+		case *ssa.FieldAddr:
+			if v := ssaflow.FieldVar(x); v != nil {
+				h.Name = v.Name()
+				if n, ok := types.Unalias(ssaflow.Deref(x.X.Type())).(*types.Named); ok {
+					h.Via = n.Obj().Pkg().Name() + "." + n.Obj().Name()
+				}
+			}
+		}
+		g.ev.Handed = append(g.ev.Handed, h)
+	}
+}
+
+// handedConcrete records, for a handler-shaped method called on an
+// interface value the package sets itself to a value of type t, t's
+// method when it hands work to other goroutines (by its code here), or
+// when it is another package's (settled by that package's definition,
+// defKey, if it is analyzed; unknown otherwise).
+func (g *gatherer) handedConcrete(com *ssa.CallCommon, t types.Type, iface string, seen map[string]bool) {
+	prog := g.m.SSA.Pkg.Prog
+	sel := prog.MethodSets.MethodSet(t).Lookup(com.Method.Pkg(), com.Method.Name())
+	if sel == nil {
+		return
+	}
+	fn := prog.MethodValue(sel)
+	if fn == nil {
+		return
+	}
+	obj, _ := fn.Object().(*types.Func)
+	if fn.Synthetic != "" && obj != nil {
+		// A pointer's wrapper of a value method: the method itself.
+		if d := prog.FuncValue(obj); d != nil {
+			fn = d
+		}
+	}
+	h := HandedFunc{Method: iface + "." + com.Method.Name()}
+	switch {
+	case g.m.Flow.InPackage(fn):
+		how := handsOff(g.m, fn)
+		if how == "" {
+			return // processed by its code here
+		}
+		h.Key, h.By, h.How = "concrete:"+consumer.DisplayName(fn), consumer.DisplayName(fn), how
+	case obj != nil:
+		h.Key = defKey(obj)
+	default:
+		return
+	}
+	if !seen[h.Key] {
+		seen[h.Key] = true
+		g.ev.Handed = append(g.ev.Handed, h)
 	}
 }
 
@@ -199,6 +295,49 @@ func passedFuncs(m *consumer.Model) []PassedFunc {
 			}
 		}
 	}
+	// A value passed for a parameter or field of interface type stands,
+	// for each of the interface's methods, for its type's method, under
+	// the key of the value and the method's name (handedMethod).
+	addIface := func(key string, v ssa.Value, iface *types.Interface) {
+		if key == "" || iface.NumMethods() == 0 {
+			return
+		}
+		if c, isConst := v.(*ssa.Const); isConst && c.IsNil() {
+			return
+		}
+		for _, r := range m.Flow.Roots(v) {
+			// The concrete value's type (the roots see through
+			// MakeInterface), or an interface the analysis does not
+			// follow further.
+			t := r.Type()
+			if mi, ok := r.(*ssa.MakeInterface); ok {
+				t = mi.X.Type()
+			}
+			for j := range iface.NumMethods() {
+				name := iface.Method(j).Name()
+				if types.IsInterface(t) {
+					put(PassedFunc{Key: key + "." + name, Func: "a value the analysis does not follow"})
+					continue
+				}
+				sel := m.SSA.Pkg.Prog.MethodSets.MethodSet(t).Lookup(iface.Method(j).Pkg(), name)
+				fn := (*ssa.Function)(nil)
+				if sel != nil {
+					fn = m.SSA.Pkg.Prog.MethodValue(sel)
+				}
+				if fn == nil {
+					put(PassedFunc{Key: key + "." + name, Func: "a value the analysis does not follow"})
+					continue
+				}
+				p := PassedFunc{Key: key + "." + name, Func: consumer.DisplayName(fn), Known: m.Flow.InPackage(fn)}
+				if p.Known {
+					p.HandsOff = handsOff(m, fn)
+				} else if obj, ok := fn.Object().(*types.Func); ok {
+					p.Def = defKey(obj)
+				}
+				put(p)
+			}
+		}
+	}
 	for _, fn := range m.SSA.SrcFuncs {
 		// The function values an exported function returns (a handler
 		// factory), under its result's key.
@@ -223,11 +362,15 @@ func passedFuncs(m *consumer.Model) []PassedFunc {
 					}
 					sig := callee.Type().(*types.Signature)
 					for i := range sig.Params().Len() {
-						if _, isFunc := sig.Params().At(i).Type().Underlying().(*types.Signature); !isFunc {
+						a := ssaflow.Arg(x.Common(), i)
+						if a == nil {
 							continue
 						}
-						if a := ssaflow.Arg(x.Common(), i); a != nil {
+						switch t := sig.Params().At(i).Type().Underlying().(type) {
+						case *types.Signature:
 							add(consumer.ParamKey(callee, i), a)
+						case *types.Interface:
+							addIface(consumer.ParamKey(callee, i), a, t)
 						}
 					}
 				case *ssa.Store:
@@ -235,8 +378,11 @@ func passedFuncs(m *consumer.Model) []PassedFunc {
 					if !ok {
 						continue
 					}
-					if _, isFunc := x.Val.Type().Underlying().(*types.Signature); isFunc {
+					switch t := x.Val.Type().Underlying().(type) {
+					case *types.Signature:
 						add(consumer.FieldKey(fa), x.Val)
+					case *types.Interface:
+						addIface(consumer.FieldKey(fa), x.Val, t)
 					}
 				}
 			}
@@ -372,6 +518,16 @@ func (ev *Evidence) unresolvedHanded() *HandedFunc {
 // describe says what is known of h, for the concurrency column and the
 // reason of an unknown verdict.
 func (h *HandedFunc) describe() string {
+	if h.Method != "" {
+		through := ""
+		if h.Name != "" {
+			through = " (through " + h.Name + " of " + h.Via + ")"
+		}
+		if h.By != "" {
+			return "records are handed to " + h.Method + through + ", and " + h.By + ", passed for it, " + h.How + ": it may return before they are processed"
+		}
+		return "records are handed to " + h.Method + through + ", whose implementations are not all in the analyzed packages: one may return before they are processed"
+	}
 	if h.By != "" {
 		return "records are handed to " + h.Name + " (of " + h.Via + "), and " + h.By + ", passed for it, " + h.How + ": it may return before they are processed"
 	}

@@ -79,6 +79,14 @@ func TestClassify(t *testing.T) {
 		// not "no commits, at-least-once"
 		{"opaquereader", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk,
 			"detail": "whether ReadMessage commits each message before returning it (in a group) or commits nothing (outside one) depends on"}},
+		// a record handed to a method of an interface value the caller
+		// supplies, whose implementations are out of sight: not
+		// at-least-once; with the one implementation passed in the package
+		// applying it in place, at-least-once
+		{"ifacehandler", map[string]string{"guarantee": semantics.GuaranteeUnk,
+			"reason": "records are handed to cases.EditHandler.ProcessEdit (through h of cases.NewEditConsumer), whose implementations are not all in the analyzed packages"}},
+		{"ifacehandlerown", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"ifacehandlerqueue", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "cases.queuer.ProcessEdit, passed for it, sends on a channel"}},
 		{"cfgfield", map[string]string{"group": "g-operator", "strategy": semantics.StrategyUnknown,
 			"detail": "the configuration comes from NewOperator's caller (argument 0, cfg)"}},
 		// a client polled and committed through an adapter of the

@@ -1603,3 +1603,99 @@ func OpaqueReader(ctx context.Context, cfg kafkago.ReaderConfig) {
 		_ = apply(m)
 	}
 }
+
+// EditHandler processes one edit; its implementations are out of sight.
+type EditHandler interface {
+	ProcessEdit(ctx context.Context, value []byte) error
+}
+
+// EditConsumer hands each message's value to its handler, then commits:
+// whether the handler processes it before returning is out of sight.
+type EditConsumer struct {
+	r *kafkago.Reader
+	h EditHandler
+}
+
+// NewEditConsumer reads the edits topic in the "edits" group.
+func NewEditConsumer(h EditHandler) *EditConsumer {
+	return &EditConsumer{r: kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-edits", Topic: "edits"}), h: h} // case: ifacehandler
+}
+
+// Run commits each message after its handler returns.
+func (c *EditConsumer) Run(ctx context.Context) {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := c.h.ProcessEdit(ctx, m.Value); err != nil {
+			continue
+		}
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+// counter applies each edit before it returns.
+type counter struct{}
+
+func (counter) ProcessEdit(ctx context.Context, value []byte) error { return apply(value) }
+
+// ownEdits is EditConsumer with its one implementation passed in the
+// package: applied before the handler returns.
+type ownEdits struct {
+	r *kafkago.Reader
+	h EditHandler
+}
+
+func newOwnEdits() *ownEdits {
+	return &ownEdits{r: kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-own-edits", Topic: "edits"}), h: counter{}} // case: ifacehandlerown
+}
+
+func (c *ownEdits) run(ctx context.Context) {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := c.h.ProcessEdit(ctx, m.Value); err != nil {
+			continue
+		}
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+var _ = newOwnEdits
+
+// queuer queues each edit for a worker and returns.
+type queuer struct{ ch chan []byte }
+
+func (q queuer) ProcessEdit(ctx context.Context, value []byte) error {
+	q.ch <- value
+	return nil
+}
+
+// queuedEdits is ownEdits with a handler that only queues: committed
+// before the worker processes the edit.
+type queuedEdits struct {
+	r *kafkago.Reader
+	h EditHandler
+}
+
+func newQueuedEdits() *queuedEdits {
+	return &queuedEdits{r: kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-queued-edits", Topic: "edits"}), h: queuer{ch: make(chan []byte, 8)}} // case: ifacehandlerqueue
+}
+
+func (c *queuedEdits) run(ctx context.Context) {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := c.h.ProcessEdit(ctx, m.Value); err != nil {
+			continue
+		}
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+var _ = newQueuedEdits

@@ -40,6 +40,11 @@ var metrics = &positionMetrics{ch: make(chan int64, 100)}
 
 func bill(*kafka.Message) error { return nil }
 
+// stdoutSink writes each value before it returns.
+type stdoutSink struct{}
+
+func (stdoutSink) Write(_ context.Context, v []byte) error { return nil }
+
 func Main(ctx context.Context) {
 	// Consumers built and run by a shared package, handed a function
 	// that queues the payload (evloop) or handles it in place (evloopsync).
@@ -100,7 +105,8 @@ func Main(ctx context.Context) {
 	// A franz-go client without a group, whose group offsets a service of
 	// another package keeps with an admin client it wraps around it.
 	tc, _ := kgo.NewClient(kgo.ConsumeTopics("t-tailer")) // case: tailer
-	_ = tailer.New(tc, nil).Run(ctx)
+	_ = tailer.New(tc, stdoutSink{}).Run(ctx)
+	_ = tailer.Follow(ctx, stdoutSink{})
 
 	// A kafka-go group reader handed to a service behind its interface.
 	pr := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-ports", Topic: "t-ports"}) // case: ports
