@@ -38,14 +38,15 @@ type fileFix struct {
 //
 // A fix is applied whole or not at all: one that overlaps a fix already
 // accepted (other than the identical fix of a test variant of the same
-// package) is skipped, as is one touching a generated file. Each file is
-// then reformatted, imports the fixes left unused are removed, its line
-// endings are kept (a CRLF file stays CRLF, see keepLineEndings), and it is
-// replaced atomically: written to a temporary file in its directory and
-// renamed over the original, so an interrupted run never leaves a file
-// half-written. A file that changed on disk since it was analyzed is not
-// touched. Skipped fixes make the result an error, after the others are
-// applied: run the command again to apply them.
+// package) is skipped, as is one touching a generated file. In each file
+// the imports the fixes left unused are removed, the lines the fixes
+// changed are formatted (the whole file when it was gofmt'd, see
+// formatChanged), its line endings are kept (a CRLF file stays CRLF, see
+// keepLineEndings), and it is replaced atomically: written to a temporary
+// file in its directory and renamed over the original, so an interrupted
+// run never leaves a file half-written. A file that changed on disk since
+// it was analyzed is not touched. Skipped fixes make the result an error,
+// after the others are applied: run the command again to apply them.
 func applyFixes(g *checker.Graph, diff bool, cwd string, w, stderr io.Writer) error {
 	type fix struct {
 		parts []fileFix
@@ -145,17 +146,12 @@ next:
 		}
 		edits := accepted[file]
 		slices.SortStableFunc(edits, func(a, b edit) int { return a.start - b.start })
-		var buf bytes.Buffer
-		last := 0
-		for _, e := range edits {
-			buf.Write(old[last:e.start])
-			buf.WriteString(e.text)
-			last = e.end
-		}
-		buf.Write(old[last:])
-		src := buf.Bytes()
-		if formatted, err := tidy(pkgOf[file], src); err == nil {
-			src = formatted
+		src, changed := splice(old, edits)
+		if formatted, removed, err := tidy(pkgOf[file], src); err == nil {
+			for _, line := range removed {
+				changed[line] = true
+			}
+			src = formatChanged(old, src, formatted, changed)
 		}
 		src = keepLineEndings(old, src)
 		if diff {
@@ -219,14 +215,94 @@ func overlaps(a, b edit) bool {
 		b.start == b.end && a.start < b.start && b.start < a.end
 }
 
+// splice applies edits, sorted by position, to old. It returns the result
+// and the lines of it (counted from 0) that the edits changed: for each
+// edit, the lines of its new text, or for a deletion the line where it
+// joins old's text.
+func splice(old []byte, edits []edit) ([]byte, map[int]bool) {
+	var buf bytes.Buffer
+	changed := map[int]bool{}
+	line, last := 0, 0 // the line buf ends on; the offset in old copied up to
+	for _, e := range edits {
+		line += bytes.Count(old[last:e.start], []byte("\n"))
+		first := line
+		buf.Write(old[last:e.start])
+		buf.WriteString(e.text)
+		line += strings.Count(e.text, "\n")
+		end := line
+		if strings.HasSuffix(e.text, "\n") {
+			end-- // the text ends at the start of a line it does not change
+		}
+		for l := first; l <= max(first, end); l++ {
+			changed[l] = true
+		}
+		last = e.end
+	}
+	buf.Write(old[last:])
+	return buf.Bytes(), changed
+}
+
+// formatChanged returns the text of a fixed file: raw, the file with the
+// fixes applied, taking from formatted (raw after tidy) only the runs of
+// changed lines that touch a line in changed (lines of raw, counted from
+// 0: the lines the fixes wrote and the imports tidy removed), so that a
+// file that was not gofmt'd keeps its own layout everywhere else, and a
+// diff shows the fixes and not a reformatted file. A file that was
+// gofmt'd (old, its text before the fix) gets formatted whole, as does a
+// file whose mix would not format to formatted (a line matched to the
+// wrong one): it stays gofmt'd. The result ends its lines in "\n" (see
+// keepLineEndings).
+func formatChanged(old, raw, formatted []byte, changed map[int]bool) []byte {
+	o, _ := splitEndings(old)
+	oldLF := []byte(strings.Join(o, ""))
+	if f, err := format.Source(oldLF); err != nil || bytes.Equal(f, oldLF) {
+		return formatted
+	}
+	a, _ := splitEndings(raw)
+	b, _ := splitEndings(formatted)
+	ops := diffLines(a, b)
+	var out strings.Builder
+	for i := 0; i < len(ops); {
+		if ops[i].kind == ' ' {
+			out.WriteString(a[ops[i].a])
+			i++
+			continue
+		}
+		j := i
+		keep := false
+		for ; j < len(ops) && ops[j].kind != ' '; j++ {
+			// An added line touches the lines of raw on both sides of it.
+			keep = keep || changed[ops[j].a] || ops[j].kind == '+' && changed[ops[j].a-1]
+		}
+		for _, op := range ops[i:j] {
+			if keep && op.kind == '+' {
+				out.WriteString(b[op.b])
+			} else if !keep && op.kind == '-' {
+				out.WriteString(a[op.a])
+			}
+		}
+		i = j
+	}
+	mixed := []byte(out.String())
+	f, err := format.Source(mixed)
+	if err != nil {
+		return formatted
+	}
+	if ff, err := format.Source(formatted); err != nil || !bytes.Equal(f, ff) {
+		return formatted
+	}
+	return mixed
+}
+
 // tidy formats fixed source as gofmt does and removes the imports the fixes
-// left unused. pkg is the package before the fix, for the default names of
-// its imports.
-func tidy(pkg *types.Package, src []byte) ([]byte, error) {
+// left unused; it also returns the lines of src (counted from 0) of the
+// imports it removed. pkg is the package before the fix, for the default
+// names of its imports.
+func tidy(pkg *types.Package, src []byte) ([]byte, []int, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "fixed.go", src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	names := map[string]string{}
 	if pkg != nil {
@@ -246,6 +322,7 @@ func tidy(pkg *types.Package, src []byte) ([]byte, error) {
 		}
 		return true
 	})
+	var removed []int
 	for _, spec := range slices.Clone(f.Imports) { // deleting changes f.Imports
 		path, err := strconv.Unquote(spec.Path.Value)
 		if err != nil || path == "C" {
@@ -258,6 +335,7 @@ func tidy(pkg *types.Package, src []byte) ([]byte, error) {
 		if name == "" || name == "_" || name == "." || used[name] {
 			continue // unknown default name, or a side-effect or dot import: keep it
 		}
+		removed = append(removed, fset.Position(spec.Pos()).Line-1)
 		if spec.Name != nil {
 			astutil.DeleteNamedImport(fset, f, spec.Name.Name, path)
 		} else {
@@ -266,9 +344,9 @@ func tidy(pkg *types.Package, src []byte) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	if err := format.Node(&buf, fset, f); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), removed, nil
 }
 
 // keepLineEndings gives fixed, the fixed and reformatted text of a file,

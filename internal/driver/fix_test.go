@@ -3,9 +3,11 @@ package driver
 import (
 	"bytes"
 	"go/ast"
+	"go/format"
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -161,7 +163,7 @@ import (
 
 func f() { fmt.Println(); _ = str.ToLower("") }
 `
-	got, err := tidy(nil, []byte(src))
+	got, _, err := tidy(nil, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,18 +172,23 @@ func f() { fmt.Println(); _ = str.ToLower("") }
 		t.Errorf("tidy removed a needed or unknown import:\n%s", got)
 	}
 	src2 := strings.Replace(src, "_ = str.ToLower(\"\")", "", 1)
-	got, err = tidy(nil, []byte(src2))
+	got, removed, err := tidy(nil, []byte(src2))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Contains(got, []byte(`str "strings"`)) {
 		t.Errorf("tidy kept an unused renamed import:\n%s", got)
 	}
+	if !slices.Equal(removed, []int{5}) { // the line of str "strings"
+		t.Errorf("tidy removed lines %v, want [5]", removed)
+	}
 }
 
-// fixer reports, on every call to fmt.Println, the fixes named by its
-// argument: "a" and "b" replace the same call (they conflict), "c" inserts a
-// comment before the function.
+// fixer reports, on every call with a string literal argument, the fixes
+// named by it: "a" and "b" replace the same call (they conflict), "c"
+// inserts a comment before the function, "d" replaces the call with an
+// unformatted if statement, "e" with len("e") (its package's import may
+// become unused).
 var fixer = &analysis.Analyzer{
 	Name: "fixer",
 	Doc:  "test analyzer with conflicting fixes",
@@ -203,6 +210,10 @@ var fixer = &analysis.Analyzer{
 					fix.TextEdits = []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(`fmt.Print("` + arg + `")`)}}
 				case "c":
 					fix.TextEdits = []analysis.TextEdit{{Pos: f.Decls[len(f.Decls)-1].Pos(), End: f.Decls[len(f.Decls)-1].Pos(), NewText: []byte("// fixed\n")}}
+				case "d":
+					fix.TextEdits = []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte("if true {\nfmt.Print(\"d\")\n}")}}
+				case "e":
+					fix.TextEdits = []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(`len("e")`)}}
 				}
 				pass.Report(analysis.Diagnostic{Pos: call.Pos(), Message: arg, SuggestedFixes: []analysis.SuggestedFix{fix}})
 				if arg == "a" {
@@ -258,6 +269,101 @@ func TestApplyFixesSkipsConflicts(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
 		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+// TestApplyFixesKeepsLayout checks that fixing a file that was not
+// gofmt'd formats the lines the fixes changed and the import block they
+// left an unused import in, and nothing else: -fix -diff shows only the
+// fixes (usr5: the whole file was reformatted).
+func TestApplyFixesKeepsLayout(t *testing.T) {
+	dir := t.TempDir()
+	src := `package m
+
+import (
+	"strings"
+	"fmt"
+)
+
+type T struct {
+	A int
+	Bbb string
+}
+
+func f() {
+	x := T{A: 1,
+		Bbb: "x"}
+	_ = strings.ToUpper("e")
+	fmt.Println("d")
+	_ = x
+}
+
+`
+	for name, content := range map[string]string{"go.mod": "module m\n\ngo 1.26\n", "p.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := checker.Analyze([]*analysis.Analyzer{fixer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := applyFixes(g, true, dir, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `--- p.go (old)
++++ p.go (new)
+@@ -1,7 +1,6 @@
+ package m
+ 
+ import (
+-	"strings"
+ 	"fmt"
+ )
+ 
+@@ -13,8 +12,10 @@
+ func f() {
+ 	x := T{A: 1,
+ 		Bbb: "x"}
+-	_ = strings.ToUpper("e")
+-	fmt.Println("d")
++	_ = len("e")
++	if true {
++		fmt.Print("d")
++	}
+ 	_ = x
+ }
+ 
+`
+	if got := out.String(); got != want {
+		t.Errorf("-fix -diff:\n%s\nwant:\n%s", got, want)
+	}
+	// A gofmt'd file stays gofmt'd.
+	formatted, err := format.Source([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), formatted, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pkgs, err = packages.Load(&packages.Config{Mode: loadMode, Dir: dir}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err = checker.Analyze([]*analysis.Analyzer{fixer}, pkgs, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := applyFixes(g, false, dir, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "p.go"))
+	if f, err := format.Source(got); err != nil || !bytes.Equal(f, got) {
+		t.Errorf("a gofmt'd file is not gofmt'd after the fix (%v):\n%s", err, got)
 	}
 }
 
