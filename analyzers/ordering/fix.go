@@ -481,10 +481,11 @@ func (c *checker) containsProcessing(s ast.Stmt, p *position) bool {
 	return len(c.sitesIn(s, p)) > 0
 }
 
-// startsGoroutine reports whether s processes p's record in a go statement.
+// startsGoroutine reports whether s processes p's record in a go statement,
+// or starts that work for later otherwise (later.go).
 func (c *checker) startsGoroutine(s ast.Stmt, p *position) bool {
 	for _, site := range c.sitesIn(s, p) {
-		if _, ok := site.(*ssa.Go); ok {
+		if c.startsLater(site) {
 			return true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -56,6 +57,9 @@ type handOff struct {
 	// position call of a later record, with no wait between: that call
 	// writes a position past the record handed on.
 	past bool
+	// later is set for a call starting the work for later other than a
+	// go statement of the function (later.go): instr is that call.
+	later *laterWork
 }
 
 // checkHandOff reports p if its record is handed on before it, on every
@@ -80,13 +84,20 @@ func (c *checker) checkHandOff(p *position) {
 	}
 }
 
-// handOffOrigins returns the origins of p and, for a commit of
-// everything handed out (no record argument), the fetches of its
-// consumer in its function that reach it without dominating it (reads in
-// a loop before the commit): a record they hand out may still be queued
-// in a producer when p commits it.
+// handOffOrigins returns the origins of p, the values holding one
+// partition's records that an origin is read from (p.Records of a
+// FetchTopicPartition: p.EachRecord hands out the records committed),
+// and, for a commit of everything handed out (no record argument), the
+// fetches of its consumer in its function that reach it without
+// dominating it (reads in a loop before the commit): a record they hand
+// out may still be queued in a producer when p commits it.
 func (c *checker) handOffOrigins(p *position) []ssa.Value {
 	out := c.origins(p)
+	for _, o := range out {
+		if h := partitionHolder(o); h != nil && !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
 	if p.arg != nil || p.marked {
 		return out
 	}
@@ -184,6 +195,10 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 					}
 				}
 			}
+			if lw := c.later[instr]; lw != nil && slices.Contains(sites, instr) {
+				_, goes := lw.inner.(*ssa.Go)
+				h = &handOff{instr: instr, goes: goes, later: lw}
+			}
 			if h == nil {
 				continue
 			}
@@ -208,7 +223,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			// is written, unless processed in place on a path through
 			// the hand-off (then the channel carries a copy).
 			_, isSend := instr.(*ssa.Send)
-			if (isSend || h.goes) && branch == nil && h.produce == nil &&
+			if (isSend || h.goes || h.later != nil) && branch == nil && h.produce == nil &&
 				reachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) &&
 				!c.processedBeside(sites, instr, def) {
 				h.branch = true
@@ -304,7 +319,7 @@ func (c *checker) writesPosition(instr ssa.Instruction, p *position) bool {
 func (c *checker) processedBeside(sites []ssa.Instruction, instr, def ssa.Instruction) bool {
 	notDef := func(x ssa.Instruction) bool { return x == def }
 	for _, s := range sites {
-		if _, goes := s.(*ssa.Go); goes {
+		if c.startsLater(s) {
 			continue
 		}
 		if reachesStopping(s, instr, notDef) || reachesStopping(instr, s, notDef) {
@@ -332,7 +347,7 @@ func producerChan(ch ssa.Value) *clientmodel.ProduceRef {
 // being fetched anew.
 func (c *checker) processedInPlace(p *position, o ssa.Value, def ssa.Instruction, decodeOnly bool) bool {
 	for _, s := range c.processingSites(p.fn, o) {
-		if _, goes := s.(*ssa.Go); goes {
+		if c.startsLater(s) {
 			continue
 		}
 		if ci, ok := s.(*ssa.Call); ok && decodeOnly {
@@ -502,7 +517,25 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		where = "handed to " + h.handler.Name() + ", which every function passed for it in this package only queues for later work"
 		related = noun + " handed to " + h.handler.Name() + " here: the functions passed for it only send it on a channel or to a goroutine and return"
 	}
-	if h.branch {
+	// each: every record is handed on, in a loop over them or in the
+	// callback given each; some: on some paths only.
+	some, each := h.branch, false
+	if h.branch && !h.past && h.call == nil && h.handler == nil && h.produce == nil && c.everyRecord(h.instr.Pos()) {
+		some, each = false, true
+	}
+	at := h.instr.Pos()
+	if h.later != nil {
+		where, related, each, at = c.laterWhere(h.later, noun)
+		if h.later.callback != nil && !c.everyRecord(h.later.inner.Pos()) {
+			some = true
+		}
+	} else if each {
+		where, related = "sent on a channel", "each "+noun+" sent on the channel here"
+		if h.goes {
+			where, related = "handed to goroutines", "each "+noun+" handed to a goroutine here"
+		}
+	}
+	if some {
 		where += " on some paths"
 	}
 	if h.past {
@@ -526,6 +559,10 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		cost = "a crash before the " + noun + " is processed loses it (at-most-once)"
 	}
 	msg := fmt.Sprintf("call to %s after the %s is %s, with no wait for its processing: %s", name, noun, where, cost)
+	if each {
+		cost = strings.Replace(cost, "the "+noun+" is processed loses it", "the "+noun+"s are processed loses them", 1)
+		msg = fmt.Sprintf("call to %s after the %ss are %s, with no wait for their processing: %s", name, noun, where, cost)
+	}
 	if h.past {
 		// The call writes a later record's position, which covers
 		// every record before it in its partition.
@@ -586,7 +623,7 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		Pos:            p.instr.Pos(),
 		Category:       CategoryCommitBefore,
 		Message:        msg,
-		Related:        []analysis.RelatedInformation{{Pos: h.instr.Pos(), Message: related}},
+		Related:        []analysis.RelatedInformation{{Pos: at, Message: related}},
 		SuggestedFixes: fixes,
 	})
 }
@@ -595,6 +632,8 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 // name) after hand-off h, and what to do instead.
 func noHandOffFixWhy(h *handOff, name, noun string) string {
 	switch {
+	case h.later != nil:
+		return laterWhy(h.later, name, noun)
 	case h.handler != nil:
 		return "the " + noun + " is queued by the functions passed for " + h.handler.Name() + ", whose workers a fix here cannot find or run in place; process the " + noun + " in the function passed before it returns, or have the worker that processes it call " + name
 	case h.call != nil:

@@ -37,6 +37,9 @@ func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.Sug
 	if stmt == nil {
 		return analysis.SuggestedFix{}, false
 	}
+	if h.later != nil {
+		return c.laterFix(p, h, name)
+	}
 	if h.goes && h.branch {
 		return c.goBranchFix(p, h, name)
 	}

@@ -190,7 +190,7 @@ func (c *checker) handsOn(fn *ssa.Function, args []int) bool {
 // hands o on.
 func (c *checker) handsOnParam(fn *ssa.Function, o ssa.Value) (ok, handed bool) {
 	for _, s := range c.processingSites(fn, o) {
-		if _, goes := s.(*ssa.Go); !goes {
+		if !c.startsLater(s) {
 			return false, false
 		}
 		handed = true

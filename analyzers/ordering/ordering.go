@@ -171,6 +171,9 @@ type checker struct {
 	handlers map[handlerKey]bool
 	// sites memoises processingSites.
 	sites map[siteKey][]ssa.Instruction
+	// later holds the processing sites processingSites found that start
+	// the work for later, other than go statements (later.go).
+	later map[ssa.Instruction]*laterWork
 	// movedToCallers holds the helpers whose commit a reported fix moves
 	// to their callers: a call of one is not a finding of its own.
 	movedToCallers map[*types.Func]bool
@@ -202,6 +205,7 @@ func newChecker(pass *analysis.Pass, m *consumer.Model, ho *handsoff.Result, ign
 		helpers:        map[*ssa.Function]*commitsParam{},
 		processes:      map[procKey]bool{},
 		sites:          map[siteKey][]ssa.Instruction{},
+		later:          map[ssa.Instruction]*laterWork{},
 		movedToCallers: map[*types.Func]bool{},
 		rows:           map[*ssa.Function]*sqlrow.Row{},
 		handlers:       map[handlerKey]bool{},

@@ -279,6 +279,26 @@ var scenarios = []struct {
 	// forwarded branch awaiting the worker's reply before the mark, the
 	// message saved in place before a goroutine on a branch (3 silent).
 	{"ordering/handoffbranch", ordering.Analyzer},
+	// franz-go records handed to goroutines in the function passed to
+	// EachRecord (also inside EachPartition's), then the poll committed
+	// (2 positive: the go dropped, the record processed in place); the
+	// records saved in place, the goroutines joined before the commit (2
+	// silent).
+	{"ordering/eachrecordgo", ordering.Analyzer},
+	// franz-go records handed to goroutines in a range loop over the
+	// poll, then the poll committed: every record handed on (the
+	// message says the records), or only those a continue does not skip
+	// (on some paths) (2 positive: the go dropped); saved in place (1
+	// silent).
+	{"ordering/rangehandoff", ordering.Analyzer},
+	// franz-go records of a partition's fetch scheduled on a pool whose
+	// Schedule hands the function processing them to a waiting worker or
+	// a new goroutine, in EachRecord's function or a range loop over the
+	// fetch's records, then the fetch committed (2 positive: a WaitGroup
+	// counts the scheduled functions and is awaited before the commit);
+	// the pool's work awaited, a pool whose Run waits for the task (2
+	// silent).
+	{"ordering/poolcommitfirst", ordering.Analyzer},
 	// position closures, called where the record travels: a confluent
 	// commit closure sent beside the message's value to a receiver that
 	// calls it before applying the value (the call moves after the
@@ -733,6 +753,71 @@ func noFixTree(t *testing.T, srcs map[string]string, want int, pkgs ...string) {
 func TestNoFixSaysWhy(t *testing.T) {
 	t.Parallel()
 	noFixTree(t, map[string]string{"ordering/nofix/nofix.go": noFixSrc}, 2, "ordering/nofix")
+}
+
+// laterNoFixSrc holds franz-go records whose work is started for later
+// where no fix is sure to be right: a goroutine in EachRecord's function
+// whose call returns an error (processed in place, the failure could only
+// be logged there, and the commit would pass the failed record), and a
+// pool whose Submit returns an error (a refused function would leave a
+// WaitGroup unbalanced, the commit waiting forever).
+const laterNoFixSrc = `package laternofix
+
+import (
+	"context"
+	"database/sql"
+	"log"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+var db *sql.DB
+
+func store(r *kgo.Record) error {
+	_, err := db.Exec("INSERT INTO events (body) VALUES ($1)", r.Value)
+	return err
+}
+
+type pool struct{ work chan func() }
+
+// Submit queues task, or refuses it when the queue is full.
+func (p *pool) Submit(task func()) error {
+	select {
+	case p.work <- task:
+		return nil
+	default:
+		return context.DeadlineExceeded
+	}
+}
+
+func storeEach(ctx context.Context, cl *kgo.Client) {
+	fetches := cl.PollRecords(ctx, 100)
+	fetches.EachRecord(func(rec *kgo.Record) {
+		go store(rec)
+	})
+	if err := cl.CommitRecords(ctx, fetches.Records()...); err != nil { // want ` + "`" + `call to CommitRecords after the records are handed to goroutines in the function passed to EachRecord, .*; no automatic fix: the goroutine's call returns a result` + "`" + `
+		log.Print(err)
+	}
+}
+
+func submitEach(ctx context.Context, cl *kgo.Client, p *pool) {
+	fetches := cl.PollRecords(ctx, 100)
+	fetches.EachRecord(func(rec *kgo.Record) {
+		if err := p.Submit(func() { _ = store(rec) }); err != nil {
+			log.Print(err)
+		}
+	})
+	if err := cl.CommitRecords(ctx, fetches.Records()...); err != nil { // want ` + "`" + `call to CommitRecords after the records are queued by laternofix.pool.Submit .*; no automatic fix: the functions queued on Submit cannot be counted here` + "`" + `
+		log.Print(err)
+	}
+}
+`
+
+// TestLaterNoFix runs laterNoFixSrc: both findings without a fix, saying
+// why.
+func TestLaterNoFix(t *testing.T) {
+	t.Parallel()
+	noFixTree(t, map[string]string{"ordering/laternofix/laternofix.go": laterNoFixSrc}, 2, "ordering/laternofix")
 }
 
 // crossSrc holds a helper package whose exported method polls, commits

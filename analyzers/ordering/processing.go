@@ -33,6 +33,9 @@ func (c *checker) processingSites(fn *ssa.Function, origin ssa.Value) []ssa.Inst
 			}
 			if c.processes_(instr, tainted, 0) {
 				sites = append(sites, instr)
+				if lw := c.laterOf(instr, tainted); lw != nil {
+					c.later[instr] = lw
+				}
 			}
 		}
 	}
@@ -206,6 +209,9 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 		if c.funcProcesses(mc.Fn.(*ssa.Function), tainted, depth+1) {
 			return true
 		}
+	}
+	if c.queuedClosure(cc, tainted, depth) != nil {
+		return true // processed later, by another goroutine (laterWork)
 	}
 	if len(hits) == 0 {
 		return false

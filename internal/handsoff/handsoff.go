@@ -371,6 +371,11 @@ func handedAt(stack []ast.Node) bool {
 		switch n := stack[i].(type) {
 		case *ast.GoStmt:
 			return true
+		case *ast.CallExpr:
+			// An argument of the call a go statement makes: go
+			// p.worker(task).
+			g, isGo := stack[max(i-1, 0)].(*ast.GoStmt)
+			return i > 0 && isGo && g.Call == n && n.Fun != child
 		case *ast.SendStmt:
 			return n.Value == child
 		case *ast.ParenExpr, *ast.StarExpr, *ast.CompositeLit:

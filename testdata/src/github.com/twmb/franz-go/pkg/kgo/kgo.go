@@ -65,6 +65,7 @@ type Record struct {
 type FetchPartition struct {
 	Partition int32
 	Err       error
+	Records   []*Record
 }
 
 type FetchTopicPartition struct {

@@ -1,0 +1,383 @@
+package ordering
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// Work a call starts for later: beside a go statement of the function
+// itself, a record is handed on, not processed, by a call that passes a
+// function processing it to a function that only queues that function
+// for another goroutine (pool.Schedule(func() { handle(rec) }), a
+// handsoff fact for its function-typed parameter), and by a call passing
+// a function literal (fetches.EachRecord(func(r *kgo.Record) { go
+// save(r) })) whose only processing of the record is such work.
+
+// laterWork is a processing site of a function that starts the
+// processing for later, elsewhere, other than a go statement of the
+// function itself.
+type laterWork struct {
+	// inner is the go statement, or the call queuing a function
+	// (queue), that starts the work: in a function literal the site
+	// passes (callback), or the site itself.
+	inner ssa.CallInstruction
+	// queue is set when inner passes a function processing the record
+	// to queue, which only hands that function to a channel or a
+	// goroutine.
+	queue *types.Func
+	// callback is the function the site passes the literal holding
+	// inner to (EachRecord), or nil when inner is the site.
+	callback *types.Func
+}
+
+// queuedClosure returns the function cc calls when it passes, for a
+// parameter that function only queues for another goroutine (a
+// handsoff fact, of this package or another), a function literal that
+// processes tainted values, or nil.
+func (c *checker) queuedClosure(cc *ssa.CallCommon, tainted map[ssa.Value]bool, depth int) *types.Func {
+	callee := ssaflow.Callee(cc)
+	if callee == nil || depth >= 3 {
+		return nil
+	}
+	f, ok := c.ho.Of(callee)
+	if !ok {
+		return nil
+	}
+	recv := 0 // the receiver of a static method call is its first argument
+	if !cc.IsInvoke() && callee.Type().(*types.Signature).Recv() != nil {
+		recv = 1
+	}
+	for i, a := range cc.Args {
+		lit := ssaflow.Literal(a)
+		if lit == nil || !slices.Contains(f.Params, i-recv) {
+			continue
+		}
+		if _, isFunc := a.Type().Underlying().(*types.Signature); isFunc && c.funcProcesses(lit, tainted, depth+1) {
+			return callee
+		}
+	}
+	return nil
+}
+
+// laterOf returns what site, a processing site of a value that taints
+// tainted, starts for later, or nil when it processes in place (or is a
+// go statement: those are handled as such). A callback's call of another
+// client function passing a literal (p.EachRecord in the function passed
+// to EachPartition) is followed, depth levels at most.
+func (c *checker) laterOf(site ssa.Instruction, tainted map[ssa.Value]bool) *laterWork {
+	return c.laterAt(site, tainted, 0)
+}
+
+// laterAt is laterOf at depth.
+func (c *checker) laterAt(site ssa.Instruction, tainted map[ssa.Value]bool, depth int) *laterWork {
+	call, ok := site.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	cc := call.Common()
+	if q := c.queuedClosure(cc, tainted, 0); q != nil {
+		return &laterWork{inner: call, queue: q}
+	}
+	callee := ssaflow.Callee(cc)
+	if callee == nil || !c.isClient(callee) {
+		return nil // a function of the application may process what it is given itself
+	}
+	var lw *laterWork
+	for _, a := range cc.Args {
+		lit := ssaflow.Literal(a)
+		if lit == nil {
+			continue
+		}
+		for _, b := range lit.Blocks {
+			for _, instr := range b.Instrs {
+				if isWait(instr) {
+					return nil // the literal waits for what it started
+				}
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok || !c.processes_(instr, tainted, 1) {
+					continue
+				}
+				if lw != nil {
+					return nil // one start of work, the literal's only processing
+				}
+				switch x := ci.(type) {
+				case *ssa.Go:
+					lw = &laterWork{inner: x, callback: callee}
+				case *ssa.Call:
+					if q := c.queuedClosure(x.Common(), tainted, 1); q != nil {
+						lw = &laterWork{inner: x, queue: q, callback: callee}
+					} else if depth < 2 {
+						lw = c.laterAt(x, tainted, depth+1)
+					}
+					if lw == nil {
+						return nil
+					}
+				default:
+					return nil
+				}
+			}
+		}
+	}
+	return lw
+}
+
+// startsLater reports whether site, a processing site, starts the work
+// for later: a go statement, or laterWork.
+func (c *checker) startsLater(site ssa.Instruction) bool {
+	_, goes := site.(*ssa.Go)
+	return goes || c.later[site] != nil
+}
+
+// everyRecord reports whether the statement starting the work at pos (a
+// go statement, or a call starting work for later) runs for every
+// record: it is a statement of the body of a range loop over records, or
+// of a function literal passed to a call (an EachRecord callback), that
+// nothing before it in that body may skip (a return, break, continue or
+// goto).
+func (c *checker) everyRecord(pos token.Pos) bool {
+	path := edit.Path(c.pass, pos)
+	for i, n := range path {
+		s, ok := n.(ast.Stmt)
+		if !ok {
+			continue
+		}
+		switch s.(type) {
+		case *ast.GoStmt, *ast.ExprStmt, *ast.SendStmt:
+		default:
+			return false
+		}
+		if i+2 >= len(path) {
+			return false
+		}
+		body, ok := path[i+1].(*ast.BlockStmt)
+		if !ok {
+			return false
+		}
+		switch outer := path[i+2].(type) {
+		case *ast.RangeStmt:
+			if t := c.pass.TypesInfo.TypeOf(outer.X); t == nil || !c.isRecordish(t) {
+				return false
+			}
+		case *ast.FuncLit:
+			if i+3 >= len(path) {
+				return false
+			}
+			if _, isCall := path[i+3].(*ast.CallExpr); !isCall {
+				return false
+			}
+		default:
+			return false
+		}
+		for _, before := range body.List {
+			if before == s {
+				return true
+			}
+			if mayLeave(before) {
+				return false
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// mayLeave reports whether s holds a return, break, continue or goto
+// outside the function literals it holds.
+func mayLeave(s ast.Stmt) bool {
+	leaves := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			leaves = true
+		}
+		return !leaves
+	})
+	return leaves
+}
+
+// laterWhy says why no fix was built for a position call (called name)
+// after lw started the work for later, and what to do instead.
+func laterWhy(lw *laterWork, name, noun string) string {
+	if lw.queue == nil {
+		return "the goroutine's call returns a result that the function passed to " + lw.callback.Name() + " could only log, which would not stop " + name + " after a failed " + noun + "; process the " + noun + "s in a loop over them that stops before " + name + " on a failure"
+	}
+	return "the functions queued on " + lw.queue.Name() + " cannot be counted here (the queuing call returns a result, or what it queues is not a function literal written in it); wait for them to finish before calling " + name
+}
+
+// laterWhere returns how a message says that lw hands the records on
+// (after "the records are"), the related information at the call
+// starting the work, whether the records are plural (handed on by a
+// callback given each), and the position of that call.
+func (c *checker) laterWhere(lw *laterWork, noun string) (where, related string, each bool, at token.Pos) {
+	where, related = "handed to goroutines", "each "+noun+" handed to a goroutine here"
+	if lw.queue != nil {
+		q := consumer.ShortFunc(lw.queue)
+		where = "queued by " + q
+		related = noun + "s queued here: " + q + " only sends the function processing them on a channel or starts a goroutine with it, and waits for nothing"
+	}
+	if lw.callback != nil {
+		where += " in the function passed to " + lw.callback.Name()
+	}
+	if lw.queue != nil {
+		where += " (" + lw.queue.Name() + " only hands the function processing them to another goroutine)"
+	}
+	return where, related, lw.callback != nil || c.everyRecord(lw.inner.Pos()), lw.inner.Pos()
+}
+
+// partitionHolder returns the value of a client's partition type (one
+// partition's records, franz-go's FetchTopicPartition, or the
+// FetchPartition it embeds: the outermost) that o, a record or a slice of
+// them, is read from through fields, or nil.
+func partitionHolder(o ssa.Value) ssa.Value {
+	var holder ssa.Value
+	for {
+		switch x := o.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return holder
+			}
+			o = x.X
+			continue
+		case *ssa.Field:
+			o = x.X
+		case *ssa.FieldAddr:
+			o = x.X
+		default:
+			return holder
+		}
+		if clientmodel.Default.Partition(ssaflow.Deref(o.Type())) != nil {
+			holder = o
+		}
+	}
+}
+
+// laterFix builds the fix of a position call p (called name) made after
+// h.later started the work for later: a go statement in a callback
+// (EachRecord) whose call returns nothing runs it in place, the go
+// keyword dropped (a failure the call returned could only be logged in
+// the callback, which cannot stop p: no fix then); work queued on a pool
+// is awaited (poolWaitFix).
+func (c *checker) laterFix(p *position, h *handOff, name string) (analysis.SuggestedFix, bool) {
+	g, ok := h.later.inner.(*ssa.Go)
+	if !ok {
+		return c.poolWaitFix(p, h, name)
+	}
+	path := edit.Path(c.pass, g.Pos())
+	var lit *ast.FuncLit
+	var gs *ast.GoStmt
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			if gs == nil {
+				gs = n
+			}
+		case *ast.FuncLit:
+			if lit == nil {
+				lit = n
+			}
+		}
+	}
+	if gs == nil || lit == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	if sig, ok := c.pass.TypesInfo.TypeOf(gs.Call.Fun).Underlying().(*types.Signature); !ok || sig.Results().Len() != 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Process the %s before calling %s, not in a goroutine", p.client.Client.RecordNoun, name),
+		TextEdits: []analysis.TextEdit{{Pos: gs.Go, End: gs.Call.Pos()}},
+	}, true
+}
+
+// poolWaitFix builds the fix of a position call p (called name) made
+// after the records were queued on a pool by h.later.inner, a call in
+// (or made by a callback of) S, a statement of p's block before p: a
+// sync.WaitGroup declared before S counts the queued functions (Add(1)
+// before the queuing call, a deferred Done first in the function literal
+// queued), and its Wait follows S, so p follows the processing of every
+// record while the pool still runs them concurrently. The queuing call
+// must be a statement of its own returning nothing (a pool that can
+// refuse the function, with an error, would leave the count unbalanced
+// and the Wait blocked), and the function queued a literal written in it.
+func (c *checker) poolWaitFix(p *position, h *handOff, name string) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	ce, qpath := edit.CallAt(c.pass, h.later.inner.Pos())
+	if ce == nil {
+		return fail()
+	}
+	qstmt, _ := edit.Stmt(qpath)
+	if es, ok := qstmt.(*ast.ExprStmt); !ok || ast.Unparen(es.X) != ast.Expr(ce) {
+		return fail()
+	}
+	if sig, ok := c.pass.TypesInfo.TypeOf(ce.Fun).Underlying().(*types.Signature); !ok || sig.Results().Len() != 0 {
+		return fail()
+	}
+	var lit *ast.FuncLit
+	for _, a := range ce.Args {
+		if fl, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+			if lit != nil {
+				return fail()
+			}
+			lit = fl
+		}
+	}
+	if lit == nil || len(lit.Body.List) == 0 {
+		return fail()
+	}
+	_, path := edit.CallAt(c.pass, p.instr.Pos())
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil {
+		return fail()
+	}
+	list := *listp
+	var holder ast.Stmt
+	for _, s := range list[:max(indexOf(list, stmt), 0)] {
+		if s.Pos() <= ce.Pos() && ce.End() <= s.End() {
+			holder = s
+		}
+	}
+	if holder == nil {
+		return fail()
+	}
+	first := lit.Body.List[0]
+	wg := edit.FreeName(c.pass, holder.Pos(), "wg")
+	if edit.FreeName(c.pass, qstmt.Pos(), wg) != wg || edit.FreeName(c.pass, first.Pos(), wg) != wg {
+		return fail()
+	}
+	syncName, edits := edit.Import(c.pass, edit.File(c.pass, holder.Pos()), "sync")
+	decl := "var " + wg + " " + syncName + ".WaitGroup"
+	if holder == qstmt {
+		edits = append(edits, edit.InsertBefore(c.pass, holder, decl+"\n"+wg+".Add(1)"))
+	} else {
+		edits = append(edits, edit.InsertBefore(c.pass, holder, decl), edit.InsertBefore(c.pass, qstmt, wg+".Add(1)"))
+	}
+	done := "defer " + wg + ".Done()"
+	tf := c.pass.Fset.File(lit.Pos())
+	if tf.Line(lit.Body.Lbrace) == tf.Line(lit.Body.Rbrace) {
+		edits = append(edits, analysis.TextEdit{Pos: first.Pos(), End: first.Pos(), NewText: []byte(done + "; ")})
+	} else {
+		e, ok := edit.PrependToBody(c.pass, lit.Body, done)
+		if !ok {
+			return fail()
+		}
+		edits = append(edits, e)
+	}
+	edits = append(edits, edit.InsertAfter(c.pass, holder, wg+".Wait()"))
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Wait for the functions queued on %s to process the %ss before calling %s", h.later.queue.Name(), p.client.Client.RecordNoun, name),
+		TextEdits: edits,
+	}, true
+}
