@@ -233,7 +233,36 @@ later record with no wait for the work and no position written for the
 forwarded one between, that call is reported: it writes a position past
 the records handed on (a mark, store or commit covers every offset
 before it in its partition), and its fix processes them in place, as
-for a send or go statement on some paths.
+for a send or go statement on some paths. A send or go statement that
+runs for every record of a range loop over them (a statement of the
+loop's body that nothing before it skips) hands every record on: the
+message says the records are handed to goroutines, not on some paths.
+
+Work started for later in a function passed to a client's function is
+a hand-off too: a call passing a function literal to a client function
+(fetches.EachRecord(func(r *kgo.Record) { go save(r) }), p.EachRecord
+inside the function passed to EachPartition) whose only processing of
+the record is a go statement, or a call queuing a function (below), and
+which waits for nothing; and a call passing a function literal that
+processes the record to a function that only queues that parameter for
+another goroutine (a handsOff fact, of the package or another: a pool's
+Schedule(task func()) sending the task to a waiting worker or starting
+a goroutine with it, go p.worker(task)), in such a callback or in the
+function itself. A commit of a FetchTopicPartition's Records counts its
+EachRecord as handing them out. The message names the callback and the
+queuing function. The fix drops the go keyword in the callback when the
+goroutine's call returns nothing (the record is processed in place
+before the commit); when it returns an error there is no fix: the
+callback could only log the failure, and the commit would pass the
+failed record. For a pool, a sync.WaitGroup declared before the
+statement of the commit's block holding the queuing call counts the
+queued functions (Add(1) before the call, defer Done() first in the
+literal queued) and is awaited right after that statement, so the
+commit follows the processing of every record while the pool still runs
+them concurrently (a pool that never runs a task stalls the commit: the
+lag shows it, nothing is lost). No fix when the queuing call returns a
+result (a pool that may refuse the task, leaving the count unbalanced)
+or what it queues is not a function literal written in the call.
 
 A closure that writes the position of a record it captures and does
 nothing else with it (func() { sess.MarkMessage(msg, "") }) is a position
