@@ -742,6 +742,13 @@ func (c *classifier) concurrency(hiwater bool) {
 		r.Concurrency = unit
 	case perPartition:
 		r.Concurrency = "per partition"
+	case hiwater && !ev.Handler:
+		// The goroutines are in a shape the launches do not classify
+		// (started through a callback or an embedding struct, a pool
+		// behind a select), but the finding shows them committing each
+		// its own records. (A handler's completion callbacks keep the
+		// handler's per-partition column.)
+		r.Concurrency = "concurrent handlers, each committing its own offset (no low-water mark: the hiwater finding)"
 	case ev.Untied:
 		r.Concurrency = "unknown (goroutines handle records in a way the analysis does not classify)"
 	case ev.SentAway.Line > 0:

@@ -48,6 +48,11 @@ func (c *classifier) lag(has func(category.Category) bool) string {
 	if r.Strategy != StrategyNone && slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed }) {
 		return LagUnknown + " (positions are committed by a function literal handed on to other code)"
 	}
+	if r.Guarantee == GuaranteeUnk && (r.Strategy == StrategyTimer || r.Strategy == StrategyEachRecord || r.Strategy == StrategyEachBatch || r.Strategy == StrategyOnReturn || r.Strategy == StrategyTracked) {
+		// The cadence is known, not whether the records are processed
+		// by then: lag may follow processing, or hide records lost.
+		return LagUnknown + " (positions are committed after the calls the analysis sees, but whether after the records' processing is not known)"
+	}
 	switch r.Strategy {
 	case StrategyBefore:
 		return LagFetching + " (positions are committed before the records are processed: lag looks fine while records are lost)"

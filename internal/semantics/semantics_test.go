@@ -168,7 +168,9 @@ func TestClassify(t *testing.T) {
 		// a payload kept in a buffer field: the record's work all the same
 		{"decodedgo", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record"}},
 		{"decodedqueue", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "nothing in the consumer's code receives from"}},
-		{"payloadbuffer", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are kept in field buf of payloadBuffer"}},
+		{"payloadbuffer", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are kept in field buf of payloadBuffer",
+			// the cadence is known, not whether the records are processed by then
+			"lag": "unknown (positions are committed after the calls the analysis sees, but whether after the records' processing is not known)"}},
 		// greedy auto-commit on some paths only: the detail says so, and
 		// nothing is claimed for the other paths
 		{"greedybranch", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "on the paths that set kgo.GreedyAutoCommit(), commits the latest poll", "window": "unknown"}},
@@ -306,6 +308,15 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 		r := semantics.Classify(ev, tc.name, []semantics.Finding{{Rule: tc.rule, At: "x.go:1"}})
 		if r.Strategy != tc.strategy || r.Guarantee != tc.guarantee {
 			t.Errorf("%s with %s: %s / %s, want %s / %s", tc.name, tc.rule, r.Strategy, r.Guarantee, tc.strategy, tc.guarantee)
+		}
+	}
+	// a hiwater finding on a loop whose goroutines the launches do not
+	// classify: the concurrency column names the concurrent handlers,
+	// not "none"
+	if ev := evs["interval"]; ev != nil {
+		r := semantics.Classify(ev, "interval", []semantics.Finding{{Rule: "hiwater/concurrent-commit", At: "x.go:1"}})
+		if !strings.HasPrefix(r.Concurrency, "concurrent handlers") {
+			t.Errorf("interval with hiwater/concurrent-commit: concurrency %q, want concurrent handlers", r.Concurrency)
 		}
 	}
 	// a configuration out of sight: whether the revoke commits is not
