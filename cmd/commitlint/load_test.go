@@ -273,7 +273,80 @@ func TestReportBrokenDependency(t *testing.T) {
 // patterns build no consumer names the imported packages that do (a
 // shared library, another module of a go.work), so the user can add them.
 func TestReportNamesConsumersOutsideThePatterns(t *testing.T) {
-	dir := writeModule(t, consumerModule(t, map[string]string{
+	dir := writeModule(t, consumerModule(t, builtInLib()))
+	stdout, stderr, code := command(t, dir, binary, "report", "./app")
+	if code != 0 || !strings.HasPrefix(stdout, "0 consumer(s)") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if want := "no consumer is built in these packages; example.com/m/lib, which they import, builds some"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+	// With the library among the patterns, its consumer has a row and
+	// nothing is said.
+	stdout, stderr, _ = command(t, dir, binary, "report", "./...")
+	if !strings.Contains(stdout, "lib/lib.go") || strings.Contains(stderr, "no consumer is built") {
+		t.Errorf("report ./...: stdout %q, stderr %q", stdout, stderr)
+	}
+}
+
+// TestLintSaysWhenNoConsumerIsFound checks that a lint run without
+// findings that found no consumer says so on stderr (usr5: it printed
+// nothing, as a clean run does): naming the imported packages that build
+// consumers, as the report does, or else how many packages it analyzed
+// and, when none uses a Kafka client, that too. Nothing is added under
+// -json, nor when a consumer was found, and the exit status is unchanged.
+func TestLintSaysWhenNoConsumerIsFound(t *testing.T) {
+	files := builtInLib()
+	files["plain/plain.go"] = "package plain\n\nfunc Two() int { return 2 }\n"
+	files["prod/prod.go"] = `package prod
+
+import (
+	"context"
+
+	"github.com/segmentio/kafka-go"
+)
+
+// Send only produces.
+func Send(ctx context.Context, w *kafka.Writer) error {
+	return w.WriteMessages(ctx, kafka.Message{Value: []byte("x")})
+}
+`
+	dir := writeModule(t, consumerModule(t, files))
+	for _, tc := range []struct {
+		args []string
+		want string // the end of stderr
+	}{
+		{[]string{"./app"}, "commitlint: no consumer is built in these packages; example.com/m/lib, which they import, builds some: add it to the patterns to see their findings\n"},
+		{[]string{"./prod"}, "commitlint: 1 package analyzed, no Kafka consumer found\n"},
+		{[]string{"./plain", "./prod"}, "commitlint: 2 packages analyzed, no Kafka consumer found\n"},
+		{[]string{"./plain"}, "commitlint: 1 package analyzed, no Kafka consumer found: no package uses sarama, franz-go, kafka-go or confluent-kafka-go\n"},
+		{[]string{"-json", "./app"}, ""},
+	} {
+		stdout, stderr, code := command(t, dir, binary, tc.args...)
+		if code != 0 {
+			t.Errorf("%v: exit code %d, want 0\n%s", tc.args, code, stderr)
+		}
+		if tc.want == "" {
+			if strings.Contains(stderr, "consumer") {
+				t.Errorf("%v: stderr speaks of consumers:\n%s", tc.args, stderr)
+			}
+		} else if !strings.HasSuffix(stderr, tc.want) || stdout != "" {
+			t.Errorf("%v: stdout %q, stderr:\n%s\nwant it to end with:\n%s", tc.args, stdout, stderr, tc.want)
+		}
+	}
+	// With the library among the patterns its consumer is linted (its
+	// commit error is discarded) and nothing is said of consumers.
+	_, stderr, code := command(t, dir, binary, "./...")
+	if code != 3 || strings.Contains(stderr, "no consumer") || strings.Contains(stderr, "no Kafka consumer") {
+		t.Errorf("./...: exit code %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// builtInLib is a module (see consumerModule) whose package lib builds
+// and runs a consumer, with the handler package app gives it: app's
+// patterns alone build none.
+func builtInLib() map[string]string {
+	return map[string]string{
 		"lib/lib.go": `package lib
 
 import (
@@ -308,19 +381,6 @@ import (
 
 func main() { lib.Run(context.Background(), func(kafka.Message) error { return nil }) }
 `,
-	}))
-	stdout, stderr, code := command(t, dir, binary, "report", "./app")
-	if code != 0 || !strings.HasPrefix(stdout, "0 consumer(s)") {
-		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
-	}
-	if want := "no consumer is built in these packages; example.com/m/lib, which they import, builds some"; !strings.Contains(stderr, want) {
-		t.Errorf("stderr lacks %q:\n%s", want, stderr)
-	}
-	// With the library among the patterns, its consumer has a row and
-	// nothing is said.
-	stdout, stderr, _ = command(t, dir, binary, "report", "./...")
-	if !strings.Contains(stdout, "lib/lib.go") || strings.Contains(stderr, "no consumer is built") {
-		t.Errorf("report ./...: stdout %q, stderr %q", stdout, stderr)
 	}
 }
 

@@ -141,6 +141,9 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 	defer stop()
 
 	cwd, _ := os.Getwd()
+	if *format == "text" && !*fix {
+		run = append(run, census) // for the closing line
+	}
 	prog := startProgress(stderr)
 	g, problems, err := analyzeChecked(run, fs.Args(), *tests, prog)
 	prog.stop()
@@ -192,10 +195,11 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 		}
 	default:
 		err = writeText(stderr, fds, *contextLines, cwd)
-		if err == nil && len(problems) > 0 {
-			// Without it a run with no finding ends with the errors, and
-			// the user cannot tell whether anything was analyzed.
-			_, err = fmt.Fprintf(stderr, "commitlint: %s analyzed despite the errors above\n", plural(analyzed(g), "package"))
+		if err == nil {
+			// Without it a run with no finding ends with the errors, or
+			// prints nothing when it found no consumer at all, and the
+			// user cannot tell what was analyzed.
+			_, err = io.WriteString(stderr, closing(g, len(fds), len(problems) > 0))
 		}
 	}
 	if err != nil {
@@ -309,7 +313,7 @@ func analyzeChecked(analyzers []*analysis.Analyzer, patterns []string, tests boo
 	}
 	defer shareSSA(analyzers, l, ok)()
 	prune(ok, l.full)
-	prog.phase(fmt.Sprintf("analyzing %d packages", len(ok)))
+	prog.phase("analyzing " + plural(len(ok), "package"))
 	g, err := checker.Analyze(analyzers, ok, nil)
 	if err != nil {
 		return nil, nil, err

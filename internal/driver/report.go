@@ -142,16 +142,27 @@ func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root 
 		rows = append(rows, semantics.Classify(ev, pos, byConsumer[ev]))
 	}
 	if len(rows) == 0 {
-		if outside := builtOutside(g); len(outside) > 0 {
-			verb, pron := "build", "them"
-			if len(outside) == 1 {
-				verb, pron = "builds", "it"
-			}
-			fmt.Fprintf(stderr, "commitlint report: no consumer is built in these packages; %s, which they import, %s some: add %s to the patterns to see their rows\n",
-				strings.Join(outside, ", "), verb, pron)
+		if hint := outsideHint("commitlint report", builtOutside(g), "see their rows"); hint != "" {
+			fmt.Fprintln(stderr, hint)
 		}
 	}
 	return rows, problems, nil
+}
+
+// outsideHint is the line that tells a command (cmd) whose patterns build
+// no consumer that outside, the packages they import that build some (see
+// builtOutside), do, and to add them to the patterns to do what (see their
+// rows); "" when outside is empty.
+func outsideHint(cmd string, outside []string, what string) string {
+	if len(outside) == 0 {
+		return ""
+	}
+	verb, pron := "build", "them"
+	if len(outside) == 1 {
+		verb, pron = "builds", "it"
+	}
+	return fmt.Sprintf("%s: no consumer is built in these packages; %s, which they import, %s some: add %s to the patterns to %s",
+		cmd, strings.Join(outside, ", "), verb, pron, what)
 }
 
 // builtOutside returns the import paths of the packages outside the

@@ -1,0 +1,102 @@
+package driver
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+)
+
+// census is the analyzer the text output of lint adds to its run: for
+// each root package, whether it uses a Kafka client and whether the
+// consumer model found a consumer in it, for the line that ends a run
+// without findings (see closing). The checker keeps the results of the
+// analyzers it was asked to run only, so the consumer model's own result
+// is gone once the run ends.
+var census = &analysis.Analyzer{
+	Name:       "census",
+	Doc:        "whether a package uses a Kafka client and has consumers",
+	Requires:   []*analysis.Analyzer{consumer.Analyzer},
+	ResultType: reflect.TypeFor[counted](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		m, _ := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
+		if m == nil {
+			return counted{}, nil
+		}
+		return counted{uses: true, consumers: len(m.Consumers) + len(m.Received) + len(m.Imported)}, nil
+	},
+}
+
+// counted is census's result for one package: whether it uses a Kafka
+// client, and the consumers it builds, receives from another package, or
+// obtains by calling another package's function.
+type counted struct {
+	uses      bool
+	consumers int
+}
+
+// closing is the text that ends lint's text output after the findings,
+// when they do not say what was analyzed: with load problems, the number
+// of packages analyzed all the same; without findings, that the packages
+// have no Kafka consumer (a run that found none is not a clean one),
+// naming the packages they import that build some (as the report does),
+// or else saying whether they use a Kafka client at all. Nothing is said
+// of consumers unless census ran on every root package.
+func closing(g *checker.Graph, findings int, problems bool) string {
+	n := plural(analyzed(g), "package")
+	none, uses, hint := false, false, ""
+	if findings == 0 {
+		roots := map[*packages.Package]bool{}
+		counts := map[*packages.Package]counted{}
+		for _, act := range g.Roots {
+			roots[act.Package] = true
+			if c, ok := act.Result.(counted); ok && act.Analyzer == census {
+				counts[act.Package] = c
+			}
+		}
+		none = len(counts) == len(roots)
+		for _, c := range counts {
+			none = none && c.consumers == 0
+			uses = uses || c.uses
+		}
+		if none && uses {
+			hint = outsideHint("commitlint", builtOutside(g), "see their findings")
+		}
+	}
+	var sb strings.Builder
+	switch {
+	case problems && none && hint == "":
+		fmt.Fprintf(&sb, "commitlint: %s analyzed despite the errors above, no Kafka consumer found\n", n)
+	case problems:
+		fmt.Fprintf(&sb, "commitlint: %s analyzed despite the errors above\n", n)
+	case none && hint == "" && !uses:
+		fmt.Fprintf(&sb, "commitlint: %s analyzed, no Kafka consumer found: no package uses %s\n", n, clientNames())
+	case none && hint == "":
+		fmt.Fprintf(&sb, "commitlint: %s analyzed, no Kafka consumer found\n", n)
+	}
+	if hint != "" {
+		sb.WriteString(hint + "\n")
+	}
+	return sb.String()
+}
+
+// clientNames lists the clients commitlint models: "a, b or c".
+func clientNames() string {
+	var names []string
+	for _, c := range clientmodel.Clients {
+		if !slices.Contains(names, c.Name) {
+			names = append(names, c.Name)
+		}
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
