@@ -558,7 +558,7 @@ func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u por
 // parameters it queues, from its handsOff fact: nil when it does not,
 // or when v's type is not known; Fix, the edits making it process them
 // in place, or Why it cannot, if known), where the method is, and its
-// package and its name as funcName spells it. v converts a value of a
+// package and its name as consumer.ShortFunc spells it. v converts a value of a
 // concrete type to the interface, or is a call of a constructor
 // carrying a queueingResult fact. A test double's method (testLike) is
 // not one.
