@@ -12,9 +12,11 @@
 //
 // Flags: -json (or -format=json), -format=sarif (SARIF 2.1.0) or
 // -format=github (GitHub Actions annotations) on standard output; text
-// (the default) on standard error; -fix applies the suggested fixes (each
-// file replaced atomically, conflicting fixes skipped), with -diff prints
-// them instead; -c N shows N lines of context; -test=false skips test
+// (the default) on standard error, where a run without findings that
+// found no Kafka consumer says so; -fix applies the suggested fixes (each
+// file replaced atomically, conflicting fixes skipped, only the fixed
+// lines formatted in a file that was not gofmt'd), with -diff prints them
+// instead; -c N shows N lines of context; -test=false skips test
 // files; -<analyzer>=false disables one analyzer and -<analyzer>=true runs
 // only those named; -<analyzer>.<flag> sets analyzer flags
 // (-autocommit.strict); -cpuprofile and -memprofile write profiles. -C dir,
