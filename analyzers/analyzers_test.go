@@ -261,9 +261,6 @@ var reportedWithoutFix = map[string]bool{
 	// another package that one call passes a reader outside any group
 	// (autocommit_test.go passedMixed).
 	"autocommit/passedmixed": true,
-	// a message given to another package's method that only queues it
-	// (autocommit_test.go queuedCall).
-	"autocommit/queuedcall": true,
 	// fencing's findings without a fix (fencing_test.go noFix): commits
 	// in flight no fix can take out of a revoke callback (an exported
 	// helper returning early), partition workers under a lock the poll

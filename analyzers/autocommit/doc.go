@@ -473,7 +473,11 @@ auto-store-on-delivery's where no fix is built (the message then ends
 function that only queues it for work done later (internal/handsoff's
 fact, the same ordering uses: a core's Handle sending it to its
 workers, in this package or another): a commit or a store placed after
-that call would still come before the processing, so none is.
+that call would still come before the processing. The fix then also
+makes that function process the record in place (its workers' loop
+body in place of the send, the fact's edits, as ordering's fix of a
+hand-off to a port), when its files are loaded (the standalone front
+end); otherwise the finding has no fix and names the function.
 Where the analyzer does not build a complete fix yet for the other
 categories (the consumer's config and its loop are in different packages,
 the loop has a shape it does not recognise) it is silent; those shapes

@@ -141,7 +141,7 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 		return fix, fmt.Sprintf("the message is used in a deferred call (line %d), which runs after any commit the function makes; fetch with %s and commit with %s once that call has processed it",
 			c.pass.Fset.Position(d.Pos()).Line, fetch, commit), true
 	}
-	if fn := c.queuedBy(*listp, stmt, c.derivedFrom(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg))); fn != nil {
+	if fn, inPlace := c.queuedBy(*listp, stmt, c.derivedFrom(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg))); fn != nil && inPlace == nil {
 		return fix, fmt.Sprintf("the message is given to %s, which only queues it for work done later, so no statement here runs after its processing; fetch with %s and commit with %s where that work has processed it",
 			consumer.ShortFunc(fn), fetch, commit), true
 	}

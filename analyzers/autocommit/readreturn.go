@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -26,12 +27,29 @@ import (
 // with another statement that leaves and uses the record, when a
 // deferred call uses it (it runs after any commit of the function body),
 // or when the record is given to a function that only queues it for
-// work done later (queuedBy): no statement here comes after its
-// processing.
+// work done later (queuedBy) that cannot be made to process it in place:
+// no statement here would come after its processing. One that can is
+// made to (its handsoff.Fact's edits, in its package's files when this
+// run has loaded them), and the commit goes after the call.
 func (c *checker) appendAfterUses(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, msg, text string) ([]analysis.TextEdit, bool) {
 	if len(list) == 0 {
 		return nil, false
 	}
+	obj := edit.ObjectAt(c.pass, list[len(list)-1].Pos(), msg)
+	fn, inPlace := c.queuedBy(list, fetch, c.derivedFrom(list, fetch, obj))
+	if fn != nil && inPlace == nil {
+		return nil, false
+	}
+	e, ok := c.appendAfterProcessing(path, list, fetch, msg, text)
+	if !ok {
+		return nil, false
+	}
+	return append(e, inPlace...), true
+}
+
+// appendAfterProcessing is appendAfterUses once the calls the record is
+// given to process it.
+func (c *checker) appendAfterProcessing(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, msg, text string) ([]analysis.TextEdit, bool) {
 	last := list[len(list)-1]
 	// The function holding list (a worker's, or a goroutine's, may not
 	// be the fetch's).
@@ -44,7 +62,7 @@ func (c *checker) appendAfterUses(path []ast.Node, list []ast.Stmt, fetch ast.St
 	}
 	obj := edit.ObjectAt(c.pass, last.Pos(), msg)
 	tracked := c.derivedFrom(list, fetch, obj)
-	if c.deferredUse(lpath, fetch, obj) != nil || c.queuedBy(list, fetch, tracked) != nil {
+	if c.deferredUse(lpath, fetch, obj) != nil {
 		return nil, false
 	}
 	// A processing whose error is assigned right before the commit's
@@ -247,28 +265,41 @@ func (c *checker) deferredUse(path []ast.Node, fetch ast.Stmt, msg types.Object)
 // queuedBy returns the function of a call after fetch in list that is
 // given the record, or a value derived from it (tracked), only to queue
 // it for work done later (a handsoff.Fact of this package or another:
-// core.Queue.Handle sending it to its workers), or nil.
-func (c *checker) queuedBy(list []ast.Stmt, fetch ast.Stmt, tracked map[types.Object]bool) *types.Func {
+// core.Queue.Handle sending it to its workers), or nil; and, when every
+// such call's function can be made to process it in place (the fact's
+// Fix, in files this run has loaded), the edits doing so.
+func (c *checker) queuedBy(list []ast.Stmt, fetch ast.Stmt, tracked map[types.Object]bool) (*types.Func, []analysis.TextEdit) {
 	var found *types.Func
+	var inPlace []analysis.TextEdit
+	fixable := true
+	done := map[*types.Func]bool{}
 	for _, s := range after(list, fetch) {
 		ast.Inspect(s, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || found != nil {
-				return found == nil
-			}
-			f, fn := c.ho.Expr(call)
-			if f == nil {
+			if !ok {
 				return true
 			}
-			for _, p := range f.Params {
-				if p < len(call.Args) && c.mentionsAny(call.Args[p], tracked) {
-					found = fn
-				}
+			f, fn := c.ho.Expr(call)
+			if f == nil || !slices.ContainsFunc(f.Params, func(p int) bool { return p < len(call.Args) && c.mentionsAny(call.Args[p], tracked) }) {
+				return true
 			}
-			return found == nil
+			if found == nil {
+				found = fn
+			}
+			if done[fn] {
+				return true
+			}
+			done[fn] = true
+			e, ok := edit.Resolve(c.pass.Fset, f.Fix)
+			fixable = fixable && ok
+			inPlace = append(inPlace, e...)
+			return true
 		})
 	}
-	return found
+	if !fixable {
+		return found, nil
+	}
+	return found, inPlace
 }
 
 // mentionsAny reports whether n names one of objs.

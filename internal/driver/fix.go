@@ -146,6 +146,9 @@ next:
 		}
 		edits := accepted[file]
 		slices.SortStableFunc(edits, func(a, b edit) int { return a.start - b.start })
+		// Identical edits of two fixes (a core's method made to process in
+		// place, which every finding of its callers needs) are made once.
+		edits = slices.CompactFunc(edits, func(a, b edit) bool { return a == b })
 		src, changed := splice(old, edits)
 		if formatted, removed, err := tidy(pkgOf[file], src); err == nil {
 			for _, line := range removed {
