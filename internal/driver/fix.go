@@ -144,12 +144,7 @@ next:
 			unwritten[file] = "the file changed since it was analyzed"
 			continue
 		}
-		edits := accepted[file]
-		slices.SortStableFunc(edits, func(a, b edit) int { return a.start - b.start })
-		// Identical edits of two fixes (a core's method made to process in
-		// place, which every finding of its callers needs) are made once.
-		edits = slices.CompactFunc(edits, func(a, b edit) bool { return a == b })
-		src, changed := splice(old, edits)
+		src, changed := splice(old, inOrder(accepted[file]))
 		if formatted, removed, err := tidy(pkgOf[file], src); err == nil {
 			for _, line := range removed {
 				changed[line] = true
@@ -202,6 +197,15 @@ next:
 		return fmt.Errorf("%s not applied", plural(skipped, "fix"))
 	}
 	return nil
+}
+
+// inOrder returns edits sorted by position, each made once: identical
+// edits of two fixes (a core's method made to process in place, which
+// every finding of its callers needs) do not overlap, and splicing both
+// would replace the same text twice.
+func inOrder(edits []edit) []edit {
+	slices.SortStableFunc(edits, func(a, b edit) int { return a.start - b.start })
+	return slices.CompactFunc(edits, func(a, b edit) bool { return a == b })
 }
 
 // overlaps reports whether two edits of one file touch the same text, or

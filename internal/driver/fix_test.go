@@ -40,6 +40,19 @@ func TestOverlaps(t *testing.T) {
 	}
 }
 
+// TestInOrder checks that the edits of a file are spliced sorted, and
+// an edit two fixes both make once.
+func TestInOrder(t *testing.T) {
+	got := inOrder([]edit{{10, 20, "core"}, {0, 2, "a"}, {10, 20, "core"}, {30, 30, "b"}})
+	want := []edit{{0, 2, "a"}, {10, 20, "core"}, {30, 30, "b"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("inOrder = %v, want %v", got, want)
+	}
+	if out, _ := splice([]byte(strings.Repeat("x", 40)), got); string(out) != "a"+strings.Repeat("x", 8)+"core"+strings.Repeat("x", 10)+"b"+strings.Repeat("x", 10) {
+		t.Errorf("splice = %q", out)
+	}
+}
+
 // applyUnified applies a unified diff made by unified to old, checking
 // every context and removed line.
 func applyUnified(t *testing.T, old, patch string) string {
