@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -202,10 +203,14 @@ next:
 // inOrder returns edits sorted by position, each made once: identical
 // edits of two fixes (a core's method made to process in place, which
 // every finding of its callers needs) do not overlap, and splicing both
-// would replace the same text twice.
+// would replace the same text twice. An insertion where a replacement
+// starts (which does not overlap it either) goes before it: splicing it
+// after would go back to the replaced text.
 func inOrder(edits []edit) []edit {
-	slices.SortStableFunc(edits, func(a, b edit) int { return a.start - b.start })
-	return slices.CompactFunc(edits, func(a, b edit) bool { return a == b })
+	slices.SortFunc(edits, func(a, b edit) int {
+		return cmp.Or(a.start-b.start, a.end-b.end, strings.Compare(a.text, b.text))
+	})
+	return slices.Compact(edits)
 }
 
 // overlaps reports whether two edits of one file touch the same text, or

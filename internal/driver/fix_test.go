@@ -51,6 +51,13 @@ func TestInOrder(t *testing.T) {
 	if out, _ := splice([]byte(strings.Repeat("x", 40)), got); string(out) != "a"+strings.Repeat("x", 8)+"core"+strings.Repeat("x", 10)+"b"+strings.Repeat("x", 10) {
 		t.Errorf("splice = %q", out)
 	}
+	// An insertion where a replacement starts (they do not overlap) goes
+	// first, whichever fix was accepted first.
+	got = inOrder([]edit{{10, 20, "core"}, {10, 10, "x"}, {10, 20, "core"}})
+	want = []edit{{10, 10, "x"}, {10, 20, "core"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("inOrder = %v, want %v", got, want)
+	}
 }
 
 // applyUnified applies a unified diff made by unified to old, checking
