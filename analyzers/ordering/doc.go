@@ -264,6 +264,17 @@ lag shows it, nothing is lost). No fix when the queuing call returns a
 result (a pool that may refuse the task, leaving the count unbalanced)
 or what it queues is not a function literal written in the call.
 
+A record kept in a field for a later flush is not processed either: a
+store of a value derived from R into a field (c.buffer =
+append(c.buffer, string(m.Value))) that a function of the package
+reads and processes (flush), followed by R's position call on some path
+with no call of that function between and R processed nowhere in place,
+is reported: the position passes every buffered record not yet flushed,
+so a crash loses them, and a failed flush drops them. It has no fix:
+the positions must be written once flush has written the records (keep
+the last buffered record beside the buffer and commit it after a
+successful flush).
+
 A closure that writes the position of a record it captures and does
 nothing else with it (func() { sess.MarkMessage(msg, "") }) is a position
 call where it is called: when it is stored in a field of a struct

@@ -82,6 +82,7 @@ func (c *checker) checkHandOff(p *position) {
 		c.reportHandOff(p, h)
 		return
 	}
+	c.checkBuffered(p)
 }
 
 // handOffOrigins returns the origins of p, the values holding one

@@ -813,6 +813,116 @@ func submitEach(ctx context.Context, cl *kgo.Client, p *pool) {
 }
 `
 
+// bufferedSrc holds a kafka-go consumer (DEVELSTAR/router-ingest-go)
+// appending each message's value to a field buffer that flush writes
+// when full or on a ticker, committing each message right after the
+// append: the commit passes every buffered, unflushed message (reported
+// without a fix); its twin keeps the last message beside the buffer and
+// commits it after flush has written the buffer.
+const bufferedSrc = `package buffered
+
+import (
+	"context"
+	"log"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/segmentio/kafka-go"
+)
+
+type consumer struct {
+	reader    *kafka.Reader
+	mu        sync.Mutex
+	buffer    []string
+	batchSize int
+}
+
+func (c *consumer) start(ctx context.Context) {
+	ticker := time.NewTicker(5 * time.Second)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			c.flush()
+			return
+		case <-ticker.C:
+			c.flush()
+		default:
+			m, err := c.reader.FetchMessage(ctx)
+			if err != nil {
+				return
+			}
+			c.mu.Lock()
+			c.buffer = append(c.buffer, string(m.Value))
+			full := len(c.buffer) >= c.batchSize
+			c.mu.Unlock()
+			if full {
+				c.flush()
+			}
+			if err := c.reader.CommitMessages(ctx, m); err != nil { // want ` + "`" + `call to CommitMessages after the message is only kept in field buffer, which flush processes later: it commits past every buffered message not yet flushed, .*; no automatic fix: ` + "`" + `
+				log.Printf("commit: %v", err)
+			}
+		}
+	}
+}
+
+func (c *consumer) flush() {
+	c.mu.Lock()
+	batch := c.buffer
+	c.buffer = nil
+	c.mu.Unlock()
+	if len(batch) == 0 {
+		return
+	}
+	if err := os.WriteFile("/tmp/batch", []byte(strings.Join(batch, "\n")), 0o644); err != nil {
+		log.Printf("insert: %v", err)
+	}
+}
+
+type batcher struct {
+	reader *kafka.Reader
+	buffer []string
+	last   kafka.Message
+}
+
+// run commits the last buffered message once flush has written the
+// buffer.
+func (b *batcher) run(ctx context.Context) error {
+	for {
+		m, err := b.reader.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		b.buffer = append(b.buffer, string(m.Value))
+		b.last = m
+		if len(b.buffer) < 100 {
+			continue
+		}
+		if err := b.flush(); err != nil {
+			return err
+		}
+		if err := b.reader.CommitMessages(ctx, b.last); err != nil {
+			return err
+		}
+	}
+}
+
+func (b *batcher) flush() error {
+	batch := b.buffer
+	b.buffer = nil
+	return os.WriteFile("/tmp/batch", []byte(strings.Join(batch, "\n")), 0o644)
+}
+`
+
+// TestBufferedNoFix runs bufferedSrc: one finding, without a fix, saying
+// why; the twin is silent.
+func TestBufferedNoFix(t *testing.T) {
+	t.Parallel()
+	noFixTree(t, map[string]string{"ordering/buffered/buffered.go": bufferedSrc}, 1, "ordering/buffered")
+}
+
 // TestLaterNoFix runs laterNoFixSrc: both findings without a fix, saying
 // why.
 func TestLaterNoFix(t *testing.T) {
