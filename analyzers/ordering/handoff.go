@@ -521,13 +521,13 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	// each: every record is handed on, in a loop over them or in the
 	// callback given each; some: on some paths only.
 	some, each := h.branch, false
-	if h.branch && !h.past && h.call == nil && h.handler == nil && h.produce == nil && c.everyRecord(h.instr.Pos()) {
+	if h.branch && !h.past && h.call == nil && h.handler == nil && h.produce == nil && c.everyRecord(h.instr.Pos(), false) {
 		some, each = false, true
 	}
 	at := h.instr.Pos()
 	if h.later != nil {
 		where, related, each, at = c.laterWhere(h.later, noun)
-		if h.later.callback != nil && !c.everyRecord(h.later.inner.Pos()) {
+		if h.later.callback != nil && !c.everyRecord(h.later.inner.Pos(), true) {
 			some = true
 		}
 	} else if each {

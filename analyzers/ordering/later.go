@@ -20,9 +20,10 @@ import (
 // itself, a record is handed on, not processed, by a call that passes a
 // function processing it to a function that only queues that function
 // for another goroutine (pool.Schedule(func() { handle(rec) }), a
-// handsoff fact for its function-typed parameter), and by a call passing
-// a function literal (fetches.EachRecord(func(r *kgo.Record) { go
-// save(r) })) whose only processing of the record is such work.
+// handsoff fact for its function-typed parameter), and by a call of a
+// client function passing a function literal (fetches.EachRecord(func(r
+// *kgo.Record) { go save(r) })) whose only processing of the record is
+// such work.
 
 // laterWork is a processing site of a function that starts the
 // processing for later, elsewhere, other than a go statement of the
@@ -142,10 +143,10 @@ func (c *checker) startsLater(site ssa.Instruction) bool {
 // everyRecord reports whether the statement starting the work at pos (a
 // go statement, or a call starting work for later) runs for every
 // record: it is a statement of the body of a range loop over records, or
-// of a function literal passed to a call (an EachRecord callback), that
-// nothing before it in that body may skip (a return, break, continue or
-// goto).
-func (c *checker) everyRecord(pos token.Pos) bool {
+// (callback set) of a function literal passed to a call (an EachRecord
+// callback), that nothing before it in that body may skip (a return,
+// break, continue or goto).
+func (c *checker) everyRecord(pos token.Pos, callback bool) bool {
 	path := edit.Path(c.pass, pos)
 	for i, n := range path {
 		s, ok := n.(ast.Stmt)
@@ -170,7 +171,7 @@ func (c *checker) everyRecord(pos token.Pos) bool {
 				return false
 			}
 		case *ast.FuncLit:
-			if i+3 >= len(path) {
+			if !callback || i+3 >= len(path) {
 				return false
 			}
 			if _, isCall := path[i+3].(*ast.CallExpr); !isCall {
@@ -234,7 +235,7 @@ func (c *checker) laterWhere(lw *laterWork, noun string) (where, related string,
 	if lw.queue != nil {
 		where += " (" + lw.queue.Name() + " only hands the function processing them to another goroutine)"
 	}
-	return where, related, lw.callback != nil || c.everyRecord(lw.inner.Pos()), lw.inner.Pos()
+	return where, related, lw.callback != nil || c.everyRecord(lw.inner.Pos(), false), lw.inner.Pos()
 }
 
 // partitionHolder returns the value of a client's partition type (one
