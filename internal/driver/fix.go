@@ -146,10 +146,7 @@ next:
 			continue
 		}
 		src, changed := splice(old, inOrder(accepted[file]))
-		if formatted, removed, err := tidy(pkgOf[file], src); err == nil {
-			for _, line := range removed {
-				changed[line] = true
-			}
+		if formatted, err := tidy(pkgOf[file], src, changed); err == nil {
 			src = formatChanged(old, src, formatted, changed)
 		}
 		src = keepLineEndings(old, src)
@@ -257,7 +254,8 @@ func splice(old []byte, edits []edit) ([]byte, map[int]bool) {
 // formatChanged returns the text of a fixed file: raw, the file with the
 // fixes applied, taking from formatted (raw after tidy) only the runs of
 // changed lines that touch a line in changed (lines of raw, counted from
-// 0: the lines the fixes wrote and the imports tidy removed), so that a
+// 0: the lines the fixes wrote, and the import declarations when tidy
+// says so), so that a
 // file that was not gofmt'd keeps its own layout everywhere else, and a
 // diff shows the fixes and not a reformatted file. A file that was
 // gofmt'd (old, its text before the fix) gets formatted whole, as does a
@@ -307,14 +305,26 @@ func formatChanged(old, raw, formatted []byte, changed map[int]bool) []byte {
 }
 
 // tidy formats fixed source as gofmt does and removes the imports the fixes
-// left unused; it also returns the lines of src (counted from 0) of the
-// imports it removed. pkg is the package before the fix, for the default
-// names of its imports.
-func tidy(pkg *types.Package, src []byte) ([]byte, []int, error) {
+// left unused. pkg is the package before the fix, for the default names of
+// its imports. changed holds the lines of src (counted from 0) the fixes
+// changed; when one is in an import declaration (an import added), or tidy
+// removes an import, tidy adds every line of the import declarations, which
+// the formatter sorts as a whole.
+func tidy(pkg *types.Package, src []byte, changed map[int]bool) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "fixed.go", src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
+	}
+	var imports []int // the lines of the import declarations
+	edited := false
+	for _, d := range f.Decls {
+		if d, ok := d.(*ast.GenDecl); ok && d.Tok == token.IMPORT {
+			for l := fset.Position(d.Pos()).Line - 1; l < fset.Position(d.End()).Line; l++ {
+				imports = append(imports, l)
+				edited = edited || changed[l]
+			}
+		}
 	}
 	names := map[string]string{}
 	if pkg != nil {
@@ -334,7 +344,6 @@ func tidy(pkg *types.Package, src []byte) ([]byte, []int, error) {
 		}
 		return true
 	})
-	var removed []int
 	for _, spec := range slices.Clone(f.Imports) { // deleting changes f.Imports
 		path, err := strconv.Unquote(spec.Path.Value)
 		if err != nil || path == "C" {
@@ -347,18 +356,23 @@ func tidy(pkg *types.Package, src []byte) ([]byte, []int, error) {
 		if name == "" || name == "_" || name == "." || used[name] {
 			continue // unknown default name, or a side-effect or dot import: keep it
 		}
-		removed = append(removed, fset.Position(spec.Pos()).Line-1)
+		edited = true
 		if spec.Name != nil {
 			astutil.DeleteNamedImport(fset, f, spec.Name.Name, path)
 		} else {
 			astutil.DeleteImport(fset, f, path)
 		}
 	}
+	if edited {
+		for _, l := range imports {
+			changed[l] = true
+		}
+	}
 	var buf bytes.Buffer
 	if err := format.Node(&buf, fset, f); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return buf.Bytes(), removed, nil
+	return buf.Bytes(), nil
 }
 
 // keepLineEndings gives fixed, the fixed and reformatted text of a file,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/ast"
 	"go/format"
+	"maps"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -183,7 +184,7 @@ import (
 
 func f() { fmt.Println(); _ = str.ToLower("") }
 `
-	got, _, err := tidy(nil, []byte(src))
+	got, err := tidy(nil, []byte(src), map[int]bool{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,15 +193,17 @@ func f() { fmt.Println(); _ = str.ToLower("") }
 		t.Errorf("tidy removed a needed or unknown import:\n%s", got)
 	}
 	src2 := strings.Replace(src, "_ = str.ToLower(\"\")", "", 1)
-	got, removed, err := tidy(nil, []byte(src2))
+	changed := map[int]bool{}
+	got, err = tidy(nil, []byte(src2), changed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Contains(got, []byte(`str "strings"`)) {
 		t.Errorf("tidy kept an unused renamed import:\n%s", got)
 	}
-	if !slices.Equal(removed, []int{5}) { // the line of str "strings"
-		t.Errorf("tidy removed lines %v, want [5]", removed)
+	// An import removed: the import declaration's lines are changed.
+	if want := map[int]bool{2: true, 3: true, 4: true, 5: true, 6: true, 7: true}; !maps.Equal(changed, want) {
+		t.Errorf("changed lines %v, want %v", changed, want)
 	}
 }
 
@@ -208,7 +211,7 @@ func f() { fmt.Println(); _ = str.ToLower("") }
 // named by it: "a" and "b" replace the same call (they conflict), "c"
 // inserts a comment before the function, "d" replaces the call with an
 // unformatted if statement, "e" with len("e") (its package's import may
-// become unused).
+// become unused), "i" with a call of os.Getenv, importing "os" first.
 var fixer = &analysis.Analyzer{
 	Name: "fixer",
 	Doc:  "test analyzer with conflicting fixes",
@@ -234,6 +237,11 @@ var fixer = &analysis.Analyzer{
 					fix.TextEdits = []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte("if true {\nfmt.Print(\"d\")\n}")}}
 				case "e":
 					fix.TextEdits = []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(`len("e")`)}}
+				case "i":
+					fix.TextEdits = []analysis.TextEdit{
+						{Pos: f.Imports[0].Pos(), End: f.Imports[0].Pos(), NewText: []byte("\"os\"\n\t")},
+						{Pos: call.Pos(), End: call.End(), NewText: []byte(`_ = os.Getenv("i")`)},
+					}
 				}
 				pass.Report(analysis.Diagnostic{Pos: call.Pos(), Message: arg, SuggestedFixes: []analysis.SuggestedFix{fix}})
 				if arg == "a" {
@@ -294,8 +302,8 @@ func TestApplyFixesSkipsConflicts(t *testing.T) {
 
 // TestApplyFixesKeepsLayout checks that fixing a file that was not
 // gofmt'd formats the lines the fixes changed and the import block they
-// left an unused import in, and nothing else: -fix -diff shows only the
-// fixes (usr5: the whole file was reformatted).
+// added an import to or left an unused one in, and nothing else: -fix
+// -diff shows only the fixes (usr5: the whole file was reformatted).
 func TestApplyFixesKeepsLayout(t *testing.T) {
 	dir := t.TempDir()
 	src := `package m
@@ -316,6 +324,7 @@ func f() {
 	_ = strings.ToUpper("e")
 	fmt.Println("d")
 	_ = x
+	fmt.Println("i")
 }
 
 `
@@ -338,15 +347,17 @@ func f() {
 	}
 	want := `--- p.go (old)
 +++ p.go (new)
-@@ -1,7 +1,6 @@
+@@ -1,8 +1,8 @@
  package m
  
  import (
 -	"strings"
  	"fmt"
++	"os"
  )
  
-@@ -13,8 +12,10 @@
+ type T struct {
+@@ -13,9 +13,11 @@
  func f() {
  	x := T{A: 1,
  		Bbb: "x"}
@@ -357,6 +368,8 @@ func f() {
 +		fmt.Print("d")
 +	}
  	_ = x
+-	fmt.Println("i")
++	_ = os.Getenv("i")
  }
  
 `
