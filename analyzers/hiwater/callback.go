@@ -382,12 +382,14 @@ func (c *checker) reportCallback(cb *callback, fixes []analysis.SuggestedFix) {
 // send statement, or a select with one send case) run in the order they
 // are sent: the channel is made in the package, no function of another
 // package is given it, and one goroutine receives from it (the function
-// making it, or a function that one started once, outside loops), that
-// goroutine starting no goroutine and handing the values received on to
-// nothing that runs them later. Such a receiver calls each callback at
-// once, or collects a batch and calls them in turn: in the order the loop
-// made them, not as the work finishes. Where it calls them against the
-// processing of their records is ordering's question.
+// making it, or a function that one started once, outside loops; or, for
+// a channel its maker returns, a function calling the maker, or one that
+// started once: returnedTo), that goroutine starting no goroutine and
+// handing the values received on to nothing that runs them later. Such a
+// receiver calls each callback at once, or collects a batch and calls
+// them in turn: in the order the loop made them, not as the work
+// finishes. Where it calls them against the processing of their records
+// is ordering's question.
 func (c *checker) inOrderReceiver(handed ssa.Instruction, fnType types.Type) bool {
 	var ch, sent ssa.Value
 	switch x := handed.(type) {
@@ -417,7 +419,7 @@ func (c *checker) inOrderReceiver(handed ssa.Instruction, fnType types.Type) boo
 	}
 	isChan := func(v ssa.Value) bool {
 		_, ok := v.Type().Underlying().(*types.Chan)
-		return ok && slices.Contains(c.roots(v), ssa.Value(mk))
+		return ok && c.fromChan(v, mk)
 	}
 	var recv *ssa.Function // the one function receiving from the channel
 	receives := func(fn *ssa.Function) bool {
@@ -458,7 +460,7 @@ func (c *checker) inOrderReceiver(handed ssa.Instruction, fnType types.Type) boo
 			}
 		}
 	}
-	if recv == nil || !c.startedOnce(recv, mk.Parent()) {
+	if recv == nil || !c.startedOnce(recv, mk.Parent()) && !c.returnedTo(recv, mk) {
 		return false
 	}
 	// The receiver runs what it receives itself: no goroutine it starts,
@@ -503,6 +505,100 @@ func (c *checker) inOrderReceiver(handed ssa.Instruction, fnType types.Type) boo
 		}
 	}
 	return true
+}
+
+// fromChan reports whether the channel v is the one mk makes: among its
+// roots, or returned by the method an interface method call whose result
+// v is runs (implementation: `for r := range p.reader.ReadResults(ctx)`).
+func (c *checker) fromChan(v ssa.Value, mk *ssa.MakeChan) bool {
+	for _, r := range c.roots(v) {
+		if r == ssa.Value(mk) {
+			return true
+		}
+		if call, ok := r.(*ssa.Call); ok && c.returnsChan(c.implementation(call.Common()), mk) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsChan reports whether fn returns the channel mk makes.
+func (c *checker) returnsChan(fn *ssa.Function, mk *ssa.MakeChan) bool {
+	if fn == nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && slices.ContainsFunc(ret.Results, func(r ssa.Value) bool {
+			return slices.Contains(c.roots(r), ssa.Value(mk))
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// implementation returns the method an interface method call runs when
+// the package's only type implementing the interface declares it in the
+// package, else nil.
+func (c *checker) implementation(cc *ssa.CallCommon) *ssa.Function {
+	if !cc.IsInvoke() {
+		return nil
+	}
+	iface, ok := cc.Value.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	ts := clientmodel.Implementations(c.pass.Pkg, iface)
+	if len(ts) != 1 {
+		return nil
+	}
+	prog := c.m.SSA.Pkg.Prog
+	sel := prog.MethodSets.MethodSet(ts[0]).Lookup(cc.Method.Pkg(), cc.Method.Name())
+	if sel == nil {
+		return nil
+	}
+	fn := ssaflow.Body(prog.MethodValue(sel))
+	if obj, ok := sel.Obj().(*types.Func); ok && prog.FuncValue(obj) != nil {
+		fn = prog.FuncValue(obj) // the declared method, not a wrapper
+	}
+	if fn == nil || !c.m.Flow.InPackage(fn) {
+		return nil
+	}
+	return fn
+}
+
+// returnedTo reports whether recv receives, in one goroutine, the channel
+// mk makes for each call of its maker and returns (a reader starting the
+// goroutine that sends on it: `func (k *reader) ReadResults(ctx) <-chan
+// Result`): the channel is made outside loops and returned, and recv is a
+// function calling the maker (directly, or through an interface whose
+// only implementation in the package is it), or a function such a caller
+// starts once outside loops. Each call makes a channel of its own, so
+// its caller is its one receiver. Callers in other packages are not
+// followed.
+func (c *checker) returnedTo(recv *ssa.Function, mk *ssa.MakeChan) bool {
+	maker := mk.Parent()
+	if c.sameCycle(mk.Block(), mk.Block()) || !c.returnsChan(maker, mk) {
+		return false
+	}
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				ci, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				cc := ci.Common()
+				if ssaflow.Body(cc.StaticCallee()) != maker && c.implementation(cc) != maker {
+					continue
+				}
+				if c.startedOnce(recv, fn) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // carriesType reports whether a value of type t is, points to, or

@@ -199,7 +199,13 @@ It stays silent for:
     }}) that one goroutine receives: the channel is made in the package
     and given to no function of another package, and only the function
     making it, a function it calls, or one it starts once outside loops,
-    receives from it, without starting a goroutine, sending, or handing to a function
+    receives from it (for a channel its maker makes outside loops and
+    returns, a reader's `ReadResults(ctx) <-chan Result` starting the
+    goroutine that sends: a function calling the maker, directly or
+    through an interface of the package whose only implementation is
+    it, or one such a function starts once outside loops; each call
+    makes a channel of its own, and callers in other packages are not
+    followed), without starting a goroutine, sending, or handing to a function
     that runs it later a value carrying a callback. That goroutine calls
     the callbacks in the order the loop made them (at once, or a batch at
     a time), not as the work finishes; whether it calls each after

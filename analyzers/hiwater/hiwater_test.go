@@ -233,6 +233,15 @@ var scenarios = []string{
 	// function the maker of the channel calls run them in the order the
 	// loop made them (3 silent).
 	"hiwater/receivers",
+	// Commit callbacks sent over a channel the sending function makes and
+	// returns (usr5's commitclosurechan): its one caller ranging over it,
+	// through the package's interface (collecting the callbacks and
+	// calling them after the batch is written) or directly, and one
+	// goroutine such a caller starts run them in the order they came (3
+	// silent); four workers ranging over it and a goroutine per callback
+	// run them as the work finishes (2 positive: the loop waits for each
+	// callback).
+	"hiwater/returnedchan",
 	// Several goroutines fetching from one consumer, each committing or
 	// storing what it fetched (#13, from public kafka-go code): four kafka-go
 	// workers started by a counting loop, closures counted by a parameter
