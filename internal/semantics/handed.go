@@ -94,17 +94,9 @@ func (g *gatherer) handedFuncs() {
 					}
 					seen[key] = true
 					h := HandedFunc{Key: key, Via: consumer.DisplayName(kfn)}
-					switch x := r.(type) {
-					case *ssa.Parameter:
-						h.Name = x.Name()
-						h.Also = g.interfaceKeys(x)
-					case *ssa.FieldAddr:
-						if v := ssaflow.FieldVar(x); v != nil {
-							h.Name = v.Name()
-							if n, ok := types.Unalias(ssaflow.Deref(x.X.Type())).(*types.Named); ok {
-								h.Via = n.Obj().Pkg().Name() + "." + n.Obj().Name()
-							}
-						}
+					h.nameEntry(r)
+					if p, ok := r.(*ssa.Parameter); ok {
+						h.Also = g.interfaceKeys(p)
 					}
 					g.ev.Handed = append(g.ev.Handed, h)
 				}
@@ -143,18 +135,24 @@ func (g *gatherer) handedMethod(com *ssa.CallCommon, seen map[string]bool) {
 		}
 		seen[key] = true
 		h := HandedFunc{Key: key, Via: consumer.DisplayName(kfn), Method: iface + "." + com.Method.Name()}
-		switch x := r.(type) {
-		case *ssa.Parameter:
-			h.Name = x.Name()
-		case *ssa.FieldAddr:
-			if v := ssaflow.FieldVar(x); v != nil {
-				h.Name = v.Name()
-				if n, ok := types.Unalias(ssaflow.Deref(x.X.Type())).(*types.Named); ok {
-					h.Via = n.Obj().Pkg().Name() + "." + n.Obj().Name()
-				}
+		h.nameEntry(r)
+		g.ev.Handed = append(g.ev.Handed, h)
+	}
+}
+
+// nameEntry names, in h, the entry r it comes through: a parameter by
+// its name, a field by its name and its struct (Via).
+func (h *HandedFunc) nameEntry(r ssa.Value) {
+	switch x := r.(type) {
+	case *ssa.Parameter:
+		h.Name = x.Name()
+	case *ssa.FieldAddr:
+		if v := ssaflow.FieldVar(x); v != nil {
+			h.Name = v.Name()
+			if n, ok := types.Unalias(ssaflow.Deref(x.X.Type())).(*types.Named); ok {
+				h.Via = n.Obj().Pkg().Name() + "." + n.Obj().Name()
 			}
 		}
-		g.ev.Handed = append(g.ev.Handed, h)
 	}
 }
 
