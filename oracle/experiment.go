@@ -60,6 +60,7 @@ type Outcome struct {
 	Exits      int      // times the consumer exited on its own
 	Failed     []string // ids whose effect failed on its first attempt (Config.FailFirst)
 	Churns     int      // times a second instance joined the group
+	Idle       int      // records a consumer sat idle on, not below the offsets held, when the drain restarted it
 	Outside    string   // counts of the effects outside the row's scope, when the example has any
 }
 
@@ -77,6 +78,9 @@ func (o Outcome) String() string {
 	}
 	if len(o.Stalled) > 0 {
 		s += fmt.Sprintf(", %d stalled (no output, offsets not committed past them)", len(o.Stalled))
+	}
+	if o.Idle > 0 {
+		s += fmt.Sprintf(", restarted once idle with %d records not below the offsets held", o.Idle)
 	}
 	if o.Churns > 0 {
 		s += fmt.Sprintf(", %d churns", o.Churns)
@@ -258,13 +262,14 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 	if churn != nil {
 		out.Churns = churn.stop()
 	}
-	// A transactional consumer commits its offsets in Kafka with its
-	// output, so records with no output that are not below the offsets the
-	// group holds are read again by a fresh instance: one that stalls
-	// holding them (with a producer it cannot use again, say) is restarted
-	// once, as an operator or a liveness probe would.
+	// Records with no effect that are not below the offsets the group
+	// holds are read again by a fresh instance: a consumer that sits idle
+	// holding them (a transactional one with a producer it cannot use
+	// again, or one whose group session stalled on a loaded machine) is
+	// restarted once, as an operator or a liveness probe would. A restart
+	// never brings back a lost record: those are below the offsets held.
 	held := func() int {
-		if ex.Group == "" || len(ex.Output) == 0 {
+		if ex.Group == "" {
 			return 0
 		}
 		return len(missing(ctx, broker, ex.Group, conn, ids, sent.positions()))
@@ -424,6 +429,7 @@ func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer
 				return nil
 			}
 			note(logw, "%d records without an effect are not below the offsets held: restarting the consumer once", n)
+			out.Idle = n
 			p.stop()
 			next, err := start()
 			if err != nil {
