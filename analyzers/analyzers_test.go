@@ -252,15 +252,6 @@ var scenarioConfig = analyzers.Config{Ordering: ordering.Config{Ignore: []string
 // fix (#13). Any other finding without a fix still fails
 // TestEveryFindingHasAFix.
 var reportedWithoutFix = map[string]bool{
-	// autocommit's findings without a fix (autocommit_test.go noFix):
-	// read-commits-first where the read, reached through an exported
-	// field, also serves a reader outside any group (the fix committing
-	// each message when the next is asked for would fail there).
-	"autocommit/nofix": true,
-	// a kafka-go group reader's configuration passed to a constructor of
-	// another package that one call passes a reader outside any group
-	// (autocommit_test.go passedMixed).
-	"autocommit/passedmixed": true,
 	// fencing's findings without a fix (fencing_test.go noFix): commits
 	// in flight no fix can take out of a revoke callback (an exported
 	// helper returning early), partition workers under a lock the poll

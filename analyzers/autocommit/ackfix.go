@@ -64,6 +64,9 @@ func (c *checker) ackCommits(path []ast.Node, fetch *ast.AssignStmt, call *ast.C
 				return nil, false
 			}
 			ack = fmt.Sprintf("func() error { return %s.%s(%s, %s) }", reader, commitName, ctx, msg.Name)
+			if c.inGroup != "" {
+				ack = fmt.Sprintf("func() error {\n\tif %s {\n\t\treturn %s.%s(%s, %s)\n\t}\n\treturn nil // outside any group: nothing to commit\n}", fmt.Sprintf(c.inGroup, reader), reader, commitName, ctx, msg.Name)
+			}
 		}
 		edits = append(edits, analysis.TextEdit{Pos: n.Results[0].End(), End: n.Results[0].End(), NewText: []byte(", " + ack)})
 	}

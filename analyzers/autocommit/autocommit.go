@@ -87,6 +87,10 @@ type checker struct {
 	hyp *hypothesis
 	// ho looks up the functions that only queue what they are given.
 	ho *handsoff.Result
+	// inGroup, while a fix is built for a read that may serve a reader
+	// outside any group, is the client's InGroup: the commit the fix adds
+	// runs under it (groupOnly).
+	inGroup string
 }
 
 func (c *checker) run() {

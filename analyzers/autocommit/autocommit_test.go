@@ -18,11 +18,11 @@ import (
 // or does not see. Where a scenario shows one, it is a silent case marked
 // "// ok: known gap". read-commits-first (kafka-go ReadMessage on a group
 // reader) has none of the first kind: a read it cannot fix is reported
-// without a fix, saying why (autocommit/nofix: a helper stored in an exported field
-// whose reader field the package also fills with a reader outside any
-// group; a helper used in a go or defer statement, a message a deferred
-// call uses other than by a field of basic type, readreturn_test.go, with
-// the go, defer and exported-helper shapes each naming its cause); a
+// without a fix, saying why (a helper used in a go or defer statement, a
+// message a deferred call uses other than by a field of basic type,
+// readreturn_test.go, with the go, defer and exported-helper shapes each
+// naming its cause); a read that may also serve a reader outside any
+// group gets a commit run only in a group (mixedreaders, passedmixed); a
 // message that leaves the package (an exported helper, one stored in an
 // exported field, ReadMessage taken as a value into one, a message queued
 // on a channel whose values a method returns) is committed when the next
@@ -36,10 +36,8 @@ import (
 // sight). The gaps below are then confluent-kafka-go's and franz-go's.
 //
 //   - confluentdefaults: the shapes below that read with a fetch in sight
-//     (ReadMessage, Poll) are reported without a fix when no store has a
-//     sure place (autocommit/nofix: a channel held in a map keyed other
-//     than by the partition; one per partition with its one worker is
-//     fixed: lanes); a message
+//     (ReadMessage, Poll) are fixed where a store has a sure place (a
+//     channel per partition with its one worker: lanes); a message
 //     sent to workers the worker fixes do not take is processed in place
 //     of the send (storegaps). What stays silent is a consumer whose
 //     config the fix cannot edit. A record handed on other than to a
@@ -491,6 +489,15 @@ var scenarios = []struct {
 	// committing each mark, and tail's default sarama config and reader
 	// outside any group are silent.
 	{"autocommit/passedcfg/...", autocommit.Analyzer},
+	// the same constructor passed a group reader's configuration and, for
+	// a replay, one outside any group (1 / 1): the fix in events commits only
+	// when the reader is in a group, so it holds for both calls.
+	{"autocommit/passedmixed/...", autocommit.Analyzer},
+	// a helper stored in an exported field, on a reader field the package
+	// fills with a group reader and one outside any group (1 / 1): the
+	// message handed out last is committed when the next is asked for,
+	// only when the reader is in a group.
+	{"autocommit/mixedreaders", autocommit.Analyzer},
 	// each message's value handed to another package's method that only
 	// queues it for its workers (a handsoff fact): confluent's defaults,
 	// kafka-go ReadMessage on a group reader (2 / 1: auto-store off, the
@@ -504,28 +511,6 @@ var scenarios = []struct {
 	// values: no panic, no finding (0 / 7).
 	{"autocommit/robust", autocommit.Analyzer},
 }
-
-// noFix is the scenario whose findings are reported without a fix, each
-// saying why ("; no automatic fix: ..."): kafka-go ReadMessage on a group
-// reader read by a helper stored in an exported field, whose method also
-// serves a reader outside any group (1 / 1): the helper on a reader
-// outside any group.
-// The shared tests of analyzers_test.go list it in reportedWithoutFix.
-const noFix = "autocommit/nofix"
-
-// TestNoFix runs the noFix scenario: every finding has a category, no
-// fix, and why in its message.
-func TestNoFix(t *testing.T) {
-	t.Parallel()
-	testutil.ReportedWithoutFix(t, analysistest.Run(t, testutil.TestData(t), autocommit.Analyzer, noFix, passedMixed))
-}
-
-// passedMixed passes a kafka-go group reader's configuration to a
-// constructor of autocommit/passedcfg/svc whose loop reads with
-// ReadMessage, and one outside any group: the fix (FetchMessage, then
-// CommitMessages) would fail on every message of the second, so the
-// first's finding has none (1 / 1).
-const passedMixed = "autocommit/passedmixed"
 
 func TestAnalyzer(t *testing.T) {
 	td := testutil.TestData(t)

@@ -49,6 +49,7 @@ type position struct {
 	logOnly bool   // a failure is logged, never returned: a later store covers the message
 	what    string // "commit offset", "store offset": the failure's log prefix
 	done    string // "committed", "stored"
+	inGroup string // the client's InGroup when the call must run in a group only
 }
 
 // kept is the comment on the slot.
@@ -67,7 +68,7 @@ func (p position) text(cl, ctx, m, fail string) string {
 	if p.offsets {
 		lhs = "_, err"
 	}
-	return fmt.Sprintf("if %s := %s.%s(%s); err != nil {\n\t%s\n}", lhs, cl, p.call, args, fail)
+	return groupOnly(p.inGroup, cl, fmt.Sprintf("if %s := %s.%s(%s); err != nil {\n\t%s\n}", lhs, cl, p.call, args, fail))
 }
 
 // failure returns the body handling a failed position call in a function
@@ -455,8 +456,8 @@ func nextAskedTitle(fetch string) string {
 // a context, then the messages; synchronous with the default
 // CommitInterval), its failure returned where the function returns an
 // error, as the fetch that committed first returned it.
-func kafkaCommit(commit string) position {
-	return position{call: commit, ctx: true, what: "commit offset", done: "committed"}
+func (c *checker) kafkaCommit(commit string) position {
+	return position{call: commit, ctx: true, what: "commit offset", done: "committed", inGroup: c.inGroup}
 }
 
 // valueWhenNextAsked returns the edits for the method value v of a fetch

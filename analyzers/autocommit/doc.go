@@ -359,10 +359,13 @@ so this analyzer reports only what can lose records with that client:
     messages before they are processed, as ReadMessage does now; the
     finding's message says what the fix assumes (a helper the package
     itself calls in a go statement gets no such fix, and the message
-    says why). A read that also
-    serves a reader outside any group (the struct's reader field filled
-    with one elsewhere in the package), where CommitMessages fails, or
-    a reader out of sight, is reported without a fix, saying so. A value a call makes from the message
+    says why). A read that may also
+    serve a reader outside any group (the struct's reader field filled
+    with one elsewhere in the package, a reader out of sight, or one
+    built from a configuration a caller passes), where ReadMessage
+    commits nothing and CommitMessages fails, gets a commit that runs
+    only when the reader is in a group (r.Config().GroupID != ""), and
+    the message says so; this holds for every fix of read-commits-first. A value a call makes from the message
     (msg := convert(m)) counts as the message where it is sent on a
     channel: a commit after the send would precede the receiver's
     processing. A read whose fix the analyzer cannot build (a message

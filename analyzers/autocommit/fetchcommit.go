@@ -42,12 +42,19 @@ func (c *checker) fetchCommit(k *consumer.Consumer) {
 
 func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 	name := clientmodel.ShortName(f.Func)
+	guard := ""
 	if call, _ := edit.CallAt(c.pass, f.Pos()); call != nil {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			name = sel.Sel.Name
+			guard = c.groupGuard(k, f, sel.X)
 		}
 	}
+	c.inGroup = k.Client.InGroup
+	if guard == "" {
+		c.inGroup = ""
+	}
 	fix, why, found := c.readCommitsFirstFix(k, f)
+	c.inGroup = ""
 	if !found {
 		return
 	}
@@ -65,9 +72,59 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 		if fix.Message == nextAskedTitle(fetchName(k.Client)) {
 			d.Message += nextAskedNote("fetch with "+fetchName(k.Client)+" and commit", "commit")
 		}
+		if guard != "" {
+			d.Message += "; the commit runs only when the reader is in a group, as " + guard
+			if c.hyp != nil {
+				c.hyp.guard = f.NeedsSetting
+			}
+		}
 	}
 	c.report(k, d)
 }
+
+// groupGuard says why the commit a fix of the read f (on the reader
+// expression x) adds must run only when the reader is in a group ("" when
+// not, or when the client has no such condition): the same read may
+// serve a reader outside any group, where the read commits nothing and
+// the commit fails.
+func (c *checker) groupGuard(k *consumer.Consumer, f *consumer.Call, x ast.Expr) string {
+	if k.Client.InGroup == "" {
+		return ""
+	}
+	if c.hyp.decides(k, f.NeedsSetting) {
+		return "the configuration the caller passes decides whether it is"
+	}
+	shared, unknown := c.sharedWith(k, f, x, commitsOn(f))
+	switch {
+	case shared != nil && shared.Site != nil:
+		return fmt.Sprintf("the same read serves the reader created at line %d, outside any group", c.pass.Fset.Position(shared.Site.Pos()).Line)
+	case shared != nil || unknown:
+		return "the same read may serve a reader out of sight, maybe outside any group"
+	}
+	return ""
+}
+
+// sharedRead is sharedWith for the read f of the fix being built: none
+// when its commit runs in a group only.
+func (c *checker) sharedRead(k *consumer.Consumer, f *consumer.Call, x ast.Expr) (*consumer.Consumer, bool) {
+	if c.inGroup != "" {
+		return nil, false
+	}
+	return c.sharedWith(k, f, x, commitsOn(f))
+}
+
+// groupOnly returns the commit statement text on the reader expression
+// reader, run only when the reader is in a group where inGroup (the
+// client's InGroup) is set.
+func groupOnly(inGroup, reader, text string) string {
+	if inGroup == "" {
+		return text
+	}
+	return fmt.Sprintf("if %s {\n%s\n}", fmt.Sprintf(inGroup, reader), edit.IndentLines(text, "\t"))
+}
+
+// groupOnly is groupOnly under the fix being built.
+func (c *checker) groupOnly(reader, text string) string { return groupOnly(c.inGroup, reader, text) }
 
 // readCommitsFirstFix returns the fix of the fetch f that commits the
 // message before returning it, or why none is built. found is false for a
@@ -106,9 +163,9 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 				TextEdits: edits,
 			}, "", true
 		}
-		shared, unknown := c.sharedWith(k, f, sel.X, commitsOn(f))
+		shared, unknown := c.sharedRead(k, f, sel.X)
 		if shared == nil && !unknown {
-			if edits, ok := c.returnedWhenNextAsked(path, ret, call, sel, fetch, kafkaCommit(commit)); ok {
+			if edits, ok := c.returnedWhenNextAsked(path, ret, call, sel, fetch, c.kafkaCommit(commit)); ok {
 				// Returned out of the package: committed when the
 				// next message is asked for.
 				return analysis.SuggestedFix{Message: nextAskedTitle(fetch), TextEdits: edits}, "", true
@@ -206,9 +263,9 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 		if via := c.channelLeaves(after(*listp, stmt)); !ok && via != "" {
 			// Sent to the package's user: committed when the user
 			// asks for the next message.
-			shared, unknown := c.sharedWith(k, f, sel.X, commitsOn(f))
+			shared, unknown := c.sharedRead(k, f, sel.X)
 			if shared == nil && !unknown {
-				if edits, _, ok = c.queuedWhenNextAsked(path, as, *listp, call, sel, fetch, kafkaCommit(commit)); ok {
+				if edits, _, ok = c.queuedWhenNextAsked(path, as, *listp, call, sel, fetch, c.kafkaCommit(commit)); ok {
 					title = nextAskedTitle(fetch)
 					break
 				}
@@ -238,12 +295,12 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 			edits, ok = c.ackCommits(path, as, call, sel, msg, fetch, commit)
 			title = fmt.Sprintf("Fetch with %s, return a function committing the message and call it after processing", fetch)
 		}
-		if shared, unknown := c.sharedWith(k, f, sel.X, commitsOn(f)); !ok && (shared != nil || unknown) {
+		if shared, unknown := c.sharedRead(k, f, sel.X); !ok && (shared != nil || unknown) {
 			why += c.sharedNote(shared, commit)
 		} else if !ok {
 			// Out of the package (an exported helper, one stored in
 			// an exported field): committed when the next is asked for.
-			edits, ok = c.leavesWhenNextAsked(path, as, call, sel, msg, fetch, kafkaCommit(commit))
+			edits, ok = c.leavesWhenNextAsked(path, as, call, sel, msg, fetch, c.kafkaCommit(commit))
 			title = nextAskedTitle(fetch)
 			if !ok {
 				why += c.nextAskedCause(path)
@@ -336,8 +393,9 @@ func (c *checker) commitHere(path []ast.Node, stmt ast.Stmt, list []ast.Stmt, ca
 	if !ok {
 		return nil, false
 	}
-	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}",
-		edit.Source(c.pass, sel.X), commit, edit.Source(c.pass, call.Args[0]), msg, body)
+	reader := edit.Source(c.pass, sel.X)
+	text := c.groupOnly(reader, fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}",
+		reader, commit, edit.Source(c.pass, call.Args[0]), msg, body))
 	e, ok := c.appendAfterUses(path, list, stmt, msg, text)
 	if !ok {
 		return nil, false
@@ -410,8 +468,8 @@ func (c *checker) commitInWorker(path []ast.Node, call *ast.CallExpr, sel *ast.S
 		return nil, nil, false
 	}
 	name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
-	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s.Printf(\"commit offset: %%v\", err)\n}",
-		reader, commit, ctx, msg, name)
+	text := c.groupOnly(reader, fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s.Printf(\"commit offset: %%v\", err)\n}",
+		reader, commit, ctx, msg, name))
 	e, ok := c.appendAfterUses(path, list, stmt, msg, text)
 	if !ok {
 		return nil, nil, false

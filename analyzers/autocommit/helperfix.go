@@ -201,7 +201,7 @@ func (c *checker) commitInCaller(id *ast.Ident, fn *types.Func, ctxIdx int, recv
 	if !ok {
 		return nil, false
 	}
-	text := fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}", reader, commitName, edit.Source(c.pass, call.Args[ctxIdx]), name, body)
+	text := c.groupOnly(reader, fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}", reader, commitName, edit.Source(c.pass, call.Args[ctxIdx]), name, body))
 	commit, ok := c.appendAfterUses(cpath, *listp, stmt, v.Name, text)
 	if !ok {
 		return nil, false

@@ -136,7 +136,7 @@ func (c *checker) keyLaneCommit(path []ast.Node, stmt ast.Stmt, list []ast.Stmt,
 	if write == "" {
 		return nil, false
 	}
-	done := tc.Done(l.v.Name, fmt.Sprintf("if err := %s; err != nil {\n\t%s.Printf(\"commit offset: %%v\", err)\n}", write, logName))
+	done := tc.Done(l.v.Name, c.groupOnly(recv, fmt.Sprintf("if err := %s; err != nil {\n\t%s.Printf(\"commit offset: %%v\", err)\n}", write, logName)))
 	edits := append(append(imports, logImp...),
 		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)},
 		edit.InsertBefore(c.pass, loop, tracker+" := "+pkg+".New()"),

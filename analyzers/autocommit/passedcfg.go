@@ -86,18 +86,25 @@ type passedFinding struct {
 	// CallerSets are the settings the fix also gives the configuration
 	// passed (confluent's auto-store off), made by the package passing it.
 	CallerSets []settingValue
+	// Checked is the setting the fix's code checks at run time (a kafka-go
+	// commit run only when the reader is in a group), "" if none: the fix
+	// holds under any value of it.
+	Checked clientmodel.Setting
 }
 
 // hypothesis is the state of a check of consumer k under the settings
 // when: the diagnostics go to sink, and the settings a fix gives the
 // caller's configuration are kept for the next diagnostic reported
-// (pending), then with it (needs, one per diagnostic of sink).
+// (pending), then with it (needs, one per diagnostic of sink); so is the
+// setting the fix checks at run time (guard, then guards).
 type hypothesis struct {
 	k       *consumer.Consumer
 	when    map[clientmodel.Setting]bool
 	sink    *[]analysis.Diagnostic
 	pending map[clientmodel.Setting]bool
 	needs   []map[clientmodel.Setting]bool
+	guard   clientmodel.Setting
+	guards  []clientmodel.Setting
 }
 
 // decides reports whether setting of k is one the hypothesis h sets: the
@@ -115,6 +122,8 @@ func (h *hypothesis) decides(k *consumer.Consumer, setting clientmodel.Setting) 
 func (h *hypothesis) took() {
 	h.needs = append(h.needs, h.pending)
 	h.pending = map[clientmodel.Setting]bool{}
+	h.guards = append(h.guards, h.guard)
+	h.guard = ""
 }
 
 func (*configFindings) AFact() {}
@@ -188,7 +197,7 @@ func (c *checker) underHypothesis(k *consumer.Consumer, when map[clientmodel.Set
 	var out []passedFinding
 	for i, d := range sink {
 		p := c.pass.Fset.Position(d.Pos)
-		x := passedFinding{Category: d.Category, Message: d.Message, Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), CallerSets: sortedValues(c.hyp.needs[i])}
+		x := passedFinding{Category: d.Category, Message: d.Message, Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), CallerSets: sortedValues(c.hyp.needs[i]), Checked: c.hyp.guards[i]}
 		if len(d.SuggestedFixes) > 0 {
 			x.FixMessage = d.SuggestedFixes[0].Message
 			for _, e := range d.SuggestedFixes[0].TextEdits {
@@ -220,22 +229,15 @@ func (c *checker) reportPassedConfigs() {
 			if !p.Settings.Sets(p.Client, valueMap(h.When)) {
 				continue
 			}
-			// A fix made for one caller's configuration must not break
-			// another's (FetchMessage and CommitMessages fail on a
-			// kafka-go reader outside a group): only when every call here
-			// passing one for the parameter makes the same hypothesis.
-			agree := !slices.ContainsFunc(c.m.Passed, func(o consumer.PassedConfig) bool {
-				return o.Key == p.Key && !o.Settings.Sets(o.Client, valueMap(h.When))
-			})
-			report.Guard(c.pass, p.Call.Pos(), func() { c.reportPassed(p, h, agree) })
+			report.Guard(c.pass, p.Call.Pos(), func() { c.reportPassed(p, h) })
 		}
 	}
 }
 
 // reportPassed reports h's findings at the call passing p, with their
-// fixes when fixable: the consumer's files are loaded and the package's
-// calls agree (reportPassedConfigs).
-func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp, fixable bool) {
+// fixes when the consumer's files are loaded and the package's calls
+// agree (agree).
+func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp) {
 	ce, _ := edit.CallAt(c.pass, p.Call.Pos())
 	if ce == nil {
 		return
@@ -274,7 +276,7 @@ func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp, fixable boo
 		case len(x.Edits) == 0 && len(x.CallerSets) == 0:
 		case !set:
 			d.Message += "; no automatic fix: its fix also sets " + settingsText(sets) + " in the configuration passed here, which it cannot find where to set"
-		case !fixable:
+		case !c.agree(p, h, x):
 			d.Message += fmt.Sprintf("; no automatic fix: other calls in this package pass %s a configuration under which the fix would not hold", h.Func)
 		case !loaded:
 			d.Message += fmt.Sprintf("; the fix edits package %s, which this run reads from export data (go vet analyzes one package at a time): run commitlint -fix on both packages to apply it", pkg)
@@ -287,6 +289,18 @@ func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp, fixable boo
 		}
 		report.Report(c.pass, d)
 	}
+}
+
+// agree reports whether every call of the package passing a configuration
+// for p's parameter makes the hypothesis h, but for the setting the fix of
+// x checks at run time: a fix made for one caller's configuration must not
+// break another's (confluent's StoreOffsets fails with auto-store on).
+func (c *checker) agree(p consumer.PassedConfig, h configHyp, x passedFinding) bool {
+	when := valueMap(h.When)
+	delete(when, x.Checked)
+	return !slices.ContainsFunc(c.m.Passed, func(o consumer.PassedConfig) bool {
+		return o.Key == p.Key && !o.Settings.Sets(o.Client, when)
+	})
 }
 
 // callerSettings returns the edits giving the configuration p passes the

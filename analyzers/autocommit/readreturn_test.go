@@ -100,7 +100,7 @@ func (s *src) recovered(ctx context.Context) error {
 
 // TestReadReturnNoFix runs readReturnNoFix from a temporary GOPATH (a
 // scenario of findings without a fix under testdata/src would fail the
-// shared every-finding-has-a-fix test outside autocommit/nofix): the
+// shared every-finding-has-a-fix test): the
 // no-fix findings say their one cause, and the recover twin has a fix.
 func TestReadReturnNoFix(t *testing.T) {
 	t.Parallel()

@@ -123,7 +123,7 @@ func (c *checker) readCommitsFirstValues(k *consumer.Consumer) {
 				Message:   fmt.Sprintf("Take %s instead and commit after processing", fetch),
 				TextEdits: edits,
 			}}
-		} else if edits, ok := c.valueWhenNextAsked(v, fetch, kafkaCommit(commit)); ok {
+		} else if edits, ok := c.valueWhenNextAsked(v, fetch, c.kafkaCommit(commit)); ok {
 			// Stored in an exported field: a function fetching and
 			// committing each message when the next is asked for.
 			d.SuggestedFixes = []analysis.SuggestedFix{{Message: nextAskedTitle(fetch), TextEdits: edits}}

@@ -75,6 +75,9 @@ func kafkago() *Client {
 		// it fails (reader.go:1025-1028), so a group Reader resumes from
 		// the group's committed offsets and no fix can add a hook to it.
 		Restores: []Restore{{Func: r + "SetOffset", Kind: RestoreCall}},
+		// A reader is in a group when its GroupID is set (v0.4.51 reader.go:97);
+		// CommitMessages fails on one that is not (reader.go:878-881).
+		InGroup: `%s.Config().GroupID != ""`,
 		// reader.go:16-17: LastOffset -1, FirstOffset -2.
 		Start: &StartKnob{Field: "StartOffset", Newest: []string{"-1"}, Oldest: []string{"-2"}},
 		// WriteMessages blocks until the messages are written (and the

@@ -296,6 +296,12 @@ type Client struct {
 	// Produces are the calls that produce records: their effect is the
 	// processing of the records they are built from.
 	Produces []Produce
+	// InGroup is the condition, a format of the consumer expression, that
+	// holds when the consumer is a group member: a commit a fix adds to a
+	// read that may also serve a consumer outside any group runs under it
+	// (kafka-go's CommitMessages fails outside a group); empty when the
+	// client needs none.
+	InGroup string
 }
 
 // StartKnob is the setting of the offset a partition without a committed

@@ -40,6 +40,7 @@ func (r *Reader) ReadMessage(ctx context.Context) (Message, error)          { re
 func (r *Reader) FetchMessage(ctx context.Context) (Message, error)         { return Message{}, nil }
 func (r *Reader) CommitMessages(ctx context.Context, msgs ...Message) error { return nil }
 func (r *Reader) SetOffset(offset int64) error                              { return nil }
+func (r *Reader) Config() ReaderConfig                                      { return ReaderConfig{} }
 
 // Error is a Kafka error code (error.go).
 type Error int
