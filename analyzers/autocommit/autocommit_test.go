@@ -88,8 +88,8 @@ import (
 //   - franzhandoff: records sent on a channel to workers under franz-go's
 //     default auto-commit, where the channel is passed to a function
 //     used other than by go statements each passing a local channel
-//     sent on in a fetch's loop (sharedworker), or by two go statements
-//     with the same channel (sharedworker.runAudit), variadic or of
+//     sent on in a fetch's loop (sharedworker; two go statements with
+//     the same channel pass the WaitGroup both: runAudit), variadic or of
 //     another package, or a field's
 //     channel is (go s.work(ctx, s.jobs)), a worker breaks or hands the
 //     record on, returns from its select on a buffered channel (the Wait
@@ -277,8 +277,9 @@ var scenarios = []struct {
 	// two clients' loops handing records to channels drained by the same
 	// worker function (usr4's kgosharedworker): each reported, with one
 	// fix for both (the worker gains the WaitGroup, each loop its own)
-	// (2 / 3): the shared worker counted and waited for by both loops;
-	// a known gap, two go statements starting the worker on one channel.
+	// (3 / 3): the shared worker counted and waited for by both loops;
+	// two go statements starting a worker on one channel, each passed
+	// the WaitGroup (its twin runInspect, waited for, is silent).
 	{"autocommit/sharedworker", autocommit.Analyzer},
 	// marks without AutoCommitMarks, in args / slice (going on after a
 	// failure: lost), stopping at a failure (no loss claimed), and with

@@ -799,18 +799,8 @@ func (c *checker) paramWorkers(call *ast.CallExpr, arg ast.Expr, h *handoff) ([]
 	if param == nil {
 		return nil, false
 	}
-	calls, ok := c.goCallsOf(fn, j)
-	if !ok {
+	if _, ok := c.goCallsOf(fn, j); !ok {
 		return nil, false
-	}
-	same := 0
-	for _, gc := range calls {
-		if id := ast.Unparen(gc.Args[j]).(*ast.Ident); c.pass.TypesInfo.Uses[id] == c.pass.TypesInfo.Uses[ast.Unparen(arg).(*ast.Ident)] {
-			same++
-		}
-	}
-	if same != 1 {
-		return nil, false // go worker(ch) twice: the fix would edit one call
 	}
 	inBody := func(n ast.Node) bool {
 		for _, p := range edit.Path(c.pass, n.Pos()) {
@@ -974,13 +964,24 @@ func (c *checker) handoffFix(h *handoff, top ast.Stmt, body *ast.BlockStmt, fd *
 		}
 		edits = append(edits, e)
 	}
+	// The worker function takes the WaitGroup as a parameter, which each
+	// go statement starting it passes (go worker(ch) twice: two workers).
 	params := map[*ast.FuncDecl]string{}
+	passed := map[*ast.CallExpr]bool{}
 	for _, w := range h.work {
-		if w.fn == nil || params[w.fn] != "" {
+		if w.fn == nil || passed[w.call] {
 			continue
 		}
-		// The worker function takes the WaitGroup as a parameter, which
-		// the go statement passes.
+		passed[w.call] = true
+		arg := "&" + wg
+		if n := len(w.call.Args); n > 0 {
+			edits = append(edits, analysis.TextEdit{Pos: w.call.Args[n-1].End(), End: w.call.Args[n-1].End(), NewText: []byte(", " + arg)})
+		} else {
+			edits = append(edits, analysis.TextEdit{Pos: w.call.Lparen + 1, End: w.call.Lparen + 1, NewText: []byte(arg)})
+		}
+		if params[w.fn] != "" {
+			continue
+		}
 		name := c.unusedName(w.fn.Body, "wg")
 		params[w.fn] = name
 		fsync, fimp := edit.Import(c.pass, edit.File(c.pass, w.fn.Pos()), "sync")
@@ -994,14 +995,13 @@ func (c *checker) handoffFix(h *handoff, top ast.Stmt, body *ast.BlockStmt, fd *
 		} else {
 			edits = append(edits, analysis.TextEdit{Pos: pl.Opening + 1, End: pl.Opening + 1, NewText: []byte(decl)})
 		}
-		arg := "&" + wg
-		if n := len(w.call.Args); n > 0 {
-			edits = append(edits, analysis.TextEdit{Pos: w.call.Args[n-1].End(), End: w.call.Args[n-1].End(), NewText: []byte(", " + arg)})
-		} else {
-			edits = append(edits, analysis.TextEdit{Pos: w.call.Lparen + 1, End: w.call.Lparen + 1, NewText: []byte(arg)})
-		}
 	}
+	counted := map[token.Pos]bool{} // worker loops edited: one per function body
 	for _, w := range h.work {
+		if counted[w.end] {
+			continue
+		}
+		counted[w.end] = true
 		if h.field {
 			for _, ct := range w.conts {
 				if !c.visibleAt(w.base, ct.Pos()) {

@@ -75,10 +75,12 @@ func (c *checker) goCallsOf(fn *types.Func, j int) ([]*ast.CallExpr, bool) {
 func (c *checker) sharedWorkerFix(h *handoff, fd *ast.FuncDecl, edits []analysis.TextEdit) ([]analysis.TextEdit, bool) {
 	shared := false
 	fds := map[*ast.FuncDecl]bool{fd: true}
+	workers := map[*ast.FuncDecl]bool{} // go worker(ch) twice: one worker function
 	for _, w := range h.work {
-		if w.fn == nil {
+		if w.fn == nil || workers[w.fn] {
 			continue
 		}
+		workers[w.fn] = true
 		j := -1
 		for i, a := range w.call.Args {
 			if id, ok := ast.Unparen(a).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == h.ch {

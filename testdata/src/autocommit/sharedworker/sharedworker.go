@@ -101,7 +101,7 @@ func audit(ch <-chan *kgo.Record) {
 }
 
 // runAudit starts two workers on its one channel with two go statements:
-// a known gap (the fix would pass the WaitGroup in one of them).
+// the fix passes the WaitGroup in both.
 func runAudit(ctx context.Context) {
 	cl, err := kgo.NewClient(kgo.ConsumerGroup("e"), kgo.ConsumeTopics("audit"))
 	if err != nil {
@@ -113,7 +113,35 @@ func runAudit(ctx context.Context) {
 	for {
 		fetches := cl.PollFetches(ctx)
 		for _, r := range fetches.Records() {
-			ch <- r // ok: known gap
+			ch <- r // want `record handed to workers over a channel while the loop polls again`
 		}
+	}
+}
+
+func inspect(ch <-chan *kgo.Record, wg *sync.WaitGroup) {
+	for r := range ch {
+		log.Printf("inspected %s", r.Key)
+		wg.Done()
+	}
+}
+
+// runInspect is runAudit's twin: both workers count the records done, and
+// the loop waits for them before polling again.
+func runInspect(ctx context.Context) {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("f"), kgo.ConsumeTopics("inspect")) // ok: the loop waits for both workers before polling again
+	if err != nil {
+		log.Fatal(err)
+	}
+	ch := make(chan *kgo.Record, 256)
+	var wg sync.WaitGroup
+	go inspect(ch, &wg)
+	go inspect(ch, &wg)
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			wg.Add(1)
+			ch <- r
+		}
+		wg.Wait()
 	}
 }
