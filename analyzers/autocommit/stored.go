@@ -450,17 +450,19 @@ func (c *checker) recordClause(ts *ast.TypeSwitchStmt) *ast.CaseClause {
 }
 
 // errHandling returns the statements to run when an inserted position call
-// fails, so that a failed commit stops the consumer instead of being
-// swallowed: `return fmt.Errorf(...)` in a function returning only an error,
-// `log.Printf(...); return` in one returning nothing, else the body of the
-// error check that follows the fetch (the loop's own policy for a failed
-// client call). what names the call in the message ("commit offset").
+// fails: `return fmt.Errorf(...)` in a function returning only an error
+// (its caller decides, as for its other errors), `log.Printf(...)` in one
+// returning nothing (the record was processed: a later commit or store
+// covers it, and a failure that lasts shows in the log, where a return
+// would silently stop the consumer), else the body of the error check
+// that follows the fetch (the loop's own policy for a failed client
+// call). what names the call in the message ("commit offset").
 func (c *checker) errHandling(path []ast.Node, fetch ast.Stmt, what string) (string, []analysis.TextEdit, bool) {
 	f := edit.File(c.pass, path[0].Pos())
 	ft, _ := edit.FuncOf(path)
 	if ft != nil && ft.Results == nil {
 		name, edits := edit.Import(c.pass, f, "log")
-		return fmt.Sprintf("%s.Printf(\"%s: %%v\", err)\nreturn", name, what), edits, true
+		return fmt.Sprintf("%s.Printf(\"%s: %%v\", err)", name, what), edits, true
 	}
 	if ft != nil && len(ft.Results.List) == 1 && len(ft.Results.List[0].Names) <= 1 {
 		if t := c.pass.TypesInfo.TypeOf(ft.Results.List[0].Type); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
