@@ -217,3 +217,36 @@ func (b *Broker) GroupOffsets(ctx context.Context, group string) (map[int32]int6
 	}
 	return out, nil
 }
+
+// GroupState describes the group for logs: its state and each member's
+// client and assigned partitions ("Stable: kgo@127.0.0.1:5555 [0 1]").
+func (b *Broker) GroupState(ctx context.Context, group string) string {
+	req := kmsg.NewPtrDescribeGroupsRequest()
+	req.Groups = []string{group}
+	resp, err := req.RequestWith(ctx, b.admin)
+	if err != nil {
+		return "describe: " + err.Error()
+	}
+	if len(resp.Groups) != 1 {
+		return fmt.Sprintf("describe: %d groups", len(resp.Groups))
+	}
+	g := resp.Groups[0]
+	if g.ErrorCode != 0 {
+		return fmt.Sprintf("describe: error code %d", g.ErrorCode)
+	}
+	s := g.State + ":"
+	if len(g.Members) == 0 {
+		s += " no members"
+	}
+	for _, m := range g.Members {
+		var parts []int32
+		var a kmsg.ConsumerMemberAssignment
+		if a.ReadFrom(m.MemberAssignment) == nil {
+			for _, t := range a.Topics {
+				parts = append(parts, t.Partitions...)
+			}
+		}
+		s += fmt.Sprintf(" %s@%s %v", m.ClientID, m.ClientHost, parts)
+	}
+	return s
+}

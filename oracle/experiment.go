@@ -61,6 +61,7 @@ type Outcome struct {
 	Failed     []string // ids whose effect failed on its first attempt (Config.FailFirst)
 	Churns     int      // times a second instance joined the group
 	Idle       int      // records a consumer sat idle on, not below the offsets held, when the drain restarted it
+	Wedged     int      // Idle, when the restarted instance processed nothing either: the run shows no record's fate
 	Outside    string   // counts of the effects outside the row's scope, when the example has any
 }
 
@@ -79,7 +80,9 @@ func (o Outcome) String() string {
 	if len(o.Stalled) > 0 {
 		s += fmt.Sprintf(", %d stalled (no output, offsets not committed past them)", len(o.Stalled))
 	}
-	if o.Idle > 0 {
+	if o.Wedged > 0 {
+		s += fmt.Sprintf(", wedged on %d records not below the offsets held (a restarted instance processed nothing either)", o.Wedged)
+	} else if o.Idle > 0 {
 		s += fmt.Sprintf(", restarted once idle with %d records not below the offsets held", o.Idle)
 	}
 	if o.Churns > 0 {
@@ -201,7 +204,7 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 			return out, err
 		}
 		if !reached {
-			note(logw, "no progress within %v: nothing left to do, draining", cfg.Progress)
+			note(logw, "no progress within %v: nothing left to do, draining (group %s)", cfg.Progress, groupState(ctx, broker, ex))
 			break
 		}
 		if p.exited() {
@@ -274,7 +277,8 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 		}
 		return len(missing(ctx, broker, ex.Group, conn, ids, sent.positions()))
 	}
-	if err := drain(ctx, cfg, p, start, held, logw, conn, &out); err != nil {
+	state := func() string { return groupState(ctx, broker, ex) }
+	if err := drain(ctx, cfg, p, start, held, state, logw, conn, &out); err != nil {
 		return out, err
 	}
 	if output != nil {
@@ -322,6 +326,14 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 		return out, fmt.Errorf("effects for ids that were never produced: %v", slices.Sorted(maps.Keys(counts)))
 	}
 	return out, nil
+}
+
+// groupState describes ex's group for logs, or says it has none.
+func groupState(ctx context.Context, broker *Broker, ex Example) string {
+	if ex.Group == "" {
+		return "none"
+	}
+	return ex.Group + " " + broker.GroupState(ctx, ex.Group)
 }
 
 // reap does at once what the broker does when a dead consumer's timeouts
@@ -390,7 +402,7 @@ func aim(ctx context.Context, cfg Config, rng *rand.Rand, p *consumer, broker *B
 // cfg.Quiet passes without a new effect, within cfg.Drain, then stops it.
 // A consumer that exits on its own is restarted, as a supervisor would,
 // at most maxRestarts times.
-func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer, error), held func() int, logw io.Writer, conn *pgx.Conn, out *Outcome) error {
+func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer, error), held func() int, state func() string, logw io.Writer, conn *pgx.Conn, out *Outcome) error {
 	var err error
 	if p == nil {
 		if p, err = start(); err != nil {
@@ -401,6 +413,7 @@ func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer
 	deadline := time.Now().Add(cfg.Drain)
 	last, lastChange := -1, time.Now()
 	fresh := false // restarted once for records it holds but does not process
+	atFresh := -1  // effects when it was
 	for restarts := 0; time.Now().Before(deadline); {
 		if !sleep(ctx, 100*time.Millisecond) {
 			return ctx.Err()
@@ -420,6 +433,11 @@ func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer
 			return nil
 		}
 		if quiet >= cfg.Quiet {
+			if fresh && n == atFresh {
+				// The fresh instance processed nothing either.
+				out.Wedged = out.Idle
+				note(logw, "the fresh instance processed nothing either: wedged (group %s)", state())
+			}
 			if fresh || distinct == cfg.Records {
 				return nil
 			}
@@ -428,8 +446,8 @@ func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer
 			if n <= 0 {
 				return nil
 			}
-			note(logw, "%d records without an effect are not below the offsets held: restarting the consumer once", n)
-			out.Idle = n
+			note(logw, "%d records without an effect are not below the offsets held: restarting the consumer once (group %s)", n, state())
+			out.Idle, atFresh = n, last
 			p.stop()
 			next, err := start()
 			if err != nil {
