@@ -255,8 +255,8 @@ var reportedWithoutFix = map[string]bool{
 	// fencing's findings without a fix (fencing_test.go noFix): commits
 	// in flight no fix can take out of a revoke callback (an exported
 	// helper returning early), partition workers under a lock the poll
-	// holds around Poll that the callback or the workers take (the
-	// callback would wait for itself).
+	// holds around Poll that the workers take (a callback waiting for
+	// them would wait for itself).
 	"fencing/nofix": true,
 	// ordering's hexagonal hand-off, reported at the wiring: its fix
 	// processes in the core's queueing method, except for a batching

@@ -236,7 +236,12 @@ that client.
     same way, and the fix waits for the worker under the hold, so the
     worker (and the functions of the package it calls) must not take
     that lock; a lock the poll loop takes only around its reads of the
-    map is taken by the fix as above. The key is made of
+    map is taken by the fix as above. A function that itself takes the
+    lock the poll loop holds around the poll waits for itself at the
+    first assignment: its Lock and Unlock statements of that lock (a
+    deferred Unlock included) are taken out by the fix, which then reads
+    the map under the poll loop's hold, and the message says so. The
+    key is made of
     the variable of a range over the assigned event's partitions (or a
     slice of their type), the worker returns when that channel is
     closed (it ranges over it, or tests the receive's second result and
@@ -256,9 +261,9 @@ that client.
     revoked partition's channel on the revocation and wait for its
     worker): workers kept in another structure (a struct per worker, a
     slice, a map under a read lock or another struct's lock), a callback
-    taking a lock the poll loop holds around the poll (it waits for
-    itself at the first assignment, before any worker starts: the
-    message says to take that lock out of the callback), a worker taking
+    taking a lock the poll loop holds around the poll other than in
+    Lock and Unlock statements of its own (the message says to take that
+    lock out of the callback), a worker taking
     a lock held around the poll (waiting for it would deadlock), a worker
     that does not return when its channel closes, a worker started in a
     function other code calls too and that does not see every event.

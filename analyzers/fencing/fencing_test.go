@@ -19,8 +19,8 @@ import (
 // function that does more and returns early; a confluent rebalance
 // callback's partition workers whose channels are in a map under a
 // lock the poll loop holds around Poll, inside which the callback runs,
-// when the callback takes it too (it waits for itself at the first
-// assignment) or the workers do (waiting for them would deadlock).
+// when the workers take it too (waiting for them would deadlock; when
+// the callback takes it, the fix takes it out: polllocked).
 // The bugs it still leaves unreported are listed in doc.go as known gaps
 // under their categories:
 // a wrapper of a plain commit whose error its callers drop, when the
@@ -312,6 +312,12 @@ var scenarios = []string{
 	// taking the lock) (4 positive); twins stopping them, closing their
 	// channels or cancelling them (4 silent).
 	"fencing/workershard",
+	// the same workers under a lock the poll loop holds around Poll,
+	// which the callback takes too, waiting for itself at the first
+	// assignment (fixed by taking the lock out of the callback, then
+	// stopping the workers on a revocation) (1 positive); the twin
+	// closing them under the poll loop's hold (1 silent).
+	"fencing/polllocked",
 	// offset rows never read back (#13): a kafka-go group Reader
 	// committing nothing and starting from the newest offset, set in the
 	// constructor's config literal, in a variable's that only the
@@ -341,10 +347,10 @@ func TestAnalyzer(t *testing.T) {
 // flight through an exported function returning early (1 positive, 1
 // silent: the twin blocks rebalances while a poll is processed); a
 // rebalance callback's partition workers in a map under a lock the poll
-// loop holds around Poll, which the callback takes too, or the workers
-// (2 positive, 2 silent: the twins close them under that hold, the
-// second's workers counting without the lock). The shared tests of
-// analyzers_test.go list it in reportedWithoutFix.
+// loop holds around Poll, which the workers take too (1 positive, 1
+// silent: the twin's workers count without the lock, and it closes them
+// under that hold). The shared tests of analyzers_test.go list it in
+// reportedWithoutFix.
 const noFix = "fencing/nofix"
 
 // TestNoFix runs the noFix scenario: every finding has a category, no

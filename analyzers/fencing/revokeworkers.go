@@ -152,6 +152,9 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 			},
 		}
 		if ok {
+			if why != "" {
+				d.Message += "; " + why
+			}
 			d.SuggestedFixes = []analysis.SuggestedFix{{
 				Message:   "Stop the revoked partitions' workers in the rebalance callback and wait for them to return",
 				TextEdits: edits,
@@ -180,7 +183,9 @@ func (c *checker) revokedWorkers(k *consumer.Consumer, hook *clientmodel.RevokeH
 // partition's channel and waits for its worker. The callback runs on the
 // poll loop's goroutine (inside Poll), so no send to a channel races its
 // close, and after the revoke the poll loop receives no message of a
-// revoked partition.
+// revoked partition. A lock of the map that the poll loop holds around
+// the poll is taken out of the function (it would wait for itself), and
+// the note returned says so; without a fix, the string says why.
 func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeHook, eventType string, g *ssa.Go, w, cb *ssa.Function) ([]analysis.TextEdit, string, bool) {
 	fn := g.Parent()
 	path := edit.Path(c.pass, g.Pos())
@@ -227,9 +232,18 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 	// while the callback runs, and the worker the fix waits for must not
 	// need it.
 	held := c.heldAroundPoll(k)
+	var unlock []analysis.TextEdit // the callback's own locking, taken out
+	note := ""
 	if src.lock != nil && held[src.lock] != "" {
-		return nil, fmt.Sprintf("the callback locks %s, which the poll loop holds around %s, inside which the callback runs: it waits for itself at the first assignment, before any worker starts; take that lock out of the callback (the poll loop's hold guards the map while the callback runs), then on %s close each revoked partition's channel and wait for its worker",
-			c.text(src.recv)+"."+src.lock.Name(), held[src.lock], clientmodel.BareName(hook.RevokeEvent)), false
+		lock := c.text(src.recv) + "." + src.lock.Name()
+		var ok bool
+		if unlock, ok = c.lockStmts(body, src); !ok {
+			return nil, fmt.Sprintf("the callback locks %s, which the poll loop holds around %s, inside which the callback runs: it waits for itself at the first assignment, before any worker starts; take that lock out of the callback (the poll loop's hold guards the map while the callback runs), then on %s close each revoked partition's channel and wait for its worker",
+				lock, held[src.lock], clientmodel.BareName(hook.RevokeEvent)), false
+		}
+		// The poll loop's hold guards the map while the callback runs.
+		note = fmt.Sprintf("the callback also locks %s, which the poll loop holds around %s, inside which the callback runs: it waits for itself at the first assignment, before any worker starts (the fix takes that lock out of the callback)", lock, held[src.lock])
+		src.lock = nil
 	}
 	if v := c.workerLocks(w, held); v != nil {
 		return nil, fmt.Sprintf("the worker locks %s, which the poll loop holds around %s, inside which the callback runs: a callback waiting for the worker would wait for itself; take that lock around the map's reads only, not around the poll (the callback taking it for its own), or give the worker a lock of its own, then on %s close each revoked partition's channel and wait for its worker",
@@ -404,7 +418,74 @@ if %[2]s {
 		_, topBody = funcSyntax(cb)
 	}
 	edits = append(edits, c.prependStmts(topBody.List, topBody.Lbrace, revoke))
-	return edits, "", true
+	return append(edits, unlock...), note, true
+}
+
+// lockStmts returns the edits removing the statements of body (outside
+// its function literals) that lock or unlock src.lock of src.recv, the
+// deferred unlock included; false when there is none, when locks and
+// unlocks do not pair, or when one is not a statement of its own.
+func (c *checker) lockStmts(body *ast.BlockStmt, src *chanSource) ([]analysis.TextEdit, bool) {
+	recv, _ := ast.Unparen(src.recv).(*ast.Ident)
+	if recv == nil {
+		return nil, false
+	}
+	// isLock reports whether call is recv.lock.Lock() or .Unlock().
+	isLock := func(call *ast.CallExpr) (string, bool) {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || len(call.Args) != 0 || sel.Sel.Name != "Lock" && sel.Sel.Name != "Unlock" {
+			return "", false
+		}
+		f, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+		if !ok || c.pass.TypesInfo.Uses[f.Sel] != src.lock {
+			return "", false
+		}
+		x, ok := ast.Unparen(f.X).(*ast.Ident)
+		return sel.Sel.Name, ok && c.pass.TypesInfo.Uses[x] == c.pass.TypesInfo.Uses[recv]
+	}
+	var edits []analysis.TextEdit
+	locks, unlocks, ok := 0, 0, true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		var call *ast.CallExpr
+		var stmt ast.Stmt
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ExprStmt:
+			call, _ = ast.Unparen(n.X).(*ast.CallExpr)
+			stmt = n
+		case *ast.DeferStmt:
+			call, stmt = n.Call, n
+		case *ast.CallExpr:
+			if _, isLk := isLock(n); isLk {
+				ok = false // a lock used other than as a statement of its own
+			}
+			return true
+		}
+		if call == nil {
+			return true
+		}
+		name, isLk := isLock(call)
+		if !isLk {
+			return true
+		}
+		e, removed := edit.RemoveStmt(c.pass, stmt)
+		if !removed {
+			ok = false
+			return false
+		}
+		edits = append(edits, e)
+		if name == "Lock" {
+			locks++
+		} else {
+			unlocks++
+		}
+		return false
+	})
+	return edits, ok && locks > 0 && locks == unlocks
 }
 
 // callbackHolder returns the callback's parameters and body, and the
