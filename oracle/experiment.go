@@ -328,6 +328,18 @@ func Run(ctx context.Context, pg *Postgres, ex Example, cfg Config) (Outcome, er
 	return out, nil
 }
 
+// sessions describes the database's other sessions for logs: how many
+// wait for a lock, and how many are idle in a transaction.
+func sessions(ctx context.Context, conn *pgx.Conn) string {
+	var waiting, idle int
+	err := conn.QueryRow(ctx, `SELECT count(*) FILTER (WHERE wait_event_type = 'Lock'), count(*) FILTER (WHERE state LIKE 'idle in transaction%')
+		FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`).Scan(&waiting, &idle)
+	if err != nil {
+		return err.Error()
+	}
+	return fmt.Sprintf("%d sessions waiting for a lock, %d idle in a transaction", waiting, idle)
+}
+
 // groupState describes ex's group for logs, or says it has none.
 func groupState(ctx context.Context, broker *Broker, ex Example) string {
 	if ex.Group == "" {
@@ -436,7 +448,7 @@ func drain(ctx context.Context, cfg Config, p *consumer, start func() (*consumer
 			if fresh && n == atFresh {
 				// The fresh instance processed nothing either.
 				out.Wedged = out.Idle
-				note(logw, "the fresh instance processed nothing either: wedged (group %s)", state())
+				note(logw, "the fresh instance processed nothing either: wedged (group %s; database %s)", state(), sessions(ctx, conn))
 			}
 			if fresh || distinct == cfg.Records {
 				return nil
