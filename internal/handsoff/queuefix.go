@@ -15,7 +15,9 @@ import (
 // queues: the edits (Fact.Fix) replace its send by its workers' loop
 // body, so that a position written as soon as it returns follows the
 // processing (ordering's hand-off fix at the wiring, autocommit's commit
-// or store placed after the call). The edits are computed from the
+// or store placed after the call), and reword its doc comment when that
+// says it queues (docFix). The workers stay, idle: other code may still
+// send to them. The edits are computed from the
 // method's package's own syntax and exported by file name and offsets
 // (edit.FileEdit); a front end that has loaded those files (the
 // standalone one) applies them, one that reads the package from export
@@ -123,7 +125,61 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string) {
 		}
 		text = edit.IndentLines(strings.Join(lines, "\n"), edit.Indent(pass, target.Pos()))
 	}
-	return []edit.FileEdit{{File: tf.Name(), Size: tf.Size(), Start: start, End: end, Text: text}}, ""
+	edits := []edit.FileEdit{{File: tf.Name(), Size: tf.Size(), Start: start, End: end, Text: text}}
+	if doc, ok := docFix(pass, fd, ss.Value); ok {
+		edits = append([]edit.FileEdit{doc}, edits...)
+	}
+	return edits, ""
+}
+
+// queueWords are what a doc comment saying that the method queues says.
+var queueWords = []string{"queue", "worker", "background", "async", "later", "channel", "hands ", "hand off", "hand-off", "handoff", "pool"}
+
+// docFix returns the edit rewording fd's doc comment, when it says that
+// the method queues what it is given (one of queueWords), which the
+// method no longer does once it processes it in place: the new comment
+// says that it processes it before it returns.
+func docFix(pass *analysis.Pass, fd *ast.FuncDecl, sent ast.Expr) (edit.FileEdit, bool) {
+	if fd.Doc == nil {
+		return edit.FileEdit{}, false
+	}
+	text := strings.ToLower(fd.Doc.Text())
+	queues := false
+	for _, w := range queueWords {
+		queues = queues || strings.Contains(text, w)
+	}
+	if !queues {
+		return edit.FileEdit{}, false
+	}
+	what := "what it is given"
+	if u, ok := ast.Unparen(sent).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		sent = u.X // &data
+	}
+	if id, ok := ast.Unparen(sent).(*ast.Ident); ok {
+		if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && fd.Type.Params != nil {
+			for _, f := range fd.Type.Params.List {
+				for _, n := range f.Names {
+					if pass.TypesInfo.Defs[n] == v {
+						what = n.Name
+					}
+				}
+			}
+		}
+	}
+	tf := pass.Fset.File(fd.Doc.Pos())
+	indent := edit.Indent(pass, fd.Doc.Pos())
+	words := strings.Fields(fd.Name.Name + " processes " + what + " before it returns, so that an offset its caller commits after the call follows the processing.")
+	var lines []string
+	line := "//"
+	for _, w := range words {
+		if len(line)+1+len(w) > 76 && line != "//" {
+			lines = append(lines, line)
+			line = "//"
+		}
+		line += " " + w
+	}
+	lines = append(lines, line)
+	return edit.FileEdit{File: tf.Name(), Size: tf.Size(), Start: tf.Offset(fd.Doc.Pos()), End: tf.Offset(fd.Doc.End()), Text: strings.Join(lines, "\n"+indent)}, true
 }
 
 // sentValue reports whether e, a value sent, can be evaluated once in
