@@ -14,6 +14,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // ---- a message queued for the package's user, committed when the next is asked for ----
@@ -321,7 +322,7 @@ func (c *checker) keepReceived(fd *ast.FuncDecl, r received, s prevSlot) ([]anal
 // contextParam returns the name of fd's context.Context parameter, or "".
 func contextParam(pass *analysis.Pass, fd *ast.FuncDecl) string {
 	for _, f := range fd.Type.Params.List {
-		if isContext(pass.TypesInfo.TypeOf(f.Type)) && len(f.Names) == 1 && f.Names[0].Name != "_" {
+		if ssaflow.IsContext(pass.TypesInfo.TypeOf(f.Type)) && len(f.Names) == 1 && f.Names[0].Name != "_" {
 			return f.Names[0].Name
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // ---- the one worker of a channel held in a field ----
@@ -119,7 +120,7 @@ func (c *checker) fieldQueue(sel *ast.SelectorExpr) (string, []ast.Stmt, *pool, 
 		}
 		// A context of the loop: the worker's own.
 		t := c.pass.TypesInfo.TypeOf(e)
-		if ft, _ := edit.FuncOf(edit.Path(c.pass, at)); ft != nil && t != nil && isContext(t) {
+		if ft, _ := edit.FuncOf(edit.Path(c.pass, at)); ft != nil && t != nil && ssaflow.IsContext(t) {
 			for _, fld := range ft.Params.List {
 				for _, id := range fld.Names {
 					obj := c.pass.TypesInfo.Defs[id]
@@ -271,12 +272,6 @@ func rootIdent(e ast.Expr) *ast.Ident {
 	}
 }
 
-// isContext reports whether t is context.Context.
-func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
-}
-
 // ---- the one worker of a channel passed to a worker function ----
 
 // paramQueue is workerQueue for a local channel ch of fd that one go
@@ -393,7 +388,7 @@ func (c *checker) paramQueue(fd *ast.FuncDecl, ch types.Object) (string, []ast.S
 			}
 		}
 		t := c.pass.TypesInfo.TypeOf(e)
-		if t != nil && isContext(t) {
+		if t != nil && ssaflow.IsContext(t) {
 			for _, id := range params {
 				if obj := c.pass.TypesInfo.Defs[id]; obj != nil && types.Identical(obj.Type(), t) {
 					if _, seen := c.scopeAt(at).LookupParent(id.Name, at); seen == obj {

@@ -13,6 +13,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/semantics"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // A consumer outside a group whose client has no restore hook of its own
@@ -357,7 +358,7 @@ func (c *checker) contextAt(pos token.Pos) string {
 			if _, visible := inner.LookupParent(name, pos); visible != v {
 				continue
 			}
-			if n, ok := v.Type().(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context" {
+			if ssaflow.IsContext(v.Type()) {
 				found = append(found, name)
 			}
 		}

@@ -321,7 +321,7 @@ func paramEscapes(p *ssa.Parameter) bool {
 // overlaps reports whether the loop around mc can make the next callback
 // before fn, the previous one, has run: a path from mc back to itself
 // that waits neither for other goroutines nor on a channel fn sends to or
-// closes.
+// closes (a receive, or a select receiving from it: selectJoins).
 func (c *checker) overlaps(mc *ssa.MakeClosure, fn *ssa.Function) bool {
 	sent := c.sentChans(fn)
 	isJoin := func(in ssa.Instruction) bool {
@@ -330,6 +330,8 @@ func (c *checker) overlaps(mc *ssa.MakeClosure, fn *ssa.Function) bool {
 			return isWait(x.Common())
 		case *ssa.UnOp:
 			return x.Op == token.ARROW && ssaflow.Intersects(c.roots(x.X), sent)
+		case *ssa.Select:
+			return c.selectJoins(x, sent) // select { case <-done: case <-ctx.Done(): return }
 		}
 		return false
 	}

@@ -452,7 +452,12 @@ analysis classifies is never dropped for want of a fix.
     if tests the call's error against nil and its body, without else,
     ends in a return, a continue or a labelled break: if err :=
     pub.PublishAsync(v, cb); err != nil { return err }, a failed hand-off
-    leaves the iteration, no callback to wait for). A method value (e.Finish) is replaced by a function
+    leaves the iteration, no callback to wait for). Where a context
+    named ctx is in scope and the function returns nothing or only an
+    error, the wait is select { case <-done: case <-ctx.Done(): return
+    (ctx.Err()) }, so that a callback its client never makes does not
+    hold the loop, and a shutdown, forever; such a select waits as the
+    receive does. A method value (e.Finish) is replaced by a function
     literal of its signature that calls it with defer close(done) first
     (its receiver must be a local variable assigned only where it is
     declared). The callback must then be called exactly once (a franz-go

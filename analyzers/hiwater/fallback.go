@@ -602,16 +602,16 @@ func (c *checker) waitFix(cb *callback) (analysis.SuggestedFix, bool) {
 			return fail()
 		}
 		if len(cc.Body) > 0 {
-			wait = edit.InsertBefore(c.pass, cc.Body[0], "<-"+name)
+			wait = edit.InsertBefore(c.pass, cc.Body[0], c.waitText(hstmt, name))
 		} else {
 			indent := edit.Indent(c.pass, cc.Pos())
-			wait = analysis.TextEdit{Pos: cc.Colon + 1, End: cc.Colon + 1, NewText: []byte("\n" + indent + "\t<-" + name)}
+			wait = analysis.TextEdit{Pos: cc.Colon + 1, End: cc.Colon + 1, NewText: []byte("\n" + edit.IndentLines(c.waitText(hstmt, name), indent+"\t"))}
 		}
 	} else {
 		if _, list := stmtListOf(c.pass, hstmt); list < 0 {
 			return fail()
 		}
-		wait = edit.InsertAfter(c.pass, hstmt, "<-"+name)
+		wait = edit.InsertAfter(c.pass, hstmt, c.waitText(hstmt, name))
 	}
 	if hstmt.Pos() < top.Pos() || hstmt.End() > body.End() {
 		return fail()
@@ -651,6 +651,43 @@ func (c *checker) waitFix(cb *callback) (analysis.SuggestedFix, bool) {
 		Message:   "Wait for each callback before the next " + cb.call.Client.RecordNoun,
 		TextEdits: edits,
 	}, true
+}
+
+// waitText returns the wait for channel done after the statement at: a
+// receive, or, where a context named ctx is in scope and the function
+// around at returns nothing or only an error, a select that also gives up
+// when the context is done (a callback its client never makes would
+// otherwise hold the loop, and a shutdown, forever).
+func (c *checker) waitText(at ast.Stmt, done string) string {
+	plain := "<-" + done
+	v, ok := c.lookupAt(at.Pos(), "ctx").(*types.Var)
+	if !ok || !ssaflow.IsContext(v.Type()) {
+		return plain
+	}
+	var sig *types.Signature
+	for _, n := range edit.Path(c.pass, at.Pos()) {
+		switch f := n.(type) {
+		case *ast.FuncLit:
+			sig, _ = c.pass.TypesInfo.TypeOf(f).(*types.Signature)
+		case *ast.FuncDecl:
+			if fn, ok := c.pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
+				sig = fn.Type().(*types.Signature)
+			}
+		default:
+			continue
+		}
+		break
+	}
+	if sig == nil {
+		return plain
+	}
+	ret := "return"
+	if res := sig.Results(); res.Len() == 1 && isErrorType(res.At(0).Type()) {
+		ret = "return ctx.Err()"
+	} else if res.Len() > 0 {
+		return plain
+	}
+	return fmt.Sprintf("select {\ncase <-%s:\ncase <-ctx.Done():\n\t%s\n}", done, ret)
 }
 
 // leavesOnError reports whether if statement is hands a callback on by

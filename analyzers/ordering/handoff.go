@@ -269,18 +269,12 @@ func waitsForNext(in ssa.Instruction) bool {
 		if isFetch(call) || clientmodel.Default.Feed(ssaflow.Callee(call.Common())) {
 			continue
 		}
-		if cc := call.Common(); cc.IsInvoke() && cc.Method.Name() == "Done" && isContext(cc.Value.Type()) {
+		if cc := call.Common(); cc.IsInvoke() && cc.Method.Name() == "Done" && ssaflow.IsContext(cc.Value.Type()) {
 			continue
 		}
 		return true
 	}
 	return false
-}
-
-// isContext reports whether t is context.Context.
-func isContext(t types.Type) bool {
-	named, ok := t.(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
 }
 
 // writesPastHandOff reports whether p writes the position of the record

@@ -225,7 +225,7 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	if callee != nil && c.isClient(callee) {
 		return false // a client call (a commit, a record method)
 	}
-	if res := cc.Signature().Results(); res.Len() == 1 && isContext(res.At(0).Type()) && !cc.IsInvoke() && cc.Signature().Recv() == nil {
+	if res := cc.Signature().Results(); res.Len() == 1 && ssaflow.IsContext(res.At(0).Type()) && !cc.IsInvoke() && cc.Signature().Recv() == nil {
 		// A function deriving a context that carries the record's
 		// fields for log lines or traces (obs.WithFields(ctx, ...)):
 		// the effect of a record is never a context.
@@ -432,7 +432,7 @@ func textual(t types.Type) bool {
 	if b, ok := t.Underlying().(*types.Basic); ok {
 		return b.Info()&types.IsString != 0
 	}
-	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context" {
+	if ssaflow.IsContext(t) {
 		return true
 	}
 	return types.Identical(t, types.Universe.Lookup("error").Type())

@@ -679,6 +679,12 @@ func constInt(v ssa.Value) (int64, bool) {
 	return constant.Int64Val(k.Value)
 }
 
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
 // IsErrgroup reports whether fn belongs to an errgroup package
 // (golang.org/x/sync/errgroup or a copy of it).
 func IsErrgroup(fn *types.Func) bool {
