@@ -490,9 +490,11 @@ var scenarios = []struct {
 	// committing each mark, and tail's default sarama config and reader
 	// outside any group are silent.
 	{"autocommit/passedcfg/...", autocommit.Analyzer},
-	// the same constructor passed a group reader's configuration and, for
-	// a replay, one outside any group (1 / 1): the fix in events commits only
-	// when the reader is in a group, so it holds for both calls.
+	// a service in three packages (cmd passes the configurations, events
+	// reads, ledger saves): the events constructor passed a group
+	// reader's configuration and, for a replay, one outside any group
+	// (1 / 1): the fix in events commits only when the reader is in a
+	// group, after the ledger's save, so it holds for both calls.
 	{"autocommit/passedmixed/...", autocommit.Analyzer},
 	// a helper stored in an exported field, on a reader field the package
 	// fills with a group reader and one outside any group (1 / 1): the
