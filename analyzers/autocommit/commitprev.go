@@ -668,8 +668,14 @@ func commitsOn(f *consumer.Call) func(o *consumer.Consumer) bool {
 // out of sight) gets no fix that commits when the next message is asked
 // for.
 func (c *checker) sharedNote(o *consumer.Consumer, commit string) string {
+	return fmt.Sprintf("; %s, where a %s the fix would add fails", c.sharedReader(o), commit)
+}
+
+// sharedReader says which other reader a read serves: the consumer o, or
+// (nil) one out of sight.
+func (c *checker) sharedReader(o *consumer.Consumer) string {
 	if o == nil || o.Site == nil {
-		return fmt.Sprintf("; the same read may serve a reader out of sight, maybe outside any group, where a %s the fix would add fails", commit)
+		return "the same read may serve a reader out of sight, maybe outside any group"
 	}
-	return fmt.Sprintf("; the same read serves the reader created at line %d, outside any group, where a %s the fix would add fails", c.pass.Fset.Position(o.Site.Pos()).Line, commit)
+	return fmt.Sprintf("the same read serves the reader created at line %d, outside any group", c.pass.Fset.Position(o.Site.Pos()).Line)
 }

@@ -49,9 +49,8 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 			guard = c.groupGuard(k, f, sel.X)
 		}
 	}
-	c.inGroup = k.Client.InGroup
-	if guard == "" {
-		c.inGroup = ""
+	if guard != "" {
+		c.inGroup = k.Client.InGroup
 	}
 	fix, why, found := c.readCommitsFirstFix(k, f)
 	c.inGroup = ""
@@ -94,12 +93,8 @@ func (c *checker) groupGuard(k *consumer.Consumer, f *consumer.Call, x ast.Expr)
 	if c.hyp.decides(k, f.NeedsSetting) {
 		return "the configuration the caller passes decides whether it is"
 	}
-	shared, unknown := c.sharedWith(k, f, x, commitsOn(f))
-	switch {
-	case shared != nil && shared.Site != nil:
-		return fmt.Sprintf("the same read serves the reader created at line %d, outside any group", c.pass.Fset.Position(shared.Site.Pos()).Line)
-	case shared != nil || unknown:
-		return "the same read may serve a reader out of sight, maybe outside any group"
+	if shared, unknown := c.sharedWith(k, f, x, commitsOn(f)); shared != nil || unknown {
+		return c.sharedReader(shared)
 	}
 	return ""
 }

@@ -235,14 +235,15 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 	var unlock []analysis.TextEdit // the callback's own locking, taken out
 	note := ""
 	if src.lock != nil && held[src.lock] != "" {
-		lock := c.text(src.recv) + "." + src.lock.Name()
+		locks := fmt.Sprintf("locks %s, which the poll loop holds around %s, inside which the callback runs: it waits for itself at the first assignment, before any worker starts",
+			c.text(src.recv)+"."+src.lock.Name(), held[src.lock])
 		var ok bool
 		if unlock, ok = c.lockStmts(body, src); !ok {
-			return nil, fmt.Sprintf("the callback locks %s, which the poll loop holds around %s, inside which the callback runs: it waits for itself at the first assignment, before any worker starts; take that lock out of the callback (the poll loop's hold guards the map while the callback runs), then on %s close each revoked partition's channel and wait for its worker",
-				lock, held[src.lock], clientmodel.BareName(hook.RevokeEvent)), false
+			return nil, fmt.Sprintf("the callback %s; take that lock out of the callback (the poll loop's hold guards the map while the callback runs), then on %s close each revoked partition's channel and wait for its worker",
+				locks, clientmodel.BareName(hook.RevokeEvent)), false
 		}
 		// The poll loop's hold guards the map while the callback runs.
-		note = fmt.Sprintf("the callback also locks %s, which the poll loop holds around %s, inside which the callback runs: it waits for itself at the first assignment, before any worker starts (the fix takes that lock out of the callback)", lock, held[src.lock])
+		note = "the callback also " + locks + " (the fix takes that lock out of the callback)"
 		src.lock = nil
 	}
 	if v := c.workerLocks(w, held); v != nil {
