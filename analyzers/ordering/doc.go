@@ -312,10 +312,11 @@ in place, then ack()).
 When the processing is the return statement (mark; return apply(msg)) the
 fix checks its error, commits and returns nil; when it is a go statement
 (mark; go apply(msg)) the processing runs in place, its error checked,
-and the commit follows. So does a go statement of the commit's block
-between it and the last processing (mark; go audit(msg); save(msg)):
-its call runs in place, its error checked, and the commit moves after
-the save. When the record, or a value derived from it,
+and the commit follows. So does a go statement between the commit and
+the last processing, of the commit's block or nested in a statement of
+it (mark; go audit(msg); save(msg), or mark; if large { go audit(msg) };
+save(msg)): its call runs in place, its error checked, and the commit
+moves after the save. When the record, or a value derived from it,
 leaves the function (returned, sent, stored in a field), the commit moves
 to the end of each caller's block, after the processing, with the
 helper's parameters replaced by the caller's arguments (also after an if
@@ -444,10 +445,10 @@ never follows a failed delivery.
 A finding whose fix cannot be built is still reported, without a fix,
 its message ending with why and what to do instead ("; no automatic
 fix: ..."): known cases are a position call before processing that
-starts a goroutine with the record before its last processing in a
-statement other than a go statement of its block (inside an if), or
-whose call's results cannot be handled in place (moved after it, the
-call would still come before the goroutine's work), a
+starts work with the record for later before its last processing other
+than by a go statement (a pool's Submit), or by one whose call's
+results cannot be handled in place (moved after it, the call would
+still come before the goroutine's work), a
 commit moving to the callers of its helper where a caller's argument for a parameter the commit uses is neither a variable,
 a field path nor a call that can be evaluated first, or where the moved
 error check returns other than zero values and an error; a send on

@@ -234,24 +234,26 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 		if !c.startsGoroutine(list[i], p) || i == target && !isReturn {
 			continue
 		}
-		g, ok := list[i].(*ast.GoStmt)
+		gos, ok := c.goStmtsIn(list[i], p)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
-		text, imports, ok := c.goInPlace(edit.Signature(c.pass, path), g, p.client.Client.RecordNoun)
-		if !ok {
-			return analysis.SuggestedFix{}, false
-		}
-		e, ok := c.lineEdit(g, text)
-		if !ok {
-			return analysis.SuggestedFix{}, false
-		}
-		for _, im := range imports {
-			if !slices.ContainsFunc(inPlace, func(x analysis.TextEdit) bool { return x.Pos == im.Pos && string(x.NewText) == string(im.NewText) }) {
-				inPlace = append(inPlace, im)
+		for _, g := range gos {
+			text, imports, ok := c.goInPlace(edit.Signature(c.pass, path), g, p.client.Client.RecordNoun)
+			if !ok {
+				return analysis.SuggestedFix{}, false
 			}
+			e, ok := c.lineEdit(g, text)
+			if !ok {
+				return analysis.SuggestedFix{}, false
+			}
+			for _, im := range imports {
+				if !slices.ContainsFunc(inPlace, func(x analysis.TextEdit) bool { return x.Pos == im.Pos && string(x.NewText) == string(im.NewText) }) {
+					inPlace = append(inPlace, im)
+				}
+			}
+			inPlace = append(inPlace, e)
 		}
-		inPlace = append(inPlace, e)
 	}
 	fix, ok := c.moveAfterTo(p, path, list, idx, last, target, name)
 	if !ok || len(inPlace) == 0 {
@@ -490,6 +492,31 @@ func (c *checker) startsGoroutine(s ast.Stmt, p *position) bool {
 		}
 	}
 	return false
+}
+
+// goStmtsIn returns the go statements of s, s itself or nested in its
+// branches (if len(msg.Value) > max { go audit(msg) }), that start the
+// processing of p's record; ok is false when s starts that work for
+// later otherwise (later.go), which no go statement run in place undoes.
+func (c *checker) goStmtsIn(s ast.Stmt, p *position) (gos []*ast.GoStmt, ok bool) {
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // another function: its sites are not p's
+		case *ast.GoStmt:
+			if c.startsGoroutine(n, p) {
+				gos = append(gos, n)
+			}
+			return false
+		}
+		return true
+	})
+	for _, site := range c.sitesIn(s, p) {
+		if c.startsLater(site) && !slices.ContainsFunc(gos, func(g *ast.GoStmt) bool { return g.Pos() <= site.Pos() && site.Pos() < g.End() }) {
+			return nil, false
+		}
+	}
+	return gos, true
 }
 
 // sitesIn returns the instructions of s that process p's record.
