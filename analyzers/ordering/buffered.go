@@ -19,8 +19,8 @@ import (
 // that field and processes what it holds (flush), and the position of
 // the record is written after the store, on some path without a call of
 // flush between, with the record processed nowhere in place, the
-// position passes every buffered record not yet flushed. No fix: the
-// positions must be written once flush has written the records.
+// position passes every buffered record not yet flushed. The fix moves
+// the position call after the flush made between them (bufferedfix.go).
 
 // fieldKeep is a store of a value derived from a record into a field.
 type fieldKeep struct {
@@ -29,6 +29,9 @@ type fieldKeep struct {
 	// flush is a function of the package that processes what it reads
 	// from the field.
 	flush *ssa.Function
+	// def fetches the record anew, in the position call's function (nil
+	// when it is not there).
+	def ssa.Instruction
 }
 
 // checkBuffered reports p, the position of a record p's function keeps
@@ -84,7 +87,7 @@ func (c *checker) keptInField(p *position, o ssa.Value, def ssa.Instruction) *fi
 				return x == def || ok && call.Common().StaticCallee() == fl
 			}
 			if reachesStopping(st, p.instr, stop) {
-				return &fieldKeep{store: st, field: field, flush: fl}
+				return &fieldKeep{store: st, field: field, flush: fl, def: def}
 			}
 		}
 	}
@@ -122,8 +125,15 @@ func (c *checker) reportBuffered(p *position, k *fieldKeep) {
 		name = fn.Name()
 	}
 	noun := p.client.Client.RecordNoun
-	msg := fmt.Sprintf("call to %s after the %s is only kept in field %s, which %s processes later: it commits past every buffered %s not yet flushed, so a crash loses them and a failed flush drops them (at-most-once); no automatic fix: the positions of the buffered %ss must be written once %s has written them, which a fix made here cannot arrange; keep the last buffered %s beside the buffer and call %s with it after %s writes the buffer successfully",
-		name, noun, k.field.Name(), k.flush.Name(), noun, noun, k.flush.Name(), noun, name, k.flush.Name())
+	msg := fmt.Sprintf("call to %s after the %s is only kept in field %s, which %s processes later: it commits past every buffered %s not yet flushed, so a crash loses them and a failed flush drops them (at-most-once)",
+		name, noun, k.field.Name(), k.flush.Name(), noun)
+	var fixes []analysis.SuggestedFix
+	if fix, ok := c.bufferedFix(p, k, name); ok {
+		fixes = append(fixes, fix)
+	} else {
+		msg += fmt.Sprintf("; no automatic fix: the positions of the buffered %ss must be written once %s has written them, which a fix made here cannot arrange (%s is exported, called elsewhere or concurrently, or not between them); keep the last buffered %s beside the buffer and call %s with it after %s writes the buffer successfully",
+			noun, k.flush.Name(), k.flush.Name(), noun, name, k.flush.Name())
+	}
 	report.Report(c.pass, analysis.Diagnostic{
 		Pos:      p.instr.Pos(),
 		Category: CategoryCommitBefore,
@@ -132,5 +142,6 @@ func (c *checker) reportBuffered(p *position, k *fieldKeep) {
 			{Pos: k.store.Pos(), Message: noun + " kept in field " + k.field.Name() + " here"},
 			{Pos: k.flush.Pos(), Message: k.flush.Name() + " processes what the field holds"},
 		},
+		SuggestedFixes: fixes,
 	})
 }

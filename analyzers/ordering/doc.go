@@ -270,10 +270,20 @@ append(c.buffer, string(m.Value))) that a function of the package
 reads and processes (flush), followed by R's position call on some path
 with no call of that function between and R processed nowhere in place,
 is reported: the position passes every buffered record not yet flushed,
-so a crash loses them, and a failed flush drops them. It has no fix:
-the positions must be written once flush has written the records (keep
-the last buffered record beside the buffer and commit it after a
-successful flush).
+so a crash loses them, and a failed flush drops them. The fix moves
+the position call (with its error check) after each call of flush made
+between the store and it (if full { c.flush() }; commit becomes if full
+{ c.flush(); commit }), on flush's success path: after its check when
+that leaves, in the check's else when the failure is logged and carried
+on from, under `if c.flush() == nil` when its error was dropped; a
+flush returning nothing reports no failure, which the fix's message
+says. It requires flush to be unexported and called only in that
+function, by plain calls (a flush running concurrently, on a ticker's
+goroutine, could take the record's batch while the loop's writes
+another), and each variable the moved call uses to be declared before
+the flush and assigned nowhere between them; otherwise the finding has
+no fix ("; no automatic fix: ...": keep the last buffered record beside
+the buffer and commit it after a successful flush).
 
 A closure that writes the position of a record it captures and does
 nothing else with it (func() { sess.MarkMessage(msg, "") }) is a position
