@@ -135,10 +135,7 @@ func (c *checker) afterFlush(call *ssa.Call, returnsErr bool, text string) (anal
 		s = (*lp)[i+1]
 	}
 	ifs, ok := s.(*ast.IfStmt)
-	if !ok || !isErrCheckOf(ifs) && !(ifs.Init != nil && ifs.Init.Pos() <= ce.Pos() && ce.End() <= ifs.Init.End()) {
-		return analysis.TextEdit{}, false
-	}
-	if be, ok := ifs.Cond.(*ast.BinaryExpr); !ok || be.Op != token.NEQ || ifs.Else != nil {
+	if !ok || ifs.Else != nil || !isErrCheckOf(ifs) && !checksCall(ifs, ce) {
 		return analysis.TextEdit{}, false
 	}
 	if n := len(ifs.Body.List); n > 0 && c.leaves(ifs.Body.List[n-1]) {

@@ -250,19 +250,26 @@ Schedule(task func()) sending the task to a waiting worker or starting
 a goroutine with it, go p.worker(task)), in such a callback or in the
 function itself. A commit of a FetchTopicPartition's Records counts its
 EachRecord as handing them out. The message names the callback and the
-queuing function. The fix drops the go keyword in the callback when the
-goroutine's call returns nothing (the record is processed in place
-before the commit); when it returns an error there is no fix: the
-callback could only log the failure, and the commit would pass the
-failed record. For a pool, a sync.WaitGroup declared before the
+queuing function. The fix drops the go keyword in the callback (the
+record is processed in place before the commit); when the goroutine's
+call returns an error, the callback keeps a failure in a variable
+declared before the statement of the commit's block holding the
+client's call (procErr), and right after that statement the function
+returns it (with the zero values of its other results), or logs it and
+returns when it has no results, so the commit never passes a failed
+record. For a pool, a sync.WaitGroup declared before the
 statement of the commit's block holding the queuing call counts the
 queued functions (Add(1) before the call, defer Done() first in the
 literal queued) and is awaited right after that statement, so the
 commit follows the processing of every record while the pool still runs
 them concurrently (a pool that never runs a task stalls the commit: the
-lag shows it, nothing is lost). No fix when the queuing call returns a
-result (a pool that may refuse the task, leaving the count unbalanced)
-or what it queues is not a function literal written in the call.
+lag shows it, nothing is lost). A queuing call that returns an error
+checked by the if statement it starts (a pool that may refuse the task)
+gets Done first in that check's body, so a refused task does not leave
+the count unbalanced (its record is committed past, as before; the
+fix's message says so). No fix when the queuing call returns another
+result, or an error dropped, or what it queues is not a function
+literal written in the call.
 
 A record kept in a field for a later flush is not processed either: a
 store of a value derived from R into a field (c.buffer =

@@ -366,6 +366,23 @@ func isErrCheckOf(s ast.Stmt) bool {
 	return ok1 && ok2 && x.Name == "err" && y.Name == "nil"
 }
 
+// checksCall reports whether ifs is `if err := ce; err != nil { ... }`
+// (any name, or _, ... := ce) with no else.
+func checksCall(ifs *ast.IfStmt, ce *ast.CallExpr) bool {
+	as, ok := ifs.Init.(*ast.AssignStmt)
+	if !ok || ifs.Else != nil || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ast.Expr(ce) || len(as.Lhs) == 0 {
+		return false
+	}
+	v, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+	be, isBin := ifs.Cond.(*ast.BinaryExpr)
+	if !ok || !isBin || be.Op != token.NEQ {
+		return false
+	}
+	x, ok1 := be.X.(*ast.Ident)
+	y, ok2 := be.Y.(*ast.Ident)
+	return ok1 && ok2 && x.Name == v.Name && y.Name == "nil"
+}
+
 // isNilCheck reports whether s is `if x != nil { ... }` with no else.
 func isNilCheck(s ast.Stmt) bool {
 	ifs, ok := s.(*ast.IfStmt)

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -213,9 +214,9 @@ func mayLeave(s ast.Stmt) bool {
 // after lw started the work for later, and what to do instead.
 func laterWhy(lw *laterWork, name, noun string) string {
 	if lw.queue == nil {
-		return "the goroutine's call returns a result that the function passed to " + lw.callback.Name() + " could only log, which would not stop " + name + " after a failed " + noun + "; process the " + noun + "s in a loop over them that stops before " + name + " on a failure"
+		return "the goroutine's call returns a failure that cannot be kept for the statement after the one calling " + lw.callback.Name() + " to leave on (the function's results, or a variable's name, do not allow it); process the " + noun + "s in a loop over them that stops before " + name + " on a failure"
 	}
-	return "the functions queued on " + lw.queue.Name() + " cannot be counted here (the queuing call returns a result, or what it queues is not a function literal written in it); wait for them to finish before calling " + name
+	return "the functions queued on " + lw.queue.Name() + " cannot be counted here (the queuing call returns a result other than an error checked by the if statement it starts, or what it queues is not a function literal written in it); wait for them to finish before calling " + name
 }
 
 // laterWhere returns how a message says that lw hands the records on
@@ -267,10 +268,12 @@ func partitionHolder(o ssa.Value) ssa.Value {
 
 // laterFix builds the fix of a position call p (called name) made after
 // h.later started the work for later: a go statement in a callback
-// (EachRecord) whose call returns nothing runs it in place, the go
-// keyword dropped (a failure the call returned could only be logged in
-// the callback, which cannot stop p: no fix then); work queued on a pool
-// is awaited (poolWaitFix).
+// (EachRecord) runs its call in place, the go keyword dropped; when the
+// call's last result is an error, the callback keeps the failure in a
+// variable declared before the statement making the callback's call,
+// and p's function leaves after that statement when it is set, so p
+// passes no failed record (callbackErrFix); work queued on a pool is
+// awaited (poolWaitFix).
 func (c *checker) laterFix(p *position, h *handOff, name string) (analysis.SuggestedFix, bool) {
 	g, ok := h.later.inner.(*ssa.Go)
 	if !ok {
@@ -294,12 +297,78 @@ func (c *checker) laterFix(p *position, h *handOff, name string) (analysis.Sugge
 	if gs == nil || lit == nil {
 		return analysis.SuggestedFix{}, false
 	}
-	if sig, ok := c.pass.TypesInfo.TypeOf(gs.Call.Fun).Underlying().(*types.Signature); !ok || sig.Results().Len() != 0 {
+	sig, ok := c.pass.TypesInfo.TypeOf(gs.Call.Fun).Underlying().(*types.Signature)
+	if !ok {
 		return analysis.SuggestedFix{}, false
+	}
+	if n := sig.Results().Len(); n > 0 && isError(sig.Results().At(n-1).Type()) {
+		return c.callbackErrFix(p, gs, n, name)
 	}
 	return analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Process the %s before calling %s, not in a goroutine", p.client.Client.RecordNoun, name),
 		TextEdits: []analysis.TextEdit{{Pos: gs.Go, End: gs.Call.Pos()}},
+	}, true
+}
+
+// callbackErrFix builds the fix of a position call p (called name) made
+// after go statement gs, in a callback, started a call whose last of n
+// results is an error: the call runs in place and keeps its failure in a
+// variable declared before the statement of p's block that holds the
+// callback's call (the holder); after the holder, p's function returns
+// that failure (with the zero values of its other results), or logs it
+// and returns when it has no results.
+func (c *checker) callbackErrFix(p *position, gs *ast.GoStmt, n int, name string) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	_, path := edit.CallAt(c.pass, p.instr.Pos())
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil {
+		return fail()
+	}
+	list := *listp
+	var holder ast.Stmt
+	for _, s := range list[:max(indexOf(list, stmt), 0)] {
+		if s.Pos() <= gs.Pos() && gs.End() <= s.End() {
+			holder = s
+		}
+	}
+	sig := edit.Signature(c.pass, path)
+	if holder == nil || sig == nil {
+		return fail()
+	}
+	f := edit.File(c.pass, holder.Pos())
+	noun := p.client.Client.RecordNoun
+	v := edit.FreeName(c.pass, holder.Pos(), "procErr")
+	if edit.FreeName(c.pass, gs.Pos(), v) != v {
+		return fail()
+	}
+	var leave string
+	var edits []analysis.TextEdit
+	switch res := sig.Results(); {
+	case res.Len() == 0:
+		log, e := edit.Import(c.pass, f, "log")
+		leave = fmt.Sprintf("%s.Printf(\"process %s: %%v\", %s)\nreturn", log, noun, v)
+		edits = e
+	case isError(res.At(res.Len() - 1).Type()):
+		zeros, ok := edit.LeadingZeros(c.pass, sig, f)
+		if !ok {
+			return fail()
+		}
+		leave = "return " + zeros + v
+	default:
+		return fail()
+	}
+	lhs := strings.Repeat("_, ", n-1) + "err"
+	inPlace, ok := c.lineEdit(gs, edit.IndentLines(errCheckAs(lhs, c.raw(gs.Call), v+" = err"), edit.Indent(c.pass, gs.Pos())))
+	if !ok {
+		return fail()
+	}
+	edits = append(edits,
+		edit.InsertBefore(c.pass, holder, "var "+v+" error"),
+		inPlace,
+		edit.InsertAfter(c.pass, holder, "if "+v+" != nil {\n"+edit.IndentLines(leave, "\t")+"\n}"))
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Process the %ss before calling %s, not in goroutines, and do not call it after a failure", noun, name),
+		TextEdits: edits,
 	}, true
 }
 
@@ -310,9 +379,11 @@ func (c *checker) laterFix(p *position, h *handOff, name string) (analysis.Sugge
 // before the queuing call, a deferred Done first in the function literal
 // queued), and its Wait follows S, so p follows the processing of every
 // record while the pool still runs them concurrently. The queuing call
-// must be a statement of its own returning nothing (a pool that can
-// refuse the function, with an error, would leave the count unbalanced
-// and the Wait blocked), and the function queued a literal written in it.
+// must be a statement of its own returning nothing, or return only an
+// error checked by the if statement it initializes (a pool that can
+// refuse the function): the check's body then calls Done first, or the
+// count would stay unbalanced and the Wait blocked. The function queued
+// must be a literal written in the call.
 func (c *checker) poolWaitFix(p *position, h *handOff, name string) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
 	ce, qpath := edit.CallAt(c.pass, h.later.inner.Pos())
@@ -320,10 +391,25 @@ func (c *checker) poolWaitFix(p *position, h *handOff, name string) (analysis.Su
 		return fail()
 	}
 	qstmt, _ := edit.Stmt(qpath)
-	if es, ok := qstmt.(*ast.ExprStmt); !ok || ast.Unparen(es.X) != ast.Expr(ce) {
+	qsig, ok := c.pass.TypesInfo.TypeOf(ce.Fun).Underlying().(*types.Signature)
+	if !ok {
 		return fail()
 	}
-	if sig, ok := c.pass.TypesInfo.TypeOf(ce.Fun).Underlying().(*types.Signature); !ok || sig.Results().Len() != 0 {
+	// A queuing call that returns an error may refuse the function: its
+	// check's body (the refusal) balances the count.
+	var refused *ast.BlockStmt
+	switch res := qsig.Results(); {
+	case res.Len() == 0:
+		if es, ok := qstmt.(*ast.ExprStmt); !ok || ast.Unparen(es.X) != ast.Expr(ce) {
+			return fail()
+		}
+	case res.Len() == 1 && isError(res.At(0).Type()):
+		ifs, ok := qstmt.(*ast.IfStmt)
+		if !ok || !checksCall(ifs, ce) {
+			return fail()
+		}
+		refused = ifs.Body
+	default:
 		return fail()
 	}
 	var lit *ast.FuncLit
@@ -376,9 +462,15 @@ func (c *checker) poolWaitFix(p *position, h *handOff, name string) (analysis.Su
 		}
 		edits = append(edits, e)
 	}
+	msg := fmt.Sprintf("Wait for the functions queued on %s to process the %ss before calling %s", h.later.queue.Name(), p.client.Client.RecordNoun, name)
+	if refused != nil {
+		e, ok := edit.PrependToBody(c.pass, refused, wg+".Done() // refused: it will not run")
+		if !ok {
+			return fail()
+		}
+		edits = append(edits, e)
+		msg += fmt.Sprintf(" (a function %s refuses is not run, and its %s is still committed past, as before)", h.later.queue.Name(), p.client.Client.RecordNoun)
+	}
 	edits = append(edits, edit.InsertAfter(c.pass, holder, wg+".Wait()"))
-	return analysis.SuggestedFix{
-		Message:   fmt.Sprintf("Wait for the functions queued on %s to process the %ss before calling %s", h.later.queue.Name(), p.client.Client.RecordNoun, name),
-		TextEdits: edits,
-	}, true
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}, true
 }

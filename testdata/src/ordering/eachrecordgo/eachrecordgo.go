@@ -93,3 +93,46 @@ func awaited(ctx context.Context) {
 		}
 	}
 }
+
+// store writes the record and returns a failure.
+func store(r *kgo.Record) error {
+	_, err := db.Exec("INSERT INTO events (body) VALUES ($1)", r.Value)
+	return err
+}
+
+// storeEach stores every record in a goroutine, dropping the failure,
+// and commits the poll at once.
+func storeEach(ctx context.Context, cl *kgo.Client) {
+	fetches := cl.PollRecords(ctx, 100)
+	fetches.EachRecord(func(rec *kgo.Record) {
+		go store(rec)
+	})
+	if err := cl.CommitRecords(ctx, fetches.Records()...); err != nil { // want `call to CommitRecords after the records are handed to goroutines in the function passed to EachRecord, with no wait`
+		log.Print(err)
+	}
+}
+
+// storeEachErr is storeEach in a function returning an error.
+func storeEachErr(ctx context.Context, cl *kgo.Client) error {
+	fetches := cl.PollRecords(ctx, 100)
+	fetches.EachRecord(func(rec *kgo.Record) {
+		go store(rec)
+	})
+	return cl.CommitRecords(ctx, fetches.Records()...) // want `call to CommitRecords after the records are handed to goroutines in the function passed to EachRecord, with no wait`
+}
+
+// storeEachChecked is storeEach's twin: each record stored in place, the
+// poll committed only when none failed.
+func storeEachChecked(ctx context.Context, cl *kgo.Client) error {
+	fetches := cl.PollRecords(ctx, 100)
+	var failed error
+	fetches.EachRecord(func(rec *kgo.Record) {
+		if err := store(rec); err != nil {
+			failed = err
+		}
+	})
+	if failed != nil {
+		return failed
+	}
+	return cl.CommitRecords(ctx, fetches.Records()...)
+}

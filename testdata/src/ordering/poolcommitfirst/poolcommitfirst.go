@@ -46,6 +46,19 @@ func (p *pool) worker(task func()) {
 	}
 }
 
+// boundedPool refuses a task when its queue is full.
+type boundedPool struct{ work chan func() }
+
+// Submit queues task, or refuses it when the queue is full.
+func (p *boundedPool) Submit(task func()) error {
+	select {
+	case p.work <- task:
+		return nil
+	default:
+		return context.DeadlineExceeded
+	}
+}
+
 // syncPool runs each task on a worker and waits for it.
 type syncPool struct{ work chan func() }
 
@@ -120,5 +133,37 @@ func consumeSync(ctx context.Context, cl *kgo.Client, sp *syncPool, recs chan kg
 		if err := cl.CommitRecords(ctx, p.Records...); err != nil {
 			log.Printf("commit: %v", err)
 		}
+	}
+}
+
+// submitEach queues each record's save on a pool that may refuse it,
+// logging a refusal, then commits at once.
+func submitEach(ctx context.Context, cl *kgo.Client, bp *boundedPool) {
+	fetches := cl.PollRecords(ctx, 100)
+	fetches.EachRecord(func(rec *kgo.Record) {
+		if err := bp.Submit(func() { save(rec) }); err != nil {
+			log.Print(err)
+		}
+	})
+	if err := cl.CommitRecords(ctx, fetches.Records()...); err != nil { // want `call to CommitRecords after the records are queued by poolcommitfirst.boundedPool.Submit in the function passed to EachRecord`
+		log.Print(err)
+	}
+}
+
+// submitEachAwaited is submitEach's twin: the queued saves are awaited,
+// a refused one counted out.
+func submitEachAwaited(ctx context.Context, cl *kgo.Client, bp *boundedPool) {
+	fetches := cl.PollRecords(ctx, 100)
+	var wg sync.WaitGroup
+	fetches.EachRecord(func(rec *kgo.Record) {
+		wg.Add(1)
+		if err := bp.Submit(func() { defer wg.Done(); save(rec) }); err != nil {
+			wg.Done()
+			log.Print(err)
+		}
+	})
+	wg.Wait()
+	if err := cl.CommitRecords(ctx, fetches.Records()...); err != nil {
+		log.Print(err)
 	}
 }
