@@ -175,8 +175,11 @@ only receiver is a loop naming no variable, which drops it; a service core's Enq
 worker pool), directly or through an interface of the caller's package
 whose only implementation among the packages it imports carries the
 fact, or an interface of another package whose only implementation
-there does (reported without a fix: "; no automatic fix: ...", the
-workers being in that package), a call of a handler, a function-valued
+there does (the fix edits that package, as the hexagonal hand-off's
+does: the queuing method processes what it queues in place of the
+send, the body of its workers' loop, where the standalone front end
+loaded its files; under go vet, or where its workers are not found,
+the finding has no fix: "; no automatic fix: ..."), a call of a handler, a function-valued
 parameter, with R or values made from it when every function the
 package passes for that parameter (function literals or functions; the
 wrapper used only in calls) only queues them that way and waits for

@@ -12,6 +12,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -45,6 +46,9 @@ type handOff struct {
 	// queues the record (a handsOff fact): the work is done later, by
 	// workers of that package.
 	call *types.Func
+	// queued is call's fact: its Fix makes call process what it queues
+	// in place, in call's package (xportfix.go), or Why says why not.
+	queued *handsoff.Fact
 	// handler is set for a call of a function-valued parameter (a
 	// handler) every function passed for which in the package only
 	// queues the record.
@@ -135,7 +139,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 					}
 					for _, i := range f.Params {
 						if a := ssaflow.Arg(call.Common(), i); a != nil && (carried[a] || tainted[a]) {
-							h = &handOff{instr: call, call: fn}
+							h = &handOff{instr: call, call: fn, queued: f}
 						}
 					}
 				}
@@ -610,6 +614,8 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		if fix, ok := c.handOffFix(p, h, fixName); ok {
 			fixes = append(fixes, fix)
 		}
+	default:
+		fixes = c.portFix(h.queued.Fix, noun, consumer.ShortFunc(h.call))
 	}
 	if len(fixes) == 0 {
 		msg += "; no automatic fix: " + noHandOffFixWhy(h, fixName, noun)
@@ -631,6 +637,10 @@ func noHandOffFixWhy(h *handOff, name, noun string) string {
 		return laterWhy(h.later, name, noun)
 	case h.handler != nil:
 		return "the " + noun + " is queued by the functions passed for " + h.handler.Name() + ", whose workers a fix here cannot find or run in place; process the " + noun + " in the function passed before it returns, or have the worker that processes it call " + name
+	case h.call != nil && len(h.queued.Fix) > 0:
+		// go vet: the queuing package's files are not loaded here.
+		return fmt.Sprintf("the fix edits package %s, which this run reads from export data (go vet analyzes one package at a time): in %s, process the %s in place of the send (the body of its workers' loop), or run commitlint -fix on patterns that include %s",
+			h.call.Pkg().Path(), consumer.ShortFunc(h.call), noun, h.call.Pkg().Path())
 	case h.call != nil:
 		return "the " + noun + " is queued by " + consumer.ShortFunc(h.call) + ", whose workers a fix made here cannot edit or run in place; have the worker that writes the " + noun + " call " + name + " (or return once the work is done) instead of " + name + " here"
 	case h.produce != nil && h.flush:
