@@ -252,11 +252,9 @@ var scenarioConfig = analyzers.Config{Ordering: ordering.Config{Ignore: []string
 // fix (#13). Any other finding without a fix still fails
 // TestEveryFindingHasAFix.
 var reportedWithoutFix = map[string]bool{
-	// fencing's findings without a fix (fencing_test.go noFix): commits
-	// in flight no fix can take out of a revoke callback (an exported
-	// helper returning early), partition workers under a lock the poll
-	// holds around Poll that the workers take (a callback waiting for
-	// them would wait for itself).
+	// fencing's finding without a fix (fencing_test.go noFix): partition
+	// workers under a lock the poll holds around Poll that the workers
+	// take (a callback waiting for them would wait for itself).
 	"fencing/nofix": true,
 	// ordering's hexagonal hand-off, reported at the wiring: its fix
 	// processes in the core's queueing method, except for a batching

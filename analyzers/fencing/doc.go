@@ -326,13 +326,16 @@ that client.
     so the callback's statement may also discard its error or check it
     (`if err := SyncErr(ctx, cl, b); err != nil { log… }`, without
     else), and the check goes with the call (and the imports only its
-    branch used). Reported without a fix
+    branch used). Leading guards that only return early (`if
+    len(b.buf) == 0 { return nil }`, without init or else) are allowed:
+    the other statements run under their negated conditions (`if
+    len(b.buf) != 0 { b.flush() }`). Reported without a fix
     (the message ending "; no automatic fix: " and what to do instead:
     pass BlockRebalanceOnPoll and allow rebalances between polls, or
     take the commit out of the callback's run) in the other shapes: a
     commit in a function literal of a function others call too, in a
     function that does more and has other callers with other results or
-    another return (an early `return nil` when nothing is buffered), or
+    another return (an early return in the middle of the function), or
     when removing it would leave unused a variable whose declaration has
     other effects and is not a call alone.
 

@@ -158,6 +158,10 @@ var scenarios = []string{
 	// positive); the retried twin with BlockRebalanceOnPoll (1 silent). A
 	// helper that flushes and commits, called by the callback and at
 	// shutdown (fixed by moving the commit to after the shutdown call) (1
+	// positive); its twin with BlockRebalanceOnPoll (1 silent). An
+	// exported helper returning early when nothing is buffered, whose
+	// error the callback logs (fixed by running its other statements in
+	// the callback, under the early return's negated condition) (1
 	// positive); its twin with BlockRebalanceOnPoll (1 silent).
 	"fencing/franzrevokeremote",
 	// unguarded offset rows: pgx UPDATE, database/sql upsert in a
@@ -342,15 +346,12 @@ func TestAnalyzer(t *testing.T) {
 	}
 }
 
-// noFix is the scenario of the findings reported without a fix, each
-// saying why in its message: a revoke callback committing records in
-// flight through an exported function returning early (1 positive, 1
-// silent: the twin blocks rebalances while a poll is processed); a
-// rebalance callback's partition workers in a map under a lock the poll
-// loop holds around Poll, which the workers take too (1 positive, 1
-// silent: the twin's workers count without the lock, and it closes them
-// under that hold). The shared tests of analyzers_test.go list it in
-// reportedWithoutFix.
+// noFix is the scenario of the finding reported without a fix, saying
+// why in its message: a rebalance callback's partition workers in a map
+// under a lock the poll loop holds around Poll, which the workers take
+// too (1 positive, 1 silent: the twin's workers count without the lock,
+// and it closes them under that hold). The shared tests of
+// analyzers_test.go list it in reportedWithoutFix.
 const noFix = "fencing/nofix"
 
 // TestNoFix runs the noFix scenario: every finding has a category, no

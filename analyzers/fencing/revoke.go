@@ -512,7 +512,7 @@ func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Fu
 		}}
 	} else {
 		// Neither fix is built: the bug is reported all the same (#13).
-		d.Message += fmt.Sprintf("; no automatic fix: %s cannot be added where the client is polled (another package, or a receiver that cannot be written again), and the commit cannot be taken out of the callback here (such as from a function literal of a function others call too; a function that does more and has other callers, with results besides one error that only the commit gives, or a return besides the commit's and a last return nil; or a declaration with effects, not a call alone, that it would leave unused); pass %s and call %s between polls, or remove the commit from the callback's run",
+		d.Message += fmt.Sprintf("; no automatic fix: %s cannot be added where the client is polled (another package, or a receiver that cannot be written again), and the commit cannot be taken out of the callback here (such as from a function literal of a function others call too; a function that does more and has other callers, with results besides one error that only the commit gives, or a return besides the commit's, a last return nil and leading guards' early returns; or a declaration with effects, not a call alone, that it would leave unused); pass %s and call %s between polls, or remove the commit from the callback's run",
 			clientmodel.ShortName(k.Client.AllowRebalance), k.Client.Spell(clientmodel.BlockRebalance), clientmodel.ShortName(k.Client.AllowRebalance))
 	}
 	c.report(d)

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -164,7 +165,9 @@ func (c *checker) usedBesides(body *ast.BlockStmt, obj types.Object, drop []ast.
 // gives: its returns are in the commit's statement (`if err :=
 // cl.CommitUncommittedOffsets(ctx); err != nil { return err }`, or a
 // last `return cl.CommitUncommittedOffsets(ctx)`) but a last `return
-// nil`. Without the commit such a function returns nil, so the
+// nil` and early returns of leading guards (`if len(b.buf) == 0 {
+// return nil }`), under whose negated conditions the other statements
+// run (`if len(b.buf) != 0 { b.flush() }`). Without the commit such a function returns nil, so the
 // callback's statement may also discard its error (`_ =`) or check it
 // (`if err := decl(…); err != nil { … }`, without else): the check goes
 // with the call.
@@ -212,6 +215,7 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 	if r, isRet := last.(*ast.ReturnStmt); isRet && errResult && !containsStmt(drop, last) && len(r.Results) == 1 && c.isNil(r.Results[0]) {
 		final = r
 	}
+	guards := c.leadingGuards(decl.Body.List, st, errResult)
 	bad := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if s, isStmt := n.(ast.Stmt); isStmt && containsStmt(drop, s) {
@@ -232,7 +236,7 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if n != final {
+			if n != final && !slices.ContainsFunc(guards, func(g *ast.IfStmt) bool { return g.Body.List[0] == n }) {
 				bad = true
 			}
 		case *ast.DeferStmt, *ast.GoStmt, *ast.LabeledStmt, *ast.BranchStmt:
@@ -245,7 +249,7 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 	}
 	var rest []ast.Stmt
 	for _, s := range decl.Body.List {
-		if !containsStmt(drop, s) && s != final {
+		if !containsStmt(drop, s) && s != final && !slices.ContainsFunc(guards, func(g *ast.IfStmt) bool { return g == s }) {
 			rest = append(rest, s)
 		}
 	}
@@ -325,17 +329,16 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 	declares := false
 	var texts []string
 	indent := edit.Indent(c.pass, decl.Body.List[0].Pos())
-	for _, s := range rest {
-		if len(c.declaredBy(s)) > 0 {
-			declares = true
-		}
+	// inlined writes n of decl at the callback's statement: its
+	// parameters replaced by the call's arguments, its lines unindented.
+	inlined := func(n ast.Node) (string, bool) {
 		var reps []analysis.TextEdit
 		for _, e := range keep {
-			if s.Pos() <= e.Pos && e.End <= s.End() {
+			if n.Pos() <= e.Pos && e.End <= n.End() {
 				reps = append(reps, e)
 			}
 		}
-		for _, x := range idents(s) {
+		for _, x := range idents(n) {
 			o := c.pass.TypesInfo.Uses[x]
 			if o == nil {
 				continue
@@ -343,7 +346,7 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 			if i, isParam := index[o]; isParam {
 				a := ast.Unparen(args[i])
 				if !pureExpr(a) && !c.isEmptyContext(a) || !types.Identical(c.pass.TypesInfo.TypeOf(a), o.Type()) {
-					return nil, "", false // the argument may mean something else in its place
+					return "", false // the argument may mean something else in its place
 				}
 				text := c.text(a)
 				switch a.(type) {
@@ -355,16 +358,39 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 				continue
 			}
 			if !c.sameAt(scope, x, o, cs.Pos()) {
-				return nil, "", false
+				return "", false
 			}
 		}
-		lines := strings.Split(c.rewritten(s, reps), "\n")
+		lines := strings.Split(c.rewritten(n, reps), "\n")
 		for i := 1; i < len(lines); i++ {
 			lines[i] = strings.TrimPrefix(lines[i], indent)
 		}
-		texts = append(texts, strings.Join(lines, "\n"))
+		return strings.Join(lines, "\n"), true
+	}
+	for _, s := range rest {
+		if len(c.declaredBy(s)) > 0 {
+			declares = true
+		}
+		t, ok := inlined(s)
+		if !ok {
+			return nil, "", false
+		}
+		texts = append(texts, t)
 	}
 	text := strings.Join(texts, "\n")
+	if len(guards) > 0 {
+		// decl's early returns: the rest runs where none would.
+		var conds []string
+		for _, g := range guards {
+			cond, ok := c.negated(g.Cond, inlined)
+			if !ok {
+				return nil, "", false
+			}
+			conds = append(conds, cond)
+		}
+		text = "if " + strings.Join(conds, " && ") + " {\n" + edit.IndentLines(text, "\t") + "\n}"
+		declares = false // the if's block holds the names
+	}
 	if declares {
 		// Its own block: its names do not meet the callback's.
 		lines := strings.Split(text, "\n")
@@ -390,6 +416,44 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 		title = "Run " + decl.Name.Name + " without its commit in the revoke callback, in place of its call and the check of its error (nil without the commit), so that the next owner resumes from the last commit made after processing"
 	}
 	return edits, title, true
+}
+
+// leadingGuards returns the statements of list before st, from its
+// first, that only return early: `if cond { return }`, or `if cond {
+// return nil }` when the function's one result is an error (errResult),
+// without init or else. Inlined without the commit, the statements after
+// them run under the negation of their conditions.
+func (c *checker) leadingGuards(list []ast.Stmt, st ast.Stmt, errResult bool) []*ast.IfStmt {
+	var out []*ast.IfStmt
+	for _, s := range list {
+		g, ok := s.(*ast.IfStmt)
+		if !ok || s == st || g.Init != nil || g.Else != nil || len(g.Body.List) != 1 {
+			break
+		}
+		r, ok := g.Body.List[0].(*ast.ReturnStmt)
+		if !ok || errResult != (len(r.Results) == 1) || errResult && !c.isNil(r.Results[0]) {
+			break
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// negated writes the negation of cond, its parts written by write: a
+// comparison with == or != gets the other operator, another condition
+// is wrapped in !( ).
+func (c *checker) negated(cond ast.Expr, write func(ast.Node) (string, bool)) (string, bool) {
+	if be, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) {
+		x, okx := write(be.X)
+		y, oky := write(be.Y)
+		op := token.NEQ
+		if be.Op == token.NEQ {
+			op = token.EQL
+		}
+		return x + " " + op.String() + " " + y, okx && oky
+	}
+	t, ok := write(cond)
+	return "!(" + t + ")", ok
 }
 
 // onlyErrorResult reports whether decl has one unnamed result, of type
