@@ -252,10 +252,6 @@ var scenarioConfig = analyzers.Config{Ordering: ordering.Config{Ignore: []string
 // fix (#13). Any other finding without a fix still fails
 // TestEveryFindingHasAFix.
 var reportedWithoutFix = map[string]bool{
-	// fencing's finding without a fix (fencing_test.go noFix): partition
-	// workers under a lock the poll holds around Poll that the workers
-	// take (a callback waiting for them would wait for itself).
-	"fencing/nofix": true,
 	// ordering's hexagonal hand-off, reported at the wiring: its fix
 	// processes in the core's queueing method, except for a batching
 	// core, whose workers' select flushes what they collect on a ticker

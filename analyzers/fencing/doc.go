@@ -235,7 +235,12 @@ that client.
     reads without a lock under that hold is read and deleted from the
     same way, and the fix waits for the worker under the hold, so the
     worker (and the functions of the package it calls) must not take
-    that lock; a lock the poll loop takes only around its reads of the
+    that lock; when it does (to count what it did), the fix takes the
+    poll out of the hold, the Lock statement right before the poll's
+    moving right after it (`ev := c.Poll(100); s.mu.Lock()`), built when
+    no other function of the package taking that lock (but the poll
+    loop's) touches a field the callback's functions touch, and the
+    message says so; a lock the poll loop takes only around its reads of the
     map is taken by the fix as above. A function that itself takes the
     lock the poll loop holds around the poll waits for itself at the
     first assignment: its Lock and Unlock statements of that lock (a
@@ -264,7 +269,10 @@ that client.
     taking a lock the poll loop holds around the poll other than in
     Lock and Unlock statements of its own (the message says to take that
     lock out of the callback), a worker taking
-    a lock held around the poll (waiting for it would deadlock), a worker
+    a lock held around the poll (waiting for it would deadlock) when the
+    poll cannot be taken out of the hold (the lock taken further up, or
+    by a caller, or another goroutine taking it to touch what the
+    callback touches), a worker
     that does not return when its channel closes, a worker started in a
     function other code calls too and that does not see every event.
     Known gap (no finding): a worker committing

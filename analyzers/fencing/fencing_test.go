@@ -319,8 +319,11 @@ var scenarios = []string{
 	// the same workers under a lock the poll loop holds around Poll,
 	// which the callback takes too, waiting for itself at the first
 	// assignment (fixed by taking the lock out of the callback, then
-	// stopping the workers on a revocation) (1 positive); the twin
-	// closing them under the poll loop's hold (1 silent).
+	// stopping the workers on a revocation), or which the workers take to
+	// count what they did (fixed by taking Poll out of the hold, the loop
+	// locking right after it, then stopping the workers) (2 positive);
+	// the twins closing them under the poll loop's hold, their workers
+	// counting without the lock (2 silent).
 	"fencing/polllocked",
 	// offset rows never read back (#13): a kafka-go group Reader
 	// committing nothing and starting from the newest offset, set in the
@@ -344,19 +347,4 @@ func TestAnalyzer(t *testing.T) {
 			analysistest.RunWithSuggestedFixes(t, td, fencing.Analyzer, sc)
 		})
 	}
-}
-
-// noFix is the scenario of the finding reported without a fix, saying
-// why in its message: a rebalance callback's partition workers in a map
-// under a lock the poll loop holds around Poll, which the workers take
-// too (1 positive, 1 silent: the twin's workers count without the lock,
-// and it closes them under that hold). The shared tests of
-// analyzers_test.go list it in reportedWithoutFix.
-const noFix = "fencing/nofix"
-
-// TestNoFix runs the noFix scenario: every finding has a category, no
-// fix, related information, and why in its message.
-func TestNoFix(t *testing.T) {
-	t.Parallel()
-	testutil.ReportedWithoutFix(t, analysistest.Run(t, testutil.TestData(t), fencing.Analyzer, noFix))
 }

@@ -247,8 +247,17 @@ func (c *checker) stopWorkersFix(k *consumer.Consumer, hook *clientmodel.RevokeH
 		src.lock = nil
 	}
 	if v := c.workerLocks(w, held); v != nil {
-		return nil, fmt.Sprintf("the worker locks %s, which the poll loop holds around %s, inside which the callback runs: a callback waiting for the worker would wait for itself; take that lock around the map's reads only, not around the poll (the callback taking it for its own), or give the worker a lock of its own, then on %s close each revoked partition's channel and wait for its worker",
-			c.text(src.recv)+"."+v.Name(), held[v], clientmodel.BareName(hook.RevokeEvent)), false
+		locks := fmt.Sprintf("the worker locks %s, which the poll loop holds around %s, inside which the callback runs: a callback waiting for the worker would wait for itself", c.text(src.recv)+"."+v.Name(), held[v])
+		out, ok := c.pollOutOfHold(k, cb, v)
+		if !ok {
+			return nil, fmt.Sprintf("%s; take that lock around the map's reads only, not around the poll (the callback taking it for its own), or give the worker a lock of its own, then on %s close each revoked partition's channel and wait for its worker",
+				locks, clientmodel.BareName(hook.RevokeEvent)), false
+		}
+		unlock = append(unlock, out...)
+		if note != "" {
+			note += "; "
+		}
+		note += locks + " (the fix takes " + held[v] + " out of that hold: the loop locks right after it)"
 	}
 	// The key is made of the variable of a range over the assigned
 	// event's partitions, a range the go statement is in.

@@ -177,20 +177,3 @@ func Silent(t *testing.T, gopath string, a *analysis.Analyzer, patterns ...strin
 		t.Error(e)
 	}
 }
-
-// ReportedWithoutFix checks the findings of a scenario of shapes reported
-// without a fix: there are some, and each has a category, related
-// information, no fix, and why in its message ("; no automatic fix: ").
-func ReportedWithoutFix(t *testing.T, results []*analysistest.Result) {
-	t.Helper()
-	for _, r := range results {
-		if len(r.Diagnostics) == 0 {
-			t.Errorf("%s: no findings", r.Pass.Pkg.Path())
-		}
-		for _, d := range r.Diagnostics {
-			if d.Category == "" || len(d.SuggestedFixes) != 0 || !strings.Contains(d.Message, "; no automatic fix: ") || len(d.Related) == 0 {
-				t.Errorf("%s: want a category, related information, no fix, and why in the message: %+v", r.Pass.Fset.Position(d.Pos), d)
-			}
-		}
-	}
-}
