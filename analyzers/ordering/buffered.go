@@ -46,7 +46,9 @@ func (c *checker) checkBuffered(p *position) {
 		if d, ok := o.(ssa.Instruction); ok && d.Parent() == p.fn {
 			def = d
 		}
-		if c.processedInPlace(p, o, def, false) {
+		// Decoding the record into the value kept is not its effect
+		// (json.Unmarshal(m.Value, &metric), then append(c.buffer, metric)).
+		if c.processedInPlace(p, o, def, true) {
 			continue
 		}
 		if k := c.keptInField(p, o, def); k != nil {
@@ -128,11 +130,11 @@ func (c *checker) reportBuffered(p *position, k *fieldKeep) {
 	msg := fmt.Sprintf("call to %s after the %s is only kept in field %s, which %s processes later: it commits past every buffered %s not yet flushed, so a crash loses them and a failed flush drops them (at-most-once)",
 		name, noun, k.field.Name(), k.flush.Name(), noun)
 	var fixes []analysis.SuggestedFix
-	if fix, ok := c.bufferedFix(p, k, name); ok {
+	if fix, why, ok := c.bufferedFix(p, k, name); ok {
 		fixes = append(fixes, fix)
 	} else {
-		msg += fmt.Sprintf("; no automatic fix: the positions of the buffered %ss must be written once %s has written them, which a fix made here cannot arrange (%s is exported, called elsewhere or concurrently, or not between them); keep the last buffered %s beside the buffer and call %s with it after %s writes the buffer successfully",
-			noun, k.flush.Name(), k.flush.Name(), noun, name, k.flush.Name())
+		msg += fmt.Sprintf("; no automatic fix: the positions of the buffered %ss must be written once %s has written them, and %s; keep the last buffered %s beside the buffer and call %s with it after %s writes the buffer successfully",
+			noun, k.flush.Name(), why, noun, name, k.flush.Name())
 	}
 	report.Report(c.pass, analysis.Diagnostic{
 		Pos:      p.instr.Pos(),

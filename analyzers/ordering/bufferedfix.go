@@ -34,15 +34,22 @@ import (
 //
 // A flush returning nothing reports no failure, which the fix's message
 // says: a failed write is still committed.
-func (c *checker) bufferedFix(p *position, k *fieldKeep, name string) (analysis.SuggestedFix, bool) {
+//
+// Without a fix, why says what stands in the way.
+func (c *checker) bufferedFix(p *position, k *fieldKeep, name string) (fix analysis.SuggestedFix, why string, ok bool) {
 	fl := k.flush
-	if fl.Object() == nil || fl.Object().Exported() || !c.onlyCalledIn(fl, p.fn) {
-		return analysis.SuggestedFix{}, false
+	noun := p.client.Client.RecordNoun
+	if fl.Object() == nil || fl.Object().Exported() {
+		return fix, fl.Name() + " is exported: other packages may call it, on other goroutines, and take the " + noun + "'s batch while this function writes another", false
 	}
+	if other, ok := c.onlyCalledIn(fl, p.fn); !ok {
+		return fix, fmt.Sprintf("%s is also called by %s, which may run on another goroutine and take the %s's batch while this function writes another", fl.Name(), other, noun), false
+	}
+	why = fmt.Sprintf("no call of %s between keeping the %s and %s can take %s (it returns other results, or the call is not a statement of a block before it, or what %s uses is declared or changed after it)", fl.Name(), noun, name, name, name)
 	res := fl.Signature.Results()
 	returnsErr := res.Len() == 1 && isError(res.At(0).Type())
 	if res.Len() != 0 && !returnsErr {
-		return analysis.SuggestedFix{}, false
+		return fix, why, false
 	}
 	stopDef := func(x ssa.Instruction) bool { return x == k.def }
 	var calls []*ssa.Call
@@ -55,12 +62,12 @@ func (c *checker) bufferedFix(p *position, k *fieldKeep, name string) (analysis.
 		}
 	}
 	if len(calls) == 0 {
-		return analysis.SuggestedFix{}, false
+		return fix, why, false
 	}
 	_, path := edit.CallAt(c.pass, p.instr.Pos())
 	stmt, listp := edit.Stmt(path)
 	if stmt == nil {
-		return analysis.SuggestedFix{}, false
+		return fix, why, false
 	}
 	list := *listp
 	idx := indexOf(list, stmt)
@@ -70,7 +77,7 @@ func (c *checker) bufferedFix(p *position, k *fieldKeep, name string) (analysis.
 	}
 	moved, cut, ok := c.cutLines(list[idx], list[last])
 	if !ok || c.definesUsedIn(list[idx], list[last+1:], nil) || last != idx && c.definesUsedIn(list[last], list[last+1:], nil) {
-		return analysis.SuggestedFix{}, false
+		return fix, why, false
 	}
 	text := reindent(strings.TrimSuffix(moved, "\n"), edit.Indent(c.pass, list[idx].Pos()))
 	used := c.localsUsed(list[idx : last+1])
@@ -79,24 +86,24 @@ func (c *checker) bufferedFix(p *position, k *fieldKeep, name string) (analysis.
 		// The statement of p's block holding the call.
 		outer := slices.IndexFunc(list[:idx], func(s ast.Stmt) bool { return s.Pos() <= call.Pos() && call.Pos() < s.End() })
 		if outer < 0 {
-			return analysis.SuggestedFix{}, false
+			return fix, why, false
 		}
 		for _, obj := range used {
 			if obj.Pos() >= list[outer].Pos() && obj.Pos() < list[idx].Pos() || c.assignsAny(list[outer:idx], obj) {
-				return analysis.SuggestedFix{}, false
+				return fix, why, false
 			}
 		}
 		e, ok := c.afterFlush(call, returnsErr, text)
 		if !ok {
-			return analysis.SuggestedFix{}, false
+			return fix, why, false
 		}
 		edits = append(edits, e)
 	}
-	msg := fmt.Sprintf("Move %s after %s writes the buffer holding the %s", name, fl.Name(), p.client.Client.RecordNoun)
+	msg := fmt.Sprintf("Move %s after %s writes the buffer holding the %s", name, fl.Name(), noun)
 	if !returnsErr {
 		msg += fmt.Sprintf(" (%s reports no failure, so a failed write is still committed: have it return its error, and commit only when it is nil)", fl.Name())
 	}
-	return analysis.SuggestedFix{Message: msg, TextEdits: edits}, true
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}, "", true
 }
 
 // afterFlush returns the edit placing text (unindented statements) after
@@ -147,32 +154,46 @@ func (c *checker) afterFlush(call *ssa.Call, returnsErr bool, text string) (anal
 
 // onlyCalledIn reports whether every use of fl in the package is a plain
 // call (not go, not defer) made in fn, and no method value, method
-// expression or interface call may reach it.
-func (c *checker) onlyCalledIn(fl, fn *ssa.Function) bool {
+// expression or interface call may reach it; when not, other names
+// where it is used otherwise.
+func (c *checker) onlyCalledIn(fl, fn *ssa.Function) (other string, ok bool) {
+	where := func(f *ssa.Function, how string) string {
+		lit := f.Parent() != nil
+		for f.Parent() != nil {
+			f = f.Parent()
+		}
+		if lit {
+			return "a function literal in " + f.Name() + how
+		}
+		return f.Name() + how
+	}
 	for _, f := range c.m.SSA.SrcFuncs {
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
 				if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() && call.Common().Method.Name() == fl.Name() {
-					return false
+					return where(f, " (through an interface)"), false
 				}
 				if mc, ok := instr.(*ssa.MakeClosure); ok {
 					if g, ok := mc.Fn.(*ssa.Function); ok && g.Synthetic != "" && g.Object() == fl.Object() {
-						return false
+						return where(f, " (as a method value)"), false
 					}
 				}
 				for _, op := range instr.Operands(nil) {
 					if *op != fl {
 						continue
 					}
-					call, ok := instr.(*ssa.Call)
-					if !ok || f != fn || call.Call.Value != fl {
-						return false
+					call, isCall := instr.(*ssa.Call)
+					switch {
+					case f != fn:
+						return where(f, ""), false
+					case !isCall || call.Call.Value != fl:
+						return where(f, " (in a go or defer statement, or as a value)"), false
 					}
 				}
 			}
 		}
 	}
-	return true
+	return "", true
 }
 
 // localsUsed returns the variables local to the function that stmts

@@ -278,8 +278,9 @@ A record kept in a field for a later flush is not processed either: a
 store of a value derived from R into a field (c.buffer =
 append(c.buffer, string(m.Value))) that a function of the package
 reads and processes (flush), followed by R's position call on some path
-with no call of that function between and R processed nowhere in place,
-is reported: the position passes every buffered record not yet flushed,
+with no call of that function between and R processed nowhere in place
+(decoding it into the value kept, json.Unmarshal(m.Value, &metric), is
+not processing), is reported: the position passes every buffered record not yet flushed,
 so a crash loses them, and a failed flush drops them. The fix moves
 the position call (with its error check) after each call of flush made
 between the store and it (if full { c.flush() }; commit becomes if full

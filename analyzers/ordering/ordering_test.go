@@ -414,8 +414,9 @@ var scenarios = []struct {
 	// kafka-go messages kept in a field buffer that a flush writes
 	// later, each committed right after it is kept (DEVELSTAR's
 	// router-ingest-go): a flush returning nothing, its failure logged
-	// inside; returning an error the loop returns, logs, or drops (4
-	// positive: the commit moved after the flush, on its success path:
+	// inside; returning an error the loop returns, logs, or drops; the
+	// message decoded into the struct buffered (5 positive: the commit
+	// moved after the flush, on its success path:
 	// after the check that returns, in its else, or under `if flush()
 	// == nil`); the last message kept beside the buffer and committed
 	// after a successful flush (1 silent).

@@ -6,6 +6,8 @@ package buffered
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"log"
 	"os"
 	"strings"
@@ -152,6 +154,50 @@ func (l *logger) flush() error {
 	batch := l.lines
 	l.lines = nil
 	return os.WriteFile("/tmp/logged", []byte(strings.Join(batch, "\n")), 0o644)
+}
+
+// metrics decodes each message into the struct it buffers (router-
+// ingest-go's shape): the decode is not the message's effect, the flush
+// is.
+type metrics struct {
+	reader *kafka.Reader
+	rows   []metric
+}
+
+type metric struct {
+	Device string
+	Value  float64
+}
+
+func (ms *metrics) run(ctx context.Context) error {
+	for {
+		m, err := ms.reader.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		var mt metric
+		if err := json.Unmarshal(m.Value, &mt); err != nil {
+			continue
+		}
+		ms.rows = append(ms.rows, mt)
+		if len(ms.rows) >= 500 {
+			if err := ms.flush(); err != nil {
+				return err
+			}
+		}
+		if err := ms.reader.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages after the message is only kept in field rows, which flush processes later`
+			return err
+		}
+	}
+}
+
+func (ms *metrics) flush() error {
+	var b strings.Builder
+	for _, r := range ms.rows {
+		fmt.Fprintf(&b, "%s %f\n", r.Device, r.Value)
+	}
+	ms.rows = ms.rows[:0]
+	return os.WriteFile("/tmp/metrics", []byte(b.String()), 0o644)
 }
 
 // batcher is the silent twin: it commits the last buffered message once
