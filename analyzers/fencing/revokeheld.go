@@ -68,9 +68,10 @@ func (c *checker) pollOutOfHold(k *consumer.Consumer, cb *ssa.Function, v *types
 	if len(edits) == 0 {
 		return nil, false
 	}
-	inCallback := c.reached(cb)
+	inCallback := map[*ssa.Function]bool{}
 	touched := map[*types.Var]bool{}
-	for f := range inCallback {
+	for _, f := range c.reached(cb) {
+		inCallback[f] = true
 		for fv := range fieldsOf(f) {
 			touched[fv] = true
 		}
@@ -89,15 +90,18 @@ func (c *checker) pollOutOfHold(k *consumer.Consumer, cb *ssa.Function, v *types
 }
 
 // reached returns fn and the functions of the package it reaches by
-// static calls, its closures included.
-func (c *checker) reached(fn *ssa.Function) map[*ssa.Function]bool {
+// static calls, its closures included, in the order a depth-first walk
+// meets them.
+func (c *checker) reached(fn *ssa.Function) []*ssa.Function {
 	seen := map[*ssa.Function]bool{}
+	var out []*ssa.Function
 	var walk func(*ssa.Function)
 	walk = func(f *ssa.Function) {
 		if f == nil || seen[f] || !c.m.Flow.InPackage(f) {
 			return
 		}
 		seen[f] = true
+		out = append(out, f)
 		for _, anon := range f.AnonFuncs {
 			walk(anon)
 		}
@@ -110,7 +114,7 @@ func (c *checker) reached(fn *ssa.Function) map[*ssa.Function]bool {
 		}
 	}
 	walk(fn)
-	return seen
+	return out
 }
 
 // locks reports whether fn's syntax (its closures included) locks v.

@@ -1117,37 +1117,24 @@ func (c *checker) workerLocks(w *ssa.Function, held map[*types.Var]string) *type
 	if len(held) == 0 {
 		return nil
 	}
-	var found *types.Var
-	seen := map[*ssa.Function]bool{}
-	var walk func(*ssa.Function)
-	walk = func(f *ssa.Function) {
-		if f == nil || seen[f] || !c.m.Flow.InPackage(f) || found != nil {
-			return
+	for _, f := range c.reached(w) {
+		if f.Syntax() == nil || f.Parent() != nil {
+			continue // a closure: its syntax is its parent's
 		}
-		seen[f] = true
-		if f.Syntax() != nil && f.Parent() == nil {
-			ast.Inspect(f.Syntax(), func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					if v, op := c.lockCall(call); held[v] != "" && (op == "Lock" || op == "RLock") {
-						found = v
-					}
-				}
-				return found == nil
-			})
-		}
-		for _, anon := range f.AnonFuncs {
-			walk(anon)
-		}
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				if ci, ok := instr.(ssa.CallInstruction); ok {
-					walk(ci.Common().StaticCallee())
+		var found *types.Var
+		ast.Inspect(f.Syntax(), func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if v, op := c.lockCall(call); held[v] != "" && (op == "Lock" || op == "RLock") {
+					found = v
 				}
 			}
+			return found == nil
+		})
+		if found != nil {
+			return found
 		}
 	}
-	walk(w)
-	return found
+	return nil
 }
 
 // calledOnlyBy reports whether fn, an unexported function or method of

@@ -639,8 +639,7 @@ func noHandOffFixWhy(h *handOff, name, noun string) string {
 		return "the " + noun + " is queued by the functions passed for " + h.handler.Name() + ", whose workers a fix here cannot find or run in place; process the " + noun + " in the function passed before it returns, or have the worker that processes it call " + name
 	case h.call != nil && len(h.queued.Fix) > 0:
 		// go vet: the queuing package's files are not loaded here.
-		return fmt.Sprintf("the fix edits package %s, which this run reads from export data (go vet analyzes one package at a time): in %s, process the %s in place of the send (the body of its workers' loop), or run commitlint -fix on patterns that include %s",
-			h.call.Pkg().Path(), consumer.ShortFunc(h.call), noun, h.call.Pkg().Path())
+		return vetNoPortFix(h.call.Pkg().Path(), consumer.ShortFunc(h.call), noun)
 	case h.call != nil:
 		return "the " + noun + " is queued by " + consumer.ShortFunc(h.call) + ", whose workers a fix made here cannot edit or run in place; have the worker that writes the " + noun + " call " + name + " (or return once the work is done) instead of " + name + " here"
 	case h.produce != nil && h.flush:

@@ -319,18 +319,7 @@ func (c *checker) laterFix(p *position, h *handOff, name string) (analysis.Sugge
 // and returns when it has no results.
 func (c *checker) callbackErrFix(p *position, gs *ast.GoStmt, n int, name string) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
-	_, path := edit.CallAt(c.pass, p.instr.Pos())
-	stmt, listp := edit.Stmt(path)
-	if stmt == nil {
-		return fail()
-	}
-	list := *listp
-	var holder ast.Stmt
-	for _, s := range list[:max(indexOf(list, stmt), 0)] {
-		if s.Pos() <= gs.Pos() && gs.End() <= s.End() {
-			holder = s
-		}
-	}
+	holder, path := c.holderBefore(p, gs)
 	sig := edit.Signature(c.pass, path)
 	if holder == nil || sig == nil {
 		return fail()
@@ -370,6 +359,24 @@ func (c *checker) callbackErrFix(p *position, gs *ast.GoStmt, n int, name string
 		Message:   fmt.Sprintf("Process the %ss before calling %s, not in goroutines, and do not call it after a failure", noun, name),
 		TextEdits: edits,
 	}, true
+}
+
+// holderBefore returns the statement of p's block, before p's own, that
+// holds n (the statement making the callback's or the queuing call), or
+// nil; and the syntax path from p's call up.
+func (c *checker) holderBefore(p *position, n ast.Node) (ast.Stmt, []ast.Node) {
+	_, path := edit.CallAt(c.pass, p.instr.Pos())
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil {
+		return nil, path
+	}
+	list := *listp
+	for _, s := range list[:max(indexOf(list, stmt), 0)] {
+		if s.Pos() <= n.Pos() && n.End() <= s.End() {
+			return s, path
+		}
+	}
+	return nil, path
 }
 
 // poolWaitFix builds the fix of a position call p (called name) made
@@ -424,18 +431,7 @@ func (c *checker) poolWaitFix(p *position, h *handOff, name string) (analysis.Su
 	if lit == nil || len(lit.Body.List) == 0 {
 		return fail()
 	}
-	_, path := edit.CallAt(c.pass, p.instr.Pos())
-	stmt, listp := edit.Stmt(path)
-	if stmt == nil {
-		return fail()
-	}
-	list := *listp
-	var holder ast.Stmt
-	for _, s := range list[:max(indexOf(list, stmt), 0)] {
-		if s.Pos() <= ce.Pos() && ce.End() <= s.End() {
-			holder = s
-		}
-	}
+	holder, _ := c.holderBefore(p, ce)
 	if holder == nil {
 		return fail()
 	}

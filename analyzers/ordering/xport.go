@@ -529,8 +529,7 @@ func (c *checker) reportPort(call ssa.CallInstruction, callee *types.Func, u por
 	case len(fixes) > 0:
 	case len(qm.Fix) > 0:
 		// go vet: the core's files are not loaded here.
-		msg += fmt.Sprintf("; no automatic fix: the fix edits package %s, which this run reads from export data (go vet analyzes one package at a time): in %s, process the %s in place of the send (the body of its workers' loop), or run commitlint -fix on patterns that include %s",
-			implPkg.Path(), implName, noun, implPkg.Path())
+		msg += "; no automatic fix: " + vetNoPortFix(implPkg.Path(), implName, noun)
 	case qm.Why != "":
 		// A batching worker: the other case completes the processing.
 		msg += fmt.Sprintf("; no automatic fix: %s queues the %s, and %s (taken as part of its processing: a flush of what the queue's case collects), which the method can neither run in place nor wait for without holding each %s until that case runs; have that case acknowledge the %ss it completes, and write their positions in package %s once acknowledged",

@@ -1,6 +1,7 @@
 package ordering
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 
@@ -127,4 +128,12 @@ func (c *checker) portFix(edits []edit.FileEdit, noun, implName string) []analys
 		Message:   "Process the " + noun + " in " + implName + " in place of the hand-off to its workers",
 		TextEdits: out,
 	}}
+}
+
+// vetNoPortFix says, for a finding without a fix because this run reads
+// package pkg from export data (go vet), what the fix edits there: in
+// impl, the queuing method, the send becomes the workers' loop body.
+func vetNoPortFix(pkg, impl, noun string) string {
+	return fmt.Sprintf("the fix edits package %s, which this run reads from export data (go vet analyzes one package at a time): in %s, process the %s in place of the send (the body of its workers' loop), or run commitlint -fix on patterns that include %s",
+		pkg, impl, noun, pkg)
 }
