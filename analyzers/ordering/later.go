@@ -210,13 +210,29 @@ func mayLeave(s ast.Stmt) bool {
 	return leaves
 }
 
+// callStmt reports whether s is the call ce as a statement of its own.
+func callStmt(s ast.Stmt, ce *ast.CallExpr) bool {
+	es, ok := s.(*ast.ExprStmt)
+	return ok && ast.Unparen(es.X) == ast.Expr(ce)
+}
+
+// blankAssign reports whether s is `_ = ce`.
+func blankAssign(s ast.Stmt, ce *ast.CallExpr) bool {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ast.Expr(ce) {
+		return false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	return ok && id.Name == "_"
+}
+
 // laterWhy says why no fix was built for a position call (called name)
 // after lw started the work for later, and what to do instead.
 func laterWhy(lw *laterWork, name, noun string) string {
 	if lw.queue == nil {
 		return "the goroutine's call returns a failure that cannot be kept for the statement after the one calling " + lw.callback.Name() + " to leave on (the function's results, or a variable's name, do not allow it); process the " + noun + "s in a loop over them that stops before " + name + " on a failure"
 	}
-	return "the functions queued on " + lw.queue.Name() + " cannot be counted here (the queuing call returns a result other than an error checked by the if statement it starts, or what it queues is not a function literal written in it); wait for them to finish before calling " + name
+	return "the functions queued on " + lw.queue.Name() + " cannot be counted here (the queuing call returns a result other than an error, or is no statement of its own, or what it queues is not a function literal written in it); wait for them to finish before calling " + name
 }
 
 // laterWhere returns how a message says that lw hands the records on
@@ -387,10 +403,11 @@ func (c *checker) holderBefore(p *position, n ast.Node) (ast.Stmt, []ast.Node) {
 // queued), and its Wait follows S, so p follows the processing of every
 // record while the pool still runs them concurrently. The queuing call
 // must be a statement of its own returning nothing, or return only an
-// error checked by the if statement it initializes (a pool that can
-// refuse the function): the check's body then calls Done first, or the
-// count would stay unbalanced and the Wait blocked. The function queued
-// must be a literal written in the call.
+// error (a pool that can refuse the function): checked by the if
+// statement it initializes, whose body then calls Done first, or dropped
+// (`_ = p.Submit(...)`, or a statement of its own), which the fix turns
+// into such a check; else the count would stay unbalanced and the Wait
+// blocked. The function queued must be a literal written in the call.
 func (c *checker) poolWaitFix(p *position, h *handOff, name string) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
 	ce, qpath := edit.CallAt(c.pass, h.later.inner.Pos())
@@ -405,17 +422,18 @@ func (c *checker) poolWaitFix(p *position, h *handOff, name string) (analysis.Su
 	// A queuing call that returns an error may refuse the function: its
 	// check's body (the refusal) balances the count.
 	var refused *ast.BlockStmt
+	dropped := false // the refusal is dropped: the fix checks it
 	switch res := qsig.Results(); {
 	case res.Len() == 0:
-		if es, ok := qstmt.(*ast.ExprStmt); !ok || ast.Unparen(es.X) != ast.Expr(ce) {
+		if !callStmt(qstmt, ce) {
 			return fail()
 		}
 	case res.Len() == 1 && isError(res.At(0).Type()):
-		ifs, ok := qstmt.(*ast.IfStmt)
-		if !ok || !checksCall(ifs, ce) {
+		if ifs, ok := qstmt.(*ast.IfStmt); ok && checksCall(ifs, ce) {
+			refused = ifs.Body
+		} else if dropped = callStmt(qstmt, ce) || blankAssign(qstmt, ce); !dropped {
 			return fail()
 		}
-		refused = ifs.Body
 	default:
 		return fail()
 	}
@@ -442,11 +460,24 @@ func (c *checker) poolWaitFix(p *position, h *handOff, name string) (analysis.Su
 	}
 	syncName, edits := edit.Import(c.pass, edit.File(c.pass, holder.Pos()), "sync")
 	decl := "var " + wg + " " + syncName + ".WaitGroup"
+	add := edit.InsertBefore(c.pass, qstmt, wg+".Add(1)")
 	if holder == qstmt {
-		edits = append(edits, edit.InsertBefore(c.pass, holder, decl+"\n"+wg+".Add(1)"))
+		add = edit.InsertBefore(c.pass, holder, decl+"\n"+wg+".Add(1)")
 	} else {
-		edits = append(edits, edit.InsertBefore(c.pass, holder, decl), edit.InsertBefore(c.pass, qstmt, wg+".Add(1)"))
+		edits = append(edits, edit.InsertBefore(c.pass, holder, decl))
 	}
+	if dropped {
+		// `_ = p.Submit(f)` becomes `if err := p.Submit(f); err != nil {
+		// wg.Done() }`: the statement's text up to the call and after it
+		// are replaced, the literal's edits stay within the call.
+		errName := edit.FreeName(c.pass, qstmt.Pos(), "err")
+		indent := edit.Indent(c.pass, qstmt.Pos())
+		add.End = ce.Pos()
+		add.NewText = append(add.NewText, "if "+errName+" := "...)
+		edits = append(edits, analysis.TextEdit{Pos: ce.End(), End: qstmt.End(),
+			NewText: []byte("; " + errName + " != nil {\n" + indent + "\t" + wg + ".Done() // refused: it will not run\n" + indent + "}")})
+	}
+	edits = append(edits, add)
 	done := "defer " + wg + ".Done()"
 	tf := c.pass.Fset.File(lit.Pos())
 	if tf.Line(lit.Body.Lbrace) == tf.Line(lit.Body.Rbrace) {
@@ -465,6 +496,8 @@ func (c *checker) poolWaitFix(p *position, h *handOff, name string) (analysis.Su
 			return fail()
 		}
 		edits = append(edits, e)
+	}
+	if refused != nil || dropped {
 		msg += fmt.Sprintf(" (a function %s refuses is not run, and its %s is still committed past, as before)", h.later.queue.Name(), p.client.Client.RecordNoun)
 	}
 	edits = append(edits, edit.InsertAfter(c.pass, holder, wg+".Wait()"))

@@ -299,9 +299,11 @@ var scenarios = []struct {
 	// Schedule hands the function processing them to a waiting worker or
 	// a new goroutine, in EachRecord's function or a range loop over the
 	// fetch's records, then the fetch committed, and on a pool whose
-	// Submit may refuse the function with an error, logged (3 positive:
-	// a WaitGroup counts the scheduled functions, a refused one counted
-	// out in the check's body, and is awaited before the commit); the
+	// Submit may refuse the function with an error, logged, dropped with
+	// `_ =` or left unchecked (5 positive: a WaitGroup counts the
+	// scheduled functions, a refused one counted out in the check's body,
+	// a check the fix writes for a dropped refusal, and is awaited before
+	// the commit); the
 	// pool's work awaited, a pool whose Run waits for the task, the
 	// refusing pool's work awaited (3 silent).
 	{"ordering/poolcommitfirst", ordering.Analyzer},
@@ -747,10 +749,11 @@ func TestNoFixSaysWhy(t *testing.T) {
 	noFixTree(t, map[string]string{"ordering/nofix/nofix.go": noFixSrc}, 1, "ordering/nofix")
 }
 
-// laterNoFixSrc holds franz-go records queued on a pool whose Submit
-// returns an error the caller drops: a refused function would never
-// call Done, so no WaitGroup can count the queued functions, and the
-// commit is reported without a fix.
+// laterNoFixSrc holds franz-go records queued on a pool as a function
+// value made before the queuing call: the fix does not follow the value
+// to add the Done a WaitGroup counting the queued functions needs, so
+// the commit is reported without a fix (a literal written in the call
+// gets one, also when the pool's refusal is dropped: poolcommitfirst).
 const laterNoFixSrc = `package laternofix
 
 import (
@@ -783,7 +786,8 @@ func (p *pool) Submit(task func()) error {
 func submitEach(ctx context.Context, cl *kgo.Client, p *pool) {
 	fetches := cl.PollRecords(ctx, 100)
 	fetches.EachRecord(func(rec *kgo.Record) {
-		_ = p.Submit(func() { _ = store(rec) })
+		task := func() { _ = store(rec) }
+		_ = p.Submit(task)
 	})
 	if err := cl.CommitRecords(ctx, fetches.Records()...); err != nil { // want ` + "`" + `call to CommitRecords after the records are queued by laternofix.pool.Submit .*; no automatic fix: the functions queued on Submit cannot be counted here` + "`" + `
 		log.Print(err)

@@ -167,3 +167,27 @@ func submitEachAwaited(ctx context.Context, cl *kgo.Client, bp *boundedPool) {
 		log.Print(err)
 	}
 }
+
+// submitDropped queues each record's save on a pool that may refuse it
+// and drops the refusal, then commits at once.
+func submitDropped(ctx context.Context, cl *kgo.Client, bp *boundedPool) {
+	fetches := cl.PollRecords(ctx, 100)
+	fetches.EachRecord(func(rec *kgo.Record) {
+		_ = bp.Submit(func() { save(rec) })
+	})
+	if err := cl.CommitRecords(ctx, fetches.Records()...); err != nil { // want `call to CommitRecords after the records are queued by poolcommitfirst.boundedPool.Submit in the function passed to EachRecord`
+		log.Print(err)
+	}
+}
+
+// submitUnchecked is submitDropped in a range loop, the refusal left
+// unchecked by a statement of its own.
+func submitUnchecked(ctx context.Context, cl *kgo.Client, bp *boundedPool) error {
+	fetches := cl.PollRecords(ctx, 100)
+	for _, rec := range fetches.Records() {
+		bp.Submit(func() {
+			save(rec)
+		})
+	}
+	return cl.CommitRecords(ctx, fetches.Records()...) // want `call to CommitRecords after the records are queued by poolcommitfirst.boundedPool.Submit \(Submit only`
+}
