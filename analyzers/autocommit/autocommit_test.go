@@ -283,9 +283,10 @@ var scenarios = []struct {
 	{"autocommit/sharedworker", autocommit.Analyzer},
 	// marks without AutoCommitMarks, in args / slice (going on after a
 	// failure: lost), stopping at a failure (no loss claimed), and with
-	// only CommitMarkedOffsets (4 / 5): with AutoCommitMarks, manual marks,
-	// disabled with no commit (by design), CommitRecords,
-	// CommitUncommittedOffsets.
+	// only CommitMarkedOffsets, the options in args or in a slice made
+	// then appended to (5 / 6): with AutoCommitMarks (in args, in a made
+	// slice), manual marks, disabled with no commit (by design),
+	// CommitRecords, CommitUncommittedOffsets.
 	{"autocommit/franzmarks", autocommit.Analyzer},
 	// ReadMessage on GroupID, GroupTopics (a logged failure: the commit
 	// goes in an else), a reader in a struct field, a (int, error)

@@ -97,9 +97,6 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 	}
 	var edits []analysis.TextEdit
 	edits, ok = c.setSetting(k, first.NeedsSetting, first.NeedsValue)
-	if !ok && k.From == nil {
-		return
-	}
 	var rel []analysis.RelatedInformation
 	if first.need != nil {
 		rel = append(rel, needRelated(first.need))
@@ -156,7 +153,7 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		if !timer {
 			// Auto-commit is off and every commit is CommitMarkedOffsets,
 			// itself a no-op without AutoCommitMarks.
-			d.Message = fmt.Sprintf("mark is a no-op without %s(): %s changes nothing and %s commits nothing, so with auto-commit off no offset is ever committed and a restart replays everything",
+			d.Message = fmt.Sprintf("mark is a no-op without %s(): %s changes nothing and %s commits nothing, so with auto-commit off no offset is ever committed: a restart replays everything, or, where a partition without a commit starts at the newest offset, skips what was produced while the group was down",
 				k.Client.Spell(clientmodel.MarksOnly), name, commit)
 		}
 	}
@@ -165,11 +162,9 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		d.SuggestedFixes[0].Message += " in " + consumer.ShortFunc(k.From) + " (every consumer it builds)"
 	}
 	if !ok {
-		// An imported consumer whose configuration's file this run has
-		// not loaded (go vet analyzes one package at a time).
 		title := d.SuggestedFixes[0].Message
 		d.SuggestedFixes = nil
-		d.Message += "; no automatic fix: the configuration is in another package (" + k.BuiltAt + "): " + strings.ToLower(title[:1]) + title[1:]
+		d.Message += "; no automatic fix: " + unsettable(k) + ": " + strings.ToLower(title[:1]) + title[1:]
 	}
 	c.report(k, d)
 }

@@ -78,10 +78,23 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 			e, ok := edit.AddElement(c.pass, call, opt)
 			return []analysis.TextEdit{e}, ok
 		}
-		if lit := c.literalFor(call.Args[len(call.Args)-1]); lit != nil {
+		last := call.Args[len(call.Args)-1]
+		if lit := c.literalFor(last); lit != nil {
 			e, ok := edit.AddElement(c.pass, lit, opt)
 			return []analysis.TextEdit{e}, ok
 		}
+		// A slice variable of the function built otherwise (made, then
+		// appended to): append the option just before the call.
+		_, path := edit.CallAt(c.pass, call.Lparen)
+		stmt, _ := edit.Stmt(path)
+		id, ok := ast.Unparen(last).(*ast.Ident)
+		if !ok || stmt == nil {
+			return nil, false
+		}
+		if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); !ok || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
+			return nil, false
+		}
+		return []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, fmt.Sprintf("%s = append(%s, %s)", id.Name, id.Name, opt))}, true
 	case clientmodel.KeyMap:
 		if lit := c.mapLiteral(k); lit != nil {
 			e, ok := edit.AddElement(c.pass, lit, fmt.Sprintf("%q: %t", knob.Key, on))
@@ -156,6 +169,18 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 		return []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, fmt.Sprintf("%s.%s = %t", id.Name, knob.Field, on))}, true
 	}
 	return nil, false
+}
+
+// unsettable says why setSetting built no edit for consumer k: an
+// imported consumer whose configuration's file this run has not loaded
+// (go vet analyzes one package at a time), or a configuration the fix
+// cannot add to (options a field or a package variable holds, a struct
+// built inline).
+func unsettable(k *consumer.Consumer) string {
+	if k.From != nil {
+		return "the configuration is in another package (" + k.BuiltAt + ")"
+	}
+	return "the configuration is built where the fix cannot set it (not in a literal, a local variable or a key the fix can add to)"
 }
 
 // replaceValue returns an edit replacing the value set at pos (a field

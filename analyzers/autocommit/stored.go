@@ -41,18 +41,19 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	if len(fetches) == 0 && c.storesThroughValues(k) {
 		return // as for direct stores and commits
 	}
+	// A fetch whose message has no sure place for the store after its
+	// processing, or a configuration the fix cannot set auto-store in,
+	// leaves the finding without a fix, saying why: the defaults lose
+	// the message all the same.
+	var why, note string
+	store := cl.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	cfgEdits, ok := c.setSetting(k, clientmodel.AutoStore, false)
 	if !ok {
-		return
+		why = fmt.Sprintf("%s; set %s to false there, and call %s once each message is processed", unsettable(k), cl.Spell(clientmodel.AutoStore), store)
 	}
 	edits := cfgEdits
 	var rel []analysis.RelatedInformation
 	title := "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message after processing"
-	// A fetch whose message has no sure place for the store after its
-	// processing leaves the finding without a fix, saying why: the
-	// defaults lose it all the same.
-	var why, note string
-	store := cl.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	for _, f := range fetches {
 		e, rw, ok := c.storeAfterProcessing(k, f, false)
 		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))

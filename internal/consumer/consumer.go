@@ -728,9 +728,10 @@ func (b *builder) elements(v ssa.Value) *elems {
 		// nil slice
 	case *ssa.Slice:
 		add(b.elements(x.X))
-	case *ssa.Alloc:
-		// A varargs or literal backing array, or a local slice variable.
-		for _, ref := range *x.Referrers() {
+	case *ssa.Alloc, *ssa.MakeSlice:
+		// A varargs or literal backing array, a local slice variable, or
+		// a slice made with a length not known in advance.
+		for _, ref := range *v.Referrers() {
 			switch r := ref.(type) {
 			case *ssa.IndexAddr:
 				for _, rr := range *r.Referrers() {
@@ -739,7 +740,7 @@ func (b *builder) elements(v ssa.Value) *elems {
 					}
 				}
 			case *ssa.Store:
-				if r.Addr == x {
+				if r.Addr == v {
 					add(b.elements(r.Val))
 				}
 			}

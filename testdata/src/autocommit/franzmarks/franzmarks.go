@@ -204,3 +204,49 @@ func marksThenCommitPolled(ctx context.Context) error {
 		}
 	}
 }
+
+// marksMadeSlice is manualMarksNoOption with the options in a slice made
+// with a capacity, then appended to (sergeyslonimsky/core's consumer):
+// the fix appends AutoCommitMarks before the client is built.
+func marksMadeSlice(ctx context.Context, topic string) error {
+	opts := make([]kgo.Opt, 0, 3)
+	opts = append(opts, kgo.ConsumerGroup("ledger"), kgo.ConsumeTopics(topic))
+	opts = append(opts, kgo.DisableAutoCommit())
+	cl, err := kgo.NewClient(opts...)
+	if err != nil {
+		return err
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(func(r *kgo.Record) {
+			if apply(r) == nil {
+				cl.MarkCommitRecords(r) // want `CommitMarkedOffsets commits nothing, so with auto-commit off no offset is ever committed`
+			}
+		})
+		if err := cl.CommitMarkedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}
+
+// marksMadeSliceOn is marksMadeSlice's twin with AutoCommitMarks in the
+// made slice: the marks are committed.
+func marksMadeSliceOn(ctx context.Context, n int) error {
+	opts := make([]kgo.Opt, 0, n)
+	opts = append(opts, kgo.ConsumerGroup("ledger"), kgo.DisableAutoCommit(), kgo.AutoCommitMarks())
+	cl, err := kgo.NewClient(opts...)
+	if err != nil {
+		return err
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(func(r *kgo.Record) {
+			if apply(r) == nil {
+				cl.MarkCommitRecords(r)
+			}
+		})
+		if err := cl.CommitMarkedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}
