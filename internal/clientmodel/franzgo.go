@@ -121,8 +121,14 @@ func franzgo() *Client {
 			{Func: adm + "CommitAllOffsets", Err: 0, Committed: -1, Swallow: SwallowReplays},
 		},
 		// A group's partition without a committed offset starts at
-		// ConsumeStartOffset (consumer_group.go:2196), an Offset value.
-		Start: &StartKnob{Option: kgo + ".ConsumeStartOffset"},
+		// ConsumeStartOffset (consumer_group.go:2196), an Offset value;
+		// ConsumeResetOffset sets it too unless ConsumeStartOffset is
+		// set (config.go:1753), and a RewindOffset keeps the start.
+		Start: &StartKnob{
+			Option: kgo + ".ConsumeStartOffset", Fallback: kgo + ".ConsumeResetOffset",
+			NewestCall: []string{"(" + kgo + ".Offset).AtEnd"},
+			OldestCall: []string{"(" + kgo + ".Offset).AtStart", kgo + ".RewindOffset"},
+		},
 		// ProduceSync waits for every record (producer.go:383); Produce
 		// and TryProduce return at once and call the promise when Kafka
 		// replies (:533, :586). First returns the one record's result, as

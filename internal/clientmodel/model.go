@@ -309,9 +309,15 @@ type Client struct {
 // client's package) or an option.
 type StartKnob struct {
 	Key, Field, Option string
+	// Fallback is an option that sets the start offset too, unless Option
+	// is set (franz-go's ConsumeResetOffset).
+	Fallback string
 	// Newest and Oldest are the constant values meaning the newest and the
 	// oldest offset: strings as written, integers in decimal.
 	Newest, Oldest []string
+	// NewestCall and OldestCall are the functions (FullName) whose result,
+	// given to Option, means the newest and the oldest offset.
+	NewestCall, OldestCall []string
 }
 
 // RestoreKind is how a restore hook tells the client where to resume.

@@ -93,7 +93,18 @@ func (g *gatherer) initial() {
 		case c != "" && slices.Contains(st.Oldest, c):
 			ev.StartNewest = Off
 		}
+		if call, ok := v.(*ssa.Call); ok {
+			if fn := ssaflow.Callee(call.Common()); fn != nil {
+				switch {
+				case slices.Contains(st.NewestCall, fn.FullName()):
+					ev.StartNewest = On
+				case slices.Contains(st.OldestCall, fn.FullName()):
+					ev.StartNewest = Off
+				}
+			}
+		}
 	}
+	optionSet := false // Option is set: Fallback does not set the start
 	field := st.Field[strings.LastIndex(st.Field, ".")+1:]
 	// Maps and structs: only this consumer's config (another consumer
 	// built in the same function has its own).
@@ -150,7 +161,10 @@ func (g *gatherer) initial() {
 					switch {
 					case callee == nil:
 					case st.Option != "" && callee.FullName() == st.Option:
-						set(clientmodel.ShortName(st.Option), nil)
+						set(clientmodel.ShortName(st.Option), ssaflow.Arg(x.Common(), 0))
+						optionSet = true
+					case st.Fallback != "" && callee.FullName() == st.Fallback && !optionSet:
+						set(clientmodel.ShortName(st.Fallback), ssaflow.Arg(x.Common(), 0))
 					case cl.Config.SetKey != "" && callee.FullName() == cl.Config.SetKey:
 						if k, ok := ssaflow.ConstString(ssaflow.Arg(x.Common(), 0)); ok && k == st.Key && ours(ssaflow.Recv(x.Common())) {
 							set(st.Key, ssaflow.Arg(x.Common(), 1))

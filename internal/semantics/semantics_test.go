@@ -299,6 +299,10 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 		// send what was handed over (not the timer)
 		{"tickercommit", "autocommit/store-ignored", semantics.StrategyEachBatch, semantics.Neither},
 		{"nocommitold", "autocommit/marks-discarded", semantics.StrategyNone, semantics.AtLeastOnce},
+		// franz-go: ConsumeResetOffset(AtEnd()) sets the start offset to
+		// the newest, unless ConsumeStartOffset sets it (to the oldest)
+		{"franzresetend", "autocommit/marks-ignored", semantics.StrategyNone, semantics.Neither},
+		{"franzstartold", "autocommit/marks-ignored", semantics.StrategyNone, semantics.AtLeastOnce},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {

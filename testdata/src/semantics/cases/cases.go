@@ -1699,3 +1699,22 @@ func (c *queuedEdits) run(ctx context.Context) {
 }
 
 var _ = newQueuedEdits
+
+// Franz-go marks without AutoCommitMarks (nothing is ever committed) on a
+// group whose partitions without a commit start where ConsumeResetOffset
+// says (franz-go: it sets the start offset unless ConsumeStartOffset
+// does): the newest, skipping what was produced while the group was down;
+// the oldest when ConsumeStartOffset overrides it.
+func franzResetEnd(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-reset-end"), kgo.DisableAutoCommit(), kgo.ConsumeResetOffset(kgo.NewOffset().AtEnd())) // case: franzresetend
+	cl.MarkCommitRecords(cl.PollFetches(ctx).Records()...)
+	_ = cl.CommitMarkedOffsets(ctx)
+}
+
+func franzStartOld(ctx context.Context) {
+	st, _ := kgo.NewClient(kgo.ConsumerGroup("g-start-old"), kgo.DisableAutoCommit(), kgo.ConsumeStartOffset(kgo.NewOffset().AtStart()), kgo.ConsumeResetOffset(kgo.NewOffset().AtEnd())) // case: franzstartold
+	st.MarkCommitRecords(st.PollFetches(ctx).Records()...)
+	_ = st.CommitMarkedOffsets(ctx)
+}
+
+var _, _ = franzResetEnd, franzStartOld

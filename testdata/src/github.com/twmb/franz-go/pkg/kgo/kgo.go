@@ -48,10 +48,12 @@ type Offset struct {
 }
 
 func ConsumeStartOffset(offset Offset) ConsumerOpt { return opt{} }
+func ConsumeResetOffset(offset Offset) ConsumerOpt { return opt{} }
 
 func NewOffset() Offset             { return Offset{at: -1, epoch: -1} }
 func (o Offset) At(at int64) Offset { o.at = at; return o }
 func (o Offset) AtStart() Offset    { o.at = -2; return o }
+func (o Offset) AtEnd() Offset      { o.at = -1; return o }
 
 type Record struct {
 	Key         []byte
