@@ -141,6 +141,16 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Window = "unbounded (everything since the group's last commit)"
 		r.Revoke = "not needed (nothing is committed)"
 	}
+	if ev.Is(clientmodel.AutoCommit) == Off && ev.Is(clientmodel.MarksOnly) == Unknown && ev.Client.Spell(clientmodel.MarksOnly) != "" && len(c.commitCalls()) > 0 &&
+		!slices.ContainsFunc(c.commitCalls(), func(pc *PositionCall) bool { return !c.commitsMarked(pc) }) {
+		// Every commit sends the marks, which do something only with a
+		// setting the analysis cannot see (franz-go's AutoCommitMarks):
+		// the commits may commit nothing at all.
+		r.Strategy = StrategyUnknown
+		r.Detail = "every commit sends the marked offsets, and marks are no-ops without " + ev.Client.Spell(clientmodel.MarksOnly) + "(), which the analysis cannot tell is set: " + ev.dependsOn(clientmodel.MarksOnly)
+		r.Guarantee, r.Reason = GuaranteeUnk, ev.unsure(clientmodel.MarksOnly)
+		r.Window, r.Revoke = "unknown", ""
+	}
 	if has(category.MarksIgnored) && ev.Is(clientmodel.AutoCommit) == On {
 		// The crash semantics are the timer's (the crash experiments
 		// replay, they do not lose); a failed record is lost only if the

@@ -199,14 +199,27 @@ func (g *gatherer) revokes() {
 	// scan reports whether fn commits, and whether it may, through an
 	// interface's commit method called on a value the analysis cannot
 	// trace (consumer.SeamCallee, which also resolves a one-method seam
-	// holding the client).
+	// holding the client). A commit that needs a setting the consumer
+	// lacks (franz-go's CommitMarkedOffsets without AutoCommitMarks)
+	// commits nothing; one whose setting is not known may.
 	scan := func(fn *ssa.Function) (found, maybe bool) {
 		set := map[*ssa.Function]bool{}
 		g.m.Flow.Reach(fn, set)
 		calls(sortedFuncs(set), func(ci ssa.CallInstruction, _ *types.Func) {
 			callee, may := consumer.SeamCallee(g.m.Flow, ci.Common(), cl)
 			if ref, ok := clientmodel.Default.Call(callee); ok && ref.Client == cl && ref.Role == clientmodel.Commit {
-				found = true
+				on, known := false, false
+				if ref.NeedsSetting != "" && g.c.Settings != nil {
+					on, known = g.c.Settings.Get(cl, ref.NeedsSetting)
+				}
+				switch {
+				case ref.NeedsSetting == "":
+					found = true
+				case !known:
+					maybe = true
+				case on == ref.NeedsValue:
+					found = true
+				}
 			}
 			if ref, ok := clientmodel.Default.CallByName(may); ok && ref.Role == clientmodel.Commit {
 				maybe = true

@@ -86,6 +86,11 @@ func TestClassify(t *testing.T) {
 		{"ifacehandler", map[string]string{"guarantee": semantics.GuaranteeUnk,
 			"reason": "records are handed to cases.EditHandler.ProcessEdit (through h of cases.NewEditConsumer), whose implementations are not all in the analyzed packages"}},
 		{"ifacehandlerown", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// marks committed on a client whose options the caller adds to:
+		// AutoCommitMarks, without which nothing is committed, is not
+		// known to be set
+		{"franzmarksextra", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk,
+			"detail": "marks are no-ops without kgo.AutoCommitMarks(), which the analysis cannot tell is set"}},
 		{"ifacehandlerqueue", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "cases.queuer.ProcessEdit, passed for it, sends on a channel"}},
 		{"cfgfield", map[string]string{"group": "g-operator", "strategy": semantics.StrategyUnknown,
 			"detail": "the configuration comes from NewOperator's caller (argument 0, cfg)"}},
@@ -224,6 +229,8 @@ func TestClassify(t *testing.T) {
 			"guarantee": semantics.AtLeastOnce, "window": "since the last broker commit", "lag": semantics.LagProcessing}},
 		{"notx", map[string]string{"strategy": semantics.StrategyNone, "guarantee": semantics.AtLeastOnce}},
 		{"revoke", map[string]string{"revoke": "yes (the revoke callback commits)", "strategy": semantics.StrategyTimer}},
+		// its commit of the marks is a no-op without AutoCommitMarks
+		{"revokenoop", map[string]string{"revoke": "no (a custom OnPartitionsRevoked replaces the default commit)", "strategy": semantics.StrategyTimer}},
 		{"lowwater", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "not proven a low-water mark", "guarantee": semantics.GuaranteeUnk}},
 		{"lowwaterpkg", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",

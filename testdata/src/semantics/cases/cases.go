@@ -1718,3 +1718,42 @@ func franzStartOld(ctx context.Context) {
 }
 
 var _, _ = franzResetEnd, franzStartOld
+
+// FranzMarksExtra commits only the marks, on a client whose options its
+// caller can add to (sergeyslonimsky/core): whether AutoCommitMarks is set,
+// so whether anything is committed, is out of sight.
+func FranzMarksExtra(ctx context.Context, extra ...kgo.Opt) {
+	opts := append([]kgo.Opt{kgo.ConsumerGroup("g-marks-extra"), kgo.DisableAutoCommit()}, extra...)
+	cl, _ := kgo.NewClient(opts...) // case: franzmarksextra
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			if apply(r) == nil {
+				cl.MarkCommitRecords(r)
+			}
+		}
+		if err := cl.CommitMarkedOffsets(ctx); err != nil {
+			return
+		}
+	}
+}
+
+// revoke's twin whose callback commits the marks, without AutoCommitMarks:
+// the commit is a no-op, and the callback replaces the default revoke
+// commit, so nothing is committed on revoke.
+func revokeMarksNoop(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-revoke-noop"), kgo.ConsumeTopics("t-revoke"), // case: revokenoop
+		kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+			_ = cl.CommitMarkedOffsets(ctx)
+		}))
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			if apply(r) == nil {
+				cl.MarkCommitRecords(r)
+			}
+		})
+	}
+}
+
+var _ = revokeMarksNoop
