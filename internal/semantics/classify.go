@@ -28,15 +28,18 @@ type Row struct {
 	Detail   string `json:"detail,omitempty"`
 	// Guarantee is at-most-once, at-least-once, effectively-once, neither
 	// or unknown; Scope names the store effectively-once is scoped to.
-	Guarantee   string    `json:"guarantee"`
-	Scope       string    `json:"scope,omitempty"`
-	Reason      string    `json:"reason"`
-	Window      string    `json:"duplicateWindow"`
-	Lag         string    `json:"lagReflects"` // what the group's broker lag measures: a Lag* kind, with why
-	Revoke      string    `json:"commitOnRevoke"`
-	Concurrency string    `json:"concurrency"`
-	Handler     string    `json:"handlerMustBe"`
-	Findings    []Finding `json:"findings,omitempty"`
+	Guarantee   string `json:"guarantee"`
+	Scope       string `json:"scope,omitempty"`
+	Reason      string `json:"reason"`
+	Window      string `json:"duplicateWindow"`
+	Lag         string `json:"lagReflects"` // what the group's broker lag measures: a Lag* kind, with why
+	Revoke      string `json:"commitOnRevoke"`
+	Concurrency string `json:"concurrency"`
+	Handler     string `json:"handlerMustBe"`
+	// Failure says what happens to a record whose processing fails,
+	// where the code shows it is skipped ("" otherwise).
+	Failure  string    `json:"onFailure,omitempty"`
+	Findings []Finding `json:"findings,omitempty"`
 }
 
 // Strategies.
@@ -180,7 +183,41 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	}
 	r.Handler = handlerFor(r)
 	r.Lag = c.lag(has)
+	c.failure()
 	return r
+}
+
+// failure says, where the code shows it, that a record whose processing
+// fails is skipped: the code goes on from the failure and writes a
+// position past it (positions are cumulative), so no crash is needed to
+// lose it, and no restart replays it.
+func (c *classifier) failure() {
+	if c.r.Strategy == StrategyNone {
+		return
+	}
+	for _, pc := range c.ev.Calls {
+		if len(pc.Skips) == 0 {
+			continue
+		}
+		var calls []string
+		for _, s := range pc.Skips {
+			calls = append(calls, fmt.Sprintf("%s (line %d)", s.Call, s.Pos.Line))
+		}
+		c.r.Failure = fmt.Sprintf("skipped: when %s fails, the code goes on and %s past the record (%s, line %d), so it is never retried or replayed",
+			strings.Join(calls, " or "), positionVerb(pc.Role), pc.Func, pc.Pos.Line)
+		return
+	}
+}
+
+// positionVerb is what a position call of role does, as a verb phrase.
+func positionVerb(role clientmodel.Role) string {
+	switch role {
+	case clientmodel.Mark:
+		return "marks a position"
+	case clientmodel.Store:
+		return "stores a position"
+	}
+	return "commits a position"
 }
 
 // requireEvidence withdraws a claim of at-least-once or effectively-once

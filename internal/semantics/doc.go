@@ -75,6 +75,13 @@
 // revoke; goroutines next to broker transactions. Row.Check states the
 // invariants every row keeps.
 //
+// A row says that a record whose processing fails is skipped where the
+// code shows it (failures.go): an error check of an application call on
+// the record whose failure branch reaches the record's position call
+// again without stopping (it falls through to it, goes on to the next
+// record, or returns from EachRecord's function): positions are
+// cumulative, so the next position written passes the failed record.
+//
 // Each row also says what the group's broker lag reflects (lag.go): the
 // work done (commits after the effect), what was fetched (commits before
 // it, or a timer that commits what was handed over: lag looks fine while

@@ -93,6 +93,9 @@ type PositionCall struct {
 	// from ("kafkaw.(*Consumer).Commit"): its callers, in other packages,
 	// decide what is processed before it ("" if none).
 	FromCaller string
+	// Skips are the failures of the processing the code goes on from,
+	// writing this position past the record that failed.
+	Skips []Skip
 	// Handed reports a call in a function literal the code hands on
 	// (stores in a struct or a map, sends on a channel, returns): when it
 	// runs, before or after the record is processed, is up to code the

@@ -33,6 +33,9 @@ func WriteText(w io.Writer, rows []*Row) error {
 		line("revoke", r.Revoke)
 		line("concurrency", r.Concurrency)
 		line("handler", r.Handler)
+		if r.Failure != "" {
+			line("on failure", r.Failure)
+		}
 		if len(r.Findings) == 0 {
 			line("findings", "none")
 		}
@@ -64,7 +67,7 @@ func WriteMarkdown(w io.Writer, rows []*Row) error {
 		}
 		cells := []string{
 			"`" + r.Consumer + "`", r.Client, strings.TrimPrefix(names(r), "  "), strategy(r),
-			guarantee(r) + ": " + r.Reason, r.Window, r.Lag, r.Revoke, r.Concurrency, r.Handler, strings.Join(fs, "<br>"),
+			guarantee(r) + ": " + r.Reason + failureNote(r), r.Window, r.Lag, r.Revoke, r.Concurrency, r.Handler, strings.Join(fs, "<br>"),
 		}
 		for i, c := range cells {
 			cells[i] = strings.ReplaceAll(c, "|", `\|`)
@@ -73,6 +76,14 @@ func WriteMarkdown(w io.Writer, rows []*Row) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// failureNote is the row's Failure, if any, as it follows the reason.
+func failureNote(r *Row) string {
+	if r.Failure == "" {
+		return ""
+	}
+	return "; on failure: " + r.Failure
 }
 
 func names(r *Row) string {

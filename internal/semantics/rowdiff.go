@@ -137,6 +137,7 @@ func compare(o, n *Row) *Change {
 	field("revoke", o.Revoke, n.Revoke)
 	field("concurrency", o.Concurrency, n.Concurrency)
 	field("handler", o.Handler, n.Handler)
+	field("on failure", o.Failure, n.Failure)
 	c.Gained, c.Lost = surplus(n.Findings, o.Findings), surplus(o.Findings, n.Findings)
 	if len(c.Fields) == 0 && len(c.Gained) == 0 && len(c.Lost) == 0 {
 		return nil

@@ -265,6 +265,13 @@ func TestClassify(t *testing.T) {
 		{"txnaftergo", map[string]string{"strategy": semantics.StrategyTransactions, "reason": "a goroutine started after the transaction commits"}},
 		{"shared1", map[string]string{"group": "g-one", "topics": "t-shared"}},
 		{"shared2", map[string]string{"group": "g-two", "topics": "t-shared"}},
+		// a failed record the code goes on from is committed past by the
+		// next record's commit; stopping at it, or retrying it, is not
+		{"failcont", map[string]string{"guarantee": semantics.AtLeastOnce,
+			"failure": "skipped: when cases.apply (line 1770) fails, the code goes on and commits a position past the record (CommitMessages, line 1773)"}},
+		{"failstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"failretry", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"faileach", map[string]string{"failure": "skipped: when cases.apply (line 1824) fails"}},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {
@@ -275,7 +282,7 @@ func TestClassify(t *testing.T) {
 		got := map[string]string{
 			"group": r.Group, "topics": strings.Join(r.Topics, ","), "strategy": r.Strategy, "detail": r.Detail,
 			"guarantee": r.Guarantee, "scope": r.Scope, "window": r.Window, "revoke": r.Revoke, "concurrency": r.Concurrency,
-			"lag": r.Lag, "reason": r.Reason,
+			"lag": r.Lag, "reason": r.Reason, "failure": r.Failure,
 		}
 		for k, want := range tc.want {
 			if want == "" && got[k] != "" || !strings.Contains(got[k], want) {

@@ -1757,3 +1757,76 @@ func revokeMarksNoop(ctx context.Context) {
 }
 
 var _ = revokeMarksNoop
+
+// What happens to a record whose processing fails. A loop that logs the
+// failure and goes on commits the next record past it: skipped.
+func failCont(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-fail-cont", Topic: "t"}) // case: failcont
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := apply(m); err != nil {
+			continue
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return
+		}
+	}
+}
+
+// A loop that stops at the failure: replayed on restart.
+func failStop(ctx context.Context) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-fail-stop", Topic: "t"}) // case: failstop
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := apply(m); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// A loop that retries the record until it is applied, and skips records
+// of another key (no failure).
+func failRetry(ctx context.Context) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-fail-retry", Topic: "t"}) // case: failretry
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if m.Key == nil {
+			continue
+		}
+		for apply(m) != nil {
+			time.Sleep(time.Second)
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// EachRecord's function returning on a failure goes on to the next
+// record, whose commit passes the failed one: skipped.
+func failEach(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-fail-each"), kgo.DisableAutoCommit()) // case: faileach
+	for {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(func(r *kgo.Record) {
+			if err := apply(r); err != nil {
+				return
+			}
+			_ = cl.CommitRecords(ctx, r)
+		})
+	}
+}
+
+var _, _, _, _ = failCont, failStop, failRetry, failEach
