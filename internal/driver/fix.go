@@ -56,6 +56,7 @@ func applyFixes(g *checker.Graph, diff bool, cwd string, w, stderr io.Writer) er
 		dup   bool   // the same fix from a test variant of the package
 	}
 	var fixes []fix
+	fixless := map[string]bool{} // findings without a fix, by position and message
 	pkgOf := map[string]*types.Package{}
 	sizeOf := map[string]int{}
 	generated := map[string]bool{}
@@ -69,6 +70,7 @@ func applyFixes(g *checker.Graph, diff bool, cwd string, w, stderr io.Writer) er
 		}
 		for _, d := range act.Diagnostics {
 			if len(d.SuggestedFixes) == 0 {
+				fixless[fset.Position(d.Pos).String()+d.Message] = true
 				continue
 			}
 			byFile := map[string]*fileFix{}
@@ -190,6 +192,12 @@ next:
 			fmt.Fprintf(stderr, ", %d not applied (above)", skipped)
 		}
 		fmt.Fprintln(stderr)
+	}
+	if n := len(fixless); n > 0 {
+		// A finding without a fix is still a bug: say so, or -fix would
+		// look like a clean run.
+		fmt.Fprintf(stderr, "commitlint: %s no automatic fix and %s: run without -fix to see why\n",
+			cond(n == 1, "1 finding has", fmt.Sprintf("%d findings have", n)), cond(n == 1, "is left as it is", "are left as they are"))
 	}
 	if skipped > 0 {
 		return fmt.Errorf("%s not applied", plural(skipped, "fix"))

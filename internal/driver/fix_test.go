@@ -237,6 +237,9 @@ var fixer = &analysis.Analyzer{
 					fix.TextEdits = []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte("if true {\nfmt.Print(\"d\")\n}")}}
 				case "e":
 					fix.TextEdits = []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(`len("e")`)}}
+				case "n":
+					pass.Report(analysis.Diagnostic{Pos: call.Pos(), Message: "no fix"})
+					return true
 				case "i":
 					fix.TextEdits = []analysis.TextEdit{
 						{Pos: f.Imports[0].Pos(), End: f.Imports[0].Pos(), NewText: []byte("\"os\"\n\t")},
@@ -255,6 +258,36 @@ var fixer = &analysis.Analyzer{
 		}
 		return nil, nil
 	},
+}
+
+// TestApplyFixesSaysWhatIsLeft checks that -fix, with a finding it has
+// no fix for, says so rather than look like a clean run.
+func TestApplyFixesSaysWhatIsLeft(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod": "module m\n\ngo 1.26\n",
+		"p.go":   "package m\n\nimport \"fmt\"\n\nfunc f() {\n\tfmt.Println(\"n\")\n}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := checker.Analyze([]*analysis.Analyzer{fixer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	if err := applyFixes(g, false, dir, &bytes.Buffer{}, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	want := "commitlint: no fixes to apply\ncommitlint: 1 finding has no automatic fix and is left as it is: run without -fix to see why\n"
+	if got := stderr.String(); got != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", got, want)
+	}
 }
 
 func TestApplyFixesSkipsConflicts(t *testing.T) {

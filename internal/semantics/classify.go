@@ -201,7 +201,11 @@ func (c *classifier) failure() {
 		}
 		var calls []string
 		for _, s := range pc.Skips {
-			calls = append(calls, fmt.Sprintf("%s (line %d)", s.Call, s.Pos.Line))
+			discarded := ""
+			if s.Discarded {
+				discarded = ", its error discarded"
+			}
+			calls = append(calls, fmt.Sprintf("%s (line %d%s)", s.Call, s.Pos.Line, discarded))
 		}
 		c.r.Failure = fmt.Sprintf("skipped: when %s fails, the code goes on and %s past the record (%s, line %d), so it is never retried or replayed",
 			strings.Join(calls, " or "), positionVerb(pc.Role), pc.Func, pc.Pos.Line)

@@ -79,8 +79,11 @@
 // code shows it (failures.go): an error check of an application call on
 // the record whose failure branch reaches the record's position call
 // again without stopping (it falls through to it, goes on to the next
-// record, or returns from EachRecord's function): positions are
-// cumulative, so the next position written passes the failed record.
+// record, or returns from EachRecord's function without keeping the
+// error for the loop), or a processing call whose error nothing reads:
+// positions are cumulative, so the next position written passes the
+// failed record. A compound check (err != nil && !errors.Is(err, x))
+// says nothing.
 //
 // Each row also says what the group's broker lag reflects (lag.go): the
 // work done (commits after the effect), what was fetched (commits before

@@ -3,6 +3,8 @@ package semantics
 import (
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -28,6 +30,8 @@ import (
 type Skip struct {
 	Call string         // the call whose failure is skipped: "db.ExecContext"
 	Pos  token.Position // the call
+	// Discarded reports a call whose error nothing reads.
+	Discarded bool
 }
 
 // skippedFailures returns the checks of calls of the application (not the
@@ -66,7 +70,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	}
 	for _, b := range fn.Blocks {
 		check, call, fail := failureCheck(b)
-		if check == nil || !g.appCall(call) || !dominatedByAny(b, takes) || !reachesBefore(b.Succs[0], b.Succs[1], fail, at, b, takes) {
+		if check == nil || !g.appCall(call) || !dominatedByAny(b, takes) || !reachesBefore(b.Succs, fail, at, b, takes) {
 			continue
 		}
 		type state struct {
@@ -91,8 +95,8 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				break
 			}
 			if _, ret := s.b.Instrs[len(s.b.Instrs)-1].(*ssa.Return); ret {
-				found = perRecord
-				break
+				found = perRecord // else the failure stops the loop
+				continue
 			}
 			for _, n := range s.b.Succs {
 				work = append(work, state{n, s.took})
@@ -102,20 +106,169 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos())})
 		}
 	}
+	out = append(out, g.skippedInLiterals(pc, takes, stops)...)
+	// A processing call whose error nothing reads, before the position
+	// call: its failure goes on to it all the same.
+	for _, b := range fn.Blocks {
+		if !dominatedByAny(b, takes) {
+			continue
+		}
+		for i, in := range b.Instrs {
+			call, ok := in.(*ssa.Call)
+			if !ok || !g.appCall(call) || !errorDiscarded(call) || quiet(call) {
+				continue
+			}
+			before := b == at && i < slices.Index(at.Instrs, ssa.Instruction(pc.Instr))
+			if !before && !reachesBefore(b.Succs, nil, at, b, takes) {
+				continue
+			}
+			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Discarded: true})
+		}
+	}
 	return out
 }
 
-// reachesBefore reports whether the check ending b comes before the
-// position call's block at in one record's processing: at is reachable
-// from the check's success branch (of its two successors s0 and s1, the
-// one that is not fail) without taking a new record or coming back to b.
-func reachesBefore(s0, s1, fail, at, b *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool) bool {
-	ok := s0
-	if ok == fail {
-		ok = s1
+// skippedInLiterals returns the skipped failures of the function literals
+// pc's function hands to the client per record (EachRecord's) before pc:
+// a check whose failure branch returns from the literal (going on to the
+// next record) without stopping or keeping an error in a variable of the
+// enclosing function (which may stop the loop before pc: procErr), and a
+// processing call whose error nothing reads.
+func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBlock]bool, stops func(*ssa.BasicBlock) bool) []Skip {
+	var out []Skip
+	at := pc.Instr.Block()
+	for _, lit := range pc.Fn.AnonFuncs {
+		site := g.literalSite(lit)
+		if site == nil {
+			continue
+		}
+		sb := site.Block()
+		before := sb == at && slices.Index(at.Instrs, ssa.Instruction(site)) < slices.Index(at.Instrs, ssa.Instruction(pc.Instr))
+		if !before && !reachesBefore(sb.Succs, nil, at, sb, takes) {
+			continue
+		}
+		for _, b := range lit.Blocks {
+			for _, in := range b.Instrs {
+				if call, ok := in.(*ssa.Call); ok && g.appCall(call) && errorDiscarded(call) && !quiet(call) {
+					out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Discarded: true})
+				}
+			}
+			check, call, fail := failureCheck(b)
+			if check == nil || !g.appCall(call) {
+				continue
+			}
+			seen := map[*ssa.BasicBlock]bool{}
+			work := []*ssa.BasicBlock{fail}
+			found := false
+			for len(work) > 0 && !found {
+				x := work[len(work)-1]
+				work = work[:len(work)-1]
+				if seen[x] || stops(x) || keepsError(x) {
+					continue
+				}
+				seen[x] = true
+				if _, ret := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ret {
+					found = true
+				}
+				work = append(work, x.Succs...)
+			}
+			if found {
+				out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos())})
+			}
+		}
 	}
+	return out
+}
+
+// literalSite returns the call of a client function its parent passes
+// lit to (fetches.EachRecord(func(r) {...})), or nil.
+func (g *gatherer) literalSite(lit *ssa.Function) ssa.CallInstruction {
+	for _, b := range lit.Parent().Blocks {
+		for _, in := range b.Instrs {
+			ci, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			f := ssaflow.Callee(ci.Common())
+			if f == nil || f.Pkg() == nil || !clientmodel.Default.IsClientPath(f.Pkg().Path()) {
+				continue
+			}
+			for _, a := range ci.Common().Args {
+				if mc, ok := a.(*ssa.MakeClosure); ok {
+					a = mc.Fn
+				}
+				if a == lit {
+					return ci
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// keepsError reports whether b stores an error in a variable of the
+// enclosing function (procErr = err): the loop may stop on it.
+func keepsError(b *ssa.BasicBlock) bool {
+	for _, in := range b.Instrs {
+		st, ok := in.(*ssa.Store)
+		if !ok || !types.Identical(st.Val.Type(), types.Universe.Lookup("error").Type()) {
+			continue
+		}
+		if ssaflow.Derives(st.Addr, func(v ssa.Value) bool { _, fv := v.(*ssa.FreeVar); return fv }) {
+			return true
+		}
+	}
+	return false
+}
+
+// errorDiscarded reports whether call returns an error, last, that
+// nothing reads (`apply(m)`, `_ = apply(m)`, `n, _ := write(m)`).
+func errorDiscarded(call *ssa.Call) bool {
+	res := call.Call.Signature().Results()
+	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	refs := call.Referrers()
+	if refs == nil {
+		return true
+	}
+	if res.Len() == 1 {
+		return len(*refs) == 0
+	}
+	for _, r := range *refs {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == res.Len()-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// quiet reports whether call's error is one that code drops as a matter
+// of course: formatting, logging, writing to memory, closing.
+func quiet(call *ssa.Call) bool {
+	f := ssaflow.Callee(call.Common())
+	if f == nil || f.Pkg() == nil {
+		return false
+	}
+	switch f.Pkg().Path() {
+	case "fmt", "log", "log/slog", "bytes", "strings", "errors", "hash", "bufio":
+		return true
+	}
+	return f.Name() == "Close" || strings.HasPrefix(f.Pkg().Path(), "hash/")
+}
+
+// reachesBefore reports whether b (a check ending it, a call in it)
+// comes before the position call's block at in one record's processing:
+// at is reachable from b's successors succs (but fail, the check's
+// failure branch) without taking a new record or coming back to b.
+func reachesBefore(succs []*ssa.BasicBlock, fail, at, b *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool) bool {
 	seen := map[*ssa.BasicBlock]bool{}
-	work := []*ssa.BasicBlock{ok}
+	var work []*ssa.BasicBlock
+	for _, s := range succs {
+		if s != fail {
+			work = append(work, s)
+		}
+	}
 	for len(work) > 0 {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -166,6 +319,12 @@ func failureCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 	if cmp.Op == token.EQL {
 		fail = b.Succs[1]
 	}
+	if _, cond := fail.Instrs[len(fail.Instrs)-1].(*ssa.If); cond && len(fail.Preds) == 1 {
+		// A compound condition (err != nil && !errors.Is(err, x)), or a
+		// failure branch that starts by telling failures apart: which
+		// failures go on is not this check's to say.
+		return nil, nil, nil
+	}
 	return ifi, call, fail
 }
 
@@ -212,31 +371,7 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 // passes to a function of a Kafka client (fetches.EachRecord(func(r)
 // {...})): returning from it goes on to the next record.
 func (g *gatherer) perRecordLiteral(fn *ssa.Function) bool {
-	parent := fn.Parent()
-	if parent == nil {
-		return false
-	}
-	for _, b := range parent.Blocks {
-		for _, in := range b.Instrs {
-			ci, ok := in.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			f := ssaflow.Callee(ci.Common())
-			if f == nil || f.Pkg() == nil || !clientmodel.Default.IsClientPath(f.Pkg().Path()) {
-				continue
-			}
-			for _, a := range ci.Common().Args {
-				if mc, ok := a.(*ssa.MakeClosure); ok {
-					a = mc.Fn
-				}
-				if a == fn {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return fn.Parent() != nil && g.literalSite(fn) != nil
 }
 
 // dominatedByAny reports whether one of blocks dominates b.

@@ -272,6 +272,10 @@ func TestClassify(t *testing.T) {
 		{"failstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"failretry", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"faileach", map[string]string{"failure": "skipped: when cases.apply (line 1824) fails"}},
+		{"failsarama", map[string]string{"failure": "skipped: when cases.apply (line 1843) fails, the code goes on and marks a position past the record (MarkMessage"}},
+		{"failbatch", map[string]string{"failure": "skipped: when cases.apply (line 1883) fails, the code goes on and commits a position past the record (CommitUncommittedOffsets"}},
+		{"failkept", map[string]string{"failure": ""}},
+		{"faildrop", map[string]string{"failure": "skipped: when cases.apply (line 1857, its error discarded) fails"}},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {

@@ -1830,3 +1830,84 @@ func failEach(ctx context.Context) {
 }
 
 var _, _, _, _ = failCont, failStop, failRetry, failEach
+
+// A sarama handler that logs a failed record and goes on to mark the
+// next one (marks move forward: the next passes it), and one that drops
+// the error of its processing and marks: both skip the failed record.
+type skipHandler struct{}
+
+func (*skipHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*skipHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (h *skipHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for m := range claim.Messages() {
+		if err := apply(m); err != nil {
+			continue
+		}
+		sess.MarkMessage(m, "")
+	}
+	return nil
+}
+
+type dropHandler struct{}
+
+func (*dropHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*dropHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (*dropHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for m := range claim.Messages() {
+		apply(m)
+		sess.MarkMessage(m, "")
+	}
+	return nil
+}
+
+func saramaSkips(ctx context.Context) {
+	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-skip", sarama.NewConfig()) // case: failsarama
+	_ = g.Consume(ctx, []string{"t"}, &skipHandler{})
+}
+
+func saramaDrops(ctx context.Context) {
+	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-drop", sarama.NewConfig()) // case: faildrop
+	_ = g.Consume(ctx, []string{"t"}, &dropHandler{})
+}
+
+var _, _ = saramaSkips, saramaDrops
+
+// EachRecord's function logs a failure and returns, then the whole poll
+// is committed: skipped. Its twin keeps the failure and leaves before
+// the commit: replayed.
+func failBatch(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-fail-batch"), kgo.DisableAutoCommit()) // case: failbatch
+	for {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(func(r *kgo.Record) {
+			if err := apply(r); err != nil {
+				return
+			}
+		})
+		_ = cl.CommitUncommittedOffsets(ctx)
+	}
+}
+
+func failBatchKept(ctx context.Context) error {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-fail-kept"), kgo.DisableAutoCommit()) // case: failkept
+	for {
+		fetches := cl.PollFetches(ctx)
+		var procErr error
+		fetches.EachRecord(func(r *kgo.Record) {
+			if procErr != nil {
+				return
+			}
+			if err := apply(r); err != nil {
+				procErr = err
+			}
+		})
+		if procErr != nil {
+			return procErr
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}
+
+var _, _ = failBatch, failBatchKept
