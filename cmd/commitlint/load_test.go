@@ -311,6 +311,22 @@ func Send(ctx context.Context, w *kafka.Writer) error {
 	return w.WriteMessages(ctx, kafka.Message{Value: []byte("x")})
 }
 `
+	files["part/part.go"] = `package part
+
+import "github.com/IBM/sarama"
+
+// Tail reads a partition from its newest offset (monitorink).
+func Tail(c sarama.Consumer, apply func([]byte)) error {
+	pc, err := c.ConsumePartition("t", 0, sarama.OffsetNewest)
+	if err != nil {
+		return err
+	}
+	for m := range pc.Messages() {
+		apply(m.Value)
+	}
+	return nil
+}
+`
 	dir := writeModule(t, consumerModule(t, files))
 	for _, tc := range []struct {
 		args []string
@@ -320,6 +336,8 @@ func Send(ctx context.Context, w *kafka.Writer) error {
 		{[]string{"./prod"}, "commitlint: 1 package analyzed, no Kafka consumer found\n"},
 		{[]string{"./plain", "./prod"}, "commitlint: 2 packages analyzed, no Kafka consumer found\n"},
 		{[]string{"./plain"}, "commitlint: 1 package analyzed, no Kafka consumer found: no package uses sarama, franz-go, kafka-go or confluent-kafka-go\n"},
+		// a partition consumer, which the model does not take: said
+		{[]string{"./part"}, "commitlint: 1 package analyzed, no Kafka consumer found\ncommitlint: a sarama partition consumer (ConsumePartition, part.go:7) is not modelled: it commits no group offsets, and where a restart resumes is the offset the code passes (OffsetNewest skips what was produced while it was down)\n"},
 		{[]string{"-json", "./app"}, ""},
 	} {
 		stdout, stderr, code := command(t, dir, binary, tc.args...)

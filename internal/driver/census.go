@@ -2,6 +2,9 @@ package driver
 
 import (
 	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -30,7 +33,7 @@ var census = &analysis.Analyzer{
 		if m == nil {
 			return counted{}, nil
 		}
-		return counted{uses: true, consumers: len(m.Consumers) + len(m.Received) + len(m.Imported)}, nil
+		return counted{uses: true, consumers: len(m.Consumers) + len(m.Received) + len(m.Imported), partition: partitionConsumer(pass)}, nil
 	},
 }
 
@@ -40,6 +43,30 @@ var census = &analysis.Analyzer{
 type counted struct {
 	uses      bool
 	consumers int
+	// partition is where the package starts a sarama partition consumer
+	// (ConsumePartition), which the consumer model does not take: "" if
+	// it does not.
+	partition string
+}
+
+// partitionConsumer returns the position of the package's first
+// reference to sarama's ConsumePartition, or "".
+func partitionConsumer(pass *analysis.Pass) string {
+	var first token.Pos
+	for id, obj := range pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Name() != "ConsumePartition" || fn.Pkg() == nil || !strings.HasSuffix(fn.Pkg().Path(), "/sarama") {
+			continue
+		}
+		if !first.IsValid() || id.Pos() < first {
+			first = id.Pos()
+		}
+	}
+	if !first.IsValid() {
+		return ""
+	}
+	p := pass.Fset.Position(first)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }
 
 // closing is the text that ends lint's text output after the findings,
@@ -51,7 +78,7 @@ type counted struct {
 // of consumers unless census ran on every root package.
 func closing(g *checker.Graph, findings int, problems bool) string {
 	n := plural(analyzed(g), "package")
-	none, uses, hint := false, false, ""
+	none, uses, hint, partition := false, false, "", ""
 	if findings == 0 {
 		roots := map[*packages.Package]bool{}
 		counts := map[*packages.Package]counted{}
@@ -65,6 +92,9 @@ func closing(g *checker.Graph, findings int, problems bool) string {
 		for _, c := range counts {
 			none = none && c.consumers == 0
 			uses = uses || c.uses
+			if partition == "" {
+				partition = c.partition
+			}
 		}
 		if none && uses {
 			hint = outsideHint("commitlint", builtOutside(g), "see their findings")
@@ -83,6 +113,9 @@ func closing(g *checker.Graph, findings int, problems bool) string {
 	}
 	if hint != "" {
 		sb.WriteString(hint + "\n")
+	}
+	if none && partition != "" {
+		fmt.Fprintf(&sb, "commitlint: a sarama partition consumer (ConsumePartition, %s) is not modelled: it commits no group offsets, and where a restart resumes is the offset the code passes (OffsetNewest skips what was produced while it was down)\n", partition)
 	}
 	return sb.String()
 }
