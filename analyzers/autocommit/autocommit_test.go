@@ -282,9 +282,9 @@ var scenarios = []struct {
 	// the WaitGroup (its twin runInspect, waited for, is silent).
 	{"autocommit/sharedworker", autocommit.Analyzer},
 	// marks without AutoCommitMarks, in args / slice (going on after a
-	// failure: lost), stopping at a failure (no loss claimed), and with
-	// only CommitMarkedOffsets, the options in args or in a slice made
-	// then appended to (5 / 6): with AutoCommitMarks (in args, in a made
+	// failure: lost), stopping at a failure or marking on every path (no
+	// loss claimed), and with only CommitMarkedOffsets, the options in
+	// args or in a slice made then appended to (6 / 6): with AutoCommitMarks (in args, in a made
 	// slice), manual marks, disabled with no commit (by design),
 	// CommitRecords, CommitUncommittedOffsets.
 	{"autocommit/franzmarks", autocommit.Analyzer},

@@ -141,7 +141,13 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		// committable); a loop that stops at it loses nothing (the
 		// crash experiments of oracle/ show both).
 		cost := "a record left unmarked is committed anyway if the loop goes on, and a restart replays everything since the last timer commit, not since the last mark"
-		if first.call != nil && c.goesOn(first.call) {
+		var marks []*consumer.Call
+		for _, b := range bad {
+			if b.call != nil {
+				marks = append(marks, b.call)
+			}
+		}
+		if first.call != nil && c.goesOn(first.call, marks) {
 			cost = "a record this code leaves unmarked and goes on from (after a failure) is committed when the loop polls again, and never retried (lost)"
 		}
 		d = analysis.Diagnostic{
@@ -180,13 +186,19 @@ type positionUse struct {
 }
 
 // goesOn reports whether the code that makes mark can go on to the next
-// record without making it: the function literal that receives the record
+// record without making it, or any other of marks made in its function: the function literal that receives the record
 // (EachRecord's callback) has a path from its entry that returns without
 // passing the mark (and sets no variable of its function, which may stop
 // the loop), or the loop that takes the record has a path from where it
 // takes it back to taking the next one without passing the mark. Paths
 // through calls that never return (log.Fatal, panic) do not count.
-func (c *checker) goesOn(mark *consumer.Call) bool {
+func (c *checker) goesOn(mark *consumer.Call, marks []*consumer.Call) bool {
+	marked := map[*ssa.BasicBlock]bool{mark.Instr.Block(): true}
+	for _, m := range marks {
+		if m.Fn == mark.Fn {
+			marked[m.Instr.Block()] = true
+		}
+	}
 	rec := ssaflow.Arg(mark.Instr.Common(), mark.Record)
 	if sl, ok := rec.(*ssa.Slice); ok { // MarkCommitRecords(r): the packed r
 		if arr, ok := sl.X.(*ssa.Alloc); ok {
@@ -223,7 +235,7 @@ func (c *checker) goesOn(mark *consumer.Call) bool {
 		for len(work) > 0 {
 			b := work[len(work)-1]
 			work = work[:len(work)-1]
-			if seen[b] || b == mark.Instr.Block() || dead(b) {
+			if seen[b] || marked[b] || dead(b) {
 				continue
 			}
 			seen[b] = true
@@ -237,7 +249,7 @@ func (c *checker) goesOn(mark *consumer.Call) bool {
 	fn := mark.Fn
 	switch r := rec.(type) {
 	case *ssa.Parameter:
-		if fn.Parent() == nil || len(fn.Blocks) == 0 || fn.Blocks[0] == mark.Instr.Block() {
+		if fn.Parent() == nil || len(fn.Blocks) == 0 || marked[fn.Blocks[0]] {
 			return false
 		}
 		// A literal that records the failure in a variable of its
@@ -260,7 +272,7 @@ func (c *checker) goesOn(mark *consumer.Call) bool {
 		return returns(entry) || reaches(entry, returns)
 	case ssa.Instruction:
 		b := r.Block()
-		if b == nil || b.Parent() != fn || b == mark.Instr.Block() {
+		if b == nil || b.Parent() != fn || marked[b] {
 			return false
 		}
 		return reaches(b, func(x *ssa.BasicBlock) bool { return x == b })
