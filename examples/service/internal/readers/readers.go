@@ -12,8 +12,8 @@ import (
 
 // Service fetches from Reader and commits each message after saving it.
 //
-// CORRECT: FetchMessage does not commit; CommitMessages runs after the
-// save (at-least-once, one message replayed at most).
+// CORRECT for crashes: CommitMessages runs after the save (at-least-once);
+// a failed save is logged and skipped for good (the report's on failure).
 type Service struct {
 	Reader *kafka.Reader
 	St     *store.Store
