@@ -567,9 +567,12 @@ var scenarios = []struct {
 	// committing after the processing, and a helper that saves before
 	// its commit and returns the records for a count (3 silent).
 	{"ordering/helperreturn", ordering.Analyzer},
-	// a commit's error logged through a helper of another package: the
-	// error is not the message (a commit before the save: 1 positive;
-	// after it: 1 silent, once reported as processing the message).
+	// a commit's error logged or counted through a helper of another
+	// package: the error is not the message, nor is a named error result
+	// a deferred report reads, written by a failed save's wrapped error
+	// and then by the commit (a commit before the save, in a loop and in
+	// a batch: 2 positive; after it: 2 silent, each once reported as
+	// processing the message, the batch found in jitsu's bulker).
 	{"ordering/errlog", ordering.Analyzer},
 	// a service's own logger (a struct named Logger whose Info and Error
 	// take a context, a message and an error, not ...any) called with a

@@ -57,7 +57,12 @@ func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
 				// write went (an error to log), it is not the record.
 				break
 			}
-			if cv, ok := r.(ssa.Value); ok {
+			// An error a call returns says how the call went, not
+			// what the record holds: kept in a variable the function
+			// reuses (a named result a deferred report reads), it
+			// would make every later use of that variable, the
+			// commit's own error included, processing.
+			if cv, ok := r.(ssa.Value); ok && !isError(cv.Type()) {
 				add(cv)
 			}
 			recv := ssaflow.Recv(cc)
@@ -103,7 +108,7 @@ func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
 		case *ssa.Extract:
 			// The error a fetch returns beside its record carries
 			// nothing of the record.
-			if isFetch(v) && !c.isRecordish(r.Type()) {
+			if isFetch(v) && !c.isRecordish(r.Type()) || isError(r.Type()) {
 				return
 			}
 			add(r)

@@ -37,6 +37,20 @@ func appended() {
 }
 func own(n int64) { commit(n + 1) }
 func counter()    { var n int64; for range fetch() { n++ }; commit(n) }
+
+// mixed keeps eight application counters that feed each other around a
+// loop: every one is a phi of sums of two others.
+func mixed() {
+	var a, b, c, d, e, f, g, h int64
+	for i := range fetch() {
+		if i%2 == 0 {
+			a, b, c, d, e, f, g, h = b+c, c+d, d+e, e+f, f+g, g+h, h+a, a+b
+		} else {
+			a, b, c, d, e, f, g, h = h+g, a+h, b+a, c+b, d+c, e+d, f+e, g+f
+		}
+	}
+	commit(a)
+}
 `
 
 // TestDerivedFrom checks the record-derivation walk on the argument of
@@ -58,7 +72,7 @@ func TestDerivedFrom(t *testing.T) {
 	}
 	for name, want := range map[string]bool{
 		"field": true, "slice": true, "local": true, "converted": true, "literal": true, "appended": true,
-		"own": false, "counter": false,
+		"own": false, "counter": false, "mixed": false,
 	} {
 		fn := pkg.Func(name)
 		var arg ssa.Value
@@ -78,5 +92,39 @@ func TestDerivedFrom(t *testing.T) {
 		if got := ssaflow.DerivedFrom(arg, isRec); got != want {
 			t.Errorf("%s: DerivedFrom = %t, want %t", name, got, want)
 		}
+	}
+}
+
+// TestDerivesIsBounded checks that the walk asks about each value a
+// bounded number of times: in mixed, a path-by-path walk asks about the
+// counters' phis once per path through them, 2^MaxValueDepth times (a
+// consumer loop of that shape took longer than any CI allows).
+func TestDerivesIsBounded(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "d.go", derivedSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("d", ""), []*ast.File{f}, ssa.BareInits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := pkg.Func("mixed")
+	values := 0
+	var arg ssa.Value
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if _, ok := in.(ssa.Value); ok {
+				values++
+			}
+			if c, ok := in.(*ssa.Call); ok && c.Call.StaticCallee() == pkg.Func("commit") {
+				arg = c.Call.Args[0]
+			}
+		}
+	}
+	asked := 0
+	ssaflow.Derives(arg, func(ssa.Value) bool { asked++; return false })
+	if limit := (values + len(fn.Params)) * (ssaflow.MaxValueDepth + 1); asked > limit {
+		t.Errorf("Derives asked about %d values, want at most %d (%d values, each at most once per depth)", asked, limit, values)
 	}
 }

@@ -758,16 +758,27 @@ func DerivedFrom(v ssa.Value, is func(types.Type) bool) bool {
 // element or slice of it, arithmetic or a conversion of it, a local,
 // composite or map literal written from it), satisfies from, within
 // MaxValueDepth steps. It does not look through calls.
-func Derives(v ssa.Value, from func(ssa.Value) bool) bool { return derives(v, from, 0) }
+func Derives(v ssa.Value, from func(ssa.Value) bool) bool {
+	return derives(v, from, map[ssa.Value]int{}, 0)
+}
 
-func derives(v ssa.Value, from func(ssa.Value) bool, depth int) bool {
+// derives explores a value again only when it reaches it more shallowly
+// than before (tried), so it visits each value at most MaxValueDepth+1
+// times. A walk path by path is exponential in the phis a loop's
+// variables feed each other through: a public batch consumer's loop
+// (jitsu's bulker) ran for more than fifteen minutes.
+func derives(v ssa.Value, from func(ssa.Value) bool, tried map[ssa.Value]int, depth int) bool {
 	if v == nil || depth > MaxValueDepth {
 		return false
 	}
+	if d, ok := tried[v]; ok && d <= depth {
+		return false
+	}
+	tried[v] = depth
 	if from(v) {
 		return true
 	}
-	rec := func(x ssa.Value) bool { return derives(x, from, depth+1) }
+	rec := func(x ssa.Value) bool { return derives(x, from, tried, depth+1) }
 	switch x := v.(type) {
 	case *ssa.FieldAddr:
 		return rec(x.X)
