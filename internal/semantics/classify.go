@@ -103,7 +103,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Revoke = "unknown"
 	case c.sinks(has):
 		c.sink(has(category.Unfenced))
-	case c.transactional():
+	case c.transactional() && !c.has(clientmodel.Commit):
 		c.transactions(has(category.Swallowed), has(category.TxnResult), has(category.BeginSkipped))
 	case has(category.CommitBefore) || has(category.ReadCommits) || c.commitsOnRead():
 		c.before()
@@ -159,6 +159,14 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		// replay, they do not lose); a failed record is lost only if the
 		// loop goes on past it (oracle's failure injection shows both).
 		r.Reason += "; but the marks do nothing: a record left unmarked is committed anyway once the loop polls again (lost if its processing failed and the loop went on), and a restart replays everything since the last timer commit, not since the last mark"
+	}
+	if c.transactional() && c.has(clientmodel.Commit) {
+		// A transaction commits the offsets of the records it produces
+		// for; the others are committed directly, as classified above
+		// (jitsu's bulker: a batch committed with CommitMessage, a
+		// failed one sent to a retry topic in a transaction).
+		direct := ev.Calls[slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Role == clientmodel.Commit })]
+		r.Reason += fmt.Sprintf("; its transactions (%s) cover only the records whose offsets they commit, the others are committed outside them (%s, line %d)", strings.Join(slices.Compact(slices.Sorted(slices.Values(ev.Txn))), ", "), direct.Func, direct.Pos.Line)
 	}
 	if hasAnalyzer("hiwater") {
 		r.Guarantee = Neither

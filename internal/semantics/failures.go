@@ -73,14 +73,15 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		if check == nil || !g.appCall(call) || !dominatedByAny(b, takes) || !reachesBefore(b.Succs, fail, at, b, takes) {
 			continue
 		}
+		failed := failedErrors(b, fail, takes)
 		type state struct {
 			b    *ssa.BasicBlock
 			took bool
 		}
 		seen := map[state]bool{}
 		work := []state{{fail, false}}
-		found := false
-		for len(work) > 0 && !found {
+		found, goesOn := false, false
+		for len(work) > 0 && !goesOn {
 			s := work[len(work)-1]
 			work = work[:len(work)-1]
 			if takes[s.b] {
@@ -90,19 +91,33 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				continue
 			}
 			seen[s] = true
-			if s.b == at {
-				found = true
+			if !s.took && g.processesRecord(s.b, pc) {
+				// The record's processing can go on after the failure
+				// (a header that did not parse, the record saved
+				// without it): the failed call prepares, and what is
+				// lost is not this check's to say.
+				goesOn = true
 				break
 			}
-			if _, ret := s.b.Instrs[len(s.b.Instrs)-1].(*ssa.Return); ret {
-				found = perRecord // else the failure stops the loop
+			if s.b == at {
+				found = true
 				continue
 			}
-			for _, n := range s.b.Succs {
+			if _, ret := s.b.Instrs[len(s.b.Instrs)-1].(*ssa.Return); ret {
+				found = found || perRecord // else the failure stops the loop
+				continue
+			}
+			succs := s.b.Succs
+			if v, failing, _ := nilTest(s.b); !s.took && v != nil && failed[v] {
+				// The same error tested again (err != nil once to log,
+				// once to return): only its failing branch is taken.
+				succs = []*ssa.BasicBlock{failing}
+			}
+			for _, n := range succs {
 				work = append(work, state{n, s.took})
 			}
 		}
-		if found {
+		if found && !goesOn {
 			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos())})
 		}
 	}
@@ -284,22 +299,22 @@ func reachesBefore(succs []*ssa.BasicBlock, fail, at, b *ssa.BasicBlock, takes m
 	return false
 }
 
-// failureCheck returns the If ending b when it tests the error result of
-// a call against nil (err != nil, err == nil), the call, and the block its
-// failure branch starts.
-func failureCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
+// nilTest returns the error value the If ending b tests against nil
+// (err != nil, err == nil), and the blocks its failing and its succeeding
+// branches start; v is nil if b ends otherwise.
+func nilTest(b *ssa.BasicBlock) (v ssa.Value, failing, ok *ssa.BasicBlock) {
 	if len(b.Instrs) == 0 {
 		return nil, nil, nil
 	}
-	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
+	ifi, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !isIf {
 		return nil, nil, nil
 	}
-	cmp, ok := ifi.Cond.(*ssa.BinOp)
-	if !ok || cmp.Op != token.NEQ && cmp.Op != token.EQL {
+	cmp, isCmp := ifi.Cond.(*ssa.BinOp)
+	if !isCmp || cmp.Op != token.NEQ && cmp.Op != token.EQL {
 		return nil, nil, nil
 	}
-	v := cmp.X
+	v = cmp.X
 	if c, isConst := v.(*ssa.Const); isConst && c.IsNil() {
 		v = cmp.Y
 	} else if c, isConst := cmp.Y.(*ssa.Const); !isConst || !c.IsNil() {
@@ -308,16 +323,108 @@ func failureCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 	if !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
 		return nil, nil, nil
 	}
+	if cmp.Op == token.EQL {
+		return v, b.Succs[1], b.Succs[0]
+	}
+	return v, b.Succs[0], b.Succs[1]
+}
+
+// failedErrors returns the error values that hold the failure of the
+// check ending b, whose failing branch starts at fail, on every path from
+// fail that takes no new record: the error tested, and the phis joining
+// only such values, or errors made on the failure branch (err =
+// fmt.Errorf(...)), from the blocks those paths pass. Paths are cut at
+// tests of these values, which go the failing way, so the set is grown
+// until it holds still.
+func failedErrors(b, fail *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool) map[ssa.Value]bool {
+	v, _, _ := nilTest(b)
+	failed := map[ssa.Value]bool{v: true}
+	for range ssaflow.MaxCallDepth + 2 {
+		reached := map[*ssa.BasicBlock]bool{}
+		work := []*ssa.BasicBlock{fail}
+		for len(work) > 0 {
+			x := work[len(work)-1]
+			work = work[:len(work)-1]
+			if reached[x] || x == b || takes[x] {
+				continue
+			}
+			reached[x] = true
+			if t, failing, _ := nilTest(x); t != nil && failed[t] {
+				work = append(work, failing)
+				continue
+			}
+			work = append(work, x.Succs...)
+		}
+		grew := false
+		for x := range reached {
+			for _, in := range x.Instrs {
+				phi, ok := in.(*ssa.Phi)
+				if !ok || failed[phi] || !types.Identical(phi.Type(), types.Universe.Lookup("error").Type()) {
+					continue
+				}
+				all := true
+				for i, e := range phi.Edges {
+					if !reached[x.Preds[i]] || failed[e] {
+						continue
+					}
+					if in, ok := e.(ssa.Instruction); ok && in.Block() != nil && fail.Dominates(in.Block()) {
+						if _, isCall := e.(*ssa.Call); isCall {
+							continue // an error made on the failure branch
+						}
+					}
+					all = false
+				}
+				if all {
+					failed[phi], grew = true, true
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	return failed
+}
+
+// processesRecord reports whether b calls the application with data of a
+// record pc writes (before pc, in pc's block): the record's processing
+// goes on there.
+func (g *gatherer) processesRecord(b *ssa.BasicBlock, pc *consumer.Call) bool {
+	for _, in := range b.Instrs {
+		if in == ssa.Instruction(pc.Instr) {
+			return false
+		}
+		call, ok := in.(*ssa.Call)
+		if !ok || !g.appCall(call) || quiet(call) {
+			continue
+		}
+		if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {
+			continue
+		}
+		for _, a := range call.Call.Args {
+			if ssaflow.DerivedFromUnless(a, g.isRecord, numericField) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// failureCheck returns the If ending b when it tests the error result of
+// a call against nil (err != nil, err == nil), the call, and the block its
+// failure branch starts.
+func failureCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
+	v, fail, _ := nilTest(b)
+	if v == nil {
+		return nil, nil, nil
+	}
+	ifi := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if ex, ok := v.(*ssa.Extract); ok {
 		v = ex.Tuple
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
 		return nil, nil, nil
-	}
-	fail := b.Succs[0]
-	if cmp.Op == token.EQL {
-		fail = b.Succs[1]
 	}
 	if _, cond := fail.Instrs[len(fail.Instrs)-1].(*ssa.If); cond && len(fail.Preds) == 1 {
 		// A compound condition (err != nil && !errors.Is(err, x)), or a

@@ -198,7 +198,8 @@ func (g *gatherer) returnsPolledAfter(at ssa.Instruction, depth int) bool {
 		}
 	}
 	polled := func(v ssa.Value) bool {
-		return g.fromRecords(v) || slices.ContainsFunc(g.m.Flow.Roots(v), isPoll)
+		return ssaflow.DerivedFromUnless(v, g.isRecord, numericField) ||
+			slices.ContainsFunc(g.m.Flow.Roots(v), isPoll)
 	}
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -222,6 +223,29 @@ func (g *gatherer) returnsPolledAfter(at ssa.Instruction, depth int) bool {
 		}
 	}
 	return false
+}
+
+// numericField reports a number read from a field of a client type (a
+// record's offset or partition, a TopicPartition's offset): what is
+// computed from it (a count, the batch's first offset) says where the
+// records were, it is not the records (jitsu's bulker returns such
+// counters after its commit).
+func numericField(v ssa.Value) bool {
+	var x ssa.Value
+	switch f := v.(type) {
+	case *ssa.FieldAddr:
+		x = f.X
+	case *ssa.Field:
+		x = f.X
+	default:
+		return false
+	}
+	b, ok := ssaflow.Deref(v.Type()).Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsNumeric == 0 {
+		return false
+	}
+	n, ok := ssaflow.Deref(x.Type()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && clientmodel.Default.IsClientPath(n.Obj().Pkg().Path())
 }
 
 var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)

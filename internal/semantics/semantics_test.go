@@ -275,6 +275,10 @@ func TestClassify(t *testing.T) {
 		{"failsarama", map[string]string{"failure": "skipped: when cases.apply (line 1843) fails, the code goes on and marks a position past the record (MarkMessage"}},
 		{"failbatch", map[string]string{"failure": "skipped: when cases.apply (line 1883) fails, the code goes on and commits a position past the record (CommitUncommittedOffsets"}},
 		{"failkept", map[string]string{"failure": ""}},
+		{"txnmixed", map[string]string{"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce,
+			"reason": "its transactions (CommitTransaction, SendOffsetsToTransaction) cover only the records whose offsets they commit, the others are committed outside them (CommitMessage, line"}},
+		{"retcounts", map[string]string{"guarantee": semantics.AtLeastOnce, "lag": "commits every batch"}},
+		{"failtwice", map[string]string{"failure": ""}},
 		{"faildrop", map[string]string{"failure": "skipped: when cases.apply (line 1857, its error discarded) fails"}},
 	} {
 		ev := evs[tc.name]

@@ -743,7 +743,13 @@ func recvName(fn *types.Func) string {
 // arithmetic or a conversion of such values, a local written from one,
 // within MaxValueDepth steps. Pointers to and slices of such types count.
 func DerivedFrom(v ssa.Value, is func(types.Type) bool) bool {
-	return Derives(v, func(v ssa.Value) bool {
+	return DerivedFromUnless(v, is, nil)
+}
+
+// DerivedFromUnless is DerivedFrom, not looking past a value stop
+// reports (nil: none).
+func DerivedFromUnless(v ssa.Value, is func(types.Type) bool, stop func(ssa.Value) bool) bool {
+	return derives(v, func(v ssa.Value) bool {
 		switch t := v.Type().Underlying().(type) {
 		case *types.Pointer:
 			return is(v.Type()) || is(t.Elem())
@@ -751,7 +757,7 @@ func DerivedFrom(v ssa.Value, is func(types.Type) bool) bool {
 			return is(v.Type()) || is(t.Elem())
 		}
 		return is(v.Type())
-	})
+	}, stop, map[ssa.Value]int{}, 0)
 }
 
 // Derives reports whether v, or a value v is computed from (a field,
@@ -759,7 +765,7 @@ func DerivedFrom(v ssa.Value, is func(types.Type) bool) bool {
 // composite or map literal written from it), satisfies from, within
 // MaxValueDepth steps. It does not look through calls.
 func Derives(v ssa.Value, from func(ssa.Value) bool) bool {
-	return derives(v, from, map[ssa.Value]int{}, 0)
+	return derives(v, from, nil, map[ssa.Value]int{}, 0)
 }
 
 // derives explores a value again only when it reaches it more shallowly
@@ -767,8 +773,8 @@ func Derives(v ssa.Value, from func(ssa.Value) bool) bool {
 // times. A walk path by path is exponential in the phis a loop's
 // variables feed each other through: a public batch consumer's loop
 // (jitsu's bulker) ran for more than fifteen minutes.
-func derives(v ssa.Value, from func(ssa.Value) bool, tried map[ssa.Value]int, depth int) bool {
-	if v == nil || depth > MaxValueDepth {
+func derives(v ssa.Value, from, stop func(ssa.Value) bool, tried map[ssa.Value]int, depth int) bool {
+	if v == nil || depth > MaxValueDepth || stop != nil && stop(v) {
 		return false
 	}
 	if d, ok := tried[v]; ok && d <= depth {
@@ -778,7 +784,7 @@ func derives(v ssa.Value, from func(ssa.Value) bool, tried map[ssa.Value]int, de
 	if from(v) {
 		return true
 	}
-	rec := func(x ssa.Value) bool { return derives(x, from, tried, depth+1) }
+	rec := func(x ssa.Value) bool { return derives(x, from, stop, tried, depth+1) }
 	switch x := v.(type) {
 	case *ssa.FieldAddr:
 		return rec(x.X)

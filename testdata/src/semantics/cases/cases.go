@@ -1911,3 +1911,108 @@ func failBatchKept(ctx context.Context) error {
 }
 
 var _, _ = failBatch, failBatchKept
+
+// A batch committed with CommitMessage after its records are applied,
+// and a failed record sent to a retry topic in a producer transaction
+// that commits its offset: the transaction covers the retried record
+// only, so the row is the direct commit's (after jitsu's bulker).
+func txnMixed(ctx context.Context, p *kafka.Producer) error {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-txn-mixed", "enable.auto.commit": false}) // case: txnmixed
+	meta, _ := c.GetConsumerGroupMetadata()
+	retry := "retry"
+	for {
+		m, err := c.ReadMessage(-1)
+		if err != nil {
+			return err
+		}
+		if err := apply(m); err != nil {
+			if err := p.BeginTransaction(); err != nil {
+				return err
+			}
+			if err := p.Produce(&kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &retry}, Value: m.Value}, nil); err != nil {
+				return err
+			}
+			next := m.TopicPartition
+			next.Offset++
+			if err := p.SendOffsetsToTransaction(ctx, []kafka.TopicPartition{next}, meta); err != nil {
+				return err
+			}
+			if err := p.CommitTransaction(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		if _, err := c.CommitMessage(m); err != nil {
+			return err
+		}
+	}
+}
+
+// counted applies a batch, commits its last message and returns counts
+// and the batch's first offset: numbers, not the records.
+type counted struct {
+	first int64
+	n     int
+}
+
+func countedBatch(c *kafka.Consumer) (cnt counted, err error) {
+	var last *kafka.Message
+	for ; cnt.n < 100; cnt.n++ {
+		m, err := c.ReadMessage(-1)
+		if err != nil {
+			break
+		}
+		if cnt.n == 0 {
+			cnt.first = int64(m.TopicPartition.Offset)
+		}
+		if err := apply(m); err != nil {
+			return cnt, err
+		}
+		last = m
+	}
+	if last == nil {
+		return cnt, nil
+	}
+	_, err = c.CommitMessage(last)
+	return cnt, err
+}
+
+func countedLoop() error {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-counted", "enable.auto.commit": false}) // case: retcounts
+	for {
+		if _, err := countedBatch(c); err != nil {
+			return err
+		}
+	}
+}
+
+// A failure tested twice, once to log it and once to leave, and a
+// header that does not parse, logged, the record applied without it:
+// nothing is skipped.
+func parseHeader(*kafka.Message) (string, error) { return "", nil }
+
+func failTwice() error {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-fail-twice", "enable.auto.commit": false}) // case: failtwice
+	for {
+		m, err := c.ReadMessage(-1)
+		if err != nil {
+			return err
+		}
+		opt, err := parseHeader(m)
+		if err != nil {
+			opt = "default"
+		}
+		err = apply(m)
+		if err != nil {
+			println("apply failed", opt)
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := c.CommitMessage(m); err != nil {
+			return err
+		}
+	}
+}
+
+var _, _, _ = txnMixed, countedLoop, failTwice
