@@ -68,6 +68,11 @@ type Consumer struct {
 	Settings *Settings
 	// Calls are the modelled calls made on this consumer in this package.
 	Calls []*Call
+	// Also are calls on a receiver that may be this consumer or another
+	// one, bound to that other (Call.Consumer; a variable or field the
+	// code replaces the consumer in, a restart): the report counts them
+	// for both, the analyzers report them once.
+	Also []*Call
 	// Handlers are the handler methods the client calls (sarama's
 	// ConsumeClaim and Cleanup), with everything they reach in the package.
 	Handlers []*Handler
@@ -1049,18 +1054,26 @@ func (b *builder) bind(m *Model) {
 				continue
 			}
 			if c.identity != nil && ssaflow.Intersects(roots, []ssa.Value{c.identity}) {
-				call.Consumer = c
-				break
+				if call.Consumer == nil {
+					call.Consumer = c
+					c.Calls = append(c.Calls, call)
+				} else {
+					// One built to replace another in the field the
+					// loop reads (a restart) is fetched from there too.
+					c.Also = append(c.Also, call)
+				}
+				continue
+			}
+			if call.Consumer != nil {
+				continue
 			}
 			for _, h := range c.Handlers {
 				if h.Reach[call.Fn] {
 					call.Consumer = c
+					c.Calls = append(c.Calls, call)
 					break consumers
 				}
 			}
-		}
-		if call.Consumer != nil {
-			call.Consumer.Calls = append(call.Consumer.Calls, call)
 		}
 	}
 	for _, call := range m.Calls {

@@ -431,7 +431,7 @@ func (g *gatherer) evidence() *Evidence {
 func (g *gatherer) initExtent() {
 	g.extent = map[*ssa.Function]bool{}
 	g.reach(g.c.Fn)
-	for _, call := range g.c.Calls {
+	for _, call := range g.ownCalls() {
 		g.reach(call.Fn)
 	}
 	for _, h := range g.c.Handlers {
@@ -486,9 +486,15 @@ func calls(fns []*ssa.Function, visit func(ci ssa.CallInstruction, callee *types
 	}
 }
 
+// ownCalls returns the calls made on the consumer: those bound to it, and
+// those it shares with the consumer it replaces (consumer.Consumer.Also).
+func (g *gatherer) ownCalls() []*consumer.Call {
+	return append(slices.Clip(g.c.Calls), g.c.Also...)
+}
+
 // onConsumer reports whether the method call ci is made on this consumer.
 func (g *gatherer) onConsumer(ci ssa.CallInstruction) bool {
-	if slices.ContainsFunc(g.c.Calls, func(c *consumer.Call) bool { return c.Instr == ci }) {
+	if slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Instr == ci }) {
 		return true // bound to it (a commit of its positions through an admin client)
 	}
 	return g.m.Is(g.c, ssaflow.Recv(ci.Common()))

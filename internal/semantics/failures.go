@@ -463,7 +463,7 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 			})
 		}
 	}
-	for _, c := range g.c.Calls {
+	for _, c := range g.ownCalls() {
 		if (c.Role == clientmodel.Fetch || c.Role == clientmodel.FetchCommit) && c.Fn == pc.Fn {
 			out[c.Instr.Block()] = true
 		}

@@ -103,7 +103,7 @@ func (g *gatherer) fetchPath() map[*ssa.Function]bool {
 			g.m.Flow.Reach(h.Consume, set) // sarama's ConsumeClaim
 		}
 	}
-	for _, call := range g.c.Calls {
+	for _, call := range g.ownCalls() {
 		if call.Role != clientmodel.Fetch && call.Role != clientmodel.FetchCommit {
 			continue
 		}

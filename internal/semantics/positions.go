@@ -20,7 +20,7 @@ import (
 // functions contain, in a package with several, makes the strategy unknown.
 func (g *gatherer) positions() {
 	revoke := g.revokeFuncs()
-	own := slices.Clip(g.c.Calls)
+	own := g.ownCalls()
 	n := 0
 	for _, o := range g.others {
 		if o.entry == "" && o.c.Client == g.c.Client {

@@ -2016,3 +2016,37 @@ func failTwice() error {
 }
 
 var _, _, _ = txnMixed, countedLoop, failTwice
+
+// A reader kept in a field and replaced by a new one on a timer (a
+// restart): the loop reading the field fetches from both (after jitsu's
+// bulker, whose replacement was reported as fetched nowhere).
+type restarter struct{ rd *kafkago.Reader }
+
+func (s *restarter) run(ctx context.Context) {
+	for {
+		m, err := s.rd.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := apply(m); err != nil {
+			return
+		}
+		if err := s.rd.CommitMessages(ctx, m); err != nil {
+			return
+		}
+	}
+}
+
+func (s *restarter) restart(ctx context.Context) {
+	for range time.Tick(time.Minute) {
+		s.rd = kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-restarted", Topic: "t"}) // case: restarted
+	}
+}
+
+func startRestarter(ctx context.Context) {
+	s := &restarter{rd: kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-restarted", Topic: "t"})} // case: restartfirst
+	go s.restart(ctx)
+	s.run(ctx)
+}
+
+var _ = startRestarter
