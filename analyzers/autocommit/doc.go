@@ -253,8 +253,10 @@ so this analyzer reports only what can lose records with that client:
     and the message then says what the marks cost: a restart replays
     everything since the last timer commit, not since the last mark. With
     auto-commit off it is reported only when CommitMarkedOffsets is the
-    only commit: then nothing is ever committed. Fix: add
-    kgo.AutoCommitMarks().
+    only commit: then nothing is ever committed. Related names the other
+    no-op calls, the revoke callback's CommitMarkedOffsets on the client
+    it is given included (when the package has one franz-go consumer).
+    Fix: add kgo.AutoCommitMarks().
 
   - read-commits-first (kafka-go): Reader.ReadMessage on a reader with
     GroupID or GroupTopics commits the message before returning it, when

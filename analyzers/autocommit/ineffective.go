@@ -108,6 +108,9 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		}
 		rel = append(rel, related(b.pos, clientmodel.ShortName(b.Func)+" also does nothing"))
 	}
+	for _, cb := range c.hookCalls(k, first.NeedsSetting) {
+		rel = append(rel, related(cb.Pos(), clientmodel.ShortName(cb.Func)+" in the revoke callback also does nothing"))
+	}
 	if k.From != nil {
 		rel = append(rel, related(k.Site.Pos(), "consumer built by "+consumer.ShortFunc(k.From)+" ("+k.BuiltAt+"), obtained here"))
 	} else {
@@ -283,4 +286,45 @@ func (c *checker) goesOn(mark *consumer.Call, marks []*consumer.Call) bool {
 // needRelated points at the function or field of the other package.
 func needRelated(n *consumer.Need) analysis.RelatedInformation {
 	return related(n.Entry.Pos(), fmt.Sprintf("%s calls %s on the client it receives here", n.Via, clientmodel.ShortName(n.Func)))
+}
+
+// hookCalls returns the calls needing setting made in a revoke callback
+// (franz-go OnPartitionsRevoked's function) on the client the callback is
+// given, which the model binds to no consumer: they do nothing either.
+// Only for the package's one consumer of its client, whose callback it
+// must then be.
+func (c *checker) hookCalls(k *consumer.Consumer, setting clientmodel.Setting) []*consumer.Call {
+	if slices.ContainsFunc(c.m.Consumers, func(o *consumer.Consumer) bool { return o != k && o.Client == k.Client }) {
+		return nil
+	}
+	callbacks := map[*ssa.Function]bool{}
+	for _, fn := range c.m.Flow.Funcs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				ci, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				f := ssaflow.Callee(ci.Common())
+				for _, h := range k.Client.RevokeHooks {
+					if f == nil || h.Kind != clientmodel.HookRevoked || f.FullName() != h.Func {
+						continue
+					}
+					arg := ssaflow.Arg(ci.Common(), h.Arg)
+					if lit := ssaflow.Literal(arg); lit != nil {
+						callbacks[lit] = true
+					} else if fn, ok := arg.(*ssa.Function); ok {
+						callbacks[fn] = true
+					}
+				}
+			}
+		}
+	}
+	var out []*consumer.Call
+	for _, call := range c.m.Calls {
+		if call.Consumer == nil && call.Client == k.Client && call.NeedsSetting == setting && callbacks[call.Fn] {
+			out = append(out, call)
+		}
+	}
+	return out
 }
