@@ -82,11 +82,12 @@
 // record, or returns from EachRecord's function without keeping the
 // error for the loop), or a processing call whose error nothing reads:
 // positions are cumulative, so the next position written passes the
-// failed record. A compound check (err != nil && !errors.Is(err, x))
-// says nothing; nor does a failure after which the record can still be
-// processed (a header that did not parse, the record applied without
-// it). A later test of the same error (err != nil once to log, once to
-// return) goes its failing way only.
+// failed record. A check that tells failures apart (err != nil &&
+// !errors.Is(err, x), or an if on the error first) says skipped only when
+// every kind goes on. Nothing is said for a failure after which the
+// record can still be processed (a header that did not parse, the record
+// applied without it). A later test of the same error (err != nil once
+// to log, once to return) goes its failing way only.
 //
 // Each row also says what the group's broker lag reflects (lag.go): the
 // work done (commits after the effect), what was fetched (commits before

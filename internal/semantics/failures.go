@@ -117,7 +117,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				work = append(work, state{n, s.took})
 			}
 		}
-		if found && !goesOn {
+		if found && !goesOn && (!tellsApart(fail) || everyFailureGoesOn(b, fail, at, takes, perRecord, stops)) {
 			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos())})
 		}
 	}
@@ -169,7 +169,7 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 				}
 			}
 			check, call, fail := failureCheck(b)
-			if check == nil || !g.appCall(call) {
+			if check == nil || !g.appCall(call) || tellsApart(fail) {
 				continue
 			}
 			seen := map[*ssa.BasicBlock]bool{}
@@ -426,13 +426,48 @@ func failureCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 	if !ok {
 		return nil, nil, nil
 	}
-	if _, cond := fail.Instrs[len(fail.Instrs)-1].(*ssa.If); cond && len(fail.Preds) == 1 {
-		// A compound condition (err != nil && !errors.Is(err, x)), or a
-		// failure branch that starts by telling failures apart: which
-		// failures go on is not this check's to say.
-		return nil, nil, nil
-	}
 	return ifi, call, fail
+}
+
+// everyFailureGoesOn reports, for a failure branch that tells failures
+// apart, whether every path from fail goes on to the record's position
+// call at or to a new record (taking one, or returning from a per-record
+// literal): no kind of failure stops, retries or leaves, so which kind it
+// was does not matter (ecom-thing: an invalid event is committed, any
+// other failure continues to the next one).
+func everyFailureGoesOn(b, fail, at *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool, perRecord bool, stops func(*ssa.BasicBlock) bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{fail}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == at || takes[x] || seen[x] {
+			continue
+		}
+		if x == b || stops(x) {
+			return false // a retry, a panic or an exit
+		}
+		seen[x] = true
+		if _, ret := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ret {
+			if !perRecord {
+				return false
+			}
+			continue
+		}
+		if len(x.Succs) == 0 {
+			return false
+		}
+		work = append(work, x.Succs...)
+	}
+	return true
+}
+
+// tellsApart reports whether the failure branch fail starts by telling
+// failures apart: a compound condition (err != nil && !errors.Is(err,
+// x)) or an if on the error first.
+func tellsApart(fail *ssa.BasicBlock) bool {
+	_, cond := fail.Instrs[len(fail.Instrs)-1].(*ssa.If)
+	return cond && len(fail.Preds) == 1
 }
 
 // appCall reports whether call is the application's processing: not a

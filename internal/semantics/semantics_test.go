@@ -279,6 +279,8 @@ func TestClassify(t *testing.T) {
 			"reason": "its transactions (CommitTransaction, SendOffsetsToTransaction) cover only the records whose offsets they commit, the others are committed outside them (CommitMessage, line"}},
 		{"retcounts", map[string]string{"guarantee": semantics.AtLeastOnce, "lag": "commits every batch"}},
 		{"failtwice", map[string]string{"failure": ""}},
+		{"failapart", map[string]string{"failure": "skipped: when cases.apply (line "}},
+		{"failapartstop", map[string]string{"failure": ""}},
 		{"restarted", map[string]string{"group": "g-restarted", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
 		{"restartfirst", map[string]string{"group": "g-restarted", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
 		{"faildrop", map[string]string{"failure": "skipped: when cases.apply (line 1857, its error discarded) fails"}},

@@ -2050,3 +2050,51 @@ func startRestarter(ctx context.Context) {
 }
 
 var _ = startRestarter
+
+// A failure branch that tells failures apart. Every kind goes on (an
+// invalid event falls through to the commit, any other continues to the
+// next message): skipped (after ecom-thing). Its twin returns on the
+// other kinds: which failure is skipped is not the check's to say.
+type invalidEvent struct{}
+
+func (invalidEvent) Error() string { return "invalid event" }
+
+var errInvalid error = invalidEvent{}
+
+func failApart(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-fail-apart", Topic: "t"}) // case: failapart
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := apply(m); err != nil {
+			if err != errInvalid {
+				continue
+			}
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return
+		}
+	}
+}
+
+func failApartStop(ctx context.Context) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-fail-apart-stop", Topic: "t"}) // case: failapartstop
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := apply(m); err != nil {
+			if err != errInvalid {
+				return err
+			}
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+var _, _ = failApart, failApartStop
