@@ -1,14 +1,11 @@
 package autocommit_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/offsetcommit/commitlint/analyzers/autocommit"
-	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
 // readReturnNoFix holds the read-commits-first shapes the return and the
@@ -104,14 +101,7 @@ func (s *src) recovered(ctx context.Context) error {
 // no-fix findings say their one cause, and the recover twin has a fix.
 func TestReadReturnNoFix(t *testing.T) {
 	t.Parallel()
-	gopath := testutil.Tree(t, "autocommit/readreturnproc", false, false)
-	dir := filepath.Join(gopath, "src", "readreturnnofix")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte(readReturnNoFix+readReturnFixed), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	gopath := withPackage(t, "autocommit/readreturnproc", "readreturnnofix", readReturnNoFix+readReturnFixed)
 	for _, r := range analysistest.Run(t, gopath, autocommit.Analyzer, "readreturnnofix") {
 		fixed := 0
 		for _, d := range r.Diagnostics {

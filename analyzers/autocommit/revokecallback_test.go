@@ -2,15 +2,12 @@ package autocommit_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/offsetcommit/commitlint/analyzers/autocommit"
-	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
 // revokeSrc holds franz-go consumers whose marks are no-ops (no
@@ -48,14 +45,7 @@ func run(ctx context.Context) {
 // Related: the loop's commit and the revoke callback's both do nothing.
 func TestMarksIgnoredNamesRevokeCallback(t *testing.T) {
 	t.Parallel()
-	gopath := testutil.Tree(t, "autocommit/franzmarks", false, false)
-	dir := filepath.Join(gopath, "src", "revoke")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte(revokeSrc), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	gopath := withPackage(t, "autocommit/franzmarks", "revoke", revokeSrc)
 	for _, r := range analysistest.Run(t, gopath, autocommit.Analyzer, "revoke") {
 		var got []string
 		for _, d := range r.Diagnostics {

@@ -226,7 +226,7 @@ func (g *gatherer) literalSite(lit *ssa.Function) ssa.CallInstruction {
 func keepsError(b *ssa.BasicBlock) bool {
 	for _, in := range b.Instrs {
 		st, ok := in.(*ssa.Store)
-		if !ok || !types.Identical(st.Val.Type(), types.Universe.Lookup("error").Type()) {
+		if !ok || !isError(st.Val.Type()) {
 			continue
 		}
 		if ssaflow.Derives(st.Addr, func(v ssa.Value) bool { _, fv := v.(*ssa.FreeVar); return fv }) {
@@ -240,7 +240,7 @@ func keepsError(b *ssa.BasicBlock) bool {
 // nothing reads (`apply(m)`, `_ = apply(m)`, `n, _ := write(m)`).
 func errorDiscarded(call *ssa.Call) bool {
 	res := call.Call.Signature().Results()
-	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
 		return false
 	}
 	refs := call.Referrers()
@@ -320,7 +320,7 @@ func nilTest(b *ssa.BasicBlock) (v ssa.Value, failing, ok *ssa.BasicBlock) {
 	} else if c, isConst := cmp.Y.(*ssa.Const); !isConst || !c.IsNil() {
 		return nil, nil, nil
 	}
-	if !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+	if !isError(v.Type()) {
 		return nil, nil, nil
 	}
 	if cmp.Op == token.EQL {
@@ -339,7 +339,7 @@ func nilTest(b *ssa.BasicBlock) (v ssa.Value, failing, ok *ssa.BasicBlock) {
 func failedErrors(b, fail *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool) map[ssa.Value]bool {
 	v, _, _ := nilTest(b)
 	failed := map[ssa.Value]bool{v: true}
-	for range ssaflow.MaxCallDepth + 2 {
+	for {
 		reached := map[*ssa.BasicBlock]bool{}
 		work := []*ssa.BasicBlock{fail}
 		for len(work) > 0 {
@@ -359,7 +359,7 @@ func failedErrors(b, fail *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool) map[s
 		for x := range reached {
 			for _, in := range x.Instrs {
 				phi, ok := in.(*ssa.Phi)
-				if !ok || failed[phi] || !types.Identical(phi.Type(), types.Universe.Lookup("error").Type()) {
+				if !ok || failed[phi] || !isError(phi.Type()) {
 					continue
 				}
 				all := true
@@ -461,6 +461,9 @@ func everyFailureGoesOn(b, fail, at *ssa.BasicBlock, takes map[*ssa.BasicBlock]b
 	}
 	return true
 }
+
+// isError reports whether t is the error type.
+func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
 
 // tellsApart reports whether the failure branch fail starts by telling
 // failures apart: a compound condition (err != nil && !errors.Is(err,

@@ -218,7 +218,7 @@ func handlerShaped(sig *types.Signature) bool {
 	case 0:
 		return true
 	case 1:
-		return types.Identical(r.At(0).Type(), types.Universe.Lookup("error").Type())
+		return isError(r.At(0).Type())
 	}
 	return false
 }

@@ -53,10 +53,9 @@ func mixed() {
 }
 `
 
-// TestDerivedFrom checks the record-derivation walk on the argument of
-// commit in each function: derived from a Rec, or computed by the
-// application.
-func TestDerivedFrom(t *testing.T) {
+// buildDerived builds derivedSrc's package.
+func buildDerived(t *testing.T) *ssa.Package {
+	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "d.go", derivedSrc, 0)
 	if err != nil {
@@ -66,6 +65,14 @@ func TestDerivedFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return pkg
+}
+
+// TestDerivedFrom checks the record-derivation walk on the argument of
+// commit in each function: derived from a Rec, or computed by the
+// application.
+func TestDerivedFrom(t *testing.T) {
+	pkg := buildDerived(t)
 	isRec := func(t types.Type) bool {
 		n, ok := ssaflow.Deref(t).(*types.Named)
 		return ok && n.Obj().Name() == "Rec"
@@ -100,15 +107,7 @@ func TestDerivedFrom(t *testing.T) {
 // counters' phis once per path through them, 2^MaxValueDepth times (a
 // consumer loop of that shape took longer than any CI allows).
 func TestDerivesIsBounded(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "d.go", derivedSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("d", ""), []*ast.File{f}, ssa.BareInits)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := buildDerived(t)
 	fn := pkg.Func("mixed")
 	values := 0
 	var arg ssa.Value
