@@ -3,6 +3,7 @@ package autocommit
 import (
 	_ "embed"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -157,4 +158,13 @@ func callsWith(k *consumer.Consumer, roles ...clientmodel.Role) []*consumer.Call
 		}
 	}
 	return out
+}
+
+// lowerFirst returns s, a fix's title, with its first letter lower case,
+// to end a message saying what to do instead.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }

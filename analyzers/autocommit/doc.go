@@ -470,7 +470,10 @@ confluent-kafka-go with auto-store off and stores after processing.
 
 With -autocommit.strict it also reports every other enabled auto-commit
 (category auto-commit-timer), saying what that client's timer commits, with
-a fix that disables it and commits explicitly after processing.
+a fix that disables it and commits explicitly after processing; where
+that fix cannot be built (a configuration it cannot edit, a poll outside
+any loop, handlers or a polling loop in another package) the finding is
+reported without one, saying why.
 
 Every finding carries a suggested fix, but read-commits-first's and
 auto-store-on-delivery's where no fix is built (the message then ends

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/token"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -173,7 +172,7 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 	if !ok {
 		title := d.SuggestedFixes[0].Message
 		d.SuggestedFixes = nil
-		d.Message += "; no automatic fix: " + unsettable(k) + ": " + strings.ToLower(title[:1]) + title[1:]
+		d.Message += "; no automatic fix: " + unsettable(k) + ": " + lowerFirst(title)
 	}
 	c.report(k, d)
 }
