@@ -475,8 +475,13 @@ func tellsApart(fail *ssa.BasicBlock) bool {
 
 // appCall reports whether call is the application's processing: not a
 // call of a Kafka client (a fetch's or commit's failure is another
-// matter) nor of the context package (ctx.Err() stops, it does not fail).
+// matter; so neither a call of the consumer through an interface of the
+// application's) nor of the context package (ctx.Err() stops, it does not
+// fail).
 func (g *gatherer) appCall(call *ssa.Call) bool {
+	if slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Instr == call }) {
+		return false
+	}
 	f := ssaflow.Callee(call.Common())
 	if f == nil || f.Pkg() == nil {
 		return true // a function value: a handler

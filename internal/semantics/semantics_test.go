@@ -441,7 +441,7 @@ func TestJoin(t *testing.T) {
 		rows[name] = semantics.Classify(ev, name, nil)
 	}
 	for name, want := range map[string]map[string]string{
-		"ingest":  {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "one batch (one poll)"},
+		"ingest":  {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "one batch (one poll)", "failure": "ingest.apply (line 20, its error discarded)"},
 		"readers": {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce, "topics": "t-readers"},
 		"handler": {"strategy": semantics.StrategyOnReturn, "guarantee": semantics.AtLeastOnce, "concurrency": "per partition"},
 		"store":   {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce},
@@ -499,7 +499,7 @@ func TestJoin(t *testing.T) {
 			continue
 		}
 		got := map[string]string{"strategy": r.Strategy, "guarantee": r.Guarantee, "window": r.Window,
-			"topics": strings.Join(r.Topics, ","), "concurrency": r.Concurrency, "reason": r.Reason, "revoke": r.Revoke, "detail": r.Detail}
+			"topics": strings.Join(r.Topics, ","), "concurrency": r.Concurrency, "reason": r.Reason, "revoke": r.Revoke, "detail": r.Detail, "failure": r.Failure}
 		for k, w := range want {
 			if !strings.Contains(got[k], w) {
 				t.Errorf("%s: %s = %q, want %q", name, k, got[k], w)
@@ -508,5 +508,10 @@ func TestJoin(t *testing.T) {
 		if p := r.Check(); len(p) > 0 {
 			t.Errorf("%s: %v", name, p)
 		}
+	}
+	// The commit made through the application's interface for the client
+	// is the position call, not a processing call whose failure it skips.
+	if r := rows["roundtripiface"]; r != nil && r.Failure != "" {
+		t.Errorf("roundtripiface: on failure = %q, want none", r.Failure)
 	}
 }
