@@ -209,11 +209,17 @@ func (c *classifier) failure() {
 		}
 		var calls []string
 		for _, s := range pc.Skips {
-			discarded := ""
-			if s.Discarded {
-				discarded = ", its error discarded"
+			at := fmt.Sprintf("line %d", s.Pos.Line)
+			if s.Pos.Filename != pc.Pos.Filename {
+				at = fmt.Sprintf("%s:%d", filepath.Base(s.Pos.Filename), s.Pos.Line)
 			}
-			calls = append(calls, fmt.Sprintf("%s (line %d%s)", s.Call, s.Pos.Line, discarded))
+			switch {
+			case s.Discarded:
+				at += ", its error discarded"
+			case s.In != "":
+				at += ", in " + s.In + ", which returns without the error"
+			}
+			calls = append(calls, fmt.Sprintf("%s (%s)", s.Call, at))
 		}
 		c.r.Failure = fmt.Sprintf("skipped: when %s fails, the code goes on and %s past the record (%s, line %d), so it is never retried or replayed",
 			strings.Join(calls, " or "), positionVerb(pc.Role), pc.Func, pc.Pos.Line)

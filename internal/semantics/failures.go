@@ -32,6 +32,9 @@ type Skip struct {
 	Pos  token.Position // the call
 	// Discarded reports a call whose error nothing reads.
 	Discarded bool
+	// In names the handler that makes the call and returns without its
+	// error ("orders.(*Service).handle"), if not the loop's function.
+	In string
 }
 
 // skippedFailures returns the checks of calls of the application (not the
@@ -140,7 +143,35 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Discarded: true})
 		}
 	}
-	return out
+	// A handler given the record that logs a failure and returns without
+	// it: the caller goes on as from a success.
+	for _, b := range fn.Blocks {
+		if !dominatedByAny(b, takes) {
+			continue
+		}
+		for i, in := range b.Instrs {
+			call, ok := in.(*ssa.Call)
+			if !ok || !g.appCall(call) {
+				continue
+			}
+			before := b == at && i < slices.Index(at.Instrs, ssa.Instruction(pc.Instr))
+			if !before && !reachesBefore(b.Succs, nil, at, b, takes) {
+				continue
+			}
+			out = append(out, g.swallowedIn(call, g.isRecordArg, 1, map[*ssa.Function]bool{}, stops)...)
+		}
+	}
+	return uniqueSkips(out)
+}
+
+// uniqueSkips returns skips without repeats of a call.
+func uniqueSkips(skips []Skip) []Skip {
+	seen := map[token.Position]bool{}
+	return slices.DeleteFunc(skips, func(s Skip) bool {
+		dup := seen[s.Pos]
+		seen[s.Pos] = true
+		return dup
+	})
 }
 
 // skippedInLiterals returns the skipped failures of the function literals
@@ -164,9 +195,14 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 		}
 		for _, b := range lit.Blocks {
 			for _, in := range b.Instrs {
-				if call, ok := in.(*ssa.Call); ok && g.appCall(call) && errorDiscarded(call) && !quiet(call) {
+				call, ok := in.(*ssa.Call)
+				if !ok || !g.appCall(call) {
+					continue
+				}
+				if errorDiscarded(call) && !quiet(call) {
 					out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Discarded: true})
 				}
+				out = append(out, g.swallowedIn(call, g.isRecordArg, 1, map[*ssa.Function]bool{}, stops)...)
 			}
 			check, call, fail := failureCheck(b)
 			if check == nil || !g.appCall(call) || tellsApart(fail) {
@@ -542,4 +578,166 @@ func callName(call *ssa.Call) string {
 		return "the handler"
 	}
 	return consumer.ShortFunc(f)
+}
+
+// maxSwallowDepth bounds the chain of handlers swallowedIn follows: the
+// loop's handler, the function it hands the record to, and one more.
+const maxSwallowDepth = 3
+
+// swallowedIn returns the failures the handler call makes (a function of
+// this package, given the record or a value made from it (isRec), returning
+// nothing or just an error) that it logs and returns from without an
+// error: its caller cannot tell, so the record is written past as if
+// processed. A failure branch that does anything but log (a call that is
+// not a log's or a metric's, a send, an error stored) or returns an error,
+// retries, or stops the program is not swallowed; nor is one that tells
+// failures apart. The handler's own handlers are followed when their call
+// is the last thing it does but log (depth bounded), whatever they are
+// given.
+func (g *gatherer) swallowedIn(call *ssa.Call, isRec func(ssa.Value) bool, depth int, seen map[*ssa.Function]bool, stops func(*ssa.BasicBlock) bool) []Skip {
+	f := call.Call.StaticCallee()
+	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) {
+		return nil
+	}
+	if !slices.ContainsFunc(call.Call.Args, isRec) {
+		return nil
+	}
+	seen[f] = true
+	defer delete(seen, f)
+	var out []Skip
+	for _, b := range f.Blocks {
+		if check, inner, fail := failureCheck(b); check != nil && g.appCall(inner) && !quiet(inner) && !tellsApart(fail) && dropsFailure(f, b, fail, stops) {
+			out = append(out, Skip{Call: callName(inner), Pos: g.posn(inner.Pos()), In: consumer.DisplayName(f)})
+		}
+		for i, in := range b.Instrs {
+			next, ok := in.(*ssa.Call)
+			if !ok || !g.appCall(next) || !onlyLogsAfter(f, b, i+1, stops) {
+				continue
+			}
+			// What f hands on last is the record's, whatever it made of
+			// it (a value decoded into a local the SSA does not trace).
+			out = append(out, g.swallowedIn(next, func(ssa.Value) bool { return true }, depth+1, seen, stops)...)
+		}
+	}
+	return out
+}
+
+// dropsFailure reports whether the failure branch fail of the check ending
+// b, in handler f, returns from f without an error (or f returns none) on
+// some path, and every path from fail only logs before it returns or
+// stops: no retry (back to b), no other work, no error kept or sent.
+func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.BasicBlock) bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{fail}
+	dropped := false
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] || stops(x) {
+			continue
+		}
+		if x == b {
+			return false // a retry
+		}
+		seen[x] = true
+		if !onlyLogs(x.Instrs) {
+			return false
+		}
+		if ret, ok := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ok {
+			if !returnsNoError(f, ret) {
+				return false
+			}
+			dropped = true
+			continue
+		}
+		work = append(work, x.Succs...)
+	}
+	return dropped
+}
+
+// onlyLogsAfter reports whether, in handler f, every path from the
+// instruction i of b to a return only logs, and no return gives an error:
+// a failure the call before i swallowed is then swallowed by f too.
+func onlyLogsAfter(f *ssa.Function, b *ssa.BasicBlock, i int, stops func(*ssa.BasicBlock) bool) bool {
+	if !onlyLogs(b.Instrs[i:]) {
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{b: true}
+	work := []*ssa.BasicBlock{b}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x != b && (seen[x] || stops(x)) {
+			continue
+		}
+		seen[x] = true
+		if x != b && !onlyLogs(x.Instrs) {
+			return false
+		}
+		if ret, ok := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ok {
+			if !returnsNoError(f, ret) {
+				return false
+			}
+			continue
+		}
+		for _, s := range x.Succs {
+			if s == b {
+				return false // a loop: more work follows
+			}
+			work = append(work, s)
+		}
+	}
+	return true
+}
+
+// returnsNoError reports whether ret, a return of f, gives no error: f
+// returns none, or ret's last result is nil.
+func returnsNoError(f *ssa.Function, ret *ssa.Return) bool {
+	if !handlerShaped(f.Signature) || f.Signature.Results().Len() == 0 {
+		return true
+	}
+	c, ok := ret.Results[len(ret.Results)-1].(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// onlyLogs reports whether instrs do nothing but compute, log or count:
+// no call but quiet ones and logging methods, no send, no error stored.
+func onlyLogs(instrs []ssa.Instruction) bool {
+	for _, in := range instrs {
+		switch in := in.(type) {
+		case *ssa.Call:
+			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in) {
+				return false
+			}
+		case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select:
+			return false
+		case *ssa.Store:
+			if isError(in.Val.Type()) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// logging reports whether call is a logger's or a metric's: a function of
+// a logging or metrics package, or a method with a logger's name that
+// returns nothing (an application's Logger interface).
+func logging(call *ssa.Call) bool {
+	if f := ssaflow.Callee(call.Common()); f != nil && f.Pkg() != nil {
+		p := f.Pkg().Path()
+		for _, l := range []string{"go.uber.org/zap", "github.com/sirupsen/logrus", "github.com/rs/zerolog", "github.com/go-logr/logr", "k8s.io/klog", "github.com/prometheus/client_golang"} {
+			if p == l || strings.HasPrefix(p, l+"/") {
+				return true
+			}
+		}
+	}
+	if !call.Call.IsInvoke() || call.Call.Signature().Results().Len() != 0 {
+		return false
+	}
+	switch strings.TrimSuffix(strings.TrimSuffix(call.Call.Method.Name(), "f"), "w") {
+	case "Print", "Println", "Debug", "Info", "Warn", "Warning", "Error", "Log":
+		return true
+	}
+	return false
 }

@@ -2098,3 +2098,135 @@ func failApartStop(ctx context.Context) error {
 }
 
 var _, _ = failApart, failApartStop
+
+// A handler that logs a failure and returns without it: the loop commits
+// the record as if processed (swallowhandle; swallownil returns nil
+// after logging; swallownested one handler further down). Twins return
+// the error, retry until it succeeds, or send the record to a dead-letter
+// queue: nothing is skipped.
+type logger interface{ Errorf(format string, args ...any) }
+
+type swallower struct {
+	log logger
+	dlq *kgo.Client
+}
+
+func (s *swallower) handle(ctx context.Context, r *kgo.Record) {
+	if err := apply(r); err != nil {
+		s.log.Errorf("apply %s: %v", r.Key, err)
+		return
+	}
+}
+
+func (s *swallower) swallowHandle(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-swallow"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: swallowhandle
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { s.handle(ctx, r) })
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return
+		}
+	}
+}
+
+func (s *swallower) handleNil(m kafkago.Message) error {
+	if err := apply(m.Value); err != nil {
+		s.log.Errorf("apply: %v", err)
+		return nil
+	}
+	return nil
+}
+
+func (s *swallower) swallowNil(ctx context.Context) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-swallow-nil", Topic: "t"}) // case: swallownil
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := s.handleNil(m); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+func (s *swallower) decodeAndHandle(ctx context.Context, m kafkago.Message) error {
+	var ev map[string]any
+	if err := json.Unmarshal(m.Value, &ev); err != nil {
+		return err
+	}
+	s.store(ev)
+	return nil
+}
+
+func (s *swallower) store(ev map[string]any) {
+	if err := apply(ev); err != nil {
+		s.log.Errorf("store: %v", err)
+	}
+}
+
+func (s *swallower) swallowNested(ctx context.Context) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-swallow-nested", Topic: "t"}) // case: swallownested
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := s.decodeAndHandle(ctx, m); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+func (s *swallower) handleErr(m kafkago.Message) error {
+	if err := apply(m.Value); err != nil {
+		s.log.Errorf("apply: %v", err)
+		return err
+	}
+	return nil
+}
+
+func (s *swallower) handleRetry(m kafkago.Message) {
+	for {
+		if err := apply(m.Value); err != nil {
+			s.log.Errorf("apply, retrying: %v", err)
+			time.Sleep(time.Second)
+			continue
+		}
+		return
+	}
+}
+
+func (s *swallower) handleDLQ(ctx context.Context, m kafkago.Message) {
+	if err := apply(m.Value); err != nil {
+		s.log.Errorf("apply, to the dead-letter topic: %v", err)
+		s.dlq.Produce(ctx, &kgo.Record{Topic: "dlq", Value: m.Value}, nil)
+		return
+	}
+}
+
+func (s *swallower) swallowNot(ctx context.Context) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-swallow-not", Topic: "t"}) // case: swallownot
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := s.handleErr(m); err != nil {
+			return err
+		}
+		s.handleRetry(m)
+		s.handleDLQ(ctx, m)
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+var _ = []any{(*swallower).swallowHandle, (*swallower).swallowNil, (*swallower).swallowNested, (*swallower).swallowNot}
