@@ -287,9 +287,9 @@ func TestClassify(t *testing.T) {
 		// a handler of the package that logs a failure and returns
 		// without it; not one that returns it, retries or sends the
 		// record to a dead-letter topic
-		{"swallowhandle", map[string]string{"failure": "skipped: when cases.apply (line 2115, in cases.(*swallower).handle, which returns without the error) fails, the code goes on and commits a position past the record (CommitUncommittedOffsets"}},
-		{"swallownil", map[string]string{"failure": "skipped: when cases.apply (line 2133, in cases.(*swallower).handleNil, which returns without the error) fails, the code goes on and commits a position past the record (CommitMessages"}},
-		{"swallownested", map[string]string{"failure": "skipped: when cases.apply (line 2166, in cases.(*swallower).store, which returns without the error) fails"}},
+		{"swallowhandle", map[string]string{"failure": "skipped: when cases.apply (line 2117, in cases.(*swallower).handle, which returns without the error) fails, the code goes on and commits a position past the record (CommitUncommittedOffsets"}},
+		{"swallownil", map[string]string{"failure": "skipped: when cases.apply (line 2135, in cases.(*swallower).handleNil, which returns without the error) fails, the code goes on and commits a position past the record (CommitMessages"}},
+		{"swallownested", map[string]string{"failure": "skipped: when cases.apply (line 2168, in cases.(*swallower).store, which returns without the error) fails"}},
 		{"swallownot", map[string]string{"failure": ""}},
 	} {
 		ev := evs[tc.name]

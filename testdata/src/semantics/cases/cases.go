@@ -2104,7 +2104,9 @@ var _, _ = failApart, failApartStop
 // after logging; swallownested one handler further down). Twins return
 // the error, retry until it succeeds, or send the record to a dead-letter
 // queue: nothing is skipped.
-type logger interface{ Errorf(format string, args ...any) }
+type logger interface {
+	Errorf(format string, args ...any)
+}
 
 type swallower struct {
 	log logger
