@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -161,4 +162,75 @@ func identOf(e ast.Expr) *ast.Ident {
 		return nil
 	}
 	return id
+}
+
+// wrapGoBound returns the edit turning `go f(args)`, whose function or
+// arguments goWrapParams cannot carry into a literal (calls, &x, package
+// variables), into their evaluation, as the go statement did, into fresh
+// variables, then a go statement of a function literal that runs first
+// and calls f with them: `a, b := ctx0(), &x` then `go func() { first;
+// f(a, b) }()`. The variables are declared in the loop body, so each
+// iteration's goroutine has its own. False for an argument of several
+// values (f(g()) with g returning two).
+func (c *checker) wrapGoBound(gs *ast.GoStmt, first string) (analysis.TextEdit, bool) {
+	body := outermostBody(edit.Path(c.pass, gs.Pos()))
+	if body == nil {
+		return analysis.TextEdit{}, false
+	}
+	var names, values []string
+	bind := func(e ast.Expr, base string) (string, bool) {
+		if _, tuple := c.pass.TypesInfo.TypeOf(e).(*types.Tuple); tuple {
+			return "", false
+		}
+		name := c.unusedName(body, base)
+		names, values = append(names, name), append(values, edit.Source(c.pass, e))
+		return name, true
+	}
+	fun := edit.Source(c.pass, gs.Call.Fun)
+	if !c.staticFunc(gs.Call.Fun) {
+		var ok bool
+		if fun, ok = bind(gs.Call.Fun, "fn"); !ok {
+			return analysis.TextEdit{}, false
+		}
+	}
+	var args []string
+	for i, a := range gs.Call.Args {
+		if _, lit := ast.Unparen(a).(*ast.BasicLit); lit {
+			args = append(args, edit.Source(c.pass, a))
+			continue
+		}
+		name, ok := bind(a, "arg"+strconv.Itoa(i+1))
+		if !ok {
+			return analysis.TextEdit{}, false
+		}
+		args = append(args, name)
+	}
+	call := fun + "(" + strings.Join(args, ", ")
+	if gs.Call.Ellipsis.IsValid() {
+		call += "..."
+	}
+	call += ")"
+	indent := edit.Indent(c.pass, gs.Pos())
+	text := ""
+	if len(names) > 0 {
+		text = strings.Join(names, ", ") + " := " + strings.Join(values, ", ") + "\n" + indent
+	}
+	text += "go func() {\n" + indent + "\t" + first + "\n" + indent + "\t" + call + "\n" + indent + "}()"
+	return analysis.TextEdit{Pos: gs.Pos(), End: gs.End(), NewText: []byte(text)}, true
+}
+
+// staticFunc reports whether e names a function declared at package level
+// (f, pkg.F): calling it later calls the same function.
+func (c *checker) staticFunc(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		_, ok := c.pass.TypesInfo.Uses[e].(*types.Func)
+		return ok
+	case *ast.SelectorExpr:
+		if _, isPkg := c.pass.TypesInfo.Uses[identOf(e.X)].(*types.PkgName); isPkg {
+			_, ok := c.pass.TypesInfo.Uses[e.Sel].(*types.Func)
+			return ok
+		}
+	}
+	return false
 }

@@ -109,6 +109,15 @@ func sendsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []token.Pos {
 func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa.Call, body *ast.BlockStmt, tainted map[ssa.Value]bool) {
 	done := map[types.Object]bool{}
 	doneMaps := map[types.Object]bool{}
+	// doneUnseen are the channels (as written) whose sends are reported
+	// without a fix, once each.
+	doneUnseen := map[string]bool{}
+	unseen := func(ch ast.Expr, pos, end token.Pos, why string) {
+		if text := edit.Source(c.pass, ch); !doneUnseen[text] {
+			doneUnseen[text] = true
+			c.reportOutliveSend(k, f, pos, end, nil, "no automatic fix: "+why+"; make the loop wait until the workers have processed the poll's records before it calls "+clientmodel.ShortName(f.Func)+" again")
+		}
+	}
 	for _, pos := range sendsIn(f.Fn, tainted) {
 		if pos < body.Pos() || pos > body.End() {
 			continue
@@ -152,6 +161,8 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 				// Channels made or used otherwise: which workers take a
 				// record is out of sight, so the fix cannot count them.
 				c.reportOutliveSend(k, f, ss.Pos(), ss.Arrow, nil, fmt.Sprintf("no automatic fix: the records go to a channel held in a map that is not a lane made with its one worker where the lookup finds none (or that is used otherwise), so the fix cannot tell which workers take them; make the loop wait until the workers have processed the poll's records before it calls %s again", clientmodel.ShortName(f.Func)))
+			} else if c.mapOfChannels(ss.Chan) == nil {
+				unseen(ss.Chan, ss.Pos(), ss.Arrow, noWorkersFixWhy)
 			}
 			continue
 		}
@@ -160,10 +171,11 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 		}
 		done[h.ch] = true
 		edits, ok := c.handoffFix(h, top, body, fd)
-		if !ok {
-			continue
+		if ok {
+			edits, ok = c.sharedWorkerFix(h, fd, edits)
 		}
-		if edits, ok = c.sharedWorkerFix(h, fd, edits); !ok {
+		if !ok {
+			unseen(ss.Chan, ss.Pos(), ss.Arrow, noWorkersFixWhy)
 			continue
 		}
 		c.reportOutliveSend(k, f, ss.Pos(), ss.Arrow, &analysis.SuggestedFix{
@@ -189,15 +201,20 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 			continue
 		}
 		h, top, ok := c.handoffOf(call.Args[hs.ch], call.Pos(), body, fd)
-		if !ok || done[h.ch] {
+		if !ok {
+			unseen(call.Args[hs.ch], call.Pos(), call.Lparen, noWorkersFixWhy)
+			continue
+		}
+		if done[h.ch] {
 			continue
 		}
 		done[h.ch] = true
 		edits, ok := c.handoffFix(h, top, body, fd)
-		if !ok {
-			continue
+		if ok {
+			edits, ok = c.sharedWorkerFix(h, fd, edits)
 		}
-		if edits, ok = c.sharedWorkerFix(h, fd, edits); !ok {
+		if !ok {
+			unseen(call.Args[hs.ch], call.Pos(), call.Lparen, noWorkersFixWhy)
 			continue
 		}
 		c.reportOutliveSend(k, f, call.Pos(), call.Lparen, &analysis.SuggestedFix{
@@ -206,6 +223,11 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 		}, "", related(h.work[0].body[0].Pos(), "a worker processes the record here, after the loop may have polled again"))
 	}
 }
+
+// noWorkersFixWhy says why a send of records to workers has no fix: the
+// channel's every use or worker is not in sight or cannot count what it
+// finishes.
+const noWorkersFixWhy = "the fix cannot find or count every worker that takes the records from this channel (a channel passed in, held by a package variable or used in ways the fix does not follow, or a worker that stops receiving, hands the record on, or is also started elsewhere or with another channel)"
 
 // reportOutliveSend reports the send (at pos, end) of a record of poll f to workers
 // with fix, or without one, saying why.

@@ -526,10 +526,11 @@ func (c *checker) reportOutlive(k *consumer.Consumer, f *consumer.Call, g *ssa.G
 	}
 	lit, isLit := gs.Call.Fun.(*ast.FuncLit)
 	var params []string
+	bound := false // the call's function and arguments are bound to variables first
 	if !isLit {
 		var ok bool
 		if params, ok = c.goWrapParams(gs); !ok {
-			return
+			bound = true
 		}
 	} else if len(lit.Body.List) == 0 {
 		return
@@ -545,6 +546,7 @@ func (c *checker) reportOutlive(k *consumer.Consumer, f *consumer.Call, g *ssa.G
 		}
 	}
 	if top == nil || jumpsOut(top) {
+		c.reportOutliveGo(k, f, gs, nil, "; no automatic fix: a labelled continue or a goto in the loop body's statement that starts the goroutine could skip a wait placed after it; make the loop wait for the goroutines before it polls again")
 		return
 	}
 	file := edit.File(c.pass, g.Pos())
@@ -556,27 +558,41 @@ func (c *checker) reportOutlive(k *consumer.Consumer, f *consumer.Call, g *ssa.G
 	edits = append(edits, edit.InsertBefore(c.pass, first, fmt.Sprintf("var %s %s.WaitGroup", wg, syncName)))
 	edits = append(edits, edit.InsertBefore(c.pass, gs, wg+".Add(1)"))
 	var e analysis.TextEdit
-	if isLit {
-		var ok bool
-		if e, ok = edit.PrependToBody(c.pass, lit.Body, "defer "+wg+".Done()"); !ok {
-			return
-		}
-	} else {
+	ok := true
+	switch {
+	case isLit:
+		e, ok = edit.PrependToBody(c.pass, lit.Body, "defer "+wg+".Done()")
+	case bound:
+		e, ok = c.wrapGoBound(gs, "defer "+wg+".Done()")
+	default:
 		e = c.wrapGo(gs, params, "defer "+wg+".Done()")
 	}
+	if !ok {
+		c.reportOutliveGo(k, f, gs, nil, "; no automatic fix: the goroutine's function cannot be wrapped to count it done (an argument of several values); make the loop wait for the goroutines before it polls again")
+		return
+	}
 	edits = append(edits, e, edit.InsertAfter(c.pass, top, wg+".Wait()"))
-	c.report(k, analysis.Diagnostic{
+	c.reportOutliveGo(k, f, gs, &analysis.SuggestedFix{
+		Message:   "Wait for the goroutines before the next poll",
+		TextEdits: edits,
+	}, "")
+}
+
+// reportOutliveGo reports the go statement gs handing a record of poll f
+// on, with fix, or without one and the message ending with noFix.
+func (c *checker) reportOutliveGo(k *consumer.Consumer, f *consumer.Call, gs *ast.GoStmt, fix *analysis.SuggestedFix, noFix string) {
+	d := analysis.Diagnostic{
 		Pos:      gs.Pos(),
 		End:      gs.Call.Lparen,
 		Category: CategoryOutlivePoll,
 		Message: fmt.Sprintf("record handed to a goroutine while the loop polls again: %s%s's auto-commit commits every poll before the latest, so the next %s makes this record committable before it is processed; a crash loses it (at-most-once)",
-			c.assumption(k), k.Client.Name, clientmodel.ShortName(f.Func)),
+			c.assumption(k), k.Client.Name, clientmodel.ShortName(f.Func)) + noFix,
 		Related: c.outliveRelated(k, f),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Wait for the goroutines before the next poll",
-			TextEdits: edits,
-		}},
-	})
+	}
+	if fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	}
+	c.report(k, d)
 }
 
 // outliveRelated names the poll and, for a received client, where it is

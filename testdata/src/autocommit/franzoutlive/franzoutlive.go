@@ -259,3 +259,37 @@ func goCallReassigned(ctx context.Context, n *notifier) {
 		}
 	}
 }
+
+// notifiers picks the notifier of a record.
+var notifiers = map[string]*notifier{}
+
+func notifierOf(r *kgo.Record) *notifier { return notifiers[string(r.Key)] }
+
+// goCallComputed starts the goroutine with a call whose function and
+// arguments are computed by calls (a method value of a looked-up
+// notifier, a detached context): the fix evaluates them first, as the go
+// statement did, into fresh variables the literal calls with.
+func goCallComputed(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("alerts"))
+	for {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			go notifierOf(r).deliver(context.WithoutCancel(ctx), r) // want `record handed to a goroutine`
+		})
+	}
+}
+
+// goCallComputedJoined is its twin, waited for before the next poll.
+func goCallComputedJoined(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("alerts")) // ok: the goroutines are joined before the next poll
+	for {
+		var wg sync.WaitGroup
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_ = notifierOf(r).deliver(context.WithoutCancel(ctx), r)
+			}()
+		})
+		wg.Wait()
+	}
+}

@@ -1,0 +1,126 @@
+package autocommit_test
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/offsetcommit/commitlint/analyzers/autocommit"
+)
+
+// outliveNoFixSrc holds franz-go records sent to workers under the
+// default auto-commit where the fix cannot count the workers: a channel
+// the loop is passed, a package variable's channel, and a worker that
+// stops receiving at a poison record. Each is reported, without a fix,
+// saying why (#13: never silent for want of a fix); the twin that waits
+// for its channel's workers before polling again is not.
+const outliveNoFixSrc = `package outlivenofix
+
+import (
+	"context"
+	"database/sql"
+	"sync"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+var db *sql.DB
+
+func save(r *kgo.Record) {
+	_, _ = db.Exec("INSERT INTO events (body) VALUES ($1)", r.Value)
+}
+
+func pump(ctx context.Context, cl *kgo.Client, out chan<- *kgo.Record) {
+	for {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			out <- r // want "record handed to workers over a channel while the loop polls again: .*; no automatic fix: the fix cannot find or count every worker"
+		})
+	}
+}
+
+func run(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"))
+	out := make(chan *kgo.Record, 64)
+	go func() {
+		for r := range out {
+			save(r)
+		}
+	}()
+	pump(ctx, cl, out)
+}
+
+var queue = make(chan *kgo.Record, 64)
+
+func global(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"))
+	go func() {
+		for r := range queue {
+			save(r)
+		}
+	}()
+	for {
+		for _, r := range cl.PollFetches(ctx).Records() {
+			queue <- r // want "record handed to workers over a channel while the loop polls again: .*; no automatic fix: the fix cannot find or count every worker"
+		}
+	}
+}
+
+func poison(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"))
+	work := make(chan *kgo.Record, 64)
+	go func() {
+		for r := range work {
+			if r.Value == nil {
+				break
+			}
+			save(r)
+		}
+	}()
+	for {
+		for _, r := range cl.PollFetches(ctx).Records() {
+			work <- r // want "record handed to workers over a channel while the loop polls again: .*; no automatic fix: the fix cannot find or count every worker"
+		}
+	}
+}
+
+func joined(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"))
+	for {
+		recs := cl.PollFetches(ctx).Records()
+		work := make(chan *kgo.Record)
+		var wg sync.WaitGroup
+		for i := 0; i < 4; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for r := range work {
+					save(r)
+				}
+			}()
+		}
+		for _, r := range recs {
+			work <- r
+		}
+		close(work)
+		wg.Wait()
+	}
+}
+`
+
+// TestOutliveNoFix runs outliveNoFixSrc: three findings, none with a fix,
+// each saying why; none for the joined twin.
+func TestOutliveNoFix(t *testing.T) {
+	t.Parallel()
+	gopath := withPackage(t, "autocommit/franzoutlive", "outlivenofix", outliveNoFixSrc)
+	for _, r := range analysistest.Run(t, gopath, autocommit.Analyzer, "outlivenofix") {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) > 0 || !strings.Contains(d.Message, "; no automatic fix: ") {
+				t.Errorf("%s: %q: want no fix and the reason", r.Pass.Fset.Position(d.Pos), d.Message)
+			}
+		}
+		if len(r.Diagnostics) != 3 {
+			t.Errorf("%d findings, want 3", len(r.Diagnostics))
+		}
+	}
+}
