@@ -634,6 +634,17 @@ func (c *classifier) base() {
 			r.Strategy, r.Detail = StrategyNone, "auto-commit commits marked offsets only, and nothing marks"
 			c.uncommitted()
 			return
+		case c.timerNeedsPositions() && len(ev.Fetches) > 0 && !c.has(clientmodel.Mark) && !c.has(clientmodel.Store) && !c.has(clientmodel.Commit):
+			// AutoCommitMarks, or auto-store off: the timer commits only
+			// what the code marks or stores, and the records fetched here
+			// are neither.
+			verb := "marked offsets only, and nothing marks"
+			if ev.Client.Timer == clientmodel.TimerStored {
+				verb = "the offsets the application stores only, and nothing stores"
+			}
+			r.Strategy, r.Detail = StrategyNone, "auto-commit commits "+verb
+			c.uncommitted()
+			return
 		case ev.Client.Timer == clientmodel.TimerStored && ev.Is(clientmodel.AutoStore) == On:
 			r.Guarantee, r.Reason = Neither, "the timer commits what Poll handed to the application, processed or not"
 			return
@@ -670,9 +681,22 @@ func (c *classifier) base() {
 		r.Window = "unknown"
 	default:
 		r.Strategy, r.Detail = StrategyNone, "auto-commit is off and nothing commits"
-		r.Guarantee, r.Reason = AtLeastOnce, "nothing is ever committed, so every restart replays everything since the group's last commit"
-		r.Window = "unbounded (everything since the group's last commit)"
+		c.uncommitted()
 	}
+}
+
+// timerNeedsPositions reports whether the consumer's auto-commit timer
+// commits only positions the code writes: franz-go's with
+// AutoCommitMarks, librdkafka's with auto-store off.
+func (c *classifier) timerNeedsPositions() bool {
+	ev := c.ev
+	switch ev.Client.Timer {
+	case clientmodel.TimerPreviousPoll:
+		return ev.Is(clientmodel.MarksOnly) == On
+	case clientmodel.TimerStored:
+		return ev.Is(clientmodel.AutoStore) == Off
+	}
+	return false
 }
 
 // batch fills the strategy of commits of a batch of records.

@@ -48,7 +48,9 @@
 // AutoCommitMarks; confluent: stored offsets every 5000 ms, stored on
 // delivery unless enable.auto.offset.store is false); and unknown, with the
 // reason, when a setting or a commit call cannot be tied down. A group
-// member that never commits (marks discarded, or no-ops) replays everything
+// member that never commits (marks discarded, or no-ops; a timer that
+// commits only marks or stores where nothing marks or stores; auto-commit
+// off and no commit call) replays everything
 // since the group's last commit, and a group that never committed starts
 // where a partition without a committed offset starts: neither at the
 // newest offset (sarama's and librdkafka's default), at-least-once at the

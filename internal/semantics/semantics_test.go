@@ -291,6 +291,12 @@ func TestClassify(t *testing.T) {
 		{"swallownil", map[string]string{"failure": "skipped: when cases.apply (line 2135, in cases.(*swallower).handleNil, which returns without the error) fails, the code goes on and commits a position past the record (CommitMessages"}},
 		{"swallownested", map[string]string{"failure": "skipped: when cases.apply (line 2168, in cases.(*swallower).store, which returns without the error) fails"}},
 		{"swallownot", map[string]string{"failure": ""}},
+		// nothing marks or stores for a timer that commits only that, or
+		// commits with auto-commit off: where a partition with no commit
+		// starts decides
+		{"neverstore", map[string]string{"strategy": semantics.StrategyNone, "detail": "nothing stores", "guarantee": semantics.Neither}},
+		{"nevermark", map[string]string{"strategy": semantics.StrategyNone, "detail": "nothing marks", "guarantee": semantics.AtLeastOnce, "reason": "the oldest offset"}},
+		{"nevercommit", map[string]string{"strategy": semantics.StrategyNone, "guarantee": semantics.Neither, "reason": "the newest offset"}},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {

@@ -2232,3 +2232,42 @@ func (s *swallower) swallowNot(ctx context.Context) error {
 }
 
 var _ = []any{(*swallower).swallowHandle, (*swallower).swallowNil, (*swallower).swallowNested, (*swallower).swallowNot}
+
+// Timers that commit only what the code marks or stores, where nothing
+// marks or stores: nothing is ever committed. librdkafka's default start
+// is the newest offset (what was produced while down is skipped),
+// franz-go's the oldest (the partition is replayed). The same with
+// auto-commit off and no commit at all.
+func neverStore(db *sql.DB) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-never-store", "enable.auto.offset.store": false}) // case: neverstore
+	_ = c.SubscribeTopics([]string{"t"}, nil)
+	for {
+		if m, ok := c.Poll(100).(*kafka.Message); ok {
+			if _, err := db.Exec("INSERT INTO t VALUES ($1)", m.Value); err != nil {
+				return
+			}
+		}
+	}
+}
+
+func neverMark(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-never-mark"), kgo.ConsumeTopics("t"), kgo.AutoCommitMarks()) // case: nevermark
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { _ = apply(r) })
+	}
+}
+
+func neverCommit(db *sql.DB) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-never-commit", "enable.auto.commit": false}) // case: nevercommit
+	_ = c.SubscribeTopics([]string{"t"}, nil)
+	for {
+		if m, ok := c.Poll(100).(*kafka.Message); ok {
+			if _, err := db.Exec("INSERT INTO t VALUES ($1)", m.Value); err != nil {
+				return
+			}
+		}
+	}
+}
+
+var _, _, _ = neverStore, neverMark, neverCommit
