@@ -100,8 +100,11 @@ transaction, a batch) processes R too, so tx.Commit ends the processing
 of a record written with tx.Exec. Committing a batch and then looping
 over its records counts for every record in it. Data flow goes through
 SSA values, struct fields, slices, closures and helper functions. A
-helper that commits the record it is given on every path is summarised;
-across packages an exported helper carries a commitsParam fact, and an
+helper that commits the record it is given on every path is summarised,
+as is one given the record's fields that commits a record literal whose
+Offset is one of them (commitUpTo(ctx, cl, r.Topic, r.Partition,
+r.Offset) committing &kgo.Record{..., Offset: off}: the offset is the
+record's position); across packages an exported helper carries a commitsParam fact, and an
 exported function that takes records without processing them (it only
 commits, marks or logs them) a doesNotProcess fact, so calling it is not
 processing. An exported wrapper that calls its handler parameter with R

@@ -2,6 +2,7 @@ package ordering
 
 import (
 	_ "embed"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -100,6 +101,11 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 					}
 				}
 			}
+			if row == nil {
+				if i := offsetParam(fn, arg); i >= skip {
+					return &commitsParam{Param: i - skip, Func: name}
+				}
+			}
 		}
 	}
 	return nil
@@ -141,4 +147,68 @@ func (c *checker) helperFact(ci *ssa.Call) *commitsParam {
 		return &f
 	}
 	return nil
+}
+
+// offsetParam returns the index in fn.Params of the integer parameter
+// whose value a record literal built for the position call (arg, or the
+// elements of the slice arg passes) takes as its Offset: a helper
+// commitUpTo(ctx, cl, topic, part, off) committing &kgo.Record{...,
+// Offset: off} writes the position of the record its caller takes off
+// from. -1 if there is none.
+func offsetParam(fn *ssa.Function, arg ssa.Value) int {
+	var lits []ssa.Value // addresses of record literals
+	for _, v := range append([]ssa.Value{arg}, ssaflow.Elems(arg)...) {
+		if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+			v = u.X
+		}
+		if sl, ok := v.(*ssa.Slice); ok {
+			v = sl.X
+		}
+		a, ok := v.(*ssa.Alloc)
+		if !ok {
+			continue
+		}
+		lits = append(lits, a)
+		for _, ref := range *a.Referrers() {
+			if ia, ok := ref.(*ssa.IndexAddr); ok {
+				lits = append(lits, ia) // []kafka.TopicPartition{{..., Offset: off}}
+			}
+		}
+	}
+	for _, lit := range lits {
+		for _, ref := range *lit.Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok || fa.X != lit || !positionLiteral(fa.X.Type()) {
+				continue
+			}
+			st := ssaflow.Deref(fa.X.Type()).Underlying().(*types.Struct)
+			if st.Field(fa.Field).Name() != "Offset" {
+				continue
+			}
+			for _, rr := range *fa.Referrers() {
+				store, ok := rr.(*ssa.Store)
+				if !ok || store.Addr != fa {
+					continue
+				}
+				for i, p := range fn.Params {
+					if _, basic := p.Type().Underlying().(*types.Basic); basic && ssaflow.Derives(store.Val, func(x ssa.Value) bool { return x == p }) {
+						return i
+					}
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// positionLiteral reports whether t, the address of a literal, is a
+// client's record (kgo.Record, kafka.Message) or a struct type named
+// TopicPartition of a client (confluent's, which carries an Offset).
+func positionLiteral(t types.Type) bool {
+	ix := clientmodel.Default
+	if ix.Record(t) != nil || ix.Record(ssaflow.Deref(t)) != nil {
+		return true
+	}
+	n, ok := types.Unalias(ssaflow.Deref(t)).(*types.Named)
+	return ok && n.Obj().Name() == "TopicPartition" && n.Obj().Pkg() != nil && ix.IsClientPath(n.Obj().Pkg().Path())
 }

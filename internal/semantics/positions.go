@@ -166,7 +166,11 @@ func (g *gatherer) fromCaller(call *consumer.Call) string {
 	if arg == nil {
 		return ""
 	}
-	for _, r := range g.m.Flow.Roots(arg) {
+	var roots []ssa.Value
+	for _, v := range append([]ssa.Value{arg}, ssaflow.Elems(arg)...) {
+		roots = append(roots, g.m.Flow.Roots(v)...)
+	}
+	for _, r := range roots {
 		p, ok := r.(*ssa.Parameter)
 		if !ok || !carriesRecords(p.Type()) {
 			continue

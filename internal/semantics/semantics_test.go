@@ -502,6 +502,8 @@ func TestJoin(t *testing.T) {
 		// a wrapper package whose exported methods fetch and commit what
 		// their callers pass: the callers decide the order
 		"kwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitMessages commits the records kwrap.(*Consumer).Commit's callers pass"},
+		// the same with franz-go's variadic commit given one record
+		"fwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitRecords commits the records fwrap.(*Input).Commit's callers pass"},
 		// a revoke callback registered by an options helper of another
 		// package replaces the default revoke commit
 		"kopts": {"strategy": semantics.StrategyTimer, "revoke": "no (", "window": "every rebalance"},

@@ -849,6 +849,33 @@ func derives(v ssa.Value, from, stop func(ssa.Value) bool, tried map[ssa.Value]i
 	return false
 }
 
+// Elems returns the values stored in the elements of v when v slices a
+// local array (the slice a variadic call's arguments make: f(ctx, r)
+// passes []T{r}), else nil.
+func Elems(v ssa.Value) []ssa.Value {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	a, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, ref := range *a.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				out = append(out, st.Val)
+			}
+		}
+	}
+	return out
+}
+
 // Recv returns the receiver of a method call, or nil.
 func Recv(c *ssa.CallCommon) ssa.Value {
 	if c.IsInvoke() {

@@ -50,3 +50,9 @@ type Saver interface {
 func Store(ctx context.Context, s Saver, msg *sarama.ConsumerMessage) error {
 	return s.Save(ctx, msg.Key, msg.Value)
 }
+
+// CommitUpTo commits the partition up to the record at offset off,
+// given its fields, not the record: its commitsParam is the offset.
+func CommitUpTo(ctx context.Context, cl *kgo.Client, topic string, part int32, off int64) error { // want CommitUpTo:`commitsParam\(4, CommitRecords\)`
+	return cl.CommitRecords(ctx, &kgo.Record{Topic: topic, Partition: part, Offset: off, LeaderEpoch: -1})
+}

@@ -145,3 +145,33 @@ func runFranzAfter(ctx context.Context, cl *kgo.Client, out sink) error {
 		}
 	}
 }
+
+// runFranzUpTo commits each record through helpers.CommitUpTo, given the
+// record's fields, before processing it; its twin after.
+func runFranzUpTo(ctx context.Context, cl *kgo.Client, out sink) error {
+	h := &handler{out: out}
+	for {
+		for _, r := range cl.PollFetches(ctx).Records() {
+			if err := helpers.CommitUpTo(ctx, cl, r.Topic, r.Partition, r.Offset); err != nil { // want `call to CommitUpTo \(CommitRecords\) before the record is processed: a crash between them loses the record`
+				return err
+			}
+			if err := h.apply(ctx, r.Value); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+func runFranzUpToAfter(ctx context.Context, cl *kgo.Client, out sink) error {
+	h := &handler{out: out}
+	for {
+		for _, r := range cl.PollFetches(ctx).Records() {
+			if err := h.apply(ctx, r.Value); err != nil {
+				return err
+			}
+			if err := helpers.CommitUpTo(ctx, cl, r.Topic, r.Partition, r.Offset); err != nil { // ok: after processing
+				return err
+			}
+		}
+	}
+}

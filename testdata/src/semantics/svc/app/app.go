@@ -15,6 +15,7 @@ import (
 	"semantics/svc/evloop"
 	"semantics/svc/evsvc"
 	"semantics/svc/fanout"
+	"semantics/svc/fwrap"
 	"semantics/svc/handler"
 	"semantics/svc/ingest"
 	"semantics/svc/kopts"
@@ -71,6 +72,19 @@ func Main(ctx context.Context) {
 	w := kwrap.New()
 	if m, err := w.Fetch(ctx); err == nil {
 		_ = w.Commit(ctx, m)
+	}
+
+	// A franz-go wrapper whose callers commit each record through it:
+	// here before processing it.
+	polls := make(chan kgo.Fetches)
+	if in, err := fwrap.New(polls); err == nil {
+		go in.Run(ctx)
+		for fs := range polls {
+			for _, r := range fs.Records() {
+				_ = in.Commit(ctx, r)
+				_ = r.Value
+			}
+		}
 	}
 
 	// franz-go with auto-commit off, polled by ingest.
