@@ -111,8 +111,9 @@ func newChecker(pass *analysis.Pass, m *consumer.Model) *checker {
 	return c
 }
 
-// index records launches, closures, function values passed as arguments
-// and channel sends.
+// index records launches (go statements, and calls of errgroup's Go or of
+// another spawner: ssaflow.Started), closures, function values passed as
+// arguments and channel sends.
 func (c *checker) index(in ssa.Instruction) {
 	switch x := in.(type) {
 	case *ssa.MakeClosure:
@@ -152,15 +153,18 @@ func (c *checker) index(in ssa.Instruction) {
 				c.callbackFns[ssaflow.Body(fn)] = true
 			}
 		}
-		callee := ssaflow.Callee(x.Common())
-		if callee == nil || (callee.Name() != "Go" && callee.Name() != "TryGo") || !ssaflow.IsErrgroup(callee) {
+		started := ssaflow.Started(x)
+		if started == nil {
 			return
 		}
-		if len(x.Call.Args) != 2 {
-			return
+		// An errgroup's Go (its limit and Wait matter), or another
+		// spawner's call: the function it is given runs in a goroutine of
+		// its own, started at this call.
+		l := &launch{instr: x}
+		if callee := ssaflow.Callee(x.Common()); callee != nil && (callee.Name() == "Go" || callee.Name() == "TryGo") && ssaflow.IsErrgroup(callee) {
+			l.group, l.recv = true, x.Call.Args[0]
 		}
-		l := &launch{instr: x, group: true, recv: x.Call.Args[0]}
-		switch v := x.Call.Args[1].(type) {
+		switch v := started.(type) {
 		case *ssa.MakeClosure:
 			l.mc = v
 			l.fn, _ = v.Fn.(*ssa.Function)
@@ -183,8 +187,8 @@ func (c *checker) indexParamLaunch(g *ssa.Go, p *ssa.Parameter) {
 	}
 	for _, cs := range c.m.Flow.Callers(p.Parent()) {
 		args := cs.Common().Args
-		if cs.Common().IsInvoke() || idx >= len(args) {
-			continue
+		if cs.Common().IsInvoke() || idx >= len(args) || ssaflow.Spawned(cs) == args[idx] {
+			continue // a spawner's call: indexed as the launch itself
 		}
 		l := &launch{instr: g, args: g.Call.Args}
 		switch v := args[idx].(type) {

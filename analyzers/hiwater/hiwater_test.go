@@ -58,6 +58,11 @@ var scenarios = []string{
 	"hiwater/sarama",
 	// The old import path (1 positive, 1 silent).
 	"hiwater/saramashopify",
+	// Pools started through a spawner of the package: a function running
+	// its argument with go, a group's Run starting a literal that calls
+	// it (2 positive); one worker started so, a function that calls its
+	// argument in place (2 silent).
+	"hiwater/spawners",
 	// Consumers that keep a group's offsets themselves: kadm
 	// CommitAllOffsets of kadm.OffsetsFromRecords in a per-record goroutine,
 	// kafka-go Generation.CommitOffsets in a per-message goroutine (2

@@ -692,19 +692,129 @@ func IsErrgroup(fn *types.Func) bool {
 }
 
 // Started returns the function a call starts in a goroutine of its own:
-// the argument of an errgroup Group's Go or TryGo, or of
-// (*sync.WaitGroup).Go; nil for any other call.
+// the argument of an errgroup Group's Go or TryGo, of
+// (*sync.WaitGroup).Go, of a known library's spawner (go-zero's
+// threading.GoSafe and RoutineGroup.Run, conc's WaitGroup.Go), or of a
+// spawner of the caller's package (Spawned); nil for any other call.
 func Started(ci ssa.CallInstruction) ssa.Value {
+	if v := Spawned(ci); v != nil {
+		return v
+	}
 	fn := Callee(ci.Common())
-	if fn == nil || fn.Pkg() == nil || len(ci.Common().Args) != 2 {
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	args := ci.Common().Args
+	if n, ok := knownSpawners[fn.Pkg().Path()+"."+recvName(fn)+"."+fn.Name()]; ok && n < len(args) {
+		return args[n]
+	}
+	if len(args) != 2 {
 		return nil
 	}
 	switch {
 	case (fn.Name() == "Go" || fn.Name() == "TryGo") && IsErrgroup(fn),
 		fn.Name() == "Go" && fn.Pkg().Path() == "sync" && recvName(fn) == "WaitGroup":
-		return ci.Common().Args[1]
+		return args[1]
 	}
 	return nil
+}
+
+// knownSpawners are library functions that run their function argument
+// in a goroutine of its own: path.Recv.Name (Recv empty for a function)
+// to the argument's index in the call's arguments (a method's receiver
+// first).
+var knownSpawners = map[string]int{
+	"github.com/zeromicro/go-zero/core/threading..GoSafe":              0,
+	"github.com/zeromicro/go-zero/core/threading..GoSafeCtx":           1,
+	"github.com/zeromicro/go-zero/core/threading.RoutineGroup.Run":     1,
+	"github.com/zeromicro/go-zero/core/threading.RoutineGroup.RunSafe": 1,
+	"github.com/sourcegraph/conc.WaitGroup.Go":                         1,
+	"github.com/sourcegraph/conc/pool.Pool.Go":                         1,
+}
+
+// Spawned returns the function argument (a func()) a static call of a
+// function of the program with a body (a spawner: func spawn(fn func()) { go fn() },
+// or a method whose go statement runs a literal calling it, after a
+// WaitGroup's Add) runs in a goroutine of its own, or nil.
+func Spawned(ci ssa.CallInstruction) ssa.Value {
+	callee := ci.Common().StaticCallee()
+	if callee == nil || len(callee.Blocks) == 0 || ci.Common().IsInvoke() {
+		return nil
+	}
+	for i, p := range callee.Params {
+		// A func() the spawner runs as is: one taking arguments is given
+		// them by the spawner (go f(msg) per message), its own launch.
+		if sig, isFunc := p.Type().Underlying().(*types.Signature); !isFunc || sig.Params().Len() > 0 || i >= len(ci.Common().Args) {
+			continue
+		}
+		if startsParam(callee, p) {
+			return ci.Common().Args[i]
+		}
+	}
+	return nil
+}
+
+// startsParam reports whether fn starts its function parameter p in a go
+// statement: go p(...), or go of a function literal that calls p (its
+// captured copy, or the variable p is kept in).
+func startsParam(fn *ssa.Function, p *ssa.Parameter) bool {
+	holders := []ssa.Value{p} // p, and the variables a closure captures it in
+	for _, ref := range *p.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Val == ssa.Value(p) {
+			if a, ok := st.Addr.(*ssa.Alloc); ok {
+				holders = append(holders, a)
+			}
+		}
+	}
+	for _, h := range holders {
+		for _, ref := range *h.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.Go:
+				if r.Call.Value == h {
+					return true
+				}
+			case *ssa.MakeClosure:
+				if startedCalling(r, h) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// startedCalling reports whether the closure mc is started by a go
+// statement and calls the function its binding h holds (h itself, or
+// loaded from it).
+func startedCalling(mc *ssa.MakeClosure, h ssa.Value) bool {
+	lit, ok := mc.Fn.(*ssa.Function)
+	if !ok || !slices.ContainsFunc(*mc.Referrers(), func(in ssa.Instruction) bool {
+		g, ok := in.(*ssa.Go)
+		return ok && g.Call.Value == ssa.Value(mc)
+	}) {
+		return false
+	}
+	called := func(v ssa.Value) bool {
+		return slices.ContainsFunc(*v.Referrers(), func(in ssa.Instruction) bool {
+			c, ok := in.(*ssa.Call)
+			return ok && c.Call.Value == v
+		})
+	}
+	for j, b := range mc.Bindings {
+		if b != h || j >= len(lit.FreeVars) {
+			continue
+		}
+		fv := lit.FreeVars[j]
+		if called(fv) {
+			return true
+		}
+		for _, use := range *fv.Referrers() {
+			if ld, ok := use.(*ssa.UnOp); ok && ld.Op == token.MUL && called(ld) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // IsGroupWait reports whether fn waits for a group of goroutines to finish:
