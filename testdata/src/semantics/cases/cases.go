@@ -2271,3 +2271,30 @@ func neverCommit(db *sql.DB) {
 }
 
 var _, _, _ = neverStore, neverMark, neverCommit
+
+// Workers started through a spawner of the package, each committing the
+// message it processed: concurrent, not "none".
+func spawnWorker(fn func()) { go fn() }
+
+func spawnedPool(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-spawned", Topic: "t"}) // case: spawnedpool
+	ch := make(chan kafkago.Message)
+	for i := 0; i < 4; i++ {
+		spawnWorker(func() {
+			for m := range ch {
+				if apply(m) == nil {
+					_ = r.CommitMessages(ctx, m)
+				}
+			}
+		})
+	}
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		ch <- m
+	}
+}
+
+var _ = spawnedPool
