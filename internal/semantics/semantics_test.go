@@ -298,7 +298,7 @@ func TestClassify(t *testing.T) {
 		{"nevermark", map[string]string{"strategy": semantics.StrategyNone, "detail": "nothing marks", "guarantee": semantics.AtLeastOnce, "reason": "the oldest offset"}},
 		{"nevercommit", map[string]string{"strategy": semantics.StrategyNone, "guarantee": semantics.Neither, "reason": "the newest offset"}},
 		// a pool started through a spawner of the package
-		{"spawnedpool", map[string]string{"guarantee": semantics.Neither, "concurrency": "per record (worker pool)"}},
+		{"spawnedpool", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {
