@@ -193,6 +193,12 @@ var scenarios = []struct {
 	// StoreMessage / StoreOffsets with auto-store on (2 / 3): auto-store off,
 	// auto-commit off with Commit or CommitMessage after processing.
 	{"autocommit/confluentstore", autocommit.Analyzer},
+	// Two consumers configured by one helper's literal, storing on
+	// delivery: each fix sets the key on its own consumer's map at its
+	// call, not in the helper (the other consumer would change too); a
+	// consumer with its own literal gets the key there (3 / 1): its own
+	// literal with auto-store off and a store after processing.
+	{"autocommit/sharedcfg", autocommit.Analyzer},
 	// StoreMessage with auto-store on and auto-commit off, where Commit()
 	// races the processing (usr3 #7): a generic pool's workers storing
 	// while a ticker goroutine commits, a synchronous loop whose ticker

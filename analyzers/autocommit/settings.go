@@ -55,13 +55,15 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 	}
 	if cfg.Kind != clientmodel.Options {
 		// Set explicitly in this package: change the value where it is set.
-		if v, ok := k.Settings.Set[setting]; ok {
+		if v, ok := k.Settings.Set[setting]; ok && !c.sharedSet(k, setting, v.Pos) {
 			if !v.Pos.IsValid() {
 				return nil, false
 			}
 			e, ok := c.replaceValue(v.Pos, on)
 			return []analysis.TextEdit{e}, ok
 		}
+		// Set where other consumers' configuration is set too: set it
+		// again on this consumer's, at its call (below).
 	}
 	f := edit.File(c.pass, call.Pos())
 	argIdx := k.Ctor.ConfigArg
@@ -232,14 +234,7 @@ func (c *checker) mapLiteral(k *consumer.Consumer) *ast.CompositeLit {
 	if k.Config == nil {
 		return nil
 	}
-	var maps []ssa.Value
-	for _, r := range c.m.Flow.Roots(k.Config) {
-		if a, ok := r.(*ssa.Alloc); ok {
-			maps = append(maps, c.m.Flow.Loaded(a)...)
-		} else {
-			maps = append(maps, r)
-		}
-	}
+	maps := c.configMaps(k)
 	if len(maps) != 1 {
 		return nil
 	}
@@ -250,8 +245,8 @@ func (c *checker) mapLiteral(k *consumer.Consumer) *ast.CompositeLit {
 		return c.m.GlobalMap(c.pass, g)
 	}
 	mm, ok := maps[0].(*ssa.MakeMap)
-	if !ok || !mm.Pos().IsValid() {
-		return nil
+	if !ok || !mm.Pos().IsValid() || c.sharedMap(k, mm) {
+		return nil // none, or one a helper builds for other consumers too
 	}
 	for _, n := range edit.Path(c.pass, mm.Pos()) {
 		if lit, ok := n.(*ast.CompositeLit); ok && lit.Lbrace == mm.Pos() {
@@ -263,6 +258,43 @@ func (c *checker) mapLiteral(k *consumer.Consumer) *ast.CompositeLit {
 
 // sharedGlobal reports whether a consumer other than k is built from the
 // package-level map g.
+// configMaps returns the maps consumer k's configuration is made from.
+func (c *checker) configMaps(k *consumer.Consumer) []ssa.Value {
+	var maps []ssa.Value
+	for _, r := range c.m.Flow.Roots(k.Config) {
+		if a, ok := r.(*ssa.Alloc); ok {
+			maps = append(maps, c.m.Flow.Loaded(a)...)
+		} else {
+			maps = append(maps, r)
+		}
+	}
+	return maps
+}
+
+// sharedMap reports whether another consumer of the package is configured
+// with the map mm makes (a helper building every consumer's ConfigMap): a
+// key added to its literal would change that consumer too.
+func (c *checker) sharedMap(k *consumer.Consumer, mm *ssa.MakeMap) bool {
+	for _, o := range c.m.Consumers {
+		if o != k && o.Config != nil && slices.Contains(c.configMaps(o), ssa.Value(mm)) {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedSet reports whether another consumer of the package has setting
+// set at the same place as k (a helper setting it for every consumer it
+// configures): a value replaced there would change that consumer too.
+func (c *checker) sharedSet(k *consumer.Consumer, setting clientmodel.Setting, pos token.Pos) bool {
+	for _, o := range c.m.Consumers {
+		if v, ok := o.Settings.Set[setting]; ok && o != k && v.Pos == pos {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *checker) sharedGlobal(k *consumer.Consumer, g *ssa.Global) bool {
 	for _, o := range c.m.Consumers {
 		if o != k && o.Config != nil && slices.Contains(c.m.Flow.Roots(o.Config), ssa.Value(g)) {

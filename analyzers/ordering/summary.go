@@ -178,11 +178,12 @@ func offsetParam(fn *ssa.Function, arg ssa.Value) int {
 	for _, lit := range lits {
 		for _, ref := range *lit.Referrers() {
 			fa, ok := ref.(*ssa.FieldAddr)
-			if !ok || fa.X != lit || !positionLiteral(fa.X.Type()) {
+			if !ok || fa.X != lit {
 				continue
 			}
-			st := ssaflow.Deref(fa.X.Type()).Underlying().(*types.Struct)
-			if st.Field(fa.Field).Name() != "Offset" {
+			cl := clientmodel.Default.PositionType(fa.X.Type())
+			st, ok := ssaflow.Deref(fa.X.Type()).Underlying().(*types.Struct)
+			if cl == nil || !ok || st.Field(fa.Field).Name() != cl.OffsetField {
 				continue
 			}
 			for _, rr := range *fa.Referrers() {
@@ -199,16 +200,4 @@ func offsetParam(fn *ssa.Function, arg ssa.Value) int {
 		}
 	}
 	return -1
-}
-
-// positionLiteral reports whether t, the address of a literal, is a
-// client's record (kgo.Record, kafka.Message) or a struct type named
-// TopicPartition of a client (confluent's, which carries an Offset).
-func positionLiteral(t types.Type) bool {
-	ix := clientmodel.Default
-	if ix.Record(t) != nil || ix.Record(ssaflow.Deref(t)) != nil {
-		return true
-	}
-	n, ok := types.Unalias(ssaflow.Deref(t)).(*types.Named)
-	return ok && n.Obj().Name() == "TopicPartition" && n.Obj().Pkg() != nil && ix.IsClientPath(n.Obj().Pkg().Path())
 }

@@ -548,9 +548,26 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 		}
 	}
 	if len(literals) > 0 {
-		s.merge(b.keyMapUpdates(c, literals))
+		s.merge(b.keyMapUpdates(c, append(literals, helperCalls(v)...)))
 	}
 	return s
+}
+
+// helperCalls returns the call v is the result of (or the map that
+// result points to): keys set on that call's result (cfg := config(g);
+// cfg.SetKey(...)) are this consumer's, while the literal the helper
+// returns is every caller's.
+func helperCalls(v ssa.Value) []ssa.Value {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		v = u.X
+	}
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	if call, ok := v.(*ssa.Call); ok {
+		return []ssa.Value{call}
+	}
+	return nil
 }
 
 // literalSettings returns the knob settings of the entries of a map
