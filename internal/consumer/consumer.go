@@ -1081,15 +1081,22 @@ func (b *builder) bind(m *Model) {
 				}
 				continue
 			}
-			if call.Consumer != nil {
-				continue
-			}
 			for _, h := range c.Handlers {
-				if h.Reach[call.Fn] {
+				if !h.Reach[call.Fn] {
+					continue
+				}
+				switch call.Consumer {
+				case nil:
 					call.Consumer = c
 					c.Calls = append(c.Calls, call)
-					break consumers
+				case c:
+				default:
+					// A handler two consumers run (one type passed to
+					// both, or one group built on either of two paths):
+					// its calls are both's.
+					c.Also = append(c.Also, call)
 				}
+				continue consumers
 			}
 		}
 	}

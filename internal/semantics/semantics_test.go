@@ -297,6 +297,11 @@ func TestClassify(t *testing.T) {
 		{"neverstore", map[string]string{"strategy": semantics.StrategyNone, "detail": "nothing stores", "guarantee": semantics.Neither}},
 		{"nevermark", map[string]string{"strategy": semantics.StrategyNone, "detail": "nothing marks", "guarantee": semantics.AtLeastOnce, "reason": "the oldest offset"}},
 		{"nevercommit", map[string]string{"strategy": semantics.StrategyNone, "guarantee": semantics.Neither, "reason": "the newest offset"}},
+		// one handler's marks count for every consumer running it
+		{"eitherfirst", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
+		{"eithersecond", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
+		{"onehandlera", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
+		{"onehandlerb", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		// a pool started through a spawner of the package
 		{"spawnedpool", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
 	} {

@@ -2298,3 +2298,44 @@ func spawnedPool(ctx context.Context) {
 }
 
 var _ = spawnedPool
+
+// A group built on either of two paths into one variable, and a handler
+// type two groups run: the handler's marks are every such consumer's
+// (each was "no commits: nothing marks" but the first).
+type markAfter struct{}
+
+func (markAfter) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (markAfter) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (markAfter) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error {
+	for m := range c.Messages() {
+		if err := apply(m); err != nil {
+			return err
+		}
+		s.MarkMessage(m, "")
+	}
+	return nil
+}
+
+func openGroup(alt bool, cfg *sarama.Config) (sarama.ConsumerGroup, error) {
+	if alt {
+		return sarama.NewConsumerGroup([]string{"alt:9092"}, "g-either", cfg) // case: eitherfirst
+	}
+	return sarama.NewConsumerGroup([]string{"k:9092"}, "g-either", cfg) // case: eithersecond
+}
+
+func runEither(ctx context.Context, alt bool) {
+	cg, err := openGroup(alt, sarama.NewConfig())
+	if err != nil {
+		return
+	}
+	_ = cg.Consume(ctx, []string{"t"}, markAfter{})
+}
+
+func runTwoGroups(ctx context.Context) {
+	a, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-one-handler-a", sarama.NewConfig()) // case: onehandlera
+	b, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-one-handler-b", sarama.NewConfig()) // case: onehandlerb
+	go func() { _ = a.Consume(ctx, []string{"t"}, markAfter{}) }()
+	_ = b.Consume(ctx, []string{"t"}, markAfter{})
+}
+
+var _, _ = runEither, runTwoGroups
