@@ -278,6 +278,19 @@ func (b *builder) consumer(ctor clientmodel.CtorRef, call *ssa.Call, fn *ssa.Fun
 	} else if arg != nil {
 		s = b.settings(ctor.Client, arg)
 		c.Config = arg
+		if p, ok := arg.(*ssa.Parameter); ok && openToOthers(p.Parent()) && len(b.flow.Callers(p.Parent())) > 0 {
+			// The configuration of an exported function's parameter: the
+			// callers of this package are not all its callers, so what
+			// they set is not known here (lib.Run(ctx, cfg), called by
+			// the package's Default with sarama's defaults and by another
+			// package with auto-commit off).
+			for k, v := range s.Set {
+				if !within(p.Parent(), v.Pos) {
+					delete(s.Set, k) // opaque: its callers decide
+				}
+			}
+			s.opaque(p)
+		}
 	} else {
 		s.Opaque = true
 	}
@@ -1330,4 +1343,25 @@ func (b *builder) exportFacts(funcs []*ssa.Function) {
 		}
 		b.pass.ExportObjectFact(obj, factOf(s))
 	}
+}
+
+// openToOthers reports whether other packages can call fn: an exported
+// function, or a method of an exported type, of a package other than
+// main.
+func openToOthers(fn *ssa.Function) bool {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || !obj.Exported() || obj.Pkg() == nil || obj.Pkg().Name() == "main" {
+		return false
+	}
+	if recv := fn.Signature.Recv(); recv != nil {
+		n, ok := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named)
+		return ok && n.Obj().Exported()
+	}
+	return true
+}
+
+// within reports whether pos is in fn's body.
+func within(fn *ssa.Function, pos token.Pos) bool {
+	syn := fn.Syntax()
+	return syn != nil && pos.IsValid() && syn.Pos() <= pos && pos < syn.End()
 }

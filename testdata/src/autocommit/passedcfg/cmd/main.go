@@ -35,6 +35,16 @@ func main() {
 	events := svc.NewEvents(kafkago.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "events", Topic: "events"}) // want `NewEvents builds its kafka-go consumer from the configuration passed here \(group on\), and with it, in package autocommit/passedcfg/svc \(svc.go:\d+\): group reader's ReadMessage commits the message before returning it`
 	go events.Run(ctx)
 
+	// A constructor this package's wiring also calls with sarama's
+	// defaults: what main passes decides here.
+	auditCfg := sarama.NewConfig()
+	auditCfg.Consumer.Offsets.AutoCommit.Enable = false
+	audit, err := svc.NewAudit(auditCfg) // want `NewAudit builds its sarama consumer from the configuration passed here \(auto-commit off\), and with it, in package autocommit/passedcfg/svc \(svc.go:\d+\): auto-commit is off and the handler never calls Commit`
+	if err != nil {
+		panic(err)
+	}
+	go audit.Run(ctx)
+
 	payments, err := svc.NewPayments(&kafka.ConfigMap{"bootstrap.servers": "localhost:9092", "group.id": "payments"}) // want `NewPayments builds its confluent-kafka-go consumer from the configuration passed here \(the client's defaults\), and with it, in package autocommit/passedcfg/svc \(svc.go:\d+\): enable.auto.commit and enable.auto.offset.store are on`
 	if err != nil {
 		panic(err)

@@ -144,3 +144,48 @@ func (p *Payments) Run() {
 		}
 	}
 }
+
+// Audit consumes the audit topic with a configuration its callers pass.
+// DefaultAudit, this package's own wiring, passes sarama's defaults; other
+// packages may pass any: what auto-commit is for them is not decided here.
+type Audit struct {
+	group sarama.ConsumerGroup
+}
+
+// NewAudit joins the "audit" group with cfg.
+func NewAudit(cfg *sarama.Config) (*Audit, error) {
+	g, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "audit", cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Audit{group: g}, nil
+}
+
+// DefaultAudit builds Audit with sarama's defaults (auto-commit on).
+func DefaultAudit() (*Audit, error) { return NewAudit(sarama.NewConfig()) }
+
+// Run consumes until ctx ends.
+func (a *Audit) Run(ctx context.Context) error {
+	for ctx.Err() == nil {
+		if err := a.group.Consume(ctx, []string{"audit"}, auditHandler{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// auditHandler saves each message and marks it, and never commits.
+type auditHandler struct{}
+
+func (auditHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (auditHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (auditHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := save(msg.Value); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
