@@ -55,7 +55,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	if len(takes) == 0 {
 		return nil
 	}
-	perRecord := g.perRecordLiteral(fn)
+	perRecord := g.perRecordLiteral(fn) || g.perRecordHelper(pc)
 	var out []Skip
 	never := noreturn.Of(g.pass)
 	stops := func(b *ssa.BasicBlock) bool {
@@ -547,10 +547,33 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 			out[c.Instr.Block()] = true
 		}
 	}
-	if g.perRecordLiteral(pc.Fn) && len(pc.Fn.Blocks) > 0 {
+	if (g.perRecordLiteral(pc.Fn) || g.perRecordHelper(pc)) && len(pc.Fn.Blocks) > 0 {
 		out[pc.Fn.Blocks[0]] = true
 	}
 	return out
+}
+
+// perRecordHelper reports whether pc's function is a helper the code
+// calls with each record, whose position pc writes, and which returns
+// nothing: returning from it early (a logged failure) goes on to the next
+// record as its caller cannot tell (handle(ctx, r, m) in a fetch loop,
+// committing m itself after processing it).
+func (g *gatherer) perRecordHelper(pc *consumer.Call) bool {
+	fn := pc.Fn
+	if fn.Signature.Results().Len() != 0 || len(g.m.Flow.Callers(fn)) == 0 || pc.Record < 0 {
+		return false
+	}
+	arg := ssaflow.Arg(pc.Instr.Common(), pc.Record)
+	if arg == nil {
+		return false
+	}
+	fromParam := func(v ssa.Value) bool {
+		return ssaflow.Derives(v, func(v ssa.Value) bool {
+			p, ok := v.(*ssa.Parameter)
+			return ok && p.Parent() == fn
+		})
+	}
+	return fromParam(arg) || slices.ContainsFunc(ssaflow.Elems(arg), fromParam)
 }
 
 // perRecordLiteral reports whether fn is a function literal its parent

@@ -302,6 +302,10 @@ func TestClassify(t *testing.T) {
 		{"eithersecond", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		{"onehandlera", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		{"onehandlerb", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
+		// a helper committing each message that returns early on a
+		// failure, and its twin returning the error to a loop that stops
+		{"helperskips", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line "}},
+		{"helperstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a pool started through a spawner of the package
 		{"spawnedpool", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
 	} {

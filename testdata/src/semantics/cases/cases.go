@@ -2339,3 +2339,47 @@ func runTwoGroups(ctx context.Context) {
 }
 
 var _, _ = runEither, runTwoGroups
+
+// A helper called with each message that commits it after processing and
+// returns early, committing nothing, when the processing fails: the next
+// message's commit passes the failed one (skipped). Its twin returns the
+// error, and the loop stops on it.
+func commitEach(ctx context.Context, r *kafkago.Reader, m kafkago.Message) {
+	if err := apply(m); err != nil {
+		return
+	}
+	_ = r.CommitMessages(ctx, m)
+}
+
+func helperSkips(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-helper-skips", Topic: "t"}) // case: helperskips
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		commitEach(ctx, r, m)
+	}
+}
+
+func commitEachErr(ctx context.Context, r *kafkago.Reader, m kafkago.Message) error {
+	if err := apply(m); err != nil {
+		return err
+	}
+	return r.CommitMessages(ctx, m)
+}
+
+func helperStops(ctx context.Context) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-helper-stops", Topic: "t"}) // case: helperstops
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := commitEachErr(ctx, r, m); err != nil {
+			return err
+		}
+	}
+}
+
+var _, _ = helperSkips, helperStops
