@@ -56,15 +56,17 @@ func (c *checker) marked(k *consumer.Consumer) {
 		}
 	}
 	var edits []analysis.TextEdit
+	why := ""
 	for _, h := range k.Handlers {
 		e, ok := c.deferCommit(h)
 		if !ok {
-			return
+			why = "the handler's " + cl.Handler.Consume + " has no named session parameter or body to commit from"
+			break
 		}
 		edits = append(edits, e...)
 	}
-	if len(edits) == 0 {
-		return
+	if why == "" && len(edits) == 0 {
+		why = "no handler of this consumer is in sight to commit from"
 	}
 	pos := k.Site.Pos()
 	if v := s.Set[clientmodel.AutoCommit]; v.Pos.IsValid() {
@@ -92,16 +94,13 @@ func (c *checker) marked(k *consumer.Consumer) {
 	if pos != k.Site.Pos() {
 		rel = append(rel, related(k.Site.Pos(), "consumer group created here"))
 	}
-	c.report(k, analysis.Diagnostic{
-		Pos:      pos,
-		Category: CategoryMarksDiscard,
-		Message:  msg,
-		Related:  rel,
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Commit marks when " + consume + " returns",
-			TextEdits: edits,
-		}},
-	})
+	d := analysis.Diagnostic{Pos: pos, Category: CategoryMarksDiscard, Message: msg, Related: rel}
+	if title := "Commit marks when " + consume + " returns"; why != "" {
+		d.Message += "; no automatic fix: " + why + "; " + lowerFirst(title)
+	} else {
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: edits}}
+	}
+	c.report(k, d)
 }
 
 // batchedOnly reports whether every commit call runs behind a counter (the

@@ -168,10 +168,12 @@ func (c *checker) receivedStored(k *consumer.Consumer) {
 	var edits []analysis.TextEdit
 	var rel []analysis.RelatedInformation
 	title := "Store each message after processing"
+	why := ""
 	for _, f := range fetches {
 		e, rw, ok := c.storeAfterProcessing(k, f, true)
 		if !ok {
-			return
+			why = fmt.Sprintf("the message %s returns has no sure place for the store after its processing (it is handed on where the fix cannot follow it); call %s once each message is processed", clientmodel.ShortName(f.Func), cl.CallName(clientmodel.Store, clientmodel.ScopeArgs))
+			break
 		}
 		edits = append(edits, e...)
 		switch {
@@ -192,17 +194,19 @@ func (c *checker) receivedStored(k *consumer.Consumer) {
 	o := c.origin(k, "")
 	o.Message = "consumer received here: where it is built, " + cl.Spell(clientmodel.AutoStore) + " must be set to false for the stores to count"
 	rel = append(rel, o)
-	c.report(k, analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos:      fetches[0].Pos(),
 		Category: CategoryAutoStore,
 		Message: fmt.Sprintf("consumer received from another package and never stored or committed on: it relies on %s and %s being on (the defaults), under which %s stores each message's offset when it is handed to the app and commits it every %s, so a crash mid-processing loses the message (at-most-once)",
 			cl.Spell(clientmodel.AutoCommit), cl.Spell(clientmodel.AutoStore), cl.EngineName(), cl.Config.Interval),
 		Related: rel,
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   title,
-			TextEdits: edits,
-		}},
-	})
+	}
+	if why != "" {
+		d.Message += "; no automatic fix: " + why
+	} else {
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: edits}}
+	}
+	c.report(k, d)
 }
 
 // optsOutOfSight reports whether consumer k, built in the package, has

@@ -1,0 +1,79 @@
+package autocommit_test
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/offsetcommit/commitlint/analyzers/autocommit"
+)
+
+// dropsNoFixSrc holds losses whose fix cannot be built, once dropped: a
+// sarama handler that marks through the session Setup kept (its
+// ConsumeClaim names no session to commit from) under auto-commit off,
+// and a confluent consumer received from another package whose messages
+// go to a channel passed in (no sure place for the store after their
+// processing). Each is reported, without a fix, saying why (#13).
+const dropsNoFixSrc = `package dropsnofix
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/IBM/sarama"
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+)
+
+var db *sql.DB
+
+type handler struct{ sess sarama.ConsumerGroupSession }
+
+func (h *handler) Setup(s sarama.ConsumerGroupSession) error { h.sess = s; return nil }
+func (h *handler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *handler) ConsumeClaim(_ sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for m := range claim.Messages() {
+		if _, err := db.Exec("INSERT INTO t VALUES ($1)", m.Value); err != nil {
+			return err
+		}
+		h.sess.MarkMessage(m, "")
+	}
+	return nil
+}
+
+func run(ctx context.Context) error {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false // want "auto-commit is off and the handler never calls Commit: .*; no automatic fix: the handler's ConsumeClaim has no named session parameter or body to commit from; commit marks when ConsumeClaim returns$"
+	g, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "g", cfg)
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, &handler{})
+}
+
+// Pump hands each message of a consumer another package builds to out.
+func Pump(c *kafka.Consumer, out chan<- *kafka.Message) {
+	for {
+		m, err := c.ReadMessage(-1) // want "consumer received from another package and never stored or committed on: .*; no automatic fix: the message ReadMessage returns has no sure place for the store"
+		if err != nil {
+			continue
+		}
+		out <- m
+	}
+}
+`
+
+// TestDropsNoFix runs dropsNoFixSrc: two findings, neither with a fix,
+// each saying why.
+func TestDropsNoFix(t *testing.T) {
+	t.Parallel()
+	gopath := withPackage(t, "autocommit/confluentdefaults", "dropsnofix", dropsNoFixSrc)
+	for _, r := range analysistest.Run(t, gopath, autocommit.Analyzer, "dropsnofix") {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) > 0 || !strings.Contains(d.Message, "; no automatic fix: ") {
+				t.Errorf("%s: %q: want no fix and the reason", r.Pass.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
+}
