@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -429,54 +430,67 @@ func (c *checker) blockRebalanceEdits(k *consumer.Consumer, opt *ssa.Call) ([]an
 // reportRevokeNoCommit reports an OnPartitionsRevoked callback that
 // commits nothing while auto-commit is on.
 func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Function) {
-	params, body := funcSyntax(cb)
-	if params == nil || body == nil {
+	if !slices.ContainsFunc(k.Calls, func(call *consumer.Call) bool { return call.Role == clientmodel.Fetch }) {
+		// Polled in another package: whether that code commits each
+		// poll (so that the default revoke's commit is not missed) is
+		// not known here.
 		return
 	}
-	names, edits, ok := c.paramNames(params, map[int]string{0: "ctx", 1: "cl"}, body)
-	if !ok {
-		return
-	}
-	ctxName, clName := names[0], names[1]
 	s, cl := k.Settings, k.Client
 	polled := cl.CallName(clientmodel.Commit, clientmodel.ScopePolled)
 	commit := polled
-	switch {
-	case s.Is(cl, clientmodel.MarksOnly):
+	if s.Is(cl, clientmodel.MarksOnly) {
 		commit = cl.CallName(clientmodel.Commit, clientmodel.ScopeMarked)
-	case s.Is(cl, clientmodel.BlockRebalance):
-	case s.IsNot(cl, clientmodel.BlockRebalance):
-		be, ok := c.blockRebalanceEdits(k, opt)
-		if !ok {
-			return
-		}
-		edits = append(edits, be...)
-	default:
-		return
 	}
-	f := edit.File(c.pass, body.Pos())
-	logName, imports := edit.Import(c.pass, f, "log")
-	text := fmt.Sprintf("if err := %s.%s(%s); err != nil {\n\t%s.Printf(\"commit on revoke: %%v\", err)\n}", clName, commit, ctxName, logName)
-	edits = append(edits, c.prependStmts(body.List, body.Lbrace, text))
-	edits = append(edits, imports...)
-	msg := fmt.Sprintf("this %s callback commits nothing, and it replaces %s's default revoke, which commits the processed polls while auto-commit is on: every rebalance and deploy makes the partitions' next owner replay up to %s of records (duplicates)",
-		clientmodel.BareName(revokedHook(k, ssaflow.Callee(opt.Common())).Func), cl.Name, cl.Config.Interval)
 	fix := "Commit in the revoke callback"
 	if commit == polled && !s.Is(cl, clientmodel.BlockRebalance) {
 		fix = "Commit in the revoke callback and block rebalances while a poll is processed"
 	}
+	edits, why := c.revokeCommitEdits(k, opt, cb, commit)
+	msg := fmt.Sprintf("this %s callback commits nothing, and it replaces %s's default revoke, which commits the processed polls while auto-commit is on: every rebalance and deploy makes the partitions' next owner replay up to %s of records (duplicates)",
+		clientmodel.BareName(revokedHook(k, ssaflow.Callee(opt.Common())).Func), cl.Name, cl.Config.Interval)
 	pos, end := c.callRange(opt.Pos())
-	c.report(analysis.Diagnostic{
-		Pos:      pos,
-		End:      end,
-		Category: CategoryRevoke,
-		Message:  msg,
-		Related:  []analysis.RelatedInformation{{Pos: body.Pos(), Message: "the revoke callback"}},
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   fix,
-			TextEdits: edits,
-		}},
-	})
+	d := analysis.Diagnostic{Pos: pos, End: end, Category: CategoryRevoke, Message: msg}
+	if _, body := funcSyntax(cb); body != nil {
+		d.Related = []analysis.RelatedInformation{{Pos: body.Pos(), Message: "the revoke callback"}}
+	}
+	if why != "" {
+		d.Message += "; no automatic fix: " + why + "; " + strings.ToLower(fix[:1]) + fix[1:]
+	} else {
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: fix, TextEdits: edits}}
+	}
+	c.report(d)
+}
+
+// revokeCommitEdits returns the edits that make the revoke callback cb
+// commit with commit (and, when the commit is of the polls and rebalances
+// are not blocked, block them while a poll is processed), or why they
+// cannot be built.
+func (c *checker) revokeCommitEdits(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Function, commit string) ([]analysis.TextEdit, string) {
+	params, body := funcSyntax(cb)
+	if params == nil || body == nil {
+		return nil, "the callback's body is not in this package"
+	}
+	names, edits, ok := c.paramNames(params, map[int]string{0: "ctx", 1: "cl"}, body)
+	if !ok {
+		return nil, "the callback's context and client parameters cannot be named"
+	}
+	s, cl := k.Settings, k.Client
+	if commit == cl.CallName(clientmodel.Commit, clientmodel.ScopePolled) && !s.Is(cl, clientmodel.BlockRebalance) {
+		if !s.IsNot(cl, clientmodel.BlockRebalance) {
+			return nil, "whether rebalances wait for the poll being processed is not known here, and committing the polls in the callback is right only if they do"
+		}
+		be, ok := c.blockRebalanceEdits(k, opt)
+		if !ok {
+			return nil, cl.Spell(clientmodel.BlockRebalance) + " cannot be added with its " + clientmodel.ShortName(cl.AllowRebalance) + " where the client is polled (another package, or a poll the fix cannot reach)"
+		}
+		edits = append(edits, be...)
+	}
+	f := edit.File(c.pass, body.Pos())
+	logName, imports := edit.Import(c.pass, f, "log")
+	text := fmt.Sprintf("if err := %s.%s(%s); err != nil {\n\t%s.Printf(\"commit on revoke: %%v\", err)\n}", names[1], commit, names[0], logName)
+	edits = append(edits, c.prependStmts(body.List, body.Lbrace, text))
+	return append(edits, imports...), ""
 }
 
 // reportInFlight reports CommitUncommittedOffsets in a revoke callback of
