@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/offsetcommit/commitlint/analyzers/autocommit"
+	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
 // dropsNoFixSrc holds losses whose fix cannot be built, once dropped: a
@@ -68,7 +69,7 @@ func Pump(c *kafka.Consumer, out chan<- *kafka.Message) {
 // each saying why.
 func TestDropsNoFix(t *testing.T) {
 	t.Parallel()
-	gopath := withPackage(t, "autocommit/confluentdefaults", "dropsnofix", dropsNoFixSrc)
+	gopath := testutil.Package(t, "autocommit/confluentdefaults", "dropsnofix", dropsNoFixSrc)
 	for _, r := range analysistest.Run(t, gopath, autocommit.Analyzer, "dropsnofix") {
 		for _, d := range r.Diagnostics {
 			if len(d.SuggestedFixes) > 0 || !strings.Contains(d.Message, "; no automatic fix: ") {

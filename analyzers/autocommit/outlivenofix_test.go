@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/offsetcommit/commitlint/analyzers/autocommit"
+	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
 // outliveNoFixSrc holds franz-go records sent to workers under the
@@ -112,7 +113,7 @@ func joined(ctx context.Context) {
 // each saying why; none for the joined twin.
 func TestOutliveNoFix(t *testing.T) {
 	t.Parallel()
-	gopath := withPackage(t, "autocommit/franzoutlive", "outlivenofix", outliveNoFixSrc)
+	gopath := testutil.Package(t, "autocommit/franzoutlive", "outlivenofix", outliveNoFixSrc)
 	for _, r := range analysistest.Run(t, gopath, autocommit.Analyzer, "outlivenofix") {
 		for _, d := range r.Diagnostics {
 			if len(d.SuggestedFixes) > 0 || !strings.Contains(d.Message, "; no automatic fix: ") {

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/offsetcommit/commitlint/analyzers/autocommit"
+	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
 // readReturnNoFix holds the read-commits-first shapes the return and the
@@ -101,7 +102,7 @@ func (s *src) recovered(ctx context.Context) error {
 // no-fix findings say their one cause, and the recover twin has a fix.
 func TestReadReturnNoFix(t *testing.T) {
 	t.Parallel()
-	gopath := withPackage(t, "autocommit/readreturnproc", "readreturnnofix", readReturnNoFix+readReturnFixed)
+	gopath := testutil.Package(t, "autocommit/readreturnproc", "readreturnnofix", readReturnNoFix+readReturnFixed)
 	for _, r := range analysistest.Run(t, gopath, autocommit.Analyzer, "readreturnnofix") {
 		fixed := 0
 		for _, d := range r.Diagnostics {

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/offsetcommit/commitlint/analyzers/autocommit"
+	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
 // revokeSrc holds franz-go consumers whose marks are no-ops (no
@@ -45,7 +46,7 @@ func run(ctx context.Context) {
 // Related: the loop's commit and the revoke callback's both do nothing.
 func TestMarksIgnoredNamesRevokeCallback(t *testing.T) {
 	t.Parallel()
-	gopath := withPackage(t, "autocommit/franzmarks", "revoke", revokeSrc)
+	gopath := testutil.Package(t, "autocommit/franzmarks", "revoke", revokeSrc)
 	for _, r := range analysistest.Run(t, gopath, autocommit.Analyzer, "revoke") {
 		var got []string
 		for _, d := range r.Diagnostics {

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/offsetcommit/commitlint/internal/testutil"
 )
 
 // strictNoFixSrc holds enabled auto-commits whose strict fix cannot be
@@ -101,7 +103,7 @@ func local(ctx context.Context) error {
 // the local option list's with a fix, the others saying why there is none.
 func TestStrictNoFix(t *testing.T) {
 	t.Parallel()
-	gopath := withPackage(t, "autocommit/strict", "strictnofix", strictNoFixSrc)
+	gopath := testutil.Package(t, "autocommit/strict", "strictnofix", strictNoFixSrc)
 	for _, r := range analysistest.Run(t, gopath, strict, "strictnofix") {
 		fixed := 0
 		for _, d := range r.Diagnostics {

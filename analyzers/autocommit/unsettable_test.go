@@ -1,8 +1,6 @@
 package autocommit_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -88,7 +86,7 @@ func (s *service) franzLocal(ctx context.Context) error {
 // all the same, without a fix, never dropped (#13).
 func TestUnsettableNoFix(t *testing.T) {
 	t.Parallel()
-	gopath := withPackage(t, "autocommit/franzmarks", "unsettable", unsettableSrc)
+	gopath := testutil.Package(t, "autocommit/franzmarks", "unsettable", unsettableSrc)
 	for _, r := range analysistest.Run(t, gopath, autocommit.Analyzer, "unsettable") {
 		fixed := 0
 		for _, d := range r.Diagnostics {
@@ -102,21 +100,4 @@ func TestUnsettableNoFix(t *testing.T) {
 			t.Errorf("%d findings, %d with a fix; want 2, 1 (the local variable)", len(r.Diagnostics), fixed)
 		}
 	}
-}
-
-// withPackage returns a temporary GOPATH holding the stubs and scenario
-// dir of testdata/src, and package name made of src (one file): a
-// scenario of findings without a fix under testdata/src would fail the
-// shared every-finding-has-a-fix test.
-func withPackage(t *testing.T, dir, name, src string) string {
-	t.Helper()
-	gopath := testutil.Tree(t, dir, false, false)
-	pkg := filepath.Join(gopath, "src", name)
-	if err := os.MkdirAll(pkg, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(pkg, "x.go"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return gopath
 }

@@ -121,17 +121,11 @@ func (c *checker) report(d analysis.Diagnostic) {
 // commit or transaction call lost) at call, with message msg, related
 // information rel and the one fix title, made of edits.
 func (c *checker) reportSwallowedAt(call *ast.CallExpr, msg string, rel []analysis.RelatedInformation, title string, edits []analysis.TextEdit) {
-	c.report(analysis.Diagnostic{
-		Pos:      call.Pos(),
-		End:      call.End(),
-		Category: CategorySwallowed,
-		Message:  msg,
-		Related:  rel,
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   title,
-			TextEdits: edits,
-		}},
-	})
+	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: CategorySwallowed, Message: msg, Related: rel}
+	if edits != nil { // nil: no fix, msg says why
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: edits}}
+	}
+	c.report(d)
 }
 
 // reportKey is one finding: one call draws one diagnostic, except that an

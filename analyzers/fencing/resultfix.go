@@ -175,9 +175,6 @@ func (c *checker) swallowFix(s *site, logged bool) ([]analysis.TextEdit, bool) {
 // reportSwallowed reports a discarded or only-logged error.
 func (c *checker) reportSwallowed(s *site, logged bool) {
 	edits, ok := c.swallowFix(s, logged)
-	if !ok {
-		return
-	}
 	name := clientmodel.ShortName(s.ref.Func)
 	how := "discarded"
 	if logged && len(s.check.Body.List) == 0 {
@@ -197,7 +194,14 @@ func (c *checker) reportSwallowed(s *site, logged bool) {
 	} else if !logged && s.sig.Results().Len() == 0 && !s.consume {
 		title = "Stop the process when " + name + " fails, so that it resumes from the last committed transaction"
 	}
-	c.reportSwallowedAt(s.call, fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref)), rel, title, edits)
+	msg := fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref))
+	if !ok {
+		// Reported all the same (#13): the error is dropped where the fix
+		// has no way to hand it on.
+		msg += "; no automatic fix: the error cannot be handed on from here (a function whose results do not end in an error, or a check the fix cannot rewrite); " + strings.ToLower(title[:1]) + title[1:]
+		edits = nil
+	}
+	c.reportSwallowedAt(s.call, msg, rel, title, edits)
 }
 
 // discardFix handles a discarded error: the call's statement becomes an

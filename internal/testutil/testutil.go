@@ -177,3 +177,20 @@ func Silent(t *testing.T, gopath string, a *analysis.Analyzer, patterns ...strin
 		t.Error(e)
 	}
 }
+
+// Package returns a temporary GOPATH holding the stubs and scenario dir
+// of testdata/src (Tree), and package name made of src (one file): a
+// scenario of findings without a fix under testdata/src would fail the
+// shared every-finding-has-a-fix tests.
+func Package(t testing.TB, dir, name, src string) string {
+	t.Helper()
+	gopath := Tree(t, dir, false, false)
+	pkg := filepath.Join(gopath, "src", name)
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pkg, "x.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return gopath
+}
