@@ -177,7 +177,9 @@ so this analyzer reports only what can lose records with that client:
     the next poll, processed or not. Fix: wait for the goroutines
     (a sync.WaitGroup) before the next poll; a plain go f(r) becomes a
     function literal taking the Done, with the variables written later as
-    its parameters. Records sent on a channel to workers are reported the
+    its parameters, and one whose function or arguments are computed
+    (go pick(r).deliver(context.WithoutCancel(ctx), r)) evaluates them
+    first into fresh variables, as the go statement did. Records sent on a channel to workers are reported the
     same way: a local channel whose workers are function literals the
     function starts (one, or a pool started by a loop), or an unexported
     function of the package that its one go statement passes the channel
@@ -475,9 +477,14 @@ that fix cannot be built (a configuration it cannot edit, a poll outside
 any loop, handlers or a polling loop in another package) the finding is
 reported without one, saying why.
 
-Every finding carries a suggested fix, but read-commits-first's and
-auto-store-on-delivery's where no fix is built (the message then ends
-"; no automatic fix: " and why). One such shape is a message given to a
+A finding whose fix cannot be built is reported all the same, without a
+fix, its message ending "; no automatic fix: " and why (never dropped):
+read-commits-first's and auto-store-on-delivery's where the message goes
+where no store or commit has a sure place, records-outlive-poll's where
+the workers taking the records from a channel cannot be found or counted
+(a channel passed in, a package variable's, a worker that stops
+receiving), marks-discarded's where no handler names a session to commit
+from, and settings the fix cannot change (unsettable configurations). One such shape is a message given to a
 function that only queues it for work done later (internal/handsoff's
 fact, the same ordering uses: a core's Handle sending it to its
 workers, in this package or another): a commit or a store placed after
@@ -486,9 +493,9 @@ makes that function process the record in place (its workers' loop
 body in place of the send, the fact's edits, as ordering's fix of a
 hand-off to a port), when its files are loaded (the standalone front
 end); otherwise the finding has no fix and names the function.
-Where the analyzer does not build a complete fix yet for the other
-categories (the consumer's config and its loop are in different packages,
-the loop has a shape it does not recognise) it is silent; those shapes
-are listed as known gaps in the tests.
+It stays silent where the bug itself is not established here: the
+consumer's configuration or its loop out of sight (another package's
+commits decide), or a shape whose meaning it does not model; those are
+listed as known gaps in the tests.
 */
 package autocommit

@@ -13,8 +13,9 @@ import (
 // Known gaps: no scenario case is marked "// ok: known gap". The shapes
 // fencing reported without a fix before #13 have fixes now (revokehard,
 // workershard, restorehard); the bugs it still reports without one, for
-// want of a fix that is sure to be right, are in the noFix scenario
-// (TestNoFix): a franz-go revoke callback committing records in flight,
+// want of a fix that is sure to be right, are a swallowed commit error in
+// a function with no error to return (TestSwallowNoFix), a revoke
+// callback whose commit has no place, and a franz-go revoke callback committing records in flight,
 // on a client polled only in another package, through an exported
 // function that does more and returns early; a confluent rebalance
 // callback's partition workers whose channels are in a map under a
