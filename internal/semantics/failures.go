@@ -729,7 +729,7 @@ func onlyLogs(instrs []ssa.Instruction) bool {
 	for _, in := range instrs {
 		switch in := in.(type) {
 		case *ssa.Call:
-			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in) {
+			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in.Common()) {
 				return false
 			}
 		case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select:
@@ -746,8 +746,8 @@ func onlyLogs(instrs []ssa.Instruction) bool {
 // logging reports whether call is a logger's or a metric's: a function of
 // a logging or metrics package, or a method with a logger's name that
 // returns nothing (an application's Logger interface).
-func logging(call *ssa.Call) bool {
-	if f := ssaflow.Callee(call.Common()); f != nil && f.Pkg() != nil {
+func logging(call *ssa.CallCommon) bool {
+	if f := ssaflow.Callee(call); f != nil && f.Pkg() != nil {
 		p := f.Pkg().Path()
 		for _, l := range []string{"go.uber.org/zap", "github.com/sirupsen/logrus", "github.com/rs/zerolog", "github.com/go-logr/logr", "k8s.io/klog", "github.com/prometheus/client_golang"} {
 			if p == l || strings.HasPrefix(p, l+"/") {
@@ -755,11 +755,11 @@ func logging(call *ssa.Call) bool {
 			}
 		}
 	}
-	if !call.Call.IsInvoke() || call.Call.Signature().Results().Len() != 0 {
+	if !call.IsInvoke() || call.Signature().Results().Len() != 0 {
 		return false
 	}
-	switch strings.TrimSuffix(strings.TrimSuffix(call.Call.Method.Name(), "f"), "w") {
-	case "Print", "Println", "Debug", "Info", "Warn", "Warning", "Error", "Log":
+	switch strings.TrimSuffix(strings.TrimSuffix(call.Method.Name(), "f"), "w") {
+	case "Print", "Println", "Debug", "Info", "Warn", "Warning", "Error":
 		return true
 	}
 	return false

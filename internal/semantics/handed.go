@@ -110,8 +110,8 @@ func (g *gatherer) handedFuncs() {
 // exported function, a struct field) that passes records (isRecordArg):
 // its implementations, out of sight here, may queue them and return.
 func (g *gatherer) handedMethod(com *ssa.CallCommon, seen map[string]bool) {
-	if !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) {
-		return
+	if !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) || logging(com) {
+		return // not a handler: a logger's Debugf given the record's fields
 	}
 	if pkg := com.Method.Pkg(); pkg == nil || clientmodel.Default.IsClientPath(pkg.Path()) {
 		return // the client's own interfaces: the model says what they do

@@ -306,6 +306,8 @@ func TestClassify(t *testing.T) {
 		// failure, and its twin returning the error to a loop that stops
 		{"helperskips", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line "}},
 		{"helperstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a logger interface's Errorf given the message's fields
+		{"loggedfirst", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
 		// a pool started through a spawner of the package
 		{"spawnedpool", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
 	} {

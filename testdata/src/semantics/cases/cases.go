@@ -2383,3 +2383,24 @@ func helperStops(ctx context.Context) error {
 }
 
 var _, _ = helperSkips, helperStops
+
+// A logger of the application's interface given the message's fields
+// before it is processed and committed: logging, not a hand-off.
+func (s *swallower) loggedFirst(ctx context.Context) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-logged-first", Topic: "t"}) // case: loggedfirst
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		s.log.Errorf("got %s/%d@%d", m.Topic, m.Partition, m.Offset)
+		if err := apply(m); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+var _ = (*swallower).loggedFirst
