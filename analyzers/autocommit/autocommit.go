@@ -3,6 +3,7 @@ package autocommit
 import (
 	_ "embed"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -149,8 +150,19 @@ func related(pos token.Pos, msg string) analysis.RelatedInformation {
 
 // callsWith returns k's calls with the given roles.
 func callsWith(k *consumer.Consumer, roles ...clientmodel.Role) []*consumer.Call {
+	return withRoles(k.Calls, roles)
+}
+
+// allCallsWith is callsWith counting also the calls k shares with another
+// consumer (Also: a handler both run), for a finding reported at k itself,
+// not at a call (reported there once, for the consumer first bound).
+func allCallsWith(k *consumer.Consumer, roles ...clientmodel.Role) []*consumer.Call {
+	return withRoles(append(slices.Clip(k.Calls), k.Also...), roles)
+}
+
+func withRoles(calls []*consumer.Call, roles []clientmodel.Role) []*consumer.Call {
 	var out []*consumer.Call
-	for _, call := range k.Calls {
+	for _, call := range calls {
 		for _, r := range roles {
 			if call.Role == r {
 				out = append(out, call)

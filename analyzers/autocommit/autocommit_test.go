@@ -447,9 +447,11 @@ var scenarios = []struct {
 	// Enable=false and no Commit: direct, NewConsumerGroupFromClient, config
 	// helper + handler through a helper; Commit only every 100 marks, and
 	// only when a message's offset is a multiple of 100 (the message says
-	// offsets with gaps may never commit) (5 / 6): Commit in ConsumeClaim,
+	// offsets with gaps may never commit), a handler two groups run whose
+	// other group is bound to its calls (6 / 7): Commit in ConsumeClaim,
 	// default auto-commit, a Commit after every mark, the rest committed
-	// after the loop, in Cleanup, by a deferred Commit.
+	// after the loop, in Cleanup, by a deferred Commit, the shared
+	// handler's group on the default auto-commit.
 	{"autocommit/sarama", autocommit.Analyzer},
 	// the Shopify path (1 / 1).
 	{"autocommit/saramashopify", autocommit.Analyzer},

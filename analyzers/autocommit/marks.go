@@ -22,7 +22,7 @@ func (c *checker) marked(k *consumer.Consumer) {
 	if !s.IsNot(cl, clientmodel.AutoCommit) {
 		return
 	}
-	marks := callsWith(k, clientmodel.Mark)
+	marks := allCallsWith(k, clientmodel.Mark)
 	if len(marks) == 0 {
 		return
 	}
@@ -30,7 +30,7 @@ func (c *checker) marked(k *consumer.Consumer) {
 	// leave the marks made since the last one to be discarded at session
 	// end, unless something flushes them (a deferred Commit, one after the
 	// loop, one in Cleanup).
-	commits := callsWith(k, clientmodel.Commit)
+	commits := allCallsWith(k, clientmodel.Commit)
 	batch, onOffset, batched := batchedOnly(commits)
 	if len(commits) > 0 && !batched {
 		return
@@ -98,7 +98,7 @@ func (c *checker) marked(k *consumer.Consumer) {
 	if title := "Commit marks when " + consume + " returns"; why != "" {
 		d.Message += "; no automatic fix: " + why + "; " + lowerFirst(title)
 	} else {
-		d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: edits}}
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: dedupe(edits)}}
 	}
 	c.report(k, d)
 }

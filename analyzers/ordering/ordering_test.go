@@ -186,6 +186,10 @@ var scenarios = []struct {
 	// config flag, logging only, the decoding helper's twins marked by
 	// their callers (10 silent).
 	{"ordering/sarama", ordering.Analyzer},
+	// One handler type two groups run, marking before processing: one
+	// finding, which the report gives both rows (1 / 1: the twin marking
+	// after processing, also run by two groups).
+	{"ordering/sharedhandler", ordering.Analyzer},
 	// sarama with auto-commit off: Commit between a mark and the
 	// processing (1 positive); mark then Commit at the end, helper mark,
 	// Commit every 100, Commit after (4 silent).

@@ -53,3 +53,34 @@ func TestReportRowsAreConsistent(t *testing.T) {
 		})
 	}
 }
+
+// TestReportSharedHandler runs the report on ordering/sharedhandler: the
+// finding in a handler two groups run is both rows', so neither says
+// at-least-once (the second group's row had none and said it).
+func TestReportSharedHandler(t *testing.T) {
+	testdata, _ := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	cmd := exec.Command(binary, "report", "-format=json", "./ordering/sharedhandler")
+	cmd.Dir = filepath.Join(testdata, "src")
+	cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+testdata, "GOFLAGS=")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("commitlint report: %v", err)
+	}
+	var rows []*semantics.Row
+	if err := json.Unmarshal(out, &rows); err != nil {
+		t.Fatal(err)
+	}
+	shared := 0
+	for _, r := range rows {
+		if r.Group != "shared-live" && r.Group != "shared-replay" {
+			continue
+		}
+		shared++
+		if len(r.Findings) == 0 || r.Guarantee == semantics.AtLeastOnce {
+			t.Errorf("%s (%s): guarantee %s, findings %v; want the handler's finding and no at-least-once", r.Consumer, r.Group, r.Guarantee, r.Findings)
+		}
+	}
+	if shared != 2 {
+		t.Errorf("%d rows of the shared handler's groups, want 2", shared)
+	}
+}

@@ -1221,7 +1221,10 @@ func (b *builder) handlers(m *Model, c *Consumer) {
 				if arg == nil {
 					continue
 				}
-				ts := b.concreteTypes(arg)
+				ts, paired := b.pairedTypes(c, ci, recv, arg)
+				if !paired {
+					ts = b.concreteTypes(arg)
+				}
 				if len(ts) == 0 {
 					if iface, ok := arg.Type().Underlying().(*types.Interface); ok {
 						if t := b.onlyImplementation(iface); t != nil {
@@ -1243,6 +1246,31 @@ func (b *builder) handlers(m *Model, c *Consumer) {
 			}
 		}
 	}
+}
+
+// pairedTypes returns, when the group the handler run ci is made on and
+// the handler it is given are both parameters of ci's function (a
+// consume(ctx, group, handler) helper), the handler types the callers of
+// that function pass together with consumer c: not those passed with
+// another group. paired is false otherwise.
+func (b *builder) pairedTypes(c *Consumer, ci ssa.CallInstruction, recv, arg ssa.Value) (ts []types.Type, paired bool) {
+	rp, ok1 := recv.(*ssa.Parameter)
+	hp, ok2 := arg.(*ssa.Parameter)
+	fn := ci.Parent()
+	if !ok1 || !ok2 || rp.Parent() != fn || hp.Parent() != fn {
+		return nil, false
+	}
+	ri, hi := slices.Index(fn.Params, rp), slices.Index(fn.Params, hp)
+	for _, site := range b.flow.Callers(fn) {
+		args := site.Common().Args
+		if site.Common().IsInvoke() || ri >= len(args) || hi >= len(args) {
+			return nil, false // a caller the pairing cannot read
+		}
+		if isConsumer(b.flow, c, args[ri]) {
+			ts = append(ts, b.concreteTypes(args[hi])...)
+		}
+	}
+	return ts, true
 }
 
 // concreteTypes returns the dynamic types an interface value may have, as

@@ -129,7 +129,7 @@ func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root 
 		if f.Analyzer.Name == "ignores" {
 			continue
 		}
-		if ev := owner(evs, f); ev != nil {
+		for _, ev := range owners(evs, f) {
 			byConsumer[ev] = append(byConsumer[ev], semantics.Finding{
 				Rule: f.Rule(),
 				At:   relPath(root, f.Posn.Filename) + ":" + strconv.Itoa(f.Posn.Line),
@@ -188,30 +188,30 @@ func builtOutside(g *checker.Graph) []string {
 	return slices.Compact(out)
 }
 
-// owner returns the consumer a finding belongs to: the one whose
-// construction it points at, else the one whose functions contain it (or
-// else one of its related positions) most narrowly, else the only
-// consumer in the same directory.
-func owner(evs []*semantics.Evidence, f *Finding) *semantics.Evidence {
+// owners returns the consumers a finding belongs to: the one whose
+// construction it points at, else those whose functions contain it (or
+// else one of its related positions) most narrowly (several when they
+// share a handler), else the only consumer in the same directory.
+func owners(evs []*semantics.Evidence, f *Finding) []*semantics.Evidence {
 	// A finding that points at a consumer's construction (a wiring
 	// function building several) belongs to that consumer.
 	for _, rel := range f.Diag.Related {
 		p := f.Fset.Position(rel.Pos)
 		for _, ev := range evs {
 			if ev.Pos.Filename == p.Filename && ev.Pos.Line == p.Line {
-				return ev
+				return []*semantics.Evidence{ev}
 			}
 		}
 	}
-	if ev := within(evs, f.Posn); ev != nil {
-		return ev
+	if in := within(evs, f.Posn); len(in) > 0 {
+		return in
 	}
 	// A finding at a call of another package (a handler passed to a
 	// wrapper) belongs to the consumer whose code its related position
 	// is in (the wrapper's commit).
 	for _, rel := range f.Diag.Related {
-		if ev := within(evs, f.Fset.Position(rel.Pos)); ev != nil {
-			return ev
+		if in := within(evs, f.Fset.Position(rel.Pos)); len(in) > 0 {
+			return in
 		}
 	}
 	dir := func(p string) string { return p[:max(strings.LastIndexByte(p, '/'), 0)] }
@@ -224,19 +224,27 @@ func owner(evs []*semantics.Evidence, f *Finding) *semantics.Evidence {
 			only = ev
 		}
 	}
-	return only
+	if only == nil {
+		return nil
+	}
+	return []*semantics.Evidence{only}
 }
 
-// within returns the consumer whose functions contain p most narrowly.
-func within(evs []*semantics.Evidence, p token.Position) *semantics.Evidence {
-	var best *semantics.Evidence
+// within returns the consumers whose functions contain p most narrowly:
+// several when they share that function (a handler two groups run).
+func within(evs []*semantics.Evidence, p token.Position) []*semantics.Evidence {
+	var best []*semantics.Evidence
 	size := -1
 	for _, ev := range evs {
 		for _, s := range ev.Extent {
-			if s.File == p.Filename && s.Start <= p.Offset && p.Offset < s.End {
-				if n := s.End - s.Start; size < 0 || n < size {
-					best, size = ev, n
-				}
+			if s.File != p.Filename || p.Offset < s.Start || s.End <= p.Offset {
+				continue
+			}
+			switch n := s.End - s.Start; {
+			case size < 0 || n < size:
+				best, size = []*semantics.Evidence{ev}, n
+			case n == size && !slices.Contains(best, ev):
+				best = append(best, ev)
 			}
 		}
 	}

@@ -373,3 +373,36 @@ func offsetFlushed(ctx context.Context) error {
 	defer group.Close()
 	return group.Consume(ctx, []string{"status"}, offsetFlusher{})
 }
+
+// sharedHandler marks each message; two groups run it.
+type sharedHandler struct{}
+
+func (sharedHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (sharedHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (sharedHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := record(msg); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// twoGroups runs one handler for a group on the default auto-commit and
+// one with auto-commit off: the second's marks are discarded all the
+// same, though the first is bound to the handler's calls.
+func twoGroups(ctx context.Context) error {
+	live, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "live", sarama.NewConfig()) // ok: auto-commit commits the marks
+	if err != nil {
+		return err
+	}
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false // want `auto-commit is off and the handler never calls Commit`
+	replay, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "replay", cfg)
+	if err != nil {
+		return err
+	}
+	go func() { _ = consume(ctx, live, sharedHandler{}) }()
+	return consume(ctx, replay, sharedHandler{})
+}
