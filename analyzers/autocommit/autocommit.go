@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/token"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -170,13 +169,4 @@ func withRoles(calls []*consumer.Call, roles []clientmodel.Role) []*consumer.Cal
 		}
 	}
 	return out
-}
-
-// lowerFirst returns s, a fix's title, with its first letter lower case,
-// to end a message saying what to do instead.
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
 }

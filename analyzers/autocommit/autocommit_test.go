@@ -199,8 +199,9 @@ var scenarios = []struct {
 	{"autocommit/confluentstore", autocommit.Analyzer},
 	// Two consumers configured by one helper's literal, storing on
 	// delivery: each fix sets the key on its own consumer's map at its
-	// call, not in the helper (the other consumer would change too); a
-	// consumer with its own literal gets the key there (3 / 1): its own
+	// call, not in the helper (the other consumer would change too); two
+	// consumers built from one local map each get a copy of their own; a
+	// consumer with its own literal gets the key there (5 / 1): its own
 	// literal with auto-store off and a store after processing.
 	{"autocommit/sharedcfg", autocommit.Analyzer},
 	// StoreMessage with auto-store on and auto-commit off, where Commit()

@@ -14,6 +14,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
+	"github.com/offsetcommit/commitlint/internal/report"
 )
 
 // ---- a message that leaves the package, committed when the next is asked for ----
@@ -523,7 +524,7 @@ func (c *checker) valueWhenNextAsked(v methodValue, fetch string, p position) ([
 	at := stmt.Pos()
 	prev := edit.FreeName(c.pass, at, "prev")
 	mu := edit.FreeName(c.pass, at, prev+"Mu")
-	name := edit.FreeName(c.pass, at, strings.ToLower(field.Name()[:1])+field.Name()[1:])
+	name := edit.FreeName(c.pass, at, report.LowerFirst(field.Name()))
 	if prev == reader || mu == reader || name == reader {
 		return nil, false
 	}

@@ -195,7 +195,9 @@ func (c *checker) wrapGoBound(gs *ast.GoStmt, first string) (analysis.TextEdit, 
 	}
 	var args []string
 	for i, a := range gs.Call.Args {
-		if _, lit := ast.Unparen(a).(*ast.BasicLit); lit {
+		if tv := c.pass.TypesInfo.Types[a]; tv.Value != nil || tv.IsNil() {
+			// A constant or nil: the same value later, and bound to a
+			// variable it would take a default type (or none, for nil).
 			args = append(args, edit.Source(c.pass, a))
 			continue
 		}

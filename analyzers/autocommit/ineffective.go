@@ -12,6 +12,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
+	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -172,7 +173,7 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 	if !ok {
 		title := d.SuggestedFixes[0].Message
 		d.SuggestedFixes = nil
-		d.Message += "; no automatic fix: " + unsettable(k) + ": " + lowerFirst(title)
+		d.Message += "; no automatic fix: " + unsettable(k) + ": " + report.LowerFirst(title)
 	}
 	c.report(k, d)
 }

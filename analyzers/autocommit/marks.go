@@ -12,6 +12,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -96,7 +97,7 @@ func (c *checker) marked(k *consumer.Consumer) {
 	}
 	d := analysis.Diagnostic{Pos: pos, Category: CategoryMarksDiscard, Message: msg, Related: rel}
 	if title := "Commit marks when " + consume + " returns"; why != "" {
-		d.Message += "; no automatic fix: " + why + "; " + lowerFirst(title)
+		d.Message += "; no automatic fix: " + why + "; " + report.LowerFirst(title)
 	} else {
 		d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: dedupe(edits)}}
 	}

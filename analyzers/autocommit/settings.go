@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -15,6 +14,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // ---- settings fixes ----
@@ -138,11 +138,11 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 		if !ok || v.Parent() == nil || v.IsField() {
 			return nil, false
 		}
-		if v.Parent() != c.pass.Pkg.Scope() {
+		if v.Parent() != c.pass.Pkg.Scope() && !c.sharedConfig(k) {
 			return []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, setKey(id.Name))}, true
 		}
-		// A package-level map other consumers share (mapLiteral): set
-		// the key on this consumer's copy.
+		// A package-level map, or a local one another consumer is built
+		// from too: set the key on this consumer's copy.
 		src, ref := id.Name, ""
 		if _, ptr := v.Type().Underlying().(*types.Pointer); ptr {
 			src, ref = "*"+id.Name, "&"
@@ -150,7 +150,11 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 			ref = "&"
 		}
 		mapsPkg, imp := edit.Import(c.pass, f, "maps")
-		name := edit.FreeName(c.pass, stmt.Pos(), "cfg")
+		base := "cfg"
+		if v.Parent() != c.pass.Pkg.Scope() {
+			base = copyName(stmt) // one local copied for consumers side by side
+		}
+		name := edit.FreeName(c.pass, stmt.Pos(), base)
 		return append(imp,
 			edit.InsertBefore(c.pass, stmt, fmt.Sprintf("%s := %s.Clone(%s)\n%s", name, mapsPkg, src, setKey(name))),
 			analysis.TextEdit{Pos: call.Args[argIdx].Pos(), End: call.Args[argIdx].End(), NewText: []byte(ref + name)},
@@ -160,8 +164,8 @@ func (c *checker) setSetting(k *consumer.Consumer, setting clientmodel.Setting, 
 			return nil, false
 		}
 		id, ok := ast.Unparen(call.Args[argIdx]).(*ast.Ident)
-		if !ok {
-			return nil, false
+		if !ok || c.sharedConfig(k) {
+			return nil, false // a struct another consumer is built from too
 		}
 		_, path := edit.CallAt(c.pass, call.Lparen)
 		stmt, _ := edit.Stmt(path)
@@ -239,13 +243,13 @@ func (c *checker) mapLiteral(k *consumer.Consumer) *ast.CompositeLit {
 		return nil
 	}
 	if g, ok := maps[0].(*ssa.Global); ok {
-		if c.sharedGlobal(k, g) {
+		if c.sharedConfig(k) {
 			return nil // a key added to it would change the other consumers too
 		}
 		return c.m.GlobalMap(c.pass, g)
 	}
 	mm, ok := maps[0].(*ssa.MakeMap)
-	if !ok || !mm.Pos().IsValid() || c.sharedMap(k, mm) {
+	if !ok || !mm.Pos().IsValid() || c.sharedConfig(k) {
 		return nil // none, or one a helper builds for other consumers too
 	}
 	for _, n := range edit.Path(c.pass, mm.Pos()) {
@@ -256,8 +260,6 @@ func (c *checker) mapLiteral(k *consumer.Consumer) *ast.CompositeLit {
 	return nil
 }
 
-// sharedGlobal reports whether a consumer other than k is built from the
-// package-level map g.
 // configMaps returns the maps consumer k's configuration is made from.
 func (c *checker) configMaps(k *consumer.Consumer) []ssa.Value {
 	var maps []ssa.Value
@@ -271,12 +273,30 @@ func (c *checker) configMaps(k *consumer.Consumer) []ssa.Value {
 	return maps
 }
 
-// sharedMap reports whether another consumer of the package is configured
-// with the map mm makes (a helper building every consumer's ConfigMap): a
-// key added to its literal would change that consumer too.
-func (c *checker) sharedMap(k *consumer.Consumer, mm *ssa.MakeMap) bool {
+// copyName is the name of the copy of a shared configuration made for the
+// consumer built by stmt: its variable's name and "Cfg" (aCfg), so that
+// the fixes of two consumers built side by side from one local map,
+// applied together, do not declare one name twice; "cfg" when stmt
+// declares none.
+func copyName(stmt ast.Stmt) string {
+	if as, ok := stmt.(*ast.AssignStmt); ok && len(as.Lhs) > 0 {
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
+			return id.Name + "Cfg"
+		}
+	}
+	return "cfg"
+}
+
+// sharedConfig reports whether another consumer of the package is built
+// from the same configuration value as k (one local map or struct passed
+// to both constructors): a key or field set on it sets it for both.
+func (c *checker) sharedConfig(k *consumer.Consumer) bool {
+	if k.Config == nil {
+		return false
+	}
+	mine := c.m.Flow.Roots(k.Config)
 	for _, o := range c.m.Consumers {
-		if o != k && o.Config != nil && slices.Contains(c.configMaps(o), ssa.Value(mm)) {
+		if o != k && o.Config != nil && ssaflow.Intersects(c.m.Flow.Roots(o.Config), mine) {
 			return true
 		}
 	}
@@ -289,15 +309,6 @@ func (c *checker) sharedMap(k *consumer.Consumer, mm *ssa.MakeMap) bool {
 func (c *checker) sharedSet(k *consumer.Consumer, setting clientmodel.Setting, pos token.Pos) bool {
 	for _, o := range c.m.Consumers {
 		if v, ok := o.Settings.Set[setting]; ok && o != k && v.Pos == pos {
-			return true
-		}
-	}
-	return false
-}
-
-func (c *checker) sharedGlobal(k *consumer.Consumer, g *ssa.Global) bool {
-	for _, o := range c.m.Consumers {
-		if o != k && o.Config != nil && slices.Contains(c.m.Flow.Roots(o.Config), ssa.Value(g)) {
 			return true
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/report"
 )
 
 // ---- strict mode ----
@@ -39,7 +40,7 @@ func (c *checker) strictFinding(k *consumer.Consumer, cost, title string, edits 
 		Message:  fmt.Sprintf("auto-commit is on: "+k.Client.Prose.Timer+"; "+cost+" (choose the commit point explicitly)", k.Client.Config.Interval),
 	}
 	if why != "" {
-		d.Message += "; no automatic fix: " + why + "; " + lowerFirst(title)
+		d.Message += "; no automatic fix: " + why + "; " + report.LowerFirst(title)
 	} else {
 		d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: edits}}
 	}

@@ -198,7 +198,7 @@ func (c *checker) reportSwallowed(s *site, logged bool) {
 	if !ok {
 		// Reported all the same (#13): the error is dropped where the fix
 		// has no way to hand it on.
-		msg += "; no automatic fix: the error cannot be handed on from here (a function whose results do not end in an error, or a check the fix cannot rewrite); " + strings.ToLower(title[:1]) + title[1:]
+		msg += "; no automatic fix: the error cannot be handed on from here (a function whose results do not end in an error, or a check the fix cannot rewrite); have the function return it, or stop the loop on it"
 		edits = nil
 	}
 	c.reportSwallowedAt(s.call, msg, rel, title, edits)

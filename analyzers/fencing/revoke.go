@@ -455,7 +455,7 @@ func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *
 		d.Related = []analysis.RelatedInformation{{Pos: body.Pos(), Message: "the revoke callback"}}
 	}
 	if why != "" {
-		d.Message += "; no automatic fix: " + why + "; " + strings.ToLower(fix[:1]) + fix[1:]
+		d.Message += "; no automatic fix: " + why + "; " + report.LowerFirst(fix)
 	} else {
 		d.SuggestedFixes = []analysis.SuggestedFix{{Message: fix, TextEdits: edits}}
 	}

@@ -171,7 +171,7 @@ func offsetParam(fn *ssa.Function, arg ssa.Value) int {
 		lits = append(lits, a)
 		for _, ref := range *a.Referrers() {
 			if ia, ok := ref.(*ssa.IndexAddr); ok {
-				lits = append(lits, ia) // []kafka.TopicPartition{{..., Offset: off}}
+				lits = append(lits, ia) // []kafka.Message{{..., Offset: off}}
 			}
 		}
 	}
@@ -181,7 +181,10 @@ func offsetParam(fn *ssa.Function, arg ssa.Value) int {
 			if !ok || fa.X != lit {
 				continue
 			}
-			cl := clientmodel.Default.PositionType(fa.X.Type())
+			// A record literal: its commit writes the position after its
+			// Offset (confluent's TopicPartition holds the next offset
+			// itself, one past the record: not this shape).
+			cl := clientmodel.Default.Record(fa.X.Type())
 			st, ok := ssaflow.Deref(fa.X.Type()).Underlying().(*types.Struct)
 			if cl == nil || !ok || st.Field(fa.Field).Name() != cl.OffsetField {
 				continue
@@ -191,8 +194,20 @@ func offsetParam(fn *ssa.Function, arg ssa.Value) int {
 				if !ok || store.Addr != fa {
 					continue
 				}
+				// The parameter itself, maybe converted (kafka.Offset(off)):
+				// off+1 or off-1 is another record's position.
+				v := store.Val
+				for {
+					if cv, ok := v.(*ssa.Convert); ok {
+						v = cv.X
+					} else if ct, ok := v.(*ssa.ChangeType); ok {
+						v = ct.X
+					} else {
+						break
+					}
+				}
 				for i, p := range fn.Params {
-					if _, basic := p.Type().Underlying().(*types.Basic); basic && ssaflow.Derives(store.Val, func(x ssa.Value) bool { return x == p }) {
+					if _, basic := p.Type().Underlying().(*types.Basic); basic && v == ssa.Value(p) {
 						return i
 					}
 				}

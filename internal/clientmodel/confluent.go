@@ -32,7 +32,6 @@ func confluent(p string, memberEpoch bool) *Client {
 		Name:        "confluent-kafka-go",
 		Paths:       []string{p},
 		Records:     []string{"*" + p + ".Message"},
-		Positions:   []string{p + ".TopicPartition"},
 		RecordNoun:  "message",
 		OffsetField: "Offset",
 		Consumer:    "*" + p + ".Consumer",

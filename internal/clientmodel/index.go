@@ -44,7 +44,6 @@ type Index struct {
 	configs  map[string]*Client // config type name → client
 	records  map[string]*Client
 	parts    map[string]*Client // partition types
-	posTypes map[string]*Client // types carrying a position: records, Positions
 	fencing  map[string]*Client
 	group    map[string]*Client // group fencing errors
 	results  map[string]ResultRef
@@ -67,7 +66,6 @@ func NewIndex(cs []*Client) *Index {
 		configs:  map[string]*Client{},
 		records:  map[string]*Client{},
 		parts:    map[string]*Client{},
-		posTypes: map[string]*Client{},
 		fencing:  map[string]*Client{},
 		group:    map[string]*Client{},
 		results:  map[string]ResultRef{},
@@ -101,10 +99,6 @@ func NewIndex(cs []*Client) *Index {
 		ix.configs[c.Config.Type] = c
 		for _, r := range c.Records {
 			ix.records[r] = c
-			ix.posTypes[strings.TrimPrefix(r, "*")] = c
-		}
-		for _, t := range c.Positions {
-			ix.posTypes[t] = c
 		}
 		for _, t := range c.Partitions {
 			ix.parts[t] = c
@@ -243,19 +237,6 @@ func (ix *Index) ConfigType(t types.Type) *Client {
 func (ix *Index) Partition(t types.Type) *Client {
 	if n := typeName(t); n != "" {
 		return ix.parts[n]
-	}
-	return nil
-}
-
-// PositionType returns the client whose record type, or other type that
-// carries a position in its OffsetField (Positions), t or *t is: the type
-// of a literal a commit is given.
-func (ix *Index) PositionType(t types.Type) *Client {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n := typeName(t); n != "" {
-		return ix.posTypes[n]
 	}
 	return nil
 }

@@ -217,10 +217,6 @@ type Client struct {
 	Paths []string
 	// Records are the record types (types.TypeString with full paths).
 	Records []string
-	// Positions are types other than records that carry a record's
-	// position in their OffsetField, as a commit's argument (confluent's
-	// TopicPartition).
-	Positions []string
 	// RecordNoun is what messages call one record ("message", "record").
 	RecordNoun string
 	// OffsetField is the name of the field holding a record's (or a

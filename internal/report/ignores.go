@@ -73,7 +73,7 @@ func Ignores(analyzers []*analysis.Analyzer, categories map[string][]string) *an
 					Pos:      d.Pos,
 					End:      end,
 					Category: CategoryDirective,
-					Message:  strings.ToLower(problem[:1]) + problem[1:],
+					Message:  LowerFirst(problem),
 					SuggestedFixes: []analysis.SuggestedFix{{
 						Message:   "Remove the directive",
 						TextEdits: []analysis.TextEdit{{Pos: d.Pos, End: end}},
@@ -88,3 +88,12 @@ func Ignores(analyzers []*analysis.Analyzer, categories map[string][]string) *an
 
 // UsedType is the result type every analyzer checked by Ignores declares.
 var UsedType = reflect.TypeFor[Used]()
+
+// LowerFirst returns s with its first letter lower case: a fix's title or
+// a sentence continued inside a message.
+func LowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}

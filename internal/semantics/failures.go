@@ -94,7 +94,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				continue
 			}
 			seen[s] = true
-			if !s.took && g.processesRecord(s.b, pc) {
+			if !s.took && (g.processesRecord(s.b, pc) || perRecord && keepsState(s.b)) {
 				// The record's processing can go on after the failure
 				// (a header that did not parse, the record saved
 				// without it): the failed call prepares, and what is
@@ -155,13 +155,55 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				continue
 			}
 			before := b == at && i < slices.Index(at.Instrs, ssa.Instruction(pc.Instr))
-			if !before && !reachesBefore(b.Succs, nil, at, b, takes) {
-				continue
+			if !before && !reachesBefore(b.Succs, nil, at, b, takes) || g.processedLater(b, i, at, takes, pc) {
+				continue // the record's processing goes on after it (a side handler's failure)
 			}
 			out = append(out, g.swallowedIn(call, g.isRecordArg, 1, map[*ssa.Function]bool{}, stops)...)
 		}
 	}
 	return uniqueSkips(out)
+}
+
+// processedLater reports whether, after instruction i of b and before
+// pc, the record is processed by another call of the application: a
+// failure swallowed at i (an audit write) leaves the record's own
+// processing to go on, and what is lost is not said here.
+func (g *gatherer) processedLater(b *ssa.BasicBlock, i int, at *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool, pc *consumer.Call) bool {
+	processes := func(instrs []ssa.Instruction) bool {
+		for _, in := range instrs {
+			if in == ssa.Instruction(pc.Instr) {
+				return false
+			}
+			call, ok := in.(*ssa.Call)
+			if ok && g.appCall(call) && !quiet(call) && !logging(call.Common()) && slices.ContainsFunc(call.Call.Args, g.isRecordArg) {
+				return true
+			}
+		}
+		return false
+	}
+	if processes(b.Instrs[i+1:]) {
+		return true
+	}
+	if b == at {
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{b: true}
+	work := slices.Clone(b.Succs)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] || takes[x] {
+			continue
+		}
+		seen[x] = true
+		if processes(x.Instrs) {
+			return true
+		}
+		if x != at {
+			work = append(work, x.Succs...)
+		}
+	}
+	return false
 }
 
 // uniqueSkips returns skips without repeats of a call.
@@ -255,6 +297,36 @@ func (g *gatherer) literalSite(lit *ssa.Function) ssa.CallInstruction {
 		}
 	}
 	return nil
+}
+
+// localAddr reports whether addr is a local variable of its function, or
+// an element or field of one (the array a variadic call's arguments fill).
+func localAddr(addr ssa.Value) bool {
+	switch a := addr.(type) {
+	case *ssa.IndexAddr:
+		addr = a.X
+	case *ssa.FieldAddr:
+		addr = a.X
+	}
+	_, local := addr.(*ssa.Alloc)
+	return local
+}
+
+// keepsState reports whether b writes a field, a global or an element, or
+// sends on a channel: a failure a per-record function records so (w.failed
+// = true) may stop its caller, which the analysis does not follow.
+func keepsState(b *ssa.BasicBlock) bool {
+	for _, in := range b.Instrs {
+		switch in := in.(type) {
+		case *ssa.Send, *ssa.MapUpdate:
+			return true
+		case *ssa.Store:
+			if !localAddr(in.Addr) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // keepsError reports whether b stores an error in a variable of the
@@ -724,7 +796,8 @@ func returnsNoError(f *ssa.Function, ret *ssa.Return) bool {
 }
 
 // onlyLogs reports whether instrs do nothing but compute, log or count:
-// no call but quiet ones and logging methods, no send, no error stored.
+// no call but quiet ones and logging methods, no send, nothing stored but
+// in locals (no error at all).
 func onlyLogs(instrs []ssa.Instruction) bool {
 	for _, in := range instrs {
 		switch in := in.(type) {
@@ -732,10 +805,12 @@ func onlyLogs(instrs []ssa.Instruction) bool {
 			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in.Common()) {
 				return false
 			}
-		case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select:
+		case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select, *ssa.MapUpdate:
 			return false
 		case *ssa.Store:
-			if isError(in.Val.Type()) {
+			// A local written; not a field, a global or an element (a
+			// flag the caller reads, a retry list): the failure kept.
+			if !localAddr(in.Addr) || isError(in.Val.Type()) {
 				return false
 			}
 		}

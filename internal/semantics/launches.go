@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/sqlrow"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -34,7 +35,7 @@ func (g *gatherer) launches() {
 				l := g.launch(call)
 				if l != nil {
 					l.Pos = g.posn(in.Pos())
-					l.Joined = joins(in)
+					l.Joined = g.joins(in)
 					g.ev.Launches = append(g.ev.Launches, l)
 				} else if g.touchesRecords(call) {
 					g.ev.Untied = true
@@ -271,10 +272,16 @@ func receives(fn *ssa.Function) bool {
 // deferred: a Wait of that function, or of the function it is a closure
 // of when in is not in a loop of its own (a loop in a closure, with the
 // Wait after it in the enclosing function, waits only when the loop ends).
-func joins(in ssa.Instruction) bool {
+func (g *gatherer) joins(in ssa.Instruction) bool {
 	fn := in.Parent()
 	for f := fn; f != nil; f = f.Parent() {
 		if f != fn && ssaflow.InLoop(in.Block()) {
+			return false
+		}
+		if g.startedAsync(f) && !slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Fn == f }) {
+			// Its Wait joins its own goroutines inside a goroutine of its
+			// own that is not the consume loop (go workers(...), workers
+			// ending in wg.Wait()): nothing the consume loop waits for.
 			return false
 		}
 		for _, b := range f.Blocks {
@@ -286,6 +293,27 @@ func joins(in ssa.Instruction) bool {
 				if ssaflow.IsGroupWait(ssaflow.Callee(call.Common())) {
 					return true
 				}
+			}
+		}
+	}
+	return false
+}
+
+// startedAsync reports whether f runs in a goroutine of its own: a go
+// statement calls it (go workers(...)), or starts the closure it is.
+func (g *gatherer) startedAsync(f *ssa.Function) bool {
+	for _, site := range g.m.Flow.Callers(f) {
+		if _, isGo := site.(*ssa.Go); isGo {
+			return true
+		}
+	}
+	if f.Parent() == nil {
+		return false
+	}
+	for _, b := range f.Parent().Blocks {
+		for _, in := range b.Instrs {
+			if gs, ok := in.(*ssa.Go); ok && funcOf(gs.Call.Value) == f {
+				return true
 			}
 		}
 	}

@@ -308,6 +308,10 @@ func TestClassify(t *testing.T) {
 		{"helperstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a logger interface's Errorf given the message's fields
 		{"loggedfirst", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
+		// a side handler's own failure, the record processed after it;
+		// a helper's failure kept in a field the loop stops on
+		{"sidehandler", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"flagstops", map[string]string{"failure": ""}},
 		// a pool started through a spawner of the package
 		{"spawnedpool", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
 	} {
@@ -515,6 +519,9 @@ func TestJoin(t *testing.T) {
 		// a wrapper package whose exported methods fetch and commit what
 		// their callers pass: the callers decide the order
 		"kwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitMessages commits the records kwrap.(*Consumer).Commit's callers pass"},
+		// a handler queueing to a pool joined only at shutdown (go
+		// saveWorkers(...), its wg.Wait after the queue closes)
+		"storeloop": {"guarantee": semantics.GuaranteeUnk},
 		// the same with franz-go's variadic commit given one record
 		"fwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitRecords commits the records fwrap.(*Input).Commit's callers pass"},
 		// a revoke callback registered by an options helper of another

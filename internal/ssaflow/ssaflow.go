@@ -695,7 +695,8 @@ func IsErrgroup(fn *types.Func) bool {
 // the argument of an errgroup Group's Go or TryGo, of
 // (*sync.WaitGroup).Go, of a known library's spawner (go-zero's
 // threading.GoSafe and RoutineGroup.Run, conc's WaitGroup.Go), or of a
-// spawner of the caller's package (Spawned); nil for any other call.
+// spawner whose body the program has (Spawned: under go/analysis, one of
+// the package being analyzed); nil for any other call.
 func Started(ci ssa.CallInstruction) ssa.Value {
 	if v := Spawned(ci); v != nil {
 		return v
@@ -734,12 +735,12 @@ var knownSpawners = map[string]int{
 
 // Spawned returns the function argument (a func()) a static call of a
 // function of the program with a body (a spawner: func spawn(fn func()) { go fn() },
-// or a method whose go statement runs a literal calling it, after a
-// WaitGroup's Add) runs in a goroutine of its own, or nil.
+// or a method whose go statement runs a literal calling it) runs in a
+// goroutine of its own, with no wait in the spawner, or nil.
 func Spawned(ci ssa.CallInstruction) ssa.Value {
 	callee := ci.Common().StaticCallee()
-	if callee == nil || len(callee.Blocks) == 0 || ci.Common().IsInvoke() {
-		return nil
+	if callee == nil || len(callee.Blocks) == 0 || ci.Common().IsInvoke() || waits(callee) {
+		return nil // not a spawner, or one that waits for what it starts (a recover wrapper)
 	}
 	for i, p := range callee.Params {
 		// A func() the spawner runs as is: one taking arguments is given
@@ -752,6 +753,29 @@ func Spawned(ci ssa.CallInstruction) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// waits reports whether fn receives from a channel, selects or joins a
+// group: a function that starts its argument in a goroutine and waits for
+// it runs it in place, as far as its caller can tell.
+func waits(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					return true
+				}
+			case *ssa.Select:
+				return true
+			case ssa.CallInstruction:
+				if IsJoin(Callee(x.Common())) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // startsParam reports whether fn starts its function parameter p in a go

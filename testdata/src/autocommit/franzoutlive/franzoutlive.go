@@ -293,3 +293,24 @@ func goCallComputedJoined(ctx context.Context) {
 		wg.Wait()
 	}
 }
+
+type retryOpts struct{ backoff int }
+
+const maxAttempts = 3
+
+func (n *notifier) deliverWith(ctx context.Context, r *kgo.Record, o *retryOpts, attempts int64) error {
+	n.sent[string(r.Key)] = o == nil && attempts > 0
+	return ctx.Err()
+}
+
+// goCallConstants passes nil and an untyped constant besides computed
+// arguments: the fix keeps them in the call (bound to variables they
+// would take no type, or the wrong one).
+func goCallConstants(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("alerts"))
+	for {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			go notifierOf(r).deliverWith(ctx, r, nil, maxAttempts) // want `record handed to a goroutine`
+		})
+	}
+}

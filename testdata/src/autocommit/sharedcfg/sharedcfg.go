@@ -91,3 +91,39 @@ func stored() {
 		}
 	}
 }
+
+// sharedLocal builds two consumers from one local map: each fix sets the
+// key on its own copy.
+func sharedLocal() {
+	cfg := &kafka.ConfigMap{"bootstrap.servers": "localhost:9092", "group.id": "local"}
+	a, err := kafka.NewConsumer(cfg) // want `enable.auto.commit and enable.auto.offset.store are on`
+	if err != nil {
+		log.Fatal(err)
+	}
+	b, err := kafka.NewConsumer(cfg) // want `enable.auto.commit and enable.auto.offset.store are on`
+	if err != nil {
+		log.Fatal(err)
+	}
+	_ = a.SubscribeTopics([]string{"a"}, nil)
+	_ = b.SubscribeTopics([]string{"b"}, nil)
+	go func() {
+		for {
+			m, err := a.ReadMessage(time.Second)
+			if err != nil {
+				continue
+			}
+			if _, err := db.Exec("INSERT INTO a (body) VALUES ($1)", m.Value); err != nil {
+				log.Fatal(err)
+			}
+		}
+	}()
+	for {
+		m, err := b.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if _, err := db.Exec("INSERT INTO b (body) VALUES ($1)", m.Value); err != nil {
+			log.Fatal(err)
+		}
+	}
+}

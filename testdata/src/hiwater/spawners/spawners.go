@@ -140,3 +140,34 @@ func inPlace(ctx context.Context) {
 		})
 	}
 }
+
+// safely runs fn in a goroutine that recovers its panics, and waits for
+// it: the work runs in place, as far as the loop can tell.
+func safely(fn func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() { _ = recover() }()
+		fn()
+	}()
+	<-done
+}
+
+// recovered commits each message through safely: one at a time.
+func recovered(ctx context.Context) {
+	r := reader()
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		safely(func() {
+			if err := save(m); err != nil {
+				return
+			}
+			if err := r.CommitMessages(ctx, m); err != nil { // ok: safely waits for the goroutine it starts
+				log.Print(err)
+			}
+		})
+	}
+}

@@ -56,3 +56,9 @@ func Store(ctx context.Context, s Saver, msg *sarama.ConsumerMessage) error {
 func CommitUpTo(ctx context.Context, cl *kgo.Client, topic string, part int32, off int64) error { // want CommitUpTo:`commitsParam\(4, CommitRecords\)`
 	return cl.CommitRecords(ctx, &kgo.Record{Topic: topic, Partition: part, Offset: off, LeaderEpoch: -1})
 }
+
+// CommitBefore commits the partition up to, not including, the record at
+// off: not that record's position, so no summary.
+func CommitBefore(ctx context.Context, cl *kgo.Client, topic string, part int32, off int64) error {
+	return cl.CommitRecords(ctx, &kgo.Record{Topic: topic, Partition: part, Offset: off - 1, LeaderEpoch: -1})
+}

@@ -175,3 +175,19 @@ func runFranzUpToAfter(ctx context.Context, cl *kgo.Client, out sink) error {
 		}
 	}
 }
+
+// runFranzBefore commits what precedes each record before processing it:
+// nothing it has not processed.
+func runFranzBefore(ctx context.Context, cl *kgo.Client, out sink) error {
+	h := &handler{out: out}
+	for {
+		for _, r := range cl.PollFetches(ctx).Records() {
+			if err := helpers.CommitBefore(ctx, cl, r.Topic, r.Partition, r.Offset); err != nil { // ok: commits only the records before r
+				return err
+			}
+			if err := h.apply(ctx, r.Value); err != nil {
+				return err
+			}
+		}
+	}
+}

@@ -2404,3 +2404,59 @@ func (s *swallower) loggedFirst(ctx context.Context) error {
 }
 
 var _ = (*swallower).loggedFirst
+
+// A side handler that logs its own failure (an audit write) before the
+// record's processing goes on: not the record skipped. And a helper
+// committing each record that keeps its failure in a field the loop
+// stops on.
+func (s *swallower) audit(m kafkago.Message) {
+	if err := apply(m.Key); err != nil {
+		s.log.Errorf("audit: %v", err)
+	}
+}
+
+func (s *swallower) sideHandler(ctx context.Context) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-side-handler", Topic: "t"}) // case: sidehandler
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		s.audit(m)
+		if err := apply(m); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+type flagWorker struct {
+	r      *kafkago.Reader
+	failed bool
+}
+
+func (w *flagWorker) handle(ctx context.Context, m kafkago.Message) {
+	if err := apply(m); err != nil {
+		w.failed = true
+		return
+	}
+	_ = w.r.CommitMessages(ctx, m)
+}
+
+func flagStops(ctx context.Context) {
+	w := &flagWorker{r: kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-flag-stops", Topic: "t"})} // case: flagstops
+	for {
+		m, err := w.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		w.handle(ctx, m)
+		if w.failed {
+			return
+		}
+	}
+}
+
+var _, _ = (*swallower).sideHandler, flagStops

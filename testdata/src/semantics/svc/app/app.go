@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"sync"
 
 	"github.com/IBM/sarama"
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
@@ -24,8 +25,29 @@ import (
 	"semantics/svc/readers"
 	"semantics/svc/roundtrip"
 	"semantics/svc/store"
+	"semantics/svc/storeloop"
 	"semantics/svc/tailer"
 )
+
+// saver queues each message's value for a pool of workers that wg.Wait
+// joins only when the queue closes (at shutdown).
+type saver struct{ work chan []byte }
+
+func (s *saver) onMessage(m *kafka.Message) { s.work <- m.Value }
+
+func saveWorkers(n int, in <-chan []byte) {
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for v := range in {
+				_ = v
+			}
+		}()
+	}
+	wg.Wait()
+}
 
 // dispatcher queues each payload for its workers.
 type dispatcher struct{ jobs chan []byte }
@@ -134,5 +156,15 @@ func fromHelper(ctx context.Context) {
 	for {
 		fs := cl.PollFetches(ctx)
 		fs.EachRecord(func(r *kgo.Record) { _ = r })
+	}
+}
+
+// RunStoreLoop wires a loop storing after a handler that queues to a pool
+// whose Wait joins it only at shutdown: not a join per message.
+func RunStoreLoop() {
+	if c, err := storeloop.NewConsumer(); err == nil {
+		sv := &saver{work: make(chan []byte)}
+		go saveWorkers(4, sv.work)
+		storeloop.Run(c, sv.onMessage)
 	}
 }
