@@ -94,7 +94,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				continue
 			}
 			seen[s] = true
-			if !s.took && (g.processesRecord(s.b, pc) || perRecord && keepsState(s.b)) {
+			if !s.took && (g.processesRecord(s.b, pc) || perRecord && keepsState(s.b) || g.mayStop(s.b, stops, 0)) {
 				// The record's processing can go on after the failure
 				// (a header that did not parse, the record saved
 				// without it): the failed call prepares, and what is
@@ -256,7 +256,7 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 			for len(work) > 0 && !found {
 				x := work[len(work)-1]
 				work = work[:len(work)-1]
-				if seen[x] || stops(x) || keepsError(x) {
+				if seen[x] || stops(x) || keepsError(x) || g.mayStop(x, stops, 0) {
 					continue
 				}
 				seen[x] = true
@@ -310,6 +310,32 @@ func localAddr(addr ssa.Value) bool {
 	}
 	_, local := addr.(*ssa.Alloc)
 	return local
+}
+
+// mayStop reports whether b calls a function of the program that may not
+// return on some path (it panics, or calls what never returns, there or in
+// what it calls: a LogPanic helper behind a level check): whether the
+// failure goes on is then not known, and nothing is said of it.
+func (g *gatherer) mayStop(b *ssa.BasicBlock, stops func(*ssa.BasicBlock) bool, depth int) bool {
+	if depth > maxSwallowDepth {
+		return false
+	}
+	for _, in := range b.Instrs {
+		call, ok := in.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		f := call.Call.StaticCallee()
+		if f == nil || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg {
+			continue
+		}
+		for _, fb := range f.Blocks {
+			if stops(fb) || g.mayStop(fb, stops, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // keepsState reports whether b writes a field, a global or an element, or

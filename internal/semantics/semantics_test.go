@@ -312,6 +312,8 @@ func TestClassify(t *testing.T) {
 		// a helper's failure kept in a field the loop stops on
 		{"sidehandler", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"flagstops", map[string]string{"failure": ""}},
+		// a failure handed to a helper that may panic
+		{"maypanic", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a pool started through a spawner of the package
 		{"spawnedpool", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
 	} {
