@@ -205,11 +205,11 @@ func (c *checker) conc1(fn *ssa.Function, v ssa.Value, depth int, sites func(arg
 		}
 		for _, l := range c.launches[fn] {
 			if c.isPool(l, o) {
-				return &site{kind: pool, l: l}
+				return &site{kind: pool, l: l, ch: o}
 			}
 		}
 		if l := c.multiPool(fn, o); l != nil {
-			return &site{kind: pool, l: l}
+			return &site{kind: pool, l: l, ch: o}
 		}
 		for _, l := range c.launches[fn] {
 			if send := c.laneSend(l, o); send.IsValid() {

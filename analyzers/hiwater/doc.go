@@ -326,7 +326,12 @@ analysis classifies is never dropped for want of a fix.
     consumer included: the loop keeps its body and runs once) (for i := 0; i < n; i++, for i :=
     1; i <= n; i++, for i := n; i > 0; i--, for range n): n becomes 1, a
     single worker, and so does the n of a WaitGroup's Add(n) counting the
-    workers. A pool started by a range over a slice (for _, w := range
+    workers. Not when several goroutines feed the pool's channel (fetchers
+    started in a loop, through a spawner or not): one worker would still
+    take the records in whatever order they are sent, so the finding has
+    no fix and says so. Pools started through a spawner (a function of
+    the package running its func() argument with go, a group's Run;
+    go-zero's threading and conc by name) count as started at its call. A pool started by a range over a slice (for _, w := range
     workers) ranges over workers[:1]. When n (or the slice) is used
     elsewhere in the function, other than as a channel's capacity (a loop
     collecting n results), every use must agree: a local variable or

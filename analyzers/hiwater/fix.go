@@ -30,6 +30,11 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 	s := f.site
 	switch s.kind {
 	case pool:
+		if c.fedConcurrently(s) {
+			// One worker would still take the records in whatever order
+			// several feeding goroutines send them: no fix here.
+			return analysis.SuggestedFix{}, false
+		}
 		if fix, ok := c.singleWorker(s); ok {
 			return fix, true
 		}
@@ -706,6 +711,44 @@ func (c *checker) recvChansDeep(fn *ssa.Function, seen map[*ssa.Function]bool, d
 		}
 	}
 	return out
+}
+
+// fedConcurrently reports whether the pool's channel is sent on by code
+// that several goroutines run at once (fetchers started in a loop, or by
+// several launches, each sending what it fetches): the channel's order is
+// then not the partition's, and a single worker would commit out of order
+// all the same.
+func (c *checker) fedConcurrently(s *site) bool {
+	if s.ch == nil {
+		return false
+	}
+	roots := c.roots(s.ch)
+	var senders []*ssa.Function
+	for _, send := range c.sends {
+		if ssaflow.Intersects(c.roots(send.Chan), roots) {
+			senders = append(senders, send.Parent())
+		}
+	}
+	if len(senders) == 0 {
+		return false
+	}
+	for fn, ls := range c.launches {
+		concurrent := len(ls) > 1
+		for _, l := range ls {
+			concurrent = concurrent || c.sameCycle(l.instr.Block(), l.instr.Block())
+		}
+		if !concurrent || fn == s.l.fn {
+			continue
+		}
+		reach := map[*ssa.Function]bool{}
+		c.m.Flow.Reach(fn, reach)
+		for _, f := range senders {
+			if reach[f] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ---- a single worker ----

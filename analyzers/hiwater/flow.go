@@ -48,6 +48,8 @@ type site struct {
 	// consumer they share (sharedfetch.go), or invalid for a pool sharing
 	// one channel.
 	fetch token.Pos
+	// ch is the channel a pool's workers receive from, when known.
+	ch ssa.Value
 }
 
 func (s *site) spawner() *ssa.Function { return s.l.instr.Parent() }

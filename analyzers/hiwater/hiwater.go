@@ -649,7 +649,7 @@ func (c *checker) diagnostic(f *finding, fixes []analysis.SuggestedFix) analysis
 		msg += "; this assumes " + f.assumed + " (the configuration is not visible here)"
 	}
 	if len(fixes) == 0 {
-		msg += "; " + noFixReason(f)
+		msg += "; " + c.noFixReason(f)
 	}
 	return analysis.Diagnostic{
 		Pos:            call.Pos(),
@@ -662,8 +662,10 @@ func (c *checker) diagnostic(f *finding, fixes []analysis.SuggestedFix) analysis
 
 // noFixReason says why a finding of run() has no fix: every fix and
 // fallback of its site failed (doc.go's "Reported without a fix").
-func noFixReason(f *finding) string {
+func (c *checker) noFixReason(f *finding) string {
 	switch {
+	case f.site.kind == pool && c.fedConcurrently(f.site):
+		return "no automatic fix: several goroutines feed the pool's channel, so even one worker would take the records out of the partition's order; have the workers write a low-water mark (the offset below which every record is done)"
 	case f.site.kind == pool:
 		return "no automatic fix: the pool cannot be cut to one worker here; have the workers write a low-water mark (the offset below which every record is done)"
 	case f.site.kind == lanes:
