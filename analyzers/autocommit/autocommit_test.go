@@ -85,7 +85,8 @@ import (
 //   - confluentdefaults: a fetch taken as a value and stored (in a
 //     field), returned, or passed to an exported function, one named by
 //     an interface or one also given another consumer's fetch: the
-//     consumer is not reported (one bound to a variable and called, or
+//     consumer is reported without a fix, saying why (dropsnofix_test.go;
+//     one bound to a variable and called, or
 //     passed to a loop function of the package, which gains a store
 //     parameter, is fixed).
 //   - franzhandoff: records sent on a channel to workers under franz-go's

@@ -35,18 +35,22 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	// CommitMessage / CommitOffsets do not depend on auto-store.
 	fetches := callsWith(k, clientmodel.Fetch)
 	values, ok := c.fetchValueCalls(k)
-	if !ok || len(fetches) == 0 && len(values) == 0 {
+	if ok && len(fetches) == 0 && len(values) == 0 {
 		return // the loop is elsewhere: no complete fix from here
 	}
-	if len(fetches) == 0 && c.storesThroughValues(k) {
+	if ok && len(fetches) == 0 && c.storesThroughValues(k) {
 		return // as for direct stores and commits
 	}
 	// A fetch whose message has no sure place for the store after its
-	// processing, or a configuration the fix cannot set auto-store in,
-	// leaves the finding without a fix, saying why: the defaults lose
-	// the message all the same.
+	// processing, a fetch taken as a value the fix cannot follow, or a
+	// configuration the fix cannot set auto-store in, leaves the finding
+	// without a fix, saying why: the defaults lose the message all the
+	// same.
 	var why, note string
 	store := cl.CallName(clientmodel.Store, clientmodel.ScopeArgs)
+	if !ok {
+		why = fmt.Sprintf("the fetch is taken as a value that is stored, returned or passed where the fix cannot follow its calls; set %s to false and call %s once each message is processed", cl.Spell(clientmodel.AutoStore), store)
+	}
 	cfgEdits, ok := c.setSetting(k, clientmodel.AutoStore, false)
 	if !ok {
 		why = fmt.Sprintf("%s; set %s to false there, and call %s once each message is processed", unsettable(k), cl.Spell(clientmodel.AutoStore), store)
