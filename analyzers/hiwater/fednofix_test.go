@@ -1,10 +1,7 @@
 package hiwater_test
 
 import (
-	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/offsetcommit/commitlint/analyzers/hiwater"
 	"github.com/offsetcommit/commitlint/internal/testutil"
@@ -73,12 +70,5 @@ func run() {
 // and says why.
 func TestFedConcurrentlyNoFix(t *testing.T) {
 	t.Parallel()
-	gopath := testutil.Package(t, "hiwater/spawners", "fednofix", fedNoFixSrc)
-	for _, r := range analysistest.Run(t, gopath, hiwater.Analyzer, "fednofix") {
-		for _, d := range r.Diagnostics {
-			if len(d.SuggestedFixes) > 0 || !strings.Contains(d.Message, "; no automatic fix: ") {
-				t.Errorf("%s: %q: want no fix and the reason", r.Pass.Fset.Position(d.Pos), d.Message)
-			}
-		}
-	}
+	testutil.NoFix(t, hiwater.Analyzer, "hiwater/spawners", "fednofix", fedNoFixSrc)
 }

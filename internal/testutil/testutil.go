@@ -194,3 +194,21 @@ func Package(t testing.TB, dir, name, src string) string {
 	}
 	return gopath
 }
+
+// NoFix runs analyzer a on package name made of src (Package, beside the
+// scenario dir's stubs) and fails on any finding that carries a fix or
+// does not say why it has none ("; no automatic fix: "): the findings a
+// scenario under testdata/src cannot hold. It returns analysistest's
+// results for further checks.
+func NoFix(t *testing.T, a *analysis.Analyzer, dir, name, src string) []*analysistest.Result {
+	t.Helper()
+	results := analysistest.Run(t, Package(t, dir, name, src), a, name)
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) > 0 || !strings.Contains(d.Message, "; no automatic fix: ") {
+				t.Errorf("%s: %q: want no fix and the reason", r.Pass.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
+	return results
+}
