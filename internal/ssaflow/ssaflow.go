@@ -739,8 +739,8 @@ var knownSpawners = map[string]int{
 // goroutine of its own, with no wait in the spawner, or nil.
 func Spawned(ci ssa.CallInstruction) ssa.Value {
 	callee := ci.Common().StaticCallee()
-	if callee == nil || len(callee.Blocks) == 0 || ci.Common().IsInvoke() || waits(callee) {
-		return nil // not a spawner, or one that waits for what it starts (a recover wrapper)
+	if callee == nil || len(callee.Blocks) == 0 || ci.Common().IsInvoke() {
+		return nil
 	}
 	for i, p := range callee.Params {
 		// A func() the spawner runs as is: one taking arguments is given
@@ -748,7 +748,7 @@ func Spawned(ci ssa.CallInstruction) ssa.Value {
 		if sig, isFunc := p.Type().Underlying().(*types.Signature); !isFunc || sig.Params().Len() > 0 || i >= len(ci.Common().Args) {
 			continue
 		}
-		if startsParam(callee, p) {
+		if startsParam(callee, p) && !waits(callee) { // not a recover wrapper waiting for what it starts
 			return ci.Common().Args[i]
 		}
 	}
