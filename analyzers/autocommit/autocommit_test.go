@@ -205,6 +205,7 @@ var scenarios = []struct {
 	// consumer with its own literal gets the key there (5 / 1): its own
 	// literal with auto-store off and a store after processing.
 	{"autocommit/sharedcfg", autocommit.Analyzer},
+	{"autocommit/sharedpoll", autocommit.Analyzer},
 	// StoreMessage with auto-store on and auto-commit off, where Commit()
 	// races the processing (usr3 #7): a generic pool's workers storing
 	// while a ticker goroutine commits, a synchronous loop whose ticker

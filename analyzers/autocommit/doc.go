@@ -477,6 +477,13 @@ that fix cannot be built (a configuration it cannot edit, a poll outside
 any loop, handlers or a polling loop in another package) the finding is
 reported without one, saying why.
 
+A poll function the package runs for several consumers (drain(c), called
+with each) is each one's: its fetches, stores and marks count for every
+consumer passed to it, each judged by its own settings. A finding of a
+consumer the calls are not first bound to is reported at its
+construction, and its fix edits its own configuration (the store the fix
+adds in the shared function is the same edit for all).
+
 A finding whose fix cannot be built is reported all the same, without a
 fix, its message ending "; no automatic fix: " and why (never dropped):
 read-commits-first's and auto-store-on-delivery's where the message goes

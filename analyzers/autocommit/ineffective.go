@@ -38,7 +38,9 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 			bad = append(bad, u)
 		}
 	}
-	for _, call := range k.Calls {
+	// Calls k shares with another consumer (Also: a poll function both
+	// are passed to) do nothing for k too.
+	for _, call := range append(slices.Clip(k.Calls), k.Also...) {
 		add(positionUse{CallRef: call.CallRef, pos: call.Pos(), call: call})
 	}
 	for _, n := range k.Needs {
@@ -167,6 +169,13 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		}
 	}
 	d.Pos, d.Related = first.pos, rel
+	if first.call != nil && first.call.Consumer != k && k.Site != nil {
+		// Bound to the other consumer, whose finding (if any) is reported
+		// at the call: this one's goes where it is built.
+		d.Pos = k.Site.Pos()
+		rel = slices.DeleteFunc(rel, func(r analysis.RelatedInformation) bool { return r.Pos == d.Pos })
+		d.Related = append([]analysis.RelatedInformation{related(first.pos, name+" is made here for this consumer too, in code it shares with another")}, rel...)
+	}
 	if k.From != nil {
 		d.SuggestedFixes[0].Message += " in " + consumer.ShortFunc(k.From) + " (every consumer it builds)"
 	}

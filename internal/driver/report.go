@@ -189,14 +189,19 @@ func builtOutside(g *checker.Graph) []string {
 }
 
 // owners returns the consumers a finding belongs to: the one whose
-// construction it points at, else those whose functions contain it (or
+// construction it is at or points at, else those whose functions contain it (or
 // else one of its related positions) most narrowly (several when they
 // share a handler), else the only consumer in the same directory.
 func owners(evs []*semantics.Evidence, f *Finding) []*semantics.Evidence {
-	// A finding that points at a consumer's construction (a wiring
-	// function building several) belongs to that consumer.
+	// A finding at, or pointing at, a consumer's construction (a wiring
+	// function building several) belongs to that consumer: its own first
+	// (one built beside another it shares a poll function with).
+	ats := []token.Pos{f.Diag.Pos}
 	for _, rel := range f.Diag.Related {
-		p := f.Fset.Position(rel.Pos)
+		ats = append(ats, rel.Pos)
+	}
+	for _, at := range ats {
+		p := f.Fset.Position(at)
 		for _, ev := range evs {
 			if ev.Pos.Filename == p.Filename && ev.Pos.Line == p.Line {
 				return []*semantics.Evidence{ev}
