@@ -30,9 +30,6 @@ func (c *checker) beginSkipped(s *site) {
 		return
 	}
 	edits, ok := c.swallowFix(s, logged)
-	if !ok {
-		return
-	}
 	name := clientmodel.ShortName(s.ref.Func)
 	how := "discarded while the loop carries on"
 	var rel []analysis.RelatedInformation
@@ -40,17 +37,20 @@ func (c *checker) beginSkipped(s *site) {
 		how = "only logged while the loop carries on"
 		rel = related(s.check, "the error is only logged here")
 	}
-	c.report(analysis.Diagnostic{
-		Pos:      s.call.Pos(),
-		End:      s.call.End(),
-		Category: CategoryBeginSkipped,
-		Message:  beginSkippedMessage(s.ref, how),
-		Related:  rel,
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Return the " + name + " error",
-			TextEdits: edits,
-		}},
-	})
+	c.reportBeginSkipped(s, beginSkippedMessage(s.ref, how), rel, "Return the "+name+" error", edits, ok)
+}
+
+// reportBeginSkipped reports a begin whose failure is skipped, with the
+// fix made of edits, or (ok false) without a fix, saying why (#13:
+// reported all the same).
+func (c *checker) reportBeginSkipped(s *site, msg string, rel []analysis.RelatedInformation, title string, edits []analysis.TextEdit, ok bool) {
+	d := analysis.Diagnostic{Pos: s.call.Pos(), End: s.call.End(), Category: CategoryBeginSkipped, Message: msg, Related: rel}
+	if ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: edits}}
+	} else {
+		d.Message += noHandOn
+	}
+	c.report(d)
 }
 
 // beginSkippedMessage is the message of a transaction begin whose failure

@@ -110,21 +110,8 @@ func (c *checker) beginSkippedInLit(s *site, il *invokedLit) {
 		return
 	}
 	edits, ok := c.litFix(s, il, ret)
-	if !ok {
-		return
-	}
 	name := clientmodel.ShortName(s.ref.Func)
-	c.report(analysis.Diagnostic{
-		Pos:      s.call.Pos(),
-		End:      s.call.End(),
-		Category: CategoryBeginSkipped,
-		Message:  beginSkippedMessage(s.ref, how),
-		Related:  litRelated(s, il, ret),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   litFixTitle(name, il),
-			TextEdits: edits,
-		}},
-	})
+	c.reportBeginSkipped(s, beginSkippedMessage(s.ref, how), litRelated(s, il, ret), litFixTitle(name, il), edits, ok)
 }
 
 // swallowedInLit reports a transaction call (not a plain commit) in an
@@ -137,11 +124,12 @@ func (c *checker) swallowedInLit(s *site, il *invokedLit) (reported bool) {
 		return false
 	}
 	edits, ok := c.litFix(s, il, ret)
-	if !ok {
-		return false
-	}
 	name := clientmodel.ShortName(s.ref.Func)
-	c.reportSwallowedAt(s.call, fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref)), litRelated(s, il, ret), litFixTitle(name, il), edits)
+	msg := fmt.Sprintf("the error of %s is %s: %s", name, how, cost(s.ref))
+	if !ok {
+		msg, edits = msg+noHandOn, nil // reported all the same (#13)
+	}
+	c.reportSwallowedAt(s.call, msg, litRelated(s, il, ret), litFixTitle(name, il), edits)
 	return true
 }
 

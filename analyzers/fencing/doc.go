@@ -367,7 +367,10 @@ that client.
     call is its statement's own). A
     statement the fix cannot edit in place (a quoted string with escapes,
     a constant of another package, or one shared with other calls when an
-    argument is added) is written again as a literal in the call.
+    argument is added) is written again as a literal in the call. Where
+    the repeated argument cannot be evaluated once (the receiver has
+    effects too, or there is not one argument per ?) it is reported
+    without a fix, saying so.
 
   - sink-offset-not-restored: a consumer writes its position in the
     transaction that applies the record (the offset row above), but nothing
@@ -496,7 +499,10 @@ callbacks that commit, franz-go transactional sessions (which abort on
 revoke) and consumers that never commit to Kafka; and on offset rows written
 with a guard. A bug it knows but cannot yet fix is reported without a
 fix, its message ending "; no automatic fix: " with why and what to do
-instead (named above with its category); every other finding carries a
+instead (named above with its category; also a skipped begin or a
+swallowed transaction error in a function with no error to return, and a
+CommitTxn failure returned without AbortTxn on a producer the fix cannot
+name again, such as one taken from a map); every other finding carries a
 fix. A known gap, named above, is a bug the analysis does not model.
 */
 package fencing

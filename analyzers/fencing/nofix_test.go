@@ -58,3 +58,134 @@ func TestSwallowNoFix(t *testing.T) {
 	t.Parallel()
 	testutil.NoFix(t, fencing.Analyzer, "fencing/confluenttxn", "swallownofix", swallowNoFixSrc)
 }
+
+// beginNoFixSrc holds a transactional relay whose BeginTransaction error
+// is discarded in a function returning a count and a flag: the record
+// goes unprocessed and the next commit passes it, and the fix has no
+// error to hand on. Reported all the same, without a fix, saying why
+// (#13: once dropped).
+const beginNoFixSrc = `package beginnofix
+
+import (
+	"context"
+	"time"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+)
+
+func relay(ctx context.Context, c *kafka.Consumer, p *kafka.Producer) (n int, ok bool) {
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		p.BeginTransaction() // want "the message it was for goes unprocessed.*; no automatic fix: the error cannot be handed on from here"
+		if err := p.Produce(&kafka.Message{TopicPartition: kafka.TopicPartition{Topic: m.TopicPartition.Topic}, Value: m.Value}, nil); err != nil {
+			return n, false
+		}
+		md, err := c.GetConsumerGroupMetadata()
+		if err != nil {
+			return n, false
+		}
+		tp := m.TopicPartition
+		tp.Offset++
+		if err := p.SendOffsetsToTransaction(ctx, []kafka.TopicPartition{tp}, md); err != nil {
+			return n, false
+		}
+		if err := p.CommitTransaction(ctx); err != nil {
+			return n, false
+		}
+		n++
+	}
+	return n, true
+}
+`
+
+// TestBeginNoFix runs beginNoFixSrc: one finding, without a fix, saying
+// why.
+func TestBeginNoFix(t *testing.T) {
+	t.Parallel()
+	testutil.NoFix(t, fencing.Analyzer, "fencing/confluenttxn", "beginnofix", beginNoFixSrc)
+}
+
+// abortNoFixSrc holds a sarama transactional handler with one producer
+// per partition, taken from a map at each call: a failed CommitTxn is
+// returned without AbortTxn, and the fix cannot call AbortTxn on an
+// expression it would evaluate again. Reported all the same, without a
+// fix, saying why (#13: once dropped).
+const abortNoFixSrc = `package abortnofix
+
+import (
+	"fmt"
+
+	"github.com/IBM/sarama"
+)
+
+const group = "enricher"
+
+type handler struct {
+	producers map[int32]sarama.SyncProducer
+}
+
+func (h *handler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *handler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		p := h.producers[msg.Partition]
+		if err := p.BeginTxn(); err != nil {
+			return err
+		}
+		if _, _, err := p.SendMessage(&sarama.ProducerMessage{Topic: "enriched", Value: sarama.ByteEncoder(msg.Value)}); err != nil {
+			return err
+		}
+		if err := p.AddMessageToTxn(msg, group, nil); err != nil {
+			return err
+		}
+		if err := h.producers[msg.Partition].CommitTxn(); err != nil { // want "a failed CommitTxn is handled without AbortTxn: .*; no automatic fix: the producer is not a name or field path the fix can call again"
+			return fmt.Errorf("commit txn: %w", err)
+		}
+	}
+	return nil
+}
+`
+
+// TestAbortNoFix runs abortNoFixSrc: one finding, without a fix, saying
+// why.
+func TestAbortNoFix(t *testing.T) {
+	t.Parallel()
+	testutil.NoFix(t, fencing.Analyzer, "fencing/sarama", "abortnofix", abortNoFixSrc)
+}
+
+// sinkNoFixSrc holds an unguarded MySQL offset row written with ?
+// placeholders through a database handle a call returns: the guard needs
+// the offset's argument again, which the fix cannot evaluate twice nor
+// hoist before the call (its receiver has effects). Reported all the
+// same, without a fix, saying why (#13: once dropped).
+const sinkNoFixSrc = `package sinknofix
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/IBM/sarama"
+)
+
+var dbs []*sql.DB
+
+func shard(p int32) *sql.DB { return dbs[int(p)%len(dbs)] }
+
+func delta() int64 { return 1 }
+
+func save(ctx context.Context, m *sarama.ConsumerMessage) error {
+	_, err := shard(m.Partition).ExecContext(ctx, "UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ?", m.Offset+delta(), m.Topic, m.Partition) // want "the offset row in consumer_offsets is written without a guard.*; no automatic fix: the guard needs an argument again"
+	return err
+}
+`
+
+// TestSinkNoFix runs sinkNoFixSrc: one finding, without a fix, saying
+// why.
+func TestSinkNoFix(t *testing.T) {
+	t.Parallel()
+	testutil.NoFix(t, fencing.Analyzer, "fencing/sink", "sinknofix", sinkNoFixSrc)
+}

@@ -172,6 +172,9 @@ func (c *checker) swallowFix(s *site, logged bool) ([]analysis.TextEdit, bool) {
 	return c.discardFix(s)
 }
 
+// noHandOn ends the message of a swallowed error the fix cannot hand on.
+const noHandOn = "; no automatic fix: the error cannot be handed on from here (a function whose results do not end in an error, or a check the fix cannot rewrite); have the function return it, or stop the loop on it"
+
 // reportSwallowed reports a discarded or only-logged error.
 func (c *checker) reportSwallowed(s *site, logged bool) {
 	edits, ok := c.swallowFix(s, logged)
@@ -198,7 +201,7 @@ func (c *checker) reportSwallowed(s *site, logged bool) {
 	if !ok {
 		// Reported all the same (#13): the error is dropped where the fix
 		// has no way to hand it on.
-		msg += "; no automatic fix: the error cannot be handed on from here (a function whose results do not end in an error, or a check the fix cannot rewrite); have the function return it, or stop the loop on it"
+		msg += noHandOn
 		edits = nil
 	}
 	c.reportSwallowedAt(s.call, msg, rel, title, edits)
@@ -443,12 +446,36 @@ func (c *checker) missingAbort(s *site) {
 	if !hasReturn || aborts || c.localRecv(s) || c.deferredAbort(s) {
 		return
 	}
+	call := clientmodel.ShortName(s.ref.Func)
+	d := analysis.Diagnostic{
+		Pos:      s.call.Pos(),
+		End:      s.call.End(),
+		Category: CategoryTxnResult,
+		Message: fmt.Sprintf("a failed %s is handled without %s: after an abortable error %s's producer accepts no %s until %s, so every later transaction of this producer fails (no progress)",
+			call, s.ref.Abort, s.ref.Client.Name, s.ref.Begin, s.ref.Abort),
+		Related: related(s.check, "the failure is handled here"),
+	}
+	if edits, why := c.abortFix(s); why != "" {
+		// Reported all the same (#13): the producer is stuck either way.
+		d.Message += "; no automatic fix: " + why + "; call " + s.ref.Abort + " on the producer before returning"
+	} else {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   "Call " + s.ref.Abort + " before returning",
+			TextEdits: edits,
+		}}
+	}
+	c.report(d)
+}
+
+// abortFix returns the edits that abort the transaction at the top of
+// the failure's branch, or why there are none.
+func (c *checker) abortFix(s *site) ([]analysis.TextEdit, string) {
 	recv, ok := c.recvText(s.call)
+	if !ok {
+		return nil, "the producer is not a name or field path the fix can call again"
+	}
 	res := s.sig.Results()
 	zeros, zerosOK := c.zeros(s)
-	if !ok {
-		return
-	}
 	var text string
 	var imports []analysis.TextEdit
 	switch {
@@ -462,25 +489,13 @@ func (c *checker) missingAbort(s *site) {
 		name, imports = edit.Import(c.pass, s.file, "fmt")
 		text = fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\treturn %s%s.Errorf(\"abort transaction: %%w (after %s: %%v)\", abortErr, %s)\n}", recv, s.ref.Abort, zeros, name, what(s.ref), s.errObj.Name())
 	default:
-		return
+		return nil, "the function returns values but no final error the fix can return the abort's failure in"
 	}
 	e, ok := edit.PrependToBody(c.pass, s.check.Body, text)
 	if !ok {
-		return
+		return nil, "the failure's branch has no body the fix can begin"
 	}
-	call := clientmodel.ShortName(s.ref.Func)
-	c.report(analysis.Diagnostic{
-		Pos:      s.call.Pos(),
-		End:      s.call.End(),
-		Category: CategoryTxnResult,
-		Message: fmt.Sprintf("a failed %s is handled without %s: after an abortable error %s's producer accepts no %s until %s, so every later transaction of this producer fails (no progress)",
-			call, s.ref.Abort, s.ref.Client.Name, s.ref.Begin, s.ref.Abort),
-		Related: related(s.check, "the failure is handled here"),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Call " + s.ref.Abort + " before returning",
-			TextEdits: append(imports, e),
-		}},
-	})
+	return append(imports, e), ""
 }
 
 // deferredAbort reports whether the call's function defers a closure

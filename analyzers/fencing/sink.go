@@ -66,16 +66,13 @@ func (c *checker) offsetRow(call *ssa.Call, ex *clientmodel.SQLExec) {
 		return
 	}
 	edits := c.guardEdits(ce, ex, sql, w, marks)
-	if edits == nil {
-		return
-	}
 	lit := c.sqlLiteral(call, ex)
 	var stmt ast.Node = ce.Args[ex.Query]
 	if lit != nil {
 		stmt = lit
 	}
 	pos, end := c.callRange(call.Pos())
-	c.report(analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos:      pos,
 		End:      end,
 		Category: CategoryUnfenced,
@@ -85,11 +82,17 @@ func (c *checker) offsetRow(call *ssa.Call, ex *clientmodel.SQLExec) {
 			{Pos: stmt.Pos(), End: stmt.End(), Message: "the statement"},
 			{Pos: off, Message: "the record's offset"},
 		},
-		SuggestedFixes: []analysis.SuggestedFix{{
+	}
+	if edits == nil {
+		// Reported all the same (#13).
+		d.Message += fmt.Sprintf("; no automatic fix: the guard needs an argument again at a new ? placeholder, and the call's arguments cannot be repeated safely (a call or an expression with effects, or not one argument per ?); bind them to variables first, then only move %s forward (%q, the argument passed again)", w.Col, strings.TrimSpace(w.Guard))
+	} else {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   "Only move " + w.Col + " forward",
 			TextEdits: edits,
-		}},
-	})
+		}}
+	}
+	c.report(d)
 }
 
 // guardEdits returns the edits that add w's guard to the statement: in
@@ -478,6 +481,18 @@ func (c *checker) recordOffset(v ssa.Value, seen map[ssa.Value]bool, depth int) 
 			for _, site := range c.m.Flow.Callers(fn) {
 				if args := site.Common().Args; i < len(args) {
 					if p := rec(args[i]); p != token.NoPos {
+						return p
+					}
+				}
+			}
+		}
+	case *ssa.Call:
+		// A helper of the package computing the next position
+		// (nextOffset(m)): what it returns.
+		if fn := x.Call.StaticCallee(); fn != nil && c.m.Flow.InPackage(fn) && fn.Signature.Results().Len() == 1 {
+			for _, b := range fn.Blocks {
+				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+					if p := rec(ret.Results[0]); p != token.NoPos {
 						return p
 					}
 				}

@@ -193,3 +193,20 @@ func selfAssign(ctx context.Context, tx pgx.Tx, r *kgo.Record) error {
 		ON CONFLICT (topic, partition) DO UPDATE SET next_offset = consumer_offsets.next_offset`, r.Topic, r.Partition, r.Offset) // ok: assigns the column to itself
 	return err
 }
+
+// nextOffset is where the consumer resumes after m.
+func nextOffset(m kafka.Message) int64 { return m.Offset + 1 }
+
+// viaHelper computes the position in a helper: the fix evaluates its call
+// once, before the statement.
+func viaHelper(ctx context.Context, db *sql.DB, m kafka.Message) error {
+	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ?`, nextOffset(m), m.Topic, m.Partition) // want `the offset row in consumer_offsets is written without a guard`
+	return err
+}
+
+// viaHelperGuarded guards it.
+func viaHelperGuarded(ctx context.Context, db *sql.DB, m kafka.Message) error {
+	next := nextOffset(m)
+	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ? AND next_offset < ?`, next, m.Topic, m.Partition, next) // ok: monotonic condition
+	return err
+}
