@@ -376,25 +376,11 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	}
 	// A config read out of a struct field (kafka.ReaderConfig(cfg.Reader),
 	// a converted copy of the application's own config type) is what any
-	// store through that field sets, as Roots reads fields.
+	// store through that field sets, as Roots reads fields; so is a local
+	// that starts as such a copy (readerCfg := kafka.ReaderConfig(cfg.Reader)
+	// and then readerCfg.MaxWait = ...).
 	loadedFrom := map[*types.Var]bool{}
-	for x := v; ; {
-		switch y := x.(type) {
-		case *ssa.Convert:
-			x = y.X
-			continue
-		case *ssa.ChangeType:
-			x = y.X
-			continue
-		case *ssa.UnOp:
-			if f := fieldOf(y.X); f != nil {
-				loadedFrom[f] = true
-			}
-			x = y.X
-			continue
-		}
-		break
-	}
+	loadedFields(v, loadedFrom, true)
 	for _, k := range c.Config.Knobs {
 		if k.Field == "" {
 			continue
@@ -419,6 +405,37 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	return s
 }
 
+// loadedFields adds to out the struct fields v is loaded from, through
+// conversions and loads (kafka.ReaderConfig(cfg.Reader)), and, with
+// local, through the values stored in the local v is loaded from.
+func loadedFields(v ssa.Value, out map[*types.Var]bool, local bool) {
+	for x := v; ; {
+		switch y := x.(type) {
+		case *ssa.Alloc:
+			if local {
+				for _, ref := range *y.Referrers() {
+					if st, ok := ref.(*ssa.Store); ok && st.Addr == y {
+						loadedFields(st.Val, out, false)
+					}
+				}
+			}
+		case *ssa.Convert:
+			x = y.X
+			continue
+		case *ssa.ChangeType:
+			x = y.X
+			continue
+		case *ssa.UnOp:
+			if f := fieldOf(y.X); f != nil {
+				out[f] = true
+			}
+			x = y.X
+			continue
+		}
+		return
+	}
+}
+
 // CopiedFrom returns the roots of the configurations that the locals among
 // roots are copies of (c := *m.base: the local starts as that
 // configuration, and what the code sets on it counts too).
@@ -431,7 +448,7 @@ func CopiedFrom(flow *ssaflow.Flow, roots []ssa.Value) []ssa.Value {
 		}
 		for _, ref := range *a.Referrers() {
 			if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
-				if ld, ok := st.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				if ld, ok := ssaflow.Unconvert(st.Val).(*ssa.UnOp); ok && ld.Op == token.MUL {
 					out = append(out, flow.Roots(ld.X)...)
 				}
 			}

@@ -316,6 +316,11 @@ func TestClassify(t *testing.T) {
 		{"maypanic", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a pool started through a spawner of the package
 		{"spawnedpool", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
+		// a reader config converted from the application's type and then
+		// adjusted in a local copy keeps the CommitInterval set on the
+		// original: commits are queued, not synchronous
+		{"convertedcopy", map[string]string{"group": "g-converted", "strategy": semantics.StrategyEachBatch,
+			"detail": "every 1s", "revoke": "yes (kafka-go commits queued"}},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {

@@ -2490,3 +2490,35 @@ func mayPanic(ctx context.Context) {
 }
 
 var _ = mayPanic
+
+// A reader config converted from the application's own config type, whose
+// CommitInterval a defaults step sets, then adjusted in a local copy:
+// commits are queued and sent on a timer, not synchronous.
+type appReaderConfig kafkago.ReaderConfig
+
+type appConfig struct{ Reader appReaderConfig }
+
+func newConvertedReader(cfg *appConfig) *kafkago.Reader {
+	cfg.Reader.CommitInterval = time.Second
+	rc := kafkago.ReaderConfig(cfg.Reader)
+	rc.StartOffset = kafkago.FirstOffset
+	return kafkago.NewReader(rc) // case: convertedcopy
+}
+
+func convertedCopy(ctx context.Context) {
+	r := newConvertedReader(&appConfig{Reader: appReaderConfig{GroupID: "g-converted", Topic: "t"}})
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := apply(m); err != nil {
+			return
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return
+		}
+	}
+}
+
+var _ = convertedCopy
