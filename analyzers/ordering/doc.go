@@ -200,7 +200,9 @@ Produce, kafka-go WriteMessages on a Writer the package builds with
 Async set to true, in its literal or by assigning the field), followed
 by the position call with nothing between them that waits for the work
 (a receive, a select with a receive case, a WaitGroup or errgroup Wait,
-a future's Get or Wait, a Flush of the producing client) is reported
+a future's Get or Wait, a Flush of the producing client, or a loop
+receiving once for each message sent, `for range batch { <-done }`
+after `for _, m := range batch { work <- m }`) is reported
 too (a mark or store made while auto-commit is off, when the explicit
 commit of the marks that follows it in its function, sarama's
 sess.Commit() after the claim's loop, is reached with no such wait
@@ -224,7 +226,8 @@ retries that finish before the commit, the offset written in the same
 database transaction as the effect (and a broker commit after that
 transaction), an offset row nothing in the package reads back (a lag
 report), deferred commits (they run after the body), commits on one
-path only behind a flag (the operator's choice) or behind a guard doing
+path only behind a flag (the operator's choice: the report then calls
+the consumer unknown, not at-least-once, naming the call) or behind a guard doing
 more than the commit (and its error check, resets and logging), commits of a previous record or poll made
 before the next fetch, and commits whose record is not processed
 afterwards (a poison pill skipped). A kafka-go WriteMessages counts as a

@@ -397,18 +397,17 @@ func (c *checker) carriedValues(o ssa.Value) map[ssa.Value]bool {
 
 // isWait reports whether instr waits for work done elsewhere: a channel
 // receive, a select with a receive case, a WaitGroup or errgroup Wait or
-// a sync.Cond wait (ssaflow.IsJoin), or a call of a method that waits for
-// a result (a future's Get or Wait).
+// a sync.Cond wait (ssaflow.IsJoin), a call of a method that waits for
+// a result (a future's Get or Wait), or the head of a loop counting
+// receives, one for each message sent (countedJoin).
 func isWait(instr ssa.Instruction) bool {
 	switch in := instr.(type) {
 	case *ssa.UnOp:
 		return in.Op == token.ARROW
 	case *ssa.Select:
-		for _, st := range in.States {
-			if st.Dir != types.SendOnly {
-				return true
-			}
-		}
+		return receives(in)
+	case *ssa.If:
+		return countedJoin(in)
 	case *ssa.Call:
 		fn := ssaflow.Callee(in.Common())
 		if fn == nil {
@@ -420,6 +419,119 @@ func isWait(instr ssa.Instruction) bool {
 		switch fn.Name() {
 		case "Wait", "Get", "Await", "Result":
 			return in.Common().Signature().Recv() != nil || in.Common().IsInvoke()
+		}
+	}
+	return false
+}
+
+// receives reports whether a select has a receive case.
+func receives(sel *ssa.Select) bool {
+	for _, st := range sel.States {
+		if st.Dir != types.SendOnly {
+			return true
+		}
+	}
+	return false
+}
+
+// countedJoin reports whether in heads a loop that receives once an
+// iteration, len(s) times, in a function where another loop over the same
+// len(s) sends on a channel or starts a goroutine once an iteration
+// (kafka-konsumer's `for _, m := range batch { work <- m }` then
+// `for range batch { <-done }`): past that loop, every message handed on
+// has been answered for. A path that skips the loop (an empty batch)
+// handed nothing on.
+func countedJoin(in *ssa.If) bool {
+	s := countedOver(in)
+	if s == nil || !everyIteration(in, func(x ssa.Instruction) bool {
+		switch x := x.(type) {
+		case *ssa.UnOp:
+			return x.Op == token.ARROW
+		case *ssa.Select:
+			return receives(x) && x.Blocking
+		}
+		return false
+	}) {
+		return false
+	}
+	for _, b := range in.Block().Parent().Blocks {
+		h, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || h == in || countedOver(h) != s {
+			continue
+		}
+		if everyIteration(h, func(x ssa.Instruction) bool {
+			switch x := x.(type) {
+			case *ssa.Send, *ssa.Go:
+				return true
+			case *ssa.Select:
+				return !receives(x)
+			}
+			return false
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// countedOver returns s when in is the head of a loop bounded by len(s)
+// (its condition `i < len(s)`, a range over s or a for counting to it),
+// else nil.
+func countedOver(in *ssa.If) ssa.Value {
+	cond, ok := in.Cond.(*ssa.BinOp)
+	if !ok || cond.Op != token.LSS {
+		return nil
+	}
+	n, ok := cond.Y.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if b, ok := n.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" || len(n.Call.Args) != 1 {
+		return nil
+	}
+	return n.Call.Args[0]
+}
+
+// everyIteration reports whether every path from the body of the loop in
+// heads (its true branch) back to in's block passes an instruction
+// matching is, and at least one such path exists.
+func everyIteration(in *ssa.If, is func(ssa.Instruction) bool) bool {
+	head := in.Block()
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{head.Succs[0]}
+	back := false
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == head {
+			return false // round the loop without one
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if slices.ContainsFunc(b.Instrs, is) {
+			back = back || reachesBlock(b, head)
+			continue
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return back
+}
+
+// reachesBlock reports whether to can be reached from from.
+func reachesBlock(from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if !seen[b] {
+			seen[b] = true
+			stack = append(stack, b.Succs...)
 		}
 	}
 	return false

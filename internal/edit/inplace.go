@@ -348,6 +348,9 @@ func (in *InPlace) Lines(pass *analysis.Pass) ([]string, bool) {
 	if handsOn(pass, loop.Body, vObj) {
 		return nil, false // the body's end is not the end of its processing
 	}
+	if sharesChannel(pass, loop, in.Target.Pos()) {
+		return nil, false // in place, it could wait for its own sender
+	}
 	subst := map[types.Object]string{}
 	for obj, text := range in.Subst {
 		subst[obj] = text
@@ -405,6 +408,86 @@ func (in *InPlace) Lines(pass *analysis.Pass) ([]string, bool) {
 		}
 	}
 	return inlineLines(pass, loop.Body, subst, head, inside)
+}
+
+// sharesChannel reports whether the body of the workers' loop sends on or
+// receives from a channel that the function around pos (where the body
+// would run in place) also uses outside that loop: a worker signalling
+// `done <- struct{}{}` to a loop of the sender counting its receives
+// would, run in place, wait for that loop, which runs only after it (a
+// deadlock that builds and vets clean).
+func sharesChannel(pass *analysis.Pass, loop *ast.RangeStmt, pos token.Pos) bool {
+	chans := map[types.Object]bool{}
+	add := func(e ast.Expr) {
+		if obj := chanObj(pass, e); obj != nil {
+			chans[obj] = true
+		}
+	}
+	ast.Inspect(loop.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SendStmt:
+			add(n.Chan)
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				add(n.X)
+			}
+		case *ast.RangeStmt:
+			if _, ok := pass.TypesInfo.TypeOf(n.X).Underlying().(*types.Chan); ok {
+				add(n.X)
+			}
+		}
+		return true
+	})
+	if len(chans) == 0 {
+		return false
+	}
+	fn := enclosingFunc(pass, pos)
+	if fn == nil {
+		return true
+	}
+	shared := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if shared || n == nil || n == loop {
+			return false
+		}
+		if e, ok := n.(ast.Expr); ok {
+			if obj := chanObj(pass, e); obj != nil && chans[obj] {
+				shared = true
+			}
+		}
+		return true
+	})
+	return shared
+}
+
+// chanObj returns the variable or field a channel expression names, or
+// nil.
+func chanObj(pass *analysis.Pass, e ast.Expr) types.Object {
+	var obj types.Object
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		obj = pass.TypesInfo.Uses[e]
+	case *ast.SelectorExpr:
+		obj = pass.TypesInfo.Uses[e.Sel]
+	}
+	if v, ok := obj.(*types.Var); ok {
+		if _, isChan := v.Type().Underlying().(*types.Chan); isChan {
+			return v
+		}
+	}
+	return nil
+}
+
+// enclosingFunc returns the innermost function declaration or literal
+// around pos, or nil.
+func enclosingFunc(pass *analysis.Pass, pos token.Pos) ast.Node {
+	for _, n := range Path(pass, pos) {
+		switch n.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return n
+		}
+	}
+	return nil
 }
 
 // handsOn reports whether body hands the value of v on for processing
