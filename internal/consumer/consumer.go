@@ -362,6 +362,14 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	s := newSettings()
 	roots := b.flow.Roots(v)
 	roots = append(roots, CopiedFrom(b.flow, roots)...)
+	// The local the config is loaded from, when Roots passes it (cfg :=
+	// kafka.ReaderConfig{...} copies the literal into cfg): what the
+	// code sets on it afterwards (cfg.GroupID = ...) counts too.
+	if ld, ok := ssaflow.Unconvert(v).(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if a, ok := ld.X.(*ssa.Alloc); ok && !slices.Contains(roots, ssa.Value(a)) {
+			roots = append(roots, a)
+		}
+	}
 	for _, r := range roots {
 		switch r.(type) {
 		case *ssa.Alloc:

@@ -113,6 +113,14 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Strategy, r.Detail = StrategyUnknown, "whether "+ev.Client.CallName(clientmodel.FetchCommit, clientmodel.ScopeArgs)+" commits each message before returning it (in a group) or commits nothing (outside one) depends on "+ev.dependsOn(clientmodel.Group)
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
 		r.Window = "unknown"
+	case c.has(clientmodel.Commit) && ev.Is(clientmodel.Group) == Unknown && ev.Is(clientmodel.AutoCommit) != Unknown &&
+		(slices.Contains(ev.Branch, clientmodel.Group) || ev.From[clientmodel.Group] != ""):
+		// A commit works in a group only: outside one it fails and
+		// nothing is committed (a GroupID set on some paths, or from a
+		// value the analysis can name but not tell).
+		r.Strategy, r.Detail = StrategyUnknown, "whether "+ev.Client.CallName(clientmodel.Commit, clientmodel.ScopeArgs)+" commits (in a group) or commits nothing (outside one) depends on "+ev.dependsOn(clientmodel.Group)
+		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
+		r.Window = "unknown"
 	case (has(category.AutoStore) || has(category.StoreIgnored)) && ev.Is(clientmodel.AutoCommit) == Off:
 		// Auto-commit off: the application's commits send the offsets
 		// stored on delivery.
@@ -258,6 +266,9 @@ func (c *classifier) requireEvidence() {
 		why = fmt.Sprintf("records are sent on a channel (line %d) that goroutines started elsewhere drain, so a position may be committed before they are processed", ev.SentAway.Line)
 	case strings.HasPrefix(r.Concurrency, "unknown"):
 		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
+	case len(ev.OnSomePaths) > 0:
+		pc := ev.OnSomePaths[0]
+		why = fmt.Sprintf("%s (line %d) writes the position before the record is processed on some paths (behind a condition, such as a setting, that the analysis does not resolve): on those paths a crash between them loses the record", pc.Func, pc.Pos.Line)
 	case ev.Interface != "":
 		why = "the consumer is also used through the application's interface " + ev.Interface + ", whose calls the analysis does not model: they may commit before processing"
 	case ev.Buffered.Where != "":
@@ -883,7 +894,12 @@ func (c *classifier) revoke(without bool) {
 		r.Revoke = "unknown (the commit strategy is not known)"
 		return
 	}
-	synchronous := r.Strategy == StrategyEachRecord || r.Strategy == StrategyEachBatch && ev.Is(clientmodel.AsyncCommit) != On || r.Strategy == StrategyBefore
+	// Synchronous commits are the application's own commit calls: marks
+	// and stores (a mark before processing) commit nothing by themselves.
+	explicit := slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool {
+		return pc.Role == clientmodel.Commit || pc.Role == clientmodel.FetchCommit
+	})
+	synchronous := explicit && (r.Strategy == StrategyEachRecord || r.Strategy == StrategyEachBatch && ev.Is(clientmodel.AsyncCommit) != On || r.Strategy == StrategyBefore)
 	switch ev.Client.Timer {
 	case clientmodel.TimerMarked:
 		switch {

@@ -789,3 +789,38 @@ func goNestedCommitted(ctx context.Context) error {
 		}
 	}
 }
+
+// readAssigned sets the group on the config after its literal: still a
+// group reader.
+func readAssigned(ctx context.Context, brokers []string) error {
+	cfg := kafka.ReaderConfig{Brokers: brokers, Topic: "docs"}
+	cfg.GroupID = "indexer-assigned"
+	r := kafka.NewReader(cfg)
+	defer r.Close()
+	for {
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		if err != nil {
+			return fmt.Errorf("read: %w", err)
+		}
+		if err := index(m); err != nil {
+			return fmt.Errorf("index: %w", err)
+		}
+	}
+}
+
+// readUngrouped leaves the group out: a partition reader commits nothing.
+func readUngrouped(ctx context.Context, brokers []string) error {
+	cfg := kafka.ReaderConfig{Brokers: brokers, Topic: "docs"}
+	cfg.Partition = 0
+	r := kafka.NewReader(cfg)
+	defer r.Close()
+	for {
+		m, err := r.ReadMessage(ctx) // ok: no group, nothing committed
+		if err != nil {
+			return fmt.Errorf("read: %w", err)
+		}
+		if err := index(m); err != nil {
+			return fmt.Errorf("index: %w", err)
+		}
+	}
+}
