@@ -42,12 +42,12 @@ func TestExportedAnalyzerHonoursIgnores(t *testing.T) {
 		t.Fatalf("%d results, want 1", len(results))
 	}
 	r := results[0]
-	used, ok := r.Result.(report.Used)
+	used, ok := r.Result.(*report.Used)
 	if !ok {
-		t.Fatalf("result is %T, want report.Used", r.Result)
+		t.Fatalf("result is %T, want *report.Used", r.Result)
 	}
 	var lines []int
-	for pos := range used {
+	for pos := range used.Directives {
 		lines = append(lines, r.Pass.Fset.Position(pos).Line)
 	}
 	slices.Sort(lines)

@@ -62,13 +62,30 @@ func New(cfg Config) *analysis.Analyzer {
 		exportQueueingResults(pass, ho)
 		m := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
 		if m == nil {
-			return nil, nil
+			return &Result{}, nil
 		}
 		c := newChecker(pass, m, ho, *ignore)
 		c.run()
-		return nil, nil
+		return &c.result, nil
 	}
 	return report.HonourIgnores(a)
+}
+
+// Result is what the analysis knows beyond its findings, for the report
+// (report.Own gives it to the analyzers requiring this one).
+type Result struct {
+	// OnSomePaths are the position calls made on some paths only before
+	// their record is processed on every path (a mark behind a setting,
+	// `if !markAfter { mark }`): not reported, as the operator chooses
+	// that path, but no evidence of at-least-once either.
+	OnSomePaths []SomePaths
+}
+
+// SomePaths is a position call made on some paths before its record is
+// processed (Result.OnSomePaths).
+type SomePaths struct {
+	Call, Site token.Pos // the position call and the processing
+	Name       string    // the call's name: "MarkMessage"
 }
 
 // commitsParam is the fact of a function that writes the position of the
@@ -183,6 +200,8 @@ type checker struct {
 	queries *[]string
 	// ho looks up the functions that only queue what they are given.
 	ho *handsoff.Result
+	// result is the analyzer's result.
+	result Result
 }
 
 type siteKey struct {
@@ -424,6 +443,12 @@ func (c *checker) check(p *position) {
 					c.report(p, site)
 					return
 				}
+				if p.arg != nil && !p.helper && !p.marked && p.row == nil && p.closure == nil &&
+					fromCurrent(p.arg, o, 0) && processedAfter(p.instr, site, def) {
+					// Behind a flag (the operator's choice): no finding,
+					// but the report may not call the consumer safe.
+					c.result.OnSomePaths = append(c.result.OnSomePaths, SomePaths{Call: p.instr.Pos(), Site: site.Pos(), Name: clientmodel.ShortName(p.client.Func)})
+				}
 				continue
 			}
 			if def, ok := o.(ssa.Instruction); ok && def.Parent() == p.fn && !reachesAvoiding(p.instr, site, def) {
@@ -437,6 +462,23 @@ func (c *checker) check(p *position) {
 		return
 	}
 	c.checkHandOff(p)
+}
+
+// processedAfter reports whether every path from the position call at
+// to the next record (def, the fetch or receive that gives it, in the
+// same function) passes the processing site, which is reached: the
+// record whose position it writes is processed after it, whatever the
+// branch that made it.
+func processedAfter(at, site, def ssa.Instruction) bool {
+	if def == nil || def.Parent() != at.Parent() || site.Parent() != at.Parent() {
+		return false
+	}
+	// def must come again after at (the next record is taken there): a
+	// variable declared before the loop (a record captured by a closure,
+	// before Go 1.22) does not mark where the next record starts.
+	return reachesStopping(at, site, func(x ssa.Instruction) bool { return x == def }) &&
+		reachesStopping(at, def, func(ssa.Instruction) bool { return false }) &&
+		!reachesStopping(at, def, func(x ssa.Instruction) bool { return x == site })
 }
 
 // origins returns the record values p writes the position of: what its

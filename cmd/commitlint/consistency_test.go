@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/offsetcommit/commitlint/internal/semantics"
@@ -82,5 +83,43 @@ func TestReportSharedHandler(t *testing.T) {
 	}
 	if shared != 2 {
 		t.Errorf("%d rows of the shared handler's groups, want 2", shared)
+	}
+}
+
+// TestReportOnSomePaths runs report on testdata/src/report/somepaths:
+// a mark or commit made before the processing behind a setting draws no
+// finding (the operator's choice) but may not be called at-least-once;
+// a skipped record marked and left, and the previous record committed
+// before the current one is saved, are at-least-once.
+func TestReportOnSomePaths(t *testing.T) {
+	testdata, _ := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	cmd := exec.Command(binary, "report", "-format=json", "./report/somepaths")
+	cmd.Dir = filepath.Join(testdata, "src")
+	cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+testdata, "GOFLAGS=")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("commitlint report: %v", err)
+	}
+	var rows []*semantics.Row
+	if err := json.Unmarshal(out, &rows); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"flagged": semantics.GuaranteeUnk, "eager": semantics.GuaranteeUnk, "skipping": semantics.AtLeastOnce, "previous": semantics.AtLeastOnce}
+	for _, r := range rows {
+		g, ok := want[r.Group]
+		if !ok {
+			t.Errorf("unexpected row %s (%s)", r.Consumer, r.Group)
+			continue
+		}
+		delete(want, r.Group)
+		if r.Guarantee != g {
+			t.Errorf("%s (%s): guarantee %s (%s), want %s", r.Consumer, r.Group, r.Guarantee, r.Reason, g)
+		}
+		if g == semantics.GuaranteeUnk && !strings.Contains(r.Reason, "before the record is processed on some paths") {
+			t.Errorf("%s (%s): reason %q does not name the position written on some paths", r.Consumer, r.Group, r.Reason)
+		}
+	}
+	for g := range want {
+		t.Errorf("no row for group %s", g)
 	}
 }

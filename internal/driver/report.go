@@ -13,7 +13,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
+	"github.com/offsetcommit/commitlint/analyzers/ordering"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	lint "github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/semantics"
 )
 
@@ -118,6 +120,17 @@ func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root 
 		}
 	}
 	evs = semantics.Join(evs)
+	// The position calls ordering finds made on some paths before their
+	// record is processed (no finding: the operator's choice).
+	var onSomePaths []token.Position
+	for act := range g.All() {
+		if res, ok := lint.Own(act.Result).(*ordering.Result); ok && act.IsRoot {
+			for _, sp := range res.OnSomePaths {
+				onSomePaths = append(onSomePaths, act.Package.Fset.Position(sp.Call))
+			}
+		}
+	}
+	semantics.AddOnSomePaths(evs, onSomePaths)
 	slices.SortFunc(evs, func(a, b *semantics.Evidence) int {
 		if c := strings.Compare(a.Pos.Filename, b.Pos.Filename); c != 0 {
 			return c

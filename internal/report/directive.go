@@ -74,9 +74,13 @@ func (d *Directive) Covers(file string, line int) bool {
 }
 
 // Used is an analyzer's result: the directives that suppressed one of its
-// findings in the package, keyed by position. The directives analyzer reads
-// it to report directives that suppress nothing.
-type Used map[token.Pos]bool
+// findings in the package, keyed by position, which the directives
+// analyzer reads to report directives that suppress nothing, and the
+// analyzer's own result, for the analyzers that require it.
+type Used struct {
+	Directives map[token.Pos]bool
+	Result     any
+}
 
 // Reporter sits between an analyzer and its pass (see HonourIgnores): it
 // drops findings an ignore directive suppresses and records the directives
@@ -84,12 +88,12 @@ type Used map[token.Pos]bool
 type Reporter struct {
 	pass       *analysis.Pass
 	directives map[*ast.File][]*Directive
-	used       Used
+	used       map[token.Pos]bool
 }
 
 // New returns a Reporter for pass.
 func New(pass *analysis.Pass) *Reporter {
-	return &Reporter{pass: pass, directives: map[*ast.File][]*Directive{}, used: Used{}}
+	return &Reporter{pass: pass, directives: map[*ast.File][]*Directive{}, used: map[token.Pos]bool{}}
 }
 
 // report reports d to the underlying pass unless a directive with a reason
@@ -117,4 +121,4 @@ func (r *Reporter) report(d analysis.Diagnostic) {
 }
 
 // Used returns the directives that suppressed a finding.
-func (r *Reporter) Used() Used { return r.used }
+func (r *Reporter) Used() map[token.Pos]bool { return r.used }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"go/token"
 	"reflect"
 	"strings"
 
@@ -32,10 +33,10 @@ func Ignores(analyzers []*analysis.Analyzer, categories map[string][]string) *an
 		Requires: analyzers,
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
-		used := Used{}
+		used := map[token.Pos]bool{}
 		for _, req := range analyzers {
-			if u, ok := pass.ResultOf[req].(Used); ok {
-				for p := range u {
+			if u, ok := pass.ResultOf[req].(*Used); ok {
+				for p := range u.Directives {
 					used[p] = true
 				}
 			}
@@ -87,7 +88,7 @@ func Ignores(analyzers []*analysis.Analyzer, categories map[string][]string) *an
 }
 
 // UsedType is the result type every analyzer checked by Ignores declares.
-var UsedType = reflect.TypeFor[Used]()
+var UsedType = reflect.TypeFor[*Used]()
 
 // LowerFirst returns s with its first letter lower case: a fix's title or
 // a sentence continued inside a message.

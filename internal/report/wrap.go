@@ -11,8 +11,9 @@ import (
 // analyzer reads) and turn a panic into an error naming the analyzer and
 // package. Each analyzer's New returns its analyzer through it, so the
 // exported analyzers suppress findings in every driver (nogo, go vet,
-// golangci-lint), not only in commitlint's own. a must not have a result
-// of its own; it is modified in place and returned.
+// golangci-lint), not only in commitlint's own. A result of a's own is
+// kept in the Used's Result (see Own); a is modified in place and
+// returned.
 func HonourIgnores(a *analysis.Analyzer) *analysis.Analyzer {
 	run := a.Run
 	a.ResultType = UsedType
@@ -27,12 +28,23 @@ func HonourIgnores(a *analysis.Analyzer) *analysis.Analyzer {
 		r := New(pass)
 		p := *pass
 		p.Report = r.report
-		if _, err := run(&p); err != nil {
+		own, err := run(&p)
+		if err != nil {
 			return nil, err
 		}
-		return r.Used(), nil
+		return &Used{Directives: r.Used(), Result: own}, nil
 	}
 	return a
+}
+
+// Own returns the result of its own an analyzer returned through
+// HonourIgnores, given the result HonourIgnores made of it (nil for any
+// other value).
+func Own(result any) any {
+	if u, ok := result.(*Used); ok {
+		return u.Result
+	}
+	return nil
 }
 
 // WithIgnores passes every analyzer in as that does not honour ignore

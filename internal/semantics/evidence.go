@@ -200,6 +200,11 @@ type Evidence struct {
 	// record is processed by goroutines the row cannot classify (zero if
 	// there is none).
 	SentAway token.Position
+	// OnSomePaths are the consumer's position calls made on some paths
+	// only before their record is processed on every path (a mark behind
+	// a setting: ordering's Result, which reports no finding for the
+	// operator's choice), set by AddOnSomePaths.
+	OnSomePaths []*PositionCall
 	// Untied reports goroutines that handle records in a way the analysis
 	// does not classify (a helper started with go that reads a struct's
 	// channel of records).
@@ -287,6 +292,19 @@ func (e *Evidence) unseen() string {
 		return ""
 	}
 	return " (the configuration comes from " + e.ConfigOrigin + ")"
+}
+
+// AddOnSomePaths records, for each evidence, its position calls made at
+// one of at (a call made on some paths before its record is processed,
+// see Evidence.OnSomePaths).
+func AddOnSomePaths(evs []*Evidence, at []token.Position) {
+	for _, ev := range evs {
+		for _, pc := range ev.Calls {
+			if slices.Contains(at, pc.Pos) && !slices.Contains(ev.OnSomePaths, pc) {
+				ev.OnSomePaths = append(ev.OnSomePaths, pc)
+			}
+		}
+	}
 }
 
 // groupless reports that the consumer is not a group member and keeps no

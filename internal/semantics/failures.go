@@ -73,6 +73,12 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	}
 	for _, b := range fn.Blocks {
 		check, call, fail := failureCheck(b)
+		if check == nil {
+			// A processing call that says whether it succeeded with a
+			// bool (if ok := deliver(msg); ok { mark }), not a filter
+			// (if valid(msg) { process(msg); mark }).
+			check, call, fail = g.boolCheck(b, pc, at, takes)
+		}
 		if check == nil || !g.appCall(call) || !dominatedByAny(b, takes) || !reachesBefore(b.Succs, fail, at, b, takes) {
 			continue
 		}
@@ -561,6 +567,58 @@ func failureCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 		return nil, nil, nil
 	}
 	return ifi, call, fail
+}
+
+// boolCheck returns the If ending b when it tests the bool result of a
+// call of the application given the record pc writes (ok, or !ok), the
+// call, and the block of its false branch, when that call is the
+// record's processing: its true branch reaches pc with no other call
+// processing the record (a filter's true branch processes it first).
+func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
+	if len(b.Instrs) == 0 {
+		return nil, nil, nil
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil, nil, nil
+	}
+	v, yes, no := ifi.Cond, b.Succs[0], b.Succs[1]
+	if not, ok := v.(*ssa.UnOp); ok && not.Op == token.NOT {
+		v, yes, no = not.X, no, yes
+	}
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || quiet(call) || !slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
+		return ssaflow.DerivedFromUnless(a, g.isRecord, numericField)
+	}) {
+		return nil, nil, nil
+	}
+	// The true branch: to pc, processing nothing else on the way.
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{yes}
+	reached := false
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] || takes[x] || x == b {
+			continue
+		}
+		seen[x] = true
+		if g.processesRecord(x, pc) {
+			return nil, nil, nil
+		}
+		if x == at {
+			reached = true
+			continue
+		}
+		work = append(work, x.Succs...)
+	}
+	if !reached {
+		return nil, nil, nil
+	}
+	return ifi, call, no
 }
 
 // everyFailureGoesOn reports, for a failure branch that tells failures

@@ -429,10 +429,10 @@ func handsOff(m *consumer.Model, fn *ssa.Function) string {
 	for _, f := range sortedFuncs(set) {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				switch in.(type) {
-				case *ssa.Go:
+				if _, ok := in.(*ssa.Go); ok {
 					return "starts goroutines"
-				case *ssa.Send:
+				}
+				if len(sendsOf(in)) > 0 {
 					how = "sends on a channel"
 				}
 			}

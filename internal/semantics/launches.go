@@ -36,6 +36,9 @@ func (g *gatherer) launches() {
 				if l != nil {
 					l.Pos = g.posn(in.Pos())
 					l.Joined = g.joins(in)
+					if gs, ok := in.(*ssa.Go); ok && !l.Pool && !l.Joined {
+						l.Joined = g.answered(gs)
+					}
 					g.ev.Launches = append(g.ev.Launches, l)
 				} else if g.touchesRecords(call) {
 					g.ev.Untied = true
@@ -44,21 +47,46 @@ func (g *gatherer) launches() {
 		}
 	}
 	if send := g.sentAway(); send != nil {
-		g.ev.SentAway = g.posn(send.Pos())
+		g.ev.SentAway = g.posn(send.pos)
 	}
+}
+
+// send is a channel send: a send statement, or a send case of a select.
+type send struct {
+	ch, x ssa.Value
+	pos   token.Pos
+}
+
+// sendsOf returns the sends in makes.
+func sendsOf(in ssa.Instruction) []send {
+	switch x := in.(type) {
+	case *ssa.Send:
+		return []send{{x.Chan, x.X, x.Pos()}}
+	case *ssa.Select:
+		var out []send
+		for _, st := range x.States {
+			if st.Dir == types.SendOnly {
+				out = append(out, send{st.Chan, st.Send, st.Pos})
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // sentAway returns the first send, on the consumer's fetch path, of a
 // record's data (recordData) on a channel that nothing in the consumer's
 // code receives from (a pipeline of another package, or workers started
 // elsewhere, drain it), or nil.
-func (g *gatherer) sentAway() *ssa.Send {
-	var sends []*ssa.Send
+func (g *gatherer) sentAway() *send {
+	var sends []send
 	for _, fn := range sortedFuncs(g.fetchPath()) {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
-				if send, ok := in.(*ssa.Send); ok && g.recordData(send.X) {
-					sends = append(sends, send)
+				for _, s := range sendsOf(in) {
+					if g.recordData(s.x) {
+						sends = append(sends, s)
+					}
 				}
 			}
 		}
@@ -85,9 +113,9 @@ func (g *gatherer) sentAway() *ssa.Send {
 			}
 		}
 	}
-	for _, send := range sends {
-		if !ssaflow.Intersects(g.m.Flow.Roots(send.Chan), received) {
-			return send
+	for i, s := range sends {
+		if !ssaflow.Intersects(g.m.Flow.Roots(s.ch), received) {
+			return &sends[i]
 		}
 	}
 	return nil
@@ -181,8 +209,10 @@ func (g *gatherer) sentFromRecords(ch ssa.Value) bool {
 	for _, fn := range g.funcs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
-				if send, ok := in.(*ssa.Send); ok && g.recordData(send.X) && ssaflow.Intersects(g.m.Flow.Roots(send.Chan), roots) {
-					return true
+				for _, s := range sendsOf(in) {
+					if g.recordData(s.x) && ssaflow.Intersects(g.m.Flow.Roots(s.ch), roots) {
+						return true
+					}
 				}
 			}
 		}
@@ -297,6 +327,68 @@ func (g *gatherer) joins(in ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// answered reports whether the function starting the goroutine at gs
+// receives, on every path from gs before it starts another or returns,
+// from a channel the goroutine sends on (go func() { done <- deliver(m)
+// }(); ok := <-done): it waits for the goroutine's answer.
+func (g *gatherer) answered(gs *ssa.Go) bool {
+	started := funcOf(gs.Call.Value)
+	if started == nil {
+		return false
+	}
+	var chans []ssa.Value
+	for _, b := range started.Blocks {
+		for _, in := range b.Instrs {
+			if send, ok := in.(*ssa.Send); ok {
+				chans = append(chans, g.m.Flow.Roots(send.Chan)...)
+			}
+		}
+	}
+	if len(chans) == 0 {
+		return false
+	}
+	answer := func(in ssa.Instruction) bool {
+		recv, ok := in.(*ssa.UnOp)
+		return ok && recv.Op == token.ARROW && ssaflow.Intersects(g.m.Flow.Roots(recv.X), chans)
+	}
+	// scan walks b's instructions from i: waited when an answer comes
+	// first, failed when gs or the block's end (a return) does.
+	scan := func(b *ssa.BasicBlock, i int) (waited, failed bool) {
+		for ; i < len(b.Instrs); i++ {
+			switch in := b.Instrs[i]; {
+			case answer(in):
+				return true, false
+			case in == ssa.Instruction(gs):
+				return false, true
+			}
+		}
+		_, ret := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		return false, ret || len(b.Succs) == 0
+	}
+	start := gs.Block()
+	if waited, failed := scan(start, slices.Index(start.Instrs, ssa.Instruction(gs))+1); waited || failed {
+		return waited
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	work := slices.Clone(start.Succs)
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		waited, failed := scan(b, 0)
+		if failed {
+			return false
+		}
+		if !waited {
+			work = append(work, b.Succs...)
+		}
+	}
+	return true
 }
 
 // startedAsync reports whether f runs in a goroutine of its own: a go

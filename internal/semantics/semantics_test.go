@@ -1,7 +1,6 @@
 package semantics_test
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,21 +17,29 @@ import (
 var caseRE = regexp.MustCompile(`// case: (\w+)`)
 
 // evidence runs the analyzer on testdata/src/semantics/cases and returns
-// each consumer's evidence by the name of its "// case:" marker.
+// each consumer's evidence by the name of its "// case:" marker (in any
+// file of the package: loopvar.go is compiled as Go 1.19).
 func evidence(t *testing.T) map[string]*semantics.Evidence {
 	t.Helper()
 	dir := testutil.TestData(t)
-	file := filepath.Join(dir, "src", "semantics", "cases", "cases.go")
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
+	files, err := filepath.Glob(filepath.Join(dir, "src", "semantics", "cases", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no case files: %v", err)
 	}
-	defer f.Close()
-	names := map[int]string{}
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		if m := caseRE.FindStringSubmatch(sc.Text()); m != nil {
-			names[line] = m[1]
+	type at struct {
+		file string
+		line int
+	}
+	names := map[at]string{}
+	for _, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(string(b), "\n") {
+			if m := caseRE.FindStringSubmatch(l); m != nil {
+				names[at{filepath.Base(file), i + 1}] = m[1]
+			}
 		}
 	}
 	results := analysistest.Run(t, dir, semantics.Analyzer, "semantics/cases")
@@ -40,7 +47,7 @@ func evidence(t *testing.T) map[string]*semantics.Evidence {
 	for _, r := range results {
 		evs, _ := r.Result.([]*semantics.Evidence)
 		for _, ev := range evs {
-			name, ok := names[ev.Pos.Line]
+			name, ok := names[at{filepath.Base(ev.Pos.Filename), ev.Pos.Line}]
 			if !ok {
 				t.Errorf("consumer at %v has no case marker", ev.Pos)
 				continue
@@ -319,6 +326,18 @@ func TestClassify(t *testing.T) {
 		// a reader config converted from the application's type and then
 		// adjusted in a local copy keeps the CommitInterval set on the
 		// original: commits are queued, not synchronous
+		// records sent in a select case to a channel nothing here drains,
+		// marked by a callback the receiver runs: unknown, not at-least-once
+		{"selectsent", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are sent on a channel"}},
+		// GroupID set after the literal: a group reader committing on read
+		{"groupassigned", map[string]string{"group": "g-assigned", "guarantee": semantics.AtMostOnce}},
+		// a processing call reporting success with a bool: a false goes
+		// on, and the next mark passes the record; a filter does not fail
+		{"boolok", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.deliver"}},
+		{"boolfilter", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a goroutine per message whose answer is received before the
+		// mark: joined
+		{"answered", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "joined"}},
 		{"convertedcopy", map[string]string{"group": "g-converted", "strategy": semantics.StrategyEachBatch,
 			"detail": "every 1s", "revoke": "yes (kafka-go commits queued"}},
 	} {
@@ -393,6 +412,17 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 		if !strings.HasPrefix(r.Revoke, "unknown") {
 			t.Errorf("opaque with autocommit/auto-store-on-delivery: revoke %q, want unknown", r.Revoke)
 		}
+	}
+	// marks before processing (ordering's finding) with auto-commit out
+	// of sight: marks commit nothing by themselves, so no synchronous
+	// commit covers a revoke
+	if ev := evs["markfirstopaque"]; ev != nil {
+		r := semantics.Classify(ev, "markfirstopaque", []semantics.Finding{{Rule: "ordering/commit-before-process", At: "x.go:1"}})
+		if want := "unknown (whether auto-commit is on is not known)"; r.Revoke != want {
+			t.Errorf("markfirstopaque with ordering/commit-before-process: revoke %q, want %q", r.Revoke, want)
+		}
+	} else {
+		t.Error("markfirstopaque: no evidence")
 	}
 	// the last record of a batch committed before the batch is saved
 	// (ordering's finding): the detail says so

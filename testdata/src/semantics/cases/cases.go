@@ -2522,3 +2522,120 @@ func convertedCopy(ctx context.Context) {
 }
 
 var _ = convertedCopy
+
+// A sarama handler that hands each message to a channel nothing in the
+// package drains, in a select with the session's end, marking it when the
+// caller acknowledges it (a callback run later, in any order): not
+// at-least-once.
+type ackedMessage struct {
+	msg *sarama.ConsumerMessage
+	ack func()
+}
+
+type selectSender struct{ out chan ackedMessage }
+
+func (selectSender) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (selectSender) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h selectSender) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		select {
+		case h.out <- ackedMessage{msg, func() { sess.MarkMessage(msg, "") }}:
+		case <-sess.Context().Done():
+			return nil
+		}
+	}
+	return nil
+}
+
+func selectSent(ctx context.Context, out chan ackedMessage) {
+	g, _ := sarama.NewConsumerGroup(nil, "g-select-sent", sarama.NewConfig()) // case: selectsent
+	_ = g.Consume(ctx, []string{"t"}, selectSender{out: out})
+}
+
+var _ = selectSent
+
+// A reader whose GroupID is set on the config after its literal: a group
+// member, whose ReadMessage commits before returning.
+func groupAssigned(ctx context.Context) {
+	cfg := kafkago.ReaderConfig{Brokers: []string{"k:9092"}, Topic: "t"}
+	cfg.GroupID = "g-assigned"
+	r := kafkago.NewReader(cfg) // case: groupassigned
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			return
+		}
+		_ = apply(m)
+	}
+}
+
+var _ = groupAssigned
+
+// A sarama handler marking each message before processing it, on a group
+// whose configuration the caller gives: the marks commit nothing by
+// themselves, so a revoke is not covered by synchronous commits.
+type markFirstHandler struct{}
+
+func (markFirstHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (markFirstHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (markFirstHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		sess.MarkMessage(msg, "")
+		_ = apply(msg)
+	}
+	return nil
+}
+
+func MarkFirstOpaque(ctx context.Context, cfg *sarama.Config) {
+	g, _ := sarama.NewConsumerGroup(nil, "g-markfirst-opaque", cfg) // case: markfirstopaque
+	_ = g.Consume(ctx, []string{"t"}, markFirstHandler{})
+}
+
+// A handler's processing that says whether it succeeded with a bool: a
+// false goes on to the next message, whose mark passes this one.
+func deliver(*sarama.ConsumerMessage) bool { return true }
+
+func valid(*sarama.ConsumerMessage) bool { return true }
+
+type boolHandler struct{ filter bool }
+
+func (boolHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (boolHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h boolHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if ok := deliver(msg); ok {
+			sess.MarkMessage(msg, "")
+		}
+	}
+	return nil
+}
+
+// A filter: a message it rejects is skipped on purpose, not a failure.
+type filterHandler struct{}
+
+func (filterHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (filterHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (filterHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if valid(msg) {
+			if err := apply(msg); err != nil {
+				return err
+			}
+			sess.MarkMessage(msg, "")
+		}
+	}
+	return nil
+}
+
+func boolResults(ctx context.Context) {
+	a, _ := sarama.NewConsumerGroup(nil, "g-bool", sarama.NewConfig())   // case: boolok
+	b, _ := sarama.NewConsumerGroup(nil, "g-filter", sarama.NewConfig()) // case: boolfilter
+	_ = a.Consume(ctx, []string{"t"}, boolHandler{})
+	_ = b.Consume(ctx, []string{"t"}, filterHandler{})
+}
+
+var _ = boolResults

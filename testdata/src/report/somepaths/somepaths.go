@@ -1,0 +1,121 @@
+// Package somepaths: a position written on some paths only before the
+// record is processed, behind a setting (the operator's choice: no
+// finding), beside branches that are no loss: a skipped record marked and
+// left, and the previous record committed before the current one is
+// processed. The report may call none of the first kind at-least-once
+// (TestReportOnSomePaths).
+package somepaths
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/IBM/sarama"
+	"github.com/segmentio/kafka-go"
+)
+
+// flagged marks before the write unless markAfter is set.
+type flagged struct {
+	db        *sql.DB
+	markAfter bool
+}
+
+func (*flagged) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*flagged) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *flagged) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if !h.markAfter {
+			sess.MarkMessage(msg, "")
+		}
+		if _, err := h.db.ExecContext(sess.Context(), "INSERT INTO spans (body) VALUES ($1)", msg.Value); err != nil {
+			return err
+		}
+		if h.markAfter {
+			sess.MarkMessage(msg, "")
+		}
+	}
+	return nil
+}
+
+// skipping marks the tombstones it skips and processes the rest.
+type skipping struct{ db *sql.DB }
+
+func (*skipping) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*skipping) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *skipping) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if msg.Value == nil {
+			sess.MarkMessage(msg, "")
+			continue
+		}
+		if _, err := h.db.ExecContext(sess.Context(), "INSERT INTO spans (body) VALUES ($1)", msg.Value); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// previous commits the record before the current one, already
+// processed, when there is one.
+func previous(ctx context.Context, r *kafka.Reader, db *sql.DB) error {
+	var prev *kafka.Message
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if prev != nil {
+			if err := r.CommitMessages(ctx, *prev); err != nil {
+				return err
+			}
+		}
+		if _, err := db.ExecContext(ctx, "INSERT INTO spans (body) VALUES ($1)", m.Value); err != nil {
+			return err
+		}
+		prev = &m
+	}
+}
+
+// eager commits each record before processing it when early is set.
+func eager(ctx context.Context, r *kafka.Reader, db *sql.DB, early bool) error {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if early {
+			if err := r.CommitMessages(ctx, m); err != nil {
+				return err
+			}
+		}
+		if _, err := db.ExecContext(ctx, "INSERT INTO spans (body) VALUES ($1)", m.Value); err != nil {
+			return err
+		}
+		if !early {
+			if err := r.CommitMessages(ctx, m); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// Run starts them.
+func Run(ctx context.Context, db *sql.DB, markAfter bool) error {
+	f, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "flagged", sarama.NewConfig())
+	if err != nil {
+		return err
+	}
+	s, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "skipping", sarama.NewConfig())
+	if err != nil {
+		return err
+	}
+	prev := kafka.NewReader(kafka.ReaderConfig{GroupID: "previous", Topic: "spans"})
+	early := kafka.NewReader(kafka.ReaderConfig{GroupID: "eager", Topic: "spans"})
+	go previous(ctx, prev, db)
+	go eager(ctx, early, db, markAfter)
+	go s.Consume(ctx, []string{"spans"}, &skipping{db: db})
+	return f.Consume(ctx, []string{"spans"}, &flagged{db: db, markAfter: markAfter})
+}
