@@ -45,6 +45,7 @@ func TestReportGolden(t *testing.T) {
 		}
 		byDir[dir] = append(byDir[dir], r)
 	}
+	readmeRows(t, rows)
 	dirs := exampleDirs(t)
 	for _, dir := range dirs {
 		if _, ok := byDir[dir]; !ok {
@@ -80,6 +81,43 @@ func TestReportGolden(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: report row differs from report.golden.json\ngot:\n%s\nwant:\n%s", dir, got, want)
 		}
+	}
+}
+
+// readmeRows checks that each row of the README's excerpt of the
+// examples' report (its lines starting "| `") is the report's own row, as
+// -format=markdown writes it: the README does not go stale.
+func readmeRows(t *testing.T, rows []*semantics.Row) {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md bytes.Buffer
+	if err := semantics.WriteMarkdown(&md, rows); err != nil {
+		t.Fatal(err)
+	}
+	written := map[string]string{}
+	for _, l := range strings.Split(md.String(), "\n") {
+		if k, _, ok := strings.Cut(l, "` |"); ok && strings.HasPrefix(l, "| `") {
+			written[k] = l
+		}
+	}
+	n := 0
+	for _, l := range strings.Split(string(readme), "\n") {
+		k, _, ok := strings.Cut(l, "` |")
+		if !ok || !strings.HasPrefix(l, "| `") {
+			continue
+		}
+		if got, ok := written[k]; ok {
+			n++
+			if got != l {
+				t.Errorf("README's report row differs from the report's:\nREADME: %s\nreport: %s", l, got)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("the README quotes no row of the examples' report")
 	}
 }
 
