@@ -13,11 +13,14 @@ import (
 )
 
 // abortsOn returns the abort statement of an error branch that aborts the
-// transaction and carries on: besides the abort, it only logs or counts,
-// and falls through or continues the loop. nil for any other branch (one
+// transaction and carries on: besides the abort (a call, or an if whose
+// init makes it and whose body handles its own failure), it only logs or
+// counts, or moves a mark the transaction does not commit (sarama's
+// session ResetOffset, effective in Setup only: the claim reads on), and
+// falls through or continues the loop. nil for any other branch (one
 // that returns, stops, rewinds or calls anything else is not judged).
-func (c *checker) abortsOn(list []ast.Stmt) *ast.ExprStmt {
-	var abort *ast.ExprStmt
+func (c *checker) abortsOn(list []ast.Stmt) ast.Stmt {
+	var abort ast.Stmt
 	for i, st := range list {
 		switch st := st.(type) {
 		case *ast.ExprStmt:
@@ -27,9 +30,20 @@ func (c *checker) abortsOn(list []ast.Stmt) *ast.ExprStmt {
 				return nil
 			case c.isAbort(call) && abort == nil:
 				abort = st
-			case !c.isLogging(call):
+			case !c.isLogging(call) && !c.marksOnly(call):
 				return nil
 			}
+		case *ast.IfStmt:
+			// if aerr := p.AbortTransaction(ctx); aerr != nil { ... }
+			as, ok := st.Init.(*ast.AssignStmt)
+			if !ok || len(as.Rhs) != 1 || abort != nil || st.Else != nil {
+				return nil
+			}
+			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			if !ok || !c.isAbort(call) {
+				return nil
+			}
+			abort = st
 		case *ast.IncDecStmt, *ast.EmptyStmt:
 		case *ast.AssignStmt:
 			if st.Tok != token.ADD_ASSIGN {
@@ -46,6 +60,23 @@ func (c *checker) abortsOn(list []ast.Stmt) *ast.ExprStmt {
 	return abort
 }
 
+// marksOnly reports whether call is a restore call that works only in a
+// rebalance hook (sarama's session ResetOffset, Setup): elsewhere it
+// moves the session's mark, which neither rewinds the claim nor, with the
+// offsets sent in the transaction, gets committed.
+func (c *checker) marksOnly(call *ast.CallExpr) bool {
+	fn := c.calleeOf(call)
+	if fn == nil || fn.Pkg() == nil || !c.ix.IsClientPath(fn.Pkg().Path()) {
+		return false
+	}
+	for _, r := range c.ix.Client(fn.Pkg().Path()).Restores {
+		if r.Kind == clientmodel.RestoreCall && r.In != "" && r.Func == fn.FullName() {
+			return true
+		}
+	}
+	return false
+}
+
 // abortWithoutRewind reports a transaction call whose failure a consume
 // loop aborts and carries on from: the abort discards the transaction's
 // output and offsets, but the consumer's position is already past the
@@ -54,19 +85,24 @@ func (c *checker) abortsOn(list []ast.Stmt) *ast.ExprStmt {
 // when each iteration reads one record and runs its own transaction), or
 // else stops the loop after the abort, so that the consumer resumes from
 // the committed offsets.
-func (c *checker) abortWithoutRewind(s *site, abort *ast.ExprStmt) {
+func (c *checker) abortWithoutRewind(s *site, abort ast.Stmt) {
 	edits, title, ok := c.seekFix(s, abort)
 	if !ok {
 		edits, ok = c.stopAfterAbort(s, abort)
 		title = "Stop the loop after the abort"
 	}
-	if !ok {
-		return
-	}
 	name := clientmodel.ShortName(s.ref.Func)
-	c.reportSwallowedAt(s.call, fmt.Sprintf("a failed %s is aborted while the loop carries on without rewinding the consumer: the abort discards the transaction's output and offsets, but the consumer has already moved past the %s, so the next successful transaction commits later offsets and the aborted %s is lost",
-		name, batchNoun(s.ref.Client), batchNoun(s.ref.Client)),
-		related(abort, "aborted here, and the loop reads on"), title, edits)
+	msg := fmt.Sprintf("a failed %s is aborted while the loop carries on without rewinding the consumer: the abort discards the transaction's output and offsets, but the consumer has already moved past the %s, so the next successful transaction commits later offsets and the aborted %s is lost",
+		name, batchNoun(s.ref.Client), batchNoun(s.ref.Client))
+	if !ok {
+		// Reported all the same (#13).
+		msg, edits = msg+"; no automatic fix: the loop cannot be stopped or the consumer rewound from here; return after the abort, or seek the consumer back to the aborted "+batchNoun(s.ref.Client), nil
+	}
+	d := analysis.Diagnostic{Pos: s.call.Pos(), End: s.call.End(), Category: CategoryAbortNoRewind, Message: msg, Related: related(abort, "aborted here, and the loop reads on")}
+	if edits != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: edits}}
+	}
+	c.report(d)
 }
 
 func batchNoun(cl *clientmodel.Client) string {
@@ -78,7 +114,7 @@ func batchNoun(cl *clientmodel.Client) string {
 
 // stopAfterAbort ends the branch with a return of the error (or, in a
 // function without results, a log and a return), which stops the loop.
-func (c *checker) stopAfterAbort(s *site, abort *ast.ExprStmt) ([]analysis.TextEdit, bool) {
+func (c *checker) stopAfterAbort(s *site, abort ast.Stmt) ([]analysis.TextEdit, bool) {
 	// A copy of the site whose result needs no abort (it aborted
 	// already); the model's tables are shared and never written.
 	t := *s
@@ -106,7 +142,7 @@ func (c *checker) stopAfterAbort(s *site, abort *ast.ExprStmt) ([]analysis.TextE
 // into a variable (`m, err := c.Fetch(…)`) and begins a transaction for
 // it in the same iteration: the aborted transaction held that record
 // only, so seeking its partition to its offset redelivers it.
-func (c *checker) seekFix(s *site, abort *ast.ExprStmt) ([]analysis.TextEdit, string, bool) {
+func (c *checker) seekFix(s *site, abort ast.Stmt) ([]analysis.TextEdit, string, bool) {
 	body := loopBody(s.loop)
 	if body == nil || !c.beginsIn(body) {
 		return nil, "", false

@@ -47,6 +47,9 @@ const (
 	// CategoryBeginSkipped: a transaction begin whose failure a consume
 	// loop discards or only logs, moving on to the next record.
 	CategoryBeginSkipped = string(category.BeginSkipped)
+	// CategoryAbortNoRewind: a failed transaction commit aborted while the
+	// consume loop reads on, without rewinding the consumer.
+	CategoryAbortNoRewind = string(category.AbortNoRewind)
 )
 
 // Config is the analyzer's configuration. It has no options yet; it is

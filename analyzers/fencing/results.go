@@ -35,7 +35,7 @@ type site struct {
 	// check is the `if err != nil` right after (or around) the call.
 	check *ast.IfStmt
 	// abort is the abort statement of a check that aborts and carries on.
-	abort *ast.ExprStmt
+	abort ast.Stmt
 	// fn and sig are the enclosing function; loop the innermost loop in it
 	// around the call.
 	fn   ast.Node
@@ -275,6 +275,14 @@ func (c *checker) branch(list []ast.Stmt, loop ast.Stmt) branchKind {
 			case !c.isLogging(call):
 				return branchOther
 			}
+		case *ast.IfStmt:
+			// if aerr := p.AbortTransaction(ctx); aerr != nil { ... }
+			if as, ok := st.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+				if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && c.isAbort(call) {
+					return branchHandles
+				}
+			}
+			return branchOther
 		case *ast.IncDecStmt, *ast.EmptyStmt:
 		case *ast.AssignStmt:
 			if st.Tok != token.ADD_ASSIGN {

@@ -37,6 +37,7 @@ const (
 	Unfenced       Category = "unfenced-offset-write"
 	NotRestored    Category = "sink-offset-not-restored"
 	BeginSkipped   Category = "skipped-txn-begin-failure"
+	AbortNoRewind  Category = "abort-without-rewind"
 )
 
 // Loses lists the categories whose findings prove that a crash can lose
@@ -47,7 +48,7 @@ const (
 // ones (the report's reason says so).
 var Loses = []Category{
 	AutoStore, StoreIgnored, Greedy, OutlivePoll, ReadCommits, CommitBefore,
-	Concurrent, Max, Arrival, RevokeInFlight, BeginSkipped,
+	Concurrent, Max, Arrival, RevokeInFlight, BeginSkipped, AbortNoRewind,
 }
 
 // ByAnalyzer lists each analyzer's categories.
@@ -55,7 +56,7 @@ var ByAnalyzer = map[string][]Category{
 	"autocommit": {AutoStore, StoreIgnored, MarksIgnored, Greedy, OutlivePoll, ReadCommits, MarksDiscard, AutoCommitted},
 	"ordering":   {CommitBefore},
 	"hiwater":    {Concurrent, Max, Arrival},
-	"fencing":    {Swallowed, FencingIgnored, TxnResult, Revoke, RevokeInFlight, Unfenced, NotRestored, BeginSkipped},
+	"fencing":    {Swallowed, FencingIgnored, TxnResult, Revoke, RevokeInFlight, Unfenced, NotRestored, BeginSkipped, AbortNoRewind},
 }
 
 // Rule is the name a finding of category c goes by in the report and in

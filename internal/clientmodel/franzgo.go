@@ -29,6 +29,9 @@ func franzgo() *Client {
 			Knobs: []Knob{
 				{Setting: Group, Option: kgo + ".ConsumerGroup", Value: true},
 				{Setting: AutoCommit, Option: kgo + ".DisableAutoCommit", Value: false},
+				// A transactional ID turns a group's auto-commit off
+				// (consumer_group.go:376-378).
+				{Setting: AutoCommit, Option: kgo + ".TransactionalID", Value: false},
 				{Setting: Greedy, Option: kgo + ".GreedyAutoCommit", Value: true},
 				{Setting: MarksOnly, Option: kgo + ".AutoCommitMarks", Value: true},
 				{Setting: BlockRebalance, Option: kgo + ".BlockRebalanceOnPoll", Value: true},
@@ -93,8 +96,12 @@ func franzgo() *Client {
 			kerr + ".IllegalGeneration", kerr + ".UnknownMemberID", kerr + ".RebalanceInProgress",
 			kerr + ".FencedInstanceID", kerr + ".FencedMemberEpoch", kerr + ".StaleMemberEpoch",
 		},
-		Txn:       []string{sess + "End", cl + "EndTransaction"},
-		TxnCommit: []string{sess + "End", cl + "EndTransaction"},
+		Txn: []string{sess + "End", cl + "EndTransaction"},
+		// Only the session's End sends the group's offsets in the
+		// transaction (txn.go:334, commitTransactionOffsets, which the
+		// client hides): a plain client's EndTransaction commits the
+		// records it produced, no offsets.
+		TxnCommit: []string{sess + "End"},
 		// End(ctx, kgo.TryAbort) and EndTransaction(ctx, kgo.TryAbort):
 		// TryAbort is the constant false.
 		TxnAbort: []Abort{{Func: sess + "End", FalseArg: 1}, {Func: cl + "EndTransaction", FalseArg: 1}},
@@ -103,9 +110,9 @@ func franzgo() *Client {
 			// retryable (txn.go:226-239).
 			{Func: sess + "End", Err: 1, Committed: 0, Swallow: SwallowStalls},
 			// A plain transactional client: after a failed EndTransaction
-			// nothing rewinds the polled positions, so the next
-			// transaction commits later offsets and the failed batch's
-			// output is lost (txn.go:770; offsets come from polled state).
+			// nothing rewinds the polled positions, so the loop goes on
+			// past the failed batch, whose output is lost until a restart
+			// replays from the group's last commit (txn.go:770).
 			{Func: cl + "EndTransaction", Err: 0, Committed: -1, Swallow: SwallowLoses},
 			// Begin and BeginTransaction fail while a transaction is
 			// already open or the client is not transactional (txn.go:216,

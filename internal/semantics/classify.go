@@ -104,7 +104,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	case c.sinks(has):
 		c.sink(has(category.Unfenced))
 	case c.transactional() && !c.has(clientmodel.Commit):
-		c.transactions(has(category.Swallowed), has(category.TxnResult), has(category.BeginSkipped))
+		c.transactions(has(category.Swallowed), has(category.TxnResult), has(category.BeginSkipped), has(category.AbortNoRewind))
 	case has(category.CommitBefore) || has(category.ReadCommits) || c.commitsOnRead():
 		c.before()
 	case c.has(clientmodel.FetchCommit) && ev.Is(clientmodel.Group) == Unknown:
@@ -492,7 +492,7 @@ func (c *classifier) sink(unfenced bool) {
 	}
 }
 
-func (c *classifier) transactions(swallowed, txnResult, beginSkipped bool) {
+func (c *classifier) transactions(swallowed, txnResult, beginSkipped, abortedOn bool) {
 	r := c.r
 	r.Strategy = StrategyTransactions
 	r.Detail = "offsets are committed in the producer's transaction with the records it produces"
@@ -509,6 +509,11 @@ func (c *classifier) transactions(swallowed, txnResult, beginSkipped bool) {
 		r.Guarantee, r.Scope = AtMostOnce, ""
 		r.Reason = "a failed transaction commit is only logged and the consumer moves on: the next transaction commits later offsets, so the failed record's output is lost"
 		r.Window = "none in Kafka (a failed transaction's records are lost, not repeated)"
+	}
+	if abortedOn {
+		r.Guarantee, r.Scope = AtMostOnce, ""
+		r.Reason = "a failed transaction commit is aborted and the consumer reads on without rewinding: the next transaction commits later offsets, so the aborted record's output is lost"
+		r.Window = "none in Kafka (an aborted transaction's records are lost, not repeated)"
 	}
 	if beginSkipped {
 		r.Guarantee, r.Scope = AtMostOnce, ""

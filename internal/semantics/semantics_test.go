@@ -338,6 +338,8 @@ func TestClassify(t *testing.T) {
 		// a goroutine per message whose answer is received before the
 		// mark: joined
 		{"answered", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "joined"}},
+		// a plain franz-go transactional client commits no offsets
+		{"plaintxn", map[string]string{"strategy": semantics.StrategyNone, "guarantee": semantics.AtLeastOnce}},
 		{"convertedcopy", map[string]string{"group": "g-converted", "strategy": semantics.StrategyEachBatch,
 			"detail": "every 1s", "revoke": "yes (kafka-go commits queued"}},
 	} {
@@ -385,6 +387,8 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 		// the newest, unless ConsumeStartOffset sets it (to the oldest)
 		{"franzresetend", "autocommit/marks-ignored", semantics.StrategyNone, semantics.Neither},
 		{"franzstartold", "autocommit/marks-ignored", semantics.StrategyNone, semantics.AtLeastOnce},
+		// a failed transaction commit aborted while the loop reads on
+		{"txnsess", "fencing/abort-without-rewind", semantics.StrategyTransactions, semantics.AtMostOnce},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {

@@ -139,7 +139,10 @@ func (h *abortedOn) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.
 }
 
 // abortedReset aborts and resets the session's offset to the message, as
-// sarama's exactly-once example does.
+// sarama's exactly-once example does: ResetOffset only moves the session's
+// mark, which the transaction does not commit, and the claim reads on, so
+// the next transaction commits past the aborted message (fixed by
+// returning after the abort, which ends the claim).
 type abortedReset struct{ handler }
 
 func (h *abortedReset) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
@@ -147,7 +150,7 @@ func (h *abortedReset) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sara
 		if err := h.produce(msg); err != nil {
 			return err
 		}
-		if err := h.producer.CommitTxn(); err != nil { // ok: aborted, and the offset reset to the message
+		if err := h.producer.CommitTxn(); err != nil { // want `a failed CommitTxn is aborted while the loop carries on without rewinding the consumer`
 			log.Printf("commit txn: %v", err)
 			h.producer.AbortTxn()
 			sess.ResetOffset(msg.Topic, msg.Partition, msg.Offset, "")

@@ -2639,3 +2639,27 @@ func boolResults(ctx context.Context) {
 }
 
 var _ = boolResults
+
+// A plain franz-go client with a transactional ID: auto-commit is off,
+// and EndTransaction commits the records produced, not the group's
+// offsets (only a GroupTransactSession's End sends them): nothing is
+// committed, not effectively-once.
+func plainTxn(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-plain-txn"), kgo.ConsumeTopics("in"), kgo.TransactionalID("t")) // case: plaintxn
+	for {
+		fs := cl.PollFetches(ctx)
+		if err := cl.BeginTransaction(); err != nil {
+			return
+		}
+		for _, r := range fs.Records() {
+			if err := cl.ProduceSync(ctx, &kgo.Record{Topic: "out", Value: r.Value}).FirstErr(); err != nil {
+				return
+			}
+		}
+		if err := cl.EndTransaction(ctx, kgo.TryCommit); err != nil {
+			return
+		}
+	}
+}
+
+var _ = plainTxn
