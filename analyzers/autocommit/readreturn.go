@@ -50,6 +50,22 @@ func (c *checker) appendAfterUses(path []ast.Node, list []ast.Stmt, fetch ast.St
 // appendAfterProcessing is appendAfterUses once the calls the record is
 // given to process it.
 func (c *checker) appendAfterProcessing(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, msg, text string) ([]analysis.TextEdit, bool) {
+	// A statement after the last use of the record that can leave the
+	// loop (if !follow { break }, a return): the commit goes right after
+	// that use, or the path leaving would never commit (a reader of one
+	// message that exits would process it again at every run).
+	if obj := edit.ObjectAt(c.pass, list[len(list)-1].Pos(), msg); obj != nil {
+		tracked := c.derivedFrom(list, fetch, obj)
+		k := -1
+		for i, st := range list {
+			if st != fetch && c.mentionsAny(st, tracked) {
+				k = i
+			}
+		}
+		if k >= 0 && k < len(list)-1 && leavesLoop(list[k+1:]) {
+			list = list[:k+1]
+		}
+	}
 	last := list[len(list)-1]
 	// The function holding list (a worker's, or a goroutine's, may not
 	// be the fetch's).
@@ -327,4 +343,44 @@ func implementsError(t types.Type) bool {
 		return false
 	}
 	return types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
+}
+
+// leavesLoop reports whether one of stmts can skip the rest of the body
+// of the loop holding them: a return, a goto, a labelled branch, or a
+// break or continue that no nested loop (or, for a break, switch or
+// select) takes; function literals aside.
+func leavesLoop(stmts []ast.Stmt) bool {
+	leaves := false
+	var walk func(n ast.Node, inLoop, inSwitch bool)
+	walk = func(n ast.Node, inLoop, inSwitch bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if leaves || m == nil || m == n {
+				return !leaves
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				leaves = true
+			case *ast.BranchStmt:
+				switch {
+				case m.Tok == token.GOTO, m.Label != nil:
+					leaves = true
+				case m.Tok == token.BREAK && !inLoop && !inSwitch, m.Tok == token.CONTINUE && !inLoop:
+					leaves = true
+				}
+			case *ast.ForStmt, *ast.RangeStmt:
+				walk(m, true, inSwitch)
+				return false
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				walk(m, inLoop, true)
+				return false
+			}
+			return true
+		})
+	}
+	for _, st := range stmts {
+		walk(&ast.BlockStmt{List: []ast.Stmt{st}}, false, false)
+	}
+	return leaves
 }

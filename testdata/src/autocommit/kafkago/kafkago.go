@@ -824,3 +824,27 @@ func readUngrouped(ctx context.Context, brokers []string) error {
 		}
 	}
 }
+
+// readOnce reads one message and leaves unless follow is set: the commit
+// goes right after the processing, before the break, or a reader of one
+// message would never commit and read it again at every run.
+func readOnce(ctx context.Context, follow bool) error {
+	r := kafka.NewReader(kafka.ReaderConfig{GroupID: "indexer-once", Topic: "docs"})
+	defer r.Close()
+	count := 0
+	for {
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		if err != nil {
+			return fmt.Errorf("read: %w", err)
+		}
+		if err := index(m); err != nil {
+			return fmt.Errorf("index: %w", err)
+		}
+		if !follow {
+			break
+		}
+		count++
+	}
+	log.Printf("read %d", count+1)
+	return nil
+}
