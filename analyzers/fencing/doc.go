@@ -85,15 +85,20 @@ that client.
     that is unexported or implemented by a type of the calling package (a
     fake).
     A failed transaction commit (confluent CommitTransaction, sarama
-    CommitTxn, franz-go EndTransaction) that a consume loop aborts and then
-    carries on from, with nothing but logging besides the abort, is
-    reported too: the abort discards the output and the offsets, but the
-    consumer is already past the batch. Its fix rewinds: after the abort,
+    CommitTxn, franz-go EndTransaction) that a consume loop aborts (a call,
+    or `if aerr := abort(); aerr != nil { ... }`) and then carries on from,
+    with nothing but logging besides the abort, is reported under its own
+    category, abort-without-rewind: the abort discards the output and the
+    offsets, but the consumer is already past the batch. sarama's session
+    ResetOffset does not count as a rewind (it moves the session's mark,
+    which the transaction does not commit; the claim reads on). Its fix
+    rewinds: after the abort,
     Seek the message's partition back to it (confluent, when each
     iteration reads one message and begins its own transaction
     unconditionally), else return after the abort, which stops the loop
-    so that the consumer resumes from the committed offsets. An abort
-    followed by any other call (a rewind helper) is not judged.
+    so that the consumer resumes from the committed offsets; without a
+    fix, saying why, when neither can be built. An abort followed by any
+    other call (a rewind helper) is not judged.
     Deliberately silent: sarama AddMessageToTxn/AddOffsetsToTxn, which only
     buffer (their errors come back from CommitTxn, the error to handle), and
     aborts (EndTransaction with TryAbort). confluent SendOffsetsToTransaction
@@ -196,7 +201,11 @@ that client.
     made outside a loop, in a helper the loop calls; the constructor and
     the poll loop may be in different functions; a callback's unnamed
     parameters are named); confluent: Commit()
-    unless AssignmentLost(). Not reported for a franz-go client polled
+    unless AssignmentLost(). No CommitUncommittedOffsets fix (reported
+    without one, saying why) when records are handed to goroutines the
+    loop does not wait for (it would commit records still queued for them:
+    lost), or when the callback is also the OnPartitionsLost callback (a
+    commit for partitions no longer owned). Not reported for a franz-go client polled
     only in another package, where AllowRebalance would have to go: what
     a rebalance replays there depends on that package's own commits (one
     after each poll replays no more than the default revoke would).

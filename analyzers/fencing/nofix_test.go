@@ -189,3 +189,66 @@ func TestSinkNoFix(t *testing.T) {
 	t.Parallel()
 	testutil.NoFix(t, fencing.Analyzer, "fencing/sink", "sinknofix", sinkNoFixSrc)
 }
+
+// revokeUnsafeSrc holds franz-go revoke callbacks that commit nothing
+// where committing everything polled would do harm: records handed to
+// goroutines the loop does not wait for (the commit would pass records
+// still queued: lost), and a callback that is also the lost-partitions
+// callback (a commit for partitions no longer owned). Reported without a
+// fix, saying why (the old fix added CommitUncommittedOffsets to both).
+const revokeUnsafeSrc = `package revokeunsafe
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+var db *sql.DB
+
+func revoked(context.Context, *kgo.Client, map[string][]int32) {}
+
+func handedOff(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("handed"), kgo.ConsumeTopics("in"), kgo.BlockRebalanceOnPoll(), kgo.OnPartitionsRevoked(revoked)) // want "this OnPartitionsRevoked callback commits nothing.*; no automatic fix: records are handed to goroutines that may still hold them"
+	if err != nil {
+		return err
+	}
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			go db.Exec("INSERT INTO t (body) VALUES ($1)", r.Value)
+		})
+		cl.AllowRebalance()
+	}
+}
+
+func lostToo(context.Context, *kgo.Client, map[string][]int32) {}
+
+func alsoLost(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("lost"), kgo.ConsumeTopics("in"), kgo.BlockRebalanceOnPoll(), kgo.OnPartitionsRevoked(lostToo), kgo.OnPartitionsLost(lostToo)) // want "this OnPartitionsRevoked callback commits nothing.*; no automatic fix: the callback is also the lost-partitions callback"
+	if err != nil {
+		return err
+	}
+	for {
+		fs := cl.PollFetches(ctx)
+		var err error
+		fs.EachRecord(func(r *kgo.Record) {
+			if err == nil {
+				_, err = db.Exec("INSERT INTO t (body) VALUES ($1)", r.Value)
+			}
+		})
+		if err != nil {
+			return err
+		}
+		cl.AllowRebalance()
+	}
+}
+`
+
+// TestRevokeUnsafeNoFix runs revokeUnsafeSrc: two findings, each without
+// a fix, saying why.
+func TestRevokeUnsafeNoFix(t *testing.T) {
+	t.Parallel()
+	testutil.NoFix(t, fencing.Analyzer, "fencing/franzrevoke", "revokeunsafe", revokeUnsafeSrc)
+}

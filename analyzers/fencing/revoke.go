@@ -15,6 +15,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/semantics"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -447,6 +448,7 @@ func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *
 		fix = "Commit in the revoke callback and block rebalances while a poll is processed"
 	}
 	edits, why := c.revokeCommitEdits(k, opt, cb, commit)
+	unsafe := c.commitUnsafe(k, cb, commit)
 	msg := fmt.Sprintf("this %s callback commits nothing, and it replaces %s's default revoke, which commits the processed polls while auto-commit is on: every rebalance and deploy makes the partitions' next owner replay up to %s of records (duplicates)",
 		clientmodel.BareName(revokedHook(k, ssaflow.Callee(opt.Common())).Func), cl.Name, cl.Config.Interval)
 	pos, end := c.callRange(opt.Pos())
@@ -454,12 +456,32 @@ func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *
 	if _, body := funcSyntax(cb); body != nil {
 		d.Related = []analysis.RelatedInformation{{Pos: body.Pos(), Message: "the revoke callback"}}
 	}
-	if why != "" {
+	switch {
+	case unsafe != "":
+		d.Message += "; no automatic fix: " + unsafe
+	case why != "":
 		d.Message += "; no automatic fix: " + why + "; " + report.LowerFirst(fix)
-	} else {
+	default:
 		d.SuggestedFixes = []analysis.SuggestedFix{{Message: fix, TextEdits: edits}}
 	}
 	c.report(d)
+}
+
+// commitUnsafe says why a commit of everything polled (commit) in k's
+// revoke callback cb would do harm, or "": records still queued for
+// workers would be committed unprocessed, and a callback also run for
+// lost partitions would commit positions it no longer owns.
+func (c *checker) commitUnsafe(k *consumer.Consumer, cb *ssa.Function, commit string) string {
+	if commit != k.Client.CallName(clientmodel.Commit, clientmodel.ScopePolled) {
+		return ""
+	}
+	if ev := c.evidenceOf(k); ev == nil || ev.InFlight() {
+		return "records are handed to goroutines that may still hold them when the callback runs, and " + commit + " there would commit them unprocessed (lost); have the callback stop the workers and wait for them, then commit the records they processed"
+	}
+	if c.alsoLost(k, cb) {
+		return "the callback is also the lost-partitions callback, where a commit writes positions for partitions this member no longer owns; commit in a revoke callback of its own"
+	}
+	return ""
 }
 
 // revokeCommitEdits returns the edits that make the revoke callback cb
@@ -491,6 +513,42 @@ func (c *checker) revokeCommitEdits(k *consumer.Consumer, opt *ssa.Call, cb *ssa
 	text := fmt.Sprintf("if err := %s.%s(%s); err != nil {\n\t%s.Printf(\"commit on revoke: %%v\", err)\n}", names[1], commit, names[0], logName)
 	edits = append(edits, c.prependStmts(body.List, body.Lbrace, text))
 	return append(edits, imports...), ""
+}
+
+// evidenceOf returns the report's evidence of k, or nil.
+func (c *checker) evidenceOf(k *consumer.Consumer) *semantics.Evidence {
+	evs, _ := c.pass.ResultOf[semantics.Analyzer].([]*semantics.Evidence)
+	for _, ev := range evs {
+		if c.consumerAt(ev.Pos) == k {
+			return ev
+		}
+	}
+	return nil
+}
+
+// alsoLost reports whether cb is also registered as k's lost-partitions
+// hook (franz-go OnPartitionsLost).
+func (c *checker) alsoLost(k *consumer.Consumer, cb *ssa.Function) bool {
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := ssaflow.Callee(ci.Common())
+				if callee == nil {
+					continue
+				}
+				for _, h := range k.Client.RevokeHooks {
+					if h.Kind == clientmodel.HookLost && h.Func == callee.FullName() && c.callbackFunc(ssaflow.Arg(ci.Common(), h.Arg)) == cb {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // reportInFlight reports CommitUncommittedOffsets in a revoke callback of

@@ -294,6 +294,14 @@ func (e *Evidence) unseen() string {
 	return " (the configuration comes from " + e.ConfigOrigin + ")"
 }
 
+// InFlight reports whether records may still be processed by goroutines
+// when the poll loop goes on (goroutines the loop does not wait for, a
+// channel drained elsewhere, goroutines the analysis cannot classify): a
+// commit of everything polled, from a rebalance callback, would pass them.
+func (e *Evidence) InFlight() bool {
+	return e.SentAway.Line > 0 || e.Untied || slices.ContainsFunc(e.Launches, func(l *Launch) bool { return !l.Joined })
+}
+
 // AddOnSomePaths records, for each evidence, its position calls made at
 // one of at (a call made on some paths before its record is processed,
 // see Evidence.OnSomePaths).
