@@ -475,7 +475,11 @@ func (c *checker) commitUnsafe(k *consumer.Consumer, cb *ssa.Function, commit st
 	if commit != k.Client.CallName(clientmodel.Commit, clientmodel.ScopePolled) {
 		return ""
 	}
-	if ev := c.evidenceOf(k); ev == nil || ev.InFlight() {
+	ev := c.evidenceOf(k)
+	if ev == nil {
+		return "what the poll loop does with the records is not known here, and " + commit + " in the callback would commit any still being processed; commit there only once every polled record is processed"
+	}
+	if ev.InFlight() {
 		return "records are handed to goroutines that may still hold them when the callback runs, and " + commit + " there would commit them unprocessed (lost); have the callback stop the workers and wait for them, then commit the records they processed"
 	}
 	if c.alsoLost(k, cb) {
@@ -526,25 +530,17 @@ func (c *checker) evidenceOf(k *consumer.Consumer) *semantics.Evidence {
 	return nil
 }
 
-// alsoLost reports whether cb is also registered as k's lost-partitions
-// hook (franz-go OnPartitionsLost).
+// alsoLost reports whether cb is also registered among k's options as
+// its lost-partitions hook (franz-go OnPartitionsLost).
 func (c *checker) alsoLost(k *consumer.Consumer, cb *ssa.Function) bool {
-	for _, fn := range c.m.SSA.SrcFuncs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				ci, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				callee := ssaflow.Callee(ci.Common())
-				if callee == nil {
-					continue
-				}
-				for _, h := range k.Client.RevokeHooks {
-					if h.Kind == clientmodel.HookLost && h.Func == callee.FullName() && c.callbackFunc(ssaflow.Arg(ci.Common(), h.Arg)) == cb {
-						return true
-					}
-				}
+	for _, ci := range c.optionCalls(k.Config, map[ssa.Value]bool{}, 0) {
+		callee := ssaflow.Callee(ci.Common())
+		if callee == nil {
+			continue
+		}
+		for _, h := range k.Client.RevokeHooks {
+			if h.Kind == clientmodel.HookLost && h.Func == callee.FullName() && c.callbackFunc(ssaflow.Arg(ci.Common(), h.Arg)) == cb {
+				return true
 			}
 		}
 	}

@@ -408,6 +408,33 @@ func litPos(lit *ast.BasicLit, i int) (token.Pos, bool) {
 // Offset field of a client record or TopicPartition), looking through
 // arithmetic, conversions, locals, variadic argument slices and in-package
 // parameters; NoPos if it does not.
+// recordOffsetIn is recordOffset for a value of a helper's body, its
+// parameters standing for the arguments args of one call.
+func (c *checker) recordOffsetIn(v ssa.Value, args map[*ssa.Parameter]ssa.Value, seen map[ssa.Value]bool, depth int) token.Pos {
+	if v == nil || depth > ssaflow.MaxValueDepth {
+		return token.NoPos
+	}
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		if a, ok := args[x]; ok {
+			return c.recordOffset(a, seen, depth+1)
+		}
+		return token.NoPos
+	case *ssa.BinOp:
+		if p := c.recordOffsetIn(x.X, args, seen, depth+1); p != token.NoPos {
+			return p
+		}
+		return c.recordOffsetIn(x.Y, args, seen, depth+1)
+	case *ssa.Convert:
+		return c.recordOffsetIn(x.X, args, seen, depth+1)
+	case *ssa.ChangeType:
+		return c.recordOffsetIn(x.X, args, seen, depth+1)
+	case *ssa.Field, *ssa.UnOp:
+		return c.recordOffset(v, seen, depth+1) // a record's offset field
+	}
+	return token.NoPos
+}
+
 func (c *checker) recordOffset(v ssa.Value, seen map[ssa.Value]bool, depth int) token.Pos {
 	if v == nil || seen[v] || depth > ssaflow.MaxValueDepth {
 		return token.NoPos
@@ -488,11 +515,19 @@ func (c *checker) recordOffset(v ssa.Value, seen map[ssa.Value]bool, depth int) 
 		}
 	case *ssa.Call:
 		// A helper of the package computing the next position
-		// (nextOffset(m)): what it returns.
-		if fn := x.Call.StaticCallee(); fn != nil && c.m.Flow.InPackage(fn) && fn.Signature.Results().Len() == 1 {
+		// (nextOffset(m)): what it returns, its parameters standing for
+		// this call's arguments (not every caller's).
+		if fn := x.Call.StaticCallee(); fn != nil && c.m.Flow.InPackage(fn) && fn.Signature.Results().Len() == 1 && len(fn.Params) == len(x.Call.Args) {
+			args := map[*ssa.Parameter]ssa.Value{}
+			for i, p := range fn.Params {
+				args[p] = x.Call.Args[i]
+			}
 			for _, b := range fn.Blocks {
+				if len(b.Instrs) == 0 {
+					continue
+				}
 				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
-					if p := rec(ret.Results[0]); p != token.NoPos {
+					if p := c.recordOffsetIn(ret.Results[0], args, seen, depth+1); p != token.NoPos {
 						return p
 					}
 				}

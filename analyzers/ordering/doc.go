@@ -202,7 +202,9 @@ by the position call with nothing between them that waits for the work
 (a receive, a select with a receive case, a WaitGroup or errgroup Wait,
 a future's Get or Wait, a Flush of the producing client, or a loop
 receiving once for each message sent, `for range batch { <-done }`
-after `for _, m := range batch { work <- m }`) is reported
+after `for _, m := range batch { work <- m }`, from the channel the
+workers the function starts answer on, with a plain receive and no
+break out of it) is reported
 too (a mark or store made while auto-commit is off, when the explicit
 commit of the marks that follows it in its function, sarama's
 sess.Commit() after the claim's loop, is reached with no such wait

@@ -464,11 +464,11 @@ func (c *checker) check(p *position) {
 	c.checkHandOff(p)
 }
 
-// processedAfter reports whether every path from the position call at
-// to the next record (def, the fetch or receive that gives it, in the
-// same function) passes the processing site, which is reached: the
-// record whose position it writes is processed after it, whatever the
-// branch that made it.
+// processedAfter reports whether the processing site can follow the
+// position call at before the next record (def, the fetch or receive
+// that gives it, in the same function, taken again after at) is taken:
+// on some path the record whose position it writes is processed after
+// it.
 func processedAfter(at, site, def ssa.Instruction) bool {
 	if def == nil || def.Parent() != at.Parent() || site.Parent() != at.Parent() {
 		return false
@@ -477,8 +477,7 @@ func processedAfter(at, site, def ssa.Instruction) bool {
 	// variable declared before the loop (a record captured by a closure,
 	// before Go 1.22) does not mark where the next record starts.
 	return reachesStopping(at, site, func(x ssa.Instruction) bool { return x == def }) &&
-		reachesStopping(at, def, func(ssa.Instruction) bool { return false }) &&
-		!reachesStopping(at, def, func(x ssa.Instruction) bool { return x == site })
+		reachesStopping(at, def, func(ssa.Instruction) bool { return false })
 }
 
 // origins returns the record values p writes the position of: what its

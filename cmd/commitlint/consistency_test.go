@@ -104,7 +104,7 @@ func TestReportOnSomePaths(t *testing.T) {
 	if err := json.Unmarshal(out, &rows); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"flagged": semantics.GuaranteeUnk, "eager": semantics.GuaranteeUnk, "skipping": semantics.AtLeastOnce, "previous": semantics.AtLeastOnce}
+	want := map[string]string{"flagged": semantics.GuaranteeUnk, "filtered": semantics.GuaranteeUnk, "eager": semantics.GuaranteeUnk, "skipping": semantics.AtLeastOnce, "previous": semantics.AtLeastOnce}
 	for _, r := range rows {
 		g, ok := want[r.Group]
 		if !ok {

@@ -210,3 +210,18 @@ func viaHelperGuarded(ctx context.Context, db *sql.DB, m kafka.Message) error {
 	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = ? WHERE topic = ? AND partition = ? AND next_offset < ?`, next, m.Topic, m.Partition, next) // ok: monotonic condition
 	return err
 }
+
+// plusOne is the position after an offset, record's or not.
+func plusOne(off int64) int64 { return off + 1 }
+
+// viaPlusOne passes the record's offset to it.
+func viaPlusOne(ctx context.Context, db *sql.DB, m kafka.Message) error {
+	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2 AND partition = $3`, plusOne(m.Offset), m.Topic, m.Partition) // want `the offset row in consumer_offsets is written without a guard`
+	return err
+}
+
+// resetTo passes an operator's offset to it: not a record's position.
+func resetTo(ctx context.Context, db *sql.DB, topic string, partition int, to int64) error {
+	_, err := db.ExecContext(ctx, `UPDATE consumer_offsets SET next_offset = $1 WHERE topic = $2 AND partition = $3`, plusOne(to), topic, partition) // ok: not a record's position
+	return err
+}

@@ -38,6 +38,33 @@ func (h *flagged) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Co
 	return nil
 }
 
+// filtered is flagged with a filter before the write: the mark before
+// it still comes first on the paths that write.
+type filtered struct {
+	db        *sql.DB
+	markAfter bool
+}
+
+func (*filtered) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*filtered) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *filtered) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if !h.markAfter {
+			sess.MarkMessage(msg, "")
+		}
+		if msg.Value != nil {
+			if _, err := h.db.ExecContext(sess.Context(), "INSERT INTO spans (body) VALUES ($1)", msg.Value); err != nil {
+				return err
+			}
+		}
+		if h.markAfter {
+			sess.MarkMessage(msg, "")
+		}
+	}
+	return nil
+}
+
 // skipping marks the tombstones it skips and processes the rest.
 type skipping struct{ db *sql.DB }
 
@@ -112,6 +139,11 @@ func Run(ctx context.Context, db *sql.DB, markAfter bool) error {
 	if err != nil {
 		return err
 	}
+	fl, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "filtered", sarama.NewConfig())
+	if err != nil {
+		return err
+	}
+	go fl.Consume(ctx, []string{"spans"}, &filtered{db: db, markAfter: markAfter})
 	prev := kafka.NewReader(kafka.ReaderConfig{GroupID: "previous", Topic: "spans"})
 	early := kafka.NewReader(kafka.ReaderConfig{GroupID: "eager", Topic: "spans"})
 	go previous(ctx, prev, db)
