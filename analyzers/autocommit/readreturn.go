@@ -62,7 +62,7 @@ func (c *checker) appendAfterProcessing(path []ast.Node, list []ast.Stmt, fetch 
 				k = i
 			}
 		}
-		if k >= 0 && k < len(list)-1 && leavesLoop(list[k+1:]) {
+		if k >= 0 && k < len(list)-1 && edit.LeavesLoop(list[k+1:], true) {
 			list = list[:k+1]
 		}
 	}
@@ -343,44 +343,4 @@ func implementsError(t types.Type) bool {
 		return false
 	}
 	return types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
-}
-
-// leavesLoop reports whether one of stmts can skip the rest of the body
-// of the loop holding them: a return, a goto, a labelled branch, or a
-// break or continue that no nested loop (or, for a break, switch or
-// select) takes; function literals aside.
-func leavesLoop(stmts []ast.Stmt) bool {
-	leaves := false
-	var walk func(n ast.Node, inLoop, inSwitch bool)
-	walk = func(n ast.Node, inLoop, inSwitch bool) {
-		ast.Inspect(n, func(m ast.Node) bool {
-			if leaves || m == nil || m == n {
-				return !leaves
-			}
-			switch m := m.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				leaves = true
-			case *ast.BranchStmt:
-				switch {
-				case m.Tok == token.GOTO, m.Label != nil:
-					leaves = true
-				case m.Tok == token.BREAK && !inLoop && !inSwitch, m.Tok == token.CONTINUE && !inLoop:
-					leaves = true
-				}
-			case *ast.ForStmt, *ast.RangeStmt:
-				walk(m, true, inSwitch)
-				return false
-			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-				walk(m, inLoop, true)
-				return false
-			}
-			return true
-		})
-	}
-	for _, st := range stmts {
-		walk(&ast.BlockStmt{List: []ast.Stmt{st}}, false, false)
-	}
-	return leaves
 }

@@ -40,7 +40,7 @@ func (c *checker) abortsOn(list []ast.Stmt) ast.Stmt {
 				return nil
 			}
 			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-			if !ok || !c.isAbort(call) || !abortFailed(as, st.Cond) {
+			if !ok || !c.isAbort(call) || !c.abortFailed(as, st.Cond) {
 				return nil
 			}
 			abort = st
@@ -63,18 +63,12 @@ func (c *checker) abortsOn(list []ast.Stmt) ast.Stmt {
 // abortFailed reports whether cond tests that the abort assigned by as
 // failed (aerr != nil): its body handles the abort's own failure, and
 // the branch carries on after a successful abort.
-func abortFailed(as *ast.AssignStmt, cond ast.Expr) bool {
-	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.NEQ || len(as.Lhs) == 0 {
+func (c *checker) abortFailed(as *ast.AssignStmt, cond ast.Expr) bool {
+	if len(as.Lhs) == 0 {
 		return false
 	}
 	v, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
-	if !ok {
-		return false
-	}
-	x, ok1 := ast.Unparen(be.X).(*ast.Ident)
-	y, ok2 := ast.Unparen(be.Y).(*ast.Ident)
-	return ok1 && ok2 && (x.Name == v.Name && y.Name == "nil" || y.Name == v.Name && x.Name == "nil")
+	return ok && c.isNilCheck(cond, c.pass.TypesInfo.ObjectOf(v))
 }
 
 // marksOnly reports whether call is a restore call that works only in a

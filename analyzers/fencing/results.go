@@ -277,7 +277,7 @@ func (c *checker) branch(list []ast.Stmt, loop ast.Stmt) branchKind {
 			}
 		case *ast.IfStmt:
 			// if aerr := p.AbortTransaction(ctx); aerr != nil { ... }
-			if as, ok := st.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && abortFailed(as, st.Cond) {
+			if as, ok := st.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && c.abortFailed(as, st.Cond) {
 				if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && c.isAbort(call) {
 					return branchHandles
 				}

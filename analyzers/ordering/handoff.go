@@ -450,7 +450,8 @@ func countedJoin(in *ssa.If) bool {
 		return false
 	}
 	fn := in.Block().Parent()
-	body := loopBody(in)
+	body := ssaflow.NaturalLoop(in.Block())
+	delete(body, in.Block())
 	var done []any
 	for b := range body {
 		for _, x := range b.Instrs {
@@ -486,7 +487,7 @@ func countedJoin(in *ssa.If) bool {
 			continue
 		}
 		var work []any
-		for sb := range loopBody(h) {
+		for sb := range ssaflow.NaturalLoop(h.Block()) {
 			for _, x := range sb.Instrs {
 				if send, ok := x.(*ssa.Send); ok {
 					work = append(work, chanKey(send.Chan))
@@ -501,31 +502,6 @@ func countedJoin(in *ssa.If) bool {
 		}
 	}
 	return false
-}
-
-// loopBody returns the blocks of the loop in heads: those its true
-// branch reaches without passing its block.
-func loopBody(in *ssa.If) map[*ssa.BasicBlock]bool {
-	head := in.Block()
-	body := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{head.Succs[0]}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == head || body[b] {
-			continue
-		}
-		body[b] = true
-		stack = append(stack, b.Succs...)
-	}
-	// Keep the blocks that come back to the head: the rest is after the
-	// loop (reached through a break) or leaves the function.
-	for b := range body {
-		if !reachesBlock(b, head) {
-			delete(body, b)
-		}
-	}
-	return body
 }
 
 // answers reports whether fn starts (go statement) a worker that
@@ -665,30 +641,12 @@ func everyIteration(in *ssa.If, is func(ssa.Instruction) bool) bool {
 		}
 		seen[b] = true
 		if slices.ContainsFunc(b.Instrs, is) {
-			back = back || reachesBlock(b, head)
+			back = back || ssaflow.Reachable(b)[head]
 			continue
 		}
 		stack = append(stack, b.Succs...)
 	}
 	return back
-}
-
-// reachesBlock reports whether to can be reached from from.
-func reachesBlock(from, to *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{from}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == to {
-			return true
-		}
-		if !seen[b] {
-			seen[b] = true
-			stack = append(stack, b.Succs...)
-		}
-	}
-	return false
 }
 
 // flushes reports whether instr calls pr.Flush, the producer's call that

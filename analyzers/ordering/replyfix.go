@@ -465,7 +465,7 @@ func (c *checker) reportDrains(t types.Type, pr *clientmodel.ProduceRef) ([]ast.
 			}
 			_, known := pr.ReplyForward[sel.Sel.Name]
 			if cc := caseReceiving(stack); known && cc != nil {
-				stops = stops || leavesLoop(stack[len(stack)-7].(*ast.BlockStmt))
+				stops = stops || edit.LeavesLoop(stack[len(stack)-7].(*ast.BlockStmt).List, false)
 				loops = append(loops, cc)
 				drained[sel.Sel.Name] = true
 				return true
@@ -475,7 +475,7 @@ func (c *checker) reportDrains(t types.Type, pr *clientmodel.ProduceRef) ([]ast.
 				ok = false
 				return false
 			}
-			stops = stops || leavesLoop(rs.Body)
+			stops = stops || edit.LeavesLoop(rs.Body.List, false)
 			loops = append(loops, rs)
 			drained[sel.Sel.Name] = true
 			return true
@@ -495,41 +495,6 @@ func (c *checker) startsWith(list []ast.Stmt, fwd, name string) bool {
 	}
 	lines, ok := c.dedent(c.raw(list[0]), list[0].Pos())
 	return ok && strings.Join(lines, "\n") == strings.ReplaceAll(fwd, clientmodel.FixVar, name)
-}
-
-// leavesLoop reports whether the body of a loop may leave it before the
-// channel it drains is closed: a return, a goto, a labelled branch, or a
-// break not inside a nested switch, select or loop (function literals
-// are not followed: their returns leave only them).
-func leavesLoop(body *ast.BlockStmt) bool {
-	leaves := false
-	var walk func(n ast.Node, nested bool)
-	walk = func(n ast.Node, nested bool) {
-		ast.Inspect(n, func(m ast.Node) bool {
-			if leaves || m == nil || m == n {
-				return !leaves
-			}
-			switch x := m.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				leaves = true
-			case *ast.BranchStmt:
-				switch {
-				case x.Label != nil || x.Tok == token.GOTO:
-					leaves = true
-				case x.Tok == token.BREAK && !nested:
-					leaves = true
-				}
-			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt:
-				walk(x, true)
-				return false
-			}
-			return !leaves
-		})
-	}
-	walk(body, false)
-	return leaves
 }
 
 // caseReceiving returns the comm clause of a select whose case receives

@@ -55,12 +55,12 @@ func TestReportRowsAreConsistent(t *testing.T) {
 	}
 }
 
-// TestReportSharedHandler runs the report on ordering/sharedhandler: the
-// finding in a handler two groups run is both rows', so neither says
-// at-least-once (the second group's row had none and said it).
-func TestReportSharedHandler(t *testing.T) {
+// scenarioRows runs the report on the scenario package pkg of
+// testdata/src, in GOPATH mode as the analyzers' tests load it.
+func scenarioRows(t *testing.T, pkg string) []*semantics.Row {
+	t.Helper()
 	testdata, _ := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	cmd := exec.Command(binary, "report", "-format=json", "./ordering/sharedhandler")
+	cmd := exec.Command(binary, "report", "-format=json", "./"+pkg)
 	cmd.Dir = filepath.Join(testdata, "src")
 	cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+testdata, "GOFLAGS=")
 	out, err := cmd.Output()
@@ -71,6 +71,14 @@ func TestReportSharedHandler(t *testing.T) {
 	if err := json.Unmarshal(out, &rows); err != nil {
 		t.Fatal(err)
 	}
+	return rows
+}
+
+// TestReportSharedHandler runs the report on ordering/sharedhandler: the
+// finding in a handler two groups run is both rows', so neither says
+// at-least-once (the second group's row had none and said it).
+func TestReportSharedHandler(t *testing.T) {
+	rows := scenarioRows(t, "ordering/sharedhandler")
 	shared := 0
 	for _, r := range rows {
 		if r.Group != "shared-live" && r.Group != "shared-replay" {
@@ -92,18 +100,7 @@ func TestReportSharedHandler(t *testing.T) {
 // a skipped record marked and left, and the previous record committed
 // before the current one is saved, are at-least-once.
 func TestReportOnSomePaths(t *testing.T) {
-	testdata, _ := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	cmd := exec.Command(binary, "report", "-format=json", "./report/somepaths")
-	cmd.Dir = filepath.Join(testdata, "src")
-	cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+testdata, "GOFLAGS=")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("commitlint report: %v", err)
-	}
-	var rows []*semantics.Row
-	if err := json.Unmarshal(out, &rows); err != nil {
-		t.Fatal(err)
-	}
+	rows := scenarioRows(t, "report/somepaths")
 	want := map[string]string{"flagged": semantics.GuaranteeUnk, "filtered": semantics.GuaranteeUnk, "eager": semantics.GuaranteeUnk, "skipping": semantics.AtLeastOnce, "previous": semantics.AtLeastOnce}
 	for _, r := range rows {
 		g, ok := want[r.Group]

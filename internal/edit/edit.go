@@ -471,3 +471,42 @@ func LeadingZeros(pass *analysis.Pass, sig *types.Signature, f *ast.File) (strin
 	}
 	return b.String(), true
 }
+
+// LeavesLoop reports whether one of stmts, statements of a loop's body,
+// can leave that loop: a return, a goto, a labelled branch, or a break
+// that no nested loop, switch or select takes, and, with continues, a
+// continue no nested loop takes (it skips the rest of the body).
+// Function literals are not followed: their returns leave only them.
+func LeavesLoop(stmts []ast.Stmt, continues bool) bool {
+	leaves := false
+	var walk func(n ast.Node, inLoop, inSwitch bool)
+	walk = func(n ast.Node, inLoop, inSwitch bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if leaves || m == nil || m == n {
+				return !leaves
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				leaves = true
+			case *ast.BranchStmt:
+				switch {
+				case m.Tok == token.GOTO, m.Label != nil:
+					leaves = true
+				case m.Tok == token.BREAK && !inLoop && !inSwitch, continues && m.Tok == token.CONTINUE && !inLoop:
+					leaves = true
+				}
+			case *ast.ForStmt, *ast.RangeStmt:
+				walk(m, true, inSwitch)
+				return false
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				walk(m, inLoop, true)
+				return false
+			}
+			return !leaves
+		})
+	}
+	walk(&ast.BlockStmt{List: stmts}, false, false)
+	return leaves
+}

@@ -575,7 +575,7 @@ func LeftLoop(def, use *ssa.BasicBlock) bool {
 		if !h.Dominates(def) {
 			continue
 		}
-		body := naturalLoop(h)
+		body := NaturalLoop(h)
 		if body[def] && (inner == nil || len(body) < len(inner)) {
 			inner = body
 		}
@@ -583,10 +583,10 @@ func LeftLoop(def, use *ssa.BasicBlock) bool {
 	return inner != nil && !inner[use]
 }
 
-// naturalLoop returns the blocks of the loop headed by h (h, and every
+// NaturalLoop returns the blocks of the loop headed by h (h, and every
 // block reaching a back edge to h without passing h), or nil if no block
 // h dominates jumps back to it.
-func naturalLoop(h *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+func NaturalLoop(h *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	var stack []*ssa.BasicBlock
 	for _, p := range h.Preds {
 		if h.Dominates(p) {
