@@ -243,6 +243,20 @@ so this analyzer reports only what can lose records with that client:
     than to send, receive, close or measure it; a worker that breaks,
     hands the record on again, or returns (but as above), for which the
     Wait could wait for records no worker will take.
+    A record produced asynchronously (Produce, TryProduce) from a polled
+    record, in the poll's function, a function literal it passes
+    (EachRecord, EachPartition) or a function of the package it hands the
+    record to (two calls deep), with no flush of that producer and no wait
+    in the loop, is reported the same way: the next poll makes the
+    consumed record committable while the one produced from it may still
+    be queued (franz-go's dlq example produces its failed records so).
+    Fix: flush each producer right before the statement that polls, with
+    the poll's context, so every path to the next poll (a continue too)
+    waits for the previous iteration's deliveries; a failed flush (the
+    context is done) returns, bare or with the zero values and the error.
+    A produce in another function, whose producer the poll's function
+    cannot name, becomes ProduceSync in place, its result handed to the
+    callback the code passed.
 
   - marks-ignored (franz-go): MarkCommitRecords, MarkCommitOffsets and
     CommitMarkedOffsets are no-ops without kgo.AutoCommitMarks(), while

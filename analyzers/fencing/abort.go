@@ -13,7 +13,7 @@ import (
 )
 
 // abortsOn returns the abort statement of an error branch that aborts the
-// transaction and carries on: besides the abort (a call, or an if whose
+// transaction and carries on: besides the abort (a call, `_ = abort()`, or an if whose
 // init makes it and whose body handles its own failure), it only logs or
 // counts, or moves a mark the transaction does not commit (sarama's
 // session ResetOffset, effective in Setup only: the claim reads on), and
@@ -46,6 +46,11 @@ func (c *checker) abortsOn(list []ast.Stmt) ast.Stmt {
 			abort = st
 		case *ast.IncDecStmt, *ast.EmptyStmt:
 		case *ast.AssignStmt:
+			// _ = p.AbortTransaction(ctx): an abort whose error is dropped.
+			if call := blankCall(st); call != nil && c.isAbort(call) && abort == nil {
+				abort = st
+				continue
+			}
 			if st.Tok != token.ADD_ASSIGN {
 				return nil
 			}
@@ -58,6 +63,20 @@ func (c *checker) abortsOn(list []ast.Stmt) ast.Stmt {
 		}
 	}
 	return abort
+}
+
+// blankCall returns the call of `_ = f()` (or `_, _ = f()`), or nil.
+func blankCall(as *ast.AssignStmt) *ast.CallExpr {
+	if len(as.Rhs) != 1 {
+		return nil
+	}
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+			return nil
+		}
+	}
+	call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	return call
 }
 
 // abortFailed reports whether cond tests that the abort assigned by as

@@ -98,10 +98,13 @@ that client.
     unconditionally), else return after the abort, which stops the loop
     so that the consumer resumes from the committed offsets; without a
     fix, saying why, when neither can be built. An abort followed by any
-    other call (a rewind helper) is not judged.
-    Deliberately silent: sarama AddMessageToTxn/AddOffsetsToTxn, which only
-    buffer (their errors come back from CommitTxn, the error to handle), and
-    aborts (EndTransaction with TryAbort). confluent SendOffsetsToTransaction
+    other call (a rewind helper) is not judged. The same goes for an abort
+    on the failure of any other call of the transaction (sarama
+    AddMessageToTxn/AddOffsetsToTxn, confluent SendOffsetsToTransaction):
+    the abort discards the output of what the consumer has moved past.
+    Deliberately silent otherwise: sarama AddMessageToTxn/AddOffsetsToTxn,
+    which only buffer (their errors come back from CommitTxn, the error to
+    handle), and aborts (EndTransaction with TryAbort). confluent SendOffsetsToTransaction
     is reported when its error is discarded or only logged in a consume
     loop: an abortable failure makes CommitTransaction fail too, but after a
     retriable one the transaction commits its output without the consumed

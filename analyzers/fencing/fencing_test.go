@@ -57,11 +57,14 @@ var scenarios = []string{
 	"fencing/kafkago",
 	// sarama CommitTxn discarded, logged, fenced error ignored, returned
 	// without AbortTxn (from a handler, and from a method without results:
-	// the fix logs the abort's failure), aborted while the claim reads on
-	// (6 positive, the last fixed by returning after the abort); aborted
+	// the fix logs the abort's failure), aborted while the claim reads on,
+	// also on a failed AddMessageToTxn (7 positive, the last two fixed by
+	// returning after the abort); aborted
 	// (twice), aborted with the offset reset, local producer, log.Fatal,
 	// Commit(), Errors() drain skipping rebalance errors, returned through
-	// a named result that a deferred closure aborts on (#17) (8 silent).
+	// a named result that a deferred closure aborts on (#17), an
+	// AddMessageToTxn failure returned after the abort, an unchecked
+	// AddOffsetsToTxn (its error comes back from CommitTxn) (10 silent).
 	"fencing/sarama",
 	// the Shopify path (1 positive, 1 silent).
 	"fencing/saramashopify",
@@ -102,9 +105,11 @@ var scenarios = []string{
 	// confluent CommitTransaction logged, discarded, fenced code ignored;
 	// CommitMessage/CommitOffsets discarded three ways; SendOffsets logged;
 	// aborted without a rewind, per message (fixed with Seek to the
-	// message) and over a batch (fixed by returning after the abort);
-	// logged in a function with (int, error) results (fixed by returning a
-	// zero count with it); Commit in a deferred closure (11 positive);
+	// message) and over a batch (fixed by returning after the abort),
+	// also on a failed SendOffsetsToTransaction with `_ = abort` (fixed
+	// with Seek); logged in a function with (int, error) results (fixed
+	// by returning a zero count with it); Commit in a deferred closure
+	// (12 positive);
 	// aborted and returned twice, aborted and rewound, returned twice,
 	// StoreMessage, returned with a deferred abort on the named error (7
 	// silent).

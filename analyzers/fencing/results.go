@@ -285,6 +285,9 @@ func (c *checker) branch(list []ast.Stmt, loop ast.Stmt) branchKind {
 			return branchOther
 		case *ast.IncDecStmt, *ast.EmptyStmt:
 		case *ast.AssignStmt:
+			if call := blankCall(st); call != nil && c.isAbort(call) {
+				return branchHandles // _ = p.AbortTransaction(ctx)
+			}
 			if st.Tok != token.ADD_ASSIGN {
 				return branchOther
 			}
@@ -378,10 +381,15 @@ func (c *checker) result(f *ast.File, call *ast.CallExpr, ref clientmodel.Result
 	}
 	state := c.errState(s)
 	if state == errAbortedOn {
-		if ref.Swallow == clientmodel.SwallowLoses && s.consume {
+		// Whatever failed, the abort discards the transaction's output
+		// while the consumer has moved past its records.
+		if ref.Swallow != clientmodel.SwallowReplays && ref.Swallow != clientmodel.SwallowStalls && s.consume {
 			c.abortWithoutRewind(s, s.abort) // abort.go
 		}
 		state = errHandled
+	}
+	if ref.Swallow == clientmodel.SwallowResurfaces {
+		return // its error comes back from the transaction's commit
 	}
 	switch {
 	case state == errDiscarded:
@@ -436,6 +444,8 @@ func what(ref clientmodel.ResultRef) string {
 		return "send offsets"
 	case ref.Swallow == clientmodel.SwallowSkips:
 		return "begin transaction"
+	case ref.Swallow == clientmodel.SwallowResurfaces:
+		return "add offsets to transaction"
 	}
 	return "commit transaction"
 }

@@ -36,10 +36,10 @@ type fieldKeep struct {
 
 // checkBuffered reports p, the position of a record p's function keeps
 // in a field that another function flushes, made after the store with
-// no processing of the record in place.
-func (c *checker) checkBuffered(p *position) {
+// no processing of the record in place, and says whether it did.
+func (c *checker) checkBuffered(p *position) bool {
 	if p.arg == nil || p.closure != nil || p.row != nil || p.committedBy != nil {
-		return
+		return false
 	}
 	for _, o := range c.origins(p) {
 		var def ssa.Instruction
@@ -53,9 +53,10 @@ func (c *checker) checkBuffered(p *position) {
 		}
 		if k := c.keptInField(p, o, def); k != nil {
 			c.reportBuffered(p, k)
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // keptInField returns a store of a value derived from o into a field,

@@ -212,7 +212,9 @@ either: the message says which commit), and so is a commit reached by an asynchr
 Produce or TryProduce, confluent Produce) of a record derived from what
 it commits on some path with no flush between (franz-go Flush, or a
 confluent Flush whose count is read: it gives up after its timeout): a
-franz-go poll committed whole after a loop producing its records, a
+franz-go poll committed whole after a loop producing its records (or
+after a function literal it passes, fetches.EachRecord(func(r) {
+out.Produce(...) })), a
 confluent Commit with auto-store on (it commits every message handed
 out) after a loop of reads and Produce calls, a record committed after a
 produce on one branch; and so is a
@@ -303,6 +305,18 @@ another), and each variable the moved call uses to be declared before
 the flush and assigned nowhere between them; otherwise the finding has
 no fix ("; no automatic fix: ...": keep the last buffered record beside
 the buffer and commit it after a successful flush).
+
+A batching loop that keeps its records in a slice across iterations (a
+local declared before the loop, or a field: batch = append(batch, m),
+processed and committed once full) and, for a record its filter skips,
+writes that record's position at once and continues (a commit, mark or
+store of R in a list ending with the loop's continue, before the
+append), is reported: the position passes the records the batch still
+holds, unprocessed, and a crash before the batch is processed loses them
+(kafka-konsumer's header filter). The fix makes the call (with its error
+check) run only while the batch is empty (if len(batch) == 0 {...}):
+then it passes nothing; otherwise the batch's commit, or a restart that
+skips the record again, covers it.
 
 A closure that writes the position of a record it captures and does
 nothing else with it (func() { sess.MarkMessage(msg, "") }) is a position

@@ -86,7 +86,9 @@ func (c *checker) checkHandOff(p *position) {
 		c.reportHandOff(p, h)
 		return
 	}
-	c.checkBuffered(p)
+	if !c.checkBuffered(p) {
+		c.checkPastBatch(p)
+	}
 }
 
 // handOffOrigins returns the origins of p, the values holding one
@@ -248,10 +250,85 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			}
 		}
 	}
+	if branch == nil && past == nil {
+		return c.produceInLiteral(p, def, tainted, o)
+	}
 	if branch == nil {
 		return past
 	}
 	return branch
+}
+
+// produceInLiteral returns the hand-off of an asynchronous produce, of a
+// record built from o, made in a function literal the function passes to
+// a call that reaches p with no wait or flush between
+// (fetches.EachRecord(func(r *kgo.Record) { out.Produce(ctx, rec(r),
+// nil) }) then a commit of the poll): the literal runs during the call,
+// and its records are still queued in the producer when p commits them.
+func (c *checker) produceInLiteral(p *position, def ssa.Instruction, tainted map[ssa.Value]bool, o ssa.Value) *handOff {
+	for _, b := range p.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || instr == p.instr {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				lit := ssaflow.Literal(a)
+				if lit == nil {
+					continue
+				}
+				if tainted == nil {
+					tainted = c.taint(o)
+				}
+				in, pr := c.asyncProduceIn(lit, tainted, map[*ssa.Function]bool{})
+				if in == nil {
+					continue
+				}
+				stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || c.flushes(x, in, pr) }
+				if reachesStopping(call, p.instr, stop) {
+					return &handOff{instr: in, produce: pr, flush: true}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// asyncProduceIn returns a call in fn, or in the literals it makes, that
+// produces a tainted record asynchronously to a producer that can flush
+// (franz-go Produce), with no flush of that producer after it in fn.
+func (c *checker) asyncProduceIn(fn *ssa.Function, tainted map[ssa.Value]bool, seen map[*ssa.Function]bool) (*ssa.Call, *clientmodel.ProduceRef) {
+	if seen[fn] {
+		return nil, nil
+	}
+	seen[fn] = true
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			in, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			pr, ok := clientmodel.Default.Produce(ssaflow.Callee(in.Common()))
+			if !ok || pr.Record < 0 || pr.Flush == "" || !c.isAsync(in.Common(), pr) || !tainted[ssaflow.Arg(in.Common(), pr.Record)] {
+				continue
+			}
+			flushed := false
+			for _, bb := range fn.Blocks {
+				for _, x := range bb.Instrs {
+					flushed = flushed || c.flushes(x, in, &pr)
+				}
+			}
+			if !flushed {
+				return in, &pr
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if in, pr := c.asyncProduceIn(anon, tainted, seen); in != nil {
+			return in, pr
+		}
+	}
+	return nil, nil
 }
 
 // waitsForNext is waitsForWork but for a select whose receive cases
@@ -407,7 +484,7 @@ func isWait(instr ssa.Instruction) bool {
 	case *ssa.Select:
 		return receives(in)
 	case *ssa.If:
-		return countedJoin(in)
+		return len(ssaflow.CountedJoin(in)) > 0
 	case *ssa.Call:
 		fn := ssaflow.Callee(in.Common())
 		if fn == nil {
@@ -432,221 +509,6 @@ func receives(sel *ssa.Select) bool {
 		}
 	}
 	return false
-}
-
-// countedJoin reports whether in heads a loop that receives once an
-// iteration, len(s) times, from a channel the workers send on, in a
-// function where another loop over the same len(s) sends each iteration
-// on the channel those workers receive from (kafka-konsumer's `for _, m
-// := range batch { work <- m }` then `for range batch { <-done }`, the
-// workers started by a go statement of the function): past that loop,
-// every message handed on has been answered for. The receive must be a
-// plain one (no select that can give up) and the loop left only through
-// its head (no break out of it). A path that skips the loop (an empty
-// batch) handed nothing on.
-func countedJoin(in *ssa.If) bool {
-	s := countedOver(in)
-	if s == nil {
-		return false
-	}
-	fn := in.Block().Parent()
-	body := ssaflow.NaturalLoop(in.Block())
-	delete(body, in.Block())
-	var done []any
-	for b := range body {
-		for _, x := range b.Instrs {
-			switch x := x.(type) {
-			case *ssa.UnOp:
-				if x.Op == token.ARROW {
-					done = append(done, chanKey(x.X))
-				}
-			case *ssa.Select:
-				return false
-			}
-		}
-		for _, n := range b.Succs {
-			if !body[n] && n != in.Block() {
-				if _, ret := b.Instrs[len(b.Instrs)-1].(*ssa.Return); !ret {
-					return false // a break out of the loop
-				}
-			}
-		}
-	}
-	if len(done) == 0 || !everyIteration(in, func(x ssa.Instruction) bool {
-		u, ok := x.(*ssa.UnOp)
-		return ok && u.Op == token.ARROW
-	}) {
-		return false
-	}
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		h, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok || h == in || countedOver(h) != s {
-			continue
-		}
-		var work []any
-		for sb := range ssaflow.NaturalLoop(h.Block()) {
-			for _, x := range sb.Instrs {
-				if send, ok := x.(*ssa.Send); ok {
-					work = append(work, chanKey(send.Chan))
-				}
-			}
-		}
-		if len(work) == 0 || !everyIteration(h, func(x ssa.Instruction) bool { _, ok := x.(*ssa.Send); return ok }) {
-			continue
-		}
-		if answers(fn, work, done) {
-			return true
-		}
-	}
-	return false
-}
-
-// answers reports whether fn starts (go statement) a worker that
-// receives from a channel of work and sends on one of done.
-func answers(fn *ssa.Function, work, done []any) bool {
-	for _, b := range fn.Blocks {
-		for _, x := range b.Instrs {
-			g, ok := x.(*ssa.Go)
-			if !ok {
-				continue
-			}
-			var w *ssa.Function
-			params := map[*ssa.Parameter]any{}
-			switch v := g.Call.Value.(type) {
-			case *ssa.MakeClosure:
-				w, _ = v.Fn.(*ssa.Function)
-			case *ssa.Function:
-				w = v
-				for i, p := range v.Params {
-					if i < len(g.Call.Args) {
-						params[p] = chanKey(g.Call.Args[i])
-					}
-				}
-			}
-			if w == nil {
-				continue
-			}
-			key := func(v ssa.Value) any {
-				if p, ok := v.(*ssa.Parameter); ok && params[p] != nil {
-					return params[p]
-				}
-				return chanKey(v)
-			}
-			takes, answers := false, false
-			for _, wb := range w.Blocks {
-				for _, wx := range wb.Instrs {
-					switch wx := wx.(type) {
-					case *ssa.UnOp:
-						takes = takes || wx.Op == token.ARROW && slices.Contains(work, key(wx.X))
-					case *ssa.Range:
-						takes = takes || slices.Contains(work, key(wx.X))
-					case *ssa.Send:
-						answers = answers || slices.Contains(done, key(wx.Chan))
-					}
-				}
-			}
-			if takes && answers {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// chanKey names the channel a value holds, across the closures of one
-// function: a struct field's (s.done), a local captured by a closure (the
-// value bound to the free variable), or the value itself.
-func chanKey(v ssa.Value) any {
-	for range 8 {
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return v
-			}
-			if fa, ok := x.X.(*ssa.FieldAddr); ok {
-				if f := ssaflow.FieldVar(fa); f != nil {
-					return f
-				}
-			}
-			v = x.X
-			continue
-		case *ssa.FreeVar:
-			bound := boundTo(x)
-			if bound == nil {
-				return v
-			}
-			v = bound
-			continue
-		}
-		return v
-	}
-	return v
-}
-
-// boundTo returns the value a closure's free variable is bound to where
-// the closure is made, or nil.
-func boundTo(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	i := slices.Index(fn.FreeVars, fv)
-	if i < 0 || fn.Parent() == nil {
-		return nil
-	}
-	for _, b := range fn.Parent().Blocks {
-		for _, x := range b.Instrs {
-			if mc, ok := x.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(fn) && i < len(mc.Bindings) {
-				return mc.Bindings[i]
-			}
-		}
-	}
-	return nil
-}
-
-// countedOver returns s when in is the head of a loop bounded by len(s)
-// (its condition `i < len(s)`, a range over s or a for counting to it),
-// else nil.
-func countedOver(in *ssa.If) ssa.Value {
-	cond, ok := in.Cond.(*ssa.BinOp)
-	if !ok || cond.Op != token.LSS {
-		return nil
-	}
-	n, ok := cond.Y.(*ssa.Call)
-	if !ok {
-		return nil
-	}
-	if b, ok := n.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" || len(n.Call.Args) != 1 {
-		return nil
-	}
-	return n.Call.Args[0]
-}
-
-// everyIteration reports whether every path from the body of the loop in
-// heads (its true branch) back to in's block passes an instruction
-// matching is, and at least one such path exists.
-func everyIteration(in *ssa.If, is func(ssa.Instruction) bool) bool {
-	head := in.Block()
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{head.Succs[0]}
-	back := false
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == head {
-			return false // round the loop without one
-		}
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		if slices.ContainsFunc(b.Instrs, is) {
-			back = back || ssaflow.Reachable(b)[head]
-			continue
-		}
-		stack = append(stack, b.Succs...)
-	}
-	return back
 }
 
 // flushes reports whether instr calls pr.Flush, the producer's call that

@@ -457,12 +457,20 @@ var scenarios = []struct {
 	// a franz-go poll committed whole after a loop of Produce calls with
 	// no Flush, or with a Flush of the consuming client instead of the
 	// producing one, a record committed after a Produce made on one
-	// branch (a checked Flush inserted before the commit) (10 positive);
-	// the three
+	// branch (a checked Flush inserted before the commit), a poll
+	// committed after the function literal EachRecord runs produces its
+	// copies (11 positive); the three
 	// sync twins, the poll committed after a Flush, the confluent
-	// delivery report awaited, the branch's copy produced synchronously
-	// (6 silent).
+	// delivery report awaited, the branch's copy produced synchronously,
+	// the literal's copies flushed (7 silent).
 	{"ordering/produce", ordering.Analyzer},
+	// a batching loop committing a skipped record on its own while the
+	// batch it keeps across iterations may hold earlier records (kafka-go
+	// CommitMessages, franz-go CommitRecords, sarama MarkMessage with the
+	// batch in a field; the call is guarded by len(batch) == 0) (3
+	// positive); the guarded twin, a skip left to the batch's commit, a
+	// loop keeping no batch (3 silent).
+	{"ordering/skipbatch", ordering.Analyzer},
 	// confluent with auto-store on, a batch of reads each produced
 	// asynchronously with a nil delivery channel, then Commit (it commits
 	// every message handed out): the produce checked by its own if, and

@@ -296,7 +296,7 @@ func (c *checker) flushFix(p *position, h *handOff, path []ast.Node) (analysis.S
 			return false
 		}
 		r, x := c.raw(sel.X), c.raw(call.Args[0])
-		if recv != "" && (r != recv || x != ctx) || !c.meansSameAt(sel.X, stmt.Pos()) || !c.meansSameAt(call.Args[0], stmt.Pos()) {
+		if recv != "" && (r != recv || x != ctx) || !edit.MeansSameAt(c.pass, sel.X, stmt.Pos()) || !edit.MeansSameAt(c.pass, call.Args[0], stmt.Pos()) {
 			ok = false
 			return false
 		}
@@ -325,25 +325,6 @@ func (c *checker) flushFix(p *position, h *handOff, path []ast.Node) (analysis.S
 		Message:   fmt.Sprintf("Flush the producer before calling %s", name),
 		TextEdits: []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, text)},
 	}, true
-}
-
-// meansSameAt reports whether every name in e means at pos what it means
-// in e.
-func (c *checker) meansSameAt(e ast.Expr, pos token.Pos) bool {
-	same := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		if sel, isSel := n.(*ast.SelectorExpr); isSel {
-			same = same && c.meansSameAt(sel.X, pos)
-			return false
-		}
-		if id, isID := n.(*ast.Ident); isID {
-			if obj := c.pass.TypesInfo.Uses[id]; obj != nil && edit.ObjectAt(c.pass, pos, id.Name) != obj {
-				same = false
-			}
-		}
-		return same
-	})
-	return same
 }
 
 // outermostDecl returns the declared function of path.

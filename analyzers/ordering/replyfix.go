@@ -687,7 +687,7 @@ func (c *checker) sessionOf(p *position, pos token.Pos) (string, bool) {
 		return "", false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || !c.isPure(sel.X) || !c.meansSameAt(sel.X, pos) {
+	if !ok || !c.isPure(sel.X) || !edit.MeansSameAt(c.pass, sel.X, pos) {
 		return "", false
 	}
 	named, ok := c.pass.TypesInfo.TypeOf(sel.X).(*types.Named)

@@ -94,6 +94,22 @@ func TestReportSharedHandler(t *testing.T) {
 	}
 }
 
+// TestReportTxnInput runs the report on report/txninput: a message sent on
+// sarama's AsyncProducer Input() inside a transaction is produced in that
+// transaction (CommitTxn waits for it), not handed to goroutines of the
+// application: the row was unknown, "records are sent on a channel ...
+// that goroutines started elsewhere drain".
+func TestReportTxnInput(t *testing.T) {
+	rows := scenarioRows(t, "report/txninput")
+	if len(rows) != 1 {
+		t.Fatalf("%d rows, want 1", len(rows))
+	}
+	r := rows[0]
+	if r.Guarantee != semantics.EffectivelyOnce || strings.HasPrefix(r.Concurrency, "unknown") {
+		t.Errorf("guarantee %s (%s), concurrency %s; want effectively-once, classified", r.Guarantee, r.Reason, r.Concurrency)
+	}
+}
+
 // TestReportOnSomePaths runs report on testdata/src/report/somepaths:
 // a mark or commit made before the processing behind a setting draws no
 // finding (the operator's choice) but may not be called at-least-once;

@@ -425,6 +425,12 @@ const (
 	// good (sarama BeginTxn, franz-go BeginTransaction and Begin, confluent
 	// BeginTransaction).
 	SwallowSkips
+	// SwallowResurfaces: the call only adds to the transaction; its error
+	// comes back from the transaction's commit, so carrying on costs
+	// nothing by itself. Aborting the transaction on it and reading on
+	// loses the records the consumer has moved past, as for SwallowLoses
+	// (sarama AddMessageToTxn and AddOffsetsToTxn).
+	SwallowResurfaces
 )
 
 // Result is a commit or transaction call whose results matter.

@@ -91,6 +91,14 @@ func sarama(p string) *Client {
 			// transaction (transaction_manager.go:174-180).
 			{Func: "(" + p + ".AsyncProducer).BeginTxn", Err: 0, Committed: -1, Swallow: SwallowSkips},
 			{Func: "(" + p + ".SyncProducer).BeginTxn", Err: 0, Committed: -1, Swallow: SwallowSkips},
+			// The Add calls fail while the producer is in error or in no
+			// transaction (transaction_manager.go addOffsetsToTxn), which
+			// CommitTxn reports too; an abort on their failure discards
+			// the transaction all the same.
+			{Func: "(" + p + ".AsyncProducer).AddMessageToTxn", Err: 0, Committed: -1, Swallow: SwallowResurfaces},
+			{Func: "(" + p + ".SyncProducer).AddMessageToTxn", Err: 0, Committed: -1, Swallow: SwallowResurfaces},
+			{Func: "(" + p + ".AsyncProducer).AddOffsetsToTxn", Err: 0, Committed: -1, Swallow: SwallowResurfaces},
+			{Func: "(" + p + ".SyncProducer).AddOffsetsToTxn", Err: 0, Committed: -1, Swallow: SwallowResurfaces},
 		},
 		// A claim starts from its partition offset manager's NextOffset
 		// (consumer_group_session.go:310-316), which Setup runs before

@@ -745,6 +745,25 @@ func Dedent(pass *analysis.Pass, src string, pos token.Pos) ([]string, bool) {
 	return lines, true
 }
 
+// MeansSameAt reports whether every name in e means at pos what it means
+// in e.
+func MeansSameAt(pass *analysis.Pass, e ast.Expr, pos token.Pos) bool {
+	same := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if sel, isSel := n.(*ast.SelectorExpr); isSel {
+			same = same && MeansSameAt(pass, sel.X, pos)
+			return false
+		}
+		if id, isID := n.(*ast.Ident); isID {
+			if obj := pass.TypesInfo.Uses[id]; obj != nil && ObjectAt(pass, pos, id.Name) != obj {
+				same = false
+			}
+		}
+		return same
+	})
+	return same
+}
+
 // ObjectAt returns the object name means at pos, or nil.
 func ObjectAt(pass *analysis.Pass, pos token.Pos, name string) types.Object {
 	scope := innermostScope(pass, pos)

@@ -135,7 +135,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Guarantee, r.Reason = Neither, clientmodel.BareName(ev.Client.Spell(clientmodel.Greedy))+" makes each poll committable when it returns: a crash loses records of the current poll already committed and repeats the rest"
 	case has(category.OutlivePoll):
 		c.timer()
-		r.Guarantee, r.Reason = Neither, "records handed to goroutines outlive their poll and the next poll makes them committable: a crash loses those still in progress and repeats the rest"
+		r.Guarantee, r.Reason = Neither, "records handed to goroutines, workers or an asynchronous producer outlive their poll and the next poll makes them committable: a crash loses those still in progress and repeats the rest"
 	case ev.Unbound:
 		r.Strategy, r.Detail = StrategyUnknown, "the package makes commit calls the analysis cannot tie to one of its consumers"
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
@@ -758,7 +758,16 @@ func (c *classifier) explicit(commits []*PositionCall) {
 	var batch int64
 	onOffset := false
 	for _, pc := range commits {
-		if pc.Grain != grain {
+		switch {
+		case pc.Grain == grain:
+		case pc.Grain == GrainBatch && grain == GrainRecord && !slices.ContainsFunc(commits, func(x *PositionCall) bool { return x.Grain == GrainRecord && !x.WhileEmpty }),
+			pc.Grain == GrainRecord && grain == GrainBatch && pc.WhileEmpty:
+			// Commits of single records (a skipped one) made only while
+			// the batch is empty, beside the commits of batches: at
+			// most a batch is repeated. Otherwise a record's commit may
+			// pass what a batch holds, and the strategy is not ranked.
+			grain = GrainBatch
+		default:
 			grain = GrainUnknown
 		}
 		if pc.Batch > 0 {
@@ -775,7 +784,7 @@ func (c *classifier) explicit(commits []*PositionCall) {
 			break
 		}
 		if grain == GrainBatch {
-			c.batch(commits, batch, onOffset)
+			c.batch(slices.DeleteFunc(slices.Clone(commits), func(pc *PositionCall) bool { return pc.Grain != GrainBatch }), batch, onOffset)
 			break
 		}
 		r.Strategy, r.Detail = StrategyEachRecord, "synchronous "+commits[0].Func

@@ -101,6 +101,10 @@ type PositionCall struct {
 	// runs, before or after the record is processed, is up to code the
 	// analysis does not follow.
 	Handed bool
+	// WhileEmpty reports a call made only while a slice is empty (if
+	// len(batch) == 0): a skipped record's commit beside a batch, made
+	// only when the batch holds nothing it could pass.
+	WhileEmpty bool
 }
 
 // Launch is a goroutine the application starts that handles records.

@@ -39,6 +39,9 @@ func (g *gatherer) launches() {
 					if gs, ok := in.(*ssa.Go); ok && !l.Pool && !l.Joined {
 						l.Joined = g.answered(gs)
 					}
+					if gs, ok := in.(*ssa.Go); ok && !l.Joined {
+						l.Joined = countedJoined(gs)
+					}
 					g.ev.Launches = append(g.ev.Launches, l)
 				} else if g.touchesRecords(call) {
 					g.ev.Untied = true
@@ -84,7 +87,7 @@ func (g *gatherer) sentAway() *send {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				for _, s := range sendsOf(in) {
-					if g.recordData(s.x) {
+					if g.recordData(s.x) && !g.sentInTxn(s, fn) {
 						sends = append(sends, s)
 					}
 				}
@@ -119,6 +122,31 @@ func (g *gatherer) sentAway() *send {
 		}
 	}
 	return nil
+}
+
+// sentInTxn reports whether s sends on a producer's input channel
+// (sarama's AsyncProducer.Input()) in a function that commits the
+// client's transaction: the transaction's commit waits for what was sent
+// (sarama's CommitTxn flushes it), so no goroutine of the application
+// holds the record.
+func (g *gatherer) sentInTxn(s send, fn *ssa.Function) bool {
+	call, ok := s.ch.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if pr, ok := clientmodel.Default.Produce(ssaflow.Callee(call.Common())); !ok || pr.Record >= 0 {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(ssa.CallInstruction); ok {
+				if f := ssaflow.Callee(c.Common()); f != nil && slices.Contains(g.c.Client.TxnCommit, f.FullName()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // fetchPath returns the functions the consumer's records go through in
@@ -324,6 +352,22 @@ func (g *gatherer) joins(in ssa.Instruction) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// countedJoined reports whether the function starting the goroutine at
+// gs receives one answer from its workers for each record it hands them,
+// in a loop over the batch it handed on (ssaflow.CountedJoin), gs among
+// those workers.
+func countedJoined(gs *ssa.Go) bool {
+	for _, b := range gs.Parent().Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && slices.Contains(ssaflow.CountedJoin(iff), gs) {
+			return true
 		}
 	}
 	return false

@@ -79,6 +79,7 @@ func (g *gatherer) positions() {
 				pc.OnOffset = true
 			}
 			pc.Flush = g.handlerMethod(call.Fn) && !ssaflow.InLoop(call.Instr.Block())
+			pc.WhileEmpty = ssaflow.WhileEmpty(call.Instr, g.isRecord)
 			pc.Skips = g.skippedFailures(call)
 		}
 		g.ev.Calls = append(g.ev.Calls, pc)

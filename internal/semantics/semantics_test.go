@@ -342,6 +342,10 @@ func TestClassify(t *testing.T) {
 		{"plaintxn", map[string]string{"strategy": semantics.StrategyNone, "guarantee": semantics.AtLeastOnce}},
 		{"convertedcopy", map[string]string{"group": "g-converted", "strategy": semantics.StrategyEachBatch,
 			"detail": "every 1s", "revoke": "yes (kafka-go commits queued"}},
+		{"skipwhileempty", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "one batch"}},
+		{"skipalways", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
+		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
+		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
 		ev := evs[tc.name]
 		if ev == nil {

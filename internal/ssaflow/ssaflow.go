@@ -649,6 +649,38 @@ func GuardOperand(instr ssa.Instruction) (int64, ssa.Value, bool) {
 	return 0, nil, false
 }
 
+// WhileEmpty reports whether instr runs only while a slice whose element
+// type satisfies is (a batch of records) is empty: a dominating if tests
+// len(x) == 0 (or len(x) != 0 with instr on the false branch).
+func WhileEmpty(instr ssa.Instruction, is func(types.Type) bool) bool {
+	b := instr.Block()
+	for d := b.Idom(); d != nil; b, d = d, d.Idom() {
+		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := iff.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ || !isZero(cmp.Y) {
+			continue
+		}
+		succ := d.Succs[0]
+		if cmp.Op == token.NEQ {
+			succ = d.Succs[1]
+		}
+		if !succ.Dominates(b) {
+			continue
+		}
+		if call, ok := cmp.X.(*ssa.Call); ok {
+			if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "len" {
+				if sl, isSlice := call.Call.Args[0].Type().Underlying().(*types.Slice); isSlice && is(sl.Elem()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 func counterCond(cmp *ssa.BinOp) (int64, bool) {
 	switch cmp.Op {
 	case token.EQL, token.NEQ:

@@ -367,6 +367,42 @@ func sendAborted(ctx context.Context, p *kafka.Producer) error {
 	return nil
 }
 
+// sendAbortedOn aborts when SendOffsetsToTransaction fails and reads on:
+// the abort discards the message's output while the consumer has moved
+// past it (fixed by rewinding its partition to the message).
+func sendAbortedOn(ctx context.Context, p *kafka.Producer) error {
+	c, err := newConsumer()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := p.BeginTransaction(); err != nil {
+			return err
+		}
+		if err := p.Produce(transform(m), nil); err != nil {
+			return err
+		}
+		md, err := c.GetConsumerGroupMetadata()
+		if err != nil {
+			return err
+		}
+		if err := p.SendOffsetsToTransaction(ctx, offsetsOf(m), md); err != nil { // want `a failed SendOffsetsToTransaction is aborted while the loop carries on without rewinding the consumer`
+			_ = p.AbortTransaction(ctx)
+			continue
+		}
+		if err := p.CommitTransaction(ctx); err != nil {
+			_ = p.AbortTransaction(ctx)
+			return err
+		}
+	}
+	return nil
+}
+
 // countLogged counts the transactions it commits, and only logs a failed
 // one (fixed by returning a zero count with the error).
 func countLogged(ctx context.Context, p *kafka.Producer) (int, error) {

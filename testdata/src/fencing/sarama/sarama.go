@@ -238,3 +238,63 @@ func (h *deferredAbort) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sar
 	}
 	return nil
 }
+
+// addAborted aborts when AddMessageToTxn fails and reads on: the abort
+// discards the transaction's output while the claim has moved past the
+// message, so it is lost (fixed by returning after the abort).
+type addAborted struct{ handler }
+
+func (h *addAborted) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := h.producer.BeginTxn(); err != nil {
+			return err
+		}
+		if _, _, err := h.producer.SendMessage(&sarama.ProducerMessage{Topic: "enriched", Value: sarama.ByteEncoder(msg.Value)}); err != nil {
+			return err
+		}
+		if err := h.producer.AddMessageToTxn(msg, group, nil); err != nil { // want `a failed AddMessageToTxn is aborted while the loop carries on without rewinding the consumer`
+			log.Printf("add to txn: %v", err)
+			if aerr := h.producer.AbortTxn(); aerr != nil {
+				return aerr
+			}
+			continue
+		}
+		if err := h.producer.CommitTxn(); err != nil {
+			if aerr := h.producer.AbortTxn(); aerr != nil {
+				return aerr
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// addReturned is addAborted's twin: it returns after the abort, which
+// ends the claim; an unchecked AddMessageToTxn error comes back from
+// CommitTxn.
+type addReturned struct{ handler }
+
+func (h *addReturned) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := h.producer.BeginTxn(); err != nil {
+			return err
+		}
+		if _, _, err := h.producer.SendMessage(&sarama.ProducerMessage{Topic: "enriched", Value: sarama.ByteEncoder(msg.Value)}); err != nil {
+			return err
+		}
+		if err := h.producer.AddMessageToTxn(msg, group, nil); err != nil {
+			if aerr := h.producer.AbortTxn(); aerr != nil {
+				return aerr
+			}
+			return err
+		}
+		_ = h.producer.AddOffsetsToTxn(nil, group) // ok: its error comes back from CommitTxn
+		if err := h.producer.CommitTxn(); err != nil {
+			if aerr := h.producer.AbortTxn(); aerr != nil {
+				return aerr
+			}
+			return err
+		}
+	}
+	return nil
+}

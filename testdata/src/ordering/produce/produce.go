@@ -217,6 +217,37 @@ func produceFlushedElsewhere(ctx context.Context, cl, out *kgo.Client) error {
 	}
 }
 
+// produceInEachRecord queues the copies from the function literal
+// EachRecord runs, then commits the poll.
+func produceInEachRecord(ctx context.Context, cl, out *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(func(r *kgo.Record) {
+			out.Produce(ctx, &kgo.Record{Topic: "out", Key: r.Key, Value: r.Value}, nil)
+		})
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil { // want `call to CommitUncommittedOffsets after records it commits are produced asynchronously by Produce, with no flush of the producer before it`
+			return err
+		}
+	}
+}
+
+// produceInEachRecordFlushed is produceInEachRecord's twin: the producer
+// is flushed before the commit.
+func produceInEachRecordFlushed(ctx context.Context, cl, out *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(func(r *kgo.Record) {
+			out.Produce(ctx, &kgo.Record{Topic: "out", Key: r.Key, Value: r.Value}, nil)
+		})
+		if err := out.Flush(ctx); err != nil {
+			return err
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil { // ok: Flush waits for every delivery
+			return err
+		}
+	}
+}
+
 // commitThenWrite commits each kafka-go message, then writes its copy.
 func commitThenWrite(ctx context.Context, r *kafka.Reader, w *kafka.Writer) error {
 	for {

@@ -2663,3 +2663,140 @@ func plainTxn(ctx context.Context) {
 }
 
 var _ = plainTxn
+
+// A batching loop that commits a record its filter skips: only while the
+// batch is empty (it passes nothing; at most a batch is repeated), and
+// always (it may pass what the batch holds: not ranked).
+func skipWhileEmpty(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{Brokers: []string{"k:9092"}, GroupID: "g-skip", Topic: "t"}) // case: skipwhileempty
+	var batch []kafkago.Message
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if len(m.Value) == 0 {
+			if len(batch) == 0 {
+				_ = r.CommitMessages(ctx, m)
+			}
+			continue
+		}
+		batch = append(batch, m)
+		if len(batch) < 10 {
+			continue
+		}
+		for _, b := range batch {
+			if err := apply(b); err != nil {
+				return
+			}
+		}
+		if err := r.CommitMessages(ctx, batch...); err != nil {
+			return
+		}
+		batch = batch[:0]
+	}
+}
+
+func skipAlways(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{Brokers: []string{"k:9092"}, GroupID: "g-skip-any", Topic: "t"}) // case: skipalways
+	var batch []kafkago.Message
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if len(m.Value) == 0 {
+			_ = r.CommitMessages(ctx, m)
+			continue
+		}
+		batch = append(batch, m)
+		if len(batch) < 10 {
+			continue
+		}
+		for _, b := range batch {
+			if err := apply(b); err != nil {
+				return
+			}
+		}
+		if err := r.CommitMessages(ctx, batch...); err != nil {
+			return
+		}
+		batch = batch[:0]
+	}
+}
+
+var _, _ = skipWhileEmpty, skipAlways
+
+// A pool answering once per record handed to it, the loop receiving one
+// answer for each before it commits the batch (kafka-konsumer): joined;
+// and one whose receive gives up after a timeout: not joined.
+func countedPool(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{Brokers: []string{"k:9092"}, GroupID: "g-counted", Topic: "t"}) // case: countedpool
+	work := make(chan kafkago.Message, 10)
+	done := make(chan struct{}, 10)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for m := range work {
+				_ = apply(m)
+				done <- struct{}{}
+			}
+		}()
+	}
+	for {
+		batch := make([]kafkago.Message, 0, 10)
+		for len(batch) < 10 {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				return
+			}
+			batch = append(batch, m)
+		}
+		for _, m := range batch {
+			work <- m
+		}
+		for i := 0; i < len(batch); i++ {
+			<-done
+		}
+		if err := r.CommitMessages(ctx, batch...); err != nil {
+			return
+		}
+	}
+}
+
+func countedTimeout(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{Brokers: []string{"k:9092"}, GroupID: "g-counted-timeout", Topic: "t"}) // case: countedtimeout
+	work := make(chan kafkago.Message, 10)
+	done := make(chan struct{}, 10)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for m := range work {
+				_ = apply(m)
+				done <- struct{}{}
+			}
+		}()
+	}
+	for {
+		batch := make([]kafkago.Message, 0, 10)
+		for len(batch) < 10 {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				return
+			}
+			batch = append(batch, m)
+		}
+		for _, m := range batch {
+			work <- m
+		}
+		for i := 0; i < len(batch); i++ {
+			select {
+			case <-done:
+			case <-time.After(time.Second):
+			}
+		}
+		if err := r.CommitMessages(ctx, batch...); err != nil {
+			return
+		}
+	}
+}
+
+var _, _ = countedPool, countedTimeout

@@ -48,6 +48,7 @@ type SyncProducer interface {
 	CommitTxn() error
 	AbortTxn() error
 	AddMessageToTxn(msg *ConsumerMessage, groupId string, metadata *string) error
+	AddOffsetsToTxn(offsets map[string][]*PartitionOffsetMetadata, groupId string) error
 }
 
 type AsyncProducer interface {
@@ -59,6 +60,14 @@ type AsyncProducer interface {
 	CommitTxn() error
 	AbortTxn() error
 	AddMessageToTxn(msg *ConsumerMessage, groupId string, metadata *string) error
+	AddOffsetsToTxn(offsets map[string][]*PartitionOffsetMetadata, groupId string) error
+}
+
+// PartitionOffsetMetadata is an offset AddOffsetsToTxn adds.
+type PartitionOffsetMetadata struct {
+	Partition int32
+	Offset    int64
+	Metadata  *string
 }
 
 func NewAsyncProducer(addrs []string, conf *Config) (AsyncProducer, error) { return nil, nil }
