@@ -574,6 +574,9 @@ type Handler struct {
 var Clients = []*Client{
 	sarama("github.com/IBM/sarama"),
 	sarama("github.com/Shopify/sarama"),
+	// Elastic's fork (Beats' Kafka input imports it): sarama 1.42.2 with
+	// its API and defaults, under a v1.19.1 pseudo-version.
+	sarama("github.com/elastic/sarama"),
 	franzgo(),
 	kafkago(),
 	confluent("github.com/confluentinc/confluent-kafka-go/v2/kafka", true),

@@ -1,7 +1,8 @@
 package clientmodel
 
-// sarama models github.com/IBM/sarama and its old path github.com/Shopify/sarama
-// (v1.38.1 behaves the same for everything modelled here).
+// sarama models github.com/IBM/sarama, its old path github.com/Shopify/sarama
+// (v1.38.1 behaves the same for everything modelled here) and Elastic's
+// fork github.com/elastic/sarama (sarama 1.42.2).
 func sarama(p string) *Client {
 	sess := "(" + p + ".ConsumerGroupSession)."
 	prod := func(m string) []string {

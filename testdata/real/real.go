@@ -5,6 +5,7 @@ package real
 import (
 	_ "github.com/IBM/sarama"
 	_ "github.com/Shopify/sarama"
+	_ "github.com/elastic/sarama"
 	_ "github.com/confluentinc/confluent-kafka-go/kafka"
 	_ "github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	_ "github.com/segmentio/kafka-go"
