@@ -46,14 +46,19 @@ func (c *checker) checkCallbacks() {
 				return
 			}
 			fix, ok := c.lowWaterFix(cb)
-			if !ok {
+			why := ""
+			if !ok && c.skipsCallback(cb) {
+				// Waiting for a callback a worker may never make
+				// would block the loop for good.
+				why = "the workers that take the callback do not call it on every path (a failed record skips it), so waiting for each callback could block the loop for good; write a low-water mark (the offset below which every record is done), counting a failed record as done or stopping on it"
+			} else if !ok {
 				fix, ok = c.waitFix(cb)
 			}
 			var fixes []analysis.SuggestedFix
 			if ok {
 				fixes = []analysis.SuggestedFix{fix}
 			}
-			c.reportCallback(cb, fixes) // without a fix where none is sure to be right (doc.go)
+			c.reportCallback(cb, fixes, why) // without a fix where none is sure to be right (doc.go)
 		})
 	}
 }
@@ -356,8 +361,9 @@ func (cb *callback) madeAt() token.Pos {
 }
 
 // reportCallback reports the position call of cb with its fix.
-// Without fixes, the message says why none is offered.
-func (c *checker) reportCallback(cb *callback, fixes []analysis.SuggestedFix) {
+// Without fixes, the message says why none is offered (why, or the
+// general reason).
+func (c *checker) reportCallback(cb *callback, fixes []analysis.SuggestedFix, why string) {
 	call := cb.call
 	noun := call.Client.RecordNoun
 	msg := fmt.Sprintf("call to %s from a completion callback made for each %s: callbacks run as the work finishes, in any order, and %s",
@@ -365,7 +371,11 @@ func (c *checker) reportCallback(cb *callback, fixes []analysis.SuggestedFix) {
 	if cb.assumed != "" {
 		msg += "; this assumes " + cb.assumed + " (the configuration is not visible here)"
 	}
-	if len(fixes) == 0 {
+	switch {
+	case len(fixes) > 0:
+	case why != "":
+		msg += "; no automatic fix: " + why
+	default:
 		msg += "; no automatic fix: the loop cannot wait here for each callback before making the next, and the callback cannot write a low-water mark in this call's place; write one (the offset below which every record is done)"
 	}
 	report.Report(c.pass, analysis.Diagnostic{
@@ -703,4 +713,117 @@ func nested(fn *ssa.Function) []*ssa.Function {
 		out = append(out, nested(a)...)
 	}
 	return out
+}
+
+// skipsCallback reports whether cb is sent on a channel (in a struct
+// beside its record) to workers of the package of which one may not call
+// it: from its receive, a path reaches the next receive or a return
+// without a call of the value received's function-valued field (a worker
+// that logs a failed write and continues). Waiting for each callback
+// would then block the loop for good.
+func (c *checker) skipsCallback(cb *callback) bool {
+	var ch ssa.Value
+	switch h := cb.handed.(type) {
+	case *ssa.Send:
+		ch = h.Chan
+	case *ssa.Select:
+		for _, st := range h.States {
+			if st.Dir == types.SendOnly {
+				ch = st.Chan
+			}
+		}
+	}
+	if ch == nil {
+		return false // handed to a call: the client calls it
+	}
+	roots := c.roots(ch)
+	found := false
+	for _, fn := range c.m.Flow.Funcs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				recv, ok := in.(*ssa.UnOp)
+				if !ok || recv.Op != token.ARROW || !ssaflow.Intersects(c.roots(recv.X), roots) {
+					continue
+				}
+				found = true
+				if callbackSkipped(recv) {
+					return true
+				}
+			}
+		}
+	}
+	return !found // workers out of sight: not known to call it
+}
+
+// callbackSkipped reports whether, from the receive recv (past its
+// comma-ok test: a closed channel hands nothing over), the receiving
+// goroutine reaches its next receive or returns without calling a
+// function taken from the value received.
+func callbackSkipped(recv *ssa.UnOp) bool {
+	received := func(v ssa.Value) bool {
+		if ex, ok := v.(*ssa.Extract); ok {
+			return ex.Tuple == recv // v, ok := <-ch, and range over ch
+		}
+		return v == recv
+	}
+	elem := recv.X.Type().Underlying().(*types.Chan).Elem()
+	calls := func(x ssa.Instruction) bool {
+		ci, ok := x.(ssa.CallInstruction)
+		if !ok {
+			return false
+		}
+		cc := ci.Common()
+		if !cc.IsInvoke() && cc.StaticCallee() == nil && ssaflow.Derives(cc.Value, received) {
+			return true
+		}
+		// The value received handed on whole (go handle(r), a
+		// goroutine's closure capturing it): where it goes, the
+		// callback may be called; not judged.
+		vs := slices.Clone(cc.Args)
+		if mc, ok := cc.Value.(*ssa.MakeClosure); ok {
+			vs = append(vs, mc.Bindings...)
+		}
+		return slices.ContainsFunc(vs, func(a ssa.Value) bool {
+			t := a.Type()
+			if p, ok := t.Underlying().(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			return types.Identical(t, elem) && ssaflow.Derives(a, received)
+		})
+	}
+	// The blocks where the value received is in hand.
+	var start []*ssa.BasicBlock
+	b := recv.Block()
+	if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && recv.CommaOk {
+		if ex, ok := iff.Cond.(*ssa.Extract); ok && ex.Tuple == recv && ex.Index == 1 {
+			start = []*ssa.BasicBlock{b.Succs[0]}
+		}
+	}
+	if start == nil {
+		i := slices.Index(b.Instrs, ssa.Instruction(recv))
+		if slices.ContainsFunc(b.Instrs[i+1:], calls) {
+			return false
+		}
+		start = b.Succs
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	for len(start) > 0 {
+		x := start[len(start)-1]
+		start = start[:len(start)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		if x == b {
+			return true // round to the next receive without a call
+		}
+		if slices.ContainsFunc(x.Instrs, calls) {
+			continue
+		}
+		if _, ret := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ret {
+			return true
+		}
+		start = append(start, x.Succs...)
+	}
+	return false
 }

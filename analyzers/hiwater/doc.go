@@ -466,7 +466,12 @@ analysis classifies is never dropped for want of a fix.
     literal of its signature that calls it with defer close(done) first
     (its receiver must be a local variable assigned only where it is
     declared). The callback must then be called exactly once (a franz-go
-    promise is); one never called stalls the loop.
+    promise is); one never called stalls the loop. So where the callback
+    is sent on a channel (in a struct beside its record) to workers of
+    the package, the wait is built only when every worker calls it on
+    every path from its receive (or hands the value received on whole);
+    a worker that skips it on a failure (log and continue) gets the
+    finding without a fix, saying why.
 
   - A delivery report's position call (the reply fix): each record waits
     for its own delivery, as the client's synchronous producer does. The

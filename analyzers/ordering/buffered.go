@@ -89,7 +89,7 @@ func (c *checker) keptInField(p *position, o ssa.Value, def ssa.Instruction) *fi
 				call, ok := x.(*ssa.Call)
 				return x == def || ok && call.Common().StaticCallee() == fl
 			}
-			if reachesStopping(st, p.instr, stop) {
+			if ssaflow.ReachesStopping(st, p.instr, stop) {
 				return &fieldKeep{store: st, field: field, flush: fl, def: def}
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // bufferedFix builds the fix of a position call p made after k kept its
@@ -56,7 +57,7 @@ func (c *checker) bufferedFix(p *position, k *fieldKeep, name string) (fix analy
 	for _, b := range p.fn.Blocks {
 		for _, instr := range b.Instrs {
 			if call, ok := instr.(*ssa.Call); ok && call.Common().StaticCallee() == fl &&
-				reachesStopping(k.store, call, stopDef) && reachesStopping(call, p.instr, stopDef) {
+				ssaflow.ReachesStopping(k.store, call, stopDef) && ssaflow.ReachesStopping(call, p.instr, stopDef) {
 				calls = append(calls, call)
 			}
 		}

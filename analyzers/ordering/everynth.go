@@ -33,7 +33,7 @@ import (
 // commit (last != nil, len(batch) > 0: presence) counts too: on the path
 // where it runs the commit still comes first.
 func (c *checker) everyNth(p *position, site ssa.Instruction, def ssa.Instruction) *nthGuard {
-	if p.helper || p.marked || p.row != nil || !reachesStopping(p.instr, site, func(x ssa.Instruction) bool { return x == def }) {
+	if p.helper || p.marked || p.row != nil || !ssaflow.ReachesStopping(p.instr, site, func(x ssa.Instruction) bool { return x == def }) {
 		return nil
 	}
 	// A record kept from an earlier fetch (prev = &m), committed before

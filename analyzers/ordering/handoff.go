@@ -115,7 +115,7 @@ func (c *checker) handOffOrigins(p *position) []ssa.Value {
 		if p.k != nil && call.Consumer != nil && call.Consumer != p.k {
 			continue
 		}
-		if ci, ok := call.Instr.(*ssa.Call); ok && !ssaflow.Dominates(ci, p.instr) && reachesStopping(ci, p.instr, func(ssa.Instruction) bool { return false }) {
+		if ci, ok := call.Instr.(*ssa.Call); ok && !ssaflow.Dominates(ci, p.instr) && ssaflow.ReachesStopping(ci, p.instr, func(ssa.Instruction) bool { return false }) {
 			out = append(out, ci)
 		}
 	}
@@ -181,7 +181,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 						tainted = c.taint(o)
 					}
 					stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || c.flushes(x, in, &pr) }
-					if (carried[rec] || tainted[rec]) && reachesStopping(in, p.instr, stop) {
+					if (carried[rec] || tainted[rec]) && ssaflow.ReachesStopping(in, p.instr, stop) {
 						return &handOff{instr: in, produce: &pr, flush: true}
 					}
 					break
@@ -213,14 +213,14 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 				stop := func(x ssa.Instruction) bool {
 					return x == def || isWait(x) || h.produce != nil && c.flushes(x, instr, h.produce)
 				}
-				if reachesStopping(instr, p.instr, stop) {
+				if ssaflow.ReachesStopping(instr, p.instr, stop) {
 					return h
 				}
 				continue
 			}
 			// A send made after the position call, of the record it
 			// wrote: the receiver processes it later still.
-			if !h.goes && ssaflow.Dominates(p.instr, instr) && reachesStopping(p.instr, instr, func(x ssa.Instruction) bool { return x == def }) {
+			if !h.goes && ssaflow.Dominates(p.instr, instr) && ssaflow.ReachesStopping(p.instr, instr, func(x ssa.Instruction) bool { return x == def }) {
 				h.after = true
 				return h
 			}
@@ -231,7 +231,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			// the hand-off (then the channel carries a copy).
 			_, isSend := instr.(*ssa.Send)
 			if (isSend || h.goes || h.later != nil) && branch == nil && h.produce == nil &&
-				reachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) &&
+				ssaflow.ReachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) &&
 				!c.processedBeside(sites, instr, def) {
 				h.branch = true
 				branch = h
@@ -242,9 +242,9 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			// call writes a position past the record handed on.
 			if (isSend || h.goes) && past == nil && branch == nil && h.produce == nil && def != nil &&
 				c.writesPastHandOff(p) && !c.processedBeside(sites, instr, def) &&
-				!reachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) &&
-				reachesStopping(instr, def, func(x ssa.Instruction) bool { return waitsForNext(x) || c.writesPosition(x, p) }) &&
-				reachesStopping(def, p.instr, func(x ssa.Instruction) bool { return x != def && waitsForNext(x) }) {
+				!ssaflow.ReachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) &&
+				ssaflow.ReachesStopping(instr, def, func(x ssa.Instruction) bool { return waitsForNext(x) || c.writesPosition(x, p) }) &&
+				ssaflow.ReachesStopping(def, p.instr, func(x ssa.Instruction) bool { return x != def && waitsForNext(x) }) {
 				h.branch, h.past = true, true
 				past = h
 			}
@@ -285,7 +285,7 @@ func (c *checker) produceInLiteral(p *position, def ssa.Instruction, tainted map
 					continue
 				}
 				stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || c.flushes(x, in, pr) }
-				if reachesStopping(call, p.instr, stop) {
+				if ssaflow.ReachesStopping(call, p.instr, stop) {
 					return &handOff{instr: in, produce: pr, flush: true}
 				}
 			}
@@ -398,7 +398,7 @@ func (c *checker) processedBeside(sites []ssa.Instruction, instr, def ssa.Instru
 		if c.startsLater(s) {
 			continue
 		}
-		if reachesStopping(s, instr, notDef) || reachesStopping(instr, s, notDef) {
+		if ssaflow.ReachesStopping(s, instr, notDef) || ssaflow.ReachesStopping(instr, s, notDef) {
 			return true
 		}
 	}
@@ -433,7 +433,7 @@ func (c *checker) processedInPlace(p *position, o ssa.Value, def ssa.Instruction
 				continue
 			}
 		}
-		if reachesStopping(s, p.instr, func(x ssa.Instruction) bool { return x == def }) {
+		if ssaflow.ReachesStopping(s, p.instr, func(x ssa.Instruction) bool { return x == def }) {
 			return true
 		}
 	}
@@ -530,52 +530,6 @@ func (c *checker) flushes(instr, produce ssa.Instruction, pr *clientmodel.Produc
 	}
 	a, b := ssaflow.Recv(call.Common()), ssaflow.Recv(pc.Common())
 	return a != nil && b != nil && (a == b || ssaflow.Intersects(c.flow.Roots(a), c.flow.Roots(b)))
-}
-
-// reachesStopping reports whether to is reachable from from on a path
-// that executes no instruction for which stop is true.
-func reachesStopping(from, to ssa.Instruction, stop func(ssa.Instruction) bool) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	// scan walks the instructions of b from index i: true when to is
-	// reached, false when a stop is, else the walk goes on.
-	scan := func(b *ssa.BasicBlock, i int) (reached, stopped bool) {
-		for ; i < len(b.Instrs); i++ {
-			if b.Instrs[i] == to {
-				return true, false
-			}
-			if stop(b.Instrs[i]) {
-				return false, true
-			}
-		}
-		return false, false
-	}
-	start := from.Block()
-	idx := 0
-	for i, x := range start.Instrs {
-		if x == from {
-			idx = i + 1
-		}
-	}
-	if reached, stopped := scan(start, idx); reached || stopped {
-		return reached
-	}
-	stack := append([]*ssa.BasicBlock(nil), start.Succs...)
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		reached, stopped := scan(b, 0)
-		if reached {
-			return true
-		}
-		if !stopped {
-			stack = append(stack, b.Succs...)
-		}
-	}
-	return false
 }
 
 // reportHandOff reports p, made after h handed its record on.

@@ -279,8 +279,8 @@ func (c *checker) exportHandlerFact(p *position) {
 			}
 			prm, k := handlerParam(call.Common())
 			if prm == nil || k < skip || found != nil || !ssaflow.Dominates(call, p.instr) ||
-				!reachesStopping(call, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) {
-				if reachesStopping(s, p.instr, func(x ssa.Instruction) bool { return x == def }) {
+				!ssaflow.ReachesStopping(call, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) {
+				if ssaflow.ReachesStopping(s, p.instr, func(x ssa.Instruction) bool { return x == def }) {
 					return // processed in the wrapper too
 				}
 				continue

@@ -403,7 +403,7 @@ func marksCommitter(calls []*consumer.Call, mark *consumer.Call, ci *ssa.Call) *
 		if call.Consumer != nil && mark.Consumer != nil && call.Consumer != mark.Consumer {
 			continue
 		}
-		if reachesStopping(ci, call.Instr, waitsForWork) {
+		if ssaflow.ReachesStopping(ci, call.Instr, waitsForWork) {
 			return call
 		}
 	}
@@ -476,8 +476,8 @@ func processedAfter(at, site, def ssa.Instruction) bool {
 	// def must come again after at (the next record is taken there): a
 	// variable declared before the loop (a record captured by a closure,
 	// before Go 1.22) does not mark where the next record starts.
-	return reachesStopping(at, site, func(x ssa.Instruction) bool { return x == def }) &&
-		reachesStopping(at, def, func(ssa.Instruction) bool { return false })
+	return ssaflow.ReachesStopping(at, site, func(x ssa.Instruction) bool { return x == def }) &&
+		ssaflow.ReachesStopping(at, def, func(ssa.Instruction) bool { return false })
 }
 
 // origins returns the record values p writes the position of: what its

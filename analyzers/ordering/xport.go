@@ -240,7 +240,7 @@ func (c *checker) exportPortFact(p *position) {
 					a = append(a, j)
 				}
 			}
-			if len(a) == 0 || !reachesStopping(ci, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) {
+			if len(a) == 0 || !ssaflow.ReachesStopping(ci, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) {
 				continue
 			}
 			if call != nil {
@@ -260,7 +260,7 @@ func (c *checker) exportPortFact(p *position) {
 					continue // decoding the value passed is not its effect
 				}
 			}
-			if reachesStopping(s, call, notDef) || reachesStopping(call, s, notDef) {
+			if ssaflow.ReachesStopping(s, call, notDef) || ssaflow.ReachesStopping(call, s, notDef) {
 				return // processed in place too: the port may be a side channel
 			}
 		}

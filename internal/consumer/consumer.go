@@ -1120,7 +1120,7 @@ func (b *builder) bind(m *Model) {
 				continue
 			}
 			for _, h := range c.Handlers {
-				if !h.Reach[call.Fn] {
+				if !h.Reach[call.Fn] && !sessionOf(roots, h) {
 					continue
 				}
 				switch call.Consumer {
@@ -1163,6 +1163,17 @@ func (b *builder) bind(m *Model) {
 		call.Consumer = c
 		c.Calls = append(c.Calls, call)
 	}
+}
+
+// sessionOf reports whether roots hold a parameter of h's Consume method
+// (sarama's session): a call made on it anywhere in the package, such as
+// an Ack method of a struct the handler stores the session in and code
+// the handler does not reach calls, is a call of h's consumer.
+func sessionOf(roots []ssa.Value, h *Handler) bool {
+	return h.Consume != nil && slices.ContainsFunc(roots, func(r ssa.Value) bool {
+		p, ok := r.(*ssa.Parameter)
+		return ok && p.Parent() == h.Consume
+	})
 }
 
 // fetchedBy returns the consumer whose fetch calls the positions v are

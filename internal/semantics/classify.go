@@ -266,6 +266,9 @@ func (c *classifier) requireEvidence() {
 		why = fmt.Sprintf("records are sent on a channel (line %d) that goroutines started elsewhere drain, so a position may be committed before they are processed", ev.SentAway.Line)
 	case strings.HasPrefix(r.Concurrency, "unknown"):
 		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
+	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed && pc.Role != clientmodel.Commit }):
+		pc := ev.Calls[slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed && pc.Role != clientmodel.Commit })]
+		why = fmt.Sprintf("%s (line %d) %s from a function literal handed on to other code (stored or sent): when it runs, and in which order for the records handed on, is up to code the analysis does not follow, so a position may pass a record still in flight", pc.Func, pc.Pos.Line, positionVerb(pc.Role))
 	case len(ev.OnSomePaths) > 0:
 		pc := ev.OnSomePaths[0]
 		why = fmt.Sprintf("%s (line %d) writes the position before the record is processed on some paths (behind a condition, such as a setting, that the analysis does not resolve): on those paths a crash between them loses the record", pc.Func, pc.Pos.Line)

@@ -66,7 +66,7 @@ func (g *gatherer) positions() {
 		}
 		g.ev.GroupCommits = g.ev.GroupCommits || call.GroupCommit
 		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn),
-			Handed: handedOn(call.Fn), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call), Periodic: g.periodic(call)}
+			Handed: g.handed(call.Fn, 0), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call), Periodic: g.periodic(call)}
 		if _, ok := call.Instr.(*ssa.Defer); ok {
 			pc.Deferred = true
 		} else {
@@ -254,6 +254,30 @@ func numericField(v ssa.Value) bool {
 }
 
 var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// handed reports whether fn runs only where code the analysis does not
+// follow calls it: fn is handed on (handedOn), or every call of it in the
+// package is made in functions that are (a method a handed-on literal
+// calls: Ack: func() { h.ack(m) }, with h.ack marking), within
+// MaxCallDepth calls.
+func (g *gatherer) handed(fn *ssa.Function, depth int) bool {
+	if handedOn(fn) {
+		return true
+	}
+	if depth >= ssaflow.MaxCallDepth || fn.Parent() != nil {
+		return false
+	}
+	sites := g.m.Flow.Callers(fn)
+	if len(sites) == 0 {
+		return false
+	}
+	for _, site := range sites {
+		if _, ok := site.(*ssa.Call); !ok || !g.handed(site.Parent(), depth+1) {
+			return false
+		}
+	}
+	return true
+}
 
 // handedOn reports whether fn, or a function literal enclosing it, is a
 // function literal its enclosing function hands on as a value: stored in

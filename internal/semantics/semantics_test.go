@@ -344,6 +344,7 @@ func TestClassify(t *testing.T) {
 			"detail": "every 1s", "revoke": "yes (kafka-go commits queued"}},
 		{"skipwhileempty", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "one batch"}},
 		{"skipalways", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
+		{"ackmethod", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "MarkMessage (line"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

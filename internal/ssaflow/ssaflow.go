@@ -1147,3 +1147,49 @@ func Forward(origin ssa.Value, step func(v ssa.Value, ref ssa.Instruction, add f
 	}
 	return reached
 }
+
+// ReachesStopping reports whether to is reachable from from on a path
+// that executes no instruction for which stop is true.
+func ReachesStopping(from, to ssa.Instruction, stop func(ssa.Instruction) bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	// scan walks the instructions of b from index i: true when to is
+	// reached, false when a stop is, else the walk goes on.
+	scan := func(b *ssa.BasicBlock, i int) (reached, stopped bool) {
+		for ; i < len(b.Instrs); i++ {
+			if b.Instrs[i] == to {
+				return true, false
+			}
+			if stop(b.Instrs[i]) {
+				return false, true
+			}
+		}
+		return false, false
+	}
+	start := from.Block()
+	idx := 0
+	for i, x := range start.Instrs {
+		if x == from {
+			idx = i + 1
+		}
+	}
+	if reached, stopped := scan(start, idx); reached || stopped {
+		return reached
+	}
+	stack := append([]*ssa.BasicBlock(nil), start.Succs...)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		reached, stopped := scan(b, 0)
+		if reached {
+			return true
+		}
+		if !stopped {
+			stack = append(stack, b.Succs...)
+		}
+	}
+	return false
+}

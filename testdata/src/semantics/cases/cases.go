@@ -2800,3 +2800,35 @@ func countedTimeout(ctx context.Context) {
 }
 
 var _, _ = countedPool, countedTimeout
+
+// A sarama handler handing each message to code it does not see (a
+// function-valued field) with an ack closure that calls a method marking
+// it: when, and in which order, the marks run is out of sight.
+type ackEvent struct {
+	body []byte
+	ack  func()
+}
+
+type ackHandler struct {
+	sess    sarama.ConsumerGroupSession
+	publish func(ackEvent)
+}
+
+func (h *ackHandler) Setup(s sarama.ConsumerGroupSession) error { h.sess = s; return nil }
+func (h *ackHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *ackHandler) markDone(m *sarama.ConsumerMessage) { h.sess.MarkMessage(m, "") }
+
+func (h *ackHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for m := range claim.Messages() {
+		h.publish(ackEvent{body: m.Value, ack: func() { h.markDone(m) }})
+	}
+	return nil
+}
+
+func ackMethod(ctx context.Context, publish func(ackEvent)) {
+	g, _ := sarama.NewConsumerGroup(nil, "g-ack-method", sarama.NewConfig()) // case: ackmethod
+	_ = g.Consume(ctx, []string{"t"}, &ackHandler{publish: publish})
+}
+
+var _ = ackMethod
