@@ -170,7 +170,7 @@ kafka-go and confluent-kafka-go, a record for franz-go.
 
 A hand-off is not processing: a send of R (or of a struct or message
 built from its fields) on a channel, a go statement that processes R, a
-call of another package's function that only queues R or a value decoded
+call of a function (of this package or another) that only queues R or a value decoded
 from it (a handsOff fact: its parameter is used only in a value sent on
 a channel, p, &p or a struct literal of its fields, or in a go
 statement, and it waits for nothing, and not a method whose channel's

@@ -471,6 +471,11 @@ var scenarios = []struct {
 	// positive); the guarded twin, a skip left to the batch's commit, a
 	// loop keeping no batch (3 silent).
 	{"ordering/skipbatch", ordering.Analyzer},
+	// a sarama mark after a method of the same package that only queues a
+	// copy of the message on a field's channel (the method processes it in
+	// place instead) (1 positive); the twin writing it in place (1
+	// silent).
+	{"ordering/localqueue", ordering.Analyzer},
 	// confluent with auto-store on, a batch of reads each produced
 	// asynchronously with a nil delivery channel, then Commit (it commits
 	// every message handed out): the produce checked by its own if, and

@@ -4,9 +4,10 @@
 // processed (ordering), and a fix that places a commit or a store after
 // it keeps the bug (autocommit).
 //
-// A function of another package that only queues a record for work done
-// later (a service core's Enqueue sending the payload on a field channel
-// drained by a worker pool) carries a Fact: a call of it with the record,
+// A function of this package or another that only queues a record for
+// work done later (a service core's Enqueue sending the payload on a field
+// channel drained by a worker pool, a pipeline's push) carries a Fact: a
+// call of it with the record,
 // or a value decoded from it, is a hand-off like a send, not processing.
 // The fact is computed from the syntax of every package, Kafka or not (a
 // core package need not import a client): the function's parameter is
@@ -168,8 +169,8 @@ func export(pass *analysis.Pass) {
 	}
 }
 
-// Call returns the Fact of the function cc calls in
-// another package, and that function: its own, or, for a call through an
+// Call returns the Fact of the function cc calls, of this package or
+// another, and that function: its own, or, for a call through an
 // interface of this package, that of the only implementation of the
 // interface among the packages this one imports.
 func (r *Result) Call(cc *ssa.CallCommon) (*Fact, *types.Func) {
@@ -177,10 +178,8 @@ func (r *Result) Call(cc *ssa.CallCommon) (*Fact, *types.Func) {
 	if callee == nil {
 		return nil, nil
 	}
-	if callee.Pkg() != r.pass.Pkg {
-		if f, ok := r.Of(callee); ok {
-			return f, callee
-		}
+	if f, ok := r.Of(callee); ok {
+		return f, callee
 	}
 	if !cc.IsInvoke() {
 		return nil, nil

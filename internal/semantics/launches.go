@@ -173,6 +173,24 @@ func (g *gatherer) fetchPath() map[*ssa.Function]bool {
 			}
 		}
 	}
+	// Functions passed as values by the functions on the path (a method
+	// value given to the poll's iterator: fetches.EachRecord(p.push)).
+	for n := -1; n != len(set); {
+		n = len(set)
+		for _, fn := range sortedFuncs(set) {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					if ci, ok := in.(ssa.CallInstruction); ok {
+						for _, a := range ci.Common().Args {
+							if f := funcOf(a); f != nil {
+								g.m.Flow.Reach(f, set)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
 	return set
 }
 
@@ -209,7 +227,55 @@ func (g *gatherer) launch(call *ssa.CallCommon) *Launch {
 			}
 		}
 	}
+	// A worker receiving from a channel it reaches otherwise (a field of
+	// a struct it captures: for m := range p.queue) on which the
+	// consumer's code sends values computed from records.
+	if fn != nil && g.receivesRecordData(fn) {
+		return &Launch{Pool: true}
+	}
 	return nil
+}
+
+// receivesRecordData reports whether fn (or what it calls in the
+// package) receives from a channel on which the consumer's code sends
+// values computed from records.
+func (g *gatherer) receivesRecordData(fn *ssa.Function) bool {
+	set := map[*ssa.Function]bool{}
+	g.m.Flow.Reach(fn, set)
+	var chans []ssa.Value
+	for _, f := range sortedFuncs(set) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.UnOp:
+					if x.Op == token.ARROW {
+						chans = append(chans, g.m.Flow.Roots(x.X)...)
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if st.Dir == types.RecvOnly {
+							chans = append(chans, g.m.Flow.Roots(st.Chan)...)
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(chans) == 0 {
+		return false
+	}
+	for _, f := range g.funcs() {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, s := range sendsOf(in) {
+					if g.recordData(s.x) && ssaflow.Intersects(g.m.Flow.Roots(s.ch), chans) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isRecordSlice reports whether t is a slice of records (or of pointers

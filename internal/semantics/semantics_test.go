@@ -143,7 +143,7 @@ func TestClassify(t *testing.T) {
 			"detail": "of each batch's last record", "window": "the call commits the last record's partition only"}},
 		// workers started by a generic method: found through the
 		// instance's generic body, not "none"
-		{"generic", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown"}},
+		{"generic", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
 		// an option appended in a branch: its setting is unknown, and
 		// the row says why
 		{"branchmarks", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "set on some paths only",
