@@ -345,6 +345,7 @@ func TestClassify(t *testing.T) {
 		{"skipwhileempty", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "one batch"}},
 		{"skipalways", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
 		{"ackmethod", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "MarkMessage (line"}},
+		{"fieldqueue", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "worker pool"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

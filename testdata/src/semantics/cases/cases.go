@@ -2832,3 +2832,34 @@ func ackMethod(ctx context.Context, publish func(ackEvent)) {
 }
 
 var _ = ackMethod
+
+// A franz-go poll handing each record's fields to a method value
+// (EachRecord(p.push)) that queues them on a struct's channel field, which
+// a worker the constructor starts drains: a pool the loop does not wait
+// for, not "no concurrency".
+type fieldEntry struct{ value []byte }
+
+type fieldPipeline struct{ queue chan fieldEntry }
+
+func newFieldPipeline() *fieldPipeline {
+	p := &fieldPipeline{queue: make(chan fieldEntry, 64)}
+	go func() {
+		for e := range p.queue {
+			_ = apply(e.value)
+		}
+	}()
+	return p
+}
+
+func (p *fieldPipeline) push(r *kgo.Record) { p.queue <- fieldEntry{value: r.Value} }
+
+func fieldQueue(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-fieldqueue"), kgo.ConsumeTopics("t")) // case: fieldqueue
+	p := newFieldPipeline()
+	for {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(p.push)
+	}
+}
+
+var _ = fieldQueue
