@@ -3,6 +3,7 @@ package semantics
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -20,22 +21,41 @@ type Buffer struct {
 // records are kept in a struct field or a package variable, whose
 // contents outlive the handler that stores them (a buffer flushed
 // elsewhere, on a size or a timer): the analysis does not follow them to
-// their processing. Records kept in a local or captured variable, or in a
-// struct the function builds, are not buffers.
+// their processing. A map kept there and keyed by the records' payload (a
+// total per key, written out on a timer) is one too. Records kept in a
+// local or captured variable, or in a struct the function builds, are not
+// buffers.
 func (g *gatherer) buffered() Buffer {
 	for _, fn := range g.funcs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				var addr, val ssa.Value
+				aggregate := false
+				if call, ok := in.(*ssa.Call); ok {
+					// Record data written into a value held in a field
+					// through its method (p.in.Write(m.Value), a decoder's
+					// input buffer; a sync.Map field's Store): the field
+					// keeps it.
+					cc := call.Common()
+					if fa, ok := ssaflow.Recv(cc).(*ssa.FieldAddr); ok && !cc.IsInvoke() && len(cc.Args) > 1 && slices.ContainsFunc(cc.Args[1:], g.recordData) {
+						if where := g.outliving(fa); where != "" {
+							return Buffer{Where: where, Pos: g.posn(in.Pos())}
+						}
+					}
+					continue
+				}
 				switch in := in.(type) {
 				case *ssa.Store:
 					addr, val = in.Addr, in.Val
 				case *ssa.MapUpdate:
 					addr, val = in.Map, in.Value
+					// A total kept per key of the payload (counts[string(msg.Key)]
+					// += n): the records' effect, written out later.
+					aggregate = g.payloadData(in.Key)
 				default:
 					continue
 				}
-				if _, basic := val.Type().Underlying().(*types.Basic); basic || !carriesRecords(val.Type()) && !g.recordData(val) {
+				if _, basic := val.Type().Underlying().(*types.Basic); !aggregate && (basic || !carriesRecords(val.Type()) && !g.recordData(val)) {
 					continue // a scalar (an offset kept) is no buffer
 				}
 				if where := g.outliving(addr); where != "" {

@@ -694,6 +694,41 @@ func constStrs(v ssa.Value) []string {
 // buffer's Add(msg.Value)). A queue, a buffer or a pool fed such a value
 // holds the record's work whatever its type.
 func (g *gatherer) recordData(v ssa.Value) bool {
+	return g.dataFrom(v, func(x ssa.Value) bool { return g.isRecord(x.Type()) || g.isRecordSlice(x.Type()) })
+}
+
+// payloadData is recordData for the data of a record's payload: its key,
+// value or headers (not its partition or offset, which code keeps to
+// track positions).
+func (g *gatherer) payloadData(v ssa.Value) bool {
+	return g.dataFrom(v, func(x ssa.Value) bool {
+		var owner ssa.Value
+		var field int
+		switch f := x.(type) {
+		case *ssa.FieldAddr:
+			owner, field = f.X, f.Field
+		case *ssa.Field:
+			owner, field = f.X, f.Field
+		default:
+			return false
+		}
+		if !g.isRecord(owner.Type()) {
+			return false
+		}
+		st, ok := ssaflow.Deref(owner.Type()).Underlying().(*types.Struct)
+		if !ok || field >= st.NumFields() {
+			return false
+		}
+		switch st.Field(field).Name() {
+		case "Key", "Value", "Headers":
+			return true
+		}
+		return false
+	})
+}
+
+// dataFrom is recordData with hit saying which values are the record's.
+func (g *gatherer) dataFrom(v ssa.Value, hit func(ssa.Value) bool) bool {
 	seen := map[ssa.Value]bool{}
 	var data func(v ssa.Value, depth int) bool
 	data = func(v ssa.Value, depth int) bool {
@@ -702,7 +737,7 @@ func (g *gatherer) recordData(v ssa.Value) bool {
 		}
 		seen[v] = true
 		return ssaflow.Derives(v, func(x ssa.Value) bool {
-			if g.isRecord(x.Type()) || g.isRecordSlice(x.Type()) {
+			if hit(x) {
 				return true
 			}
 			switch y := x.(type) {

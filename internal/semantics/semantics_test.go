@@ -346,6 +346,8 @@ func TestClassify(t *testing.T) {
 		{"skipalways", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
 		{"ackmethod", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "MarkMessage (line"}},
 		{"fieldqueue", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "worker pool"}},
+		{"aggtotals", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "kept in field m of totals"}},
+		{"decoderfield", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "kept in field in of decodeState"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

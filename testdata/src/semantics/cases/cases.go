@@ -2863,3 +2863,48 @@ func fieldQueue(ctx context.Context) {
 }
 
 var _ = fieldQueue
+
+// A sarama handler that only adds each message into a per-key total held
+// in a field, written out on a timer elsewhere, and marks it: the marks
+// pass totals not yet written.
+type totals struct{ m map[string]int }
+
+func (t *totals) add(key string, n int) { t.m[key] += n }
+
+type totalsHandler struct{ t *totals }
+
+func (totalsHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (totalsHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h totalsHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		h.t.add(string(msg.Key), len(msg.Value))
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func aggTotals(ctx context.Context) {
+	g, _ := sarama.NewConsumerGroup(nil, "g-totals", sarama.NewConfig()) // case: aggtotals
+	_ = g.Consume(ctx, []string{"t"}, totalsHandler{t: &totals{m: map[string]int{}}})
+}
+
+var _ = aggTotals
+
+// A confluent loop storing each message's value into a sync.Map held in a
+// field before committing it: the field keeps what the commit passes.
+type decodeState struct{ in sync.Map }
+
+func decoderField(st *decodeState) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-decoder", "enable.auto.commit": false}) // case: decoderfield
+	for {
+		m, err := c.ReadMessage(-1)
+		if err != nil {
+			return
+		}
+		st.in.Store(string(m.Key), m.Value)
+		_, _ = c.CommitMessage(m)
+	}
+}
+
+var _ = decoderField
