@@ -105,6 +105,10 @@ type PositionCall struct {
 	// len(batch) == 0): a skipped record's commit beside a batch, made
 	// only when the batch holds nothing it could pass.
 	WhileEmpty bool
+	// Setting names the setting that guards the call (a flag, a field of
+	// the configuration: ssaflow.SettingGuard): where it is off, the
+	// call never runs.
+	Setting string
 }
 
 // Launch is a goroutine the application starts that handles records.

@@ -80,6 +80,9 @@ func (g *gatherer) positions() {
 			}
 			pc.Flush = g.handlerMethod(call.Fn) && !ssaflow.InLoop(call.Instr.Block())
 			pc.WhileEmpty = ssaflow.WhileEmpty(call.Instr, g.isRecord)
+			if ssaflow.InLoop(call.Instr.Block()) {
+				pc.Setting = ssaflow.SettingGuard(call.Instr)
+			}
 			pc.Skips = g.skippedFailures(call)
 		}
 		g.ev.Calls = append(g.ev.Calls, pc)

@@ -681,6 +681,64 @@ func WhileEmpty(instr ssa.Instruction, is func(types.Type) bool) bool {
 	return false
 }
 
+// SettingGuard returns what names the setting that guards instr: a
+// dominating if whose condition is a boolean read from a package
+// variable, or from a field of a parameter, a captured variable or a
+// package variable (if *commitFlag, if h.cfg.AutoAck, negated or not),
+// with instr on one of its branches only. Such a condition holds or not
+// for the whole loop: on the runs where it does not, instr never runs.
+// "" when there is none.
+func SettingGuard(instr ssa.Instruction) string {
+	b := instr.Block()
+	for d := b.Idom(); d != nil; b, d = d, d.Idom() {
+		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || !d.Succs[0].Dominates(instr.Block()) && !d.Succs[1].Dominates(instr.Block()) {
+			continue
+		}
+		if name := settingRead(iff.Cond); name != "" {
+			return name
+		}
+	}
+	return ""
+}
+
+// settingRead names the setting v reads (see SettingGuard), or "".
+func settingRead(v ssa.Value) string {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.NOT {
+		v = u.X
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return ""
+	}
+	name := ""
+	for x := load.X; ; {
+		switch a := x.(type) {
+		case *ssa.Global:
+			if name == "" {
+				name = a.Name()
+			}
+			return name
+		case *ssa.FieldAddr:
+			if name == "" {
+				if f := FieldVar(a); f != nil {
+					name = f.Name()
+				}
+			}
+			x = a.X
+		case *ssa.UnOp:
+			if a.Op != token.MUL {
+				return ""
+			}
+			x = a.X
+		case *ssa.Parameter, *ssa.FreeVar:
+			return name
+		default:
+			return ""
+		}
+	}
+}
+
 func counterCond(cmp *ssa.BinOp) (int64, bool) {
 	switch cmp.Op {
 	case token.EQL, token.NEQ:

@@ -2908,3 +2908,31 @@ func decoderField(st *decodeState) {
 }
 
 var _ = decoderField
+
+// A sarama handler marking each message after writing it, only when a
+// flag (off by default) says so: where it is off, nothing is committed.
+var markFlag = new(bool)
+
+type flagHandler struct{}
+
+func (flagHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (flagHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (flagHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := apply(msg); err != nil {
+			return err
+		}
+		if *markFlag {
+			sess.MarkMessage(msg, "")
+		}
+	}
+	return nil
+}
+
+func flagMark(ctx context.Context) {
+	g, _ := sarama.NewConsumerGroup(nil, "g-flagmark", sarama.NewConfig()) // case: flagmark
+	_ = g.Consume(ctx, []string{"t"}, flagHandler{})
+}
+
+var _ = flagMark
