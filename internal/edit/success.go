@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -68,6 +69,13 @@ func AppendOnSuccess(pass *analysis.Pass, path []ast.Node, list []ast.Stmt, fetc
 		if ifs.Else != nil || len(ifs.Body.List) == 0 {
 			return nil, false
 		}
+		if ifs != lastIf && (lastIf != nil && slices.Contains(carried, lastIf) && lastIf.Body.Pos() <= ifs.Pos() && ifs.End() <= lastIf.Body.End() || leavesAfter(pass, rest, ifs)) {
+			// Its failure never reaches the text: inside the last
+			// check's body (the text goes in its else), or followed in
+			// an enclosing block by a return or a break (a record put
+			// back for the next run, then return).
+			continue
+		}
 		if ifs == lastIf {
 			indent := Indent(pass, ifs.Pos())
 			var b strings.Builder
@@ -95,6 +103,58 @@ func AppendOnSuccess(pass *analysis.Pass, path []ast.Node, list []ast.Stmt, fetc
 		edits = append(edits, e)
 	}
 	return edits, true
+}
+
+// leavesAfter reports whether, in the block of list holding ifs (at any
+// depth), the statements after the one holding ifs end by leaving (a
+// return, a break, a panic): a path through ifs does not reach the end of
+// list.
+func leavesAfter(pass *analysis.Pass, list []ast.Stmt, ifs *ast.IfStmt) bool {
+	for _, s := range list {
+		if s.Pos() > ifs.Pos() || ifs.End() > s.End() {
+			continue
+		}
+		if s == ast.Stmt(ifs) {
+			return false
+		}
+		var inner [][]ast.Stmt
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BlockStmt:
+				if n.Pos() <= ifs.Pos() && ifs.End() <= n.End() {
+					inner = append(inner, n.List)
+				}
+			case *ast.CaseClause:
+				if n.Pos() <= ifs.Pos() && ifs.End() <= n.End() {
+					inner = append(inner, n.Body)
+				}
+			case *ast.CommClause:
+				if n.Pos() <= ifs.Pos() && ifs.End() <= n.End() {
+					inner = append(inner, n.Body)
+				}
+			}
+			return true
+		})
+		if len(inner) == 0 {
+			return false
+		}
+		// The outermost block inside s holding ifs; deeper ones are
+		// checked by the recursion.
+		if leavesAfter(pass, inner[0], ifs) {
+			return true
+		}
+		for j, t := range inner[0] {
+			if t.Pos() <= ifs.Pos() && ifs.End() <= t.End() {
+				if after := inner[0][j+1:]; len(after) > 0 && noreturn.Of(pass).EndsWithLeave(after) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // carriesOnAfterError reports whether ifs checks an error (`x != nil`, x

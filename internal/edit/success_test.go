@@ -26,6 +26,16 @@ func TestAppendOnSuccess(t *testing.T) {
 		want: "\t\tif err := save(x); err != nil {\n\t\t\treturn\n\t\t}\n\t\tcommit(x)\n",
 		ok:   true,
 	}, {
+		name: "logged failure followed by a return: no continue",
+		body: "\t\tif x > 9 {\n\t\t\tif err := save(x); err != nil {\n\t\t\t\tprintln(err)\n\t\t\t}\n\t\t\treturn\n\t\t}\n\t\tn++\n",
+		want: "\t\tif x > 9 {\n\t\t\tif err := save(x); err != nil {\n\t\t\t\tprintln(err)\n\t\t\t}\n\t\t\treturn\n\t\t}\n\t\tn++\n\t\tcommit(x)\n",
+		ok:   true,
+	}, {
+		name: "logged failure inside the last check: the else only",
+		body: "\t\tif err := save(x); err != nil {\n\t\t\tif err := save(x + 1); err != nil {\n\t\t\t\tprintln(err)\n\t\t\t}\n\t\t}\n",
+		want: "\t\tif err := save(x); err != nil {\n\t\t\tif err := save(x + 1); err != nil {\n\t\t\t\tprintln(err)\n\t\t\t}\n\t\t} else {\n\t\t\tcommit(x)\n\t\t}\n",
+		ok:   true,
+	}, {
 		name: "logged failure in a nested loop: no edit",
 		body: "\t\tfor i := 0; i < 3; i++ {\n\t\t\tif err := save(x); err != nil {\n\t\t\t\tprintln(err)\n\t\t\t}\n\t\t}\n",
 	}, {
