@@ -89,7 +89,11 @@ func New(funcs []*ssa.Function) *Flow {
 
 // initFuncValues indexes the package initializer's stores of function
 // literals into package-level variables (var build = func() ...), so that
-// a call of the variable reaches the literal.
+// a call of the variable reaches the literal, and its stores of a call's
+// result into a variable no other package can set (unexported, or of
+// package main: var groupConfig = sarama.NewConfig()), so that its loads
+// reach what it holds (a map literal's keys are read by the consumer
+// model itself).
 func (f *Flow) initFuncValues(init *ssa.Function) {
 	if init == nil {
 		return
@@ -107,6 +111,10 @@ func (f *Flow) initFuncValues(init *ssa.Function) {
 			switch st.Val.(type) {
 			case *ssa.Function, *ssa.MakeClosure:
 				f.globalStores[g] = append(f.globalStores[g], st)
+			case *ssa.Call:
+				if obj := g.Object(); obj != nil && (!obj.Exported() || g.Pkg.Pkg.Name() == "main") {
+					f.globalStores[g] = append(f.globalStores[g], st)
+				}
 			}
 		}
 	}

@@ -2936,3 +2936,14 @@ func flagMark(ctx context.Context) {
 }
 
 var _ = flagMark
+
+// A sarama group built on an unexported package-level config that only
+// this package can set: its defaults (auto-commit of marks) are known.
+var unexportedCfg = sarama.NewConfig()
+
+func globalConfig(ctx context.Context) {
+	g, _ := sarama.NewConsumerGroup(nil, "g-global-cfg", unexportedCfg) // case: globalcfg
+	_ = g.Consume(ctx, []string{"t"}, markAfter{})
+}
+
+var _ = globalConfig
