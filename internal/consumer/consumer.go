@@ -189,6 +189,8 @@ func run(pass *analysis.Pass) (result any, err error) {
 					}
 					if ref, ok := b.ix.Call(callee); ok {
 						m.Calls = append(m.Calls, &Call{CallRef: ref, Instr: in, Fn: fn})
+					} else if ref, ok := b.behindInterface(in.Common()); ok {
+						m.Calls = append(m.Calls, &Call{CallRef: ref, Instr: in, Fn: fn})
 					}
 				}
 			}
@@ -228,6 +230,52 @@ func run(pass *analysis.Pass) (result any, err error) {
 		pass.ExportPackageFact(&BuildsFact{})
 	}
 	return m, nil
+}
+
+// behindInterface returns the client call that cc makes through an
+// interface of the application holding a client value: a handler keeps
+// sarama's session in a field typed by a one-method interface of its own
+// (MarkOffset only) and marks through it. Every value the interface
+// holds (its roots) is of one client type, whose method of that name and
+// signature is a modelled position call (a mark, a store, a commit).
+func (b *builder) behindInterface(cc *ssa.CallCommon) (clientmodel.CallRef, bool) {
+	if !cc.IsInvoke() || cc.Method.Pkg() == nil || b.ix.Client(cc.Method.Pkg().Path()) != nil {
+		return clientmodel.CallRef{}, false
+	}
+	var found *types.Func
+	for _, r := range b.flow.Roots(cc.Value) {
+		t := r.Type()
+		switch x := r.(type) {
+		case *ssa.MakeInterface:
+			t = x.X.Type()
+		case *ssa.ChangeInterface:
+			t = x.X.Type()
+		case *ssa.Const:
+			if x.IsNil() {
+				continue // h.sess = nil in Cleanup
+			}
+		}
+		n, ok := types.Unalias(ssaflow.Deref(t)).(*types.Named)
+		if !ok || n.Obj().Pkg() == nil || b.ix.Client(n.Obj().Pkg().Path()) == nil {
+			return clientmodel.CallRef{}, false // a value of another type: a mock, a wrapper
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, n.Obj().Pkg(), cc.Method.Name())
+		fn, ok := obj.(*types.Func)
+		if !ok || !types.Identical(fn.Type().(*types.Signature).Params(), cc.Method.Type().(*types.Signature).Params()) || found != nil && found != fn {
+			return clientmodel.CallRef{}, false
+		}
+		found = fn
+	}
+	if found == nil {
+		return clientmodel.CallRef{}, false
+	}
+	ref, ok := b.ix.Call(found)
+	if !ok || ref.Role != clientmodel.Mark && ref.Role != clientmodel.Store && ref.Role != clientmodel.Commit {
+		// A fetch behind such an interface is left alone: a fix of it
+		// would call methods the interface does not have.
+		return clientmodel.CallRef{}, false
+	}
+	return ref, true
 }
 
 // BuildsFact is the package fact of a package that builds consumers: the

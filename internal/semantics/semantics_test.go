@@ -350,6 +350,7 @@ func TestClassify(t *testing.T) {
 		{"decoderfield", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "kept in field in of decodeState"}},
 		{"flagmark", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs only where the setting markFlag allows it"}},
 		{"globalcfg", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
+		{"markeriface", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
