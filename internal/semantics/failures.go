@@ -96,7 +96,10 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			if takes[s.b] {
 				s.took = true
 			}
-			if seen[s] || s.b == b && !s.took || stops(s.b) {
+			if seen[s] || s.b == b && !s.took || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) {
+				// A failure branch writing the position itself (a
+				// poison record marked on purpose) skips it
+				// deliberately: not a silent skip.
 				continue
 			}
 			seen[s] = true
@@ -168,6 +171,13 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 	}
 	return uniqueSkips(out)
+}
+
+// writesPosition reports whether b makes a position call of the consumer.
+func (g *gatherer) writesPosition(b *ssa.BasicBlock) bool {
+	return slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool {
+		return c.Instr.Block() == b && c.Role != clientmodel.Fetch && c.Role != clientmodel.FetchCommit
+	})
 }
 
 // processedLater reports whether, after instruction i of b and before

@@ -351,6 +351,7 @@ func TestClassify(t *testing.T) {
 		{"flagmark", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs only where the setting markFlag allows it"}},
 		{"globalcfg", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		{"markeriface", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
+		{"poisonmarked", map[string]string{"failure": "skipped: when the handler (line"}}, // not json.Unmarshal, marked on purpose
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

@@ -2976,3 +2976,33 @@ func markerIface(ctx context.Context) {
 }
 
 var _ = markerIface
+
+// A sarama handler that marks a poison message on purpose when it does
+// not decode, and leaves a message whose write failed unmarked while the
+// next message's mark passes it: the write's failure is the silent skip.
+type poisonHandler struct{ write func([]byte) error }
+
+func (poisonHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (poisonHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h poisonHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		var v map[string]any
+		if err := json.Unmarshal(msg.Value, &v); err != nil {
+			sess.MarkMessage(msg, "")
+			continue
+		}
+		if err := h.write(msg.Value); err != nil {
+			continue
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func poisonMarked(ctx context.Context, write func([]byte) error) {
+	g, _ := sarama.NewConsumerGroup(nil, "g-poison", sarama.NewConfig()) // case: poisonmarked
+	_ = g.Consume(ctx, []string{"t"}, poisonHandler{write: write})
+}
+
+var _ = poisonMarked
