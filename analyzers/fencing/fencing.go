@@ -16,6 +16,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
+	"github.com/offsetcommit/commitlint/internal/observe"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/semantics"
 )
@@ -236,12 +237,7 @@ func (c *checker) insertAfter(s ast.Stmt, text string) analysis.TextEdit {
 
 // loggingPkgs are the packages whose calls only log, count or wait: a body
 // made of them (and continue) handles nothing.
-var loggingPkgs = []string{
-	"fmt", "log", "log/slog", "time", "expvar", "sync/atomic",
-	"go.uber.org/zap", "github.com/sirupsen/logrus", "github.com/rs/zerolog",
-	"github.com/go-logr/logr", "github.com/prometheus/client_golang/",
-	"go.opentelemetry.io/otel",
-}
+var loggingPkgs = []string{"fmt", "log", "log/slog", "time", "expvar", "sync/atomic"}
 
 func inPkgs(path string, list []string) bool {
 	for _, p := range list {
@@ -265,7 +261,7 @@ func (c *checker) isLogging(call *ast.CallExpr) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	return inPkgs(fn.Pkg().Path(), loggingPkgs) && !c.terminates(call)
+	return (inPkgs(fn.Pkg().Path(), loggingPkgs) || observe.Is(fn.Pkg().Path())) && !c.terminates(call)
 }
 
 // isCancel reports whether call calls a context.CancelFunc (or

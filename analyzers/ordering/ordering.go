@@ -15,6 +15,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/handsoff"
+	"github.com/offsetcommit/commitlint/internal/observe"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/sqlrow"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -28,13 +29,10 @@ const CategoryCommitBefore = string(category.CommitBefore)
 
 // DefaultIgnore are the packages whose calls do not count as processing a
 // record: logging, metrics, tracing, string formatting and conversion.
-var DefaultIgnore = []string{
+var DefaultIgnore = append([]string{
 	"fmt", "log", "log/slog", "strings", "strconv", "bytes", "errors", "time", "context",
 	"sync", "sync/atomic", "unicode/utf8", "expvar", "math",
-	"go.uber.org/zap", "github.com/sirupsen/logrus", "github.com/rs/zerolog",
-	"github.com/go-logr/logr", "github.com/prometheus/client_golang",
-	"go.opentelemetry.io/otel", "github.com/DataDog/dd-trace-go",
-}
+}, observe.Packages...)
 
 // Config is the analyzer's configuration.
 type Config struct {

@@ -11,6 +11,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
+	"github.com/offsetcommit/commitlint/internal/observe"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -418,6 +419,9 @@ func quiet(call *ssa.Call) bool {
 	switch f.Pkg().Path() {
 	case "fmt", "log", "log/slog", "bytes", "strings", "errors", "hash", "bufio":
 		return true
+	}
+	if observe.Is(f.Pkg().Path()) {
+		return true // a logger's Log returning an error (go-kit's)
 	}
 	return f.Name() == "Close" || strings.HasPrefix(f.Pkg().Path(), "hash/")
 }
@@ -916,13 +920,8 @@ func onlyLogs(instrs []ssa.Instruction) bool {
 // a logging or metrics package, or a method with a logger's name that
 // returns nothing (an application's Logger interface).
 func logging(call *ssa.CallCommon) bool {
-	if f := ssaflow.Callee(call); f != nil && f.Pkg() != nil {
-		p := f.Pkg().Path()
-		for _, l := range []string{"go.uber.org/zap", "github.com/sirupsen/logrus", "github.com/rs/zerolog", "github.com/go-logr/logr", "k8s.io/klog", "github.com/prometheus/client_golang"} {
-			if p == l || strings.HasPrefix(p, l+"/") {
-				return true
-			}
-		}
+	if f := ssaflow.Callee(call); f != nil && f.Pkg() != nil && observe.Is(f.Pkg().Path()) {
+		return true
 	}
 	if !call.IsInvoke() || call.Signature().Results().Len() != 0 {
 		return false

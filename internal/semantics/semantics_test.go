@@ -352,6 +352,7 @@ func TestClassify(t *testing.T) {
 		{"globalcfg", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		{"markeriface", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		{"poisonmarked", map[string]string{"failure": "skipped: when the handler (line"}}, // not json.Unmarshal, marked on purpose
+		{"gokitlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
