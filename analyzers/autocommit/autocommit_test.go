@@ -268,6 +268,7 @@ var scenarios = []struct {
 	// through a method, auto-commit off, no group.
 	{"autocommit/franzoutlive", autocommit.Analyzer},
 	{"autocommit/franzproduce", autocommit.Analyzer},
+	{"autocommit/sharedctor", autocommit.Analyzer},
 	// records handed to workers over a channel and no join (issue #12):
 	// a local channel to a pool started by a counted loop, to one worker
 	// that skips records (the Done goes before its continue too), to a

@@ -898,10 +898,37 @@ func (b *builder) elements(v ssa.Value) *elems {
 			if p != x {
 				continue
 			}
+			// Options every caller passes (the same option function) are
+			// the parameter's; those only some callers pass are
+			// conditional: a constructor helper two consumers share,
+			// one passing DisableAutoCommit, leaves the other's
+			// auto-commit on.
+			var sites []*elems
+			count := map[string]int{}
 			for _, site := range callers {
 				if i < len(site.Common().Args) {
-					add(b.elements(site.Common().Args[i]))
+					o := b.elements(site.Common().Args[i])
+					sites = append(sites, o)
+					seen := map[string]bool{}
+					for _, v := range o.vals {
+						if k := optionKey(v); !seen[k] {
+							seen[k] = true
+							count[k]++
+						}
+					}
 				}
+			}
+			for _, o := range sites {
+				for _, v := range o.vals {
+					if count[optionKey(v)] == len(sites) {
+						e.vals = append(e.vals, v)
+					} else {
+						e.cond = append(e.cond, v)
+					}
+				}
+				e.cond = append(e.cond, o.cond...)
+				e.facts = append(e.facts, o.facts...)
+				e.opaque = e.opaque || o.opaque
 			}
 		}
 	case *ssa.Extract:
@@ -922,6 +949,20 @@ func (b *builder) elements(v ssa.Value) *elems {
 	e.compact()
 	b.elemsMemo[v] = e
 	return e
+}
+
+// optionKey names what option v is, across callers: the function that
+// makes it (kgo.DisableAutoCommit), else the value itself.
+func optionKey(v ssa.Value) string {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	if call, ok := v.(*ssa.Call); ok {
+		if f := ssaflow.Callee(call.Common()); f != nil {
+			return f.FullName()
+		}
+	}
+	return fmt.Sprintf("%p", v)
 }
 
 // compact keeps the first occurrence of each element and fact, and drops

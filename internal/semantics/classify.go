@@ -269,12 +269,13 @@ func (c *classifier) requireEvidence() {
 	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed && pc.Role != clientmodel.Commit }):
 		pc := ev.Calls[slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed && pc.Role != clientmodel.Commit })]
 		why = fmt.Sprintf("%s (line %d) %s from a function literal handed on to other code (stored or sent): when it runs, and in which order for the records handed on, is up to code the analysis does not follow, so a position may pass a record still in flight", pc.Func, pc.Pos.Line, positionVerb(pc.Role))
-	case len(ev.Calls) > 0 && !slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Setting == "" }) &&
+	case len(ev.Calls) > 0 && !slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Setting != ev.Calls[0].Setting || pc.Setting == "" }) &&
 		!(r.Strategy == StrategyTimer && c.timerCommitsPolled()):
-		// Every position call is behind a setting, and no timer commits
-		// what is polled without them.
+		// Every position call is behind one value of one setting (not
+		// a call for each of its values), and no timer commits what is
+		// polled without them.
 		pc := ev.Calls[0]
-		why = fmt.Sprintf("%s (line %d) runs only where the setting %s allows it: where it does not, no position is ever written, and a restart resumes from the start offset (replays, or skips what arrived meanwhile)", pc.Func, pc.Pos.Line, pc.Setting)
+		why = fmt.Sprintf("%s (line %d) runs only where the setting %s allows it: where it does not, no position is ever written, and a restart resumes from the start offset (replays, or skips what arrived meanwhile)", pc.Func, pc.Pos.Line, strings.TrimPrefix(pc.Setting, "!"))
 	case len(ev.OnSomePaths) > 0:
 		pc := ev.OnSomePaths[0]
 		why = fmt.Sprintf("%s (line %d) writes the position before the record is processed on some paths (behind a condition, such as a setting, that the analysis does not resolve): on those paths a crash between them loses the record", pc.Func, pc.Pos.Line)

@@ -695,7 +695,8 @@ func WhileEmpty(instr ssa.Instruction, is func(types.Type) bool) bool {
 // package variable (if *commitFlag, if h.cfg.AutoAck, negated or not),
 // with instr on one of its branches only. Such a condition holds or not
 // for the whole loop: on the runs where it does not, instr never runs.
-// "" when there is none.
+// "" when there is none; the name is prefixed with "!" when instr runs
+// where the setting is false.
 func SettingGuard(instr ssa.Instruction) string {
 	b := instr.Block()
 	for d := b.Idom(); d != nil; b, d = d, d.Idom() {
@@ -703,18 +704,32 @@ func SettingGuard(instr ssa.Instruction) string {
 		if !ok || !d.Succs[0].Dominates(instr.Block()) && !d.Succs[1].Dominates(instr.Block()) {
 			continue
 		}
-		if name := settingRead(iff.Cond); name != "" {
-			return name
+		name, negated := settingRead(iff.Cond)
+		if name == "" {
+			continue
 		}
+		if negated == d.Succs[0].Dominates(instr.Block()) {
+			name = "!" + name
+		}
+		return name
 	}
 	return ""
 }
 
-// settingRead names the setting v reads (see SettingGuard), or "".
-func settingRead(v ssa.Value) string {
+// settingRead names the setting v reads (see SettingGuard), or "", and
+// whether v negates it.
+func settingRead(v ssa.Value) (string, bool) {
+	negated := false
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.NOT {
-		v = u.X
+		v, negated = u.X, true
 	}
+	name := settingName(v)
+	return name, negated
+}
+
+// settingName names the setting the load v reads (see SettingGuard), or
+// "".
+func settingName(v ssa.Value) string {
 	load, ok := v.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return ""
