@@ -211,7 +211,13 @@ func (c *classifier) failure() {
 	if c.r.Strategy == StrategyNone {
 		return
 	}
-	for _, pc := range c.ev.Calls {
+	calls := c.ev.Calls
+	if c.r.Strategy == StrategyTimer && c.ev.PollSkipAt != nil && c.ev.Is(clientmodel.MarksOnly) != On {
+		// The timer commits every poll before the latest: the next poll
+		// makes a record whose processing failed committable.
+		calls = append(calls, &PositionCall{Role: c.ev.PollSkipAt.Role, Func: c.ev.PollSkipAt.Func, Pos: c.ev.PollSkipAt.Pos, Skips: c.ev.PollSkips})
+	}
+	for _, pc := range calls {
 		if len(pc.Skips) == 0 {
 			continue
 		}
@@ -228,6 +234,11 @@ func (c *classifier) failure() {
 				at += ", in " + s.In + ", which returns without the error"
 			}
 			calls = append(calls, fmt.Sprintf("%s (%s)", s.Call, at))
+		}
+		if pc.Role == clientmodel.Fetch {
+			c.r.Failure = fmt.Sprintf("skipped: when %s fails, the code goes on, and the next %s (line %d) makes the record committable, so it is never retried or replayed",
+				strings.Join(calls, " or "), pc.Func, pc.Pos.Line)
+			return
 		}
 		c.r.Failure = fmt.Sprintf("skipped: when %s fails, the code goes on and %s past the record (%s, line %d), so it is never retried or replayed",
 			strings.Join(calls, " or "), positionVerb(pc.Role), pc.Func, pc.Pos.Line)

@@ -167,6 +167,12 @@ type Evidence struct {
 	Topics []string
 
 	Settings map[clientmodel.Setting]Tri
+	// PollSkips are the failures a poll loop goes on from, for a client
+	// whose timer commits every poll before the latest (franz-go's
+	// default): the next poll, PollSkipAt, makes the failed record
+	// committable.
+	PollSkips  []Skip
+	PollSkipAt *PositionCall
 	// ConfigOrigin says where the part of the configuration the analysis
 	// cannot see comes from ("" if it sees it all, or cannot tell).
 	ConfigOrigin string

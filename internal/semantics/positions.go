@@ -59,6 +59,12 @@ func (g *gatherer) positions() {
 			}
 		}
 		if call.Role == clientmodel.Fetch {
+			if g.c.Client.Timer == clientmodel.TimerPreviousPoll && g.ev.PollSkips == nil && ssaflow.InLoop(call.Instr.Block()) {
+				if skips := g.skippedFailures(call); len(skips) > 0 {
+					g.ev.PollSkips = skips
+					g.ev.PollSkipAt = &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos())}
+				}
+			}
 			continue
 		}
 		if revoke[call.Fn] || g.restores(call) {

@@ -353,6 +353,8 @@ func TestClassify(t *testing.T) {
 		{"markeriface", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		{"poisonmarked", map[string]string{"failure": "skipped: when the handler (line"}}, // not json.Unmarshal, marked on purpose
 		{"gokitlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"pollskip", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line"}},
+		{"pollstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

@@ -3006,3 +3006,31 @@ func poisonMarked(ctx context.Context, write func([]byte) error) {
 }
 
 var _ = poisonMarked
+
+// franz-go loops on the default auto-commit: one logs a failed record and
+// goes on, which the next poll makes committable; one panics on it.
+func pollSkips(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-pollskip"), kgo.ConsumeTopics("t")) // case: pollskip
+	for {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(func(r *kgo.Record) {
+			if err := apply(r); err != nil {
+				println(err.Error())
+			}
+		})
+	}
+}
+
+func pollStops(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-pollstop"), kgo.ConsumeTopics("t")) // case: pollstop
+	for {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(func(r *kgo.Record) {
+			if err := apply(r); err != nil {
+				panic(err)
+			}
+		})
+	}
+}
+
+var _, _ = pollSkips, pollStops
