@@ -63,7 +63,12 @@
 // Last, a claim of at-least-once or effectively-once must have evidence for
 // every column, or the row says unknown and why (requireEvidence):
 // unclassified goroutines; records kept in a struct field or a package
-// variable (a buffer flushed elsewhere: buffers.go); records handed to
+// variable (a buffer flushed elsewhere, a per-key total in a field's map,
+// a value held in a field that a method writes them into: buffers.go); a
+// position written only from a function literal handed on (directly or
+// through a method it calls: an ack closure given to an output queue);
+// position calls that all run only where one value of a setting allows
+// (if *commitFlag: where it does not, nothing is committed); records handed to
 // goroutines the loop does not wait for while positions are committed
 // outside them; a position the application computes that is not a low-water
 // mark of a recognised tracker (clientmodel.LowWater); records handed to a
@@ -84,7 +89,9 @@
 // record, or returns from EachRecord's function without keeping the
 // error for the loop), or a processing call whose error nothing reads:
 // positions are cumulative, so the next position written passes the
-// failed record. A check that tells failures apart (err != nil &&
+// failed record. On franz-go's default auto-commit the next poll is that
+// position. A failure branch that writes the position itself (a poison
+// record marked on purpose) skips it deliberately and is not named. A check that tells failures apart (err != nil &&
 // !errors.Is(err, x), or an if on the error first) says skipped only when
 // every kind goes on. Nothing is said for a failure after which the
 // record can still be processed (a header that did not parse, the record
