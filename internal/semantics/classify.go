@@ -929,6 +929,13 @@ func (c *classifier) revoke(without bool) {
 		r.Revoke = "unknown (the commit strategy is not known)"
 		return
 	}
+	if ev.Is(clientmodel.Group) == Off && len(ev.Revokes) == 0 {
+		// Offsets written for a group the client is no member of (kadm
+		// CommitOffsets beside ConsumePartitions): no rebalance revokes
+		// anything.
+		r.Revoke = "not needed (no group membership: no rebalances)"
+		return
+	}
 	// Synchronous commits are the application's own commit calls: marks
 	// and stores (a mark before processing) commit nothing by themselves.
 	explicit := slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool {

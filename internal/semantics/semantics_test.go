@@ -212,7 +212,7 @@ func TestClassify(t *testing.T) {
 		{"readiface", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "interface messageReader", "guarantee": semantics.GuaranteeUnk}},
 		// an admin client built on a client of its own commits the
 		// positions of the consumer whose fetches they come from
-		{"kadmown", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "topics": "t-kadm"}},
+		{"kadmown", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "topics": "t-kadm", "revoke": "not needed (no group membership"}},
 		{"funcvar", map[string]string{"group": "g-funcvar", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		{"sink", map[string]string{"strategy": semantics.StrategySink, "detail": "never read back, and nothing is committed",
 			"guarantee": semantics.AtLeastOnce, "scope": "", "window": "the whole partition", "revoke": "not needed",
