@@ -47,7 +47,8 @@ var scenarios = []string{
 	// callback, (int, error) results, a worker goroutine, deferred
 	// directly (fixed with a deferred closure that logs it; with a
 	// context the function replaces after the defer, passed to the
-	// closure; with context.Background()) and in a deferred closure (10
+	// closure; with context.Background()) and in a deferred closure, made
+	// through an interface of the package standing for *kgo.Client (11
 	// positive, each fixed by logging the error);
 	// returned, logged, a deferred closure that logs, read in the next
 	// iteration (4 silent).

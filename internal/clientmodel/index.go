@@ -318,11 +318,15 @@ func (ix *Index) CallByName(name string) (CallRef, bool) {
 }
 
 // Result returns the model of fn, if it is a commit or transaction call
-// whose results matter.
+// whose results matter (through an interface standing for the client too).
 func (ix *Index) Result(fn *types.Func) (ResultRef, bool) {
 	n := ix.fullName(fn)
 	if n == "" {
-		return ResultRef{}, false
+		// A method of an application interface that stands for the
+		// client (StandsFor): its calls are the client's.
+		if n = ix.fullName(ix.throughInterface(fn)); n == "" {
+			return ResultRef{}, false
+		}
 	}
 	r, ok := ix.results[n]
 	return r, ok

@@ -181,3 +181,23 @@ func worker(ctx context.Context, cl *kgo.Client, batches <-chan []*kgo.Record) {
 		}
 	}()
 }
+
+// consumerClient is the consumer's own interface (for tests to fake),
+// standing for *kgo.Client: its CommitRecords is the client's.
+type consumerClient interface {
+	PollFetches(ctx context.Context) kgo.Fetches
+	CommitRecords(ctx context.Context, rs ...*kgo.Record) error
+}
+
+// viaInterface drops the error of a commit made through consumerClient.
+func viaInterface(ctx context.Context, cl consumerClient) {
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			if process(r) != nil {
+				return
+			}
+			cl.CommitRecords(ctx, r) // want `the error of CommitRecords is discarded`
+		})
+	}
+}
