@@ -467,9 +467,12 @@ var scenarios = []struct {
 	// a batching loop committing a skipped record on its own while the
 	// batch it keeps across iterations may hold earlier records (kafka-go
 	// CommitMessages, franz-go CommitRecords, sarama MarkMessage with the
-	// batch in a field; the call is guarded by len(batch) == 0) (3
-	// positive); the guarded twin, a skip left to the batch's commit, a
-	// loop keeping no batch (3 silent).
+	// batch in a field, a commit whose declared error a later if reads,
+	// guarded by the emptiness of the other of two batches; the call is
+	// guarded by len(batch) == 0) (4 positive); the guarded twin, a skip
+	// left to the batch's commit, a loop keeping no batch, one keeping
+	// keys it has seen, one flushing the batch before the skipped
+	// message's commit (5 silent).
 	{"ordering/skipbatch", ordering.Analyzer},
 	// a sarama mark after a method of the same package that only queues a
 	// copy of the message on a field's channel (the method processes it in

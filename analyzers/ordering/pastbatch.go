@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -72,8 +73,12 @@ func (c *checker) checkPastBatch(p *position) {
 	}
 	noun := p.client.Client.RecordNoun
 	batch := edit.Source(c.pass, b.batch)
-	first, last := b.stmts[0], b.stmts[len(b.stmts)-1]
-	text, cut, ok := c.cutLines(first, last)
+	var text string
+	var cut analysis.TextEdit
+	ok = len(b.stmts) > 0
+	if ok {
+		text, cut, ok = c.cutLines(b.stmts[0], b.stmts[len(b.stmts)-1])
+	}
 	d := analysis.Diagnostic{
 		Pos:      call.Pos(),
 		End:      call.Lparen,
@@ -85,7 +90,7 @@ func (c *checker) checkPastBatch(p *position) {
 	if ok {
 		// The whole lines of the statements (a trailing comment too),
 		// one tab deeper inside the guard.
-		indent := edit.Indent(c.pass, first.Pos())
+		indent := edit.Indent(c.pass, b.stmts[0].Pos())
 		var w strings.Builder
 		fmt.Fprintf(&w, "%sif len(%s) == 0 {\n", indent, batch)
 		for _, l := range strings.SplitAfter(strings.TrimSuffix(text, "\n"), "\n") {
@@ -108,10 +113,11 @@ func (c *checker) checkPastBatch(p *position) {
 
 // batchPassed returns the batch call (at path) passes: call is a
 // statement, or the call of an error check, in a list of the body of a
-// loop that ends with a continue of that loop, and a later statement of
-// the loop body appends a value made from a variable call uses to a slice
-// declared before the loop (or a field), which no statement of the loop
-// body before the call's assigns.
+// loop that ends with a continue of that loop (directly, or around an if
+// testing another slice's emptiness), and a later statement of the loop
+// body appends the record call writes to a slice of records declared
+// before the loop (or a field), which nothing in the loop body before the
+// call assigns.
 func (c *checker) batchPassed(call *ast.CallExpr, path []ast.Node) (pastBatch, bool) {
 	loop, body := edit.LoopOf(path)
 	stmt, listp := edit.Stmt(path)
@@ -123,9 +129,13 @@ func (c *checker) batchPassed(call *ast.CallExpr, path []ast.Node) (pastBatch, b
 	if idx < 0 {
 		return pastBatch{}, false
 	}
-	stmts := []ast.Stmt{stmt}
-	if idx+1 < len(list) && isErrCheckOf(list[idx+1]) && definesErr(stmt) {
-		stmts = append(stmts, list[idx+1])
+	stmts := c.guardedStmts(list, idx)
+	// A call already guarded by a slice's emptiness (if len(x) == 0 {
+	// commit }): the list ending with the continue is the if's, and x
+	// must be the batch for the guard to hold.
+	guard := ""
+	if x, outer, ok := c.emptyGuard(path, list); ok {
+		guard, list = x, outer
 	}
 	// The call's list ends with a continue of the loop: the record is
 	// not appended on this path.
@@ -153,9 +163,27 @@ func (c *checker) batchPassed(call *ast.CallExpr, path []ast.Node) (pastBatch, b
 		return pastBatch{}, false
 	}
 	uses := c.varsIn(call)
+	for v := range uses {
+		if clientmodel.Default.Record(v.Type()) == nil {
+			delete(uses, v) // the record, not the context or the reader
+		}
+	}
+	// The appends of later statements of the loop body, at any depth (in
+	// a branch of an if: puts or dels), outside function literals.
+	var appends []*ast.AssignStmt
 	for _, s := range body.List[top+1:] {
-		as, ok := s.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.AssignStmt:
+				appends = append(appends, n)
+			}
+			return true
+		})
+	}
+	for _, as := range appends {
+		if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 			continue
 		}
 		app, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
@@ -168,10 +196,14 @@ func (c *checker) batchPassed(call *ast.CallExpr, path []ast.Node) (pastBatch, b
 				made = made || uses[v]
 			}
 		}
-		if !made || !c.keptAcross(as.Lhs[0], loop, body.List[:top]) {
-			continue
+		sl, isSlice := c.pass.TypesInfo.TypeOf(as.Lhs[0]).Underlying().(*types.Slice)
+		if !made || !isSlice || clientmodel.Default.Record(sl.Elem()) == nil || !c.keptAcross(as.Lhs[0], loop, body, call.Pos()) {
+			continue // a slice of other values (keys seen, durations)
 		}
-		return pastBatch{batch: as.Lhs[0], appended: s, stmts: stmts}, true
+		if guard == edit.Source(c.pass, as.Lhs[0]) {
+			return pastBatch{}, false // committed only while it is empty
+		}
+		return pastBatch{batch: as.Lhs[0], appended: as, stmts: stmts}, true
 	}
 	return pastBatch{}, false
 }
@@ -192,9 +224,10 @@ func (c *checker) varsIn(e ast.Node) map[*types.Var]bool {
 
 // keptAcross reports whether the slice x keeps its value from one
 // iteration of loop to the next: a field, or a variable declared before
-// the loop, that none of before (the loop body's statements before the
-// call) assigns.
-func (c *checker) keptAcross(x ast.Expr, loop ast.Stmt, before []ast.Stmt) bool {
+// the loop, that no statement of the loop's body before pos (the call)
+// assigns (a batch flushed and reset first, in the skip branch or
+// before it).
+func (c *checker) keptAcross(x ast.Expr, loop ast.Stmt, body *ast.BlockStmt, pos token.Pos) bool {
 	root := x
 	for {
 		sel, ok := ast.Unparen(root).(*ast.SelectorExpr)
@@ -213,15 +246,92 @@ func (c *checker) keptAcross(x ast.Expr, loop ast.Stmt, before []ast.Stmt) bool 
 	}
 	text := edit.Source(c.pass, x)
 	assigned := false
-	for _, s := range before {
-		ast.Inspect(s, func(n ast.Node) bool {
-			if as, ok := n.(*ast.AssignStmt); ok {
-				for _, l := range as.Lhs {
-					assigned = assigned || edit.Source(c.pass, l) == text
-				}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil || n.Pos() >= pos {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok && as.End() <= pos {
+			for _, l := range as.Lhs {
+				assigned = assigned || edit.Source(c.pass, l) == text
 			}
-			return !assigned
-		})
-	}
+		}
+		return !assigned
+	})
 	return !assigned
+}
+
+// emptyGuard returns x, and the list holding the guard, when list is the
+// body of `if len(x) == 0 { ... }` (no init, no else).
+func (c *checker) emptyGuard(path []ast.Node, list []ast.Stmt) (string, []ast.Stmt, bool) {
+	for i, n := range path {
+		blk, ok := n.(*ast.BlockStmt)
+		if !ok || len(blk.List) == 0 || &blk.List[0] != &list[0] || i+1 >= len(path) {
+			continue
+		}
+		ifs, ok := path[i+1].(*ast.IfStmt)
+		if !ok || ifs.Body != blk || ifs.Init != nil || ifs.Else != nil {
+			return "", nil, false
+		}
+		be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || be.Op != token.EQL {
+			return "", nil, false
+		}
+		lc, ok := ast.Unparen(be.X).(*ast.CallExpr)
+		if !ok || !edit.IsBuiltin(c.pass, lc.Fun, "len") || len(lc.Args) != 1 || edit.Source(c.pass, be.Y) != "0" {
+			return "", nil, false
+		}
+		outer, outerList := edit.Stmt(path[i+1:])
+		if outer == nil || outerList == nil {
+			return "", nil, false
+		}
+		return edit.Source(c.pass, lc.Args[0]), *outerList, true
+	}
+	return "", nil, false
+}
+
+// guardedStmts returns the statements a guard around list[idx] must hold:
+// the call's statement, and the check of what it declares when the next
+// statement is one (if err != nil, or any if naming what it declares and
+// nothing after it does); nil when what it declares is used further on,
+// where a guard would leave it undeclared.
+func (c *checker) guardedStmts(list []ast.Stmt, idx int) []ast.Stmt {
+	stmt := list[idx]
+	if idx+1 < len(list) && isErrCheckOf(list[idx+1]) && definesErr(stmt) {
+		return []ast.Stmt{stmt, list[idx+1]}
+	}
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE {
+		return []ast.Stmt{stmt}
+	}
+	declared := map[types.Object]bool{}
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+			if obj := c.pass.TypesInfo.Defs[id]; obj != nil {
+				declared[obj] = true
+			}
+		}
+	}
+	uses := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok && declared[c.pass.TypesInfo.Uses[id]] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	out := []ast.Stmt{stmt}
+	rest := list[idx+1:]
+	if len(rest) > 0 {
+		if _, isIf := rest[0].(*ast.IfStmt); isIf && uses(rest[0]) {
+			out, rest = append(out, rest[0]), rest[1:]
+		}
+	}
+	for _, s := range rest {
+		if uses(s) {
+			return nil
+		}
+	}
+	return out
 }

@@ -101,9 +101,10 @@ type PositionCall struct {
 	// runs, before or after the record is processed, is up to code the
 	// analysis does not follow.
 	Handed bool
-	// WhileEmpty reports a call made only while a slice is empty (if
-	// len(batch) == 0): a skipped record's commit beside a batch, made
-	// only when the batch holds nothing it could pass.
+	// WhileEmpty reports a call made only while the batch another
+	// position call of its function writes is empty (if len(batch) == 0):
+	// a skipped record's commit, made only when the batch holds nothing
+	// it could pass.
 	WhileEmpty bool
 	// Setting names the setting that guards the call (a flag, a field of
 	// the configuration: ssaflow.SettingGuard): where it is off, the

@@ -126,7 +126,8 @@ func (g *gatherer) sentAway() *send {
 
 // sentInTxn reports whether s sends on a producer's input channel
 // (sarama's AsyncProducer.Input()) in a function that commits the
-// client's transaction: the transaction's commit waits for what was sent
+// client's transaction with the consumed offsets added to it, and writes
+// no position otherwise: the transaction's commit waits for what was sent
 // (sarama's CommitTxn flushes it), so no goroutine of the application
 // holds the record.
 func (g *gatherer) sentInTxn(s send, fn *ssa.Function) bool {
@@ -137,16 +138,30 @@ func (g *gatherer) sentInTxn(s send, fn *ssa.Function) bool {
 	if pr, ok := clientmodel.Default.Produce(ssaflow.Callee(call.Common())); !ok || pr.Record >= 0 {
 		return false
 	}
+	// The transaction must carry the consumed offsets (AddMessageToTxn),
+	// and the function write no position of its own (a mark the
+	// auto-commit timer commits apart from the transaction).
+	commits, adds := false, false
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
-			if c, ok := in.(ssa.CallInstruction); ok {
-				if f := ssaflow.Callee(c.Common()); f != nil && slices.Contains(g.c.Client.TxnCommit, f.FullName()) {
-					return true
-				}
+			c, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			f := ssaflow.Callee(c.Common())
+			if f == nil {
+				continue
+			}
+			commits = commits || slices.Contains(g.c.Client.TxnCommit, f.FullName())
+			if r, ok := clientmodel.Default.Result(f); ok && r.Swallow == clientmodel.SwallowResurfaces {
+				adds = true
+			}
+			if ref, ok := clientmodel.Default.Call(f); ok && (ref.Role == clientmodel.Mark || ref.Role == clientmodel.Commit || ref.Role == clientmodel.Store) {
+				return false
 			}
 		}
 	}
-	return false
+	return commits && adds
 }
 
 // fetchPath returns the functions the consumer's records go through in

@@ -85,7 +85,23 @@ func (g *gatherer) positions() {
 				pc.OnOffset = true
 			}
 			pc.Flush = g.handlerMethod(call.Fn) && !ssaflow.InLoop(call.Instr.Block())
-			pc.WhileEmpty = ssaflow.WhileEmpty(call.Instr, g.isRecord)
+			if empty := ssaflow.EmptyGuard(call.Instr, g.isRecord); empty != nil {
+				// Only while every batch the function's other position
+				// calls write is that slice: another slice being empty
+				// says nothing of them (an inserts batch tested, a
+				// deletes batch passed).
+				n, same := 0, 0
+				for _, o := range g.ownCalls() {
+					if o == call || o.Fn != call.Fn || o.Record < 0 || o.Role != clientmodel.Commit && o.Role != clientmodel.Mark && o.Role != clientmodel.Store {
+						continue
+					}
+					n++
+					if a := ssaflow.Arg(o.Instr.Common(), o.Record); a != nil && ssaflow.SameSlice(a, empty) {
+						same++
+					}
+				}
+				pc.WhileEmpty = n > 0 && same == n
+			}
 			if ssaflow.InLoop(call.Instr.Block()) {
 				pc.Setting = ssaflow.SettingGuard(call.Instr)
 			}

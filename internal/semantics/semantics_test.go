@@ -355,6 +355,7 @@ func TestClassify(t *testing.T) {
 		{"gokitlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"pollskip", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line"}},
 		{"pollstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"skiptwobatches", map[string]string{"guarantee": semantics.GuaranteeUnk}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

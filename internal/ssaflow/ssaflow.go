@@ -657,10 +657,11 @@ func GuardOperand(instr ssa.Instruction) (int64, ssa.Value, bool) {
 	return 0, nil, false
 }
 
-// WhileEmpty reports whether instr runs only while a slice whose element
-// type satisfies is (a batch of records) is empty: a dominating if tests
-// len(x) == 0 (or len(x) != 0 with instr on the false branch).
-func WhileEmpty(instr ssa.Instruction, is func(types.Type) bool) bool {
+// EmptyGuard returns the slice whose emptiness guards instr: a
+// dominating if tests len(x) == 0 (or len(x) != 0 with instr on the false
+// branch), x a slice whose element type satisfies is (a batch of
+// records); nil if there is none.
+func EmptyGuard(instr ssa.Instruction, is func(types.Type) bool) ssa.Value {
 	b := instr.Block()
 	for d := b.Idom(); d != nil; b, d = d, d.Idom() {
 		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
@@ -681,12 +682,85 @@ func WhileEmpty(instr ssa.Instruction, is func(types.Type) bool) bool {
 		if call, ok := cmp.X.(*ssa.Call); ok {
 			if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "len" {
 				if sl, isSlice := call.Call.Args[0].Type().Underlying().(*types.Slice); isSlice && is(sl.Elem()) {
-					return true
+					return call.Call.Args[0]
 				}
 			}
 		}
 	}
-	return false
+	return nil
+}
+
+// SameSlice reports whether slice a (or an element of it) holds only
+// values of the variable slice b is read from: through phis, appends,
+// reslicing, indexing and loads they reach a common phi, local or field,
+// and every other slice spread into a (append(a, other...)) does too.
+func SameSlice(a, b ssa.Value) bool {
+	ba, _ := sliceBases(b)
+	common := func(v ssa.Value) bool {
+		bv, _ := sliceBases(v)
+		for k := range bv {
+			if ba[k] {
+				return true
+			}
+		}
+		return false
+	}
+	_, spread := sliceBases(a)
+	return common(a) && !slices.ContainsFunc(spread, func(v ssa.Value) bool { return !common(v) })
+}
+
+// sliceBases returns the phis, locals and fields slice v is read from,
+// and the slices appended into it whole (append(v, other...)).
+func sliceBases(v ssa.Value) (map[any]bool, []ssa.Value) {
+	out := map[any]bool{}
+	var spread []ssa.Value
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if v == nil || seen[v] || depth > MaxValueDepth {
+			return
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Phi:
+			out[x] = true
+			for _, e := range x.Edges {
+				walk(e, depth+1)
+			}
+		case *ssa.Call:
+			if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(x.Call.Args) > 0 {
+				walk(x.Call.Args[0], depth+1)
+				for _, e := range x.Call.Args[1:] {
+					// append(s, m) passes a slice of its own of m;
+					// append(s, other...) passes other.
+					if sl, ok := e.(*ssa.Slice); ok {
+						if _, local := sl.X.(*ssa.Alloc); local {
+							continue
+						}
+					}
+					spread = append(spread, e)
+				}
+			}
+		case *ssa.Slice:
+			walk(x.X, depth+1)
+		case *ssa.IndexAddr: // an element: for _, m := range batch
+			walk(x.X, depth+1)
+		case *ssa.Index:
+			walk(x.X, depth+1)
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				walk(x.X, depth+1)
+			}
+		case *ssa.Alloc:
+			out[x] = true
+		case *ssa.FieldAddr:
+			if f := FieldVar(x); f != nil {
+				out[f] = true
+			}
+		}
+	}
+	walk(v, 0)
+	return out, spread
 }
 
 // SettingGuard returns what names the setting that guards instr: a
