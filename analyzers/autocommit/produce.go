@@ -124,7 +124,7 @@ func (c *checker) outliveProduces(k *consumer.Consumer, f *consumer.Call, poll *
 	} else if fix, ok := c.produceSyncFix(inLoop); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	} else {
-		d.Message += "; no automatic fix: the producer cannot be named where the loop polls and the produce has no synchronous form to write in its place; flush the producer before the next poll"
+		d.Message += "; no automatic fix: the producer cannot be named where the loop polls, and the produce cannot be made synchronous in place (its callback may be nil, or it has no synchronous form); flush the producer before the next poll"
 	}
 	c.report(k, d)
 }
@@ -139,31 +139,29 @@ func within(fn, outer *ssa.Function) bool {
 	return false
 }
 
-// flushedInLoop reports whether a block of the poll's loop calls the flush
-// of a producer that makes one of the produces (on the same value).
+// flushedInLoop reports whether every way round the poll's loop, from the
+// poll back to it, calls the flush of a producer that makes one of the
+// produces (on the same value): a flush every hundred polls leaves the
+// others unflushed.
 func (c *checker) flushedInLoop(poll *ssa.Call, produces []asyncProduce) bool {
-	for b := range ssaflow.Reachable(poll.Block()) {
-		if !ssaflow.Reachable(b)[poll.Block()] {
-			continue
+	flushes := func(instr ssa.Instruction) bool {
+		call, ok := instr.(*ssa.Call)
+		if !ok {
+			return false
 		}
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
+		fn := ssaflow.Callee(call.Common())
+		for _, p := range produces {
+			if fn == nil || fn.FullName() != p.pr.Flush {
 				continue
 			}
-			fn := ssaflow.Callee(call.Common())
-			for _, p := range produces {
-				if fn == nil || fn.FullName() != p.pr.Flush {
-					continue
-				}
-				a, b := ssaflow.Recv(call.Common()), ssaflow.Recv(p.call.Common())
-				if a != nil && b != nil && (a == b || ssaflow.Intersects(c.m.Flow.Roots(a), c.m.Flow.Roots(b))) {
-					return true
-				}
+			a, b := ssaflow.Recv(call.Common()), ssaflow.Recv(p.call.Common())
+			if a != nil && b != nil && (a == b || ssaflow.Intersects(c.m.Flow.Roots(a), c.m.Flow.Roots(b))) {
+				return true
 			}
 		}
+		return false
 	}
-	return false
+	return !ssaflow.ReachesStopping(poll, poll, flushes)
 }
 
 // flushBeforePoll builds the fix flushing every producer of produces right
@@ -247,6 +245,10 @@ func (c *checker) produceSyncFix(produces []asyncProduce) (analysis.SuggestedFix
 		text := p.pr.Sync
 		if id, ok := ast.Unparen(call.Args[p.pr.Done]).(*ast.Ident); ok && id.Name == "nil" && c.pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil") {
 			text = p.pr.SyncNoDone
+		} else if !edit.SurelyFunc(c.pass, call.Args[p.pr.Done]) {
+			// A callback held in a variable may be nil, which the
+			// client allows and a call of it would not.
+			return analysis.SuggestedFix{}, false
 		}
 		pairs := []string{clientmodel.FixRecv, edit.Source(c.pass, sel.X)}
 		for i, a := range call.Args {

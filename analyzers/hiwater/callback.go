@@ -720,7 +720,8 @@ func nested(fn *ssa.Function) []*ssa.Function {
 // it: from its receive, a path reaches the next receive or a return
 // without a call of the value received's function-valued field (a worker
 // that logs a failed write and continues). Waiting for each callback
-// would then block the loop for good.
+// would then block the loop for good. A worker receiving in a select is
+// not judged.
 func (c *checker) skipsCallback(cb *callback) bool {
 	var ch ssa.Value
 	switch h := cb.handed.(type) {
@@ -741,6 +742,11 @@ func (c *checker) skipsCallback(cb *callback) bool {
 	for _, fn := range c.m.Flow.Funcs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
+				if sel, ok := in.(*ssa.Select); ok && slices.ContainsFunc(sel.States, func(st *ssa.SelectState) bool {
+					return st.Dir == types.RecvOnly && ssaflow.Intersects(c.roots(st.Chan), roots)
+				}) {
+					return false // a worker selecting on it: not judged
+				}
 				recv, ok := in.(*ssa.UnOp)
 				if !ok || recv.Op != token.ARROW || !ssaflow.Intersects(c.roots(recv.X), roots) {
 					continue

@@ -60,6 +60,10 @@ func (c *checker) produceFix(p *position, h *handOff, path []ast.Node) (analysis
 	text := pr.Sync
 	if id, ok := ast.Unparen(call.Args[pr.Done]).(*ast.Ident); ok && id.Name == "nil" && c.pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil") {
 		text = pr.SyncNoDone
+	} else if !edit.SurelyFunc(c.pass, call.Args[pr.Done]) {
+		// A callback held in a variable may be nil, which the client
+		// allows and a call of it would not.
+		return analysis.SuggestedFix{}, false
 	}
 	pairs := []string{clientmodel.FixRecv, c.raw(sel.X)}
 	for i, a := range call.Args {

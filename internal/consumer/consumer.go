@@ -904,23 +904,30 @@ func (b *builder) elements(v ssa.Value) *elems {
 			// one passing DisableAutoCommit, leaves the other's
 			// auto-commit on.
 			var sites []*elems
-			count := map[string]int{}
 			for _, site := range callers {
 				if i < len(site.Common().Args) {
-					o := b.elements(site.Common().Args[i])
-					sites = append(sites, o)
-					seen := map[string]bool{}
-					for _, v := range o.vals {
-						if k := optionKey(v); !seen[k] {
-							seen[k] = true
-							count[k]++
-						}
+					sites = append(sites, b.elements(site.Common().Args[i]))
+				}
+			}
+			// A caller joining no group (the helper also builds the
+			// service's producer) says nothing of the consumers' options.
+			counted := sites
+			if slices.ContainsFunc(sites, joinsGroup) {
+				counted = slices.DeleteFunc(slices.Clone(sites), func(o *elems) bool { return !joinsGroup(o) })
+			}
+			count := map[string]int{}
+			for _, o := range counted {
+				seen := map[string]bool{}
+				for _, v := range o.vals {
+					if k := optionKey(v); !seen[k] {
+						seen[k] = true
+						count[k]++
 					}
 				}
 			}
 			for _, o := range sites {
 				for _, v := range o.vals {
-					if count[optionKey(v)] == len(sites) {
+					if count[optionKey(v)] == len(counted) {
 						e.vals = append(e.vals, v)
 					} else {
 						e.cond = append(e.cond, v)
@@ -951,11 +958,30 @@ func (b *builder) elements(v ssa.Value) *elems {
 	return e
 }
 
+// joinsGroup reports whether the options o hold one that makes a client
+// join a group (franz-go's ConsumerGroup).
+func joinsGroup(o *elems) bool {
+	return slices.ContainsFunc(o.vals, func(v ssa.Value) bool {
+		k := optionKey(v)
+		for _, c := range clientmodel.Clients {
+			for _, kn := range c.Config.Knobs {
+				if kn.Setting == clientmodel.Group && kn.Option != "" && kn.Option == k {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
 // optionKey names what option v is, across callers: the function that
 // makes it (kgo.DisableAutoCommit), else the value itself.
 func optionKey(v ssa.Value) string {
-	if mi, ok := v.(*ssa.MakeInterface); ok {
-		v = mi.X
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		v = x.X
+	case *ssa.ChangeInterface: // a kgo.GroupOpt kept as a kgo.Opt
+		v = x.X
 	}
 	if call, ok := v.(*ssa.Call); ok {
 		if f := ssaflow.Callee(call.Common()); f != nil {

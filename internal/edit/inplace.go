@@ -745,6 +745,26 @@ func Dedent(pass *analysis.Pass, src string, pos token.Pos) ([]string, bool) {
 	return lines, true
 }
 
+// SurelyFunc reports whether e is a function that cannot be nil: a
+// function literal, a declared function or a method value.
+func SurelyFunc(pass *analysis.Pass, e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return true
+	case *ast.Ident:
+		_, ok := pass.TypesInfo.Uses[x].(*types.Func)
+		return ok
+	case *ast.SelectorExpr:
+		sel, ok := pass.TypesInfo.Selections[x]
+		if ok {
+			return sel.Kind() == types.MethodVal
+		}
+		_, ok = pass.TypesInfo.Uses[x.Sel].(*types.Func) // pkg.Func
+		return ok
+	}
+	return false
+}
+
 // MeansSameAt reports whether every name in e means at pos what it means
 // in e.
 func MeansSameAt(pass *analysis.Pass, e ast.Expr, pos token.Pos) bool {

@@ -37,7 +37,7 @@ func (g *gatherer) buffered() Buffer {
 					// input buffer; a sync.Map field's Store): the field
 					// keeps it.
 					cc := call.Common()
-					if fa, ok := ssaflow.Recv(cc).(*ssa.FieldAddr); ok && !cc.IsInvoke() && len(cc.Args) > 1 && slices.ContainsFunc(cc.Args[1:], g.recordData) {
+					if fa, ok := ssaflow.Recv(cc).(*ssa.FieldAddr); ok && !cc.IsInvoke() && len(cc.Args) > 1 && !embedded(fa) && slices.ContainsFunc(cc.Args[1:], g.recordData) {
 						if where := g.outliving(fa); where != "" {
 							return Buffer{Where: where, Pos: g.posn(in.Pos())}
 						}
@@ -97,4 +97,12 @@ func (g *gatherer) outliving(addr ssa.Value) string {
 		}
 	}
 	return ""
+}
+
+// embedded reports whether fa addresses an embedded field: a method
+// promoted from it (testing.T's Fatalf, through its common) is the outer
+// value's, not a container held in a field.
+func embedded(fa *ssa.FieldAddr) bool {
+	st, ok := ssaflow.Deref(fa.X.Type()).Underlying().(*types.Struct)
+	return ok && fa.Field < st.NumFields() && st.Field(fa.Field).Embedded()
 }

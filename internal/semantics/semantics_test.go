@@ -356,6 +356,8 @@ func TestClassify(t *testing.T) {
 		{"pollskip", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line"}},
 		{"pollstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"skiptwobatches", map[string]string{"guarantee": semantics.GuaranteeUnk}},
+		{"sharedhelper", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
+		{"embeddedlogf", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

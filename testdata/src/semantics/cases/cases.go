@@ -3072,3 +3072,56 @@ func skipTwoBatches(ctx context.Context) {
 }
 
 var _ = skipTwoBatches
+
+// A constructor helper shared by a consumer (auto-commit off, commits
+// after each batch) and a producer joining no group: the producer's
+// options say nothing of the consumer's auto-commit.
+func sharedHelperClient(opts []kgo.Opt) *kgo.Client {
+	cl, _ := kgo.NewClient(append([]kgo.Opt{kgo.SeedBrokers("k:9092")}, opts...)...) // case: sharedhelper
+	return cl
+}
+
+func sharedHelperUse(ctx context.Context) {
+	p := sharedHelperClient(nil)
+	_ = p.ProduceSync(ctx, &kgo.Record{Topic: "out"}).FirstErr()
+	cl := sharedHelperClient([]kgo.Opt{kgo.ConsumerGroup("g-shared-helper"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()})
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			if err := apply(r); err != nil {
+				return
+			}
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return
+		}
+	}
+}
+
+var _ = sharedHelperUse
+
+// A check struct embedding a reporter whose Logf the loop calls with a
+// message's value (testing.T's Fatalf through its common): the outer
+// value's method, not a buffer held in a field.
+type lineReporter struct{ n int }
+
+func (r *lineReporter) Logf(format string, args ...any) { r.n++ }
+
+type checkT struct{ lineReporter }
+
+func embeddedLogf(ctx context.Context, t *checkT) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-embedded", "enable.auto.offset.store": false}) // case: embeddedlogf
+	for {
+		m, err := c.ReadMessage(-1)
+		if err != nil {
+			return
+		}
+		t.Logf("got %s", m.Value)
+		if err := apply(m); err != nil {
+			return
+		}
+		_, _ = c.StoreMessage(m)
+	}
+}
+
+var _ = embeddedLogf
