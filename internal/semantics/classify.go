@@ -667,6 +667,13 @@ func (c *classifier) base() {
 	case auto == On:
 		c.timer()
 		switch {
+		case ev.Interface != "" && !c.has(clientmodel.Mark) && !c.has(clientmodel.Commit) && !c.has(clientmodel.Store) && (ev.Client.Timer == clientmodel.TimerMarked || c.timerNeedsPositions()):
+			// Nothing marks in sight, but the session (or the consumer)
+			// goes to an interface of the application whose calls may.
+			r.Strategy, r.Detail = StrategyUnknown, "the auto-commit timer commits only what is marked or stored, which the application may do through its interface "+ev.Interface+", whose calls the analysis does not model"
+			r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
+			r.Window = "unknown"
+			return
 		case ev.Client.Timer == clientmodel.TimerMarked && !c.has(clientmodel.Mark) && !c.has(clientmodel.Commit):
 			r.Strategy, r.Detail = StrategyNone, "auto-commit commits marked offsets only, and nothing marks"
 			c.uncommitted()

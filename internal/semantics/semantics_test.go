@@ -358,6 +358,7 @@ func TestClassify(t *testing.T) {
 		{"skiptwobatches", map[string]string{"guarantee": semantics.GuaranteeUnk}},
 		{"sharedhelper", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		{"embeddedlogf", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"markereither", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "interface offsetMarker", "guarantee": semantics.GuaranteeUnk}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
