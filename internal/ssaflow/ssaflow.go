@@ -627,34 +627,51 @@ func CounterGuard(instr ssa.Instruction) (int64, bool) {
 // GuardOperand is CounterGuard that also returns the value the guard
 // tests (n in n%N == 0 or n >= N).
 func GuardOperand(instr ssa.Instruction) (int64, ssa.Value, bool) {
+	var n int64
+	var x ssa.Value
+	found := guardingIf(instr, func(iff *ssa.If, onTrue bool) bool {
+		cmp, ok := iff.Cond.(*ssa.BinOp)
+		// The guarded block is the true successor for == and >=, the
+		// false one for != (if n%N != 0 { return }).
+		if !ok || onTrue == (cmp.Op == token.NEQ) {
+			return false
+		}
+		var isCounter bool
+		if n, isCounter = counterCond(cmp); !isCounter {
+			return false
+		}
+		x = cmp.X
+		if rem, isRem := x.(*ssa.BinOp); isRem && rem.Op == token.REM {
+			x = rem.X
+		}
+		return true
+	})
+	return n, x, found
+}
+
+// guardingIf calls test with each if that dominates instr, innermost
+// first, and whether instr lies on its true branch (a successor of the
+// if dominates instr's block), until test returns true; it reports
+// whether one did. An if both of whose branches reach instr is skipped.
+func guardingIf(instr ssa.Instruction, test func(iff *ssa.If, onTrue bool) bool) bool {
 	b := instr.Block()
 	for d := b.Idom(); d != nil; b, d = d, d.Idom() {
 		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
 		if !ok {
 			continue
 		}
-		cmp, ok := iff.Cond.(*ssa.BinOp)
-		if !ok {
-			continue
-		}
-		// The guarded block is the true successor for == and >=, the
-		// false one for != (if n%N != 0 { return }).
-		succ := d.Succs[0]
-		if cmp.Op == token.NEQ {
-			succ = d.Succs[1]
-		}
-		if !succ.Dominates(b) {
-			continue
-		}
-		if n, ok := counterCond(cmp); ok {
-			x := cmp.X
-			if rem, isRem := x.(*ssa.BinOp); isRem && rem.Op == token.REM {
-				x = rem.X
+		switch {
+		case d.Succs[0].Dominates(b):
+			if test(iff, true) {
+				return true
 			}
-			return n, x, true
+		case d.Succs[1].Dominates(b):
+			if test(iff, false) {
+				return true
+			}
 		}
 	}
-	return 0, nil, false
+	return false
 }
 
 // EmptyGuard returns the slice whose emptiness guards instr: a
@@ -662,32 +679,25 @@ func GuardOperand(instr ssa.Instruction) (int64, ssa.Value, bool) {
 // branch), x a slice whose element type satisfies is (a batch of
 // records); nil if there is none.
 func EmptyGuard(instr ssa.Instruction, is func(types.Type) bool) ssa.Value {
-	b := instr.Block()
-	for d := b.Idom(); d != nil; b, d = d, d.Idom() {
-		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
+	var x ssa.Value
+	guardingIf(instr, func(iff *ssa.If, onTrue bool) bool {
 		cmp, ok := iff.Cond.(*ssa.BinOp)
-		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ || !isZero(cmp.Y) {
-			continue
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ || !isZero(cmp.Y) || onTrue != (cmp.Op == token.EQL) {
+			return false
 		}
-		succ := d.Succs[0]
-		if cmp.Op == token.NEQ {
-			succ = d.Succs[1]
+		call, ok := cmp.X.(*ssa.Call)
+		if !ok {
+			return false
 		}
-		if !succ.Dominates(b) {
-			continue
-		}
-		if call, ok := cmp.X.(*ssa.Call); ok {
-			if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "len" {
-				if sl, isSlice := call.Call.Args[0].Type().Underlying().(*types.Slice); isSlice && is(sl.Elem()) {
-					return call.Call.Args[0]
-				}
+		if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "len" {
+			if sl, isSlice := call.Call.Args[0].Type().Underlying().(*types.Slice); isSlice && is(sl.Elem()) {
+				x = call.Call.Args[0]
+				return true
 			}
 		}
-	}
-	return nil
+		return false
+	})
+	return x
 }
 
 // SameSlice reports whether slice a (or an element of it) holds only
@@ -772,22 +782,19 @@ func sliceBases(v ssa.Value) (map[any]bool, []ssa.Value) {
 // "" when there is none; the name is prefixed with "!" when instr runs
 // where the setting is false.
 func SettingGuard(instr ssa.Instruction) string {
-	b := instr.Block()
-	for d := b.Idom(); d != nil; b, d = d, d.Idom() {
-		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok || !d.Succs[0].Dominates(instr.Block()) && !d.Succs[1].Dominates(instr.Block()) {
-			continue
-		}
+	out := ""
+	guardingIf(instr, func(iff *ssa.If, onTrue bool) bool {
 		name, negated := settingRead(iff.Cond)
 		if name == "" {
-			continue
+			return false
 		}
-		if negated == d.Succs[0].Dominates(instr.Block()) {
+		if negated == onTrue {
 			name = "!" + name
 		}
-		return name
-	}
-	return ""
+		out = name
+		return true
+	})
+	return out
 }
 
 // settingRead names the setting v reads (see SettingGuard), or "", and
