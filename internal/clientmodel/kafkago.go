@@ -40,7 +40,7 @@ func kafkago() *Client {
 			// generation's partitions and the generation commits the
 			// next offsets to read, topic → partition → offset
 			// (consumergroup.go:418-462).
-			{Func: g + "CommitOffsets", Role: Commit, Record: 0, Order: LastWrite, Sync: true, GroupCommit: true},
+			{Func: g + "CommitOffsets", Role: Commit, Record: 0, Order: LastWrite, Sync: true, GroupCommit: true, Member: true},
 		},
 		Names: Names{
 			Group:    []NameSite{{Field: "GroupID"}},

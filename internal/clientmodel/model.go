@@ -91,6 +91,10 @@ type Call struct {
 	// argument, a kafka-go Generation): readers outside a group that keep
 	// the group's offsets this way commit positions all the same.
 	GroupCommit bool
+	// Member reports a GroupCommit made through a group membership (a
+	// kafka-go Generation, which a ConsumerGroup hands out and a
+	// rebalance ends), unlike kadm's, made from outside the group.
+	Member bool
 	// NeedsSetting names a setting that must hold for the call to have any
 	// effect (franz-go marks need AutoCommitMarks); empty if none.
 	NeedsSetting Setting

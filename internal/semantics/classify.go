@@ -936,10 +936,10 @@ func (c *classifier) revoke(without bool) {
 		r.Revoke = "unknown (the commit strategy is not known)"
 		return
 	}
-	if ev.Is(clientmodel.Group) == Off && len(ev.Revokes) == 0 {
+	if ev.Is(clientmodel.Group) == Off && len(ev.Revokes) == 0 && !ev.MemberCommits {
 		// Offsets written for a group the client is no member of (kadm
 		// CommitOffsets beside ConsumePartitions): no rebalance revokes
-		// anything.
+		// anything. A kafka-go Generation's commits are a member's.
 		r.Revoke = "not needed (no group membership: no rebalances)"
 		return
 	}

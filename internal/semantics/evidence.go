@@ -206,6 +206,9 @@ type Evidence struct {
 	// offsets by themselves (clientmodel.Call.GroupCommit): it keeps group
 	// offsets although it is not a group member.
 	GroupCommits bool
+	// MemberCommits reports that some of those commits go through a group
+	// membership (a kafka-go Generation): rebalances end it.
+	MemberCommits bool
 	// Unbound reports commit, mark or store calls of the same client that
 	// cannot be tied to one of the package's consumers.
 	Unbound bool

@@ -71,6 +71,7 @@ func (g *gatherer) positions() {
 			continue // a revoke callback's commit; a restore hook's mark
 		}
 		g.ev.GroupCommits = g.ev.GroupCommits || call.GroupCommit
+		g.ev.MemberCommits = g.ev.MemberCommits || call.Member
 		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn),
 			Handed: g.handed(call.Fn, 0), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call), Periodic: g.periodic(call)}
 		if _, ok := call.Instr.(*ssa.Defer); ok {
