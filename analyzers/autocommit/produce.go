@@ -235,26 +235,14 @@ func (c *checker) produceSyncFix(produces []asyncProduce) (analysis.SuggestedFix
 	var edits []analysis.TextEdit
 	for _, p := range produces {
 		call, _ := edit.CallAt(c.pass, p.call.Pos())
-		if call == nil || p.pr.Sync == "" || call.Ellipsis.IsValid() || p.pr.Done >= len(call.Args) {
+		if call == nil {
 			return analysis.SuggestedFix{}, false
 		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		text, ok := edit.SyncProduce(c.pass, call, clientmodel.FixRecv, p.pr.Sync, p.pr.SyncNoDone, p.pr.Done)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
-		text := p.pr.Sync
-		if id, ok := ast.Unparen(call.Args[p.pr.Done]).(*ast.Ident); ok && id.Name == "nil" && c.pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil") {
-			text = p.pr.SyncNoDone
-		} else if !edit.SurelyFunc(c.pass, call.Args[p.pr.Done]) {
-			// A callback held in a variable may be nil, which the
-			// client allows and a call of it would not.
-			return analysis.SuggestedFix{}, false
-		}
-		pairs := []string{clientmodel.FixRecv, edit.Source(c.pass, sel.X)}
-		for i, a := range call.Args {
-			pairs = append(pairs, fmt.Sprintf("$%d", i), edit.Source(c.pass, a))
-		}
-		edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(strings.NewReplacer(pairs...).Replace(text))})
+		edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(text)})
 	}
 	return analysis.SuggestedFix{Message: "Produce synchronously, so each record is delivered before the next poll makes its source committable", TextEdits: edits}, true
 }

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -46,32 +45,16 @@ func (c *checker) produceFix(p *position, h *handOff, path []ast.Node) (analysis
 		}
 		return c.replyFix(p, h, path, name)
 	}
-	if pr.Sync == "" {
-		return analysis.SuggestedFix{}, false
-	}
 	call, ppath := edit.CallAt(c.pass, h.instr.Pos())
-	if call == nil || call.Ellipsis.IsValid() || pr.Done >= len(call.Args) {
+	if call == nil {
 		return analysis.SuggestedFix{}, false
 	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	text, ok := edit.SyncProduce(c.pass, call, clientmodel.FixRecv, pr.Sync, pr.SyncNoDone, pr.Done)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	text := pr.Sync
-	if id, ok := ast.Unparen(call.Args[pr.Done]).(*ast.Ident); ok && id.Name == "nil" && c.pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil") {
-		text = pr.SyncNoDone
-	} else if !edit.SurelyFunc(c.pass, call.Args[pr.Done]) {
-		// A callback held in a variable may be nil, which the client
-		// allows and a call of it would not.
-		return analysis.SuggestedFix{}, false
-	}
-	pairs := []string{clientmodel.FixRecv, c.raw(sel.X)}
-	for i, a := range call.Args {
-		pairs = append(pairs, "$"+strconv.Itoa(i), c.raw(a))
-	}
-	text = strings.NewReplacer(pairs...).Replace(text)
 	edits := []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(text)}}
-	title := fmt.Sprintf("Replace %s with a produce that waits for the delivery", sel.Sel.Name)
+	title := fmt.Sprintf("Replace %s with a produce that waits for the delivery", ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name)
 	return c.commitAfterProduce(p, h, path, ppath, title, edits)
 }
 

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -743,6 +744,34 @@ func Dedent(pass *analysis.Pass, src string, pos token.Pos) ([]string, bool) {
 		lines[i] = strings.TrimPrefix(lines[i], inner)
 	}
 	return lines, true
+}
+
+// SyncProduce returns the text of a synchronous produce to write in
+// place of call, an asynchronous one: the client's template sync (recv
+// standing for the receiver, $0, $1, ... for the arguments, as written),
+// or syncNoDone where the callback argument at index done is nil. False
+// where the callback may be nil at run time (a variable: the client
+// allows a nil callback, a call of it would panic) or the call cannot be
+// rewritten (a spread argument, no selector).
+func SyncProduce(pass *analysis.Pass, call *ast.CallExpr, recv, sync, syncNoDone string, done int) (string, bool) {
+	if sync == "" || call.Ellipsis.IsValid() || done >= len(call.Args) {
+		return "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	text := sync
+	if id, ok := ast.Unparen(call.Args[done]).(*ast.Ident); ok && id.Name == "nil" && pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil") {
+		text = syncNoDone
+	} else if !SurelyFunc(pass, call.Args[done]) {
+		return "", false
+	}
+	pairs := []string{recv, raw(pass, sel.X)}
+	for i, a := range call.Args {
+		pairs = append(pairs, "$"+strconv.Itoa(i), raw(pass, a))
+	}
+	return strings.NewReplacer(pairs...).Replace(text), true
 }
 
 // SurelyFunc reports whether e is a function that cannot be nil: a

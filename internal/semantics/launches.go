@@ -276,14 +276,17 @@ func (g *gatherer) receivesRecordData(fn *ssa.Function) bool {
 			}
 		}
 	}
-	if len(chans) == 0 {
-		return false
-	}
-	for _, f := range g.funcs() {
-		for _, b := range f.Blocks {
+	return len(chans) > 0 && g.recordsSentOn(chans)
+}
+
+// recordsSentOn reports whether the consumer's code sends values computed
+// from records on a channel whose roots meet roots.
+func (g *gatherer) recordsSentOn(roots []ssa.Value) bool {
+	for _, fn := range g.funcs() {
+		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				for _, s := range sendsOf(in) {
-					if g.recordData(s.x) && ssaflow.Intersects(g.m.Flow.Roots(s.ch), chans) {
+					if g.recordData(s.x) && ssaflow.Intersects(g.m.Flow.Roots(s.ch), roots) {
 						return true
 					}
 				}
@@ -315,18 +318,7 @@ func (g *gatherer) sentFromRecords(ch ssa.Value) bool {
 	if _, ok := ch.Type().Underlying().(*types.Pointer); ok {
 		roots = g.m.Flow.Loaded(ch) // a captured variable holding the channel
 	}
-	for _, fn := range g.funcs() {
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				for _, s := range sendsOf(in) {
-					if g.recordData(s.x) && ssaflow.Intersects(g.m.Flow.Roots(s.ch), roots) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
+	return g.recordsSentOn(roots)
 }
 
 // touchesRecords reports whether the goroutine call starts, or what it
