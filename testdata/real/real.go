@@ -5,9 +5,9 @@ package real
 import (
 	_ "github.com/IBM/sarama"
 	_ "github.com/Shopify/sarama"
-	_ "github.com/elastic/sarama"
 	_ "github.com/confluentinc/confluent-kafka-go/kafka"
 	_ "github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	_ "github.com/elastic/sarama"
 	_ "github.com/segmentio/kafka-go"
 	_ "github.com/twmb/franz-go/pkg/kadm"
 	_ "github.com/twmb/franz-go/pkg/kerr"
