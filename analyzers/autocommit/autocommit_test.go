@@ -268,6 +268,11 @@ var scenarios = []struct {
 	// through a method, auto-commit off, no group.
 	{"autocommit/franzoutlive", autocommit.Analyzer},
 	{"autocommit/franzproduce", autocommit.Analyzer},
+	// records handed to a method that only queues a copy on a field's
+	// channel (a handsoff fact) with no join (2 / 2): a method value
+	// passed to EachRecord, a call per record behind a select prologue;
+	// written in place, the loop waiting for the pipeline's WaitGroup.
+	{"autocommit/franzqueue", autocommit.Analyzer},
 	{"autocommit/sharedctor", autocommit.Analyzer},
 	// records handed to workers over a channel and no join (issue #12):
 	// a local channel to a pool started by a counted loop, to one worker

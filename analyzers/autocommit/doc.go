@@ -231,7 +231,15 @@ so this analyzer reports only what can lose records with that client:
     statement of the poll loop that sends (the map declared before the
     loop); every lane has its one worker, so every record sent is one a
     worker takes. Any other channel held in a map is reported without a
-    fix, saying why.
+    fix, saying why. A record (or a copy of it) given, in the poll loop, to
+    a function of this package or another that only queues it for work
+    done later (internal/handsoff: a pipeline's push sending it on a field
+    channel its workers drain), by a call (p.push(r)) or as a method value
+    passed to a call given the poll's records (fetches.EachRecord(p.push)),
+    is handed over too. Fix: the function processes in place what it
+    queues (handsoff's edits: its workers' loop body replaces the send), so
+    the next poll follows the processing; where its workers' body cannot
+    run there, or its files are not loaded (go vet), the finding says why.
     A go statement
     handed a channel (a worker started for a partition's channel) is no
     record handed to a goroutine: the sends on the channel are the

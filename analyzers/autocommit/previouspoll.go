@@ -282,6 +282,7 @@ func (c *checker) outlivePoll(k *consumer.Consumer, f *consumer.Call) {
 	}
 	c.outliveSends(k, f, call, body, tainted)
 	c.outliveProduces(k, f, call, body, tainted)
+	c.outliveQueues(k, f, call, body, tainted)
 }
 
 // recordsOf returns the values derived from a poll's result in the
