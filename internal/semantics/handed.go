@@ -205,7 +205,52 @@ func (g *gatherer) isRecordArg(v ssa.Value) bool {
 	if _, basic := v.Type().Underlying().(*types.Basic); basic {
 		return false
 	}
-	return g.fromRecords(v)
+	return g.fromRecords(v) || g.wrapsRecords(v, 2)
+}
+
+// wrapsRecords reports whether v is the result (first, or only) of a
+// call of the application's given record data, within depth calls: a
+// constructor wrapping the record (p := newPub(ctx, r, m), handed on as
+// an interface) or a decoder's event carries it as a literal would. An
+// error, a number or a string computed so does not; nor does a client
+// call's result (the model says what those are).
+func (g *gatherer) wrapsRecords(v ssa.Value, depth int) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Extract:
+			if x.Index != 0 {
+				return false
+			}
+			v = x.Tuple
+			continue
+		}
+		break
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || depth == 0 {
+		return false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Pkg == nil || clientmodel.Default.IsClientPath(callee.Pkg.Pkg.Path()) {
+		return false
+	}
+	res := callee.Signature.Results()
+	if res.Len() == 0 || isError(res.At(0).Type()) {
+		return false
+	}
+	if _, basic := res.At(0).Type().Underlying().(*types.Basic); basic {
+		return false
+	}
+	return slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
+		_, basic := a.Type().Underlying().(*types.Basic)
+		return !basic && (g.fromRecords(a) || g.wrapsRecords(a, depth-1))
+	})
 }
 
 // handlerShaped reports whether sig returns nothing or just an error, as

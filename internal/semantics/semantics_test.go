@@ -359,6 +359,9 @@ func TestClassify(t *testing.T) {
 		{"sharedhelper", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		{"embeddedlogf", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"markereither", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "interface offsetMarker", "guarantee": semantics.GuaranteeUnk}},
+		// the message wrapped by a constructor before the caller's handler
+		// gets it: handed on as a literal wrapping would be
+		{"wrappedhandler", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are handed to h, a function cases.SubscribeWrapped's caller passes"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
