@@ -3,6 +3,7 @@ package semantics
 import (
 	"fmt"
 	"go/types"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -200,12 +201,17 @@ func (ev *Evidence) absorb(r *Evidence) {
 	ev.Extent = append(ev.Extent, r.Extent...)
 }
 
-// shortPath drops the directories of the package path in a full name:
-// "(*example.com/svc/ingest.Service).Run" → "(*ingest.Service).Run".
+// shortPath drops the directories of every package path in a full name,
+// type arguments' too: "(*example.com/svc/ingest.Service).Run" →
+// "(*ingest.Service).Run", "(*sync/atomic.Pointer[github.com/twmb/
+// franz-go/pkg/kgo.Client]).Load" → "(*atomic.Pointer[kgo.Client]).Load".
 func shortPath(name string) string {
-	lead := len(name) - len(strings.TrimLeft(name, "(*"))
-	return name[:lead] + name[strings.LastIndex(name, "/")+1:]
+	return pkgDirs.ReplaceAllString(name, "")
 }
+
+// pkgDirs matches the directories of a package path in a name: runs of
+// path characters each ended by a slash.
+var pkgDirs = regexp.MustCompile(`(?:[\w.~-]+/)+`)
 
 // describeEntry says, for a reason, where a received client comes from.
 func describeEntry(key string) string {

@@ -362,6 +362,9 @@ func TestClassify(t *testing.T) {
 		// the message wrapped by a constructor before the caller's handler
 		// gets it: handed on as a literal wrapping would be
 		{"wrappedhandler", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are handed to h, a function cases.SubscribeWrapped's caller passes"}},
+		// a client loaded from an atomic.Pointer other code stores: the
+		// generic method is named without its type argument's path
+		{"loadedptr", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "received through result 0 of (*atomic.Pointer[kgo.Client]).Load and"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
