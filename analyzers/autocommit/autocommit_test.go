@@ -188,6 +188,11 @@ var scenarios = []struct {
 	// StoreMessage with auto-store off, the nested goroutine storing with
 	// auto-store off, the continuing pool storing with auto-store off.
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
+	// the message asserted out of an event (`if m, ok :=
+	// ev.(*kafka.Message); ok`) from Poll and from the Events() channel
+	// (the store at the end of the if's body) (2 / 2): both with
+	// auto-store off and StoreMessage after processing.
+	{"autocommit/confluentassert", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
 	// the consumer model: internal/consumer/setters.go): a
 	// pointer map with only the group set, the auto-store set on (the fix

@@ -395,16 +395,18 @@ func (c *checker) messageScope(call *ast.CallExpr, path []ast.Node) (msg string,
 			}
 			return "", nil, nil
 		}
-		// ev := c.Poll(...): find the type switch over ev.
-		for _, later := range *listp {
-			if later.Pos() <= s.Pos() {
-				continue
-			}
-			if ts, ok := later.(*ast.TypeSwitchStmt); ok {
-				if name, body := c.messageCase(ts, id.Name); name != "" {
-					return name, body, stmt
-				}
-			}
+		// ev := c.Poll(...): find the type switch or assertion over ev.
+		if name, body := c.messageIn(*listp, s.Pos(), id.Name); name != "" {
+			return name, body, stmt
+		}
+	case *ast.RangeStmt:
+		// for ev := range c.Events(): the same in the loop's body.
+		id, ok := s.Key.(*ast.Ident)
+		if ast.Unparen(s.X) != call || !ok || id.Name == "_" || s.Value != nil {
+			return "", nil, nil
+		}
+		if name, body := c.messageIn(s.Body.List, s.Body.Pos(), id.Name); name != "" {
+			return name, body, stmt
 		}
 	case *ast.TypeSwitchStmt:
 		if name, body := c.messageCase(s, ""); name != "" {
@@ -412,6 +414,56 @@ func (c *checker) messageScope(call *ast.CallExpr, path []ast.Node) (msg string,
 		}
 	}
 	return "", nil, nil
+}
+
+// messageIn returns the message variable and the statements processing it
+// among the statements of list after pos: the record clause of a type
+// switch over ev (messageCase), or the body of `if m, ok :=
+// ev.(*kafka.Message); ok { ... }`.
+func (c *checker) messageIn(list []ast.Stmt, pos token.Pos, ev string) (string, []ast.Stmt) {
+	for _, later := range list {
+		if later.Pos() <= pos {
+			continue
+		}
+		switch st := later.(type) {
+		case *ast.TypeSwitchStmt:
+			if name, body := c.messageCase(st, ev); name != "" {
+				return name, body
+			}
+		case *ast.IfStmt:
+			if name, body := c.messageAssert(st, ev); name != "" {
+				return name, body
+			}
+		}
+	}
+	return "", nil
+}
+
+// messageAssert returns the variable and body of `if m, ok :=
+// ev.(*kafka.Message); ok { ... }` (no else) asserting subject ev to a
+// record type, when the body neither hands m on nor returns it.
+func (c *checker) messageAssert(is *ast.IfStmt, subject string) (string, []ast.Stmt) {
+	as, ok := is.Init.(*ast.AssignStmt)
+	if !ok || is.Else != nil || len(as.Lhs) != 2 || len(as.Rhs) != 1 || len(is.Body.List) == 0 {
+		return "", nil
+	}
+	ta, ok := as.Rhs[0].(*ast.TypeAssertExpr)
+	m, ok1 := as.Lhs[0].(*ast.Ident)
+	okID, ok2 := as.Lhs[1].(*ast.Ident)
+	cond, ok3 := ast.Unparen(is.Cond).(*ast.Ident)
+	if !ok || !ok1 || !ok2 || !ok3 || cond.Name != okID.Name || m.Name == "_" || ta.Type == nil {
+		return "", nil
+	}
+	if id, ok := ta.X.(*ast.Ident); !ok || id.Name != subject {
+		return "", nil
+	}
+	if t := c.pass.TypesInfo.TypeOf(ta.Type); t == nil || clientmodel.Default.Record(t) == nil {
+		return "", nil
+	}
+	if c.handedOn(is.Body.List, m.Name) || c.returnsName(is.Body.List, m.Name) {
+		return "", nil // processed later, or by the caller
+	}
+	return m.Name, is.Body.List
 }
 
 // messageCase returns the bound variable and body of the clause of ts that

@@ -172,8 +172,14 @@ func AddElement(pass *analysis.Pass, n ast.Node, elem string) (analysis.TextEdit
 	}
 	last := elts[len(elts)-1]
 	if pass.Fset.Position(last.End()).Line != pass.Fset.Position(rbrace).Line {
-		// One element per line: add a line of our own.
+		// One element per line: add a line of our own, after the last
+		// one's line (its comma and any comment stay where they are).
 		indent := Indent(pass, last.Pos())
+		tf := pass.Fset.File(last.End())
+		if line := tf.Line(last.End()); line < tf.LineCount() {
+			next := tf.LineStart(line + 1)
+			return analysis.TextEdit{Pos: next, End: next, NewText: []byte(indent + elem + ",\n")}, true
+		}
 		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(",\n" + indent + elem)}, true
 	}
 	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + elem)}, true

@@ -48,6 +48,7 @@ func NewConsumer(conf *ConfigMap) (*Consumer, error) { return &Consumer{}, nil }
 func (c *Consumer) Close() (err error)                                                   { return nil }
 func (c *Consumer) SubscribeTopics(topics []string, rebalanceCb RebalanceCb) (err error) { return nil }
 func (c *Consumer) Poll(timeoutMs int) (event Event)                                     { return nil }
+func (c *Consumer) Events() chan Event                                                   { return nil }
 func (c *Consumer) ReadMessage(timeout time.Duration) (*Message, error)                  { return nil, nil }
 func (c *Consumer) Commit() ([]TopicPartition, error)                                    { return nil, nil }
 func (c *Consumer) CommitMessage(m *Message) ([]TopicPartition, error)                   { return nil, nil }
