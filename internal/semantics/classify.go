@@ -268,7 +268,7 @@ func (c *classifier) requireEvidence() {
 	var why string
 	switch {
 	case ev.SharedFetch:
-		why = "several goroutines fetch from this consumer and commit what they fetch: a commit by one can pass a record another still processes"
+		why = "several goroutines fetch from this consumer at once: the records of a partition spread over them and finish out of order, so a position written for one can pass a record another still holds"
 	case ev.JoinsCaller != "":
 		why = ev.JoinsCaller + " may run in several goroutines on the same consumer (its caller in another package waits for it with a WaitGroup): a commit by one can pass a record another still processes"
 	case ev.unresolvedHanded() != nil && strings.HasPrefix(r.Concurrency, "unknown ("+ev.unresolvedHanded().describe()):
@@ -867,7 +867,7 @@ func (c *classifier) concurrency(hiwater bool) {
 	computed := slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainTracked })
 	switch {
 	case ev.SharedFetch:
-		r.Concurrency = "several goroutines fetch from the consumer, each processing what it fetches"
+		r.Concurrency = "several goroutines fetch from the consumer at once"
 	case ev.JoinsCaller != "":
 		r.Concurrency = "unknown (" + ev.JoinsCaller + " takes a *sync.WaitGroup: its caller in another package runs it as a goroutine, maybe several on the same consumer)"
 	case perRecord && hiwater:

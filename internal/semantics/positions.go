@@ -356,32 +356,59 @@ func takesWaitGroup(fn *ssa.Function) bool {
 // startedSeveral reports whether fn (or a function literal enclosing it)
 // may run in several goroutines at once on g's consumer: it is started,
 // with the consumer as an argument or a captured variable, by a go
-// statement in a loop or by more than one go statement of the package.
+// statement in a loop or by more than one go statement of the package;
+// or started once by a function called in a loop (or from several
+// places) on a consumer built outside it (a service's reader: `for i :=
+// range n { res := s.consume(ctx) }`, consume starting the fetching
+// goroutine), the consumer's own constructor called once.
 func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
+	builtOnce := g.c.Site != nil && !ssaflow.InLoop(g.c.Site.Block()) &&
+		!slices.ContainsFunc(g.m.Flow.Callers(g.c.Site.Parent()), func(site ssa.CallInstruction) bool { return ssaflow.InLoop(site.Block()) })
+	calledSeveral := func(p *ssa.Function) bool {
+		if !builtOnce || within(g.c.Site.Parent(), p) {
+			return false // a consumer each call builds for itself
+		}
+		callers := g.m.Flow.Callers(p)
+		return len(callers) > 1 || len(callers) == 1 && ssaflow.InLoop(callers[0].Block())
+	}
 	passes := func(gs *ssa.Go) bool {
 		vs := slices.Clone(gs.Call.Args)
 		if mc, ok := gs.Call.Value.(*ssa.MakeClosure); ok {
 			vs = append(vs, mc.Bindings...)
 		}
-		return slices.ContainsFunc(vs, func(v ssa.Value) bool { return g.m.Is(g.c, v) })
+		return slices.ContainsFunc(vs, func(v ssa.Value) bool {
+			if a, ok := v.(*ssa.Alloc); ok {
+				// A captured variable: the values stored in it.
+				for _, ref := range *a.Referrers() {
+					if st, ok := ref.(*ssa.Store); ok && st.Addr == a && g.m.Is(g.c, st.Val) {
+						return true
+					}
+				}
+			}
+			return g.m.Is(g.c, v)
+		})
 	}
 	for f := fn; f != nil; f = f.Parent() {
-		var sites []*ssa.Go
+		var all []*ssa.Go
 		for _, site := range g.m.Flow.Callers(f) {
-			if gs, ok := site.(*ssa.Go); ok && passes(gs) {
-				sites = append(sites, gs)
+			if gs, ok := site.(*ssa.Go); ok {
+				all = append(all, gs)
 			}
 		}
 		if p := f.Parent(); p != nil {
 			for _, b := range p.Blocks {
 				for _, in := range b.Instrs {
-					if gs, ok := in.(*ssa.Go); ok && funcOf(gs.Call.Value) == f && passes(gs) {
-						sites = append(sites, gs)
+					if gs, ok := in.(*ssa.Go); ok && funcOf(gs.Call.Value) == f && !slices.Contains(all, gs) {
+						all = append(all, gs)
 					}
 				}
 			}
 		}
+		sites := slices.DeleteFunc(slices.Clone(all), func(gs *ssa.Go) bool { return !passes(gs) })
 		if len(sites) > 1 || len(sites) == 1 && ssaflow.InLoop(sites[0].Block()) {
+			return true
+		}
+		if slices.ContainsFunc(all, func(gs *ssa.Go) bool { return calledSeveral(gs.Parent()) }) {
 			return true
 		}
 	}
@@ -612,3 +639,14 @@ func (g *gatherer) isRecord(t types.Type) bool { return clientmodel.Default.Reco
 // fromRecords reports whether v is computed from records handed out by the
 // client (their fields, slices of them), rather than by application code.
 func (g *gatherer) fromRecords(v ssa.Value) bool { return ssaflow.DerivedFrom(v, g.isRecord) }
+
+// within reports whether fn is outer or one of its function literals, at
+// any depth.
+func within(fn, outer *ssa.Function) bool {
+	for ; fn != nil; fn = fn.Parent() {
+		if fn == outer {
+			return true
+		}
+	}
+	return false
+}

@@ -365,6 +365,12 @@ func TestClassify(t *testing.T) {
 		// a client loaded from an atomic.Pointer other code stores: the
 		// generic method is named without its type argument's path
 		{"loadedptr", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "received through result 0 of (*atomic.Pointer[kgo.Client]).Load and"}},
+		// several goroutines fetching from one reader and handing the
+		// messages to one committing loop, directly or through a method
+		// its caller runs in a loop; a reader built per call is not shared
+		{"fanin", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "several goroutines fetch from this consumer at once", "concurrency": "several goroutines fetch"}},
+		{"fetchsvc", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "several goroutines fetch from this consumer at once", "concurrency": "several goroutines fetch"}},
+		{"fetchown", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
