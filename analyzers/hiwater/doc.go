@@ -330,8 +330,10 @@ analysis classifies is never dropped for want of a fix.
     started in a loop, through a spawner or not): one worker would still
     take the records in whatever order they are sent, so the finding has
     no fix and says so. Pools started through a spawner (a function of
-    the package running its func() argument with go, a group's Run;
-    go-zero's threading and conc by name) count as started at its call. A pool started by a range over a slice (for _, w := range
+    the package running its func() argument with go, a group's Run; one
+    of another package of the program whose spawner fact says so, as a
+    service's utility package holding such helpers; go-zero's threading
+    and conc by name) count as started at its call. A pool started by a range over a slice (for _, w := range
     workers) ranges over workers[:1]. When n (or the slice) is used
     elsewhere in the function, other than as a channel's capacity (a loop
     collecting n results), every use must agree: a local variable or

@@ -153,7 +153,7 @@ func (c *checker) index(in ssa.Instruction) {
 				c.callbackFns[ssaflow.Body(fn)] = true
 			}
 		}
-		started := ssaflow.Started(x)
+		started := c.m.Flow.Started(x)
 		if started == nil {
 			return
 		}

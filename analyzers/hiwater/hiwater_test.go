@@ -63,6 +63,10 @@ var scenarios = []string{
 	// it (2 positive); one worker started so, a function that calls its
 	// argument in place (2 silent).
 	"hiwater/spawners",
+	// workers started through goroutine helpers of another package of
+	// the module (internal/spawner's facts): a group's Run and a GoSafe
+	// in a loop (2 positive); one worker, a helper that waits (2 silent).
+	"hiwater/xspawners",
 	// Consumers that keep a group's offsets themselves: kadm
 	// CommitAllOffsets of kadm.OffsetsFromRecords in a per-record goroutine,
 	// kafka-go Generation.CommitOffsets in a per-message goroutine (2

@@ -21,6 +21,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/kafkassa"
+	"github.com/offsetcommit/commitlint/internal/spawner"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -30,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "kafkaconsumers",
 	Doc:        "find Kafka consumers, their settings and their position calls",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{kafkassa.SSA},
+	Requires:   []*analysis.Analyzer{kafkassa.SSA, spawner.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
 	FactTypes:  []analysis.Fact{new(ConfigFact), new(EntryFact), new(BuiltFact), new(BuildsFact)},
 }
@@ -172,6 +173,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 		flow:      ssaflow.New(res.SrcFuncs),
 		elemsMemo: map[ssa.Value]*elems{},
 	}
+	b.flow.SetSpawner(pass.ResultOf[spawner.Analyzer].(*spawner.Result).Started)
 	m := &Model{SSA: res, Flow: b.flow}
 	for _, fn := range res.SrcFuncs {
 		for _, blk := range fn.Blocks {

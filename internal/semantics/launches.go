@@ -25,7 +25,7 @@ func (g *gatherer) launches() {
 				case *ssa.Call:
 					// errgroup's Go, a WaitGroup's Go: the function
 					// argument runs in a goroutine of its own
-					if f := ssaflow.Started(x); f != nil {
+					if f := g.m.Flow.Started(x); f != nil {
 						call = &ssa.CallCommon{Value: f}
 					}
 				}

@@ -136,7 +136,7 @@ func (g *gatherer) inGoroutine(fn *ssa.Function) bool {
 				return false
 			}
 			seen[f] = true
-			if goStarted(f) {
+			if g.goStarted(f) {
 				return true
 			}
 			for _, site := range g.m.Flow.Callers(f) {
@@ -417,7 +417,7 @@ func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
 
 // goStarted reports whether an anonymous function is the operand of a go
 // statement, or the function an errgroup's or a WaitGroup's Go starts.
-func goStarted(f *ssa.Function) bool {
+func (g *gatherer) goStarted(f *ssa.Function) bool {
 	if f.Parent() == nil {
 		return false
 	}
@@ -429,7 +429,7 @@ func goStarted(f *ssa.Function) bool {
 					return true
 				}
 			case *ssa.Call:
-				if v := ssaflow.Started(x); v != nil && funcOf(v) == f {
+				if v := g.m.Flow.Started(x); v != nil && funcOf(v) == f {
 					return true
 				}
 			}

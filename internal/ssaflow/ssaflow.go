@@ -34,6 +34,25 @@ type Flow struct {
 	mapUpdates []*ssa.MapUpdate
 	cellStores []*ssa.CallCommon
 	roots      map[ssa.Value][]ssa.Value
+	// spawner looks up the spawners of other packages (SetSpawner).
+	spawner func(ssa.CallInstruction) ssa.Value
+}
+
+// SetSpawner sets the lookup of the function argument a call of another
+// package's spawner runs in a goroutine of its own (internal/spawner's
+// facts), for Started.
+func (f *Flow) SetSpawner(lookup func(ssa.CallInstruction) ssa.Value) { f.spawner = lookup }
+
+// Started is the package-level Started, with the spawners of other
+// packages of the program whose facts the lookup set by SetSpawner holds.
+func (f *Flow) Started(ci ssa.CallInstruction) ssa.Value {
+	if v := Started(ci); v != nil {
+		return v
+	}
+	if f.spawner != nil {
+		return f.spawner(ci)
+	}
+	return nil
 }
 
 // New indexes funcs (the package's source functions, literals included).

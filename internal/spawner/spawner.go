@@ -1,0 +1,168 @@
+// Package spawner finds the functions that run a function they are given
+// in a goroutine of their own and return (a service's safe.Go(fn), a
+// RoutineGroup's Run(fn) kept in a utility package), for the analyses that
+// must see a function passed to one as a goroutine: a worker pool started
+// through it is a pool, whichever package of the module holds the helper.
+//
+// A function of this package or another carries a Fact when one of its
+// parameters, of type func() with no parameters, is started by a go
+// statement of its body (go fn(), or go of a function literal calling it)
+// and the body waits for nothing (no receive, select, or call of a method
+// named Wait): a helper that waits for what it starts runs it in place,
+// as far as its caller can tell. The fact is computed from the syntax of
+// every package, Kafka or not; ssaflow.Flow.Started consults it for the
+// calls of functions whose bodies are not in the package (Spawned sees
+// those that are).
+package spawner
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// Analyzer exports the Facts of a package's functions; its Result looks
+// them up for calls.
+var Analyzer = &analysis.Analyzer{
+	Name:       "spawner",
+	Doc:        "find the functions that start a function they are given in a goroutine of its own",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(Fact)},
+}
+
+// Fact is the fact of a function starting its parameter at Param
+// (signature index, receiver excluded) in a goroutine of its own.
+type Fact struct{ Param int }
+
+func (*Fact) AFact()           {}
+func (f *Fact) String() string { return fmt.Sprintf("spawns(%d)", f.Param) }
+
+// Result looks up the Facts of the functions a package calls.
+type Result struct{ pass *analysis.Pass }
+
+func run(pass *analysis.Pass) (any, error) {
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || waits(pass.TypesInfo, fd.Body) {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			i := 0
+			for _, field := range fd.Type.Params.List {
+				names := field.Names
+				if len(names) == 0 {
+					i++
+					continue
+				}
+				for _, n := range names {
+					if obj := pass.TypesInfo.Defs[n]; obj != nil && runnable(obj.Type()) && started(pass.TypesInfo, fd.Body, obj) {
+						pass.ExportObjectFact(fn, &Fact{Param: i})
+					}
+					i++
+				}
+			}
+		}
+	}
+	return &Result{pass: pass}, nil
+}
+
+// Started returns the function argument the call ci of another package's
+// function runs in a goroutine of its own (the function carries a Fact),
+// or nil: the spawner lookup of ssaflow.Flow.
+func (r *Result) Started(ci ssa.CallInstruction) ssa.Value {
+	cc := ci.Common()
+	fn := ssaflow.Callee(cc)
+	if fn == nil || cc.IsInvoke() || fn.Pkg() == r.pass.Pkg {
+		return nil
+	}
+	var f Fact
+	if !r.pass.ImportObjectFact(fn.Origin(), &f) {
+		return nil
+	}
+	i := f.Param
+	if fn.Signature().Recv() != nil {
+		i++ // the receiver is Args[0]
+	}
+	if i >= len(cc.Args) {
+		return nil
+	}
+	return cc.Args[i]
+}
+
+// runnable reports whether t is a func() taking no parameters (one taking
+// some is given them by the spawner: its own launch).
+func runnable(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	return ok && sig.Params().Len() == 0
+}
+
+// started reports whether body starts p by a go statement: go p(), or go
+// of a function literal calling p.
+func started(info *types.Info, body *ast.BlockStmt, p types.Object) bool {
+	calls := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && info.Uses[id] == p {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		g, ok := n.(*ast.GoStmt)
+		if !ok {
+			return !found
+		}
+		if id, ok := ast.Unparen(g.Call.Fun).(*ast.Ident); ok && info.Uses[id] == p {
+			found = true
+		} else if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); ok && calls(lit.Body) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// waits reports whether body, function literals aside, receives from a
+// channel, selects, or calls a method named Wait (a WaitGroup's, an
+// errgroup's).
+func waits(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.SelectStmt, *ast.RangeStmt:
+			if r, ok := n.(*ast.RangeStmt); ok {
+				if _, isChan := info.TypeOf(r.X).Underlying().(*types.Chan); !isChan {
+					break
+				}
+			}
+			found = true
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

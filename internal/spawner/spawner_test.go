@@ -1,0 +1,21 @@
+package spawner_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/offsetcommit/commitlint/internal/spawner"
+)
+
+// TestFacts checks the facts of hiwater/xspawners' helpers: a group's Run
+// and GoSafe start their argument; RunWait, which waits for it, and Wait
+// do not.
+func TestFacts(t *testing.T) {
+	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata, spawner.Analyzer, "hiwater/xspawners/routines")
+}

@@ -1,0 +1,48 @@
+// Package routines holds goroutine helpers a service keeps in a package
+// of its own (go-zero's threading shapes): hiwater/xspawners starts its
+// workers through them.
+package routines
+
+import (
+	"log"
+	"sync"
+)
+
+// Group counts the goroutines it starts.
+type Group struct{ wg sync.WaitGroup }
+
+// Run starts fn in a goroutine of its own.
+func (g *Group) Run(fn func()) { // want Run:`spawns\(0\)`
+	g.wg.Add(1)
+	go func() {
+		defer g.wg.Done()
+		fn()
+	}()
+}
+
+// Wait waits for the goroutines Run started.
+func (g *Group) Wait() { g.wg.Wait() }
+
+// GoSafe starts fn in a goroutine of its own, logging a panic.
+func GoSafe(fn func()) { // want GoSafe:`spawns\(0\)`
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				log.Printf("panic: %v", p)
+			}
+		}()
+		fn()
+	}()
+}
+
+// RunWait runs fn in a goroutine and waits for it: in place, as far as
+// its caller can tell.
+func RunWait(fn func()) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		fn()
+	}()
+	wg.Wait()
+}
