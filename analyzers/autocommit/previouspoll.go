@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -262,12 +263,18 @@ func isBuiltin(pass *analysis.Pass, fun ast.Expr, name string) bool {
 // poll loop with no join before the next poll.
 func (c *checker) outlivePoll(k *consumer.Consumer, f *consumer.Call) {
 	call, ok := f.Instr.(*ssa.Call)
-	if !ok || !ssaflow.InLoop(call.Block()) {
+	if !ok {
 		return
 	}
 	_, pollPath := edit.CallAt(c.pass, call.Pos())
-	loop, body := edit.LoopOf(pollPath)
-	if loop == nil {
+	var loop ast.Stmt
+	var body *ast.BlockStmt
+	if ssaflow.InLoop(call.Block()) {
+		loop, body = edit.LoopOf(pollPath)
+	} else {
+		body = c.pollOnceBody(f, call, pollPath)
+	}
+	if body == nil {
 		return
 	}
 	tainted := c.recordsOf(call)
@@ -283,6 +290,34 @@ func (c *checker) outlivePoll(k *consumer.Consumer, f *consumer.Call) {
 	c.outliveSends(k, f, call, body, tainted)
 	c.outliveProduces(k, f, call, body, tainted)
 	c.outliveQueues(k, f, call, body, tainted)
+}
+
+// pollOnceBody returns the body of the function declaration that polls
+// once (call, not in a loop of its own) when a caller of the package
+// calls it in a loop: its next call polls again (tempo's readKafka, the
+// caller's loop calling it), so what it hands on outlives the poll as in
+// a loop's body. Not when a return follows the poll: a wait placed after
+// the hand-off would not be on that path to the next call.
+func (c *checker) pollOnceBody(f *consumer.Call, call *ssa.Call, pollPath []ast.Node) *ast.BlockStmt {
+	fd := outerDecl(pollPath)
+	if fd == nil || call.Parent() != f.Fn || f.Fn.Parent() != nil ||
+		!slices.ContainsFunc(c.m.Flow.Callers(f.Fn), func(site ssa.CallInstruction) bool { return ssaflow.InLoop(site.Block()) }) {
+		return nil
+	}
+	returns := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns = returns || n.Pos() > call.Pos()
+		}
+		return !returns
+	})
+	if returns {
+		return nil
+	}
+	return fd.Body
 }
 
 // recordsOf returns the values derived from a poll's result in the
@@ -440,9 +475,12 @@ func (c *checker) joined(fn *ssa.Function, poll *ssa.Call) bool {
 		}
 		return false
 	}
+	// The blocks on the way back to the poll; for a function polling
+	// once per call (pollOnceBody), every block after the poll.
+	inLoop := ssaflow.InLoop(poll.Block())
 	loop := ssaflow.Reachable(poll.Block())
 	for b := range loop {
-		if !ssaflow.Reachable(b)[poll.Block()] {
+		if inLoop && !ssaflow.Reachable(b)[poll.Block()] {
 			continue
 		}
 		for _, instr := range b.Instrs {

@@ -36,6 +36,12 @@ func (g *gatherer) launches() {
 				if l != nil {
 					l.Pos = g.posn(in.Pos())
 					l.Joined = g.joins(in)
+					if l.Pool && l.Joined && g.pollsRepeatedly(fn) && !waitsInLoop(fn) {
+						// A pool waited for after the loop that polls
+						// again and again: at shutdown, not before each
+						// next poll.
+						l.Joined = false
+					}
 					if gs, ok := in.(*ssa.Go); ok && !l.Pool && !l.Joined {
 						l.Joined = g.answered(gs)
 					}
@@ -52,6 +58,38 @@ func (g *gatherer) launches() {
 	if send := g.sentAway(); send != nil {
 		g.ev.SentAway = g.posn(send.pos)
 	}
+}
+
+// pollsRepeatedly reports whether fn fetches from the consumer in a loop,
+// or calls in a loop a function of the package that fetches.
+func (g *gatherer) pollsRepeatedly(fn *ssa.Function) bool {
+	for _, call := range g.ownCalls() {
+		if call.Role != clientmodel.Fetch && call.Role != clientmodel.FetchCommit {
+			continue
+		}
+		if call.Fn == fn && ssaflow.InLoop(call.Instr.Block()) {
+			return true
+		}
+		if slices.ContainsFunc(g.m.Flow.Callers(call.Fn), func(site ssa.CallInstruction) bool {
+			return site.Parent() == fn && ssaflow.InLoop(site.Block())
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// waitsInLoop reports whether fn waits for a group of goroutines
+// (ssaflow.IsGroupWait) inside a loop.
+func waitsInLoop(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if call, ok := in.(*ssa.Call); ok && ssaflow.InLoop(b) && ssaflow.IsGroupWait(ssaflow.Callee(call.Common())) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // send is a channel send: a send statement, or a send case of a select.

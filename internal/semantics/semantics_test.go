@@ -371,6 +371,9 @@ func TestClassify(t *testing.T) {
 		{"fanin", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "several goroutines fetch from this consumer at once", "concurrency": "several goroutines fetch"}},
 		{"fetchsvc", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "several goroutines fetch from this consumer at once", "concurrency": "several goroutines fetch"}},
 		{"fetchown", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// a pool started once and waited for after the loop calling the
+		// function that polls: joined at shutdown, not per poll
+		{"pollonce", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are handed to goroutines the loop does not wait for"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

@@ -148,3 +148,88 @@ func waited(ctx context.Context, out sink) error {
 		t.wg.Wait()
 	}
 }
+
+// generator polls once per call of readOnce, which its caller's loop
+// makes: the next call polls again while the workers still hold the
+// records sent on the field's channel.
+type generator struct {
+	cl *kgo.Client
+	ch chan *kgo.Record
+	wg sync.WaitGroup
+}
+
+func (g *generator) worker(out sink) {
+	defer g.wg.Done()
+	for r := range g.ch {
+		if err := out.Write(r.Key, r.Value); err != nil {
+			log.Printf("write: %v", err)
+		}
+	}
+}
+
+func (g *generator) readOnce(ctx context.Context) {
+	fetches := g.cl.PollFetches(ctx)
+	for _, r := range fetches.Records() {
+		g.ch <- r // want `record handed to workers over a channel while the loop polls again`
+	}
+}
+
+func generate(ctx context.Context, out sink) error {
+	cl, err := newClient()
+	if err != nil {
+		return err
+	}
+	g := &generator{cl: cl, ch: make(chan *kgo.Record, 16)}
+	for range 4 {
+		g.wg.Add(1)
+		go g.worker(out)
+	}
+	for ctx.Err() == nil {
+		g.readOnce(ctx)
+	}
+	close(g.ch)
+	g.wg.Wait()
+	return nil
+}
+
+// drained is generator's twin whose poll function is called once: the
+// workers are waited for before the client is closed, and nothing polls
+// again.
+type drained struct {
+	cl *kgo.Client
+	ch chan *kgo.Record
+	wg sync.WaitGroup
+}
+
+func (d *drained) worker(out sink) {
+	defer d.wg.Done()
+	for r := range d.ch {
+		if err := out.Write(r.Key, r.Value); err != nil {
+			log.Printf("write: %v", err)
+		}
+	}
+}
+
+func (d *drained) readOnce(ctx context.Context) {
+	fetches := d.cl.PollFetches(ctx)
+	for _, r := range fetches.Records() {
+		d.ch <- r
+	}
+}
+
+func drainOnce(ctx context.Context, out sink) error {
+	cl, err := newClient()
+	if err != nil {
+		return err
+	}
+	d := &drained{cl: cl, ch: make(chan *kgo.Record, 16)}
+	for range 4 {
+		d.wg.Add(1)
+		go d.worker(out)
+	}
+	d.readOnce(ctx)
+	close(d.ch)
+	d.wg.Wait()
+	cl.Close()
+	return nil
+}
