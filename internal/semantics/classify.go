@@ -635,6 +635,13 @@ func (c *classifier) uncommitted() {
 	}
 	const why = "nothing is ever committed: a restart or rebalance replays everything since the group's last commit if it ever made one, and otherwise starts from "
 	r.Window = "unbounded (everything since the group's last commit)"
+	if ev.PositionedBy != "" {
+		// The code says where partitions start: the group's committed
+		// offset and the start setting may not matter.
+		r.Guarantee, r.Window = GuaranteeUnk, "unknown"
+		r.Reason = fmt.Sprintf("nothing is committed to the broker, and the code sets where partitions start (%s, line %d): a restart resumes from the offsets it passes there, which the analysis does not relate to what was processed", ev.PositionedBy, ev.Positioned.Line)
+		return
+	}
 	switch ev.StartNewest {
 	case Off:
 		r.Guarantee, r.Reason = AtLeastOnce, why+start+", the oldest offset, replaying the whole partition"

@@ -202,6 +202,12 @@ type Evidence struct {
 	// Restore is how a consumer with an offset row (Sink) resumes on
 	// assignment; nil without one.
 	Restore *Restore
+	// Positioned is where the code sets the offsets its partitions start
+	// from (a confluent Assign or Seek with offsets it passes), and
+	// PositionedBy that call's short name: where a restart resumes is the
+	// code's choice, not a group's committed offset.
+	Positioned   token.Position
+	PositionedBy string
 	// GroupCommits reports that the consumer's commits write a group's
 	// offsets by themselves (clientmodel.Call.GroupCommit): it keeps group
 	// offsets although it is not a group member.
@@ -453,6 +459,7 @@ func (g *gatherer) evidence() *Evidence {
 	g.txnAndSink()
 	g.initial()
 	g.restore()
+	g.positioned()
 	ev.Flows = g.flows()
 	for fn := range g.extent {
 		if syn := fn.Syntax(); syn != nil {

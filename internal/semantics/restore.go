@@ -71,6 +71,21 @@ func (g *gatherer) restore() {
 	}
 }
 
+// positioned finds a call of the client setting where partitions start
+// (a restore call: Assign or Seek with the offsets the code passes) that
+// the consumer's code makes, wherever it is.
+func (g *gatherer) positioned() {
+	for _, r := range g.c.Client.Restores {
+		if r.Kind != clientmodel.RestoreCall {
+			continue
+		}
+		if fn, pos := g.hook(r); fn != nil {
+			g.ev.Positioned, g.ev.PositionedBy = g.posn(pos), clientmodel.ShortName(r.Func)
+			return
+		}
+	}
+}
+
 // initial finds where the code sets the offset a partition without a
 // committed offset starts from: a config map key, a config field or an
 // option of the client's Start knob; the client's default otherwise, or

@@ -374,6 +374,9 @@ func TestClassify(t *testing.T) {
 		// a pool started once and waited for after the loop calling the
 		// function that polls: joined at shutdown, not per poll
 		{"pollonce", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are handed to goroutines the loop does not wait for"}},
+		// nothing committed, partitions started where the code assigns
+		// them: not "skips what was produced while the group was down"
+		{"assignedfrom", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "the code sets where partitions start (Assign, line"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
