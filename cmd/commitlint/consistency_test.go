@@ -136,3 +136,17 @@ func TestReportOnSomePaths(t *testing.T) {
 		t.Errorf("no row for group %s", g)
 	}
 }
+
+// TestReportFactory runs report on testdata/src/report/factory: a reader
+// built by a factory the caller passes, used through the service's
+// interface, committing before the effect. The commit-before-process
+// finding decides the row (it said "nothing in this package fetches").
+func TestReportFactory(t *testing.T) {
+	rows := scenarioRows(t, "report/factory")
+	if len(rows) != 1 {
+		t.Fatalf("%d rows, want 1", len(rows))
+	}
+	if r := rows[0]; r.Guarantee != semantics.AtMostOnce {
+		t.Errorf("guarantee %s (%s: %s), want at-most-once", r.Guarantee, r.Strategy, r.Reason)
+	}
+}

@@ -96,7 +96,10 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Guarantee, r.Reason = GuaranteeUnk, "its fetches and commits are not known"
 		r.Window = "unknown"
 		r.Revoke = "unknown"
-	case len(ev.Fetches) == 0 && !ev.Handler && ev.Sink == nil && !c.transactional():
+	case len(ev.Fetches) == 0 && !ev.Handler && ev.Sink == nil && !c.transactional() && !has(category.CommitBefore) && !has(category.ReadCommits):
+		// (A finding proving a commit before processing on this
+		// consumer's calls, made through a value the report does not
+		// bind to it, decides the verdict below.)
 		r.Strategy, r.Detail = StrategyUnknown, "nothing in this package fetches from this consumer"
 		r.Guarantee, r.Reason = GuaranteeUnk, "it may be polled in another package, or only commit offsets (a tool)"
 		r.Window = "unknown"
