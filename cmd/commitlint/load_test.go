@@ -327,6 +327,29 @@ func Tail(c sarama.Consumer, apply func([]byte)) error {
 	return nil
 }
 `
+	files["managed/managed.go"] = `package managed
+
+import "github.com/IBM/sarama"
+
+// Tail reads a partition from where its offset manager says, marking
+// each message first.
+func Tail(c sarama.Consumer, om sarama.OffsetManager, apply func([]byte)) error {
+	pom, err := om.ManagePartition("t", 0)
+	if err != nil {
+		return err
+	}
+	next, _ := pom.NextOffset()
+	pc, err := c.ConsumePartition("t", 0, next)
+	if err != nil {
+		return err
+	}
+	for m := range pc.Messages() {
+		pom.MarkOffset(m.Offset+1, "")
+		apply(m.Value)
+	}
+	return nil
+}
+`
 	dir := writeModule(t, consumerModule(t, files))
 	for _, tc := range []struct {
 		args []string
@@ -338,6 +361,9 @@ func Tail(c sarama.Consumer, apply func([]byte)) error {
 		{[]string{"./plain"}, "commitlint: 1 package analyzed, no Kafka consumer found: no package uses sarama, franz-go, kafka-go or confluent-kafka-go\n"},
 		// a partition consumer, which the model does not take: said
 		{[]string{"./part"}, "commitlint: 1 package analyzed, no Kafka consumer found\ncommitlint: a sarama partition consumer (ConsumePartition, part.go:7) is not modelled: it commits no group offsets, and where a restart resumes is the offset the code passes (OffsetNewest skips what was produced while it was down)\n"},
+		// one with an offset manager, whose marks sarama commits: not
+		// "commits no group offsets"
+		{[]string{"./managed"}, "commitlint: 1 package analyzed, no Kafka consumer found\ncommitlint: a sarama partition consumer (ConsumePartition, managed.go:13) with an offset manager (ManagePartition) is not modelled: sarama commits the offsets its MarkOffset calls set (every Consumer.Offsets.AutoCommit.Interval by default, or at its Commit), and whether they follow the processing is not checked\n"},
 		{[]string{"-json", "./app"}, ""},
 	} {
 		stdout, stderr, code := command(t, dir, binary, tc.args...)

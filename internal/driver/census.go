@@ -33,7 +33,8 @@ var census = &analysis.Analyzer{
 		if m == nil {
 			return counted{}, nil
 		}
-		return counted{uses: true, consumers: len(m.Consumers) + len(m.Received) + len(m.Imported), partition: partitionConsumer(pass)}, nil
+		partition, managed := partitionConsumer(pass)
+		return counted{uses: true, consumers: len(m.Consumers) + len(m.Received) + len(m.Imported), partition: partition, managed: managed}, nil
 	},
 }
 
@@ -45,17 +46,25 @@ type counted struct {
 	consumers int
 	// partition is where the package starts a sarama partition consumer
 	// (ConsumePartition), which the consumer model does not take: "" if
-	// it does not.
+	// it does not; managed, whether it also uses an offset manager of
+	// sarama's (ManagePartition), whose marks sarama commits.
 	partition string
+	managed   bool
 }
 
 // partitionConsumer returns the position of the package's first
-// reference to sarama's ConsumePartition, or "".
-func partitionConsumer(pass *analysis.Pass) string {
+// reference to sarama's ConsumePartition, or "", and whether the package
+// references an offset manager's ManagePartition.
+func partitionConsumer(pass *analysis.Pass) (string, bool) {
 	var first token.Pos
+	managed := false
 	for id, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
-		if !ok || fn.Name() != "ConsumePartition" || fn.Pkg() == nil || !strings.HasSuffix(fn.Pkg().Path(), "/sarama") {
+		if !ok || fn.Pkg() == nil || !strings.HasSuffix(fn.Pkg().Path(), "/sarama") {
+			continue
+		}
+		managed = managed || fn.Name() == "ManagePartition"
+		if fn.Name() != "ConsumePartition" {
 			continue
 		}
 		if !first.IsValid() || id.Pos() < first {
@@ -63,10 +72,10 @@ func partitionConsumer(pass *analysis.Pass) string {
 		}
 	}
 	if !first.IsValid() {
-		return ""
+		return "", false
 	}
 	p := pass.Fset.Position(first)
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), managed
 }
 
 // closing is the text that ends lint's text output after the findings,
@@ -78,7 +87,7 @@ func partitionConsumer(pass *analysis.Pass) string {
 // of consumers unless census ran on every root package.
 func closing(g *checker.Graph, findings int, problems bool) string {
 	n := plural(analyzed(g), "package")
-	none, uses, hint, partition := false, false, "", ""
+	none, uses, hint, partition, managed := false, false, "", "", false
 	if findings == 0 {
 		roots := map[*packages.Package]bool{}
 		counts := map[*packages.Package]counted{}
@@ -95,6 +104,7 @@ func closing(g *checker.Graph, findings int, problems bool) string {
 			if partition == "" {
 				partition = c.partition
 			}
+			managed = managed || c.managed
 		}
 		if none && uses {
 			hint = outsideHint("commitlint", builtOutside(g), "see their findings")
@@ -114,7 +124,9 @@ func closing(g *checker.Graph, findings int, problems bool) string {
 	if hint != "" {
 		sb.WriteString(hint + "\n")
 	}
-	if none && partition != "" {
+	if none && partition != "" && managed {
+		fmt.Fprintf(&sb, "commitlint: a sarama partition consumer (ConsumePartition, %s) with an offset manager (ManagePartition) is not modelled: sarama commits the offsets its MarkOffset calls set (every Consumer.Offsets.AutoCommit.Interval by default, or at its Commit), and whether they follow the processing is not checked\n", partition)
+	} else if none && partition != "" {
 		fmt.Fprintf(&sb, "commitlint: a sarama partition consumer (ConsumePartition, %s) is not modelled: it commits no group offsets, and where a restart resumes is the offset the code passes (OffsetNewest skips what was produced while it was down)\n", partition)
 	}
 	return sb.String()
