@@ -111,7 +111,10 @@ that client.
     offsets, so the batch is consumed and produced again. Consumers that
     assign partitions themselves and keep a group's offsets (kadm
     CommitOffsets and CommitAllOffsets, kafka-go Generation.CommitOffsets)
-    are plain commits.
+    are plain commits. kadm CommitOffsets whose error is read but whose
+    responses, where a partition's failure is reported, go to the blank
+    identifier is reported too: the fix calls CommitAllOffsets, whose one
+    error covers them (folds.go).
 
   - ignored-fencing-error: code that recognises a fencing error and
     carries on as if nothing happened. Of a transaction call (sarama

@@ -99,9 +99,11 @@ var scenarios = []string{
 	// silent).
 	"fencing/txnlit",
 	// commits of consumers that assign partitions themselves, errors
-	// discarded: kadm CommitOffsets, kafka-go Generation.CommitOffsets (2
-	// positive, fixed by logging, kadm through CommitAllOffsets so that
-	// per-partition failures count too); twins (2 silent).
+	// discarded: kadm CommitOffsets, kafka-go Generation.CommitOffsets,
+	// and kadm's responses discarded with its error checked (3 positive,
+	// fixed by logging, kadm through CommitAllOffsets so that
+	// per-partition failures count too); twins, the responses read (3
+	// silent).
 	"fencing/directcommit",
 	// confluent CommitTransaction logged, discarded, fenced code ignored;
 	// CommitMessage/CommitOffsets discarded three ways; SendOffsets logged;

@@ -396,6 +396,8 @@ func (c *checker) result(f *ast.File, call *ast.CallExpr, ref clientmodel.Result
 		c.reportSwallowed(s, false)
 	case state == errLogged && ref.Swallow != clientmodel.SwallowReplays && s.consume:
 		c.reportSwallowed(s, true)
+	default:
+		c.responsesDropped(s) // folds.go
 	}
 	if ref.Swallow != clientmodel.SwallowReplays && s.errObj != nil {
 		c.fencingIgnored(s)
