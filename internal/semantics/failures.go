@@ -725,12 +725,19 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 
 // perRecordHelper reports whether pc's function is a helper the code
 // calls with each record, whose position pc writes, and which returns
-// nothing: returning from it early (a logged failure) goes on to the next
-// record as its caller cannot tell (handle(ctx, r, m) in a fetch loop,
-// committing m itself after processing it).
+// nothing, or results every caller drops: returning from it early (a
+// logged failure) goes on to the next record as its caller cannot tell
+// (handle(ctx, r, m) in a fetch loop, committing m itself after
+// processing it; kratos-transport's handleMessage returning a bool
+// nobody reads).
 func (g *gatherer) perRecordHelper(pc *consumer.Call) bool {
 	fn := pc.Fn
-	if fn.Signature.Results().Len() != 0 || len(g.m.Flow.Callers(fn)) == 0 || pc.Record < 0 {
+	callers := g.m.Flow.Callers(fn)
+	dropped := func(site ssa.CallInstruction) bool {
+		v := site.Value()
+		return v != nil && (v.Referrers() == nil || len(*v.Referrers()) == 0)
+	}
+	if len(callers) == 0 || pc.Record < 0 || fn.Signature.Results().Len() != 0 && slices.ContainsFunc(callers, func(site ssa.CallInstruction) bool { return !dropped(site) }) {
 		return false
 	}
 	arg := ssaflow.Arg(pc.Instr.Common(), pc.Record)

@@ -377,6 +377,10 @@ func TestClassify(t *testing.T) {
 		// nothing committed, partitions started where the code assigns
 		// them: not "skips what was produced while the group was down"
 		{"assignedfrom", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "the code sets where partitions start (Assign, line"}},
+		// a per-record helper whose bool result its caller drops: its
+		// early return goes on to the next record, as a helper returning
+		// nothing does
+		{"boolhelper", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 53) fails, the code goes on and commits a position past the record (CommitMessages, line 57)"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

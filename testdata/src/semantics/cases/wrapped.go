@@ -41,3 +41,34 @@ func SubscribeWrapped(ctx context.Context, h EventHandler) {
 		}
 	}
 }
+
+type boolSub struct {
+	r *kafkago.Reader
+}
+
+// handle commits the message once it is applied, and returns early on a
+// failure, reporting it in a bool its caller drops: the next message's
+// commit passes the failed one.
+func (s *boolSub) handle(ctx context.Context, m kafkago.Message) bool {
+	if err := apply(m); err != nil {
+		log.Printf("apply: %v", err)
+		return true
+	}
+	if err := s.r.CommitMessages(ctx, m); err != nil {
+		return true
+	}
+	return false
+}
+
+func runBoolSub(ctx context.Context) {
+	s := &boolSub{r: kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-boolsub", Topic: "t"})} // case: boolhelper
+	for {
+		m, err := s.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		s.handle(ctx, m)
+	}
+}
+
+var _ = runBoolSub
