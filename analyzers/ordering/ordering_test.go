@@ -207,8 +207,9 @@ var scenarios = []struct {
 	// EachRecord, MarkCommitRecords with AutoCommitMarks,
 	// CommitMarkedOffsets after a mark with auto-commit off (5 positive);
 	// their five twins, the previous poll committed at the top of the loop
-	// (two shapes), poison pill, the first record committed alone (10
-	// silent).
+	// (two shapes), poison pill, the first record committed alone, fetch
+	// errors reported after the commit (EachError's callback is no
+	// processing) (11 silent).
 	{"ordering/franzgo", ordering.Analyzer},
 	// A function literal that captures nothing, which SSA passes as a
 	// plain function: CommitUncommittedOffsets before an EachRecord of

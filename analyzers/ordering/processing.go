@@ -79,8 +79,14 @@ func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
 					add(al)
 				}
 				if lit := ssaflow.Literal(a); lit != nil {
+					client := ssaflow.Callee(cc) != nil && c.isClient(ssaflow.Callee(cc))
 					for _, p := range lit.Params {
-						add(p)
+						// A client's iterator hands records (EachRecord,
+						// EachPartition), not a topic name, a partition
+						// number or an error (EachError's callback).
+						if _, basic := p.Type().Underlying().(*types.Basic); !client || !basic && !isError(p.Type()) {
+							add(p)
+						}
 					}
 				}
 			}

@@ -131,6 +131,38 @@ func uncommittedAfter(ctx context.Context, idx index) error {
 	}
 }
 
+type errorSink interface {
+	Report(topic string, partition int32, err error)
+}
+
+// errorsAfter is uncommittedAfter reporting the poll's fetch errors after
+// the commit: EachError's callback is given a topic, a partition and an
+// error, not records, so what it does is no processing.
+func errorsAfter(ctx context.Context, idx index, sink errorSink) error {
+	cl, err := manual()
+	if err != nil {
+		return err
+	}
+	for {
+		fetches := cl.PollFetches(ctx)
+		var applyErr error
+		fetches.EachRecord(func(r *kgo.Record) {
+			if applyErr == nil {
+				applyErr = apply(ctx, idx, r)
+			}
+		})
+		if applyErr != nil {
+			return applyErr
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil { // ok: after EachRecord
+			return err
+		}
+		fetches.EachError(func(t string, p int32, err error) {
+			sink.Report(t, p, err)
+		})
+	}
+}
+
 // previousPoll commits the previous poll at the top of the loop, before
 // polling again.
 func previousPoll(ctx context.Context, idx index) error {
