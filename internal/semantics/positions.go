@@ -1,6 +1,7 @@
 package semantics
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -457,7 +458,12 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 		if sl, ok := a.(*ssa.Slice); ok {
 			if alloc, ok := sl.X.(*ssa.Alloc); ok {
 				if arr, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Array); ok && arr.Len() == 1 && g.isRecord(arr.Elem()) {
-					return GrainRecord, 0 // a variadic call with one record
+					// A variadic call with one record: the last of a
+					// loop's covers them all.
+					if els := ssaflow.Elems(sl); len(els) == 1 && g.lastOfLoop(els[0], call.Instr.Block()) {
+						return GrainBatch, 0
+					}
+					return GrainRecord, 0
 				}
 			}
 			if g.fromRecords(sl.X) {
@@ -494,9 +500,30 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 // (a phi) that was made in a loop use is outside of (var last *Message;
 // for ... { last = m }; Commit(last)). One call then covers every record
 // the loop fetched.
+//
+// So is an element of the records at an index the loop kept (last = i;
+// ...; CommitRecords(ctx, recs[last])): apm-queue's commit of a
+// partition's last processed record.
 func (g *gatherer) lastOfLoop(v ssa.Value, use *ssa.BasicBlock) bool {
-	phi, ok := v.(*ssa.Phi)
-	if !ok {
+	switch x := v.(type) {
+	case *ssa.Phi:
+		return keptByLoop(x, use, g.fromRecords)
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL && g.fromRecords(ia.X) {
+			return keptByLoop(ia.Index, use, func(ssa.Value) bool { return true })
+		}
+	case *ssa.Index:
+		if g.fromRecords(x.X) {
+			return keptByLoop(x.Index, use, func(ssa.Value) bool { return true })
+		}
+	}
+	return false
+}
+
+// keptByLoop reports whether v is a phi some of whose values (is them)
+// are made in a loop that block use has left.
+func keptByLoop(v ssa.Value, use *ssa.BasicBlock, is func(ssa.Value) bool) bool {
+	if _, ok := v.(*ssa.Phi); !ok {
 		return false
 	}
 	seen := map[ssa.Value]bool{}
@@ -510,9 +537,9 @@ func (g *gatherer) lastOfLoop(v ssa.Value, use *ssa.BasicBlock) bool {
 			return slices.ContainsFunc(p.Edges, func(e ssa.Value) bool { return left(e, depth+1) })
 		}
 		in, ok := v.(ssa.Instruction)
-		return ok && g.fromRecords(v) && ssaflow.LeftLoop(in.Block(), use)
+		return ok && is(v) && ssaflow.LeftLoop(in.Block(), use)
 	}
-	return left(phi, 0)
+	return left(v, 0)
 }
 
 // calledInLoops reports whether fn is a helper of the package that is only

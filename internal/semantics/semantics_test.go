@@ -381,6 +381,9 @@ func TestClassify(t *testing.T) {
 		// early return goes on to the next record, as a helper returning
 		// nothing does
 		{"boolhelper", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 53) fails, the code goes on and commits a position past the record (CommitMessages, line 57)"}},
+		// the last record processed, kept by its index, committed once
+		// per partition batch: a batch commit, not one per record
+		{"lastindex", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
