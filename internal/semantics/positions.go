@@ -476,7 +476,7 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 			}
 			return GrainBatch, 0
 		}
-		if gr := g.clientOffsets(a); gr != GrainUnknown {
+		if gr := g.clientOffsets(a, call.Instr.Block()); gr != GrainUnknown {
 			return gr, 0
 		}
 		if ssaflow.Derives(a, isLowWater) {
@@ -581,7 +581,33 @@ func isLowWater(v ssa.Value) bool {
 // from what the client handed out (franz-go's kadm.OffsetsFromFetches(fs),
 // OffsetsFromRecords(rs...), NewOffsetFromRecord(r)), or GrainUnknown when
 // v is not such a call.
-func (g *gatherer) clientOffsets(v ssa.Value) Grain {
+func (g *gatherer) clientOffsets(v ssa.Value, use *ssa.BasicBlock) Grain {
+	if vals := mapValues(v); len(vals) > 0 {
+		// offs := make(kadm.Offsets); offs.Add(kadm.NewOffsetFromRecord(r)):
+		// what the client's methods put in it.
+		gr := GrainUnknown
+		for _, ref := range refsOf(vals) {
+			if _, ok := ref.(*ssa.MapUpdate); ok {
+				return GrainUnknown // positions the application puts in it
+			}
+			c, ok := ref.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if fn := ssaflow.Callee(c.Common()); fn == nil || fn.Pkg() == nil || !clientmodel.Default.IsClientPath(fn.Pkg().Path()) {
+				return GrainUnknown // handed to the application's code
+			}
+			if !slices.Contains(vals, ssaflow.Recv(c.Common())) {
+				continue
+			}
+			for _, a := range c.Common().Args[1:] {
+				if x := g.clientOffsets(a, use); x != GrainUnknown && (gr == GrainUnknown || x == GrainBatch) {
+					gr = x
+				}
+			}
+		}
+		return gr
+	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
 		return GrainUnknown
@@ -592,6 +618,8 @@ func (g *gatherer) clientOffsets(v ssa.Value) Grain {
 	}
 	for _, x := range call.Common().Args {
 		switch {
+		case g.isRecord(x.Type()) && g.lastOfLoop(x, use):
+			return GrainBatch // the last record a loop processed
 		case g.isRecord(x.Type()):
 			return GrainRecord
 		case g.fromRecords(x) || ssaflow.Derives(x, isPoll):
@@ -599,6 +627,52 @@ func (g *gatherer) clientOffsets(v ssa.Value) Grain {
 		}
 	}
 	return GrainUnknown
+}
+
+// mapValues returns the values standing for the map v, made here (make)
+// and kept in a local variable or not: the make, and every load of the
+// variable. Nil when v is not such a map.
+func mapValues(v ssa.Value) []ssa.Value {
+	if mm, ok := v.(*ssa.MakeMap); ok {
+		return []ssa.Value{mm}
+	}
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	al, ok := ld.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, ref := range *al.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			mm, ok := r.Val.(*ssa.MakeMap)
+			if !ok {
+				return nil // set to another map
+			}
+			out = append(out, mm)
+		case *ssa.UnOp:
+			out = append(out, r)
+		case *ssa.Call:
+			// offs.Add(o) on a map type's pointer method: the variable's
+			// address is the receiver.
+			out = append(out, al)
+		}
+	}
+	return out
+}
+
+// refsOf returns the referrers of vals.
+func refsOf(vals []ssa.Value) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, v := range vals {
+		if refs := v.Referrers(); refs != nil {
+			out = append(out, *refs...)
+		}
+	}
+	return out
 }
 
 // periodic reports whether call commits what is stored, marked or polled

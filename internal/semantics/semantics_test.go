@@ -384,6 +384,9 @@ func TestClassify(t *testing.T) {
 		// the last record processed, kept by its index, committed once
 		// per partition batch: a batch commit, not one per record
 		{"lastindex", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
+		// the last record put in a kadm.Offsets with Add: a batch commit,
+		// not a position the application computes
+		{"lastadded", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

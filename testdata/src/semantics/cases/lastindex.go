@@ -4,6 +4,7 @@ import (
 	"context"
 	"log"
 
+	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -35,3 +36,33 @@ func lastIndex(ctx context.Context) {
 }
 
 var _ = lastIndex
+
+// The last record of a poll, processed in order, put in a kadm.Offsets
+// with Add and committed through the admin client: one batch commit.
+func lastAdded(ctx context.Context) {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g-lastadded"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: lastadded
+	if err != nil {
+		return
+	}
+	adm := kadm.NewClient(cl)
+	for {
+		fetches := cl.PollFetches(ctx)
+		var last *kgo.Record
+		for _, r := range fetches.Records() {
+			if err := apply(r); err != nil {
+				return
+			}
+			last = r
+		}
+		if last == nil {
+			continue
+		}
+		offsets := make(kadm.Offsets)
+		offsets.Add(kadm.NewOffsetFromRecord(last))
+		if err := adm.CommitAllOffsets(ctx, "g-lastadded", offsets); err != nil {
+			return
+		}
+	}
+}
+
+var _ = lastAdded
