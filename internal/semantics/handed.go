@@ -78,13 +78,13 @@ func (g *gatherer) handedFuncs() {
 				}
 				com := ci.Common()
 				if com.IsInvoke() {
-					g.handedMethod(com, seen)
+					g.handedMethod(ci, seen)
 					continue
 				}
 				if com.StaticCallee() != nil {
 					continue
 				}
-				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) {
+				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) || !g.positionAfter(ci) {
 					continue
 				}
 				for _, r := range g.m.Flow.Roots(com.Value) {
@@ -109,8 +109,9 @@ func (g *gatherer) handedFuncs() {
 // on an interface value the consumer's caller supplies (a parameter of an
 // exported function, a struct field) that passes records (isRecordArg):
 // its implementations, out of sight here, may queue them and return.
-func (g *gatherer) handedMethod(com *ssa.CallCommon, seen map[string]bool) {
-	if !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) || logging(com) {
+func (g *gatherer) handedMethod(ci ssa.CallInstruction, seen map[string]bool) {
+	com := ci.Common()
+	if !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) || logging(com) || !g.positionAfter(ci) {
 		return // not a handler: a logger's Debugf given the record's fields
 	}
 	if pkg := com.Method.Pkg(); pkg == nil || clientmodel.Default.IsClientPath(pkg.Path()) {
@@ -195,6 +196,30 @@ func (g *gatherer) handedConcrete(com *ssa.CallCommon, t types.Type, iface strin
 		seen[h.Key] = true
 		g.ev.Handed = append(g.ev.Handed, h)
 	}
+}
+
+// positionAfter reports whether a position may be written after call ci
+// hands a record on: unless ci's function fetches the records itself,
+// writes every position of the consumer, none of them reachable from ci
+// (an error callback called on a failure path that returns), and no
+// auto-commit timer writes one.
+func (g *gatherer) positionAfter(ci ssa.CallInstruction) bool {
+	if g.c.Client.Timer != clientmodel.TimerNone && !g.c.Settings.IsNot(g.c.Client, clientmodel.AutoCommit) {
+		return true
+	}
+	fn, fetches := ci.Parent(), false
+	never := func(ssa.Instruction) bool { return false }
+	for _, c := range g.ownCalls() {
+		switch c.Role {
+		case clientmodel.Fetch, clientmodel.FetchCommit:
+			fetches = fetches || c.Fn == fn
+		default:
+			if c.Fn != fn || ssaflow.ReachesStopping(ci, c.Instr, never) {
+				return true
+			}
+		}
+	}
+	return !fetches
 }
 
 // isRecordArg reports whether v, computed from the consumer's records, is

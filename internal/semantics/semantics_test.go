@@ -387,6 +387,9 @@ func TestClassify(t *testing.T) {
 		// the last record put in a kadm.Offsets with Add: a batch commit,
 		// not a position the application computes
 		{"lastadded", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
+		// a record handed to the caller's function on a failure path
+		// that returns: no position follows it
+		{"errobserver", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

@@ -72,3 +72,26 @@ func runBoolSub(ctx context.Context) {
 }
 
 var _ = runBoolSub
+
+// ErrorObserver is told about a message whose processing failed.
+type ErrorObserver func(ctx context.Context, m kafkago.Message, err error)
+
+// RunObserved stops on a failed message after telling the observer its
+// caller passed: nothing commits after that call, so what the observer
+// does cannot let a position pass the message.
+func RunObserved(ctx context.Context, onError ErrorObserver) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-observed", Topic: "t"}) // case: errobserver
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := apply(m); err != nil {
+			onError(ctx, m, err)
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
