@@ -72,18 +72,94 @@ func (g *gatherer) restore() {
 }
 
 // positioned finds a call of the client setting where partitions start
-// (a restore call: Assign or Seek with the offsets the code passes) that
-// the consumer's code makes, wherever it is.
+// (a restore call: Assign or Seek) with an offset the code computes, that
+// the consumer's code makes, wherever it is. Partitions handed on as the
+// rebalance event gives them (c.Assign(e.Partitions)) or a logical offset
+// (OffsetStored, OffsetEnd) leave the broker's position in charge.
 func (g *gatherer) positioned() {
 	for _, r := range g.c.Client.Restores {
 		if r.Kind != clientmodel.RestoreCall {
 			continue
 		}
-		if fn, pos := g.hook(r); fn != nil {
-			g.ev.Positioned, g.ev.PositionedBy = g.posn(pos), clientmodel.ShortName(r.Func)
-			return
-		}
+		calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
+			if g.ev.PositionedBy == "" && callee.FullName() == r.Func && computedOffset(ssaflow.Arg(ci.Common(), 0)) {
+				g.ev.Positioned, g.ev.PositionedBy = g.posn(ci.Pos()), clientmodel.ShortName(r.Func)
+			}
+		})
 	}
+}
+
+// computedOffset reports whether v, the first argument of a restore call,
+// carries an offset the code computes: a non-constant integer (kafka-go's
+// SetOffset(next)), or a partition built here (a literal, alone or in a
+// slice literal) whose Offset field is set to a non-constant value.
+func computedOffset(v ssa.Value) bool {
+	if v == nil {
+		return false
+	}
+	if b, ok := v.Type().Underlying().(*types.Basic); ok {
+		_, isConst := v.(*ssa.Const)
+		return b.Info()&types.IsInteger != 0 && !isConst
+	}
+	for {
+		switch x := v.(type) {
+		case *ssa.Slice:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				v = x.X
+				continue
+			}
+		}
+		break
+	}
+	al, ok := v.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	offsetStore := func(fa *ssa.FieldAddr) bool {
+		f := ssaflow.FieldVar(fa)
+		if f == nil || f.Name() != "Offset" {
+			return false
+		}
+		for _, ref := range *fa.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == ssa.Value(fa) {
+				if _, isConst := st.Val.(*ssa.Const); !isConst {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// The partition literal's fields, stored into it or into a literal
+	// copied into the slice's element (*elem = *lit).
+	var sets func(addr ssa.Value, depth int) bool
+	sets = func(addr ssa.Value, depth int) bool {
+		if depth > 3 {
+			return false
+		}
+		for _, ref := range *addr.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.FieldAddr:
+				if offsetStore(r) {
+					return true
+				}
+			case *ssa.IndexAddr:
+				if sets(r, depth+1) {
+					return true
+				}
+			case *ssa.Store:
+				if ld, ok := r.Val.(*ssa.UnOp); ok && r.Addr == addr && ld.Op == token.MUL {
+					if lit, ok := ld.X.(*ssa.Alloc); ok && sets(lit, depth+1) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	return sets(al, 0)
 }
 
 // initial finds where the code sets the offset a partition without a

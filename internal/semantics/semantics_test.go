@@ -390,6 +390,9 @@ func TestClassify(t *testing.T) {
 		// a record handed to the caller's function on a failure path
 		// that returns: no position follows it
 		{"errobserver", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// the event's partitions assigned as they come: not a position the
+		// code chooses
+		{"assignedevent", map[string]string{"guarantee": semantics.Neither, "reason": "nothing is ever committed"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

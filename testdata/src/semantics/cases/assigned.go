@@ -30,3 +30,33 @@ func assignedFrom(next kafka.Offset, save func(*kafka.Message) error) error {
 }
 
 var _ = assignedFrom
+
+// assignedEvent hands the rebalance event's partitions to Assign as they
+// come: the broker's committed offsets decide where they start, and
+// nothing is ever committed.
+func assignedEvent(save func(*kafka.Message) error) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-assignev", "enable.auto.commit": false}) // case: assignedevent
+	if err != nil {
+		return err
+	}
+	err = c.SubscribeTopics([]string{"t"}, func(c *kafka.Consumer, ev kafka.Event) error {
+		if e, ok := ev.(kafka.AssignedPartitions); ok {
+			return c.Assign(e.Partitions)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := save(m); err != nil {
+			return err
+		}
+	}
+}
+
+var _ = assignedEvent
