@@ -190,8 +190,10 @@ var scenarios = []struct {
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// the message asserted out of an event (`if m, ok :=
 	// ev.(*kafka.Message); ok`) from Poll and from the Events() channel
-	// (the store at the end of the if's body) (2 / 2): both with
-	// auto-store off and StoreMessage after processing.
+	// (the store at the end of the if's body; from Events, a failed
+	// store is logged: a message read ahead may be of a partition revoked
+	// since) (2 / 2): both with auto-store off and StoreMessage after
+	// processing.
 	{"autocommit/confluentassert", autocommit.Analyzer},
 	// ConfigMaps filled through a local setter closure (issue #17, read by
 	// the consumer model: internal/consumer/setters.go): a

@@ -62,7 +62,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	var rel []analysis.RelatedInformation
 	title := "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message after processing"
 	for _, f := range fetches {
-		e, rw, ok := c.storeAfterProcessing(k, f, false)
+		e, rw, ok := c.storeAfterProcessing(k, f, f.ReadAhead)
 		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
 		if !ok {
 			// Queued for the package's user: stored when the next
