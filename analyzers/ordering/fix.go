@@ -42,6 +42,7 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	}
 	var msg string
 	related := []analysis.RelatedInformation{{Pos: site.Pos(), Message: noun + " processed here"}}
+
 	if p.returned != nil {
 		what, them := object, "it"
 		if c.isBatch(p) || p.client.Scope == clientmodel.ScopePolled {
@@ -117,6 +118,11 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	}
 	if len(fixes) == 0 {
 		msg += "; no automatic fix: " + c.noMoveWhy(p, name)
+	}
+	if fn := ssaflow.Callee(p.instr.Common()); p.helper && fn != nil && fn.Pkg() != c.pass.Pkg && fn.Pos().IsValid() {
+		// A helper of another package: the report finds the consumer
+		// the finding belongs to by this position, in its code.
+		related = append(related, analysis.RelatedInformation{Pos: fn.Pos(), Message: fn.Name() + " calls " + client + " on the consumer"})
 	}
 	report.Report(c.pass, analysis.Diagnostic{
 		Pos:            p.instr.Pos(),

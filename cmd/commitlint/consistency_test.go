@@ -150,3 +150,18 @@ func TestReportFactory(t *testing.T) {
 		t.Errorf("guarantee %s (%s: %s), want at-most-once", r.Guarantee, r.Strategy, r.Reason)
 	}
 }
+
+// TestReportWrappedCommit runs report on testdata/src/report/wrapqueue: a
+// reader committing in the background through a wrapper another package
+// calls before processing. The finding in that package belongs to the
+// reader's row, which is at-most-once (it was at-least-once, "findings:
+// none").
+func TestReportWrappedCommit(t *testing.T) {
+	rows := scenarioRows(t, "report/wrapqueue/...")
+	if len(rows) != 1 {
+		t.Fatalf("%d rows, want 1", len(rows))
+	}
+	if r := rows[0]; r.Guarantee != semantics.AtMostOnce || len(r.Findings) == 0 {
+		t.Errorf("guarantee %s (%s), findings %v; want at-most-once with the commit-before-process finding", r.Guarantee, r.Reason, r.Findings)
+	}
+}

@@ -668,6 +668,7 @@ func (c *classifier) base() {
 		r.Strategy, r.Detail = StrategyEachBatch, commits[0].Func+" only queues; a background loop commits every "+c.interval()+" ("+ev.Client.Spell(clientmodel.AsyncCommit)+")"
 		r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed (no commit before processing was found)"
 		r.Window = "one commit interval (" + c.interval() + ")"
+		c.commitsOutOfSight(commits)
 	case len(commits) > 0 && auto == Off:
 		c.explicit(commits)
 	case auto == Off && ev.Handler && c.flushes():
@@ -839,6 +840,15 @@ func (c *classifier) explicit(commits []*PositionCall) {
 		r.Guarantee, r.Reason = GuaranteeUnk, "the commit granularity is not known"
 		r.Window = "unknown"
 	}
+	c.commitsOutOfSight(commits)
+}
+
+// commitsOutOfSight makes the row unknown when one of the commits is made
+// where what precedes it is out of sight: before its function returns
+// what it polled, on records its callers pass, or from a function
+// literal handed on.
+func (c *classifier) commitsOutOfSight(commits []*PositionCall) {
+	r := c.r
 	if i := slices.IndexFunc(commits, func(pc *PositionCall) bool { return pc.Returned }); i >= 0 {
 		r.Guarantee, r.Reason = GuaranteeUnk, commits[i].Func+" is called before its function returns what it polled to a caller, which processes the records after the commit (callers in other packages are not followed)"
 		r.Window = "unknown"
