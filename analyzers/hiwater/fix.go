@@ -87,6 +87,9 @@ func (c *checker) fix(f *finding) (analysis.SuggestedFix, bool) {
 // dropGo removes the go keyword of a per-record go statement, when the
 // goroutine can run in place (runsInPlace).
 func (c *checker) dropGo(s *site) (analysis.SuggestedFix, bool) {
+	if sc, ok := s.l.instr.(*ssa.Call); ok {
+		return c.callInPlace(s, sc)
+	}
 	g, ok := s.l.instr.(*ssa.Go)
 	if !ok {
 		return analysis.SuggestedFix{}, false
@@ -115,6 +118,30 @@ func (c *checker) dropGo(s *site) (analysis.SuggestedFix, bool) {
 	return analysis.SuggestedFix{
 		Message:   "Process records one at a time: remove the go statement, and send to the loop's channel without waiting",
 		TextEdits: append([]analysis.TextEdit{drop}, edits...),
+	}, true
+}
+
+// callInPlace is dropGo for a spawner's call (p.Go(func() {...}), a
+// utility package's GoSafe): the function literal it is given is called
+// in place instead, when the goroutine can run in place (runsInPlace).
+func (c *checker) callInPlace(s *site, sc *ssa.Call) (analysis.SuggestedFix, bool) {
+	call, _ := edit.CallAt(c.pass, sc.Pos())
+	if call == nil || !c.runsInPlace(s) {
+		return analysis.SuggestedFix{}, false
+	}
+	var lit *ast.FuncLit
+	for _, a := range call.Args {
+		if l, ok := ast.Unparen(a).(*ast.FuncLit); ok && c.pass.TypesInfo.Types[l].Type != nil && lit == nil {
+			lit = l
+		}
+	}
+	started := ssaflow.Literal(c.m.Flow.Started(sc))
+	if lit == nil || started == nil || started.Pos() != lit.Type.Func {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   "Process records one at a time: call the function in place of " + edit.Source(c.pass, call.Fun),
+		TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: lit.Pos()}, {Pos: lit.End(), End: call.End(), NewText: []byte("()")}},
 	}, true
 }
 

@@ -65,7 +65,8 @@ var scenarios = []string{
 	"hiwater/spawners",
 	// workers started through goroutine helpers of another package of
 	// the module (internal/spawner's facts): a group's Run and a GoSafe
-	// in a loop (2 positive); one worker, a helper that waits (2 silent).
+	// in a loop, a bounded pool's Go per message (its literal called in
+	// place) (3 positive); one worker, a helper that waits (2 silent).
 	"hiwater/xspawners",
 	// Consumers that keep a group's offsets themselves: kadm
 	// CommitAllOffsets of kadm.OffsetsFromRecords in a per-record goroutine,

@@ -52,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || waits(pass.TypesInfo, fd.Body) {
+			if !ok || fd.Body == nil {
 				continue
 			}
 			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -67,8 +67,10 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				for _, n := range names {
-					if obj := pass.TypesInfo.Defs[n]; obj != nil && runnable(obj.Type()) && started(pass.TypesInfo, fd.Body, obj) {
-						pass.ExportObjectFact(fn, &Fact{Param: i})
+					if obj := pass.TypesInfo.Defs[n]; obj != nil && runnable(obj.Type()) {
+						if g := started(pass.TypesInfo, fd.Body, obj); g != nil && !waitsAfter(pass.TypesInfo, fd.Body, g.End()) {
+							pass.ExportObjectFact(fn, &Fact{Param: i})
+						}
 					}
 					i++
 				}
@@ -108,9 +110,9 @@ func runnable(t types.Type) bool {
 	return ok && sig.Params().Len() == 0
 }
 
-// started reports whether body starts p by a go statement: go p(), or go
-// of a function literal calling p.
-func started(info *types.Info, body *ast.BlockStmt, p types.Object) bool {
+// started returns the go statement of body starting p (go p(), or go of
+// a function literal calling p), or nil.
+func started(info *types.Info, body *ast.BlockStmt, p types.Object) *ast.GoStmt {
 	calls := func(n ast.Node) bool {
 		found := false
 		ast.Inspect(n, func(n ast.Node) bool {
@@ -123,34 +125,43 @@ func started(info *types.Info, body *ast.BlockStmt, p types.Object) bool {
 		})
 		return found
 	}
-	found := false
+	var found *ast.GoStmt
 	ast.Inspect(body, func(n ast.Node) bool {
 		g, ok := n.(*ast.GoStmt)
 		if !ok {
-			return !found
+			return found == nil
 		}
 		if id, ok := ast.Unparen(g.Call.Fun).(*ast.Ident); ok && info.Uses[id] == p {
-			found = true
+			found = g
 		} else if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); ok && calls(lit.Body) {
-			found = true
+			found = g
 		}
-		return !found
+		return found == nil
 	})
 	return found
 }
 
-// waits reports whether body, function literals aside, receives from a
-// channel, selects, or calls a method named Wait (a WaitGroup's, an
-// errgroup's).
-func waits(info *types.Info, body *ast.BlockStmt) bool {
+// waitsAfter reports whether body, function literals aside, after pos
+// (the go statement) receives from a channel, selects, or calls a method
+// named Wait (a WaitGroup's, an errgroup's): it waits for what it
+// started. What it does before (a bounded pool taking a slot, `p.sem <-
+// struct{}{}` or a select giving up when a context is done) is no wait
+// for the goroutine.
+func waitsAfter(info *types.Info, body *ast.BlockStmt, pos token.Pos) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
+		if n != nil && n.End() <= pos {
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.UnaryExpr:
-			found = found || n.Op == token.ARROW
+			found = found || n.Op == token.ARROW && n.Pos() > pos
 		case *ast.SelectStmt, *ast.RangeStmt:
+			if n.Pos() < pos {
+				break
+			}
 			if r, ok := n.(*ast.RangeStmt); ok {
 				if _, isChan := info.TypeOf(r.X).Underlying().(*types.Chan); !isChan {
 					break
@@ -158,7 +169,7 @@ func waits(info *types.Info, body *ast.BlockStmt) bool {
 			}
 			found = true
 		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" {
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" && n.Pos() > pos {
 				found = true
 			}
 		}

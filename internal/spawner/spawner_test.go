@@ -9,9 +9,10 @@ import (
 	"github.com/offsetcommit/commitlint/internal/spawner"
 )
 
-// TestFacts checks the facts of hiwater/xspawners' helpers: a group's Run
-// and GoSafe start their argument; RunWait, which waits for it, and Wait
-// do not.
+// TestFacts checks the facts of hiwater/xspawners' helpers: a group's Run,
+// GoSafe and a bounded pool's Go (which waits for a slot before, not for
+// the goroutine after) start their argument; RunWait, which waits for it,
+// and Wait do not.
 func TestFacts(t *testing.T) {
 	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
 	if err != nil {

@@ -961,19 +961,38 @@ func Spawned(ci ssa.CallInstruction) ssa.Value {
 		if sig, isFunc := p.Type().Underlying().(*types.Signature); !isFunc || sig.Params().Len() > 0 || i >= len(ci.Common().Args) {
 			continue
 		}
-		if startsParam(callee, p) && !waits(callee) { // not a recover wrapper waiting for what it starts
+		if startsParam(callee, p) && !waitsAfterGo(callee) { // not a recover wrapper waiting for what it starts
 			return ci.Common().Args[i]
 		}
 	}
 	return nil
 }
 
-// waits reports whether fn receives from a channel, selects or joins a
-// group: a function that starts its argument in a goroutine and waits for
-// it runs it in place, as far as its caller can tell.
-func waits(fn *ssa.Function) bool {
+// waitsAfterGo reports whether fn, once it has started a goroutine,
+// receives from a channel, selects or joins a group: a function that
+// starts its argument in a goroutine and waits for it runs it in place, as
+// far as its caller can tell. What it does before (a bounded pool taking
+// a slot) is no wait for the goroutine; internal/spawner judges the
+// helpers of other packages by the same rule.
+func waitsAfterGo(fn *ssa.Function) bool {
+	after := map[*ssa.BasicBlock]int{} // the blocks reached after a go, from that index
+	mark := func(b *ssa.BasicBlock, from int) {
+		if j, seen := after[b]; !seen || from < j {
+			after[b] = from
+		}
+	}
 	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
+		for i, in := range b.Instrs {
+			if _, ok := in.(*ssa.Go); ok {
+				mark(b, i+1)
+				for r := range Reachable(b) {
+					mark(r, 0) // b itself too, when a loop comes back to it
+				}
+			}
+		}
+	}
+	for b, from := range after {
+		for _, in := range b.Instrs[from:] {
 			switch x := in.(type) {
 			case *ssa.UnOp:
 				if x.Op == token.ARROW {

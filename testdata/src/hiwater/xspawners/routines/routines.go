@@ -4,6 +4,7 @@
 package routines
 
 import (
+	"context"
 	"log"
 	"sync"
 )
@@ -45,4 +46,25 @@ func RunWait(fn func()) {
 		fn()
 	}()
 	wg.Wait()
+}
+
+// Pool bounds the goroutines it starts.
+type Pool struct {
+	ctx context.Context
+	sem chan struct{}
+}
+
+// Go takes a slot, giving up when the pool's context is done, and starts
+// fn in a goroutine of its own, which frees the slot: it waits for a slot,
+// not for fn.
+func (p *Pool) Go(fn func()) { // want Go:`spawns\(0\)`
+	select {
+	case p.sem <- struct{}{}:
+	case <-p.ctx.Done():
+		return
+	}
+	go func() {
+		defer func() { <-p.sem }()
+		fn()
+	}()
 }
