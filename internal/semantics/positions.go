@@ -363,8 +363,7 @@ func takesWaitGroup(fn *ssa.Function) bool {
 // range n { res := s.consume(ctx) }`, consume starting the fetching
 // goroutine), the consumer's own constructor called once.
 func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
-	builtOnce := g.c.Site != nil && !ssaflow.InLoop(g.c.Site.Block()) &&
-		!slices.ContainsFunc(g.m.Flow.Callers(g.c.Site.Parent()), func(site ssa.CallInstruction) bool { return ssaflow.InLoop(site.Block()) })
+	builtOnce := g.c.Site != nil && g.builtOnce(g.c.Site)
 	calledSeveral := func(p *ssa.Function) bool {
 		if !builtOnce || within(g.c.Site.Parent(), p) {
 			return false // a consumer each call builds for itself
@@ -405,11 +404,96 @@ func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
 				}
 			}
 		}
-		sites := slices.DeleteFunc(slices.Clone(all), func(gs *ssa.Go) bool { return !passes(gs) })
+		// A go statement in a loop that waits for the goroutine before it
+		// starts the next (a supervisor restarting the consume loop)
+		// runs one at a time.
+		sites := slices.DeleteFunc(slices.Clone(all), func(gs *ssa.Go) bool {
+			return !passes(gs) || ssaflow.InLoop(gs.Block()) && (g.answered(gs) || g.closedAwaited(gs))
+		})
 		if len(sites) > 1 || len(sites) == 1 && ssaflow.InLoop(sites[0].Block()) {
 			return true
 		}
 		if slices.ContainsFunc(all, func(gs *ssa.Go) bool { return calledSeveral(gs.Parent()) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// builtOnce reports whether the constructor call site runs once: not in a
+// loop, in a function with at most one caller of the package, itself
+// called once so, up the chain (bounded).
+func (g *gatherer) builtOnce(site ssa.CallInstruction) bool {
+	for depth := 0; depth < ssaflow.MaxCallDepth; depth++ {
+		if ssaflow.InLoop(site.Block()) {
+			return false
+		}
+		callers := g.m.Flow.Callers(site.Parent())
+		if len(callers) > 1 {
+			return false
+		}
+		if len(callers) == 0 {
+			return true
+		}
+		site = callers[0]
+	}
+	return false
+}
+
+// closedAwaited reports whether the function starting the goroutine at gs
+// receives, after it, from a channel the goroutine closes (go func() {
+// defer close(done); ... }(); <-done): it waits for the goroutine's end.
+func (g *gatherer) closedAwaited(gs *ssa.Go) bool {
+	started := funcOf(gs.Call.Value)
+	mc, ok := gs.Call.Value.(*ssa.MakeClosure)
+	if started == nil || !ok {
+		return false
+	}
+	closed := map[ssa.Value]bool{}
+	for _, b := range started.Blocks {
+		for _, in := range b.Instrs {
+			var cc *ssa.CallCommon
+			switch x := in.(type) {
+			case *ssa.Call:
+				cc = &x.Call
+			case *ssa.Defer:
+				cc = &x.Call
+			}
+			if cc == nil {
+				continue
+			}
+			if bi, ok := cc.Value.(*ssa.Builtin); ok && bi.Name() == "close" && len(cc.Args) == 1 {
+				ch := cc.Args[0]
+				if ld, ok := ch.(*ssa.UnOp); ok && ld.Op == token.MUL {
+					ch = ld.X // a captured variable
+				}
+				for i, fv := range started.FreeVars {
+					if fv == ch && i < len(mc.Bindings) {
+						closed[mc.Bindings[i]] = true
+					}
+				}
+			}
+		}
+	}
+	awaits := func(in ssa.Instruction) bool {
+		rx, ok := in.(*ssa.UnOp)
+		if !ok || rx.Op != token.ARROW {
+			return false
+		}
+		if ld, ok := rx.X.(*ssa.UnOp); ok && ld.Op == token.MUL && closed[ld.X] {
+			return true
+		}
+		return closed[rx.X]
+	}
+	after := false
+	for _, in := range gs.Block().Instrs {
+		after = after || in == ssa.Instruction(gs)
+		if after && awaits(in) {
+			return true
+		}
+	}
+	for b := range ssaflow.Reachable(gs.Block()) {
+		if b != gs.Block() && slices.ContainsFunc(b.Instrs, awaits) {
 			return true
 		}
 	}

@@ -393,6 +393,11 @@ func TestClassify(t *testing.T) {
 		// the event's partitions assigned as they come: not a position the
 		// code chooses
 		{"assignedevent", map[string]string{"guarantee": semantics.Neither, "reason": "nothing is ever committed"}},
+		// one consume goroutine at a time (restarted once the last one
+		// ended), and a reader per worker built by a constructor called
+		// twice: no shared fetch
+		{"supervised", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
+		{"topicworkers", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

@@ -99,3 +99,63 @@ func runFetchedOwn(ctx context.Context) {
 }
 
 var _, _, _ = fanIn, runFetchService, runFetchedOwn
+
+// supervised restarts its one consume goroutine whenever it stops: the go
+// statement is in a loop, but each goroutine is awaited (its done channel
+// closed) before the next starts.
+func supervised(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-supervised", Topic: "t"}) // case: supervised
+	for ctx.Err() == nil {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			for {
+				m, err := r.FetchMessage(ctx)
+				if err != nil {
+					return
+				}
+				if err := apply(m); err != nil {
+					return
+				}
+				if err := r.CommitMessages(ctx, m); err != nil {
+					return
+				}
+			}
+		}()
+		<-done
+	}
+}
+
+type topicWorker struct{ r *kafkago.Reader }
+
+func newTopicWorker(topic string) *topicWorker {
+	return &topicWorker{r: kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-topicworker", Topic: topic})} // case: topicworkers
+}
+
+func (w *topicWorker) run(ctx context.Context) {
+	for {
+		m, err := w.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := apply(m); err != nil {
+			return
+		}
+		if err := w.r.CommitMessages(ctx, m); err != nil {
+			return
+		}
+	}
+}
+
+func (w *topicWorker) start(ctx context.Context) { go w.run(ctx) }
+
+// startTopicWorkers builds a reader per worker, each started once: the
+// loop starting them runs each worker's goroutine on its own reader.
+func startTopicWorkers(ctx context.Context) {
+	orders, payments := newTopicWorker("orders"), newTopicWorker("payments")
+	for _, w := range []*topicWorker{orders, payments} {
+		w.start(ctx)
+	}
+}
+
+var _, _ = supervised, startTopicWorkers
