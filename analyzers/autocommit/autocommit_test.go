@@ -278,10 +278,11 @@ var scenarios = []struct {
 	// records handed to a method that only queues a copy on a field's
 	// channel (a handsoff fact) with no join, or sent to a field's
 	// workers by a function polling once that its caller's loop calls
-	// (tempo's readKafka: the fix waits at its end) (3 / 3): a method
+	// (tempo's readKafka: the fix waits at its end) (3 / 4): a method
 	// value passed to EachRecord, a call per record behind a select
 	// prologue; written in place, the loop waiting for the pipeline's
-	// WaitGroup, the poll function called once.
+	// WaitGroup, the poll function called once, a caller's loop waiting
+	// for the goroutines a poll function starts (4 silent).
 	{"autocommit/franzqueue", autocommit.Analyzer},
 	{"autocommit/sharedctor", autocommit.Analyzer},
 	// records handed to workers over a channel and no join (issue #12):

@@ -489,6 +489,15 @@ func (c *checker) joined(fn *ssa.Function, poll *ssa.Call) bool {
 			}
 		}
 	}
+	if !inLoop {
+		// Polling once per call: a wait in the loop of a caller, after
+		// the call and before the next, joins too.
+		for _, site := range c.m.Flow.Callers(fn) {
+			if sc, ok := site.(*ssa.Call); ok && ssaflow.InLoop(sc.Block()) && c.joined(sc.Parent(), sc) {
+				return true
+			}
+		}
+	}
 	return false
 }
 

@@ -233,3 +233,35 @@ func drainOnce(ctx context.Context, out sink) error {
 	cl.Close()
 	return nil
 }
+
+// perCall starts a goroutine per record of its one poll; its caller waits
+// for them before it calls it, and so polls, again.
+type perCall struct {
+	cl *kgo.Client
+	wg sync.WaitGroup
+}
+
+func (p *perCall) readOnce(ctx context.Context, out sink) {
+	for _, r := range p.cl.PollFetches(ctx).Records() {
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			if err := out.Write(r.Key, r.Value); err != nil {
+				log.Printf("write: %v", err)
+			}
+		}()
+	}
+}
+
+func runPerCall(ctx context.Context, out sink) error {
+	cl, err := newClient()
+	if err != nil {
+		return err
+	}
+	p := &perCall{cl: cl}
+	for ctx.Err() == nil {
+		p.readOnce(ctx, out)
+		p.wg.Wait()
+	}
+	return nil
+}
