@@ -238,8 +238,13 @@ so this analyzer reports only what can lose records with that client:
     passed to a call given the poll's records (fetches.EachRecord(p.push)),
     is handed over too. Fix: the function processes in place what it
     queues (handsoff's edits: its workers' loop body replaces the send), so
-    the next poll follows the processing; where its workers' body cannot
-    run there, or its files are not loaded (go vet), the finding says why.
+    the next poll follows the processing, when one worker takes what it
+    queues; where several do (a pool, whose work in place would be
+    serial), its workers' body cannot run there, or its files are not
+    loaded (go vet), the finding says why. A function polling once that a
+    caller's loop calls is checked as that loop's body: what it hands on
+    outlives its poll unless it, or the caller's loop after the call,
+    waits.
     A go statement
     handed a channel (a worker started for a partition's channel) is no
     record handed to a goroutine: the sends on the channel are the

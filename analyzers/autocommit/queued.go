@@ -35,8 +35,10 @@ type queuedRecord struct {
 // poll: the next poll makes them committable while they wait in the queue,
 // so a crash loses them. The fix makes the function process in place what
 // it queues (the fact's edits, queuefix.go), so the next poll follows the
-// processing; where the function cannot be made to (or its files are not
-// loaded), the finding says why.
+// processing, when one worker takes them (it processes them one at a time
+// already); where several do (a pool, whose work in place would be
+// serial), the function cannot be made to, or its files are not loaded,
+// the finding says why.
 func (c *checker) outliveQueues(k *consumer.Consumer, f *consumer.Call, poll *ssa.Call, body *ast.BlockStmt, tainted map[ssa.Value]bool) {
 	var found []queuedRecord
 	var visit func(fn *ssa.Function)
@@ -75,7 +77,11 @@ func (c *checker) outliveQueues(k *consumer.Consumer, f *consumer.Call, poll *ss
 				name, c.assumption(k), k.Client.Name, clientmodel.ShortName(f.Func)),
 			Related: append(c.outliveRelated(k, f), related(q.fn.Pos(), name+" queues the record here for workers that process it after the loop may have polled again")),
 		}
-		if edits, ok := edit.Resolve(c.pass.Fset, q.fact.Fix); ok && len(edits) > 0 {
+		if q.fact.Pool {
+			// In place, the pool's work would run one record at a time:
+			// no fix a senior engineer would write.
+			d.Message += "; no automatic fix: " + name + "'s workers are a pool, which processing in place would make serial; count the records in flight (Add before the send, Done once a worker has processed one) and wait for them before the loop calls " + clientmodel.ShortName(f.Func) + " again"
+		} else if edits, ok := edit.Resolve(c.pass.Fset, q.fact.Fix); ok && len(edits) > 0 {
 			d.SuggestedFixes = []analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Make %s process the record in place of queueing it, so the next %s follows the processing", name, clientmodel.ShortName(f.Func)),
 				TextEdits: edits,

@@ -57,6 +57,10 @@ type Fact struct {
 	Params []int
 	Fix    []edit.FileEdit
 	Why    string
+	// Pool reports that several workers take what the method queues
+	// (their goroutine started in a loop, or by several go statements):
+	// processing in place makes their work serial.
+	Pool bool
 }
 
 func (*Fact) AFact()           {}
@@ -130,7 +134,7 @@ func export(pass *analysis.Pass) {
 			}
 			if len(f.Params) > 0 {
 				if named := receiverNamed(fn); named != nil && named.TypeParams().Len() == 0 {
-					f.Fix, f.Why = queueFix(pass, fd)
+					f.Fix, f.Why, f.Pool = queueFix(pass, fd)
 				}
 				facts[fn] = true
 				pass.ExportObjectFact(fn, &f)

@@ -4,9 +4,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
 )
@@ -59,11 +61,68 @@ import (
 // queueFix returns the edits making method fd process in place what it
 // queues (see the conditions above), or nil, and then why, when the
 // reason is one a finding can name (a select of its workers doing more
-// in another case), else "".
-func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string) {
+// in another case), else ""; and whether its workers are a pool
+// (pooled).
+func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string, bool) {
+	edits, why, loop := queueEdits(pass, fd)
+	return edits, why, loop != nil && pooled(pass, loop)
+}
+
+// pooled reports whether several goroutines run the workers' loop: the
+// function literal holding it is started by a go statement in a loop, or
+// the function declaration holding it is started by go statements in a
+// loop or by more than one.
+func pooled(pass *analysis.Pass, loop *ast.RangeStmt) bool {
+	path := edit.Path(pass, loop.Pos())
+	for i, n := range path {
+		switch f := n.(type) {
+		case *ast.FuncLit:
+			for _, m := range path[i+1:] {
+				switch m.(type) {
+				case *ast.ForStmt, *ast.RangeStmt:
+					return true
+				case *ast.FuncDecl, *ast.FuncLit:
+					return false
+				}
+			}
+			return false
+		case *ast.FuncDecl:
+			fn := pass.TypesInfo.Defs[f.Name]
+			starts := 0
+			inLoop := false
+			for _, file := range pass.Files {
+				var stack []ast.Node
+				ast.Inspect(file, func(n ast.Node) bool {
+					if n == nil {
+						stack = stack[:len(stack)-1]
+						return false
+					}
+					stack = append(stack, n)
+					g, ok := n.(*ast.GoStmt)
+					if !ok || typeutil.Callee(pass.TypesInfo, g.Call) != fn {
+						return true
+					}
+					starts++
+					for _, m := range slices.Backward(stack) {
+						switch m.(type) {
+						case *ast.ForStmt, *ast.RangeStmt:
+							inLoop = true
+						}
+					}
+					return true
+				})
+			}
+			return starts > 1 || inLoop
+		}
+	}
+	return false
+}
+
+// queueEdits is queueFix's edits and reason, with the workers' loop.
+func queueEdits(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string, *ast.RangeStmt) {
 	ss, recv, field := QueueSend(pass, fd)
 	if ss == nil || !sentValue(pass, ss.Value) {
-		return nil, ""
+		return nil, "", nil
 	}
 	path := edit.Path(pass, ss.Pos())
 	for len(path) > 0 && path[0] != ast.Node(ss) {
@@ -76,19 +135,19 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string) {
 		}
 	}
 	if st, list := edit.Stmt(path); st != target || list == nil {
-		return nil, ""
+		return nil, "", nil
 	}
 	loop, x, works := FieldLoop(pass, field, recv)
 	if loop == nil {
-		return nil, ""
+		return nil, "", loop
 	}
 	if works != nil {
-		return nil, "its workers receive it in a select that also works on " + edit.Source(pass, works.Comm.(*ast.ExprStmt).X)
+		return nil, "its workers receive it in a select that also works on " + edit.Source(pass, works.Comm.(*ast.ExprStmt).X), loop
 	}
 	in := edit.InPlace{Send: ss, Target: target, Loop: loop, Subst: map[types.Object]string{x: recv.Name()}}
 	lines, ok := in.Lines(pass)
 	if !ok {
-		return nil, ""
+		return nil, "", loop
 	}
 	if only := len(fd.Body.List) == 1 && fd.Body.List[0] == target; only {
 		lines = unwrapBlock(pass, fd, loop, lines)
@@ -96,7 +155,7 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string) {
 	tf := pass.Fset.File(target.Pos())
 	content, err := pass.ReadFile(tf.Name())
 	if err != nil {
-		return nil, ""
+		return nil, "", loop
 	}
 	line := func(p token.Pos) int { return tf.Line(p) }
 	var start, end int
@@ -105,7 +164,7 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string) {
 		// A body on the line of its braces: the body is rewritten, one
 		// statement a line.
 		if line(fd.Body.Lbrace) != line(fd.Body.Rbrace) || len(fd.Body.List) != 1 || fd.Body.List[0] != target {
-			return nil, ""
+			return nil, "", loop
 		}
 		indent := edit.Indent(pass, fd.Body.Lbrace)
 		start, end = tf.Offset(fd.Body.Lbrace), tf.Offset(fd.Body.Rbrace)+1
@@ -114,14 +173,14 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string) {
 		// The statement's lines are replaced.
 		start = tf.Offset(tf.LineStart(line(target.Pos())))
 		if strings.TrimSpace(string(content[start:tf.Offset(target.Pos())])) != "" {
-			return nil, "" // code before the statement on its line
+			return nil, "", loop // code before the statement on its line
 		}
 		end = tf.Offset(target.End())
 		for end < len(content) && content[end] != '\n' {
 			end++
 		}
 		if strings.TrimSpace(string(content[tf.Offset(target.End()):end])) != "" {
-			return nil, "" // a comment after the statement
+			return nil, "", loop // a comment after the statement
 		}
 		text = edit.IndentLines(strings.Join(lines, "\n"), edit.Indent(pass, target.Pos()))
 	}
@@ -129,7 +188,7 @@ func queueFix(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string) {
 	if doc, ok := docFix(pass, fd, ss.Value); ok {
 		edits = append([]edit.FileEdit{doc}, edits...)
 	}
-	return edits, ""
+	return edits, "", loop
 }
 
 // queueWords are what a doc comment saying that the method queues says.
