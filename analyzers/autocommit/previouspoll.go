@@ -450,7 +450,7 @@ func (c *checker) joined(fn *ssa.Function, poll *ssa.Call) bool {
 		case *ssa.Go, *ssa.Defer:
 			return false // runs elsewhere or later
 		case ssa.CallInstruction:
-			if ssaflow.IsJoin(ssaflow.Callee(in.Common())) {
+			if c.m.Flow.IsJoin(ssaflow.Callee(in.Common())) {
 				return true
 			}
 			if waitsIn(in.Common().StaticCallee()) {

@@ -332,7 +332,7 @@ func (c *checker) overlaps(mc *ssa.MakeClosure, fn *ssa.Function) bool {
 	isJoin := func(in ssa.Instruction) bool {
 		switch x := in.(type) {
 		case ssa.CallInstruction:
-			return isWait(x.Common())
+			return c.isWait(x.Common())
 		case *ssa.UnOp:
 			return x.Op == token.ARROW && ssaflow.Intersects(c.roots(x.X), sent)
 		case *ssa.Select:

@@ -435,7 +435,7 @@ func (c *checker) concurrentLaunch(l *launch) bool {
 	isJoin := func(in ssa.Instruction) bool {
 		switch x := in.(type) {
 		case ssa.CallInstruction:
-			return isWait(x.Common())
+			return c.isWait(x.Common())
 		case *ssa.UnOp:
 			return x.Op == token.ARROW && ssaflow.Intersects(c.roots(x.X), sent)
 		case *ssa.Select:
@@ -557,7 +557,7 @@ func (c *checker) recvChans(fn *ssa.Function) []ssa.Value {
 }
 
 // isWait reports whether a call waits for other goroutines.
-func isWait(cc *ssa.CallCommon) bool { return ssaflow.IsJoin(ssaflow.Callee(cc)) }
+func (c *checker) isWait(cc *ssa.CallCommon) bool { return c.m.Flow.IsJoin(ssaflow.Callee(cc)) }
 
 // reaches reports whether an instruction satisfying isTarget executes
 // after from on some path that executes no instruction satisfying isAvoid.

@@ -583,7 +583,7 @@ func (c *checker) runsWith(call *consumer.Call, s *site, u *maxUpdate) bool {
 	if call.Fn == s.spawner() {
 		return reaches(s.l.instr, func(in ssa.Instruction) bool { return in == call.Instr }, func(in ssa.Instruction) bool {
 			ci, ok := in.(ssa.CallInstruction)
-			return ok && isWait(ci.Common())
+			return ok && c.isWait(ci.Common())
 		})
 	}
 	return c.launched(call.Fn, 0)

@@ -291,7 +291,7 @@ func (c *checker) sendsWithoutWait(send *ssa.Send, drain *ssa.Function) bool {
 	isJoin := func(in ssa.Instruction) bool {
 		switch x := in.(type) {
 		case ssa.CallInstruction:
-			return isWait(x.Common())
+			return c.isWait(x.Common())
 		case *ssa.UnOp:
 			return x.Op == token.ARROW && waitsOn(x.X)
 		case *ssa.Select:

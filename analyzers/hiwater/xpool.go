@@ -300,7 +300,7 @@ func (c *checker) poolLoop(g *ssa.Go) bool {
 	isJoin := func(in ssa.Instruction) bool {
 		switch x := in.(type) {
 		case ssa.CallInstruction:
-			return isWait(x.Common())
+			return c.isWait(x.Common())
 		case *ssa.UnOp:
 			return x.Op == token.ARROW
 		case *ssa.Select:

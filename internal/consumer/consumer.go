@@ -173,7 +173,8 @@ func run(pass *analysis.Pass) (result any, err error) {
 		flow:      ssaflow.New(res.SrcFuncs),
 		elemsMemo: map[ssa.Value]*elems{},
 	}
-	b.flow.SetSpawner(pass.ResultOf[spawner.Analyzer].(*spawner.Result).Started)
+	sp := pass.ResultOf[spawner.Analyzer].(*spawner.Result)
+	b.flow.SetSpawner(sp.Started, sp.Joins)
 	m := &Model{SSA: res, Flow: b.flow}
 	for _, fn := range res.SrcFuncs {
 		for _, blk := range fn.Blocks {

@@ -36,7 +36,7 @@ func (g *gatherer) launches() {
 				if l != nil {
 					l.Pos = g.posn(in.Pos())
 					l.Joined = g.joins(in)
-					if l.Pool && l.Joined && g.pollsRepeatedly(fn) && !waitsInLoop(fn) {
+					if l.Pool && l.Joined && g.pollsRepeatedly(fn) && !waitsInLoop(g.m.Flow, fn) {
 						// A pool waited for after the loop that polls
 						// again and again: at shutdown, not before each
 						// next poll.
@@ -81,10 +81,10 @@ func (g *gatherer) pollsRepeatedly(fn *ssa.Function) bool {
 
 // waitsInLoop reports whether fn waits for a group of goroutines
 // (ssaflow.IsGroupWait) inside a loop.
-func waitsInLoop(fn *ssa.Function) bool {
+func waitsInLoop(flow *ssaflow.Flow, fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
-			if call, ok := in.(*ssa.Call); ok && ssaflow.InLoop(b) && ssaflow.IsGroupWait(ssaflow.Callee(call.Common())) {
+			if call, ok := in.(*ssa.Call); ok && ssaflow.InLoop(b) && flow.IsGroupWait(ssaflow.Callee(call.Common())) {
 				return true
 			}
 		}
@@ -459,7 +459,7 @@ func (g *gatherer) joins(in ssa.Instruction) bool {
 				if !ok {
 					continue
 				}
-				if ssaflow.IsGroupWait(ssaflow.Callee(call.Common())) {
+				if g.m.Flow.IsGroupWait(ssaflow.Callee(call.Common())) {
 					return true
 				}
 			}

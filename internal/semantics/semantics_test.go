@@ -398,6 +398,9 @@ func TestClassify(t *testing.T) {
 		// twice: no shared fetch
 		{"supervised", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
 		{"topicworkers", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// goroutines a utility package's group starts, waited for with the
+		// group's Wait (a JoinFact) before the commit
+		{"groupwait", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "joined before the loop goes on"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

@@ -1,5 +1,6 @@
 // Package spawner finds the functions that run a function they are given
-// in a goroutine of their own and return (a service's safe.Go(fn), a
+// in a goroutine of their own and return, and those that wait for a group
+// of goroutines (a helper Group's Wait: JoinFact), (a service's safe.Go(fn), a
 // RoutineGroup's Run(fn) kept in a utility package), for the analyses that
 // must see a function passed to one as a goroutine: a worker pool started
 // through it is a pool, whichever package of the module holds the helper.
@@ -24,6 +25,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -35,8 +37,16 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find the functions that start a function they are given in a goroutine of its own",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Fact)},
+	FactTypes:  []analysis.Fact{new(Fact), new(JoinFact)},
 }
+
+// JoinFact is the fact of a function that waits for a group of goroutines
+// (its body calls a WaitGroup's or an errgroup's Wait): a utility
+// package's Group.Wait, the join of what its Run started.
+type JoinFact struct{}
+
+func (*JoinFact) AFact()         {}
+func (*JoinFact) String() string { return "joins" }
 
 // Fact is the fact of a function starting its parameter at Param
 // (signature index, receiver excluded) in a goroutine of its own.
@@ -58,6 +68,9 @@ func run(pass *analysis.Pass) (any, error) {
 			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
 			if !ok {
 				continue
+			}
+			if joins(pass.TypesInfo, fd.Body) {
+				pass.ExportObjectFact(fn, new(JoinFact))
 			}
 			i := 0
 			for _, field := range fd.Type.Params.List {
@@ -101,6 +114,29 @@ func (r *Result) Started(ci ssa.CallInstruction) ssa.Value {
 		return nil
 	}
 	return cc.Args[i]
+}
+
+// Joins reports whether fn, of this package or another, waits for a
+// group of goroutines in its body (a JoinFact).
+func (r *Result) Joins(fn *types.Func) bool {
+	return fn != nil && r.pass.ImportObjectFact(fn.Origin(), new(JoinFact))
+}
+
+// joins reports whether body, function literals aside, calls a group's
+// Wait (ssaflow.IsGroupWait).
+func joins(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(info, n).(*types.Func)
+			found = found || ssaflow.IsGroupWait(fn)
+		}
+		return !found
+	})
+	return found
 }
 
 // runnable reports whether t is a func() taking no parameters (one taking

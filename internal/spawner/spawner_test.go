@@ -12,7 +12,7 @@ import (
 // TestFacts checks the facts of hiwater/xspawners' helpers: a group's Run,
 // GoSafe and a bounded pool's Go (which waits for a slot before, not for
 // the goroutine after) start their argument; RunWait, which waits for it,
-// and Wait do not.
+// and Wait do not; Wait and RunWait join a group.
 func TestFacts(t *testing.T) {
 	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
 	if err != nil {

@@ -34,14 +34,28 @@ type Flow struct {
 	mapUpdates []*ssa.MapUpdate
 	cellStores []*ssa.CallCommon
 	roots      map[ssa.Value][]ssa.Value
-	// spawner looks up the spawners of other packages (SetSpawner).
+	// spawner looks up the spawners of other packages, joins the
+	// functions that wait for a group (SetSpawner).
 	spawner func(ssa.CallInstruction) ssa.Value
+	joins   func(*types.Func) bool
 }
 
-// SetSpawner sets the lookup of the function argument a call of another
-// package's spawner runs in a goroutine of its own (internal/spawner's
-// facts), for Started.
-func (f *Flow) SetSpawner(lookup func(ssa.CallInstruction) ssa.Value) { f.spawner = lookup }
+// SetSpawner sets the lookups of internal/spawner's facts: the function
+// argument a call of another package's spawner runs in a goroutine of its
+// own (for Started), and whether a function waits for a group of
+// goroutines (for IsJoin, IsGroupWait).
+func (f *Flow) SetSpawner(started func(ssa.CallInstruction) ssa.Value, joins func(*types.Func) bool) {
+	f.spawner, f.joins = started, joins
+}
+
+// IsGroupWait is the package-level IsGroupWait, or a function whose body
+// waits for a group (a utility package's Group.Wait).
+func (f *Flow) IsGroupWait(fn *types.Func) bool {
+	return IsGroupWait(fn) || fn != nil && f.joins != nil && f.joins(fn)
+}
+
+// IsJoin is the package-level IsJoin, with IsGroupWait's helpers.
+func (f *Flow) IsJoin(fn *types.Func) bool { return f.IsGroupWait(fn) || IsCondWait(fn) }
 
 // Started is the package-level Started, with the spawners of other
 // packages of the program whose facts the lookup set by SetSpawner holds.
@@ -1079,7 +1093,14 @@ func IsGroupWait(fn *types.Func) bool {
 	if fn == nil || fn.Name() != "Wait" || fn.Pkg() == nil {
 		return false
 	}
-	return IsErrgroup(fn) || fn.Pkg().Path() == "sync" && recvName(fn) == "WaitGroup"
+	return IsErrgroup(fn) || fn.Pkg().Path() == "sync" && recvName(fn) == "WaitGroup" || knownJoins[fn.Pkg().Path()+"."+recvName(fn)]
+}
+
+// knownJoins are the Wait methods of the knownSpawners' groups.
+var knownJoins = map[string]bool{
+	"github.com/zeromicro/go-zero/core/threading.RoutineGroup": true,
+	"github.com/sourcegraph/conc.WaitGroup":                     true,
+	"github.com/sourcegraph/conc/pool.Pool":                     true,
 }
 
 // IsCondWait reports whether fn is (*sync.Cond).Wait.

@@ -22,7 +22,7 @@ func (g *Group) Run(fn func()) { // want Run:`spawns\(0\)`
 }
 
 // Wait waits for the goroutines Run started.
-func (g *Group) Wait() { g.wg.Wait() }
+func (g *Group) Wait() { g.wg.Wait() } // want Wait:"joins"
 
 // GoSafe starts fn in a goroutine of its own, logging a panic.
 func GoSafe(fn func()) { // want GoSafe:`spawns\(0\)`
@@ -38,7 +38,7 @@ func GoSafe(fn func()) { // want GoSafe:`spawns\(0\)`
 
 // RunWait runs fn in a goroutine and waits for it: in place, as far as
 // its caller can tell.
-func RunWait(fn func()) {
+func RunWait(fn func()) { // want RunWait:"joins"
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
