@@ -1099,8 +1099,8 @@ func IsGroupWait(fn *types.Func) bool {
 // knownJoins are the Wait methods of the knownSpawners' groups.
 var knownJoins = map[string]bool{
 	"github.com/zeromicro/go-zero/core/threading.RoutineGroup": true,
-	"github.com/sourcegraph/conc.WaitGroup":                     true,
-	"github.com/sourcegraph/conc/pool.Pool":                     true,
+	"github.com/sourcegraph/conc.WaitGroup":                    true,
+	"github.com/sourcegraph/conc/pool.Pool":                    true,
 }
 
 // IsCondWait reports whether fn is (*sync.Cond).Wait.
