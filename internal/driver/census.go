@@ -102,9 +102,8 @@ func closing(g *checker.Graph, findings int, problems bool) string {
 			none = none && c.consumers == 0
 			uses = uses || c.uses
 			if partition == "" {
-				partition = c.partition
+				partition, managed = c.partition, c.managed // the same package's
 			}
-			managed = managed || c.managed
 		}
 		if none && uses {
 			hint = outsideHint("commitlint", builtOutside(g), "see their findings")
