@@ -71,6 +71,9 @@ func (c *checker) keptInField(p *position, o ssa.Value, def ssa.Instruction) *fi
 			if !ok || !tainted[st.Val] {
 				continue
 			}
+			if _, reset := st.Val.(*ssa.Const); reset {
+				continue // b.buf = nil keeps no record
+			}
 			fa, ok := st.Addr.(*ssa.FieldAddr)
 			if !ok || localAggregate(fa) != nil {
 				continue

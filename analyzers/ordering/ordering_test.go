@@ -426,7 +426,8 @@ var scenarios = []struct {
 	// moved after the flush, on its success path:
 	// after the check that returns, in its else, or under `if flush()
 	// == nil`); the last message kept beside the buffer and committed
-	// after a successful flush (1 silent).
+	// after a successful flush, a flush taking the buffer (the field reset
+	// to nil) and committing what it took after writing it (2 silent).
 	{"ordering/buffered", ordering.Analyzer},
 	// handlers that only queue the message for a pool of workers their
 	// function starts (usr3's kafkagocallbackqueue, base-server's email

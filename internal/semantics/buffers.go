@@ -58,6 +58,9 @@ func (g *gatherer) buffered() Buffer {
 				if _, basic := val.Type().Underlying().(*types.Basic); !aggregate && (basic || !carriesRecords(val.Type()) && !g.recordData(val)) {
 					continue // a scalar (an offset kept) is no buffer
 				}
+				if _, reset := val.(*ssa.Const); reset {
+					continue // b.buf = nil keeps nothing
+				}
 				if where := g.outliving(addr); where != "" {
 					return Buffer{Where: where, Pos: g.posn(in.Pos())}
 				}

@@ -401,6 +401,10 @@ func TestClassify(t *testing.T) {
 		// goroutines a utility package's group starts, waited for with the
 		// group's Wait (a JoinFact) before the commit
 		{"groupwait", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "joined before the loop goes on"}},
+		// a flush taking the buffer of a struct the loop builds (its reset
+		// to nil keeps nothing) and committing what it took after applying
+		// it
+		{"takebatch", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyEachBatch}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

@@ -233,3 +233,42 @@ func (b *batcher) flush() error {
 	b.buffer = nil
 	return os.WriteFile("/tmp/batch", []byte(strings.Join(batch, "\n")), 0o644)
 }
+
+// takingBatcher is a silent twin whose flush takes the buffer (the field
+// reset to nil, which keeps no message), writes every message taken and
+// commits them after.
+type takingBatcher struct {
+	reader *kafka.Reader
+	buffer []kafka.Message
+}
+
+func (b *takingBatcher) flush(ctx context.Context) error {
+	batch := b.buffer
+	b.buffer = nil
+	for _, m := range batch {
+		if err := os.WriteFile("/tmp/batch", m.Value, 0o644); err != nil {
+			return err
+		}
+	}
+	if len(batch) > 0 {
+		return b.reader.CommitMessages(ctx, batch...) // ok: after every message taken is written
+	}
+	return nil
+}
+
+func runTaking(ctx context.Context) error {
+	b := &takingBatcher{reader: kafka.NewReader(kafka.ReaderConfig{GroupID: "taking", Topic: "logs"})}
+	for {
+		m, err := b.reader.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		b.buffer = append(b.buffer, m)
+		if len(b.buffer) < 100 {
+			continue
+		}
+		if err := b.flush(ctx); err != nil {
+			return err
+		}
+	}
+}
