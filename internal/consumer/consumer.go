@@ -422,9 +422,16 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 		}
 	}
 	for _, r := range roots {
-		switch r.(type) {
+		switch r := r.(type) {
 		case *ssa.Alloc:
 			// A composite literal or a local: fields are set by stores.
+		case *ssa.Const:
+			// A nil config (a helper's `return nil, err`, which its
+			// caller returns on; sarama's NewClient takes nil for
+			// NewConfig()): the defaults, as a builder's.
+			if !r.IsNil() {
+				s.opaque(r)
+			}
 		default:
 			if ext, ok := b.external(c, r); ok {
 				s.merge(ext)

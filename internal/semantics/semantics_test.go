@@ -405,6 +405,9 @@ func TestClassify(t *testing.T) {
 		// to nil keeps nothing) and committing what it took after applying
 		// it
 		{"takebatch", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyEachBatch}},
+		// a config helper returning nil with an error on one path: the
+		// defaults, not "depends on a branch"
+		{"nilcfg", map[string]string{"strategy": semantics.StrategyTimer}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
