@@ -80,8 +80,7 @@ func (g *gatherer) positions() {
 		} else {
 			pc.Grain, pc.Batch = g.grain(call)
 			if call.Record >= 0 && pc.Grain == GrainBatch {
-				a := ssaflow.Arg(call.Instr.Common(), call.Record)
-				pc.Last = a != nil && g.isRecord(a.Type())
+				pc.Last = g.lastRecordOnly(ssaflow.Arg(call.Instr.Common(), call.Record))
 			}
 			if _, x, ok := ssaflow.GuardOperand(call.Instr); ok && pc.Batch > 0 && g.fromRecords(x) {
 				pc.OnOffset = true
@@ -594,7 +593,7 @@ func (g *gatherer) lastOfLoop(v ssa.Value, use *ssa.BasicBlock) bool {
 		return keptByLoop(x, use, g.fromRecords)
 	case *ssa.UnOp:
 		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL && g.fromRecords(ia.X) {
-			return keptByLoop(ia.Index, use, func(ssa.Value) bool { return true })
+			return lastIndex(ia.Index, ia.X) || keptByLoop(ia.Index, use, func(ssa.Value) bool { return true })
 		}
 	case *ssa.Index:
 		if g.fromRecords(x.X) {
@@ -602,6 +601,74 @@ func (g *gatherer) lastOfLoop(v ssa.Value, use *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// lastRecordOnly reports whether a batch commit's argument a is the
+// position of one record (the last a loop kept): the record itself, a
+// variadic call's one element, or a client's offsets made of it
+// (kadm.NewOffsetFromRecord(last) added to an Offsets), when the records
+// are not all of one partition (a FetchTopicPartition's are): the call
+// then commits that record's partition only.
+func (g *gatherer) lastRecordOnly(a ssa.Value) bool {
+	if a == nil {
+		return false
+	}
+	rec := a
+	if els := ssaflow.Elems(a); len(els) == 1 {
+		rec = els[0]
+	}
+	if vals := mapValues(a); len(vals) > 0 {
+		rec = nil
+		for _, ref := range refsOf(vals) {
+			if c, ok := ref.(*ssa.Call); ok && slices.Contains(vals, ssaflow.Recv(c.Common())) {
+				for _, x := range c.Common().Args[1:] {
+					if mk, ok := x.(*ssa.Call); ok {
+						for _, y := range mk.Common().Args {
+							if g.isRecord(y.Type()) {
+								rec = y
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if rec == nil || !g.isRecord(rec.Type()) {
+		return false
+	}
+	onePartition := func(v ssa.Value) bool {
+		// An element of a partition's records (p.Records[i]).
+		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if ia, ok := ld.X.(*ssa.IndexAddr); ok {
+				v = ia.X
+			}
+		}
+		return ssaflow.DerivedFrom(v, func(t types.Type) bool { return clientmodel.Default.Partition(t) != nil })
+	}
+	if p, ok := rec.(*ssa.Phi); ok {
+		return !slices.ContainsFunc(p.Edges, func(e ssa.Value) bool { _, isConst := e.(*ssa.Const); return !isConst && onePartition(e) })
+	}
+	return !onePartition(rec)
+}
+
+// lastIndex reports whether i is len(s)-1, s the slice indexed (the
+// records of a batch: batch[len(batch)-1]).
+func lastIndex(i, s ssa.Value) bool {
+	sub, ok := i.(*ssa.BinOp)
+	if !ok || sub.Op != token.SUB {
+		return false
+	}
+	if k, ok := sub.Y.(*ssa.Const); !ok || k.Int64() != 1 {
+		return false
+	}
+	l, ok := sub.X.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if b, isBuiltin := l.Call.Value.(*ssa.Builtin); !isBuiltin || b.Name() != "len" || len(l.Call.Args) != 1 {
+		return false
+	}
+	return l.Call.Args[0] == s
 }
 
 // keptByLoop reports whether v is a phi some of whose values (is them)

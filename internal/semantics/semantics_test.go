@@ -383,10 +383,13 @@ func TestClassify(t *testing.T) {
 		{"boolhelper", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 53) fails, the code goes on and commits a position past the record (CommitMessages, line 57)"}},
 		// the last record processed, kept by its index, committed once
 		// per partition batch: a batch commit, not one per record
-		{"lastindex", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
+		{"lastindex", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "one batch (one poll)"}},
+		// the last message of a batch of several partitions: its own
+		// partition only
+		{"lastofbatch", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "the call commits the last record's partition only"}},
 		// the last record put in a kadm.Offsets with Add: a batch commit,
 		// not a position the application computes
-		{"lastadded", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
+		{"lastadded", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "the call commits the last record's partition only"}},
 		// a record handed to the caller's function on a failure path
 		// that returns: no position follows it
 		{"errobserver", map[string]string{"guarantee": semantics.AtLeastOnce}},

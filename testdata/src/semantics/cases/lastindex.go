@@ -6,6 +6,8 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
+
+	kafkago "github.com/segmentio/kafka-go"
 )
 
 // Each partition's records of a poll are processed, the last one
@@ -66,3 +68,27 @@ func lastAdded(ctx context.Context) {
 }
 
 var _ = lastAdded
+
+// The last message of a batch from several partitions committed alone
+// a batch commit that writes that message's partition only.
+func lastOfMessages(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-lastofbatch", Topic: "t"}) // case: lastofbatch
+	for {
+		var batch []kafkago.Message
+		for range 100 {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				return
+			}
+			if err := apply(m); err != nil {
+				return
+			}
+			batch = append(batch, m)
+		}
+		if err := r.CommitMessages(ctx, batch[len(batch)-1]); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+var _ = lastOfMessages
