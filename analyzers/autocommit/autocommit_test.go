@@ -280,9 +280,10 @@ var scenarios = []struct {
 	// workers by a function polling once that its caller's loop calls
 	// (tempo's readKafka: the fix waits at its end) (3 / 4): a method
 	// value passed to EachRecord, a call per record behind a select
-	// prologue; written in place, the loop waiting for the pipeline's
-	// WaitGroup, the poll function called once, a caller's loop waiting
-	// for the goroutines a poll function starts (4 silent).
+	// prologue, the poll-once function; written in place, the loop
+	// waiting for the pipeline's WaitGroup, the poll function called
+	// once, a caller's loop waiting for the goroutines a poll function
+	// starts.
 	{"autocommit/franzqueue", autocommit.Analyzer},
 	{"autocommit/sharedctor", autocommit.Analyzer},
 	// records handed to workers over a channel and no join (issue #12):

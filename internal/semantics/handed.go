@@ -240,22 +240,12 @@ func (g *gatherer) isRecordArg(v ssa.Value) bool {
 // error, a number or a string computed so does not; nor does a client
 // call's result (the model says what those are).
 func (g *gatherer) wrapsRecords(v ssa.Value, depth int) bool {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.Extract:
-			if x.Index != 0 {
-				return false
-			}
-			v = x.Tuple
-			continue
+	v = ssaflow.Unconvert(v)
+	if ex, ok := v.(*ssa.Extract); ok {
+		if ex.Index != 0 {
+			return false
 		}
-		break
+		v = ex.Tuple
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok || depth == 0 {
