@@ -72,94 +72,72 @@ func (g *gatherer) restore() {
 }
 
 // positioned finds a call of the client setting where partitions start
-// (a restore call: Assign or Seek) with an offset the code computes, that
-// the consumer's code makes, wherever it is. Partitions handed on as the
-// rebalance event gives them (c.Assign(e.Partitions)) or a logical offset
-// (OffsetStored, OffsetEnd) leave the broker's position in charge.
+// (a restore call: Assign, Seek, sarama's ResetOffset in Setup, kafka-go's
+// SetOffset) that the consumer's code makes, unless it provably leaves the
+// broker's position in charge: it assigns the partitions a rebalance event
+// gives (c.Assign(e.Partitions)) with no Offset set in the function, or
+// passes a constant integer offset (a logical one: OffsetStored).
 func (g *gatherer) positioned() {
 	for _, r := range g.c.Client.Restores {
 		if r.Kind != clientmodel.RestoreCall {
 			continue
 		}
-		calls(g.funcs(), func(ci ssa.CallInstruction, callee *types.Func) {
-			if g.ev.PositionedBy == "" && callee.FullName() == r.Func && computedOffset(ssaflow.Arg(ci.Common(), 0)) {
+		fns := g.funcs()
+		if r.In != "" {
+			fns = g.handlerMethods(r.In)
+		}
+		calls(fns, func(ci ssa.CallInstruction, callee *types.Func) {
+			if g.ev.PositionedBy == "" && callee.FullName() == r.Func && !brokerPosition(ci) {
 				g.ev.Positioned, g.ev.PositionedBy = g.posn(ci.Pos()), clientmodel.ShortName(r.Func)
 			}
 		})
+		if g.ev.PositionedBy == "" {
+			if fn, pos := boundMethod(fns, r.Func); fn != nil { // assign := c.Assign
+				g.ev.Positioned, g.ev.PositionedBy = g.posn(pos), clientmodel.ShortName(r.Func)
+			}
+		}
 	}
 }
 
-// computedOffset reports whether v, the first argument of a restore call,
-// carries an offset the code computes: a non-constant integer (kafka-go's
-// SetOffset(next)), or a partition built here (a literal, alone or in a
-// slice literal) whose Offset field is set to a non-constant value.
-func computedOffset(v ssa.Value) bool {
+// brokerPosition reports whether restore call ci provably leaves where
+// partitions start to the broker: its first argument is a constant integer
+// (a logical offset), or the Partitions field of a rebalance event as it
+// comes, the function storing no Offset field anywhere.
+func brokerPosition(ci ssa.CallInstruction) bool {
+	v := ssaflow.Unconvert(ssaflow.Arg(ci.Common(), 0))
 	if v == nil {
 		return false
 	}
-	if b, ok := v.Type().Underlying().(*types.Basic); ok {
-		_, isConst := v.(*ssa.Const)
-		return b.Info()&types.IsInteger != 0 && !isConst
+	if k, ok := v.(*ssa.Const); ok {
+		b, isBasic := k.Type().Underlying().(*types.Basic)
+		return isBasic && b.Info()&types.IsInteger != 0
 	}
-	for {
-		switch x := v.(type) {
-		case *ssa.Slice:
-			v = x.X
-			continue
-		case *ssa.UnOp:
-			if x.Op == token.MUL {
-				v = x.X
-				continue
-			}
+	var field *types.Var
+	switch x := v.(type) {
+	case *ssa.Field:
+		if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
+			field = st.Field(x.Field)
 		}
-		break
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			field = ssaflow.FieldVar(fa)
+		}
 	}
-	al, ok := v.(*ssa.Alloc)
-	if !ok {
+	if field == nil || field.Name() != "Partitions" {
 		return false
 	}
-	offsetStore := func(fa *ssa.FieldAddr) bool {
-		f := ssaflow.FieldVar(fa)
-		if f == nil || f.Name() != "Offset" {
-			return false
-		}
-		for _, ref := range *fa.Referrers() {
-			if st, ok := ref.(*ssa.Store); ok && st.Addr == ssa.Value(fa) {
-				if _, isConst := st.Val.(*ssa.Const); !isConst {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	// The partition literal's fields, stored into it or into a literal
-	// copied into the slice's element (*elem = *lit).
-	var sets func(addr ssa.Value, depth int) bool
-	sets = func(addr ssa.Value, depth int) bool {
-		if depth > 3 {
-			return false
-		}
-		for _, ref := range *addr.Referrers() {
-			switch r := ref.(type) {
-			case *ssa.FieldAddr:
-				if offsetStore(r) {
-					return true
-				}
-			case *ssa.IndexAddr:
-				if sets(r, depth+1) {
-					return true
-				}
-			case *ssa.Store:
-				if ld, ok := r.Val.(*ssa.UnOp); ok && r.Addr == addr && ld.Op == token.MUL {
-					if lit, ok := ld.X.(*ssa.Alloc); ok && sets(lit, depth+1) {
-						return true
+	for _, b := range ci.Parent().Blocks {
+		for _, in := range b.Instrs {
+			if st, ok := in.(*ssa.Store); ok {
+				if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+					if f := ssaflow.FieldVar(fa); f != nil && f.Name() == "Offset" {
+						return false // e.Partitions[i].Offset = x
 					}
 				}
 			}
 		}
-		return false
 	}
-	return sets(al, 0)
+	return true
 }
 
 // initial finds where the code sets the offset a partition without a

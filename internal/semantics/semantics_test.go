@@ -411,6 +411,9 @@ func TestClassify(t *testing.T) {
 		// a config helper returning nil with an error on one path: the
 		// defaults, not "depends on a branch"
 		{"nilcfg", map[string]string{"strategy": semantics.StrategyTimer}},
+		// the event's partitions given offsets of the code's before they
+		// are assigned
+		{"assignedset", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "the code sets where partitions start (Assign, line"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

@@ -60,3 +60,35 @@ func assignedEvent(save func(*kafka.Message) error) error {
 }
 
 var _ = assignedEvent
+
+// assignedSet sets the event's partitions' offsets from its checkpoint
+// before assigning them: the code chooses where they start.
+func assignedSet(load func(int32) kafka.Offset, save func(*kafka.Message) error) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-assignset", "enable.auto.commit": false}) // case: assignedset
+	if err != nil {
+		return err
+	}
+	err = c.SubscribeTopics([]string{"t"}, func(c *kafka.Consumer, ev kafka.Event) error {
+		if e, ok := ev.(kafka.AssignedPartitions); ok {
+			for i := range e.Partitions {
+				e.Partitions[i].Offset = load(e.Partitions[i].Partition)
+			}
+			return c.Assign(e.Partitions)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := save(m); err != nil {
+			return err
+		}
+	}
+}
+
+var _ = assignedSet
