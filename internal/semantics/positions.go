@@ -407,7 +407,7 @@ func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
 		// starts the next (a supervisor restarting the consume loop)
 		// runs one at a time.
 		sites := slices.DeleteFunc(slices.Clone(all), func(gs *ssa.Go) bool {
-			return !passes(gs) || ssaflow.InLoop(gs.Block()) && (g.answered(gs) || g.closedAwaited(gs))
+			return !passes(gs) || ssaflow.InLoop(gs.Block()) && g.closedAwaited(gs)
 		})
 		if len(sites) > 1 || len(sites) == 1 && ssaflow.InLoop(sites[0].Block()) {
 			return true
@@ -419,29 +419,19 @@ func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
 	return false
 }
 
-// builtOnce reports whether the constructor call site runs once: not in a
-// loop, in a function with at most one caller of the package, itself
-// called once so, up the chain (bounded).
+// builtOnce reports whether the constructor call site is neither in a loop
+// nor in a function called in one. (Two call sites, one on each side of a
+// branch, still build one consumer: several sites alone prove nothing.)
 func (g *gatherer) builtOnce(site ssa.CallInstruction) bool {
-	for depth := 0; depth < ssaflow.MaxCallDepth; depth++ {
-		if ssaflow.InLoop(site.Block()) {
-			return false
-		}
-		callers := g.m.Flow.Callers(site.Parent())
-		if len(callers) > 1 {
-			return false
-		}
-		if len(callers) == 0 {
-			return true
-		}
-		site = callers[0]
-	}
-	return false
+	return !ssaflow.InLoop(site.Block()) &&
+		!slices.ContainsFunc(g.m.Flow.Callers(site.Parent()), func(c ssa.CallInstruction) bool { return ssaflow.InLoop(c.Block()) })
 }
 
 // closedAwaited reports whether the function starting the goroutine at gs
-// receives, after it, from a channel the goroutine closes (go func() {
-// defer close(done); ... }(); <-done): it waits for the goroutine's end.
+// receives, after it, from a channel the goroutine closes when it ends (go
+// func() { defer close(done); ... }(); <-done): it waits for the
+// goroutine's end. A close that is not deferred may be a start-up signal
+// (close(ready) before the loop), after which the goroutine goes on.
 func (g *gatherer) closedAwaited(gs *ssa.Go) bool {
 	started := funcOf(gs.Call.Value)
 	mc, ok := gs.Call.Value.(*ssa.MakeClosure)
@@ -451,16 +441,11 @@ func (g *gatherer) closedAwaited(gs *ssa.Go) bool {
 	closed := map[ssa.Value]bool{}
 	for _, b := range started.Blocks {
 		for _, in := range b.Instrs {
-			var cc *ssa.CallCommon
-			switch x := in.(type) {
-			case *ssa.Call:
-				cc = &x.Call
-			case *ssa.Defer:
-				cc = &x.Call
-			}
-			if cc == nil {
+			d, ok := in.(*ssa.Defer)
+			if !ok {
 				continue
 			}
+			cc := &d.Call
 			if bi, ok := cc.Value.(*ssa.Builtin); ok && bi.Name() == "close" && len(cc.Args) == 1 {
 				ch := cc.Args[0]
 				if ld, ok := ch.(*ssa.UnOp); ok && ld.Op == token.MUL {

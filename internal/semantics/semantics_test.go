@@ -397,10 +397,12 @@ func TestClassify(t *testing.T) {
 		// code chooses
 		{"assignedevent", map[string]string{"guarantee": semantics.Neither, "reason": "nothing is ever committed"}},
 		// one consume goroutine at a time (restarted once the last one
-		// ended), and a reader per worker built by a constructor called
-		// twice: no shared fetch
+		// ended, its done channel closed by a defer): no shared fetch; a
+		// reader per worker built by a constructor called twice, whose
+		// goroutines a loop starts: taken as shared (two call sites may
+		// build one reader, one on each side of a branch), unknown
 		{"supervised", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
-		{"topicworkers", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"topicworkers", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "several goroutines fetch from this consumer at once"}},
 		// goroutines a utility package's group starts, waited for with the
 		// group's Wait (a JoinFact) before the commit
 		{"groupwait", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "joined before the loop goes on"}},
