@@ -69,7 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if !ok {
 				continue
 			}
-			if joins(pass.TypesInfo, fd.Body) {
+			if joins(pass.TypesInfo, fd) {
 				pass.ExportObjectFact(fn, new(JoinFact))
 			}
 			i := 0
@@ -122,17 +122,48 @@ func (r *Result) Joins(fn *types.Func) bool {
 	return fn != nil && r.pass.ImportObjectFact(fn.Origin(), new(JoinFact))
 }
 
-// joins reports whether body, function literals aside, calls a group's
-// Wait (ssaflow.IsGroupWait).
-func joins(info *types.Info, body *ast.BlockStmt) bool {
+// joins reports whether fd's body, function literals aside, calls the Wait
+// (ssaflow.IsGroupWait) of a group its receiver or a parameter holds
+// (g.wg.Wait()): the group other calls filled. A local group's Wait
+// (RunWait's) joins only what fd itself started.
+func joins(info *types.Info, fd *ast.FuncDecl) bool {
+	owned := map[types.Object]bool{}
+	for _, fl := range []*ast.FieldList{fd.Recv, fd.Type.Params} {
+		if fl == nil {
+			continue
+		}
+		for _, f := range fl.List {
+			for _, n := range f.Names {
+				owned[info.Defs[n]] = true
+			}
+		}
+	}
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
 			fn, _ := typeutil.Callee(info, n).(*types.Func)
-			found = found || ssaflow.IsGroupWait(fn)
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok || !ssaflow.IsGroupWait(fn) {
+				break
+			}
+			root := sel.X
+			for {
+				switch x := ast.Unparen(root).(type) {
+				case *ast.SelectorExpr:
+					root = x.X
+					continue
+				case *ast.StarExpr:
+					root = x.X
+					continue
+				}
+				break
+			}
+			if id, ok := ast.Unparen(root).(*ast.Ident); ok && owned[info.Uses[id]] {
+				found = true
+			}
 		}
 		return !found
 	})

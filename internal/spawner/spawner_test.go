@@ -12,7 +12,8 @@ import (
 // TestFacts checks the facts of hiwater/xspawners' helpers: a group's Run,
 // GoSafe and a bounded pool's Go (which waits for a slot before, not for
 // the goroutine after) start their argument; RunWait, which waits for it,
-// and Wait do not; Wait and RunWait join a group.
+// and Wait do not; Wait joins the group Run filled (RunWait joins only
+// the goroutine it starts itself, on a local group: no fact).
 func TestFacts(t *testing.T) {
 	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
 	if err != nil {

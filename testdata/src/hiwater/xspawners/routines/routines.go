@@ -38,7 +38,7 @@ func GoSafe(fn func()) { // want GoSafe:`spawns\(0\)`
 
 // RunWait runs fn in a goroutine and waits for it: in place, as far as
 // its caller can tell.
-func RunWait(fn func()) { // want RunWait:"joins"
+func RunWait(fn func()) {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
