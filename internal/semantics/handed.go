@@ -199,10 +199,11 @@ func (g *gatherer) handedConcrete(com *ssa.CallCommon, t types.Type, iface strin
 }
 
 // positionAfter reports whether a position may be written after call ci
-// hands a record on: unless ci's function fetches the records itself,
-// writes every position of the consumer, none of them reachable from ci
-// (an error callback called on a failure path that returns), and no
-// auto-commit timer writes one.
+// hands a record on: unless ci's function fetches the records itself in a
+// loop (a function fetching once may be called again, its next position
+// passing this record), writes every position of the consumer, none of
+// them deferred nor reachable from ci (an error callback called on a
+// failure path that returns), and no auto-commit timer writes one.
 func (g *gatherer) positionAfter(ci ssa.CallInstruction) bool {
 	if g.c.Client.Timer != clientmodel.TimerNone && !g.c.Settings.IsNot(g.c.Client, clientmodel.AutoCommit) {
 		return true
@@ -212,9 +213,9 @@ func (g *gatherer) positionAfter(ci ssa.CallInstruction) bool {
 	for _, c := range g.ownCalls() {
 		switch c.Role {
 		case clientmodel.Fetch, clientmodel.FetchCommit:
-			fetches = fetches || c.Fn == fn
+			fetches = fetches || c.Fn == fn && ssaflow.InLoop(c.Instr.Block())
 		default:
-			if c.Fn != fn || ssaflow.ReachesStopping(ci, c.Instr, never) {
+			if _, deferred := c.Instr.(*ssa.Defer); deferred || c.Fn != fn || ssaflow.ReachesStopping(ci, c.Instr, never) {
 				return true
 			}
 		}
