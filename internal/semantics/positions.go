@@ -590,9 +590,8 @@ func (g *gatherer) lastOfLoop(v ssa.Value, use *ssa.BasicBlock) bool {
 
 // lastRecordOnly reports whether a batch commit's argument a is the
 // position of one record (the last a loop kept): the record itself, a
-// variadic call's one element, or a client's offsets made of it
-// (kadm.NewOffsetFromRecord(last) added to an Offsets), when the records
-// are not all of one partition (a FetchTopicPartition's are): the call
+// variadic call's one element, when the records are not all of one
+// partition (a FetchTopicPartition's are): the call
 // then commits that record's partition only.
 func (g *gatherer) lastRecordOnly(a ssa.Value) bool {
 	if a == nil {
@@ -601,22 +600,6 @@ func (g *gatherer) lastRecordOnly(a ssa.Value) bool {
 	rec := a
 	if els := ssaflow.Elems(a); len(els) == 1 {
 		rec = els[0]
-	}
-	if vals := mapValues(a); len(vals) > 0 {
-		rec = nil
-		for _, ref := range refsOf(vals) {
-			if c, ok := ref.(*ssa.Call); ok && slices.Contains(vals, ssaflow.Recv(c.Common())) {
-				for _, x := range c.Common().Args[1:] {
-					if mk, ok := x.(*ssa.Call); ok {
-						for _, y := range mk.Common().Args {
-							if g.isRecord(y.Type()) {
-								rec = y
-							}
-						}
-					}
-				}
-			}
-		}
 	}
 	if rec == nil || !g.isRecord(rec.Type()) {
 		return false
@@ -718,32 +701,6 @@ func isLowWater(v ssa.Value) bool {
 // OffsetsFromRecords(rs...), NewOffsetFromRecord(r)), or GrainUnknown when
 // v is not such a call.
 func (g *gatherer) clientOffsets(v ssa.Value, use *ssa.BasicBlock) Grain {
-	if vals := mapValues(v); len(vals) > 0 {
-		// offs := make(kadm.Offsets); offs.Add(kadm.NewOffsetFromRecord(r)):
-		// what the client's methods put in it.
-		gr := GrainUnknown
-		for _, ref := range refsOf(vals) {
-			if _, ok := ref.(*ssa.MapUpdate); ok {
-				return GrainUnknown // positions the application puts in it
-			}
-			c, ok := ref.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			if fn := ssaflow.Callee(c.Common()); fn == nil || fn.Pkg() == nil || !clientmodel.Default.IsClientPath(fn.Pkg().Path()) {
-				return GrainUnknown // handed to the application's code
-			}
-			if !slices.Contains(vals, ssaflow.Recv(c.Common())) {
-				continue
-			}
-			for _, a := range c.Common().Args[1:] {
-				if x := g.clientOffsets(a, use); x != GrainUnknown && (gr == GrainUnknown || x == GrainBatch) {
-					gr = x
-				}
-			}
-		}
-		return gr
-	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
 		return GrainUnknown
@@ -763,52 +720,6 @@ func (g *gatherer) clientOffsets(v ssa.Value, use *ssa.BasicBlock) Grain {
 		}
 	}
 	return GrainUnknown
-}
-
-// mapValues returns the values standing for the map v, made here (make)
-// and kept in a local variable or not: the make, and every load of the
-// variable. Nil when v is not such a map.
-func mapValues(v ssa.Value) []ssa.Value {
-	if mm, ok := v.(*ssa.MakeMap); ok {
-		return []ssa.Value{mm}
-	}
-	ld, ok := v.(*ssa.UnOp)
-	if !ok || ld.Op != token.MUL {
-		return nil
-	}
-	al, ok := ld.X.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	var out []ssa.Value
-	for _, ref := range *al.Referrers() {
-		switch r := ref.(type) {
-		case *ssa.Store:
-			mm, ok := r.Val.(*ssa.MakeMap)
-			if !ok {
-				return nil // set to another map
-			}
-			out = append(out, mm)
-		case *ssa.UnOp:
-			out = append(out, r)
-		case *ssa.Call:
-			// offs.Add(o) on a map type's pointer method: the variable's
-			// address is the receiver.
-			out = append(out, al)
-		}
-	}
-	return out
-}
-
-// refsOf returns the referrers of vals.
-func refsOf(vals []ssa.Value) []ssa.Instruction {
-	var out []ssa.Instruction
-	for _, v := range vals {
-		if refs := v.Referrers(); refs != nil {
-			out = append(out, *refs...)
-		}
-	}
-	return out
 }
 
 // periodic reports whether call commits what is stored, marked or polled
