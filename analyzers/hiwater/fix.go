@@ -121,12 +121,21 @@ func (c *checker) dropGo(s *site) (analysis.SuggestedFix, bool) {
 	}, true
 }
 
-// callInPlace is dropGo for a spawner's call (p.Go(func() {...}), a
-// utility package's GoSafe): the function literal it is given is called
-// in place instead, when the goroutine can run in place (runsInPlace).
+// callInPlace is dropGo for a call of a spawner of the package
+// (spawn(func() {...})), made as a statement: the function literal it is
+// given is called in place instead, when the goroutine can run in place
+// (runsInPlace). Not for a spawner that returns something (its call is
+// used), nor for one that recovers a panic (GoSafe: in place, a panic
+// would end the consume loop), nor for one of another package, whose body
+// is out of sight.
 func (c *checker) callInPlace(s *site, sc *ssa.Call) (analysis.SuggestedFix, bool) {
-	call, _ := edit.CallAt(c.pass, sc.Pos())
-	if call == nil || !c.runsInPlace(s) {
+	call, path := edit.CallAt(c.pass, sc.Pos())
+	spawner := sc.Common().StaticCallee()
+	if call == nil || len(path) < 2 || spawner == nil || !c.m.Flow.InPackage(spawner) || recovers(spawner) ||
+		spawner.Signature.Results().Len() > 0 || !c.runsInPlace(s) {
+		return analysis.SuggestedFix{}, false
+	}
+	if es, ok := path[1].(*ast.ExprStmt); !ok || es.X != ast.Expr(call) {
 		return analysis.SuggestedFix{}, false
 	}
 	var lit *ast.FuncLit
@@ -143,6 +152,20 @@ func (c *checker) callInPlace(s *site, sc *ssa.Call) (analysis.SuggestedFix, boo
 		Message:   "Process records one at a time: call the function in place of " + edit.Source(c.pass, call.Fun),
 		TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: lit.Pos()}, {Pos: lit.End(), End: call.End(), NewText: []byte("()")}},
 	}, true
+}
+
+// recovers reports whether fn or a function literal of it calls recover.
+func recovers(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(ssa.CallInstruction); ok {
+				if bi, ok := c.Common().Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
+					return true
+				}
+			}
+		}
+	}
+	return slices.ContainsFunc(fn.AnonFuncs, recovers)
 }
 
 // sameGoroutine returns fn and the functions enclosing it that run in

@@ -60,13 +60,14 @@ var scenarios = []string{
 	"hiwater/saramashopify",
 	// Pools started through a spawner of the package: a function running
 	// its argument with go, a group's Run starting a literal that calls
-	// it (2 positive); one worker started so, a function that calls its
-	// argument in place (2 silent).
+	// it, a goroutine per message started by the function (its literal
+	// called in place) (3 positive); one worker started so, a function
+	// that calls its argument in place (2 silent).
 	"hiwater/spawners",
 	// workers started through goroutine helpers of another package of
 	// the module (internal/spawner's facts): a group's Run and a GoSafe
-	// in a loop, a bounded pool's Go per message (its literal called in
-	// place) (3 positive); one worker, a helper that waits (2 silent).
+	// in a loop (2 positive); one worker, a helper that waits (2 silent).
+	// (A bounded pool's Go per message: spawnernofix_test.go.)
 	"hiwater/xspawners",
 	// Consumers that keep a group's offsets themselves: kadm
 	// CommitAllOffsets of kadm.OffsetsFromRecords in a per-record goroutine,

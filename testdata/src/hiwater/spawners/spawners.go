@@ -171,3 +171,23 @@ func recovered(ctx context.Context) {
 		})
 	}
 }
+
+// perMessage commits each message from the goroutine spawn starts for it.
+func perMessage(ctx context.Context) {
+	r := reader()
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		spawn(func() {
+			if err := save(m); err != nil {
+				log.Print(err)
+				return
+			}
+			if err := r.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages from a per-record goroutine`
+				log.Print(err)
+			}
+		})
+	}
+}

@@ -74,23 +74,6 @@ func safeWorkers(ctx context.Context) {
 	}
 }
 
-// bounded runs each message's processing and commit through a bounded
-// pool's Go, which waits for a slot, not for the goroutine.
-func bounded(ctx context.Context, p *routines.Pool) {
-	r := reader()
-	for {
-		m, err := r.FetchMessage(ctx)
-		if err != nil {
-			return
-		}
-		p.Go(func() {
-			if err := save(m); err == nil {
-				_ = r.CommitMessages(ctx, m) // want `call to CommitMessages from a per-record goroutine`
-			}
-		})
-	}
-}
-
 // oneWorker is grouped with one worker: the messages are committed in
 // order.
 func oneWorker(ctx context.Context) {
