@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
 )
@@ -87,9 +86,12 @@ func pooled(pass *analysis.Pass, loop *ast.RangeStmt) bool {
 			}
 			return false
 		case *ast.FuncDecl:
+			// One worker only when the function's one use is a go
+			// statement of its own outside loops (go p.work()): any other
+			// (a literal calling it, go statements in a loop, wg.Go(p.work))
+			// may start several.
 			fn := pass.TypesInfo.Defs[f.Name]
-			starts := 0
-			inLoop := false
+			uses, soleStart := 0, false
 			for _, file := range pass.Files {
 				var stack []ast.Node
 				ast.Inspect(file, func(n ast.Node) bool {
@@ -98,21 +100,33 @@ func pooled(pass *analysis.Pass, loop *ast.RangeStmt) bool {
 						return false
 					}
 					stack = append(stack, n)
-					g, ok := n.(*ast.GoStmt)
-					if !ok || typeutil.Callee(pass.TypesInfo, g.Call) != fn {
+					id, ok := n.(*ast.Ident)
+					if !ok || pass.TypesInfo.Uses[id] != fn {
 						return true
 					}
-					starts++
-					for _, m := range slices.Backward(stack) {
-						switch m.(type) {
-						case *ast.ForStmt, *ast.RangeStmt:
-							inLoop = true
+					uses++
+					// stack: ..., GoStmt, CallExpr, [SelectorExpr,] Ident
+					i := len(stack) - 2
+					if _, ok := stack[i].(*ast.SelectorExpr); ok {
+						i--
+					}
+					if i >= 1 {
+						if call, ok := stack[i].(*ast.CallExpr); ok {
+							if g, ok := stack[i-1].(*ast.GoStmt); ok && g.Call == call {
+								soleStart = !slices.ContainsFunc(stack[:i-1], func(m ast.Node) bool {
+									switch m.(type) {
+									case *ast.ForStmt, *ast.RangeStmt:
+										return true
+									}
+									return false
+								})
+							}
 						}
 					}
 					return true
 				})
 			}
-			return starts > 1 || inLoop
+			return uses != 1 || !soleStart
 		}
 	}
 	return false
