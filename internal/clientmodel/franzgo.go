@@ -67,8 +67,13 @@ func franzgo() *Client {
 		},
 		AllowRebalance: cl + "AllowRebalance",
 		Partitions:     []string{kgo + ".FetchTopicPartition", kgo + ".FetchPartition"},
-		Feeds:          []string{sess + "PollFetches", sess + "PollRecords"},
-		OffsetsFrom:    []string{kadm + ".NewOffsetFromRecord", kadm + ".OffsetsFromRecords"},
+		// record_and_fetch.go: a poll holds the records of some partitions
+		// and the errors of others; PollFetches has already made its
+		// records' positions the uncommitted ones (consumer.go
+		// updateUncommitted).
+		FetchErrors: []string{"(" + kgo + ".Fetches).Err", "(" + kgo + ".Fetches).Errors", "(" + kgo + ".Fetches).Err0"},
+		Feeds:       []string{sess + "PollFetches", sess + "PollRecords"},
+		OffsetsFrom: []string{kadm + ".NewOffsetFromRecord", kadm + ".OffsetsFromRecords"},
 		Names: Names{
 			// The group a consumer outside any group keeps offsets
 			// for, committed through kadm.

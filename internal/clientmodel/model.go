@@ -251,6 +251,11 @@ type Client struct {
 	// to per-partition code (franz-go's FetchTopicPartition, sarama's
 	// ConsumerGroupClaim).
 	Partitions []string
+	// FetchErrors are the methods of a poll's result that report its
+	// errors while the poll also holds records (franz-go's Fetches.Err,
+	// Errors): a loop going on from them without processing the records
+	// drops records the client already counts as polled.
+	FetchErrors []string
 	// AllowRebalance is the method a poll loop calls to let a rebalance
 	// held back by BlockRebalance proceed (franz-go AllowRebalance).
 	AllowRebalance string

@@ -214,6 +214,11 @@ func (c *classifier) failure() {
 	if c.r.Strategy == StrategyNone {
 		return
 	}
+	if d := c.ev.PollDrop; d != nil {
+		c.r.Failure = fmt.Sprintf("skipped: when the poll reports an error (%s, line %d), the loop polls again without processing the records the poll also holds, which %s already counts as polled: the next commit passes them, so they are never retried or replayed",
+			d.Call, d.Pos.Line, c.ev.Client.Name)
+		return
+	}
 	calls := c.ev.Calls
 	if c.r.Strategy == StrategyTimer && c.ev.PollSkipAt != nil && c.ev.Is(clientmodel.MarksOnly) != On {
 		// The timer commits every poll before the latest: the next poll

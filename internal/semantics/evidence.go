@@ -174,6 +174,9 @@ type Evidence struct {
 	// committable.
 	PollSkips  []Skip
 	PollSkipAt *PositionCall
+	// PollDrop is the check of a poll's own errors whose failure branch
+	// polls again without processing the poll's records (pollDrop).
+	PollDrop *Skip
 	// ConfigOrigin says where the part of the configuration the analysis
 	// cannot see comes from ("" if it sees it all, or cannot tell).
 	ConfigOrigin string

@@ -60,6 +60,9 @@ func (g *gatherer) positions() {
 			}
 		}
 		if call.Role == clientmodel.Fetch {
+			if g.ev.PollDrop == nil {
+				g.ev.PollDrop = g.pollDrop(call)
+			}
 			if g.c.Client.Timer == clientmodel.TimerPreviousPoll && g.ev.PollSkips == nil && ssaflow.InLoop(call.Instr.Block()) {
 				if skips := g.skippedFailures(call); len(skips) > 0 {
 					g.ev.PollSkips = skips
@@ -417,6 +420,94 @@ func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// pollDrop returns the check of a poll's errors (franz-go's fetches.Err(),
+// Errors(): clientmodel.Client.FetchErrors) whose failure branch polls
+// again without using the poll (no EachRecord, no return): the records
+// the poll holds beside the error are dropped, while the client already
+// counts them as polled, so the next commit (or poll, under the default
+// auto-commit) passes them. Nil if there is none.
+func (g *gatherer) pollDrop(call *consumer.Call) *Skip {
+	poll, ok := call.Instr.(*ssa.Call)
+	if !ok || len(g.c.Client.FetchErrors) == 0 || !ssaflow.InLoop(poll.Block()) {
+		return nil
+	}
+	isErrCall := func(in ssa.Instruction) bool {
+		c, ok := in.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		fn := ssaflow.Callee(c.Common())
+		return fn != nil && slices.Contains(g.c.Client.FetchErrors, fn.FullName()) && ssaflow.Recv(c.Common()) == ssa.Value(poll)
+	}
+	// What ends the failure branch's way back to the poll: the poll used
+	// (its records processed), or the function left.
+	stop := func(in ssa.Instruction) bool {
+		switch in.(type) {
+		case *ssa.Return, *ssa.Panic:
+			return true
+		}
+		if isErrCall(in) {
+			return false
+		}
+		for _, op := range in.Operands(nil) {
+			if op != nil && *op == ssa.Value(poll) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, ref := range *poll.Referrers() {
+		if !isErrCall(ref) {
+			continue
+		}
+		errCall := ref.(*ssa.Call)
+		for _, iff := range failureIfs(errCall) {
+			tb := iff.Block().Succs[0]
+			if len(tb.Instrs) == 0 || stop(tb.Instrs[0]) {
+				continue
+			}
+			if tb == poll.Block() || ssaflow.ReachesStopping(tb.Instrs[0], poll, stop) {
+				fn := ssaflow.Callee(errCall.Common())
+				return &Skip{Call: consumer.ShortFunc(fn), Pos: g.posn(errCall.Pos())}
+			}
+		}
+	}
+	return nil
+}
+
+// failureIfs returns the ifs testing the result of call for a failure:
+// err != nil, or len(errs) > 0 (or != 0), the failure branch first.
+func failureIfs(call *ssa.Call) []*ssa.If {
+	var out []*ssa.If
+	var tests []ssa.Value
+	for _, ref := range *call.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.BinOp:
+			tests = append(tests, r)
+		case *ssa.Call:
+			if b, ok := r.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" {
+				for _, rr := range *r.Referrers() {
+					if bo, ok := rr.(*ssa.BinOp); ok {
+						tests = append(tests, bo)
+					}
+				}
+			}
+		}
+	}
+	for _, t := range tests {
+		bo := t.(*ssa.BinOp)
+		if bo.Op != token.NEQ && bo.Op != token.GTR {
+			continue
+		}
+		for _, ref := range *bo.Referrers() {
+			if iff, ok := ref.(*ssa.If); ok {
+				out = append(out, iff)
+			}
+		}
+	}
+	return out
 }
 
 // builtOnce reports whether the constructor call site is neither in a loop

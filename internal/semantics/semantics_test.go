@@ -418,6 +418,12 @@ func TestClassify(t *testing.T) {
 		// the event's partitions given offsets of the code's before they
 		// are assigned
 		{"assignedset", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "the code sets where partitions start (Assign, line"}},
+		// a poll loop going on from the poll's own error without its
+		// records (franz-go counts them as polled: the next commit passes
+		// them); its twins process them anyway, or stop
+		{"pollerrskip", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when the poll reports an error (kgo.Fetches.Err, line 19)"}},
+		{"pollerrlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"pollerrstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

@@ -89,6 +89,7 @@ type Fetches []Fetch
 
 func (fs Fetches) IsClientClosed() bool                       { return false }
 func (fs Fetches) Err() error                                 { return nil }
+func (fs Fetches) Errors() []FetchError                       { return nil }
 func (fs Fetches) EachError(fn func(string, int32, error))    {}
 func (fs Fetches) EachPartition(fn func(FetchTopicPartition)) {}
 func (fs Fetches) EachRecord(fn func(*Record))                {}
@@ -111,3 +112,10 @@ func (cl *Client) CommitUncommittedOffsets(ctx context.Context) error          {
 func (cl *Client) CommitMarkedOffsets(ctx context.Context) error               { return nil }
 func (cl *Client) MarkCommitRecords(rs ...*Record)                             {}
 func (cl *Client) MarkCommitOffsets(unmarked map[string]map[int32]EpochOffset) {}
+
+// FetchError is an error of one partition in a fetch.
+type FetchError struct {
+	Topic     string
+	Partition int32
+	Err       error
+}
