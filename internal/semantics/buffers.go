@@ -64,10 +64,43 @@ func (g *gatherer) buffered() Buffer {
 				if where := g.outliving(addr); where != "" {
 					return Buffer{Where: where, Pos: g.posn(in.Pos())}
 				}
+				if mu, ok := in.(*ssa.MapUpdate); ok && g.keyedBatches(mu) {
+					return Buffer{Where: "a map of record batches keyed by other than their partition", Pos: g.posn(in.Pos())}
+				}
 			}
 		}
 	}
 	return Buffer{}
+}
+
+// keyedBatches reports whether mu files records into a map the function
+// makes outside the loop filling it (batches kept across records: a
+// batch per time bucket), keyed by other than their partition: a
+// position written for one key's batch passes the records of its
+// partition that other keys' batches still hold.
+func (g *gatherer) keyedBatches(mu *ssa.MapUpdate) bool {
+	mm, ok := mu.Map.(*ssa.MakeMap)
+	if !ok || !ssaflow.InLoop(mu.Block()) || ssaflow.InLoop(mm.Block()) || !carriesRecords(mu.Value.Type()) {
+		return false
+	}
+	if _, lane := mu.Value.Type().Underlying().(*types.Chan); lane {
+		return false // a lane to a worker (hiwater's)
+	}
+	partition := false
+	ssaflow.Derives(mu.Key, func(v ssa.Value) bool {
+		var f *types.Var
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			f = ssaflow.FieldVar(x)
+		case *ssa.Field:
+			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
+				f = st.Field(x.Field)
+			}
+		}
+		partition = partition || f != nil && f.Name() == "Partition"
+		return partition
+	})
+	return !partition
 }
 
 // outliving describes addr when it is a struct field or a package

@@ -424,6 +424,9 @@ func TestClassify(t *testing.T) {
 		{"pollerrskip", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when the poll reports an error (kgo.Fetches.Err, line 19)"}},
 		{"pollerrlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"pollerrstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// records kept in batches per time bucket, each marked when written:
+		// a buffer, not at-least-once
+		{"buckets", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "a map of record batches keyed by other than their partition"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
