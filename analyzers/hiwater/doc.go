@@ -263,7 +263,11 @@ analysis classifies is never dropped for want of a fix.
     started through a parameter, go f(msg) in the helper becomes f(msg);
     a goroutine per poll then commits each batch in turn); an errgroup
     function (g.Go(func() error { ... })) is called in place, in a
-    function returning an error, and its error returned. Not when the goroutine
+    function returning an error, and its error returned; the literal given
+    to a spawner of the package (spawn(func() { ... })) is called in place
+    when the call is a statement and the spawner returns nothing and
+    recovers no panic (one of another package, whose body is out of sight,
+    gets no fix). Not when the goroutine
     sends to (or closes) a channel the loop receives from (in its own
     function or one enclosing it; a channel held in the same struct field
     counts, h.w.failures in the loop and w.failures in the method the
