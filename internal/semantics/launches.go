@@ -464,6 +464,34 @@ func (g *gatherer) joins(in ssa.Instruction) bool {
 				}
 			}
 		}
+		if f.Parent() == nil && !ssaflow.InLoop(in.Block()) && g.waitedByCaller(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// waitedByCaller reports whether a caller of f calls it in a loop and
+// waits for a group in that loop's way back to the call (readOnce();
+// wg.Wait()): each call's goroutines are joined before the next call.
+func (g *gatherer) waitedByCaller(f *ssa.Function) bool {
+	for _, site := range g.m.Flow.Callers(f) {
+		if _, ok := site.(*ssa.Call); !ok || !ssaflow.InLoop(site.Block()) {
+			continue
+		}
+		for b := range ssaflow.Reachable(site.Block()) {
+			if !ssaflow.Reachable(b)[site.Block()] {
+				continue
+			}
+			for i, in := range b.Instrs {
+				if b == site.Block() && i <= slices.Index(b.Instrs, ssa.Instruction(site)) {
+					continue
+				}
+				if c, ok := in.(*ssa.Call); ok && g.m.Flow.IsGroupWait(ssaflow.Callee(c.Common())) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }

@@ -427,6 +427,9 @@ func TestClassify(t *testing.T) {
 		// records kept in batches per time bucket, each marked when written:
 		// a buffer, not at-least-once
 		{"buckets", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "a map of record batches keyed by other than their partition"}},
+		// goroutines a poll-once function starts, waited for by its
+		// caller's loop before the next call
+		{"pollonceawait", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "joined before the loop goes on"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

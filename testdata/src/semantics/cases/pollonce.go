@@ -48,3 +48,35 @@ func runOnceReader(ctx context.Context) error {
 }
 
 var _ = runOnceReader
+
+// awaitedReader starts a goroutine per record of its one poll; its
+// caller's loop waits for them before it calls read, and so polls, again.
+type awaitedReader struct {
+	cl *kgo.Client
+	wg sync.WaitGroup
+}
+
+func (a *awaitedReader) read(ctx context.Context) {
+	a.cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+		a.wg.Add(1)
+		go func() {
+			defer a.wg.Done()
+			_ = apply(r)
+		}()
+	})
+}
+
+func runAwaitedReader(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g-pollawait"), kgo.ConsumeTopics("t")) // case: pollonceawait
+	if err != nil {
+		return err
+	}
+	a := &awaitedReader{cl: cl}
+	for ctx.Err() == nil {
+		a.read(ctx)
+		a.wg.Wait()
+	}
+	return nil
+}
+
+var _ = runAwaitedReader
