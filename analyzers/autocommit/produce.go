@@ -129,16 +129,6 @@ func (c *checker) outliveProduces(k *consumer.Consumer, f *consumer.Call, poll *
 	c.report(k, d)
 }
 
-// within reports whether fn is a function literal of outer, at any depth.
-func within(fn, outer *ssa.Function) bool {
-	for ; fn != nil; fn = fn.Parent() {
-		if fn == outer {
-			return true
-		}
-	}
-	return false
-}
-
 // flushedInLoop reports whether every way round the poll's loop, from the
 // poll back to it, calls the flush of a producer that makes one of the
 // produces (on the same value): a flush every hundred polls leaves the
@@ -183,7 +173,7 @@ func (c *checker) flushBeforePoll(f *consumer.Call, poll *ssa.Call, body *ast.Bl
 	var lines []string
 	done := map[string]bool{}
 	for _, p := range produces {
-		if !within(p.call.Parent(), f.Fn) {
+		if !ssaflow.Within(p.call.Parent(), f.Fn) {
 			return analysis.SuggestedFix{}, false
 		}
 		call, _ := edit.CallAt(c.pass, p.call.Pos())

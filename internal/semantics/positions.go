@@ -367,7 +367,7 @@ func takesWaitGroup(fn *ssa.Function) bool {
 func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
 	builtOnce := g.c.Site != nil && g.builtOnce(g.c.Site)
 	calledSeveral := func(p *ssa.Function) bool {
-		if !builtOnce || within(g.c.Site.Parent(), p) {
+		if !builtOnce || ssaflow.Within(g.c.Site.Parent(), p) {
 			return false // a consumer each call builds for itself
 		}
 		callers := g.m.Flow.Callers(p)
@@ -878,14 +878,3 @@ func (g *gatherer) isRecord(t types.Type) bool { return clientmodel.Default.Reco
 // fromRecords reports whether v is computed from records handed out by the
 // client (their fields, slices of them), rather than by application code.
 func (g *gatherer) fromRecords(v ssa.Value) bool { return ssaflow.DerivedFrom(v, g.isRecord) }
-
-// within reports whether fn is outer or one of its function literals, at
-// any depth.
-func within(fn, outer *ssa.Function) bool {
-	for ; fn != nil; fn = fn.Parent() {
-		if fn == outer {
-			return true
-		}
-	}
-	return false
-}

@@ -1263,6 +1263,17 @@ func Elems(v ssa.Value) []ssa.Value {
 	return out
 }
 
+// Within reports whether fn is outer or one of its function literals, at
+// any depth.
+func Within(fn, outer *ssa.Function) bool {
+	for ; fn != nil; fn = fn.Parent() {
+		if fn == outer {
+			return true
+		}
+	}
+	return false
+}
+
 // Recv returns the receiver of a method call, or nil.
 func Recv(c *ssa.CallCommon) ssa.Value {
 	if c.IsInvoke() {
