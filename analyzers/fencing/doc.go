@@ -188,6 +188,27 @@ that client.
     the literal's other errors are still only logged. Not judged: a
     literal with other results, one nested in another literal.
 
+  - poll-error-skips-records: a franz-go poll loop that polls again when
+    the poll reports an error (fetches.Err(), Errors(), Err0() tested
+    for a failure, the branch coming back to the poll without using it):
+    a poll holds the records of some partitions beside the errors of
+    others, and PollFetches has already made those records' positions
+    the uncommitted ones, so the next commit (the loop's own, a
+    transaction's, or the auto-commit timer's) passes records nothing
+    processed: lost without a crash. Silent when the branch returns,
+    panics, breaks out of the loop, or processes the records anyway.
+    Fix: poll again only when the poll holds no records (Fetches.Empty),
+    so a closed client or a cancelled context goes on as before: the
+    branch's final continue is guarded (`if fetches.Empty() { continue
+    }`, after its log); a branch that only continues, or calls the
+    client first (a transaction aborted), is taken only then (`err !=
+    nil && fetches.Empty()`); an else holding the processing, the last
+    statement of the loop's body, is moved after the if, whose branch
+    ends with the guarded continue. Reported without a fix, saying why,
+    when the branch ends otherwise (a labelled continue, an else followed
+    by more of the loop), when the poll's result has no name, or when
+    the else's statements cannot move out of it as they are.
+
   - revoke-without-commit: a franz-go kgo.OnPartitionsRevoked callback that
     commits nothing while auto-commit is on (a custom callback replaces the
     default one, which commits on revoke and at Close: every rebalance and

@@ -51,6 +51,9 @@ const (
 	// CategoryAbortNoRewind: a failed transaction commit aborted while the
 	// consume loop reads on, without rewinding the consumer.
 	CategoryAbortNoRewind = string(category.AbortNoRewind)
+	// CategoryPollErrorSkip: a poll loop that polls again on the poll's
+	// error, skipping the records the poll also holds.
+	CategoryPollErrorSkip = string(category.PollErrorSkip)
 )
 
 // Config is the analyzer's configuration. It has no options yet; it is
@@ -80,6 +83,7 @@ func New(cfg Config) *analysis.Analyzer {
 		c.results()
 		c.offsetRows()
 		c.restores()
+		c.pollErrorSkips()
 		if len(pass.Files) > 0 {
 			report.Guard(pass, pass.Files[0].Package, c.exportWrappers)
 		}

@@ -84,6 +84,14 @@ var scenarios = []string{
 	// with a flag set on the failure that the loop returns on); a loop
 	// returning on such a flag (1 silent).
 	"fencing/txnbegin",
+	// franz-go poll loops polling again on the poll's errors: Errors()
+	// logged then continue, in a method of a service; Err() then
+	// continue alone (fixed in the condition); a branch returning on a
+	// closed client first; an else holding the processing, the loop
+	// body's last statement (4 positive, each fixed to poll again only
+	// when the poll holds no records); errors logged and the records
+	// processed, returned, guarded by Empty(), a panic (4 silent).
+	"fencing/pollerr",
 	// transaction commits in a function literal called in place in the
 	// consume loop, whose return ends only the literal: sarama CommitTxn
 	// logged and returned from (fixed with AbortTxn, then the error

@@ -252,3 +252,54 @@ func TestRevokeUnsafeNoFix(t *testing.T) {
 	t.Parallel()
 	testutil.NoFix(t, fencing.Analyzer, "fencing/franzrevoke", "revokeunsafe", revokeUnsafeSrc)
 }
+
+// pollErrNoFixSrc holds franz-go poll loops dropping the poll's records
+// on its errors where the fix cannot make them process the records: the
+// else holding the processing is followed by a commit, which a continue
+// of the error's branch would skip; a labelled continue of an outer
+// loop. Reported all the same, without a fix, saying why.
+const pollErrNoFixSrc = `package pollerrnofix
+
+import (
+	"context"
+	"log"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+func run(ctx context.Context, cl *kgo.Client) {
+	for {
+		fetches := cl.PollFetches(ctx)
+		if err := fetches.Err(); err != nil { // want "when fetches.Err\\(\\) reports an error the loop polls again without processing the records this poll also holds: .*; no automatic fix: the error's branch does not end in a continue of the poll loop, nor is it followed by the processing in an else that ends the loop's body"
+			log.Print(err)
+		} else {
+			fetches.EachRecord(func(r *kgo.Record) { log.Fatal(save(r)) })
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			log.Print(err)
+		}
+	}
+}
+
+func runLabelled(ctx context.Context, cl *kgo.Client, topics [][]string) {
+outer:
+	for {
+		fetches := cl.PollFetches(ctx)
+		for range topics {
+			if errs := fetches.Errors(); len(errs) > 0 { // want "when fetches.Errors\\(\\) reports an error .*; no automatic fix"
+				continue outer
+			}
+		}
+		fetches.EachRecord(func(r *kgo.Record) { log.Fatal(save(r)) })
+	}
+}
+
+func save(r *kgo.Record) error { return nil }
+`
+
+// TestPollErrNoFix runs pollErrNoFixSrc: two findings, without a fix,
+// saying why.
+func TestPollErrNoFix(t *testing.T) {
+	t.Parallel()
+	testutil.NoFix(t, fencing.Analyzer, "fencing/pollerr", "pollerrnofix", pollErrNoFixSrc)
+}

@@ -38,6 +38,7 @@ const (
 	NotRestored    Category = "sink-offset-not-restored"
 	BeginSkipped   Category = "skipped-txn-begin-failure"
 	AbortNoRewind  Category = "abort-without-rewind"
+	PollErrorSkip  Category = "poll-error-skips-records"
 )
 
 // Loses lists the categories whose findings prove that a crash can lose
@@ -45,7 +46,8 @@ const (
 // A swallowed commit error is not among them: for a plain commit it costs
 // duplicates, and the report judges a swallowed transaction commit by
 // itself; nor are ignored marks, which lose failed records, not crashed
-// ones (the report's reason says so).
+// ones (the report's reason says so), nor a poll's error that skips its
+// records (lost without a crash: the report's failure column says so).
 var Loses = []Category{
 	AutoStore, StoreIgnored, Greedy, OutlivePoll, ReadCommits, CommitBefore,
 	Concurrent, Max, Arrival, RevokeInFlight, BeginSkipped, AbortNoRewind,
@@ -56,7 +58,7 @@ var ByAnalyzer = map[string][]Category{
 	"autocommit": {AutoStore, StoreIgnored, MarksIgnored, Greedy, OutlivePoll, ReadCommits, MarksDiscard, AutoCommitted},
 	"ordering":   {CommitBefore},
 	"hiwater":    {Concurrent, Max, Arrival},
-	"fencing":    {Swallowed, FencingIgnored, TxnResult, Revoke, RevokeInFlight, Unfenced, NotRestored, BeginSkipped, AbortNoRewind},
+	"fencing":    {Swallowed, FencingIgnored, TxnResult, Revoke, RevokeInFlight, Unfenced, NotRestored, BeginSkipped, AbortNoRewind, PollErrorSkip},
 }
 
 // Rule is the name a finding of category c goes by in the report and in

@@ -72,6 +72,7 @@ func franzgo() *Client {
 		// records' positions the uncommitted ones (consumer.go
 		// updateUncommitted).
 		FetchErrors: []string{"(" + kgo + ".Fetches).Err", "(" + kgo + ".Fetches).Errors", "(" + kgo + ".Fetches).Err0"},
+		FetchEmpty:  "Empty",
 		Feeds:       []string{sess + "PollFetches", sess + "PollRecords"},
 		OffsetsFrom: []string{kadm + ".NewOffsetFromRecord", kadm + ".OffsetsFromRecords"},
 		Names: Names{

@@ -256,6 +256,10 @@ type Client struct {
 	// Errors): a loop going on from them without processing the records
 	// drops records the client already counts as polled.
 	FetchErrors []string
+	// FetchEmpty is the method of a poll's result reporting that it holds
+	// no records (franz-go's Fetches.Empty): what a loop may poll again
+	// on without dropping any.
+	FetchEmpty string
 	// AllowRebalance is the method a poll loop calls to let a rebalance
 	// held back by BlockRebalance proceed (franz-go AllowRebalance).
 	AllowRebalance string

@@ -422,16 +422,32 @@ func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
 	return false
 }
 
-// pollDrop returns the check of a poll's errors (franz-go's fetches.Err(),
-// Errors(): clientmodel.Client.FetchErrors) whose failure branch polls
-// again without using the poll (no EachRecord, no return): the records
-// the poll holds beside the error are dropped, while the client already
-// counts them as polled, so the next commit (or poll, under the default
-// auto-commit) passes them. Nil if there is none.
+// pollDrop returns the check of a poll's errors whose failure branch
+// polls again without using the poll (PollDrop), nil if there is none.
 func (g *gatherer) pollDrop(call *consumer.Call) *Skip {
 	poll, ok := call.Instr.(*ssa.Call)
-	if !ok || len(g.c.Client.FetchErrors) == 0 || !ssaflow.InLoop(poll.Block()) {
+	if !ok {
 		return nil
+	}
+	errCall, _ := PollDrop(poll, g.c.Client.FetchErrors)
+	if errCall == nil {
+		return nil
+	}
+	return &Skip{Call: consumer.ShortFunc(ssaflow.Callee(errCall.Common())), Pos: g.posn(errCall.Pos())}
+}
+
+// PollDrop returns the check of poll's errors (franz-go's fetches.Err(),
+// Errors(): fetchErrors, clientmodel.Client.FetchErrors) whose failure
+// branch polls again without using the poll (no EachRecord, no return):
+// the records the poll holds beside the error are dropped, while the
+// client already counts them as polled, so the next commit (or poll,
+// under the default auto-commit) passes them. It returns the error call
+// and the if whose first successor is that branch; nil, nil if there is
+// none. The report's failure column and fencing's poll-error-skips-records
+// finding both come from here.
+func PollDrop(poll *ssa.Call, fetchErrors []string) (*ssa.Call, *ssa.If) {
+	if len(fetchErrors) == 0 || !ssaflow.InLoop(poll.Block()) {
+		return nil, nil
 	}
 	isErrCall := func(in ssa.Instruction) bool {
 		c, ok := in.(*ssa.Call)
@@ -439,7 +455,7 @@ func (g *gatherer) pollDrop(call *consumer.Call) *Skip {
 			return false
 		}
 		fn := ssaflow.Callee(c.Common())
-		return fn != nil && slices.Contains(g.c.Client.FetchErrors, fn.FullName()) && ssaflow.Recv(c.Common()) == ssa.Value(poll)
+		return fn != nil && slices.Contains(fetchErrors, fn.FullName()) && ssaflow.Recv(c.Common()) == ssa.Value(poll)
 	}
 	// What ends the failure branch's way back to the poll: the poll used
 	// (its records processed), or the function left.
@@ -469,12 +485,11 @@ func (g *gatherer) pollDrop(call *consumer.Call) *Skip {
 				continue
 			}
 			if tb == poll.Block() || ssaflow.ReachesStopping(tb.Instrs[0], poll, stop) {
-				fn := ssaflow.Callee(errCall.Common())
-				return &Skip{Call: consumer.ShortFunc(fn), Pos: g.posn(errCall.Pos())}
+				return errCall, iff
 			}
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // failureIfs returns the ifs testing the result of call for a failure:

@@ -94,6 +94,10 @@ func (fs Fetches) EachError(fn func(string, int32, error))    {}
 func (fs Fetches) EachPartition(fn func(FetchTopicPartition)) {}
 func (fs Fetches) EachRecord(fn func(*Record))                {}
 func (fs Fetches) Records() []*Record                         { return nil }
+func (fs Fetches) Empty() bool                                { return true }
+
+// ErrClientClosed is returned in fetches when the client is closed.
+var ErrClientClosed error
 
 type EpochOffset struct {
 	Epoch  int32

@@ -1,0 +1,267 @@
+package fencing
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/semantics"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// pollErrorSkips reports a poll in a loop whose error check (franz-go's
+// fetches.Err(), Errors()) polls again without processing the records the
+// poll holds beside the error (semantics.PollDrop, which the report's
+// failure column also reads): the client counts them as polled when the
+// poll returns, so a later commit passes them and they are lost without a
+// crash. The fix polls again only when the poll holds no records
+// (franz-go's Fetches.Empty), so the loop's other errors, a closed client
+// and a cancelled context go on as they did.
+func (c *checker) pollErrorSkips() {
+	for _, call := range c.m.Calls {
+		poll, ok := call.Instr.(*ssa.Call)
+		if !ok || call.Role != clientmodel.Fetch {
+			continue
+		}
+		errCall, iff := semantics.PollDrop(poll, call.Client.FetchErrors)
+		if errCall == nil {
+			continue
+		}
+		c.reportPollErrorSkip(call, errCall, iff)
+	}
+}
+
+func (c *checker) reportPollErrorSkip(call *consumer.Call, errCall *ssa.Call, iff *ssa.If) {
+	errExpr, _ := edit.CallAt(c.pass, errCall.Pos())
+	if errExpr == nil {
+		return
+	}
+	client := call.Client
+	name := c.text(errExpr)
+	if len(name) > 40 || name == "" {
+		name = consumer.ShortFunc(ssaflow.Callee(errCall.Common()))
+	}
+	msg := fmt.Sprintf("when %s reports an error the loop polls again without processing the %ss this poll also holds: %s already counts them as polled, so the next commit passes them and they are lost, crash or no crash",
+		name, client.RecordNoun, client.Name)
+	d := analysis.Diagnostic{Pos: errExpr.Pos(), End: errExpr.End(), Category: CategoryPollErrorSkip, Message: msg}
+	ifs, cont := c.pollErrorBranch(iff)
+	if cont != nil {
+		d.Related = related(cont, "the loop polls again here, dropping the poll's "+client.RecordNoun+"s")
+	}
+	edits, why := c.pollErrorFix(client, call, errExpr, ifs, cont)
+	if edits == nil {
+		d.Message += "; no automatic fix: " + why + "; process the poll's " + client.RecordNoun + "s on its errors too, polling again only when it holds none"
+	} else {
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Poll again on the error only when the poll holds no " + client.RecordNoun + "s", TextEdits: edits}}
+	}
+	c.report(d)
+}
+
+// pollErrorBranch returns the if statement whose condition holds iff's
+// test (the operator SSA gives a comparison's position), and the continue
+// ending its body, if any.
+func (c *checker) pollErrorBranch(iff *ssa.If) (*ast.IfStmt, *ast.BranchStmt) {
+	bo, ok := iff.Cond.(*ssa.BinOp)
+	if !ok || !bo.Pos().IsValid() {
+		return nil, nil
+	}
+	for _, n := range edit.Path(c.pass, bo.Pos()) {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || bo.Pos() < ifs.Cond.Pos() || ifs.Cond.End() <= bo.Pos() {
+			continue
+		}
+		if len(ifs.Body.List) == 0 {
+			return ifs, nil
+		}
+		br, _ := ifs.Body.List[len(ifs.Body.List)-1].(*ast.BranchStmt)
+		if br != nil && br.Tok != token.CONTINUE {
+			br = nil
+		}
+		return ifs, br
+	}
+	return nil, nil
+}
+
+// pollErrorFix returns the edits making the branch ifs poll again only
+// when the poll holds no records: `if err := fetches.Err(); err != nil &&
+// fetches.Empty() { continue }` for a branch that only continues or
+// calls the client, else the final continue guarded by `if
+// fetches.Empty()`, or the processing in the else moved after the if
+// (pollErrorElseFix). Nil, and why, when
+// the branch is not one the fix can rewrite.
+func (c *checker) pollErrorFix(client *clientmodel.Client, call *consumer.Call, errExpr *ast.CallExpr, ifs *ast.IfStmt, cont *ast.BranchStmt) ([]analysis.TextEdit, string) {
+	const notContinue = "the error's branch does not end in a continue of the poll loop, nor is it followed by the processing in an else that ends the loop's body"
+	if client.FetchEmpty == "" {
+		return nil, "the client has no way to tell a poll holds no " + client.RecordNoun + "s"
+	}
+	if ifs == nil {
+		return nil, notContinue
+	}
+	sel, ok := errExpr.Fun.(*ast.SelectorExpr)
+	if !ok || !pure(sel.X) {
+		return nil, "the poll's result has no name to test"
+	}
+	loop, loopBody := edit.LoopOf(edit.Path(c.pass, ifs.Pos()))
+	pollLoop, _ := edit.LoopOf(edit.Path(c.pass, call.Pos()))
+	if loop == nil || loop != pollLoop {
+		return nil, notContinue
+	}
+	empty := c.text(sel.X) + "." + client.FetchEmpty + "()"
+	if cont == nil {
+		return c.pollErrorElseFix(ifs, loopBody, empty, notContinue)
+	}
+	body := ifs.Body.List[:len(ifs.Body.List)-1]
+	switch {
+	case cont.Label != nil || ifs.Else != nil:
+		return nil, notContinue
+	case pollsAgain(body):
+		return nil, "the error's branch polls again before its end"
+	}
+	if len(body) == 0 || c.callsClient(body, c.text(sel.X)) {
+		// A branch that only polls again, or one that calls the client
+		// first (a transaction aborted, which the processing must not
+		// follow), is taken only when there is nothing to process.
+		cond := c.text(ifs.Cond)
+		if b, ok := ifs.Cond.(*ast.BinaryExpr); ok && b.Op == token.LOR {
+			cond = "(" + cond + ")"
+		}
+		return []analysis.TextEdit{{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), NewText: []byte(cond + " && " + empty)}}, ""
+	}
+	return c.replaceStmt(cont, "if "+empty+" {\n\tcontinue\n}"), ""
+}
+
+// pollErrorElseFix returns the edits for an error check whose else
+// processes the poll, the last statement of the poll loop's body: the
+// else's statements follow the if, whose branch ends by polling again
+// when the poll holds no records (empty tests it), as the loop's end did.
+// Nil, and why, when moving them out of the else could change what they
+// mean: they use a name the if declares, or declare one the loop's body
+// has, or hold a multi-line raw string the move would re-indent.
+func (c *checker) pollErrorElseFix(ifs *ast.IfStmt, loopBody *ast.BlockStmt, empty, notContinue string) ([]analysis.TextEdit, string) {
+	eb, ok := ifs.Else.(*ast.BlockStmt)
+	if !ok || len(eb.List) == 0 || loopBody == nil || loopBody.List[len(loopBody.List)-1] != ifs || pollsAgain(ifs.Body.List) {
+		return nil, notContinue
+	}
+	const moved = "the processing in the else cannot be moved out of it as it is"
+	scope := c.pass.TypesInfo.Scopes[loopBody]
+	for _, s := range eb.List {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			for _, l := range s.Lhs {
+				if id, ok := l.(*ast.Ident); ok && s.Tok == token.DEFINE && (scope == nil || scope.Lookup(id.Name) != nil) {
+					return nil, moved
+				}
+			}
+		case *ast.DeclStmt:
+			return nil, moved
+		}
+	}
+	bad := false
+	ast.Inspect(eb, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if obj := c.pass.TypesInfo.Uses[n]; obj != nil && ifs.Init != nil && ifs.Init.Pos() <= obj.Pos() && obj.Pos() < ifs.Init.End() {
+				bad = true
+			}
+		case *ast.BasicLit:
+			if n.Kind == token.STRING && strings.Contains(n.Value, "\n") && strings.HasPrefix(n.Value, "`") {
+				bad = true
+			}
+		}
+		return !bad
+	})
+	if bad {
+		return nil, moved
+	}
+	tf := c.pass.Fset.File(ifs.Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return nil, moved
+	}
+	ind := edit.Indent(c.pass, ifs.Pos())
+	edits := []analysis.TextEdit{{Pos: ifs.Body.Rbrace, End: eb.Lbrace + 1,
+		NewText: []byte("\tif " + empty + " {\n" + ind + "\t\tcontinue\n" + ind + "\t}\n" + ind + "}")}}
+	// One tab less on each line of the else's body.
+	for line := tf.Line(eb.Lbrace) + 1; line < tf.Line(eb.Rbrace); line++ {
+		start := tf.LineStart(line)
+		if off := tf.Offset(start); off < len(content) && content[off] == '\t' {
+			edits = append(edits, analysis.TextEdit{Pos: start, End: start + 1})
+		}
+	}
+	// The else's closing brace, with its line.
+	if l := tf.Line(eb.Rbrace); l > 1 {
+		prevEnd := tf.LineStart(l) - 1
+		edits = append(edits, analysis.TextEdit{Pos: prevEnd, End: eb.Rbrace + 1})
+	}
+	return edits, ""
+}
+
+// callsClient reports whether one of stmts calls a function or method of
+// a Kafka client's package (a transaction aborted, a commit), other than
+// a method of the poll's result, spelt poll (its errors walked).
+func (c *checker) callsClient(stmts []ast.Stmt, poll string) bool {
+	found := false
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && !found {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && c.text(sel.X) == poll {
+					return true
+				}
+				if fn := c.calleeOf(call); fn != nil && fn.Pkg() != nil && c.ix.IsClientPath(fn.Pkg().Path()) {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// pollsAgain reports whether one of stmts, statements of a poll loop's
+// body, goes on to the loop's next iteration: a continue no nested loop
+// takes, a labelled continue, or a goto. (A return or break ends the
+// loop: nothing is skipped.)
+func pollsAgain(stmts []ast.Stmt) bool {
+	again := false
+	var walk func(n ast.Node, nested bool)
+	walk = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if again || m == nil || m == n {
+				return !again
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				again = m.Tok == token.GOTO || m.Tok == token.CONTINUE && (m.Label != nil || !nested)
+			case *ast.ForStmt, *ast.RangeStmt:
+				walk(m, true)
+				return false
+			}
+			return !again
+		})
+	}
+	walk(&ast.BlockStmt{List: stmts}, false)
+	return again
+}
+
+// pure reports whether evaluating x again yields the same value with no
+// effect: a name, or a field of one.
+func pure(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return pure(x.X)
+	case *ast.ParenExpr:
+		return pure(x.X)
+	}
+	return false
+}
