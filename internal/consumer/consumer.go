@@ -22,6 +22,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/kafkassa"
 	"github.com/offsetcommit/commitlint/internal/spawner"
+	"github.com/offsetcommit/commitlint/internal/observe"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -440,6 +441,12 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 			}
 		}
 	}
+	if dec := decodedInto(b.pass.Pkg, b.ix, roots); dec != "" {
+		s.Opaque = true
+		if s.Origin == "" {
+			s.Origin = "what " + dec + " decodes into it at run time"
+		}
+	}
 	// A config read out of a struct field (kafka.ReaderConfig(cfg.Reader),
 	// a converted copy of the application's own config type) is what any
 	// store through that field sets, as Roots reads fields; so is a local
@@ -469,6 +476,41 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 		}
 	}
 	return s
+}
+
+// decodedInto returns the function of another package (not a client's,
+// not a printer's or logger's) one of roots, a config struct, is handed
+// to as an interface value (viper's Unmarshal, json.Unmarshal,
+// envconfig.Process): reflection there may set any of its fields, at run
+// time. "" if none.
+func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) string {
+	for _, r := range roots {
+		if r.Referrers() == nil {
+			continue
+		}
+		for _, ref := range *r.Referrers() {
+			mi, ok := ref.(*ssa.MakeInterface)
+			if !ok || mi.Referrers() == nil {
+				continue
+			}
+			for _, use := range *mi.Referrers() {
+				ci, ok := use.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := ssaflow.Callee(ci.Common())
+				if callee == nil || callee.Pkg() == nil || callee.Pkg() == pkg {
+					continue
+				}
+				switch path := callee.Pkg().Path(); {
+				case path == "fmt", path == "log", path == "log/slog", path == "errors", ix.IsClientPath(path), observe.Is(path):
+				default:
+					return ShortFunc(callee)
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // loadedFields adds to out the struct fields v is loaded from, through

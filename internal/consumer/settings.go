@@ -307,6 +307,9 @@ func origin(v ssa.Value) string {
 			return fmt.Sprintf("%s, which the analysis cannot see into", ShortFunc(callee))
 		}
 	case *ssa.Global:
+		if obj := x.Object(); obj != nil && (!obj.Exported() || x.Pkg.Pkg.Name() == "main") {
+			return fmt.Sprintf("package-level variable %s, set where the analysis cannot follow", x.Name())
+		}
 		return fmt.Sprintf("package-level variable %s, which other packages may set", x.Name())
 	}
 	return ""

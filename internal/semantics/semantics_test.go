@@ -430,6 +430,16 @@ func TestClassify(t *testing.T) {
 		// goroutines a poll-once function starts, waited for by its
 		// caller's loop before the next call
 		{"pollonceawait", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "joined before the loop goes on"}},
+		// a package-level config no code sets: nil, so the helper's
+		// fallback to the defaults; twins decoded into through its
+		// address (json.Unmarshal), or exported: unknown
+		{"pkgvarcfg", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer}},
+		{"pkgvarflag", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "the configuration comes from package-level variable flagGroupConfig, set where the analysis cannot follow"}},
+		{"pkgvarexported", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "the configuration comes from package-level variable ExportedGroupConfig, which other packages may set"}},
+		// a config decoded into at run time (json.Unmarshal of the
+		// defaults) is not known; one only printed is
+		{"decodedcfg", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "the configuration comes from what json.Unmarshal decodes into it at run time"}},
+		{"printedcfg", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

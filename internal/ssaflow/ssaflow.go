@@ -27,6 +27,11 @@ type Flow struct {
 	// stores to struct fields and globals, by field object / global.
 	fieldStores  map[*types.Var][]*ssa.Store
 	globalStores map[*ssa.Global][]*ssa.Store
+	// written holds the globals the package stores to or takes the
+	// address of (init included); nils, the nil constant standing for a
+	// global no code sets (nilGlobal).
+	written map[*ssa.Global]bool
+	nils    map[*ssa.Global]*ssa.Const
 	// closures by function, for free variable bindings.
 	closures map[*ssa.Function][]*ssa.MakeClosure
 	// map updates, and stores into atomic cells (sync/atomic Pointer and
@@ -77,6 +82,8 @@ func New(funcs []*ssa.Function) *Flow {
 		callers:      map[*ssa.Function][]ssa.CallInstruction{},
 		fieldStores:  map[*types.Var][]*ssa.Store{},
 		globalStores: map[*ssa.Global][]*ssa.Store{},
+		written:      map[*ssa.Global]bool{},
+		nils:         map[*ssa.Global]*ssa.Const{},
 		closures:     map[*ssa.Function][]*ssa.MakeClosure{},
 		roots:        map[ssa.Value][]ssa.Value{},
 	}
@@ -84,9 +91,12 @@ func New(funcs []*ssa.Function) *Flow {
 		f.inPkg[fn] = true
 	}
 	if len(funcs) > 0 && funcs[0].Pkg != nil {
-		f.initFuncValues(funcs[0].Pkg.Func("init"))
+		init := funcs[0].Pkg.Func("init")
+		f.initFuncValues(init)
+		f.noteWrites(init)
 	}
 	for _, fn := range funcs {
+		f.noteWrites(fn)
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
@@ -118,6 +128,50 @@ func New(funcs []*ssa.Function) *Flow {
 		}
 	}
 	return f
+}
+
+// noteWrites adds to f.written the globals fn stores to or uses other
+// than by loading them (their address handed on, a field's taken).
+func (f *Flow) noteWrites(fn *ssa.Function) {
+	if fn == nil {
+		return
+	}
+	var ops []*ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if load, ok := instr.(*ssa.UnOp); ok && load.Op == token.MUL {
+				continue
+			}
+			for _, op := range instr.Operands(ops[:0]) {
+				if g, ok := (*op).(*ssa.Global); ok {
+					f.written[g] = true
+				}
+			}
+		}
+	}
+}
+
+// nilGlobal returns the nil constant a load of g yields when g holds a
+// pointer, interface, map, slice, channel or function that no code can
+// set: no code of the package stores to it or hands its address on, and
+// no other package can (unexported, or of package main). Nil otherwise.
+func (f *Flow) nilGlobal(g *ssa.Global) *ssa.Const {
+	obj := g.Object()
+	if obj == nil || f.written[g] || obj.Exported() && g.Pkg.Pkg.Name() != "main" {
+		return nil
+	}
+	t := Deref(g.Type())
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:
+	default:
+		return nil
+	}
+	c := f.nils[g]
+	if c == nil {
+		c = ssa.NewConst(nil, t)
+		f.nils[g] = c
+	}
+	return c
 }
 
 // initFuncValues indexes the package initializer's stores of function
@@ -392,6 +446,9 @@ func (f *Flow) loaded(addr ssa.Value) []ssa.Value {
 	case *ssa.Global:
 		for _, st := range f.globalStores[a] {
 			out = append(out, f.rootsOf(st.Val)...)
+		}
+		if c := f.nilGlobal(a); out == nil && c != nil {
+			out = append(out, c)
 		}
 		if out == nil {
 			out = append(out, addr)
