@@ -21,8 +21,8 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/kafkassa"
-	"github.com/offsetcommit/commitlint/internal/spawner"
 	"github.com/offsetcommit/commitlint/internal/observe"
+	"github.com/offsetcommit/commitlint/internal/spawner"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
