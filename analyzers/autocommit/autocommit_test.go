@@ -517,10 +517,11 @@ var scenarios = []struct {
 	// option is: see greedyopts).
 	{"autocommit/cfguser", autocommit.Analyzer},
 	// consumers built in svc from configurations their callers pass
-	// (4 / 3): main passes a sarama client with auto-commit off to a
+	// (5 / 3): main passes a sarama client with auto-commit off to a
 	// handler that marks and never commits, the same as a config to an
 	// exported constructor svc's own wiring also calls (with sarama's
-	// defaults: not all its callers), a kafka-go group reader's
+	// defaults: not all its callers), directly or through an unexported
+	// function it hands the config to, a kafka-go group reader's
 	// configuration to a loop reading with ReadMessage, confluent's
 	// defaults to a loop that never stores; reported at the calls in
 	// main, fixed in svc (and auto-store off in main's map). A handler

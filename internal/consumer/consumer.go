@@ -330,14 +330,16 @@ func (b *builder) consumer(ctor clientmodel.CtorRef, call *ssa.Call, fn *ssa.Fun
 	} else if arg != nil {
 		s = b.settings(ctor.Client, arg)
 		c.Config = arg
-		if p, ok := arg.(*ssa.Parameter); ok && openToOthers(p.Parent()) && len(b.flow.Callers(p.Parent())) > 0 {
-			// The configuration of an exported function's parameter: the
-			// callers of this package are not all its callers, so what
-			// they set is not known here (lib.Run(ctx, cfg), called by
-			// the package's Default with sarama's defaults and by another
-			// package with auto-commit off).
+		if p, chain := b.openParam(arg); p != nil {
+			// The configuration of an exported function's parameter,
+			// directly or through parameters of the package's other
+			// functions (OpenSubscription handing it to
+			// openSubscription): the callers of this package are not all
+			// its callers, so what they set is not known here (lib.Run(ctx,
+			// cfg), called by the package's Default with sarama's defaults
+			// and by another package with auto-commit off).
 			for k, v := range s.Set {
-				if !within(p.Parent(), v.Pos) {
+				if !slices.ContainsFunc(chain, func(fn *ssa.Function) bool { return within(fn, v.Pos) }) {
 					delete(s.Set, k) // opaque: its callers decide
 				}
 			}
@@ -1589,6 +1591,42 @@ func openToOthers(fn *ssa.Function) bool {
 		return ok && n.Obj().Exported()
 	}
 	return true
+}
+
+// openParam returns the parameter of a function other packages may call
+// (openToOthers) that v is, or comes from through parameters of functions
+// only the package calls, when code of the package calls that function
+// too (else v's roots are the parameter itself, opaque already); chain
+// holds the functions on the way, v's own first. Nil if there is none.
+func (b *builder) openParam(v ssa.Value) (*ssa.Parameter, []*ssa.Function) {
+	seen := map[*ssa.Function]bool{}
+	var walk func(v ssa.Value, chain []*ssa.Function) (*ssa.Parameter, []*ssa.Function)
+	walk = func(v ssa.Value, chain []*ssa.Function) (*ssa.Parameter, []*ssa.Function) {
+		p, ok := ssaflow.Unconvert(v).(*ssa.Parameter)
+		if !ok || seen[p.Parent()] {
+			return nil, nil
+		}
+		fn := p.Parent()
+		seen[fn] = true
+		chain = append(chain, fn)
+		callers := b.flow.Callers(fn)
+		if len(callers) == 0 {
+			return nil, nil
+		}
+		if openToOthers(fn) {
+			return p, chain
+		}
+		i := slices.Index(fn.Params, p)
+		for _, site := range callers {
+			if args := site.Common().Args; i < len(args) {
+				if q, c := walk(args[i], chain); q != nil {
+					return q, c
+				}
+			}
+		}
+		return nil, nil
+	}
+	return walk(v, nil)
 }
 
 // within reports whether pos is in fn's body.

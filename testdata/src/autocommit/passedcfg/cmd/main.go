@@ -44,6 +44,11 @@ func main() {
 		panic(err)
 	}
 	go audit.Run(ctx)
+	auditVia, err := svc.NewAuditVia(auditCfg) // want `NewAuditVia builds its sarama consumer from the configuration passed here \(auto-commit off\), and with it, in package autocommit/passedcfg/svc \(svc.go:\d+\): auto-commit is off and the handler never calls Commit`
+	if err != nil {
+		panic(err)
+	}
+	go auditVia.Run(ctx)
 
 	payments, err := svc.NewPayments(&kafka.ConfigMap{"bootstrap.servers": "localhost:9092", "group.id": "payments"}) // want `NewPayments builds its confluent-kafka-go consumer from the configuration passed here \(the client's defaults\), and with it, in package autocommit/passedcfg/svc \(svc.go:\d+\): enable.auto.commit and enable.auto.offset.store are on`
 	if err != nil {

@@ -164,6 +164,21 @@ func NewAudit(cfg *sarama.Config) (*Audit, error) {
 // DefaultAudit builds Audit with sarama's defaults (auto-commit on).
 func DefaultAudit() (*Audit, error) { return NewAudit(sarama.NewConfig()) }
 
+// NewAuditVia joins the "audit-via" group with cfg, through a function
+// of the package only it calls.
+func NewAuditVia(cfg *sarama.Config) (*Audit, error) { return newAuditVia(cfg) }
+
+func newAuditVia(cfg *sarama.Config) (*Audit, error) {
+	g, err := sarama.NewConsumerGroup([]string{"localhost:9092"}, "audit-via", cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Audit{group: g}, nil
+}
+
+// DefaultAuditVia builds it with sarama's defaults (auto-commit on).
+func DefaultAuditVia() (*Audit, error) { return NewAuditVia(sarama.NewConfig()) }
+
 // Run consumes until ctx ends.
 func (a *Audit) Run(ctx context.Context) error {
 	for ctx.Err() == nil {
