@@ -227,7 +227,8 @@ func (g *gatherer) fetchPath() map[*ssa.Function]bool {
 		}
 	}
 	// Functions passed as values by the functions on the path (a method
-	// value given to the poll's iterator: fetches.EachRecord(p.push)).
+	// value given to the poll's iterator: fetches.EachRecord(p.push)),
+	// and those function values called there run.
 	for n := -1; n != len(set); {
 		n = len(set)
 		for _, fn := range sortedFuncs(set) {
@@ -238,6 +239,11 @@ func (g *gatherer) fetchPath() map[*ssa.Function]bool {
 							if f := funcOf(a); f != nil {
 								g.m.Flow.Reach(f, set)
 							}
+						}
+						// A function value called: a func-valued field
+						// set to a literal (h.fn(msg)).
+						for _, f := range g.m.Flow.DynCallees(ci) {
+							g.m.Flow.Reach(f, set)
 						}
 					}
 				}
@@ -837,7 +843,16 @@ func (g *gatherer) dataFrom(v ssa.Value, hit func(ssa.Value) bool) bool {
 				}
 			case *ssa.Parameter:
 				roots := g.m.Flow.Roots(y)
-				return !slices.Contains(roots, ssa.Value(y)) && slices.ContainsFunc(roots, func(r ssa.Value) bool { return data(r, depth+1) })
+				if !slices.Contains(roots, ssa.Value(y)) {
+					return slices.ContainsFunc(roots, func(r ssa.Value) bool { return data(r, depth+1) })
+				}
+				// A literal called as a function value: what its calls
+				// pass (r.consumer(msg.Value), the field set to it).
+				i := slices.Index(y.Parent().Params, y)
+				return slices.ContainsFunc(g.m.Flow.DynCallers(y.Parent()), func(ci ssa.CallInstruction) bool {
+					args := ci.Common().Args
+					return i < len(args) && data(args[i], depth+1)
+				})
 			}
 			return false
 		})

@@ -440,6 +440,15 @@ func TestClassify(t *testing.T) {
 		// defaults) is not known; one only printed is
 		{"decodedcfg", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "the configuration comes from what json.Unmarshal decodes into it at run time"}},
 		{"printedcfg", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer}},
+		// a handler calling a func-valued field whose closure calls
+		// another field set to a literal that sends the value to an
+		// exporter goroutine: not at-least-once; its twin writing in
+		// the literal is
+		{"fieldhandoff", map[string]string{"guarantee": semantics.GuaranteeUnk}},
+		{"fieldinplace", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// the entries a parser returns for a message (a slice) sent to a
+		// sink's channel, then the mark (alloy's kafka target)
+		{"parsedsend", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are sent on a channel (line 25)"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {

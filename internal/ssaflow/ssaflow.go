@@ -39,6 +39,9 @@ type Flow struct {
 	mapUpdates []*ssa.MapUpdate
 	cellStores []*ssa.CallCommon
 	roots      map[ssa.Value][]ssa.Value
+	// dynCallers indexes the calls of function values by the functions
+	// of the package their roots are (built lazily: DynCallers).
+	dynCallers map[*ssa.Function][]ssa.CallInstruction
 	// spawner looks up the spawners of other packages, joins the
 	// functions that wait for a group (SetSpawner).
 	spawner func(ssa.CallInstruction) ssa.Value
@@ -215,6 +218,63 @@ func (f *Flow) InPackage(fn *ssa.Function) bool { return f.inPkg[fn] }
 
 // Callers returns the static call sites of fn within the package.
 func (f *Flow) Callers(fn *ssa.Function) []ssa.CallInstruction { return f.callers[fn] }
+
+// DynCallees returns the functions of the package a call of a function
+// value (not a static call, not an interface method) may run: the
+// literals and functions its value's roots are (a func-valued field set
+// to a literal, a closure a method returns). Method values are left out:
+// their calls' arguments do not line up with the method's parameters.
+func (f *Flow) DynCallees(ci ssa.CallInstruction) []*ssa.Function {
+	cc := ci.Common()
+	if cc.IsInvoke() || cc.StaticCallee() != nil {
+		return nil
+	}
+	if _, ok := cc.Value.(*ssa.Builtin); ok {
+		return nil
+	}
+	var out []*ssa.Function
+	for _, r := range f.Roots(cc.Value) {
+		var fn *ssa.Function
+		switch x := r.(type) {
+		case *ssa.Function:
+			fn = x
+		case *ssa.MakeClosure:
+			fn, _ = x.Fn.(*ssa.Function)
+		}
+		if fn != nil && fn.Synthetic == "" && f.inPkg[fn] && !slices.Contains(out, fn) {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// DynCallers returns the calls of function values that may run fn
+// (DynCallees): their arguments are fn's parameters, in order.
+func (f *Flow) DynCallers(fn *ssa.Function) []ssa.CallInstruction {
+	f.mu.Lock()
+	built := f.dynCallers != nil
+	f.mu.Unlock()
+	if !built {
+		idx := map[*ssa.Function][]ssa.CallInstruction{}
+		for _, g := range f.funcs {
+			for _, b := range g.Blocks {
+				for _, in := range b.Instrs {
+					if ci, ok := in.(ssa.CallInstruction); ok {
+						for _, callee := range f.DynCallees(ci) {
+							idx[callee] = append(idx[callee], ci)
+						}
+					}
+				}
+			}
+		}
+		f.mu.Lock()
+		f.dynCallers = idx
+		f.mu.Unlock()
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.dynCallers[fn]
+}
 
 // Body returns the function whose body a call of fn runs: fn, or for an
 // instance of a generic function (a wrapper calling the generic body,
@@ -1245,6 +1305,12 @@ func derives(v ssa.Value, from, stop func(ssa.Value) bool, tried map[ssa.Value]i
 	case *ssa.MakeInterface:
 		return rec(x.X)
 	case *ssa.Slice:
+		return rec(x.X)
+	case *ssa.IndexAddr:
+		// An element of a slice computed from the value (the entries a
+		// parser returns for a message).
+		return rec(x.X)
+	case *ssa.Index:
 		return rec(x.X)
 	case *ssa.Call:
 		// append(s, elems...) is computed from s and elems.
