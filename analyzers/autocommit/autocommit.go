@@ -128,7 +128,9 @@ func (c *checker) checkConsumer(k *consumer.Consumer) {
 	case clientmodel.TimerNone:
 		c.fetchCommit(k)
 	}
-	c.ineffective(k)
+	if k.Site != nil || k.From != nil {
+		c.ineffective(k) // a received consumer's needs go to where it is built (consumer.EntryFact)
+	}
 }
 
 func (c *checker) report(k *consumer.Consumer, d analysis.Diagnostic) {

@@ -528,6 +528,13 @@ var scenarios = []struct {
 	// committing each mark, and tail's default sarama config and reader
 	// outside any group are silent.
 	{"autocommit/passedcfg/...", autocommit.Analyzer},
+	// kafka-go readers built in cmd and handed to svc's constructors
+	// (1 / 2): a group reader given to a loop reading with ReadMessage,
+	// reported at the call in cmd and fixed in svc (FetchMessage, then a
+	// commit after the save, run only in a group); a reader outside any
+	// group given to it, a group reader given to a loop committing after
+	// the save.
+	{"autocommit/handedreader/...", autocommit.Analyzer},
 	// a service in three packages (cmd passes the configurations, events
 	// reads, ledger saves): the events constructor passed a group
 	// reader's configuration and, for a replay, one outside any group

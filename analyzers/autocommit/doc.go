@@ -412,6 +412,15 @@ so this analyzer reports only what can lose records with that client:
     whose message is discarded (_, err := r.ReadMessage(ctx)) is not
     reported: nothing processes it. An adapter method that only forwards
     to ReadMessage is reported at its callers.
+    A reader received from another package (a parameter of an exported
+    function, an exported field) is checked under each value of the
+    settings out of sight; the package that builds a reader and passes
+    it to that function reports, at the call, what the reader's settings
+    make true ("NewProjector receives the kafka-go consumer passed here
+    (group on), and with it, in package svc (svc.go:29): ..."), with the
+    fix in the receiving package, its commit run only in a group. A
+    known gap: a reader stored into another package's exported field
+    (svc.Service{Reader: r}) is not reported where it is stored.
 
   - marks-discarded (sarama): Consumer.Offsets.AutoCommit.Enable = false
     and no session.Commit() anywhere: marks are discarded at session end.

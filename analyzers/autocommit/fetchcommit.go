@@ -62,7 +62,7 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 		Category: CategoryReadCommits,
 		Message: fmt.Sprintf("group reader's %s commits the message before returning it: a crash while it is processed loses it (at-most-once)",
 			name),
-		Related: []analysis.RelatedInformation{related(k.Site.Pos(), "group reader created here")},
+		Related: []analysis.RelatedInformation{c.origin(k, "group reader created here")},
 	}
 	if why != "" {
 		d.Message += "; no automatic fix: " + why

@@ -48,6 +48,10 @@ type configHyp struct {
 	Key, Func string
 	When      []settingValue
 	Findings  []passedFinding
+	// Handed is set for the findings of a consumer handed over whole (a
+	// reader received through the parameter or field Key), not built
+	// from a configuration passed.
+	Handed bool
 }
 
 // settingValue is a setting and its value; facts hold them in slices
@@ -175,9 +179,59 @@ func (c *checker) exportConfigFindings() {
 			}
 		}
 	}
+	f.Hyps = append(f.Hyps, c.receivedHyps()...)
 	if len(f.Hyps) > 0 {
 		c.pass.ExportPackageFact(&f)
 	}
+}
+
+// receivedHyps checks each kafka-go reader the package receives through an
+// entry another package fills (a parameter of an exported function, an
+// exported field) under every value of the settings its calls do not
+// imply: a group reader's ReadMessage commits before the service
+// processes the message, a reader outside any group commits nothing, and
+// only the package that builds the reader knows which it is. The package
+// handing a reader it builds to that entry reports the findings of the
+// hypothesis its settings make (reportPassed). Readers received by other
+// clients' rules are checked where they are received (receivedChecks:
+// franz-go and confluent consumers relying on the defaults).
+func (c *checker) receivedHyps() []configHyp {
+	var out []configHyp
+	for _, k := range c.m.Received {
+		if k.Client.Timer != clientmodel.TimerNone || !settable(k.Entry) || len(callsWith(k, clientmodel.FetchCommit)) == 0 {
+			continue
+		}
+		var open []clientmodel.Setting
+		for _, st := range slices.Sorted(maps.Keys(k.Client.Config.Defaults)) {
+			if _, known := k.Settings.Get(k.Client, st); !known && hasKnob(k.Client, st) {
+				open = append(open, st)
+			}
+		}
+		for mask := range 1 << len(open) {
+			when := map[clientmodel.Setting]bool{}
+			for i, st := range open {
+				when[st] = mask&(1<<i) != 0
+			}
+			if found := c.underHypothesis(k, when); len(found) > 0 {
+				out = append(out, configHyp{Key: k.Entry, Func: entryName(k), When: sortedValues(when), Findings: found, Handed: true})
+			}
+		}
+	}
+	return out
+}
+
+// entryName names the entry a received consumer k arrives through, for
+// the message at the hand-over: the function taking it ("NewService"), or
+// the field ("Service.Reader").
+func entryName(k *consumer.Consumer) string {
+	if rest, ok := strings.CutPrefix(k.Entry, "field:"); ok {
+		parts := strings.Split(rest, ".")
+		return strings.Join(parts[max(len(parts)-2, 0):], ".")
+	}
+	if k.Fn != nil {
+		return k.Fn.Name()
+	}
+	return k.Entry
 }
 
 // underHypothesis returns the findings of a copy of k whose settings set
@@ -226,7 +280,7 @@ func (c *checker) reportPassedConfigs() {
 	}
 	for _, p := range c.m.Passed {
 		for _, h := range byKey[p.Key] {
-			if !p.Settings.Sets(p.Client, valueMap(h.When)) {
+			if h.Handed != (p.Consumer != nil) || !p.Settings.Sets(p.Client, valueMap(h.When)) {
 				continue
 			}
 			report.Guard(c.pass, p.Call.Pos(), func() { c.reportPassed(p, h) })
@@ -261,14 +315,13 @@ func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp) {
 	pkg := strings.TrimPrefix(p.Key, "param:")
 	pkg = pkg[:max(strings.LastIndex(pkg, "."), 0)]
 	for _, x := range h.Findings {
-		d := analysis.Diagnostic{
-			Pos:      ce.Pos(),
-			End:      ce.End(),
-			Category: x.Category,
-			Message: fmt.Sprintf("%s builds its %s consumer from the configuration passed here (%s), and with it, in package %s (%s): %s",
-				h.Func, p.Client.Name, choice, pkg, x.Where, x.Message),
-			Related: rel,
+		msg := fmt.Sprintf("%s builds its %s consumer from the configuration passed here (%s), and with it, in package %s (%s): %s",
+			h.Func, p.Client.Name, choice, pkg, x.Where, x.Message)
+		if h.Handed {
+			msg = fmt.Sprintf("%s receives the %s consumer passed here (%s), and with it, in package %s (%s): %s",
+				h.Func, p.Client.Name, choice, pkg, x.Where, x.Message)
 		}
+		d := analysis.Diagnostic{Pos: ce.Pos(), End: ce.End(), Category: x.Category, Message: msg, Related: rel}
 		edits, loaded := edit.Resolve(c.pass.Fset, x.Edits)
 		sets := valueMap(x.CallerSets)
 		here, set := c.callerSettings(p, sets)

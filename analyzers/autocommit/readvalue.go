@@ -116,7 +116,7 @@ func (c *checker) readCommitsFirstValues(k *consumer.Consumer) {
 			Category: CategoryReadCommits,
 			Message: fmt.Sprintf("group reader's %s, taken as a value here, commits each message before returning it: a crash while it is processed loses it (at-most-once)",
 				v.sel.Sel.Name),
-			Related: []analysis.RelatedInformation{related(k.Site.Pos(), "group reader created here")},
+			Related: []analysis.RelatedInformation{c.origin(k, "group reader created here")},
 		}
 		if edits, ok := c.valueCommits(k, v, fetch, commit); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{{

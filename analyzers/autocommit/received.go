@@ -36,7 +36,10 @@ import (
 // outside any group (a tail, a replay: markersvc.Tail), where ReadMessage
 // commits nothing and its fix (FetchMessage, then CommitMessages) would
 // fail on every message; in a group, ReadMessage is the commit, so the
-// calls imply nothing.
+// calls imply nothing. Its reads are checked under each value of the
+// settings instead (receivedHyps, passedcfg.go), and the package that
+// builds the reader and hands it over reports what its settings make
+// true.
 //
 // Where the package commits, marks or stores on the client, the setting is
 // implied by the calls but not enough for these checks, so they stay

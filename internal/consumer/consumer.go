@@ -229,7 +229,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	hs := b.handOvers(res.SrcFuncs)
 	b.exportNeeds(m, hs)
 	b.importNeeds(m, hs)
-	m.Passed = b.passedConfigs(res.SrcFuncs)
+	m.Passed = b.passedConfigs(m, res.SrcFuncs)
 	if len(m.Consumers) > 0 {
 		pass.ExportPackageFact(&BuildsFact{})
 	}

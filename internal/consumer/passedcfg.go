@@ -2,6 +2,7 @@ package consumer
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -29,11 +30,17 @@ type PassedConfig struct {
 	Call   ssa.CallInstruction
 	Arg    int
 	Config ssa.Value
+	// Consumer is set when the consumer itself is passed (a kafka-go
+	// reader built here handed to a service's constructor): Settings are
+	// its own.
+	Consumer *Consumer
 }
 
 // passedConfigs returns the configurations the package passes to
-// functions of other (non-client) packages.
-func (b *builder) passedConfigs(funcs []*ssa.Function) []PassedConfig {
+// functions of other (non-client) packages, and the consumers it builds
+// (or obtains from a constructor of another package) and passes so.
+func (b *builder) passedConfigs(m *Model, funcs []*ssa.Function) []PassedConfig {
+	built := append(slices.Clip(m.Consumers), m.Imported...)
 	var out []PassedConfig
 	for _, fn := range funcs {
 		for _, blk := range fn.Blocks {
@@ -54,12 +61,32 @@ func (b *builder) passedConfigs(funcs []*ssa.Function) []PassedConfig {
 					if cl, cfg := b.configOf(a); cl != nil {
 						b.anchor = nil
 						out = append(out, PassedConfig{Key: ParamKey(callee, i), Client: cl, Settings: b.settings(cl, cfg), Call: ci, Arg: i, Config: cfg})
+						continue
+					}
+					if k := passedConsumer(b.flow, built, a); k != nil {
+						out = append(out, PassedConfig{Key: ParamKey(callee, i), Client: k.Client, Settings: k.Settings, Call: ci, Arg: i, Config: k.Config, Consumer: k})
 					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// passedConsumer returns the consumer of built that a, an argument, is
+// (its only one: a value that may be either of two is left out), or nil.
+func passedConsumer(flow *ssaflow.Flow, built []*Consumer, a ssa.Value) *Consumer {
+	var found *Consumer
+	for _, k := range built {
+		if k.Settings == nil || !isConsumer(flow, k, a) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = k
+	}
+	return found
 }
 
 // configOf returns the client and the config value a carries: a itself

@@ -177,7 +177,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		// (jitsu's bulker: a batch committed with CommitMessage, a
 		// failed one sent to a retry topic in a transaction).
 		direct := ev.Calls[slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Role == clientmodel.Commit })]
-		r.Reason += fmt.Sprintf("; its transactions (%s) cover only the records whose offsets they commit, the others are committed outside them (%s, line %d)", strings.Join(slices.Compact(slices.Sorted(slices.Values(ev.Txn))), ", "), direct.Func, direct.Pos.Line)
+		r.Reason += fmt.Sprintf("; its transactions (%s) cover only the records whose offsets they commit, the others are committed outside them (%s, %s)", strings.Join(slices.Compact(slices.Sorted(slices.Values(ev.Txn))), ", "), direct.Func, ev.at(direct.Pos))
 	}
 	if hasAnalyzer("hiwater") {
 		r.Guarantee = Neither
@@ -215,8 +215,8 @@ func (c *classifier) failure() {
 		return
 	}
 	if d := c.ev.PollDrop; d != nil {
-		c.r.Failure = fmt.Sprintf("skipped: when the poll reports an error (%s, line %d), the loop polls again without processing the records the poll also holds, which %s already counts as polled: the next commit passes them, so they are never retried or replayed",
-			d.Call, d.Pos.Line, c.ev.Client.Name)
+		c.r.Failure = fmt.Sprintf("skipped: when the poll reports an error (%s, %s), the loop polls again without processing the records the poll also holds, which %s already counts as polled: the next commit passes them, so they are never retried or replayed",
+			d.Call, c.ev.at(d.Pos), c.ev.Client.Name)
 		return
 	}
 	calls := c.ev.Calls
@@ -231,10 +231,7 @@ func (c *classifier) failure() {
 		}
 		var calls []string
 		for _, s := range pc.Skips {
-			at := fmt.Sprintf("line %d", s.Pos.Line)
-			if s.Pos.Filename != pc.Pos.Filename {
-				at = fmt.Sprintf("%s:%d", filepath.Base(s.Pos.Filename), s.Pos.Line)
-			}
+			at := c.ev.at(s.Pos)
 			switch {
 			case s.Discarded:
 				at += ", its error discarded"
@@ -244,12 +241,12 @@ func (c *classifier) failure() {
 			calls = append(calls, fmt.Sprintf("%s (%s)", s.Call, at))
 		}
 		if pc.Role == clientmodel.Fetch {
-			c.r.Failure = fmt.Sprintf("skipped: when %s fails, the code goes on, and the next %s (line %d) makes the record committable, so it is never retried or replayed",
-				strings.Join(calls, " or "), pc.Func, pc.Pos.Line)
+			c.r.Failure = fmt.Sprintf("skipped: when %s fails, the code goes on, and the next %s (%s) makes the record committable, so it is never retried or replayed",
+				strings.Join(calls, " or "), pc.Func, c.ev.at(pc.Pos))
 			return
 		}
-		c.r.Failure = fmt.Sprintf("skipped: when %s fails, the code goes on and %s past the record (%s, line %d), so it is never retried or replayed",
-			strings.Join(calls, " or "), positionVerb(pc.Role), pc.Func, pc.Pos.Line)
+		c.r.Failure = fmt.Sprintf("skipped: when %s fails, the code goes on and %s past the record (%s, %s), so it is never retried or replayed",
+			strings.Join(calls, " or "), positionVerb(pc.Role), pc.Func, c.ev.at(pc.Pos))
 		return
 	}
 }
@@ -282,26 +279,26 @@ func (c *classifier) requireEvidence() {
 	case ev.unresolvedHanded() != nil && strings.HasPrefix(r.Concurrency, "unknown ("+ev.unresolvedHanded().describe()):
 		why = ev.unresolvedHanded().describe() + ", and a position committed after it returns may pass them"
 	case ev.SentAway.Line > 0 && strings.HasPrefix(r.Concurrency, "unknown (records are sent"):
-		why = fmt.Sprintf("records are sent on a channel (line %d) that goroutines started elsewhere drain, so a position may be committed before they are processed", ev.SentAway.Line)
+		why = fmt.Sprintf("records are sent on a channel (%s) that goroutines started elsewhere drain, so a position may be committed before they are processed", ev.at(ev.SentAway))
 	case strings.HasPrefix(r.Concurrency, "unknown"):
 		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
 	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed && pc.Role != clientmodel.Commit }):
 		pc := ev.Calls[slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed && pc.Role != clientmodel.Commit })]
-		why = fmt.Sprintf("%s (line %d) %s from a function literal handed on to other code (stored or sent): when it runs, and in which order for the records handed on, is up to code the analysis does not follow, so a position may pass a record still in flight", pc.Func, pc.Pos.Line, positionVerb(pc.Role))
+		why = fmt.Sprintf("%s (%s) %s from a function literal handed on to other code (stored or sent): when it runs, and in which order for the records handed on, is up to code the analysis does not follow, so a position may pass a record still in flight", pc.Func, ev.at(pc.Pos), positionVerb(pc.Role))
 	case len(ev.Calls) > 0 && !slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Setting != ev.Calls[0].Setting || pc.Setting == "" }) &&
 		!(r.Strategy == StrategyTimer && c.timerCommitsPolled()):
 		// Every position call is behind one value of one setting (not
 		// a call for each of its values), and no timer commits what is
 		// polled without them.
 		pc := ev.Calls[0]
-		why = fmt.Sprintf("%s (line %d) runs only where the setting %s allows it: where it does not, no position is ever written, and a restart resumes from the start offset (replays, or skips what arrived meanwhile)", pc.Func, pc.Pos.Line, strings.TrimPrefix(pc.Setting, "!"))
+		why = fmt.Sprintf("%s (%s) runs only where the setting %s allows it: where it does not, no position is ever written, and a restart resumes from the start offset (replays, or skips what arrived meanwhile)", pc.Func, ev.at(pc.Pos), strings.TrimPrefix(pc.Setting, "!"))
 	case len(ev.OnSomePaths) > 0:
 		pc := ev.OnSomePaths[0]
-		why = fmt.Sprintf("%s (line %d) writes the position before the record is processed on some paths (behind a condition, such as a setting, that the analysis does not resolve): on those paths a crash between them loses the record", pc.Func, pc.Pos.Line)
+		why = fmt.Sprintf("%s (%s) writes the position before the record is processed on some paths (behind a condition, such as a setting, that the analysis does not resolve): on those paths a crash between them loses the record", pc.Func, ev.at(pc.Pos))
 	case ev.Interface != "":
 		why = "the consumer is also used through the application's interface " + ev.Interface + ", whose calls the analysis does not model: they may commit before processing"
 	case ev.Buffered.Where != "":
-		why = fmt.Sprintf("records are kept in %s (line %d) and processed where the analysis does not follow them, so a position may be committed before they are processed", ev.Buffered.Where, ev.Buffered.Pos.Line)
+		why = fmt.Sprintf("records are kept in %s (%s) and processed where the analysis does not follow them, so a position may be committed before they are processed", ev.Buffered.Where, ev.at(ev.Buffered.Pos))
 	case c.outlives():
 		why = "records are handed to goroutines the loop does not wait for, and positions are committed outside them: a commit may pass records still being processed"
 	case c.completionOrder():
@@ -647,7 +644,7 @@ func (c *classifier) uncommitted() {
 		// The code says where partitions start: the group's committed
 		// offset and the start setting may not matter.
 		r.Guarantee, r.Window = GuaranteeUnk, "unknown"
-		r.Reason = fmt.Sprintf("nothing is committed to the broker, and the code sets where partitions start (%s, line %d): a restart resumes from the offsets it passes there, which the analysis does not relate to what was processed", ev.PositionedBy, ev.Positioned.Line)
+		r.Reason = fmt.Sprintf("nothing is committed to the broker, and the code sets where partitions start (%s, %s): a restart resumes from the offsets it passes there, which the analysis does not relate to what was processed", ev.PositionedBy, ev.at(ev.Positioned))
 		return
 	}
 	switch ev.StartNewest {
@@ -919,7 +916,7 @@ func (c *classifier) concurrency(hiwater bool) {
 	case ev.Untied:
 		r.Concurrency = "unknown (goroutines handle records in a way the analysis does not classify)"
 	case ev.SentAway.Line > 0:
-		r.Concurrency = fmt.Sprintf("unknown (records are sent on a channel at line %d that nothing in the consumer's code receives from: goroutines started elsewhere process them)", ev.SentAway.Line)
+		r.Concurrency = fmt.Sprintf("unknown (records are sent on a channel at %s that nothing in the consumer's code receives from: goroutines started elsewhere process them)", ev.at(ev.SentAway))
 	case ev.unresolvedHanded() != nil:
 		r.Concurrency = "unknown (" + ev.unresolvedHanded().describe() + ")"
 	case ev.Handler:

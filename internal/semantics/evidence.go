@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -380,7 +381,10 @@ func run(pass *analysis.Pass) (result any, err error) {
 		}
 		out = append(out, ev)
 	}
-	if passed := append(passedFuncs(m), definedFuncs(m)...); len(passed) > 0 || len(m.Passed) > 0 {
+	// The configurations passed (not the consumers: their rows are their
+	// own, joined to what receives them by entry).
+	configs := slices.DeleteFunc(slices.Clone(m.Passed), func(p consumer.PassedConfig) bool { return p.Consumer != nil })
+	if passed := append(passedFuncs(m), definedFuncs(m)...); len(passed) > 0 || len(configs) > 0 {
 		if len(out) == 0 {
 			// A package with no consumer of its own that passes functions
 			// to another's (a wiring registering a handler): a carrier
@@ -388,7 +392,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 			// package's first file, keeps it apart from other packages'.
 			out = append(out, &Evidence{Pos: token.Position{Filename: pass.Fset.File(pass.Files[0].FileStart).Name()}})
 		}
-		out[0].Passed, out[0].Configs = passed, m.Passed
+		out[0].Passed, out[0].Configs = passed, configs
 	}
 	return out, nil
 }
@@ -552,4 +556,13 @@ func (g *gatherer) onConsumer(ci ssa.CallInstruction) bool {
 		return true // bound to it (a commit of its positions through an admin client)
 	}
 	return g.m.Is(g.c, ssaflow.Recv(ci.Common()))
+}
+
+// at names position p for the consumer's row: "line 12" in the row's own
+// file, else "handler.go:12" (the row names its construction's file).
+func (ev *Evidence) at(p token.Position) string {
+	if p.Filename == ev.Pos.Filename || ev.Pos.Filename == "" {
+		return fmt.Sprintf("line %d", p.Line)
+	}
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }

@@ -621,7 +621,7 @@ func TestJoin(t *testing.T) {
 		rows[name] = semantics.Classify(ev, name, nil)
 	}
 	for name, want := range map[string]map[string]string{
-		"ingest":  {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "one batch (one poll)", "failure": "ingest.apply (line 20, its error discarded)"},
+		"ingest":  {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "one batch (one poll)", "failure": "ingest.apply (ingest.go:20, its error discarded)"},
 		"readers": {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce, "topics": "t-readers"},
 		"handler": {"strategy": semantics.StrategyOnReturn, "guarantee": semantics.AtLeastOnce, "concurrency": "per partition"},
 		"store":   {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce},

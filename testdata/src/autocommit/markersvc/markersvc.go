@@ -1,4 +1,4 @@
-// Package markersvc is a service that receives its client from the wiring
+// Package markersvc is a service that receives its client from the wiring // want package:`configFindings\(param:autocommit/markersvc\.Tail#1\[async-commit=false,group=true\]:read-commits-first`
 // (a struct field, a function parameter) and marks what it has applied: its
 // marks need the wiring's configuration (markerwire).
 package markersvc

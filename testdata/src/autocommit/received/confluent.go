@@ -1,4 +1,4 @@
-package received
+package received // want package:`configFindings\(field:autocommit/received\.Reader\.R\[async-commit=false,group=true\]:read-commits-first`
 
 import (
 	"log"

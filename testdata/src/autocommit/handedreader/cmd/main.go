@@ -1,0 +1,27 @@
+// Command cmd builds the readers autocommit/handedreader/svc receives.
+package main
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/segmentio/kafka-go"
+
+	"autocommit/handedreader/svc"
+)
+
+func main() {
+	ctx := context.Background()
+	db, _ := sql.Open("postgres", "")
+
+	events := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "projector", Topic: "events"})
+	svc.NewProjector(events, db).Run(ctx) // want `NewProjector receives the kafka-go consumer passed here \(group on\), and with it, in package autocommit/handedreader/svc \(svc.go:\d+\): group reader's ReadMessage commits the message before returning it`
+
+	// Outside any group ReadMessage commits nothing: a replay.
+	replay := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, Topic: "events", Partition: 0})
+	svc.NewProjector(replay, db).Run(ctx) // ok: no group, nothing is committed
+
+	// FetchMessage, then CommitMessages after the save.
+	committed := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "committer", Topic: "events"})
+	svc.NewCommitter(committed, db).Run(ctx) // ok: commits after saving
+}

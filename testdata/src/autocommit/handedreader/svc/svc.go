@@ -1,0 +1,65 @@
+// Package svc receives kafka-go readers its callers build: whether a // want package:`configFindings\(param:autocommit/handedreader/svc\.NewProjector#0\[async-commit=false,group=true\]:read-commits-first`
+// reader is in a group (and its ReadMessage commits before returning) is
+// decided where it is built.
+package svc
+
+import (
+	"context"
+	"database/sql"
+	"log"
+
+	"github.com/segmentio/kafka-go"
+)
+
+// Projector saves each message it reads.
+type Projector struct {
+	reader *kafka.Reader
+	db     *sql.DB
+}
+
+// NewProjector keeps the reader its caller builds.
+func NewProjector(reader *kafka.Reader, db *sql.DB) *Projector {
+	return &Projector{reader: reader, db: db}
+}
+
+// Run reads with ReadMessage: in a group, each message is committed
+// before it is saved.
+func (p *Projector) Run(ctx context.Context) {
+	for {
+		m, err := p.reader.ReadMessage(ctx)
+		if err != nil {
+			log.Printf("read: %v", err)
+			return
+		}
+		if _, err := p.db.ExecContext(ctx, "INSERT INTO events (v) VALUES ($1)", m.Value); err != nil {
+			log.Printf("save: %v", err)
+		}
+	}
+}
+
+// Committer fetches and commits after saving.
+type Committer struct {
+	reader *kafka.Reader
+	db     *sql.DB
+}
+
+// NewCommitter keeps the reader its caller builds.
+func NewCommitter(reader *kafka.Reader, db *sql.DB) *Committer {
+	return &Committer{reader: reader, db: db}
+}
+
+// Run commits each message after saving it.
+func (c *Committer) Run(ctx context.Context) {
+	for {
+		m, err := c.reader.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if _, err := c.db.ExecContext(ctx, "INSERT INTO events (v) VALUES ($1)", m.Value); err != nil {
+			return
+		}
+		if err := c.reader.CommitMessages(ctx, m); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
