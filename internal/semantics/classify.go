@@ -297,6 +297,10 @@ func (c *classifier) requireEvidence() {
 		why = fmt.Sprintf("%s (%s) writes the position before the record is processed on some paths (behind a condition, such as a setting, that the analysis does not resolve): on those paths a crash between them loses the record", pc.Func, ev.at(pc.Pos))
 	case ev.Interface != "":
 		why = "the consumer is also used through the application's interface " + ev.Interface + ", whose calls the analysis does not model: they may commit before processing"
+	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Queued.Line > 0 }):
+		pc := ev.Calls[slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Queued.Line > 0 })]
+		why = fmt.Sprintf("records are queued on a channel (%s) before %s (%s) %s, and the marks are committed elsewhere, with no wait for the queue: a commit may pass records still queued", ev.at(pc.Queued), pc.Func, ev.at(pc.Pos), positionVerb(pc.Role))
+		r.Window = "unknown (a commit sends the marks of whatever was queued by then)"
 	case ev.Buffered.Where != "":
 		why = fmt.Sprintf("records are kept in %s (%s) and processed where the analysis does not follow them, so a position may be committed before they are processed", ev.Buffered.Where, ev.at(ev.Buffered.Pos))
 	case c.outlives():

@@ -111,6 +111,12 @@ type PositionCall struct {
 	// the configuration: ssaflow.SettingGuard): where it is off, the
 	// call never runs.
 	Setting string
+	// Queued is, for a mark or store, where its function sends the
+	// record's data on a channel before it, with no wait between, while
+	// no commit of its function sends the marks (they are committed
+	// elsewhere, at a moment unrelated to the queue): a commit may pass
+	// records still queued.
+	Queued token.Position
 }
 
 // Launch is a goroutine the application starts that handles records.

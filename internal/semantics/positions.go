@@ -110,11 +110,49 @@ func (g *gatherer) positions() {
 				pc.Setting = ssaflow.SettingGuard(call.Instr)
 			}
 			pc.Skips = g.skippedFailures(call)
+			if call.Role == clientmodel.Mark || call.Role == clientmodel.Store {
+				pc.Queued = g.queuedBefore(call)
+			}
 		}
 		g.ev.Calls = append(g.ev.Calls, pc)
 	}
 	slices.Sort(g.ev.Fetches)
 	g.ev.Fetches = slices.Compact(g.ev.Fetches)
+}
+
+// queuedBefore returns where the function of mark, a mark or store, sends
+// its record's data on a channel before it (the send reaching the mark
+// with no receive or wait between), when no commit of the function sends
+// the marks: they are committed elsewhere (a reader's Confirm after a
+// batch taken from the queue), while records marked are still queued
+// (erda's batch reader). The zero position if not.
+func (g *gatherer) queuedBefore(mark *consumer.Call) token.Position {
+	for _, o := range g.ownCalls() {
+		if o.Fn == mark.Fn && o.Role == clientmodel.Commit {
+			return token.Position{}
+		}
+	}
+	waits := func(in ssa.Instruction) bool {
+		switch x := in.(type) {
+		case *ssa.UnOp:
+			return x.Op == token.ARROW
+		case *ssa.Select:
+			return slices.ContainsFunc(x.States, func(st *ssa.SelectState) bool { return st.Dir == types.RecvOnly })
+		case ssa.CallInstruction:
+			return g.m.Flow.IsJoin(ssaflow.Callee(x.Common()))
+		}
+		return false
+	}
+	for _, b := range mark.Fn.Blocks {
+		for _, in := range b.Instrs {
+			for _, s := range sendsOf(in) {
+				if g.recordData(s.x) && ssaflow.ReachesStopping(in, mark.Instr, waits) {
+					return g.posn(s.pos)
+				}
+			}
+		}
+	}
+	return token.Position{}
 }
 
 // handlerMethod reports whether fn is the Consume method of one of the

@@ -449,6 +449,13 @@ func TestClassify(t *testing.T) {
 		// the entries a parser returns for a message (a slice) sent to a
 		// sink's channel, then the mark (alloy's kafka target)
 		{"parsedsend", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are sent on a channel (line 25)"}},
+		// a handler queueing each message for a batch writer and marking
+		// it at once, the writer committing the marks after a batch:
+		// the commit passes messages still queued (erda's batch reader);
+		// a twin marking once the writer replies is not held to the
+		// queue (its row is unknown for the worker it does not wait for)
+		{"queuedmark", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are queued on a channel (line 21) before MarkMessage (line 22)", "window": "unknown"}},
+		{"ackedmark", map[string]string{"reason": "records are handed to goroutines the loop does not wait for"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
