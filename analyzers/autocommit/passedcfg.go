@@ -94,6 +94,10 @@ type passedFinding struct {
 	// commit run only when the reader is in a group), "" if none: the fix
 	// holds under any value of it.
 	Checked clientmodel.Setting
+	// Built is where the consumer is built, as an empty edit (a portable
+	// position): the finding points at it, and the report gives the
+	// finding to that consumer's row. Zero for a consumer handed over.
+	Built edit.FileEdit
 }
 
 // hypothesis is the state of a check of consumer k under the settings
@@ -252,6 +256,9 @@ func (c *checker) underHypothesis(k *consumer.Consumer, when map[clientmodel.Set
 	for i, d := range sink {
 		p := c.pass.Fset.Position(d.Pos)
 		x := passedFinding{Category: d.Category, Message: d.Message, Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), CallerSets: sortedValues(c.hyp.needs[i]), Checked: c.hyp.guards[i]}
+		if k.Site != nil {
+			x.Built = edit.Portable(c.pass.Fset, analysis.TextEdit{Pos: k.Site.Pos()})
+		}
 		if len(d.SuggestedFixes) > 0 {
 			x.FixMessage = d.SuggestedFixes[0].Message
 			for _, e := range d.SuggestedFixes[0].TextEdits {
@@ -322,11 +329,15 @@ func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp) {
 				h.Func, p.Client.Name, choice, pkg, x.Where, x.Message)
 		}
 		d := analysis.Diagnostic{Pos: ce.Pos(), End: ce.End(), Category: x.Category, Message: msg, Related: rel}
+		if built, ok := edit.Resolve(c.pass.Fset, []edit.FileEdit{x.Built}); ok && x.Built.File != "" {
+			d.Related = append(d.Related, related(built[0].Pos, "the consumer is built here, in package "+pkg))
+		}
 		edits, loaded := edit.Resolve(c.pass.Fset, x.Edits)
 		sets := valueMap(x.CallerSets)
 		here, set := c.callerSettings(p, sets)
 		switch {
-		case len(x.Edits) == 0 && len(x.CallerSets) == 0:
+		case len(x.Edits) == 0 && len(x.CallerSets) == 0, x.FixMessage == "":
+			// No fix (the consumer's package says why, in x.Message).
 		case !set:
 			d.Message += "; no automatic fix: its fix also sets " + settingsText(sets) + " in the configuration passed here, which it cannot find where to set"
 		case !c.agree(p, h, x):

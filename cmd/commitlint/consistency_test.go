@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -163,5 +164,26 @@ func TestReportWrappedCommit(t *testing.T) {
 	}
 	if r := rows[0]; r.Guarantee != semantics.AtMostOnce || len(r.Findings) == 0 {
 		t.Errorf("guarantee %s (%s), findings %v; want at-most-once with the commit-before-process finding", r.Guarantee, r.Reason, r.Findings)
+	}
+}
+
+// TestReportPassedConfigFinding: a finding reported where a configuration
+// is passed to another package's constructor (cmd's call of
+// svc.NewPayments) belongs to the row of the consumer that constructor
+// builds, in svc: the finding points at its construction.
+func TestReportPassedConfigFinding(t *testing.T) {
+	rows := scenarioRows(t, "autocommit/passedcfg/...")
+	var found bool
+	for _, r := range rows {
+		if !strings.HasSuffix(r.Consumer, "svc.go:127") {
+			continue
+		}
+		found = true
+		if !slices.ContainsFunc(r.Findings, func(f semantics.Finding) bool { return f.Rule == "autocommit/auto-store-on-delivery" }) {
+			t.Errorf("NewPayments' row %s lists %v, want the auto-store-on-delivery finding cmd reports", r.Consumer, r.Findings)
+		}
+	}
+	if !found {
+		t.Fatalf("no row for NewPayments' consumer (svc.go:127) among %d", len(rows))
 	}
 }

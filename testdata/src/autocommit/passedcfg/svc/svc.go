@@ -204,3 +204,30 @@ func (auditHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.
 	}
 	return nil
 }
+
+// Feed hands each message to its caller's channel: where it is
+// processed is out of this package's sight.
+type Feed struct {
+	c   *kafka.Consumer
+	Out chan *kafka.Message
+}
+
+// NewFeed builds the consumer from cfg.
+func NewFeed(cfg *kafka.ConfigMap) (*Feed, error) {
+	c, err := kafka.NewConsumer(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Feed{c: c, Out: make(chan *kafka.Message)}, nil
+}
+
+// Run sends each message on Out.
+func (f *Feed) Run() {
+	for {
+		m, err := f.c.ReadMessage(-1)
+		if err != nil {
+			continue
+		}
+		f.Out <- m
+	}
+}
