@@ -280,6 +280,9 @@ func (c *classifier) requireEvidence() {
 		why = ev.unresolvedHanded().describe() + ", and a position committed after it returns may pass them"
 	case ev.SentAway.Line > 0 && strings.HasPrefix(r.Concurrency, "unknown (records are sent"):
 		why = fmt.Sprintf("records are sent on a channel (%s) that goroutines started elsewhere drain, so a position may be committed before they are processed", ev.at(ev.SentAway))
+		if ev.SentTo != "" {
+			why = fmt.Sprintf("records are sent on a channel (%s) that %s drains for code the analysis does not follow, so a position may be committed before they are processed", ev.at(ev.SentAway), ev.SentTo)
+		}
 	case strings.HasPrefix(r.Concurrency, "unknown"):
 		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
 	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed && pc.Role != clientmodel.Commit }):
@@ -921,6 +924,9 @@ func (c *classifier) concurrency(hiwater bool) {
 		r.Concurrency = "unknown (goroutines handle records in a way the analysis does not classify)"
 	case ev.SentAway.Line > 0:
 		r.Concurrency = fmt.Sprintf("unknown (records are sent on a channel at %s that nothing in the consumer's code receives from: goroutines started elsewhere process them)", ev.at(ev.SentAway))
+		if ev.SentTo != "" {
+			r.Concurrency = fmt.Sprintf("unknown (records are sent on a channel at %s that %s receives from, called from code the analysis does not follow: when they are processed is not known)", ev.at(ev.SentAway), ev.SentTo)
+		}
 	case ev.unresolvedHanded() != nil:
 		r.Concurrency = "unknown (" + ev.unresolvedHanded().describe() + ")"
 	case ev.Handler:

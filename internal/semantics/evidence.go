@@ -234,6 +234,10 @@ type Evidence struct {
 	// record is processed by goroutines the row cannot classify (zero if
 	// there is none).
 	SentAway token.Position
+	// SentTo names the function of the package, outside the consumer's
+	// code, that receives from that channel (a batch reader's ReadN that
+	// another package calls), "" if none does.
+	SentTo string
 	// OnSomePaths are the consumer's position calls made on some paths
 	// only before their record is processed on every path (a mark behind
 	// a setting: ordering's Result, which reports no finding for the

@@ -57,6 +57,7 @@ func (g *gatherer) launches() {
 	}
 	if send := g.sentAway(); send != nil {
 		g.ev.SentAway = g.posn(send.pos)
+		g.ev.SentTo = g.receiverOf(send.ch)
 	}
 }
 
@@ -160,6 +161,37 @@ func (g *gatherer) sentAway() *send {
 		}
 	}
 	return nil
+}
+
+// receiverOf names a function of the package that receives from ch (its
+// roots), "" if none does.
+func (g *gatherer) receiverOf(ch ssa.Value) string {
+	roots := g.m.Flow.Roots(ch)
+	for _, fn := range g.m.Flow.Funcs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				var from []ssa.Value
+				switch x := in.(type) {
+				case *ssa.UnOp:
+					if x.Op == token.ARROW {
+						from = append(from, x.X)
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if st.Dir == types.RecvOnly {
+							from = append(from, st.Chan)
+						}
+					}
+				}
+				for _, v := range from {
+					if ssaflow.Intersects(g.m.Flow.Roots(v), roots) {
+						return consumer.DisplayName(fn)
+					}
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // sentInTxn reports whether s sends on a producer's input channel
