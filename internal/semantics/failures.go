@@ -576,11 +576,31 @@ func failureCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 	if ex, ok := v.(*ssa.Extract); ok {
 		v = ex.Tuple
 	}
+	v = errorFieldOf(v)
 	call, ok := v.(*ssa.Call)
 	if !ok {
 		return nil, nil, nil
 	}
 	return ifi, call, fail
+}
+
+// errorFieldOf returns the call whose result v, an error, is a field of
+// (gorm's db.Create(&row).Error: the call reports its failure in a field
+// of what it returns), else v.
+func errorFieldOf(v ssa.Value) ssa.Value {
+	var x ssa.Value
+	switch f := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := f.X.(*ssa.FieldAddr); ok && f.Op == token.MUL {
+			x = fa.X
+		}
+	case *ssa.Field:
+		x = f.X
+	}
+	if call, ok := x.(*ssa.Call); ok {
+		return call
+	}
+	return v
 }
 
 // boolCheck returns the If ending b when it tests the bool result of a

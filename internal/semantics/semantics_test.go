@@ -460,6 +460,9 @@ func TestClassify(t *testing.T) {
 		// package receives from, for callers of another package: the
 		// row names that receiver, not "nothing receives"
 		{"sentto", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "that cases.(*BatchSource).Next receives from, called from code the analysis does not follow"}},
+		// a failure reported in a field of what the call returns (gorm's
+		// db.Create(&row).Error), logged, then the next record
+		{"failfield", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.ormDB.Create (line 25) fails"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
