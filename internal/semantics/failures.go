@@ -168,7 +168,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			if !before && !reachesBefore(b.Succs, nil, at, b, takes) || g.processedLater(b, i, at, takes, pc) {
 				continue // the record's processing goes on after it (a side handler's failure)
 			}
-			out = append(out, g.swallowedIn(call, g.isRecordArg, 1, map[*ssa.Function]bool{}, stops)...)
+			out = append(out, g.swallowedIn(call, g.handlerArg, 1, map[*ssa.Function]bool{}, stops)...)
 		}
 	}
 	return uniqueSkips(out)
@@ -584,6 +584,13 @@ func failureCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 	return ifi, call, fail
 }
 
+// handlerArg reports whether v, an argument of a call, hands the record to
+// a handler: the record or a value wrapping it (isRecordArg), or its
+// payload's data (handle(url, string(m.Key))).
+func (g *gatherer) handlerArg(v ssa.Value) bool {
+	return g.isRecordArg(v) || g.payloadData(v)
+}
+
 // errorFieldOf returns the call whose result v, an error, is a field of
 // (gorm's db.Create(&row).Error: the call reports its failure in a field
 // of what it returns), else v.
@@ -816,6 +823,9 @@ const maxSwallowDepth = 3
 // given.
 func (g *gatherer) swallowedIn(call *ssa.Call, isRec func(ssa.Value) bool, depth int, seen map[*ssa.Function]bool, stops func(*ssa.BasicBlock) bool) []Skip {
 	f := call.Call.StaticCallee()
+	if fs := g.m.Flow.DynCallees(call); f == nil && len(fs) == 1 {
+		f = fs[0] // a handler passed as a function value: the literal the caller passes
+	}
 	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) {
 		return nil
 	}
@@ -831,7 +841,7 @@ func (g *gatherer) swallowedIn(call *ssa.Call, isRec func(ssa.Value) bool, depth
 		}
 		for i, in := range b.Instrs {
 			next, ok := in.(*ssa.Call)
-			if !ok || !g.appCall(next) || !onlyLogsAfter(f, b, i+1, stops) {
+			if !ok || !g.appCall(next) || !onlyLogsAfter(f, b, i+1, stops) && !returnsResult(b, i, next) {
 				continue
 			}
 			// What f hands on last is the record's, whatever it made of
@@ -840,6 +850,25 @@ func (g *gatherer) swallowedIn(call *ssa.Call, isRec func(ssa.Value) bool, depth
 		}
 	}
 	return out
+}
+
+// returnsResult reports whether b, after its instruction i (the call
+// next), only logs and returns what next returns (return handle(url, m)):
+// a failure next swallows is swallowed by b's function too.
+func returnsResult(b *ssa.BasicBlock, i int, next *ssa.Call) bool {
+	ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+	if !ok || len(ret.Results) == 0 || !onlyLogs(b.Instrs[i+1:len(b.Instrs)-1]) {
+		return false
+	}
+	for _, r := range ret.Results {
+		if ex, ok := r.(*ssa.Extract); ok {
+			r = ex.Tuple
+		}
+		if r != ssa.Value(next) {
+			return false
+		}
+	}
+	return true
 }
 
 // dropsFailure reports whether the failure branch fail of the check ending

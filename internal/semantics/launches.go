@@ -823,7 +823,9 @@ func (g *gatherer) payloadData(v ssa.Value) bool {
 		default:
 			return false
 		}
-		if !g.isRecord(owner.Type()) {
+		// A FieldAddr's owner is a pointer: a value record's (kafka-go's
+		// Message in a local) too.
+		if !g.isRecord(owner.Type()) && !g.isRecord(ssaflow.Deref(owner.Type())) {
 			return false
 		}
 		st, ok := ssaflow.Deref(owner.Type()).Underlying().(*types.Struct)

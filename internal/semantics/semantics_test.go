@@ -462,7 +462,13 @@ func TestClassify(t *testing.T) {
 		{"sentto", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "that cases.(*BatchSource).Next receives from, called from code the analysis does not follow"}},
 		// a failure reported in a field of what the call returns (gorm's
 		// db.Create(&row).Error), logged, then the next record
-		{"failfield", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.ormDB.Create (line 25) fails"}},
+		{"failfield", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.ormDB.Create (line 27) fails"}},
+		// a handler given the message's key (not the message) that only
+		// logs its failure
+		{"derivedarg", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when http.Post (line 41, in cases.postKey, which returns without the error) fails"}},
+		// the handler a caller passes as a function value returns what a
+		// swallowing helper returns
+		{"funcparam", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when http.Post (line 69, in cases.postValue, which returns without the error) fails"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
