@@ -90,7 +90,7 @@ var scenarios = []string{
 	// closed client first; an else holding the processing, the loop
 	// body's last statement (4 positive, each fixed to poll again only
 	// when the poll holds no records); errors logged and the records
-	// processed, returned, guarded by Empty(), a panic (4 silent).
+	// processed, returned, guarded by Empty(), a panic, the records processed before the check (5 silent).
 	"fencing/pollerr",
 	// transaction commits in a function literal called in place in the
 	// consume loop, whose return ends only the literal: sarama CommitTxn

@@ -30,7 +30,7 @@ func (c *checker) pollErrorSkips() {
 		if !ok || call.Role != clientmodel.Fetch {
 			continue
 		}
-		errCall, iff := semantics.PollDrop(poll, call.Client.FetchErrors)
+		errCall, iff := semantics.PollDrop(poll, call.Client)
 		if errCall == nil {
 			continue
 		}

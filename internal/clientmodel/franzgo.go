@@ -73,6 +73,8 @@ func franzgo() *Client {
 		// updateUncommitted).
 		FetchErrors: []string{"(" + kgo + ".Fetches).Err", "(" + kgo + ".Fetches).Errors", "(" + kgo + ".Fetches).Err0"},
 		FetchEmpty:  "Empty",
+		FetchInspect: []string{"(" + kgo + ".Fetches).IsClientClosed", "(" + kgo + ".Fetches).Empty", "(" + kgo + ".Fetches).NumRecords",
+			"(" + kgo + ".Fetches).EachError"},
 		Feeds:       []string{sess + "PollFetches", sess + "PollRecords"},
 		OffsetsFrom: []string{kadm + ".NewOffsetFromRecord", kadm + ".OffsetsFromRecords"},
 		Names: Names{

@@ -260,6 +260,10 @@ type Client struct {
 	// no records (franz-go's Fetches.Empty): what a loop may poll again
 	// on without dropping any.
 	FetchEmpty string
+	// FetchInspect are the other methods of a poll's result that hand out
+	// no records (franz-go's IsClientClosed, Empty, NumRecords,
+	// EachError): a check made after them still holds every record.
+	FetchInspect []string
 	// AllowRebalance is the method a poll loop calls to let a rebalance
 	// held back by BlockRebalance proceed (franz-go AllowRebalance).
 	AllowRebalance string

@@ -467,7 +467,7 @@ func (g *gatherer) pollDrop(call *consumer.Call) *Skip {
 	if !ok {
 		return nil
 	}
-	errCall, _ := PollDrop(poll, g.c.Client.FetchErrors)
+	errCall, _ := PollDrop(poll, g.c.Client)
 	if errCall == nil {
 		return nil
 	}
@@ -475,7 +475,7 @@ func (g *gatherer) pollDrop(call *consumer.Call) *Skip {
 }
 
 // PollDrop returns the check of poll's errors (franz-go's fetches.Err(),
-// Errors(): fetchErrors, clientmodel.Client.FetchErrors) whose failure
+// Errors(): client.FetchErrors) whose failure
 // branch polls again without using the poll (no EachRecord, no return):
 // the records the poll holds beside the error are dropped, while the
 // client already counts them as polled, so the next commit (or poll,
@@ -483,18 +483,19 @@ func (g *gatherer) pollDrop(call *consumer.Call) *Skip {
 // and the if whose first successor is that branch; nil, nil if there is
 // none. The report's failure column and fencing's poll-error-skips-records
 // finding both come from here.
-func PollDrop(poll *ssa.Call, fetchErrors []string) (*ssa.Call, *ssa.If) {
-	if len(fetchErrors) == 0 || !ssaflow.InLoop(poll.Block()) {
+func PollDrop(poll *ssa.Call, client *clientmodel.Client) (*ssa.Call, *ssa.If) {
+	if len(client.FetchErrors) == 0 || !ssaflow.InLoop(poll.Block()) {
 		return nil, nil
 	}
-	isErrCall := func(in ssa.Instruction) bool {
+	callOf := func(in ssa.Instruction, names []string) bool {
 		c, ok := in.(*ssa.Call)
 		if !ok {
 			return false
 		}
 		fn := ssaflow.Callee(c.Common())
-		return fn != nil && slices.Contains(fetchErrors, fn.FullName()) && ssaflow.Recv(c.Common()) == ssa.Value(poll)
+		return fn != nil && slices.Contains(names, fn.FullName()) && ssaflow.Recv(c.Common()) == ssa.Value(poll)
 	}
+	isErrCall := func(in ssa.Instruction) bool { return callOf(in, client.FetchErrors) }
 	// What ends the failure branch's way back to the poll: the poll used
 	// (its records processed), or the function left.
 	stop := func(in ssa.Instruction) bool {
@@ -512,8 +513,17 @@ func PollDrop(poll *ssa.Call, fetchErrors []string) (*ssa.Call, *ssa.If) {
 		}
 		return false
 	}
+	// A use of the poll that can run between it and the error check has
+	// handed its records out already (EachRecord, then the check): the
+	// branch drops nothing.
+	usedBefore := func(errCall ssa.Instruction) bool {
+		return slices.ContainsFunc(*poll.Referrers(), func(use ssa.Instruction) bool {
+			return !isErrCall(use) && !callOf(use, client.FetchInspect) &&
+				ssaflow.ReachesStopping(use, errCall, func(x ssa.Instruction) bool { return x == ssa.Instruction(poll) })
+		})
+	}
 	for _, ref := range *poll.Referrers() {
-		if !isErrCall(ref) {
+		if !isErrCall(ref) || usedBefore(ref) {
 			continue
 		}
 		errCall := ref.(*ssa.Call)

@@ -163,6 +163,26 @@ func runPanics(ctx context.Context, cl *kgo.Client, st *store) {
 	}
 }
 
+// runProcessedFirst processes the poll's records, then checks its errors
+// before committing: nothing is dropped.
+func runProcessedFirst(ctx context.Context, cl *kgo.Client, st *store) {
+	for {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(func(r *kgo.Record) {
+			if err := st.save(ctx, r); err != nil {
+				log.Fatal(err)
+			}
+		})
+		if err := fetches.Err(); err != nil {
+			log.Printf("poll: %v", err)
+			continue
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
 func main() {
 	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit())
 	if err != nil {
@@ -178,5 +198,6 @@ func main() {
 	go runLogged(ctx, cl, st)
 	go func() { _ = runStop(ctx, cl, st) }()
 	go runGuarded(ctx, cl, st)
+	go runProcessedFirst(ctx, cl, st)
 	runPanics(ctx, cl, st)
 }
