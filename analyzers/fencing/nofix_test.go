@@ -257,7 +257,9 @@ func TestRevokeUnsafeNoFix(t *testing.T) {
 // on its errors where the fix cannot make them process the records: the
 // else holding the processing is followed by a commit, which a continue
 // of the error's branch would skip; a labelled continue of an outer
-// loop. Reported all the same, without a fix, saying why.
+// loop; an else on one line with its braces (not gofmt's layout: the
+// fix's edits go line by line). Reported all the same, without a fix,
+// saying why.
 const pollErrNoFixSrc = `package pollerrnofix
 
 import (
@@ -294,10 +296,19 @@ outer:
 	}
 }
 
+func runOneLine(ctx context.Context, cl *kgo.Client) {
+	for {
+		fetches := cl.PollFetches(ctx)
+		if err := fetches.Err(); err != nil { // want "when fetches.Err\\(\\) reports an error .*; no automatic fix: the else is not laid out as gofmt would"
+			log.Print(err)
+		} else { fetches.EachRecord(func(r *kgo.Record) { log.Fatal(save(r)) }) }
+	}
+}
+
 func save(r *kgo.Record) error { return nil }
 `
 
-// TestPollErrNoFix runs pollErrNoFixSrc: two findings, without a fix,
+// TestPollErrNoFix runs pollErrNoFixSrc: three findings, without a fix,
 // saying why.
 func TestPollErrNoFix(t *testing.T) {
 	t.Parallel()

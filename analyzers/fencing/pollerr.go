@@ -185,6 +185,12 @@ func (c *checker) pollErrorElseFix(ifs *ast.IfStmt, loopBody *ast.BlockStmt, emp
 	if err != nil {
 		return nil, moved
 	}
+	// The edits work line by line: `} else {` on one line, the else's
+	// statements on lines of their own, its closing brace on its own line.
+	if tf.Line(ifs.Body.Rbrace) != tf.Line(eb.Lbrace) || tf.Line(eb.Lbrace) >= tf.Line(eb.List[0].Pos()) ||
+		tf.Line(eb.List[len(eb.List)-1].End()) >= tf.Line(eb.Rbrace) {
+		return nil, "the else is not laid out as gofmt would (run gofmt first)"
+	}
 	ind := edit.Indent(c.pass, ifs.Pos())
 	edits := []analysis.TextEdit{{Pos: ifs.Body.Rbrace, End: eb.Lbrace + 1,
 		NewText: []byte("\tif " + empty + " {\n" + ind + "\t\tcontinue\n" + ind + "\t}\n" + ind + "}")}}

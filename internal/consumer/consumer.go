@@ -481,38 +481,88 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 }
 
 // decodedInto returns the function of another package (not a client's,
-// not a printer's or logger's) one of roots, a config struct, is handed
-// to as an interface value (viper's Unmarshal, json.Unmarshal,
-// envconfig.Process): reflection there may set any of its fields, at run
-// time. "" if none.
+// not a printer's, logger's or encoder's) one of roots, a config struct,
+// or the address of one of its fields, is handed to as an interface value
+// (viper's Unmarshal, json.Unmarshal(b, &cfg.Consumer),
+// envconfig.Process), directly or through functions of the package
+// taking it as an interface (load(path, cfg)): reflection there may set
+// any of its fields, at run time. "" if none.
 func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) string {
-	for _, r := range roots {
-		if r.Referrers() == nil {
-			continue
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, iface bool, depth int) string
+	walk = func(v ssa.Value, iface bool, depth int) string {
+		if seen[v] || depth > ssaflow.MaxCallDepth || v.Referrers() == nil {
+			return ""
 		}
-		for _, ref := range *r.Referrers() {
-			mi, ok := ref.(*ssa.MakeInterface)
-			if !ok || mi.Referrers() == nil {
-				continue
-			}
-			for _, use := range *mi.Referrers() {
-				ci, ok := use.(ssa.CallInstruction)
-				if !ok {
+		seen[v] = true
+		for _, ref := range *v.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.MakeInterface:
+				if name := walk(r, true, depth); name != "" {
+					return name
+				}
+			case *ssa.ChangeInterface:
+				if name := walk(r, iface, depth); name != "" {
+					return name
+				}
+			case *ssa.FieldAddr:
+				if name := walk(r, iface, depth); name != "" {
+					return name
+				}
+			case ssa.CallInstruction:
+				if !iface {
 					continue
 				}
-				callee := ssaflow.Callee(ci.Common())
-				if callee == nil || callee.Pkg() == nil || callee.Pkg() == pkg {
+				cc := r.Common()
+				callee := ssaflow.Callee(cc)
+				if callee == nil || callee.Pkg() == nil {
 					continue
 				}
-				switch path := callee.Pkg().Path(); {
-				case path == "fmt", path == "log", path == "log/slog", path == "errors", ix.IsClientPath(path), observe.Is(path):
-				default:
+				if callee.Pkg() == pkg {
+					// A function of the package taking it as an interface:
+					// what it does with that parameter.
+					fn := cc.StaticCallee()
+					if fn == nil {
+						continue
+					}
+					for i, a := range cc.Args {
+						if a == v && i < len(fn.Params) {
+							if name := walk(fn.Params[i], true, depth+1); name != "" {
+								return name
+							}
+						}
+					}
+					continue
+				}
+				if !readsOnly(ix, callee) {
 					return ShortFunc(callee)
 				}
 			}
 		}
+		return ""
+	}
+	for _, r := range roots {
+		if name := walk(r, false, 0); name != "" {
+			return name
+		}
 	}
 	return ""
+}
+
+// readsOnly reports whether fn, a function of another package given a
+// config as an interface value, only reads it: a client's, a printer's or
+// a logger's (observe), an encoder's (json.Marshal, an Encoder's Encode),
+// a comparison's or a context's.
+func readsOnly(ix *clientmodel.Index, fn *types.Func) bool {
+	switch path := fn.Pkg().Path(); {
+	case path == "fmt", path == "log", path == "log/slog", path == "errors", path == "context", ix.IsClientPath(path), observe.Is(path):
+		return true
+	}
+	switch fn.Name() {
+	case "Marshal", "MarshalIndent", "Encode", "DeepEqual":
+		return true
+	}
+	return false
 }
 
 // loadedFields adds to out the struct fields v is loaded from, through

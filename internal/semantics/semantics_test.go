@@ -440,6 +440,11 @@ func TestClassify(t *testing.T) {
 		// defaults) is not known; one only printed is
 		{"decodedcfg", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "the configuration comes from what json.Unmarshal decodes into it at run time"}},
 		{"printedcfg", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer}},
+		// decoded through a helper of the package taking it as `any`, or
+		// into one of its fields; encoded only (json.Marshal) is known
+		{"helperdecodedcfg", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "what json.Unmarshal decodes into it at run time"}},
+		{"fielddecodedcfg", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "what json.Unmarshal decodes into it at run time"}},
+		{"marshaledcfg", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer}},
 		// a handler calling a func-valued field whose closure calls
 		// another field set to a literal that sends the value to an
 		// exporter goroutine: not at-least-once; its twin writing in
