@@ -72,7 +72,7 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 			d.Message += nextAskedNote("fetch with "+fetchName(k.Client)+" and commit", "commit")
 		}
 		if guard != "" {
-			d.Message += "; the commit runs only when the reader is in a group, as " + guard
+			d.Message += groupGuardNote + guard
 			if c.hyp != nil {
 				c.hyp.guard = f.NeedsSetting
 			}
@@ -80,6 +80,10 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 	}
 	c.report(k, d)
 }
+
+// groupGuardNote begins what a fix's message says of its commit run only
+// in a group.
+const groupGuardNote = "; the commit runs only when the reader is in a group, as "
 
 // groupGuard says why the commit a fix of the read f (on the reader
 // expression x) adds must run only when the reader is in a group ("" when

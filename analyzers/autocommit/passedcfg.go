@@ -290,7 +290,7 @@ func (c *checker) reportPassedConfigs() {
 			if h.Handed != (p.Consumer != nil) || !p.Settings.Sets(p.Client, valueMap(h.When)) {
 				continue
 			}
-			report.Guard(c.pass, p.Call.Pos(), func() { c.reportPassed(p, h) })
+			report.Guard(c.pass, p.Call.Pos(), func() { c.reportPassed(p, h, byKey[p.Key]) })
 		}
 	}
 }
@@ -298,7 +298,7 @@ func (c *checker) reportPassedConfigs() {
 // reportPassed reports h's findings at the call passing p, with their
 // fixes when the consumer's files are loaded and the package's calls
 // agree (agree).
-func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp) {
+func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp, hyps []configHyp) {
 	ce, _ := edit.CallAt(c.pass, p.Call.Pos())
 	if ce == nil {
 		return
@@ -340,7 +340,7 @@ func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp) {
 			// No fix (the consumer's package says why, in x.Message).
 		case !set:
 			d.Message += "; no automatic fix: its fix also sets " + settingsText(sets) + " in the configuration passed here, which it cannot find where to set"
-		case !c.agree(p, h, x):
+		case !c.agree(p, h, x, hyps):
 			d.Message += fmt.Sprintf("; no automatic fix: other calls in this package pass %s a configuration under which the fix would not hold", h.Func)
 		case !loaded:
 			d.Message += fmt.Sprintf("; the fix edits package %s, which this run reads from export data (go vet analyzes one package at a time): run commitlint -fix on both packages to apply it", pkg)
@@ -351,20 +351,39 @@ func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp) {
 			}
 			d.SuggestedFixes = []analysis.SuggestedFix{{Message: x.FixMessage + where, TextEdits: append(here, edits...)}}
 		}
+		if len(d.SuggestedFixes) == 0 {
+			// No fix: nothing of it runs in a group or not.
+			if i := strings.Index(d.Message, groupGuardNote); i >= 0 {
+				rest := d.Message[i+len(groupGuardNote):]
+				if j := strings.Index(rest, "; "); j >= 0 {
+					d.Message = d.Message[:i] + rest[j:]
+				} else {
+					d.Message = d.Message[:i]
+				}
+			}
+		}
 		report.Report(c.pass, d)
 	}
 }
 
 // agree reports whether every call of the package passing a configuration
 // for p's parameter makes the hypothesis h, but for the setting the fix of
-// x checks at run time: a fix made for one caller's configuration must not
-// break another's (confluent's StoreOffsets fails with auto-store on).
-func (c *checker) agree(p consumer.PassedConfig, h configHyp, x passedFinding) bool {
-	when := valueMap(h.When)
-	delete(when, x.Checked)
-	return !slices.ContainsFunc(c.m.Passed, func(o consumer.PassedConfig) bool {
-		return o.Key == p.Key && !o.Settings.Sets(o.Client, when)
-	})
+// x checks at run time, or one whose same finding has the same fix: a fix
+// made for one caller's configuration must not break another's
+// (confluent's StoreOffsets fails with auto-store on).
+func (c *checker) agree(p consumer.PassedConfig, h configHyp, x passedFinding, hyps []configHyp) bool {
+	// o agrees when some hypothesis it makes, but for the setting the fix
+	// checks, has x's finding with x's fix (h itself, or one differing in
+	// a setting the fix does not depend on: CommitInterval).
+	agrees := func(o consumer.PassedConfig) bool {
+		return slices.ContainsFunc(hyps, func(h2 configHyp) bool {
+			when := valueMap(h2.When)
+			delete(when, x.Checked)
+			return h2.Handed == h.Handed && o.Settings.Sets(o.Client, when) &&
+				slices.ContainsFunc(h2.Findings, func(y passedFinding) bool { return y.Category == x.Category && slices.Equal(y.Edits, x.Edits) })
+		})
+	}
+	return !slices.ContainsFunc(c.m.Passed, func(o consumer.PassedConfig) bool { return o.Key == p.Key && !agrees(o) })
 }
 
 // callerSettings returns the edits giving the configuration p passes the

@@ -4,6 +4,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"time"
 
 	"github.com/segmentio/kafka-go"
 
@@ -16,6 +17,10 @@ func main() {
 
 	events := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "projector", Topic: "events"})
 	svc.NewProjector(events, db).Run(ctx) // want `NewProjector receives the kafka-go consumer passed here \(group on\), and with it, in package autocommit/handedreader/svc \(svc.go:\d+\): group reader's ReadMessage commits the message before returning it`
+
+	// The same with commits sent in the background: the same fix.
+	async := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "projector-async", Topic: "events", CommitInterval: time.Second})
+	svc.NewProjector(async, db).Run(ctx) // want `NewProjector receives the kafka-go consumer passed here \(.*\), and with it, in package autocommit/handedreader/svc \(svc.go:\d+\): group reader's ReadMessage commits the message before returning it`
 
 	// Outside any group ReadMessage commits nothing: a replay.
 	replay := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, Topic: "events", Partition: 0})
