@@ -108,7 +108,10 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		c.sink(has(category.Unfenced))
 	case c.transactional() && !c.has(clientmodel.Commit):
 		c.transactions(has(category.Swallowed), has(category.TxnResult), has(category.BeginSkipped), has(category.AbortNoRewind))
-	case has(category.CommitBefore) || has(category.ReadCommits) || c.commitsOnRead():
+	case has(category.CommitBefore) || has(category.ReadCommits) && ev.Is(clientmodel.Group) != Unknown || c.commitsOnRead():
+		// (A read-commits-first finding reported where one caller
+		// passes its configuration holds for that caller's: with the
+		// group differing between callers, the row stays unknown.)
 		c.before()
 	case c.has(clientmodel.FetchCommit) && ev.Is(clientmodel.Group) == Unknown:
 		// ReadMessage commits each message before returning it in a
@@ -124,13 +127,13 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Strategy, r.Detail = StrategyUnknown, "whether "+ev.Client.CallName(clientmodel.Commit, clientmodel.ScopeArgs)+" commits (in a group) or commits nothing (outside one) depends on "+ev.dependsOn(clientmodel.Group)
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
 		r.Window = "unknown"
-	case (has(category.AutoStore) || has(category.StoreIgnored)) && ev.Is(clientmodel.AutoCommit) == Off:
+	case (has(category.AutoStore) || has(category.StoreIgnored)) && ev.Is(clientmodel.AutoCommit) == Off && ev.Is(clientmodel.AutoStore) != Unknown:
 		// Auto-commit off: the application's commits send the offsets
 		// stored on delivery.
 		r.Strategy, r.Detail = StrategyEachBatch, "the application's commits send the offsets stored when Poll hands records over ("+ev.Client.Spell(clientmodel.AutoStore)+" is on)"
 		r.Guarantee, r.Reason = Neither, "the commits send what Poll handed to the application, processed or not: a crash loses the records handed over before a commit and still in progress, and repeats those handed over since"
 		r.Window = "the records handed over since the previous commit"
-	case has(category.AutoStore) || has(category.StoreIgnored):
+	case (has(category.AutoStore) || has(category.StoreIgnored)) && ev.Is(clientmodel.AutoStore) != Unknown:
 		c.timer()
 		r.Guarantee, r.Reason = Neither, "the timer commits what Poll handed to the application, processed or not: a crash loses the records handed over before the last commit and still in progress, and repeats those handed over since"
 	case has(category.Greedy):
@@ -143,7 +146,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Strategy, r.Detail = StrategyUnknown, "the package makes commit calls the analysis cannot tie to one of its consumers"
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
 		r.Window = "unknown"
-	case has(category.MarksDiscard) && len(c.commitCalls()) == 0:
+	case has(category.MarksDiscard) && len(c.commitCalls()) == 0 && ev.Is(clientmodel.AutoCommit) == Off:
 		r.Strategy, r.Detail = StrategyNone, "auto-commit is off and nothing calls Commit: marks are discarded at session end"
 		c.uncommitted()
 	default:
