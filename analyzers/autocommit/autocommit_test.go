@@ -529,12 +529,12 @@ var scenarios = []struct {
 	// outside any group are silent.
 	{"autocommit/passedcfg/...", autocommit.Analyzer},
 	// kafka-go readers built in cmd and handed to svc's constructors
-	// (2 / 2): a group reader given to a loop reading with ReadMessage,
+	// (2 / 3): a group reader given to a loop reading with ReadMessage,
 	// and another committing in the background, each reported at the
 	// call in cmd and fixed in svc (FetchMessage, then a commit after the
 	// save, run only in a group: one fix for both); a reader outside any
 	// group given to it, a group reader given to a loop committing after
-	// the save.
+	// the save, and to a wrapper forwarding ReadMessage to its callers.
 	{"autocommit/handedreader/...", autocommit.Analyzer},
 	// a service in three packages (cmd passes the configurations, events
 	// reads, ledger saves): the events constructor passed a group

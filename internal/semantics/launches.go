@@ -163,11 +163,17 @@ func (g *gatherer) sentAway() *send {
 	return nil
 }
 
-// receiverOf names a function of the package that receives from ch (its
-// roots), "" if none does.
+// receiverOf names an exported function of the package, called by no
+// code of it, that receives from ch (its roots): it drains the channel
+// for callers of other packages. "" if none does.
 func (g *gatherer) receiverOf(ch ssa.Value) string {
 	roots := g.m.Flow.Roots(ch)
 	for _, fn := range g.m.Flow.Funcs() {
+		// Only a function the package leaves to others: exported, not a
+		// literal, called by no code of the package.
+		if obj, ok := fn.Object().(*types.Func); !ok || !obj.Exported() || fn.Parent() != nil || len(g.m.Flow.Callers(fn)) > 0 {
+			continue
+		}
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				var from []ssa.Value

@@ -26,6 +26,10 @@ func main() {
 	replay := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, Topic: "events", Partition: 0})
 	svc.NewProjector(replay, db).Run(ctx) // ok: no group, nothing is committed
 
+	// A wrapper forwarding ReadMessage to callers elsewhere.
+	traced := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "traced", Topic: "events"})
+	_ = svc.NewTraced(traced) // ok: the reads are forwarded, not processed in svc
+
 	// FetchMessage, then CommitMessages after the save.
 	committed := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "committer", Topic: "events"})
 	svc.NewCommitter(committed, db).Run(ctx) // ok: commits after saving

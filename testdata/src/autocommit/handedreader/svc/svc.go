@@ -63,3 +63,19 @@ func (c *Committer) Run(ctx context.Context) {
 		}
 	}
 }
+
+// Traced wraps a reader for callers of other packages, forwarding its
+// reads: whether a caller processes what ReadMessage returns, and how, is
+// theirs to say.
+type Traced struct {
+	reader *kafka.Reader
+}
+
+// NewTraced keeps the reader its caller builds.
+func NewTraced(reader *kafka.Reader) *Traced { return &Traced{reader: reader} }
+
+// ReadMessage forwards the reader's.
+func (t *Traced) ReadMessage(ctx context.Context) (*kafka.Message, error) {
+	m, err := t.reader.ReadMessage(ctx)
+	return &m, err
+}
