@@ -140,17 +140,8 @@ func (g *gatherer) sentAway() *send {
 	for _, fn := range g.funcs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
-				switch x := in.(type) {
-				case *ssa.UnOp:
-					if x.Op == token.ARROW {
-						received = append(received, g.m.Flow.Roots(x.X)...)
-					}
-				case *ssa.Select:
-					for _, st := range x.States {
-						if st.Dir == types.RecvOnly {
-							received = append(received, g.m.Flow.Roots(st.Chan)...)
-						}
-					}
+				for _, ch := range receivesFrom(in) {
+					received = append(received, g.m.Flow.Roots(ch)...)
 				}
 			}
 		}
@@ -159,6 +150,26 @@ func (g *gatherer) sentAway() *send {
 		if !ssaflow.Intersects(g.m.Flow.Roots(s.ch), received) {
 			return &sends[i]
 		}
+	}
+	return nil
+}
+
+// receivesFrom returns the channels in receives from: a receive, or the
+// receive cases of a select.
+func receivesFrom(in ssa.Instruction) []ssa.Value {
+	switch x := in.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			return []ssa.Value{x.X}
+		}
+	case *ssa.Select:
+		var out []ssa.Value
+		for _, st := range x.States {
+			if st.Dir == types.RecvOnly {
+				out = append(out, st.Chan)
+			}
+		}
+		return out
 	}
 	return nil
 }
@@ -176,20 +187,7 @@ func (g *gatherer) receiverOf(ch ssa.Value) string {
 		}
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
-				var from []ssa.Value
-				switch x := in.(type) {
-				case *ssa.UnOp:
-					if x.Op == token.ARROW {
-						from = append(from, x.X)
-					}
-				case *ssa.Select:
-					for _, st := range x.States {
-						if st.Dir == types.RecvOnly {
-							from = append(from, st.Chan)
-						}
-					}
-				}
-				for _, v := range from {
+				for _, v := range receivesFrom(in) {
 					if ssaflow.Intersects(g.m.Flow.Roots(v), roots) {
 						return consumer.DisplayName(fn)
 					}
