@@ -195,8 +195,12 @@ that client.
     others, and PollFetches has already made those records' positions
     the uncommitted ones, so the next commit (the loop's own, a
     transaction's, or the auto-commit timer's) passes records nothing
-    processed: lost without a crash. Silent when the branch returns,
-    panics, breaks out of the loop, or processes the records anyway.
+    processed: lost without a crash. A function that polls once and
+    returns on the error is reported when a caller of its package calls
+    it in a loop whose branch for that error (any path, when the error is
+    not read) comes back to the call without returning or exiting.
+    Silent when the branch panics, breaks out of the loop, processes the
+    records anyway, or returns to callers that stop on the error.
     Fix: poll again only when the poll holds no records (Fetches.Empty),
     so a closed client or a cancelled context goes on as before: the
     branch's final continue is guarded (`if fetches.Empty() { continue
@@ -204,7 +208,9 @@ that client.
     client first (a transaction aborted), is taken only then (`err !=
     nil && fetches.Empty()`); an else holding the processing, the last
     statement of the loop's body, is moved after the if, whose branch
-    ends with the guarded continue. Reported without a fix, saying why,
+    ends with the guarded continue; a poll-once function's final return
+    is guarded, or its condition extended, the same way. Reported without
+    a fix, saying why,
     when the branch ends otherwise (a labelled continue, an else followed
     by more of the loop), when the poll's result has no name, or when
     the else's statements cannot move out of it as they are.

@@ -16,58 +16,70 @@ import (
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
-// pollErrorSkips reports a poll in a loop whose error check (franz-go's
+// pollErrorSkips reports a poll whose error check (franz-go's
 // fetches.Err(), Errors()) polls again without processing the records the
 // poll holds beside the error (semantics.PollDrop, which the report's
-// failure column also reads): the client counts them as polled when the
-// poll returns, so a later commit passes them and they are lost without a
-// crash. The fix polls again only when the poll holds no records
-// (franz-go's Fetches.Empty), so the loop's other errors, a closed client
-// and a cancelled context go on as they did.
+// failure column also reads): its loop goes on, or its function returns
+// to a caller that calls it again. The client counts the records as
+// polled when the poll returns, so a later commit passes them and they
+// are lost without a crash. The fix polls again (or returns) only when the
+// poll holds no records (franz-go's Fetches.Empty), so the loop's other
+// errors, a closed client and a cancelled context go on as they did.
 func (c *checker) pollErrorSkips() {
 	for _, call := range c.m.Calls {
 		poll, ok := call.Instr.(*ssa.Call)
 		if !ok || call.Role != clientmodel.Fetch {
 			continue
 		}
-		errCall, iff := semantics.PollDrop(poll, call.Client)
-		if errCall == nil {
-			continue
+		if d := semantics.PollDrop(c.pass, c.m.Flow, poll, call.Client); d != nil {
+			c.reportPollErrorSkip(call, d)
 		}
-		c.reportPollErrorSkip(call, errCall, iff)
 	}
 }
 
-func (c *checker) reportPollErrorSkip(call *consumer.Call, errCall *ssa.Call, iff *ssa.If) {
-	errExpr, _ := edit.CallAt(c.pass, errCall.Pos())
+func (c *checker) reportPollErrorSkip(call *consumer.Call, d *semantics.Dropped) {
+	errExpr, _ := edit.CallAt(c.pass, d.Err.Pos())
 	if errExpr == nil {
 		return
 	}
 	client := call.Client
 	name := c.text(errExpr)
 	if len(name) > 40 || name == "" {
-		name = consumer.ShortFunc(ssaflow.Callee(errCall.Common()))
+		name = consumer.ShortFunc(ssaflow.Callee(d.Err.Common()))
 	}
-	msg := fmt.Sprintf("when %s reports an error the loop polls again without processing the %ss this poll also holds: %s already counts them as polled, so the next commit passes them and they are lost, crash or no crash",
-		name, client.RecordNoun, client.Name)
-	d := analysis.Diagnostic{Pos: errExpr.Pos(), End: errExpr.End(), Category: CategoryPollErrorSkip, Message: msg}
-	ifs, cont := c.pollErrorBranch(iff)
-	if cont != nil {
-		d.Related = related(cont, "the loop polls again here, dropping the poll's "+client.RecordNoun+"s")
+	again, fixMsg := "the loop polls again", "Poll again on the error only when the poll holds no "+client.RecordNoun+"s"
+	if d.Again != nil {
+		again = fmt.Sprintf("%s returns and %s calls it again", consumer.DisplayName(d.Err.Parent()), consumer.DisplayName(d.Again.Parent()))
+		fixMsg = "Return on the error only when the poll holds no " + client.RecordNoun + "s"
 	}
-	edits, why := c.pollErrorFix(client, call, errExpr, ifs, cont)
+	msg := fmt.Sprintf("when %s reports an error %s without processing the %ss this poll also holds: %s already counts them as polled, so the next commit passes them and they are lost, crash or no crash",
+		name, again, client.RecordNoun, client.Name)
+	diag := analysis.Diagnostic{Pos: errExpr.Pos(), End: errExpr.End(), Category: CategoryPollErrorSkip, Message: msg}
+	ifs, leave := c.pollErrorBranch(d.If, d.Again != nil)
+	switch {
+	case leave != nil && d.Again != nil:
+		diag.Related = related(leave, "returns here, dropping the poll's "+client.RecordNoun+"s")
+	case leave != nil:
+		diag.Related = related(leave, "the loop polls again here, dropping the poll's "+client.RecordNoun+"s")
+	}
+	if d.Again != nil {
+		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: d.Again.Pos(), Message: consumer.DisplayName(d.Again.Parent()) + " polls again here"})
+	}
+	edits, why := c.pollErrorFix(client, call, errExpr, ifs, leave, d.Again != nil)
 	if edits == nil {
-		d.Message += "; no automatic fix: " + why + "; process the poll's " + client.RecordNoun + "s on its errors too, polling again only when it holds none"
+		diag.Message += "; no automatic fix: " + why + "; process the poll's " + client.RecordNoun + "s on its errors too, polling again only when it holds none"
 	} else {
-		d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Poll again on the error only when the poll holds no " + client.RecordNoun + "s", TextEdits: edits}}
+		diag.SuggestedFixes = []analysis.SuggestedFix{{Message: fixMsg, TextEdits: edits}}
 	}
-	c.report(d)
+	c.report(diag)
 }
 
 // pollErrorBranch returns the if statement whose condition holds iff's
-// test (the operator SSA gives a comparison's position), and the continue
-// ending its body, if any.
-func (c *checker) pollErrorBranch(iff *ssa.If) (*ast.IfStmt, *ast.BranchStmt) {
+// test (the operator SSA gives a comparison's position), and the
+// statement ending its body that polls again, if any: a continue, or a
+// return when returns (the poll's function returns to a caller that
+// calls it again).
+func (c *checker) pollErrorBranch(iff *ssa.If, returns bool) (*ast.IfStmt, ast.Stmt) {
 	bo, ok := iff.Cond.(*ssa.BinOp)
 	if !ok || !bo.Pos().IsValid() {
 		return nil, nil
@@ -80,24 +92,34 @@ func (c *checker) pollErrorBranch(iff *ssa.If) (*ast.IfStmt, *ast.BranchStmt) {
 		if len(ifs.Body.List) == 0 {
 			return ifs, nil
 		}
-		br, _ := ifs.Body.List[len(ifs.Body.List)-1].(*ast.BranchStmt)
-		if br != nil && br.Tok != token.CONTINUE {
-			br = nil
+		switch last := ifs.Body.List[len(ifs.Body.List)-1].(type) {
+		case *ast.BranchStmt:
+			if last.Tok == token.CONTINUE && !returns {
+				return ifs, last
+			}
+		case *ast.ReturnStmt:
+			if returns {
+				return ifs, last
+			}
 		}
-		return ifs, br
+		return ifs, nil
 	}
 	return nil, nil
 }
 
-// pollErrorFix returns the edits making the branch ifs poll again only
-// when the poll holds no records: `if err := fetches.Err(); err != nil &&
-// fetches.Empty() { continue }` for a branch that only continues or
-// calls the client, else the final continue guarded by `if
-// fetches.Empty()`, or the processing in the else moved after the if
-// (pollErrorElseFix). Nil, and why, when
-// the branch is not one the fix can rewrite.
-func (c *checker) pollErrorFix(client *clientmodel.Client, call *consumer.Call, errExpr *ast.CallExpr, ifs *ast.IfStmt, cont *ast.BranchStmt) ([]analysis.TextEdit, string) {
-	const notContinue = "the error's branch does not end in a continue of the poll loop, nor is it followed by the processing in an else that ends the loop's body"
+// pollErrorFix returns the edits making the branch ifs poll again (or
+// return, when returns: its function's caller polls again) only when the
+// poll holds no records: `if err := fetches.Err(); err != nil &&
+// fetches.Empty() { continue }` for a branch that only continues (or
+// returns) or calls the client, else the final statement, leave, guarded
+// by `if fetches.Empty()`, or the processing in the else moved after the
+// if (pollErrorElseFix). Nil, and why, when the branch is not one the fix
+// can rewrite.
+func (c *checker) pollErrorFix(client *clientmodel.Client, call *consumer.Call, errExpr *ast.CallExpr, ifs *ast.IfStmt, leave ast.Stmt, returns bool) ([]analysis.TextEdit, string) {
+	notContinue := "the error's branch does not end in a continue of the poll loop, nor is it followed by the processing in an else that ends the loop's body"
+	if returns {
+		notContinue = "the error's branch does not end in a return"
+	}
 	if client.FetchEmpty == "" {
 		return nil, "the client has no way to tell a poll holds no " + client.RecordNoun + "s"
 	}
@@ -108,21 +130,32 @@ func (c *checker) pollErrorFix(client *clientmodel.Client, call *consumer.Call, 
 	if !ok || !pure(sel.X) {
 		return nil, "the poll's result has no name to test"
 	}
-	loop, loopBody := edit.LoopOf(edit.Path(c.pass, ifs.Pos()))
-	pollLoop, _ := edit.LoopOf(edit.Path(c.pass, call.Pos()))
-	if loop == nil || loop != pollLoop {
-		return nil, notContinue
-	}
 	empty := c.text(sel.X) + "." + client.FetchEmpty + "()"
-	if cont == nil {
-		return c.pollErrorElseFix(ifs, loopBody, empty, notContinue)
-	}
-	body := ifs.Body.List[:len(ifs.Body.List)-1]
-	switch {
-	case cont.Label != nil || ifs.Else != nil:
-		return nil, notContinue
-	case pollsAgain(body):
-		return nil, "the error's branch polls again before its end"
+	body := ifs.Body.List
+	if !returns {
+		loop, loopBody := edit.LoopOf(edit.Path(c.pass, ifs.Pos()))
+		pollLoop, _ := edit.LoopOf(edit.Path(c.pass, call.Pos()))
+		if loop == nil || loop != pollLoop {
+			return nil, notContinue
+		}
+		if leave == nil {
+			return c.pollErrorElseFix(ifs, loopBody, empty, notContinue)
+		}
+		body = body[:len(body)-1]
+		switch {
+		case leave.(*ast.BranchStmt).Label != nil || ifs.Else != nil:
+			return nil, notContinue
+		case pollsAgain(body):
+			return nil, "the error's branch polls again before its end"
+		}
+	} else {
+		if leave == nil || ifs.Else != nil {
+			return nil, notContinue
+		}
+		body = body[:len(body)-1]
+		if edit.LeavesLoop(body, false) {
+			return nil, "the error's branch may return before its end"
+		}
 	}
 	if len(body) == 0 || c.callsClient(body, c.text(sel.X)) {
 		// A branch that only polls again, or one that calls the client
@@ -134,7 +167,13 @@ func (c *checker) pollErrorFix(client *clientmodel.Client, call *consumer.Call, 
 		}
 		return []analysis.TextEdit{{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), NewText: []byte(cond + " && " + empty)}}, ""
 	}
-	return c.replaceStmt(cont, "if "+empty+" {\n\tcontinue\n}"), ""
+	// The statement's own lines, one tab deeper inside the guard.
+	ind := edit.Indent(c.pass, leave.Pos())
+	lines := strings.Split(c.text(leave), "\n")
+	for i := 1; i < len(lines); i++ {
+		lines[i] = strings.TrimPrefix(lines[i], ind)
+	}
+	return c.replaceStmt(leave, "if "+empty+" {\n\t"+strings.Join(lines, "\n\t")+"\n}"), ""
 }
 
 // pollErrorElseFix returns the edits for an error check whose else

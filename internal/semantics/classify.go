@@ -218,8 +218,12 @@ func (c *classifier) failure() {
 		return
 	}
 	if d := c.ev.PollDrop; d != nil {
-		c.r.Failure = fmt.Sprintf("skipped: when the poll reports an error (%s, %s), the loop polls again without processing the records the poll also holds, which %s already counts as polled: the next commit passes them, so they are never retried or replayed",
-			d.Call, c.ev.at(d.Pos), c.ev.Client.Name)
+		again := "the loop polls again"
+		if d.In != "" {
+			again = "its function returns and " + d.In + " polls again,"
+		}
+		c.r.Failure = fmt.Sprintf("skipped: when the poll reports an error (%s, %s), %s without processing the records the poll also holds, which %s already counts as polled: the next commit passes them, so they are never retried or replayed",
+			d.Call, c.ev.at(d.Pos), again, c.ev.Client.Name)
 		return
 	}
 	calls := c.ev.Calls

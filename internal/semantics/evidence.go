@@ -14,6 +14,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -24,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "semantics",
 	Doc:        "gather the evidence each Kafka consumer's delivery semantics follow from",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{consumer.Analyzer},
+	Requires:   []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
 	ResultType: reflect.TypeFor[[]*Evidence](),
 }
 

@@ -34,7 +34,9 @@ type Skip struct {
 	// Discarded reports a call whose error nothing reads.
 	Discarded bool
 	// In names the handler that makes the call and returns without its
-	// error ("orders.(*Service).handle"), if not the loop's function.
+	// error ("orders.(*Service).handle"), if not the loop's function; for
+	// a poll's dropped errors (Evidence.PollDrop), the function that polls
+	// again after the poll's own returns.
 	In string
 }
 

@@ -6,10 +6,12 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -467,26 +469,39 @@ func (g *gatherer) pollDrop(call *consumer.Call) *Skip {
 	if !ok {
 		return nil
 	}
-	errCall, _ := PollDrop(poll, g.c.Client)
-	if errCall == nil {
+	d := PollDrop(g.pass, g.m.Flow, poll, g.c.Client)
+	if d == nil {
 		return nil
 	}
-	return &Skip{Call: consumer.ShortFunc(ssaflow.Callee(errCall.Common())), Pos: g.posn(errCall.Pos())}
+	s := &Skip{Call: consumer.ShortFunc(ssaflow.Callee(d.Err.Common())), Pos: g.posn(d.Err.Pos())}
+	if d.Again != nil {
+		s.In = consumer.DisplayName(d.Again.Parent())
+	}
+	return s
 }
 
-// PollDrop returns the check of poll's errors (franz-go's fetches.Err(),
-// Errors(): client.FetchErrors) whose failure
-// branch polls again without using the poll (no EachRecord, no return):
-// the records the poll holds beside the error are dropped, while the
-// client already counts them as polled, so the next commit (or poll,
-// under the default auto-commit) passes them. It returns the error call
-// and the if whose first successor is that branch; nil, nil if there is
-// none. The report's failure column and fencing's poll-error-skips-records
-// finding both come from here.
-func PollDrop(poll *ssa.Call, client *clientmodel.Client) (*ssa.Call, *ssa.If) {
-	if len(client.FetchErrors) == 0 || !ssaflow.InLoop(poll.Block()) {
-		return nil, nil
+// A Dropped is a check of a poll's errors (franz-go's fetches.Err(),
+// Errors(): client.FetchErrors) whose failure branch polls again without
+// using the poll (no EachRecord): the records the poll holds beside the
+// error are dropped, while the client already counts them as polled, so
+// the next commit (or poll, under the default auto-commit) passes them.
+type Dropped struct {
+	Err *ssa.Call // the error call
+	If  *ssa.If   // the if whose first successor is the failure branch
+	// Again is the call of the poll's function that runs again after the
+	// branch returns from it (a poll-once function called in a loop that
+	// goes on from its error); nil when the poll's own loop polls again.
+	Again ssa.CallInstruction
+}
+
+// PollDrop returns poll's Dropped error check, nil if there is none. The
+// report's failure column and fencing's poll-error-skips-records finding
+// both come from here.
+func PollDrop(pass *analysis.Pass, flow *ssaflow.Flow, poll *ssa.Call, client *clientmodel.Client) *Dropped {
+	if len(client.FetchErrors) == 0 {
+		return nil
 	}
+	never := noreturn.Of(pass)
 	callOf := func(in ssa.Instruction, names []string) bool {
 		c, ok := in.(*ssa.Call)
 		if !ok {
@@ -496,13 +511,21 @@ func PollDrop(poll *ssa.Call, client *clientmodel.Client) (*ssa.Call, *ssa.If) {
 		return fn != nil && slices.Contains(names, fn.FullName()) && ssaflow.Recv(c.Common()) == ssa.Value(poll)
 	}
 	isErrCall := func(in ssa.Instruction) bool { return callOf(in, client.FetchErrors) }
-	// What ends the failure branch's way back to the poll: the poll used
-	// (its records processed), or the function left.
-	stop := func(in ssa.Instruction) bool {
-		switch in.(type) {
-		case *ssa.Return, *ssa.Panic:
+	// leaves reports an instruction that ends the function other than by
+	// returning: a panic, a call that never returns (log.Fatal).
+	leaves := func(in ssa.Instruction) bool {
+		switch in := in.(type) {
+		case *ssa.Panic:
 			return true
+		case *ssa.Call:
+			f := ssaflow.Callee(in.Common())
+			return f != nil && never.Func(f)
 		}
+		return false
+	}
+	// usesPoll: the poll used (its records processed) ends the failure
+	// branch's way back to the poll.
+	usesPoll := func(in ssa.Instruction) bool {
 		if isErrCall(in) {
 			return false
 		}
@@ -513,6 +536,10 @@ func PollDrop(poll *ssa.Call, client *clientmodel.Client) (*ssa.Call, *ssa.If) {
 		}
 		return false
 	}
+	stop := func(in ssa.Instruction) bool {
+		_, ret := in.(*ssa.Return)
+		return ret || leaves(in) || usesPoll(in)
+	}
 	// A use of the poll that can run between it and the error check has
 	// handed its records out already (EachRecord, then the check): the
 	// branch drops nothing.
@@ -522,6 +549,7 @@ func PollDrop(poll *ssa.Call, client *clientmodel.Client) (*ssa.Call, *ssa.If) {
 				ssaflow.ReachesStopping(use, errCall, func(x ssa.Instruction) bool { return x == ssa.Instruction(poll) })
 		})
 	}
+	inLoop := ssaflow.InLoop(poll.Block())
 	for _, ref := range *poll.Referrers() {
 		if !isErrCall(ref) || usedBefore(ref) {
 			continue
@@ -529,20 +557,106 @@ func PollDrop(poll *ssa.Call, client *clientmodel.Client) (*ssa.Call, *ssa.If) {
 		errCall := ref.(*ssa.Call)
 		for _, iff := range failureIfs(errCall) {
 			tb := iff.Block().Succs[0]
-			if len(tb.Instrs) == 0 || stop(tb.Instrs[0]) {
+			if len(tb.Instrs) == 0 {
 				continue
 			}
-			if tb == poll.Block() || ssaflow.ReachesStopping(tb.Instrs[0], poll, stop) {
-				return errCall, iff
+			if inLoop && !stop(tb.Instrs[0]) && (tb == poll.Block() || ssaflow.ReachesStopping(tb.Instrs[0], poll, stop)) {
+				return &Dropped{Err: errCall, If: iff}
+			}
+			if returnsUnused(tb, func(in ssa.Instruction) bool { return leaves(in) || usesPoll(in) }) {
+				if again := callsAgain(flow, poll.Parent(), leaves); again != nil {
+					return &Dropped{Err: errCall, If: iff, Again: again}
+				}
 			}
 		}
 	}
-	return nil, nil
+	return nil
 }
 
-// failureIfs returns the ifs testing the result of call for a failure:
-// err != nil, or len(errs) > 0 (or != 0), the failure branch first.
-func failureIfs(call *ssa.Call) []*ssa.If {
+// returnsUnused reports whether a path from the start of b returns from
+// its function without executing an instruction for which stop is true.
+func returnsUnused(b *ssa.BasicBlock, stop func(ssa.Instruction) bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{b}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		stopped := false
+		for _, in := range b.Instrs {
+			if _, ok := in.(*ssa.Return); ok {
+				return true
+			}
+			if stop(in) {
+				stopped = true
+				break
+			}
+		}
+		if !stopped {
+			stack = append(stack, b.Succs...)
+		}
+	}
+	return false
+}
+
+// callsAgain returns a call of fn, by a function of the package, that
+// runs again after fn returns an error: the call is in a loop whose
+// failure branch for the error fn returns (or any path, when the error is
+// not read or fn returns none) reaches the call again without returning
+// or leaving (leaves) on the way; nil if there is none. A caller that
+// reads the error other than by testing it is not judged.
+func callsAgain(flow *ssaflow.Flow, fn *ssa.Function, leaves func(ssa.Instruction) bool) ssa.CallInstruction {
+	for _, ci := range flow.Callers(fn) {
+		site, ok := ci.(*ssa.Call)
+		if !ok || !ssaflow.InLoop(site.Block()) {
+			continue
+		}
+		stop := func(in ssa.Instruction) bool {
+			_, ret := in.(*ssa.Return)
+			return ret || leaves(in)
+		}
+		var ifs []*ssa.If
+		read := false
+		for _, e := range errResults(site) {
+			read = read || len(*e.Referrers()) > 0
+			ifs = append(ifs, failureIfs(e)...)
+		}
+		if len(ifs) == 0 && !read && ssaflow.ReachesStopping(site, site, stop) {
+			return site
+		}
+		for _, iff := range ifs {
+			tb := iff.Block().Succs[0]
+			if len(tb.Instrs) > 0 && (tb.Instrs[0] == ssa.Instruction(site) || !stop(tb.Instrs[0]) && ssaflow.ReachesStopping(tb.Instrs[0], site, stop)) {
+				return site
+			}
+		}
+	}
+	return nil
+}
+
+// errResults returns the error results of call: the call itself, or the
+// extractions of its error results.
+func errResults(call *ssa.Call) []ssa.Value {
+	isErr := func(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+	if isErr(call.Type()) {
+		return []ssa.Value{call}
+	}
+	var out []ssa.Value
+	for _, ref := range *call.Referrers() {
+		if x, ok := ref.(*ssa.Extract); ok && isErr(x.Type()) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// failureIfs returns the ifs testing call, a call or one of its results,
+// for a failure: err != nil, or len(errs) > 0 (or != 0), the failure
+// branch first.
+func failureIfs(call ssa.Value) []*ssa.If {
 	var out []*ssa.If
 	var tests []ssa.Value
 	for _, ref := range *call.Referrers() {

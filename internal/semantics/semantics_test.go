@@ -424,6 +424,11 @@ func TestClassify(t *testing.T) {
 		{"pollerrskip", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when the poll reports an error (kgo.Fetches.Err, line 19)"}},
 		{"pollerrlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"pollerrstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a poll-once function returning the poll's error to a loop that
+		// calls it again drops the records as a loop's continue does
+		{"pollerronce", map[string]string{"guarantee": semantics.AtLeastOnce,
+			"failure": "skipped: when the poll reports an error (kgo.Fetches.Err, line 16), its function returns and cases.runPollErrOnce polls again"}},
+		{"pollerroncestop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// records kept in batches per time bucket, each marked when written:
 		// a buffer, not at-least-once
 		{"buckets", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "a map of record batches keyed by other than their partition"}},

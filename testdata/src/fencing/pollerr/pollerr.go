@@ -7,7 +7,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"log"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 )
@@ -183,6 +185,140 @@ func runProcessedFirst(ctx context.Context, cl *kgo.Client, st *store) {
 	}
 }
 
+// pollOnce polls once and returns the poll's error to run's loop, which
+// calls it again.
+func (s *service) pollOnce(ctx context.Context) error {
+	fetches := s.cl.PollFetches(ctx)
+	if err := fetches.Err(); err != nil { // want `when fetches.Err\(\) reports an error pollerr.\(\*service\).pollOnce returns and pollerr.\(\*service\).runOnce calls it again without processing the records this poll also holds`
+		return fmt.Errorf("poll: %w", err)
+	}
+	for _, r := range fetches.Records() {
+		if err := s.store.save(ctx, r); err != nil {
+			return err
+		}
+	}
+	return s.cl.CommitUncommittedOffsets(ctx)
+}
+
+func (s *service) runOnce(ctx context.Context) {
+	for ctx.Err() == nil {
+		if err := s.pollOnce(ctx); err != nil {
+			log.Printf("consume: %v", err)
+			time.Sleep(time.Second)
+		}
+	}
+}
+
+// consumeBatch logs the poll's errors, then returns them to its caller's
+// loop.
+func consumeBatch(ctx context.Context, cl *kgo.Client, st *store) error {
+	fetches := cl.PollRecords(ctx, 100)
+	if errs := fetches.Errors(); len(errs) > 0 { // want `when fetches.Errors\(\) reports an error pollerr.consumeBatch returns and pollerr.runBatches calls it again`
+		for _, e := range errs {
+			log.Printf("fetch %s/%d: %v", e.Topic, e.Partition, e.Err)
+		}
+		return fmt.Errorf("poll: %d partitions failed, first: %w",
+			len(errs), errs[0].Err)
+	}
+	fetches.EachRecord(func(r *kgo.Record) {
+		if err := st.save(ctx, r); err != nil {
+			log.Fatal(err)
+		}
+	})
+	return nil
+}
+
+func runBatches(ctx context.Context, cl *kgo.Client, st *store) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		default:
+		}
+		if err := consumeBatch(ctx, cl, st); err != nil {
+			log.Printf("batch: %v", err)
+		}
+	}
+}
+
+// Silent twins of the poll-once shape: the callers stop on the error, or
+// the poll's records are processed before its error is returned.
+
+func pollStrict(ctx context.Context, cl *kgo.Client, st *store) error {
+	fetches := cl.PollFetches(ctx)
+	if err := fetches.Err(); err != nil {
+		return err
+	}
+	fetches.EachRecord(func(r *kgo.Record) {
+		if err := st.save(ctx, r); err != nil {
+			log.Fatal(err)
+		}
+	})
+	return nil
+}
+
+// runStrict returns the first error: a restart replays.
+func runStrict(ctx context.Context, cl *kgo.Client, st *store) error {
+	for {
+		if err := pollStrict(ctx, cl, st); err != nil {
+			return err
+		}
+	}
+}
+
+// runFatal exits on the first error.
+func runFatal(ctx context.Context, cl *kgo.Client, st *store) {
+	for {
+		if err := pollStrict(ctx, cl, st); err != nil {
+			log.Fatalf("consume: %v", err)
+		}
+	}
+}
+
+// pollThenReport processes the poll's records, then returns its error.
+func pollThenReport(ctx context.Context, cl *kgo.Client, st *store) error {
+	fetches := cl.PollFetches(ctx)
+	fetches.EachRecord(func(r *kgo.Record) {
+		if err := st.save(ctx, r); err != nil {
+			log.Fatal(err)
+		}
+	})
+	if err := fetches.Err(); err != nil {
+		return err
+	}
+	return cl.CommitUncommittedOffsets(ctx)
+}
+
+func runThenReport(ctx context.Context, cl *kgo.Client, st *store) {
+	for ctx.Err() == nil {
+		if err := pollThenReport(ctx, cl, st); err != nil {
+			log.Printf("consume: %v", err)
+		}
+	}
+}
+
+// pollGuarded returns on the error only when the poll holds no records.
+func pollGuarded(ctx context.Context, cl *kgo.Client, st *store) error {
+	fetches := cl.PollFetches(ctx)
+	if err := fetches.Err(); err != nil && fetches.Empty() {
+		return err
+	}
+	fetches.EachRecord(func(r *kgo.Record) {
+		if err := st.save(ctx, r); err != nil {
+			log.Fatal(err)
+		}
+	})
+	return nil
+}
+
+func runGuardedOnce(ctx context.Context, cl *kgo.Client, st *store) {
+	for ctx.Err() == nil {
+		if err := pollGuarded(ctx, cl, st); err != nil {
+			log.Printf("consume: %v", err)
+		}
+	}
+}
+
 func main() {
 	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit())
 	if err != nil {
@@ -199,5 +335,11 @@ func main() {
 	go func() { _ = runStop(ctx, cl, st) }()
 	go runGuarded(ctx, cl, st)
 	go runProcessedFirst(ctx, cl, st)
+	go s.runOnce(ctx)
+	go runBatches(ctx, cl, st)
+	go func() { _ = runStrict(ctx, cl, st) }()
+	go runFatal(ctx, cl, st)
+	go runThenReport(ctx, cl, st)
+	go runGuardedOnce(ctx, cl, st)
 	runPanics(ctx, cl, st)
 }
