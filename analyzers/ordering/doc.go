@@ -169,7 +169,11 @@ Messages call the record what the client calls it: a message for sarama,
 kafka-go and confluent-kafka-go, a record for franz-go.
 
 A hand-off is not processing: a send of R (or of a struct or message
-built from its fields) on a channel, a go statement that processes R, a
+built from its fields, or of a value a call builds from R, a decoded
+event, a parser's entries, when it is not a number, string, bool, error,
+context or function, and the function does not process R in place
+before the position call; decoding does not count as processing there)
+on a channel, a go statement that processes R, a
 call of a function (of this package or another) that only queues R or a value decoded
 from it (a handsOff fact: its parameter is used only in a value sent on
 a channel, p, &p or a struct literal of its fields, or in a go

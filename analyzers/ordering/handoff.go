@@ -64,6 +64,9 @@ type handOff struct {
 	// later is set for a call starting the work for later other than a
 	// go statement of the function (later.go): instr is that call.
 	later *laterWork
+	// derived is set for a send of a value built from the record by a
+	// call (decoded, parsed), not of the record or its fields.
+	derived bool
 }
 
 // checkHandOff reports p if its record is handed on before it, on every
@@ -80,7 +83,7 @@ func (c *checker) checkHandOff(p *position) {
 		if h == nil {
 			continue
 		}
-		if !h.branch && c.processedInPlace(p, o, def, h.call != nil || h.handler != nil) {
+		if !h.branch && c.processedInPlace(p, o, def, h.call != nil || h.handler != nil || h.derived) {
 			continue // the hand-off may be a side channel (an audit copy)
 		}
 		c.reportHandOff(p, h)
@@ -130,6 +133,19 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 	carried := c.carriedValues(o)
 	sites := c.processingSites(p.fn, o)
 	var tainted map[ssa.Value]bool
+	// sent reports a value sent on a channel that hands the record on:
+	// the record itself, or a value built from it (decoded into a struct,
+	// parsed into entries) that is not a number, a string, a bool or an
+	// error (an outcome, an offset, a log line).
+	sent := func(x ssa.Value) bool {
+		if carried[x] {
+			return true
+		}
+		if tainted == nil {
+			tainted = c.taint(o)
+		}
+		return tainted[x] && payload(x.Type())
+	}
 	var branch, past *handOff
 	for _, b := range p.fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -162,8 +178,8 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			}
 			switch in := instr.(type) {
 			case *ssa.Send:
-				if carried[in.X] {
-					h = &handOff{instr: in, produce: producerChan(in.Chan)}
+				if sent(in.X) {
+					h = &handOff{instr: in, produce: producerChan(in.Chan), derived: !carried[in.X]}
 				}
 			case *ssa.Call:
 				pr, ok := clientmodel.Default.Produce(ssaflow.Callee(in.Common()))
@@ -191,8 +207,8 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 				}
 			case *ssa.Select:
 				for _, st := range in.States {
-					if st.Dir == types.SendOnly && carried[st.Send] {
-						h = &handOff{instr: in}
+					if st.Dir == types.SendOnly && sent(st.Send) {
+						h = &handOff{instr: in, derived: !carried[st.Send]}
 					}
 				}
 			case *ssa.Go:
@@ -472,6 +488,17 @@ func (c *checker) carriedValues(o ssa.Value) map[ssa.Value]bool {
 	})
 }
 
+// payload reports whether a value of type t, built from a record, can
+// carry its content on to other code: not a number, string or bool (an
+// offset, a key, a log line), an error, a context or a function.
+func payload(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Basic, *types.Signature:
+		return false
+	}
+	return !isError(t) && !ssaflow.IsContext(t)
+}
+
 // isWait reports whether instr waits for work done elsewhere: a channel
 // receive, a select with a receive case, a WaitGroup or errgroup Wait or
 // a sync.Cond wait (ssaflow.IsJoin), a call of a method that waits for
@@ -548,6 +575,9 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	if h.goes {
 		where, related = "handed to a goroutine", noun+" handed to a goroutine here"
 	}
+	if h.derived {
+		where, related = "built into a value sent on a channel", "value built from the "+noun+" sent to the channel's receiver here"
+	}
 	if h.call != nil {
 		where = "handed to " + consumer.ShortFunc(h.call) + ", which only queues it for later work"
 		related = noun + " queued here: " + consumer.ShortFunc(h.call) + " only sends it on a channel or to a goroutine"
@@ -570,6 +600,9 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		}
 	} else if each {
 		where, related = "sent on a channel", "each "+noun+" sent on the channel here"
+		if h.derived {
+			where, related = "built into values sent on a channel", "a value built from each "+noun+" sent on the channel here"
+		}
 		if h.goes {
 			where, related = "handed to goroutines", "each "+noun+" handed to a goroutine here"
 		}

@@ -181,6 +181,27 @@ func (ev *Evidence) absorb(r *Evidence) {
 	}
 	ev.Unbound = ev.Unbound || r.Unbound
 	ev.Untied = ev.Untied || r.Untied
+	if ev.SentAway.Line == 0 {
+		ev.SentAway, ev.SentTo = r.SentAway, r.SentTo
+	}
+	if ev.PollDrop == nil {
+		ev.PollDrop = r.PollDrop
+	}
+	ev.PollSkips = append(ev.PollSkips, r.PollSkips...)
+	if ev.PollSkipAt == nil {
+		ev.PollSkipAt = r.PollSkipAt
+	}
+	if ev.AfterTxn.Pos.Line == 0 {
+		ev.AfterTxn = r.AfterTxn
+	}
+	if ev.Restore == nil {
+		ev.Restore = r.Restore
+	}
+	if ev.Positioned.Line == 0 {
+		ev.Positioned, ev.PositionedBy = r.Positioned, r.PositionedBy
+	}
+	ev.MemberCommits = ev.MemberCommits || r.MemberCommits
+	ev.OnSomePaths = append(ev.OnSomePaths, r.OnSomePaths...)
 	ev.SharedFetch = ev.SharedFetch || r.SharedFetch
 	if ev.JoinsCaller == "" {
 		ev.JoinsCaller = r.JoinsCaller

@@ -249,3 +249,57 @@ func (h handler) goCountedMarks(sess sarama.ConsumerGroupSession, claim sarama.C
 	}
 	return nil
 }
+
+// decodedMarks decodes each message, hands the order to a worker and
+// marks the message at once: the worker saves it later.
+func (h handler) decodedMarks(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	orders := make(chan order, 64)
+	go func() {
+		for o := range orders {
+			if err := h.db.Save(context.Background(), o); err != nil {
+				log.Printf("save %s: %v", o.ID, err)
+			}
+		}
+	}()
+	defer close(orders)
+	for msg := range claim.Messages() {
+		var o order
+		if err := json.Unmarshal(msg.Value, &o); err != nil {
+			log.Printf("decode %d: %v", msg.Offset, err)
+			continue
+		}
+		orders <- o
+		sess.MarkMessage(msg, "") // want `call to MarkMessage after the message is built into a value sent on a channel, with no wait for its processing: with auto-commit on, a crash before the message is processed loses it \(at-most-once\)`
+	}
+	return nil
+}
+
+// decodedSavedSent is decodedMarks' twin: the order is saved in place,
+// and what is sent after is a copy for a notifier.
+func (h handler) decodedSavedSent(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, saved chan<- order) error {
+	for msg := range claim.Messages() {
+		var o order
+		if err := json.Unmarshal(msg.Value, &o); err != nil {
+			return err
+		}
+		if err := h.db.Save(sess.Context(), o); err != nil {
+			return err
+		}
+		saved <- o
+		sess.MarkMessage(msg, "") // ok: saved in place first
+	}
+	return nil
+}
+
+// sizesSent is decodedMarks' other twin: it applies the message in place
+// and sends only its size, a number, on a channel.
+func (h handler) sizesSent(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim, sizes chan<- int) error {
+	for msg := range claim.Messages() {
+		if err := apply(sess.Context(), h.db, msg); err != nil {
+			return err
+		}
+		sizes <- len(msg.Value)
+		sess.MarkMessage(msg, "") // ok: applied in place; a size is not the message
+	}
+	return nil
+}
