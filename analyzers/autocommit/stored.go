@@ -9,10 +9,12 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 )
 
@@ -602,9 +604,10 @@ func (c *checker) handedOnBut(stmts []ast.Stmt, msg string, skip []*ast.GoStmt) 
 		return found
 	}
 	// derived are the variables a call made with the record returns
-	// (msg := convert(m)): no hand-off when processed in place, but one
-	// sent on a channel carries the record to its receiver, whose
-	// processing the end of stmts does not wait for.
+	// (msg := convert(m)) or writes (json.Unmarshal(m.Value, &ev)): no
+	// hand-off when processed in place, but one sent on a channel or used
+	// in a go statement carries the record to code whose processing the
+	// end of stmts does not wait for.
 	derived := map[string]bool{}
 	sendsDerived := func(e ast.Expr) bool {
 		found := false
@@ -628,11 +631,31 @@ func (c *checker) handedOnBut(stmts []ast.Stmt, msg string, skip []*ast.GoStmt) 
 						return false
 					}
 				}
-				found = found || mentions(n.Call)
+				found = found || mentions(n.Call) || sendsDerived(n.Call)
 			case *ast.CallExpr:
 				if isBuiltin(c.pass, n.Fun, "append") && len(n.Args) > 1 {
 					for _, a := range n.Args[1:] {
 						found = found || mentions(a)
+					}
+				}
+				// What a call made with the record writes through a
+				// pointer argument is derived too: json.Unmarshal(m.Value,
+				// &ev), or a decoder's ev of pointer type.
+				if mentions(n) || sendsDerived(n) {
+					decodes := false
+					if fn, ok := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func); ok {
+						decodes = handsoff.IsDecodeName(fn.Name())
+					}
+					for _, a := range n.Args {
+						a = ast.Unparen(a)
+						if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
+							a = ast.Unparen(u.X)
+						} else if _, ptr := c.pass.TypesInfo.TypeOf(a).(*types.Pointer); !ptr || !decodes {
+							continue
+						}
+						if id, ok := a.(*ast.Ident); ok && !tracked[id.Name] {
+							derived[id.Name] = true
+						}
 					}
 				}
 			case *ast.AssignStmt:

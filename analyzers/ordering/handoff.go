@@ -445,7 +445,7 @@ func (c *checker) processedInPlace(p *position, o ssa.Value, def ssa.Instruction
 		if ci, ok := s.(*ssa.Call); ok && decodeOnly {
 			// Decoding the record into the value queued is not its
 			// effect (json.Unmarshal(r.Value, &p), then Enqueue(p)).
-			if fn := ssaflow.Callee(ci.Common()); fn != nil && isDecodeName(fn.Name()) {
+			if fn := ssaflow.Callee(ci.Common()); fn != nil && handsoff.IsDecodeName(fn.Name()) {
 				continue
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -274,7 +275,7 @@ func (c *checker) exportHandlerFact(p *position) {
 			if !ok {
 				return
 			}
-			if fn := ssaflow.Callee(call.Common()); fn != nil && isDecodeName(fn.Name()) {
+			if fn := ssaflow.Callee(call.Common()); fn != nil && handsoff.IsDecodeName(fn.Name()) {
 				continue
 			}
 			prm, k := handlerParam(call.Common())

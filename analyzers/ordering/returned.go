@@ -3,10 +3,10 @@ package ordering
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -98,7 +98,7 @@ func (c *checker) decodes(instr ssa.Instruction, tainted map[ssa.Value]bool, dep
 	if !ok || depth > 2 {
 		return false
 	}
-	if fn := ssaflow.Callee(ci.Common()); fn != nil && isDecodeName(fn.Name()) {
+	if fn := ssaflow.Callee(ci.Common()); fn != nil && handsoff.IsDecodeName(fn.Name()) {
 		return true
 	}
 	lits := 0
@@ -117,15 +117,6 @@ func (c *checker) decodes(instr ssa.Instruction, tainted map[ssa.Value]bool, dep
 		}
 	}
 	return lits > 0
-}
-
-func isDecodeName(name string) bool {
-	for _, pre := range []string{"Unmarshal", "Decode", "Parse", "Deserialize"} {
-		if strings.HasPrefix(name, pre) {
-			return true
-		}
-	}
-	return false
 }
 
 // callerSites returns, for each call of fn in the package (not deferred

@@ -256,7 +256,7 @@ func (c *checker) exportPortFact(p *position) {
 				continue
 			}
 			if ci, ok := s.(*ssa.Call); ok {
-				if fn := ssaflow.Callee(ci.Common()); fn != nil && isDecodeName(fn.Name()) {
+				if fn := ssaflow.Callee(ci.Common()); fn != nil && handsoff.IsDecodeName(fn.Name()) {
 					continue // decoding the value passed is not its effect
 				}
 			}

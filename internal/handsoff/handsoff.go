@@ -28,6 +28,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -409,4 +410,17 @@ func receiverNamed(fn *types.Func) *types.Named {
 	}
 	named, _ := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named)
 	return named
+}
+
+// IsDecodeName reports whether a function named name decodes what it is
+// given (Unmarshal, Decode, Parse, Deserialize...): what it writes or
+// returns is the record's content, and decoding is not the record's
+// effect.
+func IsDecodeName(name string) bool {
+	for _, pre := range []string{"Unmarshal", "Decode", "Parse", "Deserialize"} {
+		if strings.HasPrefix(name, pre) {
+			return true
+		}
+	}
+	return false
 }

@@ -754,32 +754,113 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 
 // perRecordHelper reports whether pc's function is a helper the code
 // calls with each record, whose position pc writes, and which returns
-// nothing, or results every caller drops: returning from it early (a
-// logged failure) goes on to the next record as its caller cannot tell
+// nothing, or results every caller drops or, on an error, goes on to
+// its next record from (nextOnError: log and continue): returning from
+// it early (a failure) goes on to the next record as its caller cannot tell
 // (handle(ctx, r, m) in a fetch loop, committing m itself after
 // processing it; kratos-transport's handleMessage returning a bool
 // nobody reads).
 func (g *gatherer) perRecordHelper(pc *consumer.Call) bool {
 	fn := pc.Fn
 	callers := g.m.Flow.Callers(fn)
-	dropped := func(site ssa.CallInstruction) bool {
-		v := site.Value()
-		return v != nil && (v.Referrers() == nil || len(*v.Referrers()) == 0)
-	}
-	if len(callers) == 0 || pc.Record < 0 || fn.Signature.Results().Len() != 0 && slices.ContainsFunc(callers, func(site ssa.CallInstruction) bool { return !dropped(site) }) {
+	if len(callers) == 0 || pc.Record < 0 {
 		return false
 	}
 	arg := ssaflow.Arg(pc.Instr.Common(), pc.Record)
 	if arg == nil {
 		return false
 	}
+	param := -1
 	fromParam := func(v ssa.Value) bool {
 		return ssaflow.Derives(v, func(v ssa.Value) bool {
 			p, ok := v.(*ssa.Parameter)
+			if ok && p.Parent() == fn {
+				param = slices.Index(fn.Params, p)
+			}
 			return ok && p.Parent() == fn
 		})
 	}
-	return fromParam(arg) || slices.ContainsFunc(ssaflow.Elems(arg), fromParam)
+	if !fromParam(arg) && !slices.ContainsFunc(ssaflow.Elems(arg), fromParam) {
+		return false
+	}
+	dropped := func(site ssa.CallInstruction) bool {
+		v := site.Value()
+		return v != nil && (v.Referrers() == nil || len(*v.Referrers()) == 0)
+	}
+	return fn.Signature.Results().Len() == 0 || !slices.ContainsFunc(callers, func(site ssa.CallInstruction) bool {
+		return !dropped(site) && !g.nextOnError(site, param)
+	})
+}
+
+// definedBy returns the value v was last written from: through loads of
+// a local variable stored once (a record kept in a variable whose address
+// is taken), the value stored.
+func definedBy(v ssa.Value) ssa.Value {
+	for range 8 {
+		load, ok := v.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return v
+		}
+		al, ok := load.X.(*ssa.Alloc)
+		if !ok {
+			return v
+		}
+		var stored []ssa.Value
+		for _, ref := range *al.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == ssa.Value(al) {
+				stored = append(stored, st.Val)
+			}
+		}
+		if len(stored) != 1 {
+			return v
+		}
+		v = stored[0]
+	}
+	return v
+}
+
+// nextOnError reports whether the caller making site, a call of a helper
+// given a record as its argument i, goes on to its next record when the
+// helper returns an error: a branch testing the error (err != nil) comes
+// back to site through the definition of the record argument (a loop over
+// the records taking the next one) without returning, panicking or
+// exiting. A branch that comes back with the same record retries.
+func (g *gatherer) nextOnError(site ssa.CallInstruction, i int) bool {
+	call, ok := site.(*ssa.Call)
+	args := site.Common().Args
+	if !ok || i < 0 || i >= len(args) {
+		return false
+	}
+	def, ok := definedBy(args[i]).(ssa.Instruction)
+	if !ok || def.Parent() != call.Parent() {
+		return false // the caller's own parameter: the same record again
+	}
+	never := noreturn.Of(g.pass)
+	stop := func(in ssa.Instruction) bool {
+		switch in := in.(type) {
+		case *ssa.Return, *ssa.Panic:
+			return true
+		case *ssa.Call:
+			f := ssaflow.Callee(in.Common())
+			return f != nil && never.Func(f)
+		}
+		return false
+	}
+	for _, e := range errResults(call) {
+		for _, iff := range failureIfs(e) {
+			tb := iff.Block().Succs[0]
+			if len(tb.Instrs) == 0 || stop(tb.Instrs[0]) {
+				continue
+			}
+			// To the next record without calling the helper again (a
+			// retry), then to the helper with it.
+			notAgain := func(in ssa.Instruction) bool { return in == ssa.Instruction(call) || stop(in) }
+			if (tb.Instrs[0] == def || ssaflow.ReachesStopping(tb.Instrs[0], def, notAgain)) && ssaflow.ReachesStopping(def, call, stop) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // perRecordLiteral reports whether fn is a function literal its parent

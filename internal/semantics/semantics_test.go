@@ -312,6 +312,11 @@ func TestClassify(t *testing.T) {
 		// a helper committing each message that returns early on a
 		// failure, and its twin returning the error to a loop that stops
 		{"helperskips", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line "}},
+		// a helper returning its error to a loop that logs it and takes
+		// the next message skips it; one retried with the same message
+		// does not
+		{"helperlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 14) fails"}},
+		{"helperretried", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"helperstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a logger interface's Errorf given the message's fields
 		{"loggedfirst", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
