@@ -91,7 +91,7 @@ func Report(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 // not type-check, and those depending on it), a line each, as lint prints
 // them. Progress goes to stderr when loading takes long.
 func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root string, stderr io.Writer) ([]*semantics.Row, []string, error) {
-	all := append(slices.Clip(analyzers), semantics.Analyzer)
+	all := append(slices.Clip(analyzers), semantics.Analyzer, census)
 	prog := startProgress(stderr)
 	g, problems, err := analyzeChecked(all, patterns, tests, prog)
 	prog.stop()
@@ -157,6 +157,13 @@ func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root 
 	if len(rows) == 0 {
 		if hint := outsideHint("commitlint report", builtOutside(g), "see their rows"); hint != "" {
 			fmt.Fprintln(stderr, hint)
+		}
+	}
+	// A partition consumer has no row: say so, whatever else has one.
+	for _, act := range g.Roots {
+		if c, ok := act.Result.(counted); ok && act.Analyzer == census && c.partition != "" {
+			fmt.Fprintln(stderr, "commitlint report: "+partitionNote(c.partition, c.managed))
+			break
 		}
 	}
 	return rows, problems, nil
