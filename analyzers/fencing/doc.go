@@ -190,7 +190,8 @@ that client.
 
   - poll-error-skips-records: a franz-go poll loop that polls again when
     the poll reports an error (fetches.Err(), Errors(), Err0() tested
-    for a failure, the branch coming back to the poll without using it):
+    for a failure, or a flag EachError's function sets to true tested,
+    the branch coming back to the poll without using it):
     a poll holds the records of some partitions beside the errors of
     others, and PollFetches has already made those records' positions
     the uncommitted ones, so the next commit (the loop's own, a

@@ -44,6 +44,9 @@ func (c *checker) reportPollErrorSkip(call *consumer.Call, d *semantics.Dropped)
 	}
 	client := call.Client
 	name := c.text(errExpr)
+	if len(name) > 40 {
+		name = c.text(errExpr.Fun)
+	}
 	if len(name) > 40 || name == "" {
 		name = consumer.ShortFunc(ssaflow.Callee(d.Err.Common()))
 	}
@@ -55,7 +58,7 @@ func (c *checker) reportPollErrorSkip(call *consumer.Call, d *semantics.Dropped)
 	msg := fmt.Sprintf("when %s reports an error %s without processing the %ss this poll also holds: %s already counts them as polled, so the next commit passes them and they are lost, crash or no crash",
 		name, again, client.RecordNoun, client.Name)
 	diag := analysis.Diagnostic{Pos: errExpr.Pos(), End: errExpr.End(), Category: CategoryPollErrorSkip, Message: msg}
-	ifs, leave := c.pollErrorBranch(d.If, d.Again != nil)
+	ifs, leave := c.pollErrorBranch(d.If, d.Again != nil, errExpr)
 	switch {
 	case leave != nil && d.Again != nil:
 		diag.Related = related(leave, "returns here, dropping the poll's "+client.RecordNoun+"s")
@@ -79,14 +82,22 @@ func (c *checker) reportPollErrorSkip(call *consumer.Call, d *semantics.Dropped)
 // statement ending its body that polls again, if any: a continue, or a
 // return when returns (the poll's function returns to a caller that
 // calls it again).
-func (c *checker) pollErrorBranch(iff *ssa.If, returns bool) (*ast.IfStmt, ast.Stmt) {
-	bo, ok := iff.Cond.(*ssa.BinOp)
-	if !ok || !bo.Pos().IsValid() {
+func (c *checker) pollErrorBranch(iff *ssa.If, returns bool, errExpr *ast.CallExpr) (*ast.IfStmt, ast.Stmt) {
+	var pos token.Pos
+	switch cond := iff.Cond.(type) {
+	case *ssa.BinOp:
+		pos = cond.Pos()
+	case *ssa.UnOp:
+		// A flag EachError's function sets: the first use of its
+		// variable after the call, in a condition.
+		pos = c.flagUse(cond.X, errExpr)
+	}
+	if !pos.IsValid() {
 		return nil, nil
 	}
-	for _, n := range edit.Path(c.pass, bo.Pos()) {
+	for _, n := range edit.Path(c.pass, pos) {
 		ifs, ok := n.(*ast.IfStmt)
-		if !ok || bo.Pos() < ifs.Cond.Pos() || ifs.Cond.End() <= bo.Pos() {
+		if !ok || pos < ifs.Cond.Pos() || ifs.Cond.End() <= pos {
 			continue
 		}
 		if len(ifs.Body.List) == 0 {
@@ -105,6 +116,41 @@ func (c *checker) pollErrorBranch(iff *ssa.If, returns bool) (*ast.IfStmt, ast.S
 		return ifs, nil
 	}
 	return nil, nil
+}
+
+// flagUse returns the position of the first use, after the call errExpr,
+// of the variable flag (a local a function literal sets) outside a
+// function literal; NoPos if there is none.
+func (c *checker) flagUse(flag ssa.Value, errExpr *ast.CallExpr) token.Pos {
+	if !flag.Pos().IsValid() {
+		return token.NoPos
+	}
+	var decl *ast.BlockStmt
+	for _, n := range edit.Path(c.pass, errExpr.Pos()) {
+		if b, ok := n.(*ast.BlockStmt); ok && b.Pos() <= flag.Pos() {
+			decl = b
+			break
+		}
+	}
+	if decl == nil {
+		return token.NoPos
+	}
+	found := token.NoPos
+	ast.Inspect(decl, func(n ast.Node) bool {
+		if found.IsValid() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			if obj := c.pass.TypesInfo.Uses[n]; obj != nil && obj.Pos() == flag.Pos() && n.Pos() > errExpr.End() {
+				found = n.Pos()
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // pollErrorFix returns the edits making the branch ifs poll again (or

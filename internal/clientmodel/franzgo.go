@@ -71,8 +71,9 @@ func franzgo() *Client {
 		// and the errors of others; PollFetches has already made its
 		// records' positions the uncommitted ones (consumer.go
 		// updateUncommitted).
-		FetchErrors: []string{"(" + kgo + ".Fetches).Err", "(" + kgo + ".Fetches).Errors", "(" + kgo + ".Fetches).Err0"},
-		FetchEmpty:  "Empty",
+		FetchErrors:    []string{"(" + kgo + ".Fetches).Err", "(" + kgo + ".Fetches).Errors", "(" + kgo + ".Fetches).Err0"},
+		FetchEachError: "(" + kgo + ".Fetches).EachError",
+		FetchEmpty:     "Empty",
 		FetchInspect: []string{"(" + kgo + ".Fetches).IsClientClosed", "(" + kgo + ".Fetches).Empty", "(" + kgo + ".Fetches).NumRecords",
 			"(" + kgo + ".Fetches).EachError"},
 		Feeds:       []string{sess + "PollFetches", sess + "PollRecords"},

@@ -256,6 +256,10 @@ type Client struct {
 	// Errors): a loop going on from them without processing the records
 	// drops records the client already counts as polled.
 	FetchErrors []string
+	// FetchEachError is the method of a poll's result that calls its
+	// function with each error (franz-go's Fetches.EachError): a flag it
+	// sets (hasError = true) reports the errors as FetchErrors do.
+	FetchEachError string
 	// FetchEmpty is the method of a poll's result reporting that it holds
 	// no records (franz-go's Fetches.Empty): what a loop may poll again
 	// on without dropping any.

@@ -1,6 +1,7 @@
 package semantics
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -551,11 +552,18 @@ func PollDrop(pass *analysis.Pass, flow *ssaflow.Flow, poll *ssa.Call, client *c
 	}
 	inLoop := ssaflow.InLoop(poll.Block())
 	for _, ref := range *poll.Referrers() {
-		if !isErrCall(ref) || usedBefore(ref) {
+		var ifs []*ssa.If
+		switch {
+		case isErrCall(ref):
+			ifs = failureIfs(ref.(*ssa.Call))
+		case callOf(ref, []string{client.FetchEachError}):
+			ifs = flagIfs(ref.(*ssa.Call))
+		}
+		if len(ifs) == 0 || usedBefore(ref) {
 			continue
 		}
 		errCall := ref.(*ssa.Call)
-		for _, iff := range failureIfs(errCall) {
+		for _, iff := range ifs {
 			tb := iff.Block().Succs[0]
 			if len(tb.Instrs) == 0 {
 				continue
@@ -571,6 +579,50 @@ func PollDrop(pass *analysis.Pass, flow *ssaflow.Flow, poll *ssa.Call, client *c
 		}
 	}
 	return nil
+}
+
+// flagIfs returns the ifs testing a flag that call's function literal
+// (EachError's) sets to true, a variable of call's function it captures
+// (fetches.EachError(func(...) { hasError = true }); if hasError {...}),
+// the branch taken when it is set first.
+func flagIfs(call *ssa.Call) []*ssa.If {
+	var out []*ssa.If
+	for _, a := range call.Call.Args {
+		mc, ok := a.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		lit := mc.Fn.(*ssa.Function)
+		for i, fv := range lit.FreeVars {
+			if i >= len(mc.Bindings) || !setsTrue(fv) {
+				continue
+			}
+			for _, ref := range *mc.Bindings[i].Referrers() {
+				load, ok := ref.(*ssa.UnOp)
+				if !ok || load.Op != token.MUL || load.Parent() != call.Parent() {
+					continue
+				}
+				for _, r := range *load.Referrers() {
+					if iff, ok := r.(*ssa.If); ok {
+						out = append(out, iff)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// setsTrue reports whether fv, a captured variable, is stored true.
+func setsTrue(fv *ssa.FreeVar) bool {
+	for _, ref := range *fv.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == ssa.Value(fv) {
+			if k, ok := st.Val.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // returnsUnused reports whether a path from the start of b returns from

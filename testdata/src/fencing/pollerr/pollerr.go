@@ -319,6 +319,50 @@ func runGuardedOnce(ctx context.Context, cl *kgo.Client, st *store) {
 	}
 }
 
+// runFlag sets a flag in EachError's function and polls again when it is
+// set (OpenTelemetry's kafkareceiver).
+func runFlag(ctx context.Context, cl *kgo.Client, st *store) {
+	for {
+		fetches := cl.PollRecords(ctx, -1)
+		if fetches.IsClientClosed() {
+			return
+		}
+		var hasError bool
+		fetches.EachError(func(topic string, partition int32, err error) { // want `when fetches.EachError reports an error the loop polls again without processing the records this poll also holds`
+			log.Printf("fetch %s/%d: %v", topic, partition, err)
+			hasError = true
+		})
+		if hasError || fetches.Empty() {
+			continue
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			if err := st.save(ctx, r); err != nil {
+				log.Fatal(err)
+			}
+		})
+	}
+}
+
+// runFlagLogged is runFlag's twin: the flag adds a log line, and the
+// records are processed all the same.
+func runFlagLogged(ctx context.Context, cl *kgo.Client, st *store) {
+	for {
+		fetches := cl.PollRecords(ctx, -1)
+		var failed bool
+		fetches.EachError(func(topic string, partition int32, err error) {
+			failed = true
+		})
+		if failed {
+			log.Printf("poll had errors")
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			if err := st.save(ctx, r); err != nil {
+				log.Fatal(err)
+			}
+		})
+	}
+}
+
 func main() {
 	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit())
 	if err != nil {
@@ -341,5 +385,7 @@ func main() {
 	go runFatal(ctx, cl, st)
 	go runThenReport(ctx, cl, st)
 	go runGuardedOnce(ctx, cl, st)
+	go runFlag(ctx, cl, st)
+	go runFlagLogged(ctx, cl, st)
 	runPanics(ctx, cl, st)
 }
