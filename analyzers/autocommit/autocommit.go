@@ -112,7 +112,15 @@ func (c *checker) run() {
 	c.exportConfigFindings()
 	c.reportPassedConfigs()
 	for _, k := range c.m.Imported {
-		report.Guard(c.pass, k.Site.Pos(), func() { c.ineffective(k) })
+		report.Guard(c.pass, k.Site.Pos(), func() {
+			if len(k.Calls) > 0 {
+				// Polled or handled here: checked as one built here,
+				// with the settings its constructor's package gives.
+				c.checkConsumer(k)
+				return
+			}
+			c.ineffective(k)
+		})
 	}
 }
 

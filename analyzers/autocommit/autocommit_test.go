@@ -536,6 +536,13 @@ var scenarios = []struct {
 	// group given to it, a group reader given to a loop committing after
 	// the save, and to a wrapper forwarding ReadMessage to its callers.
 	{"autocommit/handedreader/...", autocommit.Analyzer},
+	// sarama groups built by kafkax's constructors and run in cmd
+	// (OpenTelemetry's internal/kafka shape): a group with auto-commit
+	// off whose handler only marks, reported at the constructor's call in
+	// cmd and fixed by a deferred Commit in the handler (1 / 1); one with
+	// auto-commit off whose handler commits, and one with sarama's
+	// defaults, are silent.
+	{"autocommit/helperctor/...", autocommit.Analyzer},
 	// a service in three packages (cmd passes the configurations, events
 	// reads, ledger saves): the events constructor passed a group
 	// reader's configuration and, for a replay, one outside any group

@@ -431,7 +431,10 @@ so this analyzer reports only what can lose records with that client:
     A guard on the message's offset (if msg.Offset%100 == 0) is no count:
     the message says so, and that offsets with gaps (compaction,
     transaction markers) can skip every multiple of N, so a partition may
-    never be committed.
+    never be committed. A group another package's constructor returns
+    with auto-commit off (a BuiltFact), run here on a handler that only
+    marks, is reported at the constructor's call (when the package calls
+    that constructor once).
     Fix: defer session.Commit() in ConsumeClaim.
 
 Across packages: a service that receives its client (a parameter of an

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -47,7 +48,7 @@ func (c *checker) marked(k *consumer.Consumer) {
 		if call.Consumer == k && batched {
 			continue // judged above
 		}
-		if call.Consumer == nil || call.Consumer == k {
+		if call.Consumer == k || call.Consumer == nil && !c.othersCall(k, call) {
 			return
 		}
 		for _, h := range k.Handlers {
@@ -92,7 +93,10 @@ func (c *checker) marked(k *consumer.Consumer) {
 				batch, consume, cl.Name, commit, batch)
 		}
 	}
-	if pos != k.Site.Pos() {
+	switch {
+	case k.From != nil:
+		rel = append(rel, related(k.Site.Pos(), fmt.Sprintf("consumer group built by %s (%s), with auto-commit off", consumer.ShortFunc(k.From), k.BuiltAt)))
+	case pos != k.Site.Pos():
 		rel = append(rel, related(k.Site.Pos(), "consumer group created here"))
 	}
 	d := analysis.Diagnostic{Pos: pos, Category: CategoryMarksDiscard, Message: msg, Related: rel}
@@ -102,6 +106,22 @@ func (c *checker) marked(k *consumer.Consumer) {
 		d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: dedupe(edits)}}
 	}
 	c.report(k, d)
+}
+
+// othersCall reports whether call, bound to no consumer built in the
+// package, is one of the calls of a consumer the package receives or
+// obtains from another package's constructor (its handler's session),
+// other than k's.
+func (c *checker) othersCall(k *consumer.Consumer, call *consumer.Call) bool {
+	if slices.Contains(k.Calls, call) {
+		return false
+	}
+	for _, o := range slices.Concat(c.m.Imported, c.m.Received) {
+		if o != k && slices.Contains(o.Calls, call) {
+			return true
+		}
+	}
+	return false
 }
 
 // batchedOnly reports whether every commit call runs behind a counter (the

@@ -210,3 +210,26 @@ func TestReportHandedSend(t *testing.T) {
 		t.Errorf("guarantee %s (%s), want unknown: records are sent on a channel in ingest", r.Guarantee, r.Reason)
 	}
 }
+
+// TestReportHelperConstructor runs report on testdata/src/autocommit/
+// helperctor: sarama groups built by kafkax's constructors, their
+// handlers run in cmd. Each group's row joins its handler's session (it
+// was a row of its own, "configuration from outside"), and the
+// marks-discarded finding cmd reports belongs to the group whose handler
+// marks, not to every group main runs.
+func TestReportHelperConstructor(t *testing.T) {
+	rows := scenarioRows(t, "autocommit/helperctor/...")
+	want := map[string]string{"kafkax.go:12": semantics.Neither, "kafkax.go:20": semantics.AtLeastOnce, "kafkax.go:26": semantics.AtLeastOnce}
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(rows), len(want))
+	}
+	for _, r := range rows {
+		at := r.Consumer[strings.LastIndex(r.Consumer, "/")+1:]
+		if r.Guarantee != want[at] {
+			t.Errorf("%s: guarantee %s (%s), want %s", r.Consumer, r.Guarantee, r.Reason, want[at])
+		}
+		if discards := slices.ContainsFunc(r.Findings, func(f semantics.Finding) bool { return f.Rule == "autocommit/marks-discarded" }); discards != (at == "kafkax.go:12") {
+			t.Errorf("%s lists %v", r.Consumer, r.Findings)
+		}
+	}
+}

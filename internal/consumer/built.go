@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"path/filepath"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -141,9 +142,20 @@ func (b *builder) imported(m *Model) []*Consumer {
 						}
 					}
 				}
-				if k.identity != nil {
-					out = append(out, k)
+				if k.identity == nil {
+					continue
 				}
+				// The calls the package makes on it (its handler's, a
+				// session folded in: joinSessions) are the ones the
+				// received consumer of its result entry holds.
+				key := ResultKey(callee, f.Result)
+				for _, rc := range m.Received {
+					if rc.Entry == key && rc.Client == k.Client && callSites(m, callee) == 1 {
+						k.Calls = slices.Clone(rc.Calls)
+						k.Handlers = slices.Clone(rc.Handlers)
+					}
+				}
+				out = append(out, k)
 			}
 		}
 	}

@@ -68,6 +68,7 @@ func received(m *Model) []*Consumer {
 			}
 		}
 	}
+	out = joinSessions(m, out, byEntry)
 	// A client the package only passes on, from another package's
 	// constructor into a third package's struct or function (as a
 	// wiring main does), has no calls here; its entry still links the
@@ -96,6 +97,137 @@ func received(m *Model) []*Consumer {
 		}
 	}
 	return out
+}
+
+// joinSessions folds into a received group (one another package's
+// constructor returns, or a parameter or field holds) the entry of the
+// session its handler's Consume method receives, when the package runs
+// that handler on that group only (g.Consume(ctx, topics, h)): the
+// session's calls (MarkMessage, Commit) are the group's, as bind makes
+// them for a group built in the package. It returns out without the
+// folded entries.
+func joinSessions(m *Model, out []*Consumer, byEntry map[string]*Consumer) []*Consumer {
+	runners := map[*Consumer][]*Consumer{} // a session's entry → the groups running its handler
+	for _, fn := range m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				ci, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := ssaflow.Callee(ci.Common())
+				if callee == nil || callee.Pkg() == nil {
+					continue
+				}
+				cl := clientmodel.Default.Client(callee.Pkg().Path())
+				if cl == nil || cl.Handler == nil || callee.FullName() != cl.Handler.Run {
+					continue
+				}
+				recv, arg := ssaflow.Recv(ci.Common()), ssaflow.Arg(ci.Common(), cl.Handler.HandlerArg)
+				if recv == nil || arg == nil {
+					continue
+				}
+				var sessions []*Consumer
+				for _, r := range m.Flow.Roots(arg) {
+					if s := sessionEntry(m, cl, r.Type(), byEntry); s != nil && !slices.Contains(sessions, s) {
+						sessions = append(sessions, s)
+					}
+				}
+				if len(sessions) == 0 {
+					continue
+				}
+				for _, r := range m.clientRoots(recv) {
+					key, rfn := EntryKey(r)
+					if key == "" || calledOnce(m, r) != nil {
+						continue
+					}
+					g := byEntry[key]
+					if g == nil {
+						st := newSettings()
+						st.Opaque = true
+						g = &Consumer{Client: cl, Fn: rfn, Settings: st, Entry: key}
+						byEntry[key] = g
+						out = append(out, g)
+					}
+					for _, s := range sessions {
+						if s != g && !slices.Contains(runners[s], g) {
+							runners[s] = append(runners[s], g)
+						}
+					}
+				}
+			}
+		}
+	}
+	folded := map[*Consumer]bool{}
+	for s, groups := range runners {
+		if len(groups) != 1 {
+			continue // run on several groups: the session's is each one's
+		}
+		g := groups[0]
+		g.Calls = append(g.Calls, s.Calls...)
+		g.Handlers = append(g.Handlers, s.Handlers...)
+		folded[s] = true
+	}
+	if len(folded) == 0 {
+		return out
+	}
+	return slices.DeleteFunc(out, func(c *Consumer) bool { return folded[c] })
+}
+
+// calledOnce returns, for a root that is the result of another package's
+// function the package calls more than once (two groups built by one
+// constructor share its result entry), that function; nil otherwise.
+func calledOnce(m *Model, r ssa.Value) *types.Func {
+	if ex, ok := r.(*ssa.Extract); ok {
+		r = ex.Tuple
+	}
+	call, ok := r.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	obj := otherPackageFunc(call)
+	if obj == nil || callSites(m, obj) <= 1 {
+		return nil
+	}
+	return obj
+}
+
+// callSites returns how many calls of fn the package makes.
+func callSites(m *Model, fn *types.Func) int {
+	n := 0
+	for _, f := range m.SSA.SrcFuncs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if ci, ok := in.(ssa.CallInstruction); ok && !ci.Common().IsInvoke() {
+					if callee, ok := ci.Common().Value.(*ssa.Function); ok && callee.Object() == fn {
+						n++
+					}
+				}
+			}
+		}
+	}
+	return n
+}
+
+// sessionEntry returns the received consumer of the session the Consume
+// method of handler type t receives (ConsumeClaim's parameter), nil if
+// there is none.
+func sessionEntry(m *Model, cl *clientmodel.Client, t types.Type, byEntry map[string]*Consumer) *Consumer {
+	if types.IsInterface(t) {
+		return nil
+	}
+	consume := method(m.SSA.Pkg.Prog, t, cl.Handler.Consume)
+	if consume == nil {
+		return nil
+	}
+	obj, ok := consume.Object().(*types.Func)
+	if !ok {
+		return nil
+	}
+	if s := byEntry[ParamKey(obj, 0)]; s != nil && s.Client == cl {
+		return s
+	}
+	return nil
 }
 
 // passedOn returns the values instruction in hands to another package:

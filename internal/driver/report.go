@@ -112,7 +112,9 @@ func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root 
 			continue
 		}
 		for _, ev := range act.Result.([]*semantics.Evidence) {
-			k := ev.Pos.String()
+			// A package and its test variant give the same evidence;
+			// two clients one function receives share a position.
+			k := ev.Pos.String() + " " + ev.Entry
 			if !seen[k] {
 				seen[k] = true
 				evs = append(evs, ev)
@@ -229,6 +231,15 @@ func owners(evs []*semantics.Evidence, f *Finding) []*semantics.Evidence {
 		}
 	}
 	if in := within(evs, f.Posn); len(in) > 0 {
+		// Consumers sharing the finding's function (a wiring main
+		// running several groups): those whose code a related position
+		// is in (the handler's mark), if that narrows them.
+		for _, rel := range f.Diag.Related {
+			near := within(evs, f.Fset.Position(rel.Pos))
+			if both := slices.DeleteFunc(slices.Clone(in), func(ev *semantics.Evidence) bool { return !slices.Contains(near, ev) }); len(both) > 0 && len(both) < len(in) {
+				in = both
+			}
+		}
 		return in
 	}
 	// A finding at a call of another package (a handler passed to a

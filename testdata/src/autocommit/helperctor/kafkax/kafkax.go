@@ -1,0 +1,27 @@
+// Package kafkax builds the consumer groups cmd runs its handlers on
+// (OpenTelemetry's internal/kafka shape): two with auto-commit off, one
+// with sarama's defaults.
+package kafkax
+
+import "github.com/IBM/sarama"
+
+// NewManualGroup returns a group that commits only when told to.
+func NewManualGroup(brokers []string, group string) (sarama.ConsumerGroup, error) {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false
+	return sarama.NewConsumerGroup(brokers, group, cfg)
+}
+
+// NewBatchGroup returns a group that commits only when told to, for
+// handlers committing their batches.
+func NewBatchGroup(brokers []string, group string) (sarama.ConsumerGroup, error) {
+	cfg := sarama.NewConfig()
+	cfg.Consumer.Offsets.AutoCommit.Enable = false
+	return sarama.NewConsumerGroup(brokers, group, cfg)
+}
+
+// NewGroup returns a group with sarama's defaults: marks are committed
+// every second.
+func NewGroup(brokers []string, group string) (sarama.ConsumerGroup, error) {
+	return sarama.NewConsumerGroup(brokers, group, sarama.NewConfig())
+}
