@@ -36,8 +36,11 @@ func (g *gatherer) buffered() Buffer {
 					// through its method (p.in.Write(m.Value), a decoder's
 					// input buffer; a sync.Map field's Store): the field
 					// keeps it.
+					// A number (an offset kept in an atomic.Int64 field)
+					// is no record data.
 					cc := call.Common()
-					if fa, ok := ssaflow.Recv(cc).(*ssa.FieldAddr); ok && !cc.IsInvoke() && len(cc.Args) > 1 && !embedded(fa) && slices.ContainsFunc(cc.Args[1:], g.recordData) {
+					data := func(a ssa.Value) bool { return !numeric(a) && g.recordData(a) }
+					if fa, ok := ssaflow.Recv(cc).(*ssa.FieldAddr); ok && !cc.IsInvoke() && len(cc.Args) > 1 && !embedded(fa) && slices.ContainsFunc(cc.Args[1:], data) {
 						if where := g.outliving(fa); where != "" {
 							return Buffer{Where: where, Pos: g.posn(in.Pos())}
 						}
@@ -71,6 +74,16 @@ func (g *gatherer) buffered() Buffer {
 		}
 	}
 	return Buffer{}
+}
+
+// numeric reports whether v, or the value an interface conversion makes
+// v from, is a number or a bool.
+func numeric(v ssa.Value) bool {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	b, ok := v.Type().Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsNumeric|types.IsBoolean) != 0
 }
 
 // keyedBatches reports whether mu files records into a map the function

@@ -180,6 +180,8 @@ func TestClassify(t *testing.T) {
 		// a payload kept in a buffer field: the record's work all the same
 		{"decodedgo", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record"}},
 		{"decodedqueue", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "nothing in the consumer's code receives from"}},
+		// an offset kept in an atomic field is no buffer of records
+		{"offsetfield", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"payloadbuffer", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are kept in field buf of payloadBuffer",
 			// the cadence is known, not whether the records are processed by then
 			"lag": "unknown (positions are committed after the calls the analysis sees, but whether after the records' processing is not known)"}},
