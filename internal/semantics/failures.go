@@ -733,8 +733,10 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 	out := map[*ssa.BasicBlock]bool{}
 	if pc.Record >= 0 {
 		if a := ssaflow.Arg(pc.Instr.Common(), pc.Record); a != nil {
+			// Where a record is taken: not a control message the
+			// position is read from (an ack's offset).
 			ssaflow.Derives(a, func(v ssa.Value) bool {
-				if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && in.Parent() == pc.Fn {
+				if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && in.Parent() == pc.Fn && (g.isRecord(v.Type()) || g.isRecordSlice(v.Type())) {
 					out[in.Block()] = true
 				}
 				return false

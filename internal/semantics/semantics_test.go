@@ -180,6 +180,9 @@ func TestClassify(t *testing.T) {
 		// a payload kept in a buffer field: the record's work all the same
 		{"decodedgo", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record"}},
 		{"decodedqueue", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "nothing in the consumer's code receives from"}},
+		// a control message (an ack naming an offset) that does not
+		// decode skips no record
+		{"ackcontrol", map[string]string{"failure": ""}},
 		// an offset kept in an atomic field is no buffer of records
 		{"offsetfield", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"payloadbuffer", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are kept in field buf of payloadBuffer",
