@@ -198,16 +198,22 @@ func TestReportPassedConfigFinding(t *testing.T) {
 }
 
 // TestReportHandedSend runs report on testdata/src/report/handedsend: a
-// reader built in cmd and read by ingest, which sends each decoded event
-// on a channel cmd's goroutines drain. What ingest's code does (the send)
-// belongs to cmd's row: unknown, not at-least-once.
+// reader built in cmd and read by ingest, whose dispatch helper decodes
+// each message and sends the event on a channel cmd's goroutines drain,
+// before ingest commits it. What ingest's code does belongs to cmd's
+// row: the send (concurrency unknown, not "none") and ordering's finding
+// on the commit (at-most-once; the row said at-least-once).
 func TestReportHandedSend(t *testing.T) {
 	rows := scenarioRows(t, "report/handedsend/...")
 	if len(rows) != 1 {
 		t.Fatalf("%d rows, want 1", len(rows))
 	}
-	if r := rows[0]; r.Guarantee != semantics.GuaranteeUnk || !strings.Contains(r.Reason, "records are sent on a channel (ingest.go:") {
-		t.Errorf("guarantee %s (%s), want unknown: records are sent on a channel in ingest", r.Guarantee, r.Reason)
+	r := rows[0]
+	if r.Guarantee != semantics.AtMostOnce || !slices.ContainsFunc(r.Findings, func(f semantics.Finding) bool { return f.Rule == "ordering/commit-before-process" }) {
+		t.Errorf("guarantee %s (%s), findings %v; want at-most-once with ordering's finding in ingest", r.Guarantee, r.Reason, r.Findings)
+	}
+	if !strings.Contains(r.Concurrency, "records are sent on a channel at ingest.go:") {
+		t.Errorf("concurrency %q, want the send in ingest", r.Concurrency)
 	}
 }
 
@@ -230,6 +236,26 @@ func TestReportHelperConstructor(t *testing.T) {
 		}
 		if discards := slices.ContainsFunc(r.Findings, func(f semantics.Finding) bool { return f.Rule == "autocommit/marks-discarded" }); discards != (at == "kafkax.go:12") {
 			t.Errorf("%s lists %v", r.Consumer, r.Findings)
+		}
+	}
+}
+
+// TestReportFranzOptions runs report on testdata/src/report/franzopts:
+// franz-go clients built by kafkax helpers from the options cmd passes
+// (...kgo.Opt, none for one, DisableAutoCommit for the other). The
+// options every caller passes are the client's: each row has its
+// strategy (they said unknown, "depends on code the analysis cannot
+// see").
+func TestReportFranzOptions(t *testing.T) {
+	rows := scenarioRows(t, "report/franzopts/...")
+	want := map[string]string{"kafkax.go:20": semantics.StrategyTimer, "kafkax.go:26": semantics.StrategyEachBatch}
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(rows), len(want))
+	}
+	for _, r := range rows {
+		at := r.Consumer[strings.LastIndex(r.Consumer, "/")+1:]
+		if !strings.HasPrefix(r.Strategy, want[at]) || r.Guarantee != semantics.AtLeastOnce {
+			t.Errorf("%s: strategy %q, guarantee %s (%s); want %s, at-least-once", r.Consumer, r.Strategy, r.Guarantee, r.Reason, want[at])
 		}
 	}
 }

@@ -12,7 +12,9 @@
 // The fact is computed from the syntax of every package, Kafka or not (a
 // core package need not import a client): the function's parameter is
 // used only in the value sent on a channel (p, &p, p.ID, a struct literal
-// of them) or in a go statement, and the function waits for nothing (no
+// of them) or in a go statement, or in a decode call (json.Unmarshal(p.Value,
+// &ev), ev, err := parse(p)) whose variable is used only so, and the
+// function waits for nothing (no
 // receive outside the select making the send, no Wait, Get, Await or
 // Result call). An interface method declared in a package whose only
 // implementation there carries the fact carries it too; and a call
@@ -346,6 +348,16 @@ func waits(info *types.Info, n ast.Node) bool {
 // is in a value sent on a channel, carrying it (p, &p, *p, p.ID, a
 // composite literal of such), or in a go statement, and there is one.
 func handsParamOff(info *types.Info, body *ast.BlockStmt, obj types.Object) bool {
+	return handsOff(info, body, obj, nil)
+}
+
+// handsOff is handsParamOff for a variable obj, whose uses in the decode
+// call that writes it (json.Unmarshal(p.Value, &ev)), if any, count as
+// handed. A use of obj in a decode call (a function named as
+// IsDecodeName says) writing a local variable through its address, or
+// assigning it, counts as handed when that variable is handed off in
+// turn: the event decoded from the message, then sent.
+func handsOff(info *types.Info, body *ast.BlockStmt, obj types.Object, decode *ast.CallExpr) bool {
 	uses, handed := 0, 0
 	var stack []ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -359,12 +371,73 @@ func handsParamOff(info *types.Info, body *ast.BlockStmt, obj types.Object) bool
 			return true
 		}
 		uses++
-		if handedAt(stack) {
+		switch {
+		case handedAt(stack):
 			handed++
+		case decode != nil && within(stack, decode):
+			handed++
+		case decode == nil:
+			if call, target := decodedInto(info, stack); target != nil && handsOff(info, body, target, call) {
+				handed++
+			}
 		}
 		return true
 	})
 	return uses > 0 && uses == handed
+}
+
+// within reports whether n is on stack.
+func within(stack []ast.Node, n ast.Node) bool {
+	for _, s := range stack {
+		if s == n {
+			return true
+		}
+	}
+	return false
+}
+
+// decodedInto returns, for the identifier at the top of stack used in an
+// argument of a decode call (through fields, conversions, parentheses),
+// that call and the local variable it decodes into: an argument &v, or
+// the first variable its result is assigned to (v, err := decode(p)).
+func decodedInto(info *types.Info, stack []ast.Node) (*ast.CallExpr, types.Object) {
+	for i := len(stack) - 2; i >= 0; i-- {
+		child := stack[i+1]
+		switch n := stack[i].(type) {
+		case *ast.ParenExpr, *ast.SelectorExpr:
+			continue
+		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
+				continue // a conversion: []byte(p.Value)
+			}
+			fn, ok := typeutil.Callee(info, n).(*types.Func)
+			if !ok || !IsDecodeName(fn.Name()) || n.Fun == child {
+				return nil, nil
+			}
+			for _, a := range n.Args {
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && a != child {
+					if v, ok := ast.Unparen(u.X).(*ast.Ident); ok {
+						if obj, ok := info.Uses[v].(*types.Var); ok && !obj.IsField() {
+							return n, obj
+						}
+					}
+				}
+			}
+			if i > 0 {
+				if as, ok := stack[i-1].(*ast.AssignStmt); ok && len(as.Rhs) == 1 && as.Rhs[0] == n {
+					if v, ok := as.Lhs[0].(*ast.Ident); ok && v.Name != "_" {
+						if obj, ok := info.ObjectOf(v).(*types.Var); ok {
+							return n, obj
+						}
+					}
+				}
+			}
+			return nil, nil
+		default:
+			return nil, nil
+		}
+	}
+	return nil, nil
 }
 
 // handedAt reports whether the identifier at the top of stack is carried
