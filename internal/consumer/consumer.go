@@ -917,6 +917,10 @@ type elems struct {
 	cond   []ssa.Value
 	facts  []*Settings
 	opaque bool
+	// param is the parameter of an exported function no code of the
+	// package calls the options come from, if any: its callers, in
+	// other packages, pass them (Settings.OriginKey).
+	param *ssa.Parameter
 }
 
 // elements traces the elements of an options slice (or a single option).
@@ -934,6 +938,9 @@ func (b *builder) elements(v ssa.Value) *elems {
 		e.cond = append(e.cond, o.cond...)
 		e.facts = append(e.facts, o.facts...)
 		e.opaque = e.opaque || o.opaque
+		if e.param == nil {
+			e.param = o.param
+		}
 	}
 	switch x := v.(type) {
 	case *ssa.Const:
@@ -996,7 +1003,7 @@ func (b *builder) elements(v ssa.Value) *elems {
 	case *ssa.Parameter:
 		callers := b.flow.Callers(x.Parent())
 		if len(callers) == 0 {
-			e.opaque = true
+			e.opaque, e.param = true, x
 		}
 		for i, p := range x.Parent().Params {
 			if p != x {
@@ -1160,6 +1167,9 @@ func (b *builder) optionSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	s := newSettings()
 	e := b.elements(v)
 	s.Opaque = e.opaque
+	if e.param != nil {
+		s.opaque(e.param) // where the options come from, to join the callers' (PassedConfig)
+	}
 	for _, f := range e.facts {
 		s.merge(f)
 	}

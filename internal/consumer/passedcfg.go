@@ -93,12 +93,12 @@ func passedConsumer(flow *ssaflow.Flow, built []*Consumer, a ssa.Value) *Consume
 // when it is of a client's config type, or the config a client builder
 // (sarama.NewClient) was given, for a client value built here.
 func (b *builder) configOf(a ssa.Value) (*clientmodel.Client, ssa.Value) {
+	if cl := b.ix.ConfigType(a.Type()); cl != nil {
+		return cl, a // a config, or a client's options (...kgo.Opt)
+	}
 	n, ok := types.Unalias(ssaflow.Deref(a.Type())).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil || !b.ix.IsClientPath(n.Obj().Pkg().Path()) {
 		return nil, nil
-	}
-	if cl := b.ix.ConfigType(a.Type()); cl != nil {
-		return cl, a
 	}
 	for _, r := range b.flow.Roots(a) {
 		if ex, ok := r.(*ssa.Extract); ok {
