@@ -80,3 +80,15 @@ func TestFactsAcrossFrontEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmodelledLibrary: a package consuming with a Kafka library
+// commitlint does not model (bsm/sarama-cluster, as Jaeger's ingester
+// did) is told so by lint and report, not only "no Kafka consumer found".
+func TestUnmodelledLibrary(t *testing.T) {
+	const note = "github.com/bsm/sarama-cluster is imported, a Kafka consumer library commitlint does not model: its consumers are not checked"
+	for _, args := range [][]string{{"./report/unmodelled"}, {"report", "./report/unmodelled"}} {
+		if out := gopathRun(t, binary, args...); !strings.Contains(out, note) {
+			t.Errorf("%v: no %q in\n%s", args, note, out)
+		}
+	}
+}

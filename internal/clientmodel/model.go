@@ -10,7 +10,10 @@
 // clientmodel_test resolves each one against the real, pinned libraries.
 package clientmodel
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Role is what a client call does to a consumer's position.
 type Role int
@@ -608,6 +611,30 @@ var Clients = []*Client{
 	kafkago(),
 	confluent("github.com/confluentinc/confluent-kafka-go/v2/kafka", true),
 	confluent("github.com/confluentinc/confluent-kafka-go/kafka", false),
+}
+
+// Unmodelled are the module paths of Kafka consumer libraries commitlint
+// does not model (they wrap a client or speak the protocol themselves):
+// a package importing one (or a package under it) is told that its
+// consumers are not checked, not that it has none.
+var Unmodelled = []string{
+	"github.com/bsm/sarama-cluster",
+	"github.com/lovoo/goka",
+	"github.com/Trendyol/kafka-konsumer",
+	"github.com/ThreeDotsLabs/watermill-kafka",
+	"github.com/uber-go/kafka-client",
+	"github.com/wvanbergen/kafka",
+}
+
+// UnmodelledLib returns the entry of Unmodelled that the package path
+// belongs to, or "".
+func UnmodelledLib(path string) string {
+	for _, m := range Unmodelled {
+		if path == m || strings.HasPrefix(path, m+"/") {
+			return m
+		}
+	}
+	return ""
 }
 
 // EngineName is what messages call the code that runs the client's timer

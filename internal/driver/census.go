@@ -29,12 +29,18 @@ var census = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{consumer.Analyzer},
 	ResultType: reflect.TypeFor[counted](),
 	Run: func(pass *analysis.Pass) (any, error) {
+		var lib string
+		for _, imp := range pass.Pkg.Imports() {
+			if lib = clientmodel.UnmodelledLib(imp.Path()); lib != "" {
+				break
+			}
+		}
 		m, _ := pass.ResultOf[consumer.Analyzer].(*consumer.Model)
 		if m == nil {
-			return counted{}, nil
+			return counted{unmodelled: lib}, nil
 		}
 		partition, managed := partitionConsumer(pass)
-		return counted{uses: true, consumers: len(m.Consumers) + len(m.Received) + len(m.Imported), partition: partition, managed: managed}, nil
+		return counted{uses: true, consumers: len(m.Consumers) + len(m.Received) + len(m.Imported), partition: partition, managed: managed, unmodelled: lib}, nil
 	},
 }
 
@@ -50,6 +56,9 @@ type counted struct {
 	// sarama's (ManagePartition), whose marks sarama commits.
 	partition string
 	managed   bool
+	// unmodelled is a Kafka consumer library the package imports that
+	// commitlint does not model (clientmodel.Unmodelled), or "".
+	unmodelled string
 }
 
 // partitionConsumer returns the position of the package's first
@@ -96,11 +105,16 @@ func closing(g *checker.Graph, findings int, problems bool) string {
 			counts[act.Package] = c
 		}
 	}
+	var libs []string
 	for _, c := range counts {
 		if partition == "" {
 			partition, managed = c.partition, c.managed // the same package's
 		}
+		if c.unmodelled != "" && !slices.Contains(libs, c.unmodelled) {
+			libs = append(libs, c.unmodelled)
+		}
 	}
+	slices.Sort(libs)
 	if findings == 0 {
 		none = len(counts) == len(roots)
 		for _, c := range counts {
@@ -130,7 +144,16 @@ func closing(g *checker.Graph, findings int, problems bool) string {
 	if note := partitionNote(partition, managed); note != "" {
 		sb.WriteString("commitlint: " + note + "\n")
 	}
+	for _, lib := range libs {
+		sb.WriteString("commitlint: " + unmodelledNote(lib) + "\n")
+	}
 	return sb.String()
+}
+
+// unmodelledNote says that lib, a Kafka consumer library the analyzed
+// packages import, is not modelled.
+func unmodelledNote(lib string) string {
+	return fmt.Sprintf("%s is imported, a Kafka consumer library commitlint does not model: its consumers are not checked", lib)
 }
 
 // partitionNote says that the sarama partition consumer started at

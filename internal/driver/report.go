@@ -161,12 +161,23 @@ func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root 
 			fmt.Fprintln(stderr, hint)
 		}
 	}
-	// A partition consumer has no row: say so, whatever else has one.
+	// A partition consumer, or one of a library commitlint does not
+	// model, has no row: say so, whatever else has one.
+	var notes []string
 	for _, act := range g.Roots {
-		if c, ok := act.Result.(counted); ok && act.Analyzer == census && c.partition != "" {
-			fmt.Fprintln(stderr, "commitlint report: "+partitionNote(c.partition, c.managed))
-			break
+		c, ok := act.Result.(counted)
+		if !ok || act.Analyzer != census {
+			continue
 		}
+		if note := partitionNote(c.partition, c.managed); note != "" && !slices.ContainsFunc(notes, func(n string) bool { return strings.HasPrefix(n, "a sarama partition consumer") }) {
+			notes = append(notes, note)
+		}
+		if c.unmodelled != "" && !slices.Contains(notes, unmodelledNote(c.unmodelled)) {
+			notes = append(notes, unmodelledNote(c.unmodelled))
+		}
+	}
+	for _, n := range notes {
+		fmt.Fprintln(stderr, "commitlint report: "+n)
 	}
 	return rows, problems, nil
 }
