@@ -66,6 +66,21 @@ func run(ctx context.Context, g sarama.ConsumerGroup, topic string, h sarama.Con
 	}
 }
 
+// audit reads with ReadMessage, which commits each message before
+// returning it.
+func audit(ctx context.Context, db *sql.DB) {
+	r := kafkax.NewReader("audit")
+	for {
+		m, err := r.ReadMessage(ctx) // want `group reader's ReadMessage commits the message before returning it`
+		if err != nil {
+			log.Fatal(err)
+		}
+		if _, err := db.ExecContext(ctx, "INSERT INTO audit (v) VALUES ($1)", m.Value); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
+
 func main() {
 	ctx := context.Background()
 	db, err := sql.Open("postgres", "")
@@ -89,6 +104,7 @@ func main() {
 		log.Fatal(err)
 	}
 	go run(ctx, mg, "metrics", metrics{db})
+	go audit(ctx, db)
 	lg, err := kafkax.NewGroup(brokers, "logs")
 	if err != nil {
 		log.Fatal(err)

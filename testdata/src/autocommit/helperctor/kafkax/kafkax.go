@@ -3,7 +3,10 @@
 // with sarama's defaults.
 package kafkax
 
-import "github.com/IBM/sarama"
+import (
+	"github.com/IBM/sarama"
+	"github.com/segmentio/kafka-go"
+)
 
 // NewManualGroup returns a group that commits only when told to.
 func NewManualGroup(brokers []string, group string) (sarama.ConsumerGroup, error) {
@@ -24,4 +27,9 @@ func NewBatchGroup(brokers []string, group string) (sarama.ConsumerGroup, error)
 // every second.
 func NewGroup(brokers []string, group string) (sarama.ConsumerGroup, error) {
 	return sarama.NewConsumerGroup(brokers, group, sarama.NewConfig())
+}
+
+// NewReader returns a group reader of topic.
+func NewReader(topic string) *kafka.Reader {
+	return kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "audit", Topic: topic})
 }
