@@ -1,4 +1,4 @@
-package received // want package:`configFindings\(field:autocommit/received\.Reader\.R\[async-commit=false,group=true\]:read-commits-first`
+package received // want package:`configFindings\(param:autocommit/received\.PollWith#2\[auto-commit=true,group=true\]:records-outlive-poll field:autocommit/received\.Reader\.R\[async-commit=false,group=true\]:read-commits-first`
 
 import (
 	"log"
