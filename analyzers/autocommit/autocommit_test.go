@@ -536,12 +536,15 @@ var scenarios = []struct {
 	// group given to it, a group reader given to a loop committing after
 	// the save, and to a wrapper forwarding ReadMessage to its callers.
 	{"autocommit/handedreader/...", autocommit.Analyzer},
-	// sarama groups built by kafkax's constructors and run in cmd
-	// (OpenTelemetry's internal/kafka shape): a group with auto-commit
-	// off whose handler only marks, reported at the constructor's call in
-	// cmd and fixed by a deferred Commit in the handler (1 / 1); one with
-	// auto-commit off whose handler commits, and one with sarama's
-	// defaults, are silent.
+	// sarama groups, a kafka-go reader and a franz-go client built by
+	// kafkax's constructors and run in cmd (OpenTelemetry's
+	// internal/kafka shape) (3 / 2): a group with auto-commit off whose
+	// handler only marks, reported at the constructor's call in cmd and
+	// fixed by a deferred Commit in the handler; the reader read with
+	// ReadMessage; the franz-go client's records handed to goroutines,
+	// reported once (it was also reported as a client received with its
+	// settings out of sight). A group with auto-commit off whose handler
+	// commits, and one with sarama's defaults, are silent.
 	{"autocommit/helperctor/...", autocommit.Analyzer},
 	// a service in three packages (cmd passes the configurations, events
 	// reads, ledger saves): the events constructor passed a group

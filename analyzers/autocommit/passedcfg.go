@@ -202,7 +202,7 @@ func (c *checker) exportConfigFindings() {
 func (c *checker) receivedHyps() []configHyp {
 	var out []configHyp
 	for _, k := range c.m.Received {
-		if k.Client.Timer != clientmodel.TimerNone || !settable(k.Entry) || len(callsWith(k, clientmodel.FetchCommit)) == 0 {
+		if k.AdoptedBy != nil || k.Client.Timer != clientmodel.TimerNone || !settable(k.Entry) || len(callsWith(k, clientmodel.FetchCommit)) == 0 {
 			continue
 		}
 		var open []clientmodel.Setting

@@ -104,7 +104,12 @@ func (c *checker) origin(k *consumer.Consumer, built string) analysis.RelatedInf
 // see (a parameter's), whose group and auto-commit are neither set nor
 // unset in sight, the same.
 func (c *checker) receivedChecks() {
-	ks := append([]*consumer.Consumer{}, c.m.Received...)
+	var ks []*consumer.Consumer
+	for _, k := range c.m.Received {
+		if k.AdoptedBy == nil { // else checked as the imported consumer
+			ks = append(ks, k)
+		}
+	}
 	for _, k := range c.m.Consumers {
 		if c.optsOutOfSight(k) {
 			ks = append(ks, k)

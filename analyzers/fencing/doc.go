@@ -210,11 +210,11 @@ that client.
     nil && fetches.Empty()`); an else holding the processing, the last
     statement of the loop's body, is moved after the if, whose branch
     ends with the guarded continue; a poll-once function's final return
-    is guarded, or its condition extended, the same way. Reported without
-    a fix, saying why,
-    when the branch ends otherwise (a labelled continue, an else followed
-    by more of the loop), when the poll's result has no name, or when
-    the else's statements cannot move out of it as they are.
+    is guarded, or its condition extended, the same way. Reported
+    without a fix, saying why, when the branch ends otherwise (a
+    labelled continue, an else followed by more of the loop), when the
+    poll's result has no name, or when the else's statements cannot
+    move out of it as they are.
 
   - revoke-without-commit: a franz-go kgo.OnPartitionsRevoked callback that
     commits nothing while auto-commit is on (a custom callback replaces the

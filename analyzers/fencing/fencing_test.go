@@ -88,9 +88,14 @@ var scenarios = []string{
 	// logged then continue, in a method of a service; Err() then
 	// continue alone (fixed in the condition); a branch returning on a
 	// closed client first; an else holding the processing, the loop
-	// body's last statement (4 positive, each fixed to poll again only
-	// when the poll holds no records); errors logged and the records
-	// processed, returned, guarded by Empty(), a panic, the records processed before the check (5 silent).
+	// body's last statement; poll-once functions returning the error to
+	// a caller's loop that calls them again; EachError setting a flag
+	// (7 positive, each fixed to poll again only when the poll holds no
+	// records). Silent: errors logged and the records processed,
+	// returned, guarded by Empty(), a panic, the records processed before
+	// the check; poll-once functions whose callers stop on the error, or
+	// on a false they return for it, or that return only on a cancelled
+	// context.
 	"fencing/pollerr",
 	// transaction commits in a function literal called in place in the
 	// consume loop, whose return ends only the literal: sarama CommitTxn

@@ -272,7 +272,7 @@ import (
 func run(ctx context.Context, cl *kgo.Client) {
 	for {
 		fetches := cl.PollFetches(ctx)
-		if err := fetches.Err(); err != nil { // want "when fetches.Err\\(\\) reports an error the loop polls again without processing the records this poll also holds: .*; no automatic fix: the error's branch does not end in a continue of the poll loop, nor is it followed by the processing in an else that ends the loop's body"
+		if err := fetches.Err(); err != nil { // want "when fetches.Err\\(\\) reports an error, the loop polls again without processing the records this poll also holds: .*; no automatic fix: the error's branch does not end in a continue of the poll loop, nor is it followed by the processing in an else that ends the loop's body"
 			log.Print(err)
 		} else {
 			fetches.EachRecord(func(r *kgo.Record) { log.Fatal(save(r)) })
@@ -288,7 +288,7 @@ outer:
 	for {
 		fetches := cl.PollFetches(ctx)
 		for range topics {
-			if errs := fetches.Errors(); len(errs) > 0 { // want "when fetches.Errors\\(\\) reports an error .*; no automatic fix"
+			if errs := fetches.Errors(); len(errs) > 0 { // want "when fetches.Errors\\(\\) reports an error, .*; no automatic fix"
 				continue outer
 			}
 		}
@@ -299,7 +299,7 @@ outer:
 func runOneLine(ctx context.Context, cl *kgo.Client) {
 	for {
 		fetches := cl.PollFetches(ctx)
-		if err := fetches.Err(); err != nil { // want "when fetches.Err\\(\\) reports an error .*; no automatic fix: the else is not laid out as gofmt would"
+		if err := fetches.Err(); err != nil { // want "when fetches.Err\\(\\) reports an error, .*; no automatic fix: the else is not laid out as gofmt would"
 			log.Print(err)
 		} else { fetches.EachRecord(func(r *kgo.Record) { log.Fatal(save(r)) }) }
 	}

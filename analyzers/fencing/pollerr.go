@@ -55,7 +55,7 @@ func (c *checker) reportPollErrorSkip(call *consumer.Call, d *semantics.Dropped)
 		again = fmt.Sprintf("%s returns and %s calls it again", consumer.DisplayName(d.Err.Parent()), consumer.DisplayName(d.Again.Parent()))
 		fixMsg = "Return on the error only when the poll holds no " + client.RecordNoun + "s"
 	}
-	msg := fmt.Sprintf("when %s reports an error %s without processing the %ss this poll also holds: %s already counts them as polled, so the next commit passes them and they are lost, crash or no crash",
+	msg := fmt.Sprintf("when %s reports an error, %s without processing the %ss this poll also holds: %s already counts them as polled, so the next commit passes them and they are lost, crash or no crash",
 		name, again, client.RecordNoun, client.Name)
 	diag := analysis.Diagnostic{Pos: errExpr.Pos(), End: errExpr.End(), Category: CategoryPollErrorSkip, Message: msg}
 	ifs, leave := c.pollErrorBranch(d.If, d.Again != nil, errExpr)

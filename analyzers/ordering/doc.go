@@ -171,63 +171,62 @@ kafka-go and confluent-kafka-go, a record for franz-go.
 A hand-off is not processing: a send of R (or of a struct or message
 built from its fields, or of a value a call builds from R, a decoded
 event, a parser's entries, when it is not a number, string, bool, error,
-context or function, and the function does not process R in place
-before the position call; decoding does not count as processing there)
-on a channel, a go statement that processes R, a
-call of a function (of this package or another) that only queues R or a value decoded
-from it (a handsOff fact: its parameter is used only in a value sent on
-a channel, p, &p or a struct literal of its fields, or in a go
-statement, and it waits for nothing, and not a method whose channel's
-only receiver is a loop naming no variable, which drops it; a service core's Enqueue feeding a
-worker pool), directly or through an interface of the caller's package
-whose only implementation among the packages it imports carries the
-fact, or an interface of another package whose only implementation
+context or function, and the function does not process R in place before
+the position call; decoding does not count as processing there) on a
+channel, a go statement that processes R, a call of a function (of this
+package or another) that only queues R or a value decoded from it (a
+handsOff fact: its parameter is used only in a value sent on a channel,
+p, &p or a struct literal of its fields, or in a go statement, and it
+waits for nothing, and not a method whose channel's only receiver is a
+loop naming no variable, which drops it; a service core's Enqueue
+feeding a worker pool), directly or through an interface of the caller's
+package whose only implementation among the packages it imports carries
+the fact, or an interface of another package whose only implementation
 there does (the fix edits that package, as the hexagonal hand-off's
-does: the queuing method processes what it queues in place of the
-send, the body of its workers' loop, where the standalone front end
-loaded its files; under go vet, or where its workers are not found,
-the finding has no fix: "; no automatic fix: ..."), a call of a handler, a function-valued
-parameter, with R or values made from it when every function the
-package passes for that parameter (function literals or functions; the
-wrapper used only in calls) only queues them that way and waits for
-nothing (a wrapper's ConsumeEvents(ctx, handler) committing when the
-handler returns, given a handler that sends the event to a worker pool;
-the fix replaces the send in each such handler, or a select making it
-whose other cases only give up when a context ends, by the loop body of
-the workers its function starts (an error they drop, _ = send(ctx, ev),
-returned by a handler returning an error alone), so the handler returns
-once the event is processed, a go statement by its call in place;
-without a fix where those workers are not found), or
-an asynchronous produce of a record built from R (a send on sarama's
+does: the queuing method processes what it queues in place of the send,
+the body of its workers' loop, where the standalone front end loaded its
+files; under go vet, or where its workers are not found, the finding has
+no fix: "; no automatic fix: ..."), a call of a handler, a
+function-valued parameter, with R or values made from it when every
+function the package passes for that parameter (function literals or
+functions; the wrapper used only in calls) only queues them that way and
+waits for nothing (a wrapper's ConsumeEvents(ctx, handler) committing
+when the handler returns, given a handler that sends the event to a
+worker pool; the fix replaces the send in each such handler, or a select
+making it whose other cases only give up when a context ends, by the
+loop body of the workers its function starts (an error they drop, _ =
+send(ctx, ev), returned by a handler returning an error alone), so the
+handler returns once the event is processed, a go statement by its call
+in place; without a fix where those workers are not found), or an
+asynchronous produce of a record built from R (a send on sarama's
 AsyncProducer Input(), franz-go Produce and TryProduce, confluent
 Produce, kafka-go WriteMessages on a Writer the package builds with
 Async set to true, in its literal or by assigning the field), followed
 by the position call with nothing between them that waits for the work
 (a receive, a select with a receive case, a WaitGroup or errgroup Wait,
 a future's Get or Wait, a Flush of the producing client, or a loop
-receiving once for each message sent, `for range batch { <-done }`
-after `for _, m := range batch { work <- m }`, from the channel the
-workers the function starts answer on, with a plain receive and no
-break out of it) is reported
-too (a mark or store made while auto-commit is off, when the explicit
-commit of the marks that follows it in its function, sarama's
-sess.Commit() after the claim's loop, is reached with no such wait
-either: the message says which commit), and so is a commit reached by an asynchronous produce (franz-go
-Produce or TryProduce, confluent Produce) of a record derived from what
-it commits on some path with no flush between (franz-go Flush, or a
-confluent Flush whose count is read: it gives up after its timeout): a
-franz-go poll committed whole after a loop producing its records (or
-after a function literal it passes, fetches.EachRecord(func(r) {
-out.Produce(...) })), a
-confluent Commit with auto-store on (it commits every message handed
-out) after a loop of reads and Produce calls, a record committed after a
-produce on one branch; and so is a
-position call followed by such a send or produce of its record, unless
-the function also processes R itself before the call (the channel then
-carries a copy) or the value sent is computed by a call (the outcome of
-processing done in place). A kafka-go ReadMessage on a group reader,
-which commits R as it returns it, is autocommit's read-commits-first,
-whether R is then processed in place or sent on a channel.
+receiving once for each message sent, `for range batch { <-done }` after
+`for _, m := range batch { work <- m }`, from the channel the workers
+the function starts answer on, with a plain receive and no break out of
+it) is reported too (a mark or store made while auto-commit is off, when
+the explicit commit of the marks that follows it in its function,
+sarama's sess.Commit() after the claim's loop, is reached with no such
+wait either: the message says which commit), and so is a commit reached
+by an asynchronous produce (franz-go Produce or TryProduce, confluent
+Produce) of a record derived from what it commits on some path with no
+flush between (franz-go Flush, or a confluent Flush whose count is read:
+it gives up after its timeout): a franz-go poll committed whole after a
+loop producing its records (or after a function literal it passes,
+fetches.EachRecord(func(r) { out.Produce(...) })), a confluent Commit
+with auto-store on (it commits every message handed out) after a loop of
+reads and Produce calls, a record committed after a produce on one
+branch; and so is a position call followed by such a send or produce of
+its record, unless the function also processes R itself before the call
+(the channel then carries a copy) or the value sent is computed by a
+call (the outcome of processing done in place). A kafka-go ReadMessage
+on a group reader, which commits R as it returns it, is autocommit's
+read-commits-first, whether R is then processed in place or sent on a
+channel.
 
 It stays silent for commits after processing (per record or per batch),
 retries that finish before the commit, the offset written in the same

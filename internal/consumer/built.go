@@ -153,6 +153,7 @@ func (b *builder) imported(m *Model) []*Consumer {
 					if rc.Entry == key && rc.Client == k.Client && callSites(m, callee) == 1 {
 						k.Calls = slices.Clone(rc.Calls)
 						k.Handlers = slices.Clone(rc.Handlers)
+						rc.AdoptedBy = k
 					}
 				}
 				out = append(out, k)

@@ -89,6 +89,11 @@ type Consumer struct {
 	// Returned are the package's functions that return this consumer
 	// (each has a BuiltFact).
 	Returned []*types.Func
+	// AdoptedBy, for a received consumer (Model.Received) of a result
+	// entry, is the imported consumer (Model.Imported) that took its
+	// calls: checked as that one, with the constructor's settings, it is
+	// not checked again as a client whose settings are out of sight.
+	AdoptedBy *Consumer
 	// From, for an imported consumer (Model.Imported), is the function of
 	// another package that builds it, and BuiltAt where ("kafka.go:62").
 	From    *types.Func

@@ -98,13 +98,10 @@ func closing(g *checker.Graph, findings int, problems bool) string {
 	n := plural(analyzed(g), "package")
 	none, uses, hint, partition, managed := false, false, "", "", false
 	roots := map[*packages.Package]bool{}
-	counts := map[*packages.Package]counted{}
 	for _, act := range g.Roots {
 		roots[act.Package] = true
-		if c, ok := act.Result.(counted); ok && act.Analyzer == census {
-			counts[act.Package] = c
-		}
 	}
+	counts := censuses(g)
 	var libs []string
 	for _, c := range counts {
 		if partition == "" {
@@ -148,6 +145,24 @@ func closing(g *checker.Graph, findings int, problems bool) string {
 		sb.WriteString("commitlint: " + unmodelledNote(lib) + "\n")
 	}
 	return sb.String()
+}
+
+// censuses returns census's results for g's root packages, in the order
+// of their paths: the notes taken from them do not depend on the order
+// the packages were analyzed in.
+func censuses(g *checker.Graph) []counted {
+	var acts []*checker.Action
+	for _, act := range g.Roots {
+		if _, ok := act.Result.(counted); ok && act.Analyzer == census {
+			acts = append(acts, act)
+		}
+	}
+	slices.SortFunc(acts, func(a, b *checker.Action) int { return strings.Compare(a.Package.PkgPath, b.Package.PkgPath) })
+	out := make([]counted, len(acts))
+	for i, act := range acts {
+		out[i] = act.Result.(counted)
+	}
+	return out
 }
 
 // unmodelledNote says that lib, a Kafka consumer library the analyzed

@@ -164,11 +164,7 @@ func report(analyzers []*analysis.Analyzer, patterns []string, tests bool, root 
 	// A partition consumer, or one of a library commitlint does not
 	// model, has no row: say so, whatever else has one.
 	var notes []string
-	for _, act := range g.Roots {
-		c, ok := act.Result.(counted)
-		if !ok || act.Analyzer != census {
-			continue
-		}
+	for _, c := range censuses(g) {
 		if note := partitionNote(c.partition, c.managed); note != "" && !slices.ContainsFunc(notes, func(n string) bool { return strings.HasPrefix(n, "a sarama partition consumer") }) {
 			notes = append(notes, note)
 		}

@@ -30,6 +30,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -374,7 +375,7 @@ func handsOff(info *types.Info, body *ast.BlockStmt, obj types.Object, decode *a
 		switch {
 		case handedAt(stack):
 			handed++
-		case decode != nil && within(stack, decode):
+		case decode != nil && slices.Contains(stack, ast.Node(decode)):
 			handed++
 		case decode == nil:
 			if call, target := decodedInto(info, stack); target != nil && handsOff(info, body, target, call) {
@@ -384,16 +385,6 @@ func handsOff(info *types.Info, body *ast.BlockStmt, obj types.Object, decode *a
 		return true
 	})
 	return uses > 0 && uses == handed
-}
-
-// within reports whether n is on stack.
-func within(stack []ast.Node, n ast.Node) bool {
-	for _, s := range stack {
-		if s == n {
-			return true
-		}
-	}
-	return false
 }
 
 // decodedInto returns, for the identifier at the top of stack used in an

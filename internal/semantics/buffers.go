@@ -37,9 +37,10 @@ func (g *gatherer) buffered() Buffer {
 					// input buffer; a sync.Map field's Store): the field
 					// keeps it.
 					// A number (an offset kept in an atomic.Int64 field)
-					// is no record data.
+					// is no record data, unless the payload's (a total
+					// of the values parsed from it).
 					cc := call.Common()
-					data := func(a ssa.Value) bool { return !numeric(a) && g.recordData(a) }
+					data := func(a ssa.Value) bool { return g.recordData(a) && (!numeric(a) || g.payloadData(a)) }
 					if fa, ok := ssaflow.Recv(cc).(*ssa.FieldAddr); ok && !cc.IsInvoke() && len(cc.Args) > 1 && !embedded(fa) && slices.ContainsFunc(cc.Args[1:], data) {
 						if where := g.outliving(fa); where != "" {
 							return Buffer{Where: where, Pos: g.posn(in.Pos())}

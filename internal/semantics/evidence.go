@@ -499,10 +499,12 @@ func (g *gatherer) evidence() *Evidence {
 // reach in the package.
 func (g *gatherer) initExtent() {
 	g.extent = map[*ssa.Function]bool{}
-	// A received client's code is what its calls and handlers reach: the
-	// function holding its entry (a wiring main holding several
-	// constructors' results) may reach other consumers' code too.
-	if g.c.Site != nil || len(g.c.Calls) == 0 && len(g.c.Handlers) == 0 {
+	// A client obtained from another package's constructor is what its
+	// calls and handlers reach: the function holding the result (a wiring
+	// main holding several constructors' results) may reach other
+	// consumers' code too. A parameter's or a field's receiving function
+	// is the consumer's own code (workers it starts).
+	if g.c.Site != nil || !strings.HasPrefix(g.c.Entry, "result:") || len(g.c.Calls) == 0 && len(g.c.Handlers) == 0 {
 		g.reach(g.c.Fn)
 	}
 	for _, call := range g.ownCalls() {

@@ -736,7 +736,7 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 			// Where a record is taken: not a control message the
 			// position is read from (an ack's offset).
 			ssaflow.Derives(a, func(v ssa.Value) bool {
-				if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && in.Parent() == pc.Fn && (g.isRecord(v.Type()) || g.isRecordSlice(v.Type())) {
+				if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && in.Parent() == pc.Fn && holdsRecords(v.Type()) {
 					out[in.Block()] = true
 				}
 				return false
@@ -792,6 +792,55 @@ func (g *gatherer) perRecordHelper(pc *consumer.Call) bool {
 	return fn.Signature.Results().Len() == 0 || !slices.ContainsFunc(callers, func(site ssa.CallInstruction) bool {
 		return !dropped(site) && !g.nextOnError(site, param)
 	})
+}
+
+// branchHandles reports whether the branch starting at b does something
+// with the record before it reaches the helper call again or the next
+// record's definition: a call other than a log's, a commit's or a
+// mark's given the record's data (a dead-letter write), as an inline
+// failure branch doing so is not a skip either.
+func (g *gatherer) branchHandles(b *ssa.BasicBlock, call *ssa.Call, def ssa.Instruction) bool {
+	// scan walks b: handled when a call given the record comes first,
+	// ended when the helper call or the next record's definition does.
+	scan := func(b *ssa.BasicBlock) (handled, ended bool) {
+		for _, in := range b.Instrs {
+			if in == ssa.Instruction(call) || in == def {
+				return false, true
+			}
+			c, ok := in.(*ssa.Call)
+			if !ok || quiet(c) {
+				continue
+			}
+			if _, builtin := c.Call.Value.(*ssa.Builtin); builtin {
+				continue
+			}
+			if ref, ok := clientmodel.Default.Call(ssaflow.Callee(c.Common())); ok && ref.Role != clientmodel.Fetch {
+				continue // a commit or a mark: the skip itself
+			}
+			if slices.ContainsFunc(c.Call.Args, func(a ssa.Value) bool { return ssaflow.DerivedFromUnless(a, g.isRecord, numericField) }) {
+				return true, true
+			}
+		}
+		return false, false
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{b}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		handled, ended := scan(b)
+		if handled {
+			return true
+		}
+		if !ended {
+			work = append(work, b.Succs...)
+		}
+	}
+	return false
 }
 
 // definedBy returns the value v was last written from: through loads of
@@ -851,7 +900,7 @@ func (g *gatherer) nextOnError(site ssa.CallInstruction, i int) bool {
 	for _, e := range errResults(call) {
 		for _, iff := range failureIfs(e) {
 			tb := iff.Block().Succs[0]
-			if len(tb.Instrs) == 0 || stop(tb.Instrs[0]) {
+			if len(tb.Instrs) == 0 || stop(tb.Instrs[0]) || g.branchHandles(tb, call, def) {
 				continue
 			}
 			// To the next record without calling the helper again (a

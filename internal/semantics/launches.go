@@ -457,6 +457,25 @@ func carriesRecords(t types.Type) bool {
 	return false
 }
 
+// holdsRecords reports whether a value of type t carries records
+// (carriesRecords), directly or in a field of a struct it is or points
+// to (a job wrapping the message a worker receives).
+func holdsRecords(t types.Type) bool {
+	if carriesRecords(t) {
+		return true
+	}
+	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if carriesRecords(st.Field(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
 // receives reports whether fn receives from a channel.
 func receives(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {

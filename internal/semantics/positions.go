@@ -571,7 +571,7 @@ func PollDrop(pass *analysis.Pass, flow *ssaflow.Flow, poll *ssa.Call, client *c
 			if inLoop && !stop(tb.Instrs[0]) && (tb == poll.Block() || ssaflow.ReachesStopping(tb.Instrs[0], poll, stop)) {
 				return &Dropped{Err: errCall, If: iff}
 			}
-			if returnsUnused(tb, func(in ssa.Instruction) bool { return leaves(in) || usesPoll(in) }) {
+			if returnsOnEvery(tb, func(in ssa.Instruction) bool { return leaves(in) || usesPoll(in) }) {
 				if again := callsAgain(flow, poll.Parent(), leaves); again != nil {
 					return &Dropped{Err: errCall, If: iff, Again: again}
 				}
@@ -625,41 +625,47 @@ func setsTrue(fv *ssa.FreeVar) bool {
 	return false
 }
 
-// returnsUnused reports whether a path from the start of b returns from
-// its function without executing an instruction for which stop is true.
-func returnsUnused(b *ssa.BasicBlock, stop func(ssa.Instruction) bool) bool {
+// returnsOnEvery reports whether every path from the start of b returns
+// from its function (the branch's last statement is a return) with no
+// instruction for which stop is true on the way (a return carrying the
+// poll uses it): an if returning only on a cancelled context, then
+// processing the poll, is not judged.
+func returnsOnEvery(b *ssa.BasicBlock, stop func(ssa.Instruction) bool) bool {
 	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{b}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	var walk func(b *ssa.BasicBlock) bool
+	walk = func(b *ssa.BasicBlock) bool {
 		if seen[b] {
-			continue
+			return true // a loop's back edge: its exit is walked on the other
 		}
 		seen[b] = true
-		stopped := false
 		for _, in := range b.Instrs {
+			if stop(in) {
+				return false
+			}
 			if _, ok := in.(*ssa.Return); ok {
 				return true
 			}
-			if stop(in) {
-				stopped = true
-				break
+		}
+		if len(b.Succs) == 0 {
+			return false
+		}
+		for _, s := range b.Succs {
+			if !walk(s) {
+				return false
 			}
 		}
-		if !stopped {
-			stack = append(stack, b.Succs...)
-		}
+		return true
 	}
-	return false
+	return walk(b)
 }
 
 // callsAgain returns a call of fn, by a function of the package, that
 // runs again after fn returns an error: the call is in a loop whose
-// failure branch for the error fn returns (or any path, when the error is
-// not read or fn returns none) reaches the call again without returning
-// or leaving (leaves) on the way; nil if there is none. A caller that
-// reads the error other than by testing it is not judged.
+// failure branch for the error fn returns (or any path, when no result
+// is read) reaches the call again without returning or leaving (leaves)
+// on the way; nil if there is none. A caller that reads a result other
+// than by testing the error is not judged: it may stop on it (a bool fn
+// returns false on the failure, tested by the caller).
 func callsAgain(flow *ssaflow.Flow, fn *ssa.Function, leaves func(ssa.Instruction) bool) ssa.CallInstruction {
 	for _, ci := range flow.Callers(fn) {
 		site, ok := ci.(*ssa.Call)
@@ -671,12 +677,10 @@ func callsAgain(flow *ssaflow.Flow, fn *ssa.Function, leaves func(ssa.Instructio
 			return ret || leaves(in)
 		}
 		var ifs []*ssa.If
-		read := false
 		for _, e := range errResults(site) {
-			read = read || len(*e.Referrers()) > 0
 			ifs = append(ifs, failureIfs(e)...)
 		}
-		if len(ifs) == 0 && !read && ssaflow.ReachesStopping(site, site, stop) {
+		if len(ifs) == 0 && len(*site.Referrers()) == 0 && ssaflow.ReachesStopping(site, site, stop) {
 			return site
 		}
 		for _, iff := range ifs {
@@ -692,13 +696,12 @@ func callsAgain(flow *ssaflow.Flow, fn *ssa.Function, leaves func(ssa.Instructio
 // errResults returns the error results of call: the call itself, or the
 // extractions of its error results.
 func errResults(call *ssa.Call) []ssa.Value {
-	isErr := func(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
-	if isErr(call.Type()) {
+	if isError(call.Type()) {
 		return []ssa.Value{call}
 	}
 	var out []ssa.Value
 	for _, ref := range *call.Referrers() {
-		if x, ok := ref.(*ssa.Extract); ok && isErr(x.Type()) {
+		if x, ok := ref.(*ssa.Extract); ok && isError(x.Type()) {
 			out = append(out, x)
 		}
 	}

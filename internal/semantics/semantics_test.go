@@ -183,6 +183,15 @@ func TestClassify(t *testing.T) {
 		// a control message (an ack naming an offset) that does not
 		// decode skips no record
 		{"ackcontrol", map[string]string{"failure": ""}},
+		// review twins: a message wrapped in a job is still taken where
+		// the job is (a skip); a total of payload values kept in an
+		// atomic field waits there (unknown); a dead-lettered failure
+		// is not a skip; workers the receiving function starts are the
+		// consumer's (a pool, not "started elsewhere")
+		{"jobwrapped", map[string]string{"failure": "skipped: when cases.apply (line 33) fails"}},
+		{"payloadtotal", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are kept in field sum of payloadTotals"}},
+		{"deadlettered", map[string]string{"failure": ""}},
+		{"startpool", map[string]string{"concurrency": "per record (worker pool)"}},
 		// an offset kept in an atomic field is no buffer of records
 		{"offsetfield", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"payloadbuffer", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are kept in field buf of payloadBuffer",

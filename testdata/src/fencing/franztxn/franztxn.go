@@ -327,7 +327,7 @@ func endTransactionReturned(ctx context.Context, l *ledger) error {
 		if err := cl.BeginTransaction(); err != nil {
 			return err
 		}
-		if fs.Err() != nil { // want `when fs.Err\(\) reports an error the loop polls again without processing the records this poll also holds`
+		if fs.Err() != nil { // want `when fs.Err\(\) reports an error, the loop polls again without processing the records this poll also holds`
 			_ = cl.EndTransaction(ctx, kgo.TryAbort) // ok: an abort commits nothing
 			continue
 		}

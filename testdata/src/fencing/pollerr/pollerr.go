@@ -33,7 +33,7 @@ func (s *service) run(ctx context.Context) {
 		if fetches.IsClientClosed() {
 			return
 		}
-		if errs := fetches.Errors(); len(errs) > 0 { // want `when fetches.Errors\(\) reports an error the loop polls again without processing the records this poll also holds: franz-go already counts them as polled, so the next commit passes them and they are lost, crash or no crash`
+		if errs := fetches.Errors(); len(errs) > 0 { // want `when fetches.Errors\(\) reports an error, the loop polls again without processing the records this poll also holds: franz-go already counts them as polled, so the next commit passes them and they are lost, crash or no crash`
 			for _, e := range errs {
 				log.Printf("fetch %s/%d: %v", e.Topic, e.Partition, e.Err)
 			}
@@ -54,7 +54,7 @@ func (s *service) run(ctx context.Context) {
 func runQuiet(ctx context.Context, cl *kgo.Client, st *store) {
 	for ctx.Err() == nil {
 		fetches := cl.PollRecords(ctx, 500)
-		if err := fetches.Err(); err != nil { // want `when fetches.Err\(\) reports an error the loop polls again`
+		if err := fetches.Err(); err != nil { // want `when fetches.Err\(\) reports an error, the loop polls again`
 			continue
 		}
 		for _, r := range fetches.Records() {
@@ -69,7 +69,7 @@ func runQuiet(ctx context.Context, cl *kgo.Client, st *store) {
 func runClosed(ctx context.Context, cl *kgo.Client, st *store) {
 	for {
 		fetches := cl.PollFetches(ctx)
-		if err := fetches.Err(); err != nil || ctx.Err() != nil { // want `when fetches.Err\(\) reports an error the loop polls again`
+		if err := fetches.Err(); err != nil || ctx.Err() != nil { // want `when fetches.Err\(\) reports an error, the loop polls again`
 			if errors.Is(err, kgo.ErrClientClosed) {
 				return
 			}
@@ -88,7 +88,7 @@ func runClosed(ctx context.Context, cl *kgo.Client, st *store) {
 func runElse(ctx context.Context, cl *kgo.Client, st *store) {
 	for {
 		fetches := cl.PollFetches(ctx)
-		if errs := fetches.Errors(); len(errs) > 0 { // want `when fetches.Errors\(\) reports an error the loop polls again`
+		if errs := fetches.Errors(); len(errs) > 0 { // want `when fetches.Errors\(\) reports an error, the loop polls again`
 			log.Printf("poll: %v", errs)
 		} else {
 			fetches.EachRecord(func(r *kgo.Record) {
@@ -189,7 +189,7 @@ func runProcessedFirst(ctx context.Context, cl *kgo.Client, st *store) {
 // calls it again.
 func (s *service) pollOnce(ctx context.Context) error {
 	fetches := s.cl.PollFetches(ctx)
-	if err := fetches.Err(); err != nil { // want `when fetches.Err\(\) reports an error pollerr.\(\*service\).pollOnce returns and pollerr.\(\*service\).runOnce calls it again without processing the records this poll also holds`
+	if err := fetches.Err(); err != nil { // want `when fetches.Err\(\) reports an error, pollerr.\(\*service\).pollOnce returns and pollerr.\(\*service\).runOnce calls it again without processing the records this poll also holds`
 		return fmt.Errorf("poll: %w", err)
 	}
 	for _, r := range fetches.Records() {
@@ -213,7 +213,7 @@ func (s *service) runOnce(ctx context.Context) {
 // loop.
 func consumeBatch(ctx context.Context, cl *kgo.Client, st *store) error {
 	fetches := cl.PollRecords(ctx, 100)
-	if errs := fetches.Errors(); len(errs) > 0 { // want `when fetches.Errors\(\) reports an error pollerr.consumeBatch returns and pollerr.runBatches calls it again`
+	if errs := fetches.Errors(); len(errs) > 0 { // want `when fetches.Errors\(\) reports an error, pollerr.consumeBatch returns and pollerr.runBatches calls it again`
 		for _, e := range errs {
 			log.Printf("fetch %s/%d: %v", e.Topic, e.Partition, e.Err)
 		}
@@ -328,7 +328,7 @@ func runFlag(ctx context.Context, cl *kgo.Client, st *store) {
 			return
 		}
 		var hasError bool
-		fetches.EachError(func(topic string, partition int32, err error) { // want `when fetches.EachError reports an error the loop polls again without processing the records this poll also holds`
+		fetches.EachError(func(topic string, partition int32, err error) { // want `when fetches.EachError reports an error, the loop polls again without processing the records this poll also holds`
 			log.Printf("fetch %s/%d: %v", topic, partition, err)
 			hasError = true
 		})
@@ -363,6 +363,80 @@ func runFlagLogged(ctx context.Context, cl *kgo.Client, st *store) {
 	}
 }
 
+// pollBoth returns the poll with its error: its caller processes the
+// records either way.
+func pollBoth(ctx context.Context, cl *kgo.Client) (kgo.Fetches, error) {
+	fetches := cl.PollFetches(ctx)
+	if err := fetches.Err(); err != nil {
+		return fetches, err
+	}
+	return fetches, nil
+}
+
+func runBoth(ctx context.Context, cl *kgo.Client, st *store) {
+	for ctx.Err() == nil {
+		fetches, err := pollBoth(ctx, cl)
+		if err != nil {
+			log.Printf("poll: %v", err)
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			if err := st.save(ctx, r); err != nil {
+				log.Fatal(err)
+			}
+		})
+	}
+}
+
+// pollCancel returns only when the context is cancelled (a poll holding
+// nothing but that error), and processes the records otherwise.
+func pollCancel(ctx context.Context, cl *kgo.Client, st *store) error {
+	fetches := cl.PollFetches(ctx)
+	if err := fetches.Err(); err != nil {
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
+		log.Printf("poll: %v", err)
+	}
+	fetches.EachRecord(func(r *kgo.Record) {
+		if err := st.save(ctx, r); err != nil {
+			log.Fatal(err)
+		}
+	})
+	return nil
+}
+
+func runCancel(ctx context.Context, cl *kgo.Client, st *store) {
+	for ctx.Err() == nil {
+		if err := pollCancel(ctx, cl, st); err != nil {
+			log.Printf("consume: %v", err)
+		}
+	}
+}
+
+// pollOK reports a failed poll as false (lago's shape): runOK stops on
+// it.
+func pollOK(ctx context.Context, cl *kgo.Client, st *store) bool {
+	fetches := cl.PollFetches(ctx)
+	if err := fetches.Err(); err != nil {
+		log.Printf("poll: %v", err)
+		return false
+	}
+	fetches.EachRecord(func(r *kgo.Record) {
+		if err := st.save(ctx, r); err != nil {
+			log.Fatal(err)
+		}
+	})
+	return true
+}
+
+func runOK(ctx context.Context, cl *kgo.Client, st *store) {
+	for {
+		if ok := pollOK(ctx, cl, st); !ok {
+			return
+		}
+	}
+}
+
 func main() {
 	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit())
 	if err != nil {
@@ -387,5 +461,8 @@ func main() {
 	go runGuardedOnce(ctx, cl, st)
 	go runFlag(ctx, cl, st)
 	go runFlagLogged(ctx, cl, st)
+	go runBoth(ctx, cl, st)
+	go runCancel(ctx, cl, st)
+	go runOK(ctx, cl, st)
 	runPanics(ctx, cl, st)
 }

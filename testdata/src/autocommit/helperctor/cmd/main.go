@@ -7,6 +7,7 @@ import (
 	"log"
 
 	"github.com/IBM/sarama"
+	"github.com/twmb/franz-go/pkg/kgo"
 
 	"autocommit/helperctor/kafkax"
 )
@@ -81,6 +82,23 @@ func audit(ctx context.Context, db *sql.DB) {
 	}
 }
 
+// alerts hands each record to a goroutine and polls again at once.
+func alerts(ctx context.Context, db *sql.DB) {
+	cl, err := kafkax.NewAlerts()
+	if err != nil {
+		log.Fatal(err)
+	}
+	for ctx.Err() == nil {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			go func() { // want `record handed to a goroutine while the loop polls again`
+				if _, err := db.ExecContext(ctx, "INSERT INTO alerts (v) VALUES ($1)", r.Value); err != nil {
+					log.Print(err)
+				}
+			}()
+		})
+	}
+}
+
 func main() {
 	ctx := context.Background()
 	db, err := sql.Open("postgres", "")
@@ -105,6 +123,7 @@ func main() {
 	}
 	go run(ctx, mg, "metrics", metrics{db})
 	go audit(ctx, db)
+	go alerts(ctx, db)
 	lg, err := kafkax.NewGroup(brokers, "logs")
 	if err != nil {
 		log.Fatal(err)

@@ -1,11 +1,13 @@
 // Package kafkax builds the consumer groups cmd runs its handlers on
 // (OpenTelemetry's internal/kafka shape): two with auto-commit off, one
-// with sarama's defaults.
+// with sarama's defaults; and a kafka-go reader and a franz-go client
+// with their clients' defaults.
 package kafkax
 
 import (
 	"github.com/IBM/sarama"
 	"github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kgo"
 )
 
 // NewManualGroup returns a group that commits only when told to.
@@ -32,4 +34,10 @@ func NewGroup(brokers []string, group string) (sarama.ConsumerGroup, error) {
 // NewReader returns a group reader of topic.
 func NewReader(topic string) *kafka.Reader {
 	return kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "audit", Topic: topic})
+}
+
+// NewAlerts returns a franz-go group member of alerts, which commits
+// what the previous poll returned when it polls again.
+func NewAlerts() (*kgo.Client, error) { // want NewAlerts:`settingFixes\(marks-only=true\)`
+	return kgo.NewClient(kgo.SeedBrokers("localhost:9092"), kgo.ConsumerGroup("alerts"), kgo.ConsumeTopics("alerts"))
 }
