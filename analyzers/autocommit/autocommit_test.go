@@ -546,6 +546,13 @@ var scenarios = []struct {
 	// settings out of sight). A group with auto-commit off whose handler
 	// commits, and one with sarama's defaults, are silent.
 	{"autocommit/helperctor/...", autocommit.Analyzer},
+	// sarama groups kafkax builds from the configuration its callers
+	// pass (1 / 1): orders turns auto-commit off and its handler only
+	// marks, reported at the setting in orders (the configuration's
+	// settings are joined with the constructor's fact at the call) and
+	// fixed by a deferred Commit in the handler; audit passes sarama's
+	// defaults, whose timer commits the marks.
+	{"autocommit/passedgroup/...", autocommit.Analyzer},
 	// a service in three packages (cmd passes the configurations, events
 	// reads, ledger saves): the events constructor passed a group
 	// reader's configuration and, for a replay, one outside any group

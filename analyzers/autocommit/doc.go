@@ -434,7 +434,10 @@ so this analyzer reports only what can lose records with that client:
     never be committed. A group another package's constructor returns
     with auto-commit off (a BuiltFact), run here on a handler that only
     marks, is reported at the constructor's call (when the package calls
-    that constructor once).
+    that constructor once); a constructor building the group from the
+    configuration its caller passes (kafkax.NewGroup(brokers, group,
+    cfg)) takes the settings of the configuration passed at the call, so
+    auto-commit turned off in main is reported at the setting.
     Fix: defer session.Commit() in ConsumeClaim.
 
 Across packages: a service that receives its client (a parameter of an

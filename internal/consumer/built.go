@@ -5,9 +5,11 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -28,6 +30,11 @@ type BuiltFact struct {
 	Result int        // the result holding the consumer
 	Config ConfigFact // the consumer's settings
 	Site   string     // where it is built, for messages: "kafka.go:62"
+	// ConfigParam is the entry key (ParamKey) of the function's
+	// parameter the consumer's configuration comes from (Config is then
+	// opaque): a caller passing a configuration there decides the
+	// settings of the consumer its call builds. "" if none.
+	ConfigParam string
 }
 
 // AFact marks BuiltFact as an analysis fact.
@@ -56,15 +63,48 @@ func (b *builder) exportBuilt(m *Model) {
 			}
 			k.Returned = append(k.Returned, obj)
 			p := b.pass.Fset.Position(k.Site.Pos())
-			b.pass.ExportObjectFact(obj, &BuiltFact{
+			f := &BuiltFact{
 				Ctor:   k.Ctor.Func,
 				Result: i,
 				Config: *factOf(k.Settings),
 				Site:   fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line),
-			})
+			}
+			if key := k.Settings.OriginKey; strings.HasPrefix(key, "param:"+obj.FullName()+"#") {
+				f.ConfigParam = key
+			}
+			b.pass.ExportObjectFact(obj, f)
 			break
 		}
 	}
+}
+
+// passedTo returns the settings of the consumer call, a call of callee
+// (whose BuiltFact is f), builds: the fact's, over the configuration call
+// passes for the parameter the fact takes it from (the constructor's own
+// settings on top), when that is client's.
+func (b *builder) passedTo(call *ssa.Call, callee *types.Func, client *clientmodel.Client, f *BuiltFact) *Settings {
+	own := f.Config.settings()
+	if f.ConfigParam == "" {
+		return own
+	}
+	for i := range callee.Type().(*types.Signature).Params().Len() {
+		if ParamKey(callee, i) != f.ConfigParam {
+			continue
+		}
+		a := ssaflow.Arg(call.Common(), i)
+		if a == nil {
+			break
+		}
+		cl, cfg := b.configOf(a)
+		if cl != client {
+			break
+		}
+		b.anchor = call
+		passed := b.settings(cl, cfg)
+		b.anchor = nil
+		return Overlay(passed, own)
+	}
+	return own
 }
 
 // returnedConsumer returns the consumer built in the package that every
@@ -132,7 +172,7 @@ func (b *builder) imported(m *Model) []*Consumer {
 				if !ok {
 					continue
 				}
-				k := &Consumer{Client: ctor.Client, Ctor: ctor, Site: call, Fn: fn, Settings: f.Config.settings(), From: callee, BuiltAt: f.Site}
+				k := &Consumer{Client: ctor.Client, Ctor: ctor, Site: call, Fn: fn, Settings: b.passedTo(call, callee, ctor.Client, &f), From: callee, BuiltAt: f.Site}
 				k.identity = call
 				if _, isTuple := call.Type().(*types.Tuple); isTuple {
 					k.identity = nil

@@ -667,6 +667,9 @@ func (c *classifier) uncommitted() {
 	case On:
 		r.Guarantee, r.Reason = Neither, why+start+", the newest offset, skipping what was produced while the group was down"
 	default:
+		if ev.Start == "" {
+			start += " unless the configuration out of sight sets another" // opaque
+		}
 		r.Guarantee, r.Reason = GuaranteeUnk, why+start+", a value the analysis cannot read (the newest skips what was produced meanwhile, the oldest replays the partition)"
 	}
 }
