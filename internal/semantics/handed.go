@@ -61,6 +61,11 @@ type PassedFunc struct {
 	// Alias, for a function value a call returns (h := eta.Handler(svc)),
 	// is that result's key: the functions it returns are the ones passed.
 	Alias string
+	// Forwards, for a Known function, are the entry keys of the function
+	// values it calls that its own callers supply (an adapter closure
+	// calling the handler its exported method was given): what those do
+	// with the records is what the functions passed for them do.
+	Forwards []string
 }
 
 // handedFuncs records the calls of the consumer's code that pass a record
@@ -323,7 +328,7 @@ func (g *gatherer) interfaceKeys(p *ssa.Parameter) []string {
 func passedFuncs(m *consumer.Model) []PassedFunc {
 	var out []PassedFunc
 	put := func(p PassedFunc) {
-		if !slices.Contains(out, p) {
+		if !slices.ContainsFunc(out, p.same) {
 			out = append(out, p)
 		}
 	}
@@ -340,7 +345,7 @@ func passedFuncs(m *consumer.Model) []PassedFunc {
 			case fn != nil:
 				p := PassedFunc{Key: key, Func: consumer.DisplayName(fn), Known: m.Flow.InPackage(fn)}
 				if p.Known {
-					p.HandsOff = handsOff(m, fn)
+					p.HandsOff, p.Forwards = handsOff(m, fn), forwards(m, fn)
 				} else if obj, ok := fn.Object().(*types.Func); ok {
 					p.Def = defKey(obj)
 				}
@@ -502,13 +507,45 @@ func handsOff(m *consumer.Model, fn *ssa.Function) string {
 	return how
 }
 
+// same reports whether p and o are the same function passed for the same
+// key.
+func (p PassedFunc) same(o PassedFunc) bool {
+	return p.Key == o.Key && p.Func == o.Func && p.Known == o.Known && p.HandsOff == o.HandsOff &&
+		p.Def == o.Def && p.Alias == o.Alias && slices.Equal(p.Forwards, o.Forwards)
+}
+
+// forwards returns the entry keys of the function values that fn, or a
+// function it reaches, calls when they come from its callers: a parameter
+// of an exported function, an exported field.
+func forwards(m *consumer.Model, fn *ssa.Function) []string {
+	set := map[*ssa.Function]bool{}
+	m.Flow.Reach(fn, set)
+	var out []string
+	for _, f := range sortedFuncs(set) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				ci, ok := in.(ssa.CallInstruction)
+				if !ok || ci.Common().IsInvoke() || ci.Common().StaticCallee() != nil {
+					continue
+				}
+				for _, r := range m.Flow.Roots(ci.Common().Value) {
+					if key, _ := consumer.EntryKey(r); key != "" && !strings.HasPrefix(key, "result:") && !slices.Contains(out, key) {
+						out = append(out, key)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // resolveHanded settles, across the analyzed packages, the function values
 // each consumer's code hands records to: by the functions passed for them.
 func resolveHanded(evs []*Evidence) {
 	passed := map[string][]PassedFunc{}
 	for _, ev := range evs {
 		for _, p := range ev.Passed {
-			if !slices.Contains(passed[p.Key], p) {
+			if !slices.ContainsFunc(passed[p.Key], p.same) {
 				passed[p.Key] = append(passed[p.Key], p)
 			}
 		}
@@ -528,6 +565,20 @@ func resolveHanded(evs []*Evidence) {
 				known = known && p.Known
 				if p.HandsOff != "" && h.By == "" {
 					h.By, h.How = p.Func, p.HandsOff
+				}
+				// An adapter forwarding the records to a function its
+				// caller passes is what that function is.
+				for _, fk := range p.Forwards {
+					fps := resolve(passed, fk, 1)
+					if len(fps) == 0 && h.By == "" {
+						h.By, h.How = p.Func, "forwards them to a function its caller passes, which the analysis does not see"
+					}
+					for _, f := range fps {
+						known = known && f.Known
+						if f.HandsOff != "" && h.By == "" {
+							h.By, h.How = f.Func, f.HandsOff
+						}
+					}
 				}
 			}
 			h.Resolved = known && h.By == ""

@@ -710,6 +710,12 @@ func TestJoin(t *testing.T) {
 		// a payload (the message's value, not the message) handed to a
 		// function that queues it
 		"evpayload": {"guarantee": semantics.GuaranteeUnk, "concurrency": "unknown (records are handed to handle (of evloop.Payloads), and app.Main, passed for it, sends on a channel"},
+		// an adapter's closure forwarding the value to the handler its
+		// caller passes: what that handler does decides, out of sight
+		// when no analyzed package calls the adapter (dapr's pubsub
+		// component: it said at-least-once), in place when app does
+		"evadapter":       {"guarantee": semantics.GuaranteeUnk, "concurrency": "evadapter.Subscribe, passed for it, forwards them to a function its caller passes, which the analysis does not see"},
+		"evadapterserved": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		// a configuration the wiring builds, passed to the package that
 		// builds the consumer (in a client, or as is)
 		"cfgclient":   {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce},

@@ -12,6 +12,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"semantics/svc/cfgsvc"
+	"semantics/svc/evadapter"
 	"semantics/svc/evfactory"
 	"semantics/svc/evloop"
 	"semantics/svc/evsvc"
@@ -89,6 +90,9 @@ func Main(ctx context.Context) {
 	orders, outbox := &evsvc.Orders{}, &evsvc.Outbox{}
 	evloop.Apply(ctx, evloop.NewOrdersConsumer(), orders.UpdateStatus)
 	evloop.Forward(ctx, evloop.NewOutboxConsumer(), outbox.Enqueue)
+	// An adapter forwarding to the handler given here, which handles
+	// the event in place.
+	evadapter.Serve(ctx, func(_ context.Context, e *evadapter.Event) error { return stdoutSink{}.Write(ctx, e.Data) })
 
 	// A wrapper whose fetch and commit its callers order.
 	w := kwrap.New()

@@ -175,3 +175,47 @@ func Payloads(ctx context.Context, c *kafka.Consumer, handle func(context.Contex
 		_, _ = c.StoreMessage(m)
 	}
 }
+
+// NewAdaptedConsumer builds the consumer evadapter's Subscribe runs,
+// auto-store off.
+func NewAdaptedConsumer() *kafka.Consumer {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-evadapter", "enable.auto.offset.store": false}) // case: evadapter
+	_ = c.SubscribeTopics([]string{"t-evadapter"}, nil)
+	return c
+}
+
+// Deliver hands each message's value to deliver, then stores its offset.
+func Deliver(ctx context.Context, c *kafka.Consumer, deliver func(context.Context, []byte) error) {
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := deliver(ctx, m.Value); err != nil {
+			return
+		}
+		_, _ = c.StoreMessage(m)
+	}
+}
+
+// NewServedConsumer builds the consumer evadapter's Serve runs,
+// auto-store off.
+func NewServedConsumer() *kafka.Consumer {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-evadapter-served", "enable.auto.offset.store": false}) // case: evadapterserved
+	_ = c.SubscribeTopics([]string{"t-evadapter-served"}, nil)
+	return c
+}
+
+// DeliverServed is Deliver for Serve's consumer.
+func DeliverServed(ctx context.Context, c *kafka.Consumer, deliver func(context.Context, []byte) error) {
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := deliver(ctx, m.Value); err != nil {
+			return
+		}
+		_, _ = c.StoreMessage(m)
+	}
+}
