@@ -553,6 +553,16 @@ var scenarios = []struct {
 	// fixed by a deferred Commit in the handler; audit passes sarama's
 	// defaults, whose timer commits the marks.
 	{"autocommit/passedgroup/...", autocommit.Analyzer},
+	// sarama groups kept in atomic.Values, loaded with a comma-ok
+	// assertion (1 / 1): the group with auto-commit off whose handler
+	// only marks is reported (the assertion's result was not traced to
+	// the group stored, and lint was silent); the one whose handler
+	// commits is not.
+	{"autocommit/commaok", autocommit.Analyzer},
+	// sarama groups built through a package variable holding
+	// sarama.NewConsumerGroup (a seam for tests) (1 / 1): the call was
+	// not seen as a constructor's, and lint was silent.
+	{"autocommit/funcvar", autocommit.Analyzer},
 	// a service in three packages (cmd passes the configurations, events
 	// reads, ledger saves): the events constructor passed a group
 	// reader's configuration and, for a replay, one outside any group

@@ -329,8 +329,11 @@ that client.
     between a batch and the next poll; a discarded error of that commit is
     logged by the same fix. When the client is polled only in
     another package (where AllowRebalance would have to go; the bug holds
-    whatever that package does), or the poll's receiver cannot be
-    written again, the fix takes the commit out of the callback: a
+    whatever that package does), the poll's receiver cannot be written
+    again, or the loop hands the records to goroutines or a channel
+    (they outlive the poll: blocking rebalances while it is processed
+    would leave them in flight), the fix takes the commit out of the
+    callback: a
     callback that does nothing else but log its error is removed
     (franz-go's default revoke then commits, while auto-commit is on, only
     the polls before the latest one, which are processed), else the

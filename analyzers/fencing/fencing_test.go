@@ -97,6 +97,13 @@ var scenarios = []string{
 	// on a false they return for it, or that return only on a cancelled
 	// context.
 	"fencing/pollerr",
+	// franz-go revoke callbacks committing everything polled, without
+	// BlockRebalanceOnPoll (2 positive): a loop handing each
+	// partition's records to a worker over a channel, fixed by taking
+	// the callback out (blocking rebalances while a poll is processed,
+	// the fix it had, left the queued records to be committed and lint
+	// clean); a loop processing in place, fixed by blocking rebalances.
+	"fencing/revokeworker",
 	// transaction commits in a function literal called in place in the
 	// consume loop, whose return ends only the literal: sarama CommitTxn
 	// logged and returned from (fixed with AbortTxn, then the error

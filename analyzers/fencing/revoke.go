@@ -552,6 +552,12 @@ func (c *checker) alsoLost(k *consumer.Consumer, cb *ssa.Function) bool {
 func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Function, cm commitCall) {
 	title := "Block rebalances while a poll is processed"
 	edits, ok := c.blockRebalanceEdits(k, opt)
+	if ev := c.evidenceOf(k); ok && (ev == nil || ev.InFlight()) {
+		// Records the loop hands to goroutines or a channel outlive the
+		// poll: rebalances blocked only while it runs would still find
+		// them in flight.
+		edits, ok = nil, false
+	}
 	if ok {
 		// The commit's error, if discarded, is logged too: this finding
 		// takes the call's place from swallowed-commit-error's.

@@ -214,6 +214,9 @@ func run(pass *analysis.Pass) (result any, err error) {
 				}
 				callee := ssaflow.Callee(call.Common())
 				if callee == nil {
+					callee = b.funcVar(call.Common().Value)
+				}
+				if callee == nil {
 					continue
 				}
 				if ctor, ok := b.ix.Constructor(callee); ok {
@@ -1698,4 +1701,30 @@ func (b *builder) openParam(v ssa.Value) (*ssa.Parameter, []*ssa.Function) {
 func within(fn *ssa.Function, pos token.Pos) bool {
 	syn := fn.Syntax()
 	return syn != nil && pos.IsValid() && syn.Pos() <= pos && pos < syn.End()
+}
+
+// funcVar returns the function v, a load of an unexported package-level
+// variable, always holds: the one function the package stores there (var
+// newGroup = sarama.NewConsumerGroup, a seam for tests); nil otherwise.
+func (b *builder) funcVar(v ssa.Value) *types.Func {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	if g, ok := load.X.(*ssa.Global); !ok || g.Object() == nil || g.Object().Exported() {
+		return nil
+	}
+	var out *types.Func
+	for _, r := range b.flow.Roots(v) {
+		fn, ok := r.(*ssa.Function)
+		if !ok {
+			return nil
+		}
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || out != nil && out != obj {
+			return nil
+		}
+		out = obj
+	}
+	return out
 }

@@ -193,6 +193,14 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	if r.Revoke == "" {
 		c.revoke(has(category.Revoke))
 	}
+	if rv := ev.heldAtRevoke(); rv != nil && (r.Guarantee == AtLeastOnce || r.Guarantee == EffectivelyOnce) {
+		// The callback runs in a poll while the loop still holds
+		// records it polled before (a batch not yet written): the
+		// commit passes them.
+		r.Guarantee = Neither
+		r.Reason = fmt.Sprintf("the revoke callback (%s) commits every polled record, those the loop holds for a batch not yet written included (%s): if the process crashes before it writes them, the partitions' next owner starts after them (lost); the rest are committed after processing", ev.at(rv.Pos), ev.holds())
+		r.Revoke = "yes (the revoke callback commits every polled record, those held for a batch not yet written included)"
+	}
 	if (has(category.Revoke) || strings.HasPrefix(r.Revoke, "no (") || r.Revoke == "no") && r.Strategy != StrategyNone && r.Window != "" && !strings.Contains(r.Window, "rebalance") && !strings.HasPrefix(r.Window, "none") {
 		r.Window += ", also at every rebalance"
 	}

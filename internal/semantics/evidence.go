@@ -140,6 +140,12 @@ type Revoke struct {
 	Pos token.Position
 	// Commits reports whether the callback (or what it calls) commits.
 	Commits bool
+	// Polled reports a commit in the callback of every position the
+	// client handed out (confluent's Commit() of the offsets auto-store
+	// stored as Poll returned each message; franz-go's
+	// CommitUncommittedOffsets), not of records the code names or
+	// stored after processing.
+	Polled bool
 	// HandlesRevoke reports, for confluent rebalance callbacks, whether the
 	// callback looks at RevokedPartitions events.
 	HandlesRevoke bool
@@ -583,4 +589,38 @@ func (ev *Evidence) at(p token.Position) string {
 		return fmt.Sprintf("line %d", p.Line)
 	}
 	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// heldAtRevoke returns the revoke callback that commits every polled
+// record (Revoke.Polled) while the consumer's loop holds records across
+// polls (a batch of N records, or records kept in a buffer), nil if
+// there is none.
+func (ev *Evidence) heldAtRevoke() *Revoke {
+	if !ev.heldBatch() && ev.Buffered.Where == "" {
+		return nil
+	}
+	for _, rv := range ev.Revokes {
+		if rv.Commits && rv.Polled && !rv.Cond {
+			return rv
+		}
+	}
+	return nil
+}
+
+// holds says where the loop holds records across polls.
+func (ev *Evidence) holds() string {
+	if ev.Buffered.Where != "" {
+		return "kept in " + ev.Buffered.Where + ", " + ev.at(ev.Buffered.Pos)
+	}
+	return "a batch of messages polled one at a time"
+}
+
+// heldBatch reports a position call writing the last of records the
+// loop collected, of a client whose polls return one message each
+// (confluent-kafka-go): the batch spans polls. A commit every N records
+// processed one at a time (a counter) holds none.
+func (ev *Evidence) heldBatch() bool {
+	return ev.Client.Timer == clientmodel.TimerStored && slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool {
+		return pc.Last && !pc.InGoroutine
+	})
 }

@@ -756,8 +756,8 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 
 // perRecordHelper reports whether pc's function is a helper the code
 // calls with each record, whose position pc writes, and which returns
-// nothing, or results every caller drops or, on an error, goes on to
-// its next record from (nextOnError: log and continue): returning from
+// nothing, or results a caller drops or, on an error, goes on to its
+// next record from (nextOnError: log and continue): returning from
 // it early (a failure) goes on to the next record as its caller cannot tell
 // (handle(ctx, r, m) in a fetch loop, committing m itself after
 // processing it; kratos-transport's handleMessage returning a bool
@@ -789,8 +789,10 @@ func (g *gatherer) perRecordHelper(pc *consumer.Call) bool {
 		v := site.Value()
 		return v != nil && (v.Referrers() == nil || len(*v.Referrers()) == 0)
 	}
-	return fn.Signature.Results().Len() == 0 || !slices.ContainsFunc(callers, func(site ssa.CallInstruction) bool {
-		return !dropped(site) && !g.nextOnError(site, param)
+	// One caller going on is enough: its path skips the record (another
+	// may retry it, as dapr's does only when retries are enabled).
+	return fn.Signature.Results().Len() == 0 || slices.ContainsFunc(callers, func(site ssa.CallInstruction) bool {
+		return dropped(site) || g.nextOnError(site, param)
 	})
 }
 

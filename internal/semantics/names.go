@@ -202,12 +202,15 @@ func (g *gatherer) revokes() {
 	// holding the client). A commit that needs a setting the consumer
 	// lacks (franz-go's CommitMarkedOffsets without AutoCommitMarks)
 	// commits nothing; one whose setting is not known may.
+	polled := false // set by scan: a commit of every polled position
 	scan := func(fn *ssa.Function) (found, maybe bool) {
+		polled = false
 		set := map[*ssa.Function]bool{}
 		g.m.Flow.Reach(fn, set)
 		calls(sortedFuncs(set), func(ci ssa.CallInstruction, _ *types.Func) {
 			callee, may := consumer.SeamCallee(g.m.Flow, ci.Common(), cl)
 			if ref, ok := clientmodel.Default.Call(callee); ok && ref.Client == cl && ref.Role == clientmodel.Commit {
+				polled = polled || g.commitsPolled(ref)
 				on, known := false, false
 				if ref.NeedsSetting != "" && g.c.Settings != nil {
 					on, known = g.c.Settings.Get(cl, ref.NeedsSetting)
@@ -240,7 +243,7 @@ func (g *gatherer) revokes() {
 				}
 				if fn := funcOf(ssaflow.Arg(ci.Common(), h.Arg)); fn != nil {
 					found, maybe := scan(fn)
-					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: found, HandlesRevoke: true,
+					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: found, Polled: polled, HandlesRevoke: true,
 						Cond: g.c.Settings != nil && g.c.Settings.RevokeCond, Unknown: maybe && !found})
 				}
 			})
@@ -255,7 +258,8 @@ func (g *gatherer) revokes() {
 				}
 				set := map[*ssa.Function]bool{}
 				g.m.Flow.Reach(fn, set)
-				r := &Revoke{Pos: g.posn(ci.Pos()), Commits: commits(fn)}
+				found := commits(fn) // sets polled
+				r := &Revoke{Pos: g.posn(ci.Pos()), Commits: found, Polled: polled}
 				for f := range set {
 					for _, b := range f.Blocks {
 						for _, in := range b.Instrs {
@@ -282,6 +286,22 @@ func (g *gatherer) revokes() {
 		g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(g.c.Site.Pos()), HandlesRevoke: true,
 			Commits: g.c.Settings.Revoke == consumer.RevokeCommits, Unknown: g.c.Settings.Revoke == consumer.RevokeUnknown})
 	}
+}
+
+// commitsPolled reports whether ref, a commit call with no record of its
+// own, writes every position the client handed out: a commit of the
+// polls, or of the stored offsets while auto-store stores each message as
+// the poll returns it (on, or not known to be off).
+func (g *gatherer) commitsPolled(ref clientmodel.CallRef) bool {
+	switch {
+	case ref.Record >= 0:
+		return false
+	case ref.Scope == clientmodel.ScopePolled:
+		return true
+	case ref.Scope != clientmodel.ScopeMarked || g.c.Client.Timer != clientmodel.TimerStored:
+		return false
+	}
+	return g.c.Settings == nil || !g.c.Settings.IsNot(g.c.Client, clientmodel.AutoStore)
 }
 
 // typeFullName is "path.Name" for a named type, else "".

@@ -192,6 +192,14 @@ func TestClassify(t *testing.T) {
 		{"payloadtotal", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are kept in field sum of payloadTotals"}},
 		{"deadlettered", map[string]string{"failure": ""}},
 		{"startpool", map[string]string{"concurrency": "per record (worker pool)"}},
+		// a confluent revoke callback committing the stored offsets
+		// while auto-store stores each message as it is polled: it
+		// passes a batch not yet written (neither; it said
+		// at-least-once), not once the batch is stored after it is
+		// written, nor when each message is written before the next poll
+		{"heldbatch", map[string]string{"guarantee": semantics.Neither, "revoke": "those held for a batch not yet written included", "reason": "the revoke callback (line 38) commits every polled record"}},
+		{"storedbatch", map[string]string{"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"}},
+		{"eachcommitted", map[string]string{"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"}},
 		// an offset kept in an atomic field is no buffer of records
 		{"offsetfield", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"payloadbuffer", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are kept in field buf of payloadBuffer",
@@ -330,6 +338,9 @@ func TestClassify(t *testing.T) {
 		// the next message skips it; one retried with the same message
 		// does not
 		{"helperlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 14) fails"}},
+		// one caller retries, the other logs and goes on: a skip on its
+		// path (none was said when any caller did not go on)
+		{"helpermayberetried", map[string]string{"failure": "skipped: when cases.apply (line 68) fails"}},
 		{"helperretried", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"helperstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a logger interface's Errorf given the message's fields

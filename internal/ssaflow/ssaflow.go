@@ -429,6 +429,10 @@ func (f *Flow) rootsOf(v ssa.Value) []ssa.Value {
 			add(f.mapValues(l.X, v))
 			break
 		}
+		if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 {
+			add(f.rootsOf(ta.X)) // v, ok := x.(T)
+			break
+		}
 		if n, ok := x.Tuple.(*ssa.Next); ok && !n.IsString && x.Index == 2 {
 			if r, ok := n.Iter.(*ssa.Range); ok {
 				add(f.mapValues(r.X, v))
