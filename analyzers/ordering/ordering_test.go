@@ -205,11 +205,13 @@ var scenarios = []struct {
 	// franz-go: CommitRecords(fetches.Records()...) then range,
 	// CommitUncommittedOffsets then EachRecord, CommitRecords in
 	// EachRecord, MarkCommitRecords with AutoCommitMarks,
-	// CommitMarkedOffsets after a mark with auto-commit off (5 positive);
-	// their five twins, the previous poll committed at the top of the loop
+	// CommitMarkedOffsets after a mark with auto-commit off, values
+	// gathered in EachRecord's callback written after the commit (it was
+	// silent: the captured slice was not the records') (6 positive);
+	// their six twins, the previous poll committed at the top of the loop
 	// (two shapes), poison pill, the first record committed alone, fetch
 	// errors reported after the commit (EachError's callback is no
-	// processing) (11 silent).
+	// processing) (12 silent).
 	{"ordering/franzgo", ordering.Analyzer},
 	// A function literal that captures nothing, which SSA passes as a
 	// plain function: CommitUncommittedOffsets before an EachRecord of
