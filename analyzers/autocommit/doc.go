@@ -392,8 +392,9 @@ so this analyzer reports only what can lose records with that client:
     itself calls in a go statement gets no such fix, and the message
     says why). A read that may also
     serve a reader outside any group (the struct's reader field filled
-    with one elsewhere in the package, a reader out of sight, or one
-    built from a configuration a caller passes), where ReadMessage
+    with one elsewhere in the package, a reader out of sight, one built
+    from a configuration a caller passes, or one whose GroupID is set on
+    some paths only), where ReadMessage
     commits nothing and CommitMessages fails, gets a commit that runs
     only when the reader is in a group (r.Config().GroupID != ""), and
     the message says so; this holds for every fix of read-commits-first. A value a call makes from the message

@@ -97,6 +97,9 @@ func (c *checker) groupGuard(k *consumer.Consumer, f *consumer.Call, x ast.Expr)
 	if c.hyp.decides(k, f.NeedsSetting) {
 		return "the configuration the caller passes decides whether it is"
 	}
+	if k.Settings != nil && k.Settings.Cond[f.NeedsSetting] {
+		return "its group is set on some paths only"
+	}
 	if shared, unknown := c.sharedWith(k, f, x, commitsOn(f)); shared != nil || unknown {
 		return c.sharedReader(shared)
 	}
