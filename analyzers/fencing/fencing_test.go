@@ -104,6 +104,13 @@ var scenarios = []string{
 	// the fix it had, left the queued records to be committed and lint
 	// clean); a loop processing in place, fixed by blocking rebalances.
 	"fencing/revokeworker",
+	// franz-go revoke callbacks registered as method values of an
+	// interface the constructor is given (h.Revoked): the one type
+	// passed is the callback's (1 / 1): one that only logs, reported and
+	// fixed with a CommitMarkedOffsets in its method (lint was silent
+	// while the report said the revoke commits nothing); one that
+	// commits its marks.
+	"fencing/revokeiface",
 	// transaction commits in a function literal called in place in the
 	// consume loop, whose return ends only the literal: sarama CommitTxn
 	// logged and returned from (fixed with AbortTxn, then the error

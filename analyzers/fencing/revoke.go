@@ -222,6 +222,7 @@ func (c *checker) optionCalls(v ssa.Value, seen map[ssa.Value]bool, depth int) [
 // callbackFunc returns the in-package function a callback value is: a
 // function literal, a function, or a bound method value.
 func (c *checker) callbackFunc(v ssa.Value) *ssa.Function {
+	var bound ssa.Value // the receiver of a method value
 	for {
 		switch x := v.(type) {
 		case *ssa.MakeInterface:
@@ -231,6 +232,9 @@ func (c *checker) callbackFunc(v ssa.Value) *ssa.Function {
 			v = x.X
 			continue
 		case *ssa.MakeClosure:
+			if len(x.Bindings) == 1 {
+				bound = x.Bindings[0]
+			}
 			v = x.Fn
 			continue
 		}
@@ -246,7 +250,13 @@ func (c *checker) callbackFunc(v ssa.Value) *ssa.Function {
 		if !ok {
 			return nil
 		}
-		fn = fn.Prog.FuncValue(obj)
+		if recv := obj.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) && bound != nil {
+			// A method value of an interface (h.Revoked): the method of
+			// the one concrete type the receiver can hold.
+			fn = c.implementation(bound, obj)
+		} else {
+			fn = fn.Prog.FuncValue(obj)
+		}
 	}
 	if fn == nil || !c.m.Flow.InPackage(fn) || fn.Syntax() == nil {
 		return nil
@@ -517,6 +527,32 @@ func (c *checker) revokeCommitEdits(k *consumer.Consumer, opt *ssa.Call, cb *ssa
 	text := fmt.Sprintf("if err := %s.%s(%s); err != nil {\n\t%s.Printf(\"commit on revoke: %%v\", err)\n}", names[1], commit, names[0], logName)
 	edits = append(edits, c.prependStmts(body.List, body.Lbrace, text))
 	return append(edits, imports...), ""
+}
+
+// implementation returns the method m of the one concrete type the
+// interface value v holds (its roots), nil when they are several or not
+// known.
+func (c *checker) implementation(v ssa.Value, m *types.Func) *ssa.Function {
+	var out *ssa.Function
+	for _, r := range c.m.Flow.Roots(v) { // through MakeInterface
+		t := r.Type()
+		if mi, ok := r.(*ssa.MakeInterface); ok {
+			t = mi.X.Type()
+		}
+		if types.IsInterface(t) {
+			return nil
+		}
+		sel := c.m.SSA.Pkg.Prog.MethodSets.MethodSet(t).Lookup(m.Pkg(), m.Name())
+		if sel == nil {
+			return nil
+		}
+		fn := c.m.SSA.Pkg.Prog.MethodValue(sel)
+		if fn == nil || out != nil && out != fn {
+			return nil
+		}
+		out = fn
+	}
+	return out
 }
 
 // evidenceOf returns the report's evidence of k, or nil.
