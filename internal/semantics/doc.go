@@ -26,7 +26,10 @@
 //     or records-outlive-poll: the auto-commit timer commits what was
 //     handed out, processed or not: neither (gaps and duplicates);
 //   - hiwater findings and fencing revoke-commits-in-flight: a commit passes
-//     records still in flight: neither;
+//     records still in flight: neither; so does a revoke callback that
+//     commits every polled record (confluent's Commit() under auto-store)
+//     while the loop holds a batch of messages polled one at a time, with
+//     no finding (Evidence.heldAtRevoke);
 //   - fencing unfenced-offset-write: the sink strategy stays, but a stale
 //     owner can move the position back: at-least-once;
 //   - fencing swallowed-commit-error on a transaction: the failed
