@@ -111,7 +111,7 @@ func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
 				// A variable a callback captures (EachRecord(func(r)
 				// { vals = append(vals, r.Value) })): its function's.
 				if fv, ok := r.Addr.(*ssa.FreeVar); ok {
-					for _, b := range boundTo(fv) {
+					for _, b := range ssaflow.BoundTo(fv) {
 						add(b)
 					}
 				}
@@ -129,25 +129,6 @@ func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
 			add(r)
 		}
 	})
-}
-
-// boundTo returns the variables of the enclosing function that the
-// closures of fv's function capture as fv.
-func boundTo(fv *ssa.FreeVar) []ssa.Value {
-	fn := fv.Parent()
-	i := slices.Index(fn.FreeVars, fv)
-	if i < 0 || fn.Parent() == nil {
-		return nil
-	}
-	var out []ssa.Value
-	for _, b := range fn.Parent().Blocks {
-		for _, in := range b.Instrs {
-			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(fn) && i < len(mc.Bindings) {
-				out = append(out, mc.Bindings[i])
-			}
-		}
-	}
-	return out
 }
 
 // localAggregate returns the local variable, array or struct a store to

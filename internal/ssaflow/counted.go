@@ -149,11 +149,11 @@ func chanKey(v ssa.Value) any {
 			v = x.X
 			continue
 		case *ssa.FreeVar:
-			bound := boundTo(x)
-			if bound == nil {
+			bound := BoundTo(x)
+			if len(bound) == 0 {
 				return v
 			}
-			v = bound
+			v = bound[0]
 			continue
 		}
 		return v
@@ -161,22 +161,23 @@ func chanKey(v ssa.Value) any {
 	return v
 }
 
-// boundTo returns the value a closure's free variable is bound to where
-// the closure is made, or nil.
-func boundTo(fv *ssa.FreeVar) ssa.Value {
+// BoundTo returns the values a closure's free variable is bound to where
+// the enclosing function makes the closure, in the order it makes them.
+func BoundTo(fv *ssa.FreeVar) []ssa.Value {
 	fn := fv.Parent()
 	i := slices.Index(fn.FreeVars, fv)
 	if i < 0 || fn.Parent() == nil {
 		return nil
 	}
+	var out []ssa.Value
 	for _, b := range fn.Parent().Blocks {
 		for _, x := range b.Instrs {
 			if mc, ok := x.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(fn) && i < len(mc.Bindings) {
-				return mc.Bindings[i]
+				out = append(out, mc.Bindings[i])
 			}
 		}
 	}
-	return nil
+	return out
 }
 
 // countedOver returns s when in is the head of a loop bounded by len(s)
