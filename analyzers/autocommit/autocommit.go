@@ -13,6 +13,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/semantics"
 )
 
 //go:embed doc.go
@@ -48,7 +49,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "autocommit",
 		Doc:       report.Doc(doc, "autocommit"),
 		URL:       report.URL,
-		Requires:  []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer, handsoff.Analyzer},
+		Requires:  []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer, handsoff.Analyzer, semantics.Analyzer},
 		FactTypes: []analysis.Fact{new(settingFixes), new(configFindings)},
 	}
 	strict := a.Flags.Bool("strict", cfg.Strict, "report every enabled auto-commit, saying what the client's timer commits")
@@ -129,6 +130,7 @@ func (c *checker) checkConsumer(k *consumer.Consumer) {
 	switch k.Client.Timer {
 	case clientmodel.TimerStored:
 		c.storedTimer(k)
+		c.storedRevoke(k)
 	case clientmodel.TimerPreviousPoll:
 		c.previousPoll(k)
 	case clientmodel.TimerMarked:

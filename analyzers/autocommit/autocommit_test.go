@@ -559,6 +559,12 @@ var scenarios = []struct {
 	// the group stored, and lint was silent); the one whose handler
 	// commits is not.
 	{"autocommit/commaok", autocommit.Analyzer},
+	// confluent revoke callbacks committing the stored offsets while
+	// auto-store is on: loops holding a batch across polls, a named
+	// callback and a literal (2 positive, fixed by turning auto-store
+	// off); the batch stored once written, each message written before
+	// the next poll with a counter's commit every 100 (2 silent).
+	{"autocommit/revokeheld", autocommit.Analyzer},
 	// sarama groups built through a package variable holding
 	// sarama.NewConsumerGroup (a seam for tests) (1 / 1): the call was
 	// not seen as a constructor's, and lint was silent.

@@ -127,6 +127,14 @@ so this analyzer reports only what can lose records with that client:
     are read at its calls (by the consumer model, which every analyzer
     shares), and the fix changes the value such a call passes; a closure
     used other than called makes the settings unknown.
+    With auto-commit off, a revoke callback's Commit() sends the offsets
+    stored on delivery: while the loop holds a batch of messages polled
+    one at a time (collected in a slice, its last one committed once the
+    batch is written), the callback, which runs in a poll, commits the
+    held batch unwritten. Reported at that Commit(); the fix sets
+    enable.auto.offset.store to false, and also stores each batch once
+    written when the loop's own commits are Commit() calls. A loop that
+    writes each message before the next poll holds nothing.
 
   - store-ignored (confluent-kafka-go): StoreMessage/StoreOffsets while
     enable.auto.offset.store is on return ErrInvalidArg and store nothing,

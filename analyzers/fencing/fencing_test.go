@@ -149,7 +149,8 @@ var scenarios = []string{
 	// RebalanceCb without a commit on RevokedPartitions, batched commits:
 	// named function, literal with a blank consumer (2 positive);
 	// committing callback, per-message commits, auto-commit on, no Kafka
-	// commits, a helper of another package given the consumer (5 silent).
+	// commits, a helper of another package given the consumer, a batch
+	// held across reads and committed once written (6 silent).
 	"fencing/confluentrevoke",
 	// a rebalance callback starting a worker goroutine per assigned
 	// partition (fed by the poll loop over a channel kept in a sync.Map,

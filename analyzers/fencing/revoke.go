@@ -485,7 +485,7 @@ func (c *checker) commitUnsafe(k *consumer.Consumer, cb *ssa.Function, commit st
 	if commit != k.Client.CallName(clientmodel.Commit, clientmodel.ScopePolled) {
 		return ""
 	}
-	ev := c.evidenceOf(k)
+	ev := semantics.For(c.pass, k)
 	if ev == nil {
 		return "what the poll loop does with the records is not known here, and " + commit + " in the callback would commit any still being processed; commit there only once every polled record is processed"
 	}
@@ -555,17 +555,6 @@ func (c *checker) implementation(v ssa.Value, m *types.Func) *ssa.Function {
 	return out
 }
 
-// evidenceOf returns the report's evidence of k, or nil.
-func (c *checker) evidenceOf(k *consumer.Consumer) *semantics.Evidence {
-	evs, _ := c.pass.ResultOf[semantics.Analyzer].([]*semantics.Evidence)
-	for _, ev := range evs {
-		if c.consumerAt(ev.Pos) == k {
-			return ev
-		}
-	}
-	return nil
-}
-
 // alsoLost reports whether cb is also registered among k's options as
 // its lost-partitions hook (franz-go OnPartitionsLost).
 func (c *checker) alsoLost(k *consumer.Consumer, cb *ssa.Function) bool {
@@ -588,7 +577,7 @@ func (c *checker) alsoLost(k *consumer.Consumer, cb *ssa.Function) bool {
 func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Function, cm commitCall) {
 	title := "Block rebalances while a poll is processed"
 	edits, ok := c.blockRebalanceEdits(k, opt)
-	if ev := c.evidenceOf(k); ok && (ev == nil || ev.InFlight()) {
+	if ev := semantics.For(c.pass, k); ok && (ev == nil || ev.InFlight()) {
 		// Records the loop hands to goroutines or a channel outlive the
 		// poll: rebalances blocked only while it runs would still find
 		// them in flight.
@@ -677,6 +666,14 @@ func (c *checker) callbackRevoke(k *consumer.Consumer) {
 		stores = stores || call.Role == clientmodel.Store
 	}
 	if !stores {
+		return
+	}
+	if ev := semantics.For(c.pass, k); ev != nil && ev.Holds() {
+		// The loop holds messages across polls and commits each batch
+		// once written: at a revoke no processed message waits for a
+		// commit (the held ones are not processed yet), and a commit of
+		// the stored offsets there would commit the held ones unwritten
+		// (autocommit's storedRevoke).
 		return
 	}
 	c.eventCallbacks(k, func(hook *clientmodel.RevokeHook, _ ssa.CallInstruction, cb *ssa.Function) {

@@ -81,6 +81,18 @@ func Stmt(path []ast.Node) (ast.Stmt, *[]ast.Stmt) {
 	return nil, nil
 }
 
+// PosOf returns the position p names in one of the package's files,
+// NoPos when p is in none of them.
+func PosOf(pass *analysis.Pass, p token.Position) token.Pos {
+	for _, f := range pass.Files {
+		tf := pass.Fset.File(f.FileStart)
+		if tf != nil && tf.Name() == p.Filename && p.Line >= 1 && p.Line <= tf.LineCount() {
+			return tf.LineStart(p.Line) + token.Pos(p.Column-1)
+		}
+	}
+	return token.NoPos
+}
+
 // Indent returns the indentation of the line containing pos.
 func Indent(pass *analysis.Pass, pos token.Pos) string {
 	tf := pass.Fset.File(pos)

@@ -127,7 +127,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Strategy, r.Detail = StrategyUnknown, "whether "+ev.Client.CallName(clientmodel.Commit, clientmodel.ScopeArgs)+" commits (in a group) or commits nothing (outside one) depends on "+ev.dependsOn(clientmodel.Group)
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
 		r.Window = "unknown"
-	case (has(category.AutoStore) || has(category.StoreIgnored)) && ev.Is(clientmodel.AutoCommit) == Off && ev.Is(clientmodel.AutoStore) != Unknown:
+	case (has(category.AutoStore) || has(category.StoreIgnored)) && ev.Is(clientmodel.AutoCommit) == Off && ev.Is(clientmodel.AutoStore) != Unknown && !c.storedAtRevokeOnly():
 		// Auto-commit off: the application's commits send the offsets
 		// stored on delivery.
 		r.Strategy, r.Detail = StrategyEachBatch, "the application's commits send the offsets stored when Poll hands records over ("+ev.Client.Spell(clientmodel.AutoStore)+" is on)"
@@ -193,7 +193,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	if r.Revoke == "" {
 		c.revoke(has(category.Revoke))
 	}
-	if rv := ev.heldAtRevoke(); rv != nil && (r.Guarantee == AtLeastOnce || r.Guarantee == EffectivelyOnce) {
+	if rv := ev.HeldAtRevoke(); rv != nil && (r.Guarantee == AtLeastOnce || r.Guarantee == EffectivelyOnce) {
 		// The callback runs in a poll while the loop still holds
 		// records it polled before (a batch not yet written): the
 		// commit passes them.
@@ -396,6 +396,14 @@ func (c *classifier) timerCommitsPolled() bool {
 // nothing when marks are no-ops).
 func (c *classifier) commitsMarked(pc *PositionCall) bool {
 	return pc.Func == c.ev.Client.CallName(clientmodel.Commit, clientmodel.ScopeMarked)
+}
+
+// storedAtRevokeOnly reports that the offsets auto-store stores are
+// committed by the revoke callback only, while the loop holds records
+// (Evidence.HeldAtRevoke) and commits records it names: the callback
+// passes the held records, the loop's commits do not.
+func (c *classifier) storedAtRevokeOnly() bool {
+	return c.ev.HeldAtRevoke() != nil && !slices.ContainsFunc(c.ev.Calls, c.commitsMarked)
 }
 
 // flushes reports whether the consumer commits when a handler returns: a

@@ -28,8 +28,8 @@
 //   - hiwater findings and fencing revoke-commits-in-flight: a commit passes
 //     records still in flight: neither; so does a revoke callback that
 //     commits every polled record (confluent's Commit() under auto-store)
-//     while the loop holds a batch of messages polled one at a time, with
-//     no finding (Evidence.heldAtRevoke);
+//     while the loop holds a batch of messages polled one at a time
+//     (Evidence.HeldAtRevoke; autocommit auto-store-on-delivery reports it);
 //   - fencing unfenced-offset-write: the sink strategy stays, but a stale
 //     owner can move the position back: at-least-once;
 //   - fencing swallowed-commit-error on a transaction: the failed

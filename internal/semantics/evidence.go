@@ -86,6 +86,11 @@ type PositionCall struct {
 	// fetched (Grain is GrainBatch): it writes that record's partition
 	// only, not those of the batch's other records.
 	Last bool
+	// Collected reports a Last call whose record is an element of a
+	// slice the code built (batch[len(batch)-1]), not the record a
+	// fetch just returned (a counter's every-N commit of the current
+	// one).
+	Collected bool
 	// Periodic reports a commit of what is stored, marked or polled so far
 	// (no position argument) made in a loop of a goroutine that does not
 	// fetch: a ticker's, not the consume loop's.
@@ -146,6 +151,9 @@ type Revoke struct {
 	// CommitUncommittedOffsets), not of records the code names or
 	// stored after processing.
 	Polled bool
+	// Commit is where the callback commits every polled position
+	// (Polled).
+	Commit token.Position
 	// HandlesRevoke reports, for confluent rebalance callbacks, whether the
 	// callback looks at RevokedPartitions events.
 	HandlesRevoke bool
@@ -414,6 +422,27 @@ func run(pass *analysis.Pass) (result any, err error) {
 	return out, nil
 }
 
+// For returns the evidence the analyzer gathered in pass for consumer k
+// (one built in the package, or received), nil if none.
+func For(pass *analysis.Pass, k *consumer.Consumer) *Evidence {
+	var at token.Pos
+	switch {
+	case k.Site != nil:
+		at = k.Site.Pos()
+	case k.Fn != nil:
+		at = k.Fn.Pos()
+	default:
+		return nil
+	}
+	evs, _ := pass.ResultOf[Analyzer].([]*Evidence)
+	for _, ev := range evs {
+		if ev.Client != nil && ev.Pos == pass.Fset.Position(at) {
+			return ev
+		}
+	}
+	return nil
+}
+
 type gatherer struct {
 	pass   *analysis.Pass
 	m      *consumer.Model
@@ -591,12 +620,11 @@ func (ev *Evidence) at(p token.Position) string {
 	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }
 
-// heldAtRevoke returns the revoke callback that commits every polled
+// HeldAtRevoke returns the revoke callback that commits every polled
 // record (Revoke.Polled) while the consumer's loop holds records across
-// polls (a batch of N records, or records kept in a buffer), nil if
-// there is none.
-func (ev *Evidence) heldAtRevoke() *Revoke {
-	if !ev.heldBatch() && ev.Buffered.Where == "" {
+// polls (Holds), nil if there is none.
+func (ev *Evidence) HeldAtRevoke() *Revoke {
+	if !ev.Holds() {
 		return nil
 	}
 	for _, rv := range ev.Revokes {
@@ -605,6 +633,14 @@ func (ev *Evidence) heldAtRevoke() *Revoke {
 		}
 	}
 	return nil
+}
+
+// Holds reports a loop that holds records across polls before it
+// processes them: a batch of N records of a client whose polls return
+// one message each, or records kept in a buffer. A revoke callback runs
+// in a poll, while they are held unprocessed.
+func (ev *Evidence) Holds() bool {
+	return ev.heldBatch() || ev.Buffered.Where != ""
 }
 
 // holds says where the loop holds records across polls.
@@ -621,6 +657,6 @@ func (ev *Evidence) holds() string {
 // processed one at a time (a counter) holds none.
 func (ev *Evidence) heldBatch() bool {
 	return ev.Client.Timer == clientmodel.TimerStored && slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool {
-		return pc.Last && !pc.InGoroutine
+		return pc.Last && pc.Collected && !pc.InGoroutine
 	})
 }

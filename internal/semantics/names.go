@@ -3,6 +3,7 @@ package semantics
 import (
 	"fmt"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -203,14 +204,17 @@ func (g *gatherer) revokes() {
 	// lacks (franz-go's CommitMarkedOffsets without AutoCommitMarks)
 	// commits nothing; one whose setting is not known may.
 	polled := false // set by scan: a commit of every polled position
+	var polledAt token.Position
 	scan := func(fn *ssa.Function) (found, maybe bool) {
-		polled = false
+		polled, polledAt = false, token.Position{}
 		set := map[*ssa.Function]bool{}
 		g.m.Flow.Reach(fn, set)
 		calls(sortedFuncs(set), func(ci ssa.CallInstruction, _ *types.Func) {
 			callee, may := consumer.SeamCallee(g.m.Flow, ci.Common(), cl)
 			if ref, ok := clientmodel.Default.Call(callee); ok && ref.Client == cl && ref.Role == clientmodel.Commit {
-				polled = polled || g.commitsPolled(ref)
+				if !polled && g.commitsPolled(ref) {
+					polled, polledAt = true, g.posn(ci.Pos())
+				}
 				on, known := false, false
 				if ref.NeedsSetting != "" && g.c.Settings != nil {
 					on, known = g.c.Settings.Get(cl, ref.NeedsSetting)
@@ -243,7 +247,7 @@ func (g *gatherer) revokes() {
 				}
 				if fn := funcOf(ssaflow.Arg(ci.Common(), h.Arg)); fn != nil {
 					found, maybe := scan(fn)
-					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: found, Polled: polled, HandlesRevoke: true,
+					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: found, Polled: polled, Commit: polledAt, HandlesRevoke: true,
 						Cond: g.c.Settings != nil && g.c.Settings.RevokeCond, Unknown: maybe && !found})
 				}
 			})
@@ -259,7 +263,7 @@ func (g *gatherer) revokes() {
 				set := map[*ssa.Function]bool{}
 				g.m.Flow.Reach(fn, set)
 				found := commits(fn) // sets polled
-				r := &Revoke{Pos: g.posn(ci.Pos()), Commits: found, Polled: polled}
+				r := &Revoke{Pos: g.posn(ci.Pos()), Commits: found, Polled: polled, Commit: polledAt}
 				for f := range set {
 					for _, b := range f.Blocks {
 						for _, in := range b.Instrs {

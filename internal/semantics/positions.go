@@ -87,6 +87,7 @@ func (g *gatherer) positions() {
 			pc.Grain, pc.Batch = g.grain(call)
 			if call.Record >= 0 && pc.Grain == GrainBatch {
 				pc.Last = g.lastRecordOnly(ssaflow.Arg(call.Instr.Common(), call.Record))
+				pc.Collected = pc.Last && element(ssaflow.Arg(call.Instr.Common(), call.Record))
 			}
 			if _, x, ok := ssaflow.GuardOperand(call.Instr); ok && pc.Batch > 0 && g.fromRecords(x) {
 				pc.OnOffset = true
@@ -940,6 +941,22 @@ func (g *gatherer) lastRecordOnly(a ssa.Value) bool {
 		return !slices.ContainsFunc(p.Edges, func(e ssa.Value) bool { _, isConst := e.(*ssa.Const); return !isConst && onePartition(e) })
 	}
 	return !onePartition(rec)
+}
+
+// element reports whether a, or the one record a list a wraps holds,
+// is an element of a slice (batch[i]).
+func element(a ssa.Value) bool {
+	if els := ssaflow.Elems(a); len(els) == 1 {
+		a = els[0]
+	}
+	switch x := a.(type) {
+	case *ssa.Index:
+		return true
+	case *ssa.UnOp:
+		_, ok := x.X.(*ssa.IndexAddr)
+		return x.Op == token.MUL && ok
+	}
+	return false
 }
 
 // lastIndex reports whether i is len(s)-1, s the slice indexed (the

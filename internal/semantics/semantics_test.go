@@ -200,6 +200,7 @@ func TestClassify(t *testing.T) {
 		{"heldbatch", map[string]string{"guarantee": semantics.Neither, "revoke": "those held for a batch not yet written included", "reason": "the revoke callback (line 38) commits every polled record"}},
 		{"storedbatch", map[string]string{"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"}},
 		{"eachcommitted", map[string]string{"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"}},
+		{"countedeach", map[string]string{"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"}},
 		// an offset kept in an atomic field is no buffer of records
 		{"offsetfield", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"payloadbuffer", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are kept in field buf of payloadBuffer",

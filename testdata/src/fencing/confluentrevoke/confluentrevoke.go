@@ -239,3 +239,47 @@ func viaHelper(ctx context.Context) error {
 	}
 	return nil
 }
+
+func applyAll(ms []*kafka.Message) error { return nil }
+
+// onRevokeLog only logs revocations.
+func onRevokeLog(c *kafka.Consumer, ev kafka.Event) error {
+	switch e := ev.(type) {
+	case kafka.RevokedPartitions:
+		log.Printf("revoked %v", e.Partitions)
+	}
+	return nil
+}
+
+// held keeps messages until it has a batch, writes it and commits its
+// last message: when the callback runs, in a read, the messages held are
+// not written yet and every written one is committed. Committing the
+// stored offsets there would commit the held ones unwritten.
+func held(ctx context.Context) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "sums", "enable.auto.commit": false})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if err := c.SubscribeTopics([]string{"amounts"}, onRevokeLog); err != nil { // ok: no written message waits for a commit
+		return err
+	}
+	var pending []*kafka.Message
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		pending = append(pending, m)
+		if len(pending) >= batch {
+			if err := applyAll(pending); err != nil {
+				return err
+			}
+			if _, err := c.CommitMessage(pending[len(pending)-1]); err != nil {
+				return err
+			}
+			pending = pending[:0]
+		}
+	}
+	return nil
+}

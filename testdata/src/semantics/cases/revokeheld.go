@@ -116,3 +116,31 @@ func eachCommitted(db *sql.DB) {
 		}
 	}
 }
+
+// countedEach saves each message before polling the next and commits
+// every 100th: the counter's commit names the current message, no batch
+// is held when the revoke callback runs.
+func countedEach(db *sql.DB) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-countedeach", "enable.auto.commit": false}) // case: countedeach
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := c.Subscribe("t-countedeach", commitOnRevoke); err != nil {
+		log.Fatal(err)
+	}
+	n := 0
+	for {
+		m, ok := c.Poll(100).(*kafka.Message)
+		if !ok {
+			continue
+		}
+		if _, err := db.Exec("INSERT INTO usage VALUES ($1)", m.Value); err != nil {
+			log.Fatal(err)
+		}
+		if n++; n%100 == 0 {
+			if _, err := c.CommitMessage(m); err != nil {
+				log.Fatal(err)
+			}
+		}
+	}
+}
