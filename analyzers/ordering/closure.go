@@ -27,8 +27,12 @@ import (
 type closureCall struct {
 	// inner is the position call inside the closure.
 	inner *ssa.Call
-	// name is how the caller names the closure: the field or parameter.
+	// name is how the caller names the closure: the field or parameter;
+	// for an iterator's function, the iterator (EachPartition).
 	name string
+	// iterator is set for a function literal a client's iterator calls
+	// on the records of its receiver (iteratorCall).
+	iterator bool
 	// origin is the caller's value carrying the record: the struct
 	// holding the closure, or the parameter that received the record.
 	origin ssa.Value
@@ -40,6 +44,9 @@ func (c *checker) closureCalls(p *position) []*position {
 	lit := p.fn
 	if lit.Parent() == nil || p.arg == nil || p.helper || p.row != nil || p.marked || p.committedBy != nil || p.nth != nil {
 		return nil
+	}
+	if it := c.iteratorCall(p); it != nil {
+		return []*position{it}
 	}
 	fv := capturedVar(p.arg)
 	if fv == nil || fv.Parent() != lit {
@@ -329,6 +336,62 @@ func capturedVar(v ssa.Value) *ssa.FreeVar {
 	return nil
 }
 
+// iteratorCall returns, for p made in a function literal that a client's
+// iterator runs over the records of its receiver and that writes the
+// position of a record it is given and does nothing else with it
+// (fetches.EachPartition(func(p kgo.FetchTopicPartition) {
+// cl.CommitRecords(ctx, p.Records[len(p.Records)-1]) })), the iterator's
+// call as the position call in the literal's parent, the receiver (the
+// fetches) the records' origin: the literal runs within that call, so
+// the parent's processing of the fetches after it comes after the
+// commit. Nil otherwise.
+func (c *checker) iteratorCall(p *position) *position {
+	lit := p.fn
+	given := func(v ssa.Value) bool {
+		prm, ok := v.(*ssa.Parameter)
+		return ok && prm.Parent() == lit
+	}
+	if !ssaflow.Derives(p.arg, given) {
+		return nil
+	}
+	site, ok := ssaflow.PassedTo(lit, func(f *types.Func) bool {
+		return f.Pkg() != nil && clientmodel.Default.IsClientPath(f.Pkg().Path())
+	}).(*ssa.Call)
+	if !ok || site.Call.IsInvoke() || len(site.Call.Args) == 0 {
+		return nil
+	}
+	fn := ssaflow.Callee(site.Common())
+	if sig, _ := fn.Type().(*types.Signature); sig == nil || sig.Recv() == nil || fn.FullName() == p.client.Client.FetchEachError {
+		return nil // a function (a callback option), or the errors' iterator
+	}
+	// An iterator over what a fetch returned (a subscription's callback
+	// is a method of the client, not of a fetch's result).
+	recv := site.Call.Args[0]
+	fetched := func(v ssa.Value) bool {
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		ref, ok := clientmodel.Default.Call(ssaflow.Callee(call.Common()))
+		return ok && ref.Role == clientmodel.Fetch
+	}
+	if !ssaflow.Derives(recv, fetched) {
+		return nil
+	}
+	// The literal only writes the position: running it is no processing.
+	for _, o := range c.origins(p) {
+		for _, s := range c.processingSites(lit, o) {
+			if s != ssa.Instruction(p.instr) {
+				return nil
+			}
+		}
+	}
+	return &position{
+		instr: site, fn: lit.Parent(), client: p.client, k: p.k, arg: recv,
+		closure: &closureCall{inner: p.instr, name: fn.Name(), origin: recv, iterator: true},
+	}
+}
+
 // makeClosures returns the MakeClosure instructions of lit, in its
 // enclosing function.
 func (c *checker) makeClosures(lit *ssa.Function) []*ssa.MakeClosure {
@@ -505,6 +568,9 @@ func (c *checker) calleesOf(cc *ssa.CallCommon) []*ssa.Function {
 // messages: "commits the message (CommitMessage)".
 func closureVerb(p *position) string {
 	noun := p.client.Client.RecordNoun
+	if p.closure.iterator {
+		noun += "s" // the records it is given
+	}
 	what := "commits the " + noun
 	switch p.client.Role {
 	case clientmodel.Mark:

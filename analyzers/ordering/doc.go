@@ -343,6 +343,16 @@ itself, and the message names the closure and the call inside it
 position closure kept in a map or a slice, or passed to an interface
 implemented in another package.
 
+A function literal that a client's iterator runs over what a fetch
+returned, and that writes the position of records it is given and does
+nothing else with them (fetches.EachPartition(func(p
+kgo.FetchTopicPartition) { cl.CommitRecords(ctx, p.Records[len(p.Records)-1])
+})), writes them within the iterator's call: that call is the position
+call, of the fetches, and processing of the fetches after it in the
+same function (values gathered from fetches.Records() and written after)
+is reported; the fix moves the iterator's call after the processing. A
+literal that also processes its records is checked inside itself only.
+
 The suggested fix moves the commit (with the error check right after it)
 after the last statement of the same block that processes the record,
 on its success path when that statement ends the block: a check of the

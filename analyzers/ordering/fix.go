@@ -37,11 +37,15 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	}
 	noun := p.client.Client.RecordNoun
 	subject, object := "the "+noun+" is", "the "+noun
-	if c.isBatch(p) {
+	if c.isBatch(p) || p.closure != nil && p.closure.iterator {
 		subject, object = "the "+noun+"s are", "the "+noun+"s"
 	}
 	var msg string
-	related := []analysis.RelatedInformation{{Pos: site.Pos(), Message: noun + " processed here"}}
+	processed := noun
+	if p.closure != nil && p.closure.iterator {
+		processed = noun + "s"
+	}
+	related := []analysis.RelatedInformation{{Pos: site.Pos(), Message: processed + " processed here"}}
 
 	if p.returned != nil {
 		what, them := object, "it"
@@ -63,7 +67,13 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 			cost = "the auto-commit timer may commit the stored offset at any moment, so " + cost
 		}
 		msg = fmt.Sprintf("call to %s, a closure that %s, before %s processed: %s", name, closureVerb(p), subject, cost)
+		if p.closure.iterator {
+			msg = fmt.Sprintf("call to %s, whose function %s, before %s processed: %s", name, closureVerb(p), subject, cost)
+		}
 		related = append(related, analysis.RelatedInformation{Pos: p.closure.inner.Pos(), Message: "offset written here, in the closure"})
+		if p.closure.iterator {
+			related[len(related)-1].Message = "offset written here, in the function " + name + " runs"
+		}
 	case p.marked:
 		marks := c.marksBefore(p)
 		what := "marked"

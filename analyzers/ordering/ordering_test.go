@@ -207,11 +207,15 @@ var scenarios = []struct {
 	// EachRecord, MarkCommitRecords with AutoCommitMarks,
 	// CommitMarkedOffsets after a mark with auto-commit off, values
 	// gathered in EachRecord's callback written after the commit (it was
-	// silent: the captured slice was not the records') (6 positive);
-	// their six twins, the previous poll committed at the top of the loop
-	// (two shapes), poison pill, the first record committed alone, fetch
-	// errors reported after the commit (EachError's callback is no
-	// processing) (12 silent).
+	// silent: the captured slice was not the records'), each partition's
+	// last record committed in EachPartition's function before the poll's
+	// values are written (silent before: the commit was in the function
+	// the iterator runs) (7 positive); their seven twins, the previous
+	// poll committed at the top of the loop (two shapes), poison pill,
+	// the first record committed alone, fetch errors reported after the
+	// commit (EachError's callback is no processing), a partition's
+	// records written and committed in EachPartition's function (14
+	// silent).
 	{"ordering/franzgo", ordering.Analyzer},
 	// A function literal that captures nothing, which SSA passes as a
 	// plain function: CommitUncommittedOffsets before an EachRecord of

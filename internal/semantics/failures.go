@@ -295,27 +295,12 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 // literalSite returns the call of a client function its parent passes
 // lit to (fetches.EachRecord(func(r) {...})), or nil.
 func (g *gatherer) literalSite(lit *ssa.Function) ssa.CallInstruction {
-	for _, b := range lit.Parent().Blocks {
-		for _, in := range b.Instrs {
-			ci, ok := in.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			f := ssaflow.Callee(ci.Common())
-			if f == nil || f.Pkg() == nil || !clientmodel.Default.IsClientPath(f.Pkg().Path()) {
-				continue
-			}
-			for _, a := range ci.Common().Args {
-				if mc, ok := a.(*ssa.MakeClosure); ok {
-					a = mc.Fn
-				}
-				if a == lit {
-					return ci
-				}
-			}
-		}
-	}
-	return nil
+	return ssaflow.PassedTo(lit, clientFunc)
+}
+
+// clientFunc reports whether f is a function of a Kafka client.
+func clientFunc(f *types.Func) bool {
+	return f.Pkg() != nil && clientmodel.Default.IsClientPath(f.Pkg().Path())
 }
 
 // localAddr reports whether addr is a local variable of its function, or

@@ -1246,6 +1246,36 @@ func recvName(fn *types.Func) string {
 	return ""
 }
 
+// PassedTo returns the call of lit's parent that passes lit (or a
+// closure of it) to a function accept reports (a client's iterator:
+// fetches.EachRecord(func(r) {...})), or nil.
+func PassedTo(lit *ssa.Function, accept func(*types.Func) bool) ssa.CallInstruction {
+	if lit.Parent() == nil {
+		return nil
+	}
+	for _, b := range lit.Parent().Blocks {
+		for _, in := range b.Instrs {
+			ci, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			f := Callee(ci.Common())
+			if f == nil || !accept(f) {
+				continue
+			}
+			for _, a := range ci.Common().Args {
+				if mc, ok := a.(*ssa.MakeClosure); ok {
+					a = mc.Fn
+				}
+				if a == lit {
+					return ci
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // DerivedFrom reports whether v is computed from a value whose type
 // satisfies is (a client record): a field, element or slice of one,
 // arithmetic or a conversion of such values, a local written from one,
