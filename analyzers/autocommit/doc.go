@@ -135,6 +135,8 @@ so this analyzer reports only what can lose records with that client:
     enable.auto.offset.store to false, and also stores each batch once
     written when the loop's own commits are Commit() calls. A loop that
     writes each message before the next poll holds nothing.
+    auto.commit.interval.ms set to 0 turns the timer off (commits at
+    rebalances and Close only): not reported.
 
   - store-ignored (confluent-kafka-go): StoreMessage/StoreOffsets while
     enable.auto.offset.store is on return ErrInvalidArg and store nothing,

@@ -16,6 +16,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
+	"github.com/offsetcommit/commitlint/internal/semantics"
 )
 
 // ---- offsets stored on delivery, committed on a timer (TimerStored) ----
@@ -26,6 +27,12 @@ import (
 func (c *checker) storedTimer(k *consumer.Consumer) {
 	s, cl := k.Settings, k.Client
 	if !s.Is(cl, clientmodel.AutoCommit) || !s.Is(cl, clientmodel.AutoStore) {
+		return
+	}
+	if ev := semantics.For(c.pass, k); ev != nil && ev.TimerOff {
+		// No timer (auto.commit.interval.ms 0): the offsets stored on
+		// delivery are committed at rebalances and Close only, not
+		// mid-processing; the report says what it cannot tell.
 		return
 	}
 	// A poll function two consumers share (drain(c) called with each)

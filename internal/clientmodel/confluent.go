@@ -77,7 +77,7 @@ func confluent(p string, memberEpoch bool) *Client {
 		Names: Names{
 			Group:    []NameSite{{Key: "group.id"}},
 			Topics:   []NameSite{{Func: c + "Subscribe", Arg: 0}, {Func: c + "SubscribeTopics", Arg: 0}},
-			Interval: []NameSite{{Key: "auto.commit.interval.ms", Millis: true}},
+			Interval: []NameSite{{Key: "auto.commit.interval.ms", Millis: true, ZeroOff: true}},
 		},
 		Prose: Prose{
 			RevokeCommit: "librdkafka commits stored offsets on revoke while auto-commit is on",

@@ -557,6 +557,10 @@ type NameSite struct {
 	// Millis: an interval given as an integer count of milliseconds,
 	// else as a time.Duration.
 	Millis bool
+	// ZeroOff: an interval of 0 turns the auto-commit timer off
+	// (librdkafka's auto.commit.interval.ms); commits on rebalance and
+	// close stay.
+	ZeroOff bool
 }
 
 // Prose is client-specific text the analyzers and the report complete.

@@ -174,6 +174,16 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		// loop goes on past it (oracle's failure injection shows both).
 		r.Reason += "; but the marks do nothing: a record left unmarked is committed anyway once the loop polls again (lost if its processing failed and the loop went on), and a restart replays everything since the last timer commit, not since the last mark"
 	}
+	if ev.TimerOff && r.Strategy == StrategyTimer {
+		// An interval of 0 turns librdkafka's timer off: auto-commit
+		// commits only at rebalances (in a poll) and at Close. Whether
+		// every record handed over is processed by then (a synchronous
+		// loop, a Close after its last record, not from another
+		// goroutine) is not established.
+		r.Detail = "turned off (" + ev.Client.Config.IntervalKnob + " is 0): " + strings.TrimSuffix(strings.TrimSuffix(r.Detail, ", every "+c.interval()), " every "+c.interval()) + ", only at each rebalance and at Close"
+		r.Window = "everything since the last rebalance (no timer commits)"
+		r.Guarantee, r.Reason = GuaranteeUnk, "auto-commit commits what was handed over only at rebalances and at Close, and whether every record handed over is processed by then is not established (a Close from another goroutine, records held across polls)"
+	}
 	if c.transactional() && c.has(clientmodel.Commit) {
 		// A transaction commits the offsets of the records it produces
 		// for; the others are committed directly, as classified above

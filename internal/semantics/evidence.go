@@ -205,6 +205,10 @@ type Evidence struct {
 	Interval     string // as set in code or the client default; "" if unknown
 	// IntervalCode reports whether the code sets the interval.
 	IntervalCode bool
+	// TimerOff reports an interval set to 0 where 0 turns the timer off
+	// (NameSite.ZeroOff): auto-commit on commits only at rebalances and
+	// at close.
+	TimerOff bool
 
 	Fetches  []string // short names of fetch calls on the consumer
 	Calls    []*PositionCall

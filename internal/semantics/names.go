@@ -24,14 +24,16 @@ func (g *gatherer) names() {
 		ev.Interval = cl.Config.Interval
 	}
 	fns := g.funcs()
-	setInterval := func(v ssa.Value, ms bool) {
+	setInterval := func(v ssa.Value, site clientmodel.NameSite) {
+		ms := site.Millis
 		ev.IntervalCode = true
-		ev.Interval = ""
+		ev.Interval, ev.TimerOff = "", false
 		if k, ok := v.(*ssa.MakeInterface); ok {
 			v = k.X
 		}
 		if k, ok := v.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
 			if n, ok := constant.Int64Val(k.Value); ok {
+				ev.TimerOff = n == 0 && site.ZeroOff
 				if ms {
 					ev.Interval = fmt.Sprintf("%d ms", n)
 				} else {
@@ -82,7 +84,7 @@ func (g *gatherer) names() {
 	each(cl.Names.Group, setGroup)
 	each(cl.Names.Topics, addTopics)
 	for _, site := range cl.Names.Interval {
-		each([]clientmodel.NameSite{site}, func(v ssa.Value) { setInterval(v, site.Millis) })
+		each([]clientmodel.NameSite{site}, func(v ssa.Value) { setInterval(v, site) })
 	}
 	slices.Sort(ev.Topics)
 	ev.Topics = slices.Compact(ev.Topics)

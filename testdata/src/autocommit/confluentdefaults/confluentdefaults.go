@@ -1381,3 +1381,31 @@ func handOffPoolCountedStored(ctx context.Context, s *store, disabled, quiet map
 		jobs <- msg
 	}
 }
+
+// timerOff keeps auto-store and auto-commit on with the interval at 0,
+// which turns librdkafka's timer off: the stored offsets are committed
+// at rebalances and at Close only, inside this loop's reads or after it.
+func timerOff(ctx context.Context, s *store) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{ // ok: no timer commits mid-processing
+		"bootstrap.servers":       "localhost:9092",
+		"group.id":                "ledger",
+		"auto.commit.interval.ms": 0,
+	})
+	if err != nil {
+		return fmt.Errorf("new consumer: %w", err)
+	}
+	defer c.Close()
+	if err := c.SubscribeTopics([]string{"payments"}, nil); err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		msg, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := s.save(ctx, msg); err != nil {
+			return fmt.Errorf("save: %w", err)
+		}
+	}
+	return nil
+}
