@@ -709,6 +709,12 @@ func (c *classifier) base() {
 		auto = Off // no timer, or no group for it to commit to
 	}
 	switch {
+	case len(commits) > 0 && ev.Is(clientmodel.AsyncCommit) == Unknown && (slices.Contains(ev.Branch, clientmodel.AsyncCommit) || ev.From[clientmodel.AsyncCommit] != ""):
+		// Queued for a background loop or made at once: the window, and
+		// whether a rebalance flushes it, differ.
+		r.Strategy, r.Detail = StrategyUnknown, "whether "+commits[0].Func+" commits at once or only queues for a background loop ("+ev.Client.Spell(clientmodel.AsyncCommit)+") depends on "+ev.dependsOn(clientmodel.AsyncCommit)
+		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
+		r.Window = "unknown"
 	case len(commits) > 0 && ev.Is(clientmodel.AsyncCommit) == On:
 		r.Strategy, r.Detail = StrategyEachBatch, commits[0].Func+" only queues; a background loop commits every "+c.interval()+" ("+ev.Client.Spell(clientmodel.AsyncCommit)+")"
 		r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed (no commit before processing was found)"

@@ -201,6 +201,10 @@ func TestClassify(t *testing.T) {
 		{"storedbatch", map[string]string{"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"}},
 		{"eachcommitted", map[string]string{"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"}},
 		{"countedeach", map[string]string{"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"}},
+		// CommitInterval set on some paths only: CommitMessages commits at
+		// once or only queues (the row said synchronous, one record)
+		{"asyncmaybe", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "whether CommitMessages commits at once or only queues", "window": "unknown"}},
+		{"asyncalways", map[string]string{"guarantee": semantics.AtLeastOnce, "detail": "only queues"}},
 		{"timeroff", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "turned off (auto.commit.interval.ms is 0)", "window": "everything since the last rebalance (no timer commits)"}},
 		{"timeron", map[string]string{"detail": "every 1000 ms", "window": "one auto-commit interval (1000 ms)"}},
 		// an offset kept in an atomic field is no buffer of records

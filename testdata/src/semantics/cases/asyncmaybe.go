@@ -1,0 +1,52 @@
+package cases
+
+import (
+	"context"
+	"database/sql"
+	"log"
+	"time"
+
+	"github.com/segmentio/kafka-go"
+)
+
+type commitEveryKey struct{}
+
+// asyncMaybe sets CommitInterval only when the context carries one:
+// CommitMessages then only queues, and a background loop commits.
+func asyncMaybe(ctx context.Context, db *sql.DB) {
+	cfg := kafka.ReaderConfig{Brokers: []string{"127.0.0.1:9092"}, GroupID: "g-asyncmaybe", Topic: "t-asyncmaybe"}
+	if v, ok := ctx.Value(commitEveryKey{}).(time.Duration); ok {
+		cfg.CommitInterval = v
+	}
+	r := kafka.NewReader(cfg) // case: asyncmaybe
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if _, err := db.Exec("INSERT INTO t VALUES ($1)", m.Value); err != nil {
+			log.Fatal(err)
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
+
+// asyncAlways always sets it from the context.
+func asyncAlways(ctx context.Context, db *sql.DB) {
+	every, _ := ctx.Value(commitEveryKey{}).(time.Duration)
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"127.0.0.1:9092"}, GroupID: "g-asyncalways", Topic: "t-asyncalways", CommitInterval: every}) // case: asyncalways
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if _, err := db.Exec("INSERT INTO t VALUES ($1)", m.Value); err != nil {
+			log.Fatal(err)
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
