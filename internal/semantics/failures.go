@@ -58,7 +58,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	if len(takes) == 0 {
 		return nil
 	}
-	perRecord := g.perRecordLiteral(fn) || g.perRecordHelper(pc)
+	perRecord := g.perRecordLiteral(fn) || g.perRecordHelper(pc) || g.fetchOnceHelper(pc)
 	var out []Skip
 	never := noreturn.Of(g.pass)
 	stops := func(b *ssa.BasicBlock) bool {
@@ -779,6 +779,55 @@ func (g *gatherer) perRecordHelper(pc *consumer.Call) bool {
 	return fn.Signature.Results().Len() == 0 || slices.ContainsFunc(callers, func(site ssa.CallInstruction) bool {
 		return dropped(site) || g.nextOnError(site, param)
 	})
+}
+
+// fetchOnceHelper reports whether pc's function fetches the one record
+// whose position pc writes, outside any loop of its own, and a caller
+// calls it in a loop that goes on when it returns: dropping its result,
+// or on an error, coming back to the call without returning, panicking or
+// exiting (log and go on). Returning from it early, after a failure,
+// then goes on to the next call's record, whose position passes the
+// failed one (handleOne(ctx, r) fetching, saving and committing a
+// message, its save's failure logged and nil returned).
+func (g *gatherer) fetchOnceHelper(pc *consumer.Call) bool {
+	fn := pc.Fn
+	if pc.Record < 0 || !slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool {
+		return c.Role == clientmodel.Fetch && c.Fn == fn && !ssaflow.InLoop(c.Instr.Block())
+	}) {
+		return false
+	}
+	never := noreturn.Of(g.pass)
+	stop := func(in ssa.Instruction) bool {
+		switch in := in.(type) {
+		case *ssa.Return, *ssa.Panic:
+			return true
+		case *ssa.Call:
+			f := ssaflow.Callee(in.Common())
+			return f != nil && never.Func(f)
+		}
+		return false
+	}
+	goesOn := func(site ssa.CallInstruction) bool {
+		call, ok := site.(*ssa.Call)
+		if !ok || !ssaflow.InLoop(call.Block()) {
+			return false
+		}
+		if call.Referrers() == nil || len(*call.Referrers()) == 0 {
+			return true // its result dropped
+		}
+		errs := errResults(call)
+		if len(errs) != 1 || errs[0] != ssa.Value(call) && len(*call.Referrers()) != 1 {
+			return false // other results read: not judged
+		}
+		for _, iff := range failureIfs(errs[0]) {
+			tb := iff.Block().Succs[0]
+			if len(tb.Instrs) > 0 && !stop(tb.Instrs[0]) && ssaflow.ReachesStopping(tb.Instrs[0], call, stop) {
+				return true
+			}
+		}
+		return false
+	}
+	return slices.ContainsFunc(g.m.Flow.Callers(fn), goesOn)
 }
 
 // branchHandles reports whether the branch starting at b does something

@@ -205,6 +205,11 @@ func TestClassify(t *testing.T) {
 		// once or only queues (the row said synchronous, one record)
 		{"asyncmaybe", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "whether CommitMessages commits at once or only queues", "window": "unknown"}},
 		{"asyncalways", map[string]string{"guarantee": semantics.AtLeastOnce, "detail": "only queues"}},
+		// a helper fetching one message per call, its save's failure
+		// logged and nil returned, called in a loop: the next call's
+		// commit passes the failed message; its twin stops
+		{"fetchonce", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when sql.DB.Exec (line 19) fails"}},
+		{"fetchoncestops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"timeroff", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "turned off (auto.commit.interval.ms is 0)", "window": "everything since the last rebalance (no timer commits)"}},
 		{"timeron", map[string]string{"detail": "every 1000 ms", "window": "one auto-commit interval (1000 ms)"}},
 		// an offset kept in an atomic field is no buffer of records
