@@ -597,9 +597,29 @@ func (g *gatherer) answered(gs *ssa.Go) bool {
 		recv, ok := in.(*ssa.UnOp)
 		return ok && recv.Op == token.ARROW && ssaflow.Intersects(g.m.Flow.Roots(recv.X), chans)
 	}
+	// The case of a select that receives the answer (select { case ok =
+	// <-done: ...; case <-ctx.Done(): cancel(); ok = <-done }) starts
+	// with it received; the select's other cases go on to be scanned.
+	caseAnswered := map[*ssa.BasicBlock]bool{}
+	for _, b := range gs.Parent().Blocks {
+		for _, in := range b.Instrs {
+			if sel, ok := in.(*ssa.Select); ok {
+				for i, st := range sel.States {
+					if st.Dir == types.RecvOnly && ssaflow.Intersects(g.m.Flow.Roots(st.Chan), chans) {
+						for _, blk := range ssaflow.SelectCase(sel, i) {
+							caseAnswered[blk] = true
+						}
+					}
+				}
+			}
+		}
+	}
 	// scan walks b's instructions from i: waited when an answer comes
 	// first, failed when gs or the block's end (a return) does.
 	scan := func(b *ssa.BasicBlock, i int) (waited, failed bool) {
+		if caseAnswered[b] {
+			return true, false
+		}
 		for ; i < len(b.Instrs); i++ {
 			switch in := b.Instrs[i]; {
 			case answer(in):
@@ -608,8 +628,11 @@ func (g *gatherer) answered(gs *ssa.Go) bool {
 				return false, true
 			}
 		}
+		// A panic (the one go/ssa puts after a blocking select's last
+		// case, which no run reaches) ends the path without a commit.
 		_, ret := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		return false, ret || len(b.Succs) == 0
+		_, panics := b.Instrs[len(b.Instrs)-1].(*ssa.Panic)
+		return false, ret || len(b.Succs) == 0 && !panics
 	}
 	start := gs.Block()
 	if waited, failed := scan(start, slices.Index(start.Instrs, ssa.Instruction(gs))+1); waited || failed {

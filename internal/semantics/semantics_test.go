@@ -210,6 +210,11 @@ func TestClassify(t *testing.T) {
 		// commit passes the failed message; its twin stops
 		{"fetchonce", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when sql.DB.Exec (line 19) fails"}},
 		{"fetchoncestops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a goroutine per message whose answer every case of a select
+		// waits for (the session's end cancels, then waits): joined; a
+		// timeout that does not wait leaves it running
+		{"selectjoin", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "joined before the loop goes on"}},
+		{"selecttimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 		{"timeroff", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "turned off (auto.commit.interval.ms is 0)", "window": "everything since the last rebalance (no timer commits)"}},
 		{"timeron", map[string]string{"detail": "every 1000 ms", "window": "one auto-commit interval (1000 ms)"}},
 		// an offset kept in an atomic field is no buffer of records

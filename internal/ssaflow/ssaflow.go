@@ -1246,6 +1246,34 @@ func recvName(fn *types.Func) string {
 	return ""
 }
 
+// SelectCase returns the blocks that begin the body of sel's case i:
+// those an if comparing the select's chosen index with i enters.
+func SelectCase(sel *ssa.Select, i int) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	for _, ref := range *sel.Referrers() {
+		x, ok := ref.(*ssa.Extract)
+		if !ok || x.Index != 0 {
+			continue
+		}
+		for _, xr := range *x.Referrers() {
+			cmp, ok := xr.(*ssa.BinOp)
+			if !ok || cmp.Op != token.EQL {
+				continue
+			}
+			k, ok := cmp.Y.(*ssa.Const)
+			if !ok || k.Value == nil || k.Int64() != int64(i) {
+				continue
+			}
+			for _, cr := range *cmp.Referrers() {
+				if iff, ok := cr.(*ssa.If); ok {
+					out = append(out, iff.Block().Succs[0])
+				}
+			}
+		}
+	}
+	return out
+}
+
 // PassedTo returns the call of lit's parent that passes lit (or a
 // closure of it) to a function accept reports (a client's iterator:
 // fetches.EachRecord(func(r) {...})), or nil.
