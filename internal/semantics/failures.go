@@ -882,13 +882,43 @@ func (g *gatherer) branchHandles(b *ssa.BasicBlock, call *ssa.Call, def ssa.Inst
 // definedBy returns the value v was last written from: through loads of
 // a local variable stored once (a record kept in a variable whose address
 // is taken), the value stored.
+// binding returns the value the one closure of fv's function made in
+// its parent binds to fv, nil if there is not exactly one.
+func binding(fv *ssa.FreeVar) ssa.Value {
+	lit := fv.Parent()
+	i := slices.Index(lit.FreeVars, fv)
+	if lit.Parent() == nil || i < 0 {
+		return nil
+	}
+	var out ssa.Value
+	for _, b := range lit.Parent().Blocks {
+		for _, in := range b.Instrs {
+			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(lit) {
+				if out != nil {
+					return nil
+				}
+				out = mc.Bindings[i]
+			}
+		}
+	}
+	return out
+}
+
 func definedBy(v ssa.Value) ssa.Value {
 	for range 8 {
 		load, ok := v.(*ssa.UnOp)
 		if !ok || load.Op != token.MUL {
 			return v
 		}
-		al, ok := load.X.(*ssa.Alloc)
+		x := load.X
+		if fv, ok := x.(*ssa.FreeVar); ok {
+			// A variable a function literal captures: its binding
+			// where the one closure of it is made.
+			if x = binding(fv); x == nil {
+				return v
+			}
+		}
+		al, ok := x.(*ssa.Alloc)
 		if !ok {
 			return v
 		}
@@ -919,6 +949,14 @@ func (g *gatherer) nextOnError(site ssa.CallInstruction, i int) bool {
 		return false
 	}
 	def, ok := definedBy(args[i]).(ssa.Instruction)
+	if ok && def.Parent() != call.Parent() && def.Parent() == call.Parent().Parent() {
+		// An attempt a retry wrapper runs (backoff.Retry(func() error {
+		// return h.apply(sess, m) }, bo)): what the wrapper's caller
+		// does when it gives up decides.
+		if outer := attemptOf(call); outer != nil {
+			call = outer
+		}
+	}
 	if !ok || def.Parent() != call.Parent() {
 		return false // the caller's own parameter: the same record again
 	}
@@ -948,6 +986,28 @@ func (g *gatherer) nextOnError(site ssa.CallInstruction, i int) bool {
 		}
 	}
 	return false
+}
+
+// attemptOf returns the call that call's function, a function literal
+// returning call's result and only that (func() error { return
+// h.apply(sess, m) }), is passed to in its parent, when that call
+// returns an error too: a retry wrapper running the literal as its
+// attempt. Nil otherwise.
+func attemptOf(call *ssa.Call) *ssa.Call {
+	lit := call.Parent()
+	if lit.Parent() == nil || !isError(call.Type()) {
+		return nil
+	}
+	for _, b := range lit.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && (len(ret.Results) != 1 || ret.Results[0] != ssa.Value(call)) {
+			return nil
+		}
+	}
+	outer, ok := ssaflow.PassedTo(lit, func(*types.Func) bool { return true }).(*ssa.Call)
+	if !ok || len(errResults(outer)) != 1 {
+		return nil
+	}
+	return outer
 }
 
 // perRecordLiteral reports whether fn is a function literal its parent

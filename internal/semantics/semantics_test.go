@@ -215,6 +215,11 @@ func TestClassify(t *testing.T) {
 		// timeout that does not wait leaves it running
 		{"selectjoin", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "joined before the loop goes on"}},
 		{"selecttimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
+		// a helper marking after its save, run as a retry wrapper's
+		// attempt whose giving up is logged before the next message (the
+		// next mark passes it); the twin returns
+		{"retrygiveup", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when sql.DB.Exec (line 35) fails"}},
+		{"retrystops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"timeroff", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "turned off (auto.commit.interval.ms is 0)", "window": "everything since the last rebalance (no timer commits)"}},
 		{"timeron", map[string]string{"detail": "every 1000 ms", "window": "one auto-commit interval (1000 ms)"}},
 		// an offset kept in an atomic field is no buffer of records

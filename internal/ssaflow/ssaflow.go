@@ -1292,6 +1292,9 @@ func PassedTo(lit *ssa.Function, accept func(*types.Func) bool) ssa.CallInstruct
 				continue
 			}
 			for _, a := range ci.Common().Args {
+				if ct, ok := a.(*ssa.ChangeType); ok {
+					a = ct.X // a named func type (backoff.Operation)
+				}
 				if mc, ok := a.(*ssa.MakeClosure); ok {
 					a = mc.Fn
 				}
