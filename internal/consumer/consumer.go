@@ -1498,7 +1498,7 @@ func (b *builder) handlers(m *Model, c *Consumer) {
 				if !paired {
 					ts = b.concreteTypes(arg)
 				}
-				if len(ts) == 0 {
+				if len(ts) == 0 && !b.callerSupplied(arg) {
 					if iface, ok := arg.Type().Underlying().(*types.Interface); ok {
 						if t := b.onlyImplementation(iface); t != nil {
 							ts = append(ts, t)
@@ -1592,6 +1592,21 @@ func (b *builder) concreteTypes(v ssa.Value) []types.Type {
 		}
 	}
 	return out
+}
+
+// callerSupplied reports whether v comes from a parameter of a function
+// other packages call (exported, or a method of an exported name): the
+// handler is whatever they pass, not a type of this package that
+// implements the interface (an example nothing passes).
+func (b *builder) callerSupplied(v ssa.Value) bool {
+	return slices.ContainsFunc(b.flow.Roots(v), func(r ssa.Value) bool {
+		p, ok := r.(*ssa.Parameter)
+		if !ok {
+			return false
+		}
+		obj, ok := p.Parent().Object().(*types.Func)
+		return ok && p.Parent().Parent() == nil && obj.Exported()
+	})
 }
 
 // onlyImplementation returns the package's only named type that implements

@@ -236,7 +236,24 @@ func (g *gatherer) isRecordArg(v ssa.Value) bool {
 	if _, basic := v.Type().Underlying().(*types.Basic); basic {
 		return false
 	}
-	return g.fromRecords(v) || g.wrapsRecords(v, 2)
+	return g.fromRecords(v) || g.wrapsRecords(v, 2) || g.madeFromRecord(v)
+}
+
+// madeFromRecord reports whether v is a result of a call given a value
+// derived from a record (msg, err := conv.FromKafka(m); ev :=
+// decode(m.Value)): the record, converted.
+func (g *gatherer) madeFromRecord(v ssa.Value) bool {
+	call, ok := resultOf(v).(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {
+		return false
+	}
+	return slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
+		_, basic := a.Type().Underlying().(*types.Basic)
+		return !basic && g.fromRecords(a)
+	})
 }
 
 // wrapsRecords reports whether v is the result (first, or only) of a

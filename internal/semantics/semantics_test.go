@@ -762,6 +762,15 @@ func TestJoin(t *testing.T) {
 		"storeloop": {"guarantee": semantics.GuaranteeUnk},
 		// the same with franz-go's variadic commit given one record
 		"fwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitRecords commits the records fwrap.(*Input).Commit's callers pass"},
+		// a group wrapper running the handler its callers pass, beside an
+		// example handler nothing passes (it said at-least-once from the
+		// example); the example's own row is a received session's
+		"gwrap":        {"guarantee": semantics.GuaranteeUnk},
+		"gwrapexample": {"guarantee": semantics.GuaranteeUnk},
+		// records converted by a caller's converter, then handed to a
+		// caller's handler (it said at-least-once: the converted value
+		// was not the record)
+		"convlib": {"guarantee": semantics.GuaranteeUnk, "concurrency": "convlib.Handler.HandleMessage"},
 		// a revoke callback registered by an options helper of another
 		// package replaces the default revoke commit
 		"kopts": {"strategy": semantics.StrategyTimer, "revoke": "no (", "window": "every rebalance"},
