@@ -97,7 +97,10 @@ error) is not processing that it precedes: the position was not written,
 and a fix moving the call carries that check with it. A call
 on an object the function created and handed a derived value to (a
 transaction, a batch) processes R too, so tx.Commit ends the processing
-of a record written with tx.Exec. Committing a batch and then looping
+of a record written with tx.Exec (and f.Close ends that of a record
+written to a file f; a Close() of what a call given R's data returned,
+nothing handing it R's data after, releases that answer and processes
+nothing: resp.Body.Close() after http.Post). Committing a batch and then looping
 over its records counts for every record in it. Data flow goes through
 SSA values, struct fields, slices, closures and helper functions. A
 helper that commits the record it is given on every path is summarised,

@@ -181,10 +181,13 @@ var scenarios = []struct {
 	// rewritten to process in place, then mark), a helper that marks and
 	// returns the decoded event (the mark moves to its caller, after the
 	// processing; also when the caller calls it in an if statement's init
-	// and applies the event in its else branch) (9 positive); mark after,
+	// and applies the event in its else branch), a mark before the Close
+	// of the file the message was written to (10 positive); mark after,
 	// MarkOffset after, helper after, poison pill, defer, retry loop,
 	// config flag, logging only, the decoding helper's twins marked by
-	// their callers (10 silent).
+	// their callers, a mark before closing the response of a post that
+	// succeeded (it was reported: the response's Close counted as
+	// processing) (11 silent).
 	{"ordering/sarama", ordering.Analyzer},
 	// One handler type two groups run, marking before processing: one
 	// finding, which the report gives both rows (1 / 1: the twin marking

@@ -252,6 +252,9 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	if c.handsOffArgs(cc, hits) {
 		return false // queued by another package for work done later: a hand-off
 	}
+	if releasesAnswer(cc, tainted) {
+		return false
+	}
 	if sc := cc.StaticCallee(); sc != nil && c.flow.InPackage(sc) && !cc.IsInvoke() {
 		if depth >= 3 {
 			return true
@@ -282,6 +285,70 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 		}
 	}
 	return true
+}
+
+// releasesAnswer reports a Close() of what a call given the record's data
+// returned, reached through its fields (resp.Body.Close() after
+// http.Post(url, ct, bytes.NewReader(m.Value)), rows.Close() after
+// db.Query(q, m.Key)), when nothing hands that value the record's data
+// afterwards: the call was the processing, and closing its answer
+// releases it. A file or writer the data is then written to (f, _ :=
+// os.Create(name); f.Write(m.Value)) is where the effect goes, and its
+// Close may be where the write fails: processing.
+func releasesAnswer(cc *ssa.CallCommon, tainted map[ssa.Value]bool) bool {
+	recv := ssaflow.Recv(cc)
+	if recv == nil || cc.Signature().Params().Len() != 0 {
+		return false
+	}
+	if m := ssaflow.Callee(cc); m == nil || m.Name() != "Close" {
+		return false
+	}
+	answer := answerCall(recv)
+	if answer == nil || !slices.ContainsFunc(answer.Call.Args, func(a ssa.Value) bool { return tainted[a] }) {
+		return false
+	}
+	for _, b := range answer.Parent().Blocks {
+		for _, in := range b.Instrs {
+			ci, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			r := ssaflow.Recv(ci.Common())
+			if r == nil || answerCall(r) != answer {
+				continue
+			}
+			for _, a := range ci.Common().Args {
+				if a != r && tainted[a] {
+					return false // handed the record's data: an effect's carrier
+				}
+			}
+		}
+	}
+	return true
+}
+
+// answerCall returns the call whose result v is, or a field of, nil if
+// none.
+func answerCall(v ssa.Value) *ssa.Call {
+	for {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil
+			}
+			v = x.X
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.Call:
+			return x
+		default:
+			return nil
+		}
+	}
 }
 
 // funcProcesses reports whether a closure processes tainted values (its
