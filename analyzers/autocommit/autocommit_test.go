@@ -186,7 +186,10 @@ var scenarios = []struct {
 	// with auto-store off, the fan-out joined before a store, the workers
 	// per shard storing with auto-store off, the loop function given
 	// StoreMessage with auto-store off, the nested goroutine storing with
-	// auto-store off, the continuing pool storing with auto-store off.
+	// auto-store off, the continuing pool storing with auto-store off, the
+	// interval at 0 (no timer). posted.go: a post whose failure is logged
+	// and continued from, the store after that check (it went right after
+	// the post, storing failed messages: trial 22).
 	{"autocommit/confluentdefaults", autocommit.Analyzer},
 	// the message asserted out of an event (`if m, ok :=
 	// ev.(*kafka.Message); ok`) from Poll and from the Events() channel

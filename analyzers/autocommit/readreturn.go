@@ -62,7 +62,10 @@ func (c *checker) appendAfterProcessing(path []ast.Node, list []ast.Stmt, fetch 
 				k = i
 			}
 		}
-		if k >= 0 && k < len(list)-1 && edit.LeavesLoop(list[k+1:], true) {
+		// Unless what leaves is the check of that use's own error (if
+		// err != nil { log; continue }): a store before it would store
+		// a failed record.
+		if k >= 0 && k < len(list)-1 && edit.LeavesLoop(list[k+1:], true) && !c.checksErrorOf(list[k+1], list[k]) {
 			list = list[:k+1]
 		}
 	}
@@ -191,6 +194,38 @@ func (c *checker) processingError(s ast.Stmt, tracked map[types.Object]bool) str
 		return ""
 	}
 	return id.Name
+}
+
+// checksErrorOf reports whether next is an if statement whose condition
+// tests an error variable that s assigns (resp, err := http.Post(...);
+// if err != nil {...}).
+func (c *checker) checksErrorOf(next, s ast.Stmt) bool {
+	ifs, ok := next.(*ast.IfStmt)
+	as, ok2 := s.(*ast.AssignStmt)
+	if !ok || !ok2 || ifs.Init != nil {
+		return false
+	}
+	for _, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok || id.Name == "_" {
+			continue
+		}
+		obj := c.pass.TypesInfo.ObjectOf(id)
+		if obj == nil || !implementsError(obj.Type()) {
+			continue
+		}
+		found := false
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			if x, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(x) == obj {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // derivedFrom returns msg and the variables the statements of list after
