@@ -905,7 +905,7 @@ func (c *classifier) commitsOutOfSight(commits []*PositionCall) {
 		r.Window = "unknown"
 	}
 	if i := slices.IndexFunc(commits, func(pc *PositionCall) bool { return pc.FromCaller != "" }); i >= 0 {
-		r.Guarantee, r.Reason = GuaranteeUnk, commits[i].Func+" commits the records "+commits[i].FromCaller+"'s callers pass: they decide what is processed before it (callers in other packages are not followed)"
+		r.Guarantee, r.Reason = GuaranteeUnk, commits[i].Func+" commits the records "+commits[i].FromCaller+"'s callers pass: they decide what is processed before it (the report does not follow callers in other packages; lint checks them, and reports a commit they make before processing)"
 		r.Window = "unknown"
 	}
 	if i := slices.IndexFunc(commits, func(pc *PositionCall) bool { return pc.Handed }); i >= 0 {

@@ -37,6 +37,11 @@ func (c *classifier) lag(has func(category.Category) bool) string {
 		return c.sinkLag() // no broker lag to mislead
 	}
 	if slices.ContainsFunc(category.Loses, has) {
+		if r.Strategy == StrategyUnknown {
+			// Whether it commits at all is open (a GroupID set on
+			// some paths only).
+			return LagUnknown + " (the commit strategy is not known; where the consumer commits, positions can pass records not yet processed)"
+		}
 		return LagFetching + " (positions can pass records not yet processed: lag looks fine while records are lost)"
 	}
 	if ev.SharedFetch && r.Strategy != StrategyNone {

@@ -591,6 +591,16 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 			t.Errorf("%s with %s: %s / %s, want %s / %s", tc.name, tc.rule, r.Strategy, r.Guarantee, tc.strategy, tc.guarantee)
 		}
 	}
+	// a finding that proves loss where the strategy is not known (a
+	// reader in a group on some paths only): lag is not known either
+	if ev := evs["maybegrouped"]; ev != nil {
+		r := semantics.Classify(ev, "maybegrouped", []semantics.Finding{{Rule: "autocommit/read-commits-first", At: "x.go:1"}})
+		if r.Strategy != semantics.StrategyUnknown || !strings.HasPrefix(r.Lag, semantics.LagUnknown) {
+			t.Errorf("maybegrouped with read-commits-first: strategy %q, lag %q, want unknown and unknown", r.Strategy, r.Lag)
+		}
+	} else {
+		t.Errorf("maybegrouped: no evidence")
+	}
 	// a hiwater finding on a loop whose goroutines the launches do not
 	// classify: the concurrency column names the concurrent handlers,
 	// not "none"

@@ -50,3 +50,23 @@ func asyncAlways(ctx context.Context, db *sql.DB) {
 		}
 	}
 }
+
+// maybeGroupedRead reads with ReadMessage, which commits each message as
+// it is read when the reader is in a group; GroupID is set only when the
+// flag is.
+func maybeGroupedRead(ctx context.Context, db *sql.DB, group string) {
+	cfg := kafka.ReaderConfig{Brokers: []string{"127.0.0.1:9092"}, Topic: "t-maybegrouped"}
+	if group != "" {
+		cfg.GroupID = group
+	}
+	r := kafka.NewReader(cfg) // case: maybegrouped
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if _, err := db.Exec("INSERT INTO t VALUES ($1)", m.Value); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
