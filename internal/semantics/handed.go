@@ -559,14 +559,7 @@ func forwards(m *consumer.Model, fn *ssa.Function) []string {
 // resolveHanded settles, across the analyzed packages, the function values
 // each consumer's code hands records to: by the functions passed for them.
 func resolveHanded(evs []*Evidence) {
-	passed := map[string][]PassedFunc{}
-	for _, ev := range evs {
-		for _, p := range ev.Passed {
-			if !slices.ContainsFunc(passed[p.Key], p.same) {
-				passed[p.Key] = append(passed[p.Key], p)
-			}
-		}
-	}
+	passed := passedByKey(evs)
 	for _, ev := range evs {
 		for i := range ev.Handed {
 			h := &ev.Handed[i]
@@ -601,6 +594,20 @@ func resolveHanded(evs []*Evidence) {
 			h.Resolved = known && h.By == ""
 		}
 	}
+}
+
+// passedByKey gathers the functions the analyzed packages pass, by the
+// key of the parameter or field they are passed for.
+func passedByKey(evs []*Evidence) map[string][]PassedFunc {
+	passed := map[string][]PassedFunc{}
+	for _, ev := range evs {
+		for _, p := range ev.Passed {
+			if !slices.ContainsFunc(passed[p.Key], p.same) {
+				passed[p.Key] = append(passed[p.Key], p)
+			}
+		}
+	}
+	return passed
 }
 
 // resolve returns the functions passed for key, through the aliases of

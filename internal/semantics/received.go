@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -47,6 +48,9 @@ func (g *gatherer) flows() []string {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
 				case ssa.CallInstruction:
+					if key := g.funcValueFlow(x, holds); key != "" {
+						out = append(out, key)
+					}
 					callee := ssaflow.Callee(x.Common())
 					if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
 						continue
@@ -114,6 +118,7 @@ func Join(evs []*Evidence) []*Evidence {
 		}
 	}
 	joined := map[*Evidence]bool{}
+	passed := passedByKey(evs)
 	var merge func(into *Evidence, flows []string, seen map[string]bool)
 	merge = func(into *Evidence, flows []string, seen map[string]bool) {
 		for _, key := range flows {
@@ -121,6 +126,10 @@ func Join(evs []*Evidence) []*Evidence {
 				continue
 			}
 			seen[key] = true
+			if strings.HasPrefix(key, "fn:") {
+				merge(into, funcFlows(passed, key), seen)
+				continue
+			}
 			for _, r := range byEntry[key] {
 				if r.Client != into.Client {
 					continue
@@ -149,6 +158,56 @@ func Join(evs []*Evidence) []*Evidence {
 		}
 		if ev.Entry == "" || !joined[ev] {
 			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+// funcValueFlow returns, for a call of a function value the package's
+// callers supply (a parameter of an exported function, an exported
+// field) given the client (handler(msg, c)), the flow key of that
+// argument: "fn:" and the value's entry key and the argument's index.
+// Join resolves it by the functions passed for the value (the received
+// client of svc.Handle's parameter). "" otherwise.
+func (g *gatherer) funcValueFlow(ci ssa.CallInstruction, holds func(ssa.Value) bool) string {
+	cc := ci.Common()
+	if cc.IsInvoke() || cc.StaticCallee() != nil {
+		return ""
+	}
+	key := ""
+	for _, r := range g.m.Flow.Roots(cc.Value) {
+		if k, _ := consumer.EntryKey(r); k != "" && strings.HasPrefix(k, "param:") || strings.HasPrefix(k, "field:") {
+			key = k
+		}
+	}
+	if key == "" {
+		return ""
+	}
+	for i, a := range cc.Args {
+		if holds(a) {
+			return "fn:" + key + "#" + strconv.Itoa(i)
+		}
+	}
+	return ""
+}
+
+// funcFlows resolves a "fn:" flow key (funcValueFlow) to the entry keys of
+// the functions of other packages passed for that value: their parameter
+// at the argument's index.
+func funcFlows(passed map[string][]PassedFunc, key string) []string {
+	rest := strings.TrimPrefix(key, "fn:")
+	i := strings.LastIndex(rest, "#")
+	if i < 0 {
+		return nil
+	}
+	var out []string
+	for _, p := range resolve(passed, rest[:i], 0) {
+		def := p.Def
+		if def == "" && strings.HasPrefix(p.Key, "def:") {
+			def = p.Key // described by its own package (resolve)
+		}
+		if def != "" {
+			out = append(out, "param:"+strings.TrimPrefix(def, "def:")+rest[i:])
 		}
 	}
 	return out

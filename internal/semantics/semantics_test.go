@@ -775,7 +775,12 @@ func TestJoin(t *testing.T) {
 		// a group wrapper running the handler its callers pass, beside an
 		// example handler nothing passes (it said at-least-once from the
 		// example); the example's own row is a received session's
-		"gwrap":        {"guarantee": semantics.GuaranteeUnk},
+		"gwrap": {"guarantee": semantics.GuaranteeUnk},
+		// a loop handing the consumer, with each message, to a function
+		// value the wiring passes (another package's Handle, which
+		// commits): one row with Handle's commits (it said "no commits"
+		// beside a second, received row)
+		"fnloop":       {"strategy": semantics.StrategyEachRecord, "reason": "fnhandle.Handle's callers pass"},
 		"gwrapexample": {"guarantee": semantics.GuaranteeUnk},
 		// records converted by a caller's converter, then handed to a
 		// caller's handler (it said at-least-once: the converted value
