@@ -783,9 +783,9 @@ func (g *gatherer) perRecordHelper(pc *consumer.Call) bool {
 
 // fetchOnceHelper reports whether pc's function fetches the one record
 // whose position pc writes, outside any loop of its own, and a caller
-// calls it in a loop that goes on when it returns: dropping its result,
-// or on an error, coming back to the call without returning, panicking or
-// exiting (log and go on). Returning from it early, after a failure,
+// calls it again after it returns (callsAgain: dropping its result, or
+// on an error coming back to the call without returning, panicking or
+// exiting). Returning from it early, after a failure,
 // then goes on to the next call's record, whose position passes the
 // failed one (handleOne(ctx, r) fetching, saving and committing a
 // message, its save's failure logged and nil returned).
@@ -796,38 +796,7 @@ func (g *gatherer) fetchOnceHelper(pc *consumer.Call) bool {
 	}) {
 		return false
 	}
-	never := noreturn.Of(g.pass)
-	stop := func(in ssa.Instruction) bool {
-		switch in := in.(type) {
-		case *ssa.Return, *ssa.Panic:
-			return true
-		case *ssa.Call:
-			f := ssaflow.Callee(in.Common())
-			return f != nil && never.Func(f)
-		}
-		return false
-	}
-	goesOn := func(site ssa.CallInstruction) bool {
-		call, ok := site.(*ssa.Call)
-		if !ok || !ssaflow.InLoop(call.Block()) {
-			return false
-		}
-		if call.Referrers() == nil || len(*call.Referrers()) == 0 {
-			return true // its result dropped
-		}
-		errs := errResults(call)
-		if len(errs) != 1 || errs[0] != ssa.Value(call) && len(*call.Referrers()) != 1 {
-			return false // other results read: not judged
-		}
-		for _, iff := range failureIfs(errs[0]) {
-			tb := iff.Block().Succs[0]
-			if len(tb.Instrs) > 0 && !stop(tb.Instrs[0]) && ssaflow.ReachesStopping(tb.Instrs[0], call, stop) {
-				return true
-			}
-		}
-		return false
-	}
-	return slices.ContainsFunc(g.m.Flow.Callers(fn), goesOn)
+	return callsAgain(g.m.Flow, fn, leaving(g.pass)) != nil
 }
 
 // branchHandles reports whether the branch starting at b does something
@@ -960,16 +929,10 @@ func (g *gatherer) nextOnError(site ssa.CallInstruction, i int) bool {
 	if !ok || def.Parent() != call.Parent() {
 		return false // the caller's own parameter: the same record again
 	}
-	never := noreturn.Of(g.pass)
+	leaves := leaving(g.pass)
 	stop := func(in ssa.Instruction) bool {
-		switch in := in.(type) {
-		case *ssa.Return, *ssa.Panic:
-			return true
-		case *ssa.Call:
-			f := ssaflow.Callee(in.Common())
-			return f != nil && never.Func(f)
-		}
-		return false
+		_, ret := in.(*ssa.Return)
+		return ret || leaves(in)
 	}
 	for _, e := range errResults(call) {
 		for _, iff := range failureIfs(e) {

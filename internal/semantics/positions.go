@@ -503,7 +503,6 @@ func PollDrop(pass *analysis.Pass, flow *ssaflow.Flow, poll *ssa.Call, client *c
 	if len(client.FetchErrors) == 0 {
 		return nil
 	}
-	never := noreturn.Of(pass)
 	callOf := func(in ssa.Instruction, names []string) bool {
 		c, ok := in.(*ssa.Call)
 		if !ok {
@@ -513,18 +512,7 @@ func PollDrop(pass *analysis.Pass, flow *ssaflow.Flow, poll *ssa.Call, client *c
 		return fn != nil && slices.Contains(names, fn.FullName()) && ssaflow.Recv(c.Common()) == ssa.Value(poll)
 	}
 	isErrCall := func(in ssa.Instruction) bool { return callOf(in, client.FetchErrors) }
-	// leaves reports an instruction that ends the function other than by
-	// returning: a panic, a call that never returns (log.Fatal).
-	leaves := func(in ssa.Instruction) bool {
-		switch in := in.(type) {
-		case *ssa.Panic:
-			return true
-		case *ssa.Call:
-			f := ssaflow.Callee(in.Common())
-			return f != nil && never.Func(f)
-		}
-		return false
-	}
+	leaves := leaving(pass)
 	// usesPoll: the poll used (its records processed) ends the failure
 	// branch's way back to the poll.
 	usesPoll := func(in ssa.Instruction) bool {
@@ -658,6 +646,23 @@ func returnsOnEvery(b *ssa.BasicBlock, stop func(ssa.Instruction) bool) bool {
 		return true
 	}
 	return walk(b)
+}
+
+// leaving returns the test of an instruction that ends its function other
+// than by returning: a panic, a call of a function that never returns
+// (log.Fatal).
+func leaving(pass *analysis.Pass) func(ssa.Instruction) bool {
+	never := noreturn.Of(pass)
+	return func(in ssa.Instruction) bool {
+		switch in := in.(type) {
+		case *ssa.Panic:
+			return true
+		case *ssa.Call:
+			f := ssaflow.Callee(in.Common())
+			return f != nil && never.Func(f)
+		}
+		return false
+	}
 }
 
 // callsAgain returns a call of fn, by a function of the package, that
