@@ -416,6 +416,14 @@ func (c *classifier) storedAtRevokeOnly() bool {
 	return c.ev.HeldAtRevoke() != nil && !slices.ContainsFunc(c.ev.Calls, c.commitsMarked)
 }
 
+// synchronous reports whether pc's call waits for the commit (the
+// client's model says so).
+func (c *classifier) synchronous(pc *PositionCall) bool {
+	return slices.ContainsFunc(c.ev.Client.Calls, func(call clientmodel.Call) bool {
+		return clientmodel.ShortName(call.Func) == pc.Func && call.Sync
+	})
+}
+
 // flushes reports whether the consumer commits when a handler returns: a
 // deferred commit, or one after the handler's loop.
 func (c *classifier) flushes() bool {
@@ -769,6 +777,17 @@ func (c *classifier) base() {
 		}
 		if ev.Is(clientmodel.MarksOnly) == Unknown || ev.Is(clientmodel.Greedy) == Unknown {
 			r.Guarantee, r.Reason = GuaranteeUnk, ev.unsure(clientmodel.MarksOnly, clientmodel.Greedy)
+		}
+		if r.Guarantee == AtLeastOnce && ev.Client.Timer == clientmodel.TimerPreviousPoll && len(commits) > 0 &&
+			!slices.ContainsFunc(commits, func(pc *PositionCall) bool {
+				return pc.Periodic || pc.InGoroutine || pc.Grain != GrainBatch || !c.synchronous(pc)
+			}) {
+			// The loop also commits each poll once processed: a crash
+			// replays at most the poll in progress, not the timer's
+			// interval.
+			r.Strategy, r.Detail = StrategyEachBatch, "synchronous "+commits[0].Func+" after each poll, besides the auto-commit timer every "+c.interval()
+			r.Reason += "; the loop also commits each poll once its records are processed"
+			r.Window = "one poll"
 		}
 	case auto == Unknown && ev.ConfigOrigin != "":
 		r.Strategy, r.Detail = StrategyUnknown, "whether auto-commit is on is not visible here: the configuration comes from "+ev.ConfigOrigin

@@ -220,6 +220,10 @@ func TestClassify(t *testing.T) {
 		// next mark passes it); the twin returns
 		{"retrygiveup", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when sql.DB.Exec (line 35) fails"}},
 		{"retrystops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// auto-commit on and a synchronous commit of each poll once
+		// processed: one poll, not the timer's interval (it said
+		// "previous poll + 5s"); "interval" is the timer alone
+		{"pollcommitted", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyEachBatch, "window": "one poll", "lag": "commits every batch"}},
 		{"timeroff", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "turned off (auto.commit.interval.ms is 0)", "window": "everything since the last rebalance (no timer commits)"}},
 		{"timeron", map[string]string{"detail": "every 1000 ms", "window": "one auto-commit interval (1000 ms)"}},
 		// an offset kept in an atomic field is no buffer of records
