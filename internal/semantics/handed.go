@@ -236,32 +236,16 @@ func (g *gatherer) isRecordArg(v ssa.Value) bool {
 	if _, basic := v.Type().Underlying().(*types.Basic); basic {
 		return false
 	}
-	return g.fromRecords(v) || g.wrapsRecords(v, 2) || g.madeFromRecord(v)
-}
-
-// madeFromRecord reports whether v is a result of a call given a value
-// derived from a record (msg, err := conv.FromKafka(m); ev :=
-// decode(m.Value)): the record, converted.
-func (g *gatherer) madeFromRecord(v ssa.Value) bool {
-	call, ok := resultOf(v).(*ssa.Call)
-	if !ok {
-		return false
-	}
-	if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {
-		return false
-	}
-	return slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
-		_, basic := a.Type().Underlying().(*types.Basic)
-		return !basic && g.fromRecords(a)
-	})
+	return g.fromRecords(v) || g.wrapsRecords(v, 2)
 }
 
 // wrapsRecords reports whether v is the result (first, or only) of a
 // call of the application's given record data, within depth calls: a
 // constructor wrapping the record (p := newPub(ctx, r, m), handed on as
-// an interface) or a decoder's event carries it as a literal would. An
-// error, a number or a string computed so does not; nor does a client
-// call's result (the model says what those are).
+// an interface) or a decoder's event carries it as a literal would, also
+// through a method of an interface (a converter its caller supplies). An
+// error, a number, a string or a context computed so does not; nor does
+// a client call's result (the model says what those are).
 func (g *gatherer) wrapsRecords(v ssa.Value, depth int) bool {
 	v = ssaflow.Unconvert(v)
 	if ex, ok := v.(*ssa.Extract); ok {
@@ -274,13 +258,15 @@ func (g *gatherer) wrapsRecords(v ssa.Value, depth int) bool {
 	if !ok || depth == 0 {
 		return false
 	}
-	callee := call.Call.StaticCallee()
-	if callee == nil || callee.Pkg == nil || clientmodel.Default.IsClientPath(callee.Pkg.Pkg.Path()) {
+	// A function's or an interface's method (a converter the caller
+	// supplies: msg, err := conv.FromKafka(m)), not the client's.
+	callee := ssaflow.Callee(&call.Call)
+	if callee == nil || callee.Pkg() == nil || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
 		return false
 	}
-	res := callee.Signature.Results()
-	if res.Len() == 0 || isError(res.At(0).Type()) {
-		return false
+	res := call.Call.Signature().Results()
+	if res.Len() == 0 || isError(res.At(0).Type()) || ssaflow.IsContext(res.At(0).Type()) {
+		return false // a context carrying the record's fields for traces is not the record
 	}
 	if _, basic := res.At(0).Type().Underlying().(*types.Basic); basic {
 		return false

@@ -224,6 +224,9 @@ func TestClassify(t *testing.T) {
 		// processed: one poll, not the timer's interval (it said
 		// "previous poll + 5s"); "interval" is the timer alone
 		{"pollcommitted", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyEachBatch, "window": "one poll", "lag": "commits every batch"}},
+		// a caller's hook given only a context made from the message
+		// (its key, for traces) is not handed the message
+		{"tracectx", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
 		{"timeroff", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "turned off (auto.commit.interval.ms is 0)", "window": "everything since the last rebalance (no timer commits)"}},
 		{"timeron", map[string]string{"detail": "every 1000 ms", "window": "one auto-commit interval (1000 ms)"}},
 		// an offset kept in an atomic field is no buffer of records
