@@ -354,9 +354,7 @@ func (c *checker) iteratorCall(p *position) *position {
 	if !ssaflow.Derives(p.arg, given) {
 		return nil
 	}
-	site, ok := ssaflow.PassedTo(lit, func(f *types.Func) bool {
-		return f.Pkg() != nil && clientmodel.Default.IsClientPath(f.Pkg().Path())
-	}).(*ssa.Call)
+	site, ok := ssaflow.PassedTo(lit, c.isClient).(*ssa.Call)
 	if !ok || site.Call.IsInvoke() || len(site.Call.Args) == 0 {
 		return nil
 	}
@@ -367,15 +365,7 @@ func (c *checker) iteratorCall(p *position) *position {
 	// An iterator over what a fetch returned (a subscription's callback
 	// is a method of the client, not of a fetch's result).
 	recv := site.Call.Args[0]
-	fetched := func(v ssa.Value) bool {
-		call, ok := v.(*ssa.Call)
-		if !ok {
-			return false
-		}
-		ref, ok := clientmodel.Default.Call(ssaflow.Callee(call.Common()))
-		return ok && ref.Role == clientmodel.Fetch
-	}
-	if !ssaflow.Derives(recv, fetched) {
+	if !ssaflow.Derives(recv, isFetch) {
 		return nil
 	}
 	// The literal only writes the position: running it is no processing.

@@ -851,28 +851,6 @@ func (g *gatherer) branchHandles(b *ssa.BasicBlock, call *ssa.Call, def ssa.Inst
 // definedBy returns the value v was last written from: through loads of
 // a local variable stored once (a record kept in a variable whose address
 // is taken), the value stored.
-// binding returns the value the one closure of fv's function made in
-// its parent binds to fv, nil if there is not exactly one.
-func binding(fv *ssa.FreeVar) ssa.Value {
-	lit := fv.Parent()
-	i := slices.Index(lit.FreeVars, fv)
-	if lit.Parent() == nil || i < 0 {
-		return nil
-	}
-	var out ssa.Value
-	for _, b := range lit.Parent().Blocks {
-		for _, in := range b.Instrs {
-			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(lit) {
-				if out != nil {
-					return nil
-				}
-				out = mc.Bindings[i]
-			}
-		}
-	}
-	return out
-}
-
 func definedBy(v ssa.Value) ssa.Value {
 	for range 8 {
 		load, ok := v.(*ssa.UnOp)
@@ -882,10 +860,12 @@ func definedBy(v ssa.Value) ssa.Value {
 		x := load.X
 		if fv, ok := x.(*ssa.FreeVar); ok {
 			// A variable a function literal captures: its binding
-			// where the one closure of it is made.
-			if x = binding(fv); x == nil {
+			// where the one closure of it is made (ssaflow.BoundTo).
+			bs := ssaflow.BoundTo(fv)
+			if len(bs) != 1 {
 				return v
 			}
+			x = bs[0]
 		}
 		al, ok := x.(*ssa.Alloc)
 		if !ok {
