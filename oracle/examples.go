@@ -333,6 +333,11 @@ var Examples = []Example{
 	{Dir: "confluent/storefirst", Topic: "audit-events", Group: "audit-ingest", Schema: auditEvents + slowWrites("audit_log", "INSERT"), Effects: []Effect{{"audit_log", "event_id"}}, Record: event},
 	{Dir: "confluent/revokebatch", Topic: "meter-readings", Group: "meter-aggregator", Schema: hourlyKWh, Effects: []Effect{{"hourly_kwh", "meter"}}, Record: reading},
 	{Dir: "confluent/revokecommit", Topic: "meter-readings", Group: "meter-aggregator", Schema: hourlyKWh, Effects: []Effect{{"hourly_kwh", "meter"}}, Record: reading},
+	// Its loss needs a rebalance while a batch is held: the records
+	// trickle in (a batch of 100 takes 2 s to fill) while a second
+	// instance joins and leaves, and the callback's commit passes the
+	// batch that a kill, or the leaving instance's shutdown, drops.
+	{Dir: "confluent/revokeheld", Topic: "meter-readings", Group: "meter-aggregator", Schema: hourlyKWh, Effects: []Effect{{"hourly_kwh", "meter"}}, Record: reading, Churn: true, Trickle: 20 * time.Millisecond},
 	// One transaction per record, the records trickling in; a failed CommitTransaction (a timed-out
 	// transaction, answered on EndTxn) is what txncommit's bug needs.
 	{Dir: "confluent/txnabort", Topic: "card-events", Group: "card-masker", Output: []string{"card-events-masked"}, Record: rawRecord, Records: 200, Trickle: 30 * time.Millisecond, Faults: txnTimedOut(kmsg.EndTxn)},

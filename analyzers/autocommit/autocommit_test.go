@@ -564,9 +564,12 @@ var scenarios = []struct {
 	{"autocommit/commaok", autocommit.Analyzer},
 	// confluent revoke callbacks committing the stored offsets while
 	// auto-store is on: loops holding a batch across polls, a named
-	// callback and a literal (2 positive, fixed by turning auto-store
-	// off); the batch stored once written, each message written before
-	// the next poll with a counter's commit every 100 (2 silent).
+	// callback and a literal, and a loop committing the stored offsets
+	// itself once its batch is written (3 positive, fixed by turning
+	// auto-store off, the last also storing the batch before its
+	// Commit()); the batch stored once written, each message written
+	// before the next poll with a counter's commit every 100, of the
+	// message or of the stored offsets (3 silent).
 	{"autocommit/revokeheld", autocommit.Analyzer},
 	// sarama groups built through a package variable holding
 	// sarama.NewConsumerGroup (a seam for tests) (1 / 1): the call was

@@ -130,11 +130,16 @@ so this analyzer reports only what can lose records with that client:
     With auto-commit off, a revoke callback's Commit() sends the offsets
     stored on delivery: while the loop holds a batch of messages polled
     one at a time (collected in a slice, its last one committed once the
-    batch is written), the callback, which runs in a poll, commits the
+    batch is written, or the stored offsets committed with Commit() once
+    it is written), the callback, which runs in a poll, commits the
     held batch unwritten. Reported at that Commit(); the fix sets
     enable.auto.offset.store to false, and also stores each batch once
-    written when the loop's own commits are Commit() calls. A loop that
-    writes each message before the next poll holds nothing.
+    written when the loop's own commits are Commit() calls: after the
+    call that writes it, or else right before each such Commit() that
+    follows the batch's write in its block (the batch being the local
+    slice every fetch's message is appended to). A loop that writes each
+    message before the next poll (also through a batch of one,
+    append(batch[:0], m)) holds nothing.
     auto.commit.interval.ms set to 0 turns the timer off (commits at
     rebalances and Close only): not reported.
 
@@ -174,7 +179,15 @@ so this analyzer reports only what can lose records with that client:
     also makes the next poll wait for them (the edits of
     records-outlive-poll's fix, below), and Related names the hand-offs;
     the wait-for-workers fix alone is never offered next to a greedy
-    option. An exported
+    option. A goroutine is a hand-off only when it is given a record or
+    a value made from one: not a value a map holds under the record's
+    key (a topic's worker, workers[r.Topic]), nor a worker that
+    receives in a loop (it outlives every poll, and a wait for it would
+    stop the loop after its first poll). Where the default would still
+    commit records before their processing and no wait for the workers
+    can be built (records-outlive-poll without a fix: a worker per
+    topic, a channel passed in), the option is reported without a fix,
+    saying why: removing it alone would leave the loss. An exported
     function returning options that include it is reported there: no
     caller can turn it off (no option undoes it, and NewClient rejects it
     next to DisableAutoCommit or AutoCommitMarks), so the fix is in that

@@ -89,12 +89,26 @@ func (c *checker) greedy(k *consumer.Consumer) {
 	// would still be committed before they are processed, so the fix
 	// also makes the next poll wait for them (the edits their own
 	// finding would make under the default).
-	if handed, edits := c.outliveUnderDefault(k); len(handed) > 0 {
+	handed, edits, unfixed := c.outliveUnderDefault(k)
+	if len(handed) > 0 {
 		fix.TextEdits = dedupEdits(append(fix.TextEdits, edits...))
 		fix.Message += ", and wait for the workers to process each poll's records before the next poll"
 		for _, d := range handed {
 			rel = append(rel, related(d.Pos, "records handed over here, which the default auto-commit would still commit before they are processed: the fix makes the next poll wait for them"))
 		}
+	}
+	fixes := []analysis.SuggestedFix{fix}
+	if len(unfixed) > 0 {
+		// Without the option the default would still commit the records
+		// these hand-offs pass on before they are processed, and no
+		// wait for their workers can be built: a fix of the option
+		// alone would leave the loss.
+		fixes = nil
+		for _, d := range unfixed {
+			rel = append(rel, related(d.Pos, "records handed over here, which the default auto-commit would still commit before they are processed"))
+		}
+		msg += fmt.Sprintf("; no automatic fix: without it, the default auto-commit would still commit the records the loop hands to workers (line %d) before they are processed, and the fix cannot make the next poll wait for those workers; remove %s and make the loop wait until the workers have processed the poll's records before it polls again",
+			c.pass.Fset.Position(unfixed[0].Pos).Line, k.Client.Spell(clientmodel.Greedy))
 	}
 	c.greedyAt[call.Pos()] = true
 	c.report(k, analysis.Diagnostic{
@@ -103,7 +117,7 @@ func (c *checker) greedy(k *consumer.Consumer) {
 		Category:       CategoryGreedy,
 		Message:        msg,
 		Related:        rel,
-		SuggestedFixes: []analysis.SuggestedFix{fix},
+		SuggestedFixes: fixes,
 	})
 }
 
@@ -124,9 +138,9 @@ func dedupEdits(edits []analysis.TextEdit) []analysis.TextEdit {
 }
 
 // outliveUnderDefault returns what records-outlive-poll would report for
-// k's fetches under the default auto-commit, with the edits of those
-// findings' fixes (only the findings that have one).
-func (c *checker) outliveUnderDefault(k *consumer.Consumer) ([]analysis.Diagnostic, []analysis.TextEdit) {
+// k's fetches under the default auto-commit: the findings that have a
+// fix, with the edits of those fixes, and the findings that have none.
+func (c *checker) outliveUnderDefault(k *consumer.Consumer) (handed []analysis.Diagnostic, edits []analysis.TextEdit, unfixed []analysis.Diagnostic) {
 	var sink []analysis.Diagnostic
 	prev := c.sink
 	c.sink = &sink
@@ -134,16 +148,15 @@ func (c *checker) outliveUnderDefault(k *consumer.Consumer) ([]analysis.Diagnost
 	for _, f := range callsWith(k, clientmodel.Fetch) {
 		c.outlivePoll(k, f)
 	}
-	var handed []analysis.Diagnostic
-	var edits []analysis.TextEdit
 	for _, d := range sink {
 		if len(d.SuggestedFixes) == 0 {
-			continue // reported once the greedy option is gone, without a fix
+			unfixed = append(unfixed, d)
+			continue
 		}
 		handed = append(handed, d)
 		edits = append(edits, d.SuggestedFixes[0].TextEdits...)
 	}
-	return handed, edits
+	return handed, edits, unfixed
 }
 
 // removeOption returns an edit removing the option call x (path[0]) from
@@ -367,6 +380,12 @@ func (c *checker) recordsOf(poll *ssa.Call) map[ssa.Value]bool {
 				if r.Val == v {
 					add(r.Addr)
 				}
+			case *ssa.Lookup:
+				// What a map holds under a record's key (a worker
+				// looked up by its topic) is not the record.
+				if _, isMap := r.X.Type().Underlying().(*types.Map); !isMap || r.X == v {
+					add(r)
+				}
 			case ssa.Value:
 				add(r)
 			}
@@ -398,6 +417,11 @@ func (c *checker) goStmtsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []*ssa
 					}
 					_, isChan := t.(*types.Chan)
 					return tainted[v] && !isChan
+				}
+				// A worker that receives in a loop outlives every poll
+				// too, whatever it is started with.
+				if ssaflow.ReceivesInLoop(g.Call.StaticCallee()) {
+					continue
 				}
 				hit := false
 				for _, a := range g.Call.Args {

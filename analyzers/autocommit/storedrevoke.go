@@ -2,6 +2,8 @@ package autocommit
 
 import (
 	"fmt"
+	"go/ast"
+	"go/types"
 	"slices"
 	"strings"
 
@@ -76,14 +78,22 @@ func (c *checker) storedRevoke(k *consumer.Consumer) {
 		// The loop's own Commit() commits the stored offsets: with
 		// auto-store off, only those it stores once each batch is written.
 		title = "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each batch after it is written"
+		var stores []analysis.TextEdit
 		for _, f := range allCallsWith(k, clientmodel.Fetch) {
 			e, rw, built := c.storeAfterProcessing(k, f, false)
 			if !built || !rw.batch {
-				why = fmt.Sprintf("the loop commits the stored offsets too, and the fix cannot place a store after each batch is written; set %s to false and call %s for each message of a batch once it is written", cl.Spell(clientmodel.AutoStore), cl.CallName(clientmodel.Store, clientmodel.ScopeArgs))
+				stores = nil
 				break
 			}
-			edits = append(edits, e...)
+			stores = append(stores, e...)
 		}
+		if stores == nil {
+			stores = c.storeBeforeCommits(k, ev, stored)
+		}
+		if stores == nil {
+			why = fmt.Sprintf("the loop commits the stored offsets too, and the fix cannot place a store after each batch is written; set %s to false and call %s for each message of a batch once it is written", cl.Spell(clientmodel.AutoStore), cl.CallName(clientmodel.Store, clientmodel.ScopeArgs))
+		}
+		edits = append(edits, stores...)
 	}
 	if why != "" {
 		d.Message += "; no automatic fix: " + why
@@ -106,4 +116,145 @@ func fetchNames(k *consumer.Consumer) string {
 		return "the poll"
 	}
 	return strings.Join(names, " or ")
+}
+
+// storeBeforeCommits stores each message of the batch the loop collects
+// right before each of the loop's commits of the stored offsets (stored,
+// Commit()) that follows the batch's processing
+// (semantics.PositionCall.Collected): with auto-store off, that commit
+// then sends the batch's offsets. The batch is the local slice each
+// fetch's message is appended to (batch = append(batch, msg)); it must be
+// in sight at each commit, taken by a call of the statements before it
+// in its block (the batch written), and not assigned otherwise between
+// that call and the commit. It returns nil when a commit or a fetch does
+// not fit.
+func (c *checker) storeBeforeCommits(k *consumer.Consumer, ev *semantics.Evidence, stored string) []analysis.TextEdit {
+	var batch types.Object
+	for _, f := range allCallsWith(k, clientmodel.Fetch) {
+		b := c.collectedInto(f)
+		if b == nil || batch != nil && b != batch {
+			return nil
+		}
+		batch = b
+	}
+	if batch == nil {
+		return nil
+	}
+	var edits []analysis.TextEdit
+	for _, call := range allCallsWith(k, clientmodel.Commit) {
+		p := c.pass.Fset.Position(call.Pos())
+		if !slices.ContainsFunc(ev.Calls, func(pc *semantics.PositionCall) bool { return pc.Pos == p && pc.Func == stored }) {
+			continue
+		}
+		if !slices.ContainsFunc(ev.Calls, func(pc *semantics.PositionCall) bool { return pc.Pos == p && pc.Collected }) {
+			return nil // a commit of the stored offsets not after a batch
+		}
+		ce, path := edit.CallAt(c.pass, call.Pos())
+		if ce == nil {
+			return nil
+		}
+		sel, ok := ce.Fun.(*ast.SelectorExpr)
+		stmt, listp := edit.Stmt(path)
+		if !ok || stmt == nil || !c.writtenBefore(*listp, stmt, batch) || c.pass.TypesInfo.Scopes[edit.File(c.pass, ce.Pos())] == nil {
+			return nil
+		}
+		if _, obj := c.pass.TypesInfo.Scopes[edit.File(c.pass, ce.Pos())].Innermost(ce.Pos()).LookupParent(batch.Name(), ce.Pos()); obj != batch {
+			return nil
+		}
+		name, imp := edit.Import(c.pass, edit.File(c.pass, ce.Pos()), "log")
+		m := edit.FreeName(c.pass, stmt.Pos(), "m")
+		text := fmt.Sprintf("for _, %s := range %s {\n\tif _, err := %s.%s(%s); err != nil {\n\t\t%s.Printf(\"store offset: %%v\", err)\n\t}\n}",
+			m, batch.Name(), edit.Source(c.pass, sel.X), k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs), m, name)
+		edits = append(edits, imp...)
+		edits = append(edits, edit.InsertBefore(c.pass, stmt, text))
+	}
+	return edits
+}
+
+// collectedInto returns the local slice the message fetch f returns is
+// appended to (msg, err := c.ReadMessage(...) or m, ok :=
+// c.Poll(...).(*kafka.Message), then batch = append(batch, msg) in the
+// same function), nil if there is not exactly one.
+func (c *checker) collectedInto(f *consumer.Call) types.Object {
+	call, path := edit.CallAt(c.pass, f.Pos())
+	if call == nil {
+		return nil
+	}
+	stmt, _ := edit.Stmt(path)
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+		return nil
+	}
+	rhs := ast.Unparen(as.Rhs[0])
+	if ta, isAssert := rhs.(*ast.TypeAssertExpr); isAssert {
+		rhs = ast.Unparen(ta.X)
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if rhs != call || !ok {
+		return nil
+	}
+	msg := c.pass.TypesInfo.ObjectOf(id)
+	var body *ast.BlockStmt
+	for _, n := range path {
+		switch fn := n.(type) {
+		case *ast.FuncLit:
+			body = fn.Body
+		case *ast.FuncDecl:
+			body = fn.Body
+		}
+		if body != nil {
+			break
+		}
+	}
+	if msg == nil || body == nil {
+		return nil
+	}
+	var batch types.Object
+	n := 0
+	ast.Inspect(body, func(x ast.Node) bool {
+		if b := c.appendTarget(x, msg); b != nil {
+			batch = b
+			n++
+		}
+		return true
+	})
+	if n != 1 || batch.Parent() == c.pass.Pkg.Scope() {
+		return nil
+	}
+	return batch
+}
+
+// writtenBefore reports whether a statement of list before stmt passes
+// batch to a call (other than len or append) and none after that one
+// assigns batch.
+func (c *checker) writtenBefore(list []ast.Stmt, stmt ast.Stmt, batch types.Object) bool {
+	written := false
+	for _, s := range list {
+		if s == stmt {
+			return written
+		}
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(id) == batch {
+						written = false
+					}
+				}
+			case *ast.CallExpr:
+				if isBuiltin(c.pass, n.Fun, "len") || isBuiltin(c.pass, n.Fun, "append") {
+					return true
+				}
+				for _, a := range n.Args {
+					if id, ok := ast.Unparen(a).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == batch {
+						written = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return false
 }

@@ -133,7 +133,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Strategy, r.Detail = StrategyEachBatch, "the application's commits send the offsets stored when Poll hands records over ("+ev.Client.Spell(clientmodel.AutoStore)+" is on)"
 		r.Guarantee, r.Reason = Neither, "the commits send what Poll handed to the application, processed or not: a crash loses the records handed over before a commit and still in progress, and repeats those handed over since"
 		r.Window = "the records handed over since the previous commit"
-	case (has(category.AutoStore) || has(category.StoreIgnored)) && ev.Is(clientmodel.AutoStore) != Unknown:
+	case (has(category.AutoStore) || has(category.StoreIgnored)) && ev.Is(clientmodel.AutoStore) != Unknown && ev.Is(clientmodel.AutoCommit) != Off:
 		c.timer()
 		r.Guarantee, r.Reason = Neither, "the timer commits what Poll handed to the application, processed or not: a crash loses the records handed over before the last commit and still in progress, and repeats those handed over since"
 	case has(category.Greedy):
@@ -409,11 +409,13 @@ func (c *classifier) commitsMarked(pc *PositionCall) bool {
 }
 
 // storedAtRevokeOnly reports that the offsets auto-store stores are
-// committed by the revoke callback only, while the loop holds records
-// (Evidence.HeldAtRevoke) and commits records it names: the callback
-// passes the held records, the loop's commits do not.
+// committed before their records are processed by the revoke callback
+// only, while the loop holds records (Evidence.HeldAtRevoke) and commits
+// records it names, or what is stored once the batch it collected is
+// written (every message polled is in it): the callback passes the held
+// records, the loop's commits do not.
 func (c *classifier) storedAtRevokeOnly() bool {
-	return c.ev.HeldAtRevoke() != nil && !slices.ContainsFunc(c.ev.Calls, c.commitsMarked)
+	return c.ev.HeldAtRevoke() != nil && !slices.ContainsFunc(c.ev.Calls, func(pc *PositionCall) bool { return c.commitsMarked(pc) && !pc.Collected })
 }
 
 // synchronous reports whether pc's call waits for the commit (the

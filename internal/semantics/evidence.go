@@ -86,10 +86,12 @@ type PositionCall struct {
 	// fetched (Grain is GrainBatch): it writes that record's partition
 	// only, not those of the batch's other records.
 	Last bool
-	// Collected reports a Last call whose record is an element of a
-	// slice the code built (batch[len(batch)-1]), not the record a
-	// fetch just returned (a counter's every-N commit of the current
-	// one).
+	// Collected reports a commit of a batch the code collected across
+	// polls: a Last call whose record is an element of a slice the code
+	// built (batch[len(batch)-1]), not the record a fetch just returned
+	// (a counter's every-N commit of the current one), or a call with no
+	// position argument in a loop that appends records to a slice it
+	// keeps across iterations (batch = append(batch, m); ...; Commit()).
 	Collected bool
 	// Periodic reports a commit of what is stored, marked or polled so far
 	// (no position argument) made in a loop of a goroutine that does not
@@ -661,6 +663,6 @@ func (ev *Evidence) holds() string {
 // processed one at a time (a counter) holds none.
 func (ev *Evidence) heldBatch() bool {
 	return ev.Client.Timer == clientmodel.TimerStored && slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool {
-		return pc.Last && pc.Collected && !pc.InGoroutine
+		return pc.Collected && !pc.InGoroutine
 	})
 }

@@ -85,9 +85,14 @@ func (g *gatherer) positions() {
 			pc.Deferred = true
 		} else {
 			pc.Grain, pc.Batch = g.grain(call)
-			if call.Record >= 0 && pc.Grain == GrainBatch {
+			switch {
+			case call.Record >= 0 && pc.Grain == GrainBatch:
 				pc.Last = g.lastRecordOnly(ssaflow.Arg(call.Instr.Common(), call.Record))
 				pc.Collected = pc.Last && element(ssaflow.Arg(call.Instr.Common(), call.Record))
+			case call.Record < 0 && pc.Grain == GrainRecord && g.collectedAcrossPolls(call.Instr):
+				// Commit() after writing the batch the loop collects: what
+				// was polled (or stored, or marked) while it collected.
+				pc.Grain, pc.Collected = GrainBatch, true
 			}
 			if _, x, ok := ssaflow.GuardOperand(call.Instr); ok && pc.Batch > 0 && g.fromRecords(x) {
 				pc.OnOffset = true
@@ -946,6 +951,51 @@ func (g *gatherer) lastRecordOnly(a ssa.Value) bool {
 		return !slices.ContainsFunc(p.Edges, func(e ssa.Value) bool { _, isConst := e.(*ssa.Const); return !isConst && onePartition(e) })
 	}
 	return !onePartition(rec)
+}
+
+// collectedAcrossPolls reports whether instr, in a loop, runs in an
+// iteration of a loop that collects records across its iterations: a
+// slice of records that the loop's header keeps (a phi) and that an
+// append of a record in the loop feeds (batch = append(batch, m)).
+func (g *gatherer) collectedAcrossPolls(instr ssa.Instruction) bool {
+	b := instr.Block()
+	after := ssaflow.Reachable(b)
+	for _, h := range b.Parent().Blocks {
+		if !after[h] || !h.Dominates(b) {
+			continue // not the header of a loop around instr
+		}
+		for _, in := range h.Instrs {
+			phi, ok := in.(*ssa.Phi)
+			if !ok {
+				break
+			}
+			sl, ok := phi.Type().Underlying().(*types.Slice)
+			if ok && g.isRecord(sl.Elem()) && g.appendsRecord(phi, map[ssa.Value]bool{}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// appendsRecord reports whether v, through phis, is an append of a
+// record to a slice the loop keeps (a phi: batch = append(batch, m), not
+// batch = append(batch[:0], m), a batch of one).
+func (g *gatherer) appendsRecord(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] || len(seen) > 16 {
+		return false
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Phi:
+		return slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return g.appendsRecord(e, seen) })
+	case *ssa.Call:
+		if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(x.Call.Args) == 2 {
+			_, kept := x.Call.Args[0].(*ssa.Phi)
+			return kept && slices.ContainsFunc(ssaflow.Elems(x.Call.Args[1]), g.fromRecords)
+		}
+	}
+	return false
 }
 
 // element reports whether a, or the one record a list a wraps holds,

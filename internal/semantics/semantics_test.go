@@ -197,10 +197,17 @@ func TestClassify(t *testing.T) {
 		// passes a batch not yet written (neither; it said
 		// at-least-once), not once the batch is stored after it is
 		// written, nor when each message is written before the next poll
-		{"heldbatch", map[string]string{"guarantee": semantics.Neither, "revoke": "those held for a batch not yet written included", "reason": "the revoke callback (line 38) commits every polled record"}},
+		{"heldbatch", map[string]string{"guarantee": semantics.Neither, "revoke": "those held for a batch not yet written included", "reason": "the revoke callback (line 39) commits every polled record"}},
 		{"storedbatch", map[string]string{"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"}},
 		{"eachcommitted", map[string]string{"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"}},
 		{"countedeach", map[string]string{"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"}},
+		// the same with the loop's own Commit() after the batch it
+		// collects is written (it said at-least-once, commit after each
+		// record); not a counter's Commit() of messages saved one at a
+		// time, nor a batch of one (append(batch[:0], m))
+		{"heldcommit", map[string]string{"guarantee": semantics.Neither, "strategy": semantics.StrategyEachBatch, "revoke": "those held for a batch not yet written included", "reason": "the revoke callback (line 158) commits every polled record"}},
+		{"countedcommit", map[string]string{"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"}},
+		{"eachsaved", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyEachRecord, "revoke": "yes (the revoke callback commits)"}},
 		// CommitInterval set on some paths only: CommitMessages commits at
 		// once or only queues (the row said synchronous, one record)
 		{"asyncmaybe", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "whether CommitMessages commits at once or only queues", "window": "unknown"}},
@@ -581,6 +588,12 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 		// send what was handed over (not the timer)
 		{"tickercommit", "autocommit/store-ignored", semantics.StrategyEachBatch, semantics.Neither},
 		{"nocommitold", "autocommit/marks-discarded", semantics.StrategyNone, semantics.AtLeastOnce},
+		// the same finding reported at a revoke callback's Commit() while
+		// the loop holds a batch, its own commits after the batch is
+		// written: the loop's commits (each batch), not the timer,
+		// which is off (it said auto-commit timer)
+		{"heldbatch", "autocommit/auto-store-on-delivery", semantics.StrategyEachBatch, semantics.Neither},
+		{"heldcommit", "autocommit/auto-store-on-delivery", semantics.StrategyEachBatch, semantics.Neither},
 		// franz-go: ConsumeResetOffset(AtEnd()) sets the start offset to
 		// the newest, unless ConsumeStartOffset sets it (to the oldest)
 		{"franzresetend", "autocommit/marks-ignored", semantics.StrategyNone, semantics.Neither},

@@ -724,6 +724,34 @@ func Reachable(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 // InLoop reports whether b can reach itself.
 func InLoop(b *ssa.BasicBlock) bool { return Reachable(b)[b] }
 
+// ReceivesInLoop reports whether fn receives from a channel in a loop (a
+// receive, a range over a channel, a select with a receive case): a
+// worker that takes values until the channel closes or it is told to
+// stop. False for nil.
+func ReceivesInLoop(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		if !InLoop(b) {
+			continue
+		}
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					return true
+				}
+			case *ssa.Select:
+				if slices.ContainsFunc(x.States, func(st *ssa.SelectState) bool { return st.Dir == types.RecvOnly }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // LeftLoop reports whether use runs outside the innermost loop around
 // def: def's block is in a natural loop (a header dominating a block that
 // jumps back to it) whose blocks do not include use's. A record fetched in

@@ -9,6 +9,7 @@ package revokeheld
 import (
 	"database/sql"
 	"log"
+	"time"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 )
@@ -157,6 +158,73 @@ func counted(db *sql.DB) {
 		}
 		if n++; n%100 == 0 {
 			if _, err := c.CommitMessage(m); err != nil {
+				log.Fatal(err)
+			}
+		}
+	}
+}
+
+// heldCommit writes its batch when it is full or a read times out, then
+// commits the stored offsets itself (Commit()): those of the written
+// batch, but the callback's Commit() passes the batch still held.
+func heldCommit(db *sql.DB) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "meters", "enable.auto.commit": false})
+	if err != nil {
+		log.Fatal(err)
+	}
+	err = c.Subscribe("meters", func(c *kafka.Consumer, ev kafka.Event) error {
+		if _, ok := ev.(kafka.RevokedPartitions); ok && !c.AssignmentLost() {
+			if _, err := c.Commit(); err != nil { // want `this Commit in the revoke callback commits the offsets librdkafka stored as ReadMessage handed each message over \(enable.auto.offset.store is on\), those of the batch the loop holds and has not written yet included`
+				log.Printf("commit on revoke: %v", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	var batch []*kafka.Message
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err == nil {
+			batch = append(batch, m)
+			if len(batch) < 100 {
+				continue
+			}
+		} else if len(batch) == 0 {
+			continue
+		}
+		if err := saveUsage(db, batch); err != nil {
+			log.Fatal(err)
+		}
+		if _, err := c.Commit(); err != nil {
+			log.Fatal(err)
+		}
+		batch = batch[:0]
+	}
+}
+
+// countedCommit writes each message before reading the next and commits
+// the stored offsets every 100: nothing is held when the callback runs.
+func countedCommit(db *sql.DB) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "meters", "enable.auto.commit": false})
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := c.Subscribe("meters", commitOnRevoke); err != nil {
+		log.Fatal(err)
+	}
+	n := 0
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if _, err := db.Exec("INSERT INTO usage VALUES ($1)", m.Value); err != nil {
+			log.Fatal(err)
+		}
+		if n++; n%100 == 0 {
+			if _, err := c.Commit(); err != nil {
 				log.Fatal(err)
 			}
 		}

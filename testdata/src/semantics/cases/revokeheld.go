@@ -3,6 +3,7 @@ package cases
 import (
 	"database/sql"
 	"log"
+	"time"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 )
@@ -141,6 +142,94 @@ func countedEach(db *sql.DB) {
 			if _, err := c.CommitMessage(m); err != nil {
 				log.Fatal(err)
 			}
+		}
+	}
+}
+
+// heldCommit collects messages into a batch written when it is full or
+// when a read times out, then commits the stored offsets (Commit()): the
+// loop's commit follows the batch's write, but the revoke callback's,
+// in a poll, passes the batch still held.
+func heldCommit(db *sql.DB) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-heldcommit", "enable.auto.commit": false}) // case: heldcommit
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := c.Subscribe("t-heldcommit", commitOnRevoke); err != nil {
+		log.Fatal(err)
+	}
+	var batch []*kafka.Message
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err == nil {
+			batch = append(batch, m)
+			if len(batch) < 100 {
+				continue
+			}
+		} else if len(batch) == 0 {
+			continue
+		}
+		if err := saveUsage(db, batch); err != nil {
+			log.Fatal(err)
+		}
+		if _, err := c.Commit(); err != nil {
+			log.Fatal(err)
+		}
+		batch = batch[:0]
+	}
+}
+
+// countedCommit saves each message before polling the next and commits
+// the stored offsets every 100 messages: nothing is held when the revoke
+// callback runs.
+func countedCommit(db *sql.DB) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-countedcommit", "enable.auto.commit": false}) // case: countedcommit
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := c.Subscribe("t-countedcommit", commitOnRevoke); err != nil {
+		log.Fatal(err)
+	}
+	n := 0
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if _, err := db.Exec("INSERT INTO usage VALUES ($1)", m.Value); err != nil {
+			log.Fatal(err)
+		}
+		if n++; n%100 == 0 {
+			if _, err := c.Commit(); err != nil {
+				log.Fatal(err)
+			}
+		}
+	}
+}
+
+// eachSaved appends each message to a one-message batch that it writes
+// and commits at once (batch = append(batch[:0], m)): nothing is held
+// across polls.
+func eachSaved(db *sql.DB) {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-eachsaved", "enable.auto.commit": false}) // case: eachsaved
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := c.Subscribe("t-eachsaved", commitOnRevoke); err != nil {
+		log.Fatal(err)
+	}
+	var batch []*kafka.Message
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		batch = append(batch[:0], m)
+		if err := saveUsage(db, batch); err != nil {
+			log.Fatal(err)
+		}
+		if _, err := c.Commit(); err != nil {
+			log.Fatal(err)
 		}
 	}
 }
