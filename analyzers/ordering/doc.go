@@ -28,7 +28,16 @@ dominates the processing of its record:
   - with auto-commit off, a commit of what was marked or stored (sarama
     Commit, confluent Commit, franz-go CommitMarkedOffsets) made after a
     mark or store of the record and before its processing. The mark itself
-    is not reported then: nothing commits it until that call;
+    is not reported then: nothing commits it until that call. Except for
+    sarama's marks made in a function every claim of the session runs
+    (ConsumeClaim, or a function only it calls) when such a function
+    also commits the marks (also deferred, or after the processing): one
+    Commit sends the marks of all the session's claims, and each claim
+    runs it at its own moments, so a mark before its message's
+    processing in place is reported as with auto-commit on (then not the
+    Commit between them: the mark's fix leaves it nothing of the
+    message to send). Marks only Cleanup commits are not: it runs once
+    every claim has returned;
   - a write of the offset row of the application's own database (an
     UPDATE, or an INSERT ... ON CONFLICT DO UPDATE, of an offset column
     keyed by partition, with arguments derived from the record) made
@@ -311,6 +320,16 @@ another), and each variable the moved call uses to be declared before
 the flush and assigned nowhere between them; otherwise the finding has
 no fix ("; no automatic fix: ...": keep the last buffered record beside
 the buffer and commit it after a successful flush).
+
+A record whose position is written as it joins a batch that the loop
+keeps across its iterations and processes later, when full or on a tick
+(batch = append(batch, m); sess.MarkMessage(m, ""); ... write(batch)),
+is processed after its position although the call does not dominate
+the batch's processing: the record reaches it only through what is
+done with it around the call (in its block before it, or after it). The
+fix drops the call and, after the statement processing the batch (its
+failure check leaving), writes the position of each record of the
+batch (for _, m := range batch { sess.MarkMessage(m, "") }).
 
 A batching loop that keeps its records in a slice across iterations (a
 local declared before the loop, or a field: batch = append(batch, m),

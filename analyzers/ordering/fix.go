@@ -104,7 +104,17 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 		msg = fmt.Sprintf("call to %s with the batch's last %s before the batch is processed: it %s every %s of the batch from that partition, %s (at-most-once)", name, noun, what, noun, cost)
 		related[0].Message = "batch processed here"
 	case p.client.Role == clientmodel.Mark:
-		msg = fmt.Sprintf("call to %s before %s processed: with auto-commit on, a crash between them loses %s (at-most-once)", name, subject, object)
+		when, between := "before "+subject+" processed", "between them"
+		if p.kept != nil {
+			when, between = "as "+object+" is kept in a batch processed later", "before the batch is processed"
+			related[0].Message = "batch processed here"
+		}
+		cost := "with auto-commit on, a crash " + between
+		if p.otherClaims != nil {
+			cost = fmt.Sprintf("auto-commit is off, but the %s every claim runs sends the marks of all the session's claims, so once another claim commits, a crash %s", clientmodel.ShortName(p.otherClaims.Func), between)
+			related = append(related, analysis.RelatedInformation{Pos: p.otherClaims.Pos(), Message: "the session's marks committed here, by each claim"})
+		}
+		msg = fmt.Sprintf("call to %s %s: %s loses %s (at-most-once)", name, when, cost, object)
 	case p.client.Role == clientmodel.Store:
 		msg = fmt.Sprintf("call to %s before %s processed: the auto-commit timer may commit the stored offset at any moment, so a crash between them loses %s (at-most-once)", name, subject, object)
 	case p.client.Scope == clientmodel.ScopePolled:
@@ -121,6 +131,10 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	var fixes []analysis.SuggestedFix
 	if p.nth != nil {
 		if fix, ok := c.moveGuardAfter(p.nth, name); ok {
+			fixes = append(fixes, fix)
+		}
+	} else if p.kept != nil {
+		if fix, ok := c.keptFix(p, name); ok {
 			fixes = append(fixes, fix)
 		}
 	} else if fix, ok := c.moveAfter(p, site); ok {

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -144,6 +145,16 @@ type position struct {
 	// mark is checked then: processed in place, the record is done
 	// before that commit.
 	committedBy *consumer.Call
+	// otherClaims is set for a sarama mark made while auto-commit is
+	// off in a function every claim of the session runs (ConsumeClaim),
+	// whose own Commit() of the marks follows it: another claim's
+	// Commit(), made at any moment, commits it too (one OffsetCommit
+	// sends every claim's marks).
+	otherClaims *consumer.Call
+	// kept is set for a position written before its record is appended
+	// to a batch the function keeps across records and processes later
+	// (keptbatch.go).
+	kept *keptBatch
 	// closure is set when instr calls a position closure (closure.go):
 	// the record is what travels with the closure.
 	closure *closureCall
@@ -362,6 +373,13 @@ func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call, arg ssa.Value) *
 					return nil
 				}
 				p.marked = true
+				if marks := c.marksBefore(p); len(marks) > 0 && !slices.ContainsFunc(marks, func(m *consumer.Call) bool { return c.claimsCommitter(m) == nil }) {
+					// The marks before it are reported themselves
+					// (another claim's commit sends them too), and
+					// their fix moves them after the processing: this
+					// commit then sends none of them.
+					return nil
+				}
 			}
 		}
 	case clientmodel.FetchCommit:
@@ -375,7 +393,11 @@ func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call, arg ssa.Value) *
 		// decides, which this analyzer checks instead, but for a record
 		// handed on before the mark: that commit does not wait for it).
 		if isOff(clientmodel.AutoCommit) {
-			if p.committedBy = marksCommitter(c.m.Calls, call, ci); p.committedBy == nil {
+			// Every claim runs a per-claim function's commit of the
+			// marks, at any moment of this one's: a processing in place
+			// after the mark is checked as with auto-commit on.
+			p.otherClaims = c.claimsCommitter(call)
+			if p.committedBy = marksCommitter(c.m.Calls, call, ci); p.committedBy == nil && p.otherClaims == nil {
 				return nil
 			}
 		}
@@ -387,6 +409,30 @@ func (c *checker) positionOf(call *consumer.Call, ci *ssa.Call, arg ssa.Value) *
 		return nil
 	}
 	return p
+}
+
+// claimsCommitter returns, for mark made in a function every claim of a
+// group session runs (perClaim), a commit of the marks of its consumer
+// made in such a function (also deferred): run by the other claims
+// concurrently, it sends mark's position whenever they reach it. Nil
+// when there is none.
+func (c *checker) claimsCommitter(mark *consumer.Call) *consumer.Call {
+	h := mark.Client.Handler
+	if !c.perClaim(mark.Fn, h, 0) {
+		return nil
+	}
+	for _, call := range c.m.Calls {
+		if call.Role != clientmodel.Commit || call.Scope != clientmodel.ScopeMarked || call.Client != mark.Client {
+			continue
+		}
+		if call.Consumer != nil && mark.Consumer != nil && call.Consumer != mark.Consumer {
+			continue
+		}
+		if c.perClaim(call.Fn, h, 0) {
+			return call
+		}
+	}
+	return nil
 }
 
 // marksCommitter returns an explicit commit of the marks or stores of
@@ -423,7 +469,7 @@ func waitsForWork(in ssa.Instruction) bool {
 // check reports p if it dominates the processing of its record, or
 // follows a hand-off of it (handoff.go).
 func (c *checker) check(p *position) {
-	if p.committedBy != nil {
+	if p.committedBy != nil && p.otherClaims == nil {
 		c.checkHandOff(p)
 		return
 	}
@@ -434,8 +480,16 @@ func (c *checker) check(p *position) {
 			if site == ssa.Instruction(p.instr) || onFailureOf(p.instr, site) {
 				continue
 			}
+			if p.otherClaims != nil && !c.inPlace(site) {
+				continue // a hand-off: checked below, as the marks' commit sees it
+			}
 			if !ssaflow.Dominates(p.instr, site) {
 				def, _ := o.(ssa.Instruction)
+				if k := c.keptForLater(p, o, site, def); k != nil {
+					p.kept = k
+					c.report(p, site)
+					return
+				}
 				if g := c.everyNth(p, site, def); g != nil {
 					p.nth = g
 					c.report(p, site)
@@ -456,10 +510,25 @@ func (c *checker) check(p *position) {
 			return
 		}
 	}
+	if p.otherClaims != nil {
+		// What the record is handed to is checked against the commit
+		// of the marks this claim makes, when there is one.
+		if p.otherClaims = nil; p.committedBy == nil {
+			return
+		}
+	}
 	if c.checkReturned(p) {
 		return
 	}
 	c.checkHandOff(p)
+}
+
+// inPlace reports whether site, a processing site, does its work where
+// it is: a call, not a go statement or a call that queues work for
+// later (a pool's Submit).
+func (c *checker) inPlace(site ssa.Instruction) bool {
+	_, isCall := site.(*ssa.Call)
+	return isCall && c.later[site] == nil
 }
 
 // processedAfter reports whether the processing site can follow the

@@ -193,10 +193,21 @@ var scenarios = []struct {
 	// finding, which the report gives both rows (1 / 1: the twin marking
 	// after processing, also run by two groups).
 	{"ordering/sharedhandler", ordering.Analyzer},
-	// sarama with auto-commit off: Commit between a mark and the
-	// processing (1 positive); mark then Commit at the end, helper mark,
-	// Commit every 100, Commit after (4 silent).
+	// sarama with auto-commit off: one Commit sends every claim's marks
+	// and each claim runs ConsumeClaim's, so a mark before the processing
+	// is committed by another claim's Commit: a deferred Commit, a
+	// helper's mark, Commit every 100, Commit after, Commit between the
+	// mark and the processing (its mark reported, not the Commit), a
+	// mark as the message joins a batch (6 positive, silent before);
+	// mark and Commit after processing (1 silent). Only Cleanup
+	// committing, after every claim returned (saramacleanup, 1 silent).
 	{"ordering/saramamanual", ordering.Analyzer},
+	{"ordering/saramacleanup", ordering.Analyzer},
+	// sarama's default auto-commit: a mark as the message joins a batch
+	// written when full or on a tick (1 positive, silent before: the
+	// mark does not dominate the write; fixed by marking the batch once
+	// written), the batch marked once written (1 silent).
+	{"ordering/saramabatch", ordering.Analyzer},
 	// the github.com/Shopify/sarama path (1 positive, 1 silent).
 	{"ordering/saramashopify", ordering.Analyzer},
 	// cross-package helpers: the commitsParam and doesNotProcess facts.

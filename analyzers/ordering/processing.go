@@ -48,87 +48,104 @@ func (c *checker) processingSites(fn *ssa.Function, origin ssa.Value) []ssa.Inst
 // through pointer arguments (a decoded struct), closure parameters of
 // calls on derived values (EachRecord), captured variables.
 func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
+	return ssaflow.Forward(origin, c.taintStep)
+}
+
+// taintApart is taint without what the instructions that run only
+// with at make: those at dominates, and those before it in its block
+// (msgs = append(msgs, m); session.MarkMessage(m, "")). A use of the
+// record it reaches is reached other than through what is done with
+// the record around at.
+func (c *checker) taintApart(origin ssa.Value, at ssa.Instruction) map[ssa.Value]bool {
 	return ssaflow.Forward(origin, func(v ssa.Value, ref ssa.Instruction, add func(ssa.Value)) {
-		switch r := ref.(type) {
-		case ssa.CallInstruction:
-			cc := r.Common()
-			if ref, ok := clientmodel.Default.Call(ssaflow.Callee(cc)); ok && ref.Role != clientmodel.Fetch && ref.Role != clientmodel.FetchCommit {
-				// A commit, mark or store: what it returns says how the
-				// write went (an error to log), it is not the record.
-				break
-			}
-			// An error a call returns says how the call went, not
-			// what the record holds: kept in a variable the function
-			// reuses (a named result a deferred report reads), it
-			// would make every later use of that variable, the
-			// commit's own error included, processing.
-			if cv, ok := r.(ssa.Value); ok && !isError(cv.Type()) {
-				add(cv)
-			}
-			recv := ssaflow.Recv(cc)
-			for _, a := range cc.Args {
-				if a == recv {
-					continue
-				}
-				// Results written through pointers to local
-				// variables: json.Unmarshal(v, &ev).
-				if mi, ok := a.(*ssa.MakeInterface); ok {
-					a = mi.X
-				}
-				if al, ok := a.(*ssa.Alloc); ok && a != v {
-					add(al)
-				}
-				if lit := ssaflow.Literal(a); lit != nil {
-					client := ssaflow.Callee(cc) != nil && c.isClient(ssaflow.Callee(cc))
-					for _, p := range lit.Params {
-						// A client's iterator hands records (EachRecord,
-						// EachPartition), not a topic name, a partition
-						// number or an error (EachError's callback).
-						if _, basic := p.Type().Underlying().(*types.Basic); !client || !basic && !isError(p.Type()) {
-							add(p)
-						}
-					}
-				}
-			}
-			// A value handed to a method of an object this function
-			// created (a transaction, a batch, a buffered writer) is
-			// part of that object's effect: tx.Exec(ctx, q, msg.Value)
-			// then tx.Commit(ctx).
-			if recv != nil && recv != v && c.carriesEffect(cc, recv) {
-				add(recv)
-			}
-		case *ssa.MakeClosure:
-			for i, bnd := range r.Bindings {
-				if bnd == v {
-					add(r.Fn.(*ssa.Function).FreeVars[i])
-				}
-			}
-		case *ssa.Store:
-			if r.Val == v {
-				if al := localAggregate(r.Addr); al != nil {
-					add(al)
-				}
-				// A variable a callback captures (EachRecord(func(r)
-				// { vals = append(vals, r.Value) })): its function's.
-				if fv, ok := r.Addr.(*ssa.FreeVar); ok {
-					for _, b := range ssaflow.BoundTo(fv) {
-						add(b)
-					}
-				}
-			}
-		case *ssa.Range, *ssa.Next:
-			add(r.(ssa.Value))
-		case *ssa.Extract:
-			// The error a fetch returns beside its record carries
-			// nothing of the record.
-			if isFetch(v) && !c.isRecordish(r.Type()) || isError(r.Type()) {
-				return
-			}
-			add(r)
-		case ssa.Value:
-			add(r)
+		if ref.Parent() == at.Parent() && (ssaflow.Dominates(at, ref) || ref.Block() == at.Block() && ssaflow.Dominates(ref, at)) {
+			return
 		}
+		c.taintStep(v, ref, add)
 	})
+}
+
+// taintStep is taint's step: the values ref derives from v.
+func (c *checker) taintStep(v ssa.Value, ref ssa.Instruction, add func(ssa.Value)) {
+	switch r := ref.(type) {
+	case ssa.CallInstruction:
+		cc := r.Common()
+		if ref, ok := clientmodel.Default.Call(ssaflow.Callee(cc)); ok && ref.Role != clientmodel.Fetch && ref.Role != clientmodel.FetchCommit {
+			// A commit, mark or store: what it returns says how the
+			// write went (an error to log), it is not the record.
+			break
+		}
+		// An error a call returns says how the call went, not
+		// what the record holds: kept in a variable the function
+		// reuses (a named result a deferred report reads), it
+		// would make every later use of that variable, the
+		// commit's own error included, processing.
+		if cv, ok := r.(ssa.Value); ok && !isError(cv.Type()) {
+			add(cv)
+		}
+		recv := ssaflow.Recv(cc)
+		for _, a := range cc.Args {
+			if a == recv {
+				continue
+			}
+			// Results written through pointers to local
+			// variables: json.Unmarshal(v, &ev).
+			if mi, ok := a.(*ssa.MakeInterface); ok {
+				a = mi.X
+			}
+			if al, ok := a.(*ssa.Alloc); ok && a != v {
+				add(al)
+			}
+			if lit := ssaflow.Literal(a); lit != nil {
+				client := ssaflow.Callee(cc) != nil && c.isClient(ssaflow.Callee(cc))
+				for _, p := range lit.Params {
+					// A client's iterator hands records (EachRecord,
+					// EachPartition), not a topic name, a partition
+					// number or an error (EachError's callback).
+					if _, basic := p.Type().Underlying().(*types.Basic); !client || !basic && !isError(p.Type()) {
+						add(p)
+					}
+				}
+			}
+		}
+		// A value handed to a method of an object this function
+		// created (a transaction, a batch, a buffered writer) is
+		// part of that object's effect: tx.Exec(ctx, q, msg.Value)
+		// then tx.Commit(ctx).
+		if recv != nil && recv != v && c.carriesEffect(cc, recv) {
+			add(recv)
+		}
+	case *ssa.MakeClosure:
+		for i, bnd := range r.Bindings {
+			if bnd == v {
+				add(r.Fn.(*ssa.Function).FreeVars[i])
+			}
+		}
+	case *ssa.Store:
+		if r.Val == v {
+			if al := localAggregate(r.Addr); al != nil {
+				add(al)
+			}
+			// A variable a callback captures (EachRecord(func(r)
+			// { vals = append(vals, r.Value) })): its function's.
+			if fv, ok := r.Addr.(*ssa.FreeVar); ok {
+				for _, b := range ssaflow.BoundTo(fv) {
+					add(b)
+				}
+			}
+		}
+	case *ssa.Range, *ssa.Next:
+		add(r.(ssa.Value))
+	case *ssa.Extract:
+		// The error a fetch returns beside its record carries
+		// nothing of the record.
+		if isFetch(v) && !c.isRecordish(r.Type()) || isError(r.Type()) {
+			return
+		}
+		add(r)
+	case ssa.Value:
+		add(r)
+	}
 }
 
 // localAggregate returns the local variable, array or struct a store to

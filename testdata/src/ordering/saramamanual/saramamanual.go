@@ -1,6 +1,10 @@
 // Package saramamanual holds ordering cases for sarama with auto-commit
-// off: a mark is only committed by an explicit Commit, so marks are not
-// reported; a Commit between a mark and the processing is.
+// off: a mark is only committed by an explicit Commit, but one Commit
+// sends the marks of every claim of the session, and each claim runs
+// ConsumeClaim's: a mark before the processing is committed whenever
+// another claim commits (also a deferred Commit, when that claim
+// returns). Marks are not reported when only Cleanup commits: it runs
+// once every claim has returned.
 package saramamanual
 
 import (
@@ -41,11 +45,12 @@ func (h *handler) apply(ctx context.Context, msg *sarama.ConsumerMessage) error 
 	return h.db.Save(ctx, ev)
 }
 
-// ConsumeClaim marks before processing and commits only at the end.
+// ConsumeClaim marks before processing and commits only at the end: the
+// end of another claim's.
 func (h *handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	defer sess.Commit()
 	for msg := range claim.Messages() {
-		sess.MarkMessage(msg, "") // ok: auto-commit is off, nothing commits the mark before apply
+		sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is processed: auto-commit is off, but the Commit every claim runs sends the marks of all the session's claims, so once another claim commits, a crash between them loses the message \(at-most-once\)`
 		if err := h.apply(sess.Context(), msg); err != nil {
 			return err
 		}
@@ -57,7 +62,7 @@ func (h *handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Co
 func (h *handler) every(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	n := 0
 	for msg := range claim.Messages() {
-		mark(sess, msg) // ok: auto-commit is off (a helper's mark)
+		mark(sess, msg) // want `call to mark \(MarkMessage\) before the message is processed: auto-commit is off, but the Commit every claim runs`
 		if err := h.apply(sess.Context(), msg); err != nil {
 			return err
 		}
@@ -69,11 +74,13 @@ func (h *handler) every(sess sarama.ConsumerGroupSession, claim sarama.ConsumerG
 	return nil
 }
 
-// commitFirst marks and commits before processing.
+// commitFirst marks and commits before processing: the mark is
+// reported (its fix moves it after apply, and the Commit then sends
+// earlier marks only).
 func (h *handler) commitFirst(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	for msg := range claim.Messages() {
-		sess.MarkMessage(msg, "")
-		sess.Commit() // want `call to Commit before the message is processed: it commits the offset marked by MarkMessage above, so a crash between them loses the message \(at-most-once\)`
+		sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is processed: auto-commit is off, but the Commit every claim runs`
+		sess.Commit()
 		if err := h.apply(sess.Context(), msg); err != nil {
 			return err
 		}
@@ -81,14 +88,58 @@ func (h *handler) commitFirst(sess sarama.ConsumerGroupSession, claim sarama.Con
 	return nil
 }
 
-// commitAfter is commitFirst's twin.
+// commitAfter commits after processing, but another claim's Commit
+// sends its mark before.
 func (h *handler) commitAfter(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	for msg := range claim.Messages() {
-		sess.MarkMessage(msg, "")
+		sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is processed: auto-commit is off, but the Commit every claim runs`
 		if err := h.apply(sess.Context(), msg); err != nil {
 			return err
 		}
-		sess.Commit() // ok: after processing
+		sess.Commit()
+	}
+	return nil
+}
+
+// markAfter is commitAfter's twin: each mark follows its processing.
+func (h *handler) markAfter(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := h.apply(sess.Context(), msg); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "") // ok: after processing
+		sess.Commit()             // ok: after processing
+	}
+	return nil
+}
+
+// batched marks each message as it joins a batch applied every 100 and
+// commits once the batch is applied: another claim's Commit sends the
+// marks of the batch still held. (The mark dominates the batch's
+// processing: the fix moves it there, the last message's mark covering
+// the batch's partition.)
+func (h *handler) batched(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	var batch []*sarama.ConsumerMessage
+	for msg := range claim.Messages() {
+		batch = append(batch, msg)
+		sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is processed: auto-commit is off, but the Commit every claim runs`
+		if len(batch) < 100 {
+			continue
+		}
+		if err := h.applyAll(sess.Context(), batch); err != nil {
+			return err
+		}
+		sess.Commit()
+		batch = batch[:0]
+	}
+	return nil
+}
+
+func (h *handler) applyAll(ctx context.Context, batch []*sarama.ConsumerMessage) error {
+	for _, msg := range batch {
+		if err := h.apply(ctx, msg); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -104,6 +155,10 @@ func (r route) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Consu
 		return r.commitFirst(sess, claim)
 	case "after":
 		return r.commitAfter(sess, claim)
+	case "marked":
+		return r.markAfter(sess, claim)
+	case "batched":
+		return r.batched(sess, claim)
 	}
 	return r.handler.ConsumeClaim(sess, claim)
 }
