@@ -110,7 +110,12 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 			related[0].Message = "batch processed here"
 		}
 		cost := "with auto-commit on, a crash " + between
-		if p.otherClaims != nil {
+		switch ci, ok := committerInstr(p); {
+		case ok && ssaflow.Dominates(ci, site):
+			// This claim's own commit, between the mark and the processing.
+			cost = fmt.Sprintf("auto-commit is off, but the %s below sends it, so a crash %s", clientmodel.ShortName(p.committedBy.Func), between)
+			related = append(related, analysis.RelatedInformation{Pos: p.committedBy.Pos(), Message: "the mark committed here"})
+		case p.otherClaims != nil:
 			cost = fmt.Sprintf("auto-commit is off, but the %s every claim runs sends the marks of all the session's claims, so once another claim commits, a crash %s", clientmodel.ShortName(p.otherClaims.Func), between)
 			related = append(related, analysis.RelatedInformation{Pos: p.otherClaims.Pos(), Message: "the session's marks committed here, by each claim"})
 		}
@@ -155,6 +160,17 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 		Related:        related,
 		SuggestedFixes: fixes,
 	})
+}
+
+// committerInstr returns the call of p's committedBy, the commit of
+// the marks p's function makes after p, when p's marks are committed by
+// the other claims too (otherClaims).
+func committerInstr(p *position) (*ssa.Call, bool) {
+	if p.otherClaims == nil || p.committedBy == nil {
+		return nil, false
+	}
+	ci, ok := p.committedBy.Instr.(*ssa.Call)
+	return ci, ok
 }
 
 // noMoveWhy says why the commit p (called name) could not be moved after

@@ -2,11 +2,14 @@
 // in PostgreSQL using a sarama consumer group with auto-commit turned off.
 //
 // BUG (ordering commit-before-process): with AutoCommit.Enable=false a mark
-// is only sent by session.Commit(), and ConsumeClaim calls Commit right
-// after marking, before the INSERT. Commit is synchronous: the broker holds
+// is only sent by session.Commit(), and ConsumeClaim marks the message and
+// calls Commit right after, before the INSERT (another claim's Commit
+// would send the mark too). Commit is synchronous: the broker holds
 // msg.Offset+1 before the row is written, so a crash (or a failed INSERT
-// that ends the session) loses the message (at-most-once). Twin:
-// sarama/manualcommit, which writes, marks, and commits in batches.
+// that ends the session) loses the message (at-most-once). The finding is
+// at the mark, whose move after the INSERT leaves Commit nothing of this
+// message to send. Twin: sarama/manualcommit, which writes, marks, and
+// commits in batches.
 package main
 
 import (
@@ -39,8 +42,8 @@ func (h *weightHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil 
 func (h *weightHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	ctx := sess.Context()
 	for msg := range claim.Messages() {
-		sess.MarkMessage(msg, "")
-		sess.Commit() // finding: ordering commit-before-process
+		sess.MarkMessage(msg, "") // finding: ordering commit-before-process
+		sess.Commit()
 		var w weight
 		if err := json.Unmarshal(msg.Value, &w); err != nil {
 			return fmt.Errorf("decode %s/%d@%d: %w", msg.Topic, msg.Partition, msg.Offset, err)

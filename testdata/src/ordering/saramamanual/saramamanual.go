@@ -79,7 +79,7 @@ func (h *handler) every(sess sarama.ConsumerGroupSession, claim sarama.ConsumerG
 // earlier marks only).
 func (h *handler) commitFirst(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	for msg := range claim.Messages() {
-		sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is processed: auto-commit is off, but the Commit every claim runs`
+		sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is processed: auto-commit is off, but the Commit below sends it, so a crash between them loses the message \(at-most-once\)`
 		sess.Commit()
 		if err := h.apply(sess.Context(), msg); err != nil {
 			return err
