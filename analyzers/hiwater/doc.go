@@ -44,7 +44,9 @@ Categories:
     by goroutines fetching from one consumer: a function that fetches the
     record itself (r.FetchMessage(ctx), c.Poll(ms) asserted to a message,
     c.ReadMessage(d), an element of cl.PollFetches(ctx).Records()) from a
-    consumer it is given (a parameter or a captured variable) and writes
+    consumer it is given (a parameter or a captured variable, or a field
+    of a struct it is given: s.reader of a source every goroutine
+    shares) and writes
     its position on that consumer, started with the same consumer several
     times: by a go statement in a loop that does not wait for it, or by
     several go statements of one function outside loops (go poll(c, &wg);

@@ -97,6 +97,18 @@ func (c *checker) sharedLaunch(fn *ssa.Function, v ssa.Value) *launch {
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		v = u.X // a captured variable
 	}
+	// A field of a struct the goroutine is given (s.reader of a source
+	// captured or passed): one struct for every goroutine is one consumer.
+	for depth := 0; depth < ssaflow.MaxValueDepth; depth++ {
+		fa, ok := v.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		v = fa.X
+		if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+			v = u.X
+		}
+	}
 	bound := func(l *launch) ssa.Value {
 		switch x := v.(type) {
 		case *ssa.Parameter:
