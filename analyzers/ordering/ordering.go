@@ -542,9 +542,13 @@ func processedAfter(at, site, def ssa.Instruction) bool {
 	}
 	// def must come again after at (the next record is taken there): a
 	// variable declared before the loop (a record captured by a closure,
-	// before Go 1.22) does not mark where the next record starts.
+	// before Go 1.22) does not mark where the next record starts. In a
+	// function that fetches one record per call (neither def nor at in a
+	// loop of it: a per-fetch helper a loop calls), the next record is the
+	// next call's.
 	return ssaflow.ReachesStopping(at, site, func(x ssa.Instruction) bool { return x == def }) &&
-		ssaflow.ReachesStopping(at, def, func(ssa.Instruction) bool { return false })
+		(ssaflow.ReachesStopping(at, def, func(ssa.Instruction) bool { return false }) ||
+			!ssaflow.InLoop(def.Block()) && !ssaflow.InLoop(at.Block()))
 }
 
 // origins returns the record values p writes the position of: what its
