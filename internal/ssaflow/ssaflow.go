@@ -842,12 +842,15 @@ func guardingIf(instr ssa.Instruction, test func(iff *ssa.If, onTrue bool) bool)
 		if !ok {
 			continue
 		}
+		// A successor that is also the join of the other branch (the
+		// false edge of an if without else, reached by its body too) is
+		// no guard: both branches reach instr.
 		switch {
-		case d.Succs[0].Dominates(b):
+		case d.Succs[0].Dominates(b) && len(d.Succs[0].Preds) == 1:
 			if test(iff, true) {
 				return true
 			}
-		case d.Succs[1].Dominates(b):
+		case d.Succs[1].Dominates(b) && len(d.Succs[1].Preds) == 1:
 			if test(iff, false) {
 				return true
 			}

@@ -147,6 +147,10 @@ func counter(n int) {
 		return
 	}
 	use(15)
+	if n%7 != 0 {
+		use(17)
+	}
+	use(18)
 }
 `
 
@@ -419,6 +423,9 @@ func TestCounterGuard(t *testing.T) {
 		{14, 0, false, "n >= 1: every call"},
 		{15, 50, true, "after if n%50 != 0 { return }"},
 		{16, 0, false, "n/100 == 0"},
+		// after an if without else, which both its branches reach: the
+		// guard is the one before it
+		{18, 50, true, "after if n%7 != 0 { use(17) }"},
 	} {
 		n, ok := ssaflow.CounterGuard(p.useOf(t, "counter", tc.use))
 		if n != tc.n || ok != tc.ok {
