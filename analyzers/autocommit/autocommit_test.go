@@ -444,9 +444,12 @@ var scenarios = []struct {
 	{"autocommit/readcommitted", autocommit.Analyzer},
 	// consumers behind interfaces of the application: ReadMessage
 	// through an interface with CommitMessages (the fix declares
-	// FetchMessage in it), a mark through an interface on a client
-	// without AutoCommitMarks (2 positive); FetchMessage and
-	// CommitMessages through an interface (1 silent).
+	// FetchMessage in it), ReadMessage through an interface declaring no
+	// other call of the client (the fix declares FetchMessage and
+	// CommitMessages), a mark through an interface on a client without
+	// AutoCommitMarks (3 positive); FetchMessage and CommitMessages
+	// through an interface, ReadMessage through it on a reader in no
+	// group (2 silent).
 	{"autocommit/viaiface", autocommit.Analyzer},
 	// clients used through an interface whose only implementation is an
 	// adapter forwarding to the client: records handed to goroutines on
@@ -532,12 +535,15 @@ var scenarios = []struct {
 	// outside any group are silent.
 	{"autocommit/passedcfg/...", autocommit.Analyzer},
 	// kafka-go readers built in cmd and handed to svc's constructors
-	// (2 / 3): a group reader given to a loop reading with ReadMessage,
+	// (3 / 4): a group reader given to a loop reading with ReadMessage,
 	// and another committing in the background, each reported at the
 	// call in cmd and fixed in svc (FetchMessage, then a commit after the
-	// save, run only in a group: one fix for both); a reader outside any
-	// group given to it, a group reader given to a loop committing after
-	// the save, and to a wrapper forwarding ReadMessage to its callers.
+	// save, run only in a group: one fix for both); a group reader handed
+	// on as svc's interface declaring ReadMessage alone (the fix also
+	// declares the methods it calls in the interface); a reader outside
+	// any group given to each loop, a group reader given to a loop
+	// committing after the save, and to a wrapper forwarding ReadMessage
+	// to its callers.
 	{"autocommit/handedreader/...", autocommit.Analyzer},
 	// sarama groups, a kafka-go reader and a franz-go client built by
 	// kafkax's constructors and run in cmd (OpenTelemetry's

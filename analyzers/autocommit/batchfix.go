@@ -49,7 +49,7 @@ func (c *checker) batchFlush(fetch *ast.AssignStmt, list []ast.Stmt, msg *ast.Id
 	}
 	check, ok := c.checkAfter(list, fetch).(*ast.IfStmt)
 	leaves := noreturn.Of(c.pass).EndsWithLeave
-	if !ok || check.Init != nil || !isNilCheckOf(c.pass, check.Cond, errID) || !leaves(check.Body.List) {
+	if !ok || check.Init != nil || !edit.IsNilCheckOf(c.pass, check.Cond, errID) || !leaves(check.Body.List) {
 		return nil, nil, false
 	}
 	msgObj := c.pass.TypesInfo.ObjectOf(msg)
@@ -106,7 +106,7 @@ func (c *checker) batchFlush(fetch *ast.AssignStmt, list []ast.Stmt, msg *ast.Id
 	if !ok || flush == nil {
 		return nil, nil, false
 	}
-	after, ok := c.afterFailureLeaves(flush, leaves)
+	after, ok := edit.AfterSuccess(c.pass, flush, leaves)
 	if !ok {
 		return nil, nil, false
 	}
@@ -152,46 +152,6 @@ func (c *checker) isReset(as *ast.AssignStmt, b types.Object) bool {
 	return false
 }
 
-// afterFailureLeaves returns the statement after which the batch is
-// processed and its failure has left: the if whose init makes the call
-// and whose error branch leaves, or the call's statement followed by such
-// an if, or the call's own statement when it returns no error.
-func (c *checker) afterFailureLeaves(call *ast.CallExpr, leaves func([]ast.Stmt) bool) (ast.Stmt, bool) {
-	path := edit.Path(c.pass, call.Pos())
-	for len(path) > 0 && path[0] != call {
-		path = path[1:]
-	}
-	if len(path) < 3 {
-		return nil, false
-	}
-	if as, ok := path[1].(*ast.AssignStmt); ok {
-		if ifs, ok := path[2].(*ast.IfStmt); ok && ifs.Init == as {
-			if id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident); ok && isNilCheckOf(c.pass, ifs.Cond, id) && leaves(ifs.Body.List) && ifs.Else == nil {
-				return ifs, true
-			}
-			return nil, false
-		}
-	}
-	stmt, listp := edit.Stmt(path)
-	if stmt == nil || listp == nil || stmt != path[1] {
-		return nil, false
-	}
-	switch s := stmt.(type) {
-	case *ast.ExprStmt:
-		if t := c.pass.TypesInfo.TypeOf(call); t == nil || isTuple(t) || isErrorType(t) {
-			return nil, false // an error (or several results) ignored
-		}
-		return s, true
-	case *ast.AssignStmt:
-		id, ok := s.Lhs[len(s.Lhs)-1].(*ast.Ident)
-		ifs, isIf := next(*listp, s).(*ast.IfStmt)
-		if ok && isIf && ifs.Init == nil && ifs.Else == nil && isNilCheckOf(c.pass, ifs.Cond, id) && leaves(ifs.Body.List) {
-			return ifs, true
-		}
-	}
-	return nil, false
-}
-
 // mentionsObj reports whether n refers to obj.
 func (c *checker) mentionsObj(n ast.Node, obj types.Object) bool {
 	found := false
@@ -202,9 +162,4 @@ func (c *checker) mentionsObj(n ast.Node, obj types.Object) bool {
 		return !found
 	})
 	return found
-}
-
-func isTuple(t types.Type) bool {
-	_, ok := t.(*types.Tuple)
-	return ok
 }

@@ -308,7 +308,11 @@ so this analyzer reports only what can lose records with that client:
     only commit: then nothing is ever committed. Related names the other
     no-op calls, the revoke callback's CommitMarkedOffsets on the client
     it is given included (when the package has one franz-go consumer).
-    Fix: add kgo.AutoCommitMarks().
+    Fix: add kgo.AutoCommitMarks(); where kgo.DisableAutoCommit() turns
+    auto-commit off, replace it with kgo.AutoCommitMarks() (franz-go's
+    NewClient refuses the two together, so adding one beside the other
+    would stop the service at startup). The timer then commits the marks
+    too, and the code's CommitMarkedOffsets still commits them at once.
 
   - read-commits-first (kafka-go): Reader.ReadMessage on a reader with
     GroupID or GroupTopics commits the message before returning it, when

@@ -64,6 +64,11 @@ func (c *checker) readCommitsFirst(k *consumer.Consumer, f *consumer.Call) {
 			name),
 		Related: []analysis.RelatedInformation{c.origin(k, "group reader created here")},
 	}
+	if on, known := k.Settings.Get(k.Client, clientmodel.AsyncCommit); on && known {
+		// The read queues the commit; the background loop sends it.
+		d.Message = fmt.Sprintf("group reader's %s commits the message before returning it, through the %s loop: a crash while it is processed loses it once the loop has sent the commit, and replays the messages read since the loop last sent one (neither at-most- nor at-least-once)",
+			name, k.Client.Spell(clientmodel.AsyncCommit))
+	}
 	if why != "" {
 		d.Message += "; no automatic fix: " + why
 	} else {

@@ -3,14 +3,17 @@ package autocommit
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -98,7 +101,17 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		}
 	}
 	var edits []analysis.TextEdit
-	edits, ok = c.setSetting(k, first.NeedsSetting, first.NeedsValue)
+	refused := false
+	if first.NeedsSetting == clientmodel.MarksOnly && !timer {
+		// The client refuses marked auto-commit beside auto-commit
+		// disabled (franz-go's NewClient fails: the service would not
+		// start), so the option turning it off becomes the marks one;
+		// where it cannot, adding the marks option would be that.
+		edits, ok = c.replaceOffOption(k, clientmodel.MarksOnly)
+		refused = !ok
+	} else {
+		edits, ok = c.setSetting(k, first.NeedsSetting, first.NeedsValue)
+	}
 	var rel []analysis.RelatedInformation
 	if first.need != nil {
 		rel = append(rel, needRelated(first.need))
@@ -162,6 +175,9 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "Add " + k.Client.Spell(clientmodel.MarksOnly) + "()", TextEdits: edits}},
 		}
 		if !timer {
+			d.SuggestedFixes[0].Message = "Replace " + k.Client.Spell(clientmodel.AutoCommit) + "() with " + k.Client.Spell(clientmodel.MarksOnly) + "()"
+		}
+		if !timer {
 			// Auto-commit is off and every commit is CommitMarkedOffsets,
 			// itself a no-op without AutoCommitMarks.
 			d.Message = fmt.Sprintf("mark is a no-op without %s(): %s changes nothing and %s commits nothing, so with auto-commit off no offset is ever committed: a restart replays everything, or, where a partition without a commit starts at the newest offset, skips what was produced while the group was down",
@@ -182,7 +198,12 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 	if !ok {
 		title := d.SuggestedFixes[0].Message
 		d.SuggestedFixes = nil
-		d.Message += "; no automatic fix: " + unsettable(k) + ": " + report.LowerFirst(title)
+		why := unsettable(k)
+		if refused {
+			why = fmt.Sprintf("auto-commit is turned off where the fix cannot replace %s() (options other consumers share, or set by a caller), and the client refuses %s() beside it (building the client fails)",
+				k.Client.Spell(clientmodel.AutoCommit), k.Client.Spell(clientmodel.MarksOnly))
+		}
+		d.Message += "; no automatic fix: " + why + ": " + report.LowerFirst(title)
 	}
 	c.report(k, d)
 }
@@ -336,4 +357,36 @@ func (c *checker) hookCalls(k *consumer.Consumer, setting clientmodel.Setting) [
 		}
 	}
 	return out
+}
+
+// replaceOffOption returns the edit replacing the option call in this
+// package that turns k's auto-commit off (franz-go's DisableAutoCommit())
+// with the option turning setting on, spelled with the same qualifier;
+// false when auto-commit is not turned off so.
+func (c *checker) replaceOffOption(k *consumer.Consumer, setting clientmodel.Setting) ([]analysis.TextEdit, bool) {
+	v, set := k.Settings.Set[clientmodel.AutoCommit]
+	if k.Client.Config.Kind != clientmodel.Options || !set || v.On || !v.Pos.IsValid() || k.From != nil || c.hyp.decides(k, setting) || c.sharedSet(k, clientmodel.AutoCommit, v.Pos) {
+		return nil, false
+	}
+	var on *clientmodel.Knob
+	for i, kn := range k.Client.Config.Knobs {
+		if kn.Setting == setting && kn.Option != "" && kn.Value {
+			on = &k.Client.Config.Knobs[i]
+		}
+	}
+	call, _ := edit.CallAt(c.pass, v.Pos)
+	if call == nil {
+		if path := edit.Path(c.pass, v.Pos); len(path) > 0 {
+			call, _ = path[0].(*ast.CallExpr)
+		}
+	}
+	if on == nil || call == nil || len(call.Args) > 0 {
+		return nil, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !strings.HasSuffix(k.Client.Spell(clientmodel.AutoCommit), "."+sel.Sel.Name) {
+		return nil, false
+	}
+	name := on.Option[strings.LastIndex(on.Option, ".")+1:]
+	return []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(name)}}, true
 }

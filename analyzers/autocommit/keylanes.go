@@ -46,7 +46,7 @@ func (c *checker) keyLaneCommit(path []ast.Node, stmt ast.Stmt, list []ast.Stmt,
 		return nil, false
 	}
 	ifs, ok := c.checkAfter(list, stmt).(*ast.IfStmt)
-	if !ok || ifs.Init != nil || !isNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
+	if !ok || ifs.Init != nil || !edit.IsNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
 		return nil, false
 	}
 	obj := c.pass.TypesInfo.ObjectOf(msg)

@@ -45,10 +45,10 @@ func (c *checker) successBlock(list []ast.Stmt, fetch ast.Stmt, msg string, errE
 func (c *checker) checkAfter(list []ast.Stmt, s ast.Stmt) ast.Stmt {
 	as, ok := s.(*ast.AssignStmt)
 	if !ok {
-		return next(list, s)
+		return edit.Next(list, s)
 	}
 	for {
-		g := next(list, s)
+		g := edit.Next(list, s)
 		if !c.leavingGuard(g) {
 			return g
 		}
@@ -101,16 +101,6 @@ func (c *checker) leavingGuard(st ast.Stmt) bool {
 	return false
 }
 
-// next returns the statement after s in list, or nil.
-func next(list []ast.Stmt, s ast.Stmt) ast.Stmt {
-	for i, x := range list {
-		if x == s && i+1 < len(list) {
-			return list[i+1]
-		}
-	}
-	return nil
-}
-
 // workerScope returns the worker's message variable and loop body when
 // the fetch at path (`msg, err := fetch` whose error check leaves) hands
 // the message to one worker (workerQueue), with the fetch statement.
@@ -126,7 +116,7 @@ func (c *checker) workerScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, *p
 		return "", nil, nil, nil, nil
 	}
 	ifs, ok := c.checkAfter(*listp, stmt).(*ast.IfStmt)
-	if !ok || ifs.Init != nil || !isNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
+	if !ok || ifs.Init != nil || !edit.IsNilCheckOf(c.pass, ifs.Cond, errID) || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
 		return "", nil, nil, nil, nil
 	}
 	name, body, pl, rb := c.workerQueue(path, *listp, stmt, msg.Name)
@@ -137,28 +127,6 @@ func (c *checker) workerScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, *p
 // sends to it (the consumer, a context), with the edits that bring it
 // there (a parameter the worker gains), or says it cannot.
 type rebaser func(e ast.Expr) (string, []analysis.TextEdit, bool)
-
-// isNilCheckOf reports whether cond is `id != nil` for the variable id.
-func isNilCheckOf(pass *analysis.Pass, cond ast.Expr, id *ast.Ident) bool {
-	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.NEQ {
-		return false
-	}
-	x, ok1 := ast.Unparen(be.X).(*ast.Ident)
-	y, ok2 := ast.Unparen(be.Y).(*ast.Ident)
-	return ok1 && ok2 && pass.TypesInfo.Uses[x] == pass.TypesInfo.ObjectOf(id) && y.Name == "nil"
-}
-
-// isNilEqOf reports whether cond is `id == nil` for the variable id.
-func isNilEqOf(pass *analysis.Pass, cond ast.Expr, id *ast.Ident) bool {
-	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.EQL {
-		return false
-	}
-	x, ok1 := ast.Unparen(be.X).(*ast.Ident)
-	y, ok2 := ast.Unparen(be.Y).(*ast.Ident)
-	return ok1 && ok2 && pass.TypesInfo.Uses[x] == pass.TypesInfo.ObjectOf(id) && y.Name == "nil"
-}
 
 // workerQueue finds, for a message fetched by `msg, err := fetch` in list
 // and then only sent on a local channel (`jobs <- msg`), the one worker
@@ -545,8 +513,8 @@ func (c *checker) goScope(path []ast.Node) (string, []ast.Stmt, ast.Stmt, []*ast
 	// after it hands the message on from.
 	list, stmts := *listp, after(*listp, ifs)
 	switch {
-	case isNilCheckOf(c.pass, ifs.Cond, errID) && noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List):
-	case ifs.Else == nil && isNilEqOf(c.pass, ifs.Cond, errID) && !c.handedOn(stmts, msg.Name):
+	case edit.IsNilCheckOf(c.pass, ifs.Cond, errID) && noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List):
+	case ifs.Else == nil && edit.IsNilEqOf(c.pass, ifs.Cond, errID) && !c.handedOn(stmts, msg.Name):
 		list, stmts = ifs.Body.List, ifs.Body.List
 	default:
 		return "", nil, nil, nil

@@ -188,6 +188,16 @@ that client.
     the literal's other errors are still only logged. Not judged: a
     literal with other results, one nested in another literal.
 
+  - rebalance-never-allowed: a franz-go client built with
+    kgo.BlockRebalanceOnPoll() and polled in the package, on which nothing
+    in the package calls AllowRebalance (nor on a value of an interface):
+    each poll that returns records holds rebalances back until
+    AllowRebalance releases it, so the first rebalance never proceeds,
+    the group stalls until the rebalance timeout removes the member, and
+    its commits fail from then on (replays). Reported at the option.
+    Fix: call AllowRebalance at the top of each poll loop (right before a
+    poll made outside a loop).
+
   - poll-error-skips-records: a franz-go poll loop that polls again when
     the poll reports an error (fetches.Err(), Errors(), Err0() tested
     for a failure, or a flag EachError's function sets to true tested,

@@ -54,6 +54,9 @@ const (
 	// CategoryPollErrorSkip: a poll loop that polls again on the poll's
 	// error, skipping the records the poll also holds.
 	CategoryPollErrorSkip = string(category.PollErrorSkip)
+	// CategoryNeverAllowed: a franz-go client that blocks rebalances on
+	// poll and never allows them.
+	CategoryNeverAllowed = string(category.NeverAllowed)
 )
 
 // Config is the analyzer's configuration. It has no options yet; it is
@@ -80,6 +83,7 @@ func New(cfg Config) *analysis.Analyzer {
 		}
 		c := &checker{pass: pass, m: m, ix: clientmodel.Default, reported: map[reportKey]bool{}}
 		c.revokes() // before results: an in-flight revoke commit's finding takes its call's place
+		c.neverAllowed()
 		c.results()
 		c.offsetRows()
 		c.restores()
@@ -332,16 +336,6 @@ func stmtList(path []ast.Node) []ast.Stmt {
 		return nil
 	}
 	return *list
-}
-
-// next returns the statement after s in list, or nil.
-func next(list []ast.Stmt, s ast.Stmt) ast.Stmt {
-	for i, x := range list {
-		if x == s && i+1 < len(list) {
-			return list[i+1]
-		}
-	}
-	return nil
 }
 
 // after returns the statements after s in list.

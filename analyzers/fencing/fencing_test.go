@@ -97,6 +97,12 @@ var scenarios = []string{
 	// on a false they return for it, or that return only on a cancelled
 	// context.
 	"fencing/pollerr",
+	// franz-go clients blocking rebalances on poll: one whose loop never
+	// calls AllowRebalance (a service's constructor and Run method; it
+	// was at-least-once, revoke not needed, and silent), fixed by
+	// allowing rebalances at the top of the poll loop (1 positive); one
+	// allowing them after each commit (1 silent).
+	"fencing/neverallowed",
 	// franz-go revoke callbacks committing everything polled, without
 	// BlockRebalanceOnPoll (2 positive): a loop handing each
 	// partition's records to a worker over a channel, fixed by taking

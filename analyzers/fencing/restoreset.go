@@ -140,7 +140,7 @@ const noHandle = "no one handle of the transaction's database is in scope where 
 // that follows it (a failed read then still closes the reader).
 func (c *checker) afterReader(list []ast.Stmt, as ast.Stmt, rid *ast.Ident) ast.Stmt {
 	at := as
-	if d, ok := next(list, as).(*ast.DeferStmt); ok && c.mentions(d.Call.Fun, c.pass.TypesInfo.ObjectOf(rid)) {
+	if d, ok := edit.Next(list, as).(*ast.DeferStmt); ok && c.mentions(d.Call.Fun, c.pass.TypesInfo.ObjectOf(rid)) {
 		at = d
 	}
 	return at

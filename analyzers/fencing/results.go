@@ -181,7 +181,7 @@ func (c *checker) errState(s *site) errState {
 			return errUnknown
 		}
 		s.check = s.ifInit
-	} else if ifs, ok := next(s.list, s.stmt).(*ast.IfStmt); ok && ifs.Init == nil && c.mentions(ifs.Cond, s.errObj) {
+	} else if ifs, ok := edit.Next(s.list, s.stmt).(*ast.IfStmt); ok && ifs.Init == nil && c.mentions(ifs.Cond, s.errObj) {
 		if !c.isNilCheck(ifs.Cond, s.errObj) {
 			return errUnknown
 		}
@@ -194,12 +194,12 @@ func (c *checker) errState(s *site) errState {
 	}
 	switch kind := c.branch(s.check.Body.List, s.loop); kind {
 	case branchLogs, branchLogsContinue:
-		if kind == branchLogs && c.terminal(next(s.list, s.check)) {
+		if kind == branchLogs && c.terminal(edit.Next(s.list, s.check)) {
 			return errHandled // the loop stops right after
 		}
 		return errLogged
 	case branchHandles:
-		if abort := c.abortsOn(s.check.Body.List); abort != nil && !c.terminal(next(s.list, s.check)) {
+		if abort := c.abortsOn(s.check.Body.List); abort != nil && !c.terminal(edit.Next(s.list, s.check)) {
 			s.abort = abort
 			return errAbortedOn
 		}

@@ -397,7 +397,16 @@ func (c *checker) blockRebalanceEdits(k *consumer.Consumer, opt *ssa.Call) ([]an
 	if !ok {
 		return nil, false
 	}
-	edits := []analysis.TextEdit{e}
+	allows, ok := c.allowRebalanceEdits(k)
+	return append([]analysis.TextEdit{e}, allows...), ok
+}
+
+// allowRebalanceEdits adds cl.AllowRebalance() at the top of every poll
+// loop of k (right before a poll made outside a loop), where the previous
+// poll's records are done; false when k is not polled in this package or
+// a poll cannot be reached.
+func (c *checker) allowRebalanceEdits(k *consumer.Consumer) ([]analysis.TextEdit, bool) {
+	var edits []analysis.TextEdit
 	loops := map[ast.Stmt]bool{}
 	polls := 0
 	for _, call := range k.Calls {

@@ -569,10 +569,7 @@ func (c *checker) implementation(cc *ssa.CallCommon) *ssa.Function {
 	if sel == nil {
 		return nil
 	}
-	fn := ssaflow.Body(prog.MethodValue(sel))
-	if obj, ok := sel.Obj().(*types.Func); ok && prog.FuncValue(obj) != nil {
-		fn = prog.FuncValue(obj) // the declared method, not a wrapper
-	}
+	fn := ssaflow.Method(prog, sel)
 	if fn == nil || !c.m.Flow.InPackage(fn) {
 		return nil
 	}

@@ -112,7 +112,7 @@ func (c *checker) deliveryOf(call *consumer.Call) *delivery {
 		if !ok || fa.Field >= s.NumFields() || s.Field(fa.Field).Name() != p.ReplyField {
 			continue
 		}
-		send := c.recordSend(p, ta.AssertedType, receiverOf(rc.Common()))
+		send := c.recordSend(p, ta.AssertedType, ssaflow.Receiver(rc.Common()))
 		if send == nil || !c.sendsWithoutWait(send, call.Fn) {
 			continue
 		}
@@ -159,7 +159,7 @@ func (c *checker) recordSend(p *clientmodel.Produce, rec types.Type, producer ss
 	var found *ssa.Send
 	for _, s := range c.sends {
 		call, ok := s.Chan.(*ssa.Call)
-		if !ok || !c.sameProducer(receiverOf(call.Common()), producer) {
+		if !ok || !c.sameProducer(ssaflow.Receiver(call.Common()), producer) {
 			continue
 		}
 		fn := ssaflow.Callee(call.Common())
@@ -178,17 +178,6 @@ func (c *checker) recordSend(p *clientmodel.Produce, rec types.Type, producer ss
 		found = s
 	}
 	return found
-}
-
-// receiverOf returns the receiver of a method call, or nil.
-func receiverOf(cc *ssa.CallCommon) ssa.Value {
-	if cc.IsInvoke() {
-		return cc.Value
-	}
-	if fn := cc.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(cc.Args) > 0 {
-		return cc.Args[0]
-	}
-	return nil
 }
 
 // sameProducer reports whether a and b may be the same producer (or
@@ -615,7 +604,7 @@ func replyField(e ast.Expr, name string) *ast.KeyValueExpr {
 // channel), unless the message is a report of another producer.
 func (c *checker) otherAssertions(d *delivery, except *ssa.TypeAssert) bool {
 	field := d.prod.ReplyField
-	producer := receiverOf(d.reports.Common())
+	producer := ssaflow.Receiver(d.reports.Common())
 	for _, fn := range c.m.SSA.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
@@ -631,7 +620,7 @@ func (c *checker) otherAssertions(d *delivery, except *ssa.TypeAssert) bool {
 				if !ok || replyFieldName(fa) != field {
 					continue
 				}
-				if rc, ok := receivedFrom(fa.X).(*ssa.Call); ok && !c.sameProducer(receiverOf(rc.Common()), producer) {
+				if rc, ok := receivedFrom(fa.X).(*ssa.Call); ok && !c.sameProducer(ssaflow.Receiver(rc.Common()), producer) {
 					continue // a report of another producer
 				}
 				return true
@@ -732,7 +721,7 @@ func (c *checker) reportDrains(d *delivery, markStmt ast.Stmt, sender ast.Node, 
 func (c *checker) reportsCall(d *delivery, e ast.Expr) (string, bool) {
 	p := d.prod.Produce
 	recvOf := func(full string) string { return full[:strings.LastIndex(full, ".")] }
-	ours := fieldOf(receiverOf(d.reports.Common()))
+	ours := fieldOf(ssaflow.Receiver(d.reports.Common()))
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return "", false

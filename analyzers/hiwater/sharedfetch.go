@@ -24,7 +24,7 @@ import (
 // goroutines and finish out of order: the site is a pool, the fix starts
 // one goroutine.
 func (c *checker) sharedFetcher(call *consumer.Call, ci ssa.CallInstruction, lv leaves) *finding {
-	recv := receiverOf(ci.Common())
+	recv := ssaflow.Receiver(ci.Common())
 	if recv == nil {
 		return nil
 	}
@@ -34,7 +34,7 @@ func (c *checker) sharedFetcher(call *consumer.Call, ci ssa.CallInstruction, lv 
 		if fetch == nil || fetch.Fn != fn {
 			continue
 		}
-		frecv := receiverOf(fetch.Instr.Common())
+		frecv := ssaflow.Receiver(fetch.Instr.Common())
 		if frecv == nil || !ssaflow.Intersects(c.roots(frecv), c.roots(recv)) {
 			continue // fetched from one consumer, written on another
 		}
@@ -94,20 +94,11 @@ func (c *checker) fetchOf(r ssa.Value) *consumer.Call {
 // consumer v, a value of fn given to it as a parameter or a captured
 // variable (or loaded from one), or nil.
 func (c *checker) sharedLaunch(fn *ssa.Function, v ssa.Value) *launch {
-	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
-		v = u.X // a captured variable
-	}
-	// A field of a struct the goroutine is given (s.reader of a source
-	// captured or passed): one struct for every goroutine is one consumer.
-	for depth := 0; depth < ssaflow.MaxValueDepth; depth++ {
-		fa, ok := v.(*ssa.FieldAddr)
-		if !ok {
-			break
-		}
-		v = fa.X
-		if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
-			v = u.X
-		}
+	// A captured variable, or a field of a struct the goroutine is given
+	// (s.reader of a source captured or passed): one struct for every
+	// goroutine is one consumer.
+	if h := ssaflow.Holder(v); h != nil {
+		v = h
 	}
 	bound := func(l *launch) ssa.Value {
 		switch x := v.(type) {

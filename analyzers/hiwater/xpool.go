@@ -504,7 +504,7 @@ func (c *checker) fetchCommit(call *consumer.Call) (*ssa.Function, *fetchesAndCo
 	if !ok {
 		return nil, nil
 	}
-	recv := receiverOf(ci.Common())
+	recv := ssaflow.Receiver(ci.Common())
 	arg := ssaflow.Arg(ci.Common(), call.Record)
 	if recv == nil || arg == nil {
 		return nil, nil
@@ -520,7 +520,7 @@ func (c *checker) fetchCommit(call *consumer.Call) (*ssa.Function, *fetchesAndCo
 			if c.exportedFunc(fn) == nil || len(c.m.Flow.Callers(fn)) > 0 || len(c.launches[fn]) > 0 || c.callbackFns[fn] || len(c.closures[fn]) > 0 {
 				continue
 			}
-			frecv := receiverOf(fetch.Instr.Common())
+			frecv := ssaflow.Receiver(fetch.Instr.Common())
 			if frecv == nil {
 				continue
 			}

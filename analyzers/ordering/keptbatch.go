@@ -81,7 +81,7 @@ func (c *checker) keptFix(p *position, name string) (analysis.SuggestedFix, bool
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	site, sitePath := edit.CallAt(c.pass, p.kept.site.Pos())
+	site, _ := edit.CallAt(c.pass, p.kept.site.Pos())
 	if site == nil {
 		return analysis.SuggestedFix{}, false
 	}
@@ -106,12 +106,8 @@ func (c *checker) keptFix(p *position, name string) (analysis.SuggestedFix, bool
 	if batch == nil {
 		return analysis.SuggestedFix{}, false
 	}
-	stmt, listp := edit.Stmt(sitePath)
-	if stmt == nil {
-		return analysis.SuggestedFix{}, false
-	}
-	after := c.afterSuccess(site, stmt, *listp)
-	if after == nil {
+	after, ok := edit.AfterSuccess(c.pass, site, noreturn.Of(c.pass).EndsWithLeave)
+	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	_, cut, ok := c.cutLines(markStmt, markStmt)
@@ -128,44 +124,6 @@ func (c *checker) keptFix(p *position, name string) (analysis.SuggestedFix, bool
 		Message:   fmt.Sprintf("Move %s after the batch is processed, for each of its %ss", name, p.client.Client.RecordNoun),
 		TextEdits: []analysis.TextEdit{cut, edit.InsertAfter(c.pass, after, text)},
 	}, true
-}
-
-// afterSuccess returns the statement after which call, in stmt of list,
-// has succeeded: stmt itself when it is an if whose init makes the call
-// and whose body leaves (if ok := f(b); !ok { return nil }), or a
-// statement making the call followed by an if whose body leaves, or a
-// call statement of a function returning nothing; nil otherwise.
-func (c *checker) afterSuccess(call *ast.CallExpr, stmt ast.Stmt, list []ast.Stmt) ast.Stmt {
-	leaves := noreturn.Of(c.pass).EndsWithLeave
-	switch s := stmt.(type) {
-	case *ast.IfStmt:
-		if s.Init != nil && s.Else == nil && leaves(s.Body.List) && containsNode(s.Init, call) {
-			return s
-		}
-	case *ast.ExprStmt:
-		if ast.Unparen(s.X) == call {
-			if tv, ok := c.pass.TypesInfo.Types[call]; ok && tv.IsVoid() {
-				return s
-			}
-		}
-	case *ast.AssignStmt:
-		if i := indexOf(list, s); i >= 0 && i+1 < len(list) {
-			if ifs, ok := list[i+1].(*ast.IfStmt); ok && ifs.Init == nil && ifs.Else == nil && leaves(ifs.Body.List) {
-				return ifs
-			}
-		}
-	}
-	return nil
-}
-
-// containsNode reports whether n is in the tree of root.
-func containsNode(root, n ast.Node) bool {
-	found := false
-	ast.Inspect(root, func(x ast.Node) bool {
-		found = found || x == n
-		return !found
-	})
-	return found
 }
 
 // perClaim reports whether fn runs once per claim of a consumer group

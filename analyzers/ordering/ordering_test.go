@@ -218,8 +218,9 @@ var scenarios = []struct {
 	{"ordering/helperuser", ordering.Analyzer},
 	// franz-go: CommitRecords(fetches.Records()...) then range,
 	// CommitUncommittedOffsets then EachRecord, CommitRecords in
-	// EachRecord, MarkCommitRecords with AutoCommitMarks,
-	// CommitMarkedOffsets after a mark with auto-commit off, values
+	// EachRecord, MarkCommitRecords with AutoCommitMarks (twice: once
+	// with CommitMarkedOffsets between the mark and the processing; the
+	// client refuses AutoCommitMarks with auto-commit off), values
 	// gathered in EachRecord's callback written after the commit (it was
 	// silent: the captured slice was not the records'), each partition's
 	// last record committed in EachPartition's function before the poll's

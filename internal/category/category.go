@@ -39,6 +39,7 @@ const (
 	BeginSkipped   Category = "skipped-txn-begin-failure"
 	AbortNoRewind  Category = "abort-without-rewind"
 	PollErrorSkip  Category = "poll-error-skips-records"
+	NeverAllowed   Category = "rebalance-never-allowed"
 )
 
 // Loses lists the categories whose findings prove that a crash can lose
@@ -58,7 +59,7 @@ var ByAnalyzer = map[string][]Category{
 	"autocommit": {AutoStore, StoreIgnored, MarksIgnored, Greedy, OutlivePoll, ReadCommits, MarksDiscard, AutoCommitted},
 	"ordering":   {CommitBefore},
 	"hiwater":    {Concurrent, Max, Arrival},
-	"fencing":    {Swallowed, FencingIgnored, TxnResult, Revoke, RevokeInFlight, Unfenced, NotRestored, BeginSkipped, AbortNoRewind, PollErrorSkip},
+	"fencing":    {Swallowed, FencingIgnored, TxnResult, Revoke, RevokeInFlight, Unfenced, NotRestored, BeginSkipped, AbortNoRewind, PollErrorSkip, NeverAllowed},
 }
 
 // Rule is the name a finding of category c goes by in the report and in

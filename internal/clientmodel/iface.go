@@ -45,7 +45,8 @@ func (ix *Index) throughInterface(fn *types.Func) *types.Func {
 //   - exactly one type of the client packages its methods' signatures
 //     mention implements it;
 //   - and it has both a fetch and a position call of that type (commit,
-//     mark or store): an interface for the consumer's whole loop.
+//     mark or store), or a call doing both (kafka-go's ReadMessage): an
+//     interface for the consumer's whole loop.
 //
 // A fix that adds a call of another of the type's methods on a value of
 // the interface also adds the method to the interface (internal/report).
@@ -122,7 +123,8 @@ func Implementations(pkg *types.Package, iface *types.Interface) []types.Type {
 	return out
 }
 
-// wholeLoop reports whether iface has a fetch and a position call of t.
+// wholeLoop reports whether iface has a fetch and a position call of t,
+// or one call doing both.
 func (ix *Index) wholeLoop(t types.Type, iface *types.Interface) bool {
 	var fetch, position bool
 	for i := range iface.NumMethods() {
@@ -135,8 +137,12 @@ func (ix *Index) wholeLoop(t types.Type, iface *types.Interface) bool {
 			continue
 		}
 		switch ref.Role {
-		case Fetch, FetchCommit:
+		case Fetch:
 			fetch = true
+		case FetchCommit:
+			// A call that fetches and writes the position (kafka-go's
+			// ReadMessage) is the whole loop by itself.
+			fetch, position = true, true
 		case Commit, Mark, Store:
 			position = true
 		}

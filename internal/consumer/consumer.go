@@ -1629,12 +1629,7 @@ func method(prog *ssa.Program, t types.Type, name string) *ssa.Function {
 	if sel == nil {
 		return nil
 	}
-	if obj, ok := sel.Obj().(*types.Func); ok {
-		if fn := prog.FuncValue(obj); fn != nil {
-			return fn
-		}
-	}
-	return prog.MethodValue(sel)
+	return ssaflow.Method(prog, sel)
 }
 
 // exportFacts exports a ConfigFact for every function returning a client

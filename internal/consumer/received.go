@@ -414,7 +414,7 @@ func handlerOf(cl *clientmodel.Client, fn *ssa.Function) *Handler {
 	h := &Handler{Type: fn.Signature.Recv().Type(), Consume: fn, Reach: map[*ssa.Function]bool{}}
 	prog := fn.Prog
 	if sel := prog.MethodSets.MethodSet(h.Type).Lookup(fn.Pkg.Pkg, cl.Handler.Cleanup); sel != nil {
-		h.Cleanup = prog.MethodValue(sel)
+		h.Cleanup = ssaflow.Method(prog, sel)
 	}
 	return h
 }

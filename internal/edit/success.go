@@ -193,3 +193,81 @@ func inLoop(path []ast.Node) bool {
 	}
 	return false
 }
+
+// AfterSuccess returns the statement after which call (in a statement
+// list) has returned without failing: the if whose init makes the call
+// and whose check of the call's error leaves (`if err := f(b); err !=
+// nil { return err }`), or the call's statement followed by such an if,
+// or the call's own statement when the call returns neither an error nor
+// several results. leaves tells whether a body leaves (a return, a
+// break). ok is false for any other shape: there the success path cannot
+// be told.
+func AfterSuccess(pass *analysis.Pass, call *ast.CallExpr, leaves func([]ast.Stmt) bool) (ast.Stmt, bool) {
+	path := Path(pass, call.Pos())
+	for len(path) > 0 && path[0] != call {
+		path = path[1:]
+	}
+	if len(path) < 3 {
+		return nil, false
+	}
+	if as, ok := path[1].(*ast.AssignStmt); ok {
+		if ifs, ok := path[2].(*ast.IfStmt); ok && ifs.Init == as {
+			if id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident); ok && IsNilCheckOf(pass, ifs.Cond, id) && leaves(ifs.Body.List) && ifs.Else == nil {
+				return ifs, true
+			}
+			return nil, false
+		}
+	}
+	stmt, listp := Stmt(path)
+	if stmt == nil || listp == nil || stmt != path[1] {
+		return nil, false
+	}
+	switch s := stmt.(type) {
+	case *ast.ExprStmt:
+		tv, ok := pass.TypesInfo.Types[call]
+		if !ok {
+			return nil, false
+		}
+		if _, tuple := tv.Type.(*types.Tuple); !tv.IsVoid() && (tuple || types.Identical(tv.Type, types.Universe.Lookup("error").Type())) {
+			return nil, false // an error (or several results) ignored
+		}
+		return s, true
+	case *ast.AssignStmt:
+		id, ok := s.Lhs[len(s.Lhs)-1].(*ast.Ident)
+		ifs, isIf := Next(*listp, s).(*ast.IfStmt)
+		if ok && isIf && ifs.Init == nil && ifs.Else == nil && IsNilCheckOf(pass, ifs.Cond, id) && leaves(ifs.Body.List) {
+			return ifs, true
+		}
+	}
+	return nil, false
+}
+
+// IsNilCheckOf reports whether cond is `id != nil` for the variable id.
+func IsNilCheckOf(pass *analysis.Pass, cond ast.Expr, id *ast.Ident) bool {
+	return isNilCompare(pass, cond, id, token.NEQ)
+}
+
+// IsNilEqOf reports whether cond is `id == nil` for the variable id.
+func IsNilEqOf(pass *analysis.Pass, cond ast.Expr, id *ast.Ident) bool {
+	return isNilCompare(pass, cond, id, token.EQL)
+}
+
+func isNilCompare(pass *analysis.Pass, cond ast.Expr, id *ast.Ident, op token.Token) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || be.Op != op {
+		return false
+	}
+	x, ok1 := ast.Unparen(be.X).(*ast.Ident)
+	y, ok2 := ast.Unparen(be.Y).(*ast.Ident)
+	return ok1 && ok2 && pass.TypesInfo.Uses[x] == pass.TypesInfo.ObjectOf(id) && y.Name == "nil"
+}
+
+// Next returns the statement after s in list, or nil.
+func Next(list []ast.Stmt, s ast.Stmt) ast.Stmt {
+	for i, x := range list {
+		if x == s && i+1 < len(list) {
+			return list[i+1]
+		}
+	}
+	return nil
+}

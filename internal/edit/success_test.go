@@ -66,3 +66,53 @@ func TestAppendOnSuccess(t *testing.T) {
 		})
 	}
 }
+
+func TestAfterSuccess(t *testing.T) {
+	leaves := func(list []ast.Stmt) bool {
+		if len(list) == 0 {
+			return false
+		}
+		_, ok := list[len(list)-1].(*ast.ReturnStmt)
+		return ok
+	}
+	for _, tc := range []struct {
+		name, body, want string // want: the source of the statement's first line, "" when none
+	}{
+		{"checked in the if's init", "if err := save(b); err != nil {\n\t\treturn\n\t}\n", "if err := save(b); err != nil {"},
+		{"checked by the next if", "err := save(b)\n\tif err != nil {\n\t\treturn\n\t}\n", "if err != nil {"},
+		{"a call returning nothing", "put(b)\n", "put(b)"},
+		{"a call returning a count", "count(b)\n", "count(b)"},
+		{"an error ignored", "save(b)\n", ""},
+		{"an error logged, not left", "if err := save(b); err != nil {\n\t\tprintln(err)\n\t}\n", ""},
+		{"the next if tests something else", "n := count(b)\n\tif n > 5 {\n\t\treturn\n\t}\n", ""},
+		{"an else", "if err := save(b); err != nil {\n\t\treturn\n\t} else {\n\t\tprintln()\n\t}\n", ""},
+		{"the error tested is not the call's", "if err := save(b); e != nil {\n\t\treturn\n\t}\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "package p\n\nfunc save([]int) error { return nil }\n\nfunc put([]int) {}\n\nfunc count([]int) int { return 0 }\n\nfunc f(b []int, e error) {\n\t" + tc.body + "}\n"
+			pass := load(t, src)
+			var call *ast.CallExpr
+			ast.Inspect(body(t, pass, "f"), func(n ast.Node) bool {
+				if ce, ok := n.(*ast.CallExpr); ok && call == nil {
+					if id, ok := ce.Fun.(*ast.Ident); ok && id.Name != "println" {
+						call = ce
+					}
+				}
+				return call == nil
+			})
+			s, ok := AfterSuccess(pass, call, leaves)
+			if tc.want == "" {
+				if ok {
+					t.Fatalf("got %q, want none", Source(pass, s))
+				}
+				return
+			}
+			if !ok {
+				t.Fatal("got none")
+			}
+			if got, _, _ := strings.Cut(Source(pass, s), "\n"); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -20,7 +20,7 @@ import (
 // or a selector chain in a fix's new text: `s.r.FetchMessage(`.
 var methodCall = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\.([A-Za-z_][A-Za-z0-9_]*)\(`)
 
-// completeInterfaces makes d's fixes compile where they call, on a value
+// CompleteInterfaces makes d's fixes compile where they call, on a value
 // of an application interface that stands for a client type
 // (clientmodel.StandsFor), a method of the client that the interface
 // lacks: the read-commits-first fix turns r.ReadMessage into
@@ -31,8 +31,10 @@ var methodCall = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-
 // internal/consumer follows through it), the adapter also gains a method
 // that forwards to the client's. A fix that would need to add it to an
 // interface of another package is dropped (it would not compile; the
-// finding stays).
-func completeInterfaces(pass *analysis.Pass, d *analysis.Diagnostic) {
+// finding stays). Report runs it on every diagnostic it reports; a
+// finding kept for another package to report (a fact) runs it here,
+// where the edits' package is the pass's.
+func CompleteInterfaces(pass *analysis.Pass, d *analysis.Diagnostic) {
 	fixes := d.SuggestedFixes[:0]
 	for _, fix := range d.SuggestedFixes {
 		if extra, ok := interfaceEdits(pass, fix.TextEdits); ok {
@@ -44,14 +46,20 @@ func completeInterfaces(pass *analysis.Pass, d *analysis.Diagnostic) {
 }
 
 // interfaceEdits returns the edits that add to interfaces the methods
-// edits call on their values, and false when one cannot be added.
+// edits call on their values, and false when one cannot be added. The
+// methods an interface gains are declared in the order of their names,
+// in one edit, so that every front end writes the same code.
 func interfaceEdits(pass *analysis.Pass, edits []analysis.TextEdit) ([]analysis.TextEdit, bool) {
-	type key struct {
+	type addition struct {
 		iface *types.Named
-		name  string
+		fn    *types.Func
+		impl  types.Type // an adapter forwarding to its client, or nil
+		field *types.Var
 	}
-	added := map[key]bool{}
-	var out []analysis.TextEdit
+	var adds []addition
+	added := func(named *types.Named, name string) bool {
+		return slices.ContainsFunc(adds, func(a addition) bool { return a.iface == named && a.fn.Name() == name })
+	}
 	for _, e := range edits {
 		type use struct {
 			recv types.Type
@@ -70,7 +78,7 @@ func interfaceEdits(pass *analysis.Pass, edits []analysis.TextEdit) ([]analysis.
 		for _, u := range uses {
 			name := u.name
 			named, ok := types.Unalias(u.recv).(*types.Named)
-			if !ok || !types.IsInterface(named) || added[key{named, name}] {
+			if !ok || !types.IsInterface(named) || added(named, name) {
 				continue
 			}
 			if obj, _, _ := types.LookupFieldOrMethod(named, true, pass.Pkg, name); obj != nil {
@@ -85,26 +93,40 @@ func interfaceEdits(pass *analysis.Pass, edits []analysis.TextEdit) ([]analysis.
 				client = field.Type()
 			}
 			cm, _, _ := types.LookupFieldOrMethod(client, true, nil, name)
-			fn, ok := cm.(*types.Func)
-			if !ok {
-				continue
+			if fn, ok := cm.(*types.Func); ok {
+				adds = append(adds, addition{named, fn, impl, field})
 			}
-			edit, ok := addMethod(pass, named, fn)
-			if !ok {
+		}
+	}
+	slices.SortStableFunc(adds, func(a, b addition) int { return strings.Compare(a.fn.Name(), b.fn.Name()) })
+	var out []analysis.TextEdit
+	for _, a := range adds {
+		edit, ok := addMethod(pass, a.iface, a.fn)
+		if !ok {
+			return nil, false
+		}
+		out = appendMerged(out, edit)
+		if a.impl != nil {
+			// The adapter gains a method forwarding to its client.
+			if edit, ok = addForwarder(pass, a.impl, a.field, a.fn); !ok {
 				return nil, false
 			}
-			out = append(out, edit)
-			if impl != nil {
-				// The adapter gains a method forwarding to its client.
-				if edit, ok = addForwarder(pass, impl, field, fn); !ok {
-					return nil, false
-				}
-				out = append(out, edit)
-			}
-			added[key{named, name}] = true
+			out = appendMerged(out, edit)
 		}
 	}
 	return out, true
+}
+
+// appendMerged appends e to edits, joined to an insertion at the same
+// place already there (its text after that one's).
+func appendMerged(edits []analysis.TextEdit, e analysis.TextEdit) []analysis.TextEdit {
+	for i, x := range edits {
+		if x.Pos == e.Pos && x.End == x.Pos && e.End == e.Pos {
+			edits[i].NewText = append(slices.Clip(x.NewText), e.NewText...)
+			return edits
+		}
+	}
+	return append(edits, e)
 }
 
 // renamedReceiver returns the type of x when e replaces the name of a

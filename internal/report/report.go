@@ -27,7 +27,7 @@ func Report(pass *analysis.Pass, d analysis.Diagnostic) {
 		}
 	}
 	if len(d.SuggestedFixes) > 0 {
-		completeInterfaces(pass, &d)
+		CompleteInterfaces(pass, &d)
 	}
 	pass.Report(d)
 }

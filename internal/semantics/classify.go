@@ -200,6 +200,9 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Guarantee = Neither
 		r.Reason = "the revoke callback commits every polled record, including those still being processed, concurrently with the poll loop: a crash loses them"
 	}
+	if has(category.NeverAllowed) {
+		r.Revoke = "no (rebalances are blocked on poll and never allowed: the first one waits until the rebalance timeout removes this member, whose commits then fail)"
+	}
 	if r.Revoke == "" {
 		c.revoke(has(category.Revoke))
 	}
@@ -260,6 +263,8 @@ func (c *classifier) failure() {
 			switch {
 			case s.Discarded:
 				at += ", its error discarded"
+			case s.ReadAfter:
+				at += ", its error checked only after " + pc.Func
 			case s.In != "":
 				at += ", in " + s.In + ", which returns without the error"
 			}
@@ -629,6 +634,14 @@ func (c *classifier) before() {
 	r.Guarantee = AtMostOnce
 	r.Reason = "the position moves past a record before its effect is written: a crash in between loses the record"
 	r.Window = "none (records are lost, not repeated)"
+	if c.commitsOnRead() && c.ev.Is(clientmodel.AsyncCommit) == On {
+		// The read only queues the commit: the background loop sends it
+		// within an interval, during the processing or after it.
+		r.Guarantee = Neither
+		r.Detail = c.ev.Client.CallName(clientmodel.FetchCommit, clientmodel.ScopeArgs) + " queues each message's commit before returning it, and a background loop commits every " + c.interval() + " (" + c.ev.Client.Spell(clientmodel.AsyncCommit) + ")"
+		r.Reason = "the position moves past a record before its effect is written, and is committed every " + c.interval() + ": a crash loses a record whose commit was sent while it was processed, and replays the records read since the last commit"
+		r.Window = "one commit interval (" + c.interval() + "), and records are lost too"
+	}
 	if (c.has(clientmodel.Mark) || c.has(clientmodel.Store)) && c.ev.Is(clientmodel.AutoCommit) == On && !c.commitsOnRead() {
 		// The timer commits marks or stores only every interval: a crash
 		// also replays what was marked since its last tick (the crash

@@ -31,8 +31,9 @@ import (
 type Skip struct {
 	Call string         // the call whose failure is skipped: "db.ExecContext"
 	Pos  token.Position // the call
-	// Discarded reports a call whose error nothing reads.
-	Discarded bool
+	// Discarded reports a call whose error nothing reads; ReadAfter, one
+	// whose error is read only after the position is written.
+	Discarded, ReadAfter bool
 	// In names the handler that makes the call and returns without its
 	// error ("orders.(*Service).handle"), if not the loop's function; for
 	// a poll's dropped errors (Evidence.PollDrop), the function that polls
@@ -52,6 +53,13 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	fn := pc.Fn
 	if fn == nil || pc.Instr == nil {
 		return nil
+	}
+	if sites := g.wrapperSites(pc); sites != nil {
+		var out []Skip
+		for _, site := range sites {
+			out = append(out, g.skippedFailures(site)...)
+		}
+		return uniqueSkips(out)
 	}
 	at := pc.Instr.Block()
 	takes := g.takes(pc)
@@ -137,22 +145,28 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 	}
 	out = append(out, g.skippedInLiterals(pc, takes, stops)...)
-	// A processing call whose error nothing reads, before the position
-	// call: its failure goes on to it all the same.
+	// A processing call whose error nothing reads before the position
+	// call (nothing at all, or only checks after it: err = send(req);
+	// mark; if err != nil { ... }): its failure goes on to it all the
+	// same.
 	for _, b := range fn.Blocks {
 		if !dominatedByAny(b, takes) {
 			continue
 		}
 		for i, in := range b.Instrs {
 			call, ok := in.(*ssa.Call)
-			if !ok || !g.appCall(call) || !errorDiscarded(call) || quiet(call) {
+			if !ok || !g.appCall(call) || quiet(call) {
+				continue
+			}
+			discarded := errorDiscarded(call)
+			if !discarded && !errorReadAfter(call, pc.Instr) {
 				continue
 			}
 			before := b == at && i < slices.Index(at.Instrs, ssa.Instruction(pc.Instr))
 			if !before && !reachesBefore(b.Succs, nil, at, b, takes) {
 				continue
 			}
-			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Discarded: true})
+			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Discarded: discarded, ReadAfter: !discarded})
 		}
 	}
 	// A handler given the record that logs a failure and returns without
@@ -174,6 +188,64 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 	}
 	return uniqueSkips(out)
+}
+
+// wrapperSites returns, for a position call pc made in a thin wrapper of
+// it (a function or literal doing nothing but pc on the record it is
+// given, and perhaps logging pc's failure: commit(ctx, r, m) around
+// r.CommitMessages(ctx, m)), the wrapper's calls in the package, each as
+// the position call it makes: whether a failure is skipped is decided
+// where the wrapper is called. nil when pc's function is no such
+// wrapper, or a call of one cannot be read so.
+func (g *gatherer) wrapperSites(pc *consumer.Call) []*consumer.Call {
+	fn := pc.Fn
+	if fn == nil || pc.Record < 0 {
+		return nil
+	}
+	if _, ok := clientmodel.Default.Call(ssaflow.Callee(pc.Instr.Common())); !ok {
+		return nil // itself a wrapper's call, lifted once
+	}
+	arg := ssaflow.Arg(pc.Instr.Common(), pc.Record)
+	param := -1
+	if arg == nil || !ssaflow.Derives(arg, func(v ssa.Value) bool {
+		p, ok := v.(*ssa.Parameter)
+		if ok && p.Parent() == fn {
+			param = slices.Index(fn.Params, p)
+		}
+		return ok && p.Parent() == fn
+	}) || param < 0 {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			call, ok := in.(ssa.CallInstruction)
+			if !ok || call == pc.Instr {
+				continue
+			}
+			if c, isCall := call.(*ssa.Call); isCall && (quiet(c) || logging(c.Common())) {
+				continue
+			}
+			if _, builtin := call.Common().Value.(*ssa.Builtin); builtin {
+				continue
+			}
+			return nil // the wrapper does more: its own failures are its own
+		}
+	}
+	idx := param
+	if fn.Signature.Recv() != nil {
+		idx-- // ssaflow.Arg counts from after a method's receiver
+	}
+	var out []*consumer.Call
+	for _, site := range g.m.Flow.Callers(fn) {
+		if ssaflow.Arg(site.Common(), idx) == nil {
+			return nil
+		}
+		model := *pc.Call // the client's model is shared: a copy
+		model.Record = idx
+		ref := clientmodel.CallRef{Client: pc.Client, Call: &model}
+		out = append(out, &consumer.Call{CallRef: ref, Instr: site, Fn: site.Parent(), Consumer: pc.Consumer})
+	}
+	return out
 }
 
 // writesPosition reports whether b makes a position call of the consumer.
@@ -390,6 +462,48 @@ func errorDiscarded(call *ssa.Call) bool {
 	}
 	for _, r := range *refs {
 		if ex, ok := r.(*ssa.Extract); ok && ex.Index == res.Len()-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// errorReadAfter reports whether call, made before pos (a position
+// call), returns an error, last, that is read only after pos runs: every
+// use of it is later in pos's block or in blocks pos's block dominates.
+func errorReadAfter(call *ssa.Call, pos ssa.CallInstruction) bool {
+	res := call.Call.Signature().Results()
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) || call.Referrers() == nil {
+		return false
+	}
+	var errv ssa.Value = call
+	if res.Len() > 1 {
+		errv = nil
+		for _, r := range *call.Referrers() {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == res.Len()-1 {
+				errv = ex
+			}
+		}
+	}
+	if errv == nil || errv.Referrers() == nil || len(*errv.Referrers()) == 0 {
+		return false
+	}
+	at := pos.Block()
+	if at == nil || at.Parent() != call.Parent() {
+		return false
+	}
+	i := slices.Index(at.Instrs, ssa.Instruction(pos))
+	if cb := call.Block(); cb == at && slices.Index(at.Instrs, ssa.Instruction(call)) > i || cb != at && at.Dominates(cb) {
+		return false // the call comes after the position call
+	}
+	for _, u := range *errv.Referrers() {
+		b := u.Block()
+		switch {
+		case b == at:
+			if slices.Index(b.Instrs, u) < i {
+				return false
+			}
+		case b == nil || !at.Dominates(b):
 			return false
 		}
 	}

@@ -173,17 +173,11 @@ func (g *gatherer) handedConcrete(com *ssa.CallCommon, t types.Type, iface strin
 	if sel == nil {
 		return
 	}
-	fn := prog.MethodValue(sel)
+	fn := ssaflow.Method(prog, sel)
 	if fn == nil {
 		return
 	}
 	obj, _ := fn.Object().(*types.Func)
-	if fn.Synthetic != "" && obj != nil {
-		// A pointer's wrapper of a value method: the method itself.
-		if d := prog.FuncValue(obj); d != nil {
-			fn = d
-		}
-	}
 	h := HandedFunc{Method: iface + "." + com.Method.Name()}
 	switch {
 	case g.m.Flow.InPackage(fn):
@@ -389,7 +383,7 @@ func passedFuncs(m *consumer.Model) []PassedFunc {
 				sel := m.SSA.Pkg.Prog.MethodSets.MethodSet(t).Lookup(iface.Method(j).Pkg(), name)
 				fn := (*ssa.Function)(nil)
 				if sel != nil {
-					fn = m.SSA.Pkg.Prog.MethodValue(sel)
+					fn = ssaflow.Method(m.SSA.Pkg.Prog, sel)
 				}
 				if fn == nil {
 					put(PassedFunc{Key: key + "." + name, Func: "a value the analysis does not follow"})

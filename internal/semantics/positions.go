@@ -56,7 +56,7 @@ func (g *gatherer) positions() {
 			// Consumers built in a loop (one per goroutine, each started
 			// by the same go statement) are not shared.
 			if g.c.Site == nil || !ssaflow.InLoop(g.c.Site.Block()) {
-				g.ev.SharedFetch = g.ev.SharedFetch || g.startedSeveral(call.Fn)
+				g.ev.SharedFetch = g.ev.SharedFetch || g.startedSeveral(call)
 			}
 			if g.c.Site == nil && g.ev.JoinsCaller == "" && takesWaitGroup(call.Fn) {
 				g.ev.JoinsCaller = call.Fn.Name()
@@ -403,15 +403,18 @@ func takesWaitGroup(fn *ssa.Function) bool {
 	return false
 }
 
-// startedSeveral reports whether fn (or a function literal enclosing it)
-// may run in several goroutines at once on g's consumer: it is started,
-// with the consumer as an argument or a captured variable, by a go
-// statement in a loop or by more than one go statement of the package;
+// startedSeveral reports whether the fetch call's function (or a
+// function literal enclosing it) may run in several goroutines at once
+// on g's consumer: it is started, with the consumer as an argument or a
+// captured variable (or the struct whose field the fetch loads it from:
+// s for s.client), by a go statement in a loop or by more than one go
+// statement of the package;
 // or started once by a function called in a loop (or from several
 // places) on a consumer built outside it (a service's reader: `for i :=
 // range n { res := s.consume(ctx) }`, consume starting the fetching
 // goroutine), the consumer's own constructor called once.
-func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
+func (g *gatherer) startedSeveral(call *consumer.Call) bool {
+	fn := call.Fn
 	builtOnce := g.c.Site != nil && g.builtOnce(g.c.Site)
 	calledSeveral := func(p *ssa.Function) bool {
 		if !builtOnce || ssaflow.Within(g.c.Site.Parent(), p) {
@@ -420,7 +423,11 @@ func (g *gatherer) startedSeveral(fn *ssa.Function) bool {
 		callers := g.m.Flow.Callers(p)
 		return len(callers) > 1 || len(callers) == 1 && ssaflow.InLoop(callers[0].Block())
 	}
+	holder := ssaflow.Holder(ssaflow.Receiver(call.Instr.Common()))
 	passes := func(gs *ssa.Go) bool {
+		if f := funcOf(gs.Call.Value); f == fn && holder != nil && holder.Parent() == f {
+			return true // the struct holding the consumer, shared by the goroutines
+		}
 		vs := slices.Clone(gs.Call.Args)
 		if mc, ok := gs.Call.Value.(*ssa.MakeClosure); ok {
 			vs = append(vs, mc.Bindings...)

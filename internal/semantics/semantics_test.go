@@ -212,6 +212,9 @@ func TestClassify(t *testing.T) {
 		// once or only queues (the row said synchronous, one record)
 		{"asyncmaybe", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "whether CommitMessages commits at once or only queues", "window": "unknown"}},
 		{"asyncalways", map[string]string{"guarantee": semantics.AtLeastOnce, "detail": "only queues"}},
+		// ReadMessage on a group reader committing in the background:
+		// lost once the loop sends the commit, replayed if it has not
+		{"asyncread", map[string]string{"guarantee": semantics.Neither, "strategy": semantics.StrategyBefore, "detail": "ReadMessage queues each message's commit before returning it", "window": "one commit interval (1s), and records are lost too"}},
 		// a helper fetching one message per call, its save's failure
 		// logged and nil returned, called in a loop: the next call's
 		// commit passes the failed message; its twin stops
@@ -260,14 +263,14 @@ func TestClassify(t *testing.T) {
 		{"buffered", map[string]string{"group": "g-buffered", "guarantee": semantics.GuaranteeUnk, "reason": "kept in field pending of indexer"}},
 		{"localbatch", map[string]string{"group": "g-localbatch", "guarantee": semantics.AtLeastOnce}},
 		// a consumer used through an interface of the application with
-		// its fetch and commit: the calls are the client's; through an
-		// interface with its fetch alone: not modelled, unknown, and why
+		// its fetch and commit, or kafka-go's ReadMessage alone (both in
+		// one call): the calls are the client's
 		{"viaiface", map[string]string{"group": "g-iface", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
 		{"mixediface", map[string]string{"group": "g-mixed", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
 		// a rebalance callback that commits, not on revoke, while
 		// nothing else commits: neither "no commits" nor a revoke commit
 		{"rbcommit", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk, "revoke": "unknown"}},
-		{"readiface", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "interface messageReader", "guarantee": semantics.GuaranteeUnk}},
+		{"readiface", map[string]string{"strategy": semantics.StrategyBefore, "detail": "ReadMessage commits each message before returning it", "guarantee": semantics.AtMostOnce}},
 		// an admin client built on a client of its own commits the
 		// positions of the consumer whose fetches they come from
 		{"kadmown", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "topics": "t-kadm", "revoke": "not needed (no group membership"}},
@@ -378,6 +381,23 @@ func TestClassify(t *testing.T) {
 		// path (none was said when any caller did not go on)
 		{"helpermayberetried", map[string]string{"failure": "skipped: when cases.apply (line 68) fails"}},
 		{"helperretried", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// the commit made through a thin wrapper (a function or a
+		// closure doing nothing but the commit and a log): a handler
+		// returning early on a failure, or a loop going on to the next
+		// message, skips it as with the commit written in place; the
+		// twin returning on a failure does not
+		{"wrapperskipped", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 21) fails, the code goes on and commits a position past the record (CommitMessages, line 13)"}},
+		{"closureskipped", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 78) fails"}},
+		{"wrapperstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// an error checked only after the commit (the message committed
+		// whether or not its apply failed); the twin checks it first
+		{"errafter", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 20, its error checked only after CommitMessages) fails"}},
+		{"errfirst", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a sarama handler generic in the event it decodes: its methods
+		// are the generic ones (the instance's have no body), so the
+		// marks after the processing are found (it said "no commits,
+		// nothing marks", neither, with a second row at the handler)
+		{"generichandler", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer, "failure": "skipped: when the handler (line 27) fails"}},
 		{"helperstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a logger interface's Errorf given the message's fields
 		{"loggedfirst", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
@@ -436,6 +456,12 @@ func TestClassify(t *testing.T) {
 		// its caller runs in a loop; a reader built per call is not shared
 		{"fanin", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "several goroutines fetch from this consumer at once", "concurrency": "several goroutines fetch"}},
 		{"fetchsvc", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "several goroutines fetch from this consumer at once", "concurrency": "several goroutines fetch"}},
+		// workers polling the franz-go client a struct they share keeps
+		// in a field (another worker's poll makes a poll still being
+		// processed committable under the default auto-commit); the
+		// twin's one worker polls it alone
+		{"fieldpollers", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "several goroutines fetch from this consumer at once", "concurrency": "several goroutines fetch"}},
+		{"fieldpoller", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
 		{"fetchown", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a pool started once and waited for after the loop calling the
 		// function that polls: joined at shutdown, not per poll
@@ -620,6 +646,16 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 		}
 	} else {
 		t.Errorf("maybegrouped: no evidence")
+	}
+	// rebalances blocked on poll and never allowed: no commit on revoke
+	// (the member is removed, its commits fail), whatever the commits
+	if ev := evs["blocknever"]; ev != nil {
+		r := semantics.Classify(ev, "blocknever", []semantics.Finding{{Rule: "fencing/rebalance-never-allowed", At: "x.go:1"}})
+		if !strings.HasPrefix(r.Revoke, "no (rebalances are blocked on poll and never allowed") || !strings.Contains(r.Window, "rebalance") {
+			t.Errorf("blocknever with rebalance-never-allowed: revoke %q, duplicates %q, want no and at every rebalance", r.Revoke, r.Window)
+		}
+	} else {
+		t.Errorf("blocknever: no evidence")
 	}
 	// a hiwater finding on a loop whose goroutines the launches do not
 	// classify: the concurrency column names the concurrent handlers,

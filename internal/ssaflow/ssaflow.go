@@ -286,6 +286,19 @@ func Body(fn *ssa.Function) *ssa.Function {
 	return fn
 }
 
+// Method returns the function a call of the method sel runs, as it is
+// declared: the method itself rather than a pointer's wrapper of a value
+// method, and for a method of an instance of a generic type (a handler
+// Handler[Event]) its generic body, nil when there is none.
+func Method(prog *ssa.Program, sel *types.Selection) *ssa.Function {
+	if obj, ok := sel.Obj().(*types.Func); ok {
+		if fn := prog.FuncValue(obj); fn != nil {
+			return Body(fn)
+		}
+	}
+	return Body(prog.MethodValue(sel))
+}
+
 // Reach adds fn and every function of the package it reaches through
 // static calls and closures to set. A call of a generic function or
 // method of the package (an instance) reaches its generic body.
@@ -1518,6 +1531,43 @@ func Arg(c *ssa.CallCommon, i int) ssa.Value {
 		return nil
 	}
 	return c.Args[i]
+}
+
+// Receiver returns the receiver of a method call (an interface's, or a
+// static call's first argument), or nil.
+func Receiver(cc *ssa.CallCommon) ssa.Value {
+	if cc.IsInvoke() {
+		return cc.Value
+	}
+	if fn := cc.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(cc.Args) > 0 {
+		return cc.Args[0]
+	}
+	return nil
+}
+
+// Holder returns the parameter or captured variable of its function that
+// v is loaded from through a chain of field loads (s for s.client or
+// s.src.client, a captured s included), or v's own parameter or captured
+// variable; nil for any other value.
+func Holder(v ssa.Value) ssa.Value {
+	for depth := 0; depth < MaxValueDepth; depth++ {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.Parameter, *ssa.FreeVar:
+			return x
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // Callee returns the function object a call instruction calls, if known:

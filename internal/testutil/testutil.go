@@ -160,7 +160,7 @@ func Silent(t *testing.T, gopath string, a *analysis.Analyzer, patterns ...strin
 	}
 	for _, r := range results {
 		if r.Err != nil {
-			t.Errorf("%s: %v", r.Pass.Pkg.Path(), r.Err)
+			t.Errorf("%s: %v", patterns, r.Err) // r.Pass.Pkg is nil when the package does not type-check
 		}
 		for _, d := range r.Diagnostics {
 			t.Errorf("%s: fixed code reports %q", r.Pass.Fset.Position(d.Pos), d.Message)

@@ -108,9 +108,10 @@ func marksStop(ctx context.Context) error {
 	return nil
 }
 
-// manualMarks disables auto-commit and commits the marks itself.
+// manualMarks commits the marks itself besides the timer (franz-go
+// refuses AutoCommitMarks with DisableAutoCommit: NewClient fails).
 func manualMarks(ctx context.Context) error {
-	cl, err := kgo.NewClient(kgo.ConsumerGroup("ledger"), kgo.DisableAutoCommit(), kgo.AutoCommitMarks())
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("ledger"), kgo.AutoCommitMarks())
 	if err != nil {
 		return err
 	}
@@ -233,7 +234,7 @@ func marksMadeSlice(ctx context.Context, topic string) error {
 // made slice: the marks are committed.
 func marksMadeSliceOn(ctx context.Context, n int) error {
 	opts := make([]kgo.Opt, 0, n)
-	opts = append(opts, kgo.ConsumerGroup("ledger"), kgo.DisableAutoCommit(), kgo.AutoCommitMarks())
+	opts = append(opts, kgo.ConsumerGroup("ledger"), kgo.AutoCommitMarks())
 	cl, err := kgo.NewClient(opts...)
 	if err != nil {
 		return err

@@ -47,6 +47,55 @@ func (s *Search) Run(ctx context.Context) error {
 	}
 }
 
+// stream is the reader as the ingest stage uses it: ReadMessage alone
+// (with Stats for its metrics), so that a test fake can stand in.
+type stream interface {
+	ReadMessage(ctx context.Context) (kafkago.Message, error)
+	Stats() kafkago.ReaderStats
+}
+
+// Ingest reads from a group reader built here.
+type Ingest struct{ r stream }
+
+// NewIngest builds the group reader.
+func NewIngest() *Ingest {
+	return &Ingest{r: kafkago.NewReader(kafkago.ReaderConfig{GroupID: "ingest", Topic: "parcels"})}
+}
+
+// Run saves each message ReadMessage returns (committed before it).
+func (i *Ingest) Run(ctx context.Context) error {
+	for {
+		m, err := i.r.ReadMessage(ctx) // want `group reader's ReadMessage commits the message before returning it`
+		if err != nil {
+			return err
+		}
+		if err := save(ctx, m.Value); err != nil {
+			return err
+		}
+	}
+}
+
+// Tail reads one partition with no group: ReadMessage commits nothing.
+type Tail struct{ r stream }
+
+// NewTail builds the partition reader.
+func NewTail() *Tail {
+	return &Tail{r: kafkago.NewReader(kafkago.ReaderConfig{Topic: "parcels", Partition: 0})}
+}
+
+// Run saves each message.
+func (t *Tail) Run(ctx context.Context) error {
+	for {
+		m, err := t.r.ReadMessage(ctx) // ok: no group, nothing is committed
+		if err != nil {
+			return err
+		}
+		if err := save(ctx, m.Value); err != nil {
+			return err
+		}
+	}
+}
+
 // fetcher is the group reader with its fetch and commit.
 type fetcher interface {
 	FetchMessage(ctx context.Context) (kafkago.Message, error)

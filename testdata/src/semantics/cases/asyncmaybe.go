@@ -70,3 +70,19 @@ func maybeGroupedRead(ctx context.Context, db *sql.DB, group string) {
 		}
 	}
 }
+
+// asyncRead reads with ReadMessage from a group reader committing in the
+// background: the read queues each message's commit, which the loop
+// sends during its processing or after it.
+func asyncRead(ctx context.Context, db *sql.DB) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"127.0.0.1:9092"}, GroupID: "g-asyncread", Topic: "t-asyncread", CommitInterval: time.Second}) // case: asyncread
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if _, err := db.Exec("INSERT INTO t VALUES ($1)", m.Value); err != nil {
+			return err
+		}
+	}
+}

@@ -798,9 +798,9 @@ func mixedInterface(ctx context.Context) {
 	}
 }
 
-// An interface with the reader's fetch alone stands for no client call
-// (it could be any source of messages): what its calls do to the
-// position is not known, so the row is unknown and says why.
+// An interface with the reader's ReadMessage alone stands for the reader
+// (ReadMessage fetches and commits: the whole loop) when no type of the
+// package implements it: each message is committed before it is processed.
 type messageReader interface {
 	ReadMessage(ctx context.Context) (kafkago.Message, error)
 }

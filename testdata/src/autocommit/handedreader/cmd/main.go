@@ -30,6 +30,13 @@ func main() {
 	traced := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "traced", Topic: "events"})
 	_ = svc.NewTraced(traced) // ok: the reads are forwarded, not processed in svc
 
+	// Handed on as the application's interface declaring ReadMessage
+	// alone; the same reader outside any group commits nothing.
+	feed := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "feed", Topic: "events"})
+	_ = svc.NewFeed(feed, db).Run(ctx) // want `NewFeed receives the kafka-go consumer passed here \(group on\), and with it, in package autocommit/handedreader/svc \(svc.go:\d+\): group reader's ReadMessage commits the message before returning it`
+	tail := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, Topic: "events", Partition: 1})
+	_ = svc.NewFeed(tail, db).Run(ctx) // ok: no group, nothing is committed
+
 	// FetchMessage, then CommitMessages after the save.
 	committed := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "committer", Topic: "events"})
 	svc.NewCommitter(committed, db).Run(ctx) // ok: commits after saving

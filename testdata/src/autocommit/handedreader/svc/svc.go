@@ -37,6 +37,37 @@ func (p *Projector) Run(ctx context.Context) {
 	}
 }
 
+// source is the reader as Feed uses it: ReadMessage alone, with Stats
+// for its metrics, so that a test fake can stand in.
+type source interface {
+	ReadMessage(ctx context.Context) (kafka.Message, error)
+	Stats() kafka.ReaderStats
+}
+
+// Feed saves each message it reads from its source.
+type Feed struct {
+	src source
+	db  *sql.DB
+}
+
+// NewFeed keeps the source its caller builds.
+func NewFeed(src source, db *sql.DB) *Feed {
+	return &Feed{src: src, db: db}
+}
+
+// Run reads with ReadMessage through the interface.
+func (f *Feed) Run(ctx context.Context) error {
+	for {
+		m, err := f.src.ReadMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if _, err := f.db.ExecContext(ctx, "INSERT INTO events (v) VALUES ($1)", m.Value); err != nil {
+			return err
+		}
+	}
+}
+
 // Committer fetches and commits after saving.
 type Committer struct {
 	reader *kafka.Reader

@@ -41,6 +41,10 @@ func (r *Reader) FetchMessage(ctx context.Context) (Message, error)         { re
 func (r *Reader) CommitMessages(ctx context.Context, msgs ...Message) error { return nil }
 func (r *Reader) SetOffset(offset int64) error                              { return nil }
 func (r *Reader) Config() ReaderConfig                                      { return ReaderConfig{} }
+func (r *Reader) Stats() ReaderStats                                        { return ReaderStats{} }
+
+// ReaderStats is a snapshot of a reader's counters.
+type ReaderStats struct{ Lag int64 }
 
 // Error is a Kafka error code (error.go).
 type Error int
