@@ -155,6 +155,11 @@ Categories:
     the position is read from. The maximum may be a whole value holding
     the offset (hi[p] = m.TopicPartition when m.TopicPartition.Offset >
     cur.Offset), its offset stepped before the write (tp.Offset++).
+    Not reported when the position is bounded by the builtin min of an
+    element or key a range yields (low := maxDone+1; for off := range
+    inflight { low = min(low, off) }): the least of the maximum and the
+    offsets a tracker holds in flight is a low-water mark when the tracker
+    holds them, which this check cannot judge (the report says unknown).
 
   - arrival-order-commit: the position of a record received by a single
     collector from a channel that concurrently processed records are sent

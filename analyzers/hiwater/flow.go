@@ -3,6 +3,7 @@ package hiwater
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -63,6 +64,10 @@ type leaves struct {
 	recs    []ssa.Value
 	scalars []ssa.Value
 	loads   []ssa.Value
+	// minRanged is set when the value is bounded by the builtin min of
+	// an element or key a range yields (low = min(low, off) over the
+	// offsets in flight).
+	minRanged bool
 }
 
 func (l *leaves) any() []ssa.Value {
@@ -163,6 +168,10 @@ func (w *walker) value(v ssa.Value, depth int) {
 	case *ssa.Call:
 		if a := atomicAddr(x.Common(), "Load"); a != nil {
 			w.out.loads = append(w.out.loads, a)
+			return
+		}
+		if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "min" && slices.ContainsFunc(x.Call.Args, ranged) {
+			w.out.minRanged = true
 			return
 		}
 		// A position the client computes from records
@@ -318,4 +327,17 @@ func atomicAddr(cc *ssa.CallCommon, op string) ssa.Value {
 		return cc.Args[0]
 	}
 	return nil
+}
+
+// ranged reports whether v is computed from an element or key a range
+// over a map or slice yields.
+func ranged(v ssa.Value) bool {
+	return ssaflow.Derives(v, func(x ssa.Value) bool {
+		ex, ok := x.(*ssa.Extract)
+		if !ok {
+			return false
+		}
+		_, next := ex.Tuple.(*ssa.Next)
+		return next
+	})
 }

@@ -421,10 +421,15 @@ func (c *checker) classifyPosition(call *consumer.Call, ci ssa.CallInstruction) 
 	if f := c.keyedArrival(call, arg); f != nil {
 		return f
 	}
-	// A maximum of concurrently completed offsets.
-	for _, ld := range lv.loads {
-		if f := c.maximum(call, ld); f != nil {
-			return f
+	// A maximum of concurrently completed offsets, unless the position is
+	// the least of it and the offsets a collection holds (a tracker's
+	// min(maxDone+1, every offset in flight)): what that collection holds
+	// decides, which is not this check's to judge.
+	if !lv.minRanged {
+		for _, ld := range lv.loads {
+			if f := c.maximum(call, ld); f != nil {
+				return f
+			}
 		}
 	}
 	return nil

@@ -230,6 +230,12 @@ var scenarios = []string{
 	// message acknowledging its own (1 positive, run in place); one at a
 	// time (1 silent).
 	"hiwater/viaadapter",
+	// franz-go goroutines per record marking what a tracker returns: the
+	// highest offset done (1 positive, run in place); the least of it
+	// and the offsets in flight, min over a range (1 silent: it was
+	// max-offset-commit, fixed by serializing a correct design; trial 24,
+	// soldout).
+	"hiwater/mintracker",
 	// a goroutine per record reporting failures on a channel the poll
 	// loop checks at its top (1 positive: run in place, its sends made
 	// not to wait, or a second failure in one poll would wait for the

@@ -701,7 +701,10 @@ func (c *classifier) uncommitted() {
 	if ev.Start != "" {
 		start = "the start offset set with " + ev.Start
 	}
-	const why = "nothing is ever committed: a restart or rebalance replays everything since the group's last commit if it ever made one, and otherwise starts from "
+	why := "nothing is ever committed: a restart or rebalance replays everything since the group's last commit if it ever made one, and otherwise starts from "
+	if slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Flush && pc.Role == clientmodel.Commit }) && !ev.Handler {
+		why = "nothing is committed while the consumer runs: a crash or rebalance replays everything since the group's last commit (a clean shutdown's) if it ever made one, and otherwise starts from "
+	}
 	r.Window = "unbounded (everything since the group's last commit)"
 	if ev.PositionedBy != "" {
 		// The code says where partitions start: the group's committed
@@ -821,6 +824,9 @@ func (c *classifier) base() {
 		r.Window = "unknown"
 	default:
 		r.Strategy, r.Detail = StrategyNone, "auto-commit is off and nothing commits"
+		if i := slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Flush && pc.Role == clientmodel.Commit }); i >= 0 && !ev.Handler {
+			r.Detail = fmt.Sprintf("auto-commit is off and nothing commits while the consumer runs: %s (%s) commits once, at shutdown, which a crash skips", ev.Calls[i].Func, ev.at(ev.Calls[i].Pos))
+		}
 		c.uncommitted()
 	}
 }

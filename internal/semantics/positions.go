@@ -97,7 +97,7 @@ func (g *gatherer) positions() {
 			if _, x, ok := ssaflow.GuardOperand(call.Instr); ok && pc.Batch > 0 && g.fromRecords(x) {
 				pc.OnOffset = true
 			}
-			pc.Flush = g.handlerMethod(call.Fn) && !ssaflow.InLoop(call.Instr.Block())
+			pc.Flush = g.handlerMethod(call.Fn) && !ssaflow.InLoop(call.Instr.Block()) || g.shutdownFlush(call)
 			if empty := ssaflow.EmptyGuard(call.Instr, g.isRecord); empty != nil {
 				// Only while every batch the function's other position
 				// calls write is that slice: another slice being empty
@@ -173,6 +173,27 @@ func (g *gatherer) handlerMethod(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// shutdownFlush reports whether call commits what was polled or marked
+// so far (no position argument) once, at shutdown: outside any loop, in
+// a function that fetches nothing and that nothing calls from a loop (a
+// Close method), while the consumer is polled in a loop elsewhere. It
+// does not say how often the consumer commits.
+func (g *gatherer) shutdownFlush(call *consumer.Call) bool {
+	if call.Record >= 0 || call.Role != clientmodel.Commit || ssaflow.InLoop(call.Instr.Block()) || g.calledInLoops(call.Fn) || g.inGoroutine(call.Fn) {
+		return false
+	}
+	polledElsewhere := false
+	for _, c := range g.ownCalls() {
+		if c.Role == clientmodel.Fetch || c.Role == clientmodel.FetchCommit {
+			if c.Fn == call.Fn {
+				return false
+			}
+			polledElsewhere = polledElsewhere || ssaflow.InLoop(c.Instr.Block())
+		}
+	}
+	return polledElsewhere
 }
 
 // inGoroutine reports whether fn is started by a go statement of the
@@ -916,7 +937,7 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 func (g *gatherer) lastOfLoop(v ssa.Value, use *ssa.BasicBlock) bool {
 	switch x := v.(type) {
 	case *ssa.Phi:
-		return keptByLoop(x, use, g.fromRecords)
+		return keptByLoop(x, use, g.fromRecords) || carriedOver(x, use, g.fromRecords)
 	case *ssa.UnOp:
 		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL && g.fromRecords(ia.X) {
 			return lastIndex(ia.Index, ia.X) || keptByLoop(ia.Index, use, func(ssa.Value) bool { return true })
@@ -1061,6 +1082,29 @@ func keptByLoop(v ssa.Value, use *ssa.BasicBlock, is func(ssa.Value) bool) bool 
 		return ok && is(v) && ssaflow.LeftLoop(in.Block(), use)
 	}
 	return left(v, 0)
+}
+
+// carriedOver reports whether the phi v, at use in a loop, may hold a
+// record an earlier iteration of that loop took: a value is(v) made in
+// the loop in a block that does not dominate use (var last *Message; for
+// { select { case <-tick.C: Commit(last); default: m := read(); ...;
+// last = m } }). The call then covers every record the loop took since
+// the previous one.
+func carriedOver(v *ssa.Phi, use *ssa.BasicBlock, is func(ssa.Value) bool) bool {
+	seen := map[ssa.Value]bool{}
+	var carried func(v ssa.Value, depth int) bool
+	carried = func(v ssa.Value, depth int) bool {
+		if seen[v] || depth > 8 {
+			return false
+		}
+		seen[v] = true
+		if p, ok := v.(*ssa.Phi); ok {
+			return slices.ContainsFunc(p.Edges, func(e ssa.Value) bool { return carried(e, depth+1) })
+		}
+		in, ok := v.(ssa.Instruction)
+		return ok && is(v) && ssaflow.InLoop(in.Block()) && !ssaflow.LeftLoop(in.Block(), use) && !in.Block().Dominates(use)
+	}
+	return carried(v, 0)
 }
 
 // calledInLoops reports whether fn is a helper of the package that is only

@@ -389,6 +389,17 @@ func TestClassify(t *testing.T) {
 		{"wrapperskipped", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 21) fails, the code goes on and commits a position past the record (CommitMessages, line 13)"}},
 		{"closureskipped", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 78) fails"}},
 		{"wrapperstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// the last processed message kept across iterations and
+		// committed on a tick: each commit covers what the loop
+		// processed since the previous one (it said each record, one
+		// record of duplicates, revoke not needed)
+		// a commit of what was polled made once, in a Close method a
+		// deferred call runs at shutdown: with the timer on it is a last
+		// flush, not the strategy; with auto-commit off nothing commits
+		// while the consumer runs (both said each batch, one poll)
+		{"closetimer", map[string]string{"strategy": semantics.StrategyTimer, "window": "previous poll + 5s"}},
+		{"closeonly", map[string]string{"strategy": semantics.StrategyNone, "detail": "commits once, at shutdown, which a crash skips", "window": "unbounded (everything since the group's last commit)"}},
+		{"tickerlast", map[string]string{"strategy": semantics.StrategyEachBatch, "detail": "of each batch's last record", "revoke": "no (records since the last batch commit"}},
 		// an error checked only after the commit (the message committed
 		// whether or not its apply failed); the twin checks it first
 		{"errafter", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 20, its error checked only after CommitMessages) fails"}},

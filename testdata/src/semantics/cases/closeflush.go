@@ -1,0 +1,61 @@
+package cases
+
+import (
+	"context"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+// flusher polls in Run and commits once more in Close, at shutdown.
+type flusher struct{ cl *kgo.Client }
+
+func (f *flusher) run(ctx context.Context) {
+	for ctx.Err() == nil {
+		fs := f.cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { _ = apply(r) })
+	}
+}
+
+func (f *flusher) close() {
+	if err := f.cl.CommitUncommittedOffsets(context.Background()); err != nil {
+		panic(err)
+	}
+	f.cl.Close()
+}
+
+// closeFlushTimer relies on the default auto-commit; Close's commit is a
+// last flush, not the strategy.
+func closeFlushTimer(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-close-timer"), kgo.ConsumeTopics("t")) // case: closetimer
+	f := &flusher{cl: cl}
+	defer f.close()
+	f.run(ctx)
+}
+
+// closeOnly turns auto-commit off: only Close commits, which a crash
+// skips (it said each batch, one poll of duplicates).
+func closeOnly(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-close-only"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: closeonly
+	f := &closeOnlyFlusher{cl: cl}
+	defer f.close()
+	f.run(ctx)
+}
+
+// closeOnlyFlusher is flusher for closeOnly's client.
+type closeOnlyFlusher struct{ cl *kgo.Client }
+
+func (f *closeOnlyFlusher) run(ctx context.Context) {
+	for ctx.Err() == nil {
+		fs := f.cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { _ = apply(r) })
+	}
+}
+
+func (f *closeOnlyFlusher) close() {
+	if err := f.cl.CommitUncommittedOffsets(context.Background()); err != nil {
+		panic(err)
+	}
+	f.cl.Close()
+}
+
+var _, _ = closeFlushTimer, closeOnly
