@@ -101,14 +101,15 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		}
 	}
 	var edits []analysis.TextEdit
-	refused := false
-	if first.NeedsSetting == clientmodel.MarksOnly && !timer {
+	refused, replacing := "", false
+	if off := c.offOption(k); first.NeedsSetting == clientmodel.MarksOnly && !timer && off != nil {
+		replacing = true
 		// The client refuses marked auto-commit beside auto-commit
 		// disabled (franz-go's NewClient fails: the service would not
 		// start), so the option turning it off becomes the marks one;
 		// where it cannot, adding the marks option would be that.
-		edits, ok = c.replaceOffOption(k, clientmodel.MarksOnly)
-		refused = !ok
+		edits, refused = c.replaceOffOption(k, off, clientmodel.MarksOnly)
+		ok = refused == ""
 	} else {
 		edits, ok = c.setSetting(k, first.NeedsSetting, first.NeedsValue)
 	}
@@ -174,7 +175,7 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 				k.Client.Spell(clientmodel.MarksOnly), name, cost),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "Add " + k.Client.Spell(clientmodel.MarksOnly) + "()", TextEdits: edits}},
 		}
-		if !timer {
+		if replacing {
 			d.SuggestedFixes[0].Message = "Replace " + k.Client.Spell(clientmodel.AutoCommit) + "() with " + k.Client.Spell(clientmodel.MarksOnly) + "()"
 		}
 		if !timer {
@@ -199,9 +200,8 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		title := d.SuggestedFixes[0].Message
 		d.SuggestedFixes = nil
 		why := unsettable(k)
-		if refused {
-			why = fmt.Sprintf("auto-commit is turned off where the fix cannot replace %s() (options other consumers share, or set by a caller), and the client refuses %s() beside it (building the client fails)",
-				k.Client.Spell(clientmodel.AutoCommit), k.Client.Spell(clientmodel.MarksOnly))
+		if refused != "" {
+			why = refused
 		}
 		d.Message += "; no automatic fix: " + why + ": " + report.LowerFirst(title)
 	}
@@ -359,20 +359,13 @@ func (c *checker) hookCalls(k *consumer.Consumer, setting clientmodel.Setting) [
 	return out
 }
 
-// replaceOffOption returns the edit replacing the option call in this
-// package that turns k's auto-commit off (franz-go's DisableAutoCommit())
-// with the option turning setting on, spelled with the same qualifier;
-// false when auto-commit is not turned off so.
-func (c *checker) replaceOffOption(k *consumer.Consumer, setting clientmodel.Setting) ([]analysis.TextEdit, bool) {
+// offOption returns the option call in this package that turns k's
+// auto-commit off (franz-go's DisableAutoCommit()), nil when auto-commit
+// is off otherwise (a transactional ID, a caller's configuration) or on.
+func (c *checker) offOption(k *consumer.Consumer) *ast.CallExpr {
 	v, set := k.Settings.Set[clientmodel.AutoCommit]
-	if k.Client.Config.Kind != clientmodel.Options || !set || v.On || !v.Pos.IsValid() || k.From != nil || c.hyp.decides(k, setting) || c.sharedSet(k, clientmodel.AutoCommit, v.Pos) {
-		return nil, false
-	}
-	var on *clientmodel.Knob
-	for i, kn := range k.Client.Config.Knobs {
-		if kn.Setting == setting && kn.Option != "" && kn.Value {
-			on = &k.Client.Config.Knobs[i]
-		}
+	if k.Client.Config.Kind != clientmodel.Options || !set || v.On || !v.Pos.IsValid() || k.From != nil {
+		return nil
 	}
 	call, _ := edit.CallAt(c.pass, v.Pos)
 	if call == nil {
@@ -380,13 +373,38 @@ func (c *checker) replaceOffOption(k *consumer.Consumer, setting clientmodel.Set
 			call, _ = path[0].(*ast.CallExpr)
 		}
 	}
-	if on == nil || call == nil || len(call.Args) > 0 {
-		return nil, false
+	if call == nil || len(call.Args) > 0 {
+		return nil
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || !strings.HasSuffix(k.Client.Spell(clientmodel.AutoCommit), "."+sel.Sel.Name) {
-		return nil, false
+		return nil
+	}
+	return call
+}
+
+// replaceOffOption returns the edit replacing off, the option call that
+// turns k's auto-commit off, with the option turning setting on, spelled
+// with the same qualifier; or, when it cannot, why not.
+func (c *checker) replaceOffOption(k *consumer.Consumer, off *ast.CallExpr, setting clientmodel.Setting) ([]analysis.TextEdit, string) {
+	refuses := fmt.Sprintf("the client refuses %s() beside %s() (building the client fails)", k.Client.Spell(clientmodel.MarksOnly), k.Client.Spell(clientmodel.AutoCommit))
+	v := k.Settings.Set[clientmodel.AutoCommit]
+	switch {
+	case k.Settings.Cond[clientmodel.AutoCommit]:
+		return nil, "auto-commit is turned off on some paths only, where replacing " + k.Client.Spell(clientmodel.AutoCommit) + "() would leave the marks no-ops on the others"
+	case c.hyp.decides(k, setting) || c.sharedSet(k, clientmodel.AutoCommit, v.Pos):
+		return nil, "auto-commit is turned off by options other consumers share, or a caller sets, and " + refuses
+	}
+	var on *clientmodel.Knob
+	for i, kn := range k.Client.Config.Knobs {
+		if kn.Setting == setting && kn.Option != "" && kn.Value {
+			on = &k.Client.Config.Knobs[i]
+		}
+	}
+	sel, _ := ast.Unparen(off.Fun).(*ast.SelectorExpr)
+	if on == nil || sel == nil {
+		return nil, refuses
 	}
 	name := on.Option[strings.LastIndex(on.Option, ".")+1:]
-	return []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(name)}}, true
+	return []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(name)}}, ""
 }

@@ -190,7 +190,8 @@ that client.
 
   - rebalance-never-allowed: a franz-go client built with
     kgo.BlockRebalanceOnPoll() and polled in the package, on which nothing
-    in the package calls AllowRebalance (nor on a value of an interface):
+    in the package calls AllowRebalance (nor on a value of an interface,
+    nor takes it as a method value):
     each poll that returns records holds rebalances back until
     AllowRebalance releases it, so the first rebalance never proceeds,
     the group stalls until the rebalance timeout removes the member, and

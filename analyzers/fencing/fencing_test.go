@@ -101,7 +101,8 @@ var scenarios = []string{
 	// calls AllowRebalance (a service's constructor and Run method; it
 	// was at-least-once, revoke not needed, and silent), fixed by
 	// allowing rebalances at the top of the poll loop (1 positive); one
-	// allowing them after each commit (1 silent).
+	// allowing them after each commit, one handing AllowRebalance as a
+	// method value to the function processing each poll (2 silent).
 	"fencing/neverallowed",
 	// franz-go revoke callbacks committing everything polled, without
 	// BlockRebalanceOnPoll (2 positive): a loop handing each

@@ -2,6 +2,7 @@ package fencing
 
 import (
 	"fmt"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -58,11 +59,46 @@ func (c *checker) neverAllowed() {
 
 // callsMethod reports whether a function of the package calls a method
 // named name on k, or on a value of an interface (a test fake or another
-// client may stand behind it, or k).
+// client may stand behind it, or k), or takes it as a value (a method
+// value cl.AllowRebalance handed to the processing, a method
+// expression): then it may be called anywhere.
 func (c *checker) callsMethod(k *consumer.Consumer, name string) bool {
+	named := func(v ssa.Value) bool {
+		var fn *ssa.Function
+		switch x := v.(type) {
+		case *ssa.MakeClosure:
+			// A method value binds its receiver: k's, or another's.
+			if len(x.Bindings) == 0 || !types.IsInterface(x.Bindings[0].Type()) && !c.m.Is(k, x.Bindings[0]) {
+				return false
+			}
+			fn, _ = x.Fn.(*ssa.Function)
+		case *ssa.Function:
+			fn = x
+		}
+		if fn == nil {
+			return false
+		}
+		obj, ok := fn.Object().(*types.Func)
+		return ok && obj.Name() == name
+	}
 	for _, fn := range c.m.Flow.Funcs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
+				if _, mc := in.(*ssa.MakeClosure); mc {
+					continue // its function is a bound method's wrapper: the closure is the value
+				}
+				var ops []*ssa.Value
+				for _, op := range in.Operands(ops) {
+					if op == nil || *op == nil || !named(*op) {
+						continue
+					}
+					if _, static := (*op).(*ssa.Function); static {
+						if ci, isCall := in.(ssa.CallInstruction); isCall && ci.Common().Value == *op {
+							continue // a direct call: judged by its receiver below
+						}
+					}
+					return true // a method value of k (called or handed on), or a method expression
+				}
 				call, ok := in.(ssa.CallInstruction)
 				if !ok {
 					continue

@@ -198,8 +198,8 @@ func inLoop(path []ast.Node) bool {
 // list) has returned without failing: the if whose init makes the call
 // and whose check of the call's error leaves (`if err := f(b); err !=
 // nil { return err }`), or the call's statement followed by such an if,
-// or the call's own statement when the call returns neither an error nor
-// several results. leaves tells whether a body leaves (a return, a
+// or the call's own statement when the call returns nothing, or a result
+// that is no error, no success flag (a bool) and not several. leaves tells whether a body leaves (a return, a
 // break). ok is false for any other shape: there the success path cannot
 // be told.
 func AfterSuccess(pass *analysis.Pass, call *ast.CallExpr, leaves func([]ast.Stmt) bool) (ast.Stmt, bool) {
@@ -228,8 +228,12 @@ func AfterSuccess(pass *analysis.Pass, call *ast.CallExpr, leaves func([]ast.Stm
 		if !ok {
 			return nil, false
 		}
-		if _, tuple := tv.Type.(*types.Tuple); !tv.IsVoid() && (tuple || types.Identical(tv.Type, types.Universe.Lookup("error").Type())) {
-			return nil, false // an error (or several results) ignored
+		if !tv.IsVoid() {
+			_, tuple := tv.Type.(*types.Tuple)
+			errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+			if b, ok := tv.Type.Underlying().(*types.Basic); tuple || types.Implements(tv.Type, errType) || ok && b.Kind() == types.Bool {
+				return nil, false // an error, a success flag (or several results) ignored
+			}
 		}
 		return s, true
 	case *ast.AssignStmt:

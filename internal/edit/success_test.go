@@ -83,13 +83,15 @@ func TestAfterSuccess(t *testing.T) {
 		{"a call returning nothing", "put(b)\n", "put(b)"},
 		{"a call returning a count", "count(b)\n", "count(b)"},
 		{"an error ignored", "save(b)\n", ""},
+		{"a success flag ignored", "ok(b)\n", ""},
+		{"an error type of its own ignored", "fail(b)\n", ""},
 		{"an error logged, not left", "if err := save(b); err != nil {\n\t\tprintln(err)\n\t}\n", ""},
 		{"the next if tests something else", "n := count(b)\n\tif n > 5 {\n\t\treturn\n\t}\n", ""},
 		{"an else", "if err := save(b); err != nil {\n\t\treturn\n\t} else {\n\t\tprintln()\n\t}\n", ""},
 		{"the error tested is not the call's", "if err := save(b); e != nil {\n\t\treturn\n\t}\n", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "package p\n\nfunc save([]int) error { return nil }\n\nfunc put([]int) {}\n\nfunc count([]int) int { return 0 }\n\nfunc f(b []int, e error) {\n\t" + tc.body + "}\n"
+			src := "package p\n\nfunc save([]int) error { return nil }\n\nfunc put([]int) {}\n\nfunc count([]int) int { return 0 }\n\nfunc ok([]int) bool { return true }\n\ntype myErr struct{}\n\nfunc (*myErr) Error() string { return \"\" }\n\nfunc fail([]int) *myErr { return nil }\n\nfunc f(b []int, e error) {\n\t" + tc.body + "}\n"
 			pass := load(t, src)
 			var call *ast.CallExpr
 			ast.Inspect(body(t, pass, "f"), func(n ast.Node) bool {

@@ -235,10 +235,19 @@ func (g *gatherer) wrapperSites(pc *consumer.Call) []*consumer.Call {
 	if fn.Signature.Recv() != nil {
 		idx-- // ssaflow.Arg counts from after a method's receiver
 	}
+	// The wrapper's parameter the consumer comes from, if it is given one
+	// (commit(ctx, r, m)): only the calls giving it this consumer are its.
+	client := -1
+	if h, ok := ssaflow.Holder(ssaflow.Receiver(pc.Instr.Common())).(*ssa.Parameter); ok && h.Parent() == fn {
+		client = slices.Index(fn.Params, h)
+	}
 	var out []*consumer.Call
 	for _, site := range g.m.Flow.Callers(fn) {
 		if ssaflow.Arg(site.Common(), idx) == nil {
 			return nil
+		}
+		if client >= 0 && client < len(site.Common().Args) && !g.m.Is(g.c, site.Common().Args[client]) {
+			continue // another consumer's call
 		}
 		model := *pc.Call // the client's model is shared: a copy
 		model.Record = idx

@@ -444,10 +444,43 @@ func (g *gatherer) startedSeveral(call *consumer.Call) bool {
 		callers := g.m.Flow.Callers(p)
 		return len(callers) > 1 || len(callers) == 1 && ssaflow.InLoop(callers[0].Block())
 	}
+	// The struct the fetch loads the consumer from (s for s.client), as
+	// each go statement binds it: one value for every goroutine, made
+	// outside any loop, holds one consumer when its constructor runs once.
 	holder := ssaflow.Holder(ssaflow.Receiver(call.Instr.Common()))
+	held := map[*ssa.Go]ssa.Value{}
+	holds := func(gs *ssa.Go) bool {
+		f := funcOf(gs.Call.Value)
+		if f != fn || holder == nil || holder.Parent() != f || !builtOnce {
+			return false
+		}
+		var v ssa.Value
+		switch h := holder.(type) {
+		case *ssa.Parameter:
+			// A method started with go (go s.run()) has its receiver as
+			// argument 0, as it is its parameter 0.
+			if i := slices.Index(f.Params, h); i >= 0 && i < len(gs.Call.Args) {
+				v = gs.Call.Args[i]
+			}
+		case *ssa.FreeVar:
+			if mc, ok := gs.Call.Value.(*ssa.MakeClosure); ok {
+				if i := slices.Index(f.FreeVars, h); i >= 0 && i < len(mc.Bindings) {
+					v = mc.Bindings[i]
+				}
+			}
+		}
+		if v == nil {
+			return false
+		}
+		if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && ssaflow.InLoop(in.Block()) {
+			return false // a struct made in a loop: one per goroutine
+		}
+		held[gs] = v
+		return true
+	}
 	passes := func(gs *ssa.Go) bool {
-		if f := funcOf(gs.Call.Value); f == fn && holder != nil && holder.Parent() == f {
-			return true // the struct holding the consumer, shared by the goroutines
+		if holds(gs) {
+			return true
 		}
 		vs := slices.Clone(gs.Call.Args)
 		if mc, ok := gs.Call.Value.(*ssa.MakeClosure); ok {
@@ -487,6 +520,17 @@ func (g *gatherer) startedSeveral(call *consumer.Call) bool {
 		sites := slices.DeleteFunc(slices.Clone(all), func(gs *ssa.Go) bool {
 			return !passes(gs) || ssaflow.InLoop(gs.Block()) && g.closedAwaited(gs)
 		})
+		if len(sites) > 1 && len(held) == len(sites) {
+			// Every goroutine reaches the consumer through the struct
+			// its go statement binds: one consumer only if they bind one
+			// struct (go a.run(); go b.run() are two).
+			first := g.m.Flow.Roots(held[sites[0]])
+			for _, gs := range sites[1:] {
+				if !ssaflow.Intersects(g.m.Flow.Roots(held[gs]), first) {
+					return false
+				}
+			}
+		}
 		if len(sites) > 1 || len(sites) == 1 && ssaflow.InLoop(sites[0].Block()) {
 			return true
 		}
@@ -1091,20 +1135,32 @@ func keptByLoop(v ssa.Value, use *ssa.BasicBlock, is func(ssa.Value) bool) bool 
 // last = m } }). The call then covers every record the loop took since
 // the previous one.
 func carriedOver(v *ssa.Phi, use *ssa.BasicBlock, is func(ssa.Value) bool) bool {
-	seen := map[ssa.Value]bool{}
-	var carried func(v ssa.Value, depth int) bool
-	carried = func(v ssa.Value, depth int) bool {
-		if seen[v] || depth > 8 {
+	type key struct {
+		v    ssa.Value
+		back bool
+	}
+	seen := map[key]bool{}
+	// back: the value came round a back edge of a loop (an edge into a
+	// phi's block from a block that block dominates), not only joined
+	// from two branches of one iteration.
+	var carried func(v ssa.Value, back bool, depth int) bool
+	carried = func(v ssa.Value, back bool, depth int) bool {
+		if seen[key{v, back}] || depth > 8 {
 			return false
 		}
-		seen[v] = true
+		seen[key{v, back}] = true
 		if p, ok := v.(*ssa.Phi); ok {
-			return slices.ContainsFunc(p.Edges, func(e ssa.Value) bool { return carried(e, depth+1) })
+			for i, e := range p.Edges {
+				if i < len(p.Block().Preds) && carried(e, back || p.Block().Dominates(p.Block().Preds[i]), depth+1) {
+					return true
+				}
+			}
+			return false
 		}
 		in, ok := v.(ssa.Instruction)
-		return ok && is(v) && ssaflow.InLoop(in.Block()) && !ssaflow.LeftLoop(in.Block(), use) && !in.Block().Dominates(use)
+		return ok && back && is(v) && ssaflow.InLoop(in.Block()) && !ssaflow.LeftLoop(in.Block(), use) && !in.Block().Dominates(use)
 	}
-	return carried(v, 0)
+	return carried(v, false, 0)
 }
 
 // calledInLoops reports whether fn is a helper of the package that is only

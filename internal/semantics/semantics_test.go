@@ -389,6 +389,9 @@ func TestClassify(t *testing.T) {
 		{"wrapperskipped", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 21) fails, the code goes on and commits a position past the record (CommitMessages, line 13)"}},
 		{"closureskipped", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 78) fails"}},
 		{"wrapperstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// the same wrapper called with another reader: the skip of
+		// wrapperskipped's handler is not this consumer's (review)
+		{"wrappershared", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// the last processed message kept across iterations and
 		// committed on a tick: each commit covers what the loop
 		// processed since the previous one (it said each record, one
@@ -399,6 +402,7 @@ func TestClassify(t *testing.T) {
 		// while the consumer runs (both said each batch, one poll)
 		{"closetimer", map[string]string{"strategy": semantics.StrategyTimer, "window": "previous poll + 5s"}},
 		{"closeonly", map[string]string{"strategy": semantics.StrategyNone, "detail": "commits once, at shutdown, which a crash skips", "window": "unbounded (everything since the group's last commit)"}},
+		{"fetcheither", map[string]string{"strategy": semantics.StrategyEachRecord, "window": "one record"}},
 		{"tickerlast", map[string]string{"strategy": semantics.StrategyEachBatch, "detail": "of each batch's last record", "revoke": "no (records since the last batch commit"}},
 		// an error checked only after the commit (the message committed
 		// whether or not its apply failed); the twin checks it first
@@ -473,6 +477,9 @@ func TestClassify(t *testing.T) {
 		// twin's one worker polls it alone
 		{"fieldpollers", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "several goroutines fetch from this consumer at once", "concurrency": "several goroutines fetch"}},
 		{"fieldpoller", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
+		// a worker per topic, each with a client of its own built in the
+		// loop starting them (review: it said several goroutines fetch)
+		{"ownworkers", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
 		{"fetchown", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a pool started once and waited for after the loop calling the
 		// function that polls: joined at shutdown, not per poll

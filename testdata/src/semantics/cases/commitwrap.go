@@ -83,4 +83,20 @@ func closureSkipped(ctx context.Context) {
 	}
 }
 
-var _, _, _ = wrapperSkipped, wrapperStops, closureSkipped
+// wrapperShared commits through wrapCommit too, on a reader of its own,
+// and returns on a failed apply: wrapHandle's skip is another consumer's.
+func wrapperShared(ctx context.Context) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-wrapper-shared", Topic: "t"}) // case: wrappershared
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := apply(m); err != nil {
+			return err
+		}
+		wrapCommit(ctx, r, m)
+	}
+}
+
+var _, _, _, _ = wrapperSkipped, wrapperStops, closureSkipped, wrapperShared

@@ -72,4 +72,39 @@ func fieldPoller(ctx context.Context) error {
 	return nil
 }
 
-var _, _ = fieldPollers, fieldPoller
+// ownWorker holds a client of its own, which its one goroutine polls.
+type ownWorker struct{ client *kgo.Client }
+
+func newOwnWorker(topic string) (*ownWorker, error) {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g-own-"+topic), kgo.ConsumeTopics(topic)) // case: ownworkers
+	if err != nil {
+		return nil, err
+	}
+	return &ownWorker{client: cl}, nil
+}
+
+func (w *ownWorker) run(ctx context.Context) {
+	for ctx.Err() == nil {
+		fs := w.client.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			if err := apply(r); err != nil {
+				log.Fatal(err)
+			}
+		})
+	}
+}
+
+// ownWorkers starts a worker per topic, each with its own client: no
+// client is polled by two goroutines.
+func ownWorkers(ctx context.Context, topics []string) {
+	for _, t := range topics {
+		w, err := newOwnWorker(t)
+		if err != nil {
+			return
+		}
+		go w.run(ctx)
+	}
+	<-ctx.Done()
+}
+
+var _, _, _ = fieldPollers, fieldPoller, ownWorkers

@@ -1,10 +1,12 @@
 package cases
 
 import (
+	"context"
 	"log"
 	"time"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	kafkago "github.com/segmentio/kafka-go"
 )
 
 // tickerLast keeps the last processed message and commits it once a
@@ -38,4 +40,31 @@ func tickerLast() {
 	}
 }
 
-var _ = tickerLast
+// fetchEither fetches each message in one of two ways and commits it in
+// the same iteration: the phi joins two branches, no iteration's message
+// is carried to the next (review: it said each batch's last record).
+func fetchEither(ctx context.Context, slow bool) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-fetch-either", Topic: "t"}) // case: fetcheither
+	for {
+		var m kafkago.Message
+		var err error
+		if slow {
+			tctx, cancel := context.WithTimeout(ctx, time.Minute)
+			m, err = r.FetchMessage(tctx)
+			cancel()
+		} else {
+			m, err = r.FetchMessage(ctx)
+		}
+		if err != nil {
+			return err
+		}
+		if err := apply(m); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+var _, _ = tickerLast, fetchEither
