@@ -269,3 +269,23 @@ func TestReportFranzOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestReportGenericHandler runs report on report/generichandler: a sarama
+// handler generic in its event, declared in one package and instantiated
+// in another (webook's saramax.BatchHandler[T]). Its instance's entry key
+// named the type arguments, so the handler package's row was not joined:
+// two rows, the consumer's "no commits, nothing marks" (neither) and a
+// second with its configuration out of sight (trial 24).
+func TestReportGenericHandler(t *testing.T) {
+	rows := scenarioRows(t, "report/generichandler/...")
+	if len(rows) != 1 {
+		for _, r := range rows {
+			t.Logf("row %s (%s): %s", r.Consumer, r.Group, r.Strategy)
+		}
+		t.Fatalf("%d rows, want the consumer's alone", len(rows))
+	}
+	r := rows[0]
+	if r.Group != "interactive" || r.Guarantee != semantics.AtLeastOnce || r.Strategy != semantics.StrategyTimer || !strings.HasPrefix(r.Failure, "skipped: when the handler (batch.go:") {
+		t.Errorf("%s (%s): %s / %s, on failure %q; want the timer's marks after the batch, at-least-once, the failed batch skipped", r.Consumer, r.Group, r.Strategy, r.Guarantee, r.Failure)
+	}
+}

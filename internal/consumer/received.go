@@ -375,7 +375,11 @@ func funcValues(fns []*ssa.Function) map[*ssa.Function]bool {
 }
 
 // ParamKey is the entry key of parameter i (receiver excluded) of fn.
-func ParamKey(fn *types.Func, i int) string { return "param:" + fn.FullName() + "#" + strconv.Itoa(i) }
+// A method of an instance of a generic type (Handler[Event]) has its
+// generic origin's key, as the package declaring it knows it.
+func ParamKey(fn *types.Func, i int) string {
+	return "param:" + fn.Origin().FullName() + "#" + strconv.Itoa(i)
+}
 
 // ResultKey is the entry key of result i of fn, a function of another
 // package that returns a client it builds.
