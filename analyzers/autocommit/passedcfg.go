@@ -291,6 +291,9 @@ func (c *checker) underHypothesis(k *consumer.Consumer, when map[clientmodel.Set
 	c.checkConsumer(&cp)
 	var out []passedFinding
 	for i, d := range sink {
+		// Exported for the package passing the configuration: the
+		// fix's edits are this package's, completed here.
+		report.CompleteInterfaces(c.pass, &d)
 		p := c.pass.Fset.Position(d.Pos)
 		x := passedFinding{Category: d.Category, Message: d.Message, Where: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), CallerSets: sortedValues(c.hyp.needs[i]), Checked: c.hyp.guards[i]}
 		if k.Site != nil {

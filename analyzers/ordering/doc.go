@@ -89,7 +89,10 @@ context.Context (a context carrying R's fields for log lines and traces,
 obs.WithFields(ctx, ...): a record's effect is never a context), other
 than logging, metrics, tracing and string formatting (the
 -ordering.ignore flag adds packages, or prefixes ending in /..., to that
-list), and other than calls into the client packages, except a
+list), other than a call returning nothing that is handed only R's
+coordinates (its topic, partition, offset and timestamps, the client
+model's Coordinates, converted or formatted: a metric labelled by topic,
+c.metrics.ObserveHandler(r.Topic, "ok", start, r.Timestamp)), and other than calls into the client packages, except a
 synchronous produce of a record built from R (sarama SendMessage and
 SendMessages, franz-go ProduceSync, kafka-go WriteMessages on a Writer
 not known to be asynchronous): that is R's effect. A method of the application

@@ -593,6 +593,12 @@ var scenarios = []struct {
 	// acknowledged before processing (2 positives, the move fix); after
 	// (1 silent).
 	{"ordering/viaadapter", ordering.Analyzer},
+	// a franz-go service reporting each record after committing it: an
+	// observer interface handed only the record's topic, partition and
+	// timestamp, answering nothing (1 silent: telemetry, not the effect);
+	// an audit interface handed the value, an observer handed the whole
+	// record (2 positives, the move fix).
+	{"ordering/telemetry", ordering.Analyzer},
 	// a franz-go adapter marking each record after calling a core of
 	// another package, through an interface of its own whose only
 	// implementation is the core's, whose Enqueue only queues the payload

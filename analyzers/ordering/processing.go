@@ -260,6 +260,12 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	if callee != nil && c.isClient(callee) {
 		return false // a client call (a commit, a record method)
 	}
+	if cc.Signature().Results().Len() == 0 && !slices.ContainsFunc(hits, func(i int) bool { return !c.coordinate(args[i], tainted, 0) }) {
+		// Handed only where and when the record was written (a metric
+		// labelled by its topic, a latency from its timestamp) and
+		// answering nothing: telemetry or bookkeeping, not its effect.
+		return false
+	}
 	if res := cc.Signature().Results(); res.Len() == 1 && ssaflow.IsContext(res.At(0).Type()) && !cc.IsInvoke() && cc.Signature().Recv() == nil {
 		// A function deriving a context that carries the record's
 		// fields for log lines or traces (obs.WithFields(ctx, ...)):
@@ -302,6 +308,62 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 		}
 	}
 	return true
+}
+
+// coordinate reports whether v is one of a record's coordinates (its
+// topic, partition, offset or timestamp: the client model's
+// Coordinates), read from the record or from a copy, converted, or passed
+// through a formatting or conversion call (strconv.Itoa) given nothing
+// else of the record.
+func (c *checker) coordinate(v ssa.Value, tainted map[ssa.Value]bool, depth int) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.FieldAddr:
+			if coord, record := recordField(x.X.Type(), x.Field); record {
+				return coord
+			}
+			v = x.X
+		case *ssa.Field:
+			if coord, record := recordField(x.X.Type(), x.Field); record {
+				return coord
+			}
+			v = x.X
+		case *ssa.Call:
+			callee := ssaflow.Callee(x.Common())
+			if callee == nil || !c.ignored(callee) || depth > 2 {
+				return false
+			}
+			for _, a := range x.Call.Args {
+				if tainted[a] && !c.coordinate(a, tainted, depth+1) {
+					return false
+				}
+			}
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// recordField reports whether t, the type of a struct or a pointer to
+// one, is a record's, and whether its field i is a coordinate.
+func recordField(t types.Type, i int) (coordinate, record bool) {
+	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return false, false
+	}
+	return clientmodel.Default.RecordField(t, st.Field(i).Name())
 }
 
 // releasesAnswer reports a Close() of what a call given the record's data

@@ -78,6 +78,11 @@ func checkModel(t *testing.T, pkgs map[string]*types.Package) {
 		}
 		var names []string
 		names = append(names, c.Records...)
+		for _, r := range c.Records {
+			for _, f := range c.Coordinates {
+				names = append(names, "("+r+")."+f)
+			}
+		}
 		names = append(names, c.Consumer, c.Config.Type)
 		names = append(names, c.Config.Builders...)
 		for _, h := range c.RevokeHooks {

@@ -34,6 +34,7 @@ func confluent(p string, memberEpoch bool) *Client {
 		Records:     []string{"*" + p + ".Message"},
 		RecordNoun:  "message",
 		OffsetField: "Offset",
+		Coordinates: []string{"TopicPartition", "Timestamp", "TimestampType"},
 		Consumer:    "*" + p + ".Consumer",
 		Constructors: []Constructor{
 			{Func: p + ".NewConsumer", ConfigArg: 0},

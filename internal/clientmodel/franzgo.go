@@ -16,6 +16,7 @@ func franzgo() *Client {
 		Records:     []string{"*" + kgo + ".Record"},
 		RecordNoun:  "record",
 		OffsetField: "Offset",
+		Coordinates: []string{"Topic", "Partition", "Offset", "Timestamp", "LeaderEpoch", "ProducerEpoch", "ProducerID", "Attrs"},
 		Consumer:    "*" + kgo + ".Client",
 		Constructors: []Constructor{
 			{Func: kgo + ".NewClient", ConfigArg: 0},

@@ -249,6 +249,26 @@ func (ix *Index) Record(t types.Type) *Client {
 	return nil
 }
 
+// RecordField reports whether t (a pointer to it or not) is a record type
+// and, if it is, whether its field is one of the client's Coordinates.
+func (ix *Index) RecordField(t types.Type, field string) (coordinate, record bool) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n := typeName(t)
+	if n == "" {
+		return false, false
+	}
+	c := ix.records[n]
+	if c == nil {
+		c = ix.records["*"+n]
+	}
+	if c == nil {
+		return false, false
+	}
+	return slices.Contains(c.Coordinates, field), true
+}
+
 // Fencing returns the client whose fencing error obj is.
 func (ix *Index) Fencing(obj types.Object) *Client {
 	if obj == nil || obj.Pkg() == nil {

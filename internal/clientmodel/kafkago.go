@@ -13,6 +13,7 @@ func kafkago() *Client {
 		Records:     []string{p + ".Message"},
 		RecordNoun:  "message",
 		OffsetField: "Offset",
+		Coordinates: []string{"Topic", "Partition", "Offset", "HighWaterMark", "Time"},
 		Consumer:    "*" + p + ".Reader",
 		Constructors: []Constructor{
 			{Func: p + ".NewReader", ConfigArg: 0},

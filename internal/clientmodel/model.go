@@ -235,6 +235,11 @@ type Client struct {
 	// OffsetField is the name of the field holding a record's (or a
 	// topic-partition's) offset in the client's types.
 	OffsetField string
+	// Coordinates are the fields of a record that say where and when it
+	// was written (its topic, partition, offset, timestamps), not what it
+	// says: a call handed only these cannot write the record's effect (a
+	// metric labelled by topic, a latency measured from the timestamp).
+	Coordinates []string
 	// Consumer is the consumer type whose methods the calls are on.
 	Consumer     string
 	Constructors []Constructor

@@ -18,6 +18,7 @@ func sarama(p string) *Client {
 		Records:     []string{"*" + p + ".ConsumerMessage"},
 		RecordNoun:  "message",
 		OffsetField: "Offset",
+		Coordinates: []string{"Topic", "Partition", "Offset", "Timestamp", "BlockTimestamp"},
 		Consumer:    p + ".ConsumerGroup",
 		Constructors: []Constructor{
 			// A ConsumerGroup is always a group member.

@@ -62,6 +62,7 @@ type Record struct {
 	Partition   int32
 	Offset      int64
 	LeaderEpoch int32
+	Timestamp   time.Time
 }
 
 type FetchPartition struct {
