@@ -301,13 +301,15 @@ var scenarios = []struct {
 	// select whose ctx.Done() case is empty (usr4's fserv-template: that
 	// case counts the record done and returns), in a function returning
 	// an error and in one returning nothing, a generic helper
-	// safeSend[T] whose body is that select (the call rewritten into it)
-	// (10 / 9): the
+	// safeSend[T] whose body is that select (the call rewritten into it),
+	// a struct wrapping the record sent whole (isp-kit's Delivery)
+	// (11 / 10): the
 	// loop waits for the workers, AutoCommitMarks with marks in the
 	// worker, no group, the field's workers waited for, the worker
 	// functions waited for, the select's records waited for, the
 	// stopping workers waited for, the empty Done case's records waited
-	// for, the helper sending a constant after processing in place.
+	// for, the helper sending a constant after processing in place, the
+	// wrapped records waited for.
 	{"autocommit/franzhandoff", autocommit.Analyzer},
 	// two clients' loops handing records to channels drained by the same
 	// worker function (usr4's kgosharedworker): each reported, with one

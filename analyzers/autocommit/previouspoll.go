@@ -379,6 +379,11 @@ func (c *checker) recordsOf(poll *ssa.Call) map[ssa.Value]bool {
 			case *ssa.Store:
 				if r.Val == v {
 					add(r.Addr)
+					// A struct built around the record (Delivery{source:
+					// msg}), sent whole to the workers.
+					if al := ssaflow.LocalAggregate(r.Addr); al != nil {
+						add(al)
+					}
 				}
 			case *ssa.Lookup:
 				// What a map holds under a record's key (a worker
@@ -530,27 +535,11 @@ func (c *checker) joined(fn *ssa.Function, poll *ssa.Call) bool {
 // context is cancelled, and waits for no goroutine's work.
 func cancelOnly(s *ssa.Select) bool {
 	for _, st := range s.States {
-		if st.Dir != types.SendOnly && !isCtxDone(st.Chan) {
+		if st.Dir != types.SendOnly && !ssaflow.IsCtxDone(st.Chan) {
 			return false
 		}
 	}
 	return true
-}
-
-// isCtxDone reports whether v is the result of a context's Done method.
-func isCtxDone(v ssa.Value) bool {
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	cc := call.Common()
-	var fn *types.Func
-	if cc.IsInvoke() {
-		fn = cc.Method
-	} else if f := cc.StaticCallee(); f != nil {
-		fn, _ = f.Object().(*types.Func)
-	}
-	return fn != nil && fn.Name() == "Done" && fn.Pkg() != nil && fn.Pkg().Path() == "context"
 }
 
 // jumpsOut reports whether s contains a labelled continue or a goto, which

@@ -75,7 +75,7 @@ func (c *checker) keptInField(p *position, o ssa.Value, def ssa.Instruction) *fi
 				continue // b.buf = nil keeps no record
 			}
 			fa, ok := st.Addr.(*ssa.FieldAddr)
-			if !ok || localAggregate(fa) != nil {
+			if !ok || ssaflow.LocalAggregate(fa) != nil {
 				continue
 			}
 			field := ssaflow.FieldVar(fa)

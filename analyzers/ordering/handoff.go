@@ -240,13 +240,14 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 				h.after = true
 				return h
 			}
-			// A send or go statement on some paths only (one case of
-			// a switch) that reaches the position call with no wait:
-			// on that path the record is handed on before its position
-			// is written, unless processed in place on a path through
-			// the hand-off (then the channel carries a copy).
+			// A send, go statement or call that only queues, on some
+			// paths only (one case of a switch on the topic), that
+			// reaches the position call with no wait: on that path the
+			// record is handed on before its position is written,
+			// unless processed in place on a path through the hand-off
+			// (then the channel carries a copy).
 			_, isSend := instr.(*ssa.Send)
-			if (isSend || h.goes || h.later != nil) && branch == nil && h.produce == nil &&
+			if (isSend || h.goes || h.later != nil || h.call != nil || h.handler != nil) && branch == nil && h.produce == nil &&
 				ssaflow.ReachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) &&
 				!c.processedBeside(sites, instr, def) {
 				h.branch = true
@@ -480,7 +481,7 @@ func (c *checker) carriedValues(o ssa.Value) map[ssa.Value]bool {
 			add(r)
 		case *ssa.Store:
 			if r.Val == v {
-				if al := localAggregate(r.Addr); al != nil {
+				if al := ssaflow.LocalAggregate(r.Addr); al != nil {
 					add(al)
 				}
 			}
@@ -500,14 +501,15 @@ func payload(t types.Type) bool {
 }
 
 // isWait reports whether instr waits for work done elsewhere: a channel
-// receive, a select with a receive case, a WaitGroup or errgroup Wait or
+// receive, a select with a receive case (but from a context's Done or a
+// ticker, which wait for no work), a WaitGroup or errgroup Wait or
 // a sync.Cond wait (ssaflow.IsJoin), a call of a method that waits for
 // a result (a future's Get or Wait), or the head of a loop counting
 // receives, one for each message sent (countedJoin).
 func isWait(instr ssa.Instruction) bool {
 	switch in := instr.(type) {
 	case *ssa.UnOp:
-		return in.Op == token.ARROW
+		return in.Op == token.ARROW && !ssaflow.IsCtxDone(in.X) && !ssaflow.IsTimerChan(in.X)
 	case *ssa.Select:
 		return receives(in)
 	case *ssa.If:
@@ -528,10 +530,11 @@ func isWait(instr ssa.Instruction) bool {
 	return false
 }
 
-// receives reports whether a select has a receive case.
+// receives reports whether a select has a receive case that may wait
+// for work: one not from a context's Done or a ticker.
 func receives(sel *ssa.Select) bool {
 	for _, st := range sel.States {
-		if st.Dir != types.SendOnly {
+		if st.Dir != types.SendOnly && !ssaflow.IsCtxDone(st.Chan) && !ssaflow.IsTimerChan(st.Chan) {
 			return true
 		}
 	}
@@ -607,7 +610,9 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 			where, related = "handed to goroutines", "each "+noun+" handed to a goroutine here"
 		}
 	}
-	if some {
+	if some && (h.call != nil || h.handler != nil) {
+		where = strings.Replace(where, "handed to", "handed (on some paths) to", 1)
+	} else if some {
 		where += " on some paths"
 	}
 	if h.past {
@@ -620,7 +625,11 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		if fn := ssaflow.Callee(p.committedBy.Instr.Common()); fn != nil {
 			by = fn.Name()
 		}
-		cost = "the commit of the marks (" + by + ") does not wait for it either, so a crash before the " + noun + " is processed loses it (at-most-once)"
+		what := "the marks"
+		if p.client.Role == clientmodel.Store {
+			what = "the stored offsets"
+		}
+		cost = "the commit of " + what + " (" + by + ") does not wait for it either, so a crash before the " + noun + " is processed loses it (at-most-once)"
 	case p.client.Role == clientmodel.Mark:
 		cost = "with auto-commit on, a crash before the " + noun + " is processed loses it (at-most-once)"
 	case p.client.Role == clientmodel.Store:

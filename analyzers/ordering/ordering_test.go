@@ -295,6 +295,12 @@ var scenarios = []struct {
 	// the worker (1 positive: the mark moves into the worker); the
 	// worker joined before the commit (1 silent).
 	{"ordering/handoffcommit", ordering.Analyzer},
+	// confluent with auto-commit off, a store after a send on a channel
+	// the caller supplies, the stores committed when the loop's ticker
+	// fires (a select on the ticker and the context waits for no work)
+	// (1 positive, no fix: the receiver is the caller's); the receiver's
+	// acknowledgement awaited before the store (1 silent).
+	{"ordering/callerchan", ordering.Analyzer},
 	// hand-offs on some paths only: sarama with auto-commit off, a
 	// message handed to a worker on one branch of a switch (the other
 	// saves in place) before every message is marked and the marks
@@ -605,7 +611,9 @@ var scenarios = []struct {
 	// for the workers its InitWorkerPool starts (1 positive: the fix, in
 	// the core's package, processes the payload in Enqueue in place of
 	// the send, the workers' loop body); the core's Settle called in
-	// place, then the mark (1 silent).
+	// place, then the mark (1 silent); the same by topic, the payload
+	// queued on the payments case only (1 positive, the same fix), or
+	// settled in place there (1 silent).
 	{"ordering/xhandoff/...", ordering.Analyzer},
 	// a franz-go helper that decodes its poll, commits everything polled
 	// and returns the decoded records to a caller that saves them, or to

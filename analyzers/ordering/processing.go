@@ -123,7 +123,7 @@ func (c *checker) taintStep(v ssa.Value, ref ssa.Instruction, add func(ssa.Value
 		}
 	case *ssa.Store:
 		if r.Val == v {
-			if al := localAggregate(r.Addr); al != nil {
+			if al := ssaflow.LocalAggregate(r.Addr); al != nil {
 				add(al)
 			}
 			// A variable a callback captures (EachRecord(func(r)
@@ -145,34 +145,6 @@ func (c *checker) taintStep(v ssa.Value, ref ssa.Instruction, add func(ssa.Value
 		add(r)
 	case ssa.Value:
 		add(r)
-	}
-}
-
-// localAggregate returns the local variable, array or struct a store to
-// addr writes into, or nil: addr itself, or an element or field of a
-// varargs or literal array ([]any{m.Key, m.Value}), or of a struct that
-// does not escape (var ev event; ev.ID = ...) or is a composite literal
-// (&ProducerMessage{Value: ...}: built here, wherever it goes next). A
-// field of a heap object (a handler) is not one: tainting the whole
-// object would make every later use of it processing.
-func localAggregate(addr ssa.Value) *ssa.Alloc {
-	if al, ok := addr.(*ssa.Alloc); ok {
-		return al
-	}
-	for {
-		switch a := addr.(type) {
-		case *ssa.IndexAddr:
-			addr = a.X
-			continue
-		case *ssa.FieldAddr:
-			addr = a.X
-			continue
-		case *ssa.Alloc:
-			if _, isArray := ssaflow.Deref(a.Type()).Underlying().(*types.Array); isArray || !a.Heap || a.Comment == "complit" {
-				return a
-			}
-		}
-		return nil
 	}
 }
 

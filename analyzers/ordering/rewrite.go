@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // rewriteAfter builds the fix when the last processing of the record is a
@@ -178,7 +179,7 @@ func leaves(fn *ssa.Function, tainted map[ssa.Value]bool, goes bool) bool {
 					return true
 				}
 			case *ssa.Store:
-				if tainted[in.Val] && localAggregate(in.Addr) == nil {
+				if tainted[in.Val] && ssaflow.LocalAggregate(in.Addr) == nil {
 					return true
 				}
 			case *ssa.Go:

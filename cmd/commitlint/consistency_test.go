@@ -153,6 +153,55 @@ func TestReportFactory(t *testing.T) {
 	}
 }
 
+// TestReportSharedConstructor runs report on
+// testdata/src/report/sharedctor: two services build their clients with
+// one library's NewConsumer, one marking after its write, the other
+// before its HTTP call. Each call builds a client of its own: two rows,
+// each with its own finding (it was one row at the library, neither,
+// with the mailer's finding: the ledger shown losing records).
+func TestReportSharedConstructor(t *testing.T) {
+	rows := scenarioRows(t, "report/sharedctor/...")
+	if len(rows) != 2 {
+		for _, r := range rows {
+			t.Logf("row %s: %s, %d findings", r.Consumer, r.Guarantee, len(r.Findings))
+		}
+		t.Fatalf("%d rows, want one per service", len(rows))
+	}
+	for _, r := range rows {
+		switch {
+		case strings.Contains(r.Consumer, "ledger"):
+			if r.Guarantee != semantics.AtLeastOnce || len(r.Findings) != 0 {
+				t.Errorf("ledger %s: %s, findings %v; want at-least-once, none", r.Consumer, r.Guarantee, r.Findings)
+			}
+		case strings.Contains(r.Consumer, "mailer"):
+			if r.Guarantee != semantics.Neither || len(r.Findings) != 1 {
+				t.Errorf("mailer %s: %s, findings %v; want neither, the mark before the send", r.Consumer, r.Guarantee, r.Findings)
+			}
+		default:
+			t.Errorf("row %s is neither service's", r.Consumer)
+		}
+	}
+}
+
+// TestReportCallerHandler runs report on testdata/src/report/callerhandler:
+// a wrapper package builds a sarama group and runs the handler its
+// Consume is given; the service passes its handler, which marks after
+// writing. One row, the timer's, at-least-once (it was two unknown rows:
+// "nothing in this package fetches" at the group, and the handler's
+// session "received ... from outside the analyzed packages").
+func TestReportCallerHandler(t *testing.T) {
+	rows := scenarioRows(t, "report/callerhandler/...")
+	if len(rows) != 1 {
+		for _, r := range rows {
+			t.Logf("row %s: %s (%s)", r.Consumer, r.Guarantee, r.Reason)
+		}
+		t.Fatalf("%d rows, want the group's alone", len(rows))
+	}
+	if r := rows[0]; r.Guarantee != semantics.AtLeastOnce || r.Strategy != semantics.StrategyTimer {
+		t.Errorf("%s (%s): %s / %s; want the timer's marks after the write, at-least-once", r.Consumer, r.Group, r.Strategy, r.Guarantee)
+	}
+}
+
 // TestReportWrappedCommit runs report on testdata/src/report/wrapqueue: a
 // reader committing in the background through a wrapper another package
 // calls before processing. The finding in that package belongs to the

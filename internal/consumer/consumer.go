@@ -338,6 +338,14 @@ func (b *builder) consumer(ctor clientmodel.CtorRef, call *ssa.Call, fn *ssa.Fun
 	} else if arg != nil {
 		s = b.settings(ctor.Client, arg)
 		c.Config = arg
+		if where := b.callerField(arg); where != "" {
+			// The field's stores in the package (a default when the
+			// caller leaves it nil) are not what callers put there.
+			if s.Origin == "" {
+				s.Origin = where
+			}
+			s.Opaque = true
+		}
 		if p, chain := b.openParam(arg); p != nil {
 			// The configuration of an exported function's parameter,
 			// directly or through parameters of the package's other
@@ -451,12 +459,7 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 			}
 		}
 	}
-	if dec := decodedInto(b.pass.Pkg, b.ix, roots); dec != "" {
-		s.Opaque = true
-		if s.Origin == "" {
-			s.Origin = "what " + dec + " decodes into it at run time"
-		}
-	}
+	s.decoded(decodedInto(b.pass.Pkg, b.ix, roots))
 	// A config read out of a struct field (kafka.ReaderConfig(cfg.Reader),
 	// a converted copy of the application's own config type) is what any
 	// store through that field sets, as Roots reads fields; so is a local
@@ -494,9 +497,10 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 // (viper's Unmarshal, json.Unmarshal(b, &cfg.Consumer),
 // envconfig.Process), directly or through functions of the package
 // taking it as an interface (load(path, cfg)): reflection there may set
-// any of its fields, at run time. "" if none.
-func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) string {
+// any of its fields, at run time; and that call. "" if none.
+func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) (string, ssa.CallInstruction) {
 	seen := map[ssa.Value]bool{}
+	var at ssa.CallInstruction
 	var walk func(v ssa.Value, iface bool, depth int) string
 	walk = func(v ssa.Value, iface bool, depth int) string {
 		if seen[v] || depth > ssaflow.MaxCallDepth || v.Referrers() == nil {
@@ -543,6 +547,7 @@ func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) s
 					continue
 				}
 				if !readsOnly(ix, callee) {
+					at = r
 					return ShortFunc(callee)
 				}
 			}
@@ -551,10 +556,10 @@ func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) s
 	}
 	for _, r := range roots {
 		if name := walk(r, false, 0); name != "" {
-			return name
+			return name, at
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // readsOnly reports whether fn, a function of another package given a
@@ -748,6 +753,8 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 	if len(literals) > 0 {
 		s.merge(b.keyMapUpdates(c, append(literals, helperCalls(v)...)))
 	}
+	// A map json.Unmarshal fills (an operator's overrides).
+	s.decoded(decodedInto(b.pass.Pkg, b.ix, append(b.flow.Roots(v), literals...)))
 	return s
 }
 
@@ -1705,6 +1712,75 @@ func (b *builder) openParam(v ssa.Value) (*ssa.Parameter, []*ssa.Function) {
 		return nil, nil
 	}
 	return walk(v, nil)
+}
+
+// callerField says where v, or a value it may be (through phis), is read
+// from when that is an exported field of a parameter, not the receiver,
+// of a function the package's code does not call alone (an exported
+// constructor's cfg.Options, defaulted when nil: if cfg.Options == nil {
+// cfg.Options = sarama.NewConfig() }): its callers may put a
+// configuration of their own there, which the stores the package makes
+// to that field do not show. "" if v reads none.
+func (b *builder) callerField(v ssa.Value) string {
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value) string
+	walk = func(v ssa.Value) string {
+		if seen[v] {
+			return ""
+		}
+		seen[v] = true
+		if phi, ok := v.(*ssa.Phi); ok {
+			for _, e := range phi.Edges {
+				if where := walk(e); where != "" {
+					return where
+				}
+			}
+			return ""
+		}
+		v = ssaflow.Unconvert(v)
+		p, field, ok := paramField(v)
+		if !ok {
+			p, field = copiedParamField(v)
+		}
+		if p == nil || !openToOthers(p.Parent()) && len(b.flow.Callers(p.Parent())) > 0 {
+			return ""
+		}
+		if fn := p.Parent(); fn.Signature.Recv() != nil && fn.Params[0] == p {
+			return "" // a receiver: the package's constructor sets its fields
+		}
+		// Only an exported field: another package cannot set the others.
+		if st, ok := ssaflow.Deref(p.Type()).Underlying().(*types.Struct); !ok || field >= st.NumFields() || !st.Field(field).Exported() {
+			return ""
+		}
+		return paramFieldOrigin(p, field)
+	}
+	return walk(v)
+}
+
+// copiedParamField returns the parameter whose copy v reads field i of: a
+// struct parameter the function writes fields of lives in a local that
+// starts as the parameter (cfg.Options = ... in the function's body).
+func copiedParamField(v ssa.Value) (p *ssa.Parameter, i int) {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil, 0
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil, 0
+	}
+	a, ok := fa.X.(*ssa.Alloc)
+	if !ok {
+		return nil, 0
+	}
+	for _, ref := range *a.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+			if p, ok := st.Val.(*ssa.Parameter); ok {
+				return p, fa.Field
+			}
+		}
+	}
+	return nil, 0
 }
 
 // within reports whether pos is in fn's body.

@@ -122,6 +122,26 @@ func (s *Settings) unknownFrom(k clientmodel.Setting, where string) {
 	s.From[k] = where
 }
 
+// decoded records that fn (decodedInto's), called at at, decodes into the
+// config at run time: any knob may be set there, so the settings are
+// opaque, and a knob set before that call in its function is unknown
+// (the decoded text may set it again).
+func (s *Settings) decoded(fn string, at ssa.CallInstruction) {
+	if fn == "" {
+		return
+	}
+	what := "what " + fn + " decodes into it at run time"
+	s.Opaque = true
+	if s.Origin == "" {
+		s.Origin = what
+	}
+	for k, v := range s.Set {
+		if within(at.Parent(), v.Pos) && v.Pos < at.Pos() {
+			s.unknownFrom(k, what+", after it is set")
+		}
+	}
+}
+
 // merge adds o's settings (from a helper or a fact) to s.
 func (s *Settings) merge(o *Settings) {
 	for k, v := range o.Set {
@@ -321,15 +341,25 @@ func origin(v ssa.Value) string {
 func valueOrigin(v ssa.Value) string {
 	v = ssaflow.Unconvert(v)
 	if p, field, ok := paramField(v); ok {
-		if st, ok := ssaflow.Deref(p.Type()).Underlying().(*types.Struct); ok && field < st.NumFields() {
-			fn := p.Parent()
-			if fn.Signature.Recv() != nil && fn.Params[0] == p {
-				return fmt.Sprintf("field %s of %s's receiver, which its caller sets", st.Field(field).Name(), fn.Name())
-			}
-			return fmt.Sprintf("field %s of %s's argument %s, which its caller sets", st.Field(field).Name(), fn.Name(), p.Name())
+		if o := paramFieldOrigin(p, field); o != "" {
+			return o
 		}
 	}
 	return origin(v)
+}
+
+// paramFieldOrigin says that a value is field i of parameter p, which
+// p's caller sets; "" if p is no struct with that field.
+func paramFieldOrigin(p *ssa.Parameter, i int) string {
+	st, ok := ssaflow.Deref(p.Type()).Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	fn := p.Parent()
+	if fn.Signature.Recv() != nil && fn.Params[0] == p {
+		return fmt.Sprintf("field %s of %s's receiver, which its caller sets", st.Field(i).Name(), fn.Name())
+	}
+	return fmt.Sprintf("field %s of %s's argument %s, which its caller sets", st.Field(i).Name(), fn.Name(), p.Name())
 }
 
 // ShortFunc names fn for messages: pkg.Func or pkg.Type.Method, without

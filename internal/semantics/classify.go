@@ -910,6 +910,9 @@ func (c *classifier) explicit(commits []*PositionCall) {
 	case GrainRecord, GrainBatch:
 		if !slices.ContainsFunc(commits, func(pc *PositionCall) bool { return !pc.Periodic }) {
 			r.Strategy, r.Detail = StrategyEachBatch, "synchronous "+commits[0].Func+" of what is "+c.pending()+" so far, from a goroutine of its own that fetches nothing (a timer's)"
+			if commits[0].Ticked {
+				r.Detail = "synchronous " + commits[0].Func + " of what is " + c.pending() + " so far, when the loop's ticker fires"
+			}
 			r.Window = "the records " + c.pending() + " since the previous commit"
 			break
 		}

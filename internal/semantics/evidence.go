@@ -97,6 +97,9 @@ type PositionCall struct {
 	// (no position argument) made in a loop of a goroutine that does not
 	// fetch: a ticker's, not the consume loop's.
 	Periodic bool
+	// Ticked reports a Periodic commit made by the consume loop itself, in
+	// the case of a select receiving from a ticker (ticked).
+	Ticked bool
 	// FromCaller names the exported function, called by nothing in its
 	// package, whose parameter the records or offsets the call writes come
 	// from ("kafkaw.(*Consumer).Commit"): its callers, in other packages,

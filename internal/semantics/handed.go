@@ -61,6 +61,11 @@ type PassedFunc struct {
 	// Alias, for a function value a call returns (h := eta.Handler(svc)),
 	// is that result's key: the functions it returns are the ones passed.
 	Alias string
+	// Method, for a Known method passed as a value of an interface type
+	// (addIface), is its definition key (defKey): a handler of the
+	// package passed to another package's wrapper, whose session
+	// parameter Join names by it.
+	Method string
 	// Forwards, for a Known function, are the entry keys of the function
 	// values it calls that its own callers supply (an adapter closure
 	// calling the handler its exported method was given): what those do
@@ -390,10 +395,12 @@ func passedFuncs(m *consumer.Model) []PassedFunc {
 					continue
 				}
 				p := PassedFunc{Key: key + "." + name, Func: consumer.DisplayName(fn), Known: m.Flow.InPackage(fn)}
-				if p.Known {
-					p.HandsOff = handsOff(m, fn)
-				} else if obj, ok := fn.Object().(*types.Func); ok {
+				if obj, ok := fn.Object().(*types.Func); ok && p.Known {
+					p.HandsOff, p.Method = handsOff(m, fn), defKey(obj)
+				} else if ok {
 					p.Def = defKey(obj)
+				} else if p.Known {
+					p.HandsOff = handsOff(m, fn)
 				}
 				put(p)
 			}
@@ -508,7 +515,7 @@ func handsOff(m *consumer.Model, fn *ssa.Function) string {
 // key.
 func (p PassedFunc) same(o PassedFunc) bool {
 	return p.Key == o.Key && p.Func == o.Func && p.Known == o.Known && p.HandsOff == o.HandsOff &&
-		p.Def == o.Def && p.Alias == o.Alias && slices.Equal(p.Forwards, o.Forwards)
+		p.Def == o.Def && p.Alias == o.Alias && p.Method == o.Method && slices.Equal(p.Forwards, o.Forwards)
 }
 
 // forwards returns the entry keys of the function values that fn, or a

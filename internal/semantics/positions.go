@@ -80,7 +80,9 @@ func (g *gatherer) positions() {
 		g.ev.GroupCommits = g.ev.GroupCommits || call.GroupCommit
 		g.ev.MemberCommits = g.ev.MemberCommits || call.Member
 		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn),
-			Handed: g.handed(call.Fn, 0), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call), Periodic: g.periodic(call)}
+			Handed: g.handed(call.Fn, 0), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call)}
+		pc.Ticked = ticked(call)
+		pc.Periodic = pc.Ticked || g.periodic(call)
 		if _, ok := call.Instr.(*ssa.Defer); ok {
 			pc.Deferred = true
 		} else {
@@ -1239,6 +1241,35 @@ func (g *gatherer) periodic(call *consumer.Call) bool {
 		}
 	}
 	return true
+}
+
+// ticked reports whether call commits what is stored, marked or polled so
+// far (no position argument) in the case of a select, in a loop, that
+// receives from a ticker or timer (select { case <-tick.C: c.Commit();
+// default: }): the consume loop commits when the ticker fires, not after
+// each record it stores.
+func ticked(call *consumer.Call) bool {
+	if call.Record >= 0 || call.Role != clientmodel.Commit || !ssaflow.InLoop(call.Instr.Block()) {
+		return false
+	}
+	for _, b := range call.Fn.Blocks {
+		for _, in := range b.Instrs {
+			sel, ok := in.(*ssa.Select)
+			if !ok {
+				continue
+			}
+			for i, st := range sel.States {
+				if st.Dir == types.RecvOnly && ssaflow.IsTimerChan(st.Chan) {
+					for _, blk := range ssaflow.SelectCase(sel, i) {
+						if blk.Dominates(call.Instr.Block()) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isPoll reports whether v is what a fetch call returns (a poll).

@@ -51,6 +51,7 @@ func (g *gatherer) flows() []string {
 					if key := g.funcValueFlow(x, holds); key != "" {
 						out = append(out, key)
 					}
+					out = append(out, g.callerHandlers(x, holds)...)
 					callee := ssaflow.Callee(x.Common())
 					if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
 						continue
@@ -103,6 +104,48 @@ func (g *gatherer) flows() []string {
 	return slices.Compact(out)
 }
 
+// callerHandlers returns, for ci running a handler on the consumer
+// (sarama's Consume) that is a parameter of an exported function (a
+// wrapper's Consume(ctx, topics, h)), the "fn:" flow of the handler's
+// Consume method of the values its callers pass for it (the PassedFunc
+// addIface records under the parameter's key and the method's name):
+// Join resolves it to the entry keys of those methods' session
+// parameter.
+func (g *gatherer) callerHandlers(ci ssa.CallInstruction, holds func(ssa.Value) bool) []string {
+	h := g.c.Client.Handler
+	callee := ssaflow.Callee(ci.Common())
+	if h == nil || callee == nil || callee.FullName() != h.Run {
+		return nil
+	}
+	if recv := ssaflow.Recv(ci.Common()); recv == nil || !holds(recv) {
+		return nil
+	}
+	arg := ssaflow.Arg(ci.Common(), h.HandlerArg)
+	if arg == nil {
+		return nil
+	}
+	var out []string
+	for _, r := range g.m.Flow.Roots(arg) {
+		p, ok := r.(*ssa.Parameter)
+		if !ok {
+			continue
+		}
+		fn := p.Parent()
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || !obj.Exported() {
+			continue
+		}
+		i := slices.Index(fn.Params, p)
+		if fn.Signature.Recv() != nil {
+			i--
+		}
+		if i >= 0 {
+			out = append(out, "fn:"+consumer.ParamKey(obj, i)+"."+h.Consume+"#0")
+		}
+	}
+	return out
+}
+
 // Join merges into each consumer the evidence of the clients it is handed
 // to in other packages (matching a Flow of the one with the Entry of the
 // other, transitively), and returns the consumers built in the packages
@@ -140,13 +183,34 @@ func Join(evs []*Evidence) []*Evidence {
 			}
 		}
 	}
+	// A client a constructor of the packages builds and returns, called
+	// by several packages (each binary's main calling a shared
+	// library's NewConsumer with its own group): each call builds a
+	// client of its own, so each caller's code is a consumer of its own.
+	perCaller := map[*Evidence][]*Evidence{}
+	for _, ev := range evs {
+		if ev.Entry != "" {
+			continue
+		}
+		if rs := callers(ev, byEntry); rs != nil {
+			for _, r := range rs {
+				c := ev.clone()
+				c.Pos = r.Pos
+				joined[r] = true
+				c.absorb(r)
+				merge(c, r.Flows, map[string]bool{ev.Flows[0]: true})
+				perCaller[ev] = append(perCaller[ev], c)
+			}
+			continue
+		}
+		merge(ev, ev.Flows, map[string]bool{})
+	}
 	var out []*Evidence
 	for _, ev := range evs {
-		if ev.Entry == "" {
-			merge(ev, ev.Flows, map[string]bool{})
+		if cs, ok := perCaller[ev]; ok {
+			out = append(out, cs...)
+			continue
 		}
-	}
-	for _, ev := range evs {
 		if ev.Client == nil {
 			continue // a carrier of functions passed (handed.go)
 		}
@@ -206,6 +270,9 @@ func funcFlows(passed map[string][]PassedFunc, key string) []string {
 		if def == "" && strings.HasPrefix(p.Key, "def:") {
 			def = p.Key // described by its own package (resolve)
 		}
+		if def == "" {
+			def = p.Method // an interface's method of the caller's package
+		}
 		if def != "" {
 			out = append(out, "param:"+strings.TrimPrefix(def, "def:")+rest[i:])
 		}
@@ -218,6 +285,35 @@ func funcFlows(passed map[string][]PassedFunc, key string) []string {
 func (ev *Evidence) relay() bool {
 	return len(ev.Flows) > 0 && len(ev.Fetches) == 0 && len(ev.Calls) == 0 && !ev.Handler && len(ev.Launches) == 0 &&
 		len(ev.Revokes) == 0 && len(ev.Txn) == 0 && !ev.GroupCommits
+}
+
+// callers returns, for a client ev builds only to return it from an
+// exported function, the received clients of that result when there are
+// several (one per package calling the function): each is a client of
+// its own. Nil otherwise.
+func callers(ev *Evidence, byEntry map[string][]*Evidence) []*Evidence {
+	if len(ev.Flows) != 1 || !strings.HasPrefix(ev.Flows[0], "result:") {
+		return nil
+	}
+	var rs []*Evidence
+	for _, r := range byEntry[ev.Flows[0]] {
+		if r.Client == ev.Client {
+			rs = append(rs, r)
+		}
+	}
+	if len(rs) < 2 {
+		return nil
+	}
+	return rs
+}
+
+// clone returns a copy of ev that absorb can add to without changing ev.
+func (ev *Evidence) clone() *Evidence {
+	c := *ev
+	c.Fetches, c.Calls, c.Revokes, c.Launches = slices.Clip(ev.Fetches), slices.Clip(ev.Calls), slices.Clip(ev.Revokes), slices.Clip(ev.Launches)
+	c.Handed, c.Txn, c.PollSkips, c.OnSomePaths = slices.Clip(ev.Handed), slices.Clip(ev.Txn), slices.Clip(ev.PollSkips), slices.Clip(ev.OnSomePaths)
+	c.Topics, c.Extent = slices.Clip(ev.Topics), slices.Clip(ev.Extent)
+	return &c
 }
 
 // absorb adds what a received client's code does to the consumer that is

@@ -525,6 +525,13 @@ func TestClassify(t *testing.T) {
 		// a config helper returning nil with an error on one path: the
 		// defaults, not "depends on a branch"
 		{"nilcfg", map[string]string{"strategy": semantics.StrategyTimer}},
+		// a config read from a field of an exported function's argument,
+		// defaulted when nil: the callers' configs are not seen (it said
+		// the timer, at-least-once, for a caller turning auto-commit
+		// off); the twin, an unexported function called with the field
+		// nil, is the default's
+		{"callerfield", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk, "detail": "field Options of NewFieldConsumer's argument cfg, which its caller sets"}},
+		{"callerfieldown", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		// the event's partitions given offsets of the code's before they
 		// are assigned
 		{"assignedset", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "the code sets where partitions start (Assign, line"}},
@@ -560,6 +567,17 @@ func TestClassify(t *testing.T) {
 		{"helperdecodedcfg", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "what json.Unmarshal decodes into it at run time"}},
 		{"fielddecodedcfg", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "what json.Unmarshal decodes into it at run time"}},
 		{"marshaledcfg", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer}},
+		// a confluent ConfigMap json.Unmarshal fills after a literal
+		// turns auto-store off: the JSON may set any key (it was the
+		// timer, at-least-once); the twin decodes another map
+		{"decodedmap", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "what json.Unmarshal decodes into it at run time"}},
+		{"decodedother", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer}},
+		// a commit of the stores when the consume loop's ticker fires (in
+		// its select): each batch, not each record (it said each record,
+		// one record repeated, revoke not needed); the twin's select
+		// waits on a stop channel and commits after each store
+		{"tickedcommit", map[string]string{"strategy": semantics.StrategyEachBatch, "detail": "when the loop's ticker fires", "revoke": "no (records since the last batch commit"}},
+		{"stoporcommit", map[string]string{"strategy": semantics.StrategyEachRecord, "window": "one record"}},
 		// a handler calling a func-valued field whose closure calls
 		// another field set to a literal that sends the value to an
 		// exporter goroutine: not at-least-once; its twin writing in

@@ -1694,3 +1694,64 @@ func ReachesStopping(from, to ssa.Instruction, stop func(ssa.Instruction) bool) 
 	}
 	return false
 }
+
+// LocalAggregate returns the local variable, array or struct a store to
+// addr writes into, or nil: addr itself, or an element or field of a
+// varargs or literal array ([]any{m.Key, m.Value}), or of a struct that
+// does not escape (var ev event; ev.ID = ...) or is a composite literal
+// (&ProducerMessage{Value: ...}: built here, wherever it goes next). A
+// field of a heap object (a handler) is not one: tainting the whole
+// object would make every later use of it processing.
+func LocalAggregate(addr ssa.Value) *ssa.Alloc {
+	if al, ok := addr.(*ssa.Alloc); ok {
+		return al
+	}
+	for {
+		switch a := addr.(type) {
+		case *ssa.IndexAddr:
+			addr = a.X
+			continue
+		case *ssa.FieldAddr:
+			addr = a.X
+			continue
+		case *ssa.Alloc:
+			if _, isArray := Deref(a.Type()).Underlying().(*types.Array); isArray || !a.Heap || a.Comment == "complit" {
+				return a
+			}
+		}
+		return nil
+	}
+}
+
+// IsCtxDone reports whether v is the result of a context's Done method.
+func IsCtxDone(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	cc := call.Common()
+	var fn *types.Func
+	if cc.IsInvoke() {
+		fn = cc.Method
+	} else if f := cc.StaticCallee(); f != nil {
+		fn, _ = f.Object().(*types.Func)
+	}
+	return fn != nil && fn.Name() == "Done" && fn.Pkg() != nil && fn.Pkg().Path() == "context"
+}
+
+// IsTimerChan reports whether ch is a ticker's or timer's channel (t.C of a
+// *time.Ticker or *time.Timer), or what time.Tick or time.After returns.
+func IsTimerChan(ch ssa.Value) bool {
+	switch x := ch.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			n, ok := types.Unalias(Deref(fa.X.Type())).(*types.Named)
+			return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && (n.Obj().Name() == "Ticker" || n.Obj().Name() == "Timer")
+		}
+	case *ssa.Call:
+		if fn := Callee(x.Common()); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+			return fn.Name() == "Tick" || fn.Name() == "After"
+		}
+	}
+	return false
+}

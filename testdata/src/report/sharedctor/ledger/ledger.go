@@ -1,0 +1,29 @@
+// Package ledger is one service's binary: it writes each record, then
+// marks it.
+package ledger
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"report/sharedctor/kafkalib"
+)
+
+func Run(ctx context.Context, db *sql.DB) error {
+	cl, err := kafkalib.NewConsumer("ledger", "payments")
+	if err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		fetches := cl.PollFetches(ctx)
+		fetches.EachRecord(func(r *kgo.Record) {
+			if _, err := db.ExecContext(ctx, "INSERT INTO ledger (body) VALUES ($1)", r.Value); err != nil {
+				panic(err)
+			}
+			cl.MarkCommitRecords(r)
+		})
+	}
+	return ctx.Err()
+}

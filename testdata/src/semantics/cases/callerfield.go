@@ -1,0 +1,47 @@
+package cases
+
+import (
+	"context"
+
+	"github.com/IBM/sarama"
+)
+
+// FieldOptions is a library's consumer configuration: Options is the
+// caller's sarama config, defaulted when left nil (Financial-Times'
+// kafka-client-go).
+type FieldOptions struct {
+	Group   string
+	Options *sarama.Config
+}
+
+// NewFieldConsumer is exported: its callers elsewhere may pass a config
+// with auto-commit off, which the default below does not show.
+func NewFieldConsumer(ctx context.Context, cfg FieldOptions) error {
+	if cfg.Options == nil {
+		cfg.Options = sarama.NewConfig()
+	}
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, cfg.Group, cfg.Options) // case: callerfield
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, nilCfgHandler{})
+}
+
+// newFieldConsumer is its twin, called only here with no config: the
+// default is the configuration.
+func newFieldConsumer(ctx context.Context, cfg FieldOptions) error {
+	if cfg.Options == nil {
+		cfg.Options = sarama.NewConfig()
+	}
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, cfg.Group, cfg.Options) // case: callerfieldown
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, nilCfgHandler{})
+}
+
+func runFieldConsumer(ctx context.Context) error {
+	return newFieldConsumer(ctx, FieldOptions{Group: "g-own"})
+}
+
+var _ = runFieldConsumer
