@@ -303,13 +303,14 @@ var scenarios = []struct {
 	// an error and in one returning nothing, a generic helper
 	// safeSend[T] whose body is that select (the call rewritten into it),
 	// a struct wrapping the record sent whole (isp-kit's Delivery)
-	// (11 / 10): the
+	// (11 / 11): the
 	// loop waits for the workers, AutoCommitMarks with marks in the
 	// worker, no group, the field's workers waited for, the worker
 	// functions waited for, the select's records waited for, the
 	// stopping workers waited for, the empty Done case's records waited
 	// for, the helper sending a constant after processing in place, the
-	// wrapped records waited for.
+	// wrapped records waited for, a struct of a record's coordinates sent
+	// to a lag exporter after processing in place.
 	{"autocommit/franzhandoff", autocommit.Analyzer},
 	// two clients' loops handing records to channels drained by the same
 	// worker function (usr4's kgosharedworker): each reported, with one
@@ -321,9 +322,10 @@ var scenarios = []struct {
 	// marks without AutoCommitMarks, in args / slice (going on after a
 	// failure: lost), stopping at a failure or marking on every path (no
 	// loss claimed), and with only CommitMarkedOffsets, the options in
-	// args or in a slice made then appended to (6 / 6): with AutoCommitMarks (in args, in a made
+	// args or in a slice made then appended to (6 / 7): with AutoCommitMarks (in args, in a made
 	// slice), manual marks, disabled with no commit (by design),
-	// CommitRecords, CommitUncommittedOffsets.
+	// CommitRecords, CommitUncommittedOffsets, AutoCommitMarks appended
+	// in a branch of an options helper method (set on some paths).
 	{"autocommit/franzmarks", autocommit.Analyzer},
 	// ReadMessage on GroupID, GroupTopics (a logged failure: the commit
 	// goes in an else), a reader in a struct field, a (int, error)

@@ -379,9 +379,11 @@ func (c *checker) recordsOf(poll *ssa.Call) map[ssa.Value]bool {
 			case *ssa.Store:
 				if r.Val == v {
 					add(r.Addr)
-					// A struct built around the record (Delivery{source:
-					// msg}), sent whole to the workers.
-					if al := ssaflow.LocalAggregate(r.Addr); al != nil {
+					// A struct built around the record or its payload
+					// (Delivery{source: msg}), sent whole to the workers;
+					// not one of its coordinates or counts (a lag
+					// exporter's position{r.Topic, r.Partition, r.Offset}).
+					if al := ssaflow.LocalAggregate(r.Addr); al != nil && carriesRecord(v.Type()) {
 						add(al)
 					}
 				}
@@ -397,6 +399,20 @@ func (c *checker) recordsOf(poll *ssa.Call) map[ssa.Value]bool {
 		}
 	}
 	return tainted
+}
+
+// carriesRecord reports whether a value of type t is a record (or a
+// pointer to one) or a payload (a byte slice).
+func carriesRecord(t types.Type) bool {
+	if clientmodel.Default.Record(t) != nil || clientmodel.Default.Record(types.NewPointer(t)) != nil {
+		return true
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
 }
 
 // goStmtsIn returns the go statements in fn (and its closures) that pass a

@@ -48,7 +48,7 @@ func (c *checker) checkBuffered(p *position) bool {
 		}
 		// Decoding the record into the value kept is not its effect
 		// (json.Unmarshal(m.Value, &metric), then append(c.buffer, metric)).
-		if c.processedInPlace(p, o, def, true) {
+		if c.processedInPlace(p, o, def, nil, true) {
 			continue
 		}
 		if k := c.keptInField(p, o, def); k != nil {

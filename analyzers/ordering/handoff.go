@@ -83,7 +83,7 @@ func (c *checker) checkHandOff(p *position) {
 		if h == nil {
 			continue
 		}
-		if !h.branch && c.processedInPlace(p, o, def, h.call != nil || h.handler != nil || h.derived) {
+		if !h.branch && c.processedInPlace(p, o, def, h.instr, h.call != nil || h.handler != nil || h.derived) {
 			continue // the hand-off may be a side channel (an audit copy)
 		}
 		c.reportHandOff(p, h)
@@ -435,10 +435,38 @@ func producerChan(ch ssa.Value) *clientmodel.ProduceRef {
 	return nil
 }
 
+// onAppFailure reports whether in runs only when a call of the
+// application (not a client's) made before it in its function failed: in
+// the branch of an `if err != nil` on that call's error.
+func (c *checker) onAppFailure(in ssa.Instruction) bool {
+	for _, b := range in.Parent().Blocks {
+		for _, x := range b.Instrs {
+			call, ok := x.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if fn := ssaflow.Callee(call.Common()); fn != nil && (c.isClient(fn) || c.ignored(fn)) {
+				continue
+			}
+			if onFailureOf(call, in) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // processedInPlace reports whether fn processes o itself, other than by
 // starting a goroutine, somewhere from which p is reachable without o
-// being fetched anew.
-func (c *checker) processedInPlace(p *position, o ssa.Value, def ssa.Instruction, decodeOnly bool) bool {
+// being fetched anew, and not by a processing whose failure handOff (if
+// not nil) handles.
+func (c *checker) processedInPlace(p *position, o ssa.Value, def, handOff ssa.Instruction, decodeOnly bool) bool {
+	if handOff != nil && c.onAppFailure(handOff) {
+		// The hand-off runs when a call of the application failed (a
+		// failed record produced to a retry or dead-letter topic): on
+		// that path it is the record's only effect.
+		return false
+	}
 	for _, s := range c.processingSites(p.fn, o) {
 		if c.startsLater(s) {
 			continue
@@ -509,7 +537,7 @@ func payload(t types.Type) bool {
 func isWait(instr ssa.Instruction) bool {
 	switch in := instr.(type) {
 	case *ssa.UnOp:
-		return in.Op == token.ARROW && !ssaflow.IsCtxDone(in.X) && !ssaflow.IsTimerChan(in.X)
+		return in.Op == token.ARROW && !noWork(in.X)
 	case *ssa.Select:
 		return receives(in)
 	case *ssa.If:
@@ -531,14 +559,46 @@ func isWait(instr ssa.Instruction) bool {
 }
 
 // receives reports whether a select has a receive case that may wait
-// for work: one not from a context's Done or a ticker.
+// for work (noWork).
 func receives(sel *ssa.Select) bool {
 	for _, st := range sel.States {
-		if st.Dir != types.SendOnly && !ssaflow.IsCtxDone(st.Chan) && !ssaflow.IsTimerChan(st.Chan) {
+		if st.Dir != types.SendOnly && !noWork(st.Chan) {
 			return true
 		}
 	}
 	return false
+}
+
+// noWork reports whether ch, a channel received from, signals no work
+// done: a ticker's or a timer's, or the Done of a context the function
+// does not derive (its caller's, a session's). A context it derives
+// (done, finished := context.WithCancel(ctx)) may be cancelled by the
+// worker when the work is done.
+func noWork(ch ssa.Value) bool {
+	if ssaflow.IsTimerChan(ch) {
+		return true
+	}
+	if !ssaflow.IsCtxDone(ch) {
+		return false
+	}
+	ctx := ssaflow.Recv(ch.(*ssa.Call).Common())
+	for {
+		switch x := ctx.(type) {
+		case *ssa.MakeInterface:
+			ctx = x.X
+			continue
+		case *ssa.ChangeInterface:
+			ctx = x.X
+			continue
+		case *ssa.Extract:
+			if call, ok := x.Tuple.(*ssa.Call); ok {
+				if fn := ssaflow.Callee(call.Common()); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && strings.HasPrefix(fn.Name(), "With") {
+					return false
+				}
+			}
+		}
+		return true
+	}
 }
 
 // flushes reports whether instr calls pr.Flush, the producer's call that

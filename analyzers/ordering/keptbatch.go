@@ -43,7 +43,7 @@ func (c *checker) keptForLater(p *position, o ssa.Value, site, def ssa.Instructi
 	if c.processes_(site, c.taintApart(o, p.instr), 0) {
 		return nil // the record reaches it directly too: on some paths only
 	}
-	if c.processedInPlace(p, o, def, true) {
+	if c.processedInPlace(p, o, def, nil, true) {
 		return nil
 	}
 	return &keptBatch{site: site}

@@ -299,7 +299,8 @@ var scenarios = []struct {
 	// the caller supplies, the stores committed when the loop's ticker
 	// fires (a select on the ticker and the context waits for no work)
 	// (1 positive, no fix: the receiver is the caller's); the receiver's
-	// acknowledgement awaited before the store (1 silent).
+	// acknowledgement awaited before the store, a worker cancelling a
+	// context the loop derived and waits on (2 silent).
 	{"ordering/callerchan", ordering.Analyzer},
 	// hand-offs on some paths only: sarama with auto-commit off, a
 	// message handed to a worker on one branch of a switch (the other
@@ -532,6 +533,12 @@ var scenarios = []struct {
 	// report to it, the claim waiting on it before the mark); a
 	// SyncProducer twin (1 silent).
 	{"ordering/asyncproduce", ordering.Analyzer},
+	// a failed record produced asynchronously to a retry topic, in the
+	// failure branch of its processing, then committed (honestbank/kp's
+	// retry middleware), with confluent and in franz-go's EachRecord
+	// function (2 positive: the delivery awaited, the producer flushed);
+	// the delivery awaited, the copy produced synchronously (2 silent).
+	{"ordering/retrytopic", ordering.Analyzer},
 	// sarama AsyncProducer built with the default config (no successes
 	// reported, errors drained by a range loop of the package): a mark
 	// after the send on Input() (1 positive, the reply fix with the

@@ -183,6 +183,24 @@ func TestReportSharedConstructor(t *testing.T) {
 	}
 }
 
+// TestReportSingletonClient runs report on testdata/src/report/singleton:
+// a library hands every package the one client it caches; ingest marks
+// after writing, committer commits the marks on a ticker. One client, one
+// row, at-least-once (a split per receiving package gave ingest "no
+// commits" and committer "nothing fetches").
+func TestReportSingletonClient(t *testing.T) {
+	rows := scenarioRows(t, "report/singleton/...")
+	if len(rows) != 1 {
+		for _, r := range rows {
+			t.Logf("row %s: %s (%s)", r.Consumer, r.Guarantee, r.Reason)
+		}
+		t.Fatalf("%d rows, want the one client's", len(rows))
+	}
+	if r := rows[0]; r.Guarantee != semantics.AtLeastOnce {
+		t.Errorf("%s: %s / %s (%s); want at-least-once", r.Consumer, r.Strategy, r.Guarantee, r.Reason)
+	}
+}
+
 // TestReportCallerHandler runs report on testdata/src/report/callerhandler:
 // a wrapper package builds a sarama group and runs the handler its
 // Consume is given; the service passes its handler, which marks after
@@ -199,6 +217,26 @@ func TestReportCallerHandler(t *testing.T) {
 	}
 	if r := rows[0]; r.Guarantee != semantics.AtLeastOnce || r.Strategy != semantics.StrategyTimer {
 		t.Errorf("%s (%s): %s / %s; want the timer's marks after the write, at-least-once", r.Consumer, r.Group, r.Strategy, r.Guarantee)
+	}
+}
+
+// TestReportCallerHandlers runs report on
+// testdata/src/report/callerhandlers: the wrapper of callerhandler used by
+// two services, each with a group and a handler of its own (orders marks
+// after its write, mailer before its send). Their handlers are not joined
+// into one row at the wrapper: the orders service is not shown losing
+// records with the mailer's finding.
+func TestReportCallerHandlers(t *testing.T) {
+	rows := scenarioRows(t, "report/callerhandlers/...")
+	for _, r := range rows {
+		for _, f := range r.Findings {
+			if strings.Contains(f.At, "mailer") && !strings.Contains(r.Consumer, "mailer") {
+				t.Errorf("row %s (%s) holds the mailer's finding %s", r.Consumer, r.Guarantee, f.At)
+			}
+		}
+		if strings.Contains(r.Consumer, "orders") && len(r.Findings) > 0 {
+			t.Errorf("orders row %s has findings %v", r.Consumer, r.Findings)
+		}
 	}
 }
 

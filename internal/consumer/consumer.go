@@ -459,7 +459,6 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 			}
 		}
 	}
-	s.decoded(decodedInto(b.pass.Pkg, b.ix, roots))
 	// A config read out of a struct field (kafka.ReaderConfig(cfg.Reader),
 	// a converted copy of the application's own config type) is what any
 	// store through that field sets, as Roots reads fields; so is a local
@@ -488,6 +487,7 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 			}
 		}
 	}
+	s.decoded(decodedInto(b.pass.Pkg, b.ix, roots))
 	return s
 }
 
@@ -497,12 +497,14 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 // (viper's Unmarshal, json.Unmarshal(b, &cfg.Consumer),
 // envconfig.Process), directly or through functions of the package
 // taking it as an interface (load(path, cfg)): reflection there may set
-// any of its fields, at run time; and that call. "" if none.
+// any of its fields, at run time; and that call, when it decodes into
+// the whole config in the function that has it (nil for a field's decode,
+// or one in a helper). "" if none.
 func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) (string, ssa.CallInstruction) {
 	seen := map[ssa.Value]bool{}
 	var at ssa.CallInstruction
-	var walk func(v ssa.Value, iface bool, depth int) string
-	walk = func(v ssa.Value, iface bool, depth int) string {
+	var walk func(v ssa.Value, iface, field bool, depth int) string
+	walk = func(v ssa.Value, iface, field bool, depth int) string {
 		if seen[v] || depth > ssaflow.MaxCallDepth || v.Referrers() == nil {
 			return ""
 		}
@@ -510,15 +512,15 @@ func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) (
 		for _, ref := range *v.Referrers() {
 			switch r := ref.(type) {
 			case *ssa.MakeInterface:
-				if name := walk(r, true, depth); name != "" {
+				if name := walk(r, true, field, depth); name != "" {
 					return name
 				}
 			case *ssa.ChangeInterface:
-				if name := walk(r, iface, depth); name != "" {
+				if name := walk(r, iface, field, depth); name != "" {
 					return name
 				}
 			case *ssa.FieldAddr:
-				if name := walk(r, iface, depth); name != "" {
+				if name := walk(r, iface, true, depth); name != "" {
 					return name
 				}
 			case ssa.CallInstruction:
@@ -539,7 +541,7 @@ func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) (
 					}
 					for i, a := range cc.Args {
 						if a == v && i < len(fn.Params) {
-							if name := walk(fn.Params[i], true, depth+1); name != "" {
+							if name := walk(fn.Params[i], true, field, depth+1); name != "" {
 								return name
 							}
 						}
@@ -547,7 +549,9 @@ func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) (
 					continue
 				}
 				if !readsOnly(ix, callee) {
-					at = r
+					if !field && depth == 0 {
+						at = r
+					}
 					return ShortFunc(callee)
 				}
 			}
@@ -555,7 +559,7 @@ func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) (
 		return ""
 	}
 	for _, r := range roots {
-		if name := walk(r, false, 0); name != "" {
+		if name := walk(r, false, false, 0); name != "" {
 			return name, at
 		}
 	}
@@ -1159,6 +1163,7 @@ func (b *builder) callElements(v ssa.Value, i int) *elems {
 			if ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
 				o := b.elements(ret.Results[i])
 				e.vals = append(e.vals, o.vals...)
+				e.cond = append(e.cond, o.cond...) // appended on some paths of the helper
 				e.facts = append(e.facts, o.facts...)
 				e.opaque = e.opaque || o.opaque
 			}
@@ -1238,6 +1243,7 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 	for _, val := range e.vals {
 		b.option(c, s, val, depth+1)
 	}
+	b.condOptions(c, s, e.cond, depth+1)
 }
 
 // pathOptions records what a helper of the package (a function or an
@@ -1742,6 +1748,9 @@ func (b *builder) callerField(v ssa.Value) string {
 		if !ok {
 			p, field = copiedParamField(v)
 		}
+		if p != nil && overwritten(v, field) {
+			return "" // the package sets the field on every path first
+		}
 		if p == nil || !openToOthers(p.Parent()) && len(b.flow.Callers(p.Parent())) > 0 {
 			return ""
 		}
@@ -1755,6 +1764,33 @@ func (b *builder) callerField(v ssa.Value) string {
 		return paramFieldOrigin(p, field)
 	}
 	return walk(v)
+}
+
+// overwritten reports whether v, a load of field i of a struct, is
+// preceded on every path by a store to that field of the same struct
+// (o.Sarama = sarama.NewConfig() before the read): what the caller put
+// there is not what is read.
+func overwritten(v ssa.Value, i int) bool {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return false
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	for _, ref := range *fa.X.Referrers() {
+		other, ok := ref.(*ssa.FieldAddr)
+		if !ok || other.Field != i {
+			continue
+		}
+		for _, r := range *other.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == other && ssaflow.Dominates(st, ld) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // copiedParamField returns the parameter whose copy v reads field i of: a

@@ -125,7 +125,8 @@ func (s *Settings) unknownFrom(k clientmodel.Setting, where string) {
 // decoded records that fn (decodedInto's), called at at, decodes into the
 // config at run time: any knob may be set there, so the settings are
 // opaque, and a knob set before that call in its function is unknown
-// (the decoded text may set it again).
+// (the decoded text may set it again; at is nil for a decode into one of
+// the config's fields, or in a helper, which leaves them known).
 func (s *Settings) decoded(fn string, at ssa.CallInstruction) {
 	if fn == "" {
 		return
@@ -136,7 +137,7 @@ func (s *Settings) decoded(fn string, at ssa.CallInstruction) {
 		s.Origin = what
 	}
 	for k, v := range s.Set {
-		if within(at.Parent(), v.Pos) && v.Pos < at.Pos() {
+		if at != nil && within(at.Parent(), v.Pos) && v.Pos < at.Pos() {
 			s.unknownFrom(k, what+", after it is set")
 		}
 	}

@@ -265,6 +265,8 @@ func (c *classifier) failure() {
 				at += ", its error discarded"
 			case s.ReadAfter:
 				at += ", its error checked only after " + pc.Func
+			case s.Callback:
+				at += ", its error given to a callback that only logs it"
 			case s.In != "":
 				at += ", in " + s.In + ", which returns without the error"
 			}
@@ -795,6 +797,17 @@ func (c *classifier) base() {
 		}
 		if ev.Is(clientmodel.MarksOnly) == Unknown || ev.Is(clientmodel.Greedy) == Unknown {
 			r.Guarantee, r.Reason = GuaranteeUnk, ev.unsure(clientmodel.MarksOnly, clientmodel.Greedy)
+		}
+		if ev.Client.Timer == clientmodel.TimerMarked || c.timerNeedsPositions() {
+			// The timer commits only marks, and every mark is made by
+			// an exported wrapper on the records its callers pass (a
+			// library's MarkCommitRecords): whether anything is marked
+			// is its callers'.
+			marks := slices.DeleteFunc(slices.Clone(ev.Calls), func(pc *PositionCall) bool { return pc.Role != clientmodel.Mark && pc.Role != clientmodel.Store })
+			if len(marks) > 0 && !slices.ContainsFunc(marks, func(pc *PositionCall) bool { return pc.FromCaller == "" }) {
+				r.Guarantee, r.Reason = GuaranteeUnk, marks[0].Func+" marks only the records "+marks[0].FromCaller+"'s callers pass: whether they call it, and after what processing, is theirs (the report does not follow callers in other packages)"
+				r.Window = "unknown"
+			}
 		}
 		if r.Guarantee == AtLeastOnce && ev.Client.Timer == clientmodel.TimerPreviousPoll && len(commits) > 0 &&
 			!slices.ContainsFunc(commits, func(pc *PositionCall) bool {

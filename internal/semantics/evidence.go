@@ -297,6 +297,12 @@ type Evidence struct {
 	// client is handed to. See Join.
 	Entry string
 	Flows []string
+	// Fresh reports a client built by each call of the function that
+	// returns it: the constructor call is in that function, whose returns
+	// give its result directly, and nothing stores it (no cached or
+	// singleton client). Join makes each package receiving that result a
+	// consumer of its own only then.
+	Fresh bool
 	// Handed are the function values the consumer's code hands records to
 	// that its caller supplies; Passed, the functions this package passes
 	// for other functions' parameters or stores in fields of func type
@@ -523,6 +529,7 @@ func (g *gatherer) evidence() *Evidence {
 	g.restore()
 	g.positioned()
 	ev.Flows = g.flows()
+	ev.Fresh = g.fresh()
 	for fn := range g.extent {
 		if syn := fn.Syntax(); syn != nil {
 			start, end := g.posn(syn.Pos()), g.posn(syn.End())

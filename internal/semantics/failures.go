@@ -32,8 +32,10 @@ type Skip struct {
 	Call string         // the call whose failure is skipped: "db.ExecContext"
 	Pos  token.Position // the call
 	// Discarded reports a call whose error nothing reads; ReadAfter, one
-	// whose error is read only after the position is written.
-	Discarded, ReadAfter bool
+	// whose error is read only after the position is written; Callback,
+	// one that reports its error to a function literal it is given, which
+	// only logs it.
+	Discarded, ReadAfter, Callback bool
 	// In names the handler that makes the call and returns without its
 	// error ("orders.(*Service).handle"), if not the loop's function; for
 	// a poll's dropped errors (Evidence.PollDrop), the function that polls
@@ -167,6 +169,28 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				continue
 			}
 			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Discarded: discarded, ReadAfter: !discarded})
+		}
+	}
+	// A processing call that reports its failure to a callback it is
+	// given (insert(ctx, m.Value, func(err error) { if err != nil {
+	// log.Print(err) } })), which only logs it: the position call after it
+	// goes on as from a success.
+	for _, b := range fn.Blocks {
+		if !dominatedByAny(b, takes) {
+			continue
+		}
+		for i, in := range b.Instrs {
+			call, ok := in.(*ssa.Call)
+			if !ok || !g.appCall(call) {
+				continue
+			}
+			before := b == at && i < slices.Index(at.Instrs, ssa.Instruction(pc.Instr))
+			if !before && !reachesBefore(b.Succs, nil, at, b, takes) {
+				continue
+			}
+			if slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return loggingCallback(ssaflow.Literal(a), stops) }) {
+				out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Callback: true})
+			}
 		}
 	}
 	// A handler given the record that logs a failure and returns without
@@ -1146,6 +1170,21 @@ func (g *gatherer) swallowedIn(call *ssa.Call, isRec func(ssa.Value) bool, depth
 		}
 	}
 	return out
+}
+
+// loggingCallback reports whether lit is a completion callback given
+// only an error (func(err error)) that does nothing with it but log: no
+// flag or error kept, no send, no stop.
+func loggingCallback(lit *ssa.Function, stops func(*ssa.BasicBlock) bool) bool {
+	if lit == nil || len(lit.Params) != 1 || !isError(lit.Params[0].Type()) || lit.Signature.Results().Len() != 0 || len(lit.Blocks) == 0 {
+		return false
+	}
+	for _, b := range lit.Blocks {
+		if stops(b) || !onlyLogs(b.Instrs) {
+			return false
+		}
+	}
+	return true
 }
 
 // returnsResult reports whether b, after its instruction i (the call

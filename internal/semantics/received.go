@@ -106,11 +106,13 @@ func (g *gatherer) flows() []string {
 
 // callerHandlers returns, for ci running a handler on the consumer
 // (sarama's Consume) that is a parameter of an exported function (a
-// wrapper's Consume(ctx, topics, h)), the "fn:" flow of the handler's
-// Consume method of the values its callers pass for it (the PassedFunc
-// addIface records under the parameter's key and the method's name):
-// Join resolves it to the entry keys of those methods' session
-// parameter.
+// wrapper's Consume(ctx, topics, h)), the "handler:" flow of the
+// handler's Consume method of the values its callers pass for it (the
+// PassedFunc addIface records under the parameter's key and the method's
+// name): Join resolves it, as a "fn:" flow, to the entry key of that
+// method's session parameter when the callers pass one handler type only
+// (several services each passing its own may each build a group of their
+// own through the wrapper: their rows stay apart).
 func (g *gatherer) callerHandlers(ci ssa.CallInstruction, holds func(ssa.Value) bool) []string {
 	h := g.c.Client.Handler
 	callee := ssaflow.Callee(ci.Common())
@@ -140,7 +142,7 @@ func (g *gatherer) callerHandlers(ci ssa.CallInstruction, holds func(ssa.Value) 
 			i--
 		}
 		if i >= 0 {
-			out = append(out, "fn:"+consumer.ParamKey(obj, i)+"."+h.Consume+"#0")
+			out = append(out, "handler:"+consumer.ParamKey(obj, i)+"."+h.Consume+"#0")
 		}
 	}
 	return out
@@ -171,6 +173,12 @@ func Join(evs []*Evidence) []*Evidence {
 			seen[key] = true
 			if strings.HasPrefix(key, "fn:") {
 				merge(into, funcFlows(passed, key), seen)
+				continue
+			}
+			if rest, ok := strings.CutPrefix(key, "handler:"); ok {
+				if ks := slices.Compact(slices.Sorted(slices.Values(funcFlows(passed, "fn:"+rest)))); len(ks) == 1 {
+					merge(into, ks, seen)
+				}
 				continue
 			}
 			for _, r := range byEntry[key] {
@@ -287,12 +295,50 @@ func (ev *Evidence) relay() bool {
 		len(ev.Revokes) == 0 && len(ev.Txn) == 0 && !ev.GroupCommits
 }
 
+// fresh reports whether g's consumer is built by each call of the
+// function it is returned from (Evidence.Fresh).
+func (g *gatherer) fresh() bool {
+	site := g.c.Site
+	if site == nil {
+		return false
+	}
+	fn := site.Parent()
+	built := func(v ssa.Value) bool {
+		v = ssaflow.Unconvert(v)
+		if ex, ok := v.(*ssa.Extract); ok {
+			v = ex.Tuple
+		}
+		return v == ssa.Value(site)
+	}
+	returned := false
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.Store:
+				if built(x.Val) {
+					return false // kept (a global, a field): handed out again
+				}
+			case *ssa.Return:
+				for _, r := range x.Results {
+					switch {
+					case built(r):
+						returned = true
+					case g.m.Is(g.c, r):
+						return false // the consumer returned other than as built
+					}
+				}
+			}
+		}
+	}
+	return returned
+}
+
 // callers returns, for a client ev builds only to return it from an
 // exported function, the received clients of that result when there are
 // several (one per package calling the function): each is a client of
 // its own. Nil otherwise.
 func callers(ev *Evidence, byEntry map[string][]*Evidence) []*Evidence {
-	if len(ev.Flows) != 1 || !strings.HasPrefix(ev.Flows[0], "result:") {
+	if !ev.Fresh || len(ev.Flows) != 1 || !strings.HasPrefix(ev.Flows[0], "result:") {
 		return nil
 	}
 	var rs []*Evidence

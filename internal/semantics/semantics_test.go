@@ -532,6 +532,7 @@ func TestClassify(t *testing.T) {
 		// nil, is the default's
 		{"callerfield", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk, "detail": "field Options of NewFieldConsumer's argument cfg, which its caller sets"}},
 		{"callerfieldown", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
+		{"callerfieldset", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		// the event's partitions given offsets of the code's before they
 		// are assigned
 		{"assignedset", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "the code sets where partitions start (Assign, line"}},
@@ -572,12 +573,36 @@ func TestClassify(t *testing.T) {
 		// timer, at-least-once); the twin decodes another map
 		{"decodedmap", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "what json.Unmarshal decodes into it at run time"}},
 		{"decodedother", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer}},
+		// options a helper method appends in a branch (the group joined
+		// only when named) are set on some paths, as when appended in
+		// place: the timer's (it said "not a group member", no commits;
+		// without a group franz-go starts each run at the partition's
+		// start, replaying); the twin's helper always joins
+		{"helpercond", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer}},
+		{"helperfixed", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer}},
+		// a timer committing marks only, whose one mark is an exported
+		// wrapper's on the records its callers pass (the loop never
+		// marks): not known (it said at-least-once); the twin's loop
+		// marks after processing
+		{"markwrapper", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "commits marked records"}},
+		{"markingloop", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer}},
+		// the same for a sarama config: auto-commit turned off before the
+		// decode is not known (it said nothing commits, and lint reported
+		// marks-discarded); turned off after it, it is
+		{"setthendecoded", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "what json.Unmarshal decodes into it at run time"}},
+		{"decodedthenset", map[string]string{"strategy": semantics.StrategyNone}},
 		// a commit of the stores when the consume loop's ticker fires (in
 		// its select): each batch, not each record (it said each record,
 		// one record repeated, revoke not needed); the twin's select
 		// waits on a stop channel and commits after each store
 		{"tickedcommit", map[string]string{"strategy": semantics.StrategyEachBatch, "detail": "when the loop's ticker fires", "revoke": "no (records since the last batch commit"}},
 		{"stoporcommit", map[string]string{"strategy": semantics.StrategyEachRecord, "window": "one record"}},
+		// a processing call reporting its failure to a callback that only
+		// logs it, then the commit: the failed message is skipped (it
+		// said nothing); the twin's callback keeps the error, and the
+		// loop stops on it
+		{"callbacklogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.insertWith (line 26, its error given to a callback that only logs it) fails"}},
+		{"callbackflagged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a handler calling a func-valued field whose closure calls
 		// another field set to a literal that sends the value to an
 		// exporter goroutine: not at-least-once; its twin writing in

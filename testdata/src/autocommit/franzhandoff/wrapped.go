@@ -91,3 +91,37 @@ func wrappedWaited(ctx context.Context, n *notifier) error {
 		wg.Wait()
 	}
 }
+
+// position is where a record was: what a lag exporter needs.
+type position struct {
+	topic     string
+	partition int32
+	offset    int64
+}
+
+// lagExported delivers each record in place, then sends its position to
+// a lag exporter: the struct carries no record, so nothing outlives the
+// poll but a metric.
+func lagExported(ctx context.Context, n *notifier, lag chan<- position) error {
+	cl, err := kgo.NewClient(
+		kgo.SeedBrokers("localhost:9092"),
+		kgo.ConsumerGroup("billing"),
+		kgo.ConsumeTopics("invoices"),
+	)
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			return nil
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			if err := n.deliver(ctx, r); err != nil {
+				log.Printf("deliver: %v", err)
+			}
+			lag <- position{r.Topic, r.Partition, r.Offset}
+		})
+	}
+}

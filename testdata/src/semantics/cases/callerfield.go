@@ -45,3 +45,14 @@ func runFieldConsumer(ctx context.Context) error {
 }
 
 var _ = runFieldConsumer
+
+// NewFieldConsumerOwn is exported too, but sets the field itself on every
+// path before reading it: the callers' config is not what is used.
+func NewFieldConsumerOwn(ctx context.Context, cfg FieldOptions) error {
+	cfg.Options = sarama.NewConfig()
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, cfg.Group, cfg.Options) // case: callerfieldset
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, nilCfgHandler{})
+}

@@ -1,0 +1,33 @@
+// Package kafkalib hands every package of the process the same client.
+package kafkalib
+
+import (
+	"sync"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+var (
+	mu     sync.Mutex
+	shared *kgo.Client
+)
+
+// Client returns the process's one consumer client, built on first use.
+func Client() (*kgo.Client, error) {
+	mu.Lock()
+	defer mu.Unlock()
+	if shared != nil {
+		return shared, nil
+	}
+	cl, err := kgo.NewClient(
+		kgo.SeedBrokers("localhost:9092"),
+		kgo.ConsumerGroup("ingest"),
+		kgo.ConsumeTopics("payments"),
+		kgo.DisableAutoCommit(),
+	)
+	if err != nil {
+		return nil, err
+	}
+	shared = cl
+	return cl, nil
+}
