@@ -379,11 +379,12 @@ func (c *checker) recordsOf(poll *ssa.Call) map[ssa.Value]bool {
 			case *ssa.Store:
 				if r.Val == v {
 					add(r.Addr)
-					// A struct built around the record or its payload
-					// (Delivery{source: msg}), sent whole to the workers;
-					// not one of its coordinates or counts (a lag
-					// exporter's position{r.Topic, r.Partition, r.Offset}).
-					if al := ssaflow.LocalAggregate(r.Addr); al != nil && carriesRecord(v.Type()) {
+					// A struct built around the record or what it says
+					// (Delivery{source: msg}, job{event: decode(r.Value)}),
+					// sent whole to the workers; not one of its
+					// coordinates or a number (a lag exporter's
+					// position{r.Topic, r.Partition, r.Offset}).
+					if al := ssaflow.LocalAggregate(r.Addr); al != nil && !coordinateOrNumber(v) {
 						add(al)
 					}
 				}
@@ -401,18 +402,27 @@ func (c *checker) recordsOf(poll *ssa.Call) map[ssa.Value]bool {
 	return tainted
 }
 
-// carriesRecord reports whether a value of type t is a record (or a
-// pointer to one) or a payload (a byte slice).
-func carriesRecord(t types.Type) bool {
-	if clientmodel.Default.Record(t) != nil || clientmodel.Default.Record(types.NewPointer(t)) != nil {
+// coordinateOrNumber reports whether v is a number or a bool (an
+// offset, a count), or a record's coordinate read from it (its topic:
+// clientmodel.Coordinates), rather than the record or what it says.
+func coordinateOrNumber(v ssa.Value) bool {
+	if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&(types.IsNumeric|types.IsBoolean) != 0 {
 		return true
 	}
-	s, ok := t.Underlying().(*types.Slice)
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return false
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
 	if !ok {
 		return false
 	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
+	st, ok := ssaflow.Deref(fa.X.Type()).Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return false
+	}
+	coord, record := clientmodel.Default.RecordField(fa.X.Type(), st.Field(fa.Field).Name())
+	return record && coord
 }
 
 // goStmtsIn returns the go statements in fn (and its closures) that pass a

@@ -435,25 +435,32 @@ func producerChan(ch ssa.Value) *clientmodel.ProduceRef {
 	return nil
 }
 
-// onAppFailure reports whether in runs only when a call of the
-// application (not a client's) made before it in its function failed: in
-// the branch of an `if err != nil` on that call's error.
-func (c *checker) onAppFailure(in ssa.Instruction) bool {
+// failedProcessing returns the call of in's function, given a value
+// derived from o, whose failure branch (an `if err != nil` on its error)
+// in runs in, or nil (also for a nil in).
+func (c *checker) failedProcessing(in ssa.Instruction, o ssa.Value) *ssa.Call {
+	if in == nil {
+		return nil
+	}
+	var tainted map[ssa.Value]bool
 	for _, b := range in.Parent().Blocks {
 		for _, x := range b.Instrs {
 			call, ok := x.(*ssa.Call)
-			if !ok {
+			if !ok || !onFailureOf(call, in) {
 				continue
 			}
 			if fn := ssaflow.Callee(call.Common()); fn != nil && (c.isClient(fn) || c.ignored(fn)) {
 				continue
 			}
-			if onFailureOf(call, in) {
-				return true
+			if tainted == nil {
+				tainted = c.taint(o)
+			}
+			if slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return tainted[a] }) {
+				return call
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 // processedInPlace reports whether fn processes o itself, other than by
@@ -461,10 +468,18 @@ func (c *checker) onAppFailure(in ssa.Instruction) bool {
 // being fetched anew, and not by a processing whose failure handOff (if
 // not nil) handles.
 func (c *checker) processedInPlace(p *position, o ssa.Value, def, handOff ssa.Instruction, decodeOnly bool) bool {
-	if handOff != nil && c.onAppFailure(handOff) {
-		// The hand-off runs when a call of the application failed (a
+	notDef := func(x ssa.Instruction) bool { return x == def }
+	if failed := c.failedProcessing(handOff, o); failed != nil {
+		// The hand-off runs when a processing of the record failed (a
 		// failed record produced to a retry or dead-letter topic): on
-		// that path it is the record's only effect.
+		// that path it is the record's only effect, unless the record
+		// is processed in place after it all the same.
+		for _, s := range c.processingSites(p.fn, o) {
+			if s != failed && !c.startsLater(s) && handOff.Parent() == p.fn &&
+				ssaflow.ReachesStopping(handOff, s, notDef) && ssaflow.ReachesStopping(s, p.instr, notDef) {
+				return true
+			}
+		}
 		return false
 	}
 	for _, s := range c.processingSites(p.fn, o) {
@@ -570,10 +585,11 @@ func receives(sel *ssa.Select) bool {
 }
 
 // noWork reports whether ch, a channel received from, signals no work
-// done: a ticker's or a timer's, or the Done of a context the function
-// does not derive (its caller's, a session's). A context it derives
-// (done, finished := context.WithCancel(ctx)) may be cancelled by the
-// worker when the work is done.
+// done: a ticker's or a timer's, or the Done of a context other than one
+// the function makes with WithCancel (its caller's, a session's, one with
+// a timeout: a sleep). One it cancels itself (done, finished :=
+// context.WithCancel(ctx)) may be cancelled by the worker when the work
+// is done.
 func noWork(ch ssa.Value) bool {
 	if ssaflow.IsTimerChan(ch) {
 		return true
@@ -581,24 +597,16 @@ func noWork(ch ssa.Value) bool {
 	if !ssaflow.IsCtxDone(ch) {
 		return false
 	}
-	ctx := ssaflow.Recv(ch.(*ssa.Call).Common())
-	for {
-		switch x := ctx.(type) {
-		case *ssa.MakeInterface:
-			ctx = x.X
-			continue
-		case *ssa.ChangeInterface:
-			ctx = x.X
-			continue
-		case *ssa.Extract:
-			if call, ok := x.Tuple.(*ssa.Call); ok {
-				if fn := ssaflow.Callee(call.Common()); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && strings.HasPrefix(fn.Name(), "With") {
-					return false
-				}
-			}
-		}
+	ex, ok := ssaflow.Unconvert(ssaflow.Recv(ch.(*ssa.Call).Common())).(*ssa.Extract)
+	if !ok {
 		return true
 	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return true
+	}
+	fn := ssaflow.Callee(call.Common())
+	return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || fn.Name() != "WithCancel" && fn.Name() != "WithCancelCause"
 }
 
 // flushes reports whether instr calls pr.Flush, the producer's call that

@@ -537,7 +537,9 @@ var scenarios = []struct {
 	// failure branch of its processing, then committed (honestbank/kp's
 	// retry middleware), with confluent and in franz-go's EachRecord
 	// function (2 positive: the delivery awaited, the producer flushed);
-	// the delivery awaited, the copy produced synchronously (2 silent).
+	// the delivery awaited, the copy produced synchronously, an audit
+	// copy produced when a lint check fails, the message applied on
+	// every path (3 silent).
 	{"ordering/retrytopic", ordering.Analyzer},
 	// sarama AsyncProducer built with the default config (no successes
 	// reported, errors drained by a range loop of the package): a mark

@@ -1785,10 +1785,30 @@ func overwritten(v ssa.Value, i int) bool {
 			continue
 		}
 		for _, r := range *other.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == other && ssaflow.Dominates(st, ld) {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == other && ssaflow.Dominates(st, ld) && !readsField(st.Val, fa.X, i, 0) {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// readsField reports whether v is, or is computed by calls from, a load
+// of field i of base (o.Sarama = withDefaults(o.Sarama): the caller's
+// value, completed).
+func readsField(v ssa.Value, base ssa.Value, i, depth int) bool {
+	v = ssaflow.Unconvert(v)
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		fa, ok := x.X.(*ssa.FieldAddr)
+		return ok && x.Op == token.MUL && fa.X == base && fa.Field == i
+	case *ssa.Extract:
+		return readsField(x.Tuple, base, i, depth)
+	case *ssa.Call:
+		if depth > 2 {
+			return false
+		}
+		return slices.ContainsFunc(x.Call.Args, func(a ssa.Value) bool { return readsField(a, base, i, depth+1) })
 	}
 	return false
 }

@@ -652,6 +652,14 @@ func (c *classifier) before() {
 		r.Reason = "the position moves past a record before its effect is written, and the timer commits it every " + c.interval() + ": a crash loses a record marked but still in progress, and replays the records marked since the last tick"
 		r.Window = "one auto-commit interval (" + c.interval() + "), and records are lost too"
 	}
+	if (c.has(clientmodel.Mark) || c.has(clientmodel.Store)) && c.ev.Is(clientmodel.AutoCommit) == Unknown && !c.has(clientmodel.Commit) && !c.commitsOnRead() {
+		// Whether a timer commits the marks is not known: if one does,
+		// a crash also replays what was marked since its last tick, so
+		// "none" repeated would be a guess.
+		r.Guarantee = Neither
+		r.Reason = "the position moves past a record before its effect is written: a crash loses a record marked but still in progress; whether the auto-commit timer commits the marks (and replays those since its last tick) is not known"
+		r.Window = "unknown (whether a timer commits the marks is not known), and records are lost too"
+	}
 }
 
 // timer fills the strategy of an auto-commit timer from the client's

@@ -297,12 +297,12 @@ type Evidence struct {
 	// client is handed to. See Join.
 	Entry string
 	Flows []string
-	// Fresh reports a client built by each call of the function that
-	// returns it: the constructor call is in that function, whose returns
-	// give its result directly, and nothing stores it (no cached or
-	// singleton client). Join makes each package receiving that result a
-	// consumer of its own only then.
-	Fresh bool
+	// Fresh is the result key of the exported function that builds the
+	// client on each call: the constructor call is in that function,
+	// whose returns give its result directly, and nothing but its locals
+	// keeps it (no cached or singleton client). Join makes each package
+	// receiving that result a consumer of its own only then.
+	Fresh string
 	// Handed are the function values the consumer's code hands records to
 	// that its caller supplies; Passed, the functions this package passes
 	// for other functions' parameters or stores in fields of func type

@@ -188,7 +188,10 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			if !before && !reachesBefore(b.Succs, nil, at, b, takes) {
 				continue
 			}
-			if slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return loggingCallback(ssaflow.Literal(a), stops) }) {
+			// Its completion callback: the call answers nothing itself,
+			// and is given the record's data.
+			if call.Call.Signature().Results().Len() == 0 && slices.ContainsFunc(call.Call.Args, g.handlerArg) &&
+				slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return loggingCallback(ssaflow.Literal(a), stops) }) {
 				out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Callback: true})
 			}
 		}

@@ -295,42 +295,48 @@ func (ev *Evidence) relay() bool {
 		len(ev.Revokes) == 0 && len(ev.Txn) == 0 && !ev.GroupCommits
 }
 
-// fresh reports whether g's consumer is built by each call of the
-// function it is returned from (Evidence.Fresh).
-func (g *gatherer) fresh() bool {
+// fresh returns the result key of the exported function g's consumer is
+// built in when each of its calls builds one (Evidence.Fresh): its returns
+// give the constructor's client result directly, and nothing outside the
+// function's locals keeps it (a cached or singleton client). "" otherwise.
+func (g *gatherer) fresh() string {
 	site := g.c.Site
 	if site == nil {
-		return false
+		return ""
 	}
 	fn := site.Parent()
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || fn.Parent() != nil || !obj.Exported() {
+		return ""
+	}
 	built := func(v ssa.Value) bool {
 		v = ssaflow.Unconvert(v)
 		if ex, ok := v.(*ssa.Extract); ok {
-			v = ex.Tuple
+			return ex.Tuple == ssa.Value(site) && ex.Index == 0
 		}
 		return v == ssa.Value(site)
 	}
-	returned := false
+	key := ""
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			switch x := in.(type) {
 			case *ssa.Store:
-				if built(x.Val) {
-					return false // kept (a global, a field): handed out again
+				if _, local := x.Addr.(*ssa.Alloc); !local && g.m.Is(g.c, x.Val) {
+					return "" // kept (a global, a field): handed out again
 				}
 			case *ssa.Return:
-				for _, r := range x.Results {
+				for i, r := range x.Results {
 					switch {
 					case built(r):
-						returned = true
+						key = consumer.ResultKey(obj, i)
 					case g.m.Is(g.c, r):
-						return false // the consumer returned other than as built
+						return "" // the consumer returned other than as built
 					}
 				}
 			}
 		}
 	}
-	return returned
+	return key
 }
 
 // callers returns, for a client ev builds only to return it from an
@@ -338,7 +344,7 @@ func (g *gatherer) fresh() bool {
 // several (one per package calling the function): each is a client of
 // its own. Nil otherwise.
 func callers(ev *Evidence, byEntry map[string][]*Evidence) []*Evidence {
-	if !ev.Fresh || len(ev.Flows) != 1 || !strings.HasPrefix(ev.Flows[0], "result:") {
+	if ev.Fresh == "" || len(ev.Flows) != 1 || ev.Flows[0] != ev.Fresh {
 		return nil
 	}
 	var rs []*Evidence

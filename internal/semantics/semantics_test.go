@@ -533,6 +533,7 @@ func TestClassify(t *testing.T) {
 		{"callerfield", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk, "detail": "field Options of NewFieldConsumer's argument cfg, which its caller sets"}},
 		{"callerfieldown", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		{"callerfieldset", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
+		{"callerfielddefaults", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
 		// the event's partitions given offsets of the code's before they
 		// are assigned
 		{"assignedset", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "the code sets where partitions start (Assign, line"}},
@@ -603,6 +604,7 @@ func TestClassify(t *testing.T) {
 		// loop stops on it
 		{"callbacklogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.insertWith (line 26, its error given to a callback that only logs it) fails"}},
 		{"callbackflagged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"retryhooked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a handler calling a func-valued field whose closure calls
 		// another field set to a literal that sends the value to an
 		// exporter goroutine: not at-least-once; its twin writing in

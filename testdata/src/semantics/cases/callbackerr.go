@@ -55,3 +55,34 @@ func callbackFlagged(ctx context.Context) {
 }
 
 var _, _ = callbackLogged, callbackFlagged
+
+// insertRetrying retries the insert, telling onRetry of each failed
+// attempt, and returns the last error.
+func insertRetrying(ctx context.Context, v []byte, onRetry func(error)) error {
+	err := apply(v)
+	if err != nil {
+		onRetry(err)
+		err = apply(v)
+	}
+	return err
+}
+
+// retryHooked is a second twin: its callback only logs the retries, and
+// the call's own error stops the loop.
+func retryHooked(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"k:9092"}, GroupID: "hooked", Topic: "bookings"}) // case: retryhooked
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := insertRetrying(ctx, m.Value, func(err error) { log.Printf("retrying: %v", err) }); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+var _ = retryHooked

@@ -56,3 +56,23 @@ func NewFieldConsumerOwn(ctx context.Context, cfg FieldOptions) error {
 	}
 	return g.Consume(ctx, []string{"t"}, nilCfgHandler{})
 }
+
+// withDefaults completes the caller's config, or makes one.
+func withDefaults(c *sarama.Config) *sarama.Config {
+	d := sarama.NewConfig()
+	if c != nil {
+		d.Consumer.Offsets = c.Consumer.Offsets
+	}
+	return d
+}
+
+// NewFieldConsumerDefaults overwrites the field with a value computed from
+// it: what the caller set there still decides.
+func NewFieldConsumerDefaults(ctx context.Context, cfg FieldOptions) error {
+	cfg.Options = withDefaults(cfg.Options)
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, cfg.Group, cfg.Options) // case: callerfielddefaults
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, nilCfgHandler{})
+}
