@@ -417,11 +417,7 @@ func coordinateOrNumber(v ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	st, ok := ssaflow.Deref(fa.X.Type()).Underlying().(*types.Struct)
-	if !ok || fa.Field >= st.NumFields() {
-		return false
-	}
-	coord, record := clientmodel.Default.RecordField(fa.X.Type(), st.Field(fa.Field).Name())
+	coord, record := clientmodel.Default.RecordField(fa.X.Type(), fa.Field)
 	return record && coord
 }
 

@@ -302,12 +302,12 @@ func (c *checker) coordinate(v ssa.Value, tainted map[ssa.Value]bool, depth int)
 		case *ssa.MakeInterface:
 			v = x.X
 		case *ssa.FieldAddr:
-			if coord, record := recordField(x.X.Type(), x.Field); record {
+			if coord, record := clientmodel.Default.RecordField(x.X.Type(), x.Field); record {
 				return coord
 			}
 			v = x.X
 		case *ssa.Field:
-			if coord, record := recordField(x.X.Type(), x.Field); record {
+			if coord, record := clientmodel.Default.RecordField(x.X.Type(), x.Field); record {
 				return coord
 			}
 			v = x.X
@@ -326,16 +326,6 @@ func (c *checker) coordinate(v ssa.Value, tainted map[ssa.Value]bool, depth int)
 			return false
 		}
 	}
-}
-
-// recordField reports whether t, the type of a struct or a pointer to
-// one, is a record's, and whether its field i is a coordinate.
-func recordField(t types.Type, i int) (coordinate, record bool) {
-	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return false, false
-	}
-	return clientmodel.Default.RecordField(t, st.Field(i).Name())
 }
 
 // releasesAnswer reports a Close() of what a call given the record's data

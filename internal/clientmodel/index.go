@@ -249,14 +249,16 @@ func (ix *Index) Record(t types.Type) *Client {
 	return nil
 }
 
-// RecordField reports whether t (a pointer to it or not) is a record type
-// and, if it is, whether its field is one of the client's Coordinates.
-func (ix *Index) RecordField(t types.Type, field string) (coordinate, record bool) {
+// RecordField reports whether t (a struct type or a pointer to one) is a
+// record type and, if it is, whether its field i is one of the client's
+// Coordinates.
+func (ix *Index) RecordField(t types.Type, i int) (coordinate, record bool) {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
+	st, ok := t.Underlying().(*types.Struct)
 	n := typeName(t)
-	if n == "" {
+	if !ok || i >= st.NumFields() || n == "" {
 		return false, false
 	}
 	c := ix.records[n]
@@ -266,7 +268,7 @@ func (ix *Index) RecordField(t types.Type, field string) (coordinate, record boo
 	if c == nil {
 		return false, false
 	}
-	return slices.Contains(c.Coordinates, field), true
+	return slices.Contains(c.Coordinates, st.Field(i).Name()), true
 }
 
 // Fencing returns the client whose fencing error obj is.
