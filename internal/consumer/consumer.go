@@ -487,42 +487,70 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 			}
 		}
 	}
-	s.decoded(decodedInto(b.pass.Pkg, b.ix, roots))
+	s.decoded(decodedInto(b.pass.Pkg, b.ix, roots), knobField(c))
 	return s
 }
 
-// decodedInto returns the function of another package (not a client's,
-// not a printer's, logger's or encoder's) one of roots, a config struct,
-// or the address of one of its fields, is handed to as an interface value
-// (viper's Unmarshal, json.Unmarshal(b, &cfg.Consumer),
+// knobField returns the dotted field path of a setting's knob in c's
+// config struct ("" for a setting without a field knob).
+func knobField(c *clientmodel.Client) func(clientmodel.Setting) string {
+	return func(s clientmodel.Setting) string {
+		if k := c.Knob(s); k != nil {
+			return k.Field
+		}
+		return ""
+	}
+}
+
+// decode is a call that decodes into a config at run time (decodedInto's).
+type decode struct {
+	// fn is the decoding function, of another package ("json.Unmarshal").
+	fn string
+	// at is the call, in the function that has the config, that leads to
+	// the decode: the decoding call itself, or the call of the package's
+	// helper that makes it (load(path, cfg)).
+	at ssa.CallInstruction
+	// field is the dotted path of the config's field decoded into
+	// ("Consumer" for json.Unmarshal(b, &cfg.Consumer)), "" for the whole
+	// config.
+	field string
+}
+
+// covers reports whether d may set knob, a dotted field path of the
+// config type ("" for a ConfigMap key): a decode into the whole config
+// may set any knob, one into a field only the knobs under it.
+func (d decode) covers(knob string) bool {
+	return d.field == "" || knob == d.field || strings.HasPrefix(knob, d.field+".")
+}
+
+// decodedInto returns the calls of functions of another package (not a
+// client's, not a printer's, logger's or encoder's) one of roots, a
+// config struct, or the address of one of its fields, is handed to as
+// an interface value (viper's Unmarshal, json.Unmarshal(b, &cfg.Consumer),
 // envconfig.Process), directly or through functions of the package
 // taking it as an interface (load(path, cfg)): reflection there may set
-// any of its fields, at run time; and that call, when it decodes into
-// the whole config in the function that has it (nil for a field's decode,
-// or one in a helper). "" if none.
-func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) (string, ssa.CallInstruction) {
+// any of its fields, at run time.
+func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) []decode {
 	seen := map[ssa.Value]bool{}
-	var at ssa.CallInstruction
-	var walk func(v ssa.Value, iface, field bool, depth int) string
-	walk = func(v ssa.Value, iface, field bool, depth int) string {
+	var out []decode
+	var walk func(v ssa.Value, iface bool, field string, depth int, top ssa.CallInstruction)
+	walk = func(v ssa.Value, iface bool, field string, depth int, top ssa.CallInstruction) {
 		if seen[v] || depth > ssaflow.MaxCallDepth || v.Referrers() == nil {
-			return ""
+			return
 		}
 		seen[v] = true
 		for _, ref := range *v.Referrers() {
 			switch r := ref.(type) {
 			case *ssa.MakeInterface:
-				if name := walk(r, true, field, depth); name != "" {
-					return name
-				}
+				walk(r, true, field, depth, top)
 			case *ssa.ChangeInterface:
-				if name := walk(r, iface, field, depth); name != "" {
-					return name
-				}
+				walk(r, iface, field, depth, top)
 			case *ssa.FieldAddr:
-				if name := walk(r, iface, true, depth); name != "" {
-					return name
+				name := ssaflow.FieldVar(r).Name()
+				if field != "" {
+					name = field + "." + name
 				}
+				walk(r, iface, name, depth, top)
 			case ssa.CallInstruction:
 				if !iface {
 					continue
@@ -531,6 +559,10 @@ func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) (
 				callee := ssaflow.Callee(cc)
 				if callee == nil || callee.Pkg() == nil {
 					continue
+				}
+				at := top
+				if at == nil {
+					at = r
 				}
 				if callee.Pkg() == pkg {
 					// A function of the package taking it as an interface:
@@ -541,29 +573,21 @@ func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) (
 					}
 					for i, a := range cc.Args {
 						if a == v && i < len(fn.Params) {
-							if name := walk(fn.Params[i], true, field, depth+1); name != "" {
-								return name
-							}
+							walk(fn.Params[i], true, field, depth+1, at)
 						}
 					}
 					continue
 				}
 				if !readsOnly(ix, callee) {
-					if !field && depth == 0 {
-						at = r
-					}
-					return ShortFunc(callee)
+					out = append(out, decode{fn: ShortFunc(callee), at: at, field: field})
 				}
 			}
 		}
-		return ""
 	}
 	for _, r := range roots {
-		if name := walk(r, false, false, 0); name != "" {
-			return name, at
-		}
+		walk(r, false, "", 0, nil)
 	}
-	return "", nil
+	return out
 }
 
 // readsOnly reports whether fn, a function of another package given a
@@ -758,7 +782,7 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 		s.merge(b.keyMapUpdates(c, append(literals, helperCalls(v)...)))
 	}
 	// A map json.Unmarshal fills (an operator's overrides).
-	s.decoded(decodedInto(b.pass.Pkg, b.ix, append(b.flow.Roots(v), literals...)))
+	s.decoded(decodedInto(b.pass.Pkg, b.ix, append(b.flow.Roots(v), literals...)), nil)
 	return s
 }
 

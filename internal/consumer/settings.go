@@ -122,23 +122,30 @@ func (s *Settings) unknownFrom(k clientmodel.Setting, where string) {
 	s.From[k] = where
 }
 
-// decoded records that fn (decodedInto's), called at at, decodes into the
-// config at run time: any knob may be set there, so the settings are
-// opaque, and a knob set before that call in its function is unknown
-// (the decoded text may set it again; at is nil for a decode into one of
-// the config's fields, or in a helper, which leaves them known).
-func (s *Settings) decoded(fn string, at ssa.CallInstruction) {
-	if fn == "" {
+// decoded records the decodes into the config at run time (decodedInto's):
+// any knob may be set there, so the settings are opaque, and a knob set
+// before one of them in its function, and under the field it decodes
+// into, is unknown (the decoded text may set it again). field gives a
+// setting's dotted field path in the config type (nil for a ConfigMap,
+// whose decodes are into the whole map).
+func (s *Settings) decoded(ds []decode, field func(clientmodel.Setting) string) {
+	if len(ds) == 0 {
 		return
 	}
-	what := "what " + fn + " decodes into it at run time"
+	what := func(d decode) string { return "what " + d.fn + " decodes into it at run time" }
 	s.Opaque = true
 	if s.Origin == "" {
-		s.Origin = what
+		s.Origin = what(ds[0])
 	}
 	for k, v := range s.Set {
-		if at != nil && within(at.Parent(), v.Pos) && v.Pos < at.Pos() {
-			s.unknownFrom(k, what+", after it is set")
+		for _, d := range ds {
+			if field != nil && !d.covers(field(k)) {
+				continue
+			}
+			if within(d.at.Parent(), v.Pos) && v.Pos < d.at.Pos() {
+				s.unknownFrom(k, what(d)+", after it is set")
+				break
+			}
 		}
 	}
 }

@@ -592,6 +592,15 @@ func TestClassify(t *testing.T) {
 		// marks-discarded); turned off after it, it is
 		{"setthendecoded", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "what json.Unmarshal decodes into it at run time"}},
 		{"decodedthenset", map[string]string{"strategy": semantics.StrategyNone}},
+		// the same for a decode into the section holding the knob
+		// (&cfg.Consumer) and for a helper's decode of the whole config
+		// (both left the knob known: marks discarded); a decode into
+		// another section, or a helper's decode before the setting, leaves
+		// it
+		{"setthenfielddecoded", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "what json.Unmarshal decodes into it at run time"}},
+		{"setthenproducerdecoded", map[string]string{"strategy": semantics.StrategyNone}},
+		{"setthenloaded", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "what json.Unmarshal decodes into it at run time"}},
+		{"loadedthenset", map[string]string{"strategy": semantics.StrategyNone}},
 		// a commit of the stores when the consume loop's ticker fires (in
 		// its select): each batch, not each record (it said each record,
 		// one record repeated, revoke not needed); the twin's select
