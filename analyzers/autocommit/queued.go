@@ -108,7 +108,7 @@ func (c *checker) queuedRecord(cc *ssa.CallCommon, tainted map[ssa.Value]bool) (
 	if call == nil {
 		return queuedRecord{}, false
 	}
-	if fact, fn := c.ho.Call(cc); fact != nil && !takesChannel(fn) {
+	if fact, fn := c.ho.Call(cc); fact != nil && !handsoff.TakesChannel(fn) {
 		args := cc.Args
 		if !cc.IsInvoke() && fn.Signature().Recv() != nil && len(args) > 0 {
 			args = args[1:]
@@ -140,7 +140,7 @@ func (c *checker) queuedRecord(cc *ssa.CallCommon, tainted map[ssa.Value]bool) (
 			continue
 		}
 		fact, ok := c.ho.Of(fn)
-		if !ok || !slices.Contains(fact.Params, 0) || takesChannel(fn) {
+		if !ok || !slices.Contains(fact.Params, 0) || handsoff.TakesChannel(fn) {
 			continue
 		}
 		j := i
@@ -154,16 +154,4 @@ func (c *checker) queuedRecord(cc *ssa.CallCommon, tainted map[ssa.Value]bool) (
 		return queuedRecord{fact: fact, fn: fn, pos: arg.Pos(), end: arg.End()}, true
 	}
 	return queuedRecord{}, false
-}
-
-// takesChannel reports whether fn is given the channel it sends on (a
-// send helper: safeSend(ctx, work, r)), whose sends are outliveSends'.
-func takesChannel(fn *types.Func) bool {
-	params := fn.Signature().Params()
-	for i := range params.Len() {
-		if _, ok := params.At(i).Type().Underlying().(*types.Chan); ok {
-			return true
-		}
-	}
-	return false
 }

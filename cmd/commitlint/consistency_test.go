@@ -382,3 +382,30 @@ func TestReportGenericHandler(t *testing.T) {
 		t.Errorf("%s (%s): %s / %s, on failure %q; want the timer's marks after the batch, at-least-once, the failed batch skipped", r.Consumer, r.Group, r.Strategy, r.Guarantee, r.Failure)
 	}
 }
+
+// TestReportQueuedHandOff runs report on ordering/xhandoff: an adapter
+// handing each record's payload to a core of another package whose
+// method only queues it for a worker pool (hexagonal-fastcampus-pay).
+// The concurrency column names that hand-off; it said "none", which only
+// the twin settling in place is.
+func TestReportQueuedHandOff(t *testing.T) {
+	rows := scenarioRows(t, "ordering/xhandoff/...")
+	want := map[string]string{
+		"consume.go:30": "unknown (records are handed at line 38 to core.Settlement.Enqueue, which only queues them",
+		"consume.go:68": "unknown (records are handed at line 74 to core.Settlement.Enqueue, which only queues them",
+		"consume.go:47": "none",
+	}
+	for _, r := range rows {
+		for at, prefix := range want {
+			if strings.HasSuffix(r.Consumer, at) {
+				delete(want, at)
+				if !strings.HasPrefix(r.Concurrency, prefix) {
+					t.Errorf("%s: concurrency %q, want %q...", r.Consumer, r.Concurrency, prefix)
+				}
+			}
+		}
+	}
+	for at := range want {
+		t.Errorf("no row at %s among %d", at, len(rows))
+	}
+}

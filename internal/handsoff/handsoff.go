@@ -488,3 +488,16 @@ func IsDecodeName(name string) bool {
 	}
 	return false
 }
+
+// TakesChannel reports whether fn is given the channel it sends on (a
+// send helper: safeSend(ctx, work, r)), whose sends are on the caller's own
+// channel, not a queue of the function's.
+func TakesChannel(fn *types.Func) bool {
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if _, ok := params.At(i).Type().Underlying().(*types.Chan); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -310,6 +310,8 @@ func (c *classifier) requireEvidence() {
 		why = ev.JoinsCaller + " may run in several goroutines on the same consumer (its caller in another package waits for it with a WaitGroup): a commit by one can pass a record another still processes"
 	case ev.unresolvedHanded() != nil && strings.HasPrefix(r.Concurrency, "unknown ("+ev.unresolvedHanded().describe()):
 		why = ev.unresolvedHanded().describe() + ", and a position committed after it returns may pass them"
+	case ev.SentAway.Line > 0 && ev.QueuedBy != "":
+		why = fmt.Sprintf("records are handed (%s) to %s, which only queues them for goroutines started elsewhere, so a position may be committed before they are processed", ev.at(ev.SentAway), ev.QueuedBy)
 	case ev.SentAway.Line > 0 && strings.HasPrefix(r.Concurrency, "unknown (records are sent"):
 		why = fmt.Sprintf("records are sent on a channel (%s) that goroutines started elsewhere drain, so a position may be committed before they are processed", ev.at(ev.SentAway))
 		if ev.SentTo != "" {
@@ -1030,6 +1032,9 @@ func (c *classifier) concurrency(hiwater bool) {
 		r.Concurrency = "unknown (goroutines handle records in a way the analysis does not classify)"
 	case ev.SentAway.Line > 0:
 		r.Concurrency = fmt.Sprintf("unknown (records are sent on a channel at %s that nothing in the consumer's code receives from: goroutines started elsewhere process them)", ev.at(ev.SentAway))
+		if ev.QueuedBy != "" {
+			r.Concurrency = fmt.Sprintf("unknown (records are handed at %s to %s, which only queues them: goroutines started elsewhere process them)", ev.at(ev.SentAway), ev.QueuedBy)
+		}
 		if ev.SentTo != "" {
 			r.Concurrency = fmt.Sprintf("unknown (records are sent on a channel at %s that %s receives from, called from code the analysis does not follow: when they are processed is not known)", ev.at(ev.SentAway), ev.SentTo)
 		}

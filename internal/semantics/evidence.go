@@ -14,6 +14,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -25,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "semantics",
 	Doc:        "gather the evidence each Kafka consumer's delivery semantics follow from",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer},
+	Requires:   []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer, handsoff.Analyzer},
 	ResultType: reflect.TypeFor[[]*Evidence](),
 }
 
@@ -262,6 +263,12 @@ type Evidence struct {
 	// code, that receives from that channel (a batch reader's ReadN that
 	// another package calls), "" if none does.
 	SentTo string
+	// QueuedBy, when SentAway is a call rather than a send, names the
+	// function of another package the call hands a record's data to,
+	// which only queues it for goroutines started elsewhere (a
+	// handsoff.Fact: a service core's Handle sending the payload to its
+	// worker pool).
+	QueuedBy string
 	// OnSomePaths are the consumer's position calls made on some paths
 	// only before their record is processed on every path (a mark behind
 	// a setting: ordering's Result, which reports no finding for the

@@ -9,6 +9,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/sqlrow"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -58,7 +59,43 @@ func (g *gatherer) launches() {
 	if send := g.sentAway(); send != nil {
 		g.ev.SentAway = g.posn(send.pos)
 		g.ev.SentTo = g.receiverOf(send.ch)
+	} else if at, fn := g.queuedAway(); fn != nil {
+		g.ev.SentAway = g.posn(at)
+		g.ev.QueuedBy = consumer.ShortFunc(fn)
 	}
+}
+
+// queuedAway returns the first call, on the consumer's fetch path, that
+// hands a record's data (recordData) to a function of another package
+// that only queues it for goroutines started elsewhere (a handsoff.Fact;
+// not a send helper given the channel, whose receiver may be the
+// consumer's): the records are processed by goroutines the row cannot
+// classify, as for a channel nothing here receives from.
+func (g *gatherer) queuedAway() (token.Pos, *types.Func) {
+	ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)
+	for _, fn := range sortedFuncs(g.fetchPath()) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				call, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				cc := call.Common()
+				fact, callee := ho.Call(cc)
+				if fact == nil || callee.Pkg() == g.pass.Pkg || handsoff.TakesChannel(callee) {
+					continue
+				}
+				args := cc.Args
+				if !cc.IsInvoke() && callee.Signature().Recv() != nil && len(args) > 0 {
+					args = args[1:]
+				}
+				if slices.ContainsFunc(fact.Params, func(p int) bool { return p < len(args) && g.recordData(args[p]) }) {
+					return call.Pos(), callee
+				}
+			}
+		}
+	}
+	return token.NoPos, nil
 }
 
 // pollsRepeatedly reports whether fn fetches from the consumer in a loop,

@@ -389,7 +389,7 @@ func (ev *Evidence) absorb(r *Evidence) {
 	ev.Unbound = ev.Unbound || r.Unbound
 	ev.Untied = ev.Untied || r.Untied
 	if ev.SentAway.Line == 0 {
-		ev.SentAway, ev.SentTo = r.SentAway, r.SentTo
+		ev.SentAway, ev.SentTo, ev.QueuedBy = r.SentAway, r.SentTo, r.QueuedBy
 	}
 	if ev.PollDrop == nil {
 		ev.PollDrop = r.PollDrop
