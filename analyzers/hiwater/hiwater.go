@@ -492,23 +492,47 @@ func (c *checker) arrival(call *consumer.Call, v ssa.Value) *finding {
 		return nil
 	}
 	roots := c.roots(ch)
-	for _, send := range c.sends {
-		if send.Parent() == call.Fn || !ssaflow.Intersects(c.roots(send.Chan), roots) {
+	for _, send := range c.chanSends() {
+		if send.fn == call.Fn || !ssaflow.Intersects(c.roots(send.ch), roots) {
 			continue
 		}
-		for _, r := range c.leavesOf(send.X).recs {
-			s := c.conc(send.Parent(), r, 0)
+		for _, r := range c.leavesOf(send.x).recs {
+			s := c.conc(send.fn, r, 0)
 			if s == nil {
 				continue
 			}
 			return &finding{call: call, category: CategoryArrival, site: s,
 				related: []analysis.RelatedInformation{
-					{Pos: send.Pos(), Message: "completed records sent here, in completion order"},
+					{Pos: send.pos, Message: "completed records sent here, in completion order"},
 					c.siteRelated(s),
 				}}
 		}
 	}
 	return nil
+}
+
+// chanSend is a channel send: a send statement, or a send case of a
+// select (select { case results <- r: case <-ctx.Done(): return }).
+type chanSend struct {
+	ch, x ssa.Value
+	pos   token.Pos
+	fn    *ssa.Function
+}
+
+// chanSends returns the package's channel sends, select cases included.
+func (c *checker) chanSends() []chanSend {
+	out := make([]chanSend, 0, len(c.sends))
+	for _, s := range c.sends {
+		out = append(out, chanSend{s.Chan, s.X, s.Pos(), s.Parent()})
+	}
+	for _, sel := range c.selects {
+		for _, st := range sel.States {
+			if st.Dir == types.SendOnly {
+				out = append(out, chanSend{st.Chan, st.Send, st.Pos, sel.Parent()})
+			}
+		}
+	}
+	return out
 }
 
 // maximum returns a max-offset finding when the position is read from a

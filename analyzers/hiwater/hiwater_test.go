@@ -95,6 +95,10 @@ var scenarios = []string{
 	// reader per partition, join through a done channel, SetLimit(1) (4
 	// silent).
 	"hiwater/kafkago",
+	// workers sending their results in a select case (send unless
+	// shutting down) to a committer: arrival order (1 positive, one
+	// worker cut); its single-worker twin (silent).
+	"hiwater/selectsend",
 	// errgroup batches joined by an error check that exits (log.Fatal, a
 	// helper calling os.Exit) instead of returning (2 positive).
 	"hiwater/groupexit",

@@ -46,16 +46,9 @@ func (c *checker) laneSend(l *launch, ch ssa.Value) token.Pos {
 		return coll != nil && ssaflow.Intersects(c.roots(coll), colls) && c.recordDerived(x) &&
 			(c.spreadsPartition(idx) || c.roundRobin(idx, x))
 	}
-	for _, send := range c.sends {
-		if spreads(send.Chan, send.X) {
-			return send.Pos()
-		}
-	}
-	for _, sel := range c.selects {
-		for _, st := range sel.States {
-			if st.Dir == types.SendOnly && spreads(st.Chan, st.Send) {
-				return st.Pos
-			}
+	for _, send := range c.chanSends() {
+		if spreads(send.ch, send.x) {
+			return send.pos
 		}
 	}
 	return token.NoPos
