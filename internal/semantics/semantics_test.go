@@ -601,6 +601,12 @@ func TestClassify(t *testing.T) {
 		{"setthenproducerdecoded", map[string]string{"strategy": semantics.StrategyNone}},
 		{"setthenloaded", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "what json.Unmarshal decodes into it at run time"}},
 		{"loadedthenset", map[string]string{"strategy": semantics.StrategyNone}},
+		// a task submitted to a worker pool whose Submit returns once a
+		// worker has it (ants), then the commit: goroutines process the
+		// records (it was at-least-once, concurrency none); SubmitWait
+		// runs it in place
+		{"antssubmit", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record"}},
+		{"submitwait", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
 		// a commit of the stores when the consume loop's ticker fires (in
 		// its select): each batch, not each record (it said each record,
 		// one record repeated, revoke not needed); the twin's select

@@ -1086,7 +1086,8 @@ func IsErrgroup(fn *types.Func) bool {
 // Started returns the function a call starts in a goroutine of its own:
 // the argument of an errgroup Group's Go or TryGo, of
 // (*sync.WaitGroup).Go, of a known library's spawner (go-zero's
-// threading.GoSafe and RoutineGroup.Run, conc's WaitGroup.Go), or of a
+// threading.GoSafe and RoutineGroup.Run, conc's WaitGroup.Go, a worker
+// pool's Submit: ants, workerpool, pond), or of a
 // spawner whose body the program has (Spawned: under go/analysis, one of
 // the package being analyzed); nil for any other call.
 func Started(ci ssa.CallInstruction) ssa.Value {
@@ -1123,6 +1124,18 @@ var knownSpawners = map[string]int{
 	"github.com/zeromicro/go-zero/core/threading.RoutineGroup.RunSafe": 1,
 	"github.com/sourcegraph/conc.WaitGroup.Go":                         1,
 	"github.com/sourcegraph/conc/pool.Pool.Go":                         1,
+	// Worker pools whose Submit queues the task for a worker goroutine and
+	// returns (ants' Pool.Submit passes it to a worker's channel;
+	// workerpool's and pond's queue it). Not their waiting forms
+	// (workerpool's SubmitWait, pond's SubmitAndWait), nor pond/v2's
+	// Submit, whose Task the caller may Wait for.
+	"github.com/panjf2000/ants/v2..Submit":              0,
+	"github.com/panjf2000/ants/v2.Pool.Submit":          1,
+	"github.com/panjf2000/ants/v2.MultiPool.Submit":     1,
+	"github.com/gammazero/workerpool.WorkerPool.Submit": 1,
+	"github.com/alitto/pond.WorkerPool.Submit":          1,
+	"github.com/alitto/pond.WorkerPool.TrySubmit":       1,
+	"github.com/alitto/pond.WorkerPool.SubmitBefore":    1,
 }
 
 // Spawned returns the function argument (a func()) a static call of a
