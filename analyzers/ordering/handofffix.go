@@ -20,6 +20,11 @@ import (
 //   - after `go apply(msg)`, the processing runs in place, its error
 //     checked, and the position call follows it (as rewriteAfter does for
 //     `mark; go apply(msg)`);
+//   - after `wg.Add(1); go func() { defer wg.Done(); apply(msg) }()`,
+//     a WaitGroup local to the function that only this goroutine marks
+//     done, the position call waits for it first (wg.Wait()): the
+//     goroutines keep running side by side, and the commit (each batch's,
+//     every N records) follows every record handed to them (groupWaitFix);
 //   - after `jobs <- msg`, when the channel's only receiver is one
 //     goroutine of the same function ranging over it (a single worker,
 //     so records finish in order), the position call moves to the end of
@@ -44,6 +49,9 @@ func (c *checker) handOffFix(p *position, h *handOff, name string) (analysis.Sug
 		return c.goBranchFix(p, h, name)
 	}
 	if h.goes {
+		if fix, ok := c.groupWaitFix(p, h, stmt, name); ok {
+			return fix, true
+		}
 		return c.goFix(p, h, path, stmt, *listp, name)
 	}
 	if h.produce != nil {
@@ -506,4 +514,93 @@ func (c *checker) rawRange(pos, end token.Pos) string {
 		return ""
 	}
 	return string(content[tf.Offset(pos):tf.Offset(end)])
+}
+
+// groupWaitFix builds the fix of a position call p made after the go
+// statement h started for its record, when that goroutine's function
+// literal marks a WaitGroup done (deferred, or as its last statement),
+// the WaitGroup is a local variable of the function making the call, and
+// no other function literal uses it: a Wait inserted before the position
+// call's statement then waits for every record handed to the goroutines
+// so far, which keep running side by side (a commit every N records
+// waits for the batch's goroutines, no more).
+func (c *checker) groupWaitFix(p *position, h *handOff, stmt ast.Stmt, name string) (analysis.SuggestedFix, bool) {
+	var gs *ast.GoStmt
+	for _, n := range edit.Path(c.pass, h.instr.Pos()) {
+		if g, ok := n.(*ast.GoStmt); ok && g.Go == h.instr.Pos() {
+			gs = g
+			break
+		}
+	}
+	if gs == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	lit, ok := ast.Unparen(gs.Call.Fun).(*ast.FuncLit)
+	if !ok || len(lit.Body.List) == 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	var wg *types.Var
+	for i, st := range lit.Body.List {
+		var call *ast.CallExpr
+		switch st := st.(type) {
+		case *ast.DeferStmt:
+			call = st.Call
+		case *ast.ExprStmt:
+			if i == len(lit.Body.List)-1 {
+				call, _ = ast.Unparen(st.X).(*ast.CallExpr)
+			}
+		}
+		if v := c.waitGroupDone(call); v != nil {
+			wg = v
+		}
+	}
+	if wg == nil || edit.ObjectAt(c.pass, stmt.Pos(), wg.Name()) != wg {
+		return analysis.SuggestedFix{}, false
+	}
+	_, body := edit.FuncOf(edit.Path(c.pass, stmt.Pos()))
+	if body == nil || wg.Pos() < body.Pos() || wg.Pos() >= body.End() {
+		return analysis.SuggestedFix{}, false // not the function's own
+	}
+	shared := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if fl, ok := n.(*ast.FuncLit); ok && fl != lit {
+			ast.Inspect(fl.Body, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == wg {
+					shared = true
+				}
+				return !shared
+			})
+			return false
+		}
+		return !shared
+	})
+	if shared {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Wait for the goroutines (%s.Wait()) before %s, so that it follows the processing of every %s handed to them", wg.Name(), name, p.client.Client.RecordNoun),
+		TextEdits: []analysis.TextEdit{edit.InsertBefore(c.pass, stmt, wg.Name()+".Wait()")},
+	}, true
+}
+
+// waitGroupDone returns the variable call marks done, when call is
+// v.Done() on a sync.WaitGroup variable v (or a pointer to one), or nil.
+func (c *checker) waitGroupDone(call *ast.CallExpr) *types.Var {
+	if call == nil || len(call.Args) != 0 {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Done" {
+		return nil
+	}
+	fn, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return nil
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := c.pass.TypesInfo.Uses[id].(*types.Var)
+	return v
 }

@@ -302,6 +302,10 @@ var scenarios = []struct {
 	// acknowledgement awaited before the store, a worker cancelling a
 	// context the loop derived and waits on (2 silent).
 	{"ordering/callerchan", ordering.Analyzer},
+	// confluent goroutine per message counted by a local WaitGroup, a
+	// Commit of the stores every 100 messages (1 positive: its fix waits
+	// for the group before the Commit); the twin waiting already (silent).
+	{"ordering/groupwait", ordering.Analyzer},
 	// hand-offs on some paths only: sarama with auto-commit off, a
 	// message handed to a worker on one branch of a switch (the other
 	// saves in place) before every message is marked and the marks

@@ -37,10 +37,11 @@ func (g *gatherer) launches() {
 				if l != nil {
 					l.Pos = g.posn(in.Pos())
 					l.Joined = g.joins(in)
-					if l.Pool && l.Joined && g.pollsRepeatedly(fn) && !waitsInLoop(g.m.Flow, fn) {
-						// A pool waited for after the loop that polls
-						// again and again: at shutdown, not before each
-						// next poll.
+					if l.Joined && g.pollsRepeatedly(fn) && !waitsInLoop(g.m.Flow, fn) {
+						// A pool, or goroutines started for each record,
+						// waited for after the loop that polls again and
+						// again: at shutdown, not before each next poll
+						// or the commit in the loop.
 						l.Joined = false
 					}
 					if gs, ok := in.(*ssa.Go); ok && !l.Pool && !l.Joined {

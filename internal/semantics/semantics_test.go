@@ -607,6 +607,11 @@ func TestClassify(t *testing.T) {
 		// runs it in place
 		{"antssubmit", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record"}},
 		{"submitwait", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
+		// goroutines per message joined only once the poll loop ends: not
+		// before the commits in the loop (it said "joined before the loop
+		// goes on", at-least-once); the twin waits before each commit
+		{"waitafterloop", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are handed to goroutines the loop does not wait for"}},
+		{"waitinloop", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per record, joined before the loop goes on"}},
 		// a commit of the stores when the consume loop's ticker fires (in
 		// its select): each batch, not each record (it said each record,
 		// one record repeated, revoke not needed); the twin's select

@@ -1,0 +1,59 @@
+package cases
+
+import (
+	"sync"
+	"time"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+)
+
+// waitAfterLoop starts a goroutine for each message and commits every
+// 100 of them; its only Wait runs once the loop has ended, so no commit
+// waits for the goroutines (nkristianto/kafkabulkcommit).
+func waitAfterLoop(stop <-chan struct{}) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-waitafter", "enable.auto.commit": false}) // case: waitafterloop
+	var wg sync.WaitGroup
+	for n := 1; ; n++ {
+		select {
+		case <-stop:
+			wg.Wait()
+			return
+		default:
+		}
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = apply(m)
+		}()
+		if n%100 == 0 {
+			_, _ = c.Commit()
+		}
+	}
+}
+
+// waitInLoop is its twin: each commit waits for the goroutines.
+func waitInLoop(stop <-chan struct{}) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-waitin", "enable.auto.commit": false}) // case: waitinloop
+	var wg sync.WaitGroup
+	for n := 1; ; n++ {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = apply(m)
+		}()
+		if n%100 == 0 {
+			wg.Wait()
+			_, _ = c.Commit()
+		}
+	}
+}
+
+var _, _ = waitAfterLoop, waitInLoop
