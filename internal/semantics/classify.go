@@ -257,8 +257,14 @@ func (c *classifier) failure() {
 		if len(pc.Skips) == 0 {
 			continue
 		}
+		if c.handedOnFailure(pc) {
+			return
+		}
 		var calls []string
 		for _, s := range pc.Skips {
+			if s.Queued.Line > 0 {
+				continue // handed on, not dropped
+			}
 			at := c.ev.at(s.Pos)
 			switch {
 			case s.Discarded:
@@ -281,6 +287,24 @@ func (c *classifier) failure() {
 			strings.Join(calls, " or "), positionVerb(pc.Role), pc.Func, c.ev.at(pc.Pos))
 		return
 	}
+}
+
+// handedOnFailure fills the failure column when every failure pc writes
+// past hands the record on (sent on a channel for other code: a failure
+// channel forwarded to a retry topic): it is not dropped, but the
+// position does not wait for it.
+func (c *classifier) handedOnFailure(pc *PositionCall) bool {
+	if slices.ContainsFunc(pc.Skips, func(s Skip) bool { return s.Queued.Line == 0 }) {
+		return false
+	}
+	var calls []string
+	for _, s := range pc.Skips {
+		calls = append(calls, fmt.Sprintf("%s (%s)", s.Call, c.ev.at(s.Pos)))
+	}
+	s := pc.Skips[0]
+	c.r.Failure = fmt.Sprintf("handed on: when %s fails, the record is sent on a channel (%s) for other code to handle, and the code goes on and %s past it (%s, %s) without waiting for that code: a crash before it handles the record loses it",
+		strings.Join(calls, " or "), c.ev.at(s.Queued), positionVerb(pc.Role), pc.Func, c.ev.at(pc.Pos))
+	return true
 }
 
 // positionVerb is what a position call of role does, as a verb phrase.

@@ -41,6 +41,11 @@ type Skip struct {
 	// a poll's dropped errors (Evidence.PollDrop), the function that polls
 	// again after the poll's own returns.
 	In string
+	// Queued is where the failure branch sends the record's data on a
+	// channel (a failure channel another goroutine forwards to a retry
+	// topic) before going on: the record is handed on, not dropped, but
+	// the position does not wait for it (zero if it does not).
+	Queued token.Position
 }
 
 // skippedFailures returns the checks of calls of the application (not the
@@ -103,6 +108,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		seen := map[state]bool{}
 		work := []state{{fail, false}}
 		found, goesOn := false, false
+		var queued token.Pos
 		for len(work) > 0 && !goesOn {
 			s := work[len(work)-1]
 			work = work[:len(work)-1]
@@ -116,6 +122,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				continue
 			}
 			seen[s] = true
+			if !s.took && queued == token.NoPos {
+				queued = g.sendsRecord(s.b)
+			}
 			if !s.took && (g.processesRecord(s.b, pc) || perRecord && keepsState(s.b) || g.mayStop(s.b, stops, 0)) {
 				// The record's processing can go on after the failure
 				// (a header that did not parse, the record saved
@@ -143,7 +152,11 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			}
 		}
 		if found && !goesOn && (!tellsApart(fail) || everyFailureGoesOn(b, fail, at, takes, perRecord, stops)) {
-			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos())})
+			skip := Skip{Call: callName(call), Pos: g.posn(call.Pos())}
+			if queued.IsValid() {
+				skip.Queued = g.posn(queued)
+			}
+			out = append(out, skip)
 		}
 	}
 	out = append(out, g.skippedInLiterals(pc, takes, stops)...)
@@ -331,6 +344,19 @@ func (g *gatherer) processedLater(b *ssa.BasicBlock, i int, at *ssa.BasicBlock, 
 		}
 	}
 	return false
+}
+
+// sendsRecord returns the first send in b of a record's data on a
+// channel (recordData), or token.NoPos.
+func (g *gatherer) sendsRecord(b *ssa.BasicBlock) token.Pos {
+	for _, in := range b.Instrs {
+		for _, s := range sendsOf(in) {
+			if g.recordData(s.x) {
+				return s.pos
+			}
+		}
+	}
+	return token.NoPos
 }
 
 // uniqueSkips returns skips without repeats of a call.

@@ -611,6 +611,11 @@ func TestClassify(t *testing.T) {
 		// before the commits in the loop (it said "joined before the loop
 		// goes on", at-least-once); the twin waits before each commit
 		{"waitafterloop", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "records are handed to goroutines the loop does not wait for"}},
+		// a failed record sent on a failure channel before the store: handed
+		// on, not skipped (it said "never retried or replayed"); the
+		// twin only logs
+		{"failsend", map[string]string{"failure": "handed on: when sql.DB.ExecContext (line 30) fails, the record is sent on a channel (line 31) for other code to handle, and the code goes on and stores a position past it (StoreMessage, line 33)"}},
+		{"faillogged", map[string]string{"failure": "skipped: when sql.DB.ExecContext (line 46) fails"}},
 		{"waitinloop", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per record, joined before the loop goes on"}},
 		// a commit of the stores when the consume loop's ticker fires (in
 		// its select): each batch, not each record (it said each record,
