@@ -742,7 +742,10 @@ func isBoolType(t types.Type) bool {
 // helper returns (another package's, with a fact) starts from the fact's
 // settings, and the keys the code sets on it afterwards override them.
 func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
-	s := newSettings()
+	// Each root is one path to the constructor (a default map built when
+	// the caller passes nil, else the caller's): their settings are
+	// merged as alternatives (mergePaths).
+	var paths []*Settings
 	var literals []ssa.Value
 	external := func(r ssa.Value) {
 		ext, ok := b.external(c, r)
@@ -753,7 +756,11 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 			ext = newSettings()
 			ext.opaque(r)
 		}
-		s.merge(ext.overriddenBy(b.keyMapUpdates(c, []ssa.Value{r})))
+		paths = append(paths, ext.overriddenBy(b.keyMapUpdates(c, []ssa.Value{r})))
+	}
+	literal := func(m ssa.Value) {
+		literals = append(literals, m)
+		paths = append(paths, b.keyMapUpdates(c, append([]ssa.Value{m}, helperCalls(v)...)))
 	}
 	for _, r := range b.flow.Roots(v) {
 		switch r := r.(type) {
@@ -761,16 +768,16 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 			for _, m := range b.flow.Loaded(r) {
 				switch m.(type) {
 				case *ssa.MakeMap, *ssa.Alloc:
-					literals = append(literals, m)
+					literal(m)
 				default:
 					external(m)
 				}
 			}
 		case *ssa.MakeMap:
-			literals = append(literals, r)
+			literal(r)
 		case *ssa.Global:
 			if lit := globalMap(b.pass, b.flow, r); lit != nil {
-				s.merge(b.literalSettings(c, lit).overriddenBy(b.keyMapUpdates(c, []ssa.Value{r})))
+				paths = append(paths, b.literalSettings(c, lit).overriddenBy(b.keyMapUpdates(c, []ssa.Value{r})))
 			} else {
 				external(r)
 			}
@@ -778,12 +785,41 @@ func (b *builder) keyMapSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 			external(r)
 		}
 	}
-	if len(literals) > 0 {
-		s.merge(b.keyMapUpdates(c, append(literals, helperCalls(v)...)))
-	}
+	s := mergePaths(paths)
 	// A map json.Unmarshal fills (an operator's overrides).
 	s.decoded(decodedInto(b.pass.Pkg, b.ix, append(b.flow.Roots(v), literals...)), nil)
 	return s
+}
+
+// mergePaths merges the settings of the paths a config may take to its
+// constructor: a knob every path sets to one value, unconditionally,
+// keeps it; one that paths set differently, or some only, is set on some
+// paths only (Cond).
+func mergePaths(paths []*Settings) *Settings {
+	s := newSettings()
+	for _, p := range paths {
+		if len(paths) > 1 {
+			for k, v := range p.Set {
+				if slices.ContainsFunc(paths, func(o *Settings) bool { w, ok := o.Set[k]; return !ok || w.On != v.On || o.Cond[k] }) {
+					s.Cond[k] = true
+				}
+			}
+		}
+		s.merge(p)
+	}
+	return s
+}
+
+// initializes reports whether in is a map update of a map literal's
+// initializer (in the block making the map): it holds wherever the map
+// does, so it is conditional only as the map is (mergePaths).
+func initializes(in ssa.Instruction) bool {
+	mu, ok := in.(*ssa.MapUpdate)
+	if !ok {
+		return false
+	}
+	mm, ok := mu.Map.(*ssa.MakeMap)
+	return ok && mm.Block() == mu.Block()
 }
 
 // helperCalls returns the call v is the result of (or the map that
@@ -870,7 +906,7 @@ func (b *builder) keyMapUpdates(c *clientmodel.Client, maps []ssa.Value) *Settin
 		if !ok {
 			return
 		}
-		if b.conditional(in) {
+		if b.conditional(in) && !initializes(in) {
 			s.Cond[k.Setting] = true
 		}
 		if on, ok := constBoolish(val); ok {
