@@ -72,6 +72,19 @@ func (c *checker) queuedClosure(cc *ssa.CallCommon, tainted map[ssa.Value]bool, 
 	return nil
 }
 
+// spawnsProcessing reports whether call is a library's spawner (an
+// errgroup's Go, a worker pool's Submit: ssaflow.Started, not a spawner
+// of the package, whose go statement is the site) given a function
+// literal that processes the record: it runs in a goroutine of its own.
+func (c *checker) spawnsProcessing(call ssa.CallInstruction, tainted map[ssa.Value]bool, depth int) bool {
+	f := c.flow.Started(call)
+	if f == nil || ssaflow.Spawned(call) != nil || ssaflow.Callee(call.Common()) == nil || depth >= 3 {
+		return false
+	}
+	lit := ssaflow.Literal(f)
+	return lit != nil && c.funcProcesses(lit, tainted, depth+1)
+}
+
 // laterOf returns what site, a processing site of a value that taints
 // tainted, starts for later, or nil when it processes in place (or is a
 // go statement: those are handled as such). A callback's call of another
@@ -92,6 +105,9 @@ func (c *checker) laterAt(site ssa.Instruction, tainted map[ssa.Value]bool, dept
 		return &laterWork{inner: call, queue: q}
 	}
 	callee := ssaflow.Callee(cc)
+	if c.spawnsProcessing(call, tainted, 0) {
+		return &laterWork{inner: call, queue: callee}
+	}
 	if callee == nil || !c.isClient(callee) {
 		return nil // a function of the application may process what it is given itself
 	}

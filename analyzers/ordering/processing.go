@@ -217,7 +217,7 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 			return true
 		}
 	}
-	if c.queuedClosure(cc, tainted, depth) != nil {
+	if c.queuedClosure(cc, tainted, depth) != nil || c.spawnsProcessing(ci, tainted, depth) {
 		return true // processed later, by another goroutine (laterWork)
 	}
 	if len(hits) == 0 {
