@@ -513,9 +513,19 @@ func (c *checker) poolWaitFix(p *position, h *handOff, name string) (analysis.Su
 		}
 		edits = append(edits, e)
 	}
-	if refused != nil || dropped {
+	if refused != nil && !returns(refused) || dropped {
+		// A refusal the function returns on writes no position past it.
 		msg += fmt.Sprintf(" (a function %s refuses is not run, and its %s is still committed past, as before)", h.later.queue.Name(), p.client.Client.RecordNoun)
 	}
 	edits = append(edits, edit.InsertAfter(c.pass, holder, wg+".Wait()"))
 	return analysis.SuggestedFix{Message: msg, TextEdits: edits}, true
+}
+
+// returns reports whether block b ends in a return statement.
+func returns(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
 }

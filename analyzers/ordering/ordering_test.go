@@ -306,9 +306,10 @@ var scenarios = []struct {
 	// Commit of the stores every 100 messages (1 positive: its fix waits
 	// for the group before the Commit); the twin waiting already (silent).
 	{"ordering/groupwait", ordering.Analyzer},
-	// kafka-go commit right after an errgroup's Go (1 positive: its fix
-	// waits for the function); a batch waited for with the group's Wait
-	// before its commit (silent).
+	// kafka-go commit right after an errgroup's Go, sarama mark right
+	// after an ants pool's Submit (2 positive: their fixes wait for the
+	// function); a batch waited for with the group's Wait before its
+	// commit, a Submit waited for (2 silent).
 	{"ordering/errgroupgo", ordering.Analyzer},
 	// hand-offs on some paths only: sarama with auto-commit off, a
 	// message handed to a worker on one branch of a switch (the other
