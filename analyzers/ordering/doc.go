@@ -387,13 +387,30 @@ statement, and a continue when it comes before (in a loop), so a failed
 record is not committed; an offset row write, or the commit of the
 transaction holding it, moves the same way (after the commit of the effect's transaction when the effect
 is one).
+The statements it moves past must process the record on every path: a
+batch written only when full (batch = append(batch, o); mark; if
+len(batch) >= size { saveAll(batch) }) is processed on some paths only,
+so the call moved after the if would still come first on the others. In
+a loop's body, before such an if without an else, the fix keeps each
+record in a slice declared before the loop (pending = append(pending,
+msg)) and, at the end of the if's body, writes the position of each
+record kept, then empties it; a batch the loop leaves unwritten when it
+ends keeps its records' positions unwritten (replayed, not lost).
+Otherwise the finding has no fix and says so.
 A call of a position closure moves, or is rewritten, the same way
 (r.Commit() after apply(r.Value); ack(); go save(msg) becomes save(msg)
 in place, then ack()).
 When the processing is the return statement (mark; return apply(msg)) the
 fix checks its error, commits and returns nil; when it is a go statement
 (mark; go apply(msg)) the processing runs in place, its error checked,
-and the commit follows. So does a go statement between the commit and
+and the commit follows. A library's spawner given a function literal
+processing the record (an errgroup's Go, a worker pool's Submit: ants,
+workerpool, pond) starts the work for later like a go statement; the
+fix counts the function with a WaitGroup and waits for it before the
+commit. After `go func() { defer wg.Done(); apply(msg) }()` whose local
+WaitGroup only that literal marks done, the fix waits for the group
+(wg.Wait()) before the commit: the goroutines keep running side by side
+and a commit every N records waits for them. So does a go statement between the commit and
 the last processing, of the commit's block or nested in a statement of
 it (mark; go audit(msg); save(msg), or mark; if large { go audit(msg) };
 save(msg)): its call runs in place, its error checked, and the commit

@@ -141,6 +141,10 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 	} else if p.kept != nil {
 		if fix, ok := c.keptFix(p, name); ok {
 			fixes = append(fixes, fix)
+		} else if fix, ok := c.moveAfter(p, site); ok {
+			// A batch written when it is full, in the loop's body: its
+			// records kept beside it (pendingFix).
+			fixes = append(fixes, fix)
 		}
 	} else if fix, ok := c.moveAfter(p, site); ok {
 		fixes = append(fixes, fix)
@@ -179,6 +183,8 @@ func (c *checker) noMoveWhy(p *position, name string) string {
 	switch {
 	case p.nth != nil:
 		return "the statements between the guarded " + name + " and the processing set what it uses, or use what it sets; call it after the processing"
+	case p.somePaths:
+		return "the statements after it process the " + p.client.Client.RecordNoun + " on some paths only (a batch written when it is full), so moved after them " + name + " would still come first on the others; keep the " + p.client.Client.RecordNoun + "s beside the batch and call " + name + " for each of them once the batch is written"
 	case p.returned != nil || c.recordLeaves(p):
 		return name + " cannot be moved to each caller after its processing (a caller's argument for a parameter it uses cannot be evaluated first, or its error check returns more than an error); make it in the callers, after the processing"
 	}
@@ -266,6 +272,16 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 		}
 	}
 	if target < 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	if !slices.ContainsFunc(list[last+1:target+1], func(s ast.Stmt) bool { return c.processesEveryPath(s, p) }) {
+		// Processed on some paths only (if len(batch) >= size { flush()
+		// }): moved after those statements, the call would still come
+		// first on the others.
+		if fix, ok := c.pendingFix(p, path, list, idx, last, target, name); ok {
+			return fix, true
+		}
+		p.somePaths = true
 		return analysis.SuggestedFix{}, false
 	}
 	// After a return the commit would never run, and after a go statement
@@ -546,6 +562,66 @@ func (c *checker) containsProcessing(s ast.Stmt, p *position) bool {
 	return len(c.sitesIn(s, p)) > 0
 }
 
+// processesEveryPath reports whether every path through s processes p's
+// record: a statement that is no branch and processes it, a branch whose
+// header processes it (if err := save(m); err != nil) or all of whose
+// branches do (an if with an else, a switch with a default, a select), a
+// block one of whose statements does, a loop whose body does (over the
+// batch: an iteration that does not run has no record to process).
+func (c *checker) processesEveryPath(s ast.Stmt, p *position) bool {
+	in := func(n ast.Node) bool { return len(c.sitesIn(n, p)) > 0 }
+	clauses := func(body *ast.BlockStmt, needDefault bool) bool {
+		hasDefault := false
+		for _, cl := range body.List {
+			var list []ast.Stmt
+			switch cl := cl.(type) {
+			case *ast.CaseClause:
+				hasDefault = hasDefault || cl.List == nil
+				list = cl.Body
+			case *ast.CommClause:
+				if cl.Comm != nil && in(cl.Comm) {
+					continue
+				}
+				list = cl.Body
+			}
+			if !slices.ContainsFunc(list, func(x ast.Stmt) bool { return c.processesEveryPath(x, p) }) {
+				return false
+			}
+		}
+		return hasDefault || !needDefault
+	}
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		if s.Init != nil && in(s.Init) || in(s.Cond) {
+			return true
+		}
+		return s.Else != nil && c.processesEveryPath(s.Body, p) && c.processesEveryPath(s.Else, p)
+	case *ast.BlockStmt:
+		return slices.ContainsFunc(s.List, func(x ast.Stmt) bool { return c.processesEveryPath(x, p) })
+	case *ast.LabeledStmt:
+		return c.processesEveryPath(s.Stmt, p)
+	case *ast.SwitchStmt:
+		if s.Init != nil && in(s.Init) || s.Tag != nil && in(s.Tag) {
+			return true
+		}
+		return clauses(s.Body, true)
+	case *ast.TypeSwitchStmt:
+		if s.Init != nil && in(s.Init) || in(s.Assign) {
+			return true
+		}
+		return clauses(s.Body, true)
+	case *ast.SelectStmt:
+		return clauses(s.Body, false)
+	case *ast.ForStmt:
+		// A loop over the batch, or retrying the record: an iteration
+		// that does not run has no record to process.
+		return s.Init != nil && in(s.Init) || s.Cond != nil && in(s.Cond) || c.processesEveryPath(s.Body, p)
+	case *ast.RangeStmt:
+		return in(s.X) || c.processesEveryPath(s.Body, p)
+	}
+	return c.containsProcessing(s, p)
+}
+
 // startsGoroutine reports whether s processes p's record in a go statement,
 // or starts that work for later otherwise (later.go).
 func (c *checker) startsGoroutine(s ast.Stmt, p *position) bool {
@@ -583,7 +659,7 @@ func (c *checker) goStmtsIn(s ast.Stmt, p *position) (gos []*ast.GoStmt, ok bool
 }
 
 // sitesIn returns the instructions of s that process p's record.
-func (c *checker) sitesIn(s ast.Stmt, p *position) []ssa.Instruction {
+func (c *checker) sitesIn(s ast.Node, p *position) []ssa.Instruction {
 	var out []ssa.Instruction
 	for _, o := range c.origins(p) {
 		for _, site := range c.processingSites(p.fn, o) {
@@ -651,4 +727,77 @@ func (c *checker) readsDefinedBy(moved []ast.Stmt, s ast.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// pendingFix builds the fix of a position call p (called name), in the
+// body of a loop over the records, made before an if statement without
+// an else that processes the record on every path of its body (a batch
+// written when it is full: if len(batch) >= size { flush() }): the
+// record is kept in a slice declared before the loop, and the call,
+// moved to the end of the if's body, runs for each record kept there
+// once the body has processed them, which then empties the slice. A
+// batch the loop leaves unwritten when it ends keeps its records
+// unwritten: they are replayed, not lost.
+func (c *checker) pendingFix(p *position, path []ast.Node, list []ast.Stmt, idx, last, target int, name string) (analysis.SuggestedFix, bool) {
+	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	ifs, ok := list[target].(*ast.IfStmt)
+	if !ok || ifs.Else != nil || p.arg == nil || !c.processesEveryPath(ifs.Body, p) {
+		return fail()
+	}
+	for i := last + 1; i < target; i++ {
+		if c.containsProcessing(list[i], p) {
+			return fail()
+		}
+	}
+	loop, body := edit.LoopOf(path)
+	if loop == nil || len(body.List) == 0 || &body.List[0] != &list[0] {
+		return fail() // the call is not a statement of the loop's body
+	}
+	call, _ := edit.CallAt(c.pass, p.instr.Pos())
+	if call == nil || p.client.Record < 0 || p.client.Record >= len(call.Args) {
+		return fail()
+	}
+	rec, ok := ast.Unparen(call.Args[p.client.Record]).(*ast.Ident)
+	if !ok || c.pass.TypesInfo.Uses[rec] == nil {
+		return fail()
+	}
+	for i := idx; i <= last; i++ {
+		if c.definesUsedIn(list[i], list[last+1:target+1], list[target+1:]) {
+			return fail()
+		}
+	}
+	f := edit.File(c.pass, loop.Pos())
+	unnamed := false
+	typ := types.TypeString(c.pass.TypesInfo.TypeOf(rec), func(pkg *types.Package) string {
+		q := edit.Qualifier(c.pass, f, pkg)
+		unnamed = unnamed || q == "" && pkg != c.pass.Pkg
+		return q
+	})
+	if unnamed {
+		return fail()
+	}
+	pending := edit.FreeName(c.pass, loop.Pos(), "pending")
+	if edit.FreeName(c.pass, list[idx].Pos(), pending) != pending || edit.FreeName(c.pass, ifs.Body.Rbrace, pending) != pending {
+		return fail()
+	}
+	text, keep, ok := c.cutLines(list[idx], list[last])
+	if !ok {
+		return fail()
+	}
+	// The call's lines (its comments with them) become the append.
+	keep.NewText = fmt.Appendf(nil, "%s%s = append(%s, %s)\n", edit.Indent(c.pass, list[idx].Pos()), pending, pending, rec.Name)
+	moved := strings.TrimSuffix(reindent(text, ""), "\n")
+	each, ok := edit.AppendToList(c.pass, ifs.Body.List, ifs.Body.Rbrace,
+		fmt.Sprintf("for _, %s := range %s {\n%s\n}\n%s = %s[:0]", rec.Name, pending, edit.IndentLines(moved, "\t"), pending, pending))
+	if !ok {
+		return fail()
+	}
+	return analysis.SuggestedFix{
+		Message: fmt.Sprintf("Keep the %ss until the statement processing them runs, and call %s for each of them after it", p.client.Client.RecordNoun, name),
+		TextEdits: []analysis.TextEdit{
+			edit.InsertBefore(c.pass, loop, fmt.Sprintf("var %s []%s", pending, typ)),
+			keep,
+			each,
+		},
+	}, true
 }

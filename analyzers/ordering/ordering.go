@@ -161,6 +161,10 @@ type position struct {
 	// returned is set when the record is processed by the callers of
 	// p's function, after it returns it (returned.go).
 	returned *ssa.Return
+	// somePaths is set by moveAfter when the statements after p process
+	// the record on some paths only (a batch flushed when full): moved
+	// after them, p would still come first on the others.
+	somePaths bool
 }
 
 // nthGuard is the if statement (or retry loop) guarding a periodic

@@ -311,6 +311,12 @@ var scenarios = []struct {
 	// function); a batch waited for with the group's Wait before its
 	// commit, a Submit waited for (2 silent).
 	{"ordering/errgroupgo", ordering.Analyzer},
+	// a sarama mark and a kafka-go commit of each record as it joins a
+	// batch written when full (2 positive: the fix keeps the records
+	// beside the batch and writes their positions once it is written;
+	// it moved the call after the if, still first when not full); the
+	// batch committed once written (silent).
+	{"ordering/pendingbatch", ordering.Analyzer},
 	// hand-offs on some paths only: sarama with auto-commit off, a
 	// message handed to a worker on one branch of a switch (the other
 	// saves in place) before every message is marked and the marks
