@@ -189,6 +189,21 @@ func (c *checker) moveToCaller(p *position, name string) (analysis.SuggestedFix,
 		if c.callResultLeaves(call) {
 			return analysis.SuggestedFix{}, false
 		}
+		if ret := c.returnsProcessing(cstmt, clist); ret != nil {
+			// `return apply(ctx, e)` processes what the helper returned:
+			// its error is checked, then the commit, then return nil.
+			fix, ok := c.rewriteAfter(cpath, ret, edit.IndentLines(strings.TrimSuffix(text, "\n"), edit.Indent(c.pass, ret.Pos()))+"\n", analysis.TextEdit{Pos: ret.Pos(), End: ret.Pos()}, name, p.client.Client.RecordNoun)
+			if !ok {
+				return analysis.SuggestedFix{}, false
+			}
+			for _, e := range fix.TextEdits {
+				if e.Pos != e.End || len(e.NewText) != 0 {
+					edits = append(edits, e)
+				}
+			}
+			callers++
+			continue
+		}
 		e, ok := edit.AppendOnSuccess(c.pass, cpath, clist, cstmt, strings.TrimSuffix(text, "\n"))
 		if !ok {
 			return analysis.SuggestedFix{}, false
@@ -204,6 +219,46 @@ func (c *checker) moveToCaller(p *position, name string) (analysis.SuggestedFix,
 		Message:   fmt.Sprintf("Move %s to the callers of %s, after the %s is processed", name, fd.Name.Name, p.client.Client.RecordNoun),
 		TextEdits: edits,
 	}, true
+}
+
+// returnsProcessing returns the last statement of clist, after cstmt,
+// when it is a return of one call given a variable cstmt assigns (return
+// apply(ctx, e) after e, err := decode(m)): the processing of what the
+// helper returned, which a commit placed before it would precede.
+func (c *checker) returnsProcessing(cstmt ast.Stmt, clist []ast.Stmt) *ast.ReturnStmt {
+	as, ok := cstmt.(*ast.AssignStmt)
+	if !ok || len(clist) == 0 {
+		return nil
+	}
+	ret, ok := clist[len(clist)-1].(*ast.ReturnStmt)
+	if !ok || ret == cstmt || len(ret.Results) != 1 {
+		return nil
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	defined := map[types.Object]bool{}
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+			if obj := c.pass.TypesInfo.ObjectOf(id); obj != nil {
+				defined[obj] = true
+			}
+		}
+	}
+	uses := false
+	for _, a := range call.Args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && defined[c.pass.TypesInfo.Uses[id]] && !isError(c.pass.TypesInfo.TypeOf(id)) {
+				uses = true
+			}
+			return !uses
+		})
+	}
+	if !uses {
+		return nil
+	}
+	return ret
 }
 
 // declOf returns the function declaration around path, or nil when a

@@ -317,6 +317,11 @@ var scenarios = []struct {
 	// it moved the call after the if, still first when not full); the
 	// batch committed once written (silent).
 	{"ordering/pendingbatch", ordering.Analyzer},
+	// a helper marking the message and returning its event, processed by
+	// the caller's return statement (1 positive: the mark moves to the
+	// caller after the processing's error check, in one pass; it landed
+	// before the return, still first).
+	{"ordering/callerreturn", ordering.Analyzer},
 	// hand-offs on some paths only: sarama with auto-commit off, a
 	// message handed to a worker on one branch of a switch (the other
 	// saves in place) before every message is marked and the marks
