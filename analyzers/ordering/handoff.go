@@ -562,12 +562,29 @@ func isWait(instr ssa.Instruction) bool {
 		if fn == nil {
 			return false
 		}
-		if ssaflow.IsJoin(fn) {
+		if ssaflow.IsJoin(fn) || joinsInBody(in.Common().StaticCallee()) {
 			return true
 		}
 		switch fn.Name() {
 		case "Wait", "Get", "Await", "Result":
 			return in.Common().Signature().Recv() != nil || in.Common().IsInvoke()
+		}
+	}
+	return false
+}
+
+// joinsInBody reports whether fn, a function of the program with a body
+// (a helper of the package: waitAll(g), w.wait()), calls a group's Wait
+// in it: calling it waits for the group.
+func joinsInBody(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if call, ok := in.(*ssa.Call); ok && ssaflow.IsGroupWait(ssaflow.Callee(call.Common())) {
+				return true
+			}
 		}
 	}
 	return false

@@ -561,20 +561,7 @@ func (c *checker) groupWaitFix(p *position, h *handOff, stmt ast.Stmt, name stri
 	if body == nil || wg.Pos() < body.Pos() || wg.Pos() >= body.End() {
 		return analysis.SuggestedFix{}, false // not the function's own
 	}
-	shared := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if fl, ok := n.(*ast.FuncLit); ok && fl != lit {
-			ast.Inspect(fl.Body, func(m ast.Node) bool {
-				if id, ok := m.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == wg {
-					shared = true
-				}
-				return !shared
-			})
-			return false
-		}
-		return !shared
-	})
-	if shared {
+	if !c.onlyCounts(body, lit, gs, wg) || blocks(lit) {
 		return analysis.SuggestedFix{}, false
 	}
 	return analysis.SuggestedFix{
@@ -603,4 +590,67 @@ func (c *checker) waitGroupDone(call *ast.CallExpr) *types.Var {
 	}
 	v, _ := c.pass.TypesInfo.Uses[id].(*types.Var)
 	return v
+}
+
+// onlyCounts reports whether the function body uses wg only to count
+// the goroutines gs starts: one wg.Add right before gs, in its list,
+// wg.Done in lit (gs's literal), and Waits. A WaitGroup passed on (&wg),
+// or counting other goroutines (a reporter living as long as the loop),
+// would make a Wait before the commit wait for them too.
+func (c *checker) onlyCounts(body *ast.BlockStmt, lit *ast.FuncLit, gs *ast.GoStmt, wg *types.Var) bool {
+	ok, adds := true, 0
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		stack = append(stack, n)
+		id, isID := n.(*ast.Ident)
+		if !isID || c.pass.TypesInfo.Uses[id] != wg {
+			return ok
+		}
+		// stack: ..., CallExpr, SelectorExpr, Ident
+		if len(stack) < 3 {
+			ok = false
+			return false
+		}
+		sel, isSel := stack[len(stack)-2].(*ast.SelectorExpr)
+		call, isCall := stack[len(stack)-3].(*ast.CallExpr)
+		if !isSel || !isCall || sel.X != id || call.Fun != sel {
+			ok = false
+			return false
+		}
+		switch sel.Sel.Name {
+		case "Add":
+			adds++
+		case "Done":
+			ok = ok && lit.Pos() <= id.Pos() && id.Pos() < lit.End()
+		case "Wait":
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok && adds == 1
+}
+
+// blocks reports whether lit's body may wait on a channel (a send, a
+// receive, a select, a range over a channel): a goroutine that waits for
+// the loop (errs <- save(m), drained after the commit) would never be
+// done while the loop waits for it.
+func blocks(lit *ast.FuncLit) bool {
+	found := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SendStmt, *ast.SelectStmt:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.RangeStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
 }

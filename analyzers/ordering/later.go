@@ -245,6 +245,9 @@ func blankAssign(s ast.Stmt, ce *ast.CallExpr) bool {
 // laterWhy says why no fix was built for a position call (called name)
 // after lw started the work for later, and what to do instead.
 func laterWhy(lw *laterWork, name, noun string) string {
+	if ssaflow.MayDrop(lw.queue) {
+		return lw.queue.Name() + " drops a function not started by its deadline, so a wait for it may never end; process the " + noun + " before calling " + name + ", or use a form of the pool that runs every function it accepts"
+	}
 	if lw.queue == nil {
 		return "the goroutine's call returns a failure that cannot be kept for the statement after the one calling " + lw.callback.Name() + " to leave on (the function's results, or a variable's name, do not allow it); process the " + noun + "s in a loop over them that stops before " + name + " on a failure"
 	}
@@ -426,6 +429,9 @@ func (c *checker) holderBefore(p *position, n ast.Node) (ast.Stmt, []ast.Node) {
 // blocked. The function queued must be a literal written in the call.
 func (c *checker) poolWaitFix(p *position, h *handOff, name string) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
+	if ssaflow.MayDrop(h.later.queue) {
+		return fail() // a wait for a dropped function would never end
+	}
 	ce, qpath := edit.CallAt(c.pass, h.later.inner.Pos())
 	if ce == nil {
 		return fail()

@@ -1080,6 +1080,96 @@ func TestBufferedNoFix(t *testing.T) {
 	noFixTree(t, map[string]string{"ordering/buffered/buffered.go": bufferedSrc}, 1, "ordering/buffered")
 }
 
+// sharedGroupSrc holds confluent goroutines per message counted by a
+// WaitGroup that also counts a reporter living as long as the loop, and
+// goroutines sending their outcome on a channel the loop drains after
+// the commit: a Wait before the commit would never end (review of
+// groupWaitFix), so neither gets that fix.
+const sharedGroupSrc = `package sharedgroup
+
+import (
+	"database/sql"
+	"log"
+	"sync"
+	"time"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+)
+
+var db *sql.DB
+
+func save(m *kafka.Message) error {
+	_, err := db.Exec("INSERT INTO events (body) VALUES ($1)", m.Value)
+	return err
+}
+
+func reporter(wg *sync.WaitGroup, stop <-chan struct{}) {
+	defer wg.Done()
+	<-stop
+}
+
+func withReporter(c *kafka.Consumer, stop chan struct{}) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go reporter(&wg, stop)
+	for n := 1; ; n++ {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = save(m)
+		}()
+		if n%100 == 0 {
+			if _, err := c.Commit(); err != nil { // want ` + "`" + `call to Commit after the message is handed to a goroutine.*; no automatic fix` + "`" + `
+				log.Print(err)
+			}
+		}
+	}
+	close(stop)
+	wg.Wait()
+}
+
+func withOutcomes(c *kafka.Consumer) {
+	var wg sync.WaitGroup
+	errs := make(chan error)
+	for n := 1; ; n++ {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs <- save(m)
+		}()
+		if n%100 == 0 {
+			if _, err := c.Commit(); err != nil { // want ` + "`" + `call to Commit after the message is handed to a goroutine.*; no automatic fix` + "`" + `
+				log.Print(err)
+			}
+		}
+		if err := <-errs; err != nil {
+			log.Print(err)
+		}
+	}
+	wg.Wait()
+}
+
+func run() {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g", "enable.auto.commit": false})
+	withReporter(c, make(chan struct{}))
+	withOutcomes(c)
+}
+`
+
+// TestSharedGroupNoFix runs sharedGroupSrc: both findings have no fix.
+func TestSharedGroupNoFix(t *testing.T) {
+	t.Parallel()
+	noFixTree(t, map[string]string{"ordering/sharedgroup/sharedgroup.go": sharedGroupSrc}, 2, "ordering/sharedgroup")
+}
+
 // TestLaterNoFix runs laterNoFixSrc: the finding has no fix and says
 // why.
 func TestLaterNoFix(t *testing.T) {

@@ -122,7 +122,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				continue
 			}
 			seen[s] = true
-			if !s.took && queued == token.NoPos {
+			if !s.took && queued == token.NoPos && fail.Dominates(s.b) {
+				// A send in the failure branch itself, not in code the
+				// success path shares (an audit copy of every record).
 				queued = g.sendsRecord(s.b)
 			}
 			if !s.took && (g.processesRecord(s.b, pc) || perRecord && keepsState(s.b) || g.mayStop(s.b, stops, 0)) {

@@ -37,11 +37,16 @@ func (g *gatherer) launches() {
 				if l != nil {
 					l.Pos = g.posn(in.Pos())
 					l.Joined = g.joins(in)
-					if l.Joined && g.pollsRepeatedly(fn) && !waitsInLoop(g.m.Flow, fn) {
-						// A pool, or goroutines started for each record,
-						// waited for after the loop that polls again and
-						// again: at shutdown, not before each next poll
-						// or the commit in the loop.
+					if l.Pool && l.Joined && g.pollsRepeatedly(fn) && !waitsInLoop(g.m.Flow, fn) {
+						// A pool waited for after the loop that polls
+						// again and again: at shutdown, not before each
+						// next poll.
+						l.Joined = false
+					}
+					if l.Joined && g.positionBeforeJoin(in) {
+						// Goroutines the function waits for only after
+						// it writes a position (a commit every 100
+						// records in the loop, the Wait after it).
 						l.Joined = false
 					}
 					if gs, ok := in.(*ssa.Go); ok && !l.Pool && !l.Joined {
@@ -83,7 +88,7 @@ func (g *gatherer) queuedAway() (token.Pos, *types.Func) {
 				}
 				cc := call.Common()
 				fact, callee := ho.Call(cc)
-				if fact == nil || callee.Pkg() == g.pass.Pkg || handsoff.TakesChannel(callee) {
+				if fact == nil || callee.Pkg() == g.pass.Pkg || handsoff.TakesChannel(callee) || answersUsed(call) {
 					continue
 				}
 				args := cc.Args
@@ -97,6 +102,47 @@ func (g *gatherer) queuedAway() (token.Pos, *types.Func) {
 		}
 	}
 	return token.NoPos, nil
+}
+
+// positionBeforeJoin reports whether a position call of the consumer in
+// in's function (a commit, a mark, a store) is reachable from in without
+// passing a wait for a group of goroutines.
+func (g *gatherer) positionBeforeJoin(in ssa.Instruction) bool {
+	wait := func(x ssa.Instruction) bool {
+		c, ok := x.(*ssa.Call)
+		return ok && g.m.Flow.IsGroupWait(ssaflow.Callee(c.Common()))
+	}
+	for _, call := range g.ownCalls() {
+		switch call.Role {
+		case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
+		default:
+			continue
+		}
+		if call.Fn == in.Parent() && call.Instr != nil && ssaflow.ReachesStopping(in, call.Instr, wait) {
+			return true
+		}
+	}
+	return false
+}
+
+// answersUsed reports whether the caller uses a result of call other
+// than an error (a reply channel it receives from: <-svc.Submit(p)): it
+// may wait for the work through it.
+func answersUsed(call ssa.CallInstruction) bool {
+	v := call.Value()
+	if v == nil || v.Referrers() == nil {
+		return false
+	}
+	for _, ref := range *v.Referrers() {
+		x, isExtract := ref.(*ssa.Extract)
+		if !isExtract {
+			return !isError(v.Type())
+		}
+		if !isError(x.Type()) && x.Referrers() != nil && len(*x.Referrers()) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // pollsRepeatedly reports whether fn fetches from the consumer in a loop,

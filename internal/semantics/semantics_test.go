@@ -616,12 +616,14 @@ func TestClassify(t *testing.T) {
 		// twin only logs
 		{"failsend", map[string]string{"failure": "handed on: when sql.DB.ExecContext (line 30) fails, the record is sent on a channel (line 31) for other code to handle, and the code goes on and stores a position past it (StoreMessage, line 33)"}},
 		{"faillogged", map[string]string{"failure": "skipped: when sql.DB.ExecContext (line 46) fails"}},
+		{"failaudited", map[string]string{"failure": "skipped: when sql.DB.ExecContext (line 62) fails"}},
 		// a default map built when the caller passes none: a knob both
 		// paths set alike holds (it said "set on some paths only"); one
 		// the caller's map leaves at its default is set on some paths only
 		{"defaultedalike", map[string]string{"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
 		{"defaultedapart", map[string]string{"strategy": semantics.StrategyUnknown, "detail": "set on some paths only"}},
 		{"waitinloop", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per record, joined before the loop goes on"}},
+		{"fetchthenwait", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per record, joined before the loop goes on"}},
 		// a commit of the stores when the consume loop's ticker fires (in
 		// its select): each batch, not each record (it said each record,
 		// one record repeated, revoke not needed); the twin's select

@@ -1128,7 +1128,8 @@ var knownSpawners = map[string]int{
 	// returns (ants' Pool.Submit passes it to a worker's channel;
 	// workerpool's and pond's queue it). Not their waiting forms
 	// (workerpool's SubmitWait, pond's SubmitAndWait), nor pond/v2's
-	// Submit, whose Task the caller may Wait for.
+	// Submit, whose Task the caller may Wait for. pond's SubmitBefore
+	// drops a task not started by its deadline (MayDrop).
 	"github.com/panjf2000/ants/v2..Submit":              0,
 	"github.com/panjf2000/ants/v2.Pool.Submit":          1,
 	"github.com/panjf2000/ants/v2.MultiPool.Submit":     1,
@@ -1136,6 +1137,13 @@ var knownSpawners = map[string]int{
 	"github.com/alitto/pond.WorkerPool.Submit":          1,
 	"github.com/alitto/pond.WorkerPool.TrySubmit":       1,
 	"github.com/alitto/pond.WorkerPool.SubmitBefore":    1,
+}
+
+// MayDrop reports whether fn, a known spawner, may drop the function it
+// is given without running it (pond's SubmitBefore, past its deadline):
+// a wait for that function would never end.
+func MayDrop(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path()+"."+recvName(fn)+"."+fn.Name() == "github.com/alitto/pond.WorkerPool.SubmitBefore"
 }
 
 // Spawned returns the function argument (a func()) a static call of a

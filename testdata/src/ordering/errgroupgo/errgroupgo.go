@@ -48,12 +48,30 @@ func batch(ctx context.Context, r *kafka.Reader, msgs []kafka.Message) error {
 	return r.CommitMessages(ctx, msgs...)
 }
 
+// waitAll waits for the group's functions.
+func waitAll(g *errgroup.Group) error { return g.Wait() }
+
+// batchHelper is batch waiting through a helper (silent).
+func batchHelper(ctx context.Context, r *kafka.Reader, msgs []kafka.Message) error {
+	g := new(errgroup.Group)
+	for _, m := range msgs {
+		g.Go(func() error { return save(ctx, m.Value) })
+	}
+	if err := waitAll(g); err != nil {
+		return err
+	}
+	return r.CommitMessages(ctx, msgs...)
+}
+
 func run(ctx context.Context) error {
 	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"k:9092"}, GroupID: "g", Topic: "events"})
 	if err := each(ctx, r); err != nil {
 		return err
 	}
-	return batch(ctx, r, nil)
+	if err := batch(ctx, r, nil); err != nil {
+		return err
+	}
+	return batchHelper(ctx, r, nil)
 }
 
 var _ = run

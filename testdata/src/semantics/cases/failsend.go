@@ -50,4 +50,21 @@ func failLogged(ctx context.Context) {
 	}
 }
 
-var _, _ = failSend, failLogged
+// failAudited is another twin: every message, failed or not, is sent to
+// an audit channel after the check; the failure is only logged.
+func failAudited(ctx context.Context, audit chan<- []byte) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-failaudited", "enable.auto.offset.store": false}) // case: failaudited
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if _, err := failDB.ExecContext(ctx, "INSERT INTO t VALUES ($1)", m.Value); err != nil {
+			log.Printf("save: %v", err)
+		}
+		audit <- m.Key
+		_, _ = c.StoreMessage(m)
+	}
+}
+
+var _, _, _ = failSend, failLogged, failAudited

@@ -1,10 +1,12 @@
 package cases
 
 import (
+	"context"
 	"sync"
 	"time"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	kafkago "github.com/segmentio/kafka-go"
 )
 
 // waitAfterLoop starts a goroutine for each message and commits every
@@ -57,3 +59,33 @@ func waitInLoop(stop <-chan struct{}) {
 }
 
 var _, _ = waitAfterLoop, waitInLoop
+
+// fetchThenWait fetches a batch, starting a goroutine for each message,
+// waits for them after the fetch loop and commits the batch: joined
+// before the commit (the review of waitafterloop: it said not joined).
+func fetchThenWait(ctx context.Context, r *kafkago.Reader) error {
+	var wg sync.WaitGroup
+	var msgs []kafkago.Message
+	for i := 0; i < 100; i++ {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		msgs = append(msgs, m)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = applyGo(m)
+		}()
+	}
+	wg.Wait()
+	return r.CommitMessages(ctx, msgs...)
+}
+
+func runFetchThenWait(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-fetchwait", Topic: "t-fetchwait"}) // case: fetchthenwait
+	for fetchThenWait(ctx, r) == nil {
+	}
+}
+
+var _ = runFetchThenWait
