@@ -322,6 +322,10 @@ var scenarios = []struct {
 	// caller after the processing's error check, in one pass; it landed
 	// before the return, still first).
 	{"ordering/callerreturn", ordering.Analyzer},
+	// a source committing the message it returned on the previous call
+	// (kept in a field) before fetching the next (silent: it was a
+	// commit of the message returned after it).
+	{"ordering/pump", ordering.Analyzer},
 	// hand-offs on some paths only: sarama with auto-commit off, a
 	// message handed to a worker on one branch of a switch (the other
 	// saves in place) before every message is marked and the marks

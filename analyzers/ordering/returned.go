@@ -23,6 +23,13 @@ func (c *checker) checkReturned(p *position) bool {
 		return false
 	}
 	for _, o := range c.origins(p) {
+		if def, ok := o.(ssa.Instruction); ok && def.Parent() == p.fn && !ssaflow.ReachesStopping(def, p.instr, func(ssa.Instruction) bool { return false }) {
+			// A record fetched after the commit, with no way back to it
+			// in the same call, kept in a field the commit reads on the
+			// next call (s.prev): what it commits is the record returned
+			// before, which the caller has processed.
+			continue
+		}
 		tainted := c.taint(o)
 		ret := returnAfter(p, tainted)
 		if ret == nil {
