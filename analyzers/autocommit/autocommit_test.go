@@ -416,6 +416,11 @@ var scenarios = []struct {
 	// or in the else of a logged failure) (1 / 1): the helper fetching,
 	// its callers committing.
 	{"autocommit/readreturn", autocommit.Analyzer},
+	// a group reader's ReadMessage loop logging a failed read and
+	// carrying on, in a function returning an error (1 positive: the
+	// fix logs a failed commit, as the loop did a failed read, whose
+	// error held it; it returned, stopping the service on a rebalance).
+	{"autocommit/readcarry", autocommit.Analyzer},
 	// kafka-go ReadMessage whose message the helper's final return
 	// processes (return c.d.dispatch(ctx, msg, h); return 1, store(ctx,
 	// ev) after decoding; return h(ctx, m) with a named result; a caller

@@ -530,8 +530,8 @@ func (c *checker) errHandling(path []ast.Node, fetch ast.Stmt, what string) (str
 	f := edit.File(c.pass, path[0].Pos())
 	ft, _ := edit.FuncOf(path)
 	if ft != nil && ft.Results == nil {
-		name, edits := edit.Import(c.pass, f, "log")
-		return fmt.Sprintf("%s.Printf(\"%s: %%v\", err)", name, what), edits, true
+		body, edits := c.logged(path, what)
+		return body, edits, true
 	}
 	if ft != nil && len(ft.Results.List) == 1 && len(ft.Results.List[0].Names) <= 1 {
 		if t := c.pass.TypesInfo.TypeOf(ft.Results.List[0].Type); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
@@ -552,6 +552,53 @@ func (c *checker) errHandling(path []ast.Node, fetch ast.Stmt, what string) (str
 		}
 	}
 	return "", nil, false
+}
+
+// logged returns the statement logging a failure (what: its prefix) with
+// the standard library's log, and the edits importing it.
+func (c *checker) logged(path []ast.Node, what string) (string, []analysis.TextEdit) {
+	name, edits := edit.Import(c.pass, edit.File(c.pass, path[0].Pos()), "log")
+	return fmt.Sprintf("%s.Printf(\"%s: %%v\", err)", name, what), edits
+}
+
+// carriesOnAfterFetchError reports whether the error check right after
+// fetch ends with a continue, or neither returns nor leaves (it logs,
+// and goes on with the next fetch): the loop's own policy for a failure
+// there.
+func (c *checker) carriesOnAfterFetchError(path []ast.Node, fetch ast.Stmt) bool {
+	if fetch == nil {
+		return false
+	}
+	_, listp := edit.Stmt(pathTo(path, fetch))
+	if listp == nil {
+		return false
+	}
+	ifs, ok := c.checkAfter(*listp, fetch).(*ast.IfStmt)
+	if !ok || ifs.Init != nil || !isErrCheck(ifs.Cond) || len(ifs.Body.List) == 0 {
+		return false
+	}
+	returns := false
+	ast.Inspect(ifs.Body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns = true
+		}
+		return !returns
+	})
+	// A return for shutdown (if ctx.Err() != nil { return nil }) before
+	// a final continue still carries on from other failures.
+	return endsWithContinue(ifs.Body.List) || !returns && !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List)
+}
+
+// endsWithContinue reports whether list ends with a continue statement.
+func endsWithContinue(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	b, ok := list[len(list)-1].(*ast.BranchStmt)
+	return ok && b.Tok == token.CONTINUE
 }
 
 // processedAfter reports whether the end of list, where a fix appends the

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -235,8 +236,8 @@ func (c *checker) returnsProcessing(cstmt ast.Stmt, clist []ast.Stmt) *ast.Retur
 		return nil
 	}
 	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-	if !ok {
-		return nil
+	if !ok || slices.ContainsFunc(call.Args, func(a ast.Expr) bool { _, lit := ast.Unparen(a).(*ast.FuncLit); return lit }) {
+		return nil // a function handed on (pool.Submit(func() { ... })): may run later
 	}
 	defined := map[types.Object]bool{}
 	for _, l := range as.Lhs {

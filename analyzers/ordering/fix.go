@@ -274,11 +274,11 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	if target < 0 {
 		return analysis.SuggestedFix{}, false
 	}
-	if !slices.ContainsFunc(list[last+1:target+1], func(s ast.Stmt) bool { return c.processesEveryPath(s, p) }) {
-		// Processed on some paths only (if len(batch) >= size { flush()
-		// }): moved after those statements, the call would still come
-		// first on the others.
-		if fix, ok := c.pendingFix(p, path, list, idx, last, target, name); ok {
+	if ifs, batch := batchFlush(list, target); ifs != nil && !slices.ContainsFunc(list[last+1:target], func(s ast.Stmt) bool { return c.processesEveryPath(s, p) }) {
+		// A batch the record joined, written when it is full (if
+		// len(batch) >= size { flush() }): moved after the if, the call
+		// would still come first whenever the batch is not full.
+		if fix, ok := c.pendingFix(p, path, list, idx, last, target, ifs, batch, name); ok {
 			return fix, true
 		}
 		p.somePaths = true
@@ -738,11 +738,15 @@ func (c *checker) readsDefinedBy(moved []ast.Stmt, s ast.Stmt) bool {
 // once the body has processed them, which then empties the slice. A
 // batch the loop leaves unwritten when it ends keeps its records
 // unwritten: they are replayed, not lost.
-func (c *checker) pendingFix(p *position, path []ast.Node, list []ast.Stmt, idx, last, target int, name string) (analysis.SuggestedFix, bool) {
+func (c *checker) pendingFix(p *position, path []ast.Node, list []ast.Stmt, idx, last, target int, ifs *ast.IfStmt, batch ast.Expr, name string) (analysis.SuggestedFix, bool) {
 	fail := func() (analysis.SuggestedFix, bool) { return analysis.SuggestedFix{}, false }
-	ifs, ok := list[target].(*ast.IfStmt)
-	if !ok || ifs.Else != nil || p.arg == nil || !c.processesEveryPath(ifs.Body, p) {
+	if p.arg == nil || !c.processesEveryPath(ifs.Body, p) || c.startsGoroutine(ifs, p) || hasGo(ifs.Body) {
+		return fail() // the batch is handed to a goroutine: not written when the if ends
+	}
+	if n := len(ifs.Body.List); n == 0 {
 		return fail()
+	} else if _, ret := ifs.Body.List[n-1].(*ast.ReturnStmt); ret {
+		return fail() // return save(batch): the calls would precede it
 	}
 	for i := last + 1; i < target; i++ {
 		if c.containsProcessing(list[i], p) {
@@ -752,6 +756,13 @@ func (c *checker) pendingFix(p *position, path []ast.Node, list []ast.Stmt, idx,
 	loop, body := edit.LoopOf(path)
 	if loop == nil || len(body.List) == 0 || &body.List[0] != &list[0] {
 		return fail() // the call is not a statement of the loop's body
+	}
+	// One batch, a variable declared beside the loop (not a batch per
+	// partition in a map, nor one the loop's own iterations make anew):
+	// the records kept are the batch's.
+	bid, ok := batch.(*ast.Ident)
+	if !ok || !c.declaredBefore(c.pass.TypesInfo.Uses[bid], loop, path) {
+		return fail()
 	}
 	call, _ := edit.CallAt(c.pass, p.instr.Pos())
 	if call == nil || p.client.Record < 0 || p.client.Record >= len(call.Args) {
@@ -777,7 +788,7 @@ func (c *checker) pendingFix(p *position, path []ast.Node, list []ast.Stmt, idx,
 		return fail()
 	}
 	pending := edit.FreeName(c.pass, loop.Pos(), "pending")
-	if edit.FreeName(c.pass, list[idx].Pos(), pending) != pending || edit.FreeName(c.pass, ifs.Body.Rbrace, pending) != pending {
+	if edit.FreeName(c.pass, list[idx].Pos(), pending) != pending || edit.FreeName(c.pass, ifs.Body.Rbrace, pending) != pending || c.declaresIn(path, pending) {
 		return fail()
 	}
 	text, keep, ok := c.cutLines(list[idx], list[last])
@@ -800,4 +811,102 @@ func (c *checker) pendingFix(p *position, path []ast.Node, list []ast.Stmt, idx,
 			each,
 		},
 	}, true
+}
+
+// batchFlush returns list[target] when it is an if statement without an
+// else whose condition measures a batch (len(batch) >= size) that a
+// statement of list before it appends to (batch = append(batch, ...)),
+// and that batch expression.
+func batchFlush(list []ast.Stmt, target int) (*ast.IfStmt, ast.Expr) {
+	ifs, ok := list[target].(*ast.IfStmt)
+	if !ok || ifs.Else != nil {
+		return nil, nil
+	}
+	var measured []ast.Expr
+	header := []ast.Stmt{&ast.ExprStmt{X: ifs.Cond}}
+	if ifs.Init != nil {
+		header = append(header, ifs.Init) // if n := len(batch); n >= size
+	}
+	ast.Inspect(&ast.BlockStmt{List: header}, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "len" {
+				measured = append(measured, call.Args[0])
+			}
+		}
+		return true
+	})
+	for _, st := range list[:target] {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			continue
+		}
+		call, ok := as.Rhs[0].(*ast.CallExpr)
+		if !ok || len(call.Args) < 2 {
+			continue
+		}
+		if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "append" || types.ExprString(call.Args[0]) != types.ExprString(as.Lhs[0]) {
+			continue
+		}
+		for _, m := range measured {
+			if types.ExprString(m) == types.ExprString(as.Lhs[0]) {
+				return ifs, m
+			}
+		}
+	}
+	return nil, nil
+}
+
+// hasGo reports whether b holds a go statement.
+func hasGo(b *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		_, isGo := n.(*ast.GoStmt)
+		found = found || isGo
+		return !found
+	})
+	return found
+}
+
+// declaredBefore reports whether obj, a variable, is declared by a
+// statement of the list holding loop, before it (path runs from inside
+// the loop up).
+func (c *checker) declaredBefore(obj types.Object, loop ast.Stmt, path []ast.Node) bool {
+	if obj == nil {
+		return false
+	}
+	i := slices.Index(path, ast.Node(loop))
+	if i < 0 {
+		return false
+	}
+	_, listp := edit.Stmt(path[i:])
+	if listp == nil {
+		return false
+	}
+	for _, st := range *listp {
+		if st == loop {
+			return false
+		}
+		if st.Pos() <= obj.Pos() && obj.Pos() < st.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// declaresIn reports whether the function around path declares name
+// anywhere in its body (a declaration after the loop would clash with
+// one the fix makes before it).
+func (c *checker) declaresIn(path []ast.Node, name string) bool {
+	_, body := edit.FuncOf(path)
+	if body == nil {
+		return true
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name && c.pass.TypesInfo.Defs[id] != nil {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -1174,6 +1174,127 @@ func TestSharedGroupNoFix(t *testing.T) {
 	noFixTree(t, map[string]string{"ordering/sharedgroup/sharedgroup.go": sharedGroupSrc}, 2, "ordering/sharedgroup")
 }
 
+// pendingNoFixSrc holds kafka-go commits made as each message joins a
+// batch written when full, where keeping the messages beside the batch
+// would not be right (review of pendingFix): a batch per partition (one
+// slice would commit other partitions' unwritten messages), a batch
+// handed to a goroutine (not written when the if ends), a batch written
+// by the return statement (the commits would precede it), and a batch
+// that outlives the loop the call is in (the kept messages of one poll
+// would be dropped). Each is reported without a fix.
+const pendingNoFixSrc = `package pendingnofix
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/segmentio/kafka-go"
+)
+
+var db *sql.DB
+
+func saveAll(ctx context.Context, ms []kafka.Message) error {
+	for _, m := range ms {
+		if _, err := db.ExecContext(ctx, "INSERT INTO events (body) VALUES ($1)", m.Value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func perPartition(ctx context.Context, r *kafka.Reader) error {
+	batches := map[int][]kafka.Message{}
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		batches[m.Partition] = append(batches[m.Partition], m)
+		if err := r.CommitMessages(ctx, m); err != nil { // want ` + "`" + `; no automatic fix` + "`" + `
+			return err
+		}
+		if len(batches[m.Partition]) >= 100 {
+			if err := saveAll(ctx, batches[m.Partition]); err != nil {
+				return err
+			}
+			batches[m.Partition] = nil
+		}
+	}
+}
+
+func handedBatch(ctx context.Context, r *kafka.Reader) error {
+	var batch []kafka.Message
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		batch = append(batch, m)
+		if err := r.CommitMessages(ctx, m); err != nil { // want ` + "`" + `; no automatic fix` + "`" + `
+			return err
+		}
+		if len(batch) >= 100 {
+			full := batch
+			go func() { _ = saveAll(ctx, full) }()
+			batch = nil
+		}
+	}
+}
+
+func returnedBatch(ctx context.Context, r *kafka.Reader) error {
+	var batch []kafka.Message
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		batch = append(batch, m)
+		if err := r.CommitMessages(ctx, m); err != nil { // want ` + "`" + `; no automatic fix` + "`" + `
+			return err
+		}
+		if len(batch) >= 100 {
+			return saveAll(ctx, batch)
+		}
+	}
+}
+
+func outerBatch(ctx context.Context, r *kafka.Reader) error {
+	var batch []kafka.Message
+	for {
+		for i := 0; i < 10; i++ {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				return err
+			}
+			batch = append(batch, m)
+			if err := r.CommitMessages(ctx, m); err != nil { // want ` + "`" + `; no automatic fix` + "`" + `
+				return err
+			}
+			if n := len(batch); n >= 100 {
+				if err := saveAll(ctx, batch); err != nil {
+					return err
+				}
+				batch = batch[:0]
+			}
+		}
+	}
+}
+
+func run(ctx context.Context) {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"k:9092"}, GroupID: "g", Topic: "events"})
+	_ = perPartition(ctx, r)
+	_ = handedBatch(ctx, r)
+	_ = returnedBatch(ctx, r)
+	_ = outerBatch(ctx, r)
+}
+`
+
+// TestPendingNoFix runs pendingNoFixSrc: four findings, none with a fix.
+func TestPendingNoFix(t *testing.T) {
+	t.Parallel()
+	noFixTree(t, map[string]string{"ordering/pendingnofix/pendingnofix.go": pendingNoFixSrc}, 4, "ordering/pendingnofix")
+}
+
 // TestLaterNoFix runs laterNoFixSrc: the finding has no fix and says
 // why.
 func TestLaterNoFix(t *testing.T) {
