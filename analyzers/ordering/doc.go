@@ -387,16 +387,18 @@ statement, and a continue when it comes before (in a loop), so a failed
 record is not committed; an offset row write, or the commit of the
 transaction holding it, moves the same way (after the commit of the effect's transaction when the effect
 is one).
-The statements it moves past must process the record on every path: a
-batch written only when full (batch = append(batch, o); mark; if
-len(batch) >= size { saveAll(batch) }) is processed on some paths only,
-so the call moved after the if would still come first on the others. In
-a loop's body, before such an if without an else, the fix keeps each
-record in a slice declared before the loop (pending = append(pending,
-msg)) and, at the end of the if's body, writes the position of each
-record kept, then empties it; a batch the loop leaves unwritten when it
-ends keeps its records' positions unwritten (replayed, not lost).
-Otherwise the finding has no fix and says so.
+A batch the record joined and that is written only when full (batch =
+append(batch, o); mark; if len(batch) >= size { saveAll(batch) }) is
+processed on some paths only, so the call moved after the if would
+still come first on the others. When the batch is one variable declared
+beside the loop and the if's body (without an else) writes it in place,
+the fix keeps each record in a slice declared before the loop (pending =
+append(pending, msg)) and, at the end of the if's body, writes the
+position of each record kept, then empties it; a batch the loop leaves
+unwritten when it ends keeps its records' positions unwritten
+(replayed, not lost). A batch per partition (in a map), one handed to a
+goroutine or written by a return statement gets no fix, and the
+finding says so.
 A call of a position closure moves, or is rewritten, the same way
 (r.Commit() after apply(r.Value); ack(); go save(msg) becomes save(msg)
 in place, then ack()).
