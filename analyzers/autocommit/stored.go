@@ -577,16 +577,7 @@ func (c *checker) carriesOnAfterFetchError(path []ast.Node, fetch ast.Stmt) bool
 	if !ok || ifs.Init != nil || !isErrCheck(ifs.Cond) || len(ifs.Body.List) == 0 {
 		return false
 	}
-	returns := false
-	ast.Inspect(ifs.Body, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			returns = true
-		}
-		return !returns
-	})
+	returns := edit.HasReturn(ifs.Body)
 	// A return for shutdown (if ctx.Err() != nil { return nil }) before
 	// a final continue still carries on from other failures.
 	return endsWithContinue(ifs.Body.List) || !returns && !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List)

@@ -284,17 +284,7 @@ func (c *checker) moveFromHelper(cb *ssa.Function, cbBody *ast.BlockStmt, decl *
 	if drop, ok := c.removable(decl.Body, st); !ok || len(drop) != 1 {
 		return nil, "", false
 	}
-	returns := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			returns = true
-		}
-		return !returns
-	})
-	if returns {
+	if edit.HasReturn(decl.Body) {
 		return nil, "", false
 	}
 	// decl's receiver and parameters, by index: the receiver first.

@@ -528,3 +528,19 @@ func LeavesLoop(stmts []ast.Stmt, continues bool) bool {
 	walk(&ast.BlockStmt{List: stmts}, false, false)
 	return leaves
 }
+
+// HasReturn reports whether n holds a return statement outside the
+// function literals in it.
+func HasReturn(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
