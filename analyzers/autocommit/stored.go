@@ -17,6 +17,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/semantics"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // ---- offsets stored on delivery, committed on a timer (TimerStored) ----
@@ -678,6 +679,15 @@ func (c *checker) handedOnBut(stmts []ast.Stmt, msg string, skip []*ast.GoStmt) 
 				}
 				found = found || mentions(n.Call) || sendsDerived(n.Call)
 			case *ast.CallExpr:
+				if fn, ok := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func); ok && ssaflow.LibrarySpawner(fn) {
+					// g.Go(func() error { return save(m) }): the
+					// literal runs in a goroutine of its own.
+					for _, a := range n.Args {
+						if _, lit := ast.Unparen(a).(*ast.FuncLit); lit {
+							found = found || mentions(a) || sendsDerived(a)
+						}
+					}
+				}
 				if isBuiltin(c.pass, n.Fun, "append") && len(n.Args) > 1 {
 					for _, a := range n.Args[1:] {
 						found = found || mentions(a)

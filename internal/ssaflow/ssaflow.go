@@ -1139,6 +1139,21 @@ var knownSpawners = map[string]int{
 	"github.com/alitto/pond.WorkerPool.SubmitBefore":    1,
 }
 
+// LibrarySpawner reports whether fn is a library function that runs a
+// function argument in a goroutine of its own and returns (Started's:
+// an errgroup's Go or TryGo, a WaitGroup's Go, a known library's
+// spawner), for code that sees calls in syntax only.
+func LibrarySpawner(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	if _, ok := knownSpawners[fn.Pkg().Path()+"."+recvName(fn)+"."+fn.Name()]; ok {
+		return true
+	}
+	return (fn.Name() == "Go" || fn.Name() == "TryGo") && IsErrgroup(fn) ||
+		fn.Name() == "Go" && fn.Pkg().Path() == "sync" && recvName(fn) == "WaitGroup"
+}
+
 // MayDrop reports whether fn, a known spawner, may drop the function it
 // is given without running it (pond's SubmitBefore, past its deadline):
 // a wait for that function would never end.
