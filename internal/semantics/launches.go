@@ -91,11 +91,7 @@ func (g *gatherer) queuedAway() (token.Pos, *types.Func) {
 				if fact == nil || callee.Pkg() == g.pass.Pkg || handsoff.TakesChannel(callee) || answersUsed(call) {
 					continue
 				}
-				args := cc.Args
-				if !cc.IsInvoke() && callee.Signature().Recv() != nil && len(args) > 0 {
-					args = args[1:]
-				}
-				if slices.ContainsFunc(fact.Params, func(p int) bool { return p < len(args) && g.recordData(args[p]) }) {
+				if slices.ContainsFunc(fact.Params, func(p int) bool { a := ssaflow.Arg(cc, p); return a != nil && g.recordData(a) }) {
 					return call.Pos(), callee
 				}
 			}
