@@ -411,7 +411,7 @@ func (c *checker) ackAtCall(call *ast.CallExpr, callee types.Object) ([]analysis
 		return nil, false
 	}
 	text := fmt.Sprintf("if err := %s(); err != nil {\n%s\n}", name, body)
-	commit, ok := c.appendAfterUses(cpath, *listp, stmt, v.Name, text)
+	commit, ok := c.appendAfterUses(*listp, stmt, v.Name, text)
 	if !ok {
 		return nil, false
 	}

@@ -421,6 +421,12 @@ var scenarios = []struct {
 	// fix logs a failed commit, as the loop did a failed read, whose
 	// error held it; it returned, stopping the service on a rebalance).
 	{"autocommit/readcarry", autocommit.Analyzer},
+	// a group reader's ReadMessage in a job stopping on an end-of-batch
+	// marker (1 positive: the fix commits the marker on its exit, as the
+	// read did, and nothing on the shutdown's exit; it committed rows
+	// only, and every later run stopped on the marker first); the
+	// marker committed on its exit already (silent).
+	{"autocommit/endmarker", autocommit.Analyzer},
 	// kafka-go ReadMessage whose message the helper's final return
 	// processes (return c.d.dispatch(ctx, msg, h); return 1, store(ctx,
 	// ev) after decoding; return h(ctx, m) with a named result; a caller

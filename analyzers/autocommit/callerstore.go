@@ -207,14 +207,14 @@ func (c *checker) storeInCaller(k *consumer.Consumer, id *ast.Ident, fn *types.F
 	body, imp, ok := c.errHandling(cpath, stmt, "store offset")
 	if logOnly {
 		// A received consumer's settings may not match the store yet.
-		lg, e := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
-		body, imp, ok = fmt.Sprintf("%s.Printf(\"store offset: %%v\", err)", lg), e, true
+		body, imp = edit.LogErr(c.pass, edit.File(c.pass, call.Pos()), "store offset", "err")
+		ok = true
 	}
 	if !ok {
 		return nil, false
 	}
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", consumerSrc, k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs), name, body)
-	store, ok := c.appendAfterUses(cpath, *listp, stmt, v.Name, text)
+	store, ok := c.appendAfterUses(*listp, stmt, v.Name, text)
 	if !ok {
 		return nil, false
 	}

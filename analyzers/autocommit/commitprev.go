@@ -82,8 +82,8 @@ func (c *checker) failure(p position, sig *types.Signature, f *ast.File) (string
 		zeros, ok := edit.LeadingZeros(c.pass, sig, f)
 		return "return " + zeros + "err", nil, ok
 	}
-	lg, imp := edit.Import(c.pass, f, "log")
-	return fmt.Sprintf("%s.Printf(\"%s: %%v\", err)", lg, p.what), imp, true
+	logged, imp := edit.LogErr(c.pass, f, p.what, "err")
+	return logged, imp, true
 }
 
 // prevSlot is where the message handed out last is kept: prev and mu

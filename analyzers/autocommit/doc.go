@@ -329,7 +329,13 @@ so this analyzer reports only what can lose records with that client:
     neither the message nor err; so for a caller committing for a
     helper, below). Where the statement before the commit's place
     assigns the processing's error (err = h(ctx, m), then return err),
-    the commit is made only if that error is nil. A message used by a
+    the commit is made only if that error is nil. An exit the message
+    itself decides before the commit's place, on a path that is no
+    failure (if string(m.Key) == "EOF" { return nil }: a job stopping on
+    its end-of-batch marker), commits it there too, as the read did:
+    otherwise every later run would stop on the marker first. An exit
+    on no condition of the message (a shutdown check) or on an error
+    gets no commit. A message used by a
     deferred call other than through
     a field of basic type (m.Offset in a log line) is reported without a
     fix: the call runs after any commit of the function. A returned error

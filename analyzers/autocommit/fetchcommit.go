@@ -412,7 +412,7 @@ func (c *checker) commitHere(path []ast.Node, stmt ast.Stmt, list []ast.Stmt, ca
 	reader := edit.Source(c.pass, sel.X)
 	text := c.groupOnly(reader, fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}",
 		reader, commit, edit.Source(c.pass, call.Args[0]), msg, body))
-	e, ok := c.appendAfterUses(path, list, stmt, msg, text)
+	e, ok := c.appendAfterUses(list, stmt, msg, text)
 	if !ok {
 		return nil, false
 	}
@@ -483,10 +483,10 @@ func (c *checker) commitInWorker(path []ast.Node, call *ast.CallExpr, sel *ast.S
 	if !ok1 || !ok2 {
 		return nil, nil, false
 	}
-	name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
-	text := c.groupOnly(reader, fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s.Printf(\"commit offset: %%v\", err)\n}",
-		reader, commit, ctx, msg, name))
-	e, ok := c.appendAfterUses(path, list, stmt, msg, text)
+	logged, imp := edit.LogErr(c.pass, edit.File(c.pass, call.Pos()), "commit offset", "err")
+	text := c.groupOnly(reader, fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}",
+		reader, commit, ctx, msg, logged))
+	e, ok := c.appendAfterUses(list, stmt, msg, text)
 	if !ok {
 		return nil, nil, false
 	}

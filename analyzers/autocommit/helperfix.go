@@ -202,7 +202,7 @@ func (c *checker) commitInCaller(id *ast.Ident, fn *types.Func, ctxIdx int, recv
 		return nil, false
 	}
 	text := c.groupOnly(reader, fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}", reader, commitName, edit.Source(c.pass, call.Args[ctxIdx]), name, body))
-	commit, ok := c.appendAfterUses(cpath, *listp, stmt, v.Name, text)
+	commit, ok := c.appendAfterUses(*listp, stmt, v.Name, text)
 	if !ok {
 		return nil, false
 	}

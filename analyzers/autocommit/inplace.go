@@ -87,8 +87,7 @@ func (c *checker) storeInPlaceOfSend(k *consumer.Consumer, path []ast.Node, recv
 	if !ok || msg.Name == "_" {
 		return nil, false
 	}
-	name, extra := edit.Import(c.pass, edit.File(c.pass, stmt.Pos()), "log")
-	body := fmt.Sprintf("%s.Printf(\"store offset: %%v\", err)", name)
+	body, extra := edit.LogErr(c.pass, edit.File(c.pass, stmt.Pos()), "store offset", "err")
 	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n\t%s\n}", edit.Source(c.pass, recvX), store, msg.Name, strings.ReplaceAll(body, "\n", "\n\t"))
 	e, ok := c.inPlaceOfSend(path, stmt, *listp, msg, text, []ast.Expr{recvX})
@@ -160,7 +159,7 @@ func (c *checker) inPlaceOfSend(path []ast.Node, stmt ast.Stmt, list []ast.Stmt,
 		// The commit ends the body, on its success path (path is the
 		// fetch's: the inlined statements run in its list).
 		Inside: func(body []ast.Stmt) ([]analysis.TextEdit, bool) {
-			return edit.AppendOnSuccess(c.pass, path, body, nil, text)
+			return edit.AppendOnSuccess(c.pass, body, nil, text)
 		},
 	}
 	lines, ok := in.Lines(c.pass)

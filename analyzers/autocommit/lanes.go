@@ -396,7 +396,7 @@ func (c *checker) laneMarkFix(k *consumer.Consumer, f *consumer.Call, ss *ast.Se
 		return nil, nil, false
 	}
 	text := fmt.Sprintf("%s.%s(%s)", edit.Source(c.pass, sel.X), mark, l.v.Name)
-	e, ok := edit.AppendOnSuccess(c.pass, edit.Path(c.pass, l.body[0].Pos()), l.body, nil, text)
+	e, ok := edit.AppendOnSuccess(c.pass, l.body, nil, text)
 	if !ok {
 		return nil, nil, false
 	}

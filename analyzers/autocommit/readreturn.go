@@ -31,7 +31,7 @@ import (
 // no statement here would come after its processing. One that can is
 // made to (its handsoff.Fact's edits, in its package's files when this
 // run has loaded them), and the commit goes after the call.
-func (c *checker) appendAfterUses(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, msg, text string) ([]analysis.TextEdit, bool) {
+func (c *checker) appendAfterUses(list []ast.Stmt, fetch ast.Stmt, msg, text string) ([]analysis.TextEdit, bool) {
 	if len(list) == 0 {
 		return nil, false
 	}
@@ -40,7 +40,7 @@ func (c *checker) appendAfterUses(path []ast.Node, list []ast.Stmt, fetch ast.St
 	if fn != nil && inPlace == nil {
 		return nil, false
 	}
-	e, ok := c.appendAfterProcessing(path, list, fetch, msg, text)
+	e, ok := c.appendAfterProcessing(list, fetch, msg, text)
 	if !ok {
 		return nil, false
 	}
@@ -49,7 +49,7 @@ func (c *checker) appendAfterUses(path []ast.Node, list []ast.Stmt, fetch ast.St
 
 // appendAfterProcessing is appendAfterUses once the calls the record is
 // given to process it.
-func (c *checker) appendAfterProcessing(path []ast.Node, list []ast.Stmt, fetch ast.Stmt, msg, text string) ([]analysis.TextEdit, bool) {
+func (c *checker) appendAfterProcessing(list []ast.Stmt, fetch ast.Stmt, msg, text string) ([]analysis.TextEdit, bool) {
 	// A statement after the last use of the record that can leave the
 	// loop (if !follow { break }, a return): the commit goes right after
 	// that use, or the path leaving would never commit (a reader of one
@@ -97,9 +97,23 @@ func (c *checker) appendAfterProcessing(path []ast.Node, list []ast.Stmt, fetch 
 	if v := c.processingError(prev, tracked); v != "" {
 		text = fmt.Sprintf("if %s == nil {\n\t%s\n}", v, strings.ReplaceAll(text, "\n", "\n\t"))
 	}
-	e, ok := edit.AppendOnSuccess(c.pass, path, list, fetch, text)
-	if !ok || !c.mentionsAny(last, tracked) {
-		return e, ok
+	e, ok := edit.AppendOnSuccess(c.pass, list, fetch, text)
+	if !ok {
+		return nil, false
+	}
+	// An exit the record itself decides before the commit's place (if
+	// string(m.Key) == "EOF" { return nil }) commits it too: the read did.
+	from := 0
+	if i := slices.Index(list, fetch); i >= 0 {
+		from = i + 1
+	}
+	if from < len(list)-1 {
+		for _, x := range edit.SuccessExits(c.pass, list[from:len(list)-1], func(n ast.Node) bool { return c.mentionsAny(n, tracked) }) {
+			e = append(e, edit.InsertBefore(c.pass, x, text))
+		}
+	}
+	if !c.mentionsAny(last, tracked) {
+		return e, true
 	}
 	ret, isRet := last.(*ast.ReturnStmt)
 	if !isRet {

@@ -331,7 +331,7 @@ func (c *checker) commitAtCalls(fv types.Object, committer func(*ast.CallExpr) (
 			return nil, false
 		}
 		text := fmt.Sprintf("if err := %s(%s, %s); err != nil {\n%s\n}", fn, edit.Source(c.pass, call.Args[0]), m.Name, body)
-		e, ok := c.appendAfterUses(cpath, *listp, stmt, m.Name, text)
+		e, ok := c.appendAfterUses(*listp, stmt, m.Name, text)
 		if !ok {
 			return nil, false
 		}

@@ -239,19 +239,17 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 		if recvSrc, rbEdits, ok = rb(recv.X); !ok {
 			return nil, rewrite{}, false
 		}
-		name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
-		body, extra = fmt.Sprintf("%s.Printf(\"store offset: %%v\", err)", name), imp
+		body, extra = edit.LogErr(c.pass, edit.File(c.pass, call.Pos()), "store offset", "err")
 	}
 	if logOnly {
-		name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
-		body, extra = fmt.Sprintf("%s.Printf(\"store offset: %%v\", err)", name), imp
+		body, extra = edit.LogErr(c.pass, edit.File(c.pass, call.Pos()), "store offset", "err")
 		if g != nil {
 			extra = append(extra, inPlace(g)...)
 		}
 	}
 	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", recvSrc, store, msg, body)
-	e, ok := c.appendAfterUses(path, list, stmt, msg, text)
+	e, ok := c.appendAfterUses(list, stmt, msg, text)
 	if !ok {
 		return nil, rewrite{}, false
 	}
@@ -325,10 +323,10 @@ func (c *checker) storeBatch(k *consumer.Consumer, call *ast.CallExpr, path []as
 	if !ok || !c.visibleAt(recvX, after.End()) {
 		return nil, false
 	}
-	name, imp := edit.Import(c.pass, edit.File(c.pass, call.Pos()), "log")
+	logged, imp := edit.LogErr(c.pass, edit.File(c.pass, call.Pos()), "store offset", "err")
 	m := edit.FreeName(c.pass, after.End(), "m")
-	text := fmt.Sprintf("for _, %s := range %s {\n\tif _, err := %s.%s(%s); err != nil {\n\t\t%s.Printf(\"store offset: %%v\", err)\n\t}\n}",
-		m, batch.Name(), edit.Source(c.pass, recvX), k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs), m, name)
+	text := fmt.Sprintf("for _, %s := range %s {\n\tif _, err := %s.%s(%s); err != nil {\n\t\t%s\n\t}\n}",
+		m, batch.Name(), edit.Source(c.pass, recvX), k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs), m, logged)
 	return append(imp, edit.InsertAfter(c.pass, after, text)), true
 }
 
@@ -555,11 +553,10 @@ func (c *checker) errHandling(path []ast.Node, fetch ast.Stmt, what string) (str
 	return "", nil, false
 }
 
-// logged returns the statement logging a failure (what: its prefix) with
-// the standard library's log, and the edits importing it.
+// logged returns the statement logging a failure (what: its prefix), and
+// the edits importing the logging package (edit.LogErr).
 func (c *checker) logged(path []ast.Node, what string) (string, []analysis.TextEdit) {
-	name, edits := edit.Import(c.pass, edit.File(c.pass, path[0].Pos()), "log")
-	return fmt.Sprintf("%s.Printf(\"%s: %%v\", err)", name, what), edits
+	return edit.LogErr(c.pass, edit.File(c.pass, path[0].Pos()), what, "err")
 }
 
 // carriesOnAfterFetchError reports whether the error check right after

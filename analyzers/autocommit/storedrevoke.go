@@ -161,10 +161,10 @@ func (c *checker) storeBeforeCommits(k *consumer.Consumer, ev *semantics.Evidenc
 		if _, obj := c.pass.TypesInfo.Scopes[edit.File(c.pass, ce.Pos())].Innermost(ce.Pos()).LookupParent(batch.Name(), ce.Pos()); obj != batch {
 			return nil
 		}
-		name, imp := edit.Import(c.pass, edit.File(c.pass, ce.Pos()), "log")
+		logged, imp := edit.LogErr(c.pass, edit.File(c.pass, ce.Pos()), "store offset", "err")
 		m := edit.FreeName(c.pass, stmt.Pos(), "m")
-		text := fmt.Sprintf("for _, %s := range %s {\n\tif _, err := %s.%s(%s); err != nil {\n\t\t%s.Printf(\"store offset: %%v\", err)\n\t}\n}",
-			m, batch.Name(), edit.Source(c.pass, sel.X), k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs), m, name)
+		text := fmt.Sprintf("for _, %s := range %s {\n\tif _, err := %s.%s(%s); err != nil {\n\t\t%s\n\t}\n}",
+			m, batch.Name(), edit.Source(c.pass, sel.X), k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs), m, logged)
 		edits = append(edits, imp...)
 		edits = append(edits, edit.InsertBefore(c.pass, stmt, text))
 	}

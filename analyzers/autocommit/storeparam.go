@@ -138,7 +138,7 @@ func (c *checker) storeThrough(call *ast.CallExpr, path []ast.Node, storeFn stri
 		return nil, false
 	}
 	text := fmt.Sprintf("if _, err := %s(%s); err != nil {\n%s\n}", storeFn, msg, body)
-	e, ok := c.appendAfterUses(path, list, stmt, msg, text)
+	e, ok := c.appendAfterUses(list, stmt, msg, text)
 	if !ok {
 		return nil, false
 	}

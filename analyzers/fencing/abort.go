@@ -234,9 +234,9 @@ func (c *checker) seekFix(s *site, abort ast.Stmt) ([]analysis.TextEdit, string,
 		imports = e
 		stop = fmt.Sprintf("return %s.Errorf(\"rewind after abort: %%w\", %s)", name, errName)
 	case res.Len() == 0:
-		name, e := edit.Import(c.pass, s.file, "log")
+		logged, e := edit.LogErr(c.pass, s.file, "rewind after abort", errName)
 		imports = e
-		stop = fmt.Sprintf("%s.Printf(\"rewind after abort: %%v\", %s)\nreturn", name, errName)
+		stop = logged + "\nreturn"
 	default:
 		return nil, "", false
 	}

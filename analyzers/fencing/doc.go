@@ -152,6 +152,13 @@ that client.
     ended generation, franz-go and librdkafka revoked partitions' buffered
     records), on a batch abandoned (break, continue of the poll loop), on
     retry loops, on channel workers, and with kgo.BlockRebalanceOnPoll.
+    Silent on franz-go unless its balancers are known to be eager
+    (kgo.Balancers of RangeBalancer, RoundRobinBalancer or StickyBalancer
+    only): its default, cooperative-sticky, keeps the partitions the
+    member still owns through a rebalance, with their fetch positions
+    past the batch, so abandoning the rest of the batch would let the
+    next commits pass records nothing processed (lost), and carrying on
+    is the client's design.
 
   - ignored-txn-result: franz-go End's committed result is ignored while
     statements after it treat the batch as done: a rebalance makes End abort
@@ -444,8 +451,13 @@ that client.
     write gives a constant, with that constant; with ? placeholders when
     the write has them), through the database
     handle in scope (a pgxpool.Pool, a pgx.Conn or a sql.DB; of several,
-    the parameter the transaction's handle comes from):
-    For franz-go, kgo.AdjustFetchOffsetsFn, which runs after the committed
+    the parameter the transaction's handle comes from). The row is the
+    next offset to read when the write stores the record's offset + 1;
+    when it stores the record's own offset (m.Offset, the last applied)
+    the read adds 1 (SELECT last_offset + 1 ...), or that record would
+    be applied again at every assignment; any other value (a variable)
+    gets the transaction's skip below instead, which compares what the
+    write stores. For franz-go, kgo.AdjustFetchOffsetsFn, which runs after the committed
     offsets are fetched and before the partitions are assigned, returning
     kgo.NewOffset().At(next) for each partition with a row (SetOffsets from
     OnPartitionsAssigned is not it: that callback runs before the committed

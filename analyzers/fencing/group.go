@@ -26,14 +26,24 @@ import (
 // generation, franz-go and librdkafka drop revoked partitions' buffered
 // records), on channels (a worker that returning would only stop), on
 // franz-go clients with BlockRebalanceOnPoll (the rebalance waits for the
-// batch), and on every test it cannot read as "this error is a group
+// batch) or without an eager balancer (kgo.Balancers of RangeBalancer,
+// RoundRobinBalancer or StickyBalancer only: see Eager), and on every test it cannot read as "this error is a group
 // fencing error" (negations, other errors, tests mixed with other
 // conditions).
 func (c *checker) groupFencingIgnored(s *site) {
 	if s.ref.Swallow != clientmodel.SwallowReplays || s.errObj == nil || !c.isRecordLoop(s.loop) {
 		return
 	}
-	if k := c.consumerOf(s.call); k != nil && k.Settings.Is(k.Client, clientmodel.BlockRebalance) {
+	k := c.consumerOf(s.call)
+	if k != nil && k.Settings.Is(k.Client, clientmodel.BlockRebalance) {
+		return
+	}
+	if s.ref.Client.Knob(clientmodel.Eager) != nil && (k == nil || !k.Settings.Is(k.Client, clientmodel.Eager)) {
+		// A cooperative balancer (franz-go's default), or one not known:
+		// a rebalance keeps the partitions the member still owns, with
+		// their fetch positions past the batch. Abandoning the rest of
+		// the batch would leave their records unprocessed while the next
+		// commits pass them (lost); carrying on is the client's design.
 		return
 	}
 	body := s.loop.(*ast.RangeStmt).Body.List

@@ -2,6 +2,7 @@ package fencing
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -17,6 +18,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/semantics"
+	"github.com/offsetcommit/commitlint/internal/sqlrow"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -94,13 +96,22 @@ func (c *checker) notRestored(ev *semantics.Evidence, k *consumer.Consumer) {
 		return
 	}
 	site := c.restoreSite(k, fix, dbType)
-	if site == nil {
+	own, known := c.storesOwnOffset(rs)
+	if site == nil || !known {
 		// No place for the hook that has the handle (or the options are
-		// in another package): the transaction skips what is applied.
+		// in another package), or a stored value the hook cannot resume
+		// from for sure: the transaction skips what is applied (it
+		// compares the value the write stores).
 		c.skipApplied(ev, k, " when partitions are assigned")
 		return
 	}
-	args := []string{fix.Ctx, "`" + rs.Row.Select() + "`"}
+	sel := rs.Row.Select()
+	if own {
+		// The row holds the last applied record's own offset: resume
+		// after it, or that record is applied again at every assignment.
+		sel = strings.Replace(sel, "SELECT "+rs.Row.Col+" ", "SELECT "+rs.Row.Col+" + 1 ", 1)
+	}
+	args := []string{fix.Ctx, "`" + sel + "`"}
 	for _, key := range rs.Row.Keys {
 		low := strings.ToLower(key)
 		switch {
@@ -164,6 +175,65 @@ func (c *checker) notRestored(ev *semantics.Evidence, k *consumer.Consumer) {
 		Related:        rel,
 		SuggestedFixes: []analysis.SuggestedFix{{Message: title, TextEdits: edits}},
 	})
+}
+
+// storesOwnOffset reports whether the write of the offset row stores the
+// record's own offset (m.Offset, int64(e.TopicPartition.Offset): the last
+// record applied) rather than the next one to read (m.Offset + 1); known
+// is false for any other value (a variable, a computed position), where
+// a restore cannot tell which offset to resume at.
+func (c *checker) storesOwnOffset(rs *semantics.Restore) (own, known bool) {
+	ce, _ := edit.CallAt(c.pass, rs.Write)
+	if ce == nil || ce.Ellipsis.IsValid() {
+		return false, false
+	}
+	fn := c.calleeOf(ce)
+	if fn == nil {
+		return false, false
+	}
+	ex, ok := clientmodel.SQLExecOf(fn.FullName())
+	if !ok || ex.Query < 1 || ex.Query >= len(ce.Args) {
+		return false, false
+	}
+	tv := c.pass.TypesInfo.Types[ce.Args[ex.Query]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return false, false
+	}
+	sql := constant.StringVal(tv.Value)
+	if rs.Row.Marks {
+		sql, _, _ = sqlrow.Number(sql)
+	}
+	n := colPlaceholder(sql, rs.Row.Col)
+	if n < 1 || ex.Query+n >= len(ce.Args) {
+		return false, false
+	}
+	isOffset := func(e ast.Expr) bool {
+		for {
+			e = ast.Unparen(e)
+			call, ok := e.(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 || !c.pass.TypesInfo.Types[call.Fun].IsType() {
+				break
+			}
+			e = call.Args[0] // a conversion: int64(m.Offset)
+		}
+		sel, ok := e.(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Offset"
+	}
+	one := func(e ast.Expr) bool {
+		tv := c.pass.TypesInfo.Types[e]
+		return tv.Value != nil && constant.Compare(tv.Value, token.EQL, constant.MakeInt64(1))
+	}
+	switch e := ast.Unparen(ce.Args[ex.Query+n]).(type) {
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD && (isOffset(e.X) && one(e.Y) || one(e.X) && isOffset(e.Y)) {
+			return false, true
+		}
+	default:
+		if isOffset(e) {
+			return true, true
+		}
+	}
+	return false, false
 }
 
 // restartCost says what a consumer that does not read its stored position

@@ -38,18 +38,18 @@ func (c *checker) ret(s *site, errName string, logged bool) (string, []analysis.
 	case res.Len() == 0 && s.consume:
 		text = "return"
 		if !logged {
-			name, e := edit.Import(c.pass, s.file, "log")
+			logged, e := edit.LogErr(c.pass, s.file, w, errName)
 			imports = append(imports, e...)
-			text = fmt.Sprintf("%s.Printf(\"%s: %%v\", %s)\nreturn", name, w, errName)
+			text = logged + "\nreturn"
 		}
 		if s.ref.Abort != "" {
 			recv, ok := c.recvText(s.call)
 			if !ok {
 				return "", nil, false
 			}
-			name, e := edit.Import(c.pass, s.file, "log")
+			logged, e := edit.LogErr(c.pass, s.file, "abort transaction", "abortErr")
 			imports = append(imports, e...)
-			text = fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\t%s.Printf(\"abort transaction: %%v\", abortErr)\n}\n", recv, s.ref.Abort, name) + text
+			text = fmt.Sprintf("if abortErr := %s.%s(); abortErr != nil {\n\t%s\n}\n", recv, s.ref.Abort, logged) + text
 		}
 	default:
 		return "", nil, false
@@ -310,8 +310,8 @@ func (c *checker) handle(s *site, errName string) (string, []analysis.TextEdit, 
 	if s.ref.Swallow != clientmodel.SwallowReplays {
 		return c.ret(s, errName, false)
 	}
-	name, imports := edit.Import(c.pass, s.file, "log")
-	return fmt.Sprintf("%s.Printf(\"%s: %%v\", %s)", name, what(s.ref), errName), imports, true
+	logged, imports := edit.LogErr(c.pass, s.file, what(s.ref), errName)
+	return logged, imports, true
 }
 
 // loggedFix makes the branch that only logs the error return it (in place

@@ -532,8 +532,8 @@ func (c *checker) revokeCommitEdits(k *consumer.Consumer, opt *ssa.Call, cb *ssa
 		edits = append(edits, be...)
 	}
 	f := edit.File(c.pass, body.Pos())
-	logName, imports := edit.Import(c.pass, f, "log")
-	text := fmt.Sprintf("if err := %s.%s(%s); err != nil {\n\t%s.Printf(\"commit on revoke: %%v\", err)\n}", names[1], commit, names[0], logName)
+	logged, imports := edit.LogErr(c.pass, f, "commit on revoke", "err")
+	text := fmt.Sprintf("if err := %s.%s(%s); err != nil {\n\t%s\n}", names[1], commit, names[0], logged)
 	edits = append(edits, c.prependStmts(body.List, body.Lbrace, text))
 	return append(edits, imports...), ""
 }
@@ -648,9 +648,9 @@ func (c *checker) logDiscardedCommit(cm commitCall) ([]analysis.TextEdit, bool) 
 	}
 	st := path[1].(ast.Stmt)
 	f := edit.File(c.pass, st.Pos())
-	logName, imports := edit.Import(c.pass, f, "log")
 	errName := c.errName(st.Pos())
-	text := fmt.Sprintf("if %s := %s; %s != nil {\n\t%s.Printf(\"commit on revoke: %%v\", %s)\n}", errName, c.text(call), errName, logName, errName)
+	logged, imports := edit.LogErr(c.pass, f, "commit on revoke", errName)
+	text := fmt.Sprintf("if %s := %s; %s != nil {\n\t%s\n}", errName, c.text(call), errName, logged)
 	return append(imports, c.replaceStmt(st, text)...), true
 }
 
@@ -780,9 +780,9 @@ func (c *checker) revokedCase(k *consumer.Consumer, hook *clientmodel.RevokeHook
 				continue
 			}
 			f := edit.File(c.pass, cc.Pos())
-			logName, imports := edit.Import(c.pass, f, "log")
-			text := fmt.Sprintf("if !%s.%s() {\n\tif _, err := %s.%s(); err != nil {\n\t\t%s.Printf(\"commit on revoke: %%v\", err)\n\t}\n}",
-				cName, clientmodel.ShortName(k.Client.AssignmentLost), cName, k.Client.CallName(clientmodel.Commit, clientmodel.ScopeMarked), logName)
+			logged, imports := edit.LogErr(c.pass, f, "commit on revoke", "err")
+			text := fmt.Sprintf("if !%s.%s() {\n\tif _, err := %s.%s(); err != nil {\n\t\t%s\n\t}\n}",
+				cName, clientmodel.ShortName(k.Client.AssignmentLost), cName, k.Client.CallName(clientmodel.Commit, clientmodel.ScopeMarked), logged)
 			edits := append(pe, imports...)
 			edits = append(edits, c.prependStmts(cc.Body, cc.Colon, text))
 			c.report(analysis.Diagnostic{

@@ -2,6 +2,7 @@ package hiwater
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -9,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -94,7 +96,7 @@ func (c *checker) asyncLoopSends(s *site) (analysis.SuggestedFix, bool) {
 		}
 	}
 	walk(s.l.fn, 0)
-	if bad || len(sends) == 0 || !c.runsInPlaceSending(s, roots) {
+	if bad || len(sends) == 0 || !c.runsInPlaceSending(s, roots) || !c.loopCarriesOn(s, sends) {
 		return fail()
 	}
 	edits := []analysis.TextEdit{{Pos: gs.Go, End: gs.Call.Pos()}}
@@ -119,6 +121,80 @@ func (c *checker) asyncLoopSends(s *site) (analysis.SuggestedFix, bool) {
 		Message:   "Process records one at a time: remove the go statement, and send to the loop's channel from a goroutine of its own",
 		TextEdits: edits,
 	}, true
+}
+
+// loopCarriesOn reports whether the loop goes on to the next record after
+// receiving what sends send: every receive from their channels, in the
+// loop's functions, is a select case whose body does not leave (a failure
+// logged). A loop that stops on it (case err := <-failures: return err,
+// to end the session and consume the claim again from the last mark)
+// would, with the send made from a goroutine of its own, take the next
+// record first and write its position past the failed one.
+func (c *checker) loopCarriesOn(s *site, sends []*ssa.Send) bool {
+	var roots []ssa.Value
+	fields := map[*types.Var]bool{}
+	for _, x := range sends {
+		roots = append(roots, c.roots(x.Chan)...)
+		if f := fieldOf(x.Chan); f != nil {
+			fields[f] = true
+		}
+	}
+	same := func(ch ssa.Value) bool {
+		f := fieldOf(ch)
+		return ssaflow.Intersects(c.roots(ch), roots) || f != nil && fields[f]
+	}
+	for _, fn := range sameGoroutine(s.spawner()) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.UnOp:
+					if x.Op == token.ARROW && same(x.X) {
+						return false
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if st.Dir != types.RecvOnly || !same(st.Chan) {
+							continue
+						}
+						var cc *ast.CommClause
+						for _, n := range edit.Path(c.pass, st.Pos) {
+							if x, ok := n.(*ast.CommClause); ok {
+								cc = x
+								break
+							}
+						}
+						if cc == nil || c.leavesIn(cc.Body) {
+							return false
+						}
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// leavesIn reports whether a statement of body, at any depth outside
+// function literals, leaves the loop: a return, a labelled break or
+// continue, a goto, or a call that never returns.
+func (c *checker) leavesIn(body []ast.Stmt) bool {
+	leaves := false
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				leaves = true
+			case *ast.BranchStmt:
+				leaves = leaves || x.Label != nil || x.Tok == token.GOTO
+			case *ast.ExprStmt:
+				leaves = leaves || noreturn.Of(c.pass).Leaves(x)
+			}
+			return !leaves
+		})
+	}
+	return leaves
 }
 
 // lastSend returns the send statement of x when it is a plain statement

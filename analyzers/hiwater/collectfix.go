@@ -347,7 +347,9 @@ func (c *checker) trackerFix(call *consumer.Call, gs *ast.GoStmt, rec *ast.Ident
 // statement of an if statement without else and init that comes before
 // stmt in a statement list enclosing it within the goroutine, where the
 // if's body uses v only through selections carrying no record (it cannot
-// hand the record on for a retry). The original goroutine skipped the
+// hand the record on for a retry) and that sends nothing (a failure sent
+// to a loop that may end the session on it, so that the record comes
+// back, is not a drop). The original goroutine skipped the
 // position call there while later records' calls passed it: marking it
 // done keeps that policy, and keeps the tracker from holding every later
 // offset.
@@ -372,13 +374,30 @@ func (c *checker) droppingReturns(stmt ast.Stmt, v types.Object) []*ast.ReturnSt
 				continue
 			}
 			ret, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt)
-			if !ok || len(ret.Results) > 0 || !c.onlyScalars(ifs.Body.List, v) {
+			if !ok || len(ret.Results) > 0 || !c.onlyScalars(ifs.Body.List, v) || sendsIn(ifs.Body) {
+				// A failure sent on (to a loop that may end the session
+				// on it, so that the record comes back) is not dropped.
 				continue
 			}
 			out = append(out, ret)
 		}
 	}
 	return out
+}
+
+// sendsIn reports whether b sends on a channel, outside function literals.
+func sendsIn(b *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SendStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // onlyScalars reports whether stmts use variable v only through

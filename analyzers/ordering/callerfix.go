@@ -205,7 +205,7 @@ func (c *checker) moveToCaller(p *position, name string) (analysis.SuggestedFix,
 			callers++
 			continue
 		}
-		e, ok := edit.AppendOnSuccess(c.pass, cpath, clist, cstmt, strings.TrimSuffix(text, "\n"))
+		e, ok := edit.AppendOnSuccess(c.pass, clist, cstmt, strings.TrimSuffix(text, "\n"))
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}

@@ -383,8 +383,17 @@ after the last statement of the same block that processes the record,
 on its success path when that statement ends the block: a check of the
 processing's error that logs and carries on (if err := save(msg); err !=
 nil { log... }) gets the commit in an else when it is the last
-statement, and a continue when it comes before (in a loop), so a failed
-record is not committed; an offset row write, or the commit of the
+statement, and a continue when it comes before (in a loop; a return in
+a function without results), also when more statements follow the
+processing and for each failure branch of an else-if chain, so a failed
+record is not committed (no fix of that kind where the skip would pass
+a WaitGroup's Done, an Unlock or a channel operation: the plain move).
+An exit the record itself decides, in the statements the commit moves
+past, on a path that is no failure (if string(m.Key) == "EOF" { return
+nil }: a job stopping on its end-of-batch marker) gets the commit too,
+or the marker, never committed again, would come back first on every
+run; an exit on a shutdown (case <-ctx.Done(): return nil) or an error
+does not; an offset row write, or the commit of the
 transaction holding it, moves the same way (after the commit of the effect's transaction when the effect
 is one).
 A batch the record joined and that is written only when full (batch =
@@ -404,8 +413,13 @@ A call of a position closure moves, or is rewritten, the same way
 in place, then ack()).
 When the processing is the return statement (mark; return apply(msg)) the
 fix checks its error, commits and returns nil; when it is a go statement
-(mark; go apply(msg)) the processing runs in place, its error checked,
-and the commit follows. A library's spawner given a function literal
+(mark; go apply(msg)) the processing runs in place and the commit
+follows; the error the goroutine dropped is logged and skips the rest of
+the record's handling (a continue in a loop, a return, nil from a
+function returning an error): a failure the author ignored does not
+stop the consumer (a sarama ConsumeClaim returning an error ends the
+session of every claim, and the message comes back), and the failed
+record is not committed. A library's spawner given a function literal
 processing the record (an errgroup's Go, a worker pool's Submit: ants,
 workerpool, pond) starts the work for later like a go statement; the
 fix counts the function with a WaitGroup and waits for it before the

@@ -579,9 +579,8 @@ func (c *checker) moveGuardAfter(g *nthGuard, name string) (analysis.SuggestedFi
 	// On the processing's success path: a failure logged and carried on
 	// from (`if err := save(batch); err != nil { log... }`) skips the
 	// guard (a continue) or has it in an else.
-	path := edit.Path(c.pass, guard.Pos())
 	upto := list[:at+1]
-	if e, ok := edit.AppendOnSuccess(c.pass, path, upto, guard, strings.TrimSuffix(reindent(text, edit.Indent(c.pass, guard.Pos())), "\n")); ok && !plainAppend(e, upto) {
+	if e, ok := edit.AppendOnSuccess(c.pass, upto, guard, strings.TrimSuffix(reindent(text, edit.Indent(c.pass, guard.Pos())), "\n")); ok && !plainAppend(e, upto) {
 		return analysis.SuggestedFix{
 			Message:   title + ", on its success path",
 			TextEdits: append([]analysis.TextEdit{cut}, e...),

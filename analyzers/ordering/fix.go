@@ -367,20 +367,71 @@ func (c *checker) moveAfterTo(p *position, path []ast.Node, list []ast.Stmt, idx
 	}
 	moved := string(content[tf.Offset(start):endOff])
 	cut := analysis.TextEdit{Pos: start, End: tf.Pos(endOff)}
+	// An exit the record itself decides, in what the call moves past
+	// (if string(m.Key) == "EOF" { return nil }), gets the call too.
+	past := list[last+1 : target+1]
+	if rewrite {
+		past = list[last+1 : target]
+	}
+	var exits []analysis.TextEdit
+	for _, x := range edit.SuccessExits(c.pass, past, c.mentionsRecord(path[0])) {
+		exits = append(exits, edit.InsertBefore(c.pass, x, strings.TrimSuffix(reindent(moved, edit.Indent(c.pass, list[idx].Pos())), "\n")))
+	}
+	fix, ok := c.moveAfterPast(p, path, list, idx, last, target, name, moved, cut, rewrite)
+	fix.TextEdits = append(fix.TextEdits, exits...)
+	return fix, ok
+}
+
+// mentionsRecord returns whether a node mentions a variable given to the
+// position call n (the record, or the records, it writes the position of;
+// not a context).
+func (c *checker) mentionsRecord(n ast.Node) func(ast.Node) bool {
+	objs := map[types.Object]bool{}
+	if call, ok := n.(*ast.CallExpr); ok {
+		for _, a := range call.Args {
+			ast.Inspect(a, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok {
+					if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && !ssaflow.IsContext(v.Type()) {
+						objs[v] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return func(m ast.Node) bool {
+		found := false
+		ast.Inspect(m, func(x ast.Node) bool {
+			if id, ok := x.(*ast.Ident); ok && objs[c.pass.TypesInfo.Uses[id]] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+}
+
+// moveAfterPast is moveAfterTo once the moved text (cut) is known.
+func (c *checker) moveAfterPast(p *position, path []ast.Node, list []ast.Stmt, idx, last, target int, name, moved string, cut analysis.TextEdit, rewrite bool) (analysis.SuggestedFix, bool) {
+	tf := c.pass.Fset.File(list[idx].Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return analysis.SuggestedFix{}, false
+	}
 	if rewrite {
 		return c.rewriteAfter(path, list[target], moved, cut, name, p.client.Client.RecordNoun)
 	}
-	if target == len(list)-1 {
-		// The processing ends the list: the commit goes on its success
-		// path, so that a failure logged and carried on from (`if err :=
-		// save(msg); err != nil { log... }`) is not committed.
-		text := strings.TrimSuffix(reindent(moved, edit.Indent(c.pass, list[idx].Pos())), "\n")
-		if e, ok := edit.AppendOnSuccess(c.pass, path, list, list[last], text); ok && !plainAppend(e, list) {
-			return analysis.SuggestedFix{
-				Message:   fmt.Sprintf("Move %s after the %s is processed, on its success path", name, p.client.Client.RecordNoun),
-				TextEdits: append([]analysis.TextEdit{cut}, e...),
-			}, true
-		}
+	// The commit goes on the processing's success path, so that a
+	// failure logged and carried on from (`if err := save(msg); err !=
+	// nil { log... }`, also in an else-if chain or followed by more
+	// statements) is not committed.
+	text := strings.TrimSuffix(reindent(moved, edit.Indent(c.pass, list[idx].Pos())), "\n")
+	upto := list[:target+1]
+	if e, ok := edit.AppendOnSuccess(c.pass, upto, list[last], text); ok && !plainAppend(e, upto) {
+		return analysis.SuggestedFix{
+			Message:   fmt.Sprintf("Move %s after the %s is processed, on its success path", name, p.client.Client.RecordNoun),
+			TextEdits: append([]analysis.TextEdit{cut}, e...),
+		}, true
 	}
 	insertOff := tf.Offset(list[target].End())
 	for insertOff < len(content) && content[insertOff] != '\n' {

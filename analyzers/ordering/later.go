@@ -369,8 +369,8 @@ func (c *checker) callbackErrFix(p *position, gs *ast.GoStmt, n int, name string
 	var edits []analysis.TextEdit
 	switch res := sig.Results(); {
 	case res.Len() == 0:
-		log, e := edit.Import(c.pass, f, "log")
-		leave = fmt.Sprintf("%s.Printf(\"process %s: %%v\", %s)\nreturn", log, noun, v)
+		logged, e := edit.LogErr(c.pass, f, "process "+noun, v)
+		leave = logged + "\nreturn"
 		edits = e
 	case isError(res.At(res.Len() - 1).Type()):
 		zeros, ok := edit.LeadingZeros(c.pass, sig, f)

@@ -337,6 +337,21 @@ var scenarios = []struct {
 	// forwarded branch awaiting the worker's reply before the mark, the
 	// message saved in place before a goroutine on a branch (3 silent).
 	{"ordering/handoffbranch", ordering.Analyzer},
+	// franz-go commits before an insert whose failure is logged and
+	// carried on from, with more statements after the check (in a loop,
+	// in the function EachRecord runs), a kafka-go commit before an
+	// else-if chain logging a decode and a write failure (3 positive:
+	// the commit moves to the success path, a continue or a return in
+	// each failure branch; it was moved after the check, committing
+	// failed records); the commits on the success path already (2 silent).
+	{"ordering/carriedon", ordering.Analyzer},
+	// a sarama mark and a kafka-go commit made before the end-of-batch
+	// marker's exit (2 positive: the moved call is made before that exit
+	// too, not before the shutdown's exit in a select, nor the skip of
+	// a message with no key; the marker was never committed again, and
+	// came back first on every run); the marker committed on its exit
+	// (silent).
+	{"ordering/endmarker", ordering.Analyzer},
 	// franz-go records handed to goroutines in the function passed to
 	// EachRecord (also inside EachPartition's), then the poll committed,
 	// the goroutine's call returning nothing or an error it drops, in a

@@ -84,8 +84,11 @@ func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, c
 // goInPlace returns the lines replacing go statement g, in a function of
 // signature sig: its call made in place, indented like g. The goroutine
 // dropped every result: the call in place keeps the error only (`_, err
-// := f(...)`), returned when the function returns an error alone, logged
-// and returned from a function without results. imports are the edits
+// := f(...)`), logs it and skips the rest of the record's handling (its
+// commit): a continue in a loop, a return from a function returning
+// nothing, or nil from one returning an error alone. A failure the author
+// ignored does not stop the consumer (a sarama ConsumeClaim returning an
+// error ends the session of every claim, and the message comes back). imports are the edits
 // adding the log import, if needed.
 func (c *checker) goInPlace(sig *types.Signature, g *ast.GoStmt, noun string) (string, []analysis.TextEdit, bool) {
 	indent := edit.Indent(c.pass, g.Pos())
@@ -103,13 +106,20 @@ func (c *checker) goInPlace(sig *types.Signature, g *ast.GoStmt, noun string) (s
 	switch {
 	case n == 0:
 		return indent + call + "\n", nil, true
-	case errLast && returnsErr:
-		return edit.IndentLines(errCheckAs(lhs, call, "return err"), indent), nil, true
-	case errLast && results.Len() == 0:
-		log, e := edit.Import(c.pass, edit.File(c.pass, g.Pos()), "log")
-		return edit.IndentLines(errCheckAs(lhs, call, fmt.Sprintf("%s.Printf(\"process %s: %%v\", err)\n\treturn", log, noun)), indent), e, true
+	case !errLast:
+		return "", nil, false
 	}
-	return "", nil, false
+	leave, ok := edit.Skip(c.pass, g)
+	switch {
+	case !ok:
+		return "", nil, false
+	case leave == "" && returnsErr:
+		leave = "return nil"
+	case leave == "":
+		return "", nil, false
+	}
+	logged, e := edit.LogErr(c.pass, edit.File(c.pass, g.Pos()), "process "+noun, "err")
+	return edit.IndentLines(errCheckAs(lhs, call, logged+"\n\t"+leave), indent), e, true
 }
 
 // lineEdit returns the edit replacing the whole lines of s with text.

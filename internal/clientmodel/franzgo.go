@@ -36,6 +36,12 @@ func franzgo() *Client {
 				{Setting: Greedy, Option: kgo + ".GreedyAutoCommit", Value: true},
 				{Setting: MarksOnly, Option: kgo + ".AutoCommitMarks", Value: true},
 				{Setting: BlockRebalance, Option: kgo + ".BlockRebalanceOnPoll", Value: true},
+				// Cooperative-sticky is the default balancer (config.go
+				// Balancers); the others are eager. Eager is off by
+				// default: it is not in Defaults, whose settings the
+				// hypotheses of a passed configuration range over.
+				{Setting: Eager, Option: kgo + ".Balancers", Value: true,
+					Args: []string{kgo + ".RangeBalancer", kgo + ".RoundRobinBalancer", kgo + ".StickyBalancer"}},
 			},
 			// Auto-commit is on whenever ConsumerGroup is set; 5s (config.go:724).
 			Defaults:     map[Setting]bool{Group: false, AutoCommit: true},

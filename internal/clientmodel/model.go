@@ -134,6 +134,12 @@ const (
 	Greedy Setting = "greedy"
 	// BlockRebalance: rebalances wait until the application allows them.
 	BlockRebalance Setting = "block-rebalance"
+	// Eager: a rebalance revokes every partition, and those assigned again
+	// are fetched from their committed offsets, so records of a batch
+	// abandoned after a rebalance are fetched again (franz-go's eager
+	// balancers; its default, cooperative-sticky, keeps the partitions the
+	// member still owns, and their fetch positions past the batch).
+	Eager Setting = "eager"
 	// AsyncCommit: commit calls only queue the positions and return at once;
 	// a background loop commits them (kafka-go with CommitInterval > 0).
 	AsyncCommit Setting = "async-commit"
@@ -165,6 +171,10 @@ type Knob struct {
 	// or key the assigned constant is used instead; for Field knobs on
 	// non-boolean fields (kafka-go's GroupID) any non-zero value sets Value.
 	Value bool
+	// Args, when set, are the only functions whose results the option's
+	// arguments may be for Value to hold (franz-go's Balancers given eager
+	// balancers only); with any other argument the setting is unknown.
+	Args []string
 }
 
 // Constructor is a function that creates a consumer from a config.

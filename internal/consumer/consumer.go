@@ -1282,6 +1282,10 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 		return
 	}
 	if k, ok := b.ix.Option(obj); ok && k.Client == c {
+		if len(k.Args) > 0 && !b.argsOf(call, k.Args) {
+			s.unknown(k.Setting)
+			return
+		}
 		s.set(k.Setting, k.Value, call.Pos())
 		return
 	}
@@ -1304,6 +1308,32 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 		b.option(c, s, val, depth+1)
 	}
 	b.condOptions(c, s, e.cond, depth+1)
+}
+
+// argsOf reports whether every argument of the option call (the
+// elements of a variadic one) is the result of a call of one of fns.
+func (b *builder) argsOf(call *ssa.Call, fns []string) bool {
+	for _, a := range call.Call.Args {
+		vals := []ssa.Value{a}
+		if _, isSlice := a.Type().Underlying().(*types.Slice); isSlice {
+			e := b.elements(a)
+			if e.opaque || len(e.cond) > 0 || len(e.facts) > 0 || e.param != nil {
+				return false
+			}
+			vals = e.vals
+		}
+		for _, v := range vals {
+			c, ok := ssaflow.Unconvert(v).(*ssa.Call)
+			if !ok {
+				return false
+			}
+			fn := ssaflow.Callee(c.Common())
+			if fn == nil || !slices.Contains(fns, fn.FullName()) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // pathOptions records what a helper of the package (a function or an

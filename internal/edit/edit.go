@@ -6,10 +6,12 @@ package edit
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -543,4 +545,21 @@ func HasReturn(n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// LogErr returns a statement logging the error errVar with the words
+// what, in the logging file f already uses: slog.Error(what, "err",
+// errVar) in a file importing log/slog and not log, else
+// log.Printf("what: %v", errVar); and the edits adding the import, if
+// needed.
+func LogErr(pass *analysis.Pass, f *ast.File, what, errVar string) (string, []analysis.TextEdit) {
+	imports := func(path string) bool {
+		return slices.ContainsFunc(f.Imports, func(imp *ast.ImportSpec) bool { p, _ := strconv.Unquote(imp.Path.Value); return p == path })
+	}
+	if imports("log/slog") && !imports("log") {
+		name, _ := Import(pass, f, "log/slog")
+		return fmt.Sprintf("%s.Error(%q, \"err\", %s)", name, what, errVar), nil
+	}
+	name, e := Import(pass, f, "log")
+	return fmt.Sprintf("%s.Printf(%q, %s)", name, what+": %v", errVar), e
 }

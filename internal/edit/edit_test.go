@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	goimporter "go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -42,6 +43,9 @@ func load(t *testing.T, src string) *analysis.Pass {
 	}
 	conf := types.Config{
 		Importer: importer(func(path string) (*types.Package, error) {
+			if path == "sync" {
+				return goimporter.Default().Import(path)
+			}
 			name, ok := names[path]
 			if !ok {
 				name = path[strings.LastIndex(path, "/")+1:]
@@ -594,5 +598,25 @@ func TestLoopOf(t *testing.T) {
 		if got != tc.loop {
 			t.Errorf("LoopOf(%s) = %q, want %q", tc.marker, got, tc.loop)
 		}
+	}
+}
+
+func TestLogErr(t *testing.T) {
+	for _, tc := range []struct {
+		name, imports, want string
+		adds             bool
+	}{
+		{"slog only", "import \"log/slog\"\n\nvar _ = slog.Info\n", `slog.Error("commit offset", "err", err)`, false},
+		{"slog renamed", "import lg \"log/slog\"\n\nvar _ = lg.Info\n", `lg.Error("commit offset", "err", err)`, false},
+		{"log and slog", "import (\n\t\"log\"\n\t\"log/slog\"\n)\n\nvar _ = slog.Info\nvar _ = log.Print\n", `log.Printf("commit offset: %v", err)`, false},
+		{"neither", "", `log.Printf("commit offset: %v", err)`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pass := load(t, "package p\n\n"+tc.imports)
+			got, edits := LogErr(pass, pass.Files[0], "commit offset", "err")
+			if got != tc.want || (len(edits) > 0) != tc.adds {
+				t.Errorf("LogErr = %s (%d edits), want %s (adds an import: %v)", got, len(edits), tc.want, tc.adds)
+			}
+		})
 	}
 }

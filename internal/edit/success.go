@@ -20,10 +20,14 @@ import (
 // an else when it ends the list, and a continue (the rest of the
 // iteration is for a processed record) otherwise. fetch is the statement
 // that fetches the record (in list, or around it: then all of list
-// follows it); path runs from a node at fetch up. ok is false where the
-// failure cannot be told from the success: a check with an else or an
-// empty body, or one in a nested loop or function.
-func AppendOnSuccess(pass *analysis.Pass, path []ast.Node, list []ast.Stmt, fetch ast.Stmt, text string) ([]analysis.TextEdit, bool) {
+// follows it); path runs from a node at fetch up. A check with an else
+// (an if/else-if chain) gets the continue wherever it is, outside a loop
+// a return in a function without results. ok is false where the failure
+// cannot be told from the success: a check with an empty body, one in a
+// nested loop or function, one the failure of which cannot skip the rest
+// (no loop, a function with results), or whose skip would pass a
+// release (a WaitGroup's Done, an Unlock, a channel operation).
+func AppendOnSuccess(pass *analysis.Pass, list []ast.Stmt, fetch ast.Stmt, text string) ([]analysis.TextEdit, bool) {
 	rest := list
 	for i, s := range list {
 		if s == fetch {
@@ -66,17 +70,18 @@ func AppendOnSuccess(pass *analysis.Pass, path []ast.Node, list []ast.Stmt, fetc
 	}
 	inElse := false
 	for _, ifs := range carried {
-		if ifs.Else != nil || len(ifs.Body.List) == 0 {
+		if len(ifs.Body.List) == 0 {
 			return nil, false
 		}
 		if ifs != lastIf && (lastIf != nil && slices.Contains(carried, lastIf) && lastIf.Body.Pos() <= ifs.Pos() && ifs.End() <= lastIf.Body.End() || leavesAfter(pass, rest, ifs)) {
 			// Its failure never reaches the text: inside the last
-			// check's body (the text goes in its else), or followed in
-			// an enclosing block by a return or a break (a record put
-			// back for the next run, then return).
+			// check's body (the text goes in its else, or the body ends
+			// with a continue), or followed in an enclosing block by a
+			// return or a break (a record put back for the next run,
+			// then return).
 			continue
 		}
-		if ifs == lastIf {
+		if ifs == lastIf && ifs.Else == nil {
 			indent := Indent(pass, ifs.Pos())
 			var b strings.Builder
 			for _, l := range strings.Split(text, "\n") {
@@ -86,10 +91,15 @@ func AppendOnSuccess(pass *analysis.Pass, path []ast.Node, list []ast.Stmt, fetc
 			inElse = true
 			continue
 		}
-		if !inLoop(path) {
+		// The failure skips the rest of the iteration (or of a handler
+		// returning nothing): a check with an else (if err := decode(m);
+		// err != nil { log } else if err := save(v); err != nil { log }
+		// else { ... }) too, its else being the success path.
+		leave, ok := Skip(pass, ifs)
+		if !ok || leave == "" {
 			return nil, false
 		}
-		e, ok := AppendToList(pass, ifs.Body.List, ifs.Body.Rbrace, "continue")
+		e, ok := AppendToList(pass, ifs.Body.List, ifs.Body.Rbrace, leave)
 		if !ok {
 			return nil, false
 		}
@@ -180,18 +190,75 @@ func carriesOnAfterError(pass *analysis.Pass, ifs *ast.IfStmt) bool {
 	return !noreturn.Of(pass).EndsWithLeave(ifs.Body.List)
 }
 
-// inLoop reports whether path (from a node up) reaches a loop before a
-// function: a continue there continues it.
-func inLoop(path []ast.Node) bool {
-	for _, n := range path {
-		switch n.(type) {
+// Skip returns the statement that skips the rest of a record's handling
+// from s on: continue in a loop, return in a function without results (a
+// handler of one record), "" in a function with results (the caller
+// chooses what to return). ok is false where a statement the skip would
+// pass (after s, up to the end of its loop's body or function) releases
+// something another goroutine waits for (a WaitGroup's Done, a lock's
+// Unlock, a send, a receive, a close): skipped, it would deadlock.
+func Skip(pass *analysis.Pass, s ast.Stmt) (string, bool) {
+	ret := func(ft *ast.FuncType) (string, bool) {
+		if ft.Results.NumFields() == 0 {
+			return "return", true
+		}
+		return "", true
+	}
+	for _, n := range Path(pass, s.Pos()) {
+		var list []ast.Stmt
+		switch n := n.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
-			return true
-		case *ast.FuncLit, *ast.FuncDecl:
-			return false
+			return "continue", true
+		case *ast.FuncLit:
+			return ret(n.Type)
+		case *ast.FuncDecl:
+			return ret(n.Type)
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		}
+		for i, t := range list {
+			if t.Pos() <= s.Pos() && s.End() <= t.End() && slices.ContainsFunc(list[i+1:], func(u ast.Stmt) bool { return releases(pass, u) }) {
+				return "", false
+			}
 		}
 	}
-	return false
+	return "", false
+}
+
+// releases reports whether s (outside function literals) sends,
+// receives, closes a channel or calls a method of a sync type or a
+// semaphore.
+func releases(pass *analysis.Pass, s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SendStmt:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "close" {
+				_, builtin := pass.TypesInfo.Uses[id].(*types.Builtin)
+				found = found || builtin
+			}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				if fn, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil {
+					switch fn.Pkg().Path() {
+					case "sync", "golang.org/x/sync/semaphore":
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // AfterSuccess returns the statement after which call (in a statement
@@ -274,4 +341,97 @@ func Next(list []ast.Stmt, s ast.Stmt) ast.Stmt {
 		}
 	}
 	return nil
+}
+
+// SuccessExits returns the statements in stmts that end the loop or
+// function holding them because of the record, on a path that is no
+// failure: a return of nil (or of nothing) or a break of the loop, under
+// a condition on the record (record reports whether a node mentions it)
+// and under none on an error: `if string(m.Key) == "EOF" { return nil }`
+// ends a batch job on its end marker. The record is done with there, as
+// much as one processed: a commit moved past such an exit is made before
+// it too, or the marker comes back first on every run and the job never
+// gets past it. An exit on no condition of the record (a shutdown check,
+// `case <-ctx.Done(): return nil`) leaves a record not handled, and
+// exits inside function literals and nested loops are not the loop's.
+func SuccessExits(pass *analysis.Pass, stmts []ast.Stmt, record func(ast.Node) bool) []ast.Stmt {
+	var exits []ast.Stmt
+	isErr := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(m ast.Node) bool {
+			if e, ok := m.(ast.Expr); ok && !found {
+				if t := pass.TypesInfo.TypeOf(e); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	var walk func(n ast.Node, onRecord, inSwitch bool)
+	walk = func(n ast.Node, onRecord, inSwitch bool) {
+		switch n := n.(type) {
+		case nil, *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return
+		case *ast.IfStmt:
+			if n.Init != nil && isErr(n.Init) || isErr(n.Cond) {
+				return
+			}
+			on := onRecord || record(n.Cond) || n.Init != nil && record(n.Init)
+			walk(n.Body, on, inSwitch)
+			walk(n.Else, on, inSwitch)
+		case *ast.SwitchStmt:
+			if n.Init != nil && isErr(n.Init) || n.Tag != nil && isErr(n.Tag) {
+				return
+			}
+			on := onRecord || n.Tag != nil && record(n.Tag)
+			for _, cc := range n.Body.List {
+				cc := cc.(*ast.CaseClause)
+				if slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return isErr(e) }) {
+					continue
+				}
+				caseOn := on || slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return record(e) })
+				for _, s := range cc.Body {
+					walk(s, caseOn, true)
+				}
+			}
+		case *ast.BlockStmt:
+			for _, s := range n.List {
+				walk(s, onRecord, inSwitch)
+			}
+		case *ast.ReturnStmt:
+			last := len(n.Results) - 1
+			if onRecord && (last < 0 && !returnsResults(pass, n) || last >= 0 && isNilIdent(pass, n.Results[last])) {
+				exits = append(exits, n)
+			}
+		case *ast.BranchStmt:
+			if onRecord && n.Tok == token.BREAK && n.Label == nil && !inSwitch {
+				exits = append(exits, n)
+			}
+		}
+	}
+	for _, s := range stmts {
+		walk(s, false, false)
+	}
+	return exits
+}
+
+// returnsResults reports whether the function holding ret has results
+// (a bare return of named results may return an error).
+func returnsResults(pass *analysis.Pass, ret *ast.ReturnStmt) bool {
+	for _, n := range Path(pass, ret.Pos()) {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n.Type.Results.NumFields() > 0
+		case *ast.FuncDecl:
+			return n.Type.Results.NumFields() > 0
+		}
+	}
+	return true
+}
+
+// isNilIdent reports whether e is the untyped nil.
+func isNilIdent(pass *analysis.Pass, e ast.Expr) bool {
+	tv, ok := pass.TypesInfo.Types[e]
+	return ok && tv.IsNil()
 }

@@ -2,6 +2,7 @@ package edit
 
 import (
 	"go/ast"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -39,11 +40,24 @@ func TestAppendOnSuccess(t *testing.T) {
 		name: "logged failure in a nested loop: no edit",
 		body: "\t\tfor i := 0; i < 3; i++ {\n\t\t\tif err := save(x); err != nil {\n\t\t\t\tprintln(err)\n\t\t\t}\n\t\t}\n",
 	}, {
-		name: "logged failure with an else: no edit",
+		name: "logged failure with an else: a continue",
 		body: "\t\tif err := save(x); err != nil {\n\t\t\tprintln(err)\n\t\t} else {\n\t\t\tn++\n\t\t}\n",
+		want: "\t\tif err := save(x); err != nil {\n\t\t\tprintln(err)\n\t\t\tcontinue\n\t\t} else {\n\t\t\tn++\n\t\t}\n\t\tcommit(x)\n",
+		ok:   true,
+	}, {
+		name: "logged failures in an else-if chain: each a continue",
+		body: "\t\tif x < 0 {\n\t\t\tn--\n\t\t} else if err := save(x); err != nil {\n\t\t\tprintln(err)\n\t\t} else if err := save(x + 1); err != nil {\n\t\t\tprintln(err)\n\t\t} else {\n\t\t\tn++\n\t\t}\n",
+		want: "\t\tif x < 0 {\n\t\t\tn--\n\t\t} else if err := save(x); err != nil {\n\t\t\tprintln(err)\n\t\t\tcontinue\n\t\t} else if err := save(x + 1); err != nil {\n\t\t\tprintln(err)\n\t\t\tcontinue\n\t\t} else {\n\t\t\tn++\n\t\t}\n\t\tcommit(x)\n",
+		ok:   true,
+	}, {
+		name: "logged failure, then a release the continue would skip: no edit",
+		body: "\t\tif err := save(x); err != nil {\n\t\t\tprintln(err)\n\t\t}\n\t\tmu.Unlock()\n",
+	}, {
+		name: "logged failure, then a send the continue would skip: no edit",
+		body: "\t\tif err := save(x); err != nil {\n\t\t\tprintln(err)\n\t\t}\n\t\tdone <- x\n",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "package p\n\nfunc save(int) error { return nil }\n\nfunc commit(int) {}\n\nfunc f(xs []int) {\n\tn := 0\n\tfor _, x := range xs {\n" + tc.body + "\t}\n\t_ = n\n}\n"
+			src := "package p\n\nimport \"sync\"\n\nvar (\n\tmu   sync.Mutex\n\tdone chan int\n)\n\nfunc save(int) error { return nil }\n\nfunc commit(int) {}\n\nfunc f(xs []int) {\n\tn := 0\n\tfor _, x := range xs {\n" + tc.body + "\t}\n\t_ = n\n}\n"
 			pass := load(t, src)
 			path := Path(pass, at(t, pass, "save(x)", 0))
 			var list []ast.Stmt
@@ -52,7 +66,7 @@ func TestAppendOnSuccess(t *testing.T) {
 					list = rs.Body.List
 				}
 			}
-			edits, ok := AppendOnSuccess(pass, path, list, nil, "commit(x)")
+			edits, ok := AppendOnSuccess(pass, list, nil, "commit(x)")
 			if ok != tc.ok {
 				t.Fatalf("ok = %v, want %v", ok, tc.ok)
 			}
@@ -62,6 +76,51 @@ func TestAppendOnSuccess(t *testing.T) {
 			got := apply(t, pass, edits...)
 			if want := strings.Replace(src, tc.body, tc.want, 1); got != want {
 				t.Errorf("got\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+}
+
+func TestSuccessExits(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		want       []string // the exits' lines
+	}{
+		{"an exit on the record", "\t\tif x == 9 {\n\t\t\treturn nil\n\t\t}\n", []string{"return nil"}},
+		{"a case on the record", "\t\tswitch x {\n\t\tcase 9:\n\t\t\treturn nil\n\t\tcase 8:\n\t\t\tbreak\n\t\t}\n", []string{"return nil"}},
+		{"a break on the record", "\t\tif x == 9 {\n\t\t\tbreak\n\t\t}\n", []string{"break"}},
+		{"an exit on no condition of the record", "\t\tif n > 9 {\n\t\t\treturn nil\n\t\t}\n", nil},
+		{"an exit on an error", "\t\tif err := save(x); err != nil {\n\t\t\treturn nil\n\t\t}\n", nil},
+		{"an error returned", "\t\tif x == 9 {\n\t\t\treturn errStop\n\t\t}\n", nil},
+		{"an exit in a function literal", "\t\tif x == 9 {\n\t\t\tfunc() error { return nil }()\n\t\t}\n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "package p\n\nimport \"errors\"\n\nvar errStop = errors.New(\"stop\")\n\nfunc save(int) error { return nil }\n\nfunc f(xs []int) error {\n\tn := 0\n\tfor _, x := range xs {\n" + tc.body + "\t\tn++\n\t}\n\treturn nil\n}\n"
+			pass := load(t, src)
+			var list []ast.Stmt
+			var x *ast.Ident
+			ast.Inspect(pass.Files[0], func(n ast.Node) bool {
+				if rs, ok := n.(*ast.RangeStmt); ok {
+					list, x = rs.Body.List, rs.Value.(*ast.Ident)
+				}
+				return true
+			})
+			record := func(n ast.Node) bool {
+				found := false
+				ast.Inspect(n, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == pass.TypesInfo.Defs[x] {
+						found = true
+					}
+					return !found
+				})
+				return found
+			}
+			var got []string
+			for _, s := range SuccessExits(pass, list, record) {
+				got = append(got, src[pass.Fset.Position(s.Pos()).Offset:pass.Fset.Position(s.End()).Offset])
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
 	}

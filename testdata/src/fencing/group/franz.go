@@ -273,3 +273,69 @@ func worker(ctx context.Context, cl *kgo.Client, recs <-chan *kgo.Record) {
 		}
 	}
 }
+
+// run builds the client the functions above are given, with an eager
+// balancer: a rebalance revokes every partition, and the next poll
+// fetches them again from the committed offsets, so a batch abandoned
+// is fetched again.
+func run(ctx context.Context, cancel context.CancelFunc, batch []*kgo.Record, recs <-chan *kgo.Record) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("search"), kgo.DisableAutoCommit(), kgo.Balancers(kgo.RangeBalancer()))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	counted(ctx, cl, batch)
+	worker(ctx, cl, recs)
+	return errors.Join(perRecord(ctx, cl), perRecordReturned(ctx, cl), emptyBranch(ctx, cl, batch),
+		emptyCase(ctx, cl, batch), countedThenReturned(ctx, cl, batch), epochSwitch(ctx, cl, batch),
+		epochSwitchCancelled(ctx, cancel, cl, batch), abandoned(ctx, cl), nextPoll(ctx, cl),
+		pollLoop(ctx, cl), retried(ctx, cl, batch), negated(ctx, cl, batch), otherError(ctx, cl, batch))
+}
+
+// cooperative skips a rebalance error with franz-go's default balancer,
+// cooperative-sticky: the rebalance keeps the partitions the member still
+// owns, with their fetch positions past the batch, so abandoning the rest
+// of the batch would let the next commits pass records nothing processed;
+// carrying on is the client's design.
+func cooperative(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("search"), kgo.DisableAutoCommit())
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	return skipRebalance(ctx, cl)
+}
+
+// chosen names the cooperative balancer, then one of each kind (the group
+// runs cooperatively if every member can).
+func chosen(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("search"), kgo.DisableAutoCommit(), kgo.Balancers(kgo.CooperativeStickyBalancer()))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	both, err := kgo.NewClient(kgo.ConsumerGroup("search"), kgo.DisableAutoCommit(), kgo.Balancers(kgo.CooperativeStickyBalancer(), kgo.RangeBalancer()))
+	if err != nil {
+		return err
+	}
+	defer both.Close()
+	return errors.Join(skipRebalance(ctx, cl), skipRebalance(ctx, both))
+}
+
+func skipRebalance(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fs := cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			if err := index(r); err != nil {
+				return err
+			}
+			if err := cl.CommitRecords(ctx, r); err != nil {
+				if errors.Is(err, kerr.RebalanceInProgress) { // ok: a cooperative balancer keeps the batch's partitions going
+					log.Printf("commit during rebalance, skipping: %v", err)
+					continue
+				}
+				return err
+			}
+		}
+	}
+}

@@ -122,3 +122,15 @@ func retried(ctx context.Context, cl *kgo.Client, recs []*kgo.Record) error {
 	}
 	return errors.New("transaction failed three times")
 }
+
+// run builds the client the functions above are given, with an eager
+// balancer (a rebalance fetches every partition again from the committed
+// offsets: a batch abandoned is fetched again).
+func run(ctx context.Context, recs []*kgo.Record) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("search"), kgo.DisableAutoCommit(), kgo.Balancers(kgo.StickyBalancer()))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	return errors.Join(skipping(ctx, cl), abandoning(ctx, cl), given(ctx, cl, recs), transact(ctx, cl), retried(ctx, cl, recs))
+}

@@ -38,6 +38,20 @@ func AutoCommitMarks() GroupOpt                          { return opt{} }
 func AutoCommitInterval(interval time.Duration) GroupOpt { return opt{} }
 func BlockRebalanceOnPoll() GroupOpt                     { return opt{} }
 
+type GroupBalancer interface {
+	ProtocolName() string
+}
+
+type balancer struct{}
+
+func (balancer) ProtocolName() string { return "" }
+
+func Balancers(balancers ...GroupBalancer) GroupOpt { return opt{} }
+func RangeBalancer() GroupBalancer                  { return balancer{} }
+func RoundRobinBalancer() GroupBalancer             { return balancer{} }
+func StickyBalancer() GroupBalancer                 { return balancer{} }
+func CooperativeStickyBalancer() GroupBalancer      { return balancer{} }
+
 func AdjustFetchOffsetsFn(adjustOffsetsBeforeAssign func(context.Context, map[string]map[int32]Offset) (map[string]map[int32]Offset, error)) GroupOpt {
 	return opt{}
 }
