@@ -427,6 +427,13 @@ var scenarios = []struct {
 	// only, and every later run stopped on the marker first); the
 	// marker committed on its exit already (silent).
 	{"autocommit/endmarker", autocommit.Analyzer},
+	// confluent with auto-commit off and auto-store left on, a goroutine
+	// per message committing the stored offsets with Commit() (1
+	// positive: the fix disables auto-store, runs the goroutine in place
+	// and stores the message after it; it was silent, the Commit()
+	// committing messages still in flight); processing in place before
+	// the Commit() (silent).
+	{"autocommit/storedcommit", autocommit.Analyzer},
 	// kafka-go ReadMessage whose message the helper's final return
 	// processes (return c.d.dispatch(ctx, msg, h); return 1, store(ctx,
 	// ev) after decoding; return h(ctx, m) with a named result; a caller

@@ -15,7 +15,11 @@ so this analyzer reports only what can lose records with that client:
     enable.auto.offset.store are both on, the librdkafka defaults. The offset
     is stored when Poll or ReadMessage hands the message to the application
     and committed every 5000 ms, so a crash mid-processing loses the
-    message. Explicit commits after processing do not close that window
+    message. With enable.auto.commit off and auto-store on, a Commit() of
+    the stored offsets commits what was delivered the same way: reported
+    when messages are processed by goroutines the loop does not wait for
+    (the Commit() commits messages still in flight), with the same fix;
+    after processing in place it commits processed messages only. Explicit commits after processing do not close that window
     (the timer can commit the offset stored on delivery before they run),
     so a loop that commits after processing is reported the same way; so is one with checks that leave between the fetch and
     its error check (if ctx.Err() != nil { return }, or a select whose

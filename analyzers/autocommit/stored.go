@@ -24,13 +24,30 @@ import (
 
 // storedTimer reports a consumer whose offsets are stored on delivery and
 // committed on a timer (librdkafka's defaults), when it stores nothing
-// itself: the fix disables auto-store and stores after processing.
+// itself: the fix disables auto-store and stores after processing. With
+// auto-commit off, a commit of the stored offsets (Commit()) commits what
+// was delivered the same way: it is reported when messages are processed
+// by goroutines the loop does not wait for (the fix runs them in place or
+// in one worker), where it commits messages still in flight; after
+// processing in place it commits processed messages only.
 func (c *checker) storedTimer(k *consumer.Consumer) {
 	s, cl := k.Settings, k.Client
-	if !s.Is(cl, clientmodel.AutoCommit) || !s.Is(cl, clientmodel.AutoStore) {
+	if !s.Is(cl, clientmodel.AutoStore) {
 		return
 	}
-	if ev := semantics.For(c.pass, k); ev != nil && ev.TimerOff {
+	timer := s.Is(cl, clientmodel.AutoCommit)
+	var storedCommit *consumer.Call
+	if !timer {
+		for _, call := range allCallsWith(k, clientmodel.Commit) {
+			if call.Scope == clientmodel.ScopeMarked && storedCommit == nil {
+				storedCommit = call
+			}
+		}
+		if !s.IsNot(cl, clientmodel.AutoCommit) || storedCommit == nil {
+			return
+		}
+	}
+	if ev := semantics.For(c.pass, k); timer && ev != nil && ev.TimerOff {
 		// No timer (auto.commit.interval.ms 0): the offsets stored on
 		// delivery are committed at rebalances and Close only, not
 		// mid-processing; the report says what it cannot tell.
@@ -71,9 +88,14 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	edits := cfgEdits
 	var rel []analysis.RelatedInformation
 	title := "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message after processing"
+	concurrent := false
 	for _, f := range fetches {
 		e, rw, ok := c.storeAfterProcessing(k, f, f.ReadAhead)
 		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
+		if !timer && !ok {
+			return // whether the messages are processed concurrently is not known here
+		}
+		concurrent = concurrent || rw.pool != nil || rw.inPlace != nil
 		if !ok {
 			// Queued for the package's user: stored when the next
 			// message is asked for (commitprev.go).
@@ -121,12 +143,21 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 		}
 		edits = append(append(edits, vc.extra...), e...)
 	}
+	msg := fmt.Sprintf("%s and %s are on: %s stores each message's offset when it is handed to the app and commits it every %s, so a crash mid-processing loses the message (at-most-once)",
+		cl.Spell(clientmodel.AutoCommit), cl.Spell(clientmodel.AutoStore), cl.EngineName(), cl.Config.Interval)
+	if !timer {
+		if !concurrent || len(values) > 0 {
+			return
+		}
+		msg = fmt.Sprintf("%s is on: %s stores each message's offset when it is handed to the app, and %s commits the stored offsets, those of messages goroutines are still processing too, so a crash loses them (at-most-once)",
+			cl.Spell(clientmodel.AutoStore), cl.EngineName(), clientmodel.ShortName(storedCommit.Func))
+		rel = append(rel, related(storedCommit.Pos(), clientmodel.ShortName(storedCommit.Func)+" commits the stored offsets here"))
+	}
 	d := analysis.Diagnostic{
 		Pos:      k.Site.Pos(),
 		Category: CategoryAutoStore,
-		Message: fmt.Sprintf("%s and %s are on: %s stores each message's offset when it is handed to the app and commits it every %s, so a crash mid-processing loses the message (at-most-once)",
-			cl.Spell(clientmodel.AutoCommit), cl.Spell(clientmodel.AutoStore), cl.EngineName(), cl.Config.Interval),
-		Related: rel,
+		Message:  msg,
+		Related:  rel,
 	}
 	if why != "" {
 		d.Message += "; no automatic fix: " + why
