@@ -527,23 +527,40 @@ func (c *checker) fromChan(v ssa.Value, mk *ssa.MakeChan) bool {
 		if r == ssa.Value(mk) {
 			return true
 		}
-		if call, ok := r.(*ssa.Call); ok && c.returnsChan(c.implementation(call.Common()), mk) {
+		if call, ok := r.(*ssa.Call); ok && c.returnsChan(c.implementation(call.Common()), mk, -1) {
 			return true
+		}
+		// One of several results: results, errs, stop := p.reader.ReadResults(ctx).
+		if ex, ok := r.(*ssa.Extract); ok {
+			if call, ok := ex.Tuple.(*ssa.Call); ok {
+				fn := c.implementation(call.Common())
+				if sc := ssaflow.Body(call.Common().StaticCallee()); fn == nil && sc != nil && c.m.Flow.InPackage(sc) {
+					fn = sc
+				}
+				if c.returnsChan(fn, mk, ex.Index) {
+					return true
+				}
+			}
 		}
 	}
 	return false
 }
 
-// returnsChan reports whether fn returns the channel mk makes.
-func (c *checker) returnsChan(fn *ssa.Function, mk *ssa.MakeChan) bool {
+// returnsChan reports whether fn returns the channel mk makes: as its
+// result number idx, or as any result when idx is -1.
+func (c *checker) returnsChan(fn *ssa.Function, mk *ssa.MakeChan, idx int) bool {
 	if fn == nil {
 		return false
 	}
 	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && slices.ContainsFunc(ret.Results, func(r ssa.Value) bool {
-			return slices.Contains(c.roots(r), ssa.Value(mk))
-		}) {
-			return true
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for i, r := range ret.Results {
+			if (idx < 0 || i == idx) && slices.Contains(c.roots(r), ssa.Value(mk)) {
+				return true
+			}
 		}
 	}
 	return false
@@ -587,7 +604,7 @@ func (c *checker) implementation(cc *ssa.CallCommon) *ssa.Function {
 // followed.
 func (c *checker) returnedTo(recv *ssa.Function, mk *ssa.MakeChan) bool {
 	maker := mk.Parent()
-	if c.sameCycle(mk.Block(), mk.Block()) || !c.returnsChan(maker, mk) {
+	if c.sameCycle(mk.Block(), mk.Block()) || !c.returnsChan(maker, mk, -1) {
 		return false
 	}
 	for _, fn := range c.m.SSA.SrcFuncs {

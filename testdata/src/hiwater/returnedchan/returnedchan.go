@@ -2,7 +2,8 @@
 // their messages on a channel the sending function makes and returns
 // (usr5's commitclosurechan, from dllewellyn/reflex): one caller ranging
 // over it (directly or through the package's interface whose only
-// implementation makes it) or one goroutine such a caller starts collects
+// implementation makes it, also as one of several results: tuple.go) or
+// one goroutine such a caller starts collects
 // the callbacks and calls them in the order they came; several workers
 // ranging over it, or a goroutine per callback, call them as the work
 // finishes.
