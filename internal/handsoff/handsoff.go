@@ -49,7 +49,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find the functions that only queue a value for work done later",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Fact)},
+	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact)},
 }
 
 // Fact is the fact of a function that hands its parameters at Params
@@ -120,7 +120,11 @@ func export(pass *analysis.Pass) {
 				continue
 			}
 			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok || !queuesOnly(pass.TypesInfo, fd.Body) || discards(pass, fd) {
+			if !ok {
+				continue
+			}
+			exportKeeps(pass, fd, fn)
+			if !queuesOnly(pass.TypesInfo, fd.Body) || discards(pass, fd) {
 				continue
 			}
 			var f Fact

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -46,6 +47,12 @@ func (g *gatherer) buffered() Buffer {
 							return Buffer{Where: where, Pos: g.posn(in.Pos())}
 						}
 					}
+					// A function of another package that keeps what it is
+					// given in a field or a package variable (a batcher's
+					// Add buffering the payload: handsoff.KeepsFact).
+					if where := g.keptAway(cc, data); where != "" {
+						return Buffer{Where: where, Pos: g.posn(in.Pos())}
+					}
 					continue
 				}
 				switch in := in.(type) {
@@ -75,6 +82,29 @@ func (g *gatherer) buffered() Buffer {
 		}
 	}
 	return Buffer{}
+}
+
+// keptAway describes where a function of another package that cc calls
+// keeps the record data (data) it is given (handsoff.KeepsFact); "" when
+// it keeps none.
+func (g *gatherer) keptAway(cc *ssa.CallCommon, data func(ssa.Value) bool) string {
+	callee := ssaflow.Callee(cc)
+	if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg {
+		return ""
+	}
+	if a, ok := ssaflow.Recv(cc).(*ssa.Alloc); ok && ssaflow.InLoop(a.Block()) {
+		return "" // a value made for each record (a bytes.Buffer of the iteration) keeps nothing across records
+	}
+	f, ok := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result).Keeps(callee)
+	if !ok {
+		return ""
+	}
+	for _, i := range f.Params {
+		if a := ssaflow.Arg(cc, i); a != nil && data(a) {
+			return f.Where + " (" + callee.Pkg().Name() + "." + callee.Name() + ")"
+		}
+	}
+	return ""
 }
 
 // numeric reports whether v, or the value an interface conversion makes

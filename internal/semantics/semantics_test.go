@@ -93,6 +93,13 @@ func TestClassify(t *testing.T) {
 		{"ifacehandler", map[string]string{"guarantee": semantics.GuaranteeUnk,
 			"reason": "records are handed to cases.EditHandler.ProcessEdit (through h of cases.NewEditConsumer), whose implementations are not all in the analyzed packages"}},
 		{"ifacehandlerown", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// a payload kept by a batcher of another package (in a field, its
+		// KeepsFact) before the mark: not at-least-once; given to a
+		// counter (a number kept) and a helper that keeps nothing, with
+		// the write before the mark, at-least-once
+		{"keptaway", map[string]string{"guarantee": semantics.GuaranteeUnk,
+			"reason": "records are kept in field pending of Batcher (keeper.Add)"}},
+		{"keptnothing", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// marks committed on a client whose options the caller adds to:
 		// AutoCommitMarks, without which nothing is committed, is not
 		// known to be set
