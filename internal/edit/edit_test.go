@@ -604,7 +604,7 @@ func TestLoopOf(t *testing.T) {
 func TestLogErr(t *testing.T) {
 	for _, tc := range []struct {
 		name, imports, want string
-		adds             bool
+		adds                bool
 	}{
 		{"slog only", "import \"log/slog\"\n\nvar _ = slog.Info\n", `slog.Error("commit offset", "err", err)`, false},
 		{"slog renamed", "import lg \"log/slog\"\n\nvar _ = lg.Info\n", `lg.Error("commit offset", "err", err)`, false},
