@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -347,9 +348,9 @@ func (c *checker) trackerFix(call *consumer.Call, gs *ast.GoStmt, rec *ast.Ident
 // statement of an if statement without else and init that comes before
 // stmt in a statement list enclosing it within the goroutine, where the
 // if's body uses v only through selections carrying no record (it cannot
-// hand the record on for a retry) and that sends nothing (a failure sent
-// to a loop that may end the session on it, so that the record comes
-// back, is not a drop). The original goroutine skipped the
+// hand the record on for a retry) and sends no failure to a loop that
+// may end on it (the session ends and the record comes back: not a drop;
+// stopsOnSend). The original goroutine skipped the
 // position call there while later records' calls passed it: marking it
 // done keeps that policy, and keeps the tracker from holding every later
 // offset.
@@ -374,9 +375,9 @@ func (c *checker) droppingReturns(stmt ast.Stmt, v types.Object) []*ast.ReturnSt
 				continue
 			}
 			ret, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt)
-			if !ok || len(ret.Results) > 0 || !c.onlyScalars(ifs.Body.List, v) || sendsIn(ifs.Body) {
-				// A failure sent on (to a loop that may end the session
-				// on it, so that the record comes back) is not dropped.
+			if !ok || len(ret.Results) > 0 || !c.onlyScalars(ifs.Body.List, v) || c.stopsOnSend(ifs.Body, stmt) {
+				// A failure sent to a loop that ends on it (the session
+				// ends, and the record comes back) is not dropped.
 				continue
 			}
 			out = append(out, ret)
@@ -385,19 +386,72 @@ func (c *checker) droppingReturns(stmt ast.Stmt, v types.Object) []*ast.ReturnSt
 	return out
 }
 
-// sendsIn reports whether b sends on a channel, outside function literals.
-func sendsIn(b *ast.BlockStmt) bool {
-	found := false
+// stopsOnSend reports whether b sends on a channel that a loop of the
+// function declaring at (outside the goroutine) may end on: a receive
+// from it in a select case whose body leaves (case err := <-failures:
+// return err), a receive outside a select, or none found there (where the
+// receiver is not seen, the failure is not taken for a drop).
+func (c *checker) stopsOnSend(b *ast.BlockStmt, at ast.Node) bool {
+	var chans []types.Object
 	ast.Inspect(b, func(n ast.Node) bool {
-		switch n.(type) {
+		switch x := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.SendStmt:
-			found = true
+			chans = append(chans, c.chanVar(x.Chan))
 		}
-		return !found
+		return true
 	})
-	return found
+	if len(chans) == 0 {
+		return false
+	}
+	var decl *ast.FuncDecl
+	for _, n := range edit.Path(c.pass, at.Pos()) {
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			decl = fd
+		}
+	}
+	if decl == nil || slices.Contains(chans, nil) {
+		return true
+	}
+	received, stops := false, false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CommClause:
+			var recv ast.Expr
+			switch comm := x.Comm.(type) {
+			case *ast.AssignStmt:
+				if len(comm.Rhs) == 1 {
+					recv = comm.Rhs[0]
+				}
+			case *ast.ExprStmt:
+				recv = comm.X
+			}
+			if u, ok := ast.Unparen(recv).(*ast.UnaryExpr); ok && u.Op == token.ARROW && slices.Contains(chans, c.chanVar(u.X)) {
+				received = true
+				stops = stops || c.leavesIn(x.Body)
+				return false
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.ARROW && slices.Contains(chans, c.chanVar(x.X)) {
+				received, stops = true, true
+			}
+		}
+		return true
+	})
+	return !received || stops
+}
+
+// chanVar returns the variable or field a channel expression names, or
+// nil.
+func (c *checker) chanVar(e ast.Expr) types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return c.pass.TypesInfo.Uses[x]
+	case *ast.SelectorExpr:
+		return c.pass.TypesInfo.Uses[x.Sel]
+	}
+	return nil
 }
 
 // onlyScalars reports whether stmts use variable v only through
