@@ -415,8 +415,9 @@ When the processing is the return statement (mark; return apply(msg)) the
 fix checks its error, commits and returns nil; when it is a go statement
 (mark; go apply(msg)) the processing runs in place and the commit
 follows; the error the goroutine dropped is logged and skips the rest of
-the record's handling (a continue in a loop, a return, nil from a
-function returning an error): a failure the author ignored does not
+the record's handling (a continue in a loop, a return from a function
+returning nothing; outside a loop, a handler returning an error returns
+it, for its caller to handle): a failure the author ignored does not
 stop the consumer (a sarama ConsumeClaim returning an error ends the
 session of every claim, and the message comes back), and the failed
 record is not committed. A library's spawner given a function literal

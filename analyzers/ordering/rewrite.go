@@ -86,10 +86,12 @@ func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, c
 // dropped every result: the call in place keeps the error only (`_, err
 // := f(...)`), logs it and skips the rest of the record's handling (its
 // commit): a continue in a loop, a return from a function returning
-// nothing, or nil from one returning an error alone. A failure the author
-// ignored does not stop the consumer (a sarama ConsumeClaim returning an
-// error ends the session of every claim, and the message comes back). imports are the edits
-// adding the log import, if needed.
+// nothing. A failure the author ignored does not stop the consumer (a
+// sarama ConsumeClaim returning an error ends the session of every
+// claim, and the message comes back). Outside a loop, a function
+// returning an error alone (a handler of one record) returns it: its
+// caller handles failures. imports are the edits adding the log import,
+// if needed.
 func (c *checker) goInPlace(sig *types.Signature, g *ast.GoStmt, noun string) (string, []analysis.TextEdit, bool) {
 	indent := edit.Indent(c.pass, g.Pos())
 	call := c.raw(g.Call)
@@ -114,7 +116,9 @@ func (c *checker) goInPlace(sig *types.Signature, g *ast.GoStmt, noun string) (s
 	case !ok:
 		return "", nil, false
 	case leave == "" && returnsErr:
-		leave = "return nil"
+		// A handler of one record returning an error: its caller
+		// handles the failure.
+		return edit.IndentLines(errCheckAs(lhs, call, "return err"), indent), nil, true
 	case leave == "":
 		return "", nil, false
 	}
