@@ -456,11 +456,15 @@ func (c *checker) concurrentLaunch(l *launch) bool {
 }
 
 // selectJoins reports whether select x waits for a goroutine sending to
-// or closing one of the channels sent: it receives from one, and not also
+// or closing one of the channels sent: it blocks (no default case),
+// receives from one, and not also
 // new records from another channel (a consume loop collecting completions
 // in the select that receives its records takes the next record as
 // readily as a completion).
 func (c *checker) selectJoins(x *ssa.Select, sent []ssa.Value) bool {
+	if !x.Blocking {
+		return false // a default case: it waits for nothing
+	}
 	joins := false
 	for _, st := range x.States {
 		if st.Dir != types.RecvOnly {

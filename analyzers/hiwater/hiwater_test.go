@@ -261,8 +261,15 @@ var scenarios = []string{
 	// goroutine such a caller starts run them in the order they came (3
 	// silent); four workers ranging over it and a goroutine per callback
 	// run them as the work finishes (2 positive: the loop waits for each
-	// callback).
+	// callback); also returned as one of several results (tuple.go: 1
+	// silent, 1 positive; the in-order receiver was reported).
 	"hiwater/returnedchan",
+	// a kafka-go goroutine per message committing it, the loop checking
+	// their failures with a select that has a default case (1 positive:
+	// the low-water fix, no Done on the failure the loop stops on; the
+	// select was taken for a wait); the loop waiting for each goroutine
+	// with a select without default (silent).
+	"hiwater/nonblocking",
 	// Several goroutines fetching from one consumer, each committing or
 	// storing what it fetched (#13, from public kafka-go code): four kafka-go
 	// workers started by a counting loop, closures counted by a parameter
