@@ -434,6 +434,12 @@ var scenarios = []struct {
 	// committing messages still in flight); processing in place before
 	// the Commit() (silent).
 	{"autocommit/storedcommit", autocommit.Analyzer},
+	// franz-go's default auto-commit, records handed to four workers, the
+	// poll loop checking a reload channel with a select that has a
+	// default case (1 positive: the fix counts the records with a
+	// WaitGroup and waits before the next poll; the select was taken
+	// for a wait); records joined before the next poll (silent).
+	{"autocommit/nonblocking", autocommit.Analyzer},
 	// kafka-go ReadMessage whose message the helper's final return
 	// processes (return c.d.dispatch(ctx, msg, h); return 1, store(ctx,
 	// ev) after decoding; return h(ctx, m) with a named result; a caller

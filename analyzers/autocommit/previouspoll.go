@@ -522,7 +522,7 @@ func (c *checker) joined(fn *ssa.Function, poll *ssa.Call) bool {
 		case *ssa.UnOp:
 			return in.Op == token.ARROW
 		case *ssa.Select:
-			return !cancelOnly(in)
+			return in.Blocking && !cancelOnly(in) // a default case waits for nothing
 		}
 		return false
 	}
