@@ -337,6 +337,12 @@ func (c *checker) inlineGroupFunc(s *site) (analysis.SuggestedFix, bool) {
 	if sig == nil || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), errType) {
 		return analysis.SuggestedFix{}, false
 	}
+	if sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr); !ok || !c.waitReturned(path, edit.Source(c.pass, sel.X)) {
+		// The group's error is logged, or dropped: returning it would
+		// stop where the code carried on (groupInPlace hands it to the
+		// group instead).
+		return analysis.SuggestedFix{}, false
+	}
 	tf := c.pass.Fset.File(lit.Pos())
 	content, err := c.pass.ReadFile(tf.Name())
 	if err != nil {
@@ -357,6 +363,65 @@ func (c *checker) inlineGroupFunc(s *site) (analysis.SuggestedFix, bool) {
 		Message:   "Process records one at a time: call the group function in place",
 		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: end, NewText: []byte(text)}},
 	}, true
+}
+
+// waitReturned reports whether the function around path returns the
+// error of group's Wait: `return group.Wait()`, or an if whose init
+// assigns it and whose body ends returning a value that names it.
+func (c *checker) waitReturned(path []ast.Node, group string) bool {
+	var body *ast.BlockStmt
+	for _, n := range path {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			body = x.Body
+		case *ast.FuncDecl:
+			body = x.Body
+		}
+		if body != nil {
+			break
+		}
+	}
+	if body == nil {
+		return false
+	}
+	isWait := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Wait" && edit.Source(c.pass, sel.X) == group
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = found || slices.ContainsFunc(x.Results, isWait)
+		case *ast.IfStmt:
+			as, ok := x.Init.(*ast.AssignStmt)
+			if !ok || len(as.Rhs) != 1 || !isWait(as.Rhs[0]) || len(as.Lhs) != 1 || len(x.Body.List) == 0 {
+				return true
+			}
+			id, ok := as.Lhs[0].(*ast.Ident)
+			ret, isRet := x.Body.List[len(x.Body.List)-1].(*ast.ReturnStmt)
+			if ok && isRet && slices.ContainsFunc(ret.Results, func(e ast.Expr) bool {
+				named := false
+				ast.Inspect(e, func(m ast.Node) bool {
+					if mid, ok := m.(*ast.Ident); ok && mid.Name == id.Name {
+						named = true
+					}
+					return !named
+				})
+				return named
+			}) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // isTryGo reports whether launch l is a call of errgroup's TryGo.
