@@ -855,9 +855,45 @@ func everyFailureGoesOn(b, fail, at *ssa.BasicBlock, takes map[*ssa.BasicBlock]b
 		if len(x.Succs) == 0 {
 			return false
 		}
+		if down := shutdownBranch(x); down != nil {
+			// if ctx.Err() != nil { return }: a shutdown, not a kind of
+			// failure; the failure goes on with a live context.
+			for _, n := range x.Succs {
+				if n != down {
+					work = append(work, n)
+				}
+			}
+			continue
+		}
 		work = append(work, x.Succs...)
 	}
 	return true
+}
+
+// shutdownBranch returns the successor b takes when its condition tests
+// that a context is done (ctx.Err() != nil, or == nil for the other
+// branch); nil for any other block.
+func shutdownBranch(b *ssa.BasicBlock) *ssa.BasicBlock {
+	iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok || len(b.Succs) != 2 {
+		return nil
+	}
+	cmp, ok := iff.Cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.NEQ && cmp.Op != token.EQL {
+		return nil
+	}
+	ctxErr := func(v ssa.Value) bool {
+		call, ok := v.(*ssa.Call)
+		return ok && call.Call.IsInvoke() && call.Call.Method.Name() == "Err" && ssaflow.IsContext(call.Call.Value.Type())
+	}
+	isNil := func(v ssa.Value) bool { c, ok := v.(*ssa.Const); return ok && c.IsNil() }
+	if !(ctxErr(cmp.X) && isNil(cmp.Y) || isNil(cmp.X) && ctxErr(cmp.Y)) {
+		return nil
+	}
+	if cmp.Op == token.NEQ {
+		return b.Succs[0]
+	}
+	return b.Succs[1]
 }
 
 // isError reports whether t is the error type.

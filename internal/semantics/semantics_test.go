@@ -354,6 +354,11 @@ func TestClassify(t *testing.T) {
 			"reason": "its transactions (CommitTransaction, SendOffsetsToTransaction) cover only the records whose offsets they commit, the others are committed outside them (CommitMessage, line"}},
 		{"retcounts", map[string]string{"guarantee": semantics.AtLeastOnce, "lag": "commits every batch"}},
 		{"failtwice", map[string]string{"failure": ""}},
+		// a failure that stops the loop only when the context is done
+		// (if ctx.Err() != nil { return nil }; log; continue): skipped
+		// with a live context; its twin returns the failure too (nothing)
+		{"shutdownguard", map[string]string{"failure": "skipped: when cases.apply"}},
+		{"shutdownguardstops", map[string]string{"failure": ""}},
 		{"failapart", map[string]string{"failure": "skipped: when cases.apply (line "}},
 		{"failapartstop", map[string]string{"failure": ""}},
 		{"restarted", map[string]string{"group": "g-restarted", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
