@@ -217,7 +217,17 @@ func (c *checker) storesOwnOffset(rs *semantics.Restore) (own, known bool) {
 			e = call.Args[0] // a conversion: int64(m.Offset)
 		}
 		sel, ok := e.(*ast.SelectorExpr)
-		return ok && sel.Sel.Name == "Offset"
+		if !ok || sel.Sel.Name != "Offset" {
+			return false
+		}
+		// The record's own offset (m.Offset, tp.Offset of a confluent
+		// message's TopicPartition), not a field of the application's.
+		t := c.pass.TypesInfo.TypeOf(sel.X)
+		if t == nil {
+			return false
+		}
+		named, ok := types.Unalias(ssaflow.Deref(t)).(*types.Named)
+		return ok && named.Obj().Pkg() != nil && clientmodel.Default.IsClientPath(named.Obj().Pkg().Path())
 	}
 	one := func(e ast.Expr) bool {
 		tv := c.pass.TypesInfo.Types[e]

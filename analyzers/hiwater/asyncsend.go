@@ -125,8 +125,8 @@ func (c *checker) asyncLoopSends(s *site) (analysis.SuggestedFix, bool) {
 
 // loopCarriesOn reports whether the loop goes on to the next record after
 // receiving what sends send: every receive from their channels, in the
-// loop's functions, is a select case whose body does not leave (a failure
-// logged). A loop that stops on it (case err := <-failures: return err,
+// loop's functions, is a select case whose body only reports it (a
+// failure logged: no leave, nothing kept for the loop to stop on). A loop that stops on it (case err := <-failures: return err,
 // to end the session and consume the claim again from the last mark)
 // would, with the send made from a goroutine of its own, take the next
 // record first and write its position past the failed one.
@@ -163,8 +163,8 @@ func (c *checker) loopCarriesOn(s *site, sends []*ssa.Send) bool {
 								break
 							}
 						}
-						if cc == nil || c.leavesIn(cc.Body) {
-							return false
+						if cc == nil || c.leavesIn(cc.Body) || !edit.OnlyReports(cc.Body) {
+							return false // it leaves, or keeps the failure (failed = err) for the loop to stop on
 						}
 					}
 				}

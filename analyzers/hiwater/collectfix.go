@@ -389,7 +389,8 @@ func (c *checker) droppingReturns(stmt ast.Stmt, v types.Object) []*ast.ReturnSt
 // stopsOnSend reports whether b sends on a channel that a loop of the
 // function declaring at (outside the goroutine) may end on: a receive
 // from it in a select case whose body leaves (case err := <-failures:
-// return err), a receive outside a select, or none found there (where the
+// return err) or keeps the failure (failed = err), a receive outside a
+// select, or none found there (where the
 // receiver is not seen, the failure is not taken for a drop).
 func (c *checker) stopsOnSend(b *ast.BlockStmt, at ast.Node) bool {
 	var chans []types.Object
@@ -429,7 +430,7 @@ func (c *checker) stopsOnSend(b *ast.BlockStmt, at ast.Node) bool {
 			}
 			if u, ok := ast.Unparen(recv).(*ast.UnaryExpr); ok && u.Op == token.ARROW && slices.Contains(chans, c.chanVar(u.X)) {
 				received = true
-				stops = stops || c.leavesIn(x.Body)
+				stops = stops || c.leavesIn(x.Body) || !edit.OnlyReports(x.Body)
 				return false
 			}
 		case *ast.UnaryExpr:

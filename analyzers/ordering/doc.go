@@ -419,8 +419,10 @@ the record's handling (a continue in a loop, a return from a function
 returning nothing; outside a loop, a handler returning an error returns
 it, for its caller to handle): a failure the author ignored does not
 stop the consumer (a sarama ConsumeClaim returning an error ends the
-session of every claim, and the message comes back), and the failed
-record is not committed. A library's spawner given a function literal
+session of every claim, and the message comes back); the failed record's
+own commit is skipped, and a later record's commit passes it, as the
+goroutine's dropped error did (a go statement in a loop nested in the
+record's returns the error, or logs it and returns). A library's spawner given a function literal
 processing the record (an errgroup's Go, a worker pool's Submit: ants,
 workerpool, pond) starts the work for later like a go statement; the
 fix counts the function with a WaitGroup and waits for it before the

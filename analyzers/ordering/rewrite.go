@@ -112,6 +112,25 @@ func (c *checker) goInPlace(sig *types.Signature, g *ast.GoStmt, noun string) (s
 		return "", nil, false
 	}
 	leave, ok := edit.Skip(c.pass, g)
+	loops := 0
+	for _, n := range edit.Path(c.pass, g.Pos()) {
+		if _, lit := n.(*ast.FuncLit); lit {
+			break
+		}
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			loops++
+		}
+	}
+	if loops > 1 {
+		// An inner loop's continue (over a message's lines) would go on
+		// with the message: its failure is returned, or logged and
+		// returned from, as the record's.
+		leave = ""
+		if results.Len() == 0 {
+			leave = "return"
+		}
+	}
 	switch {
 	case !ok:
 		return "", nil, false

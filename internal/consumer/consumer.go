@@ -1317,8 +1317,8 @@ func (b *builder) argsOf(call *ssa.Call, fns []string) bool {
 		vals := []ssa.Value{a}
 		if _, isSlice := a.Type().Underlying().(*types.Slice); isSlice {
 			e := b.elements(a)
-			if e.opaque || len(e.cond) > 0 || len(e.facts) > 0 || e.param != nil {
-				return false
+			if e.opaque || len(e.cond) > 0 || len(e.facts) > 0 || e.param != nil || len(e.vals) == 0 {
+				return false // not every element is seen (bals[0] = ... into a made slice)
 			}
 			vals = e.vals
 		}

@@ -218,6 +218,18 @@ next:
 	return nil
 }
 
+// requires reports whether go.mod text mod requires module modPath (a
+// require line or an entry of a require block: the path, then a version).
+func requires(mod []byte, modPath string) bool {
+	for _, line := range strings.Split(string(mod), "\n") {
+		fields := strings.Fields(strings.TrimPrefix(strings.TrimSpace(line), "require "))
+		if len(fields) >= 2 && fields[0] == modPath {
+			return true
+		}
+	}
+	return false
+}
+
 // needsTracker returns the directory of the module holding file when the
 // fixes (old to src) add an import of the low-water tracker
 // (clientmodel.LowWaterPath) and the module's go.mod does not mention the
@@ -229,7 +241,7 @@ func needsTracker(file string, old, src []byte) string {
 	}
 	for dir := filepath.Dir(file); ; dir = filepath.Dir(dir) {
 		if mod, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
-			if bytes.Contains(mod, []byte(path.Dir(clientmodel.LowWaterPath))) {
+			if requires(mod, path.Dir(clientmodel.LowWaterPath)) {
 				return ""
 			}
 			return dir

@@ -552,6 +552,8 @@ func TestNeedsTracker(t *testing.T) {
 		{"added, not required", "module m\n\ngo 1.26\n", plain, imp, true},
 		{"added, required", "module m\n\ngo 1.26\n\nrequire " + path.Dir(clientmodel.LowWaterPath) + " v1.0.0\n", plain, imp, false},
 		{"imported before", "module m\n\ngo 1.26\n", imp, imp, false},
+		{"added, required in a block", "module m\n\ngo 1.26\n\nrequire (\n\t" + path.Dir(clientmodel.LowWaterPath) + " v1.0.0\n)\n", plain, imp, false},
+		{"added, a module of a longer name", "module " + path.Dir(clientmodel.LowWaterPath) + "-consumer\n\ngo 1.26\n", plain, imp, true},
 		{"not added", "module m\n\ngo 1.26\n", plain, plain, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

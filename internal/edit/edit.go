@@ -557,8 +557,9 @@ func LogErr(pass *analysis.Pass, f *ast.File, what, errVar string) (string, []an
 		return slices.ContainsFunc(f.Imports, func(imp *ast.ImportSpec) bool { p, _ := strconv.Unquote(imp.Path.Value); return p == path })
 	}
 	if imports("log/slog") && !imports("log") {
-		name, _ := Import(pass, f, "log/slog")
-		return fmt.Sprintf("%s.Error(%q, \"err\", %s)", name, what, errVar), nil
+		if name, _ := Import(pass, f, "log/slog"); name != "." && name != "_" {
+			return fmt.Sprintf("%s.Error(%q, \"err\", %s)", name, what, errVar), nil
+		}
 	}
 	name, e := Import(pass, f, "log")
 	return fmt.Sprintf("%s.Printf(%q, %s)", name, what+": %v", errVar), e

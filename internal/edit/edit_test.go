@@ -610,6 +610,7 @@ func TestLogErr(t *testing.T) {
 		{"slog renamed", "import lg \"log/slog\"\n\nvar _ = lg.Info\n", `lg.Error("commit offset", "err", err)`, false},
 		{"log and slog", "import (\n\t\"log\"\n\t\"log/slog\"\n)\n\nvar _ = slog.Info\nvar _ = log.Print\n", `log.Printf("commit offset: %v", err)`, false},
 		{"neither", "", `log.Printf("commit offset: %v", err)`, true},
+		{"slog dot-imported", "import . \"log/slog\"\n\nvar _ = Info\n", `log.Printf("commit offset: %v", err)`, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pass := load(t, "package p\n\n"+tc.imports)

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/offsetcommit/commitlint/internal/noreturn"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // AppendOnSuccess returns the edits that run text (an inserted commit,
@@ -96,7 +97,10 @@ func AppendOnSuccess(pass *analysis.Pass, list []ast.Stmt, fetch ast.Stmt, text 
 		// err != nil { log } else if err := save(v); err != nil { log }
 		// else { ... }) too, its else being the success path.
 		leave, ok := Skip(pass, ifs)
-		if !ok || leave == "" {
+		if !ok || leave == "" || !OnlyReports(ifs.Body.List) {
+			// A branch that does more than report the failure (a
+			// decode's fallback to defaults: v = defaults) goes on with
+			// the record on purpose: a skip would drop it.
 			return nil, false
 		}
 		e, ok := AppendToList(pass, ifs.Body.List, ifs.Body.Rbrace, leave)
@@ -190,6 +194,19 @@ func carriesOnAfterError(pass *analysis.Pass, ifs *ast.IfStmt) bool {
 	return !noreturn.Of(pass).EndsWithLeave(ifs.Body.List)
 }
 
+// OnlyReports reports whether list only makes calls and counts: it
+// reports a failure (logs, metrics), it sets nothing up to go on with.
+func OnlyReports(list []ast.Stmt) bool {
+	for _, st := range list {
+		switch st.(type) {
+		case *ast.ExprStmt, *ast.IncDecStmt, *ast.EmptyStmt:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // Skip returns the statement that skips the rest of a record's handling
 // from s on: continue in a loop, return in a function without results (a
 // handler of one record), "" in a function with results (the caller
@@ -230,8 +247,11 @@ func Skip(pass *analysis.Pass, s ast.Stmt) (string, bool) {
 }
 
 // releases reports whether s (outside function literals) sends,
-// receives, closes a channel or calls a method of a sync type or a
-// semaphore.
+// receives, closes a channel, calls a method of a sync type or a
+// semaphore, ends a transaction (a Tx's Commit or Rollback), releases or
+// closes something (Release, Close, Done, Unlock), or calls a function
+// held in a variable (a context's cancel): skipped, each would be left
+// undone.
 func releases(pass *analysis.Pass, s ast.Stmt) bool {
 	found := false
 	ast.Inspect(s, func(n ast.Node) bool {
@@ -243,9 +263,13 @@ func releases(pass *analysis.Pass, s ast.Stmt) bool {
 		case *ast.UnaryExpr:
 			found = found || n.Op == token.ARROW
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "close" {
-				_, builtin := pass.TypesInfo.Uses[id].(*types.Builtin)
-				found = found || builtin
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				switch pass.TypesInfo.Uses[id].(type) {
+				case *types.Builtin:
+					found = found || id.Name == "close"
+				case *types.Var:
+					found = true // cancel()
+				}
 			}
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 				if fn, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil {
@@ -253,6 +277,17 @@ func releases(pass *analysis.Pass, s ast.Stmt) bool {
 					case "sync", "golang.org/x/sync/semaphore":
 						found = true
 					}
+				}
+				switch sel.Sel.Name {
+				case "Release", "Close", "Done", "Unlock", "RUnlock":
+					found = true
+				case "Commit", "Rollback":
+					if t := pass.TypesInfo.TypeOf(sel.X); t != nil && strings.HasSuffix(types.TypeString(ssaflow.Deref(t), nil), "Tx") {
+						found = true
+					}
+				}
+				if v, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
+					found = true // a function held in a field: s.cancel()
 				}
 			}
 		}
@@ -346,8 +381,9 @@ func Next(list []ast.Stmt, s ast.Stmt) ast.Stmt {
 // SuccessExits returns the statements in stmts that end the loop or
 // function holding them because of the record, on a path that is no
 // failure: a return of nil (or of nothing) or a break of the loop, under
-// a condition on the record (record reports whether a node mentions it)
-// and under none on an error: `if string(m.Key) == "EOF" { return nil }`
+// a condition on the record's content (its Key, Value or Headers; record
+// reports whether a node is the record), under none on an error and none
+// with an init statement (whose names the copied text may not see): `if string(m.Key) == "EOF" { return nil }`
 // ends a batch job on its end marker. The record is done with there, as
 // much as one processed: a commit moved past such an exit is made before
 // it too, or the marker comes back first on every run and the job never
@@ -368,29 +404,42 @@ func SuccessExits(pass *analysis.Pass, stmts []ast.Stmt, record func(ast.Node) b
 		})
 		return found
 	}
+	// A test of the record's content (its key, value or headers), not of
+	// its position (if m.Offset >= stopAt { return nil } ends a bounded
+	// run before that record: it is not handled).
+	content := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(m ast.Node) bool {
+			if sel, ok := m.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Key" || sel.Sel.Name == "Value" || sel.Sel.Name == "Headers") && record(sel.X) {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
 	var walk func(n ast.Node, onRecord, inSwitch bool)
 	walk = func(n ast.Node, onRecord, inSwitch bool) {
 		switch n := n.(type) {
 		case nil, *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
 			return
 		case *ast.IfStmt:
-			if n.Init != nil && isErr(n.Init) || isErr(n.Cond) {
-				return
+			if n.Init != nil || isErr(n.Cond) {
+				return // an error, or names the copied text may not see (if m := ...; m == "EOF")
 			}
-			on := onRecord || record(n.Cond) || n.Init != nil && record(n.Init)
+			on := onRecord || content(n.Cond)
 			walk(n.Body, on, inSwitch)
 			walk(n.Else, on, inSwitch)
 		case *ast.SwitchStmt:
-			if n.Init != nil && isErr(n.Init) || n.Tag != nil && isErr(n.Tag) {
+			if n.Init != nil || n.Tag != nil && isErr(n.Tag) {
 				return
 			}
-			on := onRecord || n.Tag != nil && record(n.Tag)
+			on := onRecord || n.Tag != nil && content(n.Tag)
 			for _, cc := range n.Body.List {
 				cc := cc.(*ast.CaseClause)
 				if slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return isErr(e) }) {
 					continue
 				}
-				caseOn := on || slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return record(e) })
+				caseOn := on || slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return content(e) })
 				for _, s := range cc.Body {
 					walk(s, caseOn, true)
 				}

@@ -53,11 +53,17 @@ func TestAppendOnSuccess(t *testing.T) {
 		name: "logged failure, then a release the continue would skip: no edit",
 		body: "\t\tif err := save(x); err != nil {\n\t\t\tprintln(err)\n\t\t}\n\t\tmu.Unlock()\n",
 	}, {
+		name: "a failure with a fallback (it goes on on purpose), then more: no edit",
+		body: "\t\tif err := save(x); err != nil {\n\t\t\tx = 0\n\t\t}\n\t\tn++\n",
+	}, {
+		name: "logged failure, then a transaction's end the continue would skip: no edit",
+		body: "\t\tif err := save(x); err != nil {\n\t\t\tprintln(err)\n\t\t}\n\t\tcancel()\n",
+	}, {
 		name: "logged failure, then a send the continue would skip: no edit",
 		body: "\t\tif err := save(x); err != nil {\n\t\t\tprintln(err)\n\t\t}\n\t\tdone <- x\n",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "package p\n\nimport \"sync\"\n\nvar (\n\tmu   sync.Mutex\n\tdone chan int\n)\n\nfunc save(int) error { return nil }\n\nfunc commit(int) {}\n\nfunc f(xs []int) {\n\tn := 0\n\tfor _, x := range xs {\n" + tc.body + "\t}\n\t_ = n\n}\n"
+			src := "package p\n\nimport \"sync\"\n\nvar (\n\tmu     sync.Mutex\n\tdone   chan int\n\tcancel func()\n)\n\nfunc save(int) error { return nil }\n\nfunc commit(int) {}\n\nfunc f(xs []int) {\n\tn := 0\n\tfor _, x := range xs {\n" + tc.body + "\t}\n\t_ = n\n}\n"
 			pass := load(t, src)
 			path := Path(pass, at(t, pass, "save(x)", 0))
 			var list []ast.Stmt
@@ -86,16 +92,18 @@ func TestSuccessExits(t *testing.T) {
 		name, body string
 		want       []string // the exits' lines
 	}{
-		{"an exit on the record", "\t\tif x == 9 {\n\t\t\treturn nil\n\t\t}\n", []string{"return nil"}},
-		{"a case on the record", "\t\tswitch x {\n\t\tcase 9:\n\t\t\treturn nil\n\t\tcase 8:\n\t\t\tbreak\n\t\t}\n", []string{"return nil"}},
-		{"a break on the record", "\t\tif x == 9 {\n\t\t\tbreak\n\t\t}\n", []string{"break"}},
+		{"an exit on the record's key", "\t\tif x.Key == \"EOF\" {\n\t\t\treturn nil\n\t\t}\n", []string{"return nil"}},
+		{"a case on the record's value", "\t\tswitch string(x.Value) {\n\t\tcase \"EOF\":\n\t\t\treturn nil\n\t\tcase \"\":\n\t\t\tbreak\n\t\t}\n", []string{"return nil"}},
+		{"a break on the record's key", "\t\tif x.Key == \"EOF\" {\n\t\t\tbreak\n\t\t}\n", []string{"break"}},
+		{"an exit on the record's offset (a bound, not handled)", "\t\tif x.Offset >= 9 {\n\t\t\treturn nil\n\t\t}\n", nil},
 		{"an exit on no condition of the record", "\t\tif n > 9 {\n\t\t\treturn nil\n\t\t}\n", nil},
 		{"an exit on an error", "\t\tif err := save(x); err != nil {\n\t\t\treturn nil\n\t\t}\n", nil},
-		{"an error returned", "\t\tif x == 9 {\n\t\t\treturn errStop\n\t\t}\n", nil},
-		{"an exit in a function literal", "\t\tif x == 9 {\n\t\t\tfunc() error { return nil }()\n\t\t}\n", nil},
+		{"an exit under an init", "\t\tif k := x.Key; k == \"EOF\" {\n\t\t\treturn nil\n\t\t}\n", nil},
+		{"an error returned", "\t\tif x.Key == \"EOF\" {\n\t\t\treturn errStop\n\t\t}\n", nil},
+		{"an exit in a function literal", "\t\tif x.Key == \"EOF\" {\n\t\t\tfunc() error { return nil }()\n\t\t}\n", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "package p\n\nimport \"errors\"\n\nvar errStop = errors.New(\"stop\")\n\nfunc save(int) error { return nil }\n\nfunc f(xs []int) error {\n\tn := 0\n\tfor _, x := range xs {\n" + tc.body + "\t\tn++\n\t}\n\treturn nil\n}\n"
+			src := "package p\n\nimport \"errors\"\n\nvar errStop = errors.New(\"stop\")\n\ntype rec struct {\n\tKey    string\n\tValue  []byte\n\tOffset int\n}\n\nfunc save(rec) error { return nil }\n\nfunc f(xs []rec) error {\n\tn := 0\n\tfor _, x := range xs {\n" + tc.body + "\t\tn++\n\t}\n\treturn nil\n}\n"
 			pass := load(t, src)
 			var list []ast.Stmt
 			var x *ast.Ident
