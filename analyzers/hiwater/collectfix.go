@@ -399,7 +399,7 @@ func (c *checker) stopsOnSend(b *ast.BlockStmt, at ast.Node) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.SendStmt:
-			chans = append(chans, c.chanVar(x.Chan))
+			chans = append(chans, c.namedVar(x.Chan))
 		}
 		return true
 	})
@@ -428,13 +428,13 @@ func (c *checker) stopsOnSend(b *ast.BlockStmt, at ast.Node) bool {
 			case *ast.ExprStmt:
 				recv = comm.X
 			}
-			if u, ok := ast.Unparen(recv).(*ast.UnaryExpr); ok && u.Op == token.ARROW && slices.Contains(chans, c.chanVar(u.X)) {
+			if u, ok := ast.Unparen(recv).(*ast.UnaryExpr); ok && u.Op == token.ARROW && slices.Contains(chans, c.namedVar(u.X)) {
 				received = true
 				stops = stops || c.leavesIn(x.Body) || !edit.OnlyReports(x.Body)
 				return false
 			}
 		case *ast.UnaryExpr:
-			if x.Op == token.ARROW && slices.Contains(chans, c.chanVar(x.X)) {
+			if x.Op == token.ARROW && slices.Contains(chans, c.namedVar(x.X)) {
 				received, stops = true, true
 			}
 		}
@@ -443,9 +443,9 @@ func (c *checker) stopsOnSend(b *ast.BlockStmt, at ast.Node) bool {
 	return !received || stops
 }
 
-// chanVar returns the variable or field a channel expression names, or
-// nil.
-func (c *checker) chanVar(e ast.Expr) types.Object {
+// namedVar returns the variable or field an expression names (a channel,
+// a collection), or nil.
+func (c *checker) namedVar(e ast.Expr) types.Object {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		return c.pass.TypesInfo.Uses[x]

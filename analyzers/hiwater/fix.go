@@ -369,18 +369,7 @@ func (c *checker) inlineGroupFunc(s *site) (analysis.SuggestedFix, bool) {
 // error of group's Wait: `return group.Wait()`, or an if whose init
 // assigns it and whose body ends returning a value that names it.
 func (c *checker) waitReturned(path []ast.Node, group string) bool {
-	var body *ast.BlockStmt
-	for _, n := range path {
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			body = x.Body
-		case *ast.FuncDecl:
-			body = x.Body
-		}
-		if body != nil {
-			break
-		}
-	}
+	_, body := edit.FuncOf(path)
 	if body == nil {
 		return false
 	}

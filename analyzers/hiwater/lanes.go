@@ -645,16 +645,7 @@ func (c *checker) deadAfter(e ast.Expr) ([]analysis.TextEdit, bool) {
 // never deleted from, in the package: then if any lane exists, the lane of
 // that key does.
 func (c *checker) filledFrom(coll ast.Expr) (string, bool) {
-	objOf := func(e ast.Expr) types.Object {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return c.pass.TypesInfo.Uses[x]
-		case *ast.SelectorExpr:
-			return c.pass.TypesInfo.Uses[x.Sel]
-		}
-		return nil
-	}
-	obj := objOf(coll)
+	obj := c.namedVar(coll)
 	if obj == nil {
 		return "", false
 	}
@@ -671,13 +662,13 @@ func (c *checker) filledFrom(coll ast.Expr) (string, bool) {
 	visit := func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr:
-			if id, isID := ast.Unparen(x.Fun).(*ast.Ident); isID && id.Name == "delete" && len(x.Args) > 0 && objOf(x.Args[0]) == obj {
+			if id, isID := ast.Unparen(x.Fun).(*ast.Ident); isID && id.Name == "delete" && len(x.Args) > 0 && c.namedVar(x.Args[0]) == obj {
 				ok = false
 			}
 		case *ast.AssignStmt:
 			for _, l := range x.Lhs {
 				ie, isIx := ast.Unparen(l).(*ast.IndexExpr)
-				if !isIx || objOf(ie.X) != obj {
+				if !isIx || c.namedVar(ie.X) != obj {
 					continue
 				}
 				k, counts := c.countsFrom(ie.Index)

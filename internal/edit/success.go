@@ -468,15 +468,8 @@ func SuccessExits(pass *analysis.Pass, stmts []ast.Stmt, record func(ast.Node) b
 // returnsResults reports whether the function holding ret has results
 // (a bare return of named results may return an error).
 func returnsResults(pass *analysis.Pass, ret *ast.ReturnStmt) bool {
-	for _, n := range Path(pass, ret.Pos()) {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n.Type.Results.NumFields() > 0
-		case *ast.FuncDecl:
-			return n.Type.Results.NumFields() > 0
-		}
-	}
-	return true
+	ft, _ := FuncOf(Path(pass, ret.Pos()))
+	return ft == nil || ft.Results.NumFields() > 0
 }
 
 // isNilIdent reports whether e is the untyped nil.
