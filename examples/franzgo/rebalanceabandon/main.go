@@ -5,11 +5,13 @@
 // CORRECT (no finding); twin of franzgo/rebalanceskip. When a commit fails
 // with REBALANCE_IN_PROGRESS or ILLEGAL_GENERATION the member's generation is
 // over and franz-go rejoins in the background, so the loop abandons the rest
-// of the poll and polls again: the next poll returns only records of
-// partitions this member still owns, and the records it dropped are replayed
-// from the last committed offset by whoever owns their partition now
-// (at-least-once; the insert must be idempotent for that replay). Any other
-// commit error stops the consumer.
+// of the poll and polls again: with the eager balancer it uses, every
+// partition is revoked and fetched again from the last committed offset, by
+// this member or whoever owns it now, so the records it dropped are
+// replayed (at-least-once; the insert must be idempotent for that replay).
+// Under a cooperative balancer (franz-go's default) a kept partition's
+// fetch position stays past the abandoned records, and the next commit
+// would pass them. Any other commit error stops the consumer.
 package main
 
 import (
@@ -65,6 +67,9 @@ func run(ctx context.Context) error {
 		kgo.ConsumerGroup("shipment-recorder"),
 		kgo.ConsumeTopics("shipments"),
 		kgo.DisableAutoCommit(),
+		// An eager balancer: a rebalance revokes every partition, and the
+		// next poll fetches them again from the committed offsets.
+		kgo.Balancers(kgo.RangeBalancer()),
 	)
 	if err != nil {
 		return fmt.Errorf("new client: %w", err)
