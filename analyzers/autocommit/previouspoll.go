@@ -522,7 +522,8 @@ func (c *checker) joined(fn *ssa.Function, poll *ssa.Call) bool {
 		case *ssa.UnOp:
 			return in.Op == token.ARROW
 		case *ssa.Select:
-			return in.Blocking && !cancelOnly(in) // a default case waits for nothing
+			// A default or a timer's case gives up waiting.
+			return in.Blocking && !cancelOnly(in) && !slices.ContainsFunc(in.States, func(st *ssa.SelectState) bool { return st.Dir == types.RecvOnly && ssaflow.IsTimerChan(st.Chan) })
 		}
 		return false
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
@@ -43,8 +44,8 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 				storedCommit = call
 			}
 		}
-		if !s.IsNot(cl, clientmodel.AutoCommit) || storedCommit == nil {
-			return
+		if !s.IsNot(cl, clientmodel.AutoCommit) || storedCommit == nil || c.joinsIn(storedCommit.Fn) {
+			return // a Commit() after a wait for the goroutines commits processed messages only
 		}
 	}
 	if ev := semantics.For(c.pass, k); timer && ev != nil && ev.TimerOff {
@@ -169,6 +170,22 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 		}}
 	}
 	c.report(k, d)
+}
+
+// joinsIn reports whether fn waits for other goroutines (a WaitGroup's
+// Wait, an errgroup's): a Commit() after it may follow their work.
+func (c *checker) joinsIn(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if call, ok := in.(ssa.CallInstruction); ok && c.m.Flow.IsJoin(ssaflow.Callee(call.Common())) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rewrite is how a fix changes the processing so that a position call

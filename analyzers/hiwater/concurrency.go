@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -456,14 +457,15 @@ func (c *checker) concurrentLaunch(l *launch) bool {
 }
 
 // selectJoins reports whether select x waits for a goroutine sending to
-// or closing one of the channels sent: it blocks (no default case),
+// or closing one of the channels sent: it blocks (no default case, no
+// timer's case: case <-time.After(d)),
 // receives from one, and not also
 // new records from another channel (a consume loop collecting completions
 // in the select that receives its records takes the next record as
 // readily as a completion).
 func (c *checker) selectJoins(x *ssa.Select, sent []ssa.Value) bool {
-	if !x.Blocking {
-		return false // a default case: it waits for nothing
+	if !x.Blocking || slices.ContainsFunc(x.States, func(st *ssa.SelectState) bool { return st.Dir == types.RecvOnly && ssaflow.IsTimerChan(st.Chan) }) {
+		return false // a default or a timer's case: it gives up waiting
 	}
 	joins := false
 	for _, st := range x.States {

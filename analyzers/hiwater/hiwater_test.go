@@ -265,10 +265,11 @@ var scenarios = []string{
 	// silent, 1 positive; the in-order receiver was reported).
 	"hiwater/returnedchan",
 	// a kafka-go goroutine per message committing it, the loop checking
-	// their failures with a select that has a default case (1 positive:
-	// the low-water fix, no Done on the failure the loop stops on; the
-	// select was taken for a wait); the loop waiting for each goroutine
-	// with a select without default (silent).
+	// their failures with a select that has a default case, or a case
+	// of time.After (2 positive: the low-water fix, no Done on the
+	// failure the loop stops on; the select was taken for a wait); the
+	// loop waiting for each goroutine with a select without default
+	// (silent).
 	"hiwater/nonblocking",
 	// Several goroutines fetching from one consumer, each committing or
 	// storing what it fetched (#13, from public kafka-go code): four kafka-go

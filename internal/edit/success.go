@@ -194,17 +194,45 @@ func carriesOnAfterError(pass *analysis.Pass, ifs *ast.IfStmt) bool {
 	return !noreturn.Of(pass).EndsWithLeave(ifs.Body.List)
 }
 
-// OnlyReports reports whether list only makes calls and counts: it
-// reports a failure (logs, metrics), it sets nothing up to go on with.
+// OnlyReports reports whether list only reports a failure: calls that
+// log, print or count (by their names: Print, Error, Warn, Info, Debug,
+// Log, Inc, Add, Observe...) and counts; it sets nothing up to go on with
+// (v = defaults, ev.SetDefaults()).
 func OnlyReports(list []ast.Stmt) bool {
 	for _, st := range list {
-		switch st.(type) {
-		case *ast.ExprStmt, *ast.IncDecStmt, *ast.EmptyStmt:
+		switch st := st.(type) {
+		case *ast.IncDecStmt, *ast.EmptyStmt:
+		case *ast.ExprStmt:
+			call, ok := ast.Unparen(st.X).(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			var name string
+			switch f := ast.Unparen(call.Fun).(type) {
+			case *ast.Ident:
+				name = f.Name
+			case *ast.SelectorExpr:
+				name = f.Sel.Name
+			}
+			if !reportName(name) {
+				return false
+			}
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+// reportName reports whether a function of that name logs, prints or
+// counts.
+func reportName(name string) bool {
+	for _, pre := range []string{"Print", "Fprint", "print", "Error", "Warn", "Info", "Debug", "Trace", "Log", "Inc", "Add", "Observe", "Record", "Report", "Capture", "Notice"} {
+		if strings.HasPrefix(name, pre) {
+			return true
+		}
+	}
+	return false
 }
 
 // Skip returns the statement that skips the rest of a record's handling

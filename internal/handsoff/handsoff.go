@@ -113,6 +113,7 @@ func (r *Result) implementations(iface *types.Interface) []*types.Named {
 // export exports the Fact of pass's package.
 func export(pass *analysis.Pass) {
 	facts := map[*types.Func]bool{}
+	decls := map[*types.Func]*ast.FuncDecl{}
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -123,7 +124,7 @@ func export(pass *analysis.Pass) {
 			if !ok {
 				continue
 			}
-			exportKeeps(pass, fd, fn)
+			decls[fn] = fd
 			if !queuesOnly(pass.TypesInfo, fd.Body) || discards(pass, fd) {
 				continue
 			}
@@ -149,6 +150,7 @@ func export(pass *analysis.Pass) {
 			}
 		}
 	}
+	exportKeeps(pass, decls)
 	if len(facts) == 0 {
 		return
 	}

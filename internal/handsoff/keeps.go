@@ -5,8 +5,10 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -37,14 +39,50 @@ func (r *Result) Keeps(fn *types.Func) (*KeepsFact, bool) {
 	return &f, true
 }
 
-// exportKeeps exports the KeepsFact of fd's function fn, if it keeps a
-// parameter.
-func exportKeeps(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) {
+// exportKeeps exports the KeepsFact of each function of the package that
+// keeps a parameter: in a field of its pointer receiver or a package
+// variable, itself or through a function of the package it gives the
+// parameter to (b.add(v), which appends v to b.pending). Errors are not
+// record data (t.lastErr = err); a value receiver's fields are a copy's.
+func exportKeeps(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
+	facts := map[*types.Func]*KeepsFact{}
+	for fn, fd := range decls {
+		if f := keeps(pass, fd, nil); len(f.Params) > 0 {
+			facts[fn] = f
+		}
+	}
+	// Through helpers of the package, a few calls deep.
+	for range 3 {
+		changed := false
+		for fn, fd := range decls {
+			f := keeps(pass, fd, facts)
+			if old := facts[fn]; len(f.Params) > 0 && (old == nil || len(f.Params) > len(old.Params)) {
+				facts[fn], changed = f, true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for fn, f := range facts {
+		pass.ExportObjectFact(fn, f)
+	}
+}
+
+// keeps returns what fd keeps, directly or through the calls of helpers
+// whose facts are known.
+func keeps(pass *analysis.Pass, fd *ast.FuncDecl, helpers map[*types.Func]*KeepsFact) *KeepsFact {
 	info := pass.TypesInfo
 	var recv types.Object
 	if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
 		recv = info.Defs[fd.Recv.List[0].Names[0]]
+		if recv != nil {
+			if _, ptr := recv.Type().Underlying().(*types.Pointer); !ptr {
+				recv = nil // a value receiver: its fields are a copy's
+			}
+		}
 	}
+	errType := types.Universe.Lookup("error").Type()
 	params := map[types.Object]int{}
 	i := 0
 	for _, field := range fd.Type.Params.List {
@@ -52,51 +90,71 @@ func exportKeeps(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) {
 			i++
 		}
 		for _, n := range field.Names {
-			if obj := info.Defs[n]; obj != nil {
+			if obj := info.Defs[n]; obj != nil && !types.Identical(obj.Type(), errType) {
 				params[obj] = i
 			}
 			i++
 		}
 	}
-	var f KeepsFact
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
-		}
-		for j, lhs := range as.Lhs {
-			t := info.TypeOf(lhs)
-			if t == nil {
-				continue
-			}
-			if _, basic := t.Underlying().(*types.Basic); basic {
-				continue // a count or an offset kept: no record data
-			}
-			where := keptIn(info, lhs, recv, pass.Pkg)
-			if where == "" {
-				continue
-			}
-			ast.Inspect(as.Rhs[j], func(m ast.Node) bool {
-				if id, ok := m.(*ast.Ident); ok {
-					if p, isParam := params[info.Uses[id]]; isParam && !slices.Contains(f.Params, p) {
-						f.Params = append(f.Params, p)
-						if f.Where == "" {
-							f.Where = where
-						}
+	f := &KeepsFact{}
+	add := func(e ast.Node, where string) {
+		ast.Inspect(e, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok {
+				if p, isParam := params[info.Uses[id]]; isParam && !slices.Contains(f.Params, p) {
+					f.Params = append(f.Params, p)
+					if f.Where == "" {
+						f.Where = where
 					}
 				}
+			}
+			return true
+		})
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
 				return true
-			})
+			}
+			for j, lhs := range n.Lhs {
+				t := info.TypeOf(lhs)
+				if t == nil || types.Identical(t, errType) {
+					continue
+				}
+				if _, basic := t.Underlying().(*types.Basic); basic {
+					continue // a count or an offset kept: no record data
+				}
+				if where := keptIn(info, lhs, recv, pass.Pkg); where != "" {
+					add(n.Rhs[j], where)
+				}
+			}
+		case *ast.CallExpr:
+			callee, ok := typeutil.Callee(info, n).(*types.Func)
+			h := helpers[callee]
+			if !ok || h == nil {
+				return true
+			}
+			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel && callee.Type().(*types.Signature).Recv() != nil {
+				// A method keeping in its receiver's fields: ours only
+				// when called on our receiver.
+				if id, isID := ast.Unparen(sel.X).(*ast.Ident); !isID || recv == nil || info.Uses[id] != recv {
+					if !strings.HasPrefix(h.Where, "package variable") {
+						return true
+					}
+				}
+			}
+			for _, k := range h.Params {
+				if k < len(n.Args) {
+					add(n.Args[k], h.Where)
+				}
+			}
 		}
 		return true
 	})
-	if len(f.Params) > 0 {
-		slices.Sort(f.Params)
-		pass.ExportObjectFact(fn, &f)
-	}
+	slices.Sort(f.Params)
+	return f
 }
 
 // keptIn describes lhs when it is a field of recv (at any depth, an

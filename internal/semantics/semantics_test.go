@@ -95,11 +95,15 @@ func TestClassify(t *testing.T) {
 		{"ifacehandlerown", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a payload kept by a batcher of another package (in a field, its
 		// KeepsFact) before the mark: not at-least-once; given to a
-		// counter (a number kept) and a helper that keeps nothing, with
-		// the write before the mark, at-least-once
+		// counter (a number kept), a helper that keeps nothing, a value
+		// receiver's method (a copy) and an error tracker, with the write
+		// before the mark, at-least-once
 		{"keptaway", map[string]string{"guarantee": semantics.GuaranteeUnk,
 			"reason": "records are kept in field pending of Batcher (keeper.Add)"}},
 		{"keptnothing", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// kept through the spool's own helper (s.hold(v)): not at-least-once
+		{"keptthroughhelper", map[string]string{"guarantee": semantics.GuaranteeUnk,
+			"reason": "records are kept in field held of Spool (keeper.Put)"}},
 		// marks committed on a client whose options the caller adds to:
 		// AutoCommitMarks, without which nothing is committed, is not
 		// known to be set

@@ -7,8 +7,10 @@ package nonblocking
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"log"
+	"time"
 
 	"github.com/segmentio/kafka-go"
 )
@@ -36,6 +38,31 @@ func relay(ctx context.Context, r *kafka.Reader, errs chan error) error {
 		go func(m kafka.Message) {
 			if err := deliver(ctx, m); err != nil {
 				errs <- fmt.Errorf("deliver %d: %w", m.Offset, err)
+				return
+			}
+			if err := r.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages from a per-record goroutine`
+				log.Printf("commit: %v", err)
+			}
+		}(m)
+	}
+}
+
+// relayTimed gives a failure a millisecond to arrive: it waits for no
+// goroutine either.
+func relayTimed(ctx context.Context, r *kafka.Reader, errs chan error) error {
+	for {
+		select {
+		case err := <-errs:
+			return err
+		case <-time.After(time.Millisecond):
+		}
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		go func(m kafka.Message) {
+			if err := deliver(ctx, m); err != nil {
+				errs <- err
 				return
 			}
 			if err := r.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages from a per-record goroutine`
@@ -77,5 +104,6 @@ func relayWaiting(ctx context.Context, r *kafka.Reader) error {
 func run(ctx context.Context) error {
 	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "relay", Topic: "webhooks"})
 	defer r.Close()
-	return relay(ctx, r, make(chan error))
+	errs := make(chan error)
+	return errors.Join(relay(ctx, r, errs), relayTimed(ctx, r, errs))
 }

@@ -35,13 +35,30 @@ func keptAway(ctx context.Context, db *sql.DB) {
 func keptNothing(ctx context.Context, db *sql.DB) {
 	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-kept-nothing"), kgo.ConsumeTopics("t-kept"), kgo.AutoCommitMarks()) // case: keptnothing
 	var c keeper.Counter
+	var t keeper.Tracker
 	for {
 		fs := cl.PollFetches(ctx)
 		for _, r := range fs.Records() {
 			c.Add(r.Value)
+			row := keeper.Row{}.With(r.Value)
+			_ = row
 			if _, err := db.ExecContext(ctx, "INSERT INTO points (v) VALUES ($1)", keeper.Upper(r.Value)); err != nil {
+				t.Note(err)
 				return
 			}
+			cl.MarkCommitRecords(r)
+		}
+	}
+}
+
+// keptThroughHelper marks each record once a spool of another package has
+// kept its payload through a helper of its own.
+func keptThroughHelper(ctx context.Context, db *sql.DB, s *keeper.Spool) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-kept-helper"), kgo.ConsumeTopics("t-kept"), kgo.AutoCommitMarks()) // case: keptthroughhelper
+	for {
+		fs := cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			s.Put(r.Value)
 			cl.MarkCommitRecords(r)
 		}
 	}

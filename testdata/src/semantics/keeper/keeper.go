@@ -37,3 +37,26 @@ func Upper(v []byte) []byte {
 	}
 	return out
 }
+
+// Spool keeps payloads through a helper of its own.
+type Spool struct{ held [][]byte }
+
+// Put keeps v (through hold).
+func (s *Spool) Put(v []byte) { s.hold(v) }
+
+func (s *Spool) hold(v []byte) { s.held = append(s.held, v) }
+
+// Row builds a row with a value receiver: it keeps nothing (a copy).
+type Row struct{ body []byte }
+
+// With returns a copy of the row holding v.
+func (r Row) With(v []byte) Row {
+	r.body = v
+	return r
+}
+
+// Tracker keeps the last error it is told of: no record data.
+type Tracker struct{ last error }
+
+// Note keeps err.
+func (t *Tracker) Note(err error) { t.last = err }
