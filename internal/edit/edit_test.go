@@ -43,7 +43,7 @@ func load(t *testing.T, src string) *analysis.Pass {
 	}
 	conf := types.Config{
 		Importer: importer(func(path string) (*types.Package, error) {
-			if path == "sync" {
+			if path == "sync" || path == "context" {
 				return goimporter.Default().Import(path)
 			}
 			name, ok := names[path]

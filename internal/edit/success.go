@@ -227,9 +227,15 @@ func OnlyReports(list []ast.Stmt) bool {
 // reportName reports whether a function of that name logs, prints or
 // counts.
 func reportName(name string) bool {
-	for _, pre := range []string{"Print", "Fprint", "print", "Error", "Warn", "Info", "Debug", "Trace", "Log", "Inc", "Add", "Observe", "Record", "Report", "Capture", "Notice"} {
-		if strings.HasPrefix(name, pre) {
+	low := strings.ToLower(name)
+	for _, pre := range []string{"print", "fprint", "error", "warn", "info", "debug", "trace", "log", "notice", "report", "capture"} {
+		if strings.HasPrefix(low, pre) {
 			return true
+		}
+	}
+	for _, pre := range []string{"Inc", "Add", "Observe", "Record"} {
+		if strings.HasPrefix(name, pre) {
+			return true // a metric counted
 		}
 	}
 	return false
@@ -277,9 +283,8 @@ func Skip(pass *analysis.Pass, s ast.Stmt) (string, bool) {
 // releases reports whether s (outside function literals) sends,
 // receives, closes a channel, calls a method of a sync type or a
 // semaphore, ends a transaction (a Tx's Commit or Rollback), releases or
-// closes something (Release, Close, Done, Unlock), or calls a function
-// held in a variable (a context's cancel): skipped, each would be left
-// undone.
+// closes something (Release, Close, Done, Unlock), or cancels a context
+// (a context.CancelFunc): skipped, each would be left undone.
 func releases(pass *analysis.Pass, s ast.Stmt) bool {
 	found := false
 	ast.Inspect(s, func(n ast.Node) bool {
@@ -296,7 +301,9 @@ func releases(pass *analysis.Pass, s ast.Stmt) bool {
 				case *types.Builtin:
 					found = found || id.Name == "close"
 				case *types.Var:
-					found = true // cancel()
+					// A context's cancel (not a closure of the
+					// application's: ack()).
+					found = found || types.TypeString(pass.TypesInfo.TypeOf(id), nil) == "context.CancelFunc"
 				}
 			}
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
@@ -314,8 +321,8 @@ func releases(pass *analysis.Pass, s ast.Stmt) bool {
 						found = true
 					}
 				}
-				if v, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
-					found = true // a function held in a field: s.cancel()
+				if v, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && v.IsField() && types.TypeString(v.Type(), nil) == "context.CancelFunc" {
+					found = true // s.cancel()
 				}
 			}
 		}

@@ -63,7 +63,7 @@ func TestAppendOnSuccess(t *testing.T) {
 		body: "\t\tif err := save(x); err != nil {\n\t\t\tprintln(err)\n\t\t}\n\t\tdone <- x\n",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "package p\n\nimport \"sync\"\n\nvar (\n\tmu     sync.Mutex\n\tdone   chan int\n\tcancel func()\n)\n\nfunc save(int) error { return nil }\n\nfunc commit(int) {}\n\nfunc f(xs []int) {\n\tn := 0\n\tfor _, x := range xs {\n" + tc.body + "\t}\n\t_ = n\n}\n"
+			src := "package p\n\nimport (\n\t\"context\"\n\t\"sync\"\n)\n\nvar (\n\tmu     sync.Mutex\n\tdone   chan int\n\tcancel context.CancelFunc\n)\n\nfunc save(int) error { return nil }\n\nfunc commit(int) {}\n\nfunc f(xs []int) {\n\tn := 0\n\tfor _, x := range xs {\n" + tc.body + "\t}\n\t_ = n\n}\n"
 			pass := load(t, src)
 			path := Path(pass, at(t, pass, "save(x)", 0))
 			var list []ast.Stmt
