@@ -367,12 +367,11 @@ func (c *checker) inlineGroupFunc(s *site) (analysis.SuggestedFix, bool) {
 
 // waitReturned reports whether the function around path returns the
 // error of group's Wait: `return group.Wait()`, or an if whose init
-// assigns it and whose body ends returning a value that names it.
+// assigns it and whose body ends returning a value that names it. A
+// function literal that is itself one of group's functions
+// (group.Go(func() error { ... })) returns into the group: the function
+// around it is asked.
 func (c *checker) waitReturned(path []ast.Node, group string) bool {
-	_, body := edit.FuncOf(path)
-	if body == nil {
-		return false
-	}
 	isWait := func(e ast.Expr) bool {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
 		if !ok {
@@ -381,6 +380,40 @@ func (c *checker) waitReturned(path []ast.Node, group string) bool {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		return ok && sel.Sel.Name == "Wait" && edit.Source(c.pass, sel.X) == group
 	}
+	for i, n := range path {
+		var body *ast.BlockStmt
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			body = x.Body
+		case *ast.FuncDecl:
+			body = x.Body
+		default:
+			continue
+		}
+		if returnsWait(body, isWait) {
+			return true
+		}
+		if _, lit := n.(*ast.FuncLit); !lit || i+1 >= len(path) || !c.groupGo(path[i+1], group) {
+			return false
+		}
+	}
+	return false
+}
+
+// groupGo reports whether n is a call of group's Go.
+func (c *checker) groupGo(n ast.Node, group string) bool {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Go" && edit.Source(c.pass, sel.X) == group
+}
+
+// returnsWait reports whether body (outside function literals) returns
+// what isWait matches, or an if whose init assigns it and whose body ends
+// returning a value that names the variable.
+func returnsWait(body *ast.BlockStmt, isWait func(ast.Expr) bool) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch x := n.(type) {

@@ -10,9 +10,10 @@ import (
 
 // tryOwn starts a group function per record when the caller's group has
 // room, the result of TryGo kept in a variable of its own statement; each
-// function marks its record. The fix calls each function in place and sets
-// the variable to true (the if reading it holds the file's only use of
-// log: it stays).
+// function marks its record. The fix calls each function in place, hands
+// its error to the caller's group (its Wait, the caller's, reports it) and
+// sets the variable to true (the if reading it holds the file's only use
+// of log: it stays).
 func tryOwn(ctx context.Context, cl *kgo.Client, g *errgroup.Group) error {
 	for ctx.Err() == nil {
 		fetches := cl.PollFetches(ctx)

@@ -11,7 +11,8 @@ import (
 // tryCounted starts a group function per record when the caller's group
 // has room, counting the records it had no room for in the if reading the
 // result of TryGo, a variable of its own statement; each function marks
-// its record. The fix calls each function in place; the variable and the
+// its record. The fix calls each function in place, handing its error to
+// the caller's group; the variable and the
 // if go, since the group always has room for a function run in place.
 func tryCounted(ctx context.Context, cl *kgo.Client, g *errgroup.Group) error {
 	for ctx.Err() == nil {
