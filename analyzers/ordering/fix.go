@@ -373,11 +373,18 @@ func (c *checker) moveAfterTo(p *position, path []ast.Node, list []ast.Stmt, idx
 	if rewrite {
 		past = list[last+1 : target]
 	}
+	text := strings.TrimSuffix(reindent(moved, edit.Indent(c.pass, list[idx].Pos())), "\n")
 	var exits []analysis.TextEdit
 	for _, x := range edit.SuccessExits(c.pass, past, c.mentionsRecord(path[0])) {
-		exits = append(exits, edit.InsertBefore(c.pass, x, strings.TrimSuffix(reindent(moved, edit.Indent(c.pass, list[idx].Pos())), "\n")))
+		exits = append(exits, edit.InsertBefore(c.pass, x, text))
 	}
-	fix, ok := c.moveAfterPast(p, path, list, idx, last, target, name, moved, cut, rewrite)
+	var fix analysis.SuggestedFix
+	var ok bool
+	if rewrite {
+		fix, ok = c.rewriteAfter(path, list[target], moved, cut, name, p.client.Client.RecordNoun)
+	} else {
+		fix, ok = c.moveAfterPast(p, list, last, target, name, tf, content, moved, text, cut), true
+	}
 	fix.TextEdits = append(fix.TextEdits, exits...)
 	return fix, ok
 }
@@ -411,27 +418,18 @@ func (c *checker) mentionsRecord(n ast.Node) func(ast.Node) bool {
 	}
 }
 
-// moveAfterPast is moveAfterTo once the moved text (cut) is known.
-func (c *checker) moveAfterPast(p *position, path []ast.Node, list []ast.Stmt, idx, last, target int, name, moved string, cut analysis.TextEdit, rewrite bool) (analysis.SuggestedFix, bool) {
-	tf := c.pass.Fset.File(list[idx].Pos())
-	content, err := c.pass.ReadFile(tf.Name())
-	if err != nil {
-		return analysis.SuggestedFix{}, false
-	}
-	if rewrite {
-		return c.rewriteAfter(path, list[target], moved, cut, name, p.client.Client.RecordNoun)
-	}
-	// The commit goes on the processing's success path, so that a
-	// failure logged and carried on from (`if err := save(msg); err !=
-	// nil { log... }`, also in an else-if chain or followed by more
-	// statements) is not committed.
-	text := strings.TrimSuffix(reindent(moved, edit.Indent(c.pass, list[idx].Pos())), "\n")
+// moveAfterPast is moveAfterTo's plain move once the moved text (cut, of
+// file tf holding content; text reindented) is known: the commit goes on
+// the processing's success path, so that a failure logged and carried on
+// from (`if err := save(msg); err != nil { log... }`, also in an else-if
+// chain or followed by more statements) is not committed.
+func (c *checker) moveAfterPast(p *position, list []ast.Stmt, last, target int, name string, tf *token.File, content []byte, moved, text string, cut analysis.TextEdit) analysis.SuggestedFix {
 	upto := list[:target+1]
 	if e, ok := edit.AppendOnSuccess(c.pass, upto, list[last], text); ok && !plainAppend(e, upto) {
 		return analysis.SuggestedFix{
 			Message:   fmt.Sprintf("Move %s after the %s is processed, on its success path", name, p.client.Client.RecordNoun),
 			TextEdits: append([]analysis.TextEdit{cut}, e...),
-		}, true
+		}
 	}
 	insertOff := tf.Offset(list[target].End())
 	for insertOff < len(content) && content[insertOff] != '\n' {
@@ -446,7 +444,7 @@ func (c *checker) moveAfterPast(p *position, path []ast.Node, list []ast.Stmt, i
 			cut,
 			{Pos: tf.Pos(insertOff), End: tf.Pos(insertOff), NewText: []byte(moved)},
 		},
-	}, true
+	}
 }
 
 // plainAppend reports whether edits only append statements after the
