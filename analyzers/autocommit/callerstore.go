@@ -30,7 +30,7 @@ import (
 // list, on the success path, on the consumer spelled from the caller's
 // receiver (the helper's consumer is a field path of its receiver) or a
 // package-level variable.
-func (c *checker) storeInCallers(k *consumer.Consumer, path []ast.Node, fetch ast.Stmt, call *ast.CallExpr, recvX ast.Expr, logOnly bool) ([]analysis.TextEdit, bool) {
+func (c *checker) storeInCallers(k *consumer.Consumer, path []ast.Node, fetch ast.Stmt, call *ast.CallExpr, recvX ast.Expr) ([]analysis.TextEdit, bool) {
 	fd, ok := enclosingDecl(path)
 	if !ok || len(fd.Body.List) == 0 || fd.Type.Results == nil || len(fd.Type.Results.List) != 2 || len(fd.Type.Results.List[0].Names) > 0 {
 		return nil, false
@@ -73,14 +73,14 @@ func (c *checker) storeInCallers(k *consumer.Consumer, path []ast.Node, fetch as
 	default:
 		return nil, false
 	}
-	return c.storeAtCallers(k, fd, fnObj, recvX, edits, len(edits) > 0, logOnly)
+	return c.storeAtCallers(k, fd, fnObj, recvX, edits, len(edits) > 0)
 }
 
 // storeAtCallers adds to edits (the helper's) the stores of every caller
 // of the helper fnObj (declared by fd), whose consumer recvX is a field
 // path of its receiver or a package-level variable (storeInCaller; with
 // extra, the helper now returns the message after its first result).
-func (c *checker) storeAtCallers(k *consumer.Consumer, fd *ast.FuncDecl, fnObj *types.Func, recvX ast.Expr, edits []analysis.TextEdit, extra, logOnly bool) ([]analysis.TextEdit, bool) {
+func (c *checker) storeAtCallers(k *consumer.Consumer, fd *ast.FuncDecl, fnObj *types.Func, recvX ast.Expr, edits []analysis.TextEdit, extra bool) ([]analysis.TextEdit, bool) {
 	root, rest, ok := c.fieldPath(recvX)
 	if !ok {
 		return nil, false
@@ -95,7 +95,7 @@ func (c *checker) storeAtCallers(k *consumer.Consumer, fd *ast.FuncDecl, fnObj *
 		if obj != fnObj {
 			continue
 		}
-		e, ok := c.storeInCaller(k, id, fnObj, recvIsRoot, recvX, rest, extra, logOnly)
+		e, ok := c.storeInCaller(k, id, fnObj, recvIsRoot, recvX, rest, extra)
 		if !ok {
 			return nil, false
 		}
@@ -165,11 +165,11 @@ func (c *checker) returnMessage(fd *ast.FuncDecl, fetch *ast.AssignStmt, msg str
 // storeInCaller returns the edits at one use id of the helper fn
 // (storeInCallers): the call's message (its first result, or with
 // extra, the one it now returns after it) is stored at the end of the
-// caller's list, on the success path (a failure logged with logOnly).
+// caller's list, on the success path (a failure logged: storeFailed).
 // recvX is the consumer as the helper spells it; rest its field path
 // after the root, which the caller's receiver replaces when recvRoot is
 // set.
-func (c *checker) storeInCaller(k *consumer.Consumer, id *ast.Ident, fn *types.Func, recvRoot bool, recvX ast.Expr, rest string, extra, logOnly bool) ([]analysis.TextEdit, bool) {
+func (c *checker) storeInCaller(k *consumer.Consumer, id *ast.Ident, fn *types.Func, recvRoot bool, recvX ast.Expr, rest string, extra bool) ([]analysis.TextEdit, bool) {
 	consumerSrc := edit.Source(c.pass, recvX)
 	path := edit.Path(c.pass, id.Pos())
 	call := callOf(path)
@@ -204,15 +204,7 @@ func (c *checker) storeInCaller(k *consumer.Consumer, id *ast.Ident, fn *types.F
 		name = edit.FreeName(c.pass, stmt.Pos(), "msg")
 		edits = append(edits, analysis.TextEdit{Pos: v.End(), End: v.End(), NewText: []byte(", " + name)})
 	}
-	body, imp, ok := c.errHandling(cpath, stmt, "store offset")
-	if logOnly {
-		// A received consumer's settings may not match the store yet.
-		body, imp = edit.LogErr(c.pass, edit.File(c.pass, call.Pos()), "store offset", "err")
-		ok = true
-	}
-	if !ok {
-		return nil, false
-	}
+	body, imp := c.storeFailed(call.Pos())
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", consumerSrc, k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs), name, body)
 	store, ok := c.appendAfterUses(*listp, stmt, v.Name, text)
 	if !ok {
@@ -287,7 +279,7 @@ func (c *checker) returningCase(ts *ast.TypeSwitchStmt) (*ast.TypeSwitchStmt, *a
 // (T, error), T the clause's message type, and every return of it gives
 // the clause's message or nil first, so it is left as it is; each caller
 // stores the message after processing it (storeAtCallers).
-func (c *checker) storeCaseInCallers(k *consumer.Consumer, path []ast.Node, clause *ast.CaseClause, recvX ast.Expr, logOnly bool) ([]analysis.TextEdit, bool) {
+func (c *checker) storeCaseInCallers(k *consumer.Consumer, path []ast.Node, clause *ast.CaseClause, recvX ast.Expr) ([]analysis.TextEdit, bool) {
 	fd, ok := enclosingDecl(path)
 	if !ok || fd.Type.Results == nil {
 		return nil, false
@@ -315,5 +307,5 @@ func (c *checker) storeCaseInCallers(k *consumer.Consumer, path []ast.Node, clau
 			return nil, false
 		}
 	}
-	return c.storeAtCallers(k, fd, fnObj, recvX, nil, false, logOnly)
+	return c.storeAtCallers(k, fd, fnObj, recvX, nil, false)
 }

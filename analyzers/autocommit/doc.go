@@ -28,8 +28,11 @@ so this analyzer reports only what can lose records with that client:
     is committed unprocessed (the fix does not store it). Fix: set
     enable.auto.offset.store to false and call StoreMessage after
     processing (both edits are made; before a commit that follows the
-    processing in the same block, which then commits the store), on the
-    success path only: after a check that logs a failed save and carries
+    processing in the same block, which then commits the store), a
+    failed store logged and the processing carried on (it fails with
+    ErrState for a partition revoked while the message was processed,
+    which its new owner reads again: returning would stop the consumer
+    on a rebalance), on the success path only: after a check that logs a failed save and carries
     on, in an else, or with a continue added to the error branch; in the
     one worker
     a channel hands the message to (at the end of its range loop, or of

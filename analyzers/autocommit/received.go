@@ -178,7 +178,7 @@ func (c *checker) receivedStored(k *consumer.Consumer) {
 	title := "Store each message after processing"
 	why := ""
 	for _, f := range fetches {
-		e, rw, ok := c.storeAfterProcessing(k, f, true)
+		e, rw, ok := c.storeAfterProcessing(k, f)
 		if !ok {
 			why = fmt.Sprintf("the message %s returns has no sure place for the store after its processing (it is handed on where the fix cannot follow it); call %s once each message is processed", clientmodel.ShortName(f.Func), cl.CallName(clientmodel.Store, clientmodel.ScopeArgs))
 			break

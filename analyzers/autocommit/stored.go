@@ -91,7 +91,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 	title := "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message after processing"
 	concurrent := false
 	for _, f := range fetches {
-		e, rw, ok := c.storeAfterProcessing(k, f, f.ReadAhead)
+		e, rw, ok := c.storeAfterProcessing(k, f)
 		rel = append(rel, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
 		if !timer && !ok {
 			return // whether the messages are processed concurrently is not known here
@@ -135,7 +135,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 		if vc.store != "" {
 			e, ok = c.storeThrough(vc.call, vc.path, vc.store)
 		} else {
-			e, _, ok = c.storeAfterCall(k, vc.call, vc.path, vc.v.sel.X, false)
+			e, _, ok = c.storeAfterCall(k, vc.call, vc.path, vc.v.sel.X)
 		}
 		rel = append(rel, related(vc.v.sel.Sel.Pos(), vc.v.sel.Sel.Name+", taken as a value here, hands the message to the app and stores its offset at each call"))
 		if !ok {
@@ -209,11 +209,9 @@ type rewrite struct {
 // finish messages out of order, and StoreMessage keeps the last write, so
 // a store from one could pass a message another is still processing. A
 // message handed to a goroutine of its own is processed in place (the go
-// keyword goes), and stored after that. With logOnly, a failed store is
-// logged and the loop carries on, wherever it is (a received consumer,
-// whose settings the store may not match yet: a later store covers the
-// message).
-func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call, logOnly bool) ([]analysis.TextEdit, rewrite, bool) {
+// keyword goes), and stored after that. A failed store is logged and the
+// processing carries on (storeFailed).
+func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call) ([]analysis.TextEdit, rewrite, bool) {
 	call, path := edit.CallAt(c.pass, f.Pos())
 	if call == nil {
 		return nil, rewrite{}, false
@@ -222,23 +220,23 @@ func (c *checker) storeAfterProcessing(k *consumer.Consumer, f *consumer.Call, l
 	if !ok {
 		return nil, rewrite{}, false
 	}
-	return c.storeAfterCall(k, call, path, recv.X, logOnly)
+	return c.storeAfterCall(k, call, path, recv.X)
 }
 
 // storeAfterCall is storeAfterProcessing for the fetch call at path,
 // whose consumer is spelled recvX: its receiver, or the receiver of the
 // method value it calls (the caller checks that it is in sight there).
-func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path []ast.Node, recvX ast.Expr, logOnly bool) ([]analysis.TextEdit, rewrite, bool) {
+func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path []ast.Node, recvX ast.Expr) ([]analysis.TextEdit, rewrite, bool) {
 	if stmt, listp := edit.Stmt(path); stmt != nil {
 		if _, clause := c.returnedCase(call, stmt, *listp); clause != nil {
 			// Returned from the message case of a type switch over a
 			// Poll: the callers store it.
-			e, ok := c.storeCaseInCallers(k, path, clause, recvX, logOnly)
+			e, ok := c.storeCaseInCallers(k, path, clause, recvX)
 			return e, rewrite{callers: true}, ok
 		}
 		if c.messageReturned(call, stmt, *listp) {
 			// Returned to the callers, which process it: they store it.
-			e, ok := c.storeInCallers(k, path, stmt, call, recvX, logOnly)
+			e, ok := c.storeInCallers(k, path, stmt, call, recvX)
 			return e, rewrite{callers: true}, ok
 		}
 	}
@@ -246,16 +244,12 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 	recvSrc := edit.Source(c.pass, recvX)
 	ok := true
 	msg, list, stmt := c.messageScope(call, path)
-	var body string
 	var extra []analysis.TextEdit
 	var pl *pool
 	var g []*ast.GoStmt
 	var rbEdits []analysis.TextEdit // a parameter the worker gains
 	switch {
 	case msg != "":
-		if body, extra, ok = c.errHandling(path, stmt, "store offset"); !ok {
-			return nil, rewrite{}, false
-		}
 		list = c.beforeCommit(k, list, stmt, msg)
 	default:
 		if e, ok := c.storeBatch(k, call, path, recvX); ok {
@@ -264,11 +258,8 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 		if m, l, st, gs := c.goScope(path); m != "" {
 			// Handed to a goroutine of its own: process it in place
 			// and store after it.
-			if body, extra, ok = c.errHandling(path, st, "store offset"); !ok {
-				return nil, rewrite{}, false
-			}
 			msg, list, stmt, g = m, l, st, gs
-			extra = append(extra, inPlace(g)...)
+			extra = inPlace(g)
 			break
 		}
 		// Handed to the one worker that processes it: store there,
@@ -287,14 +278,9 @@ func (c *checker) storeAfterCall(k *consumer.Consumer, call *ast.CallExpr, path 
 		if recvSrc, rbEdits, ok = rb(recv.X); !ok {
 			return nil, rewrite{}, false
 		}
-		body, extra = edit.LogErr(c.pass, edit.File(c.pass, call.Pos()), "store offset", "err")
 	}
-	if logOnly {
-		body, extra = edit.LogErr(c.pass, edit.File(c.pass, call.Pos()), "store offset", "err")
-		if g != nil {
-			extra = append(extra, inPlace(g)...)
-		}
-	}
+	body, logEdits := c.storeFailed(call.Pos())
+	extra = append(extra, logEdits...)
 	store := k.Client.CallName(clientmodel.Store, clientmodel.ScopeArgs)
 	text := fmt.Sprintf("if _, err := %s.%s(%s); err != nil {\n%s\n}", recvSrc, store, msg, body)
 	e, ok := c.appendAfterUses(list, stmt, msg, text)
@@ -599,6 +585,19 @@ func (c *checker) errHandling(path []ast.Node, fetch ast.Stmt, what string) (str
 		}
 	}
 	return "", nil, false
+}
+
+// storeFailed returns the statement handling a failed store in a fix
+// (the file at pos: its logging package), and the edits importing what it
+// needs. The failure is logged and the processing carries on: StoreMessage
+// fails with ErrState for a partition no longer assigned (revoked while the
+// message was processed; its new owner reads it again) and with
+// ErrInvalidArg while auto-store is on (which the fixes turn off, or a
+// received consumer's settings not matching yet: a later store covers the
+// message). Neither is a reason to stop the consumer, as returning the
+// error would on every rebalance.
+func (c *checker) storeFailed(pos token.Pos) (string, []analysis.TextEdit) {
+	return edit.LogErr(c.pass, edit.File(c.pass, pos), "store offset", "err")
 }
 
 // logged returns the statement logging a failure (what: its prefix), and

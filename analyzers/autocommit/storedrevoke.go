@@ -80,7 +80,7 @@ func (c *checker) storedRevoke(k *consumer.Consumer) {
 		title = "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each batch after it is written"
 		var stores []analysis.TextEdit
 		for _, f := range allCallsWith(k, clientmodel.Fetch) {
-			e, rw, built := c.storeAfterProcessing(k, f, false)
+			e, rw, built := c.storeAfterProcessing(k, f)
 			if !built || !rw.batch {
 				stores = nil
 				break

@@ -133,10 +133,7 @@ func (c *checker) storeThrough(call *ast.CallExpr, path []ast.Node, storeFn stri
 		msg, list, stmt = m, l, st
 		extra = inPlace(gs)
 	}
-	body, imp, ok := c.errHandling(path, stmt, "store offset")
-	if !ok {
-		return nil, false
-	}
+	body, imp := c.storeFailed(call.Pos())
 	text := fmt.Sprintf("if _, err := %s(%s); err != nil {\n%s\n}", storeFn, msg, body)
 	e, ok := c.appendAfterUses(list, stmt, msg, text)
 	if !ok {

@@ -58,7 +58,7 @@ func confluent(p string, memberEpoch bool) *Client {
 			{Func: c + "ReadMessage", Role: Fetch, Record: -1},
 			// Events() delivers on a channel what the go.events.channel.enable
 			// poller read (consumer.go:283-295), stored already under auto-store.
-			{Func: c + "Events", Role: Fetch, Record: -1, ReadAhead: true},
+			{Func: c + "Events", Role: Fetch, Record: -1},
 			{Func: c + "Commit", Role: Commit, Record: -1, Scope: ScopeMarked, Sync: true},
 			{Func: c + "CommitMessage", Role: Commit, Record: 0, PlusOne: true, Order: LastWrite, Sync: true},
 			{Func: c + "CommitOffsets", Role: Commit, Record: 0, Order: LastWrite, Sync: true},

@@ -106,12 +106,6 @@ type Call struct {
 	// Batch reports, for a fetch, that one call hands out many records
 	// (a poll), so a commit of what was fetched commits a batch.
 	Batch bool
-	// ReadAhead reports, for a fetch, that it hands over what a background
-	// poller read into a buffer: after a rebalance some may belong to
-	// partitions revoked since, whose position call fails (confluent's
-	// Events channel: StoreMessage returns ErrState), so a fix logs such
-	// a failure and goes on rather than stop the consumer.
-	ReadAhead bool
 	// CommitWith, for a store, is the commit call taking the same
 	// arguments: the fix that turns the store into a commit when
 	// auto-commit is turned off (confluent StoreMessage → CommitMessage).
