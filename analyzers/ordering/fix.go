@@ -334,9 +334,19 @@ func (c *checker) moveAfterTo(p *position, path []ast.Node, list []ast.Stmt, idx
 	rewrite := isReturn || c.startsGoroutine(list[target], p)
 	if !rewrite {
 		// Keep the checks of the processing's outcome before the commit:
-		// `if indexErr != nil { return indexErr }` after an EachRecord.
-		for target+1 < len(list) && isNilCheck(list[target+1]) {
-			target++
+		// `if indexErr != nil { return indexErr }` after an EachRecord,
+		// or a switch telling its errors apart (`var terr *TransientError;
+		// switch { case err == nil: ... }`), whose nil case gets it.
+		for target+1 < len(list) {
+			switch {
+			case isNilCheck(list[target+1]) || edit.SuccessCase(c.pass, list[target+1]) != nil:
+				target++
+				continue
+			case target+2 < len(list) && isVarDecl(list[target+1]) && edit.SuccessCase(c.pass, list[target+2]) != nil:
+				target += 2
+				continue
+			}
+			break
 		}
 	}
 	// Statements right after the moved ones that read what they define
@@ -507,6 +517,25 @@ func isNilCheck(s ast.Stmt) bool {
 	_, ok1 := be.X.(*ast.Ident)
 	y, ok2 := be.Y.(*ast.Ident)
 	return ok1 && ok2 && y.Name == "nil"
+}
+
+// isVarDecl reports whether s declares variables with no values (var
+// terr *TransientError): what a check after it may fill.
+func isVarDecl(s ast.Stmt) bool {
+	ds, ok := s.(*ast.DeclStmt)
+	if !ok {
+		return false
+	}
+	gd, ok := ds.Decl.(*ast.GenDecl)
+	if !ok || gd.Tok != token.VAR {
+		return false
+	}
+	for _, sp := range gd.Specs {
+		if vs, ok := sp.(*ast.ValueSpec); !ok || len(vs.Values) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // definesErr reports whether s assigns a variable named err.

@@ -352,6 +352,14 @@ var scenarios = []struct {
 	// came back first on every run); the marker committed on its exit
 	// (silent).
 	{"ordering/endmarker", ordering.Analyzer},
+	// a sarama mark and a kafka-go commit made before a processing whose
+	// error a tagless switch tells apart (var terr; switch { case err ==
+	// nil: ... case errors.As(err, &terr): return err; default: log })
+	// (2 positive: the moved call goes in the nil case; it was moved
+	// between the processing and the switch, marking the transient
+	// failure it returns for redelivery, audit 28c/1); the mark in the
+	// nil case already (silent).
+	{"ordering/errswitch", ordering.Analyzer},
 	// franz-go records handed to goroutines in the function passed to
 	// EachRecord (also inside EachPartition's), then the poll committed,
 	// the goroutine's call returning nothing or an error it drops, in a

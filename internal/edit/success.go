@@ -109,6 +109,14 @@ func AppendOnSuccess(pass *analysis.Pass, list []ast.Stmt, fetch ast.Stmt, text 
 		}
 		edits = append(edits, e)
 	}
+	if n := len(rest); n > 0 && !inElse {
+		if cc := SuccessCase(pass, rest[n-1]); cc != nil {
+			// The processing's outcome told apart by a switch (case
+			// err == nil: ... case errors.As(err, &t): return err;
+			// default: log): its nil case is the success path.
+			return append(edits, appendToClause(pass, cc, text)), true
+		}
+	}
 	if !inElse {
 		e, ok := AppendToList(pass, list, token.NoPos, text)
 		if !ok {
@@ -117,6 +125,67 @@ func AppendOnSuccess(pass *analysis.Pass, list []ast.Stmt, fetch ast.Stmt, text 
 		edits = append(edits, e)
 	}
 	return edits, true
+}
+
+// SuccessCase returns the clause of s, a switch with no tag and no init
+// telling apart an error's outcomes, that tests it for nil (case err ==
+// nil:), when every other case reads that error (errors.As(err, &t), err
+// != nil): the switch is the check of a processing's error, and that
+// clause its success path. nil otherwise.
+func SuccessCase(pass *analysis.Pass, s ast.Stmt) *ast.CaseClause {
+	sw, ok := s.(*ast.SwitchStmt)
+	if !ok || sw.Init != nil || sw.Tag != nil {
+		return nil
+	}
+	var success *ast.CaseClause
+	var errVar types.Object
+	for _, st := range sw.Body.List {
+		cc := st.(*ast.CaseClause)
+		if len(cc.List) != 1 {
+			continue
+		}
+		be, ok := ast.Unparen(cc.List[0]).(*ast.BinaryExpr)
+		if !ok {
+			continue
+		}
+		if id, isID := ast.Unparen(be.X).(*ast.Ident); isID && IsNilEqOf(pass, be, id) && isErrorVar(pass.TypesInfo.Uses[id]) {
+			success, errVar = cc, pass.TypesInfo.Uses[id]
+		}
+	}
+	if success == nil {
+		return nil
+	}
+	for _, st := range sw.Body.List {
+		cc := st.(*ast.CaseClause)
+		for _, e := range cc.List {
+			reads := false
+			ast.Inspect(e, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == errVar {
+					reads = true
+				}
+				return !reads
+			})
+			if !reads {
+				return nil // a case about something else: not the error's check
+			}
+		}
+	}
+	return success
+}
+
+func isErrorVar(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	return ok && types.Identical(v.Type(), types.Universe.Lookup("error").Type())
+}
+
+// appendToClause returns the edit appending text to the statements of
+// cc (before a jump ending them).
+func appendToClause(pass *analysis.Pass, cc *ast.CaseClause, text string) analysis.TextEdit {
+	if e, ok := AppendToList(pass, cc.Body, token.NoPos, text); ok {
+		return e
+	}
+	indent := Indent(pass, cc.Pos()) + "\t"
+	return analysis.TextEdit{Pos: cc.Colon + 1, End: cc.Colon + 1, NewText: []byte("\n" + IndentLines(text, indent))}
 }
 
 // leavesAfter reports whether, in the block of list holding ifs (at any

@@ -61,6 +61,21 @@ func TestAppendOnSuccess(t *testing.T) {
 	}, {
 		name: "logged failure, then a send the continue would skip: no edit",
 		body: "\t\tif err := save(x); err != nil {\n\t\t\tprintln(err)\n\t\t}\n\t\tdone <- x\n",
+	}, {
+		name: "a switch telling the failures apart: in its nil case",
+		body: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil:\n\t\tcase err == context.Canceled:\n\t\t\treturn\n\t\tdefault:\n\t\t\tprintln(err)\n\t\t}\n",
+		want: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil:\n\t\t\tcommit(x)\n\t\tcase err == context.Canceled:\n\t\t\treturn\n\t\tdefault:\n\t\t\tprintln(err)\n\t\t}\n",
+		ok:   true,
+	}, {
+		name: "a switch whose nil case continues: before the continue",
+		body: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil:\n\t\t\tn++\n\t\t\tcontinue\n\t\tdefault:\n\t\t\tprintln(err)\n\t\t}\n",
+		want: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil:\n\t\t\tn++\n\t\t\tcommit(x)\n\t\t\tcontinue\n\t\tdefault:\n\t\t\tprintln(err)\n\t\t}\n",
+		ok:   true,
+	}, {
+		name: "a switch with a case about something else: after it",
+		body: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil:\n\t\tcase x > 3:\n\t\t\tn++\n\t\t}\n",
+		want: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil:\n\t\tcase x > 3:\n\t\t\tn++\n\t\t}\n\t\tcommit(x)\n",
+		ok:   true,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "package p\n\nimport (\n\t\"context\"\n\t\"sync\"\n)\n\nvar (\n\tmu     sync.Mutex\n\tdone   chan int\n\tcancel context.CancelFunc\n)\n\nfunc save(int) error { return nil }\n\nfunc commit(int) {}\n\nfunc f(xs []int) {\n\tn := 0\n\tfor _, x := range xs {\n" + tc.body + "\t}\n\t_ = n\n}\n"

@@ -283,6 +283,11 @@ func (c *classifier) failure() {
 				strings.Join(calls, " or "), pc.Func, c.ev.at(pc.Pos))
 			return
 		}
+		if !slices.ContainsFunc(pc.Skips, func(s Skip) bool { return !s.Deferred }) {
+			c.r.Failure = fmt.Sprintf("skipped: when %s fails, its function returns and the deferred %s (%s) %s past the record all the same, so it is never retried or replayed",
+				strings.Join(calls, " or "), pc.Func, c.ev.at(pc.Pos), positionVerb(pc.Role))
+			return
+		}
 		c.r.Failure = fmt.Sprintf("skipped: when %s fails, the code goes on and %s past the record (%s, %s), so it is never retried or replayed",
 			strings.Join(calls, " or "), positionVerb(pc.Role), pc.Func, c.ev.at(pc.Pos))
 		return
@@ -341,6 +346,8 @@ func (c *classifier) requireEvidence() {
 		if ev.SentTo != "" {
 			why = fmt.Sprintf("records are sent on a channel (%s) that %s drains for code the analysis does not follow, so a position may be committed before they are processed", ev.at(ev.SentAway), ev.SentTo)
 		}
+	case ev.PollLeaves != "" && strings.HasPrefix(r.Concurrency, "unknown (the polled records are returned"):
+		why = "the polled records are returned by " + ev.PollLeaves + " to callers in other packages: how and when they process them, before the next poll or a commit, is not known here"
 	case strings.HasPrefix(r.Concurrency, "unknown"):
 		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
 	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed && pc.Role != clientmodel.Commit }):
@@ -1066,6 +1073,8 @@ func (c *classifier) concurrency(hiwater bool) {
 		r.Concurrency = "unknown (" + ev.unresolvedHanded().describe() + ")"
 	case ev.Handler:
 		r.Concurrency = fmt.Sprintf("per partition (%s runs one %s per claim)", ev.Client.Name, ev.Client.Handler.Consume)
+	case ev.PollLeaves != "":
+		r.Concurrency = "unknown (the polled records are returned by " + ev.PollLeaves + " to its callers in other packages, whose processing the analysis of this package does not see)"
 	default:
 		r.Concurrency = "none"
 	}

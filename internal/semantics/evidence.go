@@ -274,6 +274,10 @@ type Evidence struct {
 	// a setting: ordering's Result, which reports no finding for the
 	// operator's choice), set by AddOnSomePaths.
 	OnSomePaths []*PositionCall
+	// PollLeaves names the exported function that returns what a fetch
+	// polls to callers in other packages (a wrapper's Fetch method): how
+	// and when they process the records is out of sight. "" if none.
+	PollLeaves string
 	// Untied reports goroutines that handle records in a way the analysis
 	// does not classify (a helper started with go that reads a struct's
 	// channel of records).

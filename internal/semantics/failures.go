@@ -34,8 +34,9 @@ type Skip struct {
 	// Discarded reports a call whose error nothing reads; ReadAfter, one
 	// whose error is read only after the position is written; Callback,
 	// one that reports its error to a function literal it is given, which
-	// only logs it.
-	Discarded, ReadAfter, Callback bool
+	// only logs it; Deferred, one made after a deferred position call,
+	// which runs when its function returns, failed or not.
+	Discarded, ReadAfter, Callback, Deferred bool
 	// In names the handler that makes the call and returns without its
 	// error ("orders.(*Service).handle"), if not the loop's function; for
 	// a poll's dropped errors (Evidence.PollDrop), the function that polls
@@ -68,13 +69,6 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 		return uniqueSkips(out)
 	}
-	at := pc.Instr.Block()
-	takes := g.takes(pc)
-	if len(takes) == 0 {
-		return nil
-	}
-	perRecord := g.perRecordLiteral(fn) || g.perRecordHelper(pc) || g.fetchOnceHelper(pc)
-	var out []Skip
 	never := noreturn.Of(g.pass)
 	stops := func(b *ssa.BasicBlock) bool {
 		for _, in := range b.Instrs {
@@ -89,6 +83,16 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 		return false
 	}
+	if d := deferOf(pc); d != nil {
+		return g.deferredSkips(pc, d, stops)
+	}
+	at := pc.Instr.Block()
+	takes := g.takes(pc)
+	if len(takes) == 0 {
+		return nil
+	}
+	perRecord := g.perRecordLiteral(fn) || g.perRecordHelper(pc) || g.fetchOnceHelper(pc)
+	var out []Skip
 	for _, b := range fn.Blocks {
 		check, call, fail := failureCheck(b)
 		if check == nil {
@@ -232,6 +236,130 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	return uniqueSkips(out)
 }
 
+// deferOf returns the defer statement that runs the position call pc
+// when its function returns: pc itself (defer sess.MarkMessage(msg, "")),
+// or the deferred function literal making pc whatever happens in it (in
+// its entry block: defer func() { _ = r.CommitMessages(ctx, m) }()). nil
+// if none.
+func deferOf(pc *consumer.Call) *ssa.Defer {
+	if d, ok := pc.Instr.(*ssa.Defer); ok {
+		return d
+	}
+	lit := pc.Fn
+	if lit == nil || lit.Parent() == nil || len(lit.Blocks) == 0 || pc.Instr.Block() != lit.Blocks[0] {
+		return nil
+	}
+	for _, b := range lit.Parent().Blocks {
+		for _, in := range b.Instrs {
+			if d, ok := in.(*ssa.Defer); ok && ssaflow.Literal(d.Call.Value) == lit {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// deferredSkips returns the processing calls that a deferred position
+// call pc (defer sess.MarkMessage(msg, ""), or made by a deferred
+// literal: deferOf's d) runs after, whatever they return: a call of the
+// application on the record's data, made after the defer, whose error is
+// discarded, returned, or tested with a failure branch that returns (to
+// retry the record, the caller would have to stop before any later
+// position: the deferred one is already written) rather than panic, exit
+// or try again.
+func (g *gatherer) deferredSkips(pc *consumer.Call, d *ssa.Defer, stops func(*ssa.BasicBlock) bool) []Skip {
+	from := d.Block()
+	var out []Skip
+	for _, b := range d.Parent().Blocks {
+		if !from.Dominates(b) {
+			continue
+		}
+		for i, in := range b.Instrs {
+			call, ok := in.(*ssa.Call)
+			if !ok || b == from && i < slices.Index(b.Instrs, ssa.Instruction(d)) || !g.appCall(call) || quiet(call) {
+				continue
+			}
+			res := call.Call.Signature().Results()
+			if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) || !slices.ContainsFunc(call.Call.Args, g.handlerArg) {
+				continue
+			}
+			if errorDiscarded(call) || g.failureReturns(call, stops) {
+				out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Discarded: errorDiscarded(call), Deferred: true})
+			}
+		}
+	}
+	return uniqueSkips(out)
+}
+
+// failureReturns reports whether call's error, last of its results, is
+// returned by its function (return apply(m), or err := apply(m); return
+// err), or tested (err != nil) with a failure branch from which a return
+// is reached without a stop (a panic, an exit) or coming back to the
+// call (a retry).
+func (g *gatherer) failureReturns(call *ssa.Call, stops func(*ssa.BasicBlock) bool) bool {
+	var errv ssa.Value = call
+	if n := call.Call.Signature().Results().Len(); n > 1 {
+		errv = nil
+		for _, r := range *call.Referrers() {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == n-1 {
+				errv = ex
+			}
+		}
+	}
+	if errv == nil || errv.Referrers() == nil {
+		return false
+	}
+	for _, u := range *errv.Referrers() {
+		switch u := u.(type) {
+		case *ssa.Return:
+			return true
+		case *ssa.Store:
+			// A function with defers returns its results through
+			// slots: *t0 = err; rundefers; return *t0.
+			if slot, ok := u.Addr.(*ssa.Alloc); ok && u.Val == errv && returnsLoad(slot) {
+				return true
+			}
+		}
+	}
+	for _, b := range call.Parent().Blocks {
+		check, c, fail := failureCheck(b)
+		if check == nil || c != call {
+			continue
+		}
+		seen := map[*ssa.BasicBlock]bool{call.Block(): true}
+		work := []*ssa.BasicBlock{fail}
+		for len(work) > 0 {
+			n := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[n] || stops(n) {
+				continue
+			}
+			seen[n] = true
+			if _, ret := n.Instrs[len(n.Instrs)-1].(*ssa.Return); ret {
+				return true
+			}
+			work = append(work, n.Succs...)
+		}
+	}
+	return false
+}
+
+// returnsLoad reports whether a load of slot is returned.
+func returnsLoad(slot *ssa.Alloc) bool {
+	for _, u := range *slot.Referrers() {
+		load, ok := u.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL || load.Referrers() == nil {
+			continue
+		}
+		for _, r := range *load.Referrers() {
+			if _, ok := r.(*ssa.Return); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // wrapperSites returns, for a position call pc made in a thin wrapper of
 // it (a function or literal doing nothing but pc on the record it is
 // given, and perhaps logging pc's failure: commit(ctx, r, m) around
@@ -258,20 +386,8 @@ func (g *gatherer) wrapperSites(pc *consumer.Call) []*consumer.Call {
 	}) || param < 0 {
 		return nil
 	}
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			call, ok := in.(ssa.CallInstruction)
-			if !ok || call == pc.Instr {
-				continue
-			}
-			if c, isCall := call.(*ssa.Call); isCall && (quiet(c) || logging(c.Common())) {
-				continue
-			}
-			if _, builtin := call.Common().Value.(*ssa.Builtin); builtin {
-				continue
-			}
-			return nil // the wrapper does more: its own failures are its own
-		}
+	if !onlyCall(fn, pc.Instr) {
+		return nil // the wrapper does more: its own failures are its own
 	}
 	idx := param
 	if fn.Signature.Recv() != nil {
@@ -297,6 +413,49 @@ func (g *gatherer) wrapperSites(pc *consumer.Call) []*consumer.Call {
 		out = append(out, &consumer.Call{CallRef: ref, Instr: site, Fn: site.Parent(), Consumer: pc.Consumer})
 	}
 	return out
+}
+
+// fetchWrapperSites returns, for a fetch pc made in a thin wrapper that
+// returns what it fetched (func (c *Consumer) Fetch(ctx) kgo.Fetches {
+// return c.cl.PollFetches(ctx) }, in any package), the wrapper's calls,
+// each as the fetch it makes: whether a failure is skipped is decided in
+// the caller's loop. The wrapper's fetch is the consumer's own (no other
+// consumer's), so every call of the wrapper fetches from it.
+func (g *gatherer) fetchWrapperSites(pc *consumer.Call) []*consumer.Call {
+	fn := pc.Fn
+	call, ok := pc.Instr.(*ssa.Call)
+	if fn == nil || !ok || !onlyCall(fn, pc.Instr) || call.Referrers() == nil {
+		return nil
+	}
+	if !slices.ContainsFunc(*call.Referrers(), func(u ssa.Instruction) bool { _, ret := u.(*ssa.Return); return ret }) {
+		return nil
+	}
+	var out []*consumer.Call
+	for _, site := range g.m.Flow.Callers(fn) {
+		out = append(out, &consumer.Call{CallRef: pc.CallRef, Instr: site, Fn: site.Parent(), Consumer: pc.Consumer})
+	}
+	return out
+}
+
+// onlyCall reports whether the only calls fn makes, besides call, log,
+// format or use builtins: a thin wrapper of call.
+func onlyCall(fn *ssa.Function, call ssa.CallInstruction) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			c, ok := in.(ssa.CallInstruction)
+			if !ok || c == call {
+				continue
+			}
+			if c, isCall := c.(*ssa.Call); isCall && (quiet(c) || logging(c.Common())) {
+				continue
+			}
+			if _, builtin := c.Common().Value.(*ssa.Builtin); builtin {
+				continue
+			}
+			return false
+		}
+	}
+	return true
 }
 
 // writesPosition reports whether b makes a position call of the consumer.
@@ -946,6 +1105,9 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 		if (c.Role == clientmodel.Fetch || c.Role == clientmodel.FetchCommit) && c.Fn == pc.Fn {
 			out[c.Instr.Block()] = true
 		}
+	}
+	if pc.Role == clientmodel.Fetch || pc.Role == clientmodel.FetchCommit {
+		out[pc.Instr.Block()] = true // a fetch wrapper's call (fetchWrapperSites)
 	}
 	if (g.perRecordLiteral(pc.Fn) || g.perRecordHelper(pc)) && len(pc.Fn.Blocks) > 0 {
 		out[pc.Fn.Blocks[0]] = true

@@ -62,15 +62,15 @@ func (g *gatherer) positions() {
 				g.ev.JoinsCaller = call.Fn.Name()
 			}
 		}
+		if g.ev.PollLeaves == "" {
+			g.ev.PollLeaves = g.pollLeaves(call.Instr, 0)
+		}
 		if call.Role == clientmodel.Fetch {
 			if g.ev.PollDrop == nil {
 				g.ev.PollDrop = g.pollDrop(call)
 			}
-			if g.c.Client.Timer == clientmodel.TimerPreviousPoll && g.ev.PollSkips == nil && ssaflow.InLoop(call.Instr.Block()) {
-				if skips := g.skippedFailures(call); len(skips) > 0 {
-					g.ev.PollSkips = skips
-					g.ev.PollSkipAt = &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos())}
-				}
+			if g.c.Client.Timer == clientmodel.TimerPreviousPoll && g.ev.PollSkips == nil {
+				g.pollSkips(call, name)
 			}
 			continue
 		}
@@ -85,6 +85,11 @@ func (g *gatherer) positions() {
 		pc.Periodic = pc.Ticked || g.periodic(call)
 		if _, ok := call.Instr.(*ssa.Defer); ok {
 			pc.Deferred = true
+			if call.Record >= 0 {
+				// defer sess.MarkMessage(msg, ""): written past the
+				// record when its function returns, failed or not.
+				pc.Skips = g.skippedFailures(call)
+			}
 		} else {
 			pc.Grain, pc.Batch = g.grain(call)
 			switch {
@@ -301,6 +306,35 @@ func (g *gatherer) returnsPolledAfter(at ssa.Instruction, depth int) bool {
 			}
 		}
 	}
+	return g.returnsPolledHere(at)
+}
+
+// pollLeaves names the exported function that returns what the fetch at
+// polls (itself, or an in-package caller of the function making it, as
+// returnsPolledAfter follows them) when nothing in the package calls it:
+// a wrapper's func (c *Consumer) Fetch(ctx) kgo.Fetches, whose callers in
+// other packages process the records out of this package's sight. "" if
+// none.
+func (g *gatherer) pollLeaves(at ssa.Instruction, depth int) string {
+	fn := at.Parent()
+	if depth < ssaflow.MaxCallDepth {
+		for _, site := range g.m.Flow.Callers(fn) {
+			if _, isCall := site.(*ssa.Call); isCall {
+				if name := g.pollLeaves(site, depth+1); name != "" {
+					return name
+				}
+			}
+		}
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() && !g.calledInPackage(fn) && g.returnsPolledHere(at) {
+		return consumer.DisplayName(fn)
+	}
+	return ""
+}
+
+// returnsPolledHere is returnsPolledAfter for at's own function alone.
+func (g *gatherer) returnsPolledHere(at ssa.Instruction) bool {
+	fn := at.Parent()
 	polled := func(v ssa.Value) bool {
 		return ssaflow.DerivedFromUnless(v, g.isRecord, numericField) ||
 			slices.ContainsFunc(g.m.Flow.Roots(v), isPoll)
@@ -541,6 +575,33 @@ func (g *gatherer) startedSeveral(call *consumer.Call) bool {
 		}
 	}
 	return false
+}
+
+// pollSkips fills PollSkips and PollSkipAt for a client whose timer
+// commits every poll before the latest (TimerPreviousPoll): the failures
+// the loop making the fetch call (named name) goes on from, so that its
+// next poll makes the failed record committable. A fetch made in a thin
+// wrapper (fetchWrapperSites) is judged at the wrapper's calls.
+func (g *gatherer) pollSkips(call *consumer.Call, name string) {
+	sites := []*consumer.Call{call}
+	at := name
+	if !ssaflow.InLoop(call.Instr.Block()) {
+		sites = g.fetchWrapperSites(call)
+		at = name + " through " + call.Fn.Name()
+		if f, ok := call.Fn.Object().(*types.Func); ok {
+			at = name + " through " + consumer.ShortFunc(f)
+		}
+	}
+	for _, site := range sites {
+		if !ssaflow.InLoop(site.Instr.Block()) {
+			continue
+		}
+		if skips := g.skippedFailures(site); len(skips) > 0 {
+			g.ev.PollSkips = skips
+			g.ev.PollSkipAt = &PositionCall{Role: call.Role, Func: at, Pos: g.posn(site.Pos())}
+			return
+		}
+	}
 }
 
 // pollDrop returns the check of a poll's errors whose failure branch

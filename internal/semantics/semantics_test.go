@@ -367,6 +367,17 @@ func TestClassify(t *testing.T) {
 		{"failapartstop", map[string]string{"failure": ""}},
 		{"restarted", map[string]string{"group": "g-restarted", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
 		{"restartfirst", map[string]string{"group": "g-restarted", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
+		// A deferred mark runs when its function returns the failure:
+		// the record is marked all the same (audit 27c/12). Marking
+		// after the check, or retrying until a success, skips nothing.
+		{"deferredmark", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when sql.DB.ExecContext (line 26) fails, its function returns and the deferred MarkMessage (line 25) marks a position past the record all the same"}},
+		{"deferredmarkchecked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"deferredmarkretry", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// The same with a kafka-go commit made by a deferred literal
+		// whatever the processing returned (audit 28c/9); its twin
+		// commits in the literal only after a success.
+		{"deferredcommit", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when sql.DB.ExecContext (line 111) fails, its function returns and the deferred CommitMessages (line 107) commits a position past the record all the same"}},
+		{"deferredcommitchecked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"faildrop", map[string]string{"failure": "skipped: when cases.apply (line 1857, its error discarded) fails"}},
 		// a handler of the package that logs a failure and returns
 		// without it; not one that returns it, retries or sends the
@@ -938,6 +949,13 @@ func TestJoin(t *testing.T) {
 		// saveWorkers(...), its wg.Wait after the queue closes)
 		"storeloop": {"guarantee": semantics.GuaranteeUnk},
 		// the same with franz-go's variadic commit given one record
+		// a wrapper returning each poll to callers of another package
+		// (trial 28b: a goroutine per record there was "concurrency:
+		// none", at-least-once); its twin polls through an unexported
+		// helper in its own loop
+		"pollwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "the polled records are returned by pollwrap.(*Consumer).Fetch to callers in other packages", "concurrency": "unknown (the polled records are returned by pollwrap.(*Consumer).Fetch"},
+		"pollwraptail": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none",
+			"failure": "skipped: when sql.DB.ExecContext (line 44) fails, the code goes on, and the next PollFetches through pollwrap.Tailer.poll (line 43)"},
 		"fwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitRecords commits the records fwrap.(*Input).Commit's callers pass"},
 		// a group wrapper running the handler its callers pass, beside an
 		// example handler nothing passes (it said at-least-once from the

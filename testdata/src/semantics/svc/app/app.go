@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"database/sql"
 	"sync"
 
 	"github.com/IBM/sarama"
@@ -22,6 +23,7 @@ import (
 	"semantics/svc/ingest"
 	"semantics/svc/kopts"
 	"semantics/svc/kwrap"
+	"semantics/svc/pollwrap"
 	"semantics/svc/ports"
 	"semantics/svc/readers"
 	"semantics/svc/roundtrip"
@@ -170,5 +172,26 @@ func RunStoreLoop() {
 		sv := &saver{work: make(chan []byte)}
 		go saveWorkers(4, sv.work)
 		storeloop.Run(c, sv.onMessage)
+	}
+}
+
+// PollWrapped processes each record of the wrapper's polls in a goroutine
+// of its own: the wrapper's timer commits them while they are in flight.
+func PollWrapped(ctx context.Context, db *sql.DB) {
+	c, err := pollwrap.New()
+	if err != nil {
+		return
+	}
+	for ctx.Err() == nil {
+		c.Fetch(ctx).EachRecord(func(r *kgo.Record) {
+			go func() { _, _ = db.ExecContext(ctx, "INSERT INTO w (v) VALUES ($1)", r.Value) }()
+		})
+	}
+}
+
+// Tail runs the tailer's own loop.
+func Tail(ctx context.Context, db *sql.DB) {
+	if t, err := pollwrap.NewTailer(); err == nil {
+		t.Tail(ctx, db)
 	}
 }
