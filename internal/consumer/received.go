@@ -367,6 +367,13 @@ func funcValues(fns []*ssa.Function) map[*ssa.Function]bool {
 						continue // a static call, not a value
 					}
 					out[f] = true
+					if obj, ok := f.Object().(*types.Func); ok && f.Synthetic != "" {
+						// A method value (c.Assigned: its bound
+						// wrapper's closure) is the method's value.
+						if m := f.Prog.FuncValue(obj); m != nil {
+							out[m] = true
+						}
+					}
 				}
 			}
 		}

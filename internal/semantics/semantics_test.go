@@ -371,6 +371,9 @@ func TestClassify(t *testing.T) {
 		// the record is marked all the same (audit 27c/12). Marking
 		// after the check, or retrying until a success, skips nothing.
 		{"deferredmark", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when sql.DB.ExecContext (line 26) fails, its function returns and the deferred MarkMessage (line 25) marks a position past the record all the same"}},
+		// An exported method registered as the revoke callback: its
+		// client is the consumer's (trial 28b/1: a row of its own).
+		{"exportedcallback", map[string]string{"strategy": semantics.StrategyTimer, "detail": "commits marked records", "revoke": "yes (the revoke callback commits)"}},
 		{"deferredmarkchecked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"deferredmarkretry", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// The same with a kafka-go commit made by a deferred literal
