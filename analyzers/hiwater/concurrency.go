@@ -1,7 +1,6 @@
 package hiwater
 
 import (
-	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -613,7 +612,7 @@ func reaches(from ssa.Instruction, isTarget, isAvoid func(ssa.Instruction) bool)
 // ch: every root of ch is created outside the loop around the launch.
 func (c *checker) isPool(l *launch, ch ssa.Value) bool {
 	gb := l.instr.Block()
-	if !c.sameCycle(gb, gb) || c.singleIteration(l) {
+	if !c.sameCycle(gb, gb) || edit.SingleIteration(c.pass, l.instr.Pos()) {
 		return false
 	}
 	if gs := goStmtAt(c.pass, l.instr.Pos()); gs != nil && c.othersReturn(gs) {
@@ -772,128 +771,6 @@ func (c *checker) sharedFeed(l *launch, x ssa.Instruction) bool {
 		}
 	}
 	return true
-}
-
-// singleIteration reports whether the launch sits in a counting loop that
-// runs once (for i := 0; i < 1; i++, for range 1), or in a range over
-// the first element of a slice (for range workers[:1]): one worker.
-func (c *checker) singleIteration(l *launch) bool {
-	loop, _ := edit.LoopOf(edit.Path(c.pass, l.instr.Pos()))
-	n, ok := c.loopCount(l.instr.Pos())
-	if !ok {
-		rs, isRange := loop.(*ast.RangeStmt)
-		if !isRange {
-			return false
-		}
-		if c.setToOne(loop, rs.X) {
-			return true
-		}
-		se, isSlice := ast.Unparen(rs.X).(*ast.SliceExpr)
-		if !isSlice || se.Low != nil || se.High == nil || se.Slice3 {
-			return false
-		}
-		n = se.High
-	}
-	if c.setToOne(loop, n) {
-		return true
-	}
-	return c.atMostOne(n)
-}
-
-// atMostOne reports whether e is a constant no greater than 1.
-func (c *checker) atMostOne(e ast.Expr) bool {
-	tv, ok := c.pass.TypesInfo.Types[e]
-	if !ok || tv.Value == nil {
-		return false
-	}
-	v, exact := constant.Int64Val(constant.ToInt(tv.Value))
-	return exact && v <= 1
-}
-
-// setToOne reports whether the statement right before loop sets the
-// variable e, its count or slice of workers, to one worker: n = 1,
-// n := 1, workers = workers[:1] (as the single-worker fixes do).
-func (c *checker) setToOne(loop ast.Stmt, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || loop == nil {
-		return false
-	}
-	obj := c.pass.TypesInfo.ObjectOf(id)
-	if _, isVar := obj.(*types.Var); !isVar {
-		return false
-	}
-	list, i := stmtListOf(c.pass, loop)
-	if i < 1 {
-		return false
-	}
-	as, ok := list[i-1].(*ast.AssignStmt)
-	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		return false
-	}
-	if lid, ok := as.Lhs[0].(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(lid) != obj {
-		return false
-	}
-	rhs := ast.Unparen(as.Rhs[0])
-	if cv, ok := rhs.(*ast.CallExpr); ok && len(cv.Args) == 1 {
-		rhs = ast.Unparen(cv.Args[0]) // a conversion: int32(1)
-	}
-	if se, ok := rhs.(*ast.SliceExpr); ok {
-		return se.Low == nil && se.High != nil && !se.Slice3 && c.atMostOne(se.High)
-	}
-	return c.atMostOne(rhs)
-}
-
-// loopCount returns the bound of the counting loop directly around pos:
-// N in `for i := 0; i < N; i++`, `for i := 1; i <= N; i++`,
-// `for i := N; i > 0; i--` or `for [i :=] range N` with an integer N.
-func (c *checker) loopCount(pos token.Pos) (ast.Expr, bool) {
-	loop, _ := edit.LoopOf(edit.Path(c.pass, pos))
-	switch l := loop.(type) {
-	case *ast.ForStmt:
-		init, ok := l.Init.(*ast.AssignStmt)
-		if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
-			return nil, false
-		}
-		id, ok := init.Lhs[0].(*ast.Ident)
-		if !ok {
-			return nil, false
-		}
-		isVar := func(e ast.Expr) bool {
-			x, ok := ast.Unparen(e).(*ast.Ident)
-			return ok && c.pass.TypesInfo.ObjectOf(x) == c.pass.TypesInfo.ObjectOf(id)
-		}
-		isLit := func(e ast.Expr, v string) bool {
-			lit, ok := ast.Unparen(e).(*ast.BasicLit)
-			return ok && lit.Value == v
-		}
-		cond, ok := l.Cond.(*ast.BinaryExpr)
-		inc, ok2 := l.Post.(*ast.IncDecStmt)
-		if !ok || !ok2 || !isVar(inc.X) {
-			return nil, false
-		}
-		switch {
-		case inc.Tok == token.INC && isVar(cond.X) && isLit(init.Rhs[0], "0") && cond.Op == token.LSS,
-			inc.Tok == token.INC && isVar(cond.X) && isLit(init.Rhs[0], "1") && cond.Op == token.LEQ:
-			// for i := 0; i < N; i++, for i := 1; i <= N; i++
-			return cond.Y, true
-		case inc.Tok == token.DEC && isVar(cond.X) && isLit(cond.Y, "0") && cond.Op == token.GTR:
-			// for i := N; i > 0; i--
-			return init.Rhs[0], true
-		}
-		return nil, false
-	case *ast.RangeStmt:
-		if l.Value != nil {
-			return nil, false
-		}
-		t := c.pass.TypesInfo.TypeOf(l.X)
-		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
-			return l.X, true
-		}
-		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
-			return l.X, true
-		}
-	}
-	return nil, false
 }
 
 // goStmtsBySpawner returns the go statements that start fn outside loops,

@@ -899,7 +899,7 @@ func (c *checker) singleWorker(s *site) (analysis.SuggestedFix, bool) {
 	if len(c.launches[s.l.fn]) != 1 {
 		return analysis.SuggestedFix{}, false // workers started elsewhere too
 	}
-	n, ok := c.loopCount(s.l.instr.Pos())
+	n, ok := edit.LoopCount(c.pass, s.l.instr.Pos())
 	if !ok {
 		return c.firstWorker(s)
 	}

@@ -34,7 +34,7 @@ var partitionFields = map[string]bool{"Topic": true, "Partition": true}
 // select's send case, or token.NoPos.
 func (c *checker) laneSend(l *launch, ch ssa.Value) token.Pos {
 	gb := l.instr.Block()
-	if !c.sameCycle(gb, gb) || c.singleIteration(l) {
+	if !c.sameCycle(gb, gb) || edit.SingleIteration(c.pass, l.instr.Pos()) {
 		return token.NoPos
 	}
 	colls := c.laneCollections(ch)

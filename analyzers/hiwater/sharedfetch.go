@@ -8,6 +8,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -119,7 +120,7 @@ func (c *checker) sharedLaunch(fn *ssa.Function, v ssa.Value) *launch {
 			continue
 		}
 		gb := l.instr.Block()
-		if !c.sameCycle(gb, gb) || c.singleIteration(l) {
+		if !c.sameCycle(gb, gb) || edit.SingleIteration(c.pass, l.instr.Pos()) {
 			continue
 		}
 		if b := bound(l); b != nil && c.sameEachIteration(l, b) && c.concurrentLaunch(l) {

@@ -411,7 +411,7 @@ func (c *classifier) interval() string {
 // order, not offset order.
 func (c *classifier) completionOrder() bool {
 	ev := c.ev
-	if !slices.ContainsFunc(ev.Launches, func(l *Launch) bool { return !l.PerPartition && !l.Joined }) {
+	if !slices.ContainsFunc(ev.Launches, func(l *Launch) bool { return !l.PerPartition && !l.Joined && !l.Single }) {
 		return false
 	}
 	return slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.InGoroutine && pc.Grain == GrainRecord && !pc.Periodic })
@@ -1014,7 +1014,7 @@ func (c *classifier) commitsOutOfSight(commits []*PositionCall) {
 
 func (c *classifier) concurrency(hiwater bool) {
 	r, ev := c.r, c.ev
-	var perRecord, perPartition, joined, pool bool
+	var perRecord, perPartition, joined, pool, single bool
 	unit := "" // "per record", or "per group of records" when every goroutine is handed a slice
 	for _, l := range ev.Launches {
 		switch {
@@ -1023,6 +1023,7 @@ func (c *classifier) concurrency(hiwater bool) {
 		default:
 			perRecord = true
 			pool = pool || l.Pool
+			single = l.Single && len(ev.Launches) == 1
 			joined = joined || l.Joined && !l.Pool
 			if l.Group && unit == "" {
 				unit = "per group of records"
@@ -1046,6 +1047,8 @@ func (c *classifier) concurrency(hiwater bool) {
 		r.Concurrency = unit + ", committing a low-water mark"
 	case perRecord && joined:
 		r.Concurrency = unit + ", joined before the loop goes on"
+	case single:
+		r.Concurrency = "one worker goroutine, handling records in the order they are sent"
 	case perRecord && pool:
 		r.Concurrency = unit + " (worker pool)"
 	case perRecord:

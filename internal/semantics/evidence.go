@@ -143,6 +143,12 @@ type Launch struct {
 	// Joined: the function that starts it waits for it (a WaitGroup or
 	// errgroup Wait that is not deferred) before it goes on.
 	Joined bool
+	// Single: a pool of one, the only worker receiving the records,
+	// started once (outside a loop, or in one that runs once: for range
+	// 1, as the single-worker fixes make it): it handles them in the
+	// order they are sent.
+	Single bool
+	goStmt *ssa.Go // the go statement starting it, if one does
 	Pos    token.Position
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/sqlrow"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -36,6 +37,7 @@ func (g *gatherer) launches() {
 				l := g.launch(call)
 				if l != nil {
 					l.Pos = g.posn(in.Pos())
+					l.goStmt, _ = in.(*ssa.Go)
 					l.Joined = g.joins(in)
 					if l.Pool && l.Joined && g.pollsRepeatedly(fn) && !waitsInLoop(g.m.Flow, fn) {
 						// A pool waited for after the loop that polls
@@ -62,6 +64,7 @@ func (g *gatherer) launches() {
 			}
 		}
 	}
+	g.singleWorker()
 	if send := g.sentAway(); send != nil {
 		g.ev.SentAway = g.posn(send.pos)
 		g.ev.SentTo = g.receiverOf(send.ch)
@@ -69,6 +72,31 @@ func (g *gatherer) launches() {
 		g.ev.SentAway = g.posn(at)
 		g.ev.QueuedBy = consumer.ShortFunc(fn)
 	}
+}
+
+// singleWorker marks the consumer's pool Single when it is its only
+// pool, started by one go statement that runs once: outside a loop (or
+// in one that runs once) of a function that runs once (one call, not in
+// a loop, or none in the package).
+func (g *gatherer) singleWorker() {
+	var pools []*Launch
+	for _, l := range g.ev.Launches {
+		if l.Pool {
+			pools = append(pools, l)
+		}
+	}
+	if len(pools) != 1 || pools[0].goStmt == nil {
+		return
+	}
+	gs := pools[0].goStmt
+	if ssaflow.InLoop(gs.Block()) && !edit.SingleIteration(g.pass, gs.Pos()) {
+		return
+	}
+	callers := g.m.Flow.Callers(gs.Parent())
+	if len(callers) > 1 || len(callers) == 1 && ssaflow.InLoop(callers[0].Block()) || gs.Parent().Parent() != nil {
+		return
+	}
+	pools[0].Single = true
 }
 
 // queuedAway returns the first call, on the consumer's fetch path, that

@@ -374,6 +374,12 @@ func TestClassify(t *testing.T) {
 		// An exported method registered as the revoke callback: its
 		// client is the consumer's (trial 28b/1: a row of its own).
 		{"exportedcallback", map[string]string{"strategy": semantics.StrategyTimer, "detail": "commits marked records", "revoke": "yes (the revoke callback commits)"}},
+		// One worker goroutine handles the records in the order they
+		// are sent (trial 28a/4: "worker pool", unknown), also started in
+		// a loop that runs once; two workers finish out of order.
+		{"singleworker", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "one worker goroutine"}},
+		{"singleworkerloop", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "one worker goroutine"}},
+		{"twoworkers", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
 		{"deferredmarkchecked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"deferredmarkretry", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// The same with a kafka-go commit made by a deferred literal
@@ -476,7 +482,7 @@ func TestClassify(t *testing.T) {
 		{"skipwhileempty", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "one batch"}},
 		{"skipalways", map[string]string{"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
 		{"ackmethod", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "MarkMessage (line"}},
-		{"fieldqueue", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "worker pool"}},
+		{"fieldqueue", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "one worker goroutine"}},
 		{"aggtotals", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "kept in field m of totals"}},
 		{"decoderfield", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "kept in field in of decodeState"}},
 		{"flagmark", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs only where the setting markFlag allows it"}},
