@@ -339,10 +339,10 @@ func (c *checker) moveAfterTo(p *position, path []ast.Node, list []ast.Stmt, idx
 		// switch { case err == nil: ... }`), whose nil case gets it.
 		for target+1 < len(list) {
 			switch {
-			case isNilCheck(list[target+1]) || edit.SuccessCase(c.pass, list[target+1]) != nil:
+			case isNilCheck(list[target+1]) || edit.SuccessCase(c.pass, list[target+1], list[last+1:target+1]) != nil:
 				target++
 				continue
-			case target+2 < len(list) && isVarDecl(list[target+1]) && edit.SuccessCase(c.pass, list[target+2]) != nil:
+			case target+2 < len(list) && isVarDecl(list[target+1]) && edit.SuccessCase(c.pass, list[target+2], list[last+1:target+1]) != nil:
 				target += 2
 				continue
 			}

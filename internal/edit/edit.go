@@ -297,6 +297,15 @@ func Import(pass *analysis.Pass, f *ast.File, path string) (string, []analysis.T
 	}
 	name := path[strings.LastIndex(path, "/")+1:]
 	quoted := strconv.Quote(path)
+	if nameTaken(pass, f, name) {
+		// Another import, or a name of the package, is called that
+		// already (logrus imported as log, var log = zap.S()).
+		alias := "std" + name
+		if nameTaken(pass, f, alias) {
+			alias = name + "pkg"
+		}
+		name, quoted = alias, alias+" "+quoted
+	}
 	for _, d := range f.Decls {
 		gd, ok := d.(*ast.GenDecl)
 		if !ok || gd.Tok != token.IMPORT {
@@ -308,6 +317,30 @@ func Import(pass *analysis.Pass, f *ast.File, path string) (string, []analysis.T
 		return name, []analysis.TextEdit{{Pos: gd.Pos(), End: gd.Pos(), NewText: []byte("import " + quoted + "\n")}}
 	}
 	return name, []analysis.TextEdit{{Pos: f.Name.End(), End: f.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
+}
+
+// nameTaken reports whether name is the local name of an import of f or
+// of an object declared in the package's scope.
+func nameTaken(pass *analysis.Pass, f *ast.File, name string) bool {
+	if pass.Pkg.Scope().Lookup(name) != nil {
+		return true
+	}
+	for _, imp := range f.Imports {
+		local := ""
+		switch {
+		case imp.Name != nil:
+			local = imp.Name.Name
+		case pass.TypesInfo.PkgNameOf(imp) != nil:
+			local = pass.TypesInfo.PkgNameOf(imp).Name()
+		default:
+			p, _ := strconv.Unquote(imp.Path.Value)
+			local = p[strings.LastIndex(p, "/")+1:]
+		}
+		if local == name {
+			return true
+		}
+	}
+	return false
 }
 
 func imported(pass *analysis.Pass, path string) *types.Package {

@@ -477,6 +477,20 @@ func TestImport(t *testing.T) {
 	none := load(t, "package p\n\nvar x = 1\n")
 	_, edits = Import(none, none.Files[0], "sync")
 	wantSource(t, apply(t, none, edits...), "package p\n\nimport \"sync\"\n\nvar x = 1\n")
+
+	// A name the file or the package takes already (logrus imported as
+	// log, var log = zap.S()): the new import gets another (review 28-1).
+	for src, want := range map[string]string{
+		"package p\n\nimport log \"example.com/go-kafka\"\n\nvar _ = log.X\n": "stdlog",
+		"package p\n\nvar log = 1\n":                                            "stdlog",
+		"package p\n\nvar log, stdlog = 1, 2\n":                                  "logpkg",
+	} {
+		taken := load(t, src)
+		name, edits := Import(taken, taken.Files[0], "log")
+		if name != want || len(edits) != 1 || !strings.Contains(string(edits[0].NewText), want+` "log"`) {
+			t.Errorf("Import(log) in %q = %q, %v; want %q imported under that name", src, name, edits, want)
+		}
+	}
 }
 
 func TestQualifier(t *testing.T) {

@@ -109,8 +109,9 @@ func AppendOnSuccess(pass *analysis.Pass, list []ast.Stmt, fetch ast.Stmt, text 
 		}
 		edits = append(edits, e)
 	}
-	if n := len(rest); n > 0 && !inElse {
-		if cc := SuccessCase(pass, rest[n-1]); cc != nil {
+	if n := len(rest); n > 0 && !inElse && !breaks(text) {
+		// (A break in text would leave the switch instead of its loop.)
+		if cc := SuccessCase(pass, rest[n-1], rest[:n-1]); cc != nil {
 			// The processing's outcome told apart by a switch (case
 			// err == nil: ... case errors.As(err, &t): return err;
 			// default: log): its nil case is the success path.
@@ -130,9 +131,10 @@ func AppendOnSuccess(pass *analysis.Pass, list []ast.Stmt, fetch ast.Stmt, text 
 // SuccessCase returns the clause of s, a switch with no tag and no init
 // telling apart an error's outcomes, that tests it for nil (case err ==
 // nil:), when every other case reads that error (errors.As(err, &t), err
-// != nil): the switch is the check of a processing's error, and that
-// clause its success path. nil otherwise.
-func SuccessCase(pass *analysis.Pass, s ast.Stmt) *ast.CaseClause {
+// != nil) and one of the statements before (the processing) assigns it:
+// the switch is the check of the processing's error, and that clause its
+// success path. nil otherwise.
+func SuccessCase(pass *analysis.Pass, s ast.Stmt, before []ast.Stmt) *ast.CaseClause {
 	sw, ok := s.(*ast.SwitchStmt)
 	if !ok || sw.Init != nil || sw.Tag != nil {
 		return nil
@@ -152,7 +154,7 @@ func SuccessCase(pass *analysis.Pass, s ast.Stmt) *ast.CaseClause {
 			success, errVar = cc, pass.TypesInfo.Uses[id]
 		}
 	}
-	if success == nil {
+	if success == nil || !slices.ContainsFunc(before, func(b ast.Stmt) bool { return assigns(pass, b, errVar) }) {
 		return nil
 	}
 	for _, st := range sw.Body.List {
@@ -173,6 +175,40 @@ func SuccessCase(pass *analysis.Pass, s ast.Stmt) *ast.CaseClause {
 	return success
 }
 
+// assigns reports whether s assigns the variable obj (err := f(m), err =
+// f(m), var err = f(m)).
+func assigns(pass *analysis.Pass, s ast.Stmt, obj types.Object) bool {
+	var lhs []ast.Expr
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		lhs = s.Lhs
+	case *ast.DeclStmt:
+		if gd, ok := s.Decl.(*ast.GenDecl); ok {
+			for _, sp := range gd.Specs {
+				if vs, ok := sp.(*ast.ValueSpec); ok && len(vs.Values) > 0 {
+					for _, n := range vs.Names {
+						lhs = append(lhs, n)
+					}
+				}
+			}
+		}
+	}
+	return slices.ContainsFunc(lhs, func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && pass.TypesInfo.ObjectOf(id) == obj
+	})
+}
+
+// breaks reports whether text (statements) holds a break with no label.
+func breaks(text string) bool {
+	for _, f := range strings.Fields(text) {
+		if f == "break" || strings.HasPrefix(f, "break;") {
+			return true
+		}
+	}
+	return false
+}
+
 func isErrorVar(obj types.Object) bool {
 	v, ok := obj.(*types.Var)
 	return ok && types.Identical(v.Type(), types.Universe.Lookup("error").Type())
@@ -184,8 +220,13 @@ func appendToClause(pass *analysis.Pass, cc *ast.CaseClause, text string) analys
 	if e, ok := AppendToList(pass, cc.Body, token.NoPos, text); ok {
 		return e
 	}
+	// After a comment on the case's line (case err == nil: // applied).
 	indent := Indent(pass, cc.Pos()) + "\t"
-	return analysis.TextEdit{Pos: cc.Colon + 1, End: cc.Colon + 1, NewText: []byte("\n" + IndentLines(text, indent))}
+	at := cc.Colon + 1
+	if tf := pass.Fset.File(cc.Colon); tf != nil && tf.Line(cc.Colon) < tf.LineCount() {
+		at = tf.LineStart(tf.Line(cc.Colon)+1) - 1
+	}
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + IndentLines(text, indent))}
 }
 
 // leavesAfter reports whether, in the block of list holding ifs (at any

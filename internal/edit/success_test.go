@@ -11,6 +11,7 @@ func TestAppendOnSuccess(t *testing.T) {
 	for _, tc := range []struct {
 		name, body, want string
 		ok               bool
+		text             string // what is appended: commit(x) if empty
 	}{{
 		name: "logged failure at the end: an else",
 		body: "\t\tif err := save(x); err != nil {\n\t\t\tprintln(err)\n\t\t}\n",
@@ -72,13 +73,29 @@ func TestAppendOnSuccess(t *testing.T) {
 		want: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil:\n\t\t\tn++\n\t\t\tcommit(x)\n\t\t\tcontinue\n\t\tdefault:\n\t\t\tprintln(err)\n\t\t}\n",
 		ok:   true,
 	}, {
+		name: "a switch's nil case with a comment: after the comment",
+		body: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil: // saved\n\t\tdefault:\n\t\t\tprintln(err)\n\t\t}\n",
+		want: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil: // saved\n\t\t\tcommit(x)\n\t\tdefault:\n\t\t\tprintln(err)\n\t\t}\n",
+		ok:   true,
+	}, {
+		name: "a switch on an error the processing does not assign: after it",
+		body: "\t\t_ = save(x)\n\t\tswitch {\n\t\tcase lastErr == nil:\n\t\tdefault:\n\t\t\tn++\n\t\t}\n",
+		want: "\t\t_ = save(x)\n\t\tswitch {\n\t\tcase lastErr == nil:\n\t\tdefault:\n\t\t\tn++\n\t\t}\n\t\tcommit(x)\n",
+		ok:   true,
+	}, {
+		name: "a switch, text with a break (the loop's): after it",
+		body: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil:\n\t\tdefault:\n\t\t\tprintln(err)\n\t\t}\n",
+		want: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil:\n\t\tdefault:\n\t\t\tprintln(err)\n\t\t}\n\t\tif x > 9 {\n\t\t\tbreak\n\t\t}\n",
+		ok:   true,
+		text: "if x > 9 {\n\tbreak\n}",
+	}, {
 		name: "a switch with a case about something else: after it",
 		body: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil:\n\t\tcase x > 3:\n\t\t\tn++\n\t\t}\n",
 		want: "\t\terr := save(x)\n\t\tswitch {\n\t\tcase err == nil:\n\t\tcase x > 3:\n\t\t\tn++\n\t\t}\n\t\tcommit(x)\n",
 		ok:   true,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "package p\n\nimport (\n\t\"context\"\n\t\"sync\"\n)\n\nvar (\n\tmu     sync.Mutex\n\tdone   chan int\n\tcancel context.CancelFunc\n)\n\nfunc save(int) error { return nil }\n\nfunc commit(int) {}\n\nfunc f(xs []int) {\n\tn := 0\n\tfor _, x := range xs {\n" + tc.body + "\t}\n\t_ = n\n}\n"
+			src := "package p\n\nimport (\n\t\"context\"\n\t\"sync\"\n)\n\nvar (\n\tmu      sync.Mutex\n\tdone    chan int\n\tcancel  context.CancelFunc\n\tlastErr error\n)\n\nfunc save(int) error { return nil }\n\nfunc commit(int) {}\n\nfunc f(xs []int) {\n\tn := 0\n\tfor _, x := range xs {\n" + tc.body + "\t}\n\t_ = n\n}\n"
 			pass := load(t, src)
 			path := Path(pass, at(t, pass, "save(x)", 0))
 			var list []ast.Stmt
@@ -87,7 +104,11 @@ func TestAppendOnSuccess(t *testing.T) {
 					list = rs.Body.List
 				}
 			}
-			edits, ok := AppendOnSuccess(pass, list, nil, "commit(x)")
+			text := tc.text
+			if text == "" {
+				text = "commit(x)"
+			}
+			edits, ok := AppendOnSuccess(pass, list, nil, text)
 			if ok != tc.ok {
 				t.Fatalf("ok = %v, want %v", ok, tc.ok)
 			}

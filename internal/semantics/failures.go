@@ -83,7 +83,13 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 		return false
 	}
-	if d := deferOf(pc); d != nil {
+	if d := deferOf(pc); d != nil && pc.Record >= 0 {
+		if !sameRecordAfter(pc, d) || g.retriedByCallers(pc, d) {
+			// A record the function sets later (the last one
+			// applied), or a function its callers call again with
+			// the same record until it succeeds.
+			return nil
+		}
 		return g.deferredSkips(pc, d, stops)
 	}
 	at := pc.Instr.Block()
@@ -259,6 +265,153 @@ func deferOf(pc *consumer.Call) *ssa.Defer {
 	return nil
 }
 
+// sameRecordAfter reports whether the record the deferred position call
+// pc writes (deferOf's d) is fixed when the defer runs: not a variable
+// the function assigns after the defer statement (last = m once the
+// insert succeeded), read directly or through the deferred literal's
+// free variable.
+func sameRecordAfter(pc *consumer.Call, d *ssa.Defer) bool {
+	arg := ssaflow.Arg(pc.Instr.Common(), pc.Record)
+	if arg == nil {
+		return false
+	}
+	// Through the variadic slice (CommitMessages(ctx, last)) too.
+	return !slices.ContainsFunc(append([]ssa.Value{arg}, ssaflow.Elems(arg)...), func(v ssa.Value) bool { return setAfter(pc, d, v) })
+}
+
+// setAfter reports whether v loads a variable that d's function assigns
+// after d (sameRecordAfter), or one it cannot tell.
+func setAfter(pc *consumer.Call, d *ssa.Defer, v ssa.Value) bool {
+	load, ok := ssaflow.Unconvert(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	addr := load.X
+	if fv, ok := addr.(*ssa.FreeVar); ok && fv.Parent() != d.Parent() {
+		// The deferred literal's variable: what its closure binds.
+		addr = nil
+		if mc, ok := d.Call.Value.(*ssa.MakeClosure); ok {
+			if i := slices.Index(pc.Fn.FreeVars, fv); i >= 0 && i < len(mc.Bindings) {
+				addr = mc.Bindings[i]
+			}
+		}
+		if addr == nil {
+			return true
+		}
+	}
+	switch addr.(type) {
+	case *ssa.Alloc, *ssa.FreeVar:
+	default:
+		return true
+	}
+	if addr.Referrers() == nil {
+		return true
+	}
+	at := slices.Index(d.Block().Instrs, ssa.Instruction(d))
+	for _, u := range *addr.Referrers() {
+		st, ok := u.(*ssa.Store)
+		if !ok || st.Addr != addr || st.Block() == nil {
+			continue
+		}
+		if st.Block() == d.Block() && slices.Index(d.Block().Instrs, ssa.Instruction(st)) > at || st.Block() != d.Block() && d.Block().Dominates(st.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// retriedByCallers reports whether every call of d's function (a
+// function of the package, or a literal called in place) is made in a
+// loop that calls it again with the same record after a failure: the
+// record pc writes is given to the call (or bound to the literal) by a
+// value defined outside the cycle through the call (for { if err :=
+// h.handle(sess, msg); err == nil { break } }), not anew on each turn.
+func (g *gatherer) retriedByCallers(pc *consumer.Call, d *ssa.Defer) bool {
+	fn := d.Parent()
+	arg := ssaflow.Arg(pc.Instr.Common(), pc.Record)
+	if arg == nil {
+		return false
+	}
+	var sites []ssa.CallInstruction
+	if fn.Parent() == nil {
+		sites = g.m.Flow.Callers(fn)
+	} else if parent := fn.Parent(); parent != nil {
+		for _, b := range parent.Blocks {
+			for _, in := range b.Instrs {
+				if c, ok := in.(*ssa.Call); ok && ssaflow.Literal(c.Call.Value) == fn {
+					sites = append(sites, c)
+				}
+			}
+		}
+	}
+	if len(sites) == 0 {
+		return false
+	}
+	for _, site := range sites {
+		// Where the record at the site is defined.
+		var defs []ssa.Instruction
+		r := ssaflow.Unconvert(arg)
+		if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
+			r = load.X // a captured variable
+		}
+		{
+			switch r := r.(type) {
+			case *ssa.Parameter:
+				if r.Parent() != fn {
+					return false
+				}
+				i := slices.Index(fn.Params, r)
+				if i < 0 || i >= len(site.Common().Args) || site.Common().IsInvoke() {
+					return false
+				}
+				v := site.Common().Args[i]
+				if in, ok := v.(ssa.Instruction); ok && in.Block() != nil {
+					defs = append(defs, in)
+				}
+			case *ssa.FreeVar:
+				mc, ok := site.Common().Value.(*ssa.MakeClosure)
+				i := slices.Index(fn.FreeVars, r)
+				if !ok || i < 0 || i >= len(mc.Bindings) || mc.Bindings[i].Referrers() == nil {
+					return false
+				}
+				for _, u := range *mc.Bindings[i].Referrers() {
+					if st, ok := u.(*ssa.Store); ok && st.Addr == mc.Bindings[i] && st.Block() != nil {
+						defs = append(defs, st)
+					}
+				}
+			default:
+				return false
+			}
+		}
+		// A way back to the call that defines no new record.
+		at := site.Block()
+		defined := map[*ssa.BasicBlock]bool{}
+		for _, def := range defs {
+			if def.Block() == at && slices.Index(at.Instrs, def) < slices.Index(at.Instrs, ssa.Instruction(site)) {
+				return false // defined anew right before the call, on every turn
+			}
+			defined[def.Block()] = true
+		}
+		seen := map[*ssa.BasicBlock]bool{}
+		work := slices.Clone(at.Succs)
+		again := false
+		for len(work) > 0 && !again {
+			b := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[b] || defined[b] && b != at {
+				continue
+			}
+			seen[b] = true
+			again = b == at
+			work = append(work, b.Succs...)
+		}
+		if !again {
+			return false
+		}
+	}
+	return true
+}
+
 // deferredSkips returns the processing calls that a deferred position
 // call pc (defer sess.MarkMessage(msg, ""), or made by a deferred
 // literal: deferOf's d) runs after, whatever they return: a call of the
@@ -426,6 +579,11 @@ func (g *gatherer) fetchWrapperSites(pc *consumer.Call) []*consumer.Call {
 	call, ok := pc.Instr.(*ssa.Call)
 	if fn == nil || !ok || !onlyCall(fn, pc.Instr) || call.Referrers() == nil {
 		return nil
+	}
+	for _, o := range g.others {
+		if o != g && o.c.Client == g.c.Client && o.extent[fn] {
+			return nil // a wrapper other consumers poll through too: whose call is whose is not known
+		}
 	}
 	if !slices.ContainsFunc(*call.Referrers(), func(u ssa.Instruction) bool { _, ret := u.(*ssa.Return); return ret }) {
 		return nil

@@ -326,10 +326,60 @@ func (g *gatherer) pollLeaves(at ssa.Instruction, depth int) string {
 			}
 		}
 	}
-	if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() && !g.calledInPackage(fn) && g.returnsPolledHere(at) {
-		return consumer.DisplayName(fn)
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || !obj.Exported() || g.pass.Pkg.Name() == "main" || g.calledInPackage(fn) || g.usedAsValue(fn) {
+		return "" // nothing outside calls it, or code here does
+	}
+	res := fn.Signature.Results()
+	for i := range res.Len() {
+		// What is returned holds records or a poll, not a summary of
+		// them (a count, a struct of a topic's name).
+		if t := res.At(i).Type(); carriesRecords(t) || clientType(t) {
+			if g.returnsPolledHere(at) {
+				return consumer.DisplayName(fn)
+			}
+			break
+		}
 	}
 	return ""
+}
+
+// clientType reports whether t is a type of a client package (a poll's
+// kgo.Fetches, a *kafka.Message), or a pointer or slice of one.
+func clientType(t types.Type) bool {
+	for range 3 {
+		switch u := t.(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		}
+		break
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && clientmodel.Default.IsClientPath(n.Obj().Pkg().Path())
+}
+
+// usedAsValue reports whether a function of the package takes fn as a
+// value (a method value c.Fetch handed to a loop): code here calls it.
+func (g *gatherer) usedAsValue(fn *ssa.Function) bool {
+	var ops []*ssa.Value
+	for _, f := range g.m.SSA.SrcFuncs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, op := range in.Operands(ops[:0]) {
+					if v, ok := (*op).(*ssa.Function); ok && (v == fn || v.Synthetic != "" && v.Object() == fn.Object()) {
+						if ci, isCall := in.(ssa.CallInstruction); !isCall || ci.Common().Value != v {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // returnsPolledHere is returnsPolledAfter for at's own function alone.

@@ -380,6 +380,13 @@ func TestClassify(t *testing.T) {
 		{"singleworker", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "one worker goroutine"}},
 		{"singleworkerloop", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "one worker goroutine"}},
 		{"twoworkers", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
+		// Deferred positions that skip nothing (review 28-1): a handler
+		// retried with the same message until it succeeds, the last
+		// applied message committed, a deferred literal's Commit of
+		// marks made after each success.
+		{"deferredretried", map[string]string{"failure": ""}},
+		{"deferredlast", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"deferredcommitexit", map[string]string{"failure": ""}},
 		{"deferredmarkchecked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"deferredmarkretry", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// The same with a kafka-go commit made by a deferred literal
@@ -963,6 +970,12 @@ func TestJoin(t *testing.T) {
 		// none", at-least-once); its twin polls through an unexported
 		// helper in its own loop
 		"pollwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "the polled records are returned by pollwrap.(*Consumer).Fetch to callers in other packages", "concurrency": "unknown (the polled records are returned by pollwrap.(*Consumer).Fetch"},
+		// two consumers polled through one wrapper type: a skip is not
+		// given to the other's row (review 28-1); an exported method
+		// returning a summary of the poll it applies keeps the poll here
+		"pollwraporders":   {"guarantee": semantics.AtLeastOnce},
+		"pollwrappayments": {"guarantee": semantics.AtLeastOnce, "failure": ""},
+		"pollwraponce":     {"guarantee": semantics.AtLeastOnce},
 		"pollwraptail": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none",
 			"failure": "skipped: when sql.DB.ExecContext (line 44) fails, the code goes on, and the next PollFetches through pollwrap.Tailer.poll (line 43)"},
 		"fwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitRecords commits the records fwrap.(*Input).Commit's callers pass"},

@@ -47,3 +47,60 @@ func (t *Tailer) Tail(ctx context.Context, db *sql.DB) {
 		})
 	}
 }
+
+// Two consumers polled through one wrapper type of the package (poller):
+// a failure the orders loop goes on from is not the payments loop's.
+type poller struct{ cl *kgo.Client }
+
+func (p *poller) fetch(ctx context.Context) kgo.Fetches { return p.cl.PollFetches(ctx) }
+
+// RunShared runs both loops.
+func RunShared(ctx context.Context, db *sql.DB) error {
+	a, _ := kgo.NewClient(kgo.ConsumerGroup("g-pollwrap-orders"), kgo.ConsumeTopics("orders"))     // case: pollwraporders
+	b, _ := kgo.NewClient(kgo.ConsumerGroup("g-pollwrap-payments"), kgo.ConsumeTopics("payments")) // case: pollwrappayments
+	go func() {
+		for ctx.Err() == nil {
+			(&poller{a}).fetch(ctx).EachRecord(func(r *kgo.Record) {
+				if _, err := db.ExecContext(ctx, "INSERT INTO orders (v) VALUES ($1)", r.Value); err != nil {
+					return
+				}
+			})
+		}
+	}()
+	p := &poller{b}
+	for {
+		for _, r := range p.fetch(ctx).Records() {
+			if _, err := db.ExecContext(ctx, "INSERT INTO payments (v) VALUES ($1)", r.Value); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// Summary is what PollOnce says of a poll: no records.
+type Summary struct {
+	Topic   string
+	Applied int
+}
+
+// Once polls through an exported method that applies the records itself
+// and returns a summary: nothing of the poll leaves the package.
+type Once struct{ cl *kgo.Client }
+
+// NewOnce builds its client.
+func NewOnce() (*Once, error) {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g-pollwrap-once"), kgo.ConsumeTopics("t-once")) // case: pollwraponce
+	return &Once{cl: cl}, err
+}
+
+// PollOnce applies one poll.
+func (o *Once) PollOnce(ctx context.Context, db *sql.DB) (Summary, error) {
+	var s Summary
+	for _, r := range o.cl.PollFetches(ctx).Records() {
+		if _, err := db.ExecContext(ctx, "INSERT INTO once (v) VALUES ($1)", r.Value); err != nil {
+			return s, err
+		}
+		s.Topic, s.Applied = r.Topic, s.Applied+1
+	}
+	return s, nil
+}
