@@ -482,8 +482,8 @@ func TestImport(t *testing.T) {
 	// log, var log = zap.S()): the new import gets another (review 28-1).
 	for src, want := range map[string]string{
 		"package p\n\nimport log \"example.com/go-kafka\"\n\nvar _ = log.X\n": "stdlog",
-		"package p\n\nvar log = 1\n":                                            "stdlog",
-		"package p\n\nvar log, stdlog = 1, 2\n":                                  "logpkg",
+		"package p\n\nvar log = 1\n":                                          "stdlog",
+		"package p\n\nvar log, stdlog = 1, 2\n":                               "logpkg",
 	} {
 		taken := load(t, src)
 		name, edits := Import(taken, taken.Files[0], "log")
