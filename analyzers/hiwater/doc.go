@@ -394,7 +394,11 @@ analysis classifies is never dropped for want of a fix.
     the function (a parameter, a field), the function is called in place
     and its error handed to the group: if err := func() error { ... }();
     err != nil { g.Go(func() error { return err }) }, so that Wait still
-    returns it. A function started with TryGo is never limited (TryGo
+    returns it; where the group was made with a context the function
+    uses (errgroup.WithContext), the records after a failed one stop, as
+    the cancelled context stopped them: a break out of the loop handing
+    them out, or in EachRecord's function a flag it returns on (var
+    failed bool, set with the error). A function started with TryGo is never limited (TryGo
     would then skip records) nor moved from (the batch's positions would
     pass the records it skipped): it is called in place, in a function
     returning an error or with its error handed to the group. An if

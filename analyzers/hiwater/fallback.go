@@ -920,14 +920,95 @@ func (c *checker) groupInPlace(s *site) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return fail()
 	}
-	text := "if err := " + src + "(); err != nil {\n" + indent + "\t" + recv + ".Go(func() error { return err })\n" + indent + "}" + tail
+	stop, stopEdits := c.stopOnFailure(stmt, lit, sel.X, path)
+	if stop != "" {
+		stop = indent + "\t" + stop + "\n"
+	}
+	text := "if err := " + src + "(); err != nil {\n" + indent + "\t" + recv + ".Go(func() error { return err })\n" + stop + indent + "}" + tail
 	if after != "" {
 		text += "\n" + indent + after
 	}
 	return analysis.SuggestedFix{
 		Message:   "Process records one at a time: call the group function in place and hand its error to the group",
-		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: end, NewText: []byte(text)}},
+		TextEdits: append([]analysis.TextEdit{{Pos: stmt.Pos(), End: end, NewText: []byte(text)}}, stopEdits...),
 	}, true
+}
+
+// stopOnFailure returns the statement that stops the records after a
+// failed one, once groupInPlace runs the function of stmt (lit) in place,
+// and the edits it needs, when the group g was made with a context
+// (errgroup.WithContext) that lit uses: the first failure cancelled the
+// work of the records after it, which ran concurrently; in place they
+// would run, and be marked, past the failed one. In the loop handing out
+// the records, a break (none between a switch or a select and the loop);
+// in a per-record callback returning nothing (EachRecord's), a flag the
+// callback returns on, declared before the statement making the callback.
+// "" where the group has no such context, or the stop cannot be placed.
+func (c *checker) stopOnFailure(stmt ast.Stmt, lit *ast.FuncLit, g ast.Expr, path []ast.Node) (string, []analysis.TextEdit) {
+	ctx := c.groupContext(g)
+	if ctx == nil || !c.usesObj(lit, ctx) {
+		return "", nil
+	}
+	for i, n := range path {
+		if n.Pos() > stmt.Pos() || n.End() < stmt.End() {
+			continue // inside the statement (the call, the literal)
+		}
+		switch n := n.(type) {
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.FuncDecl:
+			return "", nil
+		case *ast.ForStmt, *ast.RangeStmt:
+			return "break", nil
+		case *ast.FuncLit:
+			if n.Type.Results != nil && len(n.Type.Results.List) > 0 {
+				return "", nil
+			}
+			outer, _ := edit.Stmt(path[i+1:])
+			if outer == nil {
+				return "", nil
+			}
+			name := edit.FreeName(c.pass, outer.Pos(), "failed")
+			guard, ok := edit.PrependToBody(c.pass, n.Body, "if "+name+" {\n\treturn // a record before failed\n}")
+			if !ok {
+				return "", nil
+			}
+			return name + " = true", []analysis.TextEdit{edit.InsertBefore(c.pass, outer, "var "+name+" bool"), guard}
+		}
+	}
+	return "", nil
+}
+
+// groupContext returns the context variable g (a group variable) was
+// made with, `g, ctx := errgroup.WithContext(parent)`, or nil.
+func (c *checker) groupContext(g ast.Expr) types.Object {
+	id, ok := ast.Unparen(g).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := c.pass.TypesInfo.ObjectOf(id)
+	if obj == nil {
+		return nil
+	}
+	for _, n := range edit.Path(c.pass, obj.Pos()) {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			continue
+		}
+		if len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			return nil
+		}
+		if l0, ok := as.Lhs[0].(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(l0) != obj {
+			return nil
+		}
+		l1, ok := as.Lhs[1].(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		if ctx := c.pass.TypesInfo.ObjectOf(l1); ctx != nil && c.fromErrgroupContext(ctx) {
+			return ctx
+		}
+		return nil
+	}
+	return nil
 }
 
 // ---- wait for each record's goroutine, or give its sends room ----

@@ -191,7 +191,12 @@ var scenarios = []string{
 	// call dropped), a pool counted by max(1, h.workers) that the
 	// collecting loop uses too (poolcount.go: a local count of 1; and by
 	// getters with arguments, runtime.GOMAXPROCS(0) and a method of the
-	// package) (18 positive); the work in place with only failures handed
+	// package), a group made with a context its functions use, started
+	// in EachRecord's function and limited by a field (eachrecord.go: run
+	// in place, a failure stops the records after it with a flag the
+	// function returns on, as the cancelled context did; in the loops of
+	// fallbacks.go a break; audit 28c/2 marked 48 records past a failed
+	// one) (19 positive); the work in place with only failures handed
 	// to TryGo, a batch marked after the group of TryGo functions waiting
 	// for room, and after the group of TryGo functions tested in an init,
 	// two workers with a channel each routed by partition, a loop waiting

@@ -23,13 +23,38 @@ import (
 // parameter, a struct or a pointer to one, or of the receiver) has at
 // every call of its function, and whether there is one.
 func (b *builder) fromCallers(v ssa.Value) (on, known bool) {
+	return b.callersAgree(v, func(c constant.Value) (bool, bool) {
+		if c == nil {
+			return false, true // the zero value
+		}
+		if c.Kind() != constant.Bool {
+			return false, false
+		}
+		return constant.BoolVal(c), true
+	})
+}
+
+// zeroFromCallers is fromCallers for a field of another type: whether it
+// is the zero value (left out, 0, "") at every call of its function
+// (zero), or not at any (a constant other than zero), and whether that
+// is known (CommitInterval: cfg.CommitInterval, every caller passing 0).
+func (b *builder) zeroFromCallers(v ssa.Value) (zero, known bool) {
+	return b.callersAgree(v, func(c constant.Value) (bool, bool) {
+		return c == nil || isZeroNumber(c) || c.ExactString() == `""`, true
+	})
+}
+
+// callersAgree returns what of reads from the constant each call of v's
+// function stores in the field v reads (nil: the zero value, left out of
+// the literal), when every call is in sight and they all agree.
+func (b *builder) callersAgree(v ssa.Value, of func(constant.Value) (bool, bool)) (bool, bool) {
 	p, field, ok := paramField(ssaflow.Unconvert(v))
 	if !ok {
 		return false, false
 	}
 	fn := p.Parent()
 	sites := b.flow.Callers(fn)
-	if len(sites) == 0 || !b.closed(fn, len(sites)) {
+	if len(sites) == 0 || !b.closed(fn, len(sites)) || writesField(fn, p, field) {
 		return false, false
 	}
 	i := slices.Index(fn.Params, p)
@@ -41,10 +66,14 @@ func (b *builder) fromCallers(v ssa.Value) (on, known bool) {
 			return false, false
 		}
 		c, ok := storedConst(site, args[i], field)
-		if !ok || val != nil && *val != c {
+		if !ok {
 			return false, false
 		}
-		val = &c
+		x, ok := of(c)
+		if !ok || val != nil && *val != x {
+			return false, false
+		}
+		val = &x
 	}
 	return *val, true
 }
@@ -149,19 +178,37 @@ func (b *builder) closed(fn *ssa.Function, n int) bool {
 	return refs == n
 }
 
-// storedConst returns the boolean the field at index field of the struct
-// arg has at the call site: arg is a struct loaded from (or a pointer
-// to) a local allocation that nothing else writes or hands on, its field
-// stored once with a constant before the call on every path, or never
-// (the zero value).
-func storedConst(site ssa.CallInstruction, arg ssa.Value, field int) (bool, bool) {
+// writesField reports whether fn stores into field of its parameter p
+// (a pointer to a struct: if c.Interval == 0 { c.Interval = time.Second
+// }): what the callers pass is not what it reads.
+func writesField(fn *ssa.Function, p *ssa.Parameter, field int) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			st, ok := in.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.Field == field && ssaflow.Unconvert(fa.X) == ssa.Value(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// storedConst returns the constant the field at index field of the struct
+// arg has at the call site (nil for the zero value): arg is a struct
+// loaded from (or a pointer to) a local allocation that nothing else
+// writes or hands on, its field stored once with a constant before the
+// call on every path, or never (the zero value).
+func storedConst(site ssa.CallInstruction, arg ssa.Value, field int) (constant.Value, bool) {
 	arg = ssaflow.Unconvert(arg)
 	if ld, ok := arg.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		arg = ld.X
 	}
 	alloc, ok := arg.(*ssa.Alloc)
 	if !ok {
-		return false, false
+		return nil, false
 	}
 	var stores []*ssa.Store
 	for _, ref := range *alloc.Referrers() {
@@ -174,30 +221,30 @@ func storedConst(site ssa.CallInstruction, arg ssa.Value, field int) (bool, bool
 				switch y := r.(type) {
 				case *ssa.Store:
 					if y.Addr != x {
-						return false, false // the field's address stored
+						return nil, false // the field's address stored
 					}
 					stores = append(stores, y)
 				case *ssa.UnOp, *ssa.DebugRef:
 				default:
-					return false, false // its address handed on
+					return nil, false // its address handed on
 				}
 			}
 		case *ssa.UnOp, *ssa.DebugRef:
 			// a read
 		default:
 			if ref != site {
-				return false, false // written whole, or handed to other code
+				return nil, false // written whole, or handed to other code
 			}
 		}
 	}
 	switch len(stores) {
 	case 0:
-		return false, true // the zero value
+		return nil, true // the zero value
 	case 1:
 		c, ok := stores[0].Val.(*ssa.Const)
-		if ok && c.Value != nil && c.Value.Kind() == constant.Bool && ssaflow.Dominates(stores[0], site) {
-			return constant.BoolVal(c.Value), true
+		if ok && ssaflow.Dominates(stores[0], site) {
+			return c.Value, true // nil for a nil constant: the zero value
 		}
 	}
-	return false, false
+	return nil, false
 }

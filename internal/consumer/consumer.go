@@ -715,7 +715,12 @@ func (b *builder) applyValue(s *Settings, k clientmodel.Knob, v ssa.Value, pos t
 	}
 	// A non-boolean field sets the knob when it is not the zero value
 	// (nil, "", or a numeric zero: CommitInterval: 0 keeps commits
-	// synchronous).
+	// synchronous); a field of the caller's configuration by what every
+	// call passes.
+	if zero, ok := b.zeroFromCallers(v); ok && !isConst {
+		s.set(k.Setting, k.Value != zero, pos)
+		return
+	}
 	if isConst && (cv.IsNil() || cv.Value != nil && (cv.Value.ExactString() == `""` || isZeroNumber(cv.Value))) {
 		s.set(k.Setting, !k.Value, pos)
 		return

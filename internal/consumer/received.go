@@ -367,9 +367,14 @@ func funcValues(fns []*ssa.Function) map[*ssa.Function]bool {
 						continue // a static call, not a value
 					}
 					out[f] = true
-					if obj, ok := f.Object().(*types.Func); ok && f.Synthetic != "" {
-						// A method value (c.Assigned: its bound
-						// wrapper's closure) is the method's value.
+					if obj, ok := f.Object().(*types.Func); ok && f.Synthetic != "" && givenToClient(in) {
+						// A method value (c.Revoked: its bound
+						// wrapper's closure) handed to the client
+						// (kgo.OnPartitionsRevoked(c.Revoked)): the
+						// client calls the method with itself. (One
+						// handed to the package's own helper may be
+						// the method other packages call with their
+						// clients.)
 						if m := f.Prog.FuncValue(obj); m != nil {
 							out[m] = true
 						}
@@ -379,6 +384,24 @@ func funcValues(fns []*ssa.Function) map[*ssa.Function]bool {
 		}
 	}
 	return out
+}
+
+// givenToClient reports whether in, the closure of a method value, is
+// an argument of a call of a client package's function (an option
+// registering a callback).
+func givenToClient(in ssa.Instruction) bool {
+	v, ok := in.(ssa.Value)
+	if !ok || v.Referrers() == nil {
+		return false
+	}
+	for _, u := range *v.Referrers() {
+		if ci, ok := u.(ssa.CallInstruction); ok && ci.Common().Value != v {
+			if f := ssaflow.Callee(ci.Common()); f != nil && f.Pkg() != nil && clientmodel.Default.IsClientPath(f.Pkg().Path()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ParamKey is the entry key of parameter i (receiver excluded) of fn.

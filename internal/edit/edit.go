@@ -287,6 +287,9 @@ func Import(pass *analysis.Pass, f *ast.File, path string) (string, []analysis.T
 		if p != path {
 			continue
 		}
+		if imp.Name != nil && (imp.Name.Name == "." || imp.Name.Name == "_") {
+			continue // no name to qualify with: imported again, named
+		}
 		if imp.Name != nil {
 			return imp.Name.Name, nil
 		}
@@ -319,11 +322,18 @@ func Import(pass *analysis.Pass, f *ast.File, path string) (string, []analysis.T
 	return name, []analysis.TextEdit{{Pos: f.Name.End(), End: f.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
 }
 
-// nameTaken reports whether name is the local name of an import of f or
-// of an object declared in the package's scope.
+// nameTaken reports whether name is the local name of an import of f, of
+// an object declared in the package's scope, or of a local of f's
+// functions (log := logger.With(...): a call inserted in its scope would
+// name it).
 func nameTaken(pass *analysis.Pass, f *ast.File, name string) bool {
 	if pass.Pkg.Scope().Lookup(name) != nil {
 		return true
+	}
+	for id := range pass.TypesInfo.Defs {
+		if id.Name == name && f.Pos() <= id.Pos() && id.Pos() < f.End() {
+			return true
+		}
 	}
 	for _, imp := range f.Imports {
 		local := ""
@@ -590,7 +600,9 @@ func LogErr(pass *analysis.Pass, f *ast.File, what, errVar string) (string, []an
 		return slices.ContainsFunc(f.Imports, func(imp *ast.ImportSpec) bool { p, _ := strconv.Unquote(imp.Path.Value); return p == path })
 	}
 	if imports("log/slog") && !imports("log") {
-		if name, _ := Import(pass, f, "log/slog"); name != "." && name != "_" {
+		if name, e := Import(pass, f, "log/slog"); len(e) == 0 {
+			// (Not a dot or blank import, which Import would add
+			// again.)
 			return fmt.Sprintf("%s.Error(%q, \"err\", %s)", name, what, errVar), nil
 		}
 	}

@@ -1,6 +1,7 @@
 package semantics
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
@@ -76,8 +77,13 @@ func (g *gatherer) launches() {
 
 // singleWorker marks the consumer's pool Single when it is its only
 // pool, started by one go statement that runs once: outside a loop (or
-// in one that runs once) of a function that runs once (one call, not in
-// a loop, or none in the package).
+// in the one loop of its function, running once: for range 1), in a
+// function that runs once for the consumer. That is the function building
+// it (each call builds a consumer of its own), main or an init, or a
+// function called from one such by a single call outside a loop (a chain
+// of helpers); not a function used as a value (an HTTP handler, a
+// callback), not one other packages or the client call (a sarama
+// ConsumeClaim, run per claim), not a closure.
 func (g *gatherer) singleWorker() {
 	var pools []*Launch
 	for _, l := range g.ev.Launches {
@@ -89,14 +95,45 @@ func (g *gatherer) singleWorker() {
 		return
 	}
 	gs := pools[0].goStmt
-	if ssaflow.InLoop(gs.Block()) && !edit.SingleIteration(g.pass, gs.Pos()) {
+	if ssaflow.InLoop(gs.Block()) && !g.onlyLoopOnce(gs.Pos()) {
 		return
 	}
-	callers := g.m.Flow.Callers(gs.Parent())
-	if len(callers) > 1 || len(callers) == 1 && ssaflow.InLoop(callers[0].Block()) || gs.Parent().Parent() != nil {
-		return
+	if g.runsOnce(gs.Parent(), 0) {
+		pools[0].Single = true
 	}
-	pools[0].Single = true
+}
+
+// onlyLoopOnce reports whether the loops around pos in its function are
+// one, running once (edit.SingleIteration).
+func (g *gatherer) onlyLoopOnce(pos token.Pos) bool {
+	loops := 0
+	for _, n := range edit.Path(g.pass, pos) {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			loops++
+		case *ast.FuncDecl, *ast.FuncLit:
+			return loops == 1 && edit.SingleIteration(g.pass, pos)
+		}
+	}
+	return false
+}
+
+// runsOnce reports whether fn runs once for the consumer (singleWorker).
+func (g *gatherer) runsOnce(fn *ssa.Function, depth int) bool {
+	if fn.Parent() != nil || depth > ssaflow.MaxCallDepth || g.usedAsValue(fn) {
+		return false
+	}
+	if g.c.Site != nil && g.c.Site.Parent() == fn {
+		return true // each call builds a consumer of its own
+	}
+	if fn.Pkg != nil && fn.Pkg.Pkg.Name() == "main" && fn.Name() == "main" || fn.Name() == "init" && fn.Signature.Recv() == nil {
+		return true
+	}
+	callers := g.m.Flow.Callers(fn)
+	if len(callers) != 1 || ssaflow.InLoop(callers[0].Block()) {
+		return false
+	}
+	return g.runsOnce(callers[0].Parent(), depth+1)
 }
 
 // queuedAway returns the first call, on the consumer's fetch path, that

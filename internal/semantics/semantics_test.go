@@ -379,6 +379,15 @@ func TestClassify(t *testing.T) {
 		// a loop that runs once; two workers finish out of order.
 		{"singleworker", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "one worker goroutine"}},
 		{"singleworkerloop", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "one worker goroutine"}},
+		// Not one worker (review 28-2): one started by each ConsumeClaim
+		// (sarama runs one per claim), one started through a helper a
+		// loop calls.
+		{"claimworkers", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
+		{"chainedworkers", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
+		// A CommitInterval copied from the caller's configuration: what
+		// every call passes (trial 28b/3: 0 was "a background loop").
+		{"intervalfield", map[string]string{"strategy": semantics.StrategyEachRecord, "detail": "synchronous CommitMessages"}},
+		{"intervalfieldset", map[string]string{"detail": "only queues"}},
 		{"twoworkers", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
 		// Deferred positions that skip nothing (review 28-1): a handler
 		// retried with the same message until it succeeds, the last

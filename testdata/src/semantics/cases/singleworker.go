@@ -1,10 +1,12 @@
 package cases
 
 import (
+	"context"
 	"database/sql"
 	"log"
 	"time"
 
+	"github.com/IBM/sarama"
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 )
 
@@ -69,3 +71,57 @@ func twoWorkers(db *sql.DB) {
 }
 
 var _, _, _ = singleWorker, singleWorkerLoop, twoWorkers
+
+// A worker started by each ConsumeClaim, which sarama runs once per claim
+// at the same time (review 28-2): as many workers as claims drain the
+// queue, and their marks follow the order the messages finish.
+type claimWorkers struct {
+	db    *sql.DB
+	queue chan *sarama.ConsumerMessage
+}
+
+func (*claimWorkers) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*claimWorkers) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (h *claimWorkers) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	go h.work(sess)
+	for msg := range claim.Messages() {
+		h.queue <- msg
+	}
+	return nil
+}
+
+func (h *claimWorkers) work(sess sarama.ConsumerGroupSession) {
+	for msg := range h.queue {
+		if _, err := h.db.Exec("INSERT INTO orders (v) VALUES ($1)", msg.Value); err != nil {
+			log.Fatal(err)
+		}
+		sess.MarkMessage(msg, "")
+	}
+}
+
+// A worker started through a helper a loop calls: four workers.
+func startStoreWorker(c *kafka.Consumer, db *sql.DB, queue <-chan *kafka.Message) {
+	go storeWorker(c, db, queue)
+}
+
+func chainedWorkers(db *sql.DB) {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-chained-workers", "enable.auto.offset.store": false}) // case: chainedworkers
+	queue := make(chan *kafka.Message, 100)
+	for i := 0; i < 4; i++ {
+		startStoreWorker(c, db, queue)
+	}
+	for {
+		msg, err := c.ReadMessage(100 * time.Millisecond)
+		if err != nil {
+			continue
+		}
+		queue <- msg
+	}
+}
+
+func claimWorkerGroup(ctx context.Context, db *sql.DB) {
+	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-claim-workers", sarama.NewConfig()) // case: claimworkers
+	_ = g.Consume(ctx, []string{"t"}, &claimWorkers{db: db, queue: make(chan *sarama.ConsumerMessage)})
+}
+
+var _, _ = chainedWorkers, claimWorkerGroup
