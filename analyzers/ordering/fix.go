@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/edit"
@@ -349,8 +350,17 @@ func (c *checker) moveAfterTo(p *position, path []ast.Node, list []ast.Stmt, idx
 			break
 		}
 	}
+	// A context made for the call alone right before it (cctx, cancel :=
+	// context.WithTimeout(ctx, 5*time.Second)) moves with it, and so does
+	// its release right after (cancel()): left behind, its time would run
+	// during the processing, or it would be cancelled before the moved
+	// call (audit 28d/3: every commit failed, the consumer stopped).
+	for idx > 0 && c.contextFor(list[idx-1], list[idx:last+1], list[last+1:]) {
+		idx--
+	}
 	// Statements right after the moved ones that read what they define
-	// (a log of the committed offsets) and process nothing move with them.
+	// (a log of the committed offsets, the context's release) and
+	// process nothing move with them.
 	for last+1 < target && !c.containsProcessing(list[last+1], p) && c.readsDefinedBy(list[idx:last+1], list[last+1]) {
 		last++
 	}
@@ -397,6 +407,64 @@ func (c *checker) moveAfterTo(p *position, path []ast.Node, list []ast.Stmt, idx
 	}
 	fix.TextEdits = append(fix.TextEdits, exits...)
 	return fix, ok
+}
+
+// contextFor reports whether s makes a context for the moved statements
+// alone: `ctx2, cancel := context.WithTimeout(...)` (or WithDeadline,
+// WithCancel, WithTimeoutCause, WithDeadlineCause), whose variables the
+// moved statements use and the rest (rest) uses only to call the cancel
+// function (cancel(), defer cancel()).
+func (c *checker) contextFor(s ast.Stmt, moved, rest []ast.Stmt) bool {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Rhs) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || !strings.HasPrefix(fn.Name(), "With") || fn.Name() == "WithValue" {
+		return false
+	}
+	defined := map[types.Object]bool{}
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+			defined[c.pass.TypesInfo.Defs[id]] = true
+		}
+	}
+	usedByMoved := false
+	for _, m := range moved {
+		ast.Inspect(m, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && defined[c.pass.TypesInfo.Uses[id]] {
+				usedByMoved = true
+			}
+			return !usedByMoved
+		})
+	}
+	if !usedByMoved {
+		return false
+	}
+	for _, r := range rest {
+		bad := false
+		ast.Inspect(r, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && defined[c.pass.TypesInfo.Uses[id]] && len(n.Args) == 0 {
+					return false // the release: cancel()
+				}
+			case *ast.Ident:
+				if defined[c.pass.TypesInfo.Uses[n]] {
+					bad = true
+				}
+			}
+			return !bad
+		})
+		if bad {
+			return false
+		}
+	}
+	return true
 }
 
 // mentionsRecord returns whether a node mentions a variable given to the

@@ -360,6 +360,12 @@ var scenarios = []struct {
 	// failure it returns for redelivery, audit 28c/1); the mark in the
 	// nil case already (silent).
 	{"ordering/errswitch", ordering.Analyzer},
+	// a kafka-go commit on a context of its own, made right before it and
+	// released right after, before the processing (1 positive: the three
+	// statements move together; the commit alone was moved past the
+	// release and failed on a cancelled context every time, audit 28d/3);
+	// the same after the processing (silent).
+	{"ordering/commitctx", ordering.Analyzer},
 	// franz-go records handed to goroutines in the function passed to
 	// EachRecord (also inside EachPartition's), then the poll committed,
 	// the goroutine's call returning nothing or an error it drops, in a

@@ -271,6 +271,8 @@ func (c *classifier) failure() {
 				at += ", its error discarded"
 			case s.ReadAfter:
 				at += ", its error checked only after " + pc.Func
+			case s.Repolled:
+				at += ", whose failure branch polls again: the next poll starts past the records this one held"
 			case s.Callback:
 				at += ", its error given to a callback that only logs it"
 			case s.In != "":

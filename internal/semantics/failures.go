@@ -37,6 +37,10 @@ type Skip struct {
 	// only logs it; Deferred, one made after a deferred position call,
 	// which runs when its function returns, failed or not.
 	Discarded, ReadAfter, Callback, Deferred bool
+	// Repolled reports a failure branch that polls again (continue
+	// outer), taken for a retry: the next poll starts after the records
+	// the last one held, the failed one and those after it.
+	Repolled bool
 	// In names the handler that makes the call and returns without its
 	// error ("orders.(*Service).handle"), if not the loop's function; for
 	// a poll's dropped errors (Evidence.PollDrop), the function that polls
@@ -98,6 +102,12 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		return nil
 	}
 	perRecord := g.perRecordLiteral(fn) || g.perRecordHelper(pc) || g.fetchOnceHelper(pc)
+	polls := map[*ssa.BasicBlock]bool{} // where a batch is polled
+	for _, c := range g.ownCalls() {
+		if c.Role == clientmodel.Fetch && c.Batch && c.Fn == fn {
+			polls[c.Instr.Block()] = true
+		}
+	}
 	var out []Skip
 	for _, b := range fn.Blocks {
 		check, call, fail := failureCheck(b)
@@ -118,11 +128,15 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		seen := map[state]bool{}
 		work := []state{{fail, false}}
 		found, goesOn := false, false
+		repolled := false // the failure polls again: the rest of the poll goes too
 		var queued token.Pos
 		for len(work) > 0 && !goesOn {
 			s := work[len(work)-1]
 			work = work[:len(work)-1]
 			if takes[s.b] {
+				if !s.took && polls[s.b] && s.b != b {
+					repolled = true
+				}
 				s.took = true
 			}
 			if seen[s] || s.b == b && !s.took || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) {
@@ -163,8 +177,12 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				work = append(work, state{n, s.took})
 			}
 		}
-		if found && !goesOn && (!tellsApart(fail) || everyFailureGoesOn(b, fail, at, takes, perRecord, stops)) {
-			skip := Skip{Call: callName(call), Pos: g.posn(call.Pos())}
+		// A failure told apart from others may be skipped on purpose (a
+		// poison record), but not by polling again: that drops the
+		// records after it in the poll as well, which nobody means (a
+		// "re-poll" taken for a retry: the next poll starts after them).
+		if found && !goesOn && (!tellsApart(fail) || repolled || everyFailureGoesOn(b, fail, at, takes, perRecord, stops)) {
+			skip := Skip{Call: callName(call), Pos: g.posn(call.Pos()), Repolled: repolled}
 			if queued.IsValid() {
 				skip.Queued = g.posn(queued)
 			}

@@ -388,6 +388,10 @@ func TestClassify(t *testing.T) {
 		// every call passes (trial 28b/3: 0 was "a background loop").
 		{"intervalfield", map[string]string{"strategy": semantics.StrategyEachRecord, "detail": "synchronous CommitMessages"}},
 		{"intervalfieldset", map[string]string{"detail": "only queues"}},
+		// A transient failure's "re-poll" (continue outer) skips the
+		// rest of the poll (audit 28d/2); returning skips nothing.
+		{"repoll", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "whose failure branch polls again"}},
+		{"repollstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"twoworkers", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
 		// Deferred positions that skip nothing (review 28-1): a handler
 		// retried with the same message until it succeeds, the last
