@@ -242,7 +242,7 @@ func (c *checker) hasDone(lit *ast.FuncLit) types.Object {
 		if obj == nil {
 			continue
 		}
-		if n, ok := ssaflow.Deref(obj.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "WaitGroup" {
+		if ssaflow.IsWaitGroup(obj.Type()) {
 			return obj
 		}
 	}

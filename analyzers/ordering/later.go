@@ -336,6 +336,9 @@ func (c *checker) laterFix(p *position, h *handOff, name string) (analysis.Sugge
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
+	if fix, ok := c.waitFirstFix(p, lit, name); ok {
+		return fix, true
+	}
 	if n := sig.Results().Len(); n > 0 && isError(sig.Results().At(n-1).Type()) {
 		return c.callbackErrFix(p, gs, n, name)
 	}
@@ -343,6 +346,62 @@ func (c *checker) laterFix(p *position, h *handOff, name string) (analysis.Sugge
 		Message:   fmt.Sprintf("Process the %s before calling %s, not in a goroutine", p.client.Client.RecordNoun, name),
 		TextEdits: []analysis.TextEdit{{Pos: gs.Go, End: gs.Call.Pos()}},
 	}, true
+}
+
+// waitFirstFix builds the fix of a position call p (called name) made
+// before the Wait of the WaitGroup that the goroutine's function lit
+// marks Done (wg.Wait() later in the same statement list): the Wait moves
+// right before the position call, which then follows the work of every
+// goroutine, and they keep running concurrently (audit 28d/6: dropping the
+// go keyword made the partitions run one at a time).
+func (c *checker) waitFirstFix(p *position, lit *ast.FuncLit, name string) (analysis.SuggestedFix, bool) {
+	_, path := edit.CallAt(c.pass, p.instr.Pos())
+	stmt, listp := edit.Stmt(path)
+	if stmt == nil || listp == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	list := *listp
+	for _, s := range list[slices.Index(list, stmt)+1:] {
+		es, ok := s.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			continue
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Wait" || !ssaflow.IsWaitGroup(c.pass.TypesInfo.TypeOf(sel.X)) {
+			continue
+		}
+		wg := edit.Source(c.pass, sel.X)
+		done := false
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			if ce, ok := n.(*ast.CallExpr); ok {
+				if ds, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr); ok && ds.Sel.Name == "Done" && edit.Source(c.pass, ds.X) == wg {
+					done = true
+				}
+			}
+			return !done
+		})
+		if !done {
+			continue
+		}
+		tf := c.pass.Fset.File(s.Pos())
+		start := tf.LineStart(tf.Line(s.Pos()))
+		end := s.End()
+		if l := tf.Line(s.End()); l < tf.LineCount() {
+			end = tf.LineStart(l + 1)
+		}
+		return analysis.SuggestedFix{
+			Message: fmt.Sprintf("Wait for the goroutines before calling %s", name),
+			TextEdits: []analysis.TextEdit{
+				{Pos: start, End: end},
+				edit.InsertBefore(c.pass, stmt, wg+".Wait()"),
+			},
+		}, true
+	}
+	return analysis.SuggestedFix{}, false
 }
 
 // callbackErrFix builds the fix of a position call p (called name) made

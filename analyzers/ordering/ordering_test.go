@@ -366,6 +366,11 @@ var scenarios = []struct {
 	// release and failed on a cancelled context every time, audit 28d/3);
 	// the same after the processing (silent).
 	{"ordering/commitctx", ordering.Analyzer},
+	// a franz-go poll committed before the Wait of the goroutines
+	// processing its partitions, made right after (1 positive: the Wait
+	// moves before the commit, the partitions stay concurrent; the go
+	// keyword was dropped, audit 28d/6); the Wait first (silent).
+	{"ordering/waitfirst", ordering.Analyzer},
 	// franz-go records handed to goroutines in the function passed to
 	// EachRecord (also inside EachPartition's), then the poll committed,
 	// the goroutine's call returning nothing or an error it drops, in a

@@ -271,6 +271,8 @@ func (c *classifier) failure() {
 				at += ", its error discarded"
 			case s.ReadAfter:
 				at += ", its error checked only after " + pc.Func
+			case s.Recovered:
+				at += ", which recovers a panic and only logs it, returning no error"
 			case s.Repolled:
 				at += ", whose failure branch polls again: the next poll starts past the records this one held"
 			case s.Callback:

@@ -37,6 +37,9 @@ type Skip struct {
 	// only logs it; Deferred, one made after a deferred position call,
 	// which runs when its function returns, failed or not.
 	Discarded, ReadAfter, Callback, Deferred bool
+	// Recovered reports a handler that recovers a panic and only logs
+	// it: a panic returns no error, and the caller goes on.
+	Recovered bool
 	// Repolled reports a failure branch that polls again (continue
 	// outer), taken for a retry: the next poll starts after the records
 	// the last one held, the failed one and those after it.
@@ -255,9 +258,56 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				continue // the record's processing goes on after it (a side handler's failure)
 			}
 			out = append(out, g.swallowedIn(call, g.handlerArg, 1, map[*ssa.Function]bool{}, stops)...)
+			// A handler that recovers a panic and only logs it returns
+			// no error from the panic: the caller goes on as from a
+			// success (a nil named result, never set).
+			if f := ssaflow.Body(call.Call.StaticCallee()); f != nil && g.m.Flow.InPackage(f) && slices.ContainsFunc(call.Call.Args, g.handlerArg) && recoversQuietly(f) {
+				out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Recovered: true})
+			}
 		}
 	}
 	return uniqueSkips(out)
+}
+
+// recoversQuietly reports whether fn defers a function literal that
+// recovers a panic and does nothing but log it: no result of fn set (a
+// named result captured by the literal), no panic again, no other call.
+func recoversQuietly(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			d, ok := in.(*ssa.Defer)
+			if !ok {
+				continue
+			}
+			lit := ssaflow.Literal(d.Call.Value)
+			if lit == nil {
+				continue
+			}
+			recovers, logs := false, true
+			for _, lb := range lit.Blocks {
+				for _, li := range lb.Instrs {
+					switch x := li.(type) {
+					case *ssa.Store:
+						if _, fv := x.Addr.(*ssa.FreeVar); fv {
+							logs = false // a result set (err = fmt.Errorf(...))
+						}
+					case *ssa.Panic:
+						logs = false
+					case *ssa.Call:
+						if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
+							recovers = true
+						} else if !logging(x.Common()) && !quiet(x) {
+							logs = false
+						}
+					}
+				}
+			}
+			if recovers && logs {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // deferOf returns the defer statement that runs the position call pc

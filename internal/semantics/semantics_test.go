@@ -392,6 +392,11 @@ func TestClassify(t *testing.T) {
 		// rest of the poll (audit 28d/2); returning skips nothing.
 		{"repoll", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "whose failure branch polls again"}},
 		{"repollstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// A handler recovering a panic and only logging it returns no
+		// error from it (audit 28d/4); one that returns the panic as its
+		// error skips nothing.
+		{"recovered", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "which recovers a panic and only logs it"}},
+		{"recoveredloud", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"twoworkers", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
 		// Deferred positions that skip nothing (review 28-1): a handler
 		// retried with the same message until it succeeds, the last

@@ -717,6 +717,12 @@ func Intersects(a, b []ssa.Value) bool {
 	return false
 }
 
+// IsWaitGroup reports whether t is sync.WaitGroup or a pointer to one.
+func IsWaitGroup(t types.Type) bool {
+	n, ok := types.Unalias(Deref(t)).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "WaitGroup"
+}
+
 // Reachable returns the blocks reachable from b by at least one edge (so b
 // itself only if it is in a cycle).
 func Reachable(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {

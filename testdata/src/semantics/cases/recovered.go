@@ -1,0 +1,65 @@
+package cases
+
+import (
+	"log"
+	"time"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+)
+
+// A handler that recovers a panic and only logs it returns no error from
+// the panic, and the loop commits past the message (audit 28d/4). Its
+// twin turns the panic into the error it returns.
+func quietHandle(m *kafka.Message) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			log.Printf("handler panic at %v: %v", m.TopicPartition, p)
+		}
+	}()
+	return apply(m)
+}
+
+func loudHandle(m *kafka.Message) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = errPanic
+		}
+	}()
+	return apply(m)
+}
+
+var errPanic = errTransient
+
+func recovered() error {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-recovered", "enable.auto.commit": false}) // case: recovered
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := quietHandle(m); err != nil {
+			return err
+		}
+		if _, err := c.CommitMessage(m); err != nil {
+			return err
+		}
+	}
+}
+
+func recoveredLoud() error {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-recovered-loud", "enable.auto.commit": false}) // case: recoveredloud
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := loudHandle(m); err != nil {
+			return err
+		}
+		if _, err := c.CommitMessage(m); err != nil {
+			return err
+		}
+	}
+}
+
+var _, _ = recovered, recoveredLoud
