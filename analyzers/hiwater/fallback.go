@@ -939,26 +939,36 @@ func (c *checker) groupInPlace(s *site) (analysis.SuggestedFix, bool) {
 // and the edits it needs, when the group g was made with a context
 // (errgroup.WithContext) that lit uses: the first failure cancelled the
 // work of the records after it, which ran concurrently; in place they
-// would run, and be marked, past the failed one. In the loop handing out
-// the records, a break (none between a switch or a select and the loop);
-// in a per-record callback returning nothing (EachRecord's), a flag the
-// callback returns on, declared before the statement making the callback.
-// "" where the group has no such context, or the stop cannot be placed.
+// would run, and be marked, past the failed one. In a function's one
+// loop handing out the records, a break (none between a switch or a
+// select and the loop); in a per-record callback returning nothing
+// (EachRecord's, EachPartition's), a flag the callback returns on,
+// declared before the statement making the callback, and a return out of
+// the callback's own loops. "" where the group has no such context, or
+// the stop cannot be placed (nested loops of a function).
 func (c *checker) stopOnFailure(stmt ast.Stmt, lit *ast.FuncLit, g ast.Expr, path []ast.Node) (string, []analysis.TextEdit) {
 	ctx := c.groupContext(g)
 	if ctx == nil || !c.usesObj(lit, ctx) {
 		return "", nil
 	}
+	loops, between := 0, false // loops, and a switch or select, around stmt in its function
 	for i, n := range path {
 		if n.Pos() > stmt.Pos() || n.End() < stmt.End() {
 			continue // inside the statement (the call, the literal)
 		}
 		switch n := n.(type) {
-		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.FuncDecl:
-			return "", nil
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			between = between || loops == 0
 		case *ast.ForStmt, *ast.RangeStmt:
+			loops++
+		case *ast.FuncDecl:
+			if loops != 1 || between {
+				return "", nil // a break would leave a switch, or an inner loop only
+			}
 			return "break", nil
 		case *ast.FuncLit:
+			// A per-record callback (EachRecord's, EachPartition's):
+			// a flag it returns on, and a return out of its loops.
 			if n.Type.Results != nil && len(n.Type.Results.List) > 0 {
 				return "", nil
 			}
@@ -966,12 +976,20 @@ func (c *checker) stopOnFailure(stmt ast.Stmt, lit *ast.FuncLit, g ast.Expr, pat
 			if outer == nil {
 				return "", nil
 			}
-			name := edit.FreeName(c.pass, outer.Pos(), "failed")
+			// Free where it is declared and where it is set.
+			name := edit.FreeName(c.pass, stmt.Pos(), "failed")
+			if edit.FreeName(c.pass, outer.Pos(), name) != name {
+				return "", nil
+			}
 			guard, ok := edit.PrependToBody(c.pass, n.Body, "if "+name+" {\n\treturn // a record before failed\n}")
 			if !ok {
 				return "", nil
 			}
-			return name + " = true", []analysis.TextEdit{edit.InsertBefore(c.pass, outer, "var "+name+" bool"), guard}
+			stop := name + " = true"
+			if loops > 0 {
+				stop += "\n" + edit.Indent(c.pass, stmt.Pos()) + "\treturn"
+			}
+			return stop, []analysis.TextEdit{edit.InsertBefore(c.pass, outer, "var "+name+" bool"), guard}
 		}
 	}
 	return "", nil

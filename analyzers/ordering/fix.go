@@ -355,8 +355,17 @@ func (c *checker) moveAfterTo(p *position, path []ast.Node, list []ast.Stmt, idx
 	// its release right after (cancel()): left behind, its time would run
 	// during the processing, or it would be cancelled before the moved
 	// call (audit 28d/3: every commit failed, the consumer stopped).
-	for idx > 0 && c.contextFor(list[idx-1], list[idx:last+1], list[last+1:]) {
-		idx--
+	for idx > 0 {
+		if c.contextFor(list[idx-1], list[idx:last+1], list[last+1:]) {
+			idx--
+			continue
+		}
+		// cctx, cancel := context.WithTimeout(...); defer cancel()
+		if idx > 1 && c.releases(list[idx-1], list[idx-2]) && c.contextFor(list[idx-2], list[idx-1:last+1], list[last+1:]) {
+			idx -= 2
+			continue
+		}
+		break
 	}
 	// Statements right after the moved ones that read what they define
 	// (a log of the committed offsets, the context's release) and
@@ -429,9 +438,18 @@ func (c *checker) contextFor(s ast.Stmt, moved, rest []ast.Stmt) bool {
 	}
 	defined := map[types.Object]bool{}
 	for _, l := range as.Lhs {
-		if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
-			defined[c.pass.TypesInfo.Defs[id]] = true
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			return false
 		}
+		if id.Name == "_" {
+			continue
+		}
+		obj := c.pass.TypesInfo.Defs[id]
+		if obj == nil {
+			return false // a variable assigned again (ctx, cancel := ...WithTimeout(ctx, d)): the processing's too
+		}
+		defined[obj] = true
 	}
 	usedByMoved := false
 	for _, m := range moved {
@@ -465,6 +483,25 @@ func (c *checker) contextFor(s ast.Stmt, moved, rest []ast.Stmt) bool {
 		}
 	}
 	return true
+}
+
+// releases reports whether s is `defer cancel()` for a function variable
+// that def defines.
+func (c *checker) releases(s, def ast.Stmt) bool {
+	ds, ok := s.(*ast.DeferStmt)
+	if !ok || len(ds.Call.Args) != 0 {
+		return false
+	}
+	id, ok := ast.Unparen(ds.Call.Fun).(*ast.Ident)
+	as, isAssign := def.(*ast.AssignStmt)
+	if !ok || !isAssign {
+		return false
+	}
+	obj := c.pass.TypesInfo.Uses[id]
+	return obj != nil && slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool {
+		lid, ok := l.(*ast.Ident)
+		return ok && c.pass.TypesInfo.Defs[lid] == obj
+	})
 }
 
 // mentionsRecord returns whether a node mentions a variable given to the

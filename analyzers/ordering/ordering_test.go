@@ -361,10 +361,13 @@ var scenarios = []struct {
 	// nil case already (silent).
 	{"ordering/errswitch", ordering.Analyzer},
 	// a kafka-go commit on a context of its own, made right before it and
-	// released right after, before the processing (1 positive: the three
-	// statements move together; the commit alone was moved past the
-	// release and failed on a cancelled context every time, audit 28d/3);
-	// the same after the processing (silent).
+	// released right after, or by a defer right after it is made, before
+	// the processing (2 positive: the statements move together; the commit
+	// alone was moved past the release and failed on a cancelled context
+	// every time, audit 28d/3, and with a defer its time ran during the
+	// processing, review 28-3); the function's own context narrowed, which
+	// the processing uses too (1 positive: the commit alone moves); the
+	// same after the processing (silent).
 	{"ordering/commitctx", ordering.Analyzer},
 	// a franz-go poll committed before the Wait of the goroutines
 	// processing its partitions, made right after (1 positive: the Wait

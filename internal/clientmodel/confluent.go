@@ -117,6 +117,7 @@ func confluent(p string, memberEpoch bool) *Client {
 			{Func: "(*" + p + ".Producer).BeginTransaction", Err: 0, Committed: -1, Swallow: SwallowSkips},
 		},
 		Restores: restores,
+		Rewinds:  []string{c + "Seek", c + "SeekPartitions"},
 		// Produce only enqueues: the delivery report, a *Message whose
 		// TopicPartition.Error says whether it was delivered, comes on
 		// deliveryChan, or on Events() when it is nil (producer.go:308).

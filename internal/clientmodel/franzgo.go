@@ -172,6 +172,7 @@ func franzgo() *Client {
 		// SetOffsets from OnPartitionsAssigned runs before that fetch
 		// (:1195), which assigns the committed offsets afterwards.
 		Restores: []Restore{{Func: kgo + ".AdjustFetchOffsetsFn", Kind: RestoreOption, Arg: 0}},
+		Rewinds:  []string{cl + "SetOffsets"},
 		RestoreFix: &RestoreFix{
 			Where: FixOption, Hooks: []string{kgo + ".AdjustFetchOffsetsFn"},
 			Topic: "topic", Partition: "partition", Ctx: "ctx",

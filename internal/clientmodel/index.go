@@ -35,6 +35,7 @@ type CtorRef struct {
 // constant time. It is built once from Clients and never modified.
 type Index struct {
 	paths    map[string]*Client
+	rewinds  map[string]bool
 	calls    map[string]CallRef
 	ctors    map[string]CtorRef
 	options  map[string]KnobRef
@@ -57,6 +58,7 @@ var Default = NewIndex(Clients)
 func NewIndex(cs []*Client) *Index {
 	ix := &Index{
 		paths:    map[string]*Client{},
+		rewinds:  map[string]bool{},
 		calls:    map[string]CallRef{},
 		ctors:    map[string]CtorRef{},
 		options:  map[string]KnobRef{},
@@ -77,6 +79,9 @@ func NewIndex(cs []*Client) *Index {
 		}
 		for i := range c.Calls {
 			ix.calls[c.Calls[i].Func] = CallRef{c, &c.Calls[i]}
+		}
+		for _, r := range c.Rewinds {
+			ix.rewinds[r] = true
 		}
 		for i := range c.Constructors {
 			k := &c.Constructors[i]
@@ -153,6 +158,10 @@ func (ix *Index) fullName(fn *types.Func) string {
 	}
 	return fn.FullName()
 }
+
+// Rewind reports whether fn moves where a partition's next fetch starts
+// (Client.Rewinds).
+func (ix *Index) Rewind(fn *types.Func) bool { return ix.rewinds[ix.fullName(fn)] }
 
 // Call returns the model of fn, if it is a modelled call.
 // A method of an application interface that stands for a client call

@@ -322,6 +322,11 @@ type Client struct {
 	// Restores are the ways a consumer that keeps its position in its own
 	// store tells the client where to resume on assignment.
 	Restores []Restore
+	// Rewinds are the calls (FullNames) that move where the next fetch of
+	// a partition starts, back to a record already handed out (franz-go's
+	// SetOffsets, confluent's Seek): a loop that makes one before it
+	// polls again retries the records after that point.
+	Rewinds []string
 	// RestoreFix is the restore hook a fix adds, nil if the client has
 	// none a fix can add (a kafka-go group Reader cannot be told).
 	RestoreFix *RestoreFix

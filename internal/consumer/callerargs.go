@@ -180,8 +180,16 @@ func (b *builder) closed(fn *ssa.Function, n int) bool {
 
 // writesField reports whether fn stores into field of its parameter p
 // (a pointer to a struct: if c.Interval == 0 { c.Interval = time.Second
-// }): what the callers pass is not what it reads.
+// }), or hands the pointer to a call that may: what the callers pass is
+// not what it reads.
 func writesField(fn *ssa.Function, p *ssa.Parameter, field int) bool {
+	if _, ptr := p.Type().Underlying().(*types.Pointer); ptr && p.Referrers() != nil {
+		for _, u := range *p.Referrers() {
+			if _, ok := u.(ssa.CallInstruction); ok {
+				return true // handed to a call, which may set it (cfg.defaults())
+			}
+		}
+	}
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			st, ok := in.(*ssa.Store)

@@ -271,6 +271,8 @@ func (c *classifier) failure() {
 				at += ", its error discarded"
 			case s.ReadAfter:
 				at += ", its error checked only after " + pc.Func
+			case s.MarkedOwn.Line > 0:
+				at += fmt.Sprintf(", whose failure branch %s past the record itself at %s, whatever the failure (a transient one, or a cancelled context at a rebalance)", positionVerb(pc.Role), c.ev.at(s.MarkedOwn))
 			case s.Recovered:
 				at += ", which recovers a panic and only logs it, returning no error"
 			case s.Repolled:

@@ -37,6 +37,10 @@ type Skip struct {
 	// only logs it; Deferred, one made after a deferred position call,
 	// which runs when its function returns, failed or not.
 	Discarded, ReadAfter, Callback, Deferred bool
+	// MarkedOwn is where a failure branch writes the record's position
+	// itself, whatever the failure (not told apart from a cancelled
+	// context at a rebalance, or a transient one); zero if it does not.
+	MarkedOwn token.Position
 	// Recovered reports a handler that recovers a panic and only logs
 	// it: a panic returns no error, and the caller goes on.
 	Recovered bool
@@ -131,7 +135,8 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		seen := map[state]bool{}
 		work := []state{{fail, false}}
 		found, goesOn := false, false
-		repolled := false // the failure polls again: the rest of the poll goes too
+		repolled := false       // the failure polls again: the rest of the poll goes too
+		var markedOwn token.Pos // where the failure branch writes the position
 		var queued token.Pos
 		for len(work) > 0 && !goesOn {
 			s := work[len(work)-1]
@@ -142,10 +147,18 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				}
 				s.took = true
 			}
-			if seen[s] || s.b == b && !s.took || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) {
-				// A failure branch writing the position itself (a
-				// poison record marked on purpose) skips it
-				// deliberately: not a silent skip.
+			if !seen[s] && !s.took && s.b != at && fail.Dominates(s.b) && g.writesPosition(s.b) && !stops(s.b) {
+				// The failure branch writes the position itself: on
+				// purpose for a failure told apart (a poison record),
+				// but for every failure (a cancelled context at a
+				// rebalance too) it drops the record (markedOwn).
+				if i := slices.IndexFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Instr.Block() == s.b }); i >= 0 && !markedOwn.IsValid() {
+					markedOwn = g.ownCalls()[i].Pos()
+				}
+			}
+			if seen[s] || s.b == b && !s.took || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) || !s.took && rewinds(s.b) {
+				// (A rewind, SetOffsets or Seek back to the failed
+				// record, before the next poll retries it.)
 				continue
 			}
 			seen[s] = true
@@ -184,6 +197,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		// poison record), but not by polling again: that drops the
 		// records after it in the poll as well, which nobody means (a
 		// "re-poll" taken for a retry: the next poll starts after them).
+		if !found && markedOwn.IsValid() && !goesOn && !tellsApart(fail) && queued == token.NoPos && !decodes(call) {
+			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), MarkedOwn: g.posn(markedOwn)})
+		}
 		if found && !goesOn && (!tellsApart(fail) || repolled || everyFailureGoesOn(b, fail, at, takes, perRecord, stops)) {
 			skip := Skip{Call: callName(call), Pos: g.posn(call.Pos()), Repolled: repolled}
 			if queued.IsValid() {
@@ -267,6 +283,40 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 	}
 	return uniqueSkips(out)
+}
+
+// decodes reports whether call decodes or checks a record's data
+// (json.Unmarshal, strconv.Atoi, a validate or parse function): its
+// failure is the record's, the same on every try (a poison record a
+// failure branch marks on purpose), not a transient one.
+func decodes(call *ssa.Call) bool {
+	f := ssaflow.Callee(call.Common())
+	if f == nil || f.Pkg() == nil {
+		return false
+	}
+	if p := f.Pkg().Path(); strings.HasPrefix(p, "encoding/") || p == "strconv" || strings.HasSuffix(p, "/protobuf/proto") {
+		return true
+	}
+	name := strings.ToLower(f.Name())
+	for _, pre := range []string{"unmarshal", "decode", "parse", "validate", "deserialize"} {
+		if strings.HasPrefix(name, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// rewinds reports whether b moves where a partition's next fetch starts
+// (clientmodel's Rewinds: franz-go's SetOffsets, confluent's Seek).
+func rewinds(b *ssa.BasicBlock) bool {
+	for _, in := range b.Instrs {
+		if ci, ok := in.(ssa.CallInstruction); ok {
+			if f := ssaflow.Callee(ci.Common()); f != nil && clientmodel.Default.Rewind(f) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // recoversQuietly reports whether fn defers a function literal that

@@ -388,10 +388,12 @@ func TestClassify(t *testing.T) {
 		// every call passes (trial 28b/3: 0 was "a background loop").
 		{"intervalfield", map[string]string{"strategy": semantics.StrategyEachRecord, "detail": "synchronous CommitMessages"}},
 		{"intervalfieldset", map[string]string{"detail": "only queues"}},
+		{"intervaldefaulted", map[string]string{"detail": "only queues"}},
 		// A transient failure's "re-poll" (continue outer) skips the
 		// rest of the poll (audit 28d/2); returning skips nothing.
 		{"repoll", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "whose failure branch polls again"}},
 		{"repollstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"repollrewound", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// A handler recovering a panic and only logging it returns no
 		// error from it (audit 28d/4); one that returns the panic as its
 		// error skips nothing.
@@ -514,6 +516,8 @@ func TestClassify(t *testing.T) {
 		{"globalcfg", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		{"markeriface", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		{"poisonmarked", map[string]string{"failure": "skipped: when the handler (line"}}, // not json.Unmarshal, marked on purpose
+		// a failure branch marking on any failure of a write (trial 28a/3)
+		{"markedown", map[string]string{"failure": "whose failure branch marks a position past the record itself at line 23, whatever the failure"}},
 		{"gokitlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"pollskip", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line"}},
 		{"pollstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},

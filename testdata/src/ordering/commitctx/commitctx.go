@@ -65,6 +65,38 @@ func start(ctx context.Context, db *sql.DB) {
 	h := &handler{r: r, db: db}
 	_ = h.run(ctx)
 	_ = h.runAfter(ctx)
+	_ = h.runDeferred(ctx)
+	_ = h.runShared(ctx, kafkago.Message{})
 }
 
 var _ = start
+
+// runDeferred releases the commit's context with a defer: the context
+// and its defer move with the commit.
+func (h *handler) runDeferred(ctx context.Context) error {
+	for {
+		m, err := h.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		if err := h.r.CommitMessages(cctx, m); err != nil { // want `call to CommitMessages before the message is processed`
+			return err
+		}
+		h.handleOne(ctx, m)
+	}
+}
+
+// runShared narrows the function's own context, which the processing
+// uses too: the commit alone moves.
+func (h *handler) runShared(ctx context.Context, m kafkago.Message) error {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	if err := h.r.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages before the message is processed`
+		cancel()
+		return err
+	}
+	h.handleOne(ctx, m)
+	cancel()
+	return nil
+}

@@ -44,3 +44,35 @@ func intervalField(ctx context.Context) {
 }
 
 var _ = intervalField
+
+// A CommitInterval read from a configuration whose defaults a method sets
+// before the read (review 28-3): not what the callers pass.
+type defaultedSettings struct {
+	Group          string
+	CommitInterval time.Duration
+}
+
+func (s *defaultedSettings) defaults() {
+	if s.CommitInterval == 0 {
+		s.CommitInterval = 5 * time.Second
+	}
+}
+
+func newDefaultedReader(cfg *defaultedSettings) *kafkago.Reader {
+	cfg.defaults()
+	return kafkago.NewReader(kafkago.ReaderConfig{Brokers: []string{"k:9092"}, Topic: "t", GroupID: cfg.Group, CommitInterval: cfg.CommitInterval}) // case: intervaldefaulted
+}
+
+func intervalDefaulted(ctx context.Context) {
+	r := newDefaultedReader(&defaultedSettings{Group: "g-interval-defaulted"})
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		_ = apply(m)
+		_ = r.CommitMessages(ctx, m)
+	}
+}
+
+var _ = intervalDefaulted

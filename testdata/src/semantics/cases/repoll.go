@@ -52,4 +52,26 @@ func repollStops(ctx context.Context) error {
 	}
 }
 
-var _, _ = repoll, repollStops
+// repollRewound rewinds the partition to the failed record before it
+// polls again (review 28-3): the record comes again, nothing is skipped.
+func repollRewound(ctx context.Context) error {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-repoll-rewound"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: repollrewound
+outer:
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			if err := apply(r); err != nil {
+				if errors.Is(err, errTransient) {
+					cl.SetOffsets(map[string]map[int32]kgo.EpochOffset{r.Topic: {r.Partition: {Epoch: -1, Offset: r.Offset}}})
+					continue outer
+				}
+				return err
+			}
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+var _, _, _ = repoll, repollStops, repollRewound

@@ -132,6 +132,9 @@ func (cl *Client) CommitMarkedOffsets(ctx context.Context) error               {
 func (cl *Client) MarkCommitRecords(rs ...*Record)                             {}
 func (cl *Client) MarkCommitOffsets(unmarked map[string]map[int32]EpochOffset) {}
 
+// SetOffsets sets where the next fetch of each partition starts.
+func (cl *Client) SetOffsets(setOffsets map[string]map[int32]EpochOffset) {}
+
 // FetchError is an error of one partition in a fetch.
 type FetchError struct {
 	Topic     string
