@@ -11,7 +11,9 @@ import (
 // failure of its write (trial 28a/3 and 28a/5): a transient failure, or
 // the session's cancelled context at a rebalance, drops the message. (A
 // decode failure marked on purpose is poisonmarked's.)
-type markedOwnHandler struct{ write func(context.Context, []byte) error }
+type markedOwnHandler struct {
+	write func(context.Context, []byte) error
+}
 
 func (markedOwnHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
 func (markedOwnHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
