@@ -52,7 +52,7 @@ func (c *checker) groupFencingIgnored(s *site) {
 	}
 	if s.list != nil {
 		for _, st := range after(s.list, s.stmt) {
-			if st == s.check || isBareVar(st) {
+			if st == s.check || edit.IsBareVar(st) {
 				continue // var ke kafka.Error, for an errors.As below
 			}
 			ifs, isIf := st.(*ast.IfStmt)
@@ -67,23 +67,6 @@ func (c *checker) groupFencingIgnored(s *site) {
 	}
 }
 
-// isBareVar reports whether st declares variables without values.
-func isBareVar(st ast.Stmt) bool {
-	ds, ok := st.(*ast.DeclStmt)
-	if !ok {
-		return false
-	}
-	gd, ok := ds.Decl.(*ast.GenDecl)
-	if !ok || gd.Tok != token.VAR {
-		return false
-	}
-	for _, sp := range gd.Specs {
-		if vs, ok := sp.(*ast.ValueSpec); !ok || len(vs.Values) > 0 {
-			return false
-		}
-	}
-	return true
-}
 
 // loopTail reports whether falling off the end of st (in the call's
 // statement list, or the if whose init holds the call) reaches the end

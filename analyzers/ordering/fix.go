@@ -343,7 +343,7 @@ func (c *checker) moveAfterTo(p *position, path []ast.Node, list []ast.Stmt, idx
 			case isNilCheck(list[target+1]) || edit.SuccessCase(c.pass, list[target+1], list[last+1:target+1]) != nil:
 				target++
 				continue
-			case target+2 < len(list) && isVarDecl(list[target+1]) && edit.SuccessCase(c.pass, list[target+2], list[last+1:target+1]) != nil:
+			case target+2 < len(list) && edit.IsBareVar(list[target+1]) && edit.SuccessCase(c.pass, list[target+2], list[last+1:target+1]) != nil:
 				target += 2
 				continue
 			}
@@ -624,24 +624,6 @@ func isNilCheck(s ast.Stmt) bool {
 	return ok1 && ok2 && y.Name == "nil"
 }
 
-// isVarDecl reports whether s declares variables with no values (var
-// terr *TransientError): what a check after it may fill.
-func isVarDecl(s ast.Stmt) bool {
-	ds, ok := s.(*ast.DeclStmt)
-	if !ok {
-		return false
-	}
-	gd, ok := ds.Decl.(*ast.GenDecl)
-	if !ok || gd.Tok != token.VAR {
-		return false
-	}
-	for _, sp := range gd.Specs {
-		if vs, ok := sp.(*ast.ValueSpec); !ok || len(vs.Values) > 0 {
-			return false
-		}
-	}
-	return true
-}
 
 // definesErr reports whether s assigns a variable named err.
 func definesErr(s ast.Stmt) bool {

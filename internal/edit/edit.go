@@ -609,3 +609,22 @@ func LogErr(pass *analysis.Pass, f *ast.File, what, errVar string) (string, []an
 	name, e := Import(pass, f, "log")
 	return fmt.Sprintf("%s.Printf(%q, %s)", name, what+": %v", errVar), e
 }
+
+// IsBareVar reports whether s declares variables without values (var
+// terr *TransientError): what a later statement fills.
+func IsBareVar(s ast.Stmt) bool {
+	ds, ok := s.(*ast.DeclStmt)
+	if !ok {
+		return false
+	}
+	gd, ok := ds.Decl.(*ast.GenDecl)
+	if !ok || gd.Tok != token.VAR {
+		return false
+	}
+	for _, sp := range gd.Specs {
+		if vs, ok := sp.(*ast.ValueSpec); !ok || len(vs.Values) > 0 {
+			return false
+		}
+	}
+	return true
+}
