@@ -67,7 +67,6 @@ func (c *checker) groupFencingIgnored(s *site) {
 	}
 }
 
-
 // loopTail reports whether falling off the end of st (in the call's
 // statement list, or the if whose init holds the call) reaches the end
 // of the loop body: nothing after it runs before the next iteration.

@@ -624,7 +624,6 @@ func isNilCheck(s ast.Stmt) bool {
 	return ok1 && ok2 && y.Name == "nil"
 }
 
-
 // definesErr reports whether s assigns a variable named err.
 func definesErr(s ast.Stmt) bool {
 	as, ok := s.(*ast.AssignStmt)
