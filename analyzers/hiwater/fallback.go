@@ -947,20 +947,22 @@ func (c *checker) groupInPlace(s *site) (analysis.SuggestedFix, bool) {
 // the callback's own loops. "" where the group has no such context, or
 // the stop cannot be placed (nested loops of a function).
 func (c *checker) stopOnFailure(stmt ast.Stmt, lit *ast.FuncLit, g ast.Expr, path []ast.Node) (string, []analysis.TextEdit) {
-	ctx := c.groupContext(g)
+	ctx, made := c.groupContext(g)
 	if ctx == nil || !c.usesObj(lit, ctx) {
 		return "", nil
 	}
 	loops, between := 0, false // loops, and a switch or select, around stmt in its function
 	for i, n := range path {
-		if n.Pos() > stmt.Pos() || n.End() < stmt.End() {
-			continue // inside the statement (the call, the literal)
+		if n.Pos() > stmt.Pos() || n.End() < stmt.End() || n == ast.Node(stmt) {
+			continue // the statement replaced, or inside it (the call, the literal)
 		}
 		switch n := n.(type) {
 		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 			between = between || loops == 0
 		case *ast.ForStmt, *ast.RangeStmt:
-			loops++
+			if n.Pos() > made {
+				loops++ // a loop of the group's records (not the poll's around it)
+			}
 		case *ast.FuncDecl:
 			if loops != 1 || between {
 				return "", nil // a break would leave a switch, or an inner loop only
@@ -996,15 +998,15 @@ func (c *checker) stopOnFailure(stmt ast.Stmt, lit *ast.FuncLit, g ast.Expr, pat
 }
 
 // groupContext returns the context variable g (a group variable) was
-// made with, `g, ctx := errgroup.WithContext(parent)`, or nil.
-func (c *checker) groupContext(g ast.Expr) types.Object {
+// made with, `g, ctx := errgroup.WithContext(parent)`, and where, or nil.
+func (c *checker) groupContext(g ast.Expr) (types.Object, token.Pos) {
 	id, ok := ast.Unparen(g).(*ast.Ident)
 	if !ok {
-		return nil
+		return nil, token.NoPos
 	}
 	obj := c.pass.TypesInfo.ObjectOf(id)
 	if obj == nil {
-		return nil
+		return nil, token.NoPos
 	}
 	for _, n := range edit.Path(c.pass, obj.Pos()) {
 		as, ok := n.(*ast.AssignStmt)
@@ -1012,21 +1014,21 @@ func (c *checker) groupContext(g ast.Expr) types.Object {
 			continue
 		}
 		if len(as.Lhs) != 2 || len(as.Rhs) != 1 {
-			return nil
+			return nil, token.NoPos
 		}
 		if l0, ok := as.Lhs[0].(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(l0) != obj {
-			return nil
+			return nil, token.NoPos
 		}
 		l1, ok := as.Lhs[1].(*ast.Ident)
 		if !ok {
-			return nil
+			return nil, token.NoPos
 		}
 		if ctx := c.pass.TypesInfo.ObjectOf(l1); ctx != nil && c.fromErrgroupContext(ctx) {
-			return ctx
+			return ctx, as.Pos()
 		}
-		return nil
+		return nil, token.NoPos
 	}
-	return nil
+	return nil, token.NoPos
 }
 
 // ---- wait for each record's goroutine, or give its sends room ----

@@ -429,10 +429,11 @@ fix counts the function with a WaitGroup and waits for it before the
 commit. After `go func() { defer wg.Done(); apply(msg) }()` whose local
 WaitGroup only that literal marks done, the fix waits for the group
 (wg.Wait()) before the commit: the goroutines keep running side by side
-and a commit every N records waits for them; a Wait of the group the
-goroutine marks done that the code makes after the commit, in the same
-block, moves before it (for the goroutines of EachPartition's function
-too, rather than their work run in place). So does a go statement between the commit and
+and a commit every N records waits for them; where the code waits for the
+group the goroutine marks done after the commit, in the same block, the
+commit moves after that Wait (for the goroutines of EachPartition's
+function too, rather than their work run in place; the Wait stays after
+what receives their results). So does a go statement between the commit and
 the last processing, of the commit's block or nested in a statement of
 it (mark; go audit(msg); save(msg), or mark; if large { go audit(msg) };
 save(msg)): its call runs in place, its error checked, and the commit

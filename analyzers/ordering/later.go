@@ -350,10 +350,12 @@ func (c *checker) laterFix(p *position, h *handOff, name string) (analysis.Sugge
 
 // waitFirstFix builds the fix of a position call p (called name) made
 // before the Wait of the WaitGroup that the goroutine's function lit
-// marks Done (wg.Wait() later in the same statement list): the Wait moves
-// right before the position call, which then follows the work of every
-// goroutine, and they keep running concurrently (audit 28d/6: dropping the
-// go keyword made the partitions run one at a time).
+// marks Done (wg.Wait() later in the same statement list): the position
+// call's statement moves right after the Wait, so that it follows the
+// work of every goroutine, and they keep running concurrently (audit
+// 28d/6: dropping the go keyword made the partitions run one at a time).
+// The Wait stays where it is: statements before it may receive what the
+// goroutines send (review 28-4: a Wait moved above them deadlocked).
 func (c *checker) waitFirstFix(p *position, lit *ast.FuncLit, name string) (analysis.SuggestedFix, bool) {
 	_, path := edit.CallAt(c.pass, p.instr.Pos())
 	stmt, listp := edit.Stmt(path)
@@ -361,7 +363,8 @@ func (c *checker) waitFirstFix(p *position, lit *ast.FuncLit, name string) (anal
 		return analysis.SuggestedFix{}, false
 	}
 	list := *listp
-	for _, s := range list[slices.Index(list, stmt)+1:] {
+	at := slices.Index(list, stmt)
+	for k, s := range list[at+1:] {
 		es, ok := s.(*ast.ExprStmt)
 		if !ok {
 			continue
@@ -384,20 +387,28 @@ func (c *checker) waitFirstFix(p *position, lit *ast.FuncLit, name string) (anal
 			}
 			return !done
 		})
-		if !done {
+		if !done || c.definesUsedIn(stmt, list[at+1:at+2+k], list[at+2+k:]) {
 			continue
 		}
-		tf := c.pass.Fset.File(s.Pos())
-		start := tf.LineStart(tf.Line(s.Pos()))
-		end := s.End()
-		if l := tf.Line(s.End()); l < tf.LineCount() {
-			end = tf.LineStart(l + 1)
+		tf := c.pass.Fset.File(stmt.Pos())
+		content, err := c.pass.ReadFile(tf.Name())
+		if err != nil {
+			return analysis.SuggestedFix{}, false
 		}
+		start := tf.LineStart(tf.Line(stmt.Pos()))
+		end := tf.Offset(stmt.End())
+		for end < len(content) && content[end] != '\n' {
+			end++
+		}
+		if end < len(content) {
+			end++
+		}
+		moved := strings.TrimSuffix(reindent(string(content[tf.Offset(start):end]), edit.Indent(c.pass, s.Pos())), "\n")
 		return analysis.SuggestedFix{
-			Message: fmt.Sprintf("Wait for the goroutines before calling %s", name),
+			Message: fmt.Sprintf("Call %s after the Wait for the goroutines", name),
 			TextEdits: []analysis.TextEdit{
-				{Pos: start, End: end},
-				edit.InsertBefore(c.pass, stmt, wg+".Wait()"),
+				{Pos: start, End: tf.Pos(end)},
+				edit.InsertAfter(c.pass, s, moved),
 			},
 		}, true
 	}

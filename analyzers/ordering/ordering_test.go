@@ -370,9 +370,11 @@ var scenarios = []struct {
 	// same after the processing (silent).
 	{"ordering/commitctx", ordering.Analyzer},
 	// a franz-go poll committed before the Wait of the goroutines
-	// processing its partitions, made right after (1 positive: the Wait
-	// moves before the commit, the partitions stay concurrent; the go
-	// keyword was dropped, audit 28d/6); the Wait first (silent).
+	// processing its partitions, made right after, or after receiving
+	// what they send (2 positive: the commit moves after the Wait, the
+	// partitions stay concurrent; the go keyword was dropped, audit
+	// 28d/6, and a Wait moved above the receives deadlocked, review
+	// 28-4); the Wait first (silent).
 	{"ordering/waitfirst", ordering.Analyzer},
 	// franz-go records handed to goroutines in the function passed to
 	// EachRecord (also inside EachPartition's), then the poll committed,

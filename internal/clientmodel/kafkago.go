@@ -76,7 +76,6 @@ func kafkago() *Client {
 		// it fails (reader.go:1025-1028), so a group Reader resumes from
 		// the group's committed offsets and no fix can add a hook to it.
 		Restores: []Restore{{Func: r + "SetOffset", Kind: RestoreCall}},
-		Rewinds:  []string{r + "SetOffset"},
 		// A reader is in a group when its GroupID is set (v0.4.51 reader.go:97);
 		// CommitMessages fails on one that is not (reader.go:878-881).
 		InGroup: `%s.Config().GroupID != ""`,

@@ -325,7 +325,8 @@ type Client struct {
 	// Rewinds are the calls (FullNames) that move where the next fetch of
 	// a partition starts, back to a record already handed out (franz-go's
 	// SetOffsets, confluent's Seek): a loop that makes one before it
-	// polls again retries the records after that point.
+	// polls again retries the records after that point. (Not kafka-go's
+	// SetOffset: a group reader refuses it.)
 	Rewinds []string
 	// RestoreFix is the restore hook a fix adds, nil if the client has
 	// none a fix can add (a kafka-go group Reader cannot be told).

@@ -129,11 +129,12 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 		failed := failedErrors(b, fail, takes)
 		type state struct {
-			b    *ssa.BasicBlock
-			took bool
+			b       *ssa.BasicBlock
+			took    bool
+			rewound bool // a rewind (SetOffsets, Seek) on the way
 		}
 		seen := map[state]bool{}
-		work := []state{{fail, false}}
+		work := []state{{fail, false, false}}
 		found, goesOn := false, false
 		repolled := false       // the failure polls again: the rest of the poll goes too
 		var markedOwn token.Pos // where the failure branch writes the position
@@ -141,8 +142,16 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		for len(work) > 0 && !goesOn {
 			s := work[len(work)-1]
 			work = work[:len(work)-1]
+			if !s.took && rewinds(s.b) {
+				s.rewound = true
+			}
 			if takes[s.b] {
 				if !s.took && polls[s.b] && s.b != b {
+					if s.rewound {
+						// Rewound to the failed record, then polled
+						// again: it comes back, a retry.
+						continue
+					}
 					repolled = true
 				}
 				s.took = true
@@ -156,9 +165,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 					markedOwn = g.ownCalls()[i].Pos()
 				}
 			}
-			if seen[s] || s.b == b && !s.took || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) || !s.took && rewinds(s.b) {
-				// (A rewind, SetOffsets or Seek back to the failed
-				// record, before the next poll retries it.)
+			if seen[s] || s.b == b && !s.took || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) {
 				continue
 			}
 			seen[s] = true
@@ -190,7 +197,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				succs = []*ssa.BasicBlock{failing}
 			}
 			for _, n := range succs {
-				work = append(work, state{n, s.took})
+				work = append(work, state{n, s.took, s.rewound})
 			}
 		}
 		// A failure told apart from others may be skipped on purpose (a
@@ -346,8 +353,8 @@ func recoversQuietly(fn *ssa.Function) bool {
 					case *ssa.Call:
 						if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
 							recovers = true
-						} else if !logging(x.Common()) && !quiet(x) {
-							logs = false
+						} else if f := ssaflow.Callee(x.Common()); !logging(x.Common()) && !quiet(x) || f != nil && (strings.HasPrefix(f.Name(), "Panic") || strings.HasPrefix(f.Name(), "Fatal")) {
+							logs = false // (log.Panicf panics again, log.Fatal exits)
 						}
 					}
 				}

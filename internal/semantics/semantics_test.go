@@ -399,6 +399,7 @@ func TestClassify(t *testing.T) {
 		// error skips nothing.
 		{"recovered", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "which recovers a panic and only logs it"}},
 		{"recoveredloud", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"recoveredagain", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"twoworkers", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
 		// Deferred positions that skip nothing (review 28-1): a handler
 		// retried with the same message until it succeeds, the last
@@ -517,7 +518,7 @@ func TestClassify(t *testing.T) {
 		{"markeriface", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		{"poisonmarked", map[string]string{"failure": "skipped: when the handler (line"}}, // not json.Unmarshal, marked on purpose
 		// a failure branch marking on any failure of a write (trial 28a/3)
-		{"markedown", map[string]string{"failure": "whose failure branch marks a position past the record itself at line 23, whatever the failure"}},
+		{"markedown", map[string]string{"failure": "whose failure branch marks a position past the record itself at line 25, whatever the failure"}},
 		{"gokitlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"pollskip", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line"}},
 		{"pollstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},

@@ -28,6 +28,33 @@ func loudHandle(m *kafka.Message) (err error) {
 	return apply(m)
 }
 
+// panicAgain recovers only to panic again with context (review 28-4):
+// the panic still stops the loop.
+func panicAgain(m *kafka.Message) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			log.Panicf("handler panic at %v: %v", m.TopicPartition, p)
+		}
+	}()
+	return apply(m)
+}
+
+func recoveredAgain() error {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-recovered-again", "enable.auto.commit": false}) // case: recoveredagain
+	for {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if err := panicAgain(m); err != nil {
+			return err
+		}
+		if _, err := c.CommitMessage(m); err != nil {
+			return err
+		}
+	}
+}
+
 var errPanic = errTransient
 
 func recovered() error {
@@ -62,4 +89,4 @@ func recoveredLoud() error {
 	}
 }
 
-var _, _ = recovered, recoveredLoud
+var _, _, _ = recovered, recoveredLoud, recoveredAgain
