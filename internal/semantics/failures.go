@@ -575,15 +575,7 @@ func (g *gatherer) deferredSkips(pc *consumer.Call, d *ssa.Defer, stops func(*ss
 // is reached without a stop (a panic, an exit) or coming back to the
 // call (a retry).
 func (g *gatherer) failureReturns(call *ssa.Call, stops func(*ssa.BasicBlock) bool) bool {
-	var errv ssa.Value = call
-	if n := call.Call.Signature().Results().Len(); n > 1 {
-		errv = nil
-		for _, r := range *call.Referrers() {
-			if ex, ok := r.(*ssa.Extract); ok && ex.Index == n-1 {
-				errv = ex
-			}
-		}
-	}
+	errv := errorValue(call)
 	if errv == nil || errv.Referrers() == nil {
 		return false
 	}
@@ -974,23 +966,30 @@ func errorDiscarded(call *ssa.Call) bool {
 	return true
 }
 
+// errorValue returns the value of call's error, its last result: the call
+// itself when it returns only that, else its extract; nil when it returns
+// no error or nothing extracts it.
+func errorValue(call *ssa.Call) ssa.Value {
+	res := call.Call.Signature().Results()
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) || call.Referrers() == nil {
+		return nil
+	}
+	if res.Len() == 1 {
+		return call
+	}
+	for _, r := range *call.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == res.Len()-1 {
+			return ex
+		}
+	}
+	return nil
+}
+
 // errorReadAfter reports whether call, made before pos (a position
 // call), returns an error, last, that is read only after pos runs: every
 // use of it is later in pos's block or in blocks pos's block dominates.
 func errorReadAfter(call *ssa.Call, pos ssa.CallInstruction) bool {
-	res := call.Call.Signature().Results()
-	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) || call.Referrers() == nil {
-		return false
-	}
-	var errv ssa.Value = call
-	if res.Len() > 1 {
-		errv = nil
-		for _, r := range *call.Referrers() {
-			if ex, ok := r.(*ssa.Extract); ok && ex.Index == res.Len()-1 {
-				errv = ex
-			}
-		}
-	}
+	errv := errorValue(call)
 	if errv == nil || errv.Referrers() == nil || len(*errv.Referrers()) == 0 {
 		return false
 	}
