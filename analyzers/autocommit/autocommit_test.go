@@ -573,6 +573,11 @@ var scenarios = []struct {
 	// committing after the save, and to a wrapper forwarding ReadMessage
 	// to its callers.
 	{"autocommit/handedreader/...", autocommit.Analyzer},
+	// sarama handlers of svc run on groups cmd builds (1 / 2): a handler
+	// that only marks on a group with auto-commit off (its fix, the
+	// deferred Commit, edits svc); the same handler under the default
+	// auto-commit, and a handler committing its marks.
+	{"autocommit/handedclaim/...", autocommit.Analyzer},
 	// sarama groups, a kafka-go reader and a franz-go client built by
 	// kafkax's constructors and run in cmd (OpenTelemetry's
 	// internal/kafka shape) (3 / 2): a group with auto-commit off whose

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -70,9 +71,14 @@ func (c *checker) marked(k *consumer.Consumer) {
 	if why == "" && len(edits) == 0 {
 		why = "no handler of this consumer is in sight to commit from"
 	}
-	pos := k.Site.Pos()
-	if v := s.Set[clientmodel.AutoCommit]; v.Pos.IsValid() {
+	var pos token.Pos
+	switch v := s.Set[clientmodel.AutoCommit]; {
+	case v.Pos.IsValid():
 		pos = v.Pos
+	case k.Site != nil:
+		pos = k.Site.Pos()
+	default:
+		pos = marks[0].Pos() // a session received from the group's package (sessionHyps)
 	}
 	rel := []analysis.RelatedInformation{related(marks[0].Pos(), "marked here, never committed")}
 	commit, consume := cl.CallName(clientmodel.Commit, clientmodel.ScopeMarked), cl.Handler.Consume
@@ -96,7 +102,7 @@ func (c *checker) marked(k *consumer.Consumer) {
 	switch {
 	case k.From != nil:
 		rel = append(rel, related(k.Site.Pos(), fmt.Sprintf("consumer group built by %s (%s), with auto-commit off", consumer.ShortFunc(k.From), k.BuiltAt)))
-	case pos != k.Site.Pos():
+	case k.Site != nil && pos != k.Site.Pos():
 		rel = append(rel, related(k.Site.Pos(), "consumer group created here"))
 	}
 	d := analysis.Diagnostic{Pos: pos, Category: CategoryMarksDiscard, Message: msg, Related: rel}

@@ -2,6 +2,8 @@ package autocommit
 
 import (
 	"fmt"
+	"go/ast"
+	"go/token"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -90,9 +92,11 @@ type passedFinding struct {
 	// CallerSets are the settings the fix also gives the configuration
 	// passed (confluent's auto-store off), made by the package passing it.
 	CallerSets []settingValue
-	// Checked is the setting the fix's code checks at run time (a kafka-go
-	// commit run only when the reader is in a group), "" if none: the fix
-	// holds under any value of it.
+	// Checked is a setting under any value of which the fix holds, ""
+	// if none: one the fix's code checks at run time (a kafka-go commit
+	// run only when the reader is in a group), or one it does not depend
+	// on (a deferred Commit of a handler's marks, as right under
+	// auto-commit).
 	Checked clientmodel.Setting
 	// Built is where the consumer is built, as an empty edit (a portable
 	// position): the finding points at it, and the report gives the
@@ -184,6 +188,7 @@ func (c *checker) exportConfigFindings() {
 		}
 	}
 	f.Hyps = append(f.Hyps, c.receivedHyps()...)
+	f.Hyps = append(f.Hyps, c.sessionHyps()...)
 	if len(f.Hyps) > 0 {
 		c.pass.ExportPackageFact(&f)
 	}
@@ -229,6 +234,32 @@ func (c *checker) receivedHyps() []configHyp {
 			if found := c.underHypothesis(&cp, when); len(found) > 0 {
 				out = append(out, configHyp{Key: k.Entry, Func: entryName(k), When: sortedValues(when), Findings: found, Handed: true})
 			}
+		}
+	}
+	return out
+}
+
+// sessionHyps checks the session each handler of the package receives
+// (sarama's ConsumeClaim) when the group running the handler is built in
+// another package, as if that group's auto-commit were off: whether its
+// marks are ever committed is decided by that setting alone. The package
+// building the group with auto-commit off and handing it the handler
+// reports the finding (reportPassed, at the run of the handler).
+func (c *checker) sessionHyps() []configHyp {
+	var out []configHyp
+	for _, k := range c.m.Received {
+		if k.AdoptedBy != nil || k.Client.Timer != clientmodel.TimerMarked || len(k.Handlers) == 0 || !strings.HasPrefix(k.Entry, "param:") {
+			continue
+		}
+		if _, known := k.Settings.Get(k.Client, clientmodel.AutoCommit); known {
+			continue
+		}
+		when := map[clientmodel.Setting]bool{clientmodel.AutoCommit: false}
+		if found := c.underHypothesis(k, when); len(found) > 0 {
+			for i := range found {
+				found[i].Checked = clientmodel.AutoCommit // the deferred Commit holds under auto-commit too
+			}
+			out = append(out, configHyp{Key: k.Entry, Func: entryName(k), When: sortedValues(when), Findings: found, Handed: true})
 		}
 	}
 	return out
@@ -330,16 +361,44 @@ func (c *checker) reportPassedConfigs() {
 			if h.Handed != (p.Consumer != nil) || !p.Settings.Sets(p.Client, valueMap(h.When)) {
 				continue
 			}
-			report.Guard(c.pass, p.Call.Pos(), func() { c.reportPassed(p, h, byKey[p.Key]) })
+			report.Guard(c.pass, passedAt(p), func() { c.reportPassed(p, h, byKey[p.Key]) })
 		}
 	}
 }
 
-// reportPassed reports h's findings at the call passing p, with their
-// fixes when the consumer's files are loaded and the package's calls
-// agree (agree).
+// passedAt returns the position of the call passing p, or of its store.
+func passedAt(p consumer.PassedConfig) token.Pos {
+	if p.Call != nil {
+		return p.Call.Pos()
+	}
+	return p.Store.Pos()
+}
+
+// passedNode returns the call passing p, or the field's element of the
+// composite literal or the assignment storing it.
+func (c *checker) passedNode(p consumer.PassedConfig) ast.Node {
+	if p.Call != nil {
+		if ce, _ := edit.CallAt(c.pass, p.Call.Pos()); ce != nil {
+			return ce
+		}
+		return nil
+	}
+	for _, n := range edit.Path(c.pass, p.Store.Pos()) {
+		switch n.(type) {
+		case *ast.KeyValueExpr, *ast.AssignStmt:
+			return n
+		case ast.Stmt:
+			return nil
+		}
+	}
+	return nil
+}
+
+// reportPassed reports h's findings at the call passing p (or the store
+// of it in a field), with their fixes when the consumer's files are
+// loaded and the package's calls agree (agree).
 func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp, hyps []configHyp) {
-	ce, _ := edit.CallAt(c.pass, p.Call.Pos())
+	ce := c.passedNode(p)
 	if ce == nil {
 		return
 	}
@@ -359,8 +418,7 @@ func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp, hyps []conf
 	if len(own) > 0 {
 		choice = settingsText(own)
 	}
-	pkg := strings.TrimPrefix(p.Key, "param:")
-	pkg = pkg[:max(strings.LastIndex(pkg, "."), 0)]
+	pkg := keyPackage(p.Key)
 	for _, x := range h.Findings {
 		msg := fmt.Sprintf("%s builds its %s consumer from the configuration passed here (%s), and with it, in package %s (%s): %s",
 			h.Func, p.Client.Name, choice, pkg, x.Where, x.Message)
@@ -404,6 +462,22 @@ func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp, hyps []conf
 		}
 		report.Report(c.pass, d)
 	}
+}
+
+// keyPackage returns the path of the package an entry key's function or
+// field belongs to: param:<path>.F#i, param:(*<path>.T[P]).M#i,
+// field:<path>.T.F.
+func keyPackage(key string) string {
+	if rest, ok := strings.CutPrefix(key, "field:"); ok {
+		rest = rest[:max(strings.LastIndex(rest, "."), 0)]
+		return rest[:max(strings.LastIndex(rest, "."), 0)]
+	}
+	rest, _, _ := strings.Cut(strings.TrimPrefix(key, "param:"), "#")
+	if recv, ok := strings.CutPrefix(rest, "("); ok {
+		rest, _, _ = strings.Cut(strings.TrimPrefix(recv, "*"), ")")
+		rest, _, _ = strings.Cut(rest, "[")
+	}
+	return rest[:max(strings.LastIndex(rest, "."), 0)]
 }
 
 // agree reports whether every call of the package passing a configuration

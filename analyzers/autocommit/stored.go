@@ -651,7 +651,11 @@ func (c *checker) processedAfter(list []ast.Stmt, fetch ast.Stmt, msg string, er
 		if s != fetch {
 			continue
 		}
-		ifs, ok := c.checkAfter(list, fetch).(*ast.IfStmt)
+		check := c.checkAfter(list, fetch)
+		if c.failuresLeave(check, fetch, errID) {
+			return !c.handedOn(after(list, fetch), msg)
+		}
+		ifs, ok := check.(*ast.IfStmt)
 		if !ok || ifs.Init != nil || !noreturn.Of(c.pass).EndsWithLeave(ifs.Body.List) {
 			return false
 		}
@@ -667,6 +671,46 @@ func (c *checker) processedAfter(list []ast.Stmt, fetch ast.Stmt, msg string, er
 		return !c.handedOn(after(list, fetch), msg)
 	}
 	return false
+}
+
+// failuresLeave reports whether s is a switch telling apart the outcomes
+// of the error errID that fetch assigns (edit.SuccessCase) whose every
+// case but the success one leaves the list other than by a break (which
+// leaves only the switch), and whose success case does not leave:
+//
+//	switch {
+//	case err == nil:
+//	case errors.Is(err, io.EOF):
+//		return
+//	default:
+//		log.Printf("read: %v", err)
+//		continue
+//	}
+func (c *checker) failuresLeave(s, fetch ast.Stmt, errID *ast.Ident) bool {
+	succ := edit.SuccessCase(c.pass, s, []ast.Stmt{fetch})
+	if succ == nil || c.pass.TypesInfo.Uses[succ.List[0].(*ast.BinaryExpr).X.(*ast.Ident)] != c.pass.TypesInfo.ObjectOf(errID) {
+		return false
+	}
+	nr := noreturn.Of(c.pass)
+	if nr.EndsWithLeave(succ.Body) && !endsWithBreak(succ.Body) {
+		return false
+	}
+	for _, st := range s.(*ast.SwitchStmt).Body.List {
+		cc := st.(*ast.CaseClause)
+		if cc != succ && (!nr.EndsWithLeave(cc.Body) || endsWithBreak(cc.Body)) {
+			return false
+		}
+	}
+	return true
+}
+
+// endsWithBreak reports whether list ends with an unlabeled break.
+func endsWithBreak(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	b, ok := list[len(list)-1].(*ast.BranchStmt)
+	return ok && b.Tok == token.BREAK && b.Label == nil
 }
 
 // handedOn reports whether stmts hand the record named msg on for

@@ -18,16 +18,19 @@ import (
 // report, which analyzes both, joins them by the parameter's key.
 
 // PassedConfig is the configuration a package passes to a parameter of a
-// function of another package: a client config, or a client built from
-// one (sarama's Client).
+// function of another package, or stores in a field of another package's
+// struct (&svc.Consumer{Reader: r}): a client config, or a client built
+// from one (sarama's Client).
 type PassedConfig struct {
-	Key      string // the parameter's entry key (ParamKey)
+	Key      string // the parameter's or field's entry key (ParamKey, FieldKey)
 	Client   *clientmodel.Client
 	Settings *Settings
-	// Call is the call passing it, as argument Arg; Config is the config
-	// value: the argument itself, or the config the client passed was
-	// built from.
+	// Call is the call passing it, as argument Arg, or Store the store
+	// of it in the field (Call is nil then); Config is the config value:
+	// the argument or value stored itself, or the config the client
+	// passed was built from.
 	Call   ssa.CallInstruction
+	Store  *ssa.Store
 	Arg    int
 	Config ssa.Value
 	// Consumer is set when the consumer itself is passed (a kafka-go
@@ -45,6 +48,12 @@ func (b *builder) passedConfigs(m *Model, funcs []*ssa.Function) []PassedConfig 
 	for _, fn := range funcs {
 		for _, blk := range fn.Blocks {
 			for _, in := range blk.Instrs {
+				if st, ok := in.(*ssa.Store); ok {
+					if p, ok := b.storedConfig(st, built); ok {
+						out = append(out, p)
+					}
+					continue
+				}
 				ci, ok := in.(ssa.CallInstruction)
 				if !ok {
 					continue
@@ -70,7 +79,44 @@ func (b *builder) passedConfigs(m *Model, funcs []*ssa.Function) []PassedConfig 
 			}
 		}
 	}
+	// A handler of another package run on a group built here: its
+	// Consume method receives the group's session (sarama's ConsumeClaim),
+	// an entry that package models as received (received).
+	for _, k := range built {
+		for _, h := range k.Handlers {
+			if h.Consume == nil || b.flow.InPackage(h.Consume) || h.Register == nil || k.Settings == nil {
+				continue
+			}
+			obj, ok := h.Consume.Object().(*types.Func)
+			if !ok || !obj.Exported() {
+				continue
+			}
+			out = append(out, PassedConfig{Key: ParamKey(obj, 0), Client: k.Client, Settings: k.Settings, Call: h.Register, Config: k.Config, Consumer: k})
+		}
+	}
 	return out
+}
+
+// storedConfig returns the configuration or consumer of built that st
+// stores in a field of another (non-client) package's struct, as the
+// wiring fills a service's exported field: &svc.Consumer{Reader: r}.
+func (b *builder) storedConfig(st *ssa.Store, built []*Consumer) (PassedConfig, bool) {
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok || len(passedOn(st)) == 0 {
+		return PassedConfig{}, false
+	}
+	key := FieldKey(fa)
+	if key == "" {
+		return PassedConfig{}, false
+	}
+	if cl, cfg := b.configOf(st.Val); cl != nil {
+		b.anchor = nil
+		return PassedConfig{Key: key, Client: cl, Settings: b.settings(cl, cfg), Store: st, Config: cfg}, true
+	}
+	if k := passedConsumer(b.flow, built, st.Val); k != nil {
+		return PassedConfig{Key: key, Client: k.Client, Settings: k.Settings, Store: st, Config: k.Config, Consumer: k}, true
+	}
+	return PassedConfig{}, false
 }
 
 // passedConsumer returns the consumer of built that a, an argument, is

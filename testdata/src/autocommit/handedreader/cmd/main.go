@@ -37,6 +37,13 @@ func main() {
 	tail := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, Topic: "events", Partition: 1})
 	_ = svc.NewFeed(tail, db).Run(ctx) // ok: no group, nothing is committed
 
+	// Given in a struct literal's field: the same finding, at the field;
+	// the same reader outside any group commits nothing.
+	ingest := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "ingest", Topic: "events"})
+	(&svc.Ingest{Reader: ingest, DB: db}).Run(ctx) // want `Ingest.Reader receives the kafka-go consumer passed here \(group on\), and with it, in package autocommit/handedreader/svc \(svc.go:\d+\): group reader's ReadMessage commits the message before returning it`
+	scan := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, Topic: "events", Partition: 2})
+	(&svc.Ingest{Reader: scan, DB: db}).Run(ctx) // ok: no group, nothing is committed
+
 	// FetchMessage, then CommitMessages after the save.
 	committed := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "committer", Topic: "events"})
 	svc.NewCommitter(committed, db).Run(ctx) // ok: commits after saving

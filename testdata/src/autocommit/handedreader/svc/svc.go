@@ -6,6 +6,7 @@ package svc
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"log"
 
 	"github.com/segmentio/kafka-go"
@@ -109,4 +110,29 @@ func NewTraced(reader *kafka.Reader) *Traced { return &Traced{reader: reader} }
 func (t *Traced) ReadMessage(ctx context.Context) (*kafka.Message, error) {
 	m, err := t.reader.ReadMessage(ctx)
 	return &m, err
+}
+
+// Ingest is filled by its caller's struct literal: the reader arrives
+// through an exported field, not a constructor.
+type Ingest struct {
+	Reader *kafka.Reader
+	DB     *sql.DB
+}
+
+// Run tells the read's outcomes apart in a switch before saving.
+func (in *Ingest) Run(ctx context.Context) {
+	for {
+		m, err := in.Reader.ReadMessage(ctx)
+		switch {
+		case err == nil:
+		case errors.Is(err, context.Canceled):
+			return
+		default:
+			log.Printf("read: %v", err)
+			continue
+		}
+		if _, err := in.DB.ExecContext(ctx, "INSERT INTO events (v) VALUES ($1)", m.Value); err != nil {
+			log.Printf("save: %v", err)
+		}
+	}
 }
