@@ -216,6 +216,11 @@ var scenarios = []struct {
 	// mark before helpers.Store (4 positive); Ack, Done, Commit after,
 	// MaybeAck (some paths) (4 silent).
 	{"ordering/helperuser", ordering.Analyzer},
+	// confluent stores through helpers taking an envelope carrying the
+	// message (Doc{Msg: m}, by value and by pointer) before an indexer
+	// interface's call (2 positive, silent before: the helper's
+	// parameter is not the record), the store after it (1 silent).
+	{"ordering/envelope", ordering.Analyzer},
 	// franz-go: CommitRecords(fetches.Records()...) then range,
 	// CommitUncommittedOffsets then EachRecord, CommitRecords in
 	// EachRecord, MarkCommitRecords with AutoCommitMarks (twice: once

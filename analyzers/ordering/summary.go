@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -101,6 +102,15 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 					}
 				}
 			}
+			if i := carrierParam(fn, arg); i >= skip {
+				// A record kept in a field of a parameter (an envelope,
+				// Doc{Msg: m, ID: ...}): the call writes the position
+				// of the record the parameter carries.
+				if row != nil {
+					c.rows[fn] = row
+				}
+				return &commitsParam{Param: i - skip, Func: name}
+			}
 			if row == nil {
 				if i := offsetParam(fn, arg); i >= skip {
 					return &commitsParam{Param: i - skip, Func: name}
@@ -109,6 +119,44 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 		}
 	}
 	return nil
+}
+
+// carrierParam returns the index of the parameter of fn that arg, a
+// record, is a field of (p.Msg, p.Env.Msg, with p a struct or a pointer
+// to one, or the copy of a struct parameter SSA makes to address its
+// fields), or -1.
+func carrierParam(fn *ssa.Function, arg ssa.Value) int {
+	v, through := arg, false
+	for range ssaflow.MaxValueDepth {
+		switch x := v.(type) {
+		case *ssa.Field:
+			v, through = x.X, true
+			continue
+		case *ssa.FieldAddr:
+			v, through = x.X, true
+			continue
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				v = x.X
+				continue
+			}
+		case *ssa.Alloc:
+			// The parameter's copy, when its fields are addressed.
+			for _, ref := range *x.Referrers() {
+				if st, ok := ref.(*ssa.Store); ok && st.Addr == ssa.Value(x) {
+					if p, ok := st.Val.(*ssa.Parameter); ok && through {
+						return slices.Index(fn.Params, p)
+					}
+				}
+			}
+		case *ssa.Parameter:
+			if through {
+				return slices.Index(fn.Params, x)
+			}
+		}
+		break
+	}
+	return -1
 }
 
 // onEveryReturn reports whether instr runs on every path that returns
