@@ -46,11 +46,30 @@ func received(m *Model) []*Consumer {
 		}
 		for _, r := range roots {
 			key, fn := EntryKey(r)
-			if key == "" {
+			p, isParam := r.(*ssa.Parameter)
+			if key == "" && isParam && values[p.Parent()] {
+				key, fn = "", p.Parent() // an unexported callback's: registeredOn below
+			} else if key == "" {
 				continue
 			}
-			if _, isParam := r.(*ssa.Parameter); isParam && (values[fn] || handlerHook(call.Client, fn)) {
-				continue // a callback's parameter: the client calls it
+			if isParam && handlerHook(call.Client, fn) {
+				// Setup's or Cleanup's session is the one the handler's
+				// Consume method is given: a commit in Cleanup is the
+				// session's, when no group built here runs the handler
+				// (bind ties it to that group then).
+				if m.runsHandler(fn.Signature.Recv().Type()) {
+					continue
+				}
+				if key, fn = consumeEntry(call.Client, fn); key == "" {
+					continue
+				}
+			} else if isParam && values[fn] {
+				// A callback's parameter: the client calls it with the
+				// client it is registered on (c.SubscribeTopics(ts,
+				// rebalance), c received), if that one is.
+				if key, fn = m.registeredOn(fn); key == "" {
+					continue
+				}
 			}
 			c := byEntry[key]
 			if c == nil {
@@ -436,6 +455,86 @@ func handlerHook(cl *clientmodel.Client, fn *ssa.Function) bool {
 		return false
 	}
 	return fn.Prog.MethodSets.MethodSet(fn.Signature.Recv().Type()).Lookup(fn.Pkg.Pkg, cl.Handler.Consume) != nil
+}
+
+// registeredOn returns the entry key, and its function, of the one
+// client the callback cb is given to as its revoke hook by a method call
+// on it (a rebalance callback passed to SubscribeTopics on a client the
+// package receives); "" if none or several.
+func (m *Model) registeredOn(cb *ssa.Function) (string, *ssa.Function) {
+	var key string
+	var fn *ssa.Function
+	for _, f := range m.SSA.SrcFuncs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				ci, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				cc := ci.Common()
+				callee := ssaflow.Callee(cc)
+				recv := ssaflow.Recv(cc)
+				if callee == nil || recv == nil || callee.Pkg() == nil {
+					continue
+				}
+				cl := clientmodel.Default.Client(callee.Pkg().Path())
+				if cl == nil {
+					continue
+				}
+				i := slices.IndexFunc(cl.RevokeHooks, func(h clientmodel.RevokeHook) bool { return h.Func == callee.FullName() })
+				if i < 0 {
+					continue
+				}
+				a := ssaflow.Arg(cc, cl.RevokeHooks[i].Arg)
+				if ct, ok := a.(*ssa.ChangeType); ok {
+					a = ct.X // a function given as a named func type (kafka.RebalanceCb)
+				}
+				if mc, ok := a.(*ssa.MakeClosure); ok {
+					a = mc.Fn
+				}
+				if a != ssa.Value(cb) {
+					continue
+				}
+				for _, r := range m.clientRoots(recv) {
+					k, rf := EntryKey(r)
+					if k == "" || key != "" && k != key {
+						return "", nil // a client built here or out of sight, or several
+					}
+					key, fn = k, rf
+				}
+			}
+		}
+	}
+	return key, fn
+}
+
+// runsHandler reports whether a consumer built in the package runs a
+// handler of type t.
+func (m *Model) runsHandler(t types.Type) bool {
+	for _, c := range m.Consumers {
+		for _, h := range c.Handlers {
+			if types.Identical(ssaflow.Deref(h.Type), ssaflow.Deref(t)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// consumeEntry returns the entry key and the function of the session
+// parameter of the Consume method (sarama's ConsumeClaim) of the handler
+// whose hook fn is (handlerHook), or "" if it is not exported.
+func consumeEntry(cl *clientmodel.Client, fn *ssa.Function) (string, *ssa.Function) {
+	prog := fn.Prog
+	sel := prog.MethodSets.MethodSet(fn.Signature.Recv().Type()).Lookup(fn.Pkg.Pkg, cl.Handler.Consume)
+	if sel == nil {
+		return "", nil
+	}
+	consume := ssaflow.Method(prog, sel)
+	if consume == nil || len(consume.Params) < 2 {
+		return "", nil
+	}
+	return EntryKey(consume.Params[1])
 }
 
 // handlerOf returns, when fn is the Consume method of the client's handler

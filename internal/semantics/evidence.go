@@ -579,6 +579,10 @@ func (g *gatherer) initExtent() {
 		g.reach(call.Fn)
 	}
 	for _, h := range g.c.Handlers {
+		// The handler's methods themselves: a received session's
+		// handler (consumer.handlerOf) has no Reach of its own.
+		g.reach(h.Consume)
+		g.reach(h.Cleanup)
 		for fn := range h.Reach {
 			g.reach(fn)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"semantics/svc/cfgsvc"
+	"semantics/svc/claimsvc"
 	"semantics/svc/evadapter"
 	"semantics/svc/evfactory"
 	"semantics/svc/evloop"
@@ -194,4 +195,19 @@ func Tail(ctx context.Context, db *sql.DB) {
 	if t, err := pollwrap.NewTailer(); err == nil {
 		t.Tail(ctx, db)
 	}
+}
+
+// Claims runs claimsvc's handlers on groups built here, and its loop on a
+// confluent consumer built here.
+func Claims(ctx context.Context, db *sql.DB) {
+	projector, _ := sarama.NewConsumerGroup(nil, "g-projector", sarama.NewConfig()) // case: claimmarkfirst
+	_ = claimsvc.NewProjector(projector, db).Run(ctx)
+
+	manual := sarama.NewConfig()
+	manual.Consumer.Offsets.AutoCommit.Enable = false
+	settler, _ := sarama.NewConsumerGroup(nil, "g-settler", manual) // case: claimcleanup
+	_ = claimsvc.NewSettler(settler, db).Run(ctx)
+
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-profiles", "enable.auto.offset.store": false}) // case: claimrevokecb
+	_ = claimsvc.Profiles(c, db)
 }
