@@ -105,6 +105,9 @@ func (c *checker) groupGuard(k *consumer.Consumer, f *consumer.Call, x ast.Expr)
 	if k.Settings != nil && k.Settings.Cond[f.NeedsSetting] {
 		return "its group is set on some paths only"
 	}
+	if k.Settings != nil && k.Settings.Assumed[f.NeedsSetting] {
+		return "its group is a value known at run time only, and outside any group the read commits nothing and the commit fails"
+	}
 	if shared, unknown := c.sharedWith(k, f, x, commitsOn(f)); shared != nil || unknown {
 		return c.sharedReader(shared)
 	}

@@ -199,6 +199,9 @@ func Overlay(base, s *Settings) *Settings {
 	for k := range s.Cond {
 		out.Cond[k] = true
 	}
+	for k := range s.Assumed {
+		out.assume(k)
+	}
 	out.Revoke = out.Revoke.with(s.Revoke)
 	return out
 }

@@ -39,6 +39,10 @@ type Settings struct {
 	// when the analysis can tell ("field EnableAutoCommit of
 	// NewKafkaConsumer's receiver, which its caller sets").
 	From map[clientmodel.Setting]string
+	// Assumed holds the settings a knob sets by being given a value that
+	// is not a constant (GroupID: cfg.GroupID): set as far as the code
+	// shows, though that value may be empty at run time (nil when none).
+	Assumed map[clientmodel.Setting]bool
 	// Opaque reports that part of the config comes from somewhere the
 	// analysis cannot see (a parameter with no caller in the package, a
 	// function of another package without a fact), so any setting that is
@@ -104,6 +108,14 @@ func (s *Settings) set(k clientmodel.Setting, on bool, pos token.Pos) {
 	}
 }
 
+// assume records that k is set by a value known at run time only (Assumed).
+func (s *Settings) assume(k clientmodel.Setting) {
+	if s.Assumed == nil {
+		s.Assumed = map[clientmodel.Setting]bool{}
+	}
+	s.Assumed[k] = true
+}
+
 // unknown records that k is set to a value the analysis cannot tell.
 func (s *Settings) unknown(k clientmodel.Setting) {
 	delete(s.Set, k)
@@ -160,6 +172,9 @@ func (s *Settings) merge(o *Settings) {
 	}
 	for k := range o.Cond {
 		s.Cond[k] = true
+	}
+	for k := range o.Assumed {
+		s.assume(k)
 	}
 	s.Opaque = s.Opaque || o.Opaque
 	if s.Origin == "" {
