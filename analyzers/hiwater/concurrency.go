@@ -211,9 +211,47 @@ func (c *checker) conc1(fn *ssa.Function, v ssa.Value, depth int, sites func(arg
 		if l := c.multiPool(fn, o); l != nil {
 			return &site{kind: pool, l: l, ch: o}
 		}
+		if s := c.wrappedPool(fn, o); s != nil {
+			return s
+		}
 		for _, l := range c.launches[fn] {
 			if send := c.laneSend(l, o); send.IsValid() {
 				return &site{kind: lanes, l: l, send: send}
+			}
+		}
+	}
+	return nil
+}
+
+// wrappedPool returns the pool whose goroutines are function literals
+// that each call fn with the channel ch, fn's parameter, as pools are
+// usually started:
+//
+//	go func() {
+//		defer wg.Done()
+//		s.worker(ctx, jobs)
+//	}()
+//
+// nil when fn is not called so, or the literals do not make a pool.
+func (c *checker) wrappedPool(fn *ssa.Function, ch ssa.Value) *site {
+	p, ok := ch.(*ssa.Parameter)
+	if !ok || len(c.launches[fn]) > 0 {
+		return nil
+	}
+	idx := slices.Index(fn.Params, p)
+	for _, cs := range c.m.Flow.Callers(fn) {
+		call, ok := cs.(*ssa.Call)
+		if !ok || call.Common().IsInvoke() || idx < 0 || idx >= len(call.Common().Args) {
+			continue
+		}
+		g := call.Parent()
+		if g.Parent() == nil {
+			continue // not a function literal
+		}
+		arg := call.Common().Args[idx]
+		for _, l := range c.launches[g] {
+			if l.mc != nil && c.isPool(l, arg) {
+				return &site{kind: pool, l: l, ch: arg}
 			}
 		}
 	}

@@ -91,8 +91,10 @@ var scenarios = []string{
 	"hiwater/ackcallbacks",
 	// FetchMessage loop, batch with a join, errgroup batch, pool feeding a
 	// collector, `!ok || off > hi` maximum committed by a ticker, pool
-	// counted by wg.Add(n) (n becomes 1 in both) (6 positive); sequential,
-	// reader per partition, join through a done channel, SetLimit(1) (4
+	// counted by wg.Add(n) (n becomes 1 in both), a pool of literals each
+	// calling the worker method with the shared channel (7 positive);
+	// sequential, reader per partition, join through a done channel,
+	// SetLimit(1), literals calling the worker with a lane each (5
 	// silent).
 	"hiwater/kafkago",
 	// workers sending their results in a select case (send unless

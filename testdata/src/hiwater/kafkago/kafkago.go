@@ -225,3 +225,70 @@ func poolAddN(ctx context.Context, r *kafka.Reader, workers int) {
 	close(jobs)
 	wg.Wait()
 }
+
+// dispatcher's workers are a method each goroutine's literal calls with
+// the shared channel, the usual way a pool is started (audit 29c).
+type dispatcher struct{ r *kafka.Reader }
+
+func (d *dispatcher) run(ctx context.Context) error {
+	jobs := make(chan kafka.Message, 8)
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d.work(ctx, jobs)
+		}()
+	}
+	defer wg.Wait()
+	defer close(jobs)
+	for {
+		m, err := d.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		jobs <- m
+	}
+}
+
+func (d *dispatcher) work(ctx context.Context, jobs <-chan kafka.Message) {
+	for m := range jobs {
+		if err := handle(m); err != nil {
+			continue
+		}
+		if err := d.r.CommitMessages(ctx, m); err != nil { // want `CommitMessages from a pool of workers`
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// lanes' literals each call the worker with a channel of its own, fed
+// by partition: no pool.
+type lanes struct{ r *kafka.Reader }
+
+func (l *lanes) run(ctx context.Context) error {
+	chans := make([]chan kafka.Message, 4)
+	for i := range chans {
+		ch := make(chan kafka.Message, 8)
+		chans[i] = ch
+		go func() { l.work(ctx, ch) }()
+	}
+	for {
+		m, err := l.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		chans[m.Partition%len(chans)] <- m
+	}
+}
+
+func (l *lanes) work(ctx context.Context, ch <-chan kafka.Message) {
+	for m := range ch {
+		if err := handle(m); err != nil {
+			continue
+		}
+		if err := l.r.CommitMessages(ctx, m); err != nil { // ok: one lane per partition, in order
+			log.Printf("commit: %v", err)
+		}
+	}
+}
