@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{kafkassa.SSA, spawner.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(ConfigFact), new(EntryFact), new(BuiltFact), new(BuildsFact)},
+	FactTypes:  []analysis.Fact{new(ConfigFact), new(EntryFact), new(BuiltFact), new(BuildsFact), new(RevokeFact)},
 }
 
 // Model is the consumer model of one package.
@@ -238,6 +238,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	b.exportNeeds(m, hs)
 	b.importNeeds(m, hs)
 	m.Passed = b.passedConfigs(m, res.SrcFuncs)
+	b.exportRevokeFacts(res.SrcFuncs)
 	if len(m.Consumers) > 0 {
 		pass.ExportPackageFact(&BuildsFact{})
 	}
@@ -1434,6 +1435,14 @@ func (b *builder) revokeHook(c *clientmodel.Client, v ssa.Value) RevokeHook {
 	if f, ok := v.(*ssa.Function); ok && fn == nil {
 		fn = f
 	}
+	if fn != nil && !b.flow.InPackage(fn) {
+		// A function or method of another package (a service's
+		// Revoked, given as r.Revoked): what its package says of it.
+		var f RevokeFact
+		if obj, ok := fn.Object().(*types.Func); ok && b.pass.ImportObjectFact(obj.Origin(), &f) {
+			return f.Hook
+		}
+	}
 	if fn == nil || !b.flow.InPackage(fn) {
 		return RevokeUnknown
 	}
@@ -1456,6 +1465,41 @@ func (b *builder) revokeHook(c *clientmodel.Client, v ssa.Value) RevokeHook {
 		}
 	}
 	return out
+}
+
+// RevokeFact is the object fact of an exported function or method taking
+// a client that a revoke hook may be given (franz-go's
+// OnPartitionsRevoked(svc.Revoked) in another package): whether it
+// commits (revokeHook).
+type RevokeFact struct {
+	Hook RevokeHook
+}
+
+// AFact marks RevokeFact as an analysis fact.
+func (*RevokeFact) AFact() {}
+
+func (f *RevokeFact) String() string {
+	return map[RevokeHook]string{RevokeCommits: "revoke(commits)", RevokeWithoutCommit: "revoke(no commit)", RevokeUnknown: "revoke(unknown)"}[f.Hook]
+}
+
+// exportRevokeFacts exports a RevokeFact for each exported function and
+// method of the package with a parameter of a client type that has revoke
+// hooks.
+func (b *builder) exportRevokeFacts(funcs []*ssa.Function) {
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || !obj.Exported() {
+			continue
+		}
+		for _, p := range fn.Params {
+			cl := clientOfType(p.Type())
+			if cl == nil || !slices.ContainsFunc(cl.RevokeHooks, func(h clientmodel.RevokeHook) bool { return h.Kind == clientmodel.HookRevoked }) {
+				continue
+			}
+			b.pass.ExportObjectFact(obj, &RevokeFact{Hook: b.revokeHook(cl, fn)})
+			break
+		}
+	}
 }
 
 // bind attaches calls to consumers, through receivers' roots and, for

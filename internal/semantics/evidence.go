@@ -177,6 +177,11 @@ type Revoke struct {
 	// there either), or whether it commits is not (it calls a commit
 	// method of an interface on a value the analysis cannot trace).
 	Unknown bool
+	// Elsewhere names the callback when it is a function of another
+	// package (svc.(*Service).Revoked): whether it commits is what that
+	// package's model says (consumer.RevokeFact), what it commits is not
+	// read here.
+	Elsewhere string
 }
 
 // Sink is an offset row written in the application's own database.
@@ -314,6 +319,11 @@ type Evidence struct {
 	// client is handed to. See Join.
 	Entry string
 	Flows []string
+	// Callbacks are the entry keys of the client parameters of functions
+	// of other packages the consumer is given as callbacks (a revoke
+	// hook, svc.Revoked): the client calls them with itself, so the
+	// entries are this consumer's, not consumers of their own.
+	Callbacks []string
 	// Fresh is the result key of the exported function that builds the
 	// client on each call: the constructor call is in that function,
 	// whose returns give its result directly, and nothing but its locals

@@ -249,8 +249,22 @@ func (g *gatherer) revokes() {
 				}
 				if fn := funcOf(ssaflow.Arg(ci.Common(), h.Arg)); fn != nil {
 					found, maybe := scan(fn)
+					elsewhere := ""
+					if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() != g.pass.Pkg && g.c.Settings != nil {
+						// Another package's method (svc.Revoked): what
+						// the consumer's model read of it there
+						// (consumer.RevokeFact).
+						found, maybe = g.c.Settings.Revoke == consumer.RevokeCommits, g.c.Settings.Revoke == consumer.RevokeUnknown
+						elsewhere = consumer.ShortFunc(obj)
+						sig := obj.Type().(*types.Signature)
+						for i := range sig.Params().Len() {
+							if n, ok := types.Unalias(ssaflow.Deref(sig.Params().At(i).Type())).(*types.Named); ok && n.Obj().Pkg() != nil && clientmodel.Default.Client(n.Obj().Pkg().Path()) == cl {
+								g.ev.Callbacks = append(g.ev.Callbacks, consumer.ParamKey(obj, i))
+							}
+						}
+					}
 					g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(ci.Pos()), Commits: found, Polled: polled, Commit: polledAt, HandlesRevoke: true,
-						Cond: g.c.Settings != nil && g.c.Settings.RevokeCond, Unknown: maybe && !found})
+						Cond: g.c.Settings != nil && g.c.Settings.RevokeCond, Unknown: maybe && !found, Elsewhere: elsewhere})
 				}
 			})
 		case clientmodel.HookEvents:

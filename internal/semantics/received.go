@@ -213,6 +213,15 @@ func Join(evs []*Evidence) []*Evidence {
 		}
 		merge(ev, ev.Flows, map[string]bool{})
 	}
+	for _, ev := range evs {
+		for _, key := range ev.Callbacks {
+			for _, r := range byEntry[key] {
+				if r.Client == ev.Client && len(r.Fetches) == 0 {
+					joined[r] = true // the callback's client is ev's: no row of its own
+				}
+			}
+		}
+	}
 	var out []*Evidence
 	for _, ev := range evs {
 		if cs, ok := perCaller[ev]; ok {

@@ -1019,7 +1019,14 @@ func TestJoin(t *testing.T) {
 		// loop whose unexported rebalance callback commits (the same)
 		"claimcleanup":  {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce, "revoke": "yes"},
 		"claimrevokecb": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "revoke": "yes"},
-		"pollwraponce":  {"guarantee": semantics.AtLeastOnce},
+		// a revoke callback that is a method of another package (trial
+		// 29b, audit 28c: "revoke: no", at-least-once, and a row of its
+		// own for the callback's client parameter): it commits, and with
+		// rebalances running beside the loop the row cannot say
+		// at-least-once; blocked on poll, it can
+		"revokeelsewhere": {"guarantee": semantics.GuaranteeUnk, "revoke": "yes (the revoke callback commits)", "reason": "the revoke callback revokesvc.Service.OnRevoked, of another package, commits while the loop may still be processing records"},
+		"revokeblocked":   {"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"},
+		"pollwraponce":    {"guarantee": semantics.AtLeastOnce},
 		"pollwraptail": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none",
 			"failure": "skipped: when sql.DB.ExecContext (line 44) fails, the code goes on, and the next PollFetches through pollwrap.Tailer.poll (line 43)"},
 		"fwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitRecords commits the records fwrap.(*Input).Commit's callers pass"},

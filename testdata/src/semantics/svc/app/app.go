@@ -27,6 +27,7 @@ import (
 	"semantics/svc/pollwrap"
 	"semantics/svc/ports"
 	"semantics/svc/readers"
+	"semantics/svc/revokesvc"
 	"semantics/svc/roundtrip"
 	"semantics/svc/store"
 	"semantics/svc/storeloop"
@@ -210,4 +211,19 @@ func Claims(ctx context.Context, db *sql.DB) {
 
 	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-profiles", "enable.auto.offset.store": false}) // case: claimrevokecb
 	_ = claimsvc.Profiles(c, db)
+}
+
+// Revokes gives revokesvc's method as the revoke callback of clients built
+// here: one whose rebalances run while the loop processes a poll, one
+// holding them back to the poll.
+func Revokes(ctx context.Context, db *sql.DB) {
+	s := &revokesvc.Service{DB: db}
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-revokesvc"), kgo.ConsumeTopics("t-revokesvc"), kgo.DisableAutoCommit(), kgo.OnPartitionsRevoked(s.OnRevoked)) // case: revokeelsewhere
+	s.Client = cl
+	_ = s.Run(ctx)
+
+	b := &revokesvc.Service{DB: db}
+	bl, _ := kgo.NewClient(kgo.ConsumerGroup("g-revokeblocked"), kgo.ConsumeTopics("t-revokeblocked"), kgo.DisableAutoCommit(), kgo.BlockRebalanceOnPoll(), kgo.OnPartitionsRevoked(b.OnRevoked)) // case: revokeblocked
+	b.Client = bl
+	_ = b.Run(ctx)
 }
