@@ -426,7 +426,13 @@ func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp, hyps []conf
 			msg = fmt.Sprintf("%s receives the %s consumer passed here (%s), and with it, in package %s (%s): %s",
 				h.Func, p.Client.Name, choice, pkg, x.Where, x.Message)
 		}
-		d := analysis.Diagnostic{Pos: ce.Pos(), End: ce.End(), Category: x.Category, Message: msg, Related: rel}
+		d := analysis.Diagnostic{Pos: ce.Pos(), End: ce.End(), Category: x.Category, Message: msg, Related: slices.Clip(rel)}
+		if p.Consumer != nil && p.Consumer.Site != nil && p.Consumer.Site.Pos() != ce.Pos() {
+			// The consumer handed over, where it is built: the report
+			// gives the finding to its row, not to every consumer of
+			// the function handing it (a wiring main building several).
+			d.Related = append(d.Related, related(p.Consumer.Site.Pos(), "the consumer is created here"))
+		}
 		if built, ok := edit.Resolve(c.pass.Fset, []edit.FileEdit{x.Built}); ok && x.Built.File != "" {
 			d.Related = append(d.Related, related(built[0].Pos, "the consumer is built here, in package "+pkg))
 		}
