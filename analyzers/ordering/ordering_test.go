@@ -221,12 +221,6 @@ var scenarios = []struct {
 	// interface's call (2 positive, silent before: the helper's
 	// parameter is not the record), the store after it (1 silent).
 	{"ordering/envelope", ordering.Analyzer},
-	// franz-go commits through the application's Committer interface
-	// (CommitRecords alone) given by the caller: an ack helper before the
-	// handler (1 positive, silent before), the commit after (1 silent);
-	// batched: the same interface implemented by the package's own
-	// batcher (1 silent).
-	{"ordering/committerseam/...", ordering.Analyzer},
 	// franz-go: CommitRecords(fetches.Records()...) then range,
 	// CommitUncommittedOffsets then EachRecord, CommitRecords in
 	// EachRecord, MarkCommitRecords with AutoCommitMarks (twice: once

@@ -58,12 +58,6 @@ func (c *checker) summarise() {
 // summary returns the fact for fn if a position call in it writes the
 // position of one of its parameters.
 func (c *checker) summary(fn *ssa.Function) *commitsParam {
-	modelled := map[ssa.CallInstruction]clientmodel.CallRef{} // calls the model knows, through an application's interface too
-	for _, call := range c.m.Calls {
-		if call.Fn == fn {
-			modelled[call.Instr] = call.CallRef
-		}
-	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			ci, ok := instr.(*ssa.Call)
@@ -73,11 +67,7 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 			var arg ssa.Value
 			var name string
 			var row *sqlrow.Row
-			ref, ok := clientmodel.Default.Call(ssaflow.Callee(ci.Common()))
-			if !ok {
-				ref, ok = modelled[ci]
-			}
-			if ok &&
+			if ref, ok := clientmodel.Default.Call(ssaflow.Callee(ci.Common())); ok &&
 				(ref.Role == clientmodel.Commit || ref.Role == clientmodel.Mark || ref.Role == clientmodel.Store) && ref.Record >= 0 {
 				arg, name = ssaflow.Arg(ci.Common(), ref.Record), ref.Func
 			} else if f := c.helperFact(ci); f != nil {
@@ -112,7 +102,7 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 					}
 				}
 			}
-			if i := carrierParam(fn, arg, ssaflow.Elems(arg)); i >= skip {
+			if i := carrierParam(fn, arg); i >= skip {
 				// A record kept in a field of a parameter (an envelope,
 				// Doc{Msg: m, ID: ...}): the call writes the position
 				// of the record the parameter carries.
@@ -132,16 +122,10 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 }
 
 // carrierParam returns the index of the parameter of fn that arg, a
-// record (or the one element of elems, arg's elements), is a field of (p.Msg, p.Env.Msg, with p a struct or a pointer
+// record, is a field of (p.Msg, p.Env.Msg, with p a struct or a pointer
 // to one, or the copy of a struct parameter SSA makes to address its
 // fields), or -1.
-func carrierParam(fn *ssa.Function, arg ssa.Value, elems []ssa.Value) int {
-	for _, e := range elems {
-		// The record passed alone to a variadic commit: CommitRecords(ctx, e.Msg).
-		if i := carrierParam(fn, e, nil); i >= 0 && len(elems) == 1 {
-			return i
-		}
-	}
+func carrierParam(fn *ssa.Function, arg ssa.Value) int {
 	v, through := arg, false
 	for range ssaflow.MaxValueDepth {
 		switch x := v.(type) {

@@ -66,7 +66,7 @@ func (ix *Index) StandsFor(t types.Type) types.Type {
 	}
 	// The client types first: most interfaces mention no client package,
 	// and their own package's scope need not be read then.
-	found := ix.standsFor(iface, ix.wholeLoop)
+	found := ix.standsFor(iface)
 	if found != nil && len(Implementations(pkg, iface)) > 0 {
 		found = nil
 	}
@@ -74,57 +74,7 @@ func (ix *Index) StandsFor(t types.Type) types.Type {
 	return found
 }
 
-// PositionSeam returns the client type that t stands for when t is an
-// interface of the application with position calls only (a Committer
-// with CommitRecords), given by another package: exactly one type of the
-// client packages its signatures mention implements it, each of its
-// methods is a modelled mark, store or commit of that type, and no type
-// of its own package implements it (a wrapper, a mock). nil otherwise.
-func (ix *Index) PositionSeam(t types.Type) types.Type {
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return nil
-	}
-	iface, ok := named.Underlying().(*types.Interface)
-	pkg := named.Obj().Pkg()
-	if !ok || pkg == nil || ix.paths[pkg.Path()] != nil || iface.NumMethods() == 0 {
-		return nil
-	}
-	if v, ok := seamCache.Load(iface); ok {
-		found, _ := v.(types.Type)
-		return found
-	}
-	found := ix.standsFor(iface, ix.positionsOnly)
-	if found != nil && len(Implementations(pkg, iface)) > 0 {
-		found = nil
-	}
-	seamCache.Store(iface, found)
-	return found
-}
-
-// seamCache memoizes Index.PositionSeam as standsForCache does StandsFor.
-var seamCache sync.Map // *types.Interface → types.Type
-
-// positionsOnly reports whether each method of iface is a modelled
-// position call of t (a mark, a store, a commit).
-func (ix *Index) positionsOnly(t types.Type, iface *types.Interface) bool {
-	for i := range iface.NumMethods() {
-		m := method(t, iface.Method(i).Name())
-		if m == nil {
-			return false
-		}
-		ref, ok := ix.calls[m.FullName()]
-		if !ok || ref.Role != Commit && ref.Role != Mark && ref.Role != Store {
-			return false
-		}
-	}
-	return true
-}
-
-// standsFor returns the one type of the client packages iface's
-// signatures mention that implements it and fits, nil if none or
-// several.
-func (ix *Index) standsFor(iface *types.Interface, fits func(types.Type, *types.Interface) bool) types.Type {
+func (ix *Index) standsFor(iface *types.Interface) types.Type {
 	var found types.Type
 	for _, pkg := range ix.mentioned(iface) {
 		scope := pkg.Scope()
@@ -138,7 +88,7 @@ func (ix *Index) standsFor(iface *types.Interface, fits func(types.Type, *types.
 				ts = append(ts, types.NewPointer(tn.Type()))
 			}
 			for _, t := range ts {
-				if !types.Implements(t, iface) || !fits(t, iface) {
+				if !types.Implements(t, iface) || !ix.wholeLoop(t, iface) {
 					continue
 				}
 				if found != nil {

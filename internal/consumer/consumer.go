@@ -268,14 +268,6 @@ func (b *builder) behindInterface(cc *ssa.CallCommon) (clientmodel.CallRef, bool
 				continue // h.sess = nil in Cleanup
 			}
 		}
-		if _, untraced := r.(*ssa.Parameter); untraced || isFieldRoot(r) {
-			// Given by another package (a constructor's parameter, an
-			// exported field): the client, when the interface has its
-			// position calls only (clientmodel.PositionSeam).
-			if ct := b.ix.PositionSeam(r.Type()); ct != nil {
-				t = ct
-			}
-		}
 		n, ok := types.Unalias(ssaflow.Deref(t)).(*types.Named)
 		if !ok || n.Obj().Pkg() == nil || b.ix.Client(n.Obj().Pkg().Path()) == nil {
 			return clientmodel.CallRef{}, false // a value of another type: a mock, a wrapper
@@ -297,19 +289,6 @@ func (b *builder) behindInterface(cc *ssa.CallCommon) (clientmodel.CallRef, bool
 		return clientmodel.CallRef{}, false
 	}
 	return ref, true
-}
-
-// isFieldRoot reports whether r, a root of a value, is a field read the
-// package does not store (one another package sets).
-func isFieldRoot(r ssa.Value) bool {
-	switch x := r.(type) {
-	case *ssa.FieldAddr, *ssa.Field:
-		return true
-	case *ssa.UnOp:
-		_, ok := x.X.(*ssa.FieldAddr)
-		return ok && x.Op == token.MUL
-	}
-	return false
 }
 
 // BuildsFact is the package fact of a package that builds consumers: the

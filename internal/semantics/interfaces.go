@@ -66,9 +66,6 @@ func (g *gatherer) clientLike(t types.Type) string {
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && clientmodel.Default.IsClientPath(n.Obj().Pkg().Path()) {
 		return ""
 	}
-	if clientmodel.Default.PositionSeam(t) != nil {
-		return "" // position calls only: modelled where they are made (consumer.behindInterface)
-	}
 	for i := range iface.NumMethods() {
 		m := iface.Method(i)
 		if _, ok := clientmodel.Default.Call(m); ok {
