@@ -218,8 +218,10 @@ var scenarios = []struct {
 	{"ordering/helperuser", ordering.Analyzer},
 	// confluent stores through helpers taking an envelope carrying the
 	// message (Doc{Msg: m}, by value and by pointer) before an indexer
-	// interface's call (2 positive, silent before: the helper's
-	// parameter is not the record), the store after it (1 silent).
+	// interface's call, and a franz-go commit of a job's record (the
+	// variadic's one element) before its handling (3 positive, silent
+	// before: the helper's parameter is not the record), the store after
+	// it (1 silent).
 	{"ordering/envelope", ordering.Analyzer},
 	// franz-go: CommitRecords(fetches.Records()...) then range,
 	// CommitUncommittedOffsets then EachRecord, CommitRecords in

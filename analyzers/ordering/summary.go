@@ -102,7 +102,7 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 					}
 				}
 			}
-			if i := carrierParam(fn, arg); i >= skip {
+			if i := carrierParam(fn, arg, ssaflow.Elems(arg)); i >= skip {
 				// A record kept in a field of a parameter (an envelope,
 				// Doc{Msg: m, ID: ...}): the call writes the position
 				// of the record the parameter carries.
@@ -122,10 +122,17 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 }
 
 // carrierParam returns the index of the parameter of fn that arg, a
-// record, is a field of (p.Msg, p.Env.Msg, with p a struct or a pointer
+// record (or the one element of elems, arg's elements), is a field of (p.Msg, p.Env.Msg, with p a struct or a pointer
 // to one, or the copy of a struct parameter SSA makes to address its
 // fields), or -1.
-func carrierParam(fn *ssa.Function, arg ssa.Value) int {
+func carrierParam(fn *ssa.Function, arg ssa.Value, elems []ssa.Value) int {
+	if len(elems) == 1 {
+		// The record passed alone to a variadic commit:
+		// CommitRecords(ctx, e.Msg).
+		if i := carrierParam(fn, elems[0], nil); i >= 0 {
+			return i
+		}
+	}
 	v, through := arg, false
 	for range ssaflow.MaxValueDepth {
 		switch x := v.(type) {

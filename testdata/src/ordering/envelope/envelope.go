@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	"github.com/twmb/franz-go/pkg/kgo"
 )
 
 // Doc is a document with the message it came from.
@@ -99,4 +100,40 @@ func (l *Loop) RunAfter(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// Job carries a franz-go record.
+type Job struct {
+	Rec     *kgo.Record
+	Attempt int
+}
+
+// Jobs polls with a franz-go client and commits through ack.
+type Jobs struct {
+	cl  *kgo.Client
+	idx func(context.Context, Job) error
+}
+
+// ack commits the job's record (the variadic's one element).
+func (j *Jobs) ack(ctx context.Context, job Job) error {
+	return j.cl.CommitRecords(ctx, job.Rec)
+}
+
+// Run acks each job before indexing it.
+func (j *Jobs) Run(ctx context.Context) error {
+	for {
+		fs := j.cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return nil
+		}
+		for _, r := range fs.Records() {
+			job := Job{Rec: r}
+			if err := j.ack(ctx, job); err != nil { // want `call to ack \(CommitRecords\) before the record is processed`
+				return err
+			}
+			if err := j.idx(ctx, job); err != nil {
+				return err
+			}
+		}
+	}
 }
