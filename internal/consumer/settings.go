@@ -261,7 +261,6 @@ type ConfigFact struct {
 	Set     []SettingValue // sorted by Setting
 	Unknown []clientmodel.Setting
 	Cond    []clientmodel.Setting
-	Assumed []clientmodel.Setting
 	Opaque  bool
 	Origin  string
 	Revoke  RevokeHook
@@ -289,9 +288,6 @@ func (f *ConfigFact) settings() *Settings {
 	for _, k := range f.Cond {
 		s.Cond[k] = true
 	}
-	for _, k := range f.Assumed {
-		s.assume(k)
-	}
 	s.Opaque, s.Origin = f.Opaque, f.Origin
 	s.Revoke = f.Revoke
 	return s
@@ -311,10 +307,6 @@ func factOf(s *Settings) *ConfigFact {
 		f.Cond = append(f.Cond, k)
 	}
 	sort.Slice(f.Cond, func(i, j int) bool { return f.Cond[i] < f.Cond[j] })
-	for k := range s.Assumed {
-		f.Assumed = append(f.Assumed, k)
-	}
-	sort.Slice(f.Assumed, func(i, j int) bool { return f.Assumed[i] < f.Assumed[j] })
 	return f
 }
 
