@@ -237,6 +237,9 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 		// cannot commit: process it in place of the send; or nothing
 		// sure can be built.
 		why = fmt.Sprintf("the message is handed on (to a channel, a goroutine, a batch, a field, or a function that only queues it) to code after whose processing the fix cannot place the commit; fetch with %s and commit with %s where that code has processed it", fetch, commit)
+		if !c.handedOn(after(*listp, stmt), msg.Name) {
+			why = fmt.Sprintf("the read's error is not checked in a way the fix follows (an if leaving when it is not nil, or a switch whose default and cases other than the nil one leave), so a failed read could reach the commit; fetch with %s and commit with %s once the message is processed", fetch, commit)
+		}
 		edits, ok = c.commitAfterFlush(path, as, *listp, call, sel, msg, fetch, commit)
 		title = fmt.Sprintf("Fetch with %s and commit each batch after it is processed", fetch)
 		if ok {

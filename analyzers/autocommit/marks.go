@@ -58,6 +58,9 @@ func (c *checker) marked(k *consumer.Consumer) {
 			}
 		}
 	}
+	if c.sessionEscapes(k) {
+		return // a helper of another package given the session may commit
+	}
 	var edits []analysis.TextEdit
 	why := ""
 	for _, h := range k.Handlers {
@@ -112,6 +115,42 @@ func (c *checker) marked(k *consumer.Consumer) {
 		d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: dedupe(edits)}}
 	}
 	c.report(k, d)
+}
+
+// sessionEscapes reports whether code of k's handlers in the package gives
+// the session to a function of another package (not a client's): a
+// commit helper of a shared library (defer offsets.Flush(sess)) may
+// commit the marks.
+func (c *checker) sessionEscapes(k *consumer.Consumer) bool {
+	for _, h := range k.Handlers {
+		if h.Consume == nil || len(h.Consume.Params) < 2 || !c.m.Flow.InPackage(h.Consume) {
+			continue
+		}
+		sess := h.Consume.Params[1].Type()
+		fns := map[*ssa.Function]bool{}
+		c.m.Flow.Reach(h.Consume, fns)
+		if h.Cleanup != nil && c.m.Flow.InPackage(h.Cleanup) {
+			c.m.Flow.Reach(h.Cleanup, fns)
+		}
+		for fn := range fns {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					ci, ok := in.(ssa.CallInstruction)
+					if !ok {
+						continue
+					}
+					callee := ssaflow.Callee(ci.Common())
+					if callee == nil || callee.Pkg() == nil || callee.Pkg() == c.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
+						continue
+					}
+					if slices.ContainsFunc(ci.Common().Args, func(a ssa.Value) bool { return types.Identical(a.Type(), sess) }) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // othersCall reports whether call, bound to no consumer built in the

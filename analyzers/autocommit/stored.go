@@ -676,7 +676,8 @@ func (c *checker) processedAfter(list []ast.Stmt, fetch ast.Stmt, msg string, er
 // failuresLeave reports whether s is a switch telling apart the outcomes
 // of the error errID that fetch assigns (edit.SuccessCase) whose every
 // case but the success one leaves the list other than by a break (which
-// leaves only the switch), and whose success case does not leave:
+// leaves only the switch), with a default (an error no case names falls
+// out of the switch otherwise), and whose success case does not leave:
 //
 //	switch {
 //	case err == nil:
@@ -688,20 +689,31 @@ func (c *checker) processedAfter(list []ast.Stmt, fetch ast.Stmt, msg string, er
 //	}
 func (c *checker) failuresLeave(s, fetch ast.Stmt, errID *ast.Ident) bool {
 	succ := edit.SuccessCase(c.pass, s, []ast.Stmt{fetch})
-	if succ == nil || c.pass.TypesInfo.Uses[succ.List[0].(*ast.BinaryExpr).X.(*ast.Ident)] != c.pass.TypesInfo.ObjectOf(errID) {
+	if succ == nil {
+		return false
+	}
+	be, ok := ast.Unparen(succ.List[0]).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if id, ok := ast.Unparen(be.X).(*ast.Ident); !ok || c.pass.TypesInfo.Uses[id] != c.pass.TypesInfo.ObjectOf(errID) {
 		return false
 	}
 	nr := noreturn.Of(c.pass)
 	if nr.EndsWithLeave(succ.Body) && !endsWithBreak(succ.Body) {
 		return false
 	}
+	// Every failure leaves, and a default is needed: an error no case
+	// names falls out of the switch.
+	hasDefault := false
 	for _, st := range s.(*ast.SwitchStmt).Body.List {
 		cc := st.(*ast.CaseClause)
+		hasDefault = hasDefault || cc.List == nil
 		if cc != succ && (!nr.EndsWithLeave(cc.Body) || endsWithBreak(cc.Body)) {
 			return false
 		}
 	}
-	return true
+	return hasDefault
 }
 
 // endsWithBreak reports whether list ends with an unlabeled break.

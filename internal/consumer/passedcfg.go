@@ -87,6 +87,9 @@ func (b *builder) passedConfigs(m *Model, funcs []*ssa.Function) []PassedConfig 
 			if h.Consume == nil || b.flow.InPackage(h.Consume) || h.Register == nil || k.Settings == nil {
 				continue
 			}
+			if n, ok := types.Unalias(ssaflow.Deref(h.Type)).(*types.Named); !ok || n.Obj().Pkg() == b.pass.Pkg {
+				continue // a type of this package embedding the handler: its own methods (Cleanup) may commit
+			}
 			obj, ok := h.Consume.Object().(*types.Func)
 			if !ok || !obj.Exported() {
 				continue

@@ -887,3 +887,24 @@ func readEnvGroup(ctx context.Context) {
 		}
 	}
 }
+
+// readSwitch tells the read's outcomes apart in a tagless switch (its nil
+// case parenthesized) whose default leaves: the processing comes after a
+// successful read only (review 29-1: the parentheses panicked).
+func readSwitch(ctx context.Context) {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "switch", Topic: "docs"})
+	for {
+		m, err := r.ReadMessage(ctx) // want `ReadMessage commits the message before returning it`
+		switch {
+		case (err == nil):
+		case errors.Is(err, io.EOF):
+			return
+		default:
+			log.Printf("read: %v", err)
+			continue
+		}
+		if err := index(m); err != nil {
+			log.Printf("index: %v", err)
+		}
+	}
+}

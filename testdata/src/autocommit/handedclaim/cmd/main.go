@@ -38,4 +38,22 @@ func main() {
 	// Auto-commit off, and the handler commits its marks.
 	ledger, _ := sarama.NewConsumerGroup(addrs, "ledger", manual())
 	_ = ledger.Consume(ctx, []string{"entries"}, &svc.Committer{Save: save}) // ok: the handler commits
+
+	// Auto-commit off, and a shared library's helper commits the marks.
+	flushed, _ := sarama.NewConsumerGroup(addrs, "flushed", manual())
+	_ = flushed.Consume(ctx, []string{"entries"}, &svc.Flusher{Save: save}) // ok: offsets.Flush may commit
+
+	// Auto-commit off, and this package's type embedding the marking
+	// handler commits in its own Cleanup.
+	wrapped, _ := sarama.NewConsumerGroup(addrs, "wrapped", manual())
+	_ = wrapped.Consume(ctx, []string{"orders"}, &committing{Marker: &svc.Marker[int]{Decode: func(b []byte) (int, error) { return strconv.Atoi(string(b)) }, Apply: apply}}) // ok: its Cleanup commits
+}
+
+// committing runs svc's marking handler and commits the marks when the
+// session ends.
+type committing struct{ *svc.Marker[int] }
+
+func (*committing) Cleanup(sess sarama.ConsumerGroupSession) error {
+	sess.Commit()
+	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"log"
 
 	"github.com/IBM/sarama"
+
+	"autocommit/handedclaim/offsets"
 )
 
 // Decoder turns a message's value into a T.
@@ -53,6 +55,27 @@ func (c *Committer) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.
 	defer sess.Commit()
 	for msg := range claim.Messages() {
 		if err := c.Save(sess.Context(), msg.Value); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// Flusher marks after saving and has a shared library's helper commit the
+// marks when the claim ends.
+type Flusher struct {
+	Save func(context.Context, []byte) error
+}
+
+func (*Flusher) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*Flusher) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+// ConsumeClaim marks after saving; offsets.Flush commits the marks.
+func (f *Flusher) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	defer offsets.Flush(sess)
+	for msg := range claim.Messages() {
+		if err := f.Save(sess.Context(), msg.Value); err != nil {
 			return err
 		}
 		sess.MarkMessage(msg, "")
