@@ -50,7 +50,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "autocommit"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer, handsoff.Analyzer, semantics.Analyzer},
-		FactTypes: []analysis.Fact{new(settingFixes), new(configFindings)},
+		FactTypes: []analysis.Fact{new(settingFixes), new(configFindings), new(commitsSession)},
 	}
 	strict := a.Flags.Bool("strict", cfg.Strict, "report every enabled auto-commit, saying what the client's timer commits")
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -110,6 +110,7 @@ func (c *checker) run() {
 	c.greedyHelpers()
 	c.receivedChecks()
 	c.exportSettingFixes()
+	c.exportCommitsSession()
 	c.exportConfigFindings()
 	c.reportPassedConfigs()
 	for _, k := range c.m.Imported {

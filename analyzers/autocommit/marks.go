@@ -117,10 +117,50 @@ func (c *checker) marked(k *consumer.Consumer) {
 	c.report(k, d)
 }
 
+// commitsSession is the object fact of an exported function (not a
+// method) given a handler's session (sarama's ConsumerGroupSession) that
+// commits it, directly or through what it calls in its package: a shared
+// library's offsets.Flush(sess).
+type commitsSession struct{}
+
+func (*commitsSession) AFact()         {}
+func (*commitsSession) String() string { return "commitsSession" }
+
+// exportCommitsSession exports commitsSession for each exported function
+// of the package with a session parameter that it commits.
+func (c *checker) exportCommitsSession() {
+	isSession := func(t types.Type) bool {
+		return slices.ContainsFunc(clientmodel.Clients, func(cl *clientmodel.Client) bool {
+			return cl.Handler != nil && types.TypeString(t, nil) == cl.Handler.Session
+		})
+	}
+	for _, fn := range c.m.SSA.SrcFuncs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || fn.Signature.Recv() != nil || !obj.Exported() || !slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool { return isSession(p.Type()) }) {
+			continue
+		}
+		set := map[*ssa.Function]bool{}
+		c.m.Flow.Reach(fn, set)
+		for _, call := range c.m.Calls {
+			if call.Role != clientmodel.Commit || !set[call.Fn] {
+				continue
+			}
+			recv := ssaflow.Recv(call.Instr.Common())
+			if recv != nil && slices.ContainsFunc(c.m.Flow.Roots(recv), func(r ssa.Value) bool {
+				p, ok := r.(*ssa.Parameter)
+				return ok && p.Parent() == fn
+			}) {
+				c.pass.ExportObjectFact(obj, &commitsSession{})
+				break
+			}
+		}
+	}
+}
+
 // sessionEscapes reports whether code of k's handlers in the package gives
-// the session to a function of another package (not a client's): a
-// commit helper of a shared library (defer offsets.Flush(sess)) may
-// commit the marks.
+// the session to a function of another package (not a client's) that
+// commits it (commitsSession: a shared library's offsets.Flush(sess)), or
+// to an interface's method, which may.
 func (c *checker) sessionEscapes(k *consumer.Consumer) bool {
 	for _, h := range k.Handlers {
 		if h.Consume == nil || len(h.Consume.Params) < 2 || !c.m.Flow.InPackage(h.Consume) {
@@ -143,7 +183,10 @@ func (c *checker) sessionEscapes(k *consumer.Consumer) bool {
 					if callee == nil || callee.Pkg() == nil || callee.Pkg() == c.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
 						continue
 					}
-					if slices.ContainsFunc(ci.Common().Args, func(a ssa.Value) bool { return types.Identical(a.Type(), sess) }) {
+					if !slices.ContainsFunc(ci.Common().Args, func(a ssa.Value) bool { return types.Identical(a.Type(), sess) }) {
+						continue
+					}
+					if ci.Common().IsInvoke() || c.pass.ImportObjectFact(callee.Origin(), new(commitsSession)) {
 						return true
 					}
 				}

@@ -250,7 +250,9 @@ func (c *checker) wrappedPool(fn *ssa.Function, ch ssa.Value) *site {
 		}
 		arg := call.Common().Args[idx]
 		for _, l := range c.launches[g] {
-			if l.mc != nil && c.isPool(l, arg) {
+			// Not a supervisor starting one worker again after it
+			// ends (go func() { defer wg.Done(); ... }(); wg.Wait()).
+			if l.mc != nil && c.isPool(l, arg) && c.concurrentLaunch(l) {
 				return &site{kind: pool, l: l, ch: arg}
 			}
 		}

@@ -94,8 +94,8 @@ var scenarios = []string{
 	// counted by wg.Add(n) (n becomes 1 in both), a pool of literals each
 	// calling the worker method with the shared channel (7 positive);
 	// sequential, reader per partition, join through a done channel,
-	// SetLimit(1), literals calling the worker with a lane each (5
-	// silent).
+	// SetLimit(1), literals calling the worker with a lane each, a
+	// supervisor starting one worker again after it ends (6 silent).
 	"hiwater/kafkago",
 	// workers sending their results in a select case (send unless
 	// shutting down) to a committer: arrival order (1 positive, one

@@ -1301,7 +1301,11 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 	if obj != nil && obj.Pkg() != nil && b.ix.IsClientPath(obj.Pkg().Path()) {
 		for _, h := range c.RevokeHooks {
 			if h.Kind == clientmodel.HookRevoked && obj.FullName() == h.Func {
-				s.Revoke = s.Revoke.with(b.revokeHook(c, ssaflow.Arg(call.Common(), h.Arg)))
+				arg := ssaflow.Arg(call.Common(), h.Arg)
+				s.Revoke = s.Revoke.with(b.revokeHook(c, arg))
+				if f, ok := b.revokeFact(arg); ok && f.Polled {
+					s.RevokePolled = true
+				}
 			}
 		}
 		return // an option that sets nothing else the model tracks
@@ -1414,13 +1418,10 @@ func (b *builder) revokeHook(c *clientmodel.Client, v ssa.Value) RevokeHook {
 	if f, ok := v.(*ssa.Function); ok && fn == nil {
 		fn = f
 	}
-	if fn != nil && !b.flow.InPackage(fn) {
+	if f, ok := b.revokeFact(v); ok {
 		// A function or method of another package (a service's
 		// Revoked, given as r.Revoked): what its package says of it.
-		var f RevokeFact
-		if obj, ok := fn.Object().(*types.Func); ok && b.pass.ImportObjectFact(obj.Origin(), &f) {
-			return f.Hook
-		}
+		return f.Hook
 	}
 	if fn == nil || !b.flow.InPackage(fn) {
 		return RevokeUnknown
@@ -1446,12 +1447,30 @@ func (b *builder) revokeHook(c *clientmodel.Client, v ssa.Value) RevokeHook {
 	return out
 }
 
+// revokeFact returns the RevokeFact of the callback v when it is a
+// function or method of another package.
+func (b *builder) revokeFact(v ssa.Value) (RevokeFact, bool) {
+	fn := ssaflow.Literal(v)
+	if f, ok := v.(*ssa.Function); ok && fn == nil {
+		fn = f
+	}
+	var f RevokeFact
+	if fn == nil || b.flow.InPackage(fn) {
+		return f, false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	return f, ok && b.pass.ImportObjectFact(obj.Origin(), &f)
+}
+
 // RevokeFact is the object fact of an exported function or method taking
 // a client that a revoke hook may be given (franz-go's
 // OnPartitionsRevoked(svc.Revoked) in another package): whether it
-// commits (revokeHook).
+// commits (revokeHook), and whether a commit of every polled position is
+// among its commits (franz-go's CommitUncommittedOffsets, not
+// CommitMarkedOffsets).
 type RevokeFact struct {
-	Hook RevokeHook
+	Hook   RevokeHook
+	Polled bool
 }
 
 // AFact marks RevokeFact as an analysis fact.
@@ -1475,10 +1494,29 @@ func (b *builder) exportRevokeFacts(funcs []*ssa.Function) {
 			if cl == nil || !slices.ContainsFunc(cl.RevokeHooks, func(h clientmodel.RevokeHook) bool { return h.Kind == clientmodel.HookRevoked }) {
 				continue
 			}
-			b.pass.ExportObjectFact(obj, &RevokeFact{Hook: b.revokeHook(cl, fn)})
+			b.pass.ExportObjectFact(obj, &RevokeFact{Hook: b.revokeHook(cl, fn), Polled: b.commitsPolled(cl, fn)})
 			break
 		}
 	}
+}
+
+// commitsPolled reports whether fn, or what it reaches in the package,
+// calls a commit of cl writing every polled position.
+func (b *builder) commitsPolled(cl *clientmodel.Client, fn *ssa.Function) bool {
+	set := map[*ssa.Function]bool{}
+	b.flow.Reach(fn, set)
+	for f := range set {
+		for _, blk := range f.Blocks {
+			for _, in := range blk.Instrs {
+				if ci, ok := in.(ssa.CallInstruction); ok {
+					if ref, ok := b.ix.Call(ssaflow.Callee(ci.Common())); ok && ref.Client == cl && ref.Role == clientmodel.Commit && ref.Scope == clientmodel.ScopePolled {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // bind attaches calls to consumers, through receivers' roots and, for

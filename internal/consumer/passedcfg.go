@@ -87,8 +87,8 @@ func (b *builder) passedConfigs(m *Model, funcs []*ssa.Function) []PassedConfig 
 			if h.Consume == nil || b.flow.InPackage(h.Consume) || h.Register == nil || k.Settings == nil {
 				continue
 			}
-			if n, ok := types.Unalias(ssaflow.Deref(h.Type)).(*types.Named); !ok || n.Obj().Pkg() == b.pass.Pkg {
-				continue // a type of this package embedding the handler: its own methods (Cleanup) may commit
+			if n, ok := types.Unalias(ssaflow.Deref(h.Type)).(*types.Named); !ok || n.Obj().Pkg() == b.pass.Pkg && b.ownMethodsCommit(m, h.Type) {
+				continue // a type of this package embedding the handler, committing in its own methods (Cleanup)
 			}
 			obj, ok := h.Consume.Object().(*types.Func)
 			if !ok || !obj.Exported() {
@@ -98,6 +98,20 @@ func (b *builder) passedConfigs(m *Model, funcs []*ssa.Function) []PassedConfig 
 		}
 	}
 	return out
+}
+
+// ownMethodsCommit reports whether a method of t declared in the package
+// (a wrapper embedding another package's handler) makes, or reaches, a
+// commit call.
+func (b *builder) ownMethodsCommit(m *Model, t types.Type) bool {
+	set := map[*ssa.Function]bool{}
+	ms := m.SSA.Pkg.Prog.MethodSets.MethodSet(t)
+	for i := range ms.Len() {
+		if fn := ssaflow.Method(m.SSA.Pkg.Prog, ms.At(i)); fn != nil && b.flow.InPackage(fn) {
+			b.flow.Reach(fn, set)
+		}
+	}
+	return slices.ContainsFunc(m.Calls, func(c *Call) bool { return c.Role == clientmodel.Commit && set[c.Fn] })
 }
 
 // storedConfig returns the configuration or consumer of built that st

@@ -65,6 +65,10 @@ type Settings struct {
 	// RevokeCond reports a revoke callback registered on some paths only
 	// (its option appended in a branch).
 	RevokeCond bool
+	// RevokePolled reports a callback of another package among the
+	// options whose commits include one of every polled position
+	// (RevokeFact.Polled).
+	RevokePolled bool
 }
 
 // RevokeHook says whether a consumer's options register a revoke callback
@@ -182,6 +186,7 @@ func (s *Settings) merge(o *Settings) {
 	}
 	s.Revoke = s.Revoke.with(o.Revoke)
 	s.RevokeCond = s.RevokeCond || o.RevokeCond
+	s.RevokePolled = s.RevokePolled || o.RevokePolled
 }
 
 // overriddenBy returns s (a helper's settings) with the keys the code sets

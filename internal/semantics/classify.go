@@ -214,13 +214,13 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Reason = fmt.Sprintf("the revoke callback (%s) commits every polled record, those the loop holds for a batch not yet written included (%s): if the process crashes before it writes them, the partitions' next owner starts after them (lost); the rest are committed after processing", ev.at(rv.Pos), ev.holds())
 		r.Revoke = "yes (the revoke callback commits every polled record, those held for a batch not yet written included)"
 	}
-	if i := slices.IndexFunc(ev.Revokes, func(rv *Revoke) bool { return rv.Elsewhere != "" && rv.Commits }); i >= 0 &&
+	if i := slices.IndexFunc(ev.Revokes, func(rv *Revoke) bool { return rv.Elsewhere != "" && rv.Commits && rv.Polled }); i >= 0 &&
 		(r.Guarantee == AtLeastOnce || r.Guarantee == EffectivelyOnce) && ev.Client.Spell(clientmodel.BlockRebalance) != "" && ev.Is(clientmodel.BlockRebalance) != On {
-		// A callback of another package that commits, run by the
-		// client concurrently with the loop (rebalances are not held
-		// back to the poll): it may commit records still in progress
-		// (CommitUncommittedOffsets), which is judged only where the
-		// callback's body is read with the loop.
+		// A callback of another package committing every polled
+		// position (CommitUncommittedOffsets), run by the client
+		// concurrently with the loop (rebalances are not held back to
+		// the poll): it may commit records still in progress, which is
+		// judged only where the callback's body is read with the loop.
 		r.Guarantee = GuaranteeUnk
 		r.Reason = fmt.Sprintf("the revoke callback %s, of another package, commits while the loop may still be processing records (rebalances are not blocked on poll), and whether that commit passes records in progress is not judged across packages", ev.Revokes[i].Elsewhere)
 	}

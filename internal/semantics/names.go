@@ -255,6 +255,10 @@ func (g *gatherer) revokes() {
 						// the consumer's model read of it there
 						// (consumer.RevokeFact).
 						found, maybe = g.c.Settings.Revoke == consumer.RevokeCommits, g.c.Settings.Revoke == consumer.RevokeUnknown
+						polled, polledAt = found && g.c.Settings.RevokePolled, token.Position{}
+						if polled {
+							polledAt = g.posn(ci.Pos()) // where the callback is given: its commit is in another package
+						}
 						elsewhere = consumer.ShortFunc(obj)
 						sig := obj.Type().(*types.Signature)
 						for i := range sig.Params().Len() {

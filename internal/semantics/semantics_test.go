@@ -1026,7 +1026,9 @@ func TestJoin(t *testing.T) {
 		// at-least-once; blocked on poll, it can
 		"revokeelsewhere": {"guarantee": semantics.GuaranteeUnk, "revoke": "yes (the revoke callback commits)", "reason": "the revoke callback revokesvc.Service.OnRevoked, of another package, commits while the loop may still be processing records"},
 		"revokeblocked":   {"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"},
-		"pollwraponce":    {"guarantee": semantics.AtLeastOnce},
+		// one committing marks only (review 29-2: unknown)
+		"revokemarks":  {"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"},
+		"pollwraponce": {"guarantee": semantics.AtLeastOnce},
 		"pollwraptail": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none",
 			"failure": "skipped: when sql.DB.ExecContext (line 44) fails, the code goes on, and the next PollFetches through pollwrap.Tailer.poll (line 43)"},
 		"fwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitRecords commits the records fwrap.(*Input).Commit's callers pass"},

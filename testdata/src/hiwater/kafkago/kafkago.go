@@ -292,3 +292,31 @@ func (l *lanes) work(ctx context.Context, ch <-chan kafka.Message) {
 		}
 	}
 }
+
+// supervisor starts one worker at a time, again after it ends (a panic):
+// never two at once (review 29-2).
+type supervisor struct{ r *kafka.Reader }
+
+func (s *supervisor) run(ctx context.Context, jobs chan kafka.Message) {
+	for ctx.Err() == nil {
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { _ = recover() }()
+			s.work(ctx, jobs)
+		}()
+		wg.Wait()
+	}
+}
+
+func (s *supervisor) work(ctx context.Context, jobs <-chan kafka.Message) {
+	for m := range jobs {
+		if err := handle(m); err != nil {
+			continue
+		}
+		if err := s.r.CommitMessages(ctx, m); err != nil { // ok: one worker at a time
+			log.Printf("commit: %v", err)
+		}
+	}
+}

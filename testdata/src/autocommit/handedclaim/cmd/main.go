@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"log"
 	"strconv"
 
 	"github.com/IBM/sarama"
@@ -43,6 +44,16 @@ func main() {
 	flushed, _ := sarama.NewConsumerGroup(addrs, "flushed", manual())
 	_ = flushed.Consume(ctx, []string{"entries"}, &svc.Flusher{Save: save}) // ok: offsets.Flush may commit
 
+	// Auto-commit off, and a handler giving its session to a metrics
+	// helper that commits nothing: nothing commits.
+	counted, _ := sarama.NewConsumerGroup(addrs, "counted", manual())
+	_ = counted.Consume(ctx, []string{"entries"}, &svc.Counted{Save: save}) // want `ConsumeClaim receives the sarama consumer passed here \(auto-commit off\), and with it, in package autocommit/handedclaim/svc \(svc.go:\d+\): auto-commit is off and the handler never calls Commit`
+
+	// Auto-commit off, and this package's type embedding the marking
+	// handler only logs in its own Setup: nothing commits.
+	logged, _ := sarama.NewConsumerGroup(addrs, "logged", manual())
+	_ = logged.Consume(ctx, []string{"orders"}, &logging{Marker: &svc.Marker[int]{Decode: func(b []byte) (int, error) { return strconv.Atoi(string(b)) }, Apply: apply}}) // want `ConsumeClaim receives the sarama consumer passed here \(auto-commit off\)`
+
 	// Auto-commit off, and this package's type embedding the marking
 	// handler commits in its own Cleanup.
 	wrapped, _ := sarama.NewConsumerGroup(addrs, "wrapped", manual())
@@ -55,5 +66,13 @@ type committing struct{ *svc.Marker[int] }
 
 func (*committing) Cleanup(sess sarama.ConsumerGroupSession) error {
 	sess.Commit()
+	return nil
+}
+
+// logging runs svc's marking handler and logs each session's start.
+type logging struct{ *svc.Marker[int] }
+
+func (*logging) Setup(sess sarama.ConsumerGroupSession) error {
+	log.Printf("session: %v", sess.Claims())
 	return nil
 }

@@ -4,4 +4,4 @@ package offsets
 import "github.com/IBM/sarama"
 
 // Flush commits the session's marks.
-func Flush(sess sarama.ConsumerGroupSession) { sess.Commit() }
+func Flush(sess sarama.ConsumerGroupSession) { sess.Commit() } // want Flush:"commitsSession"

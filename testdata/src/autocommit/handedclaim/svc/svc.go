@@ -1,4 +1,4 @@
-// Package svc defines sarama handlers its callers run on groups they // want package:`configFindings\(param:\(\*autocommit/handedclaim/svc\.Marker\[T\]\)\.ConsumeClaim#0\[auto-commit=false\]:marks-discarded\)`
+// Package svc defines sarama handlers its callers run on groups they // want package:`configFindings\(param:\(\*autocommit/handedclaim/svc\.Marker\[T\]\)\.ConsumeClaim#0\[auto-commit=false\]:marks-discarded param:\(\*autocommit/handedclaim/svc\.Counted\)\.ConsumeClaim#0\[auto-commit=false\]:marks-discarded\)`
 // build: whether a mark is ever committed is decided by the group's
 // auto-commit, set where the group is built.
 package svc
@@ -9,6 +9,7 @@ import (
 
 	"github.com/IBM/sarama"
 
+	"autocommit/handedclaim/metrics"
 	"autocommit/handedclaim/offsets"
 )
 
@@ -76,6 +77,27 @@ func (f *Flusher) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Co
 	defer offsets.Flush(sess)
 	for msg := range claim.Messages() {
 		if err := f.Save(sess.Context(), msg.Value); err != nil {
+			return err
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// Counted marks after saving and gives its session to a metrics helper,
+// which commits nothing.
+type Counted struct {
+	Save func(context.Context, []byte) error
+}
+
+func (*Counted) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*Counted) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+// ConsumeClaim marks after saving, and never commits.
+func (c *Counted) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	metrics.ClaimStarted(sess)
+	for msg := range claim.Messages() {
+		if err := c.Save(sess.Context(), msg.Value); err != nil {
 			return err
 		}
 		sess.MarkMessage(msg, "")

@@ -227,3 +227,12 @@ func Revokes(ctx context.Context, db *sql.DB) {
 	b.Client = bl
 	_ = b.Run(ctx)
 }
+
+// RevokesMarks gives the callback committing marks only: no records in
+// progress are committed.
+func RevokesMarks(ctx context.Context, db *sql.DB) {
+	m := &revokesvc.Service{DB: db}
+	ml, _ := kgo.NewClient(kgo.ConsumerGroup("g-revokemarks"), kgo.ConsumeTopics("t-revokemarks"), kgo.AutoCommitMarks(), kgo.OnPartitionsRevoked(m.OnRevokedMarks)) // case: revokemarks
+	m.Client = ml
+	_ = m.RunMarks(ctx)
+}

@@ -41,3 +41,26 @@ func (s *Service) Run(ctx context.Context) error {
 		s.Client.AllowRebalance()
 	}
 }
+
+// OnRevokedMarks commits the marked offsets (processed records only).
+func (s *Service) OnRevokedMarks(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+	if err := cl.CommitMarkedOffsets(ctx); err != nil {
+		log.Printf("commit on revoke: %v", err)
+	}
+}
+
+// RunMarks polls, saves and marks.
+func (s *Service) RunMarks(ctx context.Context) error {
+	for {
+		fetches := s.Client.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			return nil
+		}
+		for _, r := range fetches.Records() {
+			if _, err := s.DB.ExecContext(ctx, "INSERT INTO t (v) VALUES ($1)", r.Value); err != nil {
+				return err
+			}
+			s.Client.MarkCommitRecords(r)
+		}
+	}
+}
