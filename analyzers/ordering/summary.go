@@ -122,9 +122,9 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 }
 
 // carrierParam returns the index of the parameter of fn that arg, a
-// record (or the one element of elems, arg's elements), is a field of (p.Msg, p.Env.Msg, with p a struct or a pointer
-// to one, or the copy of a struct parameter SSA makes to address its
-// fields), or -1.
+// record (or the one element of elems, arg's elements), is a field of:
+// p.Msg, p.Env.Msg, with p a struct or a pointer to one, or the copy of
+// a struct parameter SSA makes to address its fields. -1 if none.
 func carrierParam(fn *ssa.Function, arg ssa.Value, elems []ssa.Value) int {
 	if len(elems) == 1 {
 		// The record passed alone to a variadic commit:

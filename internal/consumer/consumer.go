@@ -727,7 +727,7 @@ func (b *builder) applyValue(s *Settings, k clientmodel.Knob, v ssa.Value, pos t
 		return
 	}
 	s.set(k.Setting, k.Value, pos)
-	if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 && !isConst {
+	if bt, ok := v.Type().Underlying().(*types.Basic); ok && bt.Info()&types.IsString != 0 && !isConst {
 		s.assume(k.Setting) // a string from the environment, a flag: empty at run time, maybe
 	}
 }
