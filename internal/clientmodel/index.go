@@ -214,24 +214,27 @@ func (ix *Index) SetKey(fn *types.Func) *Client { return ix.setKeys[ix.fullName(
 // carries a config to a consumer constructor (sarama.NewClient).
 func (ix *Index) ClientBuilder(fn *types.Func) *Client { return ix.clients[ix.fullName(fn)] }
 
-// ConfigType returns the client whose config type t is (pointers and
-// slices of the type included: *sarama.Config, []kgo.Opt).
-func (ix *Index) ConfigType(t types.Type) *Client {
+// Peel returns t without its aliases, pointers and slices: the element
+// type of *sarama.Config, []kgo.Opt, []*kgo.Record.
+func Peel(t types.Type) types.Type {
 	for {
 		switch u := t.(type) {
 		case *types.Pointer:
 			t = u.Elem()
-			continue
 		case *types.Slice:
 			t = u.Elem()
-			continue
 		case *types.Alias:
 			t = types.Unalias(u)
-			continue
+		default:
+			return t
 		}
-		break
 	}
-	n, ok := t.(*types.Named)
+}
+
+// ConfigType returns the client whose config type t is (pointers and
+// slices of the type included: *sarama.Config, []kgo.Opt).
+func (ix *Index) ConfigType(t types.Type) *Client {
+	n, ok := Peel(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return nil
 	}

@@ -347,18 +347,7 @@ func (g *gatherer) pollLeaves(at ssa.Instruction, depth int) string {
 // clientType reports whether t is a type of a client package (a poll's
 // kgo.Fetches, a *kafka.Message), or a pointer or slice of one.
 func clientType(t types.Type) bool {
-	for range 3 {
-		switch u := t.(type) {
-		case *types.Pointer:
-			t = u.Elem()
-			continue
-		case *types.Slice:
-			t = u.Elem()
-			continue
-		}
-		break
-	}
-	n, ok := types.Unalias(t).(*types.Named)
+	n, ok := clientmodel.Peel(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && clientmodel.Default.IsClientPath(n.Obj().Pkg().Path())
 }
 
