@@ -563,6 +563,21 @@ the commit's failure; the handling must leave the function (a return,
 or a call that never returns, with no break or continue), so the commit
 never follows a failed delivery.
 
+A call of a producer wrapper, a function of this package or another
+that puts a parameter (or a value built from it) into an asynchronous
+produce with no delivery channel or callback its caller could wait on
+(nil, or a promise that only logs) and neither waits nor flushes before
+it returns (a service's publisher.Publish returning Producer.Produce(msg,
+nil)), is such a produce too when the position call follows it with no
+wait and no call of a Flush method between. Its fix edits the wrapper,
+in its package: a confluent Produce gets a delivery channel of its own
+and the wrapper returns the delivery's failure, a franz-go Produce
+becomes ProduceSync (its FirstErr returned where the wrapper returns
+only an error, its promise called with First otherwise), so every
+caller's position call follows the delivery. Under go vet a wrapper of
+another package is read from export data and the finding says where
+the change goes instead.
+
 A finding whose fix cannot be built is still reported, without a fix,
 its message ending with why and what to do instead ("; no automatic
 fix: ..."): known cases are a position call before processing that

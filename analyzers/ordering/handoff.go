@@ -67,6 +67,11 @@ type handOff struct {
 	// derived is set for a send of a value built from the record by a
 	// call (decoded, parsed), not of the record or its fields.
 	derived bool
+	// wrapper is set for a call of a function that produces the record
+	// asynchronously (a thin producer wrapper, wrapproduce.go); wrapped
+	// is its fact.
+	wrapper *types.Func
+	wrapped *producesAsync
 }
 
 // checkHandOff reports p if its record is handed on before it, on every
@@ -83,7 +88,7 @@ func (c *checker) checkHandOff(p *position) {
 		if h == nil {
 			continue
 		}
-		if !h.branch && c.processedInPlace(p, o, def, h.instr, h.call != nil || h.handler != nil || h.derived) {
+		if !h.branch && c.processedInPlace(p, o, def, h.instr, h.call != nil || h.handler != nil || h.wrapper != nil || h.derived) {
 			continue // the hand-off may be a side channel (an audit copy)
 		}
 		c.reportHandOff(p, h)
@@ -161,6 +166,16 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 						}
 					}
 				}
+				if f, fn := c.producerCall(call.Common()); f != nil {
+					if tainted == nil {
+						tainted = c.taint(o)
+					}
+					for _, i := range f.Params {
+						if a := ssaflow.Arg(call.Common(), i); a != nil && (carried[a] || tainted[a]) {
+							h = &handOff{instr: call, wrapper: fn, wrapped: f}
+						}
+					}
+				}
 				if prm, _ := handlerParam(call.Common()); prm != nil {
 					if tainted == nil {
 						tainted = c.taint(o)
@@ -227,7 +242,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			}
 			if ssaflow.Dominates(instr, p.instr) {
 				stop := func(x ssa.Instruction) bool {
-					return x == def || isWait(x) || h.produce != nil && c.flushes(x, instr, h.produce)
+					return x == def || isWait(x) || h.produce != nil && c.flushes(x, instr, h.produce) || h.wrapper != nil && flushCall(x)
 				}
 				if ssaflow.ReachesStopping(instr, p.instr, stop) {
 					return h
@@ -236,7 +251,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			}
 			// A send made after the position call, of the record it
 			// wrote: the receiver processes it later still.
-			if !h.goes && ssaflow.Dominates(p.instr, instr) && ssaflow.ReachesStopping(p.instr, instr, func(x ssa.Instruction) bool { return x == def }) {
+			if !h.goes && h.wrapper == nil && ssaflow.Dominates(p.instr, instr) && ssaflow.ReachesStopping(p.instr, instr, func(x ssa.Instruction) bool { return x == def }) {
 				h.after = true
 				return h
 			}
@@ -247,8 +262,8 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			// unless processed in place on a path through the hand-off
 			// (then the channel carries a copy).
 			_, isSend := instr.(*ssa.Send)
-			if (isSend || h.goes || h.later != nil || h.call != nil || h.handler != nil) && branch == nil && h.produce == nil &&
-				ssaflow.ReachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) &&
+			if (isSend || h.goes || h.later != nil || h.call != nil || h.handler != nil || h.wrapper != nil) && branch == nil && h.produce == nil &&
+				ssaflow.ReachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) || h.wrapper != nil && flushCall(x) }) &&
 				!c.processedBeside(sites, instr, def) {
 				h.branch = true
 				branch = h
@@ -761,6 +776,21 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 			msg = fmt.Sprintf("call to %s before the %s is produced (asynchronously, by %s): %s", name, noun, by, cost)
 		}
 	}
+	if h.wrapper != nil {
+		wrapper := consumer.ShortFunc(h.wrapper)
+		related = fmt.Sprintf("%s handed to %s here: it queues it in the producer (%s) and returns before the delivery", noun, wrapper, h.wrapped.By)
+		cost = "a crash before the delivery loses the " + noun + " (at-most-once)"
+		switch p.client.Role {
+		case clientmodel.Mark:
+			cost = "with auto-commit on, " + cost
+		case clientmodel.Store:
+			cost = "the auto-commit timer may commit the stored offset at any moment, so " + cost
+		}
+		msg = fmt.Sprintf("call to %s after the %s is produced asynchronously by %s (its %s is not waited for): %s", name, noun, wrapper, h.wrapped.By, cost)
+		if some {
+			msg = fmt.Sprintf("call to %s after the %s is produced asynchronously (on some paths) by %s (its %s is not waited for): %s", name, noun, wrapper, h.wrapped.By, cost)
+		}
+	}
 	if h.after && h.produce == nil {
 		msg = fmt.Sprintf("call to %s before the %s is sent on a channel to be processed: %s", name, noun, cost)
 		if h.call != nil {
@@ -777,6 +807,8 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 				}
 			}
 		}
+	case h.wrapper != nil:
+		fixes = c.wrapperFix(h.wrapper, h.wrapped)
 	case h.call == nil:
 		if fix, ok := c.handOffFix(p, h, fixName); ok {
 			fixes = append(fixes, fix)
@@ -800,6 +832,8 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 // name) after hand-off h, and what to do instead.
 func noHandOffFixWhy(h *handOff, name, noun string) string {
 	switch {
+	case h.wrapper != nil:
+		return noWrapperFixWhy(h.wrapper, h.wrapped, name, noun)
 	case h.later != nil:
 		return laterWhy(h.later, name, noun)
 	case h.handler != nil:

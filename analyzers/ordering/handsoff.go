@@ -3,6 +3,7 @@ package ordering
 import (
 	"fmt"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -21,9 +22,13 @@ import (
 // hits (into the receiver-first argument list processes_ builds).
 func (c *checker) handsOffArgs(cc *ssa.CallCommon, hits []int) bool {
 	f, _ := c.ho.Call(cc)
-	if f == nil {
-		return false
-	}
+	return f != nil && argsAmong(cc, hits, f.Params, false)
+}
+
+// argsAmong reports whether every argument of cc at the indices hits
+// (receiver first) is a parameter at params (signature indices, receiver
+// excluded), the receiver aside when anyRecv is set.
+func argsAmong(cc *ssa.CallCommon, hits, params []int, anyRecv bool) bool {
 	recv := 0
 	if cc.IsInvoke() || cc.Signature().Recv() != nil {
 		recv = 1
@@ -33,13 +38,10 @@ func (c *checker) handsOffArgs(cc *ssa.CallCommon, hits []int) bool {
 		}
 	}
 	for _, h := range hits {
-		found := false
-		for _, p := range f.Params {
-			if h-recv == p {
-				found = true
-			}
+		if anyRecv && h < recv {
+			continue
 		}
-		if !found {
+		if !slices.Contains(params, h-recv) {
 			return false
 		}
 	}

@@ -52,7 +52,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "ordering"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer, handsoff.Analyzer},
-		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(commitsAfterHandler), new(handsToPort), new(queueingResult)},
+		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(commitsAfterHandler), new(handsToPort), new(queueingResult), new(producesAsync)},
 	}
 	ignore := a.Flags.String("ignore", strings.Join(cfg.Ignore, ","),
 		"comma-separated package paths (or prefixes ending in /...) whose calls are not processing, in addition to logging, metrics and formatting")
@@ -213,6 +213,9 @@ type checker struct {
 	queries *[]string
 	// ho looks up the functions that only queue what they are given.
 	ho *handsoff.Result
+	// producers are the package's functions that produce a parameter
+	// asynchronously (wrapproduce.go).
+	producers map[*types.Func]*producesAsync
 	// result is the analyzer's result.
 	result Result
 }
@@ -252,6 +255,7 @@ func newChecker(pass *analysis.Pass, m *consumer.Model, ho *handsoff.Result, ign
 
 func (c *checker) run() {
 	c.summarise()
+	c.summariseProducers()
 	var positions []*position
 	for _, call := range c.m.Calls {
 		ci, ok := call.Instr.(*ssa.Call)

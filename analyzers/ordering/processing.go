@@ -247,6 +247,12 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	if c.handsOffArgs(cc, hits) {
 		return false // queued by another package for work done later: a hand-off
 	}
+	if f, _ := c.producerCall(cc); f != nil && argsAmong(cc, hits, f.Params, true) {
+		// Produced asynchronously by a wrapper: a hand-off. Its
+		// receiver, when built by this function, is tainted by what
+		// it is given (carriesEffect): it is not a record.
+		return false
+	}
 	if releasesAnswer(cc, tainted) {
 		return false
 	}

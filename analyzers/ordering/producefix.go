@@ -141,7 +141,7 @@ func (c *checker) waitFix(h *handOff) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	done := call.Args[pr.Done]
-	if id, ok := ast.Unparen(done).(*ast.Ident); !ok || id.Name != "nil" || c.pass.TypesInfo.Uses[id] != types.Universe.Lookup("nil") {
+	if !edit.IsNil(c.pass, done) {
 		return analysis.SuggestedFix{}, false
 	}
 	stmt, _ := edit.Stmt(path)
@@ -360,7 +360,7 @@ func (c *checker) eachWaitFix(p *position, h *handOff, path []ast.Node) (analysi
 		return analysis.SuggestedFix{}, false
 	}
 	done := call.Args[pr.Done]
-	if id, ok := ast.Unparen(done).(*ast.Ident); !ok || id.Name != "nil" || c.pass.TypesInfo.Uses[id] != types.Universe.Lookup("nil") {
+	if !edit.IsNil(c.pass, done) {
 		return analysis.SuggestedFix{}, false
 	}
 	stmt, _ := edit.Stmt(ppath)

@@ -622,7 +622,10 @@ func checkProduce(t *testing.T, c *Client, pr Produce, sig *types.Signature) {
 			t.Errorf("%s: %s: wait %q does not parse: %v", c.Name, pr.Func, pr.Wait, err)
 		}
 	}
-	for _, text := range []string{pr.Sync, pr.SyncNoDone} {
+	if pr.SyncErr != "" && pr.SyncNoDone == "" {
+		t.Errorf("%s: %s: SyncErr without SyncNoDone", c.Name, pr.Func)
+	}
+	for _, text := range []string{pr.Sync, pr.SyncNoDone, pr.SyncNoDone + pr.SyncErr} {
 		if text == "" {
 			continue
 		}

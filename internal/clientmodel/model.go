@@ -772,6 +772,9 @@ type Produce struct {
 	// receiver, $0, $1, ... for the call's arguments. SyncNoDone is the
 	// text used when the callback is nil. Empty when the client has none.
 	Sync, SyncNoDone string
+	// SyncErr, appended to SyncNoDone's text, gives the delivery's error
+	// (franz-go's ProduceResults.FirstErr), for a fix that returns it.
+	SyncErr string
 	// Wait, for an asynchronous call whose Done is a channel, is the Go
 	// expression receiving the delivery report from channel FixDone and
 	// giving the delivery's error (FixPkg stands for the client package's

@@ -762,7 +762,7 @@ func SyncProduce(pass *analysis.Pass, call *ast.CallExpr, recv, sync, syncNoDone
 		return "", false
 	}
 	text := sync
-	if id, ok := ast.Unparen(call.Args[done]).(*ast.Ident); ok && id.Name == "nil" && pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil") {
+	if IsNil(pass, call.Args[done]) {
 		text = syncNoDone
 	} else if !SurelyFunc(pass, call.Args[done]) {
 		return "", false
@@ -772,6 +772,12 @@ func SyncProduce(pass *analysis.Pass, call *ast.CallExpr, recv, sync, syncNoDone
 		pairs = append(pairs, "$"+strconv.Itoa(i), raw(pass, a))
 	}
 	return strings.NewReplacer(pairs...).Replace(text), true
+}
+
+// IsNil reports whether e is the predeclared nil.
+func IsNil(pass *analysis.Pass, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == "nil" && pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil")
 }
 
 // SurelyFunc reports whether e is a function that cannot be nil: a
