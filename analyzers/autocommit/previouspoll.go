@@ -288,6 +288,9 @@ func (c *checker) outlivePoll(k *consumer.Consumer, f *consumer.Call) {
 		body = c.pollOnceBody(f, call, pollPath)
 	}
 	if body == nil {
+		for _, site := range c.pollReturnedTo(f, call) {
+			c.outlivePoll(k, site)
+		}
 		return
 	}
 	tainted := c.recordsOf(call)
@@ -331,6 +334,40 @@ func (c *checker) pollOnceBody(f *consumer.Call, call *ssa.Call, pollPath []ast.
 		return nil
 	}
 	return fd.Body
+}
+
+// pollReturnedTo returns, for poll f made once (not in a loop) by a
+// function of the package that returns its records (a helper
+// `recs, ok := poll(ctx, cl)` returning fs.Records()), each call of that
+// function in the package's loops as the poll: the caller's next call
+// polls again, so what it hands on outlives the poll as if it polled
+// itself. Two helpers deep at most.
+func (c *checker) pollReturnedTo(f *consumer.Call, call *ssa.Call) []*consumer.Call {
+	if f.Fn.Parent() != nil || call.Parent() != f.Fn {
+		return nil
+	}
+	recs := c.recordsOf(call)
+	returns := false
+	for _, b := range f.Fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && slices.ContainsFunc(r.Results, func(v ssa.Value) bool {
+			_, basic := v.Type().Underlying().(*types.Basic)
+			return recs[v] && !basic && !isErrorType(v.Type())
+		}) {
+			returns = true
+		}
+	}
+	if !returns {
+		return nil
+	}
+	var out []*consumer.Call
+	for _, site := range c.m.Flow.Callers(f.Fn) {
+		sc, ok := site.(*ssa.Call)
+		if !ok || sc.Common().StaticCallee() != f.Fn || sc.Parent() == f.Fn || !ssaflow.InLoop(sc.Block()) {
+			continue
+		}
+		out = append(out, &consumer.Call{CallRef: f.CallRef, Instr: sc, Fn: sc.Parent(), Consumer: f.Consumer})
+	}
+	return out
 }
 
 // recordsOf returns the values derived from a poll's result in the

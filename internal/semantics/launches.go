@@ -206,18 +206,19 @@ func answersUsed(call ssa.CallInstruction) bool {
 	return false
 }
 
-// pollsRepeatedly reports whether fn fetches from the consumer in a loop,
+// pollsRepeatedly reports whether fn, or a function literal of it (the
+// poll loop an errgroup's Go runs), fetches from the consumer in a loop,
 // or calls in a loop a function of the package that fetches.
 func (g *gatherer) pollsRepeatedly(fn *ssa.Function) bool {
 	for _, call := range g.ownCalls() {
 		if call.Role != clientmodel.Fetch && call.Role != clientmodel.FetchCommit {
 			continue
 		}
-		if call.Fn == fn && ssaflow.InLoop(call.Instr.Block()) {
+		if ssaflow.Within(call.Fn, fn) && ssaflow.InLoop(call.Instr.Block()) {
 			return true
 		}
 		if slices.ContainsFunc(g.m.Flow.Callers(call.Fn), func(site ssa.CallInstruction) bool {
-			return site.Parent() == fn && ssaflow.InLoop(site.Block())
+			return ssaflow.Within(site.Parent(), fn) && ssaflow.InLoop(site.Block())
 		}) {
 			return true
 		}
@@ -225,8 +226,8 @@ func (g *gatherer) pollsRepeatedly(fn *ssa.Function) bool {
 	return false
 }
 
-// waitsInLoop reports whether fn waits for a group of goroutines
-// (ssaflow.IsGroupWait) inside a loop.
+// waitsInLoop reports whether fn, or a function literal of it, waits for
+// a group of goroutines (ssaflow.IsGroupWait) inside a loop.
 func waitsInLoop(flow *ssaflow.Flow, fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
@@ -235,7 +236,7 @@ func waitsInLoop(flow *ssaflow.Flow, fn *ssa.Function) bool {
 			}
 		}
 	}
-	return false
+	return slices.ContainsFunc(fn.AnonFuncs, func(lit *ssa.Function) bool { return waitsInLoop(flow, lit) })
 }
 
 // send is a channel send: a send statement, or a send case of a select.
