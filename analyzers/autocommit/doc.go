@@ -241,10 +241,11 @@ so this analyzer reports only what can lose records with that client:
     dropped at shutdown, the loop polling again, which would make it
     committable) is reported too, and the fix makes it count the record
     done and return (bare, or with the zero values and ctx.Err() where
-    the last result is an error). A call of a helper of the package whose
-    whole body is that select with an empty Done case (safeSend[T](ctx,
-    ch, v), generic or not), made as a statement of the poll loop, is a
-    send too: the fix rewrites the call into the select, counted as
+    the last result is an error). A call of a helper, of the package or another
+    (a shared, Kafka-free chanx.Send), whose whole body is that select
+    with an empty Done case (safeSend[T](ctx, ch, v), generic or not,
+    returning nothing), made as a statement of the poll loop, is a send
+    too: the fix rewrites the call into the select, counted as
     above (the helper, which other code may share, is unchanged). A record sent on its partition's lane (a
     channel held in a local map keyed by the record's partition, made with
     its one worker the first time the partition is seen, as for

@@ -197,12 +197,12 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 			continue
 		}
 		hs, ok := c.sendHelperOf(calleeOf(c.pass, call))
-		if !ok || hs.ch >= len(call.Args) {
+		if !ok || hs.Ch >= len(call.Args) {
 			continue
 		}
-		h, top, ok := c.handoffOf(call.Args[hs.ch], call.Pos(), body, fd)
+		h, top, ok := c.handoffOf(call.Args[hs.Ch], call.Pos(), body, fd)
 		if !ok {
-			unseen(call.Args[hs.ch], call.Pos(), call.Lparen, noWorkersFixWhy)
+			unseen(call.Args[hs.Ch], call.Pos(), call.Lparen, noWorkersFixWhy)
 			continue
 		}
 		if done[h.ch] {
@@ -214,7 +214,7 @@ func (c *checker) outliveSends(k *consumer.Consumer, f *consumer.Call, poll *ssa
 			edits, ok = c.sharedWorkerFix(h, fd, edits)
 		}
 		if !ok {
-			unseen(call.Args[hs.ch], call.Pos(), call.Lparen, noWorkersFixWhy)
+			unseen(call.Args[hs.Ch], call.Pos(), call.Lparen, noWorkersFixWhy)
 			continue
 		}
 		c.reportOutliveSend(k, f, call.Pos(), call.Lparen, &analysis.SuggestedFix{

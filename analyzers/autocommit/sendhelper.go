@@ -10,93 +10,22 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 )
 
 // ---- a record handed over by a context-aware send helper ----
 //
-// A helper of the package whose whole body is
-//
-//	select {
-//	case <-ctx.Done():
-//	case ch <- v:
-//	}
-//
-// (ctx, ch, v its parameters; generic or not, as a SafeSend[T]) sends v
-// on ch unless the context is done. A call of it in a poll loop hands the
-// record to the channel's workers as a send would, and drops it at
-// shutdown while the loop polls again. The fix rewrites the call
-// statement into that select, counted as for a send in a select (Add
-// before it, the Done case counting the record done and returning), so
-// the helper, which other code may share, is unchanged.
+// A context-aware send helper (handsoff.SendHelper: a function of this
+// package or another whose whole body is a select sending v on ch unless
+// ctx is done) hands the record to the channel's workers as a send
+// would, and drops it at shutdown while the loop polls again. The fix
+// rewrites the call statement into that select, counted as for a send in
+// a select (Add before it, the Done case counting the record done and
+// returning), so the helper, which other code may share, is unchanged.
 
-// sendHelper describes such a helper: the indices of its context,
-// channel and value parameters, and whether the Done case comes first.
-type sendHelper struct {
-	ctx, ch, val int
-	doneFirst    bool
-}
-
-// sendHelperOf returns the description of fn when it is such a helper.
-func (c *checker) sendHelperOf(fn *types.Func) (sendHelper, bool) {
-	if fn != nil {
-		fn = fn.Origin()
-	}
-	fd := c.funcDecl(fn)
-	if fd == nil || fd.Type.Results != nil && len(fd.Type.Results.List) > 0 || fn.Signature().Variadic() || len(fd.Body.List) != 1 {
-		return sendHelper{}, false
-	}
-	sel, ok := fd.Body.List[0].(*ast.SelectStmt)
-	if !ok || len(sel.Body.List) != 2 {
-		return sendHelper{}, false
-	}
-	params := map[types.Object]int{}
-	i := 0
-	for _, f := range fd.Type.Params.List {
-		for _, id := range f.Names {
-			if obj := c.pass.TypesInfo.Defs[id]; obj != nil {
-				params[obj] = i
-			}
-			i++
-		}
-	}
-	param := func(e ast.Expr) int {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return -1
-		}
-		if j, ok := params[c.pass.TypesInfo.Uses[id]]; ok {
-			return j
-		}
-		return -1
-	}
-	h := sendHelper{ctx: -1, ch: -1, val: -1}
-	for k, x := range sel.Body.List {
-		cc := x.(*ast.CommClause)
-		if len(cc.Body) != 0 {
-			return sendHelper{}, false
-		}
-		switch comm := cc.Comm.(type) {
-		case *ast.SendStmt:
-			h.ch, h.val = param(comm.Chan), param(comm.Value)
-		case *ast.ExprStmt:
-			u, ok := ast.Unparen(comm.X).(*ast.UnaryExpr)
-			if !ok || u.Op != token.ARROW || !c.isDoneCall(u.X) {
-				return sendHelper{}, false
-			}
-			call := ast.Unparen(u.X).(*ast.CallExpr)
-			s, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-			if !ok {
-				return sendHelper{}, false
-			}
-			h.ctx, h.doneFirst = param(s.X), k == 0
-		default:
-			return sendHelper{}, false
-		}
-	}
-	if h.ctx < 0 || h.ch < 0 || h.val < 0 || h.ch == h.val || h.ctx == h.ch || h.ctx == h.val {
-		return sendHelper{}, false
-	}
-	return h, true
+// sendHelperOf returns the fact of fn when it is such a helper.
+func (c *checker) sendHelperOf(fn *types.Func) (*handsoff.SendHelper, bool) {
+	return c.ho.SendHelperOf(fn)
 }
 
 // helperSendsIn returns the positions (of the Lparen) of the calls in fn
@@ -117,7 +46,7 @@ func (c *checker) helperSendsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []
 				}
 				obj, _ := callee.Object().(*types.Func)
 				h, ok := c.sendHelperOf(obj)
-				if ok && h.val < len(call.Call.Args) && tainted[call.Call.Args[h.val]] {
+				if ok && h.Val < len(call.Call.Args) && tainted[call.Call.Args[h.Val]] {
 					out = append(out, call.Pos())
 				}
 			}
@@ -134,7 +63,7 @@ func (c *checker) helperSendsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []
 type helperCall struct {
 	stmt *ast.ExprStmt
 	call *ast.CallExpr
-	h    sendHelper
+	h    *handsoff.SendHelper
 }
 
 // helperCallOf returns the helper call whose channel argument is the use
@@ -149,10 +78,10 @@ func (c *checker) helperCallOf(path []ast.Node) (*helperCall, bool) {
 		return nil, false
 	}
 	h, ok := c.sendHelperOf(calleeOf(c.pass, call))
-	if !ok || h.ch >= len(call.Args) || call.Args[h.ch] != path[0] || h.ctx >= len(call.Args) || h.val >= len(call.Args) {
+	if !ok || h.Ch >= len(call.Args) || call.Args[h.Ch] != path[0] || h.Ctx >= len(call.Args) || h.Val >= len(call.Args) {
 		return nil, false
 	}
-	if _, ok := ast.Unparen(call.Args[h.ctx]).(*ast.Ident); !ok {
+	if _, ok := ast.Unparen(call.Args[h.Ctx]).(*ast.Ident); !ok {
 		return nil, false
 	}
 	es, ok := path[2].(*ast.ExprStmt)
@@ -167,16 +96,16 @@ func (c *checker) helperCallOf(path []ast.Node) (*helperCall, bool) {
 // record done and leaving the function.
 func (c *checker) helperCallFix(hc *helperCall, wg string) (analysis.TextEdit, bool) {
 	path := edit.Path(c.pass, hc.stmt.Pos())
-	ctx := edit.Source(c.pass, hc.call.Args[hc.h.ctx])
+	ctx := edit.Source(c.pass, hc.call.Args[hc.h.Ctx])
 	ret, ok := c.stopReturnFor(path, ctx)
 	if !ok {
 		return analysis.TextEdit{}, false
 	}
 	indent := edit.Indent(c.pass, hc.stmt.Pos())
 	done := "case <-" + ctx + ".Done():\n" + indent + "\t" + wg + ".Done()\n" + indent + "\t" + ret
-	send := "case " + edit.Source(c.pass, hc.call.Args[hc.h.ch]) + " <- " + edit.Source(c.pass, hc.call.Args[hc.h.val]) + ":"
+	send := "case " + edit.Source(c.pass, hc.call.Args[hc.h.Ch]) + " <- " + edit.Source(c.pass, hc.call.Args[hc.h.Val]) + ":"
 	cases := []string{send, done}
-	if hc.h.doneFirst {
+	if hc.h.DoneFirst {
 		cases = []string{done, send}
 	}
 	text := wg + ".Add(1)\n" + indent + "select {\n" + indent + strings.Join(cases, "\n"+indent) + "\n" + indent + "}"

@@ -26,6 +26,8 @@ import (
 type returnsCommitted struct {
 	Results []int
 	Func    string
+	// At is the commit call's position.
+	At fileOffset
 }
 
 func (*returnsCommitted) AFact() {}
@@ -40,7 +42,7 @@ func (c *checker) exportReturned(p *position, ret *ssa.Return, tainted map[ssa.V
 	if !ok || p.fn.Parent() != nil || !obj.Exported() || p.client.Call == nil {
 		return
 	}
-	f := &returnsCommitted{Func: p.client.Func}
+	f := &returnsCommitted{Func: p.client.Func, At: offsetOf(c.pass, p.instr.Pos())}
 	for i, r := range ret.Results {
 		if (tainted[r] || loadsTainted(r, tainted)) && !isError(r.Type()) {
 			f.Results = append(f.Results, i)
@@ -112,10 +114,17 @@ func (c *checker) reportImportedReturn(call *ssa.Call, callee *types.Func, f *re
 	commit := clientmodel.ShortName(f.Func)
 	msg := fmt.Sprintf("call to %s, which commits the %ss (%s) before returning them, and the %ss are processed here after it: a crash between the commit and the processing loses them (at-most-once); no automatic fix: the commit is in package %s, which a fix here cannot edit; take it out of %s and commit in its callers, after the processing",
 		callee.Name(), noun, commit, noun, callee.Pkg().Path(), callee.Name())
+	related := []analysis.RelatedInformation{{Pos: site.Pos(), Message: noun + "s processed here, after the commit in " + callee.Name()}}
+	if at := c.posAt(f.At); at.IsValid() {
+		// Where this run loaded the callee's file: the other half of
+		// the bug, and the consumer's code the report gives the
+		// finding to.
+		related = append(related, analysis.RelatedInformation{Pos: at, Message: noun + "s committed here, before " + callee.Name() + " returns them"})
+	}
 	report.Report(c.pass, analysis.Diagnostic{
 		Pos:      call.Pos(),
 		Category: CategoryCommitBefore,
 		Message:  msg,
-		Related:  []analysis.RelatedInformation{{Pos: site.Pos(), Message: noun + "s processed here, after the commit in " + callee.Name()}},
+		Related:  related,
 	})
 }

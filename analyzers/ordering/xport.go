@@ -80,6 +80,14 @@ type fileOffset struct {
 	Size, Offset int
 }
 
+// offsetOf returns pos, a position of pass's files, as a fileOffset.
+func offsetOf(pass *analysis.Pass, pos token.Pos) fileOffset {
+	if tf := pass.Fset.File(pos); tf != nil {
+		return fileOffset{File: tf.Name(), Size: tf.Size(), Offset: tf.Offset(pos)}
+	}
+	return fileOffset{}
+}
+
 func (*handsToPort) AFact() {}
 func (f *handsToPort) String() string {
 	var parts []string
@@ -272,9 +280,7 @@ func (c *checker) exportPortFact(p *position) {
 			commit = p.committedBy.Func
 		}
 		use := portUse{Method: call.Common().Method.Name(), Args: args, Func: p.client.Func, In: enclosingName(p.fn), Commit: commit}
-		if tf := c.pass.Fset.File(p.instr.Pos()); tf != nil {
-			use.At = fileOffset{File: tf.Name(), Size: tf.Size(), Offset: tf.Offset(p.instr.Pos())}
-		}
+		use.At = offsetOf(c.pass, p.instr.Pos())
 		for fn, i := range c.portParams(call.Common().Value) {
 			u := use
 			u.Param = i

@@ -106,9 +106,7 @@ func (c *checker) queueing(m *types.Func, params []int) queueingMethod {
 // as a queueingMethod, without edits.
 func newQueueingMethod(pass *analysis.Pass, m *types.Func, h *handsoff.Fact) queueingMethod {
 	qm := queueingMethod{Name: m.Name(), Params: h.Params}
-	if tf := pass.Fset.File(m.Pos()); tf != nil {
-		qm.At = fileOffset{File: tf.Name(), Size: tf.Size(), Offset: tf.Offset(m.Pos())}
-	}
+	qm.At = offsetOf(pass, m.Pos())
 	return qm
 }
 

@@ -49,7 +49,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find the functions that only queue a value for work done later",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact)},
+	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact), new(SendHelper)},
 }
 
 // Fact is the fact of a function that hands its parameters at Params
@@ -125,6 +125,7 @@ func export(pass *analysis.Pass) {
 				continue
 			}
 			decls[fn] = fd
+			exportSendHelper(pass, fn, fd)
 			if !queuesOnly(pass.TypesInfo, fd.Body) || discards(pass, fd) {
 				continue
 			}
