@@ -17,9 +17,11 @@ import (
 // init makes it and whose body handles its own failure), it only logs or
 // counts, or moves a mark the transaction does not commit (sarama's
 // session ResetOffset, effective in Setup only: the claim reads on), and
-// falls through or continues the loop. nil for any other branch (one
-// that returns, stops, rewinds or calls anything else is not judged).
-func (c *checker) abortsOn(list []ast.Stmt) ast.Stmt {
+// falls through or continues the loop, or, where bare is set (a helper
+// without results whose callers' loops read on), ends with a bare
+// return. nil for any other branch (one that returns, stops, rewinds or
+// calls anything else is not judged).
+func (c *checker) abortsOn(list []ast.Stmt, bare bool) ast.Stmt {
 	var abort ast.Stmt
 	for i, st := range list {
 		switch st := st.(type) {
@@ -56,6 +58,10 @@ func (c *checker) abortsOn(list []ast.Stmt) ast.Stmt {
 			}
 		case *ast.BranchStmt:
 			if st.Tok != token.CONTINUE || st.Label != nil || i != len(list)-1 {
+				return nil
+			}
+		case *ast.ReturnStmt:
+			if !bare || len(st.Results) > 0 || i != len(list)-1 {
 				return nil
 			}
 		default:
@@ -116,14 +122,23 @@ func (c *checker) marksOnly(call *ast.CallExpr) bool {
 // else stops the loop after the abort, so that the consumer resumes from
 // the committed offsets.
 func (c *checker) abortWithoutRewind(s *site, abort ast.Stmt) {
+	name := clientmodel.ShortName(s.ref.Func)
+	noun := batchNoun(s.ref.Client)
+	if s.readsOn != "" {
+		// The helper returns to its callers' loops: no fix here can
+		// stop them or rewind the consumer.
+		msg := fmt.Sprintf("a failed %s is aborted and %s returns to a loop that reads on (%s) without rewinding the consumer: the abort discards the transaction's output and offsets, but the consumer has already moved past the %s, so the next successful transaction commits later offsets and the aborted %s is lost; no automatic fix: the loop is in %s's callers; make %s return the failure and have the loop stop on it, or seek the consumer back to the aborted %s",
+			name, s.fd.Name.Name, s.readsOn, noun, noun, s.fd.Name.Name, s.fd.Name.Name, noun)
+		c.report(analysis.Diagnostic{Pos: s.call.Pos(), End: s.call.End(), Category: CategoryAbortNoRewind, Message: msg, Related: related(abort, "aborted here, and "+s.fd.Name.Name+" returns to a loop that reads on")})
+		return
+	}
 	edits, title, ok := c.seekFix(s, abort)
 	if !ok {
 		edits, ok = c.stopAfterAbort(s, abort)
 		title = "Stop the loop after the abort"
 	}
-	name := clientmodel.ShortName(s.ref.Func)
 	msg := fmt.Sprintf("a failed %s is aborted while the loop carries on without rewinding the consumer: the abort discards the transaction's output and offsets, but the consumer has already moved past the %s, so the next successful transaction commits later offsets and the aborted %s is lost",
-		name, batchNoun(s.ref.Client), batchNoun(s.ref.Client))
+		name, noun, noun)
 	if !ok {
 		// Reported all the same (#13).
 		msg, edits = msg+"; no automatic fix: the loop cannot be stopped or the consumer rewound from here; return after the abort, or seek the consumer back to the aborted "+batchNoun(s.ref.Client), nil

@@ -102,6 +102,12 @@ that client.
     on the failure of any other call of the transaction (sarama
     AddMessageToTxn/AddOffsetsToTxn, confluent SendOffsetsToTransaction):
     the abort discards the output of what the consumer has moved past.
+    The transaction may be in a helper without results and without a
+    loop of its own that every caller calls as a statement of its
+    consume loop (ConsumeClaim calling h.relay(msg) per message): an
+    abort that falls off its end or returns bare hands back to a loop
+    that reads on, and is reported without a fix, saying why (the loop
+    is the callers').
     Deliberately silent otherwise: sarama AddMessageToTxn/AddOffsetsToTxn,
     which only buffer (their errors come back from CommitTxn, the error to
     handle), and aborts (EndTransaction with TryAbort). confluent SendOffsetsToTransaction

@@ -157,6 +157,108 @@ func TestAbortNoFix(t *testing.T) {
 	testutil.NoFix(t, fencing.Analyzer, "fencing/sarama", "abortnofix", abortNoFixSrc)
 }
 
+// abortHelperSrc holds a sarama relay whose transaction runs in a helper
+// without results that ConsumeClaim's loop calls for each message: a
+// failed AddMessageToTxn aborts and returns, a failed CommitTxn aborts and
+// falls off the end, and the loop reads on (2 positive, silent before: no
+// loop around the helper's calls; trial 30a/2, the report said
+// effectively-once). Reported without a fix, saying why: the loop that
+// reads on is the caller's. Twins: the helper returning the failure to a
+// loop that stops on it, and the helper called once outside a loop (2
+// silent).
+const abortHelperSrc = `package aborthelper
+
+import (
+	"log"
+
+	"github.com/IBM/sarama"
+)
+
+const group = "relay"
+
+type handler struct{ producer sarama.AsyncProducer }
+
+func (h *handler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *handler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		h.relay(msg)
+	}
+	return nil
+}
+
+func (h *handler) relay(msg *sarama.ConsumerMessage) {
+	if err := h.producer.BeginTxn(); err != nil {
+		log.Println(err)
+		return
+	}
+	h.producer.Input() <- &sarama.ProducerMessage{Topic: "out", Value: sarama.ByteEncoder(msg.Value)}
+	if err := h.producer.AddMessageToTxn(msg, group, nil); err != nil { // want "a failed AddMessageToTxn is aborted and relay returns to a loop that reads on \\(ConsumeClaim\\) without rewinding the consumer: .*; no automatic fix: the loop is in relay's callers"
+		log.Println(err)
+		_ = h.producer.AbortTxn()
+		return
+	}
+	if err := h.producer.CommitTxn(); err != nil { // want "a failed CommitTxn is aborted and relay returns to a loop that reads on"
+		log.Println(err)
+		_ = h.producer.AbortTxn()
+	}
+}
+
+type stopping struct{ producer sarama.AsyncProducer }
+
+func (h *stopping) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *stopping) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *stopping) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := h.relay(msg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (h *stopping) relay(msg *sarama.ConsumerMessage) error {
+	if err := h.producer.BeginTxn(); err != nil {
+		return err
+	}
+	if err := h.producer.AddMessageToTxn(msg, group, nil); err != nil {
+		_ = h.producer.AbortTxn()
+		return err
+	}
+	if err := h.producer.CommitTxn(); err != nil {
+		_ = h.producer.AbortTxn()
+		return err
+	}
+	return nil
+}
+
+type once struct{ producer sarama.AsyncProducer }
+
+func (o *once) flush(msg *sarama.ConsumerMessage) {
+	if err := o.producer.CommitTxn(); err != nil {
+		log.Println(err)
+		_ = o.producer.AbortTxn()
+	}
+}
+
+func (o *once) run(msg *sarama.ConsumerMessage) {
+	o.flush(msg)
+}
+`
+
+// TestAbortHelperNoFix runs abortHelperSrc: two findings, without a fix,
+// saying why.
+func TestAbortHelperNoFix(t *testing.T) {
+	t.Parallel()
+	for _, r := range testutil.NoFix(t, fencing.Analyzer, "fencing/sarama", "aborthelper", abortHelperSrc) {
+		if len(r.Diagnostics) != 2 {
+			t.Errorf("%d findings, want 2", len(r.Diagnostics))
+		}
+	}
+}
+
 // sinkNoFixSrc holds an unguarded MySQL offset row written with ?
 // placeholders through a database handle a call returns: the guard needs
 // the offset's argument again, which the fix cannot evaluate twice nor

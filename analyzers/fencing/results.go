@@ -44,6 +44,12 @@ type site struct {
 	// consume reports whether loop is a consume loop: it fetches records
 	// (not a retry loop around the call).
 	consume bool
+	// readsOn, for a call in a helper without results and without a
+	// loop around the call (fd), names the function whose consume loop
+	// calls it as a statement, when every call of the helper is one:
+	// when the helper returns, that loop reads on.
+	readsOn string
+	fd      *ast.FuncDecl
 	nres    int
 }
 
@@ -134,7 +140,47 @@ func (c *checker) newSite(f *ast.File, call *ast.CallExpr, ref clientmodel.Resul
 	loop, _ := edit.LoopOf(path)
 	s.loop = loop
 	s.consume = loop != nil && c.fetchesIn(loop)
+	if fd, ok := s.fn.(*ast.FuncDecl); ok && loop == nil && s.sig.Results().Len() == 0 {
+		s.fd, s.readsOn = fd, c.readOnBy(fd)
+	}
 	return s
+}
+
+// readOnBy returns the name of the function whose consume loop calls fd
+// as a statement, when every call of fd in the package is one (ConsumeClaim
+// calling h.relay(msg) for each message), else "".
+func (c *checker) readOnBy(fd *ast.FuncDecl) string {
+	fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return ""
+	}
+	by, ok := "", true
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, isCall := n.(*ast.CallExpr)
+			if !ok || !isCall || c.calleeOf(call) != fn {
+				return ok
+			}
+			_, path := edit.CallAt(c.pass, call.Lparen)
+			if len(path) < 2 {
+				ok = false
+				return false
+			}
+			loop, _ := edit.LoopOf(path)
+			caller, _ := c.funcOf(path)
+			cd, isDecl := caller.(*ast.FuncDecl)
+			if es, isStmt := path[1].(*ast.ExprStmt); !isStmt || es.X != call || loop == nil || !c.fetchesIn(loop) || !isDecl {
+				ok = false
+				return false
+			}
+			by = cd.Name.Name
+			return true
+		})
+	}
+	if !ok {
+		return ""
+	}
+	return by
 }
 
 // lhs classifies the left-hand side an assignment stores a result in.
@@ -199,7 +245,7 @@ func (c *checker) errState(s *site) errState {
 		}
 		return errLogged
 	case branchHandles:
-		if abort := c.abortsOn(s.check.Body.List); abort != nil && !c.terminal(edit.Next(s.list, s.check)) {
+		if abort := c.abortsOn(s.check.Body.List, s.readsOn != ""); abort != nil && !c.terminal(edit.Next(s.list, s.check)) {
 			s.abort = abort
 			return errAbortedOn
 		}
@@ -383,7 +429,7 @@ func (c *checker) result(f *ast.File, call *ast.CallExpr, ref clientmodel.Result
 	if state == errAbortedOn {
 		// Whatever failed, the abort discards the transaction's output
 		// while the consumer has moved past its records.
-		if ref.Swallow != clientmodel.SwallowReplays && ref.Swallow != clientmodel.SwallowStalls && s.consume {
+		if ref.Swallow != clientmodel.SwallowReplays && ref.Swallow != clientmodel.SwallowStalls && (s.consume || s.readsOn != "") {
 			c.abortWithoutRewind(s, s.abort) // abort.go
 		}
 		state = errHandled
