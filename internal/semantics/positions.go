@@ -574,6 +574,11 @@ func (g *gatherer) startedSeveral(call *consumer.Call) bool {
 		})
 	}
 	for f := fn; f != nil; f = f.Parent() {
+		if g.c.Site != nil && ssaflow.Within(g.c.Site.Parent(), f) {
+			// Each goroutine running f builds a consumer of its own
+			// (go consume(ctx, lane), consume calling NewClient).
+			return false
+		}
 		var all []*ssa.Go
 		for _, site := range g.m.Flow.Callers(f) {
 			if gs, ok := site.(*ssa.Go); ok {

@@ -98,6 +98,10 @@ func TestClassify(t *testing.T) {
 		// (through a helper returning the records) and sends to it, the
 		// pool waited for at shutdown only: not joined before the next
 		// poll, so not at-least-once (it was, with the pool "joined")
+		// a function building its own client, started with go by a
+		// helper called twice: two consumers, not one fetched from by
+		// several goroutines (trial 30b/2: the row said so, unknown)
+		{"ownlanes", map[string]string{"concurrency": "none", "guarantee": semantics.AtLeastOnce}},
 		{"litpool", map[string]string{"concurrency": "per record (worker pool)", "guarantee": semantics.GuaranteeUnk,
 			"reason": "records are handed to goroutines the loop does not wait for"}},
 		// a payload kept by a batcher of another package (in a field, its
