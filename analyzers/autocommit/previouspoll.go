@@ -282,15 +282,17 @@ func (c *checker) outlivePoll(k *consumer.Consumer, f *consumer.Call) {
 	_, pollPath := edit.CallAt(c.pass, call.Pos())
 	var loop ast.Stmt
 	var body *ast.BlockStmt
+	// A helper returning the records it polled (once, or in a loop of
+	// its own until there are some): each caller's loop polls again.
+	for _, site := range c.pollReturnedTo(f, call) {
+		c.outlivePoll(k, site)
+	}
 	if ssaflow.InLoop(call.Block()) {
 		loop, body = edit.LoopOf(pollPath)
 	} else {
 		body = c.pollOnceBody(f, call, pollPath)
 	}
 	if body == nil {
-		for _, site := range c.pollReturnedTo(f, call) {
-			c.outlivePoll(k, site)
-		}
 		return
 	}
 	tainted := c.recordsOf(call)
@@ -336,9 +338,10 @@ func (c *checker) pollOnceBody(f *consumer.Call, call *ssa.Call, pollPath []ast.
 	return fd.Body
 }
 
-// pollReturnedTo returns, for poll f made once (not in a loop) by a
-// function of the package that returns its records (a helper
-// `recs, ok := poll(ctx, cl)` returning fs.Records()), each call of that
+// pollReturnedTo returns, for poll f made by a function of the package
+// that returns its records (a helper `recs, ok := poll(ctx, cl)`
+// returning fs.Records(), polling once or until there are some), each
+// call of that
 // function in the package's loops as the poll: the caller's next call
 // polls again, so what it hands on outlives the poll as if it polled
 // itself. Two helpers deep at most.

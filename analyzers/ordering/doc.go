@@ -566,17 +566,23 @@ never follows a failed delivery.
 A call of a producer wrapper, a function of this package or another
 that puts a parameter (or a value built from it) into an asynchronous
 produce with no delivery channel or callback its caller could wait on
-(nil, or a promise that only logs) and neither waits nor flushes before
-it returns (a service's publisher.Publish returning Producer.Produce(msg,
-nil)), is such a produce too when the position call follows it with no
-wait and no call of a Flush method between. Its fix edits the wrapper,
-in its package: a confluent Produce gets a delivery channel of its own
+(nil, or a promise that only logs) and reaches a return from it with
+no wait and no flush between (a service's publisher.Publish returning
+Producer.Produce(msg, nil); a return on the produce's own failure
+queued nothing), is such a produce too when the position call follows
+it with no wait and no flush between. A flush is the client's (its
+count read where it gives up after a timeout) or a call of a function
+that makes one, of this package or another (a publisher's Flush, Drain
+or Sync). Its fix edits the wrapper, in its package, making each such
+produce wait: a confluent Produce gets a delivery channel of its own
 and the wrapper returns the delivery's failure, a franz-go Produce
 becomes ProduceSync (its FirstErr returned where the wrapper returns
 only an error, its promise called with First otherwise), so every
-caller's position call follows the delivery. Under go vet a wrapper of
-another package is read from export data and the finding says where
-the change goes instead.
+caller's position call follows the delivery. Not a TryProduce, the
+produce a promise makes: ProduceSync there would deadlock a caller
+emitting from a promise, and the finding says so. Under go vet a
+wrapper of another package is read from export data and the finding
+says where the change goes instead.
 
 A finding whose fix cannot be built is still reported, without a fix,
 its message ending with why and what to do instead ("; no automatic

@@ -242,7 +242,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			}
 			if ssaflow.Dominates(instr, p.instr) {
 				stop := func(x ssa.Instruction) bool {
-					return x == def || isWait(x) || h.produce != nil && c.flushes(x, instr, h.produce) || h.wrapper != nil && flushCall(x)
+					return x == def || isWait(x) || h.produce != nil && c.flushes(x, instr, h.produce) || h.wrapper != nil && c.flushCall(x)
 				}
 				if ssaflow.ReachesStopping(instr, p.instr, stop) {
 					return h
@@ -263,7 +263,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			// (then the channel carries a copy).
 			_, isSend := instr.(*ssa.Send)
 			if (isSend || h.goes || h.later != nil || h.call != nil || h.handler != nil || h.wrapper != nil) && branch == nil && h.produce == nil &&
-				ssaflow.ReachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) || h.wrapper != nil && flushCall(x) }) &&
+				ssaflow.ReachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) || h.wrapper != nil && c.flushCall(x) }) &&
 				!c.processedBeside(sites, instr, def) {
 				h.branch = true
 				branch = h

@@ -52,7 +52,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "ordering"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer, handsoff.Analyzer},
-		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(commitsAfterHandler), new(handsToPort), new(queueingResult), new(producesAsync)},
+		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(commitsAfterHandler), new(handsToPort), new(queueingResult), new(producesAsync), new(flushesProducer)},
 	}
 	ignore := a.Flags.String("ignore", strings.Join(cfg.Ignore, ","),
 		"comma-separated package paths (or prefixes ending in /...) whose calls are not processing, in addition to logging, metrics and formatting")
@@ -216,6 +216,8 @@ type checker struct {
 	// producers are the package's functions that produce a parameter
 	// asynchronously (wrapproduce.go).
 	producers map[*types.Func]*producesAsync
+	// flushers are the package's functions that flush a producer.
+	flushers map[*types.Func]bool
 	// result is the analyzer's result.
 	result Result
 }

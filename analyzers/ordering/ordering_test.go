@@ -225,15 +225,18 @@ var scenarios = []struct {
 	{"ordering/envelope", ordering.Analyzer},
 	// producer wrappers (wrapproduce.go): a commit after a call of
 	// another package's Publish returning confluent's Produce(msg, nil),
-	// of its Emit making franz-go's Produce with a nil promise and of
+	// of its PublishBoth queueing the value and a copy (both made to
+	// wait), of PublishLimited receiving a token before its produce, of
+	// its Emit making franz-go's Produce with a nil promise and of
 	// EmitLogged with a promise that only logs, and of a method of this
-	// package checking Produce's error (4 positive, silent before: the
+	// package checking Produce's error (6 positive, silent before: the
 	// wrapper's call counted as processing; fixed in the wrapper, which
 	// waits for the delivery and returns its failure); the wrapper
-	// waiting on its delivery channel, flushing the producer, producing
-	// synchronously, producing a value built from nothing it is given,
-	// the caller flushing the wrapper before its commit, and a promise
-	// telling the caller's WaitGroup, waited for (6 silent).
+	// waiting on its delivery channel, flushing the producer, flushing it
+	// through its own Drain method, producing synchronously, producing a
+	// value built from nothing it is given, the caller flushing the
+	// wrapper (Flush, Drain) before its commit, and a promise telling the
+	// caller's WaitGroup, waited for (9 silent).
 	{"ordering/wrapproduce/...", ordering.Analyzer},
 	// franz-go: CommitRecords(fetches.Records()...) then range,
 	// CommitUncommittedOffsets then EachRecord, CommitRecords in

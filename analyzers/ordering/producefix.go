@@ -36,7 +36,7 @@ func (c *checker) produceFix(p *position, h *handOff, path []ast.Node) (analysis
 		return c.syncFieldFix(p, h, path)
 	}
 	if pr.Wait != "" && !h.after {
-		return c.waitFix(h)
+		return c.waitFix(h, "delivered")
 	}
 	if pr.ReplyWait != "" {
 		name := clientmodel.ShortName(p.client.Func)
@@ -133,8 +133,9 @@ func (c *checker) moveAfterStmt(path, later []ast.Node) ([]analysis.TextEdit, bo
 //	                                            }
 //
 // It requires the produce to be checked by `if err := ...; err != nil`
-// with no else.
-func (c *checker) waitFix(h *handOff) (analysis.SuggestedFix, bool) {
+// with no else. The channel is named base, or base with a number where
+// that is taken.
+func (c *checker) waitFix(h *handOff, base string) (analysis.SuggestedFix, bool) {
 	pr := h.produce
 	call, path := edit.CallAt(c.pass, h.instr.Pos())
 	if call == nil || pr.Done >= len(call.Args) {
@@ -164,7 +165,7 @@ func (c *checker) waitFix(h *handOff) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	chType := types.TypeString(sig.Params().At(pr.Done).Type(), func(p *types.Package) string { return edit.Qualifier(c.pass, f, p) })
-	name := edit.FreeName(c.pass, stmt.Pos(), "delivered")
+	name := edit.FreeName(c.pass, stmt.Pos(), base)
 	first, last := ifs.Body.List[0], ifs.Body.List[len(ifs.Body.List)-1]
 	lines, ok := c.dedent(c.rawRange(first.Pos(), last.End()), first.Pos())
 	if !ok {

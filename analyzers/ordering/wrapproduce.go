@@ -52,11 +52,27 @@ func (f *producesAsync) String() string {
 	return fmt.Sprintf("producesAsync%v(%s)", f.Params, f.By)
 }
 
-// summariseProducers finds the package's functions that produce a
-// parameter asynchronously (directly, or through another such function),
-// keeps them for the checks of this package and exports the fact of the
-// exported ones.
+// summariseProducers finds the package's functions that flush a
+// producer (flushers) and those that produce a parameter asynchronously
+// (directly, or through another such function), keeps them for the
+// checks of this package and exports the facts of the exported ones.
 func (c *checker) summariseProducers() {
+	c.flushers = map[*types.Func]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range c.m.SSA.SrcFuncs {
+			obj, ok := fn.Object().(*types.Func)
+			if !ok || fn.Parent() != nil || c.flushers[obj] || !c.flushesIn(fn) {
+				continue
+			}
+			c.flushers[obj], changed = true, true
+		}
+	}
+	for obj := range c.flushers {
+		if obj.Exported() {
+			c.pass.ExportObjectFact(obj, new(flushesProducer))
+		}
+	}
 	c.producers = map[*types.Func]*producesAsync{}
 	for changed := true; changed; {
 		changed = false
@@ -78,11 +94,55 @@ func (c *checker) summariseProducers() {
 	}
 }
 
-// producerOf returns the producesAsync fact of fn, or nil: fn makes a
-// produce of the client (or calls a function carrying the fact) with a
-// record built from its parameters, passing no delivery channel or
-// callback the caller could wait on (signalsNothing), and makes no wait
-// and no flush anywhere in its body.
+// flushesProducer is the fact of a function that flushes a producer
+// (the client's flush, its count read where it may give up, or a call of
+// another such function) on some path: a publisher's Flush, Drain or
+// Sync. A call of one waits for what a producer wrapper queued.
+type flushesProducer struct{}
+
+func (*flushesProducer) AFact()         {}
+func (*flushesProducer) String() string { return "flushesProducer" }
+
+// flushesIn reports whether fn (its literals included) calls a flush.
+func (c *checker) flushesIn(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, x := range b.Instrs {
+			if c.flushCall(x) {
+				return true
+			}
+		}
+	}
+	return slices.ContainsFunc(fn.AnonFuncs, c.flushesIn)
+}
+
+// flushCall reports whether x flushes a producer: the client's flush (its
+// count read, for one that gives up after a timeout), or a call of a
+// function of this package or another that does (flushesProducer).
+func (c *checker) flushCall(x ssa.Instruction) bool {
+	call, ok := x.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := ssaflow.Callee(call.Common())
+	if fn == nil {
+		return false
+	}
+	if counts, ok := clientmodel.Default.Flush(fn); ok {
+		return !counts || len(*call.Referrers()) > 0
+	}
+	if c.flushers[fn] {
+		return true
+	}
+	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(flushesProducer))
+}
+
+// producerOf returns the producesAsync fact of fn, or nil: fn makes
+// produces of the client (or calls of functions carrying the fact) with
+// a record built from its parameters, passing no delivery channel or
+// callback the caller could wait on (signalsNothing), from which a return
+// of fn is reached with no wait and no flush between (a rate limiter's
+// wait before the produce does not count). Fix makes every such produce
+// wait, or Why says why one cannot.
 func (c *checker) producerOf(fn *ssa.Function) *producesAsync {
 	skip := 0
 	if fn.Signature.Recv() != nil {
@@ -91,25 +151,29 @@ func (c *checker) producerOf(fn *ssa.Function) *producesAsync {
 	if len(fn.Params) <= skip {
 		return nil
 	}
+	var rets []*ssa.Return
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			rets = append(rets, r)
+		}
+	}
 	var out *producesAsync
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if isWait(instr) {
-				return nil
-			}
 			call, ok := instr.(*ssa.Call)
 			if !ok {
 				continue
 			}
 			var recs []ssa.Value
 			var f *producesAsync
-			if pr, ok := clientmodel.Default.Produce(ssaflow.Callee(call.Common())); ok && pr.Record >= 0 && pr.Done >= 0 && c.isAsync(call.Common(), pr) {
-				if !signalsNothing(ssaflow.Arg(call.Common(), pr.Done)) || c.flushedIn(fn, call, &pr) {
+			var pr clientmodel.ProduceRef
+			if p, ok := clientmodel.Default.Produce(ssaflow.Callee(call.Common())); ok && p.Record >= 0 && p.Done >= 0 && c.isAsync(call.Common(), p) {
+				if !signalsNothing(ssaflow.Arg(call.Common(), p.Done)) {
 					continue
 				}
-				recs = []ssa.Value{ssaflow.Arg(call.Common(), pr.Record)}
-				f = &producesAsync{By: clientmodel.ShortName(pr.Func)}
-				f.Fix, f.Why = c.waitInWrapper(call, &pr)
+				pr = p
+				recs = []ssa.Value{ssaflow.Arg(call.Common(), p.Record)}
+				f = &producesAsync{By: clientmodel.ShortName(p.Func)}
 			} else if inner, _ := c.producerCall(call.Common()); inner != nil {
 				for _, i := range inner.Params {
 					recs = append(recs, ssaflow.Arg(call.Common(), i))
@@ -117,6 +181,15 @@ func (c *checker) producerOf(fn *ssa.Function) *producesAsync {
 				f = &producesAsync{By: inner.By, Fix: inner.Fix, Why: inner.Why}
 			} else {
 				continue
+			}
+			stop := func(x ssa.Instruction) bool {
+				return x != ssa.Instruction(call) && (isWait(x) || c.flushCall(x) || pr.Produce != nil && c.flushes(x, call, &pr))
+			}
+			// A return on the produce's own failure (under `if err !=
+			// nil` on its result) queued nothing.
+			failed := func(r *ssa.Return) bool { return onFailureOf(call, r) }
+			if !slices.ContainsFunc(rets, func(r *ssa.Return) bool { return !failed(r) && ssaflow.ReachesStopping(call, r, stop) }) {
+				continue // waited for, or flushed, before every return
 			}
 			for i := skip; i < len(fn.Params); i++ {
 				if ssaflow.IsContext(fn.Params[i].Type()) {
@@ -133,8 +206,27 @@ func (c *checker) producerOf(fn *ssa.Function) *producesAsync {
 					f.Params = append(f.Params, i-skip)
 				}
 			}
-			if len(f.Params) > 0 && out == nil {
+			if len(f.Params) == 0 {
+				continue
+			}
+			if pr.Produce != nil {
+				name := "delivered"
+				if out != nil {
+					name = "copyDelivered" // beside the first produce's
+				}
+				f.Fix, f.Why = c.waitInWrapper(call, &pr, name)
+			}
+			if out == nil {
 				out = f
+				continue
+			}
+			// Another produce of the wrapper (a copy to a second
+			// topic): the fix makes both wait.
+			out.Params = slices.Compact(slices.Sorted(slices.Values(append(out.Params, f.Params...))))
+			if out.Why == "" && f.Why == "" {
+				out.Fix = append(out.Fix, f.Fix...)
+			} else if out.Why == "" {
+				out.Fix, out.Why = nil, f.Why
 			}
 		}
 	}
@@ -156,30 +248,6 @@ func (c *checker) producerCall(cc *ssa.CallCommon) (*producesAsync, *types.Func)
 		return &f, fn
 	}
 	return nil, nil
-}
-
-// flushCall reports whether x calls a function or method whose name
-// begins with Flush: after a producer wrapper's call, the wrapper's (or
-// the producer's) flush waits for what it queued.
-func flushCall(x ssa.Instruction) bool {
-	call, ok := x.(ssa.CallInstruction)
-	if !ok {
-		return false
-	}
-	fn := ssaflow.Callee(call.Common())
-	return fn != nil && strings.HasPrefix(fn.Name(), "Flush")
-}
-
-// flushedIn reports whether fn flushes the producer of call anywhere.
-func (c *checker) flushedIn(fn *ssa.Function, call *ssa.Call, pr *clientmodel.ProduceRef) bool {
-	for _, b := range fn.Blocks {
-		for _, x := range b.Instrs {
-			if c.flushes(x, call, pr) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // signalsNothing reports whether done, the delivery channel or callback
@@ -244,13 +312,16 @@ func signalsNothing(done ssa.Value) bool {
 // delivery's handling too, waitFix). A produce with a synchronous form
 // (franz-go) takes it, its first error returned when the wrapper returns
 // exactly an error.
-func (c *checker) waitInWrapper(call *ssa.Call, pr *clientmodel.ProduceRef) ([]edit.FileEdit, string) {
+func (c *checker) waitInWrapper(call *ssa.Call, pr *clientmodel.ProduceRef, name string) ([]edit.FileEdit, string) {
 	const why = "the produce's statement is not one a fix can make wait (a return of the produce's error, a statement of its own, or an `if err := ...; err != nil` check, in a function returning only an error)"
+	if pr.Reentrant {
+		return nil, clientmodel.ShortName(pr.Func) + " is the produce made from the client's callbacks, where a synchronous produce would deadlock, and other code may call this function from one"
+	}
 	var edits []analysis.TextEdit
 	if pr.Wait != "" {
-		if fix, ok := c.waitFix(&handOff{instr: call, produce: pr}); ok {
+		if fix, ok := c.waitFix(&handOff{instr: call, produce: pr}, name); ok {
 			edits = fix.TextEdits
-		} else if e, ok := c.returnWaitEdits(call, pr); ok {
+		} else if e, ok := c.returnWaitEdits(call, pr, name); ok {
 			edits = e
 		}
 	} else if pr.SyncNoDone != "" {
@@ -306,7 +377,7 @@ func (c *checker) produceStmt(call *ssa.Call) (*ast.CallExpr, ast.Stmt, bool) {
 // returnWaitEdits rewrites a confluent produce returned, or made as a
 // statement, in a function returning only an error, to wait for its
 // delivery report and return its failure.
-func (c *checker) returnWaitEdits(call *ssa.Call, pr *clientmodel.ProduceRef) ([]analysis.TextEdit, bool) {
+func (c *checker) returnWaitEdits(call *ssa.Call, pr *clientmodel.ProduceRef, base string) ([]analysis.TextEdit, bool) {
 	ce, stmt, ok := c.produceStmt(call)
 	if !ok || pr.Done >= len(ce.Args) {
 		return nil, false
@@ -322,7 +393,7 @@ func (c *checker) returnWaitEdits(call *ssa.Call, pr *clientmodel.ProduceRef) ([
 	}
 	sig := fn.Type().(*types.Signature)
 	chType := types.TypeString(sig.Params().At(pr.Done).Type(), func(p *types.Package) string { return edit.Qualifier(c.pass, f, p) })
-	name := edit.FreeName(c.pass, stmt.Pos(), "delivered")
+	name := edit.FreeName(c.pass, stmt.Pos(), base)
 	wait := strings.NewReplacer(clientmodel.FixDone, name, clientmodel.FixPkg, pkg).Replace(pr.Wait)
 	args := make([]string, len(ce.Args))
 	for i, a := range ce.Args {

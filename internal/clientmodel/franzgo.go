@@ -157,13 +157,15 @@ func franzgo() *Client {
 		// replies (:533, :586). First returns the one record's result, as
 		// the promise takes it (:369); FirstErr the first failure. Flush returns once nothing is
 		// buffered, each promise called before its record stops counting
-		// (:1459-1500, :885-900), or with the context's error.
+		// (:1459-1500, :885-900), or with the context's error. Promises
+		// run serially and must not block on the client: a direct
+		// TryProduce is the produce made from one (:545-556).
 		Produces: []Produce{
 			{Func: cl + "ProduceSync", Record: 1, Done: -1},
 			{Func: cl + "Produce", Record: 1, Async: true, Done: 2,
 				Sync: "$2($RECV.ProduceSync($0, $1).First())", SyncNoDone: "$RECV.ProduceSync($0, $1)", SyncErr: ".FirstErr()",
 				Flush: cl + "Flush", FlushCall: "$RECV.Flush($0)"},
-			{Func: cl + "TryProduce", Record: 1, Async: true, Done: 2,
+			{Func: cl + "TryProduce", Record: 1, Async: true, Done: 2, Reentrant: true,
 				Sync: "$2($RECV.ProduceSync($0, $1).First())", SyncNoDone: "$RECV.ProduceSync($0, $1)", SyncErr: ".FirstErr()",
 				Flush: cl + "Flush", FlushCall: "$RECV.Flush($0)"},
 		},

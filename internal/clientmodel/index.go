@@ -49,6 +49,9 @@ type Index struct {
 	group    map[string]*Client // group fencing errors
 	results  map[string]ResultRef
 	produces map[string]ProduceRef
+	// flushes maps each producer flush (Produce.Flush) to whether it
+	// gives up after a timeout (Produce.FlushCounts).
+	flushes map[string]bool
 }
 
 // Default indexes Clients.
@@ -72,6 +75,7 @@ func NewIndex(cs []*Client) *Index {
 		group:    map[string]*Client{},
 		results:  map[string]ResultRef{},
 		produces: map[string]ProduceRef{},
+		flushes:  map[string]bool{},
 	}
 	for _, c := range cs {
 		for _, p := range c.Paths {
@@ -119,6 +123,9 @@ func NewIndex(cs []*Client) *Index {
 		}
 		for i := range c.Produces {
 			ix.produces[c.Produces[i].Func] = ProduceRef{c, &c.Produces[i]}
+			if f := c.Produces[i].Flush; f != "" {
+				ix.flushes[f] = c.Produces[i].FlushCounts
+			}
 		}
 	}
 	return ix
@@ -364,6 +371,14 @@ func (ix *Index) Result(fn *types.Func) (ResultRef, bool) {
 	}
 	r, ok := ix.results[n]
 	return r, ok
+}
+
+// Flush reports whether fn flushes a producer (Produce.Flush), and
+// whether it gives up after a timeout, returning what is left
+// (Produce.FlushCounts).
+func (ix *Index) Flush(fn *types.Func) (counts, ok bool) {
+	counts, ok = ix.flushes[ix.fullName(fn)]
+	return counts, ok
 }
 
 // Produce returns the model of fn, if it is a call that produces records.

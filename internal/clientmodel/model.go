@@ -775,6 +775,12 @@ type Produce struct {
 	// SyncErr, appended to SyncNoDone's text, gives the delivery's error
 	// (franz-go's ProduceResults.FirstErr), for a fix that returns it.
 	SyncErr string
+	// Reentrant reports a call the client's own callbacks may make
+	// (franz-go TryProduce, documented as safe in a promise): its
+	// synchronous form would deadlock there, so a fix of a function other
+	// code may call from such a callback (a shared producer wrapper) does
+	// not make it.
+	Reentrant bool
 	// Wait, for an asynchronous call whose Done is a channel, is the Go
 	// expression receiving the delivery report from channel FixDone and
 	// giving the delivery's error (FixPkg stands for the client package's

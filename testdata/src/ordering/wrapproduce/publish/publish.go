@@ -45,7 +45,7 @@ func (p *Publisher) PublishWait(key, value []byte) error {
 
 // PublishFlushed queues the value and flushes the producer before it
 // returns.
-func (p *Publisher) PublishFlushed(value []byte) error {
+func (p *Publisher) PublishFlushed(value []byte) error { // want PublishFlushed:`flushesProducer`
 	if err := p.p.Produce(&kafka.Message{
 		TopicPartition: kafka.TopicPartition{Topic: &p.topic, Partition: kafka.PartitionAny},
 		Value:          value,
@@ -64,6 +64,39 @@ func (p *Publisher) Heartbeat(key []byte) error {
 		TopicPartition: kafka.TopicPartition{Topic: &p.topic, Partition: kafka.PartitionAny},
 		Value:          []byte("alive"),
 	}, nil)
+}
+
+// PublishBoth queues the value to its topic and a copy to another:
+// neither delivery is awaited.
+func (p *Publisher) PublishBoth(value []byte, copyTopic string) error { // want PublishBoth:`producesAsync\[0 1\]\(Produce\)`
+	if err := p.p.Produce(&kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &p.topic, Partition: kafka.PartitionAny}, Value: value}, nil); err != nil {
+		return err
+	}
+	return p.p.Produce(&kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &copyTopic, Partition: kafka.PartitionAny}, Value: value}, nil)
+}
+
+// PublishLimited waits for a token, then queues the value: the wait
+// comes before the produce, not after it.
+func (p *Publisher) PublishLimited(tokens <-chan struct{}, value []byte) error { // want PublishLimited:`producesAsync\[1\]\(Produce\)`
+	<-tokens
+	return p.p.Produce(&kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &p.topic, Partition: kafka.PartitionAny}, Value: value}, nil)
+}
+
+// Drain waits until every queued value is delivered.
+func (p *Publisher) Drain() error { // want Drain:`flushesProducer`
+	if left := p.p.Flush(10_000); left > 0 {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// PublishDrained queues the value, then drains the producer through its
+// own method.
+func (p *Publisher) PublishDrained(value []byte) error { // want PublishDrained:`flushesProducer`
+	if err := p.p.Produce(&kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &p.topic, Partition: kafka.PartitionAny}, Value: value}, nil); err != nil {
+		return err
+	}
+	return p.Drain()
 }
 
 // Emitter forwards values with franz-go.
@@ -100,7 +133,7 @@ func (e *Emitter) EmitCounted(ctx context.Context, value []byte, wg *sync.WaitGr
 }
 
 // Flush waits for every value queued.
-func (e *Emitter) Flush(ctx context.Context) error { return e.cl.Flush(ctx) }
+func (e *Emitter) Flush(ctx context.Context) error { return e.cl.Flush(ctx) } // want Flush:`flushesProducer`
 
 // EmitSync produces synchronously.
 func (e *Emitter) EmitSync(ctx context.Context, value []byte) error {

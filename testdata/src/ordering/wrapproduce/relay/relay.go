@@ -66,6 +66,73 @@ func forwardFlushed(c *kafka.Consumer, pub *publish.Publisher) {
 	}
 }
 
+// forwardBoth commits once PublishBoth returns: it queued both copies.
+func forwardBoth(c *kafka.Consumer, pub *publish.Publisher) {
+	for {
+		msg, err := c.ReadMessage(-1)
+		if err != nil {
+			continue
+		}
+		if err := pub.PublishBoth(msg.Value, "audit"); err != nil {
+			continue
+		}
+		if _, err := c.CommitMessage(msg); err != nil { // want `call to CommitMessage after the message is produced asynchronously by publish.Publisher.PublishBoth`
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// forwardLimited commits once PublishLimited returns.
+func forwardLimited(c *kafka.Consumer, pub *publish.Publisher, tokens <-chan struct{}) {
+	for {
+		msg, err := c.ReadMessage(-1)
+		if err != nil {
+			continue
+		}
+		if err := pub.PublishLimited(tokens, msg.Value); err != nil {
+			continue
+		}
+		if _, err := c.CommitMessage(msg); err != nil { // want `call to CommitMessage after the message is produced asynchronously by publish.Publisher.PublishLimited`
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// forwardDrained commits once PublishDrained has drained the producer.
+func forwardDrained(c *kafka.Consumer, pub *publish.Publisher) {
+	for {
+		msg, err := c.ReadMessage(-1)
+		if err != nil {
+			continue
+		}
+		if err := pub.PublishDrained(msg.Value); err != nil {
+			continue
+		}
+		if _, err := c.CommitMessage(msg); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// forwardThenDrain publishes, drains the publisher, then commits.
+func forwardThenDrain(c *kafka.Consumer, pub *publish.Publisher) {
+	for {
+		msg, err := c.ReadMessage(-1)
+		if err != nil {
+			continue
+		}
+		if err := pub.Publish(msg.Key, msg.Value); err != nil {
+			continue
+		}
+		if err := pub.Drain(); err != nil {
+			continue
+		}
+		if _, err := c.CommitMessage(msg); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
 // store saves a message.
 func store(*kafka.Message) error { return nil }
 
