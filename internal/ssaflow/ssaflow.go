@@ -662,7 +662,10 @@ func atomicCell(c *ssa.CallCommon, names ...string) bool {
 
 // paramRoots returns the roots of the arguments passed for p at the
 // function's in-package call sites, or nil if it has none (an exported
-// function, a method called through an interface, a callback).
+// function, a method called through an interface, a callback). A call
+// in a _test.go file does not say what production code passes a
+// function of another file (a test's bare ConfigMap is not the
+// service's configuration).
 func (f *Flow) paramRoots(p *ssa.Parameter) []ssa.Value {
 	fn := p.Parent()
 	idx := -1
@@ -676,6 +679,9 @@ func (f *Flow) paramRoots(p *ssa.Parameter) []ssa.Value {
 	}
 	var out []ssa.Value
 	for _, site := range f.callers[fn] {
+		if inTestFile(site.Parent()) && !inTestFile(fn) {
+			continue
+		}
 		// For a static method call the receiver is Args[0], as it is
 		// Params[0] of the method.
 		args := site.Common().Args
@@ -684,6 +690,14 @@ func (f *Flow) paramRoots(p *ssa.Parameter) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// inTestFile reports whether fn is declared in a _test.go file.
+func inTestFile(fn *ssa.Function) bool {
+	if fn.Prog == nil || !fn.Pos().IsValid() {
+		return false
+	}
+	return strings.HasSuffix(fn.Prog.Fset.Position(fn.Pos()).Filename, "_test.go")
 }
 
 // freeVarRoots returns the roots of the values bound to fv by the closures
