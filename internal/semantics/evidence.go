@@ -451,7 +451,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	// The configurations passed (not the consumers: their rows are their
 	// own, joined to what receives them by entry).
 	configs := slices.DeleteFunc(slices.Clone(m.Passed), func(p consumer.PassedConfig) bool { return p.Consumer != nil })
-	if passed := append(passedFuncs(m), definedFuncs(m)...); len(passed) > 0 || len(configs) > 0 {
+	if passed := append(passedFuncs(m, pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)), definedFuncs(m)...); len(passed) > 0 || len(configs) > 0 {
 		if len(out) == 0 {
 			// A package with no consumer of its own that passes functions
 			// to another's (a wiring registering a handler): a carrier

@@ -9,6 +9,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -170,7 +171,8 @@ func (h *HandedFunc) nameEntry(r ssa.Value) {
 // handedConcrete records, for a handler-shaped method called on an
 // interface value the package sets itself to a value of type t, t's
 // method when it hands work to other goroutines (by its code here), or
-// when it is another package's (settled by that package's definition,
+// when it is another package's not known to finish its work before it
+// returns (handsoff.SyncFact; settled by that package's definition,
 // defKey, if it is analyzed; unknown otherwise).
 func (g *gatherer) handedConcrete(com *ssa.CallCommon, t types.Type, iface string, seen map[string]bool) {
 	prog := g.m.SSA.Pkg.Prog
@@ -191,6 +193,8 @@ func (g *gatherer) handedConcrete(com *ssa.CallCommon, t types.Type, iface strin
 			return // processed by its code here
 		}
 		h.Key, h.By, h.How = "concrete:"+consumer.DisplayName(fn), consumer.DisplayName(fn), how
+	case obj != nil && g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result).Sync(obj):
+		return // another package's method done when it returns (handsoff.SyncFact)
 	case obj != nil:
 		h.Key = defKey(obj)
 	default:
@@ -327,7 +331,7 @@ func (g *gatherer) interfaceKeys(p *ssa.Parameter) []string {
 // passedFuncs returns the functions the package passes for parameters of
 // func type (of any function called statically) or stores in struct fields
 // of func type, with whether each hands work to other goroutines.
-func passedFuncs(m *consumer.Model) []PassedFunc {
+func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 	var out []PassedFunc
 	put := func(p PassedFunc) {
 		if !slices.ContainsFunc(out, p.same) {
@@ -349,7 +353,10 @@ func passedFuncs(m *consumer.Model) []PassedFunc {
 				if p.Known {
 					p.HandsOff, p.Forwards = handsOff(m, fn), forwards(m, fn)
 				} else if obj, ok := fn.Object().(*types.Func); ok {
-					p.Def = defKey(obj)
+					// Another package's function: what its package says
+					// of it, or done when it returns (handsoff.SyncFact,
+					// a Kafka-free package's function).
+					p.Def, p.Known = defKey(obj), ho.Sync(obj)
 				}
 				put(p)
 			case strings.HasPrefix(rk, "result:"):
@@ -398,7 +405,7 @@ func passedFuncs(m *consumer.Model) []PassedFunc {
 				if obj, ok := fn.Object().(*types.Func); ok && p.Known {
 					p.HandsOff, p.Method = handsOff(m, fn), defKey(obj)
 				} else if ok {
-					p.Def = defKey(obj)
+					p.Def, p.Known = defKey(obj), ho.Sync(obj)
 				} else if p.Known {
 					p.HandsOff = handsOff(m, fn)
 				}

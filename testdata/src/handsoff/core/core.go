@@ -5,7 +5,10 @@ package core
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"sync"
+	"time"
 )
 
 // Payload is what a consumer hands the core.
@@ -45,10 +48,10 @@ type Handler interface {
 
 var _ Handler = (*Queue)(nil)
 
-func save(Payload) error { return nil }
+func save(Payload) error { return nil } // want save:`sync`
 
-// Sync processes p before it returns: no fact.
-func Sync(p Payload) error { return save(p) }
+// Sync processes p before it returns: no handsOff fact, but sync.
+func Sync(p Payload) error { return save(p) } // want Sync:`sync`
 
 // Waited queues p and waits for its worker: no fact.
 func Waited(p Payload) {
@@ -82,4 +85,53 @@ func (d *Drain) Write(p Payload) { d.ch <- p }
 func (q *Queue) Logs(p Payload) error {
 	q.in <- p
 	return save(p)
+}
+
+// Writer writes a value before it returns: sync, through a helper of
+// the package and the standard library.
+type Writer struct{ path string }
+
+// Write writes v.
+func (w *Writer) Write(v []byte) error { // want Write:`sync`
+	if len(v) == 0 {
+		return fmt.Errorf("empty value for %s", w.path)
+	}
+	return w.put(v)
+}
+
+func (w *Writer) put(v []byte) error { return os.WriteFile(w.path, v, 0o644) } // want put:`sync`
+
+// Store is an interface whose implementations are not known here.
+type Store interface{ Put(v []byte) error }
+
+// Through writes through a Store: not sync.
+func Through(s Store, v []byte) error { return s.Put(v) }
+
+// Later writes when a timer fires: not sync.
+func Later(w *Writer, v []byte) {
+	time.AfterFunc(time.Second, func() { _ = w.put(v) })
+}
+
+// Deferred writes in a deferred literal and a literal called in place:
+// sync.
+func Deferred(w *Writer, v []byte) (err error) { // want Deferred:`sync`
+	defer func() {
+		if err != nil {
+			_ = w.put(nil)
+		}
+	}()
+	return func() error { return w.put(v) }()
+}
+
+// Stored keeps a literal to run later: not sync.
+func Stored(w *Writer, v []byte) func() error {
+	return func() error { return w.put(v) }
+}
+
+// Spins calls itself: not sync (a cycle).
+func Spins(v []byte) error {
+	if len(v) > 0 {
+		return Spins(v[1:])
+	}
+	return nil
 }
