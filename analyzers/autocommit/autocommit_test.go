@@ -314,10 +314,11 @@ var scenarios = []struct {
 	{"autocommit/franzhandoff", autocommit.Analyzer},
 	// a context-aware send helper of another package, Kafka-free and
 	// generic (chanx.Send, handsoff.SendHelper), handing each record to
-	// the worker while the loop polls again (1 positive, silent before:
-	// only helpers of the loop's package were recognised; fixed as a send
-	// in a select would be); the loop counting each record and waiting
-	// for the worker before the next poll (1 silent).
+	// the worker while the loop polls again, also called with its type
+	// argument written out (2 positive, silent before: only helpers of
+	// the loop's package were recognised; fixed as a send in a select
+	// would be); the loop counting each record and waiting for the worker
+	// before the next poll (1 silent).
 	{"autocommit/sendshared/...", autocommit.Analyzer},
 	// a receiver library whose ConfigMap comes from an option only a
 	// _test.go file calls, with a bare ConfigMap: what production passes

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
@@ -119,16 +120,7 @@ func (c *checker) intervalSet(fn *types.Func) (time.Duration, bool) {
 
 // calleeOf returns the function a call expression calls by name, or nil.
 func calleeOf(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = fun
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	default:
-		return nil
-	}
-	fn, _ := pass.TypesInfo.Uses[id].(*types.Func)
+	fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
 	return fn
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/handsoff"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // ---- a record handed over by a context-aware send helper ----
@@ -45,8 +46,7 @@ func (c *checker) helperSendsIn(fn *ssa.Function, tainted map[ssa.Value]bool) []
 					continue
 				}
 				obj, _ := callee.Object().(*types.Func)
-				h, ok := c.sendHelperOf(obj)
-				if ok && h.Val < len(call.Call.Args) && tainted[call.Call.Args[h.Val]] {
+				if h, ok := c.sendHelperOf(obj); ok && tainted[ssaflow.Arg(call.Common(), h.Val)] {
 					out = append(out, call.Pos())
 				}
 			}

@@ -164,11 +164,13 @@ func TestAbortNoFix(t *testing.T) {
 // loop around the helper's calls; trial 30a/2, the report said
 // effectively-once). Reported without a fix, saying why: the loop that
 // reads on is the caller's. Twins: the helper returning the failure to a
-// loop that stops on it, and the helper called once outside a loop (2
-// silent).
+// loop that stops on it, the helper counting its aborts in a field the
+// loop stops on right after the call (review 30-2), and the helper
+// called once outside a loop (3 silent).
 const abortHelperSrc = `package aborthelper
 
 import (
+	"errors"
 	"log"
 
 	"github.com/IBM/sarama"
@@ -232,6 +234,38 @@ func (h *stopping) relay(msg *sarama.ConsumerMessage) error {
 		return err
 	}
 	return nil
+}
+
+type counted struct {
+	producer sarama.AsyncProducer
+	aborted  int
+}
+
+var errAborted = errors.New("transaction aborted")
+
+func (h *counted) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *counted) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *counted) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		h.relay(msg)
+		if h.aborted > 0 {
+			return errAborted
+		}
+	}
+	return nil
+}
+
+func (h *counted) relay(msg *sarama.ConsumerMessage) {
+	if err := h.producer.BeginTxn(); err != nil {
+		h.aborted++
+		return
+	}
+	if err := h.producer.CommitTxn(); err != nil {
+		log.Println(err)
+		_ = h.producer.AbortTxn()
+		h.aborted++
+	}
 }
 
 type once struct{ producer sarama.AsyncProducer }

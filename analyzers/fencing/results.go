@@ -169,7 +169,8 @@ func (c *checker) readOnBy(fd *ast.FuncDecl) string {
 			loop, _ := edit.LoopOf(path)
 			caller, _ := c.funcOf(path)
 			cd, isDecl := caller.(*ast.FuncDecl)
-			if es, isStmt := path[1].(*ast.ExprStmt); !isStmt || es.X != call || loop == nil || !c.fetchesIn(loop) || !isDecl {
+			es, isStmt := path[1].(*ast.ExprStmt)
+			if !isStmt || es.X != call || loop == nil || !c.fetchesIn(loop) || !isDecl || c.leavesAfter(path[1:], es) {
 				ok = false
 				return false
 			}
@@ -181,6 +182,24 @@ func (c *checker) readOnBy(fd *ast.FuncDecl) string {
 		return ""
 	}
 	return by
+}
+
+// leavesAfter reports whether the statement after s (in the list path
+// leads to) is an if whose body leaves the loop or the function (a check
+// of what the call left behind: if h.aborted > 0 { return errAborted }):
+// the loop may not read on.
+func (c *checker) leavesAfter(path []ast.Node, s ast.Stmt) bool {
+	list := stmtList(path)
+	ifs, ok := edit.Next(list, s).(*ast.IfStmt)
+	if !ok || len(ifs.Body.List) == 0 {
+		return false
+	}
+	last := ifs.Body.List[len(ifs.Body.List)-1]
+	if br, isBranch := last.(*ast.BranchStmt); isBranch {
+		return br.Tok == token.BREAK || br.Tok == token.GOTO
+	}
+	_, isReturn := last.(*ast.ReturnStmt)
+	return isReturn || c.terminal(last)
 }
 
 // lhs classifies the left-hand side an assignment stores a result in.

@@ -237,8 +237,11 @@ with auto-store on (it commits every message handed out) after a loop of
 reads and Produce calls, a record committed after a produce on one
 branch; and so is a position call followed by such a send or produce of
 its record, unless the function also processes R itself before the call
-(the channel then carries a copy) or the value sent is computed by a
-call (the outcome of processing done in place). A kafka-go ReadMessage
+(the channel then carries a copy; a call whose result becomes what is
+handed on, a transform such as v, err := enrich(r.Value) before the
+produce of v, prepares the hand-off and is not that processing) or the
+value sent is computed by a call (the outcome of processing done in
+place). A kafka-go ReadMessage
 on a group reader, which commits R as it returns it, is autocommit's
 read-commits-first, whether R is then processed in place or sent on a
 channel.

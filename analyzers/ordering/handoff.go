@@ -242,7 +242,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			}
 			if ssaflow.Dominates(instr, p.instr) {
 				stop := func(x ssa.Instruction) bool {
-					return x == def || isWait(x) || h.produce != nil && c.flushes(x, instr, h.produce) || h.wrapper != nil && c.flushCall(x)
+					return x == def || isWait(x) || h.produce != nil && c.flushes(x, instr, h.produce) || h.wrapper != nil && c.flushCall(x, wrapperOwners(h))
 				}
 				if ssaflow.ReachesStopping(instr, p.instr, stop) {
 					return h
@@ -263,7 +263,9 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			// (then the channel carries a copy).
 			_, isSend := instr.(*ssa.Send)
 			if (isSend || h.goes || h.later != nil || h.call != nil || h.handler != nil || h.wrapper != nil) && branch == nil && h.produce == nil &&
-				ssaflow.ReachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) || h.wrapper != nil && c.flushCall(x) }) &&
+				ssaflow.ReachesStopping(instr, p.instr, func(x ssa.Instruction) bool {
+					return x == def || isWait(x) || h.wrapper != nil && c.flushCall(x, wrapperOwners(h))
+				}) &&
 				!c.processedBeside(sites, instr, def) {
 				h.branch = true
 				branch = h
@@ -497,6 +499,7 @@ func (c *checker) processedInPlace(p *position, o ssa.Value, def, handOff ssa.In
 		}
 		return false
 	}
+	payload := handOffPayload(handOff)
 	for _, s := range c.processingSites(p.fn, o) {
 		if c.startsLater(s) {
 			continue
@@ -508,11 +511,42 @@ func (c *checker) processedInPlace(p *position, o ssa.Value, def, handOff ssa.In
 				continue
 			}
 		}
+		if v, ok := s.(ssa.Value); ok && payload != nil && c.taint(v)[payload] {
+			// A call whose result becomes what is handed on (out, err
+			// := enrich(r.Value), then produced) prepares the hand-off:
+			// the effect is the hand-off's.
+			continue
+		}
 		if ssaflow.ReachesStopping(s, p.instr, func(x ssa.Instruction) bool { return x == def }) {
 			return true
 		}
 	}
 	return false
+}
+
+// wrapperOwners returns the values a flush after the call of producer
+// wrapper h may be made on to wait for it: the wrapper call's receiver and
+// arguments; nil (any client flush, any flusher) when it has none.
+func wrapperOwners(h *handOff) []ssa.Value {
+	call := h.instr.(*ssa.Call)
+	if len(call.Call.Args) == 0 {
+		return nil
+	}
+	return call.Call.Args
+}
+
+// handOffPayload returns the value a hand-off passes on: the value sent,
+// or the record an asynchronous produce queues; nil for others.
+func handOffPayload(in ssa.Instruction) ssa.Value {
+	switch x := in.(type) {
+	case *ssa.Send:
+		return x.X
+	case *ssa.Call:
+		if pr, ok := clientmodel.Default.Produce(ssaflow.Callee(x.Common())); ok && pr.Record >= 0 {
+			return ssaflow.Arg(x.Common(), pr.Record)
+		}
+	}
+	return nil
 }
 
 // carriedValues returns o and the values that carry it unchanged to

@@ -225,18 +225,20 @@ var scenarios = []struct {
 	{"ordering/envelope", ordering.Analyzer},
 	// producer wrappers (wrapproduce.go): a commit after a call of
 	// another package's Publish returning confluent's Produce(msg, nil),
-	// of its PublishBoth queueing the value and a copy (both made to
-	// wait), of PublishLimited receiving a token before its produce, of
-	// its Emit making franz-go's Produce with a nil promise and of
-	// EmitLogged with a promise that only logs, and of a method of this
-	// package checking Produce's error (6 positive, silent before: the
-	// wrapper's call counted as processing; fixed in the wrapper, which
-	// waits for the delivery and returns its failure); the wrapper
-	// waiting on its delivery channel, flushing the producer, flushing it
-	// through its own Drain method, producing synchronously, producing a
-	// value built from nothing it is given, the caller flushing the
-	// wrapper (Flush, Drain) before its commit, and a promise telling the
-	// caller's WaitGroup, waited for (9 silent).
+	// of its PublishBoth and PublishAll queueing the value and copies
+	// (each made to wait, on a channel of its own), of PublishLimited
+	// receiving a token before its produce, of Publish followed by a
+	// drain made on some paths only (MaybeDrain), of its Emit making
+	// franz-go's Produce with a nil promise and of EmitLogged with a
+	// promise that only logs, and of a method of this package checking
+	// Produce's error (8 positive, silent before: the wrapper's call
+	// counted as processing; fixed in the wrapper, which waits for the
+	// delivery and returns its failure); the wrapper waiting on its
+	// delivery channel, flushing the producer, flushing it through its
+	// own Drain method, producing synchronously, producing a value built
+	// from nothing it is given, the caller flushing the wrapper (Flush,
+	// Drain) before its commit, and a promise telling the caller's
+	// WaitGroup, waited for (9 silent).
 	{"ordering/wrapproduce/...", ordering.Analyzer},
 	// franz-go: CommitRecords(fetches.Records()...) then range,
 	// CommitUncommittedOffsets then EachRecord, CommitRecords in
@@ -574,10 +576,13 @@ var scenarios = []struct {
 	// producing one, a record committed after a Produce made on one
 	// branch (a checked Flush inserted before the commit), a poll
 	// committed after the function literal EachRecord runs produces its
-	// copies (11 positive); the three
+	// copies, a poll committed after a loop producing a transformed copy
+	// of each record (v, err := enrich(r.Value): the transform prepares
+	// the copy, it is not the effect; audit 30d/1) (12 positive); the three
 	// sync twins, the poll committed after a Flush, the confluent
 	// delivery report awaited, the branch's copy produced synchronously,
-	// the literal's copies flushed (7 silent).
+	// the literal's copies flushed, the transformed copies flushed (8
+	// silent).
 	{"ordering/produce", ordering.Analyzer},
 	// a batching loop committing a skipped record on its own while the
 	// batch it keeps across iterations may hold earlier records (kafka-go

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -95,30 +96,43 @@ func (c *checker) summariseProducers() {
 }
 
 // flushesProducer is the fact of a function that flushes a producer
-// (the client's flush, its count read where it may give up, or a call of
-// another such function) on some path: a publisher's Flush, Drain or
-// Sync. A call of one waits for what a producer wrapper queued.
+// before every return (the client's flush, its count read where it may
+// give up, or a call of another such function, in the function itself):
+// a publisher's Flush, Drain or Sync. A call of one on the value holding
+// the producer waits for what a producer wrapper queued there.
 type flushesProducer struct{}
 
 func (*flushesProducer) AFact()         {}
 func (*flushesProducer) String() string { return "flushesProducer" }
 
-// flushesIn reports whether fn (its literals included) calls a flush.
+// flushesIn reports whether every return of fn follows a flush made in
+// fn itself (not on some paths only, nor in a goroutine it starts).
 func (c *checker) flushesIn(fn *ssa.Function) bool {
+	var flushes []ssa.Instruction
 	for _, b := range fn.Blocks {
 		for _, x := range b.Instrs {
-			if c.flushCall(x) {
-				return true
+			if c.flushCall(x, nil) {
+				flushes = append(flushes, x)
 			}
 		}
 	}
-	return slices.ContainsFunc(fn.AnonFuncs, c.flushesIn)
+	if len(flushes) == 0 {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !slices.ContainsFunc(flushes, func(x ssa.Instruction) bool { return ssaflow.Dominates(x, r) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // flushCall reports whether x flushes a producer: the client's flush (its
 // count read, for one that gives up after a timeout), or a call of a
-// function of this package or another that does (flushesProducer).
-func (c *checker) flushCall(x ssa.Instruction) bool {
+// function of this package or another that does (flushesProducer). With
+// owners, only one made on them: the client's flush or the function's
+// receiver or arguments sharing a root with one of them.
+func (c *checker) flushCall(x ssa.Instruction, owners []ssa.Value) bool {
 	call, ok := x.(*ssa.Call)
 	if !ok {
 		return false
@@ -127,13 +141,26 @@ func (c *checker) flushCall(x ssa.Instruction) bool {
 	if fn == nil {
 		return false
 	}
+	on := func(vs ...ssa.Value) bool {
+		if owners == nil {
+			return true
+		}
+		for _, v := range vs {
+			for _, o := range owners {
+				if v != nil && o != nil && (v == o || ssaflow.Intersects(c.flow.Roots(v), c.flow.Roots(o))) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	if counts, ok := clientmodel.Default.Flush(fn); ok {
-		return !counts || len(*call.Referrers()) > 0
+		return (!counts || len(*call.Referrers()) > 0) && on(ssaflow.Recv(call.Common()))
 	}
-	if c.flushers[fn] {
-		return true
+	if !c.flushers[fn] && (fn.Pkg() == c.pass.Pkg || !c.pass.ImportObjectFact(fn, new(flushesProducer))) {
+		return false
 	}
-	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(flushesProducer))
+	return on(call.Common().Args...)
 }
 
 // producerOf returns the producesAsync fact of fn, or nil: fn makes
@@ -158,6 +185,7 @@ func (c *checker) producerOf(fn *ssa.Function) *producesAsync {
 		}
 	}
 	var out *producesAsync
+	produces := 0
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
@@ -182,8 +210,14 @@ func (c *checker) producerOf(fn *ssa.Function) *producesAsync {
 			} else {
 				continue
 			}
+			// A flush of the producer, or of the wrapper's value
+			// holding it (p.Drain()).
+			owners := []ssa.Value{ssaflow.Recv(call.Common())}
+			if skip == 1 {
+				owners = append(owners, fn.Params[0])
+			}
 			stop := func(x ssa.Instruction) bool {
-				return x != ssa.Instruction(call) && (isWait(x) || c.flushCall(x) || pr.Produce != nil && c.flushes(x, call, &pr))
+				return x != ssa.Instruction(call) && (isWait(x) || c.flushCall(x, owners) || pr.Produce != nil && c.flushes(x, call, &pr))
 			}
 			// A return on the produce's own failure (under `if err !=
 			// nil` on its result) queued nothing.
@@ -210,9 +244,11 @@ func (c *checker) producerOf(fn *ssa.Function) *producesAsync {
 				continue
 			}
 			if pr.Produce != nil {
+				// Each produce's channel beside the others': delivered,
+				// delivered2, ...
 				name := "delivered"
-				if out != nil {
-					name = "copyDelivered" // beside the first produce's
+				if produces++; produces > 1 {
+					name += strconv.Itoa(produces)
 				}
 				f.Fix, f.Why = c.waitInWrapper(call, &pr, name)
 			}

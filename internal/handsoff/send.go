@@ -48,10 +48,11 @@ func (r *Result) SendHelperOf(fn *types.Func) (*SendHelper, bool) {
 }
 
 // exportSendHelper exports the SendHelper fact of fd, declaring fn, when
-// fd is such a helper: no results, not variadic, its body the select
-// alone with empty cases.
+// fd is such a helper: a function (not a method: the fix rewriting its
+// call into the select would leave the receiver unused), no results, not
+// variadic, its body the select alone with empty cases.
 func exportSendHelper(pass *analysis.Pass, fn *types.Func, fd *ast.FuncDecl) {
-	if fd.Type.Results != nil && len(fd.Type.Results.List) > 0 || fn.Signature().Variadic() || len(fd.Body.List) != 1 {
+	if fd.Recv != nil || fd.Type.Results != nil && len(fd.Type.Results.List) > 0 || fn.Signature().Variadic() || len(fd.Body.List) != 1 {
 		return
 	}
 	sel, ok := fd.Body.List[0].(*ast.SelectStmt)

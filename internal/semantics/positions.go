@@ -574,9 +574,10 @@ func (g *gatherer) startedSeveral(call *consumer.Call) bool {
 		})
 	}
 	for f := fn; f != nil; f = f.Parent() {
-		if g.c.Site != nil && ssaflow.Within(g.c.Site.Parent(), f) {
+		if g.c.Site != nil && g.builtBy(g.c.Site.Parent(), f, 0) {
 			// Each goroutine running f builds a consumer of its own
-			// (go consume(ctx, lane), consume calling NewClient).
+			// (go consume(ctx, lane), consume calling NewClient, or a
+			// constructor helper only it calls).
 			return false
 		}
 		var all []*ssa.Go
@@ -619,6 +620,26 @@ func (g *gatherer) startedSeveral(call *consumer.Call) bool {
 		}
 	}
 	return false
+}
+
+// builtBy reports whether each run of f runs site, a function building
+// the consumer: site is f or one of its literals, or a function whose
+// every call is made in such a function (newClient called by the lane
+// function only), a few calls deep.
+func (g *gatherer) builtBy(site, f *ssa.Function, depth int) bool {
+	if ssaflow.Within(site, f) {
+		return true
+	}
+	callers := g.m.Flow.Callers(site)
+	if depth >= 3 || len(callers) == 0 {
+		return false
+	}
+	for _, c := range callers {
+		if !g.builtBy(c.Parent(), f, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // pollSkips fills PollSkips and PollSkipAt for a client whose timer

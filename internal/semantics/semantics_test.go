@@ -102,6 +102,10 @@ func TestClassify(t *testing.T) {
 		// helper called twice: two consumers, not one fetched from by
 		// several goroutines (trial 30b/2: the row said so, unknown)
 		{"ownlanes", map[string]string{"concurrency": "none", "guarantee": semantics.AtLeastOnce}},
+		// the same with each lane's client from a constructor helper
+		// only the lane function calls (review 30-2), the lanes started
+		// in a loop
+		{"ownlanesbuilt", map[string]string{"concurrency": "none", "guarantee": semantics.AtLeastOnce}},
 		{"litpool", map[string]string{"concurrency": "per record (worker pool)", "guarantee": semantics.GuaranteeUnk,
 			"reason": "records are handed to goroutines the loop does not wait for"}},
 		// a payload kept by a batcher of another package (in a field, its

