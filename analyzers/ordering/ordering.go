@@ -692,6 +692,53 @@ func (c *checker) origins(p *position) []ssa.Value {
 	return out
 }
 
+// sameFieldReads returns the other reads in fn of the fields the values
+// of vs are read from (b.Messages, through a pointer or of a value), when
+// fn writes none of those fields: a commit of b.Messages... and a later
+// range over b.Messages are of the same records.
+func sameFieldReads(fn *ssa.Function, vs []ssa.Value) []ssa.Value {
+	type field struct {
+		x ssa.Value
+		i int
+	}
+	fieldOf := func(v ssa.Value) (field, bool) {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+				return field{fa.X, fa.Field}, true
+			}
+		case *ssa.Field:
+			return field{x.X, x.Field}, true
+		}
+		return field{}, false
+	}
+	want := map[field]bool{}
+	for _, v := range vs {
+		if f, ok := fieldOf(v); ok {
+			want[f] = true
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if st, ok := in.(*ssa.Store); ok {
+				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && want[field{fa.X, fa.Field}] {
+					return nil // written here: a later read may be other records
+				}
+			}
+			if v, ok := in.(ssa.Value); ok && !slices.Contains(vs, v) {
+				if f, ok := fieldOf(v); ok && want[f] {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // isFetch reports whether v is a call of a modelled fetch (one that
 // commits on read included).
 func isFetch(v ssa.Value) bool {

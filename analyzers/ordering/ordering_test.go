@@ -261,9 +261,12 @@ var scenarios = []struct {
 	// one (1 positive); twin (1 silent).
 	{"ordering/literal", ordering.Analyzer},
 	// kafka-go: per message (if and plain assignment), batch, the commit's
-	// err reused by the processing, which writes it first (4 positive);
-	// twins, previous message committed before the next fetch, poison
-	// pill, logging only (5 silent).
+	// err reused by the processing, which writes it first, a batch's
+	// field committed then ranged over (its second read is the same
+	// messages; trial 30e/1) (5 positive); twins, previous message
+	// committed before the next fetch, poison pill, logging only, the
+	// field ranged over then committed, the field refilled after the
+	// commit (7 silent).
 	{"ordering/kafkago", ordering.Analyzer},
 	// confluent v2: CommitMessage, CommitOffsets in a Poll loop,
 	// StoreMessage with auto-store off, Commit with auto-store on, Commit

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -48,7 +49,15 @@ func (c *checker) processingSites(fn *ssa.Function, origin ssa.Value) []ssa.Inst
 // through pointer arguments (a decoded struct), closure parameters of
 // calls on derived values (EachRecord), captured variables.
 func (c *checker) taint(origin ssa.Value) map[ssa.Value]bool {
-	return ssaflow.Forward(origin, c.taintStep)
+	out := ssaflow.Forward(origin, c.taintStep)
+	if in, ok := origin.(ssa.Instruction); ok && in.Parent() != nil {
+		// The same field read again (b.Messages committed, then
+		// ranged over): the same records.
+		for _, r := range sameFieldReads(in.Parent(), []ssa.Value{origin}) {
+			maps.Copy(out, ssaflow.Forward(r, c.taintStep))
+		}
+	}
+	return out
 }
 
 // taintApart is taint without what the instructions that run only
