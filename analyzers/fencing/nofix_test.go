@@ -165,8 +165,10 @@ func TestAbortNoFix(t *testing.T) {
 // effectively-once). Reported without a fix, saying why: the loop that
 // reads on is the caller's. Twins: the helper returning the failure to a
 // loop that stops on it, the helper counting its aborts in a field the
-// loop stops on right after the call (review 30-2), and the helper
-// called once outside a loop (3 silent).
+// loop stops on right after the call (review 30-2), the helper called
+// once outside a loop, and failures returned through a shared abort(p,
+// err) helper that aborts first (audit 30d/5: ignored-txn-result said it
+// did not) (4 silent).
 const abortHelperSrc = `package aborthelper
 
 import (
@@ -234,6 +236,29 @@ func (h *stopping) relay(msg *sarama.ConsumerMessage) error {
 		return err
 	}
 	return nil
+}
+
+type shared struct{ producer sarama.SyncProducer }
+
+// forward returns each failure through abort, which aborts first.
+func (h *shared) forward(msg *sarama.ConsumerMessage) error {
+	if err := h.producer.BeginTxn(); err != nil {
+		return err
+	}
+	if err := h.producer.AddMessageToTxn(msg, group, nil); err != nil {
+		return abort(h.producer, err)
+	}
+	if err := h.producer.CommitTxn(); err != nil {
+		return abort(h.producer, err)
+	}
+	return nil
+}
+
+func abort(p sarama.SyncProducer, cause error) error {
+	if err := p.AbortTxn(); err != nil {
+		return errors.Join(cause, err)
+	}
+	return cause
 }
 
 type counted struct {

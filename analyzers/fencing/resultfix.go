@@ -437,7 +437,7 @@ func (c *checker) missingAbort(s *site) {
 		case *ast.ReturnStmt:
 			hasReturn = true
 		case *ast.CallExpr:
-			if c.isAbort(n) || c.terminates(n) {
+			if c.isAbort(n) || c.terminates(n) || c.abortsInHelper(n) {
 				aborts = true
 			}
 		}
@@ -465,6 +465,36 @@ func (c *checker) missingAbort(s *site) {
 		}}
 	}
 	c.report(d)
+}
+
+// abortsInHelper reports whether call calls a function of the package
+// whose body (not its literals) aborts the transaction: a one-line
+// abort(p, err) helper the failure branches share.
+func (c *checker) abortsInHelper(call *ast.CallExpr) bool {
+	fn := c.calleeOf(call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return false
+	}
+	var fd *ast.FuncDecl
+	for _, n := range edit.Path(c.pass, fn.Pos()) {
+		if d, ok := n.(*ast.FuncDecl); ok && d.Name.Pos() == fn.Pos() {
+			fd = d
+		}
+	}
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			found = found || c.isAbort(n)
+		}
+		return !found
+	})
+	return found
 }
 
 // abortFix returns the edits that abort the transaction at the top of
