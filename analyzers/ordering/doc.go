@@ -583,7 +583,9 @@ becomes ProduceSync (its FirstErr returned where the wrapper returns
 only an error, its promise called with First otherwise), so every
 caller's position call follows the delivery. Not a TryProduce, the
 produce a promise makes: ProduceSync there would deadlock a caller
-emitting from a promise, and the finding says so. Under go vet a
+emitting from a promise, and the finding says so; nor a wrapper sending
+on sarama's AsyncProducer Input(), whose delivery report arrives on the
+producer's own channels (reported, saying so). Under go vet a
 wrapper of another package is read from export data and the finding
 says where the change goes instead.
 

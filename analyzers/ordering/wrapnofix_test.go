@@ -10,12 +10,16 @@ import (
 // wrapNoFixSrc holds a producer wrapper making franz-go's TryProduce,
 // the produce a promise may make: a commit after its call is reported,
 // without a fix (ProduceSync in the shared wrapper would deadlock a
-// caller emitting from a promise; review 30-1), saying why.
+// caller emitting from a promise; review 30-1), saying why; and a
+// publisher sending on sarama's AsyncProducer Input(), a mark after its
+// call (audit 30d/2: silent, the row said at-least-once), reported
+// without a fix.
 const wrapNoFixSrc = `package wrapnofix
 
 import (
 	"context"
 
+	"github.com/IBM/sarama"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -42,15 +46,35 @@ func relay(ctx context.Context, cl *kgo.Client, e *emitter) error {
 		}
 	}
 }
+
+// Publisher queues on sarama's AsyncProducer and returns.
+type Publisher struct{ p sarama.AsyncProducer }
+
+func (a *Publisher) Publish(topic string, value []byte) { // want Publish:"producesAsync\\[0 1\\]\\(Input\\)"
+	a.p.Input() <- &sarama.ProducerMessage{Topic: topic, Value: sarama.ByteEncoder(value)}
+}
+
+type fanout struct{ pub *Publisher }
+
+func (fanout) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (fanout) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (f fanout) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		f.pub.Publish("copy", msg.Value)
+		sess.MarkMessage(msg, "") // want "call to MarkMessage after the message is produced asynchronously by wrapnofix.Publisher.Publish \\(its Input is not waited for\\): .*; no automatic fix: the message is sent on Input\\(\\) in a wrapper"
+	}
+	return nil
+}
 `
 
-// TestWrapNoFix runs wrapNoFixSrc: one finding, without a fix, saying
+// TestWrapNoFix runs wrapNoFixSrc: two findings, without a fix, saying
 // why.
 func TestWrapNoFix(t *testing.T) {
 	t.Parallel()
 	for _, r := range testutil.NoFix(t, ordering.Analyzer, "ordering/franzgo", "wrapnofix", wrapNoFixSrc) {
-		if len(r.Diagnostics) != 1 {
-			t.Errorf("%d findings, want 1", len(r.Diagnostics))
+		if len(r.Diagnostics) != 2 {
+			t.Errorf("%d findings, want 2", len(r.Diagnostics))
 		}
 	}
 }

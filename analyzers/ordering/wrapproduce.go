@@ -188,6 +188,12 @@ func (c *checker) producerOf(fn *ssa.Function) *producesAsync {
 	produces := 0
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
+			if send, ok := instr.(*ssa.Send); ok {
+				if f := c.sendProducer(fn, send, skip, rets); f != nil && out == nil {
+					out = f
+				}
+				continue
+			}
 			call, ok := instr.(*ssa.Call)
 			if !ok {
 				continue
@@ -267,6 +273,34 @@ func (c *checker) producerOf(fn *ssa.Function) *producesAsync {
 		}
 	}
 	return out
+}
+
+// sendProducer returns the producesAsync fact of fn for send, a send of
+// a value built from its parameters (after skip, its receiver) on the
+// channel an asynchronous producer returns (sarama's Input()), from which
+// a return is reached with no wait: the wrapper's callers get the
+// finding, without a fix (the delivery report arrives on the producer's
+// own channels, drained where the wrapper cannot wait on them).
+func (c *checker) sendProducer(fn *ssa.Function, send *ssa.Send, skip int, rets []*ssa.Return) *producesAsync {
+	pr := producerChan(send.Chan)
+	if pr == nil {
+		return nil
+	}
+	stop := func(x ssa.Instruction) bool { return x != ssa.Instruction(send) && (isWait(x) || c.flushCall(x, nil)) }
+	if !slices.ContainsFunc(rets, func(r *ssa.Return) bool { return ssaflow.ReachesStopping(send, r, stop) }) {
+		return nil
+	}
+	f := &producesAsync{By: clientmodel.ShortName(pr.Func),
+		Why: "the message is sent on " + clientmodel.ShortName(pr.Func) + "() in a wrapper, whose delivery report comes on the producer's own channels"}
+	for i := skip; i < len(fn.Params); i++ {
+		if !ssaflow.IsContext(fn.Params[i].Type()) && c.taint(fn.Params[i])[send.X] {
+			f.Params = append(f.Params, i-skip)
+		}
+	}
+	if len(f.Params) == 0 {
+		return nil
+	}
+	return f
 }
 
 // producerCall returns the producesAsync fact of the function cc calls
