@@ -285,11 +285,13 @@ var scenarios = []string{
 	// statements (the second goes, wg.Add(2) becomes wg.Add(1)), franz-go
 	// pollers committing the records of their polls, workers fetching from
 	// the reader a struct they share keeps in a field (trial 23: the row
-	// said at-least-once) (5 positive); a reader per goroutine built in the
-	// loop, a reader made by each goroutine, one fetching goroutine whose
-	// workers commit nothing (the batch committed after them), a consumer
-	// of its own per poller, one franz-go poller, a struct of its own per
-	// worker (6 silent).
+	// said at-least-once), workers committing through a helper given the
+	// message they fetched (trial 30e/3: silent) (6 positive); a reader
+	// per goroutine built in the loop, a reader made by each goroutine,
+	// one fetching goroutine whose workers commit nothing (the batch
+	// committed after them), a consumer of its own per poller, one
+	// franz-go poller, a struct of its own per worker, one goroutine
+	// committing through the helper (7 silent).
 	"hiwater/sharedfetch",
 	// Shapes once reported without a fix (#13 item 4): a select collecting
 	// completions committed in an if with an else (collector.go: the

@@ -2,6 +2,7 @@ package hiwater
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -30,11 +31,12 @@ func (c *checker) sharedFetcher(call *consumer.Call, ci ssa.CallInstruction, lv 
 		return nil
 	}
 	fn := call.Fn
-	for _, r := range lv.recs {
+	for _, r := range c.fetchedOrPassed(fn, lv.recs) {
 		fetch := c.fetchOf(r)
-		if fetch == nil || fetch.Fn != fn {
+		if fetch == nil || fetch.Fn != r.Parent() {
 			continue
 		}
+		fn := fetch.Fn
 		frecv := ssaflow.Receiver(fetch.Instr.Common())
 		if frecv == nil || !ssaflow.Intersects(c.roots(frecv), c.roots(recv)) {
 			continue // fetched from one consumer, written on another
@@ -51,6 +53,27 @@ func (c *checker) sharedFetcher(call *consumer.Call, ci ssa.CallInstruction, lv 
 			}}
 	}
 	return nil
+}
+
+// fetchedOrPassed returns recs, with, for each that is a parameter of fn,
+// the arguments the package's calls of fn pass for it (a helper
+// handleMessage(ctx, r, m) that commits m, called by each goroutine's
+// loop after its fetch): the record is the callers'.
+func (c *checker) fetchedOrPassed(fn *ssa.Function, recs []ssa.Value) []ssa.Value {
+	out := slices.Clone(recs)
+	for _, r := range recs {
+		p, ok := r.(*ssa.Parameter)
+		if !ok || p.Parent() != fn {
+			continue
+		}
+		i := slices.Index(fn.Params, p)
+		for _, site := range c.m.Flow.Callers(fn) {
+			if args := site.Common().Args; i >= 0 && i < len(args) && site.Common().StaticCallee() == fn {
+				out = append(out, args[i])
+			}
+		}
+	}
+	return out
 }
 
 // fetchOf returns the fetch call a record is a result of (m, err :=
