@@ -694,8 +694,9 @@ func (c *checker) origins(p *position) []ssa.Value {
 
 // sameFieldReads returns the other reads in fn of the fields the values
 // of vs are read from (b.Messages, through a pointer or of a value), when
-// fn writes none of those fields: a commit of b.Messages... and a later
-// range over b.Messages are of the same records.
+// fn writes none of those fields and gives the value holding them to no
+// call but the client's: a commit of b.Messages... and a later range over
+// b.Messages are of the same records.
 func sameFieldReads(fn *ssa.Function, vs []ssa.Value) []ssa.Value {
 	type field struct {
 		x ssa.Value
@@ -721,12 +722,24 @@ func sameFieldReads(fn *ssa.Function, vs []ssa.Value) []ssa.Value {
 	if len(want) == 0 {
 		return nil
 	}
+	bases := map[ssa.Value]bool{}
+	for f := range want {
+		bases[f.x] = true
+	}
 	var out []ssa.Value
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			if st, ok := in.(*ssa.Store); ok {
 				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && want[field{fa.X, fa.Field}] {
 					return nil // written here: a later read may be other records
+				}
+			}
+			if call, ok := in.(ssa.CallInstruction); ok {
+				cc := call.Common()
+				if callee := ssaflow.Callee(cc); callee == nil || !clientmodel.Default.IsClientPath(pkgPath(callee)) {
+					if slices.ContainsFunc(cc.Args, func(a ssa.Value) bool { return bases[a] }) || cc.IsInvoke() && bases[cc.Value] {
+						return nil // given to a call that may refill the field (b.refill())
+					}
 				}
 			}
 			if v, ok := in.(ssa.Value); ok && !slices.Contains(vs, v) {
@@ -737,6 +750,14 @@ func sameFieldReads(fn *ssa.Function, vs []ssa.Value) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// pkgPath returns the path of fn's package, or "".
+func pkgPath(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return ""
+	}
+	return fn.Pkg().Path()
 }
 
 // isFetch reports whether v is a call of a modelled fetch (one that

@@ -235,7 +235,8 @@ var scenarios = []struct {
 	// counted as processing; fixed in the wrapper, which waits for the
 	// delivery and returns its failure); the wrapper waiting on its
 	// delivery channel, flushing the producer, flushing it through its
-	// own Drain method, producing synchronously, producing a value built
+	// own Drain method (which returns early, under a nil guard, only when
+	// there is no producer), producing synchronously, producing a value built
 	// from nothing it is given, the caller flushing the wrapper (Flush,
 	// Drain) before its commit, and a promise telling the caller's
 	// WaitGroup, waited for (9 silent).
@@ -266,7 +267,7 @@ var scenarios = []struct {
 	// messages; trial 30e/1) (5 positive); twins, previous message
 	// committed before the next fetch, poison pill, logging only, the
 	// field ranged over then committed, the field refilled after the
-	// commit (7 silent).
+	// commit, in place or by a method given the batch (8 silent).
 	{"ordering/kafkago", ordering.Analyzer},
 	// confluent v2: CommitMessage, CommitOffsets in a Poll loop,
 	// StoreMessage with auto-store off, Commit with auto-store on, Commit

@@ -3,6 +3,7 @@ package ordering
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strconv"
@@ -106,7 +107,8 @@ func (*flushesProducer) AFact()         {}
 func (*flushesProducer) String() string { return "flushesProducer" }
 
 // flushesIn reports whether every return of fn follows a flush made in
-// fn itself (not on some paths only, nor in a goroutine it starts).
+// fn itself (not on some paths only, nor in a goroutine it starts), but
+// for returns under a nil guard.
 func (c *checker) flushesIn(fn *ssa.Function) bool {
 	var flushes []ssa.Instruction
 	for _, b := range fn.Blocks {
@@ -120,11 +122,43 @@ func (c *checker) flushesIn(fn *ssa.Function) bool {
 		return false
 	}
 	for _, b := range fn.Blocks {
-		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !slices.ContainsFunc(flushes, func(x ssa.Instruction) bool { return ssaflow.Dominates(x, r) }) {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !nilGuarded(b) && !slices.ContainsFunc(flushes, func(x ssa.Instruction) bool { return ssaflow.Dominates(x, r) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// nilGuarded reports whether b runs only where a value was found nil
+// (if p.p == nil { return nil }: no producer, nothing to flush): b is
+// dominated by the true branch of an `x == nil` test (or the false branch
+// of `x != nil`).
+func nilGuarded(b *ssa.BasicBlock) bool {
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		pred := d.Preds[0]
+		iff, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := iff.Cond.(*ssa.BinOp)
+		if !ok {
+			continue
+		}
+		isNil := func(v ssa.Value) bool {
+			k, isConst := v.(*ssa.Const)
+			return isConst && k.IsNil()
+		}
+		if !isNil(cmp.X) && !isNil(cmp.Y) {
+			continue
+		}
+		if cmp.Op == token.EQL && pred.Succs[0] == d || cmp.Op == token.NEQ && pred.Succs[1] == d {
+			return true
+		}
+	}
+	return false
 }
 
 // flushCall reports whether x flushes a producer: the client's flush (its

@@ -2,6 +2,7 @@ package handsoff
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -21,8 +22,11 @@ import (
 // (KeepsFact), makes no function literal other than one called or
 // deferred in place, calls no function value and no interface method,
 // and every function it calls is a builtin, a conversion, a function of
-// the standard library that does not start work for later (time.AfterFunc
-// and its kind do), or a function with this fact.
+// the standard library that neither starts work for later (time.AfterFunc
+// and its kind do) nor writes into state that outlives the call (a
+// buffer held in a field: h.buf.Write(v); a file, a database or an HTTP
+// client there takes each write as it is made), or a function with this
+// fact.
 type SyncFact struct{}
 
 func (*SyncFact) AFact()         {}
@@ -50,6 +54,77 @@ var startsLater = map[string]bool{
 	"net/http.HandleFunc":               true,
 	"(*net/http.Server).Serve":          true,
 	"(*net/http.Server).ListenAndServe": true,
+}
+
+// directState are the packages whose values, held in a field, take each
+// call's write or request as it is made.
+var directState = map[string]bool{"os": true, "database/sql": true, "net/http": true}
+
+// keepsIn reports whether call, of the standard library made in a
+// function whose receiver is recv (or nil), writes into state that
+// outlives it: a method of a field of the receiver or of a package
+// variable (h.buf.Write(v)), or such a field or variable of reference
+// type given as an argument (fmt.Fprint(h.w, v)), unless its type is of a
+// directState package (a file, a database, an HTTP client).
+func keepsIn(pass *analysis.Pass, call *ast.CallExpr, recv types.Object) bool {
+	// held returns the type of e when it is a field path from the
+	// receiver, or a package variable (or such a path from one).
+	held := func(e ast.Expr) types.Type {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		root := e
+		for {
+			sel, ok := root.(*ast.SelectorExpr)
+			if !ok {
+				break
+			}
+			if s, ok := pass.TypesInfo.Selections[sel]; ok && s.Kind() != types.FieldVal {
+				return nil // a method value
+			}
+			if _, ok := pass.TypesInfo.Selections[sel]; !ok {
+				root = sel.Sel // pkg.Var
+				break
+			}
+			root = ast.Unparen(sel.X)
+		}
+		id, ok := root.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok || v != recv && (v.Pkg() == nil || v.Parent() != v.Pkg().Scope()) || e == ast.Expr(id) && v == recv {
+			return nil // a local, a parameter, or the receiver itself
+		}
+		t := pass.TypesInfo.TypeOf(e)
+		if n, ok := types.Unalias(deref(t)).(*types.Named); ok && n.Obj().Pkg() != nil && directState[n.Obj().Pkg().Path()] {
+			return nil
+		}
+		return t
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal && held(sel.X) != nil {
+			return true // h.buf.Write(v), h.w.Flush()
+		}
+	}
+	for _, a := range call.Args {
+		if t := held(a); t != nil {
+			switch t.Underlying().(type) {
+			case *types.Pointer, *types.Slice, *types.Map, *types.Interface, *types.Chan:
+				return true // fmt.Fprint(h.w, v), copy(h.last, v)
+			}
+		}
+	}
+	return false
+}
+
+// deref strips a pointer off t.
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }
 
 // exportSync exports the SyncFact of the package's functions (decls): a
@@ -99,6 +174,10 @@ func syncBody(pass *analysis.Pass, fn *types.Func, fd *ast.FuncDecl) ([]*types.F
 		return nil, false
 	}
 	var local []*types.Func
+	var recv types.Object
+	if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
+		recv = pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]]
+	}
 	inPlace := map[*ast.FuncLit]bool{}
 	ok := true
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -120,7 +199,7 @@ func syncBody(pass *analysis.Pass, fn *types.Func, fd *ast.FuncDecl) ([]*types.F
 				return true
 			}
 			var callee *types.Func
-			callee, ok = syncCall(pass, n)
+			callee, ok = syncCall(pass, n, recv)
 			if callee != nil {
 				local = append(local, callee)
 			}
@@ -133,7 +212,7 @@ func syncBody(pass *analysis.Pass, fn *types.Func, fd *ast.FuncDecl) ([]*types.F
 // syncCall reports whether call is a builtin, a conversion, an error's
 // Error, or a static call of a function synchronous as far as is known;
 // a function of the package is returned, to be judged by its body.
-func syncCall(pass *analysis.Pass, call *ast.CallExpr) (*types.Func, bool) {
+func syncCall(pass *analysis.Pass, call *ast.CallExpr, recv types.Object) (*types.Func, bool) {
 	if tv, ok := pass.TypesInfo.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
 		return nil, true
 	}
@@ -152,7 +231,15 @@ func syncCall(pass *analysis.Pass, call *ast.CallExpr) (*types.Func, bool) {
 		return fn, true
 	}
 	if path := fn.Pkg().Path(); !strings.Contains(strings.Split(path, "/")[0], ".") {
-		return nil, !startsLater[fn.FullName()] // the standard library
+		// The standard library, but for what starts work later, and for
+		// what writes into state that outlives the call (a buffer field:
+		// h.buf.Write(v), fmt.Fprint(h.w, v), whose contents a flush
+		// writes later), unless the state is a file, a database or an
+		// HTTP client (each call its own write or request).
+		if startsLater[fn.FullName()] || keepsIn(pass, call, recv) {
+			return nil, false
+		}
+		return nil, true
 	}
 	return nil, pass.ImportObjectFact(fn, new(SyncFact))
 }

@@ -4,6 +4,8 @@
 package core
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -134,4 +136,29 @@ func Spins(v []byte) error {
 		return Spins(v[1:])
 	}
 	return nil
+}
+
+// Spool copies each value into a buffer a later flush writes: not sync.
+type Spool struct {
+	buf bytes.Buffer
+	w   *bufio.Writer
+	f   *os.File
+}
+
+// Add keeps v in the buffer.
+func (s *Spool) Add(v []byte) { _, _ = s.buf.Write(v) }
+
+// Put writes v into the buffered writer.
+func (s *Spool) Put(v []byte) error {
+	_, err := s.w.Write(v)
+	return err
+}
+
+// Print formats v into the buffered writer.
+func (s *Spool) Print(v []byte) { fmt.Fprintf(s.w, "%s\n", v) }
+
+// Append writes v to the file: sync.
+func (s *Spool) Append(v []byte) error { // want Append:`sync`
+	_, err := s.f.Write(v)
+	return err
 }

@@ -104,6 +104,9 @@ func (p *Publisher) PublishLimited(tokens <-chan struct{}, value []byte) error {
 
 // Drain waits until every queued value is delivered.
 func (p *Publisher) Drain() error { // want Drain:`flushesProducer`
+	if p.p == nil {
+		return nil // nothing was ever queued
+	}
 	if left := p.p.Flush(10_000); left > 0 {
 		return context.DeadlineExceeded
 	}
