@@ -795,13 +795,7 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	if h.produce != nil {
 		by := clientmodel.ShortName(h.produce.Func)
 		related = noun + " handed to the producer here"
-		cost = "a crash before the delivery loses the " + noun + " (at-most-once)"
-		switch p.client.Role {
-		case clientmodel.Mark:
-			cost = "with auto-commit on, " + cost
-		case clientmodel.Store:
-			cost = "the auto-commit timer may commit the stored offset at any moment, so " + cost
-		}
+		cost = deliveryCost(p, noun)
 		msg = fmt.Sprintf("call to %s after the %s is produced asynchronously by %s, with no wait for its delivery: %s", name, noun, by, cost)
 		if h.flush {
 			msg = fmt.Sprintf("call to %s after %ss it commits are produced asynchronously by %s, with no flush of the producer before it: %s", name, noun, by, cost)
@@ -813,13 +807,7 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	if h.wrapper != nil {
 		wrapper := consumer.ShortFunc(h.wrapper)
 		related = fmt.Sprintf("%s handed to %s here: it queues it in the producer (%s) and returns before the delivery", noun, wrapper, h.wrapped.By)
-		cost = "a crash before the delivery loses the " + noun + " (at-most-once)"
-		switch p.client.Role {
-		case clientmodel.Mark:
-			cost = "with auto-commit on, " + cost
-		case clientmodel.Store:
-			cost = "the auto-commit timer may commit the stored offset at any moment, so " + cost
-		}
+		cost = deliveryCost(p, noun)
 		msg = fmt.Sprintf("call to %s after the %s is produced asynchronously by %s (its %s is not waited for): %s", name, noun, wrapper, h.wrapped.By, cost)
 		if some {
 			msg = fmt.Sprintf("call to %s after the %s is produced asynchronously (on some paths) by %s (its %s is not waited for): %s", name, noun, wrapper, h.wrapped.By, cost)
@@ -860,6 +848,19 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		Related:        []analysis.RelatedInformation{{Pos: at, Message: related}},
 		SuggestedFixes: fixes,
 	})
+}
+
+// deliveryCost says what a position call p made before the delivery of
+// an asynchronously produced record costs.
+func deliveryCost(p *position, noun string) string {
+	cost := "a crash before the delivery loses the " + noun + " (at-most-once)"
+	switch p.client.Role {
+	case clientmodel.Mark:
+		return "with auto-commit on, " + cost
+	case clientmodel.Store:
+		return "the auto-commit timer may commit the stored offset at any moment, so " + cost
+	}
+	return cost
 }
 
 // noHandOffFixWhy says why no fix was built for a position call (called
