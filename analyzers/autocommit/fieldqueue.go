@@ -303,7 +303,7 @@ func (c *checker) paramQueue(fd *ast.FuncDecl, ch types.Object) (string, []ast.S
 		return fail()
 	}
 	fn := calleeOf(c.pass, gs.Call)
-	decl := c.funcDecl(fn)
+	decl := edit.FuncDecl(c.pass, fn)
 	if decl == nil || fn.Type().(*types.Signature).Variadic() {
 		return fail()
 	}

@@ -242,7 +242,7 @@ func (c *checker) greedyArg(k *consumer.Consumer) bool {
 	if !ok || h.Ellipsis.IsValid() {
 		return false
 	}
-	fd := c.funcDecl(calleeOf(c.pass, h))
+	fd := edit.FuncDecl(c.pass, calleeOf(c.pass, h))
 	if fd == nil {
 		return false
 	}
@@ -276,19 +276,6 @@ func (c *checker) greedyArg(k *consumer.Consumer) bool {
 		return true
 	}
 	return false
-}
-
-// funcDecl returns the declaration of fn in this package, with a body.
-func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
-	if fn == nil || fn.Pkg() != c.pass.Pkg {
-		return nil
-	}
-	for _, n := range edit.Path(c.pass, fn.Pos()) {
-		if fd, ok := n.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() && fd.Body != nil {
-			return fd
-		}
-	}
-	return nil
 }
 
 // returnsParam reports whether fd's parameter i (not variadic) is an

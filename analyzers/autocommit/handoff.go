@@ -792,7 +792,7 @@ func (c *checker) workerExits(body *ast.BlockStmt) ([]*ast.BranchStmt, bool) {
 // (directly in its body, not in function literals), closes or measures.
 func (c *checker) paramWorkers(call *ast.CallExpr, arg ast.Expr, h *handoff) ([]*workerLoop, bool) {
 	fn := calleeOf(c.pass, call)
-	decl := c.funcDecl(fn)
+	decl := edit.FuncDecl(c.pass, fn)
 	if decl == nil || call.Ellipsis.IsValid() || fn.Type().(*types.Signature).Variadic() {
 		return nil, false
 	}

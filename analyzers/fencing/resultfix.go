@@ -471,17 +471,8 @@ func (c *checker) missingAbort(s *site) {
 // whose body (not its literals) aborts the transaction: a one-line
 // abort(p, err) helper the failure branches share.
 func (c *checker) abortsInHelper(call *ast.CallExpr) bool {
-	fn := c.calleeOf(call)
-	if fn == nil || fn.Pkg() != c.pass.Pkg {
-		return false
-	}
-	var fd *ast.FuncDecl
-	for _, n := range edit.Path(c.pass, fn.Pos()) {
-		if d, ok := n.(*ast.FuncDecl); ok && d.Name.Pos() == fn.Pos() {
-			fd = d
-		}
-	}
-	if fd == nil || fd.Body == nil {
+	fd := edit.FuncDecl(c.pass, c.calleeOf(call))
+	if fd == nil {
 		return false
 	}
 	found := false

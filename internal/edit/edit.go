@@ -42,6 +42,20 @@ func Path(pass *analysis.Pass, pos token.Pos) []ast.Node {
 	return path
 }
 
+// FuncDecl returns the declaration of fn in pass's package, with a body,
+// or nil.
+func FuncDecl(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
+	if fn == nil || fn.Pkg() != pass.Pkg {
+		return nil
+	}
+	for _, n := range Path(pass, fn.Pos()) {
+		if fd, ok := n.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() && fd.Body != nil {
+			return fd
+		}
+	}
+	return nil
+}
+
 // CallAt returns the call expression whose left parenthesis is at lparen
 // (the position SSA gives a call), with its path.
 func CallAt(pass *analysis.Pass, lparen token.Pos) (*ast.CallExpr, []ast.Node) {
