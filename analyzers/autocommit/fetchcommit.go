@@ -159,10 +159,11 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 	}
 	stmt, listp := edit.Stmt(path)
 	if ret, isRet := stmt.(*ast.ReturnStmt); isRet && len(ret.Results) == 1 && ast.Unparen(ret.Results[0]) == call {
-		if !c.usedInPackage(path) {
-			// No caller in sight processes the message (an adapter's
-			// method called through its interface is reported at those
-			// calls, as forwarded).
+		if !c.usedInPackage(path) && !exportedDecl(path) {
+			// No caller processes the message (an adapter's method
+			// called through its interface is reported at those
+			// calls, as forwarded). An exported one hands it out of
+			// the package, whose callers ReadMessage commits for.
 			return fix, "", false
 		}
 		if edits, ok := c.callersCommitReturned(path, ret, call, sel, fetch, commit); ok {
@@ -353,6 +354,13 @@ func (c *checker) usedInPackage(path []ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// exportedDecl reports whether the function declaration around path is
+// exported (a function literal is not).
+func exportedDecl(path []ast.Node) bool {
+	fd, ok := enclosingDecl(path)
+	return ok && fd.Name.IsExported()
 }
 
 // committedLast reports whether a statement of list after fetch commits
