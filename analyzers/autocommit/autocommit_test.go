@@ -554,6 +554,13 @@ var scenarios = []struct {
 	// and marks; kafka-go ReadMessage on a received reader (group mode
 	// not implied: a tail never commits either), FetchMessage.
 	{"autocommit/received", autocommit.Analyzer},
+	// a received confluent consumer whose messages go to lanes of another
+	// package that store each one once processed, on a consumer the
+	// wiring gives them (1 silent, reported before with a fix storing
+	// after the enqueue, which lost what the lanes held: audit 31c/6-7);
+	// its twin handing messages to a package that writes no position (1
+	// positive).
+	{"autocommit/receivedlanes/...", autocommit.Analyzer},
 	// the same shape where the package commits (auto-commit off or a
 	// flush implied) or stores (auto-store off implied) (0 / 4): each
 	// partition committed after processing, a commit on the client

@@ -22,8 +22,9 @@ import (
 // sight (consumer.Model.Received, opaque). The calls it makes imply the
 // settings its author meant. A received client on which the package never
 // commits, marks or stores (nor on any client of that library it receives:
-// the wiring may hand one client to two entries), and which it hands to
-// nothing that could, makes progress in one configuration only: a
+// the wiring may hand one client to two entries), which it hands to
+// nothing that could, and whose records it hands to no package storing or
+// marking on a client it receives (consumer.Model.ToWriters), makes progress in one configuration only: a
 // consumer group with the client's default auto-commit (with auto-commit
 // off, or outside a group, nothing would ever be committed). The checks whose bug holds under that
 // configuration run with it assumed, and their messages say so:
@@ -119,7 +120,7 @@ func (c *checker) receivedChecks() {
 		// A confluent consumer is checked when received (not built from
 		// options out of sight) through an entry another package fills.
 		stored := k.Client.Timer == clientmodel.TimerStored && k.Site == nil && settable(k.Entry)
-		if k.Client.Timer != clientmodel.TimerPreviousPoll && !stored || len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) {
+		if k.Client.Timer != clientmodel.TimerPreviousPoll && !stored || len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) || c.m.ToWriters[k.Client] {
 			continue
 		}
 		if stored {

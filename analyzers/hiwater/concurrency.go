@@ -223,6 +223,21 @@ func (c *checker) conc1(fn *ssa.Function, v ssa.Value, depth int, sites func(arg
 	return nil
 }
 
+// fieldOfParam returns the parameter whose field v is loaded from
+// (c.jobs of a receiver c); nil if none.
+func fieldOfParam(v ssa.Value) *ssa.Parameter {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	p, _ := fa.X.(*ssa.Parameter)
+	return p
+}
+
 // wrappedPool returns the pool whose goroutines are function literals
 // that each call fn with the channel ch, fn's parameter, as pools are
 // usually started:
@@ -235,6 +250,12 @@ func (c *checker) conc1(fn *ssa.Function, v ssa.Value, depth int, sites func(arg
 // nil when fn is not called so, or the literals do not make a pool.
 func (c *checker) wrappedPool(fn *ssa.Function, ch ssa.Value) *site {
 	p, ok := ch.(*ssa.Parameter)
+	if fp := fieldOfParam(ch); fp != nil && fp.Parent() == fn {
+		// A channel in a field of a parameter (for r := range
+		// c.jobs): the goroutines share it when they share the
+		// parameter's value.
+		p, ok = fp, true
+	}
 	if !ok || len(c.launches[fn]) > 0 {
 		return nil
 	}

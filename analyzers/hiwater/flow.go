@@ -94,6 +94,10 @@ func (w *walker) value(v ssa.Value, depth int) {
 	w.seen[v] = true
 	if w.c.isRecord(v.Type()) && !isLiteral(v) {
 		w.out.recs = append(w.out.recs, v)
+		if m := rangedMap(v); m != nil {
+			// A record a map keeps (the highest done per partition).
+			w.out.loads = append(w.out.loads, m)
+		}
 		return
 	}
 	switch x := v.(type) {
@@ -159,10 +163,8 @@ func (w *walker) value(v ssa.Value, depth int) {
 				w.out.scalars = append(w.out.scalars, x)
 			}
 		case *ssa.Next:
-			if r, ok := t.Iter.(*ssa.Range); ok {
-				if _, isMap := r.X.Type().Underlying().(*types.Map); isMap {
-					w.out.loads = append(w.out.loads, r.X)
-				}
+			if m := rangedMap(x); m != nil {
+				w.out.loads = append(w.out.loads, m)
 			}
 		}
 	case *ssa.Call:
@@ -172,6 +174,13 @@ func (w *walker) value(v ssa.Value, depth int) {
 		}
 		if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "min" && slices.ContainsFunc(x.Call.Args, ranged) {
 			w.out.minRanged = true
+			return
+		}
+		if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" {
+			// A batch gathered from where the positions are kept.
+			for _, a := range x.Call.Args {
+				w.value(a, depth+1)
+			}
 			return
 		}
 		// A position the client computes from records
@@ -194,6 +203,27 @@ func (w *walker) value(v ssa.Value, depth int) {
 	case *ssa.Parameter, *ssa.FreeVar:
 		w.out.scalars = append(w.out.scalars, x)
 	}
+}
+
+// rangedMap returns the map v is a key or value of, as a range over it
+// yields them; nil if none.
+func rangedMap(v ssa.Value) ssa.Value {
+	x, ok := v.(*ssa.Extract)
+	if !ok {
+		return nil
+	}
+	next, ok := x.Tuple.(*ssa.Next)
+	if !ok {
+		return nil
+	}
+	r, ok := next.Iter.(*ssa.Range)
+	if !ok {
+		return nil
+	}
+	if _, isMap := r.X.Type().Underlying().(*types.Map); !isMap {
+		return nil
+	}
+	return r.X
 }
 
 // addr walks what is stored at an address: a record variable or field, a

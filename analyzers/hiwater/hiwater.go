@@ -487,28 +487,37 @@ func (c *checker) siteRelated(s *site) analysis.RelatedInformation {
 // channel that concurrent processing sends completed records to, by a
 // single receiver.
 func (c *checker) arrival(call *consumer.Call, v ssa.Value) *finding {
-	kind, ch := c.origin(call.Fn, v)
-	if kind != originRecv {
+	s, send := c.completed(call.Fn, v)
+	if s == nil {
 		return nil
+	}
+	return &finding{call: call, category: CategoryArrival, site: s,
+		related: []analysis.RelatedInformation{
+			{Pos: send, Message: "completed records sent here, in completion order"},
+			c.siteRelated(s),
+		}}
+}
+
+// completed returns the concurrent processing whose completed records v,
+// received in fn, comes from (a function other than fn sending them on
+// the channel v was received from), and that send; nil if none.
+func (c *checker) completed(fn *ssa.Function, v ssa.Value) (*site, token.Pos) {
+	kind, ch := c.origin(fn, v)
+	if kind != originRecv {
+		return nil, token.NoPos
 	}
 	roots := c.roots(ch)
 	for _, send := range c.chanSends() {
-		if send.fn == call.Fn || !ssaflow.Intersects(c.roots(send.ch), roots) {
+		if send.fn == fn || !ssaflow.Intersects(c.roots(send.ch), roots) && !c.sameAddr(send.ch, ch) {
 			continue
 		}
 		for _, r := range c.leavesOf(send.x).recs {
-			s := c.conc(send.fn, r, 0)
-			if s == nil {
-				continue
+			if s := c.conc(send.fn, r, 0); s != nil {
+				return s, send.pos
 			}
-			return &finding{call: call, category: CategoryArrival, site: s,
-				related: []analysis.RelatedInformation{
-					{Pos: send.pos, Message: "completed records sent here, in completion order"},
-					c.siteRelated(s),
-				}}
 		}
 	}
-	return nil
+	return nil, token.NoPos
 }
 
 // chanSend is a channel send: a send statement, or a send case of a
@@ -550,6 +559,11 @@ func (c *checker) maximum(call *consumer.Call, ld ssa.Value) *finding {
 		filter := c.sameObject(ld, u)
 		for _, r := range u.recs {
 			s := c.conc1(u.fn, r, 0, filter)
+			if s == nil {
+				// Kept by one collector of the completions, which
+				// come in completion order.
+				s, _ = c.completed(u.fn, r)
+			}
 			if s == nil || !c.runsWith(call, s, u) {
 				continue
 			}
@@ -609,13 +623,27 @@ func (c *checker) runsWith(call *consumer.Call, s *site, u *maxUpdate) bool {
 	if call.Fn == u.fn {
 		return true
 	}
-	if call.Fn == s.spawner() {
-		return reaches(s.l.instr, func(in ssa.Instruction) bool { return in == call.Instr }, func(in ssa.Instruction) bool {
-			ci, ok := in.(ssa.CallInstruction)
-			return ok && c.isWait(ci.Common())
-		})
+	// Made by the spawner, or in a function it calls (a flush on each
+	// tick of its loop), before it waits.
+	made := func(in ssa.Instruction) bool {
+		if in == call.Instr {
+			return true
+		}
+		cl, ok := in.(*ssa.Call)
+		if !ok || call.Fn == s.spawner() {
+			return false
+		}
+		set := map[*ssa.Function]bool{}
+		c.m.Flow.Reach(cl.Common().StaticCallee(), set)
+		return set[call.Fn]
 	}
-	return c.launched(call.Fn, 0)
+	if reaches(s.l.instr, made, func(in ssa.Instruction) bool {
+		ci, ok := in.(ssa.CallInstruction)
+		return ok && c.isWait(ci.Common())
+	}) {
+		return true
+	}
+	return call.Fn != s.spawner() && c.launched(call.Fn, 0)
 }
 
 // launched reports whether fn runs in a goroutine of its own: it is

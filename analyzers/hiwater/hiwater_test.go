@@ -97,6 +97,15 @@ var scenarios = []string{
 	// SetLimit(1), literals calling the worker with a lane each, a
 	// supervisor starting one worker again after it ends (6 silent).
 	"hiwater/kafkago",
+	// pools kept in a struct, started by literals calling the worker
+	// method that ranges over the receiver's channel field: a collector
+	// goroutine keeping the newest finished record per partition from a
+	// done channel (`!ok || r.Offset > cur.Offset` in its loop), committed
+	// by a ticker of the loop through a method; the workers committing
+	// themselves (2 positive, silent before: audit 30c/3); one worker, the
+	// maxima committed after the workers and the collector are done (2
+	// silent).
+	"hiwater/maxcollector",
 	// workers sending their results in a select case (send unless
 	// shutting down) to a committer: arrival order (1 positive, one
 	// worker cut); its single-worker twin (silent).

@@ -144,7 +144,12 @@ func (c *checker) maxUpdate(in ssa.Instruction) *maxUpdate {
 		if greater == other {
 			continue
 		}
-		if reachesBlock(greater, blk, b) && !reachesBlock(other, blk, b) {
+		// The other branch may come back to the write in a later
+		// iteration of a loop around both (`!ok || off > cur` read from
+		// a channel in a loop): only through a block the comparison's
+		// block needs first, which starts the evaluation again.
+		again := func(x *ssa.BasicBlock) bool { return x.Dominates(b) }
+		if reachesBlock(greater, blk, func(x *ssa.BasicBlock) bool { return x == b }) && !reachesBlock(other, blk, again) {
 			return &maxUpdate{at: in, addr: addr, fn: in.Parent(), recs: recs}
 		}
 	}
@@ -178,9 +183,9 @@ func soleStore(a *ssa.Alloc) *ssa.Store {
 }
 
 // reachesBlock reports whether to is reachable from from (from itself
-// included) without passing through avoid.
-func reachesBlock(from, to, avoid *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{avoid: true}
+// included) without passing a block avoid holds (to itself excepted).
+func reachesBlock(from, to *ssa.BasicBlock, avoid func(*ssa.BasicBlock) bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
 	stack := []*ssa.BasicBlock{from}
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]
@@ -188,7 +193,7 @@ func reachesBlock(from, to, avoid *ssa.BasicBlock) bool {
 		if b == to {
 			return true
 		}
-		if seen[b] {
+		if seen[b] || avoid(b) {
 			continue
 		}
 		seen[b] = true
@@ -243,6 +248,12 @@ func (c *checker) readsAddr(v ssa.Value, addr ssa.Value, isMap bool) bool {
 						continue
 					}
 				}
+				// A field of a pointer a map keeps (cur.Offset of
+				// the *Record stored as the maximum).
+				if isLookup(fa.X) {
+					v = fa.X
+					continue
+				}
 			}
 		}
 		break
@@ -257,6 +268,16 @@ func (c *checker) readsAddr(v ssa.Value, addr ssa.Value, isMap bool) bool {
 		return isMap && c.sameAddr(x.X, addr)
 	}
 	return false
+}
+
+// isLookup reports whether v is a map's value: m[k], or the value of
+// v, ok := m[k].
+func isLookup(v ssa.Value) bool {
+	if x, ok := v.(*ssa.Extract); ok && x.Index == 0 {
+		v = x.Tuple
+	}
+	_, ok := v.(*ssa.Lookup)
+	return ok
 }
 
 // sameAddr reports whether two addresses (or maps) may denote the same

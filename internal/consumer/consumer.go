@@ -55,6 +55,13 @@ type Model struct {
 	// Passed are the configurations the package passes to functions of
 	// other packages (passedcfg.go).
 	Passed []PassedConfig
+	// ToWriters are the clients whose records the package hands to a
+	// function of another package that receives a client of the same
+	// library and writes positions on it, stores or marks that need a
+	// setting (the needs of its EntryFacts, needs.go): the wiring may
+	// give it this package's client, whose positions are then written
+	// there.
+	ToWriters map[*clientmodel.Client]bool
 }
 
 // Consumer is one consumer constructed in the package.
@@ -237,6 +244,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	hs := b.handOvers(res.SrcFuncs)
 	b.exportNeeds(m, hs)
 	b.importNeeds(m, hs)
+	m.ToWriters = b.toWriters(res.SrcFuncs)
 	m.Passed = b.passedConfigs(m, res.SrcFuncs)
 	b.exportRevokeFacts(res.SrcFuncs)
 	if len(m.Consumers) > 0 {

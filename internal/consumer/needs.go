@@ -258,3 +258,51 @@ func DisplayName(fn *ssa.Function) string {
 	}
 	return name + obj.Name()
 }
+
+// toWriters returns the clients whose records a call of the package
+// hands to a function of another package any of whose functions or
+// fields receives a client of the same library and writes positions on
+// it (Model.ToWriters).
+func (b *builder) toWriters(funcs []*ssa.Function) map[*clientmodel.Client]bool {
+	writes := map[*types.Package]map[*clientmodel.Client]bool{}
+	writers := func(pkg *types.Package) map[*clientmodel.Client]bool {
+		if w, seen := writes[pkg]; seen {
+			return w
+		}
+		w := map[*clientmodel.Client]bool{}
+		for _, f := range b.pass.AllObjectFacts() {
+			e, ok := f.Fact.(*EntryFact)
+			if !ok || f.Object.Pkg() != pkg {
+				continue
+			}
+			for _, n := range e.Needs {
+				if ref, ok := b.ix.CallByName(n.Func); ok && (ref.Role == clientmodel.Commit || ref.Role == clientmodel.Mark || ref.Role == clientmodel.Store) {
+					w[ref.Client] = true
+				}
+			}
+		}
+		writes[pkg] = w
+		return w
+	}
+	out := map[*clientmodel.Client]bool{}
+	for _, fn := range funcs {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := ssaflow.Callee(ci.Common())
+				if callee == nil || callee.Pkg() == nil || callee.Pkg() == b.pass.Pkg || b.ix.IsClientPath(callee.Pkg().Path()) {
+					continue
+				}
+				for _, a := range ci.Common().Args {
+					if cl := b.ix.Record(a.Type()); cl != nil && writers(callee.Pkg())[cl] {
+						out[cl] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
