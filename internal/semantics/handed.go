@@ -83,6 +83,10 @@ func (g *gatherer) handedFuncs() {
 	for _, fn := range g.funcs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
+				if mc, ok := in.(*ssa.MakeClosure); ok {
+					g.handedBound(mc, seen)
+					continue
+				}
 				ci, ok := in.(ssa.CallInstruction)
 				if !ok {
 					continue
@@ -131,10 +135,52 @@ func (g *gatherer) handedMethod(ci ssa.CallInstruction, seen map[string]bool) {
 	if slices.ContainsFunc(g.m.Calls, func(c *consumer.Call) bool { return c.Instr.Common() == com }) {
 		return // an interface of the application's the client implements (a port): a client call
 	}
-	iface := types.TypeString(com.Value.Type(), (*types.Package).Name)
-	for _, r := range g.m.Flow.Roots(com.Value) {
+	g.handedOn(com, com.Value, seen)
+}
+
+// handedBound records an interface's method value (s.pool.Submit) given
+// to a client call as the function it calls with each record
+// (fetches.EachRecord(s.pool.Submit)), as handedMethod records a call of
+// it: the implementations, out of sight here, may queue the records.
+func (g *gatherer) handedBound(mc *ssa.MakeClosure, seen map[string]bool) {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok || len(mc.Bindings) != 1 || !types.IsInterface(mc.Bindings[0].Type()) || len(fn.Blocks) != 1 {
+		return
+	}
+	var com *ssa.CallCommon
+	for _, in := range fn.Blocks[0].Instrs {
+		if ci, ok := in.(ssa.CallInstruction); ok && ci.Common().IsInvoke() {
+			com = ci.Common()
+		}
+	}
+	if com == nil || !handlerShaped(com.Signature()) || !slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool { return clientmodel.Default.Record(p.Type()) == g.c.Client }) {
+		return
+	}
+	if pkg := com.Method.Pkg(); pkg == nil || clientmodel.Default.IsClientPath(pkg.Path()) {
+		return
+	}
+	given := false
+	for _, ref := range *mc.Referrers() {
+		if ci, ok := ref.(ssa.CallInstruction); ok && slices.Contains(ci.Common().Args, ssa.Value(mc)) {
+			if callee := ssaflow.Callee(ci.Common()); callee != nil && callee.Pkg() != nil && clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
+				given = given || g.positionAfter(ci)
+			}
+		}
+	}
+	if given {
+		g.handedOn(com, mc.Bindings[0], seen)
+	}
+}
+
+// handedOn records the method com calls on the interface value v (a
+// call's receiver, or the value a method value is bound to).
+func (g *gatherer) handedOn(com *ssa.CallCommon, v ssa.Value, seen map[string]bool) {
+	iface := types.TypeString(v.Type(), (*types.Package).Name)
+	for _, r := range g.m.Flow.Roots(v) {
 		key, kfn := consumer.EntryKey(r)
-		if key == "" && !types.IsInterface(r.Type()) {
+		if (key == "" || strings.HasPrefix(key, "result:")) && !types.IsInterface(r.Type()) {
+			// A value of a concrete type: the package's own, or one a
+			// constructor of another package returns.
 			g.handedConcrete(com, r.Type(), iface, seen)
 			continue
 		}
@@ -181,13 +227,10 @@ func (g *gatherer) handedConcrete(com *ssa.CallCommon, t types.Type, iface strin
 		return
 	}
 	fn := ssaflow.Method(prog, sel)
-	if fn == nil {
-		return
-	}
-	obj, _ := fn.Object().(*types.Func)
+	obj, _ := sel.Obj().(*types.Func)
 	h := HandedFunc{Method: iface + "." + com.Method.Name()}
 	switch {
-	case g.m.Flow.InPackage(fn):
+	case fn != nil && g.m.Flow.InPackage(fn):
 		how := handsOff(g.m, fn)
 		if how == "" {
 			return // processed by its code here
