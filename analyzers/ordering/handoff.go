@@ -193,7 +193,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			}
 			switch in := instr.(type) {
 			case *ssa.Send:
-				if sent(in.X) {
+				if sent(in.X) && !c.requeued(o, in.Chan) {
 					h = &handOff{instr: in, produce: producerChan(in.Chan), derived: !carried[in.X]}
 				}
 			case *ssa.Call:
@@ -291,6 +291,14 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 		return past
 	}
 	return branch
+}
+
+// requeued reports whether a send on ch puts the record o back on the
+// channel it was received from (a failed store retried later: done <-
+// msg): the same loop takes it again, no other code processes it.
+func (c *checker) requeued(o, ch ssa.Value) bool {
+	recv, ok := o.(*ssa.UnOp)
+	return ok && recv.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(recv.X), c.m.Flow.Roots(ch))
 }
 
 // produceInLiteral returns the hand-off of an asynchronous produce, of a

@@ -316,7 +316,9 @@ var scenarios = []struct {
 	// (processed in place, its error checked, then marked) (6 positive); the worker's reply
 	// awaited, wg.Wait before the mark, an audit copy sent beside
 	// processing in place (before and after the mark), the outcome sent,
-	// a goroutine that only logs, commit after posting (7 silent).
+	// a goroutine that only logs, commit after posting, a failed store
+	// putting the message back on the channel its loop receives from
+	// (trial 31a/3) (8 silent).
 	{"ordering/handoff", ordering.Analyzer},
 	// sarama with auto-commit off: a mark after a send to a worker, the
 	// marks committed by sess.Commit() after the loop without joining
