@@ -368,7 +368,7 @@ func (c *classifier) requireEvidence() {
 		why = "goroutines handle records in a way the analysis does not classify, so a position may be committed before their records are processed"
 	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed && pc.Role != clientmodel.Commit }):
 		pc := ev.Calls[slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed && pc.Role != clientmodel.Commit })]
-		why = fmt.Sprintf("%s (%s) %s from a function literal handed on to other code (stored or sent): when it runs, and in which order for the records handed on, is up to code the analysis does not follow, so a position may pass a record still in flight", pc.Func, ev.at(pc.Pos), positionVerb(pc.Role))
+		why = fmt.Sprintf("%s (%s) %s from a function literal handed on to other code (stored, sent, or given to a function of another package): when it runs, and in which order for the records handed on, is up to code the analysis does not follow, so a position may pass a record still in flight", pc.Func, ev.at(pc.Pos), positionVerb(pc.Role))
 	case len(ev.Calls) > 0 && !slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Setting != ev.Calls[0].Setting || pc.Setting == "" }) &&
 		!(r.Strategy == StrategyTimer && c.timerCommitsPolled()):
 		// Every position call is behind one value of one setting (not
@@ -1023,7 +1023,7 @@ func (c *classifier) commitsOutOfSight(commits []*PositionCall) {
 	}
 	if i := slices.IndexFunc(commits, func(pc *PositionCall) bool { return pc.Handed }); i >= 0 {
 		r.Detail += ", called by a function literal handed on to other code"
-		r.Guarantee, r.Reason = GuaranteeUnk, commits[i].Func+" is called by a function literal handed on to other code (stored or sent): whether it runs before or after the record is processed is not known"
+		r.Guarantee, r.Reason = GuaranteeUnk, commits[i].Func+" is called by a function literal handed on to other code (stored, sent, or given to a function of another package): whether it runs before or after the record is processed is not known"
 		r.Window = "unknown"
 	}
 }

@@ -453,8 +453,13 @@ func (g *gatherer) handed(fn *ssa.Function, depth int) bool {
 
 // handedOn reports whether fn, or a function literal enclosing it, is a
 // function literal its enclosing function hands on as a value: stored in
-// a struct, an array, a map or a global, sent on a channel, or returned
-// (a literal called, deferred, started or passed to a call is not).
+// a struct, an array, a map or a global, sent on a channel, returned, or
+// passed to a function of another package that decides when it runs
+// (pipe.Handle(ctx, key, value, ack), where ack marks the record: the
+// mark may come before the processing; audit 31c/1). A literal called,
+// deferred, started, or passed to a function of the package, the
+// client's or one of the standard library's that runs it in place is
+// not.
 func handedOn(fn *ssa.Function) bool {
 	for f := fn; f != nil && f.Parent() != nil; f = f.Parent() {
 		for _, b := range f.Parent().Blocks {
@@ -475,12 +480,36 @@ func handedOn(fn *ssa.Function) bool {
 						}
 					case *ssa.Send, *ssa.Return, *ssa.MapUpdate:
 						return true
+					case ssa.CallInstruction:
+						if slices.Contains(r.Common().Args, v) && passedOut(r, f.Parent()) {
+							return true
+						}
 					}
 				}
 			}
 		}
 	}
 	return false
+}
+
+// inPlace are the standard library's packages whose functions taking a
+// function run it before they return (sort.Slice, (*sync.Once).Do).
+var inPlace = map[string]bool{"sync": true, "sort": true, "slices": true, "maps": true, "strings": true, "bytes": true}
+
+// passedOut reports whether call, made in fn, is a call of a function of
+// another package that may run a function it is given at a moment of its
+// own choosing: not the client's (the model says what it does), not one
+// starting it as a goroutine (a launch), not one of inPlace.
+func passedOut(call ssa.CallInstruction, fn *ssa.Function) bool {
+	if ssaflow.Started(call) != nil {
+		return false
+	}
+	callee := ssaflow.Callee(call.Common())
+	if callee == nil || callee.Pkg() == nil || fn.Pkg != nil && callee.Pkg() == fn.Pkg.Pkg {
+		return false
+	}
+	path := callee.Pkg().Path()
+	return !clientmodel.Default.IsClientPath(path) && !inPlace[path]
 }
 
 // takesWaitGroup reports whether fn, a function other packages call, has
