@@ -558,7 +558,9 @@ var scenarios = []struct {
 	// package that store each one once processed, on a consumer the
 	// wiring gives them (1 silent, reported before with a fix storing
 	// after the enqueue, which lost what the lanes held: audit 31c/6-7);
-	// its twin handing messages to a package that writes no position (1
+	// batches given to another package's transactions, which commit
+	// their offsets (1 silent, reported before: audit 31c/5); its twin
+	// handing messages to a package that writes no position (1
 	// positive).
 	{"autocommit/receivedlanes/...", autocommit.Analyzer},
 	// the same shape where the package commits (auto-commit off or a

@@ -120,7 +120,7 @@ func (c *checker) receivedChecks() {
 		// A confluent consumer is checked when received (not built from
 		// options out of sight) through an entry another package fills.
 		stored := k.Client.Timer == clientmodel.TimerStored && k.Site == nil && settable(k.Entry)
-		if k.Client.Timer != clientmodel.TimerPreviousPoll && !stored || len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) || c.m.ToWriters[k.Client] {
+		if k.Client.Timer != clientmodel.TimerPreviousPoll && !stored || len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) || c.m.ToWriters[k.Client] != "" {
 			continue
 		}
 		if stored {

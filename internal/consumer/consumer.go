@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{kafkassa.SSA, spawner.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(ConfigFact), new(EntryFact), new(BuiltFact), new(BuildsFact), new(RevokeFact)},
+	FactTypes:  []analysis.Fact{new(ConfigFact), new(EntryFact), new(BuiltFact), new(BuildsFact), new(RevokeFact), new(WritesFact)},
 }
 
 // Model is the consumer model of one package.
@@ -60,8 +60,8 @@ type Model struct {
 	// library and writes positions on it, stores or marks that need a
 	// setting (the needs of its EntryFacts, needs.go): the wiring may
 	// give it this package's client, whose positions are then written
-	// there.
-	ToWriters map[*clientmodel.Client]bool
+	// there. Each names the first function so given the records.
+	ToWriters map[*clientmodel.Client]string
 }
 
 // Consumer is one consumer constructed in the package.
@@ -244,6 +244,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	hs := b.handOvers(res.SrcFuncs)
 	b.exportNeeds(m, hs)
 	b.importNeeds(m, hs)
+	b.exportWrites(m, res.SrcFuncs)
 	m.ToWriters = b.toWriters(res.SrcFuncs)
 	m.Passed = b.passedConfigs(m, res.SrcFuncs)
 	b.exportRevokeFacts(res.SrcFuncs)

@@ -1,6 +1,7 @@
 package consumer
 
 import (
+	"strings"
 	"go/token"
 	"go/types"
 	"slices"
@@ -259,17 +260,77 @@ func DisplayName(fn *ssa.Function) string {
 	return name + obj.Name()
 }
 
+// WritesFact is the package fact of a package that writes positions of
+// the records of the libraries named in Clients (clientmodel.Client's
+// Name): it commits, marks or stores on a client, or sends offsets in a
+// transaction. A package handing such records to it may have them
+// written there (Model.ToWriters).
+type WritesFact struct {
+	Clients []string // sorted
+}
+
+func (*WritesFact) AFact() {}
+func (f *WritesFact) String() string {
+	return "writes(" + strings.Join(f.Clients, " ") + ")"
+}
+
+// exportWrites exports the package's WritesFact.
+func (b *builder) exportWrites(m *Model, funcs []*ssa.Function) {
+	var names []string
+	add := func(cl *clientmodel.Client) {
+		if !slices.Contains(names, cl.Name) {
+			names = append(names, cl.Name)
+		}
+	}
+	for _, c := range m.Calls {
+		switch c.Role {
+		case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
+			add(c.Client)
+		}
+	}
+	for _, fn := range funcs {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := ssaflow.Callee(ci.Common())
+				if callee == nil || callee.Pkg() == nil {
+					continue
+				}
+				if cl := b.ix.Client(callee.Pkg().Path()); cl != nil && slices.Contains(cl.Txn, callee.FullName()) {
+					add(cl)
+				}
+			}
+		}
+	}
+	if len(names) > 0 {
+		sort.Strings(names)
+		b.pass.ExportPackageFact(&WritesFact{Clients: names})
+	}
+}
+
 // toWriters returns the clients whose records a call of the package
-// hands to a function of another package any of whose functions or
+// hands to a function of another package that writes positions of that
+// library's records (its WritesFact), or any of whose functions or
 // fields receives a client of the same library and writes positions on
 // it (Model.ToWriters).
-func (b *builder) toWriters(funcs []*ssa.Function) map[*clientmodel.Client]bool {
+func (b *builder) toWriters(funcs []*ssa.Function) map[*clientmodel.Client]string {
 	writes := map[*types.Package]map[*clientmodel.Client]bool{}
 	writers := func(pkg *types.Package) map[*clientmodel.Client]bool {
 		if w, seen := writes[pkg]; seen {
 			return w
 		}
 		w := map[*clientmodel.Client]bool{}
+		var wf WritesFact
+		if b.pass.ImportPackageFact(pkg, &wf) {
+			for _, cl := range clientmodel.Clients {
+				if slices.Contains(wf.Clients, cl.Name) {
+					w[cl] = true
+				}
+			}
+		}
 		for _, f := range b.pass.AllObjectFacts() {
 			e, ok := f.Fact.(*EntryFact)
 			if !ok || f.Object.Pkg() != pkg {
@@ -284,7 +345,7 @@ func (b *builder) toWriters(funcs []*ssa.Function) map[*clientmodel.Client]bool 
 		writes[pkg] = w
 		return w
 	}
-	out := map[*clientmodel.Client]bool{}
+	out := map[*clientmodel.Client]string{}
 	for _, fn := range funcs {
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
@@ -297,8 +358,12 @@ func (b *builder) toWriters(funcs []*ssa.Function) map[*clientmodel.Client]bool 
 					continue
 				}
 				for _, a := range ci.Common().Args {
-					if cl := b.ix.Record(a.Type()); cl != nil && writers(callee.Pkg())[cl] {
-						out[cl] = true
+					cl := b.ix.Record(a.Type())
+					if s, ok := a.Type().Underlying().(*types.Slice); ok && cl == nil {
+						cl = b.ix.Record(s.Elem()) // a batch
+					}
+					if cl != nil && writers(callee.Pkg())[cl] && out[cl] == "" {
+						out[cl] = ShortFunc(callee)
 					}
 				}
 			}

@@ -892,6 +892,13 @@ func (c *classifier) base() {
 		r.Strategy, r.Detail = StrategyUnknown, "auto-commit is off, and the only commits the analysis sees are in code the rebalance callback reaches (itself, or goroutines it starts)"
 		r.Guarantee, r.Reason = GuaranteeUnk, "which positions those commits write, and when, is not known"
 		r.Window = "unknown"
+	case ev.WrittenBy != "" && len(ev.Calls) == 0:
+		// The records go to a package that writes positions (a
+		// transaction runner, lanes that store): the commits may be
+		// made there, out of this row's sight.
+		r.Strategy, r.Detail = StrategyUnknown, "auto-commit is off, and the records are given to "+ev.WrittenBy+", whose package writes positions (commits, stores or a transaction's offsets) the analysis of this consumer does not follow"
+		r.Guarantee, r.Reason = GuaranteeUnk, "which positions that package writes, and when, is not known"
+		r.Window = "unknown"
 	default:
 		r.Strategy, r.Detail = StrategyNone, "auto-commit is off and nothing commits"
 		if i := slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Flush && pc.Role == clientmodel.Commit }); i >= 0 && !ev.Handler {

@@ -219,6 +219,11 @@ type Evidence struct {
 	// ConfigOrigin says where the part of the configuration the analysis
 	// cannot see comes from ("" if it sees it all, or cannot tell).
 	ConfigOrigin string
+	// WrittenBy names a function of another package that the consumer's
+	// code gives records to and whose package writes positions of such
+	// records (consumer.Model.ToWriters): commits the row cannot see
+	// may be made there.
+	WrittenBy string
 	Interval     string // as set in code or the client default; "" if unknown
 	// IntervalCode reports whether the code sets the interval.
 	IntervalCode bool
@@ -531,6 +536,7 @@ func (g *gatherer) evidence() *Evidence {
 	if c.Settings.Opaque {
 		ev.ConfigOrigin = c.Settings.Origin
 	}
+	ev.WrittenBy = g.m.ToWriters[c.Client]
 	if c.Site != nil {
 		ev.Pos = g.posn(c.Site.Pos())
 	} else {

@@ -390,6 +390,9 @@ func (ev *Evidence) absorb(r *Evidence) {
 	ev.Handler = ev.Handler || r.Handler
 	ev.Txn = append(ev.Txn, r.Txn...)
 	ev.Transactional = ev.Transactional || r.Transactional
+	if ev.WrittenBy == "" {
+		ev.WrittenBy = r.WrittenBy
+	}
 	if ev.Sink == nil || r.Sink != nil && r.Sink.WithEffect && !ev.Sink.WithEffect {
 		if r.Sink != nil {
 			ev.Sink = r.Sink
