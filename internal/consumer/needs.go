@@ -1,11 +1,11 @@
 package consumer
 
 import (
-	"strings"
 	"go/token"
 	"go/types"
 	"slices"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 

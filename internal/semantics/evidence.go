@@ -224,7 +224,8 @@ type Evidence struct {
 	// records (consumer.Model.ToWriters): commits the row cannot see
 	// may be made there.
 	WrittenBy string
-	Interval     string // as set in code or the client default; "" if unknown
+
+	Interval string // as set in code or the client default; "" if unknown
 	// IntervalCode reports whether the code sets the interval.
 	IntervalCode bool
 	// TimerOff reports an interval set to 0 where 0 turns the timer off
