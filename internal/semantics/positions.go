@@ -1086,6 +1086,9 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 		case g.isRecord(a.Type()):
 			return GrainRecord, 0
 		}
+		if g.computedBatch(a) {
+			return GrainTracked, 0
+		}
 		if sl, ok := a.(*ssa.Slice); ok {
 			if alloc, ok := sl.X.(*ssa.Alloc); ok {
 				if arr, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Array); ok && arr.Len() == 1 && g.isRecord(arr.Elem()) {
@@ -1124,6 +1127,77 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 		return GrainRecord, 0
 	}
 	return GrainUnknown, 0
+}
+
+// computedBatch reports whether the records a position call is given
+// (a slice, built by appends) include one the code builds itself from
+// something other than a fetched record (kafka.Message{Partition: p,
+// Offset: off} over a tracker's map): a position the application
+// computes, not the records it fetched (audit 31c/3: read as a batch
+// committed after processing).
+func (g *gatherer) computedBatch(a ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		if v == nil || seen[v] || depth > ssaflow.MaxValueDepth {
+			return false
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Phi:
+			return slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return walk(e, depth+1) })
+		case *ssa.Slice:
+			return walk(x.X, depth+1)
+		case *ssa.Call:
+			if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" {
+				return slices.ContainsFunc(x.Call.Args, func(e ssa.Value) bool { return walk(e, depth+1) })
+			}
+		case *ssa.Alloc:
+			// A variadic's backing array: its elements.
+			for _, ref := range *x.Referrers() {
+				ia, ok := ref.(*ssa.IndexAddr)
+				if !ok {
+					continue
+				}
+				for _, r := range *ia.Referrers() {
+					if st, ok := r.(*ssa.Store); ok && st.Addr == ia && walk(st.Val, depth+1) {
+						return true
+					}
+				}
+			}
+		case *ssa.UnOp:
+			return x.Op == token.MUL && g.computedRecord(x)
+		}
+		return false
+	}
+	return walk(a, 0)
+}
+
+// computedRecord reports whether v is a composite literal of a record
+// type (a load of a local whose fields the code writes) none of whose
+// fields comes from a record.
+func (g *gatherer) computedRecord(v *ssa.UnOp) bool {
+	alloc, ok := v.X.(*ssa.Alloc)
+	if !ok || !g.isRecord(v.Type()) {
+		return false
+	}
+	fields := false
+	for _, ref := range *alloc.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+			return false // a variable given a whole value (a fetched record)
+		}
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		fields = true
+		for _, r := range *fa.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == fa && g.fromRecords(st.Val) {
+				return false
+			}
+		}
+	}
+	return fields
 }
 
 // lastOfLoop reports whether the record v, at a position call in block

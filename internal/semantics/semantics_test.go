@@ -106,6 +106,9 @@ func TestClassify(t *testing.T) {
 		// only the lane function calls (review 30-2), the lanes started
 		// in a loop
 		{"ownlanesbuilt", map[string]string{"concurrency": "none", "guarantee": semantics.AtLeastOnce}},
+		// messages built from a tracker's positions and committed: the
+		// application's positions, not a fetched batch (audit 31c/3)
+		{"trackedlit", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "computed by the application and not proven to be a low-water mark"}},
 		{"litpool", map[string]string{"concurrency": "per record (worker pool)", "guarantee": semantics.GuaranteeUnk,
 			"reason": "records are handed to goroutines the loop does not wait for"}},
 		// a payload kept by a batcher of another package (in a field, its
