@@ -295,10 +295,35 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 
 // requeued reports whether a send on ch puts the record o back on the
 // channel it was received from (a failed store retried later: done <-
-// msg): the same loop takes it again, no other code processes it.
+// msg, in a loop receiving from done or ranging over it): the same loop
+// takes it again, no other code processes it. The two must be the same
+// channel, not two a helper may make.
 func (c *checker) requeued(o, ch ssa.Value) bool {
+	if ex, ok := o.(*ssa.Extract); ok && ex.Index == 0 {
+		o = ex.Tuple // for msg := range done
+	}
 	recv, ok := o.(*ssa.UnOp)
-	return ok && recv.Op == token.ARROW && ssaflow.Intersects(c.m.Flow.Roots(recv.X), c.m.Flow.Roots(ch))
+	return ok && recv.Op == token.ARROW && sameChan(recv.X, ch)
+}
+
+// sameChan reports whether a and b are the same channel: one value (a
+// parameter, a variable), or one field of one value (s.done).
+func sameChan(a, b ssa.Value) bool {
+	a, b = ssaflow.Unconvert(a), ssaflow.Unconvert(b)
+	if a == b {
+		return true
+	}
+	la, ok := a.(*ssa.UnOp)
+	lb, ok2 := b.(*ssa.UnOp)
+	if !ok || !ok2 || la.Op != token.MUL || lb.Op != token.MUL {
+		return false
+	}
+	if la.X == lb.X {
+		return true // one variable, loaded twice
+	}
+	fa, ok := la.X.(*ssa.FieldAddr)
+	fb, ok2 := lb.X.(*ssa.FieldAddr)
+	return ok && ok2 && fa.Field == fb.Field && fa.X == fb.X
 }
 
 // produceInLiteral returns the hand-off of an asynchronous produce, of a

@@ -493,8 +493,10 @@ func handedOn(fn *ssa.Function) bool {
 }
 
 // inPlace are the standard library's packages whose functions taking a
-// function run it before they return (sort.Slice, (*sync.Once).Do).
-var inPlace = map[string]bool{"sync": true, "sort": true, "slices": true, "maps": true, "strings": true, "bytes": true}
+// function run it before they return (sort.Slice, (*sync.Once).Do,
+// pprof.Do, trace.WithRegion).
+var inPlace = map[string]bool{"sync": true, "sort": true, "slices": true, "maps": true, "strings": true, "bytes": true,
+	"runtime/pprof": true, "runtime/trace": true}
 
 // passedOut reports whether call, made in fn, is a call of a function of
 // another package that may run a function it is given at a moment of its

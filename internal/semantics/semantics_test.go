@@ -108,6 +108,8 @@ func TestClassify(t *testing.T) {
 		{"ownlanesbuilt", map[string]string{"concurrency": "none", "guarantee": semantics.AtLeastOnce}},
 		// messages built from a tracker's positions and committed: the
 		// application's positions, not a fetched batch (audit 31c/3)
+		// a mark inside pprof.Do, which runs its function in place
+		{"labeledmark", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"trackedlit", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "computed by the application and not proven to be a low-water mark"}},
 		{"litpool", map[string]string{"concurrency": "per record (worker pool)", "guarantee": semantics.GuaranteeUnk,
 			"reason": "records are handed to goroutines the loop does not wait for"}},

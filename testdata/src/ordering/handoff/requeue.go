@@ -19,3 +19,13 @@ func storeProcessed(c *kafka.Consumer, done chan *kafka.Message) {
 		}
 	}
 }
+
+// storeRanged is storeProcessed ranging over done (review 31-1).
+func storeRanged(c *kafka.Consumer, done chan *kafka.Message) {
+	for msg := range done {
+		if _, err := c.StoreMessage(msg); err != nil { // ok: the send re-queues the message for this loop
+			log.Printf("store: %v", err)
+			done <- msg
+		}
+	}
+}
