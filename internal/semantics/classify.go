@@ -234,9 +234,15 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	if ev.SharedFetch && r.Window != "n/a" {
 		r.Window = "unknown (several goroutines commit, each its own records)"
 	}
-	r.Handler = handlerFor(r)
 	r.Lag = c.lag(has)
 	c.failure()
+	if r.Guarantee == AtLeastOnce && (strings.HasPrefix(r.Failure, "skipped:") || strings.HasPrefix(r.Failure, "handed on:")) {
+		// A crash replays, but a record whose processing fails is
+		// written past without one: it is lost (on failure).
+		r.Guarantee = Neither
+		r.Reason += "; but a record whose processing fails is passed by a later position, lost without any crash (on failure)"
+	}
+	r.Handler = handlerFor(r)
 	return r
 }
 

@@ -75,12 +75,12 @@ func TestClassify(t *testing.T) {
 		want map[string]string
 	}{
 		{"interval", map[string]string{"group": "g-interval", "topics": "a,b", "strategy": semantics.StrategyTimer,
-			"detail": "every 2s", "guarantee": semantics.AtLeastOnce, "window": "previous poll + 2s",
+			"detail": "every 2s", "guarantee": semantics.Neither, "window": "previous poll + 2s",
 			"revoke": "yes (franz-go's default revoke", "concurrency": "none"}},
 		{"async", map[string]string{"group": "g-async", "topics": "t-async", "strategy": semantics.StrategyEachBatch,
 			"window": "one commit interval (1s)", "revoke": "yes (kafka-go commits queued"}},
 		{"batch", map[string]string{"group": "g-batch", "topics": "t-batch", "strategy": semantics.StrategyEachBatch,
-			"window": "one batch of 100 records", "revoke": "no", "guarantee": semantics.AtLeastOnce}},
+			"window": "one batch of 100 records", "revoke": "no", "guarantee": semantics.Neither}},
 		{"opaque", map[string]string{"group": "", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk,
 			"detail": "the configuration comes from Opaque's caller (argument 0, cfg)"}},
 		// ReadMessage on a reader whose group the caller's config decides:
@@ -93,7 +93,7 @@ func TestClassify(t *testing.T) {
 		// applying it in place, at-least-once
 		{"ifacehandler", map[string]string{"guarantee": semantics.GuaranteeUnk,
 			"reason": "records are handed to cases.EditHandler.ProcessEdit (through h of cases.NewEditConsumer), whose implementations are not all in the analyzed packages"}},
-		{"ifacehandlerown", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"ifacehandlerown", map[string]string{"guarantee": semantics.Neither}},
 		// a pool started by the function whose errgroup literal polls
 		// (through a helper returning the records) and sends to it, the
 		// pool waited for at shutdown only: not joined before the next
@@ -134,14 +134,14 @@ func TestClassify(t *testing.T) {
 			"detail": "the configuration comes from NewOperator's caller (argument 0, cfg)"}},
 		// a client polled and committed through an adapter of the
 		// application: the calls are the client's
-		{"adapter", map[string]string{"group": "g-adapter", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
+		{"adapter", map[string]string{"group": "g-adapter", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.Neither}},
 		// a commit in a function literal sent to other code: when it
 		// runs relative to processing is not known
 		// several goroutines fetching from one reader and committing what
 		// they fetched: no at-least-once; one goroutine per reader is
 		{"sharedfetch", map[string]string{"group": "g-shared-fetch", "guarantee": semantics.GuaranteeUnk,
 			"reason": "several goroutines fetch from this consumer", "concurrency": "several goroutines fetch"}},
-		{"ownfetch", map[string]string{"group": "g-own-a", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce}},
+		{"ownfetch", map[string]string{"group": "g-own-a", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.Neither}},
 		// a config converted from the application's copy of the type,
 		// whose interval a defaults method sets through the field it is
 		// read from: not synchronous
@@ -249,7 +249,7 @@ func TestClassify(t *testing.T) {
 		// a helper fetching one message per call, its save's failure
 		// logged and nil returned, called in a loop: the next call's
 		// commit passes the failed message; its twin stops
-		{"fetchonce", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when sql.DB.Exec (line 19) fails"}},
+		{"fetchonce", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when sql.DB.Exec (line 19) fails"}},
 		{"fetchoncestops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a goroutine per message whose answer every case of a select
 		// waits for (the session's end cancels, then waits): joined; a
@@ -259,7 +259,7 @@ func TestClassify(t *testing.T) {
 		// a helper marking after its save, run as a retry wrapper's
 		// attempt whose giving up is logged before the next message (the
 		// next mark passes it); the twin returns
-		{"retrygiveup", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when sql.DB.Exec (line 35) fails"}},
+		{"retrygiveup", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when sql.DB.Exec (line 35) fails"}},
 		{"retrystops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// auto-commit on and a synchronous commit of each poll once
 		// processed: one poll, not the timer's interval (it said
@@ -292,7 +292,7 @@ func TestClassify(t *testing.T) {
 		// records kept in a struct field (a buffer) leave the guarantee
 		// unknown; records kept in a local slice and processed are fine
 		{"buffered", map[string]string{"group": "g-buffered", "guarantee": semantics.GuaranteeUnk, "reason": "kept in field pending of indexer"}},
-		{"localbatch", map[string]string{"group": "g-localbatch", "guarantee": semantics.AtLeastOnce}},
+		{"localbatch", map[string]string{"group": "g-localbatch", "guarantee": semantics.Neither}},
 		// a consumer used through an interface of the application with
 		// its fetch and commit, or kafka-go's ReadMessage alone (both in
 		// one call): the calls are the client's
@@ -304,7 +304,7 @@ func TestClassify(t *testing.T) {
 		{"readiface", map[string]string{"strategy": semantics.StrategyBefore, "detail": "ReadMessage commits each message before returning it", "guarantee": semantics.AtMostOnce}},
 		// an admin client built on a client of its own commits the
 		// positions of the consumer whose fetches they come from
-		{"kadmown", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "topics": "t-kadm", "revoke": "not needed (no group membership"}},
+		{"kadmown", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.Neither, "topics": "t-kadm", "revoke": "not needed (no group membership"}},
 		{"funcvar", map[string]string{"group": "g-funcvar", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
 		{"sink", map[string]string{"strategy": semantics.StrategySink, "detail": "never read back, and nothing is committed",
 			"guarantee": semantics.AtLeastOnce, "scope": "", "window": "the whole partition", "revoke": "not needed",
@@ -321,11 +321,11 @@ func TestClassify(t *testing.T) {
 			"guarantee": semantics.EffectivelyOnce, "lag": semantics.LagNothing + " (not a group member"}},
 		{"sinksetup", map[string]string{"strategy": semantics.StrategySink, "detail": "ResetOffset resumes from it",
 			"guarantee": semantics.EffectivelyOnce}},
-		{"saramabatch", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"saramabatch", map[string]string{"guarantee": semantics.Neither}},
 		{"sinkhook", map[string]string{"strategy": semantics.StrategySink, "detail": "does not see it read the offset row",
 			"guarantee": semantics.GuaranteeUnk, "window": "unknown"}},
 		{"sinkbroker", map[string]string{"strategy": semantics.StrategySink, "detail": "resumes from the broker's committed offset",
-			"guarantee": semantics.AtLeastOnce, "window": "since the last broker commit", "lag": semantics.LagProcessing}},
+			"guarantee": semantics.Neither, "window": "since the last broker commit", "lag": semantics.LagProcessing}},
 		{"notx", map[string]string{"strategy": semantics.StrategyNone, "guarantee": semantics.AtLeastOnce}},
 		{"revoke", map[string]string{"revoke": "yes (the revoke callback commits)", "strategy": semantics.StrategyTimer}},
 		// its commit of the marks is a no-op without AutoCommitMarks
@@ -340,7 +340,7 @@ func TestClassify(t *testing.T) {
 		{"pool", map[string]string{"guarantee": semantics.GuaranteeUnk}},
 		{"flaggroup", map[string]string{"guarantee": semantics.GuaranteeUnk}},
 		{"conditional", map[string]string{"group": "g-cond", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
-		{"appended", map[string]string{"group": "g-app", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
+		{"appended", map[string]string{"group": "g-app", "strategy": semantics.StrategyEachBatch, "guarantee": semantics.Neither}},
 		{"condkey", map[string]string{"group": "g-condkey", "strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk}},
 		{"field", map[string]string{"group": "g-field", "strategy": semantics.StrategyEachRecord, "window": "one record", "concurrency": "none"}},
 		{"helperbatch", map[string]string{"strategy": semantics.StrategyEachBatch, "window": "about 10 records"}},
@@ -351,7 +351,7 @@ func TestClassify(t *testing.T) {
 			"window": "one batch of 100 records", "revoke": "yes (a commit after the loop flushes"}},
 		// the offset map literal built from the one message it read is a
 		// per-record commit, after processing
-		{"generation", map[string]string{"topics": "t-gen", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce, "lag": semantics.LagProcessing}},
+		{"generation", map[string]string{"topics": "t-gen", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.Neither, "lag": semantics.LagProcessing}},
 		{"txnsess", map[string]string{"group": "g-txn", "strategy": semantics.StrategyTransactions, "guarantee": semantics.EffectivelyOnce, "window": "effects outside the transaction repeat"}},
 		// effects after the commit: the verdict stays scoped to Kafka and
 		// says that they are lost by a crash before them
@@ -366,7 +366,7 @@ func TestClassify(t *testing.T) {
 		{"shared2", map[string]string{"group": "g-two", "topics": "t-shared"}},
 		// a failed record the code goes on from is committed past by the
 		// next record's commit; stopping at it, or retrying it, is not
-		{"failcont", map[string]string{"guarantee": semantics.AtLeastOnce,
+		{"failcont", map[string]string{"guarantee": semantics.Neither,
 			"failure": "skipped: when cases.apply (line 1770) fails, the code goes on and commits a position past the record (CommitMessages, line 1773)"}},
 		{"failstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"failretry", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
@@ -390,7 +390,7 @@ func TestClassify(t *testing.T) {
 		// A deferred mark runs when its function returns the failure:
 		// the record is marked all the same (audit 27c/12). Marking
 		// after the check, or retrying until a success, skips nothing.
-		{"deferredmark", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when sql.DB.ExecContext (line 26) fails, its function returns and the deferred MarkMessage (line 25) marks a position past the record all the same"}},
+		{"deferredmark", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when sql.DB.ExecContext (line 26) fails, its function returns and the deferred MarkMessage (line 25) marks a position past the record all the same"}},
 		// An exported method registered as the revoke callback: its
 		// client is the consumer's (trial 28b/1: a row of its own).
 		{"exportedcallback", map[string]string{"strategy": semantics.StrategyTimer, "detail": "commits marked records", "revoke": "yes (the revoke callback commits)"}},
@@ -411,13 +411,13 @@ func TestClassify(t *testing.T) {
 		{"intervaldefaulted", map[string]string{"detail": "only queues"}},
 		// A transient failure's "re-poll" (continue outer) skips the
 		// rest of the poll (audit 28d/2); returning skips nothing.
-		{"repoll", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "whose failure branch polls again"}},
+		{"repoll", map[string]string{"guarantee": semantics.Neither, "failure": "whose failure branch polls again"}},
 		{"repollstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"repollrewound", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// A handler recovering a panic and only logging it returns no
 		// error from it (audit 28d/4); one that returns the panic as its
 		// error skips nothing.
-		{"recovered", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "which recovers a panic and only logs it"}},
+		{"recovered", map[string]string{"guarantee": semantics.Neither, "failure": "which recovers a panic and only logs it"}},
 		{"recoveredloud", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"recoveredagain", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"twoworkers", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per record (worker pool)"}},
@@ -433,7 +433,7 @@ func TestClassify(t *testing.T) {
 		// The same with a kafka-go commit made by a deferred literal
 		// whatever the processing returned (audit 28c/9); its twin
 		// commits in the literal only after a success.
-		{"deferredcommit", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when sql.DB.ExecContext (line 111) fails, its function returns and the deferred CommitMessages (line 107) commits a position past the record all the same"}},
+		{"deferredcommit", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when sql.DB.ExecContext (line 111) fails, its function returns and the deferred CommitMessages (line 107) commits a position past the record all the same"}},
 		{"deferredcommitchecked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"faildrop", map[string]string{"failure": "skipped: when cases.apply (line 1857, its error discarded) fails"}},
 		// a handler of the package that logs a failure and returns
@@ -456,11 +456,11 @@ func TestClassify(t *testing.T) {
 		{"onehandlerb", map[string]string{"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce}},
 		// a helper committing each message that returns early on a
 		// failure, and its twin returning the error to a loop that stops
-		{"helperskips", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line "}},
+		{"helperskips", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply (line "}},
 		// a helper returning its error to a loop that logs it and takes
 		// the next message skips it; one retried with the same message
 		// does not
-		{"helperlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 14) fails"}},
+		{"helperlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply (line 14) fails"}},
 		// one caller retries, the other logs and goes on: a skip on its
 		// path (none was said when any caller did not go on)
 		{"helpermayberetried", map[string]string{"failure": "skipped: when cases.apply (line 68) fails"}},
@@ -470,8 +470,8 @@ func TestClassify(t *testing.T) {
 		// returning early on a failure, or a loop going on to the next
 		// message, skips it as with the commit written in place; the
 		// twin returning on a failure does not
-		{"wrapperskipped", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 21) fails, the code goes on and commits a position past the record (CommitMessages, line 13)"}},
-		{"closureskipped", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 78) fails"}},
+		{"wrapperskipped", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply (line 21) fails, the code goes on and commits a position past the record (CommitMessages, line 13)"}},
+		{"closureskipped", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply (line 78) fails"}},
 		{"wrapperstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// the same wrapper called with another reader: the skip of
 		// wrapperskipped's handler is not this consumer's (review)
@@ -490,13 +490,13 @@ func TestClassify(t *testing.T) {
 		{"tickerlast", map[string]string{"strategy": semantics.StrategyEachBatch, "detail": "of each batch's last record", "revoke": "no (records since the last batch commit"}},
 		// an error checked only after the commit (the message committed
 		// whether or not its apply failed); the twin checks it first
-		{"errafter", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 20, its error checked only after CommitMessages) fails"}},
+		{"errafter", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply (line 20, its error checked only after CommitMessages) fails"}},
 		{"errfirst", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a sarama handler generic in the event it decodes: its methods
 		// are the generic ones (the instance's have no body), so the
 		// marks after the processing are found (it said "no commits,
 		// nothing marks", neither, with a second row at the handler)
-		{"generichandler", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyTimer, "failure": "skipped: when the handler (line 27) fails"}},
+		{"generichandler", map[string]string{"guarantee": semantics.Neither, "strategy": semantics.StrategyTimer, "failure": "skipped: when the handler (line 27) fails"}},
 		{"helperstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a logger interface's Errorf given the message's fields
 		{"loggedfirst", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
@@ -518,7 +518,7 @@ func TestClassify(t *testing.T) {
 		{"groupassigned", map[string]string{"group": "g-assigned", "guarantee": semantics.AtMostOnce}},
 		// a processing call reporting success with a bool: a false goes
 		// on, and the next mark passes the record; a filter does not fail
-		{"boolok", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.deliver"}},
+		{"boolok", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.deliver"}},
 		{"boolfilter", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a goroutine per message whose answer is received before the
 		// mark: joined
@@ -540,7 +540,7 @@ func TestClassify(t *testing.T) {
 		// a failure branch marking on any failure of a write (trial 28a/3)
 		{"markedown", map[string]string{"failure": "whose failure branch marks a position past the record itself at line 25, whatever the failure"}},
 		{"gokitlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
-		{"pollskip", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line"}},
+		{"pollskip", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply (line"}},
 		{"pollstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"skiptwobatches", map[string]string{"guarantee": semantics.GuaranteeUnk}},
 		{"sharedhelper", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce}},
@@ -562,7 +562,7 @@ func TestClassify(t *testing.T) {
 		// processed committable under the default auto-commit); the
 		// twin's one worker polls it alone
 		{"fieldpollers", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "several goroutines fetch from this consumer at once", "concurrency": "several goroutines fetch"}},
-		{"fieldpoller", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
+		{"fieldpoller", map[string]string{"guarantee": semantics.Neither, "concurrency": "none"}},
 		// a worker per topic, each with a client of its own built in the
 		// loop starting them (review: it said several goroutines fetch)
 		{"ownworkers", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "none"}},
@@ -576,10 +576,10 @@ func TestClassify(t *testing.T) {
 		// a per-record helper whose bool result its caller drops: its
 		// early return goes on to the next record, as a helper returning
 		// nothing does
-		{"boolhelper", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.apply (line 53) fails, the code goes on and commits a position past the record (CommitMessages, line 57)"}},
+		{"boolhelper", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply (line 53) fails, the code goes on and commits a position past the record (CommitMessages, line 57)"}},
 		// the last record processed, kept by its index, committed once
 		// per partition batch: a batch commit, not one per record
-		{"lastindex", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "one batch (one poll)"}},
+		{"lastindex", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.Neither, "window": "one batch (one poll)"}},
 		// the last message of a batch of several partitions: its own
 		// partition only
 		{"lastofbatch", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "the call commits the last record's partition only"}},
@@ -626,12 +626,12 @@ func TestClassify(t *testing.T) {
 		// a poll loop going on from the poll's own error without its
 		// records (franz-go counts them as polled: the next commit passes
 		// them); its twins process them anyway, or stop
-		{"pollerrskip", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when the poll reports an error (kgo.Fetches.Err, line 19)"}},
+		{"pollerrskip", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the poll reports an error (kgo.Fetches.Err, line 19)"}},
 		{"pollerrlogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"pollerrstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a poll-once function returning the poll's error to a loop that
 		// calls it again drops the records as a loop's continue does
-		{"pollerronce", map[string]string{"guarantee": semantics.AtLeastOnce,
+		{"pollerronce", map[string]string{"guarantee": semantics.Neither,
 			"failure": "skipped: when the poll reports an error (kgo.Fetches.Err, line 16), its function returns and cases.runPollErrOnce polls again"}},
 		{"pollerroncestop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// records kept in batches per time bucket, each marked when written:
@@ -720,7 +720,7 @@ func TestClassify(t *testing.T) {
 		// logs it, then the commit: the failed message is skipped (it
 		// said nothing); the twin's callback keeps the error, and the
 		// loop stops on it
-		{"callbacklogged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.insertWith (line 26, its error given to a callback that only logs it) fails"}},
+		{"callbacklogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.insertWith (line 26, its error given to a callback that only logs it) fails"}},
 		{"callbackflagged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"retryhooked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a handler calling a func-valued field whose closure calls
@@ -745,13 +745,13 @@ func TestClassify(t *testing.T) {
 		{"sentto", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "that cases.(*BatchSource).Next receives from, called from code the analysis does not follow"}},
 		// a failure reported in a field of what the call returns (gorm's
 		// db.Create(&row).Error), logged, then the next record
-		{"failfield", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when cases.ormDB.Create (line 27) fails"}},
+		{"failfield", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.ormDB.Create (line 27) fails"}},
 		// a handler given the message's key (not the message) that only
 		// logs its failure
-		{"derivedarg", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when http.Post (line 41, in cases.postKey, which returns without the error) fails"}},
+		{"derivedarg", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when http.Post (line 41, in cases.postKey, which returns without the error) fails"}},
 		// the handler a caller passes as a function value returns what a
 		// swallowing helper returns
-		{"funcparam", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": "skipped: when http.Post (line 69, in cases.postValue, which returns without the error) fails"}},
+		{"funcparam", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when http.Post (line 69, in cases.postValue, which returns without the error) fails"}},
 		{"countedpool", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "concurrency": "worker pool"}},
 		{"countedtimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 	} {
@@ -985,10 +985,10 @@ func TestJoin(t *testing.T) {
 		// defaults; with that finding gone, "nothing commits")
 		"txnloop": {"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk, "reason": "which positions that package writes"},
 		"direpo":  {"guarantee": semantics.GuaranteeUnk, "reason": "whose implementations are not all in the analyzed packages"},
-		"ingest":  {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "window": "one batch (one poll)", "failure": "ingest.apply (ingest.go:20, its error discarded)"},
-		"readers": {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce, "topics": "t-readers"},
+		"ingest":  {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.Neither, "window": "one batch (one poll)", "failure": "ingest.apply (ingest.go:20, its error discarded)"},
+		"readers": {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.Neither, "topics": "t-readers"},
 		"handler": {"strategy": semantics.StrategyOnReturn, "guarantee": semantics.AtLeastOnce, "concurrency": "per partition"},
-		"store":   {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce},
+		"store":   {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.Neither},
 		"fanout":  {"strategy": semantics.StrategyTimer, "guarantee": semantics.GuaranteeUnk, "concurrency": "per record"},
 		"orphan":  {"guarantee": semantics.GuaranteeUnk, "reason": "received through argument 1 of orphan.Run"},
 		// kadm commits through an admin client wrapped around the
@@ -999,12 +999,12 @@ func TestJoin(t *testing.T) {
 		"kutil": {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "topics": "t-kutil"},
 		// a client built by a package, passed back to it in a config
 		// struct by the wiring, which only passes it on: one row
-		"roundtrip": {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "topics": "t-roundtrip"},
+		"roundtrip": {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.Neither, "topics": "t-roundtrip"},
 		// the same with the application's interface for the client
 		"roundtripiface": {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "topics": "t-roundtrip-iface"},
 		// a reader handed to a service behind an interface of its own
 		// with the reader's fetch and commit: its calls are the reader's
-		"ports": {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.AtLeastOnce, "topics": "t-ports"},
+		"ports": {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.Neither, "topics": "t-ports"},
 		// a loop of a shared package storing after a handler function the
 		// wiring passes: one that queues the payload for workers returns
 		// before the message is processed; one that handles it in place
@@ -1035,7 +1035,7 @@ func TestJoin(t *testing.T) {
 		// builds the consumer (in a client, or as is)
 		"cfgclient":   {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce},
 		"cfgpassed":   {"strategy": semantics.StrategyNone, "detail": "auto-commit is off"},
-		"evloopfield": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
+		"evloopfield": {"strategy": semantics.StrategyTimer, "guarantee": semantics.Neither, "concurrency": "none"},
 		// a wrapper package whose exported methods fetch and commit what
 		// their callers pass: the callers decide the order
 		"kwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitMessages commits the records kwrap.(*Consumer).Commit's callers pass"},
@@ -1068,7 +1068,7 @@ func TestJoin(t *testing.T) {
 		// one committing marks only (review 29-2: unknown)
 		"revokemarks":  {"guarantee": semantics.AtLeastOnce, "revoke": "yes (the revoke callback commits)"},
 		"pollwraponce": {"guarantee": semantics.AtLeastOnce},
-		"pollwraptail": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none",
+		"pollwraptail": {"strategy": semantics.StrategyTimer, "guarantee": semantics.Neither, "concurrency": "none",
 			"failure": "skipped: when sql.DB.ExecContext (line 44) fails, the code goes on, and the next PollFetches through pollwrap.Tailer.poll (line 43)"},
 		"fwrap": {"guarantee": semantics.GuaranteeUnk, "reason": "CommitRecords commits the records fwrap.(*Input).Commit's callers pass"},
 		// a group wrapper running the handler its callers pass, beside an

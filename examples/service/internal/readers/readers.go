@@ -12,8 +12,9 @@ import (
 
 // Service fetches from Reader and commits each message after saving it.
 //
-// CORRECT for crashes: CommitMessages runs after the save (at-least-once);
-// a failed save is logged and skipped for good (the report's on failure).
+// CORRECT for crashes: CommitMessages runs after the save; a failed save
+// is logged and skipped for good (the report's on failure), so the row
+// says neither.
 type Service struct {
 	Reader *kafka.Reader
 	St     *store.Store
