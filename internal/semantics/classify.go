@@ -96,6 +96,14 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Guarantee, r.Reason = GuaranteeUnk, "its fetches and commits are not known"
 		r.Window = "unknown"
 		r.Revoke = "unknown"
+	case ev.Transactional && !c.transactional() && len(ev.Calls) == 0 && ev.Sink == nil:
+		// A transactional client (a franz-go GroupTransactSession,
+		// whose auto-commit is off) that no code in sight ends a
+		// transaction on.
+		r.Strategy, r.Detail = StrategyUnknown, "a transactional client on which the analyzed code commits no transaction ("+strings.Join(c.txnCommitNames(), ", ")+")"
+		r.Guarantee, r.Reason = GuaranteeUnk, "where its transactions end, if anywhere, is out of sight; if nowhere, nothing is ever committed and every restart replays from the start offset"
+		r.Window = "unknown"
+		r.Revoke = "unknown"
 	case len(ev.Fetches) == 0 && !ev.Handler && ev.Sink == nil && !c.transactional() && !has(category.CommitBefore) && !has(category.ReadCommits):
 		// (A finding proving a commit before processing on this
 		// consumer's calls, made through a value the report does not
@@ -515,8 +523,21 @@ func (c *classifier) commitsOnRead() bool {
 	return c.has(clientmodel.FetchCommit) && c.ev.Is(clientmodel.Group) == On
 }
 
+// txnCommitNames are the bare names of the client's transaction commits.
+func (c *classifier) txnCommitNames() []string {
+	var out []string
+	for _, full := range c.ev.Client.TxnCommit {
+		out = append(out, clientmodel.BareName(full))
+	}
+	return out
+}
+
+// transactional reports whether the consumer commits its offsets in
+// transactions: a transactional client (a franz-go GroupTransactSession)
+// whose code never ends a transaction commits nothing (audit 31b/5: read
+// as effectively-once).
 func (c *classifier) transactional() bool {
-	return c.ev.Transactional
+	return c.ev.Transactional && slices.ContainsFunc(c.txnCommitNames(), func(name string) bool { return slices.Contains(c.ev.Txn, name) })
 }
 
 // sinks reports whether the consumer writes its position in the

@@ -353,6 +353,8 @@ func TestClassify(t *testing.T) {
 		// per-record commit, after processing
 		{"generation", map[string]string{"topics": "t-gen", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.Neither, "lag": semantics.LagProcessing}},
 		{"txnsess", map[string]string{"group": "g-txn", "strategy": semantics.StrategyTransactions, "guarantee": semantics.EffectivelyOnce, "window": "effects outside the transaction repeat"}},
+		// a transactional session that never ends a transaction
+		{"txnnoend", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "if nowhere, nothing is ever committed"}},
 		// effects after the commit: the verdict stays scoped to Kafka and
 		// says that they are lost by a crash before them
 		{"txnafter", map[string]string{"strategy": semantics.StrategyTransactions, "scope": "Kafka",
