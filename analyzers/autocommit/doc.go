@@ -453,8 +453,9 @@ so this analyzer reports only what can lose records with that client:
     it, after any code of this package. A read
     whose message is discarded (_, err := r.ReadMessage(ctx)) is not
     reported: nothing processes it. An adapter method that only forwards
-    to ReadMessage is reported at its callers; an exported one that
-    nothing in its package calls hands the message out of the package
+    to ReadMessage is reported at its callers; an exported one (a method
+    of an exported type) that nothing in its package calls hands the
+    message out of the package
     (a wrapper package whose service reads through it) and is reported
     at the read, fixed as a helper returning the read's results out of
     the package (committed when the next message is asked for).

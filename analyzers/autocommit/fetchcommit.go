@@ -357,10 +357,28 @@ func (c *checker) usedInPackage(path []ast.Node) bool {
 }
 
 // exportedDecl reports whether the function declaration around path is
-// exported (a function literal is not).
+// exported, a method with its receiver's type (a function literal is
+// not; nor is an adapter's method, called through an interface).
 func exportedDecl(path []ast.Node) bool {
 	fd, ok := enclosingDecl(path)
-	return ok && fd.Name.IsExported()
+	if !ok || !fd.Name.IsExported() {
+		return false
+	}
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return true
+	}
+	t := fd.Recv.List[0].Type
+	if st, ok := t.(*ast.StarExpr); ok {
+		t = st.X
+	}
+	if ix, ok := t.(*ast.IndexExpr); ok {
+		t = ix.X
+	}
+	if ix, ok := t.(*ast.IndexListExpr); ok {
+		t = ix.X
+	}
+	id, ok := t.(*ast.Ident)
+	return ok && id.IsExported()
 }
 
 // committedLast reports whether a statement of list after fetch commits
