@@ -31,7 +31,21 @@ import (
 // g's consumer is handed to: arguments of their functions, fields of their
 // struct types, and its handlers' Consume methods defined elsewhere.
 func (g *gatherer) flows() []string {
+	// The sessions the client gives its handler's methods (sarama's
+	// ConsumeClaim and Cleanup): a session handed to another package
+	// (lanes that mark on it) is this consumer's too.
+	sessions := map[ssa.Value]bool{}
+	for _, h := range g.c.Handlers {
+		for _, fn := range []*ssa.Function{h.Consume, h.Cleanup} {
+			if fn != nil && fn.Signature.Recv() != nil && len(fn.Params) > 1 {
+				sessions[fn.Params[1]] = true
+			}
+		}
+	}
 	holds := func(v ssa.Value) bool {
+		if slices.ContainsFunc(g.m.Flow.Roots(v), func(r ssa.Value) bool { return sessions[r] }) {
+			return true
+		}
 		if g.c.Site != nil {
 			return g.m.Is(g.c, v)
 		}
