@@ -225,7 +225,13 @@ that client.
     it in a loop whose branch for that error (any path, when the error is
     not read) comes back to the call without returning or exiting.
     Silent when the branch panics, breaks out of the loop, processes the
-    records anyway, or returns to callers that stop on the error.
+    records anyway, or returns to callers that stop on the error; and
+    for a client built in the package with auto-commit off on which
+    nothing commits, marks or stores (nor a transaction, nor a package
+    given its records that writes positions): no commit passes the
+    dropped records, which the next start replays. A commit of nil
+    offsets (CommitOffsets(ctx, nil, nil)) writes nothing and is no
+    commit.
     Fix: poll again only when the poll holds no records (Fetches.Empty),
     so a closed client or a cancelled context goes on as before: the
     branch's final continue is guarded (`if fetches.Empty() { continue

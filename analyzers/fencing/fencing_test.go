@@ -95,7 +95,9 @@ var scenarios = []string{
 	// returned, guarded by Empty(), a panic, the records processed before
 	// the check; poll-once functions whose callers stop on the error, or
 	// on a false they return for it, or that return only on a cancelled
-	// context.
+	// context; a client built with auto-commit off that commits nothing
+	// (its ticker's CommitOffsets(ctx, nil, nil) writes nothing: trial
+	// 31b/2).
 	"fencing/pollerr",
 	// franz-go clients blocking rebalances on poll: one whose loop never
 	// calls AllowRebalance (a service's constructor and Run method; it

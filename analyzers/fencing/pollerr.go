@@ -28,13 +28,33 @@ import (
 func (c *checker) pollErrorSkips() {
 	for _, call := range c.m.Calls {
 		poll, ok := call.Instr.(*ssa.Call)
-		if !ok || call.Role != clientmodel.Fetch {
+		if !ok || call.Role != clientmodel.Fetch || commitsNothing(c.m, call.Consumer) {
 			continue
 		}
 		if d := semantics.PollDrop(c.pass, c.m.Flow, poll, call.Client); d != nil {
 			c.reportPollErrorSkip(call, d)
 		}
 	}
+}
+
+// commitsNothing reports whether consumer k, built in the package, has
+// auto-commit off and no commit, mark or store on it, no transaction, and
+// hands its records to no package that writes positions: no commit can
+// pass the dropped records (a restart replays them).
+func commitsNothing(m *consumer.Model, k *consumer.Consumer) bool {
+	if k == nil || k.Site == nil || k.Ctor.Txn || m.ToWriters[k.Client] != "" {
+		return false
+	}
+	if on, known := k.Settings.Get(k.Client, clientmodel.AutoCommit); !known || on {
+		return false
+	}
+	for _, call := range append(k.Calls, k.Also...) {
+		switch call.Role {
+		case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
+			return false
+		}
+	}
+	return true
 }
 
 func (c *checker) reportPollErrorSkip(call *consumer.Call, d *semantics.Dropped) {

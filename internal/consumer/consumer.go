@@ -204,6 +204,9 @@ func run(pass *analysis.Pass) (result any, err error) {
 						b.keySets = append(b.keySets, in)
 					}
 					if ref, ok := b.ix.Call(callee); ok {
+						if nilPositions(ref, in) {
+							continue // commits nothing (CommitOffsets(ctx, nil, nil))
+						}
 						m.Calls = append(m.Calls, &Call{CallRef: ref, Instr: in, Fn: fn})
 					} else if ref, ok := b.behindInterface(in.Common()); ok {
 						m.Calls = append(m.Calls, &Call{CallRef: ref, Instr: in, Fn: fn})
@@ -298,6 +301,22 @@ func (b *builder) behindInterface(cc *ssa.CallCommon) (clientmodel.CallRef, bool
 		return clientmodel.CallRef{}, false
 	}
 	return ref, true
+}
+
+// nilPositions reports whether call, of a commit, mark or store taking
+// the positions to write, passes nil for them: it writes nothing
+// (franz-go's CommitOffsets returns at once on an empty map).
+func nilPositions(ref clientmodel.CallRef, call ssa.CallInstruction) bool {
+	switch ref.Role {
+	case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
+	default:
+		return false
+	}
+	if ref.Record < 0 {
+		return false
+	}
+	c, ok := ssaflow.Arg(call.Common(), ref.Record).(*ssa.Const)
+	return ok && c.IsNil()
 }
 
 // BuildsFact is the package fact of a package that builds consumers: the

@@ -353,6 +353,8 @@ func TestClassify(t *testing.T) {
 		// per-record commit, after processing
 		{"generation", map[string]string{"topics": "t-gen", "strategy": semantics.StrategyEachRecord, "guarantee": semantics.Neither, "lag": semantics.LagProcessing}},
 		{"txnsess", map[string]string{"group": "g-txn", "strategy": semantics.StrategyTransactions, "guarantee": semantics.EffectivelyOnce, "window": "effects outside the transaction repeat"}},
+		// CommitOffsets of nil offsets writes nothing
+		{"nilcommit", map[string]string{"strategy": semantics.StrategyNone}},
 		// a transactional session that never ends a transaction
 		{"txnnoend", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "if nowhere, nothing is ever committed"}},
 		// effects after the commit: the verdict stays scoped to Kafka and

@@ -466,3 +466,28 @@ func main() {
 	go runOK(ctx, cl, st)
 	runPanics(ctx, cl, st)
 }
+
+// runNoCommit builds its client with auto-commit off and commits nothing:
+// the records a failed poll drops are replayed at the next start, as all
+// are (trial 31b/2: CommitOffsets(ctx, nil, nil) on a ticker commits
+// nothing).
+func runNoCommit(ctx context.Context, st *store) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g-nocommit"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit())
+	if err != nil {
+		return err
+	}
+	go func() {
+		for range time.Tick(time.Second) {
+			cl.CommitOffsets(ctx, nil, nil)
+		}
+	}()
+	for ctx.Err() == nil {
+		fetches := cl.PollFetches(ctx)
+		if err := fetches.Err(); err != nil { // ok: nothing commits past the dropped records
+			log.Printf("poll: %v", err)
+			continue
+		}
+		fetches.EachRecord(func(r *kgo.Record) { _ = st.save(ctx, r) })
+	}
+	return ctx.Err()
+}

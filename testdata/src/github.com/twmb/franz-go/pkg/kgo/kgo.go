@@ -132,6 +132,12 @@ func (cl *Client) CommitMarkedOffsets(ctx context.Context) error               {
 func (cl *Client) MarkCommitRecords(rs ...*Record)                             {}
 func (cl *Client) MarkCommitOffsets(unmarked map[string]map[int32]EpochOffset) {}
 
+// CommitOffsets commits uncommitted in the background (onDone's request
+// and response arguments are left out here); an empty map commits
+// nothing.
+func (cl *Client) CommitOffsets(ctx context.Context, uncommitted map[string]map[int32]EpochOffset, onDone func(*Client, error)) {
+}
+
 // SetOffsets sets where the next fetch of each partition starts.
 func (cl *Client) SetOffsets(setOffsets map[string]map[int32]EpochOffset) {}
 
