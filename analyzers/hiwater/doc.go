@@ -36,7 +36,9 @@ Categories:
     channel or an iterator, or in a per-record callback such as
     fetches.EachRecord) and nothing waits for it before the next record
     starts; or made by a worker of a pool: several goroutines, started in
-    a loop, receiving records (or structs holding one) from one channel,
+    a loop, receiving records (or structs holding one) from one channel
+    (also a channel field of the receiver they share: go func() {
+    c.work(ctx) }() in a loop, work ranging over c.jobs),
     or each ranging over a channel the client hands out on a shared
     receiver (claim.Messages() called in every goroutine), or started by
     several go statements of one function outside loops (go
@@ -150,7 +152,11 @@ Categories:
     > hi { hi = off }`, `if cur, ok := hi[p]; !ok || off > cur`, a
     CompareAndSwap loop, `hi = max(hi, off)`), while that processing may
     still run: by the processing goroutine itself, by a goroutine of its own
-    (a ticker), or by the spawning function before it waits. For a maximum
+    (a ticker), or by the spawning function (or a function it calls: a
+    flush on each tick of its loop) before it waits. The maximum may be
+    kept by one collector goroutine receiving the pool's completed
+    records from a channel (r := <-c.done; `!ok || r.Offset >
+    cur.Offset` in its loop): they come in completion order. For a maximum
     kept in a field, the calls of the updating method must pass the object
     the position is read from. The maximum may be a whole value holding
     the offset (hi[p] = m.TopicPartition when m.TopicPartition.Offset >
