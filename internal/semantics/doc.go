@@ -99,7 +99,9 @@
 // every kind goes on. Nothing is said for a failure after which the
 // record can still be processed (a header that did not parse, the record
 // applied without it). A later test of the same error (err != nil once
-// to log, once to return) goes its failing way only.
+// to log, once to return) goes its failing way only. A row that would be
+// at-least-once is then neither: a crash replays, a failed record is
+// lost without one.
 //
 // Each row also says what the group's broker lag reflects (lag.go): the
 // work done (commits after the effect), what was fetched (commits before
