@@ -561,7 +561,8 @@ var scenarios = []struct {
 	// batches given to another package's transactions, which commit
 	// their offsets (1 silent, reported before: audit 31c/5); its twin
 	// handing messages to a package that writes no position (1
-	// positive).
+	// positive, also when that package commits on a consumer of its own:
+	// review 31-2).
 	{"autocommit/receivedlanes/...", autocommit.Analyzer},
 	// the same shape where the package commits (auto-commit off or a
 	// flush implied) or stores (auto-store off implied) (0 / 4): each

@@ -149,7 +149,7 @@ func (c *checker) maxUpdate(in ssa.Instruction) *maxUpdate {
 		// a channel in a loop): only through a block the comparison's
 		// block needs first, which starts the evaluation again.
 		again := func(x *ssa.BasicBlock) bool { return x.Dominates(b) }
-		if reachesBlock(greater, blk, func(x *ssa.BasicBlock) bool { return x == b }) && !reachesBlock(other, blk, again) {
+		if ssaflow.ReachesBlock(greater, blk, func(x *ssa.BasicBlock) bool { return x == b }) && !ssaflow.ReachesBlock(other, blk, again) {
 			return &maxUpdate{at: in, addr: addr, fn: in.Parent(), recs: recs}
 		}
 	}
@@ -180,26 +180,6 @@ func soleStore(a *ssa.Alloc) *ssa.Store {
 		}
 	}
 	return out
-}
-
-// reachesBlock reports whether to is reachable from from (from itself
-// included) without passing a block avoid holds (to itself excepted).
-func reachesBlock(from, to *ssa.BasicBlock, avoid func(*ssa.BasicBlock) bool) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{from}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == to {
-			return true
-		}
-		if seen[b] || avoid(b) {
-			continue
-		}
-		seen[b] = true
-		stack = append(stack, b.Succs...)
-	}
-	return false
 }
 
 func flip(op token.Token) token.Token {

@@ -1465,6 +1465,17 @@ func (b *builder) revokeHook(c *clientmodel.Client, v ssa.Value) RevokeHook {
 					if ref, ok := b.ix.Call(callee); ok && ref.Client == c && ref.Role == clientmodel.Commit {
 						return RevokeCommits
 					}
+					// A function of another package given the client
+					// (prog.Commit(ctx, cl)): what its package says.
+					var rf RevokeFact
+					if callee != nil && callee.Pkg() != nil && callee.Pkg() != b.pass.Pkg && b.pass.ImportObjectFact(callee.Origin(), &rf) {
+						switch rf.Hook {
+						case RevokeCommits:
+							return RevokeCommits
+						case RevokeUnknown:
+							out = RevokeUnknown
+						}
+					}
 					if ref, ok := b.ix.CallByName(maybe); ok && ref.Role == clientmodel.Commit {
 						out = RevokeUnknown
 					}

@@ -260,11 +260,12 @@ func DisplayName(fn *ssa.Function) string {
 	return name + obj.Name()
 }
 
-// WritesFact is the package fact of a package that writes positions of
-// the records of the libraries named in Clients (clientmodel.Client's
-// Name): it commits, marks or stores on a client, or sends offsets in a
-// transaction. A package handing such records to it may have them
-// written there (Model.ToWriters).
+// WritesFact is the object fact of an exported function or method that
+// writes positions of the records of the libraries named in Clients
+// (clientmodel.Client's Name), itself or through what it reaches in its
+// package (a goroutine it starts included): it commits, marks or stores
+// on a client, or sends offsets in a transaction. A package handing
+// records to it may have them written there (Model.ToWriters).
 type WritesFact struct {
 	Clients []string // sorted
 }
@@ -274,18 +275,14 @@ func (f *WritesFact) String() string {
 	return "writes(" + strings.Join(f.Clients, " ") + ")"
 }
 
-// exportWrites exports the package's WritesFact.
+// exportWrites exports the WritesFact of the package's exported
+// functions and methods.
 func (b *builder) exportWrites(m *Model, funcs []*ssa.Function) {
-	var names []string
-	add := func(cl *clientmodel.Client) {
-		if !slices.Contains(names, cl.Name) {
-			names = append(names, cl.Name)
-		}
-	}
+	writes := map[*ssa.Function]*clientmodel.Client{} // a function making a write, and whose
 	for _, c := range m.Calls {
 		switch c.Role {
 		case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
-			add(c.Client)
+			writes[c.Fn] = c.Client
 		}
 	}
 	for _, fn := range funcs {
@@ -300,49 +297,48 @@ func (b *builder) exportWrites(m *Model, funcs []*ssa.Function) {
 					continue
 				}
 				if cl := b.ix.Client(callee.Pkg().Path()); cl != nil && slices.Contains(cl.Txn, callee.FullName()) {
-					add(cl)
+					writes[fn] = cl
 				}
 			}
 		}
 	}
-	if len(names) > 0 {
-		sort.Strings(names)
-		b.pass.ExportPackageFact(&WritesFact{Clients: names})
+	if len(writes) == 0 {
+		return
+	}
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || !obj.Exported() {
+			continue
+		}
+		set := map[*ssa.Function]bool{}
+		b.flow.Reach(fn, set)
+		var names []string
+		for f := range set {
+			if cl := writes[f]; cl != nil && !slices.Contains(names, cl.Name) {
+				names = append(names, cl.Name)
+			}
+		}
+		if len(names) > 0 {
+			sort.Strings(names)
+			b.pass.ExportObjectFact(obj, &WritesFact{Clients: names})
+		}
 	}
 }
 
 // toWriters returns the clients whose records a call of the package
 // hands to a function of another package that writes positions of that
-// library's records (its WritesFact), or any of whose functions or
-// fields receives a client of the same library and writes positions on
-// it (Model.ToWriters).
+// library's records (its WritesFact) (Model.ToWriters).
 func (b *builder) toWriters(funcs []*ssa.Function) map[*clientmodel.Client]string {
-	writes := map[*types.Package]map[*clientmodel.Client]bool{}
-	writers := func(pkg *types.Package) map[*clientmodel.Client]bool {
-		if w, seen := writes[pkg]; seen {
-			return w
-		}
+	writers := func(callee *types.Func) map[*clientmodel.Client]bool {
 		w := map[*clientmodel.Client]bool{}
 		var wf WritesFact
-		if b.pass.ImportPackageFact(pkg, &wf) {
+		if b.pass.ImportObjectFact(callee.Origin(), &wf) {
 			for _, cl := range clientmodel.Clients {
 				if slices.Contains(wf.Clients, cl.Name) {
 					w[cl] = true
 				}
 			}
 		}
-		for _, f := range b.pass.AllObjectFacts() {
-			e, ok := f.Fact.(*EntryFact)
-			if !ok || f.Object.Pkg() != pkg {
-				continue
-			}
-			for _, n := range e.Needs {
-				if ref, ok := b.ix.CallByName(n.Func); ok && (ref.Role == clientmodel.Commit || ref.Role == clientmodel.Mark || ref.Role == clientmodel.Store) {
-					w[ref.Client] = true
-				}
-			}
-		}
-		writes[pkg] = w
 		return w
 	}
 	out := map[*clientmodel.Client]string{}
@@ -362,7 +358,7 @@ func (b *builder) toWriters(funcs []*ssa.Function) map[*clientmodel.Client]strin
 					if s, ok := a.Type().Underlying().(*types.Slice); ok && cl == nil {
 						cl = b.ix.Record(s.Elem()) // a batch
 					}
-					if cl != nil && writers(callee.Pkg())[cl] && out[cl] == "" {
+					if cl != nil && writers(callee)[cl] && out[cl] == "" {
 						out[cl] = ShortFunc(callee)
 					}
 				}

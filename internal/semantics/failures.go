@@ -124,7 +124,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			// (if valid(msg) { process(msg); mark }).
 			check, call, fail = g.boolCheck(b, pc, at, takes)
 		}
-		if check == nil || !g.appCall(call) || !dominatedByAny(b, takes) || !reachesBefore(b.Succs, fail, at, b, takes) {
+		if check == nil || !g.appCall(call) || !dominatedByAny(b, takes) || !reachesBefore(b.Succs, fail, at, b, takes) || retriedInPlace(call, fail) {
 			continue
 		}
 		failed := failedErrors(b, fail, takes)
@@ -1337,7 +1337,54 @@ func shutdownBranch(b *ssa.BasicBlock) *ssa.BasicBlock {
 	return b.Succs[1]
 }
 
-// isError reports whether t is the error type.
+// retriedInPlace reports whether call processes an element of a slice
+// (batch[i]) whose index, a loop's phi, comes back unchanged on an edge
+// the failure block fail reaches (a continue before the i++): the loop
+// processes the same record again, a retry, not a skip (review 31-2).
+func retriedInPlace(call *ssa.Call, fail *ssa.BasicBlock) bool {
+	for _, a := range call.Call.Args {
+		var idx ssa.Value
+	walk: // to the element the argument is, or is a field of
+		for range ssaflow.MaxValueDepth {
+			switch x := a.(type) {
+			case *ssa.UnOp:
+				a = x.X
+			case *ssa.Field:
+				a = x.X
+			case *ssa.FieldAddr:
+				a = x.X
+			case *ssa.Convert:
+				a = x.X
+			case *ssa.ChangeType:
+				a = x.X
+			case *ssa.MakeInterface:
+				a = x.X
+			case *ssa.IndexAddr:
+				idx = x.Index
+				break walk
+			case *ssa.Index:
+				idx = x.Index
+				break walk
+			default:
+				break walk
+			}
+		}
+		phi, ok := idx.(*ssa.Phi)
+		if !ok {
+			continue
+		}
+		for k, e := range phi.Edges {
+			if e != phi || k >= len(phi.Block().Preds) {
+				continue
+			}
+			if hdr := phi.Block(); ssaflow.ReachesBlock(fail, hdr.Preds[k], func(x *ssa.BasicBlock) bool { return x == hdr }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
 
 // tellsApart reports whether the failure branch fail starts by telling

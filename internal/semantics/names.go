@@ -249,6 +249,12 @@ func (g *gatherer) revokes() {
 				}
 				if fn := funcOf(ssaflow.Arg(ci.Common(), h.Arg)); fn != nil {
 					found, maybe := scan(fn)
+					if !found && g.c.Settings != nil && g.c.Settings.Revoke == consumer.RevokeCommits && g.callsOut(fn) {
+						// It calls a function of another package that
+						// commits (prog.Commit(ctx, cl): its
+						// consumer.RevokeFact, which the model read).
+						found = true
+					}
 					elsewhere := ""
 					if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() != g.pass.Pkg && g.c.Settings != nil {
 						// Another package's method (svc.Revoked): what
@@ -310,6 +316,20 @@ func (g *gatherer) revokes() {
 		g.ev.Revokes = append(g.ev.Revokes, &Revoke{Pos: g.posn(g.c.Site.Pos()), HandlesRevoke: true,
 			Commits: g.c.Settings.Revoke == consumer.RevokeCommits, Unknown: g.c.Settings.Revoke == consumer.RevokeUnknown})
 	}
+}
+
+// callsOut reports whether fn, or what it reaches in the package, calls
+// a function of another package that is not the client's.
+func (g *gatherer) callsOut(fn *ssa.Function) bool {
+	set := map[*ssa.Function]bool{}
+	g.m.Flow.Reach(fn, set)
+	out := false
+	calls(sortedFuncs(set), func(_ ssa.CallInstruction, callee *types.Func) {
+		if callee.Pkg() != nil && callee.Pkg() != g.pass.Pkg && !clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
+			out = true
+		}
+	})
+	return out
 }
 
 // commitsPolled reports whether ref, a commit call with no record of its

@@ -1177,13 +1177,15 @@ func (g *gatherer) computedBatch(a ssa.Value) bool {
 
 // computedRecord reports whether v is a composite literal of a record
 // type (a load of a local whose fields the code writes) none of whose
-// fields comes from a record.
+// fields comes from a record, and some of whose fields a call computes (a
+// tracker's Progress(), ranged over): a copy of positions the loop kept
+// itself from the records it fetched is not (review 31-2).
 func (g *gatherer) computedRecord(v *ssa.UnOp) bool {
 	alloc, ok := v.X.(*ssa.Alloc)
 	if !ok || !g.isRecord(v.Type()) {
 		return false
 	}
-	fields := false
+	called := false
 	for _, ref := range *alloc.Referrers() {
 		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
 			return false // a variable given a whole value (a fetched record)
@@ -1192,14 +1194,53 @@ func (g *gatherer) computedRecord(v *ssa.UnOp) bool {
 		if !ok {
 			continue
 		}
-		fields = true
 		for _, r := range *fa.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == fa && g.fromRecords(st.Val) {
-				return false
+			if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
+				if g.fromRecords(st.Val) {
+					return false
+				}
+				called = called || byCall(st.Val, 0)
 			}
 		}
 	}
-	return fields
+	return called
+}
+
+// byCall reports whether v is computed from the result of a call of a
+// function (not a builtin), through fields, elements, ranges, lookups
+// and arithmetic.
+func byCall(v ssa.Value, depth int) bool {
+	if v == nil || depth > ssaflow.MaxValueDepth {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Call:
+		_, builtin := x.Call.Value.(*ssa.Builtin)
+		return !builtin
+	case *ssa.Extract:
+		return byCall(x.Tuple, depth+1)
+	case *ssa.Next:
+		return byCall(x.Iter, depth+1)
+	case *ssa.Range:
+		return byCall(x.X, depth+1)
+	case *ssa.Lookup:
+		return byCall(x.X, depth+1)
+	case *ssa.UnOp:
+		return byCall(x.X, depth+1)
+	case *ssa.Field:
+		return byCall(x.X, depth+1)
+	case *ssa.FieldAddr:
+		return byCall(x.X, depth+1)
+	case *ssa.Convert:
+		return byCall(x.X, depth+1)
+	case *ssa.ChangeType:
+		return byCall(x.X, depth+1)
+	case *ssa.BinOp:
+		return byCall(x.X, depth+1) || byCall(x.Y, depth+1)
+	case *ssa.Phi:
+		return slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return byCall(e, depth+1) })
+	}
+	return false
 }
 
 // lastOfLoop reports whether the record v, at a position call in block

@@ -108,6 +108,10 @@ func TestClassify(t *testing.T) {
 		{"ownlanesbuilt", map[string]string{"concurrency": "none", "guarantee": semantics.AtLeastOnce}},
 		// messages built from a tracker's positions and committed: the
 		// application's positions, not a fetched batch (audit 31c/3)
+		// a failed message retried by not moving the index, and a
+		// batch's positions copied from the loop's own (review 31-2)
+		{"retryindex", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"slimcopy", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a mark inside pprof.Do, which runs its function in place
 		{"labeledmark", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"trackedlit", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "computed by the application and not proven to be a low-water mark"}},
@@ -989,6 +993,13 @@ func TestJoin(t *testing.T) {
 		// defaults; with that finding gone, "nothing commits")
 		// a handler handing its session to another package's lanes,
 		// which mark on it: one row, not a second for the session
+		// a session whose transactions another package's helper ends
+		// (review 31-2: read as committing no transaction)
+		"txnhelp": {"strategy": semantics.StrategyTransactions},
+		// a revoke callback committing through another package's
+		// function given the client (audit 31c/9: "no (a custom
+		// OnPartitionsRevoked replaces the default commit)")
+		"revprog":   {"revoke": "yes (the revoke callback commits)"},
 		"sesslanes": {"guarantee": semantics.GuaranteeUnk},
 		"txnloop":   {"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk, "reason": "which positions that package writes"},
 		"direpo":    {"guarantee": semantics.GuaranteeUnk, "reason": "whose implementations are not all in the analyzed packages"},

@@ -754,6 +754,26 @@ func Reachable(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	return seen
 }
 
+// ReachesBlock reports whether to is reachable from from (from itself
+// included) without passing a block avoid holds (to itself excepted).
+func ReachesBlock(from, to *ssa.BasicBlock, avoid func(*ssa.BasicBlock) bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] || avoid(b) {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}
+
 // InLoop reports whether b can reach itself.
 func InLoop(b *ssa.BasicBlock) bool { return Reachable(b)[b] }
 
