@@ -39,10 +39,11 @@ func (c *checker) pollErrorSkips() {
 
 // commitsNothing reports whether consumer k, built in the package, has
 // auto-commit off and no commit, mark or store on it, no transaction, and
-// hands its records to no package that writes positions: no commit can
-// pass the dropped records (a restart replays them).
+// hands neither it nor its records to a function of another package that
+// writes positions (helper.CommitAll(ctx, cl)): no commit can pass the
+// dropped records (a restart replays them).
 func commitsNothing(m *consumer.Model, k *consumer.Consumer) bool {
-	if k == nil || k.Site == nil || k.Ctor.Txn || m.ToWriters[k.Client] != "" {
+	if k == nil || k.Site == nil || k.Ctor.Txn || m.ToWriters[k.Client] != "" || m.HandedToWriters[k] {
 		return false
 	}
 	if on, known := k.Settings.Get(k.Client, clientmodel.AutoCommit); !known || on {

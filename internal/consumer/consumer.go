@@ -62,6 +62,11 @@ type Model struct {
 	// give it this package's client, whose positions are then written
 	// there. Each names the first function so given the records.
 	ToWriters map[*clientmodel.Client]string
+	// HandedToWriters are the consumers the package hands to a function
+	// of another package that writes positions of their library's
+	// records (its WritesFact: helper.CommitAll(ctx, cl), a helper ending
+	// a transaction): their commits are made there too.
+	HandedToWriters map[*Consumer]bool
 }
 
 // Consumer is one consumer constructed in the package.
@@ -248,7 +253,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	b.exportNeeds(m, hs)
 	b.importNeeds(m, hs)
 	b.exportWrites(m, res.SrcFuncs)
-	m.ToWriters = b.toWriters(res.SrcFuncs)
+	m.ToWriters, m.HandedToWriters = b.toWriters(m, res.SrcFuncs)
 	m.Passed = b.passedConfigs(m, res.SrcFuncs)
 	b.exportRevokeFacts(res.SrcFuncs)
 	if len(m.Consumers) > 0 {

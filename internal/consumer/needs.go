@@ -327,8 +327,9 @@ func (b *builder) exportWrites(m *Model, funcs []*ssa.Function) {
 
 // toWriters returns the clients whose records a call of the package
 // hands to a function of another package that writes positions of that
-// library's records (its WritesFact) (Model.ToWriters).
-func (b *builder) toWriters(funcs []*ssa.Function) map[*clientmodel.Client]string {
+// library's records (its WritesFact) (Model.ToWriters), and the
+// consumers it hands to such a function (Model.HandedToWriters).
+func (b *builder) toWriters(m *Model, funcs []*ssa.Function) (map[*clientmodel.Client]string, map[*Consumer]bool) {
 	writers := func(callee *types.Func) map[*clientmodel.Client]bool {
 		w := map[*clientmodel.Client]bool{}
 		var wf WritesFact
@@ -342,6 +343,7 @@ func (b *builder) toWriters(funcs []*ssa.Function) map[*clientmodel.Client]strin
 		return w
 	}
 	out := map[*clientmodel.Client]string{}
+	handed := map[*Consumer]bool{}
 	for _, fn := range funcs {
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
@@ -361,9 +363,26 @@ func (b *builder) toWriters(funcs []*ssa.Function) map[*clientmodel.Client]strin
 					if cl != nil && writers(callee)[cl] && out[cl] == "" {
 						out[cl] = ShortFunc(callee)
 					}
+					for _, k := range append(slices.Clone(m.Consumers), m.Received...) {
+						if writers(callee)[k.Client] && m.holds(k, a) {
+							handed[k] = true
+						}
+					}
 				}
 			}
 		}
 	}
-	return out
+	return out, handed
+}
+
+// holds reports whether v is consumer k: built here (Is), or received
+// through k's entry.
+func (m *Model) holds(k *Consumer, v ssa.Value) bool {
+	if k.Entry == "" {
+		return m.Is(k, v)
+	}
+	return slices.ContainsFunc(m.Flow.Roots(v), func(r ssa.Value) bool {
+		key, _ := EntryKey(r)
+		return key == k.Entry
+	})
 }

@@ -534,12 +534,11 @@ func (c *classifier) txnCommitNames() []string {
 
 // transactional reports whether the consumer commits its offsets in
 // transactions: a transactional client (a franz-go GroupTransactSession)
-// whose code never ends a transaction, nor hands the client to another
-// package that may (txnutil.Finish(s, ok)), commits nothing (trial
-// 31b/5: read as effectively-once).
+// whose code never ends a transaction, nor hands the client to a function
+// of another package that does (txnutil.Finish(s, ok)), commits nothing
+// (trial 31b/5: read as effectively-once).
 func (c *classifier) transactional() bool {
-	handed := slices.ContainsFunc(c.ev.Flows, func(k string) bool { return strings.HasPrefix(k, "param:") })
-	return c.ev.Transactional && (handed || slices.ContainsFunc(c.txnCommitNames(), func(name string) bool { return slices.Contains(c.ev.Txn, name) }))
+	return c.ev.Transactional && (c.ev.WritesVia || slices.ContainsFunc(c.txnCommitNames(), func(name string) bool { return slices.Contains(c.ev.Txn, name) }))
 }
 
 // sinks reports whether the consumer writes its position in the

@@ -224,6 +224,11 @@ type Evidence struct {
 	// records (consumer.Model.ToWriters): commits the row cannot see
 	// may be made there.
 	WrittenBy string
+	// WritesVia reports that the consumer's code hands the client itself
+	// to a function of another package that writes positions
+	// (consumer.Model.HandedToWriters): a helper committing, or ending
+	// its transactions.
+	WritesVia bool
 
 	Interval string // as set in code or the client default; "" if unknown
 	// IntervalCode reports whether the code sets the interval.
@@ -538,6 +543,7 @@ func (g *gatherer) evidence() *Evidence {
 		ev.ConfigOrigin = c.Settings.Origin
 	}
 	ev.WrittenBy = g.m.ToWriters[c.Client]
+	ev.WritesVia = g.m.HandedToWriters[c]
 	if c.Site != nil {
 		ev.Pos = g.posn(c.Site.Pos())
 	} else {

@@ -1339,8 +1339,10 @@ func shutdownBranch(b *ssa.BasicBlock) *ssa.BasicBlock {
 
 // retriedInPlace reports whether call processes an element of a slice
 // (batch[i]) whose index, a loop's phi, comes back unchanged on an edge
-// the failure block fail reaches (a continue before the i++): the loop
-// processes the same record again, a retry, not a skip (review 31-2).
+// the failure block fail reaches (a continue before the i++), and the
+// slice too: the loop processes the same record again, a retry, not a
+// skip (review 31-2; a slice the failure removes the record from is a
+// skip, review 31-3).
 func retriedInPlace(call *ssa.Call, fail *ssa.BasicBlock) bool {
 	for _, a := range call.Call.Args {
 		var idx ssa.Value
@@ -1360,10 +1362,10 @@ func retriedInPlace(call *ssa.Call, fail *ssa.BasicBlock) bool {
 			case *ssa.MakeInterface:
 				a = x.X
 			case *ssa.IndexAddr:
-				idx = x.Index
+				idx, a = x.Index, x.X
 				break walk
 			case *ssa.Index:
-				idx = x.Index
+				idx, a = x.Index, x.X
 				break walk
 			default:
 				break walk
@@ -1376,6 +1378,9 @@ func retriedInPlace(call *ssa.Call, fail *ssa.BasicBlock) bool {
 		for k, e := range phi.Edges {
 			if e != phi || k >= len(phi.Block().Preds) {
 				continue
+			}
+			if sl, ok := a.(*ssa.Phi); ok && sl.Block() == phi.Block() && sl.Edges[k] != sl {
+				continue // the slice changes on that edge (the record removed)
 			}
 			if hdr := phi.Block(); ssaflow.ReachesBlock(fail, hdr.Preds[k], func(x *ssa.BasicBlock) bool { return x == hdr }) {
 				return true

@@ -407,6 +407,7 @@ func (ev *Evidence) absorb(r *Evidence) {
 	if ev.WrittenBy == "" {
 		ev.WrittenBy = r.WrittenBy
 	}
+	ev.WritesVia = ev.WritesVia || r.WritesVia
 	if ev.Sink == nil || r.Sink != nil && r.Sink.WithEffect && !ev.Sink.WithEffect {
 		if r.Sink != nil {
 			ev.Sink = r.Sink

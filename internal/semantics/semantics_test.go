@@ -112,6 +112,7 @@ func TestClassify(t *testing.T) {
 		// batch's positions copied from the loop's own (review 31-2)
 		{"retryindex", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"slimcopy", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"dropindex", map[string]string{"guarantee": semantics.Neither}},
 		// a mark inside pprof.Do, which runs its function in place
 		{"labeledmark", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"trackedlit", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "computed by the application and not proven to be a low-water mark"}},
@@ -995,6 +996,7 @@ func TestJoin(t *testing.T) {
 		// which mark on it: one row, not a second for the session
 		// a session whose transactions another package's helper ends
 		// (review 31-2: read as committing no transaction)
+		"txnpoll": {"guarantee": semantics.GuaranteeUnk},
 		"txnhelp": {"strategy": semantics.StrategyTransactions},
 		// a revoke callback committing through another package's
 		// function given the client (audit 31c/9: "no (a custom

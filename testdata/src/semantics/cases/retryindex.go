@@ -68,3 +68,31 @@ func slimCopy(ctx context.Context) error {
 		}
 	}
 }
+
+// dropIndex removes a failed record from the batch instead of retrying
+// it (the index stays, the slice changes), then commits past it (review
+// 31-3: read as a retry).
+func dropIndex(ctx context.Context) error {
+	r := kafka.NewReader(kafka.ReaderConfig{GroupID: "g-dropindex", Topic: "t-dropindex"}) // case: dropindex
+	for {
+		var all []kafka.Message
+		for len(all) < 100 {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				return err
+			}
+			all = append(all, m)
+		}
+		recs := all
+		for i := 0; i < len(recs); {
+			if err := apply(recs[i].Value); err != nil {
+				recs = append(recs[:i:i], recs[i+1:]...)
+				continue
+			}
+			i++
+		}
+		if err := r.CommitMessages(ctx, all...); err != nil {
+			return err
+		}
+	}
+}

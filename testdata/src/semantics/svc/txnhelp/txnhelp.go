@@ -28,3 +28,12 @@ func Run(ctx context.Context) error {
 	}
 	return ctx.Err()
 }
+
+// PollOnly hands its session to a helper that only polls: no code ends a
+// transaction (review 31-3: read as broker transactions).
+func PollOnly(ctx context.Context) {
+	s, _ := kgo.NewGroupTransactSession(kgo.ConsumerGroup("g-txnpoll"), kgo.ConsumeTopics("t-txnpoll")) // case: txnpoll
+	for ctx.Err() == nil {
+		txnutil.Poll(ctx, s).EachRecord(func(r *kgo.Record) { _ = r })
+	}
+}

@@ -12,3 +12,8 @@ func Finish(ctx context.Context, s *kgo.GroupTransactSession, ok bool) error {
 	_, err := s.End(ctx, kgo.TransactionEndTry(ok))
 	return err
 }
+
+// Poll polls the session and ends no transaction.
+func Poll(ctx context.Context, s *kgo.GroupTransactSession) kgo.Fetches {
+	return s.PollFetches(ctx)
+}
