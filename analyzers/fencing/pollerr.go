@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -38,7 +39,8 @@ func (c *checker) pollErrorSkips() {
 }
 
 // commitsNothing reports whether consumer k, built in the package, has
-// auto-commit off and no commit, mark or store on it, no transaction, and
+// auto-commit off and no commit, mark or store on it, no transaction (no
+// call of its client's transaction API in the package), and
 // hands neither it nor its records to a function of another package that
 // writes positions (helper.CommitAll(ctx, cl)): no commit can pass the
 // dropped records (a restart replays them).
@@ -53,6 +55,19 @@ func commitsNothing(m *consumer.Model, k *consumer.Consumer) bool {
 		switch call.Role {
 		case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
 			return false
+		}
+	}
+	for _, fn := range m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				// A transaction's end (EndTransaction) commits the
+				// group's offsets with it.
+				if ci, ok := in.(ssa.CallInstruction); ok {
+					if callee := ssaflow.Callee(ci.Common()); callee != nil && slices.Contains(k.Client.Txn, callee.FullName()) {
+						return false
+					}
+				}
+			}
 		}
 	}
 	return true
