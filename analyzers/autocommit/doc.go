@@ -510,9 +510,9 @@ A client received from another package (a struct field, a parameter of
 an exported function) has its settings out of sight. When the package
 never commits, marks or stores on it (nor on another client of the same
 library it receives), hands it to nothing that could, and hands its
-records to no package that receives a client of that library and
-stores or marks on it (lanes of another package storing each message
-once processed, on the consumer the wiring may give them both), the only
+records to no function of another package that writes positions of that
+library's records (lanes storing each message once processed, a
+transaction runner: consumer.WritesFact), the only
 configuration that saves its progress is a consumer group with the
 client's default auto-commit: records-outlive-poll (franz-go) is then
 reported as for a client built in the package, with the same fix, and

@@ -23,10 +23,11 @@ import (
 // settings its author meant. A received client on which the package never
 // commits, marks or stores (nor on any client of that library it receives:
 // the wiring may hand one client to two entries), which it hands to
-// nothing that could, and whose records it hands to no package storing or
-// marking on a client it receives (consumer.Model.ToWriters), makes progress in one configuration only: a
-// consumer group with the client's default auto-commit (with auto-commit
-// off, or outside a group, nothing would ever be committed). The checks whose bug holds under that
+// nothing that could, and whose records it hands to no function of
+// another package writing their positions (consumer.Model.ToWriters),
+// makes progress in one configuration only: a consumer group with the
+// client's default auto-commit (with auto-commit off, or outside a group,
+// nothing would ever be committed). The checks whose bug holds under that
 // configuration run with it assumed, and their messages say so:
 //
 //   - franz-go: records handed to goroutines that outlive the poll

@@ -56,11 +56,11 @@ type Model struct {
 	// other packages (passedcfg.go).
 	Passed []PassedConfig
 	// ToWriters are the clients whose records the package hands to a
-	// function of another package that receives a client of the same
-	// library and writes positions on it, stores or marks that need a
-	// setting (the needs of its EntryFacts, needs.go): the wiring may
-	// give it this package's client, whose positions are then written
-	// there. Each names the first function so given the records.
+	// function of another package that writes positions of that
+	// library's records (its WritesFact, needs.go: lanes storing each
+	// message once processed, a transaction runner): they may be
+	// written there. Each names the first function so given the
+	// records.
 	ToWriters map[*clientmodel.Client]string
 	// HandedToWriters are the consumers the package hands to a function
 	// of another package that writes positions of their library's
