@@ -5,6 +5,8 @@ package kgo
 import (
 	"context"
 	"time"
+
+	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 type cfg struct{}
@@ -132,10 +134,9 @@ func (cl *Client) CommitMarkedOffsets(ctx context.Context) error               {
 func (cl *Client) MarkCommitRecords(rs ...*Record)                             {}
 func (cl *Client) MarkCommitOffsets(unmarked map[string]map[int32]EpochOffset) {}
 
-// CommitOffsets commits uncommitted in the background (onDone's request
-// and response arguments are left out here); an empty map commits
-// nothing.
-func (cl *Client) CommitOffsets(ctx context.Context, uncommitted map[string]map[int32]EpochOffset, onDone func(*Client, error)) {
+// CommitOffsets commits uncommitted in the background; an empty map
+// commits nothing.
+func (cl *Client) CommitOffsets(ctx context.Context, uncommitted map[string]map[int32]EpochOffset, onDone func(*Client, *kmsg.OffsetCommitRequest, *kmsg.OffsetCommitResponse, error)) {
 }
 
 // SetOffsets sets where the next fetch of each partition starts.
