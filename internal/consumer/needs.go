@@ -344,6 +344,7 @@ func (b *builder) toWriters(m *Model, funcs []*ssa.Function) (map[*clientmodel.C
 	}
 	out := map[*clientmodel.Client]string{}
 	handed := map[*Consumer]bool{}
+	ks := append(slices.Clone(m.Consumers), m.Received...)
 	for _, fn := range funcs {
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
@@ -355,16 +356,20 @@ func (b *builder) toWriters(m *Model, funcs []*ssa.Function) (map[*clientmodel.C
 				if callee == nil || callee.Pkg() == nil || callee.Pkg() == b.pass.Pkg || b.ix.IsClientPath(callee.Pkg().Path()) {
 					continue
 				}
+				w := writers(callee)
+				if len(w) == 0 {
+					continue
+				}
 				for _, a := range ci.Common().Args {
 					cl := b.ix.Record(a.Type())
 					if s, ok := a.Type().Underlying().(*types.Slice); ok && cl == nil {
 						cl = b.ix.Record(s.Elem()) // a batch
 					}
-					if cl != nil && writers(callee)[cl] && out[cl] == "" {
+					if cl != nil && w[cl] && out[cl] == "" {
 						out[cl] = ShortFunc(callee)
 					}
-					for _, k := range append(slices.Clone(m.Consumers), m.Received...) {
-						if writers(callee)[k.Client] && m.holds(k, a) {
+					for _, k := range ks {
+						if w[k.Client] && m.holds(k, a) {
 							handed[k] = true
 						}
 					}
