@@ -15,6 +15,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // ---- fetches that commit before returning (FetchCommit) ----
@@ -209,9 +210,13 @@ func (c *checker) readCommitsFirstFix(k *consumer.Consumer, f *consumer.Call) (f
 		return fix, fmt.Sprintf("the message is used in a deferred call (line %d), which runs after any commit the function makes; fetch with %s and commit with %s once that call has processed it",
 			c.pass.Fset.Position(d.Pos()).Line, fetch, commit), true
 	}
-	if fn, inPlace := c.queuedBy(*listp, stmt, c.derivedFrom(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg))); fn != nil && inPlace == nil {
+	tracked := c.derivedFrom(*listp, stmt, c.pass.TypesInfo.ObjectOf(msg))
+	if fn, inPlace := c.queuedBy(*listp, stmt, tracked); fn != nil && inPlace == nil {
 		return fix, fmt.Sprintf("the message is given to %s, which only queues it for work done later, so no statement here runs after its processing; fetch with %s and commit with %s where that work has processed it",
-			consumer.ShortFunc(fn), fetch, commit), true
+			ssaflow.ShortFunc(fn), fetch, commit), true
+	}
+	if kept := c.keptBy(*listp, stmt, tracked); kept != "" {
+		return fix, fmt.Sprintf("no statement here is sure to come after the message's processing (%s); fetch with %s and commit with %s where it is processed", kept, fetch, commit), true
 	}
 	title := fmt.Sprintf("Fetch with %s and commit after processing", fetch)
 	var edits []analysis.TextEdit

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -339,6 +340,16 @@ func after(list []ast.Stmt, s ast.Stmt) []ast.Stmt {
 		}
 	}
 	return nil
+}
+
+// following is after for the statements processing a record fetched by
+// s: all of list when s is none of them (the case clause of a type switch
+// over a poll's event, the body of a range over its channel).
+func following(list []ast.Stmt, s ast.Stmt) []ast.Stmt {
+	if !slices.Contains(list, s) {
+		return list
+	}
+	return after(list, s)
 }
 
 // scopeAt returns the innermost scope at pos.

@@ -128,7 +128,7 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		rel = append(rel, related(cb.Pos(), clientmodel.ShortName(cb.Func)+" in the revoke callback also does nothing"))
 	}
 	if k.From != nil {
-		rel = append(rel, related(k.Site.Pos(), "consumer built by "+consumer.ShortFunc(k.From)+" ("+k.BuiltAt+"), obtained here"))
+		rel = append(rel, related(k.Site.Pos(), "consumer built by "+ssaflow.ShortFunc(k.From)+" ("+k.BuiltAt+"), obtained here"))
 	} else {
 		rel = append(rel, related(k.Site.Pos(), "consumer created here"))
 	}
@@ -194,7 +194,7 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		d.Related = append([]analysis.RelatedInformation{related(first.pos, name+" is made here for this consumer too, in code it shares with another")}, rel...)
 	}
 	if k.From != nil {
-		d.SuggestedFixes[0].Message += " in " + consumer.ShortFunc(k.From) + " (every consumer it builds)"
+		d.SuggestedFixes[0].Message += " in " + ssaflow.ShortFunc(k.From) + " (every consumer it builds)"
 	}
 	if !ok {
 		title := d.SuggestedFixes[0].Message

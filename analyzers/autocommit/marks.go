@@ -104,7 +104,7 @@ func (c *checker) marked(k *consumer.Consumer) {
 	}
 	switch {
 	case k.From != nil:
-		rel = append(rel, related(k.Site.Pos(), fmt.Sprintf("consumer group built by %s (%s), with auto-commit off", consumer.ShortFunc(k.From), k.BuiltAt)))
+		rel = append(rel, related(k.Site.Pos(), fmt.Sprintf("consumer group built by %s (%s), with auto-commit off", ssaflow.ShortFunc(k.From), k.BuiltAt)))
 	case k.Site != nil && pos != k.Site.Pos():
 		rel = append(rel, related(k.Site.Pos(), "consumer group created here"))
 	}

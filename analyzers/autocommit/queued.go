@@ -14,6 +14,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/handsoff"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // ---- records handed to a function that only queues them ----
@@ -68,7 +69,7 @@ func (c *checker) outliveQueues(k *consumer.Consumer, f *consumer.Call, poll *ss
 			continue
 		}
 		done[q.fn] = true
-		name := consumer.ShortFunc(q.fn)
+		name := ssaflow.ShortFunc(q.fn)
 		d := analysis.Diagnostic{
 			Pos:      q.pos,
 			End:      q.end,

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 )
@@ -26,9 +27,10 @@ import (
 // return nil (returnAfterCommit). It builds nothing when the list ends
 // with another statement that leaves and uses the record, when a
 // deferred call uses it (it runs after any commit of the function body),
-// or when the record is given to a function that only queues it for
-// work done later (queuedBy) that cannot be made to process it in place:
-// no statement here would come after its processing. One that can is
+// when the record is given to a function that only queues it for work
+// done later (queuedBy) that cannot be made to process it in place, or to
+// one that may keep it for later (keptBy): no statement here would come
+// after its processing. One that can is
 // made to (its handsoff.Fact's edits, in its package's files when this
 // run has loaded them), and the commit goes after the call.
 func (c *checker) appendAfterUses(list []ast.Stmt, fetch ast.Stmt, msg, text string) ([]analysis.TextEdit, bool) {
@@ -36,8 +38,9 @@ func (c *checker) appendAfterUses(list []ast.Stmt, fetch ast.Stmt, msg, text str
 		return nil, false
 	}
 	obj := edit.ObjectAt(c.pass, list[len(list)-1].Pos(), msg)
-	fn, inPlace := c.queuedBy(list, fetch, c.derivedFrom(list, fetch, obj))
-	if fn != nil && inPlace == nil {
+	tracked := c.derivedFrom(list, fetch, obj)
+	fn, inPlace := c.queuedBy(list, fetch, tracked)
+	if fn != nil && inPlace == nil || c.keptBy(list, fetch, tracked) != "" {
 		return nil, false
 	}
 	e, ok := c.appendAfterProcessing(list, fetch, msg, text)
@@ -260,7 +263,7 @@ func (c *checker) derivedFrom(list []ast.Stmt, fetch ast.Stmt, msg types.Object)
 			}
 		}
 	}
-	for _, s := range after(list, fetch) {
+	for _, s := range following(list, fetch) {
 		ast.Inspect(s, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
@@ -327,6 +330,40 @@ func (c *checker) deferredUse(path []ast.Node, fetch ast.Stmt, msg types.Object)
 	return found
 }
 
+// keptBy describes the first call after fetch in list that is given the
+// record, or a value derived from it (tracked), and may keep it for work
+// done later (handsoff.Result.KeptBy: a batcher's Add, an interface method
+// whose implementations are out of sight and report no failure); "" for
+// none. No statement of list comes after that work.
+func (c *checker) keptBy(list []ast.Stmt, fetch ast.Stmt, tracked map[types.Object]bool) string {
+	why := ""
+	for _, s := range following(list, fetch) {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && why == "" {
+				why = c.ho.KeptBy(call, func(a ast.Expr) bool { return c.mentionsAny(a, tracked) })
+			}
+			_, lit := n.(*ast.FuncLit)
+			return why == "" && !lit
+		})
+	}
+	return why
+}
+
+// keptAfter is keptBy for the message the fetch f returns, in the
+// statements processing it (messageScope); "" when they are not found.
+func (c *checker) keptAfter(f *consumer.Call) string {
+	call, path := edit.CallAt(c.pass, f.Pos())
+	if call == nil {
+		return ""
+	}
+	msg, list, stmt := c.messageScope(call, path)
+	if msg == "" {
+		return ""
+	}
+	obj := edit.ObjectAt(c.pass, list[len(list)-1].Pos(), msg)
+	return c.keptBy(list, stmt, c.derivedFrom(list, stmt, obj))
+}
+
 // queuedBy returns the function of a call after fetch in list that is
 // given the record, or a value derived from it (tracked), only to queue
 // it for work done later (a handsoff.Fact of this package or another:
@@ -338,7 +375,7 @@ func (c *checker) queuedBy(list []ast.Stmt, fetch ast.Stmt, tracked map[types.Ob
 	var inPlace []analysis.TextEdit
 	fixable := true
 	done := map[*types.Func]bool{}
-	for _, s := range after(list, fetch) {
+	for _, s := range following(list, fetch) {
 		ast.Inspect(s, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {

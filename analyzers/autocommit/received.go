@@ -12,6 +12,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/semantics"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -121,7 +122,7 @@ func (c *checker) receivedChecks() {
 		// A confluent consumer is checked when received (not built from
 		// options out of sight) through an entry another package fills.
 		stored := k.Client.Timer == clientmodel.TimerStored && k.Site == nil && settable(k.Entry)
-		if k.Client.Timer != clientmodel.TimerPreviousPoll && !stored || len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) || c.m.ToWriters[k.Client] != "" {
+		if k.Client.Timer != clientmodel.TimerPreviousPoll && !stored || len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) || c.m.ToWriters[k.Client] != "" || positionsItself(c.pass, k) {
 			continue
 		}
 		if stored {
@@ -135,6 +136,17 @@ func (c *checker) receivedChecks() {
 			}
 		})
 	}
+}
+
+// positionsItself reports whether the package's code sets where k's
+// partitions start from offsets of its own (semantics.Evidence.
+// PositionedBy: an Assign in the rebalance callback of the positions a
+// ledger keeps, a Seek): the service resumes from those, whatever the
+// broker holds, and so relies on no auto-commit (audit 32c/3: a ledger
+// written with each effect, auto-commit off in the wiring).
+func positionsItself(pass *analysis.Pass, k *consumer.Consumer) bool {
+	ev := semantics.For(pass, k)
+	return ev != nil && ev.PositionedBy != ""
 }
 
 // settable reports whether another package hands a client over through
@@ -183,6 +195,9 @@ func (c *checker) receivedStored(k *consumer.Consumer) {
 		e, rw, ok := c.storeAfterProcessing(k, f)
 		if !ok {
 			why = fmt.Sprintf("the message %s returns has no sure place for the store after its processing (it is handed on where the fix cannot follow it); call %s once each message is processed", clientmodel.ShortName(f.Func), cl.CallName(clientmodel.Store, clientmodel.ScopeArgs))
+			if kept := c.keptAfter(f); kept != "" {
+				why = fmt.Sprintf("no statement here is sure to come after the message's processing (%s); call %s where it is processed", kept, cl.CallName(clientmodel.Store, clientmodel.ScopeArgs))
+			}
 			break
 		}
 		edits = append(edits, e...)

@@ -109,6 +109,8 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 			why = fmt.Sprintf("the message is handed on (to a channel, a goroutine, a batch, a field, a caller, or a function that only queues it) to code after whose processing the fix cannot place the store; set %s to false and call %s once the message is processed", cl.Spell(clientmodel.AutoStore), store)
 			if via := c.leavesAfter(f); via != "" {
 				why = fmt.Sprintf("the message is sent on a channel whose values leave the package (%s), so no code here runs after it is processed; set %s to false and let the code that processes it call %s (hand it the message, or a function that stores it)", via, cl.Spell(clientmodel.AutoStore), store)
+			} else if kept := c.keptAfter(f); kept != "" {
+				why = fmt.Sprintf("no statement here is sure to come after the message's processing (%s); set %s to false and call %s where it is processed", kept, cl.Spell(clientmodel.AutoStore), store)
 			}
 			continue
 		}

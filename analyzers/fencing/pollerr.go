@@ -84,7 +84,7 @@ func (c *checker) reportPollErrorSkip(call *consumer.Call, d *semantics.Dropped)
 		name = c.text(errExpr.Fun)
 	}
 	if len(name) > 40 || name == "" {
-		name = consumer.ShortFunc(ssaflow.Callee(d.Err.Common()))
+		name = ssaflow.ShortFunc(ssaflow.Callee(d.Err.Common()))
 	}
 	again, fixMsg := "the loop polls again", "Poll again on the error only when the poll holds no "+client.RecordNoun+"s"
 	if d.Again != nil {

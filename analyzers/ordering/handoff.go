@@ -11,7 +11,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
-	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -749,8 +748,8 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		where, related = "built into a value sent on a channel", "value built from the "+noun+" sent to the channel's receiver here"
 	}
 	if h.call != nil {
-		where = "handed to " + consumer.ShortFunc(h.call) + ", which only queues it for later work"
-		related = noun + " queued here: " + consumer.ShortFunc(h.call) + " only sends it on a channel or to a goroutine"
+		where = "handed to " + ssaflow.ShortFunc(h.call) + ", which only queues it for later work"
+		related = noun + " queued here: " + ssaflow.ShortFunc(h.call) + " only sends it on a channel or to a goroutine"
 	}
 	if h.handler != nil {
 		where = "handed to " + h.handler.Name() + ", which every function passed for it in this package only queues for later work"
@@ -838,7 +837,7 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		}
 	}
 	if h.wrapper != nil {
-		wrapper := consumer.ShortFunc(h.wrapper)
+		wrapper := ssaflow.ShortFunc(h.wrapper)
 		related = fmt.Sprintf("%s handed to %s here: it queues it in the producer (%s) and returns before the delivery", noun, wrapper, h.wrapped.By)
 		cost = deliveryCost(p, noun)
 		msg = fmt.Sprintf("call to %s after the %s is produced asynchronously by %s (its %s is not waited for): %s", name, noun, wrapper, h.wrapped.By, cost)
@@ -869,7 +868,7 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 			fixes = append(fixes, fix)
 		}
 	default:
-		fixes = c.portFix(h.queued.Fix, noun, consumer.ShortFunc(h.call))
+		fixes = c.portFix(h.queued.Fix, noun, ssaflow.ShortFunc(h.call))
 	}
 	if len(fixes) == 0 {
 		msg += "; no automatic fix: " + noHandOffFixWhy(h, fixName, noun)
@@ -908,9 +907,9 @@ func noHandOffFixWhy(h *handOff, name, noun string) string {
 		return "the " + noun + " is queued by the functions passed for " + h.handler.Name() + ", whose workers a fix here cannot find or run in place; process the " + noun + " in the function passed before it returns, or have the worker that processes it call " + name
 	case h.call != nil && len(h.queued.Fix) > 0:
 		// go vet: the queuing package's files are not loaded here.
-		return vetNoPortFix(h.call.Pkg().Path(), consumer.ShortFunc(h.call), noun)
+		return vetNoPortFix(h.call.Pkg().Path(), ssaflow.ShortFunc(h.call), noun)
 	case h.call != nil:
-		return "the " + noun + " is queued by " + consumer.ShortFunc(h.call) + ", whose workers a fix made here cannot edit or run in place; have the worker that writes the " + noun + " call " + name + " (or return once the work is done) instead of " + name + " here"
+		return "the " + noun + " is queued by " + ssaflow.ShortFunc(h.call) + ", whose workers a fix made here cannot edit or run in place; have the worker that writes the " + noun + " call " + name + " (or return once the work is done) instead of " + name + " here"
 	case h.produce != nil && h.flush:
 		return "a failed delivery cannot leave the function here, so " + name + " would still follow it; wait for each delivery and stop on a failure before calling " + name
 	case h.produce != nil && h.produce.ReplyWait != "":

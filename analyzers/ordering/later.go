@@ -12,7 +12,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
-	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -261,7 +260,7 @@ func laterWhy(lw *laterWork, name, noun string) string {
 func (c *checker) laterWhere(lw *laterWork, noun string) (where, related string, each bool, at token.Pos) {
 	where, related = "handed to goroutines", "each "+noun+" handed to a goroutine here"
 	if lw.queue != nil {
-		q := consumer.ShortFunc(lw.queue)
+		q := ssaflow.ShortFunc(lw.queue)
 		where = "queued by " + q
 		related = noun + "s queued here: " + q + " only sends the function processing them on a channel or starts a goroutine with it, and waits for nothing"
 	}

@@ -13,7 +13,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
-	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -551,7 +550,7 @@ func (c *checker) wrapperFix(wrapper *types.Func, f *producesAsync) []analysis.S
 		return nil
 	}
 	return []analysis.SuggestedFix{{
-		Message:   fmt.Sprintf("Make %s wait for the delivery of what %s queues before it returns", consumer.ShortFunc(wrapper), f.By),
+		Message:   fmt.Sprintf("Make %s wait for the delivery of what %s queues before it returns", ssaflow.ShortFunc(wrapper), f.By),
 		TextEdits: edits,
 	}}
 }
@@ -560,8 +559,8 @@ func (c *checker) wrapperFix(wrapper *types.Func, f *producesAsync) []analysis.S
 // (fact f) has no fix.
 func noWrapperFixWhy(wrapper *types.Func, f *producesAsync, name, noun string) string {
 	if f.Why != "" {
-		return f.Why + "; make " + consumer.ShortFunc(wrapper) + " wait for the " + noun + "'s delivery before it returns, or wait for it before calling " + name
+		return f.Why + "; make " + ssaflow.ShortFunc(wrapper) + " wait for the " + noun + "'s delivery before it returns, or wait for it before calling " + name
 	}
 	return fmt.Sprintf("the fix edits package %s, which this run reads from export data (go vet analyzes one package at a time): in %s, wait for the delivery of what %s queues, or run commitlint -fix on patterns that include %s",
-		wrapper.Pkg().Path(), consumer.ShortFunc(wrapper), f.By, wrapper.Pkg().Path())
+		wrapper.Pkg().Path(), ssaflow.ShortFunc(wrapper), f.By, wrapper.Pkg().Path())
 }

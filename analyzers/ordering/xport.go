@@ -12,7 +12,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
-	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/report"
@@ -582,7 +581,7 @@ func (c *checker) portImplementation(v ssa.Value, callee *types.Func, method str
 		if !ok || len(h.Params) == 0 {
 			break
 		}
-		return types.TypeString(v.X.Type(), (*types.Package).Name), c.queueing(m, h.Params), m.Pos(), m.Pkg(), consumer.ShortFunc(m)
+		return types.TypeString(v.X.Type(), (*types.Package).Name), c.queueing(m, h.Params), m.Pos(), m.Pkg(), ssaflow.ShortFunc(m)
 	case *ssa.Call:
 		fn := ssaflow.Callee(v.Common())
 		var f queueingResult

@@ -613,7 +613,7 @@ func decodedInto(pkg *types.Package, ix *clientmodel.Index, roots []ssa.Value) [
 					continue
 				}
 				if !readsOnly(ix, callee) {
-					out = append(out, decode{fn: ShortFunc(callee), at: at, field: field})
+					out = append(out, decode{fn: ssaflow.ShortFunc(callee), at: at, field: field})
 				}
 			}
 		}

@@ -366,7 +366,7 @@ func (b *builder) toWriters(m *Model, funcs []*ssa.Function) (map[*clientmodel.C
 						cl = b.ix.Record(s.Elem()) // a batch
 					}
 					if cl != nil && w[cl] && out[cl] == "" {
-						out[cl] = ShortFunc(callee)
+						out[cl] = ssaflow.ShortFunc(callee)
 					}
 					for _, k := range ks {
 						if w[k.Client] && m.holds(k, a) {

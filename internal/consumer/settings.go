@@ -350,9 +350,9 @@ func origin(v ssa.Value) string {
 		switch {
 		case callee == nil || callee.Pkg() == nil:
 		case x.Common().IsInvoke():
-			return fmt.Sprintf("%s, called through an interface the analysis does not follow", ShortFunc(callee))
+			return fmt.Sprintf("%s, called through an interface the analysis does not follow", ssaflow.ShortFunc(callee))
 		case callee.Pkg() != x.Parent().Pkg.Pkg:
-			return fmt.Sprintf("%s, which the analysis cannot see into", ShortFunc(callee))
+			return fmt.Sprintf("%s, which the analysis cannot see into", ssaflow.ShortFunc(callee))
 		}
 	case *ssa.Global:
 		if obj := x.Object(); obj != nil && (!obj.Exported() || x.Pkg.Pkg.Name() == "main") {
@@ -388,19 +388,4 @@ func paramFieldOrigin(p *ssa.Parameter, i int) string {
 		return fmt.Sprintf("field %s of %s's receiver, which its caller sets", st.Field(i).Name(), fn.Name())
 	}
 	return fmt.Sprintf("field %s of %s's argument %s, which its caller sets", st.Field(i).Name(), fn.Name(), p.Name())
-}
-
-// ShortFunc names fn for messages: pkg.Func or pkg.Type.Method, without
-// the package for a function of none (error.Error).
-func ShortFunc(fn *types.Func) string {
-	name := fn.Name()
-	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-		if n, ok := types.Unalias(ssaflow.Deref(sig.Recv().Type())).(*types.Named); ok {
-			name = n.Obj().Name() + "." + name
-		}
-	}
-	if fn.Pkg() != nil {
-		name = fn.Pkg().Name() + "." + name
-	}
-	return name
 }

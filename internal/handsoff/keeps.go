@@ -192,3 +192,61 @@ func keptIn(info *types.Info, lhs ast.Expr, recv types.Object, pkg *types.Packag
 		}
 	}
 }
+
+// KeptBy describes why a position written after call may pass the record
+// data call is given (gives reports the arguments carrying it), or ""
+// when call can be taken for its processing: the function keeps that data
+// beyond the call (its KeepsFact: a batcher's Add appending it to a
+// field); or it is a method of an interface, one of whose implementations
+// in sight keeps it, or whose implementations are all out of sight (in a
+// package this one does not import) while the method reports no failure
+// (no error result), so that nothing shows the data is done with when it
+// returns (consumer.Appender.Add, wired to a buffer in main). A fix
+// placing a commit or a store after such a call keeps the bug.
+func (r *Result) KeptBy(call *ast.CallExpr, gives func(ast.Expr) bool) string {
+	fn, ok := typeutil.Callee(r.pass.TypesInfo, call).(*types.Func)
+	if !ok || !slices.ContainsFunc(call.Args, gives) {
+		return ""
+	}
+	kept := func(m *types.Func) string {
+		f, ok := r.Keeps(m)
+		if !ok {
+			return ""
+		}
+		for _, p := range f.Params {
+			if p < len(call.Args) && gives(call.Args[p]) {
+				return fmt.Sprintf("%s keeps it in %s for later", ssaflow.ShortFunc(m), f.Where)
+			}
+		}
+		return ""
+	}
+	if w := kept(fn); w != "" {
+		return w
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return ""
+	}
+	iface, ok := sig.Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return ""
+	}
+	impls := r.implementations(iface)
+	for _, impl := range impls {
+		if m := MethodOf(impl, fn.Name()); m != nil {
+			if w := kept(m); w != "" {
+				return w
+			}
+		}
+	}
+	if len(impls) > 0 {
+		return ""
+	}
+	errType := types.Universe.Lookup("error").Type()
+	for v := range sig.Results().Variables() {
+		if types.Identical(v.Type(), errType) {
+			return ""
+		}
+	}
+	return fmt.Sprintf("%s, an interface method whose implementations are out of this package's sight, reports no failure and may keep it for later (a buffer's Add)", ssaflow.ShortFunc(fn))
+}

@@ -1687,7 +1687,7 @@ func callName(call *ssa.Call) string {
 	if f == nil {
 		return "the handler"
 	}
-	return consumer.ShortFunc(f)
+	return ssaflow.ShortFunc(f)
 }
 
 // maxSwallowDepth bounds the chain of handlers swallowedIn follows: the

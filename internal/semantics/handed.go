@@ -697,7 +697,7 @@ func (h *HandedFunc) describe() string {
 		if h.By != "" {
 			return "records are handed to " + h.Method + through + ", and " + h.By + ", passed for it, " + h.How + ": it may return before they are processed"
 		}
-		return "records are handed to " + h.Method + through + ", whose implementations are not all in the analyzed packages: one may return before they are processed"
+		return "records are handed to " + h.Method + through + ", whose implementations are not all known to finish them before returning (one may be out of the analyzed packages, or keep them for later): it may return before they are processed"
 	}
 	if h.By != "" {
 		return "records are handed to " + h.Name + " (of " + h.Via + "), and " + h.By + ", passed for it, " + h.How + ": it may return before they are processed"

@@ -71,7 +71,7 @@ func (g *gatherer) launches() {
 		g.ev.SentTo = g.receiverOf(send.ch)
 	} else if at, fn := g.queuedAway(); fn != nil {
 		g.ev.SentAway = g.posn(at)
-		g.ev.QueuedBy = consumer.ShortFunc(fn)
+		g.ev.QueuedBy = ssaflow.ShortFunc(fn)
 	}
 }
 

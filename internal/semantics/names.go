@@ -265,7 +265,7 @@ func (g *gatherer) revokes() {
 						if polled {
 							polledAt = g.posn(ci.Pos()) // where the callback is given: its commit is in another package
 						}
-						elsewhere = consumer.ShortFunc(obj)
+						elsewhere = ssaflow.ShortFunc(obj)
 						sig := obj.Type().(*types.Signature)
 						for i := range sig.Params().Len() {
 							if n, ok := types.Unalias(ssaflow.Deref(sig.Params().At(i).Type())).(*types.Named); ok && n.Obj().Pkg() != nil && clientmodel.Default.Client(n.Obj().Pkg().Path()) == cl {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -433,7 +434,7 @@ var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Inter
 // calls: Ack: func() { h.ack(m) }, with h.ack marking), within
 // MaxCallDepth calls.
 func (g *gatherer) handed(fn *ssa.Function, depth int) bool {
-	if handedOn(fn) {
+	if g.literalHandedOn(fn) {
 		return true
 	}
 	if depth >= ssaflow.MaxCallDepth || fn.Parent() != nil {
@@ -451,16 +452,16 @@ func (g *gatherer) handed(fn *ssa.Function, depth int) bool {
 	return true
 }
 
-// handedOn reports whether fn, or a function literal enclosing it, is a
-// function literal its enclosing function hands on as a value: stored in
-// a struct, an array, a map or a global, sent on a channel, returned, or
-// passed to a function of another package that decides when it runs
-// (pipe.Handle(ctx, key, value, ack), where ack marks the record: the
-// mark may come before the processing; audit 31c/1). A literal called,
-// deferred, started, or passed to a function of the package, the
-// client's or one of the standard library's that runs it in place is
-// not.
-func handedOn(fn *ssa.Function) bool {
+// literalHandedOn reports whether fn, or a function literal enclosing
+// it, is a function literal its enclosing function hands on as a value:
+// stored in a struct, an array, a map or a global, sent on a channel,
+// returned, or passed to a function of another package that decides when
+// it runs (pipe.Handle(ctx, key, value, ack), where ack marks the record:
+// the mark may come before the processing; audit 31c/1). A literal
+// called, deferred, started, or passed to a function of the package, the
+// client's, one of the standard library's that runs it in place, or one
+// whose syntax shows it runs it in place (runsInPlace) is not.
+func (g *gatherer) literalHandedOn(fn *ssa.Function) bool {
 	for f := fn; f != nil && f.Parent() != nil; f = f.Parent() {
 		for _, b := range f.Parent().Blocks {
 			for _, in := range b.Instrs {
@@ -481,7 +482,7 @@ func handedOn(fn *ssa.Function) bool {
 					case *ssa.Send, *ssa.Return, *ssa.MapUpdate:
 						return true
 					case ssa.CallInstruction:
-						if slices.Contains(r.Common().Args, v) && passedOut(r, f.Parent()) {
+						if slices.Contains(r.Common().Args, v) && passedOut(r, f.Parent()) && !g.runsInPlace(r.Common(), v) {
 							return true
 						}
 					}
@@ -512,6 +513,35 @@ func passedOut(call ssa.CallInstruction, fn *ssa.Function) bool {
 	}
 	path := callee.Pkg().Path()
 	return !clientmodel.Default.IsClientPath(path) && !inPlace[path]
+}
+
+// runsInPlace reports whether cc's callee runs lit, a function literal it
+// is given, before it returns (handsoff.RunsFact: a tracing helper's
+// obs.Span(ctx, "order", func(ctx) error { write; mark })), and is given
+// nothing else a record could be in: only a context, strings, numbers
+// and constants. A callee also given the record's data decides the order
+// of its own work and the literal's (pipe.Handle(key, value, ack) calling
+// ack before its write; audit 31c/1).
+func (g *gatherer) runsInPlace(cc *ssa.CallCommon, lit ssa.Value) bool {
+	callee := ssaflow.Callee(cc)
+	ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)
+	at := -1
+	for i := 0; ssaflow.Arg(cc, i) != nil; i++ {
+		a := ssaflow.Arg(cc, i)
+		switch {
+		case a == lit:
+			at = i
+		case ssaflow.IsContext(a.Type()):
+		default:
+			if _, isConst := a.(*ssa.Const); isConst {
+				continue
+			}
+			if b, ok := a.Type().Underlying().(*types.Basic); !ok || b.Info()&(types.IsString|types.IsNumeric|types.IsBoolean) == 0 {
+				return false
+			}
+		}
+	}
+	return at >= 0 && ho.Runs(callee, at)
 }
 
 // takesWaitGroup reports whether fn, a function other packages call, has
@@ -685,7 +715,7 @@ func (g *gatherer) pollSkips(call *consumer.Call, name string) {
 		sites = g.fetchWrapperSites(call)
 		at = name + " through " + call.Fn.Name()
 		if f, ok := call.Fn.Object().(*types.Func); ok {
-			at = name + " through " + consumer.ShortFunc(f)
+			at = name + " through " + ssaflow.ShortFunc(f)
 		}
 	}
 	for _, site := range sites {
@@ -711,7 +741,7 @@ func (g *gatherer) pollDrop(call *consumer.Call) *Skip {
 	if d == nil {
 		return nil
 	}
-	s := &Skip{Call: consumer.ShortFunc(ssaflow.Callee(d.Err.Common())), Pos: g.posn(d.Err.Pos())}
+	s := &Skip{Call: ssaflow.ShortFunc(ssaflow.Callee(d.Err.Common())), Pos: g.posn(d.Err.Pos())}
 	if d.Again != nil {
 		s.In = consumer.DisplayName(d.Again.Parent())
 	}

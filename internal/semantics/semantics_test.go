@@ -92,7 +92,7 @@ func TestClassify(t *testing.T) {
 		// at-least-once; with the one implementation passed in the package
 		// applying it in place, at-least-once
 		{"ifacehandler", map[string]string{"guarantee": semantics.GuaranteeUnk,
-			"reason": "records are handed to cases.EditHandler.ProcessEdit (through h of cases.NewEditConsumer), whose implementations are not all in the analyzed packages"}},
+			"reason": "records are handed to cases.EditHandler.ProcessEdit (through h of cases.NewEditConsumer), whose implementations are not all known to finish them before returning"}},
 		{"ifacehandlerown", map[string]string{"guarantee": semantics.Neither}},
 		// a pool started by the function whose errgroup literal polls
 		// (through a helper returning the records) and sends to it, the
@@ -981,7 +981,7 @@ func TestJoin(t *testing.T) {
 		// for a worker, or writing through an interface of its own, is
 		// not known to be
 		"difile":  {"guarantee": semantics.AtLeastOnce, "concurrency": "none"},
-		"diqueue": {"guarantee": semantics.GuaranteeUnk, "reason": "whose implementations are not all in the analyzed packages"},
+		"diqueue": {"guarantee": semantics.GuaranteeUnk, "reason": "whose implementations are not all known to finish them before returning"},
 		// the same through an interface's method value given to
 		// EachRecord (audit 31c/2: at-least-once, concurrency none)
 		"bindqueue": {"guarantee": semantics.GuaranteeUnk, "reason": "bindwork.(*Pool).Submit, passed for it, sends on a channel"},
@@ -989,6 +989,11 @@ func TestJoin(t *testing.T) {
 		// a mark in a literal given to another package's function,
 		// which calls it before writing (audit 31c/1: at-least-once)
 		"ackpipe": {"guarantee": semantics.GuaranteeUnk, "reason": "given to a function of another package"},
+		// the same literal writing, then marking, given to another
+		// package's function that runs it in place (handsoff.RunsFact;
+		// review 31-1), and to one running it in a goroutine
+		"spanin":    {"guarantee": semantics.AtLeastOnce},
+		"spanlater": {"guarantee": semantics.GuaranteeUnk},
 		// batches given to another package's transactions, auto-commit
 		// off (audit 31c/5: the row read a commit strategy from the
 		// defaults; with that finding gone, "nothing commits")
@@ -1004,7 +1009,7 @@ func TestJoin(t *testing.T) {
 		"revprog":   {"revoke": "yes (the revoke callback commits)"},
 		"sesslanes": {"guarantee": semantics.GuaranteeUnk},
 		"txnloop":   {"strategy": semantics.StrategyUnknown, "guarantee": semantics.GuaranteeUnk, "reason": "which positions that package writes"},
-		"direpo":    {"guarantee": semantics.GuaranteeUnk, "reason": "whose implementations are not all in the analyzed packages"},
+		"direpo":    {"guarantee": semantics.GuaranteeUnk, "reason": "whose implementations are not all known to finish them before returning"},
 		"ingest":    {"strategy": semantics.StrategyEachBatch, "guarantee": semantics.Neither, "window": "one batch (one poll)", "failure": "ingest.apply (ingest.go:20, its error discarded)"},
 		"readers":   {"strategy": semantics.StrategyEachRecord, "guarantee": semantics.Neither, "topics": "t-readers"},
 		"handler":   {"strategy": semantics.StrategyOnReturn, "guarantee": semantics.AtLeastOnce, "concurrency": "per partition"},

@@ -1831,3 +1831,18 @@ func IsTimerChan(ch ssa.Value) bool {
 	}
 	return false
 }
+
+// ShortFunc names fn for messages: pkg.Func or pkg.Type.Method, without
+// the package for a function of none (error.Error).
+func ShortFunc(fn *types.Func) string {
+	name := fn.Name()
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		if n, ok := types.Unalias(Deref(sig.Recv().Type())).(*types.Named); ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}

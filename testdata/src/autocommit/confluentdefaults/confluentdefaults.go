@@ -8,19 +8,22 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"os"
 	"sync"
 	"time"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 )
 
-type store struct{ rows map[string][]byte }
+type store struct{ dir string }
 
 func (s *store) save(ctx context.Context, m *kafka.Message) error {
 	if len(m.Value) == 0 {
 		return errors.New("empty message")
 	}
-	s.rows[string(m.Key)] = m.Value
+	if err := os.WriteFile(s.dir+"/"+string(m.Key), m.Value, 0o644); err != nil {
+		return err
+	}
 	return ctx.Err()
 }
 
@@ -885,7 +888,9 @@ func goPerMessageStored(ctx context.Context, s *store) error {
 // saveAll writes a batch of messages in one round trip.
 func (s *store) saveAll(ctx context.Context, ms []*kafka.Message) error {
 	for _, m := range ms {
-		s.rows[string(m.Key)] = m.Value
+		if err := os.WriteFile(s.dir+"/"+string(m.Key), m.Value, 0o644); err != nil {
+			return err
+		}
 	}
 	return ctx.Err()
 }

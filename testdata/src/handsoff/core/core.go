@@ -162,3 +162,25 @@ func (s *Spool) Append(v []byte) error { // want Append:`sync`
 	_, err := s.f.Write(v)
 	return err
 }
+
+// Span runs fn in place and logs its failure: it runs its parameter.
+func Span(ctx context.Context, name string, fn func(context.Context) error) error { // want Span:`runs\[2\]`
+	err := fn(ctx)
+	if err != nil {
+		fmt.Println(name, err)
+	}
+	return err
+}
+
+// Spawn runs fn in a goroutine: not in place.
+func Spawn(ctx context.Context, fn func(context.Context) error) {
+	go func() { _ = fn(ctx) }()
+}
+
+// Keep keeps fn for a later call, and calls it: not in place.
+type Keep struct{ fn func() }
+
+func (k *Keep) Set(fn func()) { // want Set:`keeps\[0\] in field fn of Keep`
+	k.fn = fn
+	fn()
+}

@@ -13,6 +13,9 @@ func (m ConfigMap) SetKey(key string, value ConfigValue) error { return nil }
 
 type Offset int64
 
+// OffsetBeginning is the earliest offset (logical).
+const OffsetBeginning = Offset(-2)
+
 type TopicPartition struct {
 	Topic     *string
 	Partition int32
