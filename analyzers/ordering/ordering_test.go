@@ -765,6 +765,11 @@ var scenarios = []struct {
 	// before that Print (not logging: its parameters are not ...any) (2
 	// positive): no panic.
 	{"ordering/robust", ordering.Analyzer},
+	// a generic type's helper method marking, called in its generic body
+	// before the processing (audit 32c/1) (1 positive, its fix moving
+	// the call to the handler's success path); the twin calling it after
+	// (1 silent).
+	{"ordering/genericack", ordering.Analyzer},
 }
 
 func TestAnalyzer(t *testing.T) {

@@ -72,7 +72,7 @@ func (c *checker) summary(fn *ssa.Function) *commitsParam {
 				arg, name = ssaflow.Arg(ci.Common(), ref.Record), ref.Func
 			} else if f := c.helperFact(ci); f != nil {
 				arg, name = ssaflow.Arg(ci.Common(), f.Param), f.Func
-				if sc := ci.Common().StaticCallee(); sc != nil {
+				if sc := ssaflow.Body(ci.Common().StaticCallee()); sc != nil {
 					row = c.rows[sc]
 				}
 			} else if r, a, n := c.rowWrite(ci); r != nil {
@@ -190,7 +190,9 @@ func (c *checker) helperFact(ci *ssa.Call) *commitsParam {
 	if cc.IsInvoke() {
 		return nil
 	}
-	if sc := cc.StaticCallee(); sc != nil && c.flow.InPackage(sc) {
+	// A method of a generic type called in its body calls an instance
+	// (c.ack[T]): its summary is its generic body's.
+	if sc := ssaflow.Body(cc.StaticCallee()); sc != nil && c.flow.InPackage(sc) {
 		return c.helpers[sc]
 	}
 	callee := ssaflow.Callee(cc)

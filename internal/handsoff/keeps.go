@@ -132,14 +132,26 @@ func keeps(pass *analysis.Pass, fd *ast.FuncDecl, helpers map[*types.Func]*Keeps
 			}
 		case *ast.CallExpr:
 			callee, ok := typeutil.Callee(info, n).(*types.Func)
+			if !ok {
+				return true
+			}
 			h := helpers[callee]
-			if !ok || h == nil {
+			if h == nil && callee.Pkg() != pass.Pkg {
+				// Another package's (p.batch.Add(v), a batcher of
+				// another package the pipeline holds).
+				var f KeepsFact
+				if pass.ImportObjectFact(callee.Origin(), &f) {
+					h = &f
+				}
+			}
+			if h == nil {
 				return true
 			}
 			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel && callee.Type().(*types.Signature).Recv() != nil {
 				// A method keeping in its receiver's fields: ours only
-				// when called on our receiver.
-				if id, isID := ast.Unparen(sel.X).(*ast.Ident); !isID || recv == nil || info.Uses[id] != recv {
+				// when called on our receiver or on a value its fields
+				// hold (p.B.Add(v)), which outlives the call with it.
+				if id := rootIdent(sel.X); id == nil || recv == nil || info.Uses[id] != recv {
 					if !strings.HasPrefix(h.Where, "package variable") {
 						return true
 					}
@@ -155,6 +167,25 @@ func keeps(pass *analysis.Pass, fd *ast.FuncDecl, helpers map[*types.Func]*Keeps
 	})
 	slices.Sort(f.Params)
 	return f
+}
+
+// rootIdent returns the variable a selector, index or dereference chain
+// starts from (p in p.B, p.lanes[k], *p.q), or nil.
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }
 
 // keptIn describes lhs when it is a field of recv (at any depth, an
