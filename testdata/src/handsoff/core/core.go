@@ -146,7 +146,7 @@ type Spool struct {
 }
 
 // Add keeps v in the buffer.
-func (s *Spool) Add(v []byte) { _, _ = s.buf.Write(v) }
+func (s *Spool) Add(v []byte) { _, _ = s.buf.Write(v) } // want Add:`keeps\[0\] in field buf of Buffer`
 
 // Put writes v into the buffered writer.
 func (s *Spool) Put(v []byte) error {
@@ -183,4 +183,22 @@ type Keep struct{ fn func() }
 func (k *Keep) Set(fn func()) { // want Set:`keeps\[0\] in field fn of Keep`
 	k.fn = fn
 	fn()
+}
+
+// Batch keeps what Add is given for a later flush.
+type Batch struct{ rows [][]byte }
+
+func (b *Batch) Add(v []byte) { b.rows = append(b.rows, v) } // want Add:`keeps\[0\] in field rows of Batch`
+
+// Pipe gives what it processes to the batch it holds: it keeps it too
+// (trial 32b/3).
+type Pipe struct{ B *Batch }
+
+func (p *Pipe) Process(v []byte) { p.B.Add(v) } // want Process:`keeps\[0\] in field rows of Batch`
+
+// Fresh gives it to a batch of its own, made for the call: it keeps
+// nothing beyond it.
+func Fresh(v []byte) {
+	b := &Batch{}
+	b.Add(v)
 }
