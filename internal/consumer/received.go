@@ -253,7 +253,7 @@ func sessionEntry(m *Model, cl *clientmodel.Client, t types.Type, byEntry map[st
 // the arguments of a call of another package's function (not a client's),
 // and a value stored in a field of another package's struct type.
 func passedOn(in ssa.Instruction) []ssa.Value {
-	pkg := in.Parent().Pkg.Pkg
+	pkg := ssaflow.PkgOf(in.Parent())
 	other := func(p *types.Package) bool {
 		return p != nil && p != pkg && !clientmodel.Default.IsClientPath(p.Path())
 	}
@@ -361,7 +361,7 @@ func otherPackageFunc(call *ssa.Call) *types.Func {
 		return nil
 	}
 	obj, ok := fn.Object().(*types.Func)
-	if !ok || obj.Pkg() == nil || obj.Pkg() == call.Parent().Pkg.Pkg || clientmodel.Default.IsClientPath(obj.Pkg().Path()) {
+	if !ok || obj.Pkg() == nil || obj.Pkg() == ssaflow.PkgOf(call.Parent()) || clientmodel.Default.IsClientPath(obj.Pkg().Path()) {
 		return nil
 	}
 	return obj
@@ -454,7 +454,7 @@ func handlerHook(cl *clientmodel.Client, fn *ssa.Function) bool {
 	if cl.Handler == nil || fn == nil || fn.Name() == cl.Handler.Consume || fn.Signature.Recv() == nil {
 		return false
 	}
-	return fn.Prog.MethodSets.MethodSet(fn.Signature.Recv().Type()).Lookup(fn.Pkg.Pkg, cl.Handler.Consume) != nil
+	return fn.Prog.MethodSets.MethodSet(fn.Signature.Recv().Type()).Lookup(ssaflow.PkgOf(fn), cl.Handler.Consume) != nil
 }
 
 // registeredOn returns the entry key, and its function, of the one
@@ -526,7 +526,7 @@ func (m *Model) runsHandler(t types.Type) bool {
 // whose hook fn is (handlerHook), or "" if it is not exported.
 func consumeEntry(cl *clientmodel.Client, fn *ssa.Function) (string, *ssa.Function) {
 	prog := fn.Prog
-	sel := prog.MethodSets.MethodSet(fn.Signature.Recv().Type()).Lookup(fn.Pkg.Pkg, cl.Handler.Consume)
+	sel := prog.MethodSets.MethodSet(fn.Signature.Recv().Type()).Lookup(ssaflow.PkgOf(fn), cl.Handler.Consume)
 	if sel == nil {
 		return "", nil
 	}
@@ -546,7 +546,7 @@ func handlerOf(cl *clientmodel.Client, fn *ssa.Function) *Handler {
 	}
 	h := &Handler{Type: fn.Signature.Recv().Type(), Consume: fn, Reach: map[*ssa.Function]bool{}}
 	prog := fn.Prog
-	if sel := prog.MethodSets.MethodSet(h.Type).Lookup(fn.Pkg.Pkg, cl.Handler.Cleanup); sel != nil {
+	if sel := prog.MethodSets.MethodSet(h.Type).Lookup(ssaflow.PkgOf(fn), cl.Handler.Cleanup); sel != nil {
 		h.Cleanup = ssaflow.Method(prog, sel)
 	}
 	return h

@@ -351,7 +351,7 @@ func origin(v ssa.Value) string {
 		case callee == nil || callee.Pkg() == nil:
 		case x.Common().IsInvoke():
 			return fmt.Sprintf("%s, called through an interface the analysis does not follow", ssaflow.ShortFunc(callee))
-		case callee.Pkg() != x.Parent().Pkg.Pkg:
+		case callee.Pkg() != ssaflow.PkgOf(x.Parent()):
 			return fmt.Sprintf("%s, which the analysis cannot see into", ssaflow.ShortFunc(callee))
 		}
 	case *ssa.Global:

@@ -992,7 +992,12 @@ func TestJoin(t *testing.T) {
 		// the same literal writing, then marking, given to another
 		// package's function that runs it in place (handsoff.RunsFact;
 		// review 31-1), and to one running it in a goroutine
-		"spanin":    {"guarantee": semantics.AtLeastOnce},
+		"spanin": {"guarantee": semantics.AtLeastOnce},
+		// a handler of another package embedded beside a method marking
+		// on its session (trial 32a/1: the consumer model panicked on
+		// the promoted methods' wrappers): its session comes from out of
+		// sight
+		"embedbase": {"guarantee": semantics.GuaranteeUnk},
 		"spanlater": {"guarantee": semantics.GuaranteeUnk},
 		// batches given to another package's transactions, auto-commit
 		// off (audit 31c/5: the row read a commit strategy from the

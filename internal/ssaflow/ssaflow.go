@@ -1846,3 +1846,18 @@ func ShortFunc(fn *types.Func) string {
 	}
 	return name
 }
+
+// PkgOf returns the package fn belongs to: its SSA package's, or for a
+// synthetic function (a wrapper of a method promoted from an embedded
+// field of another package) its object's; nil for none.
+func PkgOf(fn *ssa.Function) *types.Package {
+	switch {
+	case fn == nil:
+		return nil
+	case fn.Pkg != nil:
+		return fn.Pkg.Pkg
+	case fn.Object() != nil:
+		return fn.Object().Pkg()
+	}
+	return nil
+}
