@@ -99,7 +99,7 @@ func (g *gatherer) handedFuncs() {
 				if com.StaticCallee() != nil {
 					continue
 				}
-				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) || !g.positionAfter(ci) {
+				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) && !batchHandler(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) || !g.positionAfter(ci) {
 					continue
 				}
 				for _, r := range g.m.Flow.Roots(com.Value) {
@@ -126,7 +126,7 @@ func (g *gatherer) handedFuncs() {
 // its implementations, out of sight here, may queue them and return.
 func (g *gatherer) handedMethod(ci ssa.CallInstruction, seen map[string]bool) {
 	com := ci.Common()
-	if !handlerShaped(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) || logging(com) || !g.positionAfter(ci) {
+	if !handlerShaped(com.Signature()) && !batchHandler(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) || logging(com) || !g.positionAfter(ci) {
 		return // not a handler: a logger's Debugf given the record's fields
 	}
 	if pkg := com.Method.Pkg(); pkg == nil || clientmodel.Default.IsClientPath(pkg.Path()) {
@@ -338,6 +338,23 @@ func handlerShaped(sig *types.Signature) bool {
 	return false
 }
 
+// batchHandler reports whether sig is a batch handler's reporting its
+// success as a bool (ConsumeFn(msgs) bool, whose false stops the loop
+// before its commit; trial 32a/7): it takes a slice of records, which a
+// predicate over one record does not.
+func batchHandler(sig *types.Signature) bool {
+	r := sig.Results()
+	if r.Len() != 1 || !types.Identical(r.At(0).Type(), types.Typ[types.Bool]) {
+		return false
+	}
+	for v := range sig.Params().Variables() {
+		if sl, ok := v.Type().Underlying().(*types.Slice); ok && clientmodel.Default.Record(sl.Elem()) != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // interfaceKeys returns the keys of parameter p of the methods of the
 // package's interfaces that p's method implements.
 func (g *gatherer) interfaceKeys(p *ssa.Parameter) []string {
@@ -522,7 +539,7 @@ func definedFuncs(m *consumer.Model) []PassedFunc {
 	var out []PassedFunc
 	for _, fn := range m.SSA.SrcFuncs {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil || !obj.Exported() || fn.TypeParams().Len() > 0 || !handlerShaped(fn.Signature) {
+		if !ok || fn.Parent() != nil || !obj.Exported() || fn.TypeParams().Len() > 0 || !handlerShaped(fn.Signature) && !batchHandler(fn.Signature) {
 			continue
 		}
 		if recv := fn.Signature.Recv(); recv != nil {
