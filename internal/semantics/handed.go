@@ -300,6 +300,9 @@ func (g *gatherer) wrapsRecords(v ssa.Value, depth int) bool {
 		}
 		v = ex.Tuple
 	}
+	if a, ok := v.(*ssa.Alloc); ok && depth > 0 {
+		return g.decodedInto(a)
+	}
 	call, ok := v.(*ssa.Call)
 	if !ok || depth == 0 {
 		return false
@@ -321,6 +324,36 @@ func (g *gatherer) wrapsRecords(v ssa.Value, depth int) bool {
 		_, basic := a.Type().Underlying().(*types.Basic)
 		return !basic && (g.fromRecords(a) || g.wrapsRecords(a, depth-1))
 	})
+}
+
+// decodedInto reports whether a, a local, is what a decoder fills from
+// record data (json.Unmarshal(m.Value, &e), dec.Decode(&e)): e carries
+// the record as a decoder's result would.
+func (g *gatherer) decodedInto(a *ssa.Alloc) bool {
+	for _, ref := range *a.Referrers() {
+		if mi, ok := ref.(*ssa.MakeInterface); ok { // json.Unmarshal's v any
+			for _, r := range *mi.Referrers() {
+				if ci, ok := r.(ssa.CallInstruction); ok && g.decodes(ci, mi) {
+					return true
+				}
+			}
+		}
+		if ci, ok := ref.(ssa.CallInstruction); ok && g.decodes(ci, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// decodes reports whether ci is a decoder's call filling dst from record
+// data.
+func (g *gatherer) decodes(ci ssa.CallInstruction, dst ssa.Value) bool {
+	if !slices.Contains(ci.Common().Args, dst) {
+		return false
+	}
+	callee := ssaflow.Callee(ci.Common())
+	return callee != nil && handsoff.IsDecodeName(callee.Name()) &&
+		slices.ContainsFunc(ci.Common().Args, func(x ssa.Value) bool { return x != dst && g.fromRecords(x) })
 }
 
 // handlerShaped reports whether sig returns nothing or just an error, as

@@ -1003,6 +1003,10 @@ func TestJoin(t *testing.T) {
 		// 32a/7: both at-least-once)
 		"batchasync": {"guarantee": semantics.GuaranteeUnk, "reason": "batchwire.(*mgr).Consume, passed for it, starts goroutines"},
 		"batchsync":  {"guarantee": semantics.AtLeastOnce},
+		// a helper method decoding the message into a local and giving
+		// it to an interface's method, wired to one that queues (trial
+		// 32b/2: at-least-once)
+		"decodeloop": {"guarantee": semantics.GuaranteeUnk, "reason": "ProcessEdit"},
 		"spanlater":  {"guarantee": semantics.GuaranteeUnk},
 		// batches given to another package's transactions, auto-commit
 		// off (audit 31c/5: the row read a commit strategy from the
