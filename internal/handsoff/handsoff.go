@@ -49,7 +49,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find the functions that only queue a value for work done later",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact), new(SendHelper), new(SyncFact), new(RunsFact)},
+	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact), new(SendHelper), new(SyncFact), new(RunsFact), new(DropsFact)},
 }
 
 // Fact is the fact of a function that hands its parameters at Params
@@ -154,6 +154,7 @@ func export(pass *analysis.Pass) {
 	exportKeeps(pass, decls)
 	exportSync(pass, decls)
 	exportRuns(pass, decls)
+	exportDrops(pass, decls)
 	if len(facts) == 0 {
 		return
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/observe"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -281,6 +282,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				continue // the record's processing goes on after it (a side handler's failure)
 			}
 			out = append(out, g.swallowedIn(call, g.handlerArg, 1, map[*ssa.Function]bool{}, stops)...)
+			if skip, ok := g.droppedBy(call); ok {
+				out = append(out, skip)
+			}
 			// A handler that recovers a panic and only logs it returns
 			// no error from the panic: the caller goes on as from a
 			// success (a nil named result, never set).
@@ -1682,6 +1686,36 @@ func dominatedByAny(b *ssa.BasicBlock, blocks map[*ssa.BasicBlock]bool) bool {
 
 // callName names the callee of call for a message: "db.ExecContext",
 // "handle", or "the handler" for a function value.
+// droppedBy returns the failure a call of another package's function
+// drops (handsoff.DropsFact): one given the record's processing (the
+// record, or a literal using it: retry.Do(func() error { return
+// save(m) })) that returns no error once it failed, or a call of the
+// literal such a function returned (handle := retry.WithBackoff(s.save,
+// 3, d); handle(ctx, m)): the caller goes on as from a success.
+func (g *gatherer) droppedBy(call *ssa.Call) (Skip, bool) {
+	ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)
+	given := slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
+		if mc, ok := a.(*ssa.MakeClosure); ok {
+			return slices.ContainsFunc(mc.Bindings, g.handlerArg)
+		}
+		return g.handlerArg(a)
+	})
+	if !given {
+		return Skip{}, false
+	}
+	callee, lit := ssaflow.Callee(call.Common()), false
+	if made, ok := call.Call.Value.(*ssa.Call); ok && call.Call.StaticCallee() == nil && !call.Call.IsInvoke() {
+		callee, lit = ssaflow.Callee(made.Common()), true
+	}
+	if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg {
+		return Skip{}, false
+	}
+	if f, ok := ho.Drops(callee); ok && f.Lit == lit {
+		return Skip{Call: callName(call), Pos: g.posn(call.Pos()), In: ssaflow.ShortFunc(callee)}, true
+	}
+	return Skip{}, false
+}
+
 func callName(call *ssa.Call) string {
 	f := ssaflow.Callee(call.Common())
 	if f == nil {

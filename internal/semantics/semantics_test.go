@@ -1007,7 +1007,12 @@ func TestJoin(t *testing.T) {
 		// it to an interface's method, wired to one that queues (trial
 		// 32b/2: at-least-once)
 		"decodeloop": {"guarantee": semantics.GuaranteeUnk, "reason": "ProcessEdit"},
-		"spanlater":  {"guarantee": semantics.GuaranteeUnk},
+		// a handler another package's retry wrapper returns, which
+		// gives up quietly (handsoff.DropsFact; audit 32c/2: at-least-once,
+		// 51/300 lost), or fails with the last error
+		"retryquiet":  {"guarantee": semantics.Neither, "reason": "lost without any crash"},
+		"retrystrict": {"guarantee": semantics.AtLeastOnce},
+		"spanlater":   {"guarantee": semantics.GuaranteeUnk},
 		// batches given to another package's transactions, auto-commit
 		// off (audit 31c/5: the row read a commit strategy from the
 		// defaults; with that finding gone, "nothing commits")

@@ -202,3 +202,49 @@ func Fresh(v []byte) {
 	b := &Batch{}
 	b.Add(v)
 }
+
+// Backoff returns f retried: after the last failure it logs and returns
+// nil (audit 32c/2).
+func Backoff(f func(ctx context.Context) error, attempts int) func(ctx context.Context) error { // want Backoff:`dropsInLiteral`
+	return func(ctx context.Context) error {
+		var err error
+		for i := 0; i < attempts; i++ {
+			if err = f(ctx); err == nil {
+				return nil
+			}
+		}
+		fmt.Println("giving up:", err)
+		return nil
+	}
+}
+
+// Quietly runs f and logs its failure: it returns no error.
+func Quietly(ctx context.Context, f func(ctx context.Context) error) error { // want Quietly:`drops` Quietly:`runs\[1\]`
+	if err := f(ctx); err != nil {
+		fmt.Println(err)
+		return nil
+	}
+	return nil
+}
+
+// Retry runs f until it succeeds or attempts run out, and returns its
+// last error: no fact.
+func Retry(ctx context.Context, f func(ctx context.Context) error, attempts int) error { // want Retry:`runs\[1\]`
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = f(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Each runs f on each value and returns the first failure: no fact.
+func Each(ctx context.Context, vs [][]byte, f func(ctx context.Context, v []byte) error) error { // want Each:`runs\[2\]`
+	for _, v := range vs {
+		if err := f(ctx, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
