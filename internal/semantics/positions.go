@@ -192,6 +192,14 @@ func (g *gatherer) shutdownFlush(call *consumer.Call) bool {
 	if call.Record >= 0 || call.Role != clientmodel.Commit || ssaflow.InLoop(call.Instr.Block()) || g.calledInLoops(call.Fn) || g.inGoroutine(call.Fn) {
 		return false
 	}
+	// A closure called through a variable (commit := func() {...}; a
+	// ticker's case calling commit() in a goroutine's loop; trial 32a/5)
+	// commits while the consumer runs.
+	for _, site := range g.m.Flow.DynCallers(call.Fn) {
+		if ssaflow.InLoop(site.Block()) || g.inGoroutine(site.Parent()) {
+			return false
+		}
+	}
 	polledElsewhere := false
 	for _, c := range g.ownCalls() {
 		if c.Role == clientmodel.Fetch || c.Role == clientmodel.FetchCommit {
@@ -1530,19 +1538,32 @@ func (g *gatherer) clientOffsets(v ssa.Value, use *ssa.BasicBlock) Grain {
 
 // periodic reports whether call commits what is stored, marked or polled
 // so far (no position argument) in a loop of a goroutine that fetches
-// nothing itself, in the functions it reaches.
+// nothing itself, in the functions it reaches, or in a closure such a
+// loop calls.
 func (g *gatherer) periodic(call *consumer.Call) bool {
-	if call.Record >= 0 || call.Role != clientmodel.Commit || !ssaflow.InLoop(call.Instr.Block()) || !g.inGoroutine(call.Fn) {
+	if call.Record >= 0 || call.Role != clientmodel.Commit {
 		return false
 	}
-	set := map[*ssa.Function]bool{}
-	g.m.Flow.Reach(call.Fn, set)
-	for _, c := range g.m.Calls {
-		if set[c.Fn] && (c.Role == clientmodel.Fetch || c.Role == clientmodel.FetchCommit) {
-			return false
+	if ssaflow.InLoop(call.Instr.Block()) && g.inGoroutine(call.Fn) {
+		return !g.fetchesFrom(call.Fn)
+	}
+	// A closure called through a variable from a goroutine's loop
+	// (commit := func() {...}; case <-t.C: commit(); trial 32a/5).
+	for _, site := range g.m.Flow.DynCallers(call.Fn) {
+		if ssaflow.InLoop(site.Block()) && g.inGoroutine(site.Parent()) && !g.fetchesFrom(site.Parent()) {
+			return true
 		}
 	}
-	return true
+	return false
+}
+
+// fetchesFrom reports whether fn reaches a fetch of the package.
+func (g *gatherer) fetchesFrom(fn *ssa.Function) bool {
+	set := map[*ssa.Function]bool{}
+	g.m.Flow.Reach(fn, set)
+	return slices.ContainsFunc(g.m.Calls, func(c *consumer.Call) bool {
+		return set[c.Fn] && (c.Role == clientmodel.Fetch || c.Role == clientmodel.FetchCommit)
+	})
 }
 
 // ticked reports whether call commits what is stored, marked or polled so

@@ -495,6 +495,9 @@ func TestClassify(t *testing.T) {
 		// while the consumer runs (both said each batch, one poll)
 		{"closetimer", map[string]string{"strategy": semantics.StrategyTimer, "window": "previous poll + 5s"}},
 		{"closeonly", map[string]string{"strategy": semantics.StrategyNone, "detail": "commits once, at shutdown, which a crash skips", "window": "unbounded (everything since the group's last commit)"}},
+		// a closure committing on each tick of a goroutine's loop, and
+		// deferred there (trial 32a/5: read as a flush at shutdown)
+		{"tickerclosure", map[string]string{"strategy": semantics.StrategyEachBatch, "detail": "from a goroutine of its own that fetches nothing"}},
 		{"fetcheither", map[string]string{"strategy": semantics.StrategyEachRecord, "window": "one record"}},
 		{"tickerlast", map[string]string{"strategy": semantics.StrategyEachBatch, "detail": "of each batch's last record", "revoke": "no (records since the last batch commit"}},
 		// an error checked only after the commit (the message committed

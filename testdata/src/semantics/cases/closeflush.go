@@ -2,6 +2,7 @@ package cases
 
 import (
 	"context"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 )
@@ -59,3 +60,32 @@ func (f *closeOnlyFlusher) close() {
 }
 
 var _, _ = closeFlushTimer, closeOnly
+
+// tickerClosure commits through a closure a goroutine calls on each tick
+// and once more when it ends (trial 32a/5: "commits once, at shutdown"
+// for a commit made every 5 s).
+func tickerClosure(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-ticker-closure"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: tickerclosure
+	commit := func() {
+		if err := cl.CommitUncommittedOffsets(context.Background()); err != nil {
+			panic(err)
+		}
+	}
+	go func() {
+		t := time.NewTicker(5 * time.Second)
+		defer t.Stop()
+		defer commit()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				commit()
+			}
+		}
+	}()
+	for ctx.Err() == nil {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { _ = apply(r) })
+	}
+}
