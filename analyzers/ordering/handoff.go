@@ -871,7 +871,7 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		fixes = c.portFix(h.queued.Fix, noun, ssaflow.ShortFunc(h.call))
 	}
 	if len(fixes) == 0 {
-		msg += "; no automatic fix: " + noHandOffFixWhy(h, fixName, noun)
+		msg += "; no automatic fix: " + c.noHandOffFixWhy(h, fixName, noun)
 	}
 	report.Report(c.pass, analysis.Diagnostic{
 		Pos:            p.instr.Pos(),
@@ -897,12 +897,12 @@ func deliveryCost(p *position, noun string) string {
 
 // noHandOffFixWhy says why no fix was built for a position call (called
 // name) after hand-off h, and what to do instead.
-func noHandOffFixWhy(h *handOff, name, noun string) string {
+func (c *checker) noHandOffFixWhy(h *handOff, name, noun string) string {
 	switch {
 	case h.wrapper != nil:
 		return noWrapperFixWhy(h.wrapper, h.wrapped, name, noun)
 	case h.later != nil:
-		return laterWhy(h.later, name, noun)
+		return c.laterWhy(h.later, name, noun)
 	case h.handler != nil:
 		return "the " + noun + " is queued by the functions passed for " + h.handler.Name() + ", whose workers a fix here cannot find or run in place; process the " + noun + " in the function passed before it returns, or have the worker that processes it call " + name
 	case h.call != nil && len(h.queued.Fix) > 0:

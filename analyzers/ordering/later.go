@@ -243,7 +243,14 @@ func blankAssign(s ast.Stmt, ce *ast.CallExpr) bool {
 
 // laterWhy says why no fix was built for a position call (called name)
 // after lw started the work for later, and what to do instead.
-func laterWhy(lw *laterWork, name, noun string) string {
+func (c *checker) laterWhy(lw *laterWork, name, noun string) string {
+	if g, ok := lw.inner.(*ssa.Go); ok {
+		for _, n := range edit.Path(c.pass, g.Pos()) {
+			if gs, ok := n.(*ast.GoStmt); ok && gs.Go == g.Pos() && edit.StartsWorker(c.pass, gs) {
+				return "the goroutine is a worker receiving from a channel, which run in place would wait for what only the code after it sends; wait for the workers to process the " + noun + "s handed to them before calling " + name
+			}
+		}
+	}
 	if ssaflow.MayDrop(lw.queue) {
 		return lw.queue.Name() + " drops a function not started by its deadline, so a wait for it may never end; process the " + noun + " before calling " + name + ", or use a form of the pool that runs every function it accepts"
 	}
@@ -302,7 +309,8 @@ func partitionHolder(o ssa.Value) ssa.Value {
 
 // laterFix builds the fix of a position call p (called name) made after
 // h.later started the work for later: a go statement in a callback
-// (EachRecord) runs its call in place, the go keyword dropped; when the
+// (EachRecord) runs its call in place, the go keyword dropped (not one
+// starting a worker: edit.StartsWorker); when the
 // call's last result is an error, the callback keeps the failure in a
 // variable declared before the statement making the callback's call,
 // and p's function leaves after that statement when it is set, so p
@@ -328,8 +336,8 @@ func (c *checker) laterFix(p *position, h *handOff, name string) (analysis.Sugge
 			}
 		}
 	}
-	if gs == nil || lit == nil {
-		return analysis.SuggestedFix{}, false
+	if gs == nil || lit == nil || edit.StartsWorker(c.pass, gs) {
+		return analysis.SuggestedFix{}, false // a worker, run in place, would wait for what only the code after it sends
 	}
 	sig, ok := c.pass.TypesInfo.TypeOf(gs.Call.Fun).Underlying().(*types.Signature)
 	if !ok {

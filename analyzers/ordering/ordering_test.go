@@ -1379,6 +1379,56 @@ func TestLaterNoFix(t *testing.T) {
 	noFixTree(t, map[string]string{"ordering/laternofix/laternofix.go": laterNoFixSrc}, 1, "ordering/laternofix")
 }
 
+// lanesNoFixSrc holds franz-go records handed to a lane per partition,
+// whose worker a goroutine started for a new partition inside EachRecord
+// runs, committed after EachRecord returns: the fix dropped the go of the
+// worker's start, and the poll loop then waited on the lane's empty
+// channel forever (audit 32d/3: 0 of 300 written). The finding has no
+// fix, and says why.
+const lanesNoFixSrc = `package lanesnofix
+
+import (
+	"context"
+	"log"
+	"os"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+type lane struct{ ch chan *kgo.Record }
+
+func run(ctx context.Context, cl *kgo.Client, f *os.File) {
+	lanes := map[int32]*lane{}
+	for ctx.Err() == nil {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			l := lanes[r.Partition]
+			if l == nil {
+				l = &lane{ch: make(chan *kgo.Record, 1000)}
+				lanes[r.Partition] = l
+				go func() {
+					for r := range l.ch {
+						if _, err := f.Write(r.Value); err != nil {
+							log.Printf("append: %v", err)
+						}
+					}
+				}()
+			}
+			l.ch <- r
+		})
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil { // want ` + "`" + `no automatic fix: the goroutine is a worker receiving from a channel` + "`" + `
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+`
+
+// TestLanesNoFix runs lanesNoFixSrc.
+func TestLanesNoFix(t *testing.T) {
+	t.Parallel()
+	noFixTree(t, map[string]string{"ordering/lanesnofix/lanesnofix.go": lanesNoFixSrc}, 1, "ordering/lanesnofix")
+}
+
 // crossSrc holds a helper package whose exported method polls, commits
 // everything polled and returns the decoded offers, and a package calling
 // it (niksmo/e-commerce's GetOffers, returned to an HTTP handler of

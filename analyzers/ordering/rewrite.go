@@ -81,7 +81,8 @@ func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, c
 	}, true
 }
 
-// goInPlace returns the lines replacing go statement g, in a function of
+// goInPlace returns the lines replacing go statement g (none for one
+// starting a worker: edit.StartsWorker), in a function of
 // signature sig: its call made in place, indented like g. The goroutine
 // dropped every result: the call in place keeps the error only (`_, err
 // := f(...)`), logs it and skips the rest of the record's handling (its
@@ -93,6 +94,9 @@ func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, c
 // caller handles failures. imports are the edits adding the log import,
 // if needed.
 func (c *checker) goInPlace(sig *types.Signature, g *ast.GoStmt, noun string) (string, []analysis.TextEdit, bool) {
+	if edit.StartsWorker(c.pass, g) {
+		return "", nil, false // in place, it would wait for what only the code after it sends
+	}
 	indent := edit.Indent(c.pass, g.Pos())
 	call := c.raw(g.Call)
 	csig, ok := c.pass.TypesInfo.TypeOf(g.Call.Fun).Underlying().(*types.Signature)

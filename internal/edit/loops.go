@@ -137,3 +137,53 @@ func LoopCount(pass *analysis.Pass, pos token.Pos) (ast.Expr, bool) {
 	}
 	return nil, false
 }
+
+// StartsWorker reports whether g starts a worker rather than one piece of
+// work: its function literal receives from a channel in a loop (for v :=
+// range ch, or <-ch inside a for), or its call is given a channel. Run in
+// place, such a goroutine blocks where it was started, waiting for values
+// only the code after it sends (audit 32d/3: a lane's worker, started
+// for a new partition inside EachRecord, deadlocked the poll loop).
+func StartsWorker(pass *analysis.Pass, g *ast.GoStmt) bool {
+	for _, a := range g.Call.Args {
+		if _, ch := pass.TypesInfo.TypeOf(a).Underlying().(*types.Chan); ch {
+			return true
+		}
+	}
+	lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	found := false
+	var inLoop func(n ast.Node, loop bool)
+	inLoop = func(n ast.Node, loop bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if found || m == nil {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return m == n
+			case *ast.RangeStmt:
+				if _, ch := pass.TypesInfo.TypeOf(m.X).Underlying().(*types.Chan); ch {
+					found = true
+					return false
+				}
+				if m != n {
+					inLoop(m.Body, true)
+					return false
+				}
+			case *ast.ForStmt:
+				if m != n {
+					inLoop(m.Body, true)
+					return false
+				}
+			case *ast.UnaryExpr:
+				found = found || loop && m.Op == token.ARROW
+			}
+			return true
+		})
+	}
+	inLoop(lit, false)
+	return found
+}
