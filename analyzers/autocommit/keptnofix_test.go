@@ -140,6 +140,39 @@ func run(ctx context.Context, out Appender) error {
 }
 `
 
+// keptLoggerSrc is keptReaderSrc logging through an interface of the
+// application (Infof, out of sight, reporting no failure) before a
+// processing in place: a logger only observes the message, and the fix
+// stays (review 32-1).
+const keptLoggerSrc = `package keptlogger
+
+import (
+	"context"
+	"os"
+
+	"github.com/segmentio/kafka-go"
+)
+
+type Logger interface {
+	Infof(format string, args ...any)
+}
+
+func run(ctx context.Context, log Logger) error {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "g", Topic: "t"})
+	defer r.Close()
+	for {
+		m, err := r.ReadMessage(ctx) // want "ReadMessage commits the message before returning it"
+		if err != nil {
+			return err
+		}
+		log.Infof("message %d: %s", m.Offset, m.Key)
+		if err := os.WriteFile("out", m.Value, 0o644); err != nil {
+			return err
+		}
+	}
+}
+`
+
 // TestKeptNoFix runs keptSrc: the findings of the loops handing their
 // messages to a call that may keep them have no fix, the other one has.
 func TestKeptNoFix(t *testing.T) {
@@ -159,4 +192,12 @@ func TestKeptNoFix(t *testing.T) {
 		}
 	}
 	testutil.NoFix(t, autocommit.Analyzer, "autocommit/readreturnproc", "keptreader", keptReaderSrc)
+	logger := testutil.Package(t, "autocommit/readreturnproc", "keptlogger", keptLoggerSrc)
+	for _, r := range analysistest.Run(t, logger, autocommit.Analyzer, "keptlogger") {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) == 0 {
+				t.Errorf("%s: %q: want a fix", r.Pass.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
 }

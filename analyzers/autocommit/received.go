@@ -122,7 +122,7 @@ func (c *checker) receivedChecks() {
 		// A confluent consumer is checked when received (not built from
 		// options out of sight) through an entry another package fills.
 		stored := k.Client.Timer == clientmodel.TimerStored && k.Site == nil && settable(k.Entry)
-		if k.Client.Timer != clientmodel.TimerPreviousPoll && !stored || len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) || c.m.ToWriters[k.Client] != "" || positionsItself(c.pass, k) {
+		if k.Client.Timer != clientmodel.TimerPreviousPoll && !stored || len(k.Calls) == 0 || c.commitsOn(k) || c.escapes(k) || c.m.ToWriters[k.Client] != "" || c.positionsItself(k) {
 			continue
 		}
 		if stored {
@@ -138,15 +138,46 @@ func (c *checker) receivedChecks() {
 	}
 }
 
-// positionsItself reports whether the package's code sets where k's
-// partitions start from offsets of its own (semantics.Evidence.
-// PositionedBy: an Assign in the rebalance callback of the positions a
-// ledger keeps, a Seek): the service resumes from those, whatever the
-// broker holds, and so relies on no auto-commit (audit 32c/3: a ledger
-// written with each effect, auto-commit off in the wiring).
-func positionsItself(pass *analysis.Pass, k *consumer.Consumer) bool {
-	ev := semantics.For(pass, k)
-	return ev != nil && ev.PositionedBy != ""
+// positionsItself reports whether the package's code assigns k's
+// partitions at offsets it computes (semantics.Evidence.PositionedBy, an
+// Assign, in a function that sets an Offset field to a value it computes:
+// the positions a ledger keeps, read back in the rebalance callback): the
+// service resumes from those, whatever the broker holds, and so relies on
+// no auto-commit (audit 32c/3: a ledger written with each effect,
+// auto-commit off in the wiring). Not a Seek (a failed message re-read),
+// nor an Assign of the partitions the event gives, offsets unchanged
+// (review 32-1).
+func (c *checker) positionsItself(k *consumer.Consumer) bool {
+	ev := semantics.For(c.pass, k)
+	if ev == nil || !strings.Contains(ev.PositionedBy, "Assign") {
+		return false
+	}
+	for _, fn := range c.m.SSA.SrcFuncs {
+		if c.pass.Fset.Position(fn.Pos()).Filename != ev.Positioned.Filename {
+			continue
+		}
+		assigns, sets := false, false
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch in := in.(type) {
+				case ssa.CallInstruction:
+					if f := ssaflow.Callee(in.Common()); f != nil && strings.Contains(f.Name(), "Assign") && c.pass.Fset.Position(in.Pos()).Line == ev.Positioned.Line {
+						assigns = true
+					}
+				case *ssa.Store:
+					if fa, ok := in.Addr.(*ssa.FieldAddr); ok && ssaflow.FieldVar(fa) != nil && ssaflow.FieldVar(fa).Name() == "Offset" {
+						if _, isConst := ssaflow.Unconvert(in.Val).(*ssa.Const); !isConst {
+							sets = true
+						}
+					}
+				}
+			}
+		}
+		if assigns && sets {
+			return true
+		}
+	}
+	return false
 }
 
 // settable reports whether another package hands a client over through

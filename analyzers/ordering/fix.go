@@ -186,6 +186,8 @@ func (c *checker) noMoveWhy(p *position, name string) string {
 		return "the statements between the guarded " + name + " and the processing set what it uses, or use what it sets; call it after the processing"
 	case p.somePaths:
 		return "the statements after it process the " + p.client.Client.RecordNoun + " on some paths only (a batch written when it is full), so moved after them " + name + " would still come first on the others; keep the " + p.client.Client.RecordNoun + "s beside the batch and call " + name + " for each of them once the batch is written"
+	case p.keptFor != "":
+		return "no statement here is sure to come after the " + p.client.Client.RecordNoun + "'s processing (" + p.keptFor + "); call " + name + " where it is processed"
 	case p.returned != nil || c.recordLeaves(p):
 		return name + " cannot be moved to each caller after its processing (a caller's argument for a parameter it uses cannot be evaluated first, or its error check returns more than an error); make it in the callers, after the processing"
 	}
@@ -274,6 +276,22 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	}
 	if target < 0 {
 		return analysis.SuggestedFix{}, false
+	}
+	// A processing that may keep the record for later (h.B.Add(msg.Value)
+	// buffering it; handsoff.Result.KeptBy): moved after it, the call
+	// would still come before the record's effect (review 32-1).
+	mentions := c.mentionsRecord(path[0])
+	for _, s := range list[last+1 : target+1] {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && p.keptFor == "" {
+				p.keptFor = c.ho.KeptBy(call, func(a ast.Expr) bool { return mentions(a) })
+			}
+			_, lit := n.(*ast.FuncLit)
+			return p.keptFor == "" && !lit
+		})
+		if p.keptFor != "" {
+			return analysis.SuggestedFix{}, false
+		}
 	}
 	if ifs, batch := batchFlush(list, target); ifs != nil && !slices.ContainsFunc(list[last+1:target], func(s ast.Stmt) bool { return c.processesEveryPath(s, p) }) {
 		// A batch the record joined, written when it is full (if

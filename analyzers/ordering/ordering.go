@@ -165,6 +165,9 @@ type position struct {
 	// the record on some paths only (a batch flushed when full): moved
 	// after them, p would still come first on the others.
 	somePaths bool
+	// keptFor is set by moveAfter when the processing may keep the record
+	// for later (handsoff.Result.KeptBy): why no place after it is sure.
+	keptFor string
 }
 
 // nthGuard is the if statement (or retry loop) guarding a periodic

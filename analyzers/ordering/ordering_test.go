@@ -1429,6 +1429,70 @@ func TestLanesNoFix(t *testing.T) {
 	noFixTree(t, map[string]string{"ordering/lanesnofix/lanesnofix.go": lanesNoFixSrc}, 1, "ordering/lanesnofix")
 }
 
+// keptNoFixSrc holds a sarama handler marking each message before a
+// batcher it holds keeps the value for a later write: the fix moved the
+// mark after the Add, still before the write (review 32-1). The finding
+// has no fix, and says why.
+const keptNoFixSrc = `package keptnofix
+
+import (
+	"github.com/IBM/sarama"
+
+	"ordering/keptbatch"
+)
+
+type handler struct{ B *keptbatch.Batcher }
+
+func (handler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (handler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		sess.MarkMessage(msg, "") // want ` + "`" + `no automatic fix: no statement here is sure to come after the message's processing .keptbatch.Batcher.Add keeps it in field vals of Batcher for later.` + "`" + `
+		h.B.Add(msg.Value)
+	}
+	return nil
+}
+`
+
+// keptBatchSrc is the batcher of keptNoFixSrc, in a package of its own.
+const keptBatchSrc = `package keptbatch
+
+import (
+	"os"
+	"sync"
+)
+
+type Batcher struct {
+	mu   sync.Mutex
+	vals [][]byte
+}
+
+func (b *Batcher) Add(v []byte) {
+	b.mu.Lock()
+	b.vals = append(b.vals, v)
+	b.mu.Unlock()
+}
+
+func (b *Batcher) Flush(path string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, v := range b.vals {
+		if err := os.WriteFile(path, v, 0o644); err != nil {
+			return err
+		}
+	}
+	b.vals = nil
+	return nil
+}
+`
+
+// TestKeptNoFix runs keptNoFixSrc.
+func TestKeptNoFix(t *testing.T) {
+	t.Parallel()
+	noFixTree(t, map[string]string{"ordering/keptnofix/keptnofix.go": keptNoFixSrc, "ordering/keptbatch/keptbatch.go": keptBatchSrc}, 1, "ordering/keptnofix")
+}
+
 // crossSrc holds a helper package whose exported method polls, commits
 // everything polled and returns the decoded offers, and a package calling
 // it (niksmo/e-commerce's GetOffers, returned to an HTTP handler of

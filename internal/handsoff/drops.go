@@ -11,7 +11,9 @@ import (
 // DropsFact is the fact of a function that runs a function it is given
 // (a parameter returning an error) and, when that fails, returns no error
 // itself: a retry helper that gives up, logs and returns nil
-// (retry.Do(f)), or, with Lit, one returning a function literal that does
+// (retry.Do(f)), one with no error result (a tracing span's
+// obs.Span(ctx, name, fn)), or, with Lit, one returning a function
+// literal that does
 // (retry.WithBackoff(f, 3, d), whose result the caller calls). Its caller
 // goes on from a failure as from a success: a position written after it
 // passes a record whose processing failed (audit 32c/2: 51 of 300 lost
@@ -54,6 +56,10 @@ func exportDrops(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 		}
 		sig := fn.Type().(*types.Signature)
 		switch {
+		case sig.Results().Len() == 0 && callsAny(pass.TypesInfo, fd.Body, params) && !keepsResult(pass.TypesInfo, fd.Body, params):
+			// No error result: the failure of what it runs is lost
+			// (obs.Span(ctx, name, fn) logging fn's error; review 32-1).
+			pass.ExportObjectFact(fn, &DropsFact{})
 		case failsWithError(sig) && drops(pass.TypesInfo, fd.Body.List, params):
 			pass.ExportObjectFact(fn, &DropsFact{})
 		case sig.Results().Len() == 1 && failsWithError(sig.Results().At(0).Type()):
@@ -69,6 +75,42 @@ func exportDrops(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 			}
 		}
 	}
+}
+
+// callsAny reports whether body calls one of params (outside function
+// literals).
+func callsAny(info *types.Info, body *ast.BlockStmt, params map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && params[info.Uses[id]] {
+				found = true
+			}
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !found && !lit
+	})
+	return found
+}
+
+// keepsResult reports whether body assigns the result of a call of one of
+// params to anything but a local (t.err = fn()): the failure is kept for
+// later, not lost.
+func keepsResult(info *types.Info, body *ast.BlockStmt, params map[types.Object]bool) bool {
+	kept := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || !callsAny(info, &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: as.Rhs[0]}}}, params) {
+			return !kept
+		}
+		for _, l := range as.Lhs {
+			if _, local := l.(*ast.Ident); !local {
+				kept = true
+			}
+		}
+		return !kept
+	})
+	return kept
 }
 
 // failsWithError reports whether t is a function whose last result is an
@@ -115,9 +157,12 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 	if len(errs) == 0 {
 		return false
 	}
+	// A failure branch returning nil and no failure (one telling
+	// failures apart, `if !errors.Is(err, ErrDuplicate) { return err }`,
+	// drops only those it means to).
 	found := false
 	ast.Inspect(&ast.BlockStmt{List: body}, func(n ast.Node) bool {
-		if ifs, ok := n.(*ast.IfStmt); ok && failed(info, ifs.Cond, errs) && returnsNil(ifs.Body.List) {
+		if ifs, ok := n.(*ast.IfStmt); ok && failed(info, ifs.Cond, errs) && returnsNil(ifs.Body.List) && !returnsFailure(ifs.Body) {
 			found = true
 		}
 		_, lit := n.(*ast.FuncLit)
@@ -126,6 +171,9 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 	if found {
 		return true
 	}
+	// A loop of calls returning no failure, then a return of nil with no
+	// failure returned between (`if err != nil { return err }` after the
+	// loop keeps it).
 	loop := false
 	for _, st := range body {
 		switch st := st.(type) {
@@ -137,6 +185,8 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 			if loop && nilResult(st) {
 				return true
 			}
+		default:
+			loop = loop && !returnsFailure(st)
 		}
 	}
 	return false

@@ -3,6 +3,7 @@ package handsoff
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/offsetcommit/commitlint/internal/observe"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -151,10 +153,17 @@ func keeps(pass *analysis.Pass, fd *ast.FuncDecl, helpers map[*types.Func]*Keeps
 				// A method keeping in its receiver's fields: ours only
 				// when called on our receiver or on a value its fields
 				// hold (p.B.Add(v)), which outlives the call with it.
-				if id := rootIdent(sel.X); id == nil || recv == nil || info.Uses[id] != recv {
+				// Or on a value a parameter gives (enqueue(b, m) calling
+				// b.Add(m)), which the caller holds beyond the call.
+				id := rootIdent(sel.X)
+				_, param := params[info.Uses[id]]
+				if id == nil || (recv == nil || info.Uses[id] != recv) && !param {
 					if !strings.HasPrefix(h.Where, "package variable") {
 						return true
 					}
+				}
+				if laterMethodCall(fd.Body, sel.X, callee.Name(), n.End()) {
+					return true // p.B.Add(v), then p.B.Flush(): written out before it returns
 				}
 			}
 			for _, k := range h.Params {
@@ -167,6 +176,22 @@ func keeps(pass *analysis.Pass, fd *ast.FuncDecl, helpers map[*types.Func]*Keeps
 	})
 	slices.Sort(f.Params)
 	return f
+}
+
+// laterMethodCall reports whether body calls, after pos, a method other
+// than name on the value x spells (a Flush after the Add).
+func laterMethodCall(body *ast.BlockStmt, x ast.Expr, name string, pos token.Pos) bool {
+	want := types.ExprString(x)
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && call.Pos() >= pos {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name != name && types.ExprString(sel.X) == want {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // rootIdent returns the variable a selector, index or dereference chain
@@ -259,8 +284,8 @@ func (r *Result) KeptBy(call *ast.CallExpr, gives func(ast.Expr) bool) string {
 		return ""
 	}
 	iface, ok := sig.Recv().Type().Underlying().(*types.Interface)
-	if !ok {
-		return ""
+	if !ok || sig.Results().Len() == 0 && observe.LoggerMethod(fn.Name()) {
+		return "" // a logger's (c.log.Infof("...", m.Offset)): it only observes
 	}
 	impls := r.implementations(iface)
 	for _, impl := range impls {

@@ -24,3 +24,14 @@ func Is(path string) bool {
 	}
 	return false
 }
+
+// LoggerMethod reports whether name is a logger's method (Printf, Infow,
+// Error): a call of it, made through an application's Logger interface
+// and returning nothing, only observes what it is given.
+func LoggerMethod(name string) bool {
+	switch strings.TrimSuffix(strings.TrimSuffix(name, "f"), "w") {
+	case "Print", "Println", "Debug", "Info", "Warn", "Warning", "Error":
+		return true
+	}
+	return false
+}

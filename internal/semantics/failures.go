@@ -81,6 +81,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 		return uniqueSkips(out)
 	}
+	if skip, ok := g.literalDropped(fn); ok {
+		return []Skip{skip}
+	}
 	never := noreturn.Of(g.pass)
 	stops := func(b *ssa.BasicBlock) bool {
 		for _, in := range b.Instrs {
@@ -1686,6 +1689,29 @@ func dominatedByAny(b *ssa.BasicBlock, blocks map[*ssa.BasicBlock]bool) bool {
 
 // callName names the callee of call for a message: "db.ExecContext",
 // "handle", or "the handler" for a function value.
+// literalDropped returns the failure of lit, a function literal writing
+// a position and returning an error, that the function of another
+// package it is given to drops (handsoff.DropsFact: obs.Span(ctx, name,
+// func(ctx) error { if err := credit(m); err != nil { return err };
+// mark }) logging it): the literal leaves without its position, and the
+// loop goes on to the next record, whose position passes this one.
+func (g *gatherer) literalDropped(lit *ssa.Function) (Skip, bool) {
+	r := lit.Signature.Results()
+	if lit.Parent() == nil || r.Len() == 0 || !isError(r.At(r.Len()-1).Type()) {
+		return Skip{}, false
+	}
+	ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)
+	site := ssaflow.PassedTo(lit, func(f *types.Func) bool {
+		d, ok := ho.Drops(f)
+		return ok && !d.Lit && f.Pkg() != g.pass.Pkg
+	})
+	if site == nil {
+		return Skip{}, false
+	}
+	callee := ssaflow.Callee(site.Common())
+	return Skip{Call: "the function literal", Pos: g.posn(site.Pos()), In: ssaflow.ShortFunc(callee)}, true
+}
+
 // droppedBy returns the failure a call of another package's function
 // drops (handsoff.DropsFact): one given the record's processing (the
 // record, or a literal using it: retry.Do(func() error { return
@@ -1911,12 +1937,5 @@ func logging(call *ssa.CallCommon) bool {
 	if f := ssaflow.Callee(call); f != nil && f.Pkg() != nil && observe.Is(f.Pkg().Path()) {
 		return true
 	}
-	if !call.IsInvoke() || call.Signature().Results().Len() != 0 {
-		return false
-	}
-	switch strings.TrimSuffix(strings.TrimSuffix(call.Method.Name(), "f"), "w") {
-	case "Print", "Println", "Debug", "Info", "Warn", "Warning", "Error":
-		return true
-	}
-	return false
+	return call.IsInvoke() && call.Signature().Results().Len() == 0 && observe.LoggerMethod(call.Method.Name())
 }

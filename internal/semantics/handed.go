@@ -99,7 +99,7 @@ func (g *gatherer) handedFuncs() {
 				if com.StaticCallee() != nil {
 					continue
 				}
-				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) && !batchHandler(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) || !g.positionAfter(ci) {
+				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) && !batchHandler(com.Signature(), valueName(com.Value)) || !slices.ContainsFunc(com.Args, g.isRecordArg) || !g.positionAfter(ci) {
 					continue
 				}
 				for _, r := range g.m.Flow.Roots(com.Value) {
@@ -126,7 +126,7 @@ func (g *gatherer) handedFuncs() {
 // its implementations, out of sight here, may queue them and return.
 func (g *gatherer) handedMethod(ci ssa.CallInstruction, seen map[string]bool) {
 	com := ci.Common()
-	if !handlerShaped(com.Signature()) && !batchHandler(com.Signature()) || !slices.ContainsFunc(com.Args, g.isRecordArg) || logging(com) || !g.positionAfter(ci) {
+	if !handlerShaped(com.Signature()) && !batchHandler(com.Signature(), com.Method.Name()) || !slices.ContainsFunc(com.Args, g.isRecordArg) || logging(com) || !g.positionAfter(ci) {
 		return // not a handler: a logger's Debugf given the record's fields
 	}
 	if pkg := com.Method.Pkg(); pkg == nil || clientmodel.Default.IsClientPath(pkg.Path()) {
@@ -371,13 +371,15 @@ func handlerShaped(sig *types.Signature) bool {
 	return false
 }
 
-// batchHandler reports whether sig is a batch handler's reporting its
-// success as a bool (ConsumeFn(msgs) bool, whose false stops the loop
-// before its commit; trial 32a/7): it takes a slice of records, which a
-// predicate over one record does not.
-func batchHandler(sig *types.Signature) bool {
+// batchHandler reports whether sig, of a function value or method
+// called name, is a batch handler's reporting its success as a bool
+// (ConsumeFn(msgs) bool, whose false stops the loop before its commit;
+// trial 32a/7): it takes a slice of records, and its name says it
+// handles them, which a predicate's (overloaded(recs) bool; review
+// 32-1) does not.
+func batchHandler(sig *types.Signature, name string) bool {
 	r := sig.Results()
-	if r.Len() != 1 || !types.Identical(r.At(0).Type(), types.Typ[types.Bool]) {
+	if r.Len() != 1 || !types.Identical(r.At(0).Type(), types.Typ[types.Bool]) || !handlerName(name) {
 		return false
 	}
 	for v := range sig.Params().Variables() {
@@ -386,6 +388,37 @@ func batchHandler(sig *types.Signature) bool {
 		}
 	}
 	return false
+}
+
+// handlerName reports whether name says its function handles records.
+func handlerName(name string) bool {
+	name = strings.ToLower(name)
+	for _, w := range []string{"consum", "handl", "process", "apply", "sink", "write", "save", "store", "deliver", "fn", "func", "callback"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// valueName returns the name a function value is called by: a
+// parameter's, or a field's it is loaded from; "" for others.
+func valueName(v ssa.Value) string {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return x.Name()
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok {
+			if f := ssaflow.FieldVar(fa); f != nil {
+				return f.Name()
+			}
+		}
+	case *ssa.Field:
+		if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
+			return st.Field(x.Field).Name()
+		}
+	}
+	return ""
 }
 
 // interfaceKeys returns the keys of parameter p of the methods of the
@@ -572,7 +605,7 @@ func definedFuncs(m *consumer.Model) []PassedFunc {
 	var out []PassedFunc
 	for _, fn := range m.SSA.SrcFuncs {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil || !obj.Exported() || fn.TypeParams().Len() > 0 || !handlerShaped(fn.Signature) && !batchHandler(fn.Signature) {
+		if !ok || fn.Parent() != nil || !obj.Exported() || fn.TypeParams().Len() > 0 || !handlerShaped(fn.Signature) && !batchHandler(fn.Signature, fn.Name()) {
 			continue
 		}
 		if recv := fn.Signature.Recv(); recv != nil {

@@ -526,16 +526,18 @@ func passedOut(call ssa.CallInstruction, fn *ssa.Function) bool {
 // runsInPlace reports whether cc's callee runs lit, a function literal it
 // is given, before it returns (handsoff.RunsFact: a tracing helper's
 // obs.Span(ctx, "order", func(ctx) error { write; mark })), and is given
-// nothing else a record could be in: only a context, strings, numbers
-// and constants. A callee also given the record's data decides the order
-// of its own work and the literal's (pipe.Handle(key, value, ack) calling
-// ack before its write; audit 31c/1).
+// nothing else a record could be in: only a context, and strings,
+// numbers and constants computed from no record; no receiver. A callee
+// also given the record's data decides the order of its own work and
+// the literal's (pipe.Handle(key, value, ack) calling ack before its
+// write; audit 31c/1; w.Apply(ctx, ack) with the record in w).
 func (g *gatherer) runsInPlace(cc *ssa.CallCommon, lit ssa.Value) bool {
 	callee := ssaflow.Callee(cc)
-	ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)
+	if callee == nil || cc.IsInvoke() || callee.Type().(*types.Signature).Recv() != nil {
+		return false
+	}
 	at := -1
-	for i := 0; ssaflow.Arg(cc, i) != nil; i++ {
-		a := ssaflow.Arg(cc, i)
+	for i, a := range cc.Args {
 		switch {
 		case a == lit:
 			at = i
@@ -544,12 +546,13 @@ func (g *gatherer) runsInPlace(cc *ssa.CallCommon, lit ssa.Value) bool {
 			if _, isConst := a.(*ssa.Const); isConst {
 				continue
 			}
-			if b, ok := a.Type().Underlying().(*types.Basic); !ok || b.Info()&(types.IsString|types.IsNumeric|types.IsBoolean) == 0 {
+			b, ok := a.Type().Underlying().(*types.Basic)
+			if !ok || b.Info()&(types.IsString|types.IsNumeric|types.IsBoolean) == 0 || g.fromRecords(a) {
 				return false
 			}
 		}
 	}
-	return at >= 0 && ho.Runs(callee, at)
+	return at >= 0 && g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result).Runs(callee, at)
 }
 
 // takesWaitGroup reports whether fn, a function other packages call, has

@@ -1016,6 +1016,14 @@ func TestJoin(t *testing.T) {
 		"retryquiet":  {"guarantee": semantics.Neither, "reason": "lost without any crash"},
 		"retrystrict": {"guarantee": semantics.AtLeastOnce},
 		"spanlater":   {"guarantee": semantics.GuaranteeUnk},
+		// the same given the record's key, and given to a function with
+		// no error result that only logs the literal's failure (review
+		// 32-1: both at-least-once)
+		"spankey":   {"guarantee": semantics.GuaranteeUnk},
+		"spantimed": {"guarantee": semantics.Neither, "reason": "lost without any crash"},
+		// a batch predicate its caller supplies, asked before the records
+		// are written in place (review 32-1: unknown)
+		"predloop": {"guarantee": semantics.AtLeastOnce},
 		// batches given to another package's transactions, auto-commit
 		// off (audit 31c/5: the row read a commit strategy from the
 		// defaults; with that finding gone, "nothing commits")

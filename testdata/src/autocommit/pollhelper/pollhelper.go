@@ -8,14 +8,17 @@ import (
 	"context"
 	"errors"
 	"log"
+	"os"
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 )
 
-type store struct{ rows map[string][]byte }
+type store struct{ dir string }
 
 func (s *store) save(ctx context.Context, m *kafka.Message) error {
-	s.rows[string(m.Key)] = m.Value
+	if err := os.WriteFile(s.dir+"/"+string(m.Key), m.Value, 0o644); err != nil {
+		return err
+	}
 	return ctx.Err()
 }
 

@@ -248,3 +248,61 @@ func Each(ctx context.Context, vs [][]byte, f func(ctx context.Context, v []byte
 	}
 	return nil
 }
+
+// Timed runs fn and logs how long it took and its failure: it has no
+// error result to return it with (review 32-1).
+func Timed(ctx context.Context, name string, fn func(context.Context) error) { // want Timed:`drops` Timed:`runs\[2\]`
+	start := time.Now()
+	if err := fn(ctx); err != nil {
+		fmt.Println(name, err, time.Since(start))
+	}
+}
+
+// Keeper keeps the failure of what it runs for a later Err: no drops.
+type Keeper struct{ err error }
+
+func (k *Keeper) Run(fn func() error) { // want Run:`runs\[0\]`
+	k.err = fn()
+}
+
+// Dedup returns nil for a duplicate only, every other failure: no drops.
+func Dedup(f func() error) error { // want Dedup:`runs\[0\]`
+	if err := f(); err != nil {
+		if err.Error() != "duplicate" {
+			return err
+		}
+		return nil
+	}
+	return nil
+}
+
+// Attempts retries f until it succeeds, then checks the last failure:
+// no drops.
+func Attempts(f func() error) error { // want Attempts:`runs\[0\]`
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = f(); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return nil
+}
+
+// enqueue gives v to the batch b, which keeps it: so does enqueue
+// (review 32-1).
+func enqueue(b *Batch, v []byte) { b.Add(v) } // want enqueue:`keeps\[1\] in field rows of Batch`
+
+// Flushed gives v to the batch it holds, then writes the batch out:
+// it keeps nothing beyond the call (review 32-1).
+type Flushed struct{ B *Batch }
+
+func (f *Flushed) Process(v []byte) {
+	f.B.Add(v)
+	f.B.Flush()
+}
+
+// Flush writes the rows out.
+func (b *Batch) Flush() { b.rows = nil } // want Flush:`sync`

@@ -24,3 +24,11 @@ func Later(ctx context.Context, name string, fn func(context.Context) error) {
 		}
 	}()
 }
+
+// Timed runs fn in place and logs its failure: it returns none.
+func Timed(ctx context.Context, name string, fn func(context.Context) error) {
+	start := time.Now()
+	if err := fn(ctx); err != nil {
+		log.Printf("%s: %v (%v)", name, err, time.Since(start))
+	}
+}
