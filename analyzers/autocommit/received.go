@@ -140,7 +140,8 @@ func (c *checker) receivedChecks() {
 
 // positionsItself reports whether the package's code assigns k's
 // partitions at offsets it computes (semantics.Evidence.PositionedBy, an
-// Assign, in a function that sets an Offset field to a value it computes:
+// Assign of what a function of the application returns, or in a function
+// that sets an Offset field to a value it computes:
 // the positions a ledger keeps, read back in the rebalance callback): the
 // service resumes from those, whatever the broker holds, and so relies on
 // no auto-commit (audit 32c/3: a ledger written with each effect,
@@ -163,6 +164,17 @@ func (c *checker) positionsItself(k *consumer.Consumer) bool {
 				case ssa.CallInstruction:
 					if f := ssaflow.Callee(in.Common()); f != nil && strings.Contains(f.Name(), "Assign") && c.pass.Fset.Position(in.Pos()).Line == ev.Positioned.Line {
 						assigns = true
+						// Offsets another function computes (c.Assign(
+						// s.L.Resume(e.Partitions)); review 32-2).
+						arg := ssaflow.Unconvert(ssaflow.Arg(in.Common(), 0))
+						if ex, ok := arg.(*ssa.Extract); ok {
+							arg = ex.Tuple // parts, err := s.L.Resume(e.Partitions)
+						}
+						if made, ok := arg.(*ssa.Call); ok {
+							if g := ssaflow.Callee(made.Common()); g == nil || g.Pkg() == nil || !clientmodel.Default.IsClientPath(g.Pkg().Path()) {
+								sets = true
+							}
+						}
 					}
 				case *ssa.Store:
 					if fa, ok := in.Addr.(*ssa.FieldAddr); ok && ssaflow.FieldVar(fa) != nil && ssaflow.FieldVar(fa).Name() == "Offset" {

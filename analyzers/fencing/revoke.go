@@ -403,8 +403,9 @@ func (c *checker) blockRebalanceEdits(k *consumer.Consumer, opt *ssa.Call) ([]an
 
 // allowRebalanceEdits adds cl.AllowRebalance() at the top of every poll
 // loop of k (right before a poll made outside a loop), where the previous
-// poll's records are done; false when k is not polled in this package or
-// a poll cannot be reached.
+// poll's records are done, and deferred right before the loop, so that a
+// Close when its function returns can leave the group; false when k is
+// not polled in this package or a poll cannot be reached.
 func (c *checker) allowRebalanceEdits(k *consumer.Consumer) ([]analysis.TextEdit, bool) {
 	var edits []analysis.TextEdit
 	loops := map[ast.Stmt]bool{}
@@ -439,7 +440,10 @@ func (c *checker) allowRebalanceEdits(k *consumer.Consumer) ([]analysis.TextEdit
 			continue
 		}
 		loops[loop] = true
-		edits = append(edits, c.prependStmts(body.List, body.Lbrace, allow))
+		// Released when the loop's function returns too: a deferred
+		// Close would otherwise wait to leave the group for a release
+		// that never comes (audit 32d/14: SIGTERM'd members hung).
+		edits = append(edits, c.prependStmts(body.List, body.Lbrace, allow), edit.InsertBefore(c.pass, loop, "defer "+allow))
 	}
 	if polls == 0 {
 		return nil, false // the poll loop is elsewhere: no complete fix

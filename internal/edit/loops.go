@@ -140,7 +140,8 @@ func LoopCount(pass *analysis.Pass, pos token.Pos) (ast.Expr, bool) {
 
 // StartsWorker reports whether g starts a worker rather than one piece of
 // work: its function literal receives from a channel in a loop (for v :=
-// range ch, or <-ch inside a for), or its call is given a channel. Run in
+// range ch, or <-ch inside a for; not a timer's or a context's, which the
+// runtime fills), or its call is given a channel. Run in
 // place, such a goroutine blocks where it was started, waiting for values
 // only the code after it sends (audit 32d/3: a lane's worker, started
 // for a new partition inside EachRecord, deadlocked the poll loop).
@@ -179,7 +180,13 @@ func StartsWorker(pass *analysis.Pass, g *ast.GoStmt) bool {
 					return false
 				}
 			case *ast.UnaryExpr:
-				found = found || loop && m.Op == token.ARROW
+				// Not a timer's (<-time.After(d), <-t.C) or a context's
+				// (<-ctx.Done()): those the runtime fills.
+				if sel, ok := ast.Unparen(m.X).(*ast.SelectorExpr); ok && sel.Sel.Name == "C" {
+					return true
+				}
+				_, call := ast.Unparen(m.X).(*ast.CallExpr)
+				found = found || loop && m.Op == token.ARROW && !call
 			}
 			return true
 		})

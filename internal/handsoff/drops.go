@@ -4,8 +4,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/offsetcommit/commitlint/internal/observe"
 )
 
 // DropsFact is the fact of a function that runs a function it is given
@@ -56,7 +60,7 @@ func exportDrops(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 		}
 		sig := fn.Type().(*types.Signature)
 		switch {
-		case sig.Results().Len() == 0 && callsAny(pass.TypesInfo, fd.Body, params) && !keepsResult(pass.TypesInfo, fd.Body, params):
+		case sig.Results().Len() == 0 && logsOnly(pass.TypesInfo, fd.Body, params):
 			// No error result: the failure of what it runs is lost
 			// (obs.Span(ctx, name, fn) logging fn's error; review 32-1).
 			pass.ExportObjectFact(fn, &DropsFact{})
@@ -77,40 +81,85 @@ func exportDrops(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 	}
 }
 
-// callsAny reports whether body calls one of params (outside function
-// literals).
-func callsAny(info *types.Info, body *ast.BlockStmt, params map[types.Object]bool) bool {
-	found := false
+// logsOnly reports whether body, of a function with no results, calls
+// one of params and loses its failure: the call's error is discarded
+// (fn(ctx), _ = fn(ctx)), or checked by an `if err != nil` that only logs
+// it (not a panic, a fatal log, an exit, nor the error kept or sent).
+func logsOnly(info *types.Info, body *ast.BlockStmt, params map[types.Object]bool) bool {
+	isCall := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		return ok && params[info.Uses[id]]
+	}
+	errs := map[types.Object]bool{}
+	lost := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && params[info.Uses[id]] {
-				found = true
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ExprStmt:
+			lost = lost || isCall(n.X)
+		case *ast.AssignStmt:
+			if len(n.Rhs) != 1 || !isCall(n.Rhs[0]) {
+				break
 			}
+			switch l := n.Lhs[len(n.Lhs)-1].(type) {
+			case *ast.Ident:
+				if l.Name == "_" {
+					lost = true
+				} else if obj := info.ObjectOf(l); obj != nil {
+					errs[obj] = true
+				}
+			}
+		}
+		return true
+	})
+	ast.Inspect(body, func(n ast.Node) bool {
+		if ifs, ok := n.(*ast.IfStmt); ok && failed(info, ifs.Cond, errs) && onlyLogs(info, ifs.Body.List) && ifs.Else == nil {
+			lost = true
 		}
 		_, lit := n.(*ast.FuncLit)
-		return !found && !lit
+		return !lost && !lit
 	})
-	return found
+	return lost
 }
 
-// keepsResult reports whether body assigns the result of a call of one of
-// params to anything but a local (t.err = fn()): the failure is kept for
-// later, not lost.
-func keepsResult(info *types.Info, body *ast.BlockStmt, params map[types.Object]bool) bool {
-	kept := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || !callsAny(info, &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: as.Rhs[0]}}}, params) {
-			return !kept
-		}
-		for _, l := range as.Lhs {
-			if _, local := l.(*ast.Ident); !local {
-				kept = true
+// onlyLogs reports whether list only logs (a log, fmt or observing
+// package's print, a logger's method) and returns nothing.
+func onlyLogs(info *types.Info, list []ast.Stmt) bool {
+	for _, st := range list {
+		switch st := st.(type) {
+		case *ast.ReturnStmt:
+			if len(st.Results) > 0 {
+				return false
 			}
+		case *ast.ExprStmt:
+			call, ok := ast.Unparen(st.X).(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			fn, ok := typeutil.Callee(info, call).(*types.Func)
+			if !ok || fn.Pkg() == nil {
+				return false
+			}
+			switch path := fn.Pkg().Path(); {
+			case path == "log" || path == "fmt":
+				if !strings.HasPrefix(fn.Name(), "Print") && !strings.HasPrefix(fn.Name(), "Fprint") {
+					return false // log.Fatal, log.Panic
+				}
+			case observe.Is(path):
+			case fn.Type().(*types.Signature).Recv() != nil && observe.LoggerMethod(fn.Name()):
+			default:
+				return false
+			}
+		default:
+			return false
 		}
-		return !kept
-	})
-	return kept
+	}
+	return true
 }
 
 // failsWithError reports whether t is a function whose last result is an

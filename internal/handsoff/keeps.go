@@ -287,6 +287,14 @@ func (r *Result) KeptBy(call *ast.CallExpr, gives func(ast.Expr) bool) string {
 	if !ok || sig.Results().Len() == 0 && observe.LoggerMethod(fn.Name()) {
 		return "" // a logger's (c.log.Infof("...", m.Offset)): it only observes
 	}
+	// Numbers and strings (a metric's h.M.Received(msg.Topic, msg.Partition))
+	// are no record data an implementation could keep for later work.
+	if !slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+		_, basic := r.pass.TypesInfo.TypeOf(a).Underlying().(*types.Basic)
+		return gives(a) && !basic
+	}) {
+		return ""
+	}
 	impls := r.implementations(iface)
 	for _, impl := range impls {
 		if m := MethodOf(impl, fn.Name()); m != nil {

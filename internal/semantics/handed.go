@@ -1,6 +1,7 @@
 package semantics
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -99,7 +100,7 @@ func (g *gatherer) handedFuncs() {
 				if com.StaticCallee() != nil {
 					continue
 				}
-				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) && !batchHandler(com.Signature(), valueName(com.Value)) || !slices.ContainsFunc(com.Args, g.isRecordArg) || !g.positionAfter(ci) {
+				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) && !batchHandler(com.Signature(), valueName(com.Value), ci) || !slices.ContainsFunc(com.Args, g.isRecordArg) || !g.positionAfter(ci) {
 					continue
 				}
 				for _, r := range g.m.Flow.Roots(com.Value) {
@@ -126,7 +127,7 @@ func (g *gatherer) handedFuncs() {
 // its implementations, out of sight here, may queue them and return.
 func (g *gatherer) handedMethod(ci ssa.CallInstruction, seen map[string]bool) {
 	com := ci.Common()
-	if !handlerShaped(com.Signature()) && !batchHandler(com.Signature(), com.Method.Name()) || !slices.ContainsFunc(com.Args, g.isRecordArg) || logging(com) || !g.positionAfter(ci) {
+	if !handlerShaped(com.Signature()) && !batchHandler(com.Signature(), com.Method.Name(), ci) || !slices.ContainsFunc(com.Args, g.isRecordArg) || logging(com) || !g.positionAfter(ci) {
 		return // not a handler: a logger's Debugf given the record's fields
 	}
 	if pkg := com.Method.Pkg(); pkg == nil || clientmodel.Default.IsClientPath(pkg.Path()) {
@@ -372,19 +373,49 @@ func handlerShaped(sig *types.Signature) bool {
 }
 
 // batchHandler reports whether sig, of a function value or method
-// called name, is a batch handler's reporting its success as a bool
-// (ConsumeFn(msgs) bool, whose false stops the loop before its commit;
-// trial 32a/7): it takes a slice of records, and its name says it
-// handles them, which a predicate's (overloaded(recs) bool; review
-// 32-1) does not.
-func batchHandler(sig *types.Signature, name string) bool {
+// called name (by ci, when a call is at hand), is a batch handler's
+// reporting its success as a bool (ConsumeFn(msgs) bool, whose false
+// stops the loop before its commit; trial 32a/7): it takes a slice of
+// records, and its name says it handles them or ci's result decides a
+// branch that returns; a predicate's (overloaded(recs) bool, asked before
+// the records are processed in place; review 32-1) does neither.
+func batchHandler(sig *types.Signature, name string, ci ssa.CallInstruction) bool {
 	r := sig.Results()
-	if r.Len() != 1 || !types.Identical(r.At(0).Type(), types.Typ[types.Bool]) || !handlerName(name) {
+	if r.Len() != 1 || !types.Identical(r.At(0).Type(), types.Typ[types.Bool]) || !handlerName(name) && !gatesReturn(ci) {
 		return false
 	}
 	for v := range sig.Params().Variables() {
 		if sl, ok := v.Type().Underlying().(*types.Slice); ok && clientmodel.Default.Record(sl.Elem()) != nil {
 			return true
+		}
+	}
+	return false
+}
+
+// gatesReturn reports whether the bool ci returns (or its negation)
+// decides an if one of whose branches returns (if !fn(msgs) { return }).
+func gatesReturn(ci ssa.CallInstruction) bool {
+	call, ok := ci.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	vals := []ssa.Value{call}
+	for _, ref := range *call.Referrers() {
+		if u, ok := ref.(*ssa.UnOp); ok && u.Op == token.NOT {
+			vals = append(vals, u)
+		}
+	}
+	for _, v := range vals {
+		for _, ref := range *v.Referrers() {
+			ifs, ok := ref.(*ssa.If)
+			if !ok {
+				continue
+			}
+			for _, succ := range ifs.Block().Succs {
+				if slices.ContainsFunc(succ.Instrs, func(in ssa.Instruction) bool { _, ret := in.(*ssa.Return); return ret }) {
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -605,7 +636,7 @@ func definedFuncs(m *consumer.Model) []PassedFunc {
 	var out []PassedFunc
 	for _, fn := range m.SSA.SrcFuncs {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil || !obj.Exported() || fn.TypeParams().Len() > 0 || !handlerShaped(fn.Signature) && !batchHandler(fn.Signature, fn.Name()) {
+		if !ok || fn.Parent() != nil || !obj.Exported() || fn.TypeParams().Len() > 0 || !handlerShaped(fn.Signature) && !batchHandler(fn.Signature, fn.Name(), nil) {
 			continue
 		}
 		if recv := fn.Signature.Recv(); recv != nil {

@@ -196,7 +196,7 @@ func (g *gatherer) shutdownFlush(call *consumer.Call) bool {
 	// ticker's case calling commit() in a goroutine's loop; trial 32a/5)
 	// commits while the consumer runs.
 	for _, site := range g.m.Flow.DynCallers(call.Fn) {
-		if ssaflow.InLoop(site.Block()) || g.inGoroutine(site.Parent()) {
+		if ssaflow.InLoop(site.Block()) {
 			return false
 		}
 	}
@@ -526,31 +526,40 @@ func passedOut(call ssa.CallInstruction, fn *ssa.Function) bool {
 // runsInPlace reports whether cc's callee runs lit, a function literal it
 // is given, before it returns (handsoff.RunsFact: a tracing helper's
 // obs.Span(ctx, "order", func(ctx) error { write; mark })), and is given
-// nothing else a record could be in: only a context, and strings,
-// numbers and constants computed from no record; no receiver. A callee
-// also given the record's data decides the order of its own work and
-// the literal's (pipe.Handle(key, value, ack) calling ack before its
-// write; audit 31c/1; w.Apply(ctx, ack) with the record in w).
+// nothing else a record's payload could be in: a context, constants, and
+// strings, numbers or a receiver computed from no record's key, value or
+// headers (a span named after the topic is). A callee also given the
+// payload decides the order of its own work and the literal's
+// (pipe.Handle(key, value, ack) calling ack before its write; audit
+// 31c/1; w.Apply(ctx, ack) with the record in w).
 func (g *gatherer) runsInPlace(cc *ssa.CallCommon, lit ssa.Value) bool {
 	callee := ssaflow.Callee(cc)
-	if callee == nil || cc.IsInvoke() || callee.Type().(*types.Signature).Recv() != nil {
+	if callee == nil || cc.IsInvoke() {
 		return false
 	}
 	at := -1
+	recv := callee.Type().(*types.Signature).Recv() != nil
 	for i, a := range cc.Args {
 		switch {
 		case a == lit:
 			at = i
 		case ssaflow.IsContext(a.Type()):
+		case recv && i == 0:
+			if g.fromRecords(a) || g.wrapsRecords(a, 2) {
+				return false
+			}
 		default:
 			if _, isConst := a.(*ssa.Const); isConst {
 				continue
 			}
 			b, ok := a.Type().Underlying().(*types.Basic)
-			if !ok || b.Info()&(types.IsString|types.IsNumeric|types.IsBoolean) == 0 || g.fromRecords(a) {
+			if !ok || b.Info()&(types.IsString|types.IsNumeric|types.IsBoolean) == 0 || g.payloadData(a) {
 				return false
 			}
 		}
+	}
+	if recv {
+		at-- // RunsFact counts the signature's parameters, not the receiver
 	}
 	return at >= 0 && g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result).Runs(callee, at)
 }

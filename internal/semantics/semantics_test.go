@@ -498,6 +498,9 @@ func TestClassify(t *testing.T) {
 		// a closure committing on each tick of a goroutine's loop, and
 		// deferred there (trial 32a/5: read as a flush at shutdown)
 		{"tickerclosure", map[string]string{"strategy": semantics.StrategyEachBatch, "detail": "from a goroutine of its own that fetches nothing"}},
+		// a closure a goroutine calls once the context is done (review
+		// 32-2: read as each batch)
+		{"ctxflush", map[string]string{"strategy": semantics.StrategyNone, "detail": "commits once, at shutdown, which a crash skips"}},
 		{"fetcheither", map[string]string{"strategy": semantics.StrategyEachRecord, "window": "one record"}},
 		{"tickerlast", map[string]string{"strategy": semantics.StrategyEachBatch, "detail": "of each batch's last record", "revoke": "no (records since the last batch commit"}},
 		// an error checked only after the commit (the message committed

@@ -306,3 +306,17 @@ func (f *Flushed) Process(v []byte) {
 
 // Flush writes the rows out.
 func (b *Batch) Flush() { b.rows = nil } // want Flush:`sync`
+
+// Must runs fn and panics on its failure: no drops (review 32-2).
+func Must(fn func() error) { // want Must:`runs\[0\]`
+	if err := fn(); err != nil {
+		panic(err)
+	}
+}
+
+// Into runs fn and hands its failure back through errp: no drops.
+func Into(errp *error, fn func() error) { // want Into:`runs\[1\]`
+	if err := fn(); err != nil {
+		*errp = err
+	}
+}

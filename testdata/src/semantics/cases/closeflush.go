@@ -89,3 +89,22 @@ func tickerClosure(ctx context.Context) {
 		fs.EachRecord(func(r *kgo.Record) { _ = apply(r) })
 	}
 }
+
+// ctxFlush commits through a closure a goroutine calls once the context
+// is done: a flush at shutdown (review 32-2: read as each batch).
+func ctxFlush(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-ctx-flush"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: ctxflush
+	flush := func() {
+		if err := cl.CommitUncommittedOffsets(context.Background()); err != nil {
+			panic(err)
+		}
+	}
+	go func() {
+		<-ctx.Done()
+		flush()
+	}()
+	for ctx.Err() == nil {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { _ = apply(r) })
+	}
+}

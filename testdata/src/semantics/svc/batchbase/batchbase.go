@@ -1,5 +1,5 @@
 // Package batchbase commits each batch after a function its caller gives
-// reports success as a bool (trial 32a/7: read as a predicate, the call
+// reports success as a bool (its field named Ingest or ConsumeFn) (trial 32a/7: read as a predicate, the call
 // was no hand-off and the row said at-least-once for a function that only
 // started goroutines).
 package batchbase
@@ -11,7 +11,7 @@ import (
 )
 
 type Consumer struct {
-	ConsumeFn func(msgs []*sarama.ConsumerMessage) bool
+	Ingest func(msgs []*sarama.ConsumerMessage) bool
 }
 
 func (c *Consumer) Setup(sarama.ConsumerGroupSession) error   { return nil }
@@ -25,7 +25,7 @@ func (c *Consumer) ConsumeClaim(session sarama.ConsumerGroupSession, claim saram
 			continue
 		}
 		last := msgs[len(msgs)-1]
-		if !c.ConsumeFn(msgs) {
+		if !c.Ingest(msgs) {
 			return nil
 		}
 		session.MarkMessage(last, "")
@@ -43,7 +43,7 @@ func Start(topic string, fn func([]*sarama.ConsumerMessage) bool) error {
 	if err != nil {
 		return err
 	}
-	return g.Consume(context.Background(), []string{topic}, &Consumer{ConsumeFn: fn})
+	return g.Consume(context.Background(), []string{topic}, &Consumer{Ingest: fn})
 }
 
 // Ordered is Consumer for StartOrdered's callers.
