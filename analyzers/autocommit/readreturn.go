@@ -340,7 +340,7 @@ func (c *checker) keptBy(list []ast.Stmt, fetch ast.Stmt, tracked map[types.Obje
 	for _, s := range following(list, fetch) {
 		ast.Inspect(s, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && why == "" {
-				why = c.ho.KeptBy(call, func(a ast.Expr) bool { return c.mentionsAny(a, tracked) })
+				why = c.ho.KeptBy(call, func(a ast.Expr) bool { return c.mentionsAny(a, tracked) }, false)
 			}
 			_, lit := n.(*ast.FuncLit)
 			return why == "" && !lit

@@ -284,7 +284,7 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	for _, s := range list[last+1 : target+1] {
 		ast.Inspect(s, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && p.keptFor == "" {
-				p.keptFor = c.ho.KeptBy(call, func(a ast.Expr) bool { return mentions(a) })
+				p.keptFor = c.ho.KeptBy(call, func(a ast.Expr) bool { return mentions(a) }, true)
 			}
 			_, lit := n.(*ast.FuncLit)
 			return p.keptFor == "" && !lit

@@ -259,7 +259,12 @@ func keptIn(info *types.Info, lhs ast.Expr, recv types.Object, pkg *types.Packag
 // (no error result), so that nothing shows the data is done with when it
 // returns (consumer.Appender.Add, wired to a buffer in main). A fix
 // placing a commit or a store after such a call keeps the bug.
-func (r *Result) KeptBy(call *ast.CallExpr, gives func(ast.Expr) bool) string {
+//
+// With seen set, only the code in sight counts (no guess for a method
+// out of sight): the ordering
+// analyzer's findings name such a call as the processing a commit must
+// follow, and moving the commit after it is their fix.
+func (r *Result) KeptBy(call *ast.CallExpr, gives func(ast.Expr) bool, seen bool) string {
 	fn, ok := typeutil.Callee(r.pass.TypesInfo, call).(*types.Func)
 	if !ok || !slices.ContainsFunc(call.Args, gives) {
 		return ""
@@ -303,7 +308,7 @@ func (r *Result) KeptBy(call *ast.CallExpr, gives func(ast.Expr) bool) string {
 			}
 		}
 	}
-	if len(impls) > 0 {
+	if len(impls) > 0 || seen {
 		return ""
 	}
 	errType := types.Universe.Lookup("error").Type()
