@@ -261,9 +261,9 @@ func keptIn(info *types.Info, lhs ast.Expr, recv types.Object, pkg *types.Packag
 // placing a commit or a store after such a call keeps the bug.
 //
 // With seen set, only the code in sight counts (no guess for a method
-// out of sight): the ordering
-// analyzer's findings name such a call as the processing a commit must
-// follow, and moving the commit after it is their fix.
+// out of sight): the ordering analyzer's findings name such a call as
+// the processing a commit must follow, and moving the commit after it is
+// their fix.
 func (r *Result) KeptBy(call *ast.CallExpr, gives func(ast.Expr) bool, seen bool) string {
 	fn, ok := typeutil.Callee(r.pass.TypesInfo, call).(*types.Func)
 	if !ok || !slices.ContainsFunc(call.Args, gives) {
