@@ -591,7 +591,14 @@ that call would still come before the processing. The fix then also
 makes that function process the record in place (its workers' loop
 body in place of the send, the fact's edits, as ordering's fix of a
 hand-off to a port), when its files are loaded (the standalone front
-end); otherwise the finding has no fix and names the function.
+end); otherwise the finding has no fix and names the function. Another
+is a message given to a call that may keep it for later
+(handsoff.Result.KeptBy): a function keeping it in a field (a batcher's
+Add, also through a value its receiver or a parameter holds), or a
+method of an interface whose implementations are out of this package's
+sight and that reports no failure (consumer.Appender.Add wired in main
+to a buffer: the store placed after it lost 50 of 300 records, audit
+31c/8); a logger's method does not count.
 It stays silent where the bug itself is not established here: the
 consumer's configuration or its loop out of sight (another package's
 commits decide), or a shape whose meaning it does not model; those are

@@ -76,7 +76,9 @@ the whole if statement (or retry loop) after the statement that
 processes the record, on its success path: a failure of the processing
 that is logged and carried on from gets a continue (or the commit goes
 in its else, when the check is that statement), so a failed batch is
-not committed.
+not committed. No move is built past a processing seen to keep the
+record for later (a batcher's Add of another package, its
+handsoff.KeepsFact): the finding says so (review 32-1).
 
 Processing R is a call taking a value derived from R or from the fetch
 that produced it (the record, its key, value or headers, a struct decoded
@@ -285,7 +287,10 @@ a goroutine with it, go p.worker(task)), in such a callback or in the
 function itself. A commit of a FetchTopicPartition's Records counts its
 EachRecord as handing them out. The message names the callback and the
 queuing function. The fix drops the go keyword in the callback (the
-record is processed in place before the commit); when the goroutine's
+record is processed in place before the commit; not for a goroutine
+starting a worker, whose loop receives from a channel: run in place, it
+would wait for what only the code after it sends, edit.StartsWorker,
+audit 32d/3); when the goroutine's
 call returns an error, the callback keeps a failure in a variable
 declared before the statement of the commit's block holding the
 client's call (procErr), and right after that statement the function
