@@ -43,9 +43,12 @@ func (r *Result) Keeps(fn *types.Func) (*KeepsFact, bool) {
 
 // exportKeeps exports the KeepsFact of each function of the package that
 // keeps a parameter: in a field of its pointer receiver or a package
-// variable, itself or through a function of the package it gives the
-// parameter to (b.add(v), which appends v to b.pending). Errors are not
-// record data (t.lastErr = err); a value receiver's fields are a copy's.
+// variable, itself or through a keeping function of the package or
+// another it gives the parameter to (b.add(v), which appends v to
+// b.pending; p.B.Add(v) or b.Add(v) on a value its receiver's fields or
+// a parameter hold, unless it then calls another method on that value, a
+// Flush). Errors are not record data (t.lastErr = err); a value
+// receiver's fields are a copy's.
 func exportKeeps(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 	facts := map[*types.Func]*KeepsFact{}
 	for fn, fd := range decls {
