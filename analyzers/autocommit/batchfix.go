@@ -92,7 +92,7 @@ func (c *checker) batchFlush(fetch *ast.AssignStmt, list []ast.Stmt, msg *ast.Id
 				}
 			case *ast.CallExpr:
 				for _, a := range n.Args {
-					if id, isID := ast.Unparen(a).(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == batch && !isBuiltin(c.pass, n.Fun, "len") && !isBuiltin(c.pass, n.Fun, "cap") {
+					if id, isID := ast.Unparen(a).(*ast.Ident); isID && c.pass.TypesInfo.Uses[id] == batch && !edit.IsBuiltin(c.pass, n.Fun, "len") && !edit.IsBuiltin(c.pass, n.Fun, "cap") {
 						if flush != nil {
 							ok = false
 						}
@@ -121,7 +121,7 @@ func (c *checker) appendTarget(s ast.Node, msg types.Object) types.Object {
 	}
 	lhs, ok := as.Lhs[0].(*ast.Ident)
 	ap, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-	if !ok || !isCall || !isBuiltin(c.pass, ap.Fun, "append") || len(ap.Args) != 2 || ap.Ellipsis.IsValid() {
+	if !ok || !isCall || !edit.IsBuiltin(c.pass, ap.Fun, "append") || len(ap.Args) != 2 || ap.Ellipsis.IsValid() {
 		return nil
 	}
 	b, ok1 := ast.Unparen(ap.Args[0]).(*ast.Ident)

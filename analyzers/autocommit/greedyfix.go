@@ -315,7 +315,7 @@ func (c *checker) returnsParam(fd *ast.FuncDecl, i int) bool {
 			case *ast.CompositeLit:
 				elts = r.Elts
 			case *ast.CallExpr:
-				if isBuiltin(c.pass, r.Fun, "append") && !r.Ellipsis.IsValid() && len(r.Args) > 1 {
+				if edit.IsBuiltin(c.pass, r.Fun, "append") && !r.Ellipsis.IsValid() && len(r.Args) > 1 {
 					elts = r.Args[1:]
 				}
 			}

@@ -431,11 +431,11 @@ func (c *checker) handoffOf(chanExpr ast.Expr, at token.Pos, body *ast.BlockStmt
 			w.base = base
 			h.work = append(h.work, w)
 		case *ast.CallExpr:
-			if isBuiltin(c.pass, p.Fun, "close") {
+			if edit.IsBuiltin(c.pass, p.Fun, "close") {
 				closed = true
 				break
 			}
-			if isBuiltin(c.pass, p.Fun, "len") || isBuiltin(c.pass, p.Fun, "cap") {
+			if edit.IsBuiltin(c.pass, p.Fun, "len") || edit.IsBuiltin(c.pass, p.Fun, "cap") {
 				break
 			}
 			if hc, ok := c.helperCallOf(path); ok && !h.field {
@@ -655,7 +655,7 @@ func (c *checker) unbuffered(h *handoff, scope []ast.Node) bool {
 	}
 	for _, m := range makes {
 		call, ok := ast.Unparen(m).(*ast.CallExpr)
-		if !ok || !isBuiltin(c.pass, call.Fun, "make") {
+		if !ok || !edit.IsBuiltin(c.pass, call.Fun, "make") {
 			return false
 		}
 		if len(call.Args) == 2 {
@@ -691,7 +691,7 @@ func hasJump(n ast.Node) bool {
 // makes reports whether e is a call of the built-in make.
 func (c *checker) makes(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	return ok && isBuiltin(c.pass, call.Fun, "make")
+	return ok && edit.IsBuiltin(c.pass, call.Fun, "make")
 }
 
 // rangeWorker returns the worker of `for r := range ch { ... }`: a loop in
@@ -868,9 +868,9 @@ func (c *checker) paramWorkers(call *ast.CallExpr, arg ast.Expr, h *handoff) ([]
 			}
 			out = append(out, w)
 		case *ast.CallExpr:
-			if isBuiltin(c.pass, p.Fun, "close") {
+			if edit.IsBuiltin(c.pass, p.Fun, "close") {
 				closedHere = true
-			} else if !isBuiltin(c.pass, p.Fun, "len") && !isBuiltin(c.pass, p.Fun, "cap") {
+			} else if !edit.IsBuiltin(c.pass, p.Fun, "len") && !edit.IsBuiltin(c.pass, p.Fun, "cap") {
 				ok = false
 			}
 		default:

@@ -172,7 +172,7 @@ func (c *checker) removeOption(path []ast.Node, x *ast.CallExpr) (analysis.TextE
 		if p.Ellipsis.IsValid() {
 			return analysis.TextEdit{}, false
 		}
-		if isBuiltin(c.pass, p.Fun, "append") {
+		if edit.IsBuiltin(c.pass, p.Fun, "append") {
 			if len(p.Args) < 2 || p.Args[0] == x {
 				return analysis.TextEdit{}, false
 			}
@@ -260,16 +260,6 @@ func (c *checker) pure(e ast.Expr) bool {
 		return ok
 	})
 	return ok
-}
-
-// isBuiltin reports whether fun denotes the built-in function name.
-func isBuiltin(pass *analysis.Pass, fun ast.Expr, name string) bool {
-	id, ok := ast.Unparen(fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := pass.TypesInfo.Uses[id].(*types.Builtin)
-	return ok && b.Name() == name
 }
 
 // outlivePoll reports records of poll f handed to goroutines inside the

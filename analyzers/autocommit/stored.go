@@ -790,7 +790,7 @@ func (c *checker) handedOnBut(stmts []ast.Stmt, msg string, skip []*ast.GoStmt) 
 						}
 					}
 				}
-				if isBuiltin(c.pass, n.Fun, "append") && len(n.Args) > 1 {
+				if edit.IsBuiltin(c.pass, n.Fun, "append") && len(n.Args) > 1 {
 					for _, a := range n.Args[1:] {
 						found = found || mentions(a)
 					}

@@ -244,7 +244,7 @@ func (c *checker) writtenBefore(list []ast.Stmt, stmt ast.Stmt, batch types.Obje
 					}
 				}
 			case *ast.CallExpr:
-				if isBuiltin(c.pass, n.Fun, "len") || isBuiltin(c.pass, n.Fun, "append") {
+				if edit.IsBuiltin(c.pass, n.Fun, "len") || edit.IsBuiltin(c.pass, n.Fun, "append") {
 					return true
 				}
 				for _, a := range n.Args {

@@ -267,7 +267,10 @@ that client.
     made outside a loop, in a helper the loop calls; the constructor and
     the poll loop may be in different functions; a callback's unnamed
     parameters are named); confluent: Commit()
-    unless AssignmentLost(). No CommitUncommittedOffsets fix (reported
+    unless AssignmentLost(), not when the loop holds messages across polls
+    with enable.auto.offset.store on (the callback runs in a poll, and
+    would commit the held batch's stored, unwritten offsets: audit
+    32d/13). No CommitUncommittedOffsets fix (reported
     without one, saying why) when records are handed to goroutines the
     loop does not wait for (it would commit records still queued for them:
     lost), or when the callback is also the OnPartitionsLost callback (a
