@@ -86,14 +86,7 @@ func exportDrops(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 // (fn(ctx), _ = fn(ctx)), or checked by an `if err != nil` that only logs
 // it (not a panic, a fatal log, an exit, nor the error kept or sent).
 func logsOnly(info *types.Info, body *ast.BlockStmt, params map[types.Object]bool) bool {
-	isCall := func(e ast.Expr) bool {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-		return ok && params[info.Uses[id]]
-	}
+	isCall := func(e ast.Expr) bool { return paramCall(info, params, e) }
 	errs := map[types.Object]bool{}
 	lost := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -162,6 +155,16 @@ func onlyLogs(info *types.Info, list []ast.Stmt) bool {
 	return true
 }
 
+// paramCall reports whether e is a call of one of params.
+func paramCall(info *types.Info, params map[types.Object]bool, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	return ok && params[info.Uses[id]]
+}
+
 // failsWithError reports whether t is a function whose last result is an
 // error.
 func failsWithError(t types.Type) bool {
@@ -180,10 +183,8 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 	calls := func(n ast.Node) bool {
 		found := false
 		ast.Inspect(n, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && params[info.Uses[id]] {
-					found = true
-				}
+			if e, ok := n.(ast.Expr); ok && paramCall(info, params, e) {
+				found = true
 			}
 			_, lit := n.(*ast.FuncLit)
 			return !found && !lit
