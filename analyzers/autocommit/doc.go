@@ -399,8 +399,9 @@ so this analyzer reports only what can lose records with that client:
     processing. A message sent on a lane of its key (the same shape keyed
     by a field of the message: lanes[string(m.Key)]) reaches one of
     several workers of its partition, which finish out of order: the fix
-    fetches, starts each message in a low-water tracker of this module's
-    lowwater package, made before the loop, right before the send (in
+    fetches, starts each message in a low-water tracker (the one the
+    fix declares in the package: edit.DeclareTracker), made before the
+    loop, right before the send (in
     offset order; a Start that fails meets a partition consumed again
     from an earlier offset after a rebalance, and starts it over), and
     the lane's worker marks the message done once it is through with it

@@ -23,8 +23,8 @@ import (
 // messages reach several lanes, whose workers finish them out of order,
 // so a commit of each worker's own message could pass messages still in
 // another lane. The fix writes a low-water mark instead: it fetches
-// without committing, starts each message in a tracker of the lowwater
-// package (clientmodel.LowWaterPath) made before the loop, in offset
+// without committing, starts each message in a low-water-mark tracker
+// (the one the fix declares: edit.DeclareTracker) made before the loop, in offset
 // order, right before the send (a Start that fails starts the partition
 // over: clientmodel.TrackerCode.Start), and the lane's worker marks the
 // message done once it has finished with it (at the end of its loop body,
@@ -32,8 +32,7 @@ import (
 // a failure logged (a later commit covers it). A message whose processing
 // fails and is logged is done as before: the original loop carried on from
 // it. Commits of several workers are last-write-wins, so a lower mark may
-// land after a higher one: a replay, never a loss (the lowwater package's
-// doc). It needs the client to spell the mark's commit
+// land after a higher one: a replay, never a loss. It needs the client to spell the mark's commit
 // (clientmodel.LowWaterWriteOf), the reader and the context to mean the
 // same in the worker, and the client's package imported by the file.
 func (c *checker) keyLaneCommit(path []ast.Node, stmt ast.Stmt, list []ast.Stmt, call *ast.CallExpr, sel *ast.SelectorExpr, msg *ast.Ident, fetch, commit string) ([]analysis.TextEdit, bool) {
@@ -121,25 +120,28 @@ func (c *checker) keyLaneCommit(path []ast.Node, stmt ast.Stmt, list []ast.Stmt,
 			}
 		}
 	}
-	pkg, imports := edit.Import(c.pass, file, clientmodel.LowWaterPath)
-	logName, logImp := edit.Import(c.pass, file, "log")
-	if imports != nil && edit.FreeName(c.pass, loop.Pos(), pkg) != pkg {
-		return nil, false // the package's name is taken
+	decls, declared := edit.DeclareTracker(c.pass)
+	if !declared || !edit.TrackerNamesFree(c.pass, loop.Pos()) || !edit.TrackerNamesFree(c.pass, ss.Pos()) {
+		return nil, false // the tracker's names are taken
 	}
+	logName, logImp := edit.Import(c.pass, file, "log")
 	for _, pos := range at {
+		if !edit.TrackerNamesFree(c.pass, pos) {
+			return nil, false
+		}
 		if pn, isPkg := c.lookup(pos, logName).(*types.PkgName); logImp == nil && (!isPkg || pn.Imported().Path() != "log") || logImp != nil && c.lookup(pos, logName) != nil {
 			return nil, false // log names something else in the worker
 		}
 	}
-	tc := clientmodel.TrackerCode{W: lw, Tracker: tracker, Pkg: pkg, ClientPkg: cpkg}
+	tc := clientmodel.TrackerCode{W: lw, Tracker: tracker, ClientPkg: cpkg}
 	write := tc.Write(commitFn, recv, ctx, l.v.Name, "next")
 	if write == "" {
 		return nil, false
 	}
 	done := tc.Done(l.v.Name, c.groupOnly(recv, fmt.Sprintf("if err := %s; err != nil {\n\t%s.Printf(\"commit offset: %%v\", err)\n}", write, logName)))
-	edits := append(append(imports, logImp...),
+	edits := append(append(decls, logImp...),
 		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)},
-		edit.InsertBefore(c.pass, loop, tracker+" := "+pkg+".New()"),
+		edit.InsertBefore(c.pass, loop, tc.Make()),
 		edit.InsertBefore(c.pass, ss, tc.Start(msg.Name, key)),
 	)
 	for _, ct := range conts {

@@ -15,22 +15,22 @@ import (
 )
 
 // lowWaterFix builds the fix of a completion callback's position call: a
-// low-water-mark tracker (clientmodel.LowWaterPath) made before the loop
+// low-water-mark tracker (edit.DeclareTracker) made before the loop
 // that makes the callbacks, each record started in it, in offset order,
 // before its callback is made, and the callback writing what the tracker's
 // Done returns, the smallest offset still in flight, instead of its own
 // record's position:
 //
-//	tracker := lowwater.New()
+//	tracker := newLowWaterTracker()
 //	for msg := range claim.Messages() {
-//		tp := lowwater.TopicPartition{Topic: msg.Topic, Partition: msg.Partition}
-//		if tracker.Start(tp, msg.Offset) != nil {
+//		tp := lowWaterKey{Topic: msg.Topic, Partition: msg.Partition}
+//		if !tracker.Start(tp, msg.Offset) {
 //			// consumed again from an earlier offset (a rebalance or a rewind): start the partition over
 //			tracker.Forget(tp)
-//			_ = tracker.Start(tp, msg.Offset) // fails only on an offset no fetched record has
+//			tracker.Start(tp, msg.Offset)
 //		}
 //		send(msg, func(err error) {
-//			if next, ok := tracker.Done(lowwater.TopicPartition{Topic: msg.Topic, Partition: msg.Partition}, msg.Offset); ok {
+//			if next, ok := tracker.Done(lowWaterKey{Topic: msg.Topic, Partition: msg.Partition}, msg.Offset); ok {
 //				sess.MarkOffset(msg.Topic, msg.Partition, next, "")
 //			}
 //		})
@@ -148,7 +148,7 @@ func (c *checker) lowWaterFix(cb *callback) (analysis.SuggestedFix, bool) {
 		done = tc.Done(recID.Name, "return "+write) + "\nreturn nil"
 	}
 	edits := append(imports,
-		edit.InsertBefore(c.pass, outer, tracker+" := "+tc.Pkg+".New()"),
+		edit.InsertBefore(c.pass, outer, tc.Make()),
 		edit.InsertBefore(c.pass, top, tc.Start(recID.Name, key)),
 		c.replaceStmt(stmt, done),
 	)
@@ -166,15 +166,16 @@ func (c *checker) lowWaterFix(cb *callback) (analysis.SuggestedFix, bool) {
 
 // trackerCode returns the code of a low-water fix writing lw in place of
 // the position call of statement stmt, its tracker named tracker and made
-// before outer, and the edits importing LowWaterPath; false when the name
-// of that import is taken where outer is, or when the write names the
-// client's package and the file does not import it already (the record's
-// type) under a name stmt sees.
+// before outer, and the edits declaring the tracker in the package; false
+// when the package declares the tracker's names otherwise, or they name
+// something else where outer is, or when the write names the client's
+// package and the file does not import it already (the record's type)
+// under a name stmt sees.
 func (c *checker) trackerCode(lw *clientmodel.LowWaterWrite, outer, stmt ast.Stmt, tracker string) (clientmodel.TrackerCode, []analysis.TextEdit, bool) {
 	file := edit.File(c.pass, stmt.Pos())
-	pkg, imports := edit.Import(c.pass, file, clientmodel.LowWaterPath)
-	if imports != nil && c.lookupAt(outer.Pos(), pkg) != nil {
-		return clientmodel.TrackerCode{}, nil, false // the name is taken
+	decls, ok := edit.DeclareTracker(c.pass)
+	if !ok || !edit.TrackerNamesFree(c.pass, outer.Pos()) || !edit.TrackerNamesFree(c.pass, stmt.Pos()) {
+		return clientmodel.TrackerCode{}, nil, false
 	}
 	cpkg := ""
 	if lw.Pkg != "" {
@@ -187,7 +188,7 @@ func (c *checker) trackerCode(lw *clientmodel.LowWaterWrite, outer, stmt ast.Stm
 		}
 		cpkg = name
 	}
-	return clientmodel.TrackerCode{W: lw, Tracker: tracker, Pkg: pkg, ClientPkg: cpkg}, imports, true
+	return clientmodel.TrackerCode{W: lw, Tracker: tracker, ClientPkg: cpkg}, decls, true
 }
 
 // fetchLoop returns the outermost loop around path[0] in its function (no

@@ -20,12 +20,12 @@ import (
 // collectorLowWater builds the fix of an arrival-order finding whose
 // collector is the consume loop itself (a select receiving both records
 // and completions): the goroutines keep running, and the loop writes a
-// low-water mark instead of each completion's own position. A tracker of
-// the lowwater package is made before the loop, each record is started in
+// low-water mark instead of each completion's own position. A tracker (the
+// one the fix declares: edit.DeclareTracker) is made before the loop, each record is started in
 // it right before its goroutine, and the statement of the position call
 // becomes
 //
-//	if next, ok := tracker.Done(lowwater.TopicPartition{Topic: m.Topic, Partition: m.Partition}, m.Offset); ok {
+//	if next, ok := tracker.Done(lowWaterKey{Topic: m.Topic, Partition: m.Partition}, m.Offset); ok {
 //		sess.MarkOffset(m.Topic, m.Partition, next, "")
 //	}
 //
@@ -320,7 +320,7 @@ func (c *checker) trackerFix(call *consumer.Call, gs *ast.GoStmt, rec *ast.Ident
 		return fail()
 	}
 	edits := append(imports,
-		edit.InsertBefore(c.pass, outer, tracker+" := "+tc.Pkg+".New()"),
+		edit.InsertBefore(c.pass, outer, tc.Make()),
 		edit.InsertBefore(c.pass, gs, tc.Start(rec.Name, key)),
 	)
 	if early != "" {

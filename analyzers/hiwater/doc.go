@@ -226,7 +226,8 @@ It stays silent for:
     pool ranging over the channel) or a goroutine per callback are
     reported;
   - a low-water-mark tracker: a position that is the result of a call
-    (the lowwater package's Tracker.Done or Committable, any method that
+    (the lowwater package's Tracker.Done or Committable, the Done of the
+    tracker a fix declares, any method that
     removes a finished offset and returns the smallest one in flight) is
     never traced, so any tracker is trusted; so is a minimum (a variable
     written only when the new offset is lower, or min(...));
@@ -454,8 +455,8 @@ analysis classifies is never dropped for want of a fix.
     counter stepped from a constant (next := 0; next++) loses its
     declaration and its steps.
 
-  - A completion callback's position call: a tracker of the lowwater
-    package of this module (github.com/offsetcommit/commitlint/lowwater) is
+  - A completion callback's position call: a low-water-mark tracker (the
+    one the fix declares in the package, below) is
     made before the outermost loop of the function, which must fetch the
     records (a fetch of the client, or a sarama claim's Messages: a
     tracker made per batch would start over with records still in
@@ -566,10 +567,12 @@ analysis classifies is never dropped for want of a fix.
 Keeping the concurrency needs a low-water-mark tracker: the consume loop
 starts each offset in order, workers report it done and commit what the
 tracker returns, the smallest offset still in flight. The lowwater package
-of this module (github.com/offsetcommit/commitlint/lowwater) is one; only
+of this module (github.com/offsetcommit/commitlint/lowwater) is one. Only
 the completion-callback, select-collector and last goroutine fixes
-introduce it (the import is added; the user's module must then require
-this module), since a callback has no go statement to remove, and a
+introduce one: they declare lowWaterTracker in the package, at the end of
+its first file (edit.DeclareTracker: standard library only, so the fixed
+code needs no new module, and recognised as a low-water mark while its
+code is as the fix wrote it), since a callback has no go statement to remove, and a
 goroutine whose loop collects its completion (or its failure) can
 neither run in place nor be waited for.
 

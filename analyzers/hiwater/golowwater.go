@@ -17,15 +17,15 @@ import (
 // low-water mark of a tracker instead of its own record's position, as a
 // completion callback does (trackerFix):
 //
-//	tracker := lowwater.New()
+//	tracker := newLowWaterTracker()
 //	for {
 //		select {
 //		case msg := <-claim.Messages():
-//			tp := lowwater.TopicPartition{Topic: msg.Topic, Partition: msg.Partition}
-//			if err := tracker.Start(tp, msg.Offset); err != nil { ... }
+//			tp := lowWaterKey{Topic: msg.Topic, Partition: msg.Partition}
+//			if !tracker.Start(tp, msg.Offset) { ... }
 //			go func() {
 //				...
-//				if next, ok := tracker.Done(lowwater.TopicPartition{...}, msg.Offset); ok {
+//				if next, ok := tracker.Done(lowWaterKey{...}, msg.Offset); ok {
 //					sess.MarkOffset(msg.Topic, msg.Partition, next, "")
 //				}
 //			}()

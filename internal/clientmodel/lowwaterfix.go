@@ -1,12 +1,14 @@
 package clientmodel
 
-// LowWaterPath is the import path of this module's low-water-mark tracker,
-// which fixes introduce where positions are written in completion order.
-const LowWaterPath = "github.com/offsetcommit/commitlint/lowwater"
-
-// LowWaterKey is the type in LowWaterPath that keys a partition (fields
-// Topic and Partition).
-const LowWaterKey = "TopicPartition"
+// The low-water-mark tracker that fixes declare in the package they fix,
+// where positions are written in completion order (edit.DeclareTracker):
+// its type, its constructor, and the type keying a partition (fields Topic,
+// a string, and Partition, an int32).
+const (
+	TrackerType = "lowWaterTracker"
+	TrackerNew  = "newLowWaterTracker"
+	TrackerKey  = "lowWaterKey"
+)
 
 // The placeholders of LowWaterFix.Marks.
 const (

@@ -12,7 +12,6 @@ import (
 type TrackerCode struct {
 	W       *LowWaterWrite
 	Tracker string // the tracker variable
-	Pkg     string // the name the file imports LowWaterPath under
 	// ClientPkg is the name the file imports W.Pkg under (FixPkg).
 	ClientPkg string
 }
@@ -23,9 +22,12 @@ func (t TrackerCode) fill(code, recv, arg, rec, next string) string {
 	return strings.NewReplacer(FixRecv, recv, FixRec, rec, FixNext, next, FixPkg, t.ClientPkg, FixArg, arg).Replace(code)
 }
 
-// Key spells the tracker key (LowWaterKey) of record rec's partition.
+// Make spells the declaration of the tracker variable.
+func (t TrackerCode) Make() string { return t.Tracker + " := " + TrackerNew + "()" }
+
+// Key spells the tracker key (TrackerKey) of record rec's partition.
 func (t TrackerCode) Key(rec string) string {
-	return fmt.Sprintf("%s.%s{Topic: %s, Partition: %s}", t.Pkg, LowWaterKey,
+	return fmt.Sprintf("%s{Topic: %s, Partition: %s}", TrackerKey,
 		t.fill(t.W.Topic, "", "", rec, ""), t.fill(t.W.Partition, "", "", rec, ""))
 }
 
@@ -38,16 +40,15 @@ func (t TrackerCode) Offset(rec string) string { return t.fill(t.W.Offset, "", "
 // rebalance gave it back, or the client rewound it), so the partition is
 // forgotten and started over rather than the loop ended; the records
 // still in flight from before it complete offsets that a finished record
-// of the new run would complete too. The second Start fails only on an
-// offset no fetched record has (negative, or the largest int64): its
-// result is discarded.
+// of the new run would complete too. The second Start, of a partition
+// forgotten, does not fail.
 func (t TrackerCode) Start(rec, key string) string {
 	start := fmt.Sprintf("%s.Start(%s, %s)", t.Tracker, key, t.Offset(rec))
 	return fmt.Sprintf("%s := %s\n"+
-		"if %s != nil {\n"+
+		"if !%s {\n"+
 		"\t// consumed again from an earlier offset (a rebalance or a rewind): start the partition over\n"+
 		"\t%s.Forget(%s)\n"+
-		"\t_ = %s // fails only on an offset no fetched record has\n}", key, t.Key(rec), start, t.Tracker, key, start)
+		"\t%s\n}", key, t.Key(rec), start, t.Tracker, key, start)
 }
 
 // Write spells the write of mark next for record rec's partition through

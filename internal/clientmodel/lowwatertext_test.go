@@ -16,8 +16,8 @@ func TestTrackerCode(t *testing.T) {
 		if w == nil {
 			continue
 		}
-		tc := TrackerCode{W: w, Tracker: "tracker", Pkg: "lowwater", ClientPkg: "pkg"}
-		body := []string{tc.Start("m", "tp")}
+		tc := TrackerCode{W: w, Tracker: "tracker", ClientPkg: "pkg"}
+		body := []string{tc.Make(), tc.Start("m", "tp")}
 		for fn := range w.Calls {
 			body = append(body, tc.Done("m", tc.Write(fn, "cl", "ctx", "m", "next")))
 		}

@@ -11,7 +11,6 @@ import (
 	"go/types"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -19,8 +18,6 @@ import (
 
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/ast/astutil"
-
-	"github.com/offsetcommit/commitlint/internal/clientmodel"
 )
 
 // edit is one text edit, in byte offsets of its file.
@@ -141,7 +138,6 @@ next:
 	}
 	slices.Sort(files)
 	unwritten := map[string]string{} // file → why it was not written
-	var needs []string               // modules the fixes make import the tracker, not requiring it
 	for _, file := range files {
 		old, err := os.ReadFile(file)
 		if err != nil {
@@ -156,9 +152,6 @@ next:
 			src = formatChanged(old, src, formatted, changed)
 		}
 		src = keepLineEndings(old, src)
-		if mod := needsTracker(file, old, src); mod != "" && !slices.Contains(needs, mod) {
-			needs = append(needs, mod)
-		}
 		if diff {
 			io.WriteString(w, unified(relPath(cwd, file), string(old), string(src)))
 			continue
@@ -206,50 +199,10 @@ next:
 		fmt.Fprintf(stderr, "commitlint: %s no automatic fix and %s: run without -fix to see why\n",
 			cond(n == 1, "1 finding has", fmt.Sprintf("%d findings have", n)), cond(n == 1, "is left as it is", "are left as they are"))
 	}
-	for _, mod := range needs {
-		// The low-water fixes import this module's tracker: without the
-		// requirement the fixed package does not build.
-		fmt.Fprintf(stderr, "commitlint: the fixes import %s, which %s does not require: run `go get %s` in %s\n",
-			clientmodel.LowWaterPath, relPath(cwd, filepath.Join(mod, "go.mod")), clientmodel.LowWaterPath, relPath(cwd, mod))
-	}
 	if skipped > 0 {
 		return fmt.Errorf("%s not applied", plural(skipped, "fix"))
 	}
 	return nil
-}
-
-// requires reports whether go.mod text mod requires module modPath (a
-// require line or an entry of a require block: the path, then a version).
-func requires(mod []byte, modPath string) bool {
-	for _, line := range strings.Split(string(mod), "\n") {
-		fields := strings.Fields(strings.TrimPrefix(strings.TrimSpace(line), "require "))
-		if len(fields) >= 2 && fields[0] == modPath {
-			return true
-		}
-	}
-	return false
-}
-
-// needsTracker returns the directory of the module holding file when the
-// fixes (old to src) add an import of the low-water tracker
-// (clientmodel.LowWaterPath) and the module's go.mod does not mention the
-// tracker's module; "" otherwise (no go.mod: GOPATH mode).
-func needsTracker(file string, old, src []byte) string {
-	quoted := []byte(strconv.Quote(clientmodel.LowWaterPath))
-	if !bytes.Contains(src, quoted) || bytes.Contains(old, quoted) {
-		return ""
-	}
-	for dir := filepath.Dir(file); ; dir = filepath.Dir(dir) {
-		if mod, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
-			if requires(mod, path.Dir(clientmodel.LowWaterPath)) {
-				return ""
-			}
-			return dir
-		}
-		if filepath.Dir(dir) == dir {
-			return ""
-		}
-	}
 }
 
 // inOrder returns edits sorted by position, each made once: identical

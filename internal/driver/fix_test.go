@@ -7,7 +7,6 @@ import (
 	"maps"
 	"math/rand"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -17,8 +16,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
-
-	"github.com/offsetcommit/commitlint/internal/clientmodel"
 )
 
 func TestOverlaps(t *testing.T) {
@@ -538,34 +535,5 @@ func TestKeepLineEndings(t *testing.T) {
 		if got := string(keepLineEndings([]byte(tc.old), []byte(tc.fixed))); got != tc.want {
 			t.Errorf("keepLineEndings(%q, %q) = %q, want %q", tc.old, tc.fixed, got, tc.want)
 		}
-	}
-}
-
-func TestNeedsTracker(t *testing.T) {
-	imp := []byte("package m\n\nimport \"" + clientmodel.LowWaterPath + "\"\n")
-	plain := []byte("package m\n")
-	for _, tc := range []struct {
-		name, gomod string
-		old, src    []byte
-		want        bool
-	}{
-		{"added, not required", "module m\n\ngo 1.26\n", plain, imp, true},
-		{"added, required", "module m\n\ngo 1.26\n\nrequire " + path.Dir(clientmodel.LowWaterPath) + " v1.0.0\n", plain, imp, false},
-		{"imported before", "module m\n\ngo 1.26\n", imp, imp, false},
-		{"added, required in a block", "module m\n\ngo 1.26\n\nrequire (\n\t" + path.Dir(clientmodel.LowWaterPath) + " v1.0.0\n)\n", plain, imp, false},
-		{"added, a module of a longer name", "module " + path.Dir(clientmodel.LowWaterPath) + "-consumer\n\ngo 1.26\n", plain, imp, true},
-		{"not added", "module m\n\ngo 1.26\n", plain, plain, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(tc.gomod), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			sub := filepath.Join(dir, "internal", "consume")
-			got := needsTracker(filepath.Join(sub, "c.go"), tc.old, tc.src)
-			if want := cond(tc.want, dir, ""); got != want {
-				t.Errorf("needsTracker = %q, want %q", got, want)
-			}
-		})
 	}
 }

@@ -406,7 +406,7 @@ func (c *classifier) requireEvidence() {
 	case c.completionOrder():
 		why = "records are processed by goroutines the loop does not wait for, and positions are written record by record from goroutines, in the order the records finish: a later record's position can pass one still in flight (no low-water mark is proven)"
 	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainTracked }):
-		why = "the position committed is computed by the application and not proven to be a low-water mark: if it can pass a record still in flight (a maximum), a crash loses that record (a tracker from the lowwater package is recognised)"
+		why = "the position committed is computed by the application and not proven to be a low-water mark: if it can pass a record still in flight (a maximum), a crash loses that record (a tracker from the lowwater package, or the one a fix declares, is recognised)"
 	case r.Strategy == StrategyUnknown || r.Window == "unknown" || strings.HasPrefix(r.Revoke, "unknown"):
 		why = "part of the commit strategy is not known"
 	case r.Strategy == StrategyTransactions && slices.ContainsFunc(ev.Launches, func(l *Launch) bool { return !l.Joined }):
@@ -869,6 +869,14 @@ func (c *classifier) base() {
 			return
 		case ev.Client.Timer == clientmodel.TimerStored && ev.Is(clientmodel.AutoStore) == Unknown:
 			r.Guarantee, r.Reason = GuaranteeUnk, ev.Client.Spell(clientmodel.AutoStore)+" is set where the analysis cannot see it"+ev.unseen()
+			return
+		}
+		if ev.Client.Timer == clientmodel.TimerPreviousPoll && ev.Is(clientmodel.MarksOnly) != On && ev.HeldAcrossPolls != "" {
+			// The previous poll becomes committable when the next one
+			// starts, with the records the loop still holds (audit
+			// 32d/15, 33d/1).
+			r.Guarantee = Neither
+			r.Reason = "the loop keeps the records of " + ev.HeldAcrossPolls + " across polls, and each poll makes the previous ones committable: the timer may commit records still held, not yet processed (lost on a crash)"
 			return
 		}
 		r.Guarantee = AtLeastOnce

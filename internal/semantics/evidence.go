@@ -14,6 +14,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -238,10 +239,14 @@ type Evidence struct {
 	// at close.
 	TimerOff bool
 
-	Fetches  []string // short names of fetch calls on the consumer
-	Calls    []*PositionCall
-	Revokes  []*Revoke
-	Launches []*Launch
+	Fetches []string // short names of fetch calls on the consumer
+	// HeldAcrossPolls names a fetch whose loop appends the records to a
+	// slice it keeps across iterations (buf = append(buf,
+	// fs.Records()...)): the records outlive the polls that follow.
+	HeldAcrossPolls string
+	Calls           []*PositionCall
+	Revokes         []*Revoke
+	Launches        []*Launch
 	// Handler reports a handler the client calls per partition (sarama's
 	// ConsumeClaim).
 	Handler bool
@@ -613,10 +618,14 @@ func (g *gatherer) initExtent() {
 }
 
 // reach adds fn, its closures and the in-package functions it calls to the
-// extent.
+// extent. The low-water-mark tracker a fix declared keeps offsets, not
+// records: it is no code of the consumer's.
 func (g *gatherer) reach(fn *ssa.Function) {
 	fn = ssaflow.Body(fn)
 	if fn == nil || g.extent[fn] || !g.m.Flow.InPackage(fn) {
+		return
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && edit.InTracker(g.pass, obj) {
 		return
 	}
 	g.extent[fn] = true

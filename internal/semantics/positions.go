@@ -12,6 +12,7 @@ import (
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -54,6 +55,9 @@ func (g *gatherer) positions() {
 		name := call.Func[strings.LastIndex(call.Func, ".")+1:]
 		if call.Role == clientmodel.Fetch || call.Role == clientmodel.FetchCommit {
 			g.ev.Fetches = append(g.ev.Fetches, name)
+			if g.ev.HeldAcrossPolls == "" && g.collectedAcrossPolls(call.Instr) {
+				g.ev.HeldAcrossPolls = name
+			}
 			// Consumers built in a loop (one per goroutine, each started
 			// by the same go statement) are not shared.
 			if g.c.Site == nil || !ssaflow.InLoop(g.c.Site.Block()) {
@@ -1138,6 +1142,11 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 		case g.isRecord(a.Type()):
 			return GrainRecord, 0
 		}
+		// A mark a tracker returns, with the record's topic and
+		// partition (kafka.Message{Topic: m.Topic, ..., Offset: next - 1}).
+		if ssaflow.Derives(a, g.isLowWater) {
+			return GrainLowWater, 0
+		}
 		if g.computedBatch(a) {
 			return GrainTracked, 0
 		}
@@ -1164,9 +1173,6 @@ func (g *gatherer) grain(call *consumer.Call) (Grain, int64) {
 		}
 		if gr := g.clientOffsets(a, call.Instr.Block()); gr != GrainUnknown {
 			return gr, 0
-		}
-		if ssaflow.Derives(a, isLowWater) {
-			return GrainLowWater, 0
 		}
 		return GrainTracked, 0
 	}
@@ -1352,7 +1358,9 @@ func (g *gatherer) lastRecordOnly(a ssa.Value) bool {
 // collectedAcrossPolls reports whether instr, in a loop, runs in an
 // iteration of a loop that collects records across its iterations: a
 // slice of records that the loop's header keeps (a phi) and that an
-// append of a record in the loop feeds (batch = append(batch, m)).
+// append of a record in the loop feeds (batch = append(batch, m)), or a
+// variable made before the loop, which a closure captures, that such an
+// append in the loop stores.
 func (g *gatherer) collectedAcrossPolls(instr ssa.Instruction) bool {
 	b := instr.Block()
 	after := ssaflow.Reachable(b)
@@ -1370,12 +1378,61 @@ func (g *gatherer) collectedAcrossPolls(instr ssa.Instruction) bool {
 				return true
 			}
 		}
+		// A variable a closure captures (pending = append(pending,
+		// fs.Records()...), flushed by a func literal): stored in the
+		// loop, made before it.
+		for _, lb := range b.Parent().Blocks {
+			if !h.Dominates(lb) || !ssaflow.Reachable(lb)[h] {
+				continue // not in the loop
+			}
+			for _, in := range lb.Instrs {
+				st, ok := in.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				alloc, ok := st.Addr.(*ssa.Alloc)
+				if !ok || alloc.Block() == nil || h.Dominates(alloc.Block()) {
+					continue
+				}
+				if sl, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Slice); ok && g.isRecord(sl.Elem()) && g.appendsTo(st.Val, alloc) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }
 
+// appendsTo reports whether v appends records to what alloc holds
+// (append(*alloc, m), append(*alloc, fs.Records()...)).
+func (g *gatherer) appendsTo(v ssa.Value, alloc *ssa.Alloc) bool {
+	ld, ok := g.appendedTo(v).(*ssa.UnOp)
+	return ok && ld.Op == token.MUL && ld.X == alloc
+}
+
+// appendedTo returns the slice v appends records to, when v is an append
+// of a record, or of the records of a slice (append(batch, m),
+// append(batch, fs.Records()...)); nil otherwise.
+func (g *gatherer) appendedTo(v ssa.Value) ssa.Value {
+	x, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if bi, ok := x.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "append" || len(x.Call.Args) != 2 {
+		return nil
+	}
+	els := ssaflow.Elems(x.Call.Args[1])
+	if els == nil {
+		els = []ssa.Value{x.Call.Args[1]}
+	}
+	if !slices.ContainsFunc(els, g.fromRecords) {
+		return nil
+	}
+	return x.Call.Args[0]
+}
+
 // appendsRecord reports whether v, through phis, is an append of a
-// record to a slice the loop keeps (a phi: batch = append(batch, m), not
+// record, or of the records of a slice, to a slice the loop keeps (a phi: batch = append(batch, m), not
 // batch = append(batch[:0], m), a batch of one).
 func (g *gatherer) appendsRecord(v ssa.Value, seen map[ssa.Value]bool) bool {
 	if seen[v] || len(seen) > 16 {
@@ -1386,10 +1443,8 @@ func (g *gatherer) appendsRecord(v ssa.Value, seen map[ssa.Value]bool) bool {
 	case *ssa.Phi:
 		return slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return g.appendsRecord(e, seen) })
 	case *ssa.Call:
-		if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(x.Call.Args) == 2 {
-			_, kept := x.Call.Args[0].(*ssa.Phi)
-			return kept && slices.ContainsFunc(ssaflow.Elems(x.Call.Args[1]), g.fromRecords)
-		}
+		_, kept := g.appendedTo(x).(*ssa.Phi)
+		return kept
 	}
 	return false
 }
@@ -1500,8 +1555,9 @@ func (g *gatherer) calledInLoops(fn *ssa.Function) bool {
 }
 
 // isLowWater reports whether v is a result of a function known to return a
-// low-water mark (clientmodel.LowWater), or a value ranged over in one.
-func isLowWater(v ssa.Value) bool {
+// low-water mark (clientmodel.LowWater, or the Done of the tracker a fix
+// declares, unchanged: edit.IsTracker), or a value ranged over in one.
+func (g *gatherer) isLowWater(v ssa.Value) bool {
 	for {
 		switch x := v.(type) {
 		case *ssa.Extract:
@@ -1515,7 +1571,13 @@ func isLowWater(v ssa.Value) bool {
 			continue
 		case *ssa.Call:
 			callee := ssaflow.Callee(x.Common())
-			return callee != nil && slices.Contains(clientmodel.LowWater, callee.FullName())
+			if callee == nil {
+				return false
+			}
+			if slices.Contains(clientmodel.LowWater, callee.FullName()) {
+				return true
+			}
+			return callee.Name() == "Done" && edit.InTracker(g.pass, callee)
 		}
 		return false
 	}

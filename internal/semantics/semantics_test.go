@@ -339,6 +339,13 @@ func TestClassify(t *testing.T) {
 			"concurrency": "not proven a low-water mark", "guarantee": semantics.GuaranteeUnk}},
 		{"lowwaterpkg", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},
+		// records kept across polls under the default auto-commit
+		{"heldpolls", map[string]string{"guarantee": semantics.Neither, "reason": "keeps the records of PollRecords across polls"}},
+		{"heldclosure", map[string]string{"guarantee": semantics.Neither, "reason": "keeps the records of PollRecords across polls"}},
+		{"heldmarked", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// the tracker a low-water fix declares, as it declares it
+		{"fixtracker", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
+			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},
 		{"saramamax", map[string]string{"concurrency": "not proven a low-water mark", "guarantee": semantics.GuaranteeUnk}},
 		{"saramadefer", map[string]string{"strategy": semantics.StrategyOnReturn, "guarantee": semantics.AtLeastOnce,
 			"revoke": "yes (a deferred commit flushes"}},
