@@ -212,7 +212,9 @@ that client.
     Fix: call AllowRebalance at the top of each poll loop (right before a
     poll made outside a loop), and defer it right before the loop, so that
     a Close deferred by the loop's function can leave the group (without
-    it, a SIGTERM'd member hung in Close: audit 32d/14).
+    it, a SIGTERM'd member hung in Close: audit 32d/14), and right before
+    a Close the function calls itself after the loop, which runs before
+    the deferred release (audit 33d/3).
 
   - poll-error-skips-records: a franz-go poll loop that polls again when
     the poll reports an error (fetches.Err(), Errors(), Err0() tested
@@ -361,7 +363,7 @@ that client.
     callback can run while the loop still processes a poll, and commits it.
     Fix: add kgo.BlockRebalanceOnPoll() and cl.AllowRebalance() at the top of
     the poll loop (or before a poll outside a loop; deferred before the
-    loop too, for a deferred Close), so callbacks run
+    loop too, for a deferred Close, and before a Close after the loop), so callbacks run
     between a batch and the next poll; a discarded error of that commit is
     logged by the same fix. When the client is polled only in
     another package (where AllowRebalance would have to go; the bug holds

@@ -442,13 +442,45 @@ func (c *checker) allowRebalanceEdits(k *consumer.Consumer) ([]analysis.TextEdit
 		loops[loop] = true
 		// Released when the loop's function returns too: a deferred
 		// Close would otherwise wait to leave the group for a release
-		// that never comes (audit 32d/14: SIGTERM'd members hung).
+		// that never comes (audit 32d/14: SIGTERM'd members hung); and
+		// right before a Close the function makes itself after the loop,
+		// which runs before the deferred release (audit 33d/3).
 		edits = append(edits, c.prependStmts(body.List, body.Lbrace, allow), edit.InsertBefore(c.pass, loop, "defer "+allow))
+		for _, cl := range c.closesAfter(ppath, loop, recv) {
+			edits = append(edits, edit.InsertBefore(c.pass, cl, allow))
+		}
 	}
 	if polls == 0 {
 		return nil, false // the poll loop is elsewhere: no complete fix
 	}
 	return edits, true
+}
+
+// closesAfter returns the statements of the function around path (no
+// function literal crossed) that close the client recv names (recv.Close(),
+// not deferred) after loop.
+func (c *checker) closesAfter(path []ast.Node, loop ast.Stmt, recv string) []ast.Stmt {
+	_, body := edit.FuncOf(path)
+	if body == nil {
+		return nil
+	}
+	var out []ast.Stmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		es, ok := n.(*ast.ExprStmt)
+		if !ok || es.Pos() < loop.End() {
+			return true
+		}
+		if call, ok := es.X.(*ast.CallExpr); ok && len(call.Args) == 0 {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && edit.Source(c.pass, sel.X) == recv {
+				out = append(out, es)
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // reportRevokeNoCommit reports an OnPartitionsRevoked callback that
