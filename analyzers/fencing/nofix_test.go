@@ -406,6 +406,35 @@ func alsoLost(ctx context.Context) error {
 	}
 }
 
+// lostMarks is both callbacks of a client committing marks (trial 33b/7,
+// file.d's shape): a commit of the marks there writes positions for
+// partitions lost too.
+type lostMarks struct{}
+
+func (lostMarks) Lost(context.Context, *kgo.Client, map[string][]int32) {}
+
+type partitionsLost interface {
+	Lost(context.Context, *kgo.Client, map[string][]int32)
+}
+
+func marksLost(ctx context.Context, s partitionsLost) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("marks"), kgo.ConsumeTopics("in"), kgo.AutoCommitMarks(), kgo.BlockRebalanceOnPoll(), kgo.OnPartitionsRevoked(s.Lost), kgo.OnPartitionsLost(s.Lost)) // want "this OnPartitionsRevoked callback commits nothing.*; no automatic fix: the callback is also the lost-partitions callback"
+	if err != nil {
+		return err
+	}
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			if _, err := db.Exec("INSERT INTO t (body) VALUES ($1)", r.Value); err == nil {
+				cl.MarkCommitRecords(r)
+			}
+		})
+		cl.AllowRebalance()
+	}
+}
+
+func runMarksLost(ctx context.Context) error { return marksLost(ctx, lostMarks{}) }
+
 func heldRevoked(context.Context, *kgo.Client, map[string][]int32) {}
 
 // Records kept across polls until 40 are held: the callback runs inside a
@@ -433,7 +462,7 @@ func held(ctx context.Context) error {
 }
 `
 
-// TestRevokeUnsafeNoFix runs revokeUnsafeSrc: three findings, each without
+// TestRevokeUnsafeNoFix runs revokeUnsafeSrc: four findings, each without
 // a fix, saying why.
 func TestRevokeUnsafeNoFix(t *testing.T) {
 	t.Parallel()

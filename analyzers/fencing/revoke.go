@@ -522,11 +522,16 @@ func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *
 	c.report(d)
 }
 
-// commitUnsafe says why a commit of everything polled (commit) in k's
-// revoke callback cb would do harm, or "": records still queued for
-// workers would be committed unprocessed, and a callback also run for
-// lost partitions would commit positions it no longer owns.
+// commitUnsafe says why commit in k's revoke callback cb would do harm,
+// or "": a callback also run for lost partitions would commit positions it
+// no longer owns (any commit), and a commit of everything polled would
+// commit records still queued for workers, or held across polls,
+// unprocessed.
 func (c *checker) commitUnsafe(k *consumer.Consumer, cb *ssa.Function, commit string) string {
+	if c.alsoLost(k, cb) {
+		// Marks too (trial 33b/7, file.d's shape).
+		return "the callback is also the lost-partitions callback, where a commit writes positions for partitions this member no longer owns; commit in a revoke callback of its own"
+	}
 	if commit != k.Client.CallName(clientmodel.Commit, clientmodel.ScopePolled) {
 		return ""
 	}
@@ -542,9 +547,6 @@ func (c *checker) commitUnsafe(k *consumer.Consumer, cb *ssa.Function, commit st
 		// of earlier polls, not yet written (audit 32d/15: the fix
 		// committed 20 of them at each revoke, where none were).
 		return "the loop holds records across polls before it processes them, and " + commit + " in the callback (which runs inside a poll) would commit the held records unprocessed (lost); process or drop the held records before the callback commits"
-	}
-	if c.alsoLost(k, cb) {
-		return "the callback is also the lost-partitions callback, where a commit writes positions for partitions this member no longer owns; commit in a revoke callback of its own"
 	}
 	return ""
 }
