@@ -114,11 +114,12 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 	} else {
 		edits, ok = c.setSetting(k, first.NeedsSetting, first.NeedsValue)
 	}
-	if ok && first.NeedsSetting == clientmodel.MarksOnly && outOfOrderMarks(semantics.For(c.pass, k)) {
+	unordered := first.NeedsSetting == clientmodel.MarksOnly && outOfOrderMarks(semantics.For(c.pass, k))
+	if unordered {
 		// Made to count, marks of goroutines finishing out of order
 		// commit the highest while lower records are in flight (audit
 		// 33d/8: 7 and 22 of 300 lost with the fix, none without it).
-		ok, refused = false, "the marks are made by goroutines that finish out of order, and marks only go forward, so once they count the timer commits the highest mark while lower records are still in flight (lost); first have one goroutine per partition mark, or mark a tracker's low-water mark"
+		ok = false
 	}
 	var rel []analysis.RelatedInformation
 	if first.need != nil {
@@ -210,7 +211,11 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		if refused != "" {
 			why = refused
 		}
-		d.Message += "; no automatic fix: " + why + ": " + report.LowerFirst(title)
+		why += ": " + report.LowerFirst(title)
+		if unordered {
+			why = "the marks are made by goroutines that finish out of order, and marks only go forward, so once they count the timer commits the highest mark while lower records are still in flight (lost); have one goroutine per partition mark, or mark a tracker's low-water mark, before marks are made to count"
+		}
+		d.Message += "; no automatic fix: " + why
 	}
 	c.report(k, d)
 }

@@ -542,7 +542,7 @@ func (c *checker) commitUnsafe(k *consumer.Consumer, cb *ssa.Function, commit st
 	if ev.InFlight() {
 		return "records are handed to goroutines that may still hold them when the callback runs, and " + commit + " there would commit them unprocessed (lost); have the callback stop the workers and wait for them, then commit the records they processed"
 	}
-	if ev.Holds() || c.collectsAcrossPolls(k) {
+	if ev.Holds() || ev.HeldAcrossPolls != "" {
 		// The callback runs inside a poll while the loop holds records
 		// of earlier polls, not yet written (audit 32d/15: the fix
 		// committed 20 of them at each revoke, where none were).

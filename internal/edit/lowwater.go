@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/parser"
 	"go/printer"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -128,10 +131,12 @@ func (p *lowWaterPartition) mark() int64 {
 // DeclareTracker returns the edits declaring the low-water-mark tracker
 // in pass's package: none when the package declares it already, as
 // trackerSource spells it (an earlier fix); its declarations at the end of
-// the package's first file that is not a test's, with an import of sync,
-// otherwise. Every fix of the package makes the same edits, which are then
-// made once. ok is false when the package declares one of the tracker's
-// names otherwise.
+// the package's first file that is not a test's and builds everywhere the
+// package does (everywhere), with an import of sync, otherwise. Every fix
+// of the package makes the same edits, which are then made once. ok is
+// false when the package declares one of the tracker's names otherwise
+// (in a file of its own tests or one its build constraints leave out too),
+// or has no such file.
 func DeclareTracker(pass *analysis.Pass) (edits []analysis.TextEdit, ok bool) {
 	if IsTracker(pass, pass.Pkg) {
 		return nil, true
@@ -141,20 +146,116 @@ func DeclareTracker(pass *analysis.Pass) (edits []analysis.TextEdit, ok bool) {
 			return nil, false
 		}
 	}
-	if len(pass.Files) == 0 {
+	if declaredBeside(pass) {
 		return nil, false
 	}
-	file := pass.Files[0]
+	var file *ast.File
 	for _, f := range pass.Files {
-		if !strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+		if name := pass.Fset.File(f.Pos()).Name(); !strings.HasSuffix(name, "_test.go") && everywhere(f, name) {
 			file = f
 			break
 		}
+	}
+	if file == nil {
+		return nil, false // every file builds on some platforms only, or is a test's, generated or cgo
 	}
 	syncName, imports := Import(pass, file, "sync")
 	tf := pass.Fset.File(file.Pos())
 	end := tf.Pos(tf.Size())
 	return append(imports, analysis.TextEdit{Pos: end, End: end, NewText: []byte(fmt.Sprintf(trackerSource, syncName))}), true
+}
+
+// everywhere reports whether file f (named name) builds wherever its
+// package does, and is the application's own: no build constraint (a
+// //go:build line, a _GOOS or _GOARCH name), not generated, no cgo.
+func everywhere(f *ast.File, name string) bool {
+	if ast.IsGenerated(f) {
+		return false
+	}
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"C"` {
+			return false
+		}
+	}
+	for _, cg := range f.Comments {
+		if cg.Pos() >= f.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if constraint.IsGoBuild(c.Text) || constraint.IsPlusBuild(c.Text) {
+				return false
+			}
+		}
+	}
+	base := strings.TrimSuffix(filepath.Base(name), ".go")
+	for _, part := range strings.Split(base, "_")[1:] {
+		if slices.Contains(platforms, part) {
+			return false
+		}
+	}
+	return true
+}
+
+// platforms are the GOOS and GOARCH values a file name may end in (go tool
+// dist list, and those go/build still knows).
+var platforms = []string{
+	"aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "js", "linux", "nacl", "netbsd",
+	"openbsd", "plan9", "solaris", "wasip1", "windows", "zos",
+	"386", "amd64", "amd64p32", "arm", "armbe", "arm64", "arm64be", "loong64", "mips", "mipsle", "mips64", "mips64le",
+	"mips64p32", "mips64p32le", "ppc", "ppc64", "ppc64le", "riscv", "riscv64", "s390", "s390x", "sparc", "sparc64", "wasm",
+}
+
+// declaredBeside reports whether a file of the package that pass does not
+// analyze declares one of the tracker's names at package level: one its
+// build constraints leave out, or a test of the package's own (which
+// another pass, with the tests, analyzes: the tracker would be declared
+// twice there).
+func declaredBeside(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	dir := filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+	analyzed := map[string]bool{}
+	for _, f := range pass.Files {
+		analyzed[pass.Fset.File(f.Pos()).Name()] = true
+	}
+	others := slices.Clone(pass.IgnoredFiles)
+	if tests, err := filepath.Glob(filepath.Join(dir, "*_test.go")); err == nil {
+		others = append(others, tests...)
+	}
+	for _, name := range others {
+		if analyzed[name] || filepath.Ext(name) != ".go" {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != pass.Pkg.Name() {
+			continue
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && slices.Contains(trackerNames, d.Name.Name) {
+					return true
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						if slices.Contains(trackerNames, sp.Name.Name) {
+							return true
+						}
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							if slices.Contains(trackerNames, n.Name) {
+								return true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // TrackerNamesFree reports whether the tracker's names (the constructor
@@ -188,7 +289,7 @@ func IsTracker(pass *analysis.Pass, pkg *types.Package) bool {
 	}
 	syncName := ""
 	for _, imp := range file.Imports {
-		if imp.Path.Value == `"sync"` {
+		if imp.Path.Value == `"sync"` && (imp.Name == nil || imp.Name.Name != "_" && imp.Name.Name != ".") {
 			syncName = "sync"
 			if imp.Name != nil {
 				syncName = imp.Name.Name

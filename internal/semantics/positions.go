@@ -55,7 +55,7 @@ func (g *gatherer) positions() {
 		name := call.Func[strings.LastIndex(call.Func, ".")+1:]
 		if call.Role == clientmodel.Fetch || call.Role == clientmodel.FetchCommit {
 			g.ev.Fetches = append(g.ev.Fetches, name)
-			if g.ev.HeldAcrossPolls == "" && g.collectedAcrossPolls(call.Instr) {
+			if g.ev.HeldAcrossPolls == "" && g.heldAcrossPolls(call.Instr) {
 				g.ev.HeldAcrossPolls = name
 			}
 			// Consumers built in a loop (one per goroutine, each started
@@ -1358,9 +1358,7 @@ func (g *gatherer) lastRecordOnly(a ssa.Value) bool {
 // collectedAcrossPolls reports whether instr, in a loop, runs in an
 // iteration of a loop that collects records across its iterations: a
 // slice of records that the loop's header keeps (a phi) and that an
-// append of a record in the loop feeds (batch = append(batch, m)), or a
-// variable made before the loop, which a closure captures, that such an
-// append in the loop stores.
+// append of a record in the loop feeds (batch = append(batch, m)).
 func (g *gatherer) collectedAcrossPolls(instr ssa.Instruction) bool {
 	b := instr.Block()
 	after := ssaflow.Reachable(b)
@@ -1378,36 +1376,8 @@ func (g *gatherer) collectedAcrossPolls(instr ssa.Instruction) bool {
 				return true
 			}
 		}
-		// A variable a closure captures (pending = append(pending,
-		// fs.Records()...), flushed by a func literal): stored in the
-		// loop, made before it.
-		for _, lb := range b.Parent().Blocks {
-			if !h.Dominates(lb) || !ssaflow.Reachable(lb)[h] {
-				continue // not in the loop
-			}
-			for _, in := range lb.Instrs {
-				st, ok := in.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				alloc, ok := st.Addr.(*ssa.Alloc)
-				if !ok || alloc.Block() == nil || h.Dominates(alloc.Block()) {
-					continue
-				}
-				if sl, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Slice); ok && g.isRecord(sl.Elem()) && g.appendsTo(st.Val, alloc) {
-					return true
-				}
-			}
-		}
 	}
 	return false
-}
-
-// appendsTo reports whether v appends records to what alloc holds
-// (append(*alloc, m), append(*alloc, fs.Records()...)).
-func (g *gatherer) appendsTo(v ssa.Value, alloc *ssa.Alloc) bool {
-	ld, ok := g.appendedTo(v).(*ssa.UnOp)
-	return ok && ld.Op == token.MUL && ld.X == alloc
 }
 
 // appendedTo returns the slice v appends records to, when v is an append

@@ -339,6 +339,10 @@ func TestClassify(t *testing.T) {
 			"concurrency": "not proven a low-water mark", "guarantee": semantics.GuaranteeUnk}},
 		{"lowwaterpkg", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},
+		// goroutines per partition: not waited for, joined
+		{"perpartloop", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per partition"}},
+		{"perpartjoined", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per partition"}},
+		{"perpartgroups", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "goroutines the loop does not wait for"}},
 		// records kept across polls under the default auto-commit
 		{"heldpolls", map[string]string{"guarantee": semantics.Neither, "reason": "keeps the records of PollRecords across polls"}},
 		{"heldclosure", map[string]string{"guarantee": semantics.Neither, "reason": "keeps the records of PollRecords across polls"}},

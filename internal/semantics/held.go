@@ -1,0 +1,241 @@
+package semantics
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// heldAcrossPolls reports whether the loop around fetch (an instruction
+// of its function) keeps records across its iterations, unprocessed, when
+// it fetches again: a slice of records kept by the loop (a phi at its
+// header, or a variable made before it that a closure captures) that an
+// append of records feeds, with a way back to the fetch on which the
+// slice is not emptied, and emptied somewhere (a buffer, flushed: a
+// history of records already processed, only ever trimmed, is none).
+func (g *gatherer) heldAcrossPolls(fetch ssa.Instruction) bool {
+	b := fetch.Block()
+	after := ssaflow.Reachable(b)
+	fn := b.Parent()
+	for _, h := range fn.Blocks {
+		if !after[h] || !h.Dominates(b) {
+			continue // not the header of a loop around fetch
+		}
+		inLoop := func(x *ssa.BasicBlock) bool { return h.Dominates(x) && ssaflow.Reachable(x)[h] }
+		for _, in := range h.Instrs {
+			phi, ok := in.(*ssa.Phi)
+			if !ok {
+				break
+			}
+			if sl, ok := phi.Type().Underlying().(*types.Slice); ok && g.isRecord(sl.Elem()) && g.heldPhi(phi, inLoop) {
+				return true
+			}
+		}
+		for _, fb := range fn.Blocks {
+			for _, in := range fb.Instrs {
+				if alloc, ok := in.(*ssa.Alloc); ok && g.heldAlloc(alloc, h, inLoop) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// heldPhi reports whether a loop header's phi takes, back from the loop,
+// an append of records (through phis of the loop) and, on some edge, an
+// emptied slice: emptied in the loop (buf = buf[:0]), or fresh on entry
+// from an enclosing loop (a batch declared in the outer loop's body).
+func (g *gatherer) heldPhi(phi *ssa.Phi, inLoop func(*ssa.BasicBlock) bool) bool {
+	appended, emptied := false, false
+	for i, e := range phi.Edges {
+		pred := phi.Block().Preds[i]
+		if !inLoop(pred) {
+			emptied = emptied || emptying(e) && ssaflow.InLoop(pred)
+			continue
+		}
+		var walk func(v ssa.Value, seen map[ssa.Value]bool)
+		walk = func(v ssa.Value, seen map[ssa.Value]bool) {
+			if seen[v] || len(seen) > 16 {
+				return
+			}
+			seen[v] = true
+			switch {
+			case emptying(v):
+				emptied = true
+			case g.appendedTo(v) != nil:
+				appended = true
+			}
+			if p, ok := v.(*ssa.Phi); ok && p != phi && inLoop(p.Block()) {
+				for _, x := range p.Edges {
+					walk(x, seen)
+				}
+			}
+		}
+		walk(e, map[ssa.Value]bool{})
+	}
+	return appended && emptied
+}
+
+// heldAlloc reports whether the variable alloc, made before the loop of
+// header h, gets records appended in the loop (directly, or by a closure
+// the loop makes: fs.EachRecord(func(r) { buf = append(buf, r) })), is
+// emptied somewhere (by the function or a closure of it), and may come
+// back to the header after an append without being emptied.
+func (g *gatherer) heldAlloc(alloc *ssa.Alloc, h *ssa.BasicBlock, inLoop func(*ssa.BasicBlock) bool) bool {
+	ptr, ok := alloc.Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	if sl, ok := ptr.Elem().Underlying().(*types.Slice); !ok || !g.isRecord(sl.Elem()) || inLoop(alloc.Block()) {
+		return false
+	}
+	// Where the loop appends (the store, or the closure's making), and
+	// the instructions that empty the variable.
+	type site struct {
+		b *ssa.BasicBlock
+		i int
+	}
+	var appends []site
+	resets := map[ssa.Instruction]bool{}
+	for _, ref := range *alloc.Referrers() {
+		switch x := ref.(type) {
+		case *ssa.Store:
+			if x.Addr != alloc {
+				continue
+			}
+			if emptying(x.Val) {
+				resets[x] = true
+			} else if g.appendsTo(x.Val, alloc) && inLoop(x.Block()) {
+				appends = append(appends, site{x.Block(), index(x)})
+			}
+		case *ssa.MakeClosure:
+			fv := closureVar(x, alloc)
+			if fv == nil {
+				continue
+			}
+			app, reset := g.storesTo(fv)
+			if reset {
+				// Calls of the closure empty the variable.
+				for _, r := range *x.Referrers() {
+					if c, ok := r.(ssa.CallInstruction); ok && c.Common().Value == x {
+						resets[c] = true
+					}
+					if st, ok := r.(*ssa.Store); ok {
+						for _, ld := range *st.Addr.Referrers() {
+							if u, ok := ld.(*ssa.UnOp); ok && u.Op == token.MUL {
+								for _, c := range *u.Referrers() {
+									if ci, ok := c.(ssa.CallInstruction); ok && ci.Common().Value == u {
+										resets[ci] = true
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+			if app && inLoop(x.Block()) {
+				appends = append(appends, site{x.Block(), index(x)})
+			}
+		}
+	}
+	if len(appends) == 0 || len(resets) == 0 {
+		return false
+	}
+	resetAfter := func(b *ssa.BasicBlock, from int) bool {
+		for _, in := range b.Instrs[from:] {
+			if resets[in] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range appends {
+		if resetAfter(a.b, a.i+1) {
+			continue
+		}
+		seen := map[*ssa.BasicBlock]bool{}
+		stack := append([]*ssa.BasicBlock(nil), a.b.Succs...)
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if x == h {
+				return true
+			}
+			if seen[x] || !inLoop(x) || resetAfter(x, 0) {
+				continue
+			}
+			seen[x] = true
+			stack = append(stack, x.Succs...)
+		}
+	}
+	return false
+}
+
+// appendsTo reports whether v appends records to what alloc holds
+// (append(*alloc, m), append(*alloc, fs.Records()...)).
+func (g *gatherer) appendsTo(v ssa.Value, alloc *ssa.Alloc) bool {
+	ld, ok := g.appendedTo(v).(*ssa.UnOp)
+	return ok && ld.Op == token.MUL && ld.X == alloc
+}
+
+// closureVar returns the free variable of mc's function bound to v.
+func closureVar(mc *ssa.MakeClosure, v ssa.Value) *ssa.FreeVar {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return nil
+	}
+	for i, b := range mc.Bindings {
+		if b == v && i < len(fn.FreeVars) {
+			return fn.FreeVars[i]
+		}
+	}
+	return nil
+}
+
+// storesTo reports whether the closure whose free variable fv is appends
+// records to it, and whether it empties it.
+func (g *gatherer) storesTo(fv *ssa.FreeVar) (appends, empties bool) {
+	for _, ref := range *fv.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != fv {
+			continue
+		}
+		if emptying(st.Val) {
+			empties = true
+		} else if ld, ok := g.appendedTo(st.Val).(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == fv {
+			appends = true
+		}
+	}
+	return appends, empties
+}
+
+// emptying reports whether v is an empty slice: nil, s[:0], or one made
+// with length 0.
+func emptying(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x.IsNil()
+	case *ssa.Slice:
+		c, ok := x.High.(*ssa.Const)
+		return ok && c.Value != nil && c.Value.Kind() == constant.Int && constant.Sign(c.Value) == 0
+	case *ssa.MakeSlice:
+		c, ok := x.Len.(*ssa.Const)
+		return ok && c.Value != nil && constant.Sign(c.Value) == 0
+	}
+	return false
+}
+
+// index returns the index of in in its block.
+func index(in ssa.Instruction) int {
+	for i, x := range in.Block().Instrs {
+		if x == in {
+			return i
+		}
+	}
+	return -1
+}
