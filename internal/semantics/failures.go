@@ -208,10 +208,10 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		// poison record), but not by polling again: that drops the
 		// records after it in the poll as well, which nobody means (a
 		// "re-poll" taken for a retry: the next poll starts after them).
-		if !found && markedOwn.IsValid() && !goesOn && !tellsApart(fail) && queued == token.NoPos && !decodes(call) {
+		if !found && markedOwn.IsValid() && !goesOn && !tellsApart(b, fail) && queued == token.NoPos && !decodes(call) {
 			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), MarkedOwn: g.posn(markedOwn)})
 		}
-		if found && !goesOn && (!tellsApart(fail) || repolled || everyFailureGoesOn(b, fail, at, takes, perRecord, stops)) {
+		if found && !goesOn && (!tellsApart(b, fail) || repolled || everyFailureGoesOn(b, fail, at, takes, perRecord, stops)) {
 			skip := Skip{Call: callName(call), Pos: g.posn(call.Pos()), Repolled: repolled}
 			if queued.IsValid() {
 				skip.Queued = g.posn(queued)
@@ -843,7 +843,7 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 				out = append(out, g.swallowedIn(call, g.isRecordArg, 1, map[*ssa.Function]bool{}, stops)...)
 			}
 			check, call, fail := failureCheck(b)
-			if check == nil || !g.appCall(call) || tellsApart(fail) {
+			if check == nil || !g.appCall(call) || tellsApart(b, fail) {
 				continue
 			}
 			seen := map[*ssa.BasicBlock]bool{}
@@ -1399,12 +1399,60 @@ func retriedInPlace(call *ssa.Call, fail *ssa.BasicBlock) bool {
 
 func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
 
-// tellsApart reports whether the failure branch fail starts by telling
-// failures apart: a compound condition (err != nil && !errors.Is(err,
-// x)) or an if on the error first.
-func tellsApart(fail *ssa.BasicBlock) bool {
-	_, cond := fail.Instrs[len(fail.Instrs)-1].(*ssa.If)
-	return cond && len(fail.Preds) == 1
+// tellsApart reports whether the failure branch fail of the check ending
+// b starts by telling failures apart: a compound condition (err != nil &&
+// !errors.Is(err, x)) or an if on the error first (or on another error:
+// a retry produced, which the branch checks). A comparison of other
+// values, not computed from the error (a retry counter: if tries >= max
+// { give up }), tells none apart (trial 33a/2).
+func tellsApart(b, fail *ssa.BasicBlock) bool {
+	cond, ok := fail.Instrs[len(fail.Instrs)-1].(*ssa.If)
+	if !ok || len(fail.Preds) != 1 {
+		return false
+	}
+	if cmp, ok := cond.Cond.(*ssa.BinOp); ok && !isError(cmp.X.Type()) && !isError(cmp.Y.Type()) {
+		v, _, _ := nilTest(b)
+		return v == nil || uses(cmp, v, 0)
+	}
+	return true
+}
+
+// uses reports whether x is computed from v: v itself, or an operation,
+// conversion or call (errors.Is(err, x)) on it, within a few steps.
+func uses(x, v ssa.Value, depth int) bool {
+	if x == v {
+		return true
+	}
+	if depth > 6 {
+		return false
+	}
+	var ops []ssa.Value
+	switch t := x.(type) {
+	case *ssa.Call:
+		ops = append(ops, t.Call.Args...)
+		if t.Call.IsInvoke() {
+			ops = append(ops, t.Call.Value)
+		}
+	case *ssa.UnOp:
+		ops = append(ops, t.X)
+	case *ssa.BinOp:
+		ops = append(ops, t.X, t.Y)
+	case *ssa.Convert:
+		ops = append(ops, t.X)
+	case *ssa.ChangeType:
+		ops = append(ops, t.X)
+	case *ssa.ChangeInterface:
+		ops = append(ops, t.X)
+	case *ssa.MakeInterface:
+		ops = append(ops, t.X)
+	case *ssa.TypeAssert:
+		ops = append(ops, t.X)
+	case *ssa.Extract:
+		ops = append(ops, t.Tuple)
+	case *ssa.Field:
+		ops = append(ops, t.X)
+	}
+	return slices.ContainsFunc(ops, func(o ssa.Value) bool { return uses(o, v, depth+1) })
 }
 
 // appCall reports whether call is the application's processing: not a
@@ -1779,7 +1827,7 @@ func (g *gatherer) swallowedIn(call *ssa.Call, isRec func(ssa.Value) bool, depth
 	defer delete(seen, f)
 	var out []Skip
 	for _, b := range f.Blocks {
-		if check, inner, fail := failureCheck(b); check != nil && g.appCall(inner) && !quiet(inner) && !tellsApart(fail) && dropsFailure(f, b, fail, stops) {
+		if check, inner, fail := failureCheck(b); check != nil && g.appCall(inner) && !quiet(inner) && !tellsApart(b, fail) && dropsFailure(f, b, fail, stops) {
 			out = append(out, Skip{Call: callName(inner), Pos: g.posn(inner.Pos()), In: consumer.DisplayName(f)})
 		}
 		for i, in := range b.Instrs {
