@@ -1206,7 +1206,8 @@ func (g *gatherer) handlerArg(v ssa.Value) bool {
 
 // errorFieldOf returns the call whose result v, an error, is a field of
 // (gorm's db.Create(&row).Error: the call reports its failure in a field
-// of what it returns), else v.
+// of what it returns), also through a local holding only that result,
+// else v.
 func errorFieldOf(v ssa.Value) ssa.Value {
 	var x ssa.Value
 	switch f := v.(type) {
@@ -1216,6 +1217,19 @@ func errorFieldOf(v ssa.Value) ssa.Value {
 		}
 	case *ssa.Field:
 		x = f.X
+	}
+	if a, ok := x.(*ssa.Alloc); ok {
+		// A local the result is stored in (r := process(m); r.Err): the
+		// call whose result it only ever holds (trial 33a/1).
+		var stored []ssa.Value
+		for _, ref := range *a.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+				stored = append(stored, st.Val)
+			}
+		}
+		if len(stored) == 1 {
+			x = stored[0]
+		}
 	}
 	if call, ok := x.(*ssa.Call); ok {
 		return call

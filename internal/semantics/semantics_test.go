@@ -339,6 +339,8 @@ func TestClassify(t *testing.T) {
 			"concurrency": "not proven a low-water mark", "guarantee": semantics.GuaranteeUnk}},
 		{"lowwaterpkg", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},
+		// a failure carried in a result struct's field, skipped
+		{"resultstruct", map[string]string{"guarantee": semantics.Neither, "reason": "a record whose processing fails is passed by a later position"}},
 		// a bounded retry that gives up and goes on, or stops
 		{"retrygiveup", map[string]string{"guarantee": semantics.Neither, "reason": "a record whose processing fails is passed by a later position"}},
 		{"retrystops", map[string]string{"guarantee": semantics.AtLeastOnce}},
