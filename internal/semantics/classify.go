@@ -235,6 +235,14 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	if (has(category.Revoke) || strings.HasPrefix(r.Revoke, "no (") || r.Revoke == "no") && r.Strategy != StrategyNone && r.Window != "" && !strings.Contains(r.Window, "rebalance") && !strings.HasPrefix(r.Window, "none") {
 		r.Window += ", also at every rebalance"
 	}
+	if i := slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.InTx != "" }); i >= 0 && r.Guarantee == AtLeastOnce {
+		// The effect is durable only when the caller commits the
+		// transaction, after the position (audit 33c/1: 7 and 8 of 300
+		// lost where the row said at-least-once).
+		pc := ev.Calls[i]
+		r.Guarantee = GuaranteeUnk
+		r.Reason = fmt.Sprintf("%s (%s) runs inside a database transaction (%s) that its caller commits after it: a crash in between commits the position while the transaction's writes roll back, losing the record if they are its effect", pc.Func, ev.at(pc.Pos), pc.InTx)
+	}
 	if ev.Entry != "" && r.Guarantee == GuaranteeUnk {
 		r.Reason = "the client is received through " + describeEntry(ev.Entry) + " and its configuration comes from outside the analyzed packages (" + entryOrigin(ev.Entry) + "): " + r.Reason
 	}

@@ -75,6 +75,12 @@ type PositionCall struct {
 	// InGoroutine reports whether the call runs in a goroutine the
 	// application starts.
 	InGoroutine bool
+	// InTx names the database transaction the call's function is given
+	// (a *sql.Tx parameter or captured variable) and does not commit:
+	// its caller commits it after the call (repo.WithTx(ctx, func(tx) {
+	// insert; commit offsets })), so the position is written before the
+	// effect is durable.
+	InTx string
 	// Deferred reports a deferred call: a flush when the function returns.
 	Deferred bool
 	// Flush reports a commit outside any loop of a handler method (sarama's

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -238,4 +239,44 @@ func index(in ssa.Instruction) int {
 		}
 	}
 	return -1
+}
+
+// txTypes are the database transactions whose Commit makes writes
+// durable: a position written while one is open precedes its effect.
+var txTypes = []string{"database/sql.Tx", "github.com/jmoiron/sqlx.Tx", "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v4.Tx"}
+
+// openTx names the transaction fn is given, by parameter or capture, and
+// does not commit itself; "" when none.
+func openTx(fn *ssa.Function) string {
+	vars := make([]ssa.Value, 0, len(fn.Params)+len(fn.FreeVars))
+	for _, p := range fn.Params {
+		vars = append(vars, p)
+	}
+	for _, fv := range fn.FreeVars {
+		vars = append(vars, fv)
+	}
+	for _, v := range vars {
+		t := v.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		named, ok := types.Unalias(t).(*types.Named)
+		if !ok || named.Obj().Pkg() == nil || !slices.Contains(txTypes, named.Obj().Pkg().Path()+"."+named.Obj().Name()) {
+			continue
+		}
+		committed := false
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if c, ok := in.(ssa.CallInstruction); ok {
+					if f := ssaflow.Callee(c.Common()); f != nil && f.Name() == "Commit" && ssaflow.Derives(ssaflow.Recv(c.Common()), func(x ssa.Value) bool { return x == v }) {
+						committed = true
+					}
+				}
+			}
+		}
+		if !committed {
+			return v.Name()
+		}
+	}
+	return ""
 }

@@ -88,6 +88,9 @@ func (g *gatherer) positions() {
 			Handed: g.handed(call.Fn, 0), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call)}
 		pc.Ticked = ticked(call)
 		pc.Periodic = pc.Ticked || g.periodic(call)
+		if call.Role == clientmodel.Commit || call.Role == clientmodel.Mark || call.Role == clientmodel.Store {
+			pc.InTx = openTx(call.Fn)
+		}
 		if _, ok := call.Instr.(*ssa.Defer); ok {
 			pc.Deferred = true
 			if call.Record >= 0 {

@@ -339,6 +339,9 @@ func TestClassify(t *testing.T) {
 			"concurrency": "not proven a low-water mark", "guarantee": semantics.GuaranteeUnk}},
 		{"lowwaterpkg", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},
+		// a commit inside a transaction its caller commits after it
+		{"committx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction (tx)"}},
+		{"commitaftertx", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a failure carried in a result struct's field, skipped
 		{"resultstruct", map[string]string{"guarantee": semantics.Neither, "reason": "a record whose processing fails is passed by a later position"}},
 		// a bounded retry that gives up and goes on, or stops
