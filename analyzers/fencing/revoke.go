@@ -446,7 +446,7 @@ func (c *checker) allowRebalanceEdits(k *consumer.Consumer) ([]analysis.TextEdit
 		// right before a Close the function makes itself after the loop,
 		// which runs before the deferred release (audit 33d/3).
 		edits = append(edits, c.prependStmts(body.List, body.Lbrace, allow), edit.InsertBefore(c.pass, loop, "defer "+allow))
-		for _, cl := range c.closesAfter(ppath, loop, recv) {
+		for _, cl := range c.closesAfter(ppath, loop, ast.Unparen(pc.Fun).(*ast.SelectorExpr).X) {
 			edits = append(edits, edit.InsertBefore(c.pass, cl, allow))
 		}
 	}
@@ -458,8 +458,9 @@ func (c *checker) allowRebalanceEdits(k *consumer.Consumer) ([]analysis.TextEdit
 
 // closesAfter returns the statements of the function around path (no
 // function literal crossed) that close the client recv names (recv.Close(),
-// not deferred) after loop.
-func (c *checker) closesAfter(path []ast.Node, loop ast.Stmt, recv string) []ast.Stmt {
+// not deferred; recv naming the same variable, not one that shadows it)
+// after loop.
+func (c *checker) closesAfter(path []ast.Node, loop ast.Stmt, recv ast.Expr) []ast.Stmt {
 	_, body := edit.FuncOf(path)
 	if body == nil {
 		return nil
@@ -474,13 +475,28 @@ func (c *checker) closesAfter(path []ast.Node, loop ast.Stmt, recv string) []ast
 			return true
 		}
 		if call, ok := es.X.(*ast.CallExpr); ok && len(call.Args) == 0 {
-			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && edit.Source(c.pass, sel.X) == recv {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && c.sameRef(sel.X, recv) {
 				out = append(out, es)
 			}
 		}
 		return true
 	})
 	return out
+}
+
+// sameRef reports whether a and b name the same variable, or the same
+// field of it (x.client): the same objects all along, not the same text.
+func (c *checker) sameRef(a, b ast.Expr) bool {
+	a, b = ast.Unparen(a), ast.Unparen(b)
+	switch x := a.(type) {
+	case *ast.Ident:
+		y, ok := b.(*ast.Ident)
+		return ok && c.pass.TypesInfo.ObjectOf(x) != nil && c.pass.TypesInfo.ObjectOf(x) == c.pass.TypesInfo.ObjectOf(y)
+	case *ast.SelectorExpr:
+		y, ok := b.(*ast.SelectorExpr)
+		return ok && c.pass.TypesInfo.ObjectOf(x.Sel) == c.pass.TypesInfo.ObjectOf(y.Sel) && c.sameRef(x.X, y.X)
+	}
+	return false
 }
 
 // reportRevokeNoCommit reports an OnPartitionsRevoked callback that

@@ -187,23 +187,21 @@ func everywhere(f *ast.File, name string) bool {
 			}
 		}
 	}
-	base := strings.TrimSuffix(filepath.Base(name), ".go")
-	for _, part := range strings.Split(base, "_")[1:] {
-		if slices.Contains(platforms, part) {
-			return false
-		}
-	}
-	return true
+	// As go/build reads a name: *_GOOS, *_GOARCH or *_GOOS_GOARCH, once
+	// _test is off.
+	parts := strings.Split(strings.TrimSuffix(strings.TrimSuffix(filepath.Base(name), ".go"), "_test"), "_")
+	n := len(parts)
+	return !(n >= 2 && (slices.Contains(goos, parts[n-1]) || slices.Contains(goarch, parts[n-1])))
 }
 
-// platforms are the GOOS and GOARCH values a file name may end in (go tool
-// dist list, and those go/build still knows).
-var platforms = []string{
-	"aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "js", "linux", "nacl", "netbsd",
-	"openbsd", "plan9", "solaris", "wasip1", "windows", "zos",
-	"386", "amd64", "amd64p32", "arm", "armbe", "arm64", "arm64be", "loong64", "mips", "mipsle", "mips64", "mips64le",
-	"mips64p32", "mips64p32le", "ppc", "ppc64", "ppc64le", "riscv", "riscv64", "s390", "s390x", "sparc", "sparc64", "wasm",
-}
+// goos and goarch are the values a file name may end in (go tool dist
+// list, and those go/build still knows).
+var (
+	goos = []string{"aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "js", "linux", "nacl", "netbsd",
+		"openbsd", "plan9", "solaris", "wasip1", "windows", "zos"}
+	goarch = []string{"386", "amd64", "amd64p32", "arm", "armbe", "arm64", "arm64be", "loong64", "mips", "mipsle", "mips64", "mips64le",
+		"mips64p32", "mips64p32le", "ppc", "ppc64", "ppc64le", "riscv", "riscv64", "s390", "s390x", "sparc", "sparc64", "wasm"}
+)
 
 // declaredBeside reports whether a file of the package that pass does not
 // analyze declares one of the tracker's names at package level: one its

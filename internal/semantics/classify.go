@@ -241,7 +241,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		// lost where the row said at-least-once).
 		pc := ev.Calls[i]
 		r.Guarantee = GuaranteeUnk
-		r.Reason = fmt.Sprintf("%s (%s) runs inside a database transaction (%s) that its caller commits after it: a crash in between commits the position while the transaction's writes roll back, losing the record if they are its effect", pc.Func, ev.at(pc.Pos), pc.InTx)
+		r.Reason = fmt.Sprintf("%s (%s) runs inside a database transaction (%s) whose writes are committed, if at all, after it: a crash in between commits the position while the writes roll back, losing the record if they are its effect", pc.Func, ev.at(pc.Pos), pc.InTx)
 	}
 	if ev.Entry != "" && r.Guarantee == GuaranteeUnk {
 		r.Reason = "the client is received through " + describeEntry(ev.Entry) + " and its configuration comes from outside the analyzed packages (" + entryOrigin(ev.Entry) + "): " + r.Reason
@@ -406,6 +406,9 @@ func (c *classifier) requireEvidence() {
 	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Queued.Line > 0 }):
 		pc := ev.Calls[slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Queued.Line > 0 })]
 		why = fmt.Sprintf("records are queued on a channel (%s) before %s (%s) %s, and the marks are committed elsewhere, with no wait for the queue: a commit may pass records still queued", ev.at(pc.Queued), pc.Func, ev.at(pc.Pos), positionVerb(pc.Role))
+		if pc.Role == clientmodel.Commit {
+			why = fmt.Sprintf("records are queued on a channel (%s) before %s (%s) %s, with no wait for the queue: the commit may pass records of the partition still queued", ev.at(pc.Queued), pc.Func, ev.at(pc.Pos), positionVerb(pc.Role))
+		}
 		r.Window = "unknown (a commit sends the marks of whatever was queued by then)"
 	case ev.Buffered.Where != "":
 		why = fmt.Sprintf("records are kept in %s (%s) and processed where the analysis does not follow them, so a position may be committed before they are processed", ev.Buffered.Where, ev.at(ev.Buffered.Pos))

@@ -76,10 +76,11 @@ type PositionCall struct {
 	// application starts.
 	InGoroutine bool
 	// InTx names the database transaction the call's function is given
-	// (a *sql.Tx parameter or captured variable) and does not commit:
-	// its caller commits it after the call (repo.WithTx(ctx, func(tx) {
-	// insert; commit offsets })), so the position is written before the
-	// effect is durable.
+	// (a *sql.Tx parameter or captured variable), writes to and does not
+	// commit before the call: it is committed after the call, by the
+	// function or its caller (repo.WithTx(ctx, func(tx) { insert; commit
+	// offsets })), so the position is written before the effect is
+	// durable.
 	InTx string
 	// Deferred reports a deferred call: a flush when the function returns.
 	Deferred bool

@@ -178,7 +178,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// success path shares (an audit copy of every record).
 				queued = g.sendsRecord(s.b)
 			}
-			if !s.took && (g.processesRecord(s.b, pc) || perRecord && keepsState(s.b) || g.mayStop(s.b, stops, 0)) {
+			if !s.took && (g.processesRecord(s.b, pc) || g.producesRecord(s.b) || perRecord && keepsState(s.b) || g.mayStop(s.b, stops, 0)) {
 				// The record's processing can go on after the failure
 				// (a header that did not parse, the record saved
 				// without it): the failed call prepares, and what is
@@ -1172,6 +1172,26 @@ func (g *gatherer) processesRecord(b *ssa.BasicBlock, pc *consumer.Call) bool {
 			if ssaflow.DerivedFromUnless(a, g.isRecord, numericField) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// producesRecord reports whether b hands a record's data to a Kafka
+// client's call other than the consumer's own (a dead-letter or retry
+// topic's write) whose error it checks: the failure goes on there, not
+// dropped (review 33-2/4).
+func (g *gatherer) producesRecord(b *ssa.BasicBlock) bool {
+	for _, in := range b.Instrs {
+		call, ok := in.(*ssa.Call)
+		if !ok || g.appCall(call) || errorDiscarded(call) || slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Instr == call }) {
+			continue
+		}
+		if f := ssaflow.Callee(call.Common()); f == nil || f.Pkg() == nil || !clientmodel.Default.IsClientPath(f.Pkg().Path()) {
+			continue
+		}
+		if slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return ssaflow.DerivedFromUnless(a, g.isRecord, numericField) }) {
+			return true
 		}
 	}
 	return false

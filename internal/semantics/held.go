@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -17,7 +18,8 @@ import (
 // header, or a variable made before it that a closure captures) that an
 // append of records feeds, with a way back to the fetch on which the
 // slice is not emptied, and emptied somewhere (a buffer, flushed: a
-// history of records already processed, only ever trimmed, is none).
+// history of records already processed, only ever trimmed, is none), and
+// not flushed whenever it holds any (flushedWhenAny).
 func (g *gatherer) heldAcrossPolls(fetch ssa.Instruction) bool {
 	b := fetch.Block()
 	after := ssaflow.Reachable(b)
@@ -32,13 +34,15 @@ func (g *gatherer) heldAcrossPolls(fetch ssa.Instruction) bool {
 			if !ok {
 				break
 			}
-			if sl, ok := phi.Type().Underlying().(*types.Slice); ok && g.isRecord(sl.Elem()) && g.heldPhi(phi, inLoop) {
+			if sl, ok := phi.Type().Underlying().(*types.Slice); ok && g.isRecord(sl.Elem()) && g.heldPhi(phi, inLoop) &&
+				!flushedWhenAny(fn, inLoop, func(v ssa.Value) bool { return v == phi || g.appendedTo(v) == phi }) {
 				return true
 			}
 		}
 		for _, fb := range fn.Blocks {
 			for _, in := range fb.Instrs {
-				if alloc, ok := in.(*ssa.Alloc); ok && g.heldAlloc(alloc, h, inLoop) {
+				if alloc, ok := in.(*ssa.Alloc); ok && g.heldAlloc(alloc, fetch, inLoop) &&
+					!flushedWhenAny(fn, inLoop, func(v ssa.Value) bool { u, ok := v.(*ssa.UnOp); return ok && u.Op == token.MUL && u.X == alloc }) {
 					return true
 				}
 			}
@@ -82,12 +86,13 @@ func (g *gatherer) heldPhi(phi *ssa.Phi, inLoop func(*ssa.BasicBlock) bool) bool
 	return appended && emptied
 }
 
-// heldAlloc reports whether the variable alloc, made before the loop of
-// header h, gets records appended in the loop (directly, or by a closure
-// the loop makes: fs.EachRecord(func(r) { buf = append(buf, r) })), is
-// emptied somewhere (by the function or a closure of it), and may come
-// back to the header after an append without being emptied.
-func (g *gatherer) heldAlloc(alloc *ssa.Alloc, h *ssa.BasicBlock, inLoop func(*ssa.BasicBlock) bool) bool {
+// heldAlloc reports whether the variable alloc, made before the loop
+// around fetch, gets records appended in the loop (directly, or by a
+// closure the loop makes: fs.EachRecord(func(r) { buf = append(buf, r) })),
+// is emptied somewhere (by the function or a closure of it), and may come
+// back to fetch after an append without being emptied (a reset at the top
+// of the loop, before the fetch, empties it: review 33-2/2).
+func (g *gatherer) heldAlloc(alloc *ssa.Alloc, fetch ssa.Instruction, inLoop func(*ssa.BasicBlock) bool) bool {
 	ptr, ok := alloc.Type().(*types.Pointer)
 	if !ok {
 		return false
@@ -147,34 +152,85 @@ func (g *gatherer) heldAlloc(alloc *ssa.Alloc, h *ssa.BasicBlock, inLoop func(*s
 	if len(appends) == 0 || len(resets) == 0 {
 		return false
 	}
-	resetAfter := func(b *ssa.BasicBlock, from int) bool {
+	// resetIn reports a reset among b's instructions from index from up
+	// to the fetch, when b holds it, else to b's end.
+	resetIn := func(b *ssa.BasicBlock, from int) bool {
 		for _, in := range b.Instrs[from:] {
+			if in == fetch {
+				return false
+			}
 			if resets[in] {
 				return true
 			}
 		}
 		return false
 	}
+	reachesFetch := func(b *ssa.BasicBlock, from int) bool {
+		return b == fetch.Block() && from <= index(fetch)
+	}
 	for _, a := range appends {
-		if resetAfter(a.b, a.i+1) {
+		if resetIn(a.b, a.i+1) {
 			continue
+		}
+		if reachesFetch(a.b, a.i+1) {
+			return true
 		}
 		seen := map[*ssa.BasicBlock]bool{}
 		stack := append([]*ssa.BasicBlock(nil), a.b.Succs...)
 		for len(stack) > 0 {
 			x := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			if x == h {
-				return true
-			}
-			if seen[x] || !inLoop(x) || resetAfter(x, 0) {
+			if seen[x] || !inLoop(x) || resetIn(x, 0) {
 				continue
+			}
+			if reachesFetch(x, 0) {
+				return true // back at the fetch with the records appended
 			}
 			seen[x] = true
 			stack = append(stack, x.Succs...)
 		}
 	}
 	return false
+}
+
+// flushedWhenAny reports whether the loop's every test of the slice's
+// length (slice tells its values apart) is against 0 (if len(buf) > 0 {
+// write; reset }): the path skipping the reset is taken only with nothing
+// held. A threshold (len(buf) < 40) or no length test at all holds.
+func flushedWhenAny(fn *ssa.Function, inLoop func(*ssa.BasicBlock) bool, slice func(ssa.Value) bool) bool {
+	tests := 0
+	for _, b := range fn.Blocks {
+		if !inLoop(b) || len(b.Instrs) == 0 {
+			continue
+		}
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok {
+			continue
+		}
+		for _, pair := range [][2]ssa.Value{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
+			call, ok := pair[0].(*ssa.Call)
+			if !ok || len(call.Call.Args) != 1 {
+				continue
+			}
+			if bi, ok := call.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "len" || !slice(call.Call.Args[0]) {
+				continue
+			}
+			switch pair[1].(type) {
+			case *ssa.Phi, *ssa.BinOp:
+				continue // a range's index (for _, r := range buf: i+1 < len)
+			}
+			c, ok := pair[1].(*ssa.Const)
+			if !ok || c.Value == nil || constant.Sign(c.Value) != 0 {
+				return false // a threshold
+			}
+			tests++
+		}
+	}
+	return tests > 0
 }
 
 // appendsTo reports whether v appends records to what alloc holds
@@ -215,13 +271,19 @@ func (g *gatherer) storesTo(fv *ssa.FreeVar) (appends, empties bool) {
 	return appends, empties
 }
 
-// emptying reports whether v is an empty slice: nil, s[:0], or one made
-// with length 0.
+// emptying reports whether v is an empty slice: nil, s[:0], []T{}, or one
+// made with length 0.
 func emptying(v ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.Const:
 		return x.IsNil()
 	case *ssa.Slice:
+		if a, ok := x.X.(*ssa.Alloc); ok {
+			// []T{}: a slice of a new array of none.
+			if arr, ok := a.Type().(*types.Pointer).Elem().Underlying().(*types.Array); ok && arr.Len() == 0 {
+				return true
+			}
+		}
 		c, ok := x.High.(*ssa.Const)
 		return ok && c.Value != nil && c.Value.Kind() == constant.Int && constant.Sign(c.Value) == 0
 	case *ssa.MakeSlice:
@@ -245,15 +307,26 @@ func index(in ssa.Instruction) int {
 // durable: a position written while one is open precedes its effect.
 var txTypes = []string{"database/sql.Tx", "github.com/jmoiron/sqlx.Tx", "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v4.Tx"}
 
-// openTx names the transaction fn is given, by parameter or capture, and
-// does not commit itself; "" when none.
-func openTx(fn *ssa.Function) string {
+// openTx names the transaction the function of pos (a position call) is
+// given, by parameter or capture, or begins, writes to (an Exec on it, or handing it
+// to another function) and does not commit before pos: committed after
+// pos, by the function or its caller, if at all; "" when none. A
+// transaction only read (a dedup query) is none (review 33-2/7).
+func openTx(pos ssa.Instruction) string {
+	fn := pos.Parent()
 	vars := make([]ssa.Value, 0, len(fn.Params)+len(fn.FreeVars))
 	for _, p := range fn.Params {
 		vars = append(vars, p)
 	}
 	for _, fv := range fn.FreeVars {
 		vars = append(vars, fv)
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if ex, ok := in.(*ssa.Extract); ok {
+				vars = append(vars, ex) // tx, err := db.BeginTx(ctx, nil)
+			}
+		}
 	}
 	for _, v := range vars {
 		t := v.Type()
@@ -264,17 +337,32 @@ func openTx(fn *ssa.Function) string {
 		if !ok || named.Obj().Pkg() == nil || !slices.Contains(txTypes, named.Obj().Pkg().Path()+"."+named.Obj().Name()) {
 			continue
 		}
-		committed := false
+		isTx := func(x ssa.Value) bool { return x == v }
+		written, committedBefore := false, false
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
-				if c, ok := in.(ssa.CallInstruction); ok {
-					if f := ssaflow.Callee(c.Common()); f != nil && f.Name() == "Commit" && ssaflow.Derives(ssaflow.Recv(c.Common()), func(x ssa.Value) bool { return x == v }) {
-						committed = true
-					}
+				c, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				f := ssaflow.Callee(c.Common())
+				onTx := ssaflow.Derives(ssaflow.Recv(c.Common()), isTx)
+				switch {
+				case f != nil && onTx && f.Name() == "Commit":
+					committedBefore = committedBefore || ssaflow.ReachesStopping(in, pos, func(ssa.Instruction) bool { return false })
+				case f != nil && onTx && strings.HasPrefix(f.Name(), "Exec"):
+					written = true
+				case !onTx && slices.ContainsFunc(c.Common().Args, func(a ssa.Value) bool { return ssaflow.Derives(a, isTx) }):
+					written = true // handed to a repository's insert
 				}
 			}
 		}
-		if !committed {
+		if written && !committedBefore {
+			if ex, ok := v.(*ssa.Extract); ok {
+				if c, ok := ex.Tuple.(ssa.CallInstruction); ok && ssaflow.Callee(c.Common()) != nil {
+					return "begun by " + ssaflow.Callee(c.Common()).Name()
+				}
+			}
 			return v.Name()
 		}
 	}

@@ -89,7 +89,7 @@ func (g *gatherer) positions() {
 		pc.Ticked = ticked(call)
 		pc.Periodic = pc.Ticked || g.periodic(call)
 		if call.Role == clientmodel.Commit || call.Role == clientmodel.Mark || call.Role == clientmodel.Store {
-			pc.InTx = openTx(call.Fn)
+			pc.InTx = openTx(call.Instr)
 		}
 		if _, ok := call.Instr.(*ssa.Defer); ok {
 			pc.Deferred = true
@@ -134,7 +134,7 @@ func (g *gatherer) positions() {
 				pc.Setting = ssaflow.SettingGuard(call.Instr)
 			}
 			pc.Skips = g.skippedFailures(call)
-			if call.Role == clientmodel.Mark || call.Role == clientmodel.Store {
+			if call.Role == clientmodel.Mark || call.Role == clientmodel.Store || call.Role == clientmodel.Commit && call.Record >= 0 {
 				pc.Queued = g.queuedBefore(call)
 			}
 		}
@@ -149,10 +149,13 @@ func (g *gatherer) positions() {
 // with no receive or wait between), when no commit of the function sends
 // the marks: they are committed elsewhere (a reader's Confirm after a
 // batch taken from the queue), while records marked are still queued
-// (erda's batch reader). The zero position if not.
+// (erda's batch reader). For a commit of a record, a send reaching it so
+// (in an earlier iteration of its loop: a filtered record committed at
+// once while those before it wait in the queue, trial 33b/1) is one too.
+// The zero position if not.
 func (g *gatherer) queuedBefore(mark *consumer.Call) token.Position {
 	for _, o := range g.ownCalls() {
-		if o.Fn == mark.Fn && o.Role == clientmodel.Commit {
+		if mark.Role != clientmodel.Commit && o.Fn == mark.Fn && o.Role == clientmodel.Commit {
 			return token.Position{}
 		}
 	}
@@ -167,12 +170,26 @@ func (g *gatherer) queuedBefore(mark *consumer.Call) token.Position {
 		}
 		return false
 	}
+	// A commit reached from the send only through a new fetch commits
+	// another record than those sent; one reached without commits the
+	// records sent, which is what joins are for (counted answers).
+	fetches := map[ssa.Instruction]bool{}
+	for _, o := range g.ownCalls() {
+		if o.Role == clientmodel.Fetch || o.Role == clientmodel.FetchCommit {
+			fetches[o.Instr] = true
+		}
+	}
+	withoutFetch := func(in ssa.Instruction) bool { return waits(in) || fetches[in] }
 	for _, b := range mark.Fn.Blocks {
 		for _, in := range b.Instrs {
 			for _, s := range sendsOf(in) {
-				if g.recordData(s.x) && ssaflow.ReachesStopping(in, mark.Instr, waits) {
-					return g.posn(s.pos)
+				if !g.recordData(s.x) || !ssaflow.ReachesStopping(in, mark.Instr, waits) {
+					continue
 				}
+				if mark.Role == clientmodel.Commit && ssaflow.ReachesStopping(in, mark.Instr, withoutFetch) {
+					continue
+				}
+				return g.posn(s.pos)
 			}
 		}
 	}

@@ -339,14 +339,20 @@ func TestClassify(t *testing.T) {
 			"concurrency": "not proven a low-water mark", "guarantee": semantics.GuaranteeUnk}},
 		{"lowwaterpkg", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},
+		// a filtered record committed at once while others wait in a queue
+		{"filteredcommit", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "the commit may pass records of the partition still queued"}},
+		{"filteredqueued", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a commit inside a transaction its caller commits after it
-		{"committx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction (tx)"}},
+		{"committx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction (tx) whose writes are committed"}},
 		{"commitaftertx", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"commitowntx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction (begun by BeginTx) whose writes are committed"}},
+		{"readonlytx", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a failure carried in a result struct's field, skipped
 		{"resultstruct", map[string]string{"guarantee": semantics.Neither, "reason": "a record whose processing fails is passed by a later position"}},
 		// a bounded retry that gives up and goes on, or stops
 		{"retrygiveup", map[string]string{"guarantee": semantics.Neither, "reason": "a record whose processing fails is passed by a later position"}},
 		{"retrystops", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"retrydlq", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// goroutines per partition: not waited for, joined
 		{"perpartloop", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per partition"}},
 		{"perpartjoined", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per partition"}},
@@ -355,6 +361,8 @@ func TestClassify(t *testing.T) {
 		{"heldpolls", map[string]string{"guarantee": semantics.Neither, "reason": "keeps the records of PollRecords across polls"}},
 		{"heldclosure", map[string]string{"guarantee": semantics.Neither, "reason": "keeps the records of PollRecords across polls"}},
 		{"heldmarked", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"heldany", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"heldtop", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// the tracker a low-water fix declares, as it declares it
 		{"fixtracker", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},

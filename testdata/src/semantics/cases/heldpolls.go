@@ -64,3 +64,36 @@ func heldPollsMarked(ctx context.Context) {
 		buf = buf[:0]
 	}
 }
+
+// Twins that hold nothing when they poll again (review 33-2/1, 2): a
+// buffer flushed whenever it holds any, and one emptied at the top of
+// each iteration, before the poll, and written after it.
+func heldFlushedWhenAny(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-heldany"), kgo.ConsumeTopics("t")) // case: heldany
+	var buf []*kgo.Record
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { buf = append(buf, r) })
+		if len(buf) > 0 {
+			for _, r := range buf {
+				for os.WriteFile(string(r.Key), r.Value, 0o644) != nil {
+				}
+			}
+			buf = buf[:0]
+		}
+	}
+}
+
+func heldResetAtTop(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-heldtop"), kgo.ConsumeTopics("t")) // case: heldtop
+	var buf []*kgo.Record
+	for {
+		buf = buf[:0]
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { buf = append(buf, r) })
+		for _, r := range buf {
+			for os.WriteFile(string(r.Key), r.Value, 0o644) != nil {
+			}
+		}
+	}
+}
