@@ -246,7 +246,9 @@ that client.
     ends with the guarded continue; a poll-once function's final return
     is guarded, or its condition extended, the same way. Reported
     without a fix, saying why, when the branch ends otherwise (a
-    labelled continue, an else followed by more of the loop), when the
+    continue of another loop's label, an else followed by more of the
+    loop; continue poll, poll the poll loop's own label, is a continue of
+    it), when the
     poll's result has no name, or when the else's statements cannot
     move out of it as they are.
 

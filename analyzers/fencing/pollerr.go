@@ -197,6 +197,16 @@ func (c *checker) flagUse(flag ssa.Value, errExpr *ast.CallExpr) token.Pos {
 // by `if fetches.Empty()`, or the processing in the else moved after the
 // if (pollErrorElseFix). Nil, and why, when the branch is not one the fix
 // can rewrite.
+// continuesLoop reports whether br continues loop: without a label, or
+// with the label of loop (continue poll: audit 33d/5).
+func (c *checker) continuesLoop(br *ast.BranchStmt, loop ast.Stmt) bool {
+	if br.Label == nil {
+		return true
+	}
+	ls, ok := edit.Path(c.pass, loop.Pos())[1].(*ast.LabeledStmt)
+	return ok && ls.Stmt == loop && c.pass.TypesInfo.ObjectOf(ls.Label) == c.pass.TypesInfo.ObjectOf(br.Label)
+}
+
 func (c *checker) pollErrorFix(client *clientmodel.Client, call *consumer.Call, errExpr *ast.CallExpr, ifs *ast.IfStmt, leave ast.Stmt, returns bool) ([]analysis.TextEdit, string) {
 	notContinue := "the error's branch does not end in a continue of the poll loop, nor is it followed by the processing in an else that ends the loop's body"
 	if returns {
@@ -225,7 +235,7 @@ func (c *checker) pollErrorFix(client *clientmodel.Client, call *consumer.Call, 
 		}
 		body = body[:len(body)-1]
 		switch {
-		case leave.(*ast.BranchStmt).Label != nil || ifs.Else != nil:
+		case !c.continuesLoop(leave.(*ast.BranchStmt), loop) || ifs.Else != nil:
 			return nil, notContinue
 		case pollsAgain(body):
 			return nil, "the error's branch polls again before its end"
