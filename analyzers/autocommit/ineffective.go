@@ -207,13 +207,14 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 	if !ok {
 		title := d.SuggestedFixes[0].Message
 		d.SuggestedFixes = nil
-		why := unsettable(k)
-		if refused != "" {
-			why = refused
-		}
-		why += ": " + report.LowerFirst(title)
-		if unordered {
+		var why string
+		switch {
+		case unordered:
 			why = "the marks are made by goroutines that finish out of order, and marks only go forward, so once they count the timer commits the highest mark while lower records are still in flight (lost); have one goroutine per partition mark, or mark a tracker's low-water mark, before marks are made to count"
+		case refused != "":
+			why = refused + ": " + report.LowerFirst(title)
+		default:
+			why = unsettable(k) + ": " + report.LowerFirst(title)
 		}
 		d.Message += "; no automatic fix: " + why
 	}

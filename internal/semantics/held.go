@@ -28,7 +28,15 @@ func (g *gatherer) heldAcrossPolls(fetch ssa.Instruction) bool {
 		if !after[h] || !h.Dominates(b) {
 			continue // not the header of a loop around fetch
 		}
-		inLoop := func(x *ssa.BasicBlock) bool { return h.Dominates(x) && ssaflow.Reachable(x)[h] }
+		loop := map[*ssa.BasicBlock]bool{} // memo: in the loop of h
+		inLoop := func(x *ssa.BasicBlock) bool {
+			in, ok := loop[x]
+			if !ok {
+				in = h.Dominates(x) && ssaflow.Reachable(x)[h]
+				loop[x] = in
+			}
+			return in
+		}
 		for _, in := range h.Instrs {
 			phi, ok := in.(*ssa.Phi)
 			if !ok {
