@@ -1460,33 +1460,16 @@ func uses(x, v ssa.Value, depth int) bool {
 	if depth > 6 {
 		return false
 	}
-	var ops []ssa.Value
-	switch t := x.(type) {
-	case *ssa.Call:
-		ops = append(ops, t.Call.Args...)
-		if t.Call.IsInvoke() {
-			ops = append(ops, t.Call.Value)
+	switch x.(type) {
+	case *ssa.Call, *ssa.UnOp, *ssa.BinOp, *ssa.Convert, *ssa.ChangeType, *ssa.ChangeInterface,
+		*ssa.MakeInterface, *ssa.TypeAssert, *ssa.Extract, *ssa.Field:
+		for _, op := range x.(ssa.Instruction).Operands(nil) {
+			if *op != nil && uses(*op, v, depth+1) {
+				return true
+			}
 		}
-	case *ssa.UnOp:
-		ops = append(ops, t.X)
-	case *ssa.BinOp:
-		ops = append(ops, t.X, t.Y)
-	case *ssa.Convert:
-		ops = append(ops, t.X)
-	case *ssa.ChangeType:
-		ops = append(ops, t.X)
-	case *ssa.ChangeInterface:
-		ops = append(ops, t.X)
-	case *ssa.MakeInterface:
-		ops = append(ops, t.X)
-	case *ssa.TypeAssert:
-		ops = append(ops, t.X)
-	case *ssa.Extract:
-		ops = append(ops, t.Tuple)
-	case *ssa.Field:
-		ops = append(ops, t.X)
 	}
-	return slices.ContainsFunc(ops, func(o ssa.Value) bool { return uses(o, v, depth+1) })
+	return false
 }
 
 // appCall reports whether call is the application's processing: not a
