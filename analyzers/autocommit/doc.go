@@ -328,7 +328,11 @@ so this analyzer reports only what can lose records with that client:
     panic, or a call that never returns (os.Exit, log.Fatal, a logger's
     Fatal, or a function that always ends in one, in any package). Fix:
     FetchMessage, then CommitMessages after processing, on the success
-    path. Where that path ends in a return whose error result processes
+    path; in a loop, a failed commit is logged and the loop goes on (it
+    is routine during a rebalance, and the next commit covers the
+    message: a return, or the read check's exit, would stop the service,
+    on every SIGTERM too when the commit is made with the cancelled
+    context). Where that path ends in a return whose error result processes
     the message or a value made from it (return c.d.dispatch(ctx, msg,
     h); return 1, store(ctx, ev)), the return becomes the processing's
     check (if err := ...; err != nil { return ..., err }), the commit and

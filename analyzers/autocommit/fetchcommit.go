@@ -434,12 +434,14 @@ func (c *checker) committedLast(list []ast.Stmt, fetch ast.Stmt, recv ast.Expr, 
 // (on the success path).
 func (c *checker) commitHere(path []ast.Node, stmt ast.Stmt, list []ast.Stmt, call *ast.CallExpr, sel *ast.SelectorExpr, msg, fetch, commit string) ([]analysis.TextEdit, bool) {
 	body, extra, ok := c.errHandling(path, stmt, "commit offset")
-	if c.carriesOnAfterFetchError(path, stmt) {
-		// The loop logs a failed read and carries on, and a group
-		// reader's ReadMessage error holds its commit's failure: that
-		// was its policy for a failed commit (routine during a
-		// rebalance; the next commit covers the message). A return
-		// would stop the service.
+	if loop, _ := edit.LoopOf(path); loop != nil || c.carriesOnAfterFetchError(path, stmt) {
+		// A failed commit is routine during a rebalance, and the next
+		// commit covers the message: a loop logs it and carries on. A
+		// return would stop the service (audit 34d/2: a commit made
+		// with the context SIGTERM cancelled made every graceful stop
+		// exit 1, its deferred Close skipped); so would it where the
+		// loop logs a failed read and carries on, and a group
+		// reader's ReadMessage error holds its commit's failure.
 		body, extra = c.logged(path, "commit offset")
 		ok = true
 	}

@@ -114,11 +114,26 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 	} else {
 		edits, ok = c.setSetting(k, first.NeedsSetting, first.NeedsValue)
 	}
-	unordered := first.NeedsSetting == clientmodel.MarksOnly && outOfOrderMarks(semantics.For(c.pass, k))
-	if unordered {
+	ev := semantics.For(c.pass, k)
+	unordered := first.NeedsSetting == clientmodel.MarksOnly && outOfOrderMarks(ev)
+	// A record left unmarked after a failure, which the loop goes on from
+	// (goesOn), is lost with the marks' option too when later marks pass
+	// it.
+	var marks []*consumer.Call
+	for _, b := range bad {
+		if b.call != nil {
+			marks = append(marks, b.call)
+		}
+	}
+	goesOn := first.call != nil && c.goesOn(first.call, marks)
+	passed := first.NeedsSetting == clientmodel.MarksOnly && goesOn && marksPastFailures(ev)
+	fixable := ok
+	if unordered || passed {
 		// Made to count, marks of goroutines finishing out of order
 		// commit the highest while lower records are in flight (audit
-		// 33d/8: 7 and 22 of 300 lost with the fix, none without it).
+		// 33d/8: 7 and 22 of 300 lost with the fix, none without it);
+		// a mark of a later record commits past one whose failure the
+		// loop went on from (audit 34d/1: 9 lost before, 14 after).
 		ok = false
 	}
 	var rel []analysis.RelatedInformation
@@ -168,13 +183,7 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 		// committable); a loop that stops at it loses nothing (the
 		// crash experiments of oracle/ show both).
 		cost := "a record left unmarked is committed anyway if the loop goes on, and a restart replays everything since the last timer commit, not since the last mark"
-		var marks []*consumer.Call
-		for _, b := range bad {
-			if b.call != nil {
-				marks = append(marks, b.call)
-			}
-		}
-		if first.call != nil && c.goesOn(first.call, marks) {
+		if goesOn {
 			cost = "a record this code leaves unmarked and goes on from (after a failure) is committed when the loop polls again, and never retried (lost)"
 		}
 		d = analysis.Diagnostic{
@@ -213,8 +222,10 @@ func (c *checker) ineffective(k *consumer.Consumer) {
 			why = "the marks are made by goroutines that finish out of order, and marks only go forward, so once they count the timer commits the highest mark while lower records are still in flight (lost); have one goroutine per partition mark, or mark a tracker's low-water mark, before marks are made to count"
 		case refused != "":
 			why = refused + ": " + report.LowerFirst(title)
-		default:
+		case !fixable:
 			why = unsettable(k) + ": " + report.LowerFirst(title)
+		default: // passed
+			why = "the loop goes on from a record whose processing failed and marks the records after it, and marks only go forward, so once they count the timer commits past the failed record (lost) all the same; retry it until it succeeds, or hand it to a dead-letter topic and check that write, before marks are made to count"
 		}
 		d.Message += "; no automatic fix: " + why
 	}
@@ -230,6 +241,12 @@ func outOfOrderMarks(ev *semantics.Evidence) bool {
 	}
 	marksInGo := slices.ContainsFunc(ev.Calls, func(pc *semantics.PositionCall) bool { return pc.Role == clientmodel.Mark && pc.InGoroutine })
 	return marksInGo && slices.ContainsFunc(ev.Launches, func(l *semantics.Launch) bool { return !l.PerPartition && !l.Single })
+}
+
+// marksPastFailures reports a mark made past a record whose processing
+// failed and that the code went on from (semantics' Skips).
+func marksPastFailures(ev *semantics.Evidence) bool {
+	return ev != nil && slices.ContainsFunc(ev.Calls, func(pc *semantics.PositionCall) bool { return pc.Role == clientmodel.Mark && len(pc.Skips) > 0 })
 }
 
 // positionUse is a position call that needs a setting: made on the

@@ -112,6 +112,64 @@ func runWritten(ctx context.Context, sink Sink) error {
 }
 `
 
+// keptFieldSrc holds a kafka-go group reader read with ReadMessage
+// whose message's data is appended to a field of the consumer, which a
+// goroutine writes later (audit 34b/2: the fix committed right after the
+// append, before the flush): no fix, saying why.
+const keptFieldSrc = `package keptfield
+
+import (
+	"context"
+	"encoding/json"
+	"log"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/segmentio/kafka-go"
+)
+
+type consumer struct {
+	r      *kafka.Reader
+	mu     sync.Mutex
+	buffer []string
+}
+
+func (c *consumer) flush() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err := os.WriteFile("out", []byte(strings.Join(c.buffer, ",")), 0o644); err != nil {
+		log.Println(err)
+	}
+	c.buffer = c.buffer[:0]
+}
+
+func (c *consumer) run(ctx context.Context) {
+	for {
+		m, err := c.r.ReadMessage(ctx) // want "ReadMessage commits the message before returning it: .*; no automatic fix: no statement here is sure to come after the message's processing \\(its data is kept in field buffer, written later\\)"
+		if err != nil {
+			return
+		}
+		var v struct{ ID string }
+		if err := json.Unmarshal(m.Value, &v); err != nil {
+			continue
+		}
+		c.mu.Lock()
+		c.buffer = append(c.buffer, v.ID)
+		full := len(c.buffer) >= 100
+		c.mu.Unlock()
+		if full {
+			go c.flush()
+		}
+	}
+}
+
+func main() {
+	c := &consumer{r: kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"localhost:9092"}, GroupID: "g", Topic: "t"})}
+	c.run(context.Background())
+}
+`
+
 // keptReaderSrc is keptSrc's buffered loop for a kafka-go group reader
 // read with ReadMessage (a commit on each read): the fix moving the
 // commit after the processing has nowhere to put it.
@@ -192,6 +250,7 @@ func TestKeptNoFix(t *testing.T) {
 		}
 	}
 	testutil.NoFix(t, autocommit.Analyzer, "autocommit/readreturnproc", "keptreader", keptReaderSrc)
+	testutil.NoFix(t, autocommit.Analyzer, "autocommit/readreturnproc", "keptfield", keptFieldSrc)
 	logger := testutil.Package(t, "autocommit/readreturnproc", "keptlogger", keptLoggerSrc)
 	for _, r := range analysistest.Run(t, logger, autocommit.Analyzer, "keptlogger") {
 		for _, d := range r.Diagnostics {

@@ -15,6 +15,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/semantics"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -298,6 +299,29 @@ func (c *checker) outlivePoll(k *consumer.Consumer, f *consumer.Call) {
 	c.outliveSends(k, f, call, body, tainted)
 	c.outliveProduces(k, f, call, body, tainted)
 	c.outliveQueues(k, f, call, body, tainted)
+	c.outliveHeld(k, f)
+}
+
+// outliveHeld reports the records of poll f that its loop keeps in a
+// slice across polls (semantics' HeldAcrossPolls: buf = append(buf,
+// fs.Records()...), flushed when it holds 40): the next poll makes them
+// committable, written or not (audits 32d/26, 33d/1: the row said
+// neither, lint was silent, and the greedy option's fix left the loss).
+// No fix is built: a wait before the next poll would flush the buffer
+// every poll.
+func (c *checker) outliveHeld(k *consumer.Consumer, f *consumer.Call) {
+	ev := semantics.For(c.pass, k)
+	if ev == nil || ev.HeldIn == "" || ev.HeldPoll != c.pass.Fset.Position(f.Pos()) {
+		return
+	}
+	poll := clientmodel.ShortName(f.Func)
+	c.report(k, analysis.Diagnostic{
+		Pos:      f.Pos(),
+		Category: CategoryOutlivePoll,
+		Message: fmt.Sprintf("records of %s kept in %s across polls: %s%s's auto-commit commits every poll before the latest, so the next %s makes the records still held committable before they are written; a crash loses them (at-most-once); no automatic fix: the buffer is written when it decides, not before the next poll; add %s() and mark the buffer's records (%s) once they are written, before it is emptied",
+			poll, ev.HeldIn, c.assumption(k), k.Client.Name, poll, k.Client.Spell(clientmodel.MarksOnly), k.Client.CallName(clientmodel.Mark, clientmodel.ScopeArgs)+"("+ev.HeldIn+"...)"),
+		Related: c.outliveRelated(k, f),
+	})
 }
 
 // pollOnceBody returns the body of the function declaration that polls

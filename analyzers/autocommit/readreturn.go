@@ -342,11 +342,35 @@ func (c *checker) keptBy(list []ast.Stmt, fetch ast.Stmt, tracked map[types.Obje
 			if call, ok := n.(*ast.CallExpr); ok && why == "" {
 				why = c.ho.KeptBy(call, func(a ast.Expr) bool { return c.mentionsAny(a, tracked) }, false)
 			}
+			if as, ok := n.(*ast.AssignStmt); ok && why == "" {
+				why = c.keptInField(as, tracked)
+			}
 			_, lit := n.(*ast.FuncLit)
 			return why == "" && !lit
 		})
 	}
 	return why
+}
+
+// keptInField says where as keeps the message's data, when it appends
+// it (a value of tracked) to a field of a struct (c.buffer =
+// append(c.buffer, metric.ID)), which code after it, or another
+// goroutine, writes later (audit 34b/2: the commit the fix put after the
+// append still came before the flush); "" otherwise.
+func (c *checker) keptInField(as *ast.AssignStmt, tracked map[types.Object]bool) string {
+	if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return ""
+	}
+	sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr)
+	call, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || !isCall || !edit.IsBuiltin(c.pass, call.Fun, "append") {
+		return ""
+	}
+	field, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	if !ok || !field.IsField() || !slices.ContainsFunc(call.Args[1:], func(a ast.Expr) bool { return c.mentionsAny(a, tracked) }) {
+		return ""
+	}
+	return "its data is kept in field " + field.Name() + ", written later"
 }
 
 // keptAfter is keptBy for the message the fetch f returns, in the

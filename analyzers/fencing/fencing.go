@@ -206,6 +206,13 @@ func (c *checker) replaceStmt(s ast.Node, text string) []analysis.TextEdit {
 	for eol < len(content) && content[eol] != '\n' {
 		eol++
 	}
+	if after := strings.TrimSpace(string(content[tf.Offset(s.End()):eol])); after != "" && !strings.HasPrefix(after, "//") {
+		// Code after it on its line (a one-line function literal's
+		// closing brace, `{ cl.CommitMarkedOffsets(ctx) }),`): the
+		// text replaces the statement in place (review 34b/4: its
+		// lines after the line's end did not compile).
+		return []analysis.TextEdit{{Pos: s.Pos(), End: s.End(), NewText: []byte(indentRest(text, indent))}}
+	}
 	lines := strings.Split(rest, "\n")
 	var b strings.Builder
 	for _, l := range lines {

@@ -186,12 +186,30 @@ func (c *checker) noMoveWhy(p *position, name string) string {
 		return "the statements between the guarded " + name + " and the processing set what it uses, or use what it sets; call it after the processing"
 	case p.somePaths:
 		return "the statements after it process the " + p.client.Client.RecordNoun + " on some paths only (a batch written when it is full), so moved after them " + name + " would still come first on the others; keep the " + p.client.Client.RecordNoun + "s beside the batch and call " + name + " for each of them once the batch is written"
+	case p.startedWhy != "":
+		return p.startedWhy
 	case p.keptFor != "":
 		return "no statement here is sure to come after the " + p.client.Client.RecordNoun + "'s processing (" + p.keptFor + "); call " + name + " where it is processed"
+	case p.returned != nil && c.collects(p):
+		return name + " is made for each " + p.client.Client.RecordNoun + " of what its function collects in a loop and returns, so no call of the callers stands for it; make it in the callers, for each " + p.client.Client.RecordNoun + " returned, once they are processed"
 	case p.returned != nil || c.recordLeaves(p):
 		return name + " cannot be moved to each caller after its processing (a caller's argument for a parameter it uses cannot be evaluated first, or its error check returns more than an error); make it in the callers, after the processing"
 	}
 	return name + " cannot be moved after the processing within its block here (the processing is elsewhere, or the statements between them depend on each other); call it after the processing, on its success path"
+}
+
+// collects reports whether p's call is in a loop of its function,
+// which returns a slice (p.returned): a batch collected a record at a
+// time, each written as it joins.
+func (c *checker) collects(p *position) bool {
+	_, path := edit.CallAt(c.pass, p.instr.Pos())
+	if loop, _ := edit.LoopOf(path); loop == nil {
+		return false
+	}
+	return slices.ContainsFunc(p.returned.Results, func(v ssa.Value) bool {
+		_, isSlice := v.Type().Underlying().(*types.Slice)
+		return isSlice
+	})
 }
 
 // batchLast reports whether p writes the position of the last record of
@@ -311,7 +329,29 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	// commit would still come before the goroutine's work.
 	_, isReturn := list[target].(*ast.ReturnStmt)
 	var inPlace []analysis.TextEdit
+	var waited []string
 	for i := last + 1; i <= target; i++ {
+		if helped := c.helperSites(list[i], p); len(helped) > 0 {
+			// A call of a function of the package that only starts
+			// goroutines for the record (processFetch(fetches)):
+			// moved after it, the call would still come before their
+			// work, unless that function waits for them.
+			if slices.ContainsFunc(c.sitesIn(list[i], p), func(site ssa.Instruction) bool {
+				return c.startsLater(site) && (c.later[site] == nil || len(c.later[site].helpers) == 0)
+			}) {
+				return analysis.SuggestedFix{}, false // goroutines of its own too
+			}
+			for _, lw := range helped {
+				edits, _, why := c.helperFix(lw, name, p.client.Client.RecordNoun)
+				if why != "" {
+					p.startedWhy = why
+					return analysis.SuggestedFix{}, false
+				}
+				inPlace = append(inPlace, edits...)
+				waited = append(waited, lw.helpers[0].Name())
+			}
+			continue
+		}
 		if !c.startsGoroutine(list[i], p) || i == target && !isReturn {
 			continue
 		}
@@ -341,6 +381,9 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 		return fix, ok
 	}
 	fix.Message = fmt.Sprintf("Run the goroutine's work in place and move %s after the %s is processed", name, p.client.Client.RecordNoun)
+	if len(waited) > 0 {
+		fix.Message = fmt.Sprintf("Make %s wait for the goroutines it starts and move %s after it", strings.Join(waited, " and "), name)
+	}
 	fix.TextEdits = append(fix.TextEdits, inPlace...)
 	return fix, true
 }
@@ -350,7 +393,9 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 func (c *checker) moveAfterTo(p *position, path []ast.Node, list []ast.Stmt, idx, last, target int, name string) (analysis.SuggestedFix, bool) {
 	stmt := list[idx]
 	_, isReturn := list[target].(*ast.ReturnStmt)
-	rewrite := isReturn || c.startsGoroutine(list[target], p)
+	// A call of a function of the package starting the work is made to
+	// wait for it (helperFix): the commit then follows it as it is.
+	rewrite := isReturn || c.startsGoroutine(list[target], p) && len(c.helperSites(list[target], p)) == 0
 	if !rewrite {
 		// Keep the checks of the processing's outcome before the commit:
 		// `if indexErr != nil { return indexErr }` after an EachRecord,
@@ -813,6 +858,18 @@ func (c *checker) startsGoroutine(s ast.Stmt, p *position) bool {
 		}
 	}
 	return false
+}
+
+// helperSites returns the work started for later by calls of functions
+// of the package in s that process p's record (laterWork with helpers).
+func (c *checker) helperSites(s ast.Stmt, p *position) []*laterWork {
+	var out []*laterWork
+	for _, site := range c.sitesIn(s, p) {
+		if lw := c.later[site]; lw != nil && len(lw.helpers) > 0 {
+			out = append(out, lw)
+		}
+	}
+	return out
 }
 
 // goStmtsIn returns the go statements of s, s itself or nested in its

@@ -536,10 +536,12 @@ func (c *checker) processedInPlace(p *position, o ssa.Value, def, handOff ssa.In
 		if c.startsLater(s) {
 			continue
 		}
-		if ci, ok := s.(*ssa.Call); ok && decodeOnly {
-			// Decoding the record into the value queued is not its
-			// effect (json.Unmarshal(r.Value, &p), then Enqueue(p)).
-			if fn := ssaflow.Callee(ci.Common()); fn != nil && handsoff.IsDecodeName(fn.Name()) {
+		if ci, ok := s.(*ssa.Call); ok {
+			// Decoding the record into the value queued, or checking
+			// that it decodes, is not its effect (json.Unmarshal(r.Value,
+			// &p), then Enqueue(p); if !json.Valid(m.Value) { continue },
+			// then go send(m): audit 34a/2).
+			if fn := ssaflow.Callee(ci.Common()); fn != nil && (decodeOnly && handsoff.IsDecodeName(fn.Name()) || decoding(fn)) {
 				continue
 			}
 		}
@@ -554,6 +556,13 @@ func (c *checker) processedInPlace(p *position, o ssa.Value, def, handOff ssa.In
 		}
 	}
 	return false
+}
+
+// decoding reports whether fn is a function of the standard library's
+// encoding packages (json.Unmarshal, json.Valid, base64's DecodeString):
+// it decodes or checks a record, which is no effect of it.
+func decoding(fn *types.Func) bool {
+	return fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "encoding/")
 }
 
 // wrapperOwners returns the values a flush after the call of producer

@@ -40,6 +40,11 @@ type laterWork struct {
 	// callback is the function the site passes the literal holding
 	// inner to (EachRecord), or nil when inner is the site.
 	callback *types.Func
+	// helpers are the functions of the package, outermost first, the
+	// site calls and they call in turn that start the work (the site
+	// processFetch(fetches), whose callback calls consumeRecords, which
+	// starts a goroutine: helperLater); inner is in the last one.
+	helpers []*ssa.Function
 }
 
 // queuedClosure returns the function cc calls when it passes, for a
@@ -107,6 +112,9 @@ func (c *checker) laterAt(site ssa.Instruction, tainted map[ssa.Value]bool, dept
 	if c.spawnsProcessing(call, tainted, 0) {
 		return &laterWork{inner: call, queue: callee}
 	}
+	if sc := cc.StaticCallee(); sc != nil && !cc.IsInvoke() && c.flow.InPackage(sc) {
+		return c.helperLater(cc, sc, tainted, depth)
+	}
 	if callee == nil || !c.isClient(callee) {
 		return nil // a function of the application may process what it is given itself
 	}
@@ -147,6 +155,59 @@ func (c *checker) laterAt(site ssa.Instruction, tainted map[ssa.Value]bool, dept
 		}
 	}
 	return lw
+}
+
+// helperLater returns the work sc, a function of the package that cc
+// calls with tainted arguments, starts for later with what they carry:
+// when each of its instructions processing the parameters given them
+// starts work for later (a go statement, or laterWork, followed through
+// the package's functions it calls, depth levels at most) and sc waits
+// for nothing, the call hands the record on, it does not process it
+// (processFetch(fetches) starting a goroutine per partition: moved above
+// a commit it would leave the commit before the processing, audit 33b/8).
+func (c *checker) helperLater(cc *ssa.CallCommon, sc *ssa.Function, tainted map[ssa.Value]bool, depth int) *laterWork {
+	if depth >= 3 || len(sc.Blocks) == 0 {
+		return nil
+	}
+	var lw *laterWork
+	for i, a := range cc.Args {
+		if !tainted[a] || i >= len(sc.Params) {
+			continue
+		}
+		t := c.taint(sc.Params[i])
+		for _, b := range sc.Blocks {
+			for _, instr := range b.Instrs {
+				if d, ok := instr.(*ssa.Defer); ok && (ssaflow.IsJoin(ssaflow.Callee(d.Common())) || joinsInBody(d.Common().StaticCallee())) {
+					return nil
+				}
+				if isWait(instr) {
+					return nil // sc waits for something, perhaps the work
+				}
+				if !c.processes_(instr, t, 0) {
+					continue
+				}
+				var w *laterWork
+				switch x := instr.(type) {
+				case *ssa.Go:
+					w = &laterWork{inner: x}
+				case *ssa.Call:
+					w = c.laterAt(x, t, depth+1)
+				}
+				if w == nil {
+					return nil // processed in place (or deferred to its return)
+				}
+				if lw == nil {
+					lw = w
+				}
+			}
+		}
+	}
+	if lw == nil {
+		return nil
+	}
+	out := *lw
+	out.helpers = append([]*ssa.Function{sc}, lw.helpers...)
+	return &out
 }
 
 // startsLater reports whether site, a processing site, starts the work
@@ -244,6 +305,10 @@ func blankAssign(s ast.Stmt, ce *ast.CallExpr) bool {
 // laterWhy says why no fix was built for a position call (called name)
 // after lw started the work for later, and what to do instead.
 func (c *checker) laterWhy(lw *laterWork, name, noun string) string {
+	if len(lw.helpers) > 0 {
+		_, _, why := c.helperFix(lw, name, noun)
+		return why
+	}
 	if g, ok := lw.inner.(*ssa.Go); ok {
 		for _, n := range edit.Path(c.pass, g.Pos()) {
 			if gs, ok := n.(*ast.GoStmt); ok && gs.Go == g.Pos() && edit.StartsWorker(c.pass, gs) {
@@ -265,6 +330,18 @@ func (c *checker) laterWhy(lw *laterWork, name, noun string) string {
 // starting the work, whether the records are plural (handed on by a
 // callback given each), and the position of that call.
 func (c *checker) laterWhere(lw *laterWork, noun string) (where, related string, each bool, at token.Pos) {
+	if len(lw.helpers) > 0 {
+		first, last := lw.helpers[0].Name(), lw.helpers[len(lw.helpers)-1].Name()
+		starts, related := "starts goroutines processing them", noun+"s handed to a goroutine here, in "+last+", which waits for none"
+		if lw.queue != nil {
+			q := ssaflow.ShortFunc(lw.queue)
+			starts, related = "queues them on "+q, noun+"s queued here, in "+last+": "+q+" only hands the function processing them to another goroutine"
+		}
+		if first != last {
+			starts += " (in " + last + ")"
+		}
+		return "handed to " + first + ", which only " + starts + " and returns", related, true, lw.inner.Pos()
+	}
 	where, related = "handed to goroutines", "each "+noun+" handed to a goroutine here"
 	if lw.queue != nil {
 		q := ssaflow.ShortFunc(lw.queue)
@@ -317,6 +394,10 @@ func partitionHolder(o ssa.Value) ssa.Value {
 // passes no failed record (callbackErrFix); work queued on a pool is
 // awaited (poolWaitFix).
 func (c *checker) laterFix(p *position, h *handOff, name string) (analysis.SuggestedFix, bool) {
+	if len(h.later.helpers) > 0 {
+		edits, msg, why := c.helperFix(h.later, name, p.client.Client.RecordNoun)
+		return analysis.SuggestedFix{Message: msg, TextEdits: edits}, why == ""
+	}
 	g, ok := h.later.inner.(*ssa.Go)
 	if !ok {
 		return c.poolWaitFix(p, h, name)
@@ -353,6 +434,79 @@ func (c *checker) laterFix(p *position, h *handOff, name string) (analysis.Sugge
 		Message:   fmt.Sprintf("Process the %s before calling %s, not in a goroutine", p.client.Client.RecordNoun, name),
 		TextEdits: []analysis.TextEdit{{Pos: gs.Go, End: gs.Call.Pos()}},
 	}, true
+}
+
+// helperFix returns the edits making the functions of the package that
+// lw's call runs (lw.helpers) process what they are given before they
+// return, so that a position call (called name) after that call follows
+// the processing, and the fix's message; or why none is built. The go
+// statement starting the work, in the last helper (func handle(fs) {
+// go save(fs) }), loses its go keyword when it is a statement of the
+// helper's body; one nested in a loop or a callback (a goroutine per
+// partition) keeps running beside the others, and the helper waits for
+// them all before it returns: a sync.WaitGroup declared before the body
+// statement holding it, Add(1) before the go statement, Done deferred
+// first in the goroutine's function literal, Wait after that statement.
+func (c *checker) helperFix(lw *laterWork, name, noun string) (edits []analysis.TextEdit, msg, why string) {
+	helper := lw.helpers[len(lw.helpers)-1]
+	where := helper.Name()
+	if helper != lw.helpers[0] {
+		where += " (called by " + lw.helpers[0].Name() + ")"
+	}
+	whyNot := func(what string) ([]analysis.TextEdit, string, string) {
+		return nil, "", what + "; wait for that work before calling " + name + ", or commit where the " + noun + "s are processed, in order"
+	}
+	g, ok := lw.inner.(*ssa.Go)
+	if !ok {
+		return whyNot("the " + noun + "s are queued on " + ssaflow.ShortFunc(lw.queue) + " in " + where + ", whose functions a fix cannot count there")
+	}
+	decl, _ := helper.Syntax().(*ast.FuncDecl)
+	var gs *ast.GoStmt
+	for _, n := range edit.Path(c.pass, g.Pos()) {
+		if x, ok := n.(*ast.GoStmt); ok && x.Go == g.Pos() {
+			gs = x
+			break
+		}
+	}
+	if decl == nil || decl.Body == nil || gs == nil {
+		return whyNot("the goroutine " + where + " starts is not in a function declared in this package")
+	}
+	if edit.StartsWorker(c.pass, gs) {
+		return whyNot("the goroutine " + where + " starts is a worker receiving from a channel, which run in place would wait for what only the code after it sends")
+	}
+	goes := 0
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		_, isGo := n.(*ast.GoStmt)
+		if isGo {
+			goes++
+		}
+		return true
+	})
+	if goes != 1 {
+		return whyNot(where + " starts more than one goroutine")
+	}
+	var top ast.Stmt
+	for _, s := range decl.Body.List {
+		if s.Pos() <= gs.Pos() && gs.End() <= s.End() {
+			top = s
+		}
+	}
+	lit, _ := ast.Unparen(gs.Call.Fun).(*ast.FuncLit)
+	if top == nil || top == ast.Stmt(gs) || lit == nil || len(lit.Body.List) == 0 || mayLeave(top) {
+		// Run in place: the helper returns once it is done.
+		return []analysis.TextEdit{{Pos: gs.Go, End: gs.Call.Pos()}},
+			fmt.Sprintf("Process the %ss in %s, not in a goroutine, so that %s follows their processing", noun, where, name), ""
+	}
+	wg := edit.FreeName(c.pass, top.Pos(), "wg")
+	sync, imp := edit.Import(c.pass, edit.File(c.pass, top.Pos()), "sync")
+	first := lit.Body.List[0]
+	edits = append(imp,
+		edit.InsertBefore(c.pass, top, "var "+wg+" "+sync+".WaitGroup"),
+		edit.InsertBefore(c.pass, gs, wg+".Add(1)"),
+		edit.InsertBefore(c.pass, first, "defer "+wg+".Done()"),
+		edit.InsertAfter(c.pass, top, wg+".Wait()"),
+	)
+	return edits, fmt.Sprintf("Wait in %s for the goroutines it starts, so that %s follows the processing of the %ss", where, name, noun), ""
 }
 
 // waitFirstFix builds the fix of a position call p (called name) made

@@ -168,6 +168,10 @@ type position struct {
 	// keptFor is set by moveAfter when the processing may keep the record
 	// for later (handsoff.Result.KeptBy): why no place after it is sure.
 	keptFor string
+	// startedWhy is set by moveAfter when the processing is a call of a
+	// function of the package that only starts goroutines for the
+	// record and no wait for them could be built (helperFix).
+	startedWhy string
 }
 
 // nthGuard is the if statement (or retry loop) guarding a periodic

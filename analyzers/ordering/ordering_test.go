@@ -257,6 +257,13 @@ var scenarios = []struct {
 	// records written and committed in EachPartition's function (14
 	// silent).
 	{"ordering/franzgo", ordering.Analyzer},
+	// Commits around a call of a helper of the package that only starts
+	// goroutines for the polled records (audit 33b/8): after it (the
+	// goroutine run in place), before it (moved after it, the helper
+	// waiting for a goroutine per partition); a record checked with
+	// json.Valid, then handed to a goroutine (audit 34a/2); twin: a
+	// helper that waits for its goroutine (3 positive, 1 silent).
+	{"ordering/helpergo", ordering.Analyzer},
 	// A function literal that captures nothing, which SSA passes as a
 	// plain function: CommitUncommittedOffsets before an EachRecord of
 	// one (1 positive); twin (1 silent).
@@ -1377,6 +1384,78 @@ func TestPendingNoFix(t *testing.T) {
 func TestLaterNoFix(t *testing.T) {
 	t.Parallel()
 	noFixTree(t, map[string]string{"ordering/laternofix/laternofix.go": laterNoFixSrc}, 1, "ordering/laternofix")
+}
+
+// helperNoFixSrc holds polled records a helper of the package hands to
+// goroutines and returns, with a commit after its call: a goroutine
+// whose function returns a failure (go process(fs): nothing reads it),
+// and a
+// confluent helper storing each message of the batch it collects and
+// returns, which the caller processes (audit 34a/1: the row said
+// at-least-once). Both are reported without a fix, saying why.
+const helperNoFixSrc = `package helpernofix
+
+import (
+	"context"
+	"os"
+
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+func process(fs kgo.Fetches) error {
+	for _, r := range fs.Records() {
+		if err := os.WriteFile(string(r.Key), r.Value, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func handle(fs kgo.Fetches) {
+	go process(fs)
+}
+
+func run(ctx context.Context, cl *kgo.Client) {
+	for {
+		fs := cl.PollFetches(ctx)
+		handle(fs)
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil { // want ` + "`" + `no automatic fix: the record is queued by helpernofix.handle` + "`" + `
+			return
+		}
+	}
+}
+
+type consumer struct{ c *kafka.Consumer }
+
+func (c *consumer) pollBatch() []*kafka.Message {
+	var batch []*kafka.Message
+	for i := 0; i < 100; i++ {
+		m, ok := c.c.Poll(100).(*kafka.Message)
+		if !ok {
+			break
+		}
+		batch = append(batch, m)
+		if _, err := c.c.StoreMessage(m); err != nil { // want ` + "`" + `no automatic fix: StoreMessage is made for each message of what its function collects in a loop and returns` + "`" + `
+			return batch
+		}
+	}
+	return batch
+}
+
+func (c *consumer) start() {
+	for {
+		for _, m := range c.pollBatch() {
+			_ = os.WriteFile(string(m.Key), m.Value, 0o644)
+		}
+	}
+}
+`
+
+// TestHelperNoFix runs helperNoFixSrc.
+func TestHelperNoFix(t *testing.T) {
+	t.Parallel()
+	noFixTree(t, map[string]string{"ordering/helpernofix/helpernofix.go": helperNoFixSrc}, 2, "ordering/helpernofix")
 }
 
 // lanesNoFixSrc holds franz-go records handed to a lane per partition,

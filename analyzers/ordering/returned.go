@@ -49,7 +49,10 @@ func (c *checker) checkReturned(p *position) bool {
 }
 
 // returnAfter returns a return statement of p's function, reached from
-// p, that returns a tainted value other than an error, or nil.
+// p, that returns a tainted value other than an error, or nil. Reached,
+// not dominated: a store made in the loop collecting the batch it
+// returns (audit 34a/1) comes before that return on every path through
+// it.
 func returnAfter(p *position, tainted map[ssa.Value]bool) *ssa.Return {
 	for _, b := range p.fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -58,7 +61,7 @@ func returnAfter(p *position, tainted map[ssa.Value]bool) *ssa.Return {
 				continue
 			}
 			for _, r := range ret.Results {
-				if (tainted[r] || loadsTainted(r, tainted)) && !isError(r.Type()) && ssaflow.Dominates(p.instr, ret) {
+				if (tainted[r] || loadsTainted(r, tainted)) && !isError(r.Type()) && ssaflow.ReachesStopping(p.instr, ret, func(ssa.Instruction) bool { return false }) {
 					return ret
 				}
 			}

@@ -92,6 +92,13 @@ func AppendOnSuccess(pass *analysis.Pass, list []ast.Stmt, fetch ast.Stmt, text 
 			inElse = true
 			continue
 		}
+		if outcomeReadAfter(pass, rest, ifs) {
+			// The failing call's other results are read after the
+			// check (retry, err := h.Consume(m); if err != nil { log };
+			// if retry { dlq(m) }): the rest of the iteration handles
+			// the failure, which a skip would pass (audit 34b/1).
+			continue
+		}
 		// The failure skips the rest of the iteration (or of a handler
 		// returning nothing): a check with an else (if err := decode(m);
 		// err != nil { log } else if err := save(v); err != nil { log }
@@ -126,6 +133,50 @@ func AppendOnSuccess(pass *analysis.Pass, list []ast.Stmt, fetch ast.Stmt, text 
 		edits = append(edits, e)
 	}
 	return edits, true
+}
+
+// outcomeReadAfter reports whether ifs, a statement of list checking an
+// error (err != nil), follows the statement assigning that error with
+// other results of the same call, and a statement after ifs in list
+// reads one of them.
+func outcomeReadAfter(pass *analysis.Pass, list []ast.Stmt, ifs *ast.IfStmt) bool {
+	k := slices.Index(list, ast.Stmt(ifs))
+	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if k < 1 || !ok || be.Op != token.NEQ {
+		return false
+	}
+	id, ok := ast.Unparen(be.X).(*ast.Ident)
+	as, isAssign := list[k-1].(*ast.AssignStmt)
+	if !ok || !isAssign || len(as.Rhs) != 1 {
+		return false
+	}
+	errVar := pass.TypesInfo.ObjectOf(id)
+	others := map[types.Object]bool{}
+	assigned := false
+	for _, l := range as.Lhs {
+		lid, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok || lid.Name == "_" {
+			continue
+		}
+		if obj := pass.TypesInfo.ObjectOf(lid); obj == errVar {
+			assigned = true
+		} else if obj != nil {
+			others[obj] = true
+		}
+	}
+	if !assigned || len(others) == 0 {
+		return false
+	}
+	read := false
+	for _, s := range list[k+1:] {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if x, ok := n.(*ast.Ident); ok && others[pass.TypesInfo.Uses[x]] {
+				read = true
+			}
+			return !read
+		})
+	}
+	return read
 }
 
 // SuccessCase returns the clause of s, a switch with no tag and no init

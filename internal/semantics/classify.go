@@ -311,6 +311,8 @@ func (c *classifier) failure() {
 				at += ", whose failure branch polls again: the next poll starts past the records this one held"
 			case s.Callback:
 				at += ", its error given to a callback that only logs it"
+			case s.Worker:
+				at += ", in goroutine code (" + s.In + ") that only logs the failure and goes on"
 			case s.In != "":
 				at += ", in " + s.In + ", which returns without the error"
 			}
@@ -416,6 +418,8 @@ func (c *classifier) requireEvidence() {
 		why = "records are handed to goroutines the loop does not wait for, and positions are committed outside them: a commit may pass records still being processed"
 	case c.completionOrder():
 		why = "records are processed by goroutines the loop does not wait for, and positions are written record by record from goroutines, in the order the records finish: a later record's position can pass one still in flight (no low-water mark is proven)"
+	case c.partitionsOverlap():
+		why = "each poll hands a partition's records to a goroutine the loop does not wait for, which writes their positions itself: the goroutines of two polls may run at once for the same partition, and the later one's position can pass records the earlier one is still processing"
 	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Grain == GrainTracked }):
 		why = "the position committed is computed by the application and not proven to be a low-water mark: if it can pass a record still in flight (a maximum), a crash loses that record (a tracker from the lowwater package, or the one a fix declares, is recognised)"
 	case r.Strategy == StrategyUnknown || r.Window == "unknown" || strings.HasPrefix(r.Revoke, "unknown"):
@@ -440,12 +444,6 @@ func (c *classifier) interval() string {
 	return c.ev.Interval
 }
 
-// outlives reports whether records handed to goroutines (one per record, or
-// a pool) may still be in progress when a position covering them is
-// committed: the loop does not wait for the goroutines, and a position is
-// committed outside them (a commit, mark or store in the loop, or an
-// auto-commit timer that commits what was polled), other than a low-water
-// mark.
 // completionOrder reports positions written one record at a time from
 // goroutines while records are processed by goroutines the loop does not
 // wait for (a pool, or one per record): the positions follow completion
@@ -458,6 +456,22 @@ func (c *classifier) completionOrder() bool {
 	return slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.InGoroutine && pc.Grain == GrainRecord && !pc.Periodic })
 }
 
+// partitionsOverlap reports positions written from goroutines that are
+// each handed a poll's records of a partition and that the loop does not
+// wait for (audit 34c/D4, review 33-2/E9): the next poll's goroutine for
+// the same partition may finish first.
+func (c *classifier) partitionsOverlap() bool {
+	ev := c.ev
+	return slices.ContainsFunc(ev.Launches, func(l *Launch) bool { return l.PerPartition && !l.Joined }) &&
+		slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.InGoroutine && !pc.Periodic })
+}
+
+// outlives reports whether records handed to goroutines (one per record, or
+// a pool) may still be in progress when a position covering them is
+// committed: the loop does not wait for the goroutines, and a position is
+// committed outside them (a commit, mark or store in the loop, or an
+// auto-commit timer that commits what was polled), other than a low-water
+// mark.
 func (c *classifier) outlives() bool {
 	ev := c.ev
 	// Goroutines per partition the loop does not wait for count too:

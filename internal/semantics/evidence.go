@@ -251,9 +251,13 @@ type Evidence struct {
 	// slice it keeps across iterations (buf = append(buf,
 	// fs.Records()...)): the records outlive the polls that follow.
 	HeldAcrossPolls string
-	Calls           []*PositionCall
-	Revokes         []*Revoke
-	Launches        []*Launch
+	// HeldIn names the variable holding them, HeldPoll is where that
+	// fetch is.
+	HeldIn   string
+	HeldPoll token.Position
+	Calls    []*PositionCall
+	Revokes  []*Revoke
+	Launches []*Launch
 	// Handler reports a handler the client calls per partition (sarama's
 	// ConsumeClaim).
 	Handler bool

@@ -45,6 +45,9 @@ type Skip struct {
 	// Recovered reports a handler that recovers a panic and only logs
 	// it: a panic returns no error, and the caller goes on.
 	Recovered bool
+	// Worker reports a failure a goroutine handling records (In) only
+	// logs before it takes the next record (workerSkips).
+	Worker bool
 	// Repolled reports a failure branch that polls again (continue
 	// outer), taken for a retry: the next poll starts after the records
 	// the last one held, the failed one and those after it.
@@ -1229,14 +1232,35 @@ func (g *gatherer) handlerArg(v ssa.Value) bool {
 // of what it returns), also through a local holding only that result,
 // else v.
 func errorFieldOf(v ssa.Value) ssa.Value {
-	var x ssa.Value
-	switch f := v.(type) {
-	case *ssa.UnOp:
-		if fa, ok := f.X.(*ssa.FieldAddr); ok && f.Op == token.MUL {
-			x = fa.X
+	// The error read from what the call returned: a field of it, an
+	// element of a slice of them (for i, err := range bulk(batch)), or
+	// a field of an element of a slice in it (resp.Items[i].Err: the
+	// failures of a batch's records, audit 34c/D1), at a few steps.
+	x, steps := v, 0
+walk:
+	for ; steps < 6; steps++ {
+		switch f := x.(type) {
+		case *ssa.UnOp:
+			if f.Op != token.MUL {
+				break walk
+			}
+			x = f.X
+		case *ssa.FieldAddr:
+			x = f.X
+		case *ssa.Field:
+			x = f.X
+		case *ssa.IndexAddr:
+			x = f.X
+		case *ssa.Index:
+			x = f.X
+		case *ssa.Extract:
+			x = f.Tuple // resp, err := idx.Bulk(ctx, docs); resp.Items[i].Err
+		default:
+			break walk
 		}
-	case *ssa.Field:
-		x = f.X
+	}
+	if steps == 0 {
+		return v
 	}
 	if a, ok := x.(*ssa.Alloc); ok {
 		// A local the result is stored in (r := process(m); r.Err): the

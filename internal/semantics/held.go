@@ -19,8 +19,9 @@ import (
 // append of records feeds, with a way back to the fetch on which the
 // slice is not emptied, and emptied somewhere (a buffer, flushed: a
 // history of records already processed, only ever trimmed, is none), and
-// not flushed whenever it holds any (flushedWhenAny).
-func (g *gatherer) heldAcrossPolls(fetch ssa.Instruction) bool {
+// not flushed whenever it holds any (flushedWhenAny). It returns the
+// name of the variable holding them, "" if there is none.
+func (g *gatherer) heldAcrossPolls(fetch ssa.Instruction) string {
 	b := fetch.Block()
 	after := ssaflow.Reachable(b)
 	fn := b.Parent()
@@ -44,19 +45,28 @@ func (g *gatherer) heldAcrossPolls(fetch ssa.Instruction) bool {
 			}
 			if sl, ok := phi.Type().Underlying().(*types.Slice); ok && g.isRecord(sl.Elem()) && g.heldPhi(phi, inLoop) &&
 				!flushedWhenAny(fn, inLoop, func(v ssa.Value) bool { return v == phi || g.appendedTo(v) == phi }) {
-				return true
+				return varName(phi.Comment)
 			}
 		}
 		for _, fb := range fn.Blocks {
 			for _, in := range fb.Instrs {
 				if alloc, ok := in.(*ssa.Alloc); ok && g.heldAlloc(alloc, fetch, inLoop) &&
 					!flushedWhenAny(fn, inLoop, func(v ssa.Value) bool { u, ok := v.(*ssa.UnOp); return ok && u.Op == token.MUL && u.X == alloc }) {
-					return true
+					return varName(alloc.Comment)
 				}
 			}
 		}
 	}
-	return false
+	return ""
+}
+
+// varName is the name of the variable an SSA value's comment gives
+// ("buf", or "the buffer" when it gives none).
+func varName(comment string) string {
+	if comment == "" || strings.ContainsAny(comment, " :") {
+		return "a slice"
+	}
+	return comment
 }
 
 // heldPhi reports whether a loop header's phi takes, back from the loop,
@@ -346,6 +356,13 @@ func openTx(pos ssa.Instruction) string {
 			continue
 		}
 		isTx := func(x ssa.Value) bool { return x == v }
+		// A commit of an earlier transaction, begun again on the way
+		// (the loop's next iteration), commits none of this one's
+		// writes (audit 34c/D2).
+		var begin ssa.Instruction
+		if ex, ok := v.(*ssa.Extract); ok {
+			begin, _ = ex.Tuple.(ssa.Instruction)
+		}
 		written, committedBefore := false, false
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
@@ -357,7 +374,7 @@ func openTx(pos ssa.Instruction) string {
 				onTx := ssaflow.Derives(ssaflow.Recv(c.Common()), isTx)
 				switch {
 				case f != nil && onTx && f.Name() == "Commit":
-					committedBefore = committedBefore || ssaflow.ReachesStopping(in, pos, func(ssa.Instruction) bool { return false })
+					committedBefore = committedBefore || ssaflow.ReachesStopping(in, pos, func(x ssa.Instruction) bool { return x == begin })
 				case f != nil && onTx && strings.HasPrefix(f.Name(), "Exec"):
 					written = true
 				case !onTx && slices.ContainsFunc(c.Common().Args, func(a ssa.Value) bool { return ssaflow.Derives(a, isTx) }):

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -66,12 +67,70 @@ func (g *gatherer) launches() {
 		}
 	}
 	g.singleWorker()
+	g.workerSkips()
 	if send := g.sentAway(); send != nil {
 		g.ev.SentAway = g.posn(send.pos)
 		g.ev.SentTo = g.receiverOf(send.ch)
 	} else if at, fn := g.queuedAway(); fn != nil {
 		g.ev.SentAway = g.posn(at)
 		g.ev.QueuedBy = ssaflow.ShortFunc(fn)
+	}
+}
+
+// workerSkips adds the failures the goroutines handling records go on
+// from (dropped: only logged) to the skips of the positions written
+// outside them, and, for a client whose timer commits every poll before
+// the latest, to the poll's: a worker that logs a failed save and takes
+// the next record leaves the failed one behind, and the loop's commit
+// (or next poll) passes it, however the workers are joined (audit
+// 34b/3: at-least-once was said of a pool joined before each poll whose
+// worker dropped every failed record).
+func (g *gatherer) workerSkips() {
+	var skips []Skip
+	seen := map[*ssa.Function]bool{}
+	for _, l := range g.ev.Launches {
+		if l.goStmt == nil {
+			continue
+		}
+		fn := l.goStmt.Call.StaticCallee()
+		if mc, ok := l.goStmt.Call.Value.(*ssa.MakeClosure); ok {
+			fn, _ = mc.Fn.(*ssa.Function)
+		}
+		if fn == nil || seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		for _, b := range fn.Blocks {
+			_, call, fail := failureCheck(b)
+			if call == nil || !g.appCall(call) || len(fail.Preds) != 1 || retriedInPlace(call, fail) || !onlyLogs(fail.Instrs) {
+				continue
+			}
+			if _, jumps := fail.Instrs[len(fail.Instrs)-1].(*ssa.Jump); !jumps {
+				continue // returns, or branches on: not only dropped
+			}
+			if !slices.ContainsFunc(call.Call.Args, g.handlerArg) {
+				continue
+			}
+			skips = append(skips, Skip{Call: ssaflow.ShortFunc(ssaflow.Callee(call.Common())), Pos: g.posn(call.Pos()), In: consumer.DisplayName(fn), Worker: true})
+		}
+	}
+	if len(skips) == 0 {
+		return
+	}
+	for _, pc := range g.ev.Calls {
+		if !pc.InGoroutine && len(pc.Skips) == 0 && (pc.Role == clientmodel.Commit || pc.Role == clientmodel.Mark || pc.Role == clientmodel.Store) {
+			pc.Skips = skips
+		}
+	}
+	if g.c.Client.Timer == clientmodel.TimerPreviousPoll && g.ev.PollSkips == nil {
+		for _, c := range g.ownCalls() {
+			if c.Role == clientmodel.Fetch && ssaflow.InLoop(c.Instr.Block()) {
+				name := c.Func[strings.LastIndex(c.Func, ".")+1:]
+				g.ev.PollSkips = skips
+				g.ev.PollSkipAt = &PositionCall{Role: c.Role, Func: name, Pos: g.posn(c.Pos())}
+				break
+			}
+		}
 	}
 }
 

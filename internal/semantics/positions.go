@@ -55,8 +55,10 @@ func (g *gatherer) positions() {
 		name := call.Func[strings.LastIndex(call.Func, ".")+1:]
 		if call.Role == clientmodel.Fetch || call.Role == clientmodel.FetchCommit {
 			g.ev.Fetches = append(g.ev.Fetches, name)
-			if g.ev.HeldAcrossPolls == "" && g.heldAcrossPolls(call.Instr) {
-				g.ev.HeldAcrossPolls = name
+			if g.ev.HeldAcrossPolls == "" {
+				if in := g.heldAcrossPolls(call.Instr); in != "" {
+					g.ev.HeldAcrossPolls, g.ev.HeldIn, g.ev.HeldPoll = name, in, g.posn(call.Pos())
+				}
 			}
 			// Consumers built in a loop (one per goroutine, each started
 			// by the same go statement) are not shared.

@@ -345,6 +345,7 @@ func TestClassify(t *testing.T) {
 		// a commit inside a transaction its caller commits after it
 		{"committx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction (tx) whose writes are committed"}},
 		{"commitaftertx", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"commitlooptx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction (begun by BeginTx)"}},
 		{"commitowntx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction (begun by BeginTx) whose writes are committed"}},
 		{"readonlytx", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a failure carried in a result struct's field, skipped
@@ -356,6 +357,8 @@ func TestClassify(t *testing.T) {
 		// goroutines per partition: not waited for, joined
 		{"perpartloop", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "per partition"}},
 		{"perpartjoined", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per partition"}},
+		{"perpartself", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "the goroutines of two polls may run at once for the same partition"}},
+		{"perpartselfjoined", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per partition"}},
 		{"perpartgroups", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "goroutines the loop does not wait for"}},
 		// records kept across polls under the default auto-commit
 		{"heldpolls", map[string]string{"guarantee": semantics.Neither, "reason": "keeps the records of PollRecords across polls"}},
@@ -363,6 +366,12 @@ func TestClassify(t *testing.T) {
 		{"heldmarked", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"heldany", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"heldtop", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// a worker dropping a failed record (audit 34b/3), and keeping it
+		// a batch's per-message failures, logged (audit 34c/D1), or stopping
+		{"batcherrs", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.bulkWrite"}},
+		{"batcherrsstop", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"workerskip", map[string]string{"guarantee": semantics.Neither, "failure": "in goroutine code (cases.(*skipPool).work) that only logs the failure and goes on"}},
+		{"workerkept", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// the tracker a low-water fix declares, as it declares it
 		{"fixtracker", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},

@@ -145,14 +145,13 @@ func NewShipper() (*Shipper, error) {
 	return &Shipper{cl: cl}, nil
 }
 
-// Run marks each record after shipping it.
+// Run marks each record after shipping it, retrying a failure.
 func (s *Shipper) Run(ctx context.Context) {
 	for {
 		fs := s.cl.PollFetches(ctx)
 		fs.EachRecord(func(r *kgo.Record) {
-			if err := save(ctx, r.Value); err != nil {
+			for err := save(ctx, r.Value); err != nil; err = save(ctx, r.Value) {
 				log.Printf("save: %v", err)
-				return
 			}
 			s.cl.MarkCommitRecords(r) // want `mark is a no-op without kgo.AutoCommitMarks\(\)`
 		})

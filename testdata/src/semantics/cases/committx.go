@@ -125,3 +125,35 @@ func dedupAndWrite(ctx context.Context, db *sql.DB, tx *sql.Tx, r *kafka.Reader,
 	}
 	return r.CommitMessages(ctx, m)
 }
+
+// The transaction begun in the poll loop, the batch written in it, then
+// committed to Kafka message by message before the transaction commits:
+// the last iteration's tx.Commit is no commit of this one's rows (audit
+// 34c/D2: the row said at-least-once).
+func commitInLoopTx(ctx context.Context, db *sql.DB) {
+	r := kafka.NewReader(kafka.ReaderConfig{GroupID: "g-commitlooptx", Topic: "t"}) // case: commitlooptx
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		batch := []kafka.Message{m}
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return
+		}
+		for _, m := range batch {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO t (v) VALUES ($1)", m.Value); err != nil {
+				return
+			}
+		}
+		for _, m := range batch {
+			if err := r.CommitMessages(ctx, m); err != nil {
+				return
+			}
+		}
+		if err := tx.Commit(); err != nil {
+			return
+		}
+	}
+}

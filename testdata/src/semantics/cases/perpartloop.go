@@ -80,3 +80,37 @@ func perPartitionGroups(ctx context.Context, pg *partGroups) {
 		}
 	}
 }
+
+// Each poll's partition goroutine commits its own records, and the loop
+// polls again at once: the next poll's goroutine for the same partition
+// may commit past records this one is still writing (audit 34c/D4). The
+// twin waits for them before polling again.
+func perPartitionSelf(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-perpartself"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: perpartself
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachPartition(func(p kgo.FetchTopicPartition) {
+			go func() {
+				writePartition(p)
+				_ = cl.CommitRecords(ctx, p.Records...)
+			}()
+		})
+	}
+}
+
+func perPartitionSelfJoined(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-perpartselfjoined"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: perpartselfjoined
+	for {
+		fs := cl.PollFetches(ctx)
+		var wg sync.WaitGroup
+		fs.EachPartition(func(p kgo.FetchTopicPartition) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				writePartition(p)
+				_ = cl.CommitRecords(ctx, p.Records...)
+			}()
+		})
+		wg.Wait()
+	}
+}

@@ -1,0 +1,95 @@
+// Package helpergo holds commits made around a call of a helper of the
+// package that only starts goroutines for the polled records and returns
+// (audit 33b/8: the move fix put processFetch(fetches) above the commit,
+// which still came before the goroutines' work).
+package helpergo
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+func save(r *kgo.Record) error { return os.WriteFile(string(r.Key), r.Value, 0o644) }
+
+// handle starts one goroutine for the poll: the fix runs it in place.
+func handle(fetches kgo.Fetches) {
+	go func() {
+		fetches.EachRecord(func(r *kgo.Record) { _ = save(r) })
+	}()
+}
+
+func commitAfter(ctx context.Context, cl *kgo.Client) {
+	for {
+		fetches := cl.PollFetches(ctx)
+		handle(fetches)
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil { // want "call to CommitUncommittedOffsets after the records are handed to handle, which only starts goroutines processing them and returns, with no wait for their processing"
+			return
+		}
+	}
+}
+
+type service struct{ cl *kgo.Client }
+
+// dispatch starts a goroutine per partition: the fix makes it wait for
+// them, and they keep running side by side.
+func (s *service) dispatch(fetches kgo.Fetches) {
+	fetches.EachPartition(func(p kgo.FetchTopicPartition) {
+		go func() {
+			for _, r := range p.Records {
+				_ = save(r)
+			}
+		}()
+	})
+}
+
+func (s *service) commitBefore(ctx context.Context) {
+	for {
+		fetches := s.cl.PollFetches(ctx)
+		if err := s.cl.CommitUncommittedOffsets(ctx); err != nil { // want "call to CommitUncommittedOffsets before the polled records are processed"
+			return
+		}
+		s.dispatch(fetches)
+	}
+}
+
+// waited starts goroutines and waits for them: the commit after it
+// follows their work.
+func waited(fetches kgo.Fetches) {
+	done := make(chan struct{})
+	go func() {
+		fetches.EachRecord(func(r *kgo.Record) { _ = save(r) })
+		close(done)
+	}()
+	<-done
+}
+
+func commitAfterWaited(ctx context.Context, cl *kgo.Client) {
+	for {
+		fetches := cl.PollFetches(ctx)
+		waited(fetches)
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return
+		}
+	}
+}
+
+// checked checks that each record decodes before it hands it to a
+// goroutine: the check is no effect (audit 34a/2: it silenced the
+// finding).
+func checked(ctx context.Context, cl *kgo.Client) {
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, r := range fetches.Records() {
+			if !json.Valid(r.Value) {
+				continue
+			}
+			go func() { _ = save(r) }()
+			if err := cl.CommitRecords(ctx, r); err != nil { // want "call to CommitRecords after the record is handed to a goroutine, with no wait for its processing"
+				return
+			}
+		}
+	}
+}
