@@ -348,7 +348,9 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 					return analysis.SuggestedFix{}, false
 				}
 				inPlace = append(inPlace, edits...)
-				waited = append(waited, lw.helpers[0].Name())
+				if name := lw.helpers[0].Name(); !slices.Contains(waited, name) {
+					waited = append(waited, name)
+				}
 			}
 			continue
 		}

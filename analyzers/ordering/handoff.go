@@ -558,11 +558,14 @@ func (c *checker) processedInPlace(p *position, o ssa.Value, def, handOff ssa.In
 	return false
 }
 
-// decoding reports whether fn is a function of the standard library's
-// encoding packages (json.Unmarshal, json.Valid, base64's DecodeString):
-// it decodes or checks a record, which is no effect of it.
+// decoding reports whether fn is a decoding or checking function of the
+// standard library's encoding packages (json.Unmarshal, json.Valid,
+// base64's DecodeString, a Decoder's Decode): no effect of the record.
+// Its encoders write (json.NewEncoder(f).Encode(r.Value)): those are
+// (review 34-1/E1).
 func decoding(fn *types.Func) bool {
-	return fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "encoding/")
+	return fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "encoding/") &&
+		(handsoff.IsDecodeName(fn.Name()) || strings.HasPrefix(fn.Name(), "Valid") || fn.Name() == "NewDecoder")
 }
 
 // wrapperOwners returns the values a flush after the call of producer

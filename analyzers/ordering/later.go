@@ -189,6 +189,12 @@ func (c *checker) helperLater(cc *ssa.CallCommon, sc *ssa.Function, tainted map[
 				var w *laterWork
 				switch x := instr.(type) {
 				case *ssa.Go:
+					if communicates(x) {
+						// The goroutine answers on a channel, or marks a
+						// group done: the caller may wait for it after
+						// the call (review 34-1/H1, H2).
+						return nil
+					}
 					w = &laterWork{inner: x}
 				case *ssa.Call:
 					w = c.laterAt(x, t, depth+1)
@@ -208,6 +214,58 @@ func (c *checker) helperLater(cc *ssa.CallCommon, sc *ssa.Function, tainted map[
 	out := *lw
 	out.helpers = append([]*ssa.Function{sc}, lw.helpers...)
 	return &out
+}
+
+// communicates reports whether the function g starts sends on a
+// channel, closes one, receives from one, or calls a Done (a WaitGroup's
+// or another group's), directly or in what it calls of the package: work
+// whose end someone may wait for.
+func communicates(g *ssa.Go) bool {
+	fn := g.Call.StaticCallee()
+	if mc, ok := g.Call.Value.(*ssa.MakeClosure); ok {
+		fn, _ = mc.Fn.(*ssa.Function)
+	}
+	if fn == nil {
+		return true // not in sight
+	}
+	seen := map[*ssa.Function]bool{}
+	var visit func(f *ssa.Function, depth int) bool
+	visit = func(f *ssa.Function, depth int) bool {
+		if f == nil || seen[f] || depth > 3 {
+			return false
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.Send, *ssa.Select:
+					return true
+				case *ssa.UnOp:
+					if x.Op == token.ARROW {
+						return true
+					}
+				case ssa.CallInstruction:
+					cc := x.Common()
+					if b, ok := cc.Value.(*ssa.Builtin); ok && b.Name() == "close" {
+						return true
+					}
+					if callee := ssaflow.Callee(cc); callee != nil && callee.Name() == "Done" {
+						return true
+					}
+					if visit(cc.StaticCallee(), depth+1) {
+						return true
+					}
+				}
+			}
+		}
+		for _, anon := range f.AnonFuncs {
+			if visit(anon, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(fn, 0)
 }
 
 // startsLater reports whether site, a processing site, starts the work

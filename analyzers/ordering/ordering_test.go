@@ -261,8 +261,11 @@ var scenarios = []struct {
 	// goroutines for the polled records (audit 33b/8): after it (the
 	// goroutine run in place), before it (moved after it, the helper
 	// waiting for a goroutine per partition); a record checked with
-	// json.Valid, then handed to a goroutine (audit 34a/2); twin: a
-	// helper that waits for its goroutine (3 positive, 1 silent).
+	// json.Valid, then handed to a goroutine (audit 34a/2); twins: a
+	// helper that waits for its goroutine, one whose goroutines answer
+	// on a channel the caller drains before its commit (review 34-1/H1),
+	// a record written in place by a JSON encoder and audited in a
+	// goroutine (E1) (3 positive, 3 silent).
 	{"ordering/helpergo", ordering.Analyzer},
 	// A function literal that captures nothing, which SSA passes as a
 	// plain function: CommitUncommittedOffsets before an EachRecord of

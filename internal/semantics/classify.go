@@ -462,7 +462,7 @@ func (c *classifier) completionOrder() bool {
 // the same partition may finish first.
 func (c *classifier) partitionsOverlap() bool {
 	ev := c.ev
-	return slices.ContainsFunc(ev.Launches, func(l *Launch) bool { return l.PerPartition && !l.Joined }) &&
+	return slices.ContainsFunc(ev.Launches, func(l *Launch) bool { return l.PerPartition && !l.Joined && !mayWait(l) }) &&
 		slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.InGoroutine && !pc.Periodic })
 }
 

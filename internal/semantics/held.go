@@ -88,7 +88,7 @@ func (g *gatherer) heldPhi(phi *ssa.Phi, inLoop func(*ssa.BasicBlock) bool) bool
 			}
 			seen[v] = true
 			switch {
-			case emptying(v):
+			case emptying(v), flushedPrefix(v):
 				emptied = true
 			case g.appendedTo(v) != nil:
 				appended = true
@@ -307,6 +307,45 @@ func emptying(v ssa.Value) bool {
 	case *ssa.MakeSlice:
 		c, ok := x.Len.(*ssa.Const)
 		return ok && c.Value != nil && constant.Sign(c.Value) == 0
+	}
+	return false
+}
+
+// flushedPrefix reports whether v drops the head of a slice (buf[n:])
+// that a call is given, whole or up to a bound (write(buf[:40]); buf =
+// buf[40:]): a partial flush, which keeps the rest for the next poll
+// (review 33-2/E3a). A history trimmed with no call given it (hist =
+// hist[1:]) is none.
+func flushedPrefix(v ssa.Value) bool {
+	s, ok := v.(*ssa.Slice)
+	if !ok || s.Low == nil || s.High != nil {
+		return false
+	}
+	if c, ok := s.Low.(*ssa.Const); ok && c.Value != nil && constant.Sign(c.Value) == 0 {
+		return false
+	}
+	given := func(a ssa.Value) bool {
+		if p, ok := a.(*ssa.Slice); ok && p.X == s.X && p.Low == nil {
+			return true
+		}
+		return a == s.X
+	}
+	// calls reports a call other than a builtin's (len(buf)) given x.
+	calls := func(ref ssa.Instruction, x ssa.Value) bool {
+		c, ok := ref.(ssa.CallInstruction)
+		if !ok {
+			return false
+		}
+		_, builtin := c.Common().Value.(*ssa.Builtin)
+		return !builtin && slices.Contains(c.Common().Args, x)
+	}
+	for _, ref := range *s.X.Referrers() {
+		if p, ok := ref.(*ssa.Slice); ok && given(p) && slices.ContainsFunc(*p.Referrers(), func(r ssa.Instruction) bool { return calls(r, p) }) {
+			return true
+		}
+		if calls(ref, s.X) {
+			return true
+		}
 	}
 	return false
 }

@@ -96,8 +96,8 @@ func (g *gatherer) workerSkips() {
 		if mc, ok := l.goStmt.Call.Value.(*ssa.MakeClosure); ok {
 			fn, _ = mc.Fn.(*ssa.Function)
 		}
-		if fn == nil || seen[fn] {
-			continue
+		if fn == nil || seen[fn] || reportsOut(fn) {
+			continue // a worker handing something back may report its failures (review 34-1/S1)
 		}
 		seen[fn] = true
 		for _, b := range fn.Blocks {
@@ -132,6 +132,64 @@ func (g *gatherer) workerSkips() {
 			}
 		}
 	}
+}
+
+// mayWait reports whether the function starting l (the outermost of the
+// function literals around its go statement) may wait for it in a way
+// Joined does not see: a receive from a channel, a select, or a call of
+// a Wait (the goroutines each signal done, received once for each:
+// review 34-1/S2).
+func mayWait(l *Launch) bool {
+	if l.goStmt == nil {
+		return true
+	}
+	fn := l.goStmt.Parent()
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.Select:
+				return true
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					return true
+				}
+			case *ssa.Call:
+				if f := ssaflow.Callee(x.Common()); f != nil && f.Name() == "Wait" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// reportsOut reports whether fn hands anything out of its goroutine:
+// sends on a channel, writes a field, an element or a global, or returns
+// a result (errgroup's func() error).
+func reportsOut(fn *ssa.Function) bool {
+	if fn.Signature.Results().Len() > 0 {
+		return true
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.Send, *ssa.MapUpdate:
+				return true
+			case *ssa.Select:
+				if slices.ContainsFunc(x.States, func(st *ssa.SelectState) bool { return st.Dir == types.SendOnly }) {
+					return true
+				}
+			case *ssa.Store:
+				if !localAddr(x.Addr) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // singleWorker marks the consumer's pool Single when it is its only

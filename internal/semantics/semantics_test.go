@@ -372,6 +372,10 @@ func TestClassify(t *testing.T) {
 		{"batcherrsstop", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"workerskip", map[string]string{"guarantee": semantics.Neither, "failure": "in goroutine code (cases.(*skipPool).work) that only logs the failure and goes on"}},
 		{"workerkept", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"workercounted", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"perpartdone", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"heldpartial", map[string]string{"guarantee": semantics.Neither, "reason": "keeps the records of PollRecords across polls"}},
+		{"historytrim", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// the tracker a low-water fix declares, as it declares it
 		{"fixtracker", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},

@@ -97,3 +97,39 @@ func heldResetAtTop(ctx context.Context) {
 		}
 	}
 }
+
+// A partial flush: the first 40 written, the rest kept for the next poll
+// (review 33-2/E3a). The twin keeps a history of records it wrote, and
+// trims it.
+func heldPartial(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-heldpartial"), kgo.ConsumeTopics("t")) // case: heldpartial
+	var buf []*kgo.Record
+	for {
+		fs := cl.PollRecords(ctx, 10)
+		buf = append(buf, fs.Records()...)
+		for len(buf) >= 40 {
+			writeAll(buf[:40])
+			buf = buf[40:]
+		}
+	}
+}
+
+func writeAll(recs []*kgo.Record) {
+	for _, r := range recs {
+		for os.WriteFile(string(r.Key), r.Value, 0o644) != nil {
+		}
+	}
+}
+
+func historyTrimmed(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-historytrim"), kgo.ConsumeTopics("t")) // case: historytrim
+	var history []*kgo.Record
+	for {
+		recs := cl.PollRecords(ctx, 10).Records()
+		writeAll(recs)
+		history = append(history, recs...)
+		if len(history) > 1000 {
+			history = history[500:]
+		}
+	}
+}

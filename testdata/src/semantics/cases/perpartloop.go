@@ -114,3 +114,25 @@ func perPartitionSelfJoined(ctx context.Context) {
 		wg.Wait()
 	}
 }
+
+// The goroutines of a poll each signal done, received once for each
+// before the next poll: joined (review 34-1/S2).
+func perPartitionSignalled(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-perpartdone"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: perpartdone
+	for {
+		fs := cl.PollFetches(ctx)
+		done := make(chan struct{})
+		n := 0
+		fs.EachPartition(func(p kgo.FetchTopicPartition) {
+			n++
+			go func() {
+				defer func() { done <- struct{}{} }()
+				writePartition(p)
+				_ = cl.CommitRecords(ctx, p.Records...)
+			}()
+		})
+		for range n {
+			<-done
+		}
+	}
+}

@@ -2,6 +2,7 @@ package cases
 
 import (
 	"context"
+	"errors"
 	"log"
 	"sync"
 
@@ -70,6 +71,53 @@ func workerKept(ctx context.Context) {
 		p.pending.Wait()
 		if p.failed != nil {
 			log.Fatal(p.failed)
+		}
+	}
+}
+
+// The worker counts its failures and reports them on a channel the loop
+// reads before polling again, stopping on one (review 34-1/S1).
+func (p *skipPool) workCounted(errs chan<- error) {
+	failed := 0
+	for r := range p.jobs {
+		if err := apply(r.Value); err != nil {
+			log.Println(err)
+			failed++
+		}
+		p.pending.Done()
+	}
+	if failed > 0 {
+		errs <- errFailed
+	}
+}
+
+var errFailed = errors.New("failed")
+
+func workerCounted(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-workercounted"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: workercounted
+	for {
+		p := &skipPool{jobs: make(chan *kgo.Record)}
+		errs := make(chan error, 4)
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				p.workCounted(errs)
+			}()
+		}
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			p.pending.Add(1)
+			p.jobs <- r
+		})
+		close(p.jobs)
+		wg.Wait()
+		close(errs)
+		if err := <-errs; err != nil {
+			return
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return
 		}
 	}
 }
