@@ -347,7 +347,15 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 					p.startedWhy = why
 					return analysis.SuggestedFix{}, false
 				}
-				inPlace = append(inPlace, edits...)
+				for _, e := range edits {
+					// Sites of one helper call share its edits (audit
+					// 34e/D1: overlapping edits, the finding lost).
+					if !slices.ContainsFunc(inPlace, func(x analysis.TextEdit) bool {
+						return x.Pos == e.Pos && x.End == e.End && string(x.NewText) == string(e.NewText)
+					}) {
+						inPlace = append(inPlace, e)
+					}
+				}
 				if name := lw.helpers[0].Name(); !slices.Contains(waited, name) {
 					waited = append(waited, name)
 				}
@@ -384,7 +392,7 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	}
 	fix.Message = fmt.Sprintf("Run the goroutine's work in place and move %s after the %s is processed", name, p.client.Client.RecordNoun)
 	if len(waited) > 0 {
-		fix.Message = fmt.Sprintf("Make %s wait for the goroutines it starts and move %s after it", strings.Join(waited, " and "), name)
+		fix.Message = fmt.Sprintf("Make %s finish the work it starts before it returns, and move %s after it", strings.Join(waited, " and "), name)
 	}
 	fix.TextEdits = append(fix.TextEdits, inPlace...)
 	return fix, true

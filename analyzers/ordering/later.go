@@ -550,10 +550,16 @@ func (c *checker) helperFix(lw *laterWork, name, noun string) (edits []analysis.
 		}
 	}
 	lit, _ := ast.Unparen(gs.Call.Fun).(*ast.FuncLit)
-	if top == nil || top == ast.Stmt(gs) || lit == nil || len(lit.Body.List) == 0 || mayLeave(top) {
+	if top == nil || top == ast.Stmt(gs) {
 		// Run in place: the helper returns once it is done.
 		return []analysis.TextEdit{{Pos: gs.Go, End: gs.Call.Pos()}},
 			fmt.Sprintf("Process the %ss in %s, not in a goroutine, so that %s follows their processing", noun, where, name), ""
+	}
+	if lit == nil || len(lit.Body.List) == 0 || mayLeave(top) {
+		// One goroutine in a loop or a callback (a partition each): run
+		// in place, they would run one at a time (audit 34e/D2: 3.2 s
+		// to 10 s for 300 records).
+		return whyNot("the goroutines " + where + " starts in a loop or a callback are not function literals a wait can be added to (or the statement holding them may leave early), and run in place they would run one at a time")
 	}
 	wg := edit.FreeName(c.pass, top.Pos(), "wg")
 	sync, imp := edit.Import(c.pass, edit.File(c.pass, top.Pos()), "sync")

@@ -265,7 +265,8 @@ var scenarios = []struct {
 	// helper that waits for its goroutine, one whose goroutines answer
 	// on a channel the caller drains before its commit (review 34-1/H1),
 	// a record written in place by a JSON encoder and audited in a
-	// goroutine (E1) (3 positive, 3 silent).
+	// goroutine (E1); a commit before a helper whose only statement
+	// starts the goroutine (audit 34e/D1) (4 positive, 3 silent).
 	{"ordering/helpergo", ordering.Analyzer},
 	// A function literal that captures nothing, which SSA passes as a
 	// plain function: CommitUncommittedOffsets before an EachRecord of
@@ -1390,12 +1391,13 @@ func TestLaterNoFix(t *testing.T) {
 }
 
 // helperNoFixSrc holds polled records a helper of the package hands to
-// goroutines and returns, with a commit after its call: a goroutine
-// whose function returns a failure (go process(fs): nothing reads it),
-// and a
-// confluent helper storing each message of the batch it collects and
-// returns, which the caller processes (audit 34a/1: the row said
-// at-least-once). Both are reported without a fix, saying why.
+// goroutines: a goroutine whose function returns a failure (go
+// process(fs): nothing reads it), with a commit after the call; a
+// method's goroutine started per partition, with a commit before the
+// call (run in place, the partitions would run one at a time: audit
+// 34e/D2); and a confluent helper storing each message of the batch it
+// collects and returns, which the caller processes (audit 34a/1: the row
+// said at-least-once). All are reported without a fix, saying why.
 const helperNoFixSrc = `package helpernofix
 
 import (
@@ -1429,6 +1431,30 @@ func run(ctx context.Context, cl *kgo.Client) {
 	}
 }
 
+func (s *svc) partition(p kgo.FetchTopicPartition) {
+	for _, r := range p.Records {
+		_ = os.WriteFile(string(r.Key), r.Value, 0o644)
+	}
+}
+
+type svc struct{ cl *kgo.Client }
+
+func (s *svc) process(fs kgo.Fetches) {
+	fs.EachPartition(func(p kgo.FetchTopicPartition) {
+		go s.partition(p)
+	})
+}
+
+func (s *svc) run(ctx context.Context) {
+	for {
+		fs := s.cl.PollFetches(ctx)
+		if err := s.cl.CommitUncommittedOffsets(ctx); err != nil { // want ` + "`" + `no automatic fix: the goroutines process starts in a loop or a callback are not function literals` + "`" + `
+			return
+		}
+		s.process(fs)
+	}
+}
+
 type consumer struct{ c *kafka.Consumer }
 
 func (c *consumer) pollBatch() []*kafka.Message {
@@ -1458,7 +1484,7 @@ func (c *consumer) start() {
 // TestHelperNoFix runs helperNoFixSrc.
 func TestHelperNoFix(t *testing.T) {
 	t.Parallel()
-	noFixTree(t, map[string]string{"ordering/helpernofix/helpernofix.go": helperNoFixSrc}, 2, "ordering/helpernofix")
+	noFixTree(t, map[string]string{"ordering/helpernofix/helpernofix.go": helperNoFixSrc}, 3, "ordering/helpernofix")
 }
 
 // lanesNoFixSrc holds franz-go records handed to a lane per partition,

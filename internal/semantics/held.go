@@ -50,9 +50,20 @@ func (g *gatherer) heldAcrossPolls(fetch ssa.Instruction) string {
 		}
 		for _, fb := range fn.Blocks {
 			for _, in := range fb.Instrs {
-				if alloc, ok := in.(*ssa.Alloc); ok && g.heldAlloc(alloc, fetch, inLoop) &&
+				alloc, ok := in.(*ssa.Alloc)
+				if !ok {
+					continue
+				}
+				if g.heldAlloc(alloc, fetch, inLoop) &&
 					!flushedWhenAny(fn, inLoop, func(v ssa.Value) bool { u, ok := v.(*ssa.UnOp); return ok && u.Op == token.MUL && u.X == alloc }) {
 					return varName(alloc.Comment)
+				}
+				if st, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
+					for i := range st.NumFields() {
+						if sl, ok := st.Field(i).Type().Underlying().(*types.Slice); ok && g.isRecord(sl.Elem()) && g.heldField(alloc, i, fetch, inLoop) {
+							return st.Field(i).Name()
+						}
+					}
 				}
 			}
 		}
@@ -120,10 +131,6 @@ func (g *gatherer) heldAlloc(alloc *ssa.Alloc, fetch ssa.Instruction, inLoop fun
 	}
 	// Where the loop appends (the store, or the closure's making), and
 	// the instructions that empty the variable.
-	type site struct {
-		b *ssa.BasicBlock
-		i int
-	}
 	var appends []site
 	resets := map[ssa.Instruction]bool{}
 	for _, ref := range *alloc.Referrers() {
@@ -167,6 +174,18 @@ func (g *gatherer) heldAlloc(alloc *ssa.Alloc, fetch ssa.Instruction, inLoop fun
 			}
 		}
 	}
+	return heldFrom(appends, resets, fetch, inLoop)
+}
+
+// A site is an instruction of a block: its index there.
+type site struct {
+	b *ssa.BasicBlock
+	i int
+}
+
+// heldFrom reports whether an append (in appends) may come back to the
+// fetch without one of the resets on the way.
+func heldFrom(appends []site, resets map[ssa.Instruction]bool, fetch ssa.Instruction, inLoop func(*ssa.BasicBlock) bool) bool {
 	if len(appends) == 0 || len(resets) == 0 {
 		return false
 	}
@@ -209,6 +228,38 @@ func (g *gatherer) heldAlloc(alloc *ssa.Alloc, fetch ssa.Instruction, inLoop fun
 		}
 	}
 	return false
+}
+
+// heldField is heldAlloc for field f of the struct alloc, made before the
+// loop around fetch (b := &batcher{}; b.buf = append(b.buf,
+// fs.Records()...), emptied by b.buf = b.buf[:0]: review 33-1/D4b).
+func (g *gatherer) heldField(alloc *ssa.Alloc, f int, fetch ssa.Instruction, inLoop func(*ssa.BasicBlock) bool) bool {
+	if inLoop(alloc.Block()) {
+		return false
+	}
+	addrs := map[ssa.Value]bool{}
+	for _, ref := range *alloc.Referrers() {
+		if fa, ok := ref.(*ssa.FieldAddr); ok && fa.Field == f {
+			addrs[fa] = true
+		}
+	}
+	var appends []site
+	resets := map[ssa.Instruction]bool{}
+	for a := range addrs {
+		for _, ref := range *a.Referrers() {
+			st, ok := ref.(*ssa.Store)
+			if !ok || st.Addr != a {
+				continue
+			}
+			if emptying(st.Val) {
+				resets[st] = true
+			} else if ld, ok := g.appendedTo(st.Val).(*ssa.UnOp); ok && ld.Op == token.MUL && addrs[ld.X] && inLoop(st.Block()) {
+				appends = append(appends, site{st.Block(), index(st)})
+			}
+		}
+	}
+	return heldFrom(appends, resets, fetch, inLoop) &&
+		!flushedWhenAny(alloc.Parent(), inLoop, func(v ssa.Value) bool { u, ok := v.(*ssa.UnOp); return ok && u.Op == token.MUL && addrs[u.X] })
 }
 
 // flushedWhenAny reports whether the loop's every test of the slice's
@@ -364,12 +415,38 @@ func index(in ssa.Instruction) int {
 // durable: a position written while one is open precedes its effect.
 var txTypes = []string{"database/sql.Tx", "github.com/jmoiron/sqlx.Tx", "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v4.Tx"}
 
+// openTxAt is openTx for pos, or, when its function opens none and
+// every call of it in the package is in a transaction openTx finds
+// there, that transaction: the commit made by a helper the transaction's
+// callback calls (ack(ctx, r, m) in repo.WithTx's function: review
+// 33-2/E6b). At a call site, the call itself (via) is not counted as a
+// write of the transaction it hands on: the helper wrote none in it (a
+// read-only transaction handed to it). depth bounds the callers followed.
+func (g *gatherer) openTxAt(pos, via ssa.Instruction, depth int) string {
+	if tx := openTx(pos, via); tx != "" || depth >= 2 {
+		return tx
+	}
+	callers := g.m.Flow.Callers(pos.Parent())
+	if len(callers) == 0 {
+		return ""
+	}
+	tx := ""
+	for _, c := range callers {
+		t := g.openTxAt(c, c, depth+1)
+		if t == "" {
+			return ""
+		}
+		tx = t
+	}
+	return tx
+}
+
 // openTx names the transaction the function of pos (a position call) is
 // given, by parameter or capture, or begins, writes to (an Exec on it, or handing it
 // to another function) and does not commit before pos: committed after
 // pos, by the function or its caller, if at all; "" when none. A
 // transaction only read (a dedup query) is none (review 33-2/7).
-func openTx(pos ssa.Instruction) string {
+func openTx(pos, via ssa.Instruction) string {
 	fn := pos.Parent()
 	vars := make([]ssa.Value, 0, len(fn.Params)+len(fn.FreeVars))
 	for _, p := range fn.Params {
@@ -416,7 +493,7 @@ func openTx(pos ssa.Instruction) string {
 					committedBefore = committedBefore || ssaflow.ReachesStopping(in, pos, func(x ssa.Instruction) bool { return x == begin })
 				case f != nil && onTx && strings.HasPrefix(f.Name(), "Exec"):
 					written = true
-				case !onTx && slices.ContainsFunc(c.Common().Args, func(a ssa.Value) bool { return ssaflow.Derives(a, isTx) }):
+				case !onTx && in != via && slices.ContainsFunc(c.Common().Args, func(a ssa.Value) bool { return ssaflow.Derives(a, isTx) }):
 					written = true // handed to a repository's insert
 				}
 			}

@@ -91,7 +91,7 @@ func (g *gatherer) positions() {
 		pc.Ticked = ticked(call)
 		pc.Periodic = pc.Ticked || g.periodic(call)
 		if call.Role == clientmodel.Commit || call.Role == clientmodel.Mark || call.Role == clientmodel.Store {
-			pc.InTx = openTx(call.Instr)
+			pc.InTx = g.openTxAt(call.Instr, nil, 0)
 		}
 		if _, ok := call.Instr.(*ssa.Defer); ok {
 			pc.Deferred = true

@@ -346,6 +346,8 @@ func TestClassify(t *testing.T) {
 		{"committx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction (tx) whose writes are committed"}},
 		{"commitaftertx", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"commitlooptx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction (begun by BeginTx)"}},
+		{"commithelpertx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction"}},
+		{"readonlyhelper", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"commitowntx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction (begun by BeginTx) whose writes are committed"}},
 		{"readonlytx", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a failure carried in a result struct's field, skipped

@@ -157,3 +157,61 @@ func commitInLoopTx(ctx context.Context, db *sql.DB) {
 		}
 	}
 }
+
+func ackTx(ctx context.Context, r *kafka.Reader, m kafka.Message) error {
+	return r.CommitMessages(ctx, m)
+}
+
+// The commit made by a helper the transaction's callback calls (review
+// 33-2/E6b). The twin hands a read-only transaction to a helper that
+// writes outside it, then commits.
+func commitHelperTx(ctx context.Context, db *sql.DB) {
+	r := kafka.NewReader(kafka.ReaderConfig{GroupID: "g-commithelpertx", Topic: "t"}) // case: commithelpertx
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		err = withTx(ctx, db, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO t (v) VALUES ($1)", m.Value); err != nil {
+				return err
+			}
+			return ackTx(ctx, r, m)
+		})
+		if err != nil {
+			return
+		}
+	}
+}
+
+func seenThenWrite(ctx context.Context, r *kafka.Reader, tx *sql.Tx, db *sql.DB, m kafka.Message) error {
+	var seen bool
+	if err := tx.QueryRowContext(ctx, "SELECT true FROM seen WHERE k = $1", m.Key).Scan(&seen); err != nil && err != sql.ErrNoRows {
+		return err
+	}
+	if !seen {
+		if _, err := db.ExecContext(ctx, "INSERT INTO t (v) VALUES ($1)", m.Value); err != nil {
+			return err
+		}
+	}
+	return r.CommitMessages(ctx, m)
+}
+
+func readOnlyHelperTx(ctx context.Context, db *sql.DB) {
+	r := kafka.NewReader(kafka.ReaderConfig{GroupID: "g-readonlyhelper", Topic: "t"}) // case: readonlyhelper
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+		if err != nil {
+			return
+		}
+		err = seenThenWrite(ctx, r, tx, db, m)
+		_ = tx.Rollback()
+		if err != nil {
+			return
+		}
+	}
+}
