@@ -276,6 +276,14 @@ so this analyzer reports only what can lose records with that client:
     caller's loop calls is checked as that loop's body: what it hands on
     outlives its poll unless it, or the caller's loop after the call,
     waits.
+    Records the loop keeps in a slice across polls (buf = append(buf,
+    fs.Records()...), a variable or a field of a struct made before the
+    loop, written when it holds 40 or partly: buf = buf[n:]) are
+    reported at the poll: the next poll makes them committable, written
+    or not (semantics' HeldAcrossPolls; not a buffer flushed whenever it
+    holds any, or emptied before the poll). No fix: a wait before the
+    next poll would flush the buffer every poll; the message says to add
+    kgo.AutoCommitMarks() and mark the buffer's records once written.
     A go statement
     handed a channel (a worker started for a partition's channel) is no
     record handed to a goroutine: the sends on the channel are the
@@ -321,6 +329,11 @@ so this analyzer reports only what can lose records with that client:
     NewClient refuses the two together, so adding one beside the other
     would stop the service at startup). The timer then commits the marks
     too, and the code's CommitMarkedOffsets still commits them at once.
+    No fix where the loop goes on from a failed record and marks the
+    records after it (semantics' Skips): marks go forward only, so the
+    next mark would commit past the failed record all the same (audit
+    34d/1: 9 lost before the option, 14 after); nor where goroutines
+    that finish out of order make the marks.
 
   - read-commits-first (kafka-go): Reader.ReadMessage on a reader with
     GroupID or GroupTopics commits the message before returning it, when
@@ -603,7 +616,10 @@ Add, also through a value its receiver or a parameter holds), or a
 method of an interface whose implementations are out of this package's
 sight and that reports no failure (consumer.Appender.Add wired in main
 to a buffer: the store placed after it lost 50 of 300 records, audit
-31c/8); a logger's method does not count.
+31c/8); a logger's method does not count; and a message whose data
+is appended to a field of a struct (c.buffer = append(c.buffer, v.ID)),
+which other code or a goroutine writes later (audit 34b/2: the commit
+the fix put after the append still came before the flush).
 It stays silent where the bug itself is not established here: the
 consumer's configuration or its loop out of sight (another package's
 commits decide), or a shape whose meaning it does not model; those are

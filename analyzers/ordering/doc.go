@@ -172,7 +172,11 @@ function then returns the records, or values decoded from them (a slice
 an EachRecord callback appends to included), and a caller in the
 package processes what it returns: a helper that polls, decodes,
 commits everything polled and returns the decoded records commits them
-before its caller saves them. Not when the helper processes the records
+before its caller saves them. A commit or store the helper makes in a
+loop collecting the batch it returns (pollBatch storing each message as
+it joins the batch: audit 34a/1) counts too, the return reached from
+it; it has no fix: no call of the callers stands for each record's
+commit. Not when the helper processes the records
 itself before the commit beyond decoding them (a call named Unmarshal,
 Decode, Parse or Deserialize, also inside an EachRecord callback): what
 it returns is a copy of work done. Related names the return and the
@@ -309,6 +313,27 @@ the count unbalanced (its record is committed past, as before; the
 fix's message says so). No fix when the queuing call returns another
 result, or an error dropped, or what it queues is not a function
 literal written in the call.
+
+A call of a function of the package is a hand-off too when every
+processing of the record it is given is such work started for later,
+followed through the functions of the package it calls (processFetch(fs)
+calling EachPartition, whose function calls consumeRecords, which starts
+an errgroup's goroutine; audit 33b/8), and it waits for nothing: no
+receive, select, Wait or deferred Wait, and no goroutine that sends,
+receives, closes a channel or calls a Done (the caller may wait for
+those: review 34-1/H1). A commit after the call is reported; a commit
+before it gets the move fix only with the helper made to finish the
+work: the go keyword dropped when the go statement is a statement of
+the helper's body, else a sync.WaitGroup in the helper (declared before
+the body statement holding the go statement, Add(1) before it, Done
+deferred first in its function literal, Wait after that statement), so
+the goroutines of a poll still run side by side. No fix when the
+helper starts more than one go statement, queues on a pool or group, or
+starts in a loop or callback a goroutine that is no function literal
+(run in place, the partitions would run one at a time: audit 34e/D2).
+A decoding or checking call of the standard library's encoding packages
+(json.Valid, Unmarshal, a Decoder's Decode) before a hand-off is no
+processing in place; its encoders are (review 34-1/E1).
 
 A record kept in a field for a later flush is not processed either: a
 store of a value derived from R into a field (c.buffer =
