@@ -71,6 +71,9 @@ type handOff struct {
 	// is its fact.
 	wrapper *types.Func
 	wrapped *producesAsync
+	// helperWhy says why no fix runs in place the goroutine the function
+	// of the package call starts (queuedHelperFix).
+	helperWhy string
 }
 
 // checkHandOff reports p if its record is handed on before it, on every
@@ -880,6 +883,13 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 			fixes = append(fixes, fix)
 		}
 	default:
+		if fix, why, ok := c.queuedHelperFix(h, fixName, noun); ok {
+			fixes = append(fixes, fix)
+			break
+		} else if why != "" {
+			h.helperWhy = why
+			break
+		}
 		fixes = c.portFix(h.queued.Fix, noun, ssaflow.ShortFunc(h.call))
 	}
 	if len(fixes) == 0 {
@@ -892,6 +902,35 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 		Related:        []analysis.RelatedInformation{{Pos: at, Message: related}},
 		SuggestedFixes: fixes,
 	})
+}
+
+// queuedHelperFix builds the fix of a position call (called name) made
+// after h handed the record to a function of the package that only
+// starts a goroutine with it (func (h *Handler) dispatch(ctx, m) { go
+// h.apply(ctx, m) }: a handsoff fact, audit 34e/D4): helperFix, run on
+// the parameters the fact names; or why no fix is built, "" when
+// helperFix does not apply.
+func (c *checker) queuedHelperFix(h *handOff, name, noun string) (fix analysis.SuggestedFix, why string, ok bool) {
+	call, isCall := h.instr.(*ssa.Call)
+	if !isCall || h.after || h.branch {
+		return fix, "", false
+	}
+	sc := call.Common().StaticCallee()
+	if sc == nil || call.Common().IsInvoke() || !c.flow.InPackage(sc) {
+		return fix, "", false
+	}
+	tainted := map[ssa.Value]bool{}
+	for _, i := range h.queued.Params {
+		if a := ssaflow.Arg(call.Common(), i); a != nil {
+			tainted[a] = true
+		}
+	}
+	lw := c.helperLater(call.Common(), sc, tainted, 0)
+	if lw == nil {
+		return fix, "", false
+	}
+	edits, msg, why := c.helperFix(lw, name, noun)
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}, why, why == ""
 }
 
 // deliveryCost says what a position call p made before the delivery of
@@ -911,6 +950,8 @@ func deliveryCost(p *position, noun string) string {
 // name) after hand-off h, and what to do instead.
 func (c *checker) noHandOffFixWhy(h *handOff, name, noun string) string {
 	switch {
+	case h.helperWhy != "":
+		return h.helperWhy
 	case h.wrapper != nil:
 		return noWrapperFixWhy(h.wrapper, h.wrapped, name, noun)
 	case h.later != nil:

@@ -543,6 +543,11 @@ func (c *checker) helperFix(lw *laterWork, name, noun string) (edits []analysis.
 	if goes != 1 {
 		return whyNot(where + " starts more than one goroutine")
 	}
+	if sig, ok := c.pass.TypesInfo.TypeOf(gs.Call.Fun).Underlying().(*types.Signature); !ok || sig.Results().Len() > 0 && isError(sig.Results().At(sig.Results().Len()-1).Type()) {
+		// Run in place, its failure would still be dropped, and the
+		// commit after the call would pass the failed record.
+		return whyNot("the goroutine " + where + " starts returns a failure that nothing reads, which run in place would let " + name + " pass a failed " + noun)
+	}
 	var top ast.Stmt
 	for _, s := range decl.Body.List {
 		if s.Pos() <= gs.Pos() && gs.End() <= s.End() {

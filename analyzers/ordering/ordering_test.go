@@ -266,7 +266,9 @@ var scenarios = []struct {
 	// on a channel the caller drains before its commit (review 34-1/H1),
 	// a record written in place by a JSON encoder and audited in a
 	// goroutine (E1); a commit before a helper whose only statement
-	// starts the goroutine (audit 34e/D1) (4 positive, 3 silent).
+	// starts the goroutine (audit 34e/D1); a helper whose only statement
+	// starts a method's goroutine (34e/D4: no fix before) (5 positive, 3
+	// silent).
 	{"ordering/helpergo", ordering.Analyzer},
 	// A function literal that captures nothing, which SSA passes as a
 	// plain function: CommitUncommittedOffsets before an EachRecord of
@@ -1425,7 +1427,7 @@ func run(ctx context.Context, cl *kgo.Client) {
 	for {
 		fs := cl.PollFetches(ctx)
 		handle(fs)
-		if err := cl.CommitUncommittedOffsets(ctx); err != nil { // want ` + "`" + `no automatic fix: the record is queued by helpernofix.handle` + "`" + `
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil { // want ` + "`" + `no automatic fix: the goroutine handle starts returns a failure that nothing reads` + "`" + `
 			return
 		}
 	}

@@ -148,3 +148,22 @@ func commitBeforeOne(ctx context.Context, cl *kgo.Client) {
 		handle(fetches)
 	}
 }
+
+type forwarder struct{}
+
+func (f *forwarder) apply(r *kgo.Record) { _ = save(r) }
+
+// dispatch starts a method's goroutine: a hand-off whose fix runs it in
+// place (audit 34e/D4: no fix, saying workers were queued).
+func (f *forwarder) dispatch(r *kgo.Record) { go f.apply(r) }
+
+func commitAfterDispatch(ctx context.Context, cl *kgo.Client, f *forwarder) {
+	for {
+		for _, r := range cl.PollFetches(ctx).Records() {
+			f.dispatch(r)
+			if err := cl.CommitRecords(ctx, r); err != nil { // want "call to CommitRecords after the record is handed to helpergo.forwarder.dispatch, which only queues it for later work"
+				return
+			}
+		}
+	}
+}
