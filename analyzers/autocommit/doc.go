@@ -276,12 +276,12 @@ so this analyzer reports only what can lose records with that client:
     caller's loop calls is checked as that loop's body: what it hands on
     outlives its poll unless it, or the caller's loop after the call,
     waits.
-    Records the loop keeps in a slice across polls (buf = append(buf,
-    fs.Records()...), a variable or a field of a struct made before the
-    loop, written when it holds 40 or partly: buf = buf[n:]) are
-    reported at the poll: the next poll makes them committable, written
-    or not (semantics' HeldAcrossPolls; not a buffer flushed whenever it
-    holds any, or emptied before the poll). No fix: a wait before the
+    Records the loop keeps in a local slice across polls (buf =
+    append(buf, fs.Records()...), written when it holds 40) are reported
+    at the poll: the next poll makes them committable, written or not
+    (semantics' HeldAcrossPolls; not a buffer flushed whenever it holds
+    any, or emptied before the poll, nor a history of records the loop
+    processes as they come). No fix: a wait before the
     next poll would flush the buffer every poll; the message says to add
     kgo.AutoCommitMarks() and mark the buffer's records once written.
     A go statement

@@ -217,9 +217,10 @@ func (c *checker) helperLater(cc *ssa.CallCommon, sc *ssa.Function, tainted map[
 }
 
 // communicates reports whether the function g starts sends on a
-// channel, closes one, receives from one, or calls a Done (a WaitGroup's
-// or another group's), directly or in what it calls of the package: work
-// whose end someone may wait for.
+// channel, closes one, or calls a Done (a WaitGroup's or another
+// group's), directly or in what it calls of the package: work whose end
+// someone may wait for. A receive or a select alone (a backoff's wait on
+// ctx.Done or a timer) signals nothing (review 34-2/D10).
 func communicates(g *ssa.Go) bool {
 	fn := g.Call.StaticCallee()
 	if mc, ok := g.Call.Value.(*ssa.MakeClosure); ok {
@@ -238,10 +239,10 @@ func communicates(g *ssa.Go) bool {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
-				case *ssa.Send, *ssa.Select:
+				case *ssa.Send:
 					return true
-				case *ssa.UnOp:
-					if x.Op == token.ARROW {
+				case *ssa.Select:
+					if slices.ContainsFunc(x.States, func(st *ssa.SelectState) bool { return st.Dir == types.SendOnly }) {
 						return true
 					}
 				case ssa.CallInstruction:
@@ -249,8 +250,8 @@ func communicates(g *ssa.Go) bool {
 					if b, ok := cc.Value.(*ssa.Builtin); ok && b.Name() == "close" {
 						return true
 					}
-					if callee := ssaflow.Callee(cc); callee != nil && callee.Name() == "Done" {
-						return true
+					if callee := ssaflow.Callee(cc); callee != nil && callee.Name() == "Done" && cc.Signature().Results().Len() == 0 {
+						return true // a group's Done, not a context's
 					}
 					if visit(cc.StaticCallee(), depth+1) {
 						return true

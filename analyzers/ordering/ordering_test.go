@@ -267,8 +267,9 @@ var scenarios = []struct {
 	// a record written in place by a JSON encoder and audited in a
 	// goroutine (E1); a commit before a helper whose only statement
 	// starts the goroutine (audit 34e/D1); a helper whose only statement
-	// starts a method's goroutine (34e/D4: no fix before) (5 positive, 3
-	// silent).
+	// starts a method's goroutine (34e/D4: no fix before); a goroutine
+	// whose retries wait on a timer or the context (review 34-2/D10)
+	// (6 positive, 3 silent).
 	{"ordering/helpergo", ordering.Analyzer},
 	// A function literal that captures nothing, which SSA passes as a
 	// plain function: CommitUncommittedOffsets before an EachRecord of

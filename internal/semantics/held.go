@@ -43,8 +43,9 @@ func (g *gatherer) heldAcrossPolls(fetch ssa.Instruction) string {
 			if !ok {
 				break
 			}
+			slice := func(v ssa.Value) bool { return v == phi || g.appendedTo(v) == phi }
 			if sl, ok := phi.Type().Underlying().(*types.Slice); ok && g.isRecord(sl.Elem()) && g.heldPhi(phi, inLoop) &&
-				!flushedWhenAny(fn, inLoop, func(v ssa.Value) bool { return v == phi || g.appendedTo(v) == phi }) {
+				!flushedWhenAny(fn, inLoop, slice) && !g.processedBeside(fetch, inLoop, slice) {
 				return varName(phi.Comment)
 			}
 		}
@@ -54,17 +55,11 @@ func (g *gatherer) heldAcrossPolls(fetch ssa.Instruction) string {
 				if !ok {
 					continue
 				}
-				if g.heldAlloc(alloc, fetch, inLoop) &&
-					!flushedWhenAny(fn, inLoop, func(v ssa.Value) bool { u, ok := v.(*ssa.UnOp); return ok && u.Op == token.MUL && u.X == alloc }) {
+				slice := func(v ssa.Value) bool { u, ok := v.(*ssa.UnOp); return ok && u.Op == token.MUL && u.X == alloc }
+				if g.heldAlloc(alloc, fetch, inLoop) && !flushedWhenAny(fn, inLoop, slice) && !g.processedBeside(fetch, inLoop, slice) {
 					return varName(alloc.Comment)
 				}
-				if st, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
-					for i := range st.NumFields() {
-						if sl, ok := st.Field(i).Type().Underlying().(*types.Slice); ok && g.isRecord(sl.Elem()) && g.heldField(alloc, i, fetch, inLoop) {
-							return st.Field(i).Name()
-						}
-					}
-				}
+
 			}
 		}
 	}
@@ -78,6 +73,71 @@ func varName(comment string) string {
 		return "a slice"
 	}
 	return comment
+}
+
+// processedBeside reports whether a call of the application in the loop
+// (inLoop) is given the records of fetch other than through the slice
+// (slice tells its values apart): they are processed as they come, and
+// the slice is a history of records already processed (recent =
+// append(recent, recs...), trimmed when large), no buffer (review
+// 34-2/D6).
+func (g *gatherer) processedBeside(fetch ssa.Instruction, inLoop func(*ssa.BasicBlock) bool, slice func(ssa.Value) bool) bool {
+	fv, ok := fetch.(ssa.Value)
+	if !ok {
+		return false
+	}
+	// fromFetch walks back from v to fetch, not through the slice.
+	var fromFetch func(v ssa.Value, depth int) bool
+	fromFetch = func(v ssa.Value, depth int) bool {
+		if v == fv {
+			return true
+		}
+		if depth > 6 || slice(v) {
+			return false
+		}
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			return fromFetch(x.X, depth+1)
+		case *ssa.Field:
+			return fromFetch(x.X, depth+1)
+		case *ssa.FieldAddr:
+			return fromFetch(x.X, depth+1)
+		case *ssa.Index:
+			return fromFetch(x.X, depth+1)
+		case *ssa.IndexAddr:
+			return fromFetch(x.X, depth+1)
+		case *ssa.Slice:
+			return fromFetch(x.X, depth+1)
+		case *ssa.Extract:
+			return fromFetch(x.Tuple, depth+1)
+		case *ssa.MakeInterface:
+			return fromFetch(x.X, depth+1)
+		case *ssa.ChangeType:
+			return fromFetch(x.X, depth+1)
+		case *ssa.Call:
+			// fs.Records(): a method of what the fetch returned.
+			return x.Call.Signature().Recv() != nil && len(x.Call.Args) > 0 && fromFetch(x.Call.Args[0], depth+1)
+		}
+		return false
+	}
+	for _, b := range fetch.Parent().Blocks {
+		if !inLoop(b) {
+			continue
+		}
+		for _, in := range b.Instrs {
+			call, ok := in.(*ssa.Call)
+			if !ok || !g.appCall(call) {
+				continue
+			}
+			if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {
+				continue // the append to the slice, a len
+			}
+			if slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return fromFetch(a, 0) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // heldPhi reports whether a loop header's phi takes, back from the loop,
@@ -99,7 +159,7 @@ func (g *gatherer) heldPhi(phi *ssa.Phi, inLoop func(*ssa.BasicBlock) bool) bool
 			}
 			seen[v] = true
 			switch {
-			case emptying(v), flushedPrefix(v):
+			case emptying(v):
 				emptied = true
 			case g.appendedTo(v) != nil:
 				appended = true
@@ -230,38 +290,6 @@ func heldFrom(appends []site, resets map[ssa.Instruction]bool, fetch ssa.Instruc
 	return false
 }
 
-// heldField is heldAlloc for field f of the struct alloc, made before the
-// loop around fetch (b := &batcher{}; b.buf = append(b.buf,
-// fs.Records()...), emptied by b.buf = b.buf[:0]: review 33-1/D4b).
-func (g *gatherer) heldField(alloc *ssa.Alloc, f int, fetch ssa.Instruction, inLoop func(*ssa.BasicBlock) bool) bool {
-	if inLoop(alloc.Block()) {
-		return false
-	}
-	addrs := map[ssa.Value]bool{}
-	for _, ref := range *alloc.Referrers() {
-		if fa, ok := ref.(*ssa.FieldAddr); ok && fa.Field == f {
-			addrs[fa] = true
-		}
-	}
-	var appends []site
-	resets := map[ssa.Instruction]bool{}
-	for a := range addrs {
-		for _, ref := range *a.Referrers() {
-			st, ok := ref.(*ssa.Store)
-			if !ok || st.Addr != a {
-				continue
-			}
-			if emptying(st.Val) {
-				resets[st] = true
-			} else if ld, ok := g.appendedTo(st.Val).(*ssa.UnOp); ok && ld.Op == token.MUL && addrs[ld.X] && inLoop(st.Block()) {
-				appends = append(appends, site{st.Block(), index(st)})
-			}
-		}
-	}
-	return heldFrom(appends, resets, fetch, inLoop) &&
-		!flushedWhenAny(alloc.Parent(), inLoop, func(v ssa.Value) bool { u, ok := v.(*ssa.UnOp); return ok && u.Op == token.MUL && addrs[u.X] })
-}
-
 // flushedWhenAny reports whether the loop's every test of the slice's
 // length (slice tells its values apart) is against 0 (if len(buf) > 0 {
 // write; reset }): the path skipping the reset is taken only with nothing
@@ -362,45 +390,6 @@ func emptying(v ssa.Value) bool {
 	return false
 }
 
-// flushedPrefix reports whether v drops the head of a slice (buf[n:])
-// that a call is given, whole or up to a bound (write(buf[:40]); buf =
-// buf[40:]): a partial flush, which keeps the rest for the next poll
-// (review 33-2/E3a). A history trimmed with no call given it (hist =
-// hist[1:]) is none.
-func flushedPrefix(v ssa.Value) bool {
-	s, ok := v.(*ssa.Slice)
-	if !ok || s.Low == nil || s.High != nil {
-		return false
-	}
-	if c, ok := s.Low.(*ssa.Const); ok && c.Value != nil && constant.Sign(c.Value) == 0 {
-		return false
-	}
-	given := func(a ssa.Value) bool {
-		if p, ok := a.(*ssa.Slice); ok && p.X == s.X && p.Low == nil {
-			return true
-		}
-		return a == s.X
-	}
-	// calls reports a call other than a builtin's (len(buf)) given x.
-	calls := func(ref ssa.Instruction, x ssa.Value) bool {
-		c, ok := ref.(ssa.CallInstruction)
-		if !ok {
-			return false
-		}
-		_, builtin := c.Common().Value.(*ssa.Builtin)
-		return !builtin && slices.Contains(c.Common().Args, x)
-	}
-	for _, ref := range *s.X.Referrers() {
-		if p, ok := ref.(*ssa.Slice); ok && given(p) && slices.ContainsFunc(*p.Referrers(), func(r ssa.Instruction) bool { return calls(r, p) }) {
-			return true
-		}
-		if calls(ref, s.X) {
-			return true
-		}
-	}
-	return false
-}
-
 // index returns the index of in in its block.
 func index(in ssa.Instruction) int {
 	for i, x := range in.Block().Instrs {
@@ -423,14 +412,14 @@ var txTypes = []string{"database/sql.Tx", "github.com/jmoiron/sqlx.Tx", "github.
 // write of the transaction it hands on: the helper wrote none in it (a
 // read-only transaction handed to it). depth bounds the callers followed.
 func (g *gatherer) openTxAt(pos, via ssa.Instruction, depth int) string {
-	if tx := openTx(pos, via); tx != "" || depth >= 2 {
-		return tx
+	tx, committed := openTx(pos, via)
+	if tx != "" || committed || depth >= 2 {
+		return tx // a transaction the function commits before pos is its callers' no more (review 34-2/D8)
 	}
 	callers := g.m.Flow.Callers(pos.Parent())
 	if len(callers) == 0 {
 		return ""
 	}
-	tx := ""
 	for _, c := range callers {
 		t := g.openTxAt(c, c, depth+1)
 		if t == "" {
@@ -446,7 +435,8 @@ func (g *gatherer) openTxAt(pos, via ssa.Instruction, depth int) string {
 // to another function) and does not commit before pos: committed after
 // pos, by the function or its caller, if at all; "" when none. A
 // transaction only read (a dedup query) is none (review 33-2/7).
-func openTx(pos, via ssa.Instruction) string {
+// committed reports a transaction the function commits before pos.
+func openTx(pos, via ssa.Instruction) (tx string, committed bool) {
 	fn := pos.Parent()
 	vars := make([]ssa.Value, 0, len(fn.Params)+len(fn.FreeVars))
 	for _, p := range fn.Params {
@@ -498,14 +488,15 @@ func openTx(pos, via ssa.Instruction) string {
 				}
 			}
 		}
+		committed = committed || committedBefore
 		if written && !committedBefore {
 			if ex, ok := v.(*ssa.Extract); ok {
 				if c, ok := ex.Tuple.(ssa.CallInstruction); ok && ssaflow.Callee(c.Common()) != nil {
-					return "begun by " + ssaflow.Callee(c.Common()).Name()
+					return "begun by " + ssaflow.Callee(c.Common()).Name(), false
 				}
 			}
-			return v.Name()
+			return v.Name(), false
 		}
 	}
-	return ""
+	return "", committed
 }

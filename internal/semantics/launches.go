@@ -96,8 +96,8 @@ func (g *gatherer) workerSkips() {
 		if mc, ok := l.goStmt.Call.Value.(*ssa.MakeClosure); ok {
 			fn, _ = mc.Fn.(*ssa.Function)
 		}
-		if fn == nil || seen[fn] || reportsOut(fn) {
-			continue // a worker handing something back may report its failures (review 34-1/S1)
+		if fn == nil || seen[fn] {
+			continue
 		}
 		seen[fn] = true
 		for _, b := range fn.Blocks {
@@ -105,8 +105,8 @@ func (g *gatherer) workerSkips() {
 			if call == nil || !g.appCall(call) || len(fail.Preds) != 1 || retriedInPlace(call, fail) || !onlyLogs(fail.Instrs) {
 				continue
 			}
-			if _, jumps := fail.Instrs[len(fail.Instrs)-1].(*ssa.Jump); !jumps {
-				continue // returns, or branches on: not only dropped
+			if _, jumps := fail.Instrs[len(fail.Instrs)-1].(*ssa.Jump); !jumps || keptBy(fail) {
+				continue // returns, branches on, or counts the failure: not only dropped
 			}
 			if !slices.ContainsFunc(call.Call.Args, g.handlerArg) {
 				continue
@@ -135,10 +135,11 @@ func (g *gatherer) workerSkips() {
 }
 
 // mayWait reports whether the function starting l (the outermost of the
-// function literals around its go statement) may wait for it in a way
-// Joined does not see: a receive from a channel, a select, or a call of
-// a Wait (the goroutines each signal done, received once for each:
-// review 34-1/S2).
+// function literals around its go statement), or a function of the
+// package it calls, may wait for it in a way Joined does not see: a
+// receive from a channel other than a timer's or a context's Done, or a
+// group's Wait (the goroutines each signal done, received once for each:
+// review 34-1/S2, 34-2/D2, D3).
 func mayWait(l *Launch) bool {
 	if l.goStmt == nil {
 		return true
@@ -147,43 +148,49 @@ func mayWait(l *Launch) bool {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			switch x := in.(type) {
-			case *ssa.Select:
-				return true
-			case *ssa.UnOp:
-				if x.Op == token.ARROW {
-					return true
-				}
-			case *ssa.Call:
-				if f := ssaflow.Callee(x.Common()); f != nil && f.Name() == "Wait" {
-					return true
+	work := func(ch ssa.Value) bool { return !ssaflow.IsTimerChan(ch) && !ssaflow.IsCtxDone(ch) }
+	var waits func(f *ssa.Function, depth int) bool
+	waits = func(f *ssa.Function, depth int) bool {
+		if f == nil || depth > 1 {
+			return false
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.Select:
+					if slices.ContainsFunc(x.States, func(st *ssa.SelectState) bool { return st.Dir == types.RecvOnly && work(st.Chan) }) {
+						return true
+					}
+				case *ssa.UnOp:
+					if x.Op == token.ARROW && work(x.X) {
+						return true
+					}
+				case *ssa.Call:
+					if ssaflow.IsGroupWait(ssaflow.Callee(x.Common())) || waits(x.Common().StaticCallee(), depth+1) {
+						return true
+					}
 				}
 			}
 		}
+		return false
 	}
-	return false
+	return waits(fn, 0)
 }
 
-// reportsOut reports whether fn hands anything out of its goroutine:
-// sends on a channel, writes a field, an element or a global, or returns
-// a result (errgroup's func() error).
-func reportsOut(fn *ssa.Function) bool {
-	if fn.Signature.Results().Len() > 0 {
-		return true
-	}
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			switch x := in.(type) {
-			case *ssa.Send, *ssa.MapUpdate:
-				return true
-			case *ssa.Select:
-				if slices.ContainsFunc(x.States, func(st *ssa.SelectState) bool { return st.Dir == types.SendOnly }) {
-					return true
-				}
-			case *ssa.Store:
-				if !localAddr(x.Addr) {
+// keptBy reports whether the failure branch fail leaves a value of its
+// own to the block it jumps to (failed++, or ok = false: a phi there
+// whose edge from fail differs from another edge): the worker keeps the
+// failure, and may report it later (review 34-1/S1, 34-2/D1).
+func keptBy(fail *ssa.BasicBlock) bool {
+	for _, succ := range fail.Succs {
+		k := slices.Index(succ.Preds, fail)
+		for _, in := range succ.Instrs {
+			phi, ok := in.(*ssa.Phi)
+			if !ok {
+				break
+			}
+			for i, e := range phi.Edges {
+				if i != k && e != phi.Edges[k] {
 					return true
 				}
 			}

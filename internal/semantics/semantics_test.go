@@ -376,8 +376,8 @@ func TestClassify(t *testing.T) {
 		{"workerkept", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"workercounted", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"perpartdone", map[string]string{"guarantee": semantics.AtLeastOnce}},
-		{"heldpartial", map[string]string{"guarantee": semantics.Neither, "reason": "keeps the records of PollRecords across polls"}},
 		{"historytrim", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"perpartchecked", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "the goroutines of two polls may run at once for the same partition"}},
 		// the tracker a low-water fix declares, as it declares it
 		{"fixtracker", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},

@@ -136,3 +136,23 @@ func perPartitionSignalled(ctx context.Context) {
 		}
 	}
 }
+
+// The loop of perPartitionSelf also checks its context without waiting
+// on it: no join (review 34-2/D2).
+func perPartitionSelfChecked(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-perpartchecked"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: perpartchecked
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		default:
+		}
+		fs := cl.PollFetches(ctx)
+		fs.EachPartition(func(p kgo.FetchTopicPartition) {
+			go func() {
+				writePartition(p)
+				_ = cl.CommitRecords(ctx, p.Records...)
+			}()
+		})
+	}
+}
