@@ -1237,27 +1237,12 @@ func errorFieldOf(v ssa.Value) ssa.Value {
 	// a field of an element of a slice in it (resp.Items[i].Err: the
 	// failures of a batch's records, audit 34c/D1), at a few steps.
 	x, steps := v, 0
-walk:
 	for ; steps < 6; steps++ {
-		switch f := x.(type) {
-		case *ssa.UnOp:
-			if f.Op != token.MUL {
-				break walk
-			}
-			x = f.X
-		case *ssa.FieldAddr:
-			x = f.X
-		case *ssa.Field:
-			x = f.X
-		case *ssa.IndexAddr:
-			x = f.X
-		case *ssa.Index:
-			x = f.X
-		case *ssa.Extract:
-			x = f.Tuple // resp, err := idx.Bulk(ctx, docs); resp.Items[i].Err
-		default:
-			break walk
+		p := ssaflow.Part(x)
+		if _, isSlice := x.(*ssa.Slice); p == nil || isSlice {
+			break
 		}
+		x = p
 	}
 	if steps == 0 {
 		return v

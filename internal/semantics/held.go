@@ -95,28 +95,12 @@ func (g *gatherer) processedBeside(fetch ssa.Instruction, inLoop func(*ssa.Basic
 		if depth > 6 || slice(v) {
 			return false
 		}
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			return fromFetch(x.X, depth+1)
-		case *ssa.Field:
-			return fromFetch(x.X, depth+1)
-		case *ssa.FieldAddr:
-			return fromFetch(x.X, depth+1)
-		case *ssa.Index:
-			return fromFetch(x.X, depth+1)
-		case *ssa.IndexAddr:
-			return fromFetch(x.X, depth+1)
-		case *ssa.Slice:
-			return fromFetch(x.X, depth+1)
-		case *ssa.Extract:
-			return fromFetch(x.Tuple, depth+1)
-		case *ssa.MakeInterface:
-			return fromFetch(x.X, depth+1)
-		case *ssa.ChangeType:
-			return fromFetch(x.X, depth+1)
-		case *ssa.Call:
+		if call, ok := v.(*ssa.Call); ok {
 			// fs.Records(): a method of what the fetch returned.
-			return x.Call.Signature().Recv() != nil && len(x.Call.Args) > 0 && fromFetch(x.Call.Args[0], depth+1)
+			return call.Call.Signature().Recv() != nil && len(call.Call.Args) > 0 && fromFetch(call.Call.Args[0], depth+1)
+		}
+		if p := ssaflow.Part(v); p != nil {
+			return fromFetch(p, depth+1)
 		}
 		return false
 	}

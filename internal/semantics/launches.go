@@ -105,7 +105,7 @@ func (g *gatherer) workerSkips() {
 			if call == nil || !g.appCall(call) || len(fail.Preds) != 1 || retriedInPlace(call, fail) || !onlyLogs(fail.Instrs) {
 				continue
 			}
-			if _, jumps := fail.Instrs[len(fail.Instrs)-1].(*ssa.Jump); !jumps || keptBy(fail) {
+			if _, jumps := fail.Instrs[len(fail.Instrs)-1].(*ssa.Jump); !jumps || failureKept(fail) {
 				continue // returns, branches on, or counts the failure: not only dropped
 			}
 			if !slices.ContainsFunc(call.Call.Args, g.handlerArg) {
@@ -177,11 +177,11 @@ func mayWait(l *Launch) bool {
 	return waits(fn, 0)
 }
 
-// keptBy reports whether the failure branch fail leaves a value of its
+// failureKept reports whether the failure branch fail leaves a value of its
 // own to the block it jumps to (failed++, or ok = false: a phi there
 // whose edge from fail differs from another edge): the worker keeps the
 // failure, and may report it later (review 34-1/S1, 34-2/D1).
-func keptBy(fail *ssa.BasicBlock) bool {
+func failureKept(fail *ssa.BasicBlock) bool {
 	for _, succ := range fail.Succs {
 		k := slices.Index(succ.Preds, fail)
 		for _, in := range succ.Instrs {

@@ -1771,6 +1771,36 @@ func ReachesStopping(from, to ssa.Instruction, stop func(ssa.Instruction) bool) 
 	return false
 }
 
+// Part returns the value v is read from, as a field, an element, a
+// slice, a result of a tuple, a load, or a change of its type (x of
+// x.F, *x, x[i], x[a:b], Extract(x), MakeInterface(x)), nil for any other
+// value: one step of a walk back to what holds v.
+func Part(v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return x.X
+		}
+	case *ssa.Field:
+		return x.X
+	case *ssa.FieldAddr:
+		return x.X
+	case *ssa.Index:
+		return x.X
+	case *ssa.IndexAddr:
+		return x.X
+	case *ssa.Slice:
+		return x.X
+	case *ssa.Extract:
+		return x.Tuple
+	case *ssa.MakeInterface:
+		return x.X
+	case *ssa.ChangeType:
+		return x.X
+	}
+	return nil
+}
+
 // LocalAggregate returns the local variable, array or struct a store to
 // addr writes into, or nil: addr itself, or an element or field of a
 // varargs or literal array ([]any{m.Key, m.Value}), or of a struct that
