@@ -196,13 +196,90 @@ func viaHelperInPlace(ctx context.Context) {
 }
 `
 
+// heldSrc holds franz-go records a loop keeps in a slice across polls
+// under the default auto-commit, written when 40 are held: the next poll
+// makes them committable, written or not (audits 32d/26, 33d/1: the row
+// said neither, lint was silent). Reported without a fix, saying why;
+// not the twins: a buffer written whenever it holds any, and a history
+// of records written as they come, trimmed when large.
+const heldSrc = `package heldnofix
+
+import (
+	"context"
+	"os"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+func write(recs []*kgo.Record) {
+	for _, r := range recs {
+		for os.WriteFile(string(r.Key), r.Value, 0o644) != nil {
+		}
+	}
+}
+
+func held(ctx context.Context) {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"))
+	if err != nil {
+		return
+	}
+	var buf []*kgo.Record
+	for {
+		fs := cl.PollRecords(ctx, 10) // want ` + "`" + `records of PollRecords kept in buf across polls: .*; no automatic fix: the buffer is written when it decides, not before the next poll; add kgo.AutoCommitMarks\(\) and mark the buffer's records \(MarkCommitRecords\(buf...\)\)` + "`" + `
+		buf = append(buf, fs.Records()...)
+		if len(buf) < 40 {
+			continue
+		}
+		write(buf)
+		buf = buf[:0]
+	}
+}
+
+func flushedAny(ctx context.Context) {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"))
+	if err != nil {
+		return
+	}
+	var buf []*kgo.Record
+	for {
+		fs := cl.PollRecords(ctx, 10)
+		buf = append(buf, fs.Records()...)
+		if len(buf) > 0 {
+			write(buf)
+			buf = buf[:0]
+		}
+	}
+}
+
+func history(ctx context.Context) {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("t"))
+	if err != nil {
+		return
+	}
+	var recent []*kgo.Record
+	for {
+		recs := cl.PollRecords(ctx, 10).Records()
+		write(recs)
+		recent = append(recent, recs...)
+		if len(recent) > 1000 {
+			recent = recent[:0]
+		}
+	}
+}
+`
+
 // TestOutliveNoFix runs outliveNoFixSrc: five findings, none with a fix,
-// each saying why; none for the twins.
+// each saying why; none for the twins; and heldSrc: one.
 func TestOutliveNoFix(t *testing.T) {
 	t.Parallel()
 	for _, r := range testutil.NoFix(t, autocommit.Analyzer, "autocommit/franzoutlive", "outlivenofix", outliveNoFixSrc) {
 		if len(r.Diagnostics) != 5 {
 			t.Errorf("%d findings, want 5", len(r.Diagnostics))
+		}
+	}
+	for _, r := range testutil.NoFix(t, autocommit.Analyzer, "autocommit/franzoutlive", "heldnofix", heldSrc) {
+		if len(r.Diagnostics) != 1 {
+			t.Errorf("held: %d findings, want 1", len(r.Diagnostics))
 		}
 	}
 }
