@@ -330,6 +330,7 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	_, isReturn := list[target].(*ast.ReturnStmt)
 	var inPlace []analysis.TextEdit
 	var waited []string
+	serial := false // a helper's go keyword dropped
 	for i := last + 1; i <= target; i++ {
 		if helped := c.helperSites(list[i], p); len(helped) > 0 {
 			// A call of a function of the package that only starts
@@ -342,7 +343,7 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 				return analysis.SuggestedFix{}, false // goroutines of its own too
 			}
 			for _, lw := range helped {
-				edits, _, why := c.helperFix(lw, name, p.client.Client.RecordNoun)
+				edits, msg, why := c.helperFix(lw, name, p.client.Client.RecordNoun)
 				if why != "" {
 					p.startedWhy = why
 					return analysis.SuggestedFix{}, false
@@ -356,8 +357,9 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 						inPlace = append(inPlace, e)
 					}
 				}
-				if name := lw.helpers[0].Name(); !slices.Contains(waited, name) {
-					waited = append(waited, name)
+				serial = serial || strings.HasSuffix(msg, oneAtATime)
+				if h := lw.helpers[0].Name(); !slices.Contains(waited, h) {
+					waited = append(waited, h)
 				}
 			}
 			continue
@@ -390,9 +392,12 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	if !ok || len(inPlace) == 0 {
 		return fix, ok
 	}
-	fix.Message = fmt.Sprintf("Run the goroutine's work in place and move %s after the %s is processed", name, p.client.Client.RecordNoun)
+	fix.Message = fmt.Sprintf("Run the goroutine's work in place and move %s after the %s is processed%s", name, p.client.Client.RecordNoun, oneAtATime)
 	if len(waited) > 0 {
 		fix.Message = fmt.Sprintf("Make %s finish the work it starts before it returns, and move %s after it", strings.Join(waited, " and "), name)
+		if serial {
+			fix.Message += oneAtATime
+		}
 	}
 	fix.TextEdits = append(fix.TextEdits, inPlace...)
 	return fix, true

@@ -57,7 +57,7 @@ func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, c
 		}
 		imports = e
 		text = inPlace + moved
-		title = fmt.Sprintf("Process the %s before calling %s, not in a goroutine", noun, name)
+		title = fmt.Sprintf("Process the %s before calling %s, not in a goroutine%s", noun, name, oneAtATime)
 	default:
 		return analysis.SuggestedFix{}, false
 	}

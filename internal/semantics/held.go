@@ -389,7 +389,8 @@ func index(in ssa.Instruction) int {
 var txTypes = []string{"database/sql.Tx", "github.com/jmoiron/sqlx.Tx", "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v4.Tx"}
 
 // openTxAt is openTx for pos, or, when its function opens none and
-// every call of it in the package is in a transaction openTx finds
+// every call of it in the consumer's code (in the package when none is)
+// is in a transaction openTx finds
 // there, that transaction: the commit made by a helper the transaction's
 // callback calls (ack(ctx, r, m) in repo.WithTx's function: review
 // 33-2/E6b). At a call site, the call itself (via) is not counted as a
@@ -401,6 +402,12 @@ func (g *gatherer) openTxAt(pos, via ssa.Instruction, depth int) string {
 		return tx // a transaction the function commits before pos is its callers' no more (review 34-2/D8)
 	}
 	callers := g.m.Flow.Callers(pos.Parent())
+	// A helper shared by consumers (ack(ctx, r, m) called in one's
+	// transaction and after another's file write) answers for each
+	// through the calls in its own code (review 34-2/D9).
+	if own := slices.DeleteFunc(slices.Clone(callers), func(c ssa.CallInstruction) bool { return !g.extent[c.Parent()] }); len(own) > 0 {
+		callers = own
+	}
 	if len(callers) == 0 {
 		return ""
 	}

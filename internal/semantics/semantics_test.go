@@ -348,6 +348,7 @@ func TestClassify(t *testing.T) {
 		{"commitlooptx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction (begun by BeginTx)"}},
 		{"commithelpertx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction"}},
 		{"readonlyhelper", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"sharedackfiles", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"commitowntx", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "runs inside a database transaction (begun by BeginTx) whose writes are committed"}},
 		{"readonlytx", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a failure carried in a result struct's field, skipped
