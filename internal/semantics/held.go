@@ -45,7 +45,7 @@ func (g *gatherer) heldAcrossPolls(fetch ssa.Instruction) string {
 			}
 			slice := func(v ssa.Value) bool { return v == phi || g.appendedTo(v) == phi }
 			if sl, ok := phi.Type().Underlying().(*types.Slice); ok && g.isRecord(sl.Elem()) && g.heldPhi(phi, inLoop) &&
-				!flushedWhenAny(fn, inLoop, slice) && !g.processedBeside(fetch, inLoop, slice) {
+				!flushedWhenAny(fetch, inLoop, slice) && !g.processedBeside(fetch, inLoop, slice) {
 				return varName(phi.Comment)
 			}
 		}
@@ -56,7 +56,7 @@ func (g *gatherer) heldAcrossPolls(fetch ssa.Instruction) string {
 					continue
 				}
 				slice := func(v ssa.Value) bool { u, ok := v.(*ssa.UnOp); return ok && u.Op == token.MUL && u.X == alloc }
-				if g.heldAlloc(alloc, fetch, inLoop) && !flushedWhenAny(fn, inLoop, slice) && !g.processedBeside(fetch, inLoop, slice) {
+				if g.heldAlloc(alloc, fetch, inLoop) && !flushedWhenAny(fetch, inLoop, slice) && !g.processedBeside(fetch, inLoop, slice) {
 					return varName(alloc.Comment)
 				}
 
@@ -274,13 +274,36 @@ func heldFrom(appends []site, resets map[ssa.Instruction]bool, fetch ssa.Instruc
 	return false
 }
 
-// flushedWhenAny reports whether the loop's every test of the slice's
-// length (slice tells its values apart) is against 0 (if len(buf) > 0 {
-// write; reset }): the path skipping the reset is taken only with nothing
-// held. A threshold (len(buf) < 40) or no length test at all holds.
-func flushedWhenAny(fn *ssa.Function, inLoop func(*ssa.BasicBlock) bool, slice func(ssa.Value) bool) bool {
-	tests := 0
-	for _, b := range fn.Blocks {
+// flushedWhenAny reports whether the loop's tests of the slice's length
+// (slice tells its values apart) leave nothing held at the next fetch:
+// one against 0 (if len(buf) > 0 { write; reset }) lies on every path
+// from each threshold test (for len(buf) >= 40 { write 40 }) back to the
+// fetch, so the path skipping the reset is taken only with nothing held
+// (review 34-2/D7: chunks, then the remainder). A threshold no such test
+// follows, or no length test at all, holds.
+func flushedWhenAny(fetch ssa.Instruction, inLoop func(*ssa.BasicBlock) bool, slice func(ssa.Value) bool) bool {
+	// The slice, also as an inner loop's phi taking what is left of it
+	// (for len(buf) >= 40 { ...; buf = buf[40:] }).
+	var held func(v ssa.Value, seen map[ssa.Value]bool) bool
+	held = func(v ssa.Value, seen map[ssa.Value]bool) bool {
+		if slice(v) {
+			return true
+		}
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Slice:
+			return held(x.X, seen)
+		case *ssa.Phi:
+			return inLoop(x.Block()) && slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return held(e, seen) })
+		}
+		return false
+	}
+	zero := map[*ssa.BasicBlock]bool{}
+	var thresholds []*ssa.BasicBlock
+	for _, b := range fetch.Parent().Blocks {
 		if !inLoop(b) || len(b.Instrs) == 0 {
 			continue
 		}
@@ -297,21 +320,41 @@ func flushedWhenAny(fn *ssa.Function, inLoop func(*ssa.BasicBlock) bool, slice f
 			if !ok || len(call.Call.Args) != 1 {
 				continue
 			}
-			if bi, ok := call.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "len" || !slice(call.Call.Args[0]) {
+			if bi, ok := call.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "len" || !held(call.Call.Args[0], map[ssa.Value]bool{}) {
 				continue
 			}
 			switch pair[1].(type) {
 			case *ssa.Phi, *ssa.BinOp:
 				continue // a range's index (for _, r := range buf: i+1 < len)
 			}
-			c, ok := pair[1].(*ssa.Const)
-			if !ok || c.Value == nil || constant.Sign(c.Value) != 0 {
-				return false // a threshold
+			if c, ok := pair[1].(*ssa.Const); ok && c.Value != nil && constant.Sign(c.Value) == 0 {
+				zero[b] = true
+			} else {
+				thresholds = append(thresholds, b)
 			}
-			tests++
 		}
 	}
-	return tests > 0
+	if len(zero) == 0 {
+		return false
+	}
+	for _, t := range thresholds {
+		// Back at the fetch without passing a test against 0?
+		seen := map[*ssa.BasicBlock]bool{}
+		stack := append([]*ssa.BasicBlock(nil), t.Succs...)
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[x] || !inLoop(x) || zero[x] {
+				continue
+			}
+			if x == fetch.Block() {
+				return false
+			}
+			seen[x] = true
+			stack = append(stack, x.Succs...)
+		}
+	}
+	return true
 }
 
 // appendsTo reports whether v appends records to what alloc holds

@@ -369,6 +369,7 @@ func TestClassify(t *testing.T) {
 		{"heldmarked", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"heldany", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"heldtop", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"heldchunks", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a worker dropping a failed record (audit 34b/3), and keeping it
 		// a batch's per-message failures, logged (audit 34c/D1), or stopping
 		{"batcherrs", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.bulkWrite"}},

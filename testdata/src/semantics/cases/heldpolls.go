@@ -84,6 +84,25 @@ func heldFlushedWhenAny(ctx context.Context) {
 	}
 }
 
+// Written in chunks of 40, then the remainder, before the next poll
+// (review 34-2/D7).
+func heldChunksThenRest(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-heldchunks"), kgo.ConsumeTopics("t")) // case: heldchunks
+	var buf []*kgo.Record
+	for {
+		fs := cl.PollRecords(ctx, 100)
+		buf = append(buf, fs.Records()...)
+		for len(buf) >= 40 {
+			writeAll(buf[:40])
+			buf = buf[40:]
+		}
+		if len(buf) > 0 {
+			writeAll(buf)
+			buf = buf[:0]
+		}
+	}
+}
+
 func heldResetAtTop(ctx context.Context) {
 	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-heldtop"), kgo.ConsumeTopics("t")) // case: heldtop
 	var buf []*kgo.Record
