@@ -35,6 +35,9 @@ type BuiltFact struct {
 	// opaque): a caller passing a configuration there decides the
 	// settings of the consumer its call builds. "" if none.
 	ConfigParam string
+	// Params are the knobs set to the function's parameters: what a
+	// caller passes there overrides Config.
+	Params []ParamKnob
 }
 
 // AFact marks BuiltFact as an analysis fact.
@@ -72,6 +75,11 @@ func (b *builder) exportBuilt(m *Model) {
 			if key := k.Settings.OriginKey; strings.HasPrefix(key, "param:"+obj.FullName()+"#") {
 				f.ConfigParam = key
 			}
+			for _, pk := range k.Settings.Params {
+				if strings.HasPrefix(pk.Key, "param:"+obj.FullName()+"#") {
+					f.Params = append(f.Params, pk)
+				}
+			}
 			b.pass.ExportObjectFact(obj, f)
 			break
 		}
@@ -84,6 +92,15 @@ func (b *builder) exportBuilt(m *Model) {
 // settings on top), when that is client's.
 func (b *builder) passedTo(call *ssa.Call, callee *types.Func, client *clientmodel.Client, f *BuiltFact) *Settings {
 	own := f.Config.settings()
+	for _, p := range b.passedKnobs(call, callee) {
+		// A constant passed for a knob's parameter: zero leaves the
+		// knob unset (NewReader(brokers, 0): commits stay synchronous,
+		// audit 34e/D7).
+		for k, v := range p.Settings.Set {
+			own.Set[k] = v
+			delete(own.Unknown, k)
+		}
+	}
 	if f.ConfigParam == "" {
 		return own
 	}

@@ -39,9 +39,13 @@ func (b *builder) fromCallers(v ssa.Value) (on, known bool) {
 // (zero), or not at any (a constant other than zero), and whether that
 // is known (CommitInterval: cfg.CommitInterval, every caller passing 0).
 func (b *builder) zeroFromCallers(v ssa.Value) (zero, known bool) {
-	return b.callersAgree(v, func(c constant.Value) (bool, bool) {
-		return c == nil || isZeroNumber(c) || c.ExactString() == `""`, true
-	})
+	return b.callersAgree(v, func(c constant.Value) (bool, bool) { return zeroConst(c), true })
+}
+
+// zeroConst reports whether c (nil: a nil or left out) is its type's zero
+// value: nil, 0 or "".
+func zeroConst(c constant.Value) bool {
+	return c == nil || isZeroNumber(c) || c.ExactString() == `""`
 }
 
 // callersAgree returns what of reads from the constant each call of v's
@@ -50,11 +54,16 @@ func (b *builder) zeroFromCallers(v ssa.Value) (zero, known bool) {
 func (b *builder) callersAgree(v ssa.Value, of func(constant.Value) (bool, bool)) (bool, bool) {
 	p, field, ok := paramField(ssaflow.Unconvert(v))
 	if !ok {
-		return false, false
+		// The parameter itself (CommitInterval: every, of a
+		// NewReader(brokers, every) wrapper: audit 34e/D7).
+		if p = param(ssaflow.Unconvert(v)); p == nil {
+			return false, false
+		}
+		field = -1
 	}
 	fn := p.Parent()
 	sites := b.flow.Callers(fn)
-	if len(sites) == 0 || !b.closed(fn, len(sites)) || writesField(fn, p, field) {
+	if len(sites) == 0 || !b.closed(fn, len(sites)) || field >= 0 && writesField(fn, p, field) {
 		return false, false
 	}
 	i := slices.Index(fn.Params, p)
@@ -65,7 +74,10 @@ func (b *builder) callersAgree(v ssa.Value, of func(constant.Value) (bool, bool)
 		if com.IsInvoke() || i >= len(args) {
 			return false, false
 		}
-		c, ok := storedConst(site, args[i], field)
+		c, ok := argConst(args[i])
+		if field >= 0 {
+			c, ok = storedConst(site, args[i], field)
+		}
 		if !ok {
 			return false, false
 		}
@@ -76,6 +88,19 @@ func (b *builder) callersAgree(v ssa.Value, of func(constant.Value) (bool, bool)
 		val = &x
 	}
 	return *val, true
+}
+
+// argConst returns the constant a call passes (nil for a nil or the zero
+// value written as such), and whether it passes one.
+func argConst(a ssa.Value) (constant.Value, bool) {
+	if a == nil {
+		return nil, false
+	}
+	c, ok := ssaflow.Unconvert(a).(*ssa.Const)
+	if !ok {
+		return nil, false
+	}
+	return c.Value, true
 }
 
 // paramField returns the parameter and field index v reads: p.F of a

@@ -755,6 +755,9 @@ func (b *builder) applyValue(s *Settings, k clientmodel.Knob, v ssa.Value, pos t
 		s.set(k.Setting, k.Value != zero, pos)
 		return
 	}
+	if key, _ := EntryKey(ssaflow.Unconvert(v)); key != "" {
+		s.Params = append(s.Params, ParamKnob{Setting: k.Setting, Key: key, On: k.Value})
+	}
 	if isConst && (cv.IsNil() || cv.Value != nil && (cv.Value.ExactString() == `""` || isZeroNumber(cv.Value))) {
 		s.set(k.Setting, !k.Value, pos)
 		return

@@ -62,6 +62,7 @@ func (b *builder) passedConfigs(m *Model, funcs []*ssa.Function) []PassedConfig 
 				if callee == nil || callee.Pkg() == nil || callee.Pkg() == b.pass.Pkg || b.ix.IsClientPath(callee.Pkg().Path()) {
 					continue
 				}
+				out = append(out, b.passedKnobs(ci, callee)...)
 				for i := range callee.Type().(*types.Signature).Params().Len() {
 					a := ssaflow.Arg(ci.Common(), i)
 					if a == nil {
@@ -220,5 +221,37 @@ func Overlay(base, s *Settings) *Settings {
 		out.assume(k)
 	}
 	out.Revoke = out.Revoke.with(s.Revoke)
+	return out
+}
+
+// passedKnobs returns the constants the call ci of callee, a function of
+// another package that builds a consumer (its BuiltFact), passes for the
+// parameters that knobs of the consumer are set to (NewReader(brokers,
+// 0): CommitInterval 0), each as the one setting it decides (unknown
+// when the argument is no constant).
+func (b *builder) passedKnobs(ci ssa.CallInstruction, callee *types.Func) []PassedConfig {
+	var f BuiltFact
+	if !b.pass.ImportObjectFact(callee, &f) || len(f.Params) == 0 {
+		return nil
+	}
+	ctor, ok := b.ix.ConstructorByName(f.Ctor)
+	if !ok {
+		return nil
+	}
+	var out []PassedConfig
+	for _, pk := range f.Params {
+		for i := range callee.Type().(*types.Signature).Params().Len() {
+			if ParamKey(callee, i) != pk.Key {
+				continue
+			}
+			s := newSettings()
+			if c, ok := argConst(ssaflow.Arg(ci.Common(), i)); ok {
+				s.Set[pk.Setting] = Value{On: pk.On != zeroConst(c)}
+			} else {
+				s.Unknown[pk.Setting] = true // decided at run time: no constant to join
+			}
+			out = append(out, PassedConfig{Key: pk.Key, Client: ctor.Client, Settings: s, Call: ci, Arg: i})
+		}
+	}
 	return out
 }

@@ -57,6 +57,10 @@ type Settings struct {
 	// report joins it with what callers of other packages pass for it
 	// (PassedConfig).
 	OriginKey string
+	// Params holds the knobs set to a parameter of an exported function
+	// (CommitInterval: every, of NewReader(brokers, every)): a caller of
+	// another package passing a constant there decides them (BuiltFact).
+	Params []ParamKnob
 	// Revoke is what the options say of a revoke callback registered
 	// among them (franz-go OnPartitionsRevoked): it is how a callback
 	// registered by an options helper of another package reaches the
@@ -184,6 +188,7 @@ func (s *Settings) merge(o *Settings) {
 	if s.Origin == "" {
 		s.Origin, s.OriginKey = o.Origin, o.OriginKey
 	}
+	s.Params = append(s.Params, o.Params...)
 	s.Revoke = s.Revoke.with(o.Revoke)
 	s.RevokeCond = s.RevokeCond || o.RevokeCond
 	s.RevokePolled = s.RevokePolled || o.RevokePolled
@@ -254,6 +259,15 @@ func (s *Settings) String() string {
 		parts = append(parts, "opaque")
 	}
 	return strings.Join(parts, " ")
+}
+
+// A ParamKnob is a knob set to a parameter of an exported function: the
+// setting it sets, the parameter's entry key (ParamKey), and the value a
+// caller's constant other than zero gives the setting (the knob's).
+type ParamKnob struct {
+	Setting clientmodel.Setting
+	Key     string
+	On      bool
 }
 
 // ConfigFact is the object fact exported for functions that return a client

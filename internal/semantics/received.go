@@ -508,7 +508,28 @@ func resolveConfigs(evs []*Evidence) {
 		}
 	}
 	for _, ev := range evs {
-		if ev.config == nil || !ev.config.Opaque || ev.config.OriginKey == "" {
+		if ev.config == nil {
+			continue
+		}
+		for _, pk := range ev.config.Params {
+			// A knob set to a parameter (CommitInterval: every): what
+			// every caller passes for it, when they agree (audit
+			// 34e/D7).
+			ps := passed[pk.Key]
+			var on *bool
+			for _, p := range ps {
+				v, ok := p.Settings.Set[pk.Setting]
+				if !ok || p.Client != ev.Client || on != nil && *on != v.On {
+					on = nil
+					break
+				}
+				on = &v.On
+			}
+			if on != nil && !ev.config.Cond[pk.Setting] {
+				ev.Settings[pk.Setting] = map[bool]Tri{true: On, false: Off}[*on]
+			}
+		}
+		if !ev.config.Opaque || ev.config.OriginKey == "" {
 			continue
 		}
 		ps := passed[ev.config.OriginKey]

@@ -1135,8 +1135,13 @@ func TestJoin(t *testing.T) {
 		"evadapterserved": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		// a configuration the wiring builds, passed to the package that
 		// builds the consumer (in a client, or as is)
-		"cfgclient":   {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce},
-		"cfgpassed":   {"strategy": semantics.StrategyNone, "detail": "auto-commit is off"},
+		"cfgclient": {"strategy": semantics.StrategyTimer, "guarantee": semantics.AtLeastOnce},
+		"cfgpassed": {"strategy": semantics.StrategyNone, "detail": "auto-commit is off"},
+		// a commit interval that is a parameter of the constructor's
+		// package, given as a constant by the wiring (audit 34e/D7: 0
+		// was taken as asynchronous)
+		"knobsync":    {"detail": "synchronous CommitMessages", "guarantee": semantics.AtLeastOnce},
+		"knobtimed":   {"detail": "a background loop commits every interval set in code"},
 		"evloopfield": {"strategy": semantics.StrategyTimer, "guarantee": semantics.Neither, "concurrency": "none"},
 		// a wrapper package whose exported methods fetch and commit what
 		// their callers pass: the callers decide the order
