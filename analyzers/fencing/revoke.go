@@ -66,21 +66,36 @@ func (c *checker) optionRevoke(k *consumer.Consumer) {
 		if hook == nil {
 			continue
 		}
-		cb := c.callbackFunc(ssaflow.Arg(opt.Common(), hook.Arg))
-		if cb == nil {
-			continue // a callback the analysis cannot see
-		}
-		commits, opaque := c.reachCommits(cb, k.Client)
-		s, cl := k.Settings, k.Client
-		if len(commits) == 0 && !opaque && s.Is(cl, clientmodel.Group) && s.Is(cl, clientmodel.AutoCommit) {
-			c.reportRevokeNoCommit(k, opt, cb)
-		}
-		for _, cm := range commits {
-			if cm.ref.Scope == clientmodel.ScopePolled && s.IsNot(cl, clientmodel.BlockRebalance) {
-				c.reportInFlight(k, opt, cb, cm)
+		for _, cb := range c.callbacks(ssaflow.Arg(opt.Common(), hook.Arg)) {
+			commits, opaque := c.reachCommits(cb, k.Client)
+			s, cl := k.Settings, k.Client
+			if len(commits) == 0 && !opaque && s.Is(cl, clientmodel.Group) && s.Is(cl, clientmodel.AutoCommit) {
+				c.reportRevokeNoCommit(k, opt, cb)
+			}
+			for _, cm := range commits {
+				if cm.ref.Scope == clientmodel.ScopePolled && s.IsNot(cl, clientmodel.BlockRebalance) {
+					c.reportInFlight(k, opt, cb, cm)
+				}
 			}
 		}
 	}
+}
+
+// callbacks returns the functions of the package the callback v may be:
+// callbackFunc's, or those the callers of v's function pass for it (a
+// hooks struct's field handed to a helper building the client: audit
+// 34c/D5). None when the analysis cannot see it.
+func (c *checker) callbacks(v ssa.Value) []*ssa.Function {
+	if cb := c.callbackFunc(v); cb != nil {
+		return []*ssa.Function{cb}
+	}
+	var out []*ssa.Function
+	for _, x := range consumer.CallerValues(c.m.Flow, v) {
+		if cb := c.callbackFunc(x); cb != nil && !slices.Contains(out, cb) {
+			out = append(out, cb)
+		}
+	}
+	return out
 }
 
 // commitCall is a commit call reached from a callback.

@@ -63,7 +63,7 @@ func (b *builder) callersAgree(v ssa.Value, of func(constant.Value) (bool, bool)
 	}
 	fn := p.Parent()
 	sites := b.flow.Callers(fn)
-	if len(sites) == 0 || !b.closed(fn, len(sites)) || field >= 0 && writesField(fn, p, field) {
+	if len(sites) == 0 || !closed(b.flow, fn, len(sites)) || field >= 0 && writesField(fn, p, field) {
 		return false, false
 	}
 	i := slices.Index(fn.Params, p)
@@ -173,12 +173,12 @@ func spilled(a *ssa.Alloc) *ssa.Parameter {
 // all its calls: it cannot be called from another package (unexported,
 // a method of an unexported type, or in package main), and nothing in the
 // package takes it as a value.
-func (b *builder) closed(fn *ssa.Function, n int) bool {
+func closed(flow *ssaflow.Flow, fn *ssa.Function, n int) bool {
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || fn.Parent() != nil {
 		return false
 	}
-	if obj.Exported() && b.pass.Pkg.Name() != "main" {
+	if obj.Exported() && fn.Pkg.Pkg.Name() != "main" {
 		recv := fn.Signature.Recv()
 		if recv == nil {
 			return false
@@ -188,7 +188,7 @@ func (b *builder) closed(fn *ssa.Function, n int) bool {
 		}
 	}
 	refs := 0
-	for _, f := range b.flow.Funcs() {
+	for _, f := range flow.Funcs() {
 		for _, blk := range f.Blocks {
 			for _, in := range blk.Instrs {
 				var ops [8]*ssa.Value
@@ -235,6 +235,21 @@ func writesField(fn *ssa.Function, p *ssa.Parameter, field int) bool {
 // writes or hands on, its field stored once with a constant before the
 // call on every path, or never (the zero value).
 func storedConst(site ssa.CallInstruction, arg ssa.Value, field int) (constant.Value, bool) {
+	v, ok := storedValue(site, arg, field)
+	if !ok || v == nil {
+		return nil, ok
+	}
+	c, ok := v.(*ssa.Const)
+	if !ok {
+		return nil, false
+	}
+	return c.Value, true // nil for a nil constant: the zero value
+}
+
+// storedValue is storedConst for a value of any kind: the one stored in
+// the field before the call on every path, or nil when none is (the zero
+// value).
+func storedValue(site ssa.CallInstruction, arg ssa.Value, field int) (ssa.Value, bool) {
 	arg = ssaflow.Unconvert(arg)
 	if ld, ok := arg.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		arg = ld.X
@@ -274,10 +289,45 @@ func storedConst(site ssa.CallInstruction, arg ssa.Value, field int) (constant.V
 	case 0:
 		return nil, true // the zero value
 	case 1:
-		c, ok := stores[0].Val.(*ssa.Const)
-		if ok && ssaflow.Dominates(stores[0], site) {
-			return c.Value, true // nil for a nil constant: the zero value
+		if ssaflow.Dominates(stores[0], site) {
+			return stores[0].Val, true
 		}
 	}
 	return nil, false
+}
+
+// CallerValues returns the values the callers of v's function pass for
+// v, a parameter or a field of a struct parameter (the revoke callback
+// of newClient(cfg, hooks{revoked: onRevoked}), kgo.OnPartitionsRevoked(
+// h.revoked): audit 34c/D5), when every call is in sight and each passes
+// one (a struct made on the spot, its field stored once); nil otherwise.
+func CallerValues(flow *ssaflow.Flow, v ssa.Value) []ssa.Value {
+	p, field, ok := paramField(ssaflow.Unconvert(v))
+	if !ok {
+		if p = param(ssaflow.Unconvert(v)); p == nil {
+			return nil
+		}
+		field = -1
+	}
+	fn := p.Parent()
+	sites := flow.Callers(fn)
+	if len(sites) == 0 || !closed(flow, fn, len(sites)) || field >= 0 && writesField(fn, p, field) {
+		return nil
+	}
+	i := slices.Index(fn.Params, p)
+	var out []ssa.Value
+	for _, site := range sites {
+		com := site.Common()
+		if com.IsInvoke() || i >= len(com.Args) {
+			return nil
+		}
+		a := com.Args[i]
+		if field >= 0 {
+			if a, ok = storedValue(site, a, field); !ok || a == nil {
+				return nil
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }

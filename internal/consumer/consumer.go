@@ -1450,6 +1450,17 @@ func (b *builder) condOptions(c *clientmodel.Client, s *Settings, vals []ssa.Val
 // the client too: SeamCallee), or may (a commit method of an interface
 // called on a value the analysis cannot trace).
 func (b *builder) revokeHook(c *clientmodel.Client, v ssa.Value) RevokeHook {
+	if vs := CallerValues(b.flow, v); len(vs) > 0 {
+		// The callback the callers of a client-building helper pass.
+		out := RevokeNone
+		for _, x := range vs {
+			if _, ok := x.(*ssa.Parameter); ok {
+				return RevokeUnknown // passed on from further out
+			}
+			out = out.with(b.revokeHook(c, x))
+		}
+		return out
+	}
 	fn := ssaflow.Literal(v)
 	if f, ok := v.(*ssa.Function); ok && fn == nil {
 		fn = f
