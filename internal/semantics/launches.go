@@ -14,6 +14,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/sqlrow"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -100,9 +101,14 @@ func (g *gatherer) workerSkips() {
 			continue
 		}
 		seen[fn] = true
+		never := noreturn.Of(g.pass)
 		for _, b := range fn.Blocks {
 			_, call, fail := failureCheck(b)
-			if call == nil || !g.appCall(call) || len(fail.Preds) != 1 || retriedInPlace(call, fail) || !onlyLogs(fail.Instrs) {
+			if call == nil || !g.appCall(call) || len(fail.Preds) != 1 || retriedInPlace(call, fail) || !onlyLogs(fail.Instrs) ||
+				backToCall(fail, call) || slices.ContainsFunc(fail.Instrs, func(in ssa.Instruction) bool {
+					c, ok := in.(ssa.CallInstruction)
+					return ok && ssaflow.Callee(c.Common()) != nil && never.Func(ssaflow.Callee(c.Common())) // log.Fatal: the process stops
+				}) {
 				continue
 			}
 			if _, jumps := fail.Instrs[len(fail.Instrs)-1].(*ssa.Jump); !jumps || failureKept(fail) {
@@ -111,7 +117,7 @@ func (g *gatherer) workerSkips() {
 			if !slices.ContainsFunc(call.Call.Args, g.handlerArg) {
 				continue
 			}
-			skips = append(skips, Skip{Call: ssaflow.ShortFunc(ssaflow.Callee(call.Common())), Pos: g.posn(call.Pos()), In: consumer.DisplayName(fn), Worker: true})
+			skips = append(skips, Skip{Call: callName(call), Pos: g.posn(call.Pos()), In: consumer.DisplayName(fn), Worker: true})
 		}
 	}
 	if len(skips) == 0 {
@@ -133,6 +139,27 @@ func (g *gatherer) workerSkips() {
 		}
 	}
 }
+
+// backToCall reports whether the failure branch fail of call goes back to
+// the call itself, through blocks that only jump (for apply(r) != nil {
+// log }): the record is retried, not dropped (audit 35b/D4).
+func backToCall(fail *ssa.BasicBlock, call *ssa.Call) bool {
+	b := fail
+	for range 4 {
+		if len(b.Succs) != 1 {
+			return false
+		}
+		b = b.Succs[0]
+		if b == call.Block() {
+			return true
+		}
+		if _, jumps := b.Instrs[len(b.Instrs)-1].(*ssa.Jump); !jumps || !onlyLogs(b.Instrs) {
+			return false
+		}
+	}
+	return false
+}
+
 
 // mayWait reports whether the function starting l (the outermost of the
 // function literals around its go statement), or a function of the

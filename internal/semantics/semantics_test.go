@@ -375,6 +375,8 @@ func TestClassify(t *testing.T) {
 		{"batcherrs", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.bulkWrite"}},
 		{"batcherrsstop", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"workerskip", map[string]string{"guarantee": semantics.Neither, "failure": "in goroutine code (cases.(*skipPool).work) that only logs the failure and goes on"}},
+		{"workerretried", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"workerfunc", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"workerkept", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"workercounted", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"perpartdone", map[string]string{"guarantee": semantics.AtLeastOnce}},

@@ -121,3 +121,54 @@ func workerCounted(ctx context.Context) {
 		}
 	}
 }
+
+// A worker retrying each record until it is applied (audit 35b/D4: it
+// was said to log the failure and go on), and one calling a function
+// value and dropping its failure (35b/D5, 35a/D1: the report panicked on
+// the call of no named function).
+func (p *skipPool) workRetried() {
+	for r := range p.jobs {
+		for apply(r.Value) != nil {
+			log.Println("retry")
+		}
+		p.pending.Done()
+	}
+}
+
+func workerRetried(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-workerretried"), kgo.ConsumeTopics("t")) // case: workerretried
+	p := &skipPool{jobs: make(chan *kgo.Record)}
+	for range 4 {
+		go p.workRetried()
+	}
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			p.pending.Add(1)
+			p.jobs <- r
+		})
+		p.pending.Wait()
+	}
+}
+
+func workerFuncValue(ctx context.Context, handle func([]byte) error) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-workerfunc"), kgo.ConsumeTopics("t")) // case: workerfunc
+	jobs := make(chan *kgo.Record)
+	var pending sync.WaitGroup
+	go func() {
+		for r := range jobs {
+			if err := handle(r.Value); err != nil {
+				log.Println(err)
+			}
+			pending.Done()
+		}
+	}()
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			pending.Add(1)
+			jobs <- r
+		})
+		pending.Wait()
+	}
+}
