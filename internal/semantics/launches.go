@@ -13,8 +13,8 @@ import (
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/handsoff"
-	"github.com/offsetcommit/commitlint/internal/sqlrow"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
+	"github.com/offsetcommit/commitlint/internal/sqlrow"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -106,9 +106,9 @@ func (g *gatherer) workerSkips() {
 			_, call, fail := failureCheck(b)
 			if call == nil || !g.appCall(call) || len(fail.Preds) != 1 || retriedInPlace(call, fail) || !onlyLogs(fail.Instrs) ||
 				backToCall(fail, call) || slices.ContainsFunc(fail.Instrs, func(in ssa.Instruction) bool {
-					c, ok := in.(ssa.CallInstruction)
-					return ok && ssaflow.Callee(c.Common()) != nil && never.Func(ssaflow.Callee(c.Common())) // log.Fatal: the process stops
-				}) {
+				c, ok := in.(ssa.CallInstruction)
+				return ok && ssaflow.Callee(c.Common()) != nil && never.Func(ssaflow.Callee(c.Common())) // log.Fatal: the process stops
+			}) {
 				continue
 			}
 			if _, jumps := fail.Instrs[len(fail.Instrs)-1].(*ssa.Jump); !jumps || failureKept(fail) {
@@ -159,7 +159,6 @@ func backToCall(fail *ssa.BasicBlock, call *ssa.Call) bool {
 	}
 	return false
 }
-
 
 // mayWait reports whether the function starting l (the outermost of the
 // function literals around its go statement), or a function of the
