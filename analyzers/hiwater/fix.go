@@ -1059,7 +1059,7 @@ func (c *checker) countUsedElsewhere(n ast.Expr) (adds []ast.Expr, ok bool) {
 	}
 	text := edit.Source(c.pass, n)
 	if _, isLit := ast.Unparen(n).(*ast.BasicLit); isLit {
-		return nil, true
+		return c.literalCountLoops(body, n)
 	}
 	ok = true
 	ast.Inspect(body, func(x ast.Node) bool {
@@ -1088,6 +1088,57 @@ func (c *checker) countUsedElsewhere(n ast.Expr) (adds []ast.Expr, ok bool) {
 		return true
 	})
 	return adds, ok
+}
+
+// literalCountLoops returns, for a worker count written as a literal n,
+// the bounds of the other loops of the function counted to the same
+// value that receive (for i := 0; i < 4; i++ { <-done } in a deferred
+// cleanup): they wait for one signal per worker, and change with the
+// count (audit 35c/D1: a single worker left them waiting for four, and
+// the claim never returned). ok is false when another loop is counted to
+// that value for a purpose the analysis cannot tell.
+func (c *checker) literalCountLoops(body *ast.BlockStmt, n ast.Expr) (bounds []ast.Expr, ok bool) {
+	want := c.pass.TypesInfo.Types[n].Value
+	if want == nil {
+		return nil, true
+	}
+	ok = true
+	ast.Inspect(body, func(x ast.Node) bool {
+		if !ok || x == nil || x.Pos() <= n.Pos() && n.End() <= x.End() {
+			return ok
+		}
+		var bound ast.Expr
+		var loopBody *ast.BlockStmt
+		switch loop := x.(type) {
+		case *ast.ForStmt:
+			if cond, isBin := loop.Cond.(*ast.BinaryExpr); isBin {
+				bound, loopBody = cond.Y, loop.Body
+			}
+		case *ast.RangeStmt:
+			bound, loopBody = loop.X, loop.Body // for range 4
+		}
+		lit, isLit := ast.Unparen(bound).(*ast.BasicLit)
+		if !isLit {
+			return true
+		}
+		if v := c.pass.TypesInfo.Types[lit].Value; v == nil || !constant.Compare(v, token.EQL, want) {
+			return true
+		}
+		receives := false
+		ast.Inspect(loopBody, func(y ast.Node) bool {
+			if u, isUn := y.(*ast.UnaryExpr); isUn && u.Op == token.ARROW {
+				receives = true
+			}
+			return !receives
+		})
+		if !receives {
+			ok = false
+			return false
+		}
+		bounds = append(bounds, lit)
+		return true
+	})
+	return bounds, ok
 }
 
 // isWaitGroupAdd reports whether call is wg.Add(x) on a sync.WaitGroup.
