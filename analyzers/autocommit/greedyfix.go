@@ -210,7 +210,7 @@ func (c *checker) greedyHelper(cl *clientmodel.Client, fd *ast.FuncDecl) {
 			End:      call.End(),
 			Category: CategoryGreedy,
 			Message: fmt.Sprintf("%s commits each poll as soon as it is returned, every %s, before its records are processed: every client built from %s loses them on a crash (at-most-once), and no caller can turn the option off",
-				cl.Spell(clientmodel.Greedy), cl.Config.Interval, fd.Name.Name),
+				cl.Spell(clientmodel.Greedy), consumer.Interval(c.pass, cl, call.Pos(), true), fd.Name.Name),
 			Related:        []analysis.RelatedInformation{related(fd.Name.Pos(), "options returned to other packages here")},
 			SuggestedFixes: []analysis.SuggestedFix{fix},
 		})
@@ -266,7 +266,7 @@ func (c *checker) greedyArg(k *consumer.Consumer) bool {
 			End:      x.End(),
 			Category: CategoryGreedy,
 			Message: fmt.Sprintf("%s commits each poll as soon as it is returned, every %s, before its records are processed: a crash loses them (at-most-once)",
-				cl.Spell(clientmodel.Greedy), cl.Config.Interval),
+				cl.Spell(clientmodel.Greedy), consumer.Interval(c.pass, cl, x.Pos(), true)),
 			Related: []analysis.RelatedInformation{
 				related(k.Site.Pos(), "client created here"),
 				related(fd.Name.Pos(), fd.Name.Name+" returns the option in the client's options"),

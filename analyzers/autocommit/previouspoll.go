@@ -81,10 +81,10 @@ func (c *checker) greedy(k *consumer.Consumer) {
 	}
 	rel := []analysis.RelatedInformation{related(k.Site.Pos(), "client created here")}
 	msg := fmt.Sprintf("%s commits each poll as soon as it is returned, every %s, before its records are processed: a crash loses them (at-most-once)",
-		k.Client.Spell(clientmodel.Greedy), k.Client.Config.Interval)
+		k.Client.Spell(clientmodel.Greedy), consumer.Interval(c.pass, k.Client, call.Pos(), k.From == nil))
 	if k.Settings.Cond[clientmodel.Greedy] {
 		msg = fmt.Sprintf("%s commits each poll as soon as it is returned, every %s, before its records are processed: on the paths that set it, a crash loses them (at-most-once)",
-			k.Client.Spell(clientmodel.Greedy), k.Client.Config.Interval)
+			k.Client.Spell(clientmodel.Greedy), consumer.Interval(c.pass, k.Client, call.Pos(), k.From == nil))
 	}
 	// The fix leaves the default auto-commit, which commits every poll
 	// before the latest: records the loop hands to goroutines or workers

@@ -266,7 +266,7 @@ func (c *checker) receivedStored(k *consumer.Consumer) {
 		Pos:      fetches[0].Pos(),
 		Category: CategoryAutoStore,
 		Message: fmt.Sprintf("consumer received from another package and never stored or committed on: it relies on %s and %s being on (the defaults), under which %s stores each message's offset when it is handed to the app and commits it every %s, so a crash mid-processing loses the message (at-most-once)",
-			cl.Spell(clientmodel.AutoCommit), cl.Spell(clientmodel.AutoStore), cl.EngineName(), cl.Config.Interval),
+			cl.Spell(clientmodel.AutoCommit), cl.Spell(clientmodel.AutoStore), cl.EngineName(), consumer.Interval(c.pass, cl, fetches[0].Pos(), false)),
 		Related: rel,
 	}
 	if why != "" {

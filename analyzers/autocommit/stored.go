@@ -147,7 +147,7 @@ func (c *checker) storedTimer(k *consumer.Consumer) {
 		edits = append(append(edits, vc.extra...), e...)
 	}
 	msg := fmt.Sprintf("%s and %s are on: %s stores each message's offset when it is handed to the app and commits it every %s, so a crash mid-processing loses the message (at-most-once)",
-		cl.Spell(clientmodel.AutoCommit), cl.Spell(clientmodel.AutoStore), cl.EngineName(), cl.Config.Interval)
+		cl.Spell(clientmodel.AutoCommit), cl.Spell(clientmodel.AutoStore), cl.EngineName(), consumer.Interval(c.pass, cl, k.Site.Pos(), k.From == nil))
 	if !timer {
 		if !concurrent || len(values) > 0 {
 			return

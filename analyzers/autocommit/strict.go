@@ -37,7 +37,7 @@ func (c *checker) strictFinding(k *consumer.Consumer, cost, title string, edits 
 	d := analysis.Diagnostic{
 		Pos:      k.Site.Pos(),
 		Category: CategoryAutoCommitted,
-		Message:  fmt.Sprintf("auto-commit is on: "+k.Client.Prose.Timer+"; "+cost+" (choose the commit point explicitly)", k.Client.Config.Interval),
+		Message:  fmt.Sprintf("auto-commit is on: "+k.Client.Prose.Timer+"; "+cost+" (choose the commit point explicitly)", consumer.Interval(c.pass, k.Client, k.Site.Pos(), k.From == nil)),
 	}
 	if why != "" {
 		d.Message += "; no automatic fix: " + why + "; " + report.LowerFirst(title)
