@@ -92,3 +92,46 @@ func TestUnmodelledLibrary(t *testing.T) {
 		}
 	}
 }
+
+// TestFixRounds: -fix applies the fixes the fixed code draws, as a user
+// running it again would (audit 35c/D2): roundsvc's fix stores each
+// message after processing it, and only then does the wiring's finding
+// ask roundcfg's configuration to let the stores count. One run leaves
+// both edits and the packages silent.
+func TestFixRounds(t *testing.T) {
+	gopath := t.TempDir()
+	src := filepath.Join("..", "..", "testdata", "src")
+	for _, dir := range []string{"autocommit/roundcfg", "autocommit/roundsvc", "autocommit/roundwire", "github.com/confluentinc/confluent-kafka-go/v2/kafka"} {
+		to := filepath.Join(gopath, "src", dir)
+		if err := os.MkdirAll(to, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.CopyFS(to, os.DirFS(filepath.Join(src, dir))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func(args ...string) string {
+		cmd := exec.Command(binary, args...)
+		cmd.Dir = filepath.Join(gopath, "src")
+		cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS=")
+		out, _ := cmd.CombinedOutput()
+		return string(out)
+	}
+	pkgs := []string{"./autocommit/roundcfg", "./autocommit/roundsvc", "./autocommit/roundwire"}
+	out := run(append([]string{"-fix"}, pkgs...)...)
+	for _, want := range []string{"Process each message in place and store it after processing: applied", "Disable enable.auto.offset.store in roundcfg.NewConsumer (every consumer it builds): applied"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("-fix: no %q in\n%s", want, out)
+		}
+	}
+	cfg, err := os.ReadFile(filepath.Join(gopath, "src", "autocommit", "roundcfg", "roundcfg.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(cfg), `"enable.auto.offset.store": false,`) {
+		t.Errorf("roundcfg's configuration not fixed:\n%s", cfg)
+	}
+	if out := run(pkgs...); strings.Contains(out, "[autocommit/") {
+		t.Errorf("findings left after -fix:\n%s", out)
+	}
+}

@@ -167,11 +167,36 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 	}
 	switch {
 	case *fix:
-		if err := applyFixes(g, *diff, cwd, stdout, stderr); err != nil {
-			fmt.Fprintf(stderr, "commitlint: %v\n", err)
-			return ExitError
+		// The fixed code is analyzed again and its fixes applied, up to
+		// maxFixRounds times, as a user running -fix again would: a fix
+		// may need another that only the fixed code draws (a store a
+		// service's fix adds, which the wiring package's finding then
+		// lets count by setting the configuration built in a third
+		// package: audit 35c/D2), or overlap one applied next time.
+		for round := 1; ; round++ {
+			applied, skipped, fixless := applyRound(g, *diff, cwd, stdout, stderr, round == 1)
+			if *diff || applied == 0 || round == maxFixRounds {
+				if err := fixResult(stderr, skipped, fixless); err != nil {
+					fmt.Fprintf(stderr, "commitlint: %v\n", err)
+					return ExitError
+				}
+				return code
+			}
+			prog := startProgress(stderr)
+			g, problems, err = analyzeChecked(run, fs.Args(), *tests, prog)
+			prog.stop()
+			if err != nil {
+				fmt.Fprintf(stderr, "commitlint: after the fixes: %v\n", err)
+				return ExitError
+			}
+			for _, p := range problems {
+				fmt.Fprintln(stderr, "commitlint: after the fixes:", p)
+				code = ExitError
+			}
+			if g == nil {
+				return code
+			}
 		}
-		return code
 	case *format == "json":
 		if err := g.PrintJSON(stdout); err != nil {
 			return ExitError
@@ -285,6 +310,10 @@ func profile(cpu, mem string) (stop func(), err error) {
 // included. It returns the graph (nil when nothing could be analyzed) and
 // the load problems, one line each (see triage); err is for failures of
 // the loader itself.
+// maxFixRounds bounds the rounds of -fix: each applies the fixes the
+// code as the last left it draws.
+const maxFixRounds = 3
+
 func analyzeChecked(analyzers []*analysis.Analyzer, patterns []string, tests bool, prog *progress) (*checker.Graph, []string, error) {
 	l, err := load(patterns, tests, prog)
 	if err != nil {

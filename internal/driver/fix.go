@@ -49,6 +49,30 @@ type fileFix struct {
 // it was analyzed is not touched. Skipped fixes make the result an error,
 // after the others are applied: run the command again to apply them.
 func applyFixes(g *checker.Graph, diff bool, cwd string, w, stderr io.Writer) error {
+	_, skipped, fixless := applyRound(g, diff, cwd, w, stderr, true)
+	return fixResult(stderr, skipped, fixless)
+}
+
+// fixResult tells stderr of the findings left without a fix (fixless of
+// them), and returns an error when skipped fixes were not applied.
+func fixResult(stderr io.Writer, skipped, fixless int) error {
+	if fixless > 0 {
+		// A finding without a fix is still a bug: say so, or -fix would
+		// look like a clean run.
+		fmt.Fprintf(stderr, "commitlint: %s no automatic fix and %s: run without -fix to see why\n",
+			cond(fixless == 1, "1 finding has", fmt.Sprintf("%d findings have", fixless)), cond(fixless == 1, "is left as it is", "are left as they are"))
+	}
+	if skipped > 0 {
+		return fmt.Errorf("%s not applied", plural(skipped, "fix"))
+	}
+	return nil
+}
+
+// applyRound is applyFixes but for the closing note and result: it
+// returns how many fixes it applied and skipped, and how many findings
+// have none. A round after the first (first false) says nothing when it
+// has nothing to apply.
+func applyRound(g *checker.Graph, diff bool, cwd string, w, stderr io.Writer, first bool) (applied, skipped, fixless int) {
 	type fix struct {
 		parts []fileFix
 		name  string // position and title, for sorting and messages
@@ -56,7 +80,7 @@ func applyFixes(g *checker.Graph, diff bool, cwd string, w, stderr io.Writer) er
 		dup   bool   // the same fix from a test variant of the package
 	}
 	var fixes []fix
-	fixless := map[string]bool{} // findings without a fix, by position and message
+	fixlessAt := map[string]bool{} // findings without a fix, by position and message
 	pkgOf := map[string]*types.Package{}
 	sizeOf := map[string]int{}
 	generated := map[string]bool{}
@@ -70,7 +94,7 @@ func applyFixes(g *checker.Graph, diff bool, cwd string, w, stderr io.Writer) er
 		}
 		for _, d := range act.Diagnostics {
 			if len(d.SuggestedFixes) == 0 {
-				fixless[fset.Position(d.Pos).String()+d.Message] = true
+				fixlessAt[fset.Position(d.Pos).String()+d.Message] = true
 				continue
 			}
 			byFile := map[string]*fileFix{}
@@ -141,7 +165,8 @@ next:
 	for _, file := range files {
 		old, err := os.ReadFile(file)
 		if err != nil {
-			return err
+			unwritten[file] = err.Error()
+			continue
 		}
 		if len(old) != sizeOf[file] {
 			unwritten[file] = "the file changed since it was analyzed"
@@ -160,7 +185,6 @@ next:
 			unwritten[file] = err.Error()
 		}
 	}
-	applied, skipped := 0, 0
 	verb := cond(diff, "shown", "applied")
 	for _, f := range fixes {
 		if f.dup {
@@ -181,7 +205,9 @@ next:
 	}
 	switch {
 	case applied == 0 && skipped == 0:
-		fmt.Fprintln(stderr, "commitlint: no fixes to apply")
+		if first {
+			fmt.Fprintln(stderr, "commitlint: no fixes to apply")
+		}
 	case diff:
 		fmt.Fprintf(stderr, "commitlint: %s in %s shown as a diff, no file changed", plural(applied, "fix"), plural(len(files)-len(unwritten), "file"))
 	default:
@@ -193,16 +219,7 @@ next:
 		}
 		fmt.Fprintln(stderr)
 	}
-	if n := len(fixless); n > 0 {
-		// A finding without a fix is still a bug: say so, or -fix would
-		// look like a clean run.
-		fmt.Fprintf(stderr, "commitlint: %s no automatic fix and %s: run without -fix to see why\n",
-			cond(n == 1, "1 finding has", fmt.Sprintf("%d findings have", n)), cond(n == 1, "is left as it is", "are left as they are"))
-	}
-	if skipped > 0 {
-		return fmt.Errorf("%s not applied", plural(skipped, "fix"))
-	}
-	return nil
+	return applied, skipped, len(fixlessAt)
 }
 
 // inOrder returns edits sorted by position, each made once: identical
