@@ -1044,7 +1044,8 @@ type AfterTxn struct {
 
 // afterTxn returns the first effect outside Kafka that a transaction
 // commit precedes in its function: a database write (effects), made there
-// or in a function a later call reaches, or a goroutine started there.
+// or in a function a later call reaches, a call of the application given
+// a record, or a goroutine started there.
 func (g *gatherer) afterTxn(commits, effects []ssa.CallInstruction) AfterTxn {
 	for _, t := range commits {
 		fn := t.Parent()
@@ -1067,6 +1068,12 @@ func (g *gatherer) afterTxn(commits, effects []ssa.CallInstruction) AfterTxn {
 						ex, _ := clientmodel.SQLExecOf(ssaflow.Callee(e.Common()).FullName())
 						return AfterTxn{What: "a write to " + ex.Store, Pos: g.posn(ci.Pos())}
 					}
+				}
+				// Any call of the application given a record (a file
+				// appended, an API called: audit 35b/D9 said its
+				// effects only repeat).
+				if c, ok := ci.(*ssa.Call); ok && !isBuiltin(c) && g.appCall(c) && !logging(c.Common()) && slices.ContainsFunc(c.Call.Args, g.handlerArg) {
+					return AfterTxn{What: "a call of " + callName(c) + " given the record", Pos: g.posn(ci.Pos())}
 				}
 			}
 		}
@@ -1234,4 +1241,10 @@ func (g *gatherer) dataFrom(v ssa.Value, hit func(ssa.Value) bool) bool {
 		})
 	}
 	return data(v, 0)
+}
+
+// isBuiltin reports a call of a builtin (len, append).
+func isBuiltin(c *ssa.Call) bool {
+	_, ok := c.Call.Value.(*ssa.Builtin)
+	return ok
 }

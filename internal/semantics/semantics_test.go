@@ -417,6 +417,8 @@ func TestClassify(t *testing.T) {
 		{"ownstore", map[string]string{"strategy": semantics.StrategyOwnStore, "guarantee": semantics.AtLeastOnce,
 			"window": "one record", "lag": semantics.LagNothing + " (not a group member"}},
 		{"txnaftergo", map[string]string{"strategy": semantics.StrategyTransactions, "reason": "a goroutine started after the transaction commits"}},
+		{"txnafterfile", map[string]string{"strategy": semantics.StrategyTransactions, "reason": "a call of os.WriteFile given the record after the transaction commits", "window": "effects after the commit are lost"}},
+		{"txnbeforefile", map[string]string{"strategy": semantics.StrategyTransactions, "window": "effects outside the transaction repeat"}},
 		{"shared1", map[string]string{"group": "g-one", "topics": "t-shared"}},
 		{"shared2", map[string]string{"group": "g-two", "topics": "t-shared"}},
 		// a failed record the code goes on from is committed past by the
