@@ -755,12 +755,17 @@ func carriesRecords(t types.Type) bool {
 
 // holdsRecords reports whether a value of type t carries records
 // (carriesRecords), directly or in a field of a struct it is or points
-// to (a job wrapping the message a worker receives).
+// to (a job wrapping the message a worker receives), or of the elements
+// of a slice it is (a batch of wrappers: audit 35a/D2).
 func holdsRecords(t types.Type) bool {
 	if carriesRecords(t) {
 		return true
 	}
-	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
+	u := ssaflow.Deref(t).Underlying()
+	if sl, ok := u.(*types.Slice); ok {
+		u = ssaflow.Deref(sl.Elem()).Underlying() // a batch of wrappers: []message{value, raw}
+	}
+	st, ok := u.(*types.Struct)
 	if !ok {
 		return false
 	}

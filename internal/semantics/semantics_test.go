@@ -417,6 +417,7 @@ func TestClassify(t *testing.T) {
 		{"ownstore", map[string]string{"strategy": semantics.StrategyOwnStore, "guarantee": semantics.AtLeastOnce,
 			"window": "one record", "lag": semantics.LagNothing + " (not a group member"}},
 		{"txnaftergo", map[string]string{"strategy": semantics.StrategyTransactions, "reason": "a goroutine started after the transaction commits"}},
+		{"wrapbatch", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the handler"}},
 		{"txnafterfile", map[string]string{"strategy": semantics.StrategyTransactions, "reason": "a call of os.WriteFile given the record after the transaction commits", "window": "effects after the commit are lost"}},
 		{"txnbeforefile", map[string]string{"strategy": semantics.StrategyTransactions, "window": "effects outside the transaction repeat"}},
 		{"shared1", map[string]string{"group": "g-one", "topics": "t-shared"}},
