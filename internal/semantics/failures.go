@@ -1843,6 +1843,46 @@ func (g *gatherer) swallowedIn(call *ssa.Call, isRec func(ssa.Value) bool, depth
 	if fs := g.m.Flow.DynCallees(call); f == nil && len(fs) == 1 {
 		f = fs[0] // a handler passed as a function value: the literal the caller passes
 	}
+	if f == nil && call.Call.IsInvoke() && depth <= maxSwallowDepth {
+		// A decorator held in an interface (var h Handler =
+		// logging{next: ...}): the methods of the concrete types the
+		// value may hold (audit 35b/D1).
+		var out []Skip
+		for _, m := range g.implementations(call) {
+			out = append(out, g.swallowedVia(call, m, isRec, depth, seen, stops)...)
+		}
+		return out
+	}
+	return g.swallowedVia(call, f, isRec, depth, seen, stops)
+}
+
+// implementations returns the methods that an interface method call may
+// run: those of the concrete types of the values stored in the interface
+// value it is called on (its roots), each once.
+func (g *gatherer) implementations(call *ssa.Call) []*ssa.Function {
+	var out []*ssa.Function
+	prog := call.Parent().Prog
+	for _, r := range g.m.Flow.Roots(call.Call.Value) {
+		t := r.Type()
+		if types.IsInterface(t) {
+			continue
+		}
+		if e := ssaflow.Deref(t); prog.MethodSets.MethodSet(e).Lookup(call.Call.Method.Pkg(), call.Call.Method.Name()) != nil {
+			t = e // a value method, not *T's wrapper of it
+		}
+		if ms := prog.MethodSets.MethodSet(t); ms.Lookup(call.Call.Method.Pkg(), call.Call.Method.Name()) == nil {
+			continue
+		}
+		fn := prog.LookupMethod(t, call.Call.Method.Pkg(), call.Call.Method.Name())
+		if fn != nil && !slices.Contains(out, fn) {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// swallowedVia is swallowedIn for f, the function call runs.
+func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.Value) bool, depth int, seen map[*ssa.Function]bool, stops func(*ssa.BasicBlock) bool) []Skip {
 	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) {
 		return nil
 	}

@@ -417,6 +417,8 @@ func TestClassify(t *testing.T) {
 		{"ownstore", map[string]string{"strategy": semantics.StrategyOwnStore, "guarantee": semantics.AtLeastOnce,
 			"window": "one record", "lag": semantics.LagNothing + " (not a group member"}},
 		{"txnaftergo", map[string]string{"strategy": semantics.StrategyTransactions, "reason": "a goroutine started after the transaction commits"}},
+		{"decoratedswallow", map[string]string{"guarantee": semantics.Neither, "failure": "in cases.logSwallow.Handle, which returns without the error"}},
+		{"decoratedreturn", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"wrapbatch", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the handler"}},
 		{"txnafterfile", map[string]string{"strategy": semantics.StrategyTransactions, "reason": "a call of os.WriteFile given the record after the transaction commits", "window": "effects after the commit are lost"}},
 		{"txnbeforefile", map[string]string{"strategy": semantics.StrategyTransactions, "window": "effects outside the transaction repeat"}},
