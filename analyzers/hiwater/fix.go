@@ -903,6 +903,17 @@ func (c *checker) singleWorker(s *site) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return c.firstWorker(s)
 	}
+	if _, isLit := ast.Unparen(n).(*ast.BasicLit); isLit {
+		bounds, ok := c.literalCountLoops(n)
+		if !ok {
+			return analysis.SuggestedFix{}, false // a loop awaiting the workers' signals would wait for the ones gone
+		}
+		edits := []analysis.TextEdit{{Pos: n.Pos(), End: n.End(), NewText: []byte("1")}}
+		for _, b := range bounds {
+			edits = append(edits, analysis.TextEdit{Pos: b.Pos(), End: b.End(), NewText: []byte("1")})
+		}
+		return analysis.SuggestedFix{Message: "Start a single worker", TextEdits: edits}, true
+	}
 	adds, ok := c.countUsedElsewhere(n)
 	if !ok || !c.removable(n) {
 		return c.assignOne(s, n, "1")
@@ -1059,7 +1070,7 @@ func (c *checker) countUsedElsewhere(n ast.Expr) (adds []ast.Expr, ok bool) {
 	}
 	text := edit.Source(c.pass, n)
 	if _, isLit := ast.Unparen(n).(*ast.BasicLit); isLit {
-		return c.literalCountLoops(body, n)
+		return nil, true // literalCountLoops
 	}
 	ok = true
 	ast.Inspect(body, func(x ast.Node) bool {
@@ -1091,54 +1102,132 @@ func (c *checker) countUsedElsewhere(n ast.Expr) (adds []ast.Expr, ok bool) {
 }
 
 // literalCountLoops returns, for a worker count written as a literal n,
-// the bounds of the other loops of the function counted to the same
-// value that receive (for i := 0; i < 4; i++ { <-done } in a deferred
-// cleanup): they wait for one signal per worker, and change with the
-// count (audit 35c/D1: a single worker left them waiting for four, and
-// the claim never returned). ok is false when another loop is counted to
-// that value for a purpose the analysis cannot tell.
-func (c *checker) literalCountLoops(body *ast.BlockStmt, n ast.Expr) (bounds []ast.Expr, ok bool) {
+// the bounds of the loops that wait for the workers' signals as many times
+// (for i := 0; i < 4; i++ { <-done } in a deferred cleanup, or in a stop
+// method receiving from a field): they change with the count (audit
+// 35c/D1: a single worker left them waiting for four, and the claim never
+// returned). A loop receives a signal when it receives from a channel a
+// worker started in the counting loop sends on; its bound is its
+// condition's literal (i < 4), its initial value counting down (left :=
+// 4; left > 0; left--) or the integer it ranges over (range 4); a
+// WaitGroup's Add(4) before the workers start, whose Done they call, is
+// one too. ok is false when such a loop or Add counts otherwise: the fix
+// would leave it waiting (review 35-1/D1, D9). Other loops (a worker's
+// retries) are not the count's (review 35-1/D2).
+func (c *checker) literalCountLoops(n ast.Expr) (bounds []ast.Expr, ok bool) {
 	want := c.pass.TypesInfo.Types[n].Value
-	if want == nil {
+	var start ast.Node
+	for _, x := range edit.Path(c.pass, n.Pos()) {
+		if _, isFor := x.(*ast.ForStmt); isFor {
+			start = x
+			break
+		}
+		if _, isRange := x.(*ast.RangeStmt); isRange {
+			start = x
+			break
+		}
+	}
+	if want == nil || start == nil {
+		return nil, true
+	}
+	within := func(x ast.Node) bool { return start.Pos() <= x.Pos() && x.End() <= start.End() }
+	signals := map[types.Object]bool{} // channels the workers send on, WaitGroups they mark Done
+	ast.Inspect(start, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.SendStmt:
+			if obj := c.chanObj(x.Chan); obj != nil {
+				signals[obj] = true
+			}
+		case *ast.CallExpr:
+			if sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr); isSel && sel.Sel.Name == "Done" && c.isWaitGroup(sel.X) {
+				if obj := c.chanObj(sel.X); obj != nil {
+					signals[obj] = true
+				}
+			}
+		}
+		return true
+	})
+	if len(signals) == 0 {
 		return nil, true
 	}
 	ok = true
-	ast.Inspect(body, func(x ast.Node) bool {
-		if !ok || x == nil || x.Pos() <= n.Pos() && n.End() <= x.End() {
-			return ok
-		}
-		var bound ast.Expr
-		var loopBody *ast.BlockStmt
-		switch loop := x.(type) {
-		case *ast.ForStmt:
-			if cond, isBin := loop.Cond.(*ast.BinaryExpr); isBin {
-				bound, loopBody = cond.Y, loop.Body
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(x ast.Node) bool {
+			if call, isCall := x.(*ast.CallExpr); ok && isCall && c.isWaitGroupAdd(call) && !within(call) {
+				// wg.Add(4) before the workers start: Add(1) for one.
+				if sel := ast.Unparen(call.Fun).(*ast.SelectorExpr); signals[c.chanObj(sel.X)] {
+					if v := c.pass.TypesInfo.Types[call.Args[0]].Value; v != nil && constant.Compare(v, token.EQL, want) {
+						bounds = append(bounds, call.Args[0])
+					} else {
+						ok = false
+					}
+				}
+				return ok
 			}
-		case *ast.RangeStmt:
-			bound, loopBody = loop.X, loop.Body // for range 4
-		}
-		lit, isLit := ast.Unparen(bound).(*ast.BasicLit)
-		if !isLit {
-			return true
-		}
-		if v := c.pass.TypesInfo.Types[lit].Value; v == nil || !constant.Compare(v, token.EQL, want) {
-			return true
-		}
-		receives := false
-		ast.Inspect(loopBody, func(y ast.Node) bool {
-			if u, isUn := y.(*ast.UnaryExpr); isUn && u.Op == token.ARROW {
-				receives = true
+			u, isRecv := x.(*ast.UnaryExpr)
+			if !ok || !isRecv || u.Op != token.ARROW || within(u) || !signals[c.chanObj(u.X)] {
+				return ok
 			}
-			return !receives
-		})
-		if !receives {
+			loop, _ := edit.LoopOf(edit.Path(c.pass, u.Pos()))
+			if loop == nil {
+				return true // one signal awaited: the single worker sends it
+			}
+			if b := loopBound(loop); b != nil {
+				if v := c.pass.TypesInfo.Types[b].Value; v != nil && constant.Compare(v, token.EQL, want) {
+					bounds = append(bounds, b)
+					return true
+				}
+			}
 			ok = false
 			return false
-		}
-		bounds = append(bounds, lit)
-		return true
-	})
+		})
+	}
 	return bounds, ok
+}
+
+// loopBound returns the literal a counting loop is bounded by: its
+// condition's (i < 4), its counter's initial value when it counts down
+// (left := 4; left > 0; left--), or the integer it ranges over (range 4).
+func loopBound(loop ast.Stmt) ast.Expr {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		if post, ok := l.Post.(*ast.IncDecStmt); ok && post.Tok == token.DEC {
+			if init, ok := l.Init.(*ast.AssignStmt); ok && len(init.Rhs) == 1 {
+				if lit, ok := ast.Unparen(init.Rhs[0]).(*ast.BasicLit); ok {
+					return lit
+				}
+			}
+			return nil
+		}
+		if cond, ok := l.Cond.(*ast.BinaryExpr); ok {
+			if lit, ok := ast.Unparen(cond.Y).(*ast.BasicLit); ok {
+				return lit
+			}
+		}
+	case *ast.RangeStmt:
+		if lit, ok := ast.Unparen(l.X).(*ast.BasicLit); ok {
+			return lit
+		}
+	}
+	return nil
+}
+
+// isWaitGroup reports whether e is a sync.WaitGroup or a pointer to one.
+func (c *checker) isWaitGroup(e ast.Expr) bool {
+	n, ok := types.Unalias(ssaflow.Deref(c.pass.TypesInfo.TypeOf(e))).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "WaitGroup"
+}
+
+// chanObj returns the variable a channel expression names: a local, or a
+// struct field (p.done); nil for others.
+func (c *checker) chanObj(e ast.Expr) types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return c.pass.TypesInfo.Uses[x]
+	case *ast.SelectorExpr:
+		return c.pass.TypesInfo.Uses[x.Sel]
+	}
+	return nil
 }
 
 // isWaitGroupAdd reports whether call is wg.Add(x) on a sync.WaitGroup.

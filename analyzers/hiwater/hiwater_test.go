@@ -207,9 +207,11 @@ var scenarios = []string{
 	// in place, a failure stops the records after it with a flag the
 	// function returns on, as the cancelled context did; in the loops of
 	// fallbacks.go a break; audit 28c/2 marked 48 records past a failed
-	// one), a pool counted by a literal that a deferred loop waits for
-	// as many times (pooldone.go: both counts become 1; audit 35c/D1: the
-	// cleanup waited for four) (20 positive); the work in place with only failures handed
+	// one), pools counted by a literal that a deferred loop, or a stop
+	// method counting down, waits for as many times, the workers' own
+	// retries counted alike left alone (pooldone.go: the counts become 1;
+	// audit 35c/D1, review 35-1/D1, D2, D9: the cleanup waited for four)
+	// (21 positive); the work in place with only failures handed
 	// to TryGo, a batch marked after the group of TryGo functions waiting
 	// for room, and after the group of TryGo functions tested in an init,
 	// two workers with a channel each routed by partition, a loop waiting
