@@ -1454,8 +1454,8 @@ func (b *builder) revokeHook(c *clientmodel.Client, v ssa.Value) RevokeHook {
 		// The callback the callers of a client-building helper pass.
 		out := RevokeNone
 		for _, x := range vs {
-			if _, ok := x.(*ssa.Parameter); ok {
-				return RevokeUnknown // passed on from further out
+			if _, _, field := paramField(ssaflow.Unconvert(x)); field || param(ssaflow.Unconvert(x)) != nil {
+				return RevokeUnknown // passed on from further out (or by the helper to itself: review 35-1/D4)
 			}
 			out = out.with(b.revokeHook(c, x))
 		}

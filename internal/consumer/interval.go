@@ -18,17 +18,18 @@ import (
 // Interval says how often the auto-commit timer of a consumer of client
 // cl commits, for the message of a finding at at, as the code sets it
 // (audit 35c/D8: "every 5s" was said beside AutoCommitInterval(200ms)):
-// the one constant every setting of the interval in the function
-// declaring at gives ("200ms", "200 ms"); "interval set in code" (the
-// report's words) when they differ or are not constants; the client's
-// default when that function sets none (a setting in another function
-// may be another consumer's), or, for a consumer built in another
-// package (built false), "auto-commit interval (5s by default)", which
-// that package decides.
+// the one constant the settings of the interval give ("200ms", "200
+// ms") in the arguments of the call holding at (the constructor's, its
+// options), else in the function declaring at when that builds one
+// consumer of cl at most (review 35-1/D6: another's may be beside it);
+// "interval set in code" (the report's words) when they differ or are
+// not constants; else the client's default or, for a consumer built in
+// another package (built false), "auto-commit interval (5s by
+// default)", which that package decides.
 func Interval(pass *analysis.Pass, cl *clientmodel.Client, at token.Pos, built bool) string {
-	var vals []string
-	opaque := false
 	var scope ast.Node // the function declaring what the finding is at
+	var call ast.Node  // the innermost call whose arguments hold it
+	ctors := 0         // calls of the client's constructors in scope
 	for _, f := range pass.Files {
 		if f.Pos() <= at && at < f.End() {
 			for _, d := range f.Decls {
@@ -38,19 +39,72 @@ func Interval(pass *analysis.Pass, cl *clientmodel.Client, at token.Pos, built b
 			}
 		}
 	}
+	if scope != nil {
+		ast.Inspect(scope, func(n ast.Node) bool {
+			x, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if x.Lparen <= at && at < x.Rparen {
+				call = x
+			}
+			if fn, ok := typeutil.Callee(pass.TypesInfo, x).(interface{ FullName() string }); ok && slices.ContainsFunc(cl.Constructors, func(c clientmodel.Constructor) bool { return c.Func == fn.FullName() }) {
+				ctors++
+			}
+			return true
+		})
+	}
+	// The options of the call the finding is in (NewClient(...,
+	// GreedyAutoCommit(), AutoCommitInterval(d))); else the function's
+	// settings when it builds one consumer: another's may be beside it
+	// (review 35-1/D6).
+	if call != nil {
+		if v := intervals(pass, cl, call); len(v) > 0 {
+			return intervalText(v)
+		}
+	}
+	if ctors > 1 {
+		scope = nil
+	}
+	if v := intervals(pass, cl, scope); len(v) > 0 {
+		return intervalText(v)
+	}
+	if !built {
+		return "auto-commit interval (" + cl.Config.Interval + " by default)"
+	}
+	return cl.Config.Interval
+}
+
+// intervalText is what the interval settings vals ("" for one that is no
+// constant) say: the one value, or "interval set in code".
+func intervalText(vals []string) string {
+	if slices.ContainsFunc(vals, func(v string) bool { return v == "" || v != vals[0] }) {
+		return "interval set in code"
+	}
+	return vals[0]
+}
+
+// intervals returns the intervals the settings of cl's interval in scope
+// give: "200ms", "200 ms", or "" for one that is no constant; none for a
+// nil scope.
+func intervals(pass *analysis.Pass, cl *clientmodel.Client, scope ast.Node) []string {
+	var vals []string
+	if scope == nil {
+		return nil
+	}
 	add := func(site clientmodel.NameSite, v ast.Expr) {
-		if scope == nil || v.Pos() < scope.Pos() || v.End() > scope.End() {
+		if v.Pos() < scope.Pos() || v.End() > scope.End() {
 			return // another consumer's, maybe
 		}
 		c := pass.TypesInfo.Types[v].Value
 		if c == nil || c.Kind() != constant.Int {
-			opaque = true
+			vals = append(vals, "")
 			return
 		}
 		n, ok := constant.Int64Val(c)
 		switch {
 		case !ok:
-			opaque = true
+			vals = append(vals, "")
 		case site.Millis:
 			vals = append(vals, fmt.Sprintf("%d ms", n))
 		default:
@@ -92,15 +146,7 @@ func Interval(pass *analysis.Pass, cl *clientmodel.Client, at token.Pos, built b
 			})
 		}
 	}
-	switch {
-	case opaque || slices.ContainsFunc(vals, func(v string) bool { return v != vals[0] }):
-		return "interval set in code"
-	case len(vals) > 0:
-		return vals[0]
-	case !built:
-		return "auto-commit interval (" + cl.Config.Interval + " by default)"
-	}
-	return cl.Config.Interval
+	return vals
 }
 
 // isString reports whether e is the string constant s.

@@ -327,10 +327,25 @@ func flushedWhenAny(fetch ssa.Instruction, inLoop func(*ssa.BasicBlock) bool, sl
 			case *ssa.Phi, *ssa.BinOp:
 				continue // a range's index (for _, r := range buf: i+1 < len)
 			}
-			if c, ok := pair[1].(*ssa.Const); ok && c.Value != nil && constant.Sign(c.Value) == 0 {
-				zero[b] = true
-			} else {
+			c, ok := pair[1].(*ssa.Const)
+			if !ok || c.Value == nil || constant.Sign(c.Value) != 0 {
 				thresholds = append(thresholds, b)
+				continue
+			}
+			// The branch taken with records held must write them
+			// unconditionally: one testing more first (len(buf) > 0
+			// && time.Since(last) > d, or len(buf) < 40 after an idle
+			// guard) may keep them (review 35-1/D3, D8).
+			op := cmp.Op
+			if pair[0] == cmp.Y {
+				op = map[token.Token]token.Token{token.LSS: token.GTR, token.GTR: token.LSS, token.LEQ: token.GEQ, token.GEQ: token.LEQ}[op]
+			}
+			held := b.Succs[0] // len(buf) > 0, != 0
+			if op == token.EQL || op == token.LEQ {
+				held = b.Succs[1]
+			}
+			if _, branches := held.Instrs[len(held.Instrs)-1].(*ssa.If); !branches {
+				zero[b] = true
 			}
 		}
 	}

@@ -188,3 +188,24 @@ func greedyTimed(ctx context.Context) {
 		cl.PollFetches(ctx).EachRecord(save)
 	}
 }
+
+// greedyBeside builds a second client beside a greedy one: its interval
+// is not the greedy client's (review 35-1/D6).
+func greedyBeside(ctx context.Context) {
+	audit, err := kgo.NewClient(kgo.ConsumerGroup("audit"), kgo.AutoCommitInterval(time.Second))
+	if err != nil {
+		log.Fatal(err)
+	}
+	go func() {
+		for {
+			audit.PollFetches(ctx).EachRecord(save)
+		}
+	}()
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("template"), kgo.GreedyAutoCommit()) // want `kgo.GreedyAutoCommit commits each poll as soon as it is returned, every 5s, before`
+	if err != nil {
+		log.Fatal(err)
+	}
+	for {
+		cl.PollFetches(ctx).EachRecord(save)
+	}
+}

@@ -3,6 +3,7 @@ package cases
 import (
 	"context"
 	"os"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 )
@@ -100,6 +101,44 @@ func heldChunksThenRest(ctx context.Context) {
 			writeAll(buf)
 			buf = buf[:0]
 		}
+	}
+}
+
+// Twins that hold records: the remainder written only when a timer
+// allows, and a threshold behind an idle guard (review 35-1/D3, D8).
+func heldChunksTimed(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-heldtimed"), kgo.ConsumeTopics("t")) // case: heldtimed
+	var buf []*kgo.Record
+	last := time.Now()
+	for {
+		fs := cl.PollRecords(ctx, 100)
+		buf = append(buf, fs.Records()...)
+		for len(buf) >= 40 {
+			writeAll(buf[:40])
+			buf = buf[40:]
+		}
+		if len(buf) > 0 && time.Since(last) > 5*time.Second {
+			writeAll(buf)
+			buf = buf[:0]
+			last = time.Now()
+		}
+	}
+}
+
+func heldIdleGuard(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-heldidle"), kgo.ConsumeTopics("t")) // case: heldidle
+	var buf []*kgo.Record
+	for {
+		fs := cl.PollRecords(ctx, 100)
+		buf = append(buf, fs.Records()...)
+		if len(buf) == 0 {
+			continue
+		}
+		if len(buf) < 40 {
+			continue
+		}
+		writeAll(buf)
+		buf = buf[:0]
 	}
 }
 
