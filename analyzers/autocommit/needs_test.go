@@ -40,3 +40,12 @@ func TestAdapterAcrossPackages(t *testing.T) {
 func TestBuiltAcrossPackages(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), autocommit.Analyzer, "autocommit/builtwire", "autocommit/builtloop", "autocommit/builtcfg")
 }
+
+// TestMarkedAcrossPackages: a group another package builds with
+// auto-commit off (markcfg), run by the wiring (markwire) on a handler of
+// a third package (markhandler) that marks and never commits, is reported
+// at the run, and the fix commits in the handler (audit 35c/D3: silent);
+// the handler committing when the claim ends is not (1 positive, 1 silent).
+func TestMarkedAcrossPackages(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(t), autocommit.Analyzer, "autocommit/markwire", "autocommit/markhandler", "autocommit/markcfg")
+}

@@ -249,6 +249,11 @@ func run(pass *analysis.Pass) (result any, err error) {
 	b.exportFacts(res.SrcFuncs)
 	b.exportBuilt(m)
 	m.Imported = b.imported(m)
+	for _, c := range m.Imported {
+		if c.Client.Handler != nil && len(c.Handlers) == 0 {
+			b.handlers(m, c) // a group another package builds, run here (audit 35c/D3)
+		}
+	}
 	hs := b.handOvers(res.SrcFuncs)
 	b.exportNeeds(m, hs)
 	b.importNeeds(m, hs)
