@@ -502,8 +502,13 @@ so this analyzer reports only what can lose records with that client:
     that constructor once); a constructor building the group from the
     configuration its caller passes (kafkax.NewGroup(brokers, group,
     cfg)) takes the settings of the configuration passed at the call, so
-    auto-commit turned off in main is reported at the setting.
-    Fix: defer session.Commit() in ConsumeClaim.
+    auto-commit turned off in main is reported at the setting. Such a
+    group run on a handler of a third package that only marks is
+    reported at the run (group.Consume(ctx, topics, h)), with the
+    handler's package named.
+    Fix: defer session.Commit() in ConsumeClaim (in the handler's package
+    when it is another: the standalone front end edits it, go vet says
+    where).
 
 Across packages: a service that receives its client (a parameter of an
 exported function, a field of an exported struct) and marks or stores on

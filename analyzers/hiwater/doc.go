@@ -344,7 +344,14 @@ analysis classifies is never dropped for want of a fix.
     consumer included: the loop keeps its body and runs once) (for i := 0; i < n; i++, for i :=
     1; i <= n; i++, for i := n; i > 0; i--, for range n): n becomes 1, a
     single worker, and so does the n of a WaitGroup's Add(n) counting the
-    workers. Not when several goroutines feed the pool's channel (fetchers
+    workers. A count written as a literal (i < 4) changes with what waits
+    for the workers' own signals, anywhere in the package: a loop
+    receiving from a channel they send on (for i := 0; i < 4; i++ {
+    <-done } in a deferred cleanup or a stop method, counting down too)
+    and a WaitGroup's Add(4) whose Done they call; a worker's own loops
+    counted alike (its retries) are left alone, and a signal awaited by a
+    loop bounded otherwise leaves the fix out (it would wait for the
+    workers gone). Not when several goroutines feed the pool's channel (fetchers
     started in a loop, through a spawner or not): one worker would still
     take the records in whatever order they are sent, so the finding has
     no fix and says so. Pools started through a spawner (a function of
