@@ -332,10 +332,12 @@ func flushedWhenAny(fetch ssa.Instruction, inLoop func(*ssa.BasicBlock) bool, sl
 				thresholds = append(thresholds, b)
 				continue
 			}
-			// The branch taken with records held must write them
-			// unconditionally: one testing more first (len(buf) > 0
-			// && time.Since(last) > d, or len(buf) < 40 after an idle
-			// guard) may keep them (review 35-1/D3, D8).
+			// The branch taken with records held must empty the
+			// slice on every path back to the fetch: one testing more
+			// first (len(buf) > 0 && time.Since(last) > d, or len(buf)
+			// < 40 after an idle guard) may keep them (review 35-1/D3,
+			// D8); one checking the write's error and stopping does
+			// not (review 35-2/D3).
 			op := cmp.Op
 			if pair[0] == cmp.Y {
 				op = map[token.Token]token.Token{token.LSS: token.GTR, token.GTR: token.LSS, token.LEQ: token.GEQ, token.GEQ: token.LEQ}[op]
@@ -344,7 +346,7 @@ func flushedWhenAny(fetch ssa.Instruction, inLoop func(*ssa.BasicBlock) bool, sl
 			if op == token.EQL || op == token.LEQ {
 				held = b.Succs[1]
 			}
-			if _, branches := held.Instrs[len(held.Instrs)-1].(*ssa.If); !branches {
+			if emptiedOnTheWay(held, fetch.Block(), inLoop) {
 				zero[b] = true
 			}
 		}
@@ -368,6 +370,55 @@ func flushedWhenAny(fetch ssa.Instruction, inLoop func(*ssa.BasicBlock) bool, sl
 			seen[x] = true
 			stack = append(stack, x.Succs...)
 		}
+	}
+	return true
+}
+
+// emptiedOnTheWay reports whether every path from b back to the block
+// of the fetch, in the loop, passes a block emptying a slice (buf =
+// buf[:0], a store of nil or an empty slice, or an edge of nil or an
+// empty slice into a phi of the loop).
+func emptiedOnTheWay(b, fetch *ssa.BasicBlock, inLoop func(*ssa.BasicBlock) bool) bool {
+	empties := func(x *ssa.BasicBlock) bool {
+		for _, in := range x.Instrs {
+			switch v := in.(type) {
+			case *ssa.Slice:
+				if emptying(v) {
+					return true
+				}
+			case *ssa.Store:
+				if emptying(v.Val) {
+					return true
+				}
+			}
+		}
+		for _, s := range x.Succs {
+			i := slices.Index(s.Preds, x)
+			for _, in := range s.Instrs {
+				phi, ok := in.(*ssa.Phi)
+				if !ok {
+					break
+				}
+				if emptying(phi.Edges[i]) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{b}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] || !inLoop(x) || empties(x) {
+			continue
+		}
+		if x == fetch {
+			return false
+		}
+		seen[x] = true
+		stack = append(stack, x.Succs...)
 	}
 	return true
 }

@@ -1077,7 +1077,7 @@ func (g *gatherer) afterTxn(commits, effects []ssa.CallInstruction) AfterTxn {
 				// Any call of the application given a record (a file
 				// appended, an API called: audit 35b/D9 said its
 				// effects only repeat).
-				if c, ok := ci.(*ssa.Call); ok && !isBuiltin(c) && g.appCall(c) && !logging(c.Common()) && slices.ContainsFunc(c.Call.Args, g.handlerArg) {
+				if c, ok := ci.(*ssa.Call); ok && !isBuiltin(c) && g.appCall(c) && !logging(c.Common()) && actsOnly(c) && slices.ContainsFunc(c.Call.Args, g.handlerArg) {
 					return AfterTxn{What: "a call of " + callName(c) + " given the record", Pos: g.posn(ci.Pos())}
 				}
 			}
@@ -1246,6 +1246,14 @@ func (g *gatherer) dataFrom(v ssa.Value, hit func(ssa.Value) bool) bool {
 		})
 	}
 	return data(v, 0)
+}
+
+// actsOnly reports whether call returns nothing or only a failure (its
+// last result an error, the others none): it is called for its effect,
+// not for a value (age(r) computing time.Since: review 35-2/D4).
+func actsOnly(call *ssa.Call) bool {
+	res := call.Call.Signature().Results()
+	return res.Len() == 0 || res.Len() == 1 && isError(res.At(0).Type())
 }
 
 // isBuiltin reports a call of a builtin (len, append).

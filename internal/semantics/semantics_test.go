@@ -372,6 +372,7 @@ func TestClassify(t *testing.T) {
 		{"heldchunks", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"heldtimed", map[string]string{"guarantee": semantics.Neither, "reason": "keeps the records of PollRecords across polls"}},
 		{"heldidle", map[string]string{"guarantee": semantics.Neither, "reason": "keeps the records of PollRecords across polls"}},
+		{"heldchecked", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a worker dropping a failed record (audit 34b/3), and keeping it
 		// a batch's per-message failures, logged (audit 34c/D1), or stopping
 		{"batcherrs", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.bulkWrite"}},

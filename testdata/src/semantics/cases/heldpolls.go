@@ -2,6 +2,7 @@ package cases
 
 import (
 	"context"
+	"log"
 	"os"
 	"time"
 
@@ -139,6 +140,23 @@ func heldIdleGuard(ctx context.Context) {
 		}
 		writeAll(buf)
 		buf = buf[:0]
+	}
+}
+
+// The remainder's write checked, the process stopping on a failure: still
+// nothing held (review 35-2/D3).
+func heldCheckedRest(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-heldchecked"), kgo.ConsumeTopics("t")) // case: heldchecked
+	var buf []*kgo.Record
+	for {
+		fs := cl.PollRecords(ctx, 100)
+		buf = append(buf, fs.Records()...)
+		if len(buf) > 0 {
+			if err := os.WriteFile("batch", buf[0].Value, 0o644); err != nil {
+				log.Fatal(err)
+			}
+			buf = buf[:0]
+		}
 	}
 }
 
