@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -1132,21 +1133,57 @@ func (c *checker) literalCountLoops(n ast.Expr) (bounds []ast.Expr, ok bool) {
 	}
 	within := func(x ast.Node) bool { return start.Pos() <= x.Pos() && x.End() <= start.End() }
 	signals := map[types.Object]bool{} // channels the workers send on, WaitGroups they mark Done
-	ast.Inspect(start, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.SendStmt:
-			if obj := c.chanObj(x.Chan); obj != nil {
-				signals[obj] = true
+	// signal records the variable e names; a parameter of a worker
+	// function started in the loop stands for what its go statement
+	// passes (go work(&wg): review 35-2/D2).
+	var signal func(e ast.Expr, args map[types.Object]ast.Expr)
+	signal = func(e ast.Expr, args map[types.Object]ast.Expr) {
+		obj := c.chanObj(e)
+		if a, ok := args[obj]; ok {
+			if u, isAddr := ast.Unparen(a).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+				a = u.X
 			}
-		case *ast.CallExpr:
-			if sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr); isSel && sel.Sel.Name == "Done" && c.isWaitGroup(sel.X) {
-				if obj := c.chanObj(sel.X); obj != nil {
-					signals[obj] = true
-				}
-			}
+			signal(a, nil)
+			return
 		}
-		return true
-	})
+		if obj != nil {
+			signals[obj] = true
+		}
+	}
+	var signalsIn func(n ast.Node, args map[types.Object]ast.Expr, depth int)
+	signalsIn = func(n ast.Node, args map[types.Object]ast.Expr, depth int) {
+		ast.Inspect(n, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.SendStmt:
+				signal(x.Chan, args)
+			case *ast.CallExpr:
+				if sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr); isSel && sel.Sel.Name == "Done" && c.isWaitGroup(sel.X) {
+					signal(sel.X, args)
+				}
+			case *ast.GoStmt:
+				// A worker function or method of the package (go
+				// p.worker(): review 35-2/D1): its body's signals.
+				fn, _ := typeutil.Callee(c.pass.TypesInfo, x.Call).(*types.Func)
+				fd := edit.FuncDecl(c.pass, fn)
+				if fd == nil || fd.Body == nil || depth > 0 {
+					break
+				}
+				params := map[types.Object]ast.Expr{}
+				i := 0
+				for _, f := range fd.Type.Params.List {
+					for _, name := range f.Names {
+						if obj := c.pass.TypesInfo.Defs[name]; obj != nil && i < len(x.Call.Args) {
+							params[obj] = x.Call.Args[i]
+						}
+						i++
+					}
+				}
+				signalsIn(fd.Body, params, depth+1)
+			}
+			return true
+		})
+	}
+	signalsIn(start, nil, 0)
 	if len(signals) == 0 {
 		return nil, true
 	}
