@@ -175,6 +175,9 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 		// package: audit 35c/D2), or overlap one applied next time.
 		for round := 1; ; round++ {
 			applied, skipped, fixless := applyRound(g, *diff, cwd, stdout, stderr, round == 1)
+			if !*diff && applied > 0 && round == maxFixRounds {
+				fmt.Fprintf(stderr, "commitlint: %d rounds of fixes applied: run commitlint -fix again, the fixed code may need more\n", maxFixRounds)
+			}
 			if *diff || applied == 0 || round == maxFixRounds {
 				if err := fixResult(stderr, skipped, fixless); err != nil {
 					fmt.Fprintf(stderr, "commitlint: %v\n", err)
@@ -195,6 +198,10 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 			}
 			if g == nil {
 				return code
+			}
+			for _, e := range actionErrors(g) {
+				fmt.Fprintln(stderr, "commitlint: after the fixes:", e)
+				code = ExitError
 			}
 		}
 	case *format == "json":
