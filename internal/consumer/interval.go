@@ -20,10 +20,11 @@ import (
 // (audit 35c/D8: "every 5s" was said beside AutoCommitInterval(200ms)):
 // the one constant the settings of the interval give ("200ms", "200
 // ms") in the arguments of the call holding at (the constructor's, its
-// options), else in the function declaring at when that builds one
-// consumer of cl at most (review 35-1/D6: another's may be beside it);
-// "interval set in code" (the report's words) when they differ or are
-// not constants; else the client's default or, for a consumer built in
+// options), else in the function declaring at; "interval set in code"
+// (the report's words) when they differ or are not constants, or when
+// that function builds several consumers of cl (review 35-1/D6, 35-2/D6:
+// which setting is whose is not told apart); else the client's default
+// or, for a consumer built in
 // another package (built false), "auto-commit interval (5s by
 // default)", which that package decides.
 func Interval(pass *analysis.Pass, cl *clientmodel.Client, at token.Pos, built bool) string {
@@ -63,10 +64,10 @@ func Interval(pass *analysis.Pass, cl *clientmodel.Client, at token.Pos, built b
 			return intervalText(v)
 		}
 	}
-	if ctors > 1 {
-		scope = nil
-	}
 	if v := intervals(pass, cl, scope); len(v) > 0 {
+		if ctors > 1 {
+			return "interval set in code" // which consumer's is not told apart
+		}
 		return intervalText(v)
 	}
 	if !built {

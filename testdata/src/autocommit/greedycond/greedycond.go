@@ -190,7 +190,7 @@ func greedyTimed(ctx context.Context) {
 }
 
 // greedyBeside builds a second client beside a greedy one: its interval
-// is not the greedy client's (review 35-1/D6).
+// is not told to be the greedy client's (review 35-1/D6, 35-2/D6).
 func greedyBeside(ctx context.Context) {
 	audit, err := kgo.NewClient(kgo.ConsumerGroup("audit"), kgo.AutoCommitInterval(time.Second))
 	if err != nil {
@@ -201,7 +201,7 @@ func greedyBeside(ctx context.Context) {
 			audit.PollFetches(ctx).EachRecord(save)
 		}
 	}()
-	cl, err := kgo.NewClient(kgo.ConsumerGroup("template"), kgo.GreedyAutoCommit()) // want `kgo.GreedyAutoCommit commits each poll as soon as it is returned, every 5s, before`
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("template"), kgo.GreedyAutoCommit()) // want `kgo.GreedyAutoCommit commits each poll as soon as it is returned, every interval set in code, before`
 	if err != nil {
 		log.Fatal(err)
 	}
