@@ -1252,6 +1252,12 @@ func (g *gatherer) dataFrom(v ssa.Value, hit func(ssa.Value) bool) bool {
 // last result an error, the others none): it is called for its effect,
 // not for a value (age(r) computing time.Since: review 35-2/D4).
 func actsOnly(call *ssa.Call) bool {
+	if f := ssaflow.Callee(call.Common()); f != nil && f.Pkg() != nil {
+		switch f.Pkg().Path() {
+		case "fmt", "errors", "github.com/pkg/errors", "log", "log/slog":
+			return false // an error made (fmt.Errorf), a line logged: no work done
+		}
+	}
 	res := call.Call.Signature().Results()
 	return res.Len() == 0 || res.Len() == 1 && isError(res.At(0).Type())
 }
