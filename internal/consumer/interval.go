@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"go/types"
 	"slices"
 	"strings"
 	"time"
@@ -24,9 +25,8 @@ import (
 // (the report's words) when they differ or are not constants, or when
 // that function builds several consumers of cl (review 35-1/D6, 35-2/D6:
 // which setting is whose is not told apart); else the client's default
-// or, for a consumer built in
-// another package (built false), "auto-commit interval (5s by
-// default)", which that package decides.
+// or, for a consumer built in another package (built false),
+// "auto-commit interval (5s by default)", which that package decides.
 func Interval(pass *analysis.Pass, cl *clientmodel.Client, at token.Pos, built bool) string {
 	var scope ast.Node // the function declaring what the finding is at
 	var call ast.Node  // the innermost call whose arguments hold it
@@ -40,25 +40,22 @@ func Interval(pass *analysis.Pass, cl *clientmodel.Client, at token.Pos, built b
 			}
 		}
 	}
-	if scope != nil {
-		ast.Inspect(scope, func(n ast.Node) bool {
-			x, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if x.Lparen <= at && at < x.Rparen {
-				call = x
-			}
-			if fn, ok := typeutil.Callee(pass.TypesInfo, x).(interface{ FullName() string }); ok && slices.ContainsFunc(cl.Constructors, func(c clientmodel.Constructor) bool { return c.Func == fn.FullName() }) {
-				ctors++
-			}
-			return true
-		})
+	if scope == nil {
+		return cl.Config.Interval
 	}
-	// The options of the call the finding is in (NewClient(...,
-	// GreedyAutoCommit(), AutoCommitInterval(d))); else the function's
-	// settings when it builds one consumer: another's may be beside it
-	// (review 35-1/D6).
+	ast.Inspect(scope, func(n ast.Node) bool {
+		x, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if x.Lparen <= at && at < x.Rparen {
+			call = x
+		}
+		if fn, ok := typeutil.Callee(pass.TypesInfo, x).(*types.Func); ok && slices.ContainsFunc(cl.Constructors, func(c clientmodel.Constructor) bool { return c.Func == fn.FullName() }) {
+			ctors++
+		}
+		return true
+	})
 	if call != nil {
 		if v := intervals(pass, cl, call); len(v) > 0 {
 			return intervalText(v)
@@ -86,25 +83,17 @@ func intervalText(vals []string) string {
 }
 
 // intervals returns the intervals the settings of cl's interval in scope
-// give: "200ms", "200 ms", or "" for one that is no constant; none for a
-// nil scope.
+// give: "200ms", "200 ms", or "" for one that is no constant.
 func intervals(pass *analysis.Pass, cl *clientmodel.Client, scope ast.Node) []string {
 	var vals []string
-	if scope == nil {
-		return nil
-	}
 	add := func(site clientmodel.NameSite, v ast.Expr) {
-		if v.Pos() < scope.Pos() || v.End() > scope.End() {
-			return // another consumer's, maybe
-		}
 		c := pass.TypesInfo.Types[v].Value
-		if c == nil || c.Kind() != constant.Int {
-			vals = append(vals, "")
-			return
+		n, exact := int64(0), false
+		if c != nil && c.Kind() == constant.Int {
+			n, exact = constant.Int64Val(c)
 		}
-		n, ok := constant.Int64Val(c)
 		switch {
-		case !ok:
+		case !exact:
 			vals = append(vals, "")
 		case site.Millis:
 			vals = append(vals, fmt.Sprintf("%d ms", n))
@@ -113,39 +102,36 @@ func intervals(pass *analysis.Pass, cl *clientmodel.Client, scope ast.Node) []st
 		}
 	}
 	for _, site := range cl.Names.Interval {
-		last := site.Field[strings.LastIndex(site.Field, ".")+1:]
-		for _, f := range pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch x := n.(type) {
-				case *ast.CallExpr:
-					fn, _ := typeutil.Callee(pass.TypesInfo, x).(interface{ FullName() string })
-					switch {
-					case fn == nil:
-					case site.Func != "" && fn.FullName() == site.Func && site.Arg < len(x.Args):
-						add(site, x.Args[site.Arg])
-					case site.Key != "" && len(x.Args) == 2 && isString(pass, x.Args[0], site.Key):
-						add(site, x.Args[1]) // cfg.SetKey("auto.commit.interval.ms", 200)
-					}
-				case *ast.KeyValueExpr:
-					if site.Key != "" && isString(pass, x.Key, site.Key) {
-						add(site, x.Value)
-					}
-					if id, ok := x.Key.(*ast.Ident); ok && site.Field != "" && !strings.Contains(site.Field, ".") && id.Name == site.Field {
-						add(site, x.Value) // ReaderConfig{CommitInterval: ...}
-					}
-				case *ast.AssignStmt:
-					if site.Field == "" || len(x.Lhs) != len(x.Rhs) {
-						break
-					}
-					for i, l := range x.Lhs {
-						if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == last && strings.HasSuffix(selectorPath(sel), "."+site.Field) {
-							add(site, x.Rhs[i])
-						}
+		ast.Inspect(scope, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				fn, _ := typeutil.Callee(pass.TypesInfo, x).(*types.Func)
+				switch {
+				case fn == nil:
+				case site.Func != "" && fn.FullName() == site.Func && site.Arg < len(x.Args):
+					add(site, x.Args[site.Arg])
+				case site.Key != "" && len(x.Args) == 2 && isString(pass, x.Args[0], site.Key):
+					add(site, x.Args[1]) // cfg.SetKey("auto.commit.interval.ms", 200)
+				}
+			case *ast.KeyValueExpr:
+				if site.Key != "" && isString(pass, x.Key, site.Key) {
+					add(site, x.Value)
+				}
+				if id, ok := x.Key.(*ast.Ident); ok && site.Field != "" && !strings.Contains(site.Field, ".") && id.Name == site.Field {
+					add(site, x.Value) // ReaderConfig{CommitInterval: ...}
+				}
+			case *ast.AssignStmt:
+				if site.Field == "" || len(x.Lhs) != len(x.Rhs) {
+					break
+				}
+				for i, l := range x.Lhs {
+					if strings.HasSuffix(selectorPath(l), "."+site.Field) {
+						add(site, x.Rhs[i]) // cfg.Consumer.Offsets.AutoCommit.Interval = ...
 					}
 				}
-				return true
-			})
-		}
+			}
+			return true
+		})
 	}
 	return vals
 }
