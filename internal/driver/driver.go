@@ -185,7 +185,7 @@ func Main(version string, analyzers []*analysis.Analyzer, args []string, stdout,
 				}
 				return code
 			}
-			prog := startProgress(stderr)
+			prog := startProgress(io.Discard) // the fixes' lines stay last
 			g, problems, err = analyzeChecked(run, fs.Args(), *tests, prog)
 			prog.stop()
 			if err != nil {
