@@ -312,15 +312,15 @@ func profile(cpu, mem string) (stop func(), err error) {
 	}, nil
 }
 
+// maxFixRounds bounds the rounds of -fix: each applies the fixes the
+// code as the last left it draws.
+const maxFixRounds = 3
+
 // analyzeChecked loads the packages matching patterns and runs the
 // analyzers on those that loaded without errors, their dependencies'
 // included. It returns the graph (nil when nothing could be analyzed) and
 // the load problems, one line each (see triage); err is for failures of
 // the loader itself.
-// maxFixRounds bounds the rounds of -fix: each applies the fixes the
-// code as the last left it draws.
-const maxFixRounds = 3
-
 func analyzeChecked(analyzers []*analysis.Analyzer, patterns []string, tests bool, prog *progress) (*checker.Graph, []string, error) {
 	l, err := load(patterns, tests, prog)
 	if err != nil {

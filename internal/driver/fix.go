@@ -32,27 +32,6 @@ type fileFix struct {
 	edits []edit
 }
 
-// applyFixes applies the first suggested fix of every root diagnostic of g,
-// or with diff prints the changes to w as a unified diff, and tells stderr
-// what it did: one line per fix applied or skipped (and why), and a
-// summary. Paths are printed relative to cwd.
-//
-// A fix is applied whole or not at all: one that overlaps a fix already
-// accepted (other than the identical fix of a test variant of the same
-// package) is skipped, as is one touching a generated file. In each file
-// the imports the fixes left unused are removed, the lines the fixes
-// changed are formatted (the whole file when it was gofmt'd, see
-// formatChanged), its line endings are kept (a CRLF file stays CRLF, see
-// keepLineEndings), and it is replaced atomically: written to a temporary
-// file in its directory and renamed over the original, so an interrupted
-// run never leaves a file half-written. A file that changed on disk since
-// it was analyzed is not touched. Skipped fixes make the result an error,
-// after the others are applied: run the command again to apply them.
-func applyFixes(g *checker.Graph, diff bool, cwd string, w, stderr io.Writer) error {
-	_, skipped, fixless := applyRound(g, diff, cwd, w, stderr, true)
-	return fixResult(stderr, skipped, fixless)
-}
-
 // fixResult tells stderr of the findings left without a fix (fixless of
 // them), and returns an error when skipped fixes were not applied.
 func fixResult(stderr io.Writer, skipped, fixless int) error {
@@ -68,10 +47,24 @@ func fixResult(stderr io.Writer, skipped, fixless int) error {
 	return nil
 }
 
-// applyRound is applyFixes but for the closing note and result: it
-// returns how many fixes it applied and skipped, and how many findings
-// have none. A round after the first (first false) says nothing when it
-// has nothing to apply.
+// applyRound applies the first suggested fix of every root diagnostic of g,
+// or with diff prints the changes to w as a unified diff, and tells stderr
+// what it did: one line per fix applied or skipped (and why), and a
+// summary. Paths are printed relative to cwd.
+//
+// A fix is applied whole or not at all: one that overlaps a fix already
+// accepted (other than the identical fix of a test variant of the same
+// package) is skipped, as is one touching a generated file. In each file
+// the imports the fixes left unused are removed, the lines the fixes
+// changed are formatted (the whole file when it was gofmt'd, see
+// formatChanged), its line endings are kept (a CRLF file stays CRLF, see
+// keepLineEndings), and it is replaced atomically: written to a temporary
+// file in its directory and renamed over the original, so an interrupted
+// run never leaves a file half-written. A file that changed on disk since
+// it was analyzed is not touched. It returns how many fixes it applied
+// and skipped, and how many findings have none (fixResult says what
+// they make of the run); a round after the first (first false) says
+// nothing when it has nothing to apply.
 func applyRound(g *checker.Graph, diff bool, cwd string, w, stderr io.Writer, first bool) (applied, skipped, fixless int) {
 	type fix struct {
 		parts []fileFix

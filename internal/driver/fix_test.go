@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/ast"
 	"go/format"
+	"io"
 	"maps"
 	"math/rand"
 	"os"
@@ -536,4 +537,10 @@ func TestKeepLineEndings(t *testing.T) {
 			t.Errorf("keepLineEndings(%q, %q) = %q, want %q", tc.old, tc.fixed, got, tc.want)
 		}
 	}
+}
+
+// applyFixes is one round of -fix: applyRound, then fixResult.
+func applyFixes(g *checker.Graph, diff bool, cwd string, w, stderr io.Writer) error {
+	_, skipped, fixless := applyRound(g, diff, cwd, w, stderr, true)
+	return fixResult(stderr, skipped, fixless)
 }
