@@ -1157,7 +1157,7 @@ func (c *checker) literalCountLoops(n ast.Expr) (bounds []ast.Expr, ok bool) {
 			case *ast.SendStmt:
 				signal(x.Chan, args)
 			case *ast.CallExpr:
-				if sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr); isSel && sel.Sel.Name == "Done" && c.isWaitGroup(sel.X) {
+				if sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr); isSel && sel.Sel.Name == "Done" && ssaflow.IsWaitGroup(c.pass.TypesInfo.TypeOf(sel.X)) {
 					signal(sel.X, args)
 				}
 			case *ast.GoStmt:
@@ -1247,12 +1247,6 @@ func loopBound(loop ast.Stmt) ast.Expr {
 		}
 	}
 	return nil
-}
-
-// isWaitGroup reports whether e is a sync.WaitGroup or a pointer to one.
-func (c *checker) isWaitGroup(e ast.Expr) bool {
-	n, ok := types.Unalias(ssaflow.Deref(c.pass.TypesInfo.TypeOf(e))).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "WaitGroup"
 }
 
 // chanObj returns the variable a channel expression names: a local, or a
