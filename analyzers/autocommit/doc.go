@@ -176,7 +176,11 @@ so this analyzer reports only what can lose records with that client:
     it is no element of an options list (passed to a non-variadic
     parameter of a helper, returned alone) the fix replaces it with
     kgo.AutoCommitInterval at the default 5s (or the one interval the
-    package sets), which keeps the default auto-commit. An option set on
+    package sets), which keeps the default auto-commit. The fix's title
+    says what the default costs a graceful stop: the timer commits a poll
+    once the next one is made, so a loop that leaves without polling
+    again replays its last poll after each deploy unless it commits it on
+    its way out (audit 35c/D7). An option set on
     some paths only (appended under an if, or returned on one path of a
     literal called at once whose other path disables auto-commit) is
     reported too: the client rejects it next to DisableAutoCommit or

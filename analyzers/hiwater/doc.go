@@ -412,7 +412,10 @@ analysis classifies is never dropped for want of a fix.
     uses (errgroup.WithContext), the records after a failed one stop, as
     the cancelled context stopped them: a break out of the loop handing
     them out, or in EachRecord's function a flag it returns on (var
-    failed bool, set with the error). A function started with TryGo is never limited (TryGo
+    failed bool, set with the error). Not where the group is made per poll
+    in a loop that only logs Wait's error and polls again: the next poll's
+    positions would pass the records stopped, never processed (audit
+    36c/D1); they run as before, with the cancelled context. A function started with TryGo is never limited (TryGo
     would then skip records) nor moved from (the batch's positions would
     pass the records it skipped): it is called in place, in a function
     returning an error or with its error handed to the group. An if

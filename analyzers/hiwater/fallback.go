@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/noreturn"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -948,7 +949,7 @@ func (c *checker) groupInPlace(s *site) (analysis.SuggestedFix, bool) {
 // the stop cannot be placed (nested loops of a function).
 func (c *checker) stopOnFailure(stmt ast.Stmt, lit *ast.FuncLit, g ast.Expr, path []ast.Node) (string, []analysis.TextEdit) {
 	ctx, made := c.groupContext(g)
-	if ctx == nil || !c.usesObj(lit, ctx) {
+	if ctx == nil || !c.usesObj(lit, ctx) || c.pollsOnAfterFailure(g, made, path) {
 		return "", nil
 	}
 	loops, between := 0, false // loops, and a switch or select, around stmt in its function
@@ -995,6 +996,86 @@ func (c *checker) stopOnFailure(stmt ast.Stmt, lit *ast.FuncLit, g ast.Expr, pat
 		}
 	}
 	return "", nil
+}
+
+// pollsOnAfterFailure reports whether the group g, made at made inside a
+// loop of its function (a poll loop making a group per poll), is waited
+// for in that loop with its error only logged: the loop then polls
+// again after a failure, and the records a stop skipped would be passed
+// by the next poll's positions, never processed (audit 36c/D1). A wait
+// whose error leaves the loop (a return, a break, a call that never
+// returns), or that is returned, stops the consumer instead: there the
+// stop keeps the records after the failed one unwritten.
+func (c *checker) pollsOnAfterFailure(g ast.Expr, made token.Pos, path []ast.Node) bool {
+	id, ok := ast.Unparen(g).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj := c.pass.TypesInfo.ObjectOf(id)
+	// The innermost loop around the group's making, in its function.
+	var loop ast.Node
+	for _, n := range path {
+		if n.Pos() >= made || made >= n.End() {
+			continue
+		}
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			loop = n
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		}
+		if loop != nil {
+			break
+		}
+	}
+	if loop == nil {
+		return false
+	}
+	nr := noreturn.Of(c.pass)
+	logged := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || is.Init == nil {
+			return true
+		}
+		as, ok := is.Init.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || !c.waitOf(as.Rhs[0], obj) {
+			return true
+		}
+		last := ast.Stmt(nil)
+		if len(is.Body.List) > 0 {
+			last = is.Body.List[len(is.Body.List)-1]
+		}
+		switch l := last.(type) {
+		case *ast.ReturnStmt:
+			return false
+		case *ast.BranchStmt:
+			if l.Tok == token.BREAK || l.Tok == token.GOTO {
+				return false
+			}
+		case *ast.ExprStmt:
+			if nr.Leaves(l) {
+				return false
+			}
+		}
+		logged = true
+		return false
+	})
+	return logged
+}
+
+// waitOf reports whether e calls the Wait method of the group obj.
+func (c *checker) waitOf(e ast.Expr, obj types.Object) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Wait" {
+		return false
+	}
+	x, ok := ast.Unparen(sel.X).(*ast.Ident)
+	return ok && c.pass.TypesInfo.ObjectOf(x) == obj
 }
 
 // groupContext returns the context variable g (a group variable) was

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -112,6 +113,13 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 		}
 		cost := "with auto-commit on, a crash " + between
 		switch ci, ok := committerInstr(p); {
+		case p.committedBy == nil && c.marksCommitAfter(p, site) != nil:
+			// The configuration is out of sight, and a commit of the
+			// marks follows the mark (audit 36c/D5: "with auto-commit
+			// on" was said of a group built with it off).
+			mc := c.marksCommitAfter(p, site)
+			cost = fmt.Sprintf("the %s below sends it (as auto-commit would), so a crash %s", clientmodel.ShortName(mc.Func), between)
+			related = append(related, analysis.RelatedInformation{Pos: mc.Pos(), Message: "the mark committed here"})
 		case ok && ssaflow.Dominates(ci, site):
 			// This claim's own commit, between the mark and the processing.
 			cost = fmt.Sprintf("auto-commit is off, but the %s below sends it, so a crash %s", clientmodel.ShortName(p.committedBy.Func), between)
@@ -176,6 +184,48 @@ func committerInstr(p *position) (*ssa.Call, bool) {
 	}
 	ci, ok := p.committedBy.Instr.(*ssa.Call)
 	return ci, ok
+}
+
+// marksCommitAfter returns the commit of what is marked or stored (sarama's
+// sess.Commit()) of p's client that p, a mark or store, is followed by in
+// its function before the processing at site, or nil.
+func (c *checker) marksCommitAfter(p *position, site ssa.Instruction) *consumer.Call {
+	if p.client.Role != clientmodel.Mark && p.client.Role != clientmodel.Store {
+		return nil
+	}
+	for _, call := range c.m.Calls {
+		ci, ok := call.Instr.(*ssa.Call)
+		if ok && call.Fn == p.fn && call.Client == p.client.Client && call.Role == clientmodel.Commit && call.Scope == clientmodel.ScopeMarked &&
+			ssaflow.Dominates(p.instr, ci) && ssaflow.Dominates(ci, site) {
+			return call
+		}
+	}
+	return nil
+}
+
+// commitsMarks returns the commit of what is marked or stored on p's
+// client that s only makes: the call as a statement, or in an if's init
+// (`if _, err := c.Commit(); err != nil { ... }`); nil otherwise.
+func (c *checker) commitsMarks(s ast.Stmt, p *position) *consumer.Call {
+	var x ast.Expr
+	switch st := s.(type) {
+	case *ast.ExprStmt:
+		x = st.X
+	case *ast.IfStmt:
+		if as, ok := st.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && st.Else == nil {
+			x = as.Rhs[0]
+		}
+	}
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	for _, k := range c.m.Calls {
+		if k.Pos() == call.Lparen && k.Client == p.client.Client && k.Role == clientmodel.Commit && k.Scope == clientmodel.ScopeMarked {
+			return k
+		}
+	}
+	return nil
 }
 
 // noMoveWhy says why the commit p (called name) could not be moved after
@@ -444,6 +494,20 @@ func (c *checker) moveAfterTo(p *position, path []ast.Node, list []ast.Stmt, idx
 			continue
 		}
 		break
+	}
+	// A commit of the marks right after a mark (sess.MarkMessage(m, "");
+	// sess.Commit()) moves with it: left behind, it would commit the
+	// previous record's mark, and a claim's last mark never (audit
+	// 36c/D5).
+	for last+1 < target && (p.client.Role == clientmodel.Mark || p.client.Role == clientmodel.Store) {
+		mc := c.commitsMarks(list[last+1], p)
+		if mc == nil {
+			break
+		}
+		if last == idx {
+			name += " and " + clientmodel.ShortName(mc.Func)
+		}
+		last++
 	}
 	// Statements right after the moved ones that read what they define
 	// (a log of the committed offsets, the context's release) and

@@ -74,6 +74,9 @@ type handOff struct {
 	// helperWhy says why no fix runs in place the goroutine the function
 	// of the package call starts (queuedHelperFix).
 	helperWhy string
+	// literal is set, with branch, for a send in a function literal
+	// passed to a call before the position call (sendInLiteral).
+	literal bool
 }
 
 // checkHandOff reports p if its record is handed on before it, on every
@@ -287,6 +290,9 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 		}
 	}
 	if branch == nil && past == nil {
+		if h := c.sendInLiteral(p, o, def, carried, sent); h != nil {
+			return h
+		}
 		return c.produceInLiteral(p, def, tainted, o)
 	}
 	if branch == nil {
@@ -326,6 +332,63 @@ func sameChan(a, b ssa.Value) bool {
 	fa, ok := la.X.(*ssa.FieldAddr)
 	fb, ok2 := lb.X.(*ssa.FieldAddr)
 	return ok && ok2 && fa.Field == fb.Field && fa.X == fb.X
+}
+
+// sendInLiteral returns the hand-off of a record sent on a channel in a
+// function literal the function passes to a call that reaches p with no
+// wait between (fetches.EachRecord(func(r *kgo.Record) { queue <- r })
+// then a commit of the poll): the literal runs during the call, and the
+// records are still queued for the channel's receiver when p commits
+// them. A literal that also processes the record itself sends a copy (an
+// audit channel): not a hand-off. sent reports a value that carries the
+// record built from o, carried the values that are o itself
+// (handOffBefore's).
+func (c *checker) sendInLiteral(p *position, o ssa.Value, def ssa.Instruction, carried map[ssa.Value]bool, sent func(ssa.Value) bool) *handOff {
+	var tainted map[ssa.Value]bool
+	for _, b := range p.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || instr == p.instr {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				lit := ssaflow.Literal(a)
+				if lit == nil {
+					continue
+				}
+				var h *handOff
+				for _, lb := range lit.Blocks {
+					for _, in := range lb.Instrs {
+						switch x := in.(type) {
+						case *ssa.Send:
+							if h == nil && sent(x.X) {
+								h = &handOff{instr: x, branch: true, literal: true, derived: !carried[x.X] && !c.isRecordish(x.X.Type())}
+							}
+						case *ssa.Select:
+							for _, st := range x.States {
+								if h == nil && st.Dir == types.SendOnly && sent(st.Send) {
+									h = &handOff{instr: x, branch: true, literal: true, derived: !carried[st.Send] && !c.isRecordish(st.Send.Type())}
+								}
+							}
+						}
+					}
+				}
+				if h == nil {
+					continue
+				}
+				if tainted == nil {
+					tainted = c.taint(o)
+				}
+				if c.funcProcesses(lit, tainted, 0) {
+					continue
+				}
+				if ssaflow.ReachesStopping(call, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) {
+					return h
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // produceInLiteral returns the hand-off of an asynchronous produce, of a
@@ -773,7 +836,7 @@ func (c *checker) reportHandOff(p *position, h *handOff) {
 	// each: every record is handed on, in a loop over them or in the
 	// callback given each; some: on some paths only.
 	some, each := h.branch, false
-	if h.branch && !h.past && h.call == nil && h.handler == nil && h.produce == nil && c.everyRecord(h.instr.Pos(), false) {
+	if h.branch && !h.past && h.call == nil && h.handler == nil && h.produce == nil && c.everyRecord(h.instr.Pos(), h.literal) {
 		some, each = false, true
 	}
 	at := h.instr.Pos()

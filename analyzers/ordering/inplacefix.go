@@ -48,12 +48,19 @@ func (c *checker) inPlaceFix(p *position, h *handOff, path []ast.Node, name stri
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
+	title := fmt.Sprintf("Process the %s in place of the hand-off to the workers, then call %s", p.client.Client.RecordNoun, name)
+	if body := c.oneLineBody(ss); body != nil {
+		// fs.EachRecord(func(r) { queue <- r }): the literal's body
+		// spreads over lines, one level deeper than its line.
+		indent := edit.Indent(c.pass, body.Lbrace)
+		te := analysis.TextEdit{Pos: body.Lbrace + 1, End: body.Rbrace, NewText: []byte("\n" + edit.IndentLines(text, "\t") + indent)}
+		return analysis.SuggestedFix{Message: title, TextEdits: append([]analysis.TextEdit{te}, extra...)}, true
+	}
 	_, cut, ok := c.cutLines(ss, ss)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	cut.NewText = []byte(text)
-	title := fmt.Sprintf("Process the %s in place of the hand-off to the workers, then call %s", p.client.Client.RecordNoun, name)
 	if !h.after {
 		return analysis.SuggestedFix{Message: title, TextEdits: append([]analysis.TextEdit{cut}, extra...)}, true
 	}
@@ -89,6 +96,26 @@ func (c *checker) inPlaceFix(p *position, h *handOff, path []ast.Node, name stri
 	}
 	cut.NewText = append(cut.NewText, movedText...)
 	return analysis.SuggestedFix{Message: title, TextEdits: append([]analysis.TextEdit{cutMoved, cut}, extra...)}, true
+}
+
+// oneLineBody returns the body of the function literal whose one
+// statement s is, when the literal is written on one line, or nil.
+func (c *checker) oneLineBody(s ast.Stmt) *ast.BlockStmt {
+	path := edit.Path(c.pass, s.Pos())
+	for i, n := range path {
+		if n != ast.Node(s) || i+2 >= len(path) {
+			continue
+		}
+		body, ok := path[i+1].(*ast.BlockStmt)
+		if _, isLit := path[i+2].(*ast.FuncLit); !ok || !isLit || len(body.List) != 1 {
+			return nil
+		}
+		if c.pass.Fset.Position(body.Lbrace).Line != c.pass.Fset.Position(body.Rbrace).Line {
+			return nil
+		}
+		return body
+	}
+	return nil
 }
 
 // inlineSend returns the statement of hand-off h (in the function of

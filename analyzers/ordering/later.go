@@ -281,7 +281,8 @@ func (c *checker) startsLater(site ssa.Instruction) bool {
 // record: it is a statement of the body of a range loop over records, or
 // (callback set) of a function literal passed to a call (an EachRecord
 // callback), that nothing before it in that body may skip (a return,
-// break, continue or goto).
+// break, continue or goto). A send made in a select whose other cases
+// give up when a context is done (edit.GivesUp) is the select's.
 func (c *checker) everyRecord(pos token.Pos, callback bool) bool {
 	path := edit.Path(c.pass, pos)
 	for i, n := range path {
@@ -289,8 +290,13 @@ func (c *checker) everyRecord(pos token.Pos, callback bool) bool {
 		if !ok {
 			continue
 		}
+		if ss, isSend := s.(*ast.SendStmt); isSend && i+3 < len(path) {
+			if sel, ok := path[i+3].(*ast.SelectStmt); ok && edit.GivesUp(c.pass, sel, ss) {
+				s, i = sel, i+3
+			}
+		}
 		switch s.(type) {
-		case *ast.GoStmt, *ast.ExprStmt, *ast.SendStmt:
+		case *ast.GoStmt, *ast.ExprStmt, *ast.SendStmt, *ast.SelectStmt:
 		default:
 			return false
 		}

@@ -326,6 +326,7 @@ func (c *checker) run() {
 	for _, p := range positions {
 		report.Guard(c.pass, p.instr.Pos(), func() { c.check(p); c.exportHandlerFact(p); c.exportPortFact(p) })
 	}
+	c.checkShutdowns()
 	c.checkImportedReturns()
 	c.checkImportedHandlers()
 	c.checkImportedPorts()

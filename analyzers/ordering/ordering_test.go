@@ -435,6 +435,23 @@ var scenarios = []struct {
 	// (on some paths) (2 positive: the go dropped); saved in place (1
 	// silent).
 	{"ordering/rangehandoff", ordering.Analyzer},
+	// franz-go records sent to one worker from the function passed to
+	// EachRecord, on one line or in a select over several, then the
+	// poll committed (2 positive: the worker's body run in place); the
+	// records saved in place with an audit copy sent, the worker's
+	// records awaited, the worker's marks committed (3 silent).
+	{"ordering/eachrecordsend", ordering.Analyzer},
+	// franz-go's final commit of everything polled, deferred by a loop
+	// sending the records to one worker that marks them (1 positive:
+	// the marks committed instead); the worker awaited in the deferred
+	// closure or on the loop's way out, the records saved in place (3
+	// silent).
+	{"ordering/shutdowncommit", ordering.Analyzer},
+	// a sarama handler of a group built out of sight marking and
+	// committing each message before writing it (1 positive: both
+	// calls moved, the message naming the Commit); its twin writing
+	// first (1 silent).
+	{"ordering/markcommit", ordering.Analyzer},
 	// franz-go records of a partition's fetch scheduled on a pool whose
 	// Schedule hands the function processing them to a waiting worker or
 	// a new goroutine, in EachRecord's function or a range loop over the
@@ -1384,6 +1401,63 @@ func run(ctx context.Context) {
 func TestPendingNoFix(t *testing.T) {
 	t.Parallel()
 	noFixTree(t, map[string]string{"ordering/pendingnofix/pendingnofix.go": pendingNoFixSrc}, 4, "ordering/pendingnofix")
+}
+
+// shutdownNoFixSrc holds franz-go's final commit of everything polled,
+// deferred directly, by a loop sending the records to a worker that
+// commits each one: with no marks to commit instead, the fix would have
+// to close the channel and wait for the worker, which the loop's shape
+// decides, so the commit is reported without a fix.
+const shutdownNoFixSrc = `package shutdownnofix
+
+import (
+	"context"
+	"database/sql"
+	"log"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+var db *sql.DB
+
+func run(ctx context.Context, cl *kgo.Client) {
+	queue := make(chan *kgo.Record, 64)
+	go func() {
+		for r := range queue {
+			if _, err := db.Exec("INSERT INTO events (body) VALUES ($1)", r.Value); err != nil {
+				log.Fatal(err)
+			}
+			if err := cl.CommitRecords(ctx, r); err != nil {
+				log.Print(err)
+			}
+		}
+	}()
+	defer cl.CommitUncommittedOffsets(context.Background()) // want ` + "`" + `deferred call to CommitUncommittedOffsets commits every record polled when run returns, .*; no automatic fix: close the channel and wait for the workers` + "`" + `
+	for {
+		fs := cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return
+		}
+		for _, r := range fs.Records() {
+			queue <- r
+		}
+	}
+}
+
+func main() {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g"), kgo.ConsumeTopics("events"), kgo.DisableAutoCommit())
+	if err != nil {
+		log.Fatal(err)
+	}
+	run(context.Background(), cl)
+}
+`
+
+// TestShutdownNoFix runs shutdownNoFixSrc: the finding has no fix and
+// says why.
+func TestShutdownNoFix(t *testing.T) {
+	t.Parallel()
+	noFixTree(t, map[string]string{"ordering/shutdownnofix/shutdownnofix.go": shutdownNoFixSrc}, 1, "ordering/shutdownnofix")
 }
 
 // TestLaterNoFix runs laterNoFixSrc: the finding has no fix and says

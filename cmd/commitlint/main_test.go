@@ -275,7 +275,7 @@ func TestExamplesFix(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, stderr, code := commitlint(t, dir, "-fix", "-diff", "./...")
-	if code != 0 || !regexp.MustCompile(`\ncommitlint: \d+ fixes in \d+ files shown as a diff, no file changed\n$`).MatchString(stderr) {
+	if code != 0 || !regexp.MustCompile(`\ncommitlint: \d+ fixes in \d+ files shown as a diff, no file changed; the diff is one round of fixes, where -fix also applies those the fixed code draws\n$`).MatchString(stderr) {
 		t.Errorf("-fix -diff: exit code %d, no summary:\n%s", code, stderr)
 	}
 	_, stderr, code = commitlint(t, dir, "-fix", "./...")

@@ -168,6 +168,20 @@ func (b *builder) returnedConsumer(m *Model, fn *ssa.Function, i int) *Consumer 
 // that returns a consumer it builds (its BuiltFact): built at the call, as
 // far as this package can tell, with the fact's settings; From is the
 // function called.
+// ResultEntry returns the entry key of the result of the function an
+// imported consumer k (Model.Imported) is obtained from: the key of its
+// received consumers in other packages (ResultKey); "" for others.
+func (k *Consumer) ResultEntry() string {
+	if k.From == nil {
+		return ""
+	}
+	i := 0
+	if ex, ok := k.identity.(*ssa.Extract); ok {
+		i = ex.Index
+	}
+	return ResultKey(k.From, i)
+}
+
 func (b *builder) imported(m *Model) []*Consumer {
 	var out []*Consumer
 	for _, fn := range m.SSA.SrcFuncs {

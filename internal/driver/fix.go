@@ -202,7 +202,9 @@ next:
 			fmt.Fprintln(stderr, "commitlint: no fixes to apply")
 		}
 	case diff:
-		fmt.Fprintf(stderr, "commitlint: %s in %s shown as a diff, no file changed", plural(applied, "fix"), plural(len(files)-len(unwritten), "file"))
+		// The fixed code is not analyzed again (review 35-2/D5): a fix
+		// it would draw (-fix's later rounds) is not in the diff.
+		fmt.Fprintf(stderr, "commitlint: %s in %s shown as a diff, no file changed; the diff is one round of fixes, where -fix also applies those the fixed code draws", plural(applied, "fix"), plural(len(files)-len(unwritten), "file"))
 	default:
 		fmt.Fprintf(stderr, "commitlint: %s applied in %s", plural(applied, "fix"), plural(len(files)-len(unwritten), "file"))
 	}

@@ -466,6 +466,16 @@ func run(pass *analysis.Pass) (result any, err error) {
 		g.initExtent()
 		gs = append(gs, g)
 	}
+	for _, c := range m.Imported {
+		if runsForeignHandlers(m, c) {
+			// A group another package builds, run here on handlers of
+			// a third (audit 35c/D3): Join ties the builder's row to
+			// the handlers' by this consumer's flows.
+			g := &gatherer{pass: pass, m: m, c: c, entry: c.ResultEntry()}
+			g.initExtent()
+			gs = append(gs, g)
+		}
+	}
 	var out []*Evidence
 	for _, g := range gs {
 		g.others, g.claimed = gs, claimed
@@ -489,6 +499,26 @@ func run(pass *analysis.Pass) (result any, err error) {
 		out[0].Passed, out[0].Configs = passed, configs
 	}
 	return out, nil
+}
+
+// runsForeignHandlers reports whether k, an imported consumer, runs
+// handlers whose Consume method is defined in another package, and no
+// received consumer of the package stands for it (consumer.imported).
+func runsForeignHandlers(m *consumer.Model, k *consumer.Consumer) bool {
+	if k.Client.Handler == nil || len(k.Handlers) == 0 {
+		return false
+	}
+	for _, rc := range m.Received {
+		if rc.AdoptedBy == k {
+			return false
+		}
+	}
+	for _, h := range k.Handlers {
+		if h.Consume != nil && m.Flow.InPackage(h.Consume) {
+			return false
+		}
+	}
+	return true
 }
 
 // For returns the evidence the analyzer gathered in pass for consumer k

@@ -207,6 +207,13 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				work = append(work, state{n, s.took, s.rewound})
 			}
 		}
+		if repolled && backBeforePoll(fail, b, polls) {
+			// The failure goes on to the poll's next record (continue
+			// in a loop over them), which comes back to the check: it
+			// polls again only once the poll's records are through
+			// (audit 35a/D3).
+			repolled = false
+		}
 		// A failure told apart from others may be skipped on purpose (a
 		// poison record), but not by polling again: that drops the
 		// records after it in the poll as well, which nobody means (a
@@ -1061,6 +1068,26 @@ func reachesBefore(succs []*ssa.BasicBlock, fail, at, b *ssa.BasicBlock, takes m
 			return true
 		}
 		if seen[x] || x == b || takes[x] {
+			continue
+		}
+		seen[x] = true
+		work = append(work, x.Succs...)
+	}
+	return false
+}
+
+// backBeforePoll reports whether check, the block of a failure check, is
+// reached from its failing branch fail before any block of polls.
+func backBeforePoll(fail, check *ssa.BasicBlock, polls map[*ssa.BasicBlock]bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{fail}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == check {
+			return true
+		}
+		if seen[x] || polls[x] {
 			continue
 		}
 		seen[x] = true

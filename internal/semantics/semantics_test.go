@@ -1150,6 +1150,12 @@ func TestJoin(t *testing.T) {
 		// a commit interval that is a parameter of the constructor's
 		// package, given as a constant by the wiring (audit 34e/D7: 0
 		// was taken as asynchronous)
+		// sarama groups another package builds with auto-commit off,
+		// run by the wiring on handlers of a third (review 35-2/D7:
+		// both rows were unknown, the configuration said to be out of
+		// sight): marks never committed, and marks a ticker commits
+		"grpmarks":    {"guarantee": semantics.Neither, "strategy": semantics.StrategyNone},
+		"grpticks":    {"guarantee": semantics.AtLeastOnce},
 		"knobsync":    {"detail": "synchronous CommitMessages", "guarantee": semantics.AtLeastOnce},
 		"knobtimed":   {"detail": "a background loop commits every interval set in code"},
 		"evloopfield": {"strategy": semantics.StrategyTimer, "guarantee": semantics.Neither, "concurrency": "none"},

@@ -1,0 +1,266 @@
+package ordering
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
+	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/report"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
+)
+
+// checkShutdowns reports a commit of everything polled (franz-go's
+// CommitUncommittedOffsets) deferred by the function whose loop polls
+// and sends the records to workers on a channel, directly or in a
+// deferred closure, the final commit at shutdown (audit 35b/D3): when
+// the function returns, records are still queued for the workers, and
+// the commit writes their positions unprocessed. The process exits
+// after it, so they are never processed: every graceful stop loses
+// them (at-most-once). A wait for the workers (a receive, a WaitGroup's
+// Wait) on every path from the send to the function's return, before
+// the commit in the closure, or in another deferred call, is not
+// reported.
+//
+// The fix, when the consumer commits marks (kgo.AutoCommitMarks) and so
+// its workers mark what they processed, commits the marks instead
+// (CommitMarkedOffsets): what the workers processed, nothing queued.
+// Otherwise no fix is built: waiting for the workers needs the channel
+// closed and their exit awaited, which the function's shape decides.
+func (c *checker) checkShutdowns() {
+	for _, call := range c.m.Calls {
+		if call.Role != clientmodel.Commit || call.Scope != clientmodel.ScopePolled {
+			continue
+		}
+		g, def := deferredBy(call)
+		if g == nil || c.defersWait(g, def) {
+			continue
+		}
+		if _, inClosure := call.Instr.(*ssa.Call); inClosure && waitsBefore(call.Instr) {
+			continue
+		}
+		report.Guard(c.pass, call.Pos(), func() { c.checkShutdown(call, g) })
+	}
+}
+
+// checkShutdown reports call, a commit of everything polled deferred by
+// g (checkShutdowns), when g sends the records of a poll of call's
+// consumer on a channel and may return after it with no wait.
+func (c *checker) checkShutdown(call *consumer.Call, g *ssa.Function) {
+	for _, fc := range c.m.Calls {
+		ci, ok := fc.Instr.(*ssa.Call)
+		if !ok || fc.Role != clientmodel.Fetch || fc.Fn != g || fc.Client != call.Client {
+			continue
+		}
+		if call.Consumer != nil && fc.Consumer != nil && call.Consumer != fc.Consumer {
+			continue
+		}
+		if len(c.processingSites(g, ci)) > 0 {
+			continue // processed in place: a channel may carry copies
+		}
+		send, from := c.sentAway(g, ci)
+		if send == nil || !returnsAfter(from) {
+			continue
+		}
+		c.reportShutdown(call, g, send)
+		return
+	}
+}
+
+// deferredBy returns the function that defers call and the defer
+// statement: call itself (`defer cl.CommitUncommittedOffsets(ctx)`), or
+// a call in a function literal its parent defers (`defer func() { if
+// err := cl.CommitUncommittedOffsets(ctx); ... }()`); nil when call is
+// not deferred so.
+func deferredBy(call *consumer.Call) (*ssa.Function, *ssa.Defer) {
+	if d, ok := call.Instr.(*ssa.Defer); ok {
+		return call.Fn, d
+	}
+	g := call.Fn.Parent()
+	if g == nil {
+		return nil, nil
+	}
+	for _, b := range g.Blocks {
+		for _, instr := range b.Instrs {
+			if d, ok := instr.(*ssa.Defer); ok && ssaflow.Literal(d.Call.Value) == call.Fn {
+				return g, d
+			}
+		}
+	}
+	return nil, nil
+}
+
+// defersWait reports whether g defers a call other than def that waits
+// for work (a WaitGroup's Wait, a closure receiving from a channel).
+func (c *checker) defersWait(g *ssa.Function, def *ssa.Defer) bool {
+	for _, b := range g.Blocks {
+		for _, instr := range b.Instrs {
+			d, ok := instr.(*ssa.Defer)
+			if !ok || d == def {
+				continue
+			}
+			if fn := ssaflow.Callee(&d.Call); fn != nil && ssaflow.IsJoin(fn) {
+				return true
+			}
+			if lit := ssaflow.Literal(d.Call.Value); lit != nil && hasWait(lit) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// waitsBefore reports whether a wait of instr's function reaches instr.
+func waitsBefore(instr ssa.Instruction) bool {
+	for _, b := range instr.Parent().Blocks {
+		for _, in := range b.Instrs {
+			if isWait(in) && ssaflow.ReachesStopping(in, instr, func(ssa.Instruction) bool { return false }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasWait reports whether fn waits for work anywhere.
+func hasWait(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if isWait(in) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sentAway returns a send in g of a record of fetch o (or a value built
+// from it), or one in a function literal g passes to a call
+// (fetches.EachRecord(func(r) { queue <- r })), and the instruction of g
+// it is made at (the send, or that call); nil when there is none.
+func (c *checker) sentAway(g *ssa.Function, o ssa.Value) (ssa.Instruction, ssa.Instruction) {
+	carried := c.carriedValues(o)
+	tainted := c.taint(o)
+	sent := func(x ssa.Value) bool { return carried[x] || tainted[x] && payload(x.Type()) }
+	sendIn := func(fn *ssa.Function) ssa.Instruction {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.Send:
+					if sent(x.X) && !c.requeued(o, x.Chan) {
+						return x
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if st.Dir == types.SendOnly && sent(st.Send) {
+							return x
+						}
+					}
+				}
+			}
+		}
+		return nil
+	}
+	if s := sendIn(g); s != nil {
+		return s, s
+	}
+	for _, b := range g.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				if lit := ssaflow.Literal(a); lit != nil {
+					if s := sendIn(lit); s != nil {
+						return s, call
+					}
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// returnsAfter reports whether a return of from's function is reached
+// from it with no wait for work between.
+func returnsAfter(from ssa.Instruction) bool {
+	for _, b := range from.Parent().Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && ssaflow.ReachesStopping(from, ret, isWait) {
+			return true
+		}
+	}
+	return false
+}
+
+// reportShutdown reports call, deferred by g, which sends records to
+// workers at send.
+func (c *checker) reportShutdown(call *consumer.Call, g *ssa.Function, send ssa.Instruction) {
+	name := clientmodel.ShortName(call.Func)
+	noun := call.Client.RecordNoun
+	msg := fmt.Sprintf("deferred call to %s commits every %s polled when %s returns, %ss still queued for the workers included, with no wait for them: those are committed but never processed, so every shutdown loses them (at-most-once)",
+		name, noun, g.Name(), noun)
+	var fixes []analysis.SuggestedFix
+	if fix, ok := c.shutdownFix(call); ok {
+		fixes = append(fixes, fix)
+	} else {
+		msg += "; no automatic fix: close the channel and wait for the workers to return before the commit, or have them mark what they processed (kgo.AutoCommitMarks, MarkCommitRecords) and commit the marks (CommitMarkedOffsets)"
+	}
+	pos := call.Pos()
+	if ce := c.deferredCall(call); ce != nil {
+		pos = ce.Lparen
+	}
+	report.Report(c.pass, analysis.Diagnostic{
+		Pos:            pos,
+		Category:       CategoryCommitBefore,
+		Message:        msg,
+		Related:        []analysis.RelatedInformation{{Pos: send.Pos(), Message: noun + "s sent to the workers here"}},
+		SuggestedFixes: fixes,
+	})
+}
+
+// shutdownFix commits the marks in place of everything polled, when
+// call's consumer commits marks only (kgo.AutoCommitMarks): the marks
+// are what the workers processed.
+func (c *checker) shutdownFix(call *consumer.Call) (analysis.SuggestedFix, bool) {
+	k := call.Consumer
+	if k == nil || k.Settings == nil || !k.Settings.Is(call.Client, clientmodel.MarksOnly) {
+		return analysis.SuggestedFix{}, false
+	}
+	ce := c.deferredCall(call)
+	if ce == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	sel, _ := ce.Fun.(*ast.SelectorExpr)
+	if sel == nil || sel.Sel.Name != "CommitUncommittedOffsets" {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   "Commit the workers' marks at shutdown (CommitMarkedOffsets), not every record polled",
+		TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("CommitMarkedOffsets")}},
+	}, true
+}
+
+// deferredCall returns the call expression of call: the call of a
+// defer statement, or the call at its left parenthesis.
+func (c *checker) deferredCall(call *consumer.Call) *ast.CallExpr {
+	d, ok := call.Instr.(*ssa.Defer)
+	if !ok {
+		ce, _ := edit.CallAt(c.pass, call.Pos())
+		return ce
+	}
+	for _, n := range edit.Path(c.pass, d.Pos()) {
+		if ds, ok := n.(*ast.DeferStmt); ok && ds.Defer == d.Pos() {
+			return ds.Call
+		}
+	}
+	return nil
+}

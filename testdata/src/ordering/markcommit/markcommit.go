@@ -1,0 +1,60 @@
+// Package markcommit holds ordering cases of a sarama handler whose group
+// is built elsewhere (its configuration out of sight) that marks each
+// message and commits the mark at once, before processing it (audit
+// 36c/D5: the fix moved the mark only, and the message said "with
+// auto-commit on").
+package markcommit
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/IBM/sarama"
+)
+
+// Handler writes each message to the database.
+type Handler struct {
+	db *sql.DB
+}
+
+func (h *Handler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *Handler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *Handler) put(ctx context.Context, m *sarama.ConsumerMessage) error {
+	_, err := h.db.ExecContext(ctx, "INSERT INTO events (body) VALUES ($1)", m.Value)
+	return err
+}
+
+// ConsumeClaim commits each message as it arrives, then writes it.
+func (h *Handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for m := range claim.Messages() {
+		sess.MarkMessage(m, "") // want `call to MarkMessage before the message is processed: the Commit below sends it \(as auto-commit would\), so a crash between them loses the message \(at-most-once\)`
+		sess.Commit()
+		if err := h.put(sess.Context(), m); err != nil {
+			return fmt.Errorf("put %d/%d: %w", m.Partition, m.Offset, err)
+		}
+	}
+	return nil
+}
+
+// After is Handler's twin: it marks and commits each message once it is
+// written.
+type After struct {
+	db *sql.DB
+}
+
+func (h *After) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *After) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+// ConsumeClaim writes each message, then commits it.
+func (h *After) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for m := range claim.Messages() {
+		if _, err := h.db.ExecContext(sess.Context(), "INSERT INTO events (body) VALUES ($1)", m.Value); err != nil {
+			return fmt.Errorf("put %d/%d: %w", m.Partition, m.Offset, err)
+		}
+		sess.MarkMessage(m, "")
+		sess.Commit()
+	}
+	return nil
+}
