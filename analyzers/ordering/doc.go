@@ -105,7 +105,13 @@ method whose name starts with a level (Info, InfoWithError, Errorf, Fatal,
 observability.Logger, an interface named logger; not a Catalog) taking
 only a context, strings and an error, and a variadic list of fields:
 c.logger.Info(msgCtx, text) writes a line whatever the context carries;
-an AuditLog's Log(ctx, entry) may be the effect. Work that runs only when
+an AuditLog's Log(ctx, entry) may be the effect. A function (not a
+method) named like logging, taking ...any and returning nothing, is a
+project's logger package (applog.Debugf(format, args...)); and a call
+whose results are only given to logging, through an interface, a
+variadic list or calls only logged in turn, builds a log line's field
+(slog attributes from R: logger.Debug("done", kslog.Record(r))): neither
+is processing. Work that runs only when
 the position call itself failed (in the branch of `if err != nil` on its
 error) is not processing that it precedes: the position was not written,
 and a fix moving the call carries that check with it. A call

@@ -452,6 +452,11 @@ var scenarios = []struct {
 	// calls moved, the message naming the Commit); its twin writing
 	// first (1 silent).
 	{"ordering/markcommit", ordering.Analyzer},
+	// calls after a commit that only log: the application's logger
+	// package (applog.Debugf), a log line's field built by a helper of
+	// another package (2 silent, audit 36a/D1, D2); the commit before
+	// the processing, the logger after it (1 positive: moved).
+	{"ordering/applogger", ordering.Analyzer},
 	// franz-go records of a partition's fetch scheduled on a pool whose
 	// Schedule hands the function processing them to a waiting worker or
 	// a new goroutine, in EachRecord's function or a range loop over the

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/observe"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -237,6 +238,9 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	}
 	if callee != nil && c.ignored(callee) {
 		return false
+	}
+	if call, ok := ci.(*ssa.Call); ok && cc.Signature().Results().Len() > 0 && c.onlyLogged(call, 0) {
+		return false // a log line's field (kslog.Record(r), audit 36a/D2)
 	}
 	if callee != nil && c.isClient(callee) {
 		return false // a client call (a commit, a record method)
@@ -497,8 +501,14 @@ func (c *checker) ignored(fn *types.Func) bool {
 	// that name taking anything else (Print(ctx, doc) on an application
 	// interface) may be the effect.
 	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil {
+	if !ok {
 		return false
+	}
+	if sig.Recv() == nil {
+		// A project's logger package (applog.Debugf(format, args...)):
+		// a function named like logging, taking ...any and returning
+		// nothing (audit 36a/D1).
+		return sig.Results().Len() == 0 && observe.LoggerMethod(fn.Name()) && takesAnys(sig)
 	}
 	switch fn.Name() {
 	case "Print", "Printf", "Println", "Debug", "Debugf", "Info", "Infof", "Warn", "Warnf", "Error", "Errorf",
@@ -510,6 +520,52 @@ func (c *checker) ignored(fn *types.Func) bool {
 		return sig.Params().Len() == 0
 	}
 	return appLogger(fn, sig)
+}
+
+// onlyLogged reports whether v, a call's result, is used only as an
+// argument of calls that are not processing (ignored: a logger's), also
+// through an interface conversion, a variadic list, or the results of
+// calls it is given that are only logged in turn (depth bounded).
+func (c *checker) onlyLogged(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 || depth > 3 {
+		return false
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert:
+			if !c.onlyLogged(r.(ssa.Value), depth+1) {
+				return false
+			}
+		case *ssa.Store:
+			// An element of a variadic list: the list is only logged.
+			ia, ok := r.Addr.(*ssa.IndexAddr)
+			if !ok || r.Val != v {
+				return false
+			}
+			arr, ok := ia.X.(*ssa.Alloc)
+			if !ok {
+				return false
+			}
+			for _, ar := range *arr.Referrers() {
+				if sl, ok := ar.(*ssa.Slice); ok && !c.onlyLogged(sl, depth+1) {
+					return false
+				}
+			}
+		case *ssa.Call:
+			f := ssaflow.Callee(r.Common())
+			if f == nil || !c.ignored(f) && (r.Common().Signature().Results().Len() == 0 || !c.onlyLogged(r, depth+1)) {
+				return false
+			}
+		default:
+			if _, isIndex := r.(*ssa.IndexAddr); isIndex {
+				continue // the variadic list's own elements
+			}
+			return false
+		}
+	}
+	return true
 }
 
 // logLevels are the words a logging method's name starts with.

@@ -43,6 +43,12 @@ func received(m *Model) []*Consumer {
 		roots := m.clientRoots(recv)
 		if call.Forwarded != nil {
 			roots = m.heldRoots(call) // the client the adapter holds
+			if len(roots) == 0 {
+				// An adapter another package builds (passed in as the
+				// interface, kept in a field): the client is the one
+				// the adapter's field receives (audit 36a/D3).
+				roots = m.clientRoots(ssaflow.Recv(call.Forwarded.Instr.Common()))
+			}
 		}
 		for _, r := range roots {
 			key, fn := EntryKey(r)

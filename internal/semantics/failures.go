@@ -1220,7 +1220,28 @@ func (g *gatherer) producesRecord(b *ssa.BasicBlock) bool {
 		if f := ssaflow.Callee(call.Common()); f == nil || f.Pkg() == nil || !clientmodel.Default.IsClientPath(f.Pkg().Path()) {
 			continue
 		}
-		if slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return ssaflow.DerivedFromUnless(a, g.isRecord, numericField) }) {
+		if slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return ssaflow.DerivedFromUnless(a, g.isRecord, numericField) }) && !loggedAndJoined(call) {
+			return true
+		}
+	}
+	return false
+}
+
+// loggedAndJoined reports whether the error of call is checked by an if
+// whose failure branch only logs and then joins its success branch (`if
+// err != nil { log.Printf(...) }`): no check at all (audit 36a/D4: a
+// dead-letter write failing so, then the mark).
+func loggedAndJoined(call *ssa.Call) bool {
+	for _, b := range call.Parent().Blocks {
+		check, inner, fail := failureCheck(b)
+		if check == nil || inner != call || len(fail.Succs) != 1 || !onlyLogs(fail.Instrs) {
+			continue
+		}
+		ok := b.Succs[0]
+		if ok == fail {
+			ok = b.Succs[1]
+		}
+		if fail.Succs[0] == ok {
 			return true
 		}
 	}
@@ -1972,8 +1993,10 @@ func returnsResult(b *ssa.BasicBlock, i int, next *ssa.Call) bool {
 
 // dropsFailure reports whether the failure branch fail of the check ending
 // b, in handler f, returns from f without an error (or f returns none) on
-// some path, and every path from fail only logs before it returns or
-// stops: no retry (back to b), no other work, no error kept or sent.
+// some path, and every path from fail only logs (or sleeps) before it
+// returns, stops or tries again (back to b): no other work, no error kept
+// or sent. A retry that gives up and returns nil drops the failure after
+// its last attempt; one that tries until it succeeds does not.
 func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.BasicBlock) bool) bool {
 	seen := map[*ssa.BasicBlock]bool{}
 	work := []*ssa.BasicBlock{fail}
@@ -1985,10 +2008,10 @@ func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.Basi
 			continue
 		}
 		if x == b {
-			return false // a retry
+			continue // a retry: dropped only if a path gives up (audit 36b/D1)
 		}
 		seen[x] = true
-		if !onlyLogs(x.Instrs) {
+		if !onlyLogs(slices.DeleteFunc(slices.Clone(x.Instrs), sleeps)) {
 			return false
 		}
 		if ret, ok := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ok {
@@ -2001,6 +2024,16 @@ func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.Basi
 		work = append(work, x.Succs...)
 	}
 	return dropped
+}
+
+// sleeps reports whether in calls time.Sleep: a retry's backoff.
+func sleeps(in ssa.Instruction) bool {
+	call, ok := in.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	f := ssaflow.Callee(call.Common())
+	return f != nil && f.Pkg() != nil && f.Pkg().Path() == "time" && f.Name() == "Sleep"
 }
 
 // onlyLogsAfter reports whether, in handler f, every path from the

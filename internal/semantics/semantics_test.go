@@ -379,6 +379,14 @@ func TestClassify(t *testing.T) {
 		{"batcherrsstop", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"workerskip", map[string]string{"guarantee": semantics.Neither, "failure": "in goroutine code (cases.(*skipPool).work) that only logs the failure and goes on"}},
 		{"workerretried", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// a helper's bounded retry that logs and returns nil once it gives
+		// up (audit 36b/D1: at-least-once, 13 lost in the crash runs); its
+		// twin retrying until the write succeeds
+		{"helpergiveup", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when os.WriteFile"}},
+		{"helperretries", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// a dead-letter write whose failure is only logged before the
+		// commit (audit 36a/D4: at-least-once); retrydlq stops there
+		{"dlqlogged", map[string]string{"guarantee": semantics.Neither}},
 		{"workerfunc", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"workerkept", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"workercounted", map[string]string{"guarantee": semantics.AtLeastOnce}},
@@ -1154,6 +1162,11 @@ func TestJoin(t *testing.T) {
 		// run by the wiring on handlers of a third (review 35-2/D7:
 		// both rows were unknown, the configuration said to be out of
 		// sight): marks never committed, and marks a ticker commits
+		// a loop polling through an interface whose one implementation,
+		// an adapter over the client, the wiring builds and passes in
+		// (audit 36a/D3: the loop was not the consumer's, and the row
+		// said at-least-once, concurrency none)
+		"adaptskip":   {"guarantee": semantics.Neither, "concurrency": "per record"},
 		"grpmarks":    {"guarantee": semantics.Neither, "strategy": semantics.StrategyNone},
 		"grpticks":    {"guarantee": semantics.AtLeastOnce},
 		"knobsync":    {"detail": "synchronous CommitMessages", "guarantee": semantics.AtLeastOnce},

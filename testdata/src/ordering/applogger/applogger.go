@@ -1,137 +1,72 @@
-// Package applogger holds ordering cases where the service logs through
-// a logger of its own (a struct named Logger whose methods take a
-// context, a message and an error, not ...any) with a context carrying
-// fields of the message: those log lines are not processing the message,
-// and neither is what runs only when the commit itself failed.
+// Package applogger holds ordering cases of calls after a commit that only
+// log (audit 36a/D1, D2): the application's own logger package, and a
+// field built for a log line by a helper of another package. They are not
+// the processing.
 package applogger
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
+	"database/sql"
+	"log/slog"
 
-	kafkago "github.com/segmentio/kafka-go"
+	"github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kgo"
 
-	"ordering/applogger/obs"
+	"ordering/applogger/applog"
 )
 
-// Event is what the topic carries.
-type Event struct {
-	ID   string `json:"id"`
-	Type string `json:"type"`
+var db *sql.DB
+
+func handle(ctx context.Context, v []byte) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO events (body) VALUES ($1)", v)
+	return err
 }
 
-// Auditor commits each message, then writes it to the audit trail: an
-// AuditLog's Log takes an entry, not a line of text, and is the effect.
-type Auditor struct {
-	reader *kafkago.Reader
-	audit  *obs.AuditLog
-	logger *obs.Logger
-}
-
-// alerter pages someone when the consumer misbehaves.
-type alerter interface {
-	Notify(ctx context.Context, what string, err error)
-}
-
-// Consumer reads events and hands each to a handler.
-type Consumer struct {
-	reader *kafkago.Reader
-	logger *obs.Logger
-	alerts alerter
-}
-
-// eventContext returns ctx carrying the event's fields for the log lines.
-func eventContext(ctx context.Context, m kafkago.Message, ev Event) context.Context {
-	return obs.WithFields(ctx,
-		obs.Field{Key: "event_type", Value: ev.Type},
-		obs.Field{Key: "partition", Value: m.Partition},
-		obs.Field{Key: "offset", Value: m.Offset},
-	)
-}
-
-// ConsumeEvents commits each message after its handler succeeds, then
-// logs the success under the message's context.
-func (c *Consumer) ConsumeEvents(ctx context.Context, handler func(context.Context, Event) error) error { // want ConsumeEvents:`commitsAfterHandler\(1, \[0 1\], CommitMessages\)`
+// logged commits each message once handled, then logs with applog.
+func logged(ctx context.Context, r *kafka.Reader) {
 	for {
-		m, err := c.reader.FetchMessage(ctx)
+		msg, err := r.FetchMessage(ctx)
 		if err != nil {
-			return err
+			return
 		}
-		var ev Event
-		if err := json.Unmarshal(m.Value, &ev); err != nil {
-			c.logger.Error(ctx, "failed to unmarshal event", err)
-			continue
+		if err := handle(ctx, msg.Value); err != nil {
+			return
 		}
-		msgCtx := eventContext(ctx, m, ev)
-		c.logger.Info(msgCtx, fmt.Sprintf("processing event %s", ev.Type))
-		if err := handler(msgCtx, ev); err != nil {
-			c.logger.Error(msgCtx, "failed to process event", err)
-			continue
-		}
-		err = c.reader.CommitMessages(msgCtx, m) // ok: only logged after the commit
-		if err != nil {
-			c.logger.Error(msgCtx, "failed to commit message", err)
-			c.alerts.Notify(msgCtx, "commit failed", err)
-		}
-		c.logger.Info(msgCtx, fmt.Sprintf("successfully processed event %s", ev.Type))
-	}
-}
-
-// ConsumeEventsEarly commits each message before its handler runs.
-func (c *Consumer) ConsumeEventsEarly(ctx context.Context, handler func(context.Context, Event) error) error {
-	for {
-		m, err := c.reader.FetchMessage(ctx)
-		if err != nil {
-			return err
-		}
-		var ev Event
-		if err := json.Unmarshal(m.Value, &ev); err != nil {
-			c.logger.Error(ctx, "failed to unmarshal event", err)
-			continue
-		}
-		msgCtx := eventContext(ctx, m, ev)
-		err = c.reader.CommitMessages(msgCtx, m) // want `call to CommitMessages before the message is processed`
-		if err != nil {
-			c.logger.InfoWithError(msgCtx, "failed to commit message", err)
-			c.alerts.Notify(msgCtx, "commit failed", err)
-		}
-		c.logger.Info(msgCtx, fmt.Sprintf("processing event %s", ev.Type))
-		if err := handler(msgCtx, ev); err != nil {
-			c.logger.Error(msgCtx, "failed to process event", err)
+		if err := r.CommitMessages(ctx, msg); err != nil {
+			applog.Warnf("commit failed offset=%d err=%v", msg.Offset, err)
+		} else {
+			applog.Debugf("committed offset=%d", msg.Offset)
 		}
 	}
 }
 
-// Run commits each message before its audit entry is written.
-func (a *Auditor) Run(ctx context.Context) error {
+// attr commits each record once handled, then logs it rendered as a
+// field.
+func attr(ctx context.Context, cl *kgo.Client, logger *slog.Logger) {
 	for {
-		m, err := a.reader.FetchMessage(ctx)
-		if err != nil {
-			return err
-		}
-		if err := a.reader.CommitMessages(ctx, m); err != nil { // want `call to CommitMessages before the message is processed`
-			a.logger.Error(ctx, "failed to commit message", err)
-		}
-		if err := a.audit.Log(ctx, obs.Entry{EventID: string(m.Key), Offset: m.Offset}); err != nil {
-			a.logger.Error(ctx, "failed to audit event", err)
-		}
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			for handle(ctx, r.Value) != nil {
+			}
+			if err := cl.CommitRecords(ctx, r); err == nil {
+				logger.DebugContext(ctx, "record processed", applog.Record(r.Value))
+			}
+		})
 	}
 }
 
-// RunAfter is Run's twin: the entry is written, then the message committed.
-func (a *Auditor) RunAfter(ctx context.Context) error {
+// handledAfter is logged's twin: the commit comes before handle.
+func handledAfter(ctx context.Context, r *kafka.Reader) {
 	for {
-		m, err := a.reader.FetchMessage(ctx)
+		msg, err := r.FetchMessage(ctx)
 		if err != nil {
-			return err
+			return
 		}
-		if err := a.audit.Log(ctx, obs.Entry{EventID: string(m.Key), Offset: m.Offset}); err != nil {
-			a.logger.Error(ctx, "failed to audit event", err)
-			continue
+		if err := r.CommitMessages(ctx, msg); err != nil { // want `call to CommitMessages before the message is processed`
+			applog.Warnf("commit failed offset=%d err=%v", msg.Offset, err)
 		}
-		if err := a.reader.CommitMessages(ctx, m); err != nil { // ok: audited first
-			a.logger.Error(ctx, "failed to commit message", err)
+		if err := handle(ctx, msg.Value); err != nil {
+			return
 		}
 	}
 }
