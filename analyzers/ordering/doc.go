@@ -385,6 +385,17 @@ check) run only while the batch is empty (if len(batch) == 0 {...}):
 then it passes nothing; otherwise the batch's commit, or a restart that
 skips the record again, covers it.
 
+The same loop writing, on its way out, the position of what the batch
+still holds (a commit of buf..., a mark of buf[len(buf)-1], or of each
+record of a range over it) on a path where nothing processed the batch
+since the loop's body began (the context's Done case of its select, the
+session's end), while calls of the loop process it on other paths (a
+call given the slice, a function literal reading it: flush()), is
+reported: the positions pass records never processed, lost at every
+graceful stop or rebalance (audit 36b/D2, D3). The fix drops the call,
+with its error check and the emptiness test around it when that was all
+it held: the records are read again after the restart (unflushed.go).
+
 A closure that writes the position of a record it captures and does
 nothing else with it (func() { sess.MarkMessage(msg, "") }) is a position
 call where it is called: when it is stored in a field of a struct

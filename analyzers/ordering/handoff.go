@@ -99,7 +99,7 @@ func (c *checker) checkHandOff(p *position) {
 		c.reportHandOff(p, h)
 		return
 	}
-	if !c.checkBuffered(p) {
+	if !c.checkBuffered(p) && !c.checkUnflushed(p) {
 		c.checkPastBatch(p)
 	}
 }

@@ -532,6 +532,7 @@ func (c *checker) check(p *position) {
 		// What the record is handed to is checked against the commit
 		// of the marks this claim makes, when there is one.
 		if p.otherClaims = nil; p.committedBy == nil {
+			c.checkUnflushed(p) // a batch's mark, committed by another claim's Commit
 			return
 		}
 	}

@@ -457,6 +457,12 @@ var scenarios = []struct {
 	// another package (2 silent, audit 36a/D1, D2); the commit before
 	// the processing, the logger after it (1 positive: moved).
 	{"ordering/applogger", ordering.Analyzer},
+	// batching loops writing, on their way out, the position of what
+	// the batch still holds unprocessed: a kafka-go commit of the batch
+	// when the context is done, a sarama mark of its last message when
+	// the session ends (2 positive: the call dropped); a flush first (1
+	// silent).
+	{"ordering/unflushed", ordering.Analyzer},
 	// franz-go records of a partition's fetch scheduled on a pool whose
 	// Schedule hands the function processing them to a waiting worker or
 	// a new goroutine, in EachRecord's function or a range loop over the

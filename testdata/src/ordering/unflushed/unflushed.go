@@ -1,0 +1,153 @@
+// Package unflushed holds ordering cases of batching loops that, on
+// their way out, write the position of what the batch still holds
+// without processing it (audit 36b/D2, D3: lost on every graceful stop
+// or rebalance).
+package unflushed
+
+import (
+	"context"
+	"database/sql"
+	"log"
+	"time"
+
+	"github.com/IBM/sarama"
+	"github.com/segmentio/kafka-go"
+)
+
+var db *sql.DB
+
+func write(ms []kafka.Message) error {
+	for _, m := range ms {
+		if _, err := db.Exec("INSERT INTO events (body) VALUES ($1)", m.Value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// shutdownCommit flushes by size or tick, and commits the batch
+// unwritten when the context is done.
+func shutdownCommit(ctx context.Context, r *kafka.Reader, msgs <-chan kafka.Message) {
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+	var buf []kafka.Message
+	flush := func() error {
+		if err := write(buf); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(context.WithoutCancel(ctx), buf...); err != nil {
+			return err
+		}
+		buf = buf[:0]
+		return nil
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			if len(buf) > 0 {
+				if err := r.CommitMessages(context.WithoutCancel(ctx), buf...); err != nil { // want `call to CommitMessages commits the messages buf holds, which nothing on this path has processed`
+					log.Printf("commit: %v", err)
+				}
+			}
+			return
+		case m := <-msgs:
+			buf = append(buf, m)
+			if len(buf) >= 20 {
+				if err := flush(); err != nil {
+					log.Fatal(err)
+				}
+			}
+		case <-tick.C:
+			if len(buf) > 0 {
+				if err := flush(); err != nil {
+					log.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// shutdownFlush is shutdownCommit's twin: it flushes before it returns.
+func shutdownFlush(ctx context.Context, r *kafka.Reader, msgs <-chan kafka.Message) {
+	var buf []kafka.Message
+	for {
+		select {
+		case <-ctx.Done():
+			if len(buf) > 0 {
+				if err := write(buf); err != nil {
+					return
+				}
+				if err := r.CommitMessages(context.WithoutCancel(ctx), buf...); err != nil {
+					log.Printf("commit: %v", err)
+				}
+			}
+			return
+		case m := <-msgs:
+			buf = append(buf, m)
+			if len(buf) >= 20 {
+				if err := write(buf); err != nil {
+					log.Fatal(err)
+				}
+				if err := r.CommitMessages(ctx, buf...); err != nil {
+					log.Printf("commit: %v", err)
+				}
+				buf = buf[:0]
+			}
+		}
+	}
+}
+
+type batcher struct{}
+
+func (batcher) Setup(sarama.ConsumerGroupSession) error { return nil }
+func (batcher) Cleanup(sess sarama.ConsumerGroupSession) error {
+	sess.Commit()
+	return nil
+}
+
+func (batcher) write(buf []*sarama.ConsumerMessage) error {
+	for _, m := range buf {
+		if _, err := db.Exec("INSERT INTO events (body) VALUES ($1)", m.Value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ConsumeClaim marks the last buffered message, unwritten, when the
+// session ends.
+func (b batcher) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	var buf []*sarama.ConsumerMessage
+	for {
+		select {
+		case <-sess.Context().Done():
+			if len(buf) > 0 {
+				sess.MarkMessage(buf[len(buf)-1], "") // want `call to MarkMessage marks the messages buf holds, which nothing on this path has processed`
+			}
+			return nil
+		case m, ok := <-claim.Messages():
+			if !ok {
+				return nil
+			}
+			buf = append(buf, m)
+			if len(buf) >= 20 {
+				if err := b.write(buf); err != nil {
+					return err
+				}
+				sess.MarkMessage(buf[len(buf)-1], "")
+				sess.Commit()
+				buf = buf[:0]
+			}
+		}
+	}
+}
+
+func run(ctx context.Context) {
+	c := sarama.NewConfig()
+	c.Consumer.Offsets.AutoCommit.Enable = false
+	g, err := sarama.NewConsumerGroup([]string{"127.0.0.1:9092"}, "g", c)
+	if err != nil {
+		log.Fatal(err)
+	}
+	_ = g.Consume(ctx, []string{"t"}, batcher{})
+}
