@@ -50,7 +50,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "autocommit"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer, noreturn.Analyzer, handsoff.Analyzer, semantics.Analyzer},
-		FactTypes: []analysis.Fact{new(settingFixes), new(configFindings), new(commitsSession)},
+		FactTypes: []analysis.Fact{new(settingFixes), new(configFindings), new(commitsSession), new(storesRace)},
 	}
 	strict := a.Flags.Bool("strict", cfg.Strict, "report every enabled auto-commit, saying what the client's timer commits")
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -111,6 +111,7 @@ func (c *checker) run() {
 	c.receivedChecks()
 	c.exportSettingFixes()
 	c.exportCommitsSession()
+	c.exportStoresRace()
 	c.exportConfigFindings()
 	c.reportPassedConfigs()
 	for _, k := range c.m.Imported {

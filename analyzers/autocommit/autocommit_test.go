@@ -666,6 +666,12 @@ var scenarios = []struct {
 	// Before the fact was shared, the store fix was built after the call
 	// and kept the bug (usr4's repro 13).
 	{"autocommit/queuedcall/...", autocommit.Analyzer},
+	// a confluent consumer built with auto-commit off and auto-store on,
+	// handed to another package's constructor whose worker stores each
+	// message while its loop's ticker commits (audit 36b/D4): that
+	// package says the stores race the commits (a storesRace fact), and
+	// the hand-over is reported (1 / 1: auto-store off).
+	{"autocommit/storedworker/...", autocommit.Analyzer},
 	// generics, a 300-case switch, closures, interface-held clients, method
 	// values: no panic, no finding (0 / 7).
 	{"autocommit/robust", autocommit.Analyzer},

@@ -164,6 +164,11 @@ so this analyzer reports only what can lose records with that client:
     receive or select: taken as a join). Goroutines are go statements of
     the package and what they call statically; a callback the client
     runs inside the fetch (a rebalance callback) runs on the fetch's.
+    A service of another package receiving the consumer says, with a
+    fact on the function or field it arrives through, whether its stores
+    race its commits so; the package building the consumer with auto-store
+    on reports the hand-over then (audit 36b/D4). A select on a ticker and
+    the context only is no join.
     Fix: disable enable.auto.offset.store. The stores after processing
     are then what Commit commits; stores of a pool of workers are then
     last-write-wins, which the message's related information says

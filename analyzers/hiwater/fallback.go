@@ -1031,37 +1031,64 @@ func (c *checker) pollsOnAfterFailure(g ast.Expr, made token.Pos, path []ast.Nod
 	if loop == nil {
 		return false
 	}
+	// The loop goes on after a failure unless every check of Wait's
+	// error leaves it: `if err := g.Wait(); err != nil { ... }`, or
+	// `err := g.Wait()` and then `if err != nil { ... }`; a Wait whose
+	// error is dropped goes on.
 	nr := noreturn.Of(c.pass)
-	logged := false
-	ast.Inspect(loop, func(n ast.Node) bool {
-		is, ok := n.(*ast.IfStmt)
-		if !ok || is.Init == nil {
-			return true
-		}
-		as, ok := is.Init.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || !c.waitOf(as.Rhs[0], obj) {
-			return true
-		}
-		last := ast.Stmt(nil)
-		if len(is.Body.List) > 0 {
-			last = is.Body.List[len(is.Body.List)-1]
-		}
-		switch l := last.(type) {
-		case *ast.ReturnStmt:
+	leaves := func(body *ast.BlockStmt) bool {
+		if len(body.List) == 0 {
 			return false
+		}
+		switch l := body.List[len(body.List)-1].(type) {
+		case *ast.ReturnStmt:
+			return true
 		case *ast.BranchStmt:
-			if l.Tok == token.BREAK || l.Tok == token.GOTO {
-				return false
-			}
+			return l.Tok == token.BREAK || l.Tok == token.GOTO
 		case *ast.ExprStmt:
-			if nr.Leaves(l) {
-				return false
+			return nr.Leaves(l)
+		}
+		return false
+	}
+	goesOn := false
+	var lists [][]ast.Stmt
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.BlockStmt:
+			lists = append(lists, x.List)
+		case *ast.CaseClause:
+			lists = append(lists, x.Body)
+		case *ast.CommClause:
+			lists = append(lists, x.Body)
+		}
+		return true
+	})
+	for _, list := range lists {
+		for i, st := range list {
+			switch x := st.(type) {
+			case *ast.IfStmt:
+				if as, ok := x.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && c.waitOf(as.Rhs[0], obj) && !leaves(x.Body) {
+					goesOn = true
+				}
+			case *ast.AssignStmt:
+				if len(x.Rhs) != 1 || !c.waitOf(x.Rhs[0], obj) {
+					continue
+				}
+				next, ok := ast.Stmt(nil), i+1 < len(list)
+				if ok {
+					next = list[i+1]
+				}
+				if is, ok := next.(*ast.IfStmt); !ok || !leaves(is.Body) {
+					goesOn = true
+				}
+			case *ast.ExprStmt:
+				if c.waitOf(x.X, obj) {
+					goesOn = true
+				}
 			}
 		}
-		logged = true
-		return false
-	})
-	return logged
+	}
+	return goesOn
 }
 
 // waitOf reports whether e calls the Wait method of the group obj.

@@ -186,6 +186,21 @@ func committerInstr(p *position) (*ssa.Call, bool) {
 	return ci, ok
 }
 
+// onlyLogsStmt reports whether s is a call of an ignored function (a log
+// line) as a statement.
+func (c *checker) onlyLogsStmt(s ast.Stmt) bool {
+	es, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	return ok && c.ignored(fn)
+}
+
 // marksCommitAfter returns the commit of what is marked or stored (sarama's
 // sess.Commit()) of p's client that p, a mark or store, is followed by in
 // its function before the processing at site, or nil.
@@ -196,7 +211,7 @@ func (c *checker) marksCommitAfter(p *position, site ssa.Instruction) *consumer.
 	for _, call := range c.m.Calls {
 		ci, ok := call.Instr.(*ssa.Call)
 		if ok && call.Fn == p.fn && call.Client == p.client.Client && call.Role == clientmodel.Commit && call.Scope == clientmodel.ScopeMarked &&
-			ssaflow.Dominates(p.instr, ci) && ssaflow.Dominates(ci, site) {
+			ssaflow.Dominates(p.instr, ci) && ssaflow.ReachesStopping(ci, site, func(x ssa.Instruction) bool { return x == p.instr }) {
 			return call
 		}
 	}
@@ -204,8 +219,10 @@ func (c *checker) marksCommitAfter(p *position, site ssa.Instruction) *consumer.
 }
 
 // commitsMarks returns the commit of what is marked or stored on p's
-// client that s only makes: the call as a statement, or in an if's init
-// (`if _, err := c.Commit(); err != nil { ... }`); nil otherwise.
+// client that s only makes: the call as a statement, in an if's init
+// (`if _, err := c.Commit(); err != nil { ... }`), or as the one
+// statement of an if with no init and no else (`if h.sync {
+// sess.Commit() }`); nil otherwise.
 func (c *checker) commitsMarks(s ast.Stmt, p *position) *consumer.Call {
 	var x ast.Expr
 	switch st := s.(type) {
@@ -214,6 +231,8 @@ func (c *checker) commitsMarks(s ast.Stmt, p *position) *consumer.Call {
 	case *ast.IfStmt:
 		if as, ok := st.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && st.Else == nil {
 			x = as.Rhs[0]
+		} else if st.Init == nil && st.Else == nil && len(st.Body.List) == 1 {
+			return c.commitsMarks(st.Body.List[0], p)
 		}
 	}
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
@@ -499,15 +518,23 @@ func (c *checker) moveAfterTo(p *position, path []ast.Node, list []ast.Stmt, idx
 	// sess.Commit()) moves with it: left behind, it would commit the
 	// previous record's mark, and a claim's last mark never (audit
 	// 36c/D5).
-	for last+1 < target && (p.client.Role == clientmodel.Mark || p.client.Role == clientmodel.Store) {
-		mc := c.commitsMarks(list[last+1], p)
+	for (p.client.Role == clientmodel.Mark || p.client.Role == clientmodel.Store) && last+1 < target {
+		// Log lines between them move too (review 36-1/D9).
+		next := last + 1
+		for next < target && c.onlyLogsStmt(list[next]) {
+			next++
+		}
+		if next >= target {
+			break
+		}
+		mc := c.commitsMarks(list[next], p)
 		if mc == nil {
 			break
 		}
 		if last == idx {
 			name += " and " + clientmodel.ShortName(mc.Func)
 		}
-		last++
+		last = next
 	}
 	// Statements right after the moved ones that read what they define
 	// (a log of the committed offsets, the context's release) and

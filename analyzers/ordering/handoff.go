@@ -379,16 +379,48 @@ func (c *checker) sendInLiteral(p *position, o ssa.Value, def ssa.Instruction, c
 				if tainted == nil {
 					tainted = c.taint(o)
 				}
-				if c.funcProcesses(lit, tainted, 0) {
+				if c.funcProcesses(lit, tainted, 0) || c.processedBetween(p, o, call) {
 					continue
 				}
-				if ssaflow.ReachesStopping(call, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) {
+				// A commit of everything polled passes what the
+				// previous polls sent too: a poll on the way does not
+				// stop it (a commit after the loop: review 36-1/D7).
+				if ssaflow.ReachesStopping(call, p.instr, func(x ssa.Instruction) bool { return x == def && p.arg != nil || isWait(x) }) && !waitsBetween(call, p.instr) {
 					return h
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// processedBetween reports whether p's function processes o's records in
+// place between call and p (a loop over the poll's records saving each
+// after an audit copy was sent: review 36-1/D1).
+func (c *checker) processedBetween(p *position, o ssa.Value, call ssa.Instruction) bool {
+	never := func(ssa.Instruction) bool { return false }
+	for _, site := range c.processingSites(p.fn, o) {
+		if site != call && c.inPlace(site) && ssaflow.ReachesStopping(call, site, never) && ssaflow.ReachesStopping(site, p.instr, func(y ssa.Instruction) bool { return y == call }) {
+			return true
+		}
+	}
+	return false
+}
+
+// waitsBetween reports whether a wait for work (isWait) lies on some path
+// from a to b: a receive loop counting the records sent may be skipped
+// on its no-record path (for ; n > 0; n-- { <-done }), which a
+// path-insensitive walk takes for a way past it (review 36-1/D3).
+func waitsBetween(a, b ssa.Instruction) bool {
+	for _, blk := range a.Parent().Blocks {
+		for _, x := range blk.Instrs {
+			if isWait(x) && ssaflow.ReachesStopping(a, x, func(ssa.Instruction) bool { return false }) &&
+				ssaflow.ReachesStopping(x, b, func(y ssa.Instruction) bool { return y == a }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // produceInLiteral returns the hand-off of an asynchronous produce, of a
@@ -711,7 +743,7 @@ func payload(t types.Type) bool {
 func isWait(instr ssa.Instruction) bool {
 	switch in := instr.(type) {
 	case *ssa.UnOp:
-		return in.Op == token.ARROW && !noWork(in.X)
+		return in.Op == token.ARROW && !ssaflow.NoWork(in.X)
 	case *ssa.Select:
 		return receives(in)
 	case *ssa.If:
@@ -753,36 +785,11 @@ func joinsInBody(fn *ssa.Function) bool {
 // for work (noWork).
 func receives(sel *ssa.Select) bool {
 	for _, st := range sel.States {
-		if st.Dir != types.SendOnly && !noWork(st.Chan) {
+		if st.Dir != types.SendOnly && !ssaflow.NoWork(st.Chan) {
 			return true
 		}
 	}
 	return false
-}
-
-// noWork reports whether ch, a channel received from, signals no work
-// done: a ticker's or a timer's, or the Done of a context other than one
-// the function makes with WithCancel (its caller's, a session's, one with
-// a timeout: a sleep). One it cancels itself (done, finished :=
-// context.WithCancel(ctx)) may be cancelled by the worker when the work
-// is done.
-func noWork(ch ssa.Value) bool {
-	if ssaflow.IsTimerChan(ch) {
-		return true
-	}
-	if !ssaflow.IsCtxDone(ch) {
-		return false
-	}
-	ex, ok := ssaflow.Unconvert(ssaflow.Recv(ch.(*ssa.Call).Common())).(*ssa.Extract)
-	if !ok {
-		return true
-	}
-	call, ok := ex.Tuple.(*ssa.Call)
-	if !ok {
-		return true
-	}
-	fn := ssaflow.Callee(call.Common())
-	return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || fn.Name() != "WithCancel" && fn.Name() != "WithCancelCause"
 }
 
 // flushes reports whether instr calls pr.Flush, the producer's call that

@@ -50,11 +50,25 @@ func (c *checker) inPlaceFix(p *position, h *handOff, path []ast.Node, name stri
 	}
 	title := fmt.Sprintf("Process the %s in place of the hand-off to the workers, then call %s", p.client.Client.RecordNoun, name)
 	if body := c.oneLineBody(ss); body != nil {
-		// fs.EachRecord(func(r) { queue <- r }): the literal's body
-		// spreads over lines, one level deeper than its line.
+		// fs.EachRecord(func(r) { n++; queue <- r }): the literal's
+		// body spreads over lines, one level deeper than its line, the
+		// send's statement processing in place, the others as written.
 		indent := edit.Indent(c.pass, body.Lbrace)
-		te := analysis.TextEdit{Pos: body.Lbrace + 1, End: body.Rbrace, NewText: []byte("\n" + edit.IndentLines(text, "\t") + indent)}
-		return analysis.SuggestedFix{Message: title, TextEdits: append([]analysis.TextEdit{te}, extra...)}, true
+		var w strings.Builder
+		w.WriteString("\n")
+		for _, st := range body.List {
+			if st == ss {
+				w.WriteString(edit.IndentLines(text, "\t"))
+				continue
+			}
+			w.WriteString(indent + "\t" + edit.Source(c.pass, st) + "\n")
+		}
+		w.WriteString(indent)
+		te := analysis.TextEdit{Pos: body.Lbrace + 1, End: body.Rbrace, NewText: []byte(w.String())}
+		return analysis.SuggestedFix{Message: title, TextEdits: append([]analysis.TextEdit{te}, extra...)}, !h.after
+	}
+	if !c.ownsLines(ss) {
+		return analysis.SuggestedFix{}, false // cutting its lines would cut other statements too
 	}
 	_, cut, ok := c.cutLines(ss, ss)
 	if !ok {
@@ -98,8 +112,8 @@ func (c *checker) inPlaceFix(p *position, h *handOff, path []ast.Node, name stri
 	return analysis.SuggestedFix{Message: title, TextEdits: append([]analysis.TextEdit{cutMoved, cut}, extra...)}, true
 }
 
-// oneLineBody returns the body of the function literal whose one
-// statement s is, when the literal is written on one line, or nil.
+// oneLineBody returns the body of the function literal s is a statement
+// of, when the literal is written on one line, or nil.
 func (c *checker) oneLineBody(s ast.Stmt) *ast.BlockStmt {
 	path := edit.Path(c.pass, s.Pos())
 	for i, n := range path {
@@ -107,7 +121,7 @@ func (c *checker) oneLineBody(s ast.Stmt) *ast.BlockStmt {
 			continue
 		}
 		body, ok := path[i+1].(*ast.BlockStmt)
-		if _, isLit := path[i+2].(*ast.FuncLit); !ok || !isLit || len(body.List) != 1 {
+		if _, isLit := path[i+2].(*ast.FuncLit); !ok || !isLit {
 			return nil
 		}
 		if c.pass.Fset.Position(body.Lbrace).Line != c.pass.Fset.Position(body.Rbrace).Line {
@@ -116,6 +130,27 @@ func (c *checker) oneLineBody(s ast.Stmt) *ast.BlockStmt {
 		return body
 	}
 	return nil
+}
+
+// ownsLines reports whether nothing but s is written on the lines s
+// spans (but blanks and a trailing comment).
+func (c *checker) ownsLines(s ast.Stmt) bool {
+	tf := c.pass.Fset.File(s.Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return false
+	}
+	start := tf.Offset(tf.LineStart(tf.Line(s.Pos())))
+	if strings.TrimSpace(string(content[start:tf.Offset(s.Pos())])) != "" {
+		return false
+	}
+	end := tf.Offset(s.End())
+	rest := end
+	for rest < len(content) && content[rest] != '\n' {
+		rest++
+	}
+	tail := strings.TrimSpace(string(content[end:rest]))
+	return tail == "" || strings.HasPrefix(tail, "//")
 }
 
 // inlineSend returns the statement of hand-off h (in the function of

@@ -436,21 +436,25 @@ var scenarios = []struct {
 	// silent).
 	{"ordering/rangehandoff", ordering.Analyzer},
 	// franz-go records sent to one worker from the function passed to
-	// EachRecord, on one line or in a select over several, then the
-	// poll committed (2 positive: the worker's body run in place); the
-	// records saved in place with an audit copy sent, the worker's
-	// records awaited, the worker's marks committed (3 silent).
+	// EachRecord, on one line (alone, and beside a count), or in a select
+	// over several, then the poll committed, also after the loop (4
+	// positive: the worker's body run in place); the records saved in
+	// place with an audit copy sent in the function or a tap's before a
+	// loop saving them, the worker's records awaited by a WaitGroup or
+	// by one ack each, the worker's marks committed (5 silent).
 	{"ordering/eachrecordsend", ordering.Analyzer},
 	// franz-go's final commit of everything polled, deferred by a loop
-	// sending the records to one worker that marks them (1 positive:
-	// the marks committed instead); the worker awaited in the deferred
-	// closure or on the loop's way out, the records saved in place (3
-	// silent).
+	// sending the records to one worker that marks them, also after a
+	// deferred wait that runs after it (2 positive: the marks committed
+	// instead); the worker awaited in the deferred closure, on the
+	// loop's way out, or by a method deferred after the commit, the
+	// records saved in place (4 silent).
 	{"ordering/shutdowncommit", ordering.Analyzer},
 	// a sarama handler of a group built out of sight marking and
-	// committing each message before writing it (1 positive: both
-	// calls moved, the message naming the Commit); its twin writing
-	// first (1 silent).
+	// committing each message before writing it, also with a log line
+	// between them or the Commit under a flag (3 positive: the calls
+	// moved, the message naming the Commit); its twin writing first (1
+	// silent).
 	{"ordering/markcommit", ordering.Analyzer},
 	// calls after a commit that only log: the application's logger
 	// package (applog.Debugf), a log line's field built by a helper of

@@ -95,19 +95,24 @@ func deferredBy(call *consumer.Call) (*ssa.Function, *ssa.Defer) {
 	return nil, nil
 }
 
-// defersWait reports whether g defers a call other than def that waits
-// for work (a WaitGroup's Wait, a closure receiving from a channel).
+// defersWait reports whether g defers, after def (so that it runs
+// before def's call: defers run last in, first out), a call that waits
+// for work: a WaitGroup's Wait, a closure or a function of the package
+// receiving from a channel or waiting (p.drain(): review 36-1/D4, D5).
 func (c *checker) defersWait(g *ssa.Function, def *ssa.Defer) bool {
 	for _, b := range g.Blocks {
 		for _, instr := range b.Instrs {
 			d, ok := instr.(*ssa.Defer)
-			if !ok || d == def {
+			if !ok || d == def || !ssaflow.ReachesStopping(def, d, func(ssa.Instruction) bool { return false }) {
 				continue
 			}
 			if fn := ssaflow.Callee(&d.Call); fn != nil && ssaflow.IsJoin(fn) {
 				return true
 			}
 			if lit := ssaflow.Literal(d.Call.Value); lit != nil && hasWait(lit) {
+				return true
+			}
+			if sc := d.Call.StaticCallee(); sc != nil && c.flow.InPackage(sc) && (hasWait(sc) || joinsInBody(sc)) {
 				return true
 			}
 		}

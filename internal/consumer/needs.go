@@ -77,7 +77,7 @@ func (b *builder) exportNeeds(m *Model, hs []handOver) {
 			if key, _ := EntryKey(r); key == "" {
 				continue
 			}
-			obj, param := entryObject(r)
+			obj, param := EntryObject(r)
 			if obj == nil || obj.Pkg() != b.pass.Pkg {
 				continue
 			}
@@ -120,9 +120,9 @@ func (b *builder) exportNeeds(m *Model, hs []handOver) {
 	}
 }
 
-// entryObject returns the object of an entry root (see EntryKey) and, for
+// EntryObject returns the object of an entry root (see EntryKey) and, for
 // a parameter, its index (receiver excluded; -1 for a field).
-func entryObject(r ssa.Value) (types.Object, int) {
+func EntryObject(r ssa.Value) (types.Object, int) {
 	switch x := r.(type) {
 	case *ssa.Parameter:
 		fn := x.Parent()

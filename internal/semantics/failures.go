@@ -1501,11 +1501,50 @@ func tellsApart(b, fail *ssa.BasicBlock) bool {
 	if !ok || len(fail.Preds) != 1 {
 		return false
 	}
+	if derivesGlobal(cond.Cond, transient, 0) {
+		// A timeout told apart is no poison record: the same record
+		// succeeds when tried again (review 36-1/D10).
+		return false
+	}
 	if cmp, ok := cond.Cond.(*ssa.BinOp); ok && !isError(cmp.X.Type()) && !isError(cmp.Y.Type()) {
 		v, _, _ := nilTest(b)
 		return v == nil || uses(cmp, v, 0)
 	}
 	return true
+}
+
+// transient reports whether g is an error a retry may not see again: a
+// deadline exceeded (context's, os's).
+func transient(g *ssa.Global) bool {
+	if g.Pkg == nil {
+		return false
+	}
+	switch g.Pkg.Pkg.Path() + "." + g.Name() {
+	case "context.DeadlineExceeded", "os.ErrDeadlineExceeded":
+		return true
+	}
+	return false
+}
+
+// derivesGlobal reports whether x is computed, within a few steps, from a global
+// that is (a load of it, a call given it: errors.Is(err, ...)).
+func derivesGlobal(x ssa.Value, is func(*ssa.Global) bool, depth int) bool {
+	if g, ok := x.(*ssa.Global); ok {
+		return is(g)
+	}
+	if depth > 6 {
+		return false
+	}
+	switch x.(type) {
+	case *ssa.Call, *ssa.UnOp, *ssa.BinOp, *ssa.Convert, *ssa.ChangeType, *ssa.ChangeInterface,
+		*ssa.MakeInterface, *ssa.TypeAssert, *ssa.Extract, *ssa.Field, *ssa.Phi:
+		for _, op := range x.(ssa.Instruction).Operands(nil) {
+			if *op != nil && derivesGlobal(*op, is, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // uses reports whether x is computed from v: v itself, or an operation,

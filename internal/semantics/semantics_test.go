@@ -387,6 +387,9 @@ func TestClassify(t *testing.T) {
 		// a dead-letter write whose failure is only logged before the
 		// commit (audit 36a/D4: at-least-once); retrydlq stops there
 		{"dlqlogged", map[string]string{"guarantee": semantics.Neither}},
+		// a timed-out write told apart and skipped (review 36-1/D10:
+		// at-least-once once a continue no longer "polled again")
+		{"timeoutskip", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"workerfunc", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"workerkept", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"workercounted", map[string]string{"guarantee": semantics.AtLeastOnce}},

@@ -1891,3 +1891,28 @@ func PkgOf(fn *ssa.Function) *types.Package {
 	}
 	return nil
 }
+
+// NoWork reports whether ch, a channel received from, signals no work
+// done: a ticker's or a timer's, or the Done of a context other than one
+// the function makes with WithCancel (its caller's, a session's, one with
+// a timeout: a sleep). One it cancels itself (done, finished :=
+// context.WithCancel(ctx)) may be cancelled by the worker when the work
+// is done.
+func NoWork(ch ssa.Value) bool {
+	if IsTimerChan(ch) {
+		return true
+	}
+	if !IsCtxDone(ch) {
+		return false
+	}
+	ex, ok := Unconvert(Recv(ch.(*ssa.Call).Common())).(*ssa.Extract)
+	if !ok {
+		return true
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return true
+	}
+	fn := Callee(call.Common())
+	return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || fn.Name() != "WithCancel" && fn.Name() != "WithCancelCause"
+}

@@ -33,3 +33,28 @@ func (p *pipeline) run(ctx context.Context) {
 		}
 	}
 }
+
+// runAssigned is run with Wait's error assigned, then checked and only
+// logged (review 36-1/D8): no stop either.
+func (p *pipeline) runAssigned(ctx context.Context) {
+	for {
+		fs := p.cl.PollFetches(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(p.parallel)
+		fs.EachRecord(func(r *kgo.Record) {
+			g.Go(func() error {
+				if err := p.e.Enrich(gctx, r); err != nil {
+					log.Printf("enrich: %v", err)
+				}
+				return p.cl.CommitRecords(gctx, r) // want `call to CommitRecords from a per-record errgroup function`
+			})
+		})
+		err := g.Wait()
+		if err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}

@@ -144,3 +144,95 @@ func marked(ctx context.Context) {
 		}
 	}
 }
+
+// counted is queued's twin with a count: the records are sent with a
+// counter beside them in one line, and the commit follows at once.
+func counted(ctx context.Context) {
+	cl := client(kgo.DisableAutoCommit())
+	queue := make(chan *kgo.Record, 64)
+	go func() {
+		for r := range queue {
+			if err := save(ctx, r); err != nil {
+				log.Printf("save: %v", err)
+			}
+		}
+	}()
+	sent := 0
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { sent++; queue <- r })
+		log.Printf("sent %d", sent)
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil { // want `call to CommitUncommittedOffsets after the records are sent on a channel`
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// acked is counted's twin: the loop receives one ack per record sent
+// before the commit (review 36-1/D3).
+func acked(ctx context.Context) {
+	cl := client(kgo.DisableAutoCommit())
+	queue := make(chan *kgo.Record, 64)
+	done := make(chan struct{}, 64)
+	go func() {
+		for r := range queue {
+			if err := save(ctx, r); err != nil {
+				log.Fatal(err)
+			}
+			done <- struct{}{}
+		}
+	}()
+	for {
+		fs := cl.PollFetches(ctx)
+		n := 0
+		fs.EachRecord(func(r *kgo.Record) { queue <- r; n++ })
+		for ; n > 0; n-- {
+			<-done
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// tapped is queued's twin: a copy of each record goes to a tap, and the
+// records are saved in place before the commit (review 36-1/D1).
+func tapped(ctx context.Context, tap chan<- *kgo.Record) {
+	cl := client(kgo.DisableAutoCommit())
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachRecord(func(r *kgo.Record) { tap <- r })
+		for _, r := range fs.Records() {
+			if err := save(ctx, r); err != nil {
+				log.Fatal(err)
+			}
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			log.Printf("commit: %v", err)
+		}
+	}
+}
+
+// afterLoop sends every record to one worker and commits everything
+// polled once the loop ends (review 36-1/D7).
+func afterLoop(ctx context.Context) {
+	cl := client(kgo.DisableAutoCommit())
+	queue := make(chan *kgo.Record, 64)
+	go func() {
+		for r := range queue {
+			if err := save(context.Background(), r); err != nil {
+				log.Fatal(err)
+			}
+		}
+	}()
+	for {
+		fs := cl.PollFetches(ctx)
+		if ctx.Err() != nil {
+			break
+		}
+		fs.EachRecord(func(r *kgo.Record) { queue <- r })
+	}
+	if err := cl.CommitUncommittedOffsets(context.Background()); err != nil { // want `call to CommitUncommittedOffsets after the records are sent on a channel`
+		log.Printf("final commit: %v", err)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"log"
 
 	"github.com/IBM/sarama"
 )
@@ -55,6 +56,51 @@ func (h *After) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Cons
 		}
 		sess.MarkMessage(m, "")
 		sess.Commit()
+	}
+	return nil
+}
+
+// Logged marks, logs and commits before writing.
+type Logged struct {
+	db *sql.DB
+}
+
+func (h *Logged) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *Logged) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+// ConsumeClaim commits each message as it arrives, logging it, then
+// writes it (review 36-1/D9).
+func (h *Logged) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for m := range claim.Messages() {
+		sess.MarkMessage(m, "") // want `call to MarkMessage before the message is processed: the Commit below sends it`
+		log.Printf("claimed %d/%d", m.Partition, m.Offset)
+		sess.Commit()
+		if _, err := h.db.ExecContext(sess.Context(), "INSERT INTO events (body) VALUES ($1)", m.Value); err != nil {
+			return fmt.Errorf("put %d/%d: %w", m.Partition, m.Offset, err)
+		}
+	}
+	return nil
+}
+
+// Flagged commits each mark at once when a flag says so.
+type Flagged struct {
+	db   *sql.DB
+	sync bool
+}
+
+func (h *Flagged) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *Flagged) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+// ConsumeClaim marks, commits under the flag, then writes.
+func (h *Flagged) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for m := range claim.Messages() {
+		sess.MarkMessage(m, "") // want `call to MarkMessage before the message is processed: the Commit below sends it`
+		if h.sync {
+			sess.Commit()
+		}
+		if _, err := h.db.ExecContext(sess.Context(), "INSERT INTO events (body) VALUES ($1)", m.Value); err != nil {
+			return fmt.Errorf("put %d/%d: %w", m.Partition, m.Offset, err)
+		}
 	}
 	return nil
 }

@@ -149,3 +149,76 @@ func inPlace(ctx context.Context) {
 		})
 	}
 }
+
+// lifo defers the wait and the close before the commit: defers run last
+// in, first out, so the commit runs first (review 36-1/D4).
+func lifo(ctx context.Context) {
+	cl := client(kgo.AutoCommitMarks())
+	queue := make(chan *kgo.Record, 64)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for r := range queue {
+			if err := save(context.Background(), r); err != nil {
+				log.Fatal(err)
+			}
+			cl.MarkCommitRecords(r)
+		}
+	}()
+	defer wg.Wait()
+	defer close(queue)
+	defer func() {
+		if err := cl.CommitUncommittedOffsets(context.Background()); err != nil { // want `deferred call to CommitUncommittedOffsets commits every record polled when lifo returns`
+			log.Printf("final commit: %v", err)
+		}
+	}()
+	for {
+		fs := cl.PollFetches(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		fs.EachRecord(func(r *kgo.Record) { queue <- r })
+	}
+}
+
+type pool struct {
+	queue chan *kgo.Record
+	wg    sync.WaitGroup
+}
+
+// drain closes the queue and waits for the workers.
+func (p *pool) drain() {
+	close(p.queue)
+	p.wg.Wait()
+}
+
+// drainedFirst is lifo's twin: the deferred drain, a method, runs before
+// the commit deferred first (review 36-1/D5).
+func drainedFirst(ctx context.Context) {
+	cl := client(kgo.AutoCommitMarks())
+	p := &pool{queue: make(chan *kgo.Record, 64)}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		for r := range p.queue {
+			if err := save(context.Background(), r); err != nil {
+				log.Fatal(err)
+			}
+			cl.MarkCommitRecords(r)
+		}
+	}()
+	defer func() {
+		if err := cl.CommitUncommittedOffsets(context.Background()); err != nil {
+			log.Printf("final commit: %v", err)
+		}
+	}()
+	defer p.drain()
+	for {
+		fs := cl.PollFetches(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		fs.EachRecord(func(r *kgo.Record) { p.queue <- r })
+	}
+}
