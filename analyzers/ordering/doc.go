@@ -396,6 +396,14 @@ graceful stop or rebalance (audit 36b/D2, D3). The fix drops the call,
 with its error check and the emptiness test around it when that was all
 it held: the records are read again after the restart (unflushed.go).
 
+A commit of everything polled (CommitUncommittedOffsets) made by a
+worker in its loop over a channel of records that a fetching function of
+the package sends on (a lane per partition, a worker method ranging over
+a field) is reported: the poll loop goes on while the workers process, so
+the commit passes the records still queued for this worker or the others
+(audit 36b/D5). The fix commits what the worker received instead
+(CommitRecords(ctx, recs...)) (workercommit.go).
+
 A closure that writes the position of a record it captures and does
 nothing else with it (func() { sess.MarkMessage(msg, "") }) is a position
 call where it is called: when it is stored in a field of a struct

@@ -327,6 +327,7 @@ func (c *checker) run() {
 		report.Guard(c.pass, p.instr.Pos(), func() { c.check(p); c.exportHandlerFact(p); c.exportPortFact(p) })
 	}
 	c.checkShutdowns()
+	c.checkWorkerCommits()
 	c.checkImportedReturns()
 	c.checkImportedHandlers()
 	c.checkImportedPorts()

@@ -467,6 +467,11 @@ var scenarios = []struct {
 	// the session ends (2 positive: the call dropped); a flush first (1
 	// silent).
 	{"ordering/unflushed", ordering.Analyzer},
+	// franz-go workers fed over channels by the poll loop committing
+	// everything polled after their records: a lane per partition, a
+	// worker method ranging over a field (2 positive: CommitRecords of
+	// what the worker received); lanes committing their own (1 silent).
+	{"ordering/workercommit", ordering.Analyzer},
 	// franz-go records of a partition's fetch scheduled on a pool whose
 	// Schedule hands the function processing them to a waiting worker or
 	// a new goroutine, in EachRecord's function or a range loop over the
