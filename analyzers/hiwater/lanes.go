@@ -28,6 +28,12 @@ import (
 // in one lane.
 var partitionFields = map[string]bool{"Topic": true, "Partition": true}
 
+// laneBacklog ends the title of the fix routing a key's lane by
+// partition: a poll hands its records partition after partition, so a
+// lane that fills blocks the loop while the others are idle (audit
+// 36c/D2: 4.1x slower with 16-slot lanes, 1.2x with 256).
+const laneBacklog = " (a poll's records come partition after partition: give each lane room for a poll, or a full lane stalls the others)"
+
 // laneSend returns where the records of a partition are routed, by
 // something other than their partition, to the lane that l's worker
 // receives from (channel ch): the arrow of a send statement or of a
@@ -412,7 +418,7 @@ func (c *checker) laneFix(s *site) (analysis.SuggestedFix, bool) {
 						return fail()
 					}
 					return analysis.SuggestedFix{
-						Message:   "Route each partition to one lane",
+						Message:   "Route each partition to one lane" + laneBacklog,
 						TextEdits: append([]analysis.TextEdit{{Pos: target.Pos(), End: target.End(), NewText: []byte(text)}}, dead...),
 					}, true
 				}
