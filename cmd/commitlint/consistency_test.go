@@ -246,6 +246,36 @@ func TestReportCallerHandlers(t *testing.T) {
 	}
 }
 
+// TestReportGroupPair runs report on testdata/src/report/grouppair: two
+// groups another package builds, one with auto-commit off, one with the
+// default, run by the wiring's loop on one handler that marks and never
+// commits. The manual group's row holds the marks-discarded finding; the
+// auto-commit group's, at-least-once, holds none (review 36-1/D12: both
+// rows listed it).
+func TestReportGroupPair(t *testing.T) {
+	rows := scenarioRows(t, "report/grouppair/...")
+	if len(rows) != 2 {
+		for _, r := range rows {
+			t.Logf("row %s: %s, %d findings", r.Consumer, r.Guarantee, len(r.Findings))
+		}
+		t.Fatalf("%d rows, want one per group", len(rows))
+	}
+	for _, r := range rows {
+		switch r.Guarantee {
+		case semantics.AtLeastOnce:
+			if len(r.Findings) != 0 {
+				t.Errorf("auto-commit row %s holds findings %v", r.Consumer, r.Findings)
+			}
+		case semantics.Neither:
+			if len(r.Findings) != 1 {
+				t.Errorf("manual row %s: findings %v; want the marks-discarded one", r.Consumer, r.Findings)
+			}
+		default:
+			t.Errorf("row %s: %s (%s); want at-least-once or neither", r.Consumer, r.Guarantee, r.Reason)
+		}
+	}
+}
+
 // TestReportWrappedCommit runs report on testdata/src/report/wrapqueue: a
 // reader committing in the background through a wrapper another package
 // calls before processing. The finding in that package belongs to the

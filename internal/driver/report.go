@@ -229,12 +229,28 @@ func owners(evs []*semantics.Evidence, f *Finding) []*semantics.Evidence {
 	for _, rel := range f.Diag.Related {
 		ats = append(ats, rel.Pos)
 	}
+	sameLine := func(a, b token.Position) bool { return a.Filename == b.Filename && a.Line == b.Line }
 	for _, at := range ats {
 		p := f.Fset.Position(at)
 		for _, ev := range evs {
-			if ev.Pos.Filename == p.Filename && ev.Pos.Line == p.Line {
+			if sameLine(ev.Pos, p) {
 				return []*semantics.Evidence{ev}
 			}
+		}
+	}
+	// Or at a client another package's code obtains for one consumer
+	// only (a group a wiring gets from the builder's constructor: review
+	// 36-1/D12).
+	for _, at := range ats {
+		p := f.Fset.Position(at)
+		var only []*semantics.Evidence
+		for _, ev := range evs {
+			if slices.ContainsFunc(ev.Obtained, func(o token.Position) bool { return sameLine(o, p) }) {
+				only = append(only, ev)
+			}
+		}
+		if len(only) == 1 {
+			return only
 		}
 	}
 	if in := within(evs, f.Posn); len(in) > 0 {

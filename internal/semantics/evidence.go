@@ -339,6 +339,10 @@ type Evidence struct {
 	Interface string
 
 	Extent []Span
+	// Obtained are the positions of the received clients Join folded into
+	// this consumer (a group another package builds, obtained by the
+	// wiring's call): a finding there is this consumer's.
+	Obtained []token.Position
 
 	// Entry, for a client the package receives from another (a parameter
 	// or a struct field), is the key of that entry; "" for a consumer

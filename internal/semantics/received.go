@@ -387,7 +387,7 @@ func (ev *Evidence) clone() *Evidence {
 	c := *ev
 	c.Fetches, c.Calls, c.Revokes, c.Launches = slices.Clip(ev.Fetches), slices.Clip(ev.Calls), slices.Clip(ev.Revokes), slices.Clip(ev.Launches)
 	c.Handed, c.Txn, c.PollSkips, c.OnSomePaths = slices.Clip(ev.Handed), slices.Clip(ev.Txn), slices.Clip(ev.PollSkips), slices.Clip(ev.OnSomePaths)
-	c.Topics, c.Extent = slices.Clip(ev.Topics), slices.Clip(ev.Extent)
+	c.Topics, c.Extent, c.Obtained = slices.Clip(ev.Topics), slices.Clip(ev.Extent), slices.Clip(ev.Obtained)
 	return &c
 }
 
@@ -454,6 +454,7 @@ func (ev *Evidence) absorb(r *Evidence) {
 	}
 	slices.Sort(ev.Topics)
 	ev.Extent = append(ev.Extent, r.Extent...)
+	ev.Obtained = append(ev.Obtained, r.Pos)
 }
 
 // shortPath drops the directories of every package path in a full name,
