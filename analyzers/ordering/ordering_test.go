@@ -445,8 +445,8 @@ var scenarios = []struct {
 	{"ordering/eachrecordsend", ordering.Analyzer},
 	// franz-go's final commit of everything polled, deferred by a loop
 	// sending the records to one worker that marks them, also after a
-	// deferred wait that runs after it (2 positive: the marks committed
-	// instead); the worker awaited in the deferred closure, on the
+	// deferred wait that runs after it, or sending through a helper
+	// given the poll (3 positive: the marks committed instead); the worker awaited in the deferred closure, on the
 	// loop's way out, or by a method deferred after the commit, the
 	// records saved in place (4 silent).
 	{"ordering/shutdowncommit", ordering.Analyzer},

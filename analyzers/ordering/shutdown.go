@@ -52,24 +52,91 @@ func (c *checker) checkShutdowns() {
 // g (checkShutdowns), when g sends the records of a poll of call's
 // consumer on a channel and may return after it with no wait.
 func (c *checker) checkShutdown(call *consumer.Call, g *ssa.Function) {
+	reach := map[*ssa.Function]bool{}
+	c.flow.Reach(g, reach)
 	for _, fc := range c.m.Calls {
 		ci, ok := fc.Instr.(*ssa.Call)
-		if !ok || fc.Role != clientmodel.Fetch || fc.Fn != g || fc.Client != call.Client {
+		if !ok || fc.Role != clientmodel.Fetch || !reach[fc.Fn] || fc.Client != call.Client {
 			continue
 		}
 		if call.Consumer != nil && fc.Consumer != nil && call.Consumer != fc.Consumer {
+			continue
+		}
+		if fc.Fn != g {
+			// The poll in a function g calls (for c.pollOnce(ctx) {}:
+			// review 36-1/D6): its own sends, made where g calls it.
+			if len(c.processingSites(fc.Fn, ci)) > 0 {
+				continue
+			}
+			if send, _ := c.sentAway(fc.Fn, ci); send != nil {
+				if from := callerIn(g, fc.Fn, c.flow); from != nil && returnsAfter(from) {
+					c.reportShutdown(call, g, send)
+					return
+				}
+			}
 			continue
 		}
 		if len(c.processingSites(g, ci)) > 0 {
 			continue // processed in place: a channel may carry copies
 		}
 		send, from := c.sentAway(g, ci)
+		if send == nil {
+			// Sent by a helper given the poll (dispatch(fs, queue)).
+			send, from = c.sentByHelper(g, ci)
+		}
 		if send == nil || !returnsAfter(from) {
 			continue
 		}
 		c.reportShutdown(call, g, send)
 		return
 	}
+}
+
+// callerIn returns a call of g that reaches fn (fn itself, or a function
+// of the package that calls it), or nil.
+func callerIn(g, fn *ssa.Function, flow *ssaflow.Flow) ssa.Instruction {
+	for _, b := range g.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(*ssa.Call)
+			if !ok || ci.Common().StaticCallee() == nil {
+				continue
+			}
+			reach := map[*ssa.Function]bool{}
+			flow.Reach(ci.Common().StaticCallee(), reach)
+			if reach[fn] {
+				return ci
+			}
+		}
+	}
+	return nil
+}
+
+// sentByHelper returns a send of records in a function of the package g
+// gives the poll o to (dispatch(fs, queue) ranging over fs.Records()),
+// and g's call of it; nils when there is none.
+func (c *checker) sentByHelper(g *ssa.Function, o ssa.Value) (ssa.Instruction, ssa.Instruction) {
+	tainted := c.taint(o)
+	for _, b := range g.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			sc := ci.Common().StaticCallee()
+			if sc == nil || !c.flow.InPackage(sc) {
+				continue
+			}
+			for i, a := range ci.Common().Args {
+				if !tainted[a] || i >= len(sc.Params) {
+					continue
+				}
+				if send, _ := c.sentAway(sc, sc.Params[i]); send != nil {
+					return send, ci
+				}
+			}
+		}
+	}
+	return nil, nil
 }
 
 // deferredBy returns the function that defers call and the defer

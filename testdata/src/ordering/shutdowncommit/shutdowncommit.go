@@ -222,3 +222,35 @@ func drainedFirst(ctx context.Context) {
 		fs.EachRecord(func(r *kgo.Record) { p.queue <- r })
 	}
 }
+
+// dispatch sends the poll's records to the queue.
+func dispatch(fs kgo.Fetches, queue chan<- *kgo.Record) {
+	fs.EachRecord(func(r *kgo.Record) { queue <- r })
+}
+
+// helperSent is Run with the send in a helper given the poll (review
+// 36-1/D6).
+func helperSent(ctx context.Context) {
+	cl := client(kgo.AutoCommitMarks())
+	queue := make(chan *kgo.Record, 64)
+	go func() {
+		for r := range queue {
+			if err := save(context.Background(), r); err != nil {
+				log.Fatal(err)
+			}
+			cl.MarkCommitRecords(r)
+		}
+	}()
+	defer func() {
+		if err := cl.CommitUncommittedOffsets(context.Background()); err != nil { // want `deferred call to CommitUncommittedOffsets commits every record polled when helperSent returns`
+			log.Printf("final commit: %v", err)
+		}
+	}()
+	for {
+		fs := cl.PollFetches(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		dispatch(fs, queue)
+	}
+}
