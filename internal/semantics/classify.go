@@ -1051,7 +1051,7 @@ func (c *classifier) explicit(commits []*PositionCall) {
 	switch grain {
 	case GrainRecord, GrainBatch:
 		if !slices.ContainsFunc(commits, func(pc *PositionCall) bool { return !pc.Periodic }) {
-			r.Strategy, r.Detail = StrategyEachBatch, "synchronous "+commits[0].Func+" of what is "+c.pending()+" so far, from a goroutine of its own that fetches nothing (a timer's)"
+			r.Strategy, r.Detail = StrategyEachBatch, "synchronous "+commits[0].Func+" of what is "+c.pending()+" so far, from a goroutine of its own that fetches nothing (a timer's or a worker's)"
 			if commits[0].Ticked {
 				r.Detail = "synchronous " + commits[0].Func + " of what is " + c.pending() + " so far, when the loop's ticker fires"
 			}
