@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/noreturn"
@@ -1018,11 +1019,16 @@ func (c *checker) pollsOnAfterFailure(g ast.Expr, made token.Pos, path []ast.Nod
 		if n.Pos() >= made || made >= n.End() {
 			continue
 		}
-		switch n.(type) {
+		switch x := n.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			loop = n
-		case *ast.FuncDecl, *ast.FuncLit:
+		case *ast.FuncLit:
 			return false
+		case *ast.FuncDecl:
+			// A group made per call of a function returning its Wait's
+			// error, which a poll loop calls and only logs (review
+			// 36-1/D8: s.handle(ctx, fs) per poll).
+			return c.returnsWait(x, obj) && c.calledOnInLoop(x)
 		}
 		if loop != nil {
 			break
@@ -1035,21 +1041,7 @@ func (c *checker) pollsOnAfterFailure(g ast.Expr, made token.Pos, path []ast.Nod
 	// error leaves it: `if err := g.Wait(); err != nil { ... }`, or
 	// `err := g.Wait()` and then `if err != nil { ... }`; a Wait whose
 	// error is dropped goes on.
-	nr := noreturn.Of(c.pass)
-	leaves := func(body *ast.BlockStmt) bool {
-		if len(body.List) == 0 {
-			return false
-		}
-		switch l := body.List[len(body.List)-1].(type) {
-		case *ast.ReturnStmt:
-			return true
-		case *ast.BranchStmt:
-			return l.Tok == token.BREAK || l.Tok == token.GOTO
-		case *ast.ExprStmt:
-			return nr.Leaves(l)
-		}
-		return false
-	}
+	leaves := c.leavesLoop
 	goesOn := false
 	var lists [][]ast.Stmt
 	ast.Inspect(loop, func(n ast.Node) bool {
@@ -1089,6 +1081,87 @@ func (c *checker) pollsOnAfterFailure(g ast.Expr, made token.Pos, path []ast.Nod
 		}
 	}
 	return goesOn
+}
+
+// leavesLoop reports whether body, a check of an error in a loop, ends
+// by leaving the loop: a return, a break or goto, a call that never
+// returns (a continue goes on).
+func (c *checker) leavesLoop(body *ast.BlockStmt) bool {
+	if len(body.List) == 0 {
+		return false
+	}
+	switch l := body.List[len(body.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return l.Tok == token.BREAK || l.Tok == token.GOTO
+	case *ast.ExprStmt:
+		return noreturn.Of(c.pass).Leaves(l)
+	}
+	return false
+}
+
+// returnsWait reports whether fd returns the error of the group obj's
+// Wait as it is (return g.Wait()).
+func (c *checker) returnsWait(fd *ast.FuncDecl, obj types.Object) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			return false
+		}
+		if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) == 1 && c.waitOf(r.Results[0], obj) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// calledOnInLoop reports whether a call of fd is made in a loop of the
+// package that goes on after its error: checked by an if that does not
+// leave the loop, or dropped.
+func (c *checker) calledOnInLoop(fd *ast.FuncDecl) bool {
+	fn := c.pass.TypesInfo.Defs[fd.Name]
+	if fn == nil {
+		return false
+	}
+	on := false
+	for _, f := range c.pass.Files {
+		var stack []ast.Node
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return false
+			}
+			stack = append(stack, n)
+			call, ok := n.(*ast.CallExpr)
+			if !ok || typeutil.Callee(c.pass.TypesInfo, call) != fn {
+				return true
+			}
+			inLoop := false
+			for i := len(stack) - 1; i >= 0; i-- {
+				switch stack[i].(type) {
+				case *ast.ForStmt, *ast.RangeStmt:
+					inLoop = true
+				case *ast.FuncDecl, *ast.FuncLit:
+					i = 0
+				}
+			}
+			if !inLoop || len(stack) < 3 {
+				return true
+			}
+			switch st := stack[len(stack)-2].(type) {
+			case *ast.ExprStmt:
+				on = true
+			case *ast.AssignStmt:
+				if is, ok := stack[len(stack)-3].(*ast.IfStmt); ok && is.Init == ast.Stmt(st) && !c.leavesLoop(is.Body) {
+					on = true
+				}
+			}
+			return true
+		})
+	}
+	return on
 }
 
 // waitOf reports whether e calls the Wait method of the group obj.

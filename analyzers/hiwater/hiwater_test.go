@@ -207,14 +207,15 @@ var scenarios = []string{
 	// in place, a failure stops the records after it with a flag the
 	// function returns on, as the cancelled context did; audit 28c/2
 	// marked 48 records past a failed one; not in the loops of
-	// fallbacks.go and pollgroup.go, which only log Wait's error and poll
+	// fallbacks.go and pollgroup.go, which only log Wait's error (or a
+	// per-poll helper's returning it) and poll
 	// again: the next poll's positions would pass the records stopped,
 	// audit 36c/D1), pools counted by a literal that a deferred loop, or a stop
 	// method counting down, waits for as many times, the workers' own
 	// retries counted alike left alone (pooldone.go: the counts become 1;
 	// audit 35c/D1, review 35-1/D1, D2, D9: the cleanup waited for four),
 	// and a named worker given the WaitGroup of an Add(4) (review 35-2/D2)
-	// (23 positive); the work in place with only failures handed to TryGo, a batch marked after the group of TryGo functions waiting
+	// (25 positive); the work in place with only failures handed to TryGo, a batch marked after the group of TryGo functions waiting
 	// for room, and after the group of TryGo functions tested in an init,
 	// two workers with a channel each routed by partition, a loop waiting
 	// for each goroutine in a select, the select collector marking a

@@ -58,3 +58,27 @@ func (p *pipeline) runAssigned(ctx context.Context) {
 		}
 	}
 }
+
+// handle makes a group per call and returns its Wait's error; runHelper
+// calls it per poll and only logs that error (review 36-1/D8): no stop.
+func (p *pipeline) handle(ctx context.Context, fs kgo.Fetches) error {
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(p.parallel)
+	fs.EachRecord(func(r *kgo.Record) {
+		g.Go(func() error {
+			if err := p.e.Enrich(gctx, r); err != nil {
+				log.Printf("enrich: %v", err)
+			}
+			return p.cl.CommitRecords(gctx, r) // want `call to CommitRecords from a per-record errgroup function`
+		})
+	})
+	return g.Wait()
+}
+
+func (p *pipeline) runHelper(ctx context.Context) {
+	for ctx.Err() == nil {
+		if err := p.handle(ctx, p.cl.PollFetches(ctx)); err != nil {
+			log.Printf("poll: %v", err)
+		}
+	}
+}
