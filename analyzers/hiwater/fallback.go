@@ -1062,15 +1062,24 @@ func (c *checker) pollsOnAfterFailure(g ast.Expr, made token.Pos, path []ast.Nod
 				if as, ok := x.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && c.waitOf(as.Rhs[0], obj) && !leaves(x.Body) {
 					goesOn = true
 				}
+				// if g.Wait() != nil { ... } (review 36-2/D7)
+				if be, ok := ast.Unparen(x.Cond).(*ast.BinaryExpr); ok && (c.waitOf(be.X, obj) || c.waitOf(be.Y, obj)) && !leaves(x.Body) {
+					goesOn = true
+				}
 			case *ast.AssignStmt:
 				if len(x.Rhs) != 1 || !c.waitOf(x.Rhs[0], obj) {
 					continue
 				}
-				next, ok := ast.Stmt(nil), i+1 < len(list)
-				if ok {
-					next = list[i+1]
+				// The first if testing what it assigned, log lines
+				// between them (review 36-2/D6).
+				var check *ast.IfStmt
+				for _, next := range list[i+1:] {
+					if is, ok := next.(*ast.IfStmt); ok && is.Init == nil && c.mentionsAny(is.Cond, x.Lhs) {
+						check = is
+						break
+					}
 				}
-				if is, ok := next.(*ast.IfStmt); !ok || !leaves(is.Body) {
+				if check == nil || !leaves(check.Body) {
 					goesOn = true
 				}
 			case *ast.ExprStmt:
@@ -1099,6 +1108,26 @@ func (c *checker) leavesLoop(body *ast.BlockStmt) bool {
 		return noreturn.Of(c.pass).Leaves(l)
 	}
 	return false
+}
+
+// mentionsAny reports whether e names a variable one of lhs names.
+func (c *checker) mentionsAny(e ast.Expr, lhs []ast.Expr) bool {
+	objs := map[types.Object]bool{}
+	for _, l := range lhs {
+		if id, ok := l.(*ast.Ident); ok {
+			if o := c.pass.TypesInfo.ObjectOf(id); o != nil {
+				objs[o] = true
+			}
+		}
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && objs[c.pass.TypesInfo.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // returnsWait reports whether fd returns the error of the group obj's

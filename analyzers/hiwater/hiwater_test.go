@@ -215,7 +215,7 @@ var scenarios = []string{
 	// retries counted alike left alone (pooldone.go: the counts become 1;
 	// audit 35c/D1, review 35-1/D1, D2, D9: the cleanup waited for four),
 	// and a named worker given the WaitGroup of an Add(4) (review 35-2/D2)
-	// (25 positive); the work in place with only failures handed to TryGo, a batch marked after the group of TryGo functions waiting
+	// (26 positive); the work in place with only failures handed to TryGo, a batch marked after the group of TryGo functions waiting
 	// for room, and after the group of TryGo functions tested in an init,
 	// two workers with a channel each routed by partition, a loop waiting
 	// for each goroutine in a select, the select collector marking a

@@ -186,6 +186,15 @@ func committerInstr(p *position) (*ssa.Call, bool) {
 	return ci, ok
 }
 
+// onlyLogsBlock reports whether s is nil, or a block of log lines only.
+func (c *checker) onlyLogsBlock(s ast.Stmt) bool {
+	if s == nil {
+		return true
+	}
+	b, ok := s.(*ast.BlockStmt)
+	return ok && !slices.ContainsFunc(b.List, func(x ast.Stmt) bool { return !c.onlyLogsStmt(x) })
+}
+
 // onlyLogsStmt reports whether s is a call of an ignored function (a log
 // line) as a statement.
 func (c *checker) onlyLogsStmt(s ast.Stmt) bool {
@@ -231,8 +240,18 @@ func (c *checker) commitsMarks(s ast.Stmt, p *position) *consumer.Call {
 	case *ast.IfStmt:
 		if as, ok := st.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && st.Else == nil {
 			x = as.Rhs[0]
-		} else if st.Init == nil && st.Else == nil && len(st.Body.List) == 1 {
-			return c.commitsMarks(st.Body.List[0], p)
+		} else if st.Init == nil && c.onlyLogsBlock(st.Else) {
+			// if h.sync { log; sess.Commit() } else { log }: review
+			// 36-2/D13.
+			var mc *consumer.Call
+			for _, b := range st.Body.List {
+				if k := c.commitsMarks(b, p); k != nil && mc == nil {
+					mc = k
+				} else if !c.onlyLogsStmt(b) {
+					return nil
+				}
+			}
+			return mc
 		}
 	}
 	call, ok := ast.Unparen(x).(*ast.CallExpr)

@@ -379,8 +379,8 @@ func (c *checker) sendInLiteral(p *position, o ssa.Value, def ssa.Instruction, c
 				if tainted == nil {
 					tainted = c.taint(o)
 				}
-				if c.funcProcesses(lit, tainted, 0) || c.processedBetween(p, o, call) {
-					continue
+				if (c.funcProcesses(lit, tainted, 0) || c.processedBetween(p, o, call)) && !c.receiversProcess(h.instr) {
+					continue // a tap: its receivers only observe the copies
 				}
 				// A commit of everything polled passes what the
 				// previous polls sent too: a poll on the way does not
@@ -392,6 +392,43 @@ func (c *checker) sendInLiteral(p *position, o ssa.Value, def ssa.Instruction, c
 		}
 	}
 	return nil
+}
+
+// receiversProcess reports whether a function of the package receives
+// from the channel send (a *ssa.Send, or a select's send) sends on and
+// processes what it receives: a worker, not a tap that only logs the
+// copies (review 36-2/D5: an audit row written in place, the real write
+// in the workers).
+func (c *checker) receiversProcess(send ssa.Instruction) bool {
+	var ch ssa.Value
+	switch x := send.(type) {
+	case *ssa.Send:
+		ch = x.Chan
+	case *ssa.Select:
+		for _, st := range x.States {
+			if st.Dir == types.SendOnly {
+				ch = st.Chan
+			}
+		}
+	}
+	if ch == nil {
+		return true
+	}
+	roots := c.m.Flow.Roots(ch)
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				recv, ok := instr.(*ssa.UnOp)
+				if !ok || recv.Op != token.ARROW || !ssaflow.Intersects(c.m.Flow.Roots(recv.X), roots) {
+					continue
+				}
+				if c.funcProcesses(fn, c.taint(recv), 0) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // processedBetween reports whether p's function processes o's records in

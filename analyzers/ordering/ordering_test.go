@@ -437,8 +437,9 @@ var scenarios = []struct {
 	{"ordering/rangehandoff", ordering.Analyzer},
 	// franz-go records sent to one worker from the function passed to
 	// EachRecord, on one line (alone, and beside a count), or in a select
-	// over several, then the poll committed, also after the loop (4
-	// positive: the worker's body run in place); the records saved in
+	// over several, then the poll committed, also after the loop, and
+	// with an audit row written in place (5 positive: the worker's body
+	// run in place); the records saved in
 	// place with an audit copy sent in the function or a tap's before a
 	// loop saving them, the worker's records awaited by a WaitGroup or
 	// by one ack each, the worker's marks committed (5 silent).
@@ -452,20 +453,23 @@ var scenarios = []struct {
 	{"ordering/shutdowncommit", ordering.Analyzer},
 	// a sarama handler of a group built out of sight marking and
 	// committing each message before writing it, also with a log line
-	// between them or the Commit under a flag (3 positive: the calls
-	// moved, the message naming the Commit); its twin writing first (1
-	// silent).
+	// between them or the Commit under a flag, with a log line and an
+	// else that logs (4 positive: the calls moved, the message naming
+	// the Commit); its twin writing first (1 silent).
 	{"ordering/markcommit", ordering.Analyzer},
 	// calls after a commit that only log: the application's logger
 	// package (applog.Debugf), a log line's field built by a helper of
 	// another package (2 silent, audit 36a/D1, D2); the commit before
-	// the processing, the logger after it (1 positive: moved).
+	// the processing, the logger after it, and before a write whose count
+	// is only logged (2 positive: moved).
 	{"ordering/applogger", ordering.Analyzer},
 	// batching loops writing, on their way out, the position of what
 	// the batch still holds unprocessed: a kafka-go commit of the batch
 	// when the context is done, a sarama mark of its last message when
-	// the session ends (2 positive: the call dropped); a flush first (1
-	// silent).
+	// the session ends (2 positive: the call dropped); a flush first, a
+	// write in the if around the commit, each record written in a range
+	// over the batch first, a batch of positions of records written as
+	// they came, committed through a helper (4 silent).
 	{"ordering/unflushed", ordering.Analyzer},
 	// franz-go workers fed over channels by the poll loop committing
 	// everything polled after their records: a lane per partition, a

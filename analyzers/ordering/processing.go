@@ -239,7 +239,7 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 	if callee != nil && c.ignored(callee) {
 		return false
 	}
-	if call, ok := ci.(*ssa.Call); ok && cc.Signature().Results().Len() > 0 && c.onlyLogged(call, 0) {
+	if call, ok := ci.(*ssa.Call); ok && cc.Signature().Results().Len() > 0 && c.logField(call, 0) {
 		return false // a log line's field (kslog.Record(r), audit 36a/D2)
 	}
 	if callee != nil && c.isClient(callee) {
@@ -484,17 +484,8 @@ func (c *checker) ignored(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return true
 	}
-	path := fn.Pkg().Path()
-	for _, p := range c.ignore {
-		if strings.HasSuffix(p, "/...") {
-			if strings.HasPrefix(path, strings.TrimSuffix(p, "...")) || path == strings.TrimSuffix(p, "/...") {
-				return true
-			}
-			continue
-		}
-		if path == p || strings.HasPrefix(path, p+"/") {
-			return true
-		}
+	if c.ignoredPath(fn.Pkg().Path()) {
+		return true
 	}
 	// A project's own logger: a method named like logging whose last
 	// parameter is ...any, as every logging signature has. A method of
@@ -520,6 +511,76 @@ func (c *checker) ignored(fn *types.Func) bool {
 		return sig.Params().Len() == 0
 	}
 	return appLogger(fn, sig)
+}
+
+// ignoredPath reports whether the package path is one whose calls are
+// not processing (logging, metrics, formatting, -ordering.ignore).
+func (c *checker) ignoredPath(path string) bool {
+	for _, p := range c.ignore {
+		if strings.HasSuffix(p, "/...") {
+			if strings.HasPrefix(path, strings.TrimSuffix(p, "...")) || path == strings.TrimSuffix(p, "/...") {
+				return true
+			}
+			continue
+		}
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// logField reports whether v, a call's result, builds a log line's field:
+// a value of a logging package's type (slog.Attr, zap.Field) used only
+// in logging (onlyLogged), or given only to calls making one
+// (kslog.Record(format(r))). A result merely logged (n := st.Put(...);
+// log.Printf("%d", n)) is not: the call may be the effect (review
+// 36-2/D4).
+func (c *checker) logField(v ssa.Value, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	if c.logType(v.Type()) {
+		return c.onlyLogged(v, 0)
+	}
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert:
+			if !c.logField(r.(ssa.Value), depth+1) {
+				return false
+			}
+		case *ssa.Call:
+			if !c.logField(r, depth+1) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// logType reports whether t (or what it points to, or holds) is a named
+// type of a package whose calls are not processing (a logger's field).
+func (c *checker) logType(t types.Type) bool {
+	for {
+		switch u := t.(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		}
+		break
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && c.ignoredPath(n.Obj().Pkg().Path())
 }
 
 // onlyLogged reports whether v, a call's result, is used only as an

@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -144,13 +147,17 @@ func (c *checker) unflushedBatch(call *ast.CallExpr, path []ast.Node) (unflushed
 			continue
 		}
 		for _, s := range list {
-			if s.Pos() <= call.Pos() && call.Pos() < s.End() {
-				break
-			}
+			holds := s.Pos() <= call.Pos() && call.Pos() < s.End()
 			for _, pc := range processing {
-				if s.Pos() <= pc.Pos() && pc.Pos() < s.End() {
+				// A processing in a statement before, or before the
+				// call in its own (if err := save(buf); err == nil {
+				// commit }: review 36-2/D1).
+				if s.Pos() <= pc.Pos() && pc.Pos() < s.End() && (!holds || pc.Pos() < call.Pos()) {
 					return unflushed{}, false
 				}
+			}
+			if holds {
+				break
 			}
 		}
 		if n == ast.Node(body) || i > 0 && path[i-1] == loop {
@@ -246,8 +253,16 @@ func (c *checker) batchProcessing(body *ast.BlockStmt, v *types.Var, call *ast.C
 				return true
 			}
 		}
-		for _, a := range ce.Args {
-			if id, ok := ast.Unparen(a).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
+		// Given the batch, or a record of a range over it (for _, m :=
+		// range buf { write(m) }: review 36-2/D2), when the function of
+		// the package given it processes it (not a commit helper's
+		// commitBatch(ctx, r, buf): review 36-2/D3).
+		for i, a := range ce.Args {
+			id, ok := ast.Unparen(a).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			if u := c.pass.TypesInfo.Uses[id]; (u == v || c.rangedFrom(u, v, body)) && c.processesArg(fn, i) {
 				out = append(out, ce)
 				break
 			}
@@ -255,6 +270,49 @@ func (c *checker) batchProcessing(body *ast.BlockStmt, v *types.Var, call *ast.C
 		return true
 	})
 	return out
+}
+
+// rangedFrom reports whether u is the value variable of a range over v in
+// body.
+func (c *checker) rangedFrom(u types.Object, v *types.Var, body *ast.BlockStmt) bool {
+	if u == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if rs, ok := n.(*ast.RangeStmt); ok && c.rangesOver(rs, v) {
+			if id, ok := rs.Value.(*ast.Ident); ok && c.pass.TypesInfo.Defs[id] == u {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// processesArg reports whether a call of fn processes its argument i: fn
+// is out of sight (another package's, a function value), or a function of
+// the package that makes no position call (a write of the batch, even
+// one the analysis takes for formatting: fmt.Fprintf to a file), or that
+// processes that parameter besides (not a commit helper's
+// commitBatch(ctx, r, buf): review 36-2/D3).
+func (c *checker) processesArg(fn *types.Func, i int) bool {
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return true
+	}
+	sf := c.m.SSA.Pkg.Prog.FuncValue(fn)
+	if sf == nil {
+		return true
+	}
+	reach := map[*ssa.Function]bool{}
+	c.flow.Reach(sf, reach)
+	if !slices.ContainsFunc(c.m.Calls, func(k *consumer.Call) bool { return reach[k.Fn] && k.Role != clientmodel.Fetch }) {
+		return true
+	}
+	if sf.Signature.Recv() != nil {
+		i++
+	}
+	return c.paramProcessed(sf, i, 0)
 }
 
 // literalReads reports whether the local function variable lv is

@@ -1241,7 +1241,9 @@ func loggedAndJoined(call *ssa.Call) bool {
 		if ok == fail {
 			ok = b.Succs[1]
 		}
-		if fail.Succs[0] == ok {
+		// A phi where they join keeps something of the failure (a
+		// flag the code stops on later: review 36-2/D8).
+		if fail.Succs[0] == ok && !slices.ContainsFunc(ok.Instrs, func(in ssa.Instruction) bool { _, phi := in.(*ssa.Phi); return phi }) {
 			return true
 		}
 	}
@@ -2032,7 +2034,7 @@ func returnsResult(b *ssa.BasicBlock, i int, next *ssa.Call) bool {
 
 // dropsFailure reports whether the failure branch fail of the check ending
 // b, in handler f, returns from f without an error (or f returns none) on
-// some path, and every path from fail only logs (or sleeps) before it
+// some path, and every path from fail only logs (or backs off) before it
 // returns, stops or tries again (back to b): no other work, no error kept
 // or sent. A retry that gives up and returns nil drops the failure after
 // its last attempt; one that tries until it succeeds does not.
@@ -2050,14 +2052,13 @@ func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.Basi
 			continue // a retry: dropped only if a path gives up (audit 36b/D1)
 		}
 		seen[x] = true
-		if !onlyLogs(slices.DeleteFunc(slices.Clone(x.Instrs), sleeps)) {
+		if !onlyLogs(slices.DeleteFunc(slices.Clone(x.Instrs), backsOff)) {
 			return false
 		}
 		if ret, ok := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ok {
-			if !returnsNoError(f, ret) {
-				return false
-			}
-			dropped = true
+			// A path returning an error (the context's, while backing
+			// off) hands that failure on; one returning nil drops it.
+			dropped = dropped || returnsNoError(f, ret)
 			continue
 		}
 		work = append(work, x.Succs...)
@@ -2065,14 +2066,26 @@ func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.Basi
 	return dropped
 }
 
-// sleeps reports whether in calls time.Sleep: a retry's backoff.
-func sleeps(in ssa.Instruction) bool {
-	call, ok := in.(*ssa.Call)
-	if !ok {
-		return false
+// backsOff reports whether in is a retry's backoff: a call of the time
+// package (time.Sleep, time.After) or of a context's (ctx.Err()), a
+// receive from a timer or a context's Done, a select on those alone
+// (review 36-2/D9).
+func backsOff(in ssa.Instruction) bool {
+	switch x := in.(type) {
+	case *ssa.Call:
+		f := ssaflow.Callee(x.Common())
+		return f != nil && f.Pkg() != nil && (f.Pkg().Path() == "time" || f.Pkg().Path() == "context")
+	case *ssa.UnOp:
+		return x.Op == token.ARROW && ssaflow.NoWork(x.X)
+	case *ssa.Select:
+		for _, st := range x.States {
+			if st.Dir == types.SendOnly || !ssaflow.NoWork(st.Chan) {
+				return false
+			}
+		}
+		return true
 	}
-	f := ssaflow.Callee(call.Common())
-	return f != nil && f.Pkg() != nil && f.Pkg().Path() == "time" && f.Name() == "Sleep"
+	return false
 }
 
 // onlyLogsAfter reports whether, in handler f, every path from the

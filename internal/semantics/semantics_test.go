@@ -387,6 +387,11 @@ func TestClassify(t *testing.T) {
 		// a dead-letter write whose failure is only logged before the
 		// commit (audit 36a/D4: at-least-once); retrydlq stops there
 		{"dlqlogged", map[string]string{"guarantee": semantics.Neither}},
+		// the same failure kept in a flag the loop stops on (review
+		// 36-2/D8: neither), and a helper backing off in a select before
+		// it gives up (review 36-2/D9: at-least-once)
+		{"dlqflagged", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"helpergiveupwait", map[string]string{"guarantee": semantics.Neither}},
 		// a timed-out write told apart and skipped (review 36-1/D10:
 		// at-least-once once a continue no longer "polled again")
 		{"timeoutskip", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},

@@ -82,3 +82,23 @@ func (p *pipeline) runHelper(ctx context.Context) {
 		}
 	}
 }
+
+// runTested tests Wait's error in the if's condition and only logs it
+// (review 36-2/D7): no stop.
+func (p *pipeline) runTested(ctx context.Context) {
+	for ctx.Err() == nil {
+		fs := p.cl.PollFetches(ctx)
+		g, gctx := errgroup.WithContext(ctx)
+		fs.EachRecord(func(r *kgo.Record) {
+			g.Go(func() error {
+				if err := p.e.Enrich(gctx, r); err != nil {
+					log.Printf("enrich: %v", err)
+				}
+				return p.cl.CommitRecords(gctx, r) // want `call to CommitRecords from a per-record errgroup function`
+			})
+		})
+		if g.Wait() != nil {
+			log.Printf("commit failed")
+		}
+	}
+}

@@ -104,3 +104,30 @@ func (h *Flagged) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Co
 	}
 	return nil
 }
+
+// Announced commits each mark under a flag with a log line, and logs
+// the mark otherwise (review 36-2/D13).
+type Announced struct {
+	db   *sql.DB
+	sync bool
+}
+
+func (h *Announced) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *Announced) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+// ConsumeClaim marks, commits under the flag, then writes.
+func (h *Announced) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for m := range claim.Messages() {
+		sess.MarkMessage(m, "") // want `call to MarkMessage before the message is processed: the Commit below sends it`
+		if h.sync {
+			log.Printf("committing %d/%d", m.Partition, m.Offset)
+			sess.Commit()
+		} else {
+			log.Printf("marked %d/%d", m.Partition, m.Offset)
+		}
+		if _, err := h.db.ExecContext(sess.Context(), "INSERT INTO events (body) VALUES ($1)", m.Value); err != nil {
+			return fmt.Errorf("put %d/%d: %w", m.Partition, m.Offset, err)
+		}
+	}
+	return nil
+}
