@@ -112,6 +112,7 @@ func (c *checker) run() {
 	c.exportSettingFixes()
 	c.exportCommitsSession()
 	c.exportStoresRace()
+	c.relayStoresRace()
 	c.exportConfigFindings()
 	c.reportPassedConfigs()
 	for _, k := range c.m.Imported {

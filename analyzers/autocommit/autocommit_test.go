@@ -668,9 +668,11 @@ var scenarios = []struct {
 	{"autocommit/queuedcall/...", autocommit.Analyzer},
 	// a confluent consumer built with auto-commit off and auto-store on,
 	// handed to another package's constructor whose worker stores each
-	// message while its loop's ticker commits (audit 36b/D4): that
-	// package says the stores race the commits (a storesRace fact), and
-	// the hand-over is reported (1 / 1: auto-store off).
+	// message while its loop's ticker (and the workers' errors) commits
+	// (audit 36b/D4): that package says the stores race the commits (a
+	// storesRace fact), relayed by a package handing the consumer on
+	// (review 36-2/D12), and the hand-overs are reported (2 / 1:
+	// auto-store off).
 	{"autocommit/storedworker/...", autocommit.Analyzer},
 	// generics, a 300-case switch, closures, interface-held clients, method
 	// values: no panic, no finding (0 / 7).

@@ -141,6 +141,34 @@ func (c *checker) exportStoresRace() {
 	}
 }
 
+// relayStoresRace exports storesRace on the entries of this package
+// through which a client reaches a function of another package that
+// races (app.Start(ctx, c) handing c to service.New: review 36-2/D12).
+func (c *checker) relayStoresRace() {
+	for _, fn := range c.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := ssaflow.Callee(ci.Common())
+				var f storesRace
+				if callee == nil || callee.Pkg() == nil || callee.Pkg() == c.pass.Pkg || !c.pass.ImportObjectFact(callee, &f) {
+					continue
+				}
+				for _, a := range ci.Common().Args {
+					for _, r := range c.m.Flow.Roots(a) {
+						if obj, _ := consumer.EntryObject(r); obj != nil && obj.Pkg() == c.pass.Pkg {
+							c.pass.ExportObjectFact(obj, &storesRace{Race: f.Race})
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // racedElsewhere is storeRace for stores of other packages (needs): the
 // race their packages found (storesRace), when every one has one.
 func (c *checker) racedElsewhere(bad []positionUse) (string, []analysis.RelatedInformation, bool) {
@@ -314,6 +342,12 @@ func inCycle(b *ssa.BasicBlock) bool {
 	return false
 }
 
+// errorChan reports whether ch carries errors.
+func errorChan(ch ssa.Value) bool {
+	c, ok := ch.Type().Underlying().(*types.Chan)
+	return ok && types.Identical(c.Elem(), types.Universe.Lookup("error").Type())
+}
+
 // joins reports whether fn waits for other goroutines: it calls a Wait
 // method (sync.WaitGroup, errgroup.Group) or receives from a channel that
 // may signal work done (not a ticker's, not its caller's context's Done:
@@ -327,10 +361,12 @@ func joins(fn *ssa.Function) bool {
 					return true
 				}
 			case *ssa.Select:
-				// Not a select on a ticker and the context only (a
-				// commit ticker's loop: audit 36b/D4).
+				// Not a select on a ticker, the context and the
+				// workers' errors only (a commit ticker's loop: audit
+				// 36b/D4, review 36-2/D11): an error reports a failure,
+				// not that the work is done.
 				for _, st := range in.States {
-					if st.Dir != types.SendOnly && !ssaflow.NoWork(st.Chan) {
+					if st.Dir != types.SendOnly && !ssaflow.NoWork(st.Chan) && !errorChan(st.Chan) {
 						return true
 					}
 				}

@@ -22,11 +22,12 @@ type Service struct {
 	c     *kafka.Consumer
 	n     Notifier
 	queue chan *kafka.Message
+	errs  chan error
 }
 
 // New returns a service consuming from c.
 func New(c *kafka.Consumer, n Notifier) *Service { // want New:`storesRace\(Commit commits them while the goroutines the messages are handed to still process them\)`
-	return &Service{c: c, n: n, queue: make(chan *kafka.Message, 64)}
+	return &Service{c: c, n: n, queue: make(chan *kafka.Message, 64), errs: make(chan error, 1)}
 }
 
 // Run polls, queues, and commits every 300ms.
@@ -42,6 +43,8 @@ func (s *Service) Run(ctx context.Context) error {
 			if _, err := s.c.Commit(); err != nil {
 				log.Printf("commit: %v", err)
 			}
+		case err := <-s.errs:
+			log.Printf("worker: %v", err) // a failure report, no join (review 36-2/D11)
 		default:
 		}
 		if m, ok := s.c.Poll(100).(*kafka.Message); ok {
@@ -56,7 +59,7 @@ func (s *Service) work(ctx context.Context) {
 			time.Sleep(100 * time.Millisecond)
 		}
 		if _, err := s.c.StoreMessage(m); err != nil {
-			log.Printf("store: %v", err)
+			s.errs <- err
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 
+	"autocommit/storedworker/app"
 	"autocommit/storedworker/svc"
 )
 
@@ -39,4 +40,19 @@ func Stored(ctx context.Context, n svc.Notifier) error {
 	}
 	defer c.Close()
 	return svc.New(c, n).Run(ctx)
+}
+
+// Relayed hands a consumer with auto-store on to app, which hands it on
+// to the service.
+func Relayed(ctx context.Context, n svc.Notifier) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{
+		"bootstrap.servers":  "localhost:9092",
+		"group.id":           "notifier",
+		"enable.auto.commit": false,
+	})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return app.Start(ctx, c, n) // want `offset store does nothing while enable\.auto\.offset\.store is on: StoreMessage, called by svc\.\(\*Service\)\.work`
 }
