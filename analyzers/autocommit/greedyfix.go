@@ -20,12 +20,15 @@ import (
 
 // ---- the greedy option: its fix, and options helpers of other packages ----
 
-// replaysLastPoll ends the title of greedyFix's fixes: without greedy,
+// replaysLastPoll ends the title of greedyFix's fixes for cl: without greedy,
 // the timer commits a poll once the next one is made, so a loop that
 // stops without polling again (a select on ctx.Done before the poll)
 // leaves its last poll uncommitted, replayed after each deploy (audit
 // 35c/D7).
-const replaysLastPoll = " (the timer then commits a poll once the next one is made: a stop that polls no more replays the last poll unless the loop commits it, CommitUncommittedOffsets, on its way out)"
+func replaysLastPoll(cl *clientmodel.Client) string {
+	return " (the timer then commits a poll once the next one is made: a stop that polls no more replays the last poll unless the loop commits it, " +
+		cl.CallName(clientmodel.Commit, clientmodel.ScopePolled) + ", on its way out)"
+}
 
 // greedyFix returns the fix of the greedy option call x (path[0]): remove
 // it from its options list, or, where it is not an element of one (an
@@ -37,7 +40,7 @@ const replaysLastPoll = " (the timer then commits a poll once the next one is ma
 func (c *checker) greedyFix(cl *clientmodel.Client, x *ast.CallExpr, path []ast.Node) (analysis.SuggestedFix, bool) {
 	greedy := cl.Spell(clientmodel.Greedy)
 	if e, ok := c.removeOption(path, x); ok {
-		return analysis.SuggestedFix{Message: "Remove " + greedy + replaysLastPoll, TextEdits: []analysis.TextEdit{e}}, true
+		return analysis.SuggestedFix{Message: "Remove " + greedy + replaysLastPoll(cl), TextEdits: []analysis.TextEdit{e}}, true
 	}
 	fn := c.intervalOption(cl, c.pass.TypesInfo.TypeOf(x))
 	if fn == nil {
@@ -58,7 +61,7 @@ func (c *checker) greedyFix(cl *clientmodel.Client, x *ast.CallExpr, path []ast.
 	timeName, imp := edit.Import(c.pass, f, "time")
 	opt := fmt.Sprintf("%s.%s(%s)", q, fn.Name(), durationSource(d, timeName))
 	return analysis.SuggestedFix{
-		Message:   fmt.Sprintf("Replace %s with %s, which keeps the default auto-commit%s", greedy, opt, replaysLastPoll),
+		Message:   fmt.Sprintf("Replace %s with %s, which keeps the default auto-commit%s", greedy, opt, replaysLastPoll(cl)),
 		TextEdits: append(imp, analysis.TextEdit{Pos: x.Pos(), End: x.End(), NewText: []byte(opt)}),
 	}, true
 }

@@ -113,7 +113,7 @@ func (c *checker) report(p *position, site ssa.Instruction) {
 		}
 		cost := "with auto-commit on, a crash " + between
 		switch ci, ok := committerInstr(p); {
-		case p.committedBy == nil && c.marksCommitAfter(p, site) != nil:
+		case p.committedBy == nil && !autoCommitOn(p) && c.marksCommitAfter(p, site) != nil:
 			// The configuration is out of sight, and a commit of the
 			// marks follows the mark (audit 36c/D5: "with auto-commit
 			// on" was said of a group built with it off).
@@ -208,6 +208,12 @@ func (c *checker) onlyLogsStmt(s ast.Stmt) bool {
 	}
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 	return ok && c.ignored(fn)
+}
+
+// autoCommitOn reports whether p's consumer is known to commit on a
+// timer.
+func autoCommitOn(p *position) bool {
+	return p.k != nil && p.k.Settings != nil && p.k.Settings.Is(p.client.Client, clientmodel.AutoCommit)
 }
 
 // marksCommitAfter returns the commit of what is marked or stored (sarama's

@@ -284,7 +284,11 @@ func (c *checker) reportShutdown(call *consumer.Call, g *ssa.Function, send ssa.
 	if fix, ok := c.shutdownFix(call); ok {
 		fixes = append(fixes, fix)
 	} else {
-		msg += "; no automatic fix: close the channel and wait for the workers to return before the commit, or have them mark what they processed (kgo.AutoCommitMarks, MarkCommitRecords) and commit the marks (CommitMarkedOffsets)"
+		msg += "; no automatic fix: close the channel and wait for the workers to return before the commit"
+		if marks := call.Client.CallName(clientmodel.Commit, clientmodel.ScopeMarked); marks != "" {
+			msg += fmt.Sprintf(", or have them mark what they processed (%s, %s) and commit the marks (%s)",
+				call.Client.Spell(clientmodel.MarksOnly), call.Client.CallName(clientmodel.Mark, clientmodel.ScopeArgs), marks)
+		}
 	}
 	pos := call.Pos()
 	if ce := c.deferredCall(call); ce != nil {
@@ -312,12 +316,13 @@ func (c *checker) shutdownFix(call *consumer.Call) (analysis.SuggestedFix, bool)
 		return analysis.SuggestedFix{}, false
 	}
 	sel, _ := ce.Fun.(*ast.SelectorExpr)
-	if sel == nil || sel.Sel.Name != "CommitUncommittedOffsets" {
+	marks := call.Client.CallName(clientmodel.Commit, clientmodel.ScopeMarked)
+	if sel == nil || sel.Sel.Name != clientmodel.BareName(call.Func) || marks == "" {
 		return analysis.SuggestedFix{}, false
 	}
 	return analysis.SuggestedFix{
-		Message:   "Commit the workers' marks at shutdown (CommitMarkedOffsets), not every record polled",
-		TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("CommitMarkedOffsets")}},
+		Message:   fmt.Sprintf("Commit the workers' marks at shutdown (%s), not every %s polled", marks, call.Client.RecordNoun),
+		TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(marks)}},
 	}, true
 }
 

@@ -79,10 +79,10 @@ func (c *checker) checkWorkerCommit(call *consumer.Call) {
 			name, noun, noun),
 		Related: []analysis.RelatedInformation{{Pos: send.Pos(), Message: noun + "s sent to the workers here, by the loop that polls"}},
 	}
-	if fix, ok := c.workerCommitFix(ce, v); ok {
+	if fix, ok := c.workerCommitFix(call, ce, v); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	} else {
-		d.Message += "; no automatic fix: the call cannot be rewritten here; commit the " + noun + "s the worker processed (CommitRecords) instead"
+		d.Message += "; no automatic fix: the call cannot be rewritten here; commit the " + noun + "s the worker processed instead"
 	}
 	report.Report(c.pass, d)
 }
@@ -135,14 +135,27 @@ func (c *checker) fetchingSend(ch types.Object, cl *clientmodel.Client) *ast.Sen
 	return nil
 }
 
-// workerCommitFix replaces the commit of everything polled, ce, by a
-// commit of what the worker's loop received, v: CommitRecords(ctx, v...)
-// for a slice, CommitRecords(ctx, v) for one record.
-func (c *checker) workerCommitFix(ce *ast.CallExpr, v *ast.Ident) (analysis.SuggestedFix, bool) {
+// workerCommitFix replaces the commit of everything polled, call (ce), by
+// a commit of what the worker's loop received, v: CommitRecords(ctx,
+// v...) for a slice, CommitRecords(ctx, v) for one record.
+func (c *checker) workerCommitFix(call *consumer.Call, ce *ast.CallExpr, v *ast.Ident) (analysis.SuggestedFix, bool) {
 	sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "CommitUncommittedOffsets" || len(ce.Args) != 1 {
+	if !ok || sel.Sel.Name != clientmodel.BareName(call.Func) {
 		return analysis.SuggestedFix{}, false
 	}
+	// The client's commit of the records given, taking them after the
+	// arguments the commit of everything takes (ctx).
+	var records *clientmodel.Call
+	for i := range call.Client.Calls {
+		if k := &call.Client.Calls[i]; k.Role == clientmodel.Commit && k.Scope == clientmodel.ScopeArgs && k.Record == len(ce.Args) && k.Sync {
+			records = k
+			break
+		}
+	}
+	if records == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	name := clientmodel.BareName(records.Func)
 	obj := c.pass.TypesInfo.Defs[v]
 	if obj == nil || edit.ObjectAt(c.pass, ce.Pos(), v.Name) != obj {
 		return analysis.SuggestedFix{}, false
@@ -152,9 +165,9 @@ func (c *checker) workerCommitFix(ce *ast.CallExpr, v *ast.Ident) (analysis.Sugg
 		arg += "..."
 	}
 	return analysis.SuggestedFix{
-		Message: "Commit the records the worker processed (CommitRecords), not every record polled",
+		Message: fmt.Sprintf("Commit the %ss the worker processed (%s), not every %s polled", call.Client.RecordNoun, name, call.Client.RecordNoun),
 		TextEdits: []analysis.TextEdit{
-			{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("CommitRecords")},
+			{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(name)},
 			{Pos: ce.Rparen, End: ce.Rparen, NewText: []byte(", " + arg)},
 		},
 	}, true

@@ -300,7 +300,7 @@ func marksManual(ctx context.Context, idx index) error {
 		fetches := cl.PollFetches(ctx)
 		for _, r := range fetches.Records() {
 			cl.MarkCommitRecords(r)                             // want `call to MarkCommitRecords before the record is processed: with auto-commit on, a crash between them loses the record \(at-most-once\)`
-			if err := cl.CommitMarkedOffsets(ctx); err != nil { // ok: the mark's fix leaves it nothing of the record to commit
+			if err := cl.CommitMarkedOffsets(ctx); err != nil { // ok: the mark's fix moves it after the record too
 				return err
 			}
 			if err := apply(ctx, idx, r); err != nil {

@@ -75,8 +75,9 @@ func (h *handler) every(sess sarama.ConsumerGroupSession, claim sarama.ConsumerG
 }
 
 // commitFirst marks and commits before processing: the mark is
-// reported (its fix moves it after apply, and the Commit then sends
-// earlier marks only).
+// reported (its fix moves it and the Commit after apply: left behind,
+// the Commit would send earlier marks only, and a claim's last mark
+// never, audit 36c/D5).
 func (h *handler) commitFirst(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
 	for msg := range claim.Messages() {
 		sess.MarkMessage(msg, "") // want `call to MarkMessage before the message is processed: auto-commit is off, but the Commit below sends it, so a crash between them loses the message \(at-most-once\)`
