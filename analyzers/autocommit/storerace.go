@@ -158,6 +158,9 @@ func (c *checker) relayStoresRace() {
 					continue
 				}
 				for _, a := range ci.Common().Args {
+					if !clientValue(a) {
+						continue // a notifier passed beside it
+					}
 					for _, r := range c.m.Flow.Roots(a) {
 						if obj, _ := consumer.EntryObject(r); obj != nil && obj.Pkg() == c.pass.Pkg {
 							c.pass.ExportObjectFact(obj, &storesRace{Race: f.Race})
@@ -167,6 +170,13 @@ func (c *checker) relayStoresRace() {
 			}
 		}
 	}
+}
+
+// clientValue reports whether v is a value of a client package's type
+// (*kafka.Consumer).
+func clientValue(v ssa.Value) bool {
+	n, ok := types.Unalias(ssaflow.Deref(v.Type())).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && clientmodel.Default.IsClientPath(n.Obj().Pkg().Path())
 }
 
 // racedElsewhere is storeRace for stores of other packages (needs): the
