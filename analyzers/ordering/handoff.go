@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 	"strings"
 
@@ -345,53 +346,61 @@ func sameChan(a, b ssa.Value) bool {
 // (handOffBefore's).
 func (c *checker) sendInLiteral(p *position, o ssa.Value, def ssa.Instruction, carried map[ssa.Value]bool, sent func(ssa.Value) bool) *handOff {
 	var tainted map[ssa.Value]bool
-	for _, b := range p.fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || instr == p.instr {
-				continue
-			}
-			for _, a := range call.Common().Args {
-				lit := ssaflow.Literal(a)
-				if lit == nil {
-					continue
-				}
-				var h *handOff
-				for _, lb := range lit.Blocks {
-					for _, in := range lb.Instrs {
-						switch x := in.(type) {
-						case *ssa.Send:
-							if h == nil && sent(x.X) {
-								h = &handOff{instr: x, branch: true, literal: true, derived: !carried[x.X] && !c.isRecordish(x.X.Type())}
-							}
-						case *ssa.Select:
-							for _, st := range x.States {
-								if h == nil && st.Dir == types.SendOnly && sent(st.Send) {
-									h = &handOff{instr: x, branch: true, literal: true, derived: !carried[st.Send] && !c.isRecordish(st.Send.Type())}
-								}
-							}
+	for call, lit := range literalArgs(p.fn, p.instr) {
+		var h *handOff
+		for _, lb := range lit.Blocks {
+			for _, in := range lb.Instrs {
+				switch x := in.(type) {
+				case *ssa.Send:
+					if h == nil && sent(x.X) {
+						h = &handOff{instr: x, branch: true, literal: true, derived: !carried[x.X] && !c.isRecordish(x.X.Type())}
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if h == nil && st.Dir == types.SendOnly && sent(st.Send) {
+							h = &handOff{instr: x, branch: true, literal: true, derived: !carried[st.Send] && !c.isRecordish(st.Send.Type())}
 						}
 					}
 				}
-				if h == nil {
+			}
+		}
+		if h == nil {
+			continue
+		}
+		if tainted == nil {
+			tainted = c.taint(o)
+		}
+		if (c.funcProcesses(lit, tainted, 0) || c.processedBetween(p, o, call)) && !c.receiversProcess(h.instr) {
+			continue // a tap: its receivers only observe the copies
+		}
+		// A commit of everything polled passes what the previous polls
+		// sent too: a poll on the way does not stop it (a commit after
+		// the loop: review 36-1/D7).
+		if ssaflow.ReachesStopping(call, p.instr, func(x ssa.Instruction) bool { return x == def && p.arg != nil || isWait(x) }) && !waitsBetween(call, p.instr) {
+			return h
+		}
+	}
+	return nil
+}
+
+// literalArgs yields the calls of fn (but skip) and each function
+// literal one is given (fetches.EachRecord(func(r) {...})).
+func literalArgs(fn *ssa.Function, skip ssa.Instruction) iter.Seq2[*ssa.Call, *ssa.Function] {
+	return func(yield func(*ssa.Call, *ssa.Function) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok || instr == skip {
 					continue
 				}
-				if tainted == nil {
-					tainted = c.taint(o)
-				}
-				if (c.funcProcesses(lit, tainted, 0) || c.processedBetween(p, o, call)) && !c.receiversProcess(h.instr) {
-					continue // a tap: its receivers only observe the copies
-				}
-				// A commit of everything polled passes what the
-				// previous polls sent too: a poll on the way does not
-				// stop it (a commit after the loop: review 36-1/D7).
-				if ssaflow.ReachesStopping(call, p.instr, func(x ssa.Instruction) bool { return x == def && p.arg != nil || isWait(x) }) && !waitsBetween(call, p.instr) {
-					return h
+				for _, a := range call.Common().Args {
+					if lit := ssaflow.Literal(a); lit != nil && !yield(call, lit) {
+						return
+					}
 				}
 			}
 		}
 	}
-	return nil
 }
 
 // receiversProcess reports whether a function of the package receives
@@ -467,29 +476,17 @@ func waitsBetween(a, b ssa.Instruction) bool {
 // nil) }) then a commit of the poll): the literal runs during the call,
 // and its records are still queued in the producer when p commits them.
 func (c *checker) produceInLiteral(p *position, def ssa.Instruction, tainted map[ssa.Value]bool, o ssa.Value) *handOff {
-	for _, b := range p.fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || instr == p.instr {
-				continue
-			}
-			for _, a := range call.Common().Args {
-				lit := ssaflow.Literal(a)
-				if lit == nil {
-					continue
-				}
-				if tainted == nil {
-					tainted = c.taint(o)
-				}
-				in, pr := c.asyncProduceIn(lit, tainted, map[*ssa.Function]bool{})
-				if in == nil {
-					continue
-				}
-				stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || c.flushes(x, in, pr) }
-				if ssaflow.ReachesStopping(call, p.instr, stop) {
-					return &handOff{instr: in, produce: pr, flush: true}
-				}
-			}
+	for call, lit := range literalArgs(p.fn, p.instr) {
+		if tainted == nil {
+			tainted = c.taint(o)
+		}
+		in, pr := c.asyncProduceIn(lit, tainted, map[*ssa.Function]bool{})
+		if in == nil {
+			continue
+		}
+		stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || c.flushes(x, in, pr) }
+		if ssaflow.ReachesStopping(call, p.instr, stop) {
+			return &handOff{instr: in, produce: pr, flush: true}
 		}
 	}
 	return nil

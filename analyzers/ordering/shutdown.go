@@ -241,19 +241,9 @@ func (c *checker) sentAway(g *ssa.Function, o ssa.Value) (ssa.Instruction, ssa.I
 	if s := sendIn(g); s != nil {
 		return s, s
 	}
-	for _, b := range g.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			for _, a := range call.Common().Args {
-				if lit := ssaflow.Literal(a); lit != nil {
-					if s := sendIn(lit); s != nil {
-						return s, call
-					}
-				}
-			}
+	for call, lit := range literalArgs(g, nil) {
+		if s := sendIn(lit); s != nil {
+			return s, call
 		}
 	}
 	return nil, nil
