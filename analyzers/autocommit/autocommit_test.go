@@ -674,6 +674,15 @@ var scenarios = []struct {
 	// (review 36-2/D12), and the hand-overs are reported (2 / 1:
 	// auto-store off).
 	{"autocommit/storedworker/...", autocommit.Analyzer},
+	// a group reader cmd stores in svc's field, which hands it to kit's
+	// exported Next, reading it with ReadMessage and returning the
+	// decoded event for svc to apply (audit 35b/D2: silent, as only cmd
+	// knows the reader is in a group): svc relays kit's finding for its
+	// field, reported at cmd's store and fixed in kit, which keeps the
+	// message handed out last per reader and commits it when the next is
+	// asked for, only in a group; a reader outside any group stored for a
+	// replay is silent (1 / 1).
+	{"autocommit/rdhelper/...", autocommit.Analyzer},
 	// generics, a 300-case switch, closures, interface-held clients, method
 	// values: no panic, no finding (0 / 7).
 	{"autocommit/robust", autocommit.Analyzer},

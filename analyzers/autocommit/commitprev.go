@@ -88,25 +88,116 @@ func (c *checker) failure(p position, sig *types.Signature, f *ast.File) (string
 
 // prevSlot is where the message handed out last is kept: prev and mu
 // name the slot and the mutex guarding it where the handing-out function
-// reads them (t.prev, t.prevMu), decl declares them.
+// reads them (t.prev, t.prevMu), decl declares them. A slot of the
+// package, for a function given the reader (kit.Next(ctx, r)), is a map
+// indexed by the reader expression key, and last is the local the
+// prologue takes the message out of it into: the lock is held around
+// the map only, so that callers reading other readers do not wait.
 type prevSlot struct {
-	prev, mu string
-	decl     []analysis.TextEdit
+	prev, mu  string
+	decl      []analysis.TextEdit
+	key, last string
 }
 
 // prologue is the start of the handing-out function: lock the slot, and
 // write the position of the message it holds (pos, given the slot's
 // expression), then empty it.
 func (s prevSlot) prologue(pos func(prev string) string) string {
+	if s.key != "" {
+		return fmt.Sprintf("%s.Lock()\n%s := %s[%s]\ndelete(%s, %s)\n%s.Unlock()\nif %s != nil {\n\t%s\n}",
+			s.mu, s.last, s.prev, s.key, s.prev, s.key, s.mu, s.last, strings.ReplaceAll(pos(s.last), "\n", "\n\t"))
+	}
 	return fmt.Sprintf("%s.Lock()\ndefer %s.Unlock()\nif %s != nil {\n\t%s\n\t%s = nil\n}",
 		s.mu, s.mu, s.prev, strings.ReplaceAll(pos(s.prev), "\n", "\n\t"), s.prev)
+}
+
+// keep is the statement keeping the message at the address m in the
+// slot.
+func (s prevSlot) keep(m string) string {
+	if s.key != "" {
+		return fmt.Sprintf("%s.Lock()\n%s[%s] = %s\n%s.Unlock()", s.mu, s.prev, s.key, m, s.mu)
+	}
+	return s.prev + " = " + m
 }
 
 // fetchAndKeep is the body of a function returning the results of fetch
 // (a call's source) as they are read: it keeps the message in the slot
 // when the read succeeded; m and err are free names.
 func (s prevSlot) fetchAndKeep(fetch, m, err string) string {
-	return fmt.Sprintf("%s, %s := %s\nif %s == nil {\n\t%s = &%s\n}\nreturn %s, %s", m, err, fetch, err, s.prev, m, m, err)
+	return fmt.Sprintf("%s, %s := %s\nif %s == nil {\n\t%s\n}\nreturn %s, %s", m, err, fetch, err, strings.ReplaceAll(s.keep("&"+m), "\n", "\n\t"), m, err)
+}
+
+// funcSlot returns the slot of the function fd given the reader it reads
+// as its parameter reader (never assigned in it): package variables
+// declared before fd, a map from readers to a value of type elem and its
+// mutex.
+func (c *checker) funcSlot(fd *ast.FuncDecl, elem types.Type, reader ast.Expr) (prevSlot, bool) {
+	id, ok := ast.Unparen(reader).(*ast.Ident)
+	if !ok || fd.Body == nil {
+		return prevSlot{}, false
+	}
+	v, _ := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if v == nil || !c.paramOf(fd, v) || assigns(c.pass.TypesInfo, fd.Body, v) {
+		return prevSlot{}, false
+	}
+	file := edit.File(c.pass, fd.Pos())
+	rt, ok := c.typeIn(v.Type(), file)
+	et, ok2 := c.typeIn(elem, file)
+	if !ok || !ok2 {
+		return prevSlot{}, false
+	}
+	start := fd.Body.Lbrace + 1
+	// Free where the function uses them and in the package, with the
+	// same numeric suffix.
+	base := strings.ToLower(fd.Name.Name[:1]) + fd.Name.Name[1:] + "Prev"
+	prev := base
+	for i := 2; edit.FreeName(c.pass, start, prev) != prev || edit.FreeName(c.pass, id.Pos(), prev) != prev ||
+		edit.FreeName(c.pass, start, prev+"Mu") != prev+"Mu" || edit.FreeName(c.pass, id.Pos(), prev+"Mu") != prev+"Mu"; i++ {
+		prev = base + strconv.Itoa(i)
+	}
+	mu := prev + "Mu"
+	syncName, imp := edit.Import(c.pass, file, "sync")
+	at := fd.Pos()
+	if fd.Doc != nil {
+		at = fd.Doc.Pos()
+	}
+	decl := fmt.Sprintf("// %s holds, for each reader, the message %s handed out last, committed when the next is asked for.\nvar (\n\t%s %s.Mutex // guards %s\n\t%s = map[%s]%s{}\n)\n\n",
+		prev, fd.Name.Name, mu, syncName, prev, prev, rt, et)
+	return prevSlot{prev: prev, mu: mu, key: id.Name, last: edit.FreeName(c.pass, start, "last"),
+		decl: append(imp, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})}, true
+}
+
+// paramOf reports whether v is a parameter of fd.
+func (c *checker) paramOf(fd *ast.FuncDecl, v *types.Var) bool {
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			if c.pass.TypesInfo.Defs[n] == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// assigns reports whether body assigns v, or takes its address.
+func assigns(info *types.Info, body ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.Uses[id] == v {
+					found = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // fieldSlot returns the slot of the method fd: fields of the struct its
@@ -308,7 +399,7 @@ func (c *checker) nextAskedCause(path []ast.Node) string {
 	}
 	_, named, ok := c.pointerReceiver(fd)
 	if !ok {
-		return fmt.Sprintf("; nor is a commit when the next message is asked for: %s is no method with a pointer receiver of a struct of the package, where the message handed out last could be kept", fd.Name.Name)
+		return fmt.Sprintf("; nor is a commit when the next message is asked for: %s is no method with a pointer receiver of a struct of the package, nor a function given the reader as a parameter it keeps, where the message handed out last could be kept", fd.Name.Name)
 	}
 	if _, _, ok := c.structDecl(named, true); !ok {
 		return fmt.Sprintf("; nor is a commit when the next message is asked for: %s has a method with a value receiver (it would copy the mutex guarding the message kept) or a literal without keys", named.Obj().Name())
@@ -371,6 +462,9 @@ func (c *checker) returnedWhenNextAsked(path []ast.Node, ret *ast.ReturnStmt, ca
 	}
 	slot, ok := c.fieldSlot(fd, types.NewPointer(sig.At(0).Type()), p)
 	if !ok {
+		slot, ok = c.funcSlot(fd, types.NewPointer(sig.At(0).Type()), sel.X)
+	}
+	if !ok {
 		return nil, false
 	}
 	start := fd.Body.Lbrace + 1
@@ -426,6 +520,9 @@ func (c *checker) leavesWhenNextAsked(path []ast.Node, as *ast.AssignStmt, call 
 	}
 	slot, ok := c.fieldSlot(fd, types.NewPointer(mv.Type()), p)
 	if !ok {
+		slot, ok = c.funcSlot(fd, types.NewPointer(mv.Type()), sel.X)
+	}
+	if !ok {
 		return nil, false
 	}
 	start := fd.Body.Lbrace + 1
@@ -443,7 +540,7 @@ func (c *checker) leavesWhenNextAsked(path []ast.Node, as *ast.AssignStmt, call 
 	}
 	return append(append(slot.decl, imp...),
 		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetch)},
-		edit.InsertAfter(c.pass, check, fmt.Sprintf("%s = &%s", slot.prev, msg.Name)),
+		edit.InsertAfter(c.pass, check, slot.keep("&"+msg.Name)),
 		pe), true
 }
 

@@ -446,7 +446,10 @@ so this analyzer reports only what can lose records with that client:
     of the package runs after its processing: the fix fetches with
     FetchMessage and commits each message when the next is asked for.
     The function handing it out keeps the message it returned last (in
-    a field of its struct, which gains it and a mutex guarding it; for
+    a field of its struct, which gains it and a mutex guarding it; for a
+    function given the reader as a parameter (kit.Next(ctx, r)), in a
+    map from readers to messages that the package gains, its mutex held
+    around the map only; for
     the value, in variables the function literal captures; queued, the
     package's message type gains a field carrying the fetched message)
     and commits it at the start of its next call, returning the
@@ -536,7 +539,12 @@ helper and hands the consumer over reports the unmet need at the hand-over,
 Related at the helper's call, and the fix edits the helper's configuration
 (for every consumer it builds, which the fix's title says). A front end
 that has not loaded the helper's files (go vet) reports it without a fix,
-saying where the change goes.
+saying where the change goes. A package that receives a kafka-go reader
+the same way and hands it on as it is to another package's function or
+struct field (svc.Service.Reader given to kit.Next, which reads it with
+ReadMessage) relays that package's findings for the entry to its own
+entry (configFindings; audit 35b/D2), so the package building the reader
+reports them at the hand-over, naming the function it reaches.
 
 A client received from another package (a struct field, a parameter of
 an exported function) has its settings out of sight. When the package

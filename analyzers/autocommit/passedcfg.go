@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -102,6 +103,11 @@ type passedFinding struct {
 	// position): the finding points at it, and the report gives the
 	// finding to that consumer's row. Zero for a consumer handed over.
 	Built edit.FileEdit
+	// Pkg is the path of the package the finding is in, when it is not
+	// the one of the hypothesis' Key: a finding relayed by a package
+	// that hands the consumer on (relayedHyps). Via names the function
+	// or field of that package it is handed to then.
+	Pkg, Via string
 }
 
 // hypothesis is the state of a check of consumer k under the settings
@@ -188,6 +194,7 @@ func (c *checker) exportConfigFindings() {
 		}
 	}
 	f.Hyps = append(f.Hyps, c.receivedHyps()...)
+	f.Hyps = append(f.Hyps, c.relayedHyps()...)
 	f.Hyps = append(f.Hyps, c.sessionHyps()...)
 	if len(f.Hyps) > 0 {
 		c.pass.ExportPackageFact(&f)
@@ -237,6 +244,108 @@ func (c *checker) receivedHyps() []configHyp {
 		}
 	}
 	return out
+}
+
+// relayedHyps passes on the findings of the consumers the package
+// receives through an entry another package fills and hands, as they
+// are, to a function or a struct field of a third package: the findings
+// that package's hypotheses make (a helper kit.Next reading the reader
+// svc.Service.Reader holds with ReadMessage) are this entry's too, under
+// the same settings, for the package that builds the consumer to report
+// (audit 35b/D2: silent, as only the wiring knows the reader is in a
+// group).
+func (c *checker) relayedHyps() []configHyp {
+	byKey := map[string][]configHyp{}
+	for _, pf := range c.pass.AllPackageFacts() {
+		if f, ok := pf.Fact.(*configFindings); ok && pf.Package != c.pass.Pkg {
+			for _, h := range f.Hyps {
+				if h.Handed {
+					byKey[h.Key] = append(byKey[h.Key], h)
+				}
+			}
+		}
+	}
+	if len(byKey) == 0 {
+		return nil
+	}
+	var out []configHyp
+	seen := map[string]bool{}
+	relay := func(k *consumer.Consumer, key string) {
+		for _, h := range byKey[key] {
+			if contradicts(k, valueMap(h.When)) {
+				continue
+			}
+			r := configHyp{Key: k.Entry, Func: entryName(k), When: h.When, Handed: true}
+			for _, x := range h.Findings {
+				if x.Pkg == "" {
+					x.Pkg, x.Via = keyPackage(h.Key), h.Func
+				}
+				id := fmt.Sprint(r.Key, h.When, x.Pkg, x.Where, x.Category)
+				if !seen[id] {
+					seen[id] = true
+					r.Findings = append(r.Findings, x)
+				}
+			}
+			if len(r.Findings) > 0 {
+				out = append(out, r)
+			}
+		}
+	}
+	for _, k := range c.m.Received {
+		if k.AdoptedBy != nil || !settable(k.Entry) {
+			continue
+		}
+		for _, fn := range c.m.SSA.SrcFuncs {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					switch in := in.(type) {
+					case ssa.CallInstruction:
+						callee := ssaflow.Callee(in.Common())
+						if callee == nil || callee.Pkg() == nil || callee.Pkg() == c.pass.Pkg {
+							continue
+						}
+						for i := range callee.Type().(*types.Signature).Params().Len() {
+							if a := ssaflow.Arg(in.Common(), i); a != nil && c.fromEntry(k, a) {
+								relay(k, consumer.ParamKey(callee, i))
+							}
+						}
+					case *ssa.Store:
+						if fa, ok := in.Addr.(*ssa.FieldAddr); ok && c.fromEntry(k, in.Val) {
+							if key := consumer.FieldKey(fa); key != "" && key != k.Entry {
+								relay(k, key)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fromEntry reports whether v is the client k, received through its
+// entry.
+func (c *checker) fromEntry(k *consumer.Consumer, v ssa.Value) bool {
+	if !clientValue(v) {
+		return false
+	}
+	for _, r := range c.m.Flow.Roots(v) {
+		if key, _ := consumer.EntryKey(r); key == k.Entry {
+			return true
+		}
+	}
+	return false
+}
+
+// contradicts reports whether k's own settings give one of when's
+// settings another value.
+func contradicts(k *consumer.Consumer, when map[clientmodel.Setting]bool) bool {
+	for st, on := range when {
+		if v, known := k.Settings.Get(k.Client, st); known && v != on {
+			return true
+		}
+	}
+	return false
 }
 
 // sessionHyps checks the session each handler of the package receives
@@ -418,11 +527,18 @@ func (c *checker) reportPassed(p consumer.PassedConfig, h configHyp, hyps []conf
 	if len(own) > 0 {
 		choice = settingsText(own)
 	}
-	pkg := keyPackage(p.Key)
 	for _, x := range h.Findings {
+		pkg := keyPackage(p.Key)
+		if x.Pkg != "" {
+			pkg = x.Pkg
+		}
 		msg := fmt.Sprintf("%s builds its %s consumer from the configuration passed here (%s), and with it, in package %s (%s): %s",
 			h.Func, p.Client.Name, choice, pkg, x.Where, x.Message)
-		if h.Handed {
+		switch {
+		case x.Via != "":
+			msg = fmt.Sprintf("%s receives the %s consumer passed here (%s) and hands it to %s; with it, in package %s (%s): %s",
+				h.Func, p.Client.Name, choice, x.Via, pkg, x.Where, x.Message)
+		case h.Handed:
 			msg = fmt.Sprintf("%s receives the %s consumer passed here (%s), and with it, in package %s (%s): %s",
 				h.Func, p.Client.Name, choice, pkg, x.Where, x.Message)
 		}
