@@ -118,7 +118,10 @@ var scenarios = []string{
 	// partition's records to a worker over a channel, fixed by taking
 	// the callback out (blocking rebalances while a poll is processed,
 	// the fix it had, left the queued records to be committed and lint
-	// clean); a loop processing in place, fixed by blocking rebalances.
+	// clean); a loop processing in place that returns on a failed
+	// write, leaving the poll half processed for the callback to commit
+	// as the member leaves (audit 37c/D4: blocking rebalances left that
+	// path), fixed by taking the callback out too.
 	"fencing/revokeworker",
 	// franz-go revoke callbacks registered as method values of an
 	// interface the constructor is given (h.Revoked): the one type

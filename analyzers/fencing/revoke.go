@@ -579,6 +579,10 @@ func (c *checker) commitUnsafe(k *consumer.Consumer, cb *ssa.Function, commit st
 		// committed 20 of them at each revoke, where none were).
 		return "the loop holds records across polls before it processes them, and " + commit + " in the callback (which runs inside a poll) would commit the held records unprocessed (lost); process or drop the held records before the callback commits"
 	}
+	if at := c.leavesMidPoll(k); at != nil {
+		return fmt.Sprintf("the poll loop can leave a poll half processed (line %d), and the client's Close then runs the callback as the member leaves its group: %s there would commit the records the loop abandoned (lost); mark each record once processed (%s, with %s) and commit the marks in the callback (%s)",
+			c.pass.Fset.Position(at.Pos()).Line, commit, k.Client.CallName(clientmodel.Mark, clientmodel.ScopeArgs), k.Client.Spell(clientmodel.MarksOnly), k.Client.CallName(clientmodel.Commit, clientmodel.ScopeMarked))
+	}
 	return ""
 }
 
@@ -667,6 +671,13 @@ func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Fu
 		// them in flight.
 		edits, ok = nil, false
 	}
+	midPoll := c.leavesMidPoll(k)
+	if midPoll != nil {
+		// Rebalances blocked while a poll is processed do not stop the
+		// Close after a poll left half processed from running the
+		// callback (audit 37c/D4): the commit goes.
+		edits, ok = nil, false
+	}
 	if ok {
 		// The commit's error, if discarded, is logged too: this finding
 		// takes the call's place from swallowed-commit-error's.
@@ -687,6 +698,10 @@ func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Fu
 		Message: fmt.Sprintf("this %s callback calls %s without %s: the callback can run while the poll loop is still processing, and it commits everything polled, those records included: if their processing then fails or the process crashes, the partitions' next owner starts after them (lost)",
 			clientmodel.BareName(revokedHook(k, ssaflow.Callee(opt.Common())).Func), clientmodel.ShortName(cm.ref.Func), k.Client.Spell(clientmodel.BlockRebalance)),
 		Related: []analysis.RelatedInformation{{Pos: opt.Pos(), Message: "the revoke callback is registered here"}},
+	}
+	if midPoll != nil {
+		d.Message += fmt.Sprintf("; so can the client's Close, after the loop leaves a poll half processed (line %d)", c.pass.Fset.Position(midPoll.Pos()).Line)
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: midPoll.Pos(), Message: "the loop leaves a poll half processed here"})
 	}
 	if ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{{
@@ -868,13 +883,14 @@ func (c *checker) revokedCase(k *consumer.Consumer, hook *clientmodel.RevokeHook
 					clientmodel.BareName(hook.RevokeEvent), k.Client.Spell(clientmodel.AutoCommit)),
 				Related: []analysis.RelatedInformation{{Pos: batched.Pos(), Message: clientmodel.ShortName(batched.Func) + " commits only some of the time"}},
 			}
-			if ev := semantics.For(c.pass, k); (ev != nil && ev.Holds() || c.collectsAcrossPolls(k)) && !k.Settings.IsNot(k.Client, clientmodel.AutoStore) {
-				// The callback runs inside a poll while the loop holds a
-				// batch: the offsets stored on delivery then include
-				// messages collected and not yet written, which a commit
-				// there would pass (audit 32d/13: 17 and 25 of 300 lost
-				// where none were).
-				d.Message += fmt.Sprintf("; no automatic fix: with %s on, the offsets stored when the callback runs (inside the poll, while the loop holds a batch) include messages handed over and not yet processed, which a commit there would commit; set it to false, store each message once processed, then commit on revoke", k.Client.Spell(clientmodel.AutoStore))
+			if !k.Settings.IsNot(k.Client, clientmodel.AutoStore) {
+				// The callback runs inside a poll, while the loop may
+				// hold a batch (audit 32d/13), or inside the client's
+				// Close, which polls out what it had prefetched, storing
+				// each message's offset as it hands it over, then serves
+				// the revoke: a Commit() there commits them (audit
+				// 37c/D11: 17 to 277 of 300 lost at a SIGTERM).
+				d.Message += fmt.Sprintf("; no automatic fix: with %s on, the offsets stored when the callback runs include messages handed over and not processed (those the loop holds, or those the client's Close polls out as it leaves the group), which a commit there would commit; set it to false, store each message once processed, then commit on revoke", k.Client.Spell(clientmodel.AutoStore))
 			} else {
 				d.SuggestedFixes = []analysis.SuggestedFix{{
 					Message:   "Commit the stored offsets on revoke unless the assignment was lost",

@@ -52,7 +52,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       report.Doc(doc, "ordering"),
 		URL:       report.URL,
 		Requires:  []*analysis.Analyzer{consumer.Analyzer, handsoff.Analyzer},
-		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(commitsAfterHandler), new(handsToPort), new(queueingResult), new(producesAsync), new(flushesProducer)},
+		FactTypes: []analysis.Fact{new(commitsParam), new(doesNotProcess), new(returnsCommitted), new(commitsAfterHandler), new(handsToPort), new(queueingResult), new(producesAsync), new(flushesProducer), new(returnsFetched)},
 	}
 	ignore := a.Flags.String("ignore", strings.Join(cfg.Ignore, ","),
 		"comma-separated package paths (or prefixes ending in /...) whose calls are not processing, in addition to logging, metrics and formatting")
@@ -326,6 +326,7 @@ func (c *checker) run() {
 	for _, p := range positions {
 		report.Guard(c.pass, p.instr.Pos(), func() { c.check(p); c.exportHandlerFact(p); c.exportPortFact(p) })
 	}
+	c.exportFetched()
 	c.checkShutdowns()
 	c.checkWorkerCommits()
 	c.checkImportedReturns()
@@ -656,7 +657,7 @@ func (c *checker) origins(p *position) []ssa.Value {
 		case *ssa.Extract:
 			walk(x.Tuple, depth+1)
 		case *ssa.Call:
-			if ref, ok := clientmodel.Default.Call(ssaflow.Callee(x.Common())); ok && ref.Role == clientmodel.Fetch {
+			if ref, ok := clientmodel.Default.Call(ssaflow.Callee(x.Common())); ok && ref.Role == clientmodel.Fetch || c.fetchedBy(x) {
 				out = append(out, x)
 				return
 			}

@@ -241,6 +241,14 @@ var scenarios = []struct {
 	// Drain) before its commit, and a promise telling the caller's
 	// WaitGroup, waited for (9 silent).
 	{"ordering/wrapproduce/...", ordering.Analyzer},
+	// a wrapper package's Next returning deliveries it fetched (a
+	// returnsFetched fact) and Ack committing them (commitsParam), used by
+	// a worker of another package (audit 37b/D4: silent): an Ack before
+	// the ledger's write (moved after it), an Ack after a mailer's Send
+	// that only starts a goroutine writing it (a hand-off: its fix runs
+	// the goroutine's body in place in handlers), and an Ack after the
+	// write (silent) (2 / 1).
+	{"ordering/wrapnext/...", ordering.Analyzer},
 	// franz-go: CommitRecords(fetches.Records()...) then range,
 	// CommitUncommittedOffsets then EachRecord, CommitRecords in
 	// EachRecord, MarkCommitRecords with AutoCommitMarks (twice: once

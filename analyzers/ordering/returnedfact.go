@@ -3,6 +3,7 @@ package ordering
 import (
 	"fmt"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -51,6 +52,67 @@ func (c *checker) exportReturned(p *position, ret *ssa.Return, tainted map[ssa.V
 	if len(f.Results) > 0 {
 		c.pass.ExportObjectFact(obj, f)
 	}
+}
+
+// returnsFetched is the fact of an exported function that fetches records
+// (through the client call Func) and returns them, or values made from
+// them, as its results Results, with no position written between: a
+// wrapper's Next (func (s *Stream) Next(ctx) (Delivery, error)) whose
+// callers in other packages process the records and commit them (through
+// the wrapper's Ack, a commitsParam helper). A call of it is where the
+// records of its caller's package come from: their processing and their
+// commits are checked there (audit 37b/D4: commit-before-process through
+// such a wrapper, and its handler that starts a goroutine, were silent).
+type returnsFetched struct {
+	Results []int
+	Func    string
+}
+
+func (*returnsFetched) AFact() {}
+func (f *returnsFetched) String() string {
+	return fmt.Sprintf("returnsFetched(%v, %s)", f.Results, clientmodel.ShortName(f.Func))
+}
+
+// exportFetched exports the returnsFetched facts of the package's exported
+// functions that return what a fetch of theirs polled.
+func (c *checker) exportFetched() {
+	for _, call := range c.m.Calls {
+		ci, ok := call.Instr.(*ssa.Call)
+		if !ok || call.Role != clientmodel.Fetch {
+			continue
+		}
+		obj, ok := call.Fn.Object().(*types.Func)
+		if !ok || call.Fn.Parent() != nil || !obj.Exported() || c.pass.ImportObjectFact(obj, new(returnsCommitted)) {
+			continue
+		}
+		tainted := c.taint(ci)
+		f := &returnsFetched{Func: call.Func}
+		for _, b := range call.Fn.Blocks {
+			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !ok {
+				continue
+			}
+			for i, r := range ret.Results {
+				if !isError(r.Type()) && !slices.Contains(f.Results, i) && (tainted[r] || loadsTainted(r, tainted)) {
+					f.Results = append(f.Results, i)
+				}
+			}
+		}
+		if len(f.Results) > 0 {
+			slices.Sort(f.Results)
+			c.pass.ExportObjectFact(obj, f)
+		}
+	}
+}
+
+// fetchedBy reports whether call is one of another package's function
+// carrying a returnsFetched fact: what it returns are records fetched.
+func (c *checker) fetchedBy(call *ssa.Call) bool {
+	callee := ssaflow.Callee(call.Common())
+	if callee == nil || callee.Pkg() == nil || callee.Pkg() == c.pass.Pkg {
+		return false
+	}
+	return c.pass.ImportObjectFact(callee, new(returnsFetched))
 }
 
 // checkImportedReturns reports the calls of another package's functions

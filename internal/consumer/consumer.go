@@ -1908,6 +1908,11 @@ func (b *builder) exportFacts(funcs []*ssa.Function) {
 				b.anchor = nil
 			}
 		}
+		if fd, ok := fn.Syntax().(*ast.FuncDecl); ok {
+			if iv := intervals(b.pass, c, fd); len(iv) > 0 {
+				s.Interval = intervalText(iv)
+			}
+		}
 		b.pass.ExportObjectFact(obj, factOf(s))
 	}
 }

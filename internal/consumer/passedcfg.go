@@ -221,6 +221,9 @@ func Overlay(base, s *Settings) *Settings {
 		out.assume(k)
 	}
 	out.Revoke = out.Revoke.with(s.Revoke)
+	if s.Interval != "" {
+		out.Interval = s.Interval
+	}
 	return out
 }
 

@@ -73,6 +73,11 @@ type Settings struct {
 	// options whose commits include one of every polled position
 	// (RevokeFact.Polled).
 	RevokePolled bool
+	// Interval is the auto-commit interval a helper of another package
+	// that builds the configuration sets ("200ms", "interval set in
+	// code"), from its ConfigFact; "" when it sets none (audit 37b/D14:
+	// the report said the client's default).
+	Interval string
 }
 
 // RevokeHook says whether a consumer's options register a revoke callback
@@ -192,6 +197,9 @@ func (s *Settings) merge(o *Settings) {
 	s.Revoke = s.Revoke.with(o.Revoke)
 	s.RevokeCond = s.RevokeCond || o.RevokeCond
 	s.RevokePolled = s.RevokePolled || o.RevokePolled
+	if s.Interval == "" {
+		s.Interval = o.Interval
+	}
 }
 
 // overriddenBy returns s (a helper's settings) with the keys the code sets
@@ -213,6 +221,7 @@ func (s *Settings) overriddenBy(o *Settings) *Settings {
 		out.Cond[k] = true
 	}
 	out.Opaque, out.Origin, out.OriginKey = s.Opaque, s.Origin, s.OriginKey
+	out.Interval = s.Interval
 	out.merge(o)
 	return out
 }
@@ -283,6 +292,9 @@ type ConfigFact struct {
 	Opaque  bool
 	Origin  string
 	Revoke  RevokeHook
+	// Interval is the auto-commit interval the function sets
+	// (Settings.Interval).
+	Interval string
 }
 
 // SettingValue is one explicitly set setting of a ConfigFact.
@@ -308,12 +320,12 @@ func (f *ConfigFact) settings() *Settings {
 		s.Cond[k] = true
 	}
 	s.Opaque, s.Origin = f.Opaque, f.Origin
-	s.Revoke = f.Revoke
+	s.Revoke, s.Interval = f.Revoke, f.Interval
 	return s
 }
 
 func factOf(s *Settings) *ConfigFact {
-	f := &ConfigFact{Opaque: s.Opaque, Origin: s.Origin, Revoke: s.Revoke}
+	f := &ConfigFact{Opaque: s.Opaque, Origin: s.Origin, Revoke: s.Revoke, Interval: s.Interval}
 	for k, v := range s.Set {
 		f.Set = append(f.Set, SettingValue{Setting: k, On: v.On})
 	}

@@ -212,7 +212,7 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 	// drops only those it means to).
 	found := false
 	ast.Inspect(&ast.BlockStmt{List: body}, func(n ast.Node) bool {
-		if ifs, ok := n.(*ast.IfStmt); ok && failed(info, ifs.Cond, errs) && returnsNil(ifs.Body.List) && !returnsFailure(ifs.Body) {
+		if ifs, ok := n.(*ast.IfStmt); ok && failed(info, ifs.Cond, errs) && returnsNil(ifs.Body.List) && !returnsFailure(info, ifs.Body) {
 			found = true
 		}
 		_, lit := n.(*ast.FuncLit)
@@ -230,30 +230,42 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 		case *ast.ForStmt, *ast.RangeStmt:
 			// A loop returning a failure (for _, x := range xs { if
 			// err := f(x); err != nil { return err } }) drops none.
-			loop = loop || calls(st) && !returnsFailure(st)
+			loop = loop || calls(st) && !returnsFailure(info, st)
 		case *ast.ReturnStmt:
 			if loop && nilResult(st) {
 				return true
 			}
 		default:
-			loop = loop && !returnsFailure(st)
+			loop = loop && !returnsFailure(info, st)
 		}
 	}
 	return false
 }
 
 // returnsFailure reports whether n holds a return whose last result is
-// not the literal nil (outside function literals).
-func returnsFailure(n ast.Node) bool {
+// not the literal nil (outside function literals), nor a context's Err():
+// a retry's backoff giving up when the context is done hands on no
+// failure of what it runs (audit 37b/D1).
+func returnsFailure(info *types.Info, n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
-		if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) > 0 && !nilResult(ret) {
+		if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) > 0 && !nilResult(ret) && !contextErr(info, ret.Results[len(ret.Results)-1]) {
 			found = true
 		}
 		_, lit := n.(*ast.FuncLit)
 		return !found && !lit
 	})
 	return found
+}
+
+// contextErr reports whether e is a call of a context's Err method.
+func contextErr(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && fn.Name() == "Err" && fn.Pkg() != nil && fn.Pkg().Path() == "context"
 }
 
 // failed reports whether cond is `err != nil` for one of errs.

@@ -49,7 +49,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find the functions that only queue a value for work done later",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact), new(SendHelper), new(SyncFact), new(RunsFact), new(DropsFact)},
+	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact), new(SendHelper), new(SyncFact), new(RunsFact), new(DropsFact), new(SwallowsFact)},
 }
 
 // Fact is the fact of a function that hands its parameters at Params
@@ -65,6 +65,11 @@ type Fact struct {
 	// (their goroutine started in a loop, or by several go statements):
 	// processing in place makes their work serial.
 	Pool bool
+	// Started reports that the parameters reach only the function
+	// literal of a go statement (go func() { ... p ... }()), not a
+	// queue: the analyses of the function's own package follow its
+	// goroutine themselves (Call ignores such a fact there).
+	Started bool
 }
 
 func (*Fact) AFact()           {}
@@ -88,8 +93,8 @@ func run(pass *analysis.Pass) (any, error) {
 // imports.
 func (r *Result) Of(fn *types.Func) (*Fact, bool) {
 	var f Fact
-	if !r.pass.ImportObjectFact(fn, &f) {
-		return nil, false
+	if !r.pass.ImportObjectFact(fn, &f) || f.Started && fn.Pkg() == r.pass.Pkg {
+		return nil, false // the package follows its own goroutines
 	}
 	return &f, true
 }
@@ -136,9 +141,18 @@ func export(pass *analysis.Pass) {
 					i++
 				}
 				for _, n := range field.Names {
-					if obj := pass.TypesInfo.Defs[n]; obj != nil && handsParamOff(pass.TypesInfo, fd.Body, obj) {
-						f.Params = append(f.Params, i)
+					obj := pass.TypesInfo.Defs[n]
+					if obj == nil || !handsParamOff(pass.TypesInfo, fd.Body, obj, true) {
+						i++
+						continue
 					}
+					started := !handsParamOff(pass.TypesInfo, fd.Body, obj, false)
+					if _, isFunc := obj.Type().Underlying().(*types.Signature); started && (isFunc || isContext(obj.Type())) {
+						i++
+						continue // a function run in a goroutine (a spawner's fact), or its context
+					}
+					f.Params = append(f.Params, i)
+					f.Started = f.Started || started
 					i++
 				}
 			}
@@ -155,6 +169,7 @@ func export(pass *analysis.Pass) {
 	exportSync(pass, decls)
 	exportRuns(pass, decls)
 	exportDrops(pass, decls)
+	exportSwallows(pass, decls)
 	if len(facts) == 0 {
 		return
 	}
@@ -357,9 +372,10 @@ func waits(info *types.Info, n ast.Node) bool {
 
 // handsParamOff reports whether every use of the parameter obj in body
 // is in a value sent on a channel, carrying it (p, &p, *p, p.ID, a
-// composite literal of such), or in a go statement, and there is one.
-func handsParamOff(info *types.Info, body *ast.BlockStmt, obj types.Object) bool {
-	return handsOff(info, body, obj, nil)
+// composite literal of such), or in a go statement (with lits, anywhere
+// in the function literal one starts), and there is one.
+func handsParamOff(info *types.Info, body *ast.BlockStmt, obj types.Object, lits bool) bool {
+	return handsOff(info, body, obj, nil, lits)
 }
 
 // handsOff is handsParamOff for a variable obj, whose uses in the decode
@@ -368,7 +384,7 @@ func handsParamOff(info *types.Info, body *ast.BlockStmt, obj types.Object) bool
 // IsDecodeName says) writing a local variable through its address, or
 // assigning it, counts as handed when that variable is handed off in
 // turn: the event decoded from the message, then sent.
-func handsOff(info *types.Info, body *ast.BlockStmt, obj types.Object, decode *ast.CallExpr) bool {
+func handsOff(info *types.Info, body *ast.BlockStmt, obj types.Object, decode *ast.CallExpr, lits bool) bool {
 	uses, handed := 0, 0
 	var stack []ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -383,12 +399,12 @@ func handsOff(info *types.Info, body *ast.BlockStmt, obj types.Object, decode *a
 		}
 		uses++
 		switch {
-		case handedAt(stack):
+		case handedAt(info, stack, lits):
 			handed++
 		case decode != nil && slices.Contains(stack, ast.Node(decode)):
 			handed++
 		case decode == nil:
-			if call, target := decodedInto(info, stack); target != nil && handsOff(info, body, target, call) {
+			if call, target := decodedInto(info, stack); target != nil && handsOff(info, body, target, call, lits) {
 				handed++
 			}
 		}
@@ -412,7 +428,7 @@ func decodedInto(info *types.Info, stack []ast.Node) (*ast.CallExpr, types.Objec
 				continue // a conversion: []byte(p.Value)
 			}
 			fn, ok := typeutil.Callee(info, n).(*types.Func)
-			if !ok || !IsDecodeName(fn.Name()) || n.Fun == child {
+			if !ok || !IsDecodeName(fn.Name()) && !isEncodeName(fn.Name()) || n.Fun == child {
 				return nil, nil
 			}
 			for _, a := range n.Args {
@@ -441,15 +457,34 @@ func decodedInto(info *types.Info, stack []ast.Node) (*ast.CallExpr, types.Objec
 	return nil, nil
 }
 
+// isContext reports whether t is context.Context.
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
 // handedAt reports whether the identifier at the top of stack is carried
-// into a send's value, or is inside a go statement.
-func handedAt(stack []ast.Node) bool {
+// into a send's value, or is inside a go statement (with lits, in the
+// function literal it starts).
+func handedAt(info *types.Info, stack []ast.Node, lits bool) bool {
+	for i := 2; lits && i < len(stack); i++ {
+		// Anywhere in the function literal a go statement starts (go
+		// func() { ... p ... }()): used by work done after the return
+		// (audit 37b/D4).
+		g, isGo := stack[i-2].(*ast.GoStmt)
+		if lit, isLit := stack[i].(*ast.FuncLit); isGo && isLit && g.Call == stack[i-1] && g.Call.Fun == lit {
+			return true
+		}
+	}
 	for i := len(stack) - 2; i >= 0; i-- {
 		child := stack[i+1]
 		switch n := stack[i].(type) {
 		case *ast.GoStmt:
 			return true
 		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() && n.Fun != child {
+				continue // a conversion: string(p) in the value sent
+			}
 			// An argument of the call a go statement makes: go
 			// p.worker(task).
 			g, isGo := stack[max(i-1, 0)].(*ast.GoStmt)
@@ -497,6 +532,14 @@ func IsDecodeName(name string) bool {
 		}
 	}
 	return false
+}
+
+// isEncodeName reports whether name is an encoder's (json.Marshal,
+// proto.Marshal, an Encode method): what it makes of a value carries
+// that value, as a decoded one does (audit 37a/D10: a status marshalled
+// and sent to a producer goroutine was taken for processing).
+func isEncodeName(name string) bool {
+	return strings.HasPrefix(name, "Marshal") || strings.HasPrefix(name, "Encode")
 }
 
 // TakesChannel reports whether fn is given the channel it sends on (a

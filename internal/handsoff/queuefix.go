@@ -135,7 +135,10 @@ func pooled(pass *analysis.Pass, loop *ast.RangeStmt) bool {
 // queueEdits is queueFix's edits and reason, with the workers' loop.
 func queueEdits(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string, *ast.RangeStmt) {
 	ss, recv, field := QueueSend(pass, fd)
-	if ss == nil || !sentValue(pass, ss.Value) {
+	if ss == nil {
+		return goLitEdits(pass, fd), "", nil
+	}
+	if !sentValue(pass, ss.Value) {
 		return nil, "", nil
 	}
 	path := edit.Path(pass, ss.Pos())
@@ -205,6 +208,80 @@ func queueEdits(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string,
 	return edits, "", loop
 }
 
+// goLitEdits returns the edits making fd, which starts a function
+// literal in a goroutine (go func() { ... }(), one statement of its body
+// and its only go statement) and sends nothing, run the literal's body in
+// place of the go statement (audit 37b/D4: a handler's Send writing the
+// mail in the background): none when the body returns or defers (that
+// would end fd, not a goroutine) or the go statement shares its lines.
+// The body goes in a block of its own when a name it declares is already
+// declared where the go statement is.
+func goLitEdits(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
+	var gos []*ast.GoStmt
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if g, ok := n.(*ast.GoStmt); ok {
+			gos = append(gos, g)
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !lit
+	})
+	if len(gos) != 1 || !slices.Contains(fd.Body.List, ast.Stmt(gos[0])) {
+		return nil
+	}
+	g := gos[0]
+	lit, ok := g.Call.Fun.(*ast.FuncLit)
+	if !ok || len(g.Call.Args) > 0 || lit.Type.Params.NumFields() > 0 || len(lit.Body.List) == 0 {
+		return nil
+	}
+	leaves := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ReturnStmt, *ast.DeferStmt:
+			leaves = true
+		case *ast.FuncLit:
+			return false
+		}
+		return !leaves
+	})
+	if leaves {
+		return nil
+	}
+	tf := pass.Fset.File(g.Pos())
+	content, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return nil
+	}
+	first, last := lit.Body.List[0], lit.Body.List[len(lit.Body.List)-1]
+	lines, ok := edit.Dedent(pass, string(content[tf.Offset(first.Pos()):tf.Offset(last.End())]), first.Pos())
+	if !ok {
+		return nil
+	}
+	if scope := pass.TypesInfo.Scopes[lit]; scope != nil {
+		for _, name := range scope.Names() {
+			if _, obj := pass.TypesInfo.Scopes[fd.Type].Innermost(g.Pos()).LookupParent(name, g.Pos()); obj != nil {
+				for i := range lines {
+					lines[i] = "\t" + lines[i]
+				}
+				lines = append(append([]string{"{"}, lines...), "}")
+				break
+			}
+		}
+	}
+	start := tf.Offset(tf.LineStart(tf.Line(g.Pos())))
+	end := tf.Offset(g.End())
+	for end < len(content) && content[end] != '\n' {
+		end++
+	}
+	if strings.TrimSpace(string(content[start:tf.Offset(g.Pos())])) != "" || strings.TrimSpace(string(content[tf.Offset(g.End()):end])) != "" {
+		return nil
+	}
+	edits := []edit.FileEdit{{File: tf.Name(), Size: tf.Size(), Start: start, End: end, Text: edit.IndentLines(strings.Join(lines, "\n"), edit.Indent(pass, g.Pos()))}}
+	if doc, ok := docFix(pass, fd, nil); ok {
+		edits = append([]edit.FileEdit{doc}, edits...)
+	}
+	return edits
+}
+
 // queueWords are what a doc comment saying that the method queues says.
 var queueWords = []string{"queue", "worker", "background", "async", "later", "channel", "hands ", "hand off", "hand-off", "handoff", "pool"}
 
@@ -225,6 +302,9 @@ func docFix(pass *analysis.Pass, fd *ast.FuncDecl, sent ast.Expr) (edit.FileEdit
 		return edit.FileEdit{}, false
 	}
 	what := "what it is given"
+	if sent == nil {
+		sent = &ast.BadExpr{}
+	}
 	if u, ok := ast.Unparen(sent).(*ast.UnaryExpr); ok && u.Op == token.AND {
 		sent = u.X // &data
 	}

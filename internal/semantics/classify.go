@@ -146,7 +146,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Guarantee, r.Reason = Neither, "the timer commits what Poll handed to the application, processed or not: a crash loses the records handed over before the last commit and still in progress, and repeats those handed over since"
 	case has(category.Greedy):
 		c.timer()
-		r.Guarantee, r.Reason = Neither, clientmodel.BareName(ev.Client.Spell(clientmodel.Greedy))+" makes each poll committable when it returns: a crash loses records of the current poll already committed and repeats the rest"
+		r.Guarantee, r.Reason = Neither, greedyReason(ev)
 	case has(category.OutlivePoll):
 		c.timer()
 		r.Guarantee, r.Reason = Neither, "records handed to goroutines, workers or an asynchronous producer outlive their poll and the next poll makes them committable: a crash loses those still in progress and repeats the rest"
@@ -313,6 +313,8 @@ func (c *classifier) failure() {
 				at += ", its error given to a callback that only logs it"
 			case s.Worker:
 				at += ", in goroutine code (" + s.In + ") that only logs the failure and goes on"
+			case s.Outside:
+				at = "in " + s.In + ", called at " + at + ", which returns without the error"
 			case s.In != "":
 				at += ", in " + s.In + ", which returns without the error"
 			}
@@ -768,6 +770,12 @@ func (c *classifier) before() {
 	}
 }
 
+// greedyReason says why a client committing each poll when it returns
+// (franz-go's GreedyAutoCommit) is neither at-most- nor at-least-once.
+func greedyReason(ev *Evidence) string {
+	return clientmodel.BareName(ev.Client.Spell(clientmodel.Greedy)) + " makes each poll committable when it returns: a crash loses records of the current poll already committed and repeats the rest"
+}
+
 // timer fills the strategy of an auto-commit timer from the client's
 // timer semantics.
 func (c *classifier) timer() {
@@ -906,6 +914,13 @@ func (c *classifier) base() {
 			// 32d/15, 33d/1).
 			r.Guarantee = Neither
 			r.Reason = "the loop keeps the records of " + ev.HeldAcrossPolls + " across polls, and each poll makes the previous ones committable: the timer may commit records still held, not yet processed (lost on a crash)"
+			return
+		}
+		if ev.Client.Timer == clientmodel.TimerPreviousPoll && ev.Is(clientmodel.Greedy) == On && ev.Is(clientmodel.MarksOnly) != On {
+			// Whether or not its finding reached this row (the option
+			// set in a helper of another package: audit 37b/D13, the
+			// row said at-least-once).
+			r.Guarantee, r.Reason = Neither, greedyReason(ev)
 			return
 		}
 		r.Guarantee = AtLeastOnce

@@ -53,7 +53,8 @@ type Skip struct {
 	// the last one held, the failed one and those after it.
 	Repolled bool
 	// In names the handler that makes the call and returns without its
-	// error ("orders.(*Service).handle"), if not the loop's function; for
+	// error ("orders.(*Service).handle"), if not the loop's function
+	// (with Outside, a handler of another package, which Pos calls); for
 	// a poll's dropped errors (Evidence.PollDrop), the function that polls
 	// again after the poll's own returns.
 	In string
@@ -62,6 +63,9 @@ type Skip struct {
 	// topic) before going on: the record is handed on, not dropped, but
 	// the position does not wait for it (zero if it does not).
 	Queued token.Position
+	// Outside reports a handler In of another package: Pos is the call
+	// of it, the failing call is in its package (handsoff.SwallowsFact).
+	Outside bool
 }
 
 // skippedFailures returns the checks of calls of the application (not the
@@ -1900,7 +1904,7 @@ func (g *gatherer) droppedBy(call *ssa.Call) (Skip, bool) {
 		return Skip{}, false
 	}
 	if f, ok := ho.Drops(callee); ok && f.Lit == lit {
-		return Skip{Call: callName(call), Pos: g.posn(call.Pos()), In: ssaflow.ShortFunc(callee)}, true
+		return Skip{Call: "the function it runs", Pos: g.posn(call.Pos()), In: ssaflow.ShortFunc(callee), Outside: true}, true
 	}
 	return Skip{}, false
 }
@@ -1972,10 +1976,37 @@ func (g *gatherer) implementations(call *ssa.Call) []*ssa.Function {
 
 // swallowedVia is swallowedIn for f, the function call runs.
 func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.Value) bool, depth int, seen map[*ssa.Function]bool, stops func(*ssa.BasicBlock) bool) []Skip {
-	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) {
+	if f == nil {
 		return nil
 	}
-	if !slices.ContainsFunc(call.Call.Args, isRec) {
+	given := slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
+		if mc, ok := a.(*ssa.MakeClosure); ok {
+			return slices.ContainsFunc(mc.Bindings, isRec) // a literal using it: retry(ctx, func() error { ... })
+		}
+		return isRec(a)
+	})
+	if obj, ok := f.Object().(*types.Func); ok && obj.Pkg() != nil && obj.Pkg() != g.pass.Pkg && given {
+		// A handler of another package that logs a failure and returns
+		// none (handsoff.SwallowsFact; audit 37b/D3).
+		ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)
+		if sf, ok := ho.Swallows(obj); ok {
+			return []Skip{{Call: sf.Call, Pos: g.posn(call.Pos()), In: ssaflow.ShortFunc(obj), Outside: true}}
+		}
+		// A function literal it runs in place, handing on its failure
+		// (retry.Policy{}.Do(ctx, func(ctx) error { return
+		// h.Apply(ctx, r) })): what the literal swallows is swallowed.
+		var out []Skip
+		for i, a := range call.Call.Args {
+			if f.Signature.Recv() != nil {
+				i-- // a method's receiver comes first
+			}
+			if lit := ssaflow.Literal(a); lit != nil && depth < maxSwallowDepth && ho.Runs(obj, i) {
+				out = append(out, g.swallowedVia(call, lit, func(ssa.Value) bool { return true }, depth+1, seen, stops)...)
+			}
+		}
+		return out
+	}
+	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) || !given {
 		return nil
 	}
 	seen[f] = true

@@ -86,6 +86,12 @@ func (g *gatherer) names() {
 	for _, site := range cl.Names.Interval {
 		each([]clientmodel.NameSite{site}, func(v ssa.Value) { setInterval(v, site) })
 	}
+	if iv := g.c.Settings.Interval; !ev.IntervalCode && iv != "" && !strings.HasPrefix(iv, "0") {
+		// Set by a helper of another package building the configuration
+		// (its ConfigFact; audit 37b/D14).
+		ev.IntervalCode, ev.TimerOff = true, false
+		ev.Interval = strings.TrimPrefix(iv, "interval set in code")
+	}
 	slices.Sort(ev.Topics)
 	ev.Topics = slices.Compact(ev.Topics)
 }

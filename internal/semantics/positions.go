@@ -312,7 +312,7 @@ func (g *gatherer) fromCaller(call *consumer.Call) string {
 	}
 	for _, r := range roots {
 		p, ok := r.(*ssa.Parameter)
-		if !ok || !carriesRecords(p.Type()) {
+		if !ok || !holdsRecords(p.Type()) {
 			continue
 		}
 		if key, fn := consumer.EntryKey(p); key != "" && !g.calledInPackage(fn) {
@@ -369,7 +369,7 @@ func (g *gatherer) pollLeaves(at ssa.Instruction, depth int) string {
 	for i := range res.Len() {
 		// What is returned holds records or a poll, not a summary of
 		// them (a count, a struct of a topic's name).
-		if t := res.At(i).Type(); carriesRecords(t) || clientType(t) {
+		if t := res.At(i).Type(); holdsRecords(t) || clientType(t) {
 			if g.returnsPolledHere(at) {
 				return consumer.DisplayName(fn)
 			}

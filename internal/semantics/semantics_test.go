@@ -1175,6 +1175,20 @@ func TestJoin(t *testing.T) {
 		// (audit 36a/D3: the loop was not the consumer's, and the row
 		// said at-least-once, concurrency none)
 		"adaptskip": {"guarantee": semantics.Neither, "concurrency": "per record"},
+		// handlers of another package that log (and count) a failure and
+		// return nil, or run what they are given in a retry that gives
+		// up quietly, its backoff returning the context's error (audit
+		// 37b/D1, D3: at-least-once, 10 of 300 lost without a crash);
+		// one returning the failure
+		"swquiet":   {"guarantee": semantics.Neither, "failure": "skipped: when os.WriteFile (in swkit.Quiet.Apply, called at line 26, which returns without the error) fails"},
+		"swcounted": {"guarantee": semantics.Neither, "failure": "c.Next.Apply (in swkit.Counted.Apply"},
+		"swretry":   {"guarantee": semantics.Neither, "failure": "the function it runs (in swkit.Policy.Do, called at line 96"},
+		"swstrict":  {"guarantee": semantics.AtLeastOnce},
+		// configurations built by a helper of another package: greedy
+		// franz-go options every 200ms (audit 37b/D13: at-least-once,
+		// every 5s), a confluent map every 100 ms (37b/D14: 5000 ms)
+		"fastgreedy": {"guarantee": semantics.Neither, "detail": "every 200ms", "reason": "GreedyAutoCommit makes each poll committable when it returns"},
+		"fastquick":  {"guarantee": semantics.AtLeastOnce, "detail": "every 100 ms"},
 		// the same adapter defined in a third package: the loop's
 		// package cannot tie its polls to the client (review 36-2/D10:
 		// at-least-once, concurrency none)

@@ -3,8 +3,8 @@
 // over a channel: blocking rebalances while a poll is processed would not
 // help (the loop is done with the poll once it is queued), so the fix
 // takes the commit out of the callback. The other processes its polls in
-// place: rebalances blocked while a poll is processed make the commit
-// safe.
+// place but returns on a failed write, leaving the rest of the poll to a
+// callback that would commit it: the commit is taken out too.
 package revokeworker
 
 import (

@@ -320,3 +320,33 @@ func Into(errp *error, fn func() error) { // want Into:`runs\[1\]`
 		*errp = err
 	}
 }
+
+// Logged writes v and logs a failure, returning none: its caller goes on
+// as from a success (audit 37b/D3).
+func Logged(path string, v []byte) error { // want Logged:`swallows\(os.WriteFile\)` Logged:`sync`
+	if err := os.WriteFile(path, v, 0o644); err != nil {
+		fmt.Println("write:", err)
+	}
+	return nil
+}
+
+// Returned writes v and returns its failure: it only writes before it
+// returns.
+func Returned(path string, v []byte) error { // want Returned:`sync`
+	if err := os.WriteFile(path, v, 0o644); err != nil {
+		fmt.Println("write:", err)
+		return err
+	}
+	return nil
+}
+
+// Mail writes v in a goroutine it starts, and returns: it hands v off
+// (audit 37b/D4).
+func Mail(path string, v []byte) error { // want Mail:`handsOff\[0 1\]`
+	go func() {
+		if err := os.WriteFile(path, v, 0o644); err != nil {
+			fmt.Println("mail:", err)
+		}
+	}()
+	return nil
+}

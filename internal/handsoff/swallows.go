@@ -1,0 +1,208 @@
+package handsoff
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/observe"
+)
+
+// SwallowsFact is the fact of a function shaped as a record's handler
+// (given something, returning just an error or nothing) that, when a call
+// it makes fails, only logs or counts the failure and returns no error:
+// an `if err != nil` on that call's error, at the top of its body, whose
+// branch only logs (a log, fmt or observing package's print, a logger's
+// method, a sync/atomic counter) and either returns nil or falls through
+// to the end, or to a return of nil, with only log lines between. Its
+// caller goes on from the failure as from a success (audit 37b/D3: a
+// middleware's Apply counting and logging its next handler's failure, a
+// handler logging its store's: at-least-once rows, 10 of 300 records
+// lost without a crash). Call names the call whose failure it swallows.
+// A decode's failure (a poison record) is not counted, as in the report.
+type SwallowsFact struct {
+	Call string
+}
+
+func (*SwallowsFact) AFact()           {}
+func (f *SwallowsFact) String() string { return "swallows(" + f.Call + ")" }
+
+// Swallows returns the SwallowsFact of fn, a function of the package or
+// of one it imports.
+func (r *Result) Swallows(fn *types.Func) (*SwallowsFact, bool) {
+	var f SwallowsFact
+	if fn == nil || !r.pass.ImportObjectFact(fn.Origin(), &f) {
+		return nil, false
+	}
+	return &f, true
+}
+
+// exportSwallows exports the SwallowsFact of the package's functions
+// (decls).
+func exportSwallows(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
+	for fn, fd := range decls {
+		sig := fn.Type().(*types.Signature)
+		if sig.Params().Len() == 0 || !(sig.Results().Len() == 0 || sig.Results().Len() == 1 && failsWithErrorResult(sig)) {
+			continue
+		}
+		params := map[types.Object]bool{}
+		for _, field := range fd.Type.Params.List {
+			for _, n := range field.Names {
+				if obj := pass.TypesInfo.Defs[n]; obj != nil {
+					params[obj] = true
+				}
+			}
+		}
+		if call := swallowed(pass.TypesInfo, fd.Body.List, sig.Results().Len() == 0, params); call != "" {
+			pass.ExportObjectFact(fn, &SwallowsFact{Call: call})
+		}
+	}
+}
+
+// failsWithErrorResult reports whether sig's last result is an error.
+func failsWithErrorResult(sig *types.Signature) bool {
+	r := sig.Results()
+	return r.Len() > 0 && types.Identical(r.At(r.Len()-1).Type(), types.Universe.Lookup("error").Type())
+}
+
+// swallowed returns the name of the call whose failure list (a function's
+// body; noResult when it returns nothing) swallows, or "". A call of one
+// of params (a function it is given) is DropsFact's.
+func swallowed(info *types.Info, list []ast.Stmt, noResult bool, params map[types.Object]bool) string {
+	for i, st := range list {
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Else != nil {
+			continue
+		}
+		errVar := map[types.Object]bool{}
+		var call *ast.CallExpr
+		if as, ok := ifs.Init.(*ast.AssignStmt); ok {
+			call = errCall(info, as, errVar)
+		} else if i > 0 {
+			if as, ok := list[i-1].(*ast.AssignStmt); ok {
+				call = errCall(info, as, errVar)
+			}
+		}
+		if call == nil || !failed(info, ifs.Cond, errVar) || logCall(info, call) || paramCall(info, params, call) {
+			continue // a parameter's failure dropped is a DropsFact's
+		}
+		if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && quietCall(fn) {
+			continue
+		}
+		body := ifs.Body.List
+		if n := len(body); n > 0 {
+			if ret, ok := body[n-1].(*ast.ReturnStmt); ok && nilResult(ret) && len(ret.Results) == 1 {
+				if countsOnly(info, body[:n-1]) {
+					return callText(call)
+				}
+				continue
+			}
+		}
+		if !countsOnly(info, body) {
+			continue
+		}
+		rest := list[i+1:]
+		if n := len(rest); n > 0 {
+			if ret, ok := rest[n-1].(*ast.ReturnStmt); ok && len(ret.Results) == 1 && nilResult(ret) {
+				rest = rest[:n-1]
+			} else if !noResult {
+				continue
+			}
+		} else if !noResult {
+			continue
+		}
+		if countsOnly(info, rest) {
+			return callText(call)
+		}
+	}
+	return ""
+}
+
+// quietCall reports whether a failure of fn is none of the record's
+// processing: a decode's (a poison record, dropped on purpose), a
+// context's, a Kafka client's, a formatting or logging package's, a
+// Close.
+func quietCall(fn *types.Func) bool {
+	if IsDecodeName(fn.Name()) || fn.Name() == "Close" || fn.Pkg() == nil {
+		return true
+	}
+	switch p := fn.Pkg().Path(); p {
+	case "context", "fmt", "log", "log/slog", "bytes", "strings", "errors", "bufio":
+		return true
+	default:
+		return observe.Is(p) || strings.HasPrefix(p, "hash") || clientmodel.Default.IsClientPath(p)
+	}
+}
+
+// errCall returns the call whose error as (err := f(...), or v, err =
+// f(...)) assigns, adding that variable to errVar; nil if none.
+func errCall(info *types.Info, as *ast.AssignStmt, errVar map[types.Object]bool) *ast.CallExpr {
+	if len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+		return nil
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := info.ObjectOf(id)
+	if obj == nil || !types.Identical(obj.Type(), types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	errVar[obj] = true
+	return call
+}
+
+// logCall reports whether call only logs (onlyLogs of it as a statement).
+func logCall(info *types.Info, call *ast.CallExpr) bool {
+	return onlyLogs(info, []ast.Stmt{&ast.ExprStmt{X: call}})
+}
+
+// countsOnly is onlyLogs, a sync/atomic counter's calls allowed too
+// (m.Failures.Add(1)).
+func countsOnly(info *types.Info, list []ast.Stmt) bool {
+	for _, st := range list {
+		if es, ok := st.(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
+				if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" {
+					continue
+				}
+			}
+		}
+		if !onlyLogs(info, []ast.Stmt{st}) {
+			return false
+		}
+	}
+	return true
+}
+
+// callText names call as written: "e.ledger.Append".
+func callText(call *ast.CallExpr) string {
+	var b strings.Builder
+	var walk func(e ast.Expr) bool
+	walk = func(e ast.Expr) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			b.WriteString(e.Name)
+			return true
+		case *ast.SelectorExpr:
+			if !walk(e.X) {
+				return false
+			}
+			b.WriteString("." + e.Sel.Name)
+			return true
+		}
+		return false
+	}
+	if !walk(call.Fun) {
+		return "a call"
+	}
+	return b.String()
+}
