@@ -3,6 +3,7 @@ package fencing
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -50,11 +51,11 @@ func (c *checker) leavesMidPoll(k *consumer.Consumer) ast.Stmt {
 				stack = stack[:len(stack)-1]
 				return false
 			case *ast.ReturnStmt:
-				if n.Pos() > call.Pos() && !closedBranch(stack) && !c.commitFailed(stack) {
+				if n.Pos() > call.Pos() && !c.emptyBranch(k.Client, stack) && !c.commitFailed(stack) {
 					found = n
 				}
 			case *ast.BranchStmt:
-				if n.Tok == token.BREAK && n.Pos() > call.Pos() && leavesLoop(stack, n) && !closedBranch(stack) && !c.commitFailed(stack) {
+				if n.Tok == token.BREAK && n.Pos() > call.Pos() && leavesLoop(stack, n) && !c.emptyBranch(k.Client, stack) && !c.commitFailed(stack) {
 					found = n
 				}
 			}
@@ -83,27 +84,28 @@ func leavesLoop(stack []ast.Node, br *ast.BranchStmt) bool {
 	return true
 }
 
-// closedBranch reports whether a statement of stack is an if whose
-// condition calls IsClientClosed: the client is closed, nothing is left
-// for a callback to commit.
-func closedBranch(stack []ast.Node) bool {
-	for _, n := range stack {
-		ifs, ok := n.(*ast.IfStmt)
-		if !ok {
-			continue
-		}
-		closed := false
-		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
-			if sel, ok := m.(*ast.SelectorExpr); ok && sel.Sel.Name == "IsClientClosed" {
-				closed = true
-			}
-			return !closed
-		})
-		if closed {
-			return true
-		}
+// emptyBranch reports whether the statement at the top of stack is one
+// of the body of an if whose condition inspects a poll for no records
+// (franz-go's IsClientClosed, Empty: the client's FetchInspect): nothing
+// is left for a callback to commit.
+func (c *checker) emptyBranch(cl *clientmodel.Client, stack []ast.Node) bool {
+	if len(stack) < 3 {
+		return false
 	}
-	return false
+	ifs, ok := stack[len(stack)-3].(*ast.IfStmt)
+	if !ok || stack[len(stack)-2] != ast.Node(ifs.Body) {
+		return false
+	}
+	found := false
+	ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+		if call, ok := m.(*ast.CallExpr); ok {
+			if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil && slices.Contains(cl.FetchInspect, fn.FullName()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // commitFailed reports whether a statement of stack is an if whose init
