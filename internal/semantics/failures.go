@@ -1979,11 +1979,14 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 	if f == nil {
 		return nil
 	}
-	given := slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
+	given := slices.ContainsFunc(append(slices.Clone(call.Call.Args), call.Call.Value), func(a ssa.Value) bool {
 		if mc, ok := a.(*ssa.MakeClosure); ok {
-			return slices.ContainsFunc(mc.Bindings, isRec) // a literal using it: retry(ctx, func() error { ... })
+			// A literal using it: retry(ctx, func() error { ... }), or
+			// one called in place, as a fix leaves a goroutine's
+			// (audit 37c/D2).
+			return slices.ContainsFunc(mc.Bindings, isRec)
 		}
-		return isRec(a)
+		return a != call.Call.Value && isRec(a)
 	})
 	if obj, ok := f.Object().(*types.Func); ok && obj.Pkg() != nil && obj.Pkg() != g.pass.Pkg && given {
 		// A handler of another package that logs a failure and returns

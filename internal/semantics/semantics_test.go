@@ -540,6 +540,8 @@ func TestClassify(t *testing.T) {
 		// the next message skips it; one retried with the same message
 		// does not
 		{"helperlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply (line 14) fails"}},
+		{"inplacelogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"inplacereturned", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// one caller retries, the other logs and goes on: a skip on its
 		// path (none was said when any caller did not go on)
 		{"helpermayberetried", map[string]string{"failure": "skipped: when cases.apply (line 68) fails"}},
