@@ -3,6 +3,7 @@ package fencing
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -21,8 +22,9 @@ import (
 // few failed writes, where the loop alone lost none).
 
 // leavesMidPoll returns the first statement by which a poll loop of k
-// leaves its function (or the loop) after its poll, before the next: a
-// return or a break of that loop, outside function literals, and not on
+// (or the helper making the poll, called from the loop) leaves its
+// function (or the loop) after its poll, before the next: a return, a
+// panic or a break of that loop, outside function literals, and not on
 // a branch testing that the client is closed; nil if none, or if k is
 // not polled in this package.
 func (c *checker) leavesMidPoll(k *consumer.Consumer) ast.Stmt {
@@ -31,9 +33,14 @@ func (c *checker) leavesMidPoll(k *consumer.Consumer) ast.Stmt {
 			continue
 		}
 		_, path := edit.CallAt(c.pass, call.Pos())
-		loop, body := edit.LoopOf(path)
-		if loop == nil || body == nil {
-			continue
+		_, body := edit.LoopOf(path)
+		if body == nil {
+			// A poll in a helper the loop calls (step(ctx)): a return
+			// of the helper after its poll leaves it half processed
+			// too (review 37-1/D8).
+			if _, body = edit.FuncOf(path); body == nil {
+				continue
+			}
 		}
 		var found ast.Stmt
 		var stack []ast.Node
@@ -54,6 +61,12 @@ func (c *checker) leavesMidPoll(k *consumer.Consumer) ast.Stmt {
 				if n.Pos() > call.Pos() && !c.emptyBranch(k.Client, stack) && !c.commitFailed(stack) {
 					found = n
 				}
+			case *ast.ExprStmt:
+				// A panic unwinds through the deferred Close too (review
+				// 37-1/D7).
+				if call2, ok := n.X.(*ast.CallExpr); ok && n.Pos() > call.Pos() && isPanic(c.pass.TypesInfo, call2) && !c.commitFailed(stack) {
+					found = n
+				}
 			case *ast.BranchStmt:
 				if n.Tok == token.BREAK && n.Pos() > call.Pos() && leavesLoop(stack, n) && !c.emptyBranch(k.Client, stack) && !c.commitFailed(stack) {
 					found = n
@@ -66,6 +79,16 @@ func (c *checker) leavesMidPoll(k *consumer.Consumer) ast.Stmt {
 		}
 	}
 	return nil
+}
+
+// isPanic reports whether call is of the builtin panic.
+func isPanic(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "panic"
 }
 
 // leavesLoop reports whether the break at the top of stack (the nodes

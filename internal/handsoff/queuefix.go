@@ -215,7 +215,9 @@ func queueEdits(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string,
 // mail in the background): none when the body returns or defers (that
 // would end fd, not a goroutine) or the go statement shares its lines.
 // The body goes in a block of its own when a name it declares is already
-// declared where the go statement is.
+// declared where the go statement is. A failure the body only logs is
+// returned, where fd returns an error. None either when the method or
+// the body takes a lock (the method may hold the body's).
 func goLitEdits(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
 	var gos []*ast.GoStmt
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -243,7 +245,10 @@ func goLitEdits(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
 		}
 		return !leaves
 	})
-	if leaves {
+	if leaves || locks(fd.Body) {
+		// A lock the method or its goroutine takes could be one the
+		// method holds: in place, the goroutine's would wait for it
+		// forever (review 37-1/D3).
 		return nil
 	}
 	tf := pass.Fset.File(g.Pos())
@@ -252,11 +257,25 @@ func goLitEdits(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
 		return nil
 	}
 	first, last := lit.Body.List[0], lit.Body.List[len(lit.Body.List)-1]
-	lines, ok := edit.Dedent(pass, string(content[tf.Offset(first.Pos()):tf.Offset(last.End())]), first.Pos())
+	src := string(content[tf.Offset(first.Pos()):tf.Offset(last.End())])
+	if ret, ok := failureReturn(pass, fd); ok {
+		// A failure the goroutine only logged is returned once the work
+		// runs in place: the caller handles it as the method's other
+		// failures, instead of committing past it (audit 37b/D11).
+		for i := len(lit.Body.List) - 1; i >= 0; i-- {
+			ifs, ok := lit.Body.List[i].(*ast.IfStmt)
+			if !ok || ifs.Else != nil || !loggedFailure(pass, ifs) {
+				continue
+			}
+			at := tf.Offset(ifs.Body.Rbrace) - tf.Offset(first.Pos())
+			src = src[:at] + "\t" + ret + "\n" + edit.Indent(pass, ifs.Pos()) + src[at:]
+		}
+	}
+	lines, ok := edit.Dedent(pass, src, first.Pos())
 	if !ok {
 		return nil
 	}
-	if scope := pass.TypesInfo.Scopes[lit]; scope != nil {
+	if scope := pass.TypesInfo.Scopes[lit.Type]; scope != nil {
 		for _, name := range scope.Names() {
 			if _, obj := pass.TypesInfo.Scopes[fd.Type].Innermost(g.Pos()).LookupParent(name, g.Pos()); obj != nil {
 				for i := range lines {
@@ -280,6 +299,57 @@ func goLitEdits(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
 		edits = append([]edit.FileEdit{doc}, edits...)
 	}
 	return edits
+}
+
+// locks reports whether body calls a method named Lock or RLock (a
+// mutex's).
+func locks(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Lock" || sel.Sel.Name == "RLock") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// failureReturn returns the statement returning a failure err from fd
+// (return err, with zero values before it), when fd's last result is an
+// error.
+func failureReturn(pass *analysis.Pass, fd *ast.FuncDecl) (string, bool) {
+	fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return "", false
+	}
+	sig := fn.Type().(*types.Signature)
+	if !failsWithErrorResult(sig) {
+		return "", false
+	}
+	zeros, ok := edit.LeadingZeros(pass, sig, edit.File(pass, fd.Pos()))
+	return "return " + zeros + "err", ok
+}
+
+// loggedFailure reports whether ifs is `if err := f(...); err != nil`
+// (or the check of an err assigned before) whose body only logs, with no
+// return: a failure the goroutine's body logs and drops.
+func loggedFailure(pass *analysis.Pass, ifs *ast.IfStmt) bool {
+	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	id, ok := ast.Unparen(be.X).(*ast.Ident)
+	if !ok || id.Name != "err" || !countsOnly(pass.TypesInfo, ifs.Body.List) {
+		return false
+	}
+	for _, st := range ifs.Body.List {
+		if _, ret := st.(*ast.ReturnStmt); ret {
+			return false
+		}
+	}
+	return true
 }
 
 // queueWords are what a doc comment saying that the method queues says.

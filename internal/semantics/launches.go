@@ -306,6 +306,9 @@ func (g *gatherer) queuedAway() (token.Pos, *types.Func) {
 				if fact == nil || callee.Pkg() == g.pass.Pkg || handsoff.TakesChannel(callee) || answersUsed(call) {
 					continue
 				}
+				if fact.Started && !g.positionBeforeJoin(call) {
+					continue // its goroutines are waited for before the commit (review 37-1/D11)
+				}
 				if slices.ContainsFunc(fact.Params, func(p int) bool { a := ssaflow.Arg(cc, p); return a != nil && g.recordData(a) }) {
 					return call.Pos(), callee
 				}
