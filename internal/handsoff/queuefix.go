@@ -325,7 +325,7 @@ func failureReturn(pass *analysis.Pass, fd *ast.FuncDecl) (string, bool) {
 		return "", false
 	}
 	sig := fn.Type().(*types.Signature)
-	if !failsWithErrorResult(sig) {
+	if !failsWithError(sig) {
 		return "", false
 	}
 	zeros, ok := edit.LeadingZeros(pass, sig, edit.File(pass, fd.Pos()))

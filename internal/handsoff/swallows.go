@@ -46,7 +46,7 @@ func (r *Result) Swallows(fn *types.Func) (*SwallowsFact, bool) {
 func exportSwallows(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 	for fn, fd := range decls {
 		sig := fn.Type().(*types.Signature)
-		if sig.Params().Len() == 0 || !(sig.Results().Len() == 0 || sig.Results().Len() == 1 && failsWithErrorResult(sig)) {
+		if sig.Params().Len() == 0 || !(sig.Results().Len() == 0 || sig.Results().Len() == 1 && failsWithError(sig)) {
 			continue
 		}
 		params := map[types.Object]bool{}
@@ -61,12 +61,6 @@ func exportSwallows(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 			pass.ExportObjectFact(fn, &SwallowsFact{Call: call})
 		}
 	}
-}
-
-// failsWithErrorResult reports whether sig's last result is an error.
-func failsWithErrorResult(sig *types.Signature) bool {
-	r := sig.Results()
-	return r.Len() > 0 && types.Identical(r.At(r.Len()-1).Type(), types.Universe.Lookup("error").Type())
 }
 
 // swallowed returns the name of the call whose failure list (a function's
@@ -124,18 +118,25 @@ func swallowed(info *types.Info, list []ast.Stmt, noResult bool, params map[type
 
 // quietCall reports whether a failure of fn is none of the record's
 // processing: a decode's (a poison record, dropped on purpose), a
-// context's, a Kafka client's, a formatting or logging package's, a
-// Close.
+// context's, a Kafka client's, a formatting or logging package's
+// (QuietPackage), a Close.
 func quietCall(fn *types.Func) bool {
 	if IsDecodeName(fn.Name()) || fn.Name() == "Close" || fn.Pkg() == nil {
 		return true
 	}
-	switch p := fn.Pkg().Path(); p {
-	case "context", "fmt", "log", "log/slog", "bytes", "strings", "errors", "bufio":
+	p := fn.Pkg().Path()
+	return p == "context" || QuietPackage(p) || clientmodel.Default.IsClientPath(p)
+}
+
+// QuietPackage reports whether a failure of a function of the package at
+// path is no failure of a record's processing: formatting, logging,
+// hashing and observing packages'.
+func QuietPackage(path string) bool {
+	switch path {
+	case "fmt", "log", "log/slog", "bytes", "strings", "errors", "bufio":
 		return true
-	default:
-		return observe.Is(p) || strings.HasPrefix(p, "hash") || clientmodel.Default.IsClientPath(p)
 	}
+	return observe.Is(path) || path == "hash" || strings.HasPrefix(path, "hash/")
 }
 
 // errCall returns the call whose error as (err := f(...), or v, err =

@@ -1043,14 +1043,8 @@ func quiet(call *ssa.Call) bool {
 	if f == nil || f.Pkg() == nil {
 		return false
 	}
-	switch f.Pkg().Path() {
-	case "fmt", "log", "log/slog", "bytes", "strings", "errors", "hash", "bufio":
-		return true
-	}
-	if observe.Is(f.Pkg().Path()) {
-		return true // a logger's Log returning an error (go-kit's)
-	}
-	return f.Name() == "Close" || strings.HasPrefix(f.Pkg().Path(), "hash/")
+	// A logger's Log returning an error (go-kit's) among them.
+	return handsoff.QuietPackage(f.Pkg().Path()) || f.Name() == "Close"
 }
 
 // reachesBefore reports whether b (a check ending it, a call in it)
