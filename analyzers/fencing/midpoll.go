@@ -34,13 +34,24 @@ func (c *checker) leavesMidPoll(k *consumer.Consumer) ast.Stmt {
 		}
 		_, path := edit.CallAt(c.pass, call.Pos())
 		_, body := edit.LoopOf(path)
-		if body == nil {
+		helper := body == nil
+		if helper {
 			// A poll in a helper the loop calls (step(ctx)): a return
-			// of the helper after its poll leaves it half processed
-			// too (review 37-1/D8).
+			// of the helper from the loop over its records leaves the
+			// poll half processed too (review 37-1/D8); one returning
+			// the records hands them back.
 			if _, body = edit.FuncOf(path); body == nil {
 				continue
 			}
+		}
+		inLoop := func(stack []ast.Node) bool {
+			return !helper || slices.ContainsFunc(stack, func(n ast.Node) bool {
+				switch n.(type) {
+				case *ast.ForStmt, *ast.RangeStmt:
+					return true
+				}
+				return false
+			})
 		}
 		var found ast.Stmt
 		var stack []ast.Node
@@ -58,13 +69,13 @@ func (c *checker) leavesMidPoll(k *consumer.Consumer) ast.Stmt {
 				stack = stack[:len(stack)-1]
 				return false
 			case *ast.ReturnStmt:
-				if n.Pos() > call.Pos() && !c.emptyBranch(k.Client, stack) && !c.commitFailed(stack) {
+				if n.Pos() > call.Pos() && inLoop(stack) && !c.emptyBranch(k.Client, stack) && !c.commitFailed(stack) {
 					found = n
 				}
 			case *ast.ExprStmt:
 				// A panic unwinds through the deferred Close too (review
 				// 37-1/D7).
-				if call2, ok := n.X.(*ast.CallExpr); ok && n.Pos() > call.Pos() && isPanic(c.pass.TypesInfo, call2) && !c.commitFailed(stack) {
+				if call2, ok := n.X.(*ast.CallExpr); ok && n.Pos() > call.Pos() && inLoop(stack) && isPanic(c.pass.TypesInfo, call2) && !c.commitFailed(stack) {
 					found = n
 				}
 			case *ast.BranchStmt:
