@@ -190,7 +190,12 @@ caller's processing. Such a helper, when exported, carries a
 returnsCommitted fact, and a caller in another package that processes
 what it returns is reported at its call of the helper, without a fix
 (the commit is in the helper's package, which a fix made there cannot
-edit: "; no automatic fix: ...").
+edit: "; no automatic fix: ..."). An exported helper that returns what
+it fetched without writing its position (a wrapper's Next returning a
+Delivery holding the message) carries a returnsFetched fact: in a
+caller's package its call is where the records come from, so a commit
+through the wrapper's Ack (a commitsParam helper) before their
+processing, or after a hand-off, is reported there.
 
 Messages call the record what the client calls it: a message for sarama,
 kafka-go and confluent-kafka-go, a record for franz-go.

@@ -12,8 +12,10 @@
 // The fact is computed from the syntax of every package, Kafka or not (a
 // core package need not import a client): the function's parameter is
 // used only in the value sent on a channel (p, &p, p.ID, a struct literal
-// of them) or in a go statement, or in a decode call (json.Unmarshal(p.Value,
-// &ev), ev, err := parse(p)) whose variable is used only so, and the
+// of them, a conversion) or in a go statement (also in the function
+// literal it starts: Fact.Started), or in a decode or encode call
+// (json.Unmarshal(p.Value, &ev), ev, err := parse(p), b, err :=
+// json.Marshal(p)) whose variable is used only so, and the
 // function waits for nothing (no
 // receive outside the select making the send, no Wait, Get, Await or
 // Result call). An interface method declared in a package whose only
