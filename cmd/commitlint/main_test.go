@@ -168,6 +168,33 @@ func splitPosn(posn string) (file, line string) {
 	return strings.Join(parts[:len(parts)-2], ":"), parts[len(parts)-2]
 }
 
+// reportedWithoutFix lists the example findings ("file:line") that carry
+// no fix, each saying why in its message: a commit on revoke would also
+// run in the client's Close, after the loop left a poll half processed
+// (franz-go) or once Close polled out prefetched messages under
+// auto-store (confluent), and commit records never processed (audit
+// 37c/D10, D11: 236 to 278 of 300 lost after the old fixes).
+var reportedWithoutFix = map[string]bool{
+	"confluent/revokebatch/main.go:40": true,
+	"franzgo/revokelog/main.go:56":     true,
+}
+
+// noFixLine matches the end of -fix's output: the line counting the
+// findings reported without a fix (reportedWithoutFix), which it leaves.
+var noFixLine = fmt.Sprintf(`commitlint: %d findings have no automatic fix and are left as they are: run without -fix to see why\n$`, len(reportedWithoutFix))
+
+// withoutFix reports whether the finding at posn (file:line:col, the file
+// absolute or relative) is one of reportedWithoutFix.
+func withoutFix(posn string) bool {
+	file, line := splitPosn(posn)
+	for k := range reportedWithoutFix {
+		if strings.HasSuffix(filepath.ToSlash(file)+":"+line, k) {
+			return true
+		}
+	}
+	return false
+}
+
 func TestExamplesStandalone(t *testing.T) {
 	want := expected(t, examples)
 	out, stderr, code := commitlint(t, examples, "-json", "./...")
@@ -179,7 +206,7 @@ func TestExamplesStandalone(t *testing.T) {
 		t.Errorf("findings differ\ngot:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
 	}
 	for _, d := range diags {
-		if len(d.SuggestedFixes) == 0 {
+		if len(d.SuggestedFixes) == 0 && (!withoutFix(d.Posn) || !strings.Contains(d.Message, "; no automatic fix: ")) {
 			t.Errorf("%s: no suggested fix: %s", d.Posn, d.Message)
 		}
 		if d.Message == "" || strings.ToLower(d.Message[:1]) != d.Message[:1] || strings.HasSuffix(d.Message, ".") {
@@ -197,7 +224,7 @@ func TestExamplesStandalone(t *testing.T) {
 	if got := textFindings(stderr); !slices.Equal(got, want) {
 		t.Errorf("text findings differ\ngot:\n  %s\nwant:\n  %s\n%s", strings.Join(got, "\n  "), strings.Join(want, "\n  "), stderr)
 	}
-	summary := fmt.Sprintf("\n%d findings, %d with fixes: run with -fix, or -fix -diff to review\n", len(want), len(want))
+	summary := fmt.Sprintf("\n%d findings, %d with fixes: run with -fix, or -fix -diff to review\n", len(want), len(want)-len(reportedWithoutFix))
 	if !strings.HasSuffix(stderr, summary) {
 		t.Errorf("text output does not end with the summary %q:\n%s", summary, stderr)
 	}
@@ -275,7 +302,7 @@ func TestExamplesFix(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, stderr, code := commitlint(t, dir, "-fix", "-diff", "./...")
-	if code != 0 || !regexp.MustCompile(`\ncommitlint: \d+ fixes in \d+ files shown as a diff, no file changed; the diff is one round of fixes, where -fix also applies those the fixed code draws\n$`).MatchString(stderr) {
+	if code != 0 || !regexp.MustCompile(`\ncommitlint: \d+ fixes in \d+ files shown as a diff, no file changed; the diff is one round of fixes, where -fix also applies those the fixed code draws\n`+noFixLine).MatchString(stderr) {
 		t.Errorf("-fix -diff: exit code %d, no summary:\n%s", code, stderr)
 	}
 	_, stderr, code = commitlint(t, dir, "-fix", "./...")
@@ -283,10 +310,10 @@ func TestExamplesFix(t *testing.T) {
 		t.Fatalf("-fix exit code %d\n%s", code, stderr)
 	}
 	// What -fix did: a line per fix and a count.
-	if n := strings.Count(stderr, ": applied\n"); n != len(expected(t, examples)) {
-		t.Errorf("-fix reported %d fixes applied, want one per finding:\n%s", n, stderr)
+	if n := strings.Count(stderr, ": applied\n"); n != len(expected(t, examples))-len(reportedWithoutFix) {
+		t.Errorf("-fix reported %d fixes applied, want one per finding with a fix:\n%s", n, stderr)
 	}
-	if !regexp.MustCompile(`\ncommitlint: \d+ fixes applied in \d+ files\n$`).MatchString(stderr) {
+	if !regexp.MustCompile(`\ncommitlint: \d+ fixes applied in \d+ files\n` + noFixLine).MatchString(stderr) {
 		t.Errorf("-fix: no summary:\n%s", stderr)
 	}
 	if _, stderr, code := command(t, dir, "go", "build", "./..."); code != 0 {
@@ -299,8 +326,12 @@ func TestExamplesFix(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("re-lint exit code %d\n%s", code, stderr)
 	}
-	if got, _ := findings(t, dir, out); len(got) != 0 {
-		t.Errorf("fixed examples still draw findings:\n  %s", strings.Join(got, "\n  "))
+	if _, diags := findings(t, dir, out); len(diags) != len(reportedWithoutFix) || slices.ContainsFunc(diags, func(d jsonDiag) bool { return !withoutFix(d.Posn) }) {
+		var got []string
+		for _, d := range diags {
+			got = append(got, d.Posn+": "+d.Message)
+		}
+		t.Errorf("fixed examples draw other findings than those reported without a fix:\n  %s", strings.Join(got, "\n  "))
 	}
 }
 

@@ -28,7 +28,7 @@ type Queue interface {
 
 type kgoQueue struct{ cl *kgo.Client }
 
-func (q *kgoQueue) Poll(ctx context.Context) kgo.Fetches { return q.cl.PollFetches(ctx) }
+func (q *kgoQueue) Poll(ctx context.Context) kgo.Fetches { return q.cl.PollFetches(ctx) } // want Poll:`returnsFetched\(\[0\], PollFetches\)`
 
 func (q *kgoQueue) Ack(ctx context.Context, rs ...*kgo.Record) error { // want Ack:`commitsParam\(1, CommitRecords\)` Ack:`doesNotProcess\[1\]`
 	return q.cl.CommitRecords(ctx, rs...)
@@ -87,7 +87,7 @@ type Inbox interface {
 
 type confluentInbox struct{ c *kafka.Consumer }
 
-func (i confluentInbox) Next(timeout time.Duration) (*kafka.Message, error) {
+func (i confluentInbox) Next(timeout time.Duration) (*kafka.Message, error) { // want Next:`returnsFetched\(\[0\], ReadMessage\)`
 	return i.c.ReadMessage(timeout)
 }
 

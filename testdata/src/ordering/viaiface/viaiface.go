@@ -169,7 +169,7 @@ type queued struct {
 	pending []kafkago.Message
 }
 
-func (q *queued) FetchMessage(ctx context.Context) (kafkago.Message, error) {
+func (q *queued) FetchMessage(ctx context.Context) (kafkago.Message, error) { // want FetchMessage:`returnsFetched\(\[0\], FetchMessage\)`
 	return q.r.FetchMessage(ctx)
 }
 
