@@ -1881,13 +1881,7 @@ func (g *gatherer) literalDropped(lit *ssa.Function) (Skip, bool) {
 // 3, d); handle(ctx, m)): the caller goes on as from a success.
 func (g *gatherer) droppedBy(call *ssa.Call) (Skip, bool) {
 	ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)
-	given := slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
-		if mc, ok := a.(*ssa.MakeClosure); ok {
-			return slices.ContainsFunc(mc.Bindings, g.handlerArg)
-		}
-		return g.handlerArg(a)
-	})
-	if !given {
+	if !handsRecord(call.Call.Args, g.handlerArg) {
 		return Skip{}, false
 	}
 	callee, lit := ssaflow.Callee(call.Common()), false
@@ -1901,6 +1895,17 @@ func (g *gatherer) droppedBy(call *ssa.Call) (Skip, bool) {
 		return Skip{Call: "the function it runs", Pos: g.posn(call.Pos()), In: ssaflow.ShortFunc(callee), Outside: true}, true
 	}
 	return Skip{}, false
+}
+
+// handsRecord reports whether one of args is a record (isRec), or a
+// function literal using one: retry(ctx, func() error { ... }).
+func handsRecord(args []ssa.Value, isRec func(ssa.Value) bool) bool {
+	return slices.ContainsFunc(args, func(a ssa.Value) bool {
+		if mc, ok := a.(*ssa.MakeClosure); ok {
+			return slices.ContainsFunc(mc.Bindings, isRec)
+		}
+		return isRec(a)
+	})
 }
 
 func callName(call *ssa.Call) string {
@@ -1973,15 +1978,12 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 	if f == nil {
 		return nil
 	}
-	given := slices.ContainsFunc(append(slices.Clone(call.Call.Args), call.Call.Value), func(a ssa.Value) bool {
-		if mc, ok := a.(*ssa.MakeClosure); ok {
-			// A literal using it: retry(ctx, func() error { ... }), or
-			// one called in place, as a fix leaves a goroutine's
-			// (audit 37c/D2).
-			return slices.ContainsFunc(mc.Bindings, isRec)
-		}
-		return a != call.Call.Value && isRec(a)
-	})
+	// Given as an argument, or to a literal called in place, as a fix
+	// leaves a goroutine's (audit 37c/D2).
+	given := handsRecord(call.Call.Args, isRec)
+	if mc, ok := call.Call.Value.(*ssa.MakeClosure); ok {
+		given = given || slices.ContainsFunc(mc.Bindings, isRec)
+	}
 	if obj, ok := f.Object().(*types.Func); ok && obj.Pkg() != nil && obj.Pkg() != g.pass.Pkg && given {
 		// A handler of another package that logs a failure and returns
 		// none (handsoff.SwallowsFact; audit 37b/D3).
