@@ -134,6 +134,7 @@ func (c *checker) checkConsumer(k *consumer.Consumer) {
 	case clientmodel.TimerStored:
 		c.storedTimer(k)
 		c.storedRevoke(k)
+		c.storedClose(k)
 	case clientmodel.TimerPreviousPoll:
 		c.previousPoll(k)
 	case clientmodel.TimerMarked:

@@ -103,6 +103,69 @@ func (c *checker) storedRevoke(k *consumer.Consumer) {
 	c.report(k, d)
 }
 
+// storedClose reports the revoke callback's commit of the stored offsets
+// (semantics.Evidence.StoredAtClose) of a consumer with auto-commit off
+// whose loop processes each message before it polls again: the client's
+// Close polls out the messages it prefetched, which auto-store stores,
+// before it serves the revoke, so the callback commits them unprocessed
+// at every shutdown. The fix turns auto-store off and stores each message
+// after it is processed: the callback, and the loop's own commits of the
+// stored offsets, then commit processed messages only. A consumer
+// another finding of this analyzer already fixes that way is left to it.
+func (c *checker) storedClose(k *consumer.Consumer) {
+	if c.reported[k] || c.sink != nil {
+		return
+	}
+	ev := semantics.For(c.pass, k)
+	if ev == nil {
+		return
+	}
+	rv := ev.StoredAtClose()
+	if rv == nil {
+		return
+	}
+	call, _ := edit.CallAt(c.pass, edit.PosOf(c.pass, rv.Commit))
+	if call == nil {
+		return // the callback is in another package
+	}
+	cl := k.Client
+	stored := clientmodel.ShortName(cl.CallName(clientmodel.Commit, clientmodel.ScopeMarked))
+	d := analysis.Diagnostic{
+		Pos:      call.Pos(),
+		Category: CategoryAutoStore,
+		Message: fmt.Sprintf("this %s in the revoke callback commits the offsets %s stored as %s handed each message over (%s is on); the client's Close polls out the messages it prefetched as the member leaves its group, which stores their offsets too, and then serves the revoke: this commit sends them unprocessed, and the partitions' next owner starts after them (lost at every shutdown)",
+			stored, cl.EngineName(), fetchNames(k), cl.Spell(clientmodel.AutoStore)),
+		Related: []analysis.RelatedInformation{related(edit.PosOf(c.pass, rv.Pos), "the revoke callback is registered here")},
+	}
+	store := cl.CallName(clientmodel.Store, clientmodel.ScopeArgs)
+	edits, ok := c.setSetting(k, clientmodel.AutoStore, false)
+	why := ""
+	if !ok {
+		why = fmt.Sprintf("%s; set %s to false there, and call %s once each message is processed", unsettable(k), cl.Spell(clientmodel.AutoStore), store)
+	}
+	fetches := allCallsWith(k, clientmodel.Fetch)
+	if len(fetches) == 0 && why == "" {
+		why = fmt.Sprintf("the messages are fetched where the fix cannot place a store after their processing; set %s to false and call %s once each message is processed", cl.Spell(clientmodel.AutoStore), store)
+	}
+	for _, f := range fetches {
+		d.Related = append(d.Related, related(f.Pos(), clientmodel.ShortName(f.Func)+" hands the message to the app and stores its offset here"))
+		e, _, built := c.storeAfterProcessing(k, f)
+		if !built && why == "" {
+			why = fmt.Sprintf("no statement is sure to come after the message's processing; set %s to false and call %s once each message is processed", cl.Spell(clientmodel.AutoStore), store)
+		}
+		edits = append(edits, e...)
+	}
+	if why != "" {
+		d.Message += "; no automatic fix: " + why
+	} else {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   "Disable " + cl.Spell(clientmodel.AutoStore) + " and store each message after processing: the revoke callback then commits processed messages only",
+			TextEdits: dedupe(edits),
+		}}
+	}
+	c.report(k, d)
+}
+
 // fetchNames is the short names of k's fetch calls ("Poll"), "the poll"
 // when none is in sight.
 func fetchNames(k *consumer.Consumer) string {

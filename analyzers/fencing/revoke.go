@@ -14,6 +14,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/midpoll"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/semantics"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
@@ -73,7 +74,16 @@ func (c *checker) optionRevoke(k *consumer.Consumer) {
 				c.reportRevokeNoCommit(k, opt, cb)
 			}
 			for _, cm := range commits {
-				if cm.ref.Scope == clientmodel.ScopePolled && s.IsNot(cl, clientmodel.BlockRebalance) {
+				if cm.ref.Scope != clientmodel.ScopePolled {
+					continue
+				}
+				switch {
+				case s.IsNot(cl, clientmodel.BlockRebalance):
+					c.reportInFlight(k, opt, cb, cm)
+				case s.Is(cl, clientmodel.BlockRebalance) && midpoll.Leaves(c.pass, k) != nil:
+					// Rebalances wait for the poll, the Close after a
+					// poll left half processed does not (audit 37c/D4,
+					// c19: 279 of 300 lost at a SIGTERM).
 					c.reportInFlight(k, opt, cb, cm)
 				}
 			}
@@ -579,7 +589,7 @@ func (c *checker) commitUnsafe(k *consumer.Consumer, cb *ssa.Function, commit st
 		// committed 20 of them at each revoke, where none were).
 		return "the loop holds records across polls before it processes them, and " + commit + " in the callback (which runs inside a poll) would commit the held records unprocessed (lost); process or drop the held records before the callback commits"
 	}
-	if at := c.leavesMidPoll(k); at != nil {
+	if at := midpoll.Leaves(c.pass, k); at != nil {
 		return fmt.Sprintf("the poll loop can leave a poll half processed (line %d), and the client's Close then runs the callback as the member leaves its group: %s there would commit the records the loop abandoned (lost); mark each record once processed (%s, with %s) and commit the marks in the callback (%s)",
 			c.pass.Fset.Position(at.Pos()).Line, commit, k.Client.CallName(clientmodel.Mark, clientmodel.ScopeArgs), k.Client.Spell(clientmodel.MarksOnly), k.Client.CallName(clientmodel.Commit, clientmodel.ScopeMarked))
 	}
@@ -661,17 +671,23 @@ func (c *checker) alsoLost(k *consumer.Consumer, cb *ssa.Function) bool {
 }
 
 // reportInFlight reports CommitUncommittedOffsets in a revoke callback of
-// a client without BlockRebalanceOnPoll.
+// a client without BlockRebalanceOnPoll, or with it where the poll loop
+// can leave a poll half processed: the client's Close runs the callback
+// then.
 func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Function, cm commitCall) {
+	held := k.Settings.Is(k.Client, clientmodel.BlockRebalance)
 	title := "Block rebalances while a poll is processed"
 	edits, ok := c.blockRebalanceEdits(k, opt)
+	if held {
+		edits, ok = nil, false
+	}
 	if ev := semantics.For(c.pass, k); ok && (ev == nil || ev.InFlight()) {
 		// Records the loop hands to goroutines or a channel outlive the
 		// poll: rebalances blocked only while it runs would still find
 		// them in flight.
 		edits, ok = nil, false
 	}
-	midPoll := c.leavesMidPoll(k)
+	midPoll := midpoll.Leaves(c.pass, k)
 	if midPoll != nil {
 		// Rebalances blocked while a poll is processed do not stop the
 		// Close after a poll left half processed from running the
@@ -691,15 +707,21 @@ func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Fu
 		edits, title, ok = c.dropRevokeCommit(k, opt, cb, cm)
 	}
 	pos, end := c.callRange(cm.instr.Pos())
+	hook := clientmodel.BareName(revokedHook(k, ssaflow.Callee(opt.Common())).Func)
 	d := analysis.Diagnostic{
 		Pos:      pos,
 		End:      end,
 		Category: CategoryRevokeInFlight,
 		Message: fmt.Sprintf("this %s callback calls %s without %s: the callback can run while the poll loop is still processing, and it commits everything polled, those records included: if their processing then fails or the process crashes, the partitions' next owner starts after them (lost)",
-			clientmodel.BareName(revokedHook(k, ssaflow.Callee(opt.Common())).Func), clientmodel.ShortName(cm.ref.Func), k.Client.Spell(clientmodel.BlockRebalance)),
+			hook, clientmodel.ShortName(cm.ref.Func), k.Client.Spell(clientmodel.BlockRebalance)),
 		Related: []analysis.RelatedInformation{{Pos: opt.Pos(), Message: "the revoke callback is registered here"}},
 	}
-	if midPoll != nil {
+	switch {
+	case held:
+		d.Message = fmt.Sprintf("this %s callback calls %s, which commits everything polled; %s holds rebalances back until the loop allows them between polls, but the client's Close runs the callback too, as the member leaves its group, and the loop can leave a poll half processed (line %d): the records it abandoned are committed, and the partitions' next owner starts after them (lost at a failed write or a shutdown)",
+			hook, clientmodel.ShortName(cm.ref.Func), k.Client.Spell(clientmodel.BlockRebalance), c.pass.Fset.Position(midPoll.Pos()).Line)
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: midPoll.Pos(), Message: "the loop leaves a poll half processed here"})
+	case midPoll != nil:
 		d.Message += fmt.Sprintf("; so can the client's Close, after the loop leaves a poll half processed (line %d)", c.pass.Fset.Position(midPoll.Pos()).Line)
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: midPoll.Pos(), Message: "the loop leaves a poll half processed here"})
 	}
@@ -708,13 +730,20 @@ func (c *checker) reportInFlight(k *consumer.Consumer, opt *ssa.Call, cb *ssa.Fu
 			Message:   title,
 			TextEdits: edits,
 		}}
+	} else if held || midPoll != nil {
+		// Blocking rebalances is no fix: the Close runs the callback.
+		d.Message += fmt.Sprintf("; no automatic fix: %s; mark each record once processed (%s, with %s) and commit the marks in the callback (%s)",
+			dropRefused, k.Client.CallName(clientmodel.Mark, clientmodel.ScopeArgs), k.Client.Spell(clientmodel.MarksOnly), k.Client.CallName(clientmodel.Commit, clientmodel.ScopeMarked))
 	} else {
 		// Neither fix is built: the bug is reported all the same (#13).
-		d.Message += fmt.Sprintf("; no automatic fix: %s cannot be added where the client is polled (another package, or a receiver that cannot be written again), and the commit cannot be taken out of the callback here (such as from a function literal of a function others call too; a function that does more and has other callers, with results besides one error that only the commit gives, or a return besides the commit's, a last return nil and leading guards' early returns; or a declaration with effects, not a call alone, that it would leave unused); pass %s and call %s between polls, or remove the commit from the callback's run",
-			clientmodel.ShortName(k.Client.AllowRebalance), k.Client.Spell(clientmodel.BlockRebalance), clientmodel.ShortName(k.Client.AllowRebalance))
+		d.Message += fmt.Sprintf("; no automatic fix: %s cannot be added where the client is polled (another package, or a receiver that cannot be written again), and %s; pass %s and call %s between polls, or remove the commit from the callback's run",
+			clientmodel.ShortName(k.Client.AllowRebalance), dropRefused, k.Client.Spell(clientmodel.BlockRebalance), clientmodel.ShortName(k.Client.AllowRebalance))
 	}
 	c.report(d)
 }
+
+// dropRefused says why dropRevokeCommit builds no edits.
+const dropRefused = "the commit cannot be taken out of the callback here (such as from a function literal of a function others call too; a function that does more and has other callers, with results besides one error that only the commit gives, or a return besides the commit's, a last return nil and leading guards' early returns; or a declaration with effects, not a call alone, that it would leave unused)"
 
 // logDiscardedCommit returns the edits that check and log the error of
 // a commit call whose statement discards it (the call alone, or its one

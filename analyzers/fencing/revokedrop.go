@@ -85,7 +85,7 @@ func (c *checker) dropRevokeCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.
 		if optCall != nil && len(optPath) > 1 {
 			if e, ok := edit.RemoveElement(c.pass, optPath[1], optCall); ok {
 				if imps, ok := c.unusedImports([]ast.Node{optCall}); ok {
-					return append([]analysis.TextEdit{e}, imps...), "Remove the revoke callback, which commits records still being processed", true
+					return append([]analysis.TextEdit{e}, imps...), "Remove the revoke callback, which can commit records not yet processed", true
 				}
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -11,6 +12,7 @@ import (
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
 	"github.com/offsetcommit/commitlint/internal/edit"
+	"github.com/offsetcommit/commitlint/internal/midpoll"
 	"github.com/offsetcommit/commitlint/internal/report"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
@@ -77,7 +79,13 @@ func (c *checker) checkShutdown(call *consumer.Call, g *ssa.Function) {
 			continue
 		}
 		if len(c.processingSites(g, ci)) > 0 {
-			continue // processed in place: a channel may carry copies
+			// Processed in place (a channel may carry copies): a
+			// return mid-poll leaves the rest to the commit.
+			if at := c.leftMidPoll(call, g); at != nil {
+				c.reportMidPoll(call, g, at)
+				return
+			}
+			continue
 		}
 		send, from := c.sentAway(g, ci)
 		if send == nil {
@@ -291,6 +299,111 @@ func (c *checker) reportShutdown(call *consumer.Call, g *ssa.Function, send ssa.
 		Related:        []analysis.RelatedInformation{{Pos: send.Pos(), Message: noun + "s sent to the workers here"}},
 		SuggestedFixes: fixes,
 	})
+}
+
+// leftMidPoll returns the statement by which g, polling and processing
+// call's consumer's records in place, can leave a poll half processed
+// (midpoll.Leaves), nil if there is none in g.
+func (c *checker) leftMidPoll(call *consumer.Call, g *ssa.Function) ast.Stmt {
+	if call.Consumer == nil || g.Syntax() == nil {
+		return nil
+	}
+	at := midpoll.Leaves(c.pass, call.Consumer)
+	if at == nil || at.Pos() < g.Syntax().Pos() || at.End() > g.Syntax().End() {
+		return nil
+	}
+	return at
+}
+
+// reportMidPoll reports call, a commit of everything polled deferred by
+// g, whose loop can leave a poll half processed at at (audit 37c/D3: 274
+// of 300 lost at a SIGTERM): the commit writes the positions of the
+// records it abandoned. The fix commits the marks instead when the
+// consumer commits marks only (shutdownFix); otherwise it removes the
+// deferred commit when something else commits the processed polls (a
+// commit of the consumer's the function makes, or auto-commit, whose
+// timer and default revoke commit the polls before the latest): a
+// restart then replays since that commit.
+func (c *checker) reportMidPoll(call *consumer.Call, g *ssa.Function, at ast.Stmt) {
+	name := clientmodel.ShortName(call.Func)
+	noun := call.Client.RecordNoun
+	msg := fmt.Sprintf("deferred call to %s commits every %s polled when %s returns, and %s can return with a poll half processed (line %d): the %ss it abandoned are committed but never processed, so a failed write or a shutdown loses them (at-most-once)",
+		name, noun, g.Name(), g.Name(), c.pass.Fset.Position(at.Pos()).Line, noun)
+	var fixes []analysis.SuggestedFix
+	if fix, ok := c.shutdownFix(call); ok {
+		fixes = append(fixes, fix)
+	} else if fix, ok := c.dropDeferredCommit(call, g); ok {
+		fixes = append(fixes, fix)
+	} else {
+		msg += fmt.Sprintf("; no automatic fix: nothing else commits the processed polls; commit each poll in the loop once its %ss are processed, and drop the deferred commit", noun)
+	}
+	pos := call.Pos()
+	if ce := c.deferredCall(call); ce != nil {
+		pos = ce.Lparen
+	}
+	report.Report(c.pass, analysis.Diagnostic{
+		Pos:            pos,
+		Category:       CategoryCommitBefore,
+		Message:        msg,
+		Related:        []analysis.RelatedInformation{{Pos: at.Pos(), Message: "the loop leaves a poll half processed here"}},
+		SuggestedFixes: fixes,
+	})
+}
+
+// dropDeferredCommit removes call, a commit deferred by g, when the
+// consumer's processed polls are committed otherwise: by a commit g makes
+// (not deferred), or by auto-commit. The defer goes, or, in a deferred
+// closure, the commit's statement (the whole defer when it is all the
+// closure does).
+func (c *checker) dropDeferredCommit(call *consumer.Call, g *ssa.Function) (analysis.SuggestedFix, bool) {
+	k := call.Consumer
+	other := slices.ContainsFunc(c.m.Calls, func(o *consumer.Call) bool {
+		if o == call || o.Role != clientmodel.Commit || o.Consumer != k {
+			return false
+		}
+		f, _ := deferredBy(o)
+		return f == nil && o.Fn == g
+	})
+	if !other && !k.Settings.Is(k.Client, clientmodel.AutoCommit) {
+		return analysis.SuggestedFix{}, false
+	}
+	ce, path := edit.CallAt(c.pass, call.Pos())
+	if d, ok := call.Instr.(*ssa.Defer); ok {
+		ce, path = c.deferredCall(call), edit.Path(c.pass, d.Pos())
+	}
+	if ce == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	st, list := edit.Stmt(path)
+	if st == nil || list == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	if _, ok := st.(*ast.DeferStmt); !ok {
+		// In the deferred closure: the whole defer when the commit is
+		// all it does.
+		for i, n := range path {
+			fl, isLit := n.(*ast.FuncLit)
+			if !isLit {
+				continue
+			}
+			if len(fl.Body.List) == 1 && fl.Body.List[0] == st {
+				for _, m := range path[i+1:] {
+					if ds, ok := m.(*ast.DeferStmt); ok && ast.Unparen(ds.Call.Fun) == ast.Expr(fl) {
+						st = ds
+					}
+				}
+			}
+			break
+		}
+	}
+	e, ok := edit.RemoveStmt(c.pass, st)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Remove the deferred %s: the processed polls are committed without it", clientmodel.ShortName(call.Func)),
+		TextEdits: []analysis.TextEdit{e},
+	}, true
 }
 
 // shutdownFix commits the marks in place of everything polled, when

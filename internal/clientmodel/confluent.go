@@ -71,6 +71,9 @@ func confluent(p string, memberEpoch bool) *Client {
 		},
 		Engine:         "librdkafka",
 		AssignmentLost: c + "AssignmentLost",
+		// Close polls until librdkafka has closed the consumer
+		// (consumer.go:550-554 in v2.11.1), serving the revoke.
+		Close: []string{c + "Close"},
 		RevokeHooks: []RevokeHook{
 			{Func: c + "Subscribe", Kind: HookEvents, Arg: 1, RevokeEvent: p + ".RevokedPartitions"},
 			{Func: c + "SubscribeTopics", Kind: HookEvents, Arg: 1, RevokeEvent: p + ".RevokedPartitions"},

@@ -283,6 +283,10 @@ type Client struct {
 	// AllowRebalance is the method a poll loop calls to let a rebalance
 	// held back by BlockRebalance proceed (franz-go AllowRebalance).
 	AllowRebalance string
+	// Close are the consumer methods that close it, leaving its group:
+	// the client runs the revoke callback in them (confluent Close, which
+	// also polls out the messages it prefetched).
+	Close []string
 	// AssignmentLost is the consumer method reporting that the assignment
 	// was lost rather than revoked, when a revoke callback must not commit
 	// (confluent AssignmentLost).

@@ -135,7 +135,7 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Strategy, r.Detail = StrategyUnknown, "whether "+ev.Client.CallName(clientmodel.Commit, clientmodel.ScopeArgs)+" commits (in a group) or commits nothing (outside one) depends on "+ev.dependsOn(clientmodel.Group)
 		r.Guarantee, r.Reason = GuaranteeUnk, "the strategy is not known"
 		r.Window = "unknown"
-	case (has(category.AutoStore) || has(category.StoreIgnored)) && ev.Is(clientmodel.AutoCommit) == Off && ev.Is(clientmodel.AutoStore) != Unknown && !c.storedAtRevokeOnly():
+	case (has(category.AutoStore) || has(category.StoreIgnored)) && ev.Is(clientmodel.AutoCommit) == Off && ev.Is(clientmodel.AutoStore) != Unknown && !c.storedAtRevokeOnly() && ev.StoredAtClose() == nil:
 		// Auto-commit off: the application's commits send the offsets
 		// stored on delivery.
 		r.Strategy, r.Detail = StrategyEachBatch, "the application's commits send the offsets stored when Poll hands records over ("+ev.Client.Spell(clientmodel.AutoStore)+" is on)"
@@ -207,6 +207,11 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	if has(category.RevokeInFlight) {
 		r.Guarantee = Neither
 		r.Reason = "the revoke callback commits every polled record, including those still being processed, concurrently with the poll loop: a crash loses them"
+		if ev.Is(clientmodel.BlockRebalance) == On {
+			// Reported only where the loop can leave a poll half
+			// processed: the Close runs the callback then.
+			r.Reason = "the revoke callback commits every polled record, and the client's Close runs it after the loop leaves a poll half processed: a failed write or a shutdown loses the records it abandoned"
+		}
 	}
 	if has(category.NeverAllowed) {
 		r.Revoke = "no (rebalances are blocked on poll and never allowed: the first one waits until the rebalance timeout removes this member, whose commits then fail)"
@@ -221,6 +226,11 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Guarantee = Neither
 		r.Reason = fmt.Sprintf("the revoke callback (%s) commits every polled record, those the loop holds for a batch not yet written included (%s): if the process crashes before it writes them, the partitions' next owner starts after them (lost); the rest are committed after processing", ev.at(rv.Pos), ev.holds())
 		r.Revoke = "yes (the revoke callback commits every polled record, those held for a batch not yet written included)"
+	}
+	if rv := ev.StoredAtClose(); rv != nil && (r.Guarantee == AtLeastOnce || r.Guarantee == EffectivelyOnce) {
+		r.Guarantee = Neither
+		r.Reason = fmt.Sprintf("the revoke callback (%s) commits the offsets %s stored as each message was handed over, and the client's Close hands over the messages it prefetched, storing their offsets, before it serves the revoke: a shutdown commits them unprocessed (lost); the rest are committed after processing", ev.at(rv.Pos), ev.Client.EngineName())
+		r.Revoke = "yes (the revoke callback commits the stored offsets, those of the messages Close hands over unprocessed included)"
 	}
 	if i := slices.IndexFunc(ev.Revokes, func(rv *Revoke) bool { return rv.Elsewhere != "" && rv.Commits && rv.Polled }); i >= 0 &&
 		(r.Guarantee == AtLeastOnce || r.Guarantee == EffectivelyOnce) && ev.Client.Spell(clientmodel.BlockRebalance) != "" && ev.Is(clientmodel.BlockRebalance) != On {

@@ -3,12 +3,14 @@
 // messages with a confluent-kafka-go consumer.
 //
 // CORRECT (no finding); twin of confluent/revokebatch. enable.auto.commit is
-// off, and the loop commits every 500 messages. The rebalance callback runs
-// inside ReadMessage, between two messages, so on RevokedPartitions every
-// delivered message has been aggregated: Commit() commits the offsets
-// librdkafka stored on delivery (enable.auto.offset.store is on), and the
-// next owner starts after them. When the assignment was lost the commit
-// would be rejected, so it is skipped.
+// off, and so is enable.auto.offset.store: the loop stores each message's
+// offset once it is aggregated, and commits the stored offsets every 500
+// messages. The rebalance callback commits them too on RevokedPartitions,
+// unless the assignment was lost (the commit would be rejected). It runs
+// inside ReadMessage between two messages, or inside Close, which polls out
+// the messages librdkafka prefetched as the consumer leaves its group: with
+// auto-store on, those would be stored as they are handed over and
+// committed unprocessed; stored by the code, only aggregated messages are.
 package main
 
 import (
@@ -64,9 +66,10 @@ func run(ctx context.Context) error {
 	defer pool.Close()
 
 	c, err := kafka.NewConsumer(&kafka.ConfigMap{
-		"bootstrap.servers":  demo.Bootstrap(),
-		"group.id":           "meter-aggregator",
-		"enable.auto.commit": false,
+		"bootstrap.servers":        demo.Bootstrap(),
+		"group.id":                 "meter-aggregator",
+		"enable.auto.commit":       false,
+		"enable.auto.offset.store": false,
 	})
 	if err != nil {
 		return fmt.Errorf("new consumer: %w", err)
@@ -91,6 +94,9 @@ func run(ctx context.Context) error {
 			 ON CONFLICT (meter, hour) DO UPDATE SET kwh = hourly_kwh.kwh + EXCLUDED.kwh`,
 			r.Meter, r.At, r.KWh); err != nil {
 			return fmt.Errorf("aggregate %s: %w", msg.TopicPartition, err)
+		}
+		if _, err := c.StoreMessage(msg); err != nil {
+			log.Printf("store offset: %v", err)
 		}
 		if n++; n%commitEvery == 0 {
 			if _, err := c.Commit(); err != nil {

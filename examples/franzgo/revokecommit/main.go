@@ -1,13 +1,17 @@
 // Command revokecommit counts page views from the "pageviews" topic
-// in PostgreSQL, with a franz-go group client on default auto-commit.
+// in PostgreSQL, with a franz-go group client that commits the records it
+// marks once counted.
 //
 // CORRECT (no finding); twin of franzgo/revokelog and franzgo/revokeinflight.
 // The custom OnPartitionsRevoked callback replaces franz-go's default commit
-// on revoke, so it commits itself. kgo.BlockRebalanceOnPoll holds rebalances
-// from each poll until AllowRebalance, which the loop calls before polling
-// again, once the previous poll is fully counted: the callback therefore runs
-// between batches, and CommitUncommittedOffsets commits exactly the counted
-// records. A rebalance or deploy replays nothing that was counted.
+// on revoke, so it commits itself. kgo.AutoCommitMarks makes the auto-commit
+// timer, and CommitMarkedOffsets in the callback, commit only what the loop
+// marked, each record once counted. The callback may run while a poll is
+// being counted (in a rebalance), or after the loop gave up on one (the
+// client's Close runs it as the member leaves its group, after a failed
+// write or a SIGTERM): either way it commits counted records only. A
+// rebalance or deploy replays nothing that was counted, and skips nothing
+// that was not.
 package main
 
 import (
@@ -53,9 +57,9 @@ func run(ctx context.Context) error {
 		kgo.SeedBrokers(demo.Brokers()...),
 		kgo.ConsumerGroup("page-counter"),
 		kgo.ConsumeTopics("pageviews"),
-		kgo.BlockRebalanceOnPoll(),
+		kgo.AutoCommitMarks(),
 		kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, revoked map[string][]int32) {
-			if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			if err := cl.CommitMarkedOffsets(ctx); err != nil {
 				log.Printf("commit on revoke of %v: %v", revoked, err)
 			}
 		}),
@@ -67,15 +71,17 @@ func run(ctx context.Context) error {
 
 	c := &counter{pool: pool}
 	for {
-		cl.AllowRebalance()
 		fetches := cl.PollFetches(ctx)
 		if fetches.IsClientClosed() || ctx.Err() != nil {
 			return nil
 		}
 		var countErr error
 		fetches.EachRecord(func(r *kgo.Record) {
-			if countErr == nil {
-				countErr = c.count(ctx, r)
+			if countErr != nil {
+				return
+			}
+			if countErr = c.count(ctx, r); countErr == nil {
+				cl.MarkCommitRecords(r)
 			}
 		})
 		if countErr != nil {

@@ -7,6 +7,7 @@
 package revokeheld
 
 import (
+	"context"
 	"database/sql"
 	"log"
 	"time"
@@ -229,4 +230,85 @@ func countedCommit(db *sql.DB) {
 			}
 		}
 	}
+}
+
+// closedCommit is countedCommit closed at the end: the Close polls out
+// the messages librdkafka prefetched, which auto-store stores, and then
+// serves the revoke, whose Commit() sends them unprocessed (audit
+// 37c/D11: up to 279 of 300 lost at a SIGTERM).
+func closedCommit(ctx context.Context, db *sql.DB) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "meters", "enable.auto.commit": false})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	err = c.Subscribe("meters", func(c *kafka.Consumer, ev kafka.Event) error {
+		if _, ok := ev.(kafka.RevokedPartitions); ok && !c.AssignmentLost() {
+			if _, err := c.Commit(); err != nil { // want `this Commit in the revoke callback commits the offsets librdkafka stored as ReadMessage handed each message over \(enable.auto.offset.store is on\); the client's Close polls out the messages it prefetched as the member leaves its group, which stores their offsets too, and then serves the revoke: this commit sends them unprocessed, and the partitions' next owner starts after them \(lost at every shutdown\)`
+				log.Printf("commit on revoke: %v", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	n := 0
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if _, err := db.ExecContext(ctx, "INSERT INTO usage VALUES ($1)", m.Value); err != nil {
+			return err
+		}
+		if n++; n%100 == 0 {
+			if _, err := c.Commit(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// closedStored is closedCommit with auto-store off, storing each message
+// once written: the Close's revoke commits written messages only.
+func closedStored(ctx context.Context, db *sql.DB) error {
+	c, err := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "meters", "enable.auto.commit": false, "enable.auto.offset.store": false})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if err := c.Subscribe("meters", commitOnRevokeOnly); err != nil {
+		return err
+	}
+	n := 0
+	for ctx.Err() == nil {
+		m, err := c.ReadMessage(time.Second)
+		if err != nil {
+			continue
+		}
+		if _, err := db.ExecContext(ctx, "INSERT INTO usage VALUES ($1)", m.Value); err != nil {
+			return err
+		}
+		if _, err := c.StoreMessage(m); err != nil {
+			return err
+		}
+		if n++; n%100 == 0 {
+			if _, err := c.Commit(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// commitOnRevokeOnly is commitOnRevoke for closedStored alone.
+func commitOnRevokeOnly(c *kafka.Consumer, ev kafka.Event) error {
+	if _, ok := ev.(kafka.RevokedPartitions); ok && !c.AssignmentLost() {
+		if _, err := c.Commit(); err != nil {
+			log.Printf("commit on revoke: %v", err)
+		}
+	}
+	return nil
 }

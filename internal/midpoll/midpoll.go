@@ -1,4 +1,8 @@
-package fencing
+// Package midpoll finds where a poll loop can leave a poll half
+// processed: the records it abandons are what a commit of everything
+// polled, made as the loop's function returns (a deferred commit) or as
+// the client closes (a revoke callback run by Close), commits unprocessed.
+package midpoll
 
 import (
 	"go/ast"
@@ -6,6 +10,7 @@ import (
 	"go/types"
 	"slices"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
@@ -21,18 +26,18 @@ import (
 // abandoned (audit 37c/D4, D10: 222 to 278 of 300 lost on a SIGTERM or a
 // few failed writes, where the loop alone lost none).
 
-// leavesMidPoll returns the first statement by which a poll loop of k
+// Leaves returns the first statement by which a poll loop of k
 // (or the helper making the poll, called from the loop) leaves its
 // function (or the loop) after its poll, before the next: a return, a
 // panic or a break of that loop, outside function literals, and not on
 // a branch testing that the client is closed; nil if none, or if k is
 // not polled in this package.
-func (c *checker) leavesMidPoll(k *consumer.Consumer) ast.Stmt {
+func Leaves(pass *analysis.Pass, k *consumer.Consumer) ast.Stmt {
 	for _, call := range k.Calls {
 		if call.Role != clientmodel.Fetch {
 			continue
 		}
-		_, path := edit.CallAt(c.pass, call.Pos())
+		_, path := edit.CallAt(pass, call.Pos())
 		_, body := edit.LoopOf(path)
 		helper := body == nil
 		if helper {
@@ -69,17 +74,17 @@ func (c *checker) leavesMidPoll(k *consumer.Consumer) ast.Stmt {
 				stack = stack[:len(stack)-1]
 				return false
 			case *ast.ReturnStmt:
-				if n.Pos() > call.Pos() && inLoop(stack) && !c.emptyBranch(k.Client, stack) && !c.commitFailed(stack) {
+				if n.Pos() > call.Pos() && inLoop(stack) && !emptyBranch(pass.TypesInfo, k.Client, stack) && !commitFailed(pass.TypesInfo, stack) {
 					found = n
 				}
 			case *ast.ExprStmt:
 				// A panic unwinds through the deferred Close too (review
 				// 37-1/D7).
-				if call2, ok := n.X.(*ast.CallExpr); ok && n.Pos() > call.Pos() && inLoop(stack) && isPanic(c.pass.TypesInfo, call2) && !c.commitFailed(stack) {
+				if call2, ok := n.X.(*ast.CallExpr); ok && n.Pos() > call.Pos() && inLoop(stack) && isPanic(pass.TypesInfo, call2) && !commitFailed(pass.TypesInfo, stack) {
 					found = n
 				}
 			case *ast.BranchStmt:
-				if n.Tok == token.BREAK && n.Pos() > call.Pos() && leavesLoop(stack, n) && !c.emptyBranch(k.Client, stack) && !c.commitFailed(stack) {
+				if n.Tok == token.BREAK && n.Pos() > call.Pos() && leavesLoop(stack, n) && !emptyBranch(pass.TypesInfo, k.Client, stack) && !commitFailed(pass.TypesInfo, stack) {
 					found = n
 				}
 			}
@@ -122,7 +127,7 @@ func leavesLoop(stack []ast.Node, br *ast.BranchStmt) bool {
 // of the body of an if whose condition inspects a poll for no records
 // (franz-go's IsClientClosed, Empty: the client's FetchInspect): nothing
 // is left for a callback to commit.
-func (c *checker) emptyBranch(cl *clientmodel.Client, stack []ast.Node) bool {
+func emptyBranch(info *types.Info, cl *clientmodel.Client, stack []ast.Node) bool {
 	if len(stack) < 3 {
 		return false
 	}
@@ -133,7 +138,7 @@ func (c *checker) emptyBranch(cl *clientmodel.Client, stack []ast.Node) bool {
 	found := false
 	ast.Inspect(ifs.Cond, func(m ast.Node) bool {
 		if call, ok := m.(*ast.CallExpr); ok {
-			if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil && slices.Contains(cl.FetchInspect, fn.FullName()) {
+			if fn := typeutil.StaticCallee(info, call); fn != nil && slices.Contains(cl.FetchInspect, fn.FullName()) {
 				found = true
 			}
 		}
@@ -146,7 +151,7 @@ func (c *checker) emptyBranch(cl *clientmodel.Client, stack []ast.Node) bool {
 // or condition calls a commit of a client (if err :=
 // cl.CommitUncommittedOffsets(ctx); err != nil): a commit the loop makes
 // once the poll is processed failed.
-func (c *checker) commitFailed(stack []ast.Node) bool {
+func commitFailed(info *types.Info, stack []ast.Node) bool {
 	for _, n := range stack {
 		ifs, ok := n.(*ast.IfStmt)
 		if !ok {
@@ -159,7 +164,7 @@ func (c *checker) commitFailed(stack []ast.Node) bool {
 			}
 			ast.Inspect(part, func(m ast.Node) bool {
 				if call, ok := m.(*ast.CallExpr); ok {
-					if ref, ok := clientmodel.Default.Call(typeutil.StaticCallee(c.pass.TypesInfo, call)); ok && ref.Role == clientmodel.Commit {
+					if ref, ok := clientmodel.Default.Call(typeutil.StaticCallee(info, call)); ok && ref.Role == clientmodel.Commit {
 						found = true
 					}
 				}
