@@ -91,20 +91,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	if skip, ok := g.literalDropped(fn); ok {
 		return []Skip{skip}
 	}
-	never := noreturn.Of(g.pass)
-	stops := func(b *ssa.BasicBlock) bool {
-		for _, in := range b.Instrs {
-			switch in := in.(type) {
-			case *ssa.Panic:
-				return true
-			case ssa.CallInstruction:
-				if f := ssaflow.Callee(in.Common()); f != nil && never.Func(f) {
-					return true
-				}
-			}
-		}
-		return false
-	}
+	stops := g.stops()
 	if d := deferOf(pc); d != nil && pc.Record >= 0 {
 		if !sameRecordAfter(pc, d) || g.retriedByCallers(pc, d) {
 			// A record the function sets later (the last one
@@ -119,7 +106,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	if len(takes) == 0 {
 		return nil
 	}
-	perRecord := g.perRecordLiteral(fn) || g.perRecordHelper(pc) || g.fetchOnceHelper(pc)
+	perRecord := g.perRecordLiteral(fn) || g.perRecordHelper(pc) || g.fetchOnceHelper(pc) || g.goPerPoll(fn)
 	polls := map[*ssa.BasicBlock]bool{} // where a batch is polled
 	for _, c := range g.ownCalls() {
 		if c.Role == clientmodel.Fetch && c.Batch && c.Fn == fn {
@@ -311,6 +298,26 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 	}
 	return uniqueSkips(out)
+}
+
+// stops returns a test of whether a block stops its goroutine or the
+// program: it panics, or calls what never returns (log.Fatal, os.Exit,
+// a function of any package that always does).
+func (g *gatherer) stops() func(*ssa.BasicBlock) bool {
+	never := noreturn.Of(g.pass)
+	return func(b *ssa.BasicBlock) bool {
+		for _, in := range b.Instrs {
+			switch in := in.(type) {
+			case *ssa.Panic:
+				return true
+			case ssa.CallInstruction:
+				if f := ssaflow.Callee(in.Common()); f != nil && never.Func(f) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 }
 
 // decodes reports whether call decodes or checks a record's data
@@ -1836,6 +1843,28 @@ func attemptOf(call *ssa.Call) *ssa.Call {
 // {...})): returning from it goes on to the next record.
 func (g *gatherer) perRecordLiteral(fn *ssa.Function) bool {
 	return fn.Parent() != nil && g.literalSite(fn) != nil
+}
+
+// goPerPoll reports whether fn is a function literal started by a go
+// statement each time round the poll loop (in a loop of its parent, or
+// in a literal the client calls per partition or record: EachPartition's):
+// a return from it ends this poll's work on its records, unseen by the
+// loop, and the next poll's positions pass the rest (audit 37c/D1: a
+// partition's goroutine returning on a failed save, its next poll
+// marked).
+func (g *gatherer) goPerPoll(fn *ssa.Function) bool {
+	parent := fn.Parent()
+	if parent == nil || slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Role == clientmodel.Fetch && c.Fn == fn }) {
+		return false // the goroutine is the poll loop (restarted by a supervisor)
+	}
+	for _, b := range parent.Blocks {
+		for _, in := range b.Instrs {
+			if gs, ok := in.(*ssa.Go); ok && ssaflow.Literal(gs.Call.Value) == fn {
+				return ssaflow.InLoop(b) || g.perRecordLiteral(parent)
+			}
+		}
+	}
+	return false
 }
 
 // dominatedByAny reports whether one of blocks dominates b.

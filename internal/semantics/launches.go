@@ -119,6 +119,22 @@ func (g *gatherer) workerSkips() {
 			}
 			skips = append(skips, Skip{Call: callName(call), Pos: g.posn(call.Pos()), In: consumer.DisplayName(fn), Worker: true})
 		}
+		// A handler of the package given the record that logs a failure
+		// and returns without it (go func() { handle(st, r) }(), go
+		// handle(st, r): audit 37c/D5).
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if call, ok := in.(*ssa.Call); ok && g.appCall(call) {
+					for _, s := range g.swallowedIn(call, g.handlerArg, 1, map[*ssa.Function]bool{}, g.stops()) {
+						if s.In == "" {
+							s.In = consumer.DisplayName(fn)
+						}
+						s.Worker = true
+						skips = append(skips, s)
+					}
+				}
+			}
+		}
 	}
 	if len(skips) == 0 {
 		return

@@ -542,6 +542,14 @@ func TestClassify(t *testing.T) {
 		{"helperlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply (line 14) fails"}},
 		{"inplacelogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"inplacereturned", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// a goroutine per partition each poll returning on a failure,
+		// and a goroutine per record calling a handler that logs one:
+		// the next poll's positions pass the failed record (audit
+		// 37c/D1, D5); the twins stop the process
+		{"partreturns", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.saveRec"}},
+		{"partstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"workerhandler", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.saveRec"}},
+		{"workerhandlerfatal", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// one caller retries, the other logs and goes on: a skip on its
 		// path (none was said when any caller did not go on)
 		{"helpermayberetried", map[string]string{"failure": "skipped: when cases.apply (line 68) fails"}},
