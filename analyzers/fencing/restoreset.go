@@ -401,7 +401,7 @@ func (c *checker) setOffsetInCallers(rs *semantics.Restore, reader *clientmodel.
 			bad = bad || c.mentions(x, robj)
 			return false
 		case *ast.ReturnStmt:
-			if len(x.Results) != 1 || !c.isVar(x.Results[0], robj) {
+			if len(x.Results) != 1 || !edit.IsVar(c.pass, x.Results[0], robj) {
 				bad = true
 			}
 			returns++

@@ -2,7 +2,6 @@ package fencing
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -84,7 +83,7 @@ func (c *checker) dropRevokeCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.
 		optCall, optPath := edit.CallAt(c.pass, opt.Pos())
 		if optCall != nil && len(optPath) > 1 {
 			if e, ok := edit.RemoveElement(c.pass, optPath[1], optCall); ok {
-				if imps, ok := c.unusedImports([]ast.Node{optCall}); ok {
+				if imps, ok := edit.UnusedImports(c.pass, []ast.Node{optCall}); ok {
 					return append([]analysis.TextEdit{e}, imps...), "Remove the revoke callback, which can commit records not yet processed", true
 				}
 			}
@@ -112,7 +111,7 @@ func (c *checker) dropRevokeCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.
 // effects.
 func (c *checker) helperCallStmt(body *ast.BlockStmt, decl *ast.FuncDecl, st ast.Stmt, call *ast.CallExpr) (ast.Stmt, bool) {
 	onlyCommit := false
-	if drop, ok := c.removable(decl.Body, st); ok {
+	if drop, ok := edit.Removable(c.pass, decl.Body, st); ok {
 		onlyCommit = c.commitStmt(st, call) && c.onlyCommits(decl.Body, drop...)
 	}
 	if r, ok := st.(*ast.ReturnStmt); ok && len(r.Results) == 1 && ast.Unparen(r.Results[0]) == call {
@@ -135,40 +134,12 @@ func (c *checker) helperCallStmt(body *ast.BlockStmt, decl *ast.FuncDecl, st ast
 		if hc == nil {
 			continue
 		}
-		if !c.commitStmt(s, hc) || !c.effectFree(hc) {
+		if !c.commitStmt(s, hc) || !edit.EffectFree(hc) {
 			return nil, false
 		}
 		return s, true
 	}
 	return nil, false
-}
-
-// effectFree reports whether evaluating a call's receiver and arguments
-// has no effects: identifiers, selectors, literals and operators only.
-func (c *checker) effectFree(call *ast.CallExpr) bool {
-	exprs := append([]ast.Expr{call.Fun}, call.Args...)
-	for _, e := range exprs {
-		free := true
-		ast.Inspect(e, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if n != call {
-					free = false
-				}
-			case *ast.FuncLit:
-				free = false
-			case *ast.UnaryExpr:
-				if n.Op == token.ARROW {
-					free = false
-				}
-			}
-			return free
-		})
-		if !free {
-			return false
-		}
-	}
-	return true
 }
 
 // dropFromHelper removes the commit statement st (of call) from decl, an
@@ -219,7 +190,7 @@ func (c *checker) dropCommit(body *ast.BlockStmt, sig *types.Signature, st ast.S
 	if !c.commitStmt(st, call) {
 		return nil, false
 	}
-	drop, ok := c.removable(body, st)
+	drop, ok := edit.Removable(c.pass, body, st)
 	if !ok {
 		return nil, false
 	}
@@ -281,7 +252,7 @@ func (c *checker) moveFromHelper(cb *ssa.Function, cbBody *ast.BlockStmt, decl *
 	if len(list) == 0 || list[len(list)-1] != st || !c.commitStmt(st, call) {
 		return nil, "", false
 	}
-	if drop, ok := c.removable(decl.Body, st); !ok || len(drop) != 1 {
+	if drop, ok := edit.Removable(c.pass, decl.Body, st); !ok || len(drop) != 1 {
 		return nil, "", false
 	}
 	if edit.HasReturn(decl.Body) {
@@ -469,284 +440,11 @@ func (c *checker) removeStmts(list []ast.Stmt) ([]analysis.TextEdit, bool) {
 		edits = append(edits, e)
 		nodes = append(nodes, st)
 	}
-	imps, ok := c.unusedImports(nodes)
+	imps, ok := edit.UnusedImports(c.pass, nodes)
 	if !ok {
 		return nil, false
 	}
 	return append(edits, imps...), true
-}
-
-// unusedImports returns the edits removing the imports of the file that
-// only the removed nodes use; ok is false when such an import is not
-// alone on its line.
-func (c *checker) unusedImports(removed []ast.Node) ([]analysis.TextEdit, bool) {
-	if len(removed) == 0 {
-		return nil, true
-	}
-	f := edit.File(c.pass, removed[0].Pos())
-	if f == nil {
-		return nil, false
-	}
-	inRemoved := func(pos token.Pos) bool {
-		for _, n := range removed {
-			if n.Pos() <= pos && pos < n.End() {
-				return true
-			}
-		}
-		return false
-	}
-	pkgs := map[*types.PkgName]bool{}
-	for _, n := range removed {
-		ast.Inspect(n, func(x ast.Node) bool {
-			if id, ok := x.(*ast.Ident); ok {
-				if pn, ok := c.pass.TypesInfo.Uses[id].(*types.PkgName); ok {
-					pkgs[pn] = true
-				}
-			}
-			return true
-		})
-	}
-	ast.Inspect(f, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok && !inRemoved(id.Pos()) {
-			if pn, ok := c.pass.TypesInfo.Uses[id].(*types.PkgName); ok {
-				delete(pkgs, pn)
-			}
-		}
-		return true
-	})
-	var edits []analysis.TextEdit
-	for _, imp := range f.Imports {
-		obj := c.pass.TypesInfo.Implicits[imp]
-		if imp.Name != nil {
-			obj = c.pass.TypesInfo.Defs[imp.Name]
-		}
-		pn, ok := obj.(*types.PkgName)
-		if !ok || !pkgs[pn] {
-			continue
-		}
-		var line ast.Node = imp
-		for _, d := range f.Decls {
-			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT && !gd.Lparen.IsValid() && gd.Pos() <= imp.Pos() && imp.End() <= gd.End() {
-				line = gd // import "time"
-			}
-		}
-		e, ok := c.removeLine(line)
-		if !ok {
-			return nil, false
-		}
-		edits = append(edits, e)
-	}
-	return edits, true
-}
-
-// removeLine returns an edit deleting the line of n (an import spec, or
-// a declaration importing one package), which must hold nothing else but
-// a comment.
-func (c *checker) removeLine(n ast.Node) (analysis.TextEdit, bool) {
-	tf := c.pass.Fset.File(n.Pos())
-	content, err := c.pass.ReadFile(tf.Name())
-	if err != nil {
-		return analysis.TextEdit{}, false
-	}
-	start := tf.Offset(tf.LineStart(tf.Line(n.Pos())))
-	if strings.TrimSpace(string(content[start:tf.Offset(n.Pos())])) != "" {
-		return analysis.TextEdit{}, false
-	}
-	end := tf.Offset(n.End())
-	for end < len(content) && content[end] != '\n' {
-		end++
-	}
-	if rest := strings.TrimSpace(string(content[tf.Offset(n.End()):end])); rest != "" && !strings.HasPrefix(rest, "//") {
-		return analysis.TextEdit{}, false
-	}
-	if end < len(content) {
-		end++
-	}
-	return analysis.TextEdit{Pos: tf.Pos(start), End: tf.Pos(end)}, true
-}
-
-// removable returns st with the statements of body that removing it
-// would leave useless: the declarations of variables only st used (a
-// statement of body declaring them with := or var, from values whose
-// only effects are the context package's derivations), and the deferred
-// calls of the other variables they declare (`defer cancel()`). ok is
-// false when a variable would be left unused otherwise.
-func (c *checker) removable(body *ast.BlockStmt, st ast.Stmt) ([]ast.Stmt, bool) {
-	drop := []ast.Stmt{st}
-	for round := 0; round < 4; round++ {
-		unused := c.leftUnused(body, drop)
-		if len(unused) == 0 {
-			if c.usedOutside(body, drop) {
-				return nil, false
-			}
-			return drop, true
-		}
-		for _, v := range unused {
-			decl := c.declaringStmt(body, v)
-			if decl == nil || containsStmt(drop, decl) {
-				return nil, false
-			}
-			drop = append(drop, decl)
-			for _, other := range c.declaredBy(decl) {
-				for _, s := range body.List {
-					if ds, ok := s.(*ast.DeferStmt); ok && !containsStmt(drop, s) && len(ds.Call.Args) == 0 && c.isVar(ds.Call.Fun, other) {
-						drop = append(drop, s)
-					}
-				}
-			}
-		}
-	}
-	return nil, false
-}
-
-func containsStmt(list []ast.Stmt, s ast.Stmt) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// isVar reports whether e is an identifier referring to v.
-func (c *checker) isVar(e ast.Expr, v types.Object) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && c.pass.TypesInfo.Uses[id] == v
-}
-
-// usedOutside reports whether a variable that a drop statement declares
-// is used outside them in body.
-func (c *checker) usedOutside(body *ast.BlockStmt, drop []ast.Stmt) bool {
-	for _, d := range drop {
-		for _, v := range c.declaredBy(d) {
-			if c.usedBesides(body, v, drop) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// leftUnused returns the variables declared in body (outside the drop
-// statements) that the drop statements use and nothing else in body
-// does.
-func (c *checker) leftUnused(body *ast.BlockStmt, drop []ast.Stmt) []types.Object {
-	inDrop := func(pos token.Pos) bool {
-		for _, s := range drop {
-			if s.Pos() <= pos && pos < s.End() {
-				return true
-			}
-		}
-		return false
-	}
-	used := map[types.Object]bool{}
-	var order []types.Object
-	for _, s := range drop {
-		ast.Inspect(s, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if obj, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && body.Pos() <= obj.Pos() && obj.Pos() < body.End() && !inDrop(obj.Pos()) && !used[obj] {
-					used[obj] = true
-					order = append(order, obj)
-				}
-			}
-			return true
-		})
-	}
-	var out []types.Object
-	for _, obj := range order {
-		usedElse := false
-		ast.Inspect(body, func(n ast.Node) bool {
-			if st, ok := n.(ast.Stmt); ok && containsStmt(drop, st) {
-				return false
-			}
-			if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj {
-				usedElse = true
-			}
-			return !usedElse
-		})
-		if !usedElse {
-			out = append(out, obj)
-		}
-	}
-	return out
-}
-
-// declaringStmt returns the statement of body's own list that declares v,
-// when it can go: a := or var declaration whose values are made without
-// effects, or by one call of the context package.
-func (c *checker) declaringStmt(body *ast.BlockStmt, v types.Object) ast.Stmt {
-	for _, s := range body.List {
-		declares := false
-		for _, d := range c.declaredBy(s) {
-			declares = declares || d == v
-		}
-		if !declares {
-			continue
-		}
-		var values []ast.Expr
-		switch s := s.(type) {
-		case *ast.AssignStmt:
-			values = s.Rhs
-		case *ast.DeclStmt:
-			for _, spec := range s.Decl.(*ast.GenDecl).Specs {
-				values = append(values, spec.(*ast.ValueSpec).Values...)
-			}
-		}
-		for _, e := range values {
-			call, isCall := ast.Unparen(e).(*ast.CallExpr)
-			if isCall {
-				fn := c.calleeOf(call)
-				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || !c.effectFree(call) {
-					return nil
-				}
-				continue
-			}
-			free := true
-			ast.Inspect(e, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.CallExpr, *ast.FuncLit:
-					free = false
-				case *ast.UnaryExpr:
-					free = free && n.Op != token.ARROW
-				}
-				return free
-			})
-			if !free {
-				return nil
-			}
-		}
-		return s
-	}
-	return nil
-}
-
-// declaredBy returns the variables a := or var statement declares.
-func (c *checker) declaredBy(s ast.Stmt) []types.Object {
-	var out []types.Object
-	add := func(id *ast.Ident) {
-		if obj, ok := c.pass.TypesInfo.Defs[id].(*types.Var); ok {
-			out = append(out, obj)
-		}
-	}
-	switch s := s.(type) {
-	case *ast.AssignStmt:
-		if s.Tok == token.DEFINE {
-			for _, l := range s.Lhs {
-				if id, ok := l.(*ast.Ident); ok {
-					add(id)
-				}
-			}
-		}
-	case *ast.DeclStmt:
-		if gd, ok := s.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
-			for _, spec := range gd.Specs {
-				for _, id := range spec.(*ast.ValueSpec).Names {
-					add(id)
-				}
-			}
-		}
-	}
-	return out
 }
 
 // commitStmt reports whether st is the commit call's own statement: the
@@ -779,7 +477,7 @@ func (c *checker) commitStmt(st ast.Stmt, call *ast.CallExpr) bool {
 // and logging.
 func (c *checker) onlyCommits(body *ast.BlockStmt, commit ...ast.Stmt) bool {
 	for _, st := range body.List {
-		if containsStmt(commit, st) {
+		if slices.Contains(commit, st) {
 			continue
 		}
 		es, ok := st.(*ast.ExprStmt)

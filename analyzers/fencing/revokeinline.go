@@ -66,20 +66,20 @@ func (c *checker) dropFromHelperLiteral(cbBody *ast.BlockStmt, lit *ast.FuncLit,
 // call alone (keep holds the edits dropping its left-hand side), when
 // every variable it declares is then unused.
 func (c *checker) removableKeeping(body *ast.BlockStmt, st ast.Stmt) (drop []ast.Stmt, keep []analysis.TextEdit, ok bool) {
-	if d, ok := c.removable(body, st); ok {
+	if d, ok := edit.Removable(c.pass, body, st); ok {
 		return d, nil, true
 	}
 	drop = []ast.Stmt{st}
 	kept := map[types.Object]bool{}
 	for round := 0; round < 4; round++ {
 		var unused []types.Object
-		for _, v := range c.leftUnused(body, drop) {
+		for _, v := range edit.LeftUnused(c.pass, body, drop) {
 			if !kept[v] {
 				unused = append(unused, v)
 			}
 		}
 		if len(unused) == 0 {
-			if c.usedOutside(body, drop) {
+			if edit.UsedOutside(c.pass, body, drop) {
 				return nil, nil, false
 			}
 			return drop, keep, true
@@ -88,14 +88,14 @@ func (c *checker) removableKeeping(body *ast.BlockStmt, st ast.Stmt) (drop []ast
 			if kept[v] {
 				continue
 			}
-			if decl := c.declaringStmt(body, v); decl != nil {
-				if containsStmt(drop, decl) {
+			if decl := edit.DeclaringStmt(c.pass, body, v); decl != nil {
+				if slices.Contains(drop, decl) {
 					return nil, nil, false
 				}
 				drop = append(drop, decl)
-				for _, other := range c.declaredBy(decl) {
+				for _, other := range edit.DeclaredBy(c.pass, decl) {
 					for _, s := range body.List {
-						if ds, ok := s.(*ast.DeferStmt); ok && !containsStmt(drop, s) && len(ds.Call.Args) == 0 && c.isVar(ds.Call.Fun, other) {
+						if ds, ok := s.(*ast.DeferStmt); ok && !slices.Contains(drop, s) && len(ds.Call.Args) == 0 && edit.IsVar(c.pass, ds.Call.Fun, other) {
 							drop = append(drop, s)
 						}
 					}
@@ -106,8 +106,8 @@ func (c *checker) removableKeeping(body *ast.BlockStmt, st ast.Stmt) (drop []ast
 			if as == nil {
 				return nil, nil, false
 			}
-			for _, o := range c.declaredBy(as) {
-				if c.usedBesides(body, o, drop) {
+			for _, o := range edit.DeclaredBy(c.pass, as) {
+				if edit.UsedBesides(c.pass, body, o, drop) {
 					return nil, nil, false
 				}
 				kept[o] = true
@@ -133,22 +133,6 @@ func (c *checker) callDeclaring(body *ast.BlockStmt, v types.Object) *ast.Assign
 		return as
 	}
 	return nil
-}
-
-// usedBesides reports whether obj is used in body outside the drop
-// statements.
-func (c *checker) usedBesides(body *ast.BlockStmt, obj types.Object, drop []ast.Stmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if st, ok := n.(ast.Stmt); ok && containsStmt(drop, st) {
-			return false
-		}
-		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // inlineHelper takes the commit statement st (of call) out of decl, a
@@ -177,7 +161,7 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 	if obj == nil || decl.Type.Results.NumFields() > 0 && !errResult || decl.Type.TypeParams != nil {
 		return nil, "", false
 	}
-	if !containsStmt(decl.Body.List, st) {
+	if !slices.Contains(decl.Body.List, st) {
 		return nil, "", false // nested: its enclosing statement would be written with it
 	}
 	last := decl.Body.List[len(decl.Body.List)-1]
@@ -212,13 +196,13 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 	// decl's body: no statement that means something else inlined, and
 	// no return but the commit's and a last `return nil`.
 	var final *ast.ReturnStmt
-	if r, isRet := last.(*ast.ReturnStmt); isRet && errResult && !containsStmt(drop, last) && len(r.Results) == 1 && c.isNil(r.Results[0]) {
+	if r, isRet := last.(*ast.ReturnStmt); isRet && errResult && !slices.Contains(drop, last) && len(r.Results) == 1 && c.isNil(r.Results[0]) {
 		final = r
 	}
 	guards := c.leadingGuards(decl.Body.List, st, errResult)
 	bad := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if s, isStmt := n.(ast.Stmt); isStmt && containsStmt(drop, s) {
+		if s, isStmt := n.(ast.Stmt); isStmt && slices.Contains(drop, s) {
 			// The commit's statement goes: its returns with it. A
 			// branch or label in it would still be wrong to drop.
 			ast.Inspect(s, func(m ast.Node) bool {
@@ -249,7 +233,7 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 	}
 	var rest []ast.Stmt
 	for _, s := range decl.Body.List {
-		if !containsStmt(drop, s) && s != final && !slices.ContainsFunc(guards, func(g *ast.IfStmt) bool { return g == s }) {
+		if !slices.Contains(drop, s) && s != final && !slices.ContainsFunc(guards, func(g *ast.IfStmt) bool { return g == s }) {
 			rest = append(rest, s)
 		}
 	}
@@ -368,7 +352,7 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 		return strings.Join(lines, "\n"), true
 	}
 	for _, s := range rest {
-		if len(c.declaredBy(s)) > 0 {
+		if len(edit.DeclaredBy(c.pass, s)) > 0 {
 			declares = true
 		}
 		t, ok := inlined(s)
@@ -408,7 +392,7 @@ func (c *checker) inlineHelper(cbBody *ast.BlockStmt, decl *ast.FuncDecl, st ast
 		// inlined statements' packages are imported by the callback's
 		// file, but may be used only in that branch when decl is in
 		// another file.
-		imps, ok := c.unusedImports([]ast.Node{check})
+		imps, ok := edit.UnusedImports(c.pass, []ast.Node{check})
 		if !ok || len(imps) > 0 && edit.File(c.pass, decl.Pos()) != edit.File(c.pass, cs.Pos()) {
 			return nil, "", false
 		}
@@ -496,7 +480,7 @@ func (c *checker) callStmtOf(s ast.Stmt, fn *types.Func, errResult bool) (*ast.C
 			return nil, nil, false
 		}
 		errVar := c.pass.TypesInfo.Defs[id]
-		if errVar == nil || !(c.isVar(cond.X, errVar) && c.isNil(cond.Y) || c.isVar(cond.Y, errVar) && c.isNil(cond.X)) {
+		if errVar == nil || !(edit.IsVar(c.pass, cond.X, errVar) && c.isNil(cond.Y) || edit.IsVar(c.pass, cond.Y, errVar) && c.isNil(cond.X)) {
 			return nil, nil, false
 		}
 		return x, s.Body, true

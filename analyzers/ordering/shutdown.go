@@ -3,6 +3,7 @@ package ordering
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -40,7 +41,11 @@ func (c *checker) checkShutdowns() {
 			continue
 		}
 		g, def := deferredBy(call)
-		if g == nil || c.defersWait(g, def) {
+		if g == nil {
+			report.Guard(c.pass, call.Pos(), func() { c.checkAfterLoop(call) })
+			continue
+		}
+		if c.defersWait(g, def) {
 			continue
 		}
 		if _, inClosure := call.Instr.(*ssa.Call); inClosure && waitsBefore(call.Instr) {
@@ -348,6 +353,87 @@ func (c *checker) reportMidPoll(call *consumer.Call, g *ssa.Function, at ast.Stm
 		Related:        []analysis.RelatedInformation{{Pos: at.Pos(), Message: "the loop leaves a poll half processed here"}},
 		SuggestedFixes: fixes,
 	})
+}
+
+// checkAfterLoop reports call, a commit of everything polled made once
+// after the poll loop of its function (a final flush), when the loop can
+// break out with a poll half processed (midpoll.Leaves): the commit
+// writes the positions of the records it abandoned (audit 38b/D2: 14 to
+// 19 of 300 lost at a SIGTERM). The fix, in a function without results,
+// returns in place of the break: the records are read again after the
+// restart, and a commit made after processing (auto-commit's, or the
+// loop's) is the position.
+func (c *checker) checkAfterLoop(call *consumer.Call) {
+	k := call.Consumer
+	if k == nil || call.Fn.Syntax() == nil || ssaflow.InLoop(call.Instr.Block()) {
+		return
+	}
+	br, ok := midpoll.Leaves(c.pass, k).(*ast.BranchStmt)
+	if !ok || br.Pos() < call.Fn.Syntax().Pos() || br.Pos() > call.Pos() {
+		return
+	}
+	name := clientmodel.ShortName(call.Func)
+	noun := call.Client.RecordNoun
+	d := analysis.Diagnostic{
+		Pos:      call.Pos(),
+		Category: CategoryCommitBefore,
+		Message: fmt.Sprintf("call to %s after the poll loop commits every %s polled, and the loop can break out with a poll half processed (line %d): the %ss it abandoned are committed but never processed, so a shutdown loses them (at-most-once)",
+			name, noun, c.pass.Fset.Position(br.Pos()).Line, noun),
+		Related: []analysis.RelatedInformation{{Pos: br.Pos(), Message: "the loop leaves a poll half processed here"}},
+	}
+	if edits, ok := c.returnInPlace(br); ok && call.Fn.Signature.Results().Len() == 0 {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   fmt.Sprintf("Return in place of the break, so that %s does not commit the poll left half processed", name),
+			TextEdits: edits,
+		}}
+	} else {
+		d.Message += fmt.Sprintf("; no automatic fix: the function has results to return in place of the break; leave the function there, or commit only the %ss processed", noun)
+	}
+	report.Report(c.pass, d)
+}
+
+// returnInPlace returns the edits that turn br, a break out of a loop,
+// into a return. When br is the loop's only way out (a loop without a
+// condition), the statements after the loop, which nothing reaches then,
+// go too; a labeled break is left alone.
+func (c *checker) returnInPlace(br *ast.BranchStmt) ([]analysis.TextEdit, bool) {
+	if br.Label != nil {
+		return nil, false
+	}
+	path := edit.Path(c.pass, br.Pos())
+	loop, _ := edit.LoopOf(path)
+	st, list := edit.Stmt(edit.Path(c.pass, loopPos(loop)))
+	if loop == nil || st != loop || list == nil {
+		return nil, false
+	}
+	edits := []analysis.TextEdit{{Pos: br.Pos(), End: br.End(), NewText: []byte("return")}}
+	if f, ok := loop.(*ast.ForStmt); !ok || f.Cond != nil || len(midpoll.Breaks(loop)) != 1 {
+		return edits, true
+	}
+	after := (*list)[slices.Index(*list, st)+1:]
+	if len(after) == 0 {
+		return edits, true
+	}
+	// Unreachable once the break returns (go vet's unreachable), with
+	// the imports only they used.
+	removed := make([]ast.Node, len(after))
+	for i, st := range after {
+		removed[i] = st
+	}
+	imps, ok := edit.UnusedImports(c.pass, removed)
+	if !ok {
+		return nil, false
+	}
+	edits = append(edits, analysis.TextEdit{Pos: loop.End(), End: after[len(after)-1].End()})
+	return append(edits, imps...), true
+}
+
+// loopPos is the position of loop, NoPos for nil.
+func loopPos(loop ast.Stmt) token.Pos {
+	if loop == nil {
+		return token.NoPos
+	}
+	return loop.Pos()
 }
 
 // dropDeferredCommit removes call, a commit deferred by g, when the

@@ -386,8 +386,50 @@ func (c *checker) unflushedFix(path []ast.Node, u unflushed, name, noun string) 
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
+	edits := []analysis.TextEdit{cut}
+	// What only the commit used goes too (a context made for it, and its
+	// cancel: audit 38b/D9, where the fixed code did not compile).
+	var blk *ast.BlockStmt
+	for _, n := range path {
+		switch b := n.(type) {
+		case *ast.BlockStmt:
+			blk = b
+		case *ast.CommClause:
+			// A select case's statements, as a block.
+			blk = &ast.BlockStmt{Lbrace: b.Pos(), List: b.Body, Rbrace: b.End() - 1}
+		case *ast.CaseClause:
+			blk = &ast.BlockStmt{Lbrace: b.Pos(), List: b.Body, Rbrace: b.End() - 1}
+		}
+		if blk != nil && len(blk.List) > 0 && &blk.List[0] == &list[0] {
+			break
+		}
+		blk = nil
+	}
+	if blk == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	drop, ok := edit.Removable(c.pass, blk, list[idx:last+1]...)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	removed := []ast.Node{first}
+	for _, d := range drop[last-idx+1:] {
+		if first.Pos() <= d.Pos() && d.End() <= first.End() {
+			continue
+		}
+		e, ok := edit.RemoveStmt(c.pass, d)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		edits = append(edits, e)
+		removed = append(removed, d)
+	}
+	imps, ok := edit.UnusedImports(c.pass, removed)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
 	return analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Drop %s of the unprocessed %ss %s holds: they are read again after the restart", name, noun, u.batch.Name()),
-		TextEdits: []analysis.TextEdit{cut},
+		TextEdits: append(edits, imps...),
 	}, true
 }

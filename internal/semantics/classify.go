@@ -302,6 +302,17 @@ func (c *classifier) failure() {
 		if c.handedOnFailure(pc) {
 			return
 		}
+		if !slices.ContainsFunc(pc.Skips, func(s Skip) bool { return !s.Cancelled }) {
+			s := pc.Skips[0]
+			if pc.Role == clientmodel.Fetch {
+				c.r.Failure = fmt.Sprintf("skipped: when the context is cancelled (%s, %s), the code stops processing the records left, and the next %s (%s) makes them committable, so they are never retried or replayed",
+					s.Call, c.ev.at(s.Pos), pc.Func, c.ev.at(pc.Pos))
+				return
+			}
+			c.r.Failure = fmt.Sprintf("skipped: when the context is cancelled (%s, %s), the code stops processing the records left, and %s (%s) %s past them all the same, so they are never retried or replayed",
+				s.Call, c.ev.at(s.Pos), pc.Func, c.ev.at(pc.Pos), positionVerb(pc.Role))
+			return
+		}
 		var calls []string
 		for _, s := range pc.Skips {
 			if s.Queued.Line > 0 {
@@ -309,6 +320,8 @@ func (c *classifier) failure() {
 			}
 			at := c.ev.at(s.Pos)
 			switch {
+			case s.Cancelled:
+				at += ", the context cancelled: the records left are not processed"
 			case s.Discarded:
 				at += ", its error discarded"
 			case s.ReadAfter:

@@ -550,6 +550,16 @@ func TestClassify(t *testing.T) {
 		{"partstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"workerhandler", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.saveRec"}},
 		{"workerhandlerfatal", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a batch whose processing stops when the context is cancelled,
+		// then committed whole (audit 38b/D1, D2, D11); the twins commit
+		// with that context (failing too), or the prefix applied, or
+		// retry a save in place (38b/D3, D5)
+		{"ctxbreak", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled (context.Context.Err, line 25), the code stops processing the records left, and CommitRecords (line 32) commits a position past them all the same"}},
+		{"ctxsame", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"ctxprefix", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"ctxkafkago", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled"}},
+		{"ctxeach", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled (context.Context.Err, line 128), the code stops processing the records left, and the next PollFetches"}},
+		{"retryeach", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// one caller retries, the other logs and goes on: a skip on its
 		// path (none was said when any caller did not go on)
 		{"helpermayberetried", map[string]string{"failure": "skipped: when cases.apply (line 68) fails"}},

@@ -248,3 +248,33 @@ func positionsOnly(ctx context.Context, r *kafka.Reader, msgs <-chan kafka.Messa
 		}
 	}
 }
+
+// timedCommit commits the batch unwritten when the context is done, with
+// a context made for the commit and cancelled after it: the fix takes
+// them too (audit 38b/D9: the fixed code left cctx unused, and did not
+// compile).
+func timedCommit(ctx context.Context, r *kafka.Reader, msgs <-chan kafka.Message) {
+	var buf []kafka.Message
+	for {
+		select {
+		case <-ctx.Done():
+			cctx, ccancel := context.WithTimeout(context.Background(), 5*time.Second)
+			if err := r.CommitMessages(cctx, buf...); err != nil { // want `call to CommitMessages commits the messages buf holds, which nothing on this path has processed`
+				log.Printf("commit: %v", err)
+			}
+			ccancel()
+			return
+		case m := <-msgs:
+			buf = append(buf, m)
+			if len(buf) >= 20 {
+				if err := write(buf); err != nil {
+					log.Fatal(err)
+				}
+				if err := r.CommitMessages(ctx, buf...); err != nil {
+					log.Fatal(err)
+				}
+				buf = buf[:0]
+			}
+		}
+	}
+}
