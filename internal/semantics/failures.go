@@ -1634,6 +1634,11 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 				if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && in.Parent() == pc.Fn && holdsRecords(v.Type()) {
 					out[in.Block()] = true
 				}
+				if p, ok := v.(*ssa.Parameter); ok && p.Parent() == pc.Fn && len(pc.Fn.Blocks) > 0 && holdsRecords(p.Type()) {
+					// A batch handed to a helper (flush(sess, batch)):
+					// taken as the helper is called (audit 38b/D10).
+					out[pc.Fn.Blocks[0]] = true
+				}
 				return false
 			})
 		}

@@ -560,6 +560,10 @@ func TestClassify(t *testing.T) {
 		{"ctxkafkago", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled"}},
 		{"ctxeach", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled (context.Context.Err, line 128), the code stops processing the records left, and the next PollFetches"}},
 		{"retryeach", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// the same in a sarama batch helper, which marks the batch's last
+		// message (audit 38b/D10); its twin returns the session's error
+		{"ctxflusher", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled (context.Context.Err, line 24), the code stops processing the records left, and MarkMessage (line 31) marks a position past them all the same"}},
+		{"ctxreturner", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// one caller retries, the other logs and goes on: a skip on its
 		// path (none was said when any caller did not go on)
 		{"helpermayberetried", map[string]string{"failure": "skipped: when cases.apply (line 68) fails"}},
