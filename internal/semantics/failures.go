@@ -132,7 +132,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			// A processing call that says whether it succeeded with a
 			// bool (if ok := deliver(msg); ok { mark }), not a filter
 			// (if valid(msg) { process(msg); mark }).
-			check, call, fail = g.boolCheck(b, pc, at, takes)
+			check, call, fail = g.boolCheck(b, pc, at, takes, polls)
 		}
 		cancelled := call != nil && g.cancelCheck(call, pc)
 		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !reachesBefore(b.Succs, fail, at, b, takes) || retriedInPlace(call, fail) {
@@ -1354,7 +1354,7 @@ func errorFieldOf(v ssa.Value) ssa.Value {
 // call, and the block of its false branch, when that call is the
 // record's processing: its true branch reaches pc with no other call
 // processing the record (a filter's true branch processes it first).
-func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
+func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.BasicBlock, takes, polls map[*ssa.BasicBlock]bool) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 	if len(b.Instrs) == 0 {
 		return nil, nil, nil
 	}
@@ -1371,34 +1371,100 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok || quiet(call) || !slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
-		return ssaflow.DerivedFromUnless(a, g.isRecord, numericField)
+		return ssaflow.DerivedFromUnless(a, g.isRecord, numericField) || g.handlerArg(a) || g.collectedFromRecords(a)
 	}) {
 		return nil, nil, nil
 	}
-	// The true branch: to pc, processing nothing else on the way.
+	// The true branch: to pc, processing nothing else on the way; or
+	// processing more (producing the batch's output) when the false one
+	// abandons the batch for the next poll, which nobody does to filter
+	// (trial 38a/D5: gstream's `if !ok { goto nextBatch }`).
 	seen := map[*ssa.BasicBlock]bool{}
 	work := []*ssa.BasicBlock{yes}
-	reached := false
+	reached, processes := false, false
 	for len(work) > 0 {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
-		if seen[x] || takes[x] || x == b {
+		if seen[x] || x == b {
+			continue
+		}
+		if x == at {
+			reached = true // (where the record may be loaded too)
+			continue
+		}
+		if takes[x] {
 			continue
 		}
 		seen[x] = true
 		if g.processesRecord(x, pc) {
-			return nil, nil, nil
+			processes = true
 		}
-		if x == at {
-			reached = true
+		work = append(work, x.Succs...)
+	}
+	if !reached || (processes || takes[at]) && !g.repolls(no, at, polls) {
+		// (A record taken where it is committed: only a branch
+		// abandoning it for the next poll says it failed.)
+		return nil, nil, nil
+	}
+	return ifi, call, no
+}
+
+// collectedFromRecords reports whether v is read from a local variable
+// that a function literal stores values made from its record parameter in
+// (fs.EachRecord(func(r) { in = append(in, event{Key: r.Key, ...}) })):
+// the batch of those values.
+func (g *gatherer) collectedFromRecords(v ssa.Value) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	alloc, ok := load.X.(*ssa.Alloc)
+	if !ok || alloc.Referrers() == nil {
+		return false
+	}
+	for _, ref := range *alloc.Referrers() {
+		mc, ok := ref.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		lit, _ := mc.Fn.(*ssa.Function)
+		i := slices.Index(mc.Bindings, ssa.Value(alloc))
+		if lit == nil || i < 0 || i >= len(lit.FreeVars) || lit.FreeVars[i].Referrers() == nil {
+			continue
+		}
+		for _, fr := range *lit.FreeVars[i].Referrers() {
+			if st, ok := fr.(*ssa.Store); ok && ssaflow.DerivedFromUnless(st.Val, g.isRecord, numericField) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// repolls reports whether the branch from fail goes back to a poll (a
+// block of polls) without writing a position, reaching at or stopping.
+func (g *gatherer) repolls(fail, at *ssa.BasicBlock, polls map[*ssa.BasicBlock]bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{fail}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] || x == at {
+			continue
+		}
+		seen[x] = true
+		if polls[x] {
+			return true
+		}
+		if g.writesPosition(x) || g.stops()(x) {
+			continue
+		}
+		if _, ret := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ret {
 			continue
 		}
 		work = append(work, x.Succs...)
 	}
-	if !reached {
-		return nil, nil, nil
-	}
-	return ifi, call, no
+	return false
 }
 
 // everyFailureGoesOn reports, for a failure branch that tells failures
