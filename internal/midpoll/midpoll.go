@@ -58,6 +58,7 @@ func Leaves(pass *analysis.Pass, k *consumer.Consumer) ast.Stmt {
 				return false
 			})
 		}
+		pending := pendingTest(pass.TypesInfo, body, path)
 		var found ast.Stmt
 		var stack []ast.Node
 		ast.Inspect(body, func(n ast.Node) bool {
@@ -74,17 +75,17 @@ func Leaves(pass *analysis.Pass, k *consumer.Consumer) ast.Stmt {
 				stack = stack[:len(stack)-1]
 				return false
 			case *ast.ReturnStmt:
-				if n.Pos() > call.Pos() && inLoop(stack) && !emptyBranch(pass.TypesInfo, k.Client, stack) && !commitFailed(pass.TypesInfo, stack) {
+				if n.Pos() > call.Pos() && inLoop(stack) && !emptyBranch(pass.TypesInfo, k.Client, stack) && !commitFailed(pass.TypesInfo, stack) && pending(stack) {
 					found = n
 				}
 			case *ast.ExprStmt:
 				// A panic unwinds through the deferred Close too (review
 				// 37-1/D7).
-				if call2, ok := n.X.(*ast.CallExpr); ok && n.Pos() > call.Pos() && inLoop(stack) && isPanic(pass.TypesInfo, call2) && !commitFailed(pass.TypesInfo, stack) {
+				if call2, ok := n.X.(*ast.CallExpr); ok && n.Pos() > call.Pos() && inLoop(stack) && isPanic(pass.TypesInfo, call2) && !commitFailed(pass.TypesInfo, stack) && pending(stack) {
 					found = n
 				}
 			case *ast.BranchStmt:
-				if n.Tok == token.BREAK && n.Pos() > call.Pos() && leavesLoop(stack, n) && !emptyBranch(pass.TypesInfo, k.Client, stack) && !commitFailed(pass.TypesInfo, stack) {
+				if n.Tok == token.BREAK && n.Pos() > call.Pos() && leavesLoop(stack, n) && !emptyBranch(pass.TypesInfo, k.Client, stack) && !commitFailed(pass.TypesInfo, stack) && pending(stack) {
 					found = n
 				}
 			}
@@ -95,6 +96,96 @@ func Leaves(pass *analysis.Pass, k *consumer.Consumer) ast.Stmt {
 		}
 	}
 	return nil
+}
+
+// pendingTest returns a test of whether the statement at the top of a
+// stack (the nodes from body down to it) leaves records of the poll at
+// path unprocessed: it is inside a statement that handles them (a loop
+// over the records, an if on a record's processing), or records of the
+// poll are used after it, or a condition it is under tests what their
+// processing set (countErr, set in EachRecord's function). A leave once
+// the poll is all processed (a check of the context at the bottom of the
+// loop) is not (review 38-1/D1, D2, D4).
+func pendingTest(info *types.Info, body *ast.BlockStmt, path []ast.Node) func([]ast.Node) bool {
+	// The poll's variables and those computed from them.
+	recs := map[types.Object]bool{}
+	if as, ok := path[1].(*ast.AssignStmt); ok {
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) != nil {
+				recs[info.ObjectOf(id)] = true
+			}
+		}
+	}
+	mentions := func(n ast.Node, set map[types.Object]bool) bool {
+		found := false
+		ast.Inspect(n, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok && set[info.Uses[id]] {
+				found = true
+			}
+			if m == ast.Node(path[0]) {
+				found = true // the poll's call itself (range cl.PollFetches(ctx).Records())
+			}
+			return !found
+		})
+		return found
+	}
+	// Variables assigned by statements that handle records: what their
+	// processing set.
+	tainted := map[types.Object]bool{}
+	for range 3 {
+		ast.Inspect(body, func(m ast.Node) bool {
+			as, ok := m.(*ast.AssignStmt)
+			if !ok || len(as.Rhs) == 0 {
+				return true
+			}
+			if slices.ContainsFunc(as.Rhs, func(e ast.Expr) bool { return mentions(e, recs) }) {
+				for _, l := range as.Lhs {
+					if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) != nil {
+						recs[info.ObjectOf(id)] = true
+					}
+				}
+			}
+			return true
+		})
+		for _, st := range body.List {
+			if !mentions(st, recs) {
+				continue
+			}
+			ast.Inspect(st, func(m ast.Node) bool {
+				if as, ok := m.(*ast.AssignStmt); ok {
+					for _, l := range as.Lhs {
+						if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) != nil && !recs[info.ObjectOf(id)] {
+							tainted[info.ObjectOf(id)] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return func(stack []ast.Node) bool {
+		leave := stack[len(stack)-1]
+		for _, n := range stack[1 : len(stack)-1] {
+			switch n := n.(type) {
+			case *ast.RangeStmt, *ast.ForStmt:
+				if mentions(n, recs) {
+					return true
+				}
+			case *ast.IfStmt:
+				if n.Init != nil && (mentions(n.Init, recs) || mentions(n.Init, tainted)) || mentions(n.Cond, recs) || mentions(n.Cond, tainted) {
+					return true
+				}
+			}
+		}
+		used := false
+		ast.Inspect(body, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok && id.Pos() >= leave.End() && recs[info.Uses[id]] {
+				used = true
+			}
+			return !used
+		})
+		return used
+	}
 }
 
 // isPanic reports whether call is of the builtin panic.

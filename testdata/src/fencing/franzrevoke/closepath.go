@@ -113,3 +113,39 @@ func heldFinishes(ctx context.Context) error {
 		}
 	}
 }
+
+// heldStopsAtBottom returns only once the poll is saved and committed:
+// the Close runs the callback between polls (review 38-1/D2).
+func heldStopsAtBottom(ctx context.Context, stopping func() bool) {
+	cl, err := kgo.NewClient(
+		kgo.ConsumerGroup("views"),
+		kgo.BlockRebalanceOnPoll(),
+		kgo.OnPartitionsRevoked(func(ctx context.Context, cl *kgo.Client, _ map[string][]int32) {
+			if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+				log.Printf("commit on revoke: %v", err)
+			}
+		}),
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer cl.Close()
+	for {
+		fs := cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return
+		}
+		fs.EachRecord(func(r *kgo.Record) {
+			if err := save(ctx, r); err != nil {
+				log.Fatal(err)
+			}
+		})
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			log.Printf("commit: %v", err)
+		}
+		cl.AllowRebalance()
+		if stopping() {
+			return
+		}
+	}
+}
