@@ -410,20 +410,24 @@ the commit passes the records still queued for this worker or the others
 (CommitRecords(ctx, recs...)) (workercommit.go).
 
 A commit of everything polled deferred by the poll loop's function
-(`defer cl.CommitUncommittedOffsets(ctx)`, or in a deferred closure: a
-final commit at shutdown) runs when that function returns: records it
-sent to workers and did not wait for are committed unprocessed (audit
-35b/D3), and so are the rest of a poll the loop left half processed, by
-a return, a panic or a break of the loop after the poll (a failed write,
-a cancelled context; not on a branch testing that the poll is empty or
-the client closed), which the process never comes back to (audit
-37c/D3: 274 of 300 lost at a SIGTERM). The fix commits the marks instead
-where the consumer commits marks only (kgo.AutoCommitMarks); for a poll
-left half processed, it otherwise removes the deferred commit when the
-processed polls are committed without it (a commit the function makes
-after each poll, or auto-commit, whose timer and default revoke commit
-the polls before the latest): the closure goes when the commit is all it
-does (shutdown.go).
+(`defer cl.CommitUncommittedOffsets(ctx)`, in a deferred closure, or in
+a function of the package it defers, `defer s.flush()`: a final commit
+at shutdown) runs when that function returns: records it sent to
+workers and did not wait for are committed unprocessed (audit 35b/D3),
+and so are the rest of a poll the loop left half processed, by a
+return, a panic or a break of the loop after the poll and before its
+records are all processed (a failed write, a cancelled context; not on
+a branch testing that the poll is empty or the client closed), which the
+process never comes back to (audit 37c/D3: 274 of 300 lost at a
+SIGTERM). So does such a commit made after the loop, reached by a break
+out of it (audit 38b/D2). The fix commits the marks instead where the
+consumer commits marks only (kgo.AutoCommitMarks); for a poll left half
+processed, it otherwise removes the commit when the processed polls are
+committed without it (a commit the function makes after each poll, or
+auto-commit, whose timer and default revoke commit the polls before the
+latest), with the declarations only it used (a context made for it): a
+closure or function deferred goes when the commit is all it does
+(shutdown.go).
 
 A closure that writes the position of a record it captures and does
 nothing else with it (func() { sess.MarkMessage(msg, "") }) is a position

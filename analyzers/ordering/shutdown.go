@@ -3,7 +3,6 @@ package ordering
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 
@@ -41,6 +40,9 @@ func (c *checker) checkShutdowns() {
 			continue
 		}
 		g, def := deferredBy(call)
+		if g == nil {
+			g, def = c.deferredHelper(call)
+		}
 		if g == nil {
 			report.Guard(c.pass, call.Pos(), func() { c.checkAfterLoop(call) })
 			continue
@@ -170,6 +172,21 @@ func deferredBy(call *consumer.Call) (*ssa.Function, *ssa.Defer) {
 			if d, ok := instr.(*ssa.Defer); ok && ssaflow.Literal(d.Call.Value) == call.Fn {
 				return g, d
 			}
+		}
+	}
+	return nil, nil
+}
+
+// deferredHelper returns the function that defers call.Fn, a function
+// of the package making the commit (`defer s.flush()`: review 38-1/D6),
+// and the defer; nil when no caller defers it.
+func (c *checker) deferredHelper(call *consumer.Call) (*ssa.Function, *ssa.Defer) {
+	if call.Fn == nil || call.Fn.Parent() != nil {
+		return nil, nil
+	}
+	for _, site := range c.flow.Callers(call.Fn) {
+		if d, ok := site.(*ssa.Defer); ok && d.Call.StaticCallee() == call.Fn {
+			return d.Parent(), d
 		}
 	}
 	return nil, nil
@@ -337,7 +354,7 @@ func (c *checker) reportMidPoll(call *consumer.Call, g *ssa.Function, at ast.Stm
 	var fixes []analysis.SuggestedFix
 	if fix, ok := c.shutdownFix(call); ok {
 		fixes = append(fixes, fix)
-	} else if fix, ok := c.dropDeferredCommit(call, g); ok {
+	} else if fix, ok := c.dropCommit(call, g); ok {
 		fixes = append(fixes, fix)
 	} else {
 		msg += fmt.Sprintf("; no automatic fix: nothing else commits the processed polls; commit each poll in the loop once its %ss are processed, and drop the deferred commit", noun)
@@ -346,11 +363,15 @@ func (c *checker) reportMidPoll(call *consumer.Call, g *ssa.Function, at ast.Stm
 	if ce := c.deferredCall(call); ce != nil {
 		pos = ce.Lparen
 	}
+	rel := []analysis.RelatedInformation{{Pos: at.Pos(), Message: "the loop leaves a poll half processed here"}}
+	if f, d := c.deferredHelper(call); f == g && d != nil {
+		rel = append(rel, analysis.RelatedInformation{Pos: d.Pos(), Message: g.Name() + " defers the commit's function here"})
+	}
 	report.Report(c.pass, analysis.Diagnostic{
 		Pos:            pos,
 		Category:       CategoryCommitBefore,
 		Message:        msg,
-		Related:        []analysis.RelatedInformation{{Pos: at.Pos(), Message: "the loop leaves a poll half processed here"}},
+		Related:        rel,
 		SuggestedFixes: fixes,
 	})
 }
@@ -359,10 +380,9 @@ func (c *checker) reportMidPoll(call *consumer.Call, g *ssa.Function, at ast.Stm
 // after the poll loop of its function (a final flush), when the loop can
 // break out with a poll half processed (midpoll.Leaves): the commit
 // writes the positions of the records it abandoned (audit 38b/D2: 14 to
-// 19 of 300 lost at a SIGTERM). The fix, in a function without results,
-// returns in place of the break: the records are read again after the
-// restart, and a commit made after processing (auto-commit's, or the
-// loop's) is the position.
+// 19 of 300 lost at a SIGTERM). The fix removes the commit when the
+// processed polls are committed without it (dropCommit); what follows the
+// loop else (a Close, other cleanup) stays (review 38-1/D3).
 func (c *checker) checkAfterLoop(call *consumer.Call) {
 	k := call.Consumer
 	if k == nil || call.Fn.Syntax() == nil || ssaflow.InLoop(call.Instr.Block()) {
@@ -381,67 +401,21 @@ func (c *checker) checkAfterLoop(call *consumer.Call) {
 			name, noun, c.pass.Fset.Position(br.Pos()).Line, noun),
 		Related: []analysis.RelatedInformation{{Pos: br.Pos(), Message: "the loop leaves a poll half processed here"}},
 	}
-	if edits, ok := c.returnInPlace(br); ok && call.Fn.Signature.Results().Len() == 0 {
-		d.SuggestedFixes = []analysis.SuggestedFix{{
-			Message:   fmt.Sprintf("Return in place of the break, so that %s does not commit the poll left half processed", name),
-			TextEdits: edits,
-		}}
+	if fix, ok := c.dropCommit(call, call.Fn); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	} else {
-		d.Message += fmt.Sprintf("; no automatic fix: the function has results to return in place of the break; leave the function there, or commit only the %ss processed", noun)
+		d.Message += fmt.Sprintf("; no automatic fix: nothing else commits the processed polls; commit each poll in the loop once its %ss are processed, and drop this commit", noun)
 	}
 	report.Report(c.pass, d)
 }
 
-// returnInPlace returns the edits that turn br, a break out of a loop,
-// into a return. When br is the loop's only way out (a loop without a
-// condition), the statements after the loop, which nothing reaches then,
-// go too; a labeled break is left alone.
-func (c *checker) returnInPlace(br *ast.BranchStmt) ([]analysis.TextEdit, bool) {
-	if br.Label != nil {
-		return nil, false
-	}
-	path := edit.Path(c.pass, br.Pos())
-	loop, _ := edit.LoopOf(path)
-	st, list := edit.Stmt(edit.Path(c.pass, loopPos(loop)))
-	if loop == nil || st != loop || list == nil {
-		return nil, false
-	}
-	edits := []analysis.TextEdit{{Pos: br.Pos(), End: br.End(), NewText: []byte("return")}}
-	if f, ok := loop.(*ast.ForStmt); !ok || f.Cond != nil || len(midpoll.Breaks(loop)) != 1 {
-		return edits, true
-	}
-	after := (*list)[slices.Index(*list, st)+1:]
-	if len(after) == 0 {
-		return edits, true
-	}
-	// Unreachable once the break returns (go vet's unreachable), with
-	// the imports only they used.
-	removed := make([]ast.Node, len(after))
-	for i, st := range after {
-		removed[i] = st
-	}
-	imps, ok := edit.UnusedImports(c.pass, removed)
-	if !ok {
-		return nil, false
-	}
-	edits = append(edits, analysis.TextEdit{Pos: loop.End(), End: after[len(after)-1].End()})
-	return append(edits, imps...), true
-}
-
-// loopPos is the position of loop, NoPos for nil.
-func loopPos(loop ast.Stmt) token.Pos {
-	if loop == nil {
-		return token.NoPos
-	}
-	return loop.Pos()
-}
-
-// dropDeferredCommit removes call, a commit deferred by g, when the
-// consumer's processed polls are committed otherwise: by a commit g makes
-// (not deferred), or by auto-commit. The defer goes, or, in a deferred
-// closure, the commit's statement (the whole defer when it is all the
-// closure does).
-func (c *checker) dropDeferredCommit(call *consumer.Call, g *ssa.Function) (analysis.SuggestedFix, bool) {
+// dropCommit removes call, a commit of g's (deferred, or after its
+// loop), when the consumer's processed polls are committed otherwise: by
+// another commit g makes (not deferred), or by auto-commit. The defer
+// goes, or, in a deferred closure, the commit's statement (the whole
+// defer when it is all the closure does); a commit's statement goes with
+// the declarations only it used (a context made for it, and its cancel).
+func (c *checker) dropCommit(call *consumer.Call, g *ssa.Function) (analysis.SuggestedFix, bool) {
 	k := call.Consumer
 	other := slices.ContainsFunc(c.m.Calls, func(o *consumer.Call) bool {
 		if o == call || o.Role != clientmodel.Commit || o.Consumer != k {
@@ -464,6 +438,18 @@ func (c *checker) dropDeferredCommit(call *consumer.Call, g *ssa.Function) (anal
 	if st == nil || list == nil {
 		return analysis.SuggestedFix{}, false
 	}
+	if f, d := c.deferredHelper(call); f == g && d != nil {
+		// A helper doing nothing but the commit (and a log of its
+		// error), deferred by g: the defer goes.
+		decl, ok := call.Fn.Syntax().(*ast.FuncDecl)
+		if !ok || decl.Body == nil || len(decl.Body.List) != 1 || decl.Body.List[0] != st {
+			return analysis.SuggestedFix{}, false
+		}
+		path = edit.Path(c.pass, d.Pos())
+		if st, _ = edit.Stmt(path); st == nil {
+			return analysis.SuggestedFix{}, false
+		}
+	}
 	if _, ok := st.(*ast.DeferStmt); !ok {
 		// In the deferred closure: the whole defer when the commit is
 		// all it does.
@@ -482,13 +468,43 @@ func (c *checker) dropDeferredCommit(call *consumer.Call, g *ssa.Function) (anal
 			break
 		}
 	}
-	e, ok := edit.RemoveStmt(c.pass, st)
+	var blk *ast.BlockStmt
+	for _, n := range path {
+		if b, ok := n.(*ast.BlockStmt); ok && slices.Contains(b.List, st) {
+			blk = b
+			break
+		}
+	}
+	if blk == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	drop, ok := edit.Removable(c.pass, blk, st)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
+	var edits []analysis.TextEdit
+	removed := make([]ast.Node, 0, len(drop))
+	for _, d := range drop {
+		e, ok := edit.RemoveStmt(c.pass, d)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		edits = append(edits, e)
+		removed = append(removed, d)
+	}
+	imps, ok := edit.UnusedImports(c.pass, removed)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	what := "deferred " + clientmodel.ShortName(call.Func)
+	if f, d := c.deferredHelper(call); f == g && d != nil {
+		what = "deferred " + edit.Source(c.pass, st.(*ast.DeferStmt).Call)
+	} else if _, deferred := deferredBy(call); deferred == nil {
+		what = clientmodel.ShortName(call.Func) + " after the loop"
+	}
 	return analysis.SuggestedFix{
-		Message:   fmt.Sprintf("Remove the deferred %s: the processed polls are committed without it", clientmodel.ShortName(call.Func)),
-		TextEdits: []analysis.TextEdit{e},
+		Message:   fmt.Sprintf("Remove the %s: the processed polls are committed without it", what),
+		TextEdits: append(edits, imps...),
 	}, true
 }
 

@@ -268,34 +268,3 @@ func commitFailed(info *types.Info, stack []ast.Node) bool {
 	}
 	return false
 }
-
-// Breaks returns the break statements of loop's body that leave loop
-// (leavesLoop), outside function literals.
-func Breaks(loop ast.Stmt) []*ast.BranchStmt {
-	var body *ast.BlockStmt
-	switch l := loop.(type) {
-	case *ast.ForStmt:
-		body = l.Body
-	case *ast.RangeStmt:
-		body = l.Body
-	default:
-		return nil
-	}
-	var out []*ast.BranchStmt
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		stack = append(stack, n)
-		if br, ok := n.(*ast.BranchStmt); ok && br.Tok == token.BREAK && leavesLoop(stack, br) {
-			out = append(out, br)
-		}
-		return true
-	})
-	return out
-}

@@ -334,6 +334,8 @@ func (c *classifier) failure() {
 				at += ", whose failure branch polls again: the next poll starts past the records this one held"
 			case s.Callback:
 				at += ", its error given to a callback that only logs it"
+			case s.Tracked:
+				at += ", its error given to a callback that logs it and tells the low-water tracker the record is done"
 			case s.Worker:
 				at += ", in goroutine code (" + s.In + ") that only logs the failure and goes on"
 			case s.Outside:

@@ -96,7 +96,11 @@
 // position. A failure branch that writes the position itself (a poison
 // record marked on purpose) skips it deliberately and is not named. A check that tells failures apart (err != nil &&
 // !errors.Is(err, x), or an if on the error first) says skipped only when
-// every kind goes on. Nothing is said for a failure after which the
+// every kind goes on. A check of the context (ctx.Err()) that stops the
+// processing of records the code then writes past is one too, unless the
+// position call is given that context (which fails it as well), or a
+// later check of it stands between (a cancelled context stays so).
+// Nothing is said for a failure after which the
 // record can still be processed (a header that did not parse, the record
 // applied without it). A later test of the same error (err != nil once
 // to log, once to return) goes its failing way only. A row that would be

@@ -42,6 +42,10 @@ type Skip struct {
 	// itself, whatever the failure (not told apart from a cancelled
 	// context at a rebalance, or a transient one); zero if it does not.
 	MarkedOwn token.Position
+	// Tracked reports a call reporting its error to a completion
+	// callback that tells a low-water tracker the record is done
+	// (trackedOnFailure): the mark moves past it.
+	Tracked bool
 	// Recovered reports a handler that recovers a panic and only logs
 	// it: a panic returns no error, and the caller goes on.
 	Recovered bool
@@ -94,6 +98,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	}
 	if skip, ok := g.literalDropped(fn); ok {
 		return []Skip{skip}
+	}
+	if skips := g.trackedOnFailure(pc); skips != nil {
+		return skips
 	}
 	if pc.Record >= 0 {
 		if sl, ok := ssaflow.Arg(pc.Instr.Common(), pc.Record).(*ssa.Slice); ok && sl.Low == nil && sl.High != nil {
@@ -176,7 +183,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 					markedOwn = g.ownCalls()[i].Pos()
 				}
 			}
-			if seen[s] || s.b == b && !s.took || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) {
+			if seen[s] || s.b == b && (!s.took || cancelled) || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) {
 				continue
 			}
 			seen[s] = true
@@ -325,6 +332,59 @@ func (g *gatherer) cancelCheck(call *ssa.Call, pc *consumer.Call) bool {
 	}
 	ctx := ssaflow.Recv(call.Common())
 	return ctx != nil && (pc.Role == clientmodel.Fetch || !slices.Contains(pc.Instr.Common().Args, ctx))
+}
+
+// trackedOnFailure returns the failure of the processing call that
+// reports it to pc's function, a completion callback writing the
+// low-water mark a tracker returns (send(v, func(err error) {...}), the
+// shape the low-water fix writes), when its failure branch tells the
+// tracker the record is done (tracker.Done) without a position: the mark
+// then moves past the failed record, and a later position passes it
+// (audit 37c/D9: the fix kept the skip, and the row said at-least-once).
+func (g *gatherer) trackedOnFailure(pc *consumer.Call) []Skip {
+	fn := pc.Fn
+	if fn.Parent() == nil || len(fn.Params) != 1 || !isError(fn.Params[0].Type()) {
+		return nil
+	}
+	site, ok := ssaflow.PassedTo(fn, func(*types.Func) bool { return true }).(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		v, fail, _ := nilTest(b)
+		if v != ssa.Value(fn.Params[0]) || fail == nil {
+			continue
+		}
+		for _, x := range fn.Blocks {
+			if !fail.Dominates(x) || g.writesPosition(x) {
+				continue
+			}
+			for _, in := range x.Instrs {
+				if c, ok := in.(ssa.CallInstruction); ok && trackerDone(ssaflow.Callee(c.Common())) {
+					return []Skip{{Call: callName(site), Pos: g.posn(site.Pos()), Tracked: true}}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// trackerDone reports whether f tells a low-water tracker a record is
+// done: a known tracker's (clientmodel.LowWater), or the Done of the one a
+// fix declares (clientmodel.TrackerType).
+func trackerDone(f *types.Func) bool {
+	if f == nil {
+		return false
+	}
+	if slices.Contains(clientmodel.LowWater, f.FullName()) {
+		return true
+	}
+	recv := f.Type().(*types.Signature).Recv()
+	if recv == nil || f.Name() != "Done" {
+		return false
+	}
+	n, ok := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named)
+	return ok && n.Obj().Name() == clientmodel.TrackerType
 }
 
 // stops returns a test of whether a block stops its goroutine or the

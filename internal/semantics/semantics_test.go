@@ -404,6 +404,11 @@ func TestClassify(t *testing.T) {
 		// the tracker a low-water fix declares, as it declares it
 		{"fixtracker", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
 			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},
+		// a completion callback telling the tracker a failed message is
+		// done (the fix's "dropped as before"): the mark passes it (audit
+		// 37c/D9); its twin leaves it in flight
+		{"trackedfail", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendAsync (line 30, its error given to a callback that logs it and tells the low-water tracker the record is done)"}},
+		{"trackedheld", map[string]string{"failure": ""}},
 		{"saramamax", map[string]string{"concurrency": "not proven a low-water mark", "guarantee": semantics.GuaranteeUnk}},
 		{"saramadefer", map[string]string{"strategy": semantics.StrategyOnReturn, "guarantee": semantics.AtLeastOnce,
 			"revoke": "yes (a deferred commit flushes"}},
