@@ -1198,7 +1198,7 @@ func (c *classifier) concurrency(hiwater bool) {
 			r.Concurrency = fmt.Sprintf("unknown (records are handed at %s to %s, which only queues them: goroutines started elsewhere process them)", ev.at(ev.SentAway), ev.QueuedBy)
 		}
 		if ev.SentTo != "" {
-			r.Concurrency = fmt.Sprintf("unknown (records are sent on a channel at %s that %s receives from, called from code the analysis does not follow: when they are processed is not known)", ev.at(ev.SentAway), ev.SentTo)
+			r.Concurrency = fmt.Sprintf("unknown (records are sent on a channel at %s that %s receives from, run by code the analysis does not follow with the consumer: when they are processed is not known)", ev.at(ev.SentAway), ev.SentTo)
 		}
 	case ev.unresolvedHanded() != nil:
 		r.Concurrency = "unknown (" + ev.unresolvedHanded().describe() + ")"

@@ -494,20 +494,30 @@ func receivesFrom(in ssa.Instruction) []ssa.Value {
 // for callers of other packages. "" if none does.
 func (g *gatherer) receiverOf(ch ssa.Value) string {
 	roots := g.m.Flow.Roots(ch)
-	for _, fn := range g.m.Flow.Funcs() {
-		// Only a function the package leaves to others: exported, not a
-		// literal, called by no code of the package.
-		if obj, ok := fn.Object().(*types.Func); !ok || !obj.Exported() || fn.Parent() != nil || len(g.m.Flow.Callers(fn)) > 0 {
-			continue
-		}
+	receives := func(fn *ssa.Function) bool {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				for _, v := range receivesFrom(in) {
 					if ssaflow.Intersects(g.m.Flow.Roots(v), roots) {
-						return consumer.DisplayName(fn)
+						return true
 					}
 				}
 			}
+		}
+		return false
+	}
+	for _, fn := range g.m.Flow.Funcs() {
+		// First a function the package leaves to others: exported, not
+		// a literal, called by no code of the package.
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() && fn.Parent() == nil && len(g.m.Flow.Callers(fn)) == 0 && receives(fn) {
+			return consumer.DisplayName(fn)
+		}
+	}
+	for _, fn := range g.m.Flow.Funcs() {
+		// Then any (a worker a Run method of the package starts, apart
+		// from the poll loop: trial 38a/D4).
+		if receives(fn) {
+			return consumer.DisplayName(fn)
 		}
 	}
 	return ""

@@ -860,7 +860,7 @@ func TestClassify(t *testing.T) {
 		// records queued on a channel that an exported method of the
 		// package receives from, for callers of another package: the
 		// row names that receiver, not "nothing receives"
-		{"sentto", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "that cases.(*BatchSource).Next receives from, called from code the analysis does not follow"}},
+		{"sentto", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "that cases.(*BatchSource).Next receives from, run by code the analysis does not follow"}},
 		// a failure reported in a field of what the call returns (gorm's
 		// db.Create(&row).Error), logged, then the next record
 		{"failfield", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.ormDB.Create (line 27) fails"}},
