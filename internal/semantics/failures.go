@@ -125,7 +125,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	if len(takes) == 0 {
 		return nil
 	}
-	perRecord := g.perRecordLiteral(fn) || g.perRecordHelper(pc) || g.fetchOnceHelper(pc) || g.goPerPoll(fn)
+	perRecord := g.perRecordLiteral(fn) || g.perRecordHelper(pc) || g.fetchOnceHelper(pc) || g.goPerPoll(fn) || g.inPlacePerRecord(fn)
 	polls := map[*ssa.BasicBlock]bool{} // where a batch is polled
 	for _, c := range g.ownCalls() {
 		if c.Role == clientmodel.Fetch && c.Batch && c.Fn == fn {
@@ -192,7 +192,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// success path shares (an audit copy of every record).
 				queued = g.sendsRecord(s.b)
 			}
-			if !s.took && (g.processesRecord(s.b, pc) || g.producesRecord(s.b) || perRecord && keepsState(s.b) || g.mayStop(s.b, stops, 0)) {
+			if !s.took && (g.processesRecord(s.b, pc) || g.producesRecord(s.b) || perRecord && keepsCheckedState(s.b) || g.mayStop(s.b, stops, 0)) {
 				// The record's processing can go on after the failure
 				// (a header that did not parse, the record saved
 				// without it): the failed call prepares, and what is
@@ -902,7 +902,7 @@ func (g *gatherer) processedLater(b *ssa.BasicBlock, i int, at *ssa.BasicBlock, 
 func (g *gatherer) sendsRecord(b *ssa.BasicBlock) token.Pos {
 	for _, in := range b.Instrs {
 		for _, s := range sendsOf(in) {
-			if g.recordData(s.x) {
+			if g.recordData(s.x) && !isError(s.x.Type()) { // (a failure's error is not the record: audit 37c/D2)
 				return s.pos
 			}
 		}
@@ -1038,6 +1038,44 @@ func keepsState(b *ssa.BasicBlock) bool {
 			return true
 		case *ssa.Store:
 			if !localAddr(in.Addr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keepsCheckedState is keepsState but for sends: a later record's
+// processing can test a flag set (if w.failed { return }) and not write
+// past the failed one, but not a value sent on a channel without taking
+// it (audit 37c/D2: an error sent to the loop, which reads it only once
+// the poll's records are through, committed past the failed one).
+func keepsCheckedState(b *ssa.BasicBlock) bool {
+	for _, in := range b.Instrs {
+		switch in := in.(type) {
+		case *ssa.MapUpdate:
+			return true
+		case *ssa.Store:
+			if !localAddr(in.Addr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inPlacePerRecord reports whether fn is a function literal called in
+// place by one the client calls per record (fs.EachRecord(func(r) {
+// func() { ... }() }), what a fix running a goroutine's body in place
+// leaves: a return from it goes on to the next record too.
+func (g *gatherer) inPlacePerRecord(fn *ssa.Function) bool {
+	parent := fn.Parent()
+	if parent == nil || !g.perRecordLiteral(parent) {
+		return false
+	}
+	for _, b := range parent.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(*ssa.Call); ok && ssaflow.Literal(c.Call.Value) == fn {
 				return true
 			}
 		}
@@ -1777,7 +1815,7 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 	if pc.Role == clientmodel.Fetch || pc.Role == clientmodel.FetchCommit {
 		out[pc.Instr.Block()] = true // a fetch wrapper's call (fetchWrapperSites)
 	}
-	if (g.perRecordLiteral(pc.Fn) || g.perRecordHelper(pc)) && len(pc.Fn.Blocks) > 0 {
+	if (g.perRecordLiteral(pc.Fn) || g.perRecordHelper(pc) || g.inPlacePerRecord(pc.Fn)) && len(pc.Fn.Blocks) > 0 {
 		out[pc.Fn.Blocks[0]] = true
 	}
 	return out
