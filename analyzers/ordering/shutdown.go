@@ -75,6 +75,15 @@ func (c *checker) checkShutdown(call *consumer.Call, g *ssa.Function) {
 			// The poll in a function g calls (for c.pollOnce(ctx) {}:
 			// review 36-1/D6): its own sends, made where g calls it.
 			if len(c.processingSites(fc.Fn, ci)) > 0 {
+				// Processed in place there: a return of it mid-poll
+				// that g goes on from to its own return (review
+				// 38-2/D11: main defers s.flush() and calls s.run).
+				if at := c.leftMidPoll(call, fc.Fn); at != nil {
+					if from := callerIn(g, fc.Fn, c.flow); from != nil && returnsAfter(from) {
+						c.reportMidPoll(call, g, at)
+						return
+					}
+				}
 				continue
 			}
 			if send, _ := c.sentAway(fc.Fn, ci); send != nil {
@@ -417,12 +426,14 @@ func (c *checker) checkAfterLoop(call *consumer.Call) {
 // the declarations only it used (a context made for it, and its cancel).
 func (c *checker) dropCommit(call *consumer.Call, g *ssa.Function) (analysis.SuggestedFix, bool) {
 	k := call.Consumer
+	reach := map[*ssa.Function]bool{}
+	c.flow.Reach(g, reach)
 	other := slices.ContainsFunc(c.m.Calls, func(o *consumer.Call) bool {
 		if o == call || o.Role != clientmodel.Commit || o.Consumer != k {
 			return false
 		}
 		f, _ := deferredBy(o)
-		return f == nil && o.Fn == g
+		return f == nil && (o.Fn == g || reach[o.Fn] && o.Fn != call.Fn)
 	})
 	if !other && !k.Settings.Is(k.Client, clientmodel.AutoCommit) {
 		return analysis.SuggestedFix{}, false

@@ -151,17 +151,63 @@ func pendingTest(info *types.Info, body *ast.BlockStmt, path []ast.Node) func([]
 			if !mentions(st, recs) {
 				continue
 			}
+			// What they set: assigned, incremented, or through a
+			// mutating method (failed.Store(true)), a variable or a
+			// field (review 38-2/D3).
+			taint := func(e ast.Expr) {
+				var id *ast.Ident
+				switch e := ast.Unparen(e).(type) {
+				case *ast.Ident:
+					id = e
+				case *ast.SelectorExpr:
+					id = e.Sel
+				}
+				if id != nil && info.ObjectOf(id) != nil && !recs[info.ObjectOf(id)] {
+					tainted[info.ObjectOf(id)] = true
+				}
+			}
 			ast.Inspect(st, func(m ast.Node) bool {
-				if as, ok := m.(*ast.AssignStmt); ok {
-					for _, l := range as.Lhs {
-						if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) != nil && !recs[info.ObjectOf(id)] {
-							tainted[info.ObjectOf(id)] = true
-						}
+				switch m := m.(type) {
+				case *ast.AssignStmt:
+					for _, l := range m.Lhs {
+						taint(l)
+					}
+				case *ast.IncDecStmt:
+					taint(m.X)
+				case *ast.CallExpr:
+					if sel, ok := ast.Unparen(m.Fun).(*ast.SelectorExpr); ok && slices.Contains([]string{"Store", "Add", "Swap", "CompareAndSwap", "Inc", "Set"}, sel.Sel.Name) {
+						taint(sel.X)
 					}
 				}
 				return true
 			})
 		}
+	}
+	// Whether a statement handling the records gives up on the rest on a
+	// failure or a cancellation (a break out of a loop over them, a
+	// return from EachRecord's function, under a check of an error or of
+	// the context): records may be left behind whatever follows (review
+	// 38-2/D1, D2).
+	givesUp := func(st ast.Stmt) bool {
+		found := false
+		var conds []ast.Expr
+		ast.Inspect(st, func(m ast.Node) bool {
+			if found {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.IfStmt:
+				conds = append(conds, m.Cond)
+			case *ast.BranchStmt, *ast.ReturnStmt:
+				if m.Pos() >= st.Pos() && slices.ContainsFunc(conds, func(c ast.Expr) bool {
+					return c.Pos() < m.Pos() && failureTest(info, c)
+				}) {
+					found = true
+				}
+			}
+			return true
+		})
+		return found
 	}
 	return func(stack []ast.Node) bool {
 		leave := stack[len(stack)-1]
@@ -175,6 +221,20 @@ func pendingTest(info *types.Info, body *ast.BlockStmt, path []ast.Node) func([]
 				if n.Init != nil && (mentions(n.Init, recs) || mentions(n.Init, tainted)) || mentions(n.Cond, recs) || mentions(n.Cond, tainted) {
 					return true
 				}
+			case *ast.SwitchStmt:
+				// switch err := save(r); { case err != nil: return } (review 38-2/D4)
+				if n.Init != nil && (mentions(n.Init, recs) || mentions(n.Init, tainted)) || n.Tag != nil && (mentions(n.Tag, recs) || mentions(n.Tag, tainted)) {
+					return true
+				}
+			case *ast.CaseClause:
+				if slices.ContainsFunc(n.List, func(e ast.Expr) bool { return mentions(e, recs) || mentions(e, tainted) }) {
+					return true
+				}
+			}
+		}
+		for _, st := range body.List {
+			if st.End() <= leave.Pos() && mentions(st, recs) && givesUp(st) {
+				return true
 			}
 		}
 		used := false
@@ -186,6 +246,22 @@ func pendingTest(info *types.Info, body *ast.BlockStmt, path []ast.Node) func([]
 		})
 		return used
 	}
+}
+
+// failureTest reports whether cond tests an error (err != nil) or the
+// context (ctx.Err() != nil, a value of an error type).
+func failureTest(info *types.Info, cond ast.Expr) bool {
+	found := false
+	errType := types.Universe.Lookup("error").Type()
+	ast.Inspect(cond, func(m ast.Node) bool {
+		if e, ok := m.(ast.Expr); ok && !found {
+			if t := info.TypeOf(e); t != nil && types.Identical(t, errType) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // isPanic reports whether call is of the builtin panic.

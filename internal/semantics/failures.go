@@ -142,6 +142,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			check, call, fail = g.boolCheck(b, pc, at, takes, polls)
 		}
 		cancelled := call != nil && g.cancelCheck(call, pc)
+		// A context made outside the loop stays cancelled: a check of it
+		// met again fails again (not one made per record: review 38-2/D9).
+		sticky := cancelled && !madeInLoop(ssaflow.Recv(call.Common()))
 		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !reachesBefore(b.Succs, fail, at, b, takes) || retriedInPlace(call, fail) {
 			continue
 		}
@@ -183,7 +186,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 					markedOwn = g.ownCalls()[i].Pos()
 				}
 			}
-			if seen[s] || s.b == b && (!s.took || cancelled) || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) {
+			if seen[s] || s.b == b && (!s.took || sticky) || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) {
 				continue
 			}
 			seen[s] = true
@@ -327,7 +330,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 // given that same context, whose cancellation fails it too.
 func (g *gatherer) cancelCheck(call *ssa.Call, pc *consumer.Call) bool {
 	f := ssaflow.Callee(call.Common())
-	if f == nil || f.FullName() != "(context.Context).Err" {
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != "context" || f.Name() != "Err" {
 		return false
 	}
 	ctx := ssaflow.Recv(call.Common())
@@ -343,27 +346,47 @@ func (g *gatherer) cancelCheck(call *ssa.Call, pc *consumer.Call) bool {
 // (audit 37c/D9: the fix kept the skip, and the row said at-least-once).
 func (g *gatherer) trackedOnFailure(pc *consumer.Call) []Skip {
 	fn := pc.Fn
-	if fn.Parent() == nil || len(fn.Params) != 1 || !isError(fn.Params[0].Type()) {
-		return nil
+	if fn.Parent() == nil || len(fn.Params) == 0 || !isError(fn.Params[len(fn.Params)-1].Type()) {
+		return nil // (the error comes last: a produce promise's func(r, err): review 38-2/D7)
 	}
+	errp := fn.Params[len(fn.Params)-1]
 	site, ok := ssaflow.PassedTo(fn, func(*types.Func) bool { return true }).(*ssa.Call)
 	if !ok {
 		return nil
 	}
+	stops := g.stops()
 	for _, b := range fn.Blocks {
 		v, fail, _ := nilTest(b)
-		if v != ssa.Value(fn.Params[0]) || fail == nil {
+		if v != ssa.Value(errp) || fail == nil {
 			continue
 		}
-		for _, x := range fn.Blocks {
-			if !fail.Dominates(x) || g.writesPosition(x) {
+		// The failure branch and what it falls through to (a log, then
+		// the success path's Done and position: review 38-2/D7), up to
+		// a return or a stop; not one handing the record on (to a dead
+		// letter topic: review 38-2/D8).
+		seen := map[*ssa.BasicBlock]bool{}
+		work := []*ssa.BasicBlock{fail}
+		done := false
+		for len(work) > 0 {
+			x := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[x] || x == b || stops(x) {
 				continue
+			}
+			seen[x] = true
+			if fail.Dominates(x) && (g.producesRecord(x) || g.processesRecord(x, pc) || g.mayStop(x, stops, 0)) {
+				done = false
+				break
 			}
 			for _, in := range x.Instrs {
 				if c, ok := in.(ssa.CallInstruction); ok && trackerDone(ssaflow.Callee(c.Common())) {
-					return []Skip{{Call: callName(site), Pos: g.posn(site.Pos()), Tracked: true}}
+					done = true
 				}
 			}
+			work = append(work, x.Succs...)
+		}
+		if done {
+			return []Skip{{Call: callName(site), Pos: g.posn(site.Pos()), Tracked: true}}
 		}
 	}
 	return nil
@@ -385,6 +408,21 @@ func trackerDone(f *types.Func) bool {
 	}
 	n, ok := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named)
 	return ok && n.Obj().Name() == clientmodel.TrackerType
+}
+
+// madeInLoop reports whether v is a context the context package derives
+// in a loop of its function (one with a timeout per record), not one made
+// before it, a parameter, a captured variable or the session's.
+func madeInLoop(v ssa.Value) bool {
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || call.Block() == nil || !ssaflow.InLoop(call.Block()) {
+		return false
+	}
+	f := ssaflow.Callee(call.Common())
+	return f != nil && f.Pkg() != nil && f.Pkg().Path() == "context"
 }
 
 // stops returns a test of whether a block stops its goroutine or the
@@ -1469,7 +1507,7 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok || quiet(call) || !slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
-		return ssaflow.DerivedFromUnless(a, g.isRecord, numericField) || g.handlerArg(a) || g.collectedFromRecords(a)
+		return ssaflow.DerivedFromUnless(a, g.isRecord, numericField) || g.handlerArg(a) || g.collectedFromRecords(a) && !keptAcrossPolls(a)
 	}) {
 		return nil, nil, nil
 	}
@@ -1537,6 +1575,19 @@ func (g *gatherer) collectedFromRecords(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// keptAcrossPolls reports whether v is read from a local variable
+// declared before the loop it is read in: a buffer filling over several
+// polls (if !full(buf) { continue } polls for more; review 38-2/D5), not
+// a batch of one poll.
+func keptAcrossPolls(v ssa.Value) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok {
+		return false
+	}
+	alloc, ok := load.X.(*ssa.Alloc)
+	return ok && alloc.Block() != nil && !ssaflow.InLoop(alloc.Block()) && ssaflow.InLoop(load.Block())
 }
 
 // repolls reports whether the branch from fail goes back to a poll (a

@@ -409,6 +409,11 @@ func TestClassify(t *testing.T) {
 		// 37c/D9); its twin leaves it in flight
 		{"trackedfail", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendAsync (line 30, its error given to a callback that logs it and tells the low-water tracker the record is done)"}},
 		{"trackedheld", map[string]string{"failure": ""}},
+		{"trackedpromise", map[string]string{"guarantee": semantics.Neither, "failure": "tells the low-water tracker the record is done"}},
+		{"trackedthrough", map[string]string{"guarantee": semantics.Neither, "failure": "tells the low-water tracker the record is done"}},
+		{"trackeddlq", map[string]string{"failure": ""}},
+		{"ctxperrecord", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled"}},
+		{"bufferfills", map[string]string{"failure": ""}},
 		// a literal called in place per record sending its failure to the
 		// loop, which reads it once the poll is through (audit 37c/D2);
 		// its twin sets a flag each record tests first
