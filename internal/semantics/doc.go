@@ -99,7 +99,8 @@
 // every kind goes on. A check of the context (ctx.Err()) that stops the
 // processing of records the code then writes past is one too, unless the
 // position call is given that context (which fails it as well), or a
-// later check of it stands between (a cancelled context stays so).
+// later test of its Err() stands between (a context made before the
+// loop stays cancelled; a select on its Done() is not read so).
 // Nothing is said for a failure after which the
 // record can still be processed (a header that did not parse, the record
 // applied without it). A later test of the same error (err != nil once

@@ -216,6 +216,11 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// The same error tested again (err != nil once to log,
 				// once to return): only its failing branch is taken.
 				succs = []*ssa.BasicBlock{failing}
+			} else if c, ok := v.(*ssa.Call); ok && !s.took && sticky && g.cancelCheck(c, pc) && !madeInLoop(ssaflow.Recv(c.Common())) {
+				// A cancelled context tested again (after the break
+				// out of the batch, before its mark): still cancelled
+				// (review 38-2/D10).
+				succs = []*ssa.BasicBlock{failing}
 			}
 			for _, n := range succs {
 				work = append(work, state{n, s.took, s.rewound})

@@ -579,6 +579,7 @@ func TestClassify(t *testing.T) {
 		// message (audit 38b/D10); its twin returns the session's error
 		{"ctxflusher", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled (context.Context.Err, line 24), the code stops processing the records left, and MarkMessage (line 31) marks a position past them all the same"}},
 		{"ctxreturner", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"ctxrechecker", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a batch whose processing answers false on a failure, abandoned
 		// for the next poll (trial 38a/D5); its twin stops
 		{"boolbatch", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.processIn"}},

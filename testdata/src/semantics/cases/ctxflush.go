@@ -87,3 +87,49 @@ func ctxFlushers(ctx context.Context) {
 	g2, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-ctx-returner", sarama.NewConfig()) // case: ctxreturner
 	_ = g2.Consume(ctx, []string{"t"}, &ctxReturner{})
 }
+
+// A flush that breaks on the session's end and tests it again before the
+// mark: the mark is not reached once it ended (review 38-2/D10).
+type ctxRechecker struct{}
+
+func (*ctxRechecker) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (*ctxRechecker) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *ctxRechecker) flush(sess sarama.ConsumerGroupSession, batch []*sarama.ConsumerMessage) error {
+	if len(batch) == 0 {
+		return nil
+	}
+	ctx := sess.Context()
+	for _, m := range batch {
+		if ctx.Err() != nil {
+			break
+		}
+		if err := apply(m); err != nil {
+			return err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	sess.MarkMessage(batch[len(batch)-1], "")
+	return nil
+}
+
+func (h *ctxRechecker) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	var batch []*sarama.ConsumerMessage
+	for m := range claim.Messages() {
+		batch = append(batch, m)
+		if len(batch) == 10 {
+			if err := h.flush(sess, batch); err != nil {
+				return err
+			}
+			batch = batch[:0]
+		}
+	}
+	return nil
+}
+
+func ctxRecheckers(ctx context.Context) {
+	g, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-ctx-rechecker", sarama.NewConfig()) // case: ctxrechecker
+	_ = g.Consume(ctx, []string{"t"}, &ctxRechecker{})
+}
