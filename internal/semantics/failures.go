@@ -379,7 +379,8 @@ func (g *gatherer) trackedOnFailure(pc *consumer.Call) []Skip {
 				continue
 			}
 			seen[x] = true
-			if fail.Dominates(x) && (g.producesRecord(x) || g.processesRecord(x, pc) || g.mayStop(x, stops, 0)) {
+			tracks := func(c *ssa.Call) bool { return trackerDone(ssaflow.Callee(c.Common())) }
+			if fail.Dominates(x) && (g.producesRecord(x) || g.processesBesides(x, pc, tracks) || g.mayStop(x, stops, 0)) {
 				done = false
 				break
 			}
@@ -1361,12 +1362,18 @@ func failedErrors(b, fail *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool) map[s
 // record pc writes (before pc, in pc's block): the record's processing
 // goes on there.
 func (g *gatherer) processesRecord(b *ssa.BasicBlock, pc *consumer.Call) bool {
+	return g.processesBesides(b, pc, nil)
+}
+
+// processesBesides is processesRecord, not counting the calls besides
+// reports.
+func (g *gatherer) processesBesides(b *ssa.BasicBlock, pc *consumer.Call, besides func(*ssa.Call) bool) bool {
 	for _, in := range b.Instrs {
 		if in == ssa.Instruction(pc.Instr) {
 			return false
 		}
 		call, ok := in.(*ssa.Call)
-		if !ok || !g.appCall(call) || quiet(call) {
+		if !ok || !g.appCall(call) || quiet(call) || besides != nil && besides(call) {
 			continue
 		}
 		if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {

@@ -30,7 +30,7 @@ func trackedFailure() {
 		sendAsync(m.Value, func(err error) {
 			if err != nil {
 				log.Printf("send: %v", err)
-				tracker.Done(tp, int64(m.TopicPartition.Offset))
+				tracker.Done(lowWaterKey{Topic: *m.TopicPartition.Topic, Partition: m.TopicPartition.Partition}, int64(m.TopicPartition.Offset)) // as the fix writes it
 				return
 			}
 			if next, ok := tracker.Done(tp, int64(m.TopicPartition.Offset)); ok {
