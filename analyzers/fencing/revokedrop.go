@@ -89,7 +89,7 @@ func (c *checker) dropRevokeCommit(k *consumer.Consumer, opt *ssa.Call, cb *ssa.
 			}
 		}
 	}
-	edits, ok := c.removeStmts(drop)
+	edits, ok := edit.RemoveStmts(c.pass, drop)
 	if !ok {
 		return nil, "", false
 	}
@@ -194,7 +194,7 @@ func (c *checker) dropCommit(body *ast.BlockStmt, sig *types.Signature, st ast.S
 	if !ok {
 		return nil, false
 	}
-	return c.removeStmts(drop)
+	return edit.RemoveStmts(c.pass, drop)
 }
 
 // dropFromLiteral removes the commit statement st (of call) from lit, a
@@ -425,26 +425,6 @@ func (c *checker) rewritten(n ast.Node, edits []analysis.TextEdit) string {
 	}
 	b.WriteString(text[at-n.Pos():])
 	return b.String()
-}
-
-// removeStmts returns the edits removing each statement, and the imports
-// only they used.
-func (c *checker) removeStmts(list []ast.Stmt) ([]analysis.TextEdit, bool) {
-	var edits []analysis.TextEdit
-	var nodes []ast.Node
-	for _, st := range list {
-		e, ok := edit.RemoveStmt(c.pass, st)
-		if !ok {
-			return nil, false
-		}
-		edits = append(edits, e)
-		nodes = append(nodes, st)
-	}
-	imps, ok := edit.UnusedImports(c.pass, nodes)
-	if !ok {
-		return nil, false
-	}
-	return append(edits, imps...), true
 }
 
 // commitStmt reports whether st is the commit call's own statement: the

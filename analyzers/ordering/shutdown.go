@@ -493,17 +493,7 @@ func (c *checker) dropCommit(call *consumer.Call, g *ssa.Function) (analysis.Sug
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	var edits []analysis.TextEdit
-	removed := make([]ast.Node, 0, len(drop))
-	for _, d := range drop {
-		e, ok := edit.RemoveStmt(c.pass, d)
-		if !ok {
-			return analysis.SuggestedFix{}, false
-		}
-		edits = append(edits, e)
-		removed = append(removed, d)
-	}
-	imps, ok := edit.UnusedImports(c.pass, removed)
+	edits, ok := edit.RemoveStmts(c.pass, drop)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -515,7 +505,7 @@ func (c *checker) dropCommit(call *consumer.Call, g *ssa.Function) (analysis.Sug
 	}
 	return analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Remove the %s: the processed polls are committed without it", what),
-		TextEdits: append(edits, imps...),
+		TextEdits: edits,
 	}, true
 }
 

@@ -412,24 +412,18 @@ func (c *checker) unflushedFix(path []ast.Node, u unflushed, name, noun string) 
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	removed := []ast.Node{first}
+	var more []ast.Stmt
 	for _, d := range drop[last-idx+1:] {
-		if first.Pos() <= d.Pos() && d.End() <= first.End() {
-			continue
+		if d.Pos() < first.Pos() || first.End() < d.End() {
+			more = append(more, d)
 		}
-		e, ok := edit.RemoveStmt(c.pass, d)
-		if !ok {
-			return analysis.SuggestedFix{}, false
-		}
-		edits = append(edits, e)
-		removed = append(removed, d)
 	}
-	imps, ok := edit.UnusedImports(c.pass, removed)
+	rest, ok := edit.RemoveStmts(c.pass, more, first)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	return analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Drop %s of the unprocessed %ss %s holds: they are read again after the restart", name, noun, u.batch.Name()),
-		TextEdits: append(edits, imps...),
+		TextEdits: append(edits, rest...),
 	}, true
 }

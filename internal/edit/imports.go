@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -96,4 +97,25 @@ func RemoveLine(pass *analysis.Pass, n ast.Node) (analysis.TextEdit, bool) {
 		end++
 	}
 	return analysis.TextEdit{Pos: tf.Pos(start), End: tf.Pos(end)}, true
+}
+
+// RemoveStmts returns the edits removing each statement of list
+// (RemoveStmt), and the imports only they, and the nodes also removed
+// otherwise, used.
+func RemoveStmts(pass *analysis.Pass, list []ast.Stmt, also ...ast.Node) ([]analysis.TextEdit, bool) {
+	var edits []analysis.TextEdit
+	nodes := slices.Clone(also)
+	for _, st := range list {
+		e, ok := RemoveStmt(pass, st)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e)
+		nodes = append(nodes, st)
+	}
+	imps, ok := UnusedImports(pass, nodes)
+	if !ok {
+		return nil, false
+	}
+	return append(edits, imps...), true
 }
