@@ -195,7 +195,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// success path shares (an audit copy of every record).
 				queued = g.sendsRecord(s.b)
 			}
-			if !s.took && (g.processesRecord(s.b, pc) || g.producesRecord(s.b) || perRecord && keepsCheckedState(s.b) || g.mayStop(s.b, stops, 0)) {
+			if !s.took && (g.processesRecord(s.b, pc) || g.producesRecord(s.b) || perRecord && keepsState(s.b) || g.mayStop(s.b, stops, 0)) {
 				// The record's processing can go on after the failure
 				// (a header that did not parse, the record saved
 				// without it): the failed call prepares, and what is
@@ -1072,29 +1072,14 @@ func (g *gatherer) mayStop(b *ssa.BasicBlock, stops func(*ssa.BasicBlock) bool, 
 	return false
 }
 
-// keepsState reports whether b writes a field, a global or an element, or
-// sends on a channel: a failure a per-record function records so (w.failed
-// = true) may stop its caller, which the analysis does not follow.
+// keepsState reports whether b writes a field, a global or an element: a
+// failure a per-record function records so (w.failed = true) may stop its
+// caller, which the analysis does not follow; a later record's processing
+// can test it and not write past the failed one. Not a value sent on a
+// channel, which a later record cannot test without taking it (audit
+// 37c/D2: an error sent to the loop, which reads it only once the poll's
+// records are through, committed past the failed one).
 func keepsState(b *ssa.BasicBlock) bool {
-	for _, in := range b.Instrs {
-		switch in := in.(type) {
-		case *ssa.Send, *ssa.MapUpdate:
-			return true
-		case *ssa.Store:
-			if !localAddr(in.Addr) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// keepsCheckedState is keepsState but for sends: a later record's
-// processing can test a flag set (if w.failed { return }) and not write
-// past the failed one, but not a value sent on a channel without taking
-// it (audit 37c/D2: an error sent to the loop, which reads it only once
-// the poll's records are through, committed past the failed one).
-func keepsCheckedState(b *ssa.BasicBlock) bool {
 	for _, in := range b.Instrs {
 		switch in := in.(type) {
 		case *ssa.MapUpdate:
