@@ -39,7 +39,7 @@ func (c *checker) pollErrorSkips() {
 }
 
 // commitsNothing reports whether consumer k, built in the package, has
-// auto-commit off and no commit, mark or store on it, no transaction (no
+// auto-commit off on every path and no commit, mark or store on it, no transaction (no
 // call of its client's transaction API in the package), and
 // hands neither it nor its records to a function of another package that
 // writes positions (helper.CommitAll(ctx, cl)): no commit can pass the
@@ -48,8 +48,8 @@ func commitsNothing(m *consumer.Model, k *consumer.Consumer) bool {
 	if k == nil || k.Site == nil || k.Ctor.Txn || m.ToWriters[k.Client] != "" || m.HandedToWriters[k] {
 		return false
 	}
-	if on, known := k.Settings.Get(k.Client, clientmodel.AutoCommit); !known || on {
-		return false
+	if on, known := k.Settings.Get(k.Client, clientmodel.AutoCommit); !known || on || k.Settings.Cond[clientmodel.AutoCommit] {
+		return false // on, or off on some paths only (trial 39a/D1)
 	}
 	for _, call := range append(k.Calls, k.Also...) {
 		switch call.Role {

@@ -144,6 +144,8 @@ func onlyLogs(info *types.Info, list []ast.Stmt) bool {
 					return false // log.Fatal, log.Panic
 				}
 			case observe.Is(path):
+			case path == "log/slog" && observe.LoggerMethod(strings.TrimSuffix(fn.Name(), "Context")):
+				// slog.Error, slog.WarnContext (trial 39a/D2)
 			case fn.Type().(*types.Signature).Recv() != nil && observe.LoggerMethod(fn.Name()):
 			default:
 				return false

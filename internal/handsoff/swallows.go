@@ -2,6 +2,7 @@ package handsoff
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -22,7 +23,10 @@ import (
 // caller goes on from the failure as from a success (audit 37b/D3: a
 // middleware's Apply counting and logging its next handler's failure, a
 // handler logging its store's: at-least-once rows, 10 of 300 records
-// lost without a crash). Call names the call whose failure it swallows.
+// lost without a crash), or does so in a loop at the top of its body
+// over what it is given (swallowedInLoop: a batch handler logging a
+// failed save and returning, trial 39a/D2). Call names the call whose
+// failure it swallows.
 // A decode's failure (a poison record) is not counted, as in the report.
 type SwallowsFact struct {
 	Call string
@@ -57,7 +61,11 @@ func exportSwallows(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 				}
 			}
 		}
-		if call := swallowed(pass.TypesInfo, fd.Body.List, sig.Results().Len() == 0, params); call != "" {
+		call := swallowed(pass.TypesInfo, fd.Body.List, sig.Results().Len() == 0, params)
+		if call == "" {
+			call = swallowedInLoop(pass.TypesInfo, fd.Body.List, sig.Results().Len() == 0, params)
+		}
+		if call != "" {
 			pass.ExportObjectFact(fn, &SwallowsFact{Call: call})
 		}
 	}
@@ -111,6 +119,59 @@ func swallowed(info *types.Info, list []ast.Stmt, noResult bool, params map[type
 		}
 		if countsOnly(info, rest) {
 			return callText(call)
+		}
+	}
+	return ""
+}
+
+// swallowedInLoop returns the name of the call whose failure a loop at
+// the top of list (a batch handler's loop over its records) only logs or
+// counts before it returns no error or goes on to the next iteration:
+// `for _, r := range recs { if err := save(r); err != nil { log; return
+// } }` in a handler returning nothing drops the failed record and those
+// after it (trial 39a/D2), `continue` the failed one. "" if none.
+func swallowedInLoop(info *types.Info, list []ast.Stmt, noResult bool, params map[types.Object]bool) string {
+	for _, st := range list {
+		var body *ast.BlockStmt
+		switch l := st.(type) {
+		case *ast.RangeStmt:
+			body = l.Body
+		case *ast.ForStmt:
+			body = l.Body
+		default:
+			continue
+		}
+		for i, st := range body.List {
+			ifs, ok := st.(*ast.IfStmt)
+			if !ok || ifs.Else != nil || len(ifs.Body.List) == 0 {
+				continue
+			}
+			errVar := map[types.Object]bool{}
+			var call *ast.CallExpr
+			if as, ok := ifs.Init.(*ast.AssignStmt); ok {
+				call = errCall(info, as, errVar)
+			} else if i > 0 {
+				if as, ok := body.List[i-1].(*ast.AssignStmt); ok {
+					call = errCall(info, as, errVar)
+				}
+			}
+			if call == nil || !failed(info, ifs.Cond, errVar) || logCall(info, call) || paramCall(info, params, call) {
+				continue
+			}
+			if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && quietCall(fn) {
+				continue
+			}
+			n := len(ifs.Body.List)
+			leaves := false
+			switch last := ifs.Body.List[n-1].(type) {
+			case *ast.ReturnStmt:
+				leaves = len(last.Results) == 0 && noResult || len(last.Results) == 1 && nilResult(last)
+			case *ast.BranchStmt:
+				leaves = last.Tok == token.CONTINUE && last.Label == nil
+			}
+			if leaves && countsOnly(info, ifs.Body.List[:n-1]) {
+				return callText(call)
+			}
 		}
 	}
 	return ""

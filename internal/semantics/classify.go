@@ -290,7 +290,7 @@ func (c *classifier) failure() {
 		return
 	}
 	calls := c.ev.Calls
-	if c.r.Strategy == StrategyTimer && c.ev.PollSkipAt != nil && c.ev.Is(clientmodel.MarksOnly) != On {
+	if (c.r.Strategy == StrategyTimer || c.ev.Is(clientmodel.AutoCommit) == On) && c.ev.PollSkipAt != nil && c.ev.Is(clientmodel.MarksOnly) != On {
 		// The timer commits every poll before the latest: the next poll
 		// makes a record whose processing failed committable.
 		calls = append(calls, &PositionCall{Role: c.ev.PollSkipAt.Role, Func: c.ev.PollSkipAt.Func, Pos: c.ev.PollSkipAt.Pos, Skips: c.ev.PollSkips})

@@ -221,6 +221,7 @@ type Evidence struct {
 	// committable.
 	PollSkips  []Skip
 	PollSkipAt *PositionCall
+	loopPoll   *PositionCall // where PollSkipAt goes (gatherer.loopPoll)
 	// PollDrop is the check of a poll's own errors whose failure branch
 	// polls again without processing the poll's records (pollDrop).
 	PollDrop *Skip
@@ -496,7 +497,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	// The configurations passed (not the consumers: their rows are their
 	// own, joined to what receives them by entry).
 	configs := slices.DeleteFunc(slices.Clone(m.Passed), func(p consumer.PassedConfig) bool { return p.Consumer != nil })
-	if passed := append(passedFuncs(m, pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)), definedFuncs(m)...); len(passed) > 0 || len(configs) > 0 {
+	if passed := append(passedFuncs(m, pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)), definedFuncs(m, pass.ResultOf[handsoff.Analyzer].(*handsoff.Result))...); len(passed) > 0 || len(configs) > 0 {
 		if len(out) == 0 {
 			// A package with no consumer of its own that passes functions
 			// to another's (a wiring registering a handler): a carrier
@@ -613,6 +614,7 @@ func (g *gatherer) evidence() *Evidence {
 	}
 	g.names()
 	g.revokes()
+	ev.loopPoll = g.loopPoll()
 	calls(g.m.SSA.SrcFuncs, func(ci ssa.CallInstruction, callee *types.Func) {
 		if slices.Contains(c.Client.Close, callee.FullName()) {
 			// Of this consumer, or of one the analysis cannot tell.

@@ -131,6 +131,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		if c.Role == clientmodel.Fetch && c.Batch && c.Fn == fn {
 			polls[c.Instr.Block()] = true
 		}
+		if h := readLoop(c, pc); h != nil {
+			polls[h] = true
+		}
 	}
 	var out []Skip
 	for _, b := range fn.Blocks {
@@ -1085,8 +1088,8 @@ func keepsState(b *ssa.BasicBlock) bool {
 		case *ssa.MapUpdate:
 			return true
 		case *ssa.Store:
-			if !localAddr(in.Addr) {
-				return true
+			if !localAddr(in.Addr) && counted(in) == nil {
+				return true // not a metric (counted)
 			}
 		}
 	}
@@ -1858,6 +1861,9 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 	for _, c := range g.ownCalls() {
 		if (c.Role == clientmodel.Fetch || c.Role == clientmodel.FetchCommit) && c.Fn == pc.Fn {
 			out[c.Instr.Block()] = true
+			if h := readLoop(c, pc); h != nil {
+				out[h] = true
+			}
 		}
 	}
 	if pc.Role == clientmodel.Fetch || pc.Role == clientmodel.FetchCommit {
@@ -1867,6 +1873,21 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 		out[pc.Fn.Blocks[0]] = true
 	}
 	return out
+}
+
+// readLoop returns the header of the loop a fetch call c reads a batch
+// in record by record, when pc commits the stored offsets after that
+// loop (confluent's Commit()): the batch is taken, and polled, where the
+// loop starts (review 38-2/D6).
+func readLoop(c, pc *consumer.Call) *ssa.BasicBlock {
+	if c.Role != clientmodel.Fetch && c.Role != clientmodel.FetchCommit || c.Fn != pc.Fn || pc.Record >= 0 {
+		return nil
+	}
+	h, loop := ssaflow.InnerLoop(c.Instr.Block())
+	if loop == nil || loop[pc.Instr.Block()] {
+		return nil
+	}
+	return h
 }
 
 // perRecordHelper reports whether pc's function is a helper the code
@@ -2444,7 +2465,7 @@ func onlyLogs(instrs []ssa.Instruction) bool {
 	for _, in := range instrs {
 		switch in := in.(type) {
 		case *ssa.Call:
-			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in.Common()) {
+			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in.Common()) && counted(in) == nil {
 				return false
 			}
 		case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select, *ssa.MapUpdate:
@@ -2452,7 +2473,8 @@ func onlyLogs(instrs []ssa.Instruction) bool {
 		case *ssa.Store:
 			// A local written; not a field, a global or an element (a
 			// flag the caller reads, a retry list): the failure kept.
-			if !localAddr(in.Addr) || isError(in.Val.Type()) {
+			// A metric counted is logging (counted).
+			if (!localAddr(in.Addr) || isError(in.Val.Type())) && counted(in) == nil {
 				return false
 			}
 		}

@@ -45,6 +45,12 @@ type HandedFunc struct {
 	// does neither (Join).
 	By, How  string
 	Resolved bool
+	// At is the call handing the records on. Drops names the call whose
+	// failure a function passed for it only logs before returning no
+	// error (handsoff.SwallowsFact), and DropsIn that function: Join
+	// makes it a skip of the consumer's positions (trial 39a/D2).
+	At             token.Position
+	Drops, DropsIn string
 }
 
 // PassedFunc is a function a package passes for a parameter of a function
@@ -73,6 +79,9 @@ type PassedFunc struct {
 	// calling the handler its exported method was given): what those do
 	// with the records is what the functions passed for them do.
 	Forwards []string
+	// Swallows names the call whose failure the function only logs
+	// before returning no error (handsoff.SwallowsFact), "" if none.
+	Swallows string
 }
 
 // handedFuncs records the calls of the consumer's code that pass a record
@@ -109,7 +118,7 @@ func (g *gatherer) handedFuncs() {
 						continue
 					}
 					seen[key] = true
-					h := HandedFunc{Key: key, Via: consumer.DisplayName(kfn)}
+					h := HandedFunc{Key: key, Via: consumer.DisplayName(kfn), At: g.posn(ci.Pos())}
 					h.nameEntry(r)
 					if p, ok := r.(*ssa.Parameter); ok {
 						h.Also = g.interfaceKeys(p)
@@ -136,7 +145,7 @@ func (g *gatherer) handedMethod(ci ssa.CallInstruction, seen map[string]bool) {
 	if slices.ContainsFunc(g.m.Calls, func(c *consumer.Call) bool { return c.Instr.Common() == com }) {
 		return // an interface of the application's the client implements (a port): a client call
 	}
-	g.handedOn(com, com.Value, seen)
+	g.handedOn(com, com.Value, g.posn(ci.Pos()), seen)
 }
 
 // handedBound records an interface's method value (s.pool.Submit) given
@@ -169,20 +178,20 @@ func (g *gatherer) handedBound(mc *ssa.MakeClosure, seen map[string]bool) {
 		}
 	}
 	if given {
-		g.handedOn(com, mc.Bindings[0], seen)
+		g.handedOn(com, mc.Bindings[0], g.posn(mc.Pos()), seen)
 	}
 }
 
 // handedOn records the method com calls on the interface value v (a
 // call's receiver, or the value a method value is bound to).
-func (g *gatherer) handedOn(com *ssa.CallCommon, v ssa.Value, seen map[string]bool) {
+func (g *gatherer) handedOn(com *ssa.CallCommon, v ssa.Value, at token.Position, seen map[string]bool) {
 	iface := types.TypeString(v.Type(), (*types.Package).Name)
 	for _, r := range g.m.Flow.Roots(v) {
 		key, kfn := consumer.EntryKey(r)
 		if (key == "" || strings.HasPrefix(key, "result:")) && !types.IsInterface(r.Type()) {
 			// A value of a concrete type: the package's own, or one a
 			// constructor of another package returns.
-			g.handedConcrete(com, r.Type(), iface, seen)
+			g.handedConcrete(com, r.Type(), iface, at, seen)
 			continue
 		}
 		if key == "" || strings.HasPrefix(key, "result:") {
@@ -193,7 +202,7 @@ func (g *gatherer) handedOn(com *ssa.CallCommon, v ssa.Value, seen map[string]bo
 			continue
 		}
 		seen[key] = true
-		h := HandedFunc{Key: key, Via: consumer.DisplayName(kfn), Method: iface + "." + com.Method.Name()}
+		h := HandedFunc{Key: key, Via: consumer.DisplayName(kfn), Method: iface + "." + com.Method.Name(), At: at}
 		h.nameEntry(r)
 		g.ev.Handed = append(g.ev.Handed, h)
 	}
@@ -221,7 +230,7 @@ func (h *HandedFunc) nameEntry(r ssa.Value) {
 // when it is another package's not known to finish its work before it
 // returns (handsoff.SyncFact; settled by that package's definition,
 // defKey, if it is analyzed; unknown otherwise).
-func (g *gatherer) handedConcrete(com *ssa.CallCommon, t types.Type, iface string, seen map[string]bool) {
+func (g *gatherer) handedConcrete(com *ssa.CallCommon, t types.Type, iface string, at token.Position, seen map[string]bool) {
 	prog := g.m.SSA.Pkg.Prog
 	sel := prog.MethodSets.MethodSet(t).Lookup(com.Method.Pkg(), com.Method.Name())
 	if sel == nil {
@@ -229,7 +238,7 @@ func (g *gatherer) handedConcrete(com *ssa.CallCommon, t types.Type, iface strin
 	}
 	fn := ssaflow.Method(prog, sel)
 	obj, _ := sel.Obj().(*types.Func)
-	h := HandedFunc{Method: iface + "." + com.Method.Name()}
+	h := HandedFunc{Method: iface + "." + com.Method.Name(), At: at}
 	switch {
 	case fn != nil && g.m.Flow.InPackage(fn):
 		how := handsOff(g.m, fn)
@@ -507,6 +516,9 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 			switch rk, _ := consumer.EntryKey(resultOf(r)); {
 			case fn != nil:
 				p := PassedFunc{Key: key, Func: consumer.DisplayName(fn), Known: m.Flow.InPackage(fn)}
+				if obj, ok := fn.Object().(*types.Func); ok {
+					p.Swallows = swallows(ho, obj)
+				}
 				if p.Known {
 					p.HandsOff, p.Forwards = handsOff(m, fn), forwards(m, fn)
 				} else if obj, ok := fn.Object().(*types.Func); ok {
@@ -559,6 +571,9 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 					continue
 				}
 				p := PassedFunc{Key: key + "." + name, Func: consumer.DisplayName(fn), Known: m.Flow.InPackage(fn)}
+				if obj, ok := fn.Object().(*types.Func); ok {
+					p.Swallows = swallows(ho, obj)
+				}
 				if obj, ok := fn.Object().(*types.Func); ok && p.Known {
 					p.HandsOff, p.Method = handsOff(m, fn), defKey(obj)
 				} else if ok {
@@ -632,7 +647,7 @@ func defKey(obj *types.Func) string { return "def:" + obj.FullName() }
 // with a parameter carrying records (a handler's signature is the loop's
 // function type, which hands it the record). Each is Known, with how it
 // hands work to other goroutines.
-func definedFuncs(m *consumer.Model) []PassedFunc {
+func definedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 	var out []PassedFunc
 	for _, fn := range m.SSA.SrcFuncs {
 		obj, ok := fn.Object().(*types.Func)
@@ -648,9 +663,18 @@ func definedFuncs(m *consumer.Model) []PassedFunc {
 		if !slices.ContainsFunc(slices.Collect(params.Variables()), func(v *types.Var) bool { return carriesRecords(v.Type()) }) {
 			continue
 		}
-		out = append(out, PassedFunc{Key: defKey(obj), Func: consumer.DisplayName(fn), Known: true, HandsOff: handsOff(m, fn)})
+		out = append(out, PassedFunc{Key: defKey(obj), Func: consumer.DisplayName(fn), Known: true, HandsOff: handsOff(m, fn), Swallows: swallows(ho, obj)})
 	}
 	return out
+}
+
+// swallows names the call whose failure fn only logs before returning no
+// error (handsoff.SwallowsFact), or "".
+func swallows(ho *handsoff.Result, fn *types.Func) string {
+	if sf, ok := ho.Swallows(fn); ok {
+		return sf.Call
+	}
+	return ""
 }
 
 // handsOff says how fn, or a function of its package it calls, hands work
@@ -679,7 +703,7 @@ func handsOff(m *consumer.Model, fn *ssa.Function) string {
 // key.
 func (p PassedFunc) same(o PassedFunc) bool {
 	return p.Key == o.Key && p.Func == o.Func && p.Known == o.Known && p.HandsOff == o.HandsOff &&
-		p.Def == o.Def && p.Alias == o.Alias && p.Method == o.Method && slices.Equal(p.Forwards, o.Forwards)
+		p.Def == o.Def && p.Alias == o.Alias && p.Method == o.Method && slices.Equal(p.Forwards, o.Forwards) && p.Swallows == o.Swallows
 }
 
 // forwards returns the entry keys of the function values that fn, or a
@@ -722,11 +746,17 @@ func resolveHanded(evs []*Evidence) {
 				continue
 			}
 			known := true
+			drops := func(p PassedFunc) {
+				if p.Swallows != "" && h.Drops == "" {
+					h.Drops, h.DropsIn = p.Swallows, p.Func
+				}
+			}
 			for _, p := range ps {
 				known = known && p.Known
 				if p.HandsOff != "" && h.By == "" {
 					h.By, h.How = p.Func, p.HandsOff
 				}
+				drops(p)
 				// An adapter forwarding the records to a function its
 				// caller passes is what that function is.
 				for _, fk := range p.Forwards {
@@ -739,12 +769,27 @@ func resolveHanded(evs []*Evidence) {
 						if f.HandsOff != "" && h.By == "" {
 							h.By, h.How = f.Func, f.HandsOff
 						}
+						drops(f)
 					}
 				}
 			}
 			h.Resolved = known && h.By == ""
 		}
 	}
+}
+
+// handedSkips adds to ev's positions the failures that the functions
+// passed for the values its code hands records to only log before
+// returning no error (HandedFunc.Drops): the code goes on as from a
+// success (trial 39a/D2).
+func (ev *Evidence) handedSkips() {
+	var skips []Skip
+	for _, h := range ev.Handed {
+		if h.Drops != "" {
+			skips = append(skips, Skip{Call: h.Drops, Pos: h.At, In: h.DropsIn, Outside: true})
+		}
+	}
+	ev.addSkips(skips)
 }
 
 // passedByKey gathers the functions the analyzed packages pass, by the

@@ -69,9 +69,12 @@ func (g *gatherer) launches() {
 	}
 	g.singleWorker()
 	g.workerSkips()
-	if send := g.sentAway(); send != nil {
+	if send, by := g.sentAway(); send != nil {
 		g.ev.SentAway = g.posn(send.pos)
 		g.ev.SentTo = g.receiverOf(send.ch)
+		if by != nil {
+			g.ev.SentTo = consumer.DisplayName(by)
+		}
 	} else if at, fn := g.queuedAway(); fn != nil {
 		g.ev.SentAway = g.posn(at)
 		g.ev.QueuedBy = ssaflow.ShortFunc(fn)
@@ -136,23 +139,39 @@ func (g *gatherer) workerSkips() {
 			}
 		}
 	}
+	g.ev.addSkips(skips)
+}
+
+// loopPoll returns the consumer's poll in a loop, for a client whose timer
+// commits every poll before the latest: the next poll makes a record
+// whose processing failed committable. Nil if none.
+func (g *gatherer) loopPoll() *PositionCall {
+	if g.c.Client.Timer != clientmodel.TimerPreviousPoll {
+		return nil
+	}
+	for _, c := range g.ownCalls() {
+		if c.Role == clientmodel.Fetch && ssaflow.InLoop(c.Instr.Block()) {
+			return &PositionCall{Role: c.Role, Func: c.Func[strings.LastIndex(c.Func, ".")+1:], Pos: g.posn(c.Pos())}
+		}
+	}
+	return nil
+}
+
+// addSkips adds failures the consumer's code goes on from outside the
+// position calls' own code (a worker's, a handler's another package
+// passes) to the skips of the positions written outside goroutines, and
+// to the poll's (loopPoll).
+func (ev *Evidence) addSkips(skips []Skip) {
 	if len(skips) == 0 {
 		return
 	}
-	for _, pc := range g.ev.Calls {
+	for _, pc := range ev.Calls {
 		if !pc.InGoroutine && len(pc.Skips) == 0 && (pc.Role == clientmodel.Commit || pc.Role == clientmodel.Mark || pc.Role == clientmodel.Store) {
 			pc.Skips = skips
 		}
 	}
-	if g.c.Client.Timer == clientmodel.TimerPreviousPoll && g.ev.PollSkips == nil {
-		for _, c := range g.ownCalls() {
-			if c.Role == clientmodel.Fetch && ssaflow.InLoop(c.Instr.Block()) {
-				name := c.Func[strings.LastIndex(c.Func, ".")+1:]
-				g.ev.PollSkips = skips
-				g.ev.PollSkipAt = &PositionCall{Role: c.Role, Func: name, Pos: g.posn(c.Pos())}
-				break
-			}
-		}
+	if ev.loopPoll != nil && ev.PollSkips == nil {
+		ev.PollSkips, ev.PollSkipAt = skips, ev.loopPoll
 	}
 }
 
@@ -434,10 +453,15 @@ func sendsOf(in ssa.Instruction) []send {
 // sentAway returns the first send, on the consumer's fetch path, of a
 // record's data (recordData) on a channel that nothing in the consumer's
 // code receives from (a pipeline of another package, or workers started
-// elsewhere, drain it), or nil.
-func (g *gatherer) sentAway() *send {
+// elsewhere, drain it), or nil. A receive counts only in code the
+// analysis follows from the fetch path or from a goroutine it sees
+// started: a receiver of the consumer's code started elsewhere (workers a
+// partition-assigned callback of the wiring starts: trial 38a/D3) runs
+// when the analysis cannot say, and it is returned as by.
+func (g *gatherer) sentAway() (away *send, by *ssa.Function) {
 	var sends []send
-	for _, fn := range sortedFuncs(g.fetchPath()) {
+	path := g.fetchPath()
+	for _, fn := range sortedFuncs(path) {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				for _, s := range sendsOf(in) {
@@ -449,24 +473,74 @@ func (g *gatherer) sentAway() *send {
 		}
 	}
 	if len(sends) == 0 {
-		return nil
+		return nil, nil
 	}
+	tied := g.tied(path)
 	var received []ssa.Value
+	var untied []ssa.Value
+	untiedBy := map[ssa.Value]*ssa.Function{}
 	for _, fn := range g.funcs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				for _, ch := range receivesFrom(in) {
-					received = append(received, g.m.Flow.Roots(ch)...)
+					roots := g.m.Flow.Roots(ch)
+					if tied[fn] {
+						received = append(received, roots...)
+						continue
+					}
+					for _, r := range roots {
+						untied = append(untied, r)
+						if untiedBy[r] == nil {
+							untiedBy[r] = fn
+						}
+					}
 				}
 			}
 		}
 	}
 	for i, s := range sends {
-		if !ssaflow.Intersects(g.m.Flow.Roots(s.ch), received) {
-			return &sends[i]
+		roots := g.m.Flow.Roots(s.ch)
+		if ssaflow.Intersects(roots, received) {
+			continue
+		}
+		for _, r := range roots {
+			if fn := untiedBy[r]; fn != nil {
+				return &sends[i], fn
+			}
+		}
+		return &sends[i], nil
+	}
+	return nil, nil
+}
+
+// tied returns the functions of the consumer's code whose goroutine the
+// analysis knows: the fetch path and what it reaches, the function
+// building the consumer, the functions of its code starting goroutines,
+// and what those goroutines run.
+func (g *gatherer) tied(path map[*ssa.Function]bool) map[*ssa.Function]bool {
+	set := map[*ssa.Function]bool{}
+	for fn := range path {
+		g.m.Flow.Reach(fn, set)
+	}
+	g.m.Flow.Reach(g.c.Fn, set)
+	for _, fn := range g.funcs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				var started ssa.Value
+				switch x := in.(type) {
+				case *ssa.Go:
+					started = x.Call.Value
+				case *ssa.Call:
+					started = g.m.Flow.Started(x)
+				}
+				if f := funcOf(started); f != nil {
+					set[fn] = true
+					g.m.Flow.Reach(f, set)
+				}
+			}
 		}
 	}
-	return nil
+	return set
 }
 
 // receivesFrom returns the channels in receives from: a receive, or the
@@ -628,7 +702,7 @@ func (g *gatherer) launch(call *ssa.CallCommon) *Launch {
 		if p, ok := v.Type().Underlying().(*types.Pointer); ok {
 			ts = append(ts, p.Elem()) // a captured variable
 		}
-		if _, basic := v.Type().Underlying().(*types.Basic); !basic && g.recordData(v) && !g.isRecordSlice(v.Type()) {
+		if _, basic := v.Type().Underlying().(*types.Basic); !basic && g.recordData(v) && !g.isRecordSlice(v.Type()) && !slices.ContainsFunc(ts, func(t types.Type) bool { return clientmodel.Default.Partition(t) != nil }) {
 			if _, isChan := v.Type().Underlying().(*types.Chan); !isChan {
 				return &Launch{} // a value decoded from a record: go save(order)
 			}
@@ -708,7 +782,13 @@ func (g *gatherer) isRecordSlice(t types.Type) bool {
 	if !ok {
 		return false
 	}
+	// The record type as the client hands it out (franz-go's *Record),
+	// or its pointer's element (sarama's *ConsumerMessage in a slice of
+	// values).
 	e := sl.Elem()
+	if g.isRecord(e) {
+		return true
+	}
 	if p, isPtr := e.Underlying().(*types.Pointer); isPtr {
 		e = p.Elem()
 	}
@@ -799,8 +879,12 @@ func holdsRecords(t types.Type) bool {
 		return false
 	}
 	for i := range st.NumFields() {
-		if carriesRecords(st.Field(i).Type()) {
+		f := st.Field(i)
+		if carriesRecords(f.Type()) {
 			return true
+		}
+		if _, ok := f.Type().Underlying().(*types.Struct); ok && f.Embedded() && holdsRecords(f.Type()) {
+			return true // franz-go's FetchTopicPartition embeds FetchPartition
 		}
 	}
 	return false
@@ -1186,9 +1270,20 @@ func constStrs(v ssa.Value) []string {
 // data fills (json.Unmarshal(msg.Value, &order)), or a parameter of a
 // function of the package every caller passes record data for (a
 // buffer's Add(msg.Value)). A queue, a buffer or a pool fed such a value
-// holds the record's work whatever its type.
+// holds the record's work whatever its type. So does a value of the
+// client's own holding records (franz-go's FetchTopicPartition handed to
+// a partition's goroutine: trial 38a/D3).
 func (g *gatherer) recordData(v ssa.Value) bool {
-	return g.dataFrom(v, func(x ssa.Value) bool { return g.isRecord(x.Type()) || g.isRecordSlice(x.Type()) })
+	return g.dataFrom(v, func(x ssa.Value) bool {
+		return g.isRecord(x.Type()) || g.isRecordSlice(x.Type()) || clientHolder(x.Type())
+	})
+}
+
+// clientHolder reports whether t is a type of a client's package (or a
+// pointer to one) holding records in a field.
+func clientHolder(t types.Type) bool {
+	n, ok := types.Unalias(ssaflow.Deref(t)).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && clientmodel.Default.IsClientPath(n.Obj().Pkg().Path()) && holdsRecords(n)
 }
 
 // payloadData is recordData for the data of a record's payload: its key,

@@ -255,6 +255,9 @@ func Join(evs []*Evidence) []*Evidence {
 			out = append(out, ev)
 		}
 	}
+	for _, ev := range out {
+		ev.handedSkips()
+	}
 	return out
 }
 

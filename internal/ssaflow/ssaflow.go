@@ -813,17 +813,25 @@ func LeftLoop(def, use *ssa.BasicBlock) bool {
 	if def == nil || use == nil || def.Parent() != use.Parent() {
 		return false
 	}
+	_, inner := InnerLoop(def)
+	return inner != nil && !inner[use]
+}
+
+// InnerLoop returns the header and the blocks of the innermost natural
+// loop around b, or nil if b is in none.
+func InnerLoop(b *ssa.BasicBlock) (*ssa.BasicBlock, map[*ssa.BasicBlock]bool) {
+	var header *ssa.BasicBlock
 	var inner map[*ssa.BasicBlock]bool
-	for _, h := range def.Parent().Blocks {
-		if !h.Dominates(def) {
+	for _, h := range b.Parent().Blocks {
+		if !h.Dominates(b) {
 			continue
 		}
 		body := NaturalLoop(h)
-		if body[def] && (inner == nil || len(body) < len(inner)) {
-			inner = body
+		if body[b] && (inner == nil || len(body) < len(inner)) {
+			header, inner = h, body
 		}
 	}
-	return inner != nil && !inner[use]
+	return header, inner
 }
 
 // NaturalLoop returns the blocks of the loop headed by h (h, and every

@@ -3,7 +3,9 @@ package cases
 import (
 	"context"
 	"log"
+	"time"
 
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -74,6 +76,57 @@ func boolBatchStops(ctx context.Context) {
 			cl.ProduceSync(ctx, &kgo.Record{Key: o.Key, Value: o.Value})
 		}
 		if err := cl.CommitRecords(ctx, recs...); err != nil {
+			log.Print(err)
+		}
+	}
+}
+
+// readBatch reads up to 100 messages one by one into a batch, delivers
+// it and commits the stored offsets: with auto-store on, every message
+// read is stored, so a failed batch abandoned for the next read is
+// committed with the next batch (review 38-2/D6). Its twin stops.
+func readBatch() {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-read-batch", "enable.auto.commit": false}) // case: readbatch
+	for {
+		var in []inRecord
+		for len(in) < 100 {
+			m, err := c.ReadMessage(100 * time.Millisecond)
+			if err != nil {
+				break
+			}
+			in = append(in, inRecord{Key: m.Key, Value: m.Value})
+		}
+		if len(in) == 0 {
+			continue
+		}
+		if _, ok := processIn(in); !ok {
+			continue
+		}
+		if _, err := c.Commit(); err != nil {
+			log.Print(err)
+		}
+	}
+}
+
+// readBatchStops is readBatch stopping on a failed batch.
+func readBatchStops() {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-read-stops", "enable.auto.commit": false}) // case: readbatchstops
+	for {
+		var in []inRecord
+		for len(in) < 100 {
+			m, err := c.ReadMessage(100 * time.Millisecond)
+			if err != nil {
+				break
+			}
+			in = append(in, inRecord{Key: m.Key, Value: m.Value})
+		}
+		if len(in) == 0 {
+			continue
+		}
+		if _, ok := processIn(in); !ok {
+			return
+		}
+		if _, err := c.Commit(); err != nil {
 			log.Print(err)
 		}
 	}
