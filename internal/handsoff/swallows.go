@@ -124,23 +124,26 @@ func swallowed(info *types.Info, list []ast.Stmt, noResult bool, params map[type
 	return ""
 }
 
-// swallowedInLoop returns the name of the call whose failure a loop at
-// the top of list (a batch handler's loop over its records) only logs or
+// swallowedInLoop returns the name of the call whose failure a range loop
+// at the top of list over a parameter (a batch handler's loop over its
+// records) only logs or
 // counts before it returns no error or goes on to the next iteration:
 // `for _, r := range recs { if err := save(r); err != nil { log; return
 // } }` in a handler returning nothing drops the failed record and those
 // after it (trial 39a/D2), `continue` the failed one. "" if none.
 func swallowedInLoop(info *types.Info, list []ast.Stmt, noResult bool, params map[types.Object]bool) string {
 	for _, st := range list {
-		var body *ast.BlockStmt
-		switch l := st.(type) {
-		case *ast.RangeStmt:
-			body = l.Body
-		case *ast.ForStmt:
-			body = l.Body
-		default:
+		// A range over a parameter (the records given): continue takes
+		// the next one. Not a retry loop (for attempt := ...; continue
+		// tries again: review 39-1/D8).
+		l, ok := st.(*ast.RangeStmt)
+		if !ok {
 			continue
 		}
+		if id, ok := ast.Unparen(l.X).(*ast.Ident); !ok || !params[info.Uses[id]] {
+			continue
+		}
+		body := l.Body
 		for i, st := range body.List {
 			ifs, ok := st.(*ast.IfStmt)
 			if !ok || ifs.Else != nil || len(ifs.Body.List) == 0 {

@@ -59,43 +59,79 @@ func sameField(a, b ssa.Value) bool {
 
 var decidedBy sync.Map // *ssa.Package → map[*types.Var]bool
 
-// decides reports whether a condition of pkg's code tests field v (read
-// plainly, by an atomic Load, or by the result of an atomic Add): a flag,
-// not a metric.
+// decides reports whether pkg's code reads field v other than to count
+// in it (a load for h.errs++, an atomic Add whose result nothing uses)
+// or to print it,
+// or v is exported (read by other packages): a flag or a count some code
+// may test (a getter in a condition, Swap(0): review 39-1/D4, D5), not a
+// metric only.
 func decides(pkg *ssa.Package, v *types.Var) bool {
-	if pkg == nil {
+	if pkg == nil || v.Exported() {
 		return true
 	}
 	if m, ok := decidedBy.Load(pkg); ok {
 		return m.(map[*types.Var]bool)[v]
 	}
-	tested := map[*types.Var]bool{}
-	read := func(x ssa.Value) bool {
-		var fa *ssa.FieldAddr
-		switch y := x.(type) {
-		case *ssa.UnOp:
-			fa, _ = y.X.(*ssa.FieldAddr)
-		case *ssa.Call:
-			if f := ssaflow.Callee(y.Common()); f != nil && f.Pkg() != nil && f.Pkg().Path() == "sync/atomic" && (strings.HasPrefix(f.Name(), "Load") || strings.HasPrefix(f.Name(), "Add")) && len(y.Call.Args) > 0 {
-				fa, _ = y.Call.Args[0].(*ssa.FieldAddr)
-			}
-		}
-		if fa != nil {
+	read := map[*types.Var]bool{}
+	mark := func(addr ssa.Value) {
+		if fa, ok := addr.(*ssa.FieldAddr); ok {
 			if fv := ssaflow.FieldVar(fa); fv != nil {
-				tested[fv] = true
+				read[fv] = true
 			}
 		}
-		return false
 	}
 	for _, fn := range packageFuncs(pkg) {
 		for _, b := range fn.Blocks {
-			if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-				ssaflow.Derives(ifi.Cond, read)
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.UnOp:
+					if x.Op == token.MUL && !countedLoad(x) && !printedOnly(x) {
+						mark(x.X)
+					}
+				case *ssa.Call:
+					f := ssaflow.Callee(x.Common())
+					if f == nil || f.Pkg() == nil || f.Pkg().Path() != "sync/atomic" || len(x.Call.Args) == 0 || printedOnly(x) {
+						continue
+					}
+					if !strings.HasPrefix(f.Name(), "Add") || x.Referrers() != nil && len(*x.Referrers()) > 0 {
+						mark(x.Call.Args[0])
+					}
+				}
 			}
 		}
 	}
-	m, _ := decidedBy.LoadOrStore(pkg, tested)
+	m, _ := decidedBy.LoadOrStore(pkg, read)
 	return m.(map[*types.Var]bool)[v]
+}
+
+// printedOnly reports whether v is only boxed for a print or a log
+// (log.Printf("failed: %d", h.failed.Load())): read, but deciding
+// nothing.
+func printedOnly(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.MakeInterface); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// countedLoad reports whether load only feeds an increment stored back to
+// the same field (h.errs++).
+func countedLoad(load *ssa.UnOp) bool {
+	if load.Referrers() == nil || len(*load.Referrers()) != 1 {
+		return false
+	}
+	add, ok := (*load.Referrers())[0].(*ssa.BinOp)
+	if !ok || add.Referrers() == nil || len(*add.Referrers()) != 1 {
+		return false
+	}
+	st, ok := (*add.Referrers())[0].(*ssa.Store)
+	return ok && sameField(st.Addr, load.X)
 }
 
 // packageFuncs returns pkg's functions, methods and their closures.

@@ -3,6 +3,7 @@ package semantics
 import (
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -131,12 +132,24 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		if c.Role == clientmodel.Fetch && c.Batch && c.Fn == fn {
 			polls[c.Instr.Block()] = true
 		}
-		if h := readLoop(c, pc); h != nil {
-			polls[h] = true
+	}
+	// A batch read record by record in a loop, for a check after that
+	// loop: taken, and polled, where the loop starts (readLoop).
+	outTakes, outPolls := maps.Clone(takes), maps.Clone(polls)
+	var reads []map[*ssa.BasicBlock]bool
+	for _, c := range g.ownCalls() {
+		if h, loop := readLoop(c, pc); h != nil {
+			outTakes[h], outPolls[h] = true, true
+			reads = append(reads, loop)
 		}
 	}
+	inTakes, inPolls := takes, polls
 	var out []Skip
 	for _, b := range fn.Blocks {
+		takes, polls := outTakes, outPolls
+		if slices.ContainsFunc(reads, func(loop map[*ssa.BasicBlock]bool) bool { return loop[b] }) {
+			takes, polls = inTakes, inPolls // a failure in the read loop (review 39-1/D1)
+		}
 		check, call, fail := failureCheck(b)
 		if check == nil {
 			// A processing call that says whether it succeeded with a
@@ -1827,6 +1840,9 @@ func (g *gatherer) appCall(call *ssa.Call) bool {
 	if slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Instr == call }) {
 		return false
 	}
+	if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {
+		return false // len(recs) after a batch helper is no processing (audit 39b/D2)
+	}
 	f := ssaflow.Callee(call.Common())
 	if f == nil || f.Pkg() == nil {
 		return true // a function value: a handler
@@ -1861,9 +1877,6 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 	for _, c := range g.ownCalls() {
 		if (c.Role == clientmodel.Fetch || c.Role == clientmodel.FetchCommit) && c.Fn == pc.Fn {
 			out[c.Instr.Block()] = true
-			if h := readLoop(c, pc); h != nil {
-				out[h] = true
-			}
 		}
 	}
 	if pc.Role == clientmodel.Fetch || pc.Role == clientmodel.FetchCommit {
@@ -1875,19 +1888,19 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 	return out
 }
 
-// readLoop returns the header of the loop a fetch call c reads a batch
-// in record by record, when pc commits the stored offsets after that
+// readLoop returns the header and the blocks of the loop a fetch call c
+// reads a batch in record by record, when pc commits the stored offsets after that
 // loop (confluent's Commit()): the batch is taken, and polled, where the
 // loop starts (review 38-2/D6).
-func readLoop(c, pc *consumer.Call) *ssa.BasicBlock {
+func readLoop(c, pc *consumer.Call) (*ssa.BasicBlock, map[*ssa.BasicBlock]bool) {
 	if c.Role != clientmodel.Fetch && c.Role != clientmodel.FetchCommit || c.Fn != pc.Fn || pc.Record >= 0 {
-		return nil
+		return nil, nil
 	}
 	h, loop := ssaflow.InnerLoop(c.Instr.Block())
 	if loop == nil || loop[pc.Instr.Block()] {
-		return nil
+		return nil, nil
 	}
-	return h
+	return h, loop
 }
 
 // perRecordHelper reports whether pc's function is a helper the code
@@ -2300,7 +2313,7 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 		}
 		return out
 	}
-	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) || !given {
+	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) && !answerDropped(call) && !answerOnlyLogged(call) || !given {
 		return nil
 	}
 	seen[f] = true
@@ -2377,6 +2390,13 @@ func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.Basi
 			continue // a retry: dropped only if a path gives up (audit 36b/D1)
 		}
 		seen[x] = true
+		if x != fail && nextRecord(x) {
+			// On to the next record of the batch it was given: the
+			// failed one dropped (audit 39b/D2: a batch helper
+			// counting what it applied).
+			dropped = true
+			continue
+		}
 		if !onlyLogs(slices.DeleteFunc(slices.Clone(x.Instrs), backsOff)) {
 			return false
 		}
@@ -2389,6 +2409,31 @@ func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.Basi
 		work = append(work, x.Succs...)
 	}
 	return dropped
+}
+
+// nextRecord reports whether b is the head of a range loop over a slice
+// of records (or of values holding them): its next iteration takes the
+// next record.
+func nextRecord(b *ssa.BasicBlock) bool {
+	if b.Comment != "rangeindex.loop" || len(b.Instrs) == 0 {
+		return false
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok {
+		return false
+	}
+	n, ok := cmp.Y.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if bi, ok := n.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "len" || len(n.Call.Args) != 1 {
+		return false
+	}
+	return holdsRecords(n.Call.Args[0].Type())
 }
 
 // backsOff reports whether in is a retry's backoff: a call of the time
@@ -2443,6 +2488,53 @@ func onlyLogsAfter(f *ssa.Function, b *ssa.BasicBlock, i int, stops func(*ssa.Ba
 				return false // a loop: more work follows
 			}
 			work = append(work, s)
+		}
+	}
+	return true
+}
+
+// answerDropped reports whether call's results, none of them an error,
+// are all dropped: a helper answering false on a failure its caller does
+// not read (`h.write(m)`, then the batch's mark: audit 39b/D13) drops the
+// failure as one returning nothing does.
+func answerDropped(call *ssa.Call) bool {
+	r := call.Call.Signature().Results()
+	if r.Len() == 0 || call.Referrers() != nil && len(*call.Referrers()) > 0 {
+		return false
+	}
+	for v := range r.Variables() {
+		if isError(v.Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// answerOnlyLogged reports whether call's one result, not an error (a
+// count of the records applied), is only logged: read in blocks that
+// only log, or compared for an if whose branch only logs before going on
+// (`if n := process(recs); n < len(recs) { log }`, then the commit of
+// them all: audit 39b/D2).
+func answerOnlyLogged(call *ssa.Call) bool {
+	r := call.Call.Signature().Results()
+	if r.Len() != 1 || isError(r.At(0).Type()) || call.Referrers() == nil || len(*call.Referrers()) == 0 {
+		return false
+	}
+	loggedIf := func(ifi *ssa.If) bool {
+		t, f := ifi.Block().Succs[0], ifi.Block().Succs[1]
+		return onlyLogs(t.Instrs) && len(t.Succs) == 1 && t.Succs[0] == f || onlyLogs(f.Instrs) && len(f.Succs) == 1 && f.Succs[0] == t
+	}
+	for _, ref := range *call.Referrers() {
+		if cmp, ok := ref.(*ssa.BinOp); ok && cmp.Block() == call.Block() && cmp.Referrers() != nil {
+			for _, use := range *cmp.Referrers() {
+				if ifi, ok := use.(*ssa.If); !ok || !loggedIf(ifi) {
+					return false
+				}
+			}
+			continue
+		}
+		if ref.Block() == call.Block() || !onlyLogs(ref.Block().Instrs) {
+			return false
 		}
 	}
 	return true

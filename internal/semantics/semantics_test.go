@@ -586,6 +586,10 @@ func TestClassify(t *testing.T) {
 		{"boolbatchstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"countedfail", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"countedflag", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"answerdropped", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"answerread", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"countlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"countstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"readbatch", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.processIn"}},
 		{"readbatchstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// one caller retries, the other logs and goes on: a skip on its
