@@ -107,17 +107,7 @@ func swallowed(info *types.Info, list []ast.Stmt, noResult bool, params map[type
 		if !countsOnly(info, body) {
 			continue
 		}
-		rest := list[i+1:]
-		if n := len(rest); n > 0 {
-			if ret, ok := rest[n-1].(*ast.ReturnStmt); ok && len(ret.Results) == 1 && nilResult(ret) {
-				rest = rest[:n-1]
-			} else if !noResult {
-				continue
-			}
-		} else if !noResult {
-			continue
-		}
-		if countsOnly(info, rest) {
+		if endsQuietly(info, list[i+1:], noResult) {
 			return callText(call)
 		}
 	}
@@ -132,7 +122,7 @@ func swallowed(info *types.Info, list []ast.Stmt, noResult bool, params map[type
 // } }` in a handler returning nothing drops the failed record and those
 // after it (trial 39a/D2), `continue` the failed one. "" if none.
 func swallowedInLoop(info *types.Info, list []ast.Stmt, noResult bool, params map[types.Object]bool) string {
-	for _, st := range list {
+	for k, st := range list {
 		// A range over a parameter (the records given): continue takes
 		// the next one. Not a retry loop (for attempt := ...; continue
 		// tries again: review 39-1/D8).
@@ -170,7 +160,9 @@ func swallowedInLoop(info *types.Info, list []ast.Stmt, noResult bool, params ma
 			case *ast.ReturnStmt:
 				leaves = len(last.Results) == 0 && noResult || len(last.Results) == 1 && nilResult(last)
 			case *ast.BranchStmt:
-				leaves = last.Tok == token.CONTINUE && last.Label == nil
+				// continue, or break to a rest that only logs before
+				// returning no error (review 39-1/D9)
+				leaves = last.Label == nil && (last.Tok == token.CONTINUE || last.Tok == token.BREAK && endsQuietly(info, list[k+1:], noResult))
 			}
 			if leaves && countsOnly(info, ifs.Body.List[:n-1]) {
 				return callText(call)
@@ -178,6 +170,21 @@ func swallowedInLoop(info *types.Info, list []ast.Stmt, noResult bool, params ma
 		}
 	}
 	return ""
+}
+
+// endsQuietly reports whether rest, the statements ending a function,
+// only log or count before returning no error (nothing, or nil).
+func endsQuietly(info *types.Info, rest []ast.Stmt, noResult bool) bool {
+	if n := len(rest); n > 0 {
+		if ret, ok := rest[n-1].(*ast.ReturnStmt); ok && len(ret.Results) == 1 && nilResult(ret) {
+			rest = rest[:n-1]
+		} else if !noResult {
+			return false
+		}
+	} else if !noResult {
+		return false
+	}
+	return countsOnly(info, rest)
 }
 
 // quietCall reports whether a failure of fn is none of the record's

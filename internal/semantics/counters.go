@@ -3,13 +3,176 @@ package semantics
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
+
+// loggedFlag reports whether st sets a flag a function literal captures
+// (clean = false in apply := func(m) { ... }) that its enclosing function
+// only reads to log (if !clean { log }): set, but deciding nothing
+// (audit 39b/D4).
+func loggedFlag(st *ssa.Store) bool {
+	fv, ok := st.Addr.(*ssa.FreeVar)
+	if !ok {
+		return false
+	}
+	lit, parent := fv.Parent(), fv.Parent().Parent()
+	i := slices.Index(lit.FreeVars, fv)
+	if parent == nil || i < 0 {
+		return false
+	}
+	var alloc *ssa.Alloc
+	for _, b := range parent.Blocks {
+		for _, in := range b.Instrs {
+			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == lit && i < len(mc.Bindings) {
+				alloc, _ = mc.Bindings[i].(*ssa.Alloc)
+			}
+		}
+	}
+	if alloc == nil || alloc.Referrers() == nil {
+		return false
+	}
+	for _, ref := range *alloc.Referrers() {
+		switch x := ref.(type) {
+		case *ssa.Store, *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			if x.Fn != lit {
+				return false // another literal shares it
+			}
+		case *ssa.UnOp:
+			if x.Op != token.MUL || !loggedUse(x, 0) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// loggedUse reports whether every use of v only logs it: printed or given
+// to a logger or a metric, or tested by an if one of whose branches only
+// logs before going on (loggedIf), through comparisons, arithmetic,
+// conversions and negations of it (a rate logged as a float: review
+// 39-2/D9).
+func loggedUse(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 || depth > 4 {
+		return false
+	}
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.MakeInterface:
+			if !boxedForLog(x) {
+				return false
+			}
+		case *ssa.Call:
+			if !logging(x.Common()) {
+				return false
+			}
+		case *ssa.If:
+			if !loggedIf(x) {
+				return false
+			}
+		case *ssa.BinOp:
+			if !loggedUse(x, depth+1) {
+				return false
+			}
+		case *ssa.Convert:
+			if !loggedUse(x, depth+1) {
+				return false
+			}
+		case *ssa.ChangeType:
+			if !loggedUse(x, depth+1) {
+				return false
+			}
+		case *ssa.UnOp:
+			if x.Op != token.NOT || !loggedUse(x, depth+1) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// boxedForLog reports whether mi, a value boxed in an interface, is
+// stored in a variadic slice only (log.Printf's arguments) or given to a
+// logger or a metric.
+func boxedForLog(mi *ssa.MakeInterface) bool {
+	if mi.Referrers() == nil {
+		return false
+	}
+	for _, r := range *mi.Referrers() {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if _, ok := x.Addr.(*ssa.IndexAddr); !ok {
+				return false
+			}
+		case *ssa.Call:
+			if !logging(x.Common()) && !quiet(x) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// loggedIf reports whether one branch of ifi only logs before going on to
+// the other.
+func loggedIf(ifi *ssa.If) bool {
+	t, f := ifi.Block().Succs[0], ifi.Block().Succs[1]
+	return logs(t) && len(t.Succs) == 1 && t.Succs[0] == f || logs(f) && len(f.Succs) == 1 && f.Succs[0] == t
+}
+
+// logs reports whether b only logs, reading what it logs from the
+// client's getters too (claim.Partition()): it does not stop the process
+// (log.Fatalf: review 39-2/D1), nor set a value read after it (a flag
+// the loop stops on, a phi: review 39-2/D2).
+func logs(b *ssa.BasicBlock) bool {
+	if exits(b) || failureKept(b) {
+		return false
+	}
+	return onlyLogs(slices.DeleteFunc(slices.Clone(b.Instrs), func(in ssa.Instruction) bool {
+		c, ok := in.(*ssa.Call)
+		return ok && c.Call.IsInvoke() && c.Call.Method.Pkg() != nil && clientmodel.Default.IsClientPath(c.Call.Method.Pkg().Path()) && c.Call.Signature().Results().Len() == 1
+	}))
+}
+
+// exits reports whether b calls what stops the process or panics: a
+// Fatal or Panic function or method (log's, a logger's), os.Exit, panic.
+func exits(b *ssa.BasicBlock) bool {
+	for _, in := range b.Instrs {
+		switch x := in.(type) {
+		case *ssa.Panic:
+			return true
+		case *ssa.Call:
+			name := ""
+			if f := ssaflow.Callee(x.Common()); f != nil {
+				name = f.Name()
+				if f.Pkg() != nil && f.Pkg().Path() == "os" && name == "Exit" {
+					return true
+				}
+			} else if x.Call.IsInvoke() {
+				name = x.Call.Method.Name()
+			}
+			if strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic") {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // counted returns the field a failure branch's instruction counts in (a
 // metric: h.failed.Add(1), atomic.AddInt64(&h.failed, 1), h.failed++),
@@ -61,12 +224,12 @@ var decidedBy sync.Map // *ssa.Package → map[*types.Var]bool
 
 // decides reports whether pkg's code reads field v other than to count
 // in it (a load for h.errs++, an atomic Add whose result nothing uses)
-// or to print it,
-// or v is exported (read by other packages): a flag or a count some code
+// or to log it (loggedUse),
+// or v is exported (read by other packages, unless in main): a flag or a count some code
 // may test (a getter in a condition, Swap(0): review 39-1/D4, D5), not a
 // metric only.
 func decides(pkg *ssa.Package, v *types.Var) bool {
-	if pkg == nil || v.Exported() {
+	if pkg == nil || v.Exported() && pkg.Pkg.Name() != "main" {
 		return true
 	}
 	if m, ok := decidedBy.Load(pkg); ok {
@@ -85,12 +248,12 @@ func decides(pkg *ssa.Package, v *types.Var) bool {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
 				case *ssa.UnOp:
-					if x.Op == token.MUL && !countedLoad(x) && !printedOnly(x) {
+					if x.Op == token.MUL && !countedLoad(x) && !loggedUse(x, 0) {
 						mark(x.X)
 					}
 				case *ssa.Call:
 					f := ssaflow.Callee(x.Common())
-					if f == nil || f.Pkg() == nil || f.Pkg().Path() != "sync/atomic" || len(x.Call.Args) == 0 || printedOnly(x) {
+					if f == nil || f.Pkg() == nil || f.Pkg().Path() != "sync/atomic" || len(x.Call.Args) == 0 || loggedUse(x, 0) {
 						continue
 					}
 					if !strings.HasPrefix(f.Name(), "Add") || x.Referrers() != nil && len(*x.Referrers()) > 0 {

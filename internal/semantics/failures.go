@@ -108,6 +108,11 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			// The prefix of the batch the loop processed (recs[:n],
 			// n counting the records done): a failure that stops the
 			// loop leaves the rest out of the commit (audit 38b/D3).
+			// Not one through the failed record (msgs[:i+1], i the
+			// failed call's index: audit 39b/D12).
+			if failed := throughFailed(pc, sl.High); failed != nil {
+				return []Skip{{Call: callName(failed), Pos: g.posn(failed.Pos()), MarkedOwn: g.posn(pc.Pos())}}
+			}
 			return nil
 		}
 	}
@@ -144,11 +149,20 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 	}
 	inTakes, inPolls := takes, polls
+	inRead := func(b *ssa.BasicBlock) bool {
+		return slices.ContainsFunc(reads, func(loop map[*ssa.BasicBlock]bool) bool { return loop[b] })
+	}
+	takesAt := func(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+		if inRead(b) {
+			return inTakes // a failure in the read loop (review 39-1/D1)
+		}
+		return outTakes
+	}
 	var out []Skip
 	for _, b := range fn.Blocks {
 		takes, polls := outTakes, outPolls
-		if slices.ContainsFunc(reads, func(loop map[*ssa.BasicBlock]bool) bool { return loop[b] }) {
-			takes, polls = inTakes, inPolls // a failure in the read loop (review 39-1/D1)
+		if inRead(b) {
+			takes, polls = inTakes, inPolls
 		}
 		check, call, fail := failureCheck(b)
 		if check == nil {
@@ -264,12 +278,13 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			out = append(out, skip)
 		}
 	}
-	out = append(out, g.skippedInLiterals(pc, takes, stops)...)
+	out = append(out, g.skippedInLiterals(pc, outTakes, stops)...)
 	// A processing call whose error nothing reads before the position
 	// call (nothing at all, or only checks after it: err = send(req);
 	// mark; if err != nil { ... }): its failure goes on to it all the
 	// same.
 	for _, b := range fn.Blocks {
+		takes := takesAt(b)
 		if !dominatedByAny(b, takes) {
 			continue
 		}
@@ -294,6 +309,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	// log.Print(err) } })), which only logs it: the position call after it
 	// goes on as from a success.
 	for _, b := range fn.Blocks {
+		takes := takesAt(b)
 		if !dominatedByAny(b, takes) {
 			continue
 		}
@@ -317,6 +333,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	// A handler given the record that logs a failure and returns without
 	// it: the caller goes on as from a success.
 	for _, b := range fn.Blocks {
+		takes := takesAt(b)
 		if !dominatedByAny(b, takes) {
 			continue
 		}
@@ -1101,8 +1118,8 @@ func keepsState(b *ssa.BasicBlock) bool {
 		case *ssa.MapUpdate:
 			return true
 		case *ssa.Store:
-			if !localAddr(in.Addr) && counted(in) == nil {
-				return true // not a metric (counted)
+			if !localAddr(in.Addr) && counted(in) == nil && !loggedFlag(in) {
+				return true // not a metric (counted) nor a flag only logged
 			}
 		}
 	}
@@ -1430,6 +1447,34 @@ func loggedAndJoined(call *ssa.Call) bool {
 		}
 	}
 	return false
+}
+
+// throughFailed returns the call whose failure branch pc, a commit of a
+// prefix of a batch, is in when the prefix's end is one past the index
+// that call returns with its error (i, err := applyBatch(msgs); if err
+// != nil { commit(msgs[:i+1]) }): the failed record is committed too.
+func throughFailed(pc *consumer.Call, high ssa.Value) *ssa.Call {
+	add, ok := high.(*ssa.BinOp)
+	if !ok || add.Op != token.ADD {
+		return nil
+	}
+	if one, ok := add.Y.(*ssa.Const); !ok || one.Int64() != 1 {
+		return nil
+	}
+	ex, ok := add.X.(*ssa.Extract)
+	if !ok {
+		return nil
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	for _, b := range pc.Fn.Blocks {
+		if _, c, fail := failureCheck(b); c == call && fail.Dominates(pc.Instr.Block()) {
+			return call
+		}
+	}
+	return nil
 }
 
 // failureCheck returns the If ending b when it tests the error result of
@@ -2390,6 +2435,9 @@ func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.Basi
 			continue // a retry: dropped only if a path gives up (audit 36b/D1)
 		}
 		seen[x] = true
+		if slices.ContainsFunc(x.Instrs, keepsRecord) {
+			return false // kept for later (failed = append(failed, r): review 39-2/D6)
+		}
 		if x != fail && nextRecord(x) {
 			// On to the next record of the batch it was given: the
 			// failed one dropped (audit 39b/D2: a batch helper
@@ -2409,6 +2457,17 @@ func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.Basi
 		work = append(work, x.Succs...)
 	}
 	return dropped
+}
+
+// keepsRecord reports whether in appends to a slice (a list of the
+// failed records, parked after the loop).
+func keepsRecord(in ssa.Instruction) bool {
+	c, ok := in.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	b, ok := c.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "append"
 }
 
 // nextRecord reports whether b is the head of a range loop over a slice
@@ -2511,33 +2570,12 @@ func answerDropped(call *ssa.Call) bool {
 }
 
 // answerOnlyLogged reports whether call's one result, not an error (a
-// count of the records applied), is only logged: read in blocks that
-// only log, or compared for an if whose branch only logs before going on
-// (`if n := process(recs); n < len(recs) { log }`, then the commit of
-// them all: audit 39b/D2).
+// count of the records applied, an ok), is only logged (loggedUse):
+// `if n := process(recs); n < len(recs) { log }`, then the commit of them
+// all (audit 39b/D2).
 func answerOnlyLogged(call *ssa.Call) bool {
 	r := call.Call.Signature().Results()
-	if r.Len() != 1 || isError(r.At(0).Type()) || call.Referrers() == nil || len(*call.Referrers()) == 0 {
-		return false
-	}
-	loggedIf := func(ifi *ssa.If) bool {
-		t, f := ifi.Block().Succs[0], ifi.Block().Succs[1]
-		return onlyLogs(t.Instrs) && len(t.Succs) == 1 && t.Succs[0] == f || onlyLogs(f.Instrs) && len(f.Succs) == 1 && f.Succs[0] == t
-	}
-	for _, ref := range *call.Referrers() {
-		if cmp, ok := ref.(*ssa.BinOp); ok && cmp.Block() == call.Block() && cmp.Referrers() != nil {
-			for _, use := range *cmp.Referrers() {
-				if ifi, ok := use.(*ssa.If); !ok || !loggedIf(ifi) {
-					return false
-				}
-			}
-			continue
-		}
-		if ref.Block() == call.Block() || !onlyLogs(ref.Block().Instrs) {
-			return false
-		}
-	}
-	return true
+	return r.Len() == 1 && !isError(r.At(0).Type()) && loggedUse(call, 0)
 }
 
 // returnsNoError reports whether ret, a return of f, gives no error: f
@@ -2565,8 +2603,9 @@ func onlyLogs(instrs []ssa.Instruction) bool {
 		case *ssa.Store:
 			// A local written; not a field, a global or an element (a
 			// flag the caller reads, a retry list): the failure kept.
-			// A metric counted is logging (counted).
-			if (!localAddr(in.Addr) || isError(in.Val.Type())) && counted(in) == nil {
+			// A metric counted is logging (counted), so is a flag
+			// only logged (loggedFlag).
+			if (!localAddr(in.Addr) || isError(in.Val.Type())) && counted(in) == nil && !loggedFlag(in) {
 				return false
 			}
 		}

@@ -590,6 +590,11 @@ func TestClassify(t *testing.T) {
 		{"answerread", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"countlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"countstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"prefixthrough", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.applyUpTo"}},
+		{"prefixapplied", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"countfatal", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"closureflag", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"closureflagstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"readbatch", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.processIn"}},
 		{"readbatchstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// one caller retries, the other logs and goes on: a skip on its

@@ -183,3 +183,83 @@ func countStops(ctx context.Context) {
 		_ = r.CommitMessages(ctx, batch...)
 	}
 }
+
+// countFatal is countLogged stopping the process on a short batch
+// (review 39-2/D1: log.Fatalf is no log only).
+func countFatal(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-count-fatal", Topic: "t"}) // case: countfatal
+	for {
+		var batch []kafkago.Message
+		for range 10 {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				return
+			}
+			batch = append(batch, m)
+		}
+		if n := applyAll(batch); n < len(batch) {
+			log.Fatalf("%d of %d failed", len(batch)-n, len(batch))
+		}
+		_ = r.CommitMessages(ctx, batch...)
+	}
+}
+
+// closureFlag applies a batch through a literal that logs a failure and
+// clears a flag the loop only logs, then commits the batch: the failed
+// message is committed past (audit 39b/D4). Its twin stops on the flag.
+func closureFlag(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-closure-flag", Topic: "t"}) // case: closureflag
+	for {
+		var batch []kafkago.Message
+		for range 10 {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				return
+			}
+			batch = append(batch, m)
+		}
+		clean := true
+		applyOne := func(m kafkago.Message) {
+			if err := apply(m); err != nil {
+				log.Printf("apply %d: %v", m.Offset, err)
+				clean = false
+			}
+		}
+		for _, m := range batch {
+			applyOne(m)
+		}
+		if !clean {
+			log.Printf("batch had failures")
+		}
+		_ = r.CommitMessages(ctx, batch...)
+	}
+}
+
+// closureFlagStops is closureFlag stopping on the flag.
+func closureFlagStops(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-closure-stops", Topic: "t"}) // case: closureflagstops
+	for {
+		var batch []kafkago.Message
+		for range 10 {
+			m, err := r.FetchMessage(ctx)
+			if err != nil {
+				return
+			}
+			batch = append(batch, m)
+		}
+		clean := true
+		applyOne := func(m kafkago.Message) {
+			if err := apply(m); err != nil {
+				log.Printf("apply %d: %v", m.Offset, err)
+				clean = false
+			}
+		}
+		for _, m := range batch {
+			applyOne(m)
+		}
+		if !clean {
+			return
+		}
+		_ = r.CommitMessages(ctx, batch...)
+	}
+}

@@ -1,0 +1,62 @@
+package core
+
+import "log"
+
+// Batch handlers logging a failed save in their loop over the records
+// they are given (trial 39a/D2, review 39-1/D9): the failed one is
+// dropped, and the caller goes on as from a success.
+
+// SkipEach logs a failure and goes on to the next payload.
+func SkipEach(ps []Payload) { // want SkipEach:`sync` SkipEach:`swallows\(save\)`
+	for _, p := range ps {
+		if err := save(p); err != nil {
+			log.Printf("save: %v", err)
+			continue
+		}
+	}
+}
+
+// StopEach logs a failure and returns, dropping the rest too.
+func StopEach(ps []Payload) { // want StopEach:`sync` StopEach:`swallows\(save\)`
+	for _, p := range ps {
+		if err := save(p); err != nil {
+			log.Printf("save: %v", err)
+			return
+		}
+	}
+}
+
+// BreakEach logs a failure and breaks out to a quiet end.
+func BreakEach(ps []Payload) error { // want BreakEach:`sync` BreakEach:`swallows\(save\)`
+	for _, p := range ps {
+		if err := save(p); err != nil {
+			log.Printf("save: %v", err)
+			break
+		}
+	}
+	log.Printf("done")
+	return nil
+}
+
+// RetryEach tries each payload again: no failure is dropped.
+func RetryEach(ps []Payload) { // want RetryEach:`sync`
+	for i := 0; i < len(ps); {
+		if err := save(ps[i]); err != nil {
+			log.Printf("retry: %v", err)
+			continue
+		}
+		i++
+	}
+}
+
+// BreakFails breaks out to a return of the failure.
+func BreakFails(ps []Payload) error { // want BreakFails:`sync`
+	var err error
+	for _, p := range ps {
+		if err = save(p); err != nil {
+			log.Printf("save: %v", err)
+			break
+		}
+	}
+	return err
+}
