@@ -35,8 +35,15 @@ func loggedFlag(st *ssa.Store) bool {
 			}
 		}
 	}
-	if alloc == nil || alloc.Referrers() == nil {
+	if alloc == nil || alloc.Referrers() == nil || fv.Referrers() == nil {
 		return false
+	}
+	for _, ref := range *fv.Referrers() {
+		// The literal's own reads: a flag it stops on (if stuck {
+		// return }: review 39-3/D6).
+		if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL && !countedLoad(load) && !loggedUse(load, 0) {
+			return false
+		}
 	}
 	for _, ref := range *alloc.Referrers() {
 		switch x := ref.(type) {
@@ -143,14 +150,15 @@ func logs(b *ssa.BasicBlock) bool {
 	if exits(b) || failureKept(b) {
 		return false
 	}
-	return onlyLogs(slices.DeleteFunc(slices.Clone(b.Instrs), func(in ssa.Instruction) bool {
+	return logsOnly(slices.DeleteFunc(slices.Clone(b.Instrs), func(in ssa.Instruction) bool {
 		c, ok := in.(*ssa.Call)
 		return ok && c.Call.IsInvoke() && c.Call.Method.Pkg() != nil && clientmodel.Default.IsClientPath(c.Call.Method.Pkg().Path()) && c.Call.Signature().Results().Len() == 1
-	}))
+	}), false)
 }
 
 // exits reports whether b calls what stops the process or panics: a
-// Fatal or Panic function or method (log's, a logger's), os.Exit, panic.
+// Fatal, Panic or Exit function or method (log's, a logger's, klog's
+// Exitf: review 39-3/D7), os.Exit, panic.
 func exits(b *ssa.BasicBlock) bool {
 	for _, in := range b.Instrs {
 		switch x := in.(type) {
@@ -166,7 +174,7 @@ func exits(b *ssa.BasicBlock) bool {
 			} else if x.Call.IsInvoke() {
 				name = x.Call.Method.Name()
 			}
-			if strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic") {
+			if strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic") || strings.HasPrefix(name, "Exit") {
 				return true
 			}
 		}

@@ -110,7 +110,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			// loop leaves the rest out of the commit (audit 38b/D3).
 			// Not one through the failed record (msgs[:i+1], i the
 			// failed call's index: audit 39b/D12).
-			if failed := throughFailed(pc, sl.High); failed != nil {
+			if failed := g.throughFailed(pc, sl.High); failed != nil {
 				return []Skip{{Call: callName(failed), Pos: g.posn(failed.Pos()), MarkedOwn: g.posn(pc.Pos())}}
 			}
 			return nil
@@ -1433,8 +1433,8 @@ func (g *gatherer) producesRecord(b *ssa.BasicBlock) bool {
 func loggedAndJoined(call *ssa.Call) bool {
 	for _, b := range call.Parent().Blocks {
 		check, inner, fail := failureCheck(b)
-		if check == nil || inner != call || len(fail.Succs) != 1 || !onlyLogs(fail.Instrs) {
-			continue
+		if check == nil || inner != call || len(fail.Succs) != 1 || !onlyLogs(fail.Instrs) || exits(fail) {
+			continue // (log.Fatalf checks it: review 39-3/D4)
 		}
 		ok := b.Succs[0]
 		if ok == fail {
@@ -1450,31 +1450,93 @@ func loggedAndJoined(call *ssa.Call) bool {
 }
 
 // throughFailed returns the call whose failure branch pc, a commit of a
-// prefix of a batch, is in when the prefix's end is one past the index
-// that call returns with its error (i, err := applyBatch(msgs); if err
-// != nil { commit(msgs[:i+1]) }): the failed record is committed too.
-func throughFailed(pc *consumer.Call, high ssa.Value) *ssa.Call {
+// prefix of a batch, is in when the prefix's end is one past the failed
+// record's index: the index a helper returns with its error, that of the
+// range loop over the records (i, err := applyBatch(msgs); if err != nil
+// { commit(msgs[:i+1]) }): the failed record is committed too, unless the
+// branch handles it first (a dead-letter write: review 39-3/D4).
+func (g *gatherer) throughFailed(pc *consumer.Call, high ssa.Value) *ssa.Call {
 	add, ok := high.(*ssa.BinOp)
 	if !ok || add.Op != token.ADD {
 		return nil
 	}
+	x := add.X
 	if one, ok := add.Y.(*ssa.Const); !ok || one.Int64() != 1 {
-		return nil
+		if one, ok := add.X.(*ssa.Const); !ok || one.Int64() != 1 {
+			return nil
+		}
+		x = add.Y // 1+i (review 39-3/D5)
 	}
-	ex, ok := add.X.(*ssa.Extract)
-	if !ok {
-		return nil
-	}
-	call, ok := ex.Tuple.(*ssa.Call)
-	if !ok {
-		return nil
-	}
+	var failed *ssa.Call
 	for _, b := range pc.Fn.Blocks {
-		if _, c, fail := failureCheck(b); c == call && fail.Dominates(pc.Instr.Block()) {
-			return call
+		_, c, fail := failureCheck(b)
+		if c == nil || !fail.Dominates(pc.Instr.Block()) {
+			continue
+		}
+		if ex, ok := x.(*ssa.Extract); ok && ex.Tuple == c && failedIndex(c) {
+			failed = c
+		} else if rangeIndex(x) && b != x.(ssa.Instruction).Block() && sameLoop(x, b) {
+			failed = c // the loop's own index (review 39-3/D5)
+		}
+		if failed != nil {
+			seen := map[*ssa.BasicBlock]bool{}
+			work := []*ssa.BasicBlock{fail}
+			for len(work) > 0 {
+				blk := work[len(work)-1]
+				work = work[:len(work)-1]
+				if seen[blk] || !fail.Dominates(blk) {
+					continue
+				}
+				seen[blk] = true
+				if g.processesRecord(blk, pc) || g.producesRecord(blk) {
+					return nil // (stops at pc in its block)
+				}
+				if blk != pc.Instr.Block() {
+					work = append(work, blk.Succs...)
+				}
+			}
+			return failed
 		}
 	}
 	return nil
+}
+
+// failedIndex reports whether call's callee, a function of the package,
+// returns with its error the index of the range loop over its records (the
+// failed one's), not another count (the last applied: review 39-3/D3).
+func failedIndex(call *ssa.Call) bool {
+	f := call.Call.StaticCallee()
+	if f == nil || len(f.Blocks) == 0 {
+		return false
+	}
+	found := false
+	for _, b := range f.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) < 2 {
+			continue
+		}
+		if c, ok := ret.Results[len(ret.Results)-1].(*ssa.Const); ok && c.IsNil() {
+			continue // a success
+		}
+		if !rangeIndex(ret.Results[0]) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// rangeIndex reports whether v is the index of a range loop over a slice
+// (go/ssa computes it in the loop's head).
+func rangeIndex(v ssa.Value) bool {
+	add, ok := v.(*ssa.BinOp)
+	return ok && add.Op == token.ADD && add.Block() != nil && add.Block().Comment == "rangeindex.loop"
+}
+
+// sameLoop reports whether b is in the loop headed by the block computing
+// the range index x.
+func sameLoop(x ssa.Value, b *ssa.BasicBlock) bool {
+	return ssaflow.NaturalLoop(x.(ssa.Instruction).Block())[b]
 }
 
 // failureCheck returns the If ending b when it tests the error result of
@@ -1903,10 +1965,13 @@ func (g *gatherer) appCall(call *ssa.Call) bool {
 func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 	out := map[*ssa.BasicBlock]bool{}
 	if pc.Record >= 0 {
-		if a := ssaflow.Arg(pc.Instr.Common(), pc.Record); a != nil {
+		for _, a := range unpacked(ssaflow.Arg(pc.Instr.Common(), pc.Record)) {
 			// Where a record is taken: not a control message the
 			// position is read from (an ack's offset).
 			ssaflow.Derives(a, func(v ssa.Value) bool {
+				if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+					return false // a local read where it is used: taken where it is written
+				}
 				if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && in.Parent() == pc.Fn && holdsRecords(v.Type()) {
 					out[in.Block()] = true
 				}
@@ -1929,6 +1994,35 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 	}
 	if (g.perRecordLiteral(pc.Fn) || g.perRecordHelper(pc) || g.inPlacePerRecord(pc.Fn)) && len(pc.Fn.Blocks) > 0 {
 		out[pc.Fn.Blocks[0]] = true
+	}
+	return out
+}
+
+// unpacked returns the values a variadic call's slice is built from
+// (CommitMessages(ctx, m): the array the call makes holds m), else a: the
+// array is made where the call is, no record taken there (review
+// 39-2/D5: a bool check's continue read as a retry of a record taken at
+// the commit).
+func unpacked(a ssa.Value) []ssa.Value {
+	sl, ok := a.(*ssa.Slice)
+	if !ok {
+		return []ssa.Value{a}
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok || arr.Comment != "varargs" || arr.Referrers() == nil {
+		return []ssa.Value{a}
+	}
+	var out []ssa.Value
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok || ia.Referrers() == nil {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
+				out = append(out, st.Val)
+			}
+		}
 	}
 	return out
 }
@@ -2459,15 +2553,15 @@ func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.Basi
 	return dropped
 }
 
-// keepsRecord reports whether in appends to a slice (a list of the
-// failed records, parked after the loop).
+// keepsRecord reports whether in appends to a slice of records (a list of
+// the failed ones, parked after the loop).
 func keepsRecord(in ssa.Instruction) bool {
 	c, ok := in.(*ssa.Call)
 	if !ok {
 		return false
 	}
 	b, ok := c.Call.Value.(*ssa.Builtin)
-	return ok && b.Name() == "append"
+	return ok && b.Name() == "append" && holdsRecords(c.Type()) // not their offsets, nor errors (review 39-3/D1, D2)
 }
 
 // nextRecord reports whether b is the head of a range loop over a slice
@@ -2591,7 +2685,12 @@ func returnsNoError(f *ssa.Function, ret *ssa.Return) bool {
 // onlyLogs reports whether instrs do nothing but compute, log or count:
 // no call but quiet ones and logging methods, no send, nothing stored but
 // in locals (no error at all).
-func onlyLogs(instrs []ssa.Instruction) bool {
+func onlyLogs(instrs []ssa.Instruction) bool { return logsOnly(instrs, true) }
+
+// logsOnly is onlyLogs; flags tells whether a flag set for a log only
+// counts as logging (loggedFlag), which the flag's own test reads
+// without (it would recurse).
+func logsOnly(instrs []ssa.Instruction, flags bool) bool {
 	for _, in := range instrs {
 		switch in := in.(type) {
 		case *ssa.Call:
@@ -2605,7 +2704,7 @@ func onlyLogs(instrs []ssa.Instruction) bool {
 			// flag the caller reads, a retry list): the failure kept.
 			// A metric counted is logging (counted), so is a flag
 			// only logged (loggedFlag).
-			if (!localAddr(in.Addr) || isError(in.Val.Type())) && counted(in) == nil && !loggedFlag(in) {
+			if (!localAddr(in.Addr) || isError(in.Val.Type())) && counted(in) == nil && (!flags || !loggedFlag(in)) {
 				return false
 			}
 		}

@@ -595,6 +595,8 @@ func TestClassify(t *testing.T) {
 		{"countfatal", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"closureflag", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"closureflagstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"prefixinline", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"prefixparked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"readbatch", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.processIn"}},
 		{"readbatchstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// one caller retries, the other logs and goes on: a skip on its
