@@ -2687,14 +2687,14 @@ func returnsNoError(f *ssa.Function, ret *ssa.Return) bool {
 // in locals (no error at all).
 func onlyLogs(instrs []ssa.Instruction) bool { return logsOnly(instrs, true) }
 
-// logsOnly is onlyLogs; flags tells whether a flag set for a log only
-// counts as logging (loggedFlag), which the flag's own test reads
-// without (it would recurse).
+// logsOnly is onlyLogs; flags tells whether a metric counted or a flag
+// set for a log only counts as logging (counted, loggedFlag), which the
+// tests of their reads (loggedUse) ask without: they would recurse.
 func logsOnly(instrs []ssa.Instruction, flags bool) bool {
 	for _, in := range instrs {
 		switch in := in.(type) {
 		case *ssa.Call:
-			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in.Common()) && counted(in) == nil {
+			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in.Common()) && (!flags || counted(in) == nil) {
 				return false
 			}
 		case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select, *ssa.MapUpdate:
@@ -2704,7 +2704,7 @@ func logsOnly(instrs []ssa.Instruction, flags bool) bool {
 			// flag the caller reads, a retry list): the failure kept.
 			// A metric counted is logging (counted), so is a flag
 			// only logged (loggedFlag).
-			if (!localAddr(in.Addr) || isError(in.Val.Type())) && counted(in) == nil && (!flags || !loggedFlag(in)) {
+			if (!localAddr(in.Addr) || isError(in.Val.Type())) && (!flags || counted(in) == nil && !loggedFlag(in)) {
 				return false
 			}
 		}
