@@ -500,15 +500,17 @@ func (g *gatherer) sentAway() (away *send, by *ssa.Function) {
 	}
 	for i, s := range sends {
 		roots := g.m.Flow.Roots(s.ch)
-		if ssaflow.Intersects(roots, received) {
-			continue
-		}
+		// A receiver out of sight first: one in sight besides it (a
+		// drain deferred by the fetch loop) does not make it known
+		// (review 39-1/D10).
 		for _, r := range roots {
 			if fn := untiedBy[r]; fn != nil {
 				return &sends[i], fn
 			}
 		}
-		return &sends[i], nil
+		if !ssaflow.Intersects(roots, received) {
+			return &sends[i], nil
+		}
 	}
 	return nil, nil
 }

@@ -597,6 +597,7 @@ func TestClassify(t *testing.T) {
 		{"closureflagstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"prefixinline", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"prefixparked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"drained", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "cases.(*drainer).Work receives from"}},
 		{"readbatch", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.processIn"}},
 		{"readbatchstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// one caller retries, the other logs and goes on: a skip on its
