@@ -188,6 +188,15 @@ func exits(b *ssa.BasicBlock) bool {
 // keeping the failure (audit 39b/D3: the README says counting is not
 // processing).
 func counted(in ssa.Instruction) *types.Var {
+	v := increment(in)
+	if v == nil || decides(in.Parent().Pkg, v) {
+		return nil
+	}
+	return v
+}
+
+// increment returns the field in counts in (an atomic Add, a ++), or nil.
+func increment(in ssa.Instruction) *types.Var {
 	var addr ssa.Value
 	switch x := in.(type) {
 	case *ssa.Call:
@@ -213,11 +222,7 @@ func counted(in ssa.Instruction) *types.Var {
 	if !ok {
 		return nil
 	}
-	v := ssaflow.FieldVar(fa)
-	if v == nil || decides(in.Parent().Pkg, v) {
-		return nil
-	}
-	return v
+	return ssaflow.FieldVar(fa)
 }
 
 // sameField reports whether a and b address the same field of the same

@@ -1475,8 +1475,8 @@ func (g *gatherer) throughFailed(pc *consumer.Call, high ssa.Value) *ssa.Call {
 		}
 		if ex, ok := x.(*ssa.Extract); ok && ex.Tuple == c && failedIndex(c) {
 			failed = c
-		} else if rangeIndex(x) && b != x.(ssa.Instruction).Block() && sameLoop(x, b) {
-			failed = c // the loop's own index (review 39-3/D5)
+		} else if rangeIndex(x) && b != x.(ssa.Instruction).Block() && sameLoop(x, b) && g.appCall(c) && slices.ContainsFunc(c.Call.Args, g.handlerArg) {
+			failed = c // the loop's own index, the record's call failing (review 39-3/D5, 39-4/D4)
 		}
 		if failed != nil {
 			seen := map[*ssa.BasicBlock]bool{}
@@ -1518,12 +1518,22 @@ func failedIndex(call *ssa.Call) bool {
 		if c, ok := ret.Results[len(ret.Results)-1].(*ssa.Const); ok && c.IsNil() {
 			continue // a success
 		}
-		if !rangeIndex(ret.Results[0]) {
-			return false
+		if !rangeIndex(ret.Results[0]) || cancelled(ret.Results[len(ret.Results)-1]) {
+			return false // (not the record's failure: the context's, review 39-4/D5)
 		}
 		found = true
 	}
 	return found
+}
+
+// cancelled reports whether err is a context's Err.
+func cancelled(err ssa.Value) bool {
+	c, ok := err.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	f := ssaflow.Callee(c.Common())
+	return f != nil && f.Pkg() != nil && f.Pkg().Path() == "context" && f.Name() == "Err"
 }
 
 // rangeIndex reports whether v is the index of a range loop over a slice
@@ -1626,6 +1636,9 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 		v = ex.Tuple
 	}
 	call, ok := v.(*ssa.Call)
+	if ok && slices.ContainsFunc(slices.Collect(call.Call.Signature().Results().Variables()), func(r *types.Var) bool { return isError(r.Type()) }) {
+		return nil, nil, nil // its error says it failed: the bool says something else (applied, or already: txoffset)
+	}
 	if !ok || quiet(call) || !slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
 		return ssaflow.DerivedFromUnless(a, g.isRecord, numericField) || g.handlerArg(a) || g.collectedFromRecords(a) && !keptAcrossPolls(a)
 	}) {
@@ -1969,7 +1982,7 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 			// Where a record is taken: not a control message the
 			// position is read from (an ack's offset).
 			ssaflow.Derives(a, func(v ssa.Value) bool {
-				if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+				if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL && writtenIn(load.X, pc.Fn) {
 					return false // a local read where it is used: taken where it is written
 				}
 				if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && in.Parent() == pc.Fn && holdsRecords(v.Type()) {
@@ -1996,6 +2009,24 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 		out[pc.Fn.Blocks[0]] = true
 	}
 	return out
+}
+
+// writtenIn reports whether addr is a local of fn that fn writes itself
+// (not a captured variable, nor one a literal fills: review 39-4/D1, D2).
+func writtenIn(addr ssa.Value, fn *ssa.Function) bool {
+	a, ok := addr.(*ssa.Alloc)
+	if !ok || a.Parent() != fn || a.Referrers() == nil {
+		return false
+	}
+	for _, r := range *a.Referrers() {
+		if _, captured := r.(*ssa.MakeClosure); captured {
+			return false
+		}
+	}
+	return slices.ContainsFunc(*a.Referrers(), func(r ssa.Instruction) bool {
+		st, ok := r.(*ssa.Store)
+		return ok && st.Addr == a
+	})
 }
 
 // unpacked returns the values a variadic call's slice is built from
@@ -2689,12 +2720,13 @@ func onlyLogs(instrs []ssa.Instruction) bool { return logsOnly(instrs, true) }
 
 // logsOnly is onlyLogs; flags tells whether a metric counted or a flag
 // set for a log only counts as logging (counted, loggedFlag), which the
-// tests of their reads (loggedUse) ask without: they would recurse.
+// tests of their reads (loggedUse) ask without (they would recurse),
+// taking any increment beside a log for a metric (review 39-4/D8).
 func logsOnly(instrs []ssa.Instruction, flags bool) bool {
 	for _, in := range instrs {
 		switch in := in.(type) {
 		case *ssa.Call:
-			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in.Common()) && (!flags || counted(in) == nil) {
+			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in.Common()) && (flags && counted(in) == nil || !flags && increment(in) == nil) {
 				return false
 			}
 		case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select, *ssa.MapUpdate:
@@ -2704,7 +2736,7 @@ func logsOnly(instrs []ssa.Instruction, flags bool) bool {
 			// flag the caller reads, a retry list): the failure kept.
 			// A metric counted is logging (counted), so is a flag
 			// only logged (loggedFlag).
-			if (!localAddr(in.Addr) || isError(in.Val.Type())) && (!flags || counted(in) == nil && !loggedFlag(in)) {
+			if (!localAddr(in.Addr) || isError(in.Val.Type())) && (flags && counted(in) == nil && !loggedFlag(in) || !flags && increment(in) == nil) {
 				return false
 			}
 		}
