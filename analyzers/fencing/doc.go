@@ -230,7 +230,8 @@ that client.
     not read) comes back to the call without returning or exiting.
     Silent when the branch panics, breaks out of the loop, processes the
     records anyway, or returns to callers that stop on the error; and
-    for a client built in the package with auto-commit off on which
+    for a client built in the package with auto-commit off (on every
+    path: one disabling it on some paths only is reported) on which
     nothing commits, marks or stores (nor a transaction, nor a package
     given its records that writes positions): no commit passes the
     dropped records, which the next start replays. A commit of nil

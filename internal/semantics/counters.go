@@ -41,7 +41,7 @@ func loggedFlag(st *ssa.Store) bool {
 	for _, ref := range *fv.Referrers() {
 		// The literal's own reads: a flag it stops on (if stuck {
 		// return }: review 39-3/D6).
-		if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL && !countedLoad(load) && !loggedUse(load, 0) {
+		if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL && !countedLoad(load) && !loggedUse(load, logCounts, 0) {
 			return false
 		}
 	}
@@ -53,7 +53,7 @@ func loggedFlag(st *ssa.Store) bool {
 				return false // another literal shares it
 			}
 		case *ssa.UnOp:
-			if x.Op != token.MUL || !loggedUse(x, 0) {
+			if x.Op != token.MUL || !loggedUse(x, logCounts, 0) {
 				return false
 			}
 		default:
@@ -67,8 +67,8 @@ func loggedFlag(st *ssa.Store) bool {
 // to a logger or a metric, or tested by an if one of whose branches only
 // logs before going on (loggedIf), through comparisons, arithmetic,
 // conversions and negations of it (a rate logged as a float: review
-// 39-2/D9).
-func loggedUse(v ssa.Value, depth int) bool {
+// 39-2/D9). mode is what the branch's logging may include (logsOnly).
+func loggedUse(v ssa.Value, mode, depth int) bool {
 	refs := v.Referrers()
 	if refs == nil || len(*refs) == 0 || depth > 4 {
 		return false
@@ -85,23 +85,23 @@ func loggedUse(v ssa.Value, depth int) bool {
 				return false
 			}
 		case *ssa.If:
-			if !loggedIf(x) {
+			if !loggedIf(x, mode) {
 				return false
 			}
 		case *ssa.BinOp:
-			if !loggedUse(x, depth+1) {
+			if !loggedUse(x, mode, depth+1) {
 				return false
 			}
 		case *ssa.Convert:
-			if !loggedUse(x, depth+1) {
+			if !loggedUse(x, mode, depth+1) {
 				return false
 			}
 		case *ssa.ChangeType:
-			if !loggedUse(x, depth+1) {
+			if !loggedUse(x, mode, depth+1) {
 				return false
 			}
 		case *ssa.UnOp:
-			if x.Op != token.NOT || !loggedUse(x, depth+1) {
+			if x.Op != token.NOT || !loggedUse(x, mode, depth+1) {
 				return false
 			}
 		default:
@@ -137,23 +137,23 @@ func boxedForLog(mi *ssa.MakeInterface) bool {
 
 // loggedIf reports whether one branch of ifi only logs before going on to
 // the other.
-func loggedIf(ifi *ssa.If) bool {
+func loggedIf(ifi *ssa.If, mode int) bool {
 	t, f := ifi.Block().Succs[0], ifi.Block().Succs[1]
-	return logs(t) && len(t.Succs) == 1 && t.Succs[0] == f || logs(f) && len(f.Succs) == 1 && f.Succs[0] == t
+	return logs(t, mode) && len(t.Succs) == 1 && t.Succs[0] == f || logs(f, mode) && len(f.Succs) == 1 && f.Succs[0] == t
 }
 
 // logs reports whether b only logs, reading what it logs from the
 // client's getters too (claim.Partition()): it does not stop the process
 // (log.Fatalf: review 39-2/D1), nor set a value read after it (a flag
 // the loop stops on, a phi: review 39-2/D2).
-func logs(b *ssa.BasicBlock) bool {
+func logs(b *ssa.BasicBlock, mode int) bool {
 	if exits(b) || failureKept(b) {
 		return false
 	}
 	return logsOnly(slices.DeleteFunc(slices.Clone(b.Instrs), func(in ssa.Instruction) bool {
 		c, ok := in.(*ssa.Call)
 		return ok && c.Call.IsInvoke() && c.Call.Method.Pkg() != nil && clientmodel.Default.IsClientPath(c.Call.Method.Pkg().Path()) && c.Call.Signature().Results().Len() == 1
-	}), false)
+	}), mode)
 }
 
 // exits reports whether b calls what stops the process or panics: a
@@ -237,7 +237,7 @@ var decidedBy sync.Map // *ssa.Package → map[*types.Var]bool
 
 // decides reports whether pkg's code reads field v other than to count
 // in it (a load for h.errs++, an atomic Add whose result nothing uses)
-// or to log it (loggedUse),
+// or to log it (loggedUse, its tests' branches logging plainly),
 // or v is exported (read by other packages, unless in main): a flag or a count some code
 // may test (a getter in a condition, Swap(0): review 39-1/D4, D5), not a
 // metric only.
@@ -261,12 +261,12 @@ func decides(pkg *ssa.Package, v *types.Var) bool {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
 				case *ssa.UnOp:
-					if x.Op == token.MUL && !countedLoad(x) && !loggedUse(x, 0) {
+					if x.Op == token.MUL && !countedLoad(x) && !loggedUse(x, logPlain, 0) {
 						mark(x.X)
 					}
 				case *ssa.Call:
 					f := ssaflow.Callee(x.Common())
-					if f == nil || f.Pkg() == nil || f.Pkg().Path() != "sync/atomic" || len(x.Call.Args) == 0 || loggedUse(x, 0) {
+					if f == nil || f.Pkg() == nil || f.Pkg().Path() != "sync/atomic" || len(x.Call.Args) == 0 || loggedUse(x, logPlain, 0) {
 						continue
 					}
 					if !strings.HasPrefix(f.Name(), "Add") || x.Referrers() != nil && len(*x.Referrers()) > 0 {

@@ -100,7 +100,15 @@
 // processing of records the code then writes past is one too, unless the
 // position call is given that context (which fails it as well), or a
 // later test of its Err() stands between (a context made before the
-// loop stays cancelled; a select on its Done() is not read so).
+// loop stays cancelled; a select on its Done() is not read so). Logging
+// includes counting in a metric nothing tests (counters.go: counted), a
+// flag a literal sets that its function only logs (loggedFlag), and a
+// helper's answer the caller drops or only logs (answerDropped,
+// answerOnlyLogged); a batch helper going on to its next record drops the
+// failed one; a commit of a batch's prefix through the failed index
+// (msgs[:i+1]) passes it. A handler passed for a function value by
+// another package that swallows a failure (handsoff.SwallowsFact) is one
+// too, settled by Join (HandedFunc.Drops).
 // Nothing is said for a failure after which the
 // record can still be processed (a header that did not parse, the record
 // applied without it). A later test of the same error (err != nil once

@@ -1518,22 +1518,35 @@ func failedIndex(call *ssa.Call) bool {
 		if c, ok := ret.Results[len(ret.Results)-1].(*ssa.Const); ok && c.IsNil() {
 			continue // a success
 		}
-		if !rangeIndex(ret.Results[0]) || cancelled(ret.Results[len(ret.Results)-1]) {
-			return false // (not the record's failure: the context's, review 39-4/D5)
+		if cancelled(ret.Results[len(ret.Results)-1]) {
+			continue // not the record's failure: the context's (review 39-4/D5, 39-5/D4)
+		}
+		if !rangeIndex(ret.Results[0]) {
+			return false
 		}
 		found = true
 	}
 	return found
 }
 
-// cancelled reports whether err is a context's Err.
+// cancelled reports whether err is a context's Err or Cause, or an error
+// wrapping one (fmt.Errorf("...: %w", ctx.Err()): review 39-5/D5).
 func cancelled(err ssa.Value) bool {
 	c, ok := err.(*ssa.Call)
 	if !ok {
 		return false
 	}
 	f := ssaflow.Callee(c.Common())
-	return f != nil && f.Pkg() != nil && f.Pkg().Path() == "context" && f.Name() == "Err"
+	if f == nil || f.Pkg() == nil {
+		return false
+	}
+	switch {
+	case f.Pkg().Path() == "context" && (f.Name() == "Err" || f.Name() == "Cause"):
+		return true
+	case f.Pkg().Path() == "fmt" && f.Name() == "Errorf":
+		return ssaflow.Derives(c, func(v ssa.Value) bool { return v != ssa.Value(c) && cancelled(v) })
+	}
+	return false
 }
 
 // rangeIndex reports whether v is the index of a range loop over a slice
@@ -1636,8 +1649,13 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 		v = ex.Tuple
 	}
 	call, ok := v.(*ssa.Call)
-	if ok && slices.ContainsFunc(slices.Collect(call.Call.Signature().Results().Variables()), func(r *types.Var) bool { return isError(r.Type()) }) {
-		return nil, nil, nil // its error says it failed: the bool says something else (applied, or already: txoffset)
+	if ok && slices.ContainsFunc(slices.Collect(call.Call.Signature().Results().Variables()), func(r *types.Var) bool { return isError(r.Type()) }) &&
+		reachesBefore([]*ssa.BasicBlock{no}, nil, at, b, takes) {
+		// A bool beside an error, whose false branch goes on to the
+		// position: read as information (applied, or already:
+		// txoffset), not a failure. One that skips the position
+		// (continue) is one (review 39-5/D3).
+		return nil, nil, nil
 	}
 	if !ok || quiet(call) || !slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
 		return ssaflow.DerivedFromUnless(a, g.isRecord, numericField) || g.handlerArg(a) || g.collectedFromRecords(a) && !keptAcrossPolls(a)
@@ -2700,7 +2718,7 @@ func answerDropped(call *ssa.Call) bool {
 // all (audit 39b/D2).
 func answerOnlyLogged(call *ssa.Call) bool {
 	r := call.Call.Signature().Results()
-	return r.Len() == 1 && !isError(r.At(0).Type()) && loggedUse(call, 0)
+	return r.Len() == 1 && !isError(r.At(0).Type()) && loggedUse(call, logFull, 0)
 }
 
 // returnsNoError reports whether ret, a return of f, gives no error: f
@@ -2716,17 +2734,24 @@ func returnsNoError(f *ssa.Function, ret *ssa.Return) bool {
 // onlyLogs reports whether instrs do nothing but compute, log or count:
 // no call but quiet ones and logging methods, no send, nothing stored but
 // in locals (no error at all).
-func onlyLogs(instrs []ssa.Instruction) bool { return logsOnly(instrs, true) }
+func onlyLogs(instrs []ssa.Instruction) bool { return logsOnly(instrs, logFull) }
 
-// logsOnly is onlyLogs; flags tells whether a metric counted or a flag
-// set for a log only counts as logging (counted, loggedFlag), which the
-// tests of their reads (loggedUse) ask without (they would recurse),
-// taking any increment beside a log for a metric (review 39-4/D8).
-func logsOnly(instrs []ssa.Instruction, flags bool) bool {
+// What logsOnly counts as logging besides logs: a metric counted and a
+// flag set for a log only (logFull), a metric counted only (logCounts:
+// the tests of a flag's reads, loggedUse), neither (logPlain: the tests
+// of a counter's reads, decides). Each asks the next: none recurses.
+const (
+	logFull = iota
+	logCounts
+	logPlain
+)
+
+// logsOnly is onlyLogs, counting as logging what mode says.
+func logsOnly(instrs []ssa.Instruction, mode int) bool {
 	for _, in := range instrs {
 		switch in := in.(type) {
 		case *ssa.Call:
-			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in.Common()) && (flags && counted(in) == nil || !flags && increment(in) == nil) {
+			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in.Common()) && (mode == logPlain || counted(in) == nil) {
 				return false
 			}
 		case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select, *ssa.MapUpdate:
@@ -2736,7 +2761,7 @@ func logsOnly(instrs []ssa.Instruction, flags bool) bool {
 			// flag the caller reads, a retry list): the failure kept.
 			// A metric counted is logging (counted), so is a flag
 			// only logged (loggedFlag).
-			if (!localAddr(in.Addr) || isError(in.Val.Type())) && (flags && counted(in) == nil && !loggedFlag(in) || !flags && increment(in) == nil) {
+			if (!localAddr(in.Addr) || isError(in.Val.Type())) && (mode == logPlain || counted(in) == nil && (mode != logFull || !loggedFlag(in))) {
 				return false
 			}
 		}

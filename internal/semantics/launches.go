@@ -516,13 +516,25 @@ func (g *gatherer) sentAway() (away *send, by *ssa.Function) {
 }
 
 // tied returns the functions of the consumer's code whose goroutine the
-// analysis knows: the fetch path and what it reaches, the function
-// building the consumer, the functions of its code starting goroutines,
-// and what those goroutines run.
+// analysis knows: the fetch path and what it reaches, the functions
+// calling or starting it and what they call, the function building the
+// consumer, the functions of its code starting goroutines, and what those
+// goroutines run.
 func (g *gatherer) tied(path map[*ssa.Function]bool) map[*ssa.Function]bool {
 	set := map[*ssa.Function]bool{}
 	for fn := range path {
 		g.m.Flow.Reach(fn, set)
+	}
+	for _, c := range g.ownCalls() {
+		if c.Role != clientmodel.Fetch && c.Role != clientmodel.FetchCommit {
+			continue
+		}
+		// Who calls or starts the fetching function, and what else it
+		// calls (Run { go s.fetch(ctx); return s.process(ctx) }:
+		// review 39-5/D1, D2).
+		for _, site := range g.m.Flow.Callers(c.Fn) {
+			g.m.Flow.Reach(site.Parent(), set)
+		}
 	}
 	g.m.Flow.Reach(g.c.Fn, set)
 	for _, fn := range g.funcs() {
@@ -536,7 +548,7 @@ func (g *gatherer) tied(path map[*ssa.Function]bool) map[*ssa.Function]bool {
 					started = g.m.Flow.Started(x)
 				}
 				if f := funcOf(started); f != nil {
-					set[fn] = true
+					g.m.Flow.Reach(fn, set) // its own calls run in its goroutine (review 39-5/D1)
 					g.m.Flow.Reach(f, set)
 				}
 			}

@@ -598,6 +598,8 @@ func TestClassify(t *testing.T) {
 		{"prefixinline", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"prefixparked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"drained", map[string]string{"guarantee": semantics.GuaranteeUnk, "concurrency": "cases.(*drainer).Work receives from"}},
+		{"piped", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"rejectedskip", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.accept"}},
 		{"readbatch", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.processIn"}},
 		{"readbatchstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// one caller retries, the other logs and goes on: a skip on its
