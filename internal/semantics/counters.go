@@ -233,7 +233,13 @@ func sameField(a, b ssa.Value) bool {
 	return a == b || ok1 && ok2 && fa.X == fb.X && fa.Field == fb.Field
 }
 
-var decidedBy sync.Map // *ssa.Package → map[*types.Var]bool
+// decidedBy caches decides' reads by package, for the package being
+// analyzed: cleared when it grows past a few packages, so that it keeps no
+// program's SSA alive.
+var decidedBy struct {
+	sync.Mutex
+	m map[*ssa.Package]map[*types.Var]bool
+}
 
 // decides reports whether pkg's code reads field v other than to count
 // in it (a load for h.errs++, an atomic Add whose result nothing uses)
@@ -245,10 +251,13 @@ func decides(pkg *ssa.Package, v *types.Var) bool {
 	if pkg == nil || v.Exported() && pkg.Pkg.Name() != "main" {
 		return true
 	}
-	if m, ok := decidedBy.Load(pkg); ok {
-		return m.(map[*types.Var]bool)[v]
+	decidedBy.Lock()
+	read, ok := decidedBy.m[pkg]
+	decidedBy.Unlock()
+	if ok {
+		return read[v]
 	}
-	read := map[*types.Var]bool{}
+	read = map[*types.Var]bool{}
 	mark := func(addr ssa.Value) {
 		if fa, ok := addr.(*ssa.FieldAddr); ok {
 			if fv := ssaflow.FieldVar(fa); fv != nil {
@@ -276,24 +285,13 @@ func decides(pkg *ssa.Package, v *types.Var) bool {
 			}
 		}
 	}
-	m, _ := decidedBy.LoadOrStore(pkg, read)
-	return m.(map[*types.Var]bool)[v]
-}
-
-// printedOnly reports whether v is only boxed for a print or a log
-// (log.Printf("failed: %d", h.failed.Load())): read, but deciding
-// nothing.
-func printedOnly(v ssa.Value) bool {
-	refs := v.Referrers()
-	if refs == nil || len(*refs) == 0 {
-		return false
+	decidedBy.Lock()
+	if decidedBy.m == nil || len(decidedBy.m) >= 8 {
+		decidedBy.m = map[*ssa.Package]map[*types.Var]bool{}
 	}
-	for _, r := range *refs {
-		if _, ok := r.(*ssa.MakeInterface); !ok {
-			return false
-		}
-	}
-	return true
+	decidedBy.m[pkg] = read
+	decidedBy.Unlock()
+	return read[v]
 }
 
 // countedLoad reports whether load only feeds an increment stored back to
