@@ -75,24 +75,9 @@ func exportSwallows(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 // body; noResult when it returns nothing) swallows, or "". A call of one
 // of params (a function it is given) is DropsFact's.
 func swallowed(info *types.Info, list []ast.Stmt, noResult bool, params map[types.Object]bool) string {
-	for i, st := range list {
-		ifs, ok := st.(*ast.IfStmt)
-		if !ok || ifs.Else != nil {
-			continue
-		}
-		errVar := map[types.Object]bool{}
-		var call *ast.CallExpr
-		if as, ok := ifs.Init.(*ast.AssignStmt); ok {
-			call = errCall(info, as, errVar)
-		} else if i > 0 {
-			if as, ok := list[i-1].(*ast.AssignStmt); ok {
-				call = errCall(info, as, errVar)
-			}
-		}
-		if call == nil || !failed(info, ifs.Cond, errVar) || logCall(info, call) || paramCall(info, params, call) {
-			continue // a parameter's failure dropped is a DropsFact's
-		}
-		if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && quietCall(fn) {
+	for i := range list {
+		ifs, call := failureIf(info, list, i, params)
+		if call == nil {
 			continue
 		}
 		body := ifs.Body.List
@@ -112,6 +97,33 @@ func swallowed(info *types.Info, list []ast.Stmt, noResult bool, params map[type
 		}
 	}
 	return ""
+}
+
+// failureIf returns list[i] when it is an if (without else) on the
+// failure of a call (err := f(...) in its init or the statement before),
+// and that call: not a log's, a quiet one's (quietCall), nor one of params
+// (a function given, whose failure dropped is a DropsFact's).
+func failureIf(info *types.Info, list []ast.Stmt, i int, params map[types.Object]bool) (*ast.IfStmt, *ast.CallExpr) {
+	ifs, ok := list[i].(*ast.IfStmt)
+	if !ok || ifs.Else != nil {
+		return nil, nil
+	}
+	errVar := map[types.Object]bool{}
+	var call *ast.CallExpr
+	if as, ok := ifs.Init.(*ast.AssignStmt); ok {
+		call = errCall(info, as, errVar)
+	} else if i > 0 {
+		if as, ok := list[i-1].(*ast.AssignStmt); ok {
+			call = errCall(info, as, errVar)
+		}
+	}
+	if call == nil || !failed(info, ifs.Cond, errVar) || logCall(info, call) || paramCall(info, params, call) {
+		return nil, nil
+	}
+	if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && quietCall(fn) {
+		return nil, nil
+	}
+	return ifs, call
 }
 
 // swallowedInLoop returns the name of the call whose failure a range loop
@@ -134,24 +146,9 @@ func swallowedInLoop(info *types.Info, list []ast.Stmt, noResult bool, params ma
 			continue
 		}
 		body := l.Body
-		for i, st := range body.List {
-			ifs, ok := st.(*ast.IfStmt)
-			if !ok || ifs.Else != nil || len(ifs.Body.List) == 0 {
-				continue
-			}
-			errVar := map[types.Object]bool{}
-			var call *ast.CallExpr
-			if as, ok := ifs.Init.(*ast.AssignStmt); ok {
-				call = errCall(info, as, errVar)
-			} else if i > 0 {
-				if as, ok := body.List[i-1].(*ast.AssignStmt); ok {
-					call = errCall(info, as, errVar)
-				}
-			}
-			if call == nil || !failed(info, ifs.Cond, errVar) || logCall(info, call) || paramCall(info, params, call) {
-				continue
-			}
-			if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && quietCall(fn) {
+		for i := range body.List {
+			ifs, call := failureIf(info, body.List, i, params)
+			if call == nil || len(ifs.Body.List) == 0 {
 				continue
 			}
 			n := len(ifs.Body.List)
