@@ -23,7 +23,8 @@ dominates the processing of its record:
   - kafka-go CommitMessages, and Generation.CommitOffsets (readers started
     per partition with Generation.Start);
   - confluent-kafka-go CommitMessage, CommitOffsets, Commit (with
-    auto-store on: it commits what was handed out), StoreMessage and
+    auto-store on: it commits what was handed out, a batch read message
+    by message in a loop before it included), StoreMessage and
     StoreOffsets (with auto-store off and auto-commit on);
   - with auto-commit off, a commit of what was marked or stored (sarama
     Commit, confluent Commit, franz-go CommitMarkedOffsets) made after a

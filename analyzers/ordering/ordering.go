@@ -595,7 +595,7 @@ func (c *checker) origins(p *position) []ssa.Value {
 			if p.k != nil && call.Consumer != nil && call.Consumer != p.k {
 				continue
 			}
-			if ci, ok := call.Instr.(*ssa.Call); ok && ssaflow.Dominates(ci, p.instr) {
+			if ci, ok := call.Instr.(*ssa.Call); ok && (ssaflow.Dominates(ci, p.instr) || readBefore(ci, p.instr)) {
 				out = append(out, ci)
 			}
 		}
@@ -701,6 +701,14 @@ func (c *checker) origins(p *position) []ssa.Value {
 	}
 	walk(p.arg, 0)
 	return out
+}
+
+// readBefore reports whether fetch is made in a loop that reads a batch
+// record by record before at, which is after that loop (confluent's
+// ReadMessage in a loop, then Commit() of what is stored: review 39-1/D2).
+func readBefore(fetch, at ssa.Instruction) bool {
+	h, loop := ssaflow.InnerLoop(fetch.Block())
+	return loop != nil && !loop[at.Block()] && h.Parent() == at.Parent() && h.Dominates(at.Block())
 }
 
 // sameFieldReads returns the other reads in fn of the fields the values

@@ -677,6 +677,12 @@ var scenarios = []struct {
 	// report awaited in the loop, a Flush repeated until nothing is left
 	// while a goroutine reads Events() (2 silent).
 	{"ordering/confluentloop", ordering.Analyzer},
+	// confluent with auto-store on, a batch read message by message, then
+	// Commit (it commits every message read) before the batch is applied
+	// (review 39-1/D2: silent, at-least-once); its twin commits after the
+	// batch (1 positive, its fix moving the Commit after the apply loop;
+	// 1 silent).
+	{"ordering/readbatchfirst", ordering.Analyzer},
 	// confluent with auto-commit off and auto-store on, each message sent
 	// to one worker that saves it and then stores it, and a Commit in the
 	// fetch loop (it commits every message handed out, those queued for

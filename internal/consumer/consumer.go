@@ -1347,6 +1347,12 @@ func (b *builder) option(c *clientmodel.Client, s *Settings, v ssa.Value, depth 
 				if f, ok := b.revokeFact(arg); ok && f.Polled {
 					s.RevokePolled = true
 				}
+				if fn := funcValue(arg); fn != nil && b.flow.InPackage(fn) && b.commitsPolled(c, fn) {
+					// The package's own callback committing every
+					// polled position, among options a helper returns
+					// to another package (trial 40b/D11).
+					s.RevokePolled = true
+				}
 			}
 		}
 		return // an option that sets nothing else the model tracks
@@ -1466,10 +1472,7 @@ func (b *builder) revokeHook(c *clientmodel.Client, v ssa.Value) RevokeHook {
 		}
 		return out
 	}
-	fn := ssaflow.Literal(v)
-	if f, ok := v.(*ssa.Function); ok && fn == nil {
-		fn = f
-	}
+	fn := funcValue(v)
 	if f, ok := b.revokeFact(v); ok {
 		// A function or method of another package (a service's
 		// Revoked, given as r.Revoked): what its package says of it.
@@ -1510,13 +1513,19 @@ func (b *builder) revokeHook(c *clientmodel.Client, v ssa.Value) RevokeHook {
 	return out
 }
 
-// revokeFact returns the RevokeFact of the callback v when it is a
-// function or method of another package.
-func (b *builder) revokeFact(v ssa.Value) (RevokeFact, bool) {
+// funcValue returns the function v is: a literal, or a function named.
+func funcValue(v ssa.Value) *ssa.Function {
 	fn := ssaflow.Literal(v)
 	if f, ok := v.(*ssa.Function); ok && fn == nil {
 		fn = f
 	}
+	return fn
+}
+
+// revokeFact returns the RevokeFact of the callback v when it is a
+// function or method of another package.
+func (b *builder) revokeFact(v ssa.Value) (RevokeFact, bool) {
+	fn := funcValue(v)
 	var f RevokeFact
 	if fn == nil || b.flow.InPackage(fn) {
 		return f, false

@@ -265,6 +265,13 @@ func passedOn(in ssa.Instruction) []ssa.Value {
 	}
 	switch x := in.(type) {
 	case ssa.CallInstruction:
+		if callee := ssaflow.Callee(x.Common()); callee != nil && x.Common().Signature().Recv() != nil && registersHook(callee) {
+			// A revoke callback registered on a client the function
+			// receives (Subscribe(c, topics) { return
+			// c.SubscribeTopics(topics, rebalance) }): the callback is
+			// the consumer's (trial 40b/D1).
+			return []ssa.Value{ssaflow.Recv(x.Common())}
+		}
 		if callee := ssaflow.Callee(x.Common()); callee != nil && other(callee.Pkg()) {
 			var out []ssa.Value
 			for i := range callee.Type().(*types.Signature).Params().Len() {
@@ -282,6 +289,16 @@ func passedOn(in ssa.Instruction) []ssa.Value {
 		}
 	}
 	return nil
+}
+
+// registersHook reports whether fn registers a revoke callback of its
+// client (clientmodel.RevokeHook, of the events kind: confluent's
+// SubscribeTopics given a rebalance callback).
+func registersHook(fn *types.Func) bool {
+	cl := clientOfType(fn.Type().(*types.Signature).Recv().Type())
+	return cl != nil && slices.ContainsFunc(cl.RevokeHooks, func(h clientmodel.RevokeHook) bool {
+		return h.Kind == clientmodel.HookEvents && h.Func == fn.FullName()
+	})
 }
 
 // clientOfType returns the client whose consumer type t is (or points

@@ -292,6 +292,9 @@ type ConfigFact struct {
 	Opaque  bool
 	Origin  string
 	Revoke  RevokeHook
+	// RevokePolled and RevokeCond are Settings' (a callback committing
+	// every polled position; registered on some paths only).
+	RevokePolled, RevokeCond bool
 	// Interval is the auto-commit interval the function sets
 	// (Settings.Interval).
 	Interval string
@@ -321,11 +324,12 @@ func (f *ConfigFact) settings() *Settings {
 	}
 	s.Opaque, s.Origin = f.Opaque, f.Origin
 	s.Revoke, s.Interval = f.Revoke, f.Interval
+	s.RevokePolled, s.RevokeCond = f.RevokePolled, f.RevokeCond
 	return s
 }
 
 func factOf(s *Settings) *ConfigFact {
-	f := &ConfigFact{Opaque: s.Opaque, Origin: s.Origin, Revoke: s.Revoke, Interval: s.Interval}
+	f := &ConfigFact{Opaque: s.Opaque, Origin: s.Origin, Revoke: s.Revoke, RevokePolled: s.RevokePolled, RevokeCond: s.RevokeCond, Interval: s.Interval}
 	for k, v := range s.Set {
 		f.Set = append(f.Set, SettingValue{Setting: k, On: v.On})
 	}

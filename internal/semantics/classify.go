@@ -91,6 +91,14 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Reason = "nothing is committed; where a restart resumes depends on the reader's start offset, not on what was processed"
 		r.Window = "n/a"
 		r.Revoke = "not needed (no group)"
+	case ev.Unseen != "" && len(ev.Calls) == 0:
+		// A handler of another package whose session calls were not
+		// joined to this group (trial 40a/D5: "nothing is ever
+		// committed" for a handler that marks).
+		r.Strategy, r.Detail = StrategyUnknown, "its handler's "+ev.Unseen+" is defined in another package, whose calls on the session are not joined to this group (that package runs the handler on a group of its own, or is not analyzed)"
+		r.Guarantee, r.Reason = GuaranteeUnk, "its marks and commits are not known"
+		r.Window = "unknown"
+		r.Revoke = "unknown"
 	case len(ev.Fetches) == 0 && !ev.Handler && ev.Sink == nil && !c.transactional() && ev.Interface != "":
 		r.Strategy, r.Detail = StrategyUnknown, "the consumer is used through the application's interface "+ev.Interface+", whose calls the analysis does not model"
 		r.Guarantee, r.Reason = GuaranteeUnk, "its fetches and commits are not known"
@@ -203,6 +211,12 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 	if hasAnalyzer("hiwater") {
 		r.Guarantee = Neither
 		r.Reason = "concurrent handlers commit a position past records still in flight: a crash loses those, and repeats the records since the last commit"
+		if i := slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.LastWrite && pc.Role != clientmodel.FetchCommit }); i >= 0 && strings.HasPrefix(r.Window, "none") {
+			// Commits first on read, but the handlers' commits are
+			// last-write-wins: a lower one moves the position back
+			// (trial 40a/D2: 2 repeated besides 33 lost).
+			r.Window = "the records a late, lower " + ev.Calls[i].Func + " moves the position back over (its last call wins), repeated after a restart"
+		}
 	}
 	if has(category.RevokeInFlight) {
 		r.Guarantee = Neither

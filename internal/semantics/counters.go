@@ -195,12 +195,17 @@ func counted(in ssa.Instruction) *types.Var {
 	return v
 }
 
-// increment returns the field in counts in (an atomic Add, a ++), or nil.
+// increment returns the field or package variable in counts in (an
+// atomic Add, a ++, a method of the package doing only that:
+// w.st.incFailed(), review 39-1/D7), or nil.
 func increment(in ssa.Instruction) *types.Var {
 	var addr ssa.Value
 	switch x := in.(type) {
 	case *ssa.Call:
 		f := ssaflow.Callee(x.Common())
+		if body := ssaflow.Body(x.Call.StaticCallee()); body != nil && body.Pkg == in.Parent().Pkg && x.Referrers() != nil && len(*x.Referrers()) == 0 {
+			return countsOnly(body)
+		}
 		if f == nil || f.Pkg() == nil || f.Pkg().Path() != "sync/atomic" || !strings.HasPrefix(f.Name(), "Add") || len(x.Call.Args) == 0 {
 			return nil
 		}
@@ -218,11 +223,56 @@ func increment(in ssa.Instruction) *types.Var {
 	default:
 		return nil
 	}
-	fa, ok := addr.(*ssa.FieldAddr)
-	if !ok {
+	return counter(addr)
+}
+
+// counter returns the field or the package variable addr is the address
+// of (a global counter: var failures atomic.Int64, review 39-1/D7), or nil.
+func counter(addr ssa.Value) *types.Var {
+	switch x := addr.(type) {
+	case *ssa.FieldAddr:
+		return ssaflow.FieldVar(x)
+	case *ssa.Global:
+		v, _ := x.Object().(*types.Var)
+		return v
+	}
+	return nil
+}
+
+// countsOnly returns the counter a function of one block counts in when it
+// does nothing else (func (s *stats) incFailed() { s.failed.Add(1) }).
+func countsOnly(fn *ssa.Function) *types.Var {
+	if len(fn.Blocks) != 1 || fn.Signature.Results().Len() != 0 {
 		return nil
 	}
-	return ssaflow.FieldVar(fa)
+	var v *types.Var
+	for _, in := range fn.Blocks[0].Instrs {
+		switch x := in.(type) {
+		case *ssa.FieldAddr, *ssa.DebugRef, *ssa.Return:
+		case *ssa.UnOp:
+			if !countedLoad(x) {
+				return nil
+			}
+		case *ssa.BinOp:
+		case *ssa.Call:
+			if f := ssaflow.Callee(x.Common()); f == nil || f.Pkg() == nil || f.Pkg().Path() != "sync/atomic" || v != nil {
+				return nil
+			}
+			if v = increment(x); v == nil {
+				return nil
+			}
+		case *ssa.Store:
+			if v != nil {
+				return nil
+			}
+			if v = increment(x); v == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return v
 }
 
 // sameField reports whether a and b address the same field of the same
@@ -259,10 +309,8 @@ func decides(pkg *ssa.Package, v *types.Var) bool {
 	}
 	read = map[*types.Var]bool{}
 	mark := func(addr ssa.Value) {
-		if fa, ok := addr.(*ssa.FieldAddr); ok {
-			if fv := ssaflow.FieldVar(fa); fv != nil {
-				read[fv] = true
-			}
+		if fv := counter(addr); fv != nil {
+			read[fv] = true
 		}
 	}
 	for _, fn := range packageFuncs(pkg) {

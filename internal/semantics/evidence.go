@@ -75,6 +75,9 @@ type PositionCall struct {
 	// InGoroutine reports whether the call runs in a goroutine the
 	// application starts.
 	InGoroutine bool
+	// LastWrite reports a call whose last position wins, lower ones too
+	// (kafka-go's CommitMessages): concurrent calls can move it back.
+	LastWrite bool
 	// InTx names the database transaction the call's function is given
 	// (a *sql.Tx parameter or captured variable), writes to and does not
 	// commit before the call: it is committed after the call, by the
@@ -355,6 +358,13 @@ type Evidence struct {
 	// client is handed to. See Join.
 	Entry string
 	Flows []string
+	// Foreign are the handlers' Consume methods defined in another
+	// package (a flow each); Unseen names the first whose package's
+	// session calls Join found no evidence of (that package runs the
+	// handler on a group of its own, which its calls are counted to, or
+	// is not analyzed): the consumer's positions are not known.
+	Foreign []ForeignHandler
+	Unseen  string
 	// Callbacks are the entry keys of the client parameters of functions
 	// of other packages the consumer is given as callbacks (a revoke
 	// hook, svc.Revoked): the client calls them with itself, so the
@@ -735,7 +745,13 @@ func (g *gatherer) onConsumer(ci ssa.CallInstruction) bool {
 	if slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Instr == ci }) {
 		return true // bound to it (a commit of its positions through an admin client)
 	}
-	return g.m.Is(g.c, ssaflow.Recv(ci.Common()))
+	recv := ssaflow.Recv(ci.Common())
+	if g.c.Site == nil && g.c.Entry != "" && recv != nil {
+		// A received client: the parameter or field it comes through
+		// (a revoke callback registered on it: trial 40b/D1).
+		return slices.ContainsFunc(g.m.Flow.Roots(recv), func(r ssa.Value) bool { k, _ := consumer.EntryKey(r); return k == g.c.Entry })
+	}
+	return g.m.Is(g.c, recv)
 }
 
 // at names position p for the consumer's row: "line 12" in the row's own
@@ -808,4 +824,10 @@ func (ev *Evidence) heldBatch() bool {
 	return ev.Client.Timer == clientmodel.TimerStored && slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool {
 		return pc.Collected && !pc.InGoroutine
 	})
+}
+
+// ForeignHandler is a handler's Consume method of another package: the
+// entry key of its session parameter, and its name.
+type ForeignHandler struct {
+	Key, Method string
 }

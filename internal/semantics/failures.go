@@ -142,8 +142,8 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	// loop: taken, and polled, where the loop starts (readLoop).
 	outTakes, outPolls := maps.Clone(takes), maps.Clone(polls)
 	var reads []map[*ssa.BasicBlock]bool
-	for _, c := range g.ownCalls() {
-		if h, loop := readLoop(c, pc); h != nil {
+	for _, t := range sortedBlocks(takes) {
+		if h, loop := readLoop(t, at); h != nil {
 			outTakes[h], outPolls[h] = true, true
 			reads = append(reads, loop)
 		}
@@ -979,7 +979,7 @@ func (g *gatherer) processedLater(b *ssa.BasicBlock, i int, at *ssa.BasicBlock, 
 func (g *gatherer) sendsRecord(b *ssa.BasicBlock) token.Pos {
 	for _, in := range b.Instrs {
 		for _, s := range sendsOf(in) {
-			if g.recordData(s.x) && !isError(s.x.Type()) { // (a failure's error is not the record: audit 37c/D2)
+			if g.sentRecord(s) {
 				return s.pos
 			}
 		}
@@ -1038,7 +1038,7 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 			for len(work) > 0 && !found {
 				x := work[len(work)-1]
 				work = work[:len(work)-1]
-				if seen[x] || stops(x) || keepsError(x) || g.mayStop(x, stops, 0) {
+				if seen[x] || stops(x) || keepsError(x) || answered(x, call) || g.mayStop(x, stops, 0) {
 					continue
 				}
 				seen[x] = true
@@ -1147,6 +1147,44 @@ func (g *gatherer) inPlacePerRecord(fn *ssa.Function) bool {
 
 // keepsError reports whether b stores an error in a variable of the
 // enclosing function (procErr = err): the loop may stop on it.
+// sendsAnswer reports whether b sends a result of call on a channel (res
+// <- ok, ok the failed call's bool): the goroutine answers the failure to
+// the code waiting for it, whose test of the answer decides (boolCheck,
+// received).
+func sendsAnswer(b *ssa.BasicBlock, call *ssa.Call) bool {
+	return slices.ContainsFunc(b.Instrs, func(in ssa.Instruction) bool {
+		send, ok := in.(*ssa.Send)
+		if !ok {
+			return false
+		}
+		x := send.X
+		if ex, ok := x.(*ssa.Extract); ok {
+			x = ex.Tuple
+		}
+		return x == ssa.Value(call)
+	})
+}
+
+// answered reports whether a block reached from fail sends a result of
+// call on a channel (sendsAnswer).
+func answered(fail *ssa.BasicBlock, call *ssa.Call) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{fail}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		if sendsAnswer(b, call) {
+			return true
+		}
+		seen[b] = true
+		work = append(work, b.Succs...)
+	}
+	return false
+}
+
 func keepsError(b *ssa.BasicBlock) bool {
 	for _, in := range b.Instrs {
 		st, ok := in.(*ssa.Store)
@@ -1645,6 +1683,9 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 	if not, ok := v.(*ssa.UnOp); ok && not.Op == token.NOT {
 		v, yes, no = not.X, no, yes
 	}
+	if sent := received(v); sent != nil {
+		v = sent
+	}
 	if ex, ok := v.(*ssa.Extract); ok {
 		v = ex.Tuple
 	}
@@ -1694,6 +1735,99 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 		return nil, nil, nil
 	}
 	return ifi, call, no
+}
+
+// received returns the value a function literal sends on the channel v is
+// received from (mark = <-res, or a phi of such receives, in selects too,
+// and constants), when the channel is its function's own and the literals
+// it makes send one value only on it: a result computed in a goroutine the
+// loop waits for (knative's sarama dispatcher: go func() { mark, err :=
+// h.Handle(ctx, msg); res <- mark }(), then if mark { MarkMessage }:
+// trial 40a/D1, 5 of 300 lost with no crash). Nil otherwise.
+func received(v ssa.Value) ssa.Value {
+	var chans []ssa.Value
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		switch x := v.(type) {
+		case *ssa.Const:
+			return true
+		case *ssa.UnOp:
+			if x.Op == token.ARROW {
+				chans = append(chans, chanVar(x.X))
+				return true
+			}
+		case *ssa.Extract:
+			if sel, ok := x.Tuple.(*ssa.Select); ok {
+				if ch := selectRecv(sel, x.Index); ch != nil {
+					chans = append(chans, chanVar(ch))
+					return true
+				}
+			}
+		case *ssa.Phi:
+			return depth < 4 && !slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return !walk(e, depth+1) })
+		}
+		return false
+	}
+	if !walk(v, 0) || len(chans) == 0 || slices.ContainsFunc(chans, func(c ssa.Value) bool { return c != chans[0] }) {
+		return nil
+	}
+	ch := chans[0]
+	if _, local := ch.(*ssa.Alloc); !local || ch.Referrers() == nil {
+		return nil
+	}
+	var sent []ssa.Value
+	for _, ref := range *ch.Referrers() {
+		mc, ok := ref.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		lit := mc.Fn.(*ssa.Function)
+		for i, bound := range mc.Bindings {
+			if bound != ch || i >= len(lit.FreeVars) || lit.FreeVars[i].Referrers() == nil {
+				continue
+			}
+			for _, r := range *lit.FreeVars[i].Referrers() {
+				load, ok := r.(*ssa.UnOp)
+				if !ok || load.Op != token.MUL || load.Referrers() == nil {
+					continue
+				}
+				for _, u := range *load.Referrers() {
+					if send, ok := u.(*ssa.Send); ok && send.Chan == ssa.Value(load) {
+						sent = append(sent, send.X)
+					}
+				}
+			}
+		}
+	}
+	if len(sent) != 1 {
+		return nil
+	}
+	return sent[0]
+}
+
+// chanVar returns the variable a channel is loaded from (a channel
+// captured by a literal is), else ch.
+func chanVar(ch ssa.Value) ssa.Value {
+	if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL {
+		return load.X
+	}
+	return ch
+}
+
+// selectRecv returns the channel of the receive whose value the select's
+// result i is, nil if i is none's.
+func selectRecv(sel *ssa.Select, i int) ssa.Value {
+	k := i - 2 // after the chosen index and recvOk
+	for _, st := range sel.States {
+		if st.Dir != types.RecvOnly {
+			continue
+		}
+		if k == 0 {
+			return st.Chan
+		}
+		k--
+	}
+	return nil
 }
 
 // collectedFromRecords reports whether v is read from a local variable
@@ -1981,6 +2115,9 @@ func (g *gatherer) appCall(call *ssa.Call) bool {
 	if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {
 		return false // len(recs) after a batch helper is no processing (audit 39b/D2)
 	}
+	if g.fetchesOwn(call) {
+		return false // a helper polling for the next record: its failure takes none
+	}
 	f := ssaflow.Callee(call.Common())
 	if f == nil || f.Pkg() == nil {
 		return true // a function value: a handler
@@ -1996,23 +2133,43 @@ func (g *gatherer) appCall(call *ssa.Call) bool {
 func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 	out := map[*ssa.BasicBlock]bool{}
 	if pc.Record >= 0 {
+		converted := map[*ssa.Call]bool{}
+		var from func(v ssa.Value) bool
+		from = func(v ssa.Value) bool {
+			if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL && writtenIn(load.X, pc.Fn) {
+				return false // a local read where it is used: taken where it is written
+			}
+			if call := fetchedBy(v); call != nil && call.Parent() == pc.Fn && g.fetchesOwn(call) {
+				// A helper that polls and returns the app's own type
+				// (msg, err := c.ConsumeMessage(ctx, t)): the record is
+				// taken where it is called (trial 39c/D4).
+				out[call.Block()] = true
+				return false
+			}
+			if call, ok := v.(*ssa.Call); ok && call.Parent() == pc.Fn && !converted[call] && g.converts(call) {
+				// A message rebuilt from the app's type for the
+				// commit (CommitMessage(toKafka(batch[len(batch)-1]))):
+				// taken where what it is built from is.
+				converted[call] = true
+				for _, a := range call.Call.Args {
+					ssaflow.Derives(a, from)
+				}
+				return false
+			}
+			if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && in.Parent() == pc.Fn && holdsRecords(v.Type()) {
+				out[in.Block()] = true
+			}
+			if p, ok := v.(*ssa.Parameter); ok && p.Parent() == pc.Fn && len(pc.Fn.Blocks) > 0 && holdsRecords(p.Type()) {
+				// A batch handed to a helper (flush(sess, batch)):
+				// taken as the helper is called (audit 38b/D10).
+				out[pc.Fn.Blocks[0]] = true
+			}
+			return false
+		}
 		for _, a := range unpacked(ssaflow.Arg(pc.Instr.Common(), pc.Record)) {
 			// Where a record is taken: not a control message the
 			// position is read from (an ack's offset).
-			ssaflow.Derives(a, func(v ssa.Value) bool {
-				if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL && writtenIn(load.X, pc.Fn) {
-					return false // a local read where it is used: taken where it is written
-				}
-				if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && in.Parent() == pc.Fn && holdsRecords(v.Type()) {
-					out[in.Block()] = true
-				}
-				if p, ok := v.(*ssa.Parameter); ok && p.Parent() == pc.Fn && len(pc.Fn.Blocks) > 0 && holdsRecords(p.Type()) {
-					// A batch handed to a helper (flush(sess, batch)):
-					// taken as the helper is called (audit 38b/D10).
-					out[pc.Fn.Blocks[0]] = true
-				}
-				return false
-			})
+			ssaflow.Derives(a, from)
 		}
 	}
 	for _, c := range g.ownCalls() {
@@ -2029,15 +2186,47 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 	return out
 }
 
+// fetchedBy returns the call v is the result of (or one result of: msg,
+// err := next(ctx)), nil if v is no call's.
+func fetchedBy(v ssa.Value) *ssa.Call {
+	if x, ok := v.(*ssa.Extract); ok {
+		v = x.Tuple
+	}
+	call, _ := v.(*ssa.Call)
+	return call
+}
+
+// fetchesOwn reports whether call calls a function of the package that
+// makes one of the consumer's fetches itself.
+func (g *gatherer) fetchesOwn(call *ssa.Call) bool {
+	f := call.Call.StaticCallee()
+	return f != nil && slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool {
+		return c.Fn == f && (c.Role == clientmodel.Fetch || c.Role == clientmodel.FetchCommit)
+	})
+}
+
+// converts reports whether call builds a record of the client from the
+// app's own values: a function of the package, neither the client's nor
+// fetching, that returns a record and is given none.
+func (g *gatherer) converts(call *ssa.Call) bool {
+	f := ssaflow.Body(call.Call.StaticCallee())
+	if f == nil || !g.m.Flow.InPackage(f) || g.fetchesOwn(call) || f.Signature.Results().Len() != 1 || !holdsRecords(f.Signature.Results().At(0).Type()) {
+		return false
+	}
+	return !slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return holdsRecords(a.Type()) })
+}
+
 // writtenIn reports whether addr is a local of fn that fn writes itself
-// (not a captured variable, nor one a literal fills: review 39-4/D1, D2).
+// (not a captured variable, nor one a literal fills: review 39-4/D1, D2;
+// a literal may read it: go func() { h.Handle(ctx, msg) }(), trial
+// 40a/D1).
 func writtenIn(addr ssa.Value, fn *ssa.Function) bool {
 	a, ok := addr.(*ssa.Alloc)
 	if !ok || a.Parent() != fn || a.Referrers() == nil {
 		return false
 	}
 	for _, r := range *a.Referrers() {
-		if _, captured := r.(*ssa.MakeClosure); captured {
+		if mc, captured := r.(*ssa.MakeClosure); captured && writesBound(mc, a) {
 			return false
 		}
 	}
@@ -2045,6 +2234,27 @@ func writtenIn(addr ssa.Value, fn *ssa.Function) bool {
 		st, ok := r.(*ssa.Store)
 		return ok && st.Addr == a
 	})
+}
+
+// writesBound reports whether the literal mc makes stores to, or passes
+// on the address of, the variable a it binds.
+func writesBound(mc *ssa.MakeClosure, a *ssa.Alloc) bool {
+	lit := mc.Fn.(*ssa.Function)
+	for i, bound := range mc.Bindings {
+		if bound != ssa.Value(a) || i >= len(lit.FreeVars) || lit.FreeVars[i].Referrers() == nil {
+			continue
+		}
+		for _, r := range *lit.FreeVars[i].Referrers() {
+			if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
+				continue
+			}
+			if _, ok := r.(*ssa.DebugRef); ok {
+				continue
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // unpacked returns the values a variadic call's slice is built from
@@ -2076,19 +2286,26 @@ func unpacked(a ssa.Value) []ssa.Value {
 	return out
 }
 
-// readLoop returns the header and the blocks of the loop a fetch call c
-// reads a batch in record by record, when pc commits the stored offsets after that
-// loop (confluent's Commit()): the batch is taken, and polled, where the
-// loop starts (review 38-2/D6).
-func readLoop(c, pc *consumer.Call) (*ssa.BasicBlock, map[*ssa.BasicBlock]bool) {
-	if c.Role != clientmodel.Fetch && c.Role != clientmodel.FetchCommit || c.Fn != pc.Fn || pc.Record >= 0 {
-		return nil, nil
-	}
-	h, loop := ssaflow.InnerLoop(c.Instr.Block())
-	if loop == nil || loop[pc.Instr.Block()] {
+// readLoop returns the header and the blocks of the loop a batch is read
+// in record by record when take, a block where a record is taken, is in
+// that loop and at, the position call's block, is after it: confluent's
+// Commit() of the stored offsets after a loop of ReadMessage (review
+// 38-2/D6), or the commit of the batch's last record after a loop
+// collecting them through a helper (trial 39c/D4). For a check after the
+// loop, the batch is taken, and polled, where the loop starts.
+func readLoop(take, at *ssa.BasicBlock) (*ssa.BasicBlock, map[*ssa.BasicBlock]bool) {
+	h, loop := ssaflow.InnerLoop(take)
+	if loop == nil || loop[at] {
 		return nil, nil
 	}
 	return h, loop
+}
+
+// sortedBlocks returns the blocks of set in their order of index.
+func sortedBlocks(set map[*ssa.BasicBlock]bool) []*ssa.BasicBlock {
+	out := slices.Collect(maps.Keys(set))
+	slices.SortFunc(out, func(a, b *ssa.BasicBlock) int { return a.Index - b.Index })
+	return out
 }
 
 // perRecordHelper reports whether pc's function is a helper the code
@@ -2098,29 +2315,39 @@ func readLoop(c, pc *consumer.Call) (*ssa.BasicBlock, map[*ssa.BasicBlock]bool) 
 // it early (a failure) goes on to the next record as its caller cannot tell
 // (handle(ctx, r, m) in a fetch loop, committing m itself after
 // processing it; kratos-transport's handleMessage returning a bool
-// nobody reads).
+// nobody reads). A commit of what is stored or polled so far (no record:
+// confluent's Commit()) in a helper given the batch (flush(c, batch)) is
+// one too: the next batch's commit passes the batch it returned early
+// from (review 39-1/D3).
 func (g *gatherer) perRecordHelper(pc *consumer.Call) bool {
 	fn := pc.Fn
 	callers := g.m.Flow.Callers(fn)
-	if len(callers) == 0 || pc.Record < 0 {
-		return false
-	}
-	arg := ssaflow.Arg(pc.Instr.Common(), pc.Record)
-	if arg == nil {
+	if len(callers) == 0 {
 		return false
 	}
 	param := -1
-	fromParam := func(v ssa.Value) bool {
-		return ssaflow.Derives(v, func(v ssa.Value) bool {
-			p, ok := v.(*ssa.Parameter)
-			if ok && p.Parent() == fn {
-				param = slices.Index(fn.Params, p)
-			}
-			return ok && p.Parent() == fn
-		})
-	}
-	if !fromParam(arg) && !slices.ContainsFunc(ssaflow.Elems(arg), fromParam) {
-		return false
+	if pc.Record < 0 {
+		param = slices.IndexFunc(fn.Params, func(p *ssa.Parameter) bool { return holdsRecords(p.Type()) })
+		if param < 0 {
+			return false
+		}
+	} else {
+		arg := ssaflow.Arg(pc.Instr.Common(), pc.Record)
+		if arg == nil {
+			return false
+		}
+		fromParam := func(v ssa.Value) bool {
+			return ssaflow.Derives(v, func(v ssa.Value) bool {
+				p, ok := v.(*ssa.Parameter)
+				if ok && p.Parent() == fn {
+					param = slices.Index(fn.Params, p)
+				}
+				return ok && p.Parent() == fn
+			})
+		}
+		if !fromParam(arg) && !slices.ContainsFunc(ssaflow.Elems(arg), fromParam) {
+			return false
+		}
 	}
 	dropped := func(site ssa.CallInstruction) bool {
 		v := site.Value()

@@ -112,9 +112,12 @@ func (g *gatherer) handedFuncs() {
 				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) && !batchHandler(com.Signature(), valueName(com.Value), ci) || !slices.ContainsFunc(com.Args, g.isRecordArg) || !g.positionAfter(ci) {
 					continue
 				}
-				for _, r := range g.m.Flow.Roots(com.Value) {
+				for _, r := range g.handlerRoots(com.Value) {
 					key, kfn := consumer.EntryKey(r)
-					if key == "" || strings.HasPrefix(key, "result:") || seen[key] {
+					if m := mapOf(com.Value); m != nil {
+						key += elemKey // a handler looked up in a registry the caller passes
+					}
+					if key == elemKey || key == "" || strings.HasPrefix(key, "result:") || seen[key] {
 						continue
 					}
 					seen[key] = true
@@ -128,6 +131,34 @@ func (g *gatherer) handedFuncs() {
 			}
 		}
 	}
+}
+
+// elemKey suffixes the entry key of a map of handlers (a registry keyed
+// by topic) for the functions it holds.
+const elemKey = "[]"
+
+// mapOf returns the map v is looked up in (h, ok := s.handlers[m.Topic]),
+// nil if v is no map's element.
+func mapOf(v ssa.Value) ssa.Value {
+	if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
+		v = ex.Tuple
+	}
+	if l, ok := v.(*ssa.Lookup); ok {
+		if _, isMap := l.X.Type().Underlying().(*types.Map); isMap {
+			return l.X
+		}
+	}
+	return nil
+}
+
+// handlerRoots returns the roots of v, a function value called, or of the
+// map it is looked up in (trial 40b/D10: a registry of handlers by topic
+// the wiring passes).
+func (g *gatherer) handlerRoots(v ssa.Value) []ssa.Value {
+	if m := mapOf(v); m != nil {
+		return g.m.Flow.Roots(m)
+	}
+	return g.m.Flow.Roots(v)
 }
 
 // handedMethod records a call of a handler-shaped method (handlerShaped)
@@ -585,6 +616,26 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 			}
 		}
 	}
+	// A map of function values passed for a parameter or field (a
+	// registry of handlers by topic): the functions put in it, under the
+	// key of the map's elements.
+	addElems := func(key string, v ssa.Value, t *types.Map) {
+		if _, isFunc := t.Elem().Underlying().(*types.Signature); !isFunc || key == "" {
+			return
+		}
+		for _, r := range m.Flow.Roots(v) {
+			mm, ok := r.(*ssa.MakeMap)
+			if !ok {
+				add(key+elemKey, r) // a map the analysis does not follow
+				continue
+			}
+			for _, ref := range *mm.Referrers() {
+				if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == ssa.Value(mm) {
+					add(key+elemKey, u.Value)
+				}
+			}
+		}
+	}
 	for _, fn := range m.SSA.SrcFuncs {
 		// The function values an exported function returns (a handler
 		// factory), under its result's key.
@@ -618,6 +669,8 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 							add(consumer.ParamKey(callee, i), a)
 						case *types.Interface:
 							addIface(consumer.ParamKey(callee, i), a, t)
+						case *types.Map:
+							addElems(consumer.ParamKey(callee, i), a, t)
 						}
 					}
 				case *ssa.Store:
@@ -630,6 +683,8 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 						add(consumer.FieldKey(fa), x.Val)
 					case *types.Interface:
 						addIface(consumer.FieldKey(fa), x.Val, t)
+					case *types.Map:
+						addElems(consumer.FieldKey(fa), x.Val, t)
 					}
 				}
 			}

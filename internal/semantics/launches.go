@@ -114,8 +114,8 @@ func (g *gatherer) workerSkips() {
 			}) {
 				continue
 			}
-			if _, jumps := fail.Instrs[len(fail.Instrs)-1].(*ssa.Jump); !jumps || failureKept(fail) {
-				continue // returns, branches on, or counts the failure: not only dropped
+			if _, jumps := fail.Instrs[len(fail.Instrs)-1].(*ssa.Jump); !jumps || failureKept(fail) || answered(fail, call) {
+				continue // returns, branches on, counts or answers the failure: not only dropped
 			}
 			if !slices.ContainsFunc(call.Call.Args, g.handlerArg) {
 				continue
@@ -450,6 +450,13 @@ func sendsOf(in ssa.Instruction) []send {
 	return nil
 }
 
+// sentRecord reports whether s sends a record's data (recordData), not
+// an error made from one: a failure reported, not a record handed on
+// (audit 37c/D2; h.errs <- err, trial 40a/D6).
+func (g *gatherer) sentRecord(s send) bool {
+	return !isError(s.x.Type()) && g.recordData(s.x)
+}
+
 // sentAway returns the first send, on the consumer's fetch path, of a
 // record's data (recordData) on a channel that nothing in the consumer's
 // code receives from (a pipeline of another package, or workers started
@@ -465,7 +472,7 @@ func (g *gatherer) sentAway() (away *send, by *ssa.Function) {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				for _, s := range sendsOf(in) {
-					if g.recordData(s.x) && !g.sentInTxn(s, fn) {
+					if g.sentRecord(s) && !g.sentInTxn(s, fn) {
 						sends = append(sends, s)
 					}
 				}
@@ -779,7 +786,7 @@ func (g *gatherer) recordsSentOn(roots []ssa.Value) bool {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				for _, s := range sendsOf(in) {
-					if g.recordData(s.x) && ssaflow.Intersects(g.m.Flow.Roots(s.ch), roots) {
+					if g.sentRecord(s) && ssaflow.Intersects(g.m.Flow.Roots(s.ch), roots) {
 						return true
 					}
 				}

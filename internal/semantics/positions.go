@@ -87,7 +87,7 @@ func (g *gatherer) positions() {
 		g.ev.GroupCommits = g.ev.GroupCommits || call.GroupCommit
 		g.ev.MemberCommits = g.ev.MemberCommits || call.Member
 		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn),
-			Handed: g.handed(call.Fn, 0), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call)}
+			Handed: g.handed(call.Fn, 0), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call), LastWrite: call.Order == clientmodel.LastWrite}
 		pc.Ticked = ticked(call)
 		pc.Periodic = pc.Ticked || g.periodic(call)
 		if call.Role == clientmodel.Commit || call.Role == clientmodel.Mark || call.Role == clientmodel.Store {
@@ -185,7 +185,7 @@ func (g *gatherer) queuedBefore(mark *consumer.Call) token.Position {
 	for _, b := range mark.Fn.Blocks {
 		for _, in := range b.Instrs {
 			for _, s := range sendsOf(in) {
-				if !g.recordData(s.x) || !ssaflow.ReachesStopping(in, mark.Instr, waits) {
+				if !g.sentRecord(s) || !ssaflow.ReachesStopping(in, mark.Instr, waits) {
 					continue
 				}
 				if mark.Role == clientmodel.Commit && ssaflow.ReachesStopping(in, mark.Instr, withoutFetch) {

@@ -110,7 +110,9 @@ func (g *gatherer) flows() []string {
 		if n, ok := types.Unalias(ssaflow.Deref(h.Type)).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg() != g.pass.Pkg {
 			ms := types.NewMethodSet(h.Type)
 			if sel := ms.Lookup(n.Obj().Pkg(), g.c.Client.Handler.Consume); sel != nil {
-				out = append(out, consumer.ParamKey(sel.Obj().(*types.Func), 0))
+				key := consumer.ParamKey(sel.Obj().(*types.Func), 0)
+				out = append(out, key)
+				g.ev.Foreign = append(g.ev.Foreign, ForeignHandler{Key: key, Method: ssaflow.ShortFunc(sel.Obj().(*types.Func))})
 			}
 		}
 	}
@@ -257,6 +259,11 @@ func Join(evs []*Evidence) []*Evidence {
 	}
 	for _, ev := range out {
 		ev.handedSkips()
+		for _, f := range ev.Foreign {
+			if !slices.ContainsFunc(byEntry[f.Key], func(r *Evidence) bool { return r.Client == ev.Client }) && ev.Unseen == "" {
+				ev.Unseen = f.Method
+			}
+		}
 	}
 	return out
 }
@@ -405,6 +412,7 @@ func (ev *Evidence) absorb(r *Evidence) {
 	ev.Launches = append(ev.Launches, r.Launches...)
 	ev.Handed = append(ev.Handed, r.Handed...)
 	ev.Handler = ev.Handler || r.Handler
+	ev.Closes = ev.Closes || r.Closes // (the wiring's defer c.Close(): trial 40b/D1)
 	ev.Txn = append(ev.Txn, r.Txn...)
 	ev.Transactional = ev.Transactional || r.Transactional
 	if ev.WrittenBy == "" {
@@ -569,5 +577,33 @@ func resolveConfigs(evs []*Evidence) {
 		if !slices.ContainsFunc(ps, func(p consumer.PassedConfig) bool { return p.Settings.Opaque }) {
 			ev.ConfigOrigin = ""
 		}
+		ev.revokeFrom(ps, fn)
 	}
+}
+
+// revokeFrom adds to ev, whose options its callers pass (ps, to fn), the
+// revoke callback those options register, when the consumer's own code
+// registers none: a helper of another package returning
+// OnPartitionsRevoked(commit) among them (trial 40b/D11: "revoke: not
+// needed", at-least-once, for a callback committing every polled record
+// at a shutdown that left a poll half processed; 275 of 300 lost).
+func (ev *Evidence) revokeFrom(ps []consumer.PassedConfig, fn string) {
+	if len(ev.Revokes) > 0 {
+		return
+	}
+	hook := ps[0].Settings.Revoke
+	polled, cond := ps[0].Settings.RevokePolled, ps[0].Settings.RevokeCond
+	for _, p := range ps[1:] {
+		if p.Settings.Revoke != hook {
+			hook, cond = consumer.RevokeUnknown, true
+		}
+		polled = polled && p.Settings.RevokePolled
+		cond = cond || p.Settings.RevokeCond
+	}
+	if hook == consumer.RevokeNone {
+		return
+	}
+	ev.Revokes = append(ev.Revokes, &Revoke{Pos: ev.Pos, HandlesRevoke: true, Cond: cond,
+		Commits: hook == consumer.RevokeCommits, Polled: hook == consumer.RevokeCommits && polled, Unknown: hook == consumer.RevokeUnknown,
+		Elsewhere: "among the options " + fn + "'s callers pass"})
 }

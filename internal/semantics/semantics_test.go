@@ -259,7 +259,9 @@ func TestClassify(t *testing.T) {
 		// a goroutine per message whose answer every case of a select
 		// waits for (the session's end cancels, then waits): joined; a
 		// timeout that does not wait leaves it running
-		{"selectjoin", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "joined before the loop goes on"}},
+		// (the answer false is not marked, but the next mark passes it:
+		// a skip, trial 40a/D1)
+		{"selectjoin", map[string]string{"guarantee": semantics.Neither, "concurrency": "joined before the loop goes on", "failure": "skipped: when cases.cancelableSave.save"}},
 		{"selecttimeout", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "does not wait for"}},
 		// a helper marking after its save, run as a retry wrapper's
 		// attempt whose giving up is logged before the next message (the
@@ -586,6 +588,17 @@ func TestClassify(t *testing.T) {
 		{"boolbatchstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"countedfail", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"countedflag", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a package-level counter and a counting method are metrics too
+		// (review 39-1/D7); a global tested before the commit is a flag
+		{"countedglobal", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"countedmethod", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"countedglobalflag", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// the answer computed in a goroutine the loop waits for, received
+		// from a channel (trial 40a/D1); its twin stops on a false one
+		{"waitresult", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.resultHandle.Handle"}},
+		{"waitresultstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// an error sent on a channel is not a record handed on (trial 40a/D6)
+		{"errsent", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per partition"}},
 		{"answerdropped", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"answerread", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"countlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
@@ -602,6 +615,14 @@ func TestClassify(t *testing.T) {
 		{"rejectedskip", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.accept"}},
 		{"readbatch", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.processIn"}},
 		{"readbatchstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// the same with the batch delivered and committed by a helper
+		// (review 39-1/D3); through a helper polling into the app's own type, the
+		// commit given a message rebuilt from it (trial 39c/D4); the
+		// helper's poll error takes no record
+		{"readflush", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.deliverAll"}},
+		{"readflushstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"rebuiltskips", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the handler"}},
+		{"rebuiltstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// one caller retries, the other logs and goes on: a skip on its
 		// path (none was said when any caller did not go on)
 		{"helpermayberetried", map[string]string{"failure": "skipped: when cases.apply (line 68) fails"}},
@@ -668,8 +689,8 @@ func TestClassify(t *testing.T) {
 		{"boolok", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.deliver"}},
 		{"boolfilter", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a goroutine per message whose answer is received before the
-		// mark: joined
-		{"answered", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "joined"}},
+		// mark: joined; a false answer is skipped (trial 40a/D1)
+		{"answered", map[string]string{"guarantee": semantics.Neither, "concurrency": "joined", "failure": "skipped: when cases.deliver"}},
 		// a plain franz-go transactional client commits no offsets
 		{"plaintxn", map[string]string{"strategy": semantics.StrategyNone, "guarantee": semantics.AtLeastOnce}},
 		{"convertedcopy", map[string]string{"group": "g-converted", "strategy": semantics.StrategyEachBatch,
@@ -994,6 +1015,17 @@ func TestFindingsChangeTheVerdict(t *testing.T) {
 			t.Errorf("interval with hiwater/concurrent-commit: concurrency %q, want concurrent handlers", r.Concurrency)
 		}
 	}
+	// a hiwater finding on a reader committing on read whose workers'
+	// commits are last-write-wins: a late, lower one moves the position
+	// back, and its records are repeated (trial 40a/D2: "none")
+	if ev := evs["readpool"]; ev != nil {
+		r := semantics.Classify(ev, "readpool", []semantics.Finding{{Rule: "hiwater/concurrent-commit", At: "x.go:1"}})
+		if !strings.Contains(r.Window, "CommitMessages moves the position back") {
+			t.Errorf("readpool with hiwater/concurrent-commit: duplicates %q, want the commits moving back", r.Window)
+		}
+	} else {
+		t.Errorf("readpool: no evidence")
+	}
 	// a configuration out of sight: whether the revoke commits is not
 	// known either, even when a finding sets the strategy
 	if ev := evs["opaque"]; ev != nil {
@@ -1260,9 +1292,32 @@ func TestJoin(t *testing.T) {
 		// the same adapter defined in a third package: the loop's
 		// package cannot tie its polls to the client (review 36-2/D10:
 		// at-least-once, concurrency none)
-		"adlibskip":   {"guarantee": semantics.GuaranteeUnk, "reason": "returned by adlib.(*Adapter).PollFetches to callers in other packages"},
-		"grpmarks":    {"guarantee": semantics.Neither, "strategy": semantics.StrategyNone},
-		"grpticks":    {"guarantee": semantics.AtLeastOnce},
+		"adlibskip": {"guarantee": semantics.GuaranteeUnk, "reason": "returned by adlib.(*Adapter).PollFetches to callers in other packages"},
+		"grpmarks":  {"guarantee": semantics.Neither, "strategy": semantics.StrategyNone},
+		"grpticks":  {"guarantee": semantics.AtLeastOnce},
+		// the handler's package runs it on a group of its own, to which
+		// its marks are counted: the other group's row cannot say what
+		// is committed (trial 40a/D5: "nothing is ever committed")
+		// handlers in a registry keyed by topic, passed by the wiring
+		// (trial 40b/D10: at-least-once, concurrency none, for one that
+		// starts a goroutine and returns)
+		"regasync": {"guarantee": semantics.GuaranteeUnk, "reason": "reghandlers.(*Orders).Handle, passed for it, starts goroutines"},
+		"regsync":  {"guarantee": semantics.AtLeastOnce, "concurrency": "none"},
+		// a revoke callback committing every polled record, among
+		// options a helper returns to the constructor's callers (trial
+		// 40b/D11: at-least-once, "revoke: not needed"); its twin holds
+		// rebalances back to the poll
+		"rvkpolled":  {"guarantee": semantics.GuaranteeUnk, "reason": "the revoke callback among the options NewClient's callers pass", "revoke": "yes"},
+		"rvkblocked": {"guarantee": semantics.AtLeastOnce, "revoke": "yes"},
+		// a rebalance callback committing on revoke, registered by a
+		// helper on the client it is given, with auto-store on: the
+		// Close commits messages it hands over unprocessed (trial
+		// 40b/D1: at-least-once, "revoke: not needed"); its twin stores
+		// after processing
+		"cfsubstored": {"guarantee": semantics.Neither, "revoke": "yes (the revoke callback commits the stored offsets"},
+		"cfsubmanual": {"guarantee": semantics.AtLeastOnce, "revoke": "yes"},
+		"ownrun":      {"guarantee": semantics.AtLeastOnce},
+		"ownwire":     {"guarantee": semantics.GuaranteeUnk, "strategy": semantics.StrategyUnknown, "detail": "ownhandler.Marker.ConsumeClaim is defined in another package"},
 		"knobsync":    {"detail": "synchronous CommitMessages", "guarantee": semantics.AtLeastOnce},
 		"knobtimed":   {"detail": "a background loop commits every interval set in code"},
 		"evloopfield": {"strategy": semantics.StrategyTimer, "guarantee": semantics.Neither, "concurrency": "none"},

@@ -60,3 +60,29 @@ func BreakFails(ps []Payload) error { // want BreakFails:`sync`
 	}
 	return err
 }
+
+func park(Payload) error { return nil } // want park:`sync`
+
+// ParkEach dead-letters a failed payload, dropping the park's error, and
+// goes on: nothing keeps the failed one (audit 39b/D5).
+func ParkEach(ps []Payload) { // want ParkEach:`sync` ParkEach:`swallows\(save\)`
+	for _, p := range ps {
+		if err := save(p); err != nil {
+			log.Printf("save: %v: parking", err)
+			_ = park(p)
+		}
+	}
+}
+
+// ParkChecked returns the park's failure: the caller hears of it.
+func ParkChecked(ps []Payload) error { // want ParkChecked:`sync`
+	for _, p := range ps {
+		if err := save(p); err != nil {
+			log.Printf("save: %v: parking", err)
+			if err := park(p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

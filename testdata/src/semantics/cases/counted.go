@@ -263,3 +263,77 @@ func closureFlagStops(ctx context.Context) {
 		_ = r.CommitMessages(ctx, batch...)
 	}
 }
+
+// skipsSeen counts failures in a package-level counter, and stats in a
+// method of a field's type; nothing tests either: both are metrics
+// (review 39-1/D7). retriedSeen tests the global before each commit.
+var skipsSeen atomic.Int64
+
+var retriedSeen atomic.Int64
+
+type failStats struct{ failed atomic.Int64 }
+
+func (s *failStats) incFailed() { s.failed.Add(1) }
+
+type statWriter struct{ st failStats }
+
+func (w *statWriter) write(m kafkago.Message) {
+	if err := apply(m); err != nil {
+		w.st.incFailed()
+		log.Printf("apply %d: %v", m.Offset, err)
+	}
+}
+
+func writeGlobal(m kafkago.Message) {
+	if err := apply(m); err != nil {
+		skipsSeen.Add(1)
+		log.Printf("apply %d: %v", m.Offset, err)
+	}
+}
+
+func writeRetried(m kafkago.Message) {
+	if err := apply(m); err != nil {
+		retriedSeen.Add(1)
+		log.Printf("apply %d: %v", m.Offset, err)
+	}
+}
+
+func countedGlobal(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-counted-global", Topic: "t"}) // case: countedglobal
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		writeGlobal(m)
+		_ = r.CommitMessages(ctx, m)
+	}
+}
+
+func countedMethod(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-counted-method", Topic: "t"}) // case: countedmethod
+	w := &statWriter{}
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		w.write(m)
+		_ = r.CommitMessages(ctx, m)
+	}
+}
+
+func countedGlobalFlag(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-counted-global-flag", Topic: "t"}) // case: countedglobalflag
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		writeRetried(m)
+		if retriedSeen.Load() > 0 {
+			return
+		}
+		_ = r.CommitMessages(ctx, m)
+	}
+}

@@ -1,0 +1,15 @@
+// Package regwire registers the handlers by topic.
+package regwire
+
+import (
+	"context"
+
+	"semantics/svc/reghandlers"
+	"semantics/svc/regloop"
+)
+
+// Run starts both services.
+func Run(ctx context.Context) {
+	go regloop.New(map[string]regloop.HandlerFunc{"orders": (&reghandlers.Orders{Dir: "/tmp"}).Handle}).Run(ctx)
+	_ = regloop.NewPayments(map[string]regloop.HandlerFunc{"payments": (&reghandlers.Payments{Dir: "/tmp"}).Handle}).Run(ctx)
+}
