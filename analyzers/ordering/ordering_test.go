@@ -683,6 +683,13 @@ var scenarios = []struct {
 	// batch (1 positive, its fix moving the Commit after the apply loop;
 	// 1 silent).
 	{"ordering/readbatchfirst", ordering.Analyzer},
+	// a framework given a handler interface by the wiring, which reaches
+	// its claim loop through two fields; the wiring passes a handler
+	// starting a goroutine on a copy of the value (audit 40b/D2: silent)
+	// and a writer (1 positive at the wiring, fixed in package handler:
+	// the goroutine's body in place, its logged failure returned; 1
+	// silent).
+	{"ordering/portgo/...", ordering.Analyzer},
 	// confluent with auto-commit off and auto-store on, each message sent
 	// to one worker that saves it and then stores it, and a Commit in the
 	// fetch loop (it commits every message handed out, those queued for

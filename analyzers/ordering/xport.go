@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -330,8 +331,14 @@ func enclosingName(fn *ssa.Function) string {
 // index of their parameter (receiver excluded), whose value v is: v is
 // that parameter (directly or captured by a closure), or a load of an
 // unexported struct field every store to which in the package stores
-// such a parameter.
+// such a parameter, or a load of another such field (a framework's
+// App.h copied into the sarama handler it builds, groupHandler{h: a.h}:
+// audit 40b/D2).
 func (c *checker) portParams(v ssa.Value) map[*types.Func]int {
+	return c.portParamsIn(v, 0)
+}
+
+func (c *checker) portParamsIn(v ssa.Value, depth int) map[*types.Func]int {
 	v = c.captured(stripInterface(v))
 	if prm, ok := v.(*ssa.Parameter); ok {
 		if fn, i := exportedParam(prm); fn != nil {
@@ -353,7 +360,15 @@ func (c *checker) portParams(v ssa.Value) map[*types.Func]int {
 				}
 				prm, ok := c.captured(stripInterface(st.Val)).(*ssa.Parameter)
 				if !ok {
-					return nil
+					sub := map[*types.Func]int(nil)
+					if depth < 3 {
+						sub = c.portParamsIn(st.Val, depth+1)
+					}
+					if len(sub) == 0 {
+						return nil
+					}
+					maps.Copy(out, sub)
+					continue
 				}
 				pf, i := exportedParam(prm)
 				if pf == nil {

@@ -47,7 +47,7 @@ func exportQueueFixes(pass *analysis.Pass, ho *handsoff.Result) map[*types.Func]
 			if !ok {
 				continue
 			}
-			h, ok := ho.Of(m)
+			h, ok := ho.Own(m)
 			if !ok {
 				continue
 			}

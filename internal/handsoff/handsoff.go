@@ -101,6 +101,17 @@ func (r *Result) Of(fn *types.Func) (*Fact, bool) {
 	return &f, true
 }
 
+// Own returns the Fact of fn, a function of the package, Started ones
+// too: what a fix exported for other packages (ordering's queueingResult)
+// makes of a method starting its goroutine (audit 40b/D2).
+func (r *Result) Own(fn *types.Func) (*Fact, bool) {
+	var f Fact
+	if !r.pass.ImportObjectFact(fn, &f) {
+		return nil, false
+	}
+	return &f, true
+}
+
 // implementations returns the implementations of iface, an interface of
 // the package, among the package and those it imports (Call).
 func (r *Result) implementations(iface *types.Interface) []*types.Named {
@@ -430,7 +441,7 @@ func decodedInto(info *types.Info, stack []ast.Node) (*ast.CallExpr, types.Objec
 				continue // a conversion: []byte(p.Value)
 			}
 			fn, ok := typeutil.Callee(info, n).(*types.Func)
-			if !ok || !IsDecodeName(fn.Name()) && !isEncodeName(fn.Name()) || n.Fun == child {
+			if !copies(info, n) && (!ok || !IsDecodeName(fn.Name()) && !isEncodeName(fn.Name())) || n.Fun == child {
 				return nil, nil
 			}
 			for _, a := range n.Args {
@@ -457,6 +468,26 @@ func decodedInto(info *types.Info, stack []ast.Node) (*ast.CallExpr, types.Objec
 		}
 	}
 	return nil, nil
+}
+
+// copies reports whether call copies its argument: append to a nil or
+// empty slice, or a Clone of package bytes, strings or slices (v :=
+// append([]byte(nil), m.Value...), then go save(v): audit 40b/D2).
+func copies(info *types.Info, call *ast.CallExpr) bool {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if _, builtin := info.Uses[id].(*types.Builtin); builtin && id.Name == "append" && len(call.Args) == 2 && call.Ellipsis.IsValid() {
+			return true
+		}
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Name() != "Clone" {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "bytes", "strings", "slices":
+		return true
+	}
+	return false
 }
 
 // isContext reports whether t is context.Context.

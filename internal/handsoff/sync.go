@@ -60,10 +60,12 @@ var startsLater = map[string]bool{
 // call's write or request as it is made.
 var directState = map[string]bool{"os": true, "database/sql": true, "net/http": true}
 
-// lockTypes are the types whose methods, on a field, guard the call's own
-// work: a lock taken and released keeps nothing for later (a ledger's
-// Save holding l.mu: trial 40a/D4).
-var lockTypes = map[string]bool{"sync.Mutex": true, "sync.RWMutex": true}
+// lockTypes are the types whose methods, on a field, guard or count the
+// call's own work: a lock taken and released, a Once run, an atomic
+// counter keep nothing for later (a ledger's Save holding l.mu: trial
+// 40a/D4; counting its writes in l.n: trial 40c/D4).
+var lockTypes = map[string]bool{"sync.Mutex": true, "sync.RWMutex": true, "sync.Once": true,
+	"sync/atomic.Bool": true, "sync/atomic.Int32": true, "sync/atomic.Int64": true, "sync/atomic.Uint32": true, "sync/atomic.Uint64": true}
 
 // keepsIn reports whether call, of the standard library made in a
 // function whose receiver is recv (or nil), writes into state that

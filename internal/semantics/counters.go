@@ -80,6 +80,10 @@ func loggedUse(v ssa.Value, mode, depth int) bool {
 			if !boxedForLog(x) {
 				return false
 			}
+		case *ssa.ChangeInterface:
+			if !boxedForLog(x) {
+				return false // (an error given as any: log.Print(err))
+			}
 		case *ssa.Call:
 			if !logging(x.Common()) {
 				return false
@@ -111,10 +115,10 @@ func loggedUse(v ssa.Value, mode, depth int) bool {
 	return true
 }
 
-// boxedForLog reports whether mi, a value boxed in an interface, is
-// stored in a variadic slice only (log.Printf's arguments) or given to a
-// logger or a metric.
-func boxedForLog(mi *ssa.MakeInterface) bool {
+// boxedForLog reports whether mi, a value boxed in an interface (or
+// converted to another), is stored in a variadic slice only
+// (log.Printf's arguments) or given to a logger or a metric.
+func boxedForLog(mi ssa.Value) bool {
 	if mi.Referrers() == nil {
 		return false
 	}
@@ -385,4 +389,109 @@ func packageFuncs(pkg *ssa.Package) []*ssa.Function {
 		}
 	}
 	return out
+}
+
+// reportedOnly reports whether send sends an error on a channel that the
+// code of its package receives only to log (h.errs <- err, drained by
+// `for e := range errs { log.Print(e) }`): the failure is reported, not
+// kept (review 40-1/D2: a goroutine joined by a WaitGroup whose error
+// went there was at-least-once). A channel received nowhere in the
+// package, or received to decide anything, keeps it.
+func reportedOnly(send *ssa.Send) bool {
+	pkg := send.Parent().Pkg
+	if !isError(send.X.Type()) || pkg == nil {
+		return false
+	}
+	funcs := packageFuncs(pkg)
+	made := chanRoots(send.Chan, funcs, 0)
+	if len(made) == 0 {
+		return false
+	}
+	same := func(ch ssa.Value) bool { return ssaflow.Intersects(chanRoots(ch, funcs, 0), made) }
+	found := false
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.UnOp:
+					if x.Op != token.ARROW || !same(x.X) {
+						continue
+					}
+					found = true
+					var got ssa.Value = x
+					if x.CommaOk {
+						got = nil
+						for _, r := range *x.Referrers() {
+							if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+								got = ex
+							}
+						}
+					}
+					if got != nil && !loggedUse(got, logPlain, 0) {
+						return false
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if st.Dir == types.RecvOnly && same(st.Chan) {
+							return false // (a select's receive: not followed)
+						}
+					}
+				}
+			}
+		}
+	}
+	return found
+}
+
+// chanRoots returns the make(chan) calls ch comes from: through loads of
+// locals (captured ones too), fields and package variables, every store
+// to which in funcs is followed.
+func chanRoots(ch ssa.Value, funcs []*ssa.Function, depth int) []ssa.Value {
+	if depth > 4 {
+		return nil
+	}
+	stored := func(match func(addr ssa.Value) bool) []ssa.Value {
+		var out []ssa.Value
+		for _, fn := range funcs {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					if st, ok := in.(*ssa.Store); ok && match(st.Addr) {
+						out = append(out, chanRoots(st.Val, funcs, depth+1)...)
+					}
+				}
+			}
+		}
+		return out
+	}
+	switch x := ch.(type) {
+	case *ssa.MakeChan:
+		return []ssa.Value{x}
+	case *ssa.ChangeType:
+		return chanRoots(x.X, funcs, depth+1)
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return nil
+		}
+		switch a := x.X.(type) {
+		case *ssa.Alloc:
+			return stored(func(addr ssa.Value) bool { return addr == ssa.Value(a) })
+		case *ssa.FreeVar:
+			var out []ssa.Value
+			for _, bound := range ssaflow.BoundTo(a) {
+				if al, ok := bound.(*ssa.Alloc); ok {
+					out = append(out, stored(func(addr ssa.Value) bool { return addr == ssa.Value(al) })...)
+				}
+			}
+			return out
+		case *ssa.FieldAddr:
+			v := ssaflow.FieldVar(a)
+			return stored(func(addr ssa.Value) bool {
+				fa, ok := addr.(*ssa.FieldAddr)
+				return ok && v != nil && ssaflow.FieldVar(fa) == v
+			})
+		case *ssa.Global:
+			return stored(func(addr ssa.Value) bool { return addr == ssa.Value(a) })
+		}
+	}
+	return nil
 }

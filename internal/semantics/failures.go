@@ -1145,24 +1145,79 @@ func (g *gatherer) inPlacePerRecord(fn *ssa.Function) bool {
 	return false
 }
 
-// keepsError reports whether b stores an error in a variable of the
-// enclosing function (procErr = err): the loop may stop on it.
-// sendsAnswer reports whether b sends a result of call on a channel (res
-// <- ok, ok the failed call's bool): the goroutine answers the failure to
-// the code waiting for it, whose test of the answer decides (boolCheck,
-// received).
+// sendsAnswer reports whether b sends on a channel an answer of call (a
+// result of it, or a comparison of one: err == nil) that the code
+// waiting for it tests (testedAnswer): the goroutine answers the
+// failure, and that test decides (boolCheck, received). An answer sent
+// to a logger, or received and dropped, answers nothing (review 40-1/D1,
+// D2).
 func sendsAnswer(b *ssa.BasicBlock, call *ssa.Call) bool {
 	return slices.ContainsFunc(b.Instrs, func(in ssa.Instruction) bool {
 		send, ok := in.(*ssa.Send)
-		if !ok {
-			return false
-		}
-		x := send.X
-		if ex, ok := x.(*ssa.Extract); ok {
-			x = ex.Tuple
-		}
-		return x == ssa.Value(call)
+		return ok && answerOf(send.X) == call && testedAnswer(send)
 	})
+}
+
+// answerOf returns the call v is a result of, or a comparison of one with
+// a constant, or the negation of either (review 40-1/D6: res <- err ==
+// nil); nil otherwise.
+func answerOf(v ssa.Value) *ssa.Call {
+	for range 4 {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.NOT {
+				return nil
+			}
+			v = x.X
+		case *ssa.BinOp:
+			if _, c := x.Y.(*ssa.Const); c {
+				v = x.X
+			} else if _, c := x.X.(*ssa.Const); c {
+				v = x.Y
+			} else {
+				return nil
+			}
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.Call:
+			return x
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// testedAnswer reports whether the function making the literal that
+// sends s tests what it receives of it, and does more on it than log: an
+// if on the value received, its negation, or its comparison with a
+// constant (if err := <-errc; err != nil { return err }).
+func testedAnswer(s *ssa.Send) bool {
+	parent := s.Parent().Parent()
+	if parent == nil {
+		return false
+	}
+	for _, b := range parent.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		v := ifi.Cond
+		if not, ok := v.(*ssa.UnOp); ok && not.Op == token.NOT {
+			v = not.X
+		}
+		if cmp, ok := v.(*ssa.BinOp); ok {
+			if _, c := cmp.Y.(*ssa.Const); c {
+				v = cmp.X
+			} else if _, c := cmp.X.(*ssa.Const); c {
+				v = cmp.Y
+			}
+		}
+		if slices.Contains(receivedAll(v), s.X) && !loggedIf(ifi, logPlain) {
+			return true // (not a test whose branch only logs: review 40-1/D1)
+		}
+	}
+	return false
 }
 
 // answered reports whether a block reached from fail sends a result of
@@ -1185,6 +1240,8 @@ func answered(fail *ssa.BasicBlock, call *ssa.Call) bool {
 	return false
 }
 
+// keepsError reports whether b stores an error in a variable of the
+// enclosing function (procErr = err): the loop may stop on it.
 func keepsError(b *ssa.BasicBlock) bool {
 	for _, in := range b.Instrs {
 		st, ok := in.(*ssa.Store)
@@ -1202,7 +1259,8 @@ func keepsError(b *ssa.BasicBlock) bool {
 // nothing reads (`apply(m)`, `_ = apply(m)`, `n, _ := write(m)`).
 func errorDiscarded(call *ssa.Call) bool {
 	res := call.Call.Signature().Results()
-	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+	i := errIndex(res)
+	if i < 0 {
 		return false
 	}
 	refs := call.Referrers()
@@ -1213,26 +1271,37 @@ func errorDiscarded(call *ssa.Call) bool {
 		return len(*refs) == 0
 	}
 	for _, r := range *refs {
-		if ex, ok := r.(*ssa.Extract); ok && ex.Index == res.Len()-1 {
+		// (_, _ = f() extracts the error and drops it.)
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == i && slices.ContainsFunc(*ex.Referrers(), func(u ssa.Instruction) bool { _, dbg := u.(*ssa.DebugRef); return !dbg }) {
 			return false
 		}
 	}
 	return true
 }
 
-// errorValue returns the value of call's error, its last result: the call
-// itself when it returns only that, else its extract; nil when it returns
-// no error or nothing extracts it.
+// errIndex returns the index of the error among results: the last of
+// them of type error (the first too, as in (err error, panicked bool):
+// trial 40c/D1), -1 if none is.
+func errIndex(res *types.Tuple) int {
+	for i := res.Len() - 1; i >= 0; i-- {
+		if isError(res.At(i).Type()) {
+			return i
+		}
+	}
+	return -1
+}
+
 func errorValue(call *ssa.Call) ssa.Value {
 	res := call.Call.Signature().Results()
-	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) || call.Referrers() == nil {
+	i := errIndex(res)
+	if i < 0 || call.Referrers() == nil {
 		return nil
 	}
 	if res.Len() == 1 {
 		return call
 	}
 	for _, r := range *call.Referrers() {
-		if ex, ok := r.(*ssa.Extract); ok && ex.Index == res.Len()-1 {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == i {
 			return ex
 		}
 	}
@@ -1683,14 +1752,25 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 	if not, ok := v.(*ssa.UnOp); ok && not.Op == token.NOT {
 		v, yes, no = not.X, no, yes
 	}
+	errAnswer := false
 	if sent := received(v); sent != nil {
 		v = sent
+		if cmp, ok := v.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) && isError(cmp.X.Type()) {
+			// The goroutine answers err == nil (or != nil): whether the
+			// call failed, its error tested (review 40-1/D6).
+			if c, isConst := cmp.Y.(*ssa.Const); isConst && c.IsNil() {
+				v, errAnswer = cmp.X, true
+				if cmp.Op == token.NEQ {
+					yes, no = no, yes
+				}
+			}
+		}
 	}
 	if ex, ok := v.(*ssa.Extract); ok {
 		v = ex.Tuple
 	}
 	call, ok := v.(*ssa.Call)
-	if ok && slices.ContainsFunc(slices.Collect(call.Call.Signature().Results().Variables()), func(r *types.Var) bool { return isError(r.Type()) }) &&
+	if ok && !errAnswer && slices.ContainsFunc(slices.Collect(call.Call.Signature().Results().Variables()), func(r *types.Var) bool { return isError(r.Type()) }) &&
 		reachesBefore([]*ssa.BasicBlock{no}, nil, at, b, takes) {
 		// A bool beside an error, whose false branch goes on to the
 		// position: read as information (applied, or already:
@@ -1745,6 +1825,15 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 // h.Handle(ctx, msg); res <- mark }(), then if mark { MarkMessage }:
 // trial 40a/D1, 5 of 300 lost with no crash). Nil otherwise.
 func received(v ssa.Value) ssa.Value {
+	if sent := receivedAll(v); len(sent) == 1 {
+		return sent[0]
+	}
+	return nil
+}
+
+// receivedAll returns the values the function literals send on the
+// channel v is received from (received), nil if v is not received so.
+func receivedAll(v ssa.Value) []ssa.Value {
 	var chans []ssa.Value
 	var walk func(v ssa.Value, depth int) bool
 	walk = func(v ssa.Value, depth int) bool {
@@ -1799,10 +1888,7 @@ func received(v ssa.Value) ssa.Value {
 			}
 		}
 	}
-	if len(sent) != 1 {
-		return nil
-	}
-	return sent[0]
+	return sent
 }
 
 // chanVar returns the variable a channel is loaded from (a channel
@@ -2115,7 +2201,7 @@ func (g *gatherer) appCall(call *ssa.Call) bool {
 	if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {
 		return false // len(recs) after a batch helper is no processing (audit 39b/D2)
 	}
-	if g.fetchesOwn(call) {
+	if g.fetchesOwn(call) && g.pollsOnly(ssaflow.Body(call.Call.StaticCallee())) {
 		return false // a helper polling for the next record: its failure takes none
 	}
 	f := ssaflow.Callee(call.Common())
@@ -2203,6 +2289,36 @@ func (g *gatherer) fetchesOwn(call *ssa.Call) bool {
 	return f != nil && slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool {
 		return c.Fn == f && (c.Role == clientmodel.Fetch || c.Role == clientmodel.FetchCommit)
 	})
+}
+
+// pollsOnly reports whether fn, a helper making a fetch of the
+// consumer, makes no other call but to itself (a poll again on another
+// event), logging, formatting or builtins: its failure is the poll's,
+// not a record's processing (not next(ctx) fetching and applying:
+// review 40-1/D4).
+func (g *gatherer) pollsOnly(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			c, ok := in.(*ssa.Call)
+			if !ok {
+				if _, other := in.(ssa.CallInstruction); other {
+					return false // go, defer
+				}
+				continue
+			}
+			if _, builtin := c.Call.Value.(*ssa.Builtin); builtin || quiet(c) || logging(c.Common()) || c.Call.StaticCallee() == fn {
+				continue
+			}
+			if slices.ContainsFunc(g.ownCalls(), func(o *consumer.Call) bool { return o.Instr == ssa.CallInstruction(c) }) {
+				continue
+			}
+			return false
+		}
+	}
+	return true
 }
 
 // converts reports whether call builds a record of the client from the
@@ -2981,7 +3097,11 @@ func logsOnly(instrs []ssa.Instruction, mode int) bool {
 			if _, builtin := in.Call.Value.(*ssa.Builtin); !builtin && !quiet(in) && !logging(in.Common()) && (mode == logPlain || counted(in) == nil) {
 				return false
 			}
-		case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select, *ssa.MapUpdate:
+		case *ssa.Send:
+			if mode == logPlain || !reportedOnly(in) {
+				return false
+			}
+		case *ssa.Go, *ssa.Defer, *ssa.Select, *ssa.MapUpdate:
 			return false
 		case *ssa.Store:
 			// A local written; not a field, a global or an element (a

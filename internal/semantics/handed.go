@@ -113,17 +113,15 @@ func (g *gatherer) handedFuncs() {
 					continue
 				}
 				for _, r := range g.handlerRoots(com.Value) {
-					key, kfn := consumer.EntryKey(r)
-					if m := mapOf(com.Value); m != nil {
-						key += elemKey // a handler looked up in a registry the caller passes
-					}
-					if key == elemKey || key == "" || strings.HasPrefix(key, "result:") || seen[key] {
+					key, kfn := consumer.EntryKey(r.v)
+					if key == "" || strings.HasPrefix(key, "result:") || seen[key+r.suffix] {
 						continue
 					}
+					key += r.suffix
 					seen[key] = true
 					h := HandedFunc{Key: key, Via: consumer.DisplayName(kfn), At: g.posn(ci.Pos())}
-					h.nameEntry(r)
-					if p, ok := r.(*ssa.Parameter); ok {
+					h.nameEntry(r.v)
+					if p, ok := r.v.(*ssa.Parameter); ok && r.suffix == "" {
 						h.Also = g.interfaceKeys(p)
 					}
 					g.ev.Handed = append(g.ev.Handed, h)
@@ -151,14 +149,28 @@ func mapOf(v ssa.Value) ssa.Value {
 	return nil
 }
 
-// handlerRoots returns the roots of v, a function value called, or of the
-// map it is looked up in (trial 40b/D10: a registry of handlers by topic
-// the wiring passes).
-func (g *gatherer) handlerRoots(v ssa.Value) []ssa.Value {
-	if m := mapOf(v); m != nil {
-		return g.m.Flow.Roots(m)
+// handlerRoot is a root of a function value called, suffixed with
+// elemKey when it is the root of the map the value is looked up in.
+type handlerRoot struct {
+	v      ssa.Value
+	suffix string
+}
+
+// handlerRoots returns the roots of v, a function value called (through
+// the package's stores into a map it is looked up in: Register(topic,
+// h), review 40-1/D3), and those of the map itself (trial 40b/D10: a
+// registry of handlers by topic the wiring passes).
+func (g *gatherer) handlerRoots(v ssa.Value) []handlerRoot {
+	var out []handlerRoot
+	for _, r := range g.m.Flow.Roots(v) {
+		out = append(out, handlerRoot{v: r})
 	}
-	return g.m.Flow.Roots(v)
+	if m := mapOf(v); m != nil {
+		for _, r := range g.m.Flow.Roots(m) {
+			out = append(out, handlerRoot{v: r, suffix: elemKey})
+		}
+	}
+	return out
 }
 
 // handedMethod records a call of a handler-shaped method (handlerShaped)

@@ -593,12 +593,24 @@ func TestClassify(t *testing.T) {
 		{"countedglobal", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"countedmethod", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"countedglobalflag", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a helper that fetches and applies, its failure logged and the
+		// loop going on (review 40-1/D4)
+		// an error returned first, dropped with _, _ = (trial 40c/D1)
+		{"safedropped", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.safeRun"}},
+		{"safechecked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"fetchapplied", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.fetchApplier.next"}},
 		// the answer computed in a goroutine the loop waits for, received
 		// from a channel (trial 40a/D1); its twin stops on a false one
 		{"waitresult", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.resultHandle.Handle"}},
 		{"waitresultstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// an error sent on a channel is not a record handed on (trial 40a/D6)
 		{"errsent", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "per partition"}},
+		// an answer only logged, an error sent to a channel only a logger
+		// drains: skips; an answer err == nil the claim stops on is not
+		// (review 40-1/D1, D2, D6)
+		{"waitlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
+		{"wgerrlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
+		{"waiterrstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"answerdropped", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"answerread", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"countlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
@@ -1303,6 +1315,7 @@ func TestJoin(t *testing.T) {
 		// starts a goroutine and returns)
 		"regasync": {"guarantee": semantics.GuaranteeUnk, "reason": "reghandlers.(*Orders).Handle, passed for it, starts goroutines"},
 		"regsync":  {"guarantee": semantics.AtLeastOnce, "concurrency": "none"},
+		"regbus":   {"guarantee": semantics.GuaranteeUnk, "reason": "starts goroutines"},
 		// a revoke callback committing every polled record, among
 		// options a helper returns to the constructor's callers (trial
 		// 40b/D11: at-least-once, "revoke: not needed"); its twin holds

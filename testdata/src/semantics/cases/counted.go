@@ -2,6 +2,7 @@ package cases
 
 import (
 	"context"
+	"fmt"
 	"log"
 	"sync/atomic"
 
@@ -333,6 +334,69 @@ func countedGlobalFlag(ctx context.Context) {
 		writeRetried(m)
 		if retriedSeen.Load() > 0 {
 			return
+		}
+		_ = r.CommitMessages(ctx, m)
+	}
+}
+
+// fetchApplier's next fetches a message and applies it, returning the
+// apply's error: the loop logs it and goes on to the next message, whose
+// commit passes the failed one (review 40-1/D4: taken for a poll helper).
+type fetchApplier struct{ r *kafkago.Reader }
+
+func (f *fetchApplier) next(ctx context.Context) (kafkago.Message, error) {
+	m, err := f.r.FetchMessage(ctx)
+	if err != nil {
+		return m, err
+	}
+	return m, apply(m)
+}
+
+func fetchApplied(ctx context.Context) {
+	f := &fetchApplier{r: kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-fetch-applied", Topic: "t"})} // case: fetchapplied
+	for ctx.Err() == nil {
+		m, err := f.next(ctx)
+		if err != nil {
+			log.Print(err)
+			continue
+		}
+		_ = f.r.CommitMessages(ctx, m)
+	}
+}
+
+// safeRun applies m, turning a panic into an error: its error comes
+// first (trial 40c/D1: dropped with `_, _ =`, then committed past, the
+// row said at-least-once).
+func safeRun(m kafkago.Message) (err error, panicked bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			err, panicked = fmt.Errorf("panic: %v", r), true
+		}
+	}()
+	return apply(m), false
+}
+
+func safeDropped(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-safe-dropped", Topic: "t"}) // case: safedropped
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		_, _ = safeRun(m)
+		_ = r.CommitMessages(ctx, m)
+	}
+}
+
+func safeChecked(ctx context.Context) error {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-safe-checked", Topic: "t"}) // case: safechecked
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err, _ := safeRun(m); err != nil {
+			return err
 		}
 		_ = r.CommitMessages(ctx, m)
 	}

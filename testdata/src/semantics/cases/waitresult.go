@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log"
+	"sync"
 	"time"
 
 	"github.com/IBM/sarama"
@@ -136,4 +137,107 @@ func errSent(ctx context.Context) error {
 		}
 	}()
 	return g.Consume(ctx, []string{"t"}, &errSendHandler{errs: errs})
+}
+
+// waitLoggedHandler only logs a false answer, then marks: a skip (review
+// 40-1/D1: at-least-once, the answer taken for a decision).
+type waitLoggedHandler struct{ inner resultHandle }
+
+func (h *waitLoggedHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *waitLoggedHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *waitLoggedHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	res := make(chan bool)
+	for msg := range claim.Messages() {
+		go func() {
+			ok, err := h.inner.Handle(sess.Context(), msg)
+			if err != nil {
+				log.Printf("handle %d: %v", msg.Offset, err)
+			}
+			res <- ok
+		}()
+		if ok := <-res; !ok {
+			log.Printf("not handled: %d", msg.Offset)
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// waitErrStopHandler answers err == nil, and the claim ends on false:
+// nothing is skipped (review 40-1/D6).
+type waitErrStopHandler struct{ inner resultHandle }
+
+func (h *waitErrStopHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *waitErrStopHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *waitErrStopHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	res := make(chan bool)
+	for msg := range claim.Messages() {
+		go func() {
+			_, err := h.inner.Handle(sess.Context(), msg)
+			if err != nil {
+				log.Printf("handle %d: %v", msg.Offset, err)
+			}
+			res <- err == nil
+		}()
+		if !<-res {
+			return errors.New("message not handled")
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// wgErrHandler joins a goroutine per message whose failure goes to an
+// error channel a logger drains, then marks: a skip (review 40-1/D2).
+type wgErrHandler struct{ errs chan error }
+
+func (h *wgErrHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *wgErrHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *wgErrHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := apply(msg.Value); err != nil {
+				h.errs <- err
+			}
+		}()
+		wg.Wait()
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func waitLogged(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-wait-logged", sarama.NewConfig()) // case: waitlogged
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, &waitLoggedHandler{inner: savingHandle{}})
+}
+
+func waitErrStop(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-wait-errstop", sarama.NewConfig()) // case: waiterrstop
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, &waitErrStopHandler{inner: savingHandle{}})
+}
+
+func wgErrLogged(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-wg-errlog", sarama.NewConfig()) // case: wgerrlogged
+	if err != nil {
+		return err
+	}
+	errs := make(chan error, 1)
+	go func() {
+		for e := range errs {
+			log.Print(e)
+		}
+	}()
+	return g.Consume(ctx, []string{"t"}, &wgErrHandler{errs: errs})
 }

@@ -73,3 +73,36 @@ func (s *Payments) Run(ctx context.Context) error {
 		}
 	}
 }
+
+// Bus is Service with handlers registered one by one (review 40-1/D3).
+type Bus struct {
+	r        *kafkago.Reader
+	handlers map[string]HandlerFunc
+}
+
+// NewBus builds the events bus.
+func NewBus() *Bus {
+	r := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-reg-bus", Topic: "events"}) // case: regbus
+	return &Bus{r: r, handlers: map[string]HandlerFunc{}}
+}
+
+// Register sets topic's handler.
+func (b *Bus) Register(topic string, h HandlerFunc) { b.handlers[topic] = h }
+
+// Run fetches until ctx ends.
+func (b *Bus) Run(ctx context.Context) error {
+	for {
+		m, err := b.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if h, ok := b.handlers[m.Topic]; ok {
+			if err := h(ctx, m); err != nil {
+				return err
+			}
+		}
+		if err := b.r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}

@@ -11,5 +11,8 @@ import (
 // Run starts both services.
 func Run(ctx context.Context) {
 	go regloop.New(map[string]regloop.HandlerFunc{"orders": (&reghandlers.Orders{Dir: "/tmp"}).Handle}).Run(ctx)
+	bus := regloop.NewBus()
+	bus.Register("events", (&reghandlers.Orders{Dir: "/tmp"}).Handle)
+	go func() { _ = bus.Run(ctx) }()
 	_ = regloop.NewPayments(map[string]regloop.HandlerFunc{"payments": (&reghandlers.Payments{Dir: "/tmp"}).Handle}).Run(ctx)
 }
