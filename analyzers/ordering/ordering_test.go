@@ -685,10 +685,11 @@ var scenarios = []struct {
 	{"ordering/readbatchfirst", ordering.Analyzer},
 	// a framework given a handler interface by the wiring, which reaches
 	// its claim loop through two fields; the wiring passes a handler
-	// starting a goroutine on a copy of the value (audit 40b/D2: silent)
-	// and a writer (1 positive at the wiring, fixed in package handler:
-	// the goroutine's body in place, its logged failure returned; 1
-	// silent).
+	// starting a goroutine on a copy of the value (audit 40b/D2: silent),
+	// a writer, and a waiter whose goroutine answers on a channel a helper
+	// waits on (review 40-2/D1, D2: reported, and its fix hung) (1
+	// positive at the wiring, fixed in package handler: the goroutine's
+	// body in place, its logged failure returned; 2 silent).
 	{"ordering/portgo/...", ordering.Analyzer},
 	// confluent with auto-commit off and auto-store on, each message sent
 	// to one worker that saves it and then stores it, and a Commit in the

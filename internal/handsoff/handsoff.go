@@ -347,11 +347,25 @@ func queuesOnly(info *types.Info, body *ast.BlockStmt) bool {
 				}
 			}
 			return false
+		case *ast.CallExpr:
+			// A channel of its own given to a helper (return
+			// waitErr(ctx, done), done the goroutine's answer): the
+			// helper may wait on it (review 40-2/D1, D2).
+			for _, a := range n.Args {
+				id, isID := ast.Unparen(a).(*ast.Ident)
+				if !isID {
+					continue
+				}
+				v, isVar := info.Uses[id].(*types.Var)
+				if _, isChan := info.TypeOf(a).Underlying().(*types.Chan); isChan && isVar && !v.IsField() && body.Pos() <= v.Pos() && v.Pos() < body.End() {
+					ok = false
+				}
+			}
 		}
 		if waits(info, n) {
 			ok = false
 		}
-		return true
+		return ok
 	})
 	return ok && sends
 }

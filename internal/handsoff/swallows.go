@@ -26,8 +26,9 @@ import (
 // handler logging its store's: at-least-once rows, 10 of 300 records
 // lost without a crash), or does so in a loop at the top of its body
 // over what it is given (swallowedInLoop: a batch handler logging a
-// failed save and returning, trial 39a/D2). Call names the call whose
-// failure it swallows.
+// failed save and returning, trial 39a/D2). A dead-letter write whose
+// error the branch drops (_ = park(m)) keeps nothing either (dropsOnly).
+// Call names the call whose failure it swallows.
 // A decode's failure (a poison record) is not counted, as in the report.
 type SwallowsFact struct {
 	Call string

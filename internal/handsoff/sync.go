@@ -25,8 +25,10 @@ import (
 // the standard library that neither starts work for later (time.AfterFunc
 // and its kind do) nor writes into state that outlives the call (a
 // buffer held in a field: h.buf.Write(v); a file, a database or an HTTP
-// client there takes each write as it is made), or a function with this
-// fact.
+// client there takes each write as it is made, and a lock, a Once or an
+// atomic counter there guards or counts the call's own work), or a
+// function with this fact (a package of the analyzed module is judged by
+// its facts, also when its path, as a local module's, has no dot).
 type SyncFact struct{}
 
 func (*SyncFact) AFact()         {}

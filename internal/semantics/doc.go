@@ -108,7 +108,13 @@
 // failed one; a commit of a batch's prefix through the failed index
 // (msgs[:i+1]) passes it. A handler passed for a function value by
 // another package that swallows a failure (handsoff.SwallowsFact) is one
-// too, settled by Join (HandedFunc.Drops).
+// too, settled by Join (HandedFunc.Drops). So is an answer a goroutine
+// sends back (res <- ok, res <- err == nil) that the loop receives and
+// only logs or drops (received, testedAnswer), and an error sent to a
+// channel only a logger drains (reportedOnly). A batch is taken where
+// the loop collecting it starts (readLoop), through a helper that polls
+// and converts (fetchesOwn) and a message rebuilt for the commit
+// (converts).
 // Nothing is said for a failure after which the
 // record can still be processed (a header that did not parse, the record
 // applied without it). A later test of the same error (err != nil once

@@ -598,6 +598,7 @@ func TestClassify(t *testing.T) {
 		// an error returned first, dropped with _, _ = (trial 40c/D1)
 		{"safedropped", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.safeRun"}},
 		{"safechecked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"fetchtimed", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"fetchapplied", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.fetchApplier.next"}},
 		// the answer computed in a goroutine the loop waits for, received
 		// from a channel (trial 40a/D1); its twin stops on a false one
@@ -611,6 +612,11 @@ func TestClassify(t *testing.T) {
 		{"waitlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"wgerrlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"waiterrstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// the same drained by a select loop or a function given the
+		// channel; a false answer only counted (review 40-2/D3-D5)
+		{"wgerrselect", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
+		{"wgerrparam", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
+		{"waitcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"answerdropped", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"answerread", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"countlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/IBM/sarama"
@@ -240,4 +241,77 @@ func wgErrLogged(ctx context.Context) error {
 		}
 	}()
 	return g.Consume(ctx, []string{"t"}, &wgErrHandler{errs: errs})
+}
+
+// wgErrSelect and wgErrParam are wgErrLogged with the errors drained by
+// a select loop, or by a function given the channel (review 40-2/D3, D4).
+func wgErrSelect(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-wg-errselect", sarama.NewConfig()) // case: wgerrselect
+	if err != nil {
+		return err
+	}
+	errs := make(chan error, 1)
+	go func() {
+		for {
+			select {
+			case e := <-errs:
+				log.Print(e)
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return g.Consume(ctx, []string{"t"}, &wgErrHandler{errs: errs})
+}
+
+func logErrors(errs chan error) {
+	for e := range errs {
+		log.Print(e)
+	}
+}
+
+func wgErrParam(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-wg-errparam", sarama.NewConfig()) // case: wgerrparam
+	if err != nil {
+		return err
+	}
+	errs := make(chan error, 1)
+	go logErrors(errs)
+	return g.Consume(ctx, []string{"t"}, &wgErrHandler{errs: errs})
+}
+
+// waitCountedHandler only counts a false answer, then marks (review
+// 40-2/D5).
+type waitCountedHandler struct {
+	inner  resultHandle
+	failed atomic.Int64
+}
+
+func (h *waitCountedHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *waitCountedHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *waitCountedHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	res := make(chan bool)
+	for msg := range claim.Messages() {
+		go func() {
+			ok, err := h.inner.Handle(sess.Context(), msg)
+			if err != nil {
+				log.Printf("handle %d: %v", msg.Offset, err)
+			}
+			res <- ok
+		}()
+		if ok := <-res; !ok {
+			h.failed.Add(1)
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func waitCounted(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-wait-counted", sarama.NewConfig()) // case: waitcounted
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, &waitCountedHandler{inner: savingHandle{}})
 }

@@ -25,7 +25,7 @@ func (l *Ledger) Apply(ctx context.Context, body []byte) error {
 }
 
 // Mailer mails payloads.
-type Mailer struct{ L *Ledger }
+type Mailer struct{ L *Ledger } // want Mailer:`queueingResult\(\*handlers.Mailer: Send\[1\]\)`
 
 // Send mails body in the background, so that the loop is not held up.
 func (m *Mailer) Send(ctx context.Context, body []byte) error {
