@@ -134,6 +134,15 @@ func export(pass *analysis.Pass) {
 	decls := map[*types.Func]*ast.FuncDecl{}
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					decls[fn] = fd
+				}
+			}
+		}
+	}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
 				continue
@@ -142,9 +151,8 @@ func export(pass *analysis.Pass) {
 			if !ok {
 				continue
 			}
-			decls[fn] = fd
 			exportSendHelper(pass, fn, fd)
-			if !queuesOnly(pass.TypesInfo, fd.Body) || discards(pass, fd) {
+			if !queuesOnly(pass.TypesInfo, fd.Body, decls) || discards(pass, fd) {
 				continue
 			}
 			var f Fact
@@ -309,7 +317,7 @@ func MethodOf(t *types.Named, name string) *types.Func {
 // queuesOnly reports whether body waits for nothing: no receive outside
 // a select that also sends, no range over a channel, no call named Wait,
 // Get, Await or Result.
-func queuesOnly(info *types.Info, body *ast.BlockStmt) bool {
+func queuesOnly(info *types.Info, body *ast.BlockStmt, decls map[*types.Func]*ast.FuncDecl) bool {
 	ok, sends := true, false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if !ok {
@@ -348,17 +356,16 @@ func queuesOnly(info *types.Info, body *ast.BlockStmt) bool {
 			}
 			return false
 		case *ast.CallExpr:
-			// A channel of its own given to a helper (return
-			// waitErr(ctx, done), done the goroutine's answer): the
-			// helper may wait on it (review 40-2/D1, D2).
-			for _, a := range n.Args {
-				id, isID := ast.Unparen(a).(*ast.Ident)
-				if !isID {
-					continue
-				}
-				v, isVar := info.Uses[id].(*types.Var)
-				if _, isChan := info.TypeOf(a).Underlying().(*types.Chan); isChan && isVar && !v.IsField() && body.Pos() <= v.Pos() && v.Pos() < body.End() {
-					ok = false
+			// A channel given to a helper of the package that receives
+			// from it (return waitErr(ctx, done), done the goroutine's
+			// answer): a wait (review 40-2/D1, D2; not append, nor a
+			// helper only keeping or passing it on: review 40-3/D1).
+			callee, _ := typeutil.Callee(info, n).(*types.Func)
+			if fd := decls[callee]; fd != nil {
+				for i, a := range n.Args {
+					if _, isChan := info.TypeOf(a).Underlying().(*types.Chan); isChan && receivesParam(info, fd, i) {
+						ok = false
+					}
 				}
 			}
 		}
@@ -502,6 +509,41 @@ func copies(info *types.Info, call *ast.CallExpr) bool {
 		return true
 	}
 	return false
+}
+
+// receivesParam reports whether fd's body receives, outside function
+// literals, from its i-th parameter (a receive, a range, a select's case).
+func receivesParam(info *types.Info, fd *ast.FuncDecl, i int) bool {
+	var param types.Object
+	k := 0
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			if k == i {
+				param = info.Defs[n]
+			}
+			k++
+		}
+		if len(f.Names) == 0 {
+			k++
+		}
+	}
+	if param == nil {
+		return false
+	}
+	is := func(e ast.Expr) bool { id, ok := ast.Unparen(e).(*ast.Ident); return ok && info.Uses[id] == param }
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			found = found || x.Op == token.ARROW && is(x.X)
+		case *ast.RangeStmt:
+			found = found || is(x.X)
+		}
+		return !found
+	})
+	return found
 }
 
 // isContext reports whether t is context.Context.

@@ -213,9 +213,9 @@ func queueEdits(pass *analysis.Pass, fd *ast.FuncDecl) ([]edit.FileEdit, string,
 // and its only go statement) and sends nothing, run the literal's body in
 // place of the go statement (audit 37b/D4: a handler's Send writing the
 // mail in the background): none when the body returns or defers (that
-// would end fd, not a goroutine), sends or selects (in place, a send may
-// wait for a receiver that runs only after fd returns), or the go
-// statement shares its lines.
+// would end fd, not a goroutine), sends, selects or uses a channel (in
+// place, a send may wait for a receiver that runs only after fd
+// returns), or the go statement shares its lines.
 // The body goes in a block of its own when a name it declares is already
 // declared where the go statement is. A failure the body only logs is
 // returned, where fd returns an error. None either when the method or
@@ -239,6 +239,11 @@ func goLitEdits(pass *analysis.Pass, fd *ast.FuncDecl) []edit.FileEdit {
 	}
 	leaves := false
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok {
+			if _, isChan := pass.TypesInfo.TypeOf(e).(*types.Chan); isChan {
+				leaves = true // a channel sent on by a helper too (review 40-3/D4)
+			}
+		}
 		switch n.(type) {
 		case *ast.ReturnStmt, *ast.DeferStmt, *ast.SendStmt, *ast.SelectStmt:
 			// (A send in place may wait for a receiver that runs

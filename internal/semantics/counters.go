@@ -432,14 +432,19 @@ func reportedOnly(send *ssa.Send) bool {
 					}
 				case *ssa.Select:
 					// A drain selecting on the channel and a quit one
-					// (review 40-2/D3): the value its case receives.
+					// (review 40-2/D3): the value its case receives, and
+					// the case, which must only log (not return on it:
+					// review 40-3/D2).
 					j := 0
-					for _, st := range x.States {
+					for si, st := range x.States {
 						if st.Dir != types.RecvOnly {
 							continue
 						}
 						if same(st.Chan) {
 							found = true
+							if !caseLogs(x, si) {
+								return false
+							}
 							for _, r := range *x.Referrers() {
 								if ex, ok := r.(*ssa.Extract); ok && ex.Index == 2+j && !loggedUse(ex, logPlain, 0) {
 									return false
@@ -453,6 +458,35 @@ func reportedOnly(send *ssa.Send) bool {
 		}
 	}
 	return found
+}
+
+// caseLogs reports whether the case si of sel (its index among the
+// states) only logs before going on: the block of the test of the chosen
+// index against si, ending in a jump.
+func caseLogs(sel *ssa.Select, si int) bool {
+	for _, r := range *sel.Referrers() {
+		ex, ok := r.(*ssa.Extract)
+		if !ok || ex.Index != 0 {
+			continue
+		}
+		for _, u := range *ex.Referrers() {
+			cmp, ok := u.(*ssa.BinOp)
+			if !ok || cmp.Op != token.EQL {
+				continue
+			}
+			if c, isConst := cmp.Y.(*ssa.Const); !isConst || c.Int64() != int64(si) {
+				continue
+			}
+			for _, uu := range *cmp.Referrers() {
+				if ifi, ok := uu.(*ssa.If); ok {
+					b := ifi.Block().Succs[0]
+					_, jumps := b.Instrs[len(b.Instrs)-1].(*ssa.Jump)
+					return jumps && logs(b, logPlain)
+				}
+			}
+		}
+	}
+	return false
 }
 
 // chanRoots returns the make(chan) calls ch comes from: through loads of

@@ -617,6 +617,9 @@ func TestClassify(t *testing.T) {
 		{"wgerrselect", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"wgerrparam", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"waitcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
+		// the error received by a select that returns on it: kept
+		// (review 40-3/D2)
+		{"errstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"answerdropped", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"answerread", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"countlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},

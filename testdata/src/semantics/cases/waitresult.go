@@ -3,6 +3,7 @@ package cases
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log"
 	"sync"
 	"sync/atomic"
@@ -314,4 +315,40 @@ func waitCounted(ctx context.Context) error {
 		return err
 	}
 	return g.Consume(ctx, []string{"t"}, &waitCountedHandler{inner: savingHandle{}})
+}
+
+// errStopHandler reports a failure on h.errs; the claim's select returns
+// on it before the next mark: the error is no log line (review 40-3/D2).
+type errStopHandler struct{ errs chan error }
+
+func (h *errStopHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *errStopHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *errStopHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := apply(msg.Value); err != nil {
+				h.errs <- err
+			}
+		}()
+		wg.Wait()
+		select {
+		case err := <-h.errs:
+			return fmt.Errorf("apply %d: %w", msg.Offset, err)
+		default:
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func errStop(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-err-stop", sarama.NewConfig()) // case: errstop
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, &errStopHandler{errs: make(chan error, 1)})
 }
