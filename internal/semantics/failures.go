@@ -1213,11 +1213,19 @@ func testedAnswer(s *ssa.Send) bool {
 				v = cmp.Y
 			}
 		}
-		if slices.Contains(receivedAll(v), s.X) && !loggedIf(ifi, logCounts) {
-			return true // (not a test whose branch only logs or counts: review 40-1/D1, 40-2/D5)
+		if slices.Contains(receivedAll(v), s.X) && !loggedIf(ifi, logCounts) && !rejoins(ifi) {
+			return true // (not a test whose branch only logs or counts: review 40-1/D1, 40-2/D5, 40-3/D5)
 		}
 	}
 	return false
+}
+
+// rejoins reports whether one branch of ifi goes straight on to the
+// other without stopping (if !ok { failed++ }, a local counter): it
+// decides nothing of where the code goes.
+func rejoins(ifi *ssa.If) bool {
+	t, f := ifi.Block().Succs[0], ifi.Block().Succs[1]
+	return len(t.Succs) == 1 && t.Succs[0] == f && !exits(t) || len(f.Succs) == 1 && f.Succs[0] == t && !exits(f)
 }
 
 // answered reports whether a block reached from fail sends a result of

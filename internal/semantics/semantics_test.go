@@ -617,6 +617,7 @@ func TestClassify(t *testing.T) {
 		{"wgerrselect", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"wgerrparam", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"waitcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
+		{"waitlocal", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		// the error received by a select that returns on it: kept
 		// (review 40-3/D2)
 		{"errstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},

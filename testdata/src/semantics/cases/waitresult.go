@@ -352,3 +352,38 @@ func errStop(ctx context.Context) error {
 	}
 	return g.Consume(ctx, []string{"t"}, &errStopHandler{errs: make(chan error, 1)})
 }
+
+// waitLocalHandler counts a false answer in a local it only logs, then
+// marks: a skip (review 40-3/D5).
+type waitLocalHandler struct{ inner resultHandle }
+
+func (h *waitLocalHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *waitLocalHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *waitLocalHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	res := make(chan bool)
+	failed := 0
+	for msg := range claim.Messages() {
+		go func() {
+			ok, err := h.inner.Handle(sess.Context(), msg)
+			if err != nil {
+				log.Printf("handle %d: %v", msg.Offset, err)
+			}
+			res <- ok
+		}()
+		if ok := <-res; !ok {
+			failed++
+		}
+		sess.MarkMessage(msg, "")
+	}
+	log.Printf("%d failed", failed)
+	return nil
+}
+
+func waitLocal(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-wait-local", sarama.NewConfig()) // case: waitlocal
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, &waitLocalHandler{inner: savingHandle{}})
+}
