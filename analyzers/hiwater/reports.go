@@ -136,17 +136,7 @@ func receivedFrom(v ssa.Value) ssa.Value {
 				return t.X
 			}
 		case *ssa.Select:
-			// (index, recvOk, r_0, ...): one value per receive case.
-			k := x.Index - 2
-			for _, st := range t.States {
-				if st.Dir != types.RecvOnly {
-					continue
-				}
-				if k == 0 {
-					return st.Chan
-				}
-				k--
-			}
+			return ssaflow.SelectRecv(t, x.Index)
 		}
 	}
 	return nil

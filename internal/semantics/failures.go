@@ -1855,7 +1855,7 @@ func receivedAll(v ssa.Value) []ssa.Value {
 			}
 		case *ssa.Extract:
 			if sel, ok := x.Tuple.(*ssa.Select); ok {
-				if ch := selectRecv(sel, x.Index); ch != nil {
+				if ch := ssaflow.SelectRecv(sel, x.Index); ch != nil {
 					chans = append(chans, chanVar(ch))
 					return true
 				}
@@ -1906,22 +1906,6 @@ func chanVar(ch ssa.Value) ssa.Value {
 		return load.X
 	}
 	return ch
-}
-
-// selectRecv returns the channel of the receive whose value the select's
-// result i is, nil if i is none's.
-func selectRecv(sel *ssa.Select, i int) ssa.Value {
-	k := i - 2 // after the chosen index and recvOk
-	for _, st := range sel.States {
-		if st.Dir != types.RecvOnly {
-			continue
-		}
-		if k == 0 {
-			return st.Chan
-		}
-		k--
-	}
-	return nil
 }
 
 // collectedFromRecords reports whether v is read from a local variable

@@ -1924,3 +1924,20 @@ func NoWork(ch ssa.Value) bool {
 	fn := Callee(call.Common())
 	return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || fn.Name() != "WithCancel" && fn.Name() != "WithCancelCause"
 }
+
+// SelectRecv returns the channel of the receive case whose value is the
+// select's result i (index, recvOk, then one value per receive case),
+// nil if i is none's.
+func SelectRecv(sel *ssa.Select, i int) ssa.Value {
+	k := i - 2
+	for _, st := range sel.States {
+		if st.Dir != types.RecvOnly {
+			continue
+		}
+		if k == 0 {
+			return st.Chan
+		}
+		k--
+	}
+	return nil
+}
