@@ -1170,11 +1170,7 @@ func answerOf(v ssa.Value) *ssa.Call {
 			}
 			v = x.X
 		case *ssa.BinOp:
-			if _, c := x.Y.(*ssa.Const); c {
-				v = x.X
-			} else if _, c := x.X.(*ssa.Const); c {
-				v = x.Y
-			} else {
+			if v = comparedWithConst(x); v == nil {
 				return nil
 			}
 		case *ssa.Extract:
@@ -1184,6 +1180,18 @@ func answerOf(v ssa.Value) *ssa.Call {
 		default:
 			return nil
 		}
+	}
+	return nil
+}
+
+// comparedWithConst returns the operand of b that is compared with (or
+// combined with) a constant (err == nil, n+1), nil if neither is one.
+func comparedWithConst(b *ssa.BinOp) ssa.Value {
+	if _, c := b.Y.(*ssa.Const); c {
+		return b.X
+	}
+	if _, c := b.X.(*ssa.Const); c {
+		return b.Y
 	}
 	return nil
 }
@@ -1206,12 +1214,8 @@ func testedAnswer(s *ssa.Send) bool {
 		if not, ok := v.(*ssa.UnOp); ok && not.Op == token.NOT {
 			v = not.X
 		}
-		if cmp, ok := v.(*ssa.BinOp); ok {
-			if _, c := cmp.Y.(*ssa.Const); c {
-				v = cmp.X
-			} else if _, c := cmp.X.(*ssa.Const); c {
-				v = cmp.Y
-			}
+		if cmp, ok := v.(*ssa.BinOp); ok && comparedWithConst(cmp) != nil {
+			v = comparedWithConst(cmp)
 		}
 		if slices.Contains(receivedAll(v), s.X) && !loggedIf(ifi, logCounts) && !rejoins(ifi) {
 			return true // (not a test whose branch only logs or counts: review 40-1/D1, 40-2/D5, 40-3/D5)
