@@ -234,7 +234,9 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 			// err := f(x); err != nil { return err } }) drops none.
 			loop = loop || calls(st) && !returnsFailure(info, st)
 		case *ast.ReturnStmt:
-			if loop && nilResult(st) {
+			// (Or the context's error, nil while it lives: trial
+			// 41d/D4, a retry giving up with return ctx.Err().)
+			if loop && (nilResult(st) || len(st.Results) > 0 && contextErr(info, st.Results[len(st.Results)-1])) {
 				return true
 			}
 		default:

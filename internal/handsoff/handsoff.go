@@ -51,7 +51,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find the functions that only queue a value for work done later",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact), new(SendHelper), new(SyncFact), new(RunsFact), new(DropsFact), new(SwallowsFact)},
+	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact), new(SendHelper), new(SyncFact), new(RunsFact), new(DropsFact), new(SwallowsFact), new(DrainsFact), new(RecoversFact), new(OutcomeFact), new(ReturnsSyncFact)},
 }
 
 // Fact is the fact of a function that hands its parameters at Params
@@ -188,9 +188,13 @@ func export(pass *analysis.Pass) {
 	}
 	exportKeeps(pass, decls)
 	exportSync(pass, decls)
+	exportReturnsSync(pass, decls)
 	exportRuns(pass, decls)
 	exportDrops(pass, decls)
 	exportSwallows(pass, decls)
+	exportDrains(pass, decls)
+	exportRecovers(pass, decls)
+	exportOutcomes(pass, decls)
 	if len(facts) == 0 {
 		return
 	}

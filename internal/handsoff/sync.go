@@ -4,10 +4,13 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/offsetcommit/commitlint/internal/observe"
 )
 
 // A function of a package the consumer's does not see in SSA form (a
@@ -203,8 +206,16 @@ func syncBody(pass *analysis.Pass, fn *types.Func, fd *ast.FuncDecl) ([]*types.F
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.GoStmt, *ast.SendStmt, *ast.SelectStmt:
+		case *ast.GoStmt, *ast.SendStmt:
 			ok = false
+		case *ast.SelectStmt:
+			// One that only receives (a context's Done, a timer) waits
+			// for nothing it hands on (trial 41a/D1); a send case hands
+			// on.
+			ok = !slices.ContainsFunc(n.Body.List, func(c ast.Stmt) bool {
+				_, send := c.(*ast.CommClause).Comm.(*ast.SendStmt)
+				return send
+			})
 		case *ast.DeferStmt:
 			if lit, isLit := ast.Unparen(n.Call.Fun).(*ast.FuncLit); isLit {
 				inPlace[lit] = true
@@ -227,6 +238,13 @@ func syncBody(pass *analysis.Pass, fn *types.Func, fd *ast.FuncDecl) ([]*types.F
 	return local, ok
 }
 
+// isCancelFunc reports whether t is context.CancelFunc (or
+// CancelCauseFunc).
+func isCancelFunc(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && strings.HasPrefix(n.Obj().Name(), "Cancel")
+}
+
 // syncCall reports whether call is a builtin, a conversion, an error's
 // Error, or a static call of a function synchronous as far as is known;
 // a function of the package is returned, to be judged by its body.
@@ -236,17 +254,24 @@ func syncCall(pass *analysis.Pass, call *ast.CallExpr, recv types.Object) (*type
 	}
 	fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
 	if fn == nil {
-		return nil, false // a function value
+		// A function value, but for a context's cancel (defer cancel():
+		// trial 41a/D1).
+		return nil, isCancelFunc(pass.TypesInfo.TypeOf(call.Fun))
 	}
 	if fn.Pkg() == nil {
 		return nil, true // the error interface's Error
 	}
 	fn = fn.Origin()
 	if sig := fn.Signature(); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-		return nil, false // an interface's method: its implementations are not known
+		// An interface's method: its implementations are not known;
+		// but a context's (ctx.Done(), ctx.Err(): trial 41a/D1).
+		return nil, fn.Pkg().Path() == "context"
 	}
 	if fn.Pkg() == pass.Pkg {
 		return fn, true
+	}
+	if observe.Is(fn.Pkg().Path()) {
+		return nil, true // a logger's or a metric's (logrus.Warn: trial 41a/D1)
 	}
 	if stdlib(pass, fn.Pkg()) {
 		// The standard library, but for what starts work later, and for
@@ -260,4 +285,67 @@ func syncCall(pass *analysis.Pass, call *ast.CallExpr, recv types.Object) (*type
 		return nil, true
 	}
 	return nil, pass.ImportObjectFact(fn, new(SyncFact))
+}
+
+// ReturnsSyncFact is the fact of a function returning a value of an
+// interface type, always of a concrete type of its package whose methods
+// of that interface all carry SyncFact: a constructor (handler.New(...)
+// Handler, returning &saver{...}) whose result is done with what it is
+// given when its methods return. Its callers' passing of the result to a
+// consumer's package settles the handler there (audit 41b/D8: the row said
+// its implementations were not all known).
+type ReturnsSyncFact struct{}
+
+func (*ReturnsSyncFact) AFact()         {}
+func (*ReturnsSyncFact) String() string { return "returnsSync" }
+
+// ReturnsSync reports whether fn carries ReturnsSyncFact.
+func (r *Result) ReturnsSync(fn *types.Func) bool {
+	return fn != nil && r.pass.ImportObjectFact(fn.Origin(), new(ReturnsSyncFact))
+}
+
+// exportReturnsSync exports the ReturnsSyncFact of the package's
+// functions (decls), after their SyncFacts.
+func exportReturnsSync(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
+	for fn, fd := range decls {
+		res := fn.Signature().Results()
+		if res.Len() != 1 {
+			continue
+		}
+		iface, ok := res.At(0).Type().Underlying().(*types.Interface)
+		if !ok || iface.NumMethods() == 0 || types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()) {
+			continue
+		}
+		ok, returns := true, 0
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				returns++
+				ok = ok && len(n.Results) == 1 && syncImpl(pass, pass.TypesInfo.TypeOf(n.Results[0]), iface)
+			}
+			return ok
+		})
+		if ok && returns > 0 {
+			pass.ExportObjectFact(fn, new(ReturnsSyncFact))
+		}
+	}
+}
+
+// syncImpl reports whether t, a concrete type of the package, has
+// methods of iface that all carry SyncFact.
+func syncImpl(pass *analysis.Pass, t types.Type, iface *types.Interface) bool {
+	if t == nil || types.IsInterface(t) {
+		return false
+	}
+	for i := range iface.NumMethods() {
+		m := iface.Method(i)
+		obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Pkg() != pass.Pkg || !pass.ImportObjectFact(fn, new(SyncFact)) {
+			return false
+		}
+	}
+	return true
 }

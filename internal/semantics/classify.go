@@ -120,6 +120,12 @@ func Classify(ev *Evidence, pos string, findings []Finding) *Row {
 		r.Guarantee, r.Reason = GuaranteeUnk, "it may be polled in another package, or only commit offsets (a tool)"
 		r.Window = "unknown"
 		r.Revoke = "unknown"
+		if r.Concurrency == "none" {
+			// (Polled in another package, maybe by goroutines: audit
+			// 41b/D4 said "none" for a handler starting one per
+			// record.)
+			r.Concurrency = "unknown (" + r.Detail + ")"
+		}
 	case c.sinks(has):
 		c.sink(has(category.Unfenced))
 	case c.transactional() && !c.has(clientmodel.Commit):

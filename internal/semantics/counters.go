@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
+	"github.com/offsetcommit/commitlint/internal/handsoff"
 	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
@@ -101,7 +102,13 @@ func loggedUse(v ssa.Value, mode, depth int) bool {
 				return false
 			}
 		case *ssa.ChangeType:
-			if !loggedUse(x, mode, depth+1) {
+			if types.IsInterface(x.Type()) {
+				// A value of a type parameter given as any
+				// (drainAll[T any]: review 40-3/D3a).
+				if !boxedForLog(x) {
+					return false
+				}
+			} else if !loggedUse(x, mode, depth+1) {
 				return false
 			}
 		case *ssa.UnOp:
@@ -391,6 +398,11 @@ func packageFuncs(pkg *ssa.Package) []*ssa.Function {
 	return out
 }
 
+// drainers holds the handsoff.Result of each package run is analyzing:
+// reportedOnly asks it of the functions of other packages a channel is
+// given to (handsoff.DrainsFact).
+var drainers sync.Map // *types.Package -> *handsoff.Result
+
 // reportedOnly reports whether send sends an error on a channel that the
 // code of its package receives only to log (h.errs <- err, drained by
 // `for e := range errs { log.Print(e) }`): the failure is reported, not
@@ -408,11 +420,32 @@ func reportedOnly(send *ssa.Send) bool {
 		return false
 	}
 	same := func(ch ssa.Value) bool { return ssaflow.Intersects(chanRoots(ch, funcs, 0), made) }
+	ho, _ := drainers.Load(pkg.Pkg)
 	found := false
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
+				case ssa.CallInstruction:
+					// A function of another package given the channel:
+					// one that only logs what it receives (review
+					// 40-3/D3b), else one that may act on it.
+					callee := x.Common().StaticCallee()
+					if callee == nil || callee.Pkg == pkg || callee.Object() == nil {
+						continue
+					}
+					for i, arg := range x.Common().Args {
+						if _, isChan := arg.Type().Underlying().(*types.Chan); !isChan || !same(arg) {
+							continue
+						}
+						if callee.Signature.Recv() != nil {
+							i-- // the receiver's
+						}
+						if ho == nil || !ho.(*handsoff.Result).Drains(callee.Object().(*types.Func), i) {
+							return false
+						}
+						found = true
+					}
 				case *ssa.UnOp:
 					if x.Op != token.ARROW || !same(x.X) {
 						continue
@@ -489,6 +522,13 @@ func caseLogs(sel *ssa.Select, si int) bool {
 	return false
 }
 
+// callsFn reports whether ci calls fn, or an instance of fn when fn is
+// generic (go drainAll(errs) with drainAll[T any]: review 40-3/D3a).
+func callsFn(ci ssa.CallInstruction, fn *ssa.Function) bool {
+	callee := ci.Common().StaticCallee()
+	return callee != nil && (callee == fn || callee.Origin() == fn)
+}
+
 // chanRoots returns the make(chan) calls ch comes from: through loads of
 // locals (captured ones too), fields and package variables, every store
 // to which in funcs is followed.
@@ -520,7 +560,7 @@ func chanRoots(ch ssa.Value, funcs []*ssa.Function, depth int) []ssa.Value {
 		for _, fn := range funcs {
 			for _, b := range fn.Blocks {
 				for _, in := range b.Instrs {
-					if ci, ok := in.(ssa.CallInstruction); ok && ci.Common().StaticCallee() == x.Parent() && i < len(ci.Common().Args) {
+					if ci, ok := in.(ssa.CallInstruction); ok && callsFn(ci, x.Parent()) && i < len(ci.Common().Args) {
 						out = append(out, chanRoots(ci.Common().Args[i], funcs, depth+1)...)
 					}
 				}

@@ -111,7 +111,15 @@
 // too, settled by Join (HandedFunc.Drops). So is an answer a goroutine
 // sends back (res <- ok, res <- err == nil) that the loop receives and
 // only logs or drops (received, testedAnswer), and an error sent to a
-// channel only a logger drains (reportedOnly). A batch is taken where
+// channel only a logger drains (reportedOnly; a function of another
+// package given the channel, by handsoff.DrainsFact). So are a status a
+// call returns on a failure (handsoff.OutcomeFact) that the code's tests
+// of it lead on to the position (outcomeCheck); a recover helper of
+// another package that only logs (handsoff.RecoversFact); a deferred
+// position of a variable set to the record before its processing fails
+// (setBeforeFailure); and, for a list of the records that succeeded
+// (done = append(done, r) past the check), a later record collected
+// (takes through the list, not at it). A batch is taken where
 // the loop collecting it starts (readLoop), through a helper that polls
 // and converts (fetchesOwn) and a message rebuilt for the commit
 // (converts).

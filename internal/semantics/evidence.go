@@ -470,6 +470,8 @@ func run(pass *analysis.Pass) (result any, err error) {
 	if m == nil {
 		return ([]*Evidence)(nil), nil
 	}
+	drainers.Store(pass.Pkg, pass.ResultOf[handsoff.Analyzer].(*handsoff.Result))
+	defer drainers.Delete(pass.Pkg)
 	var gs []*gatherer
 	for _, c := range m.Consumers {
 		g := &gatherer{pass: pass, m: m, c: c}

@@ -1,6 +1,7 @@
 package semantics
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"maps"
@@ -118,16 +119,20 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	}
 	stops := g.stops()
 	if d := deferOf(pc); d != nil && pc.Record >= 0 {
-		if !sameRecordAfter(pc, d) || g.retriedByCallers(pc, d) {
-			// A record the function sets later (the last one
-			// applied), or a function its callers call again with
-			// the same record until it succeeds.
+		if g.retriedByCallers(pc, d) {
+			// A function its callers call again with the same record
+			// until it succeeds.
 			return nil
+		}
+		if !sameRecordAfter(pc, d) {
+			// A record the function sets later: the last one
+			// applied, or one about to be (setBeforeFailure).
+			return g.setBeforeFailure(pc, d, stops)
 		}
 		return g.deferredSkips(pc, d, stops)
 	}
 	at := pc.Instr.Block()
-	takes := g.takes(pc)
+	takes := g.takes(pc, false)
 	if len(takes) == 0 {
 		return nil
 	}
@@ -138,31 +143,32 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			polls[c.Instr.Block()] = true
 		}
 	}
-	// A batch read record by record in a loop, for a check after that
-	// loop: taken, and polled, where the loop starts (readLoop).
-	outTakes, outPolls := maps.Clone(takes), maps.Clone(polls)
-	var reads []map[*ssa.BasicBlock]bool
-	for _, t := range sortedBlocks(takes) {
-		if h, loop := readLoop(t, at); h != nil {
-			outTakes[h], outPolls[h] = true, true
-			reads = append(reads, loop)
+	sets := newTakeSets(takes, polls, at)
+	outTakes, takesAt := sets.outTakes, func(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool { t, _ := sets.at(b); return t }
+	// Where the records written are collected (done = append(done, r)),
+	// and where they are taken for a check that they are collected past
+	// (those that succeeded), the lists taking none themselves.
+	var appends []*ssa.BasicBlock
+	if pc.Record >= 0 {
+		for _, a := range unpacked(ssaflow.Arg(pc.Instr.Common(), pc.Record)) {
+			appends = append(appends, appendBlocks(a)...)
 		}
 	}
-	inTakes, inPolls := takes, polls
-	inRead := func(b *ssa.BasicBlock) bool {
-		return slices.ContainsFunc(reads, func(loop map[*ssa.BasicBlock]bool) bool { return loop[b] })
-	}
-	takesAt := func(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-		if inRead(b) {
-			return inTakes // a failure in the read loop (review 39-1/D1)
-		}
-		return outTakes
+	var listed takeSets
+	if len(appends) > 0 {
+		listed = newTakeSets(g.takes(pc, true), polls, at)
 	}
 	var out []Skip
 	for _, b := range fn.Blocks {
-		takes, polls := outTakes, outPolls
-		if inRead(b) {
-			takes, polls = inTakes, inPolls
+		// The records written are those collected past the check (the
+		// ones that succeeded): a failed one is passed only by a later
+		// one collected, not by a break to the commit of those before it.
+		collected := slices.ContainsFunc(appends, func(ab *ssa.BasicBlock) bool {
+			return b.Dominates(ab) && len(b.Succs) == 2 && (b.Succs[0].Dominates(ab) || b.Succs[1].Dominates(ab))
+		})
+		takes, polls := sets.at(b)
+		if collected {
+			takes, polls = listed.at(b)
 		}
 		check, call, fail := failureCheck(b)
 		if check == nil {
@@ -170,6 +176,11 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			// bool (if ok := deliver(msg); ok { mark }), not a filter
 			// (if valid(msg) { process(msg); mark }).
 			check, call, fail = g.boolCheck(b, pc, at, takes, polls)
+		}
+		if check == nil {
+			// Or with a status (switch svc.Apply(v) { case Rejected:
+			// ... }).
+			check, call, fail = g.outcomeCheck(b)
 		}
 		cancelled := call != nil && g.cancelCheck(call, pc)
 		// A context made outside the loop stays cancelled: a check of it
@@ -234,7 +245,10 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				break
 			}
 			if s.b == at {
-				found = true
+				// (Not a list of the records that succeeded, reached
+				// before a later one is added: a break committing the
+				// prefix before the failed one.)
+				found = found || s.took || !collected
 				continue
 			}
 			if _, ret := s.b.Instrs[len(s.b.Instrs)-1].(*ssa.Return); ret {
@@ -353,7 +367,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			// A handler that recovers a panic and only logs it returns
 			// no error from the panic: the caller goes on as from a
 			// success (a nil named result, never set).
-			if f := ssaflow.Body(call.Call.StaticCallee()); f != nil && g.m.Flow.InPackage(f) && slices.ContainsFunc(call.Call.Args, g.handlerArg) && recoversQuietly(f) {
+			if g.recoversQuietly(call) && slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return g.handlerArg(a) || g.boundRecord(a) }) {
 				out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Recovered: true})
 			}
 		}
@@ -518,10 +532,21 @@ func rewinds(b *ssa.BasicBlock) bool {
 	return false
 }
 
-// recoversQuietly reports whether fn defers a function literal that
-// recovers a panic and does nothing but log it: no result of fn set (a
-// named result captured by the literal), no panic again, no other call.
-func recoversQuietly(fn *ssa.Function) bool {
+// recoversQuietly reports whether call calls a function that recovers a
+// panic and only logs it: one of the package (recoversIn), or of another
+// (handsoff.RecoversFact: trial 41d/D8).
+func (g *gatherer) recoversQuietly(call *ssa.Call) bool {
+	callee := call.Call.StaticCallee()
+	if f := ssaflow.Body(callee); f != nil && g.m.Flow.InPackage(f) {
+		return recoversIn(f)
+	}
+	return callee != nil && g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result).Recovers(ssaflow.Callee(call.Common()))
+}
+
+// recoversIn reports whether fn defers a function literal that recovers
+// a panic and does nothing but log it: no result of fn set (a named
+// result captured by the literal), no panic again, no other call.
+func recoversIn(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			d, ok := in.(*ssa.Defer)
@@ -569,7 +594,7 @@ func deferOf(pc *consumer.Call) *ssa.Defer {
 		return d
 	}
 	lit := pc.Fn
-	if lit == nil || lit.Parent() == nil || len(lit.Blocks) == 0 || pc.Instr.Block() != lit.Blocks[0] {
+	if lit == nil || lit.Parent() == nil || len(lit.Blocks) == 0 || !guardedOnly(pc.Instr.Block()) {
 		return nil
 	}
 	for _, b := range lit.Parent().Blocks {
@@ -580,6 +605,26 @@ func deferOf(pc *consumer.Call) *ssa.Defer {
 		}
 	}
 	return nil
+}
+
+// guardedOnly reports whether b is its function's entry, or reached from
+// it through nil tests only (defer func() { if last != nil { mark(last) }
+// }(): trial 41d/D1).
+func guardedOnly(b *ssa.BasicBlock) bool {
+	for ; b.Idom() != nil; b = b.Idom() {
+		ifi, ok := b.Idom().Instrs[len(b.Idom().Instrs)-1].(*ssa.If)
+		if !ok || b != b.Idom().Succs[0] {
+			return false
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.NEQ {
+			return false
+		}
+		if c, isConst := cmp.Y.(*ssa.Const); !isConst || !c.IsNil() {
+			return false
+		}
+	}
+	return b.Index == 0
 }
 
 // sameRecordAfter reports whether the record the deferred position call
@@ -599,9 +644,16 @@ func sameRecordAfter(pc *consumer.Call, d *ssa.Defer) bool {
 // setAfter reports whether v loads a variable that d's function assigns
 // after d (sameRecordAfter), or one it cannot tell.
 func setAfter(pc *consumer.Call, d *ssa.Defer, v ssa.Value) bool {
+	stores, unknown := storesAfter(pc, d, v)
+	return unknown || len(stores) > 0
+}
+
+// storesAfter returns the stores to the variable v loads that d's
+// function makes after d (setAfter); unknown when it cannot tell.
+func storesAfter(pc *consumer.Call, d *ssa.Defer, v ssa.Value) (stores []*ssa.Store, unknown bool) {
 	load, ok := ssaflow.Unconvert(v).(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
-		return false
+		return nil, false
 	}
 	addr := load.X
 	if fv, ok := addr.(*ssa.FreeVar); ok && fv.Parent() != d.Parent() {
@@ -613,16 +665,16 @@ func setAfter(pc *consumer.Call, d *ssa.Defer, v ssa.Value) bool {
 			}
 		}
 		if addr == nil {
-			return true
+			return nil, true
 		}
 	}
 	switch addr.(type) {
 	case *ssa.Alloc, *ssa.FreeVar:
 	default:
-		return true
+		return nil, true
 	}
 	if addr.Referrers() == nil {
-		return true
+		return nil, true
 	}
 	at := slices.Index(d.Block().Instrs, ssa.Instruction(d))
 	for _, u := range *addr.Referrers() {
@@ -631,10 +683,48 @@ func setAfter(pc *consumer.Call, d *ssa.Defer, v ssa.Value) bool {
 			continue
 		}
 		if st.Block() == d.Block() && slices.Index(d.Block().Instrs, ssa.Instruction(st)) > at || st.Block() != d.Block() && d.Block().Dominates(st.Block()) {
-			return true
+			stores = append(stores, st)
 		}
 	}
-	return false
+	return stores, false
+}
+
+// setBeforeFailure returns the skips of a deferred position call pc
+// writing a variable its function sets to a record before processing it
+// (last = msg; if err := save(msg); err != nil { return err }): the
+// failure returns, and the defer writes the failed record's position
+// (trial 41d/D1, D10: at-least-once, 3 of 300 lost without a crash).
+func (g *gatherer) setBeforeFailure(pc *consumer.Call, d *ssa.Defer, stops func(*ssa.BasicBlock) bool) []Skip {
+	arg := ssaflow.Arg(pc.Instr.Common(), pc.Record)
+	if arg == nil {
+		return nil
+	}
+	var out []Skip
+	for _, v := range append([]ssa.Value{arg}, ssaflow.Elems(arg)...) {
+		stores, _ := storesAfter(pc, d, v)
+		for _, st := range stores {
+			for _, b := range d.Parent().Blocks {
+				if !st.Block().Dominates(b) {
+					continue
+				}
+				for i, in := range b.Instrs {
+					call, ok := in.(*ssa.Call)
+					if !ok || b == st.Block() && i < slices.Index(b.Instrs, ssa.Instruction(st)) || !g.appCall(call) || quiet(call) {
+						continue
+					}
+					if !slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
+						return ssaflow.Derives(a, func(x ssa.Value) bool { return x == st.Val })
+					}) {
+						continue
+					}
+					if errorDiscarded(call) || g.failureReturns(call, stops) {
+						out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Discarded: errorDiscarded(call), Deferred: true})
+					}
+				}
+			}
+		}
+	}
+	return uniqueSkips(out)
 }
 
 // retriedByCallers reports whether every call of d's function (a
@@ -1701,6 +1791,22 @@ func failureCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 	return ifi, call, fail
 }
 
+// boundRecord reports whether v is a function literal bound to the
+// record's data (safe.Run(name, func() error { return apply(e.Value)
+// })): it runs the record's processing.
+func (g *gatherer) boundRecord(v ssa.Value) bool {
+	mc, ok := v.(*ssa.MakeClosure)
+	return ok && slices.ContainsFunc(mc.Bindings, func(b ssa.Value) bool {
+		if al, ok := b.(*ssa.Alloc); ok {
+			return slices.ContainsFunc(*al.Referrers(), func(u ssa.Instruction) bool {
+				st, ok := u.(*ssa.Store)
+				return ok && st.Addr == ssa.Value(al) && g.handlerArg(st.Val)
+			})
+		}
+		return g.handlerArg(b)
+	})
+}
+
 // handlerArg reports whether v, an argument of a call, hands the record to
 // a handler: the record or a value wrapping it (isRecordArg), or its
 // payload's data (handle(url, string(m.Key))).
@@ -1781,6 +1887,14 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 	if ex, ok := v.(*ssa.Extract); ok {
 		v = ex.Tuple
 	}
+	perRecord := false
+	if e := elemOf(v); e != nil {
+		// An answer per record in a slice the call returns (for i, ok
+		// := range index(docs) { if ok { mark(batch[i]) } }): trial
+		// 41d/D3. Its false is that record's failure, though it is
+		// taken where it is marked.
+		v, perRecord = e, true
+	}
 	call, ok := v.(*ssa.Call)
 	if ok && !errAnswer && slices.ContainsFunc(slices.Collect(call.Call.Signature().Results().Variables()), func(r *types.Var) bool { return isError(r.Type()) }) &&
 		reachesBefore([]*ssa.BasicBlock{no}, nil, at, b, takes) {
@@ -1791,7 +1905,7 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 		return nil, nil, nil
 	}
 	if !ok || quiet(call) || !slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
-		return ssaflow.DerivedFromUnless(a, g.isRecord, numericField) || g.handlerArg(a) || g.collectedFromRecords(a) && !keptAcrossPolls(a)
+		return ssaflow.DerivedFromUnless(a, g.isRecord, numericField) || g.handlerArg(a) || g.collectedFromRecords(a) && !keptAcrossPolls(a) || g.filledFromRecords(a)
 	}) {
 		return nil, nil, nil
 	}
@@ -1821,12 +1935,97 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 		}
 		work = append(work, x.Succs...)
 	}
-	if !reached || (processes || takes[at]) && !g.repolls(no, at, polls) {
+	if !reached || (processes || takes[at] && !perRecord) && !g.repolls(no, at, polls) {
 		// (A record taken where it is committed: only a branch
 		// abandoning it for the next poll says it failed.)
 		return nil, nil, nil
 	}
 	return ifi, call, no
+}
+
+// elemOf returns the slice v is a loaded element of (*&s[i], s[i]), nil
+// if it is none.
+func elemOf(v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			return ia.X
+		}
+	case *ssa.Index:
+		return x.X
+	}
+	return nil
+}
+
+// outcomeCheck returns the If ending b when it is the first test of the
+// status a call of the application made in b returns, a call that, when
+// what it runs fails, returns a constant status (handsoff.OutcomeFact);
+// the call; and the block that status leads to through the tests of it
+// (a switch's cases), where the failure goes on from.
+func (g *gatherer) outcomeCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil, nil, nil
+	}
+	call, _ := statusTest(ifi.Cond)
+	if call == nil || call.Block() != b || !slices.ContainsFunc(call.Call.Args, g.handlerArg) {
+		return nil, nil, nil
+	}
+	f, ok := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result).Outcome(ssaflow.Callee(call.Common()))
+	if !ok || len(f.Values) == 0 {
+		return nil, nil, nil
+	}
+	// The first status the failure returns, followed through the tests
+	// of the call's result.
+	x := b
+	for range 16 {
+		cond, ok := x.Instrs[len(x.Instrs)-1].(*ssa.If)
+		if !ok {
+			break
+		}
+		c, k := statusTest(cond.Cond)
+		if c != call {
+			break
+		}
+		eq := constant.Compare(constant.MakeFromLiteral(f.Values[0], literalToken(k.Value), 0), token.EQL, k.Value)
+		if cmp := cond.Cond.(*ssa.BinOp); cmp.Op == token.NEQ {
+			eq = !eq
+		}
+		if eq {
+			x = x.Succs[0]
+		} else {
+			x = x.Succs[1]
+		}
+	}
+	return ifi, call, x
+}
+
+// statusTest returns the call and the constant cond compares (out ==
+// Rejected, out != Applied), the call's result being a status of a basic
+// type; nil if cond is no such comparison.
+func statusTest(cond ssa.Value) (*ssa.Call, *ssa.Const) {
+	cmp, ok := cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return nil, nil
+	}
+	call, ok := ssaflow.Unconvert(cmp.X).(*ssa.Call)
+	k, isConst := cmp.Y.(*ssa.Const)
+	if !ok || !isConst || k.Value == nil {
+		return nil, nil
+	}
+	return call, k
+}
+
+// literalToken is the token of a literal spelling a constant of v's kind,
+// for constant.MakeFromLiteral.
+func literalToken(v constant.Value) token.Token {
+	switch v.Kind() {
+	case constant.String:
+		return token.STRING
+	case constant.Float:
+		return token.FLOAT
+	}
+	return token.INT
 }
 
 // received returns the value a function literal sends on the channel v is
@@ -1910,6 +2109,20 @@ func chanVar(ch ssa.Value) ssa.Value {
 		return load.X
 	}
 	return ch
+}
+
+// filledFromRecords reports whether v is a slice made in place whose
+// elements are set from records' data (docs[i] = m.Value): a batch
+// handed to one call (trial 41d/D3).
+func (g *gatherer) filledFromRecords(v ssa.Value) bool {
+	ms, ok := v.(*ssa.MakeSlice)
+	return ok && slices.ContainsFunc(*ms.Referrers(), func(u ssa.Instruction) bool {
+		ia, ok := u.(*ssa.IndexAddr)
+		return ok && slices.ContainsFunc(*ia.Referrers(), func(w ssa.Instruction) bool {
+			st, ok := w.(*ssa.Store)
+			return ok && st.Addr == ssa.Value(ia) && ssaflow.DerivedFromUnless(st.Val, g.isRecord, numericField)
+		})
+	})
 }
 
 // collectedFromRecords reports whether v is read from a local variable
@@ -2212,7 +2425,7 @@ func (g *gatherer) appCall(call *ssa.Call) bool {
 // where the values the record pc writes is computed from are defined, the
 // fetches of the consumer made in the function, or the entry of a
 // function literal the client calls per record.
-func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
+func (g *gatherer) takes(pc *consumer.Call, throughLists bool) map[*ssa.BasicBlock]bool {
 	out := map[*ssa.BasicBlock]bool{}
 	if pc.Record >= 0 {
 		converted := map[*ssa.Call]bool{}
@@ -2238,7 +2451,17 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 				}
 				return false
 			}
-			if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && in.Parent() == pc.Fn && holdsRecords(v.Type()) {
+			if sl, ok := v.(*ssa.Slice); ok && throughLists && varargs(sl.X) {
+				// append(done, r)'s r: taken where it is defined.
+				for _, e := range unpacked(sl) {
+					ssaflow.Derives(e, from)
+				}
+				return false
+			}
+			if throughLists && varargs(v) {
+				return false
+			}
+			if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && in.Parent() == pc.Fn && holdsRecords(v.Type()) && !(throughLists && accumulates(v)) {
 				out[in.Block()] = true
 			}
 			if p, ok := v.(*ssa.Parameter); ok && p.Parent() == pc.Fn && len(pc.Fn.Blocks) > 0 && holdsRecords(p.Type()) {
@@ -2265,6 +2488,83 @@ func (g *gatherer) takes(pc *consumer.Call) map[*ssa.BasicBlock]bool {
 	if (g.perRecordLiteral(pc.Fn) || g.perRecordHelper(pc) || g.inPlacePerRecord(pc.Fn)) && len(pc.Fn.Blocks) > 0 {
 		out[pc.Fn.Blocks[0]] = true
 	}
+	return out
+}
+
+// takeSets are where records are taken for the checks of a function
+// writing a position at: for a batch read record by record in a loop, a
+// check after that loop counts them taken, and polled, where the loop
+// starts (readLoop); one in it, where each is (review 39-1/D1).
+type takeSets struct {
+	outTakes, outPolls, inTakes, inPolls map[*ssa.BasicBlock]bool
+	reads                                []map[*ssa.BasicBlock]bool
+}
+
+func newTakeSets(takes, polls map[*ssa.BasicBlock]bool, at *ssa.BasicBlock) takeSets {
+	t := takeSets{outTakes: maps.Clone(takes), outPolls: maps.Clone(polls), inTakes: takes, inPolls: polls}
+	for _, b := range sortedBlocks(takes) {
+		if h, loop := readLoop(b, at); h != nil {
+			t.outTakes[h], t.outPolls[h] = true, true
+			t.reads = append(t.reads, loop)
+		}
+	}
+	return t
+}
+
+// at returns the takes and polls for a check in b.
+func (t takeSets) at(b *ssa.BasicBlock) (takes, polls map[*ssa.BasicBlock]bool) {
+	if slices.ContainsFunc(t.reads, func(loop map[*ssa.BasicBlock]bool) bool { return loop[b] }) {
+		return t.inTakes, t.inPolls
+	}
+	return t.outTakes, t.outPolls
+}
+
+// varargs reports whether v is the array of a variadic call's arguments.
+func varargs(v ssa.Value) bool {
+	arr, ok := v.(*ssa.Alloc)
+	return ok && arr.Comment == "varargs" && arr.Referrers() != nil
+}
+
+// accumulates reports whether v is a list of records built up record by
+// record (done = append(done, r), or the phi of such appends): it takes
+// none itself, its elements are taken where they are defined (trial
+// 41d/D5: only the records that succeeded, committed after the loop,
+// whose commit passes a failed one).
+func accumulates(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Call:
+		b, ok := x.Call.Value.(*ssa.Builtin)
+		return ok && b.Name() == "append"
+	case *ssa.Phi:
+		return slices.ContainsFunc(x.Edges, func(e ssa.Value) bool {
+			c, ok := e.(*ssa.Call)
+			return ok && accumulates(c) && len(c.Call.Args) > 0 && c.Call.Args[0] == ssa.Value(x)
+		})
+	}
+	return false
+}
+
+// appendBlocks returns the blocks of the appends that build v, a list of
+// records (accumulates).
+func appendBlocks(v ssa.Value) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value)
+	walk = func(v ssa.Value) {
+		if seen[v] || !accumulates(v) {
+			return
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				walk(e)
+			}
+		case *ssa.Call:
+			out = append(out, x.Block())
+		}
+	}
+	walk(v)
 	return out
 }
 
@@ -2383,13 +2683,10 @@ func writesBound(mc *ssa.MakeClosure, a *ssa.Alloc) bool {
 // the commit).
 func unpacked(a ssa.Value) []ssa.Value {
 	sl, ok := a.(*ssa.Slice)
-	if !ok {
+	if !ok || !varargs(sl.X) {
 		return []ssa.Value{a}
 	}
-	arr, ok := sl.X.(*ssa.Alloc)
-	if !ok || arr.Comment != "varargs" || arr.Referrers() == nil {
-		return []ssa.Value{a}
-	}
+	arr := sl.X.(*ssa.Alloc)
 	var out []ssa.Value
 	for _, r := range *arr.Referrers() {
 		ia, ok := r.(*ssa.IndexAddr)

@@ -229,9 +229,10 @@ func (g *gatherer) handedBound(mc *ssa.MakeClosure, seen map[string]bool) {
 // call's receiver, or the value a method value is bound to).
 func (g *gatherer) handedOn(com *ssa.CallCommon, v ssa.Value, at token.Position, seen map[string]bool) {
 	iface := types.TypeString(v.Type(), (*types.Package).Name)
-	for _, r := range g.m.Flow.Roots(v) {
+	for _, hr := range g.handlerRoots(v) {
+		r := hr.v
 		key, kfn := consumer.EntryKey(r)
-		if (key == "" || strings.HasPrefix(key, "result:")) && !types.IsInterface(r.Type()) {
+		if (key == "" || strings.HasPrefix(key, "result:")) && hr.suffix == "" && !types.IsInterface(r.Type()) {
 			// A value of a concrete type: the package's own, or one a
 			// constructor of another package returns.
 			g.handedConcrete(com, r.Type(), iface, at, seen)
@@ -240,7 +241,9 @@ func (g *gatherer) handedOn(com *ssa.CallCommon, v ssa.Value, at token.Position,
 		if key == "" || strings.HasPrefix(key, "result:") {
 			continue
 		}
-		key += "." + com.Method.Name()
+		// (A registry of handlers the caller passes, keyed by topic:
+		// its elements' method, review 40-1/D5.)
+		key += hr.suffix + "." + com.Method.Name()
 		if seen[key] {
 			continue
 		}
@@ -361,9 +364,13 @@ func (g *gatherer) wrapsRecords(v ssa.Value, depth int) bool {
 		return false
 	}
 	// A function's or an interface's method (a converter the caller
-	// supplies: msg, err := conv.FromKafka(m)), not the client's.
-	callee := ssaflow.Callee(&call.Call)
-	if callee == nil || callee.Pkg() == nil || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
+	// supplies: msg, err := conv.FromKafka(m)), or a function value's (a
+	// decode func field: v, err := c.decode(m.Value), audit 41b/D1), not
+	// the client's, nor a builtin's.
+	if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {
+		return false
+	}
+	if callee := ssaflow.Callee(&call.Call); callee != nil && (callee.Pkg() == nil || clientmodel.Default.IsClientPath(callee.Pkg().Path())) {
 		return false
 	}
 	res := call.Call.Signature().Results()
@@ -569,6 +576,9 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 					// of it, or done when it returns (handsoff.SyncFact,
 					// a Kafka-free package's function).
 					p.Def, p.Known = defKey(obj), ho.Sync(obj)
+					if how := factHandsOff(ho, obj); how != "" {
+						p.HandsOff, p.Known = how, true
+					}
 				}
 				put(p)
 			case strings.HasPrefix(rk, "result:"):
@@ -591,6 +601,23 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 			return
 		}
 		for _, r := range m.Flow.Roots(v) {
+			if rk, _ := consumer.EntryKey(resultOf(r)); strings.HasPrefix(rk, "result:") && types.IsInterface(r.Type()) {
+				// Another package's constructor returning the
+				// interface (handler.New(...)): what its package
+				// says it returns, or done with what it is given
+				// when its methods return (handsoff.ReturnsSyncFact;
+				// audit 41b/D8).
+				obj := ssaflow.Callee(resultOf(r).(*ssa.Call).Common())
+				for j := range iface.NumMethods() {
+					name := iface.Method(j).Name()
+					if ho.ReturnsSync(obj) {
+						put(PassedFunc{Key: key + "." + name, Func: consumer.DisplayName(resultOf(r).(*ssa.Call).Call.StaticCallee()) + "'s result", Known: true})
+					} else {
+						put(PassedFunc{Key: key + "." + name, Alias: rk + "." + name})
+					}
+				}
+				continue
+			}
 			// The concrete value's type (the roots see through
 			// MakeInterface), or an interface the analysis does not
 			// follow further.
@@ -621,6 +648,9 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 					p.HandsOff, p.Method = handsOff(m, fn), defKey(obj)
 				} else if ok {
 					p.Def, p.Known = defKey(obj), ho.Sync(obj)
+					if how := factHandsOff(ho, obj); how != "" {
+						p.HandsOff, p.Known = how, true
+					}
 				} else if p.Known {
 					p.HandsOff = handsOff(m, fn)
 				}
@@ -632,18 +662,27 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 	// registry of handlers by topic): the functions put in it, under the
 	// key of the map's elements.
 	addElems := func(key string, v ssa.Value, t *types.Map) {
-		if _, isFunc := t.Elem().Underlying().(*types.Signature); !isFunc || key == "" {
+		put := func(v ssa.Value) { add(key+elemKey, v) }
+		switch et := t.Elem().Underlying().(type) {
+		case *types.Signature:
+		case *types.Interface:
+			// (Handlers of an interface type: review 40-1/D5.)
+			put = func(v ssa.Value) { addIface(key+elemKey, v, et) }
+		default:
+			return
+		}
+		if key == "" {
 			return
 		}
 		for _, r := range m.Flow.Roots(v) {
 			mm, ok := r.(*ssa.MakeMap)
 			if !ok {
-				add(key+elemKey, r) // a map the analysis does not follow
+				put(r) // a map the analysis does not follow
 				continue
 			}
 			for _, ref := range *mm.Referrers() {
 				if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == ssa.Value(mm) {
-					add(key+elemKey, u.Value)
+					put(u.Value)
 				}
 			}
 		}
@@ -655,8 +694,15 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 			for _, b := range fn.Blocks {
 				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 					for i, r := range ret.Results {
-						if _, isFunc := r.Type().Underlying().(*types.Signature); isFunc {
+						switch t := r.Type().Underlying().(type) {
+						case *types.Signature:
 							add(consumer.ResultKey(obj, i), r)
+						case *types.Interface:
+							// (A constructor returning an interface:
+							// its methods, as its callers pass it.)
+							if !isError(r.Type()) && !ssaflow.IsContext(r.Type()) {
+								addIface(consumer.ResultKey(obj, i), r, t)
+							}
 						}
 					}
 				}
@@ -742,6 +788,22 @@ func swallows(ho *handsoff.Result, fn *types.Func) string {
 		return sf.Call
 	}
 	return ""
+}
+
+// factHandsOff says how fn, a function of another package, hands the
+// values it is given to other goroutines by its package's handsoff.Fact
+// ("" if it has none): what its package's description (definedFuncs)
+// does not say of a handler of a decoded type (audit 41b/D1: go
+// p.project(o), the row "does not see" it).
+func factHandsOff(ho *handsoff.Result, fn *types.Func) string {
+	f, ok := ho.Of(fn)
+	switch {
+	case !ok:
+		return ""
+	case f.Started:
+		return "starts goroutines"
+	}
+	return "hands them to other goroutines" // (a go statement's call, or a channel)
 }
 
 // handsOff says how fn, or a function of its package it calls, hands work

@@ -124,10 +124,15 @@ func (g *gatherer) workerSkips() {
 		}
 		// A handler of the package given the record that logs a failure
 		// and returns without it (go func() { handle(st, r) }(), go
-		// handle(st, r): audit 37c/D5).
+		// handle(st, r): audit 37c/D5), and a call given it whose error
+		// the goroutine drops, no other result of it answered either
+		// (ok, _ := save(v); res <- ok, only counted: review 40-3/D5b).
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				if call, ok := in.(*ssa.Call); ok && g.appCall(call) {
+					if errorDiscarded(call) && !quiet(call) && slices.ContainsFunc(call.Call.Args, g.handlerArg) && !answered(fn.Blocks[0], call) {
+						skips = append(skips, Skip{Call: callName(call), Pos: g.posn(call.Pos()), In: consumer.DisplayName(fn), Worker: true, Discarded: true})
+					}
 					for _, s := range g.swallowedIn(call, g.handlerArg, 1, map[*ssa.Function]bool{}, g.stops()) {
 						if s.In == "" {
 							s.In = consumer.DisplayName(fn)

@@ -616,6 +616,43 @@ func TestClassify(t *testing.T) {
 		// channel; a false answer only counted (review 40-2/D3-D5)
 		{"wgerrselect", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"wgerrparam", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
+		// the function given the channel generic, or of another package
+		// (review 40-3/D3a, D3b); twins keeping what they receive
+		{"wgerrgeneric", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
+		{"wgerrforeign", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
+		{"wgerrgenerickept", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"wgerrforeignkept", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a goroutine dropping the error and answering the bool, which
+		// the claim counts only, or stops on (review 40-3/D5b)
+		// only the records that succeeded collected and committed: a later
+		// one passes a failed one (trial 41d/D5, D6); the prefix before a
+		// failure, and a failure that stops, pass none
+		{"collecteddone", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.saveRec"}},
+		{"collecteddelivered", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"collectedprefix", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"collectedstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a deferred mark or store of a variable set to the record before
+		// it is processed: a failure returns and the defer passes it
+		// (trial 41d/D1, D10); its twin sets it once processed
+		{"deferlast", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred MarkMessage"}},
+		{"deferstore", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred StoreMessage"}},
+		{"deferdone", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a recover helper of another package that only logs the panic
+		// (trial 41d/D8); its twin returns it
+		{"recoveredrun", map[string]string{"guarantee": semantics.Neither, "failure": "safe.Run (line"}},
+		{"recoverederr", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a status the processing returns on a failure, logged by a
+		// switch's default case and marked past (trial 41d/D2); its twin
+		// stops on it
+		{"statuslogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.applyStatus"}},
+		{"statusstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// only the accepted messages of a batch marked (a []bool answer):
+		// a later one passes a rejected one (trial 41d/D3); its twin
+		// stops at the first rejected
+		{"markaccepted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.indexAll"}},
+		{"markuntil", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"dropcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.stored (line"}},
+		{"dropstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"waitcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		{"waitlocal", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
 		// the error received by a select that returns on it: kept
@@ -1326,6 +1363,19 @@ func TestJoin(t *testing.T) {
 		"regasync": {"guarantee": semantics.GuaranteeUnk, "reason": "reghandlers.(*Orders).Handle, passed for it, starts goroutines"},
 		"regsync":  {"guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		"regbus":   {"guarantee": semantics.GuaranteeUnk, "reason": "starts goroutines"},
+		// a handler function of a decoded type, passed by the wiring,
+		// that starts a goroutine (audit 41b/D1: at-least-once,
+		// concurrency none); its twin writing in place
+		"fnstreamasync": {"guarantee": semantics.GuaranteeUnk, "reason": "fnproj.(*Projector).Handle, passed for it, hands them to other goroutines"},
+		"fnstreamsync":  {"guarantee": semantics.AtLeastOnce, "concurrency": "none"},
+		// a handler of an interface type another package's constructor
+		// returns, with no Kafka client in sight there (audit 41b/D8:
+		// "not all known"); its twin's queues
+		"ctorsync":   {"guarantee": semantics.AtLeastOnce, "concurrency": "none"},
+		"ctorqueued": {"guarantee": semantics.GuaranteeUnk},
+		// the same with handlers of an interface type (review 40-1/D5)
+		"regifaceasync": {"guarantee": semantics.GuaranteeUnk, "reason": "reghandlers.(*Orders).Handle, passed for it, starts goroutines"},
+		"regifacesync":  {"guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		// a revoke callback committing every polled record, among
 		// options a helper returns to the constructor's callers (trial
 		// 40b/D11: at-least-once, "revoke: not needed"); its twin holds

@@ -386,3 +386,36 @@ func Awaited(p Payload) error {
 }
 
 func await(done chan error) error { return <-done } // want await:`sync`
+
+// RetryCtx runs f until it succeeds or attempts run out, then returns
+// the context's error: nil while it lives, so giving up drops the
+// failure (trial 41d/D4).
+func RetryCtx(ctx context.Context, f func() error, attempts int) error { // want RetryCtx:`drops` RetryCtx:`runs\[1\]`
+	for i := 0; i < attempts; i++ {
+		if err := f(); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Millisecond):
+		}
+	}
+	return ctx.Err()
+}
+
+// RetryLast is RetryCtx returning the last failure: no drops fact.
+func RetryLast(ctx context.Context, f func() error, attempts int) error { // want RetryLast:`runs\[1\]`
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = f(); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Millisecond):
+		}
+	}
+	return err
+}

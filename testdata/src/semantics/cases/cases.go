@@ -2737,7 +2737,9 @@ func countedPool(ctx context.Context) {
 	for i := 0; i < 4; i++ {
 		go func() {
 			for m := range work {
-				_ = apply(m)
+				for apply(m) != nil { // retried until it succeeds
+					time.Sleep(time.Second)
+				}
 				done <- struct{}{}
 			}
 		}()
@@ -2770,7 +2772,9 @@ func countedTimeout(ctx context.Context) {
 	for i := 0; i < 4; i++ {
 		go func() {
 			for m := range work {
-				_ = apply(m)
+				for apply(m) != nil { // retried until it succeeds
+					time.Sleep(time.Second)
+				}
 				done <- struct{}{}
 			}
 		}()

@@ -29,7 +29,9 @@ func waitAfterLoop(stop <-chan struct{}) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_ = apply(m)
+			for apply(m) != nil { // retried until it succeeds
+				time.Sleep(time.Second)
+			}
 		}()
 		if n%100 == 0 {
 			_, _ = c.Commit()
@@ -49,7 +51,9 @@ func waitInLoop(stop <-chan struct{}) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_ = apply(m)
+			for apply(m) != nil { // retried until it succeeds
+				time.Sleep(time.Second)
+			}
 		}()
 		if n%100 == 0 {
 			wg.Wait()
@@ -75,7 +79,9 @@ func fetchThenWait(ctx context.Context, r *kafkago.Reader) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_ = applyGo(m)
+			for applyGo(m) != nil { // retried until it succeeds
+				time.Sleep(time.Second)
+			}
 		}()
 	}
 	wg.Wait()

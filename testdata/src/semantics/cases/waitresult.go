@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/IBM/sarama"
+
+	"semantics/errlog"
 )
 
 // resultHandle answers whether a message may be marked, and the error.
@@ -281,6 +283,83 @@ func wgErrParam(ctx context.Context) error {
 	return g.Consume(ctx, []string{"t"}, &wgErrHandler{errs: errs})
 }
 
+// drainAll logs what it receives, of any type (review 40-3/D3a).
+func drainAll[T any](c <-chan T) {
+	for v := range c {
+		log.Print(v)
+	}
+}
+
+func wgErrGeneric(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-wg-errgeneric", sarama.NewConfig()) // case: wgerrgeneric
+	if err != nil {
+		return err
+	}
+	errs := make(chan error, 1)
+	go drainAll(errs)
+	return g.Consume(ctx, []string{"t"}, &wgErrHandler{errs: errs})
+}
+
+// wgKeptHandler is wgErrHandler for the twins whose errors are kept: the
+// channels of one field are judged together.
+type wgKeptHandler struct{ errs chan error }
+
+func (h *wgKeptHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *wgKeptHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *wgKeptHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := apply(msg.Value); err != nil {
+				h.errs <- err
+			}
+		}()
+		wg.Wait()
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// collectAll keeps what it receives for its caller.
+func collectAll[T any](c <-chan T, into *[]T) {
+	for v := range c {
+		*into = append(*into, v)
+	}
+}
+
+func wgErrGenericKept(ctx context.Context, failed *[]error) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-wg-errgenerickept", sarama.NewConfig()) // case: wgerrgenerickept
+	if err != nil {
+		return err
+	}
+	errs := make(chan error, 1)
+	go collectAll(errs, failed)
+	return g.Consume(ctx, []string{"t"}, &wgKeptHandler{errs: errs})
+}
+
+func wgErrForeign(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-wg-errforeign", sarama.NewConfig()) // case: wgerrforeign
+	if err != nil {
+		return err
+	}
+	errs := make(chan error, 1)
+	go errlog.Drain(errs)
+	return g.Consume(ctx, []string{"t"}, &wgErrHandler{errs: errs})
+}
+
+func wgErrForeignKept(ctx context.Context, failed *[]error) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-wg-errforeignkept", sarama.NewConfig()) // case: wgerrforeignkept
+	if err != nil {
+		return err
+	}
+	errs := make(chan error, 1)
+	go errlog.Collect(errs, failed)
+	return g.Consume(ctx, []string{"t"}, &wgKeptHandler{errs: errs})
+}
+
 // waitCountedHandler only counts a false answer, then marks (review
 // 40-2/D5).
 type waitCountedHandler struct {
@@ -386,4 +465,70 @@ func waitLocal(ctx context.Context) error {
 		return err
 	}
 	return g.Consume(ctx, []string{"t"}, &waitLocalHandler{inner: savingHandle{}})
+}
+
+// stored answers whether v was stored, and why not.
+func stored(v []byte) (bool, error) { return len(v) > 0, nil }
+
+// dropCountHandler's goroutine drops the error and answers the bool,
+// which the claim only counts before marking (review 40-3/D5b).
+type dropCountHandler struct{ failed int }
+
+func (h *dropCountHandler) Setup(sarama.ConsumerGroupSession) error { return nil }
+func (h *dropCountHandler) Cleanup(sarama.ConsumerGroupSession) error {
+	log.Printf("%d failed", h.failed)
+	return nil
+}
+
+func (h *dropCountHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	res := make(chan bool)
+	for msg := range claim.Messages() {
+		go func() {
+			ok, _ := stored(msg.Value)
+			res <- ok
+		}()
+		if ok := <-res; !ok {
+			h.failed++
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func dropCounted(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-drop-counted", sarama.NewConfig()) // case: dropcounted
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, &dropCountHandler{})
+}
+
+// dropStopHandler stops on a false answer: the error dropped, the
+// failure kept all the same.
+type dropStopHandler struct{}
+
+func (h *dropStopHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *dropStopHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (h *dropStopHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	res := make(chan bool)
+	for msg := range claim.Messages() {
+		go func() {
+			ok, _ := stored(msg.Value)
+			res <- ok
+		}()
+		if ok := <-res; !ok {
+			return errors.New("store failed")
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func dropStops(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-drop-stops", sarama.NewConfig()) // case: dropstops
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, &dropStopHandler{})
 }

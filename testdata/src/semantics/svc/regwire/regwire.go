@@ -14,5 +14,7 @@ func Run(ctx context.Context) {
 	bus := regloop.NewBus()
 	bus.Register("events", (&reghandlers.Orders{Dir: "/tmp"}).Handle)
 	go func() { _ = bus.Run(ctx) }()
+	go regloop.NewTyped(map[string]regloop.Handler{"orders": &reghandlers.Orders{Dir: "/tmp"}}).Run(ctx)
+	go regloop.NewTypedPayments(map[string]regloop.Handler{"payments": &reghandlers.Payments{Dir: "/tmp"}}).Run(ctx)
 	_ = regloop.NewPayments(map[string]regloop.HandlerFunc{"payments": (&reghandlers.Payments{Dir: "/tmp"}).Handle}).Run(ctx)
 }

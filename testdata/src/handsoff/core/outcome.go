@@ -1,0 +1,58 @@
+package core
+
+import (
+	"log"
+	"os"
+)
+
+// Outcome says what became of a payload.
+type Outcome int
+
+// The outcomes.
+const (
+	Applied Outcome = iota
+	RetryLater
+	Rejected
+)
+
+// Apply logs a failed write and answers RetryLater (trial 41d/D2).
+func Apply(v []byte) Outcome { // want Apply:`sync` Apply:`outcome\(os.WriteFile\)`
+	if len(v) == 0 {
+		return Rejected
+	}
+	if err := os.WriteFile("/tmp/x", v, 0o644); err != nil {
+		log.Printf("apply: %v", err)
+		return RetryLater
+	}
+	return Applied
+}
+
+// ApplyOK answers whether the write succeeded: a bool, read by its
+// caller's test.
+func ApplyOK(v []byte) bool { // want ApplyOK:`sync`
+	if err := os.WriteFile("/tmp/x", v, 0o644); err != nil {
+		log.Printf("apply: %v", err)
+		return false
+	}
+	return true
+}
+
+// Sink takes payloads.
+type Sink interface {
+	Put(v []byte) error
+}
+
+type fileSink struct{ path string }
+
+func (s *fileSink) Put(v []byte) error { return os.WriteFile(s.path, v, 0o644) } // want Put:`sync`
+
+// NewSink returns a sink done with a payload when Put returns (audit
+// 41b/D8).
+func NewSink(path string) Sink { return &fileSink{path: path} } // want NewSink:`sync` NewSink:`returnsSync`
+
+type chanSink struct{ ch chan []byte }
+
+func (s *chanSink) Put(v []byte) error { s.ch <- v; return nil } // want Put:`handsOff\[0\]`
+
+// NewQueued returns a sink that queues: no fact.
+func NewQueued() Sink { return &chanSink{ch: make(chan []byte, 8)} } // want NewQueued:`sync`

@@ -1,0 +1,149 @@
+package cases
+
+import (
+	"context"
+	"fmt"
+	"log"
+
+	"github.com/IBM/sarama"
+	"github.com/confluentinc/confluent-kafka-go/v2/kafka"
+
+	"semantics/safe"
+)
+
+// deferLastHandler keeps the message it is about to save and marks it
+// once, when the claim ends: a failed save returns, and the deferred
+// mark passes the failed message (trial 41d/D1: at-least-once, 3 of 300
+// lost without a crash).
+type deferLastHandler struct{}
+
+func (deferLastHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (deferLastHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (deferLastHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	var last *sarama.ConsumerMessage
+	defer func() {
+		if last != nil {
+			sess.MarkMessage(last, "")
+		}
+	}()
+	for msg := range claim.Messages() {
+		last = msg
+		if err := apply(msg.Value); err != nil {
+			return fmt.Errorf("offset %d: %w", msg.Offset, err)
+		}
+	}
+	return nil
+}
+
+func deferLast(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-defer-last", sarama.NewConfig()) // case: deferlast
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, deferLastHandler{})
+}
+
+// deferDoneHandler keeps the message once it is saved: the deferred mark
+// passes none that failed.
+type deferDoneHandler struct{}
+
+func (deferDoneHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (deferDoneHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (deferDoneHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	var last *sarama.ConsumerMessage
+	defer func() {
+		if last != nil {
+			sess.MarkMessage(last, "")
+		}
+	}()
+	for msg := range claim.Messages() {
+		if err := apply(msg.Value); err != nil {
+			return fmt.Errorf("offset %d: %w", msg.Offset, err)
+		}
+		last = msg
+	}
+	return nil
+}
+
+func deferDone(ctx context.Context) error {
+	g, err := sarama.NewConsumerGroup([]string{"k:9092"}, "g-defer-done", sarama.NewConfig()) // case: deferdone
+	if err != nil {
+		return err
+	}
+	return g.Consume(ctx, []string{"t"}, deferDoneHandler{})
+}
+
+// storeRound stores the last message of a round once, when it returns;
+// the message is kept before it is saved (trial 41d/D10).
+func storeRound(c *kafka.Consumer) error {
+	var last *kafka.Message
+	defer func() {
+		if last != nil {
+			if _, err := c.StoreMessage(last); err != nil {
+				log.Print(err)
+			}
+		}
+	}()
+	for range 50 {
+		m, ok := c.Poll(50).(*kafka.Message)
+		if !ok {
+			continue
+		}
+		last = m
+		if err := apply(m.Value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func deferStoreRound() {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-defer-store", "enable.auto.offset.store": false}) // case: deferstore
+	for {
+		if err := storeRound(c); err != nil {
+			log.Printf("round: %v", err)
+		}
+	}
+}
+
+var _, _, _ = deferLast, deferDone, deferStoreRound
+
+// recoveredRun stores each message after safe.Run, of another package,
+// ran its processing: a panic there is only logged and returns no error
+// (trial 41d/D8: at-least-once, 3 of 300 lost without a crash).
+func recoveredRun() error {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-recovered-run", "enable.auto.offset.store": false}) // case: recoveredrun
+	for {
+		m, ok := c.Poll(100).(*kafka.Message)
+		if !ok {
+			continue
+		}
+		if err := safe.Run("apply", func() error { return apply(m.Value) }); err != nil {
+			return err
+		}
+		if _, err := c.StoreMessage(m); err != nil {
+			log.Print(err)
+		}
+	}
+}
+
+// recoveredErr is its twin: the panic is returned as an error.
+func recoveredErr() error {
+	c, _ := kafka.NewConsumer(&kafka.ConfigMap{"group.id": "g-recovered-err", "enable.auto.offset.store": false}) // case: recoverederr
+	for {
+		m, ok := c.Poll(100).(*kafka.Message)
+		if !ok {
+			continue
+		}
+		if err := safe.RunErr(func() error { return apply(m.Value) }); err != nil {
+			return err
+		}
+		if _, err := c.StoreMessage(m); err != nil {
+			log.Print(err)
+		}
+	}
+}
+
+var _, _ = recoveredRun, recoveredErr
