@@ -389,6 +389,18 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	if target < 0 {
 		return analysis.SuggestedFix{}, false
 	}
+	// Past the tests of what the processing answers (code := post(v); if
+	// code >= 500 { return err }; applied := apply(v); if !applied {
+	// return errRefused }): moved between, the call writes the position
+	// of a record whose failure the tests then find (trial 41e/D17, D18:
+	// the fixed code lost 3 of 300 and re-linted silent).
+	for target+1 < len(list) {
+		ifs, ok := list[target+1].(*ast.IfStmt)
+		if !ok || !c.testsAnswer(ifs, list[last+1:target+1]) {
+			break
+		}
+		target++
+	}
 	// A processing that may keep the record for later (h.B.Add(msg.Value)
 	// buffering it; handsoff.Result.KeptBy): moved after it, the call
 	// would still come before the record's effect (review 32-1).
@@ -495,6 +507,36 @@ func (c *checker) moveAfter(p *position, site ssa.Instruction) (analysis.Suggest
 	}
 	fix.TextEdits = append(fix.TextEdits, inPlace...)
 	return fix, true
+}
+
+// testsAnswer reports whether ifs tests (in its init or condition) a
+// variable one of stmts assigns.
+func (c *checker) testsAnswer(ifs *ast.IfStmt, stmts []ast.Stmt) bool {
+	assigned := map[types.Object]bool{}
+	for _, s := range stmts {
+		if as, ok := s.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					if obj := c.pass.TypesInfo.ObjectOf(id); obj != nil {
+						assigned[obj] = true
+					}
+				}
+			}
+		}
+	}
+	found := false
+	for _, n := range []ast.Node{ifs.Init, ifs.Cond} {
+		if n == nil {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && assigned[c.pass.TypesInfo.Uses[id]] {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // moveAfterTo builds the fix moving list[idx..last] after list[target]

@@ -683,6 +683,10 @@ var scenarios = []struct {
 	// batch (1 positive, its fix moving the Commit after the apply loop;
 	// 1 silent).
 	{"ordering/readbatchfirst", ordering.Analyzer},
+	// a mark before a processing answering a bool or a status the loop
+	// tests: moved past the tests (trial 41e/D17, D18: it landed between
+	// the call and them, marking refused messages) (2 / 0).
+	{"ordering/answerfirst", ordering.Analyzer},
 	// a framework given a handler interface by the wiring, which reaches
 	// its claim loop through two fields; the wiring passes a handler
 	// starting a goroutine on a copy of the value (audit 40b/D2: silent),

@@ -67,10 +67,67 @@ func Interval(pass *analysis.Pass, cl *clientmodel.Client, at token.Pos, built b
 		}
 		return intervalText(v)
 	}
+	if optionSetsInterval(pass, cl, scope) {
+		return "interval set in code"
+	}
 	if !built {
 		return "auto-commit interval (" + cl.Config.Interval + " by default)"
 	}
 	return cl.Config.Interval
+}
+
+// optionSetsInterval reports whether scope gives a value to a function
+// value (an option: for _, o := range opts { o(cfg) }) and a function of
+// the package taking a value of that type sets the interval on it
+// (WithCommitInterval's literal: audit 41b/D7, the default was said).
+func optionSetsInterval(pass *analysis.Pass, cl *clientmodel.Client, scope ast.Node) bool {
+	var handed []types.Type
+	ast.Inspect(scope, func(n ast.Node) bool {
+		if x, ok := n.(*ast.CallExpr); ok && typeutil.Callee(pass.TypesInfo, x) == nil {
+			if _, lit := ast.Unparen(x.Fun).(*ast.FuncLit); lit {
+				return true // a literal called in place: in scope already
+			}
+			if tv, ok := pass.TypesInfo.Types[x.Fun]; ok && !tv.IsType() && !tv.IsBuiltin() {
+				for _, a := range x.Args {
+					if t := pass.TypesInfo.TypeOf(a); t != nil {
+						if _, ptr := t.Underlying().(*types.Pointer); ptr {
+							handed = append(handed, t) // (a config an option sets)
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	if len(handed) == 0 {
+		return false
+	}
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			var ft *ast.FuncType
+			var body *ast.BlockStmt
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				ft, body = x.Type, x.Body
+			case *ast.FuncDecl:
+				ft, body = x.Type, x.Body
+			default:
+				return !found
+			}
+			if body == nil || ft.Params == nil {
+				return !found
+			}
+			for _, field := range ft.Params.List {
+				t := pass.TypesInfo.TypeOf(field.Type)
+				if t != nil && slices.ContainsFunc(handed, func(h types.Type) bool { return types.Identical(h, t) }) && len(intervals(pass, cl, body)) > 0 {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // intervalText is what the interval settings vals ("" for one that is no

@@ -144,6 +144,9 @@ func onlyLogs(info *types.Info, list []ast.Stmt) bool {
 					return false // log.Fatal, log.Panic
 				}
 			case observe.Is(path):
+				if strings.HasPrefix(fn.Name(), "Fatal") || strings.HasPrefix(fn.Name(), "Panic") || strings.HasPrefix(fn.Name(), "Exit") {
+					return false // logrus.Fatalf exits (review 41-1/D4)
+				}
 			case path == "log/slog" && observe.LoggerMethod(strings.TrimSuffix(fn.Name(), "Context")):
 				// slog.Error, slog.WarnContext (trial 39a/D2)
 			case fn.Type().(*types.Signature).Recv() != nil && observe.LoggerMethod(fn.Name()):
@@ -226,17 +229,21 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 	// A loop of calls returning no failure, then a return of nil with no
 	// failure returned between (`if err != nil { return err }` after the
 	// loop keeps it).
-	loop := false
+	loop, bounded := false, false
 	for _, st := range body {
 		switch st := st.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			// A loop returning a failure (for _, x := range xs { if
 			// err := f(x); err != nil { return err } }) drops none.
 			loop = loop || calls(st) && !returnsFailure(info, st)
+			bounded = exhausts(info, st)
 		case *ast.ReturnStmt:
-			// (Or the context's error, nil while it lives: trial
-			// 41d/D4, a retry giving up with return ctx.Err().)
-			if loop && (nilResult(st) || len(st.Results) > 0 && contextErr(info, st.Results[len(st.Results)-1])) {
+			// (Or the context's error, nil while it lives, after a loop
+			// that can end with attempts run out: trial 41d/D4, a
+			// retry giving up with return ctx.Err(); not one ending
+			// only with the context, for ctx.Err() == nil { ... }:
+			// review 41-1/D3.)
+			if loop && (nilResult(st) || bounded && len(st.Results) > 0 && contextErr(info, st.Results[len(st.Results)-1])) {
 				return true
 			}
 		default:
@@ -260,6 +267,26 @@ func returnsFailure(info *types.Info, n ast.Node) bool {
 		return !found && !lit
 	})
 	return found
+}
+
+// exhausts reports whether loop can end by its own count (a range, a
+// condition that is no context's test), not only when a context ends.
+func exhausts(info *types.Info, loop ast.Stmt) bool {
+	f, ok := loop.(*ast.ForStmt)
+	if !ok {
+		return true // a range
+	}
+	if f.Cond == nil {
+		return false
+	}
+	ctx := false
+	ast.Inspect(f.Cond, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && contextErr(info, e) {
+			ctx = true
+		}
+		return !ctx
+	})
+	return !ctx
 }
 
 // contextErr reports whether e is a call of a context's Err method.

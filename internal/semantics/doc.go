@@ -6,7 +6,9 @@
 // marks only, greedy, asynchronous commits, each on, off or unknown; a
 // setting made in one branch only is unknown), the auto-commit interval
 // where the code spells it as a constant, its group and topics, the commit,
-// mark and store calls made on it outside revoke callbacks and how many
+// mark and store calls made on it outside revoke callbacks (registered by
+// any function of the package, an options helper too; the goroutines a
+// callback starts, lanes storing each message, are no callback) and how many
 // records each covers (one record, a batch, every N records behind a
 // counter, or a position the application tracks), its revoke callbacks and
 // whether they commit, the goroutines that handle its records, transaction

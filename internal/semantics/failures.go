@@ -151,6 +151,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	var appends []*ssa.BasicBlock
 	if pc.Record >= 0 {
 		for _, a := range unpacked(ssaflow.Arg(pc.Instr.Common(), pc.Record)) {
+			if list := elemOf(a); list != nil {
+				a = list // (each marked in a loop over them: review 41-1/D6)
+			}
 			appends = append(appends, appendBlocks(a)...)
 		}
 	}
@@ -167,6 +170,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			return b.Dominates(ab) && len(b.Succs) == 2 && (b.Succs[0].Dominates(ab) || b.Succs[1].Dominates(ab))
 		})
 		takes, polls := sets.at(b)
+		errTakes := takes // (where the failure's error is followed: review 41-1/D5's prefix returning it after the commit)
 		if collected {
 			takes, polls = listed.at(b)
 		}
@@ -189,7 +193,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !reachesBefore(b.Succs, fail, at, b, takes) || retriedInPlace(call, fail) {
 			continue
 		}
-		failed := failedErrors(b, fail, takes)
+		failed := failedErrors(b, fail, errTakes)
 		type state struct {
 			b       *ssa.BasicBlock
 			took    bool
@@ -247,8 +251,15 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			if s.b == at {
 				// (Not a list of the records that succeeded, reached
 				// before a later one is added: a break committing the
-				// prefix before the failed one.)
+				// prefix before the failed one; but the loop going on
+				// past it to take more, whose commit passes the failed
+				// one: review 41-1/D5.)
 				found = found || s.took || !collected
+				if collected && !s.took && !found {
+					for _, n := range s.b.Succs {
+						work = append(work, state{n, s.took, s.rewound})
+					}
+				}
 				continue
 			}
 			if _, ret := s.b.Instrs[len(s.b.Instrs)-1].(*ssa.Return); ret {
@@ -609,15 +620,17 @@ func deferOf(pc *consumer.Call) *ssa.Defer {
 
 // guardedOnly reports whether b is its function's entry, or reached from
 // it through nil tests only (defer func() { if last != nil { mark(last) }
-// }(): trial 41d/D1).
+// }(): trial 41d/D1; or if last == nil { return }).
 func guardedOnly(b *ssa.BasicBlock) bool {
 	for ; b.Idom() != nil; b = b.Idom() {
 		ifi, ok := b.Idom().Instrs[len(b.Idom().Instrs)-1].(*ssa.If)
-		if !ok || b != b.Idom().Succs[0] {
+		if !ok {
 			return false
 		}
+		// (if last != nil { mark }, or if last == nil { return }; mark:
+		// review 41-1/D2.)
 		cmp, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || cmp.Op != token.NEQ {
+		if !ok || !(cmp.Op == token.NEQ && b == b.Idom().Succs[0] || cmp.Op == token.EQL && b == b.Idom().Succs[1]) {
 			return false
 		}
 		if c, isConst := cmp.Y.(*ssa.Const); !isConst || !c.IsNil() {
@@ -717,7 +730,7 @@ func (g *gatherer) setBeforeFailure(pc *consumer.Call, d *ssa.Defer, stops func(
 					}) {
 						continue
 					}
-					if errorDiscarded(call) || g.failureReturns(call, stops) {
+					if errorDiscarded(call) || g.failureReturns(call, stops) && !setOnFailure(call, st.Addr) {
 						out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Discarded: errorDiscarded(call), Deferred: true})
 					}
 				}
@@ -725,6 +738,49 @@ func (g *gatherer) setBeforeFailure(pc *consumer.Call, d *ssa.Defer, stops func(
 		}
 	}
 	return uniqueSkips(out)
+}
+
+// setOnFailure reports whether a branch taken when call fails (its error
+// tested against nil) stores to addr (last = prev, last = nil before the
+// return: review 41-1/D1): the defer writes what that store says.
+func setOnFailure(call *ssa.Call, addr ssa.Value) bool {
+	errv := errorValue(call)
+	if errv == nil {
+		return false
+	}
+	for _, u := range *errv.Referrers() {
+		cmp, ok := u.(*ssa.BinOp)
+		if !ok || cmp.Op != token.NEQ && cmp.Op != token.EQL {
+			continue
+		}
+		for _, uu := range *cmp.Referrers() {
+			ifi, ok := uu.(*ssa.If)
+			if !ok {
+				continue
+			}
+			fail := ifi.Block().Succs[0]
+			if cmp.Op == token.EQL {
+				fail = ifi.Block().Succs[1]
+			}
+			seen := map[*ssa.BasicBlock]bool{}
+			work := []*ssa.BasicBlock{fail}
+			for len(work) > 0 {
+				b := work[len(work)-1]
+				work = work[:len(work)-1]
+				if seen[b] || b == ifi.Block() {
+					continue
+				}
+				seen[b] = true
+				if slices.ContainsFunc(b.Instrs, func(in ssa.Instruction) bool { st, ok := in.(*ssa.Store); return ok && st.Addr == addr }) {
+					return true
+				}
+				if _, ret := b.Instrs[len(b.Instrs)-1].(*ssa.Return); !ret {
+					work = append(work, b.Succs...)
+				}
+			}
+		}
+	}
+	return false
 }
 
 // retriedByCallers reports whether every call of d's function (a
@@ -1118,6 +1174,9 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 				out = append(out, g.swallowedIn(call, g.isRecordArg, 1, map[*ssa.Function]bool{}, stops)...)
 			}
 			check, call, fail := failureCheck(b)
+			if check == nil {
+				check, call, fail = g.literalBoolCheck(b, pc)
+			}
 			cancelled := call != nil && g.cancelCheck(call, pc)
 			if check == nil || !g.appCall(call) && !cancelled || !cancelled && tellsApart(b, fail) || retriedInPlace(call, fail) || backToCall(fail, call) {
 				continue // (for apply(r) != nil { sleep }: audit 38b/D5)
@@ -1143,6 +1202,41 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 		}
 	}
 	return out
+}
+
+// literalBoolCheck returns the If ending b, in a function literal the
+// client calls per record, when it tests the bool a call of the
+// application given the record answers (if post(r.Value) { accepted =
+// append(accepted, r) }: trial 41d/D9), the call, and the false branch;
+// not a filter, whose true branch processes the record.
+func (g *gatherer) literalBoolCheck(b *ssa.BasicBlock, pc *consumer.Call) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil, nil, nil
+	}
+	v, yes, no := ifi.Cond, b.Succs[0], b.Succs[1]
+	if not, ok := v.(*ssa.UnOp); ok && not.Op == token.NOT {
+		v, yes, no = not.X, no, yes
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || call.Call.Signature().Results().Len() != 1 || quiet(call) || !slices.ContainsFunc(call.Call.Args, g.handlerArg) {
+		return nil, nil, nil
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{yes}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] || x == b {
+			continue
+		}
+		seen[x] = true
+		if g.processesRecord(x, pc) {
+			return nil, nil, nil // a filter's
+		}
+		work = append(work, x.Succs...)
+	}
+	return ifi, call, no
 }
 
 // literalSite returns the call of a client function its parent passes
@@ -1784,11 +1878,38 @@ func failureCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 		v = ex.Tuple
 	}
 	v = errorFieldOf(v)
+	if c := outParamCall(v); c != nil {
+		v = c
+	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
 		return nil, nil, nil
 	}
 	return ifi, call, fail
+}
+
+// outParamCall returns the one call v, a load of a local error, is given
+// the address of (x.apply(m.Value, &applyErr): the call reports its
+// failure there, trial 41e/D9), nil if none or several are.
+func outParamCall(v ssa.Value) *ssa.Call {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	a, ok := ld.X.(*ssa.Alloc)
+	if !ok || a.Referrers() == nil {
+		return nil
+	}
+	var out *ssa.Call
+	for _, r := range *a.Referrers() {
+		if c, ok := r.(*ssa.Call); ok && slices.Contains(c.Call.Args, ssa.Value(a)) {
+			if out != nil {
+				return nil
+			}
+			out = c
+		}
+	}
+	return out
 }
 
 // boundRecord reports whether v is a function literal bound to the
@@ -3421,7 +3542,8 @@ func logsOnly(instrs []ssa.Instruction, mode int) bool {
 // returns nothing (an application's Logger interface).
 func logging(call *ssa.CallCommon) bool {
 	if f := ssaflow.Callee(call); f != nil && f.Pkg() != nil && observe.Is(f.Pkg().Path()) {
-		return true
+		// Not one that exits or panics (logrus.Fatalf: review 41-1/D4).
+		return !strings.HasPrefix(f.Name(), "Fatal") && !strings.HasPrefix(f.Name(), "Panic") && !strings.HasPrefix(f.Name(), "Exit")
 	}
 	return call.IsInvoke() && call.Signature().Results().Len() == 0 && observe.LoggerMethod(call.Method.Name())
 }

@@ -86,6 +86,22 @@ func (g *gatherer) names() {
 	for _, site := range cl.Names.Interval {
 		each([]clientmodel.NameSite{site}, func(v ssa.Value) { setInterval(v, site) })
 	}
+	if t := optionsApplied(own); !ev.IntervalCode && (t != nil || g.c.Settings.Opaque) {
+		// The config handed to option functions (for _, o := range opts
+		// { o(cfg) }), or coming from the constructor's callers: one of
+		// the package's functions taking it, or any, that sets the
+		// interval may be among them (audit 41b/D7, D6: the default was
+		// said of WithCommitInterval(200ms), of an options helper's
+		// AutoCommitInterval(time.Second)).
+		opts := slices.DeleteFunc(packageFuncs(g.m.SSA.Pkg), func(f *ssa.Function) bool {
+			return t != nil && !slices.ContainsFunc(f.Params, func(p *ssa.Parameter) bool { return types.Identical(p.Type(), t) })
+		})
+		for _, site := range cl.Names.Interval {
+			g.nameValues(opts, site, nil, func(ssa.Value) {
+				ev.IntervalCode, ev.Interval, ev.TimerOff = true, "", false
+			})
+		}
+	}
 	if iv := g.c.Settings.Interval; !ev.IntervalCode && iv != "" && !strings.HasPrefix(iv, "0") {
 		// Set by a helper of another package building the configuration
 		// (its ConfigFact; audit 37b/D14).
@@ -192,6 +208,27 @@ func (g *gatherer) configValues() map[ssa.Value]bool {
 		return false
 	})
 	return own
+}
+
+// optionsApplied returns the type of a value of own, a consumer's config,
+// that is given to a call of a function value (an option: o(cfg)), nil
+// if none is.
+func optionsApplied(own map[ssa.Value]bool) types.Type {
+	for v := range own {
+		if v.Referrers() == nil {
+			continue
+		}
+		for _, ref := range *v.Referrers() {
+			ci, ok := ref.(ssa.CallInstruction)
+			if !ok || ci.Common().IsInvoke() || ci.Common().StaticCallee() != nil {
+				continue
+			}
+			if _, builtin := ci.Common().Value.(*ssa.Builtin); !builtin && slices.Contains(ci.Common().Args, v) {
+				return v.Type()
+			}
+		}
+	}
+	return nil
 }
 
 func blocks(fns []*ssa.Function) []*ssa.BasicBlock {
@@ -366,7 +403,10 @@ func typeFullName(t types.Type) string {
 // callbacks (sarama's Cleanup included).
 func (g *gatherer) revokeFuncs() map[*ssa.Function]bool {
 	set := map[*ssa.Function]bool{}
-	for _, fn := range g.funcs() {
+	// (Any function of the package registering one, not only the
+	// consumer's: an options helper whose result its callers pass, audit
+	// 41b/D6, whose callback's commit was read as the loop's.)
+	for _, fn := range packageFuncs(g.m.SSA.Pkg) {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				ci, ok := in.(ssa.CallInstruction)
@@ -379,7 +419,9 @@ func (g *gatherer) revokeFuncs() map[*ssa.Function]bool {
 				}
 				for _, a := range ci.Common().Args {
 					if f := funcOf(a); f != nil {
-						g.m.Flow.Reach(f, set)
+						// (Not the goroutines it starts: lanes storing
+						// each message, trial 41c/D4.)
+						g.m.Flow.ReachInPlace(f, set)
 					}
 				}
 			}

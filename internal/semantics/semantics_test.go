@@ -651,6 +651,29 @@ func TestClassify(t *testing.T) {
 		// stops at the first rejected
 		{"markaccepted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.indexAll"}},
 		{"markuntil", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// the interval an option function of the package may set, applied
+		// through a function value (audit 41b/D7: "every 1s")
+		{"optioninterval", map[string]string{"detail": "interval set in code"}},
+		// the same marked per partition from a per-record literal whose
+		// bool answer gates the list (trial 41d/D9); a filter processing
+		// what it wants is no failure
+		{"markposted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.posted"}},
+		{"markwanted", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// review 41-1: the previous record put back on failure (D1); the
+		// nil test returning early (D2); a prefix committed on a break,
+		// then the next poll (D5); the saved ones marked in a second
+		// loop (D6)
+		{"deferreset", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"deferguard", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred MarkMessage"}},
+		{"collectedbreakon", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.saveRec"}},
+		{"marksaved", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		// lanes a rebalance callback starts store each message: the
+		// stores count (trial 41c/D4: "nothing stores", at-least-once)
+		{"lanesstored", map[string]string{"guarantee": semantics.GuaranteeUnk, "failure": "skipped: when cases.apply"}},
+		// a failure reported through an out-parameter, only logged (trial
+		// 41e/D9); its twin returns it
+		{"outparamlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.applyInto"}},
+		{"outparamstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"dropcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.stored (line"}},
 		{"dropstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"waitcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},

@@ -320,6 +320,36 @@ func (f *Flow) Reach(fn *ssa.Function, set map[*ssa.Function]bool) {
 	}
 }
 
+// ReachInPlace is Reach without the functions fn starts as goroutines (go
+// s.worker(l), go func() { ... }()), which run on their own after it
+// returns: what a callback does itself.
+func (f *Flow) ReachInPlace(fn *ssa.Function, set map[*ssa.Function]bool) {
+	fn = Body(fn)
+	if fn == nil || set[fn] || !f.InPackage(fn) {
+		return
+	}
+	set[fn] = true
+	started := map[*ssa.Function]bool{}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if g, ok := instr.(*ssa.Go); ok {
+				if lit := Literal(g.Call.Value); lit != nil {
+					started[lit] = true
+				}
+				continue
+			}
+			if ci, ok := instr.(ssa.CallInstruction); ok {
+				f.ReachInPlace(ci.Common().StaticCallee(), set)
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if !started[anon] {
+			f.ReachInPlace(anon, set)
+		}
+	}
+}
+
 // FieldVar returns the struct field a FieldAddr addresses.
 func FieldVar(a *ssa.FieldAddr) *types.Var {
 	st, ok := Deref(a.X.Type()).Underlying().(*types.Struct)

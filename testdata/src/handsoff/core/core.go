@@ -419,3 +419,16 @@ func RetryLast(ctx context.Context, f func() error, attempts int) error { // wan
 	}
 	return err
 }
+
+// RetryUntilDone tries f until it succeeds or ctx ends, and returns the
+// context's error, which is not nil once the loop ends: no drops fact
+// (review 41-1/D3).
+func RetryUntilDone(ctx context.Context, f func() error) error { // want RetryUntilDone:`runs\[1\]`
+	for ctx.Err() == nil {
+		if err := f(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return ctx.Err()
+}
