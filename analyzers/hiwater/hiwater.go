@@ -209,20 +209,6 @@ func (c *checker) indexParamLaunch(g *ssa.Go, p *ssa.Parameter) {
 
 func (c *checker) isRecord(t types.Type) bool { return c.ix.Record(t) != nil }
 
-// batchOf returns the slice a record is an element of (records[i], or
-// the element of a range over records), or nil.
-func batchOf(r ssa.Value) ssa.Value {
-	switch x := r.(type) {
-	case *ssa.UnOp:
-		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
-			return ia.X
-		}
-	case *ssa.Index:
-		return x.X
-	}
-	return nil
-}
-
 // isBatch reports whether v is a slice of records: a poll's batch.
 func (c *checker) isBatch(v ssa.Value) bool {
 	s, ok := v.Type().Underlying().(*types.Slice)
@@ -402,7 +388,7 @@ func (c *checker) classifyPosition(call *consumer.Call, ci ssa.CallInstruction) 
 	}
 	// A record of a batch handed to a goroutine started for each poll.
 	for _, r := range lv.recs {
-		b := batchOf(r)
+		b := ssaflow.ElemOf(r)
 		if b == nil || !c.isBatch(b) {
 			continue
 		}

@@ -151,7 +151,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	var appends []*ssa.BasicBlock
 	if pc.Record >= 0 {
 		for _, a := range unpacked(ssaflow.Arg(pc.Instr.Common(), pc.Record)) {
-			if list := elemOf(a); list != nil {
+			if list := ssaflow.ElemOf(a); list != nil {
 				a = list // (each marked in a loop over them: review 41-1/D6)
 			}
 			appends = append(appends, appendBlocks(a)...)
@@ -2009,7 +2009,7 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 		v = ex.Tuple
 	}
 	perRecord := false
-	if e := elemOf(v); e != nil {
+	if e := ssaflow.ElemOf(v); e != nil {
 		// An answer per record in a slice the call returns (for i, ok
 		// := range index(docs) { if ok { mark(batch[i]) } }): trial
 		// 41d/D3. Its false is that record's failure, though it is
@@ -2062,20 +2062,6 @@ func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.Basic
 		return nil, nil, nil
 	}
 	return ifi, call, no
-}
-
-// elemOf returns the slice v is a loaded element of (*&s[i], s[i]), nil
-// if it is none.
-func elemOf(v ssa.Value) ssa.Value {
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
-			return ia.X
-		}
-	case *ssa.Index:
-		return x.X
-	}
-	return nil
 }
 
 // outcomeCheck returns the If ending b when it is the first test of the

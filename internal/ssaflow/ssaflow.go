@@ -350,6 +350,20 @@ func (f *Flow) ReachInPlace(fn *ssa.Function, set map[*ssa.Function]bool) {
 	}
 }
 
+// ElemOf returns the slice v is a loaded element of (*&s[i], s[i], the
+// element of a range over s), nil if it is none.
+func ElemOf(v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			return ia.X
+		}
+	case *ssa.Index:
+		return x.X
+	}
+	return nil
+}
+
 // FieldVar returns the struct field a FieldAddr addresses.
 func FieldVar(a *ssa.FieldAddr) *types.Var {
 	st, ok := Deref(a.X.Type()).Underlying().(*types.Struct)
