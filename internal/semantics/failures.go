@@ -181,16 +181,19 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			// (if valid(msg) { process(msg); mark }).
 			check, call, fail = g.boolCheck(b, pc, at, takes, polls)
 		}
+		excluded := fail // (the success path reaches pc without it)
 		if check == nil {
 			// Or with a status (switch svc.Apply(v) { case Rejected:
-			// ... }).
+			// ... }), whose success may take the failure's way too
+			// (code >= 500 { return }: 0 and 201 both go on).
 			check, call, fail = g.outcomeCheck(b)
+			excluded = nil
 		}
 		cancelled := call != nil && g.cancelCheck(call, pc)
 		// A context made outside the loop stays cancelled: a check of it
 		// met again fails again (not one made per record: review 38-2/D9).
 		sticky := cancelled && !madeInLoop(ssaflow.Recv(call.Common()))
-		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !reachesBefore(b.Succs, fail, at, b, takes) || retriedInPlace(call, fail) {
+		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !reachesBefore(b.Succs, excluded, at, b, takes) || retriedInPlace(call, fail) {
 			continue
 		}
 		failed := failedErrors(b, fail, errTakes)
@@ -740,9 +743,10 @@ func (g *gatherer) setBeforeFailure(pc *consumer.Call, d *ssa.Defer, stops func(
 	return uniqueSkips(out)
 }
 
-// setOnFailure reports whether a branch taken when call fails (its error
-// tested against nil) stores to addr (last = prev, last = nil before the
-// return: review 41-1/D1): the defer writes what that store says.
+// setOnFailure reports whether the branch taken when call fails (its
+// error tested against nil) stores to addr on every path to a return
+// (last = prev, last = nil: review 41-1/D1): the defer writes what that
+// store says.
 func setOnFailure(call *ssa.Call, addr ssa.Value) bool {
 	errv := errorValue(call)
 	if errv == nil {
@@ -762,9 +766,12 @@ func setOnFailure(call *ssa.Call, addr ssa.Value) bool {
 			if cmp.Op == token.EQL {
 				fail = ifi.Block().Succs[1]
 			}
+			// On every path from the failure to a return (not on one
+			// kind of failure only: review 41-2/D1).
 			seen := map[*ssa.BasicBlock]bool{}
 			work := []*ssa.BasicBlock{fail}
-			for len(work) > 0 {
+			every := true
+			for len(work) > 0 && every {
 				b := work[len(work)-1]
 				work = work[:len(work)-1]
 				if seen[b] || b == ifi.Block() {
@@ -772,11 +779,15 @@ func setOnFailure(call *ssa.Call, addr ssa.Value) bool {
 				}
 				seen[b] = true
 				if slices.ContainsFunc(b.Instrs, func(in ssa.Instruction) bool { st, ok := in.(*ssa.Store); return ok && st.Addr == addr }) {
-					return true
+					continue
 				}
-				if _, ret := b.Instrs[len(b.Instrs)-1].(*ssa.Return); !ret {
-					work = append(work, b.Succs...)
+				if _, ret := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ret {
+					every = false
 				}
+				work = append(work, b.Succs...)
+			}
+			if every {
+				return true
 			}
 		}
 	}
@@ -1233,6 +1244,22 @@ func (g *gatherer) literalBoolCheck(b *ssa.BasicBlock, pc *consumer.Call) (*ssa.
 		seen[x] = true
 		if g.processesRecord(x, pc) {
 			return nil, nil, nil // a filter's
+		}
+		work = append(work, x.Succs...)
+	}
+	// Nor one whose false branch processes the record (if duplicate(r) {
+	// skip }: review 41-2/D6).
+	seen = map[*ssa.BasicBlock]bool{}
+	work = []*ssa.BasicBlock{no}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] || x == b {
+			continue
+		}
+		seen[x] = true
+		if g.processesRecord(x, pc) {
+			return nil, nil, nil
 		}
 		work = append(work, x.Succs...)
 	}
@@ -2094,11 +2121,7 @@ func (g *gatherer) outcomeCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.Bas
 		if c != call {
 			break
 		}
-		eq := constant.Compare(constant.MakeFromLiteral(f.Values[0], literalToken(k.Value), 0), token.EQL, k.Value)
-		if cmp := cond.Cond.(*ssa.BinOp); cmp.Op == token.NEQ {
-			eq = !eq
-		}
-		if eq {
+		if constant.Compare(constant.MakeFromLiteral(f.Values[0], literalToken(k.Value), 0), cond.Cond.(*ssa.BinOp).Op, k.Value) {
 			x = x.Succs[0]
 		} else {
 			x = x.Succs[1]
@@ -2108,11 +2131,17 @@ func (g *gatherer) outcomeCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.Bas
 }
 
 // statusTest returns the call and the constant cond compares (out ==
-// Rejected, out != Applied), the call's result being a status of a basic
-// type; nil if cond is no such comparison.
+// Rejected, out != Applied, code >= 500), the call's result being a
+// status of a basic type; nil if cond is no such comparison.
 func statusTest(cond ssa.Value) (*ssa.Call, *ssa.Const) {
 	cmp, ok := cond.(*ssa.BinOp)
-	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+	if !ok {
+		return nil, nil
+	}
+	switch cmp.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		// (code >= 500 too: trial 41e/D4.)
+	default:
 		return nil, nil
 	}
 	call, ok := ssaflow.Unconvert(cmp.X).(*ssa.Call)
@@ -2566,6 +2595,16 @@ func (g *gatherer) takes(pc *consumer.Call, throughLists bool) map[*ssa.BasicBlo
 				return false
 			}
 			if throughLists && varargs(v) {
+				return false
+			}
+			list := ssaflow.ElemOf(v)
+			if ia, ok := v.(*ssa.IndexAddr); ok {
+				list = ia.X
+			}
+			if throughLists && list != nil && accumulates(list) {
+				// An element of the list read back (for _, m := range
+				// ok { mark(m) }): taken where it was collected from
+				// (review 41-2/D4).
 				return false
 			}
 			if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && in.Parent() == pc.Fn && holdsRecords(v.Type()) && !(throughLists && accumulates(v)) {

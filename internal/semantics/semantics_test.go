@@ -646,6 +646,11 @@ func TestClassify(t *testing.T) {
 		// stops on it
 		{"statuslogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.applyStatus"}},
 		{"statusstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a status compared by order: the 0 of a failed write is below
+		// the server errors the loop stops on (trial 41e/D4); its twin
+		// stops on anything but a success
+		{"code500", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.postCode"}},
+		{"codestops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// only the accepted messages of a batch marked (a []bool answer):
 		// a later one passes a rejected one (trial 41d/D3); its twin
 		// stops at the first rejected
@@ -674,6 +679,13 @@ func TestClassify(t *testing.T) {
 		// 41e/D9); its twin returns it
 		{"outparamlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.applyInto"}},
 		{"outparamstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// review 41-2: the previous record put back on one kind of
+		// failure only (D1); the saved prefix marked, then the failure
+		// returned (D4); duplicates skipped on purpose in a per-record
+		// literal (D6)
+		{"deferpartial", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred MarkMessage"}},
+		{"markprefixstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"markdedup", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"dropcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.stored (line"}},
 		{"dropstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"waitcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},

@@ -354,3 +354,71 @@ func outParamStops(ctx context.Context) error {
 }
 
 var _, _ = outParamLogged, outParamStops
+
+// markPrefixStops marks the saved prefix in a second loop, then returns
+// the failure: nothing is passed (review 41-2/D4: said neither).
+type markPrefixStops struct{}
+
+func (markPrefixStops) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (markPrefixStops) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (markPrefixStops) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	var batch []*sarama.ConsumerMessage
+	for msg := range claim.Messages() {
+		batch = append(batch, msg)
+		if len(batch) < 16 {
+			continue
+		}
+		var ok []*sarama.ConsumerMessage
+		var failed error
+		for _, m := range batch {
+			if err := apply(m.Value); err != nil {
+				failed = err
+				break
+			}
+			ok = append(ok, m)
+		}
+		for _, m := range ok {
+			sess.MarkMessage(m, "")
+		}
+		if failed != nil {
+			return failed
+		}
+		batch = batch[:0]
+	}
+	return nil
+}
+
+// duplicate tells a record already applied.
+func duplicate(r *kgo.Record) bool { return len(r.Key) == 0 }
+
+// markDedup skips the duplicates on purpose and saves the others, each
+// until it succeeds (review 41-2/D6: the dedup test was read as a
+// failure).
+func markDedup(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-mark-dedup"), kgo.AutoCommitMarks()) // case: markdedup
+	for {
+		fs := cl.PollFetches(ctx)
+		fs.EachPartition(func(p kgo.FetchTopicPartition) {
+			var done []*kgo.Record
+			p.EachRecord(func(r *kgo.Record) {
+				if duplicate(r) {
+					done = append(done, r)
+					return
+				}
+				for saveRec(r) != nil {
+					time.Sleep(time.Second)
+				}
+				done = append(done, r)
+			})
+			cl.MarkCommitRecords(done...)
+		})
+	}
+}
+
+func runPrefixStops(ctx context.Context) {
+	g, _ := sarama.NewConsumerGroup(nil, "g-mark-prefix-stops", sarama.NewConfig()) // case: markprefixstops
+	_ = g.Consume(ctx, []string{"t"}, markPrefixStops{})
+}
+
+var _, _ = markDedup, runPrefixStops

@@ -2,6 +2,7 @@ package cases
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 
@@ -268,3 +269,41 @@ func runLanes() error {
 }
 
 var _ = runLanes
+
+// errRetryable is a failure worth retrying.
+var errRetryable = errors.New("retryable")
+
+// deferPartialHandler puts the previous record back on a transient
+// failure only: a permanent one returns with the failed record kept, and
+// the defer marks it (review 41-2/D1: said at-least-once).
+type deferPartialHandler struct{}
+
+func (deferPartialHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (deferPartialHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (deferPartialHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	var last *sarama.ConsumerMessage
+	defer func() {
+		if last != nil {
+			sess.MarkMessage(last, "")
+		}
+	}()
+	for msg := range claim.Messages() {
+		prev := last
+		last = msg
+		if err := apply(msg.Value); err != nil {
+			if errors.Is(err, errRetryable) {
+				last = prev
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+func runDeferPartial(ctx context.Context) {
+	g, _ := sarama.NewConsumerGroup(nil, "g-defer-partial", sarama.NewConfig()) // case: deferpartial
+	_ = g.Consume(ctx, []string{"t"}, deferPartialHandler{})
+}
+
+var _ = runDeferPartial
