@@ -1233,37 +1233,32 @@ func (g *gatherer) literalBoolCheck(b *ssa.BasicBlock, pc *consumer.Call) (*ssa.
 	if !ok || call.Call.Signature().Results().Len() != 1 || quiet(call) || !slices.ContainsFunc(call.Call.Args, g.handlerArg) {
 		return nil, nil, nil
 	}
-	seen := map[*ssa.BasicBlock]bool{}
-	work := []*ssa.BasicBlock{yes}
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[x] || x == b {
-			continue
-		}
-		seen[x] = true
-		if g.processesRecord(x, pc) {
-			return nil, nil, nil // a filter's
-		}
-		work = append(work, x.Succs...)
-	}
-	// Nor one whose false branch processes the record (if duplicate(r) {
-	// skip }: review 41-2/D6).
-	seen = map[*ssa.BasicBlock]bool{}
-	work = []*ssa.BasicBlock{no}
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[x] || x == b {
-			continue
-		}
-		seen[x] = true
-		if g.processesRecord(x, pc) {
-			return nil, nil, nil
-		}
-		work = append(work, x.Succs...)
+	// Not a filter, whose true branch processes the record; nor one whose
+	// false branch does (if duplicate(r) { skip }: review 41-2/D6).
+	if g.branchProcesses(yes, b, pc) || g.branchProcesses(no, b, pc) {
+		return nil, nil, nil
 	}
 	return ifi, call, no
+}
+
+// branchProcesses reports whether a block reached from start, before
+// coming back to b, processes pc's record.
+func (g *gatherer) branchProcesses(start, b *ssa.BasicBlock, pc *consumer.Call) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{start}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] || x == b {
+			continue
+		}
+		seen[x] = true
+		if g.processesRecord(x, pc) {
+			return true
+		}
+		work = append(work, x.Succs...)
+	}
+	return false
 }
 
 // literalSite returns the call of a client function its parent passes
