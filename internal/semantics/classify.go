@@ -344,6 +344,8 @@ func (c *classifier) failure() {
 				at += ", the context cancelled: the records left are not processed"
 			case s.Discarded:
 				at += ", its error discarded"
+			case s.Kinds:
+				at += ", its error tested only for some kinds of failure (errors.Is), never against nil: the others go on as a success"
 			case s.ReadAfter:
 				at += ", its error checked only after " + pc.Func
 			case s.MarkedOwn.Line > 0:
@@ -352,6 +354,10 @@ func (c *classifier) failure() {
 				at += ", which recovers a panic and only logs it, returning no error"
 			case s.Repolled:
 				at += ", whose failure branch polls again: the next poll starts past the records this one held"
+			case s.Acked && s.OnSuccess:
+				at += ", whose callback " + positionVerb(pc.Role) + " only on a success and does nothing with a failure but log it"
+			case s.Acked:
+				at += ", whose callback " + positionVerb(pc.Role) + " whatever outcome it is told"
 			case s.Callback:
 				at += ", its error given to a callback that only logs it"
 			case s.Tracked:

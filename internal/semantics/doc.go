@@ -117,9 +117,15 @@
 // package given the channel, by handsoff.DrainsFact). So are a status a
 // call returns on a failure (handsoff.OutcomeFact) that the code's tests
 // of it lead on to the position (outcomeCheck); a recover helper of
-// another package that only logs (handsoff.RecoversFact); a deferred
+// another package that only logs (handsoff.RecoversFact), or one of the
+// package deferred with the error's address (recoversIn); a deferred
 // position of a variable set to the record before its processing fails
-// (setBeforeFailure); and, for a list of the records that succeeded
+// (setBeforeFailure), or guarded by the error result a failure returns
+// without (deferOf's result, returnsNilResult); a callback writing the
+// position that a processing call tells the outcome, writing it whatever
+// the outcome or only on a success (ackedRegardless); an error tested
+// only for kinds of failure (errorKindsOnly); a failure branch stopping
+// only on a setting (tellsApart: no kind told apart); and, for a list of the records that succeeded
 // (done = append(done, r) past the check), a later record collected
 // (takes through the list, not at it). A batch is taken where
 // the loop collecting it starts (readLoop), through a helper that polls

@@ -686,6 +686,38 @@ func TestClassify(t *testing.T) {
 		{"deferpartial", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred MarkMessage"}},
 		{"markprefixstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"markdedup", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a deferred mark or commit guarded by the named result, which a
+		// failure returns without setting (trial 41e/D3, D7); twins return
+		// the failure
+		{"resultmark", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred MarkMessage"}},
+		{"resultkept", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"resultcommit", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred CommitMessages"}},
+		{"resultcommitkept", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a processing call telling a callback its outcome, the callback
+		// marking or storing whatever it is told, or only logging a
+		// failure (trial 41e/D1, D10); twins keep the failure and stop
+		{"ackmark", map[string]string{"guarantee": semantics.Neither, "failure": "whose callback marks a position whatever outcome"}},
+		{"acklog", map[string]string{"guarantee": semantics.Neither, "failure": "only on a success and does nothing with a failure"}},
+		{"ackstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"ackonly", map[string]string{"guarantee": semantics.Neither, "failure": "only on a success and does nothing with a failure"}},
+		{"donestored", map[string]string{"guarantee": semantics.Neither, "failure": "whose callback stores a position whatever outcome"}},
+		{"donekept", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a failure stopping only when an option says so (trial 41e/D16);
+		// its twin's option only decides to log
+		{"failfast", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"failverbose", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a failure resetting the mark and going on: the next mark passes
+		// it (trial 41e/D15); its twin stops
+		{"resetretry", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"resetstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a deferred recover helper of the package given the error pointer,
+		// which it never sets (trial 42e/D2, D12); its twin sets it
+		{"recoveredguard", map[string]string{"guarantee": semantics.Neither, "failure": "recovers a panic and only logs it"}},
+		{"recoveredguarderr", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// an error tested only for one kind of failure (trial 42e/D4); its
+		// twin tests it against nil too
+		{"kindonly", map[string]string{"guarantee": semantics.Neither, "failure": "tested only for some kinds of failure"}},
+		{"kindandnil", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"dropcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.stored (line"}},
 		{"dropstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"waitcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
