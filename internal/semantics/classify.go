@@ -344,6 +344,8 @@ func (c *classifier) failure() {
 				at += ", the context cancelled: the records left are not processed"
 			case s.Discarded:
 				at += ", its error discarded"
+			case s.Fallback:
+				at += ", a fallback a failure hands the record to, whose answer nothing reads"
 			case s.Kinds:
 				at += ", its error tested only for some kinds of failure (errors.Is), never against nil: the others go on as a success"
 			case s.ReadAfter:

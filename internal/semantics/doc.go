@@ -81,9 +81,11 @@
 // function, a struct field, returning nothing or an error, as a handler
 // does) unless every function the analyzed packages pass for it is theirs
 // and neither starts goroutines nor sends on a channel (Join settles this
-// across packages: handed.go); a commit of the records an exported
-// function's callers pass, when nothing in its package calls it (a wrapper
-// package); an unknown strategy, window or commit on
+// across packages: handed.go, through adapters calling what their callers
+// pass and decorators calling the handler they keep: decorates); a commit
+// of the records an exported function's callers pass, when nothing in its
+// package calls it (a wrapper package); an unknown strategy, window or
+// commit on
 // revoke; goroutines next to broker transactions. Row.Check states the
 // invariants every row keeps.
 //

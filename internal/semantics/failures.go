@@ -51,6 +51,9 @@ type Skip struct {
 	// Recovered reports a handler that recovers a panic and only logs
 	// it: a panic returns no error, and the caller goes on.
 	Recovered bool
+	// Fallback reports a handler a failure branch gives the record to,
+	// whose answer nothing reads.
+	Fallback bool
 	// Kinds reports a call whose error is tested only for kinds of
 	// failure (errors.Is), never against nil: the others go on.
 	Kinds bool
@@ -215,6 +218,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		seen := map[state]bool{}
 		work := []state{{fail, false, false}}
 		found, goesOn := false, false
+		var fallback *ssa.Call  // a handler the failure branch gives the record to, its answer dropped
 		repolled := false       // the failure polls again: the rest of the poll goes too
 		var markedOwn token.Pos // where the failure branch writes the position
 		var queued token.Pos
@@ -235,6 +239,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				}
 				s.took = true
 			}
+			if !s.took && fallback == nil && fail.Dominates(s.b) {
+				fallback = g.droppedFallback(s.b, pc)
+			}
 			if !seen[s] && !s.took && s.b != at && fail.Dominates(s.b) && g.writesPosition(s.b) && !stops(s.b) {
 				// The failure branch writes the position itself: on
 				// purpose for a failure told apart (a poison record),
@@ -253,7 +260,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// success path shares (an audit copy of every record).
 				queued = g.sendsRecord(s.b)
 			}
-			if !s.took && (g.processesRecord(s.b, pc) || g.producesRecord(s.b) || perRecord && keepsState(s.b) || g.mayStop(s.b, stops, 0)) {
+			if !s.took && (g.processesBesides(s.b, pc, func(c *ssa.Call) bool { return c == fallback }) || g.producesRecord(s.b) || perRecord && keepsState(s.b) || g.mayStop(s.b, stops, 0)) {
 				// The record's processing can go on after the failure
 				// (a header that did not parse, the record saved
 				// without it): the failed call prepares, and what is
@@ -305,10 +312,15 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		// poison record), but not by polling again: that drops the
 		// records after it in the poll as well, which nobody means (a
 		// "re-poll" taken for a retry: the next poll starts after them).
-		if !found && markedOwn.IsValid() && !goesOn && !tellsApart(b, fail) && queued == token.NoPos && !decodes(call) {
+		switch {
+		case (found || markedOwn.IsValid()) && !goesOn && fallback != nil:
+			// Whatever kind of failure it was, the fallback's own goes
+			// on to the position, the loop's or the branch's own (trial
+			// 42c/D1).
+			out = append(out, Skip{Call: callName(fallback), Pos: g.posn(fallback.Pos()), Fallback: true})
+		case !found && markedOwn.IsValid() && !goesOn && !tellsApart(b, fail) && queued == token.NoPos && !decodes(call):
 			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), MarkedOwn: g.posn(markedOwn)})
-		}
-		if found && !goesOn && (cancelled || !tellsApart(b, fail) || repolled || everyFailureGoesOn(b, fail, at, takes, perRecord, stops)) {
+		case found && !goesOn && (cancelled || !tellsApart(b, fail) || repolled || everyFailureGoesOn(b, fail, at, takes, perRecord, stops)):
 			skip := Skip{Call: callName(call), Pos: g.posn(call.Pos()), Repolled: repolled, Cancelled: cancelled}
 			if queued.IsValid() {
 				skip.Queued = g.posn(queued)
@@ -392,7 +404,10 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			// A handler that recovers a panic and only logs it returns
 			// no error from the panic: the caller goes on as from a
 			// success (a nil named result, never set).
-			if g.recoversQuietly(call) && slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return g.handlerArg(a) || g.boundRecord(a) }) {
+			// (A literal called in place binding the record too: func() {
+			// defer func() { recover(); log }(); mustApply(r) }(), trial
+			// 41e/D6.)
+			if g.recoversQuietly(call) && slices.ContainsFunc(append([]ssa.Value{call.Call.Value}, call.Call.Args...), func(a ssa.Value) bool { return g.handlerArg(a) || g.boundRecord(a) }) {
 				out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Recovered: true})
 			}
 		}
@@ -1247,8 +1262,8 @@ func uniqueSkips(skips []Skip) []Skip {
 func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBlock]bool, stops func(*ssa.BasicBlock) bool) []Skip {
 	var out []Skip
 	at := pc.Instr.Block()
-	for _, lit := range pc.Fn.AnonFuncs {
-		site := g.literalSite(lit)
+	for _, outer := range pc.Fn.AnonFuncs {
+		site := g.literalSite(outer)
 		if site == nil {
 			continue
 		}
@@ -1257,42 +1272,54 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 		if !before && !reachesBefore(sb.Succs, nil, at, sb, takes) {
 			continue
 		}
-		for _, b := range lit.Blocks {
-			for _, in := range b.Instrs {
-				call, ok := in.(*ssa.Call)
-				if !ok || !g.appCall(call) {
-					continue
-				}
-				if errorDiscarded(call) && !quiet(call) {
-					out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Discarded: true})
-				}
-				out = append(out, g.swallowedIn(call, g.isRecordArg, 1, map[*ssa.Function]bool{}, stops)...)
+		// It, and the per-record literals in it (p.EachRecord(func(r) {
+		// ... }) in EachPartition's, in a goroutine or not: trial
+		// 41e/D19).
+		lits := []*ssa.Function{outer}
+		for i := 0; i < len(lits); i++ {
+			lits = append(lits, lits[i].AnonFuncs...)
+		}
+		for _, lit := range lits {
+			if lit != outer && g.literalSite(lit) == nil {
+				continue // (a goroutine's body, holding per-record literals)
 			}
-			check, call, fail := failureCheck(b)
-			if check == nil {
-				check, call, fail = g.literalBoolCheck(b, pc)
-			}
-			cancelled := call != nil && g.cancelCheck(call, pc)
-			if check == nil || !g.appCall(call) && !cancelled || !cancelled && tellsApart(b, fail) || retriedInPlace(call, fail) || backToCall(fail, call) {
-				continue // (for apply(r) != nil { sleep }: audit 38b/D5)
-			}
-			seen := map[*ssa.BasicBlock]bool{}
-			work := []*ssa.BasicBlock{fail}
-			found := false
-			for len(work) > 0 && !found {
-				x := work[len(work)-1]
-				work = work[:len(work)-1]
-				if seen[x] || stops(x) || keepsError(x) || answered(x, call) || g.mayStop(x, stops, 0) {
-					continue
+			for _, b := range lit.Blocks {
+				for _, in := range b.Instrs {
+					call, ok := in.(*ssa.Call)
+					if !ok || !g.appCall(call) {
+						continue
+					}
+					if errorDiscarded(call) && !quiet(call) {
+						out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Discarded: true})
+					}
+					out = append(out, g.swallowedIn(call, g.isRecordArg, 1, map[*ssa.Function]bool{}, stops)...)
 				}
-				seen[x] = true
-				if _, ret := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ret {
-					found = true
+				check, call, fail := failureCheck(b)
+				if check == nil {
+					check, call, fail = g.literalBoolCheck(b, pc)
 				}
-				work = append(work, x.Succs...)
-			}
-			if found {
-				out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Cancelled: cancelled})
+				cancelled := call != nil && g.cancelCheck(call, pc)
+				if check == nil || !g.appCall(call) && !cancelled || !cancelled && tellsApart(b, fail) || retriedInPlace(call, fail) || backToCall(fail, call) {
+					continue // (for apply(r) != nil { sleep }: audit 38b/D5)
+				}
+				seen := map[*ssa.BasicBlock]bool{}
+				work := []*ssa.BasicBlock{fail}
+				found := false
+				for len(work) > 0 && !found {
+					x := work[len(work)-1]
+					work = work[:len(work)-1]
+					if seen[x] || stops(x) || keepsError(x) || answered(x, call) || g.mayStop(x, stops, 0) {
+						continue
+					}
+					seen[x] = true
+					if _, ret := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ret {
+						found = true
+					}
+					work = append(work, x.Succs...)
+				}
+				if found {
+					out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Cancelled: cancelled})
+				}
 			}
 		}
 	}
@@ -1877,6 +1904,27 @@ func (g *gatherer) producesRecord(b *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// droppedFallback returns a call in b, a failure branch, handing the
+// record to another handler of the application whose answer, an error or
+// a bool, nothing reads (if !h.Handle(ctx, msg) { fb.Handle(ctx, msg) };
+// mark): a failure of the fallback goes on as a success.
+func (g *gatherer) droppedFallback(b *ssa.BasicBlock, pc *consumer.Call) *ssa.Call {
+	for _, in := range b.Instrs {
+		call, ok := in.(*ssa.Call)
+		if !ok || !g.appCall(call) || quiet(call) || logging(call.Common()) {
+			continue
+		}
+		if _, builtin := call.Call.Value.(*ssa.Builtin); builtin || !slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return ssaflow.DerivedFromUnless(a, g.isRecord, numericField) }) {
+			continue
+		}
+		r := call.Call.Signature().Results()
+		if errorDiscarded(call) || answerDropped(call) && r.Len() == 1 && types.Identical(r.At(0).Type().Underlying(), types.Typ[types.Bool]) {
+			return call
+		}
+	}
+	return nil
 }
 
 // coordinateField reports a read of a field saying where a record is
@@ -3522,7 +3570,14 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 	defer delete(seen, f)
 	var out []Skip
 	for _, b := range f.Blocks {
-		if check, inner, fail := failureCheck(b); check != nil && g.appCall(inner) && !quiet(inner) && !tellsApart(b, fail) && dropsFailure(f, b, fail, stops) {
+		check, inner, fail := failureCheck(b)
+		if check == nil {
+			// Or a handler's bool answer (for attempt := 1; attempt <=
+			// max; attempt++ { if h.OnMessage(ctx, m) { return } }: trial
+			// 42c/D3).
+			check, inner, fail = answerCheck(b)
+		}
+		if check != nil && g.appCall(inner) && !quiet(inner) && !tellsApart(b, fail) && dropsFailure(f, b, fail, stops) {
 			out = append(out, Skip{Call: callName(inner), Pos: g.posn(inner.Pos()), In: consumer.DisplayName(f)})
 		}
 		for i, in := range b.Instrs {
@@ -3536,6 +3591,29 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 		}
 	}
 	return out
+}
+
+// answerCheck returns, for b ending in a test of a call's bool answer
+// whose true branch returns without more work (if deliver(m) { return };
+// if !deliver(m) { ... }), the test, the call and the branch a false
+// answer takes; not a filter, whose true branch goes on to process.
+func answerCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
+	ifi, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !isIf {
+		return nil, nil, nil
+	}
+	cond, succ, fail := ifi.Cond, b.Succs[0], b.Succs[1]
+	if u, isNot := cond.(*ssa.UnOp); isNot && u.Op == token.NOT {
+		cond, succ, fail = u.X, fail, succ
+	}
+	call, isCall := cond.(*ssa.Call)
+	if !isCall || len(succ.Preds) != 1 || !types.Identical(call.Type().Underlying(), types.Typ[types.Bool]) {
+		return nil, nil, nil
+	}
+	if _, ret := succ.Instrs[len(succ.Instrs)-1].(*ssa.Return); !ret || !onlyLogs(succ.Instrs) {
+		return nil, nil, nil
+	}
+	return ifi, call, fail
 }
 
 // loggingCallback reports whether lit is a completion callback given

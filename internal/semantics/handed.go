@@ -601,6 +601,16 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 			return
 		}
 		for _, r := range m.Flow.Roots(v) {
+			if rk, _ := consumer.EntryKey(r); strings.HasPrefix(rk, "param:") && types.IsInterface(r.Type()) {
+				// An exported function's parameter (a decorator's
+				// constructor keeping the handler it wraps,
+				// Metrics(next)): what its callers pass for it.
+				for j := range iface.NumMethods() {
+					name := iface.Method(j).Name()
+					put(PassedFunc{Key: key + "." + name, Alias: rk + "." + name})
+				}
+				continue
+			}
 			if rk, _ := consumer.EntryKey(resultOf(r)); strings.HasPrefix(rk, "result:") && types.IsInterface(r.Type()) {
 				// Another package's constructor returning the
 				// interface (handler.New(...)): what its package
@@ -645,7 +655,7 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 					p.Swallows = swallows(ho, obj)
 				}
 				if obj, ok := fn.Object().(*types.Func); ok && p.Known {
-					p.HandsOff, p.Method = handsOff(m, fn), defKey(obj)
+					p.HandsOff, p.Method, p.Forwards = handsOff(m, fn), defKey(obj), decorates(m, fn)
 				} else if ok {
 					p.Def, p.Known = defKey(obj), ho.Sync(obj)
 					if how := factHandsOff(ho, obj); how != "" {
@@ -860,6 +870,38 @@ func forwards(m *consumer.Model, fn *ssa.Function) []string {
 	return out
 }
 
+// decorates returns the entry keys of the interface values that fn, or a
+// function it reaches, calls fn's own method of when they come from its
+// callers (a decorator: metrics.Handle calling m.next.Handle(ctx, r),
+// next kept by an exported constructor), each with the method's name:
+// what those do with the records is what the values passed for them do
+// (audit 42b/D1: Metrics(Async(h)) was "none" and at-least-once).
+func decorates(m *consumer.Model, fn *ssa.Function) []string {
+	set := map[*ssa.Function]bool{}
+	m.Flow.Reach(fn, set)
+	var out []string
+	for _, f := range sortedFuncs(set) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				ci, ok := in.(ssa.CallInstruction)
+				if !ok || !ci.Common().IsInvoke() || ci.Common().Method.Name() != fn.Name() {
+					continue
+				}
+				sig := ci.Common().Method.Signature()
+				if !types.Identical(sig.Params(), fn.Signature.Params()) || !types.Identical(sig.Results(), fn.Signature.Results()) {
+					continue
+				}
+				for _, r := range m.Flow.Roots(ci.Common().Value) {
+					if key, _ := consumer.EntryKey(r); key != "" && !strings.HasPrefix(key, "result:") && !slices.Contains(out, key+"."+fn.Name()) {
+						out = append(out, key+"."+fn.Name())
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // resolveHanded settles, across the analyzed packages, the function values
 // each consumer's code hands records to: by the functions passed for them.
 func resolveHanded(evs []*Evidence) {
@@ -880,27 +922,30 @@ func resolveHanded(evs []*Evidence) {
 					h.Drops, h.DropsIn = p.Swallows, p.Func
 				}
 			}
-			for _, p := range ps {
+			// An adapter forwarding the records to a function its caller
+			// passes (or a decorator, to the handler it wraps) is what
+			// that function is, through a bounded chain.
+			var visit func(p PassedFunc, depth int)
+			visit = func(p PassedFunc, depth int) {
 				known = known && p.Known
 				if p.HandsOff != "" && h.By == "" {
 					h.By, h.How = p.Func, p.HandsOff
 				}
 				drops(p)
-				// An adapter forwarding the records to a function its
-				// caller passes is what that function is.
 				for _, fk := range p.Forwards {
 					fps := resolve(passed, fk, 1)
-					if len(fps) == 0 && h.By == "" {
+					if (len(fps) == 0 || depth >= 4) && h.By == "" {
 						h.By, h.How = p.Func, "forwards them to a function its caller passes, which the analysis does not see"
 					}
-					for _, f := range fps {
-						known = known && f.Known
-						if f.HandsOff != "" && h.By == "" {
-							h.By, h.How = f.Func, f.HandsOff
+					if depth < 4 {
+						for _, f := range fps {
+							visit(f, depth+1)
 						}
-						drops(f)
 					}
 				}
+			}
+			for _, p := range ps {
+				visit(p, 0)
 			}
 			h.Resolved = known && h.By == ""
 		}

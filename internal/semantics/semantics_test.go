@@ -718,6 +718,24 @@ func TestClassify(t *testing.T) {
 		// twin tests it against nil too
 		{"kindonly", map[string]string{"guarantee": semantics.Neither, "failure": "tested only for some kinds of failure"}},
 		{"kindandnil", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a failure handed to a fallback whose answer is dropped (trial
+		// 42c/D1); its twin stops when the fallback fails too
+		{"fallbackdropped", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.park"}},
+		{"fallbackchecked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"fallbackmarked", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.park"}},
+		// a helper retrying a handler's bool answer that gives up and
+		// returns (trial 42c/D3); its twin tries until it succeeds
+		{"retrybool", map[string]string{"guarantee": semantics.Neither, "failure": "boolRunner).tryThrice"}},
+		{"retrybooluntil", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a literal called in place that recovers the record's panic and
+		// only logs it (trial 41e/D6); its twin returns it
+		{"iiferecovered", map[string]string{"guarantee": semantics.Neither, "failure": "recovers a panic and only logs it"}},
+		{"iifereturned", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a per-record literal in a goroutine EachPartition's literal
+		// starts, only logging a failure (trial 41e/D19); its twin keeps
+		// it
+		{"partlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"partkept", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"dropcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.stored (line"}},
 		{"dropstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"waitcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
@@ -1443,6 +1461,11 @@ func TestJoin(t *testing.T) {
 		// the same with handlers of an interface type (review 40-1/D5)
 		"regifaceasync": {"guarantee": semantics.GuaranteeUnk, "reason": "reghandlers.(*Orders).Handle, passed for it, starts goroutines"},
 		"regifacesync":  {"guarantee": semantics.AtLeastOnce, "concurrency": "none"},
+		// a decorator of another package forwarding to the handler it
+		// wraps, which starts a goroutine (audit 42b/D1); its twin wraps
+		// one that writes before it returns
+		"decasync": {"guarantee": semantics.GuaranteeUnk, "reason": "decmw.async.Handle, passed for it, starts goroutines"},
+		"decsync":  {"guarantee": semantics.AtLeastOnce, "concurrency": "none"},
 		// a revoke callback committing every polled record, among
 		// options a helper returns to the constructor's callers (trial
 		// 40b/D11: at-least-once, "revoke: not needed"); its twin holds
