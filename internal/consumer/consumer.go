@@ -12,6 +12,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -151,6 +152,9 @@ type builder struct {
 	// package-wide setter events
 	mapUpdates []*ssa.MapUpdate
 	keySets    []ssa.CallInstruction
+	// valueCalls are the calls of function values (o(m), an option
+	// applied to a config it is given).
+	valueCalls []ssa.CallInstruction
 	elemsMemo  map[ssa.Value]*elems
 	// anchor is the instruction the config is used at (the constructor
 	// call, or a config helper's return): a knob set in the same function
@@ -203,6 +207,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 				case ssa.CallInstruction:
 					callee := ssaflow.Callee(in.Common())
 					if callee == nil {
+						b.valueCalls = append(b.valueCalls, in)
 						continue
 					}
 					if b.ix.SetKey(callee) != nil {
@@ -526,6 +531,8 @@ func (b *builder) structSettings(c *clientmodel.Client, v ssa.Value) *Settings {
 			}
 		}
 	}
+	// A config given to a function value (o(&cfg): audit 42b/D5).
+	b.givenToValues(c, s, func(a ssa.Value) bool { return ssaflow.Intersects(b.flow.Roots(a), roots) })
 	s.decoded(decodedInto(b.pass.Pkg, b.ix, roots), knobField(c))
 	return s
 }
@@ -942,6 +949,74 @@ func cloned(v ssa.Value) ssa.Value {
 	return call.Call.Args[0]
 }
 
+// givenToValues records the knobs a function value given the config (an
+// argument is) may set (an option applied to it): those that the
+// package's functions of its type set (withManualStore's literal setting
+// enable.auto.offset.store), each unknown; any knob when it has none.
+func (b *builder) givenToValues(c *clientmodel.Client, s *Settings, is func(ssa.Value) bool) {
+	for _, call := range b.valueCalls {
+		if !slices.ContainsFunc(call.Common().Args, is) {
+			continue
+		}
+		at := b.pass.Fset.Position(call.Pos())
+		where := fmt.Sprintf("a function value it is given to (%s:%d)", filepath.Base(at.Filename), at.Line)
+		sig, _ := call.Common().Value.Type().Underlying().(*types.Signature)
+		var cands []*ssa.Function
+		for _, fn := range b.flow.Funcs() {
+			if sig != nil && len(fn.Params) > 0 && types.Identical(fn.Signature, sig) {
+				cands = append(cands, fn)
+			}
+		}
+		if len(cands) == 0 {
+			s.opaque(call.Common().Value)
+			if s.Origin == "" {
+				s.Origin = where + ", which may set any key"
+			}
+			continue
+		}
+		for _, k := range b.optionKnobs(c, cands) {
+			s.unknownFrom(k, where)
+		}
+	}
+}
+
+// optionKnobs returns the knobs functions set on the config they are
+// given first: fields stored through it, keys put in it.
+func (b *builder) optionKnobs(c *clientmodel.Client, fns []*ssa.Function) []clientmodel.Setting {
+	var out []clientmodel.Setting
+	add := func(k clientmodel.Setting) {
+		if !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	for _, fn := range fns {
+		param := ssa.Value(fn.Params[0])
+		from := func(v ssa.Value) bool { return slices.Contains(b.flow.Roots(v), param) }
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				switch in := instr.(type) {
+				case *ssa.Store:
+					for _, k := range c.Config.Knobs {
+						if k.Field == "" {
+							continue
+						}
+						if base := ssaflow.FieldPath(in.Addr, strings.Split(k.Field, ".")); base != nil && from(base) {
+							add(k.Setting)
+						}
+					}
+				case *ssa.MapUpdate:
+					if key, ok := ssaflow.ConstString(in.Key); ok && from(in.Map) {
+						if k, ok := knob(c, key); ok {
+							add(k.Setting)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // keyMapUpdates returns the knob settings of the map literal entries,
 // SetKey and Set calls on any map with roots among maps.
 func (b *builder) keyMapUpdates(c *clientmodel.Client, maps []ssa.Value) *Settings {
@@ -980,6 +1055,12 @@ func (b *builder) keyMapUpdates(c *clientmodel.Client, maps []ssa.Value) *Settin
 			apply(set.in, set.key, set.val, set.pos)
 		}
 	}
+	// A map given to a function value (for _, o := range opts { o(m) }:
+	// audit 42b/D2, D3).
+	b.givenToValues(c, s, func(a ssa.Value) bool {
+		_, isMap := a.Type().Underlying().(*types.Map)
+		return isMap && ssaflow.Intersects(b.mapRoots(a), maps)
+	})
 	return s
 }
 

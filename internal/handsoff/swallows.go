@@ -259,14 +259,21 @@ func countsOnly(info *types.Info, list []ast.Stmt) bool {
 	return true
 }
 
-// dropsOnly is countsOnly, calls whose error is discarded allowed too: a
-// dead-letter write (_ = h.park(m), or h.park(m) alone) whose failure
-// nobody hears of keeps nothing of the record (audit 39b/D5: 3 of 300
-// lost with no crash). Not a call of params (DropsFact's).
+// dropsOnly is countsOnly, calls whose error is discarded or only logged
+// allowed too: a dead-letter write (_ = h.park(m), or h.park(m) alone)
+// whose failure nobody hears of keeps nothing of the record (audit
+// 39b/D5: 3 of 300 lost with no crash). Not a call of params
+// (DropsFact's).
 func dropsOnly(info *types.Info, list []ast.Stmt, params map[types.Object]bool) bool {
 	for _, st := range list {
 		var e ast.Expr
 		switch x := st.(type) {
+		case *ast.IfStmt:
+			// A dead-letter write whose failure is only logged (if derr
+			// := w.send(m); derr != nil { log }: audit 42b/D8).
+			if ifs, _ := failureIf(info, []ast.Stmt{x}, 0, params); ifs != nil && countsOnly(info, ifs.Body.List) {
+				continue
+			}
 		case *ast.ExprStmt:
 			e = x.X
 		case *ast.AssignStmt:

@@ -347,7 +347,7 @@ func (c *classifier) failure() {
 			case s.Fallback:
 				at += ", a fallback a failure hands the record to, whose answer nothing reads"
 			case s.Kinds:
-				at += ", its error tested only for some kinds of failure (errors.Is), never against nil: the others go on as a success"
+				at += ", its error tested only for some kinds of failure, never against nil: the others go on as a success"
 			case s.ReadAfter:
 				at += ", its error checked only after " + pc.Func
 			case s.MarkedOwn.Line > 0:
@@ -858,10 +858,13 @@ func (c *classifier) timer() {
 			r.Window = "previous poll + " + iv
 		}
 	case clientmodel.TimerStored:
-		if ev.Is(clientmodel.AutoStore) == Off {
+		switch ev.Is(clientmodel.AutoStore) {
+		case Off:
 			r.Detail = "commits the offsets the application stored, every " + iv
-		} else {
+		case On:
 			r.Detail = "commits the offsets stored when Poll hands records over, every " + iv
+		default:
+			r.Detail = "commits the stored offsets (stored by the application, or when Poll hands records over: " + ev.Client.Spell(clientmodel.AutoStore) + " is not known), every " + iv
 		}
 		r.Window = "one auto-commit interval (" + iv + ")"
 	}

@@ -669,7 +669,9 @@ func deferOf(pc *consumer.Call) (d *ssa.Defer, result *ssa.Alloc) {
 			if fv == nil || i < 0 || i >= len(mc.Bindings) {
 				return nil, nil
 			}
-			if slot, ok := mc.Bindings[i].(*ssa.Alloc); ok && isError(slot.Type().(*types.Pointer).Elem()) && returnsLoad(slot) {
+			// (Or a local the literal tests, which a shadowing err :=
+			// leaves nil: review 42-1/D7.)
+			if slot, ok := mc.Bindings[i].(*ssa.Alloc); ok && isError(slot.Type().(*types.Pointer).Elem()) {
 				return d, slot
 			}
 			return nil, nil
@@ -987,6 +989,12 @@ func (g *gatherer) deferredSkips(pc *consumer.Call, d *ssa.Defer, result *ssa.Al
 // anything but nil to result, the function's error result: the failure
 // returns as a success.
 func returnsNilResult(call *ssa.Call, result *ssa.Alloc, stops func(*ssa.BasicBlock) bool) bool {
+	if errv := errorValue(call); errv != nil && slices.ContainsFunc(*errv.Referrers(), func(in ssa.Instruction) bool {
+		st, ok := in.(*ssa.Store)
+		return ok && st.Addr == result
+	}) {
+		return false // the failure is the result (if err = apply(v); err != nil { return }: review 42-1/D1)
+	}
 	for _, b := range call.Parent().Blocks {
 		check, c, fail := failureCheck(b)
 		if check == nil || c != call {
@@ -2669,8 +2677,24 @@ func tellsApart(b, fail *ssa.BasicBlock) bool {
 	// h.opts.FailFast { return err }; log: trial 41e/D16, off by
 	// default), unlike a test of the record (if poison(m)).
 	return ssaflow.Derives(cond.Cond, func(x ssa.Value) bool {
+		if ex, ok := x.(*ssa.Extract); ok {
+			x = ex.Tuple // (res.Retryable of res, err := apply(v): review 42-1/D8)
+		}
 		call, ok := x.(*ssa.Call)
-		return isError(x.Type()) || ok && (call.Block() == b || fail.Dominates(call.Block()))
+		return isError(x.Type()) || ok && (call.Block() == b || fail.Dominates(call.Block())) && !settingRead(call)
+	})
+}
+
+// settingRead reports whether call reads a setting of its function's
+// receiver (h.failFast.Load(), h.opts.FailFast()): every argument a
+// field of it (review 42-1/D6).
+func settingRead(call *ssa.Call) bool {
+	fn := call.Parent()
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 || len(call.Call.Args) == 0 {
+		return false
+	}
+	return !slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
+		return a == ssa.Value(fn.Params[0]) || ssaflow.Holder(a) != fn.Params[0]
 	})
 }
 
@@ -3404,16 +3428,18 @@ func (g *gatherer) ackedRegardless(pc *consumer.Call) (Skip, bool) {
 		if !ok || !ssaflow.Derives(ifi.Cond, func(x ssa.Value) bool { return x == outcome }) {
 			continue
 		}
-		for i, s := range b.Succs {
-			if len(s.Preds) != 1 || !s.Dominates(pc.Instr.Block()) {
-				continue
-			}
-			// The position written on one outcome only: the other, the
-			// failure, keeps nothing (if ok { mark } else { log }).
+		fi := failSide(ifi.Cond, outcome)
+		if fi < 0 {
+			return Skip{}, false
+		}
+		// The position written on a success only (if ok { mark } else {
+		// log }), or whatever it was: either way, the failure keeps
+		// nothing, sends nothing (a dead-letter write: review 42-1/D3).
+		if s := b.Succs[1-fi]; len(s.Preds) == 1 && s.Dominates(pc.Instr.Block()) {
 			regardless = false
-			if fail := b.Succs[1-i]; len(fail.Preds) == 1 && slices.ContainsFunc(lit.Blocks, func(x *ssa.BasicBlock) bool { return fail.Dominates(x) && !onlyLogs(x.Instrs) }) {
-				return Skip{}, false
-			}
+		}
+		if fail := b.Succs[fi]; len(fail.Preds) == 1 && slices.ContainsFunc(lit.Blocks, func(x *ssa.BasicBlock) bool { return fail.Dominates(x) && !onlyLogs(x.Instrs) }) {
+			return Skip{}, false
 		}
 	}
 	for _, b := range lit.Parent().Blocks {
@@ -3423,6 +3449,9 @@ func (g *gatherer) ackedRegardless(pc *consumer.Call) (Skip, bool) {
 				continue
 			}
 			callee := call.Call.StaticCallee()
+			if callee != nil && callee.Origin() != nil {
+				callee = callee.Origin() // a generic helper's instance (review 42-1/D5)
+			}
 			i := slices.IndexFunc(call.Call.Args, func(a ssa.Value) bool { return ssaflow.Literal(a) == lit })
 			if callee == nil || i < 0 || i >= len(callee.Params) || !reportsOutcome(callee, callee.Params[i]) {
 				continue
@@ -3431,6 +3460,32 @@ func (g *gatherer) ackedRegardless(pc *consumer.Call) (Skip, bool) {
 		}
 	}
 	return Skip{}, false
+}
+
+// failSide returns which successor of an if on cond a failure takes:
+// 1 for ok (true on a success), 0 for !ok, err != nil; 1 for err == nil;
+// -1 when cond is none of these tests of outcome.
+func failSide(cond ssa.Value, outcome *ssa.Parameter) int {
+	switch c := cond.(type) {
+	case *ssa.Parameter:
+		if c == outcome {
+			return 1
+		}
+	case *ssa.UnOp:
+		if c.Op == token.NOT && c.X == ssa.Value(outcome) {
+			return 0
+		}
+	case *ssa.BinOp:
+		if k, ok := c.Y.(*ssa.Const); ok && k.IsNil() && c.X == ssa.Value(outcome) {
+			switch c.Op {
+			case token.NEQ:
+				return 0
+			case token.EQL:
+				return 1
+			}
+		}
+	}
+	return -1
 }
 
 // reportsOutcome reports whether fn calls its parameter cb with an error
@@ -3448,8 +3503,9 @@ func reportsOutcome(fn *ssa.Function, cb *ssa.Parameter) bool {
 		if cmp, ok := a.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
 			a = cmp.X
 		}
-		if k, ok := a.(*ssa.Const); isError(a.Type()) || ok && k.Value != nil && k.Value.Kind() == constant.Bool && !constant.BoolVal(k.Value) {
-			return true // (or ack(false) on a failure: trial 42e/D1)
+		k, isConst := a.(*ssa.Const)
+		if isError(a.Type()) && !isConst || isConst && k.Value != nil && k.Value.Kind() == constant.Bool && !constant.BoolVal(k.Value) {
+			return true // (or ack(false) on a failure: trial 42e/D1; not done(nil): review 42-1/D2)
 		}
 	}
 	return false

@@ -736,6 +736,23 @@ func TestClassify(t *testing.T) {
 		// it
 		{"partlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"partkept", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a configuration given to option functions: any key may be set
+		// (audit 42b/D3, D4)
+		{"optionmap", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "enable.auto.offset.store is not known"}},
+		{"optionreader", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "depends on a function value it is given to (optionmap.go:62)"}},
+		// review 42-1: the failure kept in the result the guard tests
+		// (D1); a local guard a shadowing failure never sets (D7); done
+		// called on a success only (D2); a callback dead-lettering a
+		// failure and stopping when that fails (D3); a generic helper
+		// (D5); an atomic fail-fast setting (D6); a failure told apart by
+		// the processing's answer (D8)
+		{"r42assigned", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"r42local", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred MarkMessage"}},
+		{"r42donenil", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"r42deadletter", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"r42generic", map[string]string{"guarantee": semantics.Neither, "failure": "whose callback marks a position whatever outcome"}},
+		{"r42atomic", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"r42flagged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"dropcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.stored (line"}},
 		{"dropstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"waitcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
