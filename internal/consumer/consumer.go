@@ -1010,6 +1010,17 @@ func (b *builder) optionKnobs(c *clientmodel.Client, fns []*ssa.Function) []clie
 							add(k.Setting)
 						}
 					}
+				case ssa.CallInstruction:
+					// m.SetKey("enable.auto.offset.store", false) (review
+					// 42-2/D10).
+					cc := in.Common()
+					if callee := ssaflow.Callee(cc); callee != nil && b.ix.SetKey(callee) != nil && len(cc.Args) >= 3 && from(cc.Args[0]) {
+						if key, ok := ssaflow.ConstString(cc.Args[1]); ok {
+							if k, ok := knob(c, key); ok {
+								add(k.Setting)
+							}
+						}
+					}
 				}
 			}
 		}
@@ -1058,6 +1069,15 @@ func (b *builder) keyMapUpdates(c *clientmodel.Client, maps []ssa.Value) *Settin
 	// A map given to a function value (for _, o := range opts { o(m) }:
 	// audit 42b/D2, D3).
 	b.givenToValues(c, s, func(a ssa.Value) bool {
+		if p, ok := a.Type().Underlying().(*types.Pointer); ok {
+			// (o(&m), a func(*kafka.ConfigMap): review 42-2/D10.)
+			if _, isMap := p.Elem().Underlying().(*types.Map); isMap {
+				return slices.ContainsFunc(b.flow.Roots(a), func(r ssa.Value) bool {
+					al, ok := r.(*ssa.Alloc)
+					return ok && ssaflow.Intersects(b.flow.Loaded(al), maps)
+				})
+			}
+		}
 		_, isMap := a.Type().Underlying().(*types.Map)
 		return isMap && ssaflow.Intersects(b.mapRoots(a), maps)
 	})

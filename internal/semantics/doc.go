@@ -127,7 +127,10 @@
 // position that a processing call tells the outcome, writing it whatever
 // the outcome or only on a success (ackedRegardless); an error tested
 // only for kinds of failure (errorKindsOnly); a failure branch stopping
-// only on a setting (tellsApart: no kind told apart); and, for a list of the records that succeeded
+// only on a setting (tellsApart: no kind told apart); a fallback the
+// failure branch hands the record to, its answer dropped
+// (droppedFallback); a retry helper giving up on a bool answer
+// (answerCheck); and, for a list of the records that succeeded
 // (done = append(done, r) past the check), a later record collected
 // (takes through the list, not at it). A batch is taken where
 // the loop collecting it starts (readLoop), through a helper that polls

@@ -989,37 +989,59 @@ func (g *gatherer) deferredSkips(pc *consumer.Call, d *ssa.Defer, result *ssa.Al
 // anything but nil to result, the function's error result: the failure
 // returns as a success.
 func returnsNilResult(call *ssa.Call, result *ssa.Alloc, stops func(*ssa.BasicBlock) bool) bool {
-	if errv := errorValue(call); errv != nil && slices.ContainsFunc(*errv.Referrers(), func(in ssa.Instruction) bool {
-		st, ok := in.(*ssa.Store)
-		return ok && st.Addr == result
-	}) {
-		return false // the failure is the result (if err = apply(v); err != nil { return }: review 42-1/D1)
+	// The failure is the result already when stored there (if err =
+	// apply(v); err != nil { return }: review 42-1/D1), until a nil is
+	// (err = nil, return nil: review 42-2/D2, D3).
+	kept := false
+	if errv := errorValue(call); errv != nil {
+		kept = slices.ContainsFunc(*errv.Referrers(), func(in ssa.Instruction) bool {
+			st, ok := in.(*ssa.Store)
+			return ok && st.Addr == result
+		})
+	}
+	// last returns whether the last store to result in n keeps a failure
+	// (anything but a nil), and whether n stores to it at all.
+	last := func(n *ssa.BasicBlock) (keeps, stores bool) {
+		for _, in := range n.Instrs {
+			if st, ok := in.(*ssa.Store); ok && st.Addr == result {
+				k, isConst := st.Val.(*ssa.Const)
+				keeps, stores = !isConst || !k.IsNil(), true
+			}
+		}
+		return keeps, stores
+	}
+	type state struct {
+		b    *ssa.BasicBlock
+		kept bool
 	}
 	for _, b := range call.Parent().Blocks {
 		check, c, fail := failureCheck(b)
 		if check == nil || c != call {
 			continue
 		}
-		seen := map[*ssa.BasicBlock]bool{b: true}
-		work := []*ssa.BasicBlock{fail}
+		seen := map[state]bool{{b, kept}: true}
+		work := []state{{fail, kept}}
 		for len(work) > 0 {
-			n := work[len(work)-1]
+			s := work[len(work)-1]
 			work = work[:len(work)-1]
-			if seen[n] || stops(n) || slices.ContainsFunc(n.Instrs, func(in ssa.Instruction) bool {
-				st, ok := in.(*ssa.Store)
-				if !ok || st.Addr != result {
-					return false
-				}
-				k, isConst := st.Val.(*ssa.Const)
-				return !isConst || !k.IsNil()
-			}) {
+			if seen[s] || stops(s.b) {
 				continue
 			}
-			seen[n] = true
-			if _, ret := n.Instrs[len(n.Instrs)-1].(*ssa.Return); ret {
-				return true
+			seen[s] = true
+			if keeps, stores := last(s.b); stores {
+				s.kept = keeps
 			}
-			work = append(work, n.Succs...)
+			if _, ret := s.b.Instrs[len(s.b.Instrs)-1].(*ssa.Return); ret {
+				if !s.kept {
+					return true
+				}
+				continue
+			}
+			for _, n := range s.b.Succs {
+				if n != b {
+					work = append(work, state{n, s.kept})
+				}
+			}
 		}
 	}
 	return false
@@ -1578,15 +1600,27 @@ func answered(fail *ssa.BasicBlock, call *ssa.Call) bool {
 }
 
 // keepsError reports whether b stores an error in a variable of the
-// enclosing function (procErr = err): the loop may stop on it.
+// enclosing function (procErr = err), sends it on a channel or sets an
+// atomic flag: the loop may stop on it.
 func keepsError(b *ssa.BasicBlock) bool {
 	for _, in := range b.Instrs {
-		st, ok := in.(*ssa.Store)
-		if !ok || !isError(st.Val.Type()) {
-			continue
-		}
-		if ssaflow.Derives(st.Addr, func(v ssa.Value) bool { _, fv := v.(*ssa.FreeVar); return fv }) {
+		switch in := in.(type) {
+		case *ssa.Store:
+			if isError(in.Val.Type()) && ssaflow.Derives(in.Addr, func(v ssa.Value) bool { _, fv := v.(*ssa.FreeVar); return fv }) {
+				return true
+			}
+		case *ssa.Send:
+			// Sent on a channel (errs <- err), or set in an atomic flag
+			// (failed.Store(true)): review 42-2/D5.
 			return true
+		case *ssa.Select:
+			if slices.ContainsFunc(in.States, func(st *ssa.SelectState) bool { return st.Dir == types.SendOnly }) {
+				return true
+			}
+		case *ssa.Call:
+			if f := ssaflow.Callee(in.Common()); f != nil && f.Pkg() != nil && f.Pkg().Path() == "sync/atomic" && (f.Name() == "Store" || f.Name() == "Swap" || f.Name() == "CompareAndSwap") {
+				return true
+			}
 		}
 	}
 	return false
@@ -1939,14 +1973,8 @@ func (g *gatherer) droppedFallback(b *ssa.BasicBlock, pc *consumer.Call) *ssa.Ca
 // (its topic, partition or offset: the client's Coordinates), or a
 // numericField.
 func coordinateField(v ssa.Value) bool {
-	var x ssa.Value
-	var i int
-	switch f := v.(type) {
-	case *ssa.FieldAddr:
-		x, i = f.X, f.Field
-	case *ssa.Field:
-		x, i = f.X, f.Field
-	default:
+	x, i, ok := ssaflow.FieldOf(v)
+	if !ok {
 		return false
 	}
 	coordinate, _ := clientmodel.Default.RecordField(x.Type(), i)
@@ -2104,12 +2132,43 @@ func failureCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 	v = errorFieldOf(v)
 	if c := outParamCall(v); c != nil {
 		v = c
+	} else if c := storedCall(v); c != nil {
+		v = c
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
 		return nil, nil, nil
 	}
 	return ifi, call, fail
+}
+
+// storedCall returns the call whose error v loads back from the variable
+// of its function it was just stored in, in the same block (a named
+// result a deferred literal captures: if err = save(v); err != nil); nil
+// if none. Not a variable of an enclosing function (countErr = count(r)
+// in EachRecord's literal), which keeps the failure for it.
+func storedCall(v ssa.Value) *ssa.Call {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL || load.Block() == nil {
+		return nil
+	}
+	if _, local := load.X.(*ssa.Alloc); !local {
+		return nil
+	}
+	instrs := load.Block().Instrs
+	for i := slices.Index(instrs, ssa.Instruction(load)) - 1; i >= 0; i-- {
+		st, ok := instrs[i].(*ssa.Store)
+		if !ok || st.Addr != load.X {
+			continue
+		}
+		val := st.Val
+		if ex, ok := val.(*ssa.Extract); ok {
+			val = ex.Tuple
+		}
+		call, _ := val.(*ssa.Call)
+		return call
+	}
+	return nil
 }
 
 // outParamCall returns the one call v, a load of a local error, is given
@@ -3507,6 +3566,35 @@ func reportsOutcome(fn *ssa.Function, cb *ssa.Parameter) bool {
 		if isError(a.Type()) && !isConst || isConst && k.Value != nil && k.Value.Kind() == constant.Bool && !constant.BoolVal(k.Value) {
 			return true // (or ack(false) on a failure: trial 42e/D1; not done(nil): review 42-1/D2)
 		}
+		if isConst && failureReaches(fn, call.Block()) {
+			return true // done(nil) after a failure only logged (review 42-2/D4)
+		}
+	}
+	return false
+}
+
+// failureReaches reports whether a failure branch of fn (an error tested
+// against nil) reaches b without returning first.
+func failureReaches(fn *ssa.Function, b *ssa.BasicBlock) bool {
+	for _, x := range fn.Blocks {
+		check, _, fail := failureCheck(x)
+		if check == nil {
+			continue
+		}
+		seen := map[*ssa.BasicBlock]bool{x: true}
+		work := []*ssa.BasicBlock{fail}
+		for len(work) > 0 {
+			n := work[len(work)-1]
+			work = work[:len(work)-1]
+			if n == b {
+				return true
+			}
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			work = append(work, n.Succs...)
+		}
 	}
 	return false
 }
@@ -3663,13 +3751,24 @@ func answerCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 		cond, succ, fail = u.X, fail, succ
 	}
 	call, isCall := cond.(*ssa.Call)
-	if !isCall || len(succ.Preds) != 1 || !types.Identical(call.Type().Underlying(), types.Typ[types.Bool]) {
+	if !isCall || !types.Identical(call.Type().Underlying(), types.Typ[types.Bool]) {
 		return nil, nil, nil
 	}
-	if _, ret := succ.Instrs[len(succ.Instrs)-1].(*ssa.Return); !ret || !onlyLogs(succ.Instrs) {
-		return nil, nil, nil
+	// To a return, through plain jumps (a break out of the attempts:
+	// review 42-2/D1).
+	seen := map[*ssa.BasicBlock]bool{}
+	for n := succ; ; n = n.Succs[0] {
+		if !onlyLogs(n.Instrs) || n == b || seen[n] {
+			return nil, nil, nil
+		}
+		if _, ret := n.Instrs[len(n.Instrs)-1].(*ssa.Return); ret {
+			return ifi, call, fail
+		}
+		if _, jump := n.Instrs[len(n.Instrs)-1].(*ssa.Jump); !jump {
+			return nil, nil, nil
+		}
+		seen[n] = true
 	}
-	return ifi, call, fail
 }
 
 // loggingCallback reports whether lit is a completion callback given

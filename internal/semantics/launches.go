@@ -1317,14 +1317,8 @@ func clientHolder(t types.Type) bool {
 // track positions).
 func (g *gatherer) payloadData(v ssa.Value) bool {
 	return g.dataFrom(v, func(x ssa.Value) bool {
-		var owner ssa.Value
-		var field int
-		switch f := x.(type) {
-		case *ssa.FieldAddr:
-			owner, field = f.X, f.Field
-		case *ssa.Field:
-			owner, field = f.X, f.Field
-		default:
+		owner, field, ok := ssaflow.FieldOf(x)
+		if !ok {
 			return false
 		}
 		// A FieldAddr's owner is a pointer: a value record's (kafka-go's

@@ -88,7 +88,9 @@ func (g *gatherer) positions() {
 		g.ev.MemberCommits = g.ev.MemberCommits || call.Member
 		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn),
 			Handed: g.handed(call.Fn, 0), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call), LastWrite: call.Order == clientmodel.LastWrite}
-		pc.Ticked = ticked(call)
+		// (The consume loop's own select: not a goroutine of its own that
+		// fetches nothing, trial 41e/D13.)
+		pc.Ticked = ticked(call) && g.fetchesFrom(call.Fn)
 		pc.Periodic = pc.Ticked || g.periodic(call)
 		if call.Role == clientmodel.Commit || call.Role == clientmodel.Mark || call.Role == clientmodel.Store {
 			pc.InTx = g.openTxAt(call.Instr, nil, 0)
@@ -443,13 +445,8 @@ func (g *gatherer) returnsPolledHere(at ssa.Instruction) bool {
 // records were, it is not the records (jitsu's bulker returns such
 // counters after its commit).
 func numericField(v ssa.Value) bool {
-	var x ssa.Value
-	switch f := v.(type) {
-	case *ssa.FieldAddr:
-		x = f.X
-	case *ssa.Field:
-		x = f.X
-	default:
+	x, _, ok := ssaflow.FieldOf(v)
+	if !ok {
 		return false
 	}
 	b, ok := ssaflow.Deref(v.Type()).Underlying().(*types.Basic)

@@ -753,6 +753,19 @@ func TestClassify(t *testing.T) {
 		{"r42generic", map[string]string{"guarantee": semantics.Neither, "failure": "whose callback marks a position whatever outcome"}},
 		{"r42atomic", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
 		{"r42flagged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a goroutine of its own committing everything polled on a tick
+		// (trial 41e/D13); its twin commits the marks the loop makes
+		{"tickpolled", map[string]string{"guarantee": semantics.Neither, "failure": ""}},
+		{"tickmarked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// review 42-2: a retry breaking out on success (D1); nil returned
+		// over the kept failure (D2); a flag an EachPartition goroutine
+		// sets (D5); an option setting a key through the map's address
+		// (D10)
+		{"doneanyway", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.doneAnyway"}},
+		{"retrybreak", map[string]string{"guarantee": semantics.Neither, "failure": "breakRunner).try"}},
+		{"r42nilover", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred MarkMessage"}},
+		{"partflagged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"optionsetkey", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "enable.auto.offset.store is not known"}},
 		{"dropcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.stored (line"}},
 		{"dropstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"waitcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
@@ -811,7 +824,7 @@ func TestClassify(t *testing.T) {
 		{"closeonly", map[string]string{"strategy": semantics.StrategyNone, "detail": "commits once, at shutdown, which a crash skips", "window": "unbounded (everything since the group's last commit)"}},
 		// a closure committing on each tick of a goroutine's loop, and
 		// deferred there (trial 32a/5: read as a flush at shutdown)
-		{"tickerclosure", map[string]string{"strategy": semantics.StrategyEachBatch, "detail": "from a goroutine of its own that fetches nothing"}},
+		{"tickerclosure", map[string]string{"strategy": semantics.StrategyEachBatch, "detail": "from a goroutine of its own that fetches nothing", "guarantee": semantics.Neither}},
 		// a closure a goroutine calls once the context is done (review
 		// 32-2: read as each batch)
 		{"ctxflush", map[string]string{"strategy": semantics.StrategyNone, "detail": "commits once, at shutdown, which a crash skips"}},

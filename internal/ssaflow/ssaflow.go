@@ -373,6 +373,19 @@ func FieldVar(a *ssa.FieldAddr) *types.Var {
 	return st.Field(a.Field)
 }
 
+// FieldOf returns, for a field read (a FieldAddr or a Field), the struct
+// value (or pointer) it reads from and the field's index; ok is false
+// for other values.
+func FieldOf(v ssa.Value) (x ssa.Value, i int, ok bool) {
+	switch f := v.(type) {
+	case *ssa.FieldAddr:
+		return f.X, f.Field, true
+	case *ssa.Field:
+		return f.X, f.Field, true
+	}
+	return nil, 0, false
+}
+
 // MaxValueDepth bounds every backward walk over the values a value is
 // computed from (record derivation, option lists, offsets read from
 // records): past it the walk gives up, and the analyses stay silent.

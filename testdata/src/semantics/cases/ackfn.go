@@ -30,6 +30,14 @@ func doneApply(v []byte, done func(err error)) {
 	done(apply(v))
 }
 
+// doneAnyway logs a failure and tells done it succeeded all the same.
+func doneAnyway(v []byte, done func(err error)) {
+	if err := apply(v); err != nil {
+		log.Print(err)
+	}
+	done(nil)
+}
+
 // ackMarkHandler marks in the ack callback, whatever it is told (trial
 // 41e/D1: at-least-once, 3 of 300 lost without a crash).
 type ackMarkHandler struct{}
@@ -87,6 +95,25 @@ func (ackOnlyHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim saram
 	return nil
 }
 
+// doneAnywayHandler marks what the helper says succeeded: a failure too
+// (review 42-2/D4: said at-least-once).
+type doneAnywayHandler struct{}
+
+func (doneAnywayHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (doneAnywayHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (doneAnywayHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		doneAnyway(msg.Value, func(err error) {
+			if err != nil {
+				return
+			}
+			sess.MarkMessage(msg, "")
+		})
+	}
+	return nil
+}
+
 // ackStopHandler is their twin: a failure is kept, and the claim stops
 // on it.
 type ackStopHandler struct{}
@@ -112,14 +139,16 @@ func (ackStopHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim saram
 }
 
 func runAcks(ctx context.Context) {
-	a, _ := sarama.NewConsumerGroup(nil, "g-ack-mark", sarama.NewConfig()) // case: ackmark
-	b, _ := sarama.NewConsumerGroup(nil, "g-ack-log", sarama.NewConfig())  // case: acklog
-	c, _ := sarama.NewConsumerGroup(nil, "g-ack-stop", sarama.NewConfig()) // case: ackstop
-	d, _ := sarama.NewConsumerGroup(nil, "g-ack-only", sarama.NewConfig()) // case: ackonly
+	a, _ := sarama.NewConsumerGroup(nil, "g-ack-mark", sarama.NewConfig())    // case: ackmark
+	b, _ := sarama.NewConsumerGroup(nil, "g-ack-log", sarama.NewConfig())     // case: acklog
+	c, _ := sarama.NewConsumerGroup(nil, "g-ack-stop", sarama.NewConfig())    // case: ackstop
+	d, _ := sarama.NewConsumerGroup(nil, "g-ack-only", sarama.NewConfig())    // case: ackonly
+	e, _ := sarama.NewConsumerGroup(nil, "g-done-anyway", sarama.NewConfig()) // case: doneanyway
 	_ = a.Consume(ctx, []string{"t"}, ackMarkHandler{})
 	_ = b.Consume(ctx, []string{"t"}, ackLogHandler{})
 	_ = c.Consume(ctx, []string{"t"}, ackStopHandler{})
 	_ = d.Consume(ctx, []string{"t"}, ackOnlyHandler{})
+	_ = e.Consume(ctx, []string{"t"}, doneAnywayHandler{})
 }
 
 // doneStored stores each message in the done callback, after logging a

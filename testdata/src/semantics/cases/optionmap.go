@@ -81,3 +81,41 @@ func runOptionedReader(ctx context.Context) error {
 }
 
 var _ = runOptionedReader
+
+// ptrOption edits a consumer's configuration through its pointer.
+type ptrOption func(*kafka.ConfigMap)
+
+func withStoreOff() ptrOption {
+	return func(m *kafka.ConfigMap) { _ = m.SetKey("enable.auto.offset.store", false) }
+}
+
+// newPtrOptioned applies the options to the configuration's address
+// (review 42-2/D10: said auto-store on, store-ignored).
+func newPtrOptioned(opts ...ptrOption) (*kafka.Consumer, error) {
+	m := kafka.ConfigMap{"group.id": "g-option-setkey"}
+	for _, o := range opts {
+		o(&m)
+	}
+	return kafka.NewConsumer(&m) // case: optionsetkey
+}
+
+func runPtrOptioned() {
+	c, err := newPtrOptioned(withStoreOff())
+	if err != nil {
+		log.Fatal(err)
+	}
+	for {
+		m, ok := c.Poll(100).(*kafka.Message)
+		if !ok {
+			continue
+		}
+		if err := apply(m.Value); err != nil {
+			log.Fatal(err)
+		}
+		if _, err := c.StoreMessage(m); err != nil {
+			log.Print(err)
+		}
+	}
+}
+
+var _ = runPtrOptioned

@@ -2,8 +2,10 @@ package cases
 
 import (
 	"context"
+	"errors"
 	"log"
 	"sync"
+	"sync/atomic"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 )
@@ -64,9 +66,39 @@ func partKept(ctx context.Context, cl *kgo.Client) error {
 	}
 }
 
+// partFlagged keeps a failure in an atomic flag the loop stops on
+// (review 42-2/D5: said neither).
+func partFlagged(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fs := cl.PollFetches(ctx)
+		var wg sync.WaitGroup
+		var failed atomic.Bool
+		fs.EachPartition(func(p kgo.FetchTopicPartition) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				p.EachRecord(func(r *kgo.Record) {
+					if err := apply(r.Value); err != nil {
+						failed.Store(true)
+					}
+				})
+			}()
+		})
+		wg.Wait()
+		if failed.Load() {
+			return errors.New("a record failed")
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}
+
 func runPartLogs(ctx context.Context) {
-	a, _ := kgo.NewClient(kgo.ConsumerGroup("g-part-logged"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: partlogged
-	b, _ := kgo.NewClient(kgo.ConsumerGroup("g-part-kept"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit())   // case: partkept
+	a, _ := kgo.NewClient(kgo.ConsumerGroup("g-part-logged"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit())  // case: partlogged
+	b, _ := kgo.NewClient(kgo.ConsumerGroup("g-part-kept"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit())    // case: partkept
+	c, _ := kgo.NewClient(kgo.ConsumerGroup("g-part-flagged"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: partflagged
+	go func() { _ = partFlagged(ctx, c) }()
 	go func() { _ = partLogged(ctx, a) }()
 	_ = partKept(ctx, b)
 }

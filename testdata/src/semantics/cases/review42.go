@@ -40,6 +40,37 @@ func (h assignedResultHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, cl
 	return nil
 }
 
+// nilOverHandler keeps the failure in the result, then returns nil over
+// it: the deferred mark passes the failed message (review 42-2/D2: said
+// at-least-once).
+type nilOverHandler struct{}
+
+func (nilOverHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (nilOverHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (nilOverHandler) handle(sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessage) (err error) {
+	defer func() {
+		if err != nil {
+			return
+		}
+		sess.MarkMessage(msg, "")
+	}()
+	if err = apply(msg.Value); err != nil {
+		log.Printf("offset %d: %v", msg.Offset, err)
+		return nil
+	}
+	return nil
+}
+
+func (h nilOverHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := h.handle(sess, msg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // localGuardHandler guards the deferred mark by a local the shadowing
 // failure never sets (D7: said at-least-once).
 type localGuardHandler struct{}
@@ -196,6 +227,7 @@ func runReview42(ctx context.Context) {
 	e, _ := sarama.NewConsumerGroup(nil, "g-r42-generic", sarama.NewConfig())    // case: r42generic
 	f, _ := sarama.NewConsumerGroup(nil, "g-r42-atomic", sarama.NewConfig())     // case: r42atomic
 	g, _ := sarama.NewConsumerGroup(nil, "g-r42-flagged", sarama.NewConfig())    // case: r42flagged
+	h, _ := sarama.NewConsumerGroup(nil, "g-r42-nilover", sarama.NewConfig())    // case: r42nilover
 	_ = a.Consume(ctx, []string{"t"}, assignedResultHandler{})
 	_ = b.Consume(ctx, []string{"t"}, localGuardHandler{})
 	_ = c.Consume(ctx, []string{"t"}, doneNilHandler{})
@@ -203,6 +235,7 @@ func runReview42(ctx context.Context) {
 	_ = e.Consume(ctx, []string{"t"}, ackGenericHandler{})
 	_ = f.Consume(ctx, []string{"t"}, &atomicFastHandler{})
 	_ = g.Consume(ctx, []string{"t"}, flaggedHandler{})
+	_ = h.Consume(ctx, []string{"t"}, nilOverHandler{})
 }
 
 var _ = runReview42
