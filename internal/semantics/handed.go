@@ -849,25 +849,9 @@ func (p PassedFunc) same(o PassedFunc) bool {
 // function it reaches, calls when they come from its callers: a parameter
 // of an exported function, an exported field.
 func forwards(m *consumer.Model, fn *ssa.Function) []string {
-	set := map[*ssa.Function]bool{}
-	m.Flow.Reach(fn, set)
-	var out []string
-	for _, f := range sortedFuncs(set) {
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				ci, ok := in.(ssa.CallInstruction)
-				if !ok || ci.Common().IsInvoke() || ci.Common().StaticCallee() != nil {
-					continue
-				}
-				for _, r := range m.Flow.Roots(ci.Common().Value) {
-					if key, _ := consumer.EntryKey(r); key != "" && !strings.HasPrefix(key, "result:") && !slices.Contains(out, key) {
-						out = append(out, key)
-					}
-				}
-			}
-		}
-	}
-	return out
+	return calledKeys(m, fn, func(c *ssa.CallCommon) (string, bool) {
+		return "", !c.IsInvoke() && c.StaticCallee() == nil
+	})
 }
 
 // decorates returns the entry keys of the interface values that fn, or a
@@ -877,6 +861,19 @@ func forwards(m *consumer.Model, fn *ssa.Function) []string {
 // what those do with the records is what the values passed for them do
 // (audit 42b/D1: Metrics(Async(h)) was "none" and at-least-once).
 func decorates(m *consumer.Model, fn *ssa.Function) []string {
+	return calledKeys(m, fn, func(c *ssa.CallCommon) (string, bool) {
+		if !c.IsInvoke() || c.Method.Name() != fn.Name() {
+			return "", false
+		}
+		sig := c.Method.Signature()
+		return "." + fn.Name(), types.Identical(sig.Params(), fn.Signature.Params()) && types.Identical(sig.Results(), fn.Signature.Results())
+	})
+}
+
+// calledKeys returns the entry keys (not results of calls) of the values
+// that fn, or a function it reaches, calls when called picks the call,
+// each with the suffix called gives.
+func calledKeys(m *consumer.Model, fn *ssa.Function, called func(*ssa.CallCommon) (suffix string, ok bool)) []string {
 	set := map[*ssa.Function]bool{}
 	m.Flow.Reach(fn, set)
 	var out []string
@@ -884,16 +881,16 @@ func decorates(m *consumer.Model, fn *ssa.Function) []string {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				ci, ok := in.(ssa.CallInstruction)
-				if !ok || !ci.Common().IsInvoke() || ci.Common().Method.Name() != fn.Name() {
+				if !ok {
 					continue
 				}
-				sig := ci.Common().Method.Signature()
-				if !types.Identical(sig.Params(), fn.Signature.Params()) || !types.Identical(sig.Results(), fn.Signature.Results()) {
+				suffix, ok := called(ci.Common())
+				if !ok {
 					continue
 				}
 				for _, r := range m.Flow.Roots(ci.Common().Value) {
-					if key, _ := consumer.EntryKey(r); key != "" && !strings.HasPrefix(key, "result:") && !slices.Contains(out, key+"."+fn.Name()) {
-						out = append(out, key+"."+fn.Name())
+					if key, _ := consumer.EntryKey(r); key != "" && !strings.HasPrefix(key, "result:") && !slices.Contains(out, key+suffix) {
+						out = append(out, key+suffix)
 					}
 				}
 			}
