@@ -1362,13 +1362,9 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 // append(accepted, r) }: trial 41d/D9), the call, and the false branch;
 // not a filter, whose true branch processes the record.
 func (g *gatherer) literalBoolCheck(b *ssa.BasicBlock, pc *consumer.Call) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
-	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
+	ifi, v, yes, no := boolBranches(b)
+	if ifi == nil {
 		return nil, nil, nil
-	}
-	v, yes, no := ifi.Cond, b.Succs[0], b.Succs[1]
-	if not, ok := v.(*ssa.UnOp); ok && not.Op == token.NOT {
-		v, yes, no = not.X, no, yes
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok || call.Call.Signature().Results().Len() != 1 || quiet(call) || !slices.ContainsFunc(call.Call.Args, g.handlerArg) {
@@ -2263,16 +2259,9 @@ func errorFieldOf(v ssa.Value) ssa.Value {
 // record's processing: its true branch reaches pc with no other call
 // processing the record (a filter's true branch processes it first).
 func (g *gatherer) boolCheck(b *ssa.BasicBlock, pc *consumer.Call, at *ssa.BasicBlock, takes, polls map[*ssa.BasicBlock]bool) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
-	if len(b.Instrs) == 0 {
+	ifi, v, yes, no := boolBranches(b)
+	if ifi == nil {
 		return nil, nil, nil
-	}
-	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
-		return nil, nil, nil
-	}
-	v, yes, no := ifi.Cond, b.Succs[0], b.Succs[1]
-	if not, ok := v.(*ssa.UnOp); ok && not.Op == token.NOT {
-		v, yes, no = not.X, no, yes
 	}
 	errAnswer := false
 	if sent := received(v); sent != nil {
@@ -3737,18 +3726,32 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 	return out
 }
 
+// boolBranches returns the If ending b, its condition with a negation
+// taken off, and the blocks taken when that is true and when false; a nil
+// If when b ends otherwise.
+func boolBranches(b *ssa.BasicBlock) (ifi *ssa.If, v ssa.Value, yes, no *ssa.BasicBlock) {
+	if len(b.Instrs) == 0 {
+		return nil, nil, nil, nil
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil, nil, nil, nil
+	}
+	v, yes, no = ifi.Cond, b.Succs[0], b.Succs[1]
+	if not, ok := v.(*ssa.UnOp); ok && not.Op == token.NOT {
+		v, yes, no = not.X, no, yes
+	}
+	return ifi, v, yes, no
+}
+
 // answerCheck returns, for b ending in a test of a call's bool answer
 // whose true branch returns without more work (if deliver(m) { return };
 // if !deliver(m) { ... }), the test, the call and the branch a false
 // answer takes; not a filter, whose true branch goes on to process.
 func answerCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
-	ifi, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !isIf {
+	ifi, cond, succ, fail := boolBranches(b)
+	if ifi == nil {
 		return nil, nil, nil
-	}
-	cond, succ, fail := ifi.Cond, b.Succs[0], b.Succs[1]
-	if u, isNot := cond.(*ssa.UnOp); isNot && u.Op == token.NOT {
-		cond, succ, fail = u.X, fail, succ
 	}
 	call, isCall := cond.(*ssa.Call)
 	if !isCall || !types.Identical(call.Type().Underlying(), types.Typ[types.Bool]) {
