@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -21,14 +22,21 @@ import (
 // (retry.WithBackoff(f, 3, d), whose result the caller calls). Its caller
 // goes on from a failure as from a success: a position written after it
 // passes a record whose processing failed (audit 32c/2: 51 of 300 lost
-// while the sink was down, the row at-least-once).
+// while the sink was down, the row at-least-once). With Middleware, it
+// returns a decorator doing so: a function literal given the handler to
+// wrap, returning a literal that runs it and drops its failure
+// (mw.Retry[T](3, d), which mw.Chain(h, mws...) or the caller applies:
+// hunt 42f/D1, 3 of 300 lost without a crash).
 type DropsFact struct {
-	Lit bool
+	Lit, Middleware bool
 }
 
 func (*DropsFact) AFact() {}
 func (f *DropsFact) String() string {
-	if f.Lit {
+	switch {
+	case f.Middleware:
+		return "dropsInMiddleware"
+	case f.Lit:
 		return "dropsInLiteral"
 	}
 	return "drops"
@@ -47,18 +55,18 @@ func (r *Result) Drops(fn *types.Func) (*DropsFact, bool) {
 // exportDrops exports the DropsFact of the package's functions (decls).
 func exportDrops(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 	for fn, fd := range decls {
-		params := map[types.Object]bool{}
-		for _, field := range fd.Type.Params.List {
-			for _, n := range field.Names {
-				if obj := pass.TypesInfo.Defs[n]; obj != nil && failsWithError(obj.Type()) {
-					params[obj] = true
-				}
-			}
+		sig := fn.Type().(*types.Signature)
+		if sig.Results().Len() == 1 && slices.ContainsFunc(fd.Body.List, func(st ast.Stmt) bool {
+			ret, ok := st.(*ast.ReturnStmt)
+			return ok && len(ret.Results) == 1 && droppingDecorator(pass.TypesInfo, ret.Results[0])
+		}) {
+			pass.ExportObjectFact(fn, &DropsFact{Middleware: true})
+			continue
 		}
+		params := failingParams(pass.TypesInfo, fd.Type)
 		if len(params) == 0 {
 			continue
 		}
-		sig := fn.Type().(*types.Signature)
 		switch {
 		case sig.Results().Len() == 0 && logsOnly(pass.TypesInfo, fd.Body, params):
 			// No error result: the failure of what it runs is lost
@@ -79,6 +87,44 @@ func exportDrops(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 			}
 		}
 	}
+}
+
+// failingParams returns the parameters of ft that are functions whose
+// last result is an error.
+func failingParams(info *types.Info, ft *ast.FuncType) map[types.Object]bool {
+	params := map[types.Object]bool{}
+	for _, field := range ft.Params.List {
+		for _, n := range field.Names {
+			if obj := info.Defs[n]; obj != nil && failsWithError(obj.Type()) {
+				params[obj] = true
+			}
+		}
+	}
+	return params
+}
+
+// droppingDecorator reports whether e is a function literal given a
+// handler (a function failing with an error) that returns a literal
+// running it and dropping its failure (drops).
+func droppingDecorator(info *types.Info, e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	params := failingParams(info, lit.Type)
+	if len(params) == 0 {
+		return false
+	}
+	for _, st := range lit.Body.List {
+		ret, ok := st.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		if inner, ok := ast.Unparen(ret.Results[0]).(*ast.FuncLit); ok && drops(info, inner.Body.List, params) {
+			return true
+		}
+	}
+	return false
 }
 
 // logsOnly reports whether body, of a function with no results, calls
@@ -217,7 +263,7 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 	// drops only those it means to).
 	found := false
 	ast.Inspect(&ast.BlockStmt{List: body}, func(n ast.Node) bool {
-		if ifs, ok := n.(*ast.IfStmt); ok && failed(info, ifs.Cond, errs) && returnsNil(ifs.Body.List) && !returnsFailure(info, ifs.Body) {
+		if ifs, ok := n.(*ast.IfStmt); ok && failed(info, ifs.Cond, errs) && droppedOnWay(info, ifs.Body.List, errs) {
 			found = true
 		}
 		_, lit := n.(*ast.FuncLit)
@@ -225,6 +271,13 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 	})
 	if found {
 		return true
+	}
+	// Or the failure's way after a success returns (if err == nil {
+	// return nil }; ...).
+	for i, st := range body {
+		if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && ifs.Init == nil && compared(info, ifs.Cond, errs, token.EQL) && endsInReturn(ifs.Body.List) {
+			return droppedOnWay(info, body[i+1:], errs)
+		}
 	}
 	// A loop of calls returning no failure, then a return of nil with no
 	// failure returned between (`if err != nil { return err }` after the
@@ -299,10 +352,58 @@ func contextErr(info *types.Info, e ast.Expr) bool {
 	return ok && fn.Name() == "Err" && fn.Pkg() != nil && fn.Pkg().Path() == "context"
 }
 
+// droppedOnWay reports whether way, the statements a failure of a call
+// assigning errs takes, returns nil in the end, and returns a failure
+// only under a test of no error of errs: a count of failures
+// (a circuit breaker tolerating those below its threshold: `if b.fails
+// >= b.Threshold { return err }; log; return nil`, hunt 42f/D3), not
+// their kind (if err.Error() != "duplicate" { return err }).
+func droppedOnWay(info *types.Info, way []ast.Stmt, errs map[types.Object]bool) bool {
+	if !returnsNil(way) {
+		return false
+	}
+	for _, st := range way[:len(way)-1] {
+		if !returnsFailure(info, st) {
+			continue
+		}
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Else != nil || ifs.Init != nil || mentions(info, ifs.Cond, errs) {
+			return false
+		}
+	}
+	return true
+}
+
+// mentions reports whether e uses one of vars.
+func mentions(info *types.Info, e ast.Expr, vars map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && vars[info.ObjectOf(id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// endsInReturn reports whether list ends with a return.
+func endsInReturn(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	_, ok := list[len(list)-1].(*ast.ReturnStmt)
+	return ok
+}
+
 // failed reports whether cond is `err != nil` for one of errs.
 func failed(info *types.Info, cond ast.Expr, errs map[types.Object]bool) bool {
+	return compared(info, cond, errs, token.NEQ)
+}
+
+// compared reports whether cond compares one of errs with nil by op.
+func compared(info *types.Info, cond ast.Expr, errs map[types.Object]bool, op token.Token) bool {
 	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.NEQ {
+	if !ok || be.Op != op {
 		return false
 	}
 	id, ok := ast.Unparen(be.X).(*ast.Ident)

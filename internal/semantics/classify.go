@@ -350,6 +350,10 @@ func (c *classifier) failure() {
 				at += ", its error tested only for some kinds of failure, never against nil: the others go on as a success"
 			case s.ReadAfter:
 				at += ", its error checked only after " + pc.Func
+			case s.Recovered && s.MarkedOwn.Line > 0:
+				at += fmt.Sprintf(", in %s, whose panic a deferred recover takes for a poison record, and %s past it itself at %s, whatever panicked (a failure of the processing too)", s.In, positionVerb(pc.Role), c.ev.at(s.MarkedOwn))
+			case s.Recovered && s.In != "":
+				at += ", in " + s.In + ", which recovers a panic and only logs it, returning before its own position, so the next record's passes this one"
 			case s.MarkedOwn.Line > 0:
 				at += fmt.Sprintf(", whose failure branch %s past the record itself at %s, whatever the failure (a transient one, or a cancelled context at a rebalance)", positionVerb(pc.Role), c.ev.at(s.MarkedOwn))
 			case s.Recovered:
@@ -366,6 +370,8 @@ func (c *classifier) failure() {
 				at += ", its error given to a callback that logs it and tells the low-water tracker the record is done"
 			case s.Worker:
 				at += ", in goroutine code (" + s.In + ") that only logs the failure and goes on"
+			case s.Policy != "":
+				at += ", its failure given to " + s.Policy + ", whose answer the code goes on from, and " + s.In + ", passed for it, returns nil whatever it is given"
 			case s.Outside:
 				at = "in " + s.In + ", called at " + at + ", which returns without the error"
 			case s.In != "":

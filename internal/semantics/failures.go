@@ -86,6 +86,10 @@ type Skip struct {
 	// Outside reports a handler In of another package: Pos is the call
 	// of it, the failing call is in its package (handsoff.SwallowsFact).
 	Outside bool
+	// Policy names the function value (a field or parameter) a failure
+	// is given to, whose answer is the failure's, when In, passed for
+	// it, returns nil whatever it is given (HandedFunc.Absorbed).
+	Policy string
 }
 
 // skippedFailures returns the checks of calls of the application (not the
@@ -116,6 +120,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	}
 	if skips := g.trackedOnFailure(pc); skips != nil {
 		return skips
+	}
+	if skip, ok := g.recoveredPast(pc); ok {
+		return []Skip{skip}
 	}
 	if pc.Record >= 0 {
 		if sl, ok := ssaflow.Arg(pc.Instr.Common(), pc.Record).(*ssa.Slice); ok && sl.Low == nil && sl.High != nil {
@@ -566,6 +573,61 @@ func rewinds(b *ssa.BasicBlock) bool {
 		if ci, ok := in.(ssa.CallInstruction); ok {
 			if f := ssaflow.Callee(ci.Common()); f != nil && clientmodel.Default.Rewind(f) {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// recoveredPast returns the failure of a record's processing that
+// panics, when a deferred recover lets the record be passed: the
+// deferred literal recovering the panic writes pc itself, whatever
+// panicked (defer func() { if r := recover(); r != nil { log;
+// sess.MarkMessage(msg, "poison") } }(): hunt 42f/D4, 3 of 300 lost
+// without a crash), or pc's function, called per record, recovers it
+// and only logs it before pc (hunt 42f/D4's variant): the next record's
+// position passes it. The processing is the first call of the
+// application the function makes before pc (or the literal's parent
+// makes), no decode's (a poison record, dropped on purpose).
+func (g *gatherer) recoveredPast(pc *consumer.Call) (Skip, bool) {
+	if _, deferred := pc.Instr.(*ssa.Defer); deferred {
+		return Skip{}, false
+	}
+	fn, own := pc.Fn, token.NoPos
+	if lit := pc.Fn; lit.Parent() != nil && callsRecover(lit) && slices.ContainsFunc(lit.Parent().Blocks, func(b *ssa.BasicBlock) bool {
+		return slices.ContainsFunc(b.Instrs, func(in ssa.Instruction) bool {
+			d, ok := in.(*ssa.Defer)
+			return ok && ssaflow.Literal(d.Call.Value) == lit
+		})
+	}) {
+		fn, own = lit.Parent(), pc.Pos()
+	} else if !recoversIn(fn) || !g.perRecordHelper(pc) {
+		return Skip{}, false
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			call, ok := in.(*ssa.Call)
+			if !ok || !g.appCall(call) || quiet(call) || decodes(call) || own == token.NoPos && !ssaflow.Dominates(call, pc.Instr) {
+				continue
+			}
+			skip := Skip{Call: callName(call), Pos: g.posn(call.Pos()), In: consumer.DisplayName(fn), Recovered: true}
+			if own.IsValid() {
+				skip.MarkedOwn = g.posn(own)
+			}
+			return skip, true
+		}
+	}
+	return Skip{}, false
+}
+
+// callsRecover reports whether fn calls the builtin recover.
+func callsRecover(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(*ssa.Call); ok {
+				if bi, ok := c.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
+					return true
+				}
 			}
 		}
 	}
@@ -3416,7 +3478,7 @@ func (g *gatherer) literalDropped(lit *ssa.Function) (Skip, bool) {
 	ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)
 	site := ssaflow.PassedTo(lit, func(f *types.Func) bool {
 		d, ok := ho.Drops(f)
-		return ok && !d.Lit && f.Pkg() != g.pass.Pkg
+		return ok && !d.Lit && !d.Middleware && f.Pkg() != g.pass.Pkg
 	})
 	if site == nil {
 		return Skip{}, false
@@ -3436,17 +3498,59 @@ func (g *gatherer) droppedBy(call *ssa.Call) (Skip, bool) {
 	if !handsRecord(call.Call.Args, g.handlerArg) {
 		return Skip{}, false
 	}
-	callee, lit := ssaflow.Callee(call.Common()), false
-	if made, ok := call.Call.Value.(*ssa.Call); ok && call.Call.StaticCallee() == nil && !call.Call.IsInvoke() {
-		callee, lit = ssaflow.Callee(made.Common()), true
+	if call.Call.StaticCallee() == nil && !call.Call.IsInvoke() {
+		// A function value: one such a function returned, directly or
+		// kept in a field, or a handler a decorator it returned wraps
+		// (h.handle = mw.Chain(h.save, mw.Retry[T](3, d)): hunt 42f/D1).
+		if callee := g.dropper(call.Call.Value, 0); callee != nil {
+			return Skip{Call: "the function it runs", Pos: g.posn(call.Pos()), In: "the wrapper " + ssaflow.ShortFunc(callee) + " makes", Outside: true}, true
+		}
+		return Skip{}, false
 	}
+	callee := ssaflow.Callee(call.Common())
 	if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg {
 		return Skip{}, false
 	}
-	if f, ok := ho.Drops(callee); ok && f.Lit == lit {
+	if f, ok := ho.Drops(callee); ok && !f.Lit && !f.Middleware {
 		return Skip{Call: "the function it runs", Pos: g.posn(call.Pos()), In: ssaflow.ShortFunc(callee), Outside: true}, true
 	}
 	return Skip{}, false
+}
+
+// dropper returns the function of another package whose DropsFact makes
+// v, a handler's function value, drop failures: v is the literal it
+// returned, or a handler a decorator it returned wraps, applied in place
+// (mw.Retry[T](3, d)(h.save)) or given to a function composing them
+// (mw.Chain(h.save, mw.Logging[T](), mw.Retry[T](3, d))). nil if none.
+func (g *gatherer) dropper(v ssa.Value, depth int) *types.Func {
+	ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)
+	for _, r := range g.m.Flow.Roots(v) {
+		c, ok := resultOf(r).(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if callee := ssaflow.Callee(c.Common()); callee != nil && callee.Pkg() != nil && callee.Pkg() != g.pass.Pkg {
+			if f, ok := ho.Drops(callee); ok && (f.Lit || f.Middleware && depth > 0) {
+				return callee
+			}
+		}
+		if depth >= 3 {
+			continue
+		}
+		if c.Call.StaticCallee() == nil && !c.Call.IsInvoke() {
+			if f := g.dropper(c.Call.Value, depth+1); f != nil {
+				return f // a decorator applied
+			}
+		}
+		for _, a := range c.Call.Args {
+			for _, u := range unpacked(a) {
+				if f := g.dropper(u, depth+1); f != nil {
+					return f // given to a function composing them
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // ackedRegardless returns the failure of a processing call that reports
@@ -3710,7 +3814,7 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 			// 42c/D3).
 			check, inner, fail = answerCheck(b)
 		}
-		if check != nil && g.appCall(inner) && !quiet(inner) && !tellsApart(b, fail) && dropsFailure(f, b, fail, stops) {
+		if check != nil && g.appCall(inner) && !quiet(inner) && !tellsApart(b, fail) && dropsFailure(f, b, fail, inner, stops) {
 			out = append(out, Skip{Call: callName(inner), Pos: g.posn(inner.Pos()), In: consumer.DisplayName(f)})
 		}
 		for i, in := range b.Instrs {
@@ -3813,8 +3917,10 @@ func returnsResult(b *ssa.BasicBlock, i int, next *ssa.Call) bool {
 // some path, and every path from fail only logs (or backs off) before it
 // returns, stops or tries again (back to b): no other work, no error kept
 // or sent. A retry that gives up and returns nil drops the failure after
-// its last attempt; one that tries until it succeeds does not.
-func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.BasicBlock) bool) bool {
+// its last attempt; one that tries until it succeeds does not. A retry
+// may call inner again (a select loop's tick trying it, its deadline
+// giving up: hunt 42f/D8): on from there its failure goes on.
+func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, inner *ssa.Call, stops func(*ssa.BasicBlock) bool) bool {
 	seen := map[*ssa.BasicBlock]bool{}
 	work := []*ssa.BasicBlock{fail}
 	dropped := false
@@ -3838,7 +3944,18 @@ func dropsFailure(f *ssa.Function, b, fail *ssa.BasicBlock, stops func(*ssa.Basi
 			dropped = true
 			continue
 		}
-		if !onlyLogs(slices.DeleteFunc(slices.Clone(x.Instrs), backsOff)) {
+		if check, again, failAgain := failureCheck(x); check != nil && x != fail && ssaflow.Callee(again.Common()) == ssaflow.Callee(inner.Common()) && ssaflow.Callee(inner.Common()) != nil &&
+			onlyLogs(slices.DeleteFunc(slices.Clone(x.Instrs), func(in ssa.Instruction) bool { return in == again || backsOff(in) })) {
+			work = append(work, failAgain) // tried again: its success is no drop
+			continue
+		}
+		instrs := slices.DeleteFunc(slices.Clone(x.Instrs), backsOff)
+		if ret, ok := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ok {
+			if st := resultStore(ret); st != nil {
+				instrs = slices.DeleteFunc(instrs, func(in ssa.Instruction) bool { return in == st })
+			}
+		}
+		if !onlyLogs(instrs) {
 			return false
 		}
 		if ret, ok := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ok {
@@ -3894,8 +4011,9 @@ func nextRecord(b *ssa.BasicBlock) bool {
 // (review 36-2/D9).
 func backsOff(in ssa.Instruction) bool {
 	switch x := in.(type) {
-	case *ssa.Call:
-		f := ssaflow.Callee(x.Common())
+	case *ssa.Call, *ssa.Defer:
+		// (defer tick.Stop() too)
+		f := ssaflow.Callee(x.(ssa.CallInstruction).Common())
 		return f != nil && f.Pkg() != nil && (f.Pkg().Path() == "time" || f.Pkg().Path() == "context")
 	case *ssa.UnOp:
 		return x.Op == token.ARROW && ssaflow.NoWork(x.X)
@@ -3977,8 +4095,36 @@ func returnsNoError(f *ssa.Function, ret *ssa.Return) bool {
 	if !handlerShaped(f.Signature) || f.Signature.Results().Len() == 0 {
 		return true
 	}
-	c, ok := ret.Results[len(ret.Results)-1].(*ssa.Const)
+	r := ret.Results[len(ret.Results)-1]
+	if st := resultStore(ret); st != nil {
+		r = st.Val
+	}
+	c, ok := r.(*ssa.Const)
 	return ok && c.IsNil()
+}
+
+// resultStore returns the store of ret's error, in a function that
+// defers (*result = nil; rundefers; return *result), in ret's block; nil
+// if none.
+func resultStore(ret *ssa.Return) *ssa.Store {
+	if len(ret.Results) == 0 {
+		return nil
+	}
+	load, ok := ret.Results[len(ret.Results)-1].(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	slot, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	instrs := ret.Block().Instrs
+	for i := len(instrs) - 1; i >= 0; i-- {
+		if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == slot {
+			return st
+		}
+	}
+	return nil
 }
 
 // onlyLogs reports whether instrs do nothing but compute, log or count:

@@ -51,6 +51,14 @@ type HandedFunc struct {
 	// makes it a skip of the consumer's positions (trial 39a/D2).
 	At             token.Position
 	Drops, DropsIn string
+	// Policy, for a function value given a failure whose answer is the
+	// failure's (return h.onError(msg, err): an error policy), names the
+	// failed call, at PolicyAt: Join makes it a skip when a function
+	// passed for it returns nil whatever it is given (PassedFunc.Absorbs:
+	// hunt 42f/D2, D12); Absorbed reports that it did.
+	Policy   string
+	PolicyAt token.Position
+	Absorbed bool
 }
 
 // PassedFunc is a function a package passes for a parameter of a function
@@ -82,6 +90,10 @@ type PassedFunc struct {
 	// Swallows names the call whose failure the function only logs
 	// before returning no error (handsoff.SwallowsFact), "" if none.
 	Swallows string
+	// Absorbs, for a Known function given an error that returns nil
+	// whatever it is given (as an error policy, it drops every failure),
+	// names it: "a function literal in main.main"; "" for others.
+	Absorbs string
 }
 
 // handedFuncs records the calls of the consumer's code that pass a record
@@ -121,6 +133,7 @@ func (g *gatherer) handedFuncs() {
 					seen[key] = true
 					h := HandedFunc{Key: key, Via: consumer.DisplayName(kfn), At: g.posn(ci.Pos())}
 					h.nameEntry(r.v)
+					h.Policy, h.PolicyAt = g.policyOf(ci)
 					if p, ok := r.v.(*ssa.Parameter); ok && r.suffix == "" {
 						h.Also = g.interfaceKeys(p)
 					}
@@ -570,7 +583,7 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 					p.Swallows = swallows(ho, obj)
 				}
 				if p.Known {
-					p.HandsOff, p.Forwards = handsOff(m, fn), forwards(m, fn)
+					p.HandsOff, p.Forwards, p.Absorbs = handsOff(m, fn), forwards(m, fn), absorbs(fn)
 				} else if obj, ok := fn.Object().(*types.Func); ok {
 					// Another package's function: what its package says
 					// of it, or done when it returns (handsoff.SyncFact,
@@ -842,7 +855,88 @@ func handsOff(m *consumer.Model, fn *ssa.Function) string {
 // key.
 func (p PassedFunc) same(o PassedFunc) bool {
 	return p.Key == o.Key && p.Func == o.Func && p.Known == o.Known && p.HandsOff == o.HandsOff &&
-		p.Def == o.Def && p.Alias == o.Alias && p.Method == o.Method && slices.Equal(p.Forwards, o.Forwards) && p.Swallows == o.Swallows
+		p.Def == o.Def && p.Alias == o.Alias && p.Method == o.Method && slices.Equal(p.Forwards, o.Forwards) && p.Swallows == o.Swallows && p.Absorbs == o.Absorbs
+}
+
+// policyOf returns the failed call whose error ci, a call of a function
+// value answering an error, is given, when that answer is what ci's
+// function returns (return h.onError(msg, err)), with its position; ""
+// if none. The error may come through a parameter of ci's function
+// (return h.fail(m, err), fail calling h.OnError(m, err)): the call its
+// callers give it is named.
+func (g *gatherer) policyOf(ci ssa.CallInstruction) (string, token.Position) {
+	call, ok := ci.(*ssa.Call)
+	if !ok || call.Call.Signature().Results().Len() != 1 || !isError(call.Type()) || !returned(call) {
+		return "", token.Position{}
+	}
+	failedOf := func(v ssa.Value) *ssa.Call {
+		if ex, ok := v.(*ssa.Extract); ok {
+			v = ex.Tuple
+		}
+		if c, ok := v.(*ssa.Call); ok && g.appCall(c) {
+			return c
+		}
+		return nil
+	}
+	for _, a := range call.Call.Args {
+		if !isError(a.Type()) {
+			continue
+		}
+		if c := failedOf(a); c != nil {
+			return callName(c), g.posn(c.Pos())
+		}
+		p, ok := a.(*ssa.Parameter)
+		if !ok {
+			continue
+		}
+		i := slices.Index(p.Parent().Params, p)
+		for _, site := range g.m.Flow.Callers(p.Parent()) {
+			args := site.Common().Args
+			if site.Common().IsInvoke() {
+				i-- // the receiver is not among an invoke's arguments
+			}
+			if i >= 0 && i < len(args) {
+				if c := failedOf(args[i]); c != nil {
+					return callName(c), g.posn(c.Pos())
+				}
+			}
+		}
+	}
+	return "", token.Position{}
+}
+
+// returned reports whether call's value is what its function returns
+// (directly, or through the result slot of a function that defers).
+func returned(call *ssa.Call) bool {
+	for _, u := range *call.Referrers() {
+		switch u := u.(type) {
+		case *ssa.Return:
+			return true
+		case *ssa.Store:
+			if slot, ok := u.Addr.(*ssa.Alloc); ok && u.Val == call && returnsLoad(slot) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// absorbs names fn when, given an error and answering one, it returns
+// nil whatever it is given (every return's error is nil); "" otherwise.
+func absorbs(fn *ssa.Function) string {
+	sig := fn.Signature
+	if sig.Results().Len() != 1 || !isError(sig.Results().At(0).Type()) || !slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool { return isError(p.Type()) }) || len(fn.Blocks) == 0 {
+		return ""
+	}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !returnsNoError(fn, ret) {
+			return ""
+		}
+	}
+	if fn.Parent() != nil {
+		return "a function literal in " + consumer.DisplayName(fn)
+	}
+	return consumer.DisplayName(fn)
 }
 
 // forwards returns the entry keys of the function values that fn, or a
@@ -915,8 +1009,12 @@ func resolveHanded(evs []*Evidence) {
 			}
 			known := true
 			drops := func(p PassedFunc) {
-				if p.Swallows != "" && h.Drops == "" {
+				switch {
+				case h.Drops != "":
+				case p.Swallows != "":
 					h.Drops, h.DropsIn = p.Swallows, p.Func
+				case p.Absorbs != "" && h.Policy != "":
+					h.Drops, h.DropsIn, h.Absorbed = h.Policy, p.Absorbs, true
 				}
 			}
 			// An adapter forwarding the records to a function its caller
@@ -956,7 +1054,14 @@ func resolveHanded(evs []*Evidence) {
 func (ev *Evidence) handedSkips() {
 	var skips []Skip
 	for _, h := range ev.Handed {
-		if h.Drops != "" {
+		switch {
+		case h.Absorbed:
+			policy := h.Name
+			if h.Via != "" {
+				policy += " (of " + h.Via + ")"
+			}
+			skips = append(skips, Skip{Call: h.Drops, Pos: h.PolicyAt, In: h.DropsIn, Policy: policy, Outside: true})
+		case h.Drops != "":
 			skips = append(skips, Skip{Call: h.Drops, Pos: h.At, In: h.DropsIn, Outside: true})
 		}
 	}

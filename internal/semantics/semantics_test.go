@@ -766,6 +766,16 @@ func TestClassify(t *testing.T) {
 		{"r42nilover", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred MarkMessage"}},
 		{"partflagged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"optionsetkey", map[string]string{"guarantee": semantics.GuaranteeUnk, "detail": "enable.auto.offset.store is not known"}},
+		// a retry in a select loop whose deadline gives up and returns
+		// nil (hunt 42f/D8); its twin returns the last failure
+		{"selectgiveup", map[string]string{"guarantee": semantics.Neither, "failure": "os.WriteFile (line 20, in cases.(*selectRelay).apply, which returns without the error) or os.WriteFile (line 35"}},
+		{"selectkept", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a deferred recover marking any panic as a poison record (hunt
+		// 42f/D4), one only logging it before the function's own mark;
+		// their twin returns the panic as an error the loop stops on
+		{"recovermark", map[string]string{"guarantee": semantics.Neither, "failure": "whose panic a deferred recover takes for a poison record, and marks a position past it itself at line 125"}},
+		{"recoverlog", map[string]string{"guarantee": semantics.Neither, "failure": "which recovers a panic and only logs it, returning before its own position"}},
+		{"recoverreturn", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"dropcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.stored (line"}},
 		{"dropstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"waitcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},
@@ -1458,6 +1468,24 @@ func TestJoin(t *testing.T) {
 		"swcounted": {"guarantee": semantics.Neither, "failure": "c.Next.Apply (in swkit.Counted.Apply"},
 		"swretry":   {"guarantee": semantics.Neither, "failure": "the function it runs (in swkit.Policy.Do, called at line 96"},
 		"swstrict":  {"guarantee": semantics.AtLeastOnce},
+		// an error policy the wiring passes (an option, a field) whose
+		// answer the failure branch returns, answering nil for every
+		// failure (hunt 42f/D2, D12: at-least-once, 3 of 300 lost without
+		// a crash); one answering the failure
+		"polabsorb": {"guarantee": semantics.Neither, "failure": "os.WriteFile (line 41, its failure given to p (of polloop.WithErrorPolicy), whose answer the code goes on from, and a function literal in polwire.Run, passed for it, returns nil whatever it is given)"},
+		"polfield":  {"guarantee": semantics.Neither, "failure": "given to OnError (of polloop.Refunds)"},
+		"polkeep":   {"guarantee": semantics.AtLeastOnce},
+		// a circuit breaker of another package tolerating a failure below
+		// its threshold (hunt 42f/D3: at-least-once, 3 of 300 lost
+		// without a crash); one returning each failure
+		"swbreaker": {"guarantee": semantics.Neither, "failure": "the function it runs (in swkit.Breaker.Do, called at line"},
+		"swtrip":    {"guarantee": semantics.AtLeastOnce},
+		// a handler kept in a field, built by another package's chain of
+		// middlewares, one retrying and giving up quietly (hunt 42f/D1:
+		// at-least-once, 3 of 300 lost without a crash); one only
+		// logging and returning the failure
+		"swchain":    {"guarantee": semantics.Neither, "failure": "the function it runs (in the wrapper swkit.Retry makes, called at line"},
+		"swchainlog": {"guarantee": semantics.AtLeastOnce},
 		// configurations built by a helper of another package: greedy
 		// franz-go options every 200ms (audit 37b/D13: at-least-once,
 		// every 5s), a confluent map every 100 ms (37b/D14: 5000 ms)

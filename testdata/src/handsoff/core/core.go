@@ -432,3 +432,70 @@ func RetryUntilDone(ctx context.Context, f func() error) error { // want RetryUn
 	}
 	return ctx.Err()
 }
+
+// Stage is a record's handler, for the middlewares below.
+type Stage[T any] func(ctx context.Context, v T) error
+
+// RetryMW returns a middleware retrying the handler it wraps, then
+// logging and returning nil once attempts run out (hunt 42f/D1).
+func RetryMW[T any](attempts int) func(Stage[T]) Stage[T] { // want RetryMW:`dropsInMiddleware`
+	return func(next Stage[T]) Stage[T] {
+		return func(ctx context.Context, v T) error {
+			var err error
+			for i := 0; i < attempts; i++ {
+				if err = next(ctx, v); err == nil {
+					return nil
+				}
+			}
+			fmt.Println("giving up:", err)
+			return nil
+		}
+	}
+}
+
+// LogMW returns a middleware logging a failure of the handler it wraps
+// and returning it: no fact.
+func LogMW[T any]() func(Stage[T]) Stage[T] {
+	return func(next Stage[T]) Stage[T] {
+		return func(ctx context.Context, v T) error {
+			err := next(ctx, v)
+			if err != nil {
+				fmt.Println(err)
+			}
+			return err
+		}
+	}
+}
+
+// Breaker tolerates failures below its threshold.
+type Breaker struct{ fails, threshold int }
+
+// Do runs fn: a failure below the threshold is logged and returns nil
+// (hunt 42f/D3).
+func (b *Breaker) Do(fn func() error) error { // want Do:`drops` Do:`runs\[0\]`
+	err := fn()
+	if err == nil {
+		b.fails = 0
+		return nil
+	}
+	b.fails++
+	if b.fails >= b.threshold {
+		b.fails = 0
+		return err
+	}
+	fmt.Println("tolerated:", err)
+	return nil
+}
+
+// Strict returns every failure but a duplicate's: no drops fact.
+func (b *Breaker) Strict(fn func() error) error { // want Strict:`runs\[0\]`
+	err := fn()
+	if err == nil {
+		return nil
+	}
+	if err.Error() == "duplicate" {
+		return nil
+	}
+	b.fails++
+	return err
+}

@@ -79,3 +79,84 @@ func (p Policy) Do(ctx context.Context, op func() error) error {
 	log.Printf("giving up: %v", err)
 	return nil
 }
+
+// Breaker tolerates failures below its threshold: it logs one and
+// returns nil (hunt 42f/D3).
+type Breaker struct{ fails, Threshold int }
+
+// Do runs op.
+func (b *Breaker) Do(op func() error) error {
+	err := op()
+	if err == nil {
+		b.fails = 0
+		return nil
+	}
+	b.fails++
+	if b.fails >= b.Threshold {
+		b.fails = 0
+		return err
+	}
+	log.Printf("tolerated: %v", err)
+	return nil
+}
+
+// Tripping counts failures to open, and returns each.
+type Tripping struct{ fails, Threshold int }
+
+// Do runs op.
+func (t *Tripping) Do(op func() error) error {
+	err := op()
+	if err == nil {
+		t.fails = 0
+		return nil
+	}
+	t.fails++
+	if t.fails >= t.Threshold {
+		log.Printf("open")
+	}
+	return err
+}
+
+// Handler handles one value, for the middlewares below.
+type Handler[T any] func(ctx context.Context, v T) error
+
+// Middleware wraps a Handler.
+type Middleware[T any] func(next Handler[T]) Handler[T]
+
+// Chain wraps h with mws, the first outermost.
+func Chain[T any](h Handler[T], mws ...Middleware[T]) Handler[T] {
+	for i := len(mws) - 1; i >= 0; i-- {
+		h = mws[i](h)
+	}
+	return h
+}
+
+// Retry retries the handler it wraps, then logs and gives up quietly
+// (hunt 42f/D1).
+func Retry[T any](attempts int) Middleware[T] {
+	return func(next Handler[T]) Handler[T] {
+		return func(ctx context.Context, v T) error {
+			var err error
+			for i := 0; i < attempts; i++ {
+				if err = next(ctx, v); err == nil {
+					return nil
+				}
+			}
+			log.Printf("giving up: %v", err)
+			return nil
+		}
+	}
+}
+
+// Logged logs a failure of the handler it wraps and returns it.
+func Logged[T any]() Middleware[T] {
+	return func(next Handler[T]) Handler[T] {
+		return func(ctx context.Context, v T) error {
+			err := next(ctx, v)
+			if err != nil {
+				log.Printf("failed: %v", err)
+			}
+			return err
+		}
+	}
+}

@@ -102,3 +102,127 @@ func Retried(ctx context.Context) error {
 		}
 	}
 }
+
+// Tolerant applies with swkit.Strict through swkit.Breaker.
+func Tolerant(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g-swbreaker"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: swbreaker
+	if err != nil {
+		return err
+	}
+	s := &swkit.Strict{Dir: "/tmp"}
+	b := &swkit.Breaker{Threshold: 5}
+	for {
+		fs := cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return nil
+		}
+		for _, r := range fs.Records() {
+			if err := b.Do(func() error { return s.Apply(ctx, r.Key, r.Value) }); err != nil {
+				return err
+			}
+		}
+		if err := cl.CommitRecords(ctx, fs.Records()...); err != nil {
+			return err
+		}
+	}
+}
+
+// Tripped applies with swkit.Strict through swkit.Tripping.
+func Tripped(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g-swtrip"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: swtrip
+	if err != nil {
+		return err
+	}
+	s := &swkit.Strict{Dir: "/tmp"}
+	b := &swkit.Tripping{Threshold: 5}
+	for {
+		fs := cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return nil
+		}
+		for _, r := range fs.Records() {
+			if err := b.Do(func() error { return s.Apply(ctx, r.Key, r.Value) }); err != nil {
+				return err
+			}
+		}
+		if err := cl.CommitRecords(ctx, fs.Records()...); err != nil {
+			return err
+		}
+	}
+}
+
+// chained keeps its handler, built from swkit's middlewares, in a field.
+type chained struct {
+	cl     *kgo.Client
+	handle swkit.Handler[*kgo.Record]
+}
+
+func (c *chained) save(ctx context.Context, r *kgo.Record) error {
+	return (&swkit.Strict{Dir: "/tmp"}).Apply(ctx, r.Key, r.Value)
+}
+
+func (c *chained) run(ctx context.Context) error {
+	for {
+		fs := c.cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return nil
+		}
+		for _, r := range fs.Records() {
+			if err := c.handle(ctx, r); err != nil {
+				return err
+			}
+		}
+		if err := c.cl.CommitRecords(ctx, fs.Records()...); err != nil {
+			return err
+		}
+	}
+}
+
+// Chained retries through swkit.Retry, which gives up quietly.
+func Chained(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g-swchain"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: swchain
+	if err != nil {
+		return err
+	}
+	c := &chained{cl: cl}
+	c.handle = swkit.Chain(c.save, swkit.Logged[*kgo.Record](), swkit.Retry[*kgo.Record](3))
+	return c.run(ctx)
+}
+
+// loggedOnly keeps a handler that only logs and returns the failure.
+type loggedOnly struct {
+	cl     *kgo.Client
+	handle swkit.Handler[*kgo.Record]
+}
+
+func (c *loggedOnly) save(ctx context.Context, r *kgo.Record) error {
+	return (&swkit.Strict{Dir: "/tmp"}).Apply(ctx, r.Key, r.Value)
+}
+
+func (c *loggedOnly) run(ctx context.Context) error {
+	for {
+		fs := c.cl.PollFetches(ctx)
+		if fs.IsClientClosed() {
+			return nil
+		}
+		for _, r := range fs.Records() {
+			if err := c.handle(ctx, r); err != nil {
+				return err
+			}
+		}
+		if err := c.cl.CommitRecords(ctx, fs.Records()...); err != nil {
+			return err
+		}
+	}
+}
+
+// ChainLogged only logs through swkit.Logged.
+func ChainLogged(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g-swchainlog"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: swchainlog
+	if err != nil {
+		return err
+	}
+	c := &loggedOnly{cl: cl}
+	c.handle = swkit.Chain(c.save, swkit.Logged[*kgo.Record]())
+	return c.run(ctx)
+}
