@@ -58,7 +58,7 @@ func exportDrops(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 		sig := fn.Type().(*types.Signature)
 		if sig.Results().Len() == 1 && slices.ContainsFunc(fd.Body.List, func(st ast.Stmt) bool {
 			ret, ok := st.(*ast.ReturnStmt)
-			return ok && len(ret.Results) == 1 && droppingDecorator(pass.TypesInfo, ret.Results[0])
+			return ok && len(ret.Results) == 1 && droppingDecorator(pass.TypesInfo, funcLit(pass.TypesInfo, ret.Results[0], fd.Body.List))
 		}) {
 			pass.ExportObjectFact(fn, &DropsFact{Middleware: true})
 			continue
@@ -80,7 +80,7 @@ func exportDrops(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 				if !ok || len(ret.Results) != 1 {
 					continue
 				}
-				if lit, ok := ast.Unparen(ret.Results[0]).(*ast.FuncLit); ok && drops(pass.TypesInfo, lit.Body.List, params) {
+				if lit := funcLit(pass.TypesInfo, ret.Results[0], fd.Body.List); lit != nil && drops(pass.TypesInfo, lit.Body.List, params) {
 					pass.ExportObjectFact(fn, &DropsFact{Lit: true})
 					break
 				}
@@ -103,12 +103,11 @@ func failingParams(info *types.Info, ft *ast.FuncType) map[types.Object]bool {
 	return params
 }
 
-// droppingDecorator reports whether e is a function literal given a
+// droppingDecorator reports whether lit is a function literal given a
 // handler (a function failing with an error) that returns a literal
 // running it and dropping its failure (drops).
-func droppingDecorator(info *types.Info, e ast.Expr) bool {
-	lit, ok := ast.Unparen(e).(*ast.FuncLit)
-	if !ok {
+func droppingDecorator(info *types.Info, lit *ast.FuncLit) bool {
+	if lit == nil {
 		return false
 	}
 	params := failingParams(info, lit.Type)
@@ -120,11 +119,40 @@ func droppingDecorator(info *types.Info, e ast.Expr) bool {
 		if !ok || len(ret.Results) != 1 {
 			continue
 		}
-		if inner, ok := ast.Unparen(ret.Results[0]).(*ast.FuncLit); ok && drops(info, inner.Body.List, params) {
+		if inner := funcLit(info, ret.Results[0], lit.Body.List); inner != nil && drops(info, inner.Body.List, params) {
 			return true
 		}
 	}
 	return false
+}
+
+// funcLit returns the function literal e is, through a conversion
+// (Handler[T](func(...) error { ... }): review 43-1/D9) or a variable
+// body sets to it (mw := func(next H) H { ... }; return mw: 43-1/D10);
+// nil if none.
+func funcLit(info *types.Info, e ast.Expr, body []ast.Stmt) *ast.FuncLit {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return x
+	case *ast.CallExpr:
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return funcLit(info, x.Args[0], body)
+		}
+	case *ast.Ident:
+		obj := info.ObjectOf(x)
+		for _, st := range body {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				continue
+			}
+			if id, ok := as.Lhs[0].(*ast.Ident); ok && obj != nil && info.ObjectOf(id) == obj {
+				if lit, ok := ast.Unparen(as.Rhs[0]).(*ast.FuncLit); ok {
+					return lit
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // logsOnly reports whether body, of a function with no results, calls
@@ -287,8 +315,10 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 		switch st := st.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			// A loop returning a failure (for _, x := range xs { if
-			// err := f(x); err != nil { return err } }) drops none.
-			loop = loop || calls(st) && !returnsFailure(info, st)
+			// err := f(x); err != nil { return err } }) drops none;
+			// nor one ending only on a success (for err != nil { ...; err
+			// = f() }: review 43-1/D3, D12).
+			loop = loop || calls(st) && !returnsFailure(info, st) && !untilSuccess(info, st, errs)
 			bounded = exhausts(info, st)
 		case *ast.ReturnStmt:
 			// (Or the context's error, nil while it lives, after a loop
@@ -322,6 +352,40 @@ func returnsFailure(info *types.Info, n ast.Node) bool {
 	return found
 }
 
+// untilSuccess reports whether loop ends only when a call assigning errs
+// succeeds: its condition is `err != nil`, or it has none and each break
+// out of it is under `err == nil`.
+func untilSuccess(info *types.Info, loop ast.Stmt, errs map[types.Object]bool) bool {
+	f, ok := loop.(*ast.ForStmt)
+	if !ok {
+		return false
+	}
+	if f.Cond != nil {
+		return failed(info, f.Cond, errs)
+	}
+	gives := false
+	var walk func(n ast.Node, onSuccess bool)
+	walk = func(n ast.Node, onSuccess bool) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				return false // (their own breaks)
+			case *ast.IfStmt:
+				walk(n.Body, onSuccess || compared(info, n.Cond, errs, token.EQL))
+				if n.Else != nil {
+					walk(n.Else, onSuccess)
+				}
+				return false
+			case *ast.BranchStmt:
+				gives = gives || n.Tok == token.BREAK && n.Label == nil && !onSuccess
+			}
+			return !gives
+		})
+	}
+	walk(f.Body, false)
+	return !gives
+}
+
 // exhausts reports whether loop can end by its own count (a range, a
 // condition that is no context's test), not only when a context ends.
 func exhausts(info *types.Info, loop ast.Stmt) bool {
@@ -353,25 +417,85 @@ func contextErr(info *types.Info, e ast.Expr) bool {
 }
 
 // droppedOnWay reports whether way, the statements a failure of a call
-// assigning errs takes, returns nil in the end, and returns a failure
-// only under a test of no error of errs: a count of failures
-// (a circuit breaker tolerating those below its threshold: `if b.fails
-// >= b.Threshold { return err }; log; return nil`, hunt 42f/D3), not
-// their kind (if err.Error() != "duplicate" { return err }).
+// assigning errs takes, returns nil in the end, with nothing but logs and
+// counts before it, and returns a failure only under a test of no error
+// at all: a count of failures (a circuit breaker tolerating those below
+// its threshold: `if b.fails >= b.Threshold { return err }; log; return
+// nil`, or the same with an else: hunt 42f/D3, review 43-1/D8), not their
+// kind (if err.Error() != "duplicate" { return err }), nor a dead-letter
+// write's failure (if derr != nil { return derr }: review 43-1/D1).
 func droppedOnWay(info *types.Info, way []ast.Stmt, errs map[types.Object]bool) bool {
-	if !returnsNil(way) {
+	n := len(way)
+	if n == 0 {
 		return false
 	}
-	for _, st := range way[:len(way)-1] {
+	counted := func(cond ast.Expr) bool {
+		return !mentions(info, cond, errs) && !testsError(info, cond)
+	}
+	if ifs, ok := way[n-1].(*ast.IfStmt); ok && ifs.Init == nil && counted(ifs.Cond) {
+		// (if fails >= T { return err } else { log; return nil })
+		if els, ok := ifs.Else.(*ast.BlockStmt); ok && tolerated(info, way[:n-1], counted) &&
+			(droppedOnWay(info, ifs.Body.List, errs) || droppedOnWay(info, els.List, errs)) {
+			return true
+		}
+	}
+	return returnsNil(way) && tolerated(info, way[:n-1], counted)
+}
+
+// tolerated reports whether list only logs and counts, but for ifs
+// returning a failure under a test counted accepts.
+func tolerated(info *types.Info, list []ast.Stmt, counted func(ast.Expr) bool) bool {
+	for _, st := range list {
 		if !returnsFailure(info, st) {
+			if !countStmt(info, st) {
+				return false
+			}
 			continue
 		}
 		ifs, ok := st.(*ast.IfStmt)
-		if !ok || ifs.Else != nil || ifs.Init != nil || mentions(info, ifs.Cond, errs) {
+		if !ok || ifs.Else != nil || ifs.Init != nil || !counted(ifs.Cond) {
 			return false
 		}
 	}
 	return true
+}
+
+// countStmt reports whether st only logs or counts: a log, an increment,
+// a value set with no call but the time package's, a sync/atomic call.
+func countStmt(info *types.Info, st ast.Stmt) bool {
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		for _, e := range append(slices.Clone(st.Lhs), st.Rhs...) {
+			if testsError(info, e) {
+				return false
+			}
+		}
+		calls := false
+		for _, e := range st.Rhs {
+			ast.Inspect(e, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if fn, ok := typeutil.Callee(info, call).(*types.Func); !ok || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
+						calls = true
+					}
+				}
+				return !calls
+			})
+		}
+		return !calls
+	}
+	return countsOnly(info, []ast.Stmt{st})
+}
+
+// testsError reports whether e uses a value of type error.
+func testsError(info *types.Info, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok && types.Identical(info.TypeOf(x), types.Universe.Lookup("error").Type()) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // mentions reports whether e uses one of vars.

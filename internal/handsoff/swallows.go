@@ -241,13 +241,17 @@ func logCall(info *types.Info, call *ast.CallExpr) bool {
 	return onlyLogs(info, []ast.Stmt{&ast.ExprStmt{X: call}})
 }
 
-// countsOnly is onlyLogs, a sync/atomic counter's calls allowed too
-// (m.Failures.Add(1)).
+// countsOnly is onlyLogs, a counter's increments and a sync/atomic
+// counter's calls allowed too (m.Failures.Add(1)); not a flag or an error stored for a later check
+// (a.err.Store(&err), p.broken.Store(true): precision hunt 43p/D2, D4).
 func countsOnly(info *types.Info, list []ast.Stmt) bool {
 	for _, st := range list {
+		if _, ok := st.(*ast.IncDecStmt); ok {
+			continue // a counter (s.failed++: hunt 43f/D2, review 42-2/D8)
+		}
 		if es, ok := st.(*ast.ExprStmt); ok {
 			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
-				if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" {
+				if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && strings.HasPrefix(fn.Name(), "Add") {
 					continue
 				}
 			}

@@ -324,6 +324,13 @@ func (c *classifier) failure() {
 		}
 		if !slices.ContainsFunc(pc.Skips, func(s Skip) bool { return !s.Cancelled }) {
 			s := pc.Skips[0]
+			if s.MarkedOwn.Line > 0 {
+				// (if ctx.Err() != nil { sess.MarkMessage(msg, ""); return
+				// nil }: hunt 43f/D3.)
+				c.r.Failure = fmt.Sprintf("skipped: when the context is cancelled (%s, %s), at a rebalance or a shutdown, the failure branch %s past the record in flight itself (%s), whose processing the cancellation stopped, so it is never retried or replayed",
+					s.Call, c.ev.at(s.Pos), positionVerb(pc.Role), c.ev.at(s.MarkedOwn))
+				return
+			}
 			if pc.Role == clientmodel.Fetch {
 				c.r.Failure = fmt.Sprintf("skipped: when the context is cancelled (%s, %s), the code stops processing the records left, and the next %s (%s) makes them committable, so they are never retried or replayed",
 					s.Call, c.ev.at(s.Pos), pc.Func, c.ev.at(pc.Pos))
@@ -342,6 +349,10 @@ func (c *classifier) failure() {
 			switch {
 			case s.Cancelled:
 				at += ", the context cancelled: the records left are not processed"
+			case s.Kind != "" && s.MarkedOwn.Line > 0:
+				at += fmt.Sprintf(", whose failure told apart as %s has its branch %s past the record itself at %s", s.Kind, positionVerb(pc.Role), c.ev.at(s.MarkedOwn))
+			case s.Kind != "":
+				at += ", whose failure told apart as " + s.Kind + " goes on as a success"
 			case s.Discarded:
 				at += ", its error discarded"
 			case s.Fallback:

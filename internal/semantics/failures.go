@@ -86,6 +86,9 @@ type Skip struct {
 	// Outside reports a handler In of another package: Pos is the call
 	// of it, the failing call is in its package (handsoff.SwallowsFact).
 	Outside bool
+	// Kind names the kind of failure, one a retry is for, that goes on
+	// to the position, and why (retryKind).
+	Kind string
 	// Policy names the function value (a field or parameter) a failure
 	// is given to, whose answer is the failure's, when In, passed for
 	// it, returns nil whatever it is given (HandedFunc.Absorbed).
@@ -213,27 +216,41 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		// A context made outside the loop stays cancelled: a check of it
 		// met again fails again (not one made per record: review 38-2/D9).
 		sticky := cancelled && !madeInLoop(ssaflow.Recv(call.Common()))
-		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !reachesBefore(b.Succs, excluded, at, b, takes) || retriedInPlace(call, fail) {
+		// (A cancellation tested in a failure branch, going on to the
+		// position while the other failures return: hunt 43f/D3, D6.)
+		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !cancelled && !reachesBefore(b.Succs, excluded, at, b, takes) || retriedInPlace(call, fail) {
 			continue
 		}
 		failed := failedErrors(b, fail, errTakes)
+		// The branches a failure takes when told apart as one a retry is
+		// for (a cancellation, a timeout): one going on to the position
+		// skips what should have been retried.
+		kinds := g.retryKinds(fail)
 		type state struct {
 			b       *ssa.BasicBlock
 			took    bool
 			rewound bool // a rewind (SetOffsets, Seek) on the way
+			kind    bool // through one of kinds
 		}
 		seen := map[state]bool{}
-		work := []state{{fail, false, false}}
+		work := []state{{b: fail}}
 		found, goesOn := false, false
-		var fallback *ssa.Call  // a handler the failure branch gives the record to, its answer dropped
-		repolled := false       // the failure polls again: the rest of the poll goes too
-		var markedOwn token.Pos // where the failure branch writes the position
+		kind, kindFound := "", false // the kind going on to the position
+		var fallback *ssa.Call       // a handler the failure branch gives the record to, its answer dropped
+		repolled := false            // the failure polls again: the rest of the poll goes too
+		var markedOwn token.Pos      // where the failure branch writes the position
 		var queued token.Pos
 		for len(work) > 0 && !goesOn {
 			s := work[len(work)-1]
 			work = work[:len(work)-1]
 			if !s.took && rewinds(s.b) {
 				s.rewound = true
+			}
+			if k, ok := kinds[s.b]; ok && !s.took && !s.kind {
+				s.kind = true
+				if kind == "" {
+					kind = k
+				}
 			}
 			if takes[s.b] {
 				if !s.took && polls[s.b] && s.b != b {
@@ -257,6 +274,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				if i := slices.IndexFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Instr.Block() == s.b }); i >= 0 && !markedOwn.IsValid() {
 					markedOwn = g.ownCalls()[i].Pos()
 				}
+				kindFound = kindFound || s.kind
 			}
 			if seen[s] || s.b == b && (!s.took || sticky) || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) {
 				continue
@@ -267,7 +285,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// success path shares (an audit copy of every record).
 				queued = g.sendsRecord(s.b)
 			}
-			if !s.took && (g.processesBesides(s.b, pc, func(c *ssa.Call) bool { return c == fallback }) || g.producesRecord(s.b) || perRecord && keepsState(s.b) || g.mayStop(s.b, stops, 0)) {
+			if !s.took && (g.processesBesides(s.b, pc, func(c *ssa.Call) bool { return c == fallback }) || g.producesRecord(s.b) || perRecord && keepsState(s.b) || g.perPartition(fn) && keepsError(s.b) || g.mayStop(s.b, stops, 0)) {
 				// The record's processing can go on after the failure
 				// (a header that did not parse, the record saved
 				// without it): the failed call prepares, and what is
@@ -282,9 +300,16 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// past it to take more, whose commit passes the failed
 				// one: review 41-1/D5.)
 				found = found || s.took || !collected
+				kindFound = kindFound || s.kind && (s.took || !collected)
 				if collected && !s.took && !found {
-					for _, n := range s.b.Succs {
-						work = append(work, state{n, s.took, s.rewound})
+					succs := s.b.Succs
+					if v, failing, _ := nilTest(s.b); v != nil && failed[v] {
+						// (The failure returned after the commit of
+						// those before it: precision hunt 43p/D3.)
+						succs = []*ssa.BasicBlock{failing}
+					}
+					for _, n := range succs {
+						work = append(work, state{n, s.took, s.rewound, s.kind})
 					}
 				}
 				continue
@@ -305,7 +330,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				succs = []*ssa.BasicBlock{failing}
 			}
 			for _, n := range succs {
-				work = append(work, state{n, s.took, s.rewound})
+				work = append(work, state{n, s.took, s.rewound, s.kind})
 			}
 		}
 		if repolled && backBeforePoll(fail, b, polls) {
@@ -325,8 +350,10 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			// on to the position, the loop's or the branch's own (trial
 			// 42c/D1).
 			out = append(out, Skip{Call: callName(fallback), Pos: g.posn(fallback.Pos()), Fallback: true})
-		case !found && markedOwn.IsValid() && !goesOn && !tellsApart(b, fail) && queued == token.NoPos && !decodes(call):
-			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), MarkedOwn: g.posn(markedOwn)})
+		case !found && markedOwn.IsValid() && !goesOn && (!tellsApart(b, fail) || cancelled || kindFound) && queued == token.NoPos && !decodes(call):
+			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), MarkedOwn: g.posn(markedOwn), Cancelled: cancelled, Kind: kind})
+		case kindFound && !goesOn && queued == token.NoPos && !decodes(call):
+			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Kind: kind})
 		case found && !goesOn && (cancelled || !tellsApart(b, fail) || repolled || everyFailureGoesOn(b, fail, at, takes, perRecord, stops)):
 			skip := Skip{Call: callName(call), Pos: g.posn(call.Pos()), Repolled: repolled, Cancelled: cancelled}
 			if queued.IsValid() {
@@ -420,6 +447,64 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 	}
 	return uniqueSkips(out)
+}
+
+// retryKinds returns the blocks a failure branch (fail) takes when it
+// tells its failure apart as one a retry is for: the branch of a test of
+// a cancellation or a deadline (errors.Is(err, context.Canceled)), or of
+// a method saying the failure is transient (ie.Timeout(),
+// temp.Temporary()), each with the kind's name. A poison record is told
+// apart to be dropped; these are the outages a retry waits out (hunt
+// 43f/D4, D8, D9: the timeout skipped, at-least-once, 3 of 300 lost).
+func (g *gatherer) retryKinds(fail *ssa.BasicBlock) map[*ssa.BasicBlock]string {
+	var out map[*ssa.BasicBlock]string
+	for _, x := range fail.Parent().Blocks {
+		if !fail.Dominates(x) {
+			continue
+		}
+		_, v, yes, _ := boolBranches(x)
+		if k := retryKind(v); k != "" {
+			if out == nil {
+				out = map[*ssa.BasicBlock]string{}
+			}
+			out[yes] = k
+		}
+	}
+	return out
+}
+
+// retryKind names the kind of failure a bool v tests for when it is one a
+// retry is for, and says why: errors.Is(err, context.Canceled), a
+// transient failure's method (ie.Timeout()); "" otherwise.
+func retryKind(v ssa.Value) string {
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return ""
+	}
+	f := ssaflow.Callee(c.Common())
+	if f == nil {
+		return ""
+	}
+	if f.Pkg() != nil && f.Pkg().Path() == "errors" && f.Name() == "Is" && len(c.Call.Args) == 2 {
+		if load, ok := c.Call.Args[1].(*ssa.UnOp); ok {
+			if gl, ok := load.X.(*ssa.Global); ok && gl.Pkg != nil {
+				switch name := gl.Pkg.Pkg.Path() + "." + gl.Name(); name {
+				case "context.Canceled":
+					return name + " (a cancellation, at a shutdown or a rebalance, that left it unprocessed)"
+				case "context.DeadlineExceeded", "os.ErrDeadlineExceeded":
+					return name + " (a deadline, a transient failure a retry is for)"
+				}
+			}
+		}
+		return ""
+	}
+	switch f.Name() {
+	case "Timeout", "Temporary", "IsTimeout", "IsTemporary", "Retryable", "IsRetryable", "Transient", "IsTransient":
+		if sig := c.Call.Signature(); len(c.Call.Args) <= 1 && sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+			return f.Name() + "() (a transient failure, one a retry is for)"
+		}
+	}
+	return ""
 }
 
 // cancelCheck reports whether call is a context's Err whose check can
@@ -594,13 +679,8 @@ func (g *gatherer) recoveredPast(pc *consumer.Call) (Skip, bool) {
 		return Skip{}, false
 	}
 	fn, own := pc.Fn, token.NoPos
-	if lit := pc.Fn; lit.Parent() != nil && callsRecover(lit) && slices.ContainsFunc(lit.Parent().Blocks, func(b *ssa.BasicBlock) bool {
-		return slices.ContainsFunc(b.Instrs, func(in ssa.Instruction) bool {
-			d, ok := in.(*ssa.Defer)
-			return ok && ssaflow.Literal(d.Call.Value) == lit
-		})
-	}) {
-		fn, own = lit.Parent(), pc.Pos()
+	if parent := g.deferredBy(pc.Fn); parent != nil && onRecovered(pc.Instr) {
+		fn, own = parent, pc.Pos()
 	} else if !recoversIn(fn) || !g.perRecordHelper(pc) {
 		return Skip{}, false
 	}
@@ -620,16 +700,58 @@ func (g *gatherer) recoveredPast(pc *consumer.Call) (Skip, bool) {
 	return Skip{}, false
 }
 
-// callsRecover reports whether fn calls the builtin recover.
-func callsRecover(fn *ssa.Function) bool {
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			if c, ok := in.(*ssa.Call); ok {
-				if bi, ok := c.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
-					return true
+// deferredBy returns the function deferring fn: a literal's parent
+// deferring it, or a function of the package making a defer of it
+// (defer h.poison(sess, msg): review 43-1/D11); nil if none.
+func (g *gatherer) deferredBy(fn *ssa.Function) *ssa.Function {
+	if lit := fn; lit.Parent() != nil {
+		for _, b := range lit.Parent().Blocks {
+			for _, in := range b.Instrs {
+				if d, ok := in.(*ssa.Defer); ok && ssaflow.Literal(d.Call.Value) == lit {
+					return lit.Parent()
 				}
 			}
 		}
+		return nil
+	}
+	for _, site := range g.m.Flow.Callers(fn) {
+		if d, ok := site.(*ssa.Defer); ok {
+			return d.Parent()
+		}
+	}
+	return nil
+}
+
+// onRecovered reports whether instr runs only when a panic is recovered
+// (in the branch of r := recover(); r != nil), with nothing but logs
+// before it there: not a dead-letter write (review 43-1/D6), nor a mark
+// on a success only, the panic turned into an error (43-1/D5).
+func onRecovered(instr ssa.Instruction) bool {
+	fn := instr.Parent()
+	for _, b := range fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.NEQ {
+			continue
+		}
+		if c, ok := cmp.X.(*ssa.Call); !ok {
+			continue
+		} else if bi, ok := c.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "recover" {
+			continue
+		}
+		yes, at := b.Succs[0], instr.Block()
+		if !yes.Dominates(at) {
+			continue
+		}
+		for _, x := range fn.Blocks {
+			if x != at && yes.Dominates(x) && x.Dominates(at) && !onlyLogs(x.Instrs) {
+				return false
+			}
+		}
+		return onlyLogs(at.Instrs[:slices.Index(at.Instrs, instr)])
 	}
 	return false
 }
@@ -1664,7 +1786,14 @@ func keepsError(b *ssa.BasicBlock) bool {
 	for _, in := range b.Instrs {
 		switch in := in.(type) {
 		case *ssa.Store:
-			if isError(in.Val.Type()) && ssaflow.Derives(in.Addr, func(v ssa.Value) bool { _, fv := v.(*ssa.FreeVar); return fv }) {
+			// (Or appended to a list of them: errs = append(errs, err),
+			// the loop returning when it is not empty: precision hunt
+			// 43p/D7.)
+			t := in.Val.Type()
+			if sl, ok := t.Underlying().(*types.Slice); ok {
+				t = sl.Elem()
+			}
+			if isError(t) && ssaflow.Derives(in.Addr, func(v ssa.Value) bool { _, fv := v.(*ssa.FreeVar); return fv }) {
 				return true
 			}
 		case *ssa.Send:
@@ -1870,6 +1999,28 @@ func backBeforePoll(fail, check *ssa.BasicBlock, polls map[*ssa.BasicBlock]bool)
 // nilTest returns the error value the If ending b tests against nil
 // (err != nil, err == nil), and the blocks its failing and its succeeding
 // branches start; v is nil if b ends otherwise.
+// wrapsFailed reports whether c is an error made from one of failed,
+// which is not nil: errors.Join given it, or fmt.Errorf (never nil).
+func wrapsFailed(c *ssa.Call, failed map[ssa.Value]bool) bool {
+	f := ssaflow.Callee(c.Common())
+	if f == nil || f.Pkg() == nil || !isError(c.Type()) {
+		return false
+	}
+	switch f.Pkg().Path() + "." + f.Name() {
+	case "fmt.Errorf":
+		return true
+	case "errors.Join":
+		for _, a := range c.Call.Args {
+			for _, v := range unpacked(a) {
+				if failed[v] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 func nilTest(b *ssa.BasicBlock) (v ssa.Value, failing, ok *ssa.BasicBlock) {
 	if len(b.Instrs) == 0 {
 		return nil, nil, nil
@@ -1926,6 +2077,11 @@ func failedErrors(b, fail *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool) map[s
 		grew := false
 		for x := range reached {
 			for _, in := range x.Instrs {
+				if c, ok := in.(*ssa.Call); ok && !failed[c] && wrapsFailed(c, failed) {
+					// errors.Join(failed, cerr), fmt.Errorf("...: %w",
+					// failed): not nil (precision hunt 43p/D3).
+					failed[c], grew = true, true
+				}
 				phi, ok := in.(*ssa.Phi)
 				if !ok || failed[phi] || !isError(phi.Type()) {
 					continue
@@ -2960,7 +3116,9 @@ func (g *gatherer) takes(pc *consumer.Call, throughLists bool) map[*ssa.BasicBlo
 	if pc.Role == clientmodel.Fetch || pc.Role == clientmodel.FetchCommit {
 		out[pc.Instr.Block()] = true // a fetch wrapper's call (fetchWrapperSites)
 	}
-	if (g.perRecordLiteral(pc.Fn) || g.perRecordHelper(pc) || g.inPlacePerRecord(pc.Fn)) && len(pc.Fn.Blocks) > 0 {
+	// (Or a goroutine started per poll, or per partition of one, which
+	// marks the batch it is given: hunt 43f/D5.)
+	if (g.perRecordLiteral(pc.Fn) || g.perRecordHelper(pc) || g.inPlacePerRecord(pc.Fn) || g.goPerPoll(pc.Fn)) && len(pc.Fn.Blocks) > 0 {
 		out[pc.Fn.Blocks[0]] = true
 	}
 	return out
@@ -3437,6 +3595,24 @@ func (g *gatherer) perRecordLiteral(fn *ssa.Function) bool {
 // loop, and the next poll's positions pass the rest (audit 37c/D1: a
 // partition's goroutine returning on a failed save, its next poll
 // marked).
+// perPartition reports whether fn is a goroutine the literal given to
+// EachPartition starts, handling the partition's records of the poll: a
+// failure it keeps for the loop (sent, or stored) leaves no position of
+// its partition past the failed record, the other partitions' are their
+// own (not so for a goroutine per record: the next one's passes it).
+func (g *gatherer) perPartition(fn *ssa.Function) bool {
+	parent := fn.Parent()
+	if parent == nil || !g.goPerPoll(fn) {
+		return false
+	}
+	site := g.literalSite(parent)
+	if site == nil {
+		return false
+	}
+	f := ssaflow.Callee(site.Common())
+	return f != nil && f.Name() == "EachPartition"
+}
+
 func (g *gatherer) goPerPoll(fn *ssa.Function) bool {
 	parent := fn.Parent()
 	if parent == nil || slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Role == clientmodel.Fetch && c.Fn == fn }) {

@@ -922,14 +922,17 @@ func returned(call *ssa.Call) bool {
 }
 
 // absorbs names fn when, given an error and answering one, it returns
-// nil whatever it is given (every return's error is nil); "" otherwise.
+// nil whatever it is given (every return's error is nil), doing nothing
+// but log; "" otherwise.
 func absorbs(fn *ssa.Function) string {
 	sig := fn.Signature
 	if sig.Results().Len() != 1 || !isError(sig.Results().At(0).Type()) || !slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool { return isError(p.Type()) }) || len(fn.Blocks) == 0 {
 		return ""
 	}
 	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !returnsNoError(fn, ret) {
+		// (Nothing but logs: not a dead-letter write, nor an exit on
+		// its failure: review 43-1/D7.)
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !returnsNoError(fn, ret) || !onlyLogs(b.Instrs) {
 			return ""
 		}
 	}

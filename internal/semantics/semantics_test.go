@@ -403,9 +403,11 @@ func TestClassify(t *testing.T) {
 		{"perpartdone", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"historytrim", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"perpartchecked", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "the goroutines of two polls may run at once for the same partition"}},
-		// the tracker a low-water fix declares, as it declares it
+		// the tracker a low-water fix declares, as it declares it (the
+		// goroutine discards apply's error: the tracker is told the record
+		// is done all the same)
 		{"fixtracker", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
-			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},
+			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.Neither, "failure": "skipped: when cases.apply (line 27, its error discarded)"}},
 		// a completion callback telling the tracker a failed message is
 		// done (the fix's "dropped as before"): the mark passes it (audit
 		// 37c/D9); its twin leaves it in flight
@@ -776,6 +778,28 @@ func TestClassify(t *testing.T) {
 		{"recovermark", map[string]string{"guarantee": semantics.Neither, "failure": "whose panic a deferred recover takes for a poison record, and marks a position past it itself at line 125"}},
 		{"recoverlog", map[string]string{"guarantee": semantics.Neither, "failure": "which recovers a panic and only logs it, returning before its own position"}},
 		{"recoverreturn", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a goroutine per partition logging its batch's failure and
+		// marking it (hunt 43f/D5); its twin sends the failure to the
+		// loop and marks only on a success
+		{"partmarklogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.applyPartition"}},
+		{"partmarkkept", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a cancellation or a transient failure going on to the position
+		// (hunt 43f/D3, D4, D6, D8, D9); their twins stop, or skip a
+		// poison record
+		{"cancelbreak", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled (context.Context.Err, line 30)"}},
+		{"cancelreturn", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"cancelcommit", map[string]string{"guarantee": semantics.Neither, "failure": "whose failure told apart as context.Canceled (a cancellation, at a shutdown or a rebalance, that left it unprocessed) goes on as a success"}},
+		{"cancelstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"cancelmark", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled (context.Context.Err, line 106)"}},
+		{"tempskip", map[string]string{"guarantee": semantics.Neither, "failure": "whose failure told apart as Temporary() (a transient failure, one a retry is for) goes on as a success"}},
+		{"poisonskip", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// the records applied before a failure committed before it is
+		// returned; failures collected in a list the loop returns on
+		// (precision hunt 43p/D3, D7)
+		{"donebreak", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"errlist", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"recovermethod", map[string]string{"guarantee": semantics.Neither, "failure": "whose panic a deferred recover takes for a poison record"}},
+		{"recoversuccess", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"dropcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.stored (line"}},
 		{"dropstops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"waitcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped"}},

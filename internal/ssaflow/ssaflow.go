@@ -1229,6 +1229,15 @@ var knownSpawners = map[string]int{
 	"github.com/zeromicro/go-zero/core/threading.RoutineGroup.RunSafe": 1,
 	"github.com/sourcegraph/conc.WaitGroup.Go":                         1,
 	"github.com/sourcegraph/conc/pool.Pool.Go":                         1,
+	"github.com/sourcegraph/conc/pool.ErrorPool.Go":                    1,
+	"github.com/sourcegraph/conc/pool.ContextPool.Go":                  1,
+	"github.com/sourcegraph/conc/pool.ResultPool.Go":                   1,
+	"github.com/sourcegraph/conc/pool.ResultErrorPool.Go":              1,
+	"github.com/sourcegraph/conc/pool.ResultContextPool.Go":            1,
+	// (A stream's task runs in a goroutine of its own; the callback it
+	// returns runs later, in the order the tasks were given: trial
+	// 43a/D1, D5.)
+	"github.com/sourcegraph/conc/stream.Stream.Go": 1,
 	// Worker pools whose Submit queues the task for a worker goroutine and
 	// returns (ants' Pool.Submit passes it to a worker's channel;
 	// workerpool's and pond's queue it). Not their waiting forms
@@ -1407,6 +1416,12 @@ var knownJoins = map[string]bool{
 	"github.com/zeromicro/go-zero/core/threading.RoutineGroup": true,
 	"github.com/sourcegraph/conc.WaitGroup":                    true,
 	"github.com/sourcegraph/conc/pool.Pool":                    true,
+	"github.com/sourcegraph/conc/pool.ErrorPool":               true,
+	"github.com/sourcegraph/conc/pool.ContextPool":             true,
+	"github.com/sourcegraph/conc/pool.ResultPool":              true,
+	"github.com/sourcegraph/conc/pool.ResultErrorPool":         true,
+	"github.com/sourcegraph/conc/pool.ResultContextPool":       true,
+	"github.com/sourcegraph/conc/stream.Stream":                true,
 }
 
 // IsCondWait reports whether fn is (*sync.Cond).Wait.

@@ -499,3 +499,94 @@ func (b *Breaker) Strict(fn func() error) error { // want Strict:`runs\[0\]`
 	b.fails++
 	return err
 }
+
+// Parked dead-letters a failure and returns the dead-letter write's
+// failure: no drops fact (review 43-1/D1).
+func (b *Breaker) Parked(fn func() error) error { // want Parked:`runs\[0\]`
+	err := fn()
+	if err == nil {
+		return nil
+	}
+	derr := os.WriteFile("/tmp/dlq", []byte(err.Error()), 0o644)
+	if derr != nil {
+		return derr
+	}
+	fmt.Println("parked:", err)
+	return nil
+}
+
+// Forever retries fn until it succeeds: no drops fact (review 43-1/D12).
+func Forever(fn func() error) error { // want Forever:`runs\[0\]`
+	err := fn()
+	for err != nil {
+		fmt.Println("retrying:", err)
+		time.Sleep(time.Millisecond)
+		err = fn()
+	}
+	return nil
+}
+
+// Else is Breaker.Do written with an else (review 43-1/D8).
+func (b *Breaker) Else(fn func() error) error { // want Else:`drops` Else:`runs\[0\]`
+	err := fn()
+	if err == nil {
+		return nil
+	}
+	b.fails++
+	if b.fails >= b.threshold {
+		return err
+	} else {
+		fmt.Println("tolerated:", err)
+		return nil
+	}
+}
+
+// RetryConv is RetryMW with its literal converted (review 43-1/D9).
+func RetryConv[T any](attempts int) func(Stage[T]) Stage[T] { // want RetryConv:`dropsInMiddleware`
+	return func(next Stage[T]) Stage[T] {
+		return Stage[T](func(ctx context.Context, v T) error {
+			var err error
+			for i := 0; i < attempts; i++ {
+				if err = next(ctx, v); err == nil {
+					return nil
+				}
+			}
+			fmt.Println("giving up:", err)
+			return nil
+		})
+	}
+}
+
+// RetryVar is RetryMW with its decorator kept in a variable (review
+// 43-1/D10).
+func RetryVar[T any](attempts int) func(Stage[T]) Stage[T] { // want RetryVar:`dropsInMiddleware`
+	mw := func(next Stage[T]) Stage[T] {
+		return func(ctx context.Context, v T) error {
+			err := next(ctx, v)
+			for i := 1; i < attempts && err != nil; i++ {
+				err = next(ctx, v)
+			}
+			if err != nil {
+				fmt.Println("giving up:", err)
+				return nil
+			}
+			return nil
+		}
+	}
+	return mw
+}
+
+// Patient is a middleware retrying until the handler succeeds: no fact
+// (review 43-1/D3).
+func Patient[T any]() func(Stage[T]) Stage[T] {
+	return func(next Stage[T]) Stage[T] {
+		return func(ctx context.Context, v T) error {
+			err := next(ctx, v)
+			for err != nil {
+				time.Sleep(time.Millisecond)
+				err = next(ctx, v)
+			}
+			return nil
+		}
+	}
+}

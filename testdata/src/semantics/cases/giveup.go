@@ -195,13 +195,85 @@ func (h recoverReturner) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sa
 	return nil
 }
 
+// The poison mark in a deferred method (review 43-1/D11); a deferred
+// literal turning the panic into an error and marking only on a success
+// (its twin, review 43-1/D5).
+type recoverMethod struct{}
+
+func (recoverMethod) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (recoverMethod) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (recoverMethod) mustApply(v []byte) {
+	if err := os.WriteFile("/tmp/v", v, 0o644); err != nil {
+		panic(err)
+	}
+}
+
+func (recoverMethod) poison(sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessage) {
+	if r := recover(); r != nil {
+		log.Printf("poison message skipped: %v", r)
+		sess.MarkMessage(msg, "poison")
+	}
+}
+
+func (h recoverMethod) one(sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessage) {
+	defer h.poison(sess, msg)
+	h.mustApply(msg.Value)
+	sess.MarkMessage(msg, "")
+}
+
+func (h recoverMethod) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		h.one(sess, msg)
+	}
+	return nil
+}
+
+type recoverSuccess struct{}
+
+func (recoverSuccess) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (recoverSuccess) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (recoverSuccess) mustApply(v []byte) {
+	if err := os.WriteFile("/tmp/v", v, 0o644); err != nil {
+		panic(err)
+	}
+}
+
+func (h recoverSuccess) one(sess sarama.ConsumerGroupSession, msg *sarama.ConsumerMessage) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+			return
+		}
+		if err == nil {
+			sess.MarkMessage(msg, "")
+		}
+	}()
+	h.mustApply(msg.Value)
+	return nil
+}
+
+func (h recoverSuccess) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		if err := h.one(sess, msg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func runRecover(ctx context.Context) {
-	a, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-recover-mark", sarama.NewConfig())   // case: recovermark
-	b, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-recover-log", sarama.NewConfig())    // case: recoverlog
-	c, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-recover-return", sarama.NewConfig()) // case: recoverreturn
+	a, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-recover-mark", sarama.NewConfig())    // case: recovermark
+	b, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-recover-log", sarama.NewConfig())     // case: recoverlog
+	c, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-recover-return", sarama.NewConfig())  // case: recoverreturn
+	d, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-recover-method", sarama.NewConfig())  // case: recovermethod
+	e, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-recover-success", sarama.NewConfig()) // case: recoversuccess
 	_ = a.Consume(ctx, []string{"t"}, recoverMarker{})
 	_ = b.Consume(ctx, []string{"t"}, recoverLogger{})
 	_ = c.Consume(ctx, []string{"t"}, recoverReturner{})
+	_ = d.Consume(ctx, []string{"t"}, recoverMethod{})
+	_ = e.Consume(ctx, []string{"t"}, recoverSuccess{})
 }
 
 var _ = runRecover
