@@ -188,10 +188,10 @@ func export(pass *analysis.Pass) {
 	}
 	exportKeeps(pass, decls)
 	exportSync(pass, decls)
-	exportReturnsSync(pass, decls)
 	exportRuns(pass, decls)
 	exportDrops(pass, decls)
 	exportSwallows(pass, decls)
+	exportReturnsSync(pass, decls) // (after the SwallowsFacts it names)
 	exportDrains(pass, decls)
 	exportRecovers(pass, decls)
 	exportOutcomes(pass, decls)
@@ -437,7 +437,7 @@ func handsOff(info *types.Info, body *ast.BlockStmt, obj types.Object, decode *a
 		}
 		uses++
 		switch {
-		case handedAt(info, stack, lits):
+		case handedAt(info, stack, lits), laneKey(info, stack):
 			handed++
 		case decode != nil && slices.Contains(stack, ast.Node(decode)):
 			handed++
@@ -449,6 +449,39 @@ func handsOff(info *types.Info, body *ast.BlockStmt, obj types.Object, decode *a
 		return true
 	})
 	return uses > 0 && uses == handed
+}
+
+// laneKey reports whether the identifier at the top of stack picks the
+// channel a value is sent on: it is in the index of a map or slice of
+// channels (l.lanes[m.TopicPartition.Partition], lanes[hash(m.Key)%n]:
+// trial 43a/D6, a lane per partition).
+func laneKey(info *types.Info, stack []ast.Node) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.ParenExpr, *ast.SelectorExpr, *ast.BinaryExpr, *ast.CallExpr:
+			continue
+		case *ast.IndexExpr:
+			if n.Index != stack[i+1] {
+				return false
+			}
+			var elem types.Type
+			switch t := info.TypeOf(n.X).Underlying().(type) {
+			case *types.Map:
+				elem = t.Elem()
+			case *types.Slice:
+				elem = t.Elem()
+			case *types.Array:
+				elem = t.Elem()
+			default:
+				return false
+			}
+			_, isChan := elem.Underlying().(*types.Chan)
+			return isChan
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // decodedInto returns, for the identifier at the top of stack used in an

@@ -32,6 +32,9 @@ import (
 // A decode's failure (a poison record) is not counted, as in the report.
 type SwallowsFact struct {
 	Call string
+	// Counter names an exported field the function increments on the
+	// failure: a caller reading it may stop on it (review 43-2/D8).
+	Counter string
 }
 
 func (*SwallowsFact) AFact()           {}
@@ -68,7 +71,7 @@ func exportSwallows(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 			call = swallowedInLoop(pass.TypesInfo, fd.Body.List, sig.Results().Len() == 0, params)
 		}
 		if call != "" {
-			pass.ExportObjectFact(fn, &SwallowsFact{Call: call})
+			pass.ExportObjectFact(fn, &SwallowsFact{Call: call, Counter: exportedCounter(fd.Body)})
 		}
 	}
 }
@@ -239,6 +242,22 @@ func errCall(info *types.Info, as *ast.AssignStmt, errVar map[types.Object]bool)
 // logCall reports whether call only logs (onlyLogs of it as a statement).
 func logCall(info *types.Info, call *ast.CallExpr) bool {
 	return onlyLogs(info, []ast.Stmt{&ast.ExprStmt{X: call}})
+}
+
+// exportedCounter returns the name of an exported field body increments
+// (outside function literals), "" if none.
+func exportedCounter(body *ast.BlockStmt) string {
+	name := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		if inc, ok := n.(*ast.IncDecStmt); ok && name == "" {
+			if sel, ok := ast.Unparen(inc.X).(*ast.SelectorExpr); ok && sel.Sel.IsExported() {
+				name = sel.Sel.Name
+			}
+		}
+		_, lit := n.(*ast.FuncLit)
+		return name == "" && !lit
+	})
+	return name
 }
 
 // countsOnly is onlyLogs, a counter's increments and a sync/atomic

@@ -1,6 +1,7 @@
 package handsoff
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -11,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/observe"
+	"github.com/offsetcommit/commitlint/internal/ssaflow"
 )
 
 // A function of a package the consumer's does not see in SSA form (a
@@ -293,15 +295,40 @@ func syncCall(pass *analysis.Pass, call *ast.CallExpr, recv types.Object) (*type
 // Handler, returning &saver{...}) whose result is done with what it is
 // given when its methods return. Its callers' passing of the result to a
 // consumer's package settles the handler there (audit 41b/D8: the row said
-// its implementations were not all known).
-type ReturnsSyncFact struct{}
+// its implementations were not all known). Swallows names, for a method
+// of the interface, the SwallowsFact of a type it may return (a
+// best-effort sink a setting picks: hunt 43f/D7).
+type ReturnsSyncFact struct {
+	Swallows []ReturnedSwallow
+}
 
-func (*ReturnsSyncFact) AFact()         {}
-func (*ReturnsSyncFact) String() string { return "returnsSync" }
+// ReturnedSwallow is a method of a type a constructor returns that only
+// logs a failure of Call before returning no error.
+type ReturnedSwallow struct {
+	Method, Call, In string
+}
+
+func (*ReturnsSyncFact) AFact() {}
+func (f *ReturnsSyncFact) String() string {
+	if len(f.Swallows) > 0 {
+		return fmt.Sprintf("returnsSync(%s swallows %s)", f.Swallows[0].In, f.Swallows[0].Call)
+	}
+	return "returnsSync"
+}
 
 // ReturnsSync reports whether fn carries ReturnsSyncFact.
 func (r *Result) ReturnsSync(fn *types.Func) bool {
-	return fn != nil && r.pass.ImportObjectFact(fn.Origin(), new(ReturnsSyncFact))
+	_, ok := r.ReturnsSyncOf(fn)
+	return ok
+}
+
+// ReturnsSyncOf returns fn's ReturnsSyncFact.
+func (r *Result) ReturnsSyncOf(fn *types.Func) (*ReturnsSyncFact, bool) {
+	var f ReturnsSyncFact
+	if fn == nil || !r.pass.ImportObjectFact(fn.Origin(), &f) {
+		return nil, false
+	}
+	return &f, true
 }
 
 // exportReturnsSync exports the ReturnsSyncFact of the package's
@@ -317,6 +344,7 @@ func exportReturnsSync(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl)
 			continue
 		}
 		ok, returns := true, 0
+		var f ReturnsSyncFact
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
@@ -324,13 +352,32 @@ func exportReturnsSync(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl)
 			case *ast.ReturnStmt:
 				returns++
 				ok = ok && len(n.Results) == 1 && syncImpl(pass, pass.TypesInfo.TypeOf(n.Results[0]), iface)
+				if ok {
+					f.Swallows = append(f.Swallows, returnedSwallows(pass, pass.TypesInfo.TypeOf(n.Results[0]), iface)...)
+				}
 			}
 			return ok
 		})
 		if ok && returns > 0 {
-			pass.ExportObjectFact(fn, new(ReturnsSyncFact))
+			pass.ExportObjectFact(fn, &f)
 		}
 	}
+}
+
+// returnedSwallows returns the methods of iface of t, a concrete type of
+// the package, that carry SwallowsFact.
+func returnedSwallows(pass *analysis.Pass, t types.Type, iface *types.Interface) []ReturnedSwallow {
+	var out []ReturnedSwallow
+	for i := range iface.NumMethods() {
+		m := iface.Method(i)
+		obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+		var sf SwallowsFact
+		if fn, ok := obj.(*types.Func); ok && pass.ImportObjectFact(fn, &sf) {
+			recv := types.TypeString(ssaflow.Deref(t), func(p *types.Package) string { return p.Name() })
+			out = append(out, ReturnedSwallow{Method: m.Name(), Call: sf.Call, In: recv + "." + m.Name()})
+		}
+	}
+	return out
 }
 
 // syncImpl reports whether t, a concrete type of the package, has

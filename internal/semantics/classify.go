@@ -350,7 +350,7 @@ func (c *classifier) failure() {
 			case s.Cancelled:
 				at += ", the context cancelled: the records left are not processed"
 			case s.Kind != "" && s.MarkedOwn.Line > 0:
-				at += fmt.Sprintf(", whose failure told apart as %s has its branch %s past the record itself at %s", s.Kind, positionVerb(pc.Role), c.ev.at(s.MarkedOwn))
+				at += fmt.Sprintf(", whose failure told apart as %s goes to a branch that %s past the record itself at %s", s.Kind, positionVerb(pc.Role), c.ev.at(s.MarkedOwn))
 			case s.Kind != "":
 				at += ", whose failure told apart as " + s.Kind + " goes on as a success"
 			case s.Discarded:

@@ -218,7 +218,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		sticky := cancelled && !madeInLoop(ssaflow.Recv(call.Common()))
 		// (A cancellation tested in a failure branch, going on to the
 		// position while the other failures return: hunt 43f/D3, D6.)
-		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !cancelled && !reachesBefore(b.Succs, excluded, at, b, takes) || retriedInPlace(call, fail) {
+		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !(cancelled && !inBranch(fail, at)) && !reachesBefore(b.Succs, excluded, at, b, takes) || retriedInPlace(call, fail) {
 			continue
 		}
 		failed := failedErrors(b, fail, errTakes)
@@ -236,6 +236,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		work := []state{{b: fail}}
 		found, goesOn := false, false
 		kind, kindFound := "", false // the kind going on to the position
+		ownRecord := false           // markedOwn writes one record's position
 		var fallback *ssa.Call       // a handler the failure branch gives the record to, its answer dropped
 		repolled := false            // the failure polls again: the rest of the poll goes too
 		var markedOwn token.Pos      // where the failure branch writes the position
@@ -273,8 +274,11 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// rebalance too) it drops the record (markedOwn).
 				if i := slices.IndexFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Instr.Block() == s.b }); i >= 0 && !markedOwn.IsValid() {
 					markedOwn = g.ownCalls()[i].Pos()
+					// (A record's own: not a list of those done, nor a
+					// flush of the marks made: review 43-2/D5, D6.)
+					ownRecord = singleRecord(g.ownCalls()[i])
 				}
-				kindFound = kindFound || s.kind
+				kindFound = kindFound || s.kind && ownRecord
 			}
 			if seen[s] || s.b == b && (!s.took || sticky) || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) {
 				continue
@@ -285,7 +289,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// success path shares (an audit copy of every record).
 				queued = g.sendsRecord(s.b)
 			}
-			if !s.took && (g.processesBesides(s.b, pc, func(c *ssa.Call) bool { return c == fallback }) || g.producesRecord(s.b) || perRecord && keepsState(s.b) || g.perPartition(fn) && keepsError(s.b) || g.mayStop(s.b, stops, 0)) {
+			if !s.took && (g.processesBesides(s.b, pc, func(c *ssa.Call) bool { return c == fallback }) || g.producesRecord(s.b) || perRecord && keepsState(s.b) || g.perPartition(fn) && keepsError(s.b, pc.Instr) && returns(s.b) || g.mayStop(s.b, stops, 0)) {
 				// The record's processing can go on after the failure
 				// (a header that did not parse, the record saved
 				// without it): the failed call prepares, and what is
@@ -350,7 +354,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			// on to the position, the loop's or the branch's own (trial
 			// 42c/D1).
 			out = append(out, Skip{Call: callName(fallback), Pos: g.posn(fallback.Pos()), Fallback: true})
-		case !found && markedOwn.IsValid() && !goesOn && (!tellsApart(b, fail) || cancelled || kindFound) && queued == token.NoPos && !decodes(call):
+		case !found && markedOwn.IsValid() && !goesOn && (!tellsApart(b, fail) && !cancelled || cancelled && ownRecord || kindFound) && queued == token.NoPos && !decodes(call):
 			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), MarkedOwn: g.posn(markedOwn), Cancelled: cancelled, Kind: kind})
 		case kindFound && !goesOn && queued == token.NoPos && !decodes(call):
 			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Kind: kind})
@@ -449,6 +453,25 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	return uniqueSkips(out)
 }
 
+// singleRecord reports whether c writes the position of one record it
+// is given (MarkMessage(msg), CommitMessages(ctx, m)), not of a list.
+func singleRecord(c *consumer.Call) bool {
+	if c.Record < 0 {
+		return false
+	}
+	vs := unpacked(ssaflow.Arg(c.Instr.Common(), c.Record))
+	return len(vs) == 1 && !holdsList(vs[0].Type())
+}
+
+// holdsList reports whether t is a slice or an array.
+func holdsList(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Array:
+		return true
+	}
+	return false
+}
+
 // retryKinds returns the blocks a failure branch (fail) takes when it
 // tells its failure apart as one a retry is for: the branch of a test of
 // a cancellation or a deadline (errors.Is(err, context.Canceled)), or of
@@ -462,10 +485,13 @@ func (g *gatherer) retryKinds(fail *ssa.BasicBlock) map[*ssa.BasicBlock]string {
 		if !fail.Dominates(x) {
 			continue
 		}
-		_, v, yes, _ := boolBranches(x)
-		if k := retryKind(v); k != "" {
+		_, v, yes, no := boolBranches(x)
+		if k, onTrue := retryKind(v); k != "" {
 			if out == nil {
 				out = map[*ssa.BasicBlock]string{}
+			}
+			if !onTrue {
+				yes = no
 			}
 			out[yes] = k
 		}
@@ -476,33 +502,51 @@ func (g *gatherer) retryKinds(fail *ssa.BasicBlock) map[*ssa.BasicBlock]string {
 // retryKind names the kind of failure a bool v tests for when it is one a
 // retry is for, and says why: errors.Is(err, context.Canceled), a
 // transient failure's method (ie.Timeout()); "" otherwise.
-func retryKind(v ssa.Value) string {
+func retryKind(v ssa.Value) (kind string, onTrue bool) {
+	if cmp, ok := v.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) && isError(cmp.X.Type()) {
+		// (err == context.Canceled, err != context.Canceled: review
+		// 43-2/D9.)
+		return retryGlobal(cmp.Y), cmp.Op == token.EQL
+	}
 	c, ok := v.(*ssa.Call)
 	if !ok {
-		return ""
+		return "", false
 	}
 	f := ssaflow.Callee(c.Common())
 	if f == nil {
-		return ""
+		return "", false
 	}
 	if f.Pkg() != nil && f.Pkg().Path() == "errors" && f.Name() == "Is" && len(c.Call.Args) == 2 {
-		if load, ok := c.Call.Args[1].(*ssa.UnOp); ok {
-			if gl, ok := load.X.(*ssa.Global); ok && gl.Pkg != nil {
-				switch name := gl.Pkg.Pkg.Path() + "." + gl.Name(); name {
-				case "context.Canceled":
-					return name + " (a cancellation, at a shutdown or a rebalance, that left it unprocessed)"
-				case "context.DeadlineExceeded", "os.ErrDeadlineExceeded":
-					return name + " (a deadline, a transient failure a retry is for)"
-				}
-			}
-		}
-		return ""
+		return retryGlobal(c.Call.Args[1]), true
+	}
+	if f.Pkg() != nil && f.Pkg().Path() == "os" && f.Name() == "IsTimeout" {
+		return "os.IsTimeout (a transient failure, one a retry is for)", true
 	}
 	switch f.Name() {
 	case "Timeout", "Temporary", "IsTimeout", "IsTemporary", "Retryable", "IsRetryable", "Transient", "IsTransient":
 		if sig := c.Call.Signature(); len(c.Call.Args) <= 1 && sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
-			return f.Name() + "() (a transient failure, one a retry is for)"
+			return f.Name() + "() (a transient failure, one a retry is for)", true
 		}
+	}
+	return "", false
+}
+
+// retryGlobal names v, a load of context.Canceled, context.DeadlineExceeded
+// or os.ErrDeadlineExceeded, and why a retry is for it; "" otherwise.
+func retryGlobal(v ssa.Value) string {
+	load, ok := v.(*ssa.UnOp)
+	if !ok {
+		return ""
+	}
+	gl, ok := load.X.(*ssa.Global)
+	if !ok || gl.Pkg == nil {
+		return ""
+	}
+	switch name := gl.Pkg.Pkg.Path() + "." + gl.Name(); name {
+	case "context.Canceled":
+		return name + " (a cancellation, at a shutdown or a rebalance, that left it unprocessed)"
+	case "context.DeadlineExceeded", "os.ErrDeadlineExceeded":
+		return name + " (a deadline, a transient failure a retry is for)"
 	}
 	return ""
 }
@@ -734,7 +778,7 @@ func onRecovered(instr ssa.Instruction) bool {
 			continue
 		}
 		cmp, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || cmp.Op != token.NEQ {
+		if !ok || cmp.Op != token.NEQ && cmp.Op != token.EQL {
 			continue
 		}
 		if c, ok := cmp.X.(*ssa.Call); !ok {
@@ -743,6 +787,9 @@ func onRecovered(instr ssa.Instruction) bool {
 			continue
 		}
 		yes, at := b.Succs[0], instr.Block()
+		if cmp.Op == token.EQL {
+			yes = b.Succs[1] // (r := recover(); if r == nil { return }: review 43-2/D12)
+		}
 		if !yes.Dominates(at) {
 			continue
 		}
@@ -1522,7 +1569,7 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 				for len(work) > 0 && !found {
 					x := work[len(work)-1]
 					work = work[:len(work)-1]
-					if seen[x] || stops(x) || keepsError(x) || answered(x, call) || g.mayStop(x, stops, 0) {
+					if seen[x] || stops(x) || keepsError(x, pc.Instr) || answered(x, call) || g.mayStop(x, stops, 0) {
 						continue
 					}
 					seen[x] = true
@@ -1782,18 +1829,18 @@ func answered(fail *ssa.BasicBlock, call *ssa.Call) bool {
 // keepsError reports whether b stores an error in a variable of the
 // enclosing function (procErr = err), sends it on a channel or sets an
 // atomic flag: the loop may stop on it.
-func keepsError(b *ssa.BasicBlock) bool {
+func keepsError(b *ssa.BasicBlock, before ssa.Instruction) bool {
 	for _, in := range b.Instrs {
 		switch in := in.(type) {
 		case *ssa.Store:
 			// (Or appended to a list of them: errs = append(errs, err),
 			// the loop returning when it is not empty: precision hunt
 			// 43p/D7.)
-			t := in.Val.Type()
-			if sl, ok := t.Underlying().(*types.Slice); ok {
-				t = sl.Elem()
+			captured := ssaflow.Derives(in.Addr, func(v ssa.Value) bool { _, fv := v.(*ssa.FreeVar); return fv })
+			if isError(in.Val.Type()) && captured {
+				return true
 			}
-			if isError(t) && ssaflow.Derives(in.Addr, func(v ssa.Value) bool { _, fv := v.(*ssa.FreeVar); return fv }) {
+			if sl, ok := in.Val.Type().Underlying().(*types.Slice); ok && isError(sl.Elem()) && captured && listTested(in.Addr, before) {
 				return true
 			}
 		case *ssa.Send:
@@ -1999,6 +2046,46 @@ func backBeforePoll(fail, check *ssa.BasicBlock, polls map[*ssa.BasicBlock]bool)
 // nilTest returns the error value the If ending b tests against nil
 // (err != nil, err == nil), and the blocks its failing and its succeeding
 // branches start; v is nil if b ends otherwise.
+// listTested reports whether the list of errors at addr, a free
+// variable's, is tested where it is declared, before the position call
+// (dominating it, in its function): its length compared, or joined and
+// the result compared (if len(errs) > 0, if err := errors.Join(errs...);
+// err != nil), not only logged after the commit (review 43-2/D1).
+func listTested(addr ssa.Value, before ssa.Instruction) bool {
+	fv, ok := addr.(*ssa.FreeVar)
+	if !ok {
+		return false
+	}
+	for _, b := range ssaflow.BoundTo(fv) {
+		if b.Referrers() == nil {
+			continue
+		}
+		for _, u := range *b.Referrers() {
+			load, ok := u.(*ssa.UnOp)
+			if !ok || load.Op != token.MUL || load.Referrers() == nil {
+				continue
+			}
+			for _, lu := range *load.Referrers() {
+				c, ok := lu.(*ssa.Call)
+				if !ok || c.Referrers() == nil {
+					continue
+				}
+				bi, builtin := c.Call.Value.(*ssa.Builtin)
+				f := ssaflow.Callee(c.Common())
+				if builtin && bi.Name() == "len" || f != nil && f.Pkg() != nil && f.Pkg().Path() == "errors" && f.Name() == "Join" {
+					if slices.ContainsFunc(*c.Referrers(), func(r ssa.Instruction) bool {
+						_, cmp := r.(*ssa.BinOp)
+						return cmp && r.Parent() == before.Parent() && ssaflow.Dominates(r, before)
+					}) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
 // wrapsFailed reports whether c is an error made from one of failed,
 // which is not nil: errors.Join given it, or fmt.Errorf (never nil).
 func wrapsFailed(c *ssa.Call, failed map[ssa.Value]bool) bool {
@@ -3116,9 +3203,10 @@ func (g *gatherer) takes(pc *consumer.Call, throughLists bool) map[*ssa.BasicBlo
 	if pc.Role == clientmodel.Fetch || pc.Role == clientmodel.FetchCommit {
 		out[pc.Instr.Block()] = true // a fetch wrapper's call (fetchWrapperSites)
 	}
-	// (Or a goroutine started per poll, or per partition of one, which
-	// marks the batch it is given: hunt 43f/D5.)
-	if (g.perRecordLiteral(pc.Fn) || g.perRecordHelper(pc) || g.inPlacePerRecord(pc.Fn) || g.goPerPoll(pc.Fn)) && len(pc.Fn.Blocks) > 0 {
+	// (Or a goroutine started per partition of a poll, which marks the
+	// batch it is given: hunt 43f/D5. Not one per record, whose return
+	// leaves a low-water tracker below its record.)
+	if (g.perRecordLiteral(pc.Fn) || g.perRecordHelper(pc) || g.inPlacePerRecord(pc.Fn) || g.perPartition(pc.Fn)) && len(pc.Fn.Blocks) > 0 {
 		out[pc.Fn.Blocks[0]] = true
 	}
 	return out
@@ -3595,6 +3683,19 @@ func (g *gatherer) perRecordLiteral(fn *ssa.Function) bool {
 // loop, and the next poll's positions pass the rest (audit 37c/D1: a
 // partition's goroutine returning on a failed save, its next poll
 // marked).
+// inBranch reports whether at is reached only through the branch fail
+// (not a block the branch jumps to that other paths reach too, as a
+// break's target is).
+func inBranch(fail, at *ssa.BasicBlock) bool {
+	return fail.Dominates(at) && (at != fail || len(fail.Preds) == 1)
+}
+
+// returns reports whether b ends with a return.
+func returns(b *ssa.BasicBlock) bool {
+	_, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+	return ok
+}
+
 // perPartition reports whether fn is a goroutine the literal given to
 // EachPartition starts, handling the partition's records of the poll: a
 // failure it keeps for the loop (sent, or stored) leaves no position of
@@ -3919,6 +4020,20 @@ func (g *gatherer) swallowedIn(call *ssa.Call, isRec func(ssa.Value) bool, depth
 	return g.swallowedVia(call, f, isRec, depth, seen, stops)
 }
 
+// readsField reports whether fn reads a field named name.
+func readsField(fn *ssa.Function, name string) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if fa, ok := in.(*ssa.FieldAddr); ok {
+				if v := ssaflow.FieldVar(fa); v != nil && v.Name() == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // implementations returns the methods that an interface method call may
 // run: those of the concrete types of the values stored in the interface
 // value it is called on (its roots), each once.
@@ -3959,7 +4074,9 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 		// A handler of another package that logs a failure and returns
 		// none (handsoff.SwallowsFact; audit 37b/D3).
 		ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)
-		if sf, ok := ho.Swallows(obj); ok {
+		if sf, ok := ho.Swallows(obj); ok && !(sf.Counter != "" && readsField(call.Parent(), sf.Counter)) {
+			// (Not when the caller reads the failures it counts:
+			// review 43-2/D8.)
 			return []Skip{{Call: sf.Call, Pos: g.posn(call.Pos()), In: ssaflow.ShortFunc(obj), Outside: true}}
 		}
 		// A function literal it runs in place, handing on its failure

@@ -633,8 +633,14 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 				obj := ssaflow.Callee(resultOf(r).(*ssa.Call).Common())
 				for j := range iface.NumMethods() {
 					name := iface.Method(j).Name()
-					if ho.ReturnsSync(obj) {
-						put(PassedFunc{Key: key + "." + name, Func: consumer.DisplayName(resultOf(r).(*ssa.Call).Call.StaticCallee()) + "'s result", Known: true})
+					if f, ok := ho.ReturnsSyncOf(obj); ok {
+						p := PassedFunc{Key: key + "." + name, Func: consumer.DisplayName(resultOf(r).(*ssa.Call).Call.StaticCallee()) + "'s result", Known: true}
+						// (A type it may return swallowing a failure: a
+						// best-effort sink a setting picks, hunt 43f/D7.)
+						if i := slices.IndexFunc(f.Swallows, func(s handsoff.ReturnedSwallow) bool { return s.Method == name }); i >= 0 {
+							p.Func, p.Swallows = f.Swallows[i].In, f.Swallows[i].Call
+						}
+						put(p)
 					} else {
 						put(PassedFunc{Key: key + "." + name, Alias: rk + "." + name})
 					}

@@ -403,11 +403,9 @@ func TestClassify(t *testing.T) {
 		{"perpartdone", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"historytrim", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"perpartchecked", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "the goroutines of two polls may run at once for the same partition"}},
-		// the tracker a low-water fix declares, as it declares it (the
-		// goroutine discards apply's error: the tracker is told the record
-		// is done all the same)
+		// the tracker a low-water fix declares, as it declares it
 		{"fixtracker", map[string]string{"strategy": semantics.StrategyTimer, "detail": "the application stored",
-			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.Neither, "failure": "skipped: when cases.apply (line 27, its error discarded)"}},
+			"concurrency": "per record, committing a low-water mark", "guarantee": semantics.AtLeastOnce}},
 		// a completion callback telling the tracker a failed message is
 		// done (the fix's "dropped as before"): the mark passes it (audit
 		// 37c/D9); its twin leaves it in flight
@@ -793,6 +791,13 @@ func TestClassify(t *testing.T) {
 		{"cancelmark", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled (context.Context.Err, line 106)"}},
 		{"tempskip", map[string]string{"guarantee": semantics.Neither, "failure": "whose failure told apart as Temporary() (a transient failure, one a retry is for) goes on as a success"}},
 		{"poisonskip", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// review 43-2: the records done committed, or the marks made
+		// flushed, when the context ends (D5, D6); a cancellation compared
+		// with != (D9); a list of failures logged after the commit (D1)
+		{"cancelcommitdone", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"cancelflush", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"cancelequal", map[string]string{"guarantee": semantics.Neither, "failure": "whose failure told apart as context.Canceled"}},
+		{"errlistlate", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendCtx"}},
 		// the records applied before a failure committed before it is
 		// returned; failures collected in a list the loop returns on
 		// (precision hunt 43p/D3, D7)
@@ -1499,6 +1504,11 @@ func TestJoin(t *testing.T) {
 		"polabsorb": {"guarantee": semantics.Neither, "failure": "os.WriteFile (line 41, its failure given to p (of polloop.WithErrorPolicy), whose answer the code goes on from, and a function literal in polwire.Run, passed for it, returns nil whatever it is given)"},
 		"polfield":  {"guarantee": semantics.Neither, "failure": "given to OnError (of polloop.Refunds)"},
 		"polkeep":   {"guarantee": semantics.AtLeastOnce},
+		// a sink another package's constructor returns, a setting picking
+		// a best-effort one that only logs a failure (hunt 43f/D7); the
+		// strict one's
+		"modepicked": {"guarantee": semantics.Neither, "failure": "in modesink.bestEffort.Put"},
+		"modestrict": {"guarantee": semantics.AtLeastOnce},
 		// a circuit breaker of another package tolerating a failure below
 		// its threshold (hunt 42f/D3: at-least-once, 3 of 300 lost
 		// without a crash); one returning each failure

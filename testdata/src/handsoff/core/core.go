@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -589,4 +590,93 @@ func Patient[T any]() func(Stage[T]) Stage[T] {
 			return nil
 		}
 	}
+}
+
+// Lanes queues each payload on its key's lane (trial 43a/D6: a lane per
+// partition, started by a rebalance callback).
+type Lanes struct {
+	mu    sync.Mutex
+	lanes map[string]chan Payload
+}
+
+// Dispatch picks p's lane by its ID and sends it there.
+func (l *Lanes) Dispatch(p Payload) { // want Dispatch:`handsOff\[0\]`
+	l.mu.Lock()
+	c := l.lanes[p.ID]
+	l.mu.Unlock()
+	if c != nil {
+		c <- p
+	}
+}
+
+// Route looks p's lane up and writes p itself: no fact.
+func (l *Lanes) Route(p Payload) error { // want Route:`sync`
+	l.mu.Lock()
+	_, ok := l.lanes[p.ID]
+	l.mu.Unlock()
+	if !ok {
+		return os.WriteFile("/tmp/"+p.ID, nil, 0o644)
+	}
+	return nil
+}
+
+// Deadline runs fn under a deadline and takes an overrun for a success
+// (hunt 42f/D6).
+func Deadline(ctx context.Context, fn func(context.Context) error) error { // want Deadline:`drops` Deadline:`runs\[1\]`
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	err := fn(ctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		fmt.Println("slow")
+		return nil
+	}
+	return err
+}
+
+// Duplicate takes a duplicate for a success: no drops fact.
+func Duplicate(fn func() error) error { // want Duplicate:`runs\[0\]`
+	err := fn()
+	if errors.Is(err, os.ErrExist) {
+		return nil
+	}
+	return err
+}
+
+// Guarded is Breaker.Do with its count guarded by a mutex (review
+// 43-2/D11).
+type Guarded struct {
+	mu    sync.Mutex
+	fails int
+}
+
+// Do runs fn.
+func (g *Guarded) Do(fn func() error) error { // want Do:`drops` Do:`runs\[0\]`
+	err := fn()
+	if err == nil {
+		return nil
+	}
+	g.mu.Lock()
+	g.fails++
+	n := g.fails
+	g.mu.Unlock()
+	if n >= 5 {
+		return err
+	}
+	fmt.Println("tolerated:", err)
+	return nil
+}
+
+// Capped retries fn while it fails, giving up after three tries (review
+// 43-2/D3).
+func Capped(fn func() error) error { // want Capped:`drops` Capped:`runs\[0\]`
+	err := fn()
+	n := 0
+	for err != nil {
+		n++
+		if n > 3 {
+			break
+		}
+		err = fn()
+	}
+	return nil
 }

@@ -204,7 +204,92 @@ func errList(ctx context.Context, cl *kgo.Client) error {
 	}
 }
 
+// The records done committed when the context ends, in the branch
+// itself (review 43-2/D5); sarama flushing the marks made (43-2/D6): no
+// skip. A cancellation compared with == (43-2/D9): a skip.
+func cancelCommitDone(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fs := cl.PollFetches(ctx)
+		var done []*kgo.Record
+		for _, r := range fs.Records() {
+			if err := sendCtx(ctx, r.Value); err != nil {
+				if ctx.Err() != nil {
+					_ = cl.CommitRecords(context.Background(), done...)
+					return nil
+				}
+				return err
+			}
+			done = append(done, r)
+		}
+		if err := cl.CommitRecords(ctx, done...); err != nil {
+			return err
+		}
+	}
+}
+
+type cancelFlusher struct{}
+
+func (cancelFlusher) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (cancelFlusher) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+func (cancelFlusher) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	ctx := sess.Context()
+	for msg := range claim.Messages() {
+		if err := sendCtx(ctx, msg.Value); err != nil {
+			if ctx.Err() != nil {
+				sess.Commit()
+				return nil
+			}
+			return err
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+func cancelEqual(ctx context.Context, r *kafkago.Reader) error {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		err = sendCtx(ctx, m.Value)
+		if err != nil && err != context.Canceled {
+			return err
+		}
+		if err := r.CommitMessages(context.Background(), m); err != nil {
+			return err
+		}
+	}
+}
+
+// A list of failures only logged after the commit (review 43-2/D1).
+func errListLate(ctx context.Context, cl *kgo.Client) error {
+	for {
+		fs := cl.PollFetches(ctx)
+		var errs []error
+		fs.EachRecord(func(r *kgo.Record) {
+			if err := sendCtx(ctx, r.Value); err != nil {
+				errs = append(errs, err)
+			}
+		})
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+		if len(errs) > 0 {
+			log.Printf("%d failed: %v", len(errs), errors.Join(errs...))
+		}
+	}
+}
+
 func runRetryKinds(ctx context.Context) {
+	j, _ := kgo.NewClient(kgo.ConsumerGroup("g-cancel-done"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit())   // case: cancelcommitdone
+	k, _ := sarama.NewConsumerGroup([]string{"k:9092"}, "g-cancel-flush", sarama.NewConfig())                    // case: cancelflush
+	l := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-cancel-equal", Topic: "t"})                          // case: cancelequal
+	n, _ := kgo.NewClient(kgo.ConsumerGroup("g-err-list-late"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: errlistlate
+	go func() { _ = cancelCommitDone(ctx, j) }()
+	go func() { _ = k.Consume(ctx, []string{"t"}, cancelFlusher{}) }()
+	go func() { _ = cancelEqual(ctx, l) }()
+	go func() { _ = errListLate(ctx, n) }()
 	a, _ := kgo.NewClient(kgo.ConsumerGroup("g-cancel-break"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit())  // case: cancelbreak
 	b, _ := kgo.NewClient(kgo.ConsumerGroup("g-cancel-return"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: cancelreturn
 	c := kafkago.NewReader(kafkago.ReaderConfig{GroupID: "g-cancel-commit", Topic: "t"})                         // case: cancelcommit
