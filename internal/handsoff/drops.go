@@ -310,8 +310,11 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 	// A loop of calls returning no failure, then a return of nil with no
 	// failure returned between (`if err != nil { return err }` after the
 	// loop keeps it).
-	loop, bounded := false, false
+	loop, bounded, cleared := false, false, false
 	for _, st := range body {
+		if l, ok := st.(*ast.LabeledStmt); ok {
+			st = l.Stmt // (retry: for err != nil { ... break retry ... }: review 43-3/D10)
+		}
 		switch st := st.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			// A loop returning a failure (for _, x := range xs { if
@@ -320,13 +323,14 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 			// = f() }: review 43-1/D3, D12).
 			loop = loop || calls(st) && !returnsFailure(info, st) && !untilSuccess(info, st, errs)
 			bounded = exhausts(info, st)
+			cleared = cleared || clears(info, st, errs)
 		case *ast.ReturnStmt:
 			// (Or the context's error, nil while it lives, after a loop
 			// that can end with attempts run out: trial 41d/D4, a
 			// retry giving up with return ctx.Err(); not one ending
 			// only with the context, for ctx.Err() == nil { ... }:
 			// review 41-1/D3.)
-			if loop && (nilResult(st) || bounded && len(st.Results) > 0 && contextErr(info, st.Results[len(st.Results)-1])) {
+			if loop && (nilResult(st) || bounded && len(st.Results) > 0 && contextErr(info, st.Results[len(st.Results)-1]) || cleared && len(st.Results) > 0 && mentions(info, st.Results[len(st.Results)-1], errs)) {
 				return true
 			}
 		default:
@@ -364,28 +368,69 @@ func untilSuccess(info *types.Info, loop ast.Stmt, errs map[types.Object]bool) b
 	// nil { if n > 3 { break } ... }, review 43-2/D3; if ctx.Err() != nil
 	// { return nil }, D4.)
 	gives := false
-	var walk func(n ast.Node, onSuccess bool)
-	walk = func(n ast.Node, onSuccess bool) {
-		ast.Inspect(n, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-				return false // (their own breaks)
+	// nested: in a statement of its own a plain break leaves (a select's,
+	// a switch's), but a labeled one may leave the loop (break retry from
+	// a select's case: review 43-3/D10).
+	var walk func(n ast.Node, onSuccess, nested bool)
+	walk = func(n ast.Node, onSuccess, nested bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if m != n {
+					walk(m, onSuccess, true)
+					return false
+				}
 			case *ast.IfStmt:
-				walk(n.Body, onSuccess || compared(info, n.Cond, errs, token.EQL))
-				if n.Else != nil {
-					walk(n.Else, onSuccess)
+				// (Under a test of the error, told apart on purpose: if
+				// errors.Is(err, ErrDuplicate) { err = nil }.)
+				walk(m.Body, onSuccess || compared(info, m.Cond, errs, token.EQL) || mentions(info, m.Cond, errs) && !failed(info, m.Cond, errs), nested)
+				if m.Else != nil {
+					walk(m.Else, onSuccess, nested)
 				}
 				return false
 			case *ast.BranchStmt:
-				gives = gives || n.Tok == token.BREAK && n.Label == nil && !onSuccess
+				gives = gives || m.Tok == token.BREAK && (m.Label == nil && !nested || m.Label != nil) && !onSuccess || m.Tok == token.GOTO
 			case *ast.ReturnStmt:
-				gives = gives || nilResult(n) && !onSuccess
+				gives = gives || nilResult(m) && !onSuccess
+			case *ast.AssignStmt:
+				// (err = nil: the loop ends as on a success, review
+				// 43-3/D11.)
+				for i, l := range m.Lhs {
+					if id, ok := l.(*ast.Ident); ok && errs[info.ObjectOf(id)] && i < len(m.Rhs) && isNil(m.Rhs[i]) {
+						gives = gives || !onSuccess
+					}
+				}
 			}
 			return !gives
 		})
 	}
-	walk(f.Body, false)
+	walk(f.Body, false, false)
 	return !gives
+}
+
+// clears reports whether loop sets one of errs to nil.
+func clears(info *types.Info, loop ast.Stmt, errs map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for i, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok && errs[info.ObjectOf(id)] && i < len(as.Rhs) && isNil(as.Rhs[i]) {
+					found = true
+				}
+			}
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !found && !lit
+	})
+	return found
+}
+
+// isNil reports whether e is the literal nil.
+func isNil(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == "nil"
 }
 
 // exhausts reports whether loop can end by its own count (a range, a
@@ -508,10 +553,12 @@ func testsError(info *types.Info, e ast.Expr) bool {
 	return found
 }
 
-// retryKindTest reports whether cond tests one of errs for a kind of
-// failure a retry is for: errors.Is(err, context.DeadlineExceeded) or
-// context.Canceled. A helper returning nil for it drops what timed out
-// (hunt 42f/D6: db.WithTimeout logging an overrun, 3 of 300 lost).
+// retryKindTest reports whether cond tests one of errs for a deadline
+// exceeded, a failure a retry is for: errors.Is(err,
+// context.DeadlineExceeded). A helper returning nil for it drops what
+// timed out (hunt 42f/D6: db.WithTimeout logging an overrun, 3 of 300
+// lost); not a cancellation, which its caller may stop on (review
+// 43-3/D9).
 func retryKindTest(info *types.Info, cond ast.Expr, errs map[types.Object]bool) bool {
 	call, ok := ast.Unparen(cond).(*ast.CallExpr)
 	if !ok || len(call.Args) != 2 || !mentions(info, call.Args[0], errs) {
@@ -526,7 +573,7 @@ func retryKindTest(info *types.Info, cond ast.Expr, errs map[types.Object]bool) 
 		return false
 	}
 	v, ok := info.Uses[sel.Sel].(*types.Var)
-	return ok && v.Pkg() != nil && v.Pkg().Path() == "context" && (v.Name() == "DeadlineExceeded" || v.Name() == "Canceled")
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "context" && v.Name() == "DeadlineExceeded"
 }
 
 // mentions reports whether e uses one of vars.

@@ -245,14 +245,21 @@ func logCall(info *types.Info, call *ast.CallExpr) bool {
 }
 
 // exportedCounter returns the name of an exported field body increments
-// (outside function literals), "" if none.
+// in a branch (outside function literals; not a count of every call, Seen++
+// at the top: review 43-3/D8), "" if none.
 func exportedCounter(body *ast.BlockStmt) string {
 	name := ""
 	ast.Inspect(body, func(n ast.Node) bool {
-		if inc, ok := n.(*ast.IncDecStmt); ok && name == "" {
-			if sel, ok := ast.Unparen(inc.X).(*ast.SelectorExpr); ok && sel.Sel.IsExported() {
-				name = sel.Sel.Name
-			}
+		if ifs, ok := n.(*ast.IfStmt); ok {
+			ast.Inspect(ifs.Body, func(n ast.Node) bool {
+				if inc, ok := n.(*ast.IncDecStmt); ok && name == "" {
+					if sel, ok := ast.Unparen(inc.X).(*ast.SelectorExpr); ok && sel.Sel.IsExported() {
+						name = sel.Sel.Name
+					}
+				}
+				_, lit := n.(*ast.FuncLit)
+				return name == "" && !lit
+			})
 		}
 		_, lit := n.(*ast.FuncLit)
 		return name == "" && !lit

@@ -160,6 +160,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		return nil
 	}
 	perRecord := g.perRecordLiteral(fn) || g.perRecordHelper(pc) || g.fetchOnceHelper(pc) || g.goPerPoll(fn) || g.inPlacePerRecord(fn)
+	// A function the client calls per record in turn (EachRecord's): the
+	// next record's runs before the loop reads what a failure kept.
+	callback := g.perRecordLiteral(fn) || g.inPlacePerRecord(fn)
 	polls := map[*ssa.BasicBlock]bool{} // where a batch is polled
 	for _, c := range g.ownCalls() {
 		if c.Role == clientmodel.Fetch && c.Batch && c.Fn == fn {
@@ -218,7 +221,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		sticky := cancelled && !madeInLoop(ssaflow.Recv(call.Common()))
 		// (A cancellation tested in a failure branch, going on to the
 		// position while the other failures return: hunt 43f/D3, D6.)
-		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !(cancelled && !inBranch(fail, at)) && !reachesBefore(b.Succs, excluded, at, b, takes) || retriedInPlace(call, fail) {
+		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !(cancelled && (!inBranch(fail, at) || singleRecord(pc))) && !reachesBefore(b.Succs, excluded, at, b, takes) || retriedInPlace(call, fail) {
 			continue
 		}
 		failed := failedErrors(b, fail, errTakes)
@@ -267,7 +270,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			if !s.took && fallback == nil && fail.Dominates(s.b) {
 				fallback = g.droppedFallback(s.b, pc)
 			}
-			if !seen[s] && !s.took && s.b != at && fail.Dominates(s.b) && g.writesPosition(s.b) && !stops(s.b) {
+			if !seen[s] && !s.took && s.b != at && fail.Dominates(s.b) && g.writesPosition(s.b) && (!stops(s.b) || cancelled) {
+				// (A cancellation's branch writing the position before
+				// it returns: review 43-3/D12, D13.)
 				// The failure branch writes the position itself: on
 				// purpose for a failure told apart (a poison record),
 				// but for every failure (a cancelled context at a
@@ -280,7 +285,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				}
 				kindFound = kindFound || s.kind && ownRecord
 			}
-			if seen[s] || s.b == b && (!s.took || sticky) || stops(s.b) || !s.took && s.b != at && g.writesPosition(s.b) {
+			if seen[s] || s.b == b && (!s.took || sticky) || stops(s.b) && !(cancelled && s.b == at) || !s.took && s.b != at && g.writesPosition(s.b) {
 				continue
 			}
 			seen[s] = true
@@ -289,7 +294,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// success path shares (an audit copy of every record).
 				queued = g.sendsRecord(s.b)
 			}
-			if !s.took && (g.processesBesides(s.b, pc, func(c *ssa.Call) bool { return c == fallback }) || g.producesRecord(s.b) || perRecord && keepsState(s.b) || g.perPartition(fn) && keepsError(s.b, pc.Instr) && returns(s.b) || g.mayStop(s.b, stops, 0)) {
+			if !s.took && !(cancelled && s.b == at) && (g.processesBesides(s.b, pc, func(c *ssa.Call) bool { return c == fallback }) || g.producesRecord(s.b) || perRecord && keepsState(s.b) && (!callback || testsKept(s.b, pc.Instr)) || g.perPartition(fn) && keepsError(s.b, pc.Instr) && returns(s.b) || g.mayStop(s.b, stops, 0)) {
 				// The record's processing can go on after the failure
 				// (a header that did not parse, the record saved
 				// without it): the failed call prepares, and what is
@@ -303,7 +308,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// prefix before the failed one; but the loop going on
 				// past it to take more, whose commit passes the failed
 				// one: review 41-1/D5.)
-				found = found || s.took || !collected
+				// (Or the branch of a cancellation writing the record in
+				// hand itself: append(done, r)..., review 43-3/D13.)
+				found = found || s.took || !collected || cancelled && inBranch(fail, at) && singleRecord(pc)
 				kindFound = kindFound || s.kind && (s.took || !collected)
 				if collected && !s.took && !found {
 					succs := s.b.Succs
@@ -454,12 +461,26 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 }
 
 // singleRecord reports whether c writes the position of one record it
-// is given (MarkMessage(msg), CommitMessages(ctx, m)), not of a list.
+// is given (MarkMessage(msg), CommitMessages(ctx, m)), or of a list
+// holding the one in hand (fs.Records()..., append(done, r)...: review
+// 43-3/D12, D13), not of a list of others (done...).
 func singleRecord(c *consumer.Call) bool {
 	if c.Record < 0 {
 		return false
 	}
-	vs := unpacked(ssaflow.Arg(c.Instr.Common(), c.Record))
+	a := ssaflow.Arg(c.Instr.Common(), c.Record)
+	if sl, ok := a.(*ssa.Slice); ok && !varargs(sl.X) {
+		a = sl.X
+	}
+	if call, ok := a.(*ssa.Call); ok {
+		if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" {
+			return true
+		}
+		if f := ssaflow.Callee(call.Common()); f != nil && f.Name() == "Records" {
+			return true
+		}
+	}
+	vs := unpacked(a)
 	return len(vs) == 1 && !holdsList(vs[0].Type())
 }
 
@@ -1686,6 +1707,38 @@ func (g *gatherer) mayStop(b *ssa.BasicBlock, stops func(*ssa.BasicBlock) bool, 
 // channel, which a later record cannot test without taking it (audit
 // 37c/D2: an error sent to the loop, which reads it only once the poll's
 // records are through, committed past the failed one).
+// testsKept reports whether what b keeps (keepsState) is read back in
+// pc's function before pc (a flag each record tests first: if f.failed
+// != nil { return }), so that no later record's position passes the
+// failure; not a flag only the loop reads once the poll is through (trial
+// 43c/D1: 5 of 300 lost without a crash).
+func testsKept(b *ssa.BasicBlock, pc ssa.Instruction) bool {
+	key := func(addr ssa.Value) any {
+		if fa, ok := addr.(*ssa.FieldAddr); ok {
+			x := fa.X
+			if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
+				x = load.X
+			}
+			return [2]any{x, fa.Field}
+		}
+		return addr
+	}
+	kept := map[any]bool{}
+	for _, in := range b.Instrs {
+		if st, ok := in.(*ssa.Store); ok && !localAddr(st.Addr) {
+			kept[key(st.Addr)] = true
+		}
+	}
+	for _, x := range pc.Parent().Blocks {
+		for _, in := range x.Instrs {
+			if load, ok := in.(*ssa.UnOp); ok && load.Op == token.MUL && kept[key(load.X)] && ssaflow.Dominates(load, pc) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func keepsState(b *ssa.BasicBlock) bool {
 	for _, in := range b.Instrs {
 		switch in := in.(type) {
@@ -4020,12 +4073,24 @@ func (g *gatherer) swallowedIn(call *ssa.Call, isRec func(ssa.Value) bool, depth
 	return g.swallowedVia(call, f, isRec, depth, seen, stops)
 }
 
-// readsField reports whether fn reads a field named name.
-func readsField(fn *ssa.Function, name string) bool {
+// comparesField reports whether fn compares the value of a field named
+// name (if h.Failed > before), not only logs it (review 43-3/D7).
+func comparesField(fn *ssa.Function, name string) bool {
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
-			if fa, ok := in.(*ssa.FieldAddr); ok {
-				if v := ssaflow.FieldVar(fa); v != nil && v.Name() == name {
+			fa, ok := in.(*ssa.FieldAddr)
+			if !ok || fa.Referrers() == nil {
+				continue
+			}
+			if v := ssaflow.FieldVar(fa); v == nil || v.Name() != name {
+				continue
+			}
+			for _, u := range *fa.Referrers() {
+				if load, ok := u.(*ssa.UnOp); ok && load.Op == token.MUL && load.Referrers() != nil &&
+					slices.ContainsFunc(*load.Referrers(), func(r ssa.Instruction) bool {
+						cmp, ok := r.(*ssa.BinOp)
+						return ok && (cmp.Op == token.GTR || cmp.Op == token.LSS || cmp.Op == token.GEQ || cmp.Op == token.LEQ || cmp.Op == token.EQL || cmp.Op == token.NEQ)
+					}) {
 					return true
 				}
 			}
@@ -4074,7 +4139,7 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 		// A handler of another package that logs a failure and returns
 		// none (handsoff.SwallowsFact; audit 37b/D3).
 		ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)
-		if sf, ok := ho.Swallows(obj); ok && !(sf.Counter != "" && readsField(call.Parent(), sf.Counter)) {
+		if sf, ok := ho.Swallows(obj); ok && !(sf.Counter != "" && comparesField(call.Parent(), sf.Counter)) {
 			// (Not when the caller reads the failures it counts:
 			// review 43-2/D8.)
 			return []Skip{{Call: sf.Call, Pos: g.posn(call.Pos()), In: ssaflow.ShortFunc(obj), Outside: true}}

@@ -797,6 +797,8 @@ func TestClassify(t *testing.T) {
 		{"cancelcommitdone", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"cancelflush", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"cancelequal", map[string]string{"guarantee": semantics.Neither, "failure": "whose failure told apart as context.Canceled"}},
+		{"cancelcommitall", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled"}},
+		{"flagafterpoll", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendCtx"}},
 		{"errlistlate", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendCtx"}},
 		// the records applied before a failure committed before it is
 		// returned; failures collected in a list the loop returns on
@@ -1493,9 +1495,9 @@ func TestJoin(t *testing.T) {
 		// up quietly, its backoff returning the context's error (audit
 		// 37b/D1, D3: at-least-once, 10 of 300 lost without a crash);
 		// one returning the failure
-		"swquiet":   {"guarantee": semantics.Neither, "failure": "skipped: when os.WriteFile (in swkit.Quiet.Apply, called at line 26, which returns without the error) fails"},
+		"swquiet":   {"guarantee": semantics.Neither, "failure": "skipped: when os.WriteFile (in swkit.Quiet.Apply, called at line 28, which returns without the error) fails"},
 		"swcounted": {"guarantee": semantics.Neither, "failure": "c.Next.Apply (in swkit.Counted.Apply"},
-		"swretry":   {"guarantee": semantics.Neither, "failure": "the function it runs (in swkit.Policy.Do, called at line 96"},
+		"swretry":   {"guarantee": semantics.Neither, "failure": "the function it runs (in swkit.Policy.Do, called at line 98"},
 		"swstrict":  {"guarantee": semantics.AtLeastOnce},
 		// an error policy the wiring passes (an option, a field) whose
 		// answer the failure branch returns, answering nil for every
@@ -1514,6 +1516,11 @@ func TestJoin(t *testing.T) {
 		// without a crash); one returning each failure
 		"swbreaker": {"guarantee": semantics.Neither, "failure": "the function it runs (in swkit.Breaker.Do, called at line"},
 		"swtrip":    {"guarantee": semantics.AtLeastOnce},
+		// a handler of another package counting a failure in an exported
+		// field: the caller only logging it, or stopping when it grew
+		// (review 43-2/D8, 43-3/D7)
+		"swtally":        {"guarantee": semantics.Neither, "failure": "in swkit.Tally.Apply"},
+		"swtallychecked": {"guarantee": semantics.AtLeastOnce},
 		// a handler kept in a field, built by another package's chain of
 		// middlewares, one retrying and giving up quietly (hunt 42f/D1:
 		// at-least-once, 3 of 300 lost without a crash); one only

@@ -4,6 +4,8 @@ package swloop
 
 import (
 	"context"
+	"errors"
+	"log"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
@@ -225,4 +227,49 @@ func ChainLogged(ctx context.Context) error {
 	c := &loggedOnly{cl: cl}
 	c.handle = swkit.Chain(c.save, swkit.Logged[*kgo.Record]())
 	return c.run(ctx)
+}
+
+// Tallied applies with swkit.Tally and only logs its count.
+func Tallied(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g-swtally"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: swtally
+	if err != nil {
+		return err
+	}
+	t := &swkit.Tally{}
+	for {
+		fs := cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			if err := t.Apply(ctx, r.Key, r.Value); err != nil {
+				return err
+			}
+		}
+		if err := cl.CommitRecords(ctx, fs.Records()...); err != nil {
+			return err
+		}
+		log.Printf("%d failed so far", t.Failed)
+	}
+}
+
+// TallyChecked stops when swkit.Tally counted a failure in the poll.
+func TallyChecked(ctx context.Context) error {
+	cl, err := kgo.NewClient(kgo.ConsumerGroup("g-swtallychecked"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: swtallychecked
+	if err != nil {
+		return err
+	}
+	t := &swkit.Tally{}
+	for {
+		fs := cl.PollFetches(ctx)
+		before := t.Failed
+		for _, r := range fs.Records() {
+			if err := t.Apply(ctx, r.Key, r.Value); err != nil {
+				return err
+			}
+		}
+		if t.Failed > before {
+			return errors.New("a record failed")
+		}
+		if err := cl.CommitRecords(ctx, fs.Records()...); err != nil {
+			return err
+		}
+	}
 }
