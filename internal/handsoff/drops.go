@@ -397,11 +397,7 @@ func untilSuccess(info *types.Info, loop ast.Stmt, errs map[types.Object]bool) b
 			case *ast.AssignStmt:
 				// (err = nil: the loop ends as on a success, review
 				// 43-3/D11.)
-				for i, l := range m.Lhs {
-					if id, ok := l.(*ast.Ident); ok && errs[info.ObjectOf(id)] && i < len(m.Rhs) && isNil(m.Rhs[i]) {
-						gives = gives || !onSuccess
-					}
-				}
+				gives = gives || setsNil(info, m, errs) && !onSuccess
 			}
 			return !gives
 		})
@@ -414,17 +410,23 @@ func untilSuccess(info *types.Info, loop ast.Stmt, errs map[types.Object]bool) b
 func clears(info *types.Info, loop ast.Stmt, errs map[types.Object]bool) bool {
 	found := false
 	ast.Inspect(loop, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok {
-			for i, l := range as.Lhs {
-				if id, ok := l.(*ast.Ident); ok && errs[info.ObjectOf(id)] && i < len(as.Rhs) && isNil(as.Rhs[i]) {
-					found = true
-				}
-			}
+		if as, ok := n.(*ast.AssignStmt); ok && setsNil(info, as, errs) {
+			found = true
 		}
 		_, lit := n.(*ast.FuncLit)
 		return !found && !lit
 	})
 	return found
+}
+
+// setsNil reports whether as sets one of errs to nil.
+func setsNil(info *types.Info, as *ast.AssignStmt, errs map[types.Object]bool) bool {
+	for i, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && errs[info.ObjectOf(id)] && i < len(as.Rhs) && isNil(as.Rhs[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // isNil reports whether e is the literal nil.
@@ -625,9 +627,5 @@ func returnsNil(list []ast.Stmt) bool {
 
 // nilResult reports whether ret's last result is the literal nil.
 func nilResult(ret *ast.ReturnStmt) bool {
-	if len(ret.Results) == 0 {
-		return false
-	}
-	id, ok := ast.Unparen(ret.Results[len(ret.Results)-1]).(*ast.Ident)
-	return ok && id.Name == "nil"
+	return len(ret.Results) > 0 && isNil(ret.Results[len(ret.Results)-1])
 }

@@ -130,7 +130,16 @@
 // only on a setting (tellsApart: no kind told apart); a fallback the
 // failure branch hands the record to, its answer dropped
 // (droppedFallback); a retry helper giving up on a bool answer
-// (answerCheck); and, for a list of the records that succeeded
+// (answerCheck); a kind of failure a retry is for, going on to the
+// position (retryKinds: a cancellation, a deadline, a Timeout() method),
+// or a cancellation's branch writing the record in hand; a handler value
+// a decorator of another package wraps to drop its failure
+// (handsoff.DropsFact's Middleware, dropper); an error policy the wiring
+// passes that answers nil whatever it is given (HandedFunc.Policy,
+// PassedFunc.Absorbs); a deferred recover marking the record, or only
+// logging before its function's own position (recoveredPast); a failure
+// a per-record callback keeps only for the loop's check after the poll
+// (testsKept); and, for a list of the records that succeeded
 // (done = append(done, r) past the check), a later record collected
 // (takes through the list, not at it). A batch is taken where
 // the loop collecting it starts (readLoop), through a helper that polls
