@@ -160,7 +160,10 @@ type Launch struct {
 	// order they are sent.
 	Single bool
 	goStmt *ssa.Go // the go statement starting it, if one does
-	Pos    token.Position
+	// run is the function the goroutine runs, started by a go statement
+	// or a spawner (routine.Go(ctx, func() { ... }): trial 43c/D2).
+	run *ssa.Function
+	Pos token.Position
 }
 
 // Revoke describes a revoke callback the application registers.

@@ -41,6 +41,10 @@ func (g *gatherer) launches() {
 				if l != nil {
 					l.Pos = g.posn(in.Pos())
 					l.goStmt, _ = in.(*ssa.Go)
+					l.run = call.StaticCallee()
+					if mc, ok := call.Value.(*ssa.MakeClosure); ok {
+						l.run, _ = mc.Fn.(*ssa.Function)
+					}
 					l.Joined = g.joins(in)
 					if l.Pool && l.Joined && g.pollsRepeatedly(fn) && !waitsInLoop(g.m.Flow, fn) {
 						// A pool waited for after the loop that polls
@@ -93,13 +97,7 @@ func (g *gatherer) workerSkips() {
 	var skips []Skip
 	seen := map[*ssa.Function]bool{}
 	for _, l := range g.ev.Launches {
-		if l.goStmt == nil {
-			continue
-		}
-		fn := l.goStmt.Call.StaticCallee()
-		if mc, ok := l.goStmt.Call.Value.(*ssa.MakeClosure); ok {
-			fn, _ = mc.Fn.(*ssa.Function)
-		}
+		fn := l.run
 		if fn == nil || seen[fn] {
 			continue
 		}

@@ -797,6 +797,9 @@ func TestClassify(t *testing.T) {
 		{"cancelcommitdone", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"cancelflush", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"cancelequal", map[string]string{"guarantee": semantics.Neither, "failure": "whose failure told apart as context.Canceled"}},
+		// a handler run through a spawner, its failure only logged (trial
+		// 43c/D2)
+		{"spawnlogged", map[string]string{"guarantee": semantics.Neither, "failure": "that only logs the failure and goes on"}},
 		{"cancelcommitall", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when the context is cancelled"}},
 		{"flagafterpoll", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendCtx"}},
 		{"errlistlate", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendCtx"}},
@@ -986,7 +989,7 @@ func TestClassify(t *testing.T) {
 		{"topicworkers", map[string]string{"guarantee": semantics.GuaranteeUnk, "reason": "several goroutines fetch from this consumer at once"}},
 		// goroutines a utility package's group starts, waited for with the
 		// group's Wait (a JoinFact) before the commit
-		{"groupwait", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "joined before the loop goes on"}},
+		{"groupwait", map[string]string{"guarantee": semantics.Neither, "concurrency": "joined before the loop goes on", "failure": "that only logs the failure and goes on"}},
 		// a flush taking the buffer of a struct the loop builds (its reset
 		// to nil keeps nothing) and committing what it took after applying
 		// it
