@@ -545,8 +545,14 @@ func (c *checker) reportRevokeNoCommit(k *consumer.Consumer, opt *ssa.Call, cb *
 	}
 	edits, why := c.revokeCommitEdits(k, opt, cb, commit)
 	unsafe := c.commitUnsafe(k, cb, commit)
-	msg := fmt.Sprintf("this %s callback commits nothing, and it replaces %s's default revoke, which commits the processed polls while auto-commit is on: every rebalance and deploy makes the partitions' next owner replay up to %s of records (duplicates)",
-		clientmodel.BareName(revokedHook(k, ssaflow.Callee(opt.Common())).Func), cl.Name, consumer.Interval(c.pass, cl, opt.Pos(), k.From == nil))
+	// (With marks only, the default revoke commits the marks: trial
+	// 43c/D3.)
+	what := "the processed polls"
+	if commit != polled {
+		what = "the marked records"
+	}
+	msg := fmt.Sprintf("this %s callback commits nothing, and it replaces %s's default revoke, which commits %s while auto-commit is on: every rebalance and deploy makes the partitions' next owner replay up to %s of records (duplicates)",
+		clientmodel.BareName(revokedHook(k, ssaflow.Callee(opt.Common())).Func), cl.Name, what, consumer.Interval(c.pass, cl, opt.Pos(), k.From == nil))
 	pos, end := c.callRange(opt.Pos())
 	d := analysis.Diagnostic{Pos: pos, End: end, Category: CategoryRevoke, Message: msg}
 	if _, body := funcSyntax(cb); body != nil {

@@ -46,7 +46,7 @@ func marks(ctx context.Context, m *metrics) error {
 	opts := []kgo.Opt{
 		kgo.ConsumerGroup("views"),
 		kgo.AutoCommitMarks(),
-		kgo.OnPartitionsRevoked(m.onRevoked), // want `this OnPartitionsRevoked callback commits nothing`
+		kgo.OnPartitionsRevoked(m.onRevoked), // want `this OnPartitionsRevoked callback commits nothing, and it replaces franz-go's default revoke, which commits the marked records while auto-commit is on`
 	}
 	cl, err := kgo.NewClient(opts...)
 	if err != nil {
