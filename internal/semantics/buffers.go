@@ -66,8 +66,8 @@ func (g *gatherer) buffered() Buffer {
 				default:
 					continue
 				}
-				if _, basic := val.Type().Underlying().(*types.Basic); !aggregate && (basic || isError(val.Type()) || !carriesRecords(val.Type()) && !g.recordData(val)) {
-					continue // a scalar (an offset kept), a failure kept (p.failed = err), is no buffer
+				if _, basic := val.Type().Underlying().(*types.Basic); !aggregate && (basic || isError(val.Type()) || errorList(val.Type()) || !carriesRecords(val.Type()) && !g.recordData(val)) {
+					continue // a scalar (an offset kept), a failure or a list of them kept (p.failed = err), is no buffer
 				}
 				if _, reset := val.(*ssa.Const); reset {
 					continue // b.buf = nil keeps nothing

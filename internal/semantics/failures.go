@@ -294,7 +294,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// success path shares (an audit copy of every record).
 				queued = g.sendsRecord(s.b)
 			}
-			if !s.took && !(cancelled && s.b == at) && (g.processesBesides(s.b, pc, func(c *ssa.Call) bool { return c == fallback }) || g.producesRecord(s.b) || perRecord && keepsState(s.b) && (!callback || testsKept(s.b, pc.Instr)) || g.perPartition(fn) && keepsError(s.b, pc.Instr) && returns(s.b) || g.mayStop(s.b, stops, 0)) {
+			if !s.took && !(cancelled && s.b == at) && (g.processesBesides(s.b, pc, func(c *ssa.Call) bool { return c == fallback }) || g.producesRecord(s.b) || perRecord && keepsState(s.b) && (!callback || testsKept(s.b, pc.Instr)) || g.perPartition(fn) && keepsError(s.b, pc.Instr) && returns(s.b) || listKept(s.b, pc.Instr) || g.mayStop(s.b, stops, 0)) {
 				// The record's processing can go on after the failure
 				// (a header that did not parse, the record saved
 				// without it): the failed call prepares, and what is
@@ -1883,17 +1883,16 @@ func answered(fail *ssa.BasicBlock, call *ssa.Call) bool {
 // enclosing function (procErr = err), sends it on a channel or sets an
 // atomic flag: the loop may stop on it.
 func keepsError(b *ssa.BasicBlock, before ssa.Instruction) bool {
+	// (Or appended to a list of them: errs = append(errs, err), the loop
+	// returning when it is not empty: precision hunt 43p/D7.)
+	if listKept(b, before) {
+		return true
+	}
 	for _, in := range b.Instrs {
 		switch in := in.(type) {
 		case *ssa.Store:
-			// (Or appended to a list of them: errs = append(errs, err),
-			// the loop returning when it is not empty: precision hunt
-			// 43p/D7.)
 			captured := ssaflow.Derives(in.Addr, func(v ssa.Value) bool { _, fv := v.(*ssa.FreeVar); return fv })
 			if isError(in.Val.Type()) && captured {
-				return true
-			}
-			if sl, ok := in.Val.Type().Underlying().(*types.Slice); ok && isError(sl.Elem()) && captured && listTested(in.Addr, before) {
 				return true
 			}
 		case *ssa.Send:
@@ -2096,43 +2095,168 @@ func backBeforePoll(fail, check *ssa.BasicBlock, polls map[*ssa.BasicBlock]bool)
 	return false
 }
 
-// nilTest returns the error value the If ending b tests against nil
-// (err != nil, err == nil), and the blocks its failing and its succeeding
-// branches start; v is nil if b ends otherwise.
-// listTested reports whether the list of errors at addr, a free
-// variable's, is tested where it is declared, before the position call
-// (dominating it, in its function): its length compared, or joined and
-// the result compared (if len(errs) > 0, if err := errors.Join(errs...);
-// err != nil), not only logged after the commit (review 43-2/D1).
-func listTested(addr ssa.Value, before ssa.Instruction) bool {
-	fv, ok := addr.(*ssa.FreeVar)
-	if !ok {
-		return false
+// listKept reports whether b appends a failure to a list of errors
+// (errs = append(errs, err)) that before's function tests before it
+// (listTested): the failure is kept for the loop, which stops on it.
+func listKept(b *ssa.BasicBlock, before ssa.Instruction) bool {
+	for _, in := range b.Instrs {
+		if c, ok := in.(*ssa.Call); ok && errorList(c.Type()) {
+			if bi, ok := c.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && listTested(c, before) {
+				return true
+			}
+		}
 	}
-	for _, b := range ssaflow.BoundTo(fv) {
-		if b.Referrers() == nil {
+	return false
+}
+
+// listTested reports whether the list of errors list is tested in
+// before's function before it, one branch of the test leaving without
+// reaching it: its length compared, the list compared with nil, or given
+// to a function whose answer is tested (len(errs) > 0, errs != nil,
+// errors.Join(errs...) != nil, firstErr(errs) != nil); not a list only
+// logged after the commit (review 43-2/D1). The list may be a loop's
+// variable, a captured one (a per-record callback's, a goroutine's per
+// partition), or a field of a captured struct (review 43-2/D13, 43-3/D1,
+// D3, D4).
+func listTested(list ssa.Value, before ssa.Instruction) bool {
+	for _, l := range listValues(list, before.Parent()) {
+		for _, u := range referrers(l) {
+			switch u := u.(type) {
+			case *ssa.BinOp, *ssa.Call:
+				if stopsOn(u.(ssa.Value), before) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// listValues returns the values in fn that hold the list v makes: the
+// loop variables it flows into, and the loads of the variable or the
+// field it is stored in, through the closures that capture it.
+func listValues(v ssa.Value, fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{}
+	work := []ssa.Value{v}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[v] {
 			continue
 		}
-		for _, u := range *b.Referrers() {
-			load, ok := u.(*ssa.UnOp)
-			if !ok || load.Op != token.MUL || load.Referrers() == nil {
-				continue
-			}
-			for _, lu := range *load.Referrers() {
-				c, ok := lu.(*ssa.Call)
-				if !ok || c.Referrers() == nil {
-					continue
-				}
-				bi, builtin := c.Call.Value.(*ssa.Builtin)
-				f := ssaflow.Callee(c.Common())
-				if builtin && bi.Name() == "len" || f != nil && f.Pkg() != nil && f.Pkg().Path() == "errors" && f.Name() == "Join" {
-					if slices.ContainsFunc(*c.Referrers(), func(r ssa.Instruction) bool {
-						_, cmp := r.(*ssa.BinOp)
-						return cmp && r.Parent() == before.Parent() && ssaflow.Dominates(r, before)
-					}) {
-						return true
+		seen[v] = true
+		if v.Parent() == fn {
+			out = append(out, v)
+		}
+		for _, r := range referrers(v) {
+			switch r := r.(type) {
+			case *ssa.Phi:
+				work = append(work, r)
+			case *ssa.Store:
+				if r.Val == v {
+					for _, a := range addrsIn(r.Addr, fn) {
+						work = append(work, loadsOf(a)...)
 					}
 				}
+			}
+		}
+	}
+	return out
+}
+
+// addrsIn returns the addresses in fn that addr, written in fn or in a
+// closure within it, stands for: a captured variable's, a field of a
+// captured struct's.
+func addrsIn(addr ssa.Value, fn *ssa.Function) []ssa.Value {
+	switch a := addr.(type) {
+	case *ssa.FreeVar:
+		return rootsIn(a, fn)
+	case *ssa.FieldAddr:
+		var holders []ssa.Value
+		switch x := a.X.(type) {
+		case *ssa.FreeVar:
+			holders = rootsIn(x, fn)
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				for _, h := range addrsIn(x.X, fn) {
+					holders = append(holders, loadsOf(h)...)
+				}
+			}
+		default:
+			if x.Parent() == fn {
+				holders = []ssa.Value{x}
+			}
+		}
+		var out []ssa.Value
+		for _, h := range holders {
+			for _, r := range referrers(h) {
+				if fa, ok := r.(*ssa.FieldAddr); ok && fa.Field == a.Field {
+					out = append(out, fa)
+				}
+			}
+		}
+		return out
+	}
+	if addr.Parent() == fn {
+		return []ssa.Value{addr}
+	}
+	return nil
+}
+
+// rootsIn returns the values in fn that fv is bound to, through the
+// closures between them.
+func rootsIn(fv *ssa.FreeVar, fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range ssaflow.BoundTo(fv) {
+		if up, ok := b.(*ssa.FreeVar); ok {
+			out = append(out, rootsIn(up, fn)...)
+		} else if b.Parent() == fn {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// referrers returns v's referrers (none for a value that has no list of
+// them, a constant or a function).
+func referrers(v ssa.Value) []ssa.Instruction {
+	if rs := v.Referrers(); rs != nil {
+		return *rs
+	}
+	return nil
+}
+
+// loadsOf returns the loads of addr.
+func loadsOf(addr ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range referrers(addr) {
+		if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
+			out = append(out, load)
+		}
+	}
+	return out
+}
+
+// stopsOn reports whether v, or a comparison of it, is the condition of
+// a test in before's function that comes before it, one of whose
+// branches does not reach it.
+func stopsOn(v ssa.Value, before ssa.Instruction) bool {
+	conds := []ssa.Value{v}
+	for _, r := range referrers(v) {
+		if cmp, ok := r.(*ssa.BinOp); ok {
+			conds = append(conds, cmp)
+		}
+	}
+	never := func(*ssa.BasicBlock) bool { return false }
+	for _, c := range conds {
+		for _, r := range referrers(c) {
+			ifi, ok := r.(*ssa.If)
+			if !ok || ifi.Parent() != before.Parent() || !ssaflow.Dominates(ifi, before) {
+				continue
+			}
+			if slices.ContainsFunc(ifi.Block().Succs, func(s *ssa.BasicBlock) bool { return !ssaflow.ReachesBlock(s, before.Block(), never) }) {
+				return true
 			}
 		}
 	}
@@ -2161,6 +2285,9 @@ func wrapsFailed(c *ssa.Call, failed map[ssa.Value]bool) bool {
 	return false
 }
 
+// nilTest returns the error value the If ending b tests against nil
+// (err != nil, err == nil), and the blocks its failing and its succeeding
+// branches start; v is nil if b ends otherwise.
 func nilTest(b *ssa.BasicBlock) (v ssa.Value, failing, ok *ssa.BasicBlock) {
 	if len(b.Instrs) == 0 {
 		return nil, nil, nil
@@ -3058,6 +3185,13 @@ func retriedInPlace(call *ssa.Call, fail *ssa.BasicBlock) bool {
 }
 
 func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
+// errorList reports whether t is a list of errors ([]error): failures
+// collected, never records.
+func errorList(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	return ok && isError(sl.Elem())
+}
 
 // tellsApart reports whether the failure branch fail of the check ending
 // b starts by telling failures apart: a compound condition (err != nil &&

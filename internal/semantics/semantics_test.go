@@ -808,6 +808,18 @@ func TestClassify(t *testing.T) {
 		// (precision hunt 43p/D3, D7)
 		{"donebreak", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"errlist", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// failures collected in a list the loop stops on before its
+		// commit: compared with nil, filled by goroutines per partition,
+		// kept in a field, tested by a helper, filled in a range loop
+		// (review 43-3/D1-D4, 43-2/D13); the twins only log the list
+		{"errlistnil", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"errlistparts", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"errlistfield", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"errlisthelper", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"errlisthelperlog", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendCtx"}},
+		{"errlistrange", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"errlistrangelate", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendCtx"}},
+		{"errlistlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendCtx"}},
 		{"recovermethod", map[string]string{"guarantee": semantics.Neither, "failure": "whose panic a deferred recover takes for a poison record"}},
 		{"recoversuccess", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"dropcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.stored (line"}},
