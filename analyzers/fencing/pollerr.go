@@ -189,14 +189,6 @@ func (c *checker) flagUse(flag ssa.Value, errExpr *ast.CallExpr) token.Pos {
 	return found
 }
 
-// pollErrorFix returns the edits making the branch ifs poll again (or
-// return, when returns: its function's caller polls again) only when the
-// poll holds no records: `if err := fetches.Err(); err != nil &&
-// fetches.Empty() { continue }` for a branch that only continues (or
-// returns) or calls the client, else the final statement, leave, guarded
-// by `if fetches.Empty()`, or the processing in the else moved after the
-// if (pollErrorElseFix). Nil, and why, when the branch is not one the fix
-// can rewrite.
 // continuesLoop reports whether br continues loop: without a label, or
 // with the label of loop (continue poll: audit 33d/5).
 func (c *checker) continuesLoop(br *ast.BranchStmt, loop ast.Stmt) bool {
@@ -207,6 +199,14 @@ func (c *checker) continuesLoop(br *ast.BranchStmt, loop ast.Stmt) bool {
 	return ok && ls.Stmt == loop && c.pass.TypesInfo.ObjectOf(ls.Label) == c.pass.TypesInfo.ObjectOf(br.Label)
 }
 
+// pollErrorFix returns the edits making the branch ifs poll again (or
+// return, when returns: its function's caller polls again) only when the
+// poll holds no records: `if err := fetches.Err(); err != nil &&
+// fetches.Empty() { continue }` for a branch that only continues (or
+// returns) or calls the client, else the final statement, leave, guarded
+// by `if fetches.Empty()`, or the processing in the else moved after the
+// if (pollErrorElseFix). Nil, and why, when the branch is not one the fix
+// can rewrite.
 func (c *checker) pollErrorFix(client *clientmodel.Client, call *consumer.Call, errExpr *ast.CallExpr, ifs *ast.IfStmt, leave ast.Stmt, returns bool) ([]analysis.TextEdit, string) {
 	notContinue := "the error's branch does not end in a continue of the poll loop, nor is it followed by the processing in an else that ends the loop's body"
 	if returns {

@@ -404,10 +404,6 @@ func litPos(lit *ast.BasicLit, i int) (token.Pos, bool) {
 	return lit.Pos() + 1 + token.Pos(i), true
 }
 
-// recordOffset returns the position where v reads a record's offset (the
-// Offset field of a client record or TopicPartition), looking through
-// arithmetic, conversions, locals, variadic argument slices and in-package
-// parameters; NoPos if it does not.
 // recordOffsetIn is recordOffset for a value of a helper's body, its
 // parameters standing for the arguments args of one call.
 func (c *checker) recordOffsetIn(v ssa.Value, args map[*ssa.Parameter]ssa.Value, seen map[ssa.Value]bool, depth int) token.Pos {
@@ -435,6 +431,10 @@ func (c *checker) recordOffsetIn(v ssa.Value, args map[*ssa.Parameter]ssa.Value,
 	return token.NoPos
 }
 
+// recordOffset returns the position where v reads a record's offset (the
+// Offset field of a client record or TopicPartition), looking through
+// arithmetic, conversions, locals, variadic argument slices and in-package
+// parameters; NoPos if it does not.
 func (c *checker) recordOffset(v ssa.Value, seen map[ssa.Value]bool, depth int) token.Pos {
 	if v == nil || seen[v] || depth > ssaflow.MaxValueDepth {
 		return token.NoPos

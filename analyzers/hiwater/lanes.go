@@ -693,10 +693,6 @@ func (c *checker) filledFrom(coll ast.Expr) (string, bool) {
 	return first, ok && fills > 0
 }
 
-// countsFrom returns the first value of index when it is the variable of
-// the loop around it counting up by one from a constant: for i := k; i <
-// n; i++ (k), for i := range n, or the index of a range over a slice or
-// an array (0).
 // rangeFirst returns the first key of local map obj (coll, at the send)
 // when it is written only by obj[k] = ... in one range over a slice of
 // keys (for _, k := range keys, or h.keys), k not assigned in the loop,
@@ -793,6 +789,10 @@ func (c *checker) rangeFirst(coll ast.Expr, obj types.Object) (string, bool) {
 	return text + "[0]", true
 }
 
+// countsFrom returns the first value of index when it is the variable of
+// the loop around it counting up by one from a constant: for i := k; i <
+// n; i++ (k), for i := range n, or the index of a range over a slice or
+// an array (0).
 func (c *checker) countsFrom(index ast.Expr) (string, bool) {
 	id, ok := ast.Unparen(index).(*ast.Ident)
 	if !ok {

@@ -164,10 +164,6 @@ func (b *builder) returnedConsumer(m *Model, fn *ssa.Function, i int) *Consumer 
 	return k
 }
 
-// imported returns a consumer for each call of another package's function
-// that returns a consumer it builds (its BuiltFact): built at the call, as
-// far as this package can tell, with the fact's settings; From is the
-// function called.
 // ResultEntry returns the entry key of the result of the function an
 // imported consumer k (Model.Imported) is obtained from: the key of its
 // received consumers in other packages (ResultKey); "" for others.
@@ -182,6 +178,10 @@ func (k *Consumer) ResultEntry() string {
 	return ResultKey(k.From, i)
 }
 
+// imported returns a consumer for each call of another package's function
+// that returns a consumer it builds (its BuiltFact): built at the call, as
+// far as this package can tell, with the fact's settings; From is the
+// function called.
 func (b *builder) imported(m *Model) []*Consumer {
 	var out []*Consumer
 	for _, fn := range m.SSA.SrcFuncs {

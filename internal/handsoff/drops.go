@@ -556,7 +556,7 @@ func testsError(info *types.Info, e ast.Expr) bool {
 }
 
 // retryKindTest reports whether cond tests one of errs for a deadline
-// exceeded, a failure a retry is for: errors.Is(err,
+// exceeded, a failure a retry is for (RetrySentinel): errors.Is(err,
 // context.DeadlineExceeded). A helper returning nil for it drops what
 // timed out (hunt 42f/D6: db.WithTimeout logging an overrun, 3 of 300
 // lost); not a cancellation, which its caller may stop on (review
@@ -575,7 +575,33 @@ func retryKindTest(info *types.Info, cond ast.Expr, errs map[types.Object]bool) 
 		return false
 	}
 	v, ok := info.Uses[sel.Sel].(*types.Var)
-	return ok && v.Pkg() != nil && v.Pkg().Path() == "context" && v.Name() == "DeadlineExceeded"
+	return ok && RetrySentinel(v) == Deadline
+}
+
+// A RetryKind is a kind of failure a retry is for, which a sentinel
+// error names.
+type RetryKind int
+
+const (
+	NoRetry      RetryKind = iota
+	Cancellation           // context.Canceled: a shutdown or a rebalance left the work undone
+	Deadline               // context.DeadlineExceeded, os.ErrDeadlineExceeded: a transient failure
+)
+
+// RetrySentinel returns the kind of failure a retry is for that the
+// package variable v names (context.Canceled, context.DeadlineExceeded,
+// os.ErrDeadlineExceeded); NoRetry for any other.
+func RetrySentinel(v *types.Var) RetryKind {
+	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+		return NoRetry
+	}
+	switch v.Pkg().Path() + "." + v.Name() {
+	case "context.Canceled":
+		return Cancellation
+	case "context.DeadlineExceeded", "os.ErrDeadlineExceeded":
+		return Deadline
+	}
+	return NoRetry
 }
 
 // mentions reports whether e uses one of vars.

@@ -325,7 +325,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				}
 				continue
 			}
-			if _, ret := s.b.Instrs[len(s.b.Instrs)-1].(*ssa.Return); ret {
+			if returns(s.b) {
 				found = found || perRecord // else the failure stops the loop
 				continue
 			}
@@ -560,14 +560,15 @@ func retryGlobal(v ssa.Value) string {
 		return ""
 	}
 	gl, ok := load.X.(*ssa.Global)
-	if !ok || gl.Pkg == nil {
+	if !ok {
 		return ""
 	}
-	switch name := gl.Pkg.Pkg.Path() + "." + gl.Name(); name {
-	case "context.Canceled":
-		return name + " (a cancellation, at a shutdown or a rebalance, that left it unprocessed)"
-	case "context.DeadlineExceeded", "os.ErrDeadlineExceeded":
-		return name + " (a deadline, a transient failure a retry is for)"
+	obj, _ := gl.Object().(*types.Var)
+	switch handsoff.RetrySentinel(obj) {
+	case handsoff.Cancellation:
+		return "context.Canceled (a cancellation, at a shutdown or a rebalance, that left it unprocessed)"
+	case handsoff.Deadline:
+		return gl.Pkg.Pkg.Path() + "." + gl.Name() + " (a deadline, a transient failure a retry is for)"
 	}
 	return ""
 }
@@ -1097,7 +1098,7 @@ func setOnFailure(call *ssa.Call, addr ssa.Value) bool {
 				if slices.ContainsFunc(b.Instrs, func(in ssa.Instruction) bool { st, ok := in.(*ssa.Store); return ok && st.Addr == addr }) {
 					continue
 				}
-				if _, ret := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ret {
+				if returns(b) {
 					every = false
 				}
 				work = append(work, b.Succs...)
@@ -1283,7 +1284,7 @@ func returnsNilResult(call *ssa.Call, result *ssa.Alloc, stops func(*ssa.BasicBl
 			if keeps, stores := last(s.b); stores {
 				s.kept = keeps
 			}
-			if _, ret := s.b.Instrs[len(s.b.Instrs)-1].(*ssa.Return); ret {
+			if returns(s.b) {
 				if !s.kept {
 					return true
 				}
@@ -1335,7 +1336,7 @@ func (g *gatherer) failureReturns(call *ssa.Call, stops func(*ssa.BasicBlock) bo
 				continue
 			}
 			seen[n] = true
-			if _, ret := n.Instrs[len(n.Instrs)-1].(*ssa.Return); ret {
+			if returns(n) {
 				return true
 			}
 			work = append(work, n.Succs...)
@@ -1594,7 +1595,7 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 						continue
 					}
 					seen[x] = true
-					if _, ret := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ret {
+					if returns(x) {
 						found = true
 					}
 					work = append(work, x.Succs...)
@@ -1700,13 +1701,6 @@ func (g *gatherer) mayStop(b *ssa.BasicBlock, stops func(*ssa.BasicBlock) bool, 
 	return false
 }
 
-// keepsState reports whether b writes a field, a global or an element: a
-// failure a per-record function records so (w.failed = true) may stop its
-// caller, which the analysis does not follow; a later record's processing
-// can test it and not write past the failed one. Not a value sent on a
-// channel, which a later record cannot test without taking it (audit
-// 37c/D2: an error sent to the loop, which reads it only once the poll's
-// records are through, committed past the failed one).
 // testsKept reports whether what b keeps (keepsState) is read back in
 // pc's function before pc (a flag each record tests first: if f.failed
 // != nil { return }), so that no later record's position passes the
@@ -1739,6 +1733,13 @@ func testsKept(b *ssa.BasicBlock, pc ssa.Instruction) bool {
 	return false
 }
 
+// keepsState reports whether b writes a field, a global or an element: a
+// failure a per-record function records so (w.failed = true) may stop its
+// caller, which the analysis does not follow; a later record's processing
+// can test it and not write past the failed one. Not a value sent on a
+// channel, which a later record cannot test without taking it (audit
+// 37c/D2: an error sent to the loop, which reads it only once the poll's
+// records are through, committed past the failed one).
 func keepsState(b *ssa.BasicBlock) bool {
 	for _, in := range b.Instrs {
 		switch in := in.(type) {
@@ -3054,7 +3055,7 @@ func (g *gatherer) repolls(fail, at *ssa.BasicBlock, polls map[*ssa.BasicBlock]b
 		if g.writesPosition(x) || g.stops()(x) {
 			continue
 		}
-		if _, ret := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ret {
+		if returns(x) {
 			continue
 		}
 		work = append(work, x.Succs...)
@@ -3081,7 +3082,7 @@ func everyFailureGoesOn(b, fail, at *ssa.BasicBlock, takes map[*ssa.BasicBlock]b
 			return false // a retry, a panic or an exit
 		}
 		seen[x] = true
-		if _, ret := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ret {
+		if returns(x) {
 			if !perRecord {
 				return false
 			}
@@ -3241,14 +3242,8 @@ func settingRead(call *ssa.Call) bool {
 // transient reports whether g is an error a retry may not see again: a
 // deadline exceeded (context's, os's).
 func transient(g *ssa.Global) bool {
-	if g.Pkg == nil {
-		return false
-	}
-	switch g.Pkg.Pkg.Path() + "." + g.Name() {
-	case "context.DeadlineExceeded", "os.ErrDeadlineExceeded":
-		return true
-	}
-	return false
+	v, _ := g.Object().(*types.Var)
+	return handsoff.RetrySentinel(v) == handsoff.Deadline
 }
 
 // derivesGlobal reports whether x is computed, within a few steps, from a global
@@ -3863,13 +3858,6 @@ func (g *gatherer) perRecordLiteral(fn *ssa.Function) bool {
 	return fn.Parent() != nil && g.literalSite(fn) != nil
 }
 
-// goPerPoll reports whether fn is a function literal started by a go
-// statement each time round the poll loop (in a loop of its parent, or
-// in a literal the client calls per partition or record: EachPartition's):
-// a return from it ends this poll's work on its records, unseen by the
-// loop, and the next poll's positions pass the rest (audit 37c/D1: a
-// partition's goroutine returning on a failed save, its next poll
-// marked).
 // inBranch reports whether at is reached only through the branch fail
 // (not a block the branch jumps to that other paths reach too, as a
 // break's target is).
@@ -3901,6 +3889,13 @@ func (g *gatherer) perPartition(fn *ssa.Function) bool {
 	return f != nil && f.Name() == "EachPartition"
 }
 
+// goPerPoll reports whether fn is a function literal started by a go
+// statement each time round the poll loop (in a loop of its parent, or
+// in a literal the client calls per partition or record: EachPartition's):
+// a return from it ends this poll's work on its records, unseen by the
+// loop, and the next poll's positions pass the rest (audit 37c/D1: a
+// partition's goroutine returning on a failed save, its next poll
+// marked).
 func (g *gatherer) goPerPoll(fn *ssa.Function) bool {
 	parent := fn.Parent()
 	if parent == nil || slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Role == clientmodel.Fetch && c.Fn == fn }) {
@@ -3926,8 +3921,6 @@ func dominatedByAny(b *ssa.BasicBlock, blocks map[*ssa.BasicBlock]bool) bool {
 	return false
 }
 
-// callName names the callee of call for a message: "db.ExecContext",
-// "handle", or "the handler" for a function value.
 // literalDropped returns the failure of lit, a function literal writing
 // a position and returning an error, that the function of another
 // package it is given to drops (handsoff.DropsFact: obs.Span(ctx, name,
@@ -4167,6 +4160,8 @@ func handsRecord(args []ssa.Value, isRec func(ssa.Value) bool) bool {
 	})
 }
 
+// callName names the callee of call for a message: "db.ExecContext",
+// "handle", or "the handler" for a function value.
 func callName(call *ssa.Call) string {
 	f := ssaflow.Callee(call.Common())
 	if f == nil {
@@ -4360,7 +4355,7 @@ func answerCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 		if !onlyLogs(n.Instrs) || n == b || seen[n] {
 			return nil, nil, nil
 		}
-		if _, ret := n.Instrs[len(n.Instrs)-1].(*ssa.Return); ret {
+		if returns(n) {
 			return ifi, call, fail
 		}
 		if _, jump := n.Instrs[len(n.Instrs)-1].(*ssa.Jump); !jump {

@@ -1572,7 +1572,6 @@ func (g *gatherer) isLowWater(v ssa.Value) bool {
 	}
 }
 
-// isOneOffsetArg reports whether v is a scalar (a raw offset argument).
 // clientOffsets returns the grain of positions a client function computes
 // from what the client handed out (franz-go's kadm.OffsetsFromFetches(fs),
 // OffsetsFromRecords(rs...), NewOffsetFromRecord(r)), or GrainUnknown when
@@ -1696,6 +1695,7 @@ func isOneOffsetMap(v ssa.Value) bool {
 	return false
 }
 
+// isOneOffsetArg reports whether v is a scalar (a raw offset argument).
 func isOneOffsetArg(v ssa.Value) bool {
 	b, ok := v.Type().Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
