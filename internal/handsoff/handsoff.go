@@ -51,7 +51,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find the functions that only queue a value for work done later",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact), new(SendHelper), new(SyncFact), new(RunsFact), new(DropsFact), new(SwallowsFact), new(DrainsFact), new(RecoversFact), new(OutcomeFact), new(ReturnsSyncFact)},
+	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact), new(SendHelper), new(SyncFact), new(RunsFact), new(DropsFact), new(SwallowsFact), new(DrainsFact), new(RecoversFact), new(OutcomeFact), new(ReturnsSyncFact), new(DispatchesFact)},
 }
 
 // Fact is the fact of a function that hands its parameters at Params
@@ -195,6 +195,7 @@ func export(pass *analysis.Pass) {
 	exportDrains(pass, decls)
 	exportRecovers(pass, decls)
 	exportOutcomes(pass, decls)
+	exportDispatches(pass, decls)
 	if len(facts) == 0 {
 		return
 	}

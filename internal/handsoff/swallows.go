@@ -128,7 +128,37 @@ func failureIf(info *types.Info, list []ast.Stmt, i int, params map[types.Object
 	if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && quietCall(fn) {
 		return nil, nil
 	}
+	if cacheCall(info, call) && slices.ContainsFunc(list[:i], func(st ast.Stmt) bool { return returnsFailure(info, st) }) {
+		// A cache refreshed once the effect's own failure was returned
+		// (if err := s.db.Save(v); err != nil { return err }, then
+		// s.cache.Set(k, v) only logged): derived state, rebuilt on a
+		// miss, not the record's effect (review 43-3/D6).
+		return nil, nil
+	}
 	return ifs, call
+}
+
+// cacheCall reports whether call is a method of a cache: its receiver's
+// name or its type's name says so (s.cache.Set, c.redisCache.Del).
+func cacheCall(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.MethodVal {
+		return false
+	}
+	name := ""
+	switch x := ast.Unparen(sel.X).(type) {
+	case *ast.Ident:
+		name = x.Name
+	case *ast.SelectorExpr:
+		name = x.Sel.Name
+	}
+	if n, ok := types.Unalias(deref(info.TypeOf(sel.X))).(*types.Named); ok {
+		name += " " + n.Obj().Name()
+	}
+	return strings.Contains(strings.ToLower(name), "cache")
 }
 
 // swallowedInLoop returns the name of the call whose failure a range loop

@@ -303,15 +303,44 @@ type ReturnsSyncFact struct {
 }
 
 // ReturnedSwallow is a method of a type a constructor returns that only
-// logs a failure of Call before returning no error.
+// logs a failure of Call before returning no error. When lists the tests
+// of the constructor's parameters its return of that type is under (if
+// mode == "best-effort" { return lossy{} }): a caller passing a constant
+// that fails one gets another type (review 43-3/D5).
 type ReturnedSwallow struct {
 	Method, Call, In string
+	When             []ParamTest
+}
+
+// ParamTest is a test of a function's parameter Param (a signature index)
+// against a constant, Value (its exact text), with == (Equal) or !=.
+type ParamTest struct {
+	Param int
+	Value string
+	Equal bool
+}
+
+// Excludes reports whether a call passing args (by signature index, nil
+// where not a constant) fails one of s's tests: it never gets s's type.
+func (s ReturnedSwallow) Excludes(arg func(i int) (string, bool)) bool {
+	return slices.ContainsFunc(s.When, func(t ParamTest) bool {
+		v, ok := arg(t.Param)
+		return ok && (v == t.Value) != t.Equal
+	})
 }
 
 func (*ReturnsSyncFact) AFact() {}
 func (f *ReturnsSyncFact) String() string {
 	if len(f.Swallows) > 0 {
-		return fmt.Sprintf("returnsSync(%s swallows %s)", f.Swallows[0].In, f.Swallows[0].Call)
+		when := ""
+		for _, t := range f.Swallows[0].When {
+			op := "!="
+			if t.Equal {
+				op = "=="
+			}
+			when += fmt.Sprintf(" when #%d %s %s", t.Param, op, t.Value)
+		}
+		return fmt.Sprintf("returnsSync(%s swallows %s%s)", f.Swallows[0].In, f.Swallows[0].Call, when)
 	}
 	return "returnsSync"
 }
@@ -345,7 +374,13 @@ func exportReturnsSync(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl)
 		}
 		ok, returns := true, 0
 		var f ReturnsSyncFact
+		params := paramIndexes(pass.TypesInfo, fd)
+		var stack []ast.Node
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return false
@@ -353,8 +388,15 @@ func exportReturnsSync(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl)
 				returns++
 				ok = ok && len(n.Results) == 1 && syncImpl(pass, pass.TypesInfo.TypeOf(n.Results[0]), iface)
 				if ok {
-					f.Swallows = append(f.Swallows, returnedSwallows(pass, pass.TypesInfo.TypeOf(n.Results[0]), iface)...)
+					when := paramTests(pass.TypesInfo, stack, params)
+					for _, sw := range returnedSwallows(pass, pass.TypesInfo.TypeOf(n.Results[0]), iface) {
+						sw.When = when
+						f.Swallows = append(f.Swallows, sw)
+					}
 				}
+			}
+			if ok {
+				stack = append(stack, n)
 			}
 			return ok
 		})
@@ -362,6 +404,50 @@ func exportReturnsSync(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl)
 			pass.ExportObjectFact(fn, &f)
 		}
 	}
+}
+
+// paramTests returns the tests of params against constants that the
+// innermost node of stack (a path from a body) is under: the then-branch
+// of if p == "x" or p != "x", a case "x" of switch p.
+func paramTests(info *types.Info, stack []ast.Node, params map[types.Object]int) []ParamTest {
+	test := func(p ast.Expr, c ast.Expr, equal bool) (ParamTest, bool) {
+		id, ok := ast.Unparen(p).(*ast.Ident)
+		if !ok {
+			return ParamTest{}, false
+		}
+		i, isParam := params[info.Uses[id]]
+		tv, isConst := info.Types[c]
+		if !isParam || !isConst || tv.Value == nil {
+			return ParamTest{}, false
+		}
+		return ParamTest{Param: i, Value: tv.Value.ExactString(), Equal: equal}, true
+	}
+	var out []ParamTest
+	for i := 0; i+1 < len(stack); i++ {
+		switch n := stack[i].(type) {
+		case *ast.IfStmt:
+			cmp, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
+			if stack[i+1] != ast.Node(n.Body) || !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+				continue
+			}
+			if t, ok := test(cmp.X, cmp.Y, cmp.Op == token.EQL); ok {
+				out = append(out, t)
+			} else if t, ok := test(cmp.Y, cmp.X, cmp.Op == token.EQL); ok {
+				out = append(out, t)
+			}
+		case *ast.SwitchStmt:
+			cc, ok := stack[i+1].(*ast.BlockStmt)
+			if !ok || n.Tag == nil || i+2 >= len(stack) {
+				continue
+			}
+			if clause, ok := stack[i+2].(*ast.CaseClause); ok && cc == n.Body && len(clause.List) == 1 {
+				if t, ok := test(n.Tag, clause.List[0], true); ok {
+					out = append(out, t)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // returnedSwallows returns the methods of iface of t, a concrete type of

@@ -119,6 +119,7 @@ func (g *gatherer) handedFuncs() {
 					continue
 				}
 				if com.StaticCallee() != nil {
+					g.handedDispatched(ci, seen)
 					continue
 				}
 				if _, builtin := com.Value.(*ssa.Builtin); builtin || !handlerShaped(com.Signature()) && !batchHandler(com.Signature(), valueName(com.Value), ci) || !slices.ContainsFunc(com.Args, g.isRecordArg) || !g.positionAfter(ci) {
@@ -202,6 +203,43 @@ func (g *gatherer) handedMethod(ci ssa.CallInstruction, seen map[string]bool) {
 		return // an interface of the application's the client implements (a port): a client call
 	}
 	g.handedOn(com, com.Value, g.posn(ci.Pos()), seen)
+}
+
+// handedDispatched records a call of another package's method that hands
+// records to the handlers its type's registering method keeps
+// (handsoff.DispatchesFact: reg.Dispatch(ctx, r.Topic, r.Value), with the
+// wiring calling reg.Register(topic, h)): what is registered is what the
+// records are handed to, under the key of the registering method's
+// parameter (hunt 43f/D2, D13).
+func (g *gatherer) handedDispatched(ci ssa.CallInstruction, seen map[string]bool) {
+	com := ci.Common()
+	callee := ssaflow.Callee(com)
+	if callee == nil || callee.Pkg() == g.pass.Pkg {
+		return // the package's own registry: its stores are in sight (handlerRoots)
+	}
+	f, ok := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result).Dispatches(callee)
+	if !ok || !slices.ContainsFunc(f.Params, func(i int) bool { a := ssaflow.Arg(com, i); return a != nil && g.isRecordArg(a) }) || !g.positionAfter(ci) {
+		return
+	}
+	recv := callee.Type().(*types.Signature).Recv()
+	named, ok := types.Unalias(ssaflow.Deref(recv.Type())).(*types.Named)
+	if !ok {
+		return
+	}
+	reg := handsoff.MethodOf(named, f.Register)
+	if reg == nil {
+		return
+	}
+	key := consumer.ParamKey(reg, f.Index) + "." + f.Method
+	if seen[key] {
+		return
+	}
+	seen[key] = true
+	name := ""
+	if params := reg.Type().(*types.Signature).Params(); f.Index < params.Len() {
+		name = params.At(f.Index).Name()
+	}
+	g.ev.Handed = append(g.ev.Handed, HandedFunc{Key: key, Name: name, Via: ssaflow.ShortFunc(reg), Method: f.Iface + "." + f.Method, At: g.posn(ci.Pos())})
 }
 
 // handedBound records an interface's method value (s.pool.Submit) given
@@ -630,14 +668,25 @@ func passedFuncs(m *consumer.Model, ho *handsoff.Result) []PassedFunc {
 				// says it returns, or done with what it is given
 				// when its methods return (handsoff.ReturnsSyncFact;
 				// audit 41b/D8).
-				obj := ssaflow.Callee(resultOf(r).(*ssa.Call).Common())
+				call := resultOf(r).(*ssa.Call)
+				obj := ssaflow.Callee(call.Common())
+				// The constants the call passes, by signature index.
+				constArg := func(i int) (string, bool) {
+					c, ok := ssaflow.Arg(call.Common(), i).(*ssa.Const)
+					if !ok || c.Value == nil {
+						return "", false
+					}
+					return c.Value.ExactString(), true
+				}
 				for j := range iface.NumMethods() {
 					name := iface.Method(j).Name()
 					if f, ok := ho.ReturnsSyncOf(obj); ok {
-						p := PassedFunc{Key: key + "." + name, Func: consumer.DisplayName(resultOf(r).(*ssa.Call).Call.StaticCallee()) + "'s result", Known: true}
+						p := PassedFunc{Key: key + "." + name, Func: consumer.DisplayName(call.Call.StaticCallee()) + "'s result", Known: true}
 						// (A type it may return swallowing a failure: a
-						// best-effort sink a setting picks, hunt 43f/D7.)
-						if i := slices.IndexFunc(f.Swallows, func(s handsoff.ReturnedSwallow) bool { return s.Method == name }); i >= 0 {
+						// best-effort sink a setting picks, hunt 43f/D7;
+						// not one the constant it is given rules out,
+						// review 43-3/D5.)
+						if i := slices.IndexFunc(f.Swallows, func(s handsoff.ReturnedSwallow) bool { return s.Method == name && !s.Excludes(constArg) }); i >= 0 {
 							p.Func, p.Swallows = f.Swallows[i].In, f.Swallows[i].Call
 						}
 						put(p)

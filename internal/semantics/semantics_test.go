@@ -1542,6 +1542,11 @@ func TestJoin(t *testing.T) {
 		// logging and returning the failure
 		"swchain":    {"guarantee": semantics.Neither, "failure": "the function it runs (in the wrapper swkit.Retry makes, called at line"},
 		"swchainlog": {"guarantee": semantics.AtLeastOnce},
+		// a registry of handlers in a Kafka-free package, filled by the
+		// wiring, one handler dropping its failures (hunt 43f/D2, D13);
+		// its twin routes through a table whose handler returns them
+		"dispaudit":  {"guarantee": semantics.Neither, "failure": "os.WriteFile (in disphandlers.(*Audit).Handle, called at line 57"},
+		"displedger": {"guarantee": semantics.AtLeastOnce, "failure": ""},
 		// configurations built by a helper of another package: greedy
 		// franz-go options every 200ms (audit 37b/D13: at-least-once,
 		// every 5s), a confluent map every 100 ms (37b/D14: 5000 ms)

@@ -68,9 +68,20 @@ func (s *lossySink) Put(v []byte) error { // want Put:`sync` Put:`swallows\(os.W
 
 // NewModeSink returns the sink a setting picks, one only logging a
 // failure (hunt 43f/D7).
-func NewModeSink(mode, path string) Sink { // want NewModeSink:`sync` NewModeSink:`returnsSync\(core.lossySink.Put swallows os.WriteFile\)`
+func NewModeSink(mode, path string) Sink { // want NewModeSink:`sync` NewModeSink:`returnsSync\(core.lossySink.Put swallows os.WriteFile when #0 == "best-effort"\)`
 	if mode == "best-effort" {
 		return &lossySink{path: path}
 	}
 	return &fileSink{path: path}
+}
+
+// NewLevelSink is NewModeSink with a switch: the lossy sink only for
+// level 0.
+func NewLevelSink(level int, path string) Sink { // want NewLevelSink:`sync` NewLevelSink:`returnsSync\(core.lossySink.Put swallows os.WriteFile when #0 == 0\)`
+	switch level {
+	case 0:
+		return &lossySink{path: path}
+	default:
+		return &fileSink{path: path}
+	}
 }

@@ -1,7 +1,9 @@
 package core
 
 import (
+	"errors"
 	"log"
+	"os"
 	"sync/atomic"
 )
 
@@ -134,6 +136,41 @@ func (s *Sticky) Save(p Payload) error {
 	if err := save(p); err != nil {
 		log.Printf("save: %v", err)
 		s.err.Store(&err)
+	}
+	return nil
+}
+
+// cacheStore is a store with a cache in front of it.
+type cacheStore struct {
+	path  string
+	cache *lruCache
+}
+
+type lruCache struct{ dir string }
+
+func (c *lruCache) Set(k string, v []byte) error { // want Set:`sync`
+	if c.dir == "" {
+		return errors.New("cache closed")
+	}
+	return os.WriteFile(c.dir+"/"+k, v, 0o644)
+}
+
+// Save writes v and refreshes the cache, whose failure it only logs
+// (review 43-3/D6): the effect's own failure is returned.
+func (s *cacheStore) Save(k string, v []byte) error { // want Save:`sync`
+	if err := os.WriteFile(s.path, v, 0o644); err != nil {
+		return err
+	}
+	if err := s.cache.Set(k, v); err != nil {
+		log.Printf("cache: %v", err)
+	}
+	return nil
+}
+
+// Warm only fills the cache, logging its failure: that is its effect.
+func (s *cacheStore) Warm(k string, v []byte) error { // want Warm:`sync` Warm:`swallows\(s.cache.Set\)`
+	if err := s.cache.Set(k, v); err != nil {
+		log.Printf("cache: %v", err)
 	}
 	return nil
 }

@@ -33,6 +33,3 @@ func New(mode, dir string) Sink {
 	}
 	return strict{dir: dir}
 }
-
-// NewStrict returns the strict sink.
-func NewStrict(dir string) Sink { return strict{dir: dir} }

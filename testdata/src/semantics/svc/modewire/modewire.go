@@ -12,5 +12,5 @@ import (
 // Run starts them.
 func Run(ctx context.Context) {
 	go modeloop.NewPicked(modesink.New(os.Getenv("SINK_MODE"), "/tmp")).Run(ctx)
-	_ = modeloop.NewStrict(modesink.NewStrict("/tmp")).Run(ctx)
+	_ = modeloop.NewStrict(modesink.New("strict", "/tmp")).Run(ctx)
 }
