@@ -1114,6 +1114,18 @@ func (c *classifier) pending() string {
 // explicit classifies commits the application makes itself.
 func (c *classifier) explicit(commits []*PositionCall) {
 	r := c.r
+	// The loop's own commits first: the strategy is theirs, and a commit
+	// beside the loop is besideCommit's.
+	commits = slices.Clone(commits)
+	slices.SortStableFunc(commits, func(a, b *PositionCall) int {
+		switch {
+		case a.Beside == b.Beside:
+			return 0
+		case a.Beside:
+			return 1
+		}
+		return -1
+	})
 	grain := commits[0].Grain
 	var batch int64
 	onOffset := false
@@ -1136,6 +1148,7 @@ func (c *classifier) explicit(commits []*PositionCall) {
 		}
 	}
 	r.Guarantee, r.Reason = AtLeastOnce, "positions are committed after the records are processed (no commit before processing was found)"
+	defer c.besideCommit(commits)
 	switch grain {
 	case GrainRecord, GrainBatch:
 		if !slices.ContainsFunc(commits, func(pc *PositionCall) bool { return !pc.Periodic }) {
@@ -1169,6 +1182,21 @@ func (c *classifier) explicit(commits []*PositionCall) {
 		r.Window = "unknown"
 	}
 	c.commitsOutOfSight(commits)
+}
+
+// besideCommit makes an at-least-once row neither when a commit of every
+// record polled so far is made on a goroutine beside the loop, not only
+// on a ticker's (a checkpoint timer, a shutdown hook: hunt 44f/D2, D3,
+// 198 to 288 of 300 lost at three SIGTERMs or SIGKILLs), as the loop
+// processes the poll: a crash after it loses the records not processed
+// yet.
+func (c *classifier) besideCommit(commits []*PositionCall) {
+	i := slices.IndexFunc(commits, func(pc *PositionCall) bool { return pc.Beside })
+	if i < 0 || c.pending() != "polled" || c.r.Guarantee != AtLeastOnce {
+		return
+	}
+	pc := commits[i]
+	c.r.Guarantee, c.r.Reason = Neither, fmt.Sprintf("code on a goroutine beside the loop (a timer's, a shutdown hook's) commits every record polled so far (%s, %s) while the loop processes them: the records not processed yet when it runs are lost if the process then stops (a crash, or the shutdown a hook runs at)", pc.Func, c.ev.at(pc.Pos))
 }
 
 // commitsOutOfSight makes the row unknown when one of the commits is made

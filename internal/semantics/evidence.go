@@ -112,6 +112,12 @@ type PositionCall struct {
 	// Ticked reports a Periodic commit made by the consume loop itself, in
 	// the case of a select receiving from a ticker (ticked).
 	Ticked bool
+	// Beside reports a commit of what is stored, marked or polled so far
+	// (no position argument) made on a goroutine beside the loop that
+	// fetches nothing: one a go statement or a spawner starts, or a
+	// callback time.AfterFunc or context.AfterFunc runs (a checkpoint
+	// timer, a shutdown hook), Periodic or not (besideLoop).
+	Beside bool
 	// FromCaller names the exported function, called by nothing in its
 	// package, whose parameter the records or offsets the call writes come
 	// from ("kafkaw.(*Consumer).Commit"): its callers, in other packages,
@@ -578,6 +584,8 @@ type gatherer struct {
 	// claimed are the calls of received clients: no consumer built in the
 	// package owns them.
 	claimed map[*consumer.Call]bool
+	// beside caches besideLoop.
+	beside map[*ssa.Function]bool
 }
 
 func (g *gatherer) posn(p token.Pos) token.Position { return g.pass.Fset.Position(p) }

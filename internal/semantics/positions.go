@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -92,6 +93,7 @@ func (g *gatherer) positions() {
 		// fetches nothing, trial 41e/D13.)
 		pc.Ticked = ticked(call) && g.fetchesFrom(call.Fn)
 		pc.Periodic = pc.Ticked || g.periodic(call)
+		pc.Beside = call.Record < 0 && call.Role == clientmodel.Commit && g.besideLoop()[call.Fn]
 		if call.Role == clientmodel.Commit || call.Role == clientmodel.Mark || call.Role == clientmodel.Store {
 			pc.InTx = g.openTxAt(call.Instr, nil, 0)
 		}
@@ -217,8 +219,8 @@ func (g *gatherer) handlerMethod(fn *ssa.Function) bool {
 // Close method), while the consumer is polled in a loop elsewhere. It
 // does not say how often the consumer commits.
 func (g *gatherer) shutdownFlush(call *consumer.Call) bool {
-	if call.Record >= 0 || call.Role != clientmodel.Commit || ssaflow.InLoop(call.Instr.Block()) || g.calledInLoops(call.Fn) || g.inGoroutine(call.Fn) {
-		return false
+	if call.Record >= 0 || call.Role != clientmodel.Commit || ssaflow.InLoop(call.Instr.Block()) || g.calledInLoops(call.Fn) || g.inGoroutine(call.Fn) || g.besideLoop()[call.Fn] {
+		return false // (not a hook running beside the loop: hunt 44f/D2)
 	}
 	// A closure called through a variable (commit := func() {...}; a
 	// ticker's case calling commit() in a goroutine's loop; trial 32a/5)
@@ -1617,6 +1619,47 @@ func (g *gatherer) periodic(call *consumer.Call) bool {
 		}
 	}
 	return false
+}
+
+// besideLoop returns the functions of the consumer's code that run on a
+// goroutine of their own beside the consume loop, fetching nothing: the
+// functions a go statement or a spawner starts, and the callbacks
+// time.AfterFunc and context.AfterFunc run (a checkpoint timer, a
+// shutdown hook: hunt 44f/D2, D3), with the functions they call.
+func (g *gatherer) besideLoop() map[*ssa.Function]bool {
+	if g.beside != nil {
+		return g.beside
+	}
+	g.beside = map[*ssa.Function]bool{}
+	for _, fn := range g.funcs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				var started ssa.Value
+				switch x := in.(type) {
+				case *ssa.Go:
+					started = x.Call.Value
+					if callee := x.Call.StaticCallee(); callee != nil {
+						started = callee
+					}
+				case *ssa.Call:
+					started = g.m.Flow.Started(x)
+					if callee := ssaflow.Callee(x.Common()); started == nil && callee != nil && callee.Pkg() != nil && callee.Name() == "AfterFunc" && (callee.Pkg().Path() == "time" || callee.Pkg().Path() == "context") && len(x.Call.Args) == 2 {
+						started = x.Call.Args[1]
+					}
+				}
+				root := funcOf(started)
+				if root == nil {
+					continue
+				}
+				set := map[*ssa.Function]bool{}
+				g.m.Flow.Reach(root, set)
+				if !g.fetchesFrom(root) {
+					maps.Copy(g.beside, set)
+				}
+			}
+		}
+	}
+	return g.beside
 }
 
 // fetchesFrom reports whether fn reaches a fetch of the package.

@@ -757,6 +757,12 @@ func TestClassify(t *testing.T) {
 		// (trial 41e/D13); its twin commits the marks the loop makes
 		{"tickpolled", map[string]string{"guarantee": semantics.Neither, "failure": ""}},
 		{"tickmarked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// everything polled committed beside the loop by a checkpoint
+		// timer or a shutdown hook (hunt 44f/D2, D3); the twin's timer
+		// commits the marks
+		{"besidetimer", map[string]string{"guarantee": semantics.Neither, "strategy": semantics.StrategyEachBatch, "detail": "CommitRecords", "reason": "code on a goroutine beside the loop (a timer's, a shutdown hook's) commits every record polled so far (CommitUncommittedOffsets, line 22)"}},
+		{"besidehook", map[string]string{"guarantee": semantics.Neither, "reason": "CommitUncommittedOffsets, line 48"}},
+		{"besidemarks", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// review 42-2: a retry breaking out on success (D1); nil returned
 		// over the kept failure (D2); a flag an EachPartition goroutine
 		// sets (D5); an option setting a key through the map's address
