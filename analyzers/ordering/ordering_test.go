@@ -459,6 +459,7 @@ var scenarios = []struct {
 	// loop's way out, or by a method deferred after the commit, the
 	// records saved in place (4 silent).
 	{"ordering/shutdowncommit", ordering.Analyzer},
+	{"ordering/shutdownsvc", ordering.Analyzer},
 	// a sarama handler of a group built out of sight marking and
 	// committing each message before writing it, also with a log line
 	// between them or the Commit under a flag, with a log line and an

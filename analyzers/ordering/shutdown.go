@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/offsetcommit/commitlint/internal/clientmodel"
 	"github.com/offsetcommit/commitlint/internal/consumer"
@@ -336,14 +337,47 @@ func (c *checker) reportShutdown(call *consumer.Call, g *ssa.Function, send ssa.
 // call's consumer's records in place, can leave a poll half processed
 // (midpoll.Leaves), nil if there is none in g.
 func (c *checker) leftMidPoll(call *consumer.Call, g *ssa.Function) ast.Stmt {
-	if call.Consumer == nil || g.Syntax() == nil {
+	k := c.callConsumer(call)
+	if k == nil || g.Syntax() == nil {
 		return nil
 	}
-	at := midpoll.Leaves(c.pass, call.Consumer)
+	at := midpoll.Leaves(c.pass, k)
 	if at == nil || at.Pos() < g.Syntax().Pos() || at.End() > g.Syntax().End() {
 		return nil
 	}
 	return at
+}
+
+// contextSetup reports whether st only makes the context a commit is
+// given: ctx, cancel := context.WithTimeout(...), or defer cancel().
+func (c *checker) contextSetup(st ast.Stmt) bool {
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		if len(st.Rhs) != 1 {
+			return false
+		}
+		ce, ok := ast.Unparen(st.Rhs[0]).(*ast.CallExpr)
+		fn, _ := typeutil.Callee(c.pass.TypesInfo, ce).(*types.Func)
+		return ok && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context"
+	case *ast.DeferStmt:
+		_, ok := ast.Unparen(st.Call.Fun).(*ast.Ident)
+		_, isFunc := c.pass.TypesInfo.TypeOf(st.Call.Fun).Underlying().(*types.Signature)
+		return ok && isFunc && len(st.Call.Args) == 0
+	}
+	return false
+}
+
+// callConsumer returns the consumer call is made on: its own, or the
+// client the package receives that it is made on (a service given the
+// client main builds: hunt 44f/D1, 146 of 300 lost at a failed write).
+func (c *checker) callConsumer(call *consumer.Call) *consumer.Consumer {
+	if call.Consumer != nil {
+		return call.Consumer
+	}
+	if i := slices.IndexFunc(c.m.Received, func(r *consumer.Consumer) bool { return slices.Contains(r.Calls, call) }); i >= 0 {
+		return c.m.Received[i]
+	}
+	return nil
 }
 
 // reportMidPoll reports call, a commit of everything polled deferred by
@@ -425,11 +459,14 @@ func (c *checker) checkAfterLoop(call *consumer.Call) {
 // defer when it is all the closure does); a commit's statement goes with
 // the declarations only it used (a context made for it, and its cancel).
 func (c *checker) dropCommit(call *consumer.Call, g *ssa.Function) (analysis.SuggestedFix, bool) {
-	k := call.Consumer
+	k := c.callConsumer(call)
+	if k == nil {
+		return analysis.SuggestedFix{}, false
+	}
 	reach := map[*ssa.Function]bool{}
 	c.flow.Reach(g, reach)
 	other := slices.ContainsFunc(c.m.Calls, func(o *consumer.Call) bool {
-		if o == call || o.Role != clientmodel.Commit || o.Consumer != k {
+		if o == call || o.Role != clientmodel.Commit || c.callConsumer(o) != k {
 			return false
 		}
 		f, _ := deferredBy(o)
@@ -453,7 +490,7 @@ func (c *checker) dropCommit(call *consumer.Call, g *ssa.Function) (analysis.Sug
 		// A helper doing nothing but the commit (and a log of its
 		// error), deferred by g: the defer goes.
 		decl, ok := call.Fn.Syntax().(*ast.FuncDecl)
-		if !ok || decl.Body == nil || len(decl.Body.List) != 1 || decl.Body.List[0] != st {
+		if !ok || decl.Body == nil || !slices.Contains(decl.Body.List, st) || slices.ContainsFunc(decl.Body.List, func(o ast.Stmt) bool { return o != st && !c.contextSetup(o) }) {
 			return analysis.SuggestedFix{}, false
 		}
 		path = edit.Path(c.pass, d.Pos())
@@ -500,6 +537,19 @@ func (c *checker) dropCommit(call *consumer.Call, g *ssa.Function) (analysis.Sug
 	what := "deferred " + clientmodel.ShortName(call.Func)
 	if f, d := c.deferredHelper(call); f == g && d != nil {
 		what = "deferred " + edit.Source(c.pass, st.(*ast.DeferStmt).Call)
+		if decl, ok := call.Fn.Syntax().(*ast.FuncDecl); ok && len(c.flow.Callers(call.Fn)) == 1 && !decl.Name.IsExported() {
+			// The helper, called by that defer alone, goes too.
+			from := decl.Pos()
+			if decl.Doc != nil {
+				from = decl.Doc.Pos()
+			}
+			file := c.pass.Fset.File(decl.Pos())
+			to := decl.End()
+			if end := file.Base() + file.Size(); int(to) < end {
+				to++ // its newline
+			}
+			edits = append(edits, analysis.TextEdit{Pos: from, End: to})
+		}
 	} else if _, deferred := deferredBy(call); deferred == nil {
 		what = clientmodel.ShortName(call.Func) + " after the loop"
 	}
@@ -513,7 +563,7 @@ func (c *checker) dropCommit(call *consumer.Call, g *ssa.Function) (analysis.Sug
 // call's consumer commits marks only (kgo.AutoCommitMarks): the marks
 // are what the workers processed.
 func (c *checker) shutdownFix(call *consumer.Call) (analysis.SuggestedFix, bool) {
-	k := call.Consumer
+	k := c.callConsumer(call)
 	if k == nil || k.Settings == nil || !k.Settings.Is(call.Client, clientmodel.MarksOnly) {
 		return analysis.SuggestedFix{}, false
 	}
