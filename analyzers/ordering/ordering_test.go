@@ -460,6 +460,10 @@ var scenarios = []struct {
 	// records saved in place (4 silent).
 	{"ordering/shutdowncommit", ordering.Analyzer},
 	{"ordering/shutdownsvc", ordering.Analyzer},
+	// a goroutine's result received and checked after the mark (hunt
+	// 44x/D2): the fix runs it in place and moves the mark after the
+	// check; the twin marks after it (1 silent)
+	{"ordering/resultchan", ordering.Analyzer},
 	// a sarama handler of a group built out of sight marking and
 	// committing each message before writing it, also with a log line
 	// between them or the Commit under a flag, with a log line and an

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -58,6 +59,26 @@ func (c *checker) rewriteAfter(path []ast.Node, target ast.Stmt, moved string, c
 		imports = e
 		text = inPlace + moved
 		title = fmt.Sprintf("Process the %s before calling %s, not in a goroutine%s", noun, name, oneAtATime)
+		if lit, isLit := ast.Unparen(t.Call.Fun).(*ast.FuncLit); isLit {
+			// A result the goroutine sends, checked after the moved
+			// statements: they go after its check (resultCheck).
+			_, lp := edit.Stmt(edit.Path(c.pass, t.Pos()))
+			if lp == nil {
+				return analysis.SuggestedFix{}, false
+			}
+			check, ok := c.resultCheck(lit, *lp, slices.Index(*lp, target))
+			if !ok {
+				return analysis.SuggestedFix{}, false
+			}
+			if check != nil {
+				_, after, ok := c.cutLines(check, check)
+				if !ok {
+					return analysis.SuggestedFix{}, false
+				}
+				text = inPlace
+				imports = append(imports, analysis.TextEdit{Pos: after.End, End: after.End, NewText: []byte(moved)})
+			}
+		}
 	default:
 		return analysis.SuggestedFix{}, false
 	}
