@@ -128,7 +128,7 @@ func failureIf(info *types.Info, list []ast.Stmt, i int, params map[types.Object
 	if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && quietCall(fn) {
 		return nil, nil
 	}
-	if cacheCall(info, call) && slices.ContainsFunc(list[:i], func(st ast.Stmt) bool { return returnsFailure(info, st) }) {
+	if cacheCall(info, call) && slices.ContainsFunc(list[:i], func(st ast.Stmt) bool { return effectReturned(info, list, st, params) }) {
 		// A cache refreshed once the effect's own failure was returned
 		// (if err := s.db.Save(v); err != nil { return err }, then
 		// s.cache.Set(k, v) only logged): derived state, rebuilt on a
@@ -136,6 +136,21 @@ func failureIf(info *types.Info, list []ast.Stmt, i int, params map[types.Object
 		return nil, nil
 	}
 	return ifs, call
+}
+
+// effectReturned reports whether st, a statement of list, is an if on
+// the failure of an effect's call (failureIf: not a parse's, a log's)
+// that returns it: the record's own effect, before a cache refreshed
+// after it (not a check of the input: review 44-1/D3).
+func effectReturned(info *types.Info, list []ast.Stmt, st ast.Stmt, params map[types.Object]bool) bool {
+	ifs, call := failureIf(info, list, slices.Index(list, st), params)
+	if call == nil || cacheCall(info, call) || !returnsFailure(info, ifs.Body) {
+		return false
+	}
+	// A method (a store's, a client's) or a write of os, database/sql
+	// or net/http: an effect, not a function checking the input.
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn != nil && (fn.Type().(*types.Signature).Recv() != nil || fn.Pkg() != nil && directState[fn.Pkg().Path()])
 }
 
 // cacheCall reports whether call is a method of a cache: its receiver's

@@ -375,6 +375,18 @@ func exportReturnsSync(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl)
 		ok, returns := true, 0
 		var f ReturnsSyncFact
 		params := paramIndexes(pass.TypesInfo, fd)
+		// (Not a parameter the body assigns: mode = strings.ToLower(mode)
+		// tests another value than the caller's constant, review 44-1/D2.)
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				for _, l := range as.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						delete(params, pass.TypesInfo.ObjectOf(id))
+					}
+				}
+			}
+			return true
+		})
 		var stack []ast.Node
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			if n == nil {

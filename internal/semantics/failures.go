@@ -2219,6 +2219,27 @@ func rootsIn(fv *ssa.FreeVar, fn *ssa.Function) []ssa.Value {
 	return out
 }
 
+// emptyTest reports whether cmp compares a value with nil or zero (or a
+// length with one: len(errs) >= 1), telling none from some.
+func emptyTest(cmp *ssa.BinOp) bool {
+	c, right := cmp.Y.(*ssa.Const)
+	ok := right
+	if !ok {
+		c, ok = cmp.X.(*ssa.Const)
+	}
+	if !ok {
+		return false
+	}
+	if c.IsNil() {
+		return cmp.Op == token.EQL || cmp.Op == token.NEQ
+	}
+	if c.Value == nil || c.Value.Kind() != constant.Int {
+		return false
+	}
+	n, exact := constant.Int64Val(c.Value)
+	return exact && (n == 0 || n == 1 && (right && (cmp.Op == token.GEQ || cmp.Op == token.LSS) || !right && (cmp.Op == token.LEQ || cmp.Op == token.GTR)))
+}
+
 // referrers returns v's referrers (none for a value that has no list of
 // them, a constant or a function).
 func referrers(v ssa.Value) []ssa.Instruction {
@@ -2239,13 +2260,22 @@ func loadsOf(addr ssa.Value) []ssa.Value {
 	return out
 }
 
-// stopsOn reports whether v, or a comparison of it, is the condition of
-// a test in before's function that comes before it, one of whose
-// branches does not reach it.
+// stopsOn reports whether v, or a test of it for anything at all (its
+// comparison with nil or zero: len(errs) > 0, err != nil; not with a
+// budget, len(errs) > max: review 44-1/D1), is the condition of a test
+// in before's function that comes before it, one of whose branches does
+// not reach it.
 func stopsOn(v ssa.Value, before ssa.Instruction) bool {
-	conds := []ssa.Value{v}
+	var conds []ssa.Value
+	if cmp, ok := v.(*ssa.BinOp); ok {
+		if emptyTest(cmp) {
+			conds = append(conds, cmp)
+		}
+	} else {
+		conds = append(conds, v)
+	}
 	for _, r := range referrers(v) {
-		if cmp, ok := r.(*ssa.BinOp); ok {
+		if cmp, ok := r.(*ssa.BinOp); ok && emptyTest(cmp) {
 			conds = append(conds, cmp)
 		}
 	}

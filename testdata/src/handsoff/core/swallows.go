@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log"
 	"os"
+	"strconv"
 	"sync/atomic"
 )
 
@@ -169,6 +170,18 @@ func (s *cacheStore) Save(k string, v []byte) error { // want Save:`sync`
 
 // Warm only fills the cache, logging its failure: that is its effect.
 func (s *cacheStore) Warm(k string, v []byte) error { // want Warm:`sync` Warm:`swallows\(s.cache.Set\)`
+	if err := s.cache.Set(k, v); err != nil {
+		log.Printf("cache: %v", err)
+	}
+	return nil
+}
+
+// Profile checks its input, then fills the cache, its only effect,
+// logging the failure (review 44-1/D3).
+func (s *cacheStore) Profile(k string, v []byte) error { // want Profile:`sync` Profile:`swallows\(s.cache.Set\)`
+	if _, err := strconv.Atoi(k); err != nil {
+		return err
+	}
 	if err := s.cache.Set(k, v); err != nil {
 		log.Printf("cache: %v", err)
 	}
