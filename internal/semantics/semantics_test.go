@@ -760,9 +760,10 @@ func TestClassify(t *testing.T) {
 		// everything polled committed beside the loop by a checkpoint
 		// timer or a shutdown hook (hunt 44f/D2, D3); the twin's timer
 		// commits the marks
-		{"besidetimer", map[string]string{"guarantee": semantics.Neither, "strategy": semantics.StrategyEachBatch, "detail": "CommitRecords", "reason": "code on a goroutine beside the loop (a timer's, a shutdown hook's) commits every record polled so far (CommitUncommittedOffsets, line 22)"}},
-		{"besidehook", map[string]string{"guarantee": semantics.Neither, "reason": "CommitUncommittedOffsets, line 48"}},
+		{"besidetimer", map[string]string{"guarantee": semantics.Neither, "strategy": semantics.StrategyEachBatch, "detail": "CommitRecords", "reason": "code on a goroutine beside the loop (a timer's, a shutdown hook's) commits every record polled so far (CommitUncommittedOffsets, line 23)"}},
+		{"besidehook", map[string]string{"guarantee": semantics.Neither, "reason": "CommitUncommittedOffsets, line 49"}},
 		{"besidemarks", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		{"besidelocked", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// review 42-2: a retry breaking out on success (D1); nil returned
 		// over the kept failure (D2); a flag an EachPartition goroutine
 		// sets (D5); an option setting a key through the map's address
@@ -826,6 +827,7 @@ func TestClassify(t *testing.T) {
 		{"errlistrange", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"errlistrangelate", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendCtx"}},
 		{"errlistlogged", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendCtx"}},
+		{"errlistbudget", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.sendCtx"}},
 		{"recovermethod", map[string]string{"guarantee": semantics.Neither, "failure": "whose panic a deferred recover takes for a poison record"}},
 		{"recoversuccess", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"dropcounted", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.stored (line"}},

@@ -3,6 +3,7 @@ package cases
 import (
 	"context"
 	"log"
+	"sync"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -68,6 +69,40 @@ func (h *hooked) run(ctx context.Context) error {
 	}
 }
 
+// lockedHook commits everything polled at shutdown under the mutex the
+// loop holds for each poll: only whole polls are committed (review
+// 44-1/D4).
+type lockedHook struct {
+	mu sync.Mutex
+	cl *kgo.Client
+}
+
+func (h *lockedHook) saveProgress() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	_ = h.cl.CommitUncommittedOffsets(context.Background())
+}
+
+func (h *lockedHook) run(ctx context.Context) error {
+	stop := context.AfterFunc(ctx, h.saveProgress)
+	defer stop()
+	for {
+		fs := h.cl.PollFetches(ctx)
+		h.mu.Lock()
+		for _, r := range fs.Records() {
+			if err := apply(r.Value); err != nil {
+				h.mu.Unlock()
+				return err
+			}
+		}
+		err := h.cl.CommitRecords(ctx, fs.Records()...)
+		h.mu.Unlock()
+		if err != nil {
+			return err
+		}
+	}
+}
+
 type markCheckpointer struct {
 	cl    *kgo.Client
 	timer *time.Timer
@@ -109,4 +144,9 @@ func runBesideMarks(ctx context.Context) {
 	_ = (&markCheckpointer{cl: cl}).run(ctx)
 }
 
-var _, _, _ = runBesideTimer, runBesideHook, runBesideMarks
+func runBesideLocked(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-beside-locked"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: besidelocked
+	_ = (&lockedHook{cl: cl}).run(ctx)
+}
+
+var _, _, _, _ = runBesideTimer, runBesideHook, runBesideMarks, runBesideLocked

@@ -190,6 +190,26 @@ func errListLogged(ctx context.Context, cl *kgo.Client) error {
 	}
 }
 
+// Tested against a budget: failures below it are committed past (review
+// 44-1/D1).
+func errListBudget(ctx context.Context, cl *kgo.Client, budget int) error {
+	for {
+		fs := cl.PollFetches(ctx)
+		var errs []error
+		for _, r := range fs.Records() {
+			if err := sendCtx(ctx, r.Value); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		if len(errs) > budget {
+			return errors.Join(errs...)
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}
+
 func runErrLists(ctx context.Context) {
 	a, _ := kgo.NewClient(kgo.ConsumerGroup("g-errlist-nil"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit())       // case: errlistnil
 	c, _ := kgo.NewClient(kgo.ConsumerGroup("g-errlist-field"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit())     // case: errlistfield
@@ -204,6 +224,8 @@ func runErrLists(ctx context.Context) {
 	h, _ := kgo.NewClient(kgo.ConsumerGroup("g-errlist-logged"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: errlistlogged
 	go func() { _ = errListRange(ctx, f) }()
 	go func() { _ = errListLogged(ctx, h) }()
+	i, _ := kgo.NewClient(kgo.ConsumerGroup("g-errlist-budget"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: errlistbudget
+	go func() { _ = errListBudget(ctx, i, 3) }()
 	_ = errListRangeLate(ctx, g)
 }
 
