@@ -187,3 +187,17 @@ func (s *cacheStore) Profile(k string, v []byte) error { // want Profile:`sync` 
 	}
 	return nil
 }
+
+// Book returns the answer of Warm, which only logs a failure: the same
+// drop one call deeper (fix-quality hunt 44x/D3).
+func (s *cacheStore) Book(k string, v []byte) error { // want Book:`sync` Book:`swallows\(s.cache.Set\)`
+	if err := s.Warm(k, v); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Keep returns the answer of Save, which returns its effect's failure.
+func (s *cacheStore) Keep(k string, v []byte) error { // want Keep:`sync`
+	return s.Save(k, v)
+}
