@@ -465,6 +465,9 @@ func (c *classifier) requireEvidence() {
 	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed && pc.Role != clientmodel.Commit }):
 		pc := ev.Calls[slices.IndexFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Handed && pc.Role != clientmodel.Commit })]
 		why = fmt.Sprintf("%s (%s) %s from a function literal handed on to other code (stored, sent, or given to a function of another package): when it runs, and in which order for the records handed on, is up to code the analysis does not follow, so a position may pass a record still in flight", pc.Func, ev.at(pc.Pos), positionVerb(pc.Role))
+	case len(ev.OnSomePaths) > 0:
+		pc := ev.OnSomePaths[0]
+		why = fmt.Sprintf("%s (%s) writes the position before the record is processed on some paths (behind a condition, such as a setting, that the analysis does not resolve): on those paths a crash between them loses the record", pc.Func, ev.at(pc.Pos))
 	case len(ev.Calls) > 0 && !slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Setting != ev.Calls[0].Setting || pc.Setting == "" }) &&
 		!(r.Strategy == StrategyTimer && c.timerCommitsPolled()):
 		// Every position call is behind one value of one setting (not
@@ -472,9 +475,6 @@ func (c *classifier) requireEvidence() {
 		// polled without them.
 		pc := ev.Calls[0]
 		why = fmt.Sprintf("%s (%s) runs only where the setting %s allows it: where it does not, no position is ever written, and a restart resumes from the start offset (replays, or skips what arrived meanwhile)", pc.Func, ev.at(pc.Pos), strings.TrimPrefix(pc.Setting, "!"))
-	case len(ev.OnSomePaths) > 0:
-		pc := ev.OnSomePaths[0]
-		why = fmt.Sprintf("%s (%s) writes the position before the record is processed on some paths (behind a condition, such as a setting, that the analysis does not resolve): on those paths a crash between them loses the record", pc.Func, ev.at(pc.Pos))
 	case ev.Interface != "":
 		why = "the consumer is also used through the application's interface " + ev.Interface + ", whose calls the analysis does not model: they may commit before processing"
 	case slices.ContainsFunc(ev.Calls, func(pc *PositionCall) bool { return pc.Queued.Line > 0 }):

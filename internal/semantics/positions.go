@@ -136,7 +136,10 @@ func (g *gatherer) positions() {
 				}
 				pc.WhileEmpty = n > 0 && same == n
 			}
-			if ssaflow.InLoop(call.Instr.Block()) {
+			if ssaflow.InLoop(call.Instr.Block()) || g.calledInLoops(call.Fn) {
+				// (Or in a helper the loop calls per record:
+				// handleMessage's `if !c.marking.After { mark }`, trial
+				// 44a/D8.)
 				pc.Setting = ssaflow.SettingGuard(call.Instr)
 			}
 			pc.Skips = g.skippedFailures(call)
