@@ -139,7 +139,13 @@
 // PassedFunc.Absorbs); a deferred recover marking the record, or only
 // logging before its function's own position (recoveredPast); a failure
 // a per-record callback keeps only for the loop's check after the poll
-// (testsKept); and, for a list of the records that succeeded
+// (testsKept); a handler registered on a registry of another package
+// (handsoff.DispatchesFact, handedDispatched) that swallows a failure. A
+// list of errors the loop tests for any failure before its commit keeps
+// the failure (listKept: a loop's variable, a captured one, a field of
+// a captured struct; compared with nil or zero, or given to a function
+// whose answer is tested); one tested against a budget, or only logged,
+// does not; and, for a list of the records that succeeded
 // (done = append(done, r) past the check), a later record collected
 // (takes through the list, not at it). A batch is taken where
 // the loop collecting it starts (readLoop), through a helper that polls
@@ -151,6 +157,12 @@
 // to log, once to return) goes its failing way only. A row that would be
 // at-least-once is then neither: a crash replays, a failed record is
 // lost without one.
+//
+// A commit of everything polled made beside the loop (a goroutine of its
+// own, a time.AfterFunc checkpoint, a context.AfterFunc shutdown hook:
+// besideLoop) makes an at-least-once row neither (besideCommit): it
+// passes the records the loop is processing, unless it takes a mutex the
+// fetching code holds (lockedWithLoop).
 //
 // Each row also says what the group's broker lag reflects (lag.go): the
 // work done (commits after the effect), what was fetched (commits before
