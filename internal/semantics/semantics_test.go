@@ -764,6 +764,10 @@ func TestClassify(t *testing.T) {
 		{"besidehook", map[string]string{"guarantee": semantics.Neither, "reason": "CommitUncommittedOffsets, line 49"}},
 		{"besidemarks", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		{"besidelocked", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// a flush helper answering nil on a failed batch, then the next
+		// batch's commit (hunt 44f/D7); the twin returns the failure
+		{"flushnil", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.apply"}},
+		{"flushstrict", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// review 42-2: a retry breaking out on success (D1); nil returned
 		// over the kept failure (D2); a flag an EachPartition goroutine
 		// sets (D5); an option setting a key through the map's address
