@@ -251,7 +251,7 @@ func failsWithError(t types.Type) bool {
 	if !ok || sig.Results().Len() == 0 {
 		return false
 	}
-	return types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type())
+	return isErrorType(sig.Results().At(sig.Results().Len() - 1).Type())
 }
 
 // drops reports whether body, which calls one of params, returns a nil
@@ -547,7 +547,7 @@ func countStmt(info *types.Info, st ast.Stmt) bool {
 func testsError(info *types.Info, e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
-		if x, ok := n.(ast.Expr); ok && types.Identical(info.TypeOf(x), types.Universe.Lookup("error").Type()) {
+		if x, ok := n.(ast.Expr); ok && isErrorType(info.TypeOf(x)) {
 			found = true
 		}
 		return !found

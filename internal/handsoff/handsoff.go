@@ -638,6 +638,9 @@ func handedAt(info *types.Info, stack []ast.Node, lits bool) bool {
 	return false
 }
 
+// isErrorType reports whether t is the error interface.
+func isErrorType(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
 // receiverNamed returns the named type of method fn's receiver, or nil.
 func receiverNamed(fn *types.Func) *types.Named {
 	recv := fn.Type().(*types.Signature).Recv()

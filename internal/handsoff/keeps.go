@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -87,20 +88,8 @@ func keeps(pass *analysis.Pass, fd *ast.FuncDecl, helpers map[*types.Func]*Keeps
 			}
 		}
 	}
-	errType := types.Universe.Lookup("error").Type()
-	params := map[types.Object]int{}
-	i := 0
-	for _, field := range fd.Type.Params.List {
-		if len(field.Names) == 0 {
-			i++
-		}
-		for _, n := range field.Names {
-			if obj := info.Defs[n]; obj != nil && !types.Identical(obj.Type(), errType) {
-				params[obj] = i
-			}
-			i++
-		}
-	}
+	params := paramIndexes(info, fd)
+	maps.DeleteFunc(params, func(obj types.Object, _ int) bool { return isErrorType(obj.Type()) })
 	f := &KeepsFact{}
 	add := func(e ast.Node, where string) {
 		ast.Inspect(e, func(m ast.Node) bool {
@@ -125,7 +114,7 @@ func keeps(pass *analysis.Pass, fd *ast.FuncDecl, helpers map[*types.Func]*Keeps
 			}
 			for j, lhs := range n.Lhs {
 				t := info.TypeOf(lhs)
-				if t == nil || types.Identical(t, errType) {
+				if t == nil || isErrorType(t) {
 					continue
 				}
 				if _, basic := t.Underlying().(*types.Basic); basic {
@@ -314,9 +303,8 @@ func (r *Result) KeptBy(call *ast.CallExpr, gives func(ast.Expr) bool, seen bool
 	if len(impls) > 0 || seen {
 		return ""
 	}
-	errType := types.Universe.Lookup("error").Type()
 	for v := range sig.Results().Variables() {
-		if types.Identical(v.Type(), errType) {
+		if isErrorType(v.Type()) {
 			return ""
 		}
 	}

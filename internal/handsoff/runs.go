@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -33,21 +34,11 @@ func (r *Result) Runs(fn *types.Func, i int) bool {
 // exportRuns exports the RunsFact of the package's functions (decls).
 func exportRuns(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 	for fn, fd := range decls {
-		params := map[types.Object]int{}
-		i := 0
-		for _, field := range fd.Type.Params.List {
-			if len(field.Names) == 0 {
-				i++
-			}
-			for _, n := range field.Names {
-				if obj := pass.TypesInfo.Defs[n]; obj != nil {
-					if _, isFunc := obj.Type().Underlying().(*types.Signature); isFunc {
-						params[obj] = i
-					}
-				}
-				i++
-			}
-		}
+		params := paramIndexes(pass.TypesInfo, fd)
+		maps.DeleteFunc(params, func(obj types.Object, _ int) bool {
+			_, isFunc := obj.Type().Underlying().(*types.Signature)
+			return !isFunc
+		})
 		if len(params) == 0 {
 			continue
 		}

@@ -330,7 +330,7 @@ func errCall(info *types.Info, as *ast.AssignStmt, errVar map[types.Object]bool)
 		return nil
 	}
 	obj := info.ObjectOf(id)
-	if obj == nil || !types.Identical(obj.Type(), types.Universe.Lookup("error").Type()) {
+	if obj == nil || !isErrorType(obj.Type()) {
 		return nil
 	}
 	errVar[obj] = true
@@ -411,7 +411,7 @@ func dropsOnly(info *types.Info, list []ast.Stmt, params map[types.Object]bool) 
 		}
 		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && !paramCall(info, params, call) {
 			if sig, ok := info.TypeOf(call.Fun).(*types.Signature); ok && sig.Results().Len() > 0 &&
-				types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+				isErrorType(sig.Results().At(sig.Results().Len()-1).Type()) {
 				continue
 			}
 		}

@@ -369,7 +369,7 @@ func exportReturnsSync(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl)
 			continue
 		}
 		iface, ok := res.At(0).Type().Underlying().(*types.Interface)
-		if !ok || iface.NumMethods() == 0 || types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()) {
+		if !ok || iface.NumMethods() == 0 || isErrorType(res.At(0).Type()) {
 			continue
 		}
 		ok, returns := true, 0

@@ -4626,15 +4626,7 @@ func answerOnlyLogged(call *ssa.Call) bool {
 // returnsNoError reports whether ret, a return of f, gives no error: f
 // returns none, or ret's last result is nil.
 func returnsNoError(f *ssa.Function, ret *ssa.Return) bool {
-	if !handlerShaped(f.Signature) || f.Signature.Results().Len() == 0 {
-		return true
-	}
-	r := ret.Results[len(ret.Results)-1]
-	if st := resultStore(ret); st != nil {
-		r = st.Val
-	}
-	c, ok := r.(*ssa.Const)
-	return ok && c.IsNil()
+	return !handlerShaped(f.Signature) || f.Signature.Results().Len() == 0 || lastNil(ret)
 }
 
 // nilErrorReturn reports whether b ends in a return of nil for its
@@ -4642,15 +4634,18 @@ func returnsNoError(f *ssa.Function, ret *ssa.Return) bool {
 func nilErrorReturn(b *ssa.BasicBlock) bool {
 	ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 	res := b.Parent().Signature.Results()
-	if !ok || res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
-		return false
-	}
+	return ok && res.Len() > 0 && isError(res.At(res.Len()-1).Type()) && lastNil(ret)
+}
+
+// lastNil reports whether ret's last result is nil (stored in the result
+// slot a deferring function returns, or returned).
+func lastNil(ret *ssa.Return) bool {
 	r := ret.Results[len(ret.Results)-1]
 	if st := resultStore(ret); st != nil {
 		r = st.Val
 	}
-	c, isConst := r.(*ssa.Const)
-	return isConst && c.IsNil()
+	c, ok := r.(*ssa.Const)
+	return ok && c.IsNil()
 }
 
 // sameAnswer reports whether b ends in a return of constants that a

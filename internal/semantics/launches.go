@@ -550,14 +550,7 @@ func (g *gatherer) tied(path map[*ssa.Function]bool) map[*ssa.Function]bool {
 	for _, fn := range g.funcs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
-				var started ssa.Value
-				switch x := in.(type) {
-				case *ssa.Go:
-					started = x.Call.Value
-				case *ssa.Call:
-					started = g.m.Flow.Started(x)
-				}
-				if f := funcOf(started); f != nil {
+				if f := funcOf(g.started(in)); f != nil {
 					g.m.Flow.Reach(fn, set) // its own calls run in its goroutine (review 39-5/D1)
 					g.m.Flow.Reach(f, set)
 				}
@@ -565,6 +558,22 @@ func (g *gatherer) tied(path map[*ssa.Function]bool) map[*ssa.Function]bool {
 		}
 	}
 	return set
+}
+
+// started returns the function value in starts in a goroutine of its
+// own: a go statement's, or a spawner's argument (Flow.Started); nil for
+// any other instruction.
+func (g *gatherer) started(in ssa.Instruction) ssa.Value {
+	switch x := in.(type) {
+	case *ssa.Go:
+		if callee := x.Call.StaticCallee(); callee != nil {
+			return callee
+		}
+		return x.Call.Value
+	case *ssa.Call:
+		return g.m.Flow.Started(x)
+	}
+	return nil
 }
 
 // receivesFrom returns the channels in receives from: a receive, or the

@@ -1637,16 +1637,9 @@ func (g *gatherer) besideLoop() map[*ssa.Function]bool {
 	for _, fn := range g.funcs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
-				var started ssa.Value
-				switch x := in.(type) {
-				case *ssa.Go:
-					started = x.Call.Value
-					if callee := x.Call.StaticCallee(); callee != nil {
-						started = callee
-					}
-				case *ssa.Call:
-					started = g.m.Flow.Started(x)
-					if callee := ssaflow.Callee(x.Common()); started == nil && callee != nil && callee.Pkg() != nil && callee.Name() == "AfterFunc" && (callee.Pkg().Path() == "time" || callee.Pkg().Path() == "context") && len(x.Call.Args) == 2 {
+				started := g.started(in)
+				if x, ok := in.(*ssa.Call); ok && started == nil {
+					if callee := ssaflow.Callee(x.Common()); callee != nil && callee.Pkg() != nil && callee.Name() == "AfterFunc" && (callee.Pkg().Path() == "time" || callee.Pkg().Path() == "context") && len(x.Call.Args) == 2 {
 						started = x.Call.Args[1]
 					}
 				}
