@@ -570,12 +570,58 @@ func (c *checker) resultCheck(lit *ast.FuncLit, list []ast.Stmt, from int) (ast.
 				check = ifs
 			}
 		}
-		if _, ok := check.(*ast.IfStmt); !ok {
+		if _, ok := check.(*ast.IfStmt); !ok || !c.buffered(lit, chans) {
+			// (Unbuffered, the send run in place would wait forever
+			// for the receive after it: review 44-2/D1.)
 			return nil, false
 		}
 		return check, true
 	}
 	return nil, true
+}
+
+// buffered reports whether each channel of chans that lit sends on is
+// made with a buffer (done := make(chan error, 1)) in lit's function.
+func (c *checker) buffered(lit *ast.FuncLit, chans map[types.Object]bool) bool {
+	made := map[types.Object]bool{}
+	for _, n := range edit.Path(c.pass, lit.Pos()) {
+		body := funcBody(n)
+		if body == nil || n == ast.Node(lit) {
+			continue
+		}
+		ast.Inspect(body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				return true
+			}
+			id, ok := as.Lhs[0].(*ast.Ident)
+			mk, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			if !ok || !isCall || !chans[c.pass.TypesInfo.ObjectOf(id)] || len(mk.Args) != 2 {
+				return true
+			}
+			if b, ok := c.pass.TypesInfo.Uses[identOf(mk.Fun)].(*types.Builtin); !ok || b.Name() != "make" {
+				return true
+			}
+			if tv, ok := c.pass.TypesInfo.Types[mk.Args[1]]; ok && tv.Value != nil && tv.Value.String() != "0" {
+				made[c.pass.TypesInfo.ObjectOf(id)] = true
+			}
+			return true
+		})
+		break
+	}
+	return len(made) == len(chans)
+}
+
+// funcBody returns the body of n, a function declaration or literal; nil
+// for other nodes.
+func funcBody(n ast.Node) *ast.BlockStmt {
+	switch f := n.(type) {
+	case *ast.FuncDecl:
+		return f.Body
+	case *ast.FuncLit:
+		return f.Body
+	}
+	return nil
 }
 
 // mentionsIdent reports whether e uses the variable lhs names.

@@ -1,6 +1,9 @@
 package ordering
 
 import (
+	"regexp"
+	"path/filepath"
+	"os"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -348,6 +351,25 @@ func (c *checker) leftMidPoll(call *consumer.Call, g *ssa.Function) ast.Stmt {
 	return at
 }
 
+// namedInTests reports whether a test file of decl's directory names
+// it: a test calling the helper would not build without it (review
+// 44-2/D6). Unreadable files count as naming it.
+func (c *checker) namedInTests(decl *ast.FuncDecl) bool {
+	dir := filepath.Dir(c.pass.Fset.File(decl.Pos()).Name())
+	tests, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil {
+		return true
+	}
+	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(decl.Name.Name) + `\b`)
+	for _, t := range tests {
+		b, err := os.ReadFile(t)
+		if err != nil || word.Match(b) {
+			return true
+		}
+	}
+	return false
+}
+
 // contextSetup reports whether st only makes the context a commit is
 // given: ctx, cancel := context.WithTimeout(...), or defer cancel().
 func (c *checker) contextSetup(st ast.Stmt) bool {
@@ -537,7 +559,7 @@ func (c *checker) dropCommit(call *consumer.Call, g *ssa.Function) (analysis.Sug
 	what := "deferred " + clientmodel.ShortName(call.Func)
 	if f, d := c.deferredHelper(call); f == g && d != nil {
 		what = "deferred " + edit.Source(c.pass, st.(*ast.DeferStmt).Call)
-		if decl, ok := call.Fn.Syntax().(*ast.FuncDecl); ok && len(c.flow.Callers(call.Fn)) == 1 && !decl.Name.IsExported() {
+		if decl, ok := call.Fn.Syntax().(*ast.FuncDecl); ok && len(c.flow.Callers(call.Fn)) == 1 && !decl.Name.IsExported() && !c.namedInTests(decl) {
 			// The helper, called by that defer alone, goes too.
 			from := decl.Pos()
 			if decl.Doc != nil {

@@ -109,6 +109,8 @@ func forwardsSwallow(pass *analysis.Pass, list []ast.Stmt) *SwallowsFact {
 		}
 		return &f
 	}
+	// (Not after a failure of its own returned: the effect's, then a
+	// best-effort helper's nil, review 44-2/D3.)
 	for _, st := range list {
 		switch st := st.(type) {
 		case *ast.ReturnStmt:
@@ -118,11 +120,18 @@ func forwardsSwallow(pass *analysis.Pass, list []ast.Stmt) *SwallowsFact {
 			return nil
 		case *ast.IfStmt:
 			as, ok := st.Init.(*ast.AssignStmt)
-			if !ok || len(as.Rhs) != 1 || st.Else != nil || !returnsFailure(pass.TypesInfo, st.Body) {
-				continue
+			if !ok || len(as.Rhs) != 1 || st.Else != nil {
+				return nil
 			}
-			if f := of(as.Rhs[0]); f != nil {
+			if f := of(as.Rhs[0]); f != nil && returnsFailure(pass.TypesInfo, st.Body) {
 				return f
+			}
+			if returnsFailure(pass.TypesInfo, st) {
+				return nil
+			}
+		default:
+			if returnsFailure(pass.TypesInfo, st) {
+				return nil
 			}
 		}
 	}

@@ -161,8 +161,8 @@
 // A commit of everything polled made beside the loop (a goroutine of its
 // own, a time.AfterFunc checkpoint, a context.AfterFunc shutdown hook:
 // besideLoop) makes an at-least-once row neither (besideCommit): it
-// passes the records the loop is processing, unless it takes a mutex the
-// fetching code holds (lockedWithLoop).
+// passes the records the loop is processing (a mutex both take is not
+// read: its extent over the processing is not proven).
 //
 // Each row also says what the group's broker lag reflects (lag.go): the
 // work done (commits after the effect), what was fetched (commits before

@@ -93,7 +93,7 @@ func (g *gatherer) positions() {
 		// fetches nothing, trial 41e/D13.)
 		pc.Ticked = ticked(call) && g.fetchesFrom(call.Fn)
 		pc.Periodic = pc.Ticked || g.periodic(call)
-		pc.Beside = call.Record < 0 && call.Role == clientmodel.Commit && g.besideLoop()[call.Fn] && !g.lockedWithLoop(call)
+		pc.Beside = call.Record < 0 && call.Role == clientmodel.Commit && g.besideLoop()[call.Fn]
 		if call.Role == clientmodel.Commit || call.Role == clientmodel.Mark || call.Role == clientmodel.Store {
 			pc.InTx = g.openTxAt(call.Instr, nil, 0)
 		}
@@ -1656,60 +1656,6 @@ func (g *gatherer) besideLoop() map[*ssa.Function]bool {
 		}
 	}
 	return g.beside
-}
-
-// lockedWithLoop reports whether call is made holding a mutex (a field's
-// or a package variable's Lock, before it in its function) that a
-// function fetching the consumer's records locks too: the loop holds it
-// while it processes a poll, and the commit waits for the poll's end
-// (review 44-1/D4).
-func (g *gatherer) lockedWithLoop(call *consumer.Call) bool {
-	key := func(v ssa.Value) any {
-		switch x := v.(type) {
-		case *ssa.FieldAddr:
-			return ssaflow.FieldVar(x)
-		case *ssa.Global:
-			return x
-		}
-		return nil
-	}
-	locks := func(fn *ssa.Function, keep func(*ssa.Call) bool) map[any]bool {
-		out := map[any]bool{}
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				c, ok := in.(*ssa.Call)
-				if !ok || !keep(c) {
-					continue
-				}
-				f := ssaflow.Callee(c.Common())
-				if f == nil || f.Name() != "Lock" || f.Pkg() == nil || f.Pkg().Path() != "sync" || len(c.Call.Args) == 0 {
-					continue
-				}
-				if k := key(c.Call.Args[0]); k != nil {
-					out[k] = true
-				}
-			}
-		}
-		return out
-	}
-	held := map[any]bool{}
-	for fn := call.Fn; fn != nil; fn = fn.Parent() {
-		maps.Copy(held, locks(fn, func(c *ssa.Call) bool { return fn != call.Fn || ssaflow.Dominates(c, call.Instr) }))
-	}
-	if len(held) == 0 {
-		return false
-	}
-	for _, fn := range g.funcs() {
-		if g.besideLoop()[fn] || !g.fetchesFrom(fn) {
-			continue
-		}
-		for k := range locks(fn, func(*ssa.Call) bool { return true }) {
-			if held[k] {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // fetchesFrom reports whether fn reaches a fetch of the package.

@@ -70,8 +70,8 @@ func (h *hooked) run(ctx context.Context) error {
 }
 
 // lockedHook commits everything polled at shutdown under the mutex the
-// loop holds for each poll: only whole polls are committed (review
-// 44-1/D4).
+// loop holds for each poll (review 44-1/D4): whole polls only, but the
+// analysis does not prove the lock's extent (review 44-2/D4, D5).
 type lockedHook struct {
 	mu sync.Mutex
 	cl *kgo.Client
