@@ -1,12 +1,12 @@
 package ordering
 
 import (
-	"regexp"
-	"path/filepath"
-	"os"
 	"fmt"
 	"go/ast"
 	"go/types"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
