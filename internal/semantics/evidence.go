@@ -126,6 +126,9 @@ type PositionCall struct {
 	// Skips are the failures of the processing the code goes on from,
 	// writing this position past the record that failed.
 	Skips []Skip
+	// pending are the failures that are skips only where a caller of
+	// another package calls the function again (Skip.Pending).
+	pending []Skip
 	// Handed reports a call in a function literal the code hands on
 	// (stores in a struct or a map, sends on a channel, returns): when it
 	// runs, before or after the record is processed, is up to code the
@@ -234,6 +237,9 @@ type Evidence struct {
 	PollSkips  []Skip
 	PollSkipAt *PositionCall
 	loopPoll   *PositionCall // where PollSkipAt goes (gatherer.loopPoll)
+	// pollPending is the poll whose failures are PollSkips only where a
+	// caller of another package calls the function again (Skip.Pending).
+	pollPending *PositionCall
 	// PollDrop is the check of a poll's own errors whose failure branch
 	// polls again without processing the poll's records (pollDrop).
 	PollDrop *Skip
@@ -367,6 +373,10 @@ type Evidence struct {
 	// client is handed to. See Join.
 	Entry string
 	Flows []string
+	// Restarts are the functions of other packages the consumer's code
+	// calls again after they return a failure, on the same client
+	// (gatherer.restartCalls): their pending skips hold.
+	Restarts []Restart
 	// Foreign are the handlers' Consume methods defined in another
 	// package (a flow each); Unseen names the first whose package's
 	// session calls Join found no evidence of (that package runs the
@@ -655,6 +665,7 @@ func (g *gatherer) evidence() *Evidence {
 	g.restore()
 	g.positioned()
 	ev.Flows = g.flows()
+	ev.Restarts = g.restartCalls()
 	ev.Fresh = g.fresh()
 	for fn := range g.extent {
 		if syn := fn.Syntax(); syn != nil {

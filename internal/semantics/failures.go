@@ -93,6 +93,14 @@ type Skip struct {
 	// is given to, whose answer is the failure's, when In, passed for
 	// it, returns nil whatever it is given (HandedFunc.Absorbed).
 	Policy string
+	// Restart names the function fetching records itself that returns
+	// on the failure, and Again its caller that calls it again on the
+	// same client (a supervisor logging a failed Run and running it
+	// again): its next fetch starts after the failed record (restarts).
+	// Pending, the function's full name, reports one whose callers are in
+	// other packages: the skip holds only for a consumer whose code calls
+	// it again there (Evidence.Restarts, settled by Join).
+	Restart, Again, Pending string
 }
 
 // skippedFailures returns the checks of calls of the application (not the
@@ -187,6 +195,26 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 	if len(appends) > 0 {
 		listed = newTakeSets(g.takes(pc, true), polls, at)
 	}
+	// How the function is called again after it returns a failure
+	// (restarts), found on the first such return.
+	var restartBy *ssa.Function
+	restartPending, restartKnown := "", false
+	restart := func() (*ssa.Function, string) {
+		if !restartKnown {
+			restartBy, restartPending = g.restarts(pc)
+			restartKnown = true
+		}
+		return restartBy, restartPending
+	}
+	// A poll made once per call of a function called again (restarts):
+	// the next call's poll is the next position, after a return.
+	pollOnce := func() bool {
+		if pc.Role != clientmodel.Fetch || ssaflow.InLoop(at) {
+			return false
+		}
+		by, pending := restart()
+		return by != nil || pending != ""
+	}
 	var out []Skip
 	for _, b := range fn.Blocks {
 		// The records written are those collected past the check (the
@@ -221,7 +249,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		sticky := cancelled && !madeInLoop(ssaflow.Recv(call.Common()))
 		// (A cancellation tested in a failure branch, going on to the
 		// position while the other failures return: hunt 43f/D3, D6.)
-		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !(cancelled && (!inBranch(fail, at) || singleRecord(pc))) && !reachesBefore(b.Succs, excluded, at, b, takes) || retriedInPlace(call, fail) {
+		if check == nil || !g.appCall(call) && !cancelled || !dominatedByAny(b, takes) || !(cancelled && (!inBranch(fail, at) || singleRecord(pc))) && !reachesBefore(b.Succs, excluded, at, b, takes) && !(pollOnce() && reachesFirst(b.Succs, excluded, b, takes, returns)) || retriedInPlace(call, fail) {
 			continue
 		}
 		failed := failedErrors(b, fail, errTakes)
@@ -244,6 +272,8 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		repolled := false            // the failure polls again: the rest of the poll goes too
 		var markedOwn token.Pos      // where the failure branch writes the position
 		var queued token.Pos
+		var againBy *ssa.Function // the caller calling the function again after its failure's return
+		againPending := ""        // or the function, for callers of other packages to call again
 		for len(work) > 0 && !goesOn {
 			s := work[len(work)-1]
 			work = work[:len(work)-1]
@@ -331,7 +361,20 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// success: flush logging a failed bulk request, then
 				// the next batch's commit: hunt 44f/D7, 6 to 55 of 300
 				// lost.)
-				found = found || perRecord || (nilErrorReturn(s.b) || sameAnswer(s.b, pc.Instr)) && g.givenRecords(pc) >= 0 // else the failure stops the loop
+				direct := perRecord || (nilErrorReturn(s.b) || sameAnswer(s.b, pc.Instr)) && g.givenRecords(pc) >= 0 // else the failure stops the loop
+				found = found || direct
+				if !direct && !s.took && !s.rewound && !cancelled {
+					// (Or a function fetching its records itself, called
+					// again on the same client after the failure: a
+					// supervisor in main logging a failed Run and running
+					// it again, whose next fetch starts after the failed
+					// record: trial 44a/D1, D2, 121 to 299 of 300 lost.)
+					if by, pending := restart(); by != nil {
+						found, againBy = true, by
+					} else if pending != "" {
+						againPending = pending
+					}
+				}
 				continue
 			}
 			succs := s.b.Succs
@@ -370,10 +413,16 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), MarkedOwn: g.posn(markedOwn), Cancelled: cancelled, Kind: kind})
 		case kindFound && !goesOn && queued == token.NoPos && !decodes(call):
 			out = append(out, Skip{Call: callName(call), Pos: g.posn(call.Pos()), Kind: kind})
-		case found && !goesOn && (cancelled || !tellsApart(b, fail) || repolled || everyFailureGoesOn(b, fail, at, takes, perRecord, stops)):
+		case (found || againPending != "") && !goesOn && (cancelled || !tellsApart(b, fail) || repolled || everyFailureGoesOn(b, fail, at, takes, perRecord || againBy != nil || againPending != "", stops)):
 			skip := Skip{Call: callName(call), Pos: g.posn(call.Pos()), Repolled: repolled, Cancelled: cancelled}
 			if queued.IsValid() {
 				skip.Queued = g.posn(queued)
+			}
+			switch {
+			case againBy != nil:
+				skip.Restart, skip.Again = consumer.DisplayName(fn), consumer.DisplayName(againBy)
+			case !found:
+				skip.Restart, skip.Pending = consumer.DisplayName(fn), againPending
 			}
 			out = append(out, skip)
 		}
@@ -1533,11 +1582,17 @@ func (g *gatherer) sendsRecord(b *ssa.BasicBlock) token.Pos {
 
 // uniqueSkips returns skips without repeats of a call.
 func uniqueSkips(skips []Skip) []Skip {
+	held := map[token.Position]bool{} // (a skip that holds before one pending on callers)
+	for _, s := range skips {
+		held[s.Pos] = held[s.Pos] || s.Pending == ""
+	}
 	seen := map[token.Position]bool{}
 	return slices.DeleteFunc(skips, func(s Skip) bool {
-		dup := seen[s.Pos]
+		if seen[s.Pos] || s.Pending != "" && held[s.Pos] {
+			return true
+		}
 		seen[s.Pos] = true
-		return dup
+		return false
 	})
 }
 
@@ -2059,6 +2114,12 @@ func quiet(call *ssa.Call) bool {
 // at is reachable from b's successors succs (but fail, the check's
 // failure branch) without taking a new record or coming back to b.
 func reachesBefore(succs []*ssa.BasicBlock, fail, at, b *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool) bool {
+	return reachesFirst(succs, fail, b, takes, func(x *ssa.BasicBlock) bool { return x == at })
+}
+
+// reachesFirst is reachesBefore for the blocks target holds (a return of
+// a function polling once, which its caller calls again to poll).
+func reachesFirst(succs []*ssa.BasicBlock, fail, b *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool, target func(*ssa.BasicBlock) bool) bool {
 	seen := map[*ssa.BasicBlock]bool{}
 	var work []*ssa.BasicBlock
 	for _, s := range succs {
@@ -2069,7 +2130,7 @@ func reachesBefore(succs []*ssa.BasicBlock, fail, at, b *ssa.BasicBlock, takes m
 	for len(work) > 0 {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
-		if x == at {
+		if target(x) {
 			return true
 		}
 		if seen[x] || x == b || takes[x] {
@@ -3742,6 +3803,77 @@ func (g *gatherer) fetchOnceHelper(pc *consumer.Call) bool {
 		return false
 	}
 	return callsAgain(g.m.Flow, fn, leaving(g.pass)) != nil
+}
+
+// restarts says how pc's function, which fetches the records it
+// processes itself and rewinds nothing, is called again after it returns
+// a failure, on the same client: by, the caller of the package calling it
+// again (againAt: a supervisor logging a failed Run and running it again)
+// given this consumer (carries), the client not built anew on the way
+// (builtAgain); pending, the
+// function's full name, when it is exported and called by no function of
+// its package, for Join to settle by its callers in other packages.
+// The client's next fetch starts after the records the failed run took
+// (kafka-go's FetchMessage, franz-go's PollFetches, confluent's Poll do not
+// rewind), so a position written by the next run passes the failed one.
+func (g *gatherer) restarts(pc *consumer.Call) (by *ssa.Function, pending string) {
+	fn := pc.Fn
+	if fn == nil || !slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Role == clientmodel.Fetch && c.Fn == fn }) ||
+		slices.ContainsFunc(fn.Blocks, rewinds) {
+		return nil, ""
+	}
+	leaves := leaving(g.pass)
+	for _, ci := range g.m.Flow.Callers(fn) {
+		// (A caller given this consumer: a helper shared by two may be
+		// run again on one reader, and on a new one each time for the
+		// other.)
+		if site, ok := ci.(*ssa.Call); ok && againAt(site, leaves) && slices.ContainsFunc(site.Call.Args, func(a ssa.Value) bool { return g.carries(a, 0) }) && !g.builtAgain(site) {
+			return site.Parent(), ""
+		}
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && obj.Exported() && len(g.m.Flow.Callers(fn)) == 0 {
+		return nil, obj.Origin().FullName()
+	}
+	return nil, ""
+}
+
+// builtAgain reports whether a client of the consumer's type is built on
+// the way back to again, a call made again after it fails (r :=
+// kafka.NewReader(cfg) in the supervisor's loop): each run gets a client
+// of its own, which resumes from the committed position.
+func (g *gatherer) builtAgain(again ssa.CallInstruction) bool {
+	fn := again.Parent()
+	none := func(ssa.Instruction) bool { return false }
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			v, ok := in.(ssa.Value)
+			if !ok || in == ssa.Instruction(again) || !holdsClientType(v.Type(), g.c.Client.Consumer) {
+				continue
+			}
+			if _, ok := in.(*ssa.Call); !ok {
+				continue
+			}
+			if ssaflow.ReachesStopping(again, in, none) && ssaflow.ReachesStopping(in, again, none) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holdsClientType reports whether t is the client type named (its
+// types.TypeString), or a tuple holding it (a constructor's (client,
+// error)).
+func holdsClientType(t types.Type, name string) bool {
+	if tup, ok := t.(*types.Tuple); ok {
+		for v := range tup.Variables() {
+			if holdsClientType(v.Type(), name) {
+				return true
+			}
+		}
+		return false
+	}
+	return types.TypeString(t, nil) == name
 }
 
 // branchHandles reports whether the branch starting at b does something

@@ -102,7 +102,7 @@ func (g *gatherer) positions() {
 			if call.Record >= 0 {
 				// defer sess.MarkMessage(msg, ""): written past the
 				// record when its function returns, failed or not.
-				pc.Skips = g.skippedFailures(call)
+				pc.Skips, pc.pending = pendingApart(g.skippedFailures(call))
 			}
 		} else {
 			pc.Grain, pc.Batch = g.grain(call)
@@ -142,7 +142,7 @@ func (g *gatherer) positions() {
 				// 44a/D8.)
 				pc.Setting = ssaflow.SettingGuard(call.Instr)
 			}
-			pc.Skips = g.skippedFailures(call)
+			pc.Skips, pc.pending = pendingApart(g.skippedFailures(call))
 			if call.Role == clientmodel.Mark || call.Role == clientmodel.Store || call.Role == clientmodel.Commit && call.Record >= 0 {
 				pc.Queued = g.queuedBefore(call)
 			}
@@ -759,23 +759,46 @@ func (g *gatherer) builtBy(site, f *ssa.Function, depth int) bool {
 func (g *gatherer) pollSkips(call *consumer.Call, name string) {
 	sites := []*consumer.Call{call}
 	at := name
-	if !ssaflow.InLoop(call.Instr.Block()) {
+	inLoop := ssaflow.InLoop(call.Instr.Block())
+	if !inLoop {
 		sites = g.fetchWrapperSites(call)
 		at = name + " through " + call.Fn.Name()
 		if f, ok := call.Fn.Object().(*types.Func); ok {
 			at = name + " through " + ssaflow.ShortFunc(f)
 		}
+		if by, pending := g.restarts(call); by != nil || pending != "" {
+			// (A function polling once, called again after it
+			// returns a failure: trial 44a/D2's step.)
+			sites, at = append(sites, call), name
+		}
 	}
 	for _, site := range sites {
-		if !ssaflow.InLoop(site.Instr.Block()) {
+		if !ssaflow.InLoop(site.Instr.Block()) && site != call {
 			continue
 		}
-		if skips := g.skippedFailures(site); len(skips) > 0 {
-			g.ev.PollSkips = skips
-			g.ev.PollSkipAt = &PositionCall{Role: call.Role, Func: at, Pos: g.posn(site.Pos())}
+		skips, pending := pendingApart(g.skippedFailures(site))
+		pc := &PositionCall{Role: call.Role, Func: at, Pos: g.posn(site.Pos()), Skips: skips, pending: pending}
+		if len(skips) > 0 {
+			g.ev.PollSkips, g.ev.PollSkipAt = skips, pc
 			return
 		}
+		if len(pending) > 0 && g.ev.pollPending == nil {
+			g.ev.pollPending = pc
+		}
 	}
+}
+
+// pendingApart splits skips into those that hold and those pending on
+// callers of other packages (Skip.Pending).
+func pendingApart(skips []Skip) (now, pending []Skip) {
+	for _, s := range skips {
+		if s.Pending != "" {
+			pending = append(pending, s)
+		} else {
+			now = append(now, s)
+		}
+	}
+	return now, pending
 }
 
 // pollDrop returns the check of a poll's errors whose failure branch
@@ -988,29 +1011,37 @@ func leaving(pass *analysis.Pass) func(ssa.Instruction) bool {
 // returns false on the failure, tested by the caller).
 func callsAgain(flow *ssaflow.Flow, fn *ssa.Function, leaves func(ssa.Instruction) bool) ssa.CallInstruction {
 	for _, ci := range flow.Callers(fn) {
-		site, ok := ci.(*ssa.Call)
-		if !ok || !ssaflow.InLoop(site.Block()) {
-			continue
-		}
-		stop := func(in ssa.Instruction) bool {
-			_, ret := in.(*ssa.Return)
-			return ret || leaves(in)
-		}
-		var ifs []*ssa.If
-		for _, e := range errResults(site) {
-			ifs = append(ifs, failureIfs(e)...)
-		}
-		if len(ifs) == 0 && len(*site.Referrers()) == 0 && ssaflow.ReachesStopping(site, site, stop) {
+		if site, ok := ci.(*ssa.Call); ok && againAt(site, leaves) {
 			return site
-		}
-		for _, iff := range ifs {
-			tb := iff.Block().Succs[0]
-			if len(tb.Instrs) > 0 && (tb.Instrs[0] == ssa.Instruction(site) || !stop(tb.Instrs[0]) && ssaflow.ReachesStopping(tb.Instrs[0], site, stop)) {
-				return site
-			}
 		}
 	}
 	return nil
+}
+
+// againAt reports whether site, a call in a loop, runs again after its
+// function returns an error (callsAgain's test at one call).
+func againAt(site *ssa.Call, leaves func(ssa.Instruction) bool) bool {
+	if !ssaflow.InLoop(site.Block()) {
+		return false
+	}
+	stop := func(in ssa.Instruction) bool {
+		_, ret := in.(*ssa.Return)
+		return ret || leaves(in)
+	}
+	var ifs []*ssa.If
+	for _, e := range errResults(site) {
+		ifs = append(ifs, failureIfs(e)...)
+	}
+	if len(ifs) == 0 && len(*site.Referrers()) == 0 && ssaflow.ReachesStopping(site, site, stop) {
+		return true
+	}
+	for _, iff := range ifs {
+		tb := iff.Block().Succs[0]
+		if len(tb.Instrs) > 0 && (tb.Instrs[0] == ssa.Instruction(site) || !stop(tb.Instrs[0]) && ssaflow.ReachesStopping(tb.Instrs[0], site, stop)) {
+			return true
+		}
+	}
+	return false
 }
 
 // errResults returns the error results of call: the call itself, or the

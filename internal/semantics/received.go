@@ -120,6 +120,89 @@ func (g *gatherer) flows() []string {
 	return slices.Compact(out)
 }
 
+// restartCalls returns the functions of other packages the package's
+// code calls again after they return a failure (againAt: a supervisor in
+// main logging a failed w.Run(ctx) and running it again), given the
+// consumer (carries), its client not built anew on the way (builtAgain):
+// their pending skips hold for this consumer (restartedSkips).
+func (g *gatherer) restartCalls() []Restart {
+	var out []Restart
+	leaves := leaving(g.pass)
+	for _, fn := range g.m.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				call, ok := in.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				callee := ssaflow.Callee(call.Common())
+				if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
+					continue
+				}
+				if againAt(call, leaves) && slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return g.carries(a, 0) }) && !g.builtAgain(call) {
+					out = append(out, Restart{Func: callee.Origin().FullName(), By: consumer.DisplayName(fn)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// carries reports whether v is the consumer, or what a call given it
+// builds (w := svc.NewWorker(r)), a couple of calls deep.
+func (g *gatherer) carries(v ssa.Value, depth int) bool {
+	if g.m.Is(g.c, v) {
+		return true
+	}
+	if depth >= 2 {
+		return false
+	}
+	for _, r := range g.m.Flow.Roots(v) {
+		if x, ok := r.(*ssa.Extract); ok {
+			r = x.Tuple
+		}
+		if call, ok := r.(*ssa.Call); ok && slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return g.carries(a, depth+1) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// A Restart is a call of a function of another package made again after
+// it returns a failure.
+type Restart struct {
+	Func string // its full name (types.Func.FullName)
+	By   string // the function calling it again ("main.main")
+}
+
+// restartedSkips adds to ev's positions the pending skips of functions
+// its code calls again after their failure (Restarts), once joined.
+func (ev *Evidence) restartedSkips() {
+	held := func(pending []Skip) []Skip {
+		var out []Skip
+		for _, s := range pending {
+			if i := slices.IndexFunc(ev.Restarts, func(r Restart) bool { return r.Func == s.Pending }); i >= 0 {
+				s.Again = ev.Restarts[i].By
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	ev.Calls = slices.Clone(ev.Calls) // (shared with the clones of other callers)
+	for i, pc := range ev.Calls {
+		if h := held(pc.pending); len(h) > 0 {
+			cp := *pc
+			cp.Skips = append(slices.Clip(pc.Skips), h...)
+			ev.Calls[i] = &cp
+		}
+	}
+	if p := ev.pollPending; p != nil && len(ev.PollSkips) == 0 {
+		if h := held(p.pending); len(h) > 0 {
+			ev.PollSkips, ev.PollSkipAt = h, p
+		}
+	}
+}
+
 // callerHandlers returns, for ci running a handler on the consumer
 // (sarama's Consume) that is a parameter of an exported function (a
 // wrapper's Consume(ctx, topics, h)), the "handler:" flow of the
@@ -259,6 +342,7 @@ func Join(evs []*Evidence) []*Evidence {
 	}
 	for _, ev := range out {
 		ev.handedSkips()
+		ev.restartedSkips()
 		for _, f := range ev.Foreign {
 			if !slices.ContainsFunc(byEntry[f.Key], func(r *Evidence) bool { return r.Client == ev.Client }) && ev.Unseen == "" {
 				ev.Unseen = f.Method
@@ -433,6 +517,10 @@ func (ev *Evidence) absorb(r *Evidence) {
 		ev.PollDrop = r.PollDrop
 	}
 	ev.PollSkips = append(ev.PollSkips, r.PollSkips...)
+	if ev.pollPending == nil {
+		ev.pollPending = r.pollPending
+	}
+	ev.Restarts = append(ev.Restarts, r.Restarts...)
 	if ev.PollSkipAt == nil {
 		ev.PollSkipAt = r.PollSkipAt
 	}

@@ -256,6 +256,10 @@ func TestClassify(t *testing.T) {
 		// commit passes the failed message; its twin stops
 		{"fetchonce", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when sql.DB.Exec (line 19) fails"}},
 		{"fetchoncestops", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a loop returning on a failed save, run again on the same reader
+		// (trial 44a/D1); its twin builds a new reader for each run
+		{"restartsame", map[string]string{"guarantee": semantics.Neither, "failure": "cases.restartSame calls it again on the same client"}},
+		{"restartfresh", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a goroutine per message whose answer every case of a select
 		// waits for (the session's end cancels, then waits): joined; a
 		// timeout that does not wait leaves it running
@@ -1563,6 +1567,15 @@ func TestJoin(t *testing.T) {
 		// its twin routes through a table whose handler returns them
 		"dispaudit":  {"guarantee": semantics.Neither, "failure": "os.WriteFile (in disphandlers.(*Audit).Handle, called at line 57"},
 		"displedger": {"guarantee": semantics.AtLeastOnce, "failure": ""},
+		// a worker returning on a failed save, run again by a supervisor
+		// of another package on the same client: the next run's fetch
+		// starts after the failed record (trial 44a/D1, D2: 121 to 299
+		// of 300 lost); not with a new client per run, nor when the
+		// failure stops the caller
+		"rstsame":  {"guarantee": semantics.Neither, "failure": "rstwire.Same calls it again on the same client"},
+		"rststeps": {"guarantee": semantics.Neither, "failure": "rstwire.Steps calls it again on the same client"},
+		"rstfresh": {"guarantee": semantics.AtLeastOnce, "failure": ""},
+		"rstonce":  {"guarantee": semantics.AtLeastOnce, "failure": ""},
 		// configurations built by a helper of another package: greedy
 		// franz-go options every 200ms (audit 37b/D13: at-least-once,
 		// every 5s), a confluent map every 100 ms (37b/D14: 5000 ms)

@@ -52,3 +52,44 @@ func fetchOnceStops(ctx context.Context, db *sql.DB) {
 		}
 	}
 }
+
+// saveUntilFailed fetches, saves and commits messages until a save fails, and
+// returns that failure.
+func saveUntilFailed(ctx context.Context, r *kafka.Reader, db *sql.DB) error {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if _, err := db.Exec("INSERT INTO t VALUES ($1)", m.Value); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// restartSame runs saveUntilFailed again on the same reader after it fails: the
+// next run's fetch starts after the failed message, whose position the
+// next commit passes.
+func restartSame(ctx context.Context, db *sql.DB) {
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"127.0.0.1:9092"}, GroupID: "g-restartsame", Topic: "t-restart"}) // case: restartsame
+	for ctx.Err() == nil {
+		if err := saveUntilFailed(ctx, r, db); err != nil {
+			log.Printf("consume: %v; restarting", err)
+		}
+	}
+}
+
+// restartFresh builds a new reader for each run, which resumes from the
+// committed position: the failed message comes back.
+func restartFresh(ctx context.Context, db *sql.DB) {
+	for ctx.Err() == nil {
+		r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"127.0.0.1:9092"}, GroupID: "g-restartfresh", Topic: "t-restart"}) // case: restartfresh
+		if err := saveUntilFailed(ctx, r, db); err != nil {
+			log.Printf("consume: %v; restarting with a new reader", err)
+		}
+		_ = r.Close()
+	}
+}
