@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/twmb/franz-go/pkg/kgo"
 	kafkago "github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kgo"
 )
 
 // Worker commits each message after saving it.

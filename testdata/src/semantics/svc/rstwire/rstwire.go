@@ -9,8 +9,8 @@ import (
 	"log"
 	"time"
 
-	"github.com/twmb/franz-go/pkg/kgo"
 	kafkago "github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kgo"
 
 	"semantics/svc/rstsvc"
 )
