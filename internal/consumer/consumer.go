@@ -68,6 +68,18 @@ type Model struct {
 	// records (its WritesFact: helper.CommitAll(ctx, cl), a helper ending
 	// a transaction): their commits are made there too.
 	HandedToWriters map[*Consumer]bool
+	// Drives are the calls of the package handing a library's records to
+	// such a function (ToWriters), each of them: a loop fetching and
+	// committing through a wrapper type of another package.
+	Drives []Drive
+}
+
+// A Drive is a call handing records of Client to Func, a function of
+// another package that writes their positions (its WritesFact).
+type Drive struct {
+	Client *clientmodel.Client
+	Func   *types.Func
+	Call   ssa.CallInstruction
 }
 
 // Consumer is one consumer constructed in the package.
@@ -263,7 +275,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	b.exportNeeds(m, hs)
 	b.importNeeds(m, hs)
 	b.exportWrites(m, res.SrcFuncs)
-	m.ToWriters, m.HandedToWriters = b.toWriters(m, res.SrcFuncs)
+	m.ToWriters, m.HandedToWriters, m.Drives = b.toWriters(m, res.SrcFuncs)
 	m.Passed = b.passedConfigs(m, res.SrcFuncs)
 	b.exportRevokeFacts(res.SrcFuncs)
 	if len(m.Consumers) > 0 {

@@ -327,9 +327,10 @@ func (b *builder) exportWrites(m *Model, funcs []*ssa.Function) {
 
 // toWriters returns the clients whose records a call of the package
 // hands to a function of another package that writes positions of that
-// library's records (its WritesFact) (Model.ToWriters), and the
-// consumers it hands to such a function (Model.HandedToWriters).
-func (b *builder) toWriters(m *Model, funcs []*ssa.Function) (map[*clientmodel.Client]string, map[*Consumer]bool) {
+// library's records (its WritesFact) (Model.ToWriters), the consumers it
+// hands to such a function (Model.HandedToWriters), and the calls
+// (Model.Drives).
+func (b *builder) toWriters(m *Model, funcs []*ssa.Function) (map[*clientmodel.Client]string, map[*Consumer]bool, []Drive) {
 	writers := func(callee *types.Func) map[*clientmodel.Client]bool {
 		w := map[*clientmodel.Client]bool{}
 		var wf WritesFact
@@ -344,6 +345,7 @@ func (b *builder) toWriters(m *Model, funcs []*ssa.Function) (map[*clientmodel.C
 	}
 	out := map[*clientmodel.Client]string{}
 	handed := map[*Consumer]bool{}
+	var drives []Drive
 	ks := append(slices.Clone(m.Consumers), m.Received...)
 	for _, fn := range funcs {
 		for _, blk := range fn.Blocks {
@@ -365,8 +367,13 @@ func (b *builder) toWriters(m *Model, funcs []*ssa.Function) (map[*clientmodel.C
 					if s, ok := a.Type().Underlying().(*types.Slice); ok && cl == nil {
 						cl = b.ix.Record(s.Elem()) // a batch
 					}
-					if cl != nil && w[cl] && out[cl] == "" {
-						out[cl] = ssaflow.ShortFunc(callee)
+					if cl != nil && w[cl] {
+						if out[cl] == "" {
+							out[cl] = ssaflow.ShortFunc(callee)
+						}
+						if !slices.ContainsFunc(drives, func(d Drive) bool { return d.Call == ci && d.Client == cl }) {
+							drives = append(drives, Drive{Client: cl, Func: callee, Call: ci})
+						}
 					}
 					for _, k := range ks {
 						if w[k.Client] && m.holds(k, a) {
@@ -377,7 +384,7 @@ func (b *builder) toWriters(m *Model, funcs []*ssa.Function) (map[*clientmodel.C
 			}
 		}
 	}
-	return out, handed
+	return out, handed, drives
 }
 
 // holds reports whether v is consumer k: built here (Is), or received

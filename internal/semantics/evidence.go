@@ -373,6 +373,15 @@ type Evidence struct {
 	// client is handed to. See Join.
 	Entry string
 	Flows []string
+	// Pkgs are the import paths of the packages whose code the evidence
+	// holds (its own, and those Join absorbs).
+	Pkgs []string
+	// Driven are the calls of a package with no consumer handing records
+	// to a function of another package writing their positions; DrivenBy,
+	// the first of them, set by Join, writing positions of this
+	// consumer's library in one of its Pkgs.
+	Driven   []Driven
+	DrivenBy *Driven
 	// Restarts are the functions of other packages the consumer's code
 	// calls again after they return a failure, on the same client
 	// (gatherer.restartCalls): their pending skips hold.
@@ -528,17 +537,48 @@ func run(pass *analysis.Pass) (result any, err error) {
 	// The configurations passed (not the consumers: their rows are their
 	// own, joined to what receives them by entry).
 	configs := slices.DeleteFunc(slices.Clone(m.Passed), func(p consumer.PassedConfig) bool { return p.Consumer != nil })
-	if passed := append(passedFuncs(m, pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)), definedFuncs(m, pass.ResultOf[handsoff.Analyzer].(*handsoff.Result))...); len(passed) > 0 || len(configs) > 0 {
+	passed := append(passedFuncs(m, pass.ResultOf[handsoff.Analyzer].(*handsoff.Result)), definedFuncs(m, pass.ResultOf[handsoff.Analyzer].(*handsoff.Result))...)
+	if driven := drivenBy(pass, m); len(passed) > 0 || len(configs) > 0 || len(driven) > 0 {
 		if len(out) == 0 {
 			// A package with no consumer of its own that passes functions
-			// to another's (a wiring registering a handler): a carrier
-			// with no client, which Join reads and drops. Its Pos, the
-			// package's first file, keeps it apart from other packages'.
+			// to another's (a wiring registering a handler), or drives
+			// one through a wrapper: a carrier with no client, which
+			// Join reads and drops. Its Pos, the package's first file,
+			// keeps it apart from other packages'.
 			out = append(out, &Evidence{Pos: token.Position{Filename: pass.Fset.File(pass.Files[0].FileStart).Name()}})
 		}
-		out[0].Passed, out[0].Configs = passed, configs
+		out[0].Passed, out[0].Configs, out[0].Driven = passed, configs, driven
 	}
 	return out, nil
+}
+
+// A Driven is a call of a package with no consumer of a library handing
+// that library's records to a function of another package that writes
+// their positions (consumer.Drive): a loop fetching and committing
+// through a wrapper type (kafkalib.(*Consumer).FetchMessage, then
+// CommitMessages). The rows of that package's consumers cannot say what
+// the loop processes before the commit, nor what it does on a failure.
+type Driven struct {
+	Client string         // the library's name
+	Pkg    string         // the package of Func
+	Func   string         // "kafkalib.(*Consumer).CommitMessages"
+	In     string         // the function making the call
+	Pos    token.Position // the call
+}
+
+// drivenBy returns the calls of m handing records of a library none of
+// its consumers is of to a function of another package writing their
+// positions (consumer.Model.Drives).
+func drivenBy(pass *analysis.Pass, m *consumer.Model) []Driven {
+	var out []Driven
+	for _, d := range m.Drives {
+		if slices.ContainsFunc(append(slices.Clone(m.Consumers), m.Received...), func(c *consumer.Consumer) bool { return c.Client == d.Client }) {
+			continue // the package's own consumer's row says what it writes (WrittenBy)
+		}
+		out = append(out, Driven{Client: d.Client.Name, Pkg: d.Func.Pkg().Path(), Func: ssaflow.ShortFunc(d.Func),
+			In: consumer.DisplayName(d.Call.Parent()), Pos: pass.Fset.Position(d.Call.Pos())})
+	}
+	return out
 }
 
 // runsForeignHandlers reports whether k, an imported consumer, runs
@@ -596,6 +636,9 @@ type gatherer struct {
 	claimed map[*consumer.Call]bool
 	// beside caches besideLoop.
 	beside map[*ssa.Function]bool
+	// invokers caches the interface method calls of the package by the
+	// methods they may run (callSites).
+	invokers map[*ssa.Function][]ssa.CallInstruction
 }
 
 func (g *gatherer) posn(p token.Pos) token.Position { return g.pass.Fset.Position(p) }
@@ -665,6 +708,7 @@ func (g *gatherer) evidence() *Evidence {
 	g.restore()
 	g.positioned()
 	ev.Flows = g.flows()
+	ev.Pkgs = []string{g.pass.Pkg.Path()}
 	ev.Restarts = g.restartCalls()
 	ev.Fresh = g.fresh()
 	for fn := range g.extent {

@@ -340,9 +340,16 @@ func Join(evs []*Evidence) []*Evidence {
 			out = append(out, ev)
 		}
 	}
+	var driven []Driven
+	for _, ev := range evs {
+		driven = append(driven, ev.Driven...)
+	}
 	for _, ev := range out {
 		ev.handedSkips()
 		ev.restartedSkips()
+		if i := slices.IndexFunc(driven, func(d Driven) bool { return d.Client == ev.Client.Name && slices.Contains(ev.Pkgs, d.Pkg) }); i >= 0 {
+			ev.DrivenBy = &driven[i]
+		}
 		for _, f := range ev.Foreign {
 			if !slices.ContainsFunc(byEntry[f.Key], func(r *Evidence) bool { return r.Client == ev.Client }) && ev.Unseen == "" {
 				ev.Unseen = f.Method
@@ -521,6 +528,7 @@ func (ev *Evidence) absorb(r *Evidence) {
 		ev.pollPending = r.pollPending
 	}
 	ev.Restarts = append(ev.Restarts, r.Restarts...)
+	ev.Pkgs = append(ev.Pkgs, r.Pkgs...)
 	if ev.PollSkipAt == nil {
 		ev.PollSkipAt = r.PollSkipAt
 	}

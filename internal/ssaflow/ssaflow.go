@@ -1530,7 +1530,8 @@ func DerivedFromUnless(v ssa.Value, is func(types.Type) bool, stop func(ssa.Valu
 }
 
 // Derives reports whether v, or a value v is computed from (a field,
-// element or slice of it, arithmetic or a conversion of it, a local,
+// element or slice of it, arithmetic or a conversion or type assertion
+// of it, a local,
 // composite or map literal written from it), satisfies from, within
 // MaxValueDepth steps. It does not look through calls.
 func Derives(v ssa.Value, from func(ssa.Value) bool) bool {
@@ -1569,6 +1570,14 @@ func derives(v ssa.Value, from, stop func(ssa.Value) bool, tried map[ssa.Value]i
 		return rec(x.X)
 	case *ssa.MakeInterface:
 		return rec(x.X)
+	case *ssa.TypeAssert:
+		return rec(x.X)
+	case *ssa.Extract:
+		// v, ok := x.(T): an interface's value asserted back (a
+		// wrapper of the record passed as an interface).
+		if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 {
+			return rec(ta.X)
+		}
 	case *ssa.Slice:
 		return rec(x.X)
 	case *ssa.IndexAddr:
