@@ -69,17 +69,19 @@ type Model struct {
 	// a transaction): their commits are made there too.
 	HandedToWriters map[*Consumer]bool
 	// Drives are the calls of the package handing a library's records to
-	// such a function (ToWriters), each of them: a loop fetching and
-	// committing through a wrapper type of another package.
+	// such a function (ToWriters), each of them, and those of such a
+	// function made in a loop: a loop fetching and committing through a
+	// wrapper type of another package.
 	Drives []Drive
 }
 
 // A Drive is a call handing records of Client to Func, a function of
 // another package that writes their positions (its WritesFact).
 type Drive struct {
-	Client *clientmodel.Client
-	Func   *types.Func
-	Call   ssa.CallInstruction
+	Client  *clientmodel.Client
+	Func    *types.Func
+	Call    ssa.CallInstruction
+	Records bool // given records (else called in a loop, committing what it keeps)
 }
 
 // Consumer is one consumer constructed in the package.

@@ -372,12 +372,23 @@ func (b *builder) toWriters(m *Model, funcs []*ssa.Function) (map[*clientmodel.C
 							out[cl] = ssaflow.ShortFunc(callee)
 						}
 						if !slices.ContainsFunc(drives, func(d Drive) bool { return d.Call == ci && d.Client == cl }) {
-							drives = append(drives, Drive{Client: cl, Func: callee, Call: ci})
+							drives = append(drives, Drive{Client: cl, Func: callee, Call: ci, Records: true})
 						}
 					}
 					for _, k := range ks {
 						if w[k.Client] && m.holds(k, a) {
 							handed[k] = true
+						}
+					}
+				}
+				if ssaflow.InLoop(blk) || slices.ContainsFunc(b.flow.Callers(fn), func(c ssa.CallInstruction) bool { return ssaflow.InLoop(c.Block()) }) {
+					// Called in a loop (or by a helper the loop calls),
+					// given no records: a wrapper committing what it keeps
+					// (provider.CommitMessage(ctx) every N records the
+					// loop applied through it).
+					for _, cl := range clientmodel.Clients {
+						if w[cl] && !slices.ContainsFunc(drives, func(d Drive) bool { return d.Call == ci && d.Client == cl }) {
+							drives = append(drives, Drive{Client: cl, Func: callee, Call: ci})
 						}
 					}
 				}

@@ -462,7 +462,11 @@ func (c *classifier) requireEvidence() {
 		}
 	case ev.DrivenBy != nil:
 		d := ev.DrivenBy
-		why = fmt.Sprintf("%s (%s) gives records to %s, which writes their positions, from a loop of its own the analysis does not tie to this consumer (a wrapper type fetching and committing for another package): what it processes before each commit, and what it does on a failure, are not judged", d.In, ev.at(d.Pos), d.Func)
+		gives := "gives records to " + d.Func + ", which writes their positions"
+		if !d.Records {
+			gives = "calls " + d.Func + ", which writes positions of the records it keeps"
+		}
+		why = fmt.Sprintf("%s (%s) %s, from a loop of its own the analysis does not tie to this consumer (a wrapper type fetching and committing for another package): what it processes before each commit, and what it does on a failure, are not judged", d.In, ev.at(d.Pos), gives)
 	case ev.PollLeaves != "" && strings.HasPrefix(r.Concurrency, "unknown (the polled records are returned"):
 		why = "the polled records are returned by " + ev.PollLeaves + " to callers in other packages: how and when they process them, before the next poll or a commit, is not known here"
 	case strings.HasPrefix(r.Concurrency, "unknown"):

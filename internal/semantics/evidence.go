@@ -564,6 +564,9 @@ type Driven struct {
 	Func   string         // "kafkalib.(*Consumer).CommitMessages"
 	In     string         // the function making the call
 	Pos    token.Position // the call
+	// Records reports a call given records (else one made in a loop,
+	// the wrapper committing what it keeps).
+	Records bool
 }
 
 // drivenBy returns the calls of m handing records of a library none of
@@ -576,7 +579,7 @@ func drivenBy(pass *analysis.Pass, m *consumer.Model) []Driven {
 			continue // the package's own consumer's row says what it writes (WrittenBy)
 		}
 		out = append(out, Driven{Client: d.Client.Name, Pkg: d.Func.Pkg().Path(), Func: ssaflow.ShortFunc(d.Func),
-			In: consumer.DisplayName(d.Call.Parent()), Pos: pass.Fset.Position(d.Call.Pos())})
+			In: consumer.DisplayName(d.Call.Parent()), Pos: pass.Fset.Position(d.Call.Pos()), Records: d.Records})
 	}
 	return out
 }
