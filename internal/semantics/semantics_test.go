@@ -771,6 +771,7 @@ func TestClassify(t *testing.T) {
 		// commits the marks
 		{"besidetimer", map[string]string{"guarantee": semantics.Neither, "strategy": semantics.StrategyEachBatch, "detail": "CommitRecords", "reason": "code on a goroutine beside the loop (a timer's, a shutdown hook's) commits every record polled so far (CommitUncommittedOffsets, line 23)"}},
 		{"besidehook", map[string]string{"guarantee": semantics.Neither, "reason": "CommitUncommittedOffsets, line 49"}},
+		{"besidestepped", map[string]string{"guarantee": semantics.Neither, "reason": "CommitUncommittedOffsets, line 160"}},
 		{"besidemarks", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// a hook committing under the mutex the loop takes for each poll:
 		// still neither, the lock's extent over the processing is not
