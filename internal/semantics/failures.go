@@ -85,7 +85,9 @@ type Skip struct {
 	Queued token.Position
 	// Outside reports a handler In of another package: Pos is the call
 	// of it, the failing call is in its package (handsoff.SwallowsFact).
-	Outside bool
+	// With Overwritten, In returns the failure, then a deferred literal
+	// replaces it in its named result (SwallowsFact.Deferred).
+	Outside, Overwritten bool
 	// Kind names the kind of failure, one a retry is for, that goes on
 	// to the position, and why (retryKind).
 	Kind string
@@ -4487,7 +4489,7 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 		if sf, ok := ho.Swallows(obj); ok && !(sf.Counter != "" && comparesField(call.Parent(), sf.Counter)) {
 			// (Not when the caller reads the failures it counts:
 			// review 43-2/D8.)
-			return []Skip{{Call: sf.Call, Pos: g.posn(call.Pos()), In: ssaflow.ShortFunc(obj), Outside: true}}
+			return []Skip{{Call: sf.Call, Pos: g.posn(call.Pos()), In: ssaflow.ShortFunc(obj), Outside: true, Overwritten: sf.Deferred}}
 		}
 		// A function literal it runs in place, handing on its failure
 		// (retry.Policy{}.Do(ctx, func(ctx) error { return
@@ -4505,6 +4507,14 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 	}
 	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) && !answerDropped(call) && !answerOnlyLogged(call) || !given {
 		return nil
+	}
+	if obj, ok := f.Object().(*types.Func); ok {
+		// A failure returned, then replaced by a deferred literal's
+		// write to the named result (defer func() { err = tx.Close()
+		// }(): hunt 45f/D1, 22 to 146 of 300 lost).
+		if sf, ok := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result).Swallows(obj); ok && sf.Deferred {
+			return []Skip{{Call: sf.Call, Pos: g.posn(call.Pos()), In: consumer.DisplayName(f), Outside: true, Overwritten: true}}
+		}
 	}
 	seen[f] = true
 	defer delete(seen, f)

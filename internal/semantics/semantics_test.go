@@ -265,6 +265,11 @@ func TestClassify(t *testing.T) {
 		// loop logs its failure and goes on (trial 45a/D1); the twin stops
 		{"chainskip", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.chainLink.Process"}},
 		{"chainstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a helper whose deferred literal writes the transaction's end
+		// into its named error result, replacing the failure it returned
+		// (hunt 45f/D1); the twin rolls back and returns on a failure
+		{"txoverwritten", map[string]string{"guarantee": semantics.Neither, "failure": "then replaces it in its error result"}},
+		{"txkept", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a goroutine per message whose answer every case of a select
 		// waits for (the session's end cancels, then waits): joined; a
 		// timeout that does not wait leaves it running

@@ -211,3 +211,55 @@ func (s *cacheStore) Record(k string, v []byte) error { // want Record:`sync`
 	}
 	return s.Warm(k, v)
 }
+
+// Units of work whose deferred Close writes the named error result
+// (hunt 45f/D1): whatever it holds, the failure returned is replaced
+// by Close's answer; kept when the write is under a test of the result
+// or computed from it.
+type unit struct{}
+
+func (unit) Close() error { return nil } // want Close:`sync`
+
+// BookOverwritten returns save's failure, then Close's nil.
+func BookOverwritten(ps []Payload) (err error) { // want BookOverwritten:`sync` BookOverwritten:`swallows\(save, deferred\)`
+	u := unit{}
+	defer func() {
+		err = u.Close()
+	}()
+	for _, p := range ps {
+		if err := save(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// BookKept keeps the first failure.
+func BookKept(ps []Payload) (err error) { // want BookKept:`sync`
+	u := unit{}
+	defer func() {
+		if cerr := u.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	for _, p := range ps {
+		if err := save(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// BookJoined joins Close's failure to the one returned.
+func BookJoined(ps []Payload) (err error) { // want BookJoined:`sync`
+	u := unit{}
+	defer func() {
+		err = errors.Join(err, u.Close())
+	}()
+	for _, p := range ps {
+		if err := save(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
