@@ -103,6 +103,9 @@ type Skip struct {
 	// other packages: the skip holds only for a consumer whose code calls
 	// it again there (Evidence.Restarts, settled by Join).
 	Restart, Again, Pending string
+	// Shed reports an errgroup TryGo whose false answer (the group full,
+	// the function not run) the code goes on from (shedSkips).
+	Shed bool
 }
 
 // skippedFailures returns the checks of calls of the application (not the

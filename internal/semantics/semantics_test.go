@@ -270,6 +270,10 @@ func TestClassify(t *testing.T) {
 		// (hunt 45f/D1); the twin rolls back and returns on a failure
 		{"txoverwritten", map[string]string{"guarantee": semantics.Neither, "failure": "then replaces it in its error result"}},
 		{"txkept", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// records started with TryGo on a full group, only logged (hunt
+		// 45f/D2); the twin waits for a slot and tries again
+		{"tryshed", map[string]string{"guarantee": semantics.Neither, "failure": "errgroup.Group.TryGo (line 24, which runs the function only when the group has a free slot"}},
+		{"trywait", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a goroutine per message whose answer every case of a select
 		// waits for (the session's end cancels, then waits): joined; a
 		// timeout that does not wait leaves it running
