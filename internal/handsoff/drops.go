@@ -323,7 +323,7 @@ func drops(info *types.Info, body []ast.Stmt, params map[types.Object]bool) bool
 			// = f() }: review 43-1/D3, D12).
 			loop = loop || calls(st) && !returnsFailure(info, st) && !untilSuccess(info, st, errs)
 			bounded = exhausts(info, st)
-			cleared = cleared || clears(info, st, errs)
+			cleared = cleared || clears(info, st, errs) || lastOnly(info, st, errs)
 		case *ast.ReturnStmt:
 			// (Or the context's error, nil while it lives, after a loop
 			// that can end with attempts run out: trial 41d/D4, a
@@ -417,6 +417,39 @@ func clears(info *types.Info, loop ast.Stmt, errs map[types.Object]bool) bool {
 		return !found && !lit
 	})
 	return found
+}
+
+// lastOnly reports whether loop, a range over items, assigns one of errs
+// on every iteration (err = fn(ctx, it), a variable of the enclosing
+// function) and goes on from a failure, only logging it: after the loop
+// the variable holds the last item's answer, a failure before it is
+// overwritten (hunt 45f/D6: a batch helper "keeping going", 2 to 3 of
+// 300 lost).
+func lastOnly(info *types.Info, loop ast.Stmt, errs map[types.Object]bool) bool {
+	r, ok := loop.(*ast.RangeStmt)
+	if !ok {
+		return false
+	}
+	assigned := map[types.Object]bool{}
+	for _, st := range r.Body.List {
+		var as *ast.AssignStmt
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			as = st
+		case *ast.IfStmt:
+			as, _ = st.Init.(*ast.AssignStmt)
+			if as != nil && (!failed(info, st.Cond, errs) || st.Else != nil || !onlyLogs(info, st.Body.List)) {
+				return false // a failure kept, or the loop left
+			}
+		}
+		if as == nil || as.Tok != token.ASSIGN {
+			continue
+		}
+		if id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident); ok && errs[info.ObjectOf(id)] {
+			assigned[info.ObjectOf(id)] = true
+		}
+	}
+	return len(assigned) > 0 && !returnsFailure(info, r)
 }
 
 // setsNil reports whether as sets one of errs to nil.

@@ -385,6 +385,8 @@ func (c *classifier) failure() {
 				at += ", its failure given to " + s.Policy + ", whose answer the code goes on from, and " + s.In + ", passed for it, returns nil whatever it is given"
 			case s.Restart != "" && s.Again != "":
 				at += fmt.Sprintf(", on whose failure %s returns, and %s calls it again on the same client, whose next fetch starts after the failed record", s.Restart, s.Again)
+			case s.LastOnly:
+				at += ", its error kept in a variable the next record's call overwrites: only the last record's failure is tested"
 			case s.Shed:
 				at += ", which runs the function only when the group has a free slot: when it has none it answers false and runs nothing, and the code goes on without the record"
 			case s.Overwritten:

@@ -106,6 +106,9 @@ type Skip struct {
 	// Shed reports an errgroup TryGo whose false answer (the group full,
 	// the function not run) the code goes on from (shedSkips).
 	Shed bool
+	// LastOnly reports a call whose error is kept in a variable the next
+	// record's call overwrites, tested only after the loop (lastOnly).
+	LastOnly bool
 }
 
 // skippedFailures returns the checks of calls of the application (not the
@@ -267,7 +270,12 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 			took    bool
 			rewound bool // a rewind (SetOffsets, Seek) on the way
 			kind    bool // through one of kinds
+			// moved: back at the check with the next record of the
+			// batch, whose call overwrites the failure kept in the
+			// variable its error is assigned to (lastOnly)
+			moved bool
 		}
+		anew := recordMadeIn(call, b) // where the call's record is made anew
 		seen := map[state]bool{}
 		work := []state{{b: fail}}
 		found, goesOn := false, false
@@ -277,6 +285,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		repolled := false            // the failure polls again: the rest of the poll goes too
 		var markedOwn token.Pos      // where the failure branch writes the position
 		var queued token.Pos
+		lastFound := false        // reached through the next record overwriting the failure (state.moved)
 		var againBy *ssa.Function // the caller calling the function again after its failure's return
 		againPending := ""        // or the function, for callers of other packages to call again
 		for len(work) > 0 && !goesOn {
@@ -320,7 +329,13 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				}
 				kindFound = kindFound || s.kind && ownRecord
 			}
-			if seen[s] || s.b == b && (!s.took || sticky) || stops(s.b) && !(cancelled && s.b == at) || !s.took && s.b != at && g.writesPosition(s.b) {
+			if s.b == b && !s.took && !sticky && !s.moved && anew != nil && anew[s.b] && s.b != fail {
+				// (err = book(r) in a loop over the batch, logged, then
+				// err tested after the loop: only the last record's
+				// failure is left to test, hunt 45f/D6.)
+				s.moved = true
+			}
+			if seen[s] || s.b == b && (!s.took || sticky) && !s.moved || stops(s.b) && !(cancelled && s.b == at) || !s.took && s.b != at && g.writesPosition(s.b) {
 				continue
 			}
 			seen[s] = true
@@ -329,7 +344,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// success path shares (an audit copy of every record).
 				queued = g.sendsRecord(s.b)
 			}
-			if !s.took && !(cancelled && s.b == at) && (g.processesBesides(s.b, pc, func(c *ssa.Call) bool { return c == fallback }) || g.producesRecord(s.b) || perRecord && keepsState(s.b) && (!callback || testsKept(s.b, pc.Instr)) || g.perPartition(fn) && keepsError(s.b, pc.Instr) && returns(s.b) || listKept(s.b, pc.Instr) || g.mayStop(s.b, stops, 0)) {
+			if !s.took && !s.moved && !(cancelled && s.b == at) && (g.processesBesides(s.b, pc, func(c *ssa.Call) bool { return c == fallback }) || g.producesRecord(s.b) || perRecord && keepsState(s.b) && (!callback || testsKept(s.b, pc.Instr)) || g.perPartition(fn) && keepsError(s.b, pc.Instr) && returns(s.b) || listKept(s.b, pc.Instr) || g.mayStop(s.b, stops, 0)) {
 				// The record's processing can go on after the failure
 				// (a header that did not parse, the record saved
 				// without it): the failed call prepares, and what is
@@ -346,6 +361,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// (Or the branch of a cancellation writing the record in
 				// hand itself: append(done, r)..., review 43-3/D13.)
 				found = found || s.took || !collected || cancelled && inBranch(fail, at) && singleRecord(pc)
+				lastFound = lastFound || s.moved && !s.took
 				kindFound = kindFound || s.kind && (s.took || !collected)
 				if collected && !s.took && !found {
 					succs := s.b.Succs
@@ -355,7 +371,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 						succs = []*ssa.BasicBlock{failing}
 					}
 					for _, n := range succs {
-						work = append(work, state{n, s.took, s.rewound, s.kind})
+						work = append(work, state{n, s.took, s.rewound, s.kind, s.moved})
 					}
 				}
 				continue
@@ -383,7 +399,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				continue
 			}
 			succs := s.b.Succs
-			if v, failing, _ := nilTest(s.b); !s.took && v != nil && failed[v] {
+			if v, failing, _ := nilTest(s.b); !s.took && v != nil && failed[v] && !(s.moved && lastOnly(v, call)) {
 				// The same error tested again (err != nil once to log,
 				// once to return): only its failing branch is taken.
 				succs = []*ssa.BasicBlock{failing}
@@ -394,7 +410,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				succs = []*ssa.BasicBlock{failing}
 			}
 			for _, n := range succs {
-				work = append(work, state{n, s.took, s.rewound, s.kind})
+				work = append(work, state{n, s.took, s.rewound, s.kind, s.moved})
 			}
 		}
 		if repolled && backBeforePoll(fail, b, polls) {
@@ -424,6 +440,8 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				skip.Queued = g.posn(queued)
 			}
 			switch {
+			case lastFound:
+				skip.LastOnly = true
 			case againBy != nil:
 				skip.Restart, skip.Again = consumer.DisplayName(fn), consumer.DisplayName(againBy)
 			case !found:
@@ -2419,6 +2437,50 @@ func nilTest(b *ssa.BasicBlock) (v ssa.Value, failing, ok *ssa.BasicBlock) {
 		return v, b.Succs[1], b.Succs[0]
 	}
 	return v, b.Succs[0], b.Succs[1]
+}
+
+// recordMadeIn returns the blocks, in a loop holding b, making the values
+// call is given anew (r of a range loop over a batch, its element loaded
+// in b): back at b through one, the call is made on the next record;
+// nil if there are none.
+func recordMadeIn(call *ssa.Call, b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	if call == nil || !ssaflow.InLoop(b) {
+		return nil
+	}
+	var out map[*ssa.BasicBlock]bool
+	for _, a := range call.Call.Args {
+		in, ok := a.(ssa.Instruction)
+		if !ok || in.Block() == nil || !ssaflow.InLoop(in.Block()) || !ssaflow.ReachesBlock(b, in.Block(), func(*ssa.BasicBlock) bool { return false }) {
+			continue
+		}
+		if _, isConst := a.(*ssa.Const); isConst {
+			continue
+		}
+		if out == nil {
+			out = map[*ssa.BasicBlock]bool{}
+		}
+		out[in.Block()] = true
+	}
+	return out
+}
+
+// lastOnly reports whether v, an error tested after a loop, holds only
+// call's latest error: a phi whose edges are nil or call's error result
+// (err = book(r) assigned on every iteration), not a variable set on a
+// failure only (if firstErr == nil { firstErr = err }).
+func lastOnly(v ssa.Value, call *ssa.Call) bool {
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		return false
+	}
+	errs := errResults(call)
+	for _, e := range phi.Edges {
+		if k, ok := e.(*ssa.Const); ok && k.IsNil() || slices.Contains(errs, e) {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // failedErrors returns the error values that hold the failure of the

@@ -274,6 +274,11 @@ func TestClassify(t *testing.T) {
 		// 45f/D2); the twin waits for a slot and tries again
 		{"tryshed", map[string]string{"guarantee": semantics.Neither, "failure": "errgroup.Group.TryGo (line 24, which runs the function only when the group has a free slot"}},
 		{"trywait", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// each record's failure logged into one variable the next record
+		// overwrites, tested after the loop (hunt 45f/D6); the twin keeps
+		// the first failure
+		{"lasterr", map[string]string{"guarantee": semantics.Neither, "failure": "only the last record's failure is tested"}},
+		{"firsterr", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a goroutine per message whose answer every case of a select
 		// waits for (the session's end cancels, then waits): joined; a
 		// timeout that does not wait leaves it running

@@ -263,3 +263,27 @@ func BookJoined(ps []Payload) (err error) { // want BookJoined:`sync`
 	}
 	return nil
 }
+
+// Batch helpers keeping going past a failed item (hunt 45f/D6): one
+// assigning every item's answer to one variable returns the last only;
+// one collecting the failures returns them all.
+func ApplyLast(items []Payload, fn func(Payload) error) error { // want ApplyLast:`drops` ApplyLast:`runs\[1\]`
+	var err error
+	for _, it := range items {
+		if err = fn(it); err != nil {
+			log.Printf("item failed: %v", err)
+		}
+	}
+	return err
+}
+
+func ApplyJoined(items []Payload, fn func(Payload) error) error { // want ApplyJoined:`runs\[1\]`
+	var errs []error
+	for _, it := range items {
+		if err := fn(it); err != nil {
+			log.Printf("item failed: %v", err)
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
