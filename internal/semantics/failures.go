@@ -106,6 +106,9 @@ type Skip struct {
 	// Shed reports an errgroup TryGo whose false answer (the group full,
 	// the function not run) the code goes on from (shedSkips).
 	Shed bool
+	// Unset names the error field of the struct In returns, which In
+	// never sets: the caller testing it sees no failure (unsetOnFailure).
+	Unset string
 	// LastOnly reports a call whose error is kept in a variable the next
 	// record's call overwrites, tested only after the loop (lastOnly).
 	LastOnly bool
@@ -4570,6 +4573,15 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 		}
 		return out
 	}
+	if idx := errorFieldRead(call); idx >= 0 && f.Pkg != nil && f.Pkg.Pkg == g.pass.Pkg && given && !seen[f] && len(f.Blocks) > 0 && depth <= maxSwallowDepth {
+		// A helper answering with a struct whose error field the caller
+		// tests, never set (a value receiver's setter writing a copy:
+		// out.fail(err); break; return out: hunt 45f/D4, 27 and 146 of
+		// 300 lost).
+		if inner := g.unsetOnFailure(f, idx, stops); inner != nil {
+			return []Skip{{Call: callName(inner), Pos: g.posn(inner.Pos()), In: consumer.DisplayName(f), Unset: f.Signature.Results().At(0).Type().Underlying().(*types.Struct).Field(idx).Name()}}
+		}
+	}
 	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) && !answerDropped(call) && !answerOnlyLogged(call) || !given {
 		return nil
 	}
@@ -4606,6 +4618,78 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 		}
 	}
 	return out
+}
+
+// errorFieldRead returns the index of the error field of call's result,
+// a struct value, that its caller reads (out := book(recs); out.err); -1
+// if none.
+func errorFieldRead(call *ssa.Call) int {
+	if _, ok := call.Type().Underlying().(*types.Struct); !ok {
+		return -1
+	}
+	for _, ref := range *call.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Field:
+			if isError(r.Type()) {
+				return r.Field
+			}
+		case *ssa.Store:
+			// (Kept in a local: out := book(recs); out.err.)
+			for _, u := range *r.Addr.Referrers() {
+				if fa, ok := u.(*ssa.FieldAddr); ok && isError(ssaflow.Deref(fa.Type())) {
+					return fa.Field
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// unsetOnFailure returns the first call of the application in f whose
+// failure branch returns without f ever setting the error field idx of
+// the struct it returns: the local it returns is stored no value in that
+// field and its address is given to nothing (a pointer receiver's setter
+// may set it); nil otherwise.
+func (g *gatherer) unsetOnFailure(f *ssa.Function, idx int, stops func(*ssa.BasicBlock) bool) *ssa.Call {
+	var locals []*ssa.Alloc
+	for _, b := range f.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			load, ok := ret.Results[0].(*ssa.UnOp)
+			if !ok || load.Op != token.MUL {
+				return nil
+			}
+			a, ok := load.X.(*ssa.Alloc)
+			if !ok {
+				return nil
+			}
+			locals = append(locals, a)
+		}
+	}
+	for _, a := range locals {
+		for _, ref := range *a.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.FieldAddr:
+				if r.Field == idx && slices.ContainsFunc(*r.Referrers(), func(in ssa.Instruction) bool { _, st := in.(*ssa.Store); return st }) {
+					return nil // set somewhere
+				}
+			case *ssa.UnOp, *ssa.DebugRef:
+			case *ssa.Store:
+				if r.Addr != ssa.Value(a) {
+					return nil // its address kept
+				}
+				return nil // a whole value stored (out = outcome{err: err})
+			default:
+				return nil // its address given away
+			}
+		}
+	}
+	for _, b := range f.Blocks {
+		check, inner, fail := failureCheck(b)
+		if check != nil && g.appCall(inner) && !quiet(inner) && !tellsApart(b, fail) && !stops(fail) {
+			return inner
+		}
+	}
+	return nil
 }
 
 // boolBranches returns the If ending b, its condition with a negation

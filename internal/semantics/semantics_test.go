@@ -279,6 +279,11 @@ func TestClassify(t *testing.T) {
 		// the first failure
 		{"lasterr", map[string]string{"guarantee": semantics.Neither, "failure": "only the last record's failure is tested"}},
 		{"firsterr", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a helper's answer whose error field a value receiver's setter
+		// never sets (hunt 45f/D4); the twin's setter has a pointer
+		// receiver
+		{"unsetfield", map[string]string{"guarantee": semantics.Neither, "failure": "which never sets the err field of the value it returns"}},
+		{"setfield", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a goroutine per message whose answer every case of a select
 		// waits for (the session's end cancels, then waits): joined; a
 		// timeout that does not wait leaves it running
