@@ -268,10 +268,17 @@ func DisplayName(fn *ssa.Function) string {
 // records to it may have them written there (Model.ToWriters).
 type WritesFact struct {
 	Clients []string // sorted
+	// Marked reports that every write it reaches commits what the
+	// consumer's code marked or stored (franz-go's CommitMarkedOffsets):
+	// none of records it keeps itself.
+	Marked bool
 }
 
 func (*WritesFact) AFact() {}
 func (f *WritesFact) String() string {
+	if f.Marked {
+		return "writes(" + strings.Join(f.Clients, " ") + ", marked)"
+	}
 	return "writes(" + strings.Join(f.Clients, " ") + ")"
 }
 
@@ -279,10 +286,14 @@ func (f *WritesFact) String() string {
 // functions and methods.
 func (b *builder) exportWrites(m *Model, funcs []*ssa.Function) {
 	writes := map[*ssa.Function]*clientmodel.Client{} // a function making a write, and whose
+	unmarked := map[*ssa.Function]bool{}               // one making a write of other than marks
 	for _, c := range m.Calls {
 		switch c.Role {
 		case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
 			writes[c.Fn] = c.Client
+			if c.Role != clientmodel.Commit || c.Scope != clientmodel.ScopeMarked {
+				unmarked[c.Fn] = true
+			}
 		}
 	}
 	for _, fn := range funcs {
@@ -297,7 +308,7 @@ func (b *builder) exportWrites(m *Model, funcs []*ssa.Function) {
 					continue
 				}
 				if cl := b.ix.Client(callee.Pkg().Path()); cl != nil && slices.Contains(cl.Txn, callee.FullName()) {
-					writes[fn] = cl
+					writes[fn], unmarked[fn] = cl, true
 				}
 			}
 		}
@@ -313,14 +324,16 @@ func (b *builder) exportWrites(m *Model, funcs []*ssa.Function) {
 		set := map[*ssa.Function]bool{}
 		b.flow.Reach(fn, set)
 		var names []string
+		marked := true
 		for f := range set {
 			if cl := writes[f]; cl != nil && !slices.Contains(names, cl.Name) {
 				names = append(names, cl.Name)
 			}
+			marked = marked && (writes[f] == nil || !unmarked[f])
 		}
 		if len(names) > 0 {
 			sort.Strings(names)
-			b.pass.ExportObjectFact(obj, &WritesFact{Clients: names})
+			b.pass.ExportObjectFact(obj, &WritesFact{Clients: names, Marked: marked})
 		}
 	}
 }
@@ -331,15 +344,18 @@ func (b *builder) exportWrites(m *Model, funcs []*ssa.Function) {
 // hands to such a function (Model.HandedToWriters), and the calls
 // (Model.Drives).
 func (b *builder) toWriters(m *Model, funcs []*ssa.Function) (map[*clientmodel.Client]string, map[*Consumer]bool, []Drive) {
+	marked := false // the callee of writers' last call commits marks only
 	writers := func(callee *types.Func) map[*clientmodel.Client]bool {
 		w := map[*clientmodel.Client]bool{}
 		var wf WritesFact
+		marked = false
 		if b.pass.ImportObjectFact(callee.Origin(), &wf) {
 			for _, cl := range clientmodel.Clients {
 				if slices.Contains(wf.Clients, cl.Name) {
 					w[cl] = true
 				}
 			}
+			marked = wf.Marked
 		}
 		return w
 	}
@@ -381,11 +397,12 @@ func (b *builder) toWriters(m *Model, funcs []*ssa.Function) (map[*clientmodel.C
 						}
 					}
 				}
-				if ssaflow.InLoop(blk) || slices.ContainsFunc(b.flow.Callers(fn), func(c ssa.CallInstruction) bool { return ssaflow.InLoop(c.Block()) }) {
+				if !marked && (ssaflow.InLoop(blk) || slices.ContainsFunc(b.flow.Callers(fn), func(c ssa.CallInstruction) bool { return ssaflow.InLoop(c.Block()) })) {
 					// Called in a loop (or by a helper the loop calls),
 					// given no records: a wrapper committing what it keeps
 					// (provider.CommitMessage(ctx) every N records the
-					// loop applied through it).
+					// loop applied through it); not one committing the
+					// consumer's marks (review 45-1/D7).
 					for _, cl := range clientmodel.Clients {
 						if w[cl] && !slices.ContainsFunc(drives, func(d Drive) bool { return d.Call == ci && d.Client == cl }) {
 							drives = append(drives, Drive{Client: cl, Func: callee, Call: ci})

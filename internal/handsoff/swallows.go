@@ -64,7 +64,7 @@ func (r *Result) Swallows(fn *types.Func) (*SwallowsFact, bool) {
 func exportSwallows(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 	for fn, fd := range decls {
 		sig := fn.Type().(*types.Signature)
-		if sig.Params().Len() == 0 || !(sig.Results().Len() == 0 || sig.Results().Len() == 1 && failsWithError(sig)) {
+		if sig.Params().Len() == 0 {
 			continue
 		}
 		params := map[types.Object]bool{}
@@ -75,9 +75,12 @@ func exportSwallows(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 				}
 			}
 		}
-		call := swallowed(pass.TypesInfo, fd.Body.List, sig.Results().Len() == 0, params)
-		if call == "" {
-			call = swallowedInLoop(pass.TypesInfo, fd.Body.List, sig.Results().Len() == 0, params)
+		call := ""
+		if sig.Results().Len() == 0 || sig.Results().Len() == 1 && failsWithError(sig) {
+			call = swallowed(pass.TypesInfo, fd.Body.List, sig.Results().Len() == 0, params)
+			if call == "" {
+				call = swallowedInLoop(pass.TypesInfo, fd.Body.List, sig.Results().Len() == 0, params)
+			}
 		}
 		if call != "" {
 			pass.ExportObjectFact(fn, &SwallowsFact{Call: call, Counter: exportedCounter(fd.Body)})
@@ -184,12 +187,18 @@ func swallowed(info *types.Info, list []ast.Stmt, noResult bool, params map[type
 // An overwrite under a test of the result (if err == nil { err = cerr })
 // or computed from it (errors.Join(err, cerr)) keeps the failure.
 func overwritten(info *types.Info, fd *ast.FuncDecl, params map[types.Object]bool) string {
+	// The last named result, an error ((n int, err error) too: review
+	// 45-1/D2).
 	res := fd.Type.Results
-	if res == nil || len(res.List) != 1 || len(res.List[0].Names) != 1 {
+	if res == nil || len(res.List) == 0 {
 		return ""
 	}
-	result := info.Defs[res.List[0].Names[0]]
-	if result == nil {
+	names := res.List[len(res.List)-1].Names
+	if len(names) == 0 {
+		return ""
+	}
+	result := info.Defs[names[len(names)-1]]
+	if result == nil || !isErrorType(result.Type()) {
 		return ""
 	}
 	mentions := func(e ast.Node) bool {
@@ -221,7 +230,7 @@ func overwritten(info *types.Info, fd *ast.FuncDecl, params map[types.Object]boo
 				continue
 			}
 			for i, l := range as.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.Uses[id] == result && !mentions(as.Rhs[i]) && overwrites < 0 {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.Uses[id] == result && !mentions(as.Rhs[i]) && !sticky(info, as.Rhs[i]) && overwrites < 0 {
 					overwrites = k
 				}
 			}
@@ -249,6 +258,31 @@ func overwritten(info *types.Info, fd *ast.FuncDecl, params map[types.Object]boo
 		return true
 	})
 	return call
+}
+
+// sticky reports whether e calls a method of a value keeping an error in
+// a field (a bufio.Writer-like batch whose Flush returns the first
+// failure its Add met): its answer may be the failure again (review
+// 45-1/D5).
+func sticky(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	st, ok := deref(info.TypeOf(sel.X)).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if isErrorType(f.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // failureIf returns list[i] when it is an if (without else) on the

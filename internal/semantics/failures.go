@@ -3957,8 +3957,9 @@ func (g *gatherer) builtAgain(again ssa.CallInstruction) bool {
 			if !ok || in == ssa.Instruction(again) || !holdsClientType(v.Type(), g.c.Client.Consumer) {
 				continue
 			}
-			if _, ok := in.(*ssa.Call); !ok {
-				continue
+			c, ok := in.(*ssa.Call)
+			if !ok || slices.ContainsFunc(c.Call.Args, func(a ssa.Value) bool { return g.carries(a, 0) }) {
+				continue // (not one wrapping this consumer's client again: w := svc.New(r))
 			}
 			if ssaflow.ReachesStopping(again, in, none) && ssaflow.ReachesStopping(in, again, none) {
 				return true
@@ -3969,8 +3970,8 @@ func (g *gatherer) builtAgain(again ssa.CallInstruction) bool {
 }
 
 // holdsClientType reports whether t is the client type named (its
-// types.TypeString), or a tuple holding it (a constructor's (client,
-// error)).
+// types.TypeString), a struct with a field of it, or a tuple holding one
+// (a constructor's (client, error)).
 func holdsClientType(t types.Type, name string) bool {
 	if tup, ok := t.(*types.Tuple); ok {
 		for v := range tup.Variables() {
@@ -3980,7 +3981,18 @@ func holdsClientType(t types.Type, name string) bool {
 		}
 		return false
 	}
-	return types.TypeString(t, nil) == name
+	if types.TypeString(t, nil) == name {
+		return true
+	}
+	// A struct holding it (a connection a helper returns: review 45-1/D4).
+	if st, ok := ssaflow.Deref(t).Underlying().(*types.Struct); ok {
+		for f := range st.Fields() {
+			if types.TypeString(f.Type(), nil) == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // branchHandles reports whether the branch starting at b does something
@@ -4582,16 +4594,16 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 			return []Skip{{Call: callName(inner), Pos: g.posn(inner.Pos()), In: consumer.DisplayName(f), Unset: f.Signature.Results().At(0).Type().Underlying().(*types.Struct).Field(idx).Name()}}
 		}
 	}
-	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) && !answerDropped(call) && !answerOnlyLogged(call) || !given {
-		return nil
-	}
-	if obj, ok := f.Object().(*types.Func); ok {
+	if obj, ok := f.Object().(*types.Func); ok && given && obj.Pkg() == g.pass.Pkg {
 		// A failure returned, then replaced by a deferred literal's
 		// write to the named result (defer func() { err = tx.Close()
 		// }(): hunt 45f/D1, 22 to 146 of 300 lost).
 		if sf, ok := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result).Swallows(obj); ok && sf.Deferred {
 			return []Skip{{Call: sf.Call, Pos: g.posn(call.Pos()), In: consumer.DisplayName(f), Outside: true, Overwritten: true}}
 		}
+	}
+	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) && !answerDropped(call) && !answerOnlyLogged(call) || !given {
+		return nil
 	}
 	seen[f] = true
 	defer delete(seen, f)

@@ -1601,11 +1601,18 @@ func TestJoin(t *testing.T) {
 		"rststeps": {"guarantee": semantics.Neither, "failure": "rstwire.Steps calls it again on the same client"},
 		"rstfresh": {"guarantee": semantics.AtLeastOnce, "failure": ""},
 		"rstonce":  {"guarantee": semantics.AtLeastOnce, "failure": ""},
+		// the same reader wrapped anew for each run; a connection a
+		// helper builds for each run (review 45-1/D4)
+		"rstrewrap":  {"guarantee": semantics.Neither, "failure": "rstwire.Rewrap calls it again on the same client"},
+		"rstconnect": {"guarantee": semantics.AtLeastOnce, "failure": ""},
 		// a wrapper type fetching and committing for a loop of a package
 		// with no consumer of its own, which logs a failed record and
 		// commits the next (trial 45a/D2, artie's transfer: 3 of 300
 		// lost): the row cannot judge that loop
 		"drvwrapped": {"guarantee": semantics.GuaranteeUnk, "reason": "drvloop.Run (drvloop.go:29) gives records to drvlib.Consumer.Commit"},
+		// a ticker of a package with no consumer committing the marks the
+		// service makes after processing (review 45-1/D7)
+		"mrkflushed": {"guarantee": semantics.AtLeastOnce},
 		// configurations built by a helper of another package: greedy
 		// franz-go options every 200ms (audit 37b/D13: at-least-once,
 		// every 5s), a confluent map every 100 ms (37b/D14: 5000 ms)

@@ -287,3 +287,46 @@ func ApplyJoined(items []Payload, fn func(Payload) error) error { // want ApplyJ
 	}
 	return errors.Join(errs...)
 }
+
+// stickyBatch keeps its first failure, as bufio.Writer does: Flush
+// answers it again (review 45-1/D5).
+type stickyBatch struct{ err error }
+
+func (b *stickyBatch) Add(p Payload) error { // want Add:`sync`
+	if b.err == nil {
+		b.err = save(p)
+	}
+	return b.err
+}
+
+func (b *stickyBatch) Flush() error { return b.err } // want Flush:`sync`
+
+// BookSticky's deferred Flush answers the failure Add met.
+func BookSticky(ps []Payload) (err error) { // want BookSticky:`sync`
+	b := &stickyBatch{}
+	defer func() {
+		err = b.Flush()
+	}()
+	for _, p := range ps {
+		if err := b.Add(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// BookCounted returns a count with the error it overwrites (review
+// 45-1/D2).
+func BookCounted(ps []Payload) (n int, err error) { // want BookCounted:`sync` BookCounted:`swallows\(save, deferred\)`
+	u := unit{}
+	defer func() {
+		err = u.Close()
+	}()
+	for _, p := range ps {
+		if err := save(p); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}

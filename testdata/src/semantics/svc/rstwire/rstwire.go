@@ -62,3 +62,31 @@ func Steps(ctx context.Context) {
 		}
 	}
 }
+
+// Rewrap wraps the same reader anew for each run: still the same client.
+func Rewrap(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{Brokers: []string{"k:9092"}, GroupID: "rewrap", Topic: "orders"}) // case: rstrewrap
+	for ctx.Err() == nil {
+		if err := rstsvc.NewWorker(r).Run(ctx); err != nil {
+			log.Printf("worker stopped: %v; restarting", err)
+		}
+	}
+}
+
+// conn is what a run is given: a new reader, built by connect.
+type conn struct{ r *kafkago.Reader }
+
+func connect() *conn {
+	return &conn{r: kafkago.NewReader(kafkago.ReaderConfig{Brokers: []string{"k:9092"}, GroupID: "connect", Topic: "orders"})} // case: rstconnect
+}
+
+// Reconnect builds a new connection for each run (review 45-1/D4).
+func Reconnect(ctx context.Context) {
+	for ctx.Err() == nil {
+		c := connect()
+		if err := rstsvc.NewWorker(c.r).Run(ctx); err != nil {
+			log.Printf("worker stopped: %v; reconnecting", err)
+		}
+		_ = c.r.Close()
+	}
+}
