@@ -286,7 +286,7 @@ func (f *WritesFact) String() string {
 // functions and methods.
 func (b *builder) exportWrites(m *Model, funcs []*ssa.Function) {
 	writes := map[*ssa.Function]*clientmodel.Client{} // a function making a write, and whose
-	unmarked := map[*ssa.Function]bool{}               // one making a write of other than marks
+	unmarked := map[*ssa.Function]bool{}              // one making a write of other than marks
 	for _, c := range m.Calls {
 		switch c.Role {
 		case clientmodel.Commit, clientmodel.Mark, clientmodel.Store:
