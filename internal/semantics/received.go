@@ -135,12 +135,26 @@ func (g *gatherer) restartCalls() []Restart {
 				if !ok {
 					continue
 				}
-				callee := ssaflow.Callee(call.Common())
-				if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
-					continue
+				callees := []*types.Func{ssaflow.Callee(call.Common())}
+				given := call.Call.Args
+				if call.Call.IsInvoke() {
+					// (Through an interface the supervisor holds the
+					// worker in: var r runner = worker.New(cl), review
+					// 45-1/D3.)
+					callees, given = nil, append([]ssa.Value{call.Call.Value}, given...)
+					for _, m := range g.implementations(call) {
+						if obj, ok := m.Object().(*types.Func); ok {
+							callees = append(callees, obj)
+						}
+					}
 				}
-				if againAt(call, leaves) && slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return g.carries(a, 0) }) && !g.builtAgain(call) {
-					out = append(out, Restart{Func: callee.Origin().FullName(), By: consumer.DisplayName(fn)})
+				for _, callee := range callees {
+					if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
+						continue
+					}
+					if againAt(call, leaves) && slices.ContainsFunc(given, func(a ssa.Value) bool { return g.carries(a, 0) }) && !g.builtAgain(call) {
+						out = append(out, Restart{Func: callee.Origin().FullName(), By: consumer.DisplayName(fn)})
+					}
 				}
 			}
 		}

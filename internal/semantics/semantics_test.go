@@ -1605,6 +1605,7 @@ func TestJoin(t *testing.T) {
 		// helper builds for each run (review 45-1/D4)
 		"rstrewrap":  {"guarantee": semantics.Neither, "failure": "rstwire.Rewrap calls it again on the same client"},
 		"rstconnect": {"guarantee": semantics.AtLeastOnce, "failure": ""},
+		"rstiface":   {"guarantee": semantics.Neither, "failure": "rstwire.Iface calls it again on the same client"},
 		// a wrapper type fetching and committing for a loop of a package
 		// with no consumer of its own, which logs a failed record and
 		// commits the next (trial 45a/D2, artie's transfer: 3 of 300

@@ -90,3 +90,17 @@ func Reconnect(ctx context.Context) {
 		_ = c.r.Close()
 	}
 }
+
+type runner interface{ Run(context.Context) error }
+
+// Iface holds the worker in an interface and runs it again on the same
+// reader (review 45-1/D3).
+func Iface(ctx context.Context) {
+	r := kafkago.NewReader(kafkago.ReaderConfig{Brokers: []string{"k:9092"}, GroupID: "iface", Topic: "orders"}) // case: rstiface
+	var w runner = rstsvc.NewWorker(r)
+	for ctx.Err() == nil {
+		if err := w.Run(ctx); err != nil {
+			log.Printf("worker stopped: %v; restarting", err)
+		}
+	}
+}
