@@ -140,7 +140,16 @@
 // logging before its function's own position (recoveredPast); a failure
 // a per-record callback keeps only for the loop's check after the poll
 // (testsKept); a handler registered on a registry of another package
-// (handsoff.DispatchesFact, handedDispatched) that swallows a failure. A
+// (handsoff.DispatchesFact, handedDispatched) that swallows a failure; a
+// function fetching its records itself, returning on the failure to a
+// caller that runs it again on the same client (restarts: the caller of
+// another package settled by Join, Evidence.Restarts); a helper whose
+// deferred literal overwrites its named error result
+// (handsoff.SwallowsFact's Deferred); an errgroup TryGo whose false answer
+// is only logged (shedSkips); failures kept in a variable the next
+// record's call overwrites (lastOnly); a helper's struct answer whose
+// error field it never sets (unsetOnFailure); a mark in a chain reached
+// through interface calls (callSites). A
 // list of errors the loop tests for any failure before its commit keeps
 // the failure (listKept: a loop's variable, a captured one, a field of
 // a captured struct; compared with nil or zero, or given to a function
