@@ -387,6 +387,8 @@ func (c *classifier) failure() {
 				at += fmt.Sprintf(", on whose failure %s returns, and %s calls it again on the same client, whose next fetch starts after the failed record", s.Restart, s.Again)
 			case s.Unset != "":
 				at += ", in " + s.In + ", which never sets the " + s.Unset + " field of the value it returns, which its caller tests: the failure is not seen"
+			case s.IterErr:
+				at += ", an iterator that ends at its first failure and keeps it for an Err method the code never calls: the loop cannot tell the failure from the end"
 			case s.LastOnly:
 				at += ", its error kept in a variable the next record's call overwrites: only the last record's failure is tested"
 			case s.Shed:

@@ -146,7 +146,8 @@
 // another package settled by Join, Evidence.Restarts); a helper whose
 // deferred literal overwrites its named error result
 // (handsoff.SwallowsFact's Deferred); an errgroup TryGo whose false answer
-// is only logged (shedSkips); failures kept in a variable the next
+// is only logged (shedSkips); an iterator keeping its failure for an Err
+// the code never calls (iterErrSkips); failures kept in a variable the next
 // record's call overwrites (lastOnly); a helper's struct answer whose
 // error field it never sets (unsetOnFailure); a mark in a chain reached
 // through interface calls (callSites). A

@@ -109,6 +109,9 @@ type Skip struct {
 	// Unset names the error field of the struct In returns, which In
 	// never sets: the caller testing it sees no failure (unsetOnFailure).
 	Unset string
+	// IterErr reports an iterator keeping its failure for an Err method
+	// the code never calls (iterErrSkips).
+	IterErr bool
 	// LastOnly reports a call whose error is kept in a variable the next
 	// record's call overwrites, tested only after the loop (lastOnly).
 	LastOnly bool

@@ -284,6 +284,10 @@ func TestClassify(t *testing.T) {
 		// receiver
 		{"unsetfield", map[string]string{"guarantee": semantics.Neither, "failure": "which never sets the err field of the value it returns"}},
 		{"setfield", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// an iterator keeping its failure for an Err the loop never calls
+		// (hunt 45f/D5); the twin calls it before the commit
+		{"itererr", map[string]string{"guarantee": semantics.Neither, "failure": "an iterator that ends at its first failure"}},
+		{"iterchecked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a goroutine per message whose answer every case of a select
 		// waits for (the session's end cancels, then waits): joined; a
 		// timeout that does not wait leaves it running
