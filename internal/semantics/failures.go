@@ -366,8 +366,11 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// one: review 41-1/D5.)
 				// (Or the branch of a cancellation writing the record in
 				// hand itself: append(done, r)..., review 43-3/D13.)
-				found = found || s.took || !collected || cancelled && inBranch(fail, at) && singleRecord(pc)
-				lastFound = lastFound || s.moved && !s.took
+				if s.moved && !s.took {
+					lastFound = true // (found only so: only the last failure is tested)
+				} else {
+					found = found || s.took || !collected || cancelled && inBranch(fail, at) && singleRecord(pc)
+				}
 				kindFound = kindFound || s.kind && (s.took || !collected)
 				if collected && !s.took && !found {
 					succs := s.b.Succs
@@ -419,6 +422,8 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				work = append(work, state{n, s.took, s.rewound, s.kind, s.moved})
 			}
 		}
+		lastFound = lastFound && !found
+		found = found || lastFound
 		if repolled && backBeforePoll(fail, b, polls) {
 			// The failure goes on to the poll's next record (continue
 			// in a loop over them), which comes back to the check: it
@@ -2572,6 +2577,9 @@ func (g *gatherer) processesBesides(b *ssa.BasicBlock, pc *consumer.Call, beside
 		if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {
 			continue
 		}
+		if f := call.Call.StaticCallee(); f != nil && g.m.Flow.InPackage(f) && g.laterOnly(f) {
+			continue // (a retry scheduled on a timer: s.retryLater(r), hunt 45f/D8)
+		}
 		for _, a := range call.Call.Args {
 			if ssaflow.DerivedFromUnless(a, g.isRecord, numericField) {
 				return true
@@ -2579,6 +2587,29 @@ func (g *gatherer) processesBesides(b *ssa.BasicBlock, pc *consumer.Call, beside
 		}
 	}
 	return false
+}
+
+// laterOnly reports whether f, a helper of the package, only schedules
+// work for later (a time.AfterFunc callback, a goroutine it starts) and
+// makes no call of the application itself: the record it is given is not
+// processed when it returns, and a position written next passes it.
+func (g *gatherer) laterOnly(f *ssa.Function) bool {
+	later := false
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.Go:
+				later = true
+			case *ssa.Call:
+				if callee := ssaflow.Callee(x.Common()); callee != nil && callee.Pkg() != nil && callee.Pkg().Path() == "time" && callee.Name() == "AfterFunc" || g.m.Flow.Started(x) != nil {
+					later = true
+				} else if g.appCall(x) && !quiet(x) {
+					return false
+				}
+			}
+		}
+	}
+	return later
 }
 
 // producesRecord reports whether b hands a record's data to a Kafka

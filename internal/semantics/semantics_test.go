@@ -288,6 +288,10 @@ func TestClassify(t *testing.T) {
 		// (hunt 45f/D5); the twin calls it before the commit
 		{"itererr", map[string]string{"guarantee": semantics.Neither, "failure": "an iterator that ends at its first failure"}},
 		{"iterchecked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a failed record's retry scheduled on a timer by a helper (hunt
+		// 45f/D8); the twin retries in place
+		{"retrylater", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.applyIn"}},
+		{"retrynow", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a goroutine per message whose answer every case of a select
 		// waits for (the session's end cancels, then waits): joined; a
 		// timeout that does not wait leaves it running
