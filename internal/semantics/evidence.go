@@ -123,6 +123,11 @@ type PositionCall struct {
 	// from ("kafkaw.(*Consumer).Commit"): its callers, in other packages,
 	// decide what is processed before it ("" if none).
 	FromCaller string
+	// Within is the full name of the named function making the call (the
+	// one enclosing its literal): Join matches it with the calls another
+	// package makes beside the loop (Evidence.BesideCalls).
+	Within   string
+	noRecord bool // no position argument: what is stored, marked or polled so far
 	// Skips are the failures of the processing the code goes on from,
 	// writing this position past the record that failed.
 	Skips []Skip
@@ -382,6 +387,12 @@ type Evidence struct {
 	// consumer's library in one of its Pkgs.
 	Driven   []Driven
 	DrivenBy *Driven
+	// BesideCalls are the full names of the functions of other packages
+	// the package's code calls, given the consumer, on a goroutine beside
+	// the loop (besideLoop: a checkpoint ticker in main calling
+	// svc.Checkpoint): their commits of what is polled are Beside, once
+	// joined (besideJoined).
+	BesideCalls []string
 	// Restarts are the functions of other packages the consumer's code
 	// calls again after they return a failure, on the same client
 	// (gatherer.restartCalls): their pending skips hold.
@@ -713,6 +724,7 @@ func (g *gatherer) evidence() *Evidence {
 	ev.Flows = g.flows()
 	ev.Pkgs = []string{g.pass.Pkg.Path()}
 	ev.Restarts = g.restartCalls()
+	ev.BesideCalls = g.besideCalls()
 	ev.Fresh = g.fresh()
 	for fn := range g.extent {
 		if syn := fn.Syntax(); syn != nil {

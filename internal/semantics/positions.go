@@ -87,7 +87,7 @@ func (g *gatherer) positions() {
 		}
 		g.ev.GroupCommits = g.ev.GroupCommits || call.GroupCommit
 		g.ev.MemberCommits = g.ev.MemberCommits || call.Member
-		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn),
+		pc := &PositionCall{Role: call.Role, Func: name, Pos: g.posn(call.Pos()), InGoroutine: g.inGoroutine(call.Fn), Within: within(call.Fn), noRecord: call.Record < 0,
 			Handed: g.handed(call.Fn, 0), Returned: g.returnsPolled(call), FromCaller: g.fromCaller(call), LastWrite: call.Order == clientmodel.LastWrite}
 		// (The consume loop's own select: not a goroutine of its own that
 		// fetches nothing, trial 41e/D13.)
@@ -1690,6 +1690,44 @@ func (g *gatherer) besideLoop() map[*ssa.Function]bool {
 		}
 	}
 	return g.beside
+}
+
+// within returns the full name of the named function fn is or is a
+// literal of ("" for none).
+func within(fn *ssa.Function) string {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if obj, ok := fn.Object().(*types.Func); ok {
+		return obj.Origin().FullName()
+	}
+	return ""
+}
+
+// besideCalls returns the functions of other packages that the functions
+// running beside the loop (besideLoop) call given the consumer
+// (Evidence.BesideCalls).
+func (g *gatherer) besideCalls() []string {
+	var out []string
+	for fn := range g.besideLoop() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				call, ok := in.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				callee := ssaflow.Callee(call.Common())
+				if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
+					continue
+				}
+				if slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return g.carries(a, 0) }) {
+					out = append(out, callee.Origin().FullName())
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // fetchesFrom reports whether fn reaches a fetch of the package.
