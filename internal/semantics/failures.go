@@ -2598,6 +2598,12 @@ func (g *gatherer) laterOnly(f *ssa.Function) bool {
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
 			switch x := in.(type) {
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					return false // it waits for an answer (review 45-2/D4)
+				}
+			case *ssa.Select:
+				return false
 			case *ssa.Go:
 				later = true
 			case *ssa.Call:

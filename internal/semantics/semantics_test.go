@@ -274,6 +274,7 @@ func TestClassify(t *testing.T) {
 		// 45f/D2); the twin waits for a slot and tries again
 		{"tryshed", map[string]string{"guarantee": semantics.Neither, "failure": "errgroup.Group.TryGo (line 24, which runs the function only when the group has a free slot"}},
 		{"trywait", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"tryfallback", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// each record's failure logged into one variable the next record
 		// overwrites, tested after the loop (hunt 45f/D6); the twin keeps
 		// the first failure
@@ -288,10 +289,15 @@ func TestClassify(t *testing.T) {
 		// (hunt 45f/D5); the twin calls it before the commit
 		{"itererr", map[string]string{"guarantee": semantics.Neither, "failure": "an iterator that ends at its first failure"}},
 		{"iterchecked", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"iterhelper", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a failed record's retry scheduled on a timer by a helper (hunt
 		// 45f/D8); the twin retries in place
 		{"retrylater", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.applyIn"}},
 		{"retrynow", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// one worker per claim marking in the order it takes the claim's
+		// messages (fix-quality hunt 45x/D4); the twin runs four
+		{"claimworker", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "one worker goroutine"}},
+		{"claimpool", map[string]string{"guarantee": semantics.GuaranteeUnk}},
 		// a goroutine per message whose answer every case of a select
 		// waits for (the session's end cancels, then waits): joined; a
 		// timeout that does not wait leaves it running

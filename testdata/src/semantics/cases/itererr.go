@@ -59,3 +59,23 @@ func runIterErrChecked(ctx context.Context) error {
 		}
 	}
 }
+
+// failed reports the applier's failure: Err checked through a helper
+// (review 45-2/D2).
+func failed(a *recApplier) error { return a.Err() }
+
+func runIterErrHelper(ctx context.Context) error {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-iter-helper"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: iterhelper
+	ap := &recApplier{}
+	for {
+		fs := cl.PollFetches(ctx)
+		for range ap.All(ctx, fs.Records()) {
+		}
+		if err := failed(ap); err != nil {
+			return err
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}

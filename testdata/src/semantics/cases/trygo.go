@@ -55,3 +55,31 @@ func runTryGoWait(ctx context.Context) error {
 }
 
 func applyIn(ctx context.Context, v []byte) error { return ctx.Err() }
+
+// runTryGoFallback falls back to Go, which waits for a slot, when TryGo
+// finds the group full (review 45-2/D3): nothing is shed.
+func runTryGoFallback(ctx context.Context) error {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-trygo-fallback"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: tryfallback
+	for {
+		fs := cl.PollFetches(ctx)
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(4)
+		busy := 0
+		for _, r := range fs.Records() {
+			book := func() error { return applyIn(gctx, r.Value) }
+			if !g.TryGo(book) {
+				busy++
+				if busy%50 == 1 {
+					log.Printf("busy %d times", busy)
+				}
+				g.Go(book)
+			}
+		}
+		if err := g.Wait(); err != nil {
+			return err
+		}
+		if err := cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}
