@@ -143,7 +143,7 @@
 // (handsoff.DispatchesFact, handedDispatched) that swallows a failure; a
 // function fetching its records itself, returning on the failure to a
 // caller that runs it again on the same client (restarts: the caller of
-// another package settled by Join, Evidence.Restarts); a helper whose
+// another package settled by Join, Evidence.ForeignCalls); a helper whose
 // deferred literal overwrites its named error result
 // (handsoff.SwallowsFact's Deferred); an errgroup TryGo whose false answer
 // is only logged (shedSkips); an iterator keeping its failure for an Err

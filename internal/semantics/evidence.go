@@ -125,7 +125,7 @@ type PositionCall struct {
 	FromCaller string
 	// Within is the full name of the named function making the call (the
 	// one enclosing its literal): Join matches it with the calls another
-	// package makes beside the loop (Evidence.BesideCalls).
+	// package makes beside the loop (Evidence.ForeignCalls).
 	Within   string
 	noRecord bool // no position argument: what is stored, marked or polled so far
 	// Skips are the failures of the processing the code goes on from,
@@ -387,16 +387,10 @@ type Evidence struct {
 	// consumer's library in one of its Pkgs.
 	Driven   []Driven
 	DrivenBy *Driven
-	// BesideCalls are the full names of the functions of other packages
-	// the package's code calls, given the consumer, on a goroutine beside
-	// the loop (besideLoop: a checkpoint ticker in main calling
-	// svc.Checkpoint): their commits of what is polled are Beside, once
-	// joined (besideJoined).
-	BesideCalls []string
-	// Restarts are the functions of other packages the consumer's code
-	// calls again after they return a failure, on the same client
-	// (gatherer.restartCalls): their pending skips hold.
-	Restarts []Restart
+	// ForeignCalls are the package's calls, given the consumer, of
+	// functions of other packages called again after a failure or beside
+	// the loop (gatherer.foreignCalls), settled by Join (settleForeign).
+	ForeignCalls []ForeignCall
 	// Foreign are the handlers' Consume methods defined in another
 	// package (a flow each); Unseen names the first whose package's
 	// session calls Join found no evidence of (that package runs the
@@ -723,8 +717,7 @@ func (g *gatherer) evidence() *Evidence {
 	g.positioned()
 	ev.Flows = g.flows()
 	ev.Pkgs = []string{g.pass.Pkg.Path()}
-	ev.Restarts = g.restartCalls()
-	ev.BesideCalls = g.besideCalls()
+	ev.ForeignCalls = g.foreignCalls()
 	ev.Fresh = g.fresh()
 	for fn := range g.extent {
 		if syn := fn.Syntax(); syn != nil {

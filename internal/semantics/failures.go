@@ -101,7 +101,7 @@ type Skip struct {
 	// again): its next fetch starts after the failed record (restarts).
 	// Pending, the function's full name, reports one whose callers are in
 	// other packages: the skip holds only for a consumer whose code calls
-	// it again there (Evidence.Restarts, settled by Join).
+	// it again there (Evidence.ForeignCalls, settled by Join).
 	Restart, Again, Pending string
 	// Shed reports an errgroup TryGo whose false answer (the group full,
 	// the function not run) the code goes on from (shedSkips).

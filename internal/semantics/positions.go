@@ -1704,32 +1704,6 @@ func within(fn *ssa.Function) string {
 	return ""
 }
 
-// besideCalls returns the functions of other packages that the functions
-// running beside the loop (besideLoop) call given the consumer
-// (Evidence.BesideCalls).
-func (g *gatherer) besideCalls() []string {
-	var out []string
-	for fn := range g.besideLoop() {
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				call, ok := in.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				callee := ssaflow.Callee(call.Common())
-				if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
-					continue
-				}
-				if slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return g.carries(a, 0) }) {
-					out = append(out, callee.Origin().FullName())
-				}
-			}
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
 // fetchesFrom reports whether fn reaches a fetch of the package.
 func (g *gatherer) fetchesFrom(fn *ssa.Function) bool {
 	set := map[*ssa.Function]bool{}

@@ -120,14 +120,20 @@ func (g *gatherer) flows() []string {
 	return slices.Compact(out)
 }
 
-// restartCalls returns the functions of other packages the package's
-// code calls again after they return a failure (againAt: a supervisor in
-// main logging a failed w.Run(ctx) and running it again), given the
-// consumer (carries), its client not built anew on the way (builtAgain):
-// their pending skips hold for this consumer (restartedSkips).
-func (g *gatherer) restartCalls() []Restart {
-	var out []Restart
+// foreignCalls returns the calls the package's code makes, given the
+// consumer (carries), of functions of other packages whose positions
+// mean something else once joined (settleForeign): called again after
+// they return a failure (againAt: a supervisor in main logging a failed
+// w.Run(ctx) and running it again), the client not built anew on the way
+// (builtAgain), so their pending skips hold (Restarted); called on a
+// goroutine beside the loop (besideLoop: a checkpoint ticker in main
+// calling svc.Checkpoint), so their commits of what is polled are Beside.
+// Calls through an interface count for each implementation the program
+// has (var r runner = worker.New(cl): review 45-1/D3).
+func (g *gatherer) foreignCalls() []ForeignCall {
+	var out []ForeignCall
 	leaves := leaving(g.pass)
+	beside := g.besideLoop()
 	for _, fn := range g.m.SSA.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
@@ -138,9 +144,6 @@ func (g *gatherer) restartCalls() []Restart {
 				callees := []*types.Func{ssaflow.Callee(call.Common())}
 				given := call.Call.Args
 				if call.Call.IsInvoke() {
-					// (Through an interface the supervisor holds the
-					// worker in: var r runner = worker.New(cl), review
-					// 45-1/D3.)
 					callees, given = nil, append([]ssa.Value{call.Call.Value}, given...)
 					for _, m := range g.implementations(call) {
 						if obj, ok := m.Object().(*types.Func); ok {
@@ -148,12 +151,25 @@ func (g *gatherer) restartCalls() []Restart {
 						}
 					}
 				}
+				var kinds []ForeignKind
+				if beside[fn] {
+					kinds = append(kinds, Beside)
+				}
+				if againAt(call, leaves) {
+					kinds = append(kinds, Restarted)
+				}
+				if len(kinds) == 0 || !slices.ContainsFunc(given, func(a ssa.Value) bool { return g.carries(a, 0) }) {
+					continue
+				}
 				for _, callee := range callees {
 					if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
 						continue
 					}
-					if againAt(call, leaves) && slices.ContainsFunc(given, func(a ssa.Value) bool { return g.carries(a, 0) }) && !g.builtAgain(call) {
-						out = append(out, Restart{Func: callee.Origin().FullName(), By: consumer.DisplayName(fn)})
+					for _, k := range kinds {
+						if k == Restarted && g.builtAgain(call) {
+							continue
+						}
+						out = append(out, ForeignCall{Func: callee.Origin().FullName(), By: consumer.DisplayName(fn), Kind: k})
 					}
 				}
 			}
@@ -182,21 +198,48 @@ func (g *gatherer) carries(v ssa.Value, depth int) bool {
 	return false
 }
 
-// A Restart is a call of a function of another package made again after
-// it returns a failure.
-type Restart struct {
-	Func string // its full name (types.Func.FullName)
-	By   string // the function calling it again ("main.main")
+// A ForeignCall is a call of a function of another package, given the
+// consumer, that changes what the callee's positions mean (foreignCalls).
+type ForeignCall struct {
+	Func string // the callee's full name (types.Func.FullName)
+	By   string // the function calling it ("main.main")
+	Kind ForeignKind
 }
 
-// restartedSkips adds to ev's positions the pending skips of functions
-// its code calls again after their failure (Restarts), once joined.
-func (ev *Evidence) restartedSkips() {
+// A ForeignKind is what a ForeignCall changes.
+type ForeignKind int
+
+const (
+	// Restarted: the callee is called again after it returns a failure,
+	// on the same client; its pending skips hold.
+	Restarted ForeignKind = iota
+	// Beside: the callee runs on a goroutine beside the loop; its
+	// commits of what is stored, marked or polled so far are Beside.
+	Beside
+)
+
+// settleForeign applies, once joined, what the calls of other packages
+// (ForeignCalls) change: the pending skips of functions called again
+// after their failure hold (Skip.Again), and the commits of what is
+// polled made in functions called beside the loop are Beside (review
+// 45-1/D1, a checkpoint ticker in main calling svc.Checkpoint: 239 of
+// 300 lost), not a flush at shutdown.
+func (ev *Evidence) settleForeign() {
+	if len(ev.ForeignCalls) == 0 {
+		return
+	}
+	by := func(kind ForeignKind, name string) (string, bool) {
+		i := slices.IndexFunc(ev.ForeignCalls, func(f ForeignCall) bool { return f.Kind == kind && f.Func == name })
+		if i < 0 {
+			return "", false
+		}
+		return ev.ForeignCalls[i].By, true
+	}
 	held := func(pending []Skip) []Skip {
 		var out []Skip
 		for _, s := range pending {
-			if i := slices.IndexFunc(ev.Restarts, func(r Restart) bool { return r.Func == s.Pending }); i >= 0 {
-				s.Again = ev.Restarts[i].By
+			if again, ok := by(Restarted, s.Pending); ok {
+				s.Again = again
 				out = append(out, s)
 			}
 		}
@@ -204,33 +247,24 @@ func (ev *Evidence) restartedSkips() {
 	}
 	ev.Calls = slices.Clone(ev.Calls) // (shared with the clones of other callers)
 	for i, pc := range ev.Calls {
-		if h := held(pc.pending); len(h) > 0 {
-			cp := *pc
-			cp.Skips = append(slices.Clip(pc.Skips), h...)
-			ev.Calls[i] = &cp
+		h := held(pc.pending)
+		_, beside := by(Beside, pc.Within)
+		beside = beside && !pc.Beside && pc.Role == clientmodel.Commit && pc.noRecord && pc.Within != ""
+		if len(h) == 0 && !beside {
+			continue
 		}
+		cp := *pc
+		if len(h) > 0 {
+			cp.Skips = append(slices.Clip(pc.Skips), h...)
+		}
+		if beside {
+			cp.Beside, cp.Flush = true, false // (not a flush at shutdown: a ticker's)
+		}
+		ev.Calls[i] = &cp
 	}
 	if p := ev.pollPending; p != nil && len(ev.PollSkips) == 0 {
 		if h := held(p.pending); len(h) > 0 {
 			ev.PollSkips, ev.PollSkipAt = h, p
-		}
-	}
-}
-
-// besideJoined marks Beside the commits of what is stored, marked or
-// polled so far that are made in functions another package's code calls
-// beside the loop (BesideCalls: review 45-1/D1, a checkpoint ticker in
-// main calling svc.Checkpoint, 239 of 300 lost).
-func (ev *Evidence) besideJoined() {
-	if len(ev.BesideCalls) == 0 {
-		return
-	}
-	ev.Calls = slices.Clone(ev.Calls) // (shared with the clones of other callers)
-	for i, pc := range ev.Calls {
-		if !pc.Beside && pc.Role == clientmodel.Commit && pc.noRecord && pc.Within != "" && slices.Contains(ev.BesideCalls, pc.Within) {
-			cp := *pc
-			cp.Beside, cp.Flush = true, false // (not a flush at shutdown: a ticker's)
-			ev.Calls[i] = &cp
 		}
 	}
 }
@@ -378,8 +412,7 @@ func Join(evs []*Evidence) []*Evidence {
 	}
 	for _, ev := range out {
 		ev.handedSkips()
-		ev.restartedSkips()
-		ev.besideJoined()
+		ev.settleForeign()
 		if i := slices.IndexFunc(driven, func(d Driven) bool { return d.Client == ev.Client.Name && slices.Contains(ev.Pkgs, d.Pkg) }); i >= 0 {
 			ev.DrivenBy = &driven[i]
 		}
@@ -560,8 +593,7 @@ func (ev *Evidence) absorb(r *Evidence) {
 	if ev.pollPending == nil {
 		ev.pollPending = r.pollPending
 	}
-	ev.Restarts = append(ev.Restarts, r.Restarts...)
-	ev.BesideCalls = append(ev.BesideCalls, r.BesideCalls...)
+	ev.ForeignCalls = append(ev.ForeignCalls, r.ForeignCalls...)
 	ev.Pkgs = append(ev.Pkgs, r.Pkgs...)
 	if ev.PollSkipAt == nil {
 		ev.PollSkipAt = r.PollSkipAt
