@@ -51,7 +51,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find the functions that only queue a value for work done later",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact), new(SendHelper), new(SyncFact), new(RunsFact), new(DropsFact), new(SwallowsFact), new(DrainsFact), new(RecoversFact), new(OutcomeFact), new(ReturnsSyncFact), new(DispatchesFact)},
+	FactTypes:  []analysis.Fact{new(Fact), new(KeepsFact), new(SendHelper), new(SyncFact), new(RunsFact), new(DropsFact), new(LaterFact), new(SwallowsFact), new(DrainsFact), new(RecoversFact), new(OutcomeFact), new(ReturnsSyncFact), new(DispatchesFact)},
 }
 
 // Fact is the fact of a function that hands its parameters at Params
@@ -190,6 +190,7 @@ func export(pass *analysis.Pass) {
 	exportSync(pass, decls)
 	exportRuns(pass, decls)
 	exportDrops(pass, decls)
+	exportLater(pass, decls)
 	exportSwallows(pass, decls)
 	exportReturnsSync(pass, decls) // (after the SwallowsFacts it names)
 	exportDrains(pass, decls)

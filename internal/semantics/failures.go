@@ -2577,8 +2577,8 @@ func (g *gatherer) processesBesides(b *ssa.BasicBlock, pc *consumer.Call, beside
 		if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {
 			continue
 		}
-		if f := call.Call.StaticCallee(); f != nil && g.m.Flow.InPackage(f) && g.laterOnly(f) {
-			continue // (a retry scheduled on a timer: s.retryLater(r), hunt 45f/D8)
+		if ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result); ho.Later(ssaflow.Callee(call.Common())) {
+			continue // (a retry scheduled on a timer: s.retryLater(r), hunt 45f/D8; s.retry.Later(r), review 45-2/D6)
 		}
 		for _, a := range call.Call.Args {
 			if ssaflow.DerivedFromUnless(a, g.isRecord, numericField) {
@@ -2587,35 +2587,6 @@ func (g *gatherer) processesBesides(b *ssa.BasicBlock, pc *consumer.Call, beside
 		}
 	}
 	return false
-}
-
-// laterOnly reports whether f, a helper of the package, only schedules
-// work for later (a time.AfterFunc callback, a goroutine it starts) and
-// makes no call of the application itself: the record it is given is not
-// processed when it returns, and a position written next passes it.
-func (g *gatherer) laterOnly(f *ssa.Function) bool {
-	later := false
-	for _, b := range f.Blocks {
-		for _, in := range b.Instrs {
-			switch x := in.(type) {
-			case *ssa.UnOp:
-				if x.Op == token.ARROW {
-					return false // it waits for an answer (review 45-2/D4)
-				}
-			case *ssa.Select:
-				return false
-			case *ssa.Go:
-				later = true
-			case *ssa.Call:
-				if callee := ssaflow.Callee(x.Common()); callee != nil && callee.Pkg() != nil && callee.Pkg().Path() == "time" && callee.Name() == "AfterFunc" || g.m.Flow.Started(x) != nil {
-					later = true
-				} else if g.appCall(x) && !quiet(x) {
-					return false
-				}
-			}
-		}
-	}
-	return later
 }
 
 // producesRecord reports whether b hands a record's data to a Kafka

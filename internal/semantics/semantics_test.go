@@ -294,6 +294,8 @@ func TestClassify(t *testing.T) {
 		// 45f/D8); the twin retries in place
 		{"retrylater", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.applyIn"}},
 		{"retrynow", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"retrypkg", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.applyIn"}},
+		{"retrypkgnow", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// one worker per claim marking in the order it takes the claim's
 		// messages (fix-quality hunt 45x/D4); the twin runs four
 		{"claimworker", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "one worker goroutine"}},

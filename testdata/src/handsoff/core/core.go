@@ -112,9 +112,26 @@ type Store interface{ Put(v []byte) error }
 // Through writes through a Store: not sync.
 func Through(s Store, v []byte) error { return s.Put(v) }
 
-// Later writes when a timer fires: not sync.
-func Later(w *Writer, v []byte) {
+// Later writes when a timer fires: not sync, later.
+func Later(w *Writer, v []byte) { // want Later:`later`
 	time.AfterFunc(time.Second, func() { _ = w.put(v) })
+}
+
+// LaterAndNow writes now and again when a timer fires: not later.
+func LaterAndNow(w *Writer, v []byte) error {
+	time.AfterFunc(time.Second, func() { _ = w.put(v) })
+	return w.put(v)
+}
+
+// LaterWaited starts its write and waits for it: not later.
+func LaterWaited(w *Writer, v []byte) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_ = w.put(v)
+	}()
+	wg.Wait()
 }
 
 // Deferred writes in a deferred literal and a literal called in place:
@@ -176,7 +193,7 @@ func Span(ctx context.Context, name string, fn func(context.Context) error) erro
 }
 
 // Spawn runs fn in a goroutine: not in place.
-func Spawn(ctx context.Context, fn func(context.Context) error) {
+func Spawn(ctx context.Context, fn func(context.Context) error) { // want Spawn:`later`
 	go func() { _ = fn(ctx) }()
 }
 
@@ -345,7 +362,7 @@ func Returned(path string, v []byte) error { // want Returned:`sync`
 
 // Mail writes v in a goroutine it starts, and returns: it hands v off
 // (audit 37b/D4).
-func Mail(path string, v []byte) error { // want Mail:`handsOff\[0 1\]`
+func Mail(path string, v []byte) error { // want Mail:`handsOff\[0 1\]` Mail:`later`
 	go func() {
 		if err := os.WriteFile(path, v, 0o644); err != nil {
 			fmt.Println("mail:", err)
@@ -362,7 +379,7 @@ type Step struct{ out *ledger.Ledger }
 func (s *Step) Accept(b []byte) error { return s.out.Save(string(b)) } // want Accept:`sync`
 
 // AcceptLater hands the ledger a save it runs later: not sync.
-func AcceptLater(l *ledger.Ledger, b []byte) error {
+func AcceptLater(l *ledger.Ledger, b []byte) error { // want AcceptLater:`later`
 	l.Later(string(b))
 	return nil
 }

@@ -23,6 +23,6 @@ func (l *Ledger) Save(id string) error { // want Save:`sync`
 }
 
 // Later saves id in a goroutine: not done when it returns.
-func (l *Ledger) Later(id string) { // want Later:`handsOff\[0\]`
+func (l *Ledger) Later(id string) { // want Later:`handsOff\[0\]` Later:`later`
 	go func() { _ = l.Save(id) }()
 }
