@@ -2475,17 +2475,84 @@ func recordMadeIn(call *ssa.Call, b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	return out
 }
 
+// localVar returns the variable of its function addr is: a local
+// (an Alloc), or a field of a local struct (p.err of var p pass: review
+// 45-2/D5); nil if neither.
+func localVar(addr ssa.Value) *ssa.Alloc {
+	if f, ok := addr.(*ssa.FieldAddr); ok {
+		addr = f.X
+	}
+	a, _ := addr.(*ssa.Alloc)
+	return a
+}
+
+// sameVar reports whether the addresses x and y are of one local
+// variable (localVar), the same field of it for a field.
+func sameVar(x, y ssa.Value) bool {
+	if x == y {
+		return localVar(x) != nil
+	}
+	fx, okx := x.(*ssa.FieldAddr)
+	fy, oky := y.(*ssa.FieldAddr)
+	return okx && oky && fx.Field == fy.Field && fx.X == fy.X && localVar(fx) != nil
+}
+
+// stores returns the stores to the variable addr is (localVar), and, for
+// a field, those of the whole struct.
+func stores(addr ssa.Value) []*ssa.Store {
+	alloc := localVar(addr)
+	if alloc == nil {
+		return nil
+	}
+	var out []*ssa.Store
+	for _, ref := range *alloc.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			if r.Addr == ssa.Value(alloc) {
+				out = append(out, r)
+			}
+		case *ssa.FieldAddr:
+			if sameVar(r, addr) {
+				for _, fr := range *r.Referrers() {
+					if st, ok := fr.(*ssa.Store); ok && st.Addr == ssa.Value(r) {
+						out = append(out, st)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // lastOnly reports whether v, an error tested after a loop, holds only
 // call's latest error: a phi whose edges are nil or call's error result
 // (err = book(r) assigned on every iteration), not a variable set on a
 // failure only (if firstErr == nil { firstErr = err }).
 func lastOnly(v ssa.Value, call *ssa.Call) bool {
-	phi, ok := v.(*ssa.Phi)
-	if !ok {
+	errs := errResults(call)
+	var edges []ssa.Value
+	switch v := v.(type) {
+	case *ssa.Phi:
+		edges = v.Edges
+	case *ssa.UnOp:
+		// A field of a local struct (p.err = book(r), review 45-2/D5):
+		// what is stored there (a whole struct only when zero).
+		if _, isField := v.X.(*ssa.FieldAddr); !isField || v.Op != token.MUL {
+			return false
+		}
+		for _, st := range stores(v.X) {
+			if st.Addr == v.X.(*ssa.FieldAddr).X {
+				if k, ok := st.Val.(*ssa.Const); !ok || k.Value != nil {
+					return false
+				}
+				continue
+			}
+			edges = append(edges, st.Val)
+		}
+	default:
 		return false
 	}
-	errs := errResults(call)
-	for _, e := range phi.Edges {
+	for _, e := range edges {
 		if k, ok := e.(*ssa.Const); ok && k.IsNil() || slices.Contains(errs, e) {
 			continue
 		}
@@ -2521,8 +2588,21 @@ func failedErrors(b, fail *ssa.BasicBlock, takes map[*ssa.BasicBlock]bool) map[s
 			work = append(work, x.Succs...)
 		}
 		grew := false
+		// A field of a local struct holding the failure (if p.err =
+		// book(r); p.err != nil { break }), loaded again where no path
+		// from the failure stores to it: still the failure (review
+		// 45-2/D5's twin).
+		var held []ssa.Value
+		for v := range failed {
+			if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL && localVar(load.X) != nil && !slices.ContainsFunc(stores(load.X), func(st *ssa.Store) bool { return reached[st.Block()] }) {
+				held = append(held, load.X)
+			}
+		}
 		for x := range reached {
 			for _, in := range x.Instrs {
+				if load, ok := in.(*ssa.UnOp); ok && load.Op == token.MUL && !failed[load] && slices.ContainsFunc(held, func(addr ssa.Value) bool { return sameVar(addr, load.X) }) {
+					failed[load], grew = true, true
+				}
 				if c, ok := in.(*ssa.Call); ok && !failed[c] && wrapsFailed(c, failed) {
 					// errors.Join(failed, cerr), fmt.Errorf("...: %w",
 					// failed): not nil (precision hunt 43p/D3).
@@ -2812,16 +2892,13 @@ func failureCheck(b *ssa.BasicBlock) (*ssa.If, *ssa.Call, *ssa.BasicBlock) {
 // in EachRecord's literal), which keeps the failure for it.
 func storedCall(v ssa.Value) *ssa.Call {
 	load, ok := v.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL || load.Block() == nil {
-		return nil
-	}
-	if _, local := load.X.(*ssa.Alloc); !local {
+	if !ok || load.Op != token.MUL || load.Block() == nil || localVar(load.X) == nil {
 		return nil
 	}
 	instrs := load.Block().Instrs
 	for i := slices.Index(instrs, ssa.Instruction(load)) - 1; i >= 0; i-- {
 		st, ok := instrs[i].(*ssa.Store)
-		if !ok || st.Addr != load.X {
+		if !ok || !sameVar(st.Addr, load.X) {
 			continue
 		}
 		val := st.Val

@@ -280,6 +280,8 @@ func TestClassify(t *testing.T) {
 		// the first failure
 		{"lasterr", map[string]string{"guarantee": semantics.Neither, "failure": "only the last record's failure is tested"}},
 		{"firsterr", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"lastfield", map[string]string{"guarantee": semantics.Neither, "failure": "only the last record's failure is tested"}},
+		{"fieldbreak", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a helper's answer whose error field a value receiver's setter
 		// never sets (hunt 45f/D4); the twin's setter has a pointer
 		// receiver
