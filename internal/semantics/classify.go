@@ -385,6 +385,8 @@ func (c *classifier) failure() {
 				at += ", its failure given to " + s.Policy + ", whose answer the code goes on from, and " + s.In + ", passed for it, returns nil whatever it is given"
 			case s.Restart != "" && s.Again != "":
 				at += fmt.Sprintf(", on whose failure %s returns, and %s calls it again on the same client, whose next fetch starts after the failed record", s.Restart, s.Again)
+			case s.Budget != "":
+				at += ", in " + s.In + ", which counts its failures and goes on, and its caller stops only when the count passes " + s.Budget + ": a failure short of that goes on as a success"
 			case s.Unset != "":
 				at += ", in " + s.In + ", which never sets the " + s.Unset + " field of the value it returns, which its caller tests: the failure is not seen"
 			case s.IterErr:

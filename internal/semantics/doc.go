@@ -151,7 +151,9 @@
 // record's call overwrites (lastOnly); a helper's struct answer whose
 // error field it never sets (unsetOnFailure); a mark in a chain reached
 // through interface calls (callSites); a failure branch handing the
-// record to a helper that only schedules its retry (handsoff.LaterFact). A
+// record to a helper that only schedules its retry (handsoff.LaterFact);
+// a helper's count of failures its caller tests against a budget
+// (answerBudgeted). A
 // list of errors the loop tests for any failure before its commit keeps
 // the failure (listKept: a loop's variable, a captured one, a field of
 // a captured struct; compared with nil or zero, or given to a function

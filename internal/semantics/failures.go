@@ -115,6 +115,10 @@ type Skip struct {
 	// LastOnly reports a call whose error is kept in a variable the next
 	// record's call overwrites, tested only after the loop (lastOnly).
 	LastOnly bool
+	// Budget names the bound In's caller tests the count of failures In
+	// answers with against ("budget", of n > s.budget): the failures
+	// within it go on as successes (answerBudgeted).
+	Budget string
 }
 
 // skippedFailures returns the checks of calls of the application (not the
@@ -4690,12 +4694,27 @@ func (g *gatherer) swallowedVia(call *ssa.Call, f *ssa.Function, isRec func(ssa.
 			return []Skip{{Call: sf.Call, Pos: g.posn(call.Pos()), In: consumer.DisplayName(f), Outside: true, Overwritten: true}}
 		}
 	}
-	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) && !answerDropped(call) && !answerOnlyLogged(call) || !given {
+	budget := answerBudgeted(call)
+	if budget != nil && (f == nil || !countsUp(f)) {
+		budget = nil // (a status, not a count: code >= 300)
+	}
+	if depth > maxSwallowDepth || f == nil || seen[f] || f.Pkg == nil || f.Pkg.Pkg != g.pass.Pkg || len(f.Blocks) == 0 || !handlerShaped(f.Signature) && !answerDropped(call) && !answerOnlyLogged(call) && budget == nil || !given {
 		return nil
 	}
 	seen[f] = true
 	defer delete(seen, f)
 	var out []Skip
+	if budget != nil {
+		// (A count of failures tested against a budget: if n :=
+		// bookAll(recs); n > s.budget { return }, hunt 46f/D5.)
+		defer func() {
+			for i := range out {
+				if out[i].In == consumer.DisplayName(f) {
+					out[i].Budget = boundName(budget)
+				}
+			}
+		}()
+	}
 	for _, b := range f.Blocks {
 		check, inner, fail := failureCheck(b)
 		if check == nil {
@@ -5040,6 +5059,115 @@ func answerDropped(call *ssa.Call) bool {
 		}
 	}
 	return true
+}
+
+// answerBudgeted returns the test of call's one result, an integer (a
+// count of the records that failed), against a budget: a bound that is
+// neither 0 (n > 0, n >= 1) nor a length (n < len(recs)), a field, a
+// setting or a constant over 1 (n > s.budget); nil if call's result has
+// no such test, or has an exact one too. Failures under the budget go on
+// as successes (hunt 46f/D5: 3 of 300 lost under a budget of 5).
+func answerBudgeted(call *ssa.Call) ssa.Value {
+	r := call.Call.Signature().Results()
+	if r.Len() != 1 || call.Referrers() == nil {
+		return nil
+	}
+	if b, ok := r.At(0).Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return nil
+	}
+	// exact reports whether bound, compared with op (call's result on
+	// the left), stops on the first failure (or success missing).
+	exact := func(op token.Token, bound ssa.Value) bool {
+		if k, ok := bound.(*ssa.Const); ok && k.Value != nil {
+			n, known := constant.Int64Val(k.Value)
+			return known && (op == token.GTR && n <= 0 || op == token.GEQ && n <= 1 || op == token.LSS && n <= 1 || op == token.LEQ && n <= 0)
+		}
+		c, ok := bound.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		b, builtin := c.Call.Value.(*ssa.Builtin)
+		return builtin && b.Name() == "len"
+	}
+	var budget ssa.Value
+	for _, ref := range *call.Referrers() {
+		cmp, ok := ref.(*ssa.BinOp)
+		if !ok {
+			continue
+		}
+		op, bound := cmp.Op, cmp.Y
+		if cmp.Y == ssa.Value(call) {
+			bound = cmp.X
+			switch op { // (the result on the left)
+			case token.GTR:
+				op = token.LSS
+			case token.GEQ:
+				op = token.LEQ
+			case token.LSS:
+				op = token.GTR
+			case token.LEQ:
+				op = token.GEQ
+			}
+		}
+		switch op {
+		case token.EQL, token.NEQ:
+			return nil
+		case token.GTR, token.GEQ, token.LSS, token.LEQ:
+			if exact(op, bound) {
+				return nil
+			}
+			budget = bound
+		}
+	}
+	return budget
+}
+
+// countsUp reports whether f returns a count: a value its loop adds to
+// (failed++), not a status it picks (return 0; return 201).
+func countsUp(f *ssa.Function) bool {
+	for _, b := range f.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		seen := map[*ssa.Phi]bool{}
+		var adds func(v ssa.Value) bool
+		adds = func(v ssa.Value) bool {
+			switch v := v.(type) {
+			case *ssa.BinOp:
+				return v.Op == token.ADD
+			case *ssa.Phi:
+				if seen[v] {
+					return false
+				}
+				seen[v] = true
+				return slices.ContainsFunc(v.Edges, adds)
+			}
+			return false
+		}
+		if _, isPhi := ret.Results[0].(*ssa.Phi); isPhi && adds(ret.Results[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// boundName names a budget answerBudgeted found: a constant's value, a
+// field's or a parameter's name.
+func boundName(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return v.Value.String()
+	case *ssa.Parameter:
+		return v.Name()
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			return ssaflow.Deref(fa.X.Type()).Underlying().(*types.Struct).Field(fa.Field).Name()
+		}
+	case *ssa.Field:
+		return v.X.Type().Underlying().(*types.Struct).Field(v.Field).Name()
+	}
+	return "a bound"
 }
 
 // answerOnlyLogged reports whether call's one result, not an error (a

@@ -282,6 +282,12 @@ func TestClassify(t *testing.T) {
 		{"firsterr", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"lastfield", map[string]string{"guarantee": semantics.Neither, "failure": "only the last record's failure is tested"}},
 		{"fieldbreak", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a count of failures tested against a budget (hunt 46f/D5);
+		// the twins stop at the first failure, or at fewer applied
+		// than polled
+		{"budget", map[string]string{"guarantee": semantics.Neither, "failure": "its caller stops only when the count passes budget"}},
+		{"budgetzero", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"appliedall", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a helper's answer whose error field a value receiver's setter
 		// never sets (hunt 45f/D4); the twin's setter has a pointer
 		// receiver
