@@ -167,6 +167,15 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 	}
 	stops := g.stops()
+	if d, _ := deferOf(pc); d == nil && pc.Record < 0 && pc.Role == clientmodel.Commit && pc.Scope == clientmodel.ScopePolled {
+		// A commit of everything polled in a function the loop's
+		// function defers (defer s.Close(), Close committing in a
+		// sync.Once: hunt 46f/D3, 146 of 300 lost): a failure that
+		// returns mid-poll has it commit past the record.
+		if d, result := g.deferredFrom(fn, 0); d != nil && g.fetchesFrom(d.Parent()) {
+			return g.deferredSkips(pc, d, result, stops)
+		}
+	}
 	if d, result := deferOf(pc); d != nil && pc.Record >= 0 {
 		if g.retriedByCallers(pc, d) {
 			// A function its callers call again with the same record
@@ -985,11 +994,18 @@ func deferOf(pc *consumer.Call) (d *ssa.Defer, result *ssa.Alloc) {
 	if d, ok := pc.Instr.(*ssa.Defer); ok {
 		return d, nil
 	}
-	lit := pc.Fn
+	return deferredLiteral(pc.Fn, pc.Instr.Block())
+}
+
+// deferredLiteral returns the defer of lit, a function literal, when it
+// runs at (a block of lit) whatever happens in it, or only when the
+// function deferring it returns no error (result, guardedOnly's); nil if
+// none.
+func deferredLiteral(lit *ssa.Function, at *ssa.BasicBlock) (d *ssa.Defer, result *ssa.Alloc) {
 	if lit == nil || lit.Parent() == nil || len(lit.Blocks) == 0 {
 		return nil, nil
 	}
-	guarded, nils := guardedOnly(pc.Instr.Block())
+	guarded, nils := guardedOnly(at)
 	if !guarded || len(nils) > 1 {
 		return nil, nil
 	}
@@ -1201,6 +1217,66 @@ func setOnFailure(call *ssa.Call, addr ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// deferredFrom returns the defer running fn, a function of the package:
+// fn deferred by a caller (defer s.Close()), or run in place by a function
+// that is (a literal called, or given to a sync.Once's Do; a function
+// called), within a few calls; nil if none. With result, the deferring
+// function's error result a deferred literal tests, it runs fn only when
+// that is nil (defer func() { if err == nil { s.flush() } }(): hunt
+// 44f/D1's twin).
+func (g *gatherer) deferredFrom(fn *ssa.Function, depth int) (*ssa.Defer, *ssa.Alloc) {
+	if fn == nil || depth > ssaflow.MaxCallDepth {
+		return nil, nil
+	}
+	if p := fn.Parent(); p != nil {
+		for _, b := range p.Blocks {
+			for _, in := range b.Instrs {
+				ci, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				cc := ci.Common()
+				inPlace := ssaflow.Literal(cc.Value) == fn
+				if f := ssaflow.Callee(cc); f != nil && f.FullName() == "(*sync.Once).Do" && len(cc.Args) == 2 && ssaflow.Literal(cc.Args[1]) == fn {
+					inPlace = true
+				}
+				if !inPlace {
+					continue
+				}
+				if d, ok := ci.(*ssa.Defer); ok {
+					return d, nil
+				}
+				if _, ok := ci.(*ssa.Call); ok {
+					return g.calledDeferred(ci, depth)
+				}
+			}
+		}
+		return nil, nil
+	}
+	for _, site := range g.m.Flow.Callers(fn) {
+		switch s := site.(type) {
+		case *ssa.Defer:
+			if s.Call.StaticCallee() == fn {
+				return s, nil
+			}
+		case *ssa.Call:
+			if d, result := g.calledDeferred(s, depth); d != nil {
+				return d, result
+			}
+		}
+	}
+	return nil, nil
+}
+
+// calledDeferred is deferredFrom for the function making call: a deferred
+// literal, at the call's block (deferredLiteral), or one deferred itself.
+func (g *gatherer) calledDeferred(call ssa.CallInstruction, depth int) (*ssa.Defer, *ssa.Alloc) {
+	if d, result := deferredLiteral(call.Parent(), call.Block()); d != nil {
+		return d, result
+	}
+	return g.deferredFrom(call.Parent(), depth+1)
 }
 
 // retriedByCallers reports whether every call of d's function (a

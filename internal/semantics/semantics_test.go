@@ -288,6 +288,11 @@ func TestClassify(t *testing.T) {
 		{"budget", map[string]string{"guarantee": semantics.Neither, "failure": "its caller stops only when the count passes budget"}},
 		{"budgetzero", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"appliedall", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a deferred Close committing everything polled (hunt 46f/D3);
+		// the twin's Close only leaves
+		{"deferclose", map[string]string{"guarantee": semantics.Neither, "failure": "its function returns and the deferred CommitUncommittedOffsets"}},
+		{"deferleave", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"cleanstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a helper's answer whose error field a value receiver's setter
 		// never sets (hunt 45f/D4); the twin's setter has a pointer
 		// receiver
