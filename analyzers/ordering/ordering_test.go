@@ -527,6 +527,11 @@ var scenarios = []struct {
 	// positive); the attempt and the goroutine that save, then ack (2
 	// silent).
 	{"ordering/closurenested", ordering.Analyzer},
+	// a mark before a retry helper of the package runs the closure
+	// saving the message (fix-quality hunt 46x/D1; the mark moves after
+	// the helper's error check) (1 positive); the mark after it (1
+	// silent).
+	{"ordering/retryclosure", ordering.Analyzer},
 	// records handed on a path that skips their position call
 	// (continue), the others written after processing in place: a sarama
 	// claim sending large messages to a worker and marking the others (in

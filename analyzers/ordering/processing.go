@@ -213,9 +213,11 @@ func (c *checker) processes_(instr ssa.Instruction, tainted map[ssa.Value]bool, 
 		}
 	}
 	// A closure passed to a call on a tainted receiver (EachRecord) that
-	// processes its tainted parameter.
+	// processes its tainted parameter, or one capturing a tainted value
+	// that a helper runs (retry.Do(ctx, 3, func(ctx) error { return
+	// save(ctx, msg.Value) }): fix-quality hunt 46x/D1).
 	for _, a := range cc.Args {
-		if lit := ssaflow.Literal(a); lit != nil && len(hits) > 0 && depth < 3 {
+		if lit := ssaflow.Literal(a); lit != nil && (len(hits) > 0 || captures(a, tainted)) && depth < 3 {
 			if c.funcProcesses(lit, tainted, depth+1) {
 				return true
 			}
@@ -794,4 +796,10 @@ func onFailureOf(call *ssa.Call, site ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// captures reports whether v is a closure binding a tainted value.
+func captures(v ssa.Value, tainted map[ssa.Value]bool) bool {
+	mc, ok := v.(*ssa.MakeClosure)
+	return ok && slices.ContainsFunc(mc.Bindings, func(b ssa.Value) bool { return tainted[b] })
 }
