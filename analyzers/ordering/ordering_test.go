@@ -532,6 +532,11 @@ var scenarios = []struct {
 	// the helper's error check) (1 positive); the mark after it (1
 	// silent).
 	{"ordering/retryclosure", ordering.Analyzer},
+	// a batch's position computed in a loop over it (confluent offsets
+	// appended, sarama's greatest offset) written before the batch is
+	// (fix-quality hunt 46x/D2) (2 positive, moved after the write);
+	// the twins writing it after (2 silent).
+	{"ordering/rangedbatch", ordering.Analyzer},
 	// records handed on a path that skips their position call
 	// (continue), the others written after processing in place: a sarama
 	// claim sending large messages to a worker and marking the others (in
