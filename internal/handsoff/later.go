@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -70,7 +71,8 @@ func exportLater(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 
 // laterBody reports whether fd's body starts work for later and does
 // nothing else that counts: no receive, select, send, wait or channel
-// made (an answer kept for a later wait, a queue for workers); no call of
+// made (an answer kept for a later wait, a queue for workers), no
+// WaitGroup counting the work for a Wait elsewhere; no call of
 // a function value, an interface method, or a function of the
 // application but one that only schedules too (local answers it for
 // the package's own).
@@ -110,6 +112,8 @@ func laterBody(pass *analysis.Pass, fd *ast.FuncDecl, local func(*types.Func) bo
 				ok = false // a function value
 			case fn.Pkg() == nil:
 				// the error interface's Error
+			case fn.Pkg().Path() == "sync" && strings.HasPrefix(fn.FullName(), "(*sync.WaitGroup)."):
+				ok = false // (work counted for a Wait elsewhere: review 46-1/D1)
 			case startsLater[fn.Origin().FullName()]:
 				started = true
 				for _, a := range n.Args {

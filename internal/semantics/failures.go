@@ -172,7 +172,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		// function defers (defer s.Close(), Close committing in a
 		// sync.Once: hunt 46f/D3, 146 of 300 lost): a failure that
 		// returns mid-poll has it commit past the record.
-		if d, result := g.deferredFrom(fn, 0); d != nil && g.fetchesFrom(d.Parent()) {
+		if d, result := g.deferredFrom(fn, pc.Instr.Block(), 0); d != nil && g.fetchesFrom(d.Parent()) {
 			return g.deferredSkips(pc, d, result, stops)
 		}
 	}
@@ -1219,15 +1219,21 @@ func setOnFailure(call *ssa.Call, addr ssa.Value) bool {
 	return false
 }
 
-// deferredFrom returns the defer running fn, a function of the package:
-// fn deferred by a caller (defer s.Close()), or run in place by a function
-// that is (a literal called, or given to a sync.Once's Do; a function
-// called), within a few calls; nil if none. With result, the deferring
+// deferredFrom returns the defer running fn, a function of the package,
+// from at (a block of fn) whatever happens in it: fn deferred by a caller
+// (defer s.Close()), or run in place by a function that is (a literal
+// called, or given to a sync.Once's Do; a function called), within a few
+// calls; nil if none. With result, the deferring
 // function's error result a deferred literal tests, it runs fn only when
 // that is nil (defer func() { if err == nil { s.flush() } }(): hunt
 // 44f/D1's twin).
-func (g *gatherer) deferredFrom(fn *ssa.Function, depth int) (*ssa.Defer, *ssa.Alloc) {
+func (g *gatherer) deferredFrom(fn *ssa.Function, at *ssa.BasicBlock, depth int) (*ssa.Defer, *ssa.Alloc) {
 	if fn == nil || depth > ssaflow.MaxCallDepth {
+		return nil, nil
+	}
+	if ok, nils := guardedOnly(at); !ok || len(nils) > 0 {
+		// (Run only on some paths of fn: a clean stop's flag, if
+		// s.clean { commit }, review 46-1/D2.)
 		return nil, nil
 	}
 	if p := fn.Parent(); p != nil {
@@ -1276,7 +1282,7 @@ func (g *gatherer) calledDeferred(call ssa.CallInstruction, depth int) (*ssa.Def
 	if d, result := deferredLiteral(call.Parent(), call.Block()); d != nil {
 		return d, result
 	}
-	return g.deferredFrom(call.Parent(), depth+1)
+	return g.deferredFrom(call.Parent(), call.Block(), depth+1)
 }
 
 // retriedByCallers reports whether every call of d's function (a

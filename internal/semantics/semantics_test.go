@@ -293,6 +293,7 @@ func TestClassify(t *testing.T) {
 		{"deferclose", map[string]string{"guarantee": semantics.Neither, "failure": "its function returns and the deferred CommitUncommittedOffsets"}},
 		{"deferleave", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"cleanstop", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"closeflagged", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// a helper's answer whose error field a value receiver's setter
 		// never sets (hunt 45f/D4); the twin's setter has a pointer
 		// receiver
@@ -309,6 +310,7 @@ func TestClassify(t *testing.T) {
 		{"retrynow", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"retrypkg", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.applyIn"}},
 		{"retrypkgnow", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"retrywaited", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// one worker per claim marking in the order it takes the claim's
 		// messages (fix-quality hunt 45x/D4); the twin runs four
 		{"claimworker", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "one worker goroutine"}},

@@ -123,6 +123,16 @@ func LaterAndNow(w *Writer, v []byte) error {
 	return w.put(v)
 }
 
+// LaterCounted starts its write counted in a WaitGroup its caller waits
+// on: not later (review 46-1/D1).
+func LaterCounted(wg *sync.WaitGroup, w *Writer, v []byte) { // want LaterCounted:`handsOff\[1 2\]`
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_ = w.put(v)
+	}()
+}
+
 // LaterWaited starts its write and waits for it: not later.
 func LaterWaited(w *Writer, v []byte) {
 	var wg sync.WaitGroup

@@ -110,3 +110,43 @@ func runCleanStop(ctx context.Context) {
 	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-clean-stop"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: cleanstop
 	_ = (&cleanStopSvc{cl: cl}).run(ctx)
 }
+
+// The same Close committing only after a clean stop the loop flags
+// (review 46-1/D2): a failure's return leaves the flag unset.
+type flaggedSvc struct {
+	cl    *kgo.Client
+	clean bool
+}
+
+func (s *flaggedSvc) Close() {
+	if s.clean {
+		if err := s.cl.CommitUncommittedOffsets(context.Background()); err != nil {
+			log.Printf("final commit: %v", err)
+		}
+	}
+	s.cl.Close()
+}
+
+func (s *flaggedSvc) run(ctx context.Context) error {
+	defer s.Close()
+	for {
+		fs := s.cl.PollFetches(ctx)
+		if ctx.Err() != nil {
+			s.clean = true
+			return nil
+		}
+		for _, r := range fs.Records() {
+			if err := applyIn(ctx, r.Value); err != nil {
+				return err
+			}
+		}
+		if err := s.cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}
+
+func runFlagged(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-flagged"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: closeflagged
+	_ = (&flaggedSvc{cl: cl}).run(ctx)
+}

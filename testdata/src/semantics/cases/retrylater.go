@@ -3,6 +3,7 @@ package cases
 import (
 	"context"
 	"log"
+	"sync"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -122,4 +123,42 @@ func runPkgRetry(ctx context.Context, s *later.Scheduler) {
 func runPkgRetryNow(ctx context.Context, s *later.Scheduler) {
 	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-retry-pkgnow"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: retrypkgnow
 	_ = (&pkgNowRetrier{cl: cl, retry: s}).run(ctx)
+}
+
+// The retry scheduled in a goroutine a WaitGroup counts, which the loop
+// waits for before its commit (review 46-1/D1): the failure is retried
+// before the commit, whatever the retry makes of it then.
+type waitedRetrier struct {
+	cl *kgo.Client
+	wg sync.WaitGroup
+}
+
+func (l *waitedRetrier) retryLater(r *kgo.Record) {
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		for applyIn(context.Background(), r.Value) != nil {
+			time.Sleep(time.Second)
+		}
+	}()
+}
+
+func (l *waitedRetrier) run(ctx context.Context) error {
+	for {
+		fs := l.cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			if err := applyIn(ctx, r.Value); err != nil {
+				l.retryLater(r)
+			}
+		}
+		l.wg.Wait()
+		if err := l.cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}
+
+func runRetryWaited(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-retry-waited"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: retrywaited
+	_ = (&waitedRetrier{cl: cl}).run(ctx)
 }
