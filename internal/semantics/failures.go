@@ -5161,7 +5161,7 @@ func answerBudgeted(call *ssa.Call) ssa.Value {
 	// the left), stops on the first failure (or success missing).
 	exact := func(op token.Token, bound ssa.Value) bool {
 		if k, ok := bound.(*ssa.Const); ok && k.Value != nil {
-			n, known := constant.Int64Val(k.Value)
+			n, known := constant.Float64Val(constant.ToFloat(k.Value))
 			return known && (op == token.GTR && n <= 0 || op == token.GEQ && n <= 1 || op == token.LSS && n <= 1 || op == token.LEQ && n <= 0)
 		}
 		c, ok := bound.(*ssa.Call)
@@ -5172,13 +5172,10 @@ func answerBudgeted(call *ssa.Call) ssa.Value {
 		return builtin && b.Name() == "len"
 	}
 	var budget ssa.Value
-	for _, ref := range *call.Referrers() {
-		cmp, ok := ref.(*ssa.BinOp)
-		if !ok {
-			continue
-		}
+	for _, t := range countTests(call) {
+		cmp := t.cmp
 		op, bound := cmp.Op, cmp.Y
-		if cmp.Y == ssa.Value(call) {
+		if t.count == cmp.Y {
 			bound = cmp.X
 			switch op { // (the result on the left)
 			case token.GTR:
@@ -5202,6 +5199,57 @@ func answerBudgeted(call *ssa.Call) ssa.Value {
 		}
 	}
 	return budget
+}
+
+// A countTest is a comparison of a count (count, an operand of cmp).
+type countTest struct {
+	cmp   *ssa.BinOp
+	count ssa.Value
+}
+
+// countTests returns the comparisons of call's result, a count: of it,
+// converted (float64(n) > 0.1*float64(len(recs))), or added to a field
+// read back (s.failed += n; s.failed > s.budget: review 46-1/D4).
+func countTests(call *ssa.Call) []countTest {
+	var out []countTest
+	seen := map[ssa.Value]bool{}
+	var uses func(v ssa.Value, depth int)
+	uses = func(v ssa.Value, depth int) {
+		if seen[v] || depth > 3 || v.Referrers() == nil {
+			return
+		}
+		seen[v] = true
+		for _, ref := range *v.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.Convert:
+				uses(r, depth+1)
+			case *ssa.BinOp:
+				switch r.Op {
+				case token.ADD:
+					uses(r, depth+1)
+				case token.EQL, token.NEQ, token.GTR, token.GEQ, token.LSS, token.LEQ:
+					out = append(out, countTest{r, v})
+				}
+			case *ssa.Store:
+				// A running total in a field: its reads in the function.
+				fa, ok := r.Addr.(*ssa.FieldAddr)
+				if !ok || r.Val != v {
+					continue
+				}
+				for _, b := range r.Parent().Blocks {
+					for _, in := range b.Instrs {
+						if load, ok := in.(*ssa.UnOp); ok && load.Op == token.MUL {
+							if f, ok := load.X.(*ssa.FieldAddr); ok && f.Field == fa.Field && types.Identical(f.X.Type(), fa.X.Type()) && ssaflow.Dominates(r, load) {
+								uses(load, depth+1)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	uses(call, 0)
+	return out
 }
 
 // countsUp reports whether f returns a count: a value its loop adds to

@@ -288,6 +288,8 @@ func TestClassify(t *testing.T) {
 		{"budget", map[string]string{"guarantee": semantics.Neither, "failure": "its caller stops only when the count passes budget"}},
 		{"budgetzero", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"appliedall", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"budgettotal", map[string]string{"guarantee": semantics.Neither, "failure": "its caller stops only when the count passes budget"}},
+		{"budgetshare", map[string]string{"guarantee": semantics.Neither, "failure": "its caller stops only when the count passes a bound"}},
 		// a deferred Close committing everything polled (hunt 46f/D3);
 		// the twin's Close only leaves
 		{"deferclose", map[string]string{"guarantee": semantics.Neither, "failure": "its function returns and the deferred CommitUncommittedOffsets"}},

@@ -105,3 +105,68 @@ func runAppliedAll(ctx context.Context) {
 	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-applied-all"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: appliedall
 	_ = (&appliedCounter{cl: cl}).run(ctx)
 }
+
+// The count added to a running total the loop tests against a budget,
+// or compared as a share of the poll (review 46-1/D4: 3 of 300 lost).
+type totalled struct {
+	cl             *kgo.Client
+	failed, budget int
+}
+
+func (b *totalled) applyAll(ctx context.Context, recs []*kgo.Record) int {
+	failed := 0
+	for _, r := range recs {
+		if err := applyIn(ctx, r.Value); err != nil {
+			failed++
+		}
+	}
+	return failed
+}
+
+func (b *totalled) run(ctx context.Context) error {
+	for {
+		fs := b.cl.PollFetches(ctx)
+		b.failed += b.applyAll(ctx, fs.Records())
+		if b.failed > b.budget {
+			return nil
+		}
+		if err := b.cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}
+
+type shared struct{ cl *kgo.Client }
+
+func (b *shared) applyAll(ctx context.Context, recs []*kgo.Record) int {
+	failed := 0
+	for _, r := range recs {
+		if err := applyIn(ctx, r.Value); err != nil {
+			failed++
+		}
+	}
+	return failed
+}
+
+func (b *shared) run(ctx context.Context) error {
+	for {
+		fs := b.cl.PollFetches(ctx)
+		recs := fs.Records()
+		if n := b.applyAll(ctx, recs); float64(n) > 0.1*float64(len(recs)) {
+			return nil
+		}
+		if err := b.cl.CommitUncommittedOffsets(ctx); err != nil {
+			return err
+		}
+	}
+}
+
+func runBudgetTotal(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-budget-total"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: budgettotal
+	_ = (&totalled{cl: cl, budget: 5}).run(ctx)
+}
+
+func runBudgetShare(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("g-budget-share"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: budgetshare
+	_ = (&shared{cl: cl}).run(ctx)
+}
