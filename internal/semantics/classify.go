@@ -383,6 +383,8 @@ func (c *classifier) failure() {
 				at += ", in goroutine code (" + s.In + ") that only logs the failure and goes on"
 			case s.Policy != "":
 				at += ", its failure given to " + s.Policy + ", whose answer the code goes on from, and " + s.In + ", passed for it, returns nil whatever it is given"
+			case s.After != "" && s.Again != "":
+				at += fmt.Sprintf(", on whose failure %s returns, and %s then calls %s, which commits everything polled, the failed record included", clientmodel.ShortName(s.After), s.Again, clientmodel.ShortName(s.Pending))
 			case s.Restart != "" && s.Again != "":
 				at += fmt.Sprintf(", on whose failure %s returns, and %s calls it again on the same client, whose next fetch starts after the failed record", s.Restart, s.Again)
 			case s.Budget != "":

@@ -153,7 +153,10 @@
 // through interface calls (callSites); a failure branch handing the
 // record to a helper that only schedules its retry (handsoff.LaterFact);
 // a helper's count of failures its caller tests against a budget
-// (answerBudgeted). A
+// (answerBudgeted); a commit of everything polled in a function the
+// loop's function defers (deferredFrom), or that another package's
+// wiring runs after the loop function's failure (afterLoopSkips, settled
+// by Join: ForeignCall After). A
 // list of errors the loop tests for any failure before its commit keeps
 // the failure (listKept: a loop's variable, a captured one, a field of
 // a captured struct; compared with nil or zero, or given to a function

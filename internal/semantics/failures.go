@@ -115,6 +115,10 @@ type Skip struct {
 	// LastOnly reports a call whose error is kept in a variable the next
 	// record's call overwrites, tested only after the loop (lastOnly).
 	LastOnly bool
+	// After names the loop function (its full name) whose failure's
+	// return is followed by the call of Pending, committing everything
+	// polled, by Again (afterLoopSkips, settled by Join).
+	After string
 	// Budget names the bound In's caller tests the count of failures In
 	// answers with against ("budget", of n > s.budget): the failures
 	// within it go on as successes (answerBudgeted).
@@ -174,6 +178,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		// returns mid-poll has it commit past the record.
 		if d, result := g.deferredFrom(fn, pc.Instr.Block(), 0); d != nil && g.fetchesFrom(d.Parent()) {
 			return g.deferredSkips(pc, d, result, stops)
+		}
+		if skips := g.afterLoopSkips(pc, stops); skips != nil {
+			return skips
 		}
 	}
 	if d, result := deferOf(pc); d != nil && pc.Record >= 0 {
@@ -1236,28 +1243,12 @@ func (g *gatherer) deferredFrom(fn *ssa.Function, at *ssa.BasicBlock, depth int)
 		// s.clean { commit }, review 46-1/D2.)
 		return nil, nil
 	}
-	if p := fn.Parent(); p != nil {
-		for _, b := range p.Blocks {
-			for _, in := range b.Instrs {
-				ci, ok := in.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				cc := ci.Common()
-				inPlace := ssaflow.Literal(cc.Value) == fn
-				if f := ssaflow.Callee(cc); f != nil && f.FullName() == "(*sync.Once).Do" && len(cc.Args) == 2 && ssaflow.Literal(cc.Args[1]) == fn {
-					inPlace = true
-				}
-				if !inPlace {
-					continue
-				}
-				if d, ok := ci.(*ssa.Defer); ok {
-					return d, nil
-				}
-				if _, ok := ci.(*ssa.Call); ok {
-					return g.calledDeferred(ci, depth)
-				}
-			}
+	if fn.Parent() != nil {
+		switch ci := inPlaceSite(fn).(type) {
+		case *ssa.Defer:
+			return ci, nil
+		case *ssa.Call:
+			return g.calledDeferred(ci, depth)
 		}
 		return nil, nil
 	}
@@ -1274,6 +1265,81 @@ func (g *gatherer) deferredFrom(fn *ssa.Function, at *ssa.BasicBlock, depth int)
 		}
 	}
 	return nil, nil
+}
+
+// afterLoopSkips returns, for pc committing everything polled in an
+// exported function of the package nothing in it calls (a Close), the
+// failures each exported loop function of the package (a Run polling in
+// a loop, nothing in the package calling it) returns on, pending: a caller
+// of another package calling the one after the other returns, or
+// deferring it before (ForeignCall After: main's defer svc.Close(), then
+// return svc.Run(ctx), review 46-1/D3: 146 of 300 lost), commits past
+// them. Settled by Join (settleForeign).
+func (g *gatherer) afterLoopSkips(pc *consumer.Call, stops func(*ssa.BasicBlock) bool) []Skip {
+	exported := func(fn *ssa.Function) (*types.Func, bool) {
+		obj, ok := fn.Object().(*types.Func)
+		return obj, ok && fn.Parent() == nil && obj.Exported() && len(g.m.Flow.Callers(fn)) == 0
+	}
+	if ssaflow.InLoop(pc.Instr.Block()) {
+		return nil
+	}
+	// The named function making the commit whatever happens in it,
+	// through the literals it runs in place (s.once.Do(func() { ...
+	// commit })).
+	fn, at := pc.Fn, pc.Instr.Block()
+	for {
+		if ok, nils := guardedOnly(at); !ok || len(nils) > 0 {
+			return nil // (a clean stop's flag: review 46-1/D2)
+		}
+		if fn.Parent() == nil {
+			break
+		}
+		site := inPlaceSite(fn)
+		if site == nil {
+			return nil
+		}
+		fn, at = fn.Parent(), site.Block()
+	}
+	closer, ok := exported(fn)
+	if !ok {
+		return nil
+	}
+	var out []Skip
+	for _, fn := range g.m.SSA.SrcFuncs {
+		run, ok := exported(fn)
+		if !ok || run == closer || !slices.ContainsFunc(g.ownCalls(), func(c *consumer.Call) bool {
+			return c.Fn == fn && (c.Role == clientmodel.Fetch || c.Role == clientmodel.FetchCommit) && ssaflow.InLoop(c.Instr.Block())
+		}) {
+			continue
+		}
+		for _, s := range g.returnedFailures(fn, nil, nil, stops) {
+			s.Pending, s.After, s.Deferred = closer.Origin().FullName(), run.Origin().FullName(), false
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// inPlaceSite returns the call or defer of lit's parent running lit, a
+// function literal, in place: called, deferred, or given to a
+// sync.Once's Do; nil if none.
+func inPlaceSite(lit *ssa.Function) ssa.CallInstruction {
+	for _, b := range lit.Parent().Blocks {
+		for _, in := range b.Instrs {
+			ci, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			cc := ci.Common()
+			if ssaflow.Literal(cc.Value) == lit {
+				return ci
+			}
+			if f := ssaflow.Callee(cc); f != nil && f.FullName() == "(*sync.Once).Do" && len(cc.Args) == 2 && ssaflow.Literal(cc.Args[1]) == lit {
+				return ci
+			}
+		}
+	}
+	return nil
 }
 
 // calledDeferred is deferredFrom for the function making call: a deferred
@@ -1388,15 +1454,22 @@ func (g *gatherer) retriedByCallers(pc *consumer.Call, d *ssa.Defer) bool {
 // writes the position only without, a failure returned in it is no skip;
 // one returned without it is (a naked return, or return nil).
 func (g *gatherer) deferredSkips(pc *consumer.Call, d *ssa.Defer, result *ssa.Alloc, stops func(*ssa.BasicBlock) bool) []Skip {
-	from := d.Block()
+	return g.returnedFailures(d.Parent(), d, result, stops)
+}
+
+// returnedFailures returns the calls of the application on a record's
+// data in fn (after from, when not nil) whose failure fn returns (as a
+// success without result, deferredSkips), discarded or returned: what
+// runs when fn returns writes past them.
+func (g *gatherer) returnedFailures(fn *ssa.Function, from ssa.Instruction, result *ssa.Alloc, stops func(*ssa.BasicBlock) bool) []Skip {
 	var out []Skip
-	for _, b := range d.Parent().Blocks {
-		if !from.Dominates(b) {
+	for _, b := range fn.Blocks {
+		if from != nil && !from.Block().Dominates(b) {
 			continue
 		}
 		for i, in := range b.Instrs {
 			call, ok := in.(*ssa.Call)
-			if !ok || b == from && i < slices.Index(b.Instrs, ssa.Instruction(d)) || !g.appCall(call) || quiet(call) {
+			if !ok || from != nil && b == from.Block() && i < slices.Index(b.Instrs, from) || !g.appCall(call) || quiet(call) {
 				continue
 			}
 			res := call.Call.Signature().Results()

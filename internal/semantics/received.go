@@ -151,6 +151,9 @@ func (g *gatherer) foreignCalls() []ForeignCall {
 						}
 					}
 				}
+				if !call.Call.IsInvoke() && slices.ContainsFunc(given, func(a ssa.Value) bool { return g.carries(a, 0) }) {
+					out = append(out, g.afterCalls(call, consumer.DisplayName(fn))...)
+				}
 				var kinds []ForeignKind
 				if beside[fn] {
 					kinds = append(kinds, Beside)
@@ -198,12 +201,69 @@ func (g *gatherer) carries(v ssa.Value, depth int) bool {
 	return false
 }
 
+// afterCalls returns the After calls of first's function: the calls
+// (deferred before first, or made after it) of another function of the
+// package first's callee is of, given the consumer too, that run on the
+// way from first's failure (its error tested, or any way when it is not)
+// to the function's return, no stop (log.Fatal, os.Exit, a panic) between
+// (main's defer svc.Close(), then return svc.Run(ctx): review 46-1/D3).
+func (g *gatherer) afterCalls(first *ssa.Call, by string) []ForeignCall {
+	callee := ssaflow.Callee(first.Common())
+	if callee == nil || callee.Pkg() == nil || callee.Pkg() == g.pass.Pkg || clientmodel.Default.IsClientPath(callee.Pkg().Path()) {
+		return nil
+	}
+	stops := g.stops()
+	// The blocks first's failure reaches (the failing way of a test of
+	// its error).
+	errv := errorValue(first)
+	reached := map[*ssa.BasicBlock]bool{}
+	returns := false
+	for work := []*ssa.BasicBlock{first.Block()}; len(work) > 0; {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if reached[b] || stops(b) {
+			continue
+		}
+		reached[b] = true
+		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			returns = true
+		}
+		if v, failing, _ := nilTest(b); v != nil && v == errv {
+			work = append(work, failing)
+			continue
+		}
+		work = append(work, b.Succs...)
+	}
+	var out []ForeignCall
+	for _, b := range first.Parent().Blocks {
+		for i, in := range b.Instrs {
+			ci, ok := in.(ssa.CallInstruction)
+			if !ok || ci == ssa.CallInstruction(first) || ci.Common().IsInvoke() {
+				continue
+			}
+			f := ssaflow.Callee(ci.Common())
+			if f == nil || f.Pkg() != callee.Pkg() || f.Origin() == callee.Origin() || !slices.ContainsFunc(ci.Common().Args, func(a ssa.Value) bool { return g.carries(a, 0) }) {
+				continue
+			}
+			_, deferred := ci.(*ssa.Defer)
+			after := reached[b] && (b != first.Block() || i > slices.Index(b.Instrs, ssa.Instruction(first)))
+			if deferred && returns && ssaflow.ReachesStopping(ci, first, func(ssa.Instruction) bool { return false }) || !deferred && after {
+				out = append(out, ForeignCall{Func: f.Origin().FullName(), By: by, Kind: After, After: callee.Origin().FullName()})
+			}
+		}
+	}
+	return out
+}
+
 // A ForeignCall is a call of a function of another package, given the
 // consumer, that changes what the callee's positions mean (foreignCalls).
 type ForeignCall struct {
 	Func string // the callee's full name (types.Func.FullName)
 	By   string // the function calling it ("main.main")
 	Kind ForeignKind
+	// After, for an After call, is the full name of the function of the
+	// callee's package whose failure's return it follows.
+	After string
 }
 
 // A ForeignKind is what a ForeignCall changes.
@@ -216,6 +276,10 @@ const (
 	// Beside: the callee runs on a goroutine beside the loop; its
 	// commits of what is stored, marked or polled so far are Beside.
 	Beside
+	// After: the callee is called (or deferred to run) after a function
+	// of its package, given the same consumer, returns a failure; its
+	// pending skips of that function hold (afterLoopSkips).
+	After
 )
 
 // settleForeign applies, once joined, what the calls of other packages
@@ -228,8 +292,8 @@ func (ev *Evidence) settleForeign() {
 	if len(ev.ForeignCalls) == 0 {
 		return
 	}
-	by := func(kind ForeignKind, name string) (string, bool) {
-		i := slices.IndexFunc(ev.ForeignCalls, func(f ForeignCall) bool { return f.Kind == kind && f.Func == name })
+	by := func(kind ForeignKind, name, after string) (string, bool) {
+		i := slices.IndexFunc(ev.ForeignCalls, func(f ForeignCall) bool { return f.Kind == kind && f.Func == name && f.After == after })
 		if i < 0 {
 			return "", false
 		}
@@ -238,7 +302,11 @@ func (ev *Evidence) settleForeign() {
 	held := func(pending []Skip) []Skip {
 		var out []Skip
 		for _, s := range pending {
-			if again, ok := by(Restarted, s.Pending); ok {
+			kind := Restarted
+			if s.After != "" {
+				kind = After
+			}
+			if again, ok := by(kind, s.Pending, s.After); ok {
 				s.Again = again
 				out = append(out, s)
 			}
@@ -248,7 +316,7 @@ func (ev *Evidence) settleForeign() {
 	ev.Calls = slices.Clone(ev.Calls) // (shared with the clones of other callers)
 	for i, pc := range ev.Calls {
 		h := held(pc.pending)
-		_, beside := by(Beside, pc.Within)
+		_, beside := by(Beside, pc.Within, "")
 		beside = beside && !pc.Beside && pc.Role == clientmodel.Commit && pc.noRecord && pc.Within != ""
 		if len(h) == 0 && !beside {
 			continue

@@ -1630,10 +1630,16 @@ func TestJoin(t *testing.T) {
 		// starts after the failed record (trial 44a/D1, D2: 121 to 299
 		// of 300 lost); not with a new client per run, nor when the
 		// failure stops the caller
-		"rstsame":  {"guarantee": semantics.Neither, "failure": "rstwire.Same calls it again on the same client"},
-		"rststeps": {"guarantee": semantics.Neither, "failure": "rstwire.Steps calls it again on the same client"},
-		"rstfresh": {"guarantee": semantics.AtLeastOnce, "failure": ""},
-		"rstonce":  {"guarantee": semantics.AtLeastOnce, "failure": ""},
+		// a Close committing everything polled, deferred or called after
+		// a failed run (review 46-1/D3: 146 of 300 lost); not when the
+		// failed run exits the process
+		"closedeferred": {"guarantee": semantics.Neither, "failure": "closewire.Deferred then calls Close"},
+		"closeafter":    {"guarantee": semantics.Neither, "failure": "closewire.After then calls Close"},
+		"closefatal":    {"guarantee": semantics.AtLeastOnce, "failure": ""},
+		"rstsame":       {"guarantee": semantics.Neither, "failure": "rstwire.Same calls it again on the same client"},
+		"rststeps":      {"guarantee": semantics.Neither, "failure": "rstwire.Steps calls it again on the same client"},
+		"rstfresh":      {"guarantee": semantics.AtLeastOnce, "failure": ""},
+		"rstonce":       {"guarantee": semantics.AtLeastOnce, "failure": ""},
 		// the same reader wrapped anew for each run; a connection a
 		// helper builds for each run (review 45-1/D4)
 		"rstrewrap":  {"guarantee": semantics.Neither, "failure": "rstwire.Rewrap calls it again on the same client"},
