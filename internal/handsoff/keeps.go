@@ -91,6 +91,48 @@ func keeps(pass *analysis.Pass, fd *ast.FuncDecl, helpers map[*types.Func]*Keeps
 	params := paramIndexes(info, fd)
 	maps.DeleteFunc(params, func(obj types.Object, _ int) bool { return isErrorType(obj.Type()) })
 	f := &KeepsFact{}
+	// Locals holding a pointer that a kept place holds too (a :=
+	// s.aggs[k], or a = &agg{} then s.aggs[k] = a): what is assigned
+	// through them is kept there (trial 46a/D4, window aggregates).
+	aliases := map[types.Object]string{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) && len(as.Rhs) != 1 {
+			return true
+		}
+		for j, lhs := range as.Lhs {
+			rhs := as.Rhs[0]
+			if len(as.Rhs) == len(as.Lhs) {
+				rhs = as.Rhs[j]
+			}
+			if _, ptr := types.Unalias(info.TypeOf(lhs)).(*types.Pointer); !ptr {
+				continue
+			}
+			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && (j == 0 || len(as.Rhs) == len(as.Lhs)) {
+				if where := keptIn(info, rhs, recv, pass.Pkg); where != "" {
+					aliases[info.ObjectOf(id)] = where // a := s.aggs[k]
+				}
+			}
+			if id, ok := ast.Unparen(rhs).(*ast.Ident); ok {
+				if where := keptIn(info, lhs, recv, pass.Pkg); where != "" {
+					aliases[info.ObjectOf(id)] = where // s.aggs[k] = a
+				}
+			}
+		}
+		return true
+	})
+	keptAt := func(lhs ast.Expr) string {
+		if where := keptIn(info, lhs, recv, pass.Pkg); where != "" {
+			return where
+		}
+		if _, isIdent := ast.Unparen(lhs).(*ast.Ident); isIdent {
+			return "" // (the local itself rebound, not what it points to)
+		}
+		if id := rootIdent(lhs); id != nil {
+			return aliases[info.Uses[id]]
+		}
+		return ""
+	}
 	add := func(e ast.Node, where string) {
 		ast.Inspect(e, func(m ast.Node) bool {
 			if id, ok := m.(*ast.Ident); ok {
@@ -120,7 +162,7 @@ func keeps(pass *analysis.Pass, fd *ast.FuncDecl, helpers map[*types.Func]*Keeps
 				if _, basic := t.Underlying().(*types.Basic); basic {
 					continue // a count or an offset kept: no record data
 				}
-				if where := keptIn(info, lhs, recv, pass.Pkg); where != "" {
+				if where := keptAt(lhs); where != "" {
 					add(n.Rhs[j], where)
 				}
 			}

@@ -21,15 +21,30 @@ import (
 // written next passes the record while its retry waits (hunt 45f/D8 and,
 // the scheduler in a package of its own, review 45-2/D6: 3 of 300 lost at
 // a stop inside the backoff).
-type LaterFact struct{}
+//
+// Counted reports a function that also counts or keeps the work it
+// starts for a wait elsewhere (a WaitGroup's Add, an atomic count of
+// retries in flight, a sync.Map of those pending: review 46-1/D1,
+// precision hunt 46p/D1, D3): its caller waiting so before its position
+// has the work done.
+type LaterFact struct{ Counted bool }
 
-func (*LaterFact) AFact()         {}
-func (*LaterFact) String() string { return "later" }
+func (*LaterFact) AFact() {}
+func (f *LaterFact) String() string {
+	if f.Counted {
+		return "laterCounted"
+	}
+	return "later"
+}
 
-// Later reports whether fn, a function of the package or of one it
-// imports, carries LaterFact.
-func (r *Result) Later(fn *types.Func) bool {
-	return fn != nil && r.pass.ImportObjectFact(fn.Origin(), new(LaterFact))
+// Later returns the LaterFact of fn, a function of the package or of one
+// it imports.
+func (r *Result) Later(fn *types.Func) (*LaterFact, bool) {
+	var f LaterFact
+	if fn == nil || !r.pass.ImportObjectFact(fn.Origin(), &f) {
+		return nil, false
+	}
+	return &f, true
 }
 
 // exportLater exports the LaterFact of the package's functions (decls): a
@@ -42,27 +57,29 @@ func exportLater(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 		no
 	)
 	state := map[*types.Func]int{}
-	var later func(fn *types.Func) bool
-	later = func(fn *types.Func) bool {
+	var later func(fn *types.Func) (bool, bool)
+	later = func(fn *types.Func) (bool, bool) {
 		switch state[fn] {
 		case visiting, no:
-			return false
+			return false, false
 		case yes:
-			return true
+			var f LaterFact
+			pass.ImportObjectFact(fn, &f)
+			return true, f.Counted
 		}
 		fd := decls[fn]
 		if fd == nil {
 			state[fn] = no
-			return false
+			return false, false
 		}
 		state[fn] = visiting
-		ok := laterBody(pass, fd, later)
+		ok, counted := laterBody(pass, fd, later)
 		state[fn] = no
 		if ok {
 			state[fn] = yes
-			pass.ExportObjectFact(fn, new(LaterFact))
+			pass.ExportObjectFact(fn, &LaterFact{Counted: counted})
 		}
-		return ok
+		return ok, counted
 	}
 	for fn := range decls {
 		later(fn)
@@ -71,15 +88,16 @@ func exportLater(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 
 // laterBody reports whether fd's body starts work for later and does
 // nothing else that counts: no receive, select, send, wait or channel
-// made (an answer kept for a later wait, a queue for workers), no
-// WaitGroup counting the work for a Wait elsewhere; no call of
+// made (an answer kept for a later wait, a queue for workers); no call of
 // a function value, an interface method, or a function of the
 // application but one that only schedules too (local answers it for
-// the package's own).
-func laterBody(pass *analysis.Pass, fd *ast.FuncDecl, local func(*types.Func) bool) bool {
+// the package's own). Counted reports work counted or kept for a wait
+// elsewhere (a WaitGroup, an atomic counter, a sync.Map).
+func laterBody(pass *analysis.Pass, fd *ast.FuncDecl, local func(*types.Func) (bool, bool)) (ok, counted bool) {
 	deferred := map[*ast.FuncLit]bool{} // (the literals run later)
 	spawned := map[*ast.CallExpr]bool{} // (the calls of go statements)
-	started, ok := false, true
+	started := false
+	ok = true
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if !ok {
 			return false
@@ -112,8 +130,10 @@ func laterBody(pass *analysis.Pass, fd *ast.FuncDecl, local func(*types.Func) bo
 				ok = false // a function value
 			case fn.Pkg() == nil:
 				// the error interface's Error
-			case fn.Pkg().Path() == "sync" && strings.HasPrefix(fn.FullName(), "(*sync.WaitGroup)."):
-				ok = false // (work counted for a Wait elsewhere: review 46-1/D1)
+			case fn.Name() == "Wait":
+				ok = false // (a WaitGroup's, a Cond's: it waits for what it started)
+			case fn.Pkg().Path() == "sync/atomic" || fn.Pkg().Path() == "sync" && (strings.HasPrefix(fn.FullName(), "(*sync.WaitGroup).") || strings.HasPrefix(fn.FullName(), "(*sync.Map).")):
+				counted = true
 			case startsLater[fn.Origin().FullName()]:
 				started = true
 				for _, a := range n.Args {
@@ -121,22 +141,22 @@ func laterBody(pass *analysis.Pass, fd *ast.FuncDecl, local func(*types.Func) bo
 						deferred[lit] = true
 					}
 				}
-			case fn.Name() == "Wait":
-				ok = false // (a WaitGroup's, a Cond's: it waits for what it started)
 			case fn.Pkg() == pass.Pkg:
-				ok = local(fn.Origin())
-				started = started || ok
+				var c bool
+				ok, c = local(fn.Origin())
+				started, counted = started || ok, counted || c
 			case observe.Is(fn.Pkg().Path()):
 			case stdlib(pass, fn.Pkg()):
 				if sig := fn.Signature(); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) && fn.Pkg().Path() != "context" {
 					ok = false // (an io.Writer's Write: what it writes to is not known)
 				}
 			default:
-				ok = pass.ImportObjectFact(fn.Origin(), new(LaterFact))
-				started = started || ok
+				var f LaterFact
+				ok = pass.ImportObjectFact(fn.Origin(), &f)
+				started, counted = started || ok, counted || f.Counted
 			}
 		}
 		return ok
 	})
-	return ok && started
+	return ok && started, counted
 }

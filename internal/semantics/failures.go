@@ -2816,11 +2816,51 @@ func (g *gatherer) processesBesides(b *ssa.BasicBlock, pc *consumer.Call, beside
 		if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {
 			continue
 		}
-		if ho := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result); ho.Later(ssaflow.Callee(call.Common())) {
+		if f, ok := g.pass.ResultOf[handsoff.Analyzer].(*handsoff.Result).Later(ssaflow.Callee(call.Common())); ok && (!f.Counted || !g.awaitsCounted(pc.Fn)) {
 			continue // (a retry scheduled on a timer: s.retryLater(r), hunt 45f/D8; s.retry.Later(r), review 45-2/D6)
 		}
 		for _, a := range call.Call.Args {
 			if ssaflow.DerivedFromUnless(a, g.isRecord, numericField) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// awaitsCounted reports whether fn, or a function of the package it
+// calls, waits for work a helper counts or keeps for it
+// (handsoff.LaterFact's Counted): a WaitGroup's Wait, an atomic
+// counter's Load, a sync.Map's Range, a Wait method of another package
+// (s.retry.Wait(): review 46-1/D1).
+func (g *gatherer) awaitsCounted(fn *ssa.Function) bool {
+	set := map[*ssa.Function]bool{}
+	g.m.Flow.Reach(fn, set)
+	set[fn] = true
+	for f := range set {
+		if awaits(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// awaits is awaitsCounted for fn's own calls.
+func awaits(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			ci, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			f := ssaflow.Callee(ci.Common())
+			if f == nil || f.Pkg() == nil {
+				continue
+			}
+			switch name := f.FullName(); {
+			case f.Pkg().Path() == "sync/atomic" && strings.Contains(name, "Load"),
+				name == "(*sync.WaitGroup).Wait", name == "(*sync.Map).Range",
+				fn.Pkg != nil && f.Pkg() != fn.Pkg.Pkg && f.Name() == "Wait":
 				return true
 			}
 		}

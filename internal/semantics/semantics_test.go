@@ -313,6 +313,7 @@ func TestClassify(t *testing.T) {
 		{"retrypkg", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when cases.applyIn"}},
 		{"retrypkgnow", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"retrywaited", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"retrycounted", map[string]string{"guarantee": semantics.GuaranteeUnk}},
 		// one worker per claim marking in the order it takes the claim's
 		// messages (fix-quality hunt 45x/D4); the twin runs four
 		{"claimworker", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "one worker goroutine"}},

@@ -123,9 +123,9 @@ func LaterAndNow(w *Writer, v []byte) error {
 	return w.put(v)
 }
 
-// LaterCounted starts its write counted in a WaitGroup its caller waits
-// on: not later (review 46-1/D1).
-func LaterCounted(wg *sync.WaitGroup, w *Writer, v []byte) { // want LaterCounted:`handsOff\[1 2\]`
+// LaterCounted starts its write counted in a WaitGroup a caller may
+// wait on: later, counted (review 46-1/D1).
+func LaterCounted(wg *sync.WaitGroup, w *Writer, v []byte) { // want LaterCounted:`handsOff\[1 2\]` LaterCounted:`laterCounted`
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -706,4 +706,25 @@ func Capped(fn func() error) error { // want Capped:`drops` Capped:`runs\[0\]`
 		err = fn()
 	}
 	return nil
+}
+
+// Windows folds values into per-key aggregates a flusher emits later.
+type Windows struct {
+	mu   sync.Mutex
+	aggs map[string]*window
+}
+
+type window struct{ vals [][]byte }
+
+// Fold appends v through the map's pointer value: kept in field aggs
+// (trial 46a/D4).
+func (w *Windows) Fold(k string, v []byte) { // want Fold:`keeps\[1\] in field aggs of Windows`
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	a, ok := w.aggs[k]
+	if !ok {
+		a = &window{}
+		w.aggs[k] = a
+	}
+	a.vals = append(a.vals, v)
 }
