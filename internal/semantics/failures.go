@@ -347,7 +347,7 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				// purpose for a failure told apart (a poison record),
 				// but for every failure (a cancelled context at a
 				// rebalance too) it drops the record (markedOwn).
-				if i := slices.IndexFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Instr.Block() == s.b }); i >= 0 && !markedOwn.IsValid() {
+				if i := slices.IndexFunc(g.ownCalls(), func(c *consumer.Call) bool { return c.Instr.Block() == s.b }); i >= 0 && !markedOwn.IsValid() && !g.prefixBefore(g.ownCalls()[i]) {
 					markedOwn = g.ownCalls()[i].Pos()
 					// (A record's own: not a list of those done, nor a
 					// flush of the marks made: review 43-2/D5, D6.)
@@ -2944,6 +2944,18 @@ func loggedAndJoined(call *ssa.Call) bool {
 		}
 	}
 	return false
+}
+
+// prefixBefore reports whether c writes the positions of a prefix of a
+// batch, batch[:i], not through the failed record (throughFailed): the
+// records before the failed one (precision hunt 46p/D2: kafka-go's
+// CommitMessages(ctx, batch[:i]...) before the failure's return).
+func (g *gatherer) prefixBefore(c *consumer.Call) bool {
+	if c.Record < 0 {
+		return false
+	}
+	sl, ok := ssaflow.Arg(c.Instr.Common(), c.Record).(*ssa.Slice)
+	return ok && sl.Low == nil && sl.High != nil && g.throughFailed(c, sl.High) == nil
 }
 
 // throughFailed returns the call whose failure branch pc, a commit of a

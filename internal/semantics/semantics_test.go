@@ -314,6 +314,11 @@ func TestClassify(t *testing.T) {
 		{"retrypkgnow", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"retrywaited", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"retrycounted", map[string]string{"guarantee": semantics.GuaranteeUnk}},
+		// the messages before a failed one committed, then the failure
+		// returned (precision hunt 46p/D2); the twin commits the failed
+		// one too
+		{"prefixbefore", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"prefixthrough", map[string]string{"guarantee": semantics.Neither}},
 		// one worker per claim marking in the order it takes the claim's
 		// messages (fix-quality hunt 45x/D4); the twin runs four
 		{"claimworker", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "one worker goroutine"}},
