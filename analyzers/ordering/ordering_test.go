@@ -537,6 +537,10 @@ var scenarios = []struct {
 	// (fix-quality hunt 46x/D2) (2 positive, moved after the write);
 	// the twins writing it after (2 silent).
 	{"ordering/rangedbatch", ordering.Analyzer},
+	// a client's commit kept in a field as a method value, called
+	// before the poll's records are processed (hunt 46f/D4; moved after
+	// them) (1 positive); called after them (1 silent).
+	{"ordering/commitfield", ordering.Analyzer},
 	// records handed on a path that skips their position call
 	// (continue), the others written after processing in place: a sarama
 	// claim sending large messages to a worker and marking the others (in

@@ -154,6 +154,18 @@ type Call struct {
 	// client.
 	Forwarded *Call
 	field     int
+	// bound is the receiver of a client's method value the call runs
+	// (boundCall): the call has no receiver argument of its own.
+	bound ssa.Value
+}
+
+// Recv is the client value the call is made on: its receiver, or the
+// one a method value it runs is bound to.
+func (c *Call) Recv() ssa.Value {
+	if c.bound != nil {
+		return c.bound
+	}
+	return ssaflow.Recv(c.Instr.Common())
 }
 
 // Pos is the call's position (its left parenthesis).
@@ -221,6 +233,14 @@ func run(pass *analysis.Pass) (result any, err error) {
 				case ssa.CallInstruction:
 					callee := ssaflow.Callee(in.Common())
 					if callee == nil {
+						// A client's method value kept in a field and
+						// called through it (checkpoint:
+						// cl.CommitUncommittedOffsets, s.checkpoint(ctx):
+						// hunt 46f/D4, D7).
+						if ref, recv, ok := b.boundCall(in.Common()); ok {
+							m.Calls = append(m.Calls, &Call{CallRef: ref, Instr: in, Fn: fn, bound: recv})
+							continue
+						}
 						b.valueCalls = append(b.valueCalls, in)
 						continue
 					}
@@ -1715,7 +1735,7 @@ func (b *builder) bind(m *Model) {
 		}
 	}
 	for _, call := range m.Calls {
-		recv := ssaflow.Recv(call.Instr.Common())
+		recv := call.Recv()
 		if recv == nil {
 			continue
 		}
@@ -2241,4 +2261,36 @@ func (b *builder) funcVar(v ssa.Value) *types.Func {
 		out = obj
 	}
 	return out
+}
+
+// boundCall returns the model of the client method cc's function value
+// is bound to, a method value every value the call may run is (one kept
+// in a field: Flow.Roots follows its stores), the receiver it is bound
+// to, and whether there is one.
+func (b *builder) boundCall(cc *ssa.CallCommon) (clientmodel.CallRef, ssa.Value, bool) {
+	if cc.IsInvoke() {
+		return clientmodel.CallRef{}, nil, false
+	}
+	var method *types.Func
+	var recv ssa.Value
+	for _, r := range b.flow.Roots(cc.Value) {
+		mc, ok := r.(*ssa.MakeClosure)
+		if !ok || len(mc.Bindings) != 1 {
+			return clientmodel.CallRef{}, nil, false
+		}
+		fn, ok := mc.Fn.(*ssa.Function)
+		if !ok || !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+			return clientmodel.CallRef{}, nil, false
+		}
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || method != nil && obj != method {
+			return clientmodel.CallRef{}, nil, false
+		}
+		method, recv = obj, mc.Bindings[0]
+	}
+	if method == nil {
+		return clientmodel.CallRef{}, nil, false
+	}
+	ref, ok := b.ix.Call(method.Origin())
+	return ref, recv, ok
 }

@@ -224,7 +224,7 @@ func (m *Model) adapted(call *Call) *Consumer {
 // implementation of an exported interface).
 func (m *Model) heldRoots(call *Call) []ssa.Value {
 	var held []ssa.Value
-	for _, r := range m.Flow.Roots(ssaflow.Recv(call.Instr.Common())) {
+	for _, r := range m.Flow.Roots(call.Recv()) {
 		a, ok := r.(*ssa.Alloc)
 		if !ok {
 			return nil

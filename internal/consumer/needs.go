@@ -97,7 +97,7 @@ func (b *builder) exportNeeds(m *Model, hs []handOver) {
 			if call.NeedsSetting == "" {
 				continue
 			}
-			if recv := ssaflow.Recv(call.Instr.Common()); recv != nil {
+			if recv := call.Recv(); recv != nil {
 				add(recv, EntryNeed{Func: call.Func, Via: DisplayName(call.Fn)})
 			}
 		}

@@ -36,7 +36,7 @@ func received(m *Model) []*Consumer {
 		if call.Consumer != nil {
 			continue
 		}
-		recv := ssaflow.Recv(call.Instr.Common())
+		recv := call.Recv()
 		if recv == nil {
 			continue
 		}

@@ -2858,7 +2858,7 @@ func awaits(fn *ssa.Function) bool {
 				continue
 			}
 			switch name := f.FullName(); {
-			case f.Pkg().Path() == "sync/atomic" && strings.Contains(name, "Load"),
+			case f.Pkg().Path() == "sync/atomic" && strings.Contains(name, "Load") && loopsOnCount(ci),
 				name == "(*sync.WaitGroup).Wait", name == "(*sync.Map).Range",
 				fn.Pkg != nil && f.Pkg() != fn.Pkg.Pkg && f.Name() == "Wait":
 				return true
@@ -2866,6 +2866,27 @@ func awaits(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// loopsOnCount reports whether the call's result, a count, is compared
+// with zero in a loop (for inflight.Load() > 0 { ... }): a wait for work
+// in flight, not a flag read (paused.Load(): review 46-2/D2).
+func loopsOnCount(ci ssa.CallInstruction) bool {
+	v, ok := ci.(*ssa.Call)
+	if !ok || v.Referrers() == nil || !ssaflow.InLoop(v.Block()) {
+		return false
+	}
+	return slices.ContainsFunc(*v.Referrers(), func(r ssa.Instruction) bool {
+		cmp, ok := r.(*ssa.BinOp)
+		if !ok {
+			return false
+		}
+		k, isConst := cmp.Y.(*ssa.Const)
+		if !isConst {
+			k, isConst = cmp.X.(*ssa.Const)
+		}
+		return isConst && k.Value != nil && constant.Sign(k.Value) == 0
+	})
 }
 
 // producesRecord reports whether b hands a record's data to a Kafka

@@ -214,14 +214,19 @@ func (g *gatherer) afterCalls(first *ssa.Call, by string) []ForeignCall {
 	}
 	stops := g.stops()
 	// The blocks first's failure reaches (the failing way of a test of
-	// its error).
+	// its error), and whether it leaves the function so that deferred
+	// calls run: a return, or a panic (review 46-2/D3), not an exit.
 	errv := errorValue(first)
 	reached := map[*ssa.BasicBlock]bool{}
 	returns := false
 	for work := []*ssa.BasicBlock{first.Block()}; len(work) > 0; {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
-		if reached[b] || stops(b) {
+		if reached[b] {
+			continue
+		}
+		if stops(b) {
+			returns = returns || !endsProcess(b)
 			continue
 		}
 		reached[b] = true
@@ -253,6 +258,19 @@ func (g *gatherer) afterCalls(first *ssa.Call, by string) []ForeignCall {
 		}
 	}
 	return out
+}
+
+// endsProcess reports whether b ends the process without running
+// deferred calls: os.Exit, or a logger's Fatal (log.Fatalf and its kind).
+func endsProcess(b *ssa.BasicBlock) bool {
+	return slices.ContainsFunc(b.Instrs, func(in ssa.Instruction) bool {
+		ci, ok := in.(ssa.CallInstruction)
+		if !ok {
+			return false
+		}
+		f := ssaflow.Callee(ci.Common())
+		return f != nil && f.Pkg() != nil && (f.FullName() == "os.Exit" || strings.HasPrefix(f.Name(), "Fatal"))
+	})
 }
 
 // A ForeignCall is a call of a function of another package, given the

@@ -319,6 +319,10 @@ func TestClassify(t *testing.T) {
 		// one too
 		{"prefixbefore", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"prefixthrough", map[string]string{"guarantee": semantics.Neither}},
+		// a client's commit kept in a field as a method value, called
+		// after the poll's processing (hunt 46f/D7: the row said nothing
+		// commits; the commit before it is ordering's)
+		{"commitfieldlate", map[string]string{"guarantee": semantics.AtLeastOnce, "strategy": semantics.StrategyEachBatch}},
 		// one worker per claim marking in the order it takes the claim's
 		// messages (fix-quality hunt 45x/D4); the twin runs four
 		{"claimworker", map[string]string{"guarantee": semantics.AtLeastOnce, "concurrency": "one worker goroutine"}},
@@ -1642,6 +1646,7 @@ func TestJoin(t *testing.T) {
 		"closedeferred": {"guarantee": semantics.Neither, "failure": "closewire.Deferred then calls Close"},
 		"closeafter":    {"guarantee": semantics.Neither, "failure": "closewire.After then calls Close"},
 		"closefatal":    {"guarantee": semantics.AtLeastOnce, "failure": ""},
+		"closepanic":    {"guarantee": semantics.Neither, "failure": "closewire.Panicked then calls Close"},
 		"rstsame":       {"guarantee": semantics.Neither, "failure": "rstwire.Same calls it again on the same client"},
 		"rststeps":      {"guarantee": semantics.Neither, "failure": "rstwire.Steps calls it again on the same client"},
 		"rstfresh":      {"guarantee": semantics.AtLeastOnce, "failure": ""},

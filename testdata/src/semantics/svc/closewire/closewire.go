@@ -43,3 +43,14 @@ func Fatal(ctx context.Context) {
 		log.Fatalf("stopped: %v", err)
 	}
 }
+
+// Panicked panics on a failed run: deferred calls run on a panic, the
+// deferred Close included (review 46-2/D3: 146 of 300 lost).
+func Panicked(ctx context.Context) {
+	cl, _ := kgo.NewClient(kgo.ConsumerGroup("close-panic"), kgo.ConsumeTopics("t"), kgo.DisableAutoCommit()) // case: closepanic
+	svc := closesvc.New(cl)
+	defer svc.Close()
+	if err := svc.Run(ctx); err != nil {
+		panic(err)
+	}
+}
