@@ -2263,12 +2263,19 @@ func (b *builder) funcVar(v ssa.Value) *types.Func {
 	return out
 }
 
-// boundCall returns the model of the client method cc's function value
-// is bound to, a method value every value the call may run is (one kept
-// in a field: Flow.Roots follows its stores), the receiver it is bound
-// to, and whether there is one.
+// boundCall returns the model of the client method cc's function value,
+// read from a struct field, is bound to: a method value every value the
+// field may hold is (Flow.Roots follows its stores), the receiver it is
+// bound to, and whether there is one.
 func (b *builder) boundCall(cc *ssa.CallCommon) (clientmodel.CallRef, ssa.Value, bool) {
-	if cc.IsInvoke() {
+	// (Only one read from a field: a function value a parameter or a
+	// variable passes, r.ReadMessage given to consume(ctx, read), is
+	// the caller's to report where it is taken.)
+	load, ok := cc.Value.(*ssa.UnOp)
+	if cc.IsInvoke() || !ok || load.Op != token.MUL {
+		return clientmodel.CallRef{}, nil, false
+	}
+	if _, field := load.X.(*ssa.FieldAddr); !field {
 		return clientmodel.CallRef{}, nil, false
 	}
 	var method *types.Func
