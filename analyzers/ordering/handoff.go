@@ -217,7 +217,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 					if tainted == nil {
 						tainted = c.taint(o)
 					}
-					stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || c.flushes(x, in, &pr) }
+					stop := func(x ssa.Instruction) bool { return x == def || ssaflow.IsWait(x) || c.flushes(x, in, &pr) }
 					if (carried[rec] || tainted[rec]) && ssaflow.ReachesStopping(in, p.instr, stop) {
 						return &handOff{instr: in, produce: &pr, flush: true}
 					}
@@ -248,7 +248,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			}
 			if ssaflow.Dominates(instr, p.instr) {
 				stop := func(x ssa.Instruction) bool {
-					return x == def || isWait(x) || h.produce != nil && c.flushes(x, instr, h.produce) || h.wrapper != nil && c.flushCall(x, wrapperOwners(h))
+					return x == def || ssaflow.IsWait(x) || h.produce != nil && c.flushes(x, instr, h.produce) || h.wrapper != nil && c.flushCall(x, wrapperOwners(h))
 				}
 				if ssaflow.ReachesStopping(instr, p.instr, stop) {
 					return h
@@ -270,7 +270,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			_, isSend := instr.(*ssa.Send)
 			if (isSend || h.goes || h.later != nil || h.call != nil || h.handler != nil || h.wrapper != nil) && branch == nil && h.produce == nil &&
 				ssaflow.ReachesStopping(instr, p.instr, func(x ssa.Instruction) bool {
-					return x == def || isWait(x) || h.wrapper != nil && c.flushCall(x, wrapperOwners(h))
+					return x == def || ssaflow.IsWait(x) || h.wrapper != nil && c.flushCall(x, wrapperOwners(h))
 				}) &&
 				!c.processedBeside(sites, instr, def) {
 				h.branch = true
@@ -282,7 +282,7 @@ func (c *checker) handOffBefore(p *position, o ssa.Value, def ssa.Instruction) *
 			// call writes a position past the record handed on.
 			if (isSend || h.goes) && past == nil && branch == nil && h.produce == nil && def != nil &&
 				c.writesPastHandOff(p) && !c.processedBeside(sites, instr, def) &&
-				!ssaflow.ReachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) &&
+				!ssaflow.ReachesStopping(instr, p.instr, func(x ssa.Instruction) bool { return x == def || ssaflow.IsWait(x) }) &&
 				ssaflow.ReachesStopping(instr, def, func(x ssa.Instruction) bool { return waitsForNext(x) || c.writesPosition(x, p) }) &&
 				ssaflow.ReachesStopping(def, p.instr, func(x ssa.Instruction) bool { return x != def && waitsForNext(x) }) {
 				h.branch, h.past = true, true
@@ -376,7 +376,7 @@ func (c *checker) sendInLiteral(p *position, o ssa.Value, def ssa.Instruction, c
 		// A commit of everything polled passes what the previous polls
 		// sent too: a poll on the way does not stop it (a commit after
 		// the loop: review 36-1/D7).
-		if ssaflow.ReachesStopping(call, p.instr, func(x ssa.Instruction) bool { return x == def && p.arg != nil || isWait(x) }) && !waitsBetween(call, p.instr) {
+		if ssaflow.ReachesStopping(call, p.instr, func(x ssa.Instruction) bool { return x == def && p.arg != nil || ssaflow.IsWait(x) }) && !waitsBetween(call, p.instr) {
 			return h
 		}
 	}
@@ -453,14 +453,14 @@ func (c *checker) processedBetween(p *position, o ssa.Value, call ssa.Instructio
 	return false
 }
 
-// waitsBetween reports whether a wait for work (isWait) lies on some path
+// waitsBetween reports whether a wait for work (ssaflow.IsWait) lies on some path
 // from a to b: a receive loop counting the records sent may be skipped
 // on its no-record path (for ; n > 0; n-- { <-done }), which a
 // path-insensitive walk takes for a way past it (review 36-1/D3).
 func waitsBetween(a, b ssa.Instruction) bool {
 	for _, blk := range a.Parent().Blocks {
 		for _, x := range blk.Instrs {
-			if isWait(x) && ssaflow.ReachesStopping(a, x, func(ssa.Instruction) bool { return false }) &&
+			if ssaflow.IsWait(x) && ssaflow.ReachesStopping(a, x, func(ssa.Instruction) bool { return false }) &&
 				ssaflow.ReachesStopping(x, b, func(y ssa.Instruction) bool { return y == a }) {
 				return true
 			}
@@ -484,7 +484,7 @@ func (c *checker) produceInLiteral(p *position, def ssa.Instruction, tainted map
 		if in == nil {
 			continue
 		}
-		stop := func(x ssa.Instruction) bool { return x == def || isWait(x) || c.flushes(x, in, pr) }
+		stop := func(x ssa.Instruction) bool { return x == def || ssaflow.IsWait(x) || c.flushes(x, in, pr) }
 		if ssaflow.ReachesStopping(call, p.instr, stop) {
 			return &handOff{instr: in, produce: pr, flush: true}
 		}
@@ -766,64 +766,6 @@ func payload(t types.Type) bool {
 		return false
 	}
 	return !isError(t) && !ssaflow.IsContext(t)
-}
-
-// isWait reports whether instr waits for work done elsewhere: a channel
-// receive, a select with a receive case (but from a context's Done or a
-// ticker, which wait for no work), a WaitGroup or errgroup Wait or
-// a sync.Cond wait (ssaflow.IsJoin), a call of a method that waits for
-// a result (a future's Get or Wait), or the head of a loop counting
-// receives, one for each message sent (countedJoin).
-func isWait(instr ssa.Instruction) bool {
-	switch in := instr.(type) {
-	case *ssa.UnOp:
-		return in.Op == token.ARROW && !ssaflow.NoWork(in.X)
-	case *ssa.Select:
-		return receives(in)
-	case *ssa.If:
-		return len(ssaflow.CountedJoin(in)) > 0
-	case *ssa.Call:
-		fn := ssaflow.Callee(in.Common())
-		if fn == nil {
-			return false
-		}
-		if ssaflow.IsJoin(fn) || joinsInBody(in.Common().StaticCallee()) {
-			return true
-		}
-		switch fn.Name() {
-		case "Wait", "Get", "Await", "Result":
-			return in.Common().Signature().Recv() != nil || in.Common().IsInvoke()
-		}
-	}
-	return false
-}
-
-// joinsInBody reports whether fn, a function of the program with a body
-// (a helper of the package: waitAll(g), w.wait()), calls a group's Wait
-// in it: calling it waits for the group.
-func joinsInBody(fn *ssa.Function) bool {
-	if fn == nil {
-		return false
-	}
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			if call, ok := in.(*ssa.Call); ok && ssaflow.IsGroupWait(ssaflow.Callee(call.Common())) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// receives reports whether a select has a receive case that may wait
-// for work (noWork).
-func receives(sel *ssa.Select) bool {
-	for _, st := range sel.States {
-		if st.Dir != types.SendOnly && !ssaflow.NoWork(st.Chan) {
-			return true
-		}
-	}
-	return false
 }
 
 // flushes reports whether instr calls pr.Flush, the producer's call that

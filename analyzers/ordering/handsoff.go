@@ -180,7 +180,7 @@ func (c *checker) handsOn(fn *ssa.Function, args []int) bool {
 			if sel, ok := instr.(*ssa.Select); ok && sendsCarried(sel, carried) {
 				continue
 			}
-			if isWait(instr) {
+			if ssaflow.IsWait(instr) {
 				return false
 			}
 		}
@@ -282,7 +282,7 @@ func (c *checker) exportHandlerFact(p *position) {
 			}
 			prm, k := handlerParam(call.Common())
 			if prm == nil || k < skip || found != nil || !ssaflow.Dominates(call, p.instr) ||
-				!ssaflow.ReachesStopping(call, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) {
+				!ssaflow.ReachesStopping(call, p.instr, func(x ssa.Instruction) bool { return x == def || ssaflow.IsWait(x) }) {
 				if ssaflow.ReachesStopping(s, p.instr, func(x ssa.Instruction) bool { return x == def }) {
 					return // processed in the wrapper too
 				}

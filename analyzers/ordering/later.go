@@ -126,7 +126,7 @@ func (c *checker) laterAt(site ssa.Instruction, tainted map[ssa.Value]bool, dept
 		}
 		for _, b := range lit.Blocks {
 			for _, instr := range b.Instrs {
-				if isWait(instr) {
+				if ssaflow.IsWait(instr) {
 					return nil // the literal waits for what it started
 				}
 				ci, ok := instr.(ssa.CallInstruction)
@@ -177,10 +177,10 @@ func (c *checker) helperLater(cc *ssa.CallCommon, sc *ssa.Function, tainted map[
 		t := c.taint(sc.Params[i])
 		for _, b := range sc.Blocks {
 			for _, instr := range b.Instrs {
-				if d, ok := instr.(*ssa.Defer); ok && (ssaflow.IsJoin(ssaflow.Callee(d.Common())) || joinsInBody(d.Common().StaticCallee())) {
+				if d, ok := instr.(*ssa.Defer); ok && (ssaflow.IsJoin(ssaflow.Callee(d.Common())) || ssaflow.JoinsInBody(d.Common().StaticCallee())) {
 					return nil
 				}
-				if isWait(instr) {
+				if ssaflow.IsWait(instr) {
 					return nil // sc waits for something, perhaps the work
 				}
 				if !c.processes_(instr, t, 0) {

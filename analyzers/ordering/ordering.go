@@ -474,7 +474,7 @@ func marksCommitter(calls []*consumer.Call, mark *consumer.Call, ci *ssa.Call) *
 	return nil
 }
 
-// waitsForWork is isWait but for a receive of the next record (a range
+// waitsForWork is ssaflow.IsWait but for a receive of the next record (a range
 // over sarama's claim.Messages()): that waits for the broker, not for
 // the work handed on.
 func waitsForWork(in ssa.Instruction) bool {
@@ -483,7 +483,7 @@ func waitsForWork(in ssa.Instruction) bool {
 			return false
 		}
 	}
-	return isWait(in)
+	return ssaflow.IsWait(in)
 }
 
 // check reports p if it dominates the processing of its record, or

@@ -219,10 +219,10 @@ func (c *checker) defersWait(g *ssa.Function, def *ssa.Defer) bool {
 			if fn := ssaflow.Callee(&d.Call); fn != nil && ssaflow.IsJoin(fn) {
 				return true
 			}
-			if lit := ssaflow.Literal(d.Call.Value); lit != nil && hasWait(lit) {
+			if lit := ssaflow.Literal(d.Call.Value); lit != nil && ssaflow.HasWait(lit) {
 				return true
 			}
-			if sc := d.Call.StaticCallee(); sc != nil && c.flow.InPackage(sc) && (hasWait(sc) || joinsInBody(sc)) {
+			if sc := d.Call.StaticCallee(); sc != nil && c.flow.InPackage(sc) && (ssaflow.HasWait(sc) || ssaflow.JoinsInBody(sc)) {
 				return true
 			}
 		}
@@ -234,19 +234,7 @@ func (c *checker) defersWait(g *ssa.Function, def *ssa.Defer) bool {
 func waitsBefore(instr ssa.Instruction) bool {
 	for _, b := range instr.Parent().Blocks {
 		for _, in := range b.Instrs {
-			if isWait(in) && ssaflow.ReachesStopping(in, instr, func(ssa.Instruction) bool { return false }) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// hasWait reports whether fn waits for work anywhere.
-func hasWait(fn *ssa.Function) bool {
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			if isWait(in) {
+			if ssaflow.IsWait(in) && ssaflow.ReachesStopping(in, instr, func(ssa.Instruction) bool { return false }) {
 				return true
 			}
 		}
@@ -299,7 +287,7 @@ func returnsAfter(from ssa.Instruction) bool {
 		if len(b.Instrs) == 0 {
 			continue
 		}
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && ssaflow.ReachesStopping(from, ret, isWait) {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && ssaflow.ReachesStopping(from, ret, ssaflow.IsWait) {
 			return true
 		}
 	}

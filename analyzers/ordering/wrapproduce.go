@@ -256,7 +256,7 @@ func (c *checker) producerOf(fn *ssa.Function) *producesAsync {
 				owners = append(owners, fn.Params[0])
 			}
 			stop := func(x ssa.Instruction) bool {
-				return x != ssa.Instruction(call) && (isWait(x) || c.flushCall(x, owners) || pr.Produce != nil && c.flushes(x, call, &pr))
+				return x != ssa.Instruction(call) && (ssaflow.IsWait(x) || c.flushCall(x, owners) || pr.Produce != nil && c.flushes(x, call, &pr))
 			}
 			// A return on the produce's own failure (under `if err !=
 			// nil` on its result) queued nothing.
@@ -319,7 +319,9 @@ func (c *checker) sendProducer(fn *ssa.Function, send *ssa.Send, skip int, rets 
 	if pr == nil {
 		return nil
 	}
-	stop := func(x ssa.Instruction) bool { return x != ssa.Instruction(send) && (isWait(x) || c.flushCall(x, nil)) }
+	stop := func(x ssa.Instruction) bool {
+		return x != ssa.Instruction(send) && (ssaflow.IsWait(x) || c.flushCall(x, nil))
+	}
 	if !slices.ContainsFunc(rets, func(r *ssa.Return) bool { return ssaflow.ReachesStopping(send, r, stop) }) {
 		return nil
 	}

@@ -248,7 +248,7 @@ func (c *checker) exportPortFact(p *position) {
 					a = append(a, j)
 				}
 			}
-			if len(a) == 0 || !ssaflow.ReachesStopping(ci, p.instr, func(x ssa.Instruction) bool { return x == def || isWait(x) }) {
+			if len(a) == 0 || !ssaflow.ReachesStopping(ci, p.instr, func(x ssa.Instruction) bool { return x == def || ssaflow.IsWait(x) }) {
 				continue
 			}
 			if call != nil {

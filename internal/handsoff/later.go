@@ -51,39 +51,13 @@ func (r *Result) Later(fn *types.Func) (*LaterFact, bool) {
 // function calling another of the package is judged with that one's
 // answer (a cycle has it nowhere).
 func exportLater(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
-	const (
-		visiting = iota + 1
-		yes
-		no
-	)
-	state := map[*types.Func]int{}
-	var later func(fn *types.Func) (bool, bool)
-	later = func(fn *types.Func) (bool, bool) {
-		switch state[fn] {
-		case visiting, no:
-			return false, false
-		case yes:
-			var f LaterFact
-			pass.ImportObjectFact(fn, &f)
-			return true, f.Counted
-		}
-		fd := decls[fn]
-		if fd == nil {
-			state[fn] = no
-			return false, false
-		}
-		state[fn] = visiting
-		ok, counted := laterBody(pass, fd, later)
-		state[fn] = no
-		if ok {
-			state[fn] = yes
-			pass.ExportObjectFact(fn, &LaterFact{Counted: counted})
-		}
-		return ok, counted
-	}
-	for fn := range decls {
-		later(fn)
-	}
+	exportEach(decls, func(fn *types.Func, fd *ast.FuncDecl, ask func(*types.Func) (bool, bool)) (bool, bool) {
+		ok, counted := laterBody(pass, fd, func(fn *types.Func) (bool, bool) {
+			counted, ok := ask(fn)
+			return ok, counted
+		})
+		return counted, ok
+	}, func(fn *types.Func, counted bool) { pass.ExportObjectFact(fn, &LaterFact{Counted: counted}) })
 }
 
 // laterBody reports whether fd's body starts work for later and does

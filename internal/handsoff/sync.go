@@ -154,39 +154,43 @@ func deref(t types.Type) types.Type {
 // function calling another of the package has it only when that one has
 // it too (a cycle has it nowhere).
 func exportSync(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
-	const (
-		visiting = iota + 1
-		yes
-		no
-	)
-	state := map[*types.Func]int{}
-	var sync func(fn *types.Func) bool
-	sync = func(fn *types.Func) bool {
-		switch state[fn] {
-		case visiting, no:
-			return false
-		case yes:
-			return true
-		}
-		fd := decls[fn]
-		if fd == nil {
-			state[fn] = no
-			return false
-		}
-		state[fn] = visiting
+	exportEach(decls, func(fn *types.Func, fd *ast.FuncDecl, ask func(*types.Func) (struct{}, bool)) (struct{}, bool) {
 		callees, ok := syncBody(pass, fn, fd)
 		for _, c := range callees {
-			ok = ok && sync(c)
+			_, yes := ask(c)
+			ok = ok && yes
 		}
-		state[fn] = no
-		if ok {
-			state[fn] = yes
-			pass.ExportObjectFact(fn, new(SyncFact))
+		return struct{}{}, ok
+	}, func(fn *types.Func, _ struct{}) { pass.ExportObjectFact(fn, new(SyncFact)) })
+}
+
+// exportEach judges each function of decls with judge, which may ask for
+// the answer of another function of decls, and exports (export) each yes
+// with its value. A function asked for again while it is judged (a
+// cycle), or without a declaration, answers no.
+func exportEach[V any](decls map[*types.Func]*ast.FuncDecl, judge func(*types.Func, *ast.FuncDecl, func(*types.Func) (V, bool)) (V, bool), export func(*types.Func, V)) {
+	type answer struct {
+		v   V
+		yes bool
+	}
+	answers := map[*types.Func]*answer{}
+	var ask func(fn *types.Func) (V, bool)
+	ask = func(fn *types.Func) (V, bool) {
+		if a := answers[fn]; a != nil {
+			return a.v, a.yes // (judged, or being judged: no)
 		}
-		return ok
+		a := &answer{}
+		answers[fn] = a
+		if fd := decls[fn]; fd != nil {
+			if v, yes := judge(fn, fd, ask); yes {
+				a.v, a.yes = v, true
+				export(fn, v)
+			}
+		}
+		return a.v, a.yes
 	}
 	for fn := range decls {
-		sync(fn)
+		ask(fn)
 	}
 }
 

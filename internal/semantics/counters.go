@@ -167,30 +167,47 @@ func logs(b *ssa.BasicBlock, mode int) bool {
 	}), mode)
 }
 
-// exits reports whether b calls what stops the process or panics: a
-// Fatal, Panic or Exit function or method (log's, a logger's, klog's
-// Exitf: review 39-3/D7), os.Exit, panic.
-func exits(b *ssa.BasicBlock) bool {
+// exits reports whether b stops the goroutine or the process: it panics
+// or ends the process (ending).
+func exits(b *ssa.BasicBlock) bool { return endingOf(b) != goesOn }
+
+// An ending is how a block stops the goroutine or the process, if it
+// does.
+type ending int
+
+const (
+	goesOn      ending = iota
+	panics             // panic, a logger's Panic*: deferred calls run
+	endsProcess        // os.Exit, a logger's Fatal* or Exit*: they do not
+)
+
+// endingOf returns how b stops: a Fatal or Exit function or method (log's,
+// a logger's, klog's Exitf: review 39-3/D7) and os.Exit end the process;
+// panic and a Panic function or method panic.
+func endingOf(b *ssa.BasicBlock) ending {
 	for _, in := range b.Instrs {
 		switch x := in.(type) {
 		case *ssa.Panic:
-			return true
+			return panics
 		case *ssa.Call:
 			name := ""
 			if f := ssaflow.Callee(x.Common()); f != nil {
 				name = f.Name()
 				if f.Pkg() != nil && f.Pkg().Path() == "os" && name == "Exit" {
-					return true
+					return endsProcess
 				}
 			} else if x.Call.IsInvoke() {
 				name = x.Call.Method.Name()
 			}
-			if strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic") || strings.HasPrefix(name, "Exit") {
-				return true
+			switch {
+			case strings.HasPrefix(name, "Fatal"), strings.HasPrefix(name, "Exit"):
+				return endsProcess
+			case strings.HasPrefix(name, "Panic"):
+				return panics
 			}
 		}
 	}
-	return false
+	return goesOn
 }
 
 // counted returns the field a failure branch's instruction counts in (a

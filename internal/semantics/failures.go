@@ -2845,48 +2845,20 @@ func (g *gatherer) awaitsCounted(fn *ssa.Function) bool {
 	return false
 }
 
-// awaits is awaitsCounted for fn's own calls.
+// awaits is awaitsCounted for fn's own calls (ssaflow.AwaitsCount).
 func awaits(fn *ssa.Function) bool {
+	var home *types.Package
+	if fn.Pkg != nil {
+		home = fn.Pkg.Pkg
+	}
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
-			ci, ok := in.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			f := ssaflow.Callee(ci.Common())
-			if f == nil || f.Pkg() == nil {
-				continue
-			}
-			switch name := f.FullName(); {
-			case f.Pkg().Path() == "sync/atomic" && strings.Contains(name, "Load") && loopsOnCount(ci),
-				name == "(*sync.WaitGroup).Wait", name == "(*sync.Map).Range",
-				fn.Pkg != nil && f.Pkg() != fn.Pkg.Pkg && f.Name() == "Wait":
+			if ci, ok := in.(ssa.CallInstruction); ok && ssaflow.AwaitsCount(ci, home) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// loopsOnCount reports whether the call's result, a count, is compared
-// with zero in a loop (for inflight.Load() > 0 { ... }): a wait for work
-// in flight, not a flag read (paused.Load(): review 46-2/D2).
-func loopsOnCount(ci ssa.CallInstruction) bool {
-	v, ok := ci.(*ssa.Call)
-	if !ok || v.Referrers() == nil || !ssaflow.InLoop(v.Block()) {
-		return false
-	}
-	return slices.ContainsFunc(*v.Referrers(), func(r ssa.Instruction) bool {
-		cmp, ok := r.(*ssa.BinOp)
-		if !ok {
-			return false
-		}
-		k, isConst := cmp.Y.(*ssa.Const)
-		if !isConst {
-			k, isConst = cmp.X.(*ssa.Const)
-		}
-		return isConst && k.Value != nil && constant.Sign(k.Value) == 0
-	})
 }
 
 // producesRecord reports whether b hands a record's data to a Kafka

@@ -226,7 +226,7 @@ func (g *gatherer) afterCalls(first *ssa.Call, by string) []ForeignCall {
 			continue
 		}
 		if stops(b) {
-			returns = returns || !endsProcess(b)
+			returns = returns || endingOf(b) != endsProcess
 			continue
 		}
 		reached[b] = true
@@ -258,19 +258,6 @@ func (g *gatherer) afterCalls(first *ssa.Call, by string) []ForeignCall {
 		}
 	}
 	return out
-}
-
-// endsProcess reports whether b ends the process without running
-// deferred calls: os.Exit, or a logger's Fatal (log.Fatalf and its kind).
-func endsProcess(b *ssa.BasicBlock) bool {
-	return slices.ContainsFunc(b.Instrs, func(in ssa.Instruction) bool {
-		ci, ok := in.(ssa.CallInstruction)
-		if !ok {
-			return false
-		}
-		f := ssaflow.Callee(ci.Common())
-		return f != nil && f.Pkg() != nil && (f.FullName() == "os.Exit" || strings.HasPrefix(f.Name(), "Fatal"))
-	})
 }
 
 // A ForeignCall is a call of a function of another package, given the
