@@ -452,6 +452,23 @@ itself, and the message names the closure and the call inside it
 position closure kept in a map or a slice, or passed to an interface
 implemented in another package.
 
+A function literal queued to run later (appended to a slice of jobs,
+stored in a field or a map, sent on a channel, started by a go statement
+or a spawner such as errgroup's Go, deferred) that captures a record
+variable declared before its loop, which the loop's next fetch
+overwrites before the queued literals run (var msg
+*sarama.ConsumerMessage; ... case msg, ok = <-claim.Messages(): ops =
+append(ops, func(ctx) error { return save(ctx, msg.Value) })), is
+reported at the literal, with the overwriting assignment as Related:
+Go 1.22 gives each iteration its own copy only of the variables its for
+clause declares, so every queued literal sees the last record, the others
+are never processed, and the position written after the jobs run passes
+them. A call of a function value, or of a function given function values
+(run(ctx, ops)), between the literal and the next fetch runs the queue
+first and ends the concern; so does a literal called in place or handed
+to a function that may run it at once. The fix copies the variable where
+the literal is made (msg := msg).
+
 A function literal that a client's iterator runs over what a fetch
 returned, and that writes the position of records it is given and does
 nothing else with them (fetches.EachPartition(func(p

@@ -329,6 +329,7 @@ func (c *checker) run() {
 	c.exportFetched()
 	c.checkShutdowns()
 	c.checkWorkerCommits()
+	c.checkCaptures()
 	c.checkImportedReturns()
 	c.checkImportedHandlers()
 	c.checkImportedPorts()

@@ -532,6 +532,13 @@ var scenarios = []struct {
 	// the helper's error check) (1 positive); the mark after it (1
 	// silent).
 	{"ordering/retryclosure", ordering.Analyzer},
+	// jobs queued (appended, started) capturing a record variable
+	// declared before the loop, which the next fetch overwrites (hunt
+	// 46f/D2; the fix copies the variable where the literal is made)
+	// (3 positive); the record copied, declared in the loop, the jobs run
+	// before the next fetch, or handed to a helper running them at once
+	// (4 silent).
+	{"ordering/capture", ordering.Analyzer},
 	// a batch's position computed in a loop over it (confluent offsets
 	// appended, sarama's greatest offset) written before the batch is
 	// (fix-quality hunt 46x/D2) (2 positive, moved after the write);
