@@ -410,6 +410,13 @@ the commit passes the records still queued for this worker or the others
 (audit 36b/D5). The fix commits what the worker received instead
 (CommitRecords(ctx, recs...)) (workercommit.go).
 
+A commit of everything polled made by a function that a caller's loop
+gives a chunk of the records it keeps in a buffer across polls
+(flush(ctx, buf[:n]), then buf = buf[n:]) is reported the same way: it
+commits the records the buffer still holds, not yet written, lost at a
+crash, a stop or a failed chunk (hunt 46f/D1). The fix commits the chunk
+(CommitRecords(ctx, rows...)) (chunkcommit.go).
+
 A commit of everything polled deferred by the poll loop's function
 (`defer cl.CommitUncommittedOffsets(ctx)`, in a deferred closure, or in
 a function of the package it defers, `defer s.flush()`: a final commit

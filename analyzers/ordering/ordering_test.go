@@ -539,6 +539,11 @@ var scenarios = []struct {
 	// before the next fetch, or handed to a helper running them at once
 	// (4 silent).
 	{"ordering/capture", ordering.Analyzer},
+	// a commit of everything polled by a function given a chunk of a
+	// buffer kept across polls (flush(ctx, buf[:n]); buf = buf[n:]; hunt
+	// 46f/D1; the fix commits the chunk) (1 positive); the chunk
+	// committed, the whole buffer written first (2 silent).
+	{"ordering/chunkcommit", ordering.Analyzer},
 	// a batch's position computed in a loop over it (confluent offsets
 	// appended, sarama's greatest offset) written before the batch is
 	// (fix-quality hunt 46x/D2) (2 positive, moved after the write);

@@ -33,8 +33,12 @@ func (c *checker) checkWorkerCommits() {
 	}
 }
 
-// checkWorkerCommit reports call when it is such a worker's commit.
+// checkWorkerCommit reports call when it is such a worker's commit, or
+// a chunk's (heldChunk).
 func (c *checker) checkWorkerCommit(call *consumer.Call) {
+	if c.checkChunkCommit(call) {
+		return
+	}
 	ce, path := edit.CallAt(c.pass, call.Pos())
 	if ce == nil {
 		return
@@ -79,7 +83,7 @@ func (c *checker) checkWorkerCommit(call *consumer.Call) {
 			name, noun, noun),
 		Related: []analysis.RelatedInformation{{Pos: send.Pos(), Message: noun + "s sent to the workers here, by the loop that polls"}},
 	}
-	if fix, ok := c.workerCommitFix(call, ce, v); ok {
+	if fix, ok := c.processedCommitFix(call, ce, c.pass.TypesInfo.Defs[v], "the worker"); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	} else {
 		d.Message += "; no automatic fix: the call cannot be rewritten here; commit the " + noun + "s the worker processed instead"
@@ -135,10 +139,11 @@ func (c *checker) fetchingSend(ch types.Object, cl *clientmodel.Client) *ast.Sen
 	return nil
 }
 
-// workerCommitFix replaces the commit of everything polled, call (ce), by
-// a commit of what the worker's loop received, v: CommitRecords(ctx,
-// v...) for a slice, CommitRecords(ctx, v) for one record.
-func (c *checker) workerCommitFix(call *consumer.Call, ce *ast.CallExpr, v *ast.Ident) (analysis.SuggestedFix, bool) {
+// processedCommitFix replaces the commit of everything polled, call (ce),
+// by a commit of what who processed, obj (the records a worker's loop
+// received, a chunk a helper was given): CommitRecords(ctx, v...) for a
+// slice, CommitRecords(ctx, v) for one record.
+func (c *checker) processedCommitFix(call *consumer.Call, ce *ast.CallExpr, obj types.Object, who string) (analysis.SuggestedFix, bool) {
 	sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != clientmodel.BareName(call.Func) {
 		return analysis.SuggestedFix{}, false
@@ -156,16 +161,15 @@ func (c *checker) workerCommitFix(call *consumer.Call, ce *ast.CallExpr, v *ast.
 		return analysis.SuggestedFix{}, false
 	}
 	name := clientmodel.BareName(records.Func)
-	obj := c.pass.TypesInfo.Defs[v]
-	if obj == nil || edit.ObjectAt(c.pass, ce.Pos(), v.Name) != obj {
+	if obj == nil || edit.ObjectAt(c.pass, ce.Pos(), obj.Name()) != obj {
 		return analysis.SuggestedFix{}, false
 	}
-	arg := v.Name
+	arg := obj.Name()
 	if _, isSlice := obj.Type().Underlying().(*types.Slice); isSlice {
 		arg += "..."
 	}
 	return analysis.SuggestedFix{
-		Message: fmt.Sprintf("Commit the %ss the worker processed (%s), not every %s polled", call.Client.RecordNoun, name, call.Client.RecordNoun),
+		Message: fmt.Sprintf("Commit the %ss %s processed (%s), not every %s polled", call.Client.RecordNoun, who, name, call.Client.RecordNoun),
 		TextEdits: []analysis.TextEdit{
 			{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(name)},
 			{Pos: ce.Rparen, End: ce.Rparen, NewText: []byte(", " + arg)},
