@@ -126,6 +126,12 @@ func TestClassify(t *testing.T) {
 		{"keptaway", map[string]string{"guarantee": semantics.GuaranteeUnk,
 			"reason": "records are kept in field pending of Batcher (keeper.Add)"}},
 		{"keptnothing", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// messages appended to a local buffer a goroutine takes on a tick,
+		// marked as they join it (trial 46a/D5): not at-least-once; the
+		// goroutine marking after its write: at-least-once
+		{"sharedbuffer", map[string]string{"guarantee": semantics.GuaranteeUnk,
+			"reason": "records are kept in variable pending shared with a goroutine"}},
+		{"sharedmarked", map[string]string{"guarantee": semantics.AtLeastOnce}},
 		// kept through the spool's own helper (s.hold(v)): not at-least-once
 		{"keptthroughhelper", map[string]string{"guarantee": semantics.GuaranteeUnk,
 			"reason": "records are kept in field held of Spool (keeper.Put)"}},
