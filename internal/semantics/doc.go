@@ -94,7 +94,9 @@
 // the record whose failure branch reaches the record's position call
 // again without stopping (it falls through to it, goes on to the next
 // record, or returns from EachRecord's function without keeping the
-// error for the loop), or a processing call whose error nothing reads:
+// error for the loop, or from the body of a range-over-func loop over
+// records on a continue, or on a break followed by the position call:
+// ssaflow's IsYield, YieldExit), or a processing call whose error nothing reads:
 // positions are cumulative, so the next position written passes the
 // failed record. On franz-go's default auto-commit the next poll is that
 // position. A failure branch that writes the position itself (a poison

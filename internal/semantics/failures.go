@@ -405,6 +405,9 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 				}
 				continue
 			}
+			if returns(s.b) && ssaflow.IsYield(s.b.Parent()) && !ssaflow.YieldGoesOn(s.b) {
+				continue // (a break or a return out of a range-over-func loop over the records)
+			}
 			if returns(s.b) {
 				// (Or a helper given the records returning no error on
 				// the failure, which its caller cannot tell from a
@@ -1852,7 +1855,7 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 						continue
 					}
 					seen[x] = true
-					if returns(x) {
+					if returns(x) && goesOnFrom(x, at, stops) {
 						found = true
 					}
 					work = append(work, x.Succs...)
@@ -1909,9 +1912,64 @@ func (g *gatherer) branchProcesses(start, b *ssa.BasicBlock, pc *consumer.Call) 
 }
 
 // literalSite returns the call of a client function its parent passes
-// lit to (fetches.EachRecord(func(r) {...})), or nil.
+// lit to (fetches.EachRecord(func(r) {...})), or of the iterator running
+// lit, the body of a range-over-func loop over records (for r := range
+// fs.RecordsAll(), or an iter.Seq of the application made from a client's
+// value: hunt 47f/D1); nil if none.
 func (g *gatherer) literalSite(lit *ssa.Function) ssa.CallInstruction {
+	if site := ssaflow.YieldSite(lit); site != nil && g.yieldsRecords(site, lit) {
+		return site
+	}
 	return ssaflow.PassedTo(lit, clientFunc)
+}
+
+// yieldsRecords reports whether the iterator site calls with lit, the body
+// of a range-over-func loop, hands it records: lit takes a record, or the
+// iterator is made by a call given a client's value or a record (a
+// method of the fetches, decode.Entries(fs), stream.Messages(ctx, r)).
+func (g *gatherer) yieldsRecords(site *ssa.Call, lit *ssa.Function) bool {
+	if slices.ContainsFunc(lit.Params, func(p *ssa.Parameter) bool { return g.isRecord(p.Type()) }) {
+		return true
+	}
+	v := site.Call.Value
+	if ct, ok := v.(*ssa.ChangeType); ok {
+		v = ct.X
+	}
+	made, ok := v.(*ssa.Call)
+	return ok && slices.ContainsFunc(made.Call.Args, func(a ssa.Value) bool {
+		n, ok := types.Unalias(ssaflow.Deref(a.Type())).(*types.Named)
+		return g.isRecord(a.Type()) || ok && n.Obj().Pkg() != nil && clientmodel.Default.IsClientPath(n.Obj().Pkg().Path())
+	})
+}
+
+// goesOnFrom reports whether b, a block of a function literal the
+// client or an iterator calls per record ending with a return, goes on
+// past the record: always for a callback (EachRecord's); for the body of
+// a range-over-func loop, on a continue, or on a break after which the
+// enclosing function reaches at (the position call after the loop)
+// without stopping (a return of the enclosing function does not).
+func goesOnFrom(b, at *ssa.BasicBlock, stops func(*ssa.BasicBlock) bool) bool {
+	if !ssaflow.IsYield(b.Parent()) || ssaflow.YieldGoesOn(b) {
+		return true
+	}
+	exit := ssaflow.YieldExit(b)
+	if exit == nil {
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	for work := []*ssa.BasicBlock{exit}; len(work) > 0; {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] || stops(x) {
+			continue
+		}
+		if x == at {
+			return true
+		}
+		seen[x] = true
+		work = append(work, x.Succs...)
+	}
+	return false
 }
 
 // clientFunc reports whether f is a function of a Kafka client.
@@ -2003,8 +2061,8 @@ func keepsState(b *ssa.BasicBlock) bool {
 		case *ssa.MapUpdate:
 			return true
 		case *ssa.Store:
-			if !localAddr(in.Addr) && counted(in) == nil && !loggedFlag(in) {
-				return true // not a metric (counted) nor a flag only logged
+			if !localAddr(in.Addr) && counted(in) == nil && !loggedFlag(in) && !ssaflow.IsYieldJump(in.Addr) {
+				return true // not a metric (counted) nor a flag only logged, nor a range-over-func body's exit code
 			}
 		}
 	}

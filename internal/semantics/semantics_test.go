@@ -132,6 +132,15 @@ func TestClassify(t *testing.T) {
 		{"sharedbuffer", map[string]string{"guarantee": semantics.GuaranteeUnk,
 			"reason": "records are kept in variable pending shared with a goroutine"}},
 		{"sharedmarked", map[string]string{"guarantee": semantics.AtLeastOnce}},
+		// range-over-func loops over records (hunt 47f/D1): a failure
+		// logged and continued, or a break, before the commit after the
+		// loop, or before the next mark in the body, skips the record; a
+		// return of the error does not
+		{"rangecontinue", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when sql.DB.ExecContext (line 23) fails"}},
+		{"rangebreak", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when sql.DB.ExecContext (line 39) fails"}},
+		{"rangereturn", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"rangemarks", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when sql.DB.Exec (line 87) fails"}},
+		{"rangemarksreturn", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		// kept through the spool's own helper (s.hold(v)): not at-least-once
 		{"keptthroughhelper", map[string]string{"guarantee": semantics.GuaranteeUnk,
 			"reason": "records are kept in field held of Spool (keeper.Put)"}},

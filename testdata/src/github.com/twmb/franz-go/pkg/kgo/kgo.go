@@ -4,6 +4,7 @@ package kgo
 
 import (
 	"context"
+	"iter"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kmsg"
@@ -111,6 +112,7 @@ func (fs Fetches) EachError(fn func(string, int32, error))    {}
 func (fs Fetches) EachPartition(fn func(FetchTopicPartition)) {}
 func (fs Fetches) EachRecord(fn func(*Record))                {}
 func (fs Fetches) Records() []*Record                         { return nil }
+func (fs Fetches) RecordsAll() iter.Seq[*Record]              { return func(func(*Record) bool) {} }
 func (fs Fetches) Empty() bool                                { return true }
 
 // ErrClientClosed is returned in fetches when the client is closed.
