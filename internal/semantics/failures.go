@@ -171,12 +171,19 @@ func (g *gatherer) skippedFailures(pc *consumer.Call) []Skip {
 		}
 	}
 	stops := g.stops()
+	if d, result := deferOf(pc); d != nil && pc.Record < 0 && pc.Role == clientmodel.Commit && pc.Scope == clientmodel.ScopePolled && g.perPoll(d.Parent()) {
+		// A commit of everything polled deferred by a helper handling
+		// each poll (p.handle(ctx, fs) deferring it "whatever happens"):
+		// a failure returning mid-poll commits past the record (hunt
+		// 47f/D7: 146 of 300 lost).
+		return g.deferredSkips(pc, d, result, stops)
+	}
 	if d, _ := deferOf(pc); d == nil && pc.Record < 0 && pc.Role == clientmodel.Commit && pc.Scope == clientmodel.ScopePolled {
 		// A commit of everything polled in a function the loop's
 		// function defers (defer s.Close(), Close committing in a
 		// sync.Once: hunt 46f/D3, 146 of 300 lost): a failure that
 		// returns mid-poll has it commit past the record.
-		if d, result := g.deferredFrom(fn, pc.Instr.Block(), 0); d != nil && g.fetchesFrom(d.Parent()) {
+		if d, result := g.deferredFrom(fn, pc.Instr.Block(), 0); d != nil && (g.fetchesFrom(d.Parent()) || g.perPoll(d.Parent())) {
 			return g.deferredSkips(pc, d, result, stops)
 		}
 		if skips := g.afterLoopSkips(pc, stops); skips != nil {
@@ -1088,6 +1095,11 @@ func sameRecordAfter(pc *consumer.Call, d *ssa.Defer) bool {
 	if arg == nil {
 		return false
 	}
+	if pc.Instr == ssa.CallInstruction(d) {
+		// A deferred call's arguments are evaluated at the defer
+		// (defer sess.MarkMessage(batch[len(batch)-1], ""): hunt 47f/D9).
+		return true
+	}
 	// Through the variadic slice (CommitMessages(ctx, last)) too.
 	return !slices.ContainsFunc(append([]ssa.Value{arg}, ssaflow.Elems(arg)...), func(v ssa.Value) bool { return setAfter(pc, d, v) })
 }
@@ -1119,8 +1131,14 @@ func storesAfter(pc *consumer.Call, d *ssa.Defer, v ssa.Value) (stores []*ssa.St
 			return nil, true
 		}
 	}
-	switch addr.(type) {
+	switch a := addr.(type) {
 	case *ssa.Alloc, *ssa.FreeVar:
+	case *ssa.IndexAddr:
+		// An element of a batch (defer func() {
+		// mark(batch[len(batch)-1]) }()): fixed unless the slice
+		// variable is assigned after the defer (hunt 47f/D9's literal
+		// probe).
+		return storesAfter(pc, d, a.X)
 	default:
 		return nil, true
 	}
@@ -1321,6 +1339,21 @@ func (g *gatherer) afterLoopSkips(pc *consumer.Call, stops func(*ssa.BasicBlock)
 		}
 	}
 	return out
+}
+
+// perPoll reports whether fn, a named function, is called in a loop of a
+// function that fetches: it handles each poll, or each batch.
+func (g *gatherer) perPoll(fn *ssa.Function) bool {
+	if fn.Parent() != nil {
+		// (A literal called in place in the loop: func() { defer
+		// commit(); ... }().)
+		site := inPlaceSite(fn)
+		_, called := site.(*ssa.Call)
+		return called && ssaflow.InLoop(site.Block()) && g.fetchesFrom(site.Parent())
+	}
+	return slices.ContainsFunc(g.m.Flow.Callers(fn), func(site ssa.CallInstruction) bool {
+		return ssaflow.InLoop(site.Block()) && g.fetchesFrom(site.Parent())
+	})
 }
 
 // inPlaceSite returns the call or defer of lit's parent running lit, a

@@ -97,7 +97,9 @@ func (g *gatherer) positions() {
 		if call.Role == clientmodel.Commit || call.Role == clientmodel.Mark || call.Role == clientmodel.Store {
 			pc.InTx = g.openTxAt(call.Instr, nil, 0)
 		}
-		if _, ok := call.Instr.(*ssa.Defer); ok {
+		if _, ok := call.Instr.(*ssa.Defer); ok && !g.perPoll(call.Fn) {
+			// (Deferred by a helper handling each poll or batch: written
+			// after each, hunt 47f/D8.)
 			pc.Deferred = true
 			if call.Record >= 0 {
 				// defer sess.MarkMessage(msg, ""): written past the
@@ -224,6 +226,12 @@ func (g *gatherer) handlerMethod(fn *ssa.Function) bool {
 func (g *gatherer) shutdownFlush(call *consumer.Call) bool {
 	if call.Record >= 0 || call.Role != clientmodel.Commit || ssaflow.InLoop(call.Instr.Block()) || g.calledInLoops(call.Fn) || g.inGoroutine(call.Fn) || g.besideLoop()[call.Fn] {
 		return false // (not a hook running beside the loop: hunt 44f/D2)
+	}
+	if d, _ := deferOf(call); d != nil && d.Parent() != call.Fn && g.perPoll(d.Parent()) {
+		return false // (deferred by a helper handling each poll: hunt 47f/D8)
+	}
+	if d, _ := g.deferredFrom(call.Fn, call.Instr.Block(), 0); d != nil && g.perPoll(d.Parent()) {
+		return false // (a Close such a helper defers)
 	}
 	// A closure called through a variable (commit := func() {...}; a
 	// ticker's case calling commit() in a goroutine's loop; trial 32a/5)

@@ -141,6 +141,15 @@ func TestClassify(t *testing.T) {
 		{"rangereturn", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"rangemarks", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when sql.DB.Exec (line 87) fails"}},
 		{"rangemarksreturn", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a helper handling each poll deferring a commit of everything
+		// polled (hunt 47f/D7, D8): skipped, and a commit after each
+		// batch, not at shutdown; deferred only on a nil error:
+		// at-least-once; a batch helper deferring the mark of the
+		// batch's last message (47f/D9): skipped
+		{"deferpoll", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.Neither,
+			"failure": "the deferred CommitUncommittedOffsets (line 25) commits a position past the record"}},
+		{"deferpollclean", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "failure": ""}},
+		{"deferlastmark", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred MarkMessage (line 95) marks a position past the record"}},
 		// kept through the spool's own helper (s.hold(v)): not at-least-once
 		{"keptthroughhelper", map[string]string{"guarantee": semantics.GuaranteeUnk,
 			"reason": "records are kept in field held of Spool (keeper.Put)"}},
