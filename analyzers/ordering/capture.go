@@ -137,11 +137,14 @@ func runsLater(v ssa.Value, depth int) bool {
 // overwrites returns a store to v, a variable the closure mc captures, that
 // mc reaches (the loop's next fetch) without v being declared anew and
 // without running what was queued: a call of a function value (job()), or
-// of a function given functions (s.drain(ops)). nil if none.
+// of a function given functions (s.drain(ops)), or a wait for work done
+// elsewhere (a receive of the job's answer, a WaitGroup's Wait:
+// ssaflow.IsWait). nil if none.
 func overwrites(mc *ssa.MakeClosure, v *ssa.Alloc) ssa.Instruction {
+	var fetch ssa.Instruction // the receive of the overwriting store's record
 	runs := func(x ssa.Instruction) bool {
-		if x == ssa.Instruction(v) {
-			return true
+		if x == ssa.Instruction(v) || ssaflow.IsWait(x) && x != fetch {
+			return true // (or waits for the work queued: <-done, wg.Wait(), precision hunt 47p/D1, D2)
 		}
 		ci, ok := x.(ssa.CallInstruction)
 		if !ok {
@@ -165,7 +168,19 @@ func overwrites(mc *ssa.MakeClosure, v *ssa.Alloc) ssa.Instruction {
 		return false
 	}
 	for _, r := range *v.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == v && ssaflow.ReachesStopping(mc, st, runs) {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != v {
+			continue
+		}
+		fetch = nil
+		src := st.Val
+		if ex, ok := src.(*ssa.Extract); ok {
+			src = ex.Tuple
+		}
+		if in, ok := src.(ssa.Instruction); ok {
+			fetch = in // (msg, ok = <-claim.Messages() in a select)
+		}
+		if ssaflow.ReachesStopping(mc, st, runs) {
 			return st
 		}
 	}

@@ -471,8 +471,9 @@ Go 1.22 gives each iteration its own copy only of the variables its for
 clause declares, so every queued literal sees the last record, the others
 are never processed, and the position written after the jobs run passes
 them. A call of a function value, or of a function given function values
-(run(ctx, ops)), between the literal and the next fetch runs the queue
-first and ends the concern; so does a literal called in place or handed
+(run(ctx, ops)), or a wait for work done elsewhere (a receive of the
+job's answer, a WaitGroup's Wait), between the literal and the next fetch
+runs the queue first and ends the concern; so does a literal called in place or handed
 to a function that may run it at once. The fix copies the variable where
 the literal is made (msg := msg).
 

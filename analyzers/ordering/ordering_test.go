@@ -214,7 +214,7 @@ var scenarios = []struct {
 	{"ordering/helpers", ordering.Analyzer},
 	// calls of ordering/helpers: Ack, Acker.Done, Commit (kgo) and a
 	// mark before helpers.Store (4 positive); Ack, Done, Commit after,
-	// MaybeAck (some paths) (4 silent).
+	// MaybeAck (some paths) (5 silent).
 	{"ordering/helperuser", ordering.Analyzer},
 	// confluent stores through helpers taking an envelope carrying the
 	// message (Doc{Msg: m}, by value and by pointer) before an indexer
@@ -457,7 +457,7 @@ var scenarios = []struct {
 	// deferred wait that runs after it, or sending through a helper
 	// given the poll (3 positive: the marks committed instead); the worker awaited in the deferred closure, on the
 	// loop's way out, or by a method deferred after the commit, the
-	// records saved in place (4 silent).
+	// records saved in place (5 silent).
 	{"ordering/shutdowncommit", ordering.Analyzer},
 	{"ordering/shutdownsvc", ordering.Analyzer},
 	// a goroutine's result received and checked after the mark (hunt
@@ -482,7 +482,7 @@ var scenarios = []struct {
 	// the session ends (2 positive: the call dropped); a flush first, a
 	// write in the if around the commit, each record written in a range
 	// over the batch first, a batch of positions of records written as
-	// they came, committed through a helper (4 silent).
+	// they came, committed through a helper (5 silent).
 	{"ordering/unflushed", ordering.Analyzer},
 	// franz-go workers fed over channels by the poll loop committing
 	// everything polled after their records: a lane per partition, a
@@ -536,8 +536,8 @@ var scenarios = []struct {
 	// declared before the loop, which the next fetch overwrites (hunt
 	// 46f/D2; the fix copies the variable where the literal is made)
 	// (3 positive); the record copied, declared in the loop, the jobs run
-	// before the next fetch, or handed to a helper running them at once
-	// (4 silent).
+	// before the next fetch or waited for (precision hunt 47p/D1), or
+	// handed to a helper running them at once (5 silent).
 	{"ordering/capture", ordering.Analyzer},
 	// a commit of everything polled by a function given a chunk of a
 	// buffer kept across polls (flush(ctx, buf[:n]); buf = buf[n:]; hunt
@@ -624,7 +624,7 @@ var scenarios = []struct {
 	// loop moved after it), the messages themselves with
 	// batch[len(batch)-1] committed (the guard moved after the save) (3
 	// positive); their three twins, and a batch that a function without
-	// an error result only logs (4 silent).
+	// an error result only logs (5 silent).
 	{"ordering/batchlast", ordering.Analyzer},
 	// a sarama mark before a goroutine started with the message and then
 	// its save in place: the goroutine audits it (no result), on one

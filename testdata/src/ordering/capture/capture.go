@@ -221,3 +221,23 @@ func retried(ctx context.Context, r *kafka.Reader) error {
 		}
 	}
 }
+
+// waited is spawned's twin waiting for the goroutine's answer before the
+// next fetch (precision hunt 47p/D1).
+func waited(ctx context.Context, r *kafka.Reader) error {
+	var m kafka.Message
+	var err error
+	for {
+		if m, err = r.FetchMessage(ctx); err != nil {
+			return err
+		}
+		done := make(chan error, 1)
+		go func() { done <- upsert(ctx, m.Value) }()
+		if err := <-done; err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
