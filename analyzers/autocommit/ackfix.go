@@ -47,7 +47,7 @@ func (c *checker) ackCommits(path []ast.Node, fetch *ast.AssignStmt, call *ast.C
 		return nil, false // another package's calls, or an interface's, would not compile
 	}
 	// The helper: fetch without committing, return the commit.
-	reader, ctx := edit.Source(c.pass, sel.X), edit.Source(c.pass, call.Args[0])
+	reader, ctx := edit.Source(c.pass, sel.X), edit.Source(c.pass, edit.LiveContext(c.pass, call.Args[0]))
 	edits := []analysis.TextEdit{
 		{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetchName)},
 		{Pos: fd.Type.Results.List[1].Pos(), End: fd.Type.Results.List[1].Pos(), NewText: []byte("func() error, ")},
@@ -60,7 +60,7 @@ func (c *checker) ackCommits(path []ast.Node, fetch *ast.AssignStmt, call *ast.C
 		ack := "nil"
 		_, obj := c.scopeAt(n.Pos()).LookupParent(msg.Name, n.Pos())
 		if id, isNil := ast.Unparen(n.Results[1]).(*ast.Ident); isNil && id.Name == "nil" && obj == msgObj && n.Pos() > fetch.End() {
-			if !c.rootVisibleAt(sel.X, n.Pos()) || !c.sameAt(call.Args[0], n.Pos()) {
+			if !c.rootVisibleAt(sel.X, n.Pos()) || !c.sameAt(edit.LiveContext(c.pass, call.Args[0]), n.Pos()) {
 				return nil, false
 			}
 			ack = fmt.Sprintf("func() error { return %s.%s(%s, %s) }", reader, commitName, ctx, msg.Name)

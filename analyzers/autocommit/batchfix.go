@@ -27,7 +27,7 @@ func (c *checker) commitAfterFlush(path []ast.Node, fetch *ast.AssignStmt, list 
 		return nil, false
 	}
 	reader := edit.Source(c.pass, sel.X)
-	text := c.groupOnly(reader, fmt.Sprintf("if err := %s.%s(%s, %s...); err != nil {\n%s\n}", reader, commitName, edit.Source(c.pass, call.Args[0]), batch.Name(), body))
+	text := c.groupOnly(reader, fmt.Sprintf("if err := %s.%s(%s, %s...); err != nil {\n%s\n}", reader, commitName, edit.Source(c.pass, edit.LiveContext(c.pass, call.Args[0])), batch.Name(), body))
 	return append(extra,
 		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(fetchName)},
 		edit.InsertAfter(c.pass, after, text)), true

@@ -468,7 +468,7 @@ func (c *checker) returnedWhenNextAsked(path []ast.Node, ret *ast.ReturnStmt, ca
 		return nil, false
 	}
 	start := fd.Body.Lbrace + 1
-	if !c.rootVisibleAt(sel.X, start) || !c.rootVisibleAt(call.Args[0], start) {
+	if !c.rootVisibleAt(sel.X, start) || !c.rootVisibleAt(edit.LiveContext(c.pass, call.Args[0]), start) {
 		return nil, false
 	}
 	file := edit.File(c.pass, fd.Pos())
@@ -476,7 +476,7 @@ func (c *checker) returnedWhenNextAsked(path []ast.Node, ret *ast.ReturnStmt, ca
 	if !ok {
 		return nil, false
 	}
-	reader, ctx := edit.Source(c.pass, sel.X), edit.Source(c.pass, call.Args[0])
+	reader, ctx := edit.Source(c.pass, sel.X), edit.Source(c.pass, edit.LiveContext(c.pass, call.Args[0]))
 	m, errName := edit.FreeName(c.pass, ret.Pos(), "m"), edit.FreeName(c.pass, ret.Pos(), "err")
 	indent := edit.Indent(c.pass, ret.Pos())
 	body := slot.fetchAndKeep(reader+"."+fetch+"("+ctx+")", m, errName)
@@ -526,14 +526,14 @@ func (c *checker) leavesWhenNextAsked(path []ast.Node, as *ast.AssignStmt, call 
 		return nil, false
 	}
 	start := fd.Body.Lbrace + 1
-	if !c.rootVisibleAt(sel.X, start) || !c.rootVisibleAt(call.Args[0], start) {
+	if !c.rootVisibleAt(sel.X, start) || !c.rootVisibleAt(edit.LiveContext(c.pass, call.Args[0]), start) {
 		return nil, false
 	}
 	fail, imp, ok := c.failure(p, fn.Type().(*types.Signature), edit.File(c.pass, fd.Pos()))
 	if !ok {
 		return nil, false
 	}
-	reader, ctx := edit.Source(c.pass, sel.X), edit.Source(c.pass, call.Args[0])
+	reader, ctx := edit.Source(c.pass, sel.X), edit.Source(c.pass, edit.LiveContext(c.pass, call.Args[0]))
 	pe, ok := edit.PrependToBody(c.pass, fd.Body, slot.prologue(func(prev string) string { return p.text(reader, ctx, "*"+prev, fail) }))
 	if !ok {
 		return nil, false

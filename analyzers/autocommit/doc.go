@@ -356,7 +356,10 @@ so this analyzer reports only what can lose records with that client:
     panic, or a call that never returns (os.Exit, log.Fatal, a logger's
     Fatal, or a function that always ends in one, in any package). Fix:
     FetchMessage, then CommitMessages after processing, on the success
-    path; in a loop, a failed commit is logged and the loop goes on (it
+    path, with the context the read's derives from when the read was
+    given one made for it (rctx, cancel := context.WithTimeout(ctx, d):
+    cancelled once the read's helper returns, it would fail every commit;
+    edit.LiveContext); in a loop, a failed commit is logged and the loop goes on (it
     is routine during a rebalance, and the next commit covers the
     message: a return, or the read check's exit, would stop the service,
     on every SIGTERM too when the commit is made with the cancelled

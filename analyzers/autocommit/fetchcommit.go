@@ -450,7 +450,7 @@ func (c *checker) commitHere(path []ast.Node, stmt ast.Stmt, list []ast.Stmt, ca
 	}
 	reader := edit.Source(c.pass, sel.X)
 	text := c.groupOnly(reader, fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n%s\n}",
-		reader, commit, edit.Source(c.pass, call.Args[0]), msg, body))
+		reader, commit, edit.Source(c.pass, edit.LiveContext(c.pass, call.Args[0])), msg, body))
 	e, ok := c.appendAfterUses(list, stmt, msg, text)
 	if !ok {
 		return nil, false
@@ -518,7 +518,7 @@ func (c *checker) commitInWorker(path []ast.Node, call *ast.CallExpr, sel *ast.S
 		return nil, nil, false
 	}
 	reader, e1, ok1 := rb(sel.X)
-	ctx, e2, ok2 := rb(call.Args[0])
+	ctx, e2, ok2 := rb(edit.LiveContext(c.pass, call.Args[0]))
 	if !ok1 || !ok2 {
 		return nil, nil, false
 	}

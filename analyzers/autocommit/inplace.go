@@ -63,8 +63,8 @@ func (c *checker) commitInPlaceOfSend(path []ast.Node, stmt ast.Stmt, list []ast
 	}
 	reader := edit.Source(c.pass, sel.X)
 	text := c.groupOnly(reader, fmt.Sprintf("if err := %s.%s(%s, %s); err != nil {\n\t%s\n}",
-		reader, commit, edit.Source(c.pass, call.Args[0]), msg.Name, strings.ReplaceAll(errBody, "\n", "\n\t")))
-	e, ok := c.inPlaceOfSend(path, stmt, list, msg, text, []ast.Expr{sel.X, call.Args[0]})
+		reader, commit, edit.Source(c.pass, edit.LiveContext(c.pass, call.Args[0])), msg.Name, strings.ReplaceAll(errBody, "\n", "\n\t")))
+	e, ok := c.inPlaceOfSend(path, stmt, list, msg, text, []ast.Expr{sel.X, edit.LiveContext(c.pass, call.Args[0])})
 	if !ok {
 		return nil, false
 	}

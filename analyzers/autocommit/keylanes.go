@@ -75,7 +75,7 @@ func (c *checker) keyLaneCommit(path []ast.Node, stmt ast.Stmt, list []ast.Stmt,
 		at = append(at, ct.Pos())
 	}
 	for _, pos := range at {
-		if _, v := c.scopeAt(pos).LookupParent(l.v.Name, pos); v != c.pass.TypesInfo.Defs[l.v] || !c.rootVisibleAt(sel.X, pos) || !c.rootVisibleAt(call.Args[0], pos) {
+		if _, v := c.scopeAt(pos).LookupParent(l.v.Name, pos); v != c.pass.TypesInfo.Defs[l.v] || !c.rootVisibleAt(sel.X, pos) || !c.rootVisibleAt(edit.LiveContext(c.pass, call.Args[0]), pos) {
 			return nil, false
 		}
 	}
@@ -112,8 +112,8 @@ func (c *checker) keyLaneCommit(path []ast.Node, stmt ast.Stmt, list []ast.Stmt,
 	}
 	tracker := c.unusedName(fd.Body, "tracker")
 	key := c.unusedName(fd.Body, "tp")
-	recv, ctx := edit.Source(c.pass, sel.X), edit.Source(c.pass, call.Args[0])
-	for _, used := range []ast.Expr{sel.X, call.Args[0]} {
+	recv, ctx := edit.Source(c.pass, sel.X), edit.Source(c.pass, edit.LiveContext(c.pass, call.Args[0]))
+	for _, used := range []ast.Expr{sel.X, edit.LiveContext(c.pass, call.Args[0])} {
 		for _, name := range []string{"next", "ok", "err"} {
 			if c.usesName(used, name) {
 				return nil, false

@@ -330,7 +330,7 @@ func (c *checker) commitAtCalls(fv types.Object, committer func(*ast.CallExpr) (
 		if !ok {
 			return nil, false
 		}
-		text := fmt.Sprintf("if err := %s(%s, %s); err != nil {\n%s\n}", fn, edit.Source(c.pass, call.Args[0]), m.Name, body)
+		text := fmt.Sprintf("if err := %s(%s, %s); err != nil {\n%s\n}", fn, edit.Source(c.pass, edit.LiveContext(c.pass, call.Args[0])), m.Name, body)
 		e, ok := c.appendAfterUses(*listp, stmt, m.Name, text)
 		if !ok {
 			return nil, false

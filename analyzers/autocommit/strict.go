@@ -112,7 +112,7 @@ func (c *checker) commitAfterPoll(k *consumer.Consumer, f *consumer.Call) ([]ana
 		return nil, false
 	}
 	text := fmt.Sprintf("if err := %s.%s(%s); err != nil {\n%s\n}", edit.Source(c.pass, sel.X),
-		k.Client.CallName(clientmodel.Commit, clientmodel.ScopePolled), edit.Source(c.pass, call.Args[0]), handling)
+		k.Client.CallName(clientmodel.Commit, clientmodel.ScopePolled), edit.Source(c.pass, edit.LiveContext(c.pass, call.Args[0])), handling)
 	e, ok := edit.AppendToList(c.pass, body.List, body.Rbrace, text)
 	if !ok {
 		return nil, false
