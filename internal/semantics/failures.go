@@ -4866,7 +4866,7 @@ const maxSwallowDepth = 3
 // is the last thing it does but log (depth bounded), whatever they are
 // given.
 func (g *gatherer) swallowedIn(call *ssa.Call, isRec func(ssa.Value) bool, depth int, seen map[*ssa.Function]bool, stops func(*ssa.BasicBlock) bool) []Skip {
-	f := call.Call.StaticCallee()
+	f := ssaflow.WithBody(call.Call.StaticCallee())
 	if fs := g.m.Flow.DynCallees(call); f == nil && len(fs) == 1 {
 		f = fs[0] // a handler passed as a function value: the literal the caller passes
 	}

@@ -149,6 +149,11 @@ func TestClassify(t *testing.T) {
 		{"deferpoll", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.Neither,
 			"failure": "the deferred CommitUncommittedOffsets (line 25) commits a position past the record"}},
 		{"deferpollclean", map[string]string{"strategy": semantics.StrategyEachBatch, "guarantee": semantics.AtLeastOnce, "failure": ""}},
+		// a generic helper logging a failed write (trial 47a/D2): its
+		// body is the generic function's; returning the failure:
+		// at-least-once
+		{"genericlogged", map[string]string{"guarantee": semantics.Neither, "failure": "sql.DB.ExecContext (line 22, in cases.saveLogged, which returns without the error)"}},
+		{"genericreturned", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"deferlastmark", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred MarkMessage (line 95) marks a position past the record"}},
 		// kept through the spool's own helper (s.hold(v)): not at-least-once
 		{"keptthroughhelper", map[string]string{"guarantee": semantics.GuaranteeUnk,

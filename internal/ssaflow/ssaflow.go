@@ -1814,6 +1814,17 @@ func Forward(origin ssa.Value, step func(v ssa.Value, ref ssa.Instruction, add f
 	return reached
 }
 
+// WithBody returns fn, or, for an instance of a generic function
+// (processRecord[T] called with T known), the generic function: its body
+// is the package's, where an instance's is built apart or not at all
+// (trial 47a/D2: a failure logged in a generic helper went unseen).
+func WithBody(fn *ssa.Function) *ssa.Function {
+	if fn != nil && fn.Origin() != nil && fn.Origin() != fn && len(fn.Origin().Blocks) > 0 {
+		return fn.Origin()
+	}
+	return fn
+}
+
 // ReachesStopping reports whether to is reachable from from on a path
 // that executes no instruction for which stop is true.
 func ReachesStopping(from, to ssa.Instruction, stop func(ssa.Instruction) bool) bool {
