@@ -1644,6 +1644,14 @@ func returnsLoad(slot *ssa.Alloc) bool {
 	return false
 }
 
+// otherConsumer reports whether v is known to be a consumer other than
+// the row's: not this one, and another of the package's. One whose
+// origin the package does not show (a reader a function value of
+// another package hands to the loop: trial 47a/D1) is not known so.
+func (g *gatherer) otherConsumer(v ssa.Value) bool {
+	return !g.m.Is(g.c, v) && slices.ContainsFunc(g.m.Consumers, func(k *consumer.Consumer) bool { return k != g.c && g.m.Is(k, v) })
+}
+
 // wrapperSites returns, for a position call pc made in a thin wrapper of
 // it (a function or literal doing nothing but pc on the record it is
 // given, and perhaps logging pc's failure: commit(ctx, r, m) around
@@ -1692,7 +1700,7 @@ func (g *gatherer) wrapperSites(pc *consumer.Call) []*consumer.Call {
 		if site.Common().IsInvoke() {
 			at-- // (the receiver is the call's value, holding the client: a marker interface's method, trial 45a/D1)
 		}
-		if at >= 0 && at < len(site.Common().Args) && !g.m.Is(g.c, site.Common().Args[at]) {
+		if at >= 0 && at < len(site.Common().Args) && g.otherConsumer(site.Common().Args[at]) {
 			continue // another consumer's call
 		}
 		model := *pc.Call // the client's model is shared: a copy
