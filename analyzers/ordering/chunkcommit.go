@@ -2,6 +2,7 @@ package ordering
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -76,8 +77,8 @@ func (c *checker) checkChunkCommit(call *consumer.Call) bool {
 // front fn also cuts off (buf = buf[n:]), that cut; nil otherwise.
 func trimmedBuffer(fn *ssa.Function, v ssa.Value) *ssa.Slice {
 	prefix, ok := v.(*ssa.Slice)
-	if !ok || prefix.Low != nil || prefix.High == nil {
-		return nil
+	if !ok || !zeroOrNone(prefix.Low) || prefix.High == nil {
+		return nil // (buf[:n], or buf[0:n]: review 47-1/D3)
 	}
 	root := bufferRoot(prefix.X)
 	for _, b := range fn.Blocks {
@@ -85,12 +86,19 @@ func trimmedBuffer(fn *ssa.Function, v ssa.Value) *ssa.Slice {
 			continue
 		}
 		for _, in := range b.Instrs {
-			if s, ok := in.(*ssa.Slice); ok && s.Low != nil && s.High == nil && bufferRoot(s.X) == root {
+			if s, ok := in.(*ssa.Slice); ok && !zeroOrNone(s.Low) && s.High == nil && bufferRoot(s.X) == root {
 				return s
 			}
 		}
 	}
 	return nil
+}
+
+// zeroOrNone reports whether v, a slice expression's low bound, is absent
+// or the constant 0.
+func zeroOrNone(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	return v == nil || ok && k.Value != nil && constant.Sign(k.Value) == 0
 }
 
 // bufferRoot is the variable a slice value is loaded from (a captured or

@@ -412,7 +412,7 @@ the commit passes the records still queued for this worker or the others
 
 A commit of everything polled made by a function that a caller's loop
 gives a chunk of the records it keeps in a buffer across polls
-(flush(ctx, buf[:n]), then buf = buf[n:]) is reported the same way: it
+(flush(ctx, buf[:n]) or buf[0:n], then buf = buf[n:]) is reported the same way: it
 commits the records the buffer still holds, not yet written, lost at a
 crash, a stop or a failed chunk (hunt 46f/D1). The fix commits the chunk
 (CommitRecords(ctx, rows...)) (chunkcommit.go).
@@ -462,7 +462,8 @@ implemented in another package.
 A function literal queued to run later (appended to a slice of jobs,
 stored in a field or a map, sent on a channel, started by a go statement
 or a spawner such as errgroup's Go, deferred) that captures a record
-variable declared before its loop, which the loop's next fetch
+variable declared before its loop (or one holding a value decoded from
+a record, ev = decode(r)), which the loop's next fetch
 overwrites before the queued literals run (var msg
 *sarama.ConsumerMessage; ... case msg, ok = <-claim.Messages(): ops =
 append(ops, func(ctx) error { return save(ctx, msg.Value) })), is
@@ -471,7 +472,8 @@ Go 1.22 gives each iteration its own copy only of the variables its for
 clause declares, so every queued literal sees the last record, the others
 are never processed, and the position written after the jobs run passes
 them. A call of a function value, or of a function given function values
-(run(ctx, ops)), or a wait for work done elsewhere (a receive of the
+(run(ctx, ops), or a method of a value keeping them in a field:
+u.runOps(ctx)), or a wait for work done elsewhere (a receive of the
 job's answer, a WaitGroup's Wait), between the literal and the next fetch
 runs the queue first and ends the concern; so does a literal called in place or handed
 to a function that may run it at once. The fix copies the variable where

@@ -533,16 +533,19 @@ var scenarios = []struct {
 	// silent).
 	{"ordering/retryclosure", ordering.Analyzer},
 	// jobs queued (appended, started) capturing a record variable
-	// declared before the loop, which the next fetch overwrites (hunt
-	// 46f/D2; the fix copies the variable where the literal is made)
-	// (3 positive); the record copied, declared in the loop, the jobs run
-	// before the next fetch or waited for (precision hunt 47p/D1), or
-	// handed to a helper running them at once (5 silent).
+	// declared before the loop, or a value decoded from it (review
+	// 47-1/D2), which the next fetch overwrites (hunt 46f/D2; the fix
+	// copies the variable where the literal is made) (4 positive); the
+	// record copied, declared in the loop, the jobs run before the next
+	// fetch, by a method of the value keeping them (review 47-1/D1) or
+	// waited for (precision hunt 47p/D1), or handed to a helper running
+	// them at once (6 silent).
 	{"ordering/capture", ordering.Analyzer},
 	// a commit of everything polled by a function given a chunk of a
 	// buffer kept across polls (flush(ctx, buf[:n]); buf = buf[n:]; hunt
-	// 46f/D1; the fix commits the chunk) (1 positive); the chunk
-	// committed, the whole buffer written first (2 silent).
+	// 46f/D1; the fix commits the chunk; buf[0:n] too, review 47-1/D3)
+	// (2 positive); the chunk committed, the whole buffer written first
+	// (2 silent).
 	{"ordering/chunkcommit", ordering.Analyzer},
 	// a batch's position computed in a loop over it (confluent offsets
 	// appended, sarama's greatest offset) written before the batch is
