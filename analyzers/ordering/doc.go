@@ -566,7 +566,11 @@ statement on some paths only is rewritten in place the same way, where
 it is); after a send to a channel whose only receiver is one goroutine of the same
 function ranging over it (started outside any loop, so records finish in
 order), the position call moves to the end of that worker's loop, with
-the worker's variable for the record. When several workers range over the
+the worker's variable for the record; when that loop's body ends with a
+retry loop that breaks on success or on another way out (err == nil ||
+sess.Context().Err() != nil), it goes before each break, under if err ==
+nil, and without a fix where a break cannot be told so (fix-quality hunt
+47x/D1). When several workers range over the
 channel (a pool: records finish out of order, so no worker may write the
 position), the position call's error is checked, or the send is made on
 some paths only (the worker would write the positions of the forwarded

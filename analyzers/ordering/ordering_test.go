@@ -335,7 +335,10 @@ var scenarios = []struct {
 	// a mark before such a send (the mark moves into the worker), a mark
 	// after `go apply(msg)`, a kafka-go commit after `go l.Post(ctx, m)`,
 	// a mark after a goroutine whose function returns (int, error)
-	// (processed in place, its error checked, then marked) (6 positive); the worker's reply
+	// (processed in place, its error checked, then marked), a mark after a
+	// send to a worker retrying until success or the session's end (the
+	// mark moves where the retry breaks on success: fix-quality hunt
+	// 47x/D1) (7 positive); the worker's reply
 	// awaited, wg.Wait before the mark, an audit copy sent beside
 	// processing in place (before and after the mark), the outcome sent,
 	// a goroutine that only logs, commit after posting, a failed store
