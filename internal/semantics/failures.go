@@ -1644,6 +1644,20 @@ func returnsLoad(slot *ssa.Alloc) bool {
 	return false
 }
 
+// recovers reports whether fn calls the recover builtin.
+func recovers(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(*ssa.Call); ok {
+				if bi, ok := c.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // otherConsumer reports whether v is known to be a consumer other than
 // the row's: not this one, and another of the package's. One whose
 // origin the package does not show (a reader a function value of
@@ -1678,8 +1692,8 @@ func (g *gatherer) wrapperSites(pc *consumer.Call) []*consumer.Call {
 	}) || param < 0 {
 		return nil
 	}
-	if !onlyCall(fn, pc.Instr) {
-		return nil // the wrapper does more: its own failures are its own
+	if !onlyCall(fn, pc.Instr) || recovers(fn) {
+		return nil // the wrapper does more: its own failures are its own (or a poison record's, after a recover)
 	}
 	idx := param
 	if fn.Signature.Recv() != nil {
@@ -1864,7 +1878,7 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 			lits = append(lits, lits[i].AnonFuncs...)
 		}
 		for _, lit := range lits {
-			if lit != outer && g.literalSite(lit) == nil {
+			if lit != outer && g.literalSite(lit) == nil && !g.partitionWorker(lit, outer) {
 				continue // (a goroutine's body, holding per-record literals)
 			}
 			for _, b := range lit.Blocks {
@@ -1908,6 +1922,36 @@ func (g *gatherer) skippedInLiterals(pc *consumer.Call, takes map[*ssa.BasicBloc
 		}
 	}
 	return out
+}
+
+// partitionWorker reports whether lit, a function literal nested in
+// outer (a literal the client calls per partition: EachPartition's), is
+// started by it for the partition's records (go func() { for _, r :=
+// range p.Records { ... } }(), wg.Go, or called in place) and ranges over
+// records itself: a failure returning from it drops the partition's
+// records after the failed one, and the commit after the join passes
+// them (hunt 47f/D3: 136 of 300 lost).
+func (g *gatherer) partitionWorker(lit, outer *ssa.Function) bool {
+	if lit.Parent() != outer || len(outer.Params) == 0 || g.isRecord(outer.Params[0].Type()) {
+		return false
+	}
+	if !g.goStarted(lit) && inPlaceSite(lit) == nil {
+		ci := ssaflow.PassedTo(lit, func(*types.Func) bool { return true })
+		if ci == nil || g.m.Flow.Started(ci) == nil {
+			return false // (wg.Go(func() {...}), errgroup's Go)
+		}
+	}
+	for _, b := range lit.Blocks {
+		for _, in := range b.Instrs {
+			if r, ok := in.(*ssa.Range); ok && holdsRecords(r.X.Type()) {
+				return true
+			}
+			if ia, ok := in.(*ssa.IndexAddr); ok && ssaflow.InLoop(b) && holdsRecords(ia.X.Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // literalBoolCheck returns the If ending b, in a function literal the

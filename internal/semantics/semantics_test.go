@@ -152,6 +152,11 @@ func TestClassify(t *testing.T) {
 		// a generic helper logging a failed write (trial 47a/D2): its
 		// body is the generic function's; returning the failure:
 		// at-least-once
+		// a goroutine per partition ranging its records and returning on
+		// a logged failure, joined before the poll's commit (hunt
+		// 47f/D3): skipped; the failure sent to the loop: at-least-once
+		{"partworker", map[string]string{"guarantee": semantics.Neither, "failure": "skipped: when sql.DB.ExecContext (line 26) fails"}},
+		{"partworkerreported", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"genericlogged", map[string]string{"guarantee": semantics.Neither, "failure": "sql.DB.ExecContext (line 22, in cases.saveLogged, which returns without the error)"}},
 		{"genericreturned", map[string]string{"guarantee": semantics.AtLeastOnce, "failure": ""}},
 		{"deferlastmark", map[string]string{"guarantee": semantics.Neither, "failure": "the deferred MarkMessage (line 95) marks a position past the record"}},
