@@ -184,8 +184,13 @@ func overwrites(mc *ssa.MakeClosure, v *ssa.Alloc) ssa.Instruction {
 				return true
 			}
 		}
+		// (A value keeping them in a field counts only for a function of
+		// the package, u.runOps(ctx): not the client's fetch given its
+		// reader, whose fields hold functions too.)
+		f := ssaflow.Callee(cc)
+		own := f != nil && f.Pkg() != nil && mc.Parent().Pkg != nil && f.Pkg() == mc.Parent().Pkg.Pkg
 		for _, a := range cc.Args {
-			if holdsFuncs(a.Type(), 0) {
+			if holdsFuncs(a.Type(), own, 0) {
 				return true
 			}
 		}
@@ -212,9 +217,9 @@ func overwrites(mc *ssa.MakeClosure, v *ssa.Alloc) ssa.Instruction {
 }
 
 // holdsFuncs reports whether t is, or holds, function values: a func, or a
-// slice, array, channel, map or pointer of them, or a struct with a field
-// holding them.
-func holdsFuncs(t types.Type, depth int) bool {
+// slice, array, channel, map or pointer of them, or, with fields, a struct
+// with a field holding them.
+func holdsFuncs(t types.Type, fields bool, depth int) bool {
 	if depth > 3 {
 		return false
 	}
@@ -222,20 +227,20 @@ func holdsFuncs(t types.Type, depth int) bool {
 	case *types.Signature:
 		return true
 	case *types.Slice:
-		return holdsFuncs(u.Elem(), depth+1)
+		return holdsFuncs(u.Elem(), fields, depth+1)
 	case *types.Array:
-		return holdsFuncs(u.Elem(), depth+1)
+		return holdsFuncs(u.Elem(), fields, depth+1)
 	case *types.Chan:
-		return holdsFuncs(u.Elem(), depth+1)
+		return holdsFuncs(u.Elem(), fields, depth+1)
 	case *types.Map:
-		return holdsFuncs(u.Elem(), depth+1)
+		return holdsFuncs(u.Elem(), fields, depth+1)
 	case *types.Pointer:
-		return holdsFuncs(u.Elem(), depth+1)
+		return holdsFuncs(u.Elem(), fields, depth+1)
 	case *types.Struct:
 		// (A unit of work keeping its queue in a field, run by its
 		// method: h.runOps(ctx), review 47-1/D1.)
 		for i := range u.NumFields() {
-			if holdsFuncs(u.Field(i).Type(), depth+1) {
+			if fields && holdsFuncs(u.Field(i).Type(), fields, depth+1) {
 				return true
 			}
 		}
